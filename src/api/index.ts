@@ -1,0 +1,11 @@
+// Every resource module, bound to one transport. Loaded lazily by ctx.api().
+import { GiftCardsApi } from './gift-cards.js';
+import type { Transport } from './transport.js';
+
+export interface Api {
+  giftCards: GiftCardsApi;
+}
+
+export function createApi(transport: Transport): Api {
+  return { giftCards: new GiftCardsApi(transport) };
+}

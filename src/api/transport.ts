@@ -1,0 +1,6 @@
+import type { JsonResponse, RequestSpec } from '../core/http.js';
+
+/** What an API module needs from the HTTP layer: one request at a time, JSON back. */
+export interface Transport {
+  request(spec: RequestSpec): Promise<JsonResponse>;
+}

@@ -1,0 +1,155 @@
+// Builds the commander program, wires global options and the context, and maps every
+// error to its exit code in one place.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { nouns } from './commands/index.js';
+import type { Noun, Verb } from './commands/types.js';
+import { createContext, type Context, type GlobalOptions } from './core/context.js';
+import { CliError, ExitCode, UsageError } from './core/errors.js';
+import { createIO, ReaderGoneError, type IO, type Streams } from './core/io.js';
+import { palette } from './core/colors.js';
+import type { Env } from './core/paths.js';
+import { VERSION } from './version.js';
+
+export interface CliDeps {
+  streams: Streams;
+  env: Env;
+  /** Aborted on Ctrl-C: requests stop and the run ends with exit code 130. */
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+const EXIT_CODES_HELP = `
+Exit codes:
+  0    success (an empty listing too)
+  1    request or runtime failure
+  2    invalid usage or input: nothing was sent (also a declined confirmation)
+  3    partial failure of a bulk operation: see its report
+  4    authentication or permission refused (or no credentials)
+  130  interrupted (Ctrl-C)
+
+Environment:
+  STORE_CLI_TOKEN, STORE_CLI_BASE_URL, STORE_CLI_PROFILE override the stored profile;
+  NO_COLOR turns colour off; STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files.
+`;
+
+export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {
+  const colorAllowed = !('NO_COLOR' in deps.env && deps.env.NO_COLOR !== '') && !argv.includes('--no-color');
+  const io = createIO(deps.streams, colorAllowed);
+  const signal = deps.signal ?? new AbortController().signal;
+  let context: Context | undefined;
+  let active: Command | undefined;
+
+  const program = buildProgram(io, async (command, verb) => {
+    active = command;
+    const globals = globalOptions(program);
+    context = createContext({ io, env: deps.env, globals, signal, userAgent: `store-cli/${VERSION} node/${process.versions.node}`, ...(deps.now ? { now: deps.now } : {}) });
+    await verb.run(optionsWithArguments(command), context);
+  });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(error, io, active, program.opts().verbose === true);
+  } finally {
+    await context?.dispose().catch(() => undefined);
+  }
+}
+
+/** The whole command tree. Declaring it loads no heavy module (see bench/startup). */
+export function buildProgram(io: IO, action: (command: Command, verb: Verb) => Promise<void>): Command {
+  const program = new Command('store-cli')
+    .description('The command line for stores that speak the Store Commerce Service API.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE or "default")')
+    .option('--base-url <url>', 'the store to talk to, overriding the profile (e.g. https://store.example.com)')
+    .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
+    .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
+    .option('--no-color', 'no colour (NO_COLOR is honoured too)')
+    .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').argParser(positiveInteger('--timeout')))
+    .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
+    .addHelpText('after', EXIT_CODES_HELP)
+    .showSuggestionAfterError(true);
+
+  for (const noun of nouns) addNoun(program, noun, action);
+  configureTree(program, io);
+  return program;
+}
+
+function addNoun(program: Command, noun: Noun, action: (command: Command, verb: Verb) => Promise<void>): void {
+  const group = program.command(noun.name).description(noun.summary);
+  for (const verb of noun.verbs) {
+    const command = verb.register(group);
+    command.action(async (...args: unknown[]) => action(args[args.length - 1] as Command, verb));
+  }
+}
+
+/** Settings every command needs: output to our streams, errors thrown instead of exiting. */
+function configureTree(command: Command, io: IO): void {
+  command
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+      outputError: (text, write) => write(text),
+    });
+  if (command.parent) command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
+  for (const sub of command.commands) configureTree(sub, io);
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+function globalOptions(program: Command): GlobalOptions {
+  const o = program.opts();
+  if (o.sandbox && o.baseUrl) throw new UsageError('--sandbox and --base-url cannot be used together: the sandbox has its own address.');
+  return {
+    ...(o.profile !== undefined ? { profile: o.profile } : {}),
+    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+    sandbox: o.sandbox === true,
+    verbose: o.verbose === true,
+    insecure: o.insecure === true,
+    ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
+  };
+}
+
+/** A verb's options plus its positional arguments under their declared names. */
+function optionsWithArguments(command: Command): Record<string, unknown> {
+  const options: Record<string, unknown> = { ...command.opts() };
+  command.registeredArguments.forEach((argument, index) => {
+    options[argument.name()] = command.processedArgs[index];
+  });
+  return options;
+}
+
+export function positiveInteger(flag: string) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`${flag} must be a positive whole number.`);
+    return Number(value);
+  };
+}
+
+function reportError(error: unknown, io: IO, active: Command | undefined, verbose: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  if (error instanceof ReaderGoneError) return ExitCode.ok;
+  const { red } = palette(io.colorErr);
+  if (error instanceof CliError) {
+    io.err(`${red('error:')} ${error.message}\n`);
+    if (error instanceof UsageError && error.showUsage && active) {
+      io.err(`Usage: ${commandPath(active)} ${active.usage()}\nRun '${commandPath(active)} --help' for details.\n`);
+    }
+    if (verbose && error.stack) io.err(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.err(`${red('error:')} unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
+  return ExitCode.failure;
+}

@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { AuthError } from '../../core/errors.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { redactToken } from '../../core/secrets.js';
+import type { Column } from '../../core/output.js';
+import { examples } from '../types.js';
+
+export type StatusOptions = OutputFlags;
+
+interface AuthStatus {
+  profile: string;
+  profileSource: string;
+  baseUrl: string | null;
+  baseUrlSource: string | null;
+  token: string | null;
+  tokenSource: string | null;
+  tokenStatus: 'accepted' | 'accepted-without-gift-card-scope' | 'refused' | 'missing';
+}
+
+const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus'] as const;
+
+export function register(noun: Command): Command {
+  const command = noun
+    .command('status')
+    .description('Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)')
+    .addHelpText('after', examples('store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'));
+  return addOutputOptions(command, { list: false });
+}
+
+export async function run(options: StatusOptions, ctx: Context): Promise<void> {
+  const out = await ctx.output(options, FIELDS);
+  const target = await ctx.target();
+  const status: AuthStatus = {
+    profile: target.profile.value,
+    profileSource: target.profile.source,
+    baseUrl: target.baseUrl?.value ?? null,
+    baseUrlSource: target.baseUrl?.source ?? null,
+    token: target.token ? redactToken(target.token.value) : null,
+    tokenSource: target.token?.source ?? null,
+    tokenStatus: 'missing',
+  };
+  if (ctx.globals.sandbox) Object.assign(status, { baseUrl: 'embedded sandbox', baseUrlSource: 'sandbox', token: 'generated', tokenSource: 'sandbox' });
+  if (ctx.globals.sandbox || (target.baseUrl && target.token)) {
+    const { checkToken } = await import('./check-token.js');
+    const api = await ctx.api();
+    status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
+  }
+  await out.item(status, { fields: FIELDS, columns: COLUMNS });
+  if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
+  if (status.tokenStatus === 'missing') {
+    throw new AuthError(`Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`);
+  }
+}
+
+const sourced = (value: string | null, source: string | null) => (value === null ? 'not set' : `${value} (${source})`);
+
+const COLUMNS: readonly Column<AuthStatus>[] = [
+  { header: 'Profile', value: (s) => sourced(s.profile, s.profileSource) },
+  { header: 'Base URL', value: (s) => sourced(s.baseUrl, s.baseUrlSource) },
+  { header: 'Token', value: (s) => sourced(s.token, s.tokenSource) },
+  {
+    header: 'Status',
+    value: (s) => ({ accepted: 'token accepted', 'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)', refused: 'token refused', missing: 'not logged in' })[s.tokenStatus],
+    style: (text, colors, s) => (s.tokenStatus.startsWith('accepted') ? colors.green(text) : colors.red(text)),
+  },
+];

@@ -1,0 +1,58 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+
+export interface SearchOptions extends OutputFlags {
+  limit?: string;
+  sinceId?: string;
+  status?: string;
+  pageToken?: string;
+  lastCharacters?: string;
+  all?: boolean;
+}
+
+export function register(noun: Command): Command {
+  const command = noun
+    .command('search')
+    .description('List gift cards, filtered by status or last characters; --all follows every page')
+    .option('--limit <n>', 'page size, 1..250 (default: 50; with --all, 250)')
+    .option('--since-id <id>', 'only cards with an id greater than this')
+    .addOption(new Option('--status <status>', 'only cards in this status').choices(['enabled', 'disabled', 'expired']))
+    .option('--page-token <token>', 'continue from a page cursor')
+    .option('--last-characters <xxxx>', 'only cards whose code ends with these four characters')
+    .option('--all', 'follow next-page links to the end, streaming page after page')
+    .addHelpText('after', examples(
+      'store-cli giftcard search --status enabled',
+      'store-cli giftcard search --last-characters 7KQ2',
+      'store-cli giftcard search --all --jsonl | jq -r .balance',
+    ) + '\nPiped without --json, rows are tab-separated in this column order:\n  id, lastCharacters, balance, currency, status, expireTime, customerId, note\n');
+  return addOutputOptions(command, { list: true });
+}
+
+export async function run(options: SearchOptions, ctx: Context): Promise<void> {
+  const [{ checkGiftCardSearch, giftCardFields, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const limit = options.limit === undefined ? (options.all ? MAX_PAGE_SIZE : undefined) : parseWhole(options.limit);
+  const input = checkGiftCardSearch({
+    limit,
+    sinceId: options.sinceId,
+    status: options.status,
+    pageToken: options.pageToken,
+    lastCharacters: options.lastCharacters,
+  });
+  const out = await ctx.output(options, giftCardFields);
+  const api = await ctx.api();
+  const pages = api.giftCards.search(input, options.all === true);
+  const first = await ctx.spin('Searching gift cards…', () => pages.next());
+  async function* stream() {
+    if (first.done) return;
+    yield first.value;
+    yield* pages;
+  }
+  await out.list(stream(), view.giftCardListView(view.today(ctx.now())), 'No gift cards match.');
+}
+
+/** Non-integers stay as text so the schema names --limit in its own words. */
+function parseWhole(text: string): number | string {
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}

@@ -1,0 +1,57 @@
+// How a gift card reads in a table or TSV. Listings show the last characters, never the
+// code; only the card just created shows its full code.
+import { giftCardFields, giftCardStatus, type GiftCard } from '../../api/gift-cards.js';
+import type { Palette } from '../../core/colors.js';
+import { scalarText } from '../../core/json.js';
+import type { Column, View } from '../../core/output.js';
+
+const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
+
+const statusStyle = (value: string, colors: Palette) =>
+  value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value);
+
+function statusColumn(today: string): Column<GiftCard> {
+  return { header: 'STATUS', value: (card) => giftCardStatus(card, today), style: statusStyle };
+}
+
+/** Columns of a listing, in a stable order scripts can `cut`. */
+export function giftCardListView(today: string): View<GiftCard> {
+  return {
+    fields: giftCardFields,
+    columns: [
+      { header: 'ID', value: text('id') },
+      { header: 'LAST4', value: text('lastCharacters') },
+      { header: 'BALANCE', value: text('balance') },
+      { header: 'CURRENCY', value: text('currency') },
+      statusColumn(today),
+      { header: 'EXPIRES', value: (card) => scalarText(card.expireTime) || 'never' },
+      { header: 'CUSTOMER', value: text('customerId') },
+      { header: 'NOTE', value: text('note') },
+    ],
+  };
+}
+
+/** One card, field by field; `withCode` only for the card just created. */
+export function giftCardDetailView(today: string, withCode = false): View<GiftCard> {
+  return {
+    fields: giftCardFields,
+    columns: [
+      { header: 'ID', value: text('id') },
+      withCode ? { header: 'CODE', value: text('code'), style: (v: string, c: Palette) => c.bold(c.cyan(v)) } : { header: 'LAST4', value: text('lastCharacters') },
+      { header: 'BALANCE', value: text('balance') },
+      { header: 'INITIAL', value: text('initialValue') },
+      { header: 'CURRENCY', value: text('currency') },
+      statusColumn(today),
+      { header: 'EXPIRES', value: (card) => scalarText(card.expireTime) || 'never' },
+      { header: 'CUSTOMER', value: text('customerId') },
+      { header: 'NOTE', value: text('note') },
+      { header: 'DISABLED', value: text('disableTime') },
+      { header: 'CREATED', value: text('createTime') },
+      { header: 'UPDATED', value: text('updateTime') },
+    ],
+  };
+}
+
+export function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,7 @@
+// Every noun of the command tree. Each noun's index lists its verbs.
+import { auth } from './auth/index.js';
+import { giftcard } from './giftcard/index.js';
+import { sandbox } from './sandbox/index.js';
+import type { Noun } from './types.js';
+
+export const nouns: readonly Noun[] = [auth, giftcard, sandbox];

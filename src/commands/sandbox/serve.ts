@@ -1,0 +1,93 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { toJson } from '../../core/json.js';
+import { examples } from '../types.js';
+
+export interface ServeOptions {
+  host: string;
+  port: string;
+  token: string[];
+  data?: string;
+  demo?: boolean;
+  failRate?: string;
+  failSeed?: string;
+  idsAs: 'string' | 'number';
+  quiet?: boolean;
+  json?: boolean;
+}
+
+export const DEFAULT_SANDBOX_PORT = 12412;
+
+export function register(noun: Command): Command {
+  return noun
+    .command('serve')
+    .description('Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_SANDBOX_PORT))
+    .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', collect, [])
+    .option('--data <file>', 'keep state in this JSON file (atomic writes; survives restarts); default: memory only')
+    .option('--demo', 'start with the demo data set when the store is empty')
+    .option('--fail-rate <0..1>', 'inject faults into this share of requests: 429 with Retry-After, 500, 503, reset connections')
+    .option('--fail-seed <n>', 'seed for the fault injection, for repeatable runs')
+    .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
+    .option('--quiet', 'do not log requests on stderr')
+    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening')
+    .addHelpText('after', examples(
+      'store-cli sandbox serve --demo',
+      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card',
+      'store-cli sandbox serve --data ./sandbox.json --fail-rate 0.2 --fail-seed 7',
+    ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
+}
+
+export async function run(options: ServeOptions, ctx: Context): Promise<void> {
+  const port = wholeNumber(options.port, '--port', 0, 65535);
+  const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
+  const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
+  const { startSandbox, parseTokenSpec, SandboxUsageError } = await import('../../sandbox/index.js');
+  let tokens;
+  try {
+    tokens = options.token.map((spec) => parseTokenSpec(spec));
+  } catch (error) {
+    if (error instanceof SandboxUsageError) throw new UsageError(`--token: ${error.message}`);
+    throw error;
+  }
+  const sandbox = await startSandbox({
+    host: options.host,
+    port,
+    tokens,
+    ...(options.data ? { dataFile: options.data } : {}),
+    seed: options.demo ? 'demo' : 'none',
+    failRate,
+    ...(failSeed === undefined ? {} : { failSeed }),
+    idsAs: options.idsAs,
+    ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
+  });
+  if (options.json) ctx.io.out(`${toJson({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
+  else ctx.io.out(`${sandbox.baseUrl}\n`);
+  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
+  ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}. Ctrl-C stops it.`);
+
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  ctx.say('Sandbox stopped.');
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function wholeNumber(text: string, flag: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${text}').`);
+  return value;
+}
+
+function fraction(text: string, flag: string): number {
+  const value = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || value > 1) throw new UsageError(`${flag} must be a number from 0 to 1 (got '${text}').`);
+  return value;
+}

@@ -1,0 +1,22 @@
+// The shape of a command: one verb a file, with register() declaring its flags and
+// run() doing the work through the context. Nouns list their verbs; cli.ts wires them.
+import type { Command } from 'commander';
+import type { Context } from '../core/context.js';
+
+export interface Verb<Options = any> {
+  /** Declares the verb on its noun: name, summary, arguments, flags, examples. */
+  register(noun: Command): Command;
+  /** Options carry the flags and, under their declared names, the positional arguments. */
+  run(options: Options, ctx: Context): Promise<void>;
+}
+
+export interface Noun {
+  name: string;
+  summary: string;
+  verbs: readonly Verb[];
+}
+
+/** Help text listing examples, appended after a command's options. */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}

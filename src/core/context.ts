@@ -1,0 +1,151 @@
+// The context handed to every command's run(): streams, colour, config, API client,
+// clock, prompter. Everything is lazy, so --help never reads config or loads undici.
+import type { Api } from '../api/index.js';
+import { AuthError } from './errors.js';
+import type { JsonResponse, RequestSpec } from './http.js';
+import type { IO } from './io.js';
+import type { ConfigStore } from './config.js';
+import type { Output } from './output.js';
+import type { OutputFlags } from './output-options.js';
+import { configDir, dataDir, type Env } from './paths.js';
+import { createPrompter, type Prompter } from './prompts.js';
+import { assertSafeTransport, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  verbose?: boolean;
+  timeout?: number;
+  insecure?: boolean;
+}
+
+export interface Connection {
+  profile: Sourced;
+  baseUrl: Sourced;
+  token: Sourced;
+}
+
+export interface Context {
+  readonly io: IO;
+  readonly globals: GlobalOptions;
+  readonly signal: AbortSignal;
+  readonly prompter: Prompter;
+  now(): Date;
+  config(): Promise<ConfigStore>;
+  /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
+  target(): Promise<StoreTarget>;
+  /** The API, bound to the resolved store. Nothing is resolved or sent until a request. */
+  api(): Promise<Api>;
+  /** The API bound to an explicit store and token (auth login checks a token before saving it). */
+  apiWith(baseUrl: string, token: string): Promise<Api>;
+  output(flags: OutputFlags, fields: readonly string[]): Promise<Output>;
+  /** A spinner on stderr while `work` runs, in a terminal only. */
+  spin<T>(text: string, work: () => Promise<T>): Promise<T>;
+  /** Talk on stderr: notices, warnings. */
+  say(line: string): void;
+  /** Files under the user's data directory (the embedded sandbox keeps its state there). */
+  dataDir(): string;
+  dispose(): Promise<void>;
+}
+
+export interface ContextDeps {
+  io: IO;
+  env: Env;
+  globals: GlobalOptions;
+  signal: AbortSignal;
+  userAgent: string;
+  now?: () => Date;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export function createContext(deps: ContextDeps): Context {
+  const { io, env, globals, signal } = deps;
+  const disposers: Array<() => Promise<void>> = [];
+  let configStore: Promise<ConfigStore> | undefined;
+  let connection: Promise<Connection> | undefined;
+  let api: Promise<Api> | undefined;
+
+  const log = (line: string) => io.err(`${line}\n`);
+
+  const ctx: Context = {
+    io,
+    globals,
+    signal,
+    prompter: createPrompter(io, signal),
+    now: deps.now ?? (() => new Date()),
+    config: () => (configStore ??= import('./config.js').then((m) => m.openConfig(configDir(env)))),
+    async target() {
+      if (globals.sandbox) return { profile: resolveProfile(globals, env) };
+      const config = await ctx.config();
+      const profile = resolveProfile(globals, env);
+      return resolveTarget(globals, env, config.profile(profile.value));
+    },
+    api: () => (api ??= loadApi(() => (connection ??= connect()))),
+    apiWith: (baseUrl, token) =>
+      loadApi(async () => {
+        assertSafeTransport(baseUrl, globals.insecure === true);
+        return { profile: resolveProfile(globals, env), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
+      }),
+    async output(flags, fields) {
+      const { Output } = await import('./output.js');
+      return new Output(io, flags, fields);
+    },
+    async spin(text, work) {
+      const { withSpinner } = await import('./progress.js');
+      return withSpinner(io, !globals.verbose, text, work);
+    },
+    say: log,
+    dataDir: () => dataDir(env),
+    async dispose() {
+      for (const dispose of disposers.reverse()) await dispose();
+    },
+  };
+
+  async function connect(): Promise<Connection> {
+    if (globals.sandbox) {
+      const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
+      const sandbox = await startEmbeddedSandbox(ctx.dataDir(), globals.verbose ? log : undefined);
+      disposers.push(() => sandbox.close());
+      if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
+      return {
+        profile: resolveProfile(globals, env),
+        baseUrl: { value: sandbox.baseUrl, source: 'sandbox' },
+        token: { value: sandbox.token, source: 'sandbox' },
+      };
+    }
+    const target = await ctx.target();
+    const profile = target.profile.value;
+    if (!target.baseUrl) {
+      throw new AuthError(`No store is set up for profile '${profile}': run 'store-cli auth login --base-url URL', set STORE_CLI_BASE_URL, or try --sandbox.`);
+    }
+    if (!target.token) {
+      throw new AuthError(`No access token for profile '${profile}': run 'store-cli auth login' or set STORE_CLI_TOKEN.`);
+    }
+    assertSafeTransport(target.baseUrl.value, globals.insecure === true);
+    return { profile: target.profile, baseUrl: target.baseUrl, token: target.token };
+  }
+
+  async function loadApi(resolve: () => Promise<Connection>): Promise<Api> {
+    const [{ HttpClient }, { createApi }] = await Promise.all([import('./http.js'), import('../api/index.js')]);
+    let client: Promise<InstanceType<typeof HttpClient>> | undefined;
+    const http = () =>
+      (client ??= resolve().then((c) => {
+        const made = new HttpClient({
+          baseUrl: c.baseUrl.value,
+          token: async () => c.token.value,
+          timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
+          userAgent: deps.userAgent,
+          signal,
+          ...(globals.verbose ? { log } : {}),
+        });
+        disposers.push(() => made.close());
+        return made;
+      }));
+    return createApi({ request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec) });
+  }
+
+  return ctx;
+}
+

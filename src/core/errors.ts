@@ -1,0 +1,83 @@
+// Typed errors. Each class carries its exit code; src/cli.ts maps them to the process
+// exit status in one place, so nothing classifies errors by their message text.
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  partial: 3,
+  auth: 4,
+  interrupted: 130,
+} as const;
+
+export abstract class CliError extends Error {
+  abstract readonly exitCode: number;
+}
+
+/** Invalid usage or invalid input: nothing was sent. Prints the command's usage line. */
+export class UsageError extends CliError {
+  readonly exitCode = ExitCode.usage;
+  constructor(message: string, readonly showUsage = true) {
+    super(message);
+  }
+}
+
+/** Invalid input that is not about the command line itself (a file, a row): no usage line. */
+export class InputError extends UsageError {
+  constructor(message: string) {
+    super(message, false);
+  }
+}
+
+/** No credentials, or the store refused them (401/403). */
+export class AuthError extends CliError {
+  readonly exitCode = ExitCode.auth;
+}
+
+export interface FieldProblem {
+  field?: string;
+  message: string;
+}
+
+/** The store answered with a non-2xx status. */
+export class ApiError extends CliError {
+  readonly exitCode: number;
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly fields: readonly FieldProblem[],
+  ) {
+    super(message);
+    this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;
+  }
+}
+
+/** The request never got an answer: connection refused, reset, timed out. */
+export class NetworkError extends CliError {
+  readonly exitCode = ExitCode.failure;
+  constructor(
+    message: string,
+    readonly causeCode: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Some items of a bulk operation failed; the rest applied. */
+export class PartialFailureError extends CliError {
+  readonly exitCode = ExitCode.partial;
+}
+
+/** The user interrupted (Ctrl-C) or declined nothing: a cancelled run. */
+export class CancelledError extends CliError {
+  readonly exitCode = ExitCode.interrupted;
+  constructor(message = 'Interrupted.') {
+    super(message);
+  }
+}
+
+/** Any other failure the CLI can explain in one sentence. */
+export class RuntimeError extends CliError {
+  readonly exitCode = ExitCode.failure;
+}

@@ -1,0 +1,231 @@
+// The one HTTP client: a keep-alive pool, the access-token header, timeouts, retries,
+// lossless JSON and a redacted request log. src/api modules are its only callers.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, CancelledError, NetworkError, RuntimeError } from './errors.js';
+import { describeErrorBody } from './error-body.js';
+import { parseJson, toJson } from './json.js';
+import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
+import { redactToken } from './secrets.js';
+import { createPool, sendRequest, type Dispatcher } from './undici.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RequestSpec {
+  method: Method;
+  /** Path below the base URL, e.g. /api/202412/gift_cards; segments already encoded. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Overrides the method's default: a POST the API defines as idempotent (disable) may be resent. */
+  idempotent?: boolean;
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  token: () => Promise<string>;
+  timeoutMs: number;
+  userAgent: string;
+  connections?: number;
+  retry?: RetryPolicy;
+  dispatcher?: Dispatcher;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export const TOKEN_HEADER = 'X-Service-Access-Token';
+
+export class HttpClient {
+  private readonly origin: string;
+  private readonly prefix: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly policy: RetryPolicy;
+
+  constructor(private readonly options: HttpClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.prefix = url.pathname.replace(/\/+$/, '');
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? createPool(this.origin, options.connections ?? 8);
+    this.policy = options.retry ?? defaultRetryPolicy;
+  }
+
+  get baseUrl(): string {
+    return this.origin + this.prefix;
+  }
+
+  async request(spec: RequestSpec): Promise<JsonResponse> {
+    const token = await this.options.token();
+    const idempotent = spec.idempotent ?? spec.method !== 'POST';
+    const path = this.prefix + spec.path + queryString(spec.query);
+    const body = spec.body === undefined ? undefined : toJson(spec.body);
+    const headers: Record<string, string> = {
+      [TOKEN_HEADER]: token,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      this.log(`> ${spec.method} ${this.origin}${path}`);
+      this.log(`> ${TOKEN_HEADER}: ${redactToken(token)}`);
+      const started = Date.now();
+      let outcome: Attempt;
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await sendRequest(this.dispatcher, {
+          method: spec.method,
+          path,
+          headers,
+          body,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+          signal: this.options.signal,
+        });
+      } catch (error) {
+        if (this.options.signal?.aborted) throw new CancelledError();
+        const code = errorCode(error);
+        this.log(`< network error ${code ?? ''} after ${Date.now() - started} ms`);
+        outcome = { kind: 'network', code };
+        const delay = this.nextDelay(outcome, idempotent, attempt, waited);
+        if (delay === undefined) throw networkError(this.origin, spec.method, code, error);
+        waited += await this.wait(delay, `${code ?? 'network error'}`, attempt);
+        continue;
+      }
+
+      const text = await readText(response, this.options.signal);
+      const responseHeaders = flattenHeaders(response.headers);
+      this.log(`< ${response.statusCode} (${Date.now() - started} ms)`);
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        return { status: response.statusCode, headers: responseHeaders, body: parseBody(text, spec) };
+      }
+      const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
+      outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+      const delay = this.nextDelay(outcome, idempotent, attempt, waited);
+      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type']);
+      waited += await this.wait(delay, String(response.statusCode), attempt);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private nextDelay(outcome: Attempt, idempotent: boolean, attempt: number, waited: number): number | undefined {
+    if (attempt >= this.policy.maxAttempts || !isRetryable(outcome, idempotent)) return undefined;
+    const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
+    const delay = retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
+    return waited + delay > this.policy.maxTotalWaitMs ? undefined : delay;
+  }
+
+  private async wait(delay: number, reason: string, attempt: number): Promise<number> {
+    this.log(`! ${reason}: retrying in ${delay} ms (attempt ${attempt + 1} of ${this.policy.maxAttempts})`);
+    try {
+      await sleep(delay, undefined, { signal: this.options.signal });
+    } catch {
+      throw new CancelledError();
+    }
+    return delay;
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
+
+function queryString(query: RequestSpec['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, value);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+async function readText(response: Dispatcher.ResponseData, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return await response.body.text();
+  } catch (error) {
+    if (signal?.aborted) throw new CancelledError();
+    throw networkError('', 'GET', errorCode(error), error);
+  }
+}
+
+function parseBody(text: string, spec: RequestSpec): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return parseJson(text);
+  } catch {
+    throw new RuntimeError(`The store answered ${spec.method} ${spec.path} with a body that is not JSON.`);
+  }
+}
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no answer came within the timeout (--timeout)',
+  UND_ERR_BODY_TIMEOUT: 'the answer stalled past the timeout (--timeout)',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+};
+
+function networkError(origin: string, method: Method, code: string | undefined, error: unknown): NetworkError {
+  const words = (code && NETWORK_WORDS[code]) ?? (error instanceof Error ? error.message : 'the request failed');
+  const where = origin === '' ? 'the store' : `the store at ${origin}`;
+  return new NetworkError(`Could not complete the ${method} request to ${where}: ${words}${code ? ` (${code})` : ''}.`, code);
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  400: 'The store rejected the request as invalid',
+  401: 'The store refused the access token',
+  403: 'The access token lacks the permission (scope) for this request',
+  404: 'The store found no such resource',
+  409: 'The store refused the request as a conflict',
+  413: 'The request was too large for the store',
+  429: 'The store kept rate-limiting the request',
+};
+
+function apiError(status: number, text: string, contentType: string | undefined): ApiError {
+  const description = describeErrorBody(text, contentType);
+  const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
+  const tag = description.code ? `${status} ${description.code}` : String(status);
+  const detail = description.message ? `: ${stripPeriod(description.message)}` : '';
+  // Stores often repeat a field's problem in the message: list only what it did not say.
+  const fields = description.fields
+    .map((f) => (f.field ? `${f.field}: ${stripPeriod(f.message)}` : stripPeriod(f.message)))
+    .filter((text, i) => !detail.includes(stripPeriod(description.fields[i]!.message)))
+    .join('; ');
+  let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
+  if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
+  return new ApiError(message, status, description.code, description.fields);
+}
+
+function stripPeriod(text: string): string {
+  return text.replace(/\.+$/, '');
+}

@@ -1,0 +1,73 @@
+// The streams a command talks through. The real process wires these in src/main.ts;
+// tests hand in buffers, so no command ever touches process.stdout directly.
+import type { Readable, Writable } from 'node:stream';
+
+export interface IO {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly isStdinTTY: boolean;
+  readonly isStdoutTTY: boolean;
+  readonly isStderrTTY: boolean;
+  /** Colour on stdout (TTY, and neither NO_COLOR nor --no-color). */
+  readonly colorOut: boolean;
+  /** Colour on stderr, decided the same way for that stream. */
+  readonly colorErr: boolean;
+  /** Questions may be asked: stdin and stderr are both terminals. */
+  readonly canPrompt: boolean;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface Streams {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  isStdinTTY: boolean;
+  isStdoutTTY: boolean;
+  isStderrTTY: boolean;
+}
+
+export function createIO(streams: Streams, colorAllowed: boolean): IO {
+  return {
+    ...streams,
+    colorOut: colorAllowed && streams.isStdoutTTY,
+    colorErr: colorAllowed && streams.isStderrTTY,
+    canPrompt: streams.isStdinTTY && streams.isStderrTTY,
+    out: (text) => void streams.stdout.write(text),
+    err: (text) => void streams.stderr.write(text),
+  };
+}
+
+/**
+ * Waits until the stream has drained, so huge listings do not pile up in memory. A
+ * reader that went away (`| head`) ends the wait instead of hanging on a drain that
+ * never comes.
+ */
+export async function writeWithBackpressure(stream: Writable, text: string): Promise<void> {
+  if (stream.destroyed) throw new ReaderGoneError();
+  if (stream.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: unknown) => {
+      stream.off('drain', done).off('close', gone).off('error', gone);
+      if (error) reject(error);
+      else resolve();
+    };
+    const gone = () => done(new ReaderGoneError());
+    stream.once('drain', done).once('close', gone).once('error', gone);
+  });
+}
+
+/** The reader of stdout closed its end; the output is no longer wanted. */
+export class ReaderGoneError extends Error {
+  constructor() {
+    super('The reader of the output went away.');
+  }
+}
+
+/** All of a stream as text (a token piped to --with-token, a JSON body). */
+export async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

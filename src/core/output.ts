@@ -1,0 +1,180 @@
+// The one exporter. Commands hand it data and a view; it writes JSON, JSON Lines, a table
+// (stdout is a terminal) or tab-separated rows (piped). No command formats output itself.
+import { UsageError } from './errors.js';
+import { writeWithBackpressure, type IO } from './io.js';
+import { LosslessNumber, toJson } from './json.js';
+import { palette, type Palette } from './colors.js';
+import type { OutputFlags } from './output-options.js';
+
+export interface Column<T> {
+  header: string;
+  value(item: T): string;
+  /** Colour for the table cell only; TSV and JSON never carry colour. */
+  style?(text: string, colors: Palette, item: T): string;
+}
+
+export interface View<T> {
+  /** Field names --json accepts, from the resource's schema. */
+  fields: readonly string[];
+  columns: readonly Column<T>[];
+}
+
+type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
+
+export class Output {
+  private readonly mode: Mode;
+
+  constructor(
+    private readonly io: IO,
+    flags: OutputFlags,
+    validFields: readonly string[],
+  ) {
+    const fields = selectedFields(flags.json, validFields);
+    if (flags.jsonl) this.mode = { kind: 'jsonl', ...(fields ? { fields } : {}) };
+    else if (flags.json !== undefined && flags.json !== false) this.mode = { kind: 'json', ...(fields ? { fields } : {}) };
+    else this.mode = io.isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
+  }
+
+  get isJson(): boolean {
+    return this.mode.kind === 'json' || this.mode.kind === 'jsonl';
+  }
+
+  /** One record: JSON object, a two-column table, or `field<TAB>value` lines. */
+  async item<T extends object>(item: T, view: View<T>): Promise<void> {
+    switch (this.mode.kind) {
+      case 'json':
+        return this.write(`${toJson(pick(item, this.mode.fields), 2)}\n`);
+      case 'jsonl':
+        return this.write(`${toJson(pick(item, this.mode.fields))}\n`);
+      case 'tsv':
+        return this.write(view.columns.map((c) => `${c.header}\t${oneLine(c.value(item))}\n`).join(''));
+      case 'table': {
+        const colors = palette(this.io.colorOut);
+        const width = Math.max(...view.columns.map((c) => c.header.length));
+        const lines = view.columns.map((c) => {
+          const text = oneLine(c.value(item));
+          return `${colors.bold(c.header.padEnd(width))}  ${c.style ? c.style(text, colors, item) : text}\n`;
+        });
+        return this.write(lines.join(''));
+      }
+    }
+  }
+
+  /**
+   * Many records, streamed as they arrive: JSON is written as one array without holding
+   * it, so memory stays flat however long the listing. Returns how many were written.
+   */
+  async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
+    let count = 0;
+    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut)) : undefined;
+    for await (const batch of items) {
+      if (batch.length === 0) continue;
+      let chunk = '';
+      switch (this.mode.kind) {
+        case 'json':
+          for (const item of batch) chunk += `${count++ === 0 ? '[\n' : ',\n'}${indent(toJson(pick(item, this.mode.fields), 2))}`;
+          break;
+        case 'jsonl':
+          for (const item of batch) chunk += `${toJson(pick(item, this.mode.fields))}\n`;
+          count += batch.length;
+          break;
+        case 'tsv':
+          for (const item of batch) chunk += `${view.columns.map((c) => oneLine(c.value(item)).replaceAll('\t', ' ')).join('\t')}\n`;
+          count += batch.length;
+          break;
+        case 'table':
+          chunk = await table!.render(batch);
+          count += batch.length;
+          break;
+      }
+      await this.write(chunk);
+    }
+    if (this.mode.kind === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+    if (count === 0 && this.mode.kind === 'table' && this.io.isStderrTTY) this.io.err(`${emptyMessage}\n`);
+    return count;
+  }
+
+  /** A count: `{"count": N}` as an integer, or the bare number. */
+  async count(value: string): Promise<void> {
+    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') {
+      const body = toJson({ count: new LosslessNumber(value) }, this.mode.kind === 'json' ? 2 : undefined);
+      return this.write(`${body}\n`);
+    }
+    return this.write(`${value}\n`);
+  }
+
+  private write(text: string): Promise<void> {
+    return writeWithBackpressure(this.io.stdout, text);
+  }
+}
+
+function selectedFields(json: string | boolean | undefined, valid: readonly string[]): string[] | undefined {
+  if (typeof json !== 'string') return undefined;
+  const fields = json.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  if (fields.length === 0) return undefined;
+  const unknown = fields.filter((f) => !valid.includes(f));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}. Valid fields: ${valid.join(', ')}.`);
+  }
+  return fields;
+}
+
+function pick(item: object, fields: readonly string[] | undefined): object {
+  if (!fields) return item;
+  const record = item as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (field in record) picked[field] = record[field];
+  return picked;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, ' ');
+}
+
+const MAX_CELL = 40;
+
+/**
+ * A borderless table written page by page: column widths are fixed by the first page so
+ * later pages line up without holding every row; longer cells are cut with an ellipsis.
+ */
+class TableWriter<T> {
+  private widths: number[] | undefined;
+
+  constructor(
+    private readonly view: View<T>,
+    private readonly colors: Palette,
+  ) {}
+
+  async render(batch: T[]): Promise<string> {
+    const { default: Table } = await import('cli-table3');
+    const cells = batch.map((item) => this.view.columns.map((c) => oneLine(c.value(item))));
+    const first = this.widths === undefined;
+    this.widths ??= this.view.columns.map((c, i) => Math.min(MAX_CELL, Math.max(c.header.length, ...cells.map((row) => row[i]!.length))));
+    const widths = this.widths;
+    const table = new Table({
+      chars: {
+        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+        left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+      },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+      colWidths: widths,
+      wordWrap: false,
+    });
+    if (first) table.push(this.view.columns.map((c, i) => this.colors.bold(fit(c.header, widths[i]!))));
+    batch.forEach((item, r) => {
+      table.push(this.view.columns.map((c, i) => {
+        const text = fit(cells[r]![i]!, widths[i]!);
+        return c.style ? c.style(text, this.colors, item) : text;
+      }));
+    });
+    return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  }
+}
+
+function fit(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}

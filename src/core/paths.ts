@@ -1,0 +1,15 @@
+// Where store-cli keeps its files. STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move them
+// (tests and CI use a scratch directory); otherwise the platform's usual places.
+import envPaths from 'env-paths';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const platformPaths = () => envPaths('store-cli', { suffix: '' });
+
+export function configDir(env: Env): string {
+  return env.STORE_CLI_CONFIG_DIR || platformPaths().config;
+}
+
+export function dataDir(env: Env): string {
+  return env.STORE_CLI_DATA_DIR || platformPaths().data;
+}

@@ -1,0 +1,51 @@
+// Questions at the terminal. Without a TTY the CLI never asks: callers name the flag that
+// answers the question instead (--yes, --with-token).
+import { CancelledError, CliError, ExitCode, UsageError } from './errors.js';
+import type { IO } from './io.js';
+
+export interface Prompter {
+  confirm(message: string): Promise<boolean>;
+  secret(message: string): Promise<string>;
+}
+
+/** A confirmation the user declined: nothing was sent. */
+export class DeclinedError extends CliError {
+  readonly exitCode = ExitCode.usage;
+  constructor() {
+    super('Not confirmed: nothing was sent.');
+  }
+}
+
+export function createPrompter(io: IO, signal: AbortSignal): Prompter {
+  const context = { input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false };
+  return {
+    async confirm(message) {
+      const { default: confirm } = await import('@inquirer/confirm');
+      return asked(() => confirm({ message, default: false }, context));
+    },
+    async secret(message) {
+      const { default: password } = await import('@inquirer/password');
+      return asked(() => password({ message, mask: false }, context));
+    },
+  };
+}
+
+async function asked<T>(question: () => Promise<T>): Promise<T> {
+  try {
+    return await question();
+  } catch (error) {
+    // Ctrl-C or Ctrl-D at a prompt is an interruption, not a failure.
+    if (error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError')) throw new CancelledError();
+    throw error;
+  }
+}
+
+/**
+ * Gate for destructive commands: --yes answers; else ask in a terminal; else refuse,
+ * naming the flag, because a script must never hang on a question nobody sees.
+ */
+export async function confirmOrRequireYes(io: IO, prompter: Prompter, yes: boolean | undefined, ask: { action: string; question: string }): Promise<void> {
+  if (yes) return;
+  if (!io.canPrompt) throw new UsageError(`Refusing to ${ask.action} without confirmation, and there is no terminal to ask in: pass --yes.`);
+  if (!(await prompter.confirm(ask.question))) throw new DeclinedError();
+}

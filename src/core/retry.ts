@@ -1,0 +1,67 @@
+// When a failed request may be sent again, and how long to wait first. Pure, so the
+// policy is unit-tested without a network.
+
+export type Attempt =
+  | { kind: 'status'; status: number; retryAfterSeconds?: number }
+  | { kind: 'network'; code: string | undefined };
+
+export interface RetryPolicy {
+  /** Total tries, the first included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Upper bound on the sum of all waits of one request. */
+  maxTotalWaitMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxTotalWaitMs: 30_000,
+};
+
+// Errors raised before the request could reach the server: resending cannot duplicate it.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const TRANSIENT_NETWORK = new Set([
+  ...NEVER_SENT,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+/**
+ * A non-idempotent request (POST) is resent only when the server surely did not act on
+ * it: a 429 (refused before processing) or a connection that was never made. Anything
+ * else could create a gift card twice.
+ */
+export function isRetryable(attempt: Attempt, idempotent: boolean): boolean {
+  if (attempt.kind === 'status') {
+    if (attempt.status === 429) return true;
+    return idempotent && (attempt.status === 500 || attempt.status === 502 || attempt.status === 503 || attempt.status === 504);
+  }
+  if (attempt.code === undefined) return false;
+  return idempotent ? TRANSIENT_NETWORK.has(attempt.code) : NEVER_SENT.has(attempt.code);
+}
+
+/** Exponential backoff with full jitter; a server's Retry-After wins when it is longer. */
+export function retryDelayMs(attemptNumber: number, policy: RetryPolicy, retryAfterSeconds: number | undefined, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));
+  const jittered = Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  if (retryAfterSeconds === undefined) return jittered;
+  return Math.max(retryAfterSeconds * 1000, jittered);
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, now: Date): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, (at - now.getTime()) / 1000);
+}

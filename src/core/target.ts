@@ -1,0 +1,80 @@
+// Which store to talk to and with which token, and where each came from: a flag, the
+// environment (CI), or the profile in the config file. Pure, so precedence is unit-tested.
+import { UsageError } from './errors.js';
+import type { ProfileRecord } from './config.js';
+import type { Env } from './paths.js';
+
+export type Source = 'flag' | 'environment' | 'config file' | 'sandbox' | 'default';
+
+export interface Sourced {
+  value: string;
+  source: Source;
+}
+
+export interface StoreTarget {
+  profile: Sourced;
+  baseUrl?: Sourced;
+  token?: Sourced;
+}
+
+export interface TargetFlags {
+  profile?: string;
+  baseUrl?: string;
+}
+
+export const DEFAULT_PROFILE = 'default';
+
+export function resolveProfile(flags: TargetFlags, env: Env): Sourced {
+  if (flags.profile) return { value: checkProfileName(flags.profile, '--profile'), source: 'flag' };
+  if (env.STORE_CLI_PROFILE) return { value: checkProfileName(env.STORE_CLI_PROFILE, 'STORE_CLI_PROFILE'), source: 'environment' };
+  return { value: DEFAULT_PROFILE, source: 'default' };
+}
+
+export function resolveTarget(flags: TargetFlags, env: Env, stored: ProfileRecord | undefined): StoreTarget {
+  const target: StoreTarget = { profile: resolveProfile(flags, env) };
+  if (flags.baseUrl) target.baseUrl = { value: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
+  else if (env.STORE_CLI_BASE_URL) target.baseUrl = { value: checkBaseUrl(env.STORE_CLI_BASE_URL, 'STORE_CLI_BASE_URL'), source: 'environment' };
+  else if (stored?.baseUrl) target.baseUrl = { value: stored.baseUrl, source: 'config file' };
+  if (env.STORE_CLI_TOKEN) target.token = { value: env.STORE_CLI_TOKEN.trim(), source: 'environment' };
+  else if (stored?.token) target.token = { value: stored.token, source: 'config file' };
+  return target;
+}
+
+export function checkProfileName(name: string, where: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+    throw new UsageError(`${where} must be a profile name of letters, digits, '.', '_' or '-' (got '${name}').`);
+  }
+  return name;
+}
+
+export function checkBaseUrl(text: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${where} must be an absolute http(s) URL such as https://store.example.com (got '${text}').`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${where} must use http or https (got '${url.protocol.replace(':', '')}').`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new UsageError(`${where} must not carry a query, fragment or credentials (got '${text}').`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A token travels in a header: over plain http it is readable by anyone on the path. */
+export function assertSafeTransport(baseUrl: string, insecure: boolean): void {
+  const url = new URL(baseUrl);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
+    throw new UsageError(
+      `Refusing to send the access token over plain http to ${url.host}: use https, or pass --insecure if you really mean it.`,
+      false,
+    );
+  }
+}

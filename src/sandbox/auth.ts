@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError, SandboxUsageError } from './errors.js';
+
+export type Scope =
+  | 'read_gift_card'
+  | 'write_gift_card'
+  | 'read_metafields'
+  | 'write_metafields'
+  | 'read_products'
+  | 'write_products';
+
+export const ALL_SCOPES: readonly Scope[] = Object.freeze([
+  'read_gift_card',
+  'write_gift_card',
+  'read_metafields',
+  'write_metafields',
+  'read_products',
+  'write_products',
+]);
+
+export interface TokenGrant {
+  token: string;
+  scopes: readonly Scope[];
+}
+
+export const TOKEN_HEADER = 'x-service-access-token';
+
+function isScope(value: string): value is Scope {
+  return (ALL_SCOPES as readonly string[]).includes(value);
+}
+
+/**
+ * Reads a `--token` spec: `T` grants every scope, `T:scope1,scope2` only those.
+ * The token itself is never echoed in an error, as it is a secret.
+ */
+export function parseTokenSpec(spec: string): TokenGrant {
+  const colon = spec.indexOf(':');
+  const token = (colon === -1 ? spec : spec.slice(0, colon)).trim();
+  if (token === '' || /\s/.test(token)) {
+    throw new SandboxUsageError('A token spec needs a token without spaces, optionally followed by ":" and a comma-separated list of scopes.');
+  }
+  if (colon === -1) return { token, scopes: ALL_SCOPES };
+  const names = spec
+    .slice(colon + 1)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) {
+    throw new SandboxUsageError(`A token spec with ":" needs at least one scope; valid scopes are ${ALL_SCOPES.join(', ')}.`);
+  }
+  const scopes: Scope[] = [];
+  for (const name of names) {
+    if (!isScope(name)) {
+      throw new SandboxUsageError(`Unknown scope "${name}" in token spec; valid scopes are ${ALL_SCOPES.join(', ')}.`);
+    }
+    if (!scopes.includes(name)) scopes.push(name);
+  }
+  return { token, scopes };
+}
+
+export function generateToken(): TokenGrant {
+  return { token: `sbx_${randomBytes(24).toString('base64url')}`, scopes: ALL_SCOPES };
+}
+
+/** Answers "who may call this route": 401 for a missing or unknown token, 403 for a missing scope. */
+export class Authorizer {
+  private readonly grants = new Map<string, ReadonlySet<Scope>>();
+
+  constructor(grants: readonly TokenGrant[]) {
+    for (const grant of grants) this.grants.set(grant.token, new Set(grant.scopes));
+  }
+
+  authorize(header: string | string[] | undefined, scope: Scope): void {
+    const token = Array.isArray(header) ? header[0] : header;
+    if (token === undefined || token === '') {
+      throw new ApiError(401, 'unauthorized', 'The X-Service-Access-Token header is missing.');
+    }
+    const scopes = this.grants.get(token);
+    if (scopes === undefined) {
+      throw new ApiError(401, 'unauthorized', 'The access token is not valid for this store.');
+    }
+    if (!scopes.has(scope)) {
+      throw new ApiError(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
+    }
+  }
+}

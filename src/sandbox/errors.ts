@@ -1,0 +1,89 @@
+/** One entry of an error body's `errors` array: the field at fault, named by its JSON path. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * An error answered to the client with the decided error body
+ * `{"code", "message", "errors": [{field, message}]}`. Thrown anywhere below the server;
+ * the server is the only place that turns it into a response.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: readonly FieldError[] = [],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): { code: string; message: string; errors: FieldError[] } {
+    return { code: this.code, message: this.message, errors: [...this.errors] };
+  }
+}
+
+export function invalid(errors: readonly FieldError[]): ApiError {
+  const [first] = errors;
+  const message =
+    first === undefined
+      ? 'The request is invalid.'
+      : `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more invalid fields)` : ''}.`;
+  return new ApiError(400, 'invalid', message, errors);
+}
+
+export function invalidField(field: string, message: string): ApiError {
+  return invalid([{ field, message }]);
+}
+
+export function malformedBody(message: string): ApiError {
+  return new ApiError(400, 'invalid', message);
+}
+
+export function notFound(message: string): ApiError {
+  return new ApiError(404, 'not_found', message);
+}
+
+export function conflict(message: string, errors: readonly FieldError[] = []): ApiError {
+  return new ApiError(409, 'conflict', message, errors);
+}
+
+/** Collects every bad field of a body so the client learns about all of them at once. */
+export class FieldErrors {
+  private readonly list: FieldError[] = [];
+
+  add(field: string, message: string): void {
+    this.list.push({ field, message });
+  }
+
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+
+  throwIfAny(): void {
+    if (this.list.length > 0) throw invalid(this.list);
+  }
+}
+
+/** Bad options given to startSandbox or a bad --token spec: a usage error of the caller. */
+export class SandboxUsageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SandboxUsageError';
+  }
+}
+
+/** The data file exists but cannot be used as sandbox state. */
+export class SandboxDataError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SandboxDataError';
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The sandbox: a local HTTP emulator of the Store Commerce Service API. It shares no code
+ * with the client on purpose, so that each checks the other. Everything the CLI needs
+ * (`sandbox serve`, `sandbox reset`, `--sandbox`) goes through this module.
+ */
+import type { TokenGrant } from './auth.js';
+
+export { ALL_SCOPES, parseTokenSpec } from './auth.js';
+export type { Scope, TokenGrant } from './auth.js';
+export { SandboxDataError, SandboxUsageError } from './errors.js';
+
+export interface SandboxOptions {
+  /** Address to bind; default '127.0.0.1'. */
+  host?: string;
+  /** Default 0: an ephemeral port, see RunningSandbox.baseUrl. */
+  port?: number;
+  /** When empty or absent one token (`sbx_` + random) with every scope is generated. */
+  tokens?: TokenGrant[];
+  /** State is loaded from and persisted to this JSON file (atomic writes); absent: memory only. */
+  dataFile?: string;
+  /** 'demo': a store that starts empty (no data file, or a blank one) gets the demo data set. Default 'none'. */
+  seed?: 'demo' | 'none';
+  /** Probability (0..1) that a request fails with one of failKinds before it is handled. Default 0. */
+  failRate?: number;
+  /** Seeds the fault generator so chaos runs are reproducible; default random. */
+  failSeed?: number;
+  /** Default all four. 'reset' destroys the connection without answering. */
+  failKinds?: Array<'429' | '500' | '503' | 'reset'>;
+  /** Ids and counts as JSON strings (default) or as bare JSON numbers, digit-exact beyond 2^53. */
+  idsAs?: 'string' | 'number';
+  /** Currency of new gift cards; default 'USD'. */
+  currency?: string;
+  /** Clock used for timestamps and expiry. */
+  now?: () => Date;
+  /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
+  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
+}
+
+export interface RunningSandbox {
+  /** e.g. 'http://127.0.0.1:54321': no trailing slash, no /api path. */
+  baseUrl: string;
+  /** The first token of the options, or the generated one. */
+  token: string;
+  /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
+  close(): Promise<void>;
+}
+
+// The server, store and their dependencies load on first use, so a command that only parses
+// a --token spec (or prints --help) pays for this module and nothing more.
+
+/** Resolves once the server accepts connections. Rejects with SandboxUsageError or SandboxDataError. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const { launchSandbox } = await import('./sandbox.js');
+  return launchSandbox(opts);
+}
+
+/** Removes the state file (and stray temp files beside it); true if the state file existed. */
+export async function resetSandboxData(dataFile: string): Promise<boolean> {
+  const { removeDataFile } = await import('./persistence.js');
+  return removeDataFile(dataFile);
+}

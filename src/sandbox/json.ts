@@ -1,0 +1,57 @@
+import { isLosslessNumber, parse, type LosslessNumber } from 'lossless-json';
+
+/**
+ * An id or a count on the wire. Kept as its decimal digits so that ids beyond 2^53 never
+ * pass through a JS number; serializeJson writes it as a JSON string or as a bare number.
+ */
+export class JsonInteger {
+  constructor(readonly digits: string) {}
+}
+
+export type IdsAs = 'string' | 'number';
+
+/** A number from a request body, still as the exact text the client sent. */
+export type JsonNumber = LosslessNumber;
+
+export function isJsonNumber(value: unknown): value is JsonNumber {
+  return isLosslessNumber(value);
+}
+
+/**
+ * Parses a request body without losing digits: every JSON number comes back as a
+ * LosslessNumber holding its source text, so a customerId of 20 digits survives intact.
+ * Throws SyntaxError on malformed JSON and on duplicate keys with different values.
+ */
+export function parseJson(text: string): unknown {
+  return parse(text);
+}
+
+/**
+ * A compact serializer of plain data plus JsonInteger. Written by hand because
+ * JSON.stringify cannot emit bare digits longer than a double holds.
+ */
+export function serializeJson(value: unknown, idsAs: IdsAs): string {
+  if (value === null) return 'null';
+  if (value instanceof JsonInteger) return idsAs === 'number' ? value.digits : JSON.stringify(value.digits);
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'object': {
+      if (Array.isArray(value)) {
+        return `[${value.map((item) => (item === undefined ? 'null' : serializeJson(item, idsAs))).join(',')}]`;
+      }
+      const members: string[] = [];
+      for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+        if (member === undefined) continue;
+        members.push(`${JSON.stringify(key)}:${serializeJson(member, idsAs)}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      throw new TypeError(`cannot serialize a ${typeof value} as JSON`);
+  }
+}

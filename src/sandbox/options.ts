@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto';
+import { resolve } from 'node:path';
+import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
+import { SandboxUsageError } from './errors.js';
+import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
+import type { SandboxOptions } from './index.js';
+import type { IdsAs } from './json.js';
+import type { RequestLogLine } from './server.js';
+
+export interface ResolvedOptions {
+  host: string;
+  port: number;
+  tokens: TokenGrant[];
+  dataFile: string | undefined;
+  seed: 'demo' | 'none';
+  failRate: number;
+  failSeed: number;
+  failKinds: FaultKind[];
+  idsAs: IdsAs;
+  currency: string;
+  now: () => Date;
+  onRequest: ((line: RequestLogLine) => void) | undefined;
+}
+
+function usage(message: string): never {
+  throw new SandboxUsageError(message);
+}
+
+/** Checks every option up front, so a bad one fails with a sentence instead of a half-started server. */
+export function resolveOptions(input: SandboxOptions): ResolvedOptions {
+  const host = input.host ?? '127.0.0.1';
+  if (host.trim() === '') usage('The sandbox host must not be empty.');
+  const port = input.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`The sandbox port must be an integer from 0 to 65535, not ${port}.`);
+
+  const tokens = input.tokens !== undefined && input.tokens.length > 0 ? input.tokens : [generateToken()];
+  for (const grant of tokens) {
+    if (grant.token === '') usage('A sandbox token must not be empty.');
+    for (const scope of grant.scopes) {
+      if (!ALL_SCOPES.includes(scope)) usage(`Unknown scope "${scope}"; valid scopes are ${ALL_SCOPES.join(', ')}.`);
+    }
+  }
+
+  const seed = input.seed ?? 'none';
+  if (seed !== 'demo' && seed !== 'none') usage(`The sandbox seed must be "demo" or "none", not "${String(seed)}".`);
+
+  const failRate = input.failRate ?? 0;
+  if (!(failRate >= 0 && failRate <= 1)) usage(`The fault rate must be a number from 0 to 1, not ${failRate}.`);
+  const failSeed = input.failSeed ?? randomInt(0, 2 ** 32);
+  if (!Number.isInteger(failSeed)) usage(`The fault seed must be an integer, not ${failSeed}.`);
+  const failKinds = input.failKinds ?? [...ALL_FAULT_KINDS];
+  if (failKinds.length === 0) usage(`At least one fault kind is needed; valid kinds are ${ALL_FAULT_KINDS.join(', ')}.`);
+  for (const kind of failKinds) {
+    if (!ALL_FAULT_KINDS.includes(kind)) usage(`Unknown fault kind "${String(kind)}"; valid kinds are ${ALL_FAULT_KINDS.join(', ')}.`);
+  }
+
+  const idsAs = input.idsAs ?? 'string';
+  if (idsAs !== 'string' && idsAs !== 'number') usage(`Ids must be written as "string" or "number", not "${String(idsAs)}".`);
+  const currency = input.currency ?? 'USD';
+  if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
+
+  return {
+    host,
+    port,
+    tokens,
+    dataFile: input.dataFile === undefined ? undefined : resolve(input.dataFile),
+    seed,
+    failRate,
+    failSeed,
+    failKinds,
+    idsAs,
+    currency,
+    now: input.now ?? (() => new Date()),
+    onRequest: input.onRequest,
+  };
+}
+
+/**
+ * The URL clients should use. A wildcard bind address is not something to connect to,
+ * so it is shown as loopback; IPv6 literals need brackets in a URL.
+ */
+export function baseUrlFor(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const shown = reachable.includes(':') ? `[${reachable}]` : reachable;
+  return `http://${shown}:${port}`;
+}

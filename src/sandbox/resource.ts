@@ -1,0 +1,56 @@
+import type { Scope } from './auth.js';
+import type { DemoData } from './data/demo-schema.js';
+import type { IdGenerator } from './ids.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteRequest {
+  /** Path parameters, percent-decoded, e.g. `{ id: '4000000000000000001' }` for `/gift_cards/:id`. */
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** Parsed JSON body (numbers as lossless numbers); undefined when the request had none. */
+  body: unknown;
+  /** One clock reading per request, so a request never straddles midnight halfway. */
+  now: Date;
+  /** `http://host:port` as the client addressed the sandbox, for absolute Link URLs. */
+  origin: string;
+}
+
+export interface RouteReply {
+  body: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface Route {
+  method: Method;
+  /** Below the version root `/api/202412`; `:name` segments are parameters, others literal. */
+  path: string;
+  scope: Scope;
+  handle(request: RouteRequest): RouteReply;
+}
+
+/** What the store lends a resource: shared id sequence, shop settings, and change notification. */
+export interface ResourceEnv {
+  ids: IdGenerator;
+  currency: string;
+  /** Called after every mutation, so the store can schedule persistence. */
+  changed(): void;
+}
+
+/**
+ * One resource of the service (gift cards now; metafields, products later). Adding a
+ * resource means writing one module that returns this and listing it in resources.ts.
+ */
+export interface Resource {
+  /** Its section name in the data file and in demo.json. */
+  readonly key: string;
+  readonly routes: readonly Route[];
+  /** Replaces the state with a section of the data file; throws (e.g. a ZodError) when it does not fit. */
+  load(section: unknown): void;
+  /** The state as plain JSON data for the data file. */
+  dump(): unknown;
+  /** Fills an empty store with the demo data set. */
+  seed(demo: DemoData): void;
+}
+
+export type ResourceFactory = (env: ResourceEnv) => Resource;

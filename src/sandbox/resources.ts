@@ -1,0 +1,5 @@
+import type { ResourceFactory } from './resource.js';
+import { createGiftCardResource } from './routes/gift-cards.js';
+
+/** Every resource the sandbox serves; a new resource is one routes module plus one line here. */
+export const RESOURCE_FACTORIES: readonly ResourceFactory[] = [createGiftCardResource];

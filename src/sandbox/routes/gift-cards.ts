@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { formatTimestamp, isCalendarDate, isTimestamp, utcDay } from '../dates.js';
+import { conflict, invalidField, malformedBody, notFound } from '../errors.js';
+import {
+  ADMIN_USER_ID,
+  AMOUNT_PATTERN,
+  CODE_PATTERN,
+  DEFAULT_CUSTOMER_ID,
+  GIFT_CARD_STATUSES,
+  LAST_CHARACTERS_PATTERN,
+  lastCharactersOf,
+  maskCode,
+  type GiftCardStatus,
+} from '../gift-card-rules.js';
+import { canonicalId, compareIds } from '../ids.js';
+import { JsonInteger } from '../json.js';
+import { decodePageToken, nextLink, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
+import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import type { DemoData } from '../data/demo-schema.js';
+import { isJsonObject, parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
+
+const SEARCH_PATH = '/api/202412/gift_cards/search';
+
+const idText = z.string().regex(/^[1-9][0-9]{0,19}$/);
+
+/** A card as kept in memory and in the data file (full code included: the file is mode 0600). */
+const giftCardRecordSchema = z.object({
+  id: idText,
+  code: z.string().regex(CODE_PATTERN),
+  initialValue: z.string().regex(AMOUNT_PATTERN),
+  balance: z.string().regex(AMOUNT_PATTERN),
+  customerId: idText,
+  orderId: idText.optional(),
+  lineItemId: idText.optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  note: z.string().optional(),
+  expireTime: z.string().refine(isCalendarDate).nullable(),
+  createTime: z.string().refine(isTimestamp),
+  updateTime: z.string().refine(isTimestamp),
+  disableTime: z.string().refine(isTimestamp).optional(),
+  userId: idText,
+});
+
+type GiftCardRecord = z.infer<typeof giftCardRecordSchema>;
+
+function statusOf(card: GiftCardRecord, now: Date): GiftCardStatus {
+  if (card.disableTime !== undefined) return 'disabled';
+  if (card.expireTime !== null && card.expireTime < utcDay(now)) return 'expired';
+  return 'enabled';
+}
+
+/** The wire form; the full code only when the caller has just created the card. */
+function present(card: GiftCardRecord, revealCode = false): Record<string, unknown> {
+  return {
+    id: new JsonInteger(card.id),
+    code: revealCode ? card.code : maskCode(card.code),
+    lastCharacters: lastCharactersOf(card.code),
+    balance: card.balance,
+    initialValue: card.initialValue,
+    customerId: new JsonInteger(card.customerId),
+    orderId: card.orderId === undefined ? undefined : new JsonInteger(card.orderId),
+    lineItemId: card.lineItemId === undefined ? undefined : new JsonInteger(card.lineItemId),
+    currency: card.currency,
+    note: card.note,
+    disableTime: card.disableTime,
+    expireTime: card.expireTime,
+    createTime: card.createTime,
+    updateTime: card.updateTime,
+    userId: new JsonInteger(card.userId),
+  };
+}
+
+interface SearchFilters {
+  sinceId?: string;
+  status?: GiftCardStatus;
+  lastCharacters?: string;
+}
+
+function parseStatus(raw: string, field: string): GiftCardStatus {
+  const status = GIFT_CARD_STATUSES.find((name) => name === raw);
+  if (status === undefined) throw invalidField(field, `must be one of ${GIFT_CARD_STATUSES.join(', ')}`);
+  return status;
+}
+
+function parseLastCharacters(raw: string, field: string): string {
+  if (!LAST_CHARACTERS_PATTERN.test(raw)) throw invalidField(field, 'must be the last 4 characters of a code (letters or digits)');
+  return raw.toUpperCase();
+}
+
+function filtersFromQuery(query: URLSearchParams): SearchFilters {
+  const filters: SearchFilters = {};
+  const sinceId = parseSinceId(query.get('sinceId'));
+  if (sinceId !== null) filters.sinceId = sinceId;
+  const status = query.get('status');
+  if (status !== null) filters.status = parseStatus(status, 'status');
+  const last = query.get('lastCharacters');
+  if (last !== null) filters.lastCharacters = parseLastCharacters(last, 'lastCharacters');
+  return filters;
+}
+
+function filtersFromToken(cursor: PageCursor): SearchFilters {
+  const { sinceId, status, lastCharacters } = cursor.filters;
+  const filters: SearchFilters = {};
+  if (sinceId !== undefined) {
+    const id = canonicalId(sinceId);
+    if (id === null) throw invalidField('pageToken', 'is not a page token issued by this store');
+    filters.sinceId = id;
+  }
+  if (status !== undefined) filters.status = parseStatus(status, 'pageToken');
+  if (lastCharacters !== undefined) filters.lastCharacters = parseLastCharacters(lastCharacters, 'pageToken');
+  return filters;
+}
+
+/**
+ * The token carries the filters, so the next page needs only pageToken and limit. A client
+ * that sends the filters again is welcome to, but they must be the same ones: a different
+ * filter would silently change the listing halfway through.
+ */
+function resolveSearch(query: URLSearchParams): { after: string | null; filters: SearchFilters } {
+  const given = filtersFromQuery(query);
+  const token = query.get('pageToken');
+  if (token === null) return { after: given.sinceId ?? null, filters: given };
+  const cursor = decodePageToken(token);
+  const filters = filtersFromToken(cursor);
+  for (const name of ['sinceId', 'status', 'lastCharacters'] as const) {
+    if (given[name] !== undefined && given[name] !== filters[name]) {
+      throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
+    }
+  }
+  return { after: cursor.after, filters };
+}
+
+export function createGiftCardResource(env: ResourceEnv): Resource {
+  /** Ascending by id: ids only grow, so new cards are appended and search walks in order. */
+  let cards: GiftCardRecord[] = [];
+  let byId = new Map<string, GiftCardRecord>();
+  let idByCode = new Map<string, string>();
+
+  function replaceAll(records: GiftCardRecord[]): void {
+    const nextById = new Map<string, GiftCardRecord>();
+    const nextByCode = new Map<string, string>();
+    for (const card of records) {
+      if (nextById.has(card.id)) throw new Error(`gift card id ${card.id} appears twice`);
+      const key = card.code.toLowerCase();
+      if (nextByCode.has(key)) throw new Error(`gift card code ending ${lastCharactersOf(card.code)} appears twice`);
+      nextById.set(card.id, card);
+      nextByCode.set(key, card.id);
+    }
+    cards = [...records].sort((a, b) => compareIds(a.id, b.id));
+    byId = nextById;
+    idByCode = nextByCode;
+    for (const card of cards) env.ids.observe(card.id);
+  }
+
+  function find(rawId: string | undefined): GiftCardRecord {
+    const id = rawId === undefined ? null : canonicalId(rawId);
+    const card = id === null ? undefined : byId.get(id);
+    if (card === undefined) throw notFound(`No gift card has the id ${String(rawId).slice(0, 40)}.`);
+    return card;
+  }
+
+  /** Index of the first card with an id strictly above `after`. */
+  function startIndex(after: string | null): number {
+    if (after === null) return 0;
+    const bound = BigInt(after);
+    let low = 0;
+    let high = cards.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (BigInt((cards[middle] as GiftCardRecord).id) <= bound) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  function create(request: RouteRequest) {
+    const input = parseCreateGiftCard(request.body);
+    if (idByCode.has(input.code.toLowerCase())) {
+      throw conflict('A gift card with this code exists already.', [
+        { field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' },
+      ]);
+    }
+    const time = formatTimestamp(request.now);
+    const card: GiftCardRecord = {
+      id: env.ids.next(),
+      code: input.code,
+      initialValue: input.initialValue,
+      balance: input.initialValue,
+      customerId: input.customerId ?? DEFAULT_CUSTOMER_ID,
+      currency: env.currency,
+      ...(input.note === null ? {} : { note: input.note }),
+      expireTime: input.expireTime,
+      createTime: time,
+      updateTime: time,
+      userId: ADMIN_USER_ID,
+    };
+    cards.push(card);
+    byId.set(card.id, card);
+    idByCode.set(card.code.toLowerCase(), card.id);
+    env.changed();
+    return { body: { giftCard: present(card, true) } };
+  }
+
+  /**
+   * A disabled card is frozen: its balance, note and expiry can no longer change (409),
+   * because disabling is final (no re-enable) and a balance on a dead card would mislead.
+   */
+  function update(request: RouteRequest) {
+    const card = find(request.params.id);
+    const input = parseUpdateGiftCard(request.body);
+    if (card.disableTime !== undefined) {
+      throw conflict('The gift card is disabled, and a disabled gift card cannot be updated.');
+    }
+    card.balance = input.balance;
+    if (input.note === null) delete card.note;
+    else if (input.note !== undefined) card.note = input.note;
+    if (input.expireTime !== undefined) card.expireTime = input.expireTime;
+    card.updateTime = formatTimestamp(request.now);
+    env.changed();
+    return { body: { giftCard: present(card) } };
+  }
+
+  /** Idempotent: disabling a disabled card returns it unchanged, disableTime included. */
+  function disable(request: RouteRequest) {
+    const card = find(request.params.id);
+    if (request.body !== undefined && !isJsonObject(request.body)) {
+      throw malformedBody('The body of a disable request must be an empty JSON object {}.');
+    }
+    if (card.disableTime === undefined) {
+      const time = formatTimestamp(request.now);
+      card.disableTime = time;
+      card.updateTime = time;
+      env.changed();
+    }
+    return { body: { giftCard: present(card) } };
+  }
+
+  function search(request: RouteRequest) {
+    const limit = parseLimit(request.query.get('limit'));
+    const { after, filters } = resolveSearch(request.query);
+    const matches = (card: GiftCardRecord) =>
+      (filters.status === undefined || statusOf(card, request.now) === filters.status) &&
+      (filters.lastCharacters === undefined || lastCharactersOf(card.code).toUpperCase() === filters.lastCharacters);
+    const page: GiftCardRecord[] = [];
+    let more = false;
+    for (let index = startIndex(after); index < cards.length; index += 1) {
+      const card = cards[index] as GiftCardRecord;
+      if (!matches(card)) continue;
+      if (page.length === limit) {
+        more = true;
+        break;
+      }
+      page.push(card);
+    }
+    const last = page.at(-1);
+    const headers: Record<string, string> = {};
+    if (more && last !== undefined) {
+      const carried: Record<string, string> = {};
+      if (filters.sinceId !== undefined) carried.sinceId = filters.sinceId;
+      if (filters.status !== undefined) carried.status = filters.status;
+      if (filters.lastCharacters !== undefined) carried.lastCharacters = filters.lastCharacters;
+      headers.Link = nextLink(request.origin, SEARCH_PATH, limit, { after: last.id, filters: carried });
+    }
+    return { body: { giftCards: page.map((card) => present(card)) }, headers };
+  }
+
+  const routes: Route[] = [
+    { method: 'POST', path: '/gift_cards', scope: 'write_gift_card', handle: create },
+    { method: 'GET', path: '/gift_cards/search', scope: 'read_gift_card', handle: search },
+    {
+      method: 'GET',
+      path: '/gift_cards/count',
+      scope: 'read_gift_card',
+      handle: () => ({ body: { count: new JsonInteger(String(cards.length)) } }),
+    },
+    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id)) } }) },
+    { method: 'PUT', path: '/gift_cards/:id', scope: 'write_gift_card', handle: update },
+    { method: 'POST', path: '/gift_cards/:id/disable', scope: 'write_gift_card', handle: disable },
+  ];
+
+  return {
+    key: 'giftCards',
+    routes,
+    load(section) {
+      replaceAll(z.array(giftCardRecordSchema).parse(section ?? []));
+    },
+    dump() {
+      return cards;
+    },
+    seed(demo: DemoData) {
+      replaceAll(
+        demo.giftCards.map(({ lastCharacters: _derived, customerId, ...card }) => ({
+          ...card,
+          customerId: customerId ?? DEFAULT_CUSTOMER_ID,
+          currency: env.currency,
+          userId: ADMIN_USER_ID,
+        })),
+      );
+    },
+  };
+}

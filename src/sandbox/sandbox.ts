@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { Authorizer } from './auth.js';
+import { SandboxUsageError } from './errors.js';
+import { createFaultInjector } from './faults.js';
+import type { RunningSandbox, SandboxOptions } from './index.js';
+import { baseUrlFor, resolveOptions } from './options.js';
+import { Router } from './router.js';
+import { createSandboxServer } from './server.js';
+import { SandboxStore } from './store.js';
+
+/** Knobs that tests of the sandbox itself need but the public options do not expose. */
+export interface SandboxInternals {
+  retryAfterSeconds?: number;
+  /** How long close() lets in-flight requests finish before cutting their connections. */
+  closeGraceMs?: number;
+}
+
+function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      if (error.code === 'EADDRINUSE') reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: the port is in use.`, { cause: error }));
+      else if (error.code === 'EACCES') reject(new SandboxUsageError(`The sandbox is not allowed to listen on ${where}.`, { cause: error }));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+        reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: no such local address.`, { cause: error }));
+      } else reject(error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
+  const options = resolveOptions(input);
+  const store = await SandboxStore.open({ dataFile: options.dataFile, seed: options.seed, currency: options.currency });
+  let baseUrl = '';
+  const server = createSandboxServer({
+    router: new Router(store.routes),
+    authorizer: new Authorizer(options.tokens),
+    idsAs: options.idsAs,
+    nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
+    retryAfterSeconds: internals.retryAfterSeconds ?? 1,
+    now: options.now,
+    fallbackOrigin: () => baseUrl,
+    onRequest: options.onRequest,
+  });
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await store.flush();
+    throw error;
+  }
+  baseUrl = baseUrlFor(options.host, (server.address() as AddressInfo).port);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), internals.closeGraceMs ?? 1000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        // Idle keep-alive sockets would otherwise hold close() until their timeout.
+        server.closeIdleConnections();
+      });
+      await store.flush();
+    })();
+    return closing;
+  };
+
+  return { baseUrl, token: (options.tokens[0] as { token: string }).token, close };
+}

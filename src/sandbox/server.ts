@@ -1,0 +1,194 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { TOKEN_HEADER, type Authorizer } from './auth.js';
+import { ApiError, malformedBody } from './errors.js';
+import type { FaultKind } from './faults.js';
+import { parseJson, serializeJson, type IdsAs } from './json.js';
+import type { Router } from './router.js';
+
+/** Largest request body accepted; larger bodies get 413 before they are parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface RequestLogLine {
+  method: string;
+  path: string;
+  /** 0 when the sandbox answered nothing (an injected connection reset). */
+  status: number;
+  ms: number;
+}
+
+export interface ServerConfig {
+  router: Router;
+  authorizer: Authorizer;
+  idsAs: IdsAs;
+  nextFault: () => FaultKind | null;
+  retryAfterSeconds: number;
+  now: () => Date;
+  /** Where Link URLs point when the request carries no usable Host header. */
+  fallbackOrigin: () => string;
+  onRequest?: (line: RequestLogLine) => void;
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>>,
+  idsAs: IdsAs,
+  closing: boolean,
+): void {
+  const text = serializeJson(body, idsAs);
+  res.writeHead(status, {
+    ...headers,
+    ...(closing ? { Connection: 'close' } : {}),
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function tooLarge(): ApiError {
+  // The rest of an oversized body is not worth reading: close the connection after answering.
+  return new ApiError(413, 'payload_too_large', `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`, [], { Connection: 'close' });
+}
+
+/** Reads the body up to the size limit without destroying the socket, so a 413 can still be sent. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', reject);
+  });
+}
+
+function isJsonMediaType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const bytes = await readBody(req);
+  if (bytes.length === 0) return undefined;
+  if (!isJsonMediaType(req.headers['content-type'])) {
+    throw malformedBody('A request with a body must send it with Content-Type: application/json.');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw malformedBody('The request body is not valid UTF-8.');
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    throw malformedBody(`The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+const HOST_HEADER = /^[A-Za-z0-9.\-]+(:[0-9]+)?$|^\[[0-9A-Fa-f:.]+\](:[0-9]+)?$/;
+
+function originOf(req: IncomingMessage, fallback: () => string): string {
+  const host = req.headers.host;
+  return host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : fallback();
+}
+
+function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: number): ApiError {
+  switch (kind) {
+    case '429':
+      return new ApiError(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox).`, [], {
+        'Retry-After': String(retryAfterSeconds),
+      });
+    case '500':
+      return new ApiError(500, 'internal_error', 'The service failed to handle the request (fault injected by the sandbox).');
+    case '503':
+      return new ApiError(503, 'unavailable', 'The service is temporarily unavailable (fault injected by the sandbox).');
+  }
+}
+
+async function route(req: IncomingMessage, config: ServerConfig): Promise<{ status: number; body: unknown; headers: Readonly<Record<string, string>> }> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const match = config.router.match(method, url.pathname);
+  if (match.kind === 'not-found') {
+    throw new ApiError(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
+  }
+  if (match.kind === 'method-not-allowed') {
+    throw new ApiError(405, 'method_not_allowed', `${url.pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
+      Allow: match.allow.join(', '),
+    });
+  }
+  config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
+  const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
+  const reply = match.route.handle({
+    params: match.params,
+    query: url.searchParams,
+    body,
+    now: config.now(),
+    origin: originOf(req, config.fallbackOrigin),
+  });
+  return { status: 200, body: reply.body, headers: reply.headers ?? {} };
+}
+
+function errorReply(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ApiError(500, 'internal_error', `The sandbox failed while handling the request: ${detail}.`);
+}
+
+export function createSandboxServer(config: ServerConfig): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.once('close', () => {
+      if (config.onRequest === undefined) return;
+      try {
+        config.onRequest({
+          method: req.method ?? '',
+          path: req.url ?? '',
+          status: res.headersSent ? res.statusCode : 0,
+          ms: Math.round(performance.now() - started),
+        });
+      } catch {
+        // A broken log hook must not take the emulator down with it.
+      }
+    });
+    // Faults come before routing so that a failed request never changes state.
+    const fault = config.nextFault();
+    if (fault === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    // Once close() has begun, a request still in flight gets its answer and then its connection
+    // ends, instead of idling in keep-alive and holding close() up until the grace timer.
+    try {
+      if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
+      const reply = await route(req, config);
+      sendJson(res, reply.status, reply.body, reply.headers, config.idsAs, !server.listening);
+    } catch (error) {
+      const failure = errorReply(error);
+      if (res.headersSent || res.destroyed) return;
+      sendJson(res, failure.status, failure.toBody(), failure.headers, config.idsAs, !server.listening);
+    }
+  };
+  const server = createServer((req, res) => void handle(req, res));
+  // Long enough for a client's pool to reuse connections, short enough that stray ones die.
+  server.keepAliveTimeout = 5000;
+  return server;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES, parseTokenSpec, SandboxUsageError, startSandbox } from '../../src/sandbox/index.js';
+
+describe('parseTokenSpec', () => {
+  it('grants every scope to a bare token', () => {
+    expect(parseTokenSpec('abc123')).toEqual({ token: 'abc123', scopes: ALL_SCOPES });
+    expect(ALL_SCOPES).toHaveLength(6);
+  });
+
+  it('grants the listed scopes, trimmed and without duplicates', () => {
+    expect(parseTokenSpec('T:read_gift_card, write_gift_card,read_gift_card')).toEqual({
+      token: 'T',
+      scopes: ['read_gift_card', 'write_gift_card'],
+    });
+  });
+
+  it('names a bad scope and lists the valid ones, without echoing the token', () => {
+    let error: unknown;
+    try {
+      parseTokenSpec('secret-token:read_gift_card,write_giftcard');
+    } catch (failure) {
+      error = failure;
+    }
+    expect(error).toBeInstanceOf(SandboxUsageError);
+    const message = (error as Error).message;
+    expect(message).toContain('"write_giftcard"');
+    for (const scope of ALL_SCOPES) expect(message).toContain(scope);
+    expect(message).not.toContain('secret-token');
+    expect(message.trim().split(/\.\s/)).toHaveLength(1);
+  });
+
+  it.each(['', ':read_gift_card', 'T:', 'T: , ', 'a b'])('rejects %j', (spec) => {
+    expect(() => parseTokenSpec(spec)).toThrow(SandboxUsageError);
+  });
+});
+
+describe('startSandbox options', () => {
+  it.each([
+    [{ port: 70000 }],
+    [{ failRate: 2 }],
+    [{ failKinds: [] }],
+    [{ currency: 'usd' }],
+    [{ failKinds: ['404' as never] }],
+  ])('rejects %j with a usage error', async (options) => {
+    await expect(startSandbox(options)).rejects.toBeInstanceOf(SandboxUsageError);
+  });
+
+  it('reports a port in use as a usage error', async () => {
+    const first = await startSandbox();
+    try {
+      const port = Number(new URL(first.baseUrl).port);
+      await expect(startSandbox({ port })).rejects.toThrow(/port is in use/);
+    } finally {
+      await first.close();
+    }
+  });
+});
