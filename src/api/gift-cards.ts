@@ -120,8 +120,11 @@ export class GiftCardsApi {
     return parseCount(response.body);
   }
 
-  /** Pages of cards as they arrive; with `all`, follows next-page links to the end. */
-  async *search(input: GiftCardSearch, all: boolean): AsyncGenerator<GiftCard[]> {
+  /**
+   * Pages of cards as they arrive; with `all`, follows next-page links to the end.
+   * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
+   */
+  async *search(input: GiftCardSearch, all: boolean): AsyncGenerator<GiftCard[], string | undefined> {
     let query: Record<string, string | undefined> = {
       limit: input.limit?.toString(),
       sinceId: input.sinceId,
@@ -132,17 +135,21 @@ export class GiftCardsApi {
     for (;;) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
       const list = unwrap(response.body, 'giftCards', 'list');
-      yield parseWire(z.array(giftCardSchema), list, 'a gift card list').map(secret);
-      if (!all) return;
+      parseWire(z.array(giftCardSchema), list, 'a gift card list');
+      yield (list as GiftCard[]).map(secret);
       const next = nextPageQuery(response.headers.link, response.body, query);
-      if (!next) return;
+      if (!next) return undefined;
+      if (!all) return next.pageToken;
       query = next;
     }
   }
 }
 
+/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
 function readCard(body: unknown): GiftCard {
-  return parseWire(giftCardSchema, unwrap(body, 'giftCard', 'object'), 'a gift card');
+  const card = unwrap(body, 'giftCard', 'object');
+  parseWire(giftCardSchema, card, 'a gift card');
+  return card as GiftCard;
 }
 
 /** Codes are secrets: after creation a card only ever shows its last characters. */

@@ -12,6 +12,7 @@ export const wireAmount = z.union([z.string(), z.instanceof(LosslessNumber)]);
 
 export const API_PREFIX = '/api/202412';
 
+/** One path segment, whatever it holds: `../x` stays a single segment. */
 export function segment(value: string): string {
   return encodeURIComponent(value);
 }
@@ -50,6 +51,7 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: I
   const field = String(issue.path[0] ?? '');
   const name = names[field] ?? kebabFlag(field);
   const raw = (value as Record<string, unknown>)[field];
+  if (raw === undefined && issue.code === 'invalid_type') throw new UsageError(`${name} is required.`);
   const got = typeof raw === 'string' ? ` (got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}')` : '';
   throw new UsageError(`${name} ${issue.message}${issue.code === 'too_big' || issue.code === 'too_small' ? '' : got}.`);
 }

@@ -2,16 +2,29 @@
 // user's data directory and seeded with demo data on first use, so a first command
 // shows something without any set-up.
 import { join } from 'node:path';
+import { RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
 export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined) {
   const { startSandbox } = await import('../sandbox/index.js');
-  return startSandbox({
+  return asCliErrors(() => startSandbox({
     host: '127.0.0.1',
     port: 0,
     dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
     seed: 'demo',
     ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
-  });
+  }));
+}
+
+/** The sandbox shares no code with the client, so its errors are translated here. */
+export async function asCliErrors<T>(start: () => Promise<T>): Promise<T> {
+  const { SandboxDataError, SandboxUsageError } = await import('../sandbox/index.js');
+  try {
+    return await start();
+  } catch (error) {
+    if (error instanceof SandboxUsageError) throw new UsageError(error.message, false);
+    if (error instanceof SandboxDataError) throw new RuntimeError(error.message);
+    throw error;
+  }
 }

@@ -81,8 +81,11 @@ export class HttpClient {
       const started = Date.now();
       let outcome: Attempt;
       let response: Dispatcher.ResponseData;
+      let text: string;
       try {
         response = await sendRequest(this.dispatcher, {
+          // A Pool ignores it; an Agent (or a MockAgent in tests) routes by it.
+          origin: this.origin,
           method: spec.method,
           path,
           headers,
@@ -91,6 +94,9 @@ export class HttpClient {
           bodyTimeout: this.options.timeoutMs,
           signal: this.options.signal,
         });
+        // The body is read inside the same try: a connection lost mid-body is a network
+        // failure of this attempt, retried by the same rules.
+        text = await response.body.text();
       } catch (error) {
         if (this.options.signal?.aborted) throw new CancelledError();
         const code = errorCode(error);
@@ -102,7 +108,6 @@ export class HttpClient {
         continue;
       }
 
-      const text = await readText(response, this.options.signal);
       const responseHeaders = flattenHeaders(response.headers);
       this.log(`< ${response.statusCode} (${Date.now() - started} ms)`);
       if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -154,15 +159,6 @@ function queryString(query: RequestSpec['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
-async function readText(response: Dispatcher.ResponseData, signal: AbortSignal | undefined): Promise<string> {
-  try {
-    return await response.body.text();
-  } catch (error) {
-    if (signal?.aborted) throw new CancelledError();
-    throw networkError('', 'GET', errorCode(error), error);
-  }
-}
-
 function parseBody(text: string, spec: RequestSpec): unknown {
   if (text.trim() === '') return {};
   try {
@@ -197,8 +193,7 @@ const NETWORK_WORDS: Record<string, string> = {
 
 function networkError(origin: string, method: Method, code: string | undefined, error: unknown): NetworkError {
   const words = (code && NETWORK_WORDS[code]) ?? (error instanceof Error ? error.message : 'the request failed');
-  const where = origin === '' ? 'the store' : `the store at ${origin}`;
-  return new NetworkError(`Could not complete the ${method} request to ${where}: ${words}${code ? ` (${code})` : ''}.`, code);
+  return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${words}${code ? ` (${code})` : ''}.`, code);
 }
 
 const STATUS_WORDS: Record<number, string> = {

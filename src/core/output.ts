@@ -138,8 +138,9 @@ function oneLine(text: string): string {
 const MAX_CELL = 40;
 
 /**
- * A borderless table written page by page: column widths are fixed by the first page so
- * later pages line up without holding every row; longer cells are cut with an ellipsis.
+ * A borderless table written page by page: column widths are set by the first page so
+ * later pages line up without holding every row (a column only widens for a longer
+ * value); cells longer than MAX_CELL are cut with an ellipsis.
  */
 class TableWriter<T> {
   private widths: number[] | undefined;
@@ -153,7 +154,10 @@ class TableWriter<T> {
     const { default: Table } = await import('cli-table3');
     const cells = batch.map((item) => this.view.columns.map((c) => oneLine(c.value(item))));
     const first = this.widths === undefined;
-    this.widths ??= this.view.columns.map((c, i) => Math.min(MAX_CELL, Math.max(c.header.length, ...cells.map((row) => row[i]!.length))));
+    const needed = this.view.columns.map((c, i) => Math.min(MAX_CELL, Math.max(c.header.length, ...cells.map((row) => row[i]!.length))));
+    // Later pages keep the first page's widths so they line up, but a column widens rather
+    // than cut a value that fits in MAX_CELL: an id or an amount must never lose a digit.
+    this.widths = this.widths ? this.widths.map((w, i) => Math.max(w, needed[i]!)) : needed;
     const widths = this.widths;
     const table = new Table({
       chars: {

@@ -1,5 +1,6 @@
 // Questions at the terminal. Without a TTY the CLI never asks: callers name the flag that
 // answers the question instead (--yes, --with-token).
+import { Writable } from 'node:stream';
 import { CancelledError, CliError, ExitCode, UsageError } from './errors.js';
 import type { IO } from './io.js';
 
@@ -17,7 +18,7 @@ export class DeclinedError extends CliError {
 }
 
 export function createPrompter(io: IO, signal: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: io.stderr, signal, clearPromptOnDone: false };
+  const context = { input: io.stdin, output: unendable(io.stderr), signal, clearPromptOnDone: false };
   return {
     async confirm(message) {
       const { default: confirm } = await import('@inquirer/confirm');
@@ -28,6 +29,21 @@ export function createPrompter(io: IO, signal: AbortSignal): Prompter {
       return asked(() => password({ message, mask: false }, context));
     },
   };
+}
+
+/**
+ * inquirer ends the stream it writes to when a prompt closes. stderr must outlive the
+ * prompt (the result, errors and spinners follow), so it gets a view it cannot end.
+ */
+function unendable(stream: Writable): Writable {
+  const terminal = stream as Writable & { isTTY?: boolean; columns?: number; rows?: number };
+  const view = new Writable({ write: (chunk, encoding, done) => void stream.write(chunk, encoding, done) });
+  Object.defineProperties(view, {
+    isTTY: { get: () => terminal.isTTY },
+    columns: { get: () => terminal.columns },
+    rows: { get: () => terminal.rows },
+  });
+  return view;
 }
 
 async function asked<T>(question: () => Promise<T>): Promise<T> {

@@ -61,6 +61,9 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
   if (value === undefined || value.trim() === '') return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  // Date.parse is lenient ('-5' or 'in 2099' parse as dates): every HTTP-date form carries
+  // a time of day, so without one the value is garbage.
+  if (!/\b\d{2}:\d{2}:\d{2}\b/.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, (at - now.getTime()) / 1000);

@@ -44,12 +44,14 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const pages = api.giftCards.search(input, options.all === true);
   const first = await ctx.spin('Searching gift cards…', () => pages.next());
+  let nextPageToken: string | undefined;
   async function* stream() {
     if (first.done) return;
     yield first.value;
-    yield* pages;
+    nextPageToken = yield* pages;
   }
   await out.list(stream(), view.giftCardListView(view.today(ctx.now())), 'No gift cards match.');
+  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
 }
 
 /** Non-integers stay as text so the schema names --limit in its own words. */

@@ -10,6 +10,9 @@ const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[fiel
 const statusStyle = (value: string, colors: Palette) =>
   value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value);
 
+/** Scripts get an empty cell for "no expiry"; people read "never". */
+const expiresColumn: Column<GiftCard> = { header: 'EXPIRES', value: text('expireTime'), style: (value, colors) => value || colors.dim('never') };
+
 function statusColumn(today: string): Column<GiftCard> {
   return { header: 'STATUS', value: (card) => giftCardStatus(card, today), style: statusStyle };
 }
@@ -24,7 +27,7 @@ export function giftCardListView(today: string): View<GiftCard> {
       { header: 'BALANCE', value: text('balance') },
       { header: 'CURRENCY', value: text('currency') },
       statusColumn(today),
-      { header: 'EXPIRES', value: (card) => scalarText(card.expireTime) || 'never' },
+      expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
       { header: 'NOTE', value: text('note') },
     ],
@@ -42,7 +45,7 @@ export function giftCardDetailView(today: string, withCode = false): View<GiftCa
       { header: 'INITIAL', value: text('initialValue') },
       { header: 'CURRENCY', value: text('currency') },
       statusColumn(today),
-      { header: 'EXPIRES', value: (card) => scalarText(card.expireTime) || 'never' },
+      expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
       { header: 'NOTE', value: text('note') },
       { header: 'DISABLED', value: text('disableTime') },

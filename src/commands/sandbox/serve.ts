@@ -44,15 +44,9 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumber(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
-  const { startSandbox, parseTokenSpec, SandboxUsageError } = await import('../../sandbox/index.js');
-  let tokens;
-  try {
-    tokens = options.token.map((spec) => parseTokenSpec(spec));
-  } catch (error) {
-    if (error instanceof SandboxUsageError) throw new UsageError(`--token: ${error.message}`);
-    throw error;
-  }
-  const sandbox = await startSandbox({
+  const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
+  const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)));
+  const sandbox = await asCliErrors(() => startSandbox({
     host: options.host,
     port,
     tokens,
@@ -62,7 +56,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     ...(failSeed === undefined ? {} : { failSeed }),
     idsAs: options.idsAs,
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
-  });
+  }));
   if (options.json) ctx.io.out(`${toJson({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);

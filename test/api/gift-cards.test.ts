@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/core/errors.js';
+import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
+import { parseJson, toJson } from '../../src/core/json.js';
+import {
+  GiftCardsApi,
+  checkGiftCardCreate,
+  checkGiftCardId,
+  checkGiftCardSearch,
+  checkGiftCardUpdate,
+  giftCardFields,
+  giftCardStatus,
+  type GiftCard,
+} from '../../src/api/gift-cards.js';
+import type { Transport } from '../../src/api/transport.js';
+
+function usage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
+/** A Transport that records requests and answers from a list, in order. */
+class FakeTransport implements Transport {
+  readonly requests: RequestSpec[] = [];
+  constructor(private readonly answers: Array<{ body: string; headers?: Record<string, string> }>) {}
+  async request(spec: RequestSpec): Promise<JsonResponse> {
+    this.requests.push(structuredClone(spec));
+    const answer = this.answers.shift();
+    if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
+    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
+  }
+}
+
+const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
+
+describe('gift card input checks', () => {
+  const valid = { code: 'ABCD2345EFGH', initialValue: '25.00' };
+
+  it('accepts a valid create input', () => {
+    expect(checkGiftCardCreate({ ...valid, note: 'n'.repeat(500), expireTime: '2028-02-29', customerId: '42' })).toEqual({
+      ...valid,
+      note: 'n'.repeat(500),
+      expireTime: '2028-02-29',
+      customerId: '42',
+    });
+  });
+
+  it('names --initial-value for a bad amount', () => {
+    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '12.5.0' }))).toMatch(/^--initial-value must be a non-negative decimal amount/);
+    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '-1' }))).toMatch(/^--initial-value /);
+    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '1e3' }))).toMatch(/^--initial-value /);
+  });
+
+  it('names --note when it is longer than 500 characters', () => {
+    expect(usage(() => checkGiftCardCreate({ ...valid, note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
+    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
+  });
+
+  it('names --expire-time and accepts only calendar dates', () => {
+    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-02-29' }))).toMatch(/^--expire-time must be a real calendar date/);
+    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-04-31' }))).toMatch(/^--expire-time /);
+    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: 'tomorrow' }))).toMatch(/^--expire-time must be a date as YYYY-MM-DD/);
+    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', expireTime: '2027-00-01' }))).toMatch(/^--expire-time /);
+  });
+
+  it('lets update clear the expiry with null', () => {
+    expect(checkGiftCardUpdate({ giftCardId: '7', balance: '0', expireTime: null })).toEqual({ giftCardId: '7', balance: '0', expireTime: null });
+  });
+
+  it('names --code for a code with spaces', () => {
+    expect(usage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe("--code must not contain spaces (got 'AB CD').");
+  });
+
+  it('names --limit outside 1..250 or not whole', () => {
+    expect(checkGiftCardSearch({ limit: 250 })).toEqual({ limit: 250 });
+    expect(checkGiftCardSearch({ limit: 1 })).toEqual({ limit: 1 });
+    for (const limit of [0, 251, -3]) expect(usage(() => checkGiftCardSearch({ limit }))).toBe('--limit must be between 1 and 250.');
+    expect(usage(() => checkGiftCardSearch({ limit: 2.5 }))).toMatch(/^--limit must be a whole number/);
+    expect(usage(() => checkGiftCardSearch({ limit: Number.NaN }))).toMatch(/^--limit /);
+  });
+
+  it('names --status and lists the valid ones', () => {
+    expect(checkGiftCardSearch({ status: 'expired' })).toEqual({ status: 'expired' });
+    expect(usage(() => checkGiftCardSearch({ status: 'active' }))).toBe("--status must be one of enabled, disabled, expired (got 'active').");
+  });
+
+  it('names --since-id and --last-characters', () => {
+    expect(usage(() => checkGiftCardSearch({ sinceId: '1x' }))).toMatch(/^--since-id must be a numeric id/);
+    expect(usage(() => checkGiftCardSearch({ lastCharacters: 'AB' }))).toMatch(/^--last-characters /);
+  });
+
+  it('names <giftCardId> for a bad id', () => {
+    expect(checkGiftCardId('12345678901234567890123')).toBe('12345678901234567890123');
+    expect(usage(() => checkGiftCardId('abc'))).toBe("<giftCardId> must be a numeric id (got 'abc').");
+    expect(usage(() => checkGiftCardId('../1'))).toMatch(/^<giftCardId> /);
+    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1/2', balance: '1' }))).toMatch(/^<giftCardId> /);
+  });
+});
+
+describe('giftCardStatus', () => {
+  const card = (fields: Partial<GiftCard>): GiftCard => ({ id: '1', ...fields });
+  const today = '2025-06-15';
+
+  it('is disabled once disableTime is set, even when expired', () => {
+    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z', expireTime: '2020-01-01' }), today)).toBe('disabled');
+    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z' }), today)).toBe('disabled');
+  });
+
+  it('is expired when expireTime is before today', () => {
+    expect(giftCardStatus(card({ expireTime: '2025-06-14' }), today)).toBe('expired');
+    expect(giftCardStatus(card({ expireTime: '2025-06-14T23:59:59Z' }), today)).toBe('expired');
+  });
+
+  it('is enabled when expiring today or later, or never', () => {
+    expect(giftCardStatus(card({ expireTime: '2025-06-15' }), today)).toBe('enabled');
+    expect(giftCardStatus(card({ expireTime: '2030-01-01' }), today)).toBe('enabled');
+    expect(giftCardStatus(card({ expireTime: null, disableTime: null }), today)).toBe('enabled');
+    expect(giftCardStatus(card({}), today)).toBe('enabled');
+  });
+});
+
+describe('GiftCardsApi', () => {
+  it('create sends the wrapped input, without undefined fields, and keeps the full code', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
+    const card = await new GiftCardsApi(transport).create({ code: 'SECRETCODE12WXYZ', initialValue: '25.00', note: undefined });
+    expect(card.code).toBe('SECRETCODE12WXYZ');
+    expect(String(card.id)).toBe('98765432109876543210');
+    expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } } }]);
+  });
+
+  it('get masks the code to ****lastCharacters and keeps the id exact', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
+    const card = await new GiftCardsApi(transport).get('98765432109876543210');
+    expect(card.code).toBe('****WXYZ');
+    expect(toJson(card)).not.toContain('SECRETCODE');
+    expect(toJson(card.id)).toBe('98765432109876543210');
+    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/gift_cards/98765432109876543210' });
+  });
+
+  it('masks with the last four characters of the code when lastCharacters is absent', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":"5","code":"ABCDEFGH2345"}}' }]);
+    expect((await new GiftCardsApi(transport).get('5')).code).toBe('****2345');
+  });
+
+  it('leaves a card without a code alone', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":"5","lastCharacters":"2345"}}' }]);
+    const card = await new GiftCardsApi(transport).get('5');
+    expect(card.code).toBeUndefined();
+    expect(card.lastCharacters).toBe('2345');
+  });
+
+  it('update sends PUT with the fields, and masks the code', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
+    const card = await new GiftCardsApi(transport).update({ giftCardId: '77', balance: '10.00', expireTime: null });
+    expect(card.code).toBe('****WXYZ');
+    expect(transport.requests).toEqual([{ method: 'PUT', path: '/api/202412/gift_cards/77', body: { giftCard: { balance: '10.00', expireTime: null } } }]);
+  });
+
+  it('disable sends an idempotent POST and masks the code', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
+    const card = await new GiftCardsApi(transport).disable('77');
+    expect(card.code).toBe('****WXYZ');
+    expect(transport.requests[0]).toMatchObject({ method: 'POST', path: '/api/202412/gift_cards/77/disable', idempotent: true });
+  });
+
+  it('count reads the count exactly', async () => {
+    const transport = new FakeTransport([{ body: '{"count":123456789012345678901}' }]);
+    expect(await new GiftCardsApi(transport).count()).toBe('123456789012345678901');
+    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/gift_cards/count' });
+  });
+
+  it('search masks every code and stops after one page without all', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCards":[${CARD},{"id":"2","code":"OTHERCODE9876"}]}`, headers: { link: '</x?pageToken=p2>; rel="next"' } }]);
+    const pages: GiftCard[][] = [];
+    for await (const page of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, false)) pages.push(page);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.map((c) => c.code)).toEqual(['****WXYZ', '****9876']);
+    expect(transport.requests).toHaveLength(1);
+    expect(transport.requests[0]!.query).toMatchObject({ status: 'enabled', limit: '2' });
+  });
+
+  it('search with all follows Link headers until there is none', async () => {
+    const page = (ids: number[]) => `{"giftCards":[${ids.map((id) => `{"id":${id}000000000000000000${id},"code":"CODE000${id}"}`).join(',')}]}`;
+    const transport = new FakeTransport([
+      { body: page([1, 2]), headers: { link: '<https://elsewhere.example/api/202412/gift_cards/search?limit=2&status=enabled&pageToken=t2>; rel="next"' } },
+      { body: page([3, 4]), headers: { link: '</api/202412/gift_cards/search?limit=2&status=enabled&pageToken=t3>; rel="next", </api/202412/gift_cards/search?pageToken=t1>; rel="prev"' } },
+      { body: page([5]), headers: { link: '</api/202412/gift_cards/search?pageToken=t2>; rel="prev"' } },
+    ]);
+    const ids: string[] = [];
+    const codes: Array<string | undefined> = [];
+    for await (const batch of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, true)) {
+      for (const card of batch) {
+        ids.push(toJson(card.id));
+        codes.push(card.code);
+      }
+    }
+    expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => `${n}000000000000000000${n}`));
+    expect(codes).toEqual([1, 2, 3, 4, 5].map((n) => `****000${n}`));
+    expect(transport.requests.map((r) => r.query)).toEqual([
+      { limit: '2', sinceId: undefined, status: 'enabled', pageToken: undefined, lastCharacters: undefined },
+      { limit: '2', status: 'enabled', pageToken: 't2' },
+      { limit: '2', status: 'enabled', pageToken: 't3' },
+    ]);
+    expect(transport.requests.every((r) => r.method === 'GET' && r.path === '/api/202412/gift_cards/search')).toBe(true);
+  });
+
+  it('search with all follows a body nextPageToken, keeping the filters', async () => {
+    const transport = new FakeTransport([
+      { body: '{"giftCards":[{"id":"1"}],"nextPageToken":"b2"}' },
+      { body: '{"giftCards":[{"id":"2"}]}' },
+    ]);
+    const batches: GiftCard[][] = [];
+    for await (const batch of new GiftCardsApi(transport).search({ status: 'disabled' }, true)) batches.push(batch);
+    expect(batches.map((b) => b.map((c) => c.id))).toEqual([['1'], ['2']]);
+    expect(transport.requests[1]!.query).toEqual({ status: 'disabled', pageToken: 'b2' });
+  });
+
+  it('keeps unknown fields of a card so --json stays exact', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":"1","templateSuffix":"gold","extra":{"n":1.10}}}' }]);
+    const card = await new GiftCardsApi(transport).get('1');
+    expect(toJson(card)).toBe('{"id":"1","templateSuffix":"gold","extra":{"n":1.10}}');
+    expect(giftCardFields).toContain('lastCharacters');
+  });
+
+  it('rejects an answer that is not a gift card', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":true}}' }]);
+    await expect(new GiftCardsApi(transport).get('1')).rejects.toThrow(/does not match the API at id/);
+  });
+});

@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { RuntimeError, UsageError } from '../../src/core/errors.js';
+import { LosslessNumber } from '../../src/core/json.js';
+import { decimalAmount, isCalendarDate, isoDate, kebabFlag, numericId, parseCount, parseInput, parseWire, segment, unwrap, wireId } from '../../src/api/wire.js';
+
+function thrown(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('kebabFlag', () => {
+  it('turns API field names into flags', () => {
+    expect(kebabFlag('initialValue')).toBe('--initial-value');
+    expect(kebabFlag('compareOfPrice')).toBe('--compare-of-price');
+    expect(kebabFlag('note')).toBe('--note');
+  });
+});
+
+describe('parseInput', () => {
+  const schema = z.object({
+    initialValue: decimalAmount(),
+    customerId: z.optional(numericId()),
+    expireTime: z.optional(isoDate()),
+    note: z.optional(z.string().check(z.maxLength(5, 'must be at most 5 characters'))),
+    giftCardId: z.optional(numericId()),
+  });
+
+  it('returns the parsed value when valid', () => {
+    expect(parseInput(schema, { initialValue: '19.99', customerId: '42' })).toEqual({ initialValue: '19.99', customerId: '42' });
+  });
+
+  it('names the flag at fault and quotes what was given', () => {
+    const error = thrown(() => parseInput(schema, { initialValue: '1,5' }));
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).exitCode).toBe(2);
+    expect(error.message).toBe("--initial-value must be a non-negative decimal amount such as 25 or 19.99 (got '1,5').");
+    expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: 'abc' })).message).toBe("--customer-id must be a numeric id (got 'abc').");
+  });
+
+  it('uses the names given for fields that are not flags', () => {
+    expect(thrown(() => parseInput(schema, { initialValue: '1', giftCardId: 'x' }, { giftCardId: '<giftCardId>' })).message).toBe("<giftCardId> must be a numeric id (got 'x').");
+  });
+
+  it('does not quote the value for length problems, and cuts long quotes', () => {
+    expect(thrown(() => parseInput(schema, { initialValue: '1', note: 'toolong' })).message).toBe('--note must be at most 5 characters.');
+    const long = `${'9'.repeat(50)}x`;
+    expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: long })).message).toBe(`--customer-id must be a numeric id (got '${'9'.repeat(40)}…').`);
+  });
+
+  it('accepts only real calendar dates', () => {
+    expect(parseInput(schema, { initialValue: '1', expireTime: '2024-02-29' }).expireTime).toBe('2024-02-29');
+    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-02-29' })).message).toBe("--expire-time must be a real calendar date (YYYY-MM-DD) (got '2025-02-29').");
+    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-1-01' })).message).toBe("--expire-time must be a date as YYYY-MM-DD (got '2025-1-01').");
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each(['2024-02-29', '2025-12-31', '2000-02-29', '1999-01-01'])('%s is a date', (d) => expect(isCalendarDate(d)).toBe(true));
+  it.each(['2025-02-29', '1900-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-01-00'])('%s is not', (d) => expect(isCalendarDate(d)).toBe(false));
+});
+
+describe('parseCount', () => {
+  it('reads a count sent as a number or a string, exactly', () => {
+    expect(parseCount({ count: new LosslessNumber('8') })).toBe('8');
+    expect(parseCount({ count: '12' })).toBe('12');
+    expect(parseCount({ count: new LosslessNumber('123456789012345678901234567890') })).toBe('123456789012345678901234567890');
+  });
+
+  it('drops leading zeros but keeps a zero count', () => {
+    expect(parseCount({ count: '007' })).toBe('7');
+    expect(parseCount({ count: '0' })).toBe('0');
+    expect(parseCount({ count: '000' })).toBe('0');
+  });
+
+  it('refuses a count that is not a whole number', () => {
+    for (const count of [new LosslessNumber('1.5'), new LosslessNumber('-1'), 'many', '', null]) {
+      const error = thrown(() => parseCount({ count }));
+      expect(error).toBeInstanceOf(RuntimeError);
+      expect(error.message).toMatch(/^The store sent a count that is not a whole number/);
+    }
+  });
+
+  it('refuses an answer without a count', () => {
+    const error = thrown(() => parseCount({ total: 3 }));
+    expect(error).toBeInstanceOf(RuntimeError);
+    expect(error.message).toBe("The store's answer has no 'count' count.");
+  });
+});
+
+describe('unwrap, parseWire, segment', () => {
+  it('unwraps the resource key or explains what is missing', () => {
+    expect(unwrap({ giftCard: { id: '1' } }, 'giftCard', 'object')).toEqual({ id: '1' });
+    expect(thrown(() => unwrap({}, 'giftCard', 'object')).message).toBe("The store's answer has no 'giftCard' object.");
+    expect(thrown(() => unwrap(null, 'giftCard', 'object'))).toBeInstanceOf(RuntimeError);
+  });
+
+  it('accepts ids as strings or lossless numbers', () => {
+    expect(parseWire(wireId, '1', 'an id')).toBe('1');
+    const big = new LosslessNumber('98765432109876543210');
+    expect(parseWire(wireId, big, 'an id')).toBe(big);
+  });
+
+  it('names where a response does not match the API', () => {
+    const error = thrown(() => parseWire(z.object({ item: z.object({ id: wireId }) }), { item: { id: true } }, 'an item'));
+    expect(error).toBeInstanceOf(RuntimeError);
+    expect(error.message).toMatch(/^The store sent an item that does not match the API at item\.id: /);
+  });
+
+  it('keeps a path segment one segment', () => {
+    expect(segment('../x')).toBe('..%2Fx');
+    expect(segment('a b?c#d')).toBe('a%20b%3Fc%23d');
+    expect(segment('123')).toBe('123');
+  });
+});

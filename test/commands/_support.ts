@@ -1,0 +1,182 @@
+// Shared pieces of the command tests: a request log for a sandbox, direct HTTP to the
+// sandbox (to seed data and to see what it really sent), and a variant of the run-cli
+// helper whose streams can be read while the command runs.
+import { Writable, PassThrough } from 'node:stream';
+import { expect } from 'vitest';
+import { runCli } from '../../src/cli.js';
+import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { scratchDirs, type CliResult, type RunOptions } from '../helpers/run-cli.js';
+
+export const ROOT = '/api/202412';
+
+/** Any ANSI escape sequence (colour, cursor movement). */
+// eslint-disable-next-line no-control-regex
+export const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
+// eslint-disable-next-line no-control-regex
+export const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+
+/** A stack trace line as V8 prints it. */
+export const STACK_LINE = /\n\s+at .+\(?.*:\d+:\d+\)?/;
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** Pass `log.hook` as the sandbox's onRequest; `log.take()` returns and clears what arrived. */
+export function requestLog() {
+  let lines: LoggedRequest[] = [];
+  return {
+    hook: (line: { method: string; path: string; status: number }) => {
+      lines.push({ method: line.method, path: line.path, status: line.status });
+    },
+    /** What arrived since the last take, once in-flight requests had time to report. */
+    async take(): Promise<LoggedRequest[]> {
+      await settle();
+      const taken = lines;
+      lines = [];
+      return taken;
+    },
+    clear() {
+      lines = [];
+    },
+  };
+}
+
+/** The sandbox reports a request when its response closes: give that a moment. */
+export function settle(ms = 30): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** A request straight to the sandbox, bypassing the CLI. The body is sent as given (JSON text). */
+export async function call(sandbox: RunningSandbox, method: string, path: string, body?: unknown, token: string = sandbox.token): Promise<Reply> {
+  const headers: Record<string, string> = { 'X-Service-Access-Token': token };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${sandbox.baseUrl}${ROOT}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+let codeCounter = 0;
+
+/** A fresh valid code (8..20 letters and digits), unique within the test process. */
+export function freshCode(prefix = 'T'): string {
+  codeCounter += 1;
+  const random = Math.random().toString(36).slice(2, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+  return `${prefix}${String(codeCounter).padStart(5, '0')}${random}`.slice(0, 20).padEnd(8, 'Q');
+}
+
+/** Creates a card through HTTP and returns its id as the sandbox sent it (string ids). */
+export async function createCardDirect(sandbox: RunningSandbox, fields: Record<string, unknown> = {}): Promise<{ id: string; code: string }> {
+  const code = typeof fields.code === 'string' ? fields.code : freshCode();
+  const reply = await call(sandbox, 'POST', '/gift_cards', { giftCard: { code, initialValue: '10.00', ...fields } });
+  if (reply.status !== 200) throw new Error(`seeding a card failed: ${reply.status} ${reply.text}`);
+  const id = /"id":"?(\d+)"?/.exec(reply.text)?.[1];
+  if (!id) throw new Error(`no id in ${reply.text}`);
+  return { id, code };
+}
+
+/** Rows of TSV output: one array of cells per line. */
+export function tsvRows(stdout: string): string[][] {
+  return stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+}
+
+/** The shape every failed usage check must have: exit 2, one error sentence and a Usage line, nothing on stdout. */
+export function expectUsageError(result: CliResult, flag: string): void {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines[0]).toMatch(/^error: /);
+  expect(lines[0]).toContain(flag);
+  expect(result.stderr).toMatch(/^Usage: store-cli /m);
+  expect(result.stderr).not.toMatch(STACK_LINE);
+}
+
+export function expectNoStackTrace(stderr: string): void {
+  expect(stderr).not.toMatch(STACK_LINE);
+}
+
+/**
+ * A writable that collects text. Its end() is ignored, because @inquirer pipes its
+ * output into the given stream and ends it when the prompt closes: harmless on
+ * process.stderr (pipe never ends stdio), but fatal for a plain PassThrough.
+ */
+class Sink extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    callback();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+function sink(): Sink {
+  const stream = new Sink();
+  stream.end = (() => stream) as unknown as Sink['end'];
+  return stream;
+}
+
+export interface LiveRun {
+  /** Resolves with the result once the command ends. */
+  readonly done: Promise<CliResult>;
+  stdout(): string;
+  stderr(): string;
+  /** Write to the command's stdin while it runs. */
+  input: PassThrough;
+}
+
+export interface LiveOptions extends RunOptions {
+  /** Keep stdin open (write to `input` later) instead of ending it with `stdin`. */
+  keepStdinOpen?: boolean;
+}
+
+/** Runs the CLI in-process like test/helpers/run-cli.ts, but its output can be read live. */
+export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
+  const stdout = sink();
+  const stderr = sink();
+  const input = new PassThrough();
+  if (!options.keepStdinOpen) input.end(options.stdin ?? '');
+  else if (options.stdin !== undefined) input.write(options.stdin);
+  const tty = options.tty === true;
+  const done = runCli(argv, {
+    streams: { stdin: input, stdout, stderr, isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty },
+    env: { ...scratchDirs(), ...options.env },
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
+  return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
+export async function waitFor<T>(check: () => T | undefined, ms = 5000, what = 'a condition'): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await settle(10);
+  }
+}
+
+/** Compares two decimal id strings without going through a JS number. */
+export function compareIds(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export { scratchDirs };

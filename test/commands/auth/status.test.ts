@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { ANSI, expectNoStackTrace, scratchDirs, stripAnsi, tsvRows } from '../_support.js';
+
+const MAIN = 'status-main-token-AB12';
+const STAGING = 'status-staging-token-CD34';
+const ENV_TOKEN = 'status-env-token-EF56';
+const META = 'status-meta-token-GH78';
+
+describe('auth status', () => {
+  const a = useSandbox({ tokens: [parseTokenSpec(MAIN), parseTokenSpec(ENV_TOKEN), parseTokenSpec(`${META}:read_metafields`)] });
+  const b = useSandbox({ tokens: [parseTokenSpec(STAGING)] });
+
+  /** A config dir with `default` logged in to sandbox a and `staging` to sandbox b. */
+  async function loggedIn() {
+    const dirs = scratchDirs();
+    const one = await cli(['auth', 'login', '--base-url', a.sandbox.baseUrl, '--with-token'], { env: dirs, stdin: MAIN });
+    const two = await cli(['--profile', 'staging', 'auth', 'login', '--base-url', b.sandbox.baseUrl, '--with-token'], { env: dirs, stdin: STAGING });
+    expect([one.code, two.code]).toEqual([0, 0]);
+    return dirs;
+  }
+
+  const fields = (stdout: string) => Object.fromEntries(tsvRows(stdout).map(([k, v]) => [k, v]));
+
+  it('shows profile, base URL and the token by its last 4, each with its source (config file)', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['auth', 'status'], { env: dirs });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain(MAIN);
+    expect(fields(r.stdout)).toEqual({
+      Profile: 'default (default)',
+      'Base URL': `${a.sandbox.baseUrl} (config file)`,
+      Token: '****AB12 (config file)',
+      Status: 'token accepted',
+    });
+  });
+
+  it('--json has every field', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['auth', 'status', '--json'], { env: dirs });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: 'default',
+      profileSource: 'default',
+      baseUrl: a.sandbox.baseUrl,
+      baseUrlSource: 'config file',
+      token: '****AB12',
+      tokenSource: 'config file',
+      tokenStatus: 'accepted',
+    });
+    const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
+    expect(picked.stdout).toBe('{\n  "tokenStatus": "accepted",\n  "profile": "default"\n}\n');
+  });
+
+  it('--profile staging shows the other profile (flag), kept apart from default', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['--profile', 'staging', 'auth', 'status', '--json'], { env: dirs });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      profile: 'staging',
+      profileSource: 'flag',
+      baseUrl: b.sandbox.baseUrl,
+      token: '****CD34',
+      tokenStatus: 'accepted',
+    });
+    const fromEnv = await cli(['auth', 'status', '--json', 'profile,profileSource,token'], { env: { ...dirs, STORE_CLI_PROFILE: 'staging' } });
+    expect(JSON.parse(fromEnv.stdout)).toEqual({ profile: 'staging', profileSource: 'environment', token: '****CD34' });
+  });
+
+  it('STORE_CLI_TOKEN and STORE_CLI_BASE_URL override the file (source: environment)', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['auth', 'status', '--json'], { env: { ...dirs, STORE_CLI_TOKEN: ENV_TOKEN } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ baseUrlSource: 'config file', token: '****EF56', tokenSource: 'environment', tokenStatus: 'accepted' });
+    const both = await cli(['--profile', 'staging', 'auth', 'status', '--json'], { env: { ...dirs, STORE_CLI_TOKEN: ENV_TOKEN, STORE_CLI_BASE_URL: a.sandbox.baseUrl } });
+    expect(JSON.parse(both.stdout)).toMatchObject({ baseUrl: a.sandbox.baseUrl, baseUrlSource: 'environment', tokenSource: 'environment', tokenStatus: 'accepted' });
+  });
+
+  it('--base-url is shown with source flag', async () => {
+    const r = await cli(['--base-url', a.sandbox.baseUrl, 'auth', 'status', '--json', 'baseUrl,baseUrlSource,tokenStatus'], { env: { STORE_CLI_TOKEN: MAIN } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ baseUrl: a.sandbox.baseUrl, baseUrlSource: 'flag', tokenStatus: 'accepted' });
+  });
+
+  it('a refused token: the status is printed, then exit 4', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['auth', 'status'], { env: { ...dirs, STORE_CLI_TOKEN: 'refused-token-ZZ99' } });
+    expect(r.code).toBe(4);
+    expect(fields(r.stdout)).toMatchObject({ Token: '****ZZ99 (environment)', Status: 'token refused' });
+    expect(r.stderr).toMatch(/^error: .*refused.*401/);
+    expect(r.stderr + r.stdout).not.toContain('refused-token-ZZ99');
+    expectNoStackTrace(r.stderr);
+    const json = await cli(['auth', 'status', '--json', 'tokenStatus'], { env: { ...dirs, STORE_CLI_TOKEN: 'refused-token-ZZ99' } });
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stdout)).toEqual({ tokenStatus: 'refused' });
+  });
+
+  it('a token without the gift card scope is accepted (exit 0), and says so', async () => {
+    const r = await cli(['auth', 'status', '--json', 'tokenStatus'], { env: { ...a.env, STORE_CLI_TOKEN: META } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ tokenStatus: 'accepted-without-gift-card-scope' });
+  });
+
+  it('nothing configured: "not logged in", exit 4', async () => {
+    const r = await cli(['auth', 'status'], {});
+    expect(r.code).toBe(4);
+    expect(fields(r.stdout)).toEqual({ Profile: 'default (default)', 'Base URL': 'not set', Token: 'not set', Status: 'not logged in' });
+    expect(r.stderr).toMatch(/^error: Profile 'default' has no base URL/);
+    const json = await cli(['auth', 'status', '--json'], {});
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stdout)).toMatchObject({ baseUrl: null, token: null, tokenStatus: 'missing' });
+  });
+
+  it('a base URL without a token: exit 4 naming STORE_CLI_TOKEN', async () => {
+    const r = await cli(['auth', 'status'], { env: { STORE_CLI_BASE_URL: a.sandbox.baseUrl } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('STORE_CLI_TOKEN');
+  });
+
+  it('in a terminal: a coloured table; --no-color: none', async () => {
+    const dirs = await loggedIn();
+    const coloured = await cli(['auth', 'status'], { env: dirs, tty: true });
+    expect(coloured.code).toBe(0);
+    expect(coloured.stdout).toMatch(ANSI);
+    expect(stripAnsi(coloured.stdout)).toMatch(/^Token\s+\*\*\*\*AB12 \(config file\)$/m);
+    const plain = await cli(['auth', 'status', '--no-color'], { env: dirs, tty: true });
+    expect(plain.stdout).not.toMatch(ANSI);
+  });
+
+  it('--verbose never shows the token, only ****last4', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['--verbose', 'auth', 'status'], { env: dirs });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('X-Service-Access-Token: ****AB12');
+    expect(r.stdout + r.stderr).not.toContain(MAIN);
+  });
+});

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { ANSI, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+
+// The demo data set (src/sandbox/data/demo.json), as of today's clock.
+const DEMO_IDS = [
+  '4000000000000000011', '4000000000000000037', '4000000000000000052', '4000000000000000086',
+  '4000000000000000109', '4000000000000000131', '4000000000000000158', '4000000000000000174',
+];
+const DISABLED = ['4000000000000000109'];
+const EXPIRED = ['4000000000000000131']; // expired 2024-09-30
+const ENABLED = DEMO_IDS.filter((id) => !DISABLED.includes(id) && !EXPIRED.includes(id));
+
+interface Card {
+  id: string;
+  lastCharacters: string;
+  balance: string;
+  currency: string;
+  expireTime?: string | null;
+  customerId: string;
+  note?: string;
+  code: string;
+}
+
+describe('giftcard search', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+  const search = (args: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) =>
+    cli(['giftcard', 'search', ...args], { env: { ...s.env, ...options.env }, ...(options.tty ? { tty: true } : {}) });
+  const ids = (stdout: string) => (JSON.parse(stdout) as Card[]).map((c) => c.id);
+
+  describe('output modes', () => {
+    it('piped: tab-separated rows, no header, no colour, in the stable column order', async () => {
+      const [tsv, json] = await Promise.all([search([]), search(['--json'])]);
+      expect(tsv.code, tsv.stderr).toBe(0);
+      expect(tsv.stderr).toBe('');
+      expect(tsv.stdout).not.toMatch(ANSI);
+      const rows = tsvRows(tsv.stdout);
+      const cards = JSON.parse(json.stdout) as Card[];
+      expect(rows).toHaveLength(8);
+      expect(rows[0]![0]).toMatch(/^\d+$/); // no header line
+      rows.forEach((row, i) => {
+        const card = cards[i]!;
+        expect(row).toHaveLength(8);
+        expect([row[0], row[1], row[2], row[3], row[5], row[6], row[7]]).toEqual([
+          card.id, card.lastCharacters, card.balance, card.currency, card.expireTime ?? '', card.customerId, card.note ?? '',
+        ]);
+      });
+      const status = Object.fromEntries(rows.map((row) => [row[0], row[4]]));
+      for (const id of ENABLED) expect(status[id]).toBe('enabled');
+      expect(status[DISABLED[0]!]).toBe('disabled');
+      expect(status[EXPIRED[0]!]).toBe('expired');
+    });
+
+    it('in a terminal: a table with a header and colour', async () => {
+      const r = await search([], { tty: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(ANSI);
+      const lines = stripAnsi(r.stdout).trimEnd().split('\n');
+      expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);
+      expect(lines).toHaveLength(9);
+      expect(lines[1]).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holiday/);
+      expect(r.stdout).toContain('\u001b[31mdisabled'); // red
+      expect(r.stdout).toContain('\u001b[32menabled'); // green
+    });
+
+    it('in a terminal with NO_COLOR or --no-color: the same table without any escape', async () => {
+      for (const r of [await search([], { tty: true, env: { NO_COLOR: '1' } }), await search(['--no-color'], { tty: true })]) {
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).not.toMatch(ANSI);
+        expect(r.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);
+      }
+    });
+
+    it('--json: one JSON array of the cards as sent, codes masked', async () => {
+      const r = await search(['--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      const cards = JSON.parse(r.stdout) as Card[];
+      expect(Array.isArray(cards)).toBe(true);
+      expect(cards.map((c) => c.id)).toEqual(DEMO_IDS);
+      for (const card of cards) expect(card.code).toBe(`****${card.lastCharacters}`);
+      const raw = JSON.parse((await call(s.sandbox, 'GET', '/gift_cards/search')).text).giftCards;
+      expect(cards).toEqual(raw);
+      expect(cards.map((c) => Object.keys(c))).toEqual((raw as object[]).map((c) => Object.keys(c)));
+      for (const secret of ['HOLIDAY25GIFTA7K2', 'WELCOME50X9QP', '7K3M9Q2XTV8P']) expect(r.stdout).not.toContain(secret);
+    });
+
+    it('--json id,balance selects those fields in that order', async () => {
+      const r = await search(['--json', 'id,balance', '--limit', '2']);
+      expect(r.code, r.stderr).toBe(0);
+      const cards = JSON.parse(r.stdout) as object[];
+      expect(cards).toEqual([
+        { id: '4000000000000000011', balance: '62.50' },
+        { id: '4000000000000000037', balance: '50.00' },
+      ]);
+      for (const card of cards) expect(Object.keys(card)).toEqual(['id', 'balance']);
+    });
+
+    it('--json nope exits 2 naming the valid fields and sends nothing', async () => {
+      log.clear();
+      const r = await search(['--json', 'nope']);
+      expectUsageError(r, 'nope');
+      expect(r.stderr).toMatch(/Valid fields: .*lastCharacters.*balance/);
+      expect(await log.take()).toEqual([]);
+    });
+
+    it('--jsonl: one compact object per line', async () => {
+      const r = await search(['--jsonl']);
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(8);
+      expect(lines.map((line) => JSON.parse(line).id)).toEqual(DEMO_IDS);
+      expect(r.stdout.endsWith('}\n')).toBe(true);
+    });
+
+    it('--jsonl with --json fields: compact objects of those fields', async () => {
+      const r = await search(['--jsonl', '--status', 'disabled', '--json', 'id,lastCharacters']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('{"id":"4000000000000000109","lastCharacters":"7HQ3"}\n');
+    });
+  });
+
+  describe('empty listing', () => {
+    it('piped: exit 0, nothing on stdout or stderr', async () => {
+      const r = await search(['--last-characters', 'ZZZZ']);
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    });
+
+    it('in a terminal: exit 0, "No gift cards match." on stderr only', async () => {
+      const r = await search(['--last-characters', 'ZZZZ'], { tty: true });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('No gift cards match.');
+    });
+
+    it('--json prints [] and --jsonl nothing', async () => {
+      const json = await search(['--last-characters', 'ZZZZ', '--json']);
+      expect(json).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+      const jsonl = await search(['--last-characters', 'ZZZZ', '--jsonl']);
+      expect(jsonl).toEqual({ code: 0, stdout: '', stderr: '' });
+    });
+  });
+
+  describe('filters', () => {
+    it('--status enabled, disabled and expired', async () => {
+      for (const [status, expected] of [['enabled', ENABLED], ['disabled', DISABLED], ['expired', EXPIRED]] as const) {
+        const r = await search(['--status', status, '--json']);
+        expect(r.code, r.stderr).toBe(0);
+        expect(ids(r.stdout)).toEqual(expected);
+      }
+    });
+
+    it('--last-characters finds a card by the end of its code, in any case', async () => {
+      for (const last of ['A7K2', 'a7k2']) {
+        const r = await search(['--last-characters', last, '--json', 'id']);
+        expect(r.code, r.stderr).toBe(0);
+        expect(JSON.parse(r.stdout)).toEqual([{ id: '4000000000000000011' }]);
+      }
+    });
+
+    it('--since-id lists ids greater than it, ascending', async () => {
+      const r = await search(['--since-id', '4000000000000000109', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(ids(r.stdout)).toEqual(['4000000000000000131', '4000000000000000158', '4000000000000000174']);
+    });
+
+    it('--limit returns one page of that size and sends it as the limit', async () => {
+      log.clear();
+      const r = await search(['--limit', '3', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(ids(r.stdout)).toEqual(DEMO_IDS.slice(0, 3));
+      const requests = await log.take();
+      expect(requests).toHaveLength(1);
+      expect(new URL(requests[0]!.path, 'http://x').searchParams.get('limit')).toBe('3');
+    });
+
+    it('--page-token continues from a page cursor', async () => {
+      const first = await call(s.sandbox, 'GET', '/gift_cards/search?limit=3');
+      const link = first.headers.get('link') ?? '';
+      const token = new URL(/<([^>]+)>/.exec(link)![1]!).searchParams.get('pageToken')!;
+      expect(token).toBeTruthy();
+      const r = await search(['--page-token', token, '--limit', '3', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(ids(r.stdout)).toEqual(DEMO_IDS.slice(3, 6));
+    });
+
+    it('filters combine: --status enabled --since-id', async () => {
+      const r = await search(['--status', 'enabled', '--since-id', '4000000000000000086', '--json']);
+      expect(ids(r.stdout)).toEqual(['4000000000000000158', '4000000000000000174']);
+    });
+  });
+
+  describe('refuses invalid flags before sending anything', () => {
+    const cases: Array<[string[], string]> = [
+      [['--limit', '0'], '--limit'],
+      [['--limit', '300'], '--limit'],
+      [['--limit', '251'], '--limit'],
+      [['--limit', 'abc'], '--limit'],
+      [['--limit', '2.5'], '--limit'],
+      [['--status', 'bogus'], '--status'],
+      [['--since-id', 'abc'], '--since-id'],
+      [['--last-characters', 'ABC'], '--last-characters'],
+      [['--last-characters', 'AB-D'], '--last-characters'],
+      [['--page-token', ''], '--page-token'],
+      [['--frobnicate'], '--frobnicate'],
+    ];
+    it.each(cases)('%j', async (args, flag) => {
+      log.clear();
+      const r = await search(args);
+      expectUsageError(r, flag);
+      expect(await log.take()).toEqual([]);
+    });
+
+    it('--limit 250 is the largest accepted', async () => {
+      const r = await search(['--limit', '250', '--json', 'id']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toHaveLength(8);
+    });
+  });
+});
+
+describe('giftcard search --status expired by the store clock', () => {
+  // A store whose clock says 2032: every demo card expiring before then has expired.
+  const s = useSandbox({ seed: 'demo', now: () => new Date('2032-01-01T00:00:00Z') });
+  const now = () => new Date('2032-01-01T12:00:00Z');
+
+  it('lists the cards whose expiry passed, and shows them as expired', async () => {
+    const r = await cli(['giftcard', 'search', '--status', 'expired', '--json', 'id,expireTime'], { env: s.env, now });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { id: '4000000000000000011', expireTime: '2030-12-31' },
+      { id: '4000000000000000052', expireTime: '2031-06-30' },
+      { id: '4000000000000000131', expireTime: '2024-09-30' },
+      { id: '4000000000000000174', expireTime: '2029-03-31' },
+    ]);
+    const tsv = await cli(['giftcard', 'search', '--status', 'expired'], { env: s.env, now });
+    expect(tsvRows(tsv.stdout).map((row) => row[4])).toEqual(['expired', 'expired', 'expired', 'expired']);
+  });
+
+  it('a disabled card whose expiry passed is still disabled, not expired', async () => {
+    const r = await cli(['giftcard', 'search', '--status', 'disabled', '--json', 'id'], { env: s.env, now });
+    expect(JSON.parse(r.stdout)).toEqual([{ id: '4000000000000000109' }]);
+  });
+});

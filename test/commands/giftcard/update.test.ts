@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { call, createCardDirect, expectNoStackTrace, expectUsageError, requestLog, tsvRows } from '../_support.js';
+
+describe('giftcard update', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'none', onRequest: log.hook });
+  const stored = async (id: string) => JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${id}`)).text).giftCard;
+
+  it('sets balance, note and expiry; --json prints the updated card unwrapped, code masked', async () => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '50.00' });
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '12.50', '--note', 'Partly used', '--expire-time', '2030-06-30', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain(card.code);
+    const updated = JSON.parse(r.stdout);
+    expect(updated).toMatchObject({ id: card.id, balance: '12.50', initialValue: '50.00', note: 'Partly used', expireTime: '2030-06-30', code: `****${card.code.slice(-4)}` });
+    expect(await stored(card.id)).toMatchObject({ balance: '12.50', note: 'Partly used', expireTime: '2030-06-30' });
+    const requests = await log.take();
+    expect(requests.filter((q) => q.method === 'PUT')).toEqual([expect.objectContaining({ path: `/api/202412/gift_cards/${card.id}`, status: 200 })]);
+  });
+
+  it('--expire-time none clears the expiry to null (never expires)', async () => {
+    const card = await createCardDirect(s.sandbox, { expireTime: '2029-01-01' });
+    expect((await stored(card.id)).expireTime).toBe('2029-01-01');
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '10.00', '--expire-time', 'none', '--json', 'id,expireTime'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: card.id, expireTime: null });
+    expect((await stored(card.id)).expireTime).toBeNull();
+  });
+
+  it('leaves note and expiry alone when only --balance is given; piped output is field<TAB>value', async () => {
+    const card = await createCardDirect(s.sandbox, { note: 'Keep me', expireTime: '2032-02-29' });
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '0'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    const fields = Object.fromEntries(tsvRows(r.stdout).map(([k, v]) => [k, v]));
+    expect(fields).toMatchObject({ ID: card.id, BALANCE: '0', NOTE: 'Keep me', EXPIRES: '2032-02-29', STATUS: 'enabled' });
+    expect(await stored(card.id)).toMatchObject({ balance: '0', note: 'Keep me', expireTime: '2032-02-29' });
+  });
+
+  it('an empty --note clears the note', async () => {
+    const card = await createCardDirect(s.sandbox, { note: 'Old note' });
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '1', '--note', '', '--json'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).note ?? null).toBeNull();
+    expect((await stored(card.id)).note ?? null).toBeNull();
+  });
+
+  describe('refuses invalid input before sending anything', () => {
+    const cases: Array<[string, string[], string]> = [
+      ['a missing --balance', ['giftcard', 'update', '4000000000000000001'], '--balance'],
+      ['a negative --balance', ['giftcard', 'update', '4000000000000000001', '--balance', '-1'], '--balance'],
+      ['a non-numeric id', ['giftcard', 'update', 'abc', '--balance', '1'], '<giftCardId>'],
+      ['an impossible --expire-time', ['giftcard', 'update', '4000000000000000001', '--balance', '1', '--expire-time', '2026-02-30'], '--expire-time'],
+      ['a note of 501 characters', ['giftcard', 'update', '4000000000000000001', '--balance', '1', '--note', 'n'.repeat(501)], '--note'],
+      ['a missing id', ['giftcard', 'update', '--balance', '1'], 'giftCardId'],
+    ];
+    it.each(cases)('%s', async (_name, argv, flag) => {
+      log.clear();
+      const r = await cli(argv, { env: s.env });
+      expectUsageError(r, flag);
+      expect(await log.take()).toEqual([]);
+    });
+  });
+
+  it('an unknown id exits 1 mentioning 404', async () => {
+    const r = await cli(['giftcard', 'update', '4999999999999999999', '--balance', '1'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*404/);
+    expectNoStackTrace(r.stderr);
+  });
+
+  it('a balance with 3 decimals is refused by the store: exit 1 naming giftCard.balance', async () => {
+    const card = await createCardDirect(s.sandbox);
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '1.005'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/400/);
+    expect(r.stderr).toContain('giftCard.balance');
+    expectNoStackTrace(r.stderr);
+  });
+});

@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { ROOT, liveCli, waitFor } from '../_support.js';
+
+/** Starts `sandbox serve` in-process, waits for its first stdout line, returns it and a stopper. */
+async function serve(args: string[]) {
+  const controller = new AbortController();
+  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal });
+  const line = await waitFor(() => {
+    const text = run.stdout();
+    return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
+  }, 5000, 'the sandbox to print its address');
+  return {
+    line,
+    run,
+    async stop() {
+      controller.abort();
+      return run.done;
+    },
+  };
+}
+
+describe('sandbox serve', () => {
+  it('--json prints {baseUrl, token} once listening; the token works; abort stops it with exit 0', async () => {
+    const server = await serve(['--json', '--token', 't1']);
+    const info = JSON.parse(server.line) as { baseUrl: string; token: string };
+    expect(info.token).toBe('t1');
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const ok = await fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ count: '0' }); // no --demo: an empty store
+    const refused = await fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't2' } });
+    expect(refused.status).toBe(401);
+    await refused.text();
+
+    const result = await server.stop();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${server.line}\n`);
+    expect(result.stderr).toMatch(/GET \/api\/202412\/gift_cards\/count 200/); // request log on stderr
+    expect(result.stderr).toMatch(/stopped/i);
+    await expect(fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } })).rejects.toThrow();
+  });
+
+  it('the CLI works against it: --demo data and --ids-as number', async () => {
+    const server = await serve(['--json', '--token', 'tok-demo-1', '--demo', '--ids-as', 'number', '--quiet']);
+    const info = JSON.parse(server.line) as { baseUrl: string; token: string };
+    const env = { STORE_CLI_BASE_URL: info.baseUrl, STORE_CLI_TOKEN: info.token };
+    const count = await cli(['giftcard', 'count', '--json'], { env });
+    expect(count.stdout).toBe('{\n  "count": 8\n}\n');
+    const get = await cli(['giftcard', 'get', '4000000000000000011', '--json', 'id'], { env });
+    expect(get.stdout).toBe('{\n  "id": 4000000000000000011\n}\n');
+    const result = await server.stop();
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/GET \/api/); // --quiet
+  });
+
+  it('a scoped token: reads allowed, writes refused with 403 (exit 4 from the CLI)', async () => {
+    const server = await serve(['--json', '--token', 'ro-token-1:read_gift_card']);
+    const info = JSON.parse(server.line) as { baseUrl: string; token: string };
+    expect(info.token).toBe('ro-token-1');
+    const env = { STORE_CLI_BASE_URL: info.baseUrl, STORE_CLI_TOKEN: info.token };
+    expect((await cli(['giftcard', 'count'], { env })).code).toBe(0);
+    const create = await cli(['giftcard', 'create', '--initial-value', '1'], { env });
+    expect(create.code).toBe(4);
+    expect(create.stderr).toMatch(/403/);
+    expect((await server.stop()).code).toBe(0);
+  });
+
+  it('without --json prints the base URL, and the generated token on stderr', async () => {
+    const server = await serve([]);
+    expect(server.line).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const token = /Token \(all scopes\): (\S+)/.exec(server.run.stderr())?.[1];
+    expect(token).toMatch(/^sbx_/);
+    const ok = await fetch(`${server.line}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': token! } });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    expect((await server.stop()).code).toBe(0);
+  });
+
+  it('--data keeps state across restarts', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-cli-serve-')), 'state.json');
+    const first = await serve(['--json', '--token', 'tok-data-1', '--data', file, '--quiet']);
+    const env1 = { STORE_CLI_BASE_URL: JSON.parse(first.line).baseUrl, STORE_CLI_TOKEN: 'tok-data-1' };
+    expect((await cli(['giftcard', 'create', '--initial-value', '3'], { env: env1 })).code).toBe(0);
+    expect((await first.stop()).code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const second = await serve(['--json', '--token', 'tok-data-1', '--data', file, '--quiet']);
+    const env2 = { STORE_CLI_BASE_URL: JSON.parse(second.line).baseUrl, STORE_CLI_TOKEN: 'tok-data-1' };
+    expect((await cli(['giftcard', 'count'], { env: env2 })).stdout).toBe('1\n');
+    expect((await second.stop()).code).toBe(0);
+  });
+
+  describe('refuses bad options with exit 2 before listening', () => {
+    const cases: Array<[string[], string]> = [
+      [['--port', '70000'], '--port'],
+      [['--port', 'abc'], '--port'],
+      [['--fail-rate', '2'], '--fail-rate'],
+      [['--fail-seed', '-1'], '--fail-seed'],
+      [['--ids-as', 'float'], '--ids-as'],
+      [['--token', 'tok:not_a_scope'], 'not_a_scope'],
+    ];
+    it.each(cases)('%j', async (args, flag) => {
+      const r = await cli(['sandbox', 'serve', ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(flag);
+    });
+  });
+});

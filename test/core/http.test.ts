@@ -1,0 +1,352 @@
+import { MockAgent, type MockPool } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, CancelledError, NetworkError, RuntimeError } from '../../src/core/errors.js';
+import { HttpClient, TOKEN_HEADER, type HttpClientOptions } from '../../src/core/http.js';
+import { LosslessNumber, toJson } from '../../src/core/json.js';
+import type { RetryPolicy } from '../../src/core/retry.js';
+
+const ORIGIN = 'http://store.test';
+const TOKEN = 'shpat_secret_token_WXYZ';
+const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 2, maxDelayMs: 10, maxTotalWaitMs: 5_000 };
+const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
+
+let agent: MockAgent;
+let pool: MockPool;
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  pool = agent.get(ORIGIN);
+});
+
+afterEach(async () => {
+  await agent.close();
+});
+
+function client(options: Partial<HttpClientOptions> = {}): HttpClient {
+  return new HttpClient({
+    baseUrl: ORIGIN,
+    token: async () => TOKEN,
+    timeoutMs: 2_000,
+    userAgent: 'store-cli/test',
+    dispatcher: agent,
+    retry: FAST,
+    random: () => 0.5,
+    ...options,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+type Seen = { method: string; path: string; headers: Record<string, string>; body: string | undefined };
+
+/** Replies with `status`/`body` and records what was sent. */
+function record(seen: Seen[], status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  return [
+    status,
+    (opts: { method: string; path: string; headers?: unknown; body?: unknown }) => {
+      seen.push({ method: opts.method, path: opts.path, headers: lowerHeaders(opts.headers), body: typeof opts.body === 'string' ? opts.body : undefined });
+      return body;
+    },
+    { headers },
+  ] as const;
+}
+
+function lowerHeaders(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
+  else if (headers && typeof headers === 'object') for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = String(v);
+  return out;
+}
+
+describe('HttpClient: requests', () => {
+  it('sends the token, accept and user-agent headers, and no content-type without a body', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/api/202412/gift_cards/1', method: 'GET' }).reply(...record(seen, 200, '{"giftCard":{"id":"1"}}'));
+    await client().request({ method: 'GET', path: '/api/202412/gift_cards/1' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers[TOKEN_HEADER.toLowerCase()]).toBe(TOKEN);
+    expect(seen[0]!.headers['user-agent']).toBe('store-cli/test');
+    expect(seen[0]!.headers.accept).toBe('application/json');
+    expect(seen[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('sends a JSON body with its content type, big numbers exact', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(...record(seen, 201, '{}'));
+    const body = { giftCard: { code: 'ABCD1234', customerId: new LosslessNumber('12345678901234567890123') } };
+    await client().request({ method: 'POST', path: '/api/x', body });
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    expect(seen[0]!.body).toBe('{"giftCard":{"code":"ABCD1234","customerId":12345678901234567890123}}');
+  });
+
+  it('encodes the query and leaves out undefined values', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: (p) => p.startsWith('/api/s?'), method: 'GET' }).reply(...record(seen, 200, '{}'));
+    await client().request({ method: 'GET', path: '/api/s', query: { status: 'enabled', note: 'a b&c=d/é', sinceId: undefined, limit: '5' } });
+    expect(seen[0]!.path).toBe('/api/s?status=enabled&note=a+b%26c%3Dd%2F%C3%A9&limit=5');
+    expect(new URL(seen[0]!.path, ORIGIN).searchParams.get('note')).toBe('a b&c=d/é');
+  });
+
+  it('sends no "?" for an empty query', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/api/s', method: 'GET' }).reply(...record(seen, 200, '{}'));
+    await client().request({ method: 'GET', path: '/api/s', query: { status: undefined } });
+    expect(seen[0]!.path).toBe('/api/s');
+  });
+
+  it('prefixes paths with the base URL path', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/store/one/api/x', method: 'GET' }).reply(...record(seen, 200, '{}'));
+    const c = client({ baseUrl: `${ORIGIN}/store/one/` });
+    expect(c.baseUrl).toBe(`${ORIGIN}/store/one`);
+    await c.request({ method: 'GET', path: '/api/x' });
+    expect(seen[0]!.path).toBe('/store/one/api/x');
+  });
+
+  it('parses the response losslessly: a 20-digit id keeps its digits', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', { headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' } });
+    const response = await client().request({ method: 'GET', path: '/api/x' });
+    expect(response.status).toBe(200);
+    expect(response.headers.link).toBe('</a?pageToken=t>; rel="next"');
+    const card = (response.body as { giftCard: { id: unknown } }).giftCard;
+    expect(card.id).toBeInstanceOf(LosslessNumber);
+    expect(String(card.id)).toBe('98765432109876543210');
+    expect(toJson(response.body)).toBe('{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}');
+  });
+
+  it('turns an empty 2xx body into {}', async () => {
+    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
+    expect((await client().request({ method: 'DELETE', path: '/api/x' })).body).toEqual({});
+    pool.intercept({ path: '/api/y', method: 'GET' }).reply(200, '  \n', JSON_HEADERS);
+    expect((await client().request({ method: 'GET', path: '/api/y' })).body).toEqual({});
+  });
+
+  it('fails with a RuntimeError on a 200 body that is not JSON', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '<html>login page</html>', { headers: { 'content-type': 'text/html' } });
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(error).toBeInstanceOf(RuntimeError);
+    expect(error.message).toContain('GET /api/x');
+    expect(error.message).toContain('not JSON');
+  });
+});
+
+describe('HttpClient: retries', () => {
+  it('retries a GET on 503 and succeeds', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"busy"}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
+    const response = await client().request({ method: 'GET', path: '/api/x' });
+    expect(response.body).toEqual({ ok: true });
+    agent.assertNoPendingInterceptors();
+  });
+
+  it('retries a PUT and a DELETE on 502/504', async () => {
+    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(502, 'Bad Gateway');
+    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(200, '{}');
+    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(504, '');
+    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(200, '{}');
+    await client().request({ method: 'PUT', path: '/api/x', body: {} });
+    await client().request({ method: 'DELETE', path: '/api/x' });
+    agent.assertNoPendingInterceptors();
+  });
+
+  it('does not retry a POST on 500 (it may have created something)', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(500, '{"code":"internal","message":"Database exploded."}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'POST', path: '/api/x', body: {} }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(500);
+    expect((error as ApiError).exitCode).toBe(1);
+    expect((error as ApiError).code).toBe('internal');
+    expect(error.message).toContain('Database exploded');
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+
+  it('does not retry a GET on 404', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"code":"not_found","message":"No gift card 9."}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect((error as ApiError).status).toBe(404);
+    expect(error.message).toBe('The store found no such resource (404 not_found): No gift card 9.');
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+
+  it('retries a POST on 429 with Retry-After: 0', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(429, '{"message":"slow down"}', { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"created":true}', JSON_HEADERS);
+    expect((await client().request({ method: 'POST', path: '/api/x', body: {} })).body).toEqual({ created: true });
+    agent.assertNoPendingInterceptors();
+  });
+
+  it('waits as long as Retry-After says', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '', { headers: { 'retry-after': '0.2' } });
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const started = Date.now();
+    await client().request({ method: 'GET', path: '/api/x' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('gives up at once when Retry-After exceeds the total wait budget', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '{"message":"Daily quota used"}', { headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const started = Date.now();
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((error as ApiError).status).toBe(429);
+    expect(error.message).toContain('Daily quota used');
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+
+  it('retries a POST marked idempotent on 503', async () => {
+    pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(503, '');
+    pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(200, '{"giftCard":{}}', JSON_HEADERS);
+    await client().request({ method: 'POST', path: '/api/x/disable', body: {}, idempotent: true });
+    agent.assertNoPendingInterceptors();
+  });
+
+  it('throws the last error after maxAttempts, with the status and the server message', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"first"}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(502, '{"message":"second"}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"code":"unavailable","message":"Maintenance until noon."}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect(error.message).toBe('The store failed with a server error (503 unavailable): Maintenance until noon.');
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+
+  it('lists field problems the message did not already say', async () => {
+    const body = { code: 'invalid', message: 'Validation failed: note is too long.', errors: [{ field: 'note', message: 'is too long' }, { field: 'code', message: 'is taken' }] };
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(400, JSON.stringify(body), JSON_HEADERS);
+    const error = (await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError;
+    expect(error.message).toBe('The store rejected the request as invalid (400 invalid): Validation failed: note is too long [code: is taken].');
+    expect(error.fields).toEqual(body.errors);
+    expect(error.exitCode).toBe(1);
+  });
+
+  it('maps 401 to exit code 4 with a hint to log in', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(401, '{"code":"unauthorized","message":"Unknown token."}', JSON_HEADERS);
+    const error = (await failure(client().request({ method: 'GET', path: '/api/x' }))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(error.exitCode).toBe(4);
+    expect(error.message).toContain('auth login');
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it('maps 403 to exit code 4', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(403, '{"message":"Missing scope write_gift_cards."}', JSON_HEADERS);
+    const error = (await failure(client().request({ method: 'GET', path: '/api/x' }))) as ApiError;
+    expect(error.status).toBe(403);
+    expect(error.exitCode).toBe(4);
+    expect(error.message).toContain('write_gift_cards');
+  });
+});
+
+const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+
+describe('HttpClient: network errors', () => {
+  it('retries a GET on ECONNREFUSED, then fails with a NetworkError naming the code', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(3);
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).causeCode).toBe('ECONNREFUSED');
+    expect((error as NetworkError).exitCode).toBe(1);
+    expect(error.message).toBe(`Could not complete the GET request to the store at ${ORIGIN}: the connection was refused (ECONNREFUSED).`);
+    expect(agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
+  });
+
+  it('recovers when a refused connection succeeds on retry', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused());
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
+    expect((await client().request({ method: 'GET', path: '/api/x' })).body).toEqual({ ok: true });
+  });
+
+  it('retries a POST on ECONNREFUSED (never sent) but not on ECONNRESET', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused());
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    await client().request({ method: 'POST', path: '/api/x', body: {} });
+    agent.assertNoPendingInterceptors();
+
+    pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(reset());
+    pool.intercept({ path: '/api/y', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'POST', path: '/api/y', body: {} }));
+    expect((error as NetworkError).causeCode).toBe('ECONNRESET');
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+});
+
+describe('HttpClient: log and cancellation', () => {
+  it('logs method, URL and status, with the token only as ****last4', async () => {
+    const lines: string[] = [];
+    pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(503, '');
+    pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    await client({ log: (line) => lines.push(line) }).request({ method: 'GET', path: '/api/x', query: { limit: '5' } });
+    const text = lines.join('\n');
+    expect(lines).toContain(`> GET ${ORIGIN}/api/x?limit=5`);
+    expect(lines).toContain(`> ${TOKEN_HEADER}: ****WXYZ`);
+    expect(lines.some((l) => /^< 503 \(\d+ ms\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^< 200 \(\d+ ms\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^! 503: retrying in \d+ ms \(attempt 2 of 3\)$/.test(l))).toBe(true);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(TOKEN.slice(0, -4));
+  });
+
+  it('ends with CancelledError (exit 130) when the signal is already aborted', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(client({ signal: controller.signal }).request({ method: 'GET', path: '/api/x' }));
+    expect(error).toBeInstanceOf(CancelledError);
+    expect((error as CancelledError).exitCode).toBe(130);
+  });
+
+  it('ends a retry wait with CancelledError when aborted', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '');
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    const controller = new AbortController();
+    const slow: RetryPolicy = { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 10_000, maxTotalWaitMs: 60_000 };
+    const started = Date.now();
+    const pending = client({ signal: controller.signal, retry: slow }).request({ method: 'GET', path: '/api/x' });
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(pending);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(agent.pendingInterceptors()).toHaveLength(1);
+  });
+
+  it('ends a request in flight with CancelledError when aborted', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS).delay(5_000);
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = client({ signal: controller.signal }).request({ method: 'GET', path: '/api/x' });
+    setTimeout(() => controller.abort(), 50);
+    expect(await failure(pending)).toBeInstanceOf(CancelledError);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('HttpClient: dispatcher', () => {
+  it('also works over a single MockPool', async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"n":1}', JSON_HEADERS);
+    const response = await client({ dispatcher: pool }).request({ method: 'GET', path: '/api/x' });
+    expect(String((response.body as { n: unknown }).n)).toBe('1');
+  });
+
+  it('leaves a dispatcher it was given open on close()', async () => {
+    const c = client();
+    await c.close();
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    await expect(c.request({ method: 'GET', path: '/api/x' })).resolves.toMatchObject({ status: 200 });
+  });
+});

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/core/errors.js';
+import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
+import { Output, type View } from '../../src/core/output.js';
+import { fakeIO } from './fake-io.js';
+
+interface Card {
+  id: LosslessNumber | string;
+  code: string;
+  note?: string | null;
+  balance?: string;
+}
+
+const fields = ['id', 'code', 'note', 'balance'] as const;
+const view: View<Card> = {
+  fields,
+  columns: [
+    { header: 'ID', value: (c) => String(c.id) },
+    { header: 'CODE', value: (c) => c.code },
+    { header: 'NOTE', value: (c) => c.note ?? '' },
+  ],
+};
+
+const BIG = '123456789012345678901234';
+const card = (n: number, note = `note ${n}`): Card => ({ id: new LosslessNumber(`${BIG}${n}`), code: `****C${n}`, note, balance: '10.00' });
+
+async function* pages<T>(...batches: T[][]): AsyncGenerator<T[]> {
+  for (const batch of batches) yield batch;
+}
+
+const ESC = '\u001b[';
+
+describe('Output.item', () => {
+  it('writes a JSON object with indent and exact digits', async () => {
+    const f = fakeIO();
+    await new Output(f.io, { json: true }, fields).item(card(1), view);
+    expect(f.stdout()).toBe(`{\n  "id": ${BIG}1,\n  "code": "****C1",\n  "note": "note 1",\n  "balance": "10.00"\n}\n`);
+    expect(f.stderr()).toBe('');
+  });
+
+  it('keeps only the --json fields, in the order asked', async () => {
+    const f = fakeIO();
+    await new Output(f.io, { json: 'code,id' }, fields).item(card(2), view);
+    expect(f.stdout()).toBe(`{\n  "code": "****C2",\n  "id": ${BIG}2\n}\n`);
+    expect(Object.keys(parseJson(f.stdout()) as object)).toEqual(['code', 'id']);
+  });
+
+  it('omits a selected field the record lacks rather than inventing it', async () => {
+    const f = fakeIO();
+    await new Output(f.io, { json: 'id,balance' }, fields).item({ id: '7', code: 'x' }, view);
+    expect(JSON.parse(f.stdout())).toEqual({ id: '7' });
+  });
+
+  it('rejects unknown --json fields with a UsageError listing the valid ones', () => {
+    const f = fakeIO();
+    let error: unknown;
+    try {
+      new Output(f.io, { json: 'id,colour,size' }, fields);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as Error).message;
+    expect(message).toContain('colour, size');
+    expect(message).toContain('Valid fields: id, code, note, balance.');
+    expect(message).not.toMatch(/Unknown fields.*\bid\b.*Valid/);
+  });
+
+  it('writes field<TAB>value lines when piped', async () => {
+    const f = fakeIO();
+    await new Output(f.io, {}, fields).item(card(3, 'two\nlines'), view);
+    expect(f.stdout()).toBe(`ID\t${BIG}3\nCODE\t****C3\nNOTE\ttwo lines\n`);
+  });
+
+  it('writes a two-column table on a terminal, coloured only when colour is on', async () => {
+    const plain = fakeIO({ stdoutTTY: true });
+    await new Output(plain.io, {}, fields).item(card(4), view);
+    expect(plain.stdout()).toBe(`ID    ${BIG}4\nCODE  ****C4\nNOTE  note 4\n`);
+
+    const coloured = fakeIO({ stdoutTTY: true, color: true });
+    await new Output(coloured.io, {}, fields).item(card(4), view);
+    expect(coloured.stdout()).toContain(ESC);
+    expect(coloured.stdout().replace(/\u001b\[\d+m/g, '')).toBe(plain.stdout());
+  });
+
+  it('is JSON for --json and --jsonl only', () => {
+    expect(new Output(fakeIO().io, { json: true }, fields).isJson).toBe(true);
+    expect(new Output(fakeIO().io, { jsonl: true }, fields).isJson).toBe(true);
+    expect(new Output(fakeIO().io, {}, fields).isJson).toBe(false);
+    expect(new Output(fakeIO().io, { json: false }, fields).isJson).toBe(false);
+  });
+});
+
+describe('Output.list', () => {
+  it('streams one valid JSON array across several batches', async () => {
+    const f = fakeIO();
+    const count = await new Output(f.io, { json: true }, fields).list(pages([card(1), card(2)], [], [card(3)]), view, 'No cards.');
+    expect(count).toBe(3);
+    const text = f.stdout();
+    const parsed = parseJson(text) as Card[];
+    expect(parsed.map((c) => String(c.id))).toEqual([`${BIG}1`, `${BIG}2`, `${BIG}3`]);
+    expect(toJson(parsed, 2)).toBe(text.trimEnd());
+    expect(f.stderr()).toBe('');
+  });
+
+  it('writes [] for an empty JSON listing', async () => {
+    const f = fakeIO({ stderrTTY: true });
+    expect(await new Output(f.io, { json: true }, fields).list(pages<Card>([], []), view, 'No cards.')).toBe(0);
+    expect(f.stdout()).toBe('[]\n');
+    expect(f.stderr()).toBe('');
+  });
+
+  it('applies --json field selection to every element', async () => {
+    const f = fakeIO();
+    await new Output(f.io, { json: 'code' }, fields).list([[card(1)], [card(2)]], view, '');
+    expect(JSON.parse(f.stdout())).toEqual([{ code: '****C1' }, { code: '****C2' }]);
+  });
+
+  it('writes one compact object per line for --jsonl', async () => {
+    const f = fakeIO();
+    const count = await new Output(f.io, { jsonl: true, json: 'id,code' }, fields).list(pages([card(1)], [card(2), card(3)]), view, '');
+    expect(count).toBe(3);
+    const lines = f.stdout().split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toEqual([1, 2, 3].map((n) => `{"id":${BIG}${n},"code":"****C${n}"}`));
+  });
+
+  it('writes TSV rows without a header, tabs and newlines in values replaced', async () => {
+    const f = fakeIO();
+    await new Output(f.io, {}, fields).list(pages([card(1, 'a\tb')], [card(2, 'c\nd')]), view, 'No cards.');
+    expect(f.stdout()).toBe(`${BIG}1\t****C1\ta b\n${BIG}2\t****C2\tc d\n`);
+  });
+
+  it('writes a table header once, and later batches line up with the first', async () => {
+    const f = fakeIO({ stdoutTTY: true });
+    const first = [{ id: '1', code: 'AAAA', note: 'short' }, { id: '22', code: 'BBBBBB', note: 'a longer note' }];
+    const second = [{ id: '3', code: 'CC', note: 'x' }];
+    const third = [{ id: '44', code: 'DDD', note: 'y' }];
+    const count = await new Output(f.io, {}, fields).list(pages<Card>(first, second, third), view, 'No cards.');
+    expect(count).toBe(4);
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines).toEqual(['ID  CODE    NOTE', '1   AAAA    short', '22  BBBBBB  a longer note', '3   CC      x', '44  DDD     y']);
+  });
+
+  it('widens a column rather than cut a longer value of a later batch', async () => {
+    const f = fakeIO({ stdoutTTY: true });
+    const id = '98765432109876543210';
+    await new Output(f.io, {}, fields).list(pages<Card>([{ id: '1', code: 'AAAA', note: 'n' }], [{ id, code: 'LONGERCODE', note: 'm' }]), view, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('ID'))).toHaveLength(1);
+    expect(lines[2]).toBe(`${id}  LONGERCODE  m`);
+  });
+
+  it('cuts a table cell longer than 40 characters with an ellipsis', async () => {
+    const f = fakeIO({ stdoutTTY: true });
+    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A', note: 'n'.repeat(60) }]], view, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[1]).toBe(`1   A     ${'n'.repeat(39)}…`);
+  });
+
+  it('colours the table only when io.colorOut is on', async () => {
+    const plain = fakeIO({ stdoutTTY: true, color: false });
+    await new Output(plain.io, {}, fields).list([[card(1)]], view, '');
+    expect(plain.stdout()).not.toContain(ESC);
+
+    const coloured = fakeIO({ stdoutTTY: true, color: true });
+    await new Output(coloured.io, {}, fields).list([[card(1)]], view, '');
+    expect(coloured.stdout()).toContain(`${ESC}1m`);
+
+    const piped = fakeIO({ stdoutTTY: false, color: true });
+    await new Output(piped.io, {}, fields).list([[card(1)]], view, '');
+    expect(piped.stdout()).not.toContain(ESC);
+  });
+
+  it('uses a column style only in the table', async () => {
+    const styled: View<Card> = { fields, columns: [{ header: 'CODE', value: (c) => c.code, style: (t, colors) => colors.red(t) }] };
+    const table = fakeIO({ stdoutTTY: true, color: true });
+    await new Output(table.io, {}, fields).list([[card(1)]], styled, '');
+    expect(table.stdout()).toContain(`${ESC}31m****C1`);
+    const tsv = fakeIO({ color: true });
+    await new Output(tsv.io, {}, fields).list([[card(1)]], styled, '');
+    expect(tsv.stdout()).toBe('****C1\n');
+  });
+
+  it('says the empty message on stderr only when stderr is a terminal', async () => {
+    const tty = fakeIO({ stdoutTTY: true, stderrTTY: true });
+    expect(await new Output(tty.io, {}, fields).list(pages<Card>(), view, 'No gift cards match.')).toBe(0);
+    expect(tty.stderr()).toBe('No gift cards match.\n');
+    expect(tty.stdout()).toBe('');
+
+    const piped = fakeIO({ stdoutTTY: true, stderrTTY: false });
+    await new Output(piped.io, {}, fields).list(pages<Card>(), view, 'No gift cards match.');
+    expect(piped.stderr()).toBe('');
+    expect(piped.stdout()).toBe('');
+
+    const tsv = fakeIO({ stdoutTTY: false, stderrTTY: false });
+    await new Output(tsv.io, {}, fields).list(pages<Card>([]), view, 'No gift cards match.');
+    expect(tsv.stdout()).toBe('');
+    expect(tsv.stderr()).toBe('');
+  });
+});
+
+describe('Output.count', () => {
+  it('writes {"count": N} with N a JSON integer', async () => {
+    const f = fakeIO();
+    await new Output(f.io, { json: true }, ['count']).count('8');
+    expect(f.stdout()).toBe('{\n  "count": 8\n}\n');
+    expect(JSON.parse(f.stdout())).toEqual({ count: 8 });
+  });
+
+  it('keeps a 30-digit count exact', async () => {
+    const digits = '123456789012345678901234567890';
+    const f = fakeIO();
+    await new Output(f.io, { json: true }, ['count']).count(digits);
+    expect(f.stdout()).toMatch(new RegExp(`"count": ${digits}\\n`));
+    expect(String((parseJson(f.stdout()) as { count: LosslessNumber }).count)).toBe(digits);
+  });
+
+  it('writes compact JSON for --jsonl and the bare number otherwise', async () => {
+    const jsonl = fakeIO();
+    await new Output(jsonl.io, { jsonl: true }, ['count']).count('12');
+    expect(jsonl.stdout()).toBe('{"count":12}\n');
+    const plain = fakeIO({ stdoutTTY: true });
+    await new Output(plain.io, {}, ['count']).count('12');
+    expect(plain.stdout()).toBe('12\n');
+  });
+});
