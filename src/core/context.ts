@@ -77,10 +77,13 @@ export function createContext(deps: ContextDeps): Context {
     now: deps.now ?? (() => new Date()),
     config: () => (configStore ??= import('./config.js').then((m) => m.openConfig(configDir(env)))),
     async target() {
-      if (globals.sandbox) return { profile: resolveProfile(globals, env) };
-      const config = await ctx.config();
       const profile = resolveProfile(globals, env);
-      return resolveTarget(globals, env, config.profile(profile.value));
+      if (globals.sandbox) return { profile };
+      const fromOutside = resolveTarget(globals, env, undefined);
+      // CI gives both through the environment: no need to read the file at all.
+      if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
+      const { readProfile } = await import('./config.js');
+      return resolveTarget(globals, env, await readProfile(configDir(env), profile.value));
     },
     api: () => (api ??= loadApi(() => (connection ??= connect()))),
     apiWith: (baseUrl, token) =>

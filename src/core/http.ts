@@ -122,7 +122,9 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    // Called once the command is over: idle keep-alive sockets are cut rather than closed
+    // gracefully, which would hold the process open for a round of FIN handshakes.
+    if (this.ownsDispatcher) await this.dispatcher.destroy();
   }
 
   private nextDelay(outcome: Attempt, idempotent: boolean, attempt: number, waited: number): number | undefined {

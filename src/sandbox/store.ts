@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { demoData } from './demo.js';
 import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate, isTimestamp } from '../dates.js';
 import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH, noteLength } from '../gift-card-rules.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatTimestamp, isCalendarDate, isTimestamp, utcDay } from '../dates.js';
 import { conflict, invalidField, malformedBody, notFound } from '../errors.js';
 import {

@@ -97,4 +97,17 @@ describe('giftcard search across pages', () => {
     const r = await cli(['giftcard', 'search', '--all', '--limit', '50', '--since-id', created[69]!, '--json', 'id'], { env: s.env });
     expect((JSON.parse(r.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.slice(70));
   });
+
+  it('one page in a terminal tells how to get the next, and that --page-token continues it', async () => {
+    const first = await cli(['giftcard', 'search', '--limit', '50'], { env: s.env, tty: true });
+    expect(first.code, first.stderr).toBe(0);
+    const hint = /add --page-token (\S+) for the next page/.exec(stripAnsi(first.stderr));
+    expect(hint, first.stderr).not.toBeNull();
+    const second = await cli(['giftcard', 'search', '--limit', '50', '--page-token', hint![1]!, '--json', 'id'], { env: s.env });
+    expect(second.code, second.stderr).toBe(0);
+    expect((JSON.parse(second.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.slice(50, 100));
+    // Piped output is for scripts: the hint is talk for people only.
+    const piped = await cli(['giftcard', 'search', '--limit', '50'], { env: s.env });
+    expect(piped.stderr).toBe('');
+  });
 });
