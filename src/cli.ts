@@ -94,7 +94,7 @@ function configureTree(command: Command, io: IO): void {
       writeErr: (text) => io.err(text),
       outputError: (text, write) => write(text),
     });
-  if (command.parent) command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
+  command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
   for (const sub of command.commands) configureTree(sub, io);
 }
 

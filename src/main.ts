@@ -1,5 +1,6 @@
 // The process entry: wires the real streams, environment and signals into runCli and
 // turns its result into the exit status. bin/store-cli.js imports this and nothing else.
+import { isatty } from 'node:tty';
 import { VERSION } from './version.js';
 
 export async function main(): Promise<void> {
@@ -30,10 +31,13 @@ export async function main(): Promise<void> {
   const { runCli } = await import('./cli.js');
   const code = await runCli(argv, {
     streams: {
-      stdin: process.stdin,
+      // Creating process.stdin costs 7 ms of start-up; only a prompt or --with-token reads it.
+      get stdin() {
+        return process.stdin;
+      },
       stdout: process.stdout,
       stderr: process.stderr,
-      isStdinTTY: process.stdin.isTTY === true,
+      isStdinTTY: isatty(0),
       isStdoutTTY: process.stdout.isTTY === true,
       isStderrTTY: process.stderr.isTTY === true,
     },

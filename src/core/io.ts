@@ -30,7 +30,15 @@ export interface Streams {
 
 export function createIO(streams: Streams, colorAllowed: boolean): IO {
   return {
-    ...streams,
+    // A getter, not a copy: stdin is created only if something reads it.
+    get stdin() {
+      return streams.stdin;
+    },
+    stdout: streams.stdout,
+    stderr: streams.stderr,
+    isStdinTTY: streams.isStdinTTY,
+    isStdoutTTY: streams.isStdoutTTY,
+    isStderrTTY: streams.isStderrTTY,
     colorOut: colorAllowed && streams.isStdoutTTY,
     colorErr: colorAllowed && streams.isStderrTTY,
     canPrompt: streams.isStdinTTY && streams.isStderrTTY,

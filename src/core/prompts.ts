@@ -18,15 +18,16 @@ export class DeclinedError extends CliError {
 }
 
 export function createPrompter(io: IO, signal: AbortSignal): Prompter {
-  const context = { input: io.stdin, output: unendable(io.stderr), signal, clearPromptOnDone: false };
+  // Built on first use: touching stdin creates it, which commands that never ask skip.
+  const context = () => ({ input: io.stdin, output: unendable(io.stderr), signal, clearPromptOnDone: false });
   return {
     async confirm(message) {
       const { default: confirm } = await import('@inquirer/confirm');
-      return asked(() => confirm({ message, default: false }, context));
+      return asked(() => confirm({ message, default: false }, context()));
     },
     async secret(message) {
       const { default: password } = await import('@inquirer/password');
-      return asked(() => password({ message, mask: false }, context));
+      return asked(() => password({ message, mask: false }, context()));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { toJson } from '../../core/json.js';
 import { examples } from '../types.js';
 
 export interface ServeOptions {
@@ -45,7 +44,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
-  const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)));
+  const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
   const sandbox = await asCliErrors(() => startSandbox({
     host: options.host,
     port,
@@ -57,7 +56,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     idsAs: options.idsAs,
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
   }));
-  if (options.json) ctx.io.out(`${toJson({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
+  if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}. Ctrl-C stops it.`);

@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// Start-up benchmark (`npm run bench`, which builds first). Runs each case once per
+// round, round-robin and interleaved, so a machine that slows down or speeds up during
+// the run affects every case alike; reports each case's median wall time (spawn to
+// exit) and its ratio to the median of the baseline, `node -e 0`.
+//
+//   node bench/startup.mjs [--rounds N] [--no-write]
+//
+// Writes bench/RESULTS.md (unless --no-write) and prints the same table on stdout.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'store-cli.js');
+const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
+
+const args = process.argv.slice(2);
+const roundsArg = args.indexOf('--rounds');
+const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : Number(process.env.BENCH_ROUNDS ?? 30);
+const WARMUP = 2;
+const WRITE = !args.includes('--no-write');
+if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
+if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench does).");
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+// An environment that owes nothing to the caller's shell: no STORE_CLI_*, no colour switches.
+const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-'));
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+const dirs = (name) => ({ STORE_CLI_CONFIG_DIR: join(scratch, name, 'config'), STORE_CLI_DATA_DIR: join(scratch, name, 'data') });
+
+// --- the sandbox every request case talks to, started once -------------------------------
+const sandbox = await startSandbox();
+process.on('exit', () => {
+  if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+process.on('SIGINT', () => process.exit(130));
+
+function startSandbox() {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--quiet', '--demo'], {
+    env: { ...baseEnv, ...dirs('sandbox') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`sandbox serve exited (${code}) before listening: ${err}`)));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      if (!out.includes('\n')) return;
+      const { baseUrl, token } = JSON.parse(out.slice(0, out.indexOf('\n')));
+      child.removeAllListeners('exit');
+      resolve({ child, baseUrl, token });
+    });
+  });
+}
+
+// --- a saved profile, so the config-file path is measured too ----------------------------
+const profileEnv = { ...baseEnv, ...dirs('profile') };
+const login = spawnSync(process.execPath, [BIN, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env: profileEnv, input: `${sandbox.token}\n`, encoding: 'utf8' });
+if (login.status !== 0) fail(`auth login --with-token failed (${login.status}): ${login.stderr}`);
+
+const envEnv = { ...baseEnv, ...dirs('env'), STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token };
+const plainEnv = { ...baseEnv, ...dirs('plain') };
+const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+const isCount = (out) => {
+  try {
+    return Number.isInteger(JSON.parse(out).count);
+  } catch {
+    return false;
+  }
+};
+
+/** goal: the largest acceptable ratio to the baseline's median. */
+const cases = [
+  { name: 'node -e 0 (baseline)', argv: ['-e', '0'], env: plainEnv, check: (out) => out === '' },
+  { name: 'store-cli --version', argv: [BIN, '--version'], env: plainEnv, goal: 1.3, check: (out) => out === `${version}\n` },
+  { name: 'store-cli --help', argv: [BIN, '--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli') },
+  { name: 'store-cli giftcard --help', argv: [BIN, 'giftcard', '--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli giftcard') },
+  { name: 'store-cli giftcard count (env token)', argv: [BIN, 'giftcard', 'count', '--json'], env: envEnv, goal: 2.0, check: isCount },
+  { name: 'store-cli giftcard count (saved profile)', argv: [BIN, 'giftcard', 'count', '--json'], env: profileEnv, goal: 2.0, check: isCount },
+];
+
+function once(c) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, c.argv, { env: c.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (r.status !== 0 || !c.check(r.stdout)) fail(`${c.name} failed (exit ${r.status}): ${r.stdout}${r.stderr}`);
+  return ms;
+}
+
+const loadBefore = os.loadavg();
+const samples = cases.map(() => []);
+for (let round = 0; round < WARMUP + ROUNDS; round++) {
+  // Each round runs every case once; the starting case rotates, so no case is always first.
+  for (let k = 0; k < cases.length; k++) {
+    const i = (round + k) % cases.length;
+    const ms = once(cases[i]);
+    if (round >= WARMUP) samples[i].push(ms);
+  }
+  if (process.stderr.isTTY) process.stderr.write(`\rround ${Math.max(0, round - WARMUP + 1)}/${ROUNDS}${round < WARMUP ? ' (warm-up)' : '          '}`);
+}
+if (process.stderr.isTTY) process.stderr.write('\n');
+const loadAfter = os.loadavg();
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const base = median(samples[0]);
+const rows = cases.map((c, i) => {
+  const m = median(samples[i]);
+  const ratio = m / base;
+  // Paired with the baseline of the same round: robust to the machine's drift over the run.
+  const extra = median(samples[i].map((ms, round) => ms - samples[0][round]));
+  return {
+    name: c.name,
+    median: m,
+    extra,
+    iqr: `${quantile(samples[i], 0.25).toFixed(1)}–${quantile(samples[i], 0.75).toFixed(1)}`,
+    ratio,
+    goal: c.goal,
+    met: c.goal === undefined ? '' : ratio <= c.goal ? 'yes' : '**no**',
+  };
+});
+
+const table = [
+  '| case | median ms | p25–p75 ms | + ms over baseline (paired) | ratio to baseline | goal | met? |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | :---: |',
+  ...rows.map((r) => `| \`${r.name}\` | ${r.median.toFixed(1)} | ${r.iqr} | ${r === rows[0] ? '' : `${r.extra >= 0 ? "+" : ""}${r.extra.toFixed(1)}`} | ${r.ratio.toFixed(2)}x | ${r.goal === undefined ? '' : `<= ${r.goal.toFixed(1)}x`} | ${r.met} |`),
+].join('\n');
+
+const cpu = (() => {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+})() ?? os.cpus()[0]?.model ?? 'unknown';
+const machine = [
+  `- CPU: ${cpu}, ${os.cpus().length} cores`,
+  `- memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+  `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
+  `- node: ${process.version}`,
+  `- load average (1 min) before / after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}`,
+].join('\n');
+
+process.stdout.write(`\n${table}\n\n${rows.some((r) => r.met === '**no**') ? 'Some goals are NOT met (see RESULTS.md notes).' : 'All goals met.'}\n`);
+
+if (WRITE) {
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const notes = previous.includes('<!-- notes -->') ? previous.slice(previous.indexOf('<!-- notes -->')) : '<!-- notes -->\n';
+  writeFileSync(
+    RESULTS,
+    `# Start-up benchmark
+
+Recorded by \`npm run bench\` (\`bench/startup.mjs\`): ${new Date().toISOString()}.
+
+${machine}
+
+${ROUNDS} rounds after ${WARMUP} warm-up rounds. Each round runs every case once, interleaved, the
+starting case rotating; a sample is the wall time from spawn to exit of a fresh process. The ratio
+(the goal's measure) is the case's median over the median of \`node -e 0\`; "+ ms over baseline" is
+the median, over rounds, of the case's time minus the baseline's time in the same round, which is
+steadier than the ratio when the machine is busy. Request cases talk to one local
+\`sandbox serve --port 0 --json --quiet --demo\` started before the rounds; "env token" passes
+STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file written once by
+\`auth login --with-token\`.
+
+Goals (from the issue): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
+command within 2.0x.
+
+${table}
+
+${notes}`,
+  );
+  process.stderr.write(`wrote ${RESULTS}\n`);
+}
+
+// The sandbox keeps the event loop alive: stop it (SIGTERM: a clean stop), then leave.
+sandbox.child.kill('SIGTERM');
+await new Promise((resolve) => {
+  if (sandbox.child.exitCode !== null) resolve();
+  else sandbox.child.once('exit', resolve);
+});
+process.exit(0);

@@ -1,0 +1,142 @@
+// Exit codes end to end: the built binary against a `sandbox serve` child process.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+
+let sandbox: ServeHandle;
+
+beforeAll(async () => {
+  requireBuild();
+  sandbox = await serve(['--json', '--token', 't', '--token', 'reader:read_gift_card']);
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  killLeftovers();
+  removeScratch();
+});
+
+/** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
+const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+
+/** The store's gift card count, asked directly (not through the CLI under test). */
+async function count(): Promise<number> {
+  const r = await api(sandbox, 'GET', '/gift_cards/count');
+  expect(r.status).toBe(200);
+  return Number((r.json as { count: string | number }).count);
+}
+
+let markers = 0;
+
+/** Makes a request to a unique path and waits until the sandbox has logged it; returns its log index. */
+async function mark(): Promise<number> {
+  const path = `/e2e-marker-${++markers}`;
+  await api(sandbox, 'GET', path);
+  return until(() => {
+    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+    return index >= 0 ? index : undefined;
+  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+}
+
+/** Runs a command that must send nothing: the sandbox logs no request between two markers around it. */
+async function expectNothingSent(args: string[]) {
+  const before = await mark();
+  const r = await run(args, { env: sandbox.env() });
+  const after = await mark();
+  expect(requestLog().slice(before + 1, after), `requests sent by '${args.join(' ')}'`).toEqual([]);
+  return r;
+}
+
+describe('exit codes against a sandbox serve process', () => {
+  it('0: success, with data on stdout and nothing on stderr', async () => {
+    const before = await count();
+    const r = await run(['giftcard', 'create', '--initial-value', '25.00', '--note', 'e2e', '--json'], { env: sandbox.env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const card = JSON.parse(r.stdout) as { id: unknown; balance: unknown; note: unknown };
+    expect(typeof card.id).toBe('string');
+    expect(card).toMatchObject({ balance: '25.00', note: 'e2e' });
+    expect(await count()).toBe(before + 1);
+
+    const got = await run(['giftcard', 'get', card.id as string, '--json', 'id,balance'], { env: sandbox.env() });
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual({ id: card.id, balance: '25.00' });
+  });
+
+  it('2: invalid input is refused locally, with the usage line, and nothing is sent', async () => {
+    const before = await count();
+    const r = await expectNothingSent(['giftcard', 'create', '--initial-value', 'ten dollars']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/--initial-value/);
+    expect(r.stderr).toMatch(/^Usage: store-cli giftcard create/m);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(await count()).toBe(before);
+  });
+
+  it('2: a documented constraint (page size 1..250, status enum) is checked before sending', async () => {
+    for (const args of [
+      ['giftcard', 'search', '--limit', '0'],
+      ['giftcard', 'search', '--limit', '251'],
+      ['giftcard', 'search', '--status', 'lost'],
+      ['giftcard', 'update', '4000000000000000001', '--note', 'x'.repeat(501)],
+    ]) {
+      const r = await expectNothingSent(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toMatch(STACK_LINE);
+    }
+  });
+
+  it('2: a destructive command without a terminal needs --yes, and sends nothing', async () => {
+    const r = await expectNothingSent(['giftcard', 'disable', '4000000000000000001']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--yes/);
+  });
+
+  it('4: no credentials at all (no profile, no environment)', async () => {
+    const r = await run(['giftcard', 'count']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/auth login/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('4: a token the store refuses (401), and the token is not echoed', async () => {
+    const r = await run(['giftcard', 'count'], { env: sandbox.env({ STORE_CLI_TOKEN: 'wrong-token-9876' }) });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/401/);
+    expect(r.stderr).not.toContain('wrong-token-9876');
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('4: a token without the scope (403)', async () => {
+    const read = await run(['giftcard', 'count'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    expect(read.code, read.stderr).toBe(0);
+    const write = await run(['giftcard', 'create', '--initial-value', '5'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    expect(write.code).toBe(4);
+    expect(write.stderr).toMatch(/403/);
+  });
+
+  it('1: an unknown id (404), one sentence on stderr, no stack trace', async () => {
+    const r = await run(['giftcard', 'get', '4999999999999999999'], { env: sandbox.env() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/404/);
+    expect(r.stderr).toContain('4999999999999999999');
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('1: nobody listening at the base URL', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const r = await run(['giftcard', 'count'], { env: isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 't' }) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});

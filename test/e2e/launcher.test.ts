@@ -1,0 +1,79 @@
+// The launcher as a user meets it: bin/store-cli.js, version, help, usage errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, STACK_LINE, isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from './helpers.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
+
+describe('launcher', () => {
+  it("--version prints package.json's version and nothing else", async () => {
+    for (const flag of ['--version', '-V']) {
+      const r = await run([flag]);
+      expect(r).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    }
+  });
+
+  it('--version does not touch the config or data directories', async () => {
+    const env = isolatedEnv();
+    const r = await run(['--version'], { env });
+    expect(r.code).toBe(0);
+    expect(() => readFileSync(join(env.STORE_CLI_CONFIG_DIR!, 'config.json'))).toThrow();
+  });
+
+  it('--help lists the nouns and the exit codes, on stdout', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: store-cli /);
+    for (const noun of ['auth', 'giftcard', 'sandbox']) expect(r.stdout).toMatch(new RegExp(`^\\s+${noun}\\b`, 'm'));
+    expect(r.stdout).toMatch(/Exit codes:/);
+    for (const code of ['0', '1', '2', '3', '4', '130']) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
+  });
+
+  it('giftcard --help lists the six verbs', async () => {
+    const r = await run(['giftcard', '--help']);
+    expect(r.code).toBe(0);
+    for (const verb of ['create', 'update', 'disable', 'get', 'search', 'count']) expect(r.stdout).toMatch(new RegExp(`^\\s+${verb}\\b`, 'm'));
+  });
+
+  it('a verb\'s --help shows its usage line and flags', async () => {
+    const r = await run(['giftcard', 'search', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: store-cli giftcard search \[options\]/);
+    expect(r.stdout).toMatch(/--status <status>/);
+    expect(r.stdout).toMatch(/--json/);
+  });
+
+  it('an unknown command exits 2 with a suggestion on stderr', async () => {
+    const r = await run(['giftcrd', 'count']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown command 'giftcrd'/);
+    expect(r.stderr).toMatch(/Did you mean giftcard\?/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('an unknown verb exits 2 with a suggestion', async () => {
+    const r = await run(['giftcard', 'serch']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/Did you mean search\?/);
+  });
+
+  it('an unknown option exits 2 with the usage line, before any request', async () => {
+    // No credentials at all: a run that got past parsing would exit 4, not 2.
+    const r = await run(['giftcard', 'count', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/unknown option '--bogus'/);
+    expect(r.stderr).toMatch(/^Usage: store-cli giftcard count \[options\]$/m);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});

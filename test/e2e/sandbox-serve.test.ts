@@ -1,0 +1,100 @@
+// `store-cli sandbox serve` as a process: readiness, clean stops, persistence, tokens.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until } from './helpers.js';
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
+
+describe('sandbox serve', () => {
+  it('prints {"baseUrl","token"} only once listening: a request right after the line succeeds', async () => {
+    const s = await serve(['--json', '--token', 't']);
+    try {
+      // No retry, no delay: the line is the readiness signal.
+      const r = await api(s, 'GET', '/gift_cards/count');
+      expect(r.status).toBe(200);
+      expect(JSON.parse(s.firstLine)).toEqual({ baseUrl: s.baseUrl, token: 't' });
+      expect(s.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} stops it cleanly: exit 0, "stopped" on stderr, nothing more on stdout`, async () => {
+      const s = await serve(['--json', '--token', 't']);
+      // A keep-alive connection left open must not hold the process up.
+      expect((await api(s, 'GET', '/gift_cards/count')).status).toBe(200);
+      const end = await s.stop(signal);
+      expect(end).toMatchObject({ code: 0, signal: null });
+      expect(end.stderr).toMatch(/stopped/i);
+      expect(end.stderr).not.toMatch(STACK_LINE);
+      expect(s.stdout()).toBe(`${s.firstLine}\n`);
+    });
+  }
+
+  it('--data FILE: a card created before a restart is still there after it', async () => {
+    const dir = scratch();
+    const file = join(dir.root, 'state', 'sandbox.json');
+    const first = await serve(['--json', '--token', 't', '--data', file]);
+    let id: string;
+    try {
+      const created = await run(['giftcard', 'create', '--initial-value', '42.10', '--note', 'kept', '--json', 'id'], { env: first.env() });
+      expect(created.code, created.stderr).toBe(0);
+      id = (JSON.parse(created.stdout) as { id: string }).id;
+    } finally {
+      expect((await first.stop()).code).toBe(0);
+    }
+    expect(existsSync(file)).toBe(true);
+
+    const second = await serve(['--json', '--token', 't', '--data', file]);
+    try {
+      expect(second.baseUrl).not.toBe(''); // a new process, maybe a new port
+      const got = await run(['giftcard', 'get', id, '--json', 'id,balance,note'], { env: second.env() });
+      expect(got.code, got.stderr).toBe(0);
+      expect(JSON.parse(got.stdout)).toEqual({ id, balance: '42.10', note: 'kept' });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('--token t:read_gift_card: reads pass, create exits 4', async () => {
+    const s = await serve(['--json', '--token', 't:read_gift_card']);
+    try {
+      const count = await run(['giftcard', 'count', '--json'], { env: s.env() });
+      expect(count.code, count.stderr).toBe(0);
+      const create = await run(['giftcard', 'create', '--initial-value', '5'], { env: s.env() });
+      expect(create.code).toBe(4);
+      expect(create.stdout).toBe('');
+      expect(create.stderr).toMatch(/403|scope|permission/i);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('without --token, a generated token is printed on stderr (not stdout) and works', async () => {
+    const s = await serve([], isolatedEnv());
+    try {
+      expect(s.firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const token = await until(() => s.stderr().match(/[Tt]oken[^:\n]*:\s*(\S+)/)?.[1], 5_000, () => `no token on stderr:\n${s.stderr()}`);
+      expect(s.stdout()).not.toContain(token);
+      const count = await run(['giftcard', 'count', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: s.baseUrl, STORE_CLI_TOKEN: token }) });
+      expect(count.code, count.stderr).toBe(0);
+      expect(JSON.parse(count.stdout)).toEqual({ count: 0 });
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('a bad --token spec exits 2 without listening', async () => {
+    const r = await run(['sandbox', 'serve', '--port', '0', '--token', 't:no_such_scope']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/token/i);
+    expect(r.stderr).toContain('no_such_scope');
+  });
+});

@@ -1,0 +1,97 @@
+// Ctrl-C during a request, and a reader that closes the pipe early (`| head`).
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, serve, spawnCli, until, type ServeHandle } from './helpers.js';
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
+
+describe('SIGINT', () => {
+  let server: Server;
+  let port: number;
+  const received: IncomingMessage[] = [];
+
+  beforeAll(async () => {
+    // Accepts every request and never answers.
+    server = createServer((request) => void received.push(request));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('during a request that never ends: exit 130 promptly, one line, no stack trace', async () => {
+    const child = spawnCli(['giftcard', 'count'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end();
+
+    const request = await until(() => received.at(-1), 10_000, () => `no request arrived; stderr:\n${stderr}`);
+    expect(request.url).toMatch(/gift_cards\/count/);
+    const sent = performance.now();
+    child.kill('SIGINT');
+    const end = await exitOf(child, 5_000);
+    const elapsed = performance.now() - sent;
+
+    expect(end).toMatchObject({ code: 130, signal: null });
+    expect(elapsed).toBeLessThan(3_000);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/interrupt/i);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a reader that goes away (| head)', () => {
+  let sandbox: ServeHandle;
+
+  beforeAll(async () => {
+    sandbox = await serve(['--json', '--quiet', '--token', 't']);
+    // Enough cards for several pages and many pipe buffers of JSON Lines.
+    const batch = Array.from({ length: 600 }, (_, i) => api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EBULK${String(i).padStart(6, '0')}`, initialValue: `${i + 1}.00`, note: `bulk card ${i} ${'n'.repeat(200)}` } }));
+    const statuses = (await Promise.all(batch)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  /** Spawns the command, destroys its stdout after the first chunk, and expects a prompt exit. */
+  async function readFirstChunkThenClose(args: string[], env: Record<string, string>) {
+    const child = spawnCli(args, env);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end();
+    const first = await new Promise<string>((resolve, reject) => {
+      child.stdout!.once('data', (chunk: Buffer) => {
+        child.stdout!.destroy();
+        resolve(chunk.toString());
+      });
+      child.once('close', (code) => reject(new Error(`exited (${code}) before any output; stderr:\n${stderr}`)));
+    });
+    const end = await exitOf(child, 5_000);
+    return { first, end, stderr };
+  }
+
+  it('--sandbox giftcard search --json: exits promptly once stdout is closed', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['--sandbox', 'giftcard', 'search', '--json'], isolatedEnv());
+    expect(first.trimStart().startsWith('[')).toBe(true);
+    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('giftcard search --all --jsonl over many pages: stops fetching and exits promptly', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['giftcard', 'search', '--all', '--jsonl'], sandbox.env());
+    expect(first.startsWith('{')).toBe(true);
+    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(end.ms).toBeLessThan(3_000);
+    expect(stderr).not.toMatch(STACK_LINE);
+  });
+});
