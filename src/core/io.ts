@@ -9,6 +9,8 @@ export interface IO {
   readonly isStdinTTY: boolean;
   readonly isStdoutTTY: boolean;
   readonly isStderrTTY: boolean;
+  /** The terminal's width when stdout is one. */
+  readonly stdoutColumns: number | undefined;
   /** Colour on stdout (TTY, and neither NO_COLOR nor --no-color). */
   readonly colorOut: boolean;
   /** Colour on stderr, decided the same way for that stream. */
@@ -39,6 +41,10 @@ export function createIO(streams: Streams, colorAllowed: boolean): IO {
     isStdinTTY: streams.isStdinTTY,
     isStdoutTTY: streams.isStdoutTTY,
     isStderrTTY: streams.isStderrTTY,
+    get stdoutColumns() {
+      const columns = (streams.stdout as Writable & { columns?: number }).columns;
+      return streams.isStdoutTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
+    },
     colorOut: colorAllowed && streams.isStdoutTTY,
     colorErr: colorAllowed && streams.isStderrTTY,
     canPrompt: streams.isStdinTTY && streams.isStderrTTY,

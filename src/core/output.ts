@@ -9,6 +9,8 @@ import type { OutputFlags } from './output-options.js';
 export interface Column<T> {
   header: string;
   value(item: T): string;
+  /** Free text that a table may cut to fit the terminal's width (never ids or amounts). */
+  shrinkable?: boolean;
   /** Colour for the table cell only; TSV and JSON never carry colour. */
   style?(text: string, colors: Palette, item: T): string;
 }
@@ -66,7 +68,7 @@ export class Output {
    */
   async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
     let count = 0;
-    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut)) : undefined;
+    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), this.io.stdoutColumns) : undefined;
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
@@ -148,7 +150,21 @@ class TableWriter<T> {
   constructor(
     private readonly view: View<T>,
     private readonly colors: Palette,
+    private readonly terminalWidth: number | undefined,
   ) {}
+
+  /** Narrows free-text columns, down to their header, until a row fits the terminal. */
+  private fitted(widths: number[]): number[] {
+    if (!this.terminalWidth) return widths;
+    let excess = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1) - this.terminalWidth;
+    return widths.map((width, i) => {
+      const column = this.view.columns[i]!;
+      if (excess <= 0 || !column.shrinkable) return width;
+      const cut = Math.min(excess, width - column.header.length);
+      excess -= cut;
+      return width - cut;
+    });
+  }
 
   async render(batch: T[]): Promise<string> {
     const { default: Table } = await import('cli-table3');
@@ -158,7 +174,7 @@ class TableWriter<T> {
     // Later pages keep the first page's widths so they line up, but a column widens rather
     // than cut a value that fits in MAX_CELL: an id or an amount must never lose a digit.
     this.widths = this.widths ? this.widths.map((w, i) => Math.max(w, needed[i]!)) : needed;
-    const widths = this.widths;
+    const widths = this.fitted(this.widths);
     const table = new Table({
       chars: {
         top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',

@@ -8,8 +8,8 @@ export interface FakeIO {
   stderr(): string;
 }
 
-export function fakeIO(options: { stdoutTTY?: boolean; stderrTTY?: boolean; color?: boolean } = {}): FakeIO {
-  const stdout = new PassThrough();
+export function fakeIO(options: { stdoutTTY?: boolean; stderrTTY?: boolean; color?: boolean; columns?: number } = {}): FakeIO {
+  const stdout = Object.assign(new PassThrough(), { columns: options.columns });
   const stderr = new PassThrough();
   const out: string[] = [];
   const err: string[] = [];

@@ -158,6 +158,21 @@ describe('Output.list', () => {
     expect(lines[1]).toBe(`1   A     ${'n'.repeat(39)}…`);
   });
 
+  it('narrows only free-text columns so a row fits the terminal, never an id', async () => {
+    const noted: View<Card> = { ...view, columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const long = card(1, 'a note that overflows a narrow one');
+    const narrow = fakeIO({ stdoutTTY: true, columns: 50 });
+    await new Output(narrow.io, {}, fields).list(pages([long]), noted, '');
+    const lines = narrow.stdout().trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(50);
+    expect(lines[1]).toContain(`${BIG}1`);
+    expect(lines[1]).toContain('…');
+    // A wide terminal leaves the note whole.
+    const wide = fakeIO({ stdoutTTY: true, columns: 200 });
+    await new Output(wide.io, {}, fields).list(pages([long]), noted, '');
+    expect(wide.stdout()).toContain(long.note);
+  });
+
   it('colours the table only when io.colorOut is on', async () => {
     const plain = fakeIO({ stdoutTTY: true, color: false });
     await new Output(plain.io, {}, fields).list([[card(1)]], view, '');

@@ -29,7 +29,7 @@ export function giftCardListView(today: string): View<GiftCard> {
       statusColumn(today),
       expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
-      { header: 'NOTE', value: text('note') },
+      { header: 'NOTE', value: text('note'), shrinkable: true },
     ],
   };
 }
