@@ -7,7 +7,7 @@ import type { IO } from './io.js';
 import type { ConfigStore } from './config.js';
 import type { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
-import { configDir, dataDir, type Env } from './paths.js';
+import type { Env } from './paths.js';
 import { createPrompter, type Prompter } from './prompts.js';
 import { assertSafeTransport, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
 
@@ -44,8 +44,8 @@ export interface Context {
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
   /** Talk on stderr: notices, warnings. */
   say(line: string): void;
-  /** Files under the user's data directory (the embedded sandbox keeps its state there). */
-  dataDir(): string;
+  /** The user's data directory (the embedded sandbox keeps its state there). */
+  dataDir(): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -59,6 +59,9 @@ export interface ContextDeps {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+// env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
+const paths = () => import('./paths.js');
 
 export function createContext(deps: ContextDeps): Context {
   const { io, env, globals, signal } = deps;
@@ -75,14 +78,14 @@ export function createContext(deps: ContextDeps): Context {
     signal,
     prompter: createPrompter(io, signal),
     now: deps.now ?? (() => new Date()),
-    config: () => (configStore ??= import('./config.js').then((m) => m.openConfig(configDir(env)))),
+    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env)))),
     async target() {
       const profile = resolveProfile(globals, env);
       if (globals.sandbox) return { profile };
       const fromOutside = resolveTarget(globals, env, undefined);
       // CI gives both through the environment: no need to read the file at all.
       if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
-      const { readProfile } = await import('./config.js');
+      const [{ readProfile }, { configDir }] = await Promise.all([import('./config.js'), paths()]);
       return resolveTarget(globals, env, await readProfile(configDir(env), profile.value));
     },
     api: () => (api ??= loadApi(() => (connection ??= connect()))),
@@ -100,7 +103,7 @@ export function createContext(deps: ContextDeps): Context {
       return withSpinner(io, !globals.verbose, text, work);
     },
     say: log,
-    dataDir: () => dataDir(env),
+    dataDir: async () => (await paths()).dataDir(env),
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();
     },
@@ -109,7 +112,7 @@ export function createContext(deps: ContextDeps): Context {
   async function connect(): Promise<Connection> {
     if (globals.sandbox) {
       const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
-      const sandbox = await startEmbeddedSandbox(ctx.dataDir(), globals.verbose ? log : undefined);
+      const sandbox = await startEmbeddedSandbox(await ctx.dataDir(), globals.verbose ? log : undefined);
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { readAll } from '../../core/io.js';
-import { redactToken } from '../../core/secrets.js';
 import { checkBaseUrl } from '../../core/target.js';
 import { examples } from '../types.js';
 
@@ -42,7 +41,7 @@ export async function run(options: LoginOptions, ctx: Context): Promise<void> {
   const verdict = await ctx.spin('Checking the token…', () => checkToken(api));
   if (verdict === 'refused') throw new AuthError(`The store at ${baseUrl} refused this token (401); nothing was saved.`);
 
-  const config = await ctx.config();
+  const [config, { redactToken }] = await Promise.all([ctx.config(), import('../../core/secrets.js')]);
   config.saveProfile(profile, { baseUrl, token });
   ctx.say(`Logged in to ${baseUrl} as profile '${profile}' (token ${redactToken(token)}); saved to ${config.path}.`);
   if (verdict === 'accepted-without-gift-card-scope') ctx.say('Note: this token may not read gift cards (read_gift_card scope missing).');

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { AuthError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { redactToken } from '../../core/secrets.js';
 import type { Column } from '../../core/output.js';
 import { examples } from '../types.js';
 
@@ -29,8 +28,7 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: StatusOptions, ctx: Context): Promise<void> {
-  const out = await ctx.output(options, FIELDS);
-  const target = await ctx.target();
+  const [out, target, { redactToken }] = await Promise.all([ctx.output(options, FIELDS), ctx.target(), import('../../core/secrets.js')]);
   const status: AuthStatus = {
     profile: target.profile.value,
     profileSource: target.profile.source,

@@ -17,7 +17,7 @@ export function register(noun: Command): Command {
 
 export async function run(options: ResetOptions, ctx: Context): Promise<void> {
   const [{ resetSandboxData }, { SANDBOX_STATE_FILE }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
-  const file = options.data ?? join(ctx.dataDir(), SANDBOX_STATE_FILE);
+  const file = options.data ?? join(await ctx.dataDir(), SANDBOX_STATE_FILE);
   if (await resetSandboxData(file)) ctx.say(`Sandbox state cleared (${file}).`);
   else ctx.say(`No sandbox state to clear (${file} does not exist).`);
 }
