@@ -20,6 +20,19 @@ const lazyChildProcessForCommander = {
   },
 };
 
+// `import process from 'node:process'` (env-paths, conf, ora...) makes node build an ES
+// module facade of the process object, reading every property, which creates
+// process.stdin: 7 ms, on every command that touches a path. The global is the same object.
+const processGlobal = {
+  name: 'process-global',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?process$/ }, (args) =>
+      args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;', loader: 'js' }));
+  },
+};
+
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 await build({
@@ -35,6 +48,52 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS dependencies (commander, undici) still call require().
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [lazyChildProcessForCommander],
+  plugins: [lazyChildProcessForCommander, processGlobal],
   logLevel: 'warning',
 });
+
+// Every command's --help text, rendered once here by the program itself, so that main.ts can
+// answer `store-cli ... --help` without loading commander (like --version). A test checks
+// that each text still equals what commander prints.
+const snapshot = await build({
+  stdin: {
+    contents: `
+      import { PassThrough } from 'node:stream';
+      import { buildProgram, runCli } from './src/cli.ts';
+      import { createIO } from './src/core/io.ts';
+      const quiet = () => { const s = new PassThrough(); s.resume(); return s; };
+      const streams = () => ({ stdin: quiet(), stdout: new PassThrough(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false });
+      const paths = [[]];
+      const walk = (command, prefix) => {
+        for (const sub of command.commands) {
+          if (sub.name() === 'help') continue;
+          paths.push([...prefix, sub.name()]);
+          walk(sub, [...prefix, sub.name()]);
+        }
+      };
+      walk(buildProgram(createIO(streams(), false), async () => {}), []);
+      const texts = {};
+      for (const path of paths) {
+        const s = streams();
+        const chunks = [];
+        s.stdout.on('data', (c) => chunks.push(c));
+        await runCli([...path, '--help'], { streams: s, env: {} });
+        texts[path.join(' ')] = Buffer.concat(chunks).toString('utf8');
+      }
+      process.stdout.write(JSON.stringify(texts));
+    `,
+    resolveDir: new URL('..', import.meta.url).pathname,
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  write: false,
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+const { execFileSync } = await import('node:child_process');
+const texts = execFileSync(process.execPath, ['--input-type=module'], { input: snapshot.outputFiles[0].text, env: { PATH: process.env.PATH ?? '' } });
+const { writeFile } = await import('node:fs/promises');
+await writeFile(new URL('../dist/help.json', import.meta.url), texts);

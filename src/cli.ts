@@ -70,6 +70,7 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').argParser(positiveInteger('--timeout')))
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true);
 
   for (const noun of nouns) addNoun(program, noun, action);

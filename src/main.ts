@@ -1,5 +1,6 @@
 // The process entry: wires the real streams, environment and signals into runCli and
 // turns its result into the exit status. bin/store-cli.js imports this and nothing else.
+import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
 import { VERSION } from './version.js';
 
@@ -9,6 +10,13 @@ export async function main(): Promise<void> {
   // command tree (commander alone costs a fifth of node's start-up).
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  // Likewise `store-cli <command...> --help`: the build rendered every help text with
+  // commander (dist/help.json), at 80 columns, so a narrower terminal goes the long way.
+  const help = renderedHelp(argv);
+  if (help !== undefined && !(process.stdout.isTTY && process.stdout.columns < 80)) {
+    process.stdout.write(help);
     return;
   }
 
@@ -45,4 +53,17 @@ export async function main(): Promise<void> {
     signal: interrupt.signal,
   });
   process.exitCode = code;
+}
+
+function renderedHelp(argv: string[]): string | undefined {
+  const last = argv[argv.length - 1];
+  if (last !== '--help' && last !== '-h') return undefined;
+  const words = argv.slice(0, -1);
+  if (words.some((word) => word.startsWith('-'))) return undefined;
+  try {
+    const texts = createRequire(import.meta.url)('./help.json') as Record<string, string>;
+    return Object.hasOwn(texts, words.join(' ')) ? texts[words.join(' ')] : undefined;
+  } catch {
+    return undefined; // running from source, before a build: commander answers
+  }
 }

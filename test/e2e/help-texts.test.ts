@@ -1,0 +1,52 @@
+// `store-cli ... --help` is answered from dist/help.json without loading commander. These
+// tests keep that honest: the rendered texts cover every command and equal, byte for
+// byte, what commander itself prints.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { createIO } from '../../src/core/io.js';
+import { cli } from '../helpers/run-cli.js';
+import { ROOT, isolatedEnv, requireBuild, run } from './helpers.js';
+
+requireBuild();
+const texts = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) as Record<string, string>;
+
+function commandPaths(): string[] {
+  const quiet = () => Object.assign(new PassThrough(), {});
+  const io = createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false);
+  const paths: string[] = [''];
+  const walk = (command: ReturnType<typeof buildProgram>, prefix: string[]) => {
+    for (const sub of command.commands) {
+      if (sub.name() === 'help') continue;
+      paths.push([...prefix, sub.name()].join(' '));
+      walk(sub, [...prefix, sub.name()]);
+    }
+  };
+  walk(buildProgram(io, async () => undefined), []);
+  return paths;
+}
+
+describe('rendered help texts', () => {
+  it('cover exactly the commands of the tree', () => {
+    expect(Object.keys(texts).sort()).toEqual(commandPaths().sort());
+  });
+
+  it.each(commandPaths())('"%s --help" equals what commander prints', async (path) => {
+    const words = path === '' ? [] : path.split(' ');
+    const live = await cli([...words, '--help']);
+    expect(live.code).toBe(0);
+    expect(texts[path]).toBe(live.stdout);
+  });
+
+  it('the binary prints the rendered text, and falls back to commander for anything else', async () => {
+    const fast = await run(['giftcard', 'search', '--help'], { env: isolatedEnv() });
+    expect(fast.code).toBe(0);
+    expect(fast.stdout).toBe(texts['giftcard search']);
+    // Options before --help are not in the table: commander answers, with the same text.
+    const slow = await run(['giftcard', 'search', '--all', '--help'], { env: isolatedEnv() });
+    expect(slow.code).toBe(0);
+    expect(slow.stdout).toBe(texts['giftcard search']);
+  });
+});
