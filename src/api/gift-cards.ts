@@ -1,10 +1,7 @@
-// Gift cards on the wire: paths, wrappers, schemas and input checks. Commands call these
-// functions with domain values and never see a path or a `giftCard` wrapper.
+// Gift cards: the schema of a card as stores send it, and the checks of every input
+// before it is sent. The requests themselves are in gift-cards-api.ts.
 import * as z from 'zod/mini';
-import { maskCode } from '../core/secrets.js';
-import { nextPageQuery } from '../core/paginate.js';
-import type { Transport } from './transport.js';
-import { API_PREFIX, decimalAmount, isoDate, numericId, parseCount, parseInput, parseWire, segment, unwrap, wireAmount, wireId } from './wire.js';
+import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId } from './schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const optionalId = z.optional(z.nullable(wireId));
@@ -84,81 +81,15 @@ export const checkGiftCardUpdate = (value: unknown) => parseInput(giftCardUpdate
 export const checkGiftCardSearch = (value: unknown) => parseInput(giftCardSearchInput, value);
 export const checkGiftCardId = (giftCardId: unknown) => parseInput(idInput, { giftCardId }, idNames).giftCardId;
 
-// ---- requests ----------------------------------------------------------------------------
-
-const BASE = `${API_PREFIX}/gift_cards`;
 export const MAX_PAGE_SIZE = 250;
 
-export class GiftCardsApi {
-  constructor(private readonly transport: Transport) {}
-
-  /** The only call whose answer carries the full code: it is shown once, never again. */
-  async create(input: GiftCardCreate): Promise<GiftCard> {
-    const body = { giftCard: definedOnly(input) };
-    const response = await this.transport.request({ method: 'POST', path: BASE, body });
-    return readCard(response.body);
-  }
-
-  async update({ giftCardId, ...fields }: GiftCardUpdate): Promise<GiftCard> {
-    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(giftCardId)}`, body: { giftCard: definedOnly(fields) } });
-    return secret(readCard(response.body));
-  }
-
-  /** Disabling is idempotent (DESIGN), so a lost answer may safely be asked again. */
-  async disable(giftCardId: string): Promise<GiftCard> {
-    const response = await this.transport.request({ method: 'POST', path: `${BASE}/${segment(giftCardId)}/disable`, body: {}, idempotent: true });
-    return secret(readCard(response.body));
-  }
-
-  async get(giftCardId: string): Promise<GiftCard> {
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/${segment(giftCardId)}` });
-    return secret(readCard(response.body));
-  }
-
-  async count(): Promise<string> {
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/count` });
-    return parseCount(response.body);
-  }
-
-  /**
-   * Pages of cards as they arrive; with `all`, follows next-page links to the end.
-   * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
-   */
-  async *search(input: GiftCardSearch, all: boolean): AsyncGenerator<GiftCard[], string | undefined> {
-    let query: Record<string, string | undefined> = {
-      limit: input.limit?.toString(),
-      sinceId: input.sinceId,
-      status: input.status,
-      pageToken: input.pageToken,
-      lastCharacters: input.lastCharacters,
-    };
-    for (;;) {
-      const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
-      const list = unwrap(response.body, 'giftCards', 'list');
-      parseWire(z.array(giftCardSchema), list, 'a gift card list');
-      yield (list as GiftCard[]).map(secret);
-      const next = nextPageQuery(response.headers.link, response.body, query);
-      if (!next) return undefined;
-      if (!all) return next.pageToken;
-      query = next;
-    }
-  }
-}
-
 /** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-function readCard(body: unknown): GiftCard {
-  const card = unwrap(body, 'giftCard', 'object');
+export function checkCard(card: unknown): GiftCard {
   parseWire(giftCardSchema, card, 'a gift card');
   return card as GiftCard;
 }
 
-/** Codes are secrets: after creation a card only ever shows its last characters. */
-function secret(card: GiftCard): GiftCard {
-  if (card.code === undefined) return card;
-  const last = card.lastCharacters ?? card.code.slice(-4);
-  return { ...card, code: maskCode(last) };
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+export function checkCardList(list: unknown): GiftCard[] {
+  parseWire(z.array(giftCardSchema), list, 'a gift card list');
+  return list as GiftCard[];
 }

@@ -1,5 +1,5 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api().
-import { GiftCardsApi } from './gift-cards.js';
+import { GiftCardsApi } from './gift-cards-api.js';
 import type { Transport } from './transport.js';
 
 export interface Api {

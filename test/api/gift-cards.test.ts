@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { parseJson, toJson } from '../../src/core/json.js';
+import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
 import {
-  GiftCardsApi,
   checkGiftCardCreate,
   checkGiftCardId,
   checkGiftCardSearch,

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { RuntimeError, UsageError } from '../../src/core/errors.js';
 import { LosslessNumber } from '../../src/core/json.js';
-import { decimalAmount, isCalendarDate, isoDate, kebabFlag, numericId, parseCount, parseInput, parseWire, segment, unwrap, wireId } from '../../src/api/wire.js';
+import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireId } from '../../src/api/schema.js';
+import { isCalendarDate, kebabFlag, parseCount, segment, unwrap } from '../../src/api/wire.js';
 
 function thrown(fn: () => unknown): Error {
   try {

@@ -1,0 +1,43 @@
+// Schema pieces shared by every resource (zod/mini): ids, amounts, dates, and turning a
+// validation problem into one sentence that names the flag (or field) at fault.
+import * as z from 'zod/mini';
+import { RuntimeError, UsageError } from '../core/errors.js';
+import { LosslessNumber } from '../core/json.js';
+import { isCalendarDate, kebabFlag } from './wire.js';
+
+/** Ids are opaque: a JSON string or a JSON number of any length, kept digit-exact. */
+export const wireId = z.union([z.string(), z.instanceof(LosslessNumber)]);
+/** Amounts are decimal strings; a store sending a bare number is tolerated losslessly. */
+export const wireAmount = z.union([z.string(), z.instanceof(LosslessNumber)]);
+
+export function parseWire<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new RuntimeError(`The store sent ${what} that does not match the API${path}: ${issue.message}.`);
+}
+
+/** How each input field is named to the user when not `--kebab-case` of it. */
+export type InputNames = Record<string, string>;
+
+export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: InputNames = {}): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = String(issue.path[0] ?? '');
+  const name = names[field] ?? kebabFlag(field);
+  const raw = (value as Record<string, unknown>)[field];
+  if (raw === undefined && issue.code === 'invalid_type') throw new UsageError(`${name} is required.`);
+  const got = typeof raw === 'string' ? ` (got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}')` : '';
+  throw new UsageError(`${name} ${issue.message}${issue.code === 'too_big' || issue.code === 'too_small' ? '' : got}.`);
+}
+
+// Checks shared by every resource's inputs, each with the sentence a user reads.
+export const decimalAmount = () => z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal amount such as 25 or 19.99'));
+export const numericId = () => z.string().check(z.regex(/^\d+$/, 'must be a numeric id'));
+export const isoDate = () =>
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
+    z.refine((s) => isCalendarDate(s), 'must be a real calendar date (YYYY-MM-DD)'),
+  );
