@@ -9,8 +9,7 @@
 // child_process, undici loads http, tls, http2). Chunks are found by their entry name
 // (esbuild names them <name>-<hash>.js).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,24 +25,23 @@ const chunk = (name) => {
 };
 
 // The order `giftcard count` loads them: the command tree, then in run(): the output
-// exporter, the config file (conf; read even when the environment supplies the store and
-// token), the HTTP client (undici), the API and its schemas (zod/mini), the spinner gate.
+// exporter, the saved profile (a plain read of the config file; skipped when the
+// environment supplies the store and token), the HTTP client (undici), the gift card
+// requests (no schemas: zod loads only when a card is read). Without a terminal on stderr
+// there is no spinner to load.
 const steps = [
   ['commander + command tree (cli)', chunk('cli')],
   ['output exporter (output)', chunk('output')],
-  ['config file via conf (config + openConfig)', chunk('config')],
+  ['saved profile read (config + paths)', chunk('config'), chunk('paths')],
   ['HTTP client, undici Pool + request (http)', chunk('http')],
-  ['API + zod/mini schemas (api)', chunk('api')],
-  ['spinner gate (progress)', chunk('progress')],
+  ['API requests (api)', chunk('api')],
 ];
 
-const configDir = mkdtempSync(join(os.tmpdir(), 'store-cli-import-cost-'));
 const probe = `
 const times = [];
 let t = performance.now();
-for (const file of ${JSON.stringify(steps.map((s) => s[1]))}) {
-  const m = await import(file);
-  if (typeof m.openConfig === 'function') await m.openConfig(${JSON.stringify(configDir)});
+for (const step of ${JSON.stringify(steps.map((s) => s.slice(1)))}) {
+  for (const file of step) await import(file);
   const now = performance.now();
   times.push(now - t);
   t = now;
@@ -56,7 +54,6 @@ for (let i = 0; i < RUNS; i++) {
   if (r.status !== 0) throw new Error(r.stderr);
   runs.push(JSON.parse(r.stdout));
 }
-rmSync(configDir, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 let total = 0;

@@ -99,8 +99,9 @@ export function createContext(deps: ContextDeps): Context {
       return new Output(io, flags, fields);
     },
     async spin(text, work) {
+      if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
       const { withSpinner } = await import('./progress.js');
-      return withSpinner(io, !globals.verbose, text, work);
+      return withSpinner(io, text, work);
     },
     say: log,
     dataDir: async () => (await paths()).dataDir(env),

@@ -2,8 +2,8 @@
 // pipe or CI log) and never mixed with --verbose's request log.
 import type { IO } from './io.js';
 
-export async function withSpinner<T>(io: IO, enabled: boolean, text: string, work: () => Promise<T>): Promise<T> {
-  if (!enabled || !io.isStderrTTY) return work();
+export async function withSpinner<T>(io: IO, text: string, work: () => Promise<T>): Promise<T> {
+  if (!io.isStderrTTY) return work();
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: io.stderr, isEnabled: true, discardStdin: false, color: io.colorErr ? 'cyan' : false as never }).start();
   try {
