@@ -34,7 +34,7 @@ export function resolveTarget(flags: TargetFlags, env: Env, stored: ProfileRecor
   const target: StoreTarget = { profile: resolveProfile(flags, env) };
   if (flags.baseUrl) target.baseUrl = { value: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
   else if (env.STORE_CLI_BASE_URL) target.baseUrl = { value: checkBaseUrl(env.STORE_CLI_BASE_URL, 'STORE_CLI_BASE_URL'), source: 'environment' };
-  else if (stored?.baseUrl) target.baseUrl = { value: stored.baseUrl, source: 'config file' };
+  else if (stored?.baseUrl) target.baseUrl = { value: checkBaseUrl(stored.baseUrl, "The profile's base URL in the config file"), source: 'config file' };
   if (env.STORE_CLI_TOKEN) target.token = { value: env.STORE_CLI_TOKEN.trim(), source: 'environment' };
   else if (stored?.token) target.token = { value: stored.token, source: 'config file' };
   return target;

@@ -108,3 +108,9 @@ describe('assertSafeTransport', () => {
     expect(() => assertSafeTransport('http://store.example.com', true)).not.toThrow();
   });
 });
+
+describe('a profile edited by hand', () => {
+  it('names the config file when its base URL is not a URL', () => {
+    expect(() => resolveTarget({}, {}, { baseUrl: 'store.example.com', token: 't' })).toThrow(/profile's base URL in the config file must be an absolute http\(s\) URL/);
+  });
+});
