@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import type { Context } from '../../core/context.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
@@ -18,7 +19,7 @@ export function register(noun: Command): Command {
     .description('List gift cards, filtered by status or last characters; --all follows every page')
     .option('--limit <n>', 'page size, 1..250 (default: 50; with --all, 250)')
     .option('--since-id <id>', 'only cards with an id greater than this')
-    .addOption(new Option('--status <status>', 'only cards in this status').choices(['enabled', 'disabled', 'expired']))
+    .addOption(new Option('--status <status>', 'only cards in this status').choices(GIFT_CARD_STATUSES))
     .option('--page-token <token>', 'continue from a page cursor')
     .option('--last-characters <xxxx>', 'only cards whose code ends with these four characters')
     .option('--all', 'follow next-page links to the end, streaming page after page')
