@@ -29,7 +29,6 @@ export const giftCardSchema = z.looseObject({
 export type GiftCard = z.infer<typeof giftCardSchema>;
 export const giftCardFields: readonly string[] = Object.keys(giftCardSchema.shape);
 
-export { giftCardStatus } from './gift-card-status.js';
 
 // ---- inputs, checked before anything is sent -------------------------------------------
 

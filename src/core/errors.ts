@@ -22,13 +22,6 @@ export class UsageError extends CliError {
   }
 }
 
-/** Invalid input that is not about the command line itself (a file, a row): no usage line. */
-export class InputError extends UsageError {
-  constructor(message: string) {
-    super(message, false);
-  }
-}
-
 /** No credentials, or the store refused them (401/403). */
 export class AuthError extends CliError {
   readonly exitCode = ExitCode.auth;

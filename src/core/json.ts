@@ -5,9 +5,6 @@ import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-jso
 
 export { LosslessNumber, isLosslessNumber };
 
-/** A JSON value as the wire sent it: numbers keep their exact digits. */
-export type JsonValue = string | boolean | null | LosslessNumber | JsonValue[] | { [key: string]: JsonValue };
-
 export function parseJson(text: string): unknown {
   return parse(text);
 }

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
+import { usageMessage } from '../helpers/usage-error.js';
 import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { parseJson, toJson } from '../../src/core/json.js';
 import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
+import { giftCardStatus } from '../../src/api/gift-card-status.js';
 import {
   checkGiftCardCreate,
   checkGiftCardId,
   checkGiftCardSearch,
   checkGiftCardUpdate,
   giftCardFields,
-  giftCardStatus,
   type GiftCard,
 } from '../../src/api/gift-cards.js';
 import type { Transport } from '../../src/api/transport.js';
 
-function usage(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
 
 /** A Transport that records requests and answers from a list, in order. */
 class FakeTransport implements Transport {
@@ -51,21 +42,21 @@ describe('gift card input checks', () => {
   });
 
   it('names --initial-value for a bad amount', () => {
-    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '12.5.0' }))).toMatch(/^--initial-value must be a non-negative decimal amount/);
-    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '-1' }))).toMatch(/^--initial-value /);
-    expect(usage(() => checkGiftCardCreate({ ...valid, initialValue: '1e3' }))).toMatch(/^--initial-value /);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, initialValue: '12.5.0' }))).toMatch(/^--initial-value must be a non-negative decimal amount/);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, initialValue: '-1' }))).toMatch(/^--initial-value /);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, initialValue: '1e3' }))).toMatch(/^--initial-value /);
   });
 
   it('names --note when it is longer than 500 characters', () => {
-    expect(usage(() => checkGiftCardCreate({ ...valid, note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
-    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
+    expect(usageMessage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', note: 'n'.repeat(501) }))).toBe('--note must be at most 500 characters.');
   });
 
   it('names --expire-time and accepts only calendar dates', () => {
-    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-02-29' }))).toMatch(/^--expire-time must be a real calendar date/);
-    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-04-31' }))).toMatch(/^--expire-time /);
-    expect(usage(() => checkGiftCardCreate({ ...valid, expireTime: 'tomorrow' }))).toMatch(/^--expire-time must be a date as YYYY-MM-DD/);
-    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', expireTime: '2027-00-01' }))).toMatch(/^--expire-time /);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-02-29' }))).toMatch(/^--expire-time must be a real calendar date/);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, expireTime: '2027-04-31' }))).toMatch(/^--expire-time /);
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, expireTime: 'tomorrow' }))).toMatch(/^--expire-time must be a date as YYYY-MM-DD/);
+    expect(usageMessage(() => checkGiftCardUpdate({ giftCardId: '1', balance: '1', expireTime: '2027-00-01' }))).toMatch(/^--expire-time /);
   });
 
   it('lets update clear the expiry with null', () => {
@@ -73,32 +64,32 @@ describe('gift card input checks', () => {
   });
 
   it('names --code for a code with spaces', () => {
-    expect(usage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe("--code must not contain spaces (got 'AB CD').");
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe("--code must not contain spaces (got 'AB CD').");
   });
 
   it('names --limit outside 1..250 or not whole', () => {
     expect(checkGiftCardSearch({ limit: 250 })).toEqual({ limit: 250 });
     expect(checkGiftCardSearch({ limit: 1 })).toEqual({ limit: 1 });
-    for (const limit of [0, 251, -3]) expect(usage(() => checkGiftCardSearch({ limit }))).toBe('--limit must be between 1 and 250.');
-    expect(usage(() => checkGiftCardSearch({ limit: 2.5 }))).toMatch(/^--limit must be a whole number/);
-    expect(usage(() => checkGiftCardSearch({ limit: Number.NaN }))).toMatch(/^--limit /);
+    for (const limit of [0, 251, -3]) expect(usageMessage(() => checkGiftCardSearch({ limit }))).toBe('--limit must be between 1 and 250.');
+    expect(usageMessage(() => checkGiftCardSearch({ limit: 2.5 }))).toMatch(/^--limit must be a whole number/);
+    expect(usageMessage(() => checkGiftCardSearch({ limit: Number.NaN }))).toMatch(/^--limit /);
   });
 
   it('names --status and lists the valid ones', () => {
     expect(checkGiftCardSearch({ status: 'expired' })).toEqual({ status: 'expired' });
-    expect(usage(() => checkGiftCardSearch({ status: 'active' }))).toBe("--status must be one of enabled, disabled, expired (got 'active').");
+    expect(usageMessage(() => checkGiftCardSearch({ status: 'active' }))).toBe("--status must be one of enabled, disabled, expired (got 'active').");
   });
 
   it('names --since-id and --last-characters', () => {
-    expect(usage(() => checkGiftCardSearch({ sinceId: '1x' }))).toMatch(/^--since-id must be a numeric id/);
-    expect(usage(() => checkGiftCardSearch({ lastCharacters: 'AB' }))).toMatch(/^--last-characters /);
+    expect(usageMessage(() => checkGiftCardSearch({ sinceId: '1x' }))).toMatch(/^--since-id must be a numeric id/);
+    expect(usageMessage(() => checkGiftCardSearch({ lastCharacters: 'AB' }))).toMatch(/^--last-characters /);
   });
 
   it('names <giftCardId> for a bad id', () => {
     expect(checkGiftCardId('12345678901234567890123')).toBe('12345678901234567890123');
-    expect(usage(() => checkGiftCardId('abc'))).toBe("<giftCardId> must be a numeric id (got 'abc').");
-    expect(usage(() => checkGiftCardId('../1'))).toMatch(/^<giftCardId> /);
-    expect(usage(() => checkGiftCardUpdate({ giftCardId: '1/2', balance: '1' }))).toMatch(/^<giftCardId> /);
+    expect(usageMessage(() => checkGiftCardId('abc'))).toBe("<giftCardId> must be a numeric id (got 'abc').");
+    expect(usageMessage(() => checkGiftCardId('../1'))).toMatch(/^<giftCardId> /);
+    expect(usageMessage(() => checkGiftCardUpdate({ giftCardId: '1/2', balance: '1' }))).toMatch(/^<giftCardId> /);
   });
 });
 

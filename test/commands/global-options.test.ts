@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/run-cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -122,6 +124,26 @@ describe('global options', () => {
         expect(r.code, value).toBe(2);
         expect(r.stderr).toContain('--timeout');
         expect(await log.take()).toEqual([]);
+      }
+    });
+
+    it('--timeout ends a request the store never answers, retried, then exit 1 naming --timeout', async () => {
+      const arrived: IncomingMessage[] = [];
+      const silent = createServer((request) => void arrived.push(request)); // never answers
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as AddressInfo).port;
+      try {
+        const started = Date.now();
+        const r = await cli(['--timeout', '100', 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN } });
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain('no answer came within the timeout (--timeout)');
+        expectNoStackTrace(r.stderr);
+        // A GET is retried after a timeout: every attempt reached the server, none hung.
+        expect(arrived.length).toBe(5);
+        expect(Date.now() - started).toBeLessThan(15_000);
+      } finally {
+        silent.closeAllConnections();
+        await new Promise((resolve) => silent.close(resolve));
       }
     });
 

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
+import { usageMessage } from '../helpers/usage-error.js';
 import { assertSafeTransport, checkBaseUrl, isLoopbackHost, resolveProfile, resolveTarget } from '../../src/core/target.js';
 
-function usageMessage(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as UsageError).message;
-  }
-  throw new Error('expected a UsageError');
-}
 
 describe('resolveProfile', () => {
   it('takes --profile first, then STORE_CLI_PROFILE, then the default', () => {

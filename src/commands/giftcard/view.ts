@@ -1,6 +1,7 @@
 // How a gift card reads in a table or TSV. Listings show the last characters, never the
 // code; only the card just created shows its full code.
-import { giftCardFields, giftCardStatus, type GiftCard } from '../../api/gift-cards.js';
+import { giftCardStatus } from '../../api/gift-card-status.js';
+import { giftCardFields, type GiftCard } from '../../api/gift-cards.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
