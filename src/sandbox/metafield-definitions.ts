@@ -115,7 +115,6 @@ export const definitionsFileSchema = z.strictObject(
 /** Every definition the sandbox knows, found by (domain, namespace, code) in map look-ups that build no key strings. */
 export class DefinitionCatalog {
   private readonly byDomain = new Map<Domain, Map<string, Map<string, MetafieldDefinition>>>();
-  readonly size: number;
 
   constructor(definitions: readonly MetafieldDefinition[] = []) {
     for (const definition of definitions) {
@@ -125,7 +124,6 @@ export class DefinitionCatalog {
       if (codes === undefined) namespaces.set(definition.namespace, (codes = new Map()));
       codes.set(definition.code, definition);
     }
-    this.size = definitions.length;
   }
 
   find(domain: Domain, namespace: string, code: string): MetafieldDefinition | undefined {

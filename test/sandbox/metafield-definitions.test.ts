@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { definitionsFileSchema, demoMetafieldDefinitions } from '../../src/sandbox/metafield-definitions.js';
 import { compareMeasures } from '../../src/sandbox/metafield-measures.js';
@@ -141,6 +142,16 @@ describe('which definitions a sandbox uses', () => {
   it('demo seed: the demo set; no seed: none, so every value is SingleLineText', async () => {
     expect(await integerOrText({ seed: 'demo' })).toBe(400);
     expect(await integerOrText({})).toBe('SingleLineText');
+  });
+
+  it('the embedded sandbox (--sandbox) uses the demo set', async () => {
+    const embedded = await startEmbeddedSandbox(dir, undefined);
+    try {
+      const reply = await call(embedded, 'POST', '/metafields/products/1', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'weight', value: '{"value":600,"unit":"kg"}' }] } });
+      expect(reply.json.errors).toEqual([{ field: 'metaFieldDataList[0].value', message: 'must be at most 500 kg' }]);
+    } finally {
+      await embedded.close();
+    }
   });
 
   it('a file replaces the demo set, even with the demo seed', async () => {
