@@ -373,6 +373,10 @@ describe('validation', () => {
     expect(await refused({ title: 'Many', options: [option('a'), option('b'), option('c'), option('d')], variants: [] })).toContain('product.options');
     expect(await refused({ title: 'Dup', options: [option('Size'), option('SIZE')] })).toEqual(['product.options[1].name']);
     expect(await refused({ title: 'Empty', options: [{ name: 'Size', value: [] }] })).toEqual(['product.options[0].value']);
+    // One problem, one error: the variants that name these options are not blamed as well.
+    const variant = { options: [{ name: 'Size', value: { name: 'x' } }] };
+    expect(await refused({ title: 'Dup', options: [option('Size'), option('SIZE')], variants: [variant] })).toEqual(['product.options[1].name']);
+    expect(await refused({ title: 'Empty', options: [{ name: 'Size', value: [] }], variants: [variant] })).toEqual(['product.options[0].value']);
     const variants = Array.from({ length: 101 }, (_, index) => ({ sku: `S${index}`, options: [{ name: 'N', value: { name: String(index) } }] }));
     const values = variants.map((_, index) => ({ name: String(index) }));
     expect(await refused({ title: 'Huge', options: [{ name: 'N', value: values }], variants })).toEqual(['product.variants']);
