@@ -2,33 +2,13 @@
 // "yes", "#abc", a time with an offset) turned into the canonical wire text, and the
 // equality that lets a re-run skip what is already stored. Pure: no I/O, no schema library.
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
+import { MAX_VALUE_LENGTH, type FieldType } from './metafield-types.js';
 import { isCalendarDate } from './wire.js';
 
-/** The spec's field types, exact names. */
-export const FIELD_TYPES = [
-  'SingleLineText', 'MultiLineText', 'Integer', 'Decimal', 'MonthDay', 'Date', 'DateTime', 'Weight', 'Size', 'Volume',
-  'Product', 'Customer', 'SKU', 'Collection', 'Page', 'File', 'Color', 'Money', 'Url', 'Boolean',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType } from './metafield-types.js';
+export type { FieldType, MetafieldDomain } from './metafield-types.js';
 
-/** The business objects a value can belong to (DESIGN), as they appear in the path. */
-export const METAFIELD_DOMAINS = ['products', 'variants', 'collections', 'customers', 'orders', 'pages', 'shop'] as const;
-export type MetafieldDomain = (typeof METAFIELD_DOMAINS)[number];
-
-/** namespace and code. */
-export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Every value of any type, counted in characters of wire text. */
-export const MAX_VALUE_LENGTH = 65535;
 const MAX_LINE_LENGTH = 255;
-
-export function parseFieldType(text: string): FieldType | undefined {
-  const wanted = text.trim().toLowerCase();
-  return FIELD_TYPES.find((type) => type.toLowerCase() === wanted);
-}
-
-export function isMetafieldDomain(text: string): text is MetafieldDomain {
-  return (METAFIELD_DOMAINS as readonly string[]).includes(text);
-}
 
 export type WireValue = { ok: true; value: string } | { ok: false; expected: string };
 
