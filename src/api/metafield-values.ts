@@ -66,7 +66,7 @@ export function expectedForm(type: FieldType): string {
     case 'Collection':
     case 'Page':
     case 'File':
-      return `a ${type} id like "${REFERENCE_EXAMPLE[type]}" (1 to 20 digits)`;
+      return `a ${type} id like "${REFERENCE_EXAMPLE[type]}" (1 to 20 digits, no leading zero)`;
   }
 }
 
@@ -189,7 +189,7 @@ function convert(type: FieldType, input: string): string | undefined {
     case 'Collection':
     case 'Page':
     case 'File':
-      return /^\d{1,20}$/.test(text) ? text : undefined;
+      return /^[1-9]\d{0,19}$/.test(text) ? text : undefined;
   }
 }
 
