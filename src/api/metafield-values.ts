@@ -104,14 +104,10 @@ function multiValue(type: FieldType, input: string): WireValue {
   const wire: string[] = [];
   for (const [index, item] of items.entries()) {
     const converted = arrayItem(type, item);
-    if (converted === undefined) return { ok: false, expected: `a JSON array of ${plural(type)}; item ${index + 1} is not ${expectedForm(type)}` };
+    if (converted === undefined) return { ok: false, expected: `a JSON array of ${type} values; item ${index + 1} is not ${expectedForm(type)}` };
     wire.push(converted);
   }
   return { ok: true, value: `[${wire.join(',')}]` };
-}
-
-function plural(type: FieldType): string {
-  return `${type} values`;
 }
 
 function parseArray(input: string): unknown[] | undefined {
@@ -131,11 +127,18 @@ function arrayItem(type: FieldType, item: unknown): string | undefined {
     const result = single(type, text);
     return result.ok ? result.value : undefined;
   }
-  // Numbers are welcome where the item is a number or an id: [42, 7] means ["42","7"].
-  const text = typeof item === 'string' ? item : isLosslessNumber(item) && NUMERIC_ITEM.has(type) ? item.toString() : typeof item === 'boolean' && type === 'Boolean' ? String(item) : undefined;
+  const text = scalarItemText(type, item);
   if (text === undefined) return undefined;
   const result = single(type, text);
   return result.ok ? JSON.stringify(result.value) : undefined;
+}
+
+/** Items are strings on the wire, but [42, 7] plainly means ["42","7"], and [true] means ["true"]. */
+function scalarItemText(type: FieldType, item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (isLosslessNumber(item) && NUMERIC_ITEM.has(type)) return item.toString();
+  if (typeof item === 'boolean' && type === 'Boolean') return String(item);
+  return undefined;
 }
 
 const NUMERIC_ITEM: ReadonlySet<FieldType> = new Set(['Integer', 'Decimal', 'Product', 'Customer', 'Collection', 'Page', 'File']);

@@ -96,6 +96,6 @@ async function readStored(api: Api, domain: string, bizId: string, namespace: st
 
 /** A new value of unknown type went as typed; the store's refusal says how to convert it. */
 function withTypeHint(error: ApiError): ApiError {
-  const hint = ' The value was sent as typed: pass --type (e.g. --type Weight) to convert natural input such as "1.5 kg".';
+  const hint = " The value was sent as typed: --type with the field's type converts natural input (see 'store-cli metafield set --help').";
   return new ApiError(`${error.message}${hint}`, error.status, error.code, error.fields);
 }

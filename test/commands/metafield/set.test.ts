@@ -119,7 +119,7 @@ describe('metafield set', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*400/);
-    expect(r.stderr).toMatch(/pass --type/);
+    expect(r.stderr).toMatch(/sent as typed: --type with the field's type converts natural input/);
     expectNoStackTrace(r.stderr);
     expect(await stored(s.sandbox, 'products', bizId, 'specs', 'width')).toBeUndefined();
   });
