@@ -2,6 +2,7 @@ import type { Scope } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
+import type { DefinitionCatalog } from './metafield-definitions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -46,6 +47,8 @@ export interface ResourceEnv {
   currency: string;
   /** How ids are written, for ids inside JSON text (a product's `collections`). */
   idsAs: IdsAs;
+  /** What type each metafield holds (from --definitions or the demo set). */
+  metafieldDefinitions: DefinitionCatalog;
   /** Called after every mutation, so the store can schedule persistence. */
   changed(): void;
   /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */

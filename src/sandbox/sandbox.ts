@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
 import { SandboxUsageError } from './errors.js';
 import { createFaultInjector } from './faults.js';
+import { loadDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
 import { baseUrlFor, resolveOptions } from './options.js';
+import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
@@ -18,6 +21,8 @@ export interface SandboxInternals {
   webhookBackoffMs?: number;
   /** How long one webhook delivery attempt may take. */
   webhookTimeoutMs?: number;
+  /** Monotonic milliseconds for the rate limiter, so tests can move time without sleeping. */
+  rateClock?: () => number;
 }
 
 function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
@@ -50,18 +55,23 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
+  const metafieldDefinitions = await loadDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
     seed: options.seed,
     currency: options.currency,
     idsAs: options.idsAs,
+    metafieldDefinitions,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
   });
+  const limiter =
+    options.rateLimit && new RateLimiter(options.rateLimit, options.tokens.map((grant) => grant.token), internals.rateClock ?? (() => performance.now()));
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
+    ...(limiter ? { rateLimit: (token: string | undefined) => limiter.refusal(token) } : {}),
     nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,

@@ -3,6 +3,7 @@ import { demoData } from './demo.js';
 import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
+import type { DefinitionCatalog } from './metafield-definitions.js';
 import { CoalescingWriter, readDataFile, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
@@ -22,6 +23,7 @@ export interface StoreOptions {
   seed: 'demo' | 'none';
   currency: string;
   idsAs: IdsAs;
+  metafieldDefinitions: DefinitionCatalog;
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
 }
@@ -49,6 +51,7 @@ export class SandboxStore {
       ids: this.ids,
       currency: options.currency,
       idsAs: options.idsAs,
+      metafieldDefinitions: options.metafieldDefinitions,
       changed: () => this.writer?.schedule(),
       emit: options.emit ?? (() => {}),
     };
