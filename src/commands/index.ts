@@ -2,6 +2,7 @@
 import { auth } from './auth/index.js';
 import { giftcard } from './giftcard/index.js';
 import { sandbox } from './sandbox/index.js';
+import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, sandbox];
+export const nouns: readonly Noun[] = [auth, giftcard, webhook, sandbox];
