@@ -26,7 +26,8 @@ export function buildDelivery(input: DeliveryInput): OutgoingDelivery {
     'User-Agent', input.userAgent,
     WEBHOOK_HEADERS.topic, input.topic,
     WEBHOOK_HEADERS.webhookId, input.webhookId,
-    WEBHOOK_HEADERS.triggeredAt, input.triggeredAt.toISOString(),
+    // Whole seconds, like the spec's timestamps (2026-11-21T10:00:00Z).
+    WEBHOOK_HEADERS.triggeredAt, input.triggeredAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     WEBHOOK_HEADERS.apiVersion, WEBHOOK_API_VERSION,
   ];
   if (input.secret !== undefined) headers.push(WEBHOOK_HEADERS.signature, signBody(body, input.secret));

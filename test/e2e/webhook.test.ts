@@ -1,9 +1,10 @@
 // `webhook listen` and `webhook trigger` as processes: the built binary (samples bundled),
+// the sandbox's real deliveries,
 // signatures, refusals, forwarding, and clean stops.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, killLeftovers, removeScratch, requireBuild, run } from './helpers.js';
+import { STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, serve, until } from './helpers.js';
 import { listen, sign } from './webhook-helpers.js';
 
 beforeAll(requireBuild);
@@ -68,6 +69,45 @@ describe('webhook trigger -> webhook listen', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/Unknown topic 'products\/archive': the topics are products\/create, products\/update, products\/delete\./);
+  });
+});
+
+describe('sandbox serve --webhook -> webhook listen', () => {
+  it("the sandbox's create, update and delete arrive in order, signatures verified", async () => {
+    const l = await listen(['--secret', SECRET, '--json']);
+    const s = await serve(['--json', '--quiet', '--token', 't', '--webhook', l.url, '--webhook-secret', SECRET]);
+    try {
+      const created = await api(s, 'POST', '/products', { product: { title: 'Trail Mug', variants: [{ price: '14.00' }] } });
+      expect(created.status).toBe(200);
+      const product = (created.json as { product: Record<string, unknown> & { productId: string } }).product;
+      expect((await api(s, 'PUT', `/products/${product.productId}`, { product: { ...product, title: 'Trail Mug XL' } })).status).toBe(200);
+      expect((await api(s, 'DELETE', `/products/${product.productId}`)).status).toBe(200);
+
+      await l.lines(3);
+      expect(l.records().map((r) => [r.topic, r.productId, r.title, r.verified, r.status])).toEqual([
+        ['products/create', product.productId, 'Trail Mug', true, 200],
+        ['products/update', product.productId, 'Trail Mug XL', true, 200],
+        ['products/delete', product.productId, null, true, 200],
+      ]);
+      expect(l.stderr()).not.toMatch(/warning/);
+    } finally {
+      await s.stop();
+      expect((await l.stop()).code).toBe(0);
+    }
+  });
+
+  it('deliveries signed with another secret are refused with 401 and a warning; the sandbox sees the 401', async () => {
+    const l = await listen(['--secret', SECRET, '--json']);
+    const s = await serve(['--json', '--token', 't', '--webhook', l.url, '--webhook-secret', 'someone-elses-secret']);
+    try {
+      expect((await api(s, 'POST', '/products', { product: { title: 'Forged Mug' } })).status).toBe(200);
+      await until(() => (/warning: Refused a products\/create delivery .*signature does not match/.test(l.stderr()) ? true : undefined), 10_000, () => l.stderr());
+      await until(() => (/products\/create .*401/.test(s.stderr()) ? true : undefined), 10_000, () => s.stderr());
+      expect(l.stdout()).toBe('');
+    } finally {
+      await s.stop();
+      await l.stop();
+    }
   });
 });
 

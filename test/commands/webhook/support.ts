@@ -36,11 +36,16 @@ export interface Recorded {
   body: Buffer;
 }
 
+export interface AppAnswer {
+  status: number;
+  body: string;
+}
+
 export interface App {
   url: string;
   received: Recorded[];
-  /** What the app answers next: a status and a body. */
-  answer: { status: number; body: string };
+  /** What the app answers: a status and a body, or a choice by the request's number (1 for the first). */
+  answer: AppAnswer | ((count: number) => AppAnswer);
   close(): Promise<void>;
 }
 
@@ -52,8 +57,9 @@ export async function startApp(): Promise<App> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', rawHeaders: req.rawHeaders, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(app.answer.status, { 'Content-Type': 'application/json' });
-      res.end(app.answer.body);
+      const answer = typeof app.answer === 'function' ? app.answer(received.length) : app.answer;
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,7 @@ import { sign, startApp, type App } from './support.js';
 
 const sampleText = (name: string) => readFileSync(new URL(`../../../src/webhooks/samples/${name}`, import.meta.url), 'utf8');
 const SECRET = 'whsec-trigger-test-1';
-const NOW = new Date('2026-11-21T10:00:00.000Z');
+const NOW = new Date('2026-11-21T10:00:00.250Z');
 
 let app: App;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('webhook trigger', () => {
     expect(got.headers).toMatchObject({
       'content-type': 'application/json',
       'x-service-topic': topic,
-      'x-service-triggered-at': NOW.toISOString(),
+      'x-service-triggered-at': '2026-11-21T10:00:00Z',
       'x-service-api-version': '202412',
       'content-length': String(got.body.length),
     });
