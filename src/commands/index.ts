@@ -3,6 +3,7 @@ import { auth } from './auth/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
 import { sandbox } from './sandbox/index.js';
+import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, sandbox];
+export const nouns: readonly Noun[] = [auth, giftcard, metafield, webhook, sandbox];
