@@ -1,11 +1,22 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api().
+import { CategoriesApi } from './categories-api.js';
+import { CollectionsApi } from './collections-api.js';
 import { GiftCardsApi } from './gift-cards-api.js';
+import { ProductsApi } from './products-api.js';
 import type { Transport } from './transport.js';
 
 export interface Api {
   giftCards: GiftCardsApi;
+  products: ProductsApi;
+  categories: CategoriesApi;
+  collections: CollectionsApi;
 }
 
 export function createApi(transport: Transport): Api {
-  return { giftCards: new GiftCardsApi(transport) };
+  return {
+    giftCards: new GiftCardsApi(transport),
+    products: new ProductsApi(transport),
+    categories: new CategoriesApi(transport),
+    collections: new CollectionsApi(transport),
+  };
 }
