@@ -6,6 +6,8 @@ import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import type { SandboxOptions } from './index.js';
 import type { IdsAs } from './json.js';
 import type { RequestLogLine } from './server.js';
+import { isHttpUrl } from './product-record.js';
+import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
 
 export interface ResolvedOptions {
   host: string;
@@ -20,6 +22,9 @@ export interface ResolvedOptions {
   currency: string;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
+  /** Absent when no webhook URL is given. */
+  webhooks: { urls: string[]; secret: string } | undefined;
+  onWebhook: ((line: WebhookLogLine) => void) | undefined;
 }
 
 function usage(message: string): never {
@@ -72,7 +77,24 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     currency,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
+    webhooks: resolveWebhooks(input.webhooks),
+    onWebhook: input.onWebhook,
   };
+}
+
+/** Subscribers as given (each once), and the signing secret: given, or generated. */
+function resolveWebhooks(input: SandboxOptions['webhooks']): ResolvedOptions['webhooks'] {
+  if (input === undefined) return undefined;
+  const urls = [...new Set(input.urls)];
+  for (const url of urls) {
+    if (!isHttpUrl(url)) usage(`The webhook URL "${url}" is not an absolute http or https URL (such as http://127.0.0.1:4000/webhooks).`);
+  }
+  if (input.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
+  if (urls.length === 0) {
+    if (input.secret !== undefined) usage('A webhook secret needs at least one webhook URL to sign deliveries for.');
+    return undefined;
+  }
+  return { urls, secret: input.secret ?? generateWebhookSecret() };
 }
 
 /**

@@ -7,12 +7,17 @@ import { baseUrlFor, resolveOptions } from './options.js';
 import { Router } from './router.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
 export interface SandboxInternals {
   retryAfterSeconds?: number;
   /** How long close() lets in-flight requests finish before cutting their connections. */
   closeGraceMs?: number;
+  /** First wait between webhook delivery attempts (doubling after each), so tests need not wait seconds. */
+  webhookBackoffMs?: number;
+  /** How long one webhook delivery attempt may take. */
+  webhookTimeoutMs?: number;
 }
 
 function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
@@ -35,7 +40,23 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
 
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
-  const store = await SandboxStore.open({ dataFile: options.dataFile, seed: options.seed, currency: options.currency });
+  const webhooks =
+    options.webhooks === undefined
+      ? undefined
+      : new WebhookDispatcher({
+          ...options.webhooks,
+          idsAs: options.idsAs,
+          backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
+          attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+          ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
+        });
+  const store = await SandboxStore.open({
+    dataFile: options.dataFile,
+    seed: options.seed,
+    currency: options.currency,
+    idsAs: options.idsAs,
+    ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
+  });
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
@@ -67,10 +88,16 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
         // Idle keep-alive sockets would otherwise hold close() until their timeout.
         server.closeIdleConnections();
       });
+      await webhooks?.close();
       await store.flush();
     })();
     return closing;
   };
 
-  return { baseUrl, token: (options.tokens[0] as { token: string }).token, close };
+  return {
+    baseUrl,
+    token: (options.tokens[0] as { token: string }).token,
+    ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
+    close,
+  };
 }
