@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 import { addProductFlags, type ProductFlags } from './product-flags.js';
@@ -23,7 +24,7 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [{ checkFlags }, { buildProduct }, { readProductFile, withoutStoreFields }, { resolveNames }, { checkRules }, { productFields }, { idText }, view] = await Promise.all([
+  const [{ checkFlags, productChange }, { buildProduct }, { readProductFile, withoutStoreFields }, { resolveNames }, { checkRules }, { productFields }, { idText }, view] = await Promise.all([
     import('./flag-change.js'),
     import('./build-product.js'),
     import('./product-file.js'),
@@ -35,18 +36,13 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   ]);
   const change = checkFlags(options);
   const file = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, false);
-  const { UsageError } = await import('../../core/errors.js');
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
   const out = await ctx.output(options, productFields);
   const api = await ctx.api();
 
   const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
   const base = file ? withoutStoreFields(file.product) : {};
-  const product = buildProduct(base, {
-    fields: { ...change.fields, ...(resolved.categoryId !== undefined ? { categoryId: resolved.categoryId } : {}), ...(resolved.collectionIds !== undefined ? { collectionIds: resolved.collectionIds } : {}) },
-    ...(change.options !== undefined ? { options: change.options } : {}),
-    variant: change.variant,
-  });
+  const product = buildProduct(base, productChange(change, resolved));
   checkRules(product, file?.source ?? 'the product');
 
   const created = await ctx.spin('Creating the product…', () => api.products.create(product));

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 import { addProductFlags, type ProductFlags } from './product-flags.js';
@@ -25,13 +26,13 @@ export function register(noun: Command): Command {
         'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',
         "echo '{\"variants\":[{\"variantId\":\"5100000000000000011\",\"price\":\"9.99\"}]}' | store-cli product edit 5000000000000000011 --file -",
       ) +
-        '\nVariant flags (--price, --sku, --inventory...) apply to every variant. --option replaces the\noptions: variants whose values survive are kept, new combinations copy the first variant\'s prices.\nWith --dry-run, --json prints the changes as [{"field", "before", "after"}].\n',
+        '\nVariant flags (--price, --sku, --inventory...) apply to every variant. --option replaces\nthe options: variants whose values remain are kept, new combinations copy the first\nvariant\'s prices. With --dry-run, --json prints the changes as [{"field", "before", "after"}].\n',
     );
   return addOutputOptions(command, { list: false });
 }
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {
-  const [{ checkFlags, changesSomething }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view, { UsageError }] =
+  const [{ checkFlags, changesSomething, productChange }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view] =
     await Promise.all([
       import('./flag-change.js'),
       import('./build-product.js'),
@@ -44,7 +45,6 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
       import('../../api/product-draft.js'),
       import('./product-diff.js'),
       import('./product-view.js'),
-      import('../../core/errors.js'),
     ]);
   const productId = checkProductId(options.productId);
   const change = checkFlags(options);
@@ -57,11 +57,7 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
   const before = draft.editableCopy(current);
   const patched = patch ? applyPatch(before, patch.product, productId, patch.source) : before;
-  const after = buildProduct(patched, {
-    fields: { ...change.fields, ...(resolved.categoryId !== undefined ? { categoryId: resolved.categoryId } : {}), ...(resolved.collectionIds !== undefined ? { collectionIds: resolved.collectionIds } : {}) },
-    ...(change.options !== undefined ? { options: change.options } : {}),
-    variant: change.variant,
-  });
+  const after = buildProduct(patched, productChange(change, resolved));
   if ((after.variants ?? []).length !== (before.variants ?? []).length && after.isMultiVariant !== undefined) {
     after.isMultiVariant = String((after.variants ?? []).length > 1);
   }

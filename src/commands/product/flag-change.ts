@@ -2,8 +2,9 @@
 // they change: product fields, names to look up, options, variant fields.
 import { checkImageUrls, checkProductFlagValues } from '../../api/product-input.js';
 import { UsageError } from '../../core/errors.js';
-import type { ProductFields, VariantFields } from './build-product.js';
+import type { ProductChange, ProductFields, VariantFields } from './build-product.js';
 import type { ProductFlags } from './product-flags.js';
+import type { Resolved } from './resolve-names.js';
 import { parseOptionFlags, type ParsedOption } from './variants.js';
 
 export interface FlagChange {
@@ -71,6 +72,19 @@ export function changesSomething(change: FlagChange): boolean {
     change.options !== undefined ||
     Object.keys(change.variant).length > 0
   );
+}
+
+/** The change to apply, once --category and --collection are resolved to ids. */
+export function productChange(change: FlagChange, resolved: Resolved): ProductChange {
+  return {
+    fields: {
+      ...change.fields,
+      ...(resolved.categoryId !== undefined ? { categoryId: resolved.categoryId } : {}),
+      ...(resolved.collectionIds !== undefined ? { collectionIds: resolved.collectionIds } : {}),
+    },
+    ...(change.options !== undefined ? { options: change.options } : {}),
+    variant: change.variant,
+  };
 }
 
 function definedOnly<T extends object>(value: T): T {

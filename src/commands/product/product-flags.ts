@@ -45,7 +45,7 @@ export function addProductFlags(command: Command, verb: 'create' | 'edit'): Comm
     .option('--category <name|id>', 'category: an id (digits), or a name looked up with category search')
     .option('--collection <name|id>', `collection id or title, looked up with collection list; repeatable${verb === 'edit' ? ' (replaces the list)' : ''}`, repeat)
     .option('--image <url>', `image address (absolute http/https URL); repeatable, in display order${verb === 'edit' ? ' (replaces the images)' : ''}`, repeat)
-    .option('--option <name=v1,v2>', 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100')
+    .option('--option <name=v1,v2>', 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100', repeat)
     .option('--price <amount>', 'price of every variant, a decimal such as 19.99 (at most 2 decimals)')
     .option('--compare-of-price <amount>', 'compare-at price of every variant, a decimal such as 24.99')
     .option('--cost-price <amount>', 'cost price of every variant, a decimal such as 7.50')
