@@ -102,17 +102,27 @@ function draftImages(errors: FieldErrors, images: readonly ImageInput[], existin
   return ordered(images).map((image) => ({ ...(image.id === undefined ? {} : { id: image.id }), src: image.src }));
 }
 
-/** The options in order; `idsValid` is false when an option or value id was refused. */
-function draftOptions(errors: FieldErrors, options: readonly OptionInput[], existing: ProductRecord | undefined): { options: DraftOption[]; idsValid: boolean } {
+interface DraftedOptions {
+  options: DraftOption[];
+  /** False when an option or value id was refused: variants' ids are then not judged against them. */
+  idsValid: boolean;
+  /** False when two options share a name: variants cannot be judged against them at all. */
+  namesValid: boolean;
+}
+
+function draftOptions(errors: FieldErrors, options: readonly OptionInput[], existing: ProductRecord | undefined): DraftedOptions {
   let idsValid = true;
+  let namesValid = true;
   const known = new Map(existing?.options.map((option) => [option.id, new Set(option.values.map((value) => value.id))]));
   const seenOptions = new SeenIds(errors);
   const seenValues = new SeenIds(errors);
   const names = new Map<string, string>();
   for (const option of options) {
     const earlier = names.get(fold(option.name));
-    if (earlier !== undefined) errors.add(`${option.path}.name`, `repeats the option name given at ${earlier} (names are unique ignoring case)`);
-    else names.set(fold(option.name), `${option.path}.name`);
+    if (earlier !== undefined) {
+      errors.add(`${option.path}.name`, `repeats the option name given at ${earlier} (names are unique ignoring case)`);
+      namesValid = false;
+    } else names.set(fold(option.name), `${option.path}.name`);
 
     const knownValues = option.id === undefined ? undefined : known.get(option.id);
     // The values' ids of an option refused by its id are not judged: one error is enough.
@@ -141,7 +151,7 @@ function draftOptions(errors: FieldErrors, options: readonly OptionInput[], exis
     name: option.name,
     values: ordered(option.values).map((value) => ({ ...(value.id === undefined ? {} : { id: value.id }), name: value.name })),
   }));
-  return { options: drafted, idsValid };
+  return { options: drafted, idsValid, namesValid };
 }
 
 /** The option value each variant names, one per product option; undefined when it names them badly. */
@@ -210,7 +220,7 @@ function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing:
 function draftVariants(
   errors: FieldErrors,
   input: ProductInput,
-  { options, idsValid }: { options: readonly DraftOption[]; idsValid: boolean },
+  { options, idsValid, namesValid }: DraftedOptions,
   existing: ProductRecord | undefined,
 ): DraftVariant[] {
   if (input.variants.length === 0) {
@@ -221,7 +231,8 @@ function draftVariants(
   const combinations = new Map<string, string>();
   return input.variants.map((variant) => {
     checkVariantItems(errors, variant, existing, seen);
-    if (!input.optionsComplete || !variant.optionsComplete) return { input: variant, values: [] };
+    // Options that could not be read whole would make every variant look wrong as well.
+    if (!input.optionsComplete || !namesValid || !variant.optionsComplete) return { input: variant, values: [] };
     const values = resolveVariantValues(errors, variant, options, idsValid);
     if (values === undefined) return { input: variant, values: [] };
     const key = JSON.stringify(values.map((value) => fold(value.name)));

@@ -279,8 +279,10 @@ function readOption(errors: FieldErrors, value: unknown, path: string): OptionIn
   const rawValues = option.value;
   if (absent(rawValues) || (Array.isArray(rawValues) && rawValues.length === 0)) {
     errors.add(`${path}.value`, 'must list at least one value, such as [{"name": "Red"}]');
+    complete = false;
   } else if (!Array.isArray(rawValues)) {
     errors.add(`${path}.value`, 'must be an array of values, such as [{"name": "Red"}]');
+    complete = false;
   } else {
     rawValues.forEach((raw, index) => {
       const valuePath = `${path}.value[${index}]`;

@@ -79,6 +79,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Pending webhook retries stop at once, not after the requests still in flight.
+      const webhooksStopped = webhooks?.close();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), internals.closeGraceMs ?? 1000);
         server.close(() => {
@@ -88,7 +90,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
         // Idle keep-alive sockets would otherwise hold close() until their timeout.
         server.closeIdleConnections();
       });
-      await webhooks?.close();
+      await webhooksStopped;
       await store.flush();
     })();
     return closing;

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
 import { SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { collects, createProduct, DEMO, idsOf, listCollections, shirtBody } from './product-helpers.js';
@@ -77,5 +78,16 @@ describe('product persistence', () => {
     const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(SandboxDataError);
     expect((error as Error).message).toContain('data.products.1.status');
+  });
+
+  it('the embedded --sandbox has the category tree, the collections and the demo products', async () => {
+    const sandbox = await startEmbeddedSandbox(dir, undefined);
+    try {
+      expect((await call(sandbox, 'GET', '/category/search')).json.productCategories).toHaveLength(12);
+      expect((await listCollections(sandbox, '?title=summer')).map((collection) => collection.title)).toEqual(['Summer Sale', 'Summer Essentials']);
+      expect((await call(sandbox, 'GET', `/products/${DEMO.products.tShirt}`)).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -102,6 +102,53 @@ describe('create', () => {
   });
 });
 
+describe('variant fields', () => {
+  it('reads flags as "true"/"false" or JSON booleans and quantities as strings or numbers, answering strings', async () => {
+    const reply = await call(sandbox, 'POST', '/products', {
+      rawBody: JSON.stringify({
+        product: {
+          title: 'Flags',
+          marketAssigns: [{ isAssigned: false }],
+          variants: [{ price: '3', inventoryManagement: true, isDisabled: 'true', weight: '1.5', weightUnit: 'lb', inventoryQuantities: [{ locationId: DEMO.location, available: -2 }] }],
+        },
+      }),
+    });
+    expect(reply.status, reply.text).toBe(200);
+    const product = reply.json.product;
+    expect(product.marketAssigns).toEqual([{ marketId: DEMO.market, isAssigned: 'false' }]);
+    expect(product.variants[0]).toMatchObject({ price: '3', inventoryManagement: 'true', isDisabled: 'true', weight: '1.5', weightUnit: 'lb' });
+    expect(product.variants[0].inventoryQuantities).toEqual([{ locationId: DEMO.location, available: '-2' }]);
+  });
+
+  it('allows a product in no market, and refuses the same location twice', async () => {
+    expect((await createProduct(sandbox, { product: { title: 'Hidden', marketAssigns: [] } })).marketAssigns).toEqual([]);
+    const reply = await call(sandbox, 'POST', '/products', {
+      body: { product: { title: 'Twice', variants: [{ inventoryQuantities: [{ available: '1' }, { locationId: DEMO.location, available: '2' }] }] } },
+    });
+    expectErrorShape(reply, 400, 'invalid');
+    expect(fields(reply)).toEqual(['product.variants[0].inventoryQuantities[1].locationId']);
+  });
+
+  it('refuses a variant option whose id is not the id of the option it names', async () => {
+    const created = await createProduct(sandbox);
+    const body = structuredClone(created);
+    body.variants[0].options[0].id = created.options[1].id;
+    const reply = await call(sandbox, 'PUT', `/products/${created.productId}`, { body: { product: body } });
+    expectErrorShape(reply, 400, 'invalid');
+    expect(fields(reply)).toEqual(['product.variants[0].options[0].id']);
+  });
+
+  it('wants every variant to name a value of an option added on edit', async () => {
+    const created = await createProduct(sandbox);
+    const body = structuredClone(created);
+    body.options.push({ name: 'Fit', value: [{ name: 'Slim' }] });
+    const reply = await call(sandbox, 'PUT', `/products/${created.productId}`, { body: { product: body } });
+    expectErrorShape(reply, 400, 'invalid');
+    expect(fields(reply)).toEqual(['product.variants[0].options', 'product.variants[1].options', 'product.variants[2].options']);
+    expect(reply.json.errors[0].message).toBe('must give a value for the option "Fit"');
+  });
+});
+
 describe('get', () => {
   it('adds salesChannels and productCategory to the product as create answered it', async () => {
     const created = await createProduct(sandbox, shirtBody({ categoryId: DEMO.categories.sweatshirts }));
@@ -326,6 +373,10 @@ describe('validation', () => {
     expect(await refused({ title: 'Many', options: [option('a'), option('b'), option('c'), option('d')], variants: [] })).toContain('product.options');
     expect(await refused({ title: 'Dup', options: [option('Size'), option('SIZE')] })).toEqual(['product.options[1].name']);
     expect(await refused({ title: 'Empty', options: [{ name: 'Size', value: [] }] })).toEqual(['product.options[0].value']);
+    // One problem, one error: the variants that name these options are not blamed as well.
+    const variant = { options: [{ name: 'Size', value: { name: 'x' } }] };
+    expect(await refused({ title: 'Dup', options: [option('Size'), option('SIZE')], variants: [variant] })).toEqual(['product.options[1].name']);
+    expect(await refused({ title: 'Empty', options: [{ name: 'Size', value: [] }], variants: [variant] })).toEqual(['product.options[0].value']);
     const variants = Array.from({ length: 101 }, (_, index) => ({ sku: `S${index}`, options: [{ name: 'N', value: { name: String(index) } }] }));
     const values = variants.map((_, index) => ({ name: String(index) }));
     expect(await refused({ title: 'Huge', options: [{ name: 'N', value: values }], variants })).toEqual(['product.variants']);

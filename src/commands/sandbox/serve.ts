@@ -36,7 +36,7 @@ export function register(noun: Command): Command {
     .option('--webhook <url>', 'POST product events (products/create, update, delete) to this URL, signed and retried (repeatable)', collect, [])
     .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: a generated one, printed on stderr at start)')
     .option('--quiet', 'do not log requests or webhook deliveries on stderr')
-    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening')
+    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
       'store-cli sandbox serve --demo',
       'store-cli sandbox serve --port 0 --json --token secret:read_gift_card',
