@@ -100,6 +100,14 @@ describe('product rules', () => {
     expect(productRuleProblem({ options, variants: [{ options: [{ name: 'Colour', value: { name: 'Red' } }] }] })?.path).toBe('variants[0].options[0].name');
   });
 
+  it('names compare ignoring case, as the store does', () => {
+    const lower = { options: [{ name: 'color', value: { name: 'blue' } }, { name: 'SIZE', value: { name: 's' } }] };
+    expect(productRuleProblem({ options, variants: [variant('Red'), lower] })).toBeUndefined();
+    expect(productRuleProblem({ options, variants: [variant('Blue'), lower] })?.message).toBe('the same option values as variants[0]');
+    expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }, { name: 'X' }] }] })?.path).toBe('options[0].value[1].name');
+    expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }] }, { name: 'a', value: [{ name: 'y' }] }] })?.path).toBe('options[1].name');
+  });
+
   it('refuses the same combination twice, whatever the order of the choices', () => {
     const reversed = { options: [...variant('Red').options].reverse() };
     expect(productRuleProblem({ options, variants: [variant('Red'), reversed] })).toEqual({ path: 'variants[1].options', message: 'the same option values as variants[0]' });

@@ -3,7 +3,7 @@
 // id, prices, SKU, stock) wherever its combination survives an edit.
 import { MAX_OPTIONS, MAX_VARIANTS } from '../../api/product-codes.js';
 import { cloneJson, type OptionDraft, type OptionValueDraft, type VariantDraft, type VariantOptionDraft } from '../../api/product-draft.js';
-import { combinationKey } from '../../api/product-rules.js';
+import { combinationKey, fold } from '../../api/product-rules.js';
 import { UsageError } from '../../core/errors.js';
 
 export interface ParsedOption {
@@ -21,7 +21,9 @@ export function parseOptionFlag(text: string): ParsedOption {
   }
   if (values.includes('')) throw new UsageError(`--option "${text}" has an empty value: separate values with single commas.`);
   if (name.length > 255 || values.some((v) => v.length > 255)) throw new UsageError(`--option "${name}": names and values must be at most 255 characters.`);
-  const duplicate = values.find((v, i) => values.indexOf(v) !== i);
+  // The store tells values apart ignoring case: "Red" and "red" would be one value.
+  const folded = values.map(fold);
+  const duplicate = values.find((_, i) => folded.indexOf(folded[i]!) !== i);
   if (duplicate !== undefined) throw new UsageError(`--option "${name}" lists the value "${duplicate}" twice.`);
   return { name, values };
 }
@@ -30,9 +32,9 @@ export function parseOptionFlag(text: string): ParsedOption {
 export function parseOptionFlags(texts: readonly string[]): ParsedOption[] {
   const options = texts.map(parseOptionFlag);
   if (options.length > MAX_OPTIONS) throw new UsageError(`--option may be given at most ${MAX_OPTIONS} times: a product has at most ${MAX_OPTIONS} options.`);
-  const names = options.map((o) => o.name);
+  const names = options.map((o) => fold(o.name));
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) throw new UsageError(`--option "${twice}" is given twice: list all its values in one --option.`);
+  if (twice !== undefined) throw new UsageError(`--option "${options.find((o) => fold(o.name) === twice)!.name}" is given twice: list all its values in one --option.`);
   const count = options.reduce((product, o) => product * o.values.length, 1);
   if (count > MAX_VARIANTS) {
     throw new UsageError(`--option values make ${count} variants (${options.map((o) => o.values.length).join(' x ')}); a product has at most ${MAX_VARIANTS}.`);
@@ -40,16 +42,16 @@ export function parseOptionFlags(texts: readonly string[]): ParsedOption[] {
   return options;
 }
 
-/** The product's options for the parsed flags; an option or value that already existed keeps its id. */
+/** The product's options for the parsed flags; an option or value that already existed (by name, ignoring case) keeps its id. */
 export function optionDrafts(parsed: readonly ParsedOption[], existing: readonly OptionDraft[] = []): OptionDraft[] {
   return parsed.map((option, i) => {
-    const before = existing.find((o) => o.name === option.name);
+    const before = existing.find((o) => fold(o.name) === fold(option.name));
     return {
       name: option.name,
       ...(before?.id !== undefined ? { id: before.id } : {}),
       position: String(i + 1),
       value: option.values.map((name, j) => {
-        const value = before?.value.find((v) => v.name === name);
+        const value = before?.value.find((v) => fold(v.name) === fold(name));
         return { name, ...(value?.id !== undefined ? { id: value.id } : {}), position: String(j + 1) };
       }),
     };

@@ -18,11 +18,14 @@ describe('--option', () => {
     expect(usageMessage(() => parseOptionFlag('Color='))).toMatch(/^--option must be a name/);
     expect(usageMessage(() => parseOptionFlag('Color=Red,,Blue'))).toMatch(/empty value/);
     expect(usageMessage(() => parseOptionFlag('Color=Red,Red'))).toBe('--option "Color" lists the value "Red" twice.');
+    // The store tells names apart ignoring case.
+    expect(usageMessage(() => parseOptionFlag('Color=Red,Blue,red'))).toBe('--option "Color" lists the value "red" twice.');
   });
 
   it('at most 3 options, distinct names, at most 100 combinations', () => {
     expect(usageMessage(() => parseOptionFlags(['A=1', 'B=1', 'C=1', 'D=1']))).toMatch(/at most 3 times/);
     expect(usageMessage(() => parseOptionFlags(['A=1', 'A=2']))).toMatch(/"A" is given twice/);
+    expect(usageMessage(() => parseOptionFlags(['Size=S', 'size=M']))).toMatch(/^--option "Size" is given twice/);
     const ten = Array.from({ length: 10 }, (_, i) => `v${i}`).join(',');
     expect(parseOptionFlags([`A=${ten}`, `B=${ten}`])).toHaveLength(2);
     expect(usageMessage(() => parseOptionFlags([`A=${ten}`, `B=${ten},v10`]))).toBe('--option values make 110 variants (10 x 11); a product has at most 100.');
