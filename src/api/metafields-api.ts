@@ -1,0 +1,77 @@
+// Metafield value requests: paths, wrappers and query parameters. Commands (and the bulk
+// import) call these with domain values and never see a path or a `metaFieldDataList`.
+// The schemas (zod) load only when a value is read, so `metafield count` never pays for them.
+import { nextPageQuery } from '../core/paginate.js';
+import type { Metafield, MetafieldInput } from './metafields.js';
+import type { Transport } from './transport.js';
+import { API_PREFIX, parseCount, segment, unwrap } from './wire.js';
+
+const schemas = () => import('./metafields.js');
+
+const BASE = `${API_PREFIX}/metafields`;
+
+/** The most values one create request may carry (DESIGN); callers split longer lists. */
+export const MAX_BATCH = 100;
+
+export interface MetafieldFilter {
+  namespace?: string;
+}
+
+const objectPath = (domain: string, bizId: string) => `${segment(domain)}/${segment(bizId)}`;
+
+export class MetafieldsApi {
+  constructor(private readonly transport: Transport) {}
+
+  /** Every value of one business object, sorted by the store; follows next-page links if a store pages. */
+  async list(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<Metafield[]> {
+    const { checkMetafieldList } = await schemas();
+    const values: Metafield[] = [];
+    let query: Record<string, string | undefined> = { namespace: options.namespace };
+    for (;;) {
+      const response = await this.transport.request({ method: 'GET', path: `${BASE}/${objectPath(domain, bizId)}`, query });
+      values.push(...checkMetafieldList(unwrap(response.body, 'metafields', 'list')));
+      const next = nextPageQuery(response.headers.link, response.body, query);
+      if (!next) return values;
+      query = next;
+    }
+  }
+
+  async count(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<number> {
+    const response = await this.transport.request({ method: 'GET', path: `${BASE}/count/${objectPath(domain, bizId)}`, query: { namespace: options.namespace } });
+    // One object holds few values: a JS number is exact here (ids are never counts).
+    return Number(parseCount(response.body));
+  }
+
+  async get(domain: string, bizId: string, namespace: string, code: string): Promise<Metafield> {
+    const response = await this.transport.request({ method: 'GET', path: `${BASE}/detail/${objectPath(domain, bizId)}`, query: { namespace, code } });
+    const { checkMetafield } = await schemas();
+    return checkMetafield(unwrap(response.body, 'metafield', 'object'));
+  }
+
+  /** Creates 1..MAX_BATCH values at once; the store creates all or none (409 if any exists). */
+  async createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<MetafieldInput[]> {
+    if (values.length === 0 || values.length > MAX_BATCH) throw new Error(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
+    const body = { metaFieldDataList: values.map(wireInput) };
+    const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body });
+    const { checkWrittenList } = await schemas();
+    return checkWrittenList(unwrap(unwrap(response.body, 'metafield', 'object'), 'metaFieldDataList', 'list'));
+  }
+
+  async update(domain: string, bizId: string, value: MetafieldInput): Promise<MetafieldInput> {
+    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } });
+    const { checkWritten } = await schemas();
+    return checkWritten(unwrap(response.body, 'metafield', 'object'));
+  }
+
+  /** Returns the value that was removed. */
+  async delete(domain: string, bizId: string, namespace: string, code: string): Promise<MetafieldInput> {
+    const response = await this.transport.request({ method: 'DELETE', path: `${BASE}/${objectPath(domain, bizId)}`, query: { namespace, code } });
+    const { checkWritten } = await schemas();
+    return checkWritten(unwrap(response.body, 'metafields', 'object'));
+  }
+}
+
+/** Exactly the three wire fields, whatever else the caller's object carries. */
+function wireInput(value: MetafieldInput): MetafieldInput {
+  return { namespace: value.namespace, code: value.code, value: value.value };
+}
