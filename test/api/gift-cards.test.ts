@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
-import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
-import { parseJson, toJson } from '../../src/core/json.js';
+import { toJson } from '../../src/core/json.js';
 import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
 import { giftCardStatus } from '../../src/api/gift-card-status.js';
 import {
@@ -12,20 +11,9 @@ import {
   giftCardFields,
   type GiftCard,
 } from '../../src/api/gift-cards.js';
-import type { Transport } from '../../src/api/transport.js';
+import { FakeTransport } from '../helpers/fake-transport.js';
 
 
-/** A Transport that records requests and answers from a list, in order. */
-class FakeTransport implements Transport {
-  readonly requests: RequestSpec[] = [];
-  constructor(private readonly answers: Array<{ body: string; headers?: Record<string, string> }>) {}
-  async request(spec: RequestSpec): Promise<JsonResponse> {
-    this.requests.push(structuredClone(spec));
-    const answer = this.answers.shift();
-    if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
-    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
-  }
-}
 
 const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
 

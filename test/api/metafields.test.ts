@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
-import { parseJson, toJson } from '../../src/core/json.js';
+import { toJson } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
 import { MetafieldsApi } from '../../src/api/metafields-api.js';
 import { metafieldFields } from '../../src/api/metafields.js';
 import { createApi } from '../../src/api/index.js';
-import type { Transport } from '../../src/api/transport.js';
+import { FakeTransport } from '../helpers/fake-transport.js';
 
-/** A Transport that records requests and answers from a list, in order. */
-class FakeTransport implements Transport {
-  readonly requests: RequestSpec[] = [];
-  constructor(private readonly answers: Array<{ body: string; headers?: Record<string, string> }>) {}
-  async request(spec: RequestSpec): Promise<JsonResponse> {
-    this.requests.push(structuredClone(spec));
-    const answer = this.answers.shift();
-    if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
-    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
-  }
-}
 
 const DETAIL = '{"code":"weight","definitionName":"Weight","namespace":"specs","bizId":98765432109876543210,"description":"Shipping weight","value":"{\\"value\\":1.5,\\"unit\\":\\"kg\\"}","fieldType":"Weight","bizResource":"PRODUCT","extra":"kept"}';
 

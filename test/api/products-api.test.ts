@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
-import { parseJson, toJson } from '../../src/core/json.js';
+import { toJson } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
 import { ProductsApi } from '../../src/api/products-api.js';
 import { CategoriesApi } from '../../src/api/categories-api.js';
 import { CollectionsApi } from '../../src/api/collections-api.js';
-import type { Transport } from '../../src/api/transport.js';
+import { FakeTransport } from '../helpers/fake-transport.js';
 
-/** A Transport that records requests and answers from a list, in order. */
-class FakeTransport implements Transport {
-  readonly requests: RequestSpec[] = [];
-  constructor(private readonly answers: Array<{ body: string; headers?: Record<string, string> }>) {}
-  async request(spec: RequestSpec): Promise<JsonResponse> {
-    this.requests.push(spec);
-    const answer = this.answers.shift();
-    if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
-    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
-  }
-}
 
 const PRODUCT = '{"productId":50000000000000000011,"title":"Tee","collections":"[\\"1\\"]","variants":[{"variantId":"7","price":"19.99","inventoryQuantities":[{"locationId":"3","available":5}]}],"salesChannels":[{"salesChannelCode":"online_store"}]}';
 

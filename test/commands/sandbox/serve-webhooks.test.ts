@@ -2,25 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { startReceiver } from '../../sandbox/webhook-receiver.js';
-import { expectUsageError, liveCli, ROOT, waitFor } from '../_support.js';
-
-/** Starts `sandbox serve` in-process and waits for its first stdout line. */
-async function serve(args: string[]) {
-  const controller = new AbortController();
-  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal });
-  const line = await waitFor(() => {
-    const text = run.stdout();
-    return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
-  }, 5000, 'the sandbox to print its address');
-  return {
-    line,
-    run,
-    stop() {
-      controller.abort();
-      return run.done;
-    },
-  };
-}
+import { expectUsageError, ROOT, waitFor, serveInProcess as serve } from '../_support.js';
 
 async function createProduct(baseUrl: string, token: string): Promise<string> {
   const response = await fetch(`${baseUrl}${ROOT}/products`, {

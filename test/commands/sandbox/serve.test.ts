@@ -3,25 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
-import { ROOT, liveCli, waitFor } from '../_support.js';
-
-/** Starts `sandbox serve` in-process, waits for its first stdout line, returns it and a stopper. */
-async function serve(args: string[]) {
-  const controller = new AbortController();
-  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal });
-  const line = await waitFor(() => {
-    const text = run.stdout();
-    return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
-  }, 5000, 'the sandbox to print its address');
-  return {
-    line,
-    run,
-    async stop() {
-      controller.abort();
-      return run.done;
-    },
-  };
-}
+import { ROOT, serveInProcess as serve } from '../_support.js';
 
 describe('sandbox serve', () => {
   it('--json prints {baseUrl, token} once listening; the token works; abort stops it with exit 0', async () => {

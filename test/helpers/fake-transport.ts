@@ -1,0 +1,22 @@
+// A Transport for unit tests of src/api modules: records each request and answers from a
+// list, in order, so a test sees exactly what a module sends without any HTTP.
+import type { Transport } from '../../src/api/transport.js';
+import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
+import { parseJson } from '../../src/core/json.js';
+
+export interface FakeAnswer {
+  /** JSON text, parsed losslessly as the HTTP layer would. */
+  body: string;
+  headers?: Record<string, string>;
+}
+
+export class FakeTransport implements Transport {
+  readonly requests: RequestSpec[] = [];
+  constructor(private readonly answers: FakeAnswer[]) {}
+  async request(spec: RequestSpec): Promise<JsonResponse> {
+    this.requests.push(structuredClone(spec));
+    const answer = this.answers.shift();
+    if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
+    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
+  }
+}
