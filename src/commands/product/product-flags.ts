@@ -3,28 +3,15 @@
 // them loads nothing heavy (help is rendered from these).
 import { Option, type Command } from 'commander';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from '../../api/product-codes.js';
+import type { ProductFields, VariantFields } from './build-product.js';
 
-export interface ProductFlags {
+/** Flags as commander hands them over: product fields, look-ups by name, options, variant fields. */
+export interface ProductFlags extends Omit<ProductFields, 'categoryId' | 'collectionIds' | 'images'>, VariantFields {
   file?: string;
-  title?: string;
-  subTitle?: string;
-  bodyHtml?: string;
-  vendor?: string;
-  productType?: string;
-  status?: string;
   category?: string;
   collection?: string[];
   image?: string[];
   option?: string[];
-  price?: string;
-  compareOfPrice?: string;
-  costPrice?: string;
-  sku?: string;
-  barcode?: string;
-  weight?: string;
-  weightUnit?: string;
-  inventory?: string;
-  locationId?: string;
 }
 
 const repeat = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
