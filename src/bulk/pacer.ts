@@ -1,0 +1,147 @@
+// Paces the requests of a bulk run. At most `concurrency` are in flight. Until the store
+// first answers 429 nothing else holds them back; from then on they are spaced to an
+// allowed rate that halves on a refusal (from what the store really accepted) and creeps
+// back up with each success (AIMD, as TCP does), and every worker waits out the store's
+// Retry-After together. A leaky-bucket store is kept busy with few refusals: the rate
+// settles just below the store's and the bucket's burst absorbs the difference.
+import { CancelledError } from '../core/errors.js';
+
+export interface Clock {
+  /** Milliseconds, monotonic. */
+  now(): number;
+  /** Resolves after `ms`; rejects when the signal aborts. */
+  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
+}
+
+export interface PacerOptions {
+  concurrency: number;
+  signal?: AbortSignal;
+  clock?: Clock;
+}
+
+/** A request admitted by the pacer; hand it back with how it went. */
+export interface Ticket {
+  readonly startedAt: number;
+}
+
+/** Lowest rate a run slows to, in requests per second. */
+export const MIN_RATE = 0.25;
+/** Growth per second of the allowed rate while requests succeed: 5% of it, at least MIN_STEP. */
+const GROWTH = 0.05;
+const MIN_STEP = 0.1;
+/** Seconds of accepted requests that measure what the store really takes. */
+const WINDOW_S = 10;
+/** Retry-After a 429 is assumed to carry when it has none. */
+const DEFAULT_PAUSE_S = 1;
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new CancelledError());
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', abort);
+        resolve();
+      }, ms);
+      const abort = () => {
+        clearTimeout(timer);
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+    }),
+};
+
+export class Pacer {
+  private readonly clock: Clock;
+  private inFlight = 0;
+  /** Requests per second allowed; unbounded until the store first refuses one. */
+  private allowed = Number.POSITIVE_INFINITY;
+  private nextSlot = 0;
+  private pausedUntil = 0;
+  private lastCut = Number.NEGATIVE_INFINITY;
+  private firstStart: number | undefined;
+  /** Start times of recent accepted requests (a queue: `head` is its first live entry). */
+  private accepted: number[] = [];
+  private head = 0;
+  private turn: Promise<unknown> = Promise.resolve();
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly options: PacerOptions) {
+    this.clock = options.clock ?? systemClock;
+    // Nobody waits for a slot that an interrupted run will never free.
+    options.signal?.addEventListener('abort', () => this.waiting.splice(0).forEach((wake) => wake()), { once: true });
+  }
+
+  /** The rate now allowed, requests per second (Infinity until the first 429). */
+  get rate(): number {
+    return this.allowed;
+  }
+
+  /** Waits for a slot: first come, first served. */
+  acquire(): Promise<Ticket> {
+    const admitted = this.turn.then(() => this.admit());
+    this.turn = admitted.catch(() => undefined);
+    return admitted;
+  }
+
+  /** The request was answered (anything but a 429) or failed without an answer. */
+  release(ticket: Ticket, accepted: boolean): void {
+    this.free();
+    if (!accepted) return;
+    const now = this.clock.now();
+    this.accepted.push(ticket.startedAt);
+    if (Number.isFinite(this.allowed) && this.allowed < 2 * this.measuredRate(now)) {
+      // Grow only while the rate is what holds the run back, not the latency of its requests.
+      this.allowed += Math.max(MIN_STEP, GROWTH * this.allowed) / this.allowed;
+    }
+  }
+
+  /** The store refused the request (429): everyone pauses, and the rate halves once per episode. */
+  rateLimited(ticket: Ticket, retryAfterSeconds: number | undefined): void {
+    this.free();
+    const now = this.clock.now();
+    this.pausedUntil = Math.max(this.pausedUntil, now + 1000 * (retryAfterSeconds ?? DEFAULT_PAUSE_S));
+    // A request sent before the last cut was sent too fast for the old rate: it says nothing new.
+    if (ticket.startedAt < this.lastCut) return;
+    this.allowed = Math.max(MIN_RATE, Math.min(this.allowed, this.measuredRate(now)) / 2);
+    this.lastCut = now;
+  }
+
+  private async admit(): Promise<Ticket> {
+    const { signal } = this.options;
+    while (this.inFlight >= this.options.concurrency) {
+      if (signal?.aborted) throw new CancelledError();
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    }
+    for (;;) {
+      if (signal?.aborted) throw new CancelledError();
+      const now = this.clock.now();
+      const at = Math.max(this.pausedUntil, this.nextSlot);
+      if (at <= now) break;
+      await this.clock.sleep(at - now, signal);
+    }
+    const now = this.clock.now();
+    this.nextSlot = Number.isFinite(this.allowed) ? Math.max(now, this.nextSlot) + 1000 / this.allowed : now;
+    this.firstStart ??= now;
+    this.inFlight += 1;
+    return { startedAt: now };
+  }
+
+  private free(): void {
+    this.inFlight -= 1;
+    this.waiting.shift()?.();
+  }
+
+  /** Accepted requests per second over the last WINDOW_S (at least one second, so a burst is not read as a rate). */
+  private measuredRate(now: number): number {
+    const since = now - WINDOW_S * 1000;
+    while (this.head < this.accepted.length && this.accepted[this.head]! < since) this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.accepted.length) {
+      this.accepted = this.accepted.slice(this.head);
+      this.head = 0;
+    }
+    const count = this.accepted.length - this.head;
+    const spanMs = Math.min(WINDOW_S * 1000, now - (this.firstStart ?? now));
+    return count / Math.max(1, spanMs / 1000);
+  }
+}
