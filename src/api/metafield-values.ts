@@ -2,33 +2,13 @@
 // "yes", "#abc", a time with an offset) turned into the canonical wire text, and the
 // equality that lets a re-run skip what is already stored. Pure: no I/O, no schema library.
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
+import { MAX_VALUE_LENGTH, type FieldType } from './metafield-types.js';
 import { isCalendarDate } from './wire.js';
 
-/** The spec's field types, exact names. */
-export const FIELD_TYPES = [
-  'SingleLineText', 'MultiLineText', 'Integer', 'Decimal', 'MonthDay', 'Date', 'DateTime', 'Weight', 'Size', 'Volume',
-  'Product', 'Customer', 'SKU', 'Collection', 'Page', 'File', 'Color', 'Money', 'Url', 'Boolean',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType } from './metafield-types.js';
+export type { FieldType, MetafieldDomain } from './metafield-types.js';
 
-/** The business objects a value can belong to (DESIGN), as they appear in the path. */
-export const METAFIELD_DOMAINS = ['products', 'variants', 'collections', 'customers', 'orders', 'pages', 'shop'] as const;
-export type MetafieldDomain = (typeof METAFIELD_DOMAINS)[number];
-
-/** namespace and code. */
-export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Every value of any type, counted in characters of wire text. */
-export const MAX_VALUE_LENGTH = 65535;
 const MAX_LINE_LENGTH = 255;
-
-export function parseFieldType(text: string): FieldType | undefined {
-  const wanted = text.trim().toLowerCase();
-  return FIELD_TYPES.find((type) => type.toLowerCase() === wanted);
-}
-
-export function isMetafieldDomain(text: string): text is MetafieldDomain {
-  return (METAFIELD_DOMAINS as readonly string[]).includes(text);
-}
 
 export type WireValue = { ok: true; value: string } | { ok: false; expected: string };
 
@@ -86,7 +66,7 @@ export function expectedForm(type: FieldType): string {
     case 'Collection':
     case 'Page':
     case 'File':
-      return `a ${type} id like "${REFERENCE_EXAMPLE[type]}" (1 to 20 digits)`;
+      return `a ${type} id like "${REFERENCE_EXAMPLE[type]}" (1 to 20 digits, no leading zero)`;
   }
 }
 
@@ -124,14 +104,10 @@ function multiValue(type: FieldType, input: string): WireValue {
   const wire: string[] = [];
   for (const [index, item] of items.entries()) {
     const converted = arrayItem(type, item);
-    if (converted === undefined) return { ok: false, expected: `a JSON array of ${plural(type)}; item ${index + 1} is not ${expectedForm(type)}` };
+    if (converted === undefined) return { ok: false, expected: `a JSON array of ${type} values; item ${index + 1} is not ${expectedForm(type)}` };
     wire.push(converted);
   }
   return { ok: true, value: `[${wire.join(',')}]` };
-}
-
-function plural(type: FieldType): string {
-  return `${type} values`;
 }
 
 function parseArray(input: string): unknown[] | undefined {
@@ -151,11 +127,18 @@ function arrayItem(type: FieldType, item: unknown): string | undefined {
     const result = single(type, text);
     return result.ok ? result.value : undefined;
   }
-  // Numbers are welcome where the item is a number or an id: [42, 7] means ["42","7"].
-  const text = typeof item === 'string' ? item : isLosslessNumber(item) && NUMERIC_ITEM.has(type) ? item.toString() : typeof item === 'boolean' && type === 'Boolean' ? String(item) : undefined;
+  const text = scalarItemText(type, item);
   if (text === undefined) return undefined;
   const result = single(type, text);
   return result.ok ? JSON.stringify(result.value) : undefined;
+}
+
+/** Items are strings on the wire, but [42, 7] plainly means ["42","7"], and [true] means ["true"]. */
+function scalarItemText(type: FieldType, item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (isLosslessNumber(item) && NUMERIC_ITEM.has(type)) return item.toString();
+  if (typeof item === 'boolean' && type === 'Boolean') return String(item);
+  return undefined;
 }
 
 const NUMERIC_ITEM: ReadonlySet<FieldType> = new Set(['Integer', 'Decimal', 'Product', 'Customer', 'Collection', 'Page', 'File']);
@@ -209,7 +192,7 @@ function convert(type: FieldType, input: string): string | undefined {
     case 'Collection':
     case 'Page':
     case 'File':
-      return /^\d{1,20}$/.test(text) ? text : undefined;
+      return /^[1-9]\d{0,19}$/.test(text) ? text : undefined;
   }
 }
 

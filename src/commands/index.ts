@@ -1,7 +1,8 @@
 // Every noun of the command tree. Each noun's index lists its verbs.
 import { auth } from './auth/index.js';
 import { giftcard } from './giftcard/index.js';
+import { metafield } from './metafield/index.js';
 import { sandbox } from './sandbox/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, sandbox];
+export const nouns: readonly Noun[] = [auth, giftcard, metafield, sandbox];

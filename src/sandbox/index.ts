@@ -32,6 +32,13 @@ export interface SandboxOptions {
   currency?: string;
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
+  /**
+   * Metafield definitions (JSON file `{"definitions": [...]}`, see README). Absent: the demo
+   * definitions when seed is 'demo', none otherwise (every value is then SingleLineText).
+   */
+  definitionsFile?: string;
+  /** Leaky bucket per token: `rps` requests a second, bursts of `burst` (default 10 x rps); over it, 429 with Retry-After. */
+  rateLimit?: { rps: number; burst?: number };
   /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
 }

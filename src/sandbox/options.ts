@@ -5,6 +5,7 @@ import { SandboxUsageError } from './errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import type { SandboxOptions } from './index.js';
 import type { IdsAs } from './json.js';
+import { defaultBurst, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
 
 export interface ResolvedOptions {
@@ -18,6 +19,8 @@ export interface ResolvedOptions {
   failKinds: FaultKind[];
   idsAs: IdsAs;
   currency: string;
+  definitionsFile: string | undefined;
+  rateLimit: RateLimit | undefined;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
 }
@@ -59,6 +62,14 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
+  let rateLimit: RateLimit | undefined;
+  if (input.rateLimit !== undefined) {
+    const { rps, burst = defaultBurst(rps) } = input.rateLimit;
+    if (!(Number.isFinite(rps) && rps > 0)) usage(`The rate limit must be a number of requests a second above 0, not ${rps}.`);
+    if (!(Number.isInteger(burst) && burst >= 1)) usage(`The rate limit burst must be a whole number of at least 1, not ${burst}.`);
+    rateLimit = { rps, burst };
+  }
+
   return {
     host,
     port,
@@ -70,6 +81,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     failKinds,
     idsAs,
     currency,
+    definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
+    rateLimit,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
   };

@@ -1,6 +1,7 @@
 import type { Scope } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
+import type { DefinitionCatalog } from './metafield-definitions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -33,6 +34,8 @@ export interface Route {
 export interface ResourceEnv {
   ids: IdGenerator;
   currency: string;
+  /** What type each metafield holds (from --definitions or the demo set). */
+  metafieldDefinitions: DefinitionCatalog;
   /** Called after every mutation, so the store can schedule persistence. */
   changed(): void;
 }

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
 import { SandboxUsageError } from './errors.js';
 import { createFaultInjector } from './faults.js';
+import { loadDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
 import { baseUrlFor, resolveOptions } from './options.js';
+import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
@@ -13,6 +16,8 @@ export interface SandboxInternals {
   retryAfterSeconds?: number;
   /** How long close() lets in-flight requests finish before cutting their connections. */
   closeGraceMs?: number;
+  /** Monotonic milliseconds for the rate limiter, so tests can move time without sleeping. */
+  rateClock?: () => number;
 }
 
 function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
@@ -35,12 +40,16 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
 
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
-  const store = await SandboxStore.open({ dataFile: options.dataFile, seed: options.seed, currency: options.currency });
+  const metafieldDefinitions = await loadDefinitions(options);
+  const store = await SandboxStore.open({ dataFile: options.dataFile, seed: options.seed, currency: options.currency, metafieldDefinitions });
+  const limiter =
+    options.rateLimit && new RateLimiter(options.rateLimit, options.tokens.map((grant) => grant.token), internals.rateClock ?? (() => performance.now()));
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
+    ...(limiter ? { rateLimit: (token: string | undefined) => limiter.refusal(token) } : {}),
     nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,

@@ -21,6 +21,8 @@ export interface ServerConfig {
   router: Router;
   authorizer: Authorizer;
   idsAs: IdsAs;
+  /** Absent: no limit. Answers null to let the token's request go ahead, else the 429 to send. */
+  rateLimit?: (token: string | undefined) => ApiError | null;
   nextFault: () => FaultKind | null;
   retryAfterSeconds: number;
   now: () => Date;
@@ -147,6 +149,11 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
   return { status: 200, body: reply.body, headers: reply.headers ?? {} };
 }
 
+function tokenOf(req: IncomingMessage): string | undefined {
+  const header = req.headers[TOKEN_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
 function errorReply(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -169,8 +176,9 @@ export function createSandboxServer(config: ServerConfig): Server {
         // A broken log hook must not take the emulator down with it.
       }
     });
-    // Faults come before routing so that a failed request never changes state.
-    const fault = config.nextFault();
+    // The rate limit and faults come before routing so that a refused request never changes state.
+    const refusal = config.rateLimit?.(tokenOf(req)) ?? null;
+    const fault = refusal === null ? config.nextFault() : null;
     if (fault === 'reset') {
       req.socket.destroy();
       return;
@@ -178,6 +186,7 @@ export function createSandboxServer(config: ServerConfig): Server {
     // Once close() has begun, a request still in flight gets its answer and then its connection
     // ends, instead of idling in keep-alive and holding close() up until the grace timer.
     try {
+      if (refusal !== null) throw refusal;
       if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
       const reply = await route(req, config);
       sendJson(res, reply.status, reply.body, reply.headers, config.idsAs, !server.listening);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { demoData } from './demo.js';
 import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
+import type { DefinitionCatalog } from './metafield-definitions.js';
 import { CoalescingWriter, readDataFile, writeFileAtomic } from './persistence.js';
 import type { Resource, Route } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
@@ -20,6 +21,7 @@ export interface StoreOptions {
   dataFile?: string;
   seed: 'demo' | 'none';
   currency: string;
+  metafieldDefinitions: DefinitionCatalog;
 }
 
 function describeProblem(error: unknown): string {
@@ -41,7 +43,7 @@ export class SandboxStore {
   private constructor(options: StoreOptions) {
     const file = options.dataFile;
     this.writer = file === undefined ? undefined : new CoalescingWriter(() => writeFileAtomic(file, this.serialize()));
-    const env = { ids: this.ids, currency: options.currency, changed: () => this.writer?.schedule() };
+    const env = { ids: this.ids, currency: options.currency, metafieldDefinitions: options.metafieldDefinitions, changed: () => this.writer?.schedule() };
     this.resources = RESOURCE_FACTORIES.map((factory) => factory(env));
   }
 

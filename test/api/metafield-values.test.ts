@@ -147,8 +147,9 @@ describe('toWireValue', () => {
 
   it('reference ids: 1 to 20 digits; SKU: one non-empty line', () => {
     expect(wire('Product', '4000000000000000011')).toBe('4000000000000000011');
-    expect(expected('Customer', 'abc')).toBe('a Customer id like "7000000000000000001" (1 to 20 digits)');
+    expect(expected('Customer', 'abc')).toBe('a Customer id like "7000000000000000001" (1 to 20 digits, no leading zero)');
     expect(toWireValue('Page', '1'.repeat(21)).ok).toBe(false);
+    expect(toWireValue('File', '0123').ok).toBe(false);
     expect(wire('SKU', 'TEE-BLK-M')).toBe('TEE-BLK-M');
     expect(expected('SKU', '  ')).toMatch(/^a SKU: non-empty text/);
   });
@@ -161,7 +162,7 @@ describe('toWireValue', () => {
     expect(wire('SingleLineText', '["a", "b"]')).toBe('["a","b"]');
     expect(wire('Boolean', '[true, "no"]')).toBe('["true","false"]');
     expect(wire('Integer', '[]')).toBe('[]');
-    expect(expected('Product', '["4000000000000000011", "x"]')).toBe('a JSON array of Product values; item 2 is not a Product id like "4000000000000000011" (1 to 20 digits)');
+    expect(expected('Product', '["4000000000000000011", "x"]')).toBe('a JSON array of Product values; item 2 is not a Product id like "4000000000000000011" (1 to 20 digits, no leading zero)');
     expect(expected('Integer', '[1, 2')).toMatch(/or a JSON array of them$/);
     expect(expected('Weight', '[{"value": 1}]')).toMatch(/item 1 is not a Weight/);
   });

@@ -12,6 +12,8 @@ export interface ServeOptions {
   failRate?: string;
   failSeed?: string;
   idsAs: 'string' | 'number';
+  definitions?: string;
+  rateLimit?: string;
   quiet?: boolean;
   json?: boolean;
 }
@@ -30,12 +32,15 @@ export function register(noun: Command): Command {
     .option('--fail-rate <0..1>', 'inject faults into this share of requests: 429 with Retry-After, 500, 503, reset connections')
     .option('--fail-seed <n>', 'seed for the fault injection, for repeatable runs')
     .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
+    .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
+    .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token, in bursts of up to BURST (default 10 x RPS)')
     .option('--quiet', 'do not log requests on stderr')
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening')
     .addHelpText('after', examples(
       'store-cli sandbox serve --demo',
       'store-cli sandbox serve --port 0 --json --token secret:read_gift_card',
       'store-cli sandbox serve --data ./sandbox.json --fail-rate 0.2 --fail-seed 7',
+      'store-cli sandbox serve --definitions ./definitions.json --rate-limit 20/40',
     ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
 }
 
@@ -43,6 +48,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumber(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
+  const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
   const sandbox = await asCliErrors(() => startSandbox({
@@ -54,6 +60,8 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     failRate,
     ...(failSeed === undefined ? {} : { failSeed }),
     idsAs: options.idsAs,
+    ...(options.definitions ? { definitionsFile: options.definitions } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
   }));
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
@@ -83,4 +91,15 @@ function fraction(text: string, flag: string): number {
   const value = Number(text);
   if (!/^\d*\.?\d+$/.test(text) || value > 1) throw new UsageError(`${flag} must be a number from 0 to 1 (got '${text}').`);
   return value;
+}
+
+/** `RPS` or `RPS/BURST`: requests a second (a number above 0) and an optional whole burst size. */
+function parseRateLimit(text: string): { rps: number; burst?: number } {
+  const match = /^(\d+(?:\.\d+)?|\.\d+)(?:\/(\d+))?$/.exec(text);
+  const rps = Number(match?.[1]);
+  const burst = match?.[2] === undefined ? undefined : Number(match[2]);
+  if (match === null || !(rps > 0) || (burst !== undefined && !(burst >= 1 && burst <= 1_000_000))) {
+    throw new UsageError(`--rate-limit must be RPS or RPS/BURST: requests a second above 0, and a whole burst from 1 to 1000000 (got '${text}').`);
+  }
+  return burst === undefined ? { rps } : { rps, burst };
 }

@@ -1,0 +1,18 @@
+import type { Noun } from '../types.js';
+import * as count from './count.js';
+import * as del from './delete.js';
+import * as get from './get.js';
+import * as list from './list.js';
+import * as set from './set.js';
+
+export const metafield: Noun = {
+  name: 'metafield',
+  summary: 'the typed custom values (metafields) of products, variants, customers, orders and other business objects',
+  verbs: [
+    set,
+    get,
+    list,
+    count,
+    del,
+  ],
+};

@@ -1,0 +1,101 @@
+import type { Command } from 'commander';
+import { FIELD_TYPES, type FieldType } from '../../api/metafield-types.js';
+import type { MetafieldInput } from '../../api/metafields.js';
+import type { Api } from '../../api/index.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
+
+export interface SetOptions extends OutputFlags {
+  domain: string;
+  bizId: string;
+  namespace: string;
+  code: string;
+  value: string;
+  type?: string;
+}
+
+export function register(noun: Command): Command {
+  const command = noun
+    .command('set')
+    .description('Create or update one metafield value of a business object (an upsert; an equal value is left alone)')
+    .argument('<domain>', DOMAIN_HELP)
+    .argument('<bizId>', BIZ_ID_HELP)
+    .requiredOption('--namespace <namespace>', `the value's namespace, ${NAME_RULE}`)
+    .requiredOption('--code <code>', `the value's code, ${NAME_RULE}`)
+    .requiredOption('--value <value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields')
+    .option('--type <fieldType>', "the field type (default: the stored value's type; without either the value is sent as typed)")
+    .addHelpText('after', examples(
+      'store-cli metafield set products 4000000000000000011 --namespace specs --code weight --value "1.5 kg"',
+      'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
+      'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
+    ) + `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n`);
+  return addOutputOptions(command, { list: false });
+}
+
+type Outcome = 'Created' | 'Updated' | 'Unchanged';
+
+export async function run(options: SetOptions, ctx: Context): Promise<void> {
+  const object = checkObject(options.domain, options.bizId);
+  const namespace = checkName('--namespace', options.namespace);
+  const code = checkName('--code', options.code);
+  const type = options.type === undefined ? undefined : checkFieldType(options.type);
+  const [values, { metafieldInputFields }, view] = await Promise.all([
+    import('../../api/metafield-values.js'),
+    import('../../api/metafields.js'),
+    import('./view.js'),
+  ]);
+  const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
+    const result = values.toWireValue(fieldType, options.value);
+    if (result.ok) return result.value;
+    const whose = fromStore ? `; ${fieldType} is the field's type on the store` : '';
+    throw new UsageError(`--value must be ${result.expected}${got(options.value)}${whose}.`);
+  };
+  // With --type the value is checked before anything is sent.
+  if (type !== undefined) wireValue(type, false);
+  const out = await ctx.output(options, metafieldInputFields);
+  const api = await ctx.api();
+
+  const { outcome, value } = await ctx.spin('Setting the metafield value…', async (): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
+    const stored = await readStored(api, object.domain, object.bizId, namespace, code);
+    if (stored) {
+      const storedType = type ?? values.parseFieldType(stored.fieldType ?? '');
+      const wire = wireValue(storedType, type === undefined && storedType !== undefined);
+      if (values.sameValue(storedType, stored.value, wire)) return { outcome: 'Unchanged', value: { namespace, code, value: stored.value } };
+      return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, { namespace, code, value: wire }) };
+    }
+    const input = { namespace, code, value: wireValue(type, false) };
+    try {
+      const [created] = await api.metafields.createBatch(object.domain, object.bizId, [input]);
+      return { outcome: 'Created', value: created ?? input };
+    } catch (error) {
+      // Created by someone else since the read: it exists now, so this is an update.
+      if (error instanceof ApiError && error.status === 409) return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, input) };
+      if (error instanceof ApiError && error.status === 400 && type === undefined) throw withTypeHint(error);
+      throw error;
+    }
+  });
+  await out.item(value, view.metafieldWrittenView);
+  if (ctx.io.isStderrTTY) ctx.say(`${outcome} ${namespace}.${code} of ${object.domain} ${object.bizId}.`);
+}
+
+/**
+ * The stored value, or undefined when there is none (404). A token that may write but
+ * not read (403) still gets its upsert: create, then update if the store says it exists.
+ */
+async function readStored(api: Api, domain: string, bizId: string, namespace: string, code: string) {
+  try {
+    return await api.metafields.get(domain, bizId, namespace, code);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return undefined;
+    throw error;
+  }
+}
+
+/** A new value of unknown type went as typed; the store's refusal says how to convert it. */
+function withTypeHint(error: ApiError): ApiError {
+  const hint = " The value was sent as typed: --type with the field's type converts natural input (see 'store-cli metafield set --help').";
+  return new ApiError(`${error.message}${hint}`, error.status, error.code, error.fields);
+}

@@ -1,0 +1,111 @@
+import { ApiError, FieldErrors, invalidField, notFound } from '../errors.js';
+import { isJsonNumber } from '../json.js';
+import type { DefinitionCatalog } from '../metafield-definitions.js';
+import { BIZ_ID_PATTERN, DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
+import { checkValue } from '../metafield-values.js';
+
+/** A value ready to store: names checked, value checked against its definition and in canonical form. */
+export interface ValidValue {
+  namespace: string;
+  code: string;
+  value: string;
+  fieldType: FieldType;
+}
+
+export interface ObjectRef {
+  domain: Domain;
+  bizId: string;
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
+}
+
+/** The business object named by the path: 404 for a domain the service does not have, 400 for a bad id. */
+export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
+  const domain = params.domain ?? '';
+  if (!isDomain(domain)) {
+    throw notFound(`There is no metafield domain "${domain.slice(0, 64)}"; valid domains are ${DOMAINS.join(', ')}.`);
+  }
+  const bizId = params.bizId ?? '';
+  if (!BIZ_ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
+  return { domain, bizId };
+}
+
+/** namespace or code from the query: required for delete and detail, optional (a filter) for list and count. */
+export function queryName(query: URLSearchParams, name: 'namespace' | 'code', required: boolean): string | undefined {
+  const value = query.get(name);
+  if (value === null) {
+    if (required) throw invalidField(name, `is required in the query (?namespace=...&code=...)`);
+    return undefined;
+  }
+  if (!NAME_PATTERN.test(value)) throw invalidField(name, NAME_RULE);
+  return value;
+}
+
+/** The first problem of one item, or the valid value; `at` is the item's JSON path. */
+function checkItem(item: unknown, at: string, domain: Domain, catalog: DefinitionCatalog): ValidValue | { field: string; message: string } {
+  if (!isJsonObject(item)) return { field: at, message: 'must be an object {"namespace", "code", "value"}' };
+  for (const name of ['namespace', 'code'] as const) {
+    const value = item[name];
+    if (value === undefined || value === null) return { field: `${at}.${name}`, message: 'is required' };
+    if (typeof value !== 'string' || !NAME_PATTERN.test(value)) return { field: `${at}.${name}`, message: NAME_RULE };
+  }
+  const namespace = item.namespace as string;
+  const code = item.code as string;
+  const checked = checkValue(item.value, catalog.find(domain, namespace, code));
+  if (!checked.ok) return { field: `${at}.value`, message: checked.message };
+  return { namespace, code, value: checked.text, fieldType: checked.fieldType };
+}
+
+function isValid(result: ValidValue | { field: string }): result is ValidValue {
+  return !('field' in result);
+}
+
+const nameKey = (namespace: string, code: string) => `${namespace}\u0000${code}`;
+
+/** `{"metaFieldDataList": [...]}`: 1..100 items, every one valid and no (namespace, code) twice. */
+export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCatalog): ValidValue[] {
+  const list = isJsonObject(body) ? body.metaFieldDataList : undefined;
+  if (!Array.isArray(list)) {
+    throw invalidField('metaFieldDataList', 'is required: the body must be {"metaFieldDataList": [{"namespace", "code", "value"}, ...]}');
+  }
+  if (list.length === 0) throw invalidField('metaFieldDataList', 'must hold at least one value');
+  if (list.length > MAX_BATCH) {
+    throw new ApiError(413, 'batch_too_large', `A batch holds at most ${MAX_BATCH} values; this one has ${list.length}.`, [
+      { field: 'metaFieldDataList', message: `must hold at most ${MAX_BATCH} values` },
+    ]);
+  }
+  const errors = new FieldErrors();
+  const values: ValidValue[] = [];
+  const firstIndex = new Map<string, number>();
+  list.forEach((item, index) => {
+    const at = `metaFieldDataList[${index}]`;
+    const result = checkItem(item, at, domain, catalog);
+    if (!isValid(result)) {
+      errors.add(result.field, result.message);
+      return;
+    }
+    const key = nameKey(result.namespace, result.code);
+    const first = firstIndex.get(key);
+    if (first !== undefined) {
+      errors.add(at, `repeats ${result.namespace}.${result.code} of metaFieldDataList[${first}]; a batch names each value once`);
+      return;
+    }
+    firstIndex.set(key, index);
+    values.push(result);
+  });
+  errors.throwIfAny();
+  return values;
+}
+
+/** `{"metaFieldData": {"namespace", "code", "value"}}` */
+export function parseUpdate(body: unknown, domain: Domain, catalog: DefinitionCatalog): ValidValue {
+  const item = isJsonObject(body) ? body.metaFieldData : undefined;
+  if (!isJsonObject(item)) throw invalidField('metaFieldData', 'is required: the body must be {"metaFieldData": {"namespace", "code", "value"}}');
+  const result = checkItem(item, 'metaFieldData', domain, catalog);
+  if (!isValid(result)) throw invalidField(result.field, result.message);
+  return result;
+}
