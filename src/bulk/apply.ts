@@ -54,6 +54,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
     const plan = planChanges(pending, await store.list(domain, bizId));
     held ||= plan.update.length + plan.unchanged.length > 0;
     for (const row of plan.unchanged) settle(row, UNCHANGED);
+    for (const { row, reason } of plan.invalid) reject(row, reason);
     if (dryRun) {
       for (const row of plan.create) settle(row, CREATED);
       for (const row of plan.update) settle(row, UPDATED);

@@ -61,7 +61,7 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   let previousBreaks = 0;
   let emptyLines = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
+    for await (const { record, info } of recordsBeforeError(parser)) {
       line = line === 0 ? 1 + info.empty_lines : line + previousBreaks + 1 + (info.empty_lines - emptyLines);
       emptyLines = info.empty_lines;
       previousBreaks = lineBreaks(record);
@@ -76,6 +76,54 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   } finally {
     parser.destroy();
     input.destroy();
+  }
+}
+
+/** Paused above this many parsed records waiting, resumed below a quarter of it. */
+const HIGH_WATER = 256;
+
+/**
+ * The parser's records, then its error: a stream's own async iterator throws the error at
+ * once and drops records parsed before it, which are good rows (and set the line count).
+ */
+async function* recordsBeforeError(parser: Parser): AsyncGenerator<ParsedRecord> {
+  const queue: ParsedRecord[] = [];
+  let head = 0;
+  let failure: unknown;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  parser.on('data', (record: ParsedRecord) => {
+    queue.push(record);
+    if (queue.length - head >= HIGH_WATER) parser.pause();
+    notify();
+  });
+  parser.on('error', (error) => {
+    failure = error;
+    notify();
+  });
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  for (;;) {
+    if (head < queue.length) {
+      const record = queue[head]!;
+      queue[head++] = undefined as unknown as ParsedRecord;
+      if (head === queue.length) {
+        queue.length = 0;
+        head = 0;
+      }
+      if (parser.isPaused() && queue.length - head < HIGH_WATER / 4) parser.resume();
+      yield record;
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => (wake = resolve));
   }
 }
 

@@ -1,6 +1,6 @@
 // What a group of rows asks of one business object, given what it holds: values to
 // create, values to update, values already right.
-import { parseFieldType, sameValue } from '../api/metafield-values.js';
+import { parseFieldType, sameValue, toWireValue } from '../api/metafield-values.js';
 import type { Metafield, MetafieldInput } from '../api/metafields.js';
 import type { Row } from './row-check.js';
 
@@ -8,23 +8,45 @@ export interface Plan {
   create: Row[];
   update: Row[];
   unchanged: Row[];
+  /** Rows without a type whose value does not fit the type of the value stored. */
+  invalid: Array<{ row: Row; reason: string }>;
 }
 
 /**
- * Compares by meaning where the type is known (1.50 kg and 1.5 kg are the same weight):
- * the row's type if the file gives one, else the store's fieldType of the stored value.
+ * A row without a type takes the type of the value the store holds, as `metafield set`
+ * does: its text is converted by that type ("1.5 kg" for a Weight) before it is compared
+ * and sent. Values compare by meaning where the type is known (1.50 kg and 1.5 kg are
+ * the same weight).
  */
 export function planChanges(rows: readonly Row[], current: readonly Metafield[]): Plan {
   const held = new Map<string, Metafield>();
   for (const value of current) held.set(fieldKey(value.namespace, value.code), value);
-  const plan: Plan = { create: [], update: [], unchanged: [] };
+  const plan: Plan = { create: [], update: [], unchanged: [], invalid: [] };
   for (const row of rows) {
     const stored = held.get(fieldKey(row.namespace, row.code));
-    if (stored === undefined) plan.create.push(row);
-    else if (sameValue(row.type ?? storedType(stored), stored.value, row.value)) plan.unchanged.push(row);
-    else plan.update.push(row);
+    if (stored === undefined) {
+      plan.create.push(row);
+      continue;
+    }
+    const type = row.type ?? storedType(stored);
+    let wanted = row;
+    if (row.type === undefined && type !== undefined) {
+      const converted = toWireValue(type, row.text.value);
+      if (!converted.ok) {
+        plan.invalid.push({ row, reason: `the value ${shown(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` });
+        continue;
+      }
+      wanted = { ...row, value: converted.value };
+    }
+    if (sameValue(type, stored.value, wanted.value)) plan.unchanged.push(wanted);
+    else plan.update.push(wanted);
   }
   return plan;
+}
+
+function shown(value: string): string {
+  const length = [...value].length;
+  return length > 40 ? `(${length} characters)` : JSON.stringify(value);
 }
 
 function storedType(value: Metafield) {

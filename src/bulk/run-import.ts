@@ -183,10 +183,11 @@ export class Import {
 
   private async applyOne(group: ObjectGroup): Promise<void> {
     const { signal, dryRun, store } = this.settings;
-    const settled = new Set<Row>();
+    // By line: a row converted by the stored value's type settles as a copy.
+    const settled = new Set<number>();
     const pendingWrites: Promise<void>[] = [];
     const settle = (row: Row, outcome: Outcome) => {
-      settled.add(row);
+      settled.add(row.line);
       if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
       else this.result[outcome.kind] += 1;
     };
@@ -204,14 +205,14 @@ export class Import {
       if (error instanceof CancelledError || signal.aborted) return;
       if (dryRun && this.settings.isOffline?.(error)) {
         this.result.offline ??= error instanceof Error ? error.message : String(error);
-        this.result.valid += group.rows.filter((row) => !settled.has(row)).length;
+        this.result.valid += group.rows.filter((row) => !settled.has(row.line)).length;
         return;
       }
       if (!isObjectLevel(error)) {
         this.result.stop ??= { kind: 'failed', error };
         return;
       }
-      for (const row of group.rows) if (!settled.has(row)) pendingWrites.push(this.reject(row.text, reasonOf(error)));
+      for (const row of group.rows) if (!settled.has(row.line)) pendingWrites.push(this.reject(row.text, reasonOf(error)));
       if (unanswered(error) && ++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) this.result.stop ??= { kind: 'failed', error };
     } finally {
       await Promise.all(pendingWrites);
