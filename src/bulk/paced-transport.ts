@@ -53,12 +53,14 @@ export class PacedTransport implements Transport {
     let waited = 0;
     for (;;) {
       const ticket = await pacer.acquire();
-      this.counts.sent += 1;
       try {
         const response = await this.inner.request(spec);
+        this.counts.sent += 1;
         pacer.release(ticket, true);
         return response;
       } catch (error) {
+        // Only attempts that went out count (not one stopped by missing credentials).
+        if (error instanceof ApiError || error instanceof NetworkError) this.counts.sent += 1;
         if (error instanceof ApiError && error.status === 429) {
           this.counts.rateLimited += 1;
           pacer.rateLimited(ticket, error.retryAfterSeconds);

@@ -60,6 +60,8 @@ export class Pacer {
   private pausedUntil = 0;
   private lastCut = Number.NEGATIVE_INFINITY;
   private firstStart: number | undefined;
+  /** Pauses (start, end) of the last WINDOW_S: time the store gave no chance to accept anything. */
+  private pauses: Array<[number, number]> = [];
   /** Start times of recent accepted requests (a queue: `head` is its first live entry). */
   private accepted: number[] = [];
   private head = 0;
@@ -100,10 +102,16 @@ export class Pacer {
   rateLimited(ticket: Ticket, retryAfterSeconds: number | undefined): void {
     this.free();
     const now = this.clock.now();
-    this.pausedUntil = Math.max(this.pausedUntil, now + 1000 * (retryAfterSeconds ?? DEFAULT_PAUSE_S));
+    const until = now + 1000 * (retryAfterSeconds ?? DEFAULT_PAUSE_S);
+    if (until > this.pausedUntil) {
+      this.pauses.push([Math.max(now, this.pausedUntil), until]);
+      this.pausedUntil = until;
+    }
     // A request sent before the last cut was sent too fast for the old rate: it says nothing new.
     if (ticket.startedAt < this.lastCut) return;
-    this.allowed = Math.max(MIN_RATE, Math.min(this.allowed, this.measuredRate(now)) / 2);
+    // The first refusal sets the pace from what the store took; later ones halve it.
+    const base = Number.isFinite(this.allowed) ? this.allowed : this.measuredRate(now);
+    this.allowed = Math.max(MIN_RATE, base / 2);
     this.lastCut = now;
   }
 
@@ -132,7 +140,10 @@ export class Pacer {
     this.waiting.shift()?.();
   }
 
-  /** Accepted requests per second over the last WINDOW_S (at least one second, so a burst is not read as a rate). */
+  /**
+   * Accepted requests per second over the last WINDOW_S, pauses left out (the store was
+   * given no chance then), and over at least one second, so a burst is not read as a rate.
+   */
   private measuredRate(now: number): number {
     const since = now - WINDOW_S * 1000;
     while (this.head < this.accepted.length && this.accepted[this.head]! < since) this.head += 1;
@@ -140,8 +151,10 @@ export class Pacer {
       this.accepted = this.accepted.slice(this.head);
       this.head = 0;
     }
+    this.pauses = this.pauses.filter(([, end]) => end > since);
+    const start = Math.max(since, this.firstStart ?? now);
+    const paused = this.pauses.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, now) - Math.max(from, start)), 0);
     const count = this.accepted.length - this.head;
-    const spanMs = Math.min(WINDOW_S * 1000, now - (this.firstStart ?? now));
-    return count / Math.max(1, spanMs / 1000);
+    return count / Math.max(1, (now - start - paused) / 1000);
   }
 }
