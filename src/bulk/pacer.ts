@@ -26,6 +26,8 @@ export interface Ticket {
 
 /** Lowest rate a run slows to, in requests per second. */
 export const MIN_RATE = 0.25;
+/** After the first 429, until the second: growth per second, to find the store's rate fast. */
+const PROBE_GROWTH = 2;
 /** Growth per second of the allowed rate while requests succeed: 5% of it, at least MIN_STEP. */
 const GROWTH = 0.05;
 const MIN_STEP = 0.1;
@@ -59,7 +61,14 @@ export class Pacer {
   private nextSlot = 0;
   private pausedUntil = 0;
   private lastCut = Number.NEGATIVE_INFINITY;
+  /**
+   * Between the first refusal and the second: the first cut came from a guess (what a
+   * burst let through), so the rate grows fast until the store says no again (TCP's slow start).
+   */
+  private probing = false;
   private firstStart: number | undefined;
+  /** The last request waited for its slot at the allowed rate: the rate, not latency or the file, holds the run back. */
+  private rateBound = false;
   /** Pauses (start, end) of the last WINDOW_S: time the store gave no chance to accept anything. */
   private pauses: Array<[number, number]> = [];
   /** Start times of recent accepted requests (a queue: `head` is its first live entry). */
@@ -90,11 +99,12 @@ export class Pacer {
   release(ticket: Ticket, accepted: boolean): void {
     this.free();
     if (!accepted) return;
-    const now = this.clock.now();
     this.accepted.push(ticket.startedAt);
-    if (Number.isFinite(this.allowed) && this.allowed < 2 * this.measuredRate(now)) {
-      // Grow only while the rate is what holds the run back, not the latency of its requests.
-      this.allowed += Math.max(MIN_STEP, GROWTH * this.allowed) / this.allowed;
+    if (Number.isFinite(this.allowed) && this.rateBound) {
+      // Grow only while the rate is what holds the run back (not latency, not the file),
+      // by a share of the rate each second (each success adding its part of that second).
+      if (this.probing) this.allowed *= PROBE_GROWTH ** (1 / this.allowed);
+      else this.allowed += Math.max(MIN_STEP, GROWTH * this.allowed) / this.allowed;
     }
   }
 
@@ -108,10 +118,12 @@ export class Pacer {
       this.pausedUntil = until;
     }
     // A request sent before the last cut was sent too fast for the old rate: it says nothing new.
-    if (ticket.startedAt < this.lastCut) return;
+    if (ticket.startedAt <= this.lastCut) return;
     // The first refusal sets the pace from what the store took; later ones halve it.
-    const base = Number.isFinite(this.allowed) ? this.allowed : this.measuredRate(now);
+    const first = !Number.isFinite(this.allowed);
+    const base = first ? this.measuredRate(now) : this.allowed;
     this.allowed = Math.max(MIN_RATE, base / 2);
+    this.probing = first;
     this.lastCut = now;
   }
 
@@ -121,6 +133,7 @@ export class Pacer {
       if (signal?.aborted) throw new CancelledError();
       await new Promise<void>((wake) => this.waiting.push(wake));
     }
+    this.rateBound = this.nextSlot > this.clock.now();
     for (;;) {
       if (signal?.aborted) throw new CancelledError();
       const now = this.clock.now();

@@ -53,7 +53,8 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   } else if (r.stop === undefined && r.failed === 0 && r.created + r.updated === 0 && r.rows > 0) {
     lines.push(`Nothing to change: all ${plural(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
   } else {
-    lines.push(`Imported ${c.source} in ${took}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+    const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
+    lines.push(`${lead}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
   if (c.requests && c.requests.sent > 0) {

@@ -112,3 +112,12 @@ describe('Pacer', () => {
     await expect(waiting).rejects.toBeInstanceOf(CancelledError);
   });
 });
+
+describe('Pacer against a store whose burst is small for its rate (40 rps, burst 5)', () => {
+  it('finds the rate fast after the first refusal instead of creeping up from a guess', async () => {
+    const seconds = 15;
+    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, bucket: new LeakyBucket(40, 5) });
+    expect(accepted / (5 + 40 * seconds)).toBeGreaterThan(0.4);
+    expect(refused).toBeLessThan(15);
+  });
+});

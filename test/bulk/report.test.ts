@@ -76,7 +76,8 @@ describe('summary', () => {
   });
 
   it('an interrupted run counts what was left', () => {
-    const lines = summaryLines(result({ rows: 10, created: 4, stop: { kind: 'interrupted' } }), { source: 's', dryRun: false });
+    const lines = summaryLines(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }), { source: 's', dryRun: false });
+    expect(lines[0]).toBe('The import of s stopped after 1s: 10 rows of 2 objects: 4 created, 0 updated, 0 unchanged, 0 failed.');
     expect(lines.at(-1)).toBe('Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.');
   });
 
