@@ -61,7 +61,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
       return { held };
     }
     // Values created since the read (by someone else) come back from createAll: read again.
-    const [leftover] = await Promise.all([createAll(plan.create), Promise.all(plan.update.map(updateOne))]);
+    const [leftover] = await allSettled([createAll(plan.create), allSettled(plan.update.map(updateOne))]);
     if (leftover.length === 0) return { held };
     if (round === MAX_ROUNDS) {
       for (const row of leftover) reject(row, KEPT_CHANGING);
@@ -133,6 +133,17 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
       reject(row, storeReason(error, 'metaFieldData'));
     }
   }
+}
+
+/**
+ * Promise.all that waits for every request before failing: a group never ends (and its
+ * rows are never counted) while one of its requests is still out.
+ */
+async function allSettled<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** An answer about these values (4xx but a refused token); anything else stops the group. */

@@ -99,7 +99,8 @@ export class Pacer {
   release(ticket: Ticket, accepted: boolean): void {
     this.free();
     if (!accepted) return;
-    this.accepted.push(ticket.startedAt);
+    // Only the first cut reads what the store took: after it, nothing needs remembering.
+    if (!Number.isFinite(this.allowed)) this.remember(ticket.startedAt);
     if (Number.isFinite(this.allowed) && this.rateBound) {
       // Grow only while the rate is what holds the run back (not latency, not the file),
       // by a share of the rate each second (each success adding its part of that second).
@@ -114,7 +115,7 @@ export class Pacer {
     const now = this.clock.now();
     const until = now + 1000 * (retryAfterSeconds ?? DEFAULT_PAUSE_S);
     if (until > this.pausedUntil) {
-      this.pauses.push([Math.max(now, this.pausedUntil), until]);
+      if (!Number.isFinite(this.allowed)) this.pauses.push([Math.max(now, this.pausedUntil), until]);
       this.pausedUntil = until;
     }
     // A request sent before the last cut was sent too fast for the old rate: it says nothing new.
@@ -153,6 +154,16 @@ export class Pacer {
     this.waiting.shift()?.();
   }
 
+  private remember(startedAt: number): void {
+    this.accepted.push(startedAt);
+    const since = startedAt - WINDOW_S * 1000;
+    while (this.head < this.accepted.length && this.accepted[this.head]! < since) this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.accepted.length) {
+      this.accepted = this.accepted.slice(this.head);
+      this.head = 0;
+    }
+  }
+
   /**
    * Accepted requests per second over the last WINDOW_S, pauses left out (the store was
    * given no chance then), and over at least one second, so a burst is not read as a rate.
@@ -160,10 +171,6 @@ export class Pacer {
   private measuredRate(now: number): number {
     const since = now - WINDOW_S * 1000;
     while (this.head < this.accepted.length && this.accepted[this.head]! < since) this.head += 1;
-    if (this.head > 1024 && this.head * 2 > this.accepted.length) {
-      this.accepted = this.accepted.slice(this.head);
-      this.head = 0;
-    }
     this.pauses = this.pauses.filter(([, end]) => end > since);
     const start = Math.max(since, this.firstStart ?? now);
     const paused = this.pauses.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, now) - Math.max(from, start)), 0);

@@ -112,6 +112,9 @@ export class Import {
     const lastOfObject = new Map<string, Promise<void>>();
     const grouper = new Grouper(MAX_GROUP_ROWS);
     let previousKey: string | undefined;
+    // Ctrl-C while waiting on a stalled stdin: closing the input ends the wait.
+    const stopReading = () => source.stream.destroy();
+    signal.addEventListener('abort', stopReading, { once: true });
 
     const schedule = async (group: ObjectGroup) => {
       while (active.size >= this.settings.concurrency) await Promise.race(active);
@@ -162,6 +165,11 @@ export class Import {
       const last = grouper.flush();
       if (last && this.finishedReading) await schedule(last);
     } catch (error) {
+      if (signal.aborted && !(error instanceof UsageError)) {
+        // The input was closed by the interruption: what was read so far is reported.
+        this.result.stop ??= { kind: 'interrupted' };
+        return this.finish(active);
+      }
       if (!(error instanceof CsvSyntaxError)) throw error;
       // Nothing sent yet: the file is unusable, as a whole (exit 2). Else the rows before stand.
       if (!this.sent) throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
@@ -169,9 +177,14 @@ export class Import {
       const pending = grouper.flush();
       if (pending) await schedule(pending);
     } finally {
-      await Promise.allSettled(active);
+      signal.removeEventListener('abort', stopReading);
     }
-    if (signal.aborted && !this.result.stop) this.result.stop = { kind: 'interrupted' };
+    return this.finish(active);
+  }
+
+  private async finish(active: Set<Promise<void>>): Promise<ImportResult> {
+    await Promise.allSettled(active);
+    if (this.settings.signal.aborted && !this.result.stop) this.result.stop = { kind: 'interrupted' };
     this.result.elapsedMs = Math.round(this.clock() - this.started);
     return this.result;
   }

@@ -36,6 +36,8 @@ export interface ApiTuning {
   retry?: RetryPolicy;
   /** A layer between the API modules and the HTTP client, e.g. pacing and retries of a bulk run. */
   wrap?: (transport: Transport) => Transport;
+  /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
+  signal?: AbortSignal;
 }
 
 export interface Context {
@@ -159,7 +161,7 @@ export function createContext(deps: ContextDeps): Context {
           token: async () => c.token.value,
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
           userAgent: deps.userAgent,
-          signal,
+          signal: tuning.signal ?? signal,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),

@@ -18,6 +18,8 @@ export interface ImportOptions extends OutputFlags {
 /** Requests in flight: enough to hide a store's latency, few enough for its rate limit to pace. */
 export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
+/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
+const IN_FLIGHT_GRACE_MS = 5_000;
 
 export function register(noun: Command): Command {
   const command = noun
@@ -65,13 +67,19 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   const out = options.json !== undefined && options.json !== false ? await ctx.output(options, summary.SUMMARY_FIELDS) : undefined;
   const source = await openSource(options.file, ctx.io.stdin);
 
-  // Every request in flight listens for Ctrl-C on the one signal: not a leak.
+  // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
+  // finish for a moment, so the summary counts what the store really did.
+  const inFlight = new AbortController();
+  ctx.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
+  // Every request in flight listens on the signal: not a leak.
   setMaxListeners(concurrency + 16, ctx.signal);
+  setMaxListeners(concurrency + 16, inFlight.signal);
   const pacer = new Pacer({ concurrency, signal: ctx.signal });
   let transport: InstanceType<typeof PacedTransport> | undefined;
   const api = await ctx.api({
     connections: concurrency,
     retry: SINGLE_ATTEMPT,
+    signal: inFlight.signal,
     wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: ctx.signal })),
   });
   const rejectsPath = options.rejects;

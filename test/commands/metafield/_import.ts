@@ -49,6 +49,8 @@ async function readObject(sandbox: RunningSandbox, domain: string, bizId: string
   for (let attempt = 1; ; attempt++) {
     const reply = await call(sandbox, 'GET', `/metafields/${domain}/${bizId}`).catch(() => undefined);
     if (reply?.status === 200) return reply;
+    // A rate-limited sandbox: wait as it says.
+    if (reply?.status === 429) await new Promise((resolve) => setTimeout(resolve, 1000 * Number(reply.headers.get('retry-after') ?? 1)));
     if (attempt >= 30 || (reply && ![429, 500, 503].includes(reply.status))) {
       throw new Error(`reading ${domain}/${bizId} failed: ${reply ? `${reply.status} ${reply.text}` : 'no answer'}`);
     }

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { expectNoStackTrace, requestLog } from '../_support.js';
+import { expectNoStackTrace, liveCli, requestLog, waitFor } from '../_support.js';
 import { csv, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
 
 const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];
@@ -301,5 +301,48 @@ describe('metafield import: --dry-run, --json, stdin, --domain', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Stopped early');
     expect(r.stderr).toMatch(/^error: The store refused the access token/m);
+  });
+});
+
+describe('metafield import: Ctrl-C', () => {
+  let creates = 0;
+  const s = useSandbox({ onRequest: (q) => void (q.method === 'POST' && q.status === 200 && (creates += 1)) });
+
+  it('stops taking rows, prints the summary of what was done, exits 130; a re-run finishes the job', { timeout: 60_000 }, async () => {
+    const ids = freshIds(500);
+    const { rows, target } = plainRows(ids, 2);
+    const file = scratchFile('values.csv', csv(rows));
+    const controller = new AbortController();
+    creates = 0;
+    const live = liveCli(importArgs(file, '--json'), { env: s.env, signal: controller.signal });
+    await waitFor(() => (creates >= 5 ? true : undefined), 20_000, 'five creates');
+    controller.abort();
+    const r = await live.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/^Interrupted: /m);
+    const summary = JSON.parse(r.stdout) as { rows: number; created: number };
+    expect(summary.created).toBeGreaterThan(0);
+    expect(summary.created).toBeLessThan(rows.length);
+    expect((await readBack(s.sandbox, products(ids))).size).toBe(summary.created);
+
+    const again = await cli(importArgs(file, '--json'), { env: s.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: rows.length, created: rows.length - summary.created, unchanged: summary.created });
+    expect(await readBack(s.sandbox, products(ids))).toEqual(target);
+  });
+
+  it('also while waiting for more rows on stdin', async () => {
+    const controller = new AbortController();
+    const [a, b, c] = freshIds(3);
+    creates = 0;
+    // The third row stays unread until more arrives (the parser holds a chunk's last record back).
+    const stdin = `domain,bizId,namespace,code,value\nproducts,${a},ns,c,v\nproducts,${b},ns,c,v\nproducts,${c},ns,c,v\n`;
+    const live = liveCli(importArgs('-', '--json'), { env: s.env, signal: controller.signal, keepStdinOpen: true, stdin });
+    await waitFor(() => (creates >= 1 ? true : undefined), 20_000, 'the first object applied');
+    controller.abort();
+    const r = await live.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(JSON.parse(r.stdout)).toMatchObject({ created: 1 });
+    expect(r.stderr).toMatch(/^Interrupted: /m);
   });
 });
