@@ -69,3 +69,17 @@ describe('metafield get', () => {
     expect(r.stderr).toMatch(/403/);
   });
 });
+
+describe('metafield get and count against a store that sends counts as JSON numbers', () => {
+  const s = useSandbox({ seed: 'demo', idsAs: 'number' });
+
+  it('keeps a 20-digit bizId exact and prints a numeric count as an integer', async () => {
+    const bizId = '98765432109876543210';
+    await seed(s.sandbox, 'products', bizId, [{ namespace: 'custom', code: 'material', value: 'Wool' }]);
+    const got = await cli(['metafield', 'get', 'products', bizId, '--namespace', 'custom', '--code', 'material', '--json', 'bizId,value'], { env: s.env });
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual({ bizId, value: 'Wool' });
+    const count = await cli(['metafield', 'count', 'products', bizId, '--json'], { env: s.env });
+    expect(count.stdout).toBe('{\n  "count": 1\n}\n');
+  });
+});
