@@ -1,13 +1,25 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api().
+import { CategoriesApi } from './categories-api.js';
+import { CollectionsApi } from './collections-api.js';
 import { GiftCardsApi } from './gift-cards-api.js';
 import { MetafieldsApi } from './metafields-api.js';
+import { ProductsApi } from './products-api.js';
 import type { Transport } from './transport.js';
 
 export interface Api {
   giftCards: GiftCardsApi;
   metafields: MetafieldsApi;
+  products: ProductsApi;
+  categories: CategoriesApi;
+  collections: CollectionsApi;
 }
 
 export function createApi(transport: Transport): Api {
-  return { giftCards: new GiftCardsApi(transport), metafields: new MetafieldsApi(transport) };
+  return {
+    giftCards: new GiftCardsApi(transport),
+    metafields: new MetafieldsApi(transport),
+    products: new ProductsApi(transport),
+    categories: new CategoriesApi(transport),
+    collections: new CollectionsApi(transport),
+  };
 }

@@ -1,8 +1,12 @@
 // Every noun of the command tree. Each noun's index lists its verbs.
 import { auth } from './auth/index.js';
+import { category } from './category/index.js';
+import { collection } from './collection/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
+import { product } from './product/index.js';
 import { sandbox } from './sandbox/index.js';
+import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, sandbox];
+export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox];

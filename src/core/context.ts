@@ -75,7 +75,7 @@ export interface ContextDeps {
   now?: () => Date;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 // env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
 const paths = () => import('./paths.js');

@@ -63,6 +63,10 @@ export class FieldErrors {
     return this.list.length === 0;
   }
 
+  get count(): number {
+    return this.list.length;
+  }
+
   throwIfAny(): void {
     if (this.list.length > 0) throw invalid(this.list);
   }

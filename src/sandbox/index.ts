@@ -4,10 +4,12 @@
  * (`sandbox serve`, `sandbox reset`, `--sandbox`) goes through this module.
  */
 import type { TokenGrant } from './auth.js';
+import type { WebhookLogLine } from './webhooks.js';
 
 export { ALL_SCOPES, parseTokenSpec } from './auth.js';
 export type { Scope, TokenGrant } from './auth.js';
 export { SandboxDataError, SandboxUsageError } from './errors.js';
+export type { WebhookLogLine } from './webhooks.js';
 
 export interface SandboxOptions {
   /** Address to bind; default '127.0.0.1'. */
@@ -41,6 +43,14 @@ export interface SandboxOptions {
   rateLimit?: { rps: number; burst?: number };
   /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
+  /**
+   * products/create, products/update and products/delete are POSTed to each URL (absolute
+   * http or https), signed with the secret; without a secret one is generated, see
+   * RunningSandbox.webhookSecret.
+   */
+  webhooks?: { urls: string[]; secret?: string };
+  /** Called after each webhook delivery attempt with its outcome. */
+  onWebhook?: (line: WebhookLogLine) => void;
 }
 
 export interface RunningSandbox {
@@ -48,6 +58,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** The first token of the options, or the generated one. */
   token: string;
+  /** The secret webhooks are signed with (given or generated); absent without webhook URLs. */
+  webhookSecret?: string;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

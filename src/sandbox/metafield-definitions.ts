@@ -96,44 +96,38 @@ function measureOf(bound: { value: number; unit: string }): Measure {
   return { value: String(bound.value), unit: bound.unit };
 }
 
-export const definitionsFileSchema = z.strictObject({
-  definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine((definitions, ctx) => {
-    const seen = new Map<string, number>();
-    definitions.forEach((definition, index) => {
-      const key = definitionKey(definition.domain, definition.namespace, definition.code);
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, index);
-      else {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index],
-          message: `defines ${definition.domain} ${definition.namespace}.${definition.code} again (first at definitions[${first}])`,
-        });
-      }
-    });
-  }),
-});
-
-export type DefinitionsFile = z.input<typeof definitionsFileSchema>;
-
-function definitionKey(domain: string, namespace: string, code: string): string {
-  return `${domain}\u0000${namespace}\u0000${code}`;
+/** Flags a (domain, namespace, code) defined twice, at its second index. */
+function noDuplicates(definitions: ReadonlyArray<{ domain: string; namespace: string; code: string }>, ctx: z.RefinementCtx): void {
+  const seen = new Map<string, number>();
+  definitions.forEach((definition, index) => {
+    const key = `${definition.domain} ${definition.namespace}.${definition.code}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else ctx.addIssue({ code: 'custom', path: [index], message: `defines ${key} again (first at definitions[${first}])` });
+  });
 }
 
-/** Every definition the sandbox knows, found by (domain, namespace, code) in one map look-up. */
+export const definitionsFileSchema = z.strictObject(
+  { definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine(noDuplicates) },
+  { error: 'must be an object {"definitions": [...]}' },
+);
+
+/** Every definition the sandbox knows, found by (domain, namespace, code) in map look-ups that build no key strings. */
 export class DefinitionCatalog {
-  private readonly byKey = new Map<string, MetafieldDefinition>();
+  private readonly byDomain = new Map<Domain, Map<string, Map<string, MetafieldDefinition>>>();
 
   constructor(definitions: readonly MetafieldDefinition[] = []) {
-    for (const definition of definitions) this.byKey.set(definitionKey(definition.domain, definition.namespace, definition.code), definition);
+    for (const definition of definitions) {
+      let namespaces = this.byDomain.get(definition.domain);
+      if (namespaces === undefined) this.byDomain.set(definition.domain, (namespaces = new Map()));
+      let codes = namespaces.get(definition.namespace);
+      if (codes === undefined) namespaces.set(definition.namespace, (codes = new Map()));
+      codes.set(definition.code, definition);
+    }
   }
 
   find(domain: Domain, namespace: string, code: string): MetafieldDefinition | undefined {
-    return this.byKey.get(definitionKey(domain, namespace, code));
-  }
-
-  get size(): number {
-    return this.byKey.size;
+    return this.byDomain.get(domain)?.get(namespace)?.get(code);
   }
 }
 

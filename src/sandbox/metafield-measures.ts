@@ -15,14 +15,10 @@ const UNIT_FACTORS: Readonly<Record<MeasureType, Readonly<Record<string, string>
   Volume: { ml: '1', cl: '10', l: '1000', m3: '1000000', fl_oz: '29.5735295625', pt: '473.176473', qt: '946.352946', gal: '3785.411784' },
 };
 
-export const MEASURE_TYPES: readonly MeasureType[] = ['Weight', 'Size', 'Volume'];
+const MEASURE_TYPES: readonly MeasureType[] = ['Weight', 'Size', 'Volume'];
 
 export function isMeasureType(type: string): type is MeasureType {
   return (MEASURE_TYPES as readonly string[]).includes(type);
-}
-
-export function unitsOf(type: MeasureType): string[] {
-  return Object.keys(UNIT_FACTORS[type]);
 }
 
 export function isUnitOf(type: MeasureType, unit: string): boolean {
@@ -31,7 +27,7 @@ export function isUnitOf(type: MeasureType, unit: string): boolean {
 
 /** "g, kg, lb or oz" */
 export function unitList(type: MeasureType): string {
-  const units = unitsOf(type);
+  const units = Object.keys(UNIT_FACTORS[type]);
   return `${units.slice(0, -1).join(', ')} or ${units.at(-1) as string}`;
 }
 

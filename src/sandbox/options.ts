@@ -7,6 +7,8 @@ import type { SandboxOptions } from './index.js';
 import type { IdsAs } from './json.js';
 import { defaultBurst, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
+import { isHttpUrl } from './product-record.js';
+import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
 
 export interface ResolvedOptions {
   host: string;
@@ -23,6 +25,9 @@ export interface ResolvedOptions {
   rateLimit: RateLimit | undefined;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
+  /** Absent when no webhook URL is given. */
+  webhooks: { urls: string[]; secret: string } | undefined;
+  onWebhook: ((line: WebhookLogLine) => void) | undefined;
 }
 
 function usage(message: string): never {
@@ -85,7 +90,24 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     rateLimit,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
+    webhooks: resolveWebhooks(input.webhooks),
+    onWebhook: input.onWebhook,
   };
+}
+
+/** Subscribers as given (each once), and the signing secret: given, or generated. */
+function resolveWebhooks(input: SandboxOptions['webhooks']): ResolvedOptions['webhooks'] {
+  if (input === undefined) return undefined;
+  const urls = [...new Set(input.urls)];
+  for (const url of urls) {
+    if (!isHttpUrl(url)) usage(`The webhook URL "${url}" is not an absolute http or https URL (such as http://127.0.0.1:4000/webhooks).`);
+  }
+  if (input.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
+  if (urls.length === 0) {
+    if (input.secret !== undefined) usage('A webhook secret needs at least one webhook URL to sign deliveries for.');
+    return undefined;
+  }
+  return { urls, secret: input.secret ?? generateWebhookSecret() };
 }
 
 /**

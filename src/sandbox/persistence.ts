@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { SandboxDataError } from './errors.js';
 
 /** The file's JSON content, or undefined when there is no file or it is blank (a fresh store). */
@@ -92,11 +93,17 @@ export async function removeDataFile(file: string): Promise<boolean> {
  * Coalesces bursts of mutations into at most one write per `delayMs`, and never runs two
  * writes at once (a later write must not be overtaken by an earlier, slower one).
  * A failed write is kept and reported by the next flush.
+ *
+ * The pause also grows with the time the last write took (PACE x), because a write
+ * serializes the whole state on the event loop: a store of 100k metafield values under a
+ * bulk import would otherwise spend nearly all its time writing instead of answering.
  */
 export class CoalescingWriter {
+  private static readonly PACE = 3;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
+  private lastWriteMs = 0;
 
   constructor(
     private readonly write: () => Promise<void>,
@@ -105,7 +112,7 @@ export class CoalescingWriter {
 
   schedule(): void {
     if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => this.run(), this.delayMs);
+    this.timer = setTimeout(() => this.run(), Math.max(this.delayMs, this.lastWriteMs * CoalescingWriter.PACE));
   }
 
   async flush(): Promise<void> {
@@ -122,12 +129,14 @@ export class CoalescingWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.chain = this.chain.then(async () => {
+      const started = performance.now();
       try {
         await this.write();
         this.failure = undefined;
       } catch (error) {
         this.failure = error;
       }
+      this.lastWriteMs = performance.now() - started;
     });
   }
 }

@@ -60,9 +60,8 @@ export class RateLimiter {
     const wait = this.admit(token);
     if (wait === null) return null;
     const { rps, burst } = this.limit;
-    return new ApiError(429, 'rate_limited', `Too many requests: a token may send ${rps} requests a second in bursts of up to ${burst}; retry after ${wait} seconds.`, [], {
-      'Retry-After': String(wait),
-    });
+    const message = `Too many requests (at most ${rps} a second per token, in bursts of up to ${burst}); retry after ${wait} second${wait === 1 ? '' : 's'}.`;
+    return new ApiError(429, 'rate_limited', message, [], { 'Retry-After': String(wait) });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Scope } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
+import type { IdsAs } from './json.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -30,14 +31,28 @@ export interface Route {
   handle(request: RouteRequest): RouteReply;
 }
 
+/** Something that happened to a resource, announced to webhook subscribers. */
+export interface ResourceEvent {
+  topic: string;
+  /** Events with the same key (one product's) are delivered in the order they happened. */
+  key: string;
+  /** The body as the resource presents it (ids as JsonIntegers). */
+  payload: unknown;
+  at: Date;
+}
+
 /** What the store lends a resource: shared id sequence, shop settings, and change notification. */
 export interface ResourceEnv {
   ids: IdGenerator;
   currency: string;
+  /** How ids are written, for ids inside JSON text (a product's `collections`). */
+  idsAs: IdsAs;
   /** What type each metafield holds (from --definitions or the demo set). */
   metafieldDefinitions: DefinitionCatalog;
   /** Called after every mutation, so the store can schedule persistence. */
   changed(): void;
+  /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */
+  emit(event: ResourceEvent): void;
 }
 
 /**
@@ -56,4 +71,5 @@ export interface Resource {
   seed(demo: DemoData): void;
 }
 
-export type ResourceFactory = (env: ResourceEnv) => Resource;
+/** One resource, or several that share state (categories, collections and products). */
+export type ResourceFactory = (env: ResourceEnv) => Resource | Resource[];

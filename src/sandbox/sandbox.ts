@@ -10,12 +10,17 @@ import { RateLimiter } from './rate-limit.js';
 import { Router } from './router.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
 export interface SandboxInternals {
   retryAfterSeconds?: number;
   /** How long close() lets in-flight requests finish before cutting their connections. */
   closeGraceMs?: number;
+  /** First wait between webhook delivery attempts (doubling after each), so tests need not wait seconds. */
+  webhookBackoffMs?: number;
+  /** How long one webhook delivery attempt may take. */
+  webhookTimeoutMs?: number;
   /** Monotonic milliseconds for the rate limiter, so tests can move time without sleeping. */
   rateClock?: () => number;
 }
@@ -40,8 +45,25 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
 
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
+  const webhooks =
+    options.webhooks === undefined
+      ? undefined
+      : new WebhookDispatcher({
+          ...options.webhooks,
+          idsAs: options.idsAs,
+          backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
+          attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+          ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
+        });
   const metafieldDefinitions = await loadDefinitions(options);
-  const store = await SandboxStore.open({ dataFile: options.dataFile, seed: options.seed, currency: options.currency, metafieldDefinitions });
+  const store = await SandboxStore.open({
+    dataFile: options.dataFile,
+    seed: options.seed,
+    currency: options.currency,
+    idsAs: options.idsAs,
+    metafieldDefinitions,
+    ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
+  });
   const limiter =
     options.rateLimit && new RateLimiter(options.rateLimit, options.tokens.map((grant) => grant.token), internals.rateClock ?? (() => performance.now()));
   let baseUrl = '';
@@ -67,6 +89,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Pending webhook retries stop at once, not after the requests still in flight.
+      const webhooksStopped = webhooks?.close();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), internals.closeGraceMs ?? 1000);
         server.close(() => {
@@ -76,10 +100,16 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
         // Idle keep-alive sockets would otherwise hold close() until their timeout.
         server.closeIdleConnections();
       });
+      await webhooksStopped;
       await store.flush();
     })();
     return closing;
   };
 
-  return { baseUrl, token: (options.tokens[0] as { token: string }).token, close };
+  return {
+    baseUrl,
+    token: (options.tokens[0] as { token: string }).token,
+    ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
+    close,
+  };
 }

@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { demoData } from './demo.js';
 import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
+import type { IdsAs } from './json.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
 import { CoalescingWriter, readDataFile, writeFileAtomic } from './persistence.js';
-import type { Resource, Route } from './resource.js';
+import type { Resource, ResourceEvent, Route } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
@@ -21,7 +22,10 @@ export interface StoreOptions {
   dataFile?: string;
   seed: 'demo' | 'none';
   currency: string;
+  idsAs: IdsAs;
   metafieldDefinitions: DefinitionCatalog;
+  /** Receives the events webhooks announce; absent: nobody listens. */
+  emit?: (event: ResourceEvent) => void;
 }
 
 function describeProblem(error: unknown): string {
@@ -43,15 +47,22 @@ export class SandboxStore {
   private constructor(options: StoreOptions) {
     const file = options.dataFile;
     this.writer = file === undefined ? undefined : new CoalescingWriter(() => writeFileAtomic(file, this.serialize()));
-    const env = { ids: this.ids, currency: options.currency, metafieldDefinitions: options.metafieldDefinitions, changed: () => this.writer?.schedule() };
-    this.resources = RESOURCE_FACTORIES.map((factory) => factory(env));
+    const env = {
+      ids: this.ids,
+      currency: options.currency,
+      idsAs: options.idsAs,
+      metafieldDefinitions: options.metafieldDefinitions,
+      changed: () => this.writer?.schedule(),
+      emit: options.emit ?? (() => {}),
+    };
+    this.resources = RESOURCE_FACTORIES.flatMap((factory) => factory(env));
   }
 
   static async open(options: StoreOptions): Promise<SandboxStore> {
     const store = new SandboxStore(options);
     const raw = options.dataFile === undefined ? undefined : await readDataFile(options.dataFile);
     if (raw !== undefined) {
-      store.load(options.dataFile as string, raw);
+      store.load(options.dataFile as string, raw, options.seed);
     } else if (options.seed === 'demo') {
       const demo = demoData();
       for (const resource of store.resources) resource.seed(demo);
@@ -69,7 +80,11 @@ export class SandboxStore {
     return this.writer?.flush() ?? Promise.resolve();
   }
 
-  private load(file: string, raw: unknown): void {
+  /**
+   * A section the file lacks was written before its resource existed: with seed 'demo' it
+   * gets the demo data (so the embedded sandbox always has the category tree), else it is empty.
+   */
+  private load(file: string, raw: unknown, seed: 'demo' | 'none'): void {
     const fail = (error: unknown): never => {
       throw new SandboxDataError(
         file,
@@ -79,9 +94,14 @@ export class SandboxStore {
     };
     const parsed = stateSchema.safeParse(raw);
     if (!parsed.success) return fail(parsed.error);
+    let seeded = false;
     for (const resource of this.resources) {
       try {
-        resource.load(parsed.data.data[resource.key]);
+        const section = parsed.data.data[resource.key];
+        if (section === undefined && seed === 'demo') {
+          resource.seed(demoData());
+          seeded = true;
+        } else resource.load(section);
       } catch (error) {
         if (error instanceof z.ZodError) {
           error.issues.forEach((issue) => issue.path.unshift('data', resource.key));
@@ -90,6 +110,7 @@ export class SandboxStore {
       }
     }
     this.ids.observe(parsed.data.lastId);
+    if (seeded) this.writer?.schedule();
   }
 
   private serialize(): string {

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import type { WebhookLogLine } from '../../sandbox/index.js';
 import { examples } from '../types.js';
 
 export interface ServeOptions {
@@ -16,6 +17,8 @@ export interface ServeOptions {
   rateLimit?: string;
   quiet?: boolean;
   json?: boolean;
+  webhook: string[];
+  webhookSecret?: string;
 }
 
 export const DEFAULT_SANDBOX_PORT = 12412;
@@ -34,12 +37,15 @@ export function register(noun: Command): Command {
     .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
     .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token, in bursts of up to BURST (default 10 x RPS)')
-    .option('--quiet', 'do not log requests on stderr')
-    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening')
+    .option('--webhook <url>', 'POST product events (products/create, update, delete) to this URL, signed and retried (repeatable)', collect, [])
+    .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: a generated one, printed on stderr at start)')
+    .option('--quiet', 'do not log requests or webhook deliveries on stderr')
+    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
       'store-cli sandbox serve --demo',
       'store-cli sandbox serve --port 0 --json --token secret:read_gift_card',
       'store-cli sandbox serve --data ./sandbox.json --fail-rate 0.2 --fail-seed 7',
+      'store-cli sandbox serve --demo --webhook http://127.0.0.1:4000/webhooks --webhook-secret s3cret',
       'store-cli sandbox serve --definitions ./definitions.json --rate-limit 20/40',
     ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
 }
@@ -48,6 +54,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumber(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
+  const webhooks = webhookOptions(options);
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
@@ -63,10 +70,14 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     ...(options.definitions ? { definitionsFile: options.definitions } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
+    ...(webhooks === undefined ? {} : { webhooks }),
+    ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
   }));
-  if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token })}\n`);
+  const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
+  if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
+  if (webhooks !== undefined && webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}. Ctrl-C stops it.`);
 
   await new Promise<void>((resolve) => {
@@ -75,6 +86,36 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   });
   await sandbox.close();
   ctx.say('Sandbox stopped.');
+}
+
+function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } | undefined {
+  for (const url of options.webhook) {
+    if (!isHttpUrl(url)) throw new UsageError(`--webhook must be an absolute http or https URL such as http://127.0.0.1:4000/webhooks (got '${url}').`);
+  }
+  if (options.webhookSecret !== undefined) {
+    if (options.webhook.length === 0) throw new UsageError('--webhook-secret signs webhooks, so it needs at least one --webhook URL.');
+    if (options.webhookSecret.trim() === '') throw new UsageError('--webhook-secret must not be empty.');
+  }
+  if (options.webhook.length === 0) return undefined;
+  return { urls: options.webhook, ...(options.webhookSecret === undefined ? {} : { secret: options.webhookSecret }) };
+}
+
+function isHttpUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const { protocol } = new URL(text);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/** One stderr line per delivery attempt, e.g. "webhook products/create -> http://...: 500, retry 2 of 8 in 1.9 s". */
+function describeDelivery(line: WebhookLogLine): string {
+  const answer = line.status === 0 ? (line.error ?? 'no answer') : String(line.status);
+  const next =
+    line.outcome === 'delivered'
+      ? `delivered (attempt ${line.attempt} of ${line.maxAttempts})`
+      : line.outcome === 'retrying'
+        ? `retry ${line.attempt + 1} of ${line.maxAttempts} in ${((line.retryInMs ?? 0) / 1000).toFixed(1)} s`
+        : `gave up after ${line.maxAttempts} attempts`;
+  return `webhook ${line.topic} -> ${line.url}: ${answer}, ${next} (${line.ms} ms)`;
 }
 
 function collect(value: string, previous: string[]): string[] {

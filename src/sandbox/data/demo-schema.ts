@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isCalendarDate, isTimestamp } from '../dates.js';
 import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH, noteLength } from '../gift-card-rules.js';
+import { categoryRecordSchema, collectionRecordSchema, productRecordSchema } from '../product-record.js';
 
 const id = z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros');
 const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
@@ -27,6 +28,10 @@ export const demoGiftCardSchema = z.strictObject({
 /** One section per resource, named like the resource's key in the data file. */
 export const demoDataSchema = z.strictObject({
   giftCards: z.array(demoGiftCardSchema),
+  /** The category tree; collections and products are stored records, their ids fixed. */
+  categories: z.array(categoryRecordSchema),
+  collections: z.array(collectionRecordSchema),
+  products: z.array(productRecordSchema),
 });
 
 export type DemoGiftCard = z.infer<typeof demoGiftCardSchema>;

@@ -1,17 +1,10 @@
 import * as z from 'zod';
 import { conflict, notFound, type FieldError } from '../errors.js';
 import { JsonInteger } from '../json.js';
-import { BIZ_ID_PATTERN, BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN, type Domain, type FieldType } from '../metafield-rules.js';
+import { BIZ_ID_PATTERN, BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
+import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
-import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef, type ValidValue } from './metafields-input.js';
-
-interface StoredValue {
-  namespace: string;
-  code: string;
-  value: string;
-  /** The type the value was checked against when it was written. */
-  fieldType: FieldType;
-}
+import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './metafields-input.js';
 
 /** The data file section: one entry per business object that holds values. */
 const sectionSchema = z.array(
@@ -29,34 +22,21 @@ const sectionSchema = z.array(
   }),
 );
 
-const objectKey = (ref: ObjectRef) => `${ref.domain}/${ref.bizId}`;
-const valueKey = (namespace: string, code: string) => `${namespace}\u0000${code}`;
-const byNamespaceThenCode = (a: StoredValue, b: StoredValue) =>
-  a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
-
 function short(value: StoredValue): { namespace: string; code: string; value: string } {
   return { namespace: value.namespace, code: value.code, value: value.value };
 }
 
-/**
- * Metafield values, kept per business object (domain + bizId) and keyed by namespace and
- * code, so every request touches one object's values only: a store of 100k values answers
- * as fast as one of ten.
- */
 export function createMetafieldResource(env: ResourceEnv): Resource {
   const catalog = env.metafieldDefinitions;
-  let objects = new Map<string, { ref: ObjectRef; values: Map<string, StoredValue> }>();
+  const values = new MetafieldValueStore();
 
-  function valuesOf(ref: ObjectRef): Map<string, StoredValue> | undefined {
-    return objects.get(objectKey(ref))?.values;
-  }
-
-  function findValue(ref: ObjectRef, namespace: string, code: string): StoredValue {
-    const value = valuesOf(ref)?.get(valueKey(namespace, code));
+  function find(ref: ObjectRef, namespace: string, code: string): StoredValue {
+    const value = values.get(ref.domain, ref.bizId, namespace, code);
     if (value === undefined) throw notFound(`${ref.domain} ${ref.bizId} has no metafield value ${namespace}.${code}.`);
     return value;
   }
 
+  /** The read form: the value plus what its definition says about it (empty texts without one). */
   function present(ref: ObjectRef, value: StoredValue) {
     const definition = catalog.find(ref.domain, value.namespace, value.code);
     return {
@@ -71,26 +51,13 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
     };
   }
 
-  function store(ref: ObjectRef, value: ValidValue): StoredValue {
-    const key = objectKey(ref);
-    let object = objects.get(key);
-    if (object === undefined) {
-      object = { ref, values: new Map() };
-      objects.set(key, object);
-    }
-    const stored: StoredValue = { namespace: value.namespace, code: value.code, value: value.value, fieldType: value.fieldType };
-    object.values.set(valueKey(value.namespace, value.code), stored);
-    return stored;
-  }
-
   /** All or nothing: every item is checked and every existing value reported before anything is stored. */
   function create(request: RouteRequest) {
     const ref = objectRef(request.params);
-    const values = parseBatch(request.body, ref.domain, catalog);
-    const existing = valuesOf(ref);
+    const batch = parseBatch(request.body, ref.domain, catalog);
     const clashes: FieldError[] = [];
-    values.forEach((value, index) => {
-      if (existing?.has(valueKey(value.namespace, value.code))) {
+    batch.forEach((value, index) => {
+      if (values.get(ref.domain, ref.bizId, value.namespace, value.code) !== undefined) {
         clashes.push({
           field: `metaFieldDataList[${index}]`,
           message: `${value.namespace}.${value.code} exists already on ${ref.domain} ${ref.bizId}; change it with an update`,
@@ -98,56 +65,49 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
       }
     });
     if (clashes.length > 0) {
-      throw conflict(`${clashes.length} of the ${values.length} values exist already on ${ref.domain} ${ref.bizId}; nothing was created.`, clashes);
+      throw conflict(`${clashes.length} of the ${batch.length} values exist already on ${ref.domain} ${ref.bizId}; nothing was created.`, clashes);
     }
-    const created = values.map((value) => short(store(ref, value)));
+    for (const value of batch) values.set(ref.domain, ref.bizId, value);
     env.changed();
-    return { body: { metafield: { metaFieldDataList: created } } };
+    return { body: { metafield: { metaFieldDataList: batch.map(short) } } };
   }
 
   function update(request: RouteRequest) {
     const ref = objectRef(request.params);
     const value = parseUpdate(request.body, ref.domain, catalog);
-    findValue(ref, value.namespace, value.code);
-    const stored = store(ref, value);
+    find(ref, value.namespace, value.code);
+    values.set(ref.domain, ref.bizId, value);
     env.changed();
-    return { body: { metafield: short(stored) } };
+    return { body: { metafield: short(value) } };
   }
 
   function remove(request: RouteRequest) {
     const ref = objectRef(request.params);
     const namespace = queryName(request.query, 'namespace', true) as string;
     const code = queryName(request.query, 'code', true) as string;
-    const value = findValue(ref, namespace, code);
-    const key = objectKey(ref);
-    const object = objects.get(key);
-    object?.values.delete(valueKey(namespace, code));
-    if (object?.values.size === 0) objects.delete(key);
+    find(ref, namespace, code);
+    const removed = values.delete(ref.domain, ref.bizId, namespace, code) as StoredValue;
     env.changed();
-    return { body: { metafields: short(value) } };
-  }
-
-  function selected(request: RouteRequest): { ref: ObjectRef; values: StoredValue[] } {
-    const ref = objectRef(request.params);
-    const namespace = queryName(request.query, 'namespace', false);
-    const all = [...(valuesOf(ref)?.values() ?? [])];
-    return { ref, values: namespace === undefined ? all : all.filter((value) => value.namespace === namespace) };
+    return { body: { metafields: short(removed) } };
   }
 
   function list(request: RouteRequest) {
-    const { ref, values } = selected(request);
-    return { body: { metafields: values.sort(byNamespaceThenCode).map((value) => present(ref, value)) } };
+    const ref = objectRef(request.params);
+    const namespace = queryName(request.query, 'namespace', false);
+    return { body: { metafields: values.list(ref.domain, ref.bizId, namespace).map((value) => present(ref, value)) } };
   }
 
   function count(request: RouteRequest) {
-    return { body: { count: new JsonInteger(String(selected(request).values.length)) } };
+    const ref = objectRef(request.params);
+    const namespace = queryName(request.query, 'namespace', false);
+    return { body: { count: new JsonInteger(String(values.count(ref.domain, ref.bizId, namespace))) } };
   }
 
   function detail(request: RouteRequest) {
     const ref = objectRef(request.params);
     const namespace = queryName(request.query, 'namespace', true) as string;
     const code = queryName(request.query, 'code', true) as string;
-    return { body: { metafield: present(ref, findValue(ref, namespace, code)) } };
+    return { body: { metafield: present(ref, find(ref, namespace, code)) } };
   }
 
   const routes: Route[] = [
@@ -163,26 +123,22 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
     key: 'metafields',
     routes,
     load(section) {
-      const next = new Map<string, { ref: ObjectRef; values: Map<string, StoredValue> }>();
-      for (const entry of sectionSchema.parse(section ?? [])) {
-        const ref: ObjectRef = { domain: entry.domain as Domain, bizId: entry.bizId };
-        const key = objectKey(ref);
-        if (next.has(key)) throw new Error(`metafield values of ${entry.domain} ${entry.bizId} appear twice`);
-        const values = new Map<string, StoredValue>();
+      const entries = sectionSchema.parse(section ?? []);
+      values.clear();
+      for (const entry of entries) {
         for (const value of entry.values) {
-          const name = valueKey(value.namespace, value.code);
-          if (values.has(name)) throw new Error(`metafield value ${value.namespace}.${value.code} of ${entry.domain} ${entry.bizId} appears twice`);
-          values.set(name, value);
+          if (values.get(entry.domain, entry.bizId, value.namespace, value.code) !== undefined) {
+            throw new Error(`metafield value ${value.namespace}.${value.code} of ${entry.domain} ${entry.bizId} appears twice`);
+          }
+          values.set(entry.domain, entry.bizId, value);
         }
-        if (values.size > 0) next.set(key, { ref, values });
       }
-      objects = next;
     },
     dump() {
-      return [...objects.values()].map(({ ref, values }) => ({ domain: ref.domain, bizId: ref.bizId, values: [...values.values()] }));
+      return [...values.objects()];
     },
     seed() {
-      // The demo data set has no metafield values: the demo definitions are what the demo offers.
+      // The demo data set holds no metafield values; what the demo offers is its definitions.
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +94,46 @@ describe('sandbox serve', () => {
     expect((await second.stop()).code).toBe(0);
   });
 
+  it('--definitions: values are checked against the file; --rate-limit: 429 with Retry-After past the burst, logged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-cli-serve-'));
+    const file = join(dir, 'definitions.json');
+    writeFileSync(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] }));
+    const server = await serve(['--json', '--token', 'tok-defs-1', '--definitions', file, '--rate-limit', '1/3']);
+    const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
+    const post = (value: string) =>
+      fetch(`${baseUrl}${ROOT}/metafields/products/1`, {
+        method: 'POST',
+        headers: { 'X-Service-Access-Token': 'tok-defs-1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ metaFieldDataList: [{ namespace: 'shop', code: 'stock', value }] }),
+      });
+    const refused = await post('many');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Array<{ message: string }> }).errors[0]?.message).toMatch(/^expected an Integer/);
+    const created = await post('12');
+    expect(created.status).toBe(200);
+    await created.text();
+    const count = await fetch(`${baseUrl}${ROOT}/metafields/count/products/1`, { headers: { 'X-Service-Access-Token': 'tok-defs-1' } });
+    expect(count.status).toBe(200);
+    await count.text();
+    const limited = await post('13');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    await limited.text();
+    const result = await server.stop();
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/POST \/api\/202412\/metafields\/products\/1 429 \d+ ms/);
+  });
+
+  it('--definitions: a file that is not valid exits 2 with one sentence naming it and the JSON path', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'store-cli-serve-')), 'definitions.json');
+    writeFileSync(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight', schemaRule: '{"max":{"value":5,"unit":"cm"}}' }] }));
+    const r = await cli(['sandbox', 'serve', '--port', '0', '--definitions', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`The metafield definitions file ${file} is invalid: definitions[0].schemaRule.max.unit must be g, kg, lb or oz for a Weight.`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   describe('refuses bad options with exit 2 before listening', () => {
     const cases: Array<[string[], string]> = [
       [['--port', '70000'], '--port'],
@@ -102,6 +142,12 @@ describe('sandbox serve', () => {
       [['--fail-seed', '-1'], '--fail-seed'],
       [['--ids-as', 'float'], '--ids-as'],
       [['--token', 'tok:not_a_scope'], 'not_a_scope'],
+      [['--rate-limit', '0'], '--rate-limit'],
+      [['--rate-limit', 'fast'], '--rate-limit'],
+      [['--rate-limit', '5/0'], '--rate-limit'],
+      [['--rate-limit', '5/'], '--rate-limit'],
+      [['--rate-limit', '-1'], '--rate-limit'],
+      [['--definitions', '/nonexistent/definitions.json'], 'The metafield definitions file /nonexistent/definitions.json does not exist.'],
     ];
     it.each(cases)('%j', async (args, flag) => {
       const r = await cli(['sandbox', 'serve', ...args]);

@@ -1,0 +1,124 @@
+// The product a command builds before sending it: the spec's product object, typed where
+// the CLI touches it and open for every other field a store sends (kept and sent back).
+// Ids may be strings or lossless numbers, as the store or the user's file wrote them.
+import { RuntimeError } from '../core/errors.js';
+import { isLosslessNumber, parseJson, scalarText } from '../core/json.js';
+
+export interface OptionValueDraft {
+  name: string;
+  id?: unknown;
+  position?: unknown;
+  [field: string]: unknown;
+}
+
+export interface OptionDraft {
+  name: string;
+  id?: unknown;
+  position?: unknown;
+  value: OptionValueDraft[];
+  [field: string]: unknown;
+}
+
+export interface VariantOptionDraft {
+  name: string;
+  id?: unknown;
+  position?: unknown;
+  value: OptionValueDraft;
+  [field: string]: unknown;
+}
+
+export interface InventoryDraft {
+  locationId?: unknown;
+  available: unknown;
+  [field: string]: unknown;
+}
+
+export interface VariantDraft {
+  variantId?: unknown;
+  sku?: string;
+  barcode?: string;
+  price?: string;
+  compareOfPrice?: string;
+  costPrice?: string;
+  weight?: string;
+  weightUnit?: string;
+  inventoryQuantities?: InventoryDraft[];
+  options?: VariantOptionDraft[];
+  [field: string]: unknown;
+}
+
+export interface ImageDraft {
+  src: string;
+  position?: unknown;
+  [field: string]: unknown;
+}
+
+export interface ProductDraft {
+  title?: string;
+  categoryId?: unknown;
+  collections?: unknown;
+  images?: ImageDraft[];
+  options?: OptionDraft[];
+  variants?: VariantDraft[];
+  [field: string]: unknown;
+}
+
+/** Fields only a store writes: dropped from a product before it is created. */
+export const READ_ONLY_PRODUCT_FIELDS = ['productId', 'isMultiVariant', 'productCategory', 'salesChannels'] as const;
+/** Fields only a store writes on the parts of a product (ids of variants, options, images). */
+export const READ_ONLY_PART_FIELDS = ['id', 'variantId', 'productId'] as const;
+
+/** An id's digits, whichever JSON type carried it. */
+export function idText(value: unknown): string {
+  return isLosslessNumber(value) ? value.toString() : scalarText(value);
+}
+
+/** The ids in a product's `collections` (JSON-array text, or an array from a tolerant read), as strings. */
+export function collectionIds(collections: unknown): string[] {
+  if (collections === undefined || collections === null || collections === '') return [];
+  let items: unknown = collections;
+  if (typeof collections === 'string') {
+    try {
+      // Ids inside the text may be JSON numbers beyond 2^53: read losslessly, never as floats.
+      items = parseJson(collections);
+    } catch {
+      throw new RuntimeError(`The product's collections are not JSON-array text of ids ('${collections.slice(0, 40)}').`);
+    }
+  }
+  return Array.isArray(items) ? items.map(idText) : [];
+}
+
+/** Collection ids as the wire wants them: JSON-array text of id strings. */
+export function collectionsText(ids: readonly string[]): string {
+  return JSON.stringify(ids);
+}
+
+/** "Red / S": a variant's option values in order. */
+export function variantTitle(variant: VariantDraft): string {
+  return (variant.options ?? []).map((o) => scalarText(o.value?.name)).join(' / ');
+}
+
+/**
+ * A deep copy of JSON data. Lossless numbers are shared, not cloned: structuredClone
+ * would turn them into plain objects that no longer write back as numbers.
+ */
+export function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneJson(v)])) as T;
+  return value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The product as an edit sends it back: everything the store sent, ids included, but
+ * without what only a read carries (sales channels, the category's name).
+ */
+export function editableCopy(product: Record<string, unknown>): ProductDraft {
+  const { salesChannels: _channels, productCategory: _category, ...rest } = cloneJson(product);
+  return rest as ProductDraft;
+}

@@ -1,0 +1,41 @@
+// Product requests: paths and the `product` wrapper. Commands hand in the product body
+// and never see a path. The schema (zod) loads only when a product is read.
+import type { Product } from './products.js';
+import type { Transport } from './transport.js';
+import { API_PREFIX, segment, unwrap } from './wire.js';
+
+const schemas = () => import('./products.js');
+
+const BASE = `${API_PREFIX}/products`;
+
+/** A product as sent: the fields of the spec's product object, checked by the caller. */
+export type ProductBody = Record<string, unknown>;
+
+export class ProductsApi {
+  constructor(private readonly transport: Transport) {}
+
+  async create(product: ProductBody): Promise<Product> {
+    const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+    return readProduct(response.body);
+  }
+
+  async get(productId: string): Promise<Product> {
+    const response = await this.transport.request({ method: 'GET', path: `${BASE}/${segment(productId)}` });
+    return readProduct(response.body);
+  }
+
+  /** The spec's edit sends the full product, existing ids included: a PUT, safely resent. */
+  async update(productId: string, product: ProductBody): Promise<Product> {
+    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(productId)}`, body: { product } });
+    return readProduct(response.body);
+  }
+
+  async delete(productId: string): Promise<void> {
+    await this.transport.request({ method: 'DELETE', path: `${BASE}/${segment(productId)}` });
+  }
+}
+
+async function readProduct(body: unknown): Promise<Product> {
+  const { checkProduct } = await schemas();
+  return checkProduct(unwrap(body, 'product', 'object'));
+}

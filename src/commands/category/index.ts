@@ -1,0 +1,8 @@
+import type { Noun } from '../types.js';
+import * as search from './search.js';
+
+export const category: Noun = {
+  name: 'category',
+  summary: 'search product categories (the ids product create takes)',
+  verbs: [search],
+};

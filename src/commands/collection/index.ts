@@ -1,0 +1,8 @@
+import type { Noun } from '../types.js';
+import * as list from './list.js';
+
+export const collection: Noun = {
+  name: 'collection',
+  summary: 'list collections (the ids product create takes)',
+  verbs: [list],
+};

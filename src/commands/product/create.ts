@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+import { addProductFlags, type ProductFlags } from './product-flags.js';
+
+export interface CreateOptions extends OutputFlags, ProductFlags {}
+
+export function register(noun: Command): Command {
+  const command = addProductFlags(
+    noun.command('create').description('Create a product from flags or a JSON file; category and collections by name or id'),
+    'create',
+  ).addHelpText(
+    'after',
+    examples(
+      'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
+      'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
+      'store-cli product create --file product.json --status draft --json productId',
+    ) +
+      '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
+  );
+  return addOutputOptions(command, { list: false });
+}
+
+export async function run(options: CreateOptions, ctx: Context): Promise<void> {
+  const [{ checkFlags, productChange }, { buildProduct }, { readProductFile, withoutStoreFields }, { resolveNames }, { checkRules }, { productFields }, { idText }, view] = await Promise.all([
+    import('./flag-change.js'),
+    import('./build-product.js'),
+    import('./product-file.js'),
+    import('./resolve-names.js'),
+    import('./check-rules.js'),
+    import('../../api/products.js'),
+    import('../../api/product-draft.js'),
+    import('./product-view.js'),
+  ]);
+  const change = checkFlags(options);
+  const file = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, false);
+  if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
+  const out = await ctx.output(options, productFields);
+  const api = await ctx.api();
+
+  const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
+  const base = file ? withoutStoreFields(file.product) : {};
+  const product = buildProduct(base, productChange(change, resolved));
+  checkRules(product, file?.source ?? 'the product');
+
+  const created = await ctx.spin('Creating the product…', () => api.products.create(product));
+  const terminal = ctx.io.isStdoutTTY;
+  await view.showProduct(out, created, () => view.linkNames(api, created, resolved.names), terminal);
+  if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${idText(created.productId)}.`);
+}

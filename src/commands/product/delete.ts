@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { confirmOrRequireYes } from '../../core/prompts.js';
+import { examples } from '../types.js';
+
+export interface DeleteOptions {
+  productId: string;
+  yes?: boolean;
+}
+
+export function register(noun: Command): Command {
+  return noun
+    .command('delete')
+    .description('Delete a product with its variants and images; asks first unless --yes')
+    .argument('<productId>', 'the product id')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .addHelpText('after', examples('store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes'));
+}
+
+export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
+  const { checkProductId } = await import('../../api/product-input.js');
+  const productId = checkProductId(options.productId);
+  const api = await ctx.api();
+  // Asking names the product, so the person sees what goes; a script's --yes skips the read.
+  let title = '';
+  if (!options.yes && ctx.io.canPrompt) {
+    const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
+    title = product.title ? ` (${product.title})` : '';
+  }
+  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+    action: `delete product ${productId}`,
+    question: `Delete product ${productId}${title}? This cannot be undone.`,
+  });
+  await ctx.spin('Deleting the product…', () => api.products.delete(productId));
+  if (ctx.io.isStderrTTY) ctx.say(`Deleted product ${productId}${title}.`);
+}

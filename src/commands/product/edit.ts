@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+import { addProductFlags, type ProductFlags } from './product-flags.js';
+
+export interface EditOptions extends OutputFlags, ProductFlags {
+  productId: string;
+  dryRun?: boolean;
+}
+
+export function register(noun: Command): Command {
+  const command = addProductFlags(
+    noun
+      .command('edit')
+      .description('Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back')
+      .argument('<productId>', 'the product id'),
+    'edit',
+  )
+    .option('--dry-run', 'print the changes field by field and send nothing')
+    .addHelpText(
+      'after',
+      examples(
+        'store-cli product edit 5000000000000000011 --price 24.99 --dry-run',
+        'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',
+        "echo '{\"variants\":[{\"variantId\":\"5100000000000000011\",\"price\":\"9.99\"}]}' | store-cli product edit 5000000000000000011 --file -",
+      ) +
+        '\nVariant flags (--price, --sku, --inventory...) apply to every variant. --option replaces\nthe options: variants whose values remain are kept, new combinations copy the first\nvariant\'s prices. With --dry-run, --json prints the changes as [{"field", "before", "after"}].\n',
+    );
+  return addOutputOptions(command, { list: false });
+}
+
+export async function run(options: EditOptions, ctx: Context): Promise<void> {
+  const [{ checkFlags, changesSomething, productChange }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view] =
+    await Promise.all([
+      import('./flag-change.js'),
+      import('./build-product.js'),
+      import('./product-file.js'),
+      import('./patch.js'),
+      import('./resolve-names.js'),
+      import('./check-rules.js'),
+      import('../../api/product-input.js'),
+      import('../../api/products.js'),
+      import('../../api/product-draft.js'),
+      import('./product-diff.js'),
+      import('./product-view.js'),
+    ]);
+  const productId = checkProductId(options.productId);
+  const change = checkFlags(options);
+  const patch = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, true);
+  if (!patch && !changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
+  const out = await ctx.output(options, options.dryRun ? diff.changeFields : productFields);
+  const api = await ctx.api();
+
+  const current = await ctx.spin('Fetching the product…', () => api.products.get(productId));
+  const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
+  const before = draft.editableCopy(current);
+  const patched = patch ? applyPatch(before, patch.product, productId, patch.source) : before;
+  const after = buildProduct(patched, productChange(change, resolved));
+  if ((after.variants ?? []).length !== (before.variants ?? []).length && after.isMultiVariant !== undefined) {
+    after.isMultiVariant = String((after.variants ?? []).length > 1);
+  }
+  checkRules(after, `the edited product ${productId}`);
+
+  const changes = diff.diffProducts(before, after);
+  if (options.dryRun) {
+    if (changes.length > 0 || out.isJson) await out.list([changes], diff.changeView, '');
+    if (changes.length === 0) ctx.say(`No change: product ${productId} already has these values.`);
+    else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} to product ${productId}; nothing was sent.`);
+    return;
+  }
+  if (changes.length === 0) {
+    // Nothing to send; the output is still the product as it stands, for scripts.
+    ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
+    await view.showProduct(out, current, () => view.linkNames(api, current), ctx.io.isStdoutTTY);
+    return;
+  }
+  const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
+  await view.showProduct(out, updated, () => view.linkNames(api, updated, resolved.names), ctx.io.isStdoutTTY);
+}
+

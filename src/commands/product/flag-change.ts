@@ -1,0 +1,92 @@
+// The flags of create and edit, checked before anything is sent and sorted into what
+// they change: product fields, names to look up, options, variant fields.
+import { checkImageUrls, checkProductFlagValues } from '../../api/product-input.js';
+import { UsageError } from '../../core/errors.js';
+import type { ProductChange, ProductFields, VariantFields } from './build-product.js';
+import type { ProductFlags } from './product-flags.js';
+import type { Resolved } from './resolve-names.js';
+import { parseOptionFlags, type ParsedOption } from './variants.js';
+
+export interface FlagChange {
+  fields: ProductFields;
+  /** --category and --collection as given: ids or names still to look up. */
+  category?: string;
+  collections?: string[];
+  options?: ParsedOption[];
+  variant: VariantFields;
+}
+
+export function checkFlags(flags: ProductFlags): FlagChange {
+  const values = checkProductFlagValues({
+    title: flags.title,
+    subTitle: flags.subTitle,
+    vendor: flags.vendor,
+    productType: flags.productType,
+    price: flags.price,
+    compareOfPrice: flags.compareOfPrice,
+    costPrice: flags.costPrice,
+    sku: flags.sku,
+    barcode: flags.barcode,
+    weight: flags.weight,
+    inventory: flags.inventory,
+    locationId: flags.locationId,
+  });
+  if (flags.locationId !== undefined && flags.inventory === undefined) throw new UsageError('--location-id says where --inventory is: give --inventory too.');
+  if (flags.category !== undefined && flags.category.trim() === '') throw new UsageError('--category must be a category id or name, not empty.');
+  if (flags.collection?.some((c) => c.trim() === '')) throw new UsageError('--collection must be a collection id or title, not empty.');
+  const fields: ProductFields = {
+    title: values.title,
+    subTitle: values.subTitle,
+    bodyHtml: flags.bodyHtml,
+    vendor: values.vendor,
+    productType: values.productType,
+    status: flags.status,
+    ...(flags.image !== undefined ? { images: checkImageUrls(flags.image) } : {}),
+  };
+  const variant: VariantFields = {
+    price: values.price,
+    compareOfPrice: values.compareOfPrice,
+    costPrice: values.costPrice,
+    sku: values.sku,
+    barcode: values.barcode,
+    weight: values.weight,
+    weightUnit: flags.weightUnit,
+    inventory: values.inventory,
+    locationId: values.locationId,
+  };
+  return {
+    fields: definedOnly(fields),
+    ...(flags.category !== undefined ? { category: flags.category.trim() } : {}),
+    ...(flags.collection !== undefined ? { collections: flags.collection.map((c) => c.trim()) } : {}),
+    ...(flags.option !== undefined ? { options: parseOptionFlags(flags.option) } : {}),
+    variant: definedOnly(variant),
+  };
+}
+
+/** Whether the flags change anything at all (edit needs something to do). */
+export function changesSomething(change: FlagChange): boolean {
+  return (
+    Object.keys(change.fields).length > 0 ||
+    change.category !== undefined ||
+    change.collections !== undefined ||
+    change.options !== undefined ||
+    Object.keys(change.variant).length > 0
+  );
+}
+
+/** The change to apply, once --category and --collection are resolved to ids. */
+export function productChange(change: FlagChange, resolved: Resolved): ProductChange {
+  return {
+    fields: {
+      ...change.fields,
+      ...(resolved.categoryId !== undefined ? { categoryId: resolved.categoryId } : {}),
+      ...(resolved.collectionIds !== undefined ? { collectionIds: resolved.collectionIds } : {}),
+    },
+    ...(change.options !== undefined ? { options: change.options } : {}),
+    variant: change.variant,
+  };
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

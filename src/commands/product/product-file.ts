@@ -1,0 +1,62 @@
+// Reading --file: a product (create) or a partial product (edit) as JSON, from a file or
+// stdin ("-"), bare or wrapped as {"product": ...}, checked against the product schema
+// with a problem named by file and JSON path. Numbers are read losslessly (long ids).
+import { readFile } from 'node:fs/promises';
+import { checkProductFile } from '../../api/product-input.js';
+import { collectionsText, isPlainObject, idText, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../../api/product-draft.js';
+import { UsageError } from '../../core/errors.js';
+import { readAll, type IO } from '../../core/io.js';
+import { parseJson } from '../../core/json.js';
+
+export interface ProductFile {
+  product: ProductDraft;
+  /** How the file is named in messages: its path, or "stdin". */
+  source: string;
+}
+
+export async function readProductFile(path: string, io: IO, partial: boolean): Promise<ProductFile> {
+  const source = path === '-' ? 'stdin' : path;
+  const text = path === '-' ? await readAll(io.stdin) : await readText(path);
+  let value: unknown;
+  try {
+    value = parseJson(text);
+  } catch (error) {
+    throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
+  }
+  const wrapped = isPlainObject(value) && Object.keys(value).length === 1 && 'product' in value;
+  const body = wrapped ? (value as Record<string, unknown>).product : value;
+  const product = checkProductFile(body, source, { partial, prefix: wrapped ? 'product.' : '' }) as ProductDraft;
+  // The wire wants collections as JSON-array text; a file may give a plain array of ids.
+  if (Array.isArray(product.collections)) product.collections = collectionsText(product.collections.map(idText));
+  return { product, source };
+}
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'it cannot be read';
+    throw new UsageError(`--file ${path}: ${why}.`);
+  }
+}
+
+/** A product to create: without the ids and read-only fields a saved product carries. */
+export function withoutStoreFields(product: ProductDraft): ProductDraft {
+  const result: ProductDraft = { ...product };
+  for (const field of READ_ONLY_PRODUCT_FIELDS) delete result[field];
+  const part = <T extends Record<string, unknown>>(item: T): T => {
+    const copy: Record<string, unknown> = { ...item };
+    for (const field of READ_ONLY_PART_FIELDS) delete copy[field];
+    return copy as T;
+  };
+  if (result.images) result.images = result.images.map(part);
+  if (result.options) result.options = result.options.map((o) => ({ ...part(o), value: o.value.map(part) }));
+  if (result.variants) {
+    result.variants = result.variants.map((v) => ({
+      ...part(v),
+      ...(v.options ? { options: v.options.map((o) => ({ ...part(o), value: part(o.value) })) } : {}),
+    }));
+  }
+  return result;
+}

@@ -1,0 +1,117 @@
+// How a product reads: a summary (field by field) and a table of its variants. Category
+// and collection names come from the look-ups when the store's product carries only ids.
+import type { Api } from '../../api/index.js';
+import { collectionIds, idText, variantTitle, type VariantDraft } from '../../api/product-draft.js';
+import { productFields, type Product, type Variant } from '../../api/products.js';
+import type { Palette } from '../../core/colors.js';
+import { ApiError, NetworkError } from '../../core/errors.js';
+import { scalarText } from '../../core/json.js';
+import type { Output, View } from '../../core/output.js';
+
+/** Names of the product's category and collections, by id. */
+export type LinkNames = ReadonlyMap<string, string>;
+
+const named = (id: string, names: LinkNames) => {
+  const name = names.get(id);
+  return name ? `${name} (id ${id})` : id;
+};
+
+const statusStyle = (value: string, colors: Palette) =>
+  value === 'active' ? colors.green(value) : value === 'draft' ? colors.yellow(value) : value === 'archived' ? colors.dim(value) : value;
+
+const text = (field: keyof Product) => (product: Product) => scalarText(product[field]);
+
+export function productSummaryView(names: LinkNames): View<Product> {
+  return {
+    fields: productFields,
+    columns: [
+      { header: 'ID', value: text('productId') },
+      { header: 'TITLE', value: text('title') },
+      { header: 'SUBTITLE', value: text('subTitle') },
+      { header: 'STATUS', value: text('status'), style: statusStyle },
+      { header: 'VENDOR', value: text('vendor') },
+      { header: 'TYPE', value: text('productType') },
+      { header: 'CATEGORY', value: (p) => categoryText(p, names) },
+      { header: 'COLLECTIONS', value: (p) => collectionIds(p.collections).map((id) => named(id, names)).join(', ') },
+      { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
+      { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; ') },
+      { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' ') },
+      { header: 'VARIANTS', value: (p) => String((p.variants ?? []).length) },
+    ],
+  };
+}
+
+function categoryText(product: Product, names: LinkNames): string {
+  const id = product.categoryId ?? product.productCategory?.categoryId;
+  if (id === undefined || id === null || idText(id) === '') return '';
+  const name = product.productCategory?.categoryName ?? names.get(idText(id));
+  return name ? `${name} (id ${idText(id)})` : idText(id);
+}
+
+const variantText = (field: keyof Variant) => (variant: Variant) => scalarText(variant[field]);
+
+/** Stock of a variant: the sum over its locations, in exact integer arithmetic. */
+function stock(variant: Variant): string {
+  const quantities = variant.inventoryQuantities ?? [];
+  if (quantities.length === 0) return '';
+  let total = 0n;
+  for (const q of quantities) {
+    const value = scalarText(q.available);
+    if (!/^-?\d+$/.test(value)) return value;
+    total += BigInt(value);
+  }
+  return total.toString();
+}
+
+export const variantFields: readonly string[] = ['variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'inventoryQuantities', 'barcode'];
+
+/** The variants, one a row, in a stable column order scripts can `cut`. */
+export const variantListView: View<Variant> = {
+  fields: variantFields,
+  columns: [
+    { header: 'VARIANT', value: variantText('variantId') },
+    { header: 'OPTIONS', value: (v) => variantTitle(v as VariantDraft), shrinkable: true },
+    { header: 'SKU', value: variantText('sku') },
+    { header: 'PRICE', value: variantText('price') },
+    { header: 'COMPARE AT', value: variantText('compareOfPrice') },
+    { header: 'COST', value: variantText('costPrice') },
+    { header: 'WEIGHT', value: variantText('weight') },
+    { header: 'UNIT', value: variantText('weightUnit') },
+    { header: 'STOCK', value: stock },
+    { header: 'BARCODE', value: variantText('barcode') },
+  ],
+};
+
+/**
+ * A product as the exporter writes it. --json: the product as the store sent it. A
+ * terminal: the summary, then the variants table. Piped: the variants as TSV rows (the
+ * product's own fields are one `--json title,status` away).
+ */
+export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean): Promise<void> {
+  if (out.isJson) return out.item(product, productSummaryView(new Map()));
+  if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
+  await out.list([product.variants ?? []], variantListView, 'The product has no variants.');
+}
+
+/**
+ * Names of the product's category and collections for the summary, from what is known
+ * and, for ids still unnamed, the look-ups (read-only). A look-up that fails leaves the
+ * ids unnamed rather than failing what already succeeded (a product just created).
+ */
+export async function linkNames(api: Api, product: Product, known: LinkNames = new Map()): Promise<LinkNames> {
+  const names = new Map(known);
+  const categoryId = product.categoryId ?? product.productCategory?.categoryId;
+  const wantCategory = categoryId !== undefined && categoryId !== null && !product.productCategory?.categoryName && !names.has(idText(categoryId));
+  const wantCollections = collectionIds(product.collections).some((id) => !names.has(id));
+  try {
+    const [categories, collections] = await Promise.all([
+      wantCategory ? api.categories.search() : [],
+      wantCollections ? api.collections.list() : [],
+    ]);
+    for (const c of categories) names.set(idText(c.categoryId), scalarText(c.categoryName));
+    for (const c of collections) names.set(idText(c.collectionId), scalarText(c.title));
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
+  }
+  return names;
+}

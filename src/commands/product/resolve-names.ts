@@ -1,0 +1,90 @@
+// --category and --collection take an id or a name. Digits are an id, used as given;
+// anything else is looked up (read-only requests) and must pick exactly one: the exact
+// name ignoring case, else the only partial match. Otherwise nothing is sent and the
+// error lists the candidates.
+import type { Api } from '../../api/index.js';
+import { idText } from '../../api/product-draft.js';
+import { scalarText } from '../../core/json.js';
+import { UsageError } from '../../core/errors.js';
+
+export interface Candidate {
+  id: string;
+  name: string;
+}
+
+export interface Kind {
+  /** "category" or "collection", as the user reads it. */
+  noun: string;
+  flag: string;
+  /** The command that lists them. */
+  lister: string;
+}
+
+export const CATEGORY: Kind = { noun: 'category', flag: '--category', lister: 'store-cli category search' };
+export const COLLECTION: Kind = { noun: 'collection', flag: '--collection', lister: 'store-cli collection list' };
+
+const SHOWN = 10;
+
+export function isId(value: string): boolean {
+  return /^\d+$/.test(value);
+}
+
+/** Picks the one candidate `name` means; the candidates are what the store's search returned. */
+export function pickByName(kind: Kind, name: string, candidates: readonly Candidate[]): string {
+  const wanted = name.trim().toLowerCase();
+  const exact = candidates.filter((c) => c.name.toLowerCase() === wanted);
+  if (exact.length === 1) return exact[0]!.id;
+  // A store's search may be looser than a substring match: filter again, the same way.
+  const partial = exact.length > 1 ? exact : candidates.filter((c) => c.name.toLowerCase().includes(wanted));
+  if (partial.length === 1) return partial[0]!.id;
+  if (partial.length === 0) throw new UsageError(`No ${kind.noun} matches '${name}' (${kind.flag}); '${kind.lister}' lists them.`, false);
+  const listed = partial.slice(0, SHOWN).map((c) => `${c.name} (id ${c.id})`).join(', ');
+  const more = partial.length > SHOWN ? ` and ${partial.length - SHOWN} more` : '';
+  throw new UsageError(`${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${kind.flag}.`, false);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export interface Resolved {
+  categoryId?: string;
+  collectionIds?: string[];
+  /** Names learnt on the way, by id, for the summary shown afterwards. */
+  names: Map<string, string>;
+}
+
+type Spin = <T>(text: string, work: () => Promise<T>) => Promise<T>;
+
+/** Resolves --category and every --collection; only names cost a request (one per name). */
+export async function resolveNames(api: Api, category: string | undefined, collections: readonly string[] | undefined, spin: Spin): Promise<Resolved> {
+  const lookups = [category, ...(collections ?? [])].filter((v): v is string => v !== undefined && !isId(v));
+  if (lookups.length === 0) return { ...(category !== undefined ? { categoryId: category } : {}), ...(collections !== undefined ? { collectionIds: [...new Set(collections)] } : {}), names: new Map() };
+  return spin(`Looking up ${lookups.map((v) => `'${v}'`).join(', ')}…`, () => lookUp(api, category, collections));
+}
+
+async function lookUp(api: Api, category: string | undefined, collections: readonly string[] | undefined): Promise<Resolved> {
+  const names = new Map<string, string>();
+  const remember = (candidates: Candidate[]) => {
+    for (const c of candidates) names.set(c.id, c.name);
+    return candidates;
+  };
+  const categoryId =
+    category === undefined
+      ? undefined
+      : isId(category)
+        ? category
+        : pickByName(CATEGORY, category, remember((await api.categories.search(category)).map((c) => ({ id: idText(c.categoryId), name: scalarText(c.categoryName) }))));
+  let collectionIds: string[] | undefined;
+  if (collections !== undefined) {
+    const ids = await Promise.all(
+      collections.map(async (value) => {
+        if (isId(value)) return value;
+        const found = await api.collections.list({ title: value });
+        return pickByName(COLLECTION, value, remember(found.map((c) => ({ id: idText(c.collectionId), name: scalarText(c.title) }))));
+      }),
+    );
+    collectionIds = [...new Set(ids)];
+  }
+  return { ...(categoryId !== undefined ? { categoryId } : {}), ...(collectionIds !== undefined ? { collectionIds } : {}), names };
+}

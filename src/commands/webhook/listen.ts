@@ -1,0 +1,84 @@
+import { EventEmitter, on } from 'node:events';
+import type { Command } from 'commander';
+import { palette } from '../../core/colors.js';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { examples } from '../types.js';
+import { DELIVERY_FIELDS, deliveryView } from './view.js';
+import { httpUrlFlag, portFlag, secretFlag } from './flags.js';
+
+export interface ListenOptions {
+  host: string;
+  port: string;
+  secret?: string;
+  forwardTo?: string;
+  json?: string | boolean;
+  jsonl?: boolean;
+}
+
+export const DEFAULT_LISTEN_PORT = 4343;
+
+export function register(noun: Command): Command {
+  return noun
+    .command('listen')
+    .description('Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app')
+    .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_LISTEN_PORT))
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--secret <secret>', 'check X-Service-Hmac-Sha256 with this shared secret; refuse a bad or missing signature with 401')
+    .option('--forward-to <url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status")
+    .option('--json [fields]', 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields')
+    .option('--jsonl', 'the same as --json')
+    .addHelpText('after', examples(
+      'store-cli webhook listen --secret "$WEBHOOK_SECRET"',
+      'store-cli webhook listen --port 0 --secret s3cret --forward-to http://127.0.0.1:3000/webhooks',
+      'store-cli webhook listen --json topic,productId,title | jq .',
+      'store-cli sandbox serve --webhook http://127.0.0.1:4343/ --webhook-secret s3cret',
+    ) + `
+Prints one line per accepted delivery on stdout (time, topic, product id, title,
+signature, forward status); --json prints {receivedAt, topic, webhookId, triggeredAt,
+apiVersion, productId, title, verified, status, forwardStatus, payload} per line instead.
+Refusals and failed forwards are warnings on stderr. Answers: 200, or with --forward-to the
+app's own status (502 when it cannot be reached), so the sender retries when the app
+failed; 401 for a bad signature, 400 for a body that is not JSON, 405 for anything but POST.
+The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (exit 0).
+`);
+}
+
+export async function run(options: ListenOptions, ctx: Context): Promise<void> {
+  const port = portFlag(options.port, '--port');
+  const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
+  const secret = secretFlag(options.secret);
+  const ndjson = options.json !== undefined || options.jsonl === true;
+  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, DELIVERY_FIELDS);
+  const { startReceiver } = await import('../../webhooks/receiver.js');
+  const { yellow } = palette(ctx.io.colorErr);
+  const warn = (message: string) => ctx.say(`${yellow('warning:')} ${message}`);
+
+  const arrivals = new EventEmitter();
+  const receiver = await startReceiver({
+    host: options.host,
+    port,
+    ...(secret === undefined ? {} : { secret }),
+    ...(forwardTo ? { forwardTo } : {}),
+    forwardTimeoutMs: ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS,
+    now: () => ctx.now(),
+    onDelivery: (delivery) => arrivals.emit('delivery', delivery),
+    onWarning: warn,
+  });
+  ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${forwardTo.href}` : ''}. Ctrl-C stops it.`);
+  if (secret === undefined) warn('no --secret: signatures are not checked, and every delivery is shown as unchecked.');
+
+  // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.
+  async function* deliveries() {
+    try {
+      for await (const [delivery] of on(arrivals, 'delivery', { signal: ctx.signal })) yield [delivery];
+    } catch (error) {
+      if (!ctx.signal.aborted) throw error;
+    }
+  }
+  try {
+    await out.list(deliveries(), deliveryView(forwardTo !== undefined), 'No deliveries arrived.');
+  } finally {
+    await receiver.close();
+    ctx.say('Stopped listening.');
+  }
+}

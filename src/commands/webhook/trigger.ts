@@ -1,0 +1,92 @@
+import type { Command } from 'commander';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { CancelledError, NetworkError, RuntimeError, UsageError } from '../../core/errors.js';
+import { palette } from '../../core/colors.js';
+import type { OutputFlags } from '../../core/output-options.js';
+import { VERSION } from '../../version.js';
+import { isWebhookTopic, WEBHOOK_HEADERS, WEBHOOK_TOPICS } from '../../webhooks/wire.js';
+import { examples } from '../types.js';
+import { httpUrlFlag, secretFlag } from './flags.js';
+import { SENT_FIELDS, sentView } from './view.js';
+
+export interface TriggerOptions extends OutputFlags {
+  topic: string;
+  to: string;
+  secret?: string;
+  productId?: string;
+}
+
+export function register(noun: Command): Command {
+  const command = noun
+    .command('trigger')
+    .description('Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store')
+    .argument('<topic>', WEBHOOK_TOPICS.join(', '))
+    .requiredOption('--to <url>', 'the handler to send it to (absolute http or https URL)')
+    .option('--secret <secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256); without it the event goes unsigned')
+    .option('--product-id <id>', "put this product id in the sample instead of the sample's own")
+    .addHelpText('after', examples(
+      'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
+      'store-cli webhook trigger products/delete --to http://127.0.0.1:4343/ --secret s3cret --product-id 4000000000000000123',
+      'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --json status',
+    ) + `
+Sends a product as GET /products/{id} returns it (products/delete: {"productId": ...}) with
+a fresh X-Service-Webhook-Id and X-Service-Triggered-At, and prints the receiver's status.
+Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot be reached.
+`);
+  // Not addOutputOptions: its wording speaks of what a store sent; the exporter is the same.
+  return command.option('--json [fields]', 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields');
+}
+
+export async function run(options: TriggerOptions, ctx: Context): Promise<void> {
+  const topic = options.topic;
+  if (!isWebhookTopic(topic)) throw new UsageError(`Unknown topic '${topic}': the topics are ${WEBHOOK_TOPICS.join(', ')}.`);
+  const to = httpUrlFlag(options.to, '--to');
+  const secret = secretFlag(options.secret);
+  if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
+    throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
+  }
+  const out = await ctx.output(options, SENT_FIELDS);
+  const [{ randomUUID }, { samplePayload }, { buildDelivery }, { PostFailure, postRaw }] = await Promise.all([
+    import('node:crypto'),
+    import('../../webhooks/samples.js'),
+    import('../../webhooks/delivery.js'),
+    import('../../webhooks/post.js'),
+  ]);
+
+  const payload = samplePayload(topic, options.productId);
+  const webhookId = randomUUID();
+  const delivery = buildDelivery({
+    topic,
+    payload,
+    webhookId,
+    triggeredAt: ctx.now(),
+    ...(secret === undefined ? {} : { secret }),
+    userAgent: `store-cli/${VERSION}`,
+  });
+  if (secret === undefined) {
+    ctx.say(`${palette(ctx.io.colorErr).yellow('warning:')} no --secret: the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
+  }
+  if (ctx.globals.verbose) {
+    ctx.say(`> POST ${to.href}`);
+    for (let i = 0; i < delivery.headers.length; i += 2) ctx.say(`> ${delivery.headers[i]}: ${delivery.headers[i + 1]}`);
+  }
+
+  let reply;
+  try {
+    reply = await ctx.spin(`Sending ${topic} to ${to.href}…`, () =>
+      postRaw(to, { headers: delivery.headers, body: delivery.body, timeoutMs: ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS, signal: ctx.signal }),
+    );
+  } catch (error) {
+    if (ctx.signal.aborted) throw new CancelledError();
+    if (error instanceof PostFailure) {
+      throw new NetworkError(`Could not deliver the ${topic} event to ${to.href}: ${error.reason}${error.code ? ` (${error.code})` : ''}.`, error.code);
+    }
+    throw error;
+  }
+  if (ctx.globals.verbose) ctx.say(`< ${reply.status}`);
+  if (reply.status < 200 || reply.status > 299) {
+    const said = reply.body.toString('utf8').replace(/\s+/g, ' ').trim();
+    throw new RuntimeError(`The receiver at ${to.href} answered ${reply.status} to the ${topic} event${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}.`);
+  }
+  await out.item({ topic, webhookId, productId: payload.productId, url: to.href, status: reply.status }, sentView);
+}

@@ -1,0 +1,231 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { formatTimestamp } from './dates.js';
+import { serializeJson, type IdsAs } from './json.js';
+import type { ResourceEvent } from './resource.js';
+
+/**
+ * Product webhooks: each event is POSTed to every subscribed URL, signed with the shared
+ * secret, and retried with exponential backoff and jitter until a 2xx answer or the last
+ * attempt. One URL gets one product's events in order: the next waits until the previous
+ * one was delivered or given up. Delivery never holds up the request that caused it.
+ */
+
+export const API_VERSION = '202412';
+export const MAX_ATTEMPTS = 8;
+export const DEFAULT_BACKOFF_MS = 1000;
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
+
+export interface WebhookLogLine {
+  topic: string;
+  /** The subscriber, without any user:password part. */
+  url: string;
+  webhookId: string;
+  /** 1 for the first try. */
+  attempt: number;
+  maxAttempts: number;
+  /** The subscriber's HTTP status, or 0 when none came (refused connection, timeout). */
+  status: number;
+  /** What went wrong when no status came. */
+  error?: string;
+  outcome: 'delivered' | 'retrying' | 'gave-up';
+  /** When retrying: the wait before the next attempt. */
+  retryInMs?: number;
+  ms: number;
+}
+
+export interface WebhookSettings {
+  urls: readonly string[];
+  secret: string;
+  idsAs: IdsAs;
+  /** The first wait between attempts; each later wait doubles it (before jitter). */
+  backoffMs: number;
+  /** A subscriber that has not answered within this time has failed that attempt. */
+  attemptTimeoutMs: number;
+  onDelivery?: (line: WebhookLogLine) => void;
+}
+
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
+
+/** base64 HMAC-SHA256 of the raw body: what X-Service-Hmac-Sha256 carries. */
+export function signBody(body: Buffer | string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
+}
+
+/** "Equal jitter": half the exponential wait for sure, the other half at random, so retries spread out. */
+export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
+  const full = baseMs * 2 ** (attempt - 1);
+  return Math.round(full / 2 + random() * (full / 2));
+}
+
+function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString();
+}
+
+interface Delivery {
+  topic: string;
+  url: string;
+  webhookId: string;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+interface AttemptResult {
+  status: number;
+  error?: string;
+}
+
+function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET') return 'connection reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class WebhookDispatcher {
+  /** Pending deliveries per subscriber and product, the first one in progress. */
+  private readonly queues = new Map<string, Delivery[]>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly waits = new Set<() => void>();
+  private readonly requests = new Set<AbortController>();
+  private closed = false;
+
+  constructor(private readonly settings: WebhookSettings) {}
+
+  /** Queues the event for every subscriber and returns at once. */
+  enqueue(event: ResourceEvent): void {
+    if (this.closed) return;
+    const body = Buffer.from(serializeJson(event.payload, this.settings.idsAs), 'utf8');
+    const webhookId = randomUUID();
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'store-cli-sandbox',
+      'X-Service-Topic': event.topic,
+      'X-Service-Webhook-Id': webhookId,
+      'X-Service-Triggered-At': formatTimestamp(event.at),
+      'X-Service-Api-Version': API_VERSION,
+      'X-Service-Hmac-Sha256': signBody(body, this.settings.secret),
+    };
+    for (const url of this.settings.urls) {
+      const key = `${url}\n${event.key}`;
+      const delivery: Delivery = { topic: event.topic, url, webhookId, body, headers };
+      const queue = this.queues.get(key);
+      if (queue !== undefined) {
+        queue.push(delivery);
+        continue;
+      }
+      this.queues.set(key, [delivery]);
+      // Started on the next turn of the event loop, after the reply to the request is on its way.
+      const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain(key));
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }
+  }
+
+  /** Stops at once: waits between attempts end, requests in flight are cut, queued events are dropped. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.waits) wake();
+    for (const controller of this.requests) controller.abort();
+    await Promise.all(this.running);
+    this.queues.clear();
+  }
+
+  private async drain(key: string): Promise<void> {
+    const queue = this.queues.get(key) as Delivery[];
+    while (queue.length > 0 && !this.closed) {
+      await this.deliver(queue[0] as Delivery);
+      queue.shift();
+    }
+    this.queues.delete(key);
+  }
+
+  private async deliver(delivery: Delivery): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.closed; attempt += 1) {
+      const started = performance.now();
+      const result = await this.post(delivery);
+      if (this.closed) return;
+      const ok = result.status >= 200 && result.status < 300;
+      const outcome = ok ? 'delivered' : attempt === MAX_ATTEMPTS ? 'gave-up' : 'retrying';
+      const retryInMs = outcome === 'retrying' ? backoffDelay(attempt, this.settings.backoffMs) : undefined;
+      this.report({
+        topic: delivery.topic,
+        url: shownUrl(delivery.url),
+        webhookId: delivery.webhookId,
+        attempt,
+        maxAttempts: MAX_ATTEMPTS,
+        status: result.status,
+        ...(result.error === undefined ? {} : { error: result.error }),
+        outcome,
+        ...(retryInMs === undefined ? {} : { retryInMs }),
+        ms: Math.round(performance.now() - started),
+      });
+      if (retryInMs === undefined) return;
+      await this.sleep(retryInMs);
+    }
+  }
+
+  private report(line: WebhookLogLine): void {
+    try {
+      this.settings.onDelivery?.(line);
+    } catch {
+      // A broken log hook must not stop deliveries.
+    }
+  }
+
+  /** Resolves after `ms`, or at once when the dispatcher closes. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waits.add(wake);
+    });
+  }
+
+  private post(delivery: Delivery): Promise<AttemptResult> {
+    return new Promise((resolve) => {
+      const controller = new AbortController();
+      let timedOut = false;
+      let settled = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, this.settings.attemptTimeoutMs);
+      const finish = (result: AttemptResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.requests.delete(controller);
+        resolve(result);
+      };
+      this.requests.add(controller);
+      const send = delivery.url.startsWith('https:') ? httpsRequest : httpRequest;
+      // agent: false gives a connection of its own that closes after the answer, so nothing
+      // lingers to keep the process alive once the sandbox stops.
+      const req = send(
+        delivery.url,
+        { method: 'POST', headers: { ...delivery.headers, 'Content-Length': String(delivery.body.length) }, agent: false, signal: controller.signal },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          res.on('error', () => finish({ status }));
+          res.on('end', () => finish({ status }));
+          res.resume();
+        },
+      );
+      req.on('error', (error) => finish({ status: 0, error: describeFailure(error, timedOut, this.settings.attemptTimeoutMs) }));
+      req.end(delivery.body);
+    });
+  }
+}

@@ -1,0 +1,53 @@
+// The shape of the sample payloads `webhook trigger` sends: a product exactly as
+// GET /products/{id} returns it (ids as decimal strings, flags and numbers as strings, as
+// in the spec's samples), and `{productId}` for a deletion.
+import * as z from 'zod/mini';
+
+const id = z.string().check(z.regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros'));
+const flag = z.enum(['true', 'false']);
+const count = z.string().check(z.regex(/^(0|[1-9][0-9]*)$/, 'must be a whole number as a string'));
+const amount = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, 'must be a decimal amount with at most 2 decimals'));
+const text = z.string();
+
+const optionValue = z.strictObject({ name: z.string().check(z.minLength(1)), id, position: count });
+
+export const sampleVariantSchema = z.strictObject({
+  variantId: id,
+  productId: id,
+  sku: text,
+  barcode: text,
+  price: amount,
+  costPrice: amount,
+  compareOfPrice: amount,
+  weight: z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a decimal number')),
+  weightUnit: z.enum(['g', 'kg', 'lb', 'oz']),
+  inventoryManagement: flag,
+  isDisabled: flag,
+  inventoryQuantities: z.array(z.strictObject({ locationId: id, available: count })).check(z.minLength(1)),
+  options: z.array(z.strictObject({ name: text, id, position: count, value: optionValue })),
+});
+
+export const sampleProductSchema = z.strictObject({
+  productId: id,
+  title: z.string().check(z.minLength(1), z.maxLength(255)),
+  subTitle: text,
+  bodyHtml: text,
+  vendor: text,
+  productType: text,
+  status: z.enum(['active', 'draft', 'archived']),
+  isMultiVariant: flag,
+  categoryId: id,
+  productCategory: z.strictObject({ categoryId: id, categoryName: z.string().check(z.minLength(1)) }),
+  /** JSON-array text of collection ids. */
+  collections: text,
+  images: z.array(z.strictObject({ id, productId: id, src: z.url({ protocol: /^https$/ }), position: count })),
+  options: z.array(z.strictObject({ name: z.string().check(z.minLength(1)), id, position: count, value: z.array(optionValue).check(z.minLength(1)) })).check(z.maxLength(3)),
+  variants: z.array(sampleVariantSchema).check(z.minLength(1), z.maxLength(100)),
+  marketAssigns: z.array(z.strictObject({ isAssigned: flag, marketId: id })),
+  salesChannels: z.array(z.strictObject({ salesChannelCode: z.string().check(z.minLength(1)) })).check(z.minLength(1)),
+});
+
+export const sampleDeletionSchema = z.strictObject({ productId: id });
+
+export type SampleProduct = z.infer<typeof sampleProductSchema>;
+export type SampleDeletion = z.infer<typeof sampleDeletionSchema>;

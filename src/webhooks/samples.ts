@@ -1,0 +1,40 @@
+// The sample event of each topic, from the JSON files beside this module (the build
+// bundles them), checked against their schema on first use.
+import created from './samples/products-create.json' with { type: 'json' };
+import updated from './samples/products-update.json' with { type: 'json' };
+import deleted from './samples/products-delete.json' with { type: 'json' };
+import { sampleDeletionSchema, sampleProductSchema, type SampleDeletion, type SampleProduct } from './sample-schema.js';
+import type { WebhookTopic } from './wire.js';
+import type * as z from 'zod/mini';
+
+export type SamplePayload = SampleProduct | SampleDeletion;
+
+const FILES: Record<WebhookTopic, { raw: unknown; file: string }> = {
+  'products/create': { raw: created, file: 'products-create.json' },
+  'products/update': { raw: updated, file: 'products-update.json' },
+  'products/delete': { raw: deleted, file: 'products-delete.json' },
+};
+
+/** A fresh copy of the topic's sample; with productId, the product (and its variants and images) carry that id. */
+export function samplePayload(topic: WebhookTopic, productId?: string): SamplePayload {
+  const { raw, file } = FILES[topic];
+  if (topic === 'products/delete') {
+    const deletion = checked(sampleDeletionSchema, raw, file);
+    return productId === undefined ? deletion : { productId };
+  }
+  const product = checked(sampleProductSchema, raw, file);
+  if (productId !== undefined) {
+    product.productId = productId;
+    for (const variant of product.variants) variant.productId = productId;
+    for (const image of product.images) image.productId = productId;
+  }
+  return product;
+}
+
+/** A fresh, checked copy. The files ship with the build and a test checks them: a mismatch is a broken build, not bad input. */
+function checked<T>(schema: z.ZodMiniType<T>, raw: unknown, file: string): T {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return structuredClone(parsed.data);
+  const issue = parsed.error.issues[0]!;
+  throw new Error(`The sample ${file} does not match its schema at ${issue.path.join('.')}: ${issue.message}`);
+}

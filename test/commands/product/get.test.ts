@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { ANSI, call, expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { DEMO } from './_products.js';
+
+describe('product get', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')] });
+  const env = () => ({ ...s.env, STORE_CLI_TOKEN: 'full-token-0001' });
+
+  it('--json prints the product exactly as the store sent it, unwrapped', async () => {
+    const r = await cli(['product', 'get', DEMO.tshirt, '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout);
+    const stored = JSON.parse((await call(s.sandbox, 'GET', `/products/${DEMO.tshirt}`)).text).product;
+    expect(got).toEqual(stored);
+    expect(Object.keys(got)).toEqual(Object.keys(stored));
+    expect(got.salesChannels).toEqual([{ salesChannelCode: 'online_store' }]);
+  });
+
+  it('--json with fields keeps only those', async () => {
+    const r = await cli(['product', 'get', DEMO.tshirt, '--json', 'title,status'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ title: 'Organic Cotton T-Shirt', status: 'active' });
+  });
+
+  it('piped: one TSV row per variant, in the documented column order; one request', async () => {
+    log.clear();
+    const r = await cli(['product', 'get', DEMO.tshirt], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(ANSI);
+    const rows = tsvRows(r.stdout);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual(['4000000000000000409', 'White / S', 'TSH-WHT-S', '24.00', '30.00', '9.50', '0.18', 'kg', '40', '']);
+    expect(rows.map((row) => row[1])).toEqual(['White / S', 'White / M', 'Navy / M', 'Navy / L']);
+    expect((await log.take()).map((q) => q.path)).toEqual([`/api/202412/products/${DEMO.tshirt}`]);
+  });
+
+  it('in a terminal: a summary with names, then the variants table', async () => {
+    const r = await cli(['product', 'get', DEMO.tshirt], { env: env(), tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    const screen = stripAnsi(r.stdout);
+    expect(screen).toMatch(/^TITLE\s+Organic Cotton T-Shirt$/m);
+    expect(screen).toMatch(/^STATUS\s+active$/m);
+    expect(screen).toMatch(/^VENDOR\s+Northwind Apparel$/m);
+    expect(screen).toMatch(/^CATEGORY\s+T-Shirts \(id 4000000000000000212\)$/m);
+    expect(screen).toMatch(/^COLLECTIONS\s+Summer Sale \(id 4000000000000000304\), Summer Essentials \(id 4000000000000000317\), Best Sellers \(id 4000000000000000322\)$/m);
+    expect(screen).toMatch(/^CHANNELS\s+online_store$/m);
+    expect(screen).toMatch(/^OPTIONS\s+Color: White, Navy; Size: S, M, L$/m);
+    expect(screen).toMatch(/^IMAGES\s+https:\/\/cdn\.example\.com\/store-cli-demo\/tshirt-white\.jpg https:/m);
+    expect(screen).toMatch(/^VARIANTS\s+4$/m);
+    expect(screen).toMatch(/^VARIANT\s+OPTIONS\s+SKU\s+PRICE\s+COMPARE AT\s+COST\s+WEIGHT\s+UNIT\s+STOCK\s+BARCODE$/m);
+    expect(screen).toMatch(/^4000000000000000412\s+Navy \/ L\s+TSH-NVY-L\s+24\.00\s+30\.00\s+9\.50\s+0\.18\s+kg\s+0$/m);
+  });
+
+  it('an unknown id exits 1 with the 404; a non-numeric id exits 2 and sends nothing', async () => {
+    const unknown = await cli(['product', 'get', '4999999999999999999'], { env: env() });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/^error: .*404/);
+    expectNoStackTrace(unknown.stderr);
+    log.clear();
+    expectUsageError(await cli(['product', 'get', 'tee'], { env: env() }), '<productId>');
+    expect(await log.take()).toEqual([]);
+  });
+
+  it('a token without read_products exits 4', async () => {
+    const r = await cli(['product', 'get', DEMO.tshirt], { env: { ...s.env, STORE_CLI_TOKEN: 'gift-token-0002' } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/403/);
+  });
+});

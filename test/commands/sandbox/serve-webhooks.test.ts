@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../helpers/run-cli.js';
+import { startReceiver } from '../../sandbox/webhook-receiver.js';
+import { expectUsageError, liveCli, ROOT, waitFor } from '../_support.js';
+
+/** Starts `sandbox serve` in-process and waits for its first stdout line. */
+async function serve(args: string[]) {
+  const controller = new AbortController();
+  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal });
+  const line = await waitFor(() => {
+    const text = run.stdout();
+    return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
+  }, 5000, 'the sandbox to print its address');
+  return {
+    line,
+    run,
+    stop() {
+      controller.abort();
+      return run.done;
+    },
+  };
+}
+
+async function createProduct(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${ROOT}/products`, {
+    method: 'POST',
+    headers: { 'X-Service-Access-Token': token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ product: { title: 'Hooked' } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { product: { productId: string } }).product.productId;
+}
+
+describe('sandbox serve --webhook', () => {
+  it('prints the generated secret on stderr, delivers signed product events and logs each attempt', async () => {
+    const receiver = await startReceiver((_delivery, earlier) => (earlier.length === 0 ? 500 : 200));
+    try {
+      const server = await serve(['--token', 'tok-hooks', '--webhook', receiver.url]);
+      const secret = /Webhook secret \(generated\): (whsec_\S+)/.exec(server.run.stderr())?.[1] as string;
+      expect(secret).toBeDefined();
+      expect(server.run.stdout()).not.toContain(secret);
+
+      const productId = await createProduct(server.line, 'tok-hooks');
+      await receiver.until((received) => received.some((delivery) => delivery.status === 200));
+      const delivery = receiver.received[1]!;
+      expect(delivery.json.productId).toBe(productId);
+      expect(delivery.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', secret).update(delivery.raw).digest('base64'));
+      await waitFor(() => (/delivered/.test(server.run.stderr()) ? true : undefined), 5000, 'the delivery log line');
+
+      const result = await server.stop();
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`webhook products/create -> ${receiver.url}: 500, retry 2 of 8 in \\d+\\.\\d s`));
+      expect(result.stderr).toContain(`webhook products/create -> ${receiver.url}: 200, delivered (attempt 2 of 8)`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('uses --webhook-secret, adds it to --json, and --quiet silences the delivery log', async () => {
+    const receiver = await startReceiver();
+    try {
+      const server = await serve(['--json', '--quiet', '--token', 'tok-q', '--webhook', receiver.url, '--webhook-secret', 'my-secret']);
+      expect(JSON.parse(server.line)).toEqual({ baseUrl: expect.any(String), token: 'tok-q', webhookSecret: 'my-secret' });
+      await createProduct(JSON.parse(server.line).baseUrl, 'tok-q');
+      await receiver.until((received) => received.length === 1 && received[0]?.status === 200);
+      const delivery = receiver.received[0]!;
+      expect(delivery.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', 'my-secret').update(delivery.raw).digest('base64'));
+      const result = await server.stop();
+      expect(result.stderr).not.toMatch(/webhook products/);
+      expect(result.stderr).not.toContain('my-secret');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  describe('refuses bad webhook flags with exit 2 before listening', () => {
+    it.each([
+      [['--webhook', 'localhost:4000/hooks']],
+      [['--webhook', 'ftp://127.0.0.1/hooks']],
+      [['--webhook', 'http://127.0.0.1:4000/ok', '--webhook', 'not a url']],
+    ])('%j', async (args) => {
+      const result = await cli(['sandbox', 'serve', '--port', '0', ...args]);
+      expectUsageError(result, '--webhook must be an absolute http or https URL');
+      expect(result.stderr).toMatch(/\(got '[^']+'\)\.\n/);
+    });
+
+    it('--webhook-secret without --webhook', async () => {
+      expectUsageError(await cli(['sandbox', 'serve', '--port', '0', '--webhook-secret', 's']), '--webhook-secret');
+    });
+  });
+});

@@ -1,0 +1,103 @@
+// The product flow end to end: the built binary against a `sandbox serve --demo` child,
+// creating by names, reading, a dry-run edit, an edit, and deleting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+
+let sandbox: ServeHandle;
+
+beforeAll(async () => {
+  requireBuild();
+  sandbox = await serve(['--json', '--demo', '--token', 't', '--token', 'reader:read_products']);
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  killLeftovers();
+  removeScratch();
+});
+
+/** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
+const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+
+let markers = 0;
+async function mark(): Promise<number> {
+  const path = `/e2e-product-marker-${++markers}`;
+  await api(sandbox, 'GET', path);
+  return until(() => {
+    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+    return index >= 0 ? index : undefined;
+  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+}
+
+/** Runs the CLI and returns its result with the requests the sandbox logged meanwhile. */
+async function runLogged(args: string[]) {
+  const before = await mark();
+  const result = await run(args, { env: sandbox.env() });
+  const after = await mark();
+  return { ...result, requests: requestLog().slice(before + 1, after).map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')) };
+}
+
+describe('products end to end', () => {
+  let productId = '';
+
+  it('create by names: category and collections looked up, one POST', async () => {
+    const r = await runLogged(['product', 'create', '--title', 'E2E Linen Shirt', '--category', 'T-Shirts', '--collection', 'summer sale', '--collection', 'new arrivals', '--option', 'Size=S,M', '--price', '39.00', '--sku', 'LIN', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const created = JSON.parse(r.stdout);
+    productId = created.productId;
+    expect(productId).toMatch(/^\d+$/);
+    expect(created.categoryId).toBe('4000000000000000212');
+    expect(JSON.parse(created.collections)).toEqual(['4000000000000000304', '4000000000000000311']);
+    expect(created.variants.map((v: { sku: string }) => v.sku)).toEqual(['LIN-S', 'LIN-M']);
+    expect(r.requests.filter((q) => q.startsWith('POST'))).toEqual(['POST /api/202412/products']);
+    expect(r.requests.filter((q) => q.startsWith('GET')).sort()).toEqual(['GET /api/202412/category/search', 'GET /api/202412/collections', 'GET /api/202412/collections']);
+  });
+
+  it('an ambiguous name exits 2 listing the candidates; a missing one too; nothing is created', async () => {
+    const ambiguous = await runLogged(['product', 'create', '--title', 'Nope', '--collection', 'summer']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stdout).toBe('');
+    expect(ambiguous.stderr).toMatch(/Collection 'summer' is ambiguous: Summer Sale \(id 4000000000000000304\), Summer Essentials \(id 4000000000000000317\)/);
+    expect(ambiguous.stderr).not.toMatch(STACK_LINE);
+    expect(ambiguous.requests).toEqual(['GET /api/202412/collections']);
+    const missing = await runLogged(['product', 'create', '--title', 'Nope', '--category', 'Shoes']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/No category matches 'Shoes'/);
+    expect(missing.requests).toEqual(['GET /api/202412/category/search']);
+  });
+
+  it('get: piped variants as TSV, --json the product', async () => {
+    const piped = await run(['product', 'get', productId], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout.trimEnd().split('\n').map((line) => line.split('\t').slice(1, 4))).toEqual([['S', 'LIN-S', '39.00'], ['M', 'LIN-M', '39.00']]);
+    const json = await run(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
+    expect(JSON.parse(json.stdout)).toEqual({ title: 'E2E Linen Shirt', productCategory: { categoryId: '4000000000000000212', categoryName: 'T-Shirts' }, salesChannels: [{ salesChannelCode: 'online_store' }] });
+  });
+
+  it('edit --dry-run prints the diff and sends no PUT; edit then saves', async () => {
+    const dry = await runLogged(['product', 'edit', productId, '--price', '44.00', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toBe('variants[0].price\t"39.00"\t"44.00"\nvariants[1].price\t"39.00"\t"44.00"\n');
+    expect(dry.requests).toEqual([`GET /api/202412/products/${productId}`]);
+    const saved = await runLogged(['product', 'edit', productId, '--price', '44.00', '--json', 'variants']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(saved.stdout).variants.map((v: { price: string }) => v.price)).toEqual(['44.00', '44.00']);
+    expect(saved.requests.filter((q) => !q.startsWith('GET'))).toEqual([`PUT /api/202412/products/${productId}`]);
+  });
+
+  it('a read-only token cannot edit (exit 4); delete needs --yes without a terminal, then deletes', async () => {
+    const reader = await run(['product', 'edit', productId, '--title', 'X'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    expect(reader.code).toBe(4);
+    const refused = await runLogged(['product', 'delete', productId]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    expect(refused.requests).toEqual([]);
+    const deleted = await runLogged(['product', 'delete', productId, '--yes']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.requests).toEqual([`DELETE /api/202412/products/${productId}`]);
+    expect((await api(sandbox, 'GET', `/products/${productId}`)).status).toBe(404);
+    const again = await run(['product', 'get', productId], { env: sandbox.env() });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/404/);
+  });
+});
