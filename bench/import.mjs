@@ -284,12 +284,14 @@ each) into a local \`sandbox serve\`, medians of ${RUNS} runs, each run on a fre
 the same file again, then a file with one value in ten changed. Wall time is spawn to exit of
 the CLI; requests are counted in the sandbox's request log; peak RSS is the CLI process's
 maximum resident set (getrusage); the live heap is sampled after a forced full GC every
-250 ms in one more run of each size (\`--expose-gc\`, not timed). The baseline sends the same rows to a fresh sandbox as one
-create request per row, one after the other, in this same run.
+250 ms in one more run of each size (\`--expose-gc\`, not timed). The baseline sends the
+same rows to a fresh sandbox as one create request per row, one after the other, in this
+same run.
 
 ${table}
 
-Memory does not grow with the file:
+Memory against the file's size (peak RSS includes the heap V8 chooses to keep between
+collections; the live heap is what the import really holds):
 
 ${memory}
 
