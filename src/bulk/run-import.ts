@@ -204,7 +204,8 @@ export class Import {
       if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
       else this.result[outcome.kind] += 1;
     };
-    if (this.result.stop || signal.aborted) return;
+    // A file that stops being CSV does not stop the groups read before that point.
+    if (this.result.stop?.kind === 'failed' || signal.aborted) return;
     if (this.result.offline !== undefined) {
       this.result.valid += group.rows.length;
       return;

@@ -72,7 +72,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
   const unfinished = r.rows - settled;
-  const rest = `${unfinished > 0 ? `${plural(unfinished, 'row')} read were not finished, and ` : ''}the rest of the file was not read`;
+  const rest = `${unfinished > 0 ? `${plural(unfinished, 'row')} read ${unfinished === 1 ? 'was' : 'were'} not finished, and ` : ''}the rest of the file was not read`;
   switch (r.stop?.kind) {
     case 'interrupted':
       lines.push(`Interrupted: ${rest}. A re-run finishes the job; it skips what is already applied.`);

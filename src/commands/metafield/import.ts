@@ -118,9 +118,10 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
 
   if (result.stop?.kind === 'interrupted') throw new CancelledError();
   if (result.stop?.kind === 'failed') throw result.stop.error;
-  if (result.failed > 0 || result.stop?.kind === 'unreadable') {
-    throw new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}${result.stop ? '; the rest of the file was not read' : ''}.`);
+  if (result.stop?.kind === 'unreadable') {
+    throw new PartialFailureError(`Line ${result.stop.line} of ${source.name} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`);
   }
+  if (result.failed > 0) throw new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
 }
 
 function parseConcurrency(text: string): number {

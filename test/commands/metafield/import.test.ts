@@ -101,6 +101,20 @@ describe('metafield import: rows that fail', () => {
     ]));
   });
 
+  it('a file that stops being CSV partway: the rows before it apply, the rest is not read; exit 3', async () => {
+    const [a, b, c] = freshIds(3);
+    const text = `domain,bizId,namespace,code,value\nproducts,${a},ns,x,1\nproducts,${a},ns,y,2\nproducts,${b},ns,x,3\nproducts,${b},ns,y,"open\nproducts,${c},ns,x,4\n`;
+    const r = await cli(importArgs(scratchFile('v.csv', text), '--json'), { env: s.env });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toMatch(/^Stopped at line 5, which is not valid CSV \(.*\): the rest of the file was not read\.$/m);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, created: 3, failed: 0 });
+    expect(await readBack(s.sandbox, products([a!, b!, c!]))).toEqual(new Map([
+      [`products/${a}/ns.x`, '1'],
+      [`products/${a}/ns.y`, '2'],
+      [`products/${b}/ns.x`, '3'],
+    ]));
+  });
+
   it('a fixed rejects file imports as it is (its line and reason columns are ignored)', async () => {
     const [a] = freshIds(1);
     const rejects = scratchFile('rejects.csv', '');
