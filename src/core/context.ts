@@ -1,6 +1,7 @@
 // The context handed to every command's run(): streams, colour, config, API client,
 // clock, prompter. Everything is lazy, so --help never reads config or loads undici.
 import type { Api } from '../api/index.js';
+import type { Transport } from '../api/transport.js';
 import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import type { IO } from './io.js';
@@ -9,6 +10,7 @@ import type { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
 import type { Env } from './paths.js';
 import { createPrompter, type Prompter } from './prompts.js';
+import type { RetryPolicy } from './retry.js';
 import { assertSafeTransport, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
 
 export interface GlobalOptions {
@@ -26,6 +28,18 @@ export interface Connection {
   token: Sourced;
 }
 
+/** A client tuned for bulk work: its own pool size, retries and a layer of its own. */
+export interface ApiTuning {
+  /** Keep-alive connections in the pool (default 8): as many as requests kept in flight. */
+  connections?: number;
+  /** The HTTP client's own retries; a caller that retries (and paces) by itself asks for one attempt. */
+  retry?: RetryPolicy;
+  /** A layer between the API modules and the HTTP client, e.g. pacing and retries of a bulk run. */
+  wrap?: (transport: Transport) => Transport;
+  /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
+  signal?: AbortSignal;
+}
+
 export interface Context {
   readonly io: IO;
   readonly globals: GlobalOptions;
@@ -35,8 +49,11 @@ export interface Context {
   config(): Promise<ConfigStore>;
   /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
   target(): Promise<StoreTarget>;
-  /** The API, bound to the resolved store. Nothing is resolved or sent until a request. */
-  api(): Promise<Api>;
+  /**
+   * The API, bound to the resolved store. Nothing is resolved or sent until a request.
+   * With a tuning, a client of its own (not shared with other calls) is built to it.
+   */
+  api(tuning?: ApiTuning): Promise<Api>;
   /** The API bound to an explicit store and token (auth login checks a token before saving it). */
   apiWith(baseUrl: string, token: string): Promise<Api>;
   output(flags: OutputFlags, fields: readonly string[]): Promise<Output>;
@@ -88,7 +105,7 @@ export function createContext(deps: ContextDeps): Context {
       const [{ readProfile }, { configDir }] = await Promise.all([import('./config.js'), paths()]);
       return resolveTarget(globals, env, await readProfile(configDir(env), profile.value));
     },
-    api: () => (api ??= loadApi(() => (connection ??= connect()))),
+    api: (tuning) => (tuning ? loadApi(() => (connection ??= connect()), tuning) : (api ??= loadApi(() => (connection ??= connect())))),
     apiWith: (baseUrl, token) =>
       loadApi(async () => {
         assertSafeTransport(baseUrl, globals.insecure === true);
@@ -134,7 +151,7 @@ export function createContext(deps: ContextDeps): Context {
     return { profile: target.profile, baseUrl: target.baseUrl, token: target.token };
   }
 
-  async function loadApi(resolve: () => Promise<Connection>): Promise<Api> {
+  async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}): Promise<Api> {
     const [{ HttpClient }, { createApi }] = await Promise.all([import('./http.js'), import('../api/index.js')]);
     let client: Promise<InstanceType<typeof HttpClient>> | undefined;
     const http = () =>
@@ -144,13 +161,16 @@ export function createContext(deps: ContextDeps): Context {
           token: async () => c.token.value,
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
           userAgent: deps.userAgent,
-          signal,
+          signal: tuning.signal ?? signal,
+          ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
+          ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),
         });
         disposers.push(() => made.close());
         return made;
       }));
-    return createApi({ request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec) });
+    const transport: Transport = { request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec) };
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport);
   }
 
   return ctx;

@@ -40,6 +40,8 @@ export class ApiError extends CliError {
     readonly status: number,
     readonly code: string | undefined,
     readonly fields: readonly FieldProblem[],
+    /** The store's Retry-After (429, 503), in seconds: a caller that paces itself waits that long. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;

@@ -116,7 +116,7 @@ export class HttpClient {
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type']);
+      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter);
       waited += await this.wait(delay, String(response.statusCode), attempt);
     }
   }
@@ -208,7 +208,7 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'The store kept rate-limiting the request',
 };
 
-function apiError(status: number, text: string, contentType: string | undefined): ApiError {
+function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
   const tag = description.code ? `${status} ${description.code}` : String(status);
@@ -220,7 +220,7 @@ function apiError(status: number, text: string, contentType: string | undefined)
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, status, description.code, description.fields);
+  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds);
 }
 
 function stripPeriod(text: string): string {

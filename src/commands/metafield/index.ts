@@ -2,6 +2,7 @@ import type { Noun } from '../types.js';
 import * as count from './count.js';
 import * as del from './delete.js';
 import * as get from './get.js';
+import * as importValues from './import.js';
 import * as list from './list.js';
 import * as set from './set.js';
 
@@ -14,5 +15,6 @@ export const metafield: Noun = {
     list,
     count,
     del,
+    importValues,
   ],
 };

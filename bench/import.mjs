@@ -1,0 +1,313 @@
+#!/usr/bin/env node
+// Bulk import benchmark (`npm run bench:import`; `npm run bench` runs it after the start-up
+// bench). Against a local `sandbox serve` (the built CLI), it measures `metafield import`:
+//
+// - 100k rows over 10k objects: rows/s, requests per object (fresh, re-run, 10% changed),
+//   peak RSS; the median of --runs runs, each on a fresh sandbox;
+// - the baseline, in the same run: the same rows sent one request at a time, sequentially;
+// - peak RSS importing 10k rows, beside 100k (memory must not grow with the file);
+// - a sandbox with --rate-limit 4/40: achieved requests/s as a share of 4, and the 429s.
+//
+//   node bench/import.mjs [--rows N] [--runs N] [--rate-objects N] [--no-write]
+//
+// Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
+// claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'store-cli.js');
+const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
+const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
+const BEGIN = '<!-- import:results -->';
+const END = '<!-- /import:results -->';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ROWS = option('--rows', 100_000);
+const RUNS = option('--runs', 3);
+const RATE_OBJECTS = option('--rate-objects', 300);
+const PER_OBJECT = 10;
+const WRITE = !args.includes('--no-write');
+if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--rows must be a whole number >= 1000, a multiple of 10.');
+if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
+if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:import does).");
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+const say = (line) => process.stderr.write(`${line}\n`);
+
+const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-import-'));
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+process.on('SIGINT', () => process.exit(130));
+
+// --- files ---------------------------------------------------------------------------------
+
+/** `objects` products with PER_OBJECT values each; `changed` rewrites one value in ten. */
+function writeCsv(name, objects, firstId, changed = false) {
+  const path = join(scratch, name);
+  const lines = ['domain,bizId,namespace,code,value'];
+  for (let o = 0; o < objects; o++) {
+    const id = firstId + o;
+    for (let k = 0; k < PER_OBJECT; k++) {
+      const value = changed && k === 3 ? `changed ${id}` : k % 4 === 0 ? `"Cotton, ${id}/${k}"` : `value ${id}-${k}`;
+      lines.push(`products,${id},${k < 5 ? 'custom' : 'specs'},field_${k},${value}`);
+    }
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+// --- a sandbox and its request log ---------------------------------------------------------
+
+async function startSandbox(extra = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
+    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const log = { total: 0, byStatus: new Map(), byMethod: new Map() };
+  let pending = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
+      if (!match) continue;
+      log.total += 1;
+      log.byMethod.set(match[1], (log.byMethod.get(match[1]) ?? 0) + 1);
+      log.byStatus.set(match[2], (log.byStatus.get(match[2]) ?? 0) + 1);
+    }
+  });
+  const { baseUrl, token } = await new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`sandbox serve exited (${code}) before listening`)));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
+    });
+  });
+  child.removeAllListeners('exit');
+  const snapshot = () => ({ total: log.total, status: new Map(log.byStatus), method: new Map(log.byMethod) });
+  return {
+    baseUrl,
+    token,
+    snapshot,
+    /** Requests logged since `before` (after a moment for the last lines to arrive). */
+    async since(before) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = snapshot();
+      const diff = (a, b) => Object.fromEntries([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]).filter(([, v]) => v > 0));
+      return { total: now.total - before.total, status: diff(now.status, before.status), method: diff(now.method, before.method) };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      children.delete(child);
+    },
+  };
+}
+
+// --- one CLI run ---------------------------------------------------------------------------
+
+/** With `heap`, the live heap is sampled too (forced GCs slow the run: not for timing). */
+async function importRun(sandbox, file, heap = false) {
+  const rssFile = join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
+  const before = sandbox.snapshot();
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'import', file, '--json'], {
+    env: { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), PEAK_RSS_FILE: rssFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  children.delete(child);
+  const ms = performance.now() - started;
+  if (code !== 0) fail(`metafield import ${file} exited ${code}:\n${stderr}`);
+  const summary = JSON.parse(stdout);
+  const requests = await sandbox.since(before);
+  const [peakKiB, liveKiB] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
+  return { ms, summary, requests, peakMiB: peakKiB / 1024, liveHeapMiB: liveKiB === undefined ? undefined : liveKiB / 1024 };
+}
+
+/** The baseline: every row its own create request, one after the other. */
+async function baseline(sandbox, file) {
+  const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1);
+  const before = sandbox.snapshot();
+  const started = performance.now();
+  for (const line of rows) {
+    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((cell) => cell.replace(/,$/, '').replace(/^"(.*)"$/s, '$1').replace(/""/g, '"'));
+    const [domain, bizId, namespace, code, value] = cells;
+    const response = await fetch(`${sandbox.baseUrl}/api/202412/metafields/${domain}/${bizId}`, {
+      method: 'POST',
+      headers: { 'X-Service-Access-Token': sandbox.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ metaFieldDataList: [{ namespace, code, value }] }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+  }
+  const ms = performance.now() - started;
+  return { ms, rows: rows.length, requests: await sandbox.since(before) };
+}
+
+// --- the runs ------------------------------------------------------------------------------
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const OBJECTS = ROWS / PER_OBJECT;
+const loadBefore = os.loadavg();
+const startedAt = new Date();
+
+say(`files: ${ROWS} rows over ${OBJECTS} objects`);
+const fresh = writeCsv('fresh.csv', OBJECTS, 1_000_000);
+const changed = writeCsv('changed.csv', OBJECTS, 1_000_000, true);
+const small = writeCsv('small.csv', OBJECTS / 10, 5_000_000);
+
+const phases = { fresh: [], rerun: [], changed: [] };
+for (let run = 1; run <= RUNS; run++) {
+  const sandbox = await startSandbox();
+  for (const [phase, file] of [['fresh', fresh], ['rerun', fresh], ['changed', changed]]) {
+    say(`run ${run}/${RUNS}: ${phase}...`);
+    const result = await importRun(sandbox, file);
+    phases[phase].push(result);
+    say(`  ${(result.ms / 1000).toFixed(1)} s, ${result.requests.total} requests, peak RSS ${result.peakMiB.toFixed(0)} MiB`);
+  }
+  await sandbox.stop();
+}
+
+say(`peak RSS at ${ROWS / 10} rows...`);
+const smallRuns = [];
+for (let run = 1; run <= RUNS; run++) {
+  const sandbox = await startSandbox();
+  smallRuns.push(await importRun(sandbox, small));
+  await sandbox.stop();
+}
+say('live heap at both sizes (forced GCs)...');
+const live = {};
+for (const [name, file] of [['small', small], ['large', fresh]]) {
+  const sandbox = await startSandbox();
+  live[name] = (await importRun(sandbox, file, true)).liveHeapMiB;
+  await sandbox.stop();
+}
+
+say(`baseline: ${ROWS} rows, one request each, sequentially...`);
+const baseSandbox = await startSandbox();
+const base = await baseline(baseSandbox, fresh);
+await baseSandbox.stop();
+say(`  ${(base.ms / 1000).toFixed(1)} s`);
+
+say(`rate-limited store (--rate-limit 4/40): ${RATE_OBJECTS} objects, fresh...`);
+const rateFile = writeCsv('rate.csv', RATE_OBJECTS, 7_000_000);
+const limited = await startSandbox(['--rate-limit', '4/40']);
+const rated = await importRun(limited, rateFile);
+await limited.stop();
+const loadAfter = os.loadavg();
+
+// --- report --------------------------------------------------------------------------------
+
+const row = (name, runs) => {
+  const ms = median(runs.map((r) => r.ms));
+  const perObject = median(runs.map((r) => r.requests.total)) / OBJECTS;
+  const rss = median(runs.map((r) => r.peakMiB));
+  const methods = runs[runs.length >> 1].requests.method;
+  return { name, ms, rowsPerS: ROWS / (ms / 1000), perObject, rss, methods, ratio: base.ms / ms };
+};
+const results = [row('fresh import', phases.fresh), row('re-run (nothing to change)', phases.rerun), row('10% of values changed', phases.changed)];
+const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const methodText = (m) => Object.entries(m).map(([k, v]) => `${fmt(v)} ${k}`).join(', ');
+
+const accepted = rated.requests.status['200'] ?? 0;
+const refused = rated.requests.status['429'] ?? 0;
+const ratedS = rated.ms / 1000;
+const achieved = accepted / ratedS;
+const sustained = Math.max(0, accepted - 40) / ratedS;
+
+const table = [
+  `| case | median wall time | rows/s | requests per object | requests (median run) | peak RSS | speed-up over the baseline |`,
+  '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
+  ...results.map((r) => `| ${r.name} | ${fmt(r.ms / 1000, 1)} s | ${fmt(r.rowsPerS)} | ${fmt(r.perObject, 2)} | ${methodText(r.methods)} | ${fmt(r.rss)} MiB | ${fmt(r.ratio, 1)}x |`),
+  `| baseline: one request per row, sequential | ${fmt(base.ms / 1000, 1)} s | ${fmt(ROWS / (base.ms / 1000))} | ${fmt(base.requests.total / OBJECTS, 2)} | ${methodText(base.requests.method)} | | 1.0x |`,
+].join('\n');
+
+const memory = [
+  '| rows in the file | peak RSS of the CLI (median, fresh import) | largest live heap after a full GC |',
+  '| ---: | ---: | ---: |',
+  `| ${fmt(ROWS / 10)} | ${fmt(median(smallRuns.map((r) => r.peakMiB)))} MiB | ${fmt(live.small, 1)} MiB |`,
+  `| ${fmt(ROWS)} | ${fmt(median(phases.fresh.map((r) => r.peakMiB)))} MiB | ${fmt(live.large, 1)} MiB |`,
+].join('\n');
+
+const rateTable = [
+  '| objects (rows) | wall time | requests accepted | 429 answers | achieved requests/s | share of 4/s | sustained share (without the first burst of 40) |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  `| ${fmt(RATE_OBJECTS)} (${fmt(RATE_OBJECTS * PER_OBJECT)}) | ${fmt(ratedS, 1)} s | ${fmt(accepted)} | ${fmt(refused)} | ${fmt(achieved, 2)} | ${fmt((100 * achieved) / 4)}% | ${fmt((100 * sustained) / 4)}% |`,
+].join('\n');
+
+const cpu = (() => {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+})() ?? os.cpus()[0]?.model ?? 'unknown';
+
+const section = `${BEGIN}
+# Bulk import benchmark
+
+Recorded by \`npm run bench:import\` (\`bench/import.mjs\`): ${startedAt.toISOString()}.
+
+- CPU: ${cpu}, ${os.cpus().length} cores; memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}; node ${process.version}
+- load average (1 min) before / after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}
+
+\`metafield import\` (default \`--concurrency 8\`) of ${fmt(ROWS)} rows over ${fmt(OBJECTS)} products (${PER_OBJECT} values
+each) into a local \`sandbox serve\`, medians of ${RUNS} runs, each run on a fresh sandbox: a fresh import,
+the same file again, then a file with one value in ten changed. Wall time is spawn to exit of
+the CLI; requests are counted in the sandbox's request log; peak RSS is the CLI process's
+maximum resident set (getrusage); the live heap is sampled after a forced full GC every
+250 ms in one more run of each size (\`--expose-gc\`, not timed). The baseline sends the
+same rows to a fresh sandbox as one create request per row, one after the other, in this
+same run.
+
+${table}
+
+Memory against the file's size (peak RSS includes the heap V8 chooses to keep between
+collections; the live heap is what the import really holds):
+
+${memory}
+
+Against \`sandbox serve --rate-limit 4/40\` (4 requests a second, bursts of 40), a fresh import:
+
+${rateTable}
+${END}`;
+
+process.stdout.write(`\n${table}\n\n${memory}\n\n${rateTable}\n`);
+
+if (WRITE) {
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const next = previous.includes(BEGIN) && previous.includes(END)
+    ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
+    : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(RESULTS, next);
+  say(`wrote ${RESULTS}`);
+}
+process.exit(0);

@@ -1,0 +1,187 @@
+// Applies one group of rows to its business object, idempotently and with as few
+// requests as the store allows: create in batches, and read and compare only where the
+// object already holds values (a 409), or read first when recent objects did.
+import type { Metafield, MetafieldInput } from '../api/metafields.js';
+import { ApiError } from '../core/errors.js';
+import type { ObjectGroup } from './group.js';
+import { chunk, planChanges, toInput } from './plan.js';
+import type { Row } from './row-check.js';
+import type { Approach } from './strategy.js';
+
+/** What the import needs of the store: MetafieldsApi, or a fake in unit tests. */
+export interface MetafieldStore {
+  list(domain: string, bizId: string): Promise<Metafield[]>;
+  createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<unknown>;
+  update(domain: string, bizId: string, value: MetafieldInput): Promise<unknown>;
+}
+
+export type Outcome = { kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected'; reason: string };
+
+/** Told once per row, as soon as the row's fate is known (in a dry run: what would happen). */
+export type Settle = (row: Row, outcome: Outcome) => void;
+
+/** The spec's batch limit (DESIGN: at most 100 values per create). */
+export const MAX_BATCH = 100;
+/** Body size a create request stays under; a store that takes less answers 413 and gets halves. */
+export const MAX_BATCH_BYTES = 512 * 1024;
+/** Reads of one object before giving up on values that change under the import. */
+const MAX_ROUNDS = 3;
+
+const KEPT_CHANGING = 'the value kept changing on the store while it was being written; a re-run applies it';
+
+const CREATED: Outcome = { kind: 'created' };
+const UPDATED: Outcome = { kind: 'updated' };
+const UNCHANGED: Outcome = { kind: 'unchanged' };
+
+/**
+ * Settles every row of the group, or throws what stopped it (the store unreachable or
+ * failing, the token refused, an interruption): rows not settled then are the caller's.
+ * Returns whether the object already held any of the group's values.
+ */
+export async function applyGroup(group: ObjectGroup, store: MetafieldStore, approach: Approach, dryRun: boolean, settle: Settle): Promise<{ held: boolean }> {
+  const { domain, bizId } = group;
+  const reject = (row: Row, reason: string) => settle(row, { kind: 'rejected', reason });
+  let pending: Row[] = group.rows;
+  let held = false;
+
+  if (approach === 'create-first' && !dryRun) {
+    pending = await createAll(pending);
+    if (pending.length === 0) return { held: false };
+    held = true;
+  }
+
+  for (let round = 1; ; round++) {
+    const plan = planChanges(pending, await store.list(domain, bizId));
+    held ||= plan.update.length + plan.unchanged.length > 0;
+    for (const row of plan.unchanged) settle(row, UNCHANGED);
+    for (const { row, reason } of plan.invalid) reject(row, reason);
+    if (dryRun) {
+      for (const row of plan.create) settle(row, CREATED);
+      for (const row of plan.update) settle(row, UPDATED);
+      return { held };
+    }
+    // Values created since the read (by someone else) come back from createAll: read again.
+    const [leftover] = await allSettled([createAll(plan.create), allSettled(plan.update.map(updateOne))]);
+    if (leftover.length === 0) return { held };
+    if (round === MAX_ROUNDS) {
+      for (const row of leftover) reject(row, KEPT_CHANGING);
+      return { held };
+    }
+    pending = leftover;
+  }
+
+  /** Creates the rows in batches; returns the rows that met values already there (409), to read and compare. */
+  async function createAll(rows: Row[]): Promise<Row[]> {
+    const chunks = chunk(rows, MAX_BATCH, MAX_BATCH_BYTES);
+    for (const [index, part] of chunks.entries()) {
+      const conflicted = await createChunk(part);
+      // The object holds some of these already: the rest are read and compared in one go.
+      if (conflicted.length > 0) return [...conflicted, ...chunks.slice(index + 1).flat()];
+    }
+    return [];
+  }
+
+  /** One create request (more if the store refuses single values); returns the rows of a 409. */
+  async function createChunk(rows: Row[]): Promise<Row[]> {
+    let rest = rows;
+    while (rest.length > 0) {
+      try {
+        await store.createBatch(domain, bizId, rest.map(toInput));
+        for (const row of rest) settle(row, CREATED);
+        return [];
+      } catch (error) {
+        if (!isRowLevel(error)) throw error;
+        // The store creates all or nothing: after a 409 none of these exist yet but some others do.
+        if (error.status === 409) return rest;
+        if (error.status === 413 && rest.length > 1) {
+          const half = Math.ceil(rest.length / 2);
+          const first = await createChunk(rest.slice(0, half));
+          return first.length > 0 ? [...first, ...rest.slice(half)] : createChunk(rest.slice(half));
+        }
+        const problems = itemProblems(error, rest.length);
+        if (problems.kind === 'items') {
+          // The store named the values it refused: those are rejected, the others go again.
+          for (const [index, reason] of problems.reasons) reject(rest[index]!, reason);
+          rest = rest.filter((_, index) => !problems.reasons.has(index));
+          continue;
+        }
+        if (problems.kind === 'unnamed' && rest.length > 1) {
+          // It did not say which: each value alone tells.
+          const conflicted: Row[] = [];
+          for (const row of rest) conflicted.push(...(await createChunk([row])));
+          return conflicted;
+        }
+        for (const row of rest) reject(row, storeReason(error));
+        return [];
+      }
+    }
+    return [];
+  }
+
+  async function updateOne(row: Row): Promise<void> {
+    try {
+      await store.update(domain, bizId, toInput(row));
+      settle(row, UPDATED);
+    } catch (error) {
+      if (!isRowLevel(error)) throw error;
+      if (error.status === 404) {
+        // Deleted since it was read: it is created instead.
+        const conflicted = await createChunk([row]);
+        for (const again of conflicted) reject(again, KEPT_CHANGING);
+        return;
+      }
+      reject(row, storeReason(error, 'metaFieldData'));
+    }
+  }
+}
+
+/**
+ * Promise.all that waits for every request before failing: a group never ends (and its
+ * rows are never counted) while one of its requests is still out.
+ */
+async function allSettled<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** An answer about these values (4xx but a refused token); anything else stops the group. */
+function isRowLevel(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 && error.status !== 429;
+}
+
+type Problems = { kind: 'items'; reasons: Map<number, string> } | { kind: 'object' } | { kind: 'unnamed' };
+
+const ITEM_FIELD = /^metaFieldDataList\[(\d+)\](?:\.(.+))?$/;
+
+/** Which values of a refused create the store named (`metaFieldDataList[i].value`). */
+export function itemProblems(error: ApiError, count: number): Problems {
+  if (error.fields.length === 0) return { kind: 'unnamed' };
+  const reasons = new Map<number, string>();
+  for (const problem of error.fields) {
+    const match = ITEM_FIELD.exec(problem.field ?? '');
+    const index = match ? Number(match[1]) : Number.NaN;
+    // A problem with something else (the bizId, the body) is the whole object's.
+    if (!match || !(index < count)) return problem.field ? { kind: 'object' } : { kind: 'unnamed' };
+    const earlier = reasons.get(index);
+    const reason = `the store refused the ${match[2] ?? 'value'}: ${stripPeriod(problem.message)}`;
+    reasons.set(index, earlier ? `${earlier}; ${reason}` : reason);
+  }
+  return { kind: 'items', reasons };
+}
+
+/** A refusal as a reject reason: the field the store named under `prefix`, else its whole message. */
+export function storeReason(error: ApiError, prefix?: string): string {
+  if (prefix) {
+    const fields = error.fields.filter((f) => f.field?.startsWith(prefix));
+    if (fields.length > 0) {
+      return fields.map((f) => `the store refused the ${f.field!.slice(prefix.length).replace(/^\./, '') || 'value'}: ${stripPeriod(f.message)}`).join('; ');
+    }
+  }
+  return stripPeriod(error.message);
+}
+
+function stripPeriod(text: string): string {
+  return text.replace(/\.+$/, '');
+}

@@ -1,0 +1,133 @@
+// CSV records as they stream in, each with the line it starts on. csv-parse does the
+// parsing (BOM, CRLF, quoted commas and line breaks); rows with too few or too many
+// fields come through as they are, so that each becomes one reject instead of ending
+// the file.
+import { pipeline, type Readable } from 'node:stream';
+import type { Parser } from 'csv-parse';
+
+export interface CsvRecord {
+  /** The line of the file where the record starts (1-based), as an editor shows it. */
+  line: number;
+  cells: string[];
+  /** Bytes of the input consumed once this record was read (progress on a file of known size). */
+  bytes: number;
+}
+
+/** The text is not CSV from this line on: an unclosed or stray quote, most often. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
+
+interface ParsedRecord {
+  record: string[];
+  info: { bytes: number; empty_lines: number };
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+function lineBreaks(cells: readonly string[]): number {
+  let count = 0;
+  for (const cell of cells) if (cell.includes('\n') || cell.includes('\r')) count += cell.match(LINE_BREAK)?.length ?? 0;
+  return count;
+}
+
+/**
+ * Records of `input`, header included, pulled one at a time: nothing is read ahead of
+ * the consumer beyond the streams' own small buffers, so memory stays flat whatever the
+ * file's size. Ending the iteration early closes the input.
+ */
+export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
+  const { parse, CsvError } = await import('csv-parse');
+  const parser: Parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // Files stitched together from several tools mix line endings.
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
+  // pipeline, unlike pipe, hands a read error of the input (a vanished file) to the parser.
+  pipeline(input, parser, () => undefined);
+
+  // csv-parse's own line count counts CR and LF apart inside quoted values, so the line
+  // is worked out here: the previous record's start, plus its line breaks, plus the
+  // empty lines skipped since.
+  let line = 0;
+  let previousBreaks = 0;
+  let emptyLines = 0;
+  try {
+    for await (const { record, info } of recordsBeforeError(parser)) {
+      line = line === 0 ? 1 + info.empty_lines : line + previousBreaks + 1 + (info.empty_lines - emptyLines);
+      emptyLines = info.empty_lines;
+      previousBreaks = lineBreaks(record);
+      yield { line, cells: record, bytes: info.bytes };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const next = line === 0 ? 1 : line + previousBreaks + 1;
+      throw new CsvSyntaxError(csvMessage(error), next);
+    }
+    throw error;
+  } finally {
+    parser.destroy();
+    input.destroy();
+  }
+}
+
+/** Paused above this many parsed records waiting, resumed below a quarter of it. */
+const HIGH_WATER = 256;
+
+/**
+ * The parser's records, then its error: a stream's own async iterator throws the error at
+ * once and drops records parsed before it, which are good rows (and set the line count).
+ */
+async function* recordsBeforeError(parser: Parser): AsyncGenerator<ParsedRecord> {
+  const queue: ParsedRecord[] = [];
+  let head = 0;
+  let failure: unknown;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  parser.on('data', (record: ParsedRecord) => {
+    queue.push(record);
+    if (queue.length - head >= HIGH_WATER) parser.pause();
+    notify();
+  });
+  parser.on('error', (error) => {
+    failure = error;
+    notify();
+  });
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  for (;;) {
+    if (head < queue.length) {
+      const record = queue[head]!;
+      queue[head++] = undefined as unknown as ParsedRecord;
+      if (head === queue.length) {
+        queue.length = 0;
+        head = 0;
+      }
+      if (parser.isPaused() && queue.length - head < HIGH_WATER / 4) parser.resume();
+      yield record;
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (ended) return;
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
+}
+
+/** csv-parse's message without its own line count (which this module corrects). */
+function csvMessage(error: Error): string {
+  return error.message.replace(/\s*(at|on) line \d+/i, '').replace(/\.$/, '');
+}

@@ -1,0 +1,72 @@
+// The header line of an import file: which column holds what. A header that cannot be
+// read is the one failure that stops the import before anything is sent (exit 2).
+import { UsageError } from '../core/errors.js';
+
+export const REQUIRED_COLUMNS = ['domain', 'bizId', 'namespace', 'code', 'value'] as const;
+export const OPTIONAL_COLUMNS = ['type'] as const;
+/** Columns a rejects file adds: a fixed rejects file imports as it is. */
+export const IGNORED_COLUMNS = ['line', 'reason'] as const;
+
+type Known = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+
+export interface Columns {
+  /** Absent when --domain stands in for the column. */
+  domain?: number;
+  bizId: number;
+  namespace: number;
+  code: number;
+  value: number;
+  type?: number;
+  /** Fields in the header: a row with another count is ragged. */
+  width: number;
+}
+
+const ALL_NAMES: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS, ...IGNORED_COLUMNS];
+
+/** Column names match whatever their case ("bizid", "BizId"), after trimming spaces. */
+function canonicalName(cell: string): string | undefined {
+  const wanted = cell.trim().toLowerCase();
+  return ALL_NAMES.find((name) => name.toLowerCase() === wanted);
+}
+
+export function readHeader(cells: readonly string[], source: string, domainFlag: string | undefined): Columns {
+  const fail = (message: string) => new UsageError(`${source}: ${message}`, false);
+  if (cells.length === 1 && /[;\t|]/.test(cells[0] ?? '')) {
+    throw fail(`the header "${clip(cells[0]!)}" is one field: store-cli reads comma-separated values (the header must be ${REQUIRED_COLUMNS.join(',')}).`);
+  }
+  const found = new Map<Known, number>();
+  cells.forEach((cell, index) => {
+    const name = canonicalName(cell);
+    if (cell.trim() === '') throw fail(`field ${index + 1} of the header is empty; the columns are ${describeColumns()}.`);
+    if (name === undefined) throw fail(`unknown column "${clip(cell.trim())}" in the header; the columns are ${describeColumns()}.`);
+    if ((IGNORED_COLUMNS as readonly string[]).includes(name)) return;
+    if (found.has(name as Known)) throw fail(`the column "${name}" appears twice in the header.`);
+    found.set(name as Known, index);
+  });
+  if (found.has('domain') && domainFlag !== undefined) {
+    throw new UsageError(`--domain is for files without a domain column, and ${source} has one: drop the flag or the column.`);
+  }
+  const missing = REQUIRED_COLUMNS.filter((name) => !found.has(name) && !(name === 'domain' && domainFlag !== undefined));
+  if (missing.length > 0) {
+    const hint = missing.includes('domain') ? ' (or pass --domain for a file whose rows all share one)' : '';
+    throw fail(`the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}; it must name ${REQUIRED_COLUMNS.join(',')} and may add type.`);
+  }
+  return {
+    ...(found.has('domain') ? { domain: found.get('domain')! } : {}),
+    bizId: found.get('bizId')!,
+    namespace: found.get('namespace')!,
+    code: found.get('code')!,
+    value: found.get('value')!,
+    ...(found.has('type') ? { type: found.get('type')! } : {}),
+    width: cells.length,
+  };
+}
+
+function describeColumns(): string {
+  return `${REQUIRED_COLUMNS.join(', ')} and optionally ${OPTIONAL_COLUMNS.join(', ')}`;
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}

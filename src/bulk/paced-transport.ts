@@ -1,0 +1,91 @@
+// The bulk run's layer between the API modules and the HTTP client (which makes one
+// attempt per call here): every request waits for the pacer, a 429 is reported to it and
+// sent again once the pause is over, and transient failures (5xx, reset connections) are
+// retried with exponential backoff and full jitter. POSTs are retried too: a create whose
+// answer was lost and that the store did apply comes back as a 409, which the import
+// resolves by reading and comparing, so nothing is ever created twice.
+import type { Transport } from '../api/transport.js';
+import { ApiError, NetworkError } from '../core/errors.js';
+import type { JsonResponse, RequestSpec } from '../core/http.js';
+import { isRetryable, retryDelayMs, type RetryPolicy } from '../core/retry.js';
+import { systemClock, type Clock, type Pacer } from './pacer.js';
+
+/** The HTTP client's own policy in a bulk run: one attempt, this layer retries. */
+export const SINGLE_ATTEMPT: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 };
+
+/** Retries of transient failures, per request. */
+export const BULK_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 8_000, maxTotalWaitMs: 60_000 };
+
+/** 429s one request may meet before the run gives it up (the pacer slows down well before). */
+const MAX_RATE_LIMITED = 30;
+
+export interface RequestCounts {
+  /** Requests sent, every attempt counted. */
+  sent: number;
+  /** Of those, refused with 429. */
+  rateLimited: number;
+  /** Attempts repeated after a transient failure (5xx, network). */
+  retried: number;
+}
+
+export interface PacedTransportOptions {
+  pacer: Pacer;
+  signal?: AbortSignal;
+  policy?: RetryPolicy;
+  clock?: Clock;
+  random?: () => number;
+}
+
+export class PacedTransport implements Transport {
+  readonly counts: RequestCounts = { sent: 0, rateLimited: 0, retried: 0 };
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly options: PacedTransportOptions,
+  ) {}
+
+  async request(spec: RequestSpec): Promise<JsonResponse> {
+    const { pacer, signal } = this.options;
+    const policy = this.options.policy ?? BULK_RETRY;
+    const clock = this.options.clock ?? systemClock;
+    let failures = 0;
+    let limited = 0;
+    let waited = 0;
+    for (;;) {
+      const ticket = await pacer.acquire();
+      try {
+        const response = await this.inner.request(spec);
+        this.counts.sent += 1;
+        pacer.release(ticket, true);
+        return response;
+      } catch (error) {
+        // Only attempts that went out count (not one stopped by missing credentials).
+        if (error instanceof ApiError || error instanceof NetworkError) this.counts.sent += 1;
+        if (error instanceof ApiError && error.status === 429) {
+          this.counts.rateLimited += 1;
+          pacer.rateLimited(ticket, error.retryAfterSeconds);
+          if (++limited >= MAX_RATE_LIMITED) throw error;
+          continue;
+        }
+        // A store that answered (even with an error) took the request; one that did not, did not.
+        pacer.release(ticket, error instanceof ApiError);
+        failures += 1;
+        const delay = transient(error) && failures < policy.maxAttempts ? retryDelayMs(failures, policy, retryAfterOf(error), this.options.random ?? Math.random) : undefined;
+        if (delay === undefined || waited + delay > policy.maxTotalWaitMs) throw error;
+        this.counts.retried += 1;
+        await clock.sleep(delay, signal);
+        waited += delay;
+      }
+    }
+  }
+}
+
+function transient(error: unknown): boolean {
+  if (error instanceof ApiError) return isRetryable({ kind: 'status', status: error.status }, true);
+  if (error instanceof NetworkError) return isRetryable({ kind: 'network', code: error.causeCode }, true);
+  return false;
+}
+
+function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.retryAfterSeconds : undefined;
+}

@@ -1,0 +1,44 @@
+// The rejects file: every row that failed, with its line and the reason, written as it
+// happens (nothing is held in memory). Its columns are the import's own plus line and
+// reason, which the import ignores: a fixed rejects file imports as it is.
+import { once } from 'node:events';
+import { open } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { UsageError } from '../core/errors.js';
+import type { RowText } from './row-check.js';
+
+export const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
+
+export interface RejectSink {
+  write(text: RowText, reason: string): Promise<void>;
+  /** Flushes and closes; the file holds at least the header. */
+  close(): Promise<void>;
+}
+
+export async function openRejectsFile(path: string): Promise<RejectSink> {
+  const { stringify } = await import('csv-stringify');
+  let handle;
+  try {
+    handle = await open(path, 'w');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--rejects: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+  }
+  const file = handle.createWriteStream();
+  const csv = stringify({ header: true, columns: [...REJECT_COLUMNS] });
+  csv.pipe(file);
+  let failure: Error | undefined;
+  file.on('error', (error) => (failure ??= error));
+  return {
+    async write(text, reason) {
+      if (failure) throw failure;
+      const fits = csv.write([String(text.line), text.domain, text.bizId, text.namespace, text.code, text.type, text.value, reason]);
+      if (!fits) await once(csv, 'drain');
+    },
+    async close() {
+      csv.end();
+      await finished(file);
+      if (failure) throw failure;
+    },
+  };
+}

@@ -1,0 +1,256 @@
+// The import itself: streams the file, checks each row, groups rows by business object
+// and applies the groups with bounded concurrency. Holds only the groups in flight, so
+// memory stays flat; pulls the next rows only when a slot frees, so the file is read no
+// faster than the store takes it.
+import type { Readable } from 'node:stream';
+import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
+import { applyGroup, type MetafieldStore, type Outcome } from './apply.js';
+import { csvRecords, CsvSyntaxError } from './csv-rows.js';
+import { Grouper, type ObjectGroup } from './group.js';
+import { readHeader } from './header.js';
+import type { ProgressSnapshot } from './import-progress.js';
+import type { RejectSink } from './rejects.js';
+import { checkRow, rowText, type Row, type RowText } from './row-check.js';
+import { inShard, type Shard } from './shard.js';
+import { ApproachChooser } from './strategy.js';
+
+export interface ImportSource {
+  stream: Readable;
+  /** How messages name it: the path, or "stdin". */
+  name: string;
+  /** Bytes, when known (a file): progress estimates the total from it. */
+  size: number | undefined;
+}
+
+export interface ImportSettings {
+  source: ImportSource;
+  /** Stands in for a missing domain column. */
+  domain?: string;
+  shard?: Shard;
+  dryRun: boolean;
+  /** Groups (business objects) applied at once. */
+  concurrency: number;
+  signal: AbortSignal;
+  /** Opened once the header is known good, before anything is sent. */
+  openRejects?: () => Promise<RejectSink>;
+  /** The store; its first request resolves the credentials. */
+  store: MetafieldStore;
+  /** Errors of the store that mean "no store to read" rather than a refusal (no credentials): a dry run then only validates. */
+  isOffline?: (error: unknown) => boolean;
+  clock?: () => number;
+}
+
+export type Stop =
+  | { kind: 'interrupted' }
+  /** The run could not go on: a refused token, an unreachable or failing store. */
+  | { kind: 'failed'; error: unknown }
+  /** The file stops being CSV at this line; later rows were not read. */
+  | { kind: 'unreadable'; line: number; message: string };
+
+export interface ImportResult {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  elapsedMs: number;
+  /** Business objects (runs of consecutive rows of one object). */
+  objects: number;
+  /** Rows of the file that belong to other shards. */
+  otherShards: number;
+  /** A dry run that could not read the store validated only; why. */
+  offline?: string;
+  /** Rows that passed validation in a dry run that could not read the store. */
+  valid: number;
+  stop?: Stop;
+  /** The first few rejects, for the summary. */
+  firstRejects: Array<{ line: number; reason: string }>;
+}
+
+/** Rows of one object per group: a longer run is applied in parts, one after the other. */
+const MAX_GROUP_ROWS = 1000;
+/** Objects failing in a row for want of an answer (network, 5xx) before the run gives up. */
+const MAX_CONSECUTIVE_FAILURES = 3;
+const FIRST_REJECTS = 5;
+
+export class Import {
+  private readonly result: ImportResult = {
+    rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, elapsedMs: 0, objects: 0, otherShards: 0, valid: 0, firstRejects: [],
+  };
+  private readonly clock: () => number;
+  private readonly started: number;
+  private bytes = 0;
+  private finishedReading = false;
+  private rejects: RejectSink | undefined;
+  private readonly chooser = new ApproachChooser();
+  private consecutiveFailures = 0;
+  private sent = false;
+
+  constructor(private readonly settings: ImportSettings) {
+    this.clock = settings.clock ?? (() => performance.now());
+    this.started = this.clock();
+  }
+
+  snapshot(): ProgressSnapshot {
+    const r = this.result;
+    return {
+      read: r.rows,
+      done: r.created + r.updated + r.unchanged + r.failed + r.valid,
+      failed: r.failed,
+      bytes: this.bytes,
+      totalBytes: this.settings.source.size,
+      finishedReading: this.finishedReading,
+      elapsedMs: this.clock() - this.started,
+    };
+  }
+
+  /** Throws UsageError (nothing sent) when the file is unusable; otherwise reports what happened. */
+  async run(): Promise<ImportResult> {
+    const { source, domain, shard, signal } = this.settings;
+    const records = csvRecords(source.stream);
+    const active = new Set<Promise<void>>();
+    const lastOfObject = new Map<string, Promise<void>>();
+    const grouper = new Grouper(MAX_GROUP_ROWS);
+    let previousKey: string | undefined;
+    // Ctrl-C while waiting on a stalled stdin: closing the input ends the wait.
+    const stopReading = () => source.stream.destroy();
+    signal.addEventListener('abort', stopReading, { once: true });
+
+    const schedule = async (group: ObjectGroup) => {
+      while (active.size >= this.settings.concurrency) await Promise.race(active);
+      if (group.key !== previousKey) this.result.objects += 1;
+      previousKey = group.key;
+      this.sent = true;
+      // An object seen again waits for its earlier group: the later rows win, as in the file.
+      const earlier = lastOfObject.get(group.key);
+      const task = (async () => {
+        if (earlier) await earlier;
+        await this.applyOne(group);
+      })();
+      lastOfObject.set(group.key, task);
+      active.add(task);
+      void task.finally(() => {
+        active.delete(task);
+        if (lastOfObject.get(group.key) === task) lastOfObject.delete(group.key);
+      });
+    };
+
+    try {
+      let columns: ReturnType<typeof readHeader> | undefined;
+      for await (const record of records) {
+        this.bytes = record.bytes;
+        if (columns === undefined) {
+          columns = readHeader(record.cells, source.name, domain);
+          if (this.settings.openRejects) this.rejects = await this.settings.openRejects();
+          continue;
+        }
+        if (this.result.stop || signal.aborted) break;
+        const text = rowText(record.cells, record.line, columns, domain);
+        if (!inShard(shard, text.domain, text.bizId)) {
+          this.result.otherShards += 1;
+          continue;
+        }
+        this.result.rows += 1;
+        const checked = checkRow(text, record.cells.length, columns);
+        if (!checked.ok) {
+          await this.reject(checked.text, checked.reason);
+          continue;
+        }
+        const pushed = grouper.push(checked.row);
+        if (pushed.duplicateOf !== undefined) await this.reject(text, `the file already set ${text.namespace}.${text.code} of this object on line ${pushed.duplicateOf}`);
+        if (pushed.group) await schedule(pushed.group);
+      }
+      if (columns === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as domain,bizId,namespace,code,value.`, false);
+      this.finishedReading = !this.result.stop && !signal.aborted;
+      const last = grouper.flush();
+      if (last && this.finishedReading) await schedule(last);
+    } catch (error) {
+      if (signal.aborted && !(error instanceof UsageError)) {
+        // The input was closed by the interruption: what was read so far is reported.
+        this.result.stop ??= { kind: 'interrupted' };
+        return this.finish(active);
+      }
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      // Nothing sent yet: the file is unusable, as a whole (exit 2). Else the rows before stand.
+      if (!this.sent) throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
+      this.result.stop ??= { kind: 'unreadable', line: error.line, message: error.message };
+      const pending = grouper.flush();
+      if (pending) await schedule(pending);
+    } finally {
+      signal.removeEventListener('abort', stopReading);
+    }
+    return this.finish(active);
+  }
+
+  private async finish(active: Set<Promise<void>>): Promise<ImportResult> {
+    await Promise.allSettled(active);
+    if (this.settings.signal.aborted && !this.result.stop) this.result.stop = { kind: 'interrupted' };
+    this.result.elapsedMs = Math.round(this.clock() - this.started);
+    return this.result;
+  }
+
+  /** Closes the rejects file (after run, whatever happened). */
+  async close(): Promise<void> {
+    await this.rejects?.close();
+  }
+
+  private async applyOne(group: ObjectGroup): Promise<void> {
+    const { signal, dryRun, store } = this.settings;
+    // By line: a row converted by the stored value's type settles as a copy.
+    const settled = new Set<number>();
+    const pendingWrites: Promise<void>[] = [];
+    const settle = (row: Row, outcome: Outcome) => {
+      settled.add(row.line);
+      if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
+      else this.result[outcome.kind] += 1;
+    };
+    // A file that stops being CSV does not stop the groups read before that point.
+    if (this.result.stop?.kind === 'failed' || signal.aborted) return;
+    if (this.result.offline !== undefined) {
+      this.result.valid += group.rows.length;
+      return;
+    }
+    try {
+      const approach = dryRun ? 'read-first' : this.chooser.choose();
+      const { held } = await applyGroup(group, store, approach, dryRun, settle);
+      this.chooser.observe(held);
+      this.consecutiveFailures = 0;
+    } catch (error) {
+      if (error instanceof CancelledError || signal.aborted) return;
+      if (dryRun && this.settings.isOffline?.(error)) {
+        this.result.offline ??= error instanceof Error ? error.message : String(error);
+        this.result.valid += group.rows.filter((row) => !settled.has(row.line)).length;
+        return;
+      }
+      if (!isObjectLevel(error)) {
+        this.result.stop ??= { kind: 'failed', error };
+        return;
+      }
+      for (const row of group.rows) if (!settled.has(row.line)) pendingWrites.push(this.reject(row.text, reasonOf(error)));
+      if (unanswered(error) && ++this.consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) this.result.stop ??= { kind: 'failed', error };
+    } finally {
+      await Promise.all(pendingWrites);
+    }
+  }
+
+  private async reject(text: RowText, reason: string): Promise<void> {
+    this.result.failed += 1;
+    if (this.result.firstRejects.length < FIRST_REJECTS) this.result.firstRejects.push({ line: text.line, reason });
+    await this.rejects?.write(text, reason);
+  }
+}
+
+/** A failure of this object's requests, after retries; the run goes on with the next object. */
+function isObjectLevel(error: unknown): error is ApiError | NetworkError {
+  if (error instanceof ApiError) return error.status !== 401 && error.status !== 403;
+  return error instanceof NetworkError;
+}
+
+/** The store did not really answer: it may be down, and if it stays so the run stops. */
+function unanswered(error: ApiError | NetworkError): boolean {
+  return error instanceof NetworkError || error.status >= 500;
+}
+
+function reasonOf(error: CliError): string {
+  return error.message.replace(/\.+$/, '');
+}

@@ -1,0 +1,90 @@
+// What an import says when it ends: a few lines on stderr for people and logs, and the
+// counts as JSON (--json) for scripts.
+import { formatDuration } from './import-progress.js';
+import type { RequestCounts } from './paced-transport.js';
+import type { ImportResult } from './run-import.js';
+import type { Shard } from './shard.js';
+
+/** --json: exactly these fields. A dry run counts what it would do. */
+export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'elapsedMs'] as const;
+
+export interface SummaryJson {
+  rows: number;
+  /** null in a dry run that could not read the store: only validated. */
+  created: number | null;
+  updated: number | null;
+  unchanged: number | null;
+  failed: number;
+  elapsedMs: number;
+}
+
+export function summaryJson(result: ImportResult): SummaryJson {
+  const known = result.offline === undefined;
+  return {
+    rows: result.rows,
+    created: known ? result.created : null,
+    updated: known ? result.updated : null,
+    unchanged: known ? result.unchanged : null,
+    failed: result.failed,
+    elapsedMs: result.elapsedMs,
+  };
+}
+
+export interface SummaryContext {
+  source: string;
+  dryRun: boolean;
+  shard?: Shard;
+  rejectsPath?: string;
+  requests?: RequestCounts;
+}
+
+const n = (value: number) => new Intl.NumberFormat('en-US').format(value);
+const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+
+export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
+  const lines: string[] = [];
+  const took = formatDuration(r.elapsedMs);
+  const objects = plural(r.objects, 'object');
+  const settled = r.created + r.updated + r.unchanged + r.failed + r.valid;
+  if (c.dryRun && r.offline !== undefined) {
+    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
+  } else if (c.dryRun) {
+    lines.push(`Dry run of ${c.source} (values read, nothing written): ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+  } else if (r.stop === undefined && r.failed === 0 && r.created + r.updated === 0 && r.rows > 0) {
+    lines.push(`Nothing to change: all ${plural(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
+  } else {
+    const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
+    lines.push(`${lead}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+  }
+  if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
+  if (c.requests && c.requests.sent > 0) {
+    const perObject = r.objects > 0 ? ` (${(c.requests.sent / r.objects).toFixed(2)} per object)` : '';
+    const extras = [
+      c.requests.rateLimited > 0 ? `${n(c.requests.rateLimited)} refused by the store's rate limit (429) and sent again` : '',
+      c.requests.retried > 0 ? `${n(c.requests.retried)} retried after a failure` : '',
+    ].filter(Boolean);
+    lines.push(`${plural(c.requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`);
+  }
+  if (r.failed > 0) {
+    lines.push(`${plural(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
+    for (const reject of r.firstRejects) lines.push(`  line ${reject.line}: ${reject.reason}`);
+    const more = r.failed - r.firstRejects.length;
+    if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
+  }
+  const unfinished = r.rows - settled;
+  const rest = `${unfinished > 0 ? `${plural(unfinished, 'row')} read ${unfinished === 1 ? 'was' : 'were'} not finished, and ` : ''}the rest of the file was not read`;
+  switch (r.stop?.kind) {
+    case 'interrupted':
+      lines.push(`Interrupted: ${rest}. A re-run finishes the job; it skips what is already applied.`);
+      break;
+    case 'failed':
+      lines.push(`Stopped early: ${rest}. Once the problem below is solved, a re-run finishes the job.`);
+      break;
+    case 'unreadable':
+      lines.push(`Stopped at line ${r.stop.line}, which is not valid CSV (${r.stop.message}): ${rest}.`);
+      break;
+    case undefined:
+      break;
+  }
+  return lines;
+}

@@ -1,0 +1,131 @@
+import type { Command } from 'commander';
+import { setMaxListeners } from 'node:events';
+import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
+import type { Context } from '../../core/context.js';
+import { AuthError, CancelledError, NetworkError, PartialFailureError, UsageError } from '../../core/errors.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+
+export interface ImportOptions extends OutputFlags {
+  file: string;
+  domain?: string;
+  dryRun?: boolean;
+  rejects?: string;
+  shard?: string;
+  concurrency?: string;
+}
+
+/** Requests in flight: enough to hide a store's latency, few enough for its rate limit to pace. */
+export const DEFAULT_CONCURRENCY = 8;
+const MAX_CONCURRENCY = 64;
+/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+export function register(noun: Command): Command {
+  const command = noun
+    .command('import')
+    .description('Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run')
+    .argument('<file>', 'CSV file with the header domain,bizId,namespace,code,value (and optionally type), or - for stdin')
+    .option('--domain <domain>', `the domain of every row, for a file without a domain column (${METAFIELD_DOMAINS.join(', ')})`)
+    .option('--dry-run', 'validate and print the plan (creates, updates, unchanged): reads current values, writes nothing')
+    .option('--rejects <file>', 'write every failed row to this CSV file, with its line number and the reason')
+    .option('--shard <i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file')
+    .option('--concurrency <n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY}); a 429 slows the run down by itself`)
+    .addHelpText('after', examples(
+      'store-cli metafield import values.csv --rejects rejects.csv',
+      'store-cli metafield import values.csv --dry-run',
+      'store-cli metafield import product-values.csv --domain products',
+      'store-cli metafield import values.csv --shard 2/3 --json',
+      'generate-values | store-cli metafield import -',
+    ) + `
+CSV: a header line, then one value per row. Columns (any order, any case):
+  domain, bizId, namespace, code, value, and optionally type (a field type such as
+  Integer or Weight: the value is then checked and converted locally, "1.5 kg" included).
+Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
+  2 the file is unusable (nothing was sent); 130 interrupted (after a summary).
+`);
+  return addOutputOptions(command, { list: false });
+}
+
+export async function run(options: ImportOptions, ctx: Context): Promise<void> {
+  if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
+    throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
+  }
+  const concurrency = options.concurrency === undefined ? DEFAULT_CONCURRENCY : parseConcurrency(options.concurrency);
+  const [{ parseShard }, { Import }, { openSource }, { openRejectsFile }, { Pacer }, { PacedTransport, SINGLE_ATTEMPT }, progress, summary] = await Promise.all([
+    import('../../bulk/shard.js'),
+    import('../../bulk/run-import.js'),
+    import('../../bulk/source.js'),
+    import('../../bulk/rejects.js'),
+    import('../../bulk/pacer.js'),
+    import('../../bulk/paced-transport.js'),
+    import('../../bulk/import-progress.js'),
+    import('../../bulk/summary.js'),
+  ]);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  if (options.rejects !== undefined && options.rejects === options.file) throw new UsageError('--rejects must name another file than the one imported.');
+  const out = options.json !== undefined && options.json !== false ? await ctx.output(options, summary.SUMMARY_FIELDS) : undefined;
+  const source = await openSource(options.file, ctx.io.stdin);
+
+  // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
+  // finish for a moment, so the summary counts what the store really did.
+  const inFlight = new AbortController();
+  ctx.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
+  // Every request in flight listens on the signal: not a leak.
+  setMaxListeners(concurrency + 16, ctx.signal);
+  setMaxListeners(concurrency + 16, inFlight.signal);
+  const pacer = new Pacer({ concurrency, signal: ctx.signal });
+  let transport: InstanceType<typeof PacedTransport> | undefined;
+  const api = await ctx.api({
+    connections: concurrency,
+    retry: SINGLE_ATTEMPT,
+    signal: inFlight.signal,
+    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: ctx.signal })),
+  });
+  const rejectsPath = options.rejects;
+  const job = new Import({
+    source,
+    ...(options.domain !== undefined ? { domain: options.domain } : {}),
+    ...(shard ? { shard } : {}),
+    dryRun: options.dryRun === true,
+    concurrency,
+    signal: ctx.signal,
+    store: api.metafields,
+    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath) } : {}),
+    // A dry run without a store to read (no credentials, no network) still validates.
+    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
+  });
+
+  // Live in a terminal; plain lines for logs (and beside --verbose's request log).
+  const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
+  const reporter = progress.startProgress((text) => ctx.io.err(text), live ? 'live' : 'lines', () => job.snapshot());
+  let result;
+  try {
+    result = await job.run();
+  } finally {
+    reporter.stop();
+    await job.close();
+  }
+
+  for (const line of summary.summaryLines(result, {
+    source: source.name,
+    dryRun: options.dryRun === true,
+    ...(shard ? { shard } : {}),
+    ...(rejectsPath !== undefined ? { rejectsPath } : {}),
+    ...(transport ? { requests: transport.counts } : {}),
+  })) ctx.say(line);
+  if (out) await out.item(summary.summaryJson(result), { fields: summary.SUMMARY_FIELDS, columns: [] });
+
+  if (result.stop?.kind === 'interrupted') throw new CancelledError();
+  if (result.stop?.kind === 'failed') throw result.stop.error;
+  if (result.stop?.kind === 'unreadable') {
+    throw new PartialFailureError(`Line ${result.stop.line} of ${source.name} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`);
+  }
+  if (result.failed > 0) throw new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+}
+
+function parseConcurrency(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got '${text}').`);
+  return value;
+}

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { csvRecords, CsvSyntaxError } from '../../src/bulk/csv-rows.js';
+
+async function records(text: string | Buffer) {
+  const out: Array<{ line: number; cells: string[] }> = [];
+  for await (const r of csvRecords(Readable.from([typeof text === 'string' ? Buffer.from(text) : text]))) out.push({ line: r.line, cells: r.cells });
+  return out;
+}
+
+describe('csvRecords', () => {
+  it('drops a BOM and reads CRLF lines', async () => {
+    expect(await records('\ufeffdomain,bizId\r\nproducts,1\r\n')).toEqual([
+      { line: 1, cells: ['domain', 'bizId'] },
+      { line: 2, cells: ['products', '1'] },
+    ]);
+  });
+
+  it('keeps quoted commas, quotes and line breaks in a value, and numbers lines as an editor does', async () => {
+    const text = 'a,b\r\n1,"x, ""y""\r\nsecond line\r\nthird"\r\n\r\n2,3\r\n';
+    expect(await records(text)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'x, "y"\r\nsecond line\r\nthird'] },
+      { line: 6, cells: ['2', '3'] },
+    ]);
+  });
+
+  it('skips empty lines, counting them, with LF and mixed line endings', async () => {
+    expect((await records('\na,b\n\n\n1,2\r\n3,"4\n5"\n6,7')).map((r) => r.line)).toEqual([2, 5, 6, 8]);
+  });
+
+  it('passes ragged rows through for the row check to reject', async () => {
+    expect((await records('a,b,c\n1,2\n1,2,3,4\n')).map((r) => r.cells.length)).toEqual([3, 2, 4]);
+  });
+
+  it('reports bytes read, for progress', async () => {
+    const all: number[] = [];
+    for await (const r of csvRecords(Readable.from([Buffer.from('a,b\n1,2\n')]))) all.push(r.bytes);
+    expect(all).toEqual([4, 8]);
+  });
+
+  it('fails with the line where the text stops being CSV', async () => {
+    const error = await records('a,b\n1,2\n3,"open\n4,5\n').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CsvSyntaxError);
+    expect((error as CsvSyntaxError).line).toBe(3);
+  });
+
+  it('reads values split across chunks of the stream', async () => {
+    const chunks = ['dom', 'ain,v\npro', 'ducts,"a\n', 'b"\n'].map((t) => Buffer.from(t));
+    const out: string[][] = [];
+    for await (const r of csvRecords(Readable.from(chunks))) out.push(r.cells);
+    expect(out).toEqual([['domain', 'v'], ['products', 'a\nb']]);
+  });
+});

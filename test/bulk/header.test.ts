@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { readHeader } from '../../src/bulk/header.js';
+import { UsageError } from '../../src/core/errors.js';
+
+function failure(cells: string[], domain?: string): string {
+  try {
+    readHeader(cells, 'values.csv', domain);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('readHeader', () => {
+  it('finds the columns in any order and any case, with an optional type', () => {
+    expect(readHeader(['value', ' BizId ', 'code', 'namespace', 'domain', 'Type'], 'f', undefined)).toEqual({
+      value: 0, bizId: 1, code: 2, namespace: 3, domain: 4, type: 5, width: 6,
+    });
+  });
+
+  it('lets --domain stand in for the domain column', () => {
+    expect(readHeader(['bizId', 'namespace', 'code', 'value'], 'f', 'products')).toEqual({ bizId: 0, namespace: 1, code: 2, value: 3, width: 4 });
+  });
+
+  it('ignores the line and reason columns of a rejects file', () => {
+    const columns = readHeader(['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'], 'f', undefined);
+    expect(columns).toMatchObject({ domain: 1, value: 6, type: 5, width: 8 });
+  });
+
+  it('names missing columns, and suggests --domain for the domain', () => {
+    expect(failure(['domain', 'bizId', 'code'])).toMatch(/^values\.csv: the header lacks the columns namespace, value;/);
+    expect(failure(['bizId', 'namespace', 'code', 'value'])).toMatch(/lacks the column domain \(or pass --domain/);
+  });
+
+  it('refuses an unknown, a repeated or an empty column', () => {
+    expect(failure(['domain', 'bizId', 'namespace', 'code', 'vaule'])).toContain('unknown column "vaule"');
+    expect(failure(['domain', 'bizId', 'namespace', 'code', 'value', 'code'])).toContain('"code" appears twice');
+    expect(failure(['domain', 'bizId', '', 'code', 'value'])).toContain('field 3 of the header is empty');
+  });
+
+  it('refuses --domain beside a domain column', () => {
+    expect(failure(['domain', 'bizId', 'namespace', 'code', 'value'], 'products')).toContain('--domain is for files without a domain column');
+  });
+
+  it('recognises a file separated by something else than commas', () => {
+    expect(failure(['domain;bizId;namespace;code;value'])).toContain('is one field: store-cli reads comma-separated values');
+  });
+});

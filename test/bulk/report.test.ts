@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatProgress, startProgress, type ProgressSnapshot } from '../../src/bulk/import-progress.js';
+import { openRejectsFile } from '../../src/bulk/rejects.js';
+import type { ImportResult } from '../../src/bulk/run-import.js';
+import { ApproachChooser } from '../../src/bulk/strategy.js';
+import { summaryJson, summaryLines } from '../../src/bulk/summary.js';
+import { UsageError } from '../../src/core/errors.js';
+
+const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({ read: 0, done: 0, failed: 0, bytes: 0, totalBytes: undefined, finishedReading: false, elapsedMs: 1000, ...s });
+
+describe('progress line', () => {
+  it('estimates the total from the bytes read, with rate, failures and ETA', () => {
+    expect(formatProgress(snap({ read: 2000, done: 1500, failed: 3, bytes: 100_000, totalBytes: 1_000_000, elapsedMs: 2000 }))).toBe(
+      'import: 1,500 / ~20,000 rows (7%) · 750 rows/s · 3 failed · ETA 25s',
+    );
+  });
+
+  it('knows the total once the file is read', () => {
+    expect(formatProgress(snap({ read: 500, done: 250, finishedReading: true, elapsedMs: 1000 }))).toBe('import: 250 / 500 rows (50%) · 250 rows/s · 0 failed · ETA 1s');
+  });
+
+  it('from stdin: no total, no ETA', () => {
+    expect(formatProgress(snap({ read: 90, done: 80, elapsedMs: 4000 }))).toBe('import: 80 rows · 20 rows/s · 0 failed');
+  });
+
+  it('durations', () => {
+    expect([formatDuration(900), formatDuration(61_000), formatDuration(3_700_000)]).toEqual(['1s', '1m01s', '1h01m']);
+  });
+
+  it('redraws a live line in place and wipes it at the end; plain lines otherwise', async () => {
+    const written: string[] = [];
+    const live = startProgress((t) => written.push(t), 'live', () => snap({ done: 1 }), 5);
+    await new Promise((r) => setTimeout(r, 30));
+    live.stop();
+    expect(written[0]).toMatch(/^\rimport: 1 rows .*\u001b\[K$/);
+    expect(written.at(-1)).toBe('\r\u001b[K');
+    const lines: string[] = [];
+    const plain = startProgress((t) => lines.push(t), 'lines', () => snap({ done: 1 }), 5);
+    await new Promise((r) => setTimeout(r, 30));
+    plain.stop();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^import: .*\n$/);
+  });
+});
+
+const result = (r: Partial<ImportResult>): ImportResult => ({
+  rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, elapsedMs: 1234, objects: 0, otherShards: 0, valid: 0, firstRejects: [], ...r,
+});
+
+describe('summary', () => {
+  it('says what was done, and what it cost', () => {
+    const lines = summaryLines(result({ rows: 10, created: 6, updated: 1, unchanged: 2, failed: 1, objects: 3, firstRejects: [{ line: 4, reason: 'bad' }] }), {
+      source: 'v.csv', dryRun: false, rejectsPath: 'r.csv', requests: { sent: 5, rateLimited: 1, retried: 0 },
+    });
+    expect(lines).toEqual([
+      'Imported v.csv in 1s: 10 rows of 3 objects: 6 created, 1 updated, 2 unchanged, 1 failed.',
+      "5 requests (1.67 per object); 1 refused by the store's rate limit (429) and sent again.",
+      '1 row failed; each is in r.csv with its line and reason:',
+      '  line 4: bad',
+    ]);
+  });
+
+  it('a re-run that changes nothing says so', () => {
+    expect(summaryLines(result({ rows: 4, unchanged: 4, objects: 2 }), { source: 'v.csv', dryRun: false })[0]).toBe(
+      'Nothing to change: all 4 rows of v.csv already hold their values (2 objects checked in 1s).',
+    );
+  });
+
+  it('points to --rejects when failures were cut short', () => {
+    const lines = summaryLines(result({ rows: 9, failed: 7, firstRejects: [1, 2, 3, 4, 5].map((line) => ({ line, reason: 'r' })) }), { source: 's', dryRun: false });
+    expect(lines.at(-1)).toBe('  ... and 2 more (--rejects FILE lists every one).');
+  });
+
+  it('an interrupted run counts what was left', () => {
+    const lines = summaryLines(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }), { source: 's', dryRun: false });
+    expect(lines[0]).toBe('The import of s stopped after 1s: 10 rows of 2 objects: 4 created, 0 updated, 0 unchanged, 0 failed.');
+    expect(lines.at(-1)).toBe('Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.');
+  });
+
+  it('a dry run without the store: validation only, and null where it cannot know', () => {
+    const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
+    expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
+    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, elapsedMs: 1234 });
+  });
+
+  it('--json has exactly the issue’s fields', () => {
+    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'elapsedMs']);
+  });
+});
+
+describe('rejects file', () => {
+  it('is CSV with line and reason, quoting what needs it; a header even when empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
+    const sink = await openRejectsFile(join(dir, 'r.csv'));
+    await sink.write({ line: 7, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc' }, 'the value is bad');
+    await sink.close();
+    expect(parse(readFileSync(join(dir, 'r.csv')), { columns: true })).toEqual([
+      { line: '7', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc', reason: 'the value is bad' },
+    ]);
+    const empty = await openRejectsFile(join(dir, 'e.csv'));
+    await empty.close();
+    expect(readFileSync(join(dir, 'e.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
+  });
+
+  it('an unwritable path is a usage error, before anything is sent', async () => {
+    await expect(openRejectsFile('/nonexistent-dir/r.csv')).rejects.toBeInstanceOf(UsageError);
+  });
+});
+
+describe('ApproachChooser', () => {
+  it('reads first at the start, creates first after fresh objects, reads first again after objects with values', () => {
+    const chooser = new ApproachChooser();
+    expect(chooser.choose()).toBe('read-first');
+    chooser.observe(false);
+    expect(chooser.choose()).toBe('create-first');
+    for (let i = 0; i < 3; i++) chooser.observe(true);
+    expect(chooser.choose()).toBe('read-first');
+  });
+});

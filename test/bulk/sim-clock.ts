@@ -1,0 +1,64 @@
+// Simulated time for the pacer: sleeps are events on a virtual clock, so a minute of a
+// rate-limited run takes milliseconds and every run is the same.
+import type { Clock } from '../../src/bulk/pacer.js';
+import { CancelledError } from '../../src/core/errors.js';
+
+interface Timer {
+  at: number;
+  seq: number;
+  wake: () => void;
+}
+
+export class SimClock implements Clock {
+  private time = 0;
+  private seq = 0;
+  private timers: Timer[] = [];
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new CancelledError());
+      this.timers.push({ at: this.time + Math.max(0, ms), seq: this.seq++, wake: resolve });
+      signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true });
+    });
+  }
+
+  /** Runs events in time order until `untilMs`; the clock then reads `untilMs`. */
+  async run(untilMs: number): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const next = this.timers[0];
+      if (next === undefined || next.at > untilMs) {
+        this.time = untilMs;
+        return;
+      }
+      this.timers.shift();
+      this.time = next.at;
+      next.wake();
+    }
+  }
+}
+
+/** A store's rate limit as the sandbox models it: a leaky bucket per token. */
+export class LeakyBucket {
+  private level = 0;
+  private last = 0;
+
+  constructor(
+    private readonly rps: number,
+    private readonly burst: number,
+  ) {}
+
+  /** undefined: accepted; else the Retry-After seconds of the 429. */
+  offer(nowMs: number): number | undefined {
+    this.level = Math.max(0, this.level - ((nowMs - this.last) / 1000) * this.rps);
+    this.last = nowMs;
+    if (this.level + 1 > this.burst) return Math.max(1, Math.ceil((this.level + 1 - this.burst) / this.rps));
+    this.level += 1;
+    return undefined;
+  }
+}

@@ -1,0 +1,154 @@
+// metafield import as a real process: killed midway and run again, interrupted with
+// Ctrl-C (SIGINT), exit codes, and the live progress line in a real terminal.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Pane, STACK_LINE, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from './helpers.js';
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
+
+const dir = scratch().root;
+let fileCounter = 0;
+
+/** A CSV of `objects` products with five values each, and the state it describes. */
+function valuesFile(firstId: number, objects: number) {
+  const lines = ['domain,bizId,namespace,code,value'];
+  const target = new Map<string, string>();
+  for (let o = 0; o < objects; o++) {
+    const id = String(firstId + o);
+    for (let k = 0; k < 5; k++) {
+      lines.push(`products,${id},ns,code${k},"value ${k}, of ${id}"`);
+      target.set(`${id}/ns.code${k}`, `value ${k}, of ${id}`);
+    }
+  }
+  const path = join(dir, `values-${++fileCounter}.csv`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return { path, target, ids: Array.from({ length: objects }, (_, o) => String(firstId + o)) };
+}
+
+/** A second token: the rate limit is per token, so checking the state does not slow the import down. */
+const CHECKER = 'e2e-checker-token-0002';
+
+async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const id of ids) {
+    let reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER }, 'GET', `/metafields/products/${id}`);
+    // The checker's own bucket: wait as the store says.
+    while (reply.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER }, 'GET', `/metafields/products/${id}`);
+    }
+    expect(reply.status).toBe(200);
+    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields) found.set(`${id}/${v.namespace}.${v.code}`, v.value);
+  }
+  return found;
+}
+
+/** Successful creates the sandbox has logged so far (its stderr request log). */
+const createsLogged = (sandbox: ServeHandle) => (sandbox.stderr().match(/^POST \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
+
+describe('metafield import (spawned)', () => {
+  let sandbox: ServeHandle;
+
+  beforeAll(async () => {
+    // A rate limit makes a run last long enough to be stopped in the middle.
+    sandbox = await serve(['--json', '--rate-limit', '60/10', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it('killed midway (SIGKILL), then run again: reaches the exact target, and a third run changes nothing', { timeout: 120_000 }, async () => {
+    const { path, target, ids } = valuesFile(3_100_000, 100);
+    const child = spawnCli(['metafield', 'import', path], sandbox.env());
+    child.stdin!.end();
+    await until(() => (createsLogged(sandbox) >= 20 ? true : undefined), 20_000, () => `only ${createsLogged(sandbox)} creates logged`);
+    child.kill('SIGKILL');
+    expect((await exitOf(child, 5_000)).signal).toBe('SIGKILL');
+    const partial = await state(sandbox, ids);
+    expect(partial.size).toBeGreaterThan(0);
+    expect(partial.size).toBeLessThan(target.size);
+
+    const again = await run(['metafield', 'import', path, '--json'], { env: sandbox.env(), timeoutMs: 40_000 });
+    expect(again.code, again.stderr).toBe(0);
+    const summary = JSON.parse(again.stdout) as { rows: number; created: number; unchanged: number; failed: number };
+    expect(summary.rows).toBe(500);
+    expect(summary.failed).toBe(0);
+    expect(summary.unchanged).toBeGreaterThan(0); // what the killed run applied
+    expect(summary.created + summary.unchanged).toBe(500);
+    expect(await state(sandbox, ids)).toEqual(target);
+
+    const third = await run(['metafield', 'import', path, '--json'], { env: sandbox.env(), timeoutMs: 40_000 });
+    expect(JSON.parse(third.stdout)).toMatchObject({ rows: 500, created: 0, updated: 0, unchanged: 500, failed: 0 });
+  });
+
+  it('Ctrl-C (SIGINT): stops, prints the summary of what was done, exits 130', { timeout: 60_000 }, async () => {
+    const { path, ids } = valuesFile(3_200_000, 100);
+    const before = createsLogged(sandbox);
+    const child = spawnCli(['metafield', 'import', path, '--json'], sandbox.env());
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end();
+    await until(() => (createsLogged(sandbox) - before >= 10 ? true : undefined), 20_000, () => `no progress; stderr:\n${stderr}`);
+    child.kill('SIGINT');
+    const end = await exitOf(child, 10_000);
+    expect(end).toMatchObject({ code: 130, signal: null });
+    expect(stderr).toMatch(/^The import of .* stopped after \d+s: \d+ rows of \d+ objects: \d+ created/m);
+    expect(stderr).toMatch(/^Interrupted: .*A re-run finishes the job/m);
+    expect(stderr).toMatch(/^error: Interrupted\.$/m);
+    expect(stderr).not.toMatch(STACK_LINE);
+    const summary = JSON.parse(stdout) as { rows: number; created: number };
+    expect(summary.created).toBeGreaterThan(0);
+    expect(summary.rows).toBeLessThanOrEqual(500);
+    // What it says it created is there.
+    expect((await state(sandbox, ids)).size).toBe(summary.created);
+  });
+
+  it('exit codes: 0 all applied, 3 some rows failed, 2 unusable file (nothing sent)', async () => {
+    const good = valuesFile(3_300_000, 2).path;
+    expect((await run(['metafield', 'import', good], { env: sandbox.env() })).code).toBe(0);
+    const mixed = join(dir, 'mixed.csv');
+    writeFileSync(mixed, 'domain,bizId,namespace,code,value,type\nproducts,3300100,ns,n,12,Integer\nproducts,3300100,ns,m,twelve,Integer\n');
+    const partly = await run(['metafield', 'import', mixed], { env: sandbox.env() });
+    expect(partly.code, partly.stderr).toBe(3);
+    expect(partly.stderr).toContain('line 3: the value "twelve" is not an Integer');
+    const unusable = join(dir, 'unusable.csv');
+    writeFileSync(unusable, 'id,name\n1,x\n');
+    const refused = await run(['metafield', 'import', unusable], { env: sandbox.env() });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/unknown column "id"/);
+  });
+});
+
+const terminal = TMUX ? 'metafield import in a real terminal (tmux)' : 'metafield import in a real terminal: SKIPPED, tmux is not installed';
+
+describe.skipIf(!TMUX)(terminal, () => {
+  let sandbox: ServeHandle;
+  let pane: Pane | undefined;
+
+  beforeAll(async () => {
+    sandbox = await serve(['--json', '--quiet', '--rate-limit', '30/30']);
+  });
+  afterAll(async () => {
+    pane?.kill();
+    await sandbox?.stop();
+  });
+
+  it('shows a live progress line while it runs, and leaves only the summary', { timeout: 60_000 }, async () => {
+    const { path } = valuesFile(3_400_000, 100);
+    const env = sandbox.env();
+    const vars = Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('STORE_CLI_')));
+    pane = Pane.start(['metafield', 'import', path], vars, dir);
+    await pane.waitFor(/import: [\d,]+ \/ ~?[\d,]+ rows \(\d+%\) · [\d,]+ rows\/s · 0 failed/, 30_000);
+    expect(await pane.exitCode(45_000)).toBe(0);
+    const screen = pane.screen();
+    expect(screen).toMatch(/Imported .* 500 rows of 100 objects: 500 created/);
+    expect(screen).not.toMatch(/import: [\d,]+ \//);
+  });
+});
