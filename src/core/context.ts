@@ -44,6 +44,8 @@ export interface Context {
   readonly io: IO;
   readonly globals: GlobalOptions;
   readonly signal: AbortSignal;
+  /** The environment the CLI was started with (tests pass their own). */
+  readonly env: Env;
   readonly prompter: Prompter;
   now(): Date;
   config(): Promise<ConfigStore>;
@@ -93,6 +95,7 @@ export function createContext(deps: ContextDeps): Context {
     io,
     globals,
     signal,
+    env,
     prompter: createPrompter(io, signal),
     now: deps.now ?? (() => new Date()),
     config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env)))),

@@ -8,8 +8,9 @@ export interface OutputFlags {
 }
 
 /** Declares --json [fields] (and --jsonl for listings) on a command. */
-export function addOutputOptions(command: Command, options: { list: boolean }): Command {
-  command.option('--json [fields]', 'print JSON exactly as the store sent it; optionally only these comma-separated fields');
+export function addOutputOptions(command: Command, options: { list: boolean; what?: string }): Command {
+  const what = options.what ?? 'JSON exactly as the store sent it';
+  command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
   if (options.list) command.option('--jsonl', 'print one JSON object per line (streams, for huge listings)');
   return command;
 }

@@ -182,9 +182,9 @@ export function compareIds(a: string, b: string): number {
 export { scratchDirs };
 
 /** Starts `sandbox serve` in-process on a free port, waits for its first stdout line, returns it and a stopper. */
-export async function serveInProcess(args: string[]) {
+export async function serveInProcess(args: string[], env: Record<string, string> = {}) {
   const controller = new AbortController();
-  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal });
+  const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal, env });
   const line = await waitFor(() => {
     const text = run.stdout();
     return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;

@@ -38,7 +38,7 @@ export function register(noun: Command): Command {
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
     .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token, in bursts of up to BURST (default 10 x RPS)')
     .option('--webhook <url>', 'POST product events (products/create, update, delete) to this URL, signed and retried (repeatable)', collect, [])
-    .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: a generated one, printed on stderr at start)')
+    .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)')
     .option('--quiet', 'do not log requests or webhook deliveries on stderr')
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
@@ -54,7 +54,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumber(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
-  const webhooks = webhookOptions(options);
+  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
@@ -98,6 +98,10 @@ function webhookOptions(options: ServeOptions): { urls: string[]; secret?: strin
   }
   if (options.webhook.length === 0) return undefined;
   return { urls: options.webhook, ...(options.webhookSecret === undefined ? {} : { secret: options.webhookSecret }) };
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === '' ? undefined : text;
 }
 
 function isHttpUrl(text: string): boolean {

@@ -1,6 +1,7 @@
 // Checks of the flags `webhook listen` and `webhook trigger` share, each failing with a
 // sentence that names the flag (exit 2, nothing listened to or sent).
 import { UsageError } from '../../core/errors.js';
+import type { Env } from '../../core/paths.js';
 
 export function portFlag(text: string, flag: string): number {
   const value = Number(text);
@@ -19,8 +20,17 @@ export function httpUrlFlag(text: string, flag: string): URL {
   return url;
 }
 
-/** The secret itself never appears in a message. */
-export function secretFlag(text: string | undefined): string | undefined {
-  if (text !== undefined && text.trim() === '') throw new UsageError('--secret must not be empty.');
-  return text;
+/** Keeps the secret out of `ps` and shell history: the environment may give it instead of a flag. */
+export const SECRET_ENV = 'STORE_CLI_WEBHOOK_SECRET';
+
+/** --secret, else STORE_CLI_WEBHOOK_SECRET. The secret itself never appears in a message. */
+export function secretFlag(text: string | undefined, env: Env): string | undefined {
+  if (text !== undefined) {
+    if (text.trim() === '') throw new UsageError('--secret must not be empty.');
+    return text;
+  }
+  const fromEnv = env[SECRET_ENV];
+  if (fromEnv === undefined || fromEnv === '') return undefined;
+  if (fromEnv.trim() === '') throw new UsageError(`${SECRET_ENV} must not be blank.`);
+  return fromEnv;
 }

@@ -23,7 +23,7 @@ export function register(noun: Command): Command {
     .description('Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app')
     .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_LISTEN_PORT))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--secret <secret>', 'check X-Service-Hmac-Sha256 with this shared secret; refuse a bad or missing signature with 401')
+    .option('--secret <secret>', 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401')
     .option('--forward-to <url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status")
     .option('--json [fields]', 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields')
     .option('--jsonl', 'the same as --json')
@@ -46,7 +46,7 @@ The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (ex
 export async function run(options: ListenOptions, ctx: Context): Promise<void> {
   const port = portFlag(options.port, '--port');
   const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
-  const secret = secretFlag(options.secret);
+  const secret = secretFlag(options.secret, ctx.env);
   const ndjson = options.json !== undefined || options.jsonl === true;
   const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, DELIVERY_FIELDS);
   const { startReceiver } = await import('../../webhooks/receiver.js');
@@ -65,7 +65,7 @@ export async function run(options: ListenOptions, ctx: Context): Promise<void> {
     onWarning: warn,
   });
   ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${forwardTo.href}` : ''}. Ctrl-C stops it.`);
-  if (secret === undefined) warn('no --secret: signatures are not checked, and every delivery is shown as unchecked.');
+  if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
 
   // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.
   async function* deliveries() {

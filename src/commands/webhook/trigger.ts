@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { CancelledError, NetworkError, RuntimeError, UsageError } from '../../core/errors.js';
 import { palette } from '../../core/colors.js';
-import type { OutputFlags } from '../../core/output-options.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { VERSION } from '../../version.js';
 import { isWebhookTopic, WEBHOOK_HEADERS, WEBHOOK_TOPICS } from '../../webhooks/wire.js';
 import { examples } from '../types.js';
@@ -22,7 +22,7 @@ export function register(noun: Command): Command {
     .description('Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store')
     .argument('<topic>', WEBHOOK_TOPICS.join(', '))
     .requiredOption('--to <url>', 'the handler to send it to (absolute http or https URL)')
-    .option('--secret <secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256); without it the event goes unsigned')
+    .option('--secret <secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned')
     .option('--product-id <id>', "put this product id in the sample instead of the sample's own")
     .addHelpText('after', examples(
       'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
@@ -33,15 +33,14 @@ Sends a product as GET /products/{id} returns it (products/delete: {"productId":
 a fresh X-Service-Webhook-Id and X-Service-Triggered-At, and prints the receiver's status.
 Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot be reached.
 `);
-  // Not addOutputOptions: its wording speaks of what a store sent; the exporter is the same.
-  return command.option('--json [fields]', 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields');
+  return addOutputOptions(command, { list: false, what: '{topic, webhookId, productId, url, status} as JSON' });
 }
 
 export async function run(options: TriggerOptions, ctx: Context): Promise<void> {
   const topic = options.topic;
   if (!isWebhookTopic(topic)) throw new UsageError(`Unknown topic '${topic}': the topics are ${WEBHOOK_TOPICS.join(', ')}.`);
   const to = httpUrlFlag(options.to, '--to');
-  const secret = secretFlag(options.secret);
+  const secret = secretFlag(options.secret, ctx.env);
   if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
     throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
   }
@@ -64,7 +63,7 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
     userAgent: `store-cli/${VERSION}`,
   });
   if (secret === undefined) {
-    ctx.say(`${palette(ctx.io.colorErr).yellow('warning:')} no --secret: the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
+    ctx.say(`${palette(ctx.io.colorErr).yellow('warning:')} no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
   }
   if (ctx.globals.verbose) {
     ctx.say(`> POST ${to.href}`);

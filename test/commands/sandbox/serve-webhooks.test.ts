@@ -56,6 +56,22 @@ describe('sandbox serve --webhook', () => {
     }
   });
 
+  it('takes the secret from STORE_CLI_WEBHOOK_SECRET when --webhook-secret is not given, and does not print it', async () => {
+    const receiver = await startReceiver();
+    try {
+      const server = await serve(['--token', 'tok-env', '--webhook', receiver.url], { STORE_CLI_WEBHOOK_SECRET: 'env-secret-1' });
+      await createProduct(server.line, 'tok-env');
+      await receiver.until((received) => received.length === 1 && received[0]?.status === 200);
+      const delivery = receiver.received[0]!;
+      expect(delivery.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', 'env-secret-1').update(delivery.raw).digest('base64'));
+      const result = await server.stop();
+      expect(result.stderr).not.toMatch(/Webhook secret \(generated\)/);
+      expect(`${result.stdout}${result.stderr}`).not.toContain('env-secret-1');
+    } finally {
+      await receiver.close();
+    }
+  });
+
   describe('refuses bad webhook flags with exit 2 before listening', () => {
     it.each([
       [['--webhook', 'localhost:4000/hooks']],

@@ -100,6 +100,30 @@ describe('webhook listen --secret --json', () => {
   });
 });
 
+describe('webhook listen with STORE_CLI_WEBHOOK_SECRET', () => {
+  it('checks signatures with the secret from the environment, as with --secret, and never prints it', async () => {
+    listener = await startListen(['--json'], { STORE_CLI_WEBHOOK_SECRET: SECRET });
+    const body = JSON.stringify({ productId: '4000000000000000778', title: 'From env' });
+    const forged = await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-env-forged'), 'X-Service-Hmac-Sha256', sign(body, 'not-the-secret')], body);
+    expect(forged.status).toBe(401);
+    const sent = await cli(['webhook', 'trigger', 'products/create', '--to', listener.url], { env: { STORE_CLI_WEBHOOK_SECRET: SECRET } });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).not.toMatch(/warning/);
+    const records = await waitFor(() => (listener!.records().length === 1 ? listener!.records() : undefined), 5000, 'one delivery');
+    expect(records[0]).toMatchObject({ topic: 'products/create', verified: true });
+    const end = await listener.stop();
+    listener = undefined;
+    expect(`${end.stdout}${end.stderr}`).not.toContain(SECRET);
+    expect(end.stderr).not.toMatch(/no --secret/);
+  });
+
+  it('a blank STORE_CLI_WEBHOOK_SECRET is a usage error naming it', async () => {
+    const r = await cli(['webhook', 'listen', '--port', '0'], { env: { STORE_CLI_WEBHOOK_SECRET: '   ' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/STORE_CLI_WEBHOOK_SECRET must not be blank/);
+  });
+});
+
 describe('webhook listen without --json', () => {
   it('piped: one tab-separated line per delivery (time, topic, product id, title, signature)', async () => {
     listener = await startListen(['--secret', SECRET]);
@@ -115,7 +139,7 @@ describe('webhook listen without --json', () => {
 
   it('without --secret: accepts unsigned deliveries, shows them unchecked, and warns once at start', async () => {
     listener = await startListen([]);
-    expect(listener.run.stderr()).toMatch(/warning: no --secret: signatures are not checked/);
+    expect(listener.run.stderr()).toMatch(/warning: no --secret \(nor STORE_CLI_WEBHOOK_SECRET\): signatures are not checked/);
     expect((await cli(['webhook', 'trigger', 'products/update', '--to', listener.url])).code).toBe(0);
     expect((await cli(['webhook', 'trigger', 'products/update', '--to', listener.url, '--secret', 'anything'])).code).toBe(0);
     const rows = await waitFor(() => (tsvRows(listener!.run.stdout()).length === 2 ? tsvRows(listener!.run.stdout()) : undefined), 5000, 'two lines');

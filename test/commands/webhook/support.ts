@@ -13,9 +13,9 @@ export interface Listener {
   stop(): Promise<{ code: number; stdout: string; stderr: string }>;
 }
 
-export async function startListen(args: string[]): Promise<Listener> {
+export async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
   const controller = new AbortController();
-  const run = liveCli(['webhook', 'listen', '--port', '0', ...args], { signal: controller.signal });
+  const run = liveCli(['webhook', 'listen', '--port', '0', ...args], { signal: controller.signal, env });
   const url = await waitFor(() => /Listening for webhook deliveries on (http:\/\/\S+?\/)[,.]/.exec(run.stderr())?.[1], 5000, 'listen to print its address');
   return {
     url,

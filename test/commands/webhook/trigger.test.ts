@@ -88,7 +88,7 @@ describe('webhook trigger', () => {
     const r = await cli(['webhook', 'trigger', 'products/create', '--to', app.url]);
     expect(r.code).toBe(0);
     expect(app.received[0]!.headers).not.toHaveProperty('x-service-hmac-sha256');
-    expect(r.stderr).toMatch(/^warning: no --secret: the event goes unsigned/);
+    expect(r.stderr).toMatch(/^warning: no --secret \(nor STORE_CLI_WEBHOOK_SECRET\): the event goes unsigned/);
   });
 
   it('a non-2xx answer exits 1 with one sentence quoting the receiver; nothing on stdout', async () => {
