@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLines } from './machine.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'store-cli.js');
@@ -263,21 +264,13 @@ const rateTable = [
   `| ${fmt(RATE_OBJECTS)} (${fmt(RATE_OBJECTS * PER_OBJECT)}) | ${fmt(ratedS, 1)} s | ${fmt(accepted)} | ${fmt(refused)} | ${fmt(achieved, 2)} | ${fmt((100 * achieved) / 4)}% | ${fmt((100 * sustained) / 4)}% |`,
 ].join('\n');
 
-const cpu = (() => {
-  try {
-    return readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim();
-  } catch {
-    return undefined;
-  }
-})() ?? os.cpus()[0]?.model ?? 'unknown';
 
 const section = `${BEGIN}
 # Bulk import benchmark
 
 Recorded by \`npm run bench:import\` (\`bench/import.mjs\`): ${startedAt.toISOString()}.
 
-- CPU: ${cpu}, ${os.cpus().length} cores; memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()}; node ${process.version}
-- load average (1 min) before / after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}
+${machineLines(loadBefore, loadAfter)}
 
 \`metafield import\` (default \`--concurrency 8\`) of ${fmt(ROWS)} rows over ${fmt(OBJECTS)} products (${PER_OBJECT} values
 each) into a local \`sandbox serve\`, medians of ${RUNS} runs, each run on a fresh sandbox: a fresh import,

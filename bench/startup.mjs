@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLines } from './machine.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = join(ROOT, 'bin', 'store-cli.js');
@@ -140,20 +141,7 @@ const table = [
   ...rows.map((r) => `| \`${r.name}\` | ${r.median.toFixed(1)} | ${r.iqr} | ${r === rows[0] ? '' : `${r.extra >= 0 ? "+" : ""}${r.extra.toFixed(1)}`} | ${r.ratio.toFixed(2)}x | ${r.goal === undefined ? '' : `<= ${r.goal.toFixed(1)}x`} | ${r.met} |`),
 ].join('\n');
 
-const cpu = (() => {
-  try {
-    return readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim();
-  } catch {
-    return undefined;
-  }
-})() ?? os.cpus()[0]?.model ?? 'unknown';
-const machine = [
-  `- CPU: ${cpu}, ${os.cpus().length} cores`,
-  `- memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-  `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
-  `- node: ${process.version}`,
-  `- load average (1 min) before / after: ${loadBefore[0].toFixed(2)} / ${loadAfter[0].toFixed(2)}`,
-].join('\n');
+const machine = machineLines(loadBefore, loadAfter);
 
 process.stdout.write(`\n${table}\n\n${rows.some((r) => r.met === '**no**') ? 'Some goals are NOT met (see RESULTS.md notes).' : 'All goals met.'}\n`);
 
