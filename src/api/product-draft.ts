@@ -115,10 +115,16 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The product as an edit sends it back: everything the store sent, ids included, but
- * without what only a read carries (sales channels, the category's name).
+ * `product` without what only a read carries (sales channels, the category's name): an
+ * edit neither sends these back nor counts them as changes, whether they come from the
+ * store's product or from a patch saved by `product get --json`.
  */
-export function editableCopy(product: Record<string, unknown>): ProductDraft {
-  const { salesChannels: _channels, productCategory: _category, ...rest } = cloneJson(product);
+export function withoutReadOnlyViews(product: Record<string, unknown>): ProductDraft {
+  const { salesChannels: _channels, productCategory: _category, ...rest } = product;
   return rest as ProductDraft;
+}
+
+/** The product as an edit sends it back: everything the store sent, ids included. */
+export function editableCopy(product: Record<string, unknown>): ProductDraft {
+  return withoutReadOnlyViews(cloneJson(product));
 }

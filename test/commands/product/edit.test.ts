@@ -103,6 +103,20 @@ describe('product edit', () => {
     expect(writes(await log.take())).toEqual([]);
   });
 
+  it('a product saved by get --json is a patch: its read-only fields change nothing and are not sent', async () => {
+    const product = await createProduct(s.sandbox, { ...teeProduct(), categoryId: DEMO.categories.tops });
+    const saved = JSON.parse((await cli(['product', 'get', product.productId, '--json'], { env: env() })).stdout);
+    expect(saved.salesChannels).toBeDefined();
+    expect(saved.productCategory).toBeDefined();
+    log.clear();
+    const same = await cli(['product', 'edit', product.productId, '--file', '-'], { env: env(), stdin: JSON.stringify(saved) });
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toMatch(/No change/);
+    const dry = await cli(['product', 'edit', product.productId, '--file', '-', '--dry-run'], { env: env(), stdin: JSON.stringify({ ...saved, vendor: 'Globex' }) });
+    expect(tsvRows(dry.stdout)).toEqual([['vendor', '"Acme"', '"Globex"']]);
+    expect(writes(await log.take())).toEqual([]);
+  });
+
   describe('refusals, nothing sent', () => {
     it('no flags and no file', async () => {
       log.clear();

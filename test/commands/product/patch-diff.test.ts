@@ -27,6 +27,11 @@ describe('applyPatch', () => {
     expect(result.images).toEqual([{ src: 'https://x.example/b.png' }]);
   });
 
+  it('ignores what only a read carries (a saved get --json is a patch): it is never sent back', () => {
+    const result = applyPatch(product, { title: 'Tee', salesChannels: [{ salesChannelCode: 'online_store' }], productCategory: { categoryId: '7', categoryName: 'Tops' } }, '1', 'p.json');
+    expect(result).toEqual(product);
+  });
+
   it('a variant naming its variantId is merged into it; unlisted variants go; new ones are added', () => {
     const result = applyPatch(product, { variants: [{ variantId: '12', price: '24.99' }, { price: '5.00', sku: 'C' }] }, '1', 'p.json');
     expect(result.variants).toEqual([{ variantId: '12', price: '24.99', sku: 'B' }, { price: '5.00', sku: 'C' }]);
