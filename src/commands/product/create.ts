@@ -35,7 +35,8 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
     import('./product-view.js'),
   ]);
   const change = checkFlags(options);
-  const file = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, false);
+  // --title overrides the file's title, so it may also stand in for a title the file lacks.
+  const file = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, change.fields.title !== undefined);
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
   const out = await ctx.output(options, productFields);
   const api = await ctx.api();

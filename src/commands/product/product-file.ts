@@ -14,6 +14,7 @@ export interface ProductFile {
   source: string;
 }
 
+/** `partial`: every top-level field may be absent (an edit's patch, or a create whose --title gives the title). */
 export async function readProductFile(path: string, io: IO, partial: boolean): Promise<ProductFile> {
   const source = path === '-' ? 'stdin' : path;
   const text = path === '-' ? await readAll(io.stdin) : await readText(path);

@@ -163,6 +163,19 @@ describe('product create', () => {
       expect(copy.variants[0].variantId).not.toBe(original.variants[0].variantId);
     });
 
+    it("--title gives the title a file lacks; without either, the file's title is required", async () => {
+      const { title: _title, ...untitled } = product;
+      const path = file('untitled.json', untitled);
+      const r = await cli(['product', 'create', '--file', path, '--title', 'Titled by flag', '--json', 'title'], { env: env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({ title: 'Titled by flag' });
+      log.clear();
+      const missing = await cli(['product', 'create', '--file', path], { env: env() });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toBe(`error: ${path}: title: is required.\n`);
+      expect(await log.take()).toEqual([]);
+    });
+
     it('a bad field exits 2 naming the file and the JSON path, and nothing is sent', async () => {
       const bad = { ...product, variants: [product.variants[0], { ...product.variants[1], price: '19.999' }] };
       const path = file('bad-price.json', { product: bad });
