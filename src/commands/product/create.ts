@@ -24,7 +24,7 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [{ checkFlags, productChange }, { buildProduct }, { readProductFile, withoutStoreFields }, { resolveNames }, { checkRules }, { productFields }, { idText }, view] = await Promise.all([
+  const [{ checkFlags, linkChange, productChange }, { buildProduct }, { readProductFile, withoutStoreFields }, { resolveNames }, { checkRules }, { productFields }, { idText }, view] = await Promise.all([
     import('./flag-change.js'),
     import('./build-product.js'),
     import('./product-file.js'),
@@ -39,12 +39,12 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const file = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, change.fields.title !== undefined);
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
   const out = await ctx.output(options, productFields);
-  const api = await ctx.api();
+  const draft = buildProduct(file ? withoutStoreFields(file.product) : {}, productChange(change));
+  checkRules(draft, file?.source ?? 'the product');
 
+  const api = await ctx.api();
   const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
-  const base = file ? withoutStoreFields(file.product) : {};
-  const product = buildProduct(base, productChange(change, resolved));
-  checkRules(product, file?.source ?? 'the product');
+  const product = buildProduct(draft, linkChange(resolved));
 
   const created = await ctx.spin('Creating the product…', () => api.products.create(product));
   const terminal = ctx.io.isStdoutTTY;

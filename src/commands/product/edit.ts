@@ -32,7 +32,7 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {
-  const [{ checkFlags, changesSomething, productChange }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view] =
+  const [{ checkFlags, changesSomething, linkChange, productChange }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view] =
     await Promise.all([
       import('./flag-change.js'),
       import('./build-product.js'),
@@ -54,14 +54,15 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
 
   const current = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
   const before = draft.editableCopy(current);
   const patched = patch ? applyPatch(before, patch.product, productId, patch.source) : before;
-  const after = buildProduct(patched, productChange(change, resolved));
-  if ((after.variants ?? []).length !== (before.variants ?? []).length && after.isMultiVariant !== undefined) {
-    after.isMultiVariant = String((after.variants ?? []).length > 1);
+  const edited = buildProduct(patched, productChange(change));
+  if ((edited.variants ?? []).length !== (before.variants ?? []).length && edited.isMultiVariant !== undefined) {
+    edited.isMultiVariant = String((edited.variants ?? []).length > 1);
   }
-  checkRules(after, `the edited product ${productId}`);
+  checkRules(edited, `the edited product ${productId}`);
+  const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
+  const after = buildProduct(edited, linkChange(resolved));
 
   const changes = diff.diffProducts(before, after);
   if (options.dryRun) {

@@ -74,16 +74,22 @@ export function changesSomething(change: FlagChange): boolean {
   );
 }
 
-/** The change to apply, once --category and --collection are resolved to ids. */
-export function productChange(change: FlagChange, resolved: Resolved): ProductChange {
+/** The change the flags make, but for --category and --collection (names still to look up). */
+export function productChange(change: FlagChange): ProductChange {
+  return { fields: change.fields, ...(change.options !== undefined ? { options: change.options } : {}), variant: change.variant };
+}
+
+/**
+ * The change --category and --collection make once resolved to ids. Kept apart so the
+ * product's rules are checked before any look-up: bad input exits 2 without a request.
+ */
+export function linkChange(resolved: Resolved): ProductChange {
   return {
     fields: {
-      ...change.fields,
       ...(resolved.categoryId !== undefined ? { categoryId: resolved.categoryId } : {}),
       ...(resolved.collectionIds !== undefined ? { collectionIds: resolved.collectionIds } : {}),
     },
-    ...(change.options !== undefined ? { options: change.options } : {}),
-    variant: change.variant,
+    variant: {},
   };
 }
 

@@ -176,6 +176,15 @@ describe('product create', () => {
       expect(await log.take()).toEqual([]);
     });
 
+    it('a rule problem in the file exits 2 before any look-up by name (even with a refused token)', async () => {
+      const wrongValue = { ...product, variants: [{ price: '1.00', options: [{ name: 'Size', value: { name: 'XL' } }] }] };
+      log.clear();
+      const r = await cli(['product', 'create', '--file', file('xl-named.json', wrongValue), '--category', 'tops'], { env: { ...s.env, STORE_CLI_TOKEN: 'unknown-token-9999' } });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/xl-named\.json: variants\[0\]\.options\[0\]\.value\.name: "XL" is not a value/);
+      expect(await log.take()).toEqual([]);
+    });
+
     it('a bad field exits 2 naming the file and the JSON path, and nothing is sent', async () => {
       const bad = { ...product, variants: [product.variants[0], { ...product.variants[1], price: '19.999' }] };
       const path = file('bad-price.json', { product: bad });
