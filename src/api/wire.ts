@@ -2,6 +2,8 @@
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
 import { RuntimeError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
+import { nextPageQuery } from '../core/paginate.js';
+import type { Transport } from './transport.js';
 
 export const API_PREFIX = '/api/202412';
 
@@ -13,6 +15,21 @@ export function segment(value: string): string {
 export function unwrap(body: unknown, key: string, what: string): unknown {
   if (body && typeof body === 'object' && key in body) return (body as Record<string, unknown>)[key];
   throw new RuntimeError(`The store's answer has no '${key}' ${what}.`);
+}
+
+/**
+ * Every item of a listing the spec shows unpaged: a next-page link, should a store send
+ * one, is followed to the end. `items` takes each page's body to its checked items.
+ */
+export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[]): Promise<T[]> {
+  const found: T[] = [];
+  for (let page = query; ; ) {
+    const response = await transport.request({ method: 'GET', path, query: page });
+    found.push(...items(response.body));
+    const next = nextPageQuery(response.headers.link, response.body, page);
+    if (!next) return found;
+    page = next;
+  }
 }
 
 export function parseCount(body: unknown): string {
