@@ -10,7 +10,7 @@ import { hasValidSignature } from './signature.js';
 import { WEBHOOK_HEADERS } from './wire.js';
 
 /** Larger bodies get 413 unread: a product with 100 variants is far below this. */
-export const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
+const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
 
 export interface ReceivedDelivery extends DeliveryFacts {
   receivedAt: string;
@@ -138,7 +138,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
 }
 
 /** rawHeaders minus what belongs to the connection, case and order kept. */
-export function forwardedHeaders(rawHeaders: readonly string[]): string[] {
+function forwardedHeaders(rawHeaders: readonly string[]): string[] {
   const pairs: string[] = [];
   const connectionTokens = new Set<string>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {

@@ -60,7 +60,7 @@ export function buildProduct(base: ProductDraft, change: ProductChange): Product
   return product;
 }
 
-export function hasVariantFields(fields: VariantFields): boolean {
+function hasVariantFields(fields: VariantFields): boolean {
   return Object.values(fields).some((v) => v !== undefined);
 }
 

@@ -21,7 +21,7 @@ const statusStyle = (value: string, colors: Palette) =>
 
 const text = (field: keyof Product) => (product: Product) => scalarText(product[field]);
 
-export function productSummaryView(names: LinkNames): View<Product> {
+function productSummaryView(names: LinkNames): View<Product> {
   return {
     fields: productFields,
     columns: [
@@ -63,10 +63,10 @@ function stock(variant: Variant): string {
   return total.toString();
 }
 
-export const variantFields: readonly string[] = ['variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'inventoryQuantities', 'barcode'];
+const variantFields: readonly string[] = ['variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'inventoryQuantities', 'barcode'];
 
 /** The variants, one a row, in a stable column order scripts can `cut`. */
-export const variantListView: View<Variant> = {
+const variantListView: View<Variant> = {
   fields: variantFields,
   columns: [
     { header: 'VARIANT', value: variantText('variantId') },

@@ -21,7 +21,7 @@ export function httpUrlFlag(text: string, flag: string): URL {
 }
 
 /** Keeps the secret out of `ps` and shell history: the environment may give it instead of a flag. */
-export const SECRET_ENV = 'STORE_CLI_WEBHOOK_SECRET';
+const SECRET_ENV = 'STORE_CLI_WEBHOOK_SECRET';
 
 /** --secret, else STORE_CLI_WEBHOOK_SECRET. The secret itself never appears in a message. */
 export function secretFlag(text: string | undefined, env: Env): string | undefined {

@@ -15,7 +15,7 @@ export interface ListenOptions {
   jsonl?: boolean;
 }
 
-export const DEFAULT_LISTEN_PORT = 4343;
+const DEFAULT_LISTEN_PORT = 4343;
 
 export function register(noun: Command): Command {
   return noun
