@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
+import { shownUrl } from '../core/secrets.js';
 import { deliveryFacts, header, parsePayload, type DeliveryFacts } from './incoming.js';
 import { PostFailure, postRaw } from './post.js';
 import { hasValidSignature } from './signature.js';
@@ -114,7 +115,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       return { status: reply.status, ...(type ? { contentType: type } : {}), body: reply.body };
     } catch (error) {
       if (!(error instanceof PostFailure)) throw error;
-      options.onWarning(`Could not forward ${label} to ${target.href}: ${error.reason} (answered 502, so the sender retries).`);
+      options.onWarning(`Could not forward ${label} to ${shownUrl(target)}: ${error.reason} (answered 502, so the sender retries).`);
       return { body: Buffer.alloc(0) };
     }
   }

@@ -5,6 +5,7 @@ import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { examples } from '../types.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
 import { httpUrlFlag, portFlag, secretFlag } from './flags.js';
+import { shownUrl } from '../../core/secrets.js';
 
 export interface ListenOptions {
   host: string;
@@ -64,7 +65,7 @@ export async function run(options: ListenOptions, ctx: Context): Promise<void> {
     onDelivery: (delivery) => arrivals.emit('delivery', delivery),
     onWarning: warn,
   });
-  ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${forwardTo.href}` : ''}. Ctrl-C stops it.`);
+  ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}. Ctrl-C stops it.`);
   if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
 
   // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.

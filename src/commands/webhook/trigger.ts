@@ -7,6 +7,7 @@ import { VERSION } from '../../version.js';
 import { isWebhookTopic, WEBHOOK_HEADERS, WEBHOOK_TOPICS } from '../../webhooks/wire.js';
 import { examples } from '../types.js';
 import { httpUrlFlag, secretFlag } from './flags.js';
+import { shownUrl } from '../../core/secrets.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
 export interface TriggerOptions extends OutputFlags {
@@ -40,6 +41,7 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
   const topic = options.topic;
   if (!isWebhookTopic(topic)) throw new UsageError(`Unknown topic '${topic}': the topics are ${WEBHOOK_TOPICS.join(', ')}.`);
   const to = httpUrlFlag(options.to, '--to');
+  const where = shownUrl(to);
   const secret = secretFlag(options.secret, ctx.env);
   if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
     throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
@@ -66,26 +68,26 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
     ctx.say(`${palette(ctx.io.colorErr).yellow('warning:')} no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
   }
   if (ctx.globals.verbose) {
-    ctx.say(`> POST ${to.href}`);
+    ctx.say(`> POST ${where}`);
     for (let i = 0; i < delivery.headers.length; i += 2) ctx.say(`> ${delivery.headers[i]}: ${delivery.headers[i + 1]}`);
   }
 
   let reply;
   try {
-    reply = await ctx.spin(`Sending ${topic} to ${to.href}…`, () =>
+    reply = await ctx.spin(`Sending ${topic} to ${where}…`, () =>
       postRaw(to, { headers: delivery.headers, body: delivery.body, timeoutMs: ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS, signal: ctx.signal }),
     );
   } catch (error) {
     if (ctx.signal.aborted) throw new CancelledError();
     if (error instanceof PostFailure) {
-      throw new NetworkError(`Could not deliver the ${topic} event to ${to.href}: ${error.reason}${error.code ? ` (${error.code})` : ''}.`, error.code);
+      throw new NetworkError(`Could not deliver the ${topic} event to ${where}: ${error.reason}${error.code ? ` (${error.code})` : ''}.`, error.code);
     }
     throw error;
   }
   if (ctx.globals.verbose) ctx.say(`< ${reply.status}`);
   if (reply.status < 200 || reply.status > 299) {
     const said = reply.body.toString('utf8').replace(/\s+/g, ' ').trim();
-    throw new RuntimeError(`The receiver at ${to.href} answered ${reply.status} to the ${topic} event${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}.`);
+    throw new RuntimeError(`The receiver at ${where} answered ${reply.status} to the ${topic} event${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}.`);
   }
-  await out.item({ topic, webhookId, productId: payload.productId, url: to.href, status: reply.status }, sentView);
+  await out.item({ topic, webhookId, productId: payload.productId, url: where, status: reply.status }, sentView);
 }

@@ -84,6 +84,17 @@ describe('webhook trigger', () => {
     expect(app.received[1]!.body.toString('utf8')).toBe('{"productId":"77"}');
   });
 
+  it('credentials in --to are never shown: not in the output, not in an error', async () => {
+    const withCredentials = app.url.replace('http://', 'http://hook:pw-s3cret@');
+    const sent = await cli(['webhook', 'trigger', 'products/create', '--to', withCredentials, '--json', 'url']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(JSON.parse(sent.stdout)).toEqual({ url: app.url });
+    app.answer = { status: 500, body: 'down' };
+    const failed = await cli(['webhook', 'trigger', 'products/create', '--to', withCredentials]);
+    expect(failed.code).toBe(1);
+    expect(`${failed.stdout}${failed.stderr}`).not.toContain('pw-s3cret');
+  });
+
   it('without --secret: sent unsigned, with a warning on stderr', async () => {
     const r = await cli(['webhook', 'trigger', 'products/create', '--to', app.url]);
     expect(r.code).toBe(0);
