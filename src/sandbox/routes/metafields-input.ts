@@ -66,6 +66,13 @@ function isValid(result: ValidValue | { field: string }): result is ValidValue {
 
 const nameKey = (namespace: string, code: string) => `${namespace}\u0000${code}`;
 
+function validNames(item: unknown): { namespace: string; code: string } | undefined {
+  if (!isJsonObject(item)) return undefined;
+  const { namespace, code } = item;
+  if (typeof namespace !== 'string' || typeof code !== 'string' || !NAME_PATTERN.test(namespace) || !NAME_PATTERN.test(code)) return undefined;
+  return { namespace, code };
+}
+
 /** `{"metaFieldDataList": [...]}`: 1..100 items, every one valid and no (namespace, code) twice. */
 export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCatalog): ValidValue[] {
   const list = isJsonObject(body) ? body.metaFieldDataList : undefined;
@@ -83,19 +90,21 @@ export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCat
   const firstIndex = new Map<string, number>();
   list.forEach((item, index) => {
     const at = `metaFieldDataList[${index}]`;
+    // A repeat is judged on the names alone: an earlier item with a bad value still claims
+    // them, so that one answer names every item the client has to fix.
+    const names = validNames(item);
+    if (names !== undefined) {
+      const key = nameKey(names.namespace, names.code);
+      const first = firstIndex.get(key);
+      if (first !== undefined) {
+        errors.add(at, `repeats ${names.namespace}.${names.code} of metaFieldDataList[${first}]; a batch names each value once`);
+        return;
+      }
+      firstIndex.set(key, index);
+    }
     const result = checkItem(item, at, domain, catalog);
-    if (!isValid(result)) {
-      errors.add(result.field, result.message);
-      return;
-    }
-    const key = nameKey(result.namespace, result.code);
-    const first = firstIndex.get(key);
-    if (first !== undefined) {
-      errors.add(at, `repeats ${result.namespace}.${result.code} of metaFieldDataList[${first}]; a batch names each value once`);
-      return;
-    }
-    firstIndex.set(key, index);
-    values.push(result);
+    if (isValid(result)) values.push(result);
+    else errors.add(result.field, result.message);
   });
   errors.throwIfAny();
   return values;
