@@ -1,5 +1,6 @@
 import { isCalendarDate } from './dates.js';
 import { isJsonNumber, parseJson } from './json.js';
+import { isHttpUrl } from './text.js';
 import type { MetafieldDefinition } from './metafield-definitions.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure, type MeasureType } from './metafield-measures.js';
 import {
@@ -46,17 +47,6 @@ function isMonthDay(text: string): boolean {
   return match !== null && isCalendarDate(`2000-${match[1]}-${match[2]}`);
 }
 
-function isWebUrl(text: string): boolean {
-  // URL() trims and drops tabs and line breaks silently; a stored value must be exactly what is used.
-  if (/\s/.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 const isLine = (text: string) => !LINE_BREAK.test(text) && characterCount(text) <= MAX_LINE_LENGTH;
 
 function reference(type: string): ScalarRule {
@@ -99,7 +89,7 @@ const SCALAR_RULES: Readonly<Partial<Record<FieldType, ScalarRule>>> = {
   Url: {
     expected: 'expected a Url like "https://example.com/manual.pdf" (absolute http or https)',
     example: '"https://example.com/manual.pdf"',
-    accepts: isWebUrl,
+    accepts: isHttpUrl,
   },
   Product: reference('Product'),
   Customer: reference('Customer'),

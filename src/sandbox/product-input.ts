@@ -2,7 +2,6 @@ import { FieldErrors, invalidField } from './errors.js';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
 import { canonicalId } from './ids.js';
 import { isJsonNumber, parseJson } from './json.js';
-import { isHttpUrl } from './product-record.js';
 import {
   AVAILABLE_PATTERN,
   DEFAULT_LOCATION_ID,
@@ -21,6 +20,7 @@ import {
   type ProductStatus,
   type WeightUnit,
 } from './product-rules.js';
+import { isHttpUrl } from './text.js';
 
 /**
  * Reads the body of a product create or edit into plain values, one error per bad field,

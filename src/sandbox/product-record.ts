@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
+import { isHttpUrl } from './text.js';
 import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS, textLength } from './product-rules.js';
 
 /**
@@ -13,12 +14,6 @@ const text = z.string().refine((value) => textLength(value) <= MAX_TEXT_LENGTH, 
 const name = text.refine((value) => value.trim() !== '', 'must not be blank');
 const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
 const absoluteUrl = z.string().refine(isHttpUrl, 'must be an absolute http or https URL');
-
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const protocol = new URL(value).protocol;
-  return protocol === 'http:' || protocol === 'https:';
-}
 
 export const categoryRecordSchema = z.strictObject({
   categoryId: id,
