@@ -1,11 +1,10 @@
 import { isCalendarDate } from './dates.js';
-import { isJsonNumber, parseJson } from './json.js';
-import { isHttpUrl } from './text.js';
+import { ID_PATTERN } from './ids.js';
+import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './json.js';
+import { characterCount, isHttpUrl } from './text.js';
 import type { MetafieldDefinition } from './metafield-definitions.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure, type MeasureType } from './metafield-measures.js';
 import {
-  BIZ_ID_PATTERN,
-  characterCount,
   MAX_LINE_LENGTH,
   MAX_VALUE_LENGTH,
   UNDEFINED_FIELD_TYPE,
@@ -53,7 +52,7 @@ function reference(type: string): ScalarRule {
   return {
     expected: `expected a ${type} id like "4000000000000000011" (1 to 20 digits, no leading zero)`,
     example: '"4000000000000000011"',
-    accepts: (text) => BIZ_ID_PATTERN.test(text),
+    accepts: (text) => ID_PATTERN.test(text),
   };
 }
 
@@ -121,12 +120,6 @@ function exampleOf(type: FieldType): string {
   if (isMeasureType(type)) return MEASURE_EXAMPLES[type];
   if (type === 'Money') return MONEY_EXAMPLE;
   return (SCALAR_RULES[type] as ScalarRule).example;
-}
-
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
 }
 
 function hasExactly(object: JsonObject, keys: readonly string[]): boolean {

@@ -1,7 +1,8 @@
 import { ApiError, FieldErrors, invalidField, notFound } from '../errors.js';
-import { isJsonNumber } from '../json.js';
+import { ID_PATTERN } from '../ids.js';
+import { isJsonObject } from '../json.js';
 import type { DefinitionCatalog } from '../metafield-definitions.js';
-import { BIZ_ID_PATTERN, DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
+import { DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
 import { checkValue } from '../metafield-values.js';
 
 /** A value ready to store: names checked, value checked against its definition and in canonical form. */
@@ -17,12 +18,6 @@ export interface ObjectRef {
   bizId: string;
 }
 
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
-}
-
 /** The business object named by the path: 404 for a domain the service does not have, 400 for a bad id. */
 export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
   const domain = params.domain ?? '';
@@ -30,7 +25,7 @@ export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
     throw notFound(`There is no metafield domain "${domain.slice(0, 64)}"; valid domains are ${DOMAINS.join(', ')}.`);
   }
   const bizId = params.bizId ?? '';
-  if (!BIZ_ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
+  if (!ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
   return { domain, bizId };
 }
 
