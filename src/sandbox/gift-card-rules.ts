@@ -23,13 +23,6 @@ export const DEFAULT_CUSTOMER_ID = '7000000000000000001';
 /** The administrator account every sandbox card is created by (userId). */
 export const ADMIN_USER_ID = '9000000000000000001';
 
-/** Counts code points, so an emoji is one character, as a person counts. */
-export function noteLength(note: string): number {
-  let length = 0;
-  for (const _ of note) length += 1;
-  return length;
-}
-
 export function lastCharactersOf(code: string): string {
   return code.slice(-4);
 }

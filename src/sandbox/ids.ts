@@ -5,6 +5,9 @@ export const FIRST_ID = 4000000000000000001n;
 
 const DIGITS = /^[0-9]+$/;
 
+/** An id as the store writes it, and as every id the sandbox checks must be: 1..20 digits, no leading zero. */
+export const ID_PATTERN = /^[1-9][0-9]{0,19}$/;
+
 /** Canonical decimal form of an id given as digits (leading zeros dropped), or null when not digits. */
 export function canonicalId(text: string): string | null {
   if (!DIGITS.test(text)) return null;

@@ -17,6 +17,13 @@ export function isJsonNumber(value: unknown): value is JsonNumber {
   return isLosslessNumber(value);
 }
 
+export type JsonObject = Record<string, unknown>;
+
+/** A JSON object of a parsed body: not an array, and not a lossless number (which is an object too). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
+}
+
 /**
  * Parses a request body without losing digits: every JSON number comes back as a
  * LosslessNumber holding its source text, so a customerId of 20 digits survives intact.

@@ -27,9 +27,6 @@ export function isDomain(name: string): name is Domain {
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const NAME_RULE = 'must be 1 to 64 letters, digits, "_" or "-"';
 
-/** A business object's id: decimal, 1..20 digits, no leading zero. Reference values use the same form. */
-export const BIZ_ID_PATTERN = /^[1-9][0-9]{0,19}$/;
-
 export const MAX_BATCH = 100;
 
 /** Any value's wire text, whatever its type. */
@@ -64,10 +61,3 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The type of a value stored without a definition. */
 export const UNDEFINED_FIELD_TYPE: FieldType = 'SingleLineText';
-
-/** Counts code points, so an emoji is one character, as a person counts. */
-export function characterCount(text: string): number {
-  let length = 0;
-  for (const _ of text) length += 1;
-  return length;
-}

@@ -1,10 +1,10 @@
 import { isCalendarDate } from './dates.js';
-import { isJsonNumber, parseJson } from './json.js';
+import { ID_PATTERN } from './ids.js';
+import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './json.js';
+import { characterCount, isHttpUrl } from './text.js';
 import type { MetafieldDefinition } from './metafield-definitions.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure, type MeasureType } from './metafield-measures.js';
 import {
-  BIZ_ID_PATTERN,
-  characterCount,
   MAX_LINE_LENGTH,
   MAX_VALUE_LENGTH,
   UNDEFINED_FIELD_TYPE,
@@ -46,24 +46,13 @@ function isMonthDay(text: string): boolean {
   return match !== null && isCalendarDate(`2000-${match[1]}-${match[2]}`);
 }
 
-function isWebUrl(text: string): boolean {
-  // URL() trims and drops tabs and line breaks silently; a stored value must be exactly what is used.
-  if (/\s/.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 const isLine = (text: string) => !LINE_BREAK.test(text) && characterCount(text) <= MAX_LINE_LENGTH;
 
 function reference(type: string): ScalarRule {
   return {
     expected: `expected a ${type} id like "4000000000000000011" (1 to 20 digits, no leading zero)`,
     example: '"4000000000000000011"',
-    accepts: (text) => BIZ_ID_PATTERN.test(text),
+    accepts: (text) => ID_PATTERN.test(text),
   };
 }
 
@@ -99,7 +88,7 @@ const SCALAR_RULES: Readonly<Partial<Record<FieldType, ScalarRule>>> = {
   Url: {
     expected: 'expected a Url like "https://example.com/manual.pdf" (absolute http or https)',
     example: '"https://example.com/manual.pdf"',
-    accepts: isWebUrl,
+    accepts: isHttpUrl,
   },
   Product: reference('Product'),
   Customer: reference('Customer'),
@@ -131,12 +120,6 @@ function exampleOf(type: FieldType): string {
   if (isMeasureType(type)) return MEASURE_EXAMPLES[type];
   if (type === 'Money') return MONEY_EXAMPLE;
   return (SCALAR_RULES[type] as ScalarRule).example;
-}
-
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
 }
 
 function hasExactly(object: JsonObject, keys: readonly string[]): boolean {

@@ -7,7 +7,7 @@ import type { SandboxOptions } from './index.js';
 import type { IdsAs } from './json.js';
 import { defaultBurst, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
-import { isHttpUrl } from './product-record.js';
+import { isHttpUrl } from './text.js';
 import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
 
 export interface ResolvedOptions {

@@ -1,8 +1,7 @@
 import { FieldErrors, invalidField } from './errors.js';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
 import { canonicalId } from './ids.js';
-import { isJsonNumber, parseJson } from './json.js';
-import { isHttpUrl } from './product-record.js';
+import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './json.js';
 import {
   AVAILABLE_PATTERN,
   DEFAULT_LOCATION_ID,
@@ -17,10 +16,10 @@ import {
   PRODUCT_STATUSES,
   WEIGHT_PATTERN,
   WEIGHT_UNITS,
-  textLength,
   type ProductStatus,
   type WeightUnit,
 } from './product-rules.js';
+import { characterCount, isHttpUrl } from './text.js';
 
 /**
  * Reads the body of a product create or edit into plain values, one error per bad field,
@@ -28,12 +27,6 @@ import {
  * each field is judged here; how the fields fit together (options, ids, catalog) is
  * product-draft.ts's job, which receives the `path` of every item to name it in turn.
  */
-
-type JsonObject = Record<string, unknown>;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
-}
 
 export interface PositionedInput {
   /** JSON path of the item in the body. */
@@ -136,8 +129,8 @@ function readText(errors: FieldErrors, value: unknown, path: string, options: { 
     errors.add(path, 'must not be blank');
     return undefined;
   }
-  if (textLength(value) > max) {
-    errors.add(path, `must be at most ${max} characters (it has ${textLength(value)})`);
+  if (characterCount(value) > max) {
+    errors.add(path, `must be at most ${max} characters (it has ${characterCount(value)})`);
     return undefined;
   }
   return value;

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
-import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS, textLength } from './product-rules.js';
+import { ID_PATTERN } from './ids.js';
+import { characterCount, isHttpUrl } from './text.js';
+import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './product-rules.js';
 
 /**
  * Categories, collections and products as kept in memory, in the data file and in demo.json.
@@ -8,17 +10,11 @@ import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES,
  * products are not stored either: they follow from the products' own `collections`.
  */
 
-const id = z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros');
-const text = z.string().refine((value) => textLength(value) <= MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
+const id = z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros');
+const text = z.string().refine((value) => characterCount(value) <= MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
 const name = text.refine((value) => value.trim() !== '', 'must not be blank');
 const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
 const absoluteUrl = z.string().refine(isHttpUrl, 'must be an absolute http or https URL');
-
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const protocol = new URL(value).protocol;
-  return protocol === 'http:' || protocol === 'https:';
-}
 
 export const categoryRecordSchema = z.strictObject({
   categoryId: id,

@@ -39,10 +39,3 @@ export const WEIGHT_PATTERN = /^[0-9]{1,9}(\.[0-9]{1,3})?$/;
 
 /** Inventory can run below zero (oversold), so `available` is a signed integer of bounded size. */
 export const AVAILABLE_PATTERN = /^-?(0|[1-9][0-9]{0,8})$/;
-
-/** Counts code points, so an emoji is one character, as a person counts. */
-export function textLength(text: string): number {
-  let length = 0;
-  for (const _ of text) length += 1;
-  return length;
-}

@@ -209,6 +209,19 @@ describe('metafield values: batch create', () => {
     expect((await call(sandbox, 'GET', `/metafields/count/pages/${id}`)).json.count).toBe('0');
   });
 
+  it('reports a repeat on the second index even when the first has a bad value, so one answer names every bad item', async () => {
+    const id = freshId();
+    const reply = await call(sandbox, 'POST', at('products', id), batch(
+      { namespace: 'custom', code: 'stock_floor', value: 'many' },
+      { namespace: 'custom', code: 'stock_floor', value: '3' },
+    ));
+    expectErrorShape(reply, 400, 'invalid');
+    expect(reply.json.errors).toEqual([
+      { field: 'metaFieldDataList[0].value', message: expect.stringContaining('expected an Integer') },
+      { field: 'metaFieldDataList[1]', message: expect.stringContaining('repeats custom.stock_floor of metaFieldDataList[0]') },
+    ]);
+  });
+
   it('takes 100 values in one batch and answers 413 batch_too_large to 101', async () => {
     const items = (count: number) => Array.from({ length: count }, (_, index) => ({ namespace: 'bulk', code: `c${index}`, value: `v${index}` }));
     const id = freshId();

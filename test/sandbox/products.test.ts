@@ -325,6 +325,14 @@ describe('validation', () => {
     );
   });
 
+  it('refuses an image src with spaces or line breaks around or in it, which a URL parser would drop silently', async () => {
+    const paths = await refused({
+      title: 'Spaced',
+      images: [{ src: ' https://img.example.com/a.jpg' }, { src: 'https://img.example.com/b.jpg\n' }, { src: 'https://img.example.com/c d.jpg' }],
+    });
+    expect(paths).toEqual(['product.images[0].src', 'product.images[1].src', 'product.images[2].src']);
+  });
+
   it('names the exact path of a variant option value that is not one of the option\'s values', async () => {
     const reply = await call(sandbox, 'POST', '/products', {
       body: shirtBody({

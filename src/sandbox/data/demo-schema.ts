@@ -1,9 +1,11 @@
 import * as z from 'zod';
 import { isCalendarDate, isTimestamp } from '../dates.js';
-import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH, noteLength } from '../gift-card-rules.js';
+import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH } from '../gift-card-rules.js';
+import { ID_PATTERN } from '../ids.js';
+import { characterCount } from '../text.js';
 import { categoryRecordSchema, collectionRecordSchema, productRecordSchema } from '../product-record.js';
 
-const id = z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros');
+const id = z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros');
 const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
 const calendarDate = z.string().refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD');
 const timestamp = z.string().refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z');
@@ -18,7 +20,7 @@ export const demoGiftCardSchema = z.strictObject({
   customerId: id.optional(),
   orderId: id.optional(),
   lineItemId: id.optional(),
-  note: z.string().refine((note) => noteLength(note) <= NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
+  note: z.string().refine((note) => characterCount(note) <= NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
   expireTime: calendarDate.nullable(),
   createTime: timestamp,
   updateTime: timestamp,

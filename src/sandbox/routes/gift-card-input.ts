@@ -1,8 +1,9 @@
 import { isCalendarDate } from '../dates.js';
 import { FieldErrors, invalidField } from '../errors.js';
-import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH, noteLength } from '../gift-card-rules.js';
+import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH } from '../gift-card-rules.js';
 import { canonicalId } from '../ids.js';
-import { isJsonNumber } from '../json.js';
+import { isJsonNumber, isJsonObject, type JsonObject } from '../json.js';
+import { characterCount } from '../text.js';
 
 export interface CreateGiftCardInput {
   code: string;
@@ -18,12 +19,6 @@ export interface UpdateGiftCardInput {
   note: string | null | undefined;
   /** undefined: keep; null: never expires. */
   expireTime: string | null | undefined;
-}
-
-type JsonObject = Record<string, unknown>;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
 }
 
 function unwrap(body: unknown): JsonObject {
@@ -54,8 +49,8 @@ function readNote(errors: FieldErrors, card: JsonObject): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
     errors.add(field('note'), 'must be a string');
-  } else if (noteLength(value) > NOTE_MAX_LENGTH) {
-    errors.add(field('note'), `must be at most ${NOTE_MAX_LENGTH} characters (it has ${noteLength(value)})`);
+  } else if (characterCount(value) > NOTE_MAX_LENGTH) {
+    errors.add(field('note'), `must be at most ${NOTE_MAX_LENGTH} characters (it has ${characterCount(value)})`);
   } else {
     return value;
   }

@@ -12,16 +12,16 @@ import {
   maskCode,
   type GiftCardStatus,
 } from '../gift-card-rules.js';
-import { canonicalId, compareIds } from '../ids.js';
-import { JsonInteger } from '../json.js';
+import { canonicalId, compareIds, ID_PATTERN } from '../ids.js';
+import { isJsonObject, JsonInteger } from '../json.js';
 import { decodePageToken, nextLink, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import type { DemoData } from '../data/demo-schema.js';
-import { isJsonObject, parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
+import { parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
 
 const SEARCH_PATH = '/api/202412/gift_cards/search';
 
-const idText = z.string().regex(/^[1-9][0-9]{0,19}$/);
+const idText = z.string().regex(ID_PATTERN);
 
 /** A card as kept in memory and in the data file (full code included: the file is mode 0600). */
 const giftCardRecordSchema = z.object({

@@ -1,7 +1,8 @@
 import { ApiError, FieldErrors, invalidField, notFound } from '../errors.js';
-import { isJsonNumber } from '../json.js';
+import { ID_PATTERN } from '../ids.js';
+import { isJsonObject } from '../json.js';
 import type { DefinitionCatalog } from '../metafield-definitions.js';
-import { BIZ_ID_PATTERN, DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
+import { DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
 import { checkValue } from '../metafield-values.js';
 
 /** A value ready to store: names checked, value checked against its definition and in canonical form. */
@@ -17,12 +18,6 @@ export interface ObjectRef {
   bizId: string;
 }
 
-type JsonObject = Record<string, unknown>;
-
-function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isJsonNumber(value);
-}
-
 /** The business object named by the path: 404 for a domain the service does not have, 400 for a bad id. */
 export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
   const domain = params.domain ?? '';
@@ -30,7 +25,7 @@ export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
     throw notFound(`There is no metafield domain "${domain.slice(0, 64)}"; valid domains are ${DOMAINS.join(', ')}.`);
   }
   const bizId = params.bizId ?? '';
-  if (!BIZ_ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
+  if (!ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
   return { domain, bizId };
 }
 
@@ -66,6 +61,13 @@ function isValid(result: ValidValue | { field: string }): result is ValidValue {
 
 const nameKey = (namespace: string, code: string) => `${namespace}\u0000${code}`;
 
+function validNames(item: unknown): { namespace: string; code: string } | undefined {
+  if (!isJsonObject(item)) return undefined;
+  const { namespace, code } = item;
+  if (typeof namespace !== 'string' || typeof code !== 'string' || !NAME_PATTERN.test(namespace) || !NAME_PATTERN.test(code)) return undefined;
+  return { namespace, code };
+}
+
 /** `{"metaFieldDataList": [...]}`: 1..100 items, every one valid and no (namespace, code) twice. */
 export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCatalog): ValidValue[] {
   const list = isJsonObject(body) ? body.metaFieldDataList : undefined;
@@ -83,19 +85,21 @@ export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCat
   const firstIndex = new Map<string, number>();
   list.forEach((item, index) => {
     const at = `metaFieldDataList[${index}]`;
+    // A repeat is judged on the names alone: an earlier item with a bad value still claims
+    // them, so that one answer names every item the client has to fix.
+    const names = validNames(item);
+    if (names !== undefined) {
+      const key = nameKey(names.namespace, names.code);
+      const first = firstIndex.get(key);
+      if (first !== undefined) {
+        errors.add(at, `repeats ${names.namespace}.${names.code} of metaFieldDataList[${first}]; a batch names each value once`);
+        return;
+      }
+      firstIndex.set(key, index);
+    }
     const result = checkItem(item, at, domain, catalog);
-    if (!isValid(result)) {
-      errors.add(result.field, result.message);
-      return;
-    }
-    const key = nameKey(result.namespace, result.code);
-    const first = firstIndex.get(key);
-    if (first !== undefined) {
-      errors.add(at, `repeats ${result.namespace}.${result.code} of metaFieldDataList[${first}]; a batch names each value once`);
-      return;
-    }
-    firstIndex.set(key, index);
-    values.push(result);
+    if (isValid(result)) values.push(result);
+    else errors.add(result.field, result.message);
   });
   errors.throwIfAny();
   return values;

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { conflict, notFound, type FieldError } from '../errors.js';
+import { ID_PATTERN } from '../ids.js';
 import { JsonInteger } from '../json.js';
-import { BIZ_ID_PATTERN, BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
+import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
 import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './metafields-input.js';
@@ -10,7 +11,7 @@ import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from '.
 const sectionSchema = z.array(
   z.object({
     domain: z.enum(DOMAINS),
-    bizId: z.string().regex(BIZ_ID_PATTERN),
+    bizId: z.string().regex(ID_PATTERN),
     values: z.array(
       z.object({
         namespace: z.string().regex(NAME_PATTERN),
