@@ -351,13 +351,14 @@ const STRUCTURED: ReadonlySet<FieldType> = new Set(['Weight', 'Size', 'Volume', 
 /**
  * Whether the stored value (a string, or an object/array from a tolerant store) already
  * holds what `wire` would set. Structured values compare by meaning (key order, 1.50 and
- * 1.5, upper- or lower-case currency); Color ignores case; everything else is exact.
+ * 1.5, upper- or lower-case currency); Color ignores case; text and everything else is exact.
  */
 export function sameValue(type: FieldType | undefined, stored: unknown, wire: string): boolean {
   if (typeof stored === 'string') {
     if (stored === wire) return true;
-    // Without a type, text is text: only a store's object or array is read for meaning.
-    if (type === undefined) return false;
+    // Text is text, even JSON-looking text ('{"a": 1}' is not '{"a":1}'): only a store's
+    // object or array is read for meaning. (This client sends multi text arrays compact.)
+    if (type === undefined || TEXT_TYPES.has(type)) return false;
     if (type === 'Color') return stored.toUpperCase() === wire.toUpperCase();
   }
   const a = decoded(stored);

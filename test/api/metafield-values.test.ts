@@ -182,6 +182,12 @@ describe('sameValue', () => {
     expect(sameValue(undefined, '{"value":1.50,"unit":"kg"}', '{"value":1.5,"unit":"kg"}')).toBe(false);
   });
 
+  it('text types compare exactly even when the text looks like JSON', () => {
+    expect(sameValue('SingleLineText', '{"a":1}', '{"a": 1}')).toBe(false);
+    expect(sameValue('MultiLineText', '[1,2]', '[1, 2]')).toBe(false);
+    expect(sameValue('SKU', '{"sku":"A"}', '{"sku":"A"}')).toBe(true);
+  });
+
   it('Color ignores case', () => {
     expect(sameValue('Color', '#aabbcc', '#AABBCC')).toBe(true);
     expect(sameValue('Color', '["#aabbcc"]', '["#AABBCC"]')).toBe(true);
