@@ -264,11 +264,13 @@ function pad(n: number): string {
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** A number as typed ("+1.50", ".5", "1.") written as the JSON number text it means. */
+/**
+ * A number as typed ("+1.50", ".5", "1.") written as the JSON number text it means. Stores
+ * read it as a double: one too large for that (400 digits) is refused here, not by the store.
+ */
 function jsonNumberText(text: string): string | undefined {
-  const tidy = decimal(text);
-  if (tidy !== undefined) return tidy;
-  return JSON_NUMBER.test(text) && Number.isFinite(Number(text)) ? text : undefined;
+  const number = decimal(text) ?? (JSON_NUMBER.test(text) ? text : undefined);
+  return number !== undefined && Number.isFinite(Number(number)) ? number : undefined;
 }
 
 function measure(type: MeasureType, text: string): string | undefined {

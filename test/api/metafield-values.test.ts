@@ -167,6 +167,11 @@ describe('toWireValue', () => {
     expect(expected('Weight', '[{"value": 1}]')).toMatch(/item 1 is not a Weight/);
   });
 
+  it('a measure whose number is not finite as a JSON number is refused', () => {
+    expect(toWireValue('Weight', `1${'0'.repeat(400)} kg`).ok).toBe(false);
+    expect(toWireValue('Weight', `{"value": 1${'0'.repeat(400)}, "unit": "kg"}`).ok).toBe(false);
+  });
+
   it('refuses a converted value longer than the wire limit', () => {
     const many = `[${Array.from({ length: 7000 }, () => '"4000000000000000011"').join(',')}]`;
     expect(expected('Product', many)).toMatch(/at most 65535 characters in all/);
