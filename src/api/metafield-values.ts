@@ -94,7 +94,10 @@ export function toWireValue(type: FieldType | undefined, input: string): WireVal
   return result;
 }
 
-/** Text types keep text that merely looks like an array ("[draft]") as one value. */
+/**
+ * Text types keep text that merely looks like an array ("[draft]", "[1, 2]", or '["a\\nb"]'
+ * for a single line, whose item holds a line break) as one value.
+ */
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['SingleLineText', 'MultiLineText', 'SKU']);
 
 function multiValue(type: FieldType, input: string): WireValue {
@@ -104,6 +107,7 @@ function multiValue(type: FieldType, input: string): WireValue {
   const wire: string[] = [];
   for (const [index, item] of items.entries()) {
     const converted = arrayItem(type, item);
+    if (converted === undefined && TEXT_TYPES.has(type)) return single(type, input);
     if (converted === undefined) return { ok: false, expected: `a JSON array of ${type} values; item ${index + 1} is not ${expectedForm(type)}` };
     wire.push(converted);
   }

@@ -167,6 +167,11 @@ describe('toWireValue', () => {
     expect(expected('Weight', '[{"value": 1}]')).toMatch(/item 1 is not a Weight/);
   });
 
+  it('text that reads as an array with an item its type refuses is one text value, as typed', () => {
+    expect(wire('SingleLineText', '["a\\nb"]')).toBe('["a\\nb"]');
+    expect(wire('SKU', '[""]')).toBe('[""]');
+  });
+
   it('a measure whose number is not finite as a JSON number is refused', () => {
     expect(toWireValue('Weight', `1${'0'.repeat(400)} kg`).ok).toBe(false);
     expect(toWireValue('Weight', `{"value": 1${'0'.repeat(400)}, "unit": "kg"}`).ok).toBe(false);
