@@ -191,7 +191,13 @@ export class Import {
 
   /** Closes the rejects file (after run, whatever happened). */
   async close(): Promise<void> {
-    await this.rejects?.close();
+    try {
+      await this.rejects?.close();
+    } catch (error) {
+      // Already why the run stopped: said once, after the summary.
+      if (this.result.stop?.kind === 'failed' && this.result.stop.error === error) return;
+      throw error;
+    }
   }
 
   private async applyOne(group: ObjectGroup): Promise<void> {
@@ -236,7 +242,12 @@ export class Import {
   private async reject(text: RowText, reason: string): Promise<void> {
     this.result.failed += 1;
     if (this.result.firstRejects.length < FIRST_REJECTS) this.result.firstRejects.push({ line: text.line, reason });
-    await this.rejects?.write(text, reason);
+    try {
+      await this.rejects?.write(text, reason);
+    } catch (error) {
+      // Failed rows that cannot be recorded would be lost: the run stops (exit 1).
+      this.result.stop ??= { kind: 'failed', error };
+    }
   }
 }
 
