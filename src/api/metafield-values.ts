@@ -5,9 +5,6 @@ import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { MAX_VALUE_LENGTH, type FieldType } from './metafield-types.js';
 import { isCalendarDate } from './wire.js';
 
-export { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType } from './metafield-types.js';
-export type { FieldType, MetafieldDomain } from './metafield-types.js';
-
 const MAX_LINE_LENGTH = 255;
 
 export type WireValue = { ok: true; value: string } | { ok: false; expected: string };
@@ -29,7 +26,7 @@ const REFERENCE_EXAMPLE: Record<string, string> = {
 };
 
 /** The phrase naming the form a type takes, as error messages show it. */
-export function expectedForm(type: FieldType): string {
+function expectedForm(type: FieldType): string {
   switch (type) {
     case 'SingleLineText':
       return `one line of text of at most ${MAX_LINE_LENGTH} characters`;

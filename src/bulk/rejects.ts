@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import { RuntimeError, UsageError } from '../core/errors.js';
 import type { RowText } from './row-check.js';
 
-export const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
+const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
 
 export interface RejectSink {
   write(text: RowText, reason: string): Promise<void>;

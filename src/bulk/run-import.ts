@@ -4,7 +4,7 @@
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
-import { applyGroup, type MetafieldStore, type Outcome } from './apply.js';
+import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
 import { csvRecords, CsvSyntaxError } from './csv-rows.js';
 import { Grouper, type ObjectGroup } from './group.js';
 import { readHeader } from './header.js';
@@ -263,5 +263,5 @@ function unanswered(error: ApiError | NetworkError): boolean {
 }
 
 function reasonOf(error: CliError): string {
-  return error.message.replace(/\.+$/, '');
+  return stripPeriod(error.message);
 }
