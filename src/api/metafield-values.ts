@@ -5,9 +5,6 @@ import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { MAX_VALUE_LENGTH, type FieldType } from './metafield-types.js';
 import { isCalendarDate } from './wire.js';
 
-export { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType } from './metafield-types.js';
-export type { FieldType, MetafieldDomain } from './metafield-types.js';
-
 const MAX_LINE_LENGTH = 255;
 
 export type WireValue = { ok: true; value: string } | { ok: false; expected: string };
@@ -29,7 +26,7 @@ const REFERENCE_EXAMPLE: Record<string, string> = {
 };
 
 /** The phrase naming the form a type takes, as error messages show it. */
-export function expectedForm(type: FieldType): string {
+function expectedForm(type: FieldType): string {
   switch (type) {
     case 'SingleLineText':
       return `one line of text of at most ${MAX_LINE_LENGTH} characters`;
@@ -94,7 +91,10 @@ export function toWireValue(type: FieldType | undefined, input: string): WireVal
   return result;
 }
 
-/** Text types keep text that merely looks like an array ("[draft]") as one value. */
+/**
+ * Text types keep text that merely looks like an array ("[draft]", "[1, 2]", or '["a\\nb"]'
+ * for a single line, whose item holds a line break) as one value.
+ */
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['SingleLineText', 'MultiLineText', 'SKU']);
 
 function multiValue(type: FieldType, input: string): WireValue {
@@ -104,6 +104,7 @@ function multiValue(type: FieldType, input: string): WireValue {
   const wire: string[] = [];
   for (const [index, item] of items.entries()) {
     const converted = arrayItem(type, item);
+    if (converted === undefined && TEXT_TYPES.has(type)) return single(type, input);
     if (converted === undefined) return { ok: false, expected: `a JSON array of ${type} values; item ${index + 1} is not ${expectedForm(type)}` };
     wire.push(converted);
   }
@@ -264,11 +265,13 @@ function pad(n: number): string {
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** A number as typed ("+1.50", ".5", "1.") written as the JSON number text it means. */
+/**
+ * A number as typed ("+1.50", ".5", "1.") written as the JSON number text it means. Stores
+ * read it as a double: one too large for that (400 digits) is refused here, not by the store.
+ */
 function jsonNumberText(text: string): string | undefined {
-  const tidy = decimal(text);
-  if (tidy !== undefined) return tidy;
-  return JSON_NUMBER.test(text) && Number.isFinite(Number(text)) ? text : undefined;
+  const number = decimal(text) ?? (JSON_NUMBER.test(text) ? text : undefined);
+  return number !== undefined && Number.isFinite(Number(number)) ? number : undefined;
 }
 
 function measure(type: MeasureType, text: string): string | undefined {
@@ -351,13 +354,14 @@ const STRUCTURED: ReadonlySet<FieldType> = new Set(['Weight', 'Size', 'Volume', 
 /**
  * Whether the stored value (a string, or an object/array from a tolerant store) already
  * holds what `wire` would set. Structured values compare by meaning (key order, 1.50 and
- * 1.5, upper- or lower-case currency); Color ignores case; everything else is exact.
+ * 1.5, upper- or lower-case currency); Color ignores case; text and everything else is exact.
  */
 export function sameValue(type: FieldType | undefined, stored: unknown, wire: string): boolean {
   if (typeof stored === 'string') {
     if (stored === wire) return true;
-    // Without a type, text is text: only a store's object or array is read for meaning.
-    if (type === undefined) return false;
+    // Text is text, even JSON-looking text ('{"a": 1}' is not '{"a":1}'): only a store's
+    // object or array is read for meaning. (This client sends multi text arrays compact.)
+    if (type === undefined || TEXT_TYPES.has(type)) return false;
     if (type === 'Color') return stored.toUpperCase() === wire.toUpperCase();
   }
   const a = decoded(stored);

@@ -1,6 +1,7 @@
 // Metafield value requests: paths, wrappers and query parameters. Commands (and the bulk
 // import) call these with domain values and never see a path or a `metaFieldDataList`.
 // The schemas (zod) load only when a value is read, so `metafield count` never pays for them.
+import { RuntimeError } from '../core/errors.js';
 import { nextPageQuery } from '../core/paginate.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
 import type { Transport } from './transport.js';
@@ -50,7 +51,7 @@ export class MetafieldsApi {
 
   /** Creates 1..MAX_BATCH values at once; the store creates all or none (409 if any exists). */
   async createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<MetafieldInput[]> {
-    if (values.length === 0 || values.length > MAX_BATCH) throw new Error(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
+    if (values.length === 0 || values.length > MAX_BATCH) throw new RuntimeError(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
     const body = { metaFieldDataList: values.map(wireInput) };
     const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body });
     const { checkWrittenList } = await schemas();

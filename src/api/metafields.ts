@@ -32,7 +32,7 @@ const writtenSchema = z.looseObject({
   value: wireValue,
 });
 
-export const metafieldSchema = z.looseObject({
+const metafieldSchema = z.looseObject({
   namespace: z.string(),
   code: z.string(),
   fieldType: text,

@@ -1,6 +1,7 @@
 // Applies one group of rows to its business object, idempotently and with as few
 // requests as the store allows: create in batches, and read and compare only where the
 // object already holds values (a 409), or read first when recent objects did.
+import { MAX_BATCH } from '../api/metafields-api.js';
 import type { Metafield, MetafieldInput } from '../api/metafields.js';
 import { ApiError } from '../core/errors.js';
 import type { ObjectGroup } from './group.js';
@@ -20,10 +21,8 @@ export type Outcome = { kind: 'created' | 'updated' | 'unchanged' } | { kind: 'r
 /** Told once per row, as soon as the row's fate is known (in a dry run: what would happen). */
 export type Settle = (row: Row, outcome: Outcome) => void;
 
-/** The spec's batch limit (DESIGN: at most 100 values per create). */
-export const MAX_BATCH = 100;
 /** Body size a create request stays under; a store that takes less answers 413 and gets halves. */
-export const MAX_BATCH_BYTES = 512 * 1024;
+const MAX_BATCH_BYTES = 512 * 1024;
 /** Reads of one object before giving up on values that change under the import. */
 const MAX_ROUNDS = 3;
 
@@ -172,7 +171,7 @@ export function itemProblems(error: ApiError, count: number): Problems {
 }
 
 /** A refusal as a reject reason: the field the store named under `prefix`, else its whole message. */
-export function storeReason(error: ApiError, prefix?: string): string {
+function storeReason(error: ApiError, prefix?: string): string {
   if (prefix) {
     const fields = error.fields.filter((f) => f.field?.startsWith(prefix));
     if (fields.length > 0) {
@@ -182,6 +181,6 @@ export function storeReason(error: ApiError, prefix?: string): string {
   return stripPeriod(error.message);
 }
 
-function stripPeriod(text: string): string {
+export function stripPeriod(text: string): string {
   return text.replace(/\.+$/, '');
 }

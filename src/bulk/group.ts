@@ -3,6 +3,7 @@
 // remembered, so memory does not grow with the file. An object that shows up again
 // later forms a group of its own, applied after the earlier one (still correct: every
 // group reads before it writes).
+import { fieldKey } from './plan.js';
 import type { Row } from './row-check.js';
 
 export interface ObjectGroup {
@@ -15,7 +16,7 @@ export interface ObjectGroup {
 
 export type Pushed = { group?: ObjectGroup; duplicateOf?: number };
 
-export function objectKey(domain: string, bizId: string): string {
+function objectKey(domain: string, bizId: string): string {
   return `${domain}\u0000${bizId}`;
 }
 
@@ -34,7 +35,7 @@ export class Grouper {
    */
   push(row: Row): Pushed {
     const key = objectKey(row.domain, row.bizId);
-    const field = `${row.namespace}\u0000${row.code}`;
+    const field = fieldKey(row.namespace, row.code);
     if (this.current?.key === key) {
       const earlier = this.seen.get(field);
       if (earlier !== undefined) return { duplicateOf: earlier };

@@ -2,10 +2,10 @@
 // read is the one failure that stops the import before anything is sent (exit 2).
 import { UsageError } from '../core/errors.js';
 
-export const REQUIRED_COLUMNS = ['domain', 'bizId', 'namespace', 'code', 'value'] as const;
-export const OPTIONAL_COLUMNS = ['type'] as const;
+const REQUIRED_COLUMNS = ['domain', 'bizId', 'namespace', 'code', 'value'] as const;
+const OPTIONAL_COLUMNS = ['type'] as const;
 /** Columns a rejects file adds: a fixed rejects file imports as it is. */
-export const IGNORED_COLUMNS = ['line', 'reason'] as const;
+const IGNORED_COLUMNS = ['line', 'reason'] as const;
 
 type Known = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 

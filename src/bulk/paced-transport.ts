@@ -14,7 +14,7 @@ import { systemClock, type Clock, type Pacer } from './pacer.js';
 export const SINGLE_ATTEMPT: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 };
 
 /** Retries of transient failures, per request. */
-export const BULK_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 8_000, maxTotalWaitMs: 60_000 };
+const BULK_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 8_000, maxTotalWaitMs: 60_000 };
 
 /** 429s one request may meet before the run gives it up (the pacer slows down well before). */
 const MAX_RATE_LIMITED = 30;

@@ -4,6 +4,7 @@
 // back up with each success (AIMD, as TCP does), and every worker waits out the store's
 // Retry-After together. A leaky-bucket store is kept busy with few refusals: the rate
 // settles just below the store's and the bucket's burst absorbs the difference.
+import { setTimeout as delay } from 'node:timers/promises';
 import { CancelledError } from '../core/errors.js';
 
 export interface Clock {
@@ -36,21 +37,22 @@ const WINDOW_S = 10;
 /** Retry-After a 429 is assumed to carry when it has none. */
 const DEFAULT_PAUSE_S = 1;
 
+/** The longest a Node timer holds: past it, setTimeout fires at once (with a warning). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => performance.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new CancelledError());
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', abort);
-        resolve();
-      }, ms);
-      const abort = () => {
-        clearTimeout(timer);
-        reject(new CancelledError());
-      };
-      signal?.addEventListener('abort', abort, { once: true });
-    }),
+  async sleep(ms, signal) {
+    // A store's Retry-After of a month would otherwise wake the pacer every millisecond.
+    for (let left = ms; ; left -= MAX_TIMER_MS) {
+      try {
+        await delay(Math.min(left, MAX_TIMER_MS), undefined, { signal });
+      } catch {
+        throw new CancelledError();
+      }
+      if (left <= MAX_TIMER_MS) return;
+    }
+  },
 };
 
 export class Pacer {

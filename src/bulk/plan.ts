@@ -1,8 +1,9 @@
 // What a group of rows asks of one business object, given what it holds: values to
 // create, values to update, values already right.
-import { parseFieldType, sameValue, toWireValue } from '../api/metafield-values.js';
+import { parseFieldType } from '../api/metafield-types.js';
+import { sameValue, toWireValue } from '../api/metafield-values.js';
 import type { Metafield, MetafieldInput } from '../api/metafields.js';
-import type { Row } from './row-check.js';
+import { quoted, type Row } from './row-check.js';
 
 export interface Plan {
   create: Row[];
@@ -33,7 +34,7 @@ export function planChanges(rows: readonly Row[], current: readonly Metafield[])
     if (row.type === undefined && type !== undefined) {
       const converted = toWireValue(type, row.text.value);
       if (!converted.ok) {
-        plan.invalid.push({ row, reason: `the value ${shown(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` });
+        plan.invalid.push({ row, reason: `the value ${quoted(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` });
         continue;
       }
       wanted = { ...row, value: converted.value };
@@ -42,11 +43,6 @@ export function planChanges(rows: readonly Row[], current: readonly Metafield[])
     else plan.update.push(wanted);
   }
   return plan;
-}
-
-function shown(value: string): string {
-  const length = [...value].length;
-  return length > 40 ? `(${length} characters)` : JSON.stringify(value);
 }
 
 function storedType(value: Metafield) {

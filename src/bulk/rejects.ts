@@ -4,10 +4,10 @@
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { UsageError } from '../core/errors.js';
+import { RuntimeError, UsageError } from '../core/errors.js';
 import type { RowText } from './row-check.js';
 
-export const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
+const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
 
 export interface RejectSink {
   write(text: RowText, reason: string): Promise<void>;
@@ -27,18 +27,25 @@ export async function openRejectsFile(path: string): Promise<RejectSink> {
   const file = handle.createWriteStream();
   const csv = stringify({ header: true, columns: [...REJECT_COLUMNS] });
   csv.pipe(file);
-  let failure: Error | undefined;
-  file.on('error', (error) => (failure ??= error));
+  // A failed file (a full disk) unpipes itself: the CSV side would never drain again, so
+  // every wait races this.
+  let failure: RuntimeError | undefined;
+  const failed = new Promise<never>((_, reject) =>
+    file.once('error', (error: NodeJS.ErrnoException) => {
+      failure = new RuntimeError(`Cannot write the rejects file ${path}${error.code ? ` (${error.code})` : ''}.`);
+      reject(failure);
+    }),
+  );
+  failed.catch(() => undefined);
   return {
     async write(text, reason) {
       if (failure) throw failure;
       const fits = csv.write([String(text.line), text.domain, text.bizId, text.namespace, text.code, text.type, text.value, reason]);
-      if (!fits) await once(csv, 'drain');
+      if (!fits) await Promise.race([once(csv, 'drain'), failed]);
     },
     async close() {
       csv.end();
-      await finished(file);
-      if (failure) throw failure;
+      await Promise.race([finished(file), failed]);
     },
   };
 }

@@ -1,7 +1,8 @@
 // One CSV record to one checked row, or to a reject with its reason. Everything the
 // client can know before sending is checked here; what only the store knows (its
 // definitions) comes back from it per row.
-import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, toWireValue, type FieldType } from '../api/metafield-values.js';
+import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../api/metafield-types.js';
+import { toWireValue } from '../api/metafield-values.js';
 import type { Columns } from './header.js';
 
 /** A row's cells as the file has them ('' where absent), for the rejects file. */
@@ -76,7 +77,7 @@ function nameProblem(what: string, value: string): string {
 }
 
 /** A value as a reason shows it: short ones whole, long ones by their length. */
-function quoted(value: string): string {
+export function quoted(value: string): string {
   const length = [...value].length;
   if (length > 40) return `(${length} characters)`;
   return JSON.stringify(value);

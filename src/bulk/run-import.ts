@@ -4,7 +4,7 @@
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
-import { applyGroup, type MetafieldStore, type Outcome } from './apply.js';
+import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
 import { csvRecords, CsvSyntaxError } from './csv-rows.js';
 import { Grouper, type ObjectGroup } from './group.js';
 import { readHeader } from './header.js';
@@ -191,7 +191,13 @@ export class Import {
 
   /** Closes the rejects file (after run, whatever happened). */
   async close(): Promise<void> {
-    await this.rejects?.close();
+    try {
+      await this.rejects?.close();
+    } catch (error) {
+      // Already why the run stopped: said once, after the summary.
+      if (this.result.stop?.kind === 'failed' && this.result.stop.error === error) return;
+      throw error;
+    }
   }
 
   private async applyOne(group: ObjectGroup): Promise<void> {
@@ -236,7 +242,12 @@ export class Import {
   private async reject(text: RowText, reason: string): Promise<void> {
     this.result.failed += 1;
     if (this.result.firstRejects.length < FIRST_REJECTS) this.result.firstRejects.push({ line: text.line, reason });
-    await this.rejects?.write(text, reason);
+    try {
+      await this.rejects?.write(text, reason);
+    } catch (error) {
+      // Failed rows that cannot be recorded would be lost: the run stops (exit 1).
+      this.result.stop ??= { kind: 'failed', error };
+    }
   }
 }
 
@@ -252,5 +263,5 @@ function unanswered(error: ApiError | NetworkError): boolean {
 }
 
 function reasonOf(error: CliError): string {
-  return error.message.replace(/\.+$/, '');
+  return stripPeriod(error.message);
 }

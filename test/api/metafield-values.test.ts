@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, parseFieldType, sameValue, toWireValue, type FieldType } from '../../src/api/metafield-values.js';
+import { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, parseFieldType, type FieldType } from '../../src/api/metafield-types.js';
+import { sameValue, toWireValue } from '../../src/api/metafield-values.js';
 import { parseJson } from '../../src/core/json.js';
 
 const wire = (type: FieldType | undefined, input: string) => {
@@ -167,6 +168,16 @@ describe('toWireValue', () => {
     expect(expected('Weight', '[{"value": 1}]')).toMatch(/item 1 is not a Weight/);
   });
 
+  it('text that reads as an array with an item its type refuses is one text value, as typed', () => {
+    expect(wire('SingleLineText', '["a\\nb"]')).toBe('["a\\nb"]');
+    expect(wire('SKU', '[""]')).toBe('[""]');
+  });
+
+  it('a measure whose number is not finite as a JSON number is refused', () => {
+    expect(toWireValue('Weight', `1${'0'.repeat(400)} kg`).ok).toBe(false);
+    expect(toWireValue('Weight', `{"value": 1${'0'.repeat(400)}, "unit": "kg"}`).ok).toBe(false);
+  });
+
   it('refuses a converted value longer than the wire limit', () => {
     const many = `[${Array.from({ length: 7000 }, () => '"4000000000000000011"').join(',')}]`;
     expect(expected('Product', many)).toMatch(/at most 65535 characters in all/);
@@ -180,6 +191,12 @@ describe('sameValue', () => {
     expect(sameValue('Decimal', '1.50', '1.5')).toBe(false);
     expect(sameValue('DateTime', '2026-11-21T10:00:00Z', '2026-11-21T10:00:00Z')).toBe(true);
     expect(sameValue(undefined, '{"value":1.50,"unit":"kg"}', '{"value":1.5,"unit":"kg"}')).toBe(false);
+  });
+
+  it('text types compare exactly even when the text looks like JSON', () => {
+    expect(sameValue('SingleLineText', '{"a":1}', '{"a": 1}')).toBe(false);
+    expect(sameValue('MultiLineText', '[1,2]', '[1, 2]')).toBe(false);
+    expect(sameValue('SKU', '{"sku":"A"}', '{"sku":"A"}')).toBe(true);
   });
 
   it('Color ignores case', () => {

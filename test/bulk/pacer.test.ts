@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_RATE, Pacer } from '../../src/bulk/pacer.js';
+import { MIN_RATE, Pacer, systemClock } from '../../src/bulk/pacer.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { LeakyBucket, SimClock } from './sim-clock.js';
 
@@ -119,5 +119,16 @@ describe('Pacer against a store whose burst is small for its rate (40 rps, burst
     const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, bucket: new LeakyBucket(40, 5) });
     expect(accepted / (5 + 40 * seconds)).toBeGreaterThan(0.4);
     expect(refused).toBeLessThan(15);
+  });
+});
+
+describe('systemClock', () => {
+  it('waits out a Retry-After longer than a timer can hold (2^31 ms) instead of waking at once', async () => {
+    const controller = new AbortController();
+    const sleeping = systemClock.sleep(2 ** 31, controller.signal).then(() => 'woke', (error: unknown) => error);
+    const first = await Promise.race([sleeping, new Promise((resolve) => setTimeout(() => resolve('still asleep'), 50))]);
+    controller.abort();
+    expect(first).toBe('still asleep');
+    expect(await sleeping).toBeInstanceOf(CancelledError);
   });
 });

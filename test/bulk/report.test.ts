@@ -8,7 +8,7 @@ import { openRejectsFile } from '../../src/bulk/rejects.js';
 import type { ImportResult } from '../../src/bulk/run-import.js';
 import { ApproachChooser } from '../../src/bulk/strategy.js';
 import { summaryJson, summaryLines } from '../../src/bulk/summary.js';
-import { UsageError } from '../../src/core/errors.js';
+import { RuntimeError, UsageError } from '../../src/core/errors.js';
 
 const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({ read: 0, done: 0, failed: 0, bytes: 0, totalBytes: undefined, finishedReading: false, elapsedMs: 1000, ...s });
 
@@ -104,6 +104,16 @@ describe('rejects file', () => {
     const empty = await openRejectsFile(join(dir, 'e.csv'));
     await empty.close();
     expect(readFileSync(join(dir, 'e.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
+  });
+
+  it('a disk that fills up fails the writes with a typed error instead of hanging', async () => {
+    const sink = await openRejectsFile('/dev/full');
+    const row = { line: 1, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: '', value: 'x'.repeat(1000) };
+    const writes = (async () => {
+      for (let i = 0; i < 1000; i++) await sink.write(row, 'bad');
+    })();
+    await expect(writes).rejects.toBeInstanceOf(RuntimeError);
+    await expect(sink.close()).rejects.toBeInstanceOf(RuntimeError);
   });
 
   it('an unwritable path is a usage error, before anything is sent', async () => {

@@ -16,7 +16,7 @@ export interface ImportOptions extends OutputFlags {
 }
 
 /** Requests in flight: enough to hide a store's latency, few enough for its rate limit to pace. */
-export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 /** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
 const IN_FLIGHT_GRACE_MS = 5_000;

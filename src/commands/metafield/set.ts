@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { FIELD_TYPES, type FieldType } from '../../api/metafield-types.js';
+import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield-types.js';
 import type { MetafieldInput } from '../../api/metafields.js';
 import type { Api } from '../../api/index.js';
 import type { Context } from '../../core/context.js';
@@ -61,7 +61,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   const { outcome, value } = await ctx.spin('Setting the metafield value…', async (): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
     const stored = await readStored(api, object.domain, object.bizId, namespace, code);
     if (stored) {
-      const storedType = type ?? values.parseFieldType(stored.fieldType ?? '');
+      const storedType = type ?? parseFieldType(stored.fieldType ?? '');
       const wire = wireValue(storedType, type === undefined && storedType !== undefined);
       if (values.sameValue(storedType, stored.value, wire)) return { outcome: 'Unchanged', value: { namespace, code, value: stored.value } };
       return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, { namespace, code, value: wire }) };
