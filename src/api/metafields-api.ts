@@ -2,10 +2,9 @@
 // import) call these with domain values and never see a path or a `metaFieldDataList`.
 // The schemas (zod) load only when a value is read, so `metafield count` never pays for them.
 import { RuntimeError } from '../core/errors.js';
-import { nextPageQuery } from '../core/paginate.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, parseCount, segment, unwrap } from './wire.js';
+import { API_PREFIX, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./metafields.js');
 
@@ -26,15 +25,9 @@ export class MetafieldsApi {
   /** Every value of one business object, sorted by the store; follows next-page links if a store pages. */
   async list(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<Metafield[]> {
     const { checkMetafieldList } = await schemas();
-    const values: Metafield[] = [];
-    let query: Record<string, string | undefined> = { namespace: options.namespace };
-    for (;;) {
-      const response = await this.transport.request({ method: 'GET', path: `${BASE}/${objectPath(domain, bizId)}`, query });
-      values.push(...checkMetafieldList(unwrap(response.body, 'metafields', 'list')));
-      const next = nextPageQuery(response.headers.link, response.body, query);
-      if (!next) return values;
-      query = next;
-    }
+    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace }, (body) =>
+      checkMetafieldList(unwrap(body, 'metafields', 'list')),
+    );
   }
 
   async count(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<number> {
