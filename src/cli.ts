@@ -3,7 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { nouns } from './commands/index.js';
 import type { Noun, Verb } from './commands/types.js';
-import { createContext, type Context, type GlobalOptions } from './core/context.js';
+import { createContext, DEFAULT_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, ReaderGoneError, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
@@ -47,7 +47,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   });
 
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(helpAsFlag(program, argv), { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
     return reportError(error, io, active, program.opts().verbose === true);
@@ -63,14 +63,15 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE or "default")')
-    .option('--base-url <url>', 'the store to talk to, overriding the profile (e.g. https://store.example.com)')
+    .option('--base-url <url>', 'the store\'s base URL (http or https), overriding the profile, e.g. https://store.example.com')
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
     .option('--no-color', 'no colour (NO_COLOR is honoured too)')
-    .addOption(new Option('--timeout <ms>', 'per-request timeout in milliseconds').argParser(positiveInteger('--timeout')))
+    .addOption(new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number (default: ${DEFAULT_TIMEOUT_MS})`).argParser(positiveInteger('--timeout')))
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)
     .configureHelp({ showGlobalOptions: true })
+    .helpCommand('help [command...]', 'show help for a command, e.g. help giftcard search')
     .showSuggestionAfterError(true);
 
   for (const noun of nouns) addNoun(program, noun, action);
@@ -97,6 +98,30 @@ function configureTree(command: Command, io: IO): void {
     });
   command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
   for (const sub of command.commands) configureTree(sub, io);
+}
+
+/**
+ * `help giftcard search` as `giftcard search --help`: commander's help command looks one
+ * word deep only. A word that names no command is left without --help, so commander
+ * reports it as an unknown command with its closest match.
+ */
+export function helpAsFlag(program: Command, argv: readonly string[]): string[] {
+  let at = 0;
+  while (at < argv.length && argv[at]!.startsWith('-')) {
+    const option = program.options.find((o) => o.long === argv[at] || o.short === argv[at]);
+    at += option?.required || option?.optional ? 2 : 1;
+  }
+  if (argv[at] !== 'help') return [...argv];
+  const before = argv.slice(0, at);
+  const words = argv.slice(at + 1);
+  let command = program;
+  for (const [index, word] of words.entries()) {
+    if (word.startsWith('-') || command.commands.length === 0) break;
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) return [...before, ...words.slice(0, index + 1)];
+    command = sub;
+  }
+  return [...before, ...words, '--help'];
 }
 
 function commandPath(command: Command): string {

@@ -12,7 +12,7 @@ export async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  // Likewise `store-cli <command...> --help`: the build rendered every help text with
+  // Likewise `store-cli <command...> --help` and `store-cli help <command...>`: the build rendered every help text with
   // commander (dist/help.json), at 80 columns, so a narrower terminal goes the long way.
   const help = renderedHelp(argv);
   if (help !== undefined && !(process.stdout.isTTY && process.stdout.columns < 80)) {
@@ -57,8 +57,9 @@ export async function main(): Promise<void> {
 
 function renderedHelp(argv: string[]): string | undefined {
   const last = argv[argv.length - 1];
-  if (last !== '--help' && last !== '-h') return undefined;
-  const words = argv.slice(0, -1);
+  // `store-cli help giftcard search` is `store-cli giftcard search --help` (cli.ts helpAsFlag).
+  const words = argv[0] === 'help' ? argv.slice(1) : last === '--help' || last === '-h' ? argv.slice(0, -1) : undefined;
+  if (words === undefined) return undefined;
   if (words.some((word) => word.startsWith('-'))) return undefined;
   try {
     const texts = createRequire(import.meta.url)('./help.json') as Record<string, string>;

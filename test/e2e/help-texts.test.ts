@@ -49,4 +49,25 @@ describe('rendered help texts', () => {
     expect(slow.code).toBe(0);
     expect(slow.stdout).toBe(texts['giftcard search']);
   });
+
+  it('`help <command...>` prints the same text (exit 0); a mistyped word gets the closest command (exit 2)', async () => {
+    const env = isolatedEnv();
+    const help = await run(['help', 'giftcard', 'search'], { env });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe(texts['giftcard search']);
+    const top = await run(['help'], { env });
+    expect(top.code).toBe(0);
+    expect(top.stdout).toBe(texts['']);
+
+    const typo = await run(['help', 'giftcrad'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toMatch(/unknown command 'giftcrad'\n\(Did you mean giftcard\?\)/);
+    const verb = await run(['giftcard', 'serch'], { env });
+    expect(verb.code).toBe(2);
+    expect(verb.stderr).toMatch(/unknown command 'serch'\n\(Did you mean search\?\)/);
+    const option = await run(['giftcard', 'search', '--stauts', 'enabled'], { env });
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/unknown option '--stauts'\n\(Did you mean --status\?\)/);
+  });
 });

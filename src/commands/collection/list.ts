@@ -13,7 +13,7 @@ export function register(noun: Command): Command {
   const command = noun
     .command('list')
     .description('List collections, filtered by part of the title (ignoring case) or by type')
-    .option('--title <text>', 'only collections whose title contains this')
+    .option('--title <text>', 'only collections whose title contains this text (ignoring case)')
     .addOption(new Option('--collection-type <type>', 'only collections of this type').choices(COLLECTION_TYPES))
     .addHelpText(
       'after',

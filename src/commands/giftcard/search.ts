@@ -20,7 +20,7 @@ export function register(noun: Command): Command {
     .option('--limit <n>', 'page size, 1..250 (default: 50; with --all, 250)')
     .option('--since-id <id>', 'only cards with an id greater than this')
     .addOption(new Option('--status <status>', 'only cards in this status').choices(GIFT_CARD_STATUSES))
-    .option('--page-token <token>', 'continue from a page cursor')
+    .option('--page-token <token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)')
     .option('--last-characters <xxxx>', 'only cards whose code ends with these four characters')
     .option('--all', 'follow next-page links to the end, streaming page after page')
     .addHelpText('after', examples(

@@ -34,9 +34,7 @@ export function register(noun: Command): Command {
     .addHelpText('after', examples(
       'store-cli metafield import values.csv --rejects rejects.csv',
       'store-cli metafield import values.csv --dry-run',
-      'store-cli metafield import product-values.csv --domain products',
-      'store-cli metafield import values.csv --shard 2/3 --json',
-      'generate-values | store-cli metafield import -',
+      'generate-values | store-cli metafield import - --domain products --shard 2/3 --json',
     ) + `
 CSV: a header line, then one value per row. Columns (any order, any case):
   domain, bizId, namespace, code, value, and optionally type (a field type such as

@@ -32,8 +32,8 @@ export function register(noun: Command): Command {
     .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', collect, [])
     .option('--data <file>', 'keep state in this JSON file (atomic writes; survives restarts); default: memory only')
     .option('--demo', 'start with the demo data set when the store is empty')
-    .option('--fail-rate <0..1>', 'inject faults into this share of requests: 429 with Retry-After, 500, 503, reset connections')
-    .option('--fail-seed <n>', 'seed for the fault injection, for repeatable runs')
+    .option('--fail-rate <0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections')
+    .option('--fail-seed <n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs')
     .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
     .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)')
@@ -42,11 +42,9 @@ export function register(noun: Command): Command {
     .option('--quiet', 'do not log requests or webhook deliveries on stderr')
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
-      'store-cli sandbox serve --demo',
-      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card',
-      'store-cli sandbox serve --data ./sandbox.json --fail-rate 0.2 --fail-seed 7',
-      'store-cli sandbox serve --demo --webhook http://127.0.0.1:4000/webhooks --webhook-secret s3cret',
-      'store-cli sandbox serve --definitions ./definitions.json --rate-limit 20/40',
+      'store-cli sandbox serve --demo --data ./sandbox.json',
+      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7',
+      'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
     ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
 }
 

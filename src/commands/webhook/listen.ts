@@ -32,8 +32,8 @@ export function register(noun: Command): Command {
       'store-cli webhook listen --secret "$WEBHOOK_SECRET"',
       'store-cli webhook listen --port 0 --secret s3cret --forward-to http://127.0.0.1:3000/webhooks',
       'store-cli webhook listen --json topic,productId,title | jq .',
-      'store-cli sandbox serve --webhook http://127.0.0.1:4343/ --webhook-secret s3cret',
     ) + `
+Pair it with a sandbox that delivers to it: store-cli sandbox serve --webhook http://127.0.0.1:4343/
 Prints one line per accepted delivery on stdout (time, topic, product id, title,
 signature, forward status); --json prints {receivedAt, topic, webhookId, triggeredAt,
 apiVersion, productId, title, verified, status, forwardStatus, payload} per line instead.

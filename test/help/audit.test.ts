@@ -1,0 +1,95 @@
+// Help that teaches: every command says what it does, every leaf shows one to three
+// examples that really parse, and every option that takes a value names its constraint or
+// format. Walks the live tree, so a command added later is held to the same rules.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
+import { createIO } from '../../src/core/io.js';
+import { describeTree } from '../../scripts/help-model.js';
+
+function program(action: (command: Command) => Promise<void> = async () => undefined): Command {
+  const quiet = () => {
+    const stream = new PassThrough();
+    stream.resume();
+    return stream;
+  };
+  const io = createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false);
+  return buildProgram(io, action);
+}
+
+const docs = describeTree(program());
+const leaves = docs.filter((d) => d.leaf);
+
+/**
+ * Words that name a constraint or a format: a range (1..250), an enum (a|b, "one of",
+ * commander's choices), a default, or the kind of value (a URL, a file, a date...).
+ */
+const CONSTRAINT = new RegExp(
+  [
+    String.raw`\S\.\.\S`,
+    String.raw`\d+ to \d+|\bat (most|least) \d`,
+    String.raw`\be\.g\.|\bsuch as\b|\bwhole number\b`,
+    String.raw`\|`,
+    String.raw`\bone of\b`,
+    String.raw`\(choices: `,
+    String.raw`\bdefault`,
+    String.raw`\b(URL|file|path|stdin|ids?|YYYY-MM-DD|date|JSON|seconds|milliseconds|ms|decimal|number|characters|digits|comma-separated|text|secret|address)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Options whose value has no shape worth naming, each with the reason. Keep it short. */
+const ALLOWED: Record<string, string> = {};
+
+/** Shell words of an example, from its `store-cli` to the end of that command (a pipe, a `;`). */
+function argvOf(example: string): string[] | undefined {
+  const words: string[] = [];
+  const pattern = /'([^']*)'|"((?:\\.|[^"\\])*)"|(\|\|?|;|&&)|(\S+)/g;
+  for (const match of example.matchAll(pattern)) {
+    if (match[3] !== undefined) {
+      if (words.includes('store-cli')) break;
+      words.length = 0;
+      continue;
+    }
+    words.push(match[1] ?? match[2]?.replace(/\\(.)/g, '$1') ?? match[4]!);
+  }
+  const start = words.indexOf('store-cli');
+  return start === -1 ? undefined : words.slice(start + 1);
+}
+
+describe('every command --help', () => {
+  it('the tree has commands (the walk sees them)', () => {
+    expect(leaves.length).toBeGreaterThan(10);
+  });
+
+  it.each(docs.map((d) => [d.path || '(program)', d] as const))('%s: a one-line summary', (_path, doc) => {
+    expect(doc.summary.trim()).not.toBe('');
+    expect(doc.summary).not.toMatch(/\n/);
+  });
+
+  it.each(leaves.map((d) => [d.path, d] as const))('%s: one to three examples of itself', (path, doc) => {
+    expect(doc.examples.length, `${path} --help needs an Examples section: addHelpText('after', examples(...))`).toBeGreaterThanOrEqual(1);
+    expect(doc.examples.length, `${path} --help shows more than three examples`).toBeLessThanOrEqual(3);
+    for (const example of doc.examples) expect(example, 'each example runs the command it documents').toContain(`store-cli ${path}`.replace(/^store-cli /, ''));
+  });
+
+  it.each(docs.flatMap((d) => d.options.map((o) => [`${d.path || '(program)'} ${o.flags}`, o] as const)))('%s: says what it takes', (key, option) => {
+    expect(option.description.trim(), `${key} has no description`).not.toBe('');
+    if (!option.takesValue || key in ALLOWED) return;
+    expect(option.description, `${key} should name its range, values, format or default`).toMatch(CONSTRAINT);
+  });
+
+  it.each(leaves.flatMap((d) => d.examples.map((e) => [d.path, e] as const)))('%s: "%s" parses', async (path, example) => {
+    const argv = argvOf(example);
+    expect(argv, 'the example runs store-cli').toBeDefined();
+    let ran: Command | undefined;
+    const tree = program(async (command) => {
+      ran = command;
+    });
+    await tree.parseAsync(argv!, { from: 'user' });
+    const words: string[] = [];
+    for (let c: Command | null = ran ?? null; c?.parent; c = c.parent) words.unshift(c.name());
+    expect(words.join(' ')).toBe(path);
+  });
+});

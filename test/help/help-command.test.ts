@@ -1,0 +1,55 @@
+// `store-cli help <command...>` and the suggestions after a typo, through the same
+// runCli (exitOverride, our streams, exit codes) every command goes through.
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/run-cli.js';
+
+describe('store-cli help <command...>', () => {
+  it.each([
+    [['help'], ['--help']],
+    [['help', 'giftcard'], ['giftcard', '--help']],
+    [['help', 'giftcard', 'search'], ['giftcard', 'search', '--help']],
+    [['help', 'metafield', 'import'], ['metafield', 'import', '--help']],
+    [['giftcard', 'help', 'get'], ['giftcard', 'get', '--help']],
+    [['--profile', 'staging', 'help', 'product', 'edit'], ['product', 'edit', '--help']],
+  ])('%j prints what %j prints, exit 0', async (asked, flag) => {
+    const help = await cli(asked);
+    const direct = await cli(flag);
+    expect(help.code).toBe(0);
+    expect(direct.code).toBe(0);
+    expect(help.stdout).toBe(direct.stdout);
+    expect(help.stdout).toMatch(/^Usage: store-cli/);
+    expect(help.stderr).toBe('');
+  });
+
+  it('is listed in the top help with its arguments', async () => {
+    const top = await cli(['--help']);
+    expect(top.stdout).toMatch(/^ {2}help \[command\.\.\.\] +show help for a command/m);
+  });
+
+  it('a word that names no command is an unknown command, with the closest one', async () => {
+    const noun = await cli(['help', 'giftcrad']);
+    expect(noun.code).toBe(2);
+    expect(noun.stdout).toBe('');
+    expect(noun.stderr).toMatch(/unknown command 'giftcrad'\n\(Did you mean giftcard\?\)/);
+
+    const verb = await cli(['help', 'metafield', 'imprt']);
+    expect(verb.code).toBe(2);
+    expect(verb.stderr).toMatch(/unknown command 'imprt'\n\(Did you mean import\?\)/);
+  });
+});
+
+describe('a mistyped command suggests the closest', () => {
+  it.each([
+    [['giftcrad', 'search'], /error: unknown command 'giftcrad'\n\(Did you mean giftcard\?\)\nUsage: store-cli \[options\] \[command\]/],
+    [['giftcard', 'serch'], /error: unknown command 'serch'\n\(Did you mean search\?\)\nUsage: store-cli giftcard \[options\] \[command\]/],
+    [['prodcut', 'get', '5000000000000000011'], /unknown command 'prodcut'\n\(Did you mean product\?\)/],
+    [['giftcard', 'search', '--stauts', 'enabled'], /error: unknown option '--stauts'\n\(Did you mean --status\?\)\nUsage: store-cli giftcard search \[options\]/],
+    [['--sandbx', 'giftcard', 'count'], /unknown option '--sandbx'\n\(Did you mean --sandbox\?\)/],
+    [['metafield', 'list', 'products', '1', '--namepsace', 'custom'], /unknown option '--namepsace'\n\(Did you mean --namespace\?\)/],
+  ])('%j: exit 2, nothing on stdout, the closest match on stderr', async (argv, message) => {
+    const result = await cli(argv, { env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 'never-sent' } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+});

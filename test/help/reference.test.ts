@@ -1,0 +1,61 @@
+// README's command reference is generated from the command tree (npm run
+// generate:reference); this fails as soon as a command, flag, summary or example changes
+// without regenerating it.
+import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { createIO } from '../../src/core/io.js';
+import { describeTree } from '../../scripts/help-model.js';
+import { FIX, currentReference, renderReference, spliceReference } from '../../scripts/reference-markdown.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+function docs() {
+  const quiet = () => {
+    const stream = new PassThrough();
+    stream.resume();
+    return stream;
+  };
+  const io = createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false);
+  return describeTree(buildProgram(io, async () => undefined));
+}
+
+const generated = () => renderReference(docs());
+
+describe("README's command reference", () => {
+  it('is what the command tree generates', () => {
+    const current = currentReference(readme);
+    expect(current, `README.md has no <!-- reference:start --> ... <!-- reference:end --> section: ${FIX}`).toBeDefined();
+    // One line, so a drift shows where it starts instead of two whole sections.
+    const want = generated().split('\n');
+    const have = current!.split('\n');
+    const at = want.findIndex((line, i) => line !== have[i]);
+    const where = at === -1 ? want.length : at;
+    expect(
+      have.length === want.length && at === -1,
+      `README.md's command reference is out of date (from line ${where + 1} of the section: expected "${want[where] ?? ''}", found "${have[where] ?? ''}"): ${FIX}`,
+    ).toBe(true);
+  });
+
+  it('documents every command, each with its usage line and examples', () => {
+    const section = generated();
+    for (const doc of docs()) {
+      if (doc.path === '') continue;
+      expect(section).toContain(`\`store-cli ${doc.path}\``);
+      if (!doc.leaf) continue;
+      expect(section).toContain(`\n${doc.usage}\n`);
+      for (const example of doc.examples) expect(section).toContain(`\n${example}\n`);
+      for (const option of doc.options) expect(section).toContain(`| \`${option.flags.replace(/\|/g, '\\|')}\` |`);
+    }
+  });
+
+  it('sits between the markers, which splicing keeps', () => {
+    const section = generated();
+    const spliced = spliceReference(readme, section);
+    expect(currentReference(spliced)).toBe(section);
+    expect(spliced.indexOf('## Command reference')).toBeLessThan(spliced.indexOf('## Development'));
+    expect(readme).toContain('[Command reference](#command-reference)');
+    expect(() => spliceReference('# no markers\n', section)).toThrow(/markers/);
+  });
+});
