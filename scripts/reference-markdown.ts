@@ -15,7 +15,7 @@ export function renderReference(docs: readonly CommandDoc[]): string {
     `Generated from the command tree (\`npm run generate:reference\`): the same summaries, options and`,
     'examples as each `--help`. `store-cli help <command...>` prints the full text, with notes on output.',
     '',
-    '### Global options',
+    '### Global options of every command',
     '',
     'Every command takes these, before or after its own words.',
     '',

@@ -279,13 +279,15 @@ export class Pane {
     this.socket = socket;
   }
 
-  static start(args: readonly string[], vars: Env, dir: string): Pane {
+  /** `redirect` sends stdout or stderr to a file instead of the terminal (the other stays on it). */
+  static start(args: readonly string[], vars: Env, dir: string, redirect: { stdout?: string; stderr?: string } = {}): Pane {
     if (!TMUX) throw new Error('tmux is not installed');
     mkdirSync(dir, { recursive: true });
     const pane = new Pane(join(dir, `tmux-${++paneCounter}.sock`));
     const assignments = Object.entries(vars).map(([k, v]) => shq(`${k}=${v}`)).join(' ');
     const script = join(dir, `pane-${paneCounter}.sh`);
-    writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}; echo EXIT=$?\nexec sleep 600\n`);
+    const redirections = `${redirect.stdout ? ` >${shq(redirect.stdout)}` : ''}${redirect.stderr ? ` 2>${shq(redirect.stderr)}` : ''}`;
+    writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}${redirections}; echo EXIT=$?\nexec sleep 600\n`);
     pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, '-x', '120', '-y', '40', `sh ${shq(script)}`);
     return pane;
   }

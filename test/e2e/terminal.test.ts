@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env, type ServeHandle } from './helpers.js';
+import { Pane, TMUX, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env, type ServeHandle } from './helpers.js';
 
 const ESC = '\u001b[';
 
@@ -21,8 +21,8 @@ describe.skipIf(!TMUX)(title, () => {
   const dir = scratch().root;
   let sandbox: ServeHandle;
 
-  const start = (args: string[], vars: Env) => {
-    const pane = Pane.start(args, vars, dir);
+  const start = (args: string[], vars: Env, redirect: { stdout?: string; stderr?: string } = {}) => {
+    const pane = Pane.start(args, vars, dir, redirect);
     panes.push(pane);
     return pane;
   };
@@ -63,6 +63,7 @@ describe.skipIf(!TMUX)(title, () => {
     await pane.waitFor(/Access token/);
     pane.type('e2e-secret-token-4321');
     expect(pane.screen()).not.toContain('e2e-secret');
+    expect(pane.screen()).not.toMatch(/Access token.*[*•]/); // not even a mask that tells its length
     pane.press('Enter');
     expect(await pane.exitCode()).toBe(0);
     const screen = pane.screen();
@@ -106,5 +107,83 @@ describe.skipIf(!TMUX)(title, () => {
     expect(await yes.exitCode()).toBe(0);
     expect(yes.screen()).toMatch(/^STATUS\s+disabled$/m);
     expect(await status()).toBe('disabled');
+  });
+
+  it('--no-color: a table without escapes; an error stays red only where colour is allowed', async () => {
+    const plain = start(['--sandbox', '--no-color', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv()));
+    expect(await plain.exitCode()).toBe(0);
+    expect(plain.screen()).toMatch(/^ID\s+LAST4\s+BALANCE\b/m);
+    expect(plain.screen(true)).not.toContain(ESC);
+
+    const red = start(['giftcard', 'get', '4000000000000009999'], paneVars(sandbox.env()));
+    expect(await red.exitCode()).toBe(1);
+    expect(red.screen()).toMatch(/^error: /m);
+    expect(red.screen(true)).toContain(`${ESC}31m`);
+    const calm = start(['giftcard', 'get', '4000000000000009999'], paneVars(sandbox.env(), { NO_COLOR: '1' }));
+    expect(await calm.exitCode()).toBe(1);
+    expect(calm.screen()).toMatch(/^error: /m);
+    expect(calm.screen(true)).not.toContain(ESC);
+  });
+
+  it('stdout piped to a file from a terminal: tab-separated rows, no colour even with FORCE_COLOR', async () => {
+    const out = join(dir, 'search.tsv');
+    const pane = start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv(), { FORCE_COLOR: '1' }), { stdout: out });
+    expect(await pane.exitCode()).toBe(0);
+    const rows = readFileSync(out, 'utf8');
+    expect(rows).toMatch(/^\d+\t[A-Z0-9]{4}\t\d+\.\d{2}\tUSD\tenabled\t/m);
+    expect(rows).not.toContain('\u001b');
+    const piped = await run(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], { env: isolatedEnv({ FORCE_COLOR: '1' }) });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^\d+\t/m);
+    expect(piped.stdout + piped.stderr).not.toContain('\u001b');
+  });
+
+  it('metafield delete asks first: n exits 2 and keeps the value, y deletes it', async () => {
+    const object = '/metafields/products/4000000000000000011';
+    const created = await api(sandbox, 'POST', object, { metaFieldDataList: [{ namespace: 'custom', code: 'color', value: '#112233' }] });
+    expect(created.status).toBe(200);
+    const stored = async () => (await api(sandbox, 'GET', `/metafields/detail/products/4000000000000000011?namespace=custom&code=color`)).status;
+    const args = ['metafield', 'delete', 'products', '4000000000000000011', '--namespace', 'custom', '--code', 'color'];
+    const vars = paneVars(sandbox.env());
+
+    const no = start(args, vars);
+    await no.waitFor(/Delete the value custom\.color of products 4000000000000000011\?.*\(y\/N\)/);
+    no.type('n');
+    no.press('Enter');
+    expect(await no.exitCode()).toBe(2);
+    expect(no.screen()).toMatch(/nothing was sent/);
+    expect(await stored()).toBe(200);
+
+    const yes = start(args, vars);
+    await yes.waitFor(/\(y\/N\)/);
+    yes.type('y');
+    yes.press('Enter');
+    expect(await yes.exitCode()).toBe(0);
+    expect(yes.screen()).toMatch(/#112233/);
+    expect(await stored()).toBe(404);
+  });
+
+  it('product delete names the product when it asks: n exits 2 and keeps it, y deletes it', async () => {
+    const created = await api(sandbox, 'POST', '/products', { product: { title: 'Doomed Tee' } });
+    expect(created.status).toBe(200);
+    const id = String((created.json as { product: { productId: string | number } }).product.productId);
+    const stored = async () => (await api(sandbox, 'GET', `/products/${id}`)).status;
+    const vars = paneVars(sandbox.env());
+
+    const no = start(['product', 'delete', id], vars);
+    await no.waitFor(new RegExp(`Delete product ${id} \\(Doomed Tee\\)\\? This cannot be undone\\..*\\(y/N\\)`));
+    no.type('n');
+    no.press('Enter');
+    expect(await no.exitCode()).toBe(2);
+    expect(no.screen()).toMatch(/nothing was sent/);
+    expect(await stored()).toBe(200);
+
+    const yes = start(['product', 'delete', id], vars);
+    await yes.waitFor(/\(y\/N\)/);
+    yes.type('y');
+    yes.press('Enter');
+    expect(await yes.exitCode()).toBe(0);
+    expect(yes.screen()).toContain(`Deleted product ${id} (Doomed Tee).`);
+    expect(await stored()).toBe(404);
   });
 });
