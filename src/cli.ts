@@ -81,6 +81,8 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
 
 function addNoun(program: Command, noun: Noun, action: (command: Command, verb: Verb) => Promise<void>): void {
   const group = program.command(noun.name).description(noun.summary);
+  const direct = noun.action;
+  if (direct) direct.register(group).action(async (...args: unknown[]) => action(args[args.length - 1] as Command, direct));
   for (const verb of noun.verbs) {
     const command = verb.register(group);
     command.action(async (...args: unknown[]) => action(args[args.length - 1] as Command, verb));

@@ -4,6 +4,7 @@ import { CollectionsApi } from './collections-api.js';
 import { GiftCardsApi } from './gift-cards-api.js';
 import { MetafieldsApi } from './metafields-api.js';
 import { ProductsApi } from './products-api.js';
+import { RawApi } from './raw-api.js';
 import type { Transport } from './transport.js';
 
 export interface Api {
@@ -12,6 +13,8 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  /** Any request, answered unparsed: the `api` command. */
+  raw: RawApi;
 }
 
 export function createApi(transport: Transport): Api {
@@ -21,5 +24,6 @@ export function createApi(transport: Transport): Api {
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    raw: new RawApi(transport),
   };
 }

@@ -1,4 +1,5 @@
 // Every noun of the command tree. Each noun's index lists its verbs.
+import { api } from './api/index.js';
 import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
@@ -9,4 +10,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox];
+export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox, api];

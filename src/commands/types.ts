@@ -14,6 +14,11 @@ export interface Noun {
   name: string;
   summary: string;
   verbs: readonly Verb[];
+  /**
+   * A noun that is itself the command (`store-cli api METHOD PATH`): its register()
+   * declares arguments and flags on the noun's own command. Such a noun lists no verbs.
+   */
+  action?: Verb;
 }
 
 /** Help text listing examples, appended after a command's options. */

@@ -58,7 +58,8 @@ export interface Context {
   api(tuning?: ApiTuning): Promise<Api>;
   /** The API bound to an explicit store and token (auth login checks a token before saving it). */
   apiWith(baseUrl: string, token: string): Promise<Api>;
-  output(flags: OutputFlags, fields: readonly string[]): Promise<Output>;
+  /** `fields`: what --json may select, or ANY_FIELDS for an answer of unknown shape. */
+  output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
   /** A spinner on stderr while `work` runs, in a terminal only. */
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
   /** Talk on stderr: notices, warnings. */
@@ -172,7 +173,10 @@ export function createContext(deps: ContextDeps): Context {
         disposers.push(() => made.close());
         return made;
       }));
-    const transport: Transport = { request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec) };
+    const transport: Transport = {
+      request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
+      baseUrl: async () => (await http()).baseUrl,
+    };
     return createApi(tuning.wrap ? tuning.wrap(transport) : transport);
   }
 

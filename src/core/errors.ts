@@ -42,6 +42,8 @@ export class ApiError extends CliError {
     readonly fields: readonly FieldProblem[],
     /** The store's Retry-After (429, 503), in seconds: a caller that paces itself waits that long. */
     readonly retryAfterSeconds?: number,
+    /** The body exactly as received, when the request asked for it (the api command shows it). */
+    readonly responseText?: string,
   ) {
     super(message);
     this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;

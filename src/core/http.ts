@@ -18,6 +18,15 @@ export interface RequestSpec {
   body?: unknown;
   /** Overrides the method's default: a POST the API defines as idempotent (disable) may be resent. */
   idempotent?: boolean;
+  /** JSON text sent exactly as given, instead of serialising `body` (the api command's --input). */
+  bodyText?: string;
+  /** Extra request headers (lower-case names); the access-token header is never taken from here. */
+  headers?: Record<string, string>;
+  /**
+   * Answer the body's text unparsed (the api command prints it exactly): a 2xx response's
+   * `body` is that string, and a final non-2xx ApiError carries it as `responseText`.
+   */
+  rawAnswer?: boolean;
 }
 
 export interface JsonResponse {
@@ -66,13 +75,13 @@ export class HttpClient {
     const token = await this.options.token();
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
     const path = this.prefix + spec.path + queryString(spec.query);
-    const body = spec.body === undefined ? undefined : toJson(spec.body);
-    const headers: Record<string, string> = {
-      [TOKEN_HEADER]: token,
-      accept: 'application/json',
-      'user-agent': this.options.userAgent,
-    };
+    const body = spec.bodyText ?? (spec.body === undefined ? undefined : toJson(spec.body));
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+    // Set last and under one spelling: no extra header can replace or duplicate the token.
+    delete headers[TOKEN_HEADER.toLowerCase()];
+    headers[TOKEN_HEADER] = token;
 
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
@@ -111,12 +120,12 @@ export class HttpClient {
       const responseHeaders = flattenHeaders(response.headers);
       this.log(`< ${response.statusCode} (${Date.now() - started} ms)`);
       if (response.statusCode >= 200 && response.statusCode < 300) {
-        return { status: response.statusCode, headers: responseHeaders, body: parseBody(text, spec) };
+        return { status: response.statusCode, headers: responseHeaders, body: spec.rawAnswer ? text : parseBody(text, spec) };
       }
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter);
+      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined);
       waited += await this.wait(delay, String(response.statusCode), attempt);
     }
   }
@@ -208,7 +217,7 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'The store kept rate-limiting the request',
 };
 
-function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined): ApiError {
+function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined, responseText: string | undefined): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
   const tag = description.code ? `${status} ${description.code}` : String(status);
@@ -220,7 +229,7 @@ function apiError(status: number, text: string, contentType: string | undefined,
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds);
+  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, responseText);
 }
 
 function stripPeriod(text: string): string {

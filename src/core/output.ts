@@ -1,8 +1,8 @@
 // The one exporter. Commands hand it data and a view; it writes JSON, JSON Lines, a table
 // (stdout is a terminal) or tab-separated rows (piped). No command formats output itself.
-import { UsageError } from './errors.js';
+import { RuntimeError, UsageError } from './errors.js';
 import { writeWithBackpressure, type IO } from './io.js';
-import { LosslessNumber, toJson } from './json.js';
+import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette, type Palette } from './colors.js';
 import type { OutputFlags } from './output-options.js';
 
@@ -21,6 +21,9 @@ export interface View<T> {
   columns: readonly Column<T>[];
 }
 
+/** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
+export const ANY_FIELDS = 'any';
+
 type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
 export class Output {
@@ -29,7 +32,7 @@ export class Output {
   constructor(
     private readonly io: IO,
     flags: OutputFlags,
-    validFields: readonly string[],
+    validFields: readonly string[] | typeof ANY_FIELDS,
   ) {
     const fields = selectedFields(flags.json, validFields);
     if (flags.jsonl) this.mode = { kind: 'jsonl', ...(fields ? { fields } : {}) };
@@ -105,15 +108,47 @@ export class Output {
     return this.write(`${value}\n`);
   }
 
+  /**
+   * A response body as the store sent it (the api command). Piped, its exact text; in a
+   * terminal or with --json, JSON pretty-printed losslessly, and --json a,b keeps those
+   * top-level fields. A body that is not JSON is written as it came.
+   */
+  async body(text: string): Promise<void> {
+    if (text === '') return;
+    const fields = this.mode.kind === 'json' ? this.mode.fields : undefined;
+    if (this.mode.kind === 'tsv' || this.mode.kind === 'jsonl') return this.write(text);
+    let value: unknown;
+    try {
+      value = parseJson(text);
+    } catch {
+      if (fields) throw new RuntimeError(`The store's answer is not JSON, so --json cannot select ${fields.join(', ')} from it.`);
+      return this.write(text.endsWith('\n') ? text : `${text}\n`);
+    }
+    return this.write(`${toJson(selectFields(value, fields), 2)}\n`);
+  }
+
+  /** JSON values, one compact line each (JSON Lines), streamed batch by batch; --json a,b keeps those fields. */
+  async lines(batches: AsyncIterable<unknown[]>): Promise<number> {
+    const fields = this.mode.kind === 'json' || this.mode.kind === 'jsonl' ? this.mode.fields : undefined;
+    let count = 0;
+    for await (const batch of batches) {
+      if (batch.length === 0) continue;
+      await this.write(batch.map((value) => `${toJson(selectFields(value, fields))}\n`).join(''));
+      count += batch.length;
+    }
+    return count;
+  }
+
   private write(text: string): Promise<void> {
     return writeWithBackpressure(this.io.stdout, text);
   }
 }
 
-function selectedFields(json: string | boolean | undefined, valid: readonly string[]): string[] | undefined {
+function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS): string[] | undefined {
   if (typeof json !== 'string') return undefined;
   const fields = json.split(',').map((f) => f.trim()).filter((f) => f !== '');
   if (fields.length === 0) return undefined;
+  if (valid === ANY_FIELDS) return fields;
   const unknown = fields.filter((f) => !valid.includes(f));
   if (unknown.length > 0) {
     throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}. Valid fields: ${valid.join(', ')}.`);
@@ -127,6 +162,15 @@ function pick(item: object, fields: readonly string[] | undefined): object {
   const picked: Record<string, unknown> = {};
   for (const field of fields) if (field in record) picked[field] = record[field];
   return picked;
+}
+
+/** Top-level fields of an object, or of each object of an array; anything else as it is. */
+function selectFields(value: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields) return value;
+  const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
+  if (isObject(value)) return pick(value, fields);
+  if (Array.isArray(value)) return value.map((item) => (isObject(item) ? pick(item, fields) : item));
+  return value;
 }
 
 function indent(text: string): string {

@@ -350,3 +350,41 @@ describe('HttpClient: dispatcher', () => {
     await expect(c.request({ method: 'GET', path: '/api/x' })).resolves.toMatchObject({ status: 200 });
   });
 });
+
+describe('raw requests (the api command)', () => {
+  it('sends bodyText as is and extra headers, but never lets them replace the token', async () => {
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/api/202412/x', method: 'POST' }).reply(...record(seen, 200, '{"ok": 1}'));
+    const text = '{ "id": 4000000000000000011,\n "a": [1 , 2] }';
+    await client().request({
+      method: 'POST',
+      path: '/api/202412/x',
+      bodyText: text,
+      headers: { accept: 'text/plain', 'x-service-access-token': 'stolen', 'x-extra': 'yes' },
+      rawAnswer: true,
+    });
+    expect(seen[0]!.body).toBe(text);
+    expect(seen[0]!.headers['x-service-access-token']).toBe(TOKEN);
+    expect(seen[0]!.headers.accept).toBe('text/plain');
+    expect(seen[0]!.headers['x-extra']).toBe('yes');
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('answers the text unparsed: JSON exactly, not JSON, and empty', async () => {
+    pool.intercept({ path: '/a', method: 'GET' }).reply(200, '{"n": 1.50}', JSON_HEADERS);
+    pool.intercept({ path: '/b', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
+    pool.intercept({ path: '/c', method: 'DELETE' }).reply(204, '');
+    const http = client();
+    expect((await http.request({ method: 'GET', path: '/a', rawAnswer: true })).body).toBe('{"n": 1.50}');
+    expect((await http.request({ method: 'GET', path: '/b', rawAnswer: true })).body).toBe('plain text');
+    expect(await http.request({ method: 'DELETE', path: '/c', rawAnswer: true })).toMatchObject({ status: 204, body: '' });
+  });
+
+  it('a final non-2xx carries the body as received', async () => {
+    pool.intercept({ path: '/missing', method: 'GET' }).reply(404, '{"code":"not_found","message":"No such thing."}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'GET', path: '/missing', rawAnswer: true }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).responseText).toBe('{"code":"not_found","message":"No such thing."}');
+    expect(error.message).toContain('No such thing');
+  });
+});

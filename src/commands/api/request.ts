@@ -1,0 +1,103 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import type { Method } from '../../core/http.js';
+import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { examples } from '../types.js';
+
+export interface ApiOptions extends OutputFlags {
+  method: string;
+  path: string;
+  field?: string[];
+  rawField?: string[];
+  input?: string;
+  header?: string[];
+  paginate?: boolean;
+  include?: boolean;
+}
+
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function register(noun: Command): Command {
+  const command = noun
+    .argument('<method>', 'GET, POST, PUT, DELETE or PATCH (any case)')
+    .argument('<path>', 'gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query')
+    .option('-F, --field <key=value>', 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends', collect)
+    .option('-f, --raw-field <key=value>', 'a string field, repeatable, never typed (amounts, codes, anything numeric-looking)', collect)
+    .option('--input <file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH')
+    .option('-H, --header <name:value>', 'an extra request header, repeatable (not the access token, Host or Content-Length)', collect)
+    .option('--paginate', 'GET only: follow next-page links to the end, printing each item as one JSON line')
+    .option('-i, --include', 'print the status line and the response headers on stderr')
+    .addHelpText('after', examples(
+      'store-cli api GET gift_cards/count',
+      'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
+      'store-cli api GET gift_cards/search --paginate -F limit=250 --json id,balance',
+    ) + `
+Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
+The answer is printed as the store sent it: the exact bytes when piped, pretty JSON in a
+terminal or with --json. A non-2xx answer exits 1 (4 for 401/403), its body on stderr.
+`);
+  return addOutputOptions(command, { list: false, what: 'the answer as pretty JSON' });
+}
+
+export async function run(options: ApiOptions, ctx: Context): Promise<void> {
+  const method = options.method.toUpperCase() as Method;
+  const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }] = await Promise.all([
+    import('../../core/errors.js'),
+    import('./fields.js'),
+    import('./sources.js'),
+    import('./headers.js'),
+    import('../../core/json.js'),
+  ]);
+  if (!METHODS.includes(method)) throw new UsageError(`<method> must be one of ${METHODS.join(', ')} (got '${options.method}').`);
+  if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
+  const headers = parseHeaders(options.header ?? []);
+  const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
+  const inBody = BODY_METHODS.has(method);
+  if (options.input !== undefined && method === 'GET') throw new UsageError('--input gives a request body, which a GET does not have: use --field for its query.');
+  if (options.input !== undefined && inBody && fieldArgs.length > 0) {
+    throw new UsageError(`--input is the whole body of the ${method}: it cannot be combined with --field or --raw-field (put them in the file).`);
+  }
+
+  const read = textReader(ctx.io);
+  const fields = await parseFields(fieldArgs, read);
+  let body: string | undefined;
+  if (options.input !== undefined) body = checkJsonBody(await read(options.input, '--input'), options.input === '-' ? 'stdin' : options.input);
+  else if (inBody && fieldArgs.length > 0) body = toJson(fields);
+  const request = {
+    method,
+    path: options.path,
+    query: inBody ? [] : fieldsToQuery(fields),
+    ...(body !== undefined ? { body } : {}),
+    headers,
+  };
+
+  const out = await ctx.output(options, 'any');
+  const api = await ctx.api();
+  const include = (status: number, responseHeaders: Record<string, string | undefined>) => {
+    if (!options.include) return;
+    const lines = Object.entries(responseHeaders).filter(([, v]) => v !== undefined).map(([name, value]) => `${name}: ${value}\n`);
+    ctx.io.err(`HTTP ${status}\n${lines.join('')}\n`);
+  };
+  try {
+    if (options.paginate) {
+      const pages = api.raw.pages(request);
+      await out.lines((async function* () {
+        for await (const page of pages) {
+          include(page.status, page.headers);
+          yield page.items;
+        }
+      })());
+      return;
+    }
+    const response = await ctx.spin(`${method} ${options.path}…`, () => api.raw.request(request));
+    include(response.status, response.headers);
+    await out.body(response.text);
+  } catch (error) {
+    // The store's own words, exactly, before the one-sentence error the CLI prints.
+    if (error instanceof ApiError && error.responseText) ctx.io.err(error.responseText.endsWith('\n') ? error.responseText : `${error.responseText}\n`);
+    throw error;
+  }
+}

@@ -1,0 +1,254 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { call, createCardDirect, expectNoStackTrace, expectUsageError, freshCode, liveCli, requestLog, waitFor } from '../_support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'store-cli-api-test-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** `"key": digits` pairs of raw JSON text (any spacing): numbers exactly as written. */
+function bareNumbers(text: string, key: string): string[] {
+  return [...text.matchAll(new RegExp(`"${key}":\\s*(\\d+)`, 'g'))].map((m) => m[1]!);
+}
+
+describe('api METHOD PATH', () => {
+  const log = requestLog();
+  const s = useSandbox({
+    seed: 'demo',
+    tokens: [parseTokenSpec('full-access-token-0001'), parseTokenSpec('readonly-token-0002:read_gift_card')],
+    onRequest: log.hook,
+  });
+  const env = () => ({ ...s.env, STORE_CLI_TOKEN: 'full-access-token-0001' });
+
+  it('GET a count: piped, the body exactly as the store sent it', async () => {
+    const raw = await call(s.sandbox, 'GET', '/gift_cards/count', undefined, 'full-access-token-0001');
+    log.clear();
+    const r = await cli(['api', 'get', 'gift_cards/count'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(raw.text);
+    expect(r.stderr).toBe('');
+    expect(await log.take()).toEqual([{ method: 'GET', path: '/api/202412/gift_cards/count', status: 200 }]);
+  });
+
+  it('the path may carry the API prefix, with or without the leading slash; a terminal gets pretty JSON', async () => {
+    for (const path of ['/api/202412/gift_cards/count', 'api/202412/gift_cards/count', '/gift_cards/count']) {
+      log.clear();
+      const r = await cli(['api', 'GET', path], { env: env(), tty: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^\{\n {2}"count": "\d+"\n\}\n$/);
+      expect((await log.take()).map((q) => q.path)).toEqual(['/api/202412/gift_cards/count']);
+    }
+  });
+
+  it('GET search with a query in the path and as fields; --json selects top-level fields', async () => {
+    log.clear();
+    const r = await cli(['api', 'GET', 'gift_cards/search?status=enabled', '-F', 'limit=2', '--json', 'giftCards'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { giftCards: Array<{ id: string }> };
+    expect(Object.keys(body)).toEqual(['giftCards']);
+    expect(body.giftCards).toHaveLength(2);
+    const [request] = await log.take();
+    expect(request!.path).toBe('/api/202412/gift_cards/search?status=enabled&limit=2');
+  });
+
+  it('POST with typed fields: an id beyond 2^53 reaches the store and comes back exact; amounts as raw strings', async () => {
+    const code = freshCode('API');
+    const r = await cli(
+      ['api', 'post', 'gift_cards', '-f', `giftCard[code]=${code}`, '-f', 'giftCard[initialValue]=12.50', '-F', 'giftCard[customerId]=7300000000000000999', '-F', 'giftCard[expireTime]=null'],
+      { env: env() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`"customerId":"7300000000000000999"`);
+    expect(r.stdout).toContain(`"code":"${code}"`);
+    expect(r.stdout).toContain('"initialValue":"12.50"');
+    const id = /"id":"(\d+)"/.exec(r.stdout)![1]!;
+    const stored = await call(s.sandbox, 'GET', `/gift_cards/${id}`, undefined, 'full-access-token-0001');
+    expect(stored.text).toContain('"customerId":"7300000000000000999"');
+  });
+
+  it('a POST is sent once (not retried) and its answer is printed losslessly with --json', async () => {
+    log.clear();
+    const r = await cli(['api', 'POST', 'gift_cards', '-f', `giftCard[code]=${freshCode('API')}`, '-f', 'giftCard[initialValue]=1.00', '-F', 'giftCard[customerId]=9007199254740993', '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"customerId": "9007199254740993"');
+    expect(await log.take()).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', status: 200 }]);
+  });
+
+  it('PUT with --input FILE sends the file as the body', async () => {
+    const card = await createCardDirect(s.sandbox);
+    const body = file('update.json', '{"giftCard": {"balance": "7.25", "note": "from a file"}}\n');
+    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '--input', body], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"note":"from a file"');
+    expect(r.stdout).toContain('"balance":"7.25"');
+  });
+
+  it('PUT with --input - reads the body from stdin', async () => {
+    const card = await createCardDirect(s.sandbox);
+    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '--input', '-'], { env: env(), stdin: '{"giftCard": {"balance": "1.00", "note": "from stdin"}}' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"note":"from stdin"');
+  });
+
+  it('--field key=@FILE sends the file\'s text', async () => {
+    const card = await createCardDirect(s.sandbox);
+    const note = file('note.txt', 'a note, 42 characters, from a text file!!');
+    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '-f', 'giftCard[balance]=2.00', '-F', `giftCard[note]=@${note}`, '--json', 'giftCard'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).giftCard.note).toBe('a note, 42 characters, from a text file!!');
+  });
+
+  it('DELETE with fields as its query; an empty answer prints nothing', async () => {
+    const set = await call(s.sandbox, 'POST', '/metafields/products/4000000000000000401', { metaFieldDataList: [{ namespace: 'apitest', code: 'gone', value: 'x' }] }, 'full-access-token-0001');
+    expect(set.status).toBe(200);
+    log.clear();
+    const r = await cli(['api', 'DELETE', 'metafields/products/4000000000000000401', '-F', 'namespace=apitest', '-F', 'code=gone'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ metafields: { namespace: 'apitest', code: 'gone', value: 'x' } });
+    expect(await log.take()).toEqual([{ method: 'DELETE', path: '/api/202412/metafields/products/4000000000000000401?namespace=apitest&code=gone', status: 200 }]);
+    const again = await call(s.sandbox, 'GET', '/metafields/count/products/4000000000000000401?namespace=apitest', undefined, 'full-access-token-0001');
+    expect(again.text).toBe('{"count":"0"}');
+  });
+
+  it('--include prints the status and headers on stderr, the body alone on stdout', async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/search', '-F', 'limit=1', '-i'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^HTTP 200\n/);
+    expect(r.stderr).toMatch(/^content-type: application\/json/m);
+    expect(r.stderr).toMatch(/^link: <.*pageToken=.*>; rel="next"$/m);
+    expect(r.stdout.startsWith('{')).toBe(true);
+  });
+
+  it('404: exit 1 with the store\'s message; the body on stderr, nothing on stdout', async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const [body, error] = r.stderr.trimEnd().split('\n');
+    expect(JSON.parse(body!).code).toBe('not_found');
+    expect(error).toMatch(/^error: The store found no such resource \(404 not_found\): .+/);
+    expect(error).toContain(JSON.parse(body!).message.replace(/\.$/, ''));
+    expectNoStackTrace(r.stderr);
+  });
+
+  it('401 (a wrong token) exits 4 and is not retried; 403 (a missing scope) exits 4', async () => {
+    log.clear();
+    const wrong = await cli(['api', 'GET', 'gift_cards/count'], { env: { ...env(), STORE_CLI_TOKEN: 'not-a-valid-token-XYZW' } });
+    expect(wrong.code).toBe(4);
+    expect(wrong.stderr).toMatch(/^error: .*401/m);
+    expect(wrong.stderr).not.toContain('not-a-valid-token-XYZW');
+    expect(await log.take()).toHaveLength(1);
+    const readOnly = await cli(['api', 'POST', 'gift_cards', '-f', 'giftCard[initialValue]=1.00'], { env: { ...env(), STORE_CLI_TOKEN: 'readonly-token-0002' } });
+    expect(readOnly.code).toBe(4);
+    expect(readOnly.stderr).toMatch(/"code":"forbidden"/);
+    expect(readOnly.stderr).toMatch(/^error: .*403/m);
+  });
+
+  it('PATCH is sent (the store answers 405 here: exit 1)', async () => {
+    log.clear();
+    const r = await cli(['api', 'patch', 'gift_cards/4000000000000000011', '-F', 'giftCard[note]=x'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(await log.take()).toEqual([{ method: 'PATCH', path: '/api/202412/gift_cards/4000000000000000011', status: 405 }]);
+  });
+
+  it.each([
+    [['api', 'FETCH', 'gift_cards/count'], '<method>', 'GET, POST, PUT, DELETE, PATCH'],
+    [['api', 'GET', 'gift_cards/count', '-F', 'limit'], '--field', 'key=value'],
+    [['api', 'GET', 'gift_cards/count', '-f', '=1'], '--raw-field', 'key=value'],
+    [['api', 'POST', 'gift_cards', '-F', 'a[b=1'], '--field', '[sub]'],
+    [['api', 'POST', 'gift_cards', '-F', 'a=1', '-F', 'a[b]=2'], '--field a[b]', 'already given'],
+    [['api', 'POST', 'gift_cards', '-F', 'a=1', '-f', 'a=2'], '--raw-field a', 'twice'],
+    [['api', 'POST', 'gift_cards', '-F', `n=@${join(dir, 'missing.txt')}`], '--field', 'no such file'],
+    [['api', 'POST', 'gift_cards', '--input', join(dir, 'missing.json')], '--input', 'no such file'],
+    [['api', 'POST', 'gift_cards', '--input', '-', '-F', 'a=1'], '--input', 'cannot be combined'],
+    [['api', 'GET', 'gift_cards/count', '--input', '-'], '--input', 'GET'],
+    [['api', 'POST', 'gift_cards', '--paginate'], '--paginate', 'GET'],
+    [['api', 'GET', 'gift_cards/count', '-H', `X-Service-Access-Token: stolen`], '--header', 'token'],
+    [['api', 'GET', 'gift_cards/count', '-H', 'no colon'], '--header', 'NAME:VALUE'],
+    [['api', 'GET', 'https://evil.example.com/api/202412/gift_cards/count'], '<path>', 'only sent to the store'],
+    [['api', 'GET', '//evil.example.com/api/202412/gift_cards/count'], '<path>', 'only sent to the store'],
+  ])('%j exits 2 naming %s, and sends nothing', async (argv, flag, words) => {
+    log.clear();
+    const r = await cli(argv, { env: env(), stdin: '{}' });
+    expectUsageError(r, flag);
+    expect(r.stderr.split('\n')[0]).toContain(words);
+    expect(await log.take()).toEqual([]);
+  });
+
+  it('--input that is not JSON exits 2 naming the file, line and column; nothing sent', async () => {
+    const bad = file('bad.json', '{\n  "giftCard": {"note": "x",}\n}\n');
+    log.clear();
+    const r = await cli(['api', 'POST', 'gift_cards', '--input', bad], { env: env() });
+    expectUsageError(r, `--input ${bad}`);
+    expect(r.stderr).toMatch(/is not valid JSON at line 2, column \d+: /);
+    const empty = await cli(['api', 'POST', 'gift_cards', '--input', '-'], { env: env(), stdin: '' });
+    expectUsageError(empty, '--input stdin is empty');
+    expect(await log.take()).toEqual([]);
+  });
+
+  it('an absolute URL of the store itself is accepted; the token is sent only there', async () => {
+    log.clear();
+    const r = await cli(['api', 'GET', `${s.sandbox.baseUrl}/api/202412/gift_cards/count?x=1`], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveProperty('count');
+    expect((await log.take()).map((q) => q.path)).toEqual(['/api/202412/gift_cards/count?x=1']);
+  });
+
+  it('--sandbox works too (the embedded sandbox, no credentials)', async () => {
+    const r = await cli(['--sandbox', 'api', 'GET', 'gift_cards/4000000000000000011', '--json', 'giftCard']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).giftCard.id).toBe('4000000000000000011');
+  });
+});
+
+describe('api --paginate', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'none', onRequest: log.hook, idsAs: 'number' });
+
+  it('yields every gift card once as JSONL over pages of 2, ids exact', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createCardDirect(s.sandbox)).id);
+    log.clear();
+    const r = await cli(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines.flatMap((line) => bareNumbers(line, 'id'))).toEqual(ids);
+    const requests = await log.take();
+    expect(requests).toHaveLength(3);
+    for (const q of requests) expect(new URL(q.path, 'http://x').searchParams.get('limit')).toBe('2');
+    const fields = await cli(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2', '--json', 'id'], { env: s.env });
+    expect(fields.stdout).toBe(ids.map((id) => `{"id":${id}}\n`).join(''));
+  });
+
+  it('a body that is not a list is one line', async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/count', '--paginate'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\{"count":\d+\}\n$/);
+  });
+});
+
+describe('api --paginate stopping early', () => {
+  // One request a second: the second page meets a 429 and its Retry-After wait, which is
+  // where Ctrl-C lands.
+  const s = useSandbox({ seed: 'demo', rateLimit: { rps: 1, burst: 1 } });
+
+  it('Ctrl-C between pages: exit 130, the lines already printed stay', async () => {
+    const controller = new AbortController();
+    const run = liveCli(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], { env: s.env, signal: controller.signal });
+    await waitFor(() => (run.stdout().split('\n').length > 2 ? true : undefined), 5000, 'the first page');
+    controller.abort();
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(r.stderr).toMatch(/^error: Interrupted\.$/m);
+    expectNoStackTrace(r.stderr);
+  });
+});
