@@ -12,6 +12,13 @@ export async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
+  // The completion scripts ask for profile names on every Tab: answered from the config
+  // file alone, without the command tree.
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./completion/complete.js');
+    process.exitCode = await complete(argv.slice(1), process.env, (text) => process.stdout.write(text), (text) => process.stderr.write(text));
+    return;
+  }
   // Likewise `store-cli <command...> --help`: the build rendered every help text with
   // commander (dist/help.json), at 80 columns, so a narrower terminal goes the long way.
   const help = renderedHelp(argv);
