@@ -12,7 +12,14 @@ export async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  // Likewise `store-cli <command...> --help` and `store-cli help <command...>`: the build rendered every help text with
+  // The completion scripts ask for profile names on every Tab: answered from the config
+  // file alone, without the command tree.
+  if (argv[0] === '__complete') {
+    const { complete } = await import('./completion/complete.js');
+    process.exitCode = await complete(argv.slice(1), process.env, (text) => process.stdout.write(text), (text) => process.stderr.write(text));
+    return;
+  }
+  // `store-cli <command...> --help` and `store-cli help <command...>`: the build rendered every help text with
   // commander (dist/help.json), at 80 columns, so a narrower terminal goes the long way.
   const help = renderedHelp(argv);
   if (help !== undefined && !(process.stdout.isTTY && process.stdout.columns < 80)) {

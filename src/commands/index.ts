@@ -3,6 +3,7 @@ import { api } from './api/index.js';
 import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
+import { completion } from './completion/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
 import { product } from './product/index.js';
@@ -10,4 +11,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox, api];
+export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];

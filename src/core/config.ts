@@ -44,6 +44,20 @@ export async function readProfile(dir: string, name: string): Promise<ProfileRec
   return profiles && typeof profiles === 'object' ? cleanProfile(profiles[name]) : undefined;
 }
 
+/**
+ * The saved profile names, sorted, without loading conf: shell completion asks on every
+ * Tab, and there a missing or unreadable file simply means no names.
+ */
+export async function readProfileNames(dir: string): Promise<string[]> {
+  try {
+    const file = JSON.parse(await readFile(join(dir, `${CONFIG_NAME}.json`), 'utf8')) as Partial<FileShape> | null;
+    const profiles = file?.profiles;
+    return profiles && typeof profiles === 'object' ? Object.keys(profiles).filter((name) => !/[\r\n]/.test(name)).sort() : [];
+  } catch {
+    return [];
+  }
+}
+
 function cleanProfile(record: unknown): ProfileRecord | undefined {
   if (!record || typeof record !== 'object') return undefined;
   const { baseUrl, token } = record as Record<string, unknown>;

@@ -1,0 +1,285 @@
+# bash completion for store-cli
+# Generated from the command tree by `npm run generate:completions`: do not edit.
+# Install: store-cli completion bash > ~/.local/share/bash-completion/completions/store-cli
+
+# REPLY: the subcommands of command path $1 ('' is store-cli itself).
+_store_cli_subcommands() {
+  case $1 in
+    '') REPLY='auth giftcard metafield product category collection webhook sandbox completion help' ;;
+    'auth') REPLY='login status logout help' ;;
+    'giftcard') REPLY='create update disable get search count help' ;;
+    'metafield') REPLY='set get list count delete import help' ;;
+    'product') REPLY='create get edit delete help' ;;
+    'category') REPLY='search help' ;;
+    'collection') REPLY='list help' ;;
+    'webhook') REPLY='listen trigger help' ;;
+    'sandbox') REPLY='serve reset help' ;;
+    'completion') REPLY='bash zsh fish help' ;;
+    *) REPLY= ;;
+  esac
+}
+
+# REPLY: the flags of command path $1, without the global ones.
+_store_cli_flags() {
+  case $1 in
+    '') REPLY='-V --version --profile --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
+    'auth') REPLY='-h --help' ;;
+    'auth login') REPLY='--with-token -h --help' ;;
+    'auth status') REPLY='--json -h --help' ;;
+    'auth logout') REPLY='-h --help' ;;
+    'auth help') REPLY='' ;;
+    'giftcard') REPLY='-h --help' ;;
+    'giftcard create') REPLY='--code --initial-value --customer-id --note --expire-time --json -h --help' ;;
+    'giftcard update') REPLY='--balance --note --expire-time --json -h --help' ;;
+    'giftcard disable') REPLY='-y --yes --json -h --help' ;;
+    'giftcard get') REPLY='--json -h --help' ;;
+    'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --json --jsonl -h --help' ;;
+    'giftcard count') REPLY='--json -h --help' ;;
+    'giftcard help') REPLY='' ;;
+    'metafield') REPLY='-h --help' ;;
+    'metafield set') REPLY='--namespace --code --value --type --json -h --help' ;;
+    'metafield get') REPLY='--namespace --code --json -h --help' ;;
+    'metafield list') REPLY='--namespace --json --jsonl -h --help' ;;
+    'metafield count') REPLY='--namespace --json -h --help' ;;
+    'metafield delete') REPLY='--namespace --code -y --yes --json -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --json -h --help' ;;
+    'metafield help') REPLY='' ;;
+    'product') REPLY='-h --help' ;;
+    'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --json -h --help' ;;
+    'product get') REPLY='--json -h --help' ;;
+    'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json -h --help' ;;
+    'product delete') REPLY='-y --yes -h --help' ;;
+    'product help') REPLY='' ;;
+    'category') REPLY='-h --help' ;;
+    'category search') REPLY='--json --jsonl -h --help' ;;
+    'category help') REPLY='' ;;
+    'collection') REPLY='-h --help' ;;
+    'collection list') REPLY='--title --collection-type --json --jsonl -h --help' ;;
+    'collection help') REPLY='' ;;
+    'webhook') REPLY='-h --help' ;;
+    'webhook listen') REPLY='--port --host --secret --forward-to --json --jsonl -h --help' ;;
+    'webhook trigger') REPLY='--to --secret --product-id --json -h --help' ;;
+    'webhook help') REPLY='' ;;
+    'sandbox') REPLY='-h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --definitions --rate-limit --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox reset') REPLY='--data -h --help' ;;
+    'sandbox help') REPLY='' ;;
+    'completion') REPLY='-h --help' ;;
+    'completion bash') REPLY='-h --help' ;;
+    'completion zsh') REPLY='-h --help' ;;
+    'completion fish') REPLY='-h --help' ;;
+    'completion help') REPLY='' ;;
+    'help') REPLY='' ;;
+    *) REPLY= ;;
+  esac
+}
+
+# REPLY: what flag $2 of command path $1 takes: empty (no value), v (a value),
+# o (an optional value), f (a file), p (a profile name), or w and the words.
+_store_cli_option() {
+  case "$1|$2" in
+    'auth status|--json') REPLY='o' ;;
+    'giftcard create|--code') REPLY='v' ;;
+    'giftcard create|--initial-value') REPLY='v' ;;
+    'giftcard create|--customer-id') REPLY='v' ;;
+    'giftcard create|--note') REPLY='v' ;;
+    'giftcard create|--expire-time') REPLY='v' ;;
+    'giftcard create|--json') REPLY='o' ;;
+    'giftcard update|--balance') REPLY='v' ;;
+    'giftcard update|--note') REPLY='v' ;;
+    'giftcard update|--expire-time') REPLY='v' ;;
+    'giftcard update|--json') REPLY='o' ;;
+    'giftcard disable|--json') REPLY='o' ;;
+    'giftcard get|--json') REPLY='o' ;;
+    'giftcard search|--limit') REPLY='v' ;;
+    'giftcard search|--since-id') REPLY='v' ;;
+    'giftcard search|--status') REPLY='w enabled disabled expired' ;;
+    'giftcard search|--page-token') REPLY='v' ;;
+    'giftcard search|--last-characters') REPLY='v' ;;
+    'giftcard search|--json') REPLY='o' ;;
+    'giftcard count|--json') REPLY='o' ;;
+    'metafield set|--namespace') REPLY='v' ;;
+    'metafield set|--code') REPLY='v' ;;
+    'metafield set|--value') REPLY='v' ;;
+    'metafield set|--type') REPLY='w SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' ;;
+    'metafield set|--json') REPLY='o' ;;
+    'metafield get|--namespace') REPLY='v' ;;
+    'metafield get|--code') REPLY='v' ;;
+    'metafield get|--json') REPLY='o' ;;
+    'metafield list|--namespace') REPLY='v' ;;
+    'metafield list|--json') REPLY='o' ;;
+    'metafield count|--namespace') REPLY='v' ;;
+    'metafield count|--json') REPLY='o' ;;
+    'metafield delete|--namespace') REPLY='v' ;;
+    'metafield delete|--code') REPLY='v' ;;
+    'metafield delete|--json') REPLY='o' ;;
+    'metafield import|--domain') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield import|--rejects') REPLY='f' ;;
+    'metafield import|--shard') REPLY='v' ;;
+    'metafield import|--concurrency') REPLY='v' ;;
+    'metafield import|--json') REPLY='o' ;;
+    'product create|--file') REPLY='f' ;;
+    'product create|--title') REPLY='v' ;;
+    'product create|--sub-title') REPLY='v' ;;
+    'product create|--body-html') REPLY='v' ;;
+    'product create|--vendor') REPLY='v' ;;
+    'product create|--product-type') REPLY='v' ;;
+    'product create|--status') REPLY='w active draft archived' ;;
+    'product create|--category') REPLY='v' ;;
+    'product create|--collection') REPLY='v' ;;
+    'product create|--image') REPLY='v' ;;
+    'product create|--option') REPLY='v' ;;
+    'product create|--price') REPLY='v' ;;
+    'product create|--compare-of-price') REPLY='v' ;;
+    'product create|--cost-price') REPLY='v' ;;
+    'product create|--sku') REPLY='v' ;;
+    'product create|--barcode') REPLY='v' ;;
+    'product create|--weight') REPLY='v' ;;
+    'product create|--weight-unit') REPLY='w g kg lb oz' ;;
+    'product create|--inventory') REPLY='v' ;;
+    'product create|--location-id') REPLY='v' ;;
+    'product create|--json') REPLY='o' ;;
+    'product get|--json') REPLY='o' ;;
+    'product edit|--file') REPLY='f' ;;
+    'product edit|--title') REPLY='v' ;;
+    'product edit|--sub-title') REPLY='v' ;;
+    'product edit|--body-html') REPLY='v' ;;
+    'product edit|--vendor') REPLY='v' ;;
+    'product edit|--product-type') REPLY='v' ;;
+    'product edit|--status') REPLY='w active draft archived' ;;
+    'product edit|--category') REPLY='v' ;;
+    'product edit|--collection') REPLY='v' ;;
+    'product edit|--image') REPLY='v' ;;
+    'product edit|--option') REPLY='v' ;;
+    'product edit|--price') REPLY='v' ;;
+    'product edit|--compare-of-price') REPLY='v' ;;
+    'product edit|--cost-price') REPLY='v' ;;
+    'product edit|--sku') REPLY='v' ;;
+    'product edit|--barcode') REPLY='v' ;;
+    'product edit|--weight') REPLY='v' ;;
+    'product edit|--weight-unit') REPLY='w g kg lb oz' ;;
+    'product edit|--inventory') REPLY='v' ;;
+    'product edit|--location-id') REPLY='v' ;;
+    'product edit|--json') REPLY='o' ;;
+    'category search|--json') REPLY='o' ;;
+    'collection list|--title') REPLY='v' ;;
+    'collection list|--collection-type') REPLY='w manual smart' ;;
+    'collection list|--json') REPLY='o' ;;
+    'webhook listen|--port') REPLY='v' ;;
+    'webhook listen|--host') REPLY='v' ;;
+    'webhook listen|--secret') REPLY='v' ;;
+    'webhook listen|--forward-to') REPLY='v' ;;
+    'webhook listen|--json') REPLY='o' ;;
+    'webhook trigger|--to') REPLY='v' ;;
+    'webhook trigger|--secret') REPLY='v' ;;
+    'webhook trigger|--product-id') REPLY='v' ;;
+    'webhook trigger|--json') REPLY='o' ;;
+    'sandbox serve|--host') REPLY='v' ;;
+    'sandbox serve|--port') REPLY='v' ;;
+    'sandbox serve|--token') REPLY='v' ;;
+    'sandbox serve|--data') REPLY='f' ;;
+    'sandbox serve|--fail-rate') REPLY='v' ;;
+    'sandbox serve|--fail-seed') REPLY='v' ;;
+    'sandbox serve|--ids-as') REPLY='w string number' ;;
+    'sandbox serve|--definitions') REPLY='f' ;;
+    'sandbox serve|--rate-limit') REPLY='v' ;;
+    'sandbox serve|--webhook') REPLY='v' ;;
+    'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox reset|--data') REPLY='f' ;;
+    *'|--profile') REPLY='p' ;;
+    *'|--base-url') REPLY='v' ;;
+    *'|--timeout') REPLY='v' ;;
+    *) REPLY= ;;
+  esac
+}
+
+# REPLY: what positional argument $2 (from 1) of command path $1 takes, coded as above.
+_store_cli_argument() {
+  case "$1|$2" in
+    'auth help|1') REPLY='w login status logout' ;;
+    'giftcard help|1') REPLY='w create update disable get search count' ;;
+    'metafield set|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield get|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield list|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield count|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield delete|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield import|1') REPLY='f' ;;
+    'metafield help|1') REPLY='w set get list count delete import' ;;
+    'product help|1') REPLY='w create get edit delete' ;;
+    'category help|1') REPLY='w search' ;;
+    'collection help|1') REPLY='w list' ;;
+    'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
+    'webhook help|1') REPLY='w listen trigger' ;;
+    'sandbox help|1') REPLY='w serve reset' ;;
+    'completion help|1') REPLY='w bash zsh fish' ;;
+    'help|1') REPLY='w auth giftcard metafield product category collection webhook sandbox completion' ;;
+    *) REPLY=v ;;
+  esac
+}
+
+_store_cli() {
+  local cur=${COMP_WORDS[COMP_CWORD]} path= pending= word i n=0 REPLY IFS=$' \t\n'
+  local globals='--profile --base-url --sandbox --verbose --no-color --timeout --insecure'
+  COMPREPLY=()
+  # Walk the words before the cursor: command words extend the path, a flag that takes a
+  # value swallows the next word (bash splits --flag=value at '='), the rest are arguments.
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word=${COMP_WORDS[i]}
+    if [[ -n $pending ]]; then
+      [[ $word == = ]] && continue
+      if [[ $pending == v || $word != -* ]]; then
+        pending=
+        continue
+      fi
+      pending=
+    fi
+    if [[ $word == -* ]]; then
+      _store_cli_option "$path" "$word"
+      case $REPLY in '') ;; o) pending=o ;; *) pending=v ;; esac
+      continue
+    fi
+    _store_cli_subcommands "$path"
+    if [[ " $REPLY " == *" $word "* ]]; then
+      path=${path:+$path }$word
+    else
+      ((n++))
+    fi
+  done
+  [[ $cur == = ]] && cur=
+
+  if [[ $pending == v ]]; then
+    word=${COMP_WORDS[COMP_CWORD-1]}
+    [[ $word == = ]] && word=${COMP_WORDS[COMP_CWORD-2]}
+    _store_cli_option "$path" "$word"
+  elif [[ $cur == -* ]]; then
+    _store_cli_flags "$path"
+    [[ -n $path ]] && REPLY="$REPLY $globals"
+    COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+    return 0
+  elif [[ $pending == o ]]; then
+    return 0
+  else
+    _store_cli_subcommands "$path"
+    if [[ -n $REPLY ]]; then
+      COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
+      return 0
+    fi
+    _store_cli_argument "$path" $((n + 1))
+  fi
+
+  case $REPLY in
+    w\ *) COMPREPLY=($(compgen -W "${REPLY#w }" -- "$cur")) ;;
+    f)
+      compopt -o filenames 2>/dev/null
+      IFS=$'\n'
+      COMPREPLY=($(compgen -f -- "$cur"))
+      ;;
+    p)
+      IFS=$'\n'
+      COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete profiles 2>/dev/null)" -- "$cur"))
+      ;;
+  esac
+  return 0
+}
+
+complete -F _store_cli store-cli

@@ -1,0 +1,408 @@
+# fish completion for store-cli
+# Generated from the command tree by `npm run generate:completions`: do not edit.
+# Install: store-cli completion fish > ~/.config/fish/completions/store-cli.fish
+
+# The subcommands of command path $argv[1] ('' is store-cli itself), one a line.
+function __store_cli_subcommands
+    switch "$argv[1]"
+        case ''
+            printf '%s\n' auth giftcard metafield product category collection webhook sandbox completion help
+        case 'auth'
+            printf '%s\n' login status logout help
+        case 'giftcard'
+            printf '%s\n' create update disable get search count help
+        case 'metafield'
+            printf '%s\n' set get list count delete import help
+        case 'product'
+            printf '%s\n' create get edit delete help
+        case 'category'
+            printf '%s\n' search help
+        case 'collection'
+            printf '%s\n' list help
+        case 'webhook'
+            printf '%s\n' listen trigger help
+        case 'sandbox'
+            printf '%s\n' serve reset help
+        case 'completion'
+            printf '%s\n' bash zsh fish help
+    end
+end
+
+# What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
+function __store_cli_option
+    switch "$argv[1]|$argv[2]"
+        case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' '*|--profile' '*|--base-url' '*|--timeout'
+            echo value
+        case 'auth status|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json'
+            echo optional
+    end
+end
+
+# True when the words before the cursor reach command path $argv[1] and, when $argv[2] is
+# given, that many positional arguments follow it. A flag that takes a value swallows
+# the next word, as commander does.
+function __store_cli_at
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l path ''
+    set -l n 0
+    set -l pending ''
+    for word in $words
+        if test -n "$pending"
+            set -l was $pending
+            set pending ''
+            if test $was = value; or not string match -q -- '-*' $word
+                continue
+            end
+        end
+        if string match -q -- '-*' $word
+            string match -q -- '*=*' $word; and continue
+            set pending (__store_cli_option "$path" $word)
+            continue
+        end
+        if contains -- $word (__store_cli_subcommands "$path")
+            set path (string trim -- "$path $word")
+        else
+            set n (math $n + 1)
+        end
+    end
+    test "$path" = "$argv[1]"; or return 1
+    test (count $argv) -lt 2; or test $n -eq $argv[2]
+end
+
+# Saved profile names, read by store-cli itself from its config file.
+function __store_cli_profiles
+    set -l bin (commandline -opc)[1]
+    command $bin __complete profiles 2>/dev/null
+end
+
+complete -c store-cli -f
+complete -c store-cli -l profile -x -a '(__store_cli_profiles)' -d 'use this saved profile (default: STORE_CLI_PROFILE or "default")'
+complete -c store-cli -l base-url -x -d 'the store to talk to, overriding the profile (e.g. https://store.example.com)'
+complete -c store-cli -l sandbox -d 'run against the embedded sandbox: zero set-up, demo data'
+complete -c store-cli -l verbose -d 'log each HTTP request and response on stderr (token redacted); stack traces on errors'
+complete -c store-cli -l no-color -d 'no colour (NO_COLOR is honoured too)'
+complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds'
+complete -c store-cli -l insecure -d 'allow sending the token over plain http to a non-loopback host'
+
+# store-cli
+complete -c store-cli -n '__store_cli_at \'\'' -s V -l version -d 'print the version'
+complete -c store-cli -n '__store_cli_at \'\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'\'' -a auth -d 'log in to a store, show the credentials in use, log out'
+complete -c store-cli -n '__store_cli_at \'\'' -a giftcard -d 'create, update, disable, get, search and count gift cards'
+complete -c store-cli -n '__store_cli_at \'\'' -a metafield -d 'the typed custom values (metafields) of products, variants, customers, orders and other business objects'
+complete -c store-cli -n '__store_cli_at \'\'' -a product -d 'create, get, edit and delete products (category and collections by name)'
+complete -c store-cli -n '__store_cli_at \'\'' -a category -d 'search product categories (the ids product create takes)'
+complete -c store-cli -n '__store_cli_at \'\'' -a collection -d 'list collections (the ids product create takes)'
+complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, or send signed sample events to a handler'
+complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service, or clear the embedded one'
+complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish (also in completions/)'
+complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'display help for command'
+
+# store-cli auth
+complete -c store-cli -n '__store_cli_at \'auth\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a login -d 'Save a store base URL and access token under a profile (checks the token first)'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a status -d 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a logout -d 'Forget a profile\'s base URL and token'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a help -d 'display help for command'
+
+# store-cli auth login
+complete -c store-cli -n '__store_cli_at \'auth login\'' -l with-token -d 'read the token from standard input instead of a hidden prompt'
+complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show help'
+
+# store-cli auth status
+complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
+
+# store-cli auth logout
+complete -c store-cli -n '__store_cli_at \'auth logout\'' -s h -l help -d 'show help'
+
+# store-cli auth help
+complete -c store-cli -n '__store_cli_at \'auth help\' 0' -a 'login status logout' -d 'command'
+
+# store-cli giftcard
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a create -d 'Create a gift card; without --code a secure code is generated and shown once'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a update -d 'Set a gift card\'s balance, note or expiry'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a disable -d 'Disable a gift card for good (there is no re-enable); asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a get -d 'Show one gift card (its code only by the last four characters)'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a search -d 'List gift cards, filtered by status or last characters; --all follows every page'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a count -d 'Count all gift cards of the store'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'display help for command'
+
+# store-cli giftcard create
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
+
+# store-cli giftcard update
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
+
+# store-cli giftcard disable
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
+
+# store-cli giftcard get
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
+
+# store-cli giftcard search
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l limit -x -d 'page size, 1..250 (default: 50; with --all, 250)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l since-id -x -d 'only cards with an id greater than this'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'enabled disabled expired' -d 'only cards in this status'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from a page cursor'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
+
+# store-cli giftcard count
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
+
+# store-cli giftcard help
+complete -c store-cli -n '__store_cli_at \'giftcard help\' 0' -a 'create update disable get search count' -d 'command'
+
+# store-cli metafield
+complete -c store-cli -n '__store_cli_at \'metafield\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a set -d 'Create or update one metafield value of a business object (an upsert; an equal value is left alone)'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a get -d 'Show one metafield value of a business object, with its field type and definition'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a list -d 'List the metafield values of a business object, sorted by namespace and code'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a count -d 'Count the metafield values of a business object'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a delete -d 'Delete one metafield value of a business object and print it; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a import -d 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'display help for command'
+
+# store-cli metafield set
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield get
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield list
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield count
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield delete
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield import
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l domain -x -a 'products variants collections customers orders pages shop' -d 'the domain of every row, for a file without a domain column (products, variants, collections, customers, orders, pages, shop)'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'validate and print the plan (creates, updates, unchanged): reads current values, writes nothing'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: 8); a 429 slows the run down by itself'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, elapsedMs} as JSON on stdout; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
+
+# store-cli metafield help
+complete -c store-cli -n '__store_cli_at \'metafield help\' 0' -a 'set get list count delete import' -d 'command'
+
+# store-cli product
+complete -c store-cli -n '__store_cli_at \'product\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'product\'' -a create -d 'Create a product from flags or a JSON file; category and collections by name or id'
+complete -c store-cli -n '__store_cli_at \'product\'' -a get -d 'Show a product: a summary and its variants; --json for the whole product'
+complete -c store-cli -n '__store_cli_at \'product\'' -a edit -d 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back'
+complete -c store-cli -n '__store_cli_at \'product\'' -a delete -d 'Delete a product with its variants and images; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'product\'' -a help -d 'display help for command'
+
+# store-cli product create
+complete -c store-cli -n '__store_cli_at \'product create\'' -l file -r -F -d 'the product as JSON (bare or as {"product": ...}); "-" reads stdin. Flags override its fields'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l title -x -d 'product title, 1..255 characters (required without --file)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l sub-title -x -d 'subtitle, at most 255 characters'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l body-html -x -d 'HTML description'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l vendor -x -d 'vendor name'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l product-type -x -d 'product type, free text (the store defaults to "normal")'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l status -x -a 'active draft archived' -d 'product status (the store defaults to active)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l category -x -d 'category: an id (digits), or a name looked up with category search'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l collection -x -d 'collection id or title, looked up with collection list; repeatable'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l image -x -d 'image address (absolute http/https URL); repeatable, in display order'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l option -x -d 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l price -x -d 'price of every variant, a decimal such as 19.99 (at most 2 decimals)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l compare-of-price -x -d 'compare-at price of every variant, a decimal such as 24.99'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l cost-price -x -d 'cost price of every variant, a decimal such as 7.50'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l sku -x -d 'SKU; with several variants each gets it plus its option values (TEE-RED-S)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l barcode -x -d 'barcode; only for a product with a single variant'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l weight -x -d 'weight of every variant, a decimal such as 0.25'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
+
+# store-cli product get
+complete -c store-cli -n '__store_cli_at \'product get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show help'
+
+# store-cli product edit
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l file -r -F -d 'a partial product as JSON: objects merge, arrays replace (variants by variantId merge); "-" reads stdin'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l title -x -d 'product title, 1..255 characters'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l sub-title -x -d 'subtitle, at most 255 characters'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l body-html -x -d 'HTML description'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l vendor -x -d 'vendor name'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l product-type -x -d 'product type, free text (the store defaults to "normal")'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l status -x -a 'active draft archived' -d 'product status (the store defaults to active)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l category -x -d 'category: an id (digits), or a name looked up with category search'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l collection -x -d 'collection id or title, looked up with collection list; repeatable (replaces the list)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l image -x -d 'image address (absolute http/https URL); repeatable, in display order (replaces the images)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l option -x -d 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l price -x -d 'price of every variant, a decimal such as 19.99 (at most 2 decimals)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l compare-of-price -x -d 'compare-at price of every variant, a decimal such as 24.99'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l cost-price -x -d 'cost price of every variant, a decimal such as 7.50'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l sku -x -d 'SKU; with several variants each gets it plus its option values (TEE-RED-S)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l barcode -x -d 'barcode; only for a product with a single variant'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight -x -d 'weight of every variant, a decimal such as 0.25'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 'stock available of every variant, a whole number'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l dry-run -d 'print the changes field by field and send nothing'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show help'
+
+# store-cli product delete
+complete -c store-cli -n '__store_cli_at \'product delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'product delete\'' -s h -l help -d 'show help'
+
+# store-cli product help
+complete -c store-cli -n '__store_cli_at \'product help\' 0' -a 'create get edit delete' -d 'command'
+
+# store-cli category
+complete -c store-cli -n '__store_cli_at \'category\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'category\'' -a search -d 'Find categories by part of their name (ignoring case); without a name, every category'
+complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'display help for command'
+
+# store-cli category search
+complete -c store-cli -n '__store_cli_at \'category search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
+
+# store-cli category help
+complete -c store-cli -n '__store_cli_at \'category help\' 0' -a 'search' -d 'command'
+
+# store-cli collection
+complete -c store-cli -n '__store_cli_at \'collection\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'collection\'' -a list -d 'List collections, filtered by part of the title (ignoring case) or by type'
+complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'display help for command'
+
+# store-cli collection list
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
+
+# store-cli collection help
+complete -c store-cli -n '__store_cli_at \'collection help\' 0' -a 'list' -d 'command'
+
+# store-cli webhook
+complete -c store-cli -n '__store_cli_at \'webhook\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a listen -d 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a trigger -d 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'display help for command'
+
+# store-cli webhook listen
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l port -x -d 'port to listen on, 0 for any free port'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l host -x -d 'address to listen on'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -d 'the same as --json'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
+
+# store-cli webhook trigger
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id in the sample instead of the sample\'s own'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
+
+# store-cli webhook help
+complete -c store-cli -n '__store_cli_at \'webhook help\' 0' -a 'listen trigger' -d 'command'
+
+# store-cli sandbox
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data)'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'display help for command'
+
+# store-cli sandbox serve
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port to listen on, 0 for any free port'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file (atomic writes; survives restarts); default: memory only'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests: 429 with Retry-After, 500, 503, reset connections'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, for repeatable runs'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l ids-as -x -a 'string number' -d 'write ids and counts as JSON strings or as bare JSON numbers'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l definitions -r -F -d 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l rate-limit -x -d 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l quiet -d 'do not log requests or webhook deliveries on stderr'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'show help'
+
+# store-cli sandbox reset
+complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'clear this state file instead (one given to sandbox serve --data)'
+complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
+
+# store-cli sandbox help
+complete -c store-cli -n '__store_cli_at \'sandbox help\' 0' -a 'serve reset' -d 'command'
+
+# store-cli completion
+complete -c store-cli -n '__store_cli_at \'completion\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'completion\'' -a bash -d 'Print the bash completion script: commands, flags, their values and saved profile names'
+complete -c store-cli -n '__store_cli_at \'completion\'' -a zsh -d 'Print the zsh completion script (_store-cli): commands, flags, their values and saved profile names'
+complete -c store-cli -n '__store_cli_at \'completion\'' -a fish -d 'Print the fish completion script: commands, flags, their values and saved profile names'
+complete -c store-cli -n '__store_cli_at \'completion\'' -a help -d 'display help for command'
+
+# store-cli completion bash
+complete -c store-cli -n '__store_cli_at \'completion bash\'' -s h -l help -d 'show help'
+
+# store-cli completion zsh
+complete -c store-cli -n '__store_cli_at \'completion zsh\'' -s h -l help -d 'show help'
+
+# store-cli completion fish
+complete -c store-cli -n '__store_cli_at \'completion fish\'' -s h -l help -d 'show help'
+
+# store-cli completion help
+complete -c store-cli -n '__store_cli_at \'completion help\' 0' -a 'bash zsh fish' -d 'command'
+
+# store-cli help
+complete -c store-cli -n '__store_cli_at \'help\' 0' -a 'auth giftcard metafield product category collection webhook sandbox completion' -d 'command'

@@ -1,0 +1,25 @@
+// What the completion scripts offer for values that commander cannot tell: enums a command
+// checks itself (case-insensitively, or with its own error message, so `.choices()` would
+// change its behaviour) and the dynamic profile names. Keyed by command path ('' is the
+// program itself), then by a flag's long name or an argument's <name>. The model throws on
+// a key the tree does not have, so a renamed flag fails the generator instead of going stale.
+// Options with `.choices()` need no entry, nor do file values: a value named <file> or
+// <path> completes as a file name (see model.ts).
+import { FIELD_TYPES, METAFIELD_DOMAINS } from '../api/metafield-types.js';
+import { WEBHOOK_TOPICS } from '../webhooks/wire.js';
+
+export type ValueHint = { words: readonly string[] } | { files: true } | { profiles: true };
+
+const domains = { words: METAFIELD_DOMAINS };
+const onObject = { '<domain>': domains };
+
+export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueHint>>>> = {
+  '': { '--profile': { profiles: true } },
+  'metafield set': { ...onObject, '--type': { words: FIELD_TYPES } },
+  'metafield get': onObject,
+  'metafield list': onObject,
+  'metafield count': onObject,
+  'metafield delete': onObject,
+  'metafield import': { '--domain': domains },
+  'webhook trigger': { '<topic>': { words: WEBHOOK_TOPICS } },
+};
