@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth giftcard metafield product category collection webhook sandbox completion help' ;;
+    '') REPLY='auth giftcard metafield product category collection webhook sandbox api completion help' ;;
     'auth') REPLY='login status logout help' ;;
     'giftcard') REPLY='create update disable get search count help' ;;
     'metafield') REPLY='set get list count delete import help' ;;
@@ -64,6 +64,7 @@ _store_cli_flags() {
     'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --definitions --rate-limit --webhook --webhook-secret --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -h --help' ;;
     'sandbox help') REPLY='' ;;
+    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate -i --include --json -h --help' ;;
     'completion') REPLY='-h --help' ;;
     'completion bash') REPLY='-h --help' ;;
     'completion zsh') REPLY='-h --help' ;;
@@ -186,6 +187,11 @@ _store_cli_option() {
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
+    'api|-F' | 'api|--field') REPLY='v' ;;
+    'api|-f' | 'api|--raw-field') REPLY='v' ;;
+    'api|--input') REPLY='f' ;;
+    'api|-H' | 'api|--header') REPLY='v' ;;
+    'api|--json') REPLY='o' ;;
     *'|--profile') REPLY='p' ;;
     *'|--base-url') REPLY='v' ;;
     *'|--timeout') REPLY='v' ;;
@@ -196,23 +202,24 @@ _store_cli_option() {
 # REPLY: what positional argument $2 (from 1) of command path $1 takes, coded as above.
 _store_cli_argument() {
   case "$1|$2" in
-    'auth help|1') REPLY='w login status logout' ;;
-    'giftcard help|1') REPLY='w create update disable get search count' ;;
+    'auth help|'*) REPLY='w login status logout' ;;
+    'giftcard help|'*) REPLY='w create update disable get search count' ;;
     'metafield set|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield get|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield list|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield count|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield delete|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield import|1') REPLY='f' ;;
-    'metafield help|1') REPLY='w set get list count delete import' ;;
-    'product help|1') REPLY='w create get edit delete' ;;
-    'category help|1') REPLY='w search' ;;
-    'collection help|1') REPLY='w list' ;;
+    'metafield help|'*) REPLY='w set get list count delete import' ;;
+    'product help|'*) REPLY='w create get edit delete' ;;
+    'category help|'*) REPLY='w search' ;;
+    'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
-    'webhook help|1') REPLY='w listen trigger' ;;
-    'sandbox help|1') REPLY='w serve reset' ;;
-    'completion help|1') REPLY='w bash zsh fish' ;;
-    'help|1') REPLY='w auth giftcard metafield product category collection webhook sandbox completion' ;;
+    'webhook help|'*) REPLY='w listen trigger' ;;
+    'sandbox help|'*) REPLY='w serve reset' ;;
+    'api|2') REPLY='f' ;;
+    'completion help|'*) REPLY='w bash zsh fish' ;;
+    'help|'*) REPLY='w auth giftcard metafield product category collection webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

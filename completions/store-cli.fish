@@ -6,7 +6,7 @@
 function __store_cli_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' auth giftcard metafield product category collection webhook sandbox completion help
+            printf '%s\n' auth giftcard metafield product category collection webhook sandbox api completion help
         case 'auth'
             printf '%s\n' login status logout help
         case 'giftcard'
@@ -31,9 +31,9 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json'
+        case 'auth status|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -78,11 +78,11 @@ end
 
 complete -c store-cli -f
 complete -c store-cli -l profile -x -a '(__store_cli_profiles)' -d 'use this saved profile (default: STORE_CLI_PROFILE or "default")'
-complete -c store-cli -l base-url -x -d 'the store to talk to, overriding the profile (e.g. https://store.example.com)'
+complete -c store-cli -l base-url -x -d 'the store\'s base URL (http or https), overriding the profile, e.g. https://store.example.com'
 complete -c store-cli -l sandbox -d 'run against the embedded sandbox: zero set-up, demo data'
 complete -c store-cli -l verbose -d 'log each HTTP request and response on stderr (token redacted); stack traces on errors'
 complete -c store-cli -l no-color -d 'no colour (NO_COLOR is honoured too)'
-complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds'
+complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds, a whole number (default: 30000)'
 complete -c store-cli -l insecure -d 'allow sending the token over plain http to a non-loopback host'
 
 # store-cli
@@ -96,15 +96,16 @@ complete -c store-cli -n '__store_cli_at \'\'' -a category -d 'search product ca
 complete -c store-cli -n '__store_cli_at \'\'' -a collection -d 'list collections (the ids product create takes)'
 complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, or send signed sample events to a handler'
 complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service, or clear the embedded one'
+complete -c store-cli -n '__store_cli_at \'\'' -a api -d 'send any request to the store\'s API with your credentials, like gh api'
 complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish (also in completions/)'
-complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli auth
 complete -c store-cli -n '__store_cli_at \'auth\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a login -d 'Save a store base URL and access token under a profile (checks the token first)'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a status -d 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a logout -d 'Forget a profile\'s base URL and token'
-complete -c store-cli -n '__store_cli_at \'auth\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli auth login
 complete -c store-cli -n '__store_cli_at \'auth login\'' -l with-token -d 'read the token from standard input instead of a hidden prompt'
@@ -118,7 +119,7 @@ complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show 
 complete -c store-cli -n '__store_cli_at \'auth logout\'' -s h -l help -d 'show help'
 
 # store-cli auth help
-complete -c store-cli -n '__store_cli_at \'auth help\' 0' -a 'login status logout' -d 'command'
+complete -c store-cli -n '__store_cli_at \'auth help\'' -a 'login status logout' -d 'command'
 
 # store-cli giftcard
 complete -c store-cli -n '__store_cli_at \'giftcard\'' -s h -l help -d 'show help'
@@ -128,7 +129,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard\'' -a disable -d 'Disable a 
 complete -c store-cli -n '__store_cli_at \'giftcard\'' -a get -d 'Show one gift card (its code only by the last four characters)'
 complete -c store-cli -n '__store_cli_at \'giftcard\'' -a search -d 'List gift cards, filtered by status or last characters; --all follows every page'
 complete -c store-cli -n '__store_cli_at \'giftcard\'' -a count -d 'Count all gift cards of the store'
-complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli giftcard create
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
@@ -159,7 +160,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l limit -x -d 'page size, 1..250 (default: 50; with --all, 250)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l since-id -x -d 'only cards with an id greater than this'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'enabled disabled expired' -d 'only cards in this status'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from a page cursor'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
@@ -171,7 +172,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -d 'print J
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
 
 # store-cli giftcard help
-complete -c store-cli -n '__store_cli_at \'giftcard help\' 0' -a 'create update disable get search count' -d 'command'
+complete -c store-cli -n '__store_cli_at \'giftcard help\'' -a 'create update disable get search count' -d 'command'
 
 # store-cli metafield
 complete -c store-cli -n '__store_cli_at \'metafield\'' -s h -l help -d 'show help'
@@ -181,7 +182,7 @@ complete -c store-cli -n '__store_cli_at \'metafield\'' -a list -d 'List the met
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a count -d 'Count the metafield values of a business object'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a delete -d 'Delete one metafield value of a business object and print it; asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a import -d 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run'
-complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli metafield set
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
@@ -231,7 +232,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d '
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
 # store-cli metafield help
-complete -c store-cli -n '__store_cli_at \'metafield help\' 0' -a 'set get list count delete import' -d 'command'
+complete -c store-cli -n '__store_cli_at \'metafield help\'' -a 'set get list count delete import' -d 'command'
 
 # store-cli product
 complete -c store-cli -n '__store_cli_at \'product\'' -s h -l help -d 'show help'
@@ -239,25 +240,25 @@ complete -c store-cli -n '__store_cli_at \'product\'' -a create -d 'Create a pro
 complete -c store-cli -n '__store_cli_at \'product\'' -a get -d 'Show a product: a summary and its variants; --json for the whole product'
 complete -c store-cli -n '__store_cli_at \'product\'' -a edit -d 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back'
 complete -c store-cli -n '__store_cli_at \'product\'' -a delete -d 'Delete a product with its variants and images; asks first unless --yes'
-complete -c store-cli -n '__store_cli_at \'product\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'product\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli product create
 complete -c store-cli -n '__store_cli_at \'product create\'' -l file -r -F -d 'the product as JSON (bare or as {"product": ...}); "-" reads stdin. Flags override its fields'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l title -x -d 'product title, 1..255 characters (required without --file)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l sub-title -x -d 'subtitle, at most 255 characters'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l body-html -x -d 'HTML description'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l vendor -x -d 'vendor name'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l body-html -x -d 'the description, HTML text'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l vendor -x -d 'vendor name, at most 255 characters'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l product-type -x -d 'product type, free text (the store defaults to "normal")'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l status -x -a 'active draft archived' -d 'product status (the store defaults to active)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l category -x -d 'category: an id (digits), or a name looked up with category search'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l collection -x -d 'collection id or title, looked up with collection list; repeatable'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l image -x -d 'image address (absolute http/https URL); repeatable, in display order'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l option -x -d 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l option -x -d 'an option as NAME=VALUE,VALUE..., e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l price -x -d 'price of every variant, a decimal such as 19.99 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l compare-of-price -x -d 'compare-at price of every variant, a decimal such as 24.99'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l cost-price -x -d 'cost price of every variant, a decimal such as 7.50'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l sku -x -d 'SKU; with several variants each gets it plus its option values (TEE-RED-S)'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l barcode -x -d 'barcode; only for a product with a single variant'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l sku -x -d 'SKU, one line of 1..255 characters; with several variants each gets it plus its option values (TEE-RED-S)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l barcode -x -d 'barcode, one line of 1..255 characters; only for a product with a single variant'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l weight -x -d 'weight of every variant, a decimal such as 0.25'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
@@ -273,19 +274,19 @@ complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show 
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l file -r -F -d 'a partial product as JSON: objects merge, arrays replace (variants by variantId merge); "-" reads stdin'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l title -x -d 'product title, 1..255 characters'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l sub-title -x -d 'subtitle, at most 255 characters'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l body-html -x -d 'HTML description'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l vendor -x -d 'vendor name'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l body-html -x -d 'the description, HTML text'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l vendor -x -d 'vendor name, at most 255 characters'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l product-type -x -d 'product type, free text (the store defaults to "normal")'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l status -x -a 'active draft archived' -d 'product status (the store defaults to active)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l category -x -d 'category: an id (digits), or a name looked up with category search'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l collection -x -d 'collection id or title, looked up with collection list; repeatable (replaces the list)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l image -x -d 'image address (absolute http/https URL); repeatable, in display order (replaces the images)'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l option -x -d 'an option and its values, e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l option -x -d 'an option as NAME=VALUE,VALUE..., e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l price -x -d 'price of every variant, a decimal such as 19.99 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l compare-of-price -x -d 'compare-at price of every variant, a decimal such as 24.99'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l cost-price -x -d 'cost price of every variant, a decimal such as 7.50'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l sku -x -d 'SKU; with several variants each gets it plus its option values (TEE-RED-S)'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l barcode -x -d 'barcode; only for a product with a single variant'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l sku -x -d 'SKU, one line of 1..255 characters; with several variants each gets it plus its option values (TEE-RED-S)'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l barcode -x -d 'barcode, one line of 1..255 characters; only for a product with a single variant'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight -x -d 'weight of every variant, a decimal such as 0.25'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 'stock available of every variant, a whole number'
@@ -299,12 +300,12 @@ complete -c store-cli -n '__store_cli_at \'product delete\'' -s y -l yes -d 'do 
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s h -l help -d 'show help'
 
 # store-cli product help
-complete -c store-cli -n '__store_cli_at \'product help\' 0' -a 'create get edit delete' -d 'command'
+complete -c store-cli -n '__store_cli_at \'product help\'' -a 'create get edit delete' -d 'command'
 
 # store-cli category
 complete -c store-cli -n '__store_cli_at \'category\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'category\'' -a search -d 'Find categories by part of their name (ignoring case); without a name, every category'
-complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli category search
 complete -c store-cli -n '__store_cli_at \'category search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
@@ -312,28 +313,28 @@ complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -d 'print
 complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
 
 # store-cli category help
-complete -c store-cli -n '__store_cli_at \'category help\' 0' -a 'search' -d 'command'
+complete -c store-cli -n '__store_cli_at \'category help\'' -a 'search' -d 'command'
 
 # store-cli collection
 complete -c store-cli -n '__store_cli_at \'collection\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'collection\'' -a list -d 'List collections, filtered by part of the title (ignoring case) or by type'
-complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli collection list
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this text (ignoring case)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
 
 # store-cli collection help
-complete -c store-cli -n '__store_cli_at \'collection help\' 0' -a 'list' -d 'command'
+complete -c store-cli -n '__store_cli_at \'collection help\'' -a 'list' -d 'command'
 
 # store-cli webhook
 complete -c store-cli -n '__store_cli_at \'webhook\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a listen -d 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a trigger -d 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store'
-complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli webhook listen
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l port -x -d 'port to listen on, 0 for any free port'
@@ -353,13 +354,13 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 's
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 
 # store-cli webhook help
-complete -c store-cli -n '__store_cli_at \'webhook help\' 0' -a 'listen trigger' -d 'command'
+complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -d 'command'
 
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data)'
-complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on'
@@ -367,8 +368,8 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port 
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file (atomic writes; survives restarts); default: memory only'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests: 429 with Retry-After, 500, 503, reset connections'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, for repeatable runs'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l ids-as -x -a 'string number' -d 'write ids and counts as JSON strings or as bare JSON numbers'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l definitions -r -F -d 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l rate-limit -x -d 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)'
@@ -383,14 +384,25 @@ complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'cl
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
 
 # store-cli sandbox help
-complete -c store-cli -n '__store_cli_at \'sandbox help\' 0' -a 'serve reset' -d 'command'
+complete -c store-cli -n '__store_cli_at \'sandbox help\'' -a 'serve reset' -d 'command'
+
+# store-cli api
+complete -c store-cli -n '__store_cli_at \'api\'' -s F -l field -x -d 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends'
+complete -c store-cli -n '__store_cli_at \'api\'' -s f -l raw-field -x -d 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable'
+complete -c store-cli -n '__store_cli_at \'api\'' -l input -r -F -d 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'
+complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)'
+complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
+complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stderr'
+complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'
 
 # store-cli completion
 complete -c store-cli -n '__store_cli_at \'completion\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'completion\'' -a bash -d 'Print the bash completion script: commands, flags, their values and saved profile names'
 complete -c store-cli -n '__store_cli_at \'completion\'' -a zsh -d 'Print the zsh completion script (_store-cli): commands, flags, their values and saved profile names'
 complete -c store-cli -n '__store_cli_at \'completion\'' -a fish -d 'Print the fish completion script: commands, flags, their values and saved profile names'
-complete -c store-cli -n '__store_cli_at \'completion\'' -a help -d 'display help for command'
+complete -c store-cli -n '__store_cli_at \'completion\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli completion bash
 complete -c store-cli -n '__store_cli_at \'completion bash\'' -s h -l help -d 'show help'
@@ -402,7 +414,7 @@ complete -c store-cli -n '__store_cli_at \'completion zsh\'' -s h -l help -d 'sh
 complete -c store-cli -n '__store_cli_at \'completion fish\'' -s h -l help -d 'show help'
 
 # store-cli completion help
-complete -c store-cli -n '__store_cli_at \'completion help\' 0' -a 'bash zsh fish' -d 'command'
+complete -c store-cli -n '__store_cli_at \'completion help\'' -a 'bash zsh fish' -d 'command'
 
 # store-cli help
-complete -c store-cli -n '__store_cli_at \'help\' 0' -a 'auth giftcard metafield product category collection webhook sandbox completion' -d 'command'
+complete -c store-cli -n '__store_cli_at \'help\'' -a 'auth giftcard metafield product category collection webhook sandbox api completion' -d 'command'

@@ -25,9 +25,9 @@ export function register(noun: Command): Command {
     .argument('<method>', 'GET, POST, PUT, DELETE or PATCH (any case)')
     .argument('<path>', 'gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query')
     .option('-F, --field <key=value>', 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends', collect)
-    .option('-f, --raw-field <key=value>', 'a string field, repeatable, never typed (amounts, codes, anything numeric-looking)', collect)
+    .option('-f, --raw-field <key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', collect)
     .option('--input <file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH')
-    .option('-H, --header <name:value>', 'an extra request header, repeatable (not the access token, Host or Content-Length)', collect)
+    .option('-H, --header <name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', collect)
     .option('--paginate', 'GET only: follow next-page links to the end, printing each item as one JSON line')
     .option('-i, --include', 'print the status line and the response headers on stderr')
     .addHelpText('after', examples(
