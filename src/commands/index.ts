@@ -2,6 +2,7 @@
 import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
+import { config } from './config/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
 import { product } from './product/index.js';
@@ -9,4 +10,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox];
+export const nouns: readonly Noun[] = [auth, config, giftcard, metafield, product, category, collection, webhook, sandbox];
