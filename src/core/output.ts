@@ -37,6 +37,11 @@ export class Output {
     this.mode = outputMode(flags, selectedFields(flags.json, validFields), format, io.isStdoutTTY);
   }
 
+  /** A table for a person (a terminal, and no --json nor an output default of tsv/json). */
+  get isTable(): boolean {
+    return this.mode.kind === 'table';
+  }
+
   get isJson(): boolean {
     return this.mode.kind === 'json' || this.mode.kind === 'jsonl';
   }

@@ -8,6 +8,7 @@ import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ANSI, requestLog, scratchDirs, stripAnsi, tsvRows } from '../_support.js';
 import { csv, freshIds, plainRows, scratchFile } from '../metafield/_import.js';
+import { DEMO } from '../product/_products.js';
 
 type Dirs = ReturnType<typeof scratchDirs>;
 // eslint-disable-next-line no-control-regex
@@ -61,6 +62,13 @@ describe('configuration defaults at work', () => {
       expect(tsv.stdout).not.toContain('LAST4');
       const table = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'table' })), tty: true });
       expect(stripAnsi(table.stdout)).toMatch(/^ID\s+LAST4/);
+    });
+
+    it('tsv: product get in a terminal prints what it prints piped (variant rows), not the summary and table', async () => {
+      const piped = await cli(['product', 'get', DEMO.tshirt], { env: env(scratchDirs()) });
+      const tsv = await cli(['product', 'get', DEMO.tshirt], { env: env(await withDefaults({ output: 'tsv' })), tty: true });
+      expect(tsv.code, tsv.stderr).toBe(0);
+      expect(tsv.stdout).toBe(piped.stdout);
     });
 
     it('flags win: --json over tsv, --json fields over json, --jsonl over json', async () => {
