@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { nouns } from './commands/index.js';
 import type { Noun, Verb } from './commands/types.js';
 import { createContext, DEFAULT_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
+import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, ReaderGoneError, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
@@ -43,6 +44,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     active = command;
     const globals = globalOptions(program);
     context = createContext({ io, env: deps.env, globals, signal, userAgent: `store-cli/${VERSION} node/${process.versions.node}`, ...(deps.now ? { now: deps.now } : {}) });
+    await applyColorDefault(io, context);
     await verb.run(optionsWithArguments(command), context);
   });
 
@@ -143,6 +145,21 @@ function globalOptions(program: Command): GlobalOptions {
     insecure: o.insecure === true,
     ...(o.timeout !== undefined ? { timeout: o.timeout } : {}),
   };
+}
+
+/**
+ * The profile's `color never`. Read only when some stream would have colour (a terminal,
+ * without NO_COLOR or --no-color), so piped runs never pay for the profile read here.
+ */
+async function applyColorDefault(io: IO, context: Context): Promise<void> {
+  if (!io.colorOut && !io.colorErr) return;
+  try {
+    if ((await context.setting('color')).value === 'never') io.turnColorOff();
+  } catch (error) {
+    // A bad stored colour must not stop the command, nor `config set color` that fixes it.
+    if (error instanceof InvalidDefaultError) context.say(`warning: ${error.message}`);
+    // Anything else (an unreadable file, a bad --profile) is reported by whatever reads the profile next.
+  }
 }
 
 /** A verb's options plus its positional arguments under their declared names. */

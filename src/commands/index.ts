@@ -4,6 +4,7 @@ import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
 import { completion } from './completion/index.js';
+import { config } from './config/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
 import { product } from './product/index.js';
@@ -11,4 +12,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];

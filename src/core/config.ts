@@ -1,4 +1,5 @@
-// Profiles on disk: a JSON file of mode 0600 holding each profile's base URL and token.
+// Profiles on disk: a JSON file of mode 0600 holding each profile's base URL, token and
+// configuration defaults (`store-cli config`).
 // conf writes it. Reading it is one JSON.parse, and importing conf (with ajv) costs 40% of
 // node's start-up, so commands that only read a profile read the file directly.
 import { readFile } from 'node:fs/promises';
@@ -10,13 +11,22 @@ const CONFIG_NAME = 'config';
 export interface ProfileRecord {
   baseUrl?: string;
   token?: string;
+  /** `config set` values by key, as stored: unchecked until a command uses one. */
+  defaults?: Record<string, unknown>;
 }
+
+/** What `auth logout` did to a profile. */
+export type Logout = 'removed' | 'defaults-kept' | 'no-credentials';
 
 export interface ConfigStore {
   readonly path: string;
   profile(name: string): ProfileRecord | undefined;
   saveProfile(name: string, record: ProfileRecord): void;
-  deleteProfile(name: string): boolean;
+  /** Forgets the base URL and token; the profile's defaults stay (preferences, not secrets). */
+  logout(name: string): Logout;
+  setDefault(name: string, key: string, value: unknown): void;
+  /** False when the profile did not set that key. */
+  unsetDefault(name: string, key: string): boolean;
   profileNames(): string[];
 }
 
@@ -60,8 +70,16 @@ export async function readProfileNames(dir: string): Promise<string[]> {
 
 function cleanProfile(record: unknown): ProfileRecord | undefined {
   if (!record || typeof record !== 'object') return undefined;
-  const { baseUrl, token } = record as Record<string, unknown>;
-  return { ...(typeof baseUrl === 'string' ? { baseUrl } : {}), ...(typeof token === 'string' ? { token } : {}) };
+  const { baseUrl, token, defaults } = record as Record<string, unknown>;
+  return {
+    ...(typeof baseUrl === 'string' ? { baseUrl } : {}),
+    ...(typeof token === 'string' ? { token } : {}),
+    ...(isPlainObject(defaults) && Object.keys(defaults).length > 0 ? { defaults } : {}),
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export async function openConfig(dir: string): Promise<ConfigStore> {
@@ -83,15 +101,31 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
     const value = conf.get('profiles');
     return value && typeof value === 'object' ? value : {};
   };
+  /** Writes one profile back; a profile left with nothing in it is removed. */
+  const put = (name: string, record: ProfileRecord) => {
+    const { [name]: _old, ...rest } = profiles();
+    conf.set('profiles', Object.keys(record).length > 0 ? { ...rest, [name]: record } : rest);
+  };
+  const stored = (name: string): ProfileRecord => cleanProfile(profiles()[name]) ?? {};
   return {
     path: conf.path,
     profile: (name) => cleanProfile(profiles()[name]),
-    saveProfile: (name, record) => conf.set('profiles', { ...profiles(), [name]: record }),
-    deleteProfile: (name) => {
-      const all = profiles();
-      if (!(name in all)) return false;
-      const { [name]: _removed, ...rest } = all;
-      conf.set('profiles', rest);
+    saveProfile: put,
+    logout: (name) => {
+      const { baseUrl, token, ...rest } = stored(name);
+      if (baseUrl === undefined && token === undefined) return 'no-credentials';
+      put(name, rest);
+      return rest.defaults ? 'defaults-kept' : 'removed';
+    },
+    setDefault: (name, key, value) => {
+      const record = stored(name);
+      put(name, { ...record, defaults: { ...record.defaults, [key]: value } });
+    },
+    unsetDefault: (name, key) => {
+      const { defaults, ...record } = stored(name);
+      if (!defaults || !Object.hasOwn(defaults, key)) return false;
+      const { [key]: _removed, ...rest } = defaults;
+      put(name, Object.keys(rest).length > 0 ? { ...record, defaults: rest } : record);
       return true;
     },
     profileNames: () => Object.keys(profiles()).sort(),

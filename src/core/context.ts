@@ -5,7 +5,8 @@ import type { Transport } from '../api/transport.js';
 import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import type { IO } from './io.js';
-import type { ConfigStore } from './config.js';
+import type { ConfigStore, ProfileRecord } from './config.js';
+import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
 import type { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
 import type { Env } from './paths.js';
@@ -49,6 +50,11 @@ export interface Context {
   readonly prompter: Prompter;
   now(): Date;
   config(): Promise<ConfigStore>;
+  /**
+   * A configuration default (`store-cli config`) of the profile in use, or the built-in
+   * value, with where it came from. Flags win over it: a command asks only when its flag is absent.
+   */
+  setting<K extends DefaultKey>(key: K): Promise<Setting<K>>;
   /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
   target(): Promise<StoreTarget>;
   /**
@@ -58,7 +64,10 @@ export interface Context {
   api(tuning?: ApiTuning): Promise<Api>;
   /** The API bound to an explicit store and token (auth login checks a token before saving it). */
   apiWith(baseUrl: string, token: string): Promise<Api>;
-  /** `fields`: what --json may select, or ANY_FIELDS for an answer of unknown shape. */
+  /**
+   * The exporter for these flags; without --json or --jsonl, the profile's `output` default
+   * decides. `fields`: what --json may select, or ANY_FIELDS for an answer of unknown shape.
+   */
   output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
   /** A spinner on stderr while `work` runs, in a terminal only. */
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
@@ -87,10 +96,16 @@ export function createContext(deps: ContextDeps): Context {
   const { io, env, globals, signal } = deps;
   const disposers: Array<() => Promise<void>> = [];
   let configStore: Promise<ConfigStore> | undefined;
+  let storedProfile: Promise<ProfileRecord | undefined> | undefined;
   let connection: Promise<Connection> | undefined;
   let api: Promise<Api> | undefined;
 
   const log = (line: string) => io.err(`${line}\n`);
+  // One read of the config file serves the credentials and the defaults alike.
+  const readStoredProfile = () =>
+    (storedProfile ??= Promise.all([import('./config.js'), paths()]).then(([{ readProfile }, { configDir }]) =>
+      readProfile(configDir(env), resolveProfile(globals, env).value),
+    ));
 
   const ctx: Context = {
     io,
@@ -106,8 +121,13 @@ export function createContext(deps: ContextDeps): Context {
       const fromOutside = resolveTarget(globals, env, undefined);
       // CI gives both through the environment: no need to read the file at all.
       if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
-      const [{ readProfile }, { configDir }] = await Promise.all([import('./config.js'), paths()]);
-      return resolveTarget(globals, env, await readProfile(configDir(env), profile.value));
+      return resolveTarget(globals, env, await readStoredProfile());
+    },
+    async setting(key) {
+      const record = await readStoredProfile();
+      // zod loads only when the profile stores a value to check.
+      const schema = record?.defaults?.[key] === undefined ? undefined : await import('./defaults-schema.js');
+      return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, resolveProfile(globals, env).value));
     },
     api: (tuning) => (tuning ? loadApi(() => (connection ??= connect()), tuning) : (api ??= loadApi(() => (connection ??= connect())))),
     apiWith: (baseUrl, token) =>
@@ -116,8 +136,10 @@ export function createContext(deps: ContextDeps): Context {
         return { profile: resolveProfile(globals, env), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
       }),
     async output(flags, fields) {
-      const { Output } = await import('./output.js');
-      return new Output(io, flags, fields);
+      const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false);
+      // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
+      const [{ Output }, format] = await Promise.all([import('./output.js'), asked ? undefined : ctx.setting('output').then((s) => s.value)]);
+      return new Output(io, flags, fields, format);
     },
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner

@@ -11,10 +11,15 @@ export interface IO {
   readonly isStderrTTY: boolean;
   /** The terminal's width when stdout is one. */
   readonly stdoutColumns: number | undefined;
-  /** Colour on stdout (TTY, and neither NO_COLOR nor --no-color). */
+  /** Colour on stdout (TTY, and neither NO_COLOR, --no-color nor the profile's `color never`). */
   readonly colorOut: boolean;
   /** Colour on stderr, decided the same way for that stream. */
   readonly colorErr: boolean;
+  /**
+   * The profile's `color never`: known only once the profile is read, after start-up
+   * (src/cli.ts reads it before a command runs, and only when some stream has colour).
+   */
+  turnColorOff(): void;
   /** Questions may be asked: stdin and stderr are both terminals. */
   readonly canPrompt: boolean;
   out(text: string): void;
@@ -31,6 +36,7 @@ export interface Streams {
 }
 
 export function createIO(streams: Streams, colorAllowed: boolean): IO {
+  let color = colorAllowed;
   return {
     // A getter, not a copy: stdin is created only if something reads it.
     get stdin() {
@@ -45,8 +51,15 @@ export function createIO(streams: Streams, colorAllowed: boolean): IO {
       const columns = (streams.stdout as Writable & { columns?: number }).columns;
       return streams.isStdoutTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
     },
-    colorOut: colorAllowed && streams.isStdoutTTY,
-    colorErr: colorAllowed && streams.isStderrTTY,
+    get colorOut() {
+      return color && streams.isStdoutTTY;
+    },
+    get colorErr() {
+      return color && streams.isStderrTTY;
+    },
+    turnColorOff: () => {
+      color = false;
+    },
     canPrompt: streams.isStdinTTY && streams.isStderrTTY,
     out: (text) => void streams.stdout.write(text),
     err: (text) => void streams.stderr.write(text),

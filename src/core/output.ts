@@ -5,6 +5,7 @@ import { writeWithBackpressure, type IO } from './io.js';
 import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette, type Palette } from './colors.js';
 import type { OutputFlags } from './output-options.js';
+import type { OutputFormat } from './defaults.js';
 
 export interface Column<T> {
   header: string;
@@ -24,20 +25,24 @@ export interface View<T> {
 /** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
 export const ANY_FIELDS = 'any';
 
-type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
+export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
 export class Output {
   private readonly mode: Mode;
 
+  /** `format`: the profile's `output` default, for when the flags ask for nothing. */
   constructor(
     private readonly io: IO,
     flags: OutputFlags,
     validFields: readonly string[] | typeof ANY_FIELDS,
+    format: OutputFormat = 'table',
   ) {
-    const fields = selectedFields(flags.json, validFields);
-    if (flags.jsonl) this.mode = { kind: 'jsonl', ...(fields ? { fields } : {}) };
-    else if (flags.json !== undefined && flags.json !== false) this.mode = { kind: 'json', ...(fields ? { fields } : {}) };
-    else this.mode = io.isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
+    this.mode = outputMode(flags, selectedFields(flags.json, validFields), format, io.isStdoutTTY);
+  }
+
+  /** A table for a person (a terminal, and no --json nor an output default of tsv/json). */
+  get isTable(): boolean {
+    return this.mode.kind === 'table';
   }
 
   get isJson(): boolean {
@@ -99,6 +104,12 @@ export class Output {
     return count;
   }
 
+  /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
+  async value<T extends object>(item: T, text: string): Promise<void> {
+    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.write(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
+    return this.write(`${oneLine(text)}\n`);
+  }
+
   /** A count: `{"count": N}` as an integer, or the bare number. */
   async count(value: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') {
@@ -142,6 +153,17 @@ export class Output {
   private write(text: string): Promise<void> {
     return writeWithBackpressure(this.io.stdout, text);
   }
+}
+
+/**
+ * Flags first (--jsonl, then --json), then the `output` default. `table` is a table in a
+ * terminal only: piped, rows stay TSV for `cut`. `tsv` is TSV in a terminal too.
+ */
+export function outputMode(flags: OutputFlags, fields: string[] | undefined, format: OutputFormat, isStdoutTTY: boolean): Mode {
+  if (flags.jsonl) return { kind: 'jsonl', ...(fields ? { fields } : {}) };
+  if (flags.json !== undefined && flags.json !== false) return { kind: 'json', ...(fields ? { fields } : {}) };
+  if (format === 'json' || format === 'jsonl') return { kind: format };
+  return format === 'table' && isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
 }
 
 function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS): string[] | undefined {

@@ -42,7 +42,8 @@ export async function run(options: LoginOptions, ctx: Context): Promise<void> {
   if (verdict === 'refused') throw new AuthError(`The store at ${baseUrl} refused this token (401); nothing was saved.`);
 
   const [config, { redactToken }] = await Promise.all([ctx.config(), import('../../core/secrets.js')]);
-  config.saveProfile(profile, { baseUrl, token });
+  // A new login replaces the credentials, never the profile's configuration defaults.
+  config.saveProfile(profile, { ...config.profile(profile), baseUrl, token });
   ctx.say(`Logged in to ${baseUrl} as profile '${profile}' (token ${redactToken(token)}); saved to ${config.path}.`);
   if (verdict === 'accepted-without-gift-card-scope') ctx.say('Note: this token may not read gift cards (read_gift_card scope missing).');
 }

@@ -5,14 +5,17 @@ import { examples } from '../types.js';
 export function register(noun: Command): Command {
   return noun
     .command('logout')
-    .description("Forget a profile's base URL and token")
-    .addHelpText('after', examples('store-cli auth logout', 'store-cli --profile staging auth logout'));
+    .description("Forget a profile's base URL and token (its configuration defaults stay)")
+    .addHelpText('after', examples('store-cli auth logout', 'store-cli --profile staging auth logout') + "\nThe profile's defaults (store-cli config) are kept for the next login; 'store-cli config unset KEY' removes one.\n");
 }
 
 export async function run(_options: object, ctx: Context): Promise<void> {
   const [config, target] = await Promise.all([ctx.config(), ctx.target()]);
   const profile = target.profile.value;
-  if (config.deleteProfile(profile)) ctx.say(`Logged out: profile '${profile}' removed from ${config.path}.`);
-  else ctx.say(`Profile '${profile}' has no saved credentials; nothing to do.`);
+  const outcome = config.logout(profile);
+  if (outcome === 'removed') ctx.say(`Logged out: profile '${profile}' removed from ${config.path}.`);
+  else if (outcome === 'defaults-kept') {
+    ctx.say(`Logged out: the base URL and token of profile '${profile}' were removed from ${config.path}; its configuration defaults stay ('store-cli config list' shows them).`);
+  } else ctx.say(`Profile '${profile}' has no saved credentials; nothing to do.`);
   if (target.token?.source === 'environment') ctx.say('STORE_CLI_TOKEN is still set in the environment and will keep being used.');
 }

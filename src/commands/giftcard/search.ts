@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import type { Context } from '../../core/context.js';
+import type { Setting } from '../../core/defaults.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 
@@ -17,7 +18,7 @@ export function register(noun: Command): Command {
   const command = noun
     .command('search')
     .description('List gift cards, filtered by status or last characters; --all follows every page')
-    .option('--limit <n>', 'page size, 1..250 (default: 50; with --all, 250)')
+    .option('--limit <n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)")
     .option('--since-id <id>', 'only cards with an id greater than this')
     .addOption(new Option('--status <status>', 'only cards in this status').choices(GIFT_CARD_STATUSES))
     .option('--page-token <token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)')
@@ -33,7 +34,7 @@ export function register(noun: Command): Command {
 
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   const [{ checkGiftCardSearch, giftCardFields, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
-  const limit = options.limit === undefined ? (options.all ? MAX_PAGE_SIZE : undefined) : parseWhole(options.limit);
+  const limit = options.limit !== undefined ? parseWhole(options.limit) : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
   const input = checkGiftCardSearch({
     limit,
     sinceId: options.sinceId,
@@ -53,6 +54,12 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   }
   await out.list(stream(), view.giftCardListView(view.today(ctx.now())), 'No gift cards match.');
   if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
+}
+
+/** The profile's page-size, else the store's own default (no limit sent), or the largest page for --all. */
+export function defaultLimit(pageSize: Setting<'page-size'>, all: boolean, maxPageSize: number): number | undefined {
+  if (pageSize.source === 'profile') return pageSize.value;
+  return all ? maxPageSize : undefined;
 }
 
 /** Non-integers stay as text so the schema names --limit in its own words. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { setMaxListeners } from 'node:events';
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import type { Context } from '../../core/context.js';
+import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError, UsageError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
@@ -15,9 +16,8 @@ export interface ImportOptions extends OutputFlags {
   concurrency?: string;
 }
 
-/** Requests in flight: enough to hide a store's latency, few enough for its rate limit to pace. */
-const DEFAULT_CONCURRENCY = 8;
-const MAX_CONCURRENCY = 64;
+/** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
+const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 /** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
 const IN_FLIGHT_GRACE_MS = 5_000;
 
@@ -30,7 +30,7 @@ export function register(noun: Command): Command {
     .option('--dry-run', 'validate and print the plan (creates, updates, unchanged): reads current values, writes nothing')
     .option('--rejects <file>', 'write every failed row to this CSV file, with its line number and the reason')
     .option('--shard <i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file')
-    .option('--concurrency <n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY}); a 429 slows the run down by itself`)
+    .option('--concurrency <n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); a 429 slows the run down by itself`)
     .addHelpText('after', examples(
       'store-cli metafield import values.csv --rejects rejects.csv',
       'store-cli metafield import values.csv --dry-run',
@@ -49,7 +49,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
     throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
   }
-  const concurrency = options.concurrency === undefined ? DEFAULT_CONCURRENCY : parseConcurrency(options.concurrency);
+  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : parseConcurrency(options.concurrency);
   const [{ parseShard }, { Import }, { openSource }, { openRejectsFile }, { Pacer }, { PacedTransport, SINGLE_ATTEMPT }, progress, summary] = await Promise.all([
     import('../../bulk/shard.js'),
     import('../../bulk/run-import.js'),
@@ -62,7 +62,8 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   ]);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   if (options.rejects !== undefined && options.rejects === options.file) throw new UsageError('--rejects must name another file than the one imported.');
-  const out = options.json !== undefined && options.json !== false ? await ctx.output(options, summary.SUMMARY_FIELDS) : undefined;
+  // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl).
+  const out = await ctx.output(options, summary.SUMMARY_FIELDS);
   const source = await openSource(options.file, ctx.io.stdin);
 
   // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
@@ -112,7 +113,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
     ...(transport ? { requests: transport.counts } : {}),
   })) ctx.say(line);
-  if (out) await out.item(summary.summaryJson(result), { fields: summary.SUMMARY_FIELDS, columns: [] });
+  if (out.isJson) await out.item(summary.summaryJson(result), { fields: summary.SUMMARY_FIELDS, columns: [] });
 
   if (result.stop?.kind === 'interrupted') throw new CancelledError();
   if (result.stop?.kind === 'failed') throw result.stop.error;

@@ -47,7 +47,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const product = buildProduct(draft, linkChange(resolved));
 
   const created = await ctx.spin('Creating the product…', () => api.products.create(product));
-  const terminal = ctx.io.isStdoutTTY;
+  const terminal = out.isTable;
   await view.showProduct(out, created, () => view.linkNames(api, created, resolved.names), terminal);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${idText(created.productId)}.`);
 }

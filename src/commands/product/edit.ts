@@ -74,10 +74,10 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   if (changes.length === 0) {
     // Nothing to send; the output is still the product as it stands, for scripts.
     ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
-    await view.showProduct(out, current, () => view.linkNames(api, current), ctx.io.isStdoutTTY);
+    await view.showProduct(out, current, () => view.linkNames(api, current), out.isTable);
     return;
   }
   const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
-  await view.showProduct(out, updated, () => view.linkNames(api, updated, resolved.names), ctx.io.isStdoutTTY);
+  await view.showProduct(out, updated, () => view.linkNames(api, updated, resolved.names), out.isTable);
 }
 

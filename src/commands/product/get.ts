@@ -26,5 +26,5 @@ export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, productFields);
   const api = await ctx.api();
   const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => view.linkNames(api, product), ctx.io.isStdoutTTY);
+  await view.showProduct(out, product, () => view.linkNames(api, product), out.isTable);
 }

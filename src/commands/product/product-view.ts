@@ -83,8 +83,8 @@ const variantListView: View<Variant> = {
 };
 
 /**
- * A product as the exporter writes it. --json: the product as the store sent it. A
- * terminal: the summary, then the variants table. Piped: the variants as TSV rows (the
+ * A product as the exporter writes it. --json: the product as the store sent it. A table
+ * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
  * product's own fields are one `--json title,status` away).
  */
 export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean): Promise<void> {

@@ -1,0 +1,39 @@
+// The help text that lists the keys, and the view of a setting, shared by the config verbs.
+import { BUILT_IN, COLOR_MODES, DEFAULT_KEYS, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
+import { Argument } from 'commander';
+import type { Column, View } from '../../core/output.js';
+
+/** Hand-wrapped to the 80 columns help is rendered at; a test keeps it in step with defaults.ts. */
+export const KEYS_HELP = `
+Keys (one set per profile; --profile or STORE_CLI_PROFILE picks the profile):
+  output              ${OUTPUT_FORMATS.join(' | ')} (built-in: ${BUILT_IN.output})
+                      what data commands print without --json or --jsonl:
+                      table: a table in a terminal, TSV when piped;
+                      tsv: TSV in a terminal too;
+                      json, jsonl: as if --json or --jsonl were given
+  page-size           ${PAGE_SIZE.min}..${PAGE_SIZE.max} (built-in: the store's ${PAGE_SIZE.builtIn}; with --all, ${PAGE_SIZE.max})
+                      giftcard search --limit
+  import-concurrency  ${IMPORT_CONCURRENCY.min}..${IMPORT_CONCURRENCY.max} (built-in: ${IMPORT_CONCURRENCY.builtIn})
+                      metafield import --concurrency
+  color               ${COLOR_MODES.join(' | ')} (built-in: ${BUILT_IN.color})
+                      auto: colour in a terminal; never: as --no-color.
+                      NO_COLOR and --no-color turn colour off whatever it says.
+
+A flag on the command line wins over a default; a default wins over the built-in
+value. Defaults live in the config file beside the credentials (mode 0600);
+'auth logout' keeps them.
+`;
+
+export const SETTING_FIELDS = ['key', 'value', 'source'] as const;
+
+export const settingView: View<Setting> = {
+  fields: SETTING_FIELDS,
+  columns: [
+    { header: 'KEY', value: (s) => s.key },
+    { header: 'VALUE', value: (s) => String(s.value) },
+    { header: 'SOURCE', value: (s) => s.source, style: (text, colors, s) => (s.source === 'default' ? colors.dim(text) : text) },
+  ],
+};
+
+/** The <key> argument of get, set and unset: commander refuses any other key, listing them. */
+export const keyArgument = (description: string) => new Argument('<key>', description).choices(DEFAULT_KEYS);
