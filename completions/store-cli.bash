@@ -5,8 +5,9 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config giftcard metafield product category collection webhook sandbox api completion help' ;;
     'auth') REPLY='login status logout help' ;;
+    'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count help' ;;
     'metafield') REPLY='set get list count delete import help' ;;
     'product') REPLY='create get edit delete help' ;;
@@ -28,6 +29,12 @@ _store_cli_flags() {
     'auth status') REPLY='--json -h --help' ;;
     'auth logout') REPLY='-h --help' ;;
     'auth help') REPLY='' ;;
+    'config') REPLY='-h --help' ;;
+    'config get') REPLY='--json -h --help' ;;
+    'config set') REPLY='-h --help' ;;
+    'config unset') REPLY='-h --help' ;;
+    'config list') REPLY='--json --jsonl -h --help' ;;
+    'config help') REPLY='' ;;
     'giftcard') REPLY='-h --help' ;;
     'giftcard create') REPLY='--code --initial-value --customer-id --note --expire-time --json -h --help' ;;
     'giftcard update') REPLY='--balance --note --expire-time --json -h --help' ;;
@@ -80,6 +87,8 @@ _store_cli_flags() {
 _store_cli_option() {
   case "$1|$2" in
     'auth status|--json') REPLY='o' ;;
+    'config get|--json') REPLY='o' ;;
+    'config list|--json') REPLY='o' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
@@ -203,6 +212,10 @@ _store_cli_option() {
 _store_cli_argument() {
   case "$1|$2" in
     'auth help|'*) REPLY='w login status logout' ;;
+    'config get|1') REPLY='w output page-size import-concurrency color' ;;
+    'config set|1') REPLY='w output page-size import-concurrency color' ;;
+    'config unset|1') REPLY='w output page-size import-concurrency color' ;;
+    'config help|'*) REPLY='w get set unset list' ;;
     'giftcard help|'*) REPLY='w create update disable get search count' ;;
     'metafield set|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield get|1') REPLY='w products variants collections customers orders pages shop' ;;
@@ -219,7 +232,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

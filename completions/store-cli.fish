@@ -6,9 +6,11 @@
 function __store_cli_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' auth giftcard metafield product category collection webhook sandbox api completion help
+            printf '%s\n' auth config giftcard metafield product category collection webhook sandbox api completion help
         case 'auth'
             printf '%s\n' login status logout help
+        case 'config'
+            printf '%s\n' get set unset list help
         case 'giftcard'
             printf '%s\n' create update disable get search count help
         case 'metafield'
@@ -33,7 +35,7 @@ function __store_cli_option
     switch "$argv[1]|$argv[2]"
         case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -89,6 +91,7 @@ complete -c store-cli -l insecure -d 'allow sending the token over plain http to
 complete -c store-cli -n '__store_cli_at \'\'' -s V -l version -d 'print the version'
 complete -c store-cli -n '__store_cli_at \'\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'\'' -a auth -d 'log in to a store, show the credentials in use, log out'
+complete -c store-cli -n '__store_cli_at \'\'' -a config -d 'per-profile defaults: output format, page size, import concurrency, colour'
 complete -c store-cli -n '__store_cli_at \'\'' -a giftcard -d 'create, update, disable, get, search and count gift cards'
 complete -c store-cli -n '__store_cli_at \'\'' -a metafield -d 'the typed custom values (metafields) of products, variants, customers, orders and other business objects'
 complete -c store-cli -n '__store_cli_at \'\'' -a product -d 'create, get, edit and delete products (category and collections by name)'
@@ -104,7 +107,7 @@ complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'show help for a comma
 complete -c store-cli -n '__store_cli_at \'auth\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a login -d 'Save a store base URL and access token under a profile (checks the token first)'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a status -d 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)'
-complete -c store-cli -n '__store_cli_at \'auth\'' -a logout -d 'Forget a profile\'s base URL and token'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a logout -d 'Forget a profile\'s base URL and token (its configuration defaults stay)'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli auth login
@@ -120,6 +123,35 @@ complete -c store-cli -n '__store_cli_at \'auth logout\'' -s h -l help -d 'show 
 
 # store-cli auth help
 complete -c store-cli -n '__store_cli_at \'auth help\'' -a 'login status logout' -d 'command'
+
+# store-cli config
+complete -c store-cli -n '__store_cli_at \'config\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'config\'' -a get -d 'Print one default of the profile in use (its built-in value when the profile sets none)'
+complete -c store-cli -n '__store_cli_at \'config\'' -a set -d 'Set a default of the profile in use (checked first: a bad key or value exits 2 and changes nothing)'
+complete -c store-cli -n '__store_cli_at \'config\'' -a unset -d 'Remove a default from the profile in use, so the built-in value applies again'
+complete -c store-cli -n '__store_cli_at \'config\'' -a list -d 'Show every default of the profile in use: its value and where it comes from (profile or default)'
+complete -c store-cli -n '__store_cli_at \'config\'' -a help -d 'show help for a command, e.g. help giftcard search'
+
+# store-cli config get
+complete -c store-cli -n '__store_cli_at \'config get\'' -l json -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config get\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'config get\' 0' -a 'output page-size import-concurrency color' -d 'key'
+
+# store-cli config set
+complete -c store-cli -n '__store_cli_at \'config set\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'config set\' 0' -a 'output page-size import-concurrency color' -d 'key'
+
+# store-cli config unset
+complete -c store-cli -n '__store_cli_at \'config unset\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-size import-concurrency color' -d 'key'
+
+# store-cli config list
+complete -c store-cli -n '__store_cli_at \'config list\'' -l json -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'config list\'' -s h -l help -d 'show help'
+
+# store-cli config help
+complete -c store-cli -n '__store_cli_at \'config help\'' -a 'get set unset list' -d 'command'
 
 # store-cli giftcard
 complete -c store-cli -n '__store_cli_at \'giftcard\'' -s h -l help -d 'show help'
@@ -157,7 +189,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -d 'print JSO
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
 
 # store-cli giftcard search
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l limit -x -d 'page size, 1..250 (default: 50; with --all, 250)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l limit -x -d 'page size, 1..250 (default: the profile\'s page-size, else 50; with --all, 250)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l since-id -x -d 'only cards with an id greater than this'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'enabled disabled expired' -d 'only cards in this status'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'
@@ -226,7 +258,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l domain -x -a '
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'validate and print the plan (creates, updates, unchanged): reads current values, writes nothing'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: 8); a 429 slows the run down by itself'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); a 429 slows the run down by itself'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, elapsedMs} as JSON on stdout; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
@@ -417,4 +449,4 @@ complete -c store-cli -n '__store_cli_at \'completion fish\'' -s h -l help -d 's
 complete -c store-cli -n '__store_cli_at \'completion help\'' -a 'bash zsh fish' -d 'command'
 
 # store-cli help
-complete -c store-cli -n '__store_cli_at \'help\'' -a 'auth giftcard metafield product category collection webhook sandbox api completion' -d 'command'
+complete -c store-cli -n '__store_cli_at \'help\'' -a 'auth config giftcard metafield product category collection webhook sandbox api completion' -d 'command'
