@@ -2,6 +2,7 @@
 // than hundreds of small files, and every dynamic import() stays a lazy chunk, so
 // `--help` never parses undici, zod or conf (bench/startup measures it).
 import { build } from 'esbuild';
+import { runSource } from './run-source.mjs';
 import { rm } from 'node:fs/promises';
 
 // commander loads node:child_process (and with it net, dgram...) at import, for
@@ -55,9 +56,7 @@ await build({
 // Every command's --help text, rendered once here by the program itself, so that main.ts can
 // answer `store-cli ... --help` without loading commander (like --version). A test checks
 // that each text still equals what commander prints.
-const snapshot = await build({
-  stdin: {
-    contents: `
+const texts = await runSource(`
       import { PassThrough } from 'node:stream';
       import { buildProgram, runCli } from './src/cli.ts';
       import { createIO } from './src/core/io.ts';
@@ -81,19 +80,6 @@ const snapshot = await build({
         texts[path.join(' ')] = Buffer.concat(chunks).toString('utf8');
       }
       process.stdout.write(JSON.stringify(texts));
-    `,
-    resolveDir: new URL('..', import.meta.url).pathname,
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  write: false,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
-const { execFileSync } = await import('node:child_process');
-const texts = execFileSync(process.execPath, ['--input-type=module'], { input: snapshot.outputFiles[0].text, env: { PATH: process.env.PATH ?? '' } });
+    `);
 const { writeFile } = await import('node:fs/promises');
 await writeFile(new URL('../dist/help.json', import.meta.url), texts);
