@@ -1,7 +1,7 @@
 // `store-cli api` as a user runs it: the built binary, the embedded sandbox, exit codes,
 // and a reader that closes the pipe during --paginate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, spawnCli, type ServeHandle } from './helpers.js';
+import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, readFirstChunkThenClose, type ServeHandle } from './helpers.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -52,18 +52,7 @@ describe('store-cli api --paginate | head', () => {
   });
 
   it('stops fetching pages and exits 0 once stdout is closed', async () => {
-    const child = spawnCli(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], sandbox.env());
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin!.end();
-    const first = await new Promise<string>((resolve, reject) => {
-      child.stdout!.once('data', (chunk: Buffer) => {
-        child.stdout!.destroy();
-        resolve(chunk.toString());
-      });
-      child.once('close', (code) => reject(new Error(`exited (${code}) before any output; stderr:\n${stderr}`)));
-    });
-    const end = await exitOf(child, 5_000);
+    const { first, end, stderr } = await readFirstChunkThenClose(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], sandbox.env());
     expect(JSON.parse(first.split('\n')[0]!)).toHaveProperty('id');
     expect(end).toMatchObject({ code: 0, signal: null });
     expect(stderr).not.toMatch(STACK_LINE);

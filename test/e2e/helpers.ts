@@ -329,3 +329,20 @@ export class Pane {
     spawnSync(TMUX!, ['-S', this.socket, 'kill-server'], { encoding: 'utf8', env: cleanEnv() });
   }
 }
+
+/** Spawns the command, closes its stdout after the first chunk (as `| head` does), and waits for its exit. */
+export async function readFirstChunkThenClose(args: readonly string[], env: Env) {
+  const child = spawnCli(args, env);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin!.end();
+  const first = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => {
+      child.stdout!.destroy();
+      resolve(chunk.toString());
+    });
+    child.once('close', (code) => reject(new Error(`exited (${code}) before any output; stderr:\n${stderr}`)));
+  });
+  const end = await exitOf(child, 5_000);
+  return { first, end, stderr };
+}

@@ -1,7 +1,7 @@
 // Ctrl-C during a request, and a reader that closes the pipe early (`| head`).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, serve, spawnCli, until, type ServeHandle } from './helpers.js';
+import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, serve, readFirstChunkThenClose, spawnCli, until, type ServeHandle } from './helpers.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -62,23 +62,6 @@ describe('a reader that goes away (| head)', () => {
   afterAll(async () => {
     await sandbox?.stop();
   });
-
-  /** Spawns the command, destroys its stdout after the first chunk, and expects a prompt exit. */
-  async function readFirstChunkThenClose(args: string[], env: Record<string, string>) {
-    const child = spawnCli(args, env);
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin!.end();
-    const first = await new Promise<string>((resolve, reject) => {
-      child.stdout!.once('data', (chunk: Buffer) => {
-        child.stdout!.destroy();
-        resolve(chunk.toString());
-      });
-      child.once('close', (code) => reject(new Error(`exited (${code}) before any output; stderr:\n${stderr}`)));
-    });
-    const end = await exitOf(child, 5_000);
-    return { first, end, stderr };
-  }
 
   it('--sandbox giftcard search --json: exits promptly once stdout is closed', async () => {
     const { first, end, stderr } = await readFirstChunkThenClose(['--sandbox', 'giftcard', 'search', '--json'], isolatedEnv());
