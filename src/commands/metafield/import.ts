@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError, UsageError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
+import { wholeNumberFlag } from '../flag-checks.js';
 import { examples } from '../types.js';
 
 export interface ImportOptions extends OutputFlags {
@@ -49,7 +50,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
     throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
   }
-  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : parseConcurrency(options.concurrency);
+  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
   const [{ parseShard }, { Import }, { openSource }, { openRejectsFile }, { Pacer }, { PacedTransport, SINGLE_ATTEMPT }, progress, summary] = await Promise.all([
     import('../../bulk/shard.js'),
     import('../../bulk/run-import.js'),
@@ -121,10 +122,4 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     throw new PartialFailureError(`Line ${result.stop.line} of ${source.name} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`);
   }
   if (result.failed > 0) throw new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
-}
-
-function parseConcurrency(text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got '${text}').`);
-  return value;
 }

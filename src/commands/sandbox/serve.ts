@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { WebhookLogLine } from '../../sandbox/index.js';
+import { wholeNumberFlag } from '../flag-checks.js';
 import { examples } from '../types.js';
 
 export interface ServeOptions {
@@ -49,9 +50,9 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: ServeOptions, ctx: Context): Promise<void> {
-  const port = wholeNumber(options.port, '--port', 0, 65535);
+  const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
-  const failSeed = options.failSeed === undefined ? undefined : wholeNumber(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
+  const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
@@ -124,11 +125,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function wholeNumber(text: string, flag: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${text}').`);
-  return value;
-}
 
 function fraction(text: string, flag: string): number {
   const value = Number(text);

@@ -3,12 +3,6 @@
 import { UsageError } from '../../core/errors.js';
 import type { Env } from '../../core/paths.js';
 
-export function portFlag(text: string, flag: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value > 65535) throw new UsageError(`${flag} must be a whole number from 0 to 65535 (got '${text}').`);
-  return value;
-}
-
 export function httpUrlFlag(text: string, flag: string): URL {
   let url: URL;
   try {

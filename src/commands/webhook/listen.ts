@@ -4,7 +4,8 @@ import { palette } from '../../core/colors.js';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { examples } from '../types.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
-import { httpUrlFlag, portFlag, secretFlag } from './flags.js';
+import { wholeNumberFlag } from '../flag-checks.js';
+import { httpUrlFlag, secretFlag } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 
 export interface ListenOptions {
@@ -45,7 +46,7 @@ The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (ex
 }
 
 export async function run(options: ListenOptions, ctx: Context): Promise<void> {
-  const port = portFlag(options.port, '--port');
+  const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
   const secret = secretFlag(options.secret, ctx.env);
   const ndjson = options.json !== undefined || options.jsonl === true;
