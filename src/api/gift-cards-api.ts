@@ -1,7 +1,7 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
-import { nextPageQuery } from '../core/paginate.js';
+import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
 import type { Transport } from './transport.js';
@@ -10,6 +10,8 @@ import { API_PREFIX, parseCount, segment, unwrap } from './wire.js';
 const schemas = () => import('./gift-cards.js');
 
 const BASE = `${API_PREFIX}/gift_cards`;
+/** The spec's page size of a search that sends no limit. */
+const DEFAULT_PAGE_SIZE = 50;
 
 export class GiftCardsApi {
   constructor(private readonly transport: Transport) {}
@@ -57,10 +59,16 @@ export class GiftCardsApi {
     for (;;) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
       const { checkCardList } = await schemas();
-      yield checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
-      const next = nextPageQuery(response.headers.link, response.body, query);
+      const cards = checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
+      yield cards;
+      const seen = { link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
+      // One page only: the next token is a hint to print, so a header we cannot read is no failure.
+      if (!all) {
+        const next = findNextPage(seen);
+        return 'query' in next ? next.query.pageToken : undefined;
+      }
+      const next = nextPageQuery(seen);
       if (!next) return undefined;
-      if (!all) return next.pageToken;
       query = next;
     }
   }

@@ -25,8 +25,9 @@ export async function readAllPages<T>(transport: Transport, path: string, query:
   const found: T[] = [];
   for (let page = query; ; ) {
     const response = await transport.request({ method: 'GET', path, query: page });
-    found.push(...items(response.body));
-    const next = nextPageQuery(response.headers.link, response.body, page);
+    const pageItems = items(response.body);
+    found.push(...pageItems);
+    const next = nextPageQuery({ link: response.headers.link, body: response.body, query: page, items: pageItems.length });
     if (!next) return found;
     page = next;
   }
