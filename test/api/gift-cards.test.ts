@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { toJson } from '../../src/core/json.js';
 import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import { giftCardStatus } from '../../src/api/gift-card-status.js';
 import {
   checkGiftCardCreate,
   checkGiftCardId,
@@ -81,34 +80,12 @@ describe('gift card input checks', () => {
   });
 });
 
-describe('giftCardStatus', () => {
-  const card = (fields: Partial<GiftCard>): GiftCard => ({ id: '1', ...fields });
-  const today = '2025-06-15';
-
-  it('is disabled once disableTime is set, even when expired', () => {
-    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z', expireTime: '2020-01-01' }), today)).toBe('disabled');
-    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z' }), today)).toBe('disabled');
-  });
-
-  it('is expired when expireTime is before today', () => {
-    expect(giftCardStatus(card({ expireTime: '2025-06-14' }), today)).toBe('expired');
-    expect(giftCardStatus(card({ expireTime: '2025-06-14T23:59:59Z' }), today)).toBe('expired');
-  });
-
-  it('is enabled when expiring today or later, or never', () => {
-    expect(giftCardStatus(card({ expireTime: '2025-06-15' }), today)).toBe('enabled');
-    expect(giftCardStatus(card({ expireTime: '2030-01-01' }), today)).toBe('enabled');
-    expect(giftCardStatus(card({ expireTime: null, disableTime: null }), today)).toBe('enabled');
-    expect(giftCardStatus(card({}), today)).toBe('enabled');
-  });
-});
-
 describe('GiftCardsApi', () => {
   it('create sends the wrapped input, without undefined fields, and keeps the full code', async () => {
     const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
     const card = await new GiftCardsApi(transport).create({ code: 'SECRETCODE12WXYZ', initialValue: '25.00', note: undefined });
-    expect(card.code).toBe('SECRETCODE12WXYZ');
-    expect(String(card.id)).toBe('98765432109876543210');
+    expect(card!.code).toBe('SECRETCODE12WXYZ');
+    expect(String(card!.id)).toBe('98765432109876543210');
     expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } } }]);
   });
 
