@@ -126,7 +126,11 @@ export function findNextPage(page: PageSeen): NextPage {
   const header = readLinkHeader(page.link);
   const next = header.links.find((link) => link.rels.includes('next'));
   const linkQuery = next ? queryOf(next.url) : undefined;
-  if (linkQuery && Object.keys(linkQuery).length > 0) return { query: linkQuery };
+  if (linkQuery && Object.keys(linkQuery).length > 0) {
+    // Asking for the page just read would loop for ever.
+    if (sameQuery(linkQuery, page.query)) return { problem: `The store's Link header names the page just read as the next one (${describeHeader(page.link)}): stopping rather than loop.` };
+    return { query: linkQuery };
+  }
 
   const token = page.body && typeof page.body === 'object' ? (page.body as Record<string, unknown>).nextPageToken : undefined;
   if (typeof token === 'string' && token !== '') {
@@ -159,6 +163,11 @@ function queryOf(url: string): Record<string, string> {
   if (at < 0) return {};
   const hash = url.indexOf('#', at);
   return Object.fromEntries(new URLSearchParams(url.slice(at + 1, hash < 0 ? undefined : hash)).entries());
+}
+
+function sameQuery(next: Record<string, string>, current: PageSeen['query']): boolean {
+  const defined = Object.entries(current).filter(([, value]) => value !== undefined);
+  return defined.length === Object.keys(next).length && defined.every(([key, value]) => next[key] === value);
 }
 
 function pageSize(page: PageSeen): number | undefined {

@@ -165,6 +165,12 @@ describe('nextPageQuery', () => {
     expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1, { limit: '2' }, { nextPageToken: 't' }))).toEqual({ query: { limit: '2', pageToken: 't' } });
   });
 
+  it('fails when the next link names the page just read, which would loop for ever', () => {
+    const run = () => nextPageQuery(page('</x?limit=2&pageToken=t1>; rel=next', 2, { limit: '2', pageToken: 't1', status: undefined }));
+    expect(run).toThrow(/^The store's Link header names the page just read as the next one \(Link: <\/x\?limit=2&pageToken=t1>; rel=next\)/);
+    expect(nextPageQuery(page('</x?limit=2&pageToken=t2>; rel=next', 2, { limit: '2', pageToken: 't1' }))).toEqual({ limit: '2', pageToken: 't2' });
+  });
+
   it('cuts a long header in the message', () => {
     const long = `<${'x'.repeat(500)}>`;
     expect(() => nextPageQuery(page(long))).toThrow(/x…\)/);
