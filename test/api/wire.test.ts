@@ -117,4 +117,14 @@ describe('unwrap, parseWire, segment', () => {
     expect(segment('a b?c#d')).toBe('a%20b%3Fc%23d');
     expect(segment('123')).toBe('123');
   });
+
+  it('refuses the ids no encoding keeps in their segment: . and ..', () => {
+    for (const dots of ['.', '..']) {
+      const error = thrown(() => segment(dots));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.message).toContain(`'${dots}'`);
+    }
+    expect(segment('...')).toBe('...');
+    expect(segment('.x')).toBe('.x');
+  });
 });
