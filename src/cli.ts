@@ -6,7 +6,7 @@ import type { Noun, Verb } from './commands/types.js';
 import { createContext, DEFAULT_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
-import { createIO, ReaderGoneError, type IO, type Streams } from './core/io.js';
+import { createIO, escapeControls, ReaderGoneError, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
@@ -186,7 +186,7 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
   if (error instanceof ReaderGoneError) return ExitCode.ok;
   const { red } = palette(io.colorErr);
   if (error instanceof CliError) {
-    io.err(`${red('error:')} ${error.message}\n`);
+    io.errTerminal(`${red('error:')} ${escapeControls(error.message)}\n`);
     if (error instanceof UsageError && error.showUsage && active) {
       io.err(`Usage: ${commandPath(active)} ${active.usage()}\nRun '${commandPath(active)} --help' for details.\n`);
     }
@@ -194,7 +194,7 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.err(`${red('error:')} unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  io.errTerminal(`${red('error:')} unexpected failure: ${escapeControls(message)}${verbose ? '' : ' (run with --verbose for details)'}\n`);
   if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
   return ExitCode.failure;
 }

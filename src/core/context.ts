@@ -4,7 +4,8 @@ import type { Api } from '../api/index.js';
 import type { Transport } from '../api/transport.js';
 import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
-import type { IO } from './io.js';
+import { escapeControls, type IO } from './io.js';
+import { palette } from './colors.js';
 import type { ConfigStore, ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
 import type { Output } from './output.js';
@@ -71,8 +72,10 @@ export interface Context {
   output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
   /** A spinner on stderr while `work` runs, in a terminal only. */
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
-  /** Talk on stderr: notices, warnings. */
+  /** Talk on stderr: notices. Control characters are escaped (IO.err). */
   say(line: string): void;
+  /** `warning: <message>` on stderr, the label in yellow in a terminal, the message escaped. */
+  warn(message: string): void;
   /** The user's data directory (the embedded sandbox keeps its state there). */
   dataDir(): Promise<string>;
   dispose(): Promise<void>;
@@ -144,9 +147,10 @@ export function createContext(deps: ContextDeps): Context {
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
       const { withSpinner } = await import('./progress.js');
-      return withSpinner(io, text, work);
+      return withSpinner(io, escapeControls(text), work);
     },
     say: log,
+    warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeControls(message)}\n`),
     dataDir: async () => (await paths()).dataDir(env),
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();

@@ -98,7 +98,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
 
   // Live in a terminal; plain lines for logs (and beside --verbose's request log).
   const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-  const reporter = progress.startProgress((text) => ctx.io.err(text), live ? 'live' : 'lines', () => job.snapshot());
+  const reporter = progress.startProgress(live ? ctx.io.errTerminal : ctx.io.err, live ? 'live' : 'lines', () => job.snapshot());
   let result;
   try {
     result = await job.run();
