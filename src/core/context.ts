@@ -91,6 +91,8 @@ export interface ContextDeps {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** 10 minutes: no request should wait longer, and beyond 2^31-1 ms Node's timers fire at once. */
+export const MAX_TIMEOUT_MS = 600_000;
 
 // env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
 const paths = () => import('./paths.js');
