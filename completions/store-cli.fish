@@ -165,7 +165,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'show help for
 
 # store-cli giftcard create
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
@@ -173,7 +173,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -d 'print 
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
