@@ -162,7 +162,9 @@ export function createContext(deps: ContextDeps): Context {
   async function connect(): Promise<Connection> {
     if (globals.sandbox) {
       const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
-      const sandbox = await startEmbeddedSandbox(await ctx.dataDir(), globals.verbose ? log : undefined);
+      const dir = await ctx.dataDir();
+      await (await paths()).makePrivateDir(dir);
+      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined);
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {
