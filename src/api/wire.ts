@@ -1,14 +1,17 @@
 // Shared pieces of the wire format that need no schema library: paths, response
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
-import { RuntimeError } from '../core/errors.js';
+import { RuntimeError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
+import { isDotSegment } from './path-segment.js';
 import type { Transport } from './transport.js';
 
 export const API_PREFIX = '/api/202412';
 
 /** One path segment, whatever it holds: `../x` stays a single segment. */
 export function segment(value: string): string {
+  // The commands refuse these by argument name; this guards every other caller.
+  if (isDotSegment(value)) throw new UsageError(`An id cannot be '${value}': in a URL path it would name another resource. Nothing was sent.`, false);
   return encodeURIComponent(value);
 }
 

@@ -50,8 +50,15 @@ describe('gift card input checks', () => {
     expect(checkGiftCardUpdate({ giftCardId: '7', balance: '0', expireTime: null })).toEqual({ giftCardId: '7', balance: '0', expireTime: null });
   });
 
-  it('names --code for a code with spaces', () => {
-    expect(usageMessage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe("--code must not contain spaces (got 'AB CD').");
+  it('names --code for a code with spaces, without showing the code (a secret)', () => {
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe('--code must not contain spaces.');
+  });
+
+  it('takes amounts as prices are taken: at most 2 decimals and 15 digits before the point', () => {
+    expect(checkGiftCardCreate({ ...valid, initialValue: '999999999999999.99' }).initialValue).toBe('999999999999999.99');
+    for (const initialValue of ['1.234', '1'.repeat(16), '1.', '.5']) {
+      expect(usageMessage(() => checkGiftCardCreate({ ...valid, initialValue }))).toMatch(/^--initial-value must be a non-negative decimal amount .*2 after/);
+    }
   });
 
   it('names --limit outside 1..250 or not whole', () => {

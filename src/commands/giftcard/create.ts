@@ -17,7 +17,7 @@ export function register(noun: Command): Command {
     .command('create')
     .description('Create a gift card; without --code a secure code is generated and shown once')
     .option('--code <code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)')
-    .requiredOption('--initial-value <amount>', 'initial amount, a decimal string such as 50 or 19.99')
+    .requiredOption('--initial-value <amount>', 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)')
     .option('--customer-id <id>', 'numeric id of the customer the card belongs to')
     .option('--note <text>', 'internal note, at most 500 characters')
     .option('--expire-time <date>', 'expiry date as YYYY-MM-DD (default: never expires)')
