@@ -3,6 +3,7 @@
 // memory stays flat; pulls the next rows only when a slot frees, so the file is read no
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
+import type { FileIdentity } from '../core/file-identity.js';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
 import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
 import { csvRecords, CsvSyntaxError } from './csv-rows.js';
@@ -20,6 +21,8 @@ export interface ImportSource {
   name: string;
   /** Bytes, when known (a file): progress estimates the total from it. */
   size: number | undefined;
+  /** The file read (stdin too, when redirected from one): what --rejects must not be. */
+  identity?: FileIdentity;
 }
 
 export interface ImportSettings {
