@@ -1,17 +1,17 @@
 // CSV records as they stream in, each with the line it starts on. csv-parse does the
 // parsing (BOM, CRLF, quoted commas and line breaks); rows with too few or too many
 // fields come through as they are, so that each becomes one reject instead of ending
-// the file. Cells are parsed as bytes and decoded here, so that a cell that is not UTF-8
-// is known (and its row refused) instead of reaching the store with U+FFFD in it.
-import { isUtf8 } from 'node:buffer';
+// the file. Bytes that are not UTF-8 are noted on the way in (Utf8Watch), so that the
+// row holding them is refused instead of reaching the store with U+FFFD in their place.
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { Parser } from 'csv-parse';
+import { Utf8Watch } from './utf8-watch.js';
 
 export interface CsvRecord {
   /** The line of the file where the record starts (1-based), as an editor shows it. */
   line: number;
   cells: string[];
-  /** The first cell (index) whose bytes are not UTF-8: it holds U+FFFD in their place. */
+  /** The cell (index) whose bytes are not UTF-8: it holds U+FFFD in their place (the first such cell of the row). */
   invalidUtf8?: number;
   /** Bytes of the input consumed once this record was read (progress on a file of known size). */
   bytes: number;
@@ -28,7 +28,7 @@ export class CsvSyntaxError extends Error {
 }
 
 interface ParsedRecord {
-  record: Buffer[];
+  record: string[];
   info: { bytes: number; empty_lines: number };
 }
 
@@ -48,9 +48,8 @@ function lineBreaks(cells: readonly string[]): number {
 export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   const { parse, CsvError } = await import('csv-parse');
   const parser: Parser = parse({
-    // Bytes, not text (see decode); the BOM is dropped by withoutBom, as csv-parse's own
-    // BOM option would switch back to text.
-    encoding: null,
+    // The BOM is dropped before (withoutBom), so that byte offsets are the watch's.
+    bom: false,
     info: true,
     relax_column_count: true,
     skip_empty_lines: true,
@@ -58,7 +57,8 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
     record_delimiter: ['\r\n', '\n', '\r'],
   });
   // pipeline, unlike pipe, hands a read error of the input (a vanished file) to the parser.
-  pipeline(input, withoutBom(), parser, () => undefined);
+  const watch = new Utf8Watch();
+  pipeline(input, withoutBom(), watch, parser, () => undefined);
 
   // csv-parse's own line count counts CR and LF apart inside quoted values, so the line
   // is worked out here: the previous record's start, plus its line breaks, plus the
@@ -66,9 +66,11 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   let line = 0;
   let previousBreaks = 0;
   let emptyLines = 0;
+  let end = 0;
   try {
-    for await (const { record, info } of recordsBeforeError(parser)) {
-      const { cells, invalidUtf8 } = decode(record);
+    for await (const { record: cells, info } of recordsBeforeError(parser)) {
+      const invalidUtf8 = watch.invalidBetween(end, info.bytes) ? firstReplaced(cells) : undefined;
+      end = info.bytes;
       line = line === 0 ? 1 + info.empty_lines : line + previousBreaks + 1 + (info.empty_lines - emptyLines);
       emptyLines = info.empty_lines;
       previousBreaks = lineBreaks(cells);
@@ -86,15 +88,10 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   }
 }
 
-/** The cells as text, and the first that is not UTF-8 (checked only where decoding put a U+FFFD). */
-function decode(record: readonly Buffer[]): { cells: string[]; invalidUtf8?: number } {
-  let invalidUtf8: number | undefined;
-  const cells = record.map((bytes, index) => {
-    const text = bytes.toString('utf8');
-    if (invalidUtf8 === undefined && text.includes('\uFFFD') && !isUtf8(bytes)) invalidUtf8 = index;
-    return text;
-  });
-  return invalidUtf8 === undefined ? { cells } : { cells, invalidUtf8 };
+/** The first cell where decoding put a U+FFFD. */
+function firstReplaced(cells: readonly string[]): number | undefined {
+  const index = cells.findIndex((cell) => cell.includes('\uFFFD'));
+  return index < 0 ? undefined : index;
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);

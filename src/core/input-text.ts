@@ -87,11 +87,12 @@ function tooLarge(name: string, what: string): UsageError {
 }
 
 /**
- * Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629:
- * no overlong forms, no surrogates, nothing above U+10FFFF), or -1.
+ * Offset of the first byte at or after `from` (a character boundary) that does not start a
+ * well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, nothing above
+ * U+10FFFF), or -1.
  */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
+export function firstInvalidUtf8(bytes: Uint8Array, from = 0): number {
+  let i = from;
   while (i < bytes.length) {
     const b = bytes[i]!;
     if (b < 0x80) {

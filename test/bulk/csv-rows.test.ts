@@ -35,6 +35,22 @@ describe('csvRecords', () => {
     ]);
   });
 
+  it('finds bad bytes whatever the chunks: fed one byte at a time, good multi-byte characters split, a character cut at the end', async () => {
+    const text = Buffer.concat([
+      Buffer.from('a,b\n\u00e9\ud83d\ude00,\ufffd\n'), // é and an emoji, split below; a real U+FFFD
+      Buffer.from('x,'), Buffer.from([0xe9]), Buffer.from('t\u00e9\n'), // Latin-1 é before a good one
+      Buffer.from('\u4e2d,ok\n'),
+      Buffer.from('y,'), Buffer.from([0xf0, 0x9f, 0x98]), // an emoji cut short by the end of the file
+    ]);
+    for (const size of [1, 2, 3, 5, 64]) {
+      const chunks = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.subarray(i, i + size));
+      const out = [];
+      for await (const r of csvRecords(Readable.from(chunks))) out.push([r.line, r.invalidUtf8]);
+      expect(out, `chunks of ${size}`).toEqual([[1, undefined], [2, undefined], [3, 1], [4, undefined], [5, 1]]);
+    }
+  });
+
   it('refuses a UTF-16 file by its byte order mark, at line 1', async () => {
     const error = await records(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a\0,\0b\0\n\0')])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CsvSyntaxError);
