@@ -1,5 +1,5 @@
 // CSV records as they stream in, each with the line it starts on. csv-parse does the
-// parsing (BOM, CRLF, quoted commas and line breaks); rows with too few or too many
+// parsing (CRLF, quoted commas and line breaks; withoutBom drops a BOM); rows with too few or too many
 // fields come through as they are, so that each becomes one reject instead of ending
 // the file. Bytes that are not UTF-8 are noted on the way in (Utf8Watch), so that the
 // row holding them is refused instead of reaching the store with U+FFFD in their place.
