@@ -14,7 +14,7 @@ export function embeddedDialect(env: Readonly<Record<string, string | undefined>
   const raw = env[SANDBOX_DIALECT_ENV];
   if (raw === undefined || raw === '' || raw === 'service') return 'service';
   if (raw === 'real') return 'real';
-  throw new UsageError(`${SANDBOX_DIALECT_ENV} must be 'service' or 'real' (got '${raw}').`);
+  throw new UsageError(`${SANDBOX_DIALECT_ENV} must be 'service' or 'real' (got '${raw}').`, false);
 }
 
 export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service') {

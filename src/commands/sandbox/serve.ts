@@ -50,9 +50,8 @@ export function register(noun: Command): Command {
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
       'store-cli sandbox serve --demo --data ./sandbox.json',
-      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7',
+      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
       'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
-      'store-cli sandbox serve --demo --dialect real',
     ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
 }
 
