@@ -31,7 +31,7 @@ function getWithHost(url: string, token: string, host: string): Promise<{ status
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { Host: host, 'X-Service-Access-Token': token } }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, link: res.headers.link }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, link: [res.headers.link ?? []].flat().join(', ') || undefined }));
     });
     req.on('error', reject);
     req.end();
