@@ -2,7 +2,7 @@
 // and never see a path. The schema (zod) loads only when a product is read.
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, segment, unwrap } from './wire.js';
+import { API_PREFIX, isEmptyAnswer, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./products.js');
 
@@ -14,8 +14,10 @@ export type ProductBody = Record<string, unknown>;
 export class ProductsApi {
   constructor(private readonly transport: Transport) {}
 
-  async create(product: ProductBody): Promise<Product> {
+  /** Undefined when the store accepted the product but answered without a body (202/204): its id is not known. */
+  async create(product: ProductBody): Promise<Product | undefined> {
     const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+    if (isEmptyAnswer(response.body)) return undefined;
     return readProduct(response.body);
   }
 
@@ -27,6 +29,8 @@ export class ProductsApi {
   /** The spec's edit sends the full product, existing ids included: a PUT, safely resent. */
   async update(productId: string, product: ProductBody): Promise<Product> {
     const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(productId)}`, body: { product } });
+    // An answer without a body (204) is read back, so what is shown is the store's.
+    if (isEmptyAnswer(response.body)) return await this.get(productId);
     return readProduct(response.body);
   }
 

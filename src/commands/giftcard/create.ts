@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
@@ -44,6 +45,14 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
   const card = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input));
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now()), true));
+  // Any 2xx is success: a store that answers 202/204 without the card still created it, and
+  // the code must not be lost, so the card is shown as sent.
+  if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
+  await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+}
+
+/** The card as sent, for a store that answered without one: every field given, no id. */
+function sentCard(input: GiftCardCreate): GiftCard {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as GiftCard;
 }

@@ -36,5 +36,5 @@ export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
   const card = await ctx.spin('Updating the gift card…', () => api.giftCards.update(input));
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now())));
+  await out.item(card, view.giftCardDetailView(ctx.now()));
 }
