@@ -68,7 +68,7 @@ _store_cli_flags() {
     'webhook trigger') REPLY='--to --secret --product-id --json -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --definitions --rate-limit --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --webhook --webhook-secret --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -h --help' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate -i --include --json -h --help' ;;
@@ -191,6 +191,7 @@ _store_cli_option() {
     'sandbox serve|--fail-rate') REPLY='v' ;;
     'sandbox serve|--fail-seed') REPLY='v' ;;
     'sandbox serve|--ids-as') REPLY='w string number' ;;
+    'sandbox serve|--dialect') REPLY='w service real' ;;
     'sandbox serve|--definitions') REPLY='f' ;;
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;

@@ -30,7 +30,8 @@ Exit codes:
 
 Environment:
   STORE_CLI_TOKEN, STORE_CLI_BASE_URL, STORE_CLI_PROFILE override the stored profile;
-  NO_COLOR turns colour off; STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files.
+  NO_COLOR turns colour off; STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files;
+  STORE_CLI_SANDBOX_DIALECT=real makes --sandbox answer as the real store does.
 `;
 
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {

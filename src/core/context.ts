@@ -161,10 +161,10 @@ export function createContext(deps: ContextDeps): Context {
 
   async function connect(): Promise<Connection> {
     if (globals.sandbox) {
-      const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
+      const { embeddedDialect, startEmbeddedSandbox } = await import('./embedded-sandbox.js');
       const dir = await ctx.dataDir();
       await (await paths()).makePrivateDir(dir);
-      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined);
+      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined, embeddedDialect(env));
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {

@@ -6,13 +6,25 @@ import { RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
-export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined) {
+/** The environment variable that picks the embedded sandbox's dialect (see README "Dialects"). */
+export const SANDBOX_DIALECT_ENV = 'STORE_CLI_SANDBOX_DIALECT';
+
+/** 'service' unless the environment asks for the real store's dialect; anything else is a usage error. */
+export function embeddedDialect(env: Readonly<Record<string, string | undefined>>): 'service' | 'real' {
+  const raw = env[SANDBOX_DIALECT_ENV];
+  if (raw === undefined || raw === '' || raw === 'service') return 'service';
+  if (raw === 'real') return 'real';
+  throw new UsageError(`${SANDBOX_DIALECT_ENV} must be 'service' or 'real' (got '${raw}').`, false);
+}
+
+export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service') {
   const { startSandbox } = await import('../sandbox/index.js');
   return asCliErrors(() => startSandbox({
     host: '127.0.0.1',
     port: 0,
     dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
     seed: 'demo',
+    dialect,
     ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
   }));
 }

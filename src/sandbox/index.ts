@@ -30,6 +30,13 @@ export interface SandboxOptions {
   failKinds?: Array<'429' | '500' | '503' | 'reset'>;
   /** Ids and counts as JSON strings (default) or as bare JSON numbers, digit-exact beyond 2^53. */
   idsAs?: 'string' | 'number';
+  /**
+   * How the sandbox speaks. 'service' (default): the documented choices of README's
+   * "Decisions" table. 'real': as the real stores of this API family answer ({"error"}
+   * bodies, padded unquoted Link with rel=previous, zone-less times, 201 on create, no
+   * Retry-After, unordered webhooks that stop after 8 failures); see README "Dialects".
+   */
+  dialect?: 'service' | 'real';
   /** Currency of new gift cards; default 'USD'. */
   currency?: string;
   /** Clock used for timestamps and expiry. */

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
+import { DIALECT_NAMES, type DialectName } from './dialect.js';
 import { SandboxUsageError } from './errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import type { SandboxOptions } from './index.js';
@@ -20,6 +21,7 @@ export interface ResolvedOptions {
   failSeed: number;
   failKinds: FaultKind[];
   idsAs: IdsAs;
+  dialect: DialectName;
   currency: string;
   definitionsFile: string | undefined;
   rateLimit: RateLimit | undefined;
@@ -64,6 +66,9 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
 
   const idsAs = input.idsAs ?? 'string';
   if (idsAs !== 'string' && idsAs !== 'number') usage(`Ids must be written as "string" or "number", not "${String(idsAs)}".`);
+  const dialect = input.dialect ?? 'service';
+  if (!DIALECT_NAMES.includes(dialect)) usage(`The sandbox dialect must be ${DIALECT_NAMES.map((name) => `"${name}"`).join(' or ')}, not "${String(dialect)}".`);
+  if (dialect === 'real' && idsAs === 'number') usage('The real dialect writes ids as JSON strings, as the real store does, so it cannot write them as numbers.');
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
@@ -85,6 +90,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     failSeed,
     failKinds,
     idsAs,
+    dialect,
     currency,
     definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
     rateLimit,

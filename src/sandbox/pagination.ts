@@ -57,8 +57,8 @@ export function decodePageToken(raw: string): PageCursor {
   return { after, filters };
 }
 
-/** The `Link: <url>; rel="next"` header value of the page that follows. */
-export function nextLink(origin: string, path: string, limit: number, cursor: PageCursor): string {
+/** Path and query of the page a cursor points at; the server puts it in a Link header. */
+export function pageUrl(path: string, limit: number, cursor: PageCursor): string {
   const query = new URLSearchParams({ limit: String(limit), pageToken: encodePageToken(cursor) });
-  return `<${origin}${path}?${query.toString()}>; rel="next"`;
+  return `${path}?${query.toString()}`;
 }

@@ -2,6 +2,7 @@ import type { Scope } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
+import type { Dialect } from './dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -14,13 +15,18 @@ export interface RouteRequest {
   body: unknown;
   /** One clock reading per request, so a request never straddles midnight halfway. */
   now: Date;
-  /** `http://host:port` as the client addressed the sandbox, for absolute Link URLs. */
-  origin: string;
 }
 
 export interface RouteReply {
   body: unknown;
   headers?: Readonly<Record<string, string>>;
+  /** A create: 201 or 200 as the dialect answers creates. */
+  created?: boolean;
+  /**
+   * The pages around a page of a listing, as path and query (`/api/202412/...?pageToken=...`).
+   * The server writes them into a Link header in the dialect's form, on its own address.
+   */
+  links?: { previous?: string; next?: string };
 }
 
 export interface Route {
@@ -49,6 +55,8 @@ export interface ResourceEnv {
   idsAs: IdsAs;
   /** What type each metafield holds (from --definitions or the demo set). */
   metafieldDefinitions: DefinitionCatalog;
+  /** How times are written and what a page-token request may carry. */
+  dialect: Dialect;
   /** Called after every mutation, so the store can schedule persistence. */
   changed(): void;
   /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */

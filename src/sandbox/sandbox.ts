@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
+import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './errors.js';
 import { createFaultInjector } from './faults.js';
 import { loadDefinitions } from './metafield-definitions.js';
@@ -45,6 +46,7 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
 
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
+  const dialect = createDialect(options.dialect);
   const webhooks =
     options.webhooks === undefined
       ? undefined
@@ -53,6 +55,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           idsAs: options.idsAs,
           backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+          policy: dialect.webhooks,
+          triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
   const metafieldDefinitions = await loadDefinitions(options);
@@ -61,6 +65,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     seed: options.seed,
     currency: options.currency,
     idsAs: options.idsAs,
+    dialect,
     metafieldDefinitions,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
   });
@@ -71,11 +76,12 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     router: new Router(store.routes),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
+    dialect,
     ...(limiter ? { rateLimit: (token: string | undefined) => limiter.refusal(token) } : {}),
     nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
-    fallbackOrigin: () => baseUrl,
+    origin: () => baseUrl,
     onRequest: options.onRequest,
   });
   try {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { performance } from 'node:perf_hooks';
 import { TOKEN_HEADER, type Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
+import type { Dialect } from './dialect.js';
 import { ApiError, malformedBody } from './errors.js';
 import type { FaultKind } from './faults.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './json.js';
@@ -22,13 +23,18 @@ export interface ServerConfig {
   router: Router;
   authorizer: Authorizer;
   idsAs: IdsAs;
+  /** Error bodies, statuses, headers and Link form: every wire difference between dialects. */
+  dialect: Dialect;
   /** Absent: no limit. Answers null to let the token's request go ahead, else the 429 to send. */
   rateLimit?: (token: string | undefined) => ApiError | null;
   nextFault: () => FaultKind | null;
   retryAfterSeconds: number;
   now: () => Date;
-  /** Where Link URLs point when the request carries no usable Host header. */
-  fallbackOrigin: () => string;
+  /**
+   * Where Link URLs point: the sandbox's own listening address, never the request's Host
+   * header, which any client can set (a Link to another host would carry the next request there).
+   */
+  origin: () => string;
   onRequest?: (line: RequestLogLine) => void;
 }
 
@@ -110,13 +116,6 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-const HOST_HEADER = /^[A-Za-z0-9.\-]+(:[0-9]+)?$|^\[[0-9A-Fa-f:.]+\](:[0-9]+)?$/;
-
-function originOf(req: IncomingMessage, fallback: () => string): string {
-  const host = req.headers.host;
-  return host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : fallback();
-}
-
 function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: number): ApiError {
   switch (kind) {
     case '429':
@@ -144,14 +143,17 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
   }
   config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
-  const reply = match.route.handle({
-    params: match.params,
-    query: url.searchParams,
-    body,
-    now: config.now(),
-    origin: originOf(req, config.fallbackOrigin),
-  });
-  return { status: 200, body: reply.body, headers: reply.headers ?? {} };
+  const reply = match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.links !== undefined) {
+    const origin = config.origin();
+    const link = config.dialect.link({
+      ...(reply.links.previous === undefined ? {} : { previous: origin + reply.links.previous }),
+      ...(reply.links.next === undefined ? {} : { next: origin + reply.links.next }),
+    });
+    if (link !== undefined) headers.Link = link;
+  }
+  return { status: reply.created ? config.dialect.createdStatus : 200, body: reply.body, headers };
 }
 
 function tokenOf(req: IncomingMessage): string | undefined {
@@ -166,6 +168,7 @@ function errorReply(error: unknown): ApiError {
 }
 
 export function createSandboxServer(config: ServerConfig): Server {
+  const { dialect } = config;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     res.once('close', () => {
@@ -194,11 +197,13 @@ export function createSandboxServer(config: ServerConfig): Server {
       if (refusal !== null) throw refusal;
       if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
       const reply = await route(req, config);
-      sendJson(res, reply.status, reply.body, reply.headers, config.idsAs, !server.listening);
+      sendJson(res, reply.status, reply.body, dialect.replyHeaders(reply.headers), config.idsAs, !server.listening);
     } catch (error) {
       const failure = errorReply(error);
       if (res.headersSent || res.destroyed) return;
-      sendJson(res, failure.status, failure.toBody(), failure.headers, config.idsAs, !server.listening);
+      // Every refusal passes here, the rate limiter's and injected faults' alike, so the
+      // dialect's rules for error answers (body shape, statuses, no Retry-After) hold for all.
+      sendJson(res, dialect.errorStatus(failure), dialect.errorBody(failure), dialect.replyHeaders(failure.headers), config.idsAs, !server.listening);
     }
   };
   const server = createServer((req, res) => void handle(req, res));

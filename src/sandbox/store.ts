@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { demoData } from './demo.js';
+import type { Dialect } from './dialect.js';
 import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
@@ -23,6 +24,7 @@ export interface StoreOptions {
   seed: 'demo' | 'none';
   currency: string;
   idsAs: IdsAs;
+  dialect: Dialect;
   metafieldDefinitions: DefinitionCatalog;
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
@@ -51,6 +53,7 @@ export class SandboxStore {
       ids: this.ids,
       currency: options.currency,
       idsAs: options.idsAs,
+      dialect: options.dialect,
       metafieldDefinitions: options.metafieldDefinitions,
       changed: () => this.writer?.schedule(),
       emit: options.emit ?? (() => {}),

@@ -1,15 +1,18 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { formatTimestamp } from './dates.js';
+import type { WebhookPolicy } from './dialect.js';
 import { serializeJson, type IdsAs } from './json.js';
 import type { ResourceEvent } from './resource.js';
 
 /**
  * Product webhooks: each event is POSTed to every subscribed URL, signed with the shared
  * secret, and retried with exponential backoff and jitter until a 2xx answer or the last
- * attempt. One URL gets one product's events in order: the next waits until the previous
- * one was delivered or given up. Delivery never holds up the request that caused it.
+ * attempt. Delivery never holds up the request that caused it. The dialect's policy says
+ * how events are ordered: by default one URL gets one product's events in order (the next
+ * waits until the previous one was delivered or given up); with a shuffle window, events
+ * are held that long and then sent at once in a random order, as a store that guarantees
+ * no order would. It also says after how many consecutive failures a URL is dropped.
  */
 
 export const API_VERSION = '202412';
@@ -29,9 +32,12 @@ export interface WebhookLogLine {
   status: number;
   /** What went wrong when no status came. */
   error?: string;
-  outcome: 'delivered' | 'retrying' | 'gave-up';
+  /** 'stopped': this failure was one too many in a row, and the URL gets no more deliveries. */
+  outcome: 'delivered' | 'retrying' | 'gave-up' | 'stopped';
   /** When retrying: the wait before the next attempt. */
   retryInMs?: number;
+  /** When stopped: the consecutive failures that stopped the URL. */
+  failures?: number;
   ms: number;
 }
 
@@ -43,6 +49,10 @@ export interface WebhookSettings {
   backoffMs: number;
   /** A subscriber that has not answered within this time has failed that attempt. */
   attemptTimeoutMs: number;
+  /** Ordering and when to stop delivering to a URL (from the dialect). */
+  policy: WebhookPolicy;
+  /** X-Service-Triggered-At as the dialect writes times. */
+  triggeredAt: (at: Date) => string;
   onDelivery?: (line: WebhookLogLine) => void;
 }
 
@@ -96,6 +106,11 @@ export class WebhookDispatcher {
   private readonly running = new Set<Promise<void>>();
   private readonly waits = new Set<() => void>();
   private readonly requests = new Set<AbortController>();
+  /** Events held per URL until their shuffle window ends, and the window's timer. */
+  private readonly windows = new Map<string, { held: Delivery[]; timer: NodeJS.Timeout }>();
+  /** Failed attempts in a row per URL (a 2xx resets it). */
+  private readonly failuresInRow = new Map<string, number>();
+  private readonly stopped = new Set<string>();
   private closed = false;
 
   constructor(private readonly settings: WebhookSettings) {}
@@ -110,13 +125,18 @@ export class WebhookDispatcher {
       'User-Agent': 'store-cli-sandbox',
       'X-Service-Topic': event.topic,
       'X-Service-Webhook-Id': webhookId,
-      'X-Service-Triggered-At': formatTimestamp(event.at),
+      'X-Service-Triggered-At': this.settings.triggeredAt(event.at),
       'X-Service-Api-Version': API_VERSION,
       'X-Service-Hmac-Sha256': signBody(body, this.settings.secret),
     };
     for (const url of this.settings.urls) {
-      const key = `${url}\n${event.key}`;
+      if (this.stopped.has(url)) continue;
       const delivery: Delivery = { topic: event.topic, url, webhookId, body, headers };
+      if (this.settings.policy.shuffleWindowMs > 0) {
+        this.hold(delivery);
+        continue;
+      }
+      const key = `${url}\n${event.key}`;
       const queue = this.queues.get(key);
       if (queue !== undefined) {
         queue.push(delivery);
@@ -130,13 +150,41 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Stops at once: waits between attempts end, requests in flight are cut, queued events are dropped. */
+  /** Stops at once: waits between attempts end, requests in flight are cut, queued and held events are dropped. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
     for (const wake of this.waits) wake();
     for (const controller of this.requests) controller.abort();
     await Promise.all(this.running);
     this.queues.clear();
+  }
+
+  /** Adds a delivery to its URL's open window, opening one if none is. */
+  private hold(delivery: Delivery): void {
+    const open = this.windows.get(delivery.url);
+    if (open !== undefined) {
+      open.held.push(delivery);
+      return;
+    }
+    const timer = setTimeout(() => this.release(delivery.url), this.settings.policy.shuffleWindowMs);
+    this.windows.set(delivery.url, { held: [delivery], timer });
+  }
+
+  /** Ends a URL's window: its deliveries start together, in a random order, each on its own. */
+  private release(url: string): void {
+    const held = this.windows.get(url)?.held ?? [];
+    this.windows.delete(url);
+    for (let index = held.length - 1; index > 0; index -= 1) {
+      const other = Math.floor(Math.random() * (index + 1));
+      [held[index], held[other]] = [held[other] as Delivery, held[index] as Delivery];
+    }
+    for (const delivery of held) {
+      const run = this.deliver(delivery);
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }
   }
 
   private async drain(key: string): Promise<void> {
@@ -150,11 +198,18 @@ export class WebhookDispatcher {
 
   private async deliver(delivery: Delivery): Promise<void> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS && !this.closed; attempt += 1) {
+      // Another delivery to the same URL may have stopped it meanwhile.
+      if (this.stopped.has(delivery.url)) return;
       const started = performance.now();
       const result = await this.post(delivery);
-      if (this.closed) return;
+      if (this.closed || this.stopped.has(delivery.url)) return;
       const ok = result.status >= 200 && result.status < 300;
-      const outcome = ok ? 'delivered' : attempt === MAX_ATTEMPTS ? 'gave-up' : 'retrying';
+      const failures = ok ? 0 : (this.failuresInRow.get(delivery.url) ?? 0) + 1;
+      this.failuresInRow.set(delivery.url, failures);
+      const limit = this.settings.policy.stopAfterFailures;
+      const stop = limit !== undefined && failures >= limit;
+      if (stop) this.stopped.add(delivery.url);
+      const outcome = ok ? 'delivered' : stop ? 'stopped' : attempt === MAX_ATTEMPTS ? 'gave-up' : 'retrying';
       const retryInMs = outcome === 'retrying' ? backoffDelay(attempt, this.settings.backoffMs) : undefined;
       this.report({
         topic: delivery.topic,
@@ -166,6 +221,7 @@ export class WebhookDispatcher {
         ...(result.error === undefined ? {} : { error: result.error }),
         outcome,
         ...(retryInMs === undefined ? {} : { retryInMs }),
+        ...(stop ? { failures } : {}),
         ms: Math.round(performance.now() - started),
       });
       if (retryInMs === undefined) return;

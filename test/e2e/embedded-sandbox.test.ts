@@ -91,6 +91,16 @@ describe('--sandbox', () => {
     expect(elsewhere.code).toBe(1);
   });
 
+  it('STORE_CLI_SANDBOX_DIALECT=real: the embedded sandbox answers in the real dialect; another value is exit 2', async () => {
+    const env = isolatedEnv({ STORE_CLI_SANDBOX_DIALECT: 'real' });
+    const created = await run(['--sandbox', 'giftcard', 'create', '--initial-value', '3', '--json', 'createTime'], { env });
+    expect(created.code, created.stderr).toBe(0);
+    expect((JSON.parse(created.stdout) as { createTime: string }).createTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000$/);
+    const wrong = await run(['--sandbox', 'giftcard', 'count'], { env: isolatedEnv({ STORE_CLI_SANDBOX_DIALECT: 'shopify' }) });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe("error: STORE_CLI_SANDBOX_DIALECT must be 'service' or 'real' (got 'shopify').\n");
+  });
+
   it('--sandbox with --base-url is a usage error (exit 2)', async () => {
     const r = await run(['--sandbox', '--base-url', 'http://127.0.0.1:1', 'giftcard', 'count']);
     expect(r.code).toBe(2);

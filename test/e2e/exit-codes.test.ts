@@ -2,15 +2,12 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 let sandbox: ServeHandle;
 
-beforeAll(async () => {
-  requireBuild();
-  sandbox = await serve(['--json', '--token', 't', '--token', 'reader:read_gift_card']);
-});
-afterAll(async () => {
-  await sandbox?.stop();
+beforeAll(requireBuild);
+afterAll(() => {
   killLeftovers();
   removeScratch();
 });
@@ -46,7 +43,14 @@ async function expectNothingSent(args: string[]) {
   return r;
 }
 
-describe('exit codes against a sandbox serve process', () => {
+describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)', (dialect) => {
+  beforeAll(async () => {
+    sandbox = await serve(['--json', ...dialectArgs(dialect), '--token', 't', '--token', 'reader:read_gift_card']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
   it('0: success, with data on stdout and nothing on stderr', async () => {
     const before = await count();
     const r = await run(['giftcard', 'create', '--initial-value', '25.00', '--note', 'e2e', '--json'], { env: sandbox.env() });

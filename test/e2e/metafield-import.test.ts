@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, STACK_LINE, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from './helpers.js';
+import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -51,12 +52,12 @@ async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, s
 /** Successful creates the sandbox has logged so far (its stderr request log). */
 const createsLogged = (sandbox: ServeHandle) => (sandbox.stderr().match(/^POST \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
 
-describe('metafield import (spawned)', () => {
+describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
   let sandbox: ServeHandle;
 
   beforeAll(async () => {
     // A rate limit makes a run last long enough to be stopped in the middle.
-    sandbox = await serve(['--json', '--rate-limit', '60/10', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
+    sandbox = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '60/10', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
   });
   afterAll(async () => {
     await sandbox?.stop();

@@ -2,15 +2,12 @@
 // process (demo definitions), and once against the embedded sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 let sandbox: ServeHandle;
 
-beforeAll(async () => {
-  requireBuild();
-  sandbox = await serve(['--json', '--demo', '--token', 't', '--token', 'reader:read_metafields']);
-});
-afterAll(async () => {
-  await sandbox?.stop();
+beforeAll(requireBuild);
+afterAll(() => {
   killLeftovers();
   removeScratch();
 });
@@ -39,7 +36,14 @@ async function sentBy(args: string[]) {
   return { result, sent };
 }
 
-describe('metafield commands against a sandbox serve process', () => {
+describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s dialect)', (dialect) => {
+  beforeAll(async () => {
+    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', 't', '--token', 'reader:read_metafields']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
   it('set (create, update, unchanged), get, list, count, delete: one value through its life', async () => {
     const set = (value: string) => ['metafield', 'set', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--value', value, '--json'];
 

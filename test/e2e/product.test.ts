@@ -2,15 +2,12 @@
 // creating by names, reading, a dry-run edit, an edit, and deleting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 let sandbox: ServeHandle;
 
-beforeAll(async () => {
-  requireBuild();
-  sandbox = await serve(['--json', '--demo', '--token', 't', '--token', 'reader:read_products']);
-});
-afterAll(async () => {
-  await sandbox?.stop();
+beforeAll(requireBuild);
+afterAll(() => {
   killLeftovers();
   removeScratch();
 });
@@ -36,7 +33,14 @@ async function runLogged(args: string[]) {
   return { ...result, requests: requestLog().slice(before + 1, after).map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')) };
 }
 
-describe('products end to end', () => {
+describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
+  beforeAll(async () => {
+    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', 't', '--token', 'reader:read_products']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
   let productId = '';
 
   it('create by names: category and collections looked up, one POST', async () => {

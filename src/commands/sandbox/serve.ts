@@ -14,6 +14,7 @@ export interface ServeOptions {
   failRate?: string;
   failSeed?: string;
   idsAs: 'string' | 'number';
+  dialect: 'service' | 'real';
   definitions?: string;
   rateLimit?: string;
   quiet?: boolean;
@@ -36,6 +37,11 @@ export function register(noun: Command): Command {
     .option('--fail-rate <0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections')
     .option('--fail-seed <n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs')
     .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
+    .addOption(
+      new Option('--dialect <name>', 'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")')
+        .choices(['service', 'real'])
+        .default('service'),
+    )
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
     .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)')
     .option('--webhook <url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', repeatable, [])
@@ -44,7 +50,7 @@ export function register(noun: Command): Command {
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
     .addHelpText('after', examples(
       'store-cli sandbox serve --demo --data ./sandbox.json',
-      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7',
+      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
       'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
     ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
 }
@@ -74,6 +80,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     failRate,
     ...(failSeed === undefined ? {} : { failSeed }),
     idsAs: options.idsAs,
+    dialect: options.dialect,
     ...(options.definitions ? { definitionsFile: options.definitions } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
@@ -85,7 +92,8 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
   if (webhooks !== undefined && webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
-  ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}. Ctrl-C stops it.`);
+  const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
+  ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
@@ -125,7 +133,9 @@ function describeDelivery(line: WebhookLogLine): string {
       ? `delivered (attempt ${line.attempt} of ${line.maxAttempts})`
       : line.outcome === 'retrying'
         ? `retry ${line.attempt + 1} of ${line.maxAttempts} in ${((line.retryInMs ?? 0) / 1000).toFixed(1)} s`
-        : `gave up after ${line.maxAttempts} attempts`;
+        : line.outcome === 'stopped'
+          ? `${line.failures ?? line.attempt} consecutive failures: delivery to this URL stopped, no more events go there`
+          : `gave up after ${line.maxAttempts} attempts`;
   return `webhook ${line.topic} -> ${line.url}: ${answer}, ${next} (${line.ms} ms)`;
 }
 

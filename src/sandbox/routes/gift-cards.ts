@@ -14,8 +14,8 @@ import {
 } from '../gift-card-rules.js';
 import { canonicalId, compareIds, ID_PATTERN } from '../ids.js';
 import { isJsonObject, JsonInteger } from '../json.js';
-import { decodePageToken, nextLink, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
-import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import { decodePageToken, pageUrl, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
+import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import type { DemoData } from '../data/demo-schema.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
 
@@ -49,8 +49,8 @@ function statusOf(card: GiftCardRecord, now: Date): GiftCardStatus {
   return 'enabled';
 }
 
-/** The wire form; the full code only when the caller has just created the card. */
-function present(card: GiftCardRecord, revealCode = false): Record<string, unknown> {
+/** The wire form (times as the dialect writes them); the full code only when the caller has just created the card. */
+function present(card: GiftCardRecord, time: (stored: string) => string, revealCode = false): Record<string, unknown> {
   return {
     id: new JsonInteger(card.id),
     code: revealCode ? card.code : maskCode(card.code),
@@ -62,10 +62,10 @@ function present(card: GiftCardRecord, revealCode = false): Record<string, unkno
     lineItemId: card.lineItemId === undefined ? undefined : new JsonInteger(card.lineItemId),
     currency: card.currency,
     note: card.note,
-    disableTime: card.disableTime,
+    disableTime: card.disableTime === undefined ? undefined : time(card.disableTime),
     expireTime: card.expireTime,
-    createTime: card.createTime,
-    updateTime: card.updateTime,
+    createTime: time(card.createTime),
+    updateTime: time(card.updateTime),
     userId: new JsonInteger(card.userId),
   };
 }
@@ -111,26 +111,36 @@ function filtersFromToken(cursor: PageCursor): SearchFilters {
   return filters;
 }
 
+const FILTER_NAMES = ['sinceId', 'status', 'lastCharacters'] as const;
+
 /**
  * The token carries the filters, so the next page needs only pageToken and limit. A client
  * that sends the filters again is welcome to, but they must be the same ones: a different
- * filter would silently change the listing halfway through.
+ * filter would silently change the listing halfway through. The real dialect takes no
+ * filter at all beside a token, as the real store's documentation asks.
  */
-function resolveSearch(query: URLSearchParams): { after: string | null; filters: SearchFilters } {
-  const given = filtersFromQuery(query);
+function resolveSearch(query: URLSearchParams, tokenAlone: boolean): { after: string | null; filters: SearchFilters; paged: boolean } {
   const token = query.get('pageToken');
-  if (token === null) return { after: given.sinceId ?? null, filters: given };
+  if (token !== null && tokenAlone) {
+    const extra = FILTER_NAMES.find((name) => query.has(name));
+    if (extra !== undefined) {
+      throw invalidField(extra, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
+    }
+  }
+  const given = filtersFromQuery(query);
+  if (token === null) return { after: given.sinceId ?? null, filters: given, paged: false };
   const cursor = decodePageToken(token);
   const filters = filtersFromToken(cursor);
-  for (const name of ['sinceId', 'status', 'lastCharacters'] as const) {
+  for (const name of FILTER_NAMES) {
     if (given[name] !== undefined && given[name] !== filters[name]) {
       throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
     }
   }
-  return { after: cursor.after, filters };
+  return { after: cursor.after, filters, paged: true };
 }
 
 export function createGiftCardResource(env: ResourceEnv): Resource {
+  const time = (stored: string) => env.dialect.time(stored);
   /** Ascending by id: ids only grow, so new cards are appended and search walks in order. */
   let cards: GiftCardRecord[] = [];
   let byId = new Map<string, GiftCardRecord>();
@@ -180,7 +190,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
         { field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' },
       ]);
     }
-    const time = formatTimestamp(request.now);
+    const stamp = formatTimestamp(request.now);
     const card: GiftCardRecord = {
       id: env.ids.next(),
       code: input.code,
@@ -190,15 +200,15 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       currency: env.currency,
       ...(input.note === null ? {} : { note: input.note }),
       expireTime: input.expireTime,
-      createTime: time,
-      updateTime: time,
+      createTime: stamp,
+      updateTime: stamp,
       userId: ADMIN_USER_ID,
     };
     cards.push(card);
     byId.set(card.id, card);
     idByCode.set(card.code.toLowerCase(), card.id);
     env.changed();
-    return { body: { giftCard: present(card, true) } };
+    return { body: { giftCard: present(card, time, true) }, created: true };
   }
 
   /**
@@ -217,7 +227,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     if (input.expireTime !== undefined) card.expireTime = input.expireTime;
     card.updateTime = formatTimestamp(request.now);
     env.changed();
-    return { body: { giftCard: present(card) } };
+    return { body: { giftCard: present(card, time) } };
   }
 
   /** Idempotent: disabling a disabled card returns it unchanged, disableTime included. */
@@ -227,23 +237,39 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       throw malformedBody('The body of a disable request must be an empty JSON object {}.');
     }
     if (card.disableTime === undefined) {
-      const time = formatTimestamp(request.now);
-      card.disableTime = time;
-      card.updateTime = time;
+      const stamp = formatTimestamp(request.now);
+      card.disableTime = stamp;
+      card.updateTime = stamp;
       env.changed();
     }
-    return { body: { giftCard: present(card) } };
+    return { body: { giftCard: present(card, time) } };
   }
 
-  function search(request: RouteRequest) {
+  /**
+   * Where the page before a page (that starts at `first`) starts: walks back over `limit`
+   * matches, not below the listing's sinceId. '0' is before every id.
+   */
+  function previousAfter(first: number, limit: number, floor: string | undefined, matches: (card: GiftCardRecord) => boolean): string {
+    const bottom = floor === undefined ? -1n : BigInt(floor);
+    let found = 0;
+    for (let index = first - 1; index >= 0; index -= 1) {
+      const card = cards[index] as GiftCardRecord;
+      if (BigInt(card.id) <= bottom) break;
+      if (matches(card) && (found += 1) === limit) return index > 0 ? (cards[index - 1] as GiftCardRecord).id : (floor ?? '0');
+    }
+    return floor ?? '0';
+  }
+
+  function search(request: RouteRequest): RouteReply {
     const limit = parseLimit(request.query.get('limit'));
-    const { after, filters } = resolveSearch(request.query);
+    const { after, filters, paged } = resolveSearch(request.query, env.dialect.pageTokenAlone);
     const matches = (card: GiftCardRecord) =>
       (filters.status === undefined || statusOf(card, request.now) === filters.status) &&
       (filters.lastCharacters === undefined || lastCharactersOf(card.code).toUpperCase() === filters.lastCharacters);
+    const first = startIndex(after);
     const page: GiftCardRecord[] = [];
     let more = false;
-    for (let index = startIndex(after); index < cards.length; index += 1) {
+    for (let index = first; index < cards.length; index += 1) {
       const card = cards[index] as GiftCardRecord;
       if (!matches(card)) continue;
       if (page.length === limit) {
@@ -252,16 +278,16 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       }
       page.push(card);
     }
+    const carried: Record<string, string> = {};
+    if (filters.sinceId !== undefined) carried.sinceId = filters.sinceId;
+    if (filters.status !== undefined) carried.status = filters.status;
+    if (filters.lastCharacters !== undefined) carried.lastCharacters = filters.lastCharacters;
+    const links: { previous?: string; next?: string } = {};
     const last = page.at(-1);
-    const headers: Record<string, string> = {};
-    if (more && last !== undefined) {
-      const carried: Record<string, string> = {};
-      if (filters.sinceId !== undefined) carried.sinceId = filters.sinceId;
-      if (filters.status !== undefined) carried.status = filters.status;
-      if (filters.lastCharacters !== undefined) carried.lastCharacters = filters.lastCharacters;
-      headers.Link = nextLink(request.origin, SEARCH_PATH, limit, { after: last.id, filters: carried });
-    }
-    return { body: { giftCards: page.map((card) => present(card)) }, headers };
+    if (more && last !== undefined) links.next = pageUrl(SEARCH_PATH, limit, { after: last.id, filters: carried });
+    // Only a page reached through a token has one before it.
+    if (paged) links.previous = pageUrl(SEARCH_PATH, limit, { after: previousAfter(first, limit, filters.sinceId, matches), filters: carried });
+    return { body: { giftCards: page.map((card) => present(card, time)) }, links };
   }
 
   const routes: Route[] = [
@@ -273,7 +299,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       scope: 'read_gift_card',
       handle: () => ({ body: { count: new JsonInteger(String(cards.length)) } }),
     },
-    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id)) } }) },
+    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id), time) } }) },
     { method: 'PUT', path: '/gift_cards/:id', scope: 'write_gift_card', handle: update },
     { method: 'POST', path: '/gift_cards/:id/disable', scope: 'write_gift_card', handle: disable },
   ];

@@ -3,10 +3,11 @@ import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
-describe('collection list', () => {
+describe.each(DIALECTS)('collection list (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')] });
+  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')] });
   const env = () => ({ ...s.env, STORE_CLI_TOKEN: 'full-token-0001' });
 
   it('every collection, TSV in the documented column order', async () => {

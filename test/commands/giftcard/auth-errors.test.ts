@@ -3,10 +3,12 @@ import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { expectNoStackTrace, requestLog } from '../_support.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
-describe('gift card commands without acceptable credentials', () => {
+describe.each(DIALECTS)('gift card commands without acceptable credentials (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({
+    dialect,
     seed: 'demo',
     tokens: [parseTokenSpec('full-access-token-0001'), parseTokenSpec('readonly-token-0002:read_gift_card')],
     onRequest: log.hook,

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ANSI, call, createCardDirect, expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { DIALECTS, wireTime } from '../../helpers/dialects.js';
 
-describe('giftcard get', () => {
+describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook });
   let card: { id: string; code: string };
 
   it('prints the card field by field when piped, with the code only as its last four', async () => {
@@ -75,7 +76,7 @@ describe('giftcard get', () => {
     const plain = stripAnsi(r.stdout);
     expect(plain).toMatch(/^ID\s+4000000000000000109$/m);
     expect(plain).toMatch(/^STATUS\s+disabled$/m);
-    expect(plain).toMatch(/^DISABLED\s+2025-10-02T11:30:00Z$/m);
+    expect(plain).toMatch(new RegExp(`^DISABLED\\s+${wireTime(dialect, '2025-10-02T11:30:00Z').replace('.', '\\.')}$`, 'm'));
   });
 
   it('--json id,balance keeps those fields in that order', async () => {

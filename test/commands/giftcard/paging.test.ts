@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { call, compareIds, createCardDirect, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
 const TOTAL = 120;
 
-describe('giftcard search across pages', () => {
+describe.each(DIALECTS)('giftcard search across pages (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ seed: 'none', onRequest: log.hook });
+  const s = useSandbox({ dialect, seed: 'none', onRequest: log.hook });
   let created: string[] = [];
   let disabled: string[] = [];
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ANSI, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
 // The demo data set (src/sandbox/data/demo.json), as of today's clock.
 const DEMO_IDS = [
@@ -23,9 +24,9 @@ interface Card {
   code: string;
 }
 
-describe('giftcard search', () => {
+describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook });
   const search = (args: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) =>
     cli(['giftcard', 'search', ...args], { env: { ...s.env, ...options.env }, ...(options.tty ? { tty: true } : {}) });
   const ids = (stdout: string) => (JSON.parse(stdout) as Card[]).map((c) => c.id);

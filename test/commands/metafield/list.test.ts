@@ -4,10 +4,12 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { freshBizId, seed } from './_metafields.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
-describe('metafield list', () => {
+describe.each(DIALECTS)('metafield list (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({
+    dialect,
     seed: 'demo',
     tokens: [parseTokenSpec('full-access-token-0001'), parseTokenSpec('writer-token-0002:write_metafields')],
     onRequest: log.hook,

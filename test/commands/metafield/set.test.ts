@@ -4,12 +4,14 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { freshBizId, seed, stored } from './_metafields.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
 const ROOT = '/api/202412/metafields';
 
-describe('metafield set', () => {
+describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({
+    dialect,
     seed: 'demo',
     tokens: [
       parseTokenSpec('full-access-token-0001'),

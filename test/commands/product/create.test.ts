@@ -6,6 +6,7 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { ANSI, expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { DEMO, getProduct, writes } from './_products.js';
+import { DIALECTS } from '../../helpers/dialects.js';
 
 const dir = scratchDirs().STORE_CLI_DATA_DIR.replace(/data$/, '');
 function file(name: string, content: unknown): string {
@@ -14,9 +15,10 @@ function file(name: string, content: unknown): string {
   return path;
 }
 
-describe('product create', () => {
+describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({
+    dialect,
     seed: 'demo',
     onRequest: log.hook,
     tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('reader-token-0002:read_products')],

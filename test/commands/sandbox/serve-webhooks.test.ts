@@ -72,6 +72,25 @@ describe('sandbox serve --webhook', () => {
     }
   });
 
+  it('--dialect real: stops delivering to a URL after 8 consecutive failures and says so on stderr', async () => {
+    const receiver = await startReceiver(() => 503);
+    try {
+      const server = await serve(['--dialect', 'real', '--token', 'tok-real', '--webhook', receiver.url, '--webhook-secret', 's']);
+      expect(server.run.stderr()).toContain('speaking the real dialect');
+      // Eight events fail at least once each, and the real dialect sends them without waiting
+      // for one another: eight failures in a row, with no backoff to sit through.
+      for (let index = 0; index < 8; index += 1) await createProduct(server.line, 'tok-real');
+      const stopped = `webhook products/create -> ${receiver.url}: 503, 8 consecutive failures: delivery to this URL stopped, no more events go there`;
+      await waitFor(() => (server.run.stderr().includes(stopped) ? true : undefined), 10_000, 'the stop line');
+      const result = await server.stop();
+      expect(result.code).toBe(0);
+      expect(result.stderr.split(stopped)).toHaveLength(2);
+      expect(receiver.received.length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   describe('refuses bad webhook flags with exit 2 before listening', () => {
     it.each([
       [['--webhook', 'localhost:4000/hooks']],

@@ -136,6 +136,8 @@ describe('sandbox serve', () => {
       [['--fail-rate', '2'], '--fail-rate'],
       [['--fail-seed', '-1'], '--fail-seed'],
       [['--ids-as', 'float'], '--ids-as'],
+      [['--dialect', 'shopify'], '--dialect'],
+      [['--dialect', 'real', '--ids-as', 'number'], 'The real dialect writes ids as JSON strings'],
       [['--token', 'tok:not_a_scope'], 'not_a_scope'],
       [['--rate-limit', '0'], '--rate-limit'],
       [['--rate-limit', 'fast'], '--rate-limit'],
