@@ -5,6 +5,7 @@
 // can no longer be trusted.
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
+import type { Dialect } from './dialect.js';
 import { ApiError } from './errors.js';
 
 interface ParserError extends Error {
@@ -26,8 +27,8 @@ export function refusalOf(error: ParserError): ApiError {
   }
 }
 
-/** The server's 'clientError' listener. */
-export function answerClientError(error: ParserError, socket: Socket): void {
+/** The server's 'clientError' listener, answering in the server's dialect. */
+export function answerClientError(dialect: Dialect, error: ParserError, socket: Socket): void {
   // A peer that went away, or a response already under way on this socket: nothing to answer.
   const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
   if (error.code === 'ECONNRESET' || !socket.writable || inProgress) {
@@ -35,9 +36,10 @@ export function answerClientError(error: ParserError, socket: Socket): void {
     return;
   }
   const refusal = refusalOf(error);
-  const body = JSON.stringify(refusal.toBody());
+  const status = dialect.errorStatus(refusal);
+  const body = JSON.stringify(dialect.errorBody(refusal));
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
       'Content-Type: application/json\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { Socket } from 'node:net';
 import { TOKEN_HEADER, type Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
 import type { Dialect } from './dialect.js';
@@ -207,7 +208,7 @@ export function createSandboxServer(config: ServerConfig): Server {
     }
   };
   const server = createServer((req, res) => void handle(req, res));
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error, socket) => answerClientError(dialect, error, socket as Socket));
   // Long enough for a client's pool to reuse connections, short enough that stray ones die.
   server.keepAliveTimeout = 5000;
   return server;

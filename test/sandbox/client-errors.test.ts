@@ -42,4 +42,16 @@ describe('requests Node refuses', () => {
       expect(body.message).not.toBe('');
     });
   });
+
+  it('in the real dialect, the real store\'s {"error"} body and its statuses (431 is not one: 400)', async () => {
+    await withSandbox({ port: 0, dialect: 'real' }, async (sandbox) => {
+      const port = Number(new URL(sandbox.baseUrl).port);
+      const method = await raw(port, cases[0]![1]);
+      expect(method.status).toBe(400);
+      expect(Object.keys(JSON.parse(method.body))).toEqual(['error']);
+      const big = await raw(port, cases[2]![1]);
+      expect(big.status).toBe(400);
+      expect(JSON.parse(big.body).error).toMatch(/headers/);
+    });
+  });
 });
