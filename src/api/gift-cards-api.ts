@@ -1,24 +1,85 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
+import { ApiError, CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import { nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
+import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, parseCount, segment, unwrap } from './wire.js';
+import { API_PREFIX, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./gift-cards.js');
 
 const BASE = `${API_PREFIX}/gift_cards`;
 
+/**
+ * A create's card, and how it was had: `created` by this request; `recovered` after an answer
+ * was lost (a resend found the code taken, and the card holding it is the one asked for);
+ * `existing` when the store refused the code at once and its card is exactly the one asked
+ * for (a re-run after a failure): in neither case was a second card made.
+ */
+export interface CreatedGiftCard {
+  card: GiftCard;
+  how: 'created' | 'recovered' | 'existing';
+}
+
 export class GiftCardsApi {
   constructor(private readonly transport: Transport) {}
 
-  /** The only call whose answer carries the full code: it is shown once, never again. */
-  async create(input: GiftCardCreate): Promise<GiftCard> {
+  /**
+   * The only call whose answer carries the full code: it is shown once, never again. Codes
+   * are unique on the store (ignoring case), so sending the same create again cannot make a
+   * second card: it is retried like an idempotent request when an answer is lost, and a
+   * "code taken" answer is then checked against the card that holds the code.
+   */
+  async create(input: GiftCardCreate): Promise<CreatedGiftCard> {
     const body = { giftCard: definedOnly(input) };
-    const response = await this.transport.request({ method: 'POST', path: BASE, body });
-    return await readCard(response.body);
+    try {
+      const response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
+      return { card: await readCard(response.body), how: 'created' };
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      if (error instanceof ApiError && isCodeTaken(error)) return await this.whenCodeTaken(input, error);
+      if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
+      throw error;
+    }
+  }
+
+  /**
+   * After a lost answer the code being taken most likely means the lost attempt made the card;
+   * on a first attempt it means the card existed before. Either way the card holding the code
+   * is looked up; when it is not the one asked for, a lost answer still leaves the outcome
+   * open (the command must then show the code), while a first refusal stands.
+   */
+  private async whenCodeTaken(input: GiftCardCreate, refusal: ApiError): Promise<CreatedGiftCard> {
+    const holder = await this.findCodeHolder(input);
+    if (holder.kind === 'asked') {
+      return { card: { ...secret(holder.card), code: input.code }, how: refusal.mayHaveApplied ? 'recovered' : 'existing' };
+    }
+    if (!refusal.mayHaveApplied) throw refusal;
+    const why = holder.kind === 'different' ? 'the card holding it shows other values than asked' : 'that card could not be read back';
+    throw new UnconfirmedCreateError(
+      `The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`,
+      refusal,
+      true,
+    );
+  }
+
+  /** Reads every card ending in the code's last four characters; a failed read tells nothing. */
+  private async findCodeHolder(input: GiftCardCreate): Promise<CodeHolder> {
+    const lastCharacters = input.code.slice(-4);
+    if (!/^[A-Za-z0-9]{4}$/.test(lastCharacters)) return { kind: 'unknown' };
+    try {
+      const { checkCardList } = await schemas();
+      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: '250' }, (body) =>
+        checkCardList(unwrap(body, 'giftCards', 'list')),
+      );
+      return findCodeHolder(input, candidates);
+    } catch (error) {
+      if (error instanceof CancelledError) throw error;
+      return { kind: 'unknown' };
+    }
   }
 
   async update({ giftCardId, ...fields }: GiftCardUpdate): Promise<GiftCard> {
@@ -76,6 +137,17 @@ function secret(card: GiftCard): GiftCard {
   if (card.code === undefined) return card;
   const last = card.lastCharacters ?? card.code.slice(-4);
   return { ...card, code: maskCode(last) };
+}
+
+/**
+ * The store's "this code is taken": a 409 (the only conflict a create can meet), or the 422
+ * real stores use for validation when it speaks of a duplicate code.
+ */
+export function isCodeTaken(error: ApiError): boolean {
+  if (error.status === 409) return true;
+  if (error.status !== 422) return false;
+  const texts = [error.code ?? '', error.message, ...error.fields.map((f) => `${f.field ?? ''} ${f.message}`)];
+  return texts.some((t) => /duplicat|already|exist|taken|in use|unique/i.test(t)) && texts.some((t) => /code/i.test(t));
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,5 +1,6 @@
 // Product requests: paths and the `product` wrapper. Commands hand in the product body
 // and never see a path. The schema (zod) loads only when a product is read.
+import { RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';
 import { API_PREFIX, segment, unwrap } from './wire.js';
@@ -14,9 +15,18 @@ export type ProductBody = Record<string, unknown>;
 export class ProductsApi {
   constructor(private readonly transport: Transport) {}
 
+  /**
+   * Never resent after it may have reached the store: a product has no unique key, so a
+   * second send could make a second product. A lost answer is an UnconfirmedCreateError.
+   */
   async create(product: ProductBody): Promise<Product> {
-    const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
-    return readProduct(response.body);
+    try {
+      const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+      return await readProduct(response.body);
+    } catch (error) {
+      if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The product may have been created anyway.`, error);
+      throw error;
+    }
   }
 
   async get(productId: string): Promise<Product> {

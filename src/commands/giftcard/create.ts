@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
+import { UnconfirmedCreateError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 
@@ -34,6 +35,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
     import('./generate-code.js'),
     import('./view.js'),
   ]);
+  const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),
     initialValue: options.initialValue,
@@ -43,7 +45,23 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   });
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
-  const card = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input));
+  const { card, how } = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input)).catch((error: unknown) => {
+    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
+  });
   await out.item(card, view.giftCardDetailView(view.today(ctx.now()), true));
+  if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
+  if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+}
+
+/**
+ * After a lost answer: how to find out, and how to finish safely. A generated code is
+ * printed here, once (the user has no other way to learn it); a code given with --code is
+ * not echoed. Re-running with the same code never makes a second card (see GiftCardsApi.create).
+ */
+function howToCheck(code: string, generated: boolean): string {
+  const last = code.slice(-4);
+  const search = /^[A-Za-z0-9]{4}$/.test(last) ? `Check with 'store-cli giftcard search --last-characters ${last}', or run` : 'Run';
+  const again = generated ? `this create again adding --code ${code}` : 'the same command again';
+  return `${search} ${again}: that is safe, it shows the card if it exists instead of making a second one.`;
 }
