@@ -25,7 +25,9 @@ export function register(noun: Command): Command {
       'store-cli giftcard create --initial-value 50',
       'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
       "store-cli giftcard create --initial-value 10 --json code | jq -r .code",
-    ));
+    ) +
+      '\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n',
+    );
   return addOutputOptions(command, { list: false });
 }
 
