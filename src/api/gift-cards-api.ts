@@ -1,7 +1,8 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
-import { ApiError, CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
+import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError } from '../core/errors.js';
+import type { JsonResponse } from '../core/http.js';
 import { nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
@@ -35,13 +36,20 @@ export class GiftCardsApi {
    */
   async create(input: GiftCardCreate): Promise<CreatedGiftCard> {
     const body = { giftCard: definedOnly(input) };
+    let response: JsonResponse;
     try {
-      const response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
-      return { card: await readCard(response.body), how: 'created' };
+      response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
     } catch (error) {
       if (!(error instanceof RequestError)) throw error;
       if (error instanceof ApiError && isCodeTaken(error)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
+      throw error;
+    }
+    try {
+      return { card: await readCard(response.body), how: 'created' };
+    } catch (error) {
+      // The store said yes: the card exists, and the command must still show its code.
+      if (error instanceof RuntimeError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       throw error;
     }
   }

@@ -72,7 +72,7 @@ export class NetworkError extends RequestError {
 
 /**
  * A create whose outcome is unknown: its answer was lost after the request may have reached
- * the store. `failure` is the last error; the command adds how to check, since it knows its
+ * the store, or came but could not be read. `failure` is the last error; the command adds how to check, since it knows its
  * flags. The message may carry a gift card code, so the stack (shown with --verbose) does not
  * repeat it.
  */
@@ -80,7 +80,7 @@ export class UnconfirmedCreateError extends CliError {
   readonly exitCode = ExitCode.failure;
   constructor(
     message: string,
-    readonly failure: RequestError,
+    readonly failure: CliError,
     /** The store has since refused the code as taken: the create most likely happened. */
     readonly likelyCreated = false,
   ) {

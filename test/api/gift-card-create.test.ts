@@ -132,6 +132,13 @@ describe('GiftCardsApi.create after a refusal or a lost answer', () => {
     expect(await rejection(new GiftCardsApi(new ScriptedTransport([invalid])).create(ASKED))).toBe(invalid);
   });
 
+  it('a success whose body cannot be read: unconfirmed, created (the code must still be shown)', async () => {
+    const error = await rejection(new GiftCardsApi(new ScriptedTransport(['{"card":{}}'])).create(ASKED));
+    expect(error).toBeInstanceOf(UnconfirmedCreateError);
+    expect((error as UnconfirmedCreateError).message).toMatch(/The gift card was created, but its answer could not be read\.$/);
+    expect((error as UnconfirmedCreateError).likelyCreated).toBe(true);
+  });
+
   it('the unconfirmed error does not repeat its message (which may hold a code) in its stack', async () => {
     const error = new UnconfirmedCreateError('lost', lost()).withHint(`run again with --code ${ASKED.code}`);
     expect(error.message).toContain(ASKED.code);
