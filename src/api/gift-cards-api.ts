@@ -40,6 +40,9 @@ export class GiftCardsApi {
     try {
       response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
     } catch (error) {
+      // Interrupted while the request may be on its way: the card may exist, and the command
+      // must still show its code.
+      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
       if (!(error instanceof RequestError)) throw error;
       if (error instanceof ApiError && isCodeTaken(error)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);

@@ -1,6 +1,6 @@
 // Product requests: paths and the `product` wrapper. Commands hand in the product body
 // and never see a path. The schema (zod) loads only when a product is read.
-import { RequestError, UnconfirmedCreateError } from '../core/errors.js';
+import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';
 import { API_PREFIX, segment, unwrap } from './wire.js';
@@ -24,6 +24,7 @@ export class ProductsApi {
       const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
       return await readProduct(response.body);
     } catch (error) {
+      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The product may have been created anyway.', error);
       if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The product may have been created anyway.`, error);
       throw error;
     }

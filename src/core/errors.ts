@@ -72,12 +72,13 @@ export class NetworkError extends RequestError {
 
 /**
  * A create whose outcome is unknown: its answer was lost after the request may have reached
- * the store, or came but could not be read. `failure` is the last error; the command adds how to check, since it knows its
- * flags. The message may carry a gift card code, so the stack (shown with --verbose) does not
- * repeat it.
+ * the store, or came but could not be read, or the user interrupted it. `failure` is the
+ * last error; the command adds how to check, since it knows its flags. The message may carry
+ * a gift card code, so the stack (shown with --verbose) does not repeat it.
  */
 export class UnconfirmedCreateError extends CliError {
-  readonly exitCode = ExitCode.failure;
+  /** The last error's: 1, or 130 when the user interrupted the create. */
+  readonly exitCode: number;
   constructor(
     message: string,
     readonly failure: CliError,
@@ -85,6 +86,7 @@ export class UnconfirmedCreateError extends CliError {
     readonly likelyCreated = false,
   ) {
     super(message);
+    this.exitCode = failure.exitCode;
     this.stack = this.stack?.replace(/^[^\n]*/, 'UnconfirmedCreateError: (the message above)');
   }
 

@@ -11,8 +11,11 @@ export interface ProxiedRequest {
   path: string;
 }
 
-/** Decides, request by request, whether the sandbox's answer is lost on the way back. */
-export type LosePolicy = (request: ProxiedRequest) => boolean;
+/**
+ * Decides, request by request, whether the sandbox's answer is lost on the way back: true
+ * cuts the connection, 'hold' keeps the client waiting for an answer that never comes.
+ */
+export type LosePolicy = (request: ProxiedRequest) => boolean | 'hold';
 
 export interface LossyProxy {
   readonly baseUrl: string;
@@ -37,9 +40,10 @@ export async function startLossyProxy(targetBaseUrl: string, lose: LosePolicy): 
       const path = request.url ?? '/';
       const answer = await fetch(new URL(path, target.origin), { method, headers, ...(body.length > 0 ? { body } : {}) });
       const text = await answer.text(); // read whole: the sandbox has applied and answered
-      if (lose({ method, path: path.split('?')[0]! })) {
+      const fate = lose({ method, path: path.split('?')[0]! });
+      if (fate !== false) {
         lost += 1;
-        request.socket.destroy();
+        if (fate === true) request.socket.destroy();
         return;
       }
       const out: Record<string, string> = {};

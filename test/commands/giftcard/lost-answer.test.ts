@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { loseFirst, useLossyProxy } from '../../helpers/lossy-proxy.js';
-import { call, expectNoStackTrace, freshCode, requestLog, tsvRows } from '../_support.js';
+import { call, expectNoStackTrace, freshCode, liveCli, requestLog, tsvRows, waitFor } from '../_support.js';
 
 const GENERATED = /[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}/;
 const CREATE = '/api/202412/gift_cards';
@@ -93,6 +93,26 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     expect(r.code).toBe(1);
     expect(occurrences(r.stderr, code)).toBe(0);
     expect(r.stderr).toContain(`--last-characters ${code.slice(-4)}', or run the same command again: that is safe`);
+  });
+
+  it('interrupted (Ctrl-C) while waiting for the answer: exit 130 with the code and how to check', async () => {
+    proxy.use((request) => request.method === 'POST' && request.path === CREATE && 'hold');
+    const before = await cardCount();
+    log.clear();
+    const lostBefore = proxy.lost;
+    const controller = new AbortController();
+    const run = liveCli(['giftcard', 'create', '--initial-value', '8'], { env: proxy.env, signal: controller.signal });
+    await waitFor(() => (proxy.lost === lostBefore + 1 ? true : undefined), 5000, 'the create to reach the sandbox');
+    controller.abort();
+    const r = await run.done;
+    expect(r.code).toBe(130);
+    expect(r.stdout).toBe('');
+    const code = GENERATED.exec(r.stderr)?.[0];
+    expect(code, r.stderr).toBeDefined();
+    expect(occurrences(r.stderr, code!)).toBe(1);
+    expect(r.stderr).toMatch(/^error: Interrupted\. The gift card may have been created anyway\. Check with 'store-cli giftcard search --last-characters \w{4}', or run this create again adding --code /);
+    expect((await log.take()).map((q) => `${q.method} ${q.status}`)).toEqual(['POST 200']);
+    expect(await cardCount()).toBe(before + 1);
   });
 
   it('a code taken on the first try (no answer lost) by a card with other values stays an error', async () => {

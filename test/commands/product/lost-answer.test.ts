@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/run-cli.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { loseFirst, useLossyProxy } from '../../helpers/lossy-proxy.js';
-import { expectNoStackTrace, requestLog } from '../_support.js';
+import { expectNoStackTrace, liveCli, requestLog, waitFor } from '../_support.js';
 import { DEMO } from './_products.js';
 
 const CREATE = '/api/202412/products';
@@ -32,6 +32,20 @@ describe('product create when the answer may have been lost', () => {
         `The API has no product search, so check the store's admin for a product titled "Lost Tee" (SKUs LOST-S, LOST-M, LOST-L and 1 more) before running create again: a second run would make a second product.`,
       );
       expect(proxy.lost).toBe(1);
+      expect(await log.take()).toEqual([{ method: 'POST', path: CREATE, status: 200 }]);
+    });
+
+    it('interrupted (Ctrl-C) while waiting for the answer: exit 130, the product may have been created', async () => {
+      proxy.use((request) => request.method === 'POST' && request.path === CREATE && 'hold');
+      log.clear();
+      const lostBefore = proxy.lost;
+      const controller = new AbortController();
+      const run = liveCli(['product', 'create', '--title', 'Held', '--category', DEMO.categories.tops, '--price', '2'], { env: proxy.env, signal: controller.signal });
+      await waitFor(() => (proxy.lost === lostBefore + 1 ? true : undefined), 5000, 'the create to reach the sandbox');
+      controller.abort();
+      const r = await run.done;
+      expect(r.code).toBe(130);
+      expect(r.stderr).toMatch(/^error: Interrupted\. The product may have been created anyway\. .*titled "Held"/);
       expect(await log.take()).toEqual([{ method: 'POST', path: CREATE, status: 200 }]);
     });
   });
