@@ -84,7 +84,7 @@ complete -c store-cli -l base-url -x -d 'the store\'s base URL (http or https), 
 complete -c store-cli -l sandbox -d 'run against the embedded sandbox: zero set-up, demo data'
 complete -c store-cli -l verbose -d 'log each HTTP request and response on stderr (token redacted); stack traces on errors'
 complete -c store-cli -l no-color -d 'no colour (NO_COLOR is honoured too)'
-complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds, a whole number (default: 30000)'
+complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds, a whole number from 1 to 600000 (10 minutes; default: 30000)'
 complete -c store-cli -l insecure -d 'allow sending the token over plain http to a non-loopback host'
 
 # store-cli
@@ -165,7 +165,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'show help for
 
 # store-cli giftcard create
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
@@ -173,7 +173,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -d 'print 
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
@@ -259,7 +259,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'va
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); a 429 slows the run down by itself'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, elapsedMs} as JSON on stdout; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 

@@ -2,11 +2,11 @@
 // error to its exit code in one place.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { nouns } from './commands/index.js';
-import type { Noun, Verb } from './commands/types.js';
-import { createContext, DEFAULT_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
+import { repeatable, type Noun, type Verb } from './commands/types.js';
+import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
-import { createIO, ReaderGoneError, type IO, type Streams } from './core/io.js';
+import { createIO, escapeControls, ReaderGoneError, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
@@ -69,7 +69,7 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
     .option('--no-color', 'no colour (NO_COLOR is honoured too)')
-    .addOption(new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number (default: ${DEFAULT_TIMEOUT_MS})`).argParser(positiveInteger('--timeout')))
+    .addOption(new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`).argParser(positiveInteger('--timeout', MAX_TIMEOUT_MS)))
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)
     .configureHelp({ showGlobalOptions: true })
@@ -101,7 +101,25 @@ function configureTree(command: Command, io: IO): void {
       outputError: (text, write) => write(text),
     });
   command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
+  givenOnce(command);
   for (const sub of command.commands) configureTree(sub, io);
+}
+
+/**
+ * A flag that takes one value may be given once: `--status enabled --status disabled` is
+ * a mistake to report, not a silent "last wins". Flags declared with `repeatable` collect
+ * every use. The value is not repeated in the message (it may be a secret, e.g. --code).
+ */
+function givenOnce(command: Command): void {
+  const given = new Set<string>();
+  for (const option of command.options) {
+    if (!(option.required || option.optional) || option.variadic || option.parseArg === repeatable) continue;
+    const name = option.name();
+    command.on(`option:${name}`, () => {
+      if (given.has(name)) command.error(`error: ${option.long ?? option.flags} was given more than once: it takes a single value.`, { code: 'store-cli.repeatedOption', exitCode: ExitCode.usage });
+      given.add(name);
+    });
+  }
 }
 
 /**
@@ -171,9 +189,9 @@ function optionsWithArguments(command: Command): Record<string, unknown> {
   return options;
 }
 
-export function positiveInteger(flag: string) {
+export function positiveInteger(flag: string, max: number) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError(`${flag} must be a positive whole number.`);
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new InvalidArgumentError(`${flag} must be a whole number from 1 to ${max}.`);
     return Number(value);
   };
 }
@@ -186,7 +204,7 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
   if (error instanceof ReaderGoneError) return ExitCode.ok;
   const { red } = palette(io.colorErr);
   if (error instanceof CliError) {
-    io.err(`${red('error:')} ${error.message}\n`);
+    io.errTerminal(`${red('error:')} ${escapeControls(error.message)}\n`);
     if (error instanceof UsageError && error.showUsage && active) {
       io.err(`Usage: ${commandPath(active)} ${active.usage()}\nRun '${commandPath(active)} --help' for details.\n`);
     }
@@ -194,7 +212,7 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.err(`${red('error:')} unexpected failure: ${message}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  io.errTerminal(`${red('error:')} unexpected failure: ${escapeControls(message)}${verbose ? '' : ' (run with --verbose for details)'}\n`);
   if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
   return ExitCode.failure;
 }

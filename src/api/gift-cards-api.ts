@@ -3,16 +3,18 @@
 // when a card is read, so `giftcard count` never pays for them.
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError } from '../core/errors.js';
 import type { JsonResponse } from '../core/http.js';
-import { nextPageQuery } from '../core/paginate.js';
+import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, parseCount, readAllPages, segment, unwrap } from './wire.js';
+import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./gift-cards.js');
 
 const BASE = `${API_PREFIX}/gift_cards`;
+/** The spec's page size of a search that sends no limit. */
+const DEFAULT_PAGE_SIZE = 50;
 
 /**
  * A create's card, and how it was had: `created` by this request; `recovered` after an answer
@@ -21,7 +23,7 @@ const BASE = `${API_PREFIX}/gift_cards`;
  * for (a re-run after a failure): in neither case was a second card made.
  */
 export interface CreatedGiftCard {
-  card: GiftCard;
+  card: GiftCard | undefined;
   how: 'created' | 'recovered' | 'existing';
 }
 
@@ -32,7 +34,9 @@ export class GiftCardsApi {
    * The only call whose answer carries the full code: it is shown once, never again. Codes
    * are unique on the store (ignoring case), so sending the same create again cannot make a
    * second card: it is retried like an idempotent request when an answer is lost, and a
-   * "code taken" answer is then checked against the card that holds the code.
+   * "code taken" answer is then checked against the card that holds the code. `card` is
+   * undefined when the store accepted the card but answered without a body (a 202 or 204):
+   * the card exists, its id is not known.
    */
   async create(input: GiftCardCreate): Promise<CreatedGiftCard> {
     const body = { giftCard: definedOnly(input) };
@@ -48,6 +52,7 @@ export class GiftCardsApi {
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
       throw error;
     }
+    if (isEmptyAnswer(response.body)) return { card: undefined, how: 'created' };
     try {
       return { card: await readCard(response.body), how: 'created' };
     } catch (error) {
@@ -93,14 +98,17 @@ export class GiftCardsApi {
     }
   }
 
+  /** An answer without a body (204) is read back with a GET, so the card shown is the store's. */
   async update({ giftCardId, ...fields }: GiftCardUpdate): Promise<GiftCard> {
     const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(giftCardId)}`, body: { giftCard: definedOnly(fields) } });
+    if (isEmptyAnswer(response.body)) return await this.get(giftCardId);
     return secret(await readCard(response.body));
   }
 
   /** Disabling is idempotent (DESIGN), so a lost answer may safely be asked again. */
   async disable(giftCardId: string): Promise<GiftCard> {
     const response = await this.transport.request({ method: 'POST', path: `${BASE}/${segment(giftCardId)}/disable`, body: {}, idempotent: true });
+    if (isEmptyAnswer(response.body)) return await this.get(giftCardId);
     return secret(await readCard(response.body));
   }
 
@@ -129,10 +137,16 @@ export class GiftCardsApi {
     for (;;) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
       const { checkCardList } = await schemas();
-      yield checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
-      const next = nextPageQuery(response.headers.link, response.body, query);
+      const cards = checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
+      yield cards;
+      const seen = { link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
+      // One page only: the next token is a hint to print, so a header we cannot read is no failure.
+      if (!all) {
+        const next = findNextPage(seen);
+        return 'query' in next ? next.query.pageToken : undefined;
+      }
+      const next = nextPageQuery(seen);
       if (!next) return undefined;
-      if (!all) return next.pageToken;
       query = next;
     }
   }

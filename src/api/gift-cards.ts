@@ -68,7 +68,8 @@ export type GiftCardSearch = z.infer<typeof giftCardSearchInput>;
 const idInput = z.object({ giftCardId: numericId() });
 const idNames = { giftCardId: '<giftCardId>' };
 
-export const checkGiftCardCreate = (value: unknown) => parseInput(giftCardCreateInput, value);
+/** The code is a secret: a refused --code is named with its rule, never shown. */
+export const checkGiftCardCreate = (value: unknown) => parseInput(giftCardCreateInput, value, {}, ['code']);
 export const checkGiftCardUpdate = (value: unknown) => parseInput(giftCardUpdateInput, value, idNames);
 export const checkGiftCardSearch = (value: unknown) => parseInput(giftCardSearchInput, value);
 export const checkGiftCardId = (giftCardId: unknown) => parseInput(idInput, { giftCardId }, idNames).giftCardId;

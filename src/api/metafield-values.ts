@@ -363,6 +363,7 @@ export function sameValue(type: FieldType | undefined, stored: unknown, wire: st
     // object or array is read for meaning. (This client sends multi text arrays compact.)
     if (type === undefined || TEXT_TYPES.has(type)) return false;
     if (type === 'Color') return stored.toUpperCase() === wire.toUpperCase();
+    if (type === 'DateTime') return sameInstant(stored, wire);
   }
   const a = decoded(stored);
   const b = decoded(wire);
@@ -373,6 +374,22 @@ export function sameValue(type: FieldType | undefined, stored: unknown, wire: st
     return typeof stored !== 'string' && scalarOf(stored) === wire;
   }
   return canonical(a, numeric, type) === canonical(b, numeric, type);
+}
+
+/**
+ * DateTimes are equal when they name the same instant: stores send an offset, `.000`, or
+ * (the real store) no zone at all, which is read as UTC as gift card times are (README).
+ */
+function sameInstant(stored: string, wire: string): boolean {
+  const a = instantText(stored);
+  return a !== undefined && a === instantText(wire);
+}
+
+/** UTC text with the fraction's trailing zeros dropped, so equal instants read alike. */
+function instantText(text: string): string | undefined {
+  const trimmed = text.trim();
+  const utc = dateTimeUtc(trimmed) ?? dateTimeUtc(`${trimmed}Z`);
+  return utc?.replace(/(\.\d*?)0+Z$/, '$1Z').replace(/\.Z$/, 'Z');
 }
 
 /** A string holding JSON text (object or array) is read; anything else is kept. */

@@ -4,7 +4,7 @@
 import { RuntimeError } from '../core/errors.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, parseCount, readAllPages, segment, unwrap } from './wire.js';
+import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./metafields.js');
 
@@ -47,19 +47,23 @@ export class MetafieldsApi {
     if (values.length === 0 || values.length > MAX_BATCH) throw new RuntimeError(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
     const body = { metaFieldDataList: values.map(wireInput) };
     const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body });
+    // Answered without a body (204): the values are as sent.
+    if (isEmptyAnswer(response.body)) return values.map(wireInput);
     const { checkWrittenList } = await schemas();
     return checkWrittenList(unwrap(unwrap(response.body, 'metafield', 'object'), 'metaFieldDataList', 'list'));
   }
 
   async update(domain: string, bizId: string, value: MetafieldInput): Promise<MetafieldInput> {
     const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } });
+    if (isEmptyAnswer(response.body)) return wireInput(value);
     const { checkWritten } = await schemas();
     return checkWritten(unwrap(response.body, 'metafield', 'object'));
   }
 
-  /** Returns the value that was removed. */
-  async delete(domain: string, bizId: string, namespace: string, code: string): Promise<MetafieldInput> {
+  /** Returns the value that was removed; only its namespace and code when the store answered without a body (204). */
+  async delete(domain: string, bizId: string, namespace: string, code: string): Promise<MetafieldInput | Omit<MetafieldInput, 'value'>> {
     const response = await this.transport.request({ method: 'DELETE', path: `${BASE}/${objectPath(domain, bizId)}`, query: { namespace, code } });
+    if (isEmptyAnswer(response.body)) return { namespace, code };
     const { checkWritten } = await schemas();
     return checkWritten(unwrap(response.body, 'metafields', 'object'));
   }

@@ -5,9 +5,8 @@ import * as z from 'zod/mini';
 import { isLosslessNumber, parseJson } from '../core/json.js';
 import { UsageError } from '../core/errors.js';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from './product-codes.js';
-import { parseInput } from './schema.js';
+import { MONEY_AMOUNT as MONEY, parseInput } from './schema.js';
 
-const MONEY = /^\d{1,15}(\.\d{1,2})?$/;
 const DECIMAL = /^\d{1,15}(\.\d+)?$/;
 const DIGITS = /^\d{1,20}$/;
 const WHOLE = /^-?\d{1,15}$/;

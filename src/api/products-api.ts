@@ -3,7 +3,7 @@
 import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, segment, unwrap } from './wire.js';
+import { API_PREFIX, isEmptyAnswer, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./products.js');
 
@@ -18,10 +18,13 @@ export class ProductsApi {
   /**
    * Never resent after it may have reached the store: a product has no unique key, so a
    * second send could make a second product. A lost answer is an UnconfirmedCreateError.
+   * Undefined when the store accepted the product but answered without a body (202/204):
+   * its id is not known.
    */
-  async create(product: ProductBody): Promise<Product> {
+  async create(product: ProductBody): Promise<Product | undefined> {
     try {
       const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+      if (isEmptyAnswer(response.body)) return undefined;
       return await readProduct(response.body);
     } catch (error) {
       if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The product may have been created anyway.', error);
@@ -38,6 +41,8 @@ export class ProductsApi {
   /** The spec's edit sends the full product, existing ids included: a PUT, safely resent. */
   async update(productId: string, product: ProductBody): Promise<Product> {
     const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(productId)}`, body: { product } });
+    // An answer without a body (204) is read back, so what is shown is the store's.
+    if (isEmptyAnswer(response.body)) return await this.get(productId);
     return readProduct(response.body);
   }
 

@@ -57,8 +57,9 @@ export class RawApi {
     for (let page = 1; ; page++) {
       const response = await this.send(request, target.path, query);
       const body = pageBody(response.text, `${request.method} ${target.path}`, page);
-      yield { status: response.status, headers: response.headers, items: pageItems(body) };
-      const next = nextPageQuery(response.headers.link, body, Object.fromEntries(query));
+      const items = pageItems(body);
+      yield { status: response.status, headers: response.headers, items };
+      const next = nextPageQuery({ link: response.headers.link, body, query: Object.fromEntries(query), items: items.length });
       if (!next) return;
       query = Object.entries(next);
     }

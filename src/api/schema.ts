@@ -21,7 +21,11 @@ export function parseWire<T>(schema: z.ZodMiniType<T>, value: unknown, what: str
 /** How each input field is named to the user when not `--kebab-case` of it. */
 export type InputNames = Record<string, string>;
 
-export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: InputNames = {}): T {
+/**
+ * `secrets`: fields whose value a message never shows (a gift card code): the error
+ * names the flag and the rule only.
+ */
+export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: InputNames = {}, secrets: readonly string[] = []): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -29,12 +33,15 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: I
   const name = names[field] ?? kebabFlag(field);
   const raw = (value as Record<string, unknown>)[field];
   if (raw === undefined && issue.code === 'invalid_type') throw new UsageError(`${name} is required.`);
-  const got = typeof raw === 'string' ? ` (got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}')` : '';
+  const shown = typeof raw === 'string' && !secrets.includes(field);
+  const got = shown ? ` (got '${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}')` : '';
   throw new UsageError(`${name} ${issue.message}${issue.code === 'too_big' || issue.code === 'too_small' ? '' : got}.`);
 }
 
 // Checks shared by every resource's inputs, each with the sentence a user reads.
-export const decimalAmount = () => z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal amount such as 25 or 19.99'));
+/** A money amount as prices and gift card values take it: up to 15 digits, at most 2 decimals. */
+export const MONEY_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+export const decimalAmount = () => z.string().check(z.regex(MONEY_AMOUNT, 'must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after'));
 export const numericId = () => z.string().check(z.regex(/^\d+$/, 'must be a numeric id'));
 export const isoDate = () =>
   z.string().check(

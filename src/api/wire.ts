@@ -1,14 +1,17 @@
 // Shared pieces of the wire format that need no schema library: paths, response
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
-import { RuntimeError } from '../core/errors.js';
-import { scalarText } from '../core/json.js';
+import { RuntimeError, UsageError } from '../core/errors.js';
+import { isLosslessNumber, scalarText } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
+import { isDotSegment } from './path-segment.js';
 import type { Transport } from './transport.js';
 
 export const API_PREFIX = '/api/202412';
 
 /** One path segment, whatever it holds: `../x` stays a single segment. */
 export function segment(value: string): string {
+  // The commands refuse these by argument name; this guards every other caller.
+  if (isDotSegment(value)) throw new UsageError(`An id cannot be '${value}': in a URL path it would name another resource. Nothing was sent.`, false);
   return encodeURIComponent(value);
 }
 
@@ -25,11 +28,21 @@ export async function readAllPages<T>(transport: Transport, path: string, query:
   const found: T[] = [];
   for (let page = query; ; ) {
     const response = await transport.request({ method: 'GET', path, query: page });
-    found.push(...items(response.body));
-    const next = nextPageQuery(response.headers.link, response.body, page);
+    const pageItems = items(response.body);
+    found.push(...pageItems);
+    const next = nextPageQuery({ link: response.headers.link, body: response.body, query: page, items: pageItems.length });
     if (!next) return found;
     page = next;
   }
+}
+
+/**
+ * Any 2xx is success, and a 204 (or 202) may carry no body, which the HTTP layer reads as
+ * {}. A write answered so still happened: the caller reads the object back or shows what
+ * it sent, never reports a failure.
+ */
+export function isEmptyAnswer(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && !isLosslessNumber(body) && Object.keys(body).length === 0;
 }
 
 export function parseCount(body: unknown): string {

@@ -6,7 +6,7 @@ import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
 /** --json: exactly these fields. A dry run counts what it would do. */
-export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'elapsedMs'] as const;
+export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'elapsedMs'] as const;
 
 export interface SummaryJson {
   rows: number;
@@ -15,7 +15,14 @@ export interface SummaryJson {
   updated: number | null;
   unchanged: number | null;
   failed: number;
+  /** Rows read but neither applied nor failed: the run stopped (Ctrl-C, a failure) with them in hand. */
+  unfinished: number;
   elapsedMs: number;
+}
+
+/** Rows read that have an outcome (a dry run that could not read the store counts its valid rows). */
+function settledRows(r: ImportResult): number {
+  return r.created + r.updated + r.unchanged + r.failed + r.valid;
 }
 
 export function summaryJson(result: ImportResult): SummaryJson {
@@ -26,6 +33,7 @@ export function summaryJson(result: ImportResult): SummaryJson {
     updated: known ? result.updated : null,
     unchanged: known ? result.unchanged : null,
     failed: result.failed,
+    unfinished: result.rows - settledRows(result),
     elapsedMs: result.elapsedMs,
   };
 }
@@ -45,7 +53,6 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const lines: string[] = [];
   const took = formatDuration(r.elapsedMs);
   const objects = plural(r.objects, 'object');
-  const settled = r.created + r.updated + r.unchanged + r.failed + r.valid;
   if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
@@ -71,7 +78,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     const more = r.failed - r.firstRejects.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
-  const unfinished = r.rows - settled;
+  const unfinished = r.rows - settledRows(r);
   const rest = `${unfinished > 0 ? `${plural(unfinished, 'row')} read ${unfinished === 1 ? 'was' : 'were'} not finished, and ` : ''}the rest of the file was not read`;
   switch (r.stop?.kind) {
     case 'interrupted':

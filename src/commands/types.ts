@@ -25,3 +25,11 @@ export interface Noun {
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
+
+/**
+ * The parser of every repeatable flag: each use adds its value to the list. It is also how
+ * src/cli.ts knows a flag is repeatable: any other flag that takes a value may be given once.
+ */
+export function repeatable(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

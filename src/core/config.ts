@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RuntimeError } from './errors.js';
+import { makePrivateDir } from './paths.js';
 
 const CONFIG_NAME = 'config';
 
@@ -86,6 +87,8 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
   let conf: InstanceType<typeof Conf<FileShape>>;
   try {
+    // conf would create it with the umask's mode (0777 under umask 000).
+    await makePrivateDir(dir);
     conf = new Conf<FileShape>({
       projectName: 'store-cli',
       projectSuffix: '',

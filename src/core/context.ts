@@ -4,7 +4,8 @@ import type { Api } from '../api/index.js';
 import type { Transport } from '../api/transport.js';
 import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
-import type { IO } from './io.js';
+import { escapeControls, type IO } from './io.js';
+import { palette } from './colors.js';
 import type { ConfigStore, ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
 import type { Output } from './output.js';
@@ -71,8 +72,10 @@ export interface Context {
   output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
   /** A spinner on stderr while `work` runs, in a terminal only. */
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
-  /** Talk on stderr: notices, warnings. */
+  /** Talk on stderr: notices. Control characters are escaped (IO.err). */
   say(line: string): void;
+  /** `warning: <message>` on stderr, the label in yellow in a terminal, the message escaped. */
+  warn(message: string): void;
   /** The user's data directory (the embedded sandbox keeps its state there). */
   dataDir(): Promise<string>;
   dispose(): Promise<void>;
@@ -88,6 +91,8 @@ export interface ContextDeps {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** 10 minutes: no request should wait longer, and beyond 2^31-1 ms Node's timers fire at once. */
+export const MAX_TIMEOUT_MS = 600_000;
 
 // env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
 const paths = () => import('./paths.js');
@@ -144,9 +149,10 @@ export function createContext(deps: ContextDeps): Context {
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
       const { withSpinner } = await import('./progress.js');
-      return withSpinner(io, text, work);
+      return withSpinner(io, escapeControls(text), work);
     },
     say: log,
+    warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeControls(message)}\n`),
     dataDir: async () => (await paths()).dataDir(env),
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();
@@ -156,7 +162,9 @@ export function createContext(deps: ContextDeps): Context {
   async function connect(): Promise<Connection> {
     if (globals.sandbox) {
       const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
-      const sandbox = await startEmbeddedSandbox(await ctx.dataDir(), globals.verbose ? log : undefined);
+      const dir = await ctx.dataDir();
+      await (await paths()).makePrivateDir(dir);
+      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined);
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {

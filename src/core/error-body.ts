@@ -1,5 +1,6 @@
 // Stores disagree on how they describe an error. This reads every shape DESIGN lists
 // into one: a code, a message and the fields at fault.
+// The real store's `{"error": "..."}` (with other fields beside) is one of them.
 import type { FieldProblem } from './errors.js';
 
 export interface ErrorDescription {
@@ -28,34 +29,63 @@ function looksLikeJson(text: string, contentType: string | undefined): boolean {
   return contentType?.includes('json') === true || text.startsWith('{') || text.startsWith('[');
 }
 
-function fromJson(body: unknown): ErrorDescription {
+function fromJson(body: unknown, depth = 0): ErrorDescription {
   if (typeof body === 'string') return { message: firstLine(body), fields: [] };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { fields: [] };
   const record = body as Record<string, unknown>;
   const result: ErrorDescription = { fields: [] };
-  if (typeof record.code === 'string' && record.code !== '') result.code = record.code;
-  const message = record.message ?? record.error ?? record.error_description;
-  if (typeof message === 'string' && message !== '') result.message = firstLine(message);
+  const code = textOf(record.code);
+  if (code !== undefined) result.code = code;
+  // Real stores: "exceptional responses always include an `error` field", text beside other
+  // fields, or on some stores an object ({"error": {"message": ...}}) or a list.
+  const error = textOf(record.error);
+  const errorDescription = textOf(record.error_description);
+  let message = textOf(record.message);
+  if (error !== undefined && errorDescription !== undefined && /^[\w.-]+$/.test(error)) {
+    // OAuth's pair: a code word and the sentence that explains it.
+    result.code ??= error;
+    message ??= errorDescription;
+  }
+  message ??= error ?? errorDescription;
+  if (message !== undefined) result.message = firstLine(message);
+  if (Array.isArray(record.error)) result.fields.push(...fieldsOf(record.error));
+  else if (record.error && typeof record.error === 'object' && depth < 2) {
+    const inner = fromJson(record.error, depth + 1);
+    if (inner.code !== undefined) result.code ??= inner.code;
+    if (inner.message !== undefined) result.message ??= inner.message;
+    result.fields.push(...inner.fields);
+  }
   const errors = record.errors;
-  if (typeof errors === 'string') {
-    result.message ??= firstLine(errors);
-  } else if (Array.isArray(errors)) {
+  if (typeof errors === 'string') result.message ??= firstLine(errors);
+  else result.fields.push(...fieldsOf(errors));
+  return result;
+}
+
+/** A non-blank string; anything else (a numeric code repeating the status, say) is left out. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Field problems written as a list (of strings or {field, message}) or as {field: [messages]}. */
+function fieldsOf(errors: unknown): FieldProblem[] {
+  const fields: FieldProblem[] = [];
+  if (Array.isArray(errors)) {
     for (const item of errors) {
-      if (typeof item === 'string') result.fields.push({ message: item });
+      if (typeof item === 'string') fields.push({ message: item });
       else if (item && typeof item === 'object') {
         const entry = item as Record<string, unknown>;
         const msg = typeof entry.message === 'string' ? entry.message : undefined;
         if (msg === undefined) continue;
-        result.fields.push(typeof entry.field === 'string' ? { field: entry.field, message: msg } : { message: msg });
+        fields.push(typeof entry.field === 'string' ? { field: entry.field, message: msg } : { message: msg });
       }
     }
   } else if (errors && typeof errors === 'object') {
     for (const [field, value] of Object.entries(errors)) {
       const messages = Array.isArray(value) ? value : [value];
-      for (const msg of messages) if (typeof msg === 'string') result.fields.push({ field, message: msg });
+      for (const msg of messages) if (typeof msg === 'string') fields.push({ field, message: msg });
     }
   }
-  return result;
+  return fields;
 }
 
 function fromHtml(html: string): string {

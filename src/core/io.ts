@@ -23,7 +23,13 @@ export interface IO {
   /** Questions may be asked: stdin and stderr are both terminals. */
   readonly canPrompt: boolean;
   out(text: string): void;
+  /** Talk on stderr, its control characters shown as visible escapes (see escapeControls). */
   err(text: string): void;
+  /**
+   * Stderr as is: only for text the CLI composed itself around escaped data (colour,
+   * a progress line redrawn in place). Never for a message, a value or a reason.
+   */
+  errTerminal(text: string): void;
 }
 
 export interface Streams {
@@ -62,8 +68,25 @@ export function createIO(streams: Streams, colorAllowed: boolean): IO {
     },
     canPrompt: streams.isStdinTTY && streams.isStderrTTY,
     out: (text) => void streams.stdout.write(text),
-    err: (text) => void streams.stderr.write(text),
+    err: (text) => void streams.stderr.write(escapeControls(text)),
+    errTerminal: (text) => void streams.stderr.write(text),
   };
+}
+
+// C0 but tab and newline, DEL, and C1: what a terminal may take as a command.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Control characters as visible escapes (`\x1b`, `\x07`, `\u009b` for C1), so text from a
+ * file or a store cannot retitle, clear or rewrite the terminal. Tab, newline and every
+ * other character (Unicode included) stay as they are.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The one exporter. Commands hand it data and a view; it writes JSON, JSON Lines, a table
 // (stdout is a terminal) or tab-separated rows (piped). No command formats output itself.
 import { RuntimeError, UsageError } from './errors.js';
-import { writeWithBackpressure, type IO } from './io.js';
+import { escapeControls, writeWithBackpressure, type IO } from './io.js';
 import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette, type Palette } from './colors.js';
 import type { OutputFlags } from './output-options.js';
@@ -29,6 +29,8 @@ export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields
 
 export class Output {
   private readonly mode: Mode;
+  /** A value as one line of a table or TSV row: control characters escaped when a terminal shows it. */
+  private readonly oneLine: (text: string) => string;
 
   /** `format`: the profile's `output` default, for when the flags ask for nothing. */
   constructor(
@@ -38,6 +40,8 @@ export class Output {
     format: OutputFormat = 'table',
   ) {
     this.mode = outputMode(flags, selectedFields(flags.json, validFields), format, io.isStdoutTTY);
+    // Piped TSV keeps the bytes (a script reads them); JSON is always exact (JSON escapes C0 itself).
+    this.oneLine = io.isStdoutTTY ? (text) => escapeControls(oneLine(text)) : oneLine;
   }
 
   /** A table for a person (a terminal, and no --json nor an output default of tsv/json). */
@@ -57,12 +61,12 @@ export class Output {
       case 'jsonl':
         return this.write(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
-        return this.write(view.columns.map((c) => `${c.header}\t${oneLine(c.value(item))}\n`).join(''));
+        return this.write(view.columns.map((c) => `${c.header}\t${this.oneLine(c.value(item))}\n`).join(''));
       case 'table': {
         const colors = palette(this.io.colorOut);
         const width = Math.max(...view.columns.map((c) => c.header.length));
         const lines = view.columns.map((c) => {
-          const text = oneLine(c.value(item));
+          const text = this.oneLine(c.value(item));
           return `${colors.bold(c.header.padEnd(width))}  ${c.style ? c.style(text, colors, item) : text}\n`;
         });
         return this.write(lines.join(''));
@@ -76,7 +80,7 @@ export class Output {
    */
   async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
     let count = 0;
-    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), this.io.stdoutColumns) : undefined;
+    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), this.io.stdoutColumns, this.oneLine) : undefined;
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
@@ -89,7 +93,7 @@ export class Output {
           count += batch.length;
           break;
         case 'tsv':
-          for (const item of batch) chunk += `${view.columns.map((c) => oneLine(c.value(item)).replaceAll('\t', ' ')).join('\t')}\n`;
+          for (const item of batch) chunk += `${view.columns.map((c) => this.oneLine(c.value(item)).replaceAll('\t', ' ')).join('\t')}\n`;
           count += batch.length;
           break;
         case 'table':
@@ -107,7 +111,7 @@ export class Output {
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.write(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
-    return this.write(`${oneLine(text)}\n`);
+    return this.write(`${this.oneLine(text)}\n`);
   }
 
   /** A count: `{"count": N}` as an integer, or the bare number. */
@@ -133,7 +137,8 @@ export class Output {
       value = parseJson(text);
     } catch {
       if (fields) throw new RuntimeError(`The store's answer is not JSON, so --json cannot select ${fields.join(', ')} from it.`);
-      return this.write(text.endsWith('\n') ? text : `${text}\n`);
+      const shown = this.io.isStdoutTTY ? escapeControls(text) : text;
+      return this.write(shown.endsWith('\n') ? shown : `${shown}\n`);
     }
     return this.write(`${toJson(selectFields(value, fields), 2)}\n`);
   }
@@ -217,6 +222,7 @@ class TableWriter<T> {
     private readonly view: View<T>,
     private readonly colors: Palette,
     private readonly terminalWidth: number | undefined,
+    private readonly oneLine: (text: string) => string,
   ) {}
 
   /** Narrows free-text columns, down to their header, until a row fits the terminal. */
@@ -234,7 +240,7 @@ class TableWriter<T> {
 
   async render(batch: T[]): Promise<string> {
     const { default: Table } = await import('cli-table3');
-    const cells = batch.map((item) => this.view.columns.map((c) => oneLine(c.value(item))));
+    const cells = batch.map((item) => this.view.columns.map((c) => this.oneLine(c.value(item))));
     const first = this.widths === undefined;
     const needed = this.view.columns.map((c, i) => Math.min(MAX_CELL, Math.max(c.header.length, ...cells.map((row) => row[i]!.length))));
     // Later pages keep the first page's widths so they line up, but a column widens rather

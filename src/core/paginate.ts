@@ -1,43 +1,189 @@
 // Finding the next page. DESIGN: a `Link: <URL>; rel="next"` header whose URL carries
-// pageToken; tolerated too: a body field `nextPageToken`. Pure, so it is unit-tested.
+// pageToken; tolerated too: a body field `nextPageToken`. Real stores write the Link in
+// looser forms (real-store-notes.md): `"< URL >; rel=previous, < URL >; rel=next"`, i.e.
+// padded URLs, unquoted rels and the whole value in double quotes. Every listing loop asks
+// `nextPageQuery` here, so "is there more, and how do I ask for it" is decided in one place.
+import { RuntimeError } from './errors.js';
 
 export interface LinkValue {
   url: string;
   rels: string[];
 }
 
-export function parseLinkHeader(header: string | undefined): LinkValue[] {
-  if (!header) return [];
-  const links: LinkValue[] = [];
-  // Split on commas that start a new <url>, not on commas inside quoted parameters.
-  for (const part of header.split(/,\s*(?=<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/s.exec(part);
-    if (!match) continue;
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2] ?? '');
-    const rels = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    links.push({ url: match[1] ?? '', rels });
-  }
-  return links;
+export interface LinkHeader {
+  links: LinkValue[];
+  /** Some part is not a link-value with a rel this client knows: the header was not fully understood. */
+  unreadable: boolean;
 }
 
+/** The relations a paging Link uses; a link with none of them is not understood. */
+const PAGING_RELS: ReadonlySet<string> = new Set(['next', 'prev', 'previous', 'first', 'last']);
+
+export function parseLinkHeader(header: string | readonly string[] | undefined): LinkValue[] {
+  return readLinkHeader(header).links;
+}
+
+/** One header, several (undici's list), or several joined with ", ": all read alike. */
+export function readLinkHeader(header: string | readonly string[] | undefined): LinkHeader {
+  const result: LinkHeader = { links: [], unreadable: false };
+  for (const value of typeof header === 'string' ? [header] : header ?? []) scanLinks(value, result);
+  return result;
+}
+
+const SPACE = /[ \t]/;
+
 /**
- * The query of the next page, or undefined on the last page. Only the query string of a
- * Link URL is used: the request itself always goes to the configured store, so a Link
- * pointing elsewhere can never receive the token.
+ * A tolerant scanner rather than a regular expression: commas and quotes may sit inside
+ * URLs and quoted parameters, and a double quote wrapping the whole value (or each of
+ * several joined values) must not be taken for part of a link.
  */
-export function nextPageQuery(linkHeader: string | undefined, body: unknown, current: Record<string, string | undefined>): Record<string, string> | undefined {
-  const next = parseLinkHeader(linkHeader).find((link) => link.rels.includes('next'));
-  if (next) {
-    const url = new URL(next.url, 'http://placeholder.invalid');
-    const query = Object.fromEntries(url.searchParams.entries());
-    if (Object.keys(query).length > 0) return query;
+function scanLinks(text: string, into: LinkHeader): void {
+  const n = text.length;
+  let i = 0;
+  const skipSpace = () => {
+    while (i < n && SPACE.test(text[i]!)) i++;
+  };
+  while (i < n) {
+    // Between link-values: separators, and the quotes some stores wrap values in.
+    while (i < n && /[\s,"]/.test(text[i]!)) i++;
+    if (i >= n) break;
+    if (text[i] !== '<') {
+      into.unreadable = true;
+      i = skipToComma(text, i);
+      continue;
+    }
+    const close = text.indexOf('>', i);
+    if (close < 0) {
+      into.unreadable = true;
+      return;
+    }
+    const link: LinkValue = { url: text.slice(i + 1, close).trim(), rels: [] };
+    i = close + 1;
+    for (;;) {
+      skipSpace();
+      if (text[i] !== ';') break;
+      i++;
+      skipSpace();
+      const name = /^[^\s=;,"<>]*/.exec(text.slice(i))![0];
+      i += name.length;
+      skipSpace();
+      let value = '';
+      if (text[i] === '=') {
+        i++;
+        skipSpace();
+        if (text[i] === '"') {
+          let j = i + 1;
+          while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+          value = text.slice(i + 1, Math.min(j, n)).replace(/\\(.)/g, '$1');
+          i = Math.min(j + 1, n);
+        } else {
+          // Unquoted: up to the next parameter, link or closing outer quote (`rel=next last` is read as two rels).
+          const token = /^[^;,"]*/.exec(text.slice(i))![0];
+          value = token.trim();
+          i += token.length;
+        }
+      }
+      if (name.toLowerCase() === 'rel') link.rels.push(...value.toLowerCase().split(/\s+/).filter(Boolean));
+    }
+    skipSpace();
+    if (i < n && text[i] !== ',' && text[i] !== '"') {
+      into.unreadable = true;
+      i = skipToComma(text, i);
+    }
+    if (link.url === '' || !link.rels.some((rel) => PAGING_RELS.has(rel))) into.unreadable = true;
+    into.links.push(link);
   }
-  const token = body && typeof body === 'object' ? (body as Record<string, unknown>).nextPageToken : undefined;
+}
+
+function skipToComma(text: string, from: number): number {
+  const comma = text.indexOf(',', from);
+  return comma < 0 ? text.length : comma + 1;
+}
+
+/** What a listing loop saw of one page. */
+export interface PageSeen {
+  /** The response's Link header as received. */
+  link: string | readonly string[] | undefined;
+  body: unknown;
+  /** The query this page was asked with. */
+  query: Readonly<Record<string, string | undefined>>;
+  /** How many items the page held. */
+  items: number;
+  /** The store's page size when the query sets no limit (the spec's 50 for gift card search); unknown elsewhere. */
+  defaultLimit?: number;
+}
+
+export type NextPage = { query: Record<string, string> } | { end: true } | { problem: string };
+
+/**
+ * The next page: the next link's query as given (the request always goes to the configured
+ * store, so a Link pointing elsewhere can never receive the token), else the body's
+ * nextPageToken with `limit` only (filters go on the first page: the token carries them).
+ * A Link that names a next page we cannot follow, or that we could not read while the page
+ * was full, is a problem, never a silent end of the listing.
+ */
+export function findNextPage(page: PageSeen): NextPage {
+  const header = readLinkHeader(page.link);
+  const next = header.links.find((link) => link.rels.includes('next'));
+  const linkQuery = next ? queryOf(next.url) : undefined;
+  if (linkQuery && Object.keys(linkQuery).length > 0) {
+    // Asking for the page just read would loop for ever.
+    if (sameQuery(linkQuery, page.query)) return { problem: `The store's Link header names the page just read as the next one (${describeHeader(page.link)}): stopping rather than loop.` };
+    return { query: linkQuery };
+  }
+
+  const token = page.body && typeof page.body === 'object' ? (page.body as Record<string, unknown>).nextPageToken : undefined;
   if (typeof token === 'string' && token !== '') {
     const query: Record<string, string> = {};
-    for (const [key, value] of Object.entries(current)) if (value !== undefined && key !== 'sinceId') query[key] = value;
+    if (page.query.limit !== undefined) query.limit = page.query.limit;
     query.pageToken = token;
-    return query;
+    return { query };
   }
-  return undefined;
+
+  const shown = describeHeader(page.link);
+  if (next) return { problem: `The store's Link header names a next page with no query to follow (${shown}): stopping rather than end the listing early.` };
+  if (header.unreadable && isFull(page)) {
+    const size = pageSize(page);
+    const fullness = size === undefined ? `${page.items} items` : `${page.items} of ${size} items`;
+    return { problem: `The store's Link header could not be read (${shown}) and the page was full (${fullness}), so more may follow: stopping rather than end the listing early.` };
+  }
+  return { end: true };
+}
+
+/** The query of the next page, undefined on the last page; a RuntimeError (exit 1) when it cannot be told. */
+export function nextPageQuery(page: PageSeen): Record<string, string> | undefined {
+  const next = findNextPage(page);
+  if ('problem' in next) throw new RuntimeError(next.problem);
+  return 'query' in next ? next.query : undefined;
+}
+
+/** Only the query of a Link URL is used; read without URL parsing so odd hosts (`https://…`) do not matter. */
+function queryOf(url: string): Record<string, string> {
+  const at = url.indexOf('?');
+  if (at < 0) return {};
+  const hash = url.indexOf('#', at);
+  return Object.fromEntries(new URLSearchParams(url.slice(at + 1, hash < 0 ? undefined : hash)).entries());
+}
+
+function sameQuery(next: Record<string, string>, current: PageSeen['query']): boolean {
+  const defined = Object.entries(current).filter(([, value]) => value !== undefined);
+  return defined.length === Object.keys(next).length && defined.every(([key, value]) => next[key] === value);
+}
+
+function pageSize(page: PageSeen): number | undefined {
+  const limit = page.query.limit;
+  if (limit !== undefined && /^\d+$/.test(limit)) return Number(limit);
+  return page.defaultLimit;
+}
+
+/** A short page ends a listing whatever the header says; with no known size, any items may be a full page. */
+function isFull(page: PageSeen): boolean {
+  const size = pageSize(page);
+  return size === undefined ? page.items > 0 : page.items >= size;
+}
+
+function describeHeader(link: PageSeen['link']): string {
+  const text = typeof link === 'string' ? link : (link ?? []).join(', ');
+  const cut = text.length > 160 ? `${text.slice(0, 160)}…` : text;
+  return `Link: ${cut}`;
 }

@@ -1,5 +1,6 @@
 // Where store-cli keeps its files. STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move them
 // (tests and CI use a scratch directory); otherwise the platform's usual places.
+import { mkdir } from 'node:fs/promises';
 import envPaths from 'env-paths';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -12,4 +13,12 @@ export function configDir(env: Env): string {
 
 export function dataDir(env: Env): string {
   return env.STORE_CLI_DATA_DIR || platformPaths().data;
+}
+
+/**
+ * Creates a directory of store-cli's (and any missing parent) as 0700 whatever the umask:
+ * it holds the token and the sandbox's state. A directory that exists is left as it is.
+ */
+export async function makePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { TOKEN_HEADER, type Authorizer } from './auth.js';
+import { answerClientError } from './client-error.js';
 import { ApiError, malformedBody } from './errors.js';
 import type { FaultKind } from './faults.js';
 import { parseJson, serializeJson, type IdsAs } from './json.js';
@@ -197,6 +198,7 @@ export function createSandboxServer(config: ServerConfig): Server {
     }
   };
   const server = createServer((req, res) => void handle(req, res));
+  server.on('clientError', answerClientError);
   // Long enough for a client's pool to reuse connections, short enough that stray ones die.
   server.keepAliveTimeout = 5000;
   return server;

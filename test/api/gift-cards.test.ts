@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { toJson } from '../../src/core/json.js';
 import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import { giftCardStatus } from '../../src/api/gift-card-status.js';
 import {
   checkGiftCardCreate,
   checkGiftCardId,
@@ -51,8 +50,15 @@ describe('gift card input checks', () => {
     expect(checkGiftCardUpdate({ giftCardId: '7', balance: '0', expireTime: null })).toEqual({ giftCardId: '7', balance: '0', expireTime: null });
   });
 
-  it('names --code for a code with spaces', () => {
-    expect(usageMessage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe("--code must not contain spaces (got 'AB CD').");
+  it('names --code for a code with spaces, without showing the code (a secret)', () => {
+    expect(usageMessage(() => checkGiftCardCreate({ ...valid, code: 'AB CD' }))).toBe('--code must not contain spaces.');
+  });
+
+  it('takes amounts as prices are taken: at most 2 decimals and 15 digits before the point', () => {
+    expect(checkGiftCardCreate({ ...valid, initialValue: '999999999999999.99' }).initialValue).toBe('999999999999999.99');
+    for (const initialValue of ['1.234', '1'.repeat(16), '1.', '.5']) {
+      expect(usageMessage(() => checkGiftCardCreate({ ...valid, initialValue }))).toMatch(/^--initial-value must be a non-negative decimal amount .*2 after/);
+    }
   });
 
   it('names --limit outside 1..250 or not whole', () => {
@@ -81,35 +87,13 @@ describe('gift card input checks', () => {
   });
 });
 
-describe('giftCardStatus', () => {
-  const card = (fields: Partial<GiftCard>): GiftCard => ({ id: '1', ...fields });
-  const today = '2025-06-15';
-
-  it('is disabled once disableTime is set, even when expired', () => {
-    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z', expireTime: '2020-01-01' }), today)).toBe('disabled');
-    expect(giftCardStatus(card({ disableTime: '2025-01-01T00:00:00Z' }), today)).toBe('disabled');
-  });
-
-  it('is expired when expireTime is before today', () => {
-    expect(giftCardStatus(card({ expireTime: '2025-06-14' }), today)).toBe('expired');
-    expect(giftCardStatus(card({ expireTime: '2025-06-14T23:59:59Z' }), today)).toBe('expired');
-  });
-
-  it('is enabled when expiring today or later, or never', () => {
-    expect(giftCardStatus(card({ expireTime: '2025-06-15' }), today)).toBe('enabled');
-    expect(giftCardStatus(card({ expireTime: '2030-01-01' }), today)).toBe('enabled');
-    expect(giftCardStatus(card({ expireTime: null, disableTime: null }), today)).toBe('enabled');
-    expect(giftCardStatus(card({}), today)).toBe('enabled');
-  });
-});
-
 describe('GiftCardsApi', () => {
   it('create sends the wrapped input, without undefined fields, and keeps the full code', async () => {
     const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
     const { card, how } = await new GiftCardsApi(transport).create({ code: 'SECRETCODE12WXYZ', initialValue: '25.00', note: undefined });
     expect(how).toBe('created');
-    expect(card.code).toBe('SECRETCODE12WXYZ');
-    expect(String(card.id)).toBe('98765432109876543210');
+    expect(card!.code).toBe('SECRETCODE12WXYZ');
+    expect(String(card!.id)).toBe('98765432109876543210');
     // Resent like an idempotent request: the code is unique, so a resend cannot make a second card.
     expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } }, idempotent: true }]);
   });
@@ -190,15 +174,38 @@ describe('GiftCardsApi', () => {
     expect(transport.requests.every((r) => r.method === 'GET' && r.path === '/api/202412/gift_cards/search')).toBe(true);
   });
 
-  it('search with all follows a body nextPageToken, keeping the filters', async () => {
+  it('search with all follows a body nextPageToken with only limit beside it: filters go on the first page', async () => {
     const transport = new FakeTransport([
       { body: '{"giftCards":[{"id":"1"}],"nextPageToken":"b2"}' },
       { body: '{"giftCards":[{"id":"2"}]}' },
     ]);
     const batches: GiftCard[][] = [];
-    for await (const batch of new GiftCardsApi(transport).search({ status: 'disabled' }, true)) batches.push(batch);
+    for await (const batch of new GiftCardsApi(transport).search({ status: 'disabled', limit: 1, lastCharacters: 'WXYZ' }, true)) batches.push(batch);
     expect(batches.map((b) => b.map((c) => c.id))).toEqual([['1'], ['2']]);
-    expect(transport.requests[1]!.query).toEqual({ status: 'disabled', pageToken: 'b2' });
+    expect(transport.requests[1]!.query).toEqual({ limit: '1', pageToken: 'b2' });
+  });
+
+  it("search with all follows the real store's Link: outer quotes, padded URL, rel=previous beside rel=next", async () => {
+    const link = (prev: string, next: string) => `"< https://shop.example/api/202412/gift_cards/search?pageToken=${prev}&limit=2 >; rel=previous, < https://shop.example/api/202412/gift_cards/search?pageToken=${next}&limit=2 >; rel=next"`;
+    const transport = new FakeTransport([
+      { body: '{"giftCards":[{"id":"1"},{"id":"2"}]}', headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=n2&limit=2 >; rel=next"' } },
+      { body: '{"giftCards":[{"id":"3"},{"id":"4"}]}', headers: { link: link('p1', 'n3') } },
+      { body: '{"giftCards":[{"id":"5"},{"id":"6"}]}', headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=p2&limit=2 >; rel=previous"' } },
+    ]);
+    const ids: string[] = [];
+    for await (const batch of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, true)) ids.push(...batch.map((c) => String(c.id)));
+    expect(ids).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(transport.requests.slice(1).map((r) => r.query)).toEqual([{ pageToken: 'n2', limit: '2' }, { pageToken: 'n3', limit: '2' }]);
+  });
+
+  it('search with all fails on a full page whose Link cannot be read; without all the page is still shown', async () => {
+    const answer = { body: '{"giftCards":[{"id":"1"},{"id":"2"}]}', headers: { link: 'https://shop.example/x?pageToken=n2; rel=next' } };
+    const all = new GiftCardsApi(new FakeTransport([answer])).search({ limit: 2 }, true);
+    expect((await all.next()).value).toHaveLength(2);
+    await expect(all.next()).rejects.toThrow(/Link header could not be read .* page was full \(2 of 2 items\)/);
+    const one = new GiftCardsApi(new FakeTransport([answer])).search({ limit: 2 }, false);
+    expect((await one.next()).value).toHaveLength(2);
+    expect(await one.next()).toEqual({ done: true, value: undefined });
   });
 
   it('keeps unknown fields of a card so --json stays exact', async () => {

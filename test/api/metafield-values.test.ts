@@ -190,6 +190,15 @@ describe('sameValue', () => {
     expect(sameValue('SingleLineText', 'Cotton', 'cotton')).toBe(false);
     expect(sameValue('Decimal', '1.50', '1.5')).toBe(false);
     expect(sameValue('DateTime', '2026-11-21T10:00:00Z', '2026-11-21T10:00:00Z')).toBe(true);
+    // The same instant however a store writes it; a time without a zone is read as UTC.
+    expect(sameValue('DateTime', '2026-11-21T10:00:00', '2026-11-21T10:00:00Z')).toBe(true);
+    expect(sameValue('DateTime', '2026-11-21T10:00:00.000', '2026-11-21T10:00:00Z')).toBe(true);
+    expect(sameValue('DateTime', '2026-11-21T06:00:00-04:00', '2026-11-21T10:00:00Z')).toBe(true);
+    expect(sameValue('DateTime', '2026-11-21T10:00:00.120', '2026-11-21T10:00:00.12Z')).toBe(true);
+    expect(sameValue('DateTime', '2026-11-21T10:00:00', '2026-11-21T10:00:01Z')).toBe(false);
+    expect(sameValue('DateTime', '2026-11-21T10:00:00.5', '2026-11-21T10:00:00Z')).toBe(false);
+    expect(sameValue('DateTime', 'soon', 'soon')).toBe(true);
+    expect(sameValue('DateTime', 'not a time', '2026-11-21T10:00:00Z')).toBe(false);
     expect(sameValue(undefined, '{"value":1.50,"unit":"kg"}', '{"value":1.5,"unit":"kg"}')).toBe(false);
   });
 

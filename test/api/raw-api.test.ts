@@ -65,4 +65,27 @@ describe('RawApi', () => {
       expect(sent.at(-1)).toMatchObject({ method, idempotent: false, bodyText: '{}' });
     }
   });
+
+  it("--paginate follows the real store's quoted, padded Link and fails on a full page whose Link cannot be read", async () => {
+    const sent: string[] = [];
+    const answers: Array<{ body: string; link: string }> = [
+      { body: '{"items": [1, 2]}', link: '"< https://shop.example/api/202412/things?pageToken=n2&limit=2 >; rel=next"' },
+      { body: '{"items": [3, 4]}', link: '"< https://shop.example/api/202412/things?pageToken=p1&limit=2 >; rel=previous, < https://shop.example/api/202412/things?pageToken=n3&limit=2 >; rel=next"' },
+      { body: '{"items": [5, 6]}', link: 'junk' },
+    ];
+    const transport = {
+      async request(spec: RequestSpec): Promise<JsonResponse> {
+        sent.push(spec.path);
+        const answer = answers.shift()!;
+        return { status: 200, headers: { link: answer.link }, body: answer.body };
+      },
+    };
+    const items: unknown[] = [];
+    const run = async () => {
+      for await (const page of new RawApi(transport).pages({ method: 'GET', path: 'things?limit=2&status=enabled' })) items.push(...page.items);
+    };
+    await expect(run()).rejects.toThrow(/^The store's Link header could not be read \(Link: junk\) and the page was full \(2 of 2 items\)/);
+    expect(items.map(String)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(sent).toEqual(['/api/202412/things?limit=2&status=enabled', '/api/202412/things?pageToken=n2&limit=2', '/api/202412/things?pageToken=n3&limit=2']);
+  });
 });

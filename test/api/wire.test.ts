@@ -39,8 +39,14 @@ describe('parseInput', () => {
     const error = thrown(() => parseInput(schema, { initialValue: '1,5' }));
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).exitCode).toBe(2);
-    expect(error.message).toBe("--initial-value must be a non-negative decimal amount such as 25 or 19.99 (got '1,5').");
+    expect(error.message).toBe("--initial-value must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after (got '1,5').");
     expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: 'abc' })).message).toBe("--customer-id must be a numeric id (got 'abc').");
+  });
+
+  it('never quotes a secret field', () => {
+    const secret = z.object({ code: z.string().check(z.maxLength(3, 'must be at most 3 characters'), z.regex(/^[A-Z]+$/, 'must be capital letters')) });
+    expect(thrown(() => parseInput(secret, { code: 'abc' }, {}, ['code'])).message).toBe('--code must be capital letters.');
+    expect(thrown(() => parseInput(secret, { code: 'abc' })).message).toBe("--code must be capital letters (got 'abc').");
   });
 
   it('uses the names given for fields that are not flags', () => {
@@ -116,5 +122,15 @@ describe('unwrap, parseWire, segment', () => {
     expect(segment('../x')).toBe('..%2Fx');
     expect(segment('a b?c#d')).toBe('a%20b%3Fc%23d');
     expect(segment('123')).toBe('123');
+  });
+
+  it('refuses the ids no encoding keeps in their segment: . and ..', () => {
+    for (const dots of ['.', '..']) {
+      const error = thrown(() => segment(dots));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.message).toContain(`'${dots}'`);
+    }
+    expect(segment('...')).toBe('...');
+    expect(segment('.x')).toBe('.x');
   });
 });

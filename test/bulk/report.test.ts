@@ -76,6 +76,7 @@ describe('summary', () => {
   });
 
   it('an interrupted run counts what was left', () => {
+    expect(summaryJson(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }))).toMatchObject({ rows: 10, created: 4, unfinished: 6 });
     const lines = summaryLines(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }), { source: 's', dryRun: false });
     expect(lines[0]).toBe('The import of s stopped after 1s: 10 rows of 2 objects: 4 created, 0 updated, 0 unchanged, 0 failed.');
     expect(lines.at(-1)).toBe('Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.');
@@ -84,11 +85,11 @@ describe('summary', () => {
   it('a dry run without the store: validation only, and null where it cannot know', () => {
     const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
     expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
-    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, elapsedMs: 1234 });
+    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, elapsedMs: 1234 });
   });
 
   it('--json has exactly the issue’s fields', () => {
-    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'elapsedMs']);
+    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'elapsedMs']);
   });
 });
 

@@ -57,6 +57,42 @@ describe('describeErrorBody', () => {
     expect(describeErrorBody('{"error_description":"expired"}', JSON_TYPE).message).toBe('expired');
   });
 
+  it("reads the real store's {\"error\": \"...\"} with other fields beside it", () => {
+    expect(describeErrorBody('{"error":"Gift card not found","status":404,"path":"/api/202412/gift_cards/9"}', JSON_TYPE)).toEqual({ message: 'Gift card not found', fields: [] });
+    expect(describeErrorBody('{"error":"Invalid value","code":"invalid","errors":[{"field":"note","message":"is too long"}]}', JSON_TYPE)).toEqual({
+      code: 'invalid',
+      message: 'Invalid value',
+      fields: [{ field: 'note', message: 'is too long' }],
+    });
+    expect(describeErrorBody('{"error":"Limit exceeded","errors":"secondary"}', 'text/plain')).toEqual({ message: 'Limit exceeded', fields: [] });
+  });
+
+  it('prefers "message" to "error" when a body has both', () => {
+    expect(describeErrorBody('{"error":true,"message":"Not allowed"}', JSON_TYPE)).toEqual({ message: 'Not allowed', fields: [] });
+    expect(describeErrorBody('{"error":"Bad Request","message":"limit must be at most 250"}', JSON_TYPE).message).toBe('limit must be at most 250');
+  });
+
+  it('reads OAuth\'s pair: the error word as the code, the description as the message', () => {
+    expect(describeErrorBody('{"error":"invalid_token","error_description":"The token expired."}', JSON_TYPE)).toEqual({ code: 'invalid_token', message: 'The token expired.', fields: [] });
+    expect(describeErrorBody('{"error":"Token refused","error_description":"expired"}', JSON_TYPE)).toEqual({ message: 'Token refused', fields: [] });
+  });
+
+  it('reads an "error" object: its code, message and field errors', () => {
+    expect(describeErrorBody('{"error":{"code":"not_found","message":"No such card"}}', JSON_TYPE)).toEqual({ code: 'not_found', message: 'No such card', fields: [] });
+    expect(describeErrorBody('{"error":{"message":"Invalid","errors":{"note":["is too long"]}}}', JSON_TYPE)).toEqual({ message: 'Invalid', fields: [{ field: 'note', message: 'is too long' }] });
+    expect(describeErrorBody('{"code":"outer","error":{"code":"inner","error":"Deep"}}', JSON_TYPE)).toEqual({ code: 'outer', message: 'Deep', fields: [] });
+    expect(describeErrorBody('{"error":{"status":500}}', JSON_TYPE)).toEqual({ fields: [] });
+  });
+
+  it('reads an "error" list as field problems', () => {
+    expect(describeErrorBody('{"error":["first",{"field":"code","message":"taken"}]}', JSON_TYPE)).toEqual({ fields: [{ message: 'first' }, { field: 'code', message: 'taken' }] });
+  });
+
+  it('ignores an "error" that is blank or of no known shape', () => {
+    expect(describeErrorBody('{"error":"  "}', JSON_TYPE)).toEqual({ fields: [] });
+    expect(describeErrorBody('{"error":42}', JSON_TYPE)).toEqual({ fields: [] });
+  });
+
   it('keeps only the first line of a multi-line message', () => {
     expect(describeErrorBody('{"message":"line one\\nline two"}', JSON_TYPE).message).toBe('line one');
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, CancelledError, NetworkError, RuntimeError } from '../../src/core/errors.js';
 import { HttpClient, TOKEN_HEADER, type HttpClientOptions } from '../../src/core/http.js';
 import { LosslessNumber, toJson } from '../../src/core/json.js';
+import { nextPageQuery } from '../../src/core/paginate.js';
 import type { RetryPolicy } from '../../src/core/retry.js';
 
 const ORIGIN = 'http://store.test';
@@ -127,6 +128,34 @@ describe('HttpClient: requests', () => {
     expect((await client().request({ method: 'DELETE', path: '/api/x' })).body).toEqual({});
     pool.intercept({ path: '/api/y', method: 'GET' }).reply(200, '  \n', JSON_HEADERS);
     expect((await client().request({ method: 'GET', path: '/api/y' })).body).toEqual({});
+  });
+
+  it('takes any 2xx as success: 201 and 202 with their body, 204 without one', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"giftCard":{"id":"201462124"}}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(202, '{"accepted":true}', JSON_HEADERS);
+    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(299, '');
+    const http = client();
+    const created = await http.request({ method: 'POST', path: '/api/x', body: {} });
+    expect([created.status, toJson(created.body)]).toEqual([201, '{"giftCard":{"id":"201462124"}}']);
+    const accepted = await http.request({ method: 'PUT', path: '/api/x', body: {} });
+    expect([accepted.status, toJson(accepted.body)]).toEqual([202, '{"accepted":true}']);
+    expect(await http.request({ method: 'DELETE', path: '/api/x' })).toMatchObject({ status: 204, body: {} });
+    expect(await http.request({ method: 'POST', path: '/api/x', body: {} })).toMatchObject({ status: 299, body: {} });
+    expect(agent.pendingInterceptors()).toHaveLength(0);
+  });
+
+  it('joins several Link headers into one value the pager reads', async () => {
+    const headers = { 'content-type': 'application/json', link: ['"< https://s.example/x?pageToken=p1&limit=2 >; rel=previous"', '"< https://s.example/x?pageToken=n3&limit=2 >; rel=next"'] };
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"items":[1,2]}', { headers });
+    const response = await client().request({ method: 'GET', path: '/api/x' });
+    expect(nextPageQuery({ link: response.headers.link, body: response.body, query: { limit: '2' }, items: 2 })).toEqual({ pageToken: 'n3', limit: '2' });
+  });
+
+  it("reads a real store's {\"error\"} body into the message", async () => {
+    pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"error":"Gift card not found","status":404}', JSON_HEADERS);
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(error.message).toBe('The store found no such resource (404): Gift card not found.');
   });
 
   it('fails with a RuntimeError on a 200 body that is not JSON', async () => {

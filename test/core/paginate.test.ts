@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageQuery, parseLinkHeader } from '../../src/core/paginate.js';
+import { findNextPage, nextPageQuery, parseLinkHeader, readLinkHeader, type PageSeen } from '../../src/core/paginate.js';
+import { RuntimeError } from '../../src/core/errors.js';
 
 describe('parseLinkHeader', () => {
   it('reads nothing from an absent or empty header', () => {
@@ -36,45 +37,142 @@ describe('parseLinkHeader', () => {
   });
 });
 
-describe('nextPageQuery', () => {
-  const current = { limit: '50', status: 'enabled', sinceId: undefined, pageToken: undefined };
-
-  it("returns the next link's query", () => {
-    const header = '<https://store.example/api/202412/gift_cards/search?limit=50&status=enabled&pageToken=abc%3D%3D>; rel="next"';
-    expect(nextPageQuery(header, {}, current)).toEqual({ limit: '50', status: 'enabled', pageToken: 'abc==' });
+describe('readLinkHeader: every form a real store sends', () => {
+  const A = 'https://shop.example/api/202412/gift_cards/search?pageToken=a1&limit=2';
+  const B = 'https://shop.example/api/202412/gift_cards/search?pageToken=b2&limit=2';
+  const prevNext = [
+    { url: A, rels: ['previous'] },
+    { url: B, rels: ['next'] },
+  ];
+  it.each([
+    ['RFC form, quoted rels', `<${A}>; rel="previous", <${B}>; rel="next"`, prevNext],
+    ['unquoted rels', `<${A}>; rel=previous, <${B}>; rel=next`, prevNext],
+    ['padded URLs', `< ${A} >; rel=previous, <  ${B}  >; rel=next`, prevNext],
+    ['whole value in double quotes (the docs\' form)', `"< ${A} >; rel=previous, < ${B} >; rel=next"`, prevNext],
+    ['outer quotes with quoted rels', `"<${A}>; rel="previous", <${B}>; rel="next""`, prevNext],
+    ['several quoted values joined with ", "', `"< ${A} >; rel=previous", "< ${B} >; rel=next"`, prevNext],
+    ['no space after the comma', `<${A}>;rel=previous,<${B}>;rel=next`, prevNext],
+    ['prev instead of previous', `<${A}>; rel=prev, <${B}>; rel=next`, [{ url: A, rels: ['prev'] }, { url: B, rels: ['next'] }]],
+    ['next before previous', `<${B}>; rel=next, <${A}>; rel=previous`, [{ url: B, rels: ['next'] }, { url: A, rels: ['previous'] }]],
+    ['first and last', `<${A}>; rel="first", <${B}>; rel="last"`, [{ url: A, rels: ['first'] }, { url: B, rels: ['last'] }]],
+    ['multi-rel quoted', `<${B}>; rel="next last"`, [{ url: B, rels: ['next', 'last'] }]],
+    ['multi-rel unquoted', `<${B}>; rel=next last`, [{ url: B, rels: ['next', 'last'] }]],
+    ['upper-case REL and value', `<${B}>; REL=NEXT`, [{ url: B, rels: ['next'] }]],
+    ['escaped quote in another parameter', `<${B}>; title="a \\"b\\", c"; rel="next"`, [{ url: B, rels: ['next'] }]],
+  ])('%s', (_name, header, links) => {
+    expect(readLinkHeader(header)).toEqual({ links, unreadable: false });
   });
 
-  it('takes the next link among several, whatever order', () => {
-    const header = '</s?pageToken=prev>; rel="prev", </s?pageToken=nxt>; rel="next last"';
-    expect(nextPageQuery(header, {}, current)).toEqual({ pageToken: 'nxt' });
+  it('reads several headers given as a list, as undici may', () => {
+    expect(readLinkHeader([`"< ${A} >; rel=previous"`, `<${B}>; rel=next`])).toEqual({ links: prevNext, unreadable: false });
+    expect(readLinkHeader([])).toEqual({ links: [], unreadable: false });
+  });
+
+  it.each([
+    ['plain text', 'garbage'],
+    ['a URL without angle brackets', `${B}; rel=next`],
+    ['an unclosed bracket', `<${B}; rel=next`],
+    ['a link without rel', `<${B}>`],
+    ['a rel no pager uses', `<${B}>; rel=nextpage`],
+    ['junk after the parameters', `<${B}>; rel=previous junk="x" extra`],
+    ['an empty URL', '<>; rel=next'],
+  ])('marks %s as unreadable', (_name, header) => {
+    expect(readLinkHeader(header).unreadable).toBe(true);
+  });
+
+  it('keeps the readable links beside garbage', () => {
+    expect(readLinkHeader(`garbage, <${B}>; rel=next`)).toEqual({ links: [{ url: B, rels: ['next'] }], unreadable: true });
+  });
+});
+
+describe('nextPageQuery', () => {
+  const page = (link: PageSeen['link'], items = 2, query: PageSeen['query'] = { limit: '2' }, body: unknown = {}): PageSeen => ({ link, body, query, items });
+
+  it("returns the next link's query as given", () => {
+    const header = '<https://store.example/api/202412/gift_cards/search?limit=50&status=enabled&pageToken=abc%3D%3D>; rel="next"';
+    expect(nextPageQuery(page(header))).toEqual({ limit: '50', status: 'enabled', pageToken: 'abc==' });
+  });
+
+  it.each([
+    ['the docs\' form', '"< https://…/gift_cards/search?pageToken=abc&limit=3 >; rel=previous, < https://…?pageToken=opq&limit=3 >; rel=next"'],
+    ['joined quoted headers', '"< https://s.example/x?pageToken=abc&limit=3 >; rel=previous", "< https://s.example/x?pageToken=opq&limit=3 >; rel=next"'],
+    ['next before previous, unquoted', '<https://s.example/x?pageToken=opq&limit=3>; rel=next, <https://s.example/x?pageToken=abc&limit=3>; rel=previous'],
+    ['multi-rel "next last"', '</x?pageToken=abc&limit=3>; rel=prev, </x?pageToken=opq&limit=3>; rel="next last"'],
+    ['a list of headers', ['"< https://s.example/x?pageToken=abc&limit=3 >; rel=previous"', '"< https://s.example/x?pageToken=opq&limit=3 >; rel=next"']],
+  ])('follows %s', (_name, header) => {
+    expect(nextPageQuery(page(header, 3, { limit: '3' }))).toEqual({ pageToken: 'opq', limit: '3' });
   });
 
   it('uses only the query: a Link to another host yields the same result as a relative one', () => {
-    const foreign = nextPageQuery('<https://evil.example:8443/steal/path?pageToken=t1&limit=5>; rel="next"', {}, current);
-    const relative = nextPageQuery('</api/202412/gift_cards/search?pageToken=t1&limit=5>; rel="next"', {}, current);
+    const foreign = nextPageQuery(page('<https://evil.example:8443/steal/path?pageToken=t1&limit=5>; rel="next"'));
+    const relative = nextPageQuery(page('</api/202412/gift_cards/search?pageToken=t1&limit=5>; rel="next"'));
     expect(foreign).toEqual({ pageToken: 't1', limit: '5' });
     expect(foreign).toEqual(relative);
     expect(JSON.stringify(foreign)).not.toContain('evil');
   });
 
-  it('falls back to a body nextPageToken, keeping the current filters but not sinceId', () => {
-    const query = nextPageQuery(undefined, { giftCards: [], nextPageToken: 'tok2' }, { limit: '10', status: 'disabled', sinceId: '99', pageToken: 'tok1' });
-    expect(query).toEqual({ limit: '10', status: 'disabled', pageToken: 'tok2' });
+  it('falls back to a body nextPageToken, sending only limit beside it (the token carries the filters)', () => {
+    const query = nextPageQuery(page(undefined, 10, { limit: '10', status: 'disabled', sinceId: '99', pageToken: 'tok1' }, { giftCards: [], nextPageToken: 'tok2' }));
+    expect(query).toEqual({ limit: '10', pageToken: 'tok2' });
+    expect(nextPageQuery(page(undefined, 1, { status: 'enabled' }, { nextPageToken: 'tok2' }))).toEqual({ pageToken: 'tok2' });
   });
 
   it('prefers the Link header to the body token', () => {
-    expect(nextPageQuery('</s?pageToken=fromLink>; rel="next"', { nextPageToken: 'fromBody' }, current)).toEqual({ pageToken: 'fromLink' });
+    expect(nextPageQuery(page('</s?pageToken=fromLink>; rel="next"', 2, {}, { nextPageToken: 'fromBody' }))).toEqual({ pageToken: 'fromLink' });
   });
 
-  it('uses the body token when the only links are not "next"', () => {
-    expect(nextPageQuery('</s?pageToken=p>; rel="prev"', { nextPageToken: 'b' }, { limit: '5' })).toEqual({ limit: '5', pageToken: 'b' });
+  it('uses the body token when the links are not "next", or the header is garbage', () => {
+    expect(nextPageQuery(page('</s?pageToken=p>; rel=previous', 5, { limit: '5' }, { nextPageToken: 'b' }))).toEqual({ limit: '5', pageToken: 'b' });
+    expect(nextPageQuery(page('garbage', 5, { limit: '5' }, { nextPageToken: 'b' }))).toEqual({ limit: '5', pageToken: 'b' });
   });
 
-  it('is undefined on the last page', () => {
-    expect(nextPageQuery(undefined, { giftCards: [] }, current)).toBeUndefined();
-    expect(nextPageQuery('</s?pageToken=p>; rel="prev"', {}, current)).toBeUndefined();
-    expect(nextPageQuery(undefined, { nextPageToken: '' }, current)).toBeUndefined();
-    expect(nextPageQuery(undefined, { nextPageToken: null }, current)).toBeUndefined();
-    expect(nextPageQuery(undefined, null, current)).toBeUndefined();
+  it('is undefined on the last page, full or not, when the header was understood', () => {
+    expect(nextPageQuery(page(undefined, 2))).toBeUndefined();
+    expect(nextPageQuery(page('"< https://s.example/x?pageToken=p&limit=2 >; rel=previous"', 2))).toBeUndefined();
+    expect(nextPageQuery(page('</s?pageToken=f>; rel=first, </s?pageToken=p>; rel=prev', 2))).toBeUndefined();
+    expect(nextPageQuery(page(undefined, 2, { limit: '2' }, { nextPageToken: '' }))).toBeUndefined();
+    expect(nextPageQuery(page(undefined, 2, { limit: '2' }, { nextPageToken: null }))).toBeUndefined();
+    expect(nextPageQuery(page(undefined, 2, { limit: '2' }, null))).toBeUndefined();
+  });
+
+  it('ends a short page quietly even when the header is garbage', () => {
+    expect(nextPageQuery(page('garbage', 1, { limit: '2' }))).toBeUndefined();
+    expect(nextPageQuery(page('<url-without-rel>', 0, {}))).toBeUndefined();
+    expect(nextPageQuery({ link: 'garbage', body: {}, query: {}, items: 49, defaultLimit: 50 })).toBeUndefined();
+  });
+
+  it.each([
+    ['garbage', 'garbage'],
+    ['a URL without brackets', 'https://s.example/x?pageToken=n; rel=next'],
+    ['an unclosed bracket', '<https://s.example/x?pageToken=n; rel=next'],
+    ['a link without rel', '<https://s.example/x?pageToken=n>'],
+    ['previous beside garbage', '<https://s.example/x?pageToken=p>; rel=previous, ???'],
+  ])('fails, naming the Link header, when %s comes with a full page', (_name, header) => {
+    const run = () => nextPageQuery(page(header, 2, { limit: '2' }));
+    expect(run).toThrow(RuntimeError);
+    expect(run).toThrow(/^The store's Link header could not be read \(Link: .+\) and the page was full \(2 of 2 items\)/);
+  });
+
+  it("takes the store's default size when no limit was sent, and any items as full when none is known", () => {
+    expect(() => nextPageQuery({ link: 'garbage', body: {}, query: {}, items: 50, defaultLimit: 50 })).toThrow(/50 of 50 items/);
+    expect(() => nextPageQuery({ link: 'garbage', body: {}, query: {}, items: 3 })).toThrow(/\(3 items\)/);
+  });
+
+  it('fails when the next link has no query to follow, and no body token does', () => {
+    expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1))).toEqual({
+      problem: "The store's Link header names a next page with no query to follow (Link: <https://s.example/other/path>; rel=next): stopping rather than end the listing early.",
+    });
+    expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1, { limit: '2' }, { nextPageToken: 't' }))).toEqual({ query: { limit: '2', pageToken: 't' } });
+  });
+
+  it('fails when the next link names the page just read, which would loop for ever', () => {
+    const run = () => nextPageQuery(page('</x?limit=2&pageToken=t1>; rel=next', 2, { limit: '2', pageToken: 't1', status: undefined }));
+    expect(run).toThrow(/^The store's Link header names the page just read as the next one \(Link: <\/x\?limit=2&pageToken=t1>; rel=next\)/);
+    expect(nextPageQuery(page('</x?limit=2&pageToken=t2>; rel=next', 2, { limit: '2', pageToken: 't1' }))).toEqual({ limit: '2', pageToken: 't2' });
+  });
+
+  it('cuts a long header in the message', () => {
+    const long = `<${'x'.repeat(500)}>`;
+    expect(() => nextPageQuery(page(long))).toThrow(/x…\)/);
   });
 });

@@ -5,9 +5,11 @@ import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { parseJson } from '../../src/core/json.js';
 
 export interface FakeAnswer {
-  /** JSON text, parsed losslessly as the HTTP layer would. */
+  /** JSON text, parsed losslessly as the HTTP layer would ('' is no body, read as {}). */
   body: string;
   headers?: Record<string, string>;
+  /** 200 unless given. */
+  status?: number;
 }
 
 export class FakeTransport implements Transport {
@@ -17,6 +19,6 @@ export class FakeTransport implements Transport {
     this.requests.push(structuredClone(spec));
     const answer = this.answers.shift();
     if (!answer) throw new Error(`unexpected request ${spec.method} ${spec.path}`);
-    return { status: 200, headers: answer.headers ?? {}, body: parseJson(answer.body) };
+    return { status: answer.status ?? 200, headers: answer.headers ?? {}, body: answer.body.trim() === '' ? {} : parseJson(answer.body) };
   }
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import type { Method } from '../../core/http.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { examples, repeatable } from '../types.js';
 
 export interface ApiOptions extends OutputFlags {
   method: string;
@@ -18,16 +18,15 @@ export interface ApiOptions extends OutputFlags {
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function register(noun: Command): Command {
   const command = noun
     .argument('<method>', 'GET, POST, PUT, DELETE or PATCH (any case)')
     .argument('<path>', 'gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query')
-    .option('-F, --field <key=value>', 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends', collect)
-    .option('-f, --raw-field <key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', collect)
+    .option('-F, --field <key=value>', 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends', repeatable)
+    .option('-f, --raw-field <key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', repeatable)
     .option('--input <file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH')
-    .option('-H, --header <name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', collect)
+    .option('-H, --header <name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', repeatable)
     .option('--paginate', 'GET only: follow next-page links to the end, printing each item as one JSON line')
     .option('-i, --include', 'print the status line and the response headers on stderr')
     .addHelpText('after', examples(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
@@ -17,7 +18,7 @@ export function register(noun: Command): Command {
     .command('create')
     .description('Create a gift card; without --code a secure code is generated and shown once')
     .option('--code <code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)')
-    .requiredOption('--initial-value <amount>', 'initial amount, a decimal string such as 50 or 19.99')
+    .requiredOption('--initial-value <amount>', 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)')
     .option('--customer-id <id>', 'numeric id of the customer the card belongs to')
     .option('--note <text>', 'internal note, at most 500 characters')
     .option('--expire-time <date>', 'expiry date as YYYY-MM-DD (default: never expires)')
@@ -50,10 +51,18 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const { card, how } = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input)).catch((error: unknown) => {
     throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
   });
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now()), true));
+  // Any 2xx is success: a store that answers 202/204 without the card still created it, and
+  // the code must not be lost, so the card is shown as sent.
+  if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
+  await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
   if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
-  if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
+  if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+}
+
+/** The card as sent, for a store that answered without one: every field given, no id. */
+function sentCard(input: GiftCardCreate): GiftCard {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as GiftCard;
 }
 
 /**

@@ -32,5 +32,5 @@ export async function run(options: DisableOptions, ctx: Context): Promise<void> 
   });
   const api = await ctx.api();
   const card = await ctx.spin('Disabling the gift card…', () => api.giftCards.disable(giftCardId));
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now())));
+  await out.item(card, view.giftCardDetailView(ctx.now()));
 }

@@ -25,5 +25,5 @@ export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
   const card = await ctx.spin('Fetching the gift card…', () => api.giftCards.get(giftCardId));
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now())));
+  await out.item(card, view.giftCardDetailView(ctx.now()));
 }

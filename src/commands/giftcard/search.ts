@@ -52,7 +52,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     yield first.value;
     nextPageToken = yield* pages;
   }
-  await out.list(stream(), view.giftCardListView(view.today(ctx.now())), 'No gift cards match.');
+  await out.list(stream(), view.giftCardListView(ctx.now()), 'No gift cards match.');
   if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
 }
 

@@ -15,7 +15,7 @@ export function register(noun: Command): Command {
     .command('update')
     .description("Set a gift card's balance, note or expiry")
     .argument('<giftCardId>', 'the gift card id')
-    .requiredOption('--balance <amount>', 'the new balance, a decimal string such as 12.50')
+    .requiredOption('--balance <amount>', 'the new balance, a decimal string such as 12.50 (at most 2 decimals)')
     .option('--note <text>', 'internal note, at most 500 characters ("" clears it)')
     .option('--expire-time <date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires')
     .addHelpText('after', examples(
@@ -36,5 +36,5 @@ export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
   const card = await ctx.spin('Updating the gift card…', () => api.giftCards.update(input));
-  await out.item(card, view.giftCardDetailView(view.today(ctx.now())));
+  await out.item(card, view.giftCardDetailView(ctx.now()));
 }

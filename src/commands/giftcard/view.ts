@@ -14,12 +14,13 @@ const statusStyle = (value: string, colors: Palette) =>
 /** Scripts get an empty cell for "no expiry"; people read "never". */
 const expiresColumn: Column<GiftCard> = { header: 'EXPIRES', value: text('expireTime'), style: (value, colors) => value || colors.dim('never') };
 
-function statusColumn(today: string): Column<GiftCard> {
-  return { header: 'STATUS', value: (card) => giftCardStatus(card, today), style: statusStyle };
+/** The status the card's fields give at `now` (the store sends none). */
+function statusColumn(now: Date): Column<GiftCard> {
+  return { header: 'STATUS', value: (card) => giftCardStatus(card, now), style: statusStyle };
 }
 
 /** Columns of a listing, in a stable order scripts can `cut`. */
-export function giftCardListView(today: string): View<GiftCard> {
+export function giftCardListView(now: Date): View<GiftCard> {
   return {
     fields: giftCardFields,
     columns: [
@@ -27,7 +28,7 @@ export function giftCardListView(today: string): View<GiftCard> {
       { header: 'LAST4', value: text('lastCharacters') },
       { header: 'BALANCE', value: text('balance') },
       { header: 'CURRENCY', value: text('currency') },
-      statusColumn(today),
+      statusColumn(now),
       expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
       { header: 'NOTE', value: text('note'), shrinkable: true },
@@ -36,7 +37,7 @@ export function giftCardListView(today: string): View<GiftCard> {
 }
 
 /** One card, field by field; `withCode` only for the card just created. */
-export function giftCardDetailView(today: string, withCode = false): View<GiftCard> {
+export function giftCardDetailView(now: Date, withCode = false): View<GiftCard> {
   return {
     fields: giftCardFields,
     columns: [
@@ -45,7 +46,7 @@ export function giftCardDetailView(today: string, withCode = false): View<GiftCa
       { header: 'BALANCE', value: text('balance') },
       { header: 'INITIAL', value: text('initialValue') },
       { header: 'CURRENCY', value: text('currency') },
-      statusColumn(today),
+      statusColumn(now),
       expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
       { header: 'NOTE', value: text('note') },
@@ -54,8 +55,4 @@ export function giftCardDetailView(today: string, withCode = false): View<GiftCa
       { header: 'UPDATED', value: text('updateTime') },
     ],
   };
-}
-
-export function today(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }

@@ -43,7 +43,7 @@ CSV: a header line, then one value per row. Columns (any order, any case):
 Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
   2 the file is unusable (nothing was sent); 130 interrupted (after a summary).
 `);
-  return addOutputOptions(command, { list: false, what: 'the summary {rows, created, updated, unchanged, failed, elapsedMs} as JSON on stdout' });
+  return addOutputOptions(command, { list: false, what: 'the summary {rows, created, updated, unchanged, failed, unfinished, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped)' });
 }
 
 export async function run(options: ImportOptions, ctx: Context): Promise<void> {
@@ -98,7 +98,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
 
   // Live in a terminal; plain lines for logs (and beside --verbose's request log).
   const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-  const reporter = progress.startProgress((text) => ctx.io.err(text), live ? 'live' : 'lines', () => job.snapshot());
+  const reporter = progress.startProgress(live ? ctx.io.errTerminal : ctx.io.err, live ? 'live' : 'lines', () => job.snapshot());
   let result;
   try {
     result = await job.run();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Product } from '../../api/products.js';
 import type { Context } from '../../core/context.js';
 import type { ProductDraft } from '../../api/product-draft.js';
 import { UnconfirmedCreateError, UsageError } from '../../core/errors.js';
@@ -50,6 +51,12 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const created = await ctx.spin('Creating the product…', () => api.products.create(product)).catch((error: unknown) => {
     throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(product)) : error;
   });
+  if (!created) {
+    // Any 2xx is success: a store that answers 202/204 without the product still created it.
+    ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
+    await view.showProduct(out, product as Product, async () => resolved.names, out.isTable);
+    return;
+  }
   const terminal = out.isTable;
   await view.showProduct(out, created, () => view.linkNames(api, created, resolved.names), terminal);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${idText(created.productId)}.`);

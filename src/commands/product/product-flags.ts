@@ -3,6 +3,7 @@
 // them loads nothing heavy (help is rendered from these).
 import { Option, type Command } from 'commander';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from '../../api/product-codes.js';
+import { repeatable } from '../types.js';
 import type { ProductFields, VariantFields } from './build-product.js';
 
 /** Flags as commander hands them over: product fields, look-ups by name, options, variant fields. */
@@ -13,8 +14,6 @@ export interface ProductFlags extends Omit<ProductFields, 'categoryId' | 'collec
   image?: string[];
   option?: string[];
 }
-
-const repeat = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function addProductFlags(command: Command, verb: 'create' | 'edit'): Command {
   const fileHelp =
@@ -30,9 +29,9 @@ export function addProductFlags(command: Command, verb: 'create' | 'edit'): Comm
     .option('--product-type <type>', 'product type, free text (the store defaults to "normal")')
     .addOption(new Option('--status <status>', 'product status (the store defaults to active)').choices(PRODUCT_STATUSES))
     .option('--category <name|id>', 'category: an id (digits), or a name looked up with category search')
-    .option('--collection <name|id>', `collection id or title, looked up with collection list; repeatable${verb === 'edit' ? ' (replaces the list)' : ''}`, repeat)
-    .option('--image <url>', `image address (absolute http/https URL); repeatable, in display order${verb === 'edit' ? ' (replaces the images)' : ''}`, repeat)
-    .option('--option <name=v1,v2>', 'an option as NAME=VALUE,VALUE..., e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100', repeat)
+    .option('--collection <name|id>', `collection id or title, looked up with collection list; repeatable${verb === 'edit' ? ' (replaces the list)' : ''}`, repeatable)
+    .option('--image <url>', `image address (absolute http/https URL); repeatable, in display order${verb === 'edit' ? ' (replaces the images)' : ''}`, repeatable)
+    .option('--option <name=v1,v2>', 'an option as NAME=VALUE,VALUE..., e.g. "Color=Red,Blue"; repeatable (at most 3); one variant per combination, at most 100', repeatable)
     .option('--price <amount>', 'price of every variant, a decimal such as 19.99 (at most 2 decimals)')
     .option('--compare-of-price <amount>', 'compare-at price of every variant, a decimal such as 24.99')
     .option('--cost-price <amount>', 'cost price of every variant, a decimal such as 7.50')

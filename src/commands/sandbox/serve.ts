@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { WebhookLogLine } from '../../sandbox/index.js';
 import { wholeNumberFlag } from '../flag-checks.js';
-import { examples } from '../types.js';
+import { examples, repeatable } from '../types.js';
 
 export interface ServeOptions {
   host: string;
@@ -30,7 +30,7 @@ export function register(noun: Command): Command {
     .description('Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_SANDBOX_PORT))
-    .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', collect, [])
+    .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', repeatable, [])
     .option('--data <file>', 'keep state in this JSON file (atomic writes; survives restarts); default: memory only')
     .option('--demo', 'start with the demo data set when the store is empty')
     .option('--fail-rate <0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections')
@@ -38,7 +38,7 @@ export function register(noun: Command): Command {
     .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
     .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)')
-    .option('--webhook <url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', collect, [])
+    .option('--webhook <url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', repeatable, [])
     .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)')
     .option('--quiet', 'do not log requests or webhook deliveries on stderr')
     .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
@@ -119,10 +119,6 @@ function describeDelivery(line: WebhookLogLine): string {
         ? `retry ${line.attempt + 1} of ${line.maxAttempts} in ${((line.retryInMs ?? 0) / 1000).toFixed(1)} s`
         : `gave up after ${line.maxAttempts} attempts`;
   return `webhook ${line.topic} -> ${line.url}: ${answer}, ${next} (${line.ms} ms)`;
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
 
 

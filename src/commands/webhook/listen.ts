@@ -1,6 +1,5 @@
 import { EventEmitter, on } from 'node:events';
 import type { Command } from 'commander';
-import { palette } from '../../core/colors.js';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { examples } from '../types.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
@@ -52,8 +51,7 @@ export async function run(options: ListenOptions, ctx: Context): Promise<void> {
   const ndjson = options.json !== undefined || options.jsonl === true;
   const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, DELIVERY_FIELDS);
   const { startReceiver } = await import('../../webhooks/receiver.js');
-  const { yellow } = palette(ctx.io.colorErr);
-  const warn = (message: string) => ctx.say(`${yellow('warning:')} ${message}`);
+  const warn = (message: string) => ctx.warn(message);
 
   const arrivals = new EventEmitter();
   const receiver = await startReceiver({

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { CancelledError, NetworkError, RuntimeError, UsageError } from '../../core/errors.js';
-import { palette } from '../../core/colors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { VERSION } from '../../version.js';
 import { isWebhookTopic, WEBHOOK_HEADERS, WEBHOOK_TOPICS } from '../../webhooks/wire.js';
@@ -65,7 +64,7 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
     userAgent: `store-cli/${VERSION}`,
   });
   if (secret === undefined) {
-    ctx.say(`${palette(ctx.io.colorErr).yellow('warning:')} no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
+    ctx.warn(`no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
   }
   if (ctx.globals.verbose) {
     ctx.say(`> POST ${where}`);

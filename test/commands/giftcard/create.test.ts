@@ -98,6 +98,8 @@ describe('giftcard create', () => {
     const cases: Array<[string, string[], string]> = [
       ['a missing --initial-value', ['giftcard', 'create'], '--initial-value'],
       ['a non-decimal --initial-value', ['giftcard', 'create', '--initial-value', '12,50'], '--initial-value'],
+      ['an --initial-value with 3 decimals', ['giftcard', 'create', '--initial-value', '1.234'], '--initial-value'],
+      ['an --initial-value of 16 digits', ['giftcard', 'create', '--initial-value', '1'.repeat(16)], '--initial-value'],
       ['an impossible --expire-time', ['giftcard', 'create', '--initial-value', '1', '--expire-time', '2026-02-30'], '--expire-time'],
       ['a badly formed --expire-time', ['giftcard', 'create', '--initial-value', '1', '--expire-time', '31/12/2030'], '--expire-time'],
       ['a note of 501 characters', ['giftcard', 'create', '--initial-value', '1', '--note', 'x'.repeat(501)], '--note'],
@@ -110,6 +112,15 @@ describe('giftcard create', () => {
       const r = await cli(argv, { env: s.env });
       expectUsageError(r, flag);
       expect(await log.take()).toEqual([]);
+    });
+
+    it('an invalid --code is named with its rule, never shown (it is a secret)', async () => {
+      for (const code of ['SECRET WITH SPACES', `LONGSECRET${'Z'.repeat(250)}`]) {
+        const r = await cli(['giftcard', 'create', '--initial-value', '1', '--code', code], { env: s.env });
+        expectUsageError(r, '--code');
+        expect(r.stderr).toMatch(/--code must (not contain spaces|be at most 255 characters)/);
+        expect(r.stderr).not.toContain('SECRET');
+      }
     });
 
     it('a note of exactly 500 characters is accepted', async () => {
@@ -164,16 +175,15 @@ describe('giftcard create', () => {
       expect(other.stderr).toMatch(/^error: .*409/);
     });
 
-    it('an initial value with 3 decimals is refused by the store: exit 1 naming the field', async () => {
+    it('a code the store finds invalid is a 400 naming giftCard.code', async () => {
       log.clear();
-      const r = await cli(['giftcard', 'create', '--initial-value', '1.234'], { env: s.env });
+      const r = await cli(['giftcard', 'create', '--code', 'NOT-LETTERS', '--initial-value', '1'], { env: s.env });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^error: .*400/);
-      expect(r.stderr).toContain('initialValue');
+      expect(r.stderr).toContain('giftCard.code');
       expectNoStackTrace(r.stderr);
-      const requests = await log.take();
-      expect(requests).toEqual([expect.objectContaining({ method: 'POST', status: 400 })]);
+      expect(await log.take()).toEqual([expect.objectContaining({ method: 'POST', status: 400 })]);
     });
 
     it('a code the store finds too short is a 400 naming giftCard.code', async () => {
@@ -183,7 +193,7 @@ describe('giftcard create', () => {
     });
 
     it('--verbose adds the stack trace to the error', async () => {
-      const r = await cli(['--verbose', 'giftcard', 'create', '--initial-value', '1.234'], { env: s.env });
+      const r = await cli(['--verbose', 'giftcard', 'create', '--code', 'SHORT', '--initial-value', '1'], { env: s.env });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/\n\s+at /);
     });

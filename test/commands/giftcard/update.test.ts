@@ -51,6 +51,8 @@ describe('giftcard update', () => {
     const cases: Array<[string, string[], string]> = [
       ['a missing --balance', ['giftcard', 'update', '4000000000000000001'], '--balance'],
       ['a negative --balance', ['giftcard', 'update', '4000000000000000001', '--balance', '-1'], '--balance'],
+      ['a --balance with 3 decimals', ['giftcard', 'update', '4000000000000000001', '--balance', '1.005'], '--balance'],
+      ['a --balance of 16 digits before the point', ['giftcard', 'update', '4000000000000000001', '--balance', '9'.repeat(16)], '--balance'],
       ['a non-numeric id', ['giftcard', 'update', 'abc', '--balance', '1'], '<giftCardId>'],
       ['an impossible --expire-time', ['giftcard', 'update', '4000000000000000001', '--balance', '1', '--expire-time', '2026-02-30'], '--expire-time'],
       ['a note of 501 characters', ['giftcard', 'update', '4000000000000000001', '--balance', '1', '--note', 'n'.repeat(501)], '--note'],
@@ -69,15 +71,6 @@ describe('giftcard update', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*404/);
-    expectNoStackTrace(r.stderr);
-  });
-
-  it('a balance with 3 decimals is refused by the store: exit 1 naming giftCard.balance', async () => {
-    const card = await createCardDirect(s.sandbox);
-    const r = await cli(['giftcard', 'update', card.id, '--balance', '1.005'], { env: s.env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/400/);
-    expect(r.stderr).toContain('giftCard.balance');
     expectNoStackTrace(r.stderr);
   });
 });

@@ -272,7 +272,7 @@ describe('metafield import: --dry-run, --json, stdin, --domain', () => {
     const file = scratchFile('v.csv', csv([['products', '1', 'ns', 'ok', '1', ''], ['products', '1', 'ns', 'bad', 'x', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type']));
     const r = await cli(importArgs(file, '--dry-run', '--json'), { env: {} });
     expect(r.code, r.stderr).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ rows: 2, created: null, updated: null, unchanged: null, failed: 1, elapsedMs: expect.any(Number) });
+    expect(JSON.parse(r.stdout)).toEqual({ rows: 2, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, elapsedMs: expect.any(Number) });
     expect(r.stderr).toMatch(/validation only \(the store could not be read: No store is set up/);
   });
 
@@ -280,7 +280,7 @@ describe('metafield import: --dry-run, --json, stdin, --domain', () => {
     const [a] = freshIds(1);
     const file = scratchFile('v.csv', csv([['products', a!, 'ns', 'c', 'v']]));
     const r = await cli(importArgs(file, '--json'), { env: s.env });
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'elapsedMs']);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'elapsedMs']);
     const some = await cli(importArgs(file, '--json', 'rows,unchanged'), { env: s.env });
     expect(JSON.parse(some.stdout)).toEqual({ rows: 1, unchanged: 1 });
   });
