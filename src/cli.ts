@@ -42,6 +42,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 
   const program = buildProgram(io, async (command, verb) => {
     active = command;
+    refuseReplacementCharacters(command);
     const globals = globalOptions(program);
     context = createContext({ io, env: deps.env, globals, signal, userAgent: `store-cli/${VERSION} node/${process.versions.node}`, ...(deps.now ? { now: deps.now } : {}) });
     await applyColorDefault(io, context);
@@ -187,6 +188,26 @@ function optionsWithArguments(command: Command): Record<string, unknown> {
     options[argument.name()] = command.processedArgs[index];
   });
   return options;
+}
+
+/**
+ * Node decodes the command line itself and puts U+FFFD in place of bytes that are not
+ * UTF-8, so that is all the CLI sees of them: a value holding one is refused (sent, the
+ * store would keep the replacement character). A U+FFFD typed on purpose is refused too.
+ */
+function refuseReplacementCharacters(command: Command): void {
+  const holdsOne = (value: unknown): boolean =>
+    (typeof value === 'string' && value.includes('\uFFFD')) || (Array.isArray(value) && value.some(holdsOne));
+  const refuse = (name: string) =>
+    new UsageError(`${name} is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.`);
+  for (let c: Command | null = command; c; c = c.parent) {
+    for (const option of c.options) {
+      if (holdsOne(c.getOptionValue(option.attributeName()))) throw refuse(option.long ?? option.flags);
+    }
+  }
+  command.registeredArguments.forEach((argument, index) => {
+    if (holdsOne(command.processedArgs[index])) throw refuse(`<${argument.name()}>`);
+  });
 }
 
 export function positiveInteger(flag: string, max: number) {

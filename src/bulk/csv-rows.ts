@@ -1,14 +1,18 @@
 // CSV records as they stream in, each with the line it starts on. csv-parse does the
-// parsing (BOM, CRLF, quoted commas and line breaks); rows with too few or too many
+// parsing (CRLF, quoted commas and line breaks; withoutBom drops a BOM); rows with too few or too many
 // fields come through as they are, so that each becomes one reject instead of ending
-// the file.
-import { pipeline, type Readable } from 'node:stream';
+// the file. Bytes that are not UTF-8 are noted on the way in (Utf8Watch), so that the
+// row holding them is refused instead of reaching the store with U+FFFD in their place.
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { Parser } from 'csv-parse';
+import { Utf8Watch } from './utf8-watch.js';
 
 export interface CsvRecord {
   /** The line of the file where the record starts (1-based), as an editor shows it. */
   line: number;
   cells: string[];
+  /** The cell (index) whose bytes are not UTF-8: it holds U+FFFD in their place (the first such cell of the row). */
+  invalidUtf8?: number;
   /** Bytes of the input consumed once this record was read (progress on a file of known size). */
   bytes: number;
 }
@@ -44,7 +48,8 @@ function lineBreaks(cells: readonly string[]): number {
 export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   const { parse, CsvError } = await import('csv-parse');
   const parser: Parser = parse({
-    bom: true,
+    // The BOM is dropped before (withoutBom), so that byte offsets are the watch's.
+    bom: false,
     info: true,
     relax_column_count: true,
     skip_empty_lines: true,
@@ -52,7 +57,8 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
     record_delimiter: ['\r\n', '\n', '\r'],
   });
   // pipeline, unlike pipe, hands a read error of the input (a vanished file) to the parser.
-  pipeline(input, parser, () => undefined);
+  const watch = new Utf8Watch();
+  pipeline(input, withoutBom(), watch, parser, () => undefined);
 
   // csv-parse's own line count counts CR and LF apart inside quoted values, so the line
   // is worked out here: the previous record's start, plus its line breaks, plus the
@@ -60,12 +66,15 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   let line = 0;
   let previousBreaks = 0;
   let emptyLines = 0;
+  let end = 0;
   try {
-    for await (const { record, info } of recordsBeforeError(parser)) {
+    for await (const { record: cells, info } of recordsBeforeError(parser)) {
+      const invalidUtf8 = watch.invalidBetween(end, info.bytes) ? firstReplaced(cells) : undefined;
+      end = info.bytes;
       line = line === 0 ? 1 + info.empty_lines : line + previousBreaks + 1 + (info.empty_lines - emptyLines);
       emptyLines = info.empty_lines;
-      previousBreaks = lineBreaks(record);
-      yield { line, cells: record, bytes: info.bytes };
+      previousBreaks = lineBreaks(cells);
+      yield invalidUtf8 === undefined ? { line, cells, bytes: info.bytes } : { line, cells, invalidUtf8, bytes: info.bytes };
     }
   } catch (error) {
     if (error instanceof CsvError) {
@@ -77,6 +86,45 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
     parser.destroy();
     input.destroy();
   }
+}
+
+/** The first cell where decoding put a U+FFFD. */
+function firstReplaced(cells: readonly string[]): number | undefined {
+  const index = cells.findIndex((cell) => cell.includes('\uFFFD'));
+  return index < 0 ? undefined : index;
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Drops a UTF-8 byte order mark at the start. A UTF-16 one is refused: the cells would
+ * be read as garbage.
+ */
+function withoutBom(): Transform {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const release = (transform: Transform, more: Buffer | undefined, done: (error?: Error | null) => void) => {
+    const bytes: Buffer = more ? Buffer.concat([head!, more]) : head!;
+    if (more && bytes.length < 3) {
+      head = bytes;
+      return done();
+    }
+    head = undefined;
+    if (bytes[0] === 0xff && bytes[1] === 0xfe || bytes[0] === 0xfe && bytes[1] === 0xff) {
+      return done(new CsvSyntaxError('the file is UTF-16 (so says its byte order mark): save it as UTF-8', 1));
+    }
+    transform.push(bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes);
+    done();
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head === undefined) return done(null, chunk);
+      release(this, chunk, done);
+    },
+    flush(done) {
+      if (head === undefined || head.length === 0) return done();
+      release(this, undefined, done);
+    },
+  });
 }
 
 /** Paused above this many parsed records waiting, resumed below a quarter of it. */

@@ -62,6 +62,12 @@ export function readHeader(cells: readonly string[], source: string, domainFlag:
   };
 }
 
+/** How a reject names a column: "value", or "field 7" for one the import ignores. */
+export function columnName(columns: Columns, index: number): string {
+  const known = (Object.keys(columns) as Array<keyof Columns>).find((key) => key !== 'width' && columns[key] === index);
+  return known ?? `field ${index + 1}`;
+}
+
 function describeColumns(): string {
   return `${REQUIRED_COLUMNS.join(', ')} and optionally ${OPTIONAL_COLUMNS.join(', ')}`;
 }

@@ -2,9 +2,11 @@
 // happens (nothing is held in memory). Its columns are the import's own plus line and
 // reason, which the import ignores: a fixed rejects file imports as it is.
 import { once } from 'node:events';
-import { open } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { RuntimeError, UsageError } from '../core/errors.js';
+import { identityOfPath, identityOfStats, sameFile, type FileIdentity } from '../core/file-identity.js';
 import type { RowText } from './row-check.js';
 
 const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
@@ -15,12 +17,34 @@ export interface RejectSink {
   close(): Promise<void>;
 }
 
-export async function openRejectsFile(path: string): Promise<RejectSink> {
+/** The file imported, which the rejects file must not be. */
+export interface ImportedFile {
+  identity?: FileIdentity;
+  /** Its path, or "stdin". */
+  name: string;
+}
+
+/**
+ * Opens (creating) the rejects file without truncating it, makes sure it is not the file
+ * imported, under any name (./in.csv, a symlink, a hard link, stdin's `< in.csv`), and
+ * only then empties it. Rows are written as they fail, so an interrupted run keeps them.
+ */
+export async function openRejectsFile(path: string, imported: ImportedFile): Promise<RejectSink> {
   const { stringify } = await import('csv-stringify');
-  let handle;
+  const what = imported.name === 'stdin' ? 'the file stdin reads from' : `the file being imported (${imported.name})`;
+  const isInput = () => new UsageError(`--rejects ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
+  // Asked first so that a read-only input is named as the input, not as unwritable.
+  if (sameFile(await identityOfPath(path), imported.identity)) throw isInput();
+  let handle: FileHandle | undefined;
   try {
-    handle = await open(path, 'w');
+    handle = await open(path, constants.O_WRONLY | constants.O_CREAT, 0o666);
+    // Asked again of the file opened: the path may have changed in between.
+    const info = await handle.stat({ bigint: true });
+    if (sameFile(identityOfStats(info), imported.identity)) throw isInput();
+    if (info.isFile()) await handle.truncate(0);
   } catch (error) {
+    await handle?.close();
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--rejects: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
   }

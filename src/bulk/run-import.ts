@@ -3,11 +3,12 @@
 // memory stays flat; pulls the next rows only when a slot frees, so the file is read no
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
+import type { FileIdentity } from '../core/file-identity.js';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
 import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
 import { csvRecords, CsvSyntaxError } from './csv-rows.js';
 import { Grouper, type ObjectGroup } from './group.js';
-import { readHeader } from './header.js';
+import { columnName, readHeader } from './header.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import type { RejectSink } from './rejects.js';
 import { checkRow, rowText, type Row, type RowText } from './row-check.js';
@@ -20,6 +21,8 @@ export interface ImportSource {
   name: string;
   /** Bytes, when known (a file): progress estimates the total from it. */
   size: number | undefined;
+  /** The file read (stdin too, when redirected from one): what --rejects must not be. */
+  identity?: FileIdentity;
 }
 
 export interface ImportSettings {
@@ -140,6 +143,7 @@ export class Import {
       for await (const record of records) {
         this.bytes = record.bytes;
         if (columns === undefined) {
+          if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
           columns = readHeader(record.cells, source.name, domain);
           if (this.settings.openRejects) this.rejects = await this.settings.openRejects();
           continue;
@@ -151,6 +155,11 @@ export class Import {
           continue;
         }
         this.result.rows += 1;
+        if (record.invalidUtf8 !== undefined) {
+          // Decoding put U+FFFD in place of the bytes: sent, the store would keep that for good.
+          await this.reject(text, `the ${columnName(columns, record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
+          continue;
+        }
         const checked = checkRow(text, record.cells.length, columns);
         if (!checked.ok) {
           await this.reject(checked.text, checked.reason);

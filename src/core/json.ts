@@ -21,3 +21,27 @@ export function scalarText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return toJson(value);
 }
+
+/** The deepest nesting of arrays and objects a JSON input may have (a product file needs 5). */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * Where the first bracket opening a level deeper than `max` is (a string index), or -1.
+ * A flat scan that skips strings, not a recursive parser: it cannot overflow the stack,
+ * as lossless-json (recursive) does on JSON nested 100,000 deep.
+ */
+export function tooDeepAt(text: string, max = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return -1;
+}

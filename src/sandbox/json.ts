@@ -33,6 +33,44 @@ export function parseJson(text: string): unknown {
   return parse(text);
 }
 
+/** The deepest nesting of arrays and objects a request body may have. */
+export const MAX_BODY_DEPTH = 100;
+
+/**
+ * The offset of the bracket that opens nesting level `limit + 1`, or undefined. A single
+ * pass that counts brackets outside strings: the parser is recursive and a body nested
+ * 100,000 deep would overflow its stack ("Maximum call stack size exceeded").
+ */
+export function nestedBeyond(text: string, limit: number): number | undefined {
+  let level = 0;
+  let quoted = false;
+  let escaped = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (quoted) {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === '"') quoted = false;
+      continue;
+    }
+    switch (char) {
+      case '"':
+        quoted = true;
+        break;
+      case '[':
+      case '{':
+        level += 1;
+        if (level > limit) return at;
+        break;
+      case ']':
+      case '}':
+        level -= 1;
+        break;
+    }
+  }
+  return undefined;
+}
+
 /**
  * A compact serializer of plain data plus JsonInteger. Written by hand because
  * JSON.stringify cannot emit bare digits longer than a double holds.

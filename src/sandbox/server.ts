@@ -4,7 +4,7 @@ import { TOKEN_HEADER, type Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { ApiError, malformedBody } from './errors.js';
 import type { FaultKind } from './faults.js';
-import { parseJson, serializeJson, type IdsAs } from './json.js';
+import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './json.js';
 import type { Router } from './router.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
@@ -98,6 +98,10 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw malformedBody('The request body is not valid UTF-8.');
+  }
+  const deepAt = nestedBeyond(text, MAX_BODY_DEPTH);
+  if (deepAt !== undefined) {
+    throw malformedBody(`The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (at character ${deepAt}); the limit is ${MAX_BODY_DEPTH}.`);
   }
   try {
     return parseJson(text);

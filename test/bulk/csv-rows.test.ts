@@ -16,6 +16,47 @@ describe('csvRecords', () => {
     ]);
   });
 
+  it('drops a BOM that arrives split over chunks, before a quoted header', async () => {
+    const out: string[][] = [];
+    const chunks = [Buffer.from([0xef]), Buffer.from([0xbb]), Buffer.from([0xbf, 0x22, 0x61, 0x22, 0x2c]), Buffer.from('b\n1,2\n')];
+    for await (const r of csvRecords(Readable.from(chunks))) out.push(r.cells);
+    expect(out).toEqual([['a', 'b'], ['1', '2']]);
+  });
+
+  it('marks the first cell whose bytes are not UTF-8, and keeps a real U+FFFD unmarked', async () => {
+    const text = Buffer.concat([Buffer.from('a,b,c\n1,\ufffd,3\n1,x'), Buffer.from([0xff, 0xfe]), Buffer.from(',"y'), Buffer.from([0xc3]), Buffer.from('"\n4,5,6\n')]);
+    const out = [];
+    for await (const r of csvRecords(Readable.from([text]))) out.push({ line: r.line, invalidUtf8: r.invalidUtf8, cells: r.cells });
+    expect(out).toEqual([
+      { line: 1, invalidUtf8: undefined, cells: ['a', 'b', 'c'] },
+      { line: 2, invalidUtf8: undefined, cells: ['1', '\ufffd', '3'] },
+      { line: 3, invalidUtf8: 1, cells: ['1', 'x\ufffd\ufffd', 'y\ufffd'] },
+      { line: 4, invalidUtf8: undefined, cells: ['4', '5', '6'] },
+    ]);
+  });
+
+  it('finds bad bytes whatever the chunks: fed one byte at a time, good multi-byte characters split, a character cut at the end', async () => {
+    const text = Buffer.concat([
+      Buffer.from('a,b\n\u00e9\ud83d\ude00,\ufffd\n'), // é and an emoji, split below; a real U+FFFD
+      Buffer.from('x,'), Buffer.from([0xe9]), Buffer.from('t\u00e9\n'), // Latin-1 é before a good one
+      Buffer.from('\u4e2d,ok\n'),
+      Buffer.from('y,'), Buffer.from([0xf0, 0x9f, 0x98]), // an emoji cut short by the end of the file
+    ]);
+    for (const size of [1, 2, 3, 5, 64]) {
+      const chunks = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.subarray(i, i + size));
+      const out = [];
+      for await (const r of csvRecords(Readable.from(chunks))) out.push([r.line, r.invalidUtf8]);
+      expect(out, `chunks of ${size}`).toEqual([[1, undefined], [2, undefined], [3, 1], [4, undefined], [5, 1]]);
+    }
+  });
+
+  it('refuses a UTF-16 file by its byte order mark, at line 1', async () => {
+    const error = await records(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a\0,\0b\0\n\0')])).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CsvSyntaxError);
+    expect(error).toMatchObject({ line: 1, message: expect.stringMatching(/UTF-16.*save it as UTF-8/) });
+  });
+
   it('keeps quoted commas, quotes and line breaks in a value, and numbers lines as an editor does', async () => {
     const text = 'a,b\r\n1,"x, ""y""\r\nsecond line\r\nthird"\r\n\r\n2,3\r\n';
     expect(await records(text)).toEqual([

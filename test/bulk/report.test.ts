@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -9,6 +9,7 @@ import type { ImportResult } from '../../src/bulk/run-import.js';
 import { ApproachChooser } from '../../src/bulk/strategy.js';
 import { summaryJson, summaryLines } from '../../src/bulk/summary.js';
 import { RuntimeError, UsageError } from '../../src/core/errors.js';
+import { identityOfPath } from '../../src/core/file-identity.js';
 
 const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({ read: 0, done: 0, failed: 0, bytes: 0, totalBytes: undefined, finishedReading: false, elapsedMs: 1000, ...s });
 
@@ -96,19 +97,19 @@ describe('summary', () => {
 describe('rejects file', () => {
   it('is CSV with line and reason, quoting what needs it; a header even when empty', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
-    const sink = await openRejectsFile(join(dir, 'r.csv'));
+    const sink = await openRejectsFile(join(dir, 'r.csv'), { name: 'v.csv' });
     await sink.write({ line: 7, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc' }, 'the value is bad');
     await sink.close();
     expect(parse(readFileSync(join(dir, 'r.csv')), { columns: true })).toEqual([
       { line: '7', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc', reason: 'the value is bad' },
     ]);
-    const empty = await openRejectsFile(join(dir, 'e.csv'));
+    const empty = await openRejectsFile(join(dir, 'e.csv'), { name: 'v.csv' });
     await empty.close();
     expect(readFileSync(join(dir, 'e.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
   });
 
   it('a disk that fills up fails the writes with a typed error instead of hanging', async () => {
-    const sink = await openRejectsFile('/dev/full');
+    const sink = await openRejectsFile('/dev/full', { name: 'v.csv' });
     const row = { line: 1, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: '', value: 'x'.repeat(1000) };
     const writes = (async () => {
       for (let i = 0; i < 1000; i++) await sink.write(row, 'bad');
@@ -118,7 +119,20 @@ describe('rejects file', () => {
   });
 
   it('an unwritable path is a usage error, before anything is sent', async () => {
-    await expect(openRejectsFile('/nonexistent-dir/r.csv')).rejects.toBeInstanceOf(UsageError);
+    await expect(openRejectsFile('/nonexistent-dir/r.csv', { name: 'v.csv' })).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('refuses the imported file under another name (a hard link), leaving it whole; empties an older rejects file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
+    const input = join(dir, 'in.csv');
+    writeFileSync(input, 'domain,bizId,namespace,code,value\n');
+    linkSync(input, join(dir, 'link.csv'));
+    const identity = await identityOfPath(input);
+    await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) })).rejects.toThrow(/^--rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/);
+    expect(readFileSync(input, 'utf8')).toBe('domain,bizId,namespace,code,value\n');
+    writeFileSync(join(dir, 'old.csv'), 'x'.repeat(500));
+    await (await openRejectsFile(join(dir, 'old.csv'), { name: input, ...(identity ? { identity } : {}) })).close();
+    expect(readFileSync(join(dir, 'old.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
   });
 });
 

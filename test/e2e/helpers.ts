@@ -2,7 +2,7 @@
 // process in an isolated environment, run `sandbox serve` children, and drive a real
 // terminal through tmux. Nothing here imports src/: these tests see only the product.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,8 @@ export interface RunOptions {
   env?: Env;
   /** Written to stdin, which is then closed (always closed: a run never waits on it). */
   input?: string;
+  /** A file opened as stdin instead (`< file`): then `input` is not used. */
+  stdinFile?: string;
   timeoutMs?: number;
 }
 
@@ -99,8 +101,9 @@ export function killLeftovers(): void {
 type Ending = { code: number | null; signal: NodeJS.Signals | null };
 const endings = new WeakMap<ChildProcess, Promise<Ending>>();
 
-export function spawnCli(args: readonly string[], env: Env): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `stdin`: a descriptor for the child's stdin (a file opened by the caller), else a pipe. */
+export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | number = 'pipe'): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, 'pipe', 'pipe'] });
   children.add(child);
   // 'close': the process exited and its stdout and stderr are fully read.
   endings.set(child, new Promise((resolve) => child.once('close', (code, signal) => {
@@ -112,15 +115,17 @@ export function spawnCli(args: readonly string[], env: Env): ChildProcess {
 
 export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
-  const child = spawnCli(args, options.env ?? isolatedEnv());
+  const stdinFd = options.stdinFile === undefined ? undefined : openSync(options.stdinFile, 'r');
+  const child = spawnCli(args, options.env ?? isolatedEnv(), stdinFd ?? 'pipe');
+  if (stdinFd !== undefined) closeSync(stdinFd); // the child has its own copy
   const timeoutMs = options.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr!.on('data', (chunk: Buffer) => err.push(chunk));
-    child.stdin!.on('error', () => undefined); // the CLI may exit without reading stdin
-    child.stdin!.end(options.input ?? '');
+    child.stdin?.on('error', () => undefined); // the CLI may exit without reading stdin
+    child.stdin?.end(options.input ?? '');
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`store-cli ${args.join(' ')} did not finish within ${timeoutMs} ms; stderr so far:\n${Buffer.concat(err).toString()}`));

@@ -63,6 +63,20 @@ describe('transport', () => {
     });
   });
 
+  it('answers 400 naming the depth limit to a body nested 100,000 deep, and takes 100 levels', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const deep = await call(sandbox, 'POST', '/gift_cards', { rawBody: `${'['.repeat(100_000)}${']'.repeat(100_000)}` });
+      expectErrorShape(deep, 400, 'invalid');
+      expect(deep.json.message).toBe('The request body nests arrays and objects more than 100 levels deep (at character 100); the limit is 100.');
+      // Brackets inside strings are not nesting; 100 levels are accepted (and refused for their shape only).
+      const note = '[{'.repeat(200);
+      const fine = await call(sandbox, 'POST', '/gift_cards', { rawBody: `{"giftCard":{"code":"${freshCode()}","initialValue":"1","note":"${note}"}}` });
+      expect(fine.status).toBe(200);
+      const hundred = await call(sandbox, 'POST', '/gift_cards', { rawBody: `${'['.repeat(100)}${']'.repeat(100)}` });
+      expect(hundred.json.message).not.toMatch(/deep/);
+    });
+  });
+
   it('reports each request to onRequest without the token', async () => {
     const lines: Array<{ method: string; path: string; status: number; ms: number }> = [];
     await withSandbox({ onRequest: (line) => lines.push(line) }, async (sandbox) => {

@@ -1,32 +1,26 @@
 // Where the api command's input comes from: files and stdin (`--input FILE|-`,
 // `--field key=@FILE|@-`), each named in messages, and the check that a body is JSON.
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
-import { readAll, type IO } from '../../core/io.js';
+import { checkJsonDepth, lineColumn, readInputText } from '../../core/input-text.js';
+import type { IO } from '../../core/io.js';
 import { parseJson } from '../../core/json.js';
 
-/** A reader of files and stdin; stdin can be read once, by one flag. */
+/** A reader of files and stdin (at most 1 MiB, UTF-8); stdin can be read once, by one flag. */
 export function textReader(io: IO): (path: string, flag: string) => Promise<string> {
   let stdinReader: string | undefined;
   return async (path, flag) => {
     if (path === '-') {
       if (stdinReader) throw new UsageError(`stdin is read once, by ${stdinReader}: ${flag} cannot read it too.`);
       stdinReader = flag;
-      return readAll(io.stdin);
     }
-    try {
-      return await readFile(path, 'utf8');
-    } catch (error) {
-      const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'it cannot be read';
-      throw new UsageError(`${flag} ${path}: ${why}.`);
-    }
+    return readInputText(path, io.stdin, `${flag} ${path === '-' ? 'stdin' : path}`);
   };
 }
 
 /** The body text itself when it is JSON; else a UsageError naming the source, line and column. */
 export function checkJsonBody(text: string, source: string): string {
   if (text.trim() === '') throw new UsageError(`--input ${source} is empty: the body must be JSON.`);
+  checkJsonDepth(text, `--input ${source}`);
   try {
     parseJson(text);
   } catch (error) {
@@ -37,11 +31,4 @@ export function checkJsonBody(text: string, source: string): string {
     throw new UsageError(`--input ${source} is not valid JSON${where}: ${reason.replace(/\s*at position \d+/, '')}.`);
   }
   return text;
-}
-
-function lineColumn(text: string, position: number): string {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - (before.lastIndexOf('\n') + 1) + 1;
-  return `${line}, column ${column}`;
 }

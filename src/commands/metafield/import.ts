@@ -62,7 +62,6 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     import('../../bulk/summary.js'),
   ]);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  if (options.rejects !== undefined && options.rejects === options.file) throw new UsageError('--rejects must name another file than the one imported.');
   // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl).
   const out = await ctx.output(options, summary.SUMMARY_FIELDS);
   const source = await openSource(options.file, ctx.io.stdin);
@@ -91,7 +90,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     concurrency,
     signal: ctx.signal,
     store: api.metafields,
-    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath) } : {}),
+    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source) } : {}),
     // A dry run without a store to read (no credentials, no network) still validates.
     isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
   });

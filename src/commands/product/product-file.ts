@@ -1,11 +1,11 @@
 // Reading --file: a product (create) or a partial product (edit) as JSON, from a file or
 // stdin ("-"), bare or wrapped as {"product": ...}, checked against the product schema
 // with a problem named by file and JSON path. Numbers are read losslessly (long ids).
-import { readFile } from 'node:fs/promises';
 import { checkProductFile } from '../../api/product-input.js';
 import { collectionsText, isPlainObject, idText, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../../api/product-draft.js';
 import { UsageError } from '../../core/errors.js';
-import { readAll, type IO } from '../../core/io.js';
+import { checkJsonDepth, readInputText } from '../../core/input-text.js';
+import type { IO } from '../../core/io.js';
 import { parseJson } from '../../core/json.js';
 
 export interface ProductFile {
@@ -17,7 +17,8 @@ export interface ProductFile {
 /** `partial`: every top-level field may be absent (an edit's patch, or a create whose --title gives the title). */
 export async function readProductFile(path: string, io: IO, partial: boolean): Promise<ProductFile> {
   const source = path === '-' ? 'stdin' : path;
-  const text = path === '-' ? await readAll(io.stdin) : await readText(path);
+  const text = await readInputText(path, io.stdin, `--file ${source}`);
+  checkJsonDepth(text, `--file ${source}`);
   let value: unknown;
   try {
     value = parseJson(text);
@@ -30,16 +31,6 @@ export async function readProductFile(path: string, io: IO, partial: boolean): P
   // The wire wants collections as JSON-array text; a file may give a plain array of ids.
   if (Array.isArray(product.collections)) product.collections = collectionsText(product.collections.map(idText));
   return { product, source };
-}
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : 'it cannot be read';
-    throw new UsageError(`--file ${path}: ${why}.`);
-  }
 }
 
 /** A product to create: without the ids and read-only fields a saved product carries. */

@@ -55,7 +55,15 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
-  const [{ startSandbox, parseTokenSpec }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
+  const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
+    import('../../sandbox/index.js'),
+    import('../../core/embedded-sandbox.js'),
+    import('../../core/file-identity.js'),
+  ]);
+  // By identity, not by name: ./defs.json, a symlink or a hard link is the same file.
+  if (options.data && options.definitions && sameFile(await identityOfPath(options.data), await identityOfPath(options.definitions))) {
+    throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
+  }
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
   const sandbox = await asCliErrors(() => startSandbox({
     host: options.host,

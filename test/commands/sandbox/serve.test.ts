@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,19 @@ describe('sandbox serve', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`The metafield definitions file ${file} is invalid: definitions[0].schemaRule.max.unit must be g, kg, lb or oz for a Weight.`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('--data naming the --definitions file under another name (a symlink) exits 2 and leaves it as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-cli-serve-'));
+    const file = join(dir, 'definitions.json');
+    const text = JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] });
+    writeFileSync(file, text);
+    symlinkSync(file, join(dir, 'state.json'));
+    const r = await cli(['sandbox', 'serve', '--port', '0', '--definitions', file, '--data', join(dir, 'state.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`--data ${join(dir, 'state.json')} is the --definitions file (${file}): the sandbox would write its state over the definitions; give two files.`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   describe('refuses bad options with exit 2 before listening', () => {
