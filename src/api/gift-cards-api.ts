@@ -1,11 +1,14 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
+import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError } from '../core/errors.js';
+import type { JsonResponse } from '../core/http.js';
 import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
+import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
 import type { Transport } from './transport.js';
-import { API_PREFIX, isEmptyAnswer, parseCount, segment, unwrap } from './wire.js';
+import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./gift-cards.js');
 
@@ -13,19 +16,86 @@ const BASE = `${API_PREFIX}/gift_cards`;
 /** The spec's page size of a search that sends no limit. */
 const DEFAULT_PAGE_SIZE = 50;
 
+/**
+ * A create's card, and how it was had: `created` by this request; `recovered` after an answer
+ * was lost (a resend found the code taken, and the card holding it is the one asked for);
+ * `existing` when the store refused the code at once and its card is exactly the one asked
+ * for (a re-run after a failure): in neither case was a second card made.
+ */
+export interface CreatedGiftCard {
+  card: GiftCard | undefined;
+  how: 'created' | 'recovered' | 'existing';
+}
+
 export class GiftCardsApi {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * The only call whose answer carries the full code: it is shown once, never again.
-   * Undefined when the store accepted the card but answered without a body (a 202 or 204):
+   * The only call whose answer carries the full code: it is shown once, never again. Codes
+   * are unique on the store (ignoring case), so sending the same create again cannot make a
+   * second card: it is retried like an idempotent request when an answer is lost, and a
+   * "code taken" answer is then checked against the card that holds the code. `card` is
+   * undefined when the store accepted the card but answered without a body (a 202 or 204):
    * the card exists, its id is not known.
    */
-  async create(input: GiftCardCreate): Promise<GiftCard | undefined> {
+  async create(input: GiftCardCreate): Promise<CreatedGiftCard> {
     const body = { giftCard: definedOnly(input) };
-    const response = await this.transport.request({ method: 'POST', path: BASE, body });
-    if (isEmptyAnswer(response.body)) return undefined;
-    return await readCard(response.body);
+    let response: JsonResponse;
+    try {
+      response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
+    } catch (error) {
+      // Interrupted while the request may be on its way: the card may exist, and the command
+      // must still show its code.
+      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
+      if (!(error instanceof RequestError)) throw error;
+      if (error instanceof ApiError && isCodeTaken(error)) return await this.whenCodeTaken(input, error);
+      if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
+      throw error;
+    }
+    if (isEmptyAnswer(response.body)) return { card: undefined, how: 'created' };
+    try {
+      return { card: await readCard(response.body), how: 'created' };
+    } catch (error) {
+      // The store said yes: the card exists, and the command must still show its code.
+      if (error instanceof RuntimeError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
+      throw error;
+    }
+  }
+
+  /**
+   * After a lost answer the code being taken most likely means the lost attempt made the card;
+   * on a first attempt it means the card existed before. Either way the card holding the code
+   * is looked up; when it is not the one asked for, a lost answer still leaves the outcome
+   * open (the command must then show the code), while a first refusal stands.
+   */
+  private async whenCodeTaken(input: GiftCardCreate, refusal: ApiError): Promise<CreatedGiftCard> {
+    const holder = await this.findCodeHolder(input);
+    if (holder.kind === 'asked') {
+      return { card: { ...secret(holder.card), code: input.code }, how: refusal.mayHaveApplied ? 'recovered' : 'existing' };
+    }
+    if (!refusal.mayHaveApplied) throw refusal;
+    const why = holder.kind === 'different' ? 'the card holding it shows other values than asked' : 'that card could not be read back';
+    throw new UnconfirmedCreateError(
+      `The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`,
+      refusal,
+      true,
+    );
+  }
+
+  /** Reads every card ending in the code's last four characters; a failed read tells nothing. */
+  private async findCodeHolder(input: GiftCardCreate): Promise<CodeHolder> {
+    const lastCharacters = input.code.slice(-4);
+    if (!/^[A-Za-z0-9]{4}$/.test(lastCharacters)) return { kind: 'unknown' };
+    try {
+      const { checkCardList } = await schemas();
+      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: '250' }, (body) =>
+        checkCardList(unwrap(body, 'giftCards', 'list')),
+      );
+      return findCodeHolder(input, candidates);
+    } catch (error) {
+      if (error instanceof CancelledError) throw error;
+      return { kind: 'unknown' };
+    }
   }
 
   /** An answer without a body (204) is read back with a GET, so the card shown is the store's. */
@@ -92,6 +162,17 @@ function secret(card: GiftCard): GiftCard {
   if (card.code === undefined) return card;
   const last = card.lastCharacters ?? card.code.slice(-4);
   return { ...card, code: maskCode(last) };
+}
+
+/**
+ * The store's "this code is taken": a 409 (the only conflict a create can meet), or the 422
+ * real stores use for validation when it speaks of a duplicate code.
+ */
+export function isCodeTaken(error: ApiError): boolean {
+  if (error.status === 409) return true;
+  if (error.status !== 422) return false;
+  const texts = [error.code ?? '', error.message, ...error.fields.map((f) => `${f.field ?? ''} ${f.message}`)];
+  return texts.some((t) => /duplicat|already|exist|taken|in use|unique/i.test(t)) && texts.some((t) => /code/i.test(t));
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,5 +1,6 @@
 // Product requests: paths and the `product` wrapper. Commands hand in the product body
 // and never see a path. The schema (zod) loads only when a product is read.
+import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';
 import { API_PREFIX, isEmptyAnswer, segment, unwrap } from './wire.js';
@@ -14,11 +15,22 @@ export type ProductBody = Record<string, unknown>;
 export class ProductsApi {
   constructor(private readonly transport: Transport) {}
 
-  /** Undefined when the store accepted the product but answered without a body (202/204): its id is not known. */
+  /**
+   * Never resent after it may have reached the store: a product has no unique key, so a
+   * second send could make a second product. A lost answer is an UnconfirmedCreateError.
+   * Undefined when the store accepted the product but answered without a body (202/204):
+   * its id is not known.
+   */
   async create(product: ProductBody): Promise<Product | undefined> {
-    const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
-    if (isEmptyAnswer(response.body)) return undefined;
-    return readProduct(response.body);
+    try {
+      const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+      if (isEmptyAnswer(response.body)) return undefined;
+      return await readProduct(response.body);
+    } catch (error) {
+      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The product may have been created anyway.', error);
+      if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The product may have been created anyway.`, error);
+      throw error;
+    }
   }
 
   async get(productId: string): Promise<Product> {

@@ -32,8 +32,17 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * A request that failed. `mayHaveApplied` is set by the HTTP client when some attempt of it
+ * may have reached the store and been acted on (an answer lost after sending, a 5xx), so a
+ * create can tell "refused" from "perhaps made" without reading the message.
+ */
+export abstract class RequestError extends CliError {
+  mayHaveApplied = false;
+}
+
 /** The store answered with a non-2xx status. */
-export class ApiError extends CliError {
+export class ApiError extends RequestError {
   readonly exitCode: number;
   constructor(
     message: string,
@@ -51,13 +60,39 @@ export class ApiError extends CliError {
 }
 
 /** The request never got an answer: connection refused, reset, timed out. */
-export class NetworkError extends CliError {
+export class NetworkError extends RequestError {
   readonly exitCode = ExitCode.failure;
   constructor(
     message: string,
     readonly causeCode: string | undefined,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A create whose outcome is unknown: its answer was lost after the request may have reached
+ * the store, or came but could not be read, or the user interrupted it. `failure` is the
+ * last error; the command adds how to check, since it knows its flags. The message may carry
+ * a gift card code, so the stack (shown with --verbose) does not repeat it.
+ */
+export class UnconfirmedCreateError extends CliError {
+  /** The last error's: 1, or 130 when the user interrupted the create. */
+  readonly exitCode: number;
+  constructor(
+    message: string,
+    readonly failure: CliError,
+    /** The store has since refused the code as taken: the create most likely happened. */
+    readonly likelyCreated = false,
+  ) {
+    super(message);
+    this.exitCode = failure.exitCode;
+    this.stack = this.stack?.replace(/^[^\n]*/, 'UnconfirmedCreateError: (the message above)');
+  }
+
+  /** The same failure, with the command's sentence on how to find out appended. */
+  withHint(hint: string): UnconfirmedCreateError {
+    return new UnconfirmedCreateError(`${this.message} ${hint}`, this.failure, this.likelyCreated);
   }
 }
 

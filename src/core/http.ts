@@ -1,10 +1,10 @@
 // The one HTTP client: a keep-alive pool, the access-token header, timeouts, retries,
 // lossless JSON and a redacted request log. src/api modules are its only callers.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, CancelledError, NetworkError, RuntimeError } from './errors.js';
+import { ApiError, CancelledError, NetworkError, RuntimeError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
-import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
+import { defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
 import { redactToken } from './secrets.js';
 import { createPool, sendRequest, type Dispatcher } from './undici.js';
 
@@ -84,6 +84,12 @@ export class HttpClient {
     headers[TOKEN_HEADER] = token;
 
     let waited = 0;
+    // Once any attempt may have reached the store, the final error says so, whatever it is.
+    let mayHaveApplied = false;
+    const fail = (error: RequestError): RequestError => {
+      error.mayHaveApplied = mayHaveApplied;
+      return error;
+    };
     for (let attempt = 1; ; attempt++) {
       this.log(`> ${spec.method} ${this.origin}${path}`);
       this.log(`> ${TOKEN_HEADER}: ${redactToken(token)}`);
@@ -111,8 +117,9 @@ export class HttpClient {
         const code = errorCode(error);
         this.log(`< network error ${code ?? ''} after ${Date.now() - started} ms`);
         outcome = { kind: 'network', code };
+        mayHaveApplied ||= mayHaveReachedStore(outcome);
         const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-        if (delay === undefined) throw networkError(this.origin, spec.method, code, error);
+        if (delay === undefined) throw fail(networkError(this.origin, spec.method, code, error));
         waited += await this.wait(delay, `${code ?? 'network error'}`, attempt);
         continue;
       }
@@ -124,8 +131,9 @@ export class HttpClient {
       }
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+      mayHaveApplied ||= mayHaveReachedStore(outcome);
       const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-      if (delay === undefined) throw apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined);
+      if (delay === undefined) throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined));
       waited += await this.wait(delay, String(response.statusCode), attempt);
     }
   }

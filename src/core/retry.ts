@@ -48,6 +48,17 @@ export function isRetryable(attempt: Attempt, idempotent: boolean): boolean {
   return idempotent ? TRANSIENT_NETWORK.has(attempt.code) : NEVER_SENT.has(attempt.code);
 }
 
+/**
+ * Whether a failed attempt may have reached the store and been acted on: a 5xx (the fault
+ * may come after the work, or from a proxy in front of it) or any network failure once the
+ * connection was made (a reset, a timeout waiting for the answer). A 429, another 4xx, or a
+ * connection never made says the store did nothing.
+ */
+export function mayHaveReachedStore(attempt: Attempt): boolean {
+  if (attempt.kind === 'status') return attempt.status >= 500;
+  return attempt.code === undefined || !NEVER_SENT.has(attempt.code);
+}
+
 /** Exponential backoff with full jitter; a server's Retry-After wins when it is longer. */
 export function retryDelayMs(attemptNumber: number, policy: RetryPolicy, retryAfterSeconds: number | undefined, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));

@@ -28,8 +28,8 @@ describe('writes answered without a body', () => {
   it('gift card create answered 201 with the card returns it; answered 202/204 without one returns undefined', async () => {
     const transport = new FakeTransport([{ status: 201, body: CARD }, { status: 202, body: '' }]);
     const api = new GiftCardsApi(transport);
-    expect(await api.create({ code: 'FULLCODE1234ABCD', initialValue: '5.00' })).toMatchObject({ id: '201462124', code: 'FULLCODE1234ABCD' });
-    expect(await api.create({ code: 'OTHERCODE5678', initialValue: '5.00' })).toBeUndefined();
+    expect((await api.create({ code: 'FULLCODE1234ABCD', initialValue: '5.00' })).card).toMatchObject({ id: '201462124', code: 'FULLCODE1234ABCD' });
+    expect(await api.create({ code: 'OTHERCODE5678', initialValue: '5.00' })).toEqual({ card: undefined, how: 'created' });
     expect(transport.requests).toHaveLength(2);
   });
 

@@ -90,10 +90,12 @@ describe('gift card input checks', () => {
 describe('GiftCardsApi', () => {
   it('create sends the wrapped input, without undefined fields, and keeps the full code', async () => {
     const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
-    const card = await new GiftCardsApi(transport).create({ code: 'SECRETCODE12WXYZ', initialValue: '25.00', note: undefined });
+    const { card, how } = await new GiftCardsApi(transport).create({ code: 'SECRETCODE12WXYZ', initialValue: '25.00', note: undefined });
+    expect(how).toBe('created');
     expect(card!.code).toBe('SECRETCODE12WXYZ');
     expect(String(card!.id)).toBe('98765432109876543210');
-    expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } } }]);
+    // Resent like an idempotent request: the code is unique, so a resend cannot make a second card.
+    expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } }, idempotent: true }]);
   });
 
   it('get masks the code to ****lastCharacters and keeps the id exact', async () => {

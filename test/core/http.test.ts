@@ -315,6 +315,37 @@ describe('HttpClient: network errors', () => {
   });
 });
 
+describe('HttpClient: whether a failed request may have been applied', () => {
+  it('a refusal (4xx) or a connection never made: not applied', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
+    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as ApiError).mayHaveApplied).toBe(false);
+    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused()).times(3);
+    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as NetworkError).mayHaveApplied).toBe(false);
+  });
+
+  it('a reset or a 5xx: may have been applied', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
+    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as NetworkError).mayHaveApplied).toBe(true);
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(502, 'Bad Gateway');
+    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as ApiError).mayHaveApplied).toBe(true);
+  });
+
+  it('an idempotent POST resent after a reset: a later 409 or refused connection still says an attempt may have applied', async () => {
+    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
+    pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
+    const conflict = (await failure(client().request({ method: 'POST', path: '/api/x', body: {}, idempotent: true }))) as ApiError;
+    expect(conflict.status).toBe(409);
+    expect(conflict.mayHaveApplied).toBe(true);
+
+    pool.intercept({ path: '/api/y', method: 'POST' }).reply(503, '');
+    pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(refused()).times(2);
+    const refusedLast = (await failure(client().request({ method: 'POST', path: '/api/y', body: {}, idempotent: true }))) as NetworkError;
+    expect(refusedLast.causeCode).toBe('ECONNREFUSED');
+    expect(refusedLast.mayHaveApplied).toBe(true);
+    agent.assertNoPendingInterceptors();
+  });
+});
+
 describe('HttpClient: log and cancellation', () => {
   it('logs method, URL and status, with the token only as ****last4', async () => {
     const lines: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../../src/core/retry.js';
+import { isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../../src/core/retry.js';
 
 const policy: RetryPolicy = { maxAttempts: 10, baseDelayMs: 100, maxDelayMs: 1_000, maxTotalWaitMs: 60_000 };
 const status = (s: number, retryAfterSeconds?: number) => ({ kind: 'status' as const, status: s, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
@@ -42,6 +42,20 @@ describe('isRetryable', () => {
     expect(isRetryable(network(undefined), true)).toBe(false);
     expect(isRetryable(network('ERR_INVALID_URL'), true)).toBe(false);
     expect(isRetryable(network(undefined), false)).toBe(false);
+  });
+});
+
+describe('mayHaveReachedStore', () => {
+  it('is true of a 5xx and of a network failure once connected (the answer may be what was lost)', () => {
+    for (const s of [500, 502, 503, 504]) expect(mayHaveReachedStore(status(s)), `${s}`).toBe(true);
+    for (const code of ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ERR_UNKNOWN', undefined]) {
+      expect(mayHaveReachedStore(network(code)), String(code)).toBe(true);
+    }
+  });
+
+  it('is false of a 4xx (the store answered: it refused) and of a connection never made', () => {
+    for (const s of [400, 401, 404, 409, 422, 429]) expect(mayHaveReachedStore(status(s)), `${s}`).toBe(false);
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']) expect(mayHaveReachedStore(network(code)), code).toBe(false);
   });
 });
 

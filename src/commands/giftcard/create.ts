@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
+import { UnconfirmedCreateError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 
@@ -25,7 +26,9 @@ export function register(noun: Command): Command {
       'store-cli giftcard create --initial-value 50',
       'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
       "store-cli giftcard create --initial-value 10 --json code | jq -r .code",
-    ));
+    ) +
+      '\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n',
+    );
   return addOutputOptions(command, { list: false });
 }
 
@@ -35,6 +38,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
     import('./generate-code.js'),
     import('./view.js'),
   ]);
+  const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),
     initialValue: options.initialValue,
@@ -44,15 +48,31 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   });
   const out = await ctx.output(options, giftCardFields);
   const api = await ctx.api();
-  const card = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input));
+  const { card, how } = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input)).catch((error: unknown) => {
+    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
+  });
   // Any 2xx is success: a store that answers 202/204 without the card still created it, and
   // the code must not be lost, so the card is shown as sent.
   if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
   await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
+  if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
+  if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
 }
 
 /** The card as sent, for a store that answered without one: every field given, no id. */
 function sentCard(input: GiftCardCreate): GiftCard {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as GiftCard;
+}
+
+/**
+ * After a lost answer: how to find out, and how to finish safely. A generated code is
+ * printed here, once (the user has no other way to learn it); a code given with --code is
+ * not echoed. Re-running with the same code never makes a second card (see GiftCardsApi.create).
+ */
+function howToCheck(code: string, generated: boolean): string {
+  const last = code.slice(-4);
+  const search = /^[A-Za-z0-9]{4}$/.test(last) ? `Check with 'store-cli giftcard search --last-characters ${last}', or run` : 'Run';
+  const again = generated ? `this create again adding --code ${code}` : 'the same command again';
+  return `${search} ${again}: that is safe, it shows the card if it exists instead of making a second one.`;
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Product } from '../../api/products.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import type { ProductDraft } from '../../api/product-draft.js';
+import { UnconfirmedCreateError, UsageError } from '../../core/errors.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { examples } from '../types.js';
 import { addProductFlags, type ProductFlags } from './product-flags.js';
@@ -47,7 +48,9 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
   const product = buildProduct(draft, linkChange(resolved));
 
-  const created = await ctx.spin('Creating the product…', () => api.products.create(product));
+  const created = await ctx.spin('Creating the product…', () => api.products.create(product)).catch((error: unknown) => {
+    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(product)) : error;
+  });
   if (!created) {
     // Any 2xx is success: a store that answers 202/204 without the product still created it.
     ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
@@ -57,4 +60,16 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const terminal = out.isTable;
   await view.showProduct(out, created, () => view.linkNames(api, created, resolved.names), terminal);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${idText(created.productId)}.`);
+}
+
+/**
+ * After a lost answer. The API has no product search (by title or SKU), so the CLI cannot
+ * look; it names what to look for. Products have no unique key: running create again could
+ * make a second one, so it says to look first.
+ */
+function howToCheck(product: ProductDraft): string {
+  const skus = (product.variants ?? []).map((variant) => variant.sku).filter((sku): sku is string => typeof sku === 'string' && sku !== '');
+  const shown = skus.length > 3 ? `${skus.slice(0, 3).join(', ')} and ${skus.length - 3} more` : skus.join(', ');
+  const what = `a product titled ${JSON.stringify(product.title ?? '')}${shown ? ` (SKUs ${shown})` : ''}`;
+  return `The API has no product search, so check the store's admin for ${what} before running create again: a second run would make a second product.`;
 }

@@ -147,10 +147,10 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
   });
 
   describe('store refusals', () => {
-    it('a duplicate --code exits 1 with the 409 conflict and the field (which the real dialect does not name)', async () => {
+    it('a duplicate --code of a card with other values exits 1 with the 409 conflict and the field (which the real dialect does not name)', async () => {
       const code = freshCode('DUP');
       expect((await cli(['giftcard', 'create', '--code', code, '--initial-value', '1'], { env: s.env })).code).toBe(0);
-      const r = await cli(['giftcard', 'create', '--code', code.toLowerCase(), '--initial-value', '1'], { env: s.env });
+      const r = await cli(['giftcard', 'create', '--code', code.toLowerCase(), '--initial-value', '2'], { env: s.env });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^error: .*409/);
@@ -158,6 +158,23 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
       expect(r.stderr).toContain(dialect === 'service' ? 'giftCard.code' : 'with this code exists already');
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expectNoStackTrace(r.stderr);
+    });
+
+    it('a duplicate --code of a card exactly as asked (a re-run) shows that card, exit 0, and makes none', async () => {
+      const code = freshCode('AGAIN');
+      const args = ['giftcard', 'create', '--code', code, '--initial-value', '7.50', '--note', 'Re-run', '--expire-time', '2031-01-31'];
+      const first = await cli([...args, '--json'], { env: s.env });
+      expect(first.code, first.stderr).toBe(0);
+      log.clear();
+      const r = await cli([...args, '--json'], { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ id: JSON.parse(first.stdout).id, code, initialValue: '7.50', note: 'Re-run' });
+      expect(r.stderr).toContain('A gift card with this code exists already, as asked');
+      expect((await log.take()).map((q) => `${q.method} ${q.status}`)).toEqual(['POST 409', 'GET 200']);
+      // Any difference (here the note) and it is someone else's card: the refusal stands.
+      const other = await cli(['giftcard', 'create', '--code', code, '--initial-value', '7.50', '--expire-time', '2031-01-31'], { env: s.env });
+      expect(other.code).toBe(1);
+      expect(other.stderr).toMatch(/^error: .*409/);
     });
 
     it('a code the store finds invalid is a 400 naming giftCard.code', async () => {

@@ -74,17 +74,17 @@ describe('retries under injected faults', () => {
     });
   });
 
-  describe('a POST create is never resent after a 500', () => {
+  describe('a gift card create is resent with the same code after a 500 (the code is unique: no second card)', () => {
     const log = requestLog();
     const s = useSandbox({ seed: 'none', failRate: 1, failKinds: ['500'], onRequest: log.hook });
 
-    it('exactly one request reaches the store; exit 1 mentioning 500', async () => {
+    it('five tries; then exit 1 naming the 500, showing the code and how to check', async () => {
       const r = await cli(['giftcard', 'create', '--initial-value', '10'], { env: s.env });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^error: .*500/);
+      expect(r.stderr).toMatch(/^error: .*500.*The gift card may have been created anyway\. Check with 'store-cli giftcard search --last-characters \w{4}', or run this create again adding --code \w{16}: that is safe/);
       expectNoStackTrace(r.stderr);
-      expect(await log.take()).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', status: 500 }]);
+      expect(await log.take()).toEqual(Array(5).fill({ method: 'POST', path: '/api/202412/gift_cards', status: 500 }));
     });
   });
 
