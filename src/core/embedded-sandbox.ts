@@ -6,12 +6,22 @@ import { RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
-export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined) {
+/**
+ * Parallel --sandbox commands take turns on the state file (one load-change-save at a time,
+ * so none silently overwrites another's changes); a turn is one whole command.
+ */
+export const EMBEDDED_WAIT_MS = 60_000;
+
+export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, say: (line: string) => void = () => {}) {
   const { startSandbox } = await import('../sandbox/index.js');
   return asCliErrors(() => startSandbox({
     host: '127.0.0.1',
     port: 0,
     dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
+    waitForDataFile: {
+      timeoutMs: EMBEDDED_WAIT_MS,
+      onWait: (pid) => say(`Waiting for another store-cli --sandbox command (pid ${pid}) to finish with the embedded sandbox...`),
+    },
     seed: 'demo',
     ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
   }));

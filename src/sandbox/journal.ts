@@ -1,0 +1,232 @@
+// The write-ahead journal beside a sandbox data file: one JSON line per change, fsynced
+// before the request that made it is answered, so that an acknowledged write survives the
+// sandbox being killed. Each line holds the change's effect (the record as it now is, or
+// the key it removed), so replaying a line twice, or over a data file that already has
+// it, comes to the same state.
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as z from 'zod';
+import { SandboxDataError } from './errors.js';
+import { syncDirectory } from './persistence.js';
+
+const recordSchema = z.object({
+  /** Increases by one a change; the data file says up to which seq it holds the changes. */
+  seq: z.number().int().positive(),
+  /** The resource (its section of the data file) whose change this is. */
+  key: z.string(),
+  /** The id sequence after the change, so that no id is handed out twice across a crash. */
+  lastId: z.string().regex(/^[0-9]{1,20}$/),
+  change: z.unknown(),
+});
+
+export type JournalRecord = z.infer<typeof recordSchema>;
+
+/**
+ * The records of a journal file, in order. A last line without its newline is a write that
+ * a crash cut short (never acknowledged, as the fsync comes after it) and is left out; any
+ * other line that is not a record makes the journal unusable.
+ */
+export async function readJournal(file: string): Promise<{ records: JournalRecord[]; bytes: number }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], bytes: 0 };
+    throw new SandboxDataError(file, `Cannot read the sandbox journal ${file}: ${(error as Error).message}.`, { cause: error });
+  }
+  const lines = text.split('\n');
+  lines.pop(); // '' after the last newline, or the torn tail of a write cut short
+  const records = lines.map((line, index) => {
+    try {
+      return recordSchema.parse(JSON.parse(line));
+    } catch (error) {
+      throw new SandboxDataError(
+        file,
+        `The sandbox journal ${file} is corrupt at line ${index + 1}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
+        { cause: error },
+      );
+    }
+  });
+  return { records, bytes: Buffer.byteLength(text) };
+}
+
+interface Batch {
+  lines: string[];
+  /** The seq of its last line. */
+  upTo: number;
+  done: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // A batch nobody waits for (its requests' connections died) must not be an unhandled rejection.
+  done.catch(() => undefined);
+  return { lines: [], upTo: 0, done, resolve, reject };
+}
+
+export interface JournalOptions {
+  /** The seq of the last change the data file holds. */
+  seq: number;
+  /**
+   * Writes the whole state to the data file (atomically). It must capture the state before
+   * its first await: the journal counts every change appended before the call as covered.
+   */
+  writeSnapshot(): Promise<void>;
+  /** The journal is folded into the data file once it is this large (asked after each write). */
+  compactAtBytes(): number;
+}
+
+/**
+ * Appends and syncs with group commit: changes made while one write+fsync is under way
+ * wait together for the next one, so eight requests in flight cost one fsync, not eight.
+ * Once a write fails the journal is broken: that batch and every later change is refused
+ * (the caller answers 500), as what is on disk is no longer known.
+ */
+export class Journal {
+  private open = newBatch();
+  private inFlight: Batch | undefined;
+  private draining = false;
+  private running: Promise<void> = Promise.resolve();
+  private broken: Error | undefined;
+  private seq: number;
+  private syncedSeq: number;
+  private snapshotSeq: number;
+  private bytes = 0;
+
+  private constructor(
+    private readonly file: string,
+    private readonly handle: FileHandle,
+    private readonly options: JournalOptions,
+  ) {
+    this.seq = options.seq;
+    this.syncedSeq = options.seq;
+    this.snapshotSeq = options.seq;
+  }
+
+  /** Opens the journal empty: the caller has just folded what it held into the data file. */
+  static async create(file: string, options: JournalOptions): Promise<Journal> {
+    // 'a': every write goes to the end, also after the file is truncated by a compaction.
+    const handle = await open(file, 'a', 0o600);
+    try {
+      await handle.truncate(0);
+      await handle.sync();
+      await syncDirectory(dirname(file));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return new Journal(file, handle, options);
+  }
+
+  /** The seq of the last change appended. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Why changes are refused, once a write failed. */
+  get failure(): Error | undefined {
+    return this.broken;
+  }
+
+  append(key: string, lastId: string, change: unknown): void {
+    this.seq += 1;
+    this.open.lines.push(`${JSON.stringify({ seq: this.seq, key, lastId, change })}\n`);
+    this.open.upTo = this.seq;
+  }
+
+  /** Resolves once every change appended so far is on disk; rejects when it cannot be. */
+  durable(): Promise<void> {
+    if (this.broken !== undefined) return Promise.reject(this.broken);
+    if (this.seq <= this.syncedSeq) return Promise.resolve();
+    if (this.inFlight !== undefined && this.seq <= this.inFlight.upTo) return this.inFlight.done;
+    const batch = this.open;
+    this.drain();
+    return batch.done;
+  }
+
+  /** Syncs what is pending, folds the journal into the data file and removes it. */
+  async close(): Promise<void> {
+    try {
+      await this.durable().catch(() => undefined);
+      while (this.draining) await this.running;
+      if (this.broken === undefined && this.seq > this.snapshotSeq) await this.compact();
+      if (this.broken !== undefined) throw this.broken;
+    } finally {
+      await this.handle.close();
+    }
+    await rm(this.file, { force: true });
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    this.running = this.run();
+  }
+
+  private async run(): Promise<void> {
+    // The loop's test and the reset of `draining` happen in one turn, so a change appended
+    // after the last batch either is in a batch this loop writes or starts a new loop.
+    try {
+      while (this.open.lines.length > 0 && this.broken === undefined) {
+        const batch = this.open;
+        this.open = newBatch();
+        this.inFlight = batch;
+        try {
+          const text = batch.lines.join('');
+          await this.handle.write(text);
+          await this.handle.datasync();
+          this.bytes += Buffer.byteLength(text);
+          this.syncedSeq = batch.upTo;
+          batch.resolve();
+        } catch (error) {
+          this.fail(error, batch);
+        }
+        this.inFlight = undefined;
+        if (this.broken === undefined && this.bytes >= this.options.compactAtBytes()) await this.compact();
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /**
+   * The data file then holds every change so far, the pending ones included (they are in
+   * memory already): those are answered once the data file is safe, without a journal line.
+   */
+  private async compact(): Promise<void> {
+    const carried = this.open;
+    this.open = newBatch();
+    const covered = this.seq;
+    carried.upTo = covered;
+    this.inFlight = carried;
+    try {
+      await this.options.writeSnapshot();
+      // A crash between the rename and this truncation leaves lines the data file holds;
+      // their seq (at most `covered`) makes the next start skip them.
+      await this.handle.truncate(0);
+      await this.handle.datasync();
+      this.bytes = 0;
+      this.snapshotSeq = covered;
+      this.syncedSeq = covered;
+      carried.resolve();
+    } catch (error) {
+      this.fail(error, carried);
+    } finally {
+      this.inFlight = undefined;
+    }
+  }
+
+  private fail(error: unknown, batch: Batch): void {
+    const detail = error instanceof Error ? error.message : String(error);
+    this.broken = new Error(`cannot write the sandbox journal ${this.file} (${detail})`, { cause: error });
+    batch.reject(this.broken);
+    this.open.reject(this.broken);
+  }
+}
