@@ -46,8 +46,8 @@ async function crashCopy(): Promise<string> {
 const valuesOf = async (sandbox: Parameters<typeof call>[0], bizId: string) =>
   (await call(sandbox, 'GET', `/metafields/products/${bizId}`)).json.metafields.map((v: { namespace: string; code: string; value: string }) => `${v.namespace}.${v.code}=${v.value}`);
 
-/** FileHandle's prototype, to make the journal's fsync fail or count its calls. */
-async function fileHandlePrototype(): Promise<{ datasync(): Promise<void> }> {
+/** FileHandle's prototype, to make the journal's (synced) write fail. */
+async function fileHandlePrototype(): Promise<{ write(): Promise<unknown> }> {
   const handle = await open(join(dir, 'probe'), 'w');
   await handle.close();
   return Object.getPrototypeOf(handle);
@@ -132,7 +132,7 @@ describe('a change answered 200 survives a crash right after the answer', () => 
     try {
       await createCard(sandbox, { code: 'SAVEDFINE001' });
       const proto = await fileHandlePrototype();
-      vi.spyOn(proto, 'datasync').mockRejectedValueOnce(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+      vi.spyOn(proto, 'write').mockRejectedValueOnce(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
       const failed = await call(sandbox, 'POST', '/gift_cards', { body: { giftCard: { code: 'NOTSAVED0001', initialValue: '1' } } });
       expect(failed.status).toBe(500);
       expect(failed.json.message).toMatch(/cannot write the sandbox journal .*no space left on device.*not saved/);
