@@ -156,7 +156,7 @@ export function createContext(deps: ContextDeps): Context {
   async function connect(): Promise<Connection> {
     if (globals.sandbox) {
       const { startEmbeddedSandbox } = await import('./embedded-sandbox.js');
-      const sandbox = await startEmbeddedSandbox(await ctx.dataDir(), globals.verbose ? log : undefined, log);
+      const sandbox = await startEmbeddedSandbox(await ctx.dataDir(), globals.verbose ? log : undefined, { say: log, signal });
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {

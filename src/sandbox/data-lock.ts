@@ -14,6 +14,8 @@ export interface LockWaiting {
   timeoutMs: number;
   /** Called once when the wait has lasted a second, so a person knows why nothing happens. */
   onWait?: (ownerPid: number) => void;
+  /** Ends the wait early (Ctrl-C), with a SandboxDataError. */
+  signal?: AbortSignal;
 }
 
 const NOTICE_AFTER_MS = 1000;
@@ -171,7 +173,8 @@ export class DataLock {
         noticed = true;
         waiting.onWait?.(owner);
       }
-      await sleep(pause);
+      if (waiting.signal?.aborted) throw new SandboxDataError(file, `Stopped waiting for the sandbox data file ${file} (pid ${owner} uses it).`);
+      await sleep(pause, undefined, waiting.signal ? { signal: waiting.signal } : {}).catch(() => undefined);
       pause = Math.min(pause * 2, MAX_POLL_MS);
     }
   }

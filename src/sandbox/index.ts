@@ -26,9 +26,10 @@ export interface SandboxOptions {
   dataFile?: string;
   /**
    * When another process owns dataFile: wait up to timeoutMs for it, calling onWait once
-   * after a second of waiting. Absent: fail at once with SandboxDataError.
+   * after a second of waiting (an aborted signal ends the wait). Absent: fail at once with
+   * SandboxDataError.
    */
-  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void };
+  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void; signal?: AbortSignal };
   /** 'demo': a store that starts empty (no data file, or a blank one) gets the demo data set. Default 'none'. */
   seed?: 'demo' | 'none';
   /** Probability (0..1) that a request fails with one of failKinds before it is handled. Default 0. */
