@@ -50,6 +50,16 @@ function describeProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A file system failure (no permission, no space...) as one sentence naming the data file. */
+async function cannotUse<T>(file: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SandboxDataError) throw error;
+    throw new SandboxDataError(file, `Cannot use the sandbox data file ${file}: ${error instanceof Error ? error.message : String(error)}.`, { cause: error });
+  }
+}
+
 /** A change the journal could not take is not acknowledged; the client learns so. */
 function unsaved(error: unknown): ApiError {
   const detail = error instanceof Error ? error.message : String(error);
@@ -87,11 +97,13 @@ export class SandboxStore {
       if (options.seed === 'demo') store.seedDemo();
       return store;
     }
-    await mkdir(dirname(file), { recursive: true });
-    const lock = await DataLock.acquire(file, options.waitForDataFile);
+    const lock = await cannotUse(file, async () => {
+      await mkdir(dirname(file), { recursive: true });
+      return DataLock.acquire(file, options.waitForDataFile);
+    });
     store.lock = lock;
     try {
-      await store.recover(file, options.seed);
+      await cannotUse(file, () => store.recover(file, options.seed));
     } catch (error) {
       await lock.release();
       throw error;

@@ -127,6 +127,14 @@ describe('a change answered 200 survives a crash right after the answer', () => 
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
 
+  it('names the data file in one sentence when it cannot be created', async () => {
+    await writeFile(join(dir, 'plain'), 'a file, not a directory');
+    const file = join(dir, 'plain', 'state.json');
+    const error = await startSandbox({ dataFile: file }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(SandboxDataError);
+    expect((error as Error).message).toMatch(new RegExp(`^Cannot use the sandbox data file ${file}: .*EEXIST.*\\.$`));
+  });
+
   it('answers 500 for a change whose journal write fails, and refuses changes after it', async () => {
     const sandbox = await startSandbox({ dataFile });
     try {
