@@ -107,28 +107,20 @@ export class Journal {
   private snapshotSeq: number;
   private bytes = 0;
 
-  private constructor(
+  private handle: FileHandle | undefined;
+
+  /**
+   * Starts with no journal file: the caller has folded any old one into the data file and
+   * removed it. The file is created at the first change, so a run that changes nothing
+   * (a --sandbox read) costs no file and no fsync.
+   */
+  constructor(
     private readonly file: string,
-    private readonly handle: FileHandle,
     private readonly options: JournalOptions,
   ) {
     this.seq = options.seq;
     this.syncedSeq = options.seq;
     this.snapshotSeq = options.seq;
-  }
-
-  /** Opens the journal empty: the caller has just folded what it held into the data file. */
-  static async create(file: string, options: JournalOptions): Promise<Journal> {
-    const handle = await open(file, JOURNAL_FLAGS, 0o600);
-    try {
-      await handle.truncate(0);
-      await handle.sync();
-      await syncDirectory(dirname(file));
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    return new Journal(file, handle, options);
   }
 
   /** The seq of the last change appended. */
@@ -165,7 +157,7 @@ export class Journal {
       if (this.broken === undefined && this.seq > this.snapshotSeq) await this.compact();
       if (this.broken !== undefined) throw this.broken;
     } finally {
-      await this.handle.close();
+      await this.handle?.close();
     }
     await rm(this.file, { force: true });
   }
@@ -186,8 +178,9 @@ export class Journal {
         this.inFlight = batch;
         try {
           const text = batch.lines.join('');
-          await this.handle.write(text);
-          if (SYNC_EACH_WRITE === 0) await this.handle.datasync();
+          const handle = await this.opened();
+          await handle.write(text);
+          if (SYNC_EACH_WRITE === 0) await handle.datasync();
           this.bytes += Buffer.byteLength(text);
           this.syncedSeq = batch.upTo;
           batch.resolve();
@@ -216,8 +209,8 @@ export class Journal {
       await this.options.writeSnapshot();
       // A crash between the rename and this truncation leaves lines the data file holds;
       // their seq (at most `covered`) makes the next start skip them.
-      await this.handle.truncate(0);
-      await this.handle.datasync();
+      await this.handle?.truncate(0);
+      await this.handle?.datasync();
       this.bytes = 0;
       this.snapshotSeq = covered;
       this.syncedSeq = covered;
@@ -227,6 +220,15 @@ export class Journal {
     } finally {
       this.inFlight = undefined;
     }
+  }
+
+  private async opened(): Promise<FileHandle> {
+    if (this.handle === undefined) {
+      this.handle = await open(this.file, JOURNAL_FLAGS, 0o600);
+      // The new name must be on disk too, or a power cut could lose the file with its lines.
+      await syncDirectory(dirname(this.file));
+    }
+    return this.handle;
   }
 
   private fail(error: unknown, batch: Batch): void {

@@ -4,7 +4,7 @@ import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
 import { ApiError } from './errors.js';
@@ -180,7 +180,9 @@ export class SandboxStore {
       snapshotBytes = Buffer.byteLength(text);
     };
     if (rewrite) await writeSnapshot(seq);
-    this.journal = await Journal.create(journalFile, {
+    // Its lines are in the data file now (and would be skipped by seq if the removal were lost).
+    if (bytes > 0) await rm(journalFile, { force: true });
+    this.journal = new Journal(journalFile, {
       seq,
       // Compacting when the journal is as large as the data file keeps the cost of rewriting
       // the state in proportion to the changes, and a restart's replay below a full load.

@@ -127,6 +127,16 @@ describe('a change answered 200 survives a crash right after the answer', () => 
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
 
+  it('a run that changes nothing writes no journal (a --sandbox read costs no fsync)', async () => {
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
+      expect(await readdir(dir)).toEqual(['state.json.lock']);
+      await createCard(sandbox);
+      expect((await readdir(dir)).sort()).toEqual(['state.json.journal', 'state.json.lock']);
+    });
+    expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
   it('names the data file in one sentence when it cannot be created', async () => {
     await writeFile(join(dir, 'plain'), 'a file, not a directory');
     const file = join(dir, 'plain', 'state.json');

@@ -27,7 +27,7 @@ async function countWrites() {
 
 describe('Journal', () => {
   it('group commit: eight changes in one turn cost two synced writes (the first, then the seven that came during it)', async () => {
-    const journal = await Journal.create(file, { seq: 0, compactAtBytes: () => Infinity, writeSnapshot: async () => undefined });
+    const journal = new Journal(file, { seq: 0, compactAtBytes: () => Infinity, writeSnapshot: async () => undefined });
     const writes = await countWrites();
     const answers: Array<Promise<void>> = [];
     for (let n = 1; n <= 8; n += 1) {
@@ -44,7 +44,7 @@ describe('Journal', () => {
   it('compacts once large enough: the snapshot covers what came before it, the journal keeps what came during it', async () => {
     let release!: () => void;
     const snapshots: number[] = [];
-    const journal: Journal = await Journal.create(file, {
+    const journal: Journal = new Journal(file, {
       seq: 10,
       compactAtBytes: () => 200,
       // The first snapshot is held until the test lets it finish; the one at close is not.
