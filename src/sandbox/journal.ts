@@ -97,7 +97,8 @@ export interface JournalOptions {
  * (the caller answers 500), as what is on disk is no longer known.
  */
 export class Journal {
-  private open = newBatch();
+  /** Lines appended since the last write began: the next write's. */
+  private pending = newBatch();
   private inFlight: Batch | undefined;
   private draining = false;
   private running: Promise<void> = Promise.resolve();
@@ -106,7 +107,6 @@ export class Journal {
   private syncedSeq: number;
   private snapshotSeq: number;
   private bytes = 0;
-
   private handle: FileHandle | undefined;
 
   /**
@@ -135,8 +135,8 @@ export class Journal {
 
   append(key: string, lastId: string, change: unknown): void {
     this.seq += 1;
-    this.open.lines.push(`${JSON.stringify({ seq: this.seq, key, lastId, change })}\n`);
-    this.open.upTo = this.seq;
+    this.pending.lines.push(`${JSON.stringify({ seq: this.seq, key, lastId, change })}\n`);
+    this.pending.upTo = this.seq;
   }
 
   /** Resolves once every change appended so far is on disk; rejects when it cannot be. */
@@ -144,7 +144,7 @@ export class Journal {
     if (this.broken !== undefined) return Promise.reject(this.broken);
     if (this.seq <= this.syncedSeq) return Promise.resolve();
     if (this.inFlight !== undefined && this.seq <= this.inFlight.upTo) return this.inFlight.done;
-    const batch = this.open;
+    const batch = this.pending;
     this.drain();
     return batch.done;
   }
@@ -172,9 +172,9 @@ export class Journal {
     // The loop's test and the reset of `draining` happen in one turn, so a change appended
     // after the last batch either is in a batch this loop writes or starts a new loop.
     try {
-      while (this.open.lines.length > 0 && this.broken === undefined) {
-        const batch = this.open;
-        this.open = newBatch();
+      while (this.pending.lines.length > 0 && this.broken === undefined) {
+        const batch = this.pending;
+        this.pending = newBatch();
         this.inFlight = batch;
         try {
           const text = batch.lines.join('');
@@ -200,8 +200,8 @@ export class Journal {
    * memory already): those are answered once the data file is safe, without a journal line.
    */
   private async compact(): Promise<void> {
-    const carried = this.open;
-    this.open = newBatch();
+    const carried = this.pending;
+    this.pending = newBatch();
     const covered = this.seq;
     carried.upTo = covered;
     this.inFlight = carried;
@@ -235,6 +235,6 @@ export class Journal {
     const detail = error instanceof Error ? error.message : String(error);
     this.broken = new Error(`cannot write the sandbox journal ${this.file} (${detail})`, { cause: error });
     batch.reject(this.broken);
-    this.open.reject(this.broken);
+    this.pending.reject(this.broken);
   }
 }
