@@ -75,6 +75,7 @@ export class SandboxStore {
   private readonly ids = new IdGenerator();
   private journal: Journal | undefined;
   private lock: DataLock | undefined;
+  private file: string | undefined;
   readonly resources: readonly Resource[];
 
   private constructor(options: StoreOptions) {
@@ -102,6 +103,7 @@ export class SandboxStore {
       return DataLock.acquire(file, options.waitForDataFile);
     });
     store.lock = lock;
+    store.file = file;
     try {
       await cannotUse(file, () => store.recover(file, options.seed));
     } catch (error) {
@@ -119,10 +121,13 @@ export class SandboxStore {
     return this.resources.flatMap((resource) => resource.routes).map((route) => (route.method === 'GET' ? route : this.durably(route)));
   }
 
-  /** Folds the journal into the data file and lets go of it; rejects if the state could not be saved. */
+  /**
+   * Folds the journal into the data file and lets go of it; rejects (SandboxDataError) if the
+   * state could not be saved, the journal then staying for the next start to replay.
+   */
   async close(): Promise<void> {
     try {
-      await this.journal?.close();
+      if (this.journal !== undefined && this.file !== undefined) await cannotUse(this.file, () => (this.journal as Journal).close());
     } finally {
       await this.lock?.release();
     }

@@ -83,7 +83,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     if (ctx.signal.aborted) resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  await sandbox.close();
+  await asCliErrors(() => sandbox.close());
   ctx.say('Sandbox stopped.');
 }
 
