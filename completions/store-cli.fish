@@ -398,7 +398,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for 
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port to listen on, 0 for any free port'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file (atomic writes; survives restarts); default: memory only'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'

@@ -164,7 +164,7 @@ export function createContext(deps: ContextDeps): Context {
       const { embeddedDialect, startEmbeddedSandbox } = await import('./embedded-sandbox.js');
       const dir = await ctx.dataDir();
       await (await paths()).makePrivateDir(dir);
-      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined, embeddedDialect(env));
+      const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined, embeddedDialect(env), { say: log, signal });
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {

@@ -2,7 +2,7 @@
 // user's data directory and seeded with demo data on first use, so a first command
 // shows something without any set-up.
 import { join } from 'node:path';
-import { RuntimeError, UsageError } from './errors.js';
+import { CancelledError, RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
@@ -17,16 +17,40 @@ export function embeddedDialect(env: Readonly<Record<string, string | undefined>
   throw new UsageError(`${SANDBOX_DIALECT_ENV} must be 'service' or 'real' (got '${raw}').`, false);
 }
 
-export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service') {
+/**
+ * Parallel --sandbox commands take turns on the state file (one load-change-save at a time,
+ * so none silently overwrites another's changes); a turn is one whole command.
+ */
+export const EMBEDDED_WAIT_MS = 60_000;
+
+export interface EmbeddedWait {
+  /** Where the notice that this command waits for another goes (stderr). */
+  say(line: string): void;
+  /** Ctrl-C: stop waiting, exit 130. */
+  signal?: AbortSignal;
+}
+
+export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service', wait: EmbeddedWait = { say: () => {} }) {
   const { startSandbox } = await import('../sandbox/index.js');
-  return asCliErrors(() => startSandbox({
+  const start = () => startSandbox({
     host: '127.0.0.1',
     port: 0,
     dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
+    waitForDataFile: {
+      timeoutMs: EMBEDDED_WAIT_MS,
+      onWait: (pid) => wait.say(`Waiting for another store-cli --sandbox command (pid ${pid}) to finish with the embedded sandbox...`),
+      ...(wait.signal ? { signal: wait.signal } : {}),
+    },
     seed: 'demo',
     dialect,
     ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
-  }));
+  });
+  try {
+    return await asCliErrors(start);
+  } catch (error) {
+    if (wait.signal?.aborted) throw new CancelledError();
+    throw error;
+  }
 }
 
 /** The sandbox shares no code with the client, so its errors are translated here. */

@@ -18,8 +18,18 @@ export interface SandboxOptions {
   port?: number;
   /** When empty or absent one token (`sbx_` + random) with every scope is generated. */
   tokens?: TokenGrant[];
-  /** State is loaded from and persisted to this JSON file (atomic writes); absent: memory only. */
+  /**
+   * State is loaded from and persisted to this JSON file (atomic writes) and its journal
+   * `<dataFile>.journal` (each change synced before it is answered); absent: memory only.
+   * The sandbox owns the file until close() (`<dataFile>.lock`).
+   */
   dataFile?: string;
+  /**
+   * When another process owns dataFile: wait up to timeoutMs for it, calling onWait once
+   * after a second of waiting (an aborted signal ends the wait). Absent: fail at once with
+   * SandboxDataError.
+   */
+  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void; signal?: AbortSignal };
   /** 'demo': a store that starts empty (no data file, or a blank one) gets the demo data set. Default 'none'. */
   seed?: 'demo' | 'none';
   /** Probability (0..1) that a request fails with one of failKinds before it is handled. Default 0. */
@@ -80,8 +90,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   return launchSandbox(opts);
 }
 
-/** Removes the state file (and stray temp files beside it); true if the state file existed. */
+/**
+ * Removes the state file, its journal and stray temp files beside it; true if there was
+ * state. Rejects with SandboxDataError while a sandbox runs on the file.
+ */
 export async function resetSandboxData(dataFile: string): Promise<boolean> {
-  const { removeDataFile } = await import('./persistence.js');
-  return removeDataFile(dataFile);
+  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('./persistence.js'),
+    import('./data-lock.js'),
+  ]);
+  if (!existsSync(dirname(dataFile))) return false;
+  const lock = await DataLock.acquire(dataFile);
+  try {
+    return await removeDataFile(dataFile);
+  } finally {
+    await lock.release();
+  }
 }

@@ -16,6 +16,7 @@ export interface ResolvedOptions {
   port: number;
   tokens: TokenGrant[];
   dataFile: string | undefined;
+  waitForDataFile: SandboxOptions['waitForDataFile'];
   seed: 'demo' | 'none';
   failRate: number;
   failSeed: number;
@@ -85,6 +86,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     port,
     tokens,
     dataFile: input.dataFile === undefined ? undefined : resolve(input.dataFile),
+    waitForDataFile: input.waitForDataFile,
     seed,
     failRate,
     failSeed,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { SandboxDataError } from './errors.js';
 
 /** The file's JSON content, or undefined when there is no file or it is blank (a fresh store). */
@@ -25,7 +24,7 @@ export async function readDataFile(file: string): Promise<unknown> {
   }
 }
 
-function tempName(file: string): string {
+export function tempName(file: string): string {
   return `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 }
 
@@ -37,14 +36,14 @@ function tempName(file: string): string {
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temp = tempName(file);
-  const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
@@ -54,7 +53,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
 }
 
 /** Makes the rename itself durable; not every platform lets a directory be opened, hence best effort. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   try {
     const handle = await open(directory, 'r');
     try {
@@ -67,76 +66,35 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-/** Removes the state file and any temp files a crash left beside it; true when the state file existed. */
+/** The journal beside a data file: the changes made since the data file was last written. */
+export function journalFileOf(file: string): string {
+  return `${file}.journal`;
+}
+
+/** Removes the state file, its journal and any temp files a crash left beside it; true when there was state. */
 export async function removeDataFile(file: string): Promise<boolean> {
-  let existed = true;
-  try {
-    await rm(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    existed = false;
-  }
+  const removed = await Promise.all([file, journalFileOf(file)].map((path) => rm(path).then(() => true, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  })));
+  await removeStaleTempFiles(file);
+  return removed.some(Boolean);
+}
+
+/**
+ * Temp files (`F.<pid>.<hex>.tmp`) that a process killed in the middle of a write left
+ * beside the data file. Only the holder of the data file's lock writes there, so a caller
+ * holding it knows that no other live process is still using one of them.
+ */
+export async function removeStaleTempFiles(file: string): Promise<void> {
   const prefix = `${basename(file)}.`;
-  let siblings: string[] = [];
+  let siblings: string[];
   try {
     siblings = await readdir(dirname(file));
   } catch {
-    return existed;
+    return;
   }
   await Promise.all(
     siblings.filter((name) => name.startsWith(prefix) && name.endsWith('.tmp')).map((name) => rm(join(dirname(file), name), { force: true })),
   );
-  return existed;
-}
-
-/**
- * Coalesces bursts of mutations into at most one write per `delayMs`, and never runs two
- * writes at once (a later write must not be overtaken by an earlier, slower one).
- * A failed write is kept and reported by the next flush.
- *
- * The pause also grows with the time the last write took (PACE x), because a write
- * serializes the whole state on the event loop: a store of 100k metafield values under a
- * bulk import would otherwise spend nearly all its time writing instead of answering.
- */
-export class CoalescingWriter {
-  private static readonly PACE = 3;
-  private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  private failure: unknown;
-  private lastWriteMs = 0;
-
-  constructor(
-    private readonly write: () => Promise<void>,
-    private readonly delayMs = 50,
-  ) {}
-
-  schedule(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => this.run(), Math.max(this.delayMs, this.lastWriteMs * CoalescingWriter.PACE));
-  }
-
-  async flush(): Promise<void> {
-    if (this.timer !== undefined) this.run();
-    await this.chain;
-    if (this.failure !== undefined) {
-      const failure = this.failure;
-      this.failure = undefined;
-      throw failure;
-    }
-  }
-
-  private run(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.chain = this.chain.then(async () => {
-      const started = performance.now();
-      try {
-        await this.write();
-        this.failure = undefined;
-      } catch (error) {
-        this.failure = error;
-      }
-      this.lastWriteMs = performance.now() - started;
-    });
-  }
 }

@@ -34,7 +34,8 @@ export interface Route {
   /** Below the version root `/api/202412`; `:name` segments are parameters, others literal. */
   path: string;
   scope: Scope;
-  handle(request: RouteRequest): RouteReply;
+  /** Resources answer at once; the store wraps changing routes to answer once the change is on disk. */
+  handle(request: RouteRequest): RouteReply | Promise<RouteReply>;
 }
 
 /** Something that happened to a resource, announced to webhook subscribers. */
@@ -57,8 +58,12 @@ export interface ResourceEnv {
   metafieldDefinitions: DefinitionCatalog;
   /** How times are written and what a page-token request may carry. */
   dialect: Dialect;
-  /** Called after every mutation, so the store can schedule persistence. */
-  changed(): void;
+  /**
+   * Called after every mutation with its effect under the resource's key: plain JSON that
+   * the resource's `apply` redoes (from the journal, after a crash). The effect, not the
+   * request: the record as it now is, or the key removed, so redoing it twice is harmless.
+   */
+  changed(key: string, change: unknown): void;
   /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */
   emit(event: ResourceEvent): void;
 }
@@ -77,6 +82,8 @@ export interface Resource {
   dump(): unknown;
   /** Fills an empty store with the demo data set. */
   seed(demo: DemoData): void;
+  /** Redoes a change it reported through env.changed; throws when it does not fit. Absent: read-only resource. */
+  apply?(change: unknown): void;
 }
 
 /** One resource, or several that share state (categories, collections and products). */

@@ -68,6 +68,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dialect,
     metafieldDefinitions,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
+    ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
   const limiter =
     options.rateLimit && new RateLimiter(options.rateLimit, options.tokens.map((grant) => grant.token), internals.rateClock ?? (() => performance.now()));
@@ -87,7 +88,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   try {
     await listen(server, options.port, options.host);
   } catch (error) {
-    await store.flush();
+    await store.close();
     throw error;
   }
   baseUrl = baseUrlFor(options.host, (server.address() as AddressInfo).port);
@@ -107,7 +108,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
         server.closeIdleConnections();
       });
       await webhooksStopped;
-      await store.flush();
+      await store.close();
     })();
     return closing;
   };

@@ -144,7 +144,8 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
   }
   config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
-  const reply = match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
+  // A change is answered once the store has it on disk (see SandboxStore.routes).
+  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.links !== undefined) {
     const origin = config.origin();

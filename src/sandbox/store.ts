@@ -5,8 +5,13 @@ import { SandboxDataError } from './errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './json.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
-import { CoalescingWriter, readDataFile, writeFileAtomic } from './persistence.js';
-import type { Resource, ResourceEvent, Route } from './resource.js';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DataLock, type LockWaiting } from './data-lock.js';
+import { ApiError } from './errors.js';
+import { Journal, readJournal, type JournalRecord } from './journal.js';
+import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
+import type { Resource, ResourceEvent, Route, RouteReply } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
@@ -16,6 +21,8 @@ const stateSchema = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
   lastId: z.string().regex(/^[0-9]{1,20}$/),
+  /** The seq of the last journal line this file holds; absent in files written before the journal. */
+  journalSeq: z.number().int().nonnegative().optional(),
   data: z.record(z.string(), z.unknown()),
 });
 
@@ -28,7 +35,12 @@ export interface StoreOptions {
   metafieldDefinitions: DefinitionCatalog;
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
+  /** When another process owns the data file: wait this way; absent: fail at once. */
+  waitForDataFile?: LockWaiting;
 }
+
+/** The journal is folded into the data file when it reaches this size or the data file's, whichever is larger. */
+const COMPACT_AT_BYTES = 8 * 1024 * 1024;
 
 function describeProblem(error: unknown): string {
   if (error instanceof z.ZodError) {
@@ -40,54 +52,178 @@ function describeProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** All resources' in-memory state, their shared id sequence, and the data file behind them. */
+/** A file system failure (no permission, no space...) as one sentence naming the data file. */
+async function cannotUse<T>(file: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SandboxDataError) throw error;
+    throw new SandboxDataError(file, `Cannot use the sandbox data file ${file}: ${error instanceof Error ? error.message : String(error)}.`, { cause: error });
+  }
+}
+
+/** A change the journal could not take is not acknowledged; the client learns so. */
+function unsaved(error: unknown): ApiError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ApiError(500, 'internal_error', `The sandbox ${detail}: the change is not saved, and no change is accepted until the sandbox is restarted.`);
+}
+
+/**
+ * All resources' in-memory state, their shared id sequence, and the files behind them: the
+ * data file (the whole state, rewritten atomically now and then) and its journal (each change
+ * since, synced before the change is answered). See journal.ts.
+ */
 export class SandboxStore {
   private readonly ids = new IdGenerator();
-  private readonly writer: CoalescingWriter | undefined;
+  private journal: Journal | undefined;
+  private lock: DataLock | undefined;
+  private file: string | undefined;
   readonly resources: readonly Resource[];
 
   private constructor(options: StoreOptions) {
-    const file = options.dataFile;
-    this.writer = file === undefined ? undefined : new CoalescingWriter(() => writeFileAtomic(file, this.serialize()));
     const env = {
       ids: this.ids,
       currency: options.currency,
       idsAs: options.idsAs,
       dialect: options.dialect,
       metafieldDefinitions: options.metafieldDefinitions,
-      changed: () => this.writer?.schedule(),
+      changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
     };
     this.resources = RESOURCE_FACTORIES.flatMap((factory) => factory(env));
   }
 
+  /** Owns the data file (see data-lock.ts) until close(), so no other process writes it meanwhile. */
   static async open(options: StoreOptions): Promise<SandboxStore> {
     const store = new SandboxStore(options);
-    const raw = options.dataFile === undefined ? undefined : await readDataFile(options.dataFile);
-    if (raw !== undefined) {
-      store.load(options.dataFile as string, raw, options.seed);
-    } else if (options.seed === 'demo') {
-      const demo = demoData();
-      for (const resource of store.resources) resource.seed(demo);
-      store.writer?.schedule();
+    const file = options.dataFile;
+    if (file === undefined) {
+      if (options.seed === 'demo') store.seedDemo();
+      return store;
+    }
+    const lock = await cannotUse(file, async () => {
+      await mkdir(dirname(file), { recursive: true });
+      return DataLock.acquire(file, options.waitForDataFile);
+    });
+    store.lock = lock;
+    store.file = file;
+    try {
+      await cannotUse(file, () => store.recover(file, options.seed));
+    } catch (error) {
+      await lock.release();
+      throw error;
     }
     return store;
   }
 
+  /**
+   * Every route that changes state answers only once its change is on disk (the server awaits
+   * the reply); when it cannot be, the answer is 500 and later changes are refused.
+   */
   get routes(): Route[] {
-    return this.resources.flatMap((resource) => resource.routes);
+    return this.resources.flatMap((resource) => resource.routes).map((route) => (route.method === 'GET' ? route : this.durably(route)));
   }
 
-  /** Resolves once every mutation so far is on disk; rejects if a write failed. */
-  flush(): Promise<void> {
-    return this.writer?.flush() ?? Promise.resolve();
+  /**
+   * Folds the journal into the data file and lets go of it; rejects (SandboxDataError) if the
+   * state could not be saved, the journal then staying for the next start to replay.
+   */
+  async close(): Promise<void> {
+    try {
+      if (this.journal !== undefined && this.file !== undefined) await cannotUse(this.file, () => (this.journal as Journal).close());
+    } finally {
+      await this.lock?.release();
+    }
+  }
+
+  private durably(route: Route): Route {
+    return {
+      ...route,
+      handle: (request) => {
+        const journal = this.journal;
+        if (journal === undefined) return route.handle(request);
+        if (journal.failure !== undefined) throw unsaved(journal.failure);
+        const before = journal.lastSeq;
+        const reply = route.handle(request);
+        if (journal.lastSeq === before) return reply;
+        return journal.durable().then(
+          (): Promise<RouteReply> | RouteReply => reply,
+          (error: unknown) => {
+            throw unsaved(error);
+          },
+        );
+      },
+    };
+  }
+
+  /**
+   * After a crash: stale temp files go, the data file is loaded and the journal's changes are
+   * redone on top; the result becomes the new data file and the journal starts empty.
+   */
+  private async recover(file: string, seed: 'demo' | 'none'): Promise<void> {
+    await removeStaleTempFiles(file);
+    const raw = await readDataFile(file);
+    const journalFile = journalFileOf(file);
+    const { records, bytes } = await readJournal(journalFile);
+    let seq = 0;
+    let rewrite = bytes > 0;
+    if (raw !== undefined) {
+      const loaded = this.load(file, raw, seed);
+      seq = loaded.journalSeq;
+      rewrite ||= loaded.seeded;
+    } else if (seed === 'demo') {
+      this.seedDemo();
+      rewrite = true;
+    }
+    for (const [index, record] of records.entries()) {
+      // Lines the data file holds already: a crash came between its rename and the journal's truncation.
+      if (record.seq <= seq) continue;
+      this.replay(journalFile, index + 1, record);
+      seq = record.seq;
+    }
+    let snapshotBytes = 0;
+    const writeSnapshot = async (journalSeq: number) => {
+      const text = this.serialize(journalSeq);
+      await writeFileAtomic(file, text);
+      snapshotBytes = Buffer.byteLength(text);
+    };
+    if (rewrite) await writeSnapshot(seq);
+    // Its lines are in the data file now (and would be skipped by seq if the removal were lost).
+    if (bytes > 0) await rm(journalFile, { force: true });
+    this.journal = new Journal(journalFile, {
+      seq,
+      // Compacting when the journal is as large as the data file keeps the cost of rewriting
+      // the state in proportion to the changes, and a restart's replay below a full load.
+      compactAtBytes: () => Math.max(COMPACT_AT_BYTES, snapshotBytes),
+      writeSnapshot: () => writeSnapshot((this.journal as Journal).lastSeq),
+    });
+  }
+
+  private replay(journalFile: string, line: number, record: JournalRecord): void {
+    try {
+      const resource = this.resources.find((candidate) => candidate.key === record.key);
+      if (resource?.apply === undefined) throw new Error(`no resource "${record.key}" takes changes`);
+      resource.apply(record.change);
+      this.ids.observe(record.lastId);
+    } catch (error) {
+      throw new SandboxDataError(
+        journalFile,
+        `The sandbox journal ${journalFile} does not fit its data file at line ${line} (${describeProblem(error)}); remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
+        { cause: error },
+      );
+    }
+  }
+
+  private seedDemo(): void {
+    const demo = demoData();
+    for (const resource of this.resources) resource.seed(demo);
   }
 
   /**
    * A section the file lacks was written before its resource existed: with seed 'demo' it
    * gets the demo data (so the embedded sandbox always has the category tree), else it is empty.
    */
-  private load(file: string, raw: unknown, seed: 'demo' | 'none'): void {
+  private load(file: string, raw: unknown, seed: 'demo' | 'none'): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
       throw new SandboxDataError(
         file,
@@ -113,13 +249,13 @@ export class SandboxStore {
       }
     }
     this.ids.observe(parsed.data.lastId);
-    if (seeded) this.writer?.schedule();
+    return { journalSeq: parsed.data.journalSeq ?? 0, seeded };
   }
 
-  private serialize(): string {
+  private serialize(journalSeq: number): string {
     const data: Record<string, unknown> = {};
     for (const resource of this.resources) data[resource.key] = resource.dump();
-    const state = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, data };
+    const state = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, data };
     return `${JSON.stringify(state, null, 2)}\n`;
   }
 }

@@ -16,8 +16,9 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: ResetOptions, ctx: Context): Promise<void> {
-  const [{ resetSandboxData }, { SANDBOX_STATE_FILE }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
+  const [{ resetSandboxData }, { SANDBOX_STATE_FILE, asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
   const file = options.data ?? join(await ctx.dataDir(), SANDBOX_STATE_FILE);
-  if (await resetSandboxData(file)) ctx.say(`Sandbox state cleared (${file}).`);
+  // A sandbox running on the file (serve, or a --sandbox command) makes this exit 1, naming its pid.
+  if (await asCliErrors(() => resetSandboxData(file))) ctx.say(`Sandbox state cleared (${file}).`);
   else ctx.say(`No sandbox state to clear (${file} does not exist).`);
 }

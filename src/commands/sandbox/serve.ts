@@ -32,7 +32,7 @@ export function register(noun: Command): Command {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_SANDBOX_PORT))
     .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', repeatable, [])
-    .option('--data <file>', 'keep state in this JSON file (atomic writes; survives restarts); default: memory only')
+    .option('--data <file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only')
     .option('--demo', 'start with the demo data set when the store is empty')
     .option('--fail-rate <0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections')
     .option('--fail-seed <n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs')
@@ -99,7 +99,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     if (ctx.signal.aborted) resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  await sandbox.close();
+  await asCliErrors(() => sandbox.close());
   ctx.say('Sandbox stopped.');
 }
 

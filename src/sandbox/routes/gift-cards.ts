@@ -20,6 +20,7 @@ import type { DemoData } from '../data/demo-schema.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
 
 const SEARCH_PATH = '/api/202412/gift_cards/search';
+const KEY = 'giftCards';
 
 const idText = z.string().regex(ID_PATTERN);
 
@@ -207,7 +208,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     cards.push(card);
     byId.set(card.id, card);
     idByCode.set(card.code.toLowerCase(), card.id);
-    env.changed();
+    env.changed(KEY, card);
     return { body: { giftCard: present(card, time, true) }, created: true };
   }
 
@@ -226,7 +227,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     else if (input.note !== undefined) card.note = input.note;
     if (input.expireTime !== undefined) card.expireTime = input.expireTime;
     card.updateTime = formatTimestamp(request.now);
-    env.changed();
+    env.changed(KEY, card);
     return { body: { giftCard: present(card, time) } };
   }
 
@@ -240,7 +241,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       const stamp = formatTimestamp(request.now);
       card.disableTime = stamp;
       card.updateTime = stamp;
-      env.changed();
+      env.changed(KEY, card);
     }
     return { body: { giftCard: present(card, time) } };
   }
@@ -305,13 +306,30 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   ];
 
   return {
-    key: 'giftCards',
+    key: KEY,
     routes,
     load(section) {
       replaceAll(z.array(giftCardRecordSchema).parse(section ?? []));
     },
     dump() {
       return cards;
+    },
+    /** A change is the card as it now is: inserted in id order, or replacing the card with its id. */
+    apply(change) {
+      const card = giftCardRecordSchema.parse(change);
+      const code = card.code.toLowerCase();
+      const owner = idByCode.get(code);
+      if (owner !== undefined && owner !== card.id) throw new Error(`gift card code ending ${lastCharactersOf(card.code)} appears twice`);
+      const at = startIndex(card.id);
+      const existing = byId.get(card.id);
+      if (existing === undefined) cards.splice(at, 0, card);
+      else {
+        idByCode.delete(existing.code.toLowerCase());
+        cards[at - 1] = card;
+      }
+      byId.set(card.id, card);
+      idByCode.set(code, card.id);
+      env.ids.observe(card.id);
     },
     seed(demo: DemoData) {
       replaceAll(

@@ -7,21 +7,25 @@ import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './metafields-input.js';
 
+const KEY = 'metafields';
+
+const storedValueSchema = z.object({
+  namespace: z.string().regex(NAME_PATTERN),
+  code: z.string().regex(NAME_PATTERN),
+  fieldType: z.enum(FIELD_TYPES),
+  value: z.string(),
+});
+
+const objectSchema = { domain: z.enum(DOMAINS), bizId: z.string().regex(ID_PATTERN) };
+
 /** The data file section: one entry per business object that holds values. */
-const sectionSchema = z.array(
-  z.object({
-    domain: z.enum(DOMAINS),
-    bizId: z.string().regex(ID_PATTERN),
-    values: z.array(
-      z.object({
-        namespace: z.string().regex(NAME_PATTERN),
-        code: z.string().regex(NAME_PATTERN),
-        fieldType: z.enum(FIELD_TYPES),
-        value: z.string(),
-      }),
-    ),
-  }),
-);
+const sectionSchema = z.array(z.object({ ...objectSchema, values: z.array(storedValueSchema) }));
+
+/** A journaled change: values stored (created or updated) on one object, or one value removed. */
+const changeSchema = z.union([
+  z.object({ ...objectSchema, set: z.array(storedValueSchema) }),
+  z.object({ ...objectSchema, remove: z.object({ namespace: z.string().regex(NAME_PATTERN), code: z.string().regex(NAME_PATTERN) }) }),
+]);
 
 function short(value: StoredValue): { namespace: string; code: string; value: string } {
   return { namespace: value.namespace, code: value.code, value: value.value };
@@ -69,7 +73,7 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
       throw conflict(`${clashes.length} of the ${batch.length} values exist already on ${ref.domain} ${ref.bizId}; nothing was created.`, clashes);
     }
     for (const value of batch) values.set(ref.domain, ref.bizId, value);
-    env.changed();
+    env.changed(KEY, { domain: ref.domain, bizId: ref.bizId, set: batch });
     return { body: { metafield: { metaFieldDataList: batch.map(short) } } };
   }
 
@@ -78,7 +82,7 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
     const value = parseUpdate(request.body, ref.domain, catalog);
     find(ref, value.namespace, value.code);
     values.set(ref.domain, ref.bizId, value);
-    env.changed();
+    env.changed(KEY, { domain: ref.domain, bizId: ref.bizId, set: [value] });
     return { body: { metafield: short(value) } };
   }
 
@@ -88,7 +92,7 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
     const code = queryName(request.query, 'code', true) as string;
     find(ref, namespace, code);
     const removed = values.delete(ref.domain, ref.bizId, namespace, code) as StoredValue;
-    env.changed();
+    env.changed(KEY, { domain: ref.domain, bizId: ref.bizId, remove: { namespace, code } });
     return { body: { metafields: short(removed) } };
   }
 
@@ -121,7 +125,7 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
   ];
 
   return {
-    key: 'metafields',
+    key: KEY,
     routes,
     load(section) {
       const entries = sectionSchema.parse(section ?? []);
@@ -137,6 +141,11 @@ export function createMetafieldResource(env: ResourceEnv): Resource {
     },
     dump() {
       return [...values.objects()];
+    },
+    apply(change) {
+      const parsed = changeSchema.parse(change);
+      if ('set' in parsed) for (const value of parsed.set) values.set(parsed.domain, parsed.bizId, value);
+      else values.delete(parsed.domain, parsed.bizId, parsed.remove.namespace, parsed.remove.code);
     },
     seed() {
       // The demo data set holds no metafield values; what the demo offers is its definitions.

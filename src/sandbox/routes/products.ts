@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { DemoData } from '../data/demo-schema.js';
 import { FieldErrors, notFound } from '../errors.js';
-import { canonicalId } from '../ids.js';
+import { canonicalId, ID_PATTERN } from '../ids.js';
 import { JsonInteger } from '../json.js';
 import { Catalog } from '../product-catalog.js';
 import { draftProduct } from '../product-draft.js';
@@ -11,6 +11,11 @@ import { productRecordSchema, type ProductRecord } from '../product-record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { createCategoryResource } from './categories.js';
 import { createCollectionResource } from './collections.js';
+
+const KEY = 'products';
+
+/** A journaled change: the product as it now is, or the id of one deleted. */
+const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
 export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
 
@@ -46,7 +51,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
 
   function save(product: ProductRecord, topic: string, request: RouteRequest) {
     catalog.putProduct(product);
-    env.changed();
+    env.changed(KEY, { put: product });
     env.emit({ topic, key: product.productId, payload: fullView(product), at: request.now });
     return { body: { product: presentProduct(product, env.idsAs) } };
   }
@@ -67,7 +72,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
       handle(request) {
         const { productId } = find(request.params.id);
         catalog.removeProduct(productId);
-        env.changed();
+        env.changed(KEY, { remove: productId });
         env.emit({ topic: PRODUCT_TOPICS.delete, key: productId, payload: { productId: new JsonInteger(productId) }, at: request.now });
         return { body: {} };
       },
@@ -75,13 +80,20 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   ];
 
   return {
-    key: 'products',
+    key: KEY,
     routes,
     load(section) {
       replaceAll(z.array(productRecordSchema).parse(section ?? []));
     },
     dump() {
       return catalog.allProducts();
+    },
+    apply(change) {
+      const parsed = changeSchema.parse(change);
+      if ('put' in parsed) {
+        catalog.putProduct(parsed.put);
+        for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
+      } else catalog.removeProduct(parsed.remove);
     },
     seed(demo: DemoData) {
       replaceAll(structuredClone(demo.products));

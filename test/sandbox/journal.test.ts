@@ -1,0 +1,71 @@
+// The journal on its own: group commit and compaction while changes keep coming.
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Journal, readJournal } from '../../src/sandbox/journal.js';
+
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sandbox-journal-'));
+  file = join(dir, 'state.json.journal');
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Journal writes (each one synced: O_DSYNC, or write + fdatasync where the platform lacks it). */
+async function countWrites() {
+  const probe = await open(join(dir, 'probe'), 'w');
+  await probe.close();
+  return vi.spyOn(Object.getPrototypeOf(probe) as { write(): Promise<unknown> }, 'write');
+}
+
+describe('Journal', () => {
+  it('group commit: eight changes in one turn cost two synced writes (the first, then the seven that came during it)', async () => {
+    const journal = new Journal(file, { seq: 0, compactAtBytes: () => Infinity, writeSnapshot: async () => undefined });
+    const writes = await countWrites();
+    const answers: Array<Promise<void>> = [];
+    for (let n = 1; n <= 8; n += 1) {
+      journal.append('giftCards', String(n), { n });
+      answers.push(journal.durable());
+    }
+    await Promise.all(answers);
+    expect(writes).toHaveBeenCalledTimes(2);
+    const { records } = await readJournal(file);
+    expect(records.map((record) => [record.seq, (record.change as { n: number }).n])).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, n]));
+    await journal.close();
+  });
+
+  it('compacts once large enough: the snapshot covers what came before it, the journal keeps what came during it', async () => {
+    let release!: () => void;
+    const snapshots: number[] = [];
+    const journal: Journal = new Journal(file, {
+      seq: 10,
+      compactAtBytes: () => 200,
+      // The first snapshot is held until the test lets it finish; the one at close is not.
+      writeSnapshot: () => {
+        snapshots.push(journal.lastSeq);
+        return snapshots.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+      },
+    });
+    for (let n = 0; n < 3; n += 1) journal.append('metafields', '1', { padding: 'x'.repeat(80) });
+    const first = journal.durable();
+    await first;
+    // The journal passed 200 bytes: the snapshot of seq 13 is being written; a change now waits for the next write.
+    await vi.waitFor(() => expect(snapshots).toEqual([13]));
+    journal.append('metafields', '1', { during: true });
+    const during = journal.durable();
+    release();
+    await during;
+    const { records } = await readJournal(file);
+    expect(records.map((record) => record.seq)).toEqual([14]);
+    expect(await readFile(file, 'utf8')).toContain('"during":true');
+    await journal.close();
+    expect(snapshots).toEqual([13, 14]);
+  });
+});
