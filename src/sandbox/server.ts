@@ -21,8 +21,11 @@ export interface ServerConfig {
   router: Router;
   authorizer: Authorizer;
   idsAs: IdsAs;
-  /** Absent: no limit. Answers null to let the token's request go ahead, else the 429 to send. */
-  rateLimit?: (token: string | undefined) => ApiError | null;
+  /**
+   * Absent: no limit. Answers the 429 to send (null lets the token's request go ahead) and
+   * the headers every answer to it carries (the bucket's state).
+   */
+  rateLimit?: (token: string | undefined) => { refusal: ApiError | null; headers: Readonly<Record<string, string>> };
   nextFault: () => FaultKind | null;
   retryAfterSeconds: number;
   now: () => Date;
@@ -177,7 +180,8 @@ export function createSandboxServer(config: ServerConfig): Server {
       }
     });
     // The rate limit and faults come before routing so that a refused request never changes state.
-    const refusal = config.rateLimit?.(tokenOf(req)) ?? null;
+    const bucket = config.rateLimit?.(tokenOf(req));
+    const refusal = bucket?.refusal ?? null;
     const fault = refusal === null ? config.nextFault() : null;
     if (fault === 'reset') {
       req.socket.destroy();
@@ -189,11 +193,11 @@ export function createSandboxServer(config: ServerConfig): Server {
       if (refusal !== null) throw refusal;
       if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
       const reply = await route(req, config);
-      sendJson(res, reply.status, reply.body, reply.headers, config.idsAs, !server.listening);
+      sendJson(res, reply.status, reply.body, { ...bucket?.headers, ...reply.headers }, config.idsAs, !server.listening);
     } catch (error) {
       const failure = errorReply(error);
       if (res.headersSent || res.destroyed) return;
-      sendJson(res, failure.status, failure.toBody(), failure.headers, config.idsAs, !server.listening);
+      sendJson(res, failure.status, failure.toBody(), { ...bucket?.headers, ...failure.headers }, config.idsAs, !server.listening);
     }
   };
   const server = createServer((req, res) => void handle(req, res));
