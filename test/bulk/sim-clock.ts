@@ -62,3 +62,30 @@ export class LeakyBucket {
     return undefined;
   }
 }
+
+/** A store's rate limit as the real one keeps it (and the sandbox now): a token bucket that says how full it is. */
+export class TokenBucket {
+  private tokens: number;
+  private last = 0;
+  accepted = 0;
+  refused = 0;
+
+  constructor(
+    readonly refill: number,
+    readonly size: number,
+  ) {
+    this.tokens = size;
+  }
+
+  /** Takes a token if there is one; `used` as the header would say it. */
+  take(nowMs: number): { admitted: boolean; used: number; size: number } {
+    this.tokens = Math.min(this.size, this.tokens + ((nowMs - this.last) / 1000) * this.refill);
+    this.last = nowMs;
+    const admitted = this.tokens >= 1;
+    if (admitted) {
+      this.tokens -= 1;
+      this.accepted += 1;
+    } else this.refused += 1;
+    return { admitted, used: this.size - Math.floor(this.tokens), size: this.size };
+  }
+}
