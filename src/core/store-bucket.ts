@@ -46,10 +46,15 @@ export function reserveOf(size: number): number {
 
 /** Before the refill is learnt: the slowest published plan refills its bucket in 20 s (40 @ 2/s). */
 const PRIOR_REFILL_SECONDS = 20;
+/** Longest wait on the assumed refill, while the bucket still holds a token: then a reading tells. */
+const MAX_ASSUMED_WAIT_MS = 1_000;
 /** No slower than this, whatever the readings seem to say: a bucket refilled within a minute. */
 const SLOWEST_REFILL_SECONDS = 60;
 /** Readings further back than this no longer teach the refill: the store's other clients change. */
 const LEARN_WINDOW_MS = 30_000;
+/** Two readings this far apart (and at most BOUND_HISTORY_MS) bound the refill from below. */
+const MIN_BOUND_SPAN_MS = 250;
+const BOUND_HISTORY_MS = 2_000;
 /** A shorter span of readings says too little (readings are whole tokens). */
 const MIN_LEARN_SPAN_MS = 1_000;
 
@@ -63,10 +68,13 @@ interface Sample {
 export class StoreBucket {
   private reading: (BucketReading & { at: number }) | undefined;
   private samples: Sample[] = [];
+  /** Readings of the last BOUND_HISTORY_MS, for the lower bound of the refill. */
+  private recent: Sample[] = [];
   private taken = 0;
   private inFlight = 0;
   private learnt: number | undefined;
   private turn: Promise<unknown> = Promise.resolve();
+  private wake: (() => void) | undefined;
   /** 429s answered while the bucket header said it was empty. */
   refusals = 0;
 
@@ -109,7 +117,15 @@ export class StoreBucket {
    */
   acquire(afterRefusal: boolean, signal: AbortSignal | undefined): Promise<void> {
     const admitted = this.turn.then(async () => {
-      for (let wait = this.waitMs(afterRefusal); wait > 0; wait = this.waitMs(afterRefusal)) await this.clock.sleep(wait, signal);
+      const since = this.clock.now();
+      for (let wait = this.waitMs(afterRefusal); wait > 0; wait = this.waitMs(afterRefusal)) {
+        // On a refill only assumed, with a token left, a reading soon is worth more than the guess.
+        const guessing = this.learnt === undefined && this.waitMs(true) === 0;
+        if (guessing && this.clock.now() - since >= MAX_ASSUMED_WAIT_MS) break;
+        // A new reading may shorten the wait: it wakes the request waiting here.
+        const reading = new Promise<void>((wake) => (this.wake = wake));
+        await Promise.race([this.clock.sleep(guessing ? Math.min(wait, MAX_ASSUMED_WAIT_MS) : wait, signal), reading]);
+      }
       this.inFlight += 1;
     });
     this.turn = admitted.catch(() => undefined);
@@ -125,6 +141,7 @@ export class StoreBucket {
     const at = this.clock.now();
     this.reading = { ...reading, at };
     this.learn({ at, used: reading.used, taken: this.taken });
+    this.wake?.();
   }
 
   /** The request got no answer (network failure): it may or may not have taken a token. */
@@ -147,8 +164,26 @@ export class StoreBucket {
    * same token take tokens this client does not see: what it learns is its share, which is
    * the rate it may use.
    */
+  /**
+   * Whatever happened between two readings, the bucket gained at least the tokens taken
+   * less the growth of `used` (less one, for whole-token readings): a client paced too
+   * slowly (on the assumed refill, or by a bucket full between its bursts) learns it was.
+   */
+  private raiseToBound(sample: Sample): void {
+    this.recent.push(sample);
+    while (this.recent.length > 1 && sample.at - this.recent[0]!.at > BOUND_HISTORY_MS) this.recent.shift();
+    let bound = 0;
+    for (const earlier of this.recent) {
+      const span = sample.at - earlier.at;
+      if (span < MIN_BOUND_SPAN_MS) break;
+      bound = Math.max(bound, (sample.taken - earlier.taken - (sample.used - earlier.used) - 1) / (span / 1000));
+    }
+    if (bound > (this.refillPerSecond ?? 0)) this.learnt = bound;
+  }
+
   private learn(sample: Sample): void {
     const last = this.samples[this.samples.length - 1];
+    this.raiseToBound(sample);
     const refill = this.refillPerSecond ?? 0;
     // Nearly full now, or long enough since the last reading to have filled up: start afresh.
     if (sample.used <= 1 || (last && ((sample.at - last.at) / 1000) * refill >= last.used)) this.samples = [];

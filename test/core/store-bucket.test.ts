@@ -95,6 +95,16 @@ describe('StoreBucket', () => {
     expect(result.elapsedMs / (((result.accepted - 40) / 4) * 1000)).toBeLessThan(1.05);
   });
 
+  it('a bucket that refills far faster than assumed (10 @ 60/s) is learnt from the readings, though it is full at each', async () => {
+    const clock = new SimClock();
+    const model = new StoreBucket(clock);
+    const store = new TokenBucket(60, 10);
+    const result = await drive({ buckets: [model], clock, store, requests: 10 + 60 * 10 });
+    expect(model.refillPerSecond).toBeGreaterThan(55);
+    expect(result.elapsedMs / (((result.accepted - 10) / 60) * 1000)).toBeLessThan(1.25);
+    expect(result.refused / (result.accepted + result.refused)).toBeLessThanOrEqual(0.01);
+  });
+
   it('a 429 with the bucket empty waits about one token refill for the refused request', async () => {
     const clock = new SimClock();
     const model = new StoreBucket(clock);
