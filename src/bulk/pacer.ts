@@ -3,8 +3,8 @@
 // before each request: this pacer then only bounds concurrency. A store that does not is
 // paced here, from its refusals: until the first 429 that is judged a rate limit nothing
 // else holds requests back; from then on they are spaced to an allowed rate that is cut
-// on each such refusal (the first time to what the store really accepted) and creeps back
-// up with each success (AIMD, as TCP does).
+// on each later refusal (to 85% of what the store really accepted; the first time to half
+// of it, then a slow start) and creeps back up with each success (AIMD, as TCP does).
 //
 // Without the header a 429 is ambiguous: an empty bucket, or a transient fault (a proxy,
 // an overloaded node, `sandbox serve --fail-rate`). A bucket that refused a request also
@@ -38,7 +38,7 @@ export interface Ticket {
 export const MIN_RATE = 0.25;
 /** Probes refused in a row that confirm a 429 as the store's limit (faults rarely come three in a row). */
 export const PROBES = 3;
-/** A confirmed limit cuts the allowed rate to this share of it (or of what the store accepted, the first time). */
+/** A later limit cuts the allowed rate to this share of what the store accepted since the first (if lower than the rate). */
 const CUT = 0.85;
 /** After the first cut, until the second: growth per second, to find the store's rate fast. */
 const PROBE_GROWTH = 2;

@@ -31,6 +31,7 @@ describe('metafield import against sandbox --rate-limit basic (40 @ 4/s, with th
     // Past the bucket's 40, the import had to wait for the refill: the bucket was really used up.
     expect(requests.length).toBeGreaterThan(50);
     expect(refused / requests.length).toBeLessThan(0.05);
+    expect(r.stderr).toMatch(/^\d+ requests \(\d\.\d\d per object\); (none|\d) refused by the store's rate limit \(429\)/m);
     expect(r.stderr).toMatch(/^< rate limit: bucket \d+\/40 used, refill \d+\.\d\/s \((learnt|assumed until learnt)\), reserve 2$/m);
     expect(await readBack(s.sandbox, products(ids))).toEqual(target);
   });
