@@ -1,4 +1,4 @@
-// Simulated time for the pacer: sleeps are events on a virtual clock, so a minute of a
+// Simulated time for the pacer and the bucket model: sleeps are events on a virtual clock, so a minute of a
 // rate-limited run takes milliseconds and every run is the same.
 import type { Clock } from '../../src/bulk/pacer.js';
 import { CancelledError } from '../../src/core/errors.js';
@@ -40,26 +40,6 @@ export class SimClock implements Clock {
       this.time = next.at;
       next.wake();
     }
-  }
-}
-
-/** A store's rate limit as the sandbox models it: a leaky bucket per token. */
-export class LeakyBucket {
-  private level = 0;
-  private last = 0;
-
-  constructor(
-    private readonly rps: number,
-    private readonly burst: number,
-  ) {}
-
-  /** undefined: accepted; else the Retry-After seconds of the 429. */
-  offer(nowMs: number): number | undefined {
-    this.level = Math.max(0, this.level - ((nowMs - this.last) / 1000) * this.rps);
-    this.last = nowMs;
-    if (this.level + 1 > this.burst) return Math.max(1, Math.ceil((this.level + 1 - this.burst) / this.rps));
-    this.level += 1;
-    return undefined;
   }
 }
 
