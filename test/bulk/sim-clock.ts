@@ -1,6 +1,6 @@
-// Simulated time for the pacer and the bucket model: sleeps are events on a virtual clock, so a minute of a
-// rate-limited run takes milliseconds and every run is the same.
-import type { Clock } from '../../src/bulk/pacer.js';
+// Simulated time for the pacer and the bucket model: sleeps are events on a virtual clock,
+// so a minute of a rate-limited run takes milliseconds and every run is the same.
+import type { Clock } from '../../src/core/clock.js';
 import { CancelledError } from '../../src/core/errors.js';
 
 interface Timer {
