@@ -1,12 +1,14 @@
 // The bulk run's layer between the API modules and the HTTP client (which makes one
-// attempt per call here): every request waits for the pacer, a 429 is reported to it and
-// sent again once the pause is over, and transient failures (5xx, reset connections) are
-// retried with exponential backoff and full jitter. POSTs are retried too: a create whose
+// attempt per call here, paced by the store's bucket when it announces one): every request
+// waits for the pacer, and is sent again after a 429 (once Retry-After is over, or one
+// token's refill, or a backoff) and after transient failures (5xx, reset connections), with
+// exponential backoff and full jitter. A 429 whose header says tokens were left is such a
+// transient failure; one from a store without the header goes to the pacer to judge. POSTs are retried too: a create whose
 // answer was lost and that the store did apply comes back as a 409, which the import
 // resolves by reading and comparing, so nothing is ever created twice.
 import type { Transport } from '../api/transport.js';
 import { ApiError, NetworkError } from '../core/errors.js';
-import type { JsonResponse, RequestSpec } from '../core/http.js';
+import { isEmpty, type JsonResponse, type RequestSpec } from '../core/http.js';
 import { isRetryable, retryDelayMs, type RetryPolicy } from '../core/retry.js';
 import { systemClock, type Clock, type Pacer } from './pacer.js';
 
@@ -18,13 +20,15 @@ const BULK_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 
 
 /** 429s one request may meet before the run gives it up (the pacer slows down well before). */
 const MAX_RATE_LIMITED = 30;
+/** Longest wait a store's Retry-After may impose on one request. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 export interface RequestCounts {
   /** Requests sent, every attempt counted. */
   sent: number;
-  /** Of those, refused with 429. */
+  /** Of those, refused with 429 by an empty bucket (or by a store that does not say). */
   rateLimited: number;
-  /** Attempts repeated after a transient failure (5xx, network). */
+  /** Attempts repeated after a transient failure (5xx, network, a 429 with tokens left). */
   retried: number;
 }
 
@@ -51,20 +55,28 @@ export class PacedTransport implements Transport {
     let failures = 0;
     let limited = 0;
     let waited = 0;
+    let afterRefusal = false;
     for (;;) {
       const ticket = await pacer.acquire();
       try {
-        const response = await this.inner.request(spec);
+        const response = await this.inner.request(afterRefusal ? { ...spec, afterRefusal } : spec);
         this.counts.sent += 1;
         pacer.release(ticket, true);
         return response;
       } catch (error) {
         // Only attempts that went out count (not one stopped by missing credentials).
         if (error instanceof ApiError || error instanceof NetworkError) this.counts.sent += 1;
-        if (error instanceof ApiError && error.status === 429) {
+        afterRefusal = false;
+        if (error instanceof ApiError && error.status === 429 && (error.bucket === undefined || isEmpty(error.bucket))) {
           this.counts.rateLimited += 1;
-          pacer.rateLimited(ticket, error.retryAfterSeconds);
           if (++limited >= MAX_RATE_LIMITED) throw error;
+          if (error.bucket) {
+            // The bucket model paces the retry (one token); only a Retry-After asks for more.
+            pacer.release(ticket, false);
+            afterRefusal = true;
+          } else pacer.rateLimited(ticket);
+          const wait = this.refusalWaitMs(error, limited, policy);
+          if (wait > 0) await clock.sleep(wait, signal);
           continue;
         }
         // A store that answered (even with an error) took the request; one that did not, did not.
@@ -77,6 +89,17 @@ export class PacedTransport implements Transport {
         waited += delay;
       }
     }
+  }
+
+  /**
+   * How long a refused request waits before it is sent again: the store's Retry-After
+   * (capped); else, with the bucket header, nothing here (the bucket model holds it for one
+   * token); else an exponential backoff.
+   */
+  private refusalWaitMs(error: ApiError, refusals: number, policy: RetryPolicy): number {
+    if (error.retryAfterSeconds !== undefined) return Math.min(MAX_RETRY_AFTER_MS, error.retryAfterSeconds * 1000);
+    if (error.bucket) return 0;
+    return retryDelayMs(refusals, policy, undefined, this.options.random ?? Math.random);
   }
 }
 

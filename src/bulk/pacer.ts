@@ -1,18 +1,25 @@
-// Paces the requests of a bulk run. At most `concurrency` are in flight. Until the store
-// first answers 429 nothing else holds them back; from then on they are spaced to an
-// allowed rate that halves on a refusal (from what the store really accepted) and creeps
-// back up with each success (AIMD, as TCP does), and every worker waits out the store's
-// Retry-After together. A leaky-bucket store is kept busy with few refusals: the rate
-// settles just below the store's and the bucket's burst absorbs the difference.
-import { setTimeout as delay } from 'node:timers/promises';
+// Paces the requests of a bulk run. At most `concurrency` are in flight. A store that
+// announces its bucket is paced by the context's StoreBucket (src/core/store-bucket.ts),
+// before each request: this pacer then only bounds concurrency. A store that does not is
+// paced here, from its refusals: until the first 429 that is judged a rate limit nothing
+// else holds requests back; from then on they are spaced to an allowed rate that is cut
+// on each later refusal (to 85% of what the store really accepted; the first time to half
+// of it, then a slow start) and creeps back up with each success (AIMD, as TCP does).
+//
+// Without the header a 429 is ambiguous: an empty bucket, or a transient fault (a proxy,
+// an overloaded node, `sandbox serve --fail-rate`). A bucket that refused a request also
+// refuses requests that reach it just after, until a token refills; a fault does not. So a
+// 429 is first only suspected, and judged by the requests started after the refused one
+// and soon after its answer (within half the mean time between acceptances so far: sooner
+// than a bucket this run has drained would refill a token): those in flight, and probes
+// sent at once, one at a time. An acceptance (any answer but 429) clears it as a fault:
+// nothing is cut. PROBES refusals in a row confirm the limit. Nobody started soon enough:
+// no verdict, nothing cut. As a backstop (a store far away, whose bucket refills within a
+// round trip), 40% of the last RECENT answers refused is a limit too.
+import { systemClock, type Clock } from '../core/clock.js';
 import { CancelledError } from '../core/errors.js';
 
-export interface Clock {
-  /** Milliseconds, monotonic. */
-  now(): number;
-  /** Resolves after `ms`; rejects when the signal aborts. */
-  sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
-}
+export { systemClock, type Clock };
 
 export interface PacerOptions {
   concurrency: number;
@@ -23,69 +30,78 @@ export interface PacerOptions {
 /** A request admitted by the pacer; hand it back with how it went. */
 export interface Ticket {
   readonly startedAt: number;
+  /** Sent, alone, to judge a suspected 429. */
+  readonly probe: boolean;
 }
 
 /** Lowest rate a run slows to, in requests per second. */
 export const MIN_RATE = 0.25;
-/** After the first 429, until the second: growth per second, to find the store's rate fast. */
+/** Probes refused in a row that confirm a 429 as the store's limit (faults rarely come three in a row). */
+export const PROBES = 3;
+/** A later limit cuts the allowed rate to this share of what the store accepted since the first (if lower than the rate). */
+const CUT = 0.85;
+/** After the first cut, until the second: growth per second, to find the store's rate fast. */
 const PROBE_GROWTH = 2;
 /** Growth per second of the allowed rate while requests succeed: 5% of it, at least MIN_STEP. */
 const GROWTH = 0.05;
 const MIN_STEP = 0.1;
 /** Seconds of accepted requests that measure what the store really takes. */
-const WINDOW_S = 10;
-/** Retry-After a 429 is assumed to carry when it has none. */
-const DEFAULT_PAUSE_S = 1;
+const WINDOW_S = 3;
+/** The backstop: answers looked at, and the share of 429s among them that is a limit whatever the probes said. */
+const RECENT = 20;
+const LIMIT_SHARE = 0.4;
+/** Once the rate is found, cuts this far apart at least: the rate creeps back over the store's in between. */
+const MIN_CUT_INTERVAL_MS = 3_000;
+/** Longest a judging request may start after a refusal (a run with few acceptances yet). */
+const MAX_JUDGING_MS = 1000;
 
-/** The longest a Node timer holds: past it, setTimeout fires at once (with a warning). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export const systemClock: Clock = {
-  now: () => performance.now(),
-  async sleep(ms, signal) {
-    // A store's Retry-After of a month would otherwise wake the pacer every millisecond.
-    for (let left = ms; ; left -= MAX_TIMER_MS) {
-      try {
-        await delay(Math.min(left, MAX_TIMER_MS), undefined, { signal });
-      } catch {
-        throw new CancelledError();
-      }
-      if (left <= MAX_TIMER_MS) return;
-    }
-  },
-};
+interface Suspicion {
+  /** The last refused request started then: requests started later are the evidence. */
+  after: number;
+  /** Requests started past this say nothing: a token may have refilled by then. */
+  deadline: number;
+  /** Refusals still to come before the limit is confirmed. */
+  left: number;
+  /** A probe is in flight: nothing else is admitted until it is answered. */
+  out: boolean;
+}
 
 export class Pacer {
   private readonly clock: Clock;
   private inFlight = 0;
-  /** Requests per second allowed; unbounded until the store first refuses one. */
+  /** Requests per second allowed; unbounded until the store's limit is first confirmed. */
   private allowed = Number.POSITIVE_INFINITY;
   private nextSlot = 0;
-  private pausedUntil = 0;
   private lastCut = Number.NEGATIVE_INFINITY;
   /**
-   * Between the first refusal and the second: the first cut came from a guess (what a
-   * burst let through), so the rate grows fast until the store says no again (TCP's slow start).
+   * Between the first cut and the second: the first cut came from a guess (what a burst let
+   * through), so the rate grows fast until the store says no again (TCP's slow start).
    */
   private probing = false;
   private firstStart: number | undefined;
   /** The last request waited for its slot at the allowed rate: the rate, not latency or the file, holds the run back. */
   private rateBound = false;
-  /** Pauses (start, end) of the last WINDOW_S: time the store gave no chance to accept anything. */
-  private pauses: Array<[number, number]> = [];
   /** Start times of recent accepted requests (a queue: `head` is its first live entry). */
   private accepted: number[] = [];
   private head = 0;
+  private suspicion: Suspicion | undefined;
+  private acceptedTotal = 0;
+  /** When the store's limit was first confirmed: acceptances from then on measure its rate. */
+  private limitSince = 0;
+  /** The last RECENT answers, true for a 429 (a ring). */
+  private recent: boolean[] = [];
   private turn: Promise<unknown> = Promise.resolve();
   private readonly waiting: Array<() => void> = [];
+  /** 429s judged transient faults (an acceptance came right after), confirmed limits, and left without a verdict. */
+  readonly judged = { faults: 0, limits: 0, unclear: 0 };
 
   constructor(private readonly options: PacerOptions) {
     this.clock = options.clock ?? systemClock;
     // Nobody waits for a slot that an interrupted run will never free.
-    options.signal?.addEventListener('abort', () => this.waiting.splice(0).forEach((wake) => wake()), { once: true });
+    options.signal?.addEventListener('abort', () => this.wakeAll(), { once: true });
   }
 
-  /** The rate now allowed, requests per second (Infinity until the first 429). */
+  /** The rate now allowed, requests per second (Infinity until a limit is confirmed). */
   get rate(): number {
     return this.allowed;
   }
@@ -97,12 +113,20 @@ export class Pacer {
     return admitted;
   }
 
-  /** The request was answered (anything but a 429) or failed without an answer. */
+  /** The request was answered (anything but a 429 judged here) or failed without an answer. */
   release(ticket: Ticket, accepted: boolean): void {
     this.free();
+    const s = this.suspicion;
+    if (s) {
+      if (ticket.probe) s.out = false;
+      if (accepted && this.judges(ticket, s)) this.clearAsFault();
+      // A probe lost without an answer said nothing: the next request probes instead.
+      else if (ticket.probe) this.wakeAll();
+    }
     if (!accepted) return;
-    // Only the first cut reads what the store took: after it, nothing needs remembering.
-    if (!Number.isFinite(this.allowed)) this.remember(ticket.startedAt);
+    this.acceptedTotal += 1;
+    this.note(false);
+    this.remember(ticket.startedAt);
     if (Number.isFinite(this.allowed) && this.rateBound) {
       // Grow only while the rate is what holds the run back (not latency, not the file),
       // by a share of the rate each second (each success adding its part of that second).
@@ -111,49 +135,122 @@ export class Pacer {
     }
   }
 
-  /** The store refused the request (429): everyone pauses, and the rate halves once per episode. */
-  rateLimited(ticket: Ticket, retryAfterSeconds: number | undefined): void {
+  /**
+   * A 429 from a store without a rate-limit header. The request itself waits (its caller
+   * honours Retry-After); here the run learns whether the store is out of tokens.
+   */
+  rateLimited(ticket: Ticket): void {
     this.free();
+    this.note(true);
     const now = this.clock.now();
-    const until = now + 1000 * (retryAfterSeconds ?? DEFAULT_PAUSE_S);
-    if (until > this.pausedUntil) {
-      if (!Number.isFinite(this.allowed)) this.pauses.push([Math.max(now, this.pausedUntil), until]);
-      this.pausedUntil = until;
+    if (Number.isFinite(this.allowed)) {
+      // The store has shown its limit: plain AIMD, one cut per episode, and after the slow
+      // start at most one per MIN_CUT_INTERVAL_MS (time for the rate to creep back over).
+      if (ticket.startedAt <= this.lastCut || (!this.probing && now - this.lastCut < MIN_CUT_INTERVAL_MS)) return;
+      return this.confirmLimit();
     }
-    // A request sent before the last cut was sent too fast for the old rate: it says nothing new.
-    if (ticket.startedAt <= this.lastCut) return;
-    // The first refusal sets the pace from what the store took; later ones halve it.
+    const s = this.suspicion;
+    if (s && this.judges(ticket, s)) {
+      if (ticket.probe) s.out = false;
+      if (--s.left <= 0) return this.confirmLimit();
+      // Fresh evidence that the bucket is empty now: the next probe is judged from here.
+      s.after = ticket.startedAt;
+      s.deadline = now + this.judgingMs(now);
+      this.wakeAll();
+      return;
+    }
+    if (ticket.probe && s) s.out = false;
+    if (this.recent.length >= RECENT && this.recent.filter(Boolean).length >= LIMIT_SHARE * RECENT) return this.confirmLimit();
+    // In flight before the 429 being judged: sent too early to say anything new.
+    if (s) return this.wakeAll();
+    this.suspicion = { after: ticket.startedAt, deadline: now + this.judgingMs(now), left: PROBES, out: false };
+    // The request waiting for its slot goes now, as the probe.
+    this.wakeAll();
+  }
+
+  private judges(ticket: Ticket, s: Suspicion): boolean {
+    return ticket.startedAt > s.after && ticket.startedAt <= s.deadline;
+  }
+
+  /** Half the mean time between acceptances so far: a drained bucket refills a token no faster. */
+  private judgingMs(now: number): number {
+    if (this.acceptedTotal === 0 || this.firstStart === undefined) return MAX_JUDGING_MS;
+    return Math.min(MAX_JUDGING_MS, (now - this.firstStart) / this.acceptedTotal / 2);
+  }
+
+  private note(refused: boolean): void {
+    this.recent.push(refused);
+    if (this.recent.length > RECENT) this.recent.shift();
+  }
+
+  private confirmLimit(): void {
+    const now = this.clock.now();
+    this.judged.limits += 1;
+    this.suspicion = undefined;
+    // The first confirmed limit sets the pace from half of what the store took (a burst
+    // included: a guess, that the slow start corrects); later ones cut to a share of what it
+    // took since then, which is its rate while the run asks for more.
     const first = !Number.isFinite(this.allowed);
-    const base = first ? this.measuredRate(now) : this.allowed;
-    this.allowed = Math.max(MIN_RATE, base / 2);
+    if (first) this.limitSince = now;
+    const base = first ? this.measuredRate(now, 0) / 2 : Math.min(this.allowed, this.measuredRate(now, this.limitSince)) * CUT;
+    this.allowed = Math.max(MIN_RATE, base);
     this.probing = first;
     this.lastCut = now;
+    this.nextSlot = now + 1000 / this.allowed;
+    this.recent = [];
+    this.wakeAll();
+  }
+
+  private clearAsFault(): void {
+    if (!this.suspicion) return;
+    this.judged.faults += 1;
+    this.suspicion = undefined;
+    this.wakeAll();
   }
 
   private async admit(): Promise<Ticket> {
     const { signal } = this.options;
-    while (this.inFlight >= this.options.concurrency) {
-      if (signal?.aborted) throw new CancelledError();
-      await new Promise<void>((wake) => this.waiting.push(wake));
-    }
-    this.rateBound = this.nextSlot > this.clock.now();
     for (;;) {
       if (signal?.aborted) throw new CancelledError();
+      if (this.inFlight >= this.options.concurrency || this.suspicion?.out) {
+        await new Promise<void>((wake) => this.waiting.push(wake));
+        continue;
+      }
       const now = this.clock.now();
-      const at = Math.max(this.pausedUntil, this.nextSlot);
-      if (at <= now) break;
-      await this.clock.sleep(at - now, signal);
+      if (this.suspicion && now > this.suspicion.deadline) {
+        // Nobody was ready soon enough to tell: no verdict, nothing cut.
+        this.judged.unclear += 1;
+        this.suspicion = undefined;
+      }
+      if (this.suspicion) {
+        // A probe goes at once: waiting for its slot would let a bucket refill and say nothing.
+        this.suspicion.out = true;
+        return this.start(now, true);
+      }
+      this.rateBound = this.nextSlot > now;
+      if (this.nextSlot <= now) break;
+      // A suspected 429 wakes the request waiting for its slot: it is the probe.
+      const woken = new Promise<void>((wake) => this.waiting.push(wake));
+      await Promise.race([this.clock.sleep(this.nextSlot - now, signal), woken]);
     }
     const now = this.clock.now();
     this.nextSlot = Number.isFinite(this.allowed) ? Math.max(now, this.nextSlot) + 1000 / this.allowed : now;
+    return this.start(now, false);
+  }
+
+  private start(now: number, probe: boolean): Ticket {
     this.firstStart ??= now;
     this.inFlight += 1;
-    return { startedAt: now };
+    return { startedAt: now, probe };
   }
 
   private free(): void {
     this.inFlight -= 1;
     this.waiting.shift()?.();
+  }
+
+  private wakeAll(): void {
+    this.waiting.splice(0).forEach((wake) => wake());
   }
 
   private remember(startedAt: number): void {
@@ -167,16 +264,15 @@ export class Pacer {
   }
 
   /**
-   * Accepted requests per second over the last WINDOW_S, pauses left out (the store was
-   * given no chance then), and over at least one second, so a burst is not read as a rate.
+   * Accepted requests per second over the last WINDOW_S (not before `from`), and over at
+   * least one second, so a burst is not read as a rate.
    */
-  private measuredRate(now: number): number {
-    const since = now - WINDOW_S * 1000;
-    while (this.head < this.accepted.length && this.accepted[this.head]! < since) this.head += 1;
-    this.pauses = this.pauses.filter(([, end]) => end > since);
+  private measuredRate(now: number, from: number): number {
+    const since = Math.max(from, now - WINDOW_S * 1000);
+    while (this.head < this.accepted.length && this.accepted[this.head]! < now - WINDOW_S * 1000) this.head += 1;
+    let count = 0;
+    for (let i = this.accepted.length - 1; i >= this.head && this.accepted[i]! >= since; i--) count += 1;
     const start = Math.max(since, this.firstStart ?? now);
-    const paused = this.pauses.reduce((sum, [from, to]) => sum + Math.max(0, Math.min(to, now) - Math.max(from, start)), 0);
-    const count = this.accepted.length - this.head;
-    return count / Math.max(1, (now - start - paused) / 1000);
+    return count / Math.max(1, (now - start) / 1000);
   }
 }

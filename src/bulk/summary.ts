@@ -67,7 +67,8 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   if (c.requests && c.requests.sent > 0) {
     const perObject = r.objects > 0 ? ` (${(c.requests.sent / r.objects).toFixed(2)} per object)` : '';
     const extras = [
-      c.requests.rateLimited > 0 ? `${n(c.requests.rateLimited)} refused by the store's rate limit (429) and sent again` : '',
+      // Said even when none were: that is what a paced run is for.
+      c.requests.rateLimited > 0 ? `${n(c.requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",
       c.requests.retried > 0 ? `${n(c.requests.retried)} retried after a failure` : '',
     ].filter(Boolean);
     lines.push(`${plural(c.requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`);

@@ -6,6 +6,7 @@ import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import { escapeControls, type IO } from './io.js';
 import { palette } from './colors.js';
+import type { StoreBucket } from './store-bucket.js';
 import type { ConfigStore, ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
 import type { Output } from './output.js';
@@ -104,6 +105,8 @@ export function createContext(deps: ContextDeps): Context {
   let storedProfile: Promise<ProfileRecord | undefined> | undefined;
   let connection: Promise<Connection> | undefined;
   let api: Promise<Api> | undefined;
+  // The store's bucket as this process knows it: every client of the context paces by it.
+  let bucket: StoreBucket | undefined;
 
   const log = (line: string) => io.err(`${line}\n`);
   // One read of the config file serves the credentials and the defaults alike.
@@ -186,7 +189,9 @@ export function createContext(deps: ContextDeps): Context {
   }
 
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}): Promise<Api> {
-    const [{ HttpClient }, { createApi }] = await Promise.all([import('./http.js'), import('../api/index.js')]);
+    const [{ HttpClient }, { createApi }, { StoreBucket }] = await Promise.all([import('./http.js'), import('../api/index.js'), import('./store-bucket.js')]);
+    bucket ??= new StoreBucket();
+    const shared = bucket;
     let client: Promise<InstanceType<typeof HttpClient>> | undefined;
     const http = () =>
       (client ??= resolve().then((c) => {
@@ -196,6 +201,7 @@ export function createContext(deps: ContextDeps): Context {
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
           userAgent: deps.userAgent,
           signal: tuning.signal ?? signal,
+          bucket: shared,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),

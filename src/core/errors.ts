@@ -53,6 +53,8 @@ export class ApiError extends RequestError {
     readonly retryAfterSeconds?: number,
     /** The body exactly as received, when the request asked for it (the api command shows it). */
     readonly responseText?: string,
+    /** The store's rate-limit bucket as this answer announced it (`X-...-Shop-Api-Rate-Limit`), if it did. */
+    readonly bucket?: { used: number; size: number },
   ) {
     super(message);
     this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;

@@ -6,6 +6,7 @@ import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
 import { defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
 import { redactToken } from './secrets.js';
+import { readBucketHeader, StoreBucket, type BucketReading } from './store-bucket.js';
 import { createPool, sendRequest, type Dispatcher } from './undici.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -27,6 +28,8 @@ export interface RequestSpec {
    * `body` is that string, and a final non-2xx ApiError carries it as `responseText`.
    */
   rawAnswer?: boolean;
+  /** The store's bucket just refused this request: it waits for one token, not for the reserve kept for others. */
+  afterRefusal?: boolean;
 }
 
 export interface JsonResponse {
@@ -47,6 +50,8 @@ export interface HttpClientOptions {
   signal?: AbortSignal;
   now?: () => Date;
   random?: () => number;
+  /** The store's rate-limit bucket as this process knows it: one for all clients of a context. */
+  bucket?: StoreBucket;
 }
 
 export const TOKEN_HEADER = 'X-Service-Access-Token';
@@ -57,6 +62,7 @@ export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly policy: RetryPolicy;
+  private readonly bucket: StoreBucket;
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -65,6 +71,7 @@ export class HttpClient {
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher = options.dispatcher ?? createPool(this.origin, options.connections ?? 8);
     this.policy = options.retry ?? defaultRetryPolicy;
+    this.bucket = options.bucket ?? new StoreBucket();
   }
 
   get baseUrl(): string {
@@ -90,7 +97,10 @@ export class HttpClient {
       error.mayHaveApplied = mayHaveApplied;
       return error;
     };
+    let afterRefusal = spec.afterRefusal === true;
     for (let attempt = 1; ; attempt++) {
+      // Paced by the store's own numbers, when it announces its bucket: never emptying it.
+      await this.bucket.acquire(afterRefusal, this.options.signal);
       this.log(`> ${spec.method} ${this.origin}${path}`);
       this.log(`> ${TOKEN_HEADER}: ${redactToken(token)}`);
       const started = Date.now();
@@ -113,6 +123,7 @@ export class HttpClient {
         // failure of this attempt, retried by the same rules.
         text = await response.body.text();
       } catch (error) {
+        this.bucket.unanswered();
         if (this.options.signal?.aborted) throw new CancelledError();
         const code = errorCode(error);
         this.log(`< network error ${code ?? ''} after ${Date.now() - started} ms`);
@@ -125,15 +136,20 @@ export class HttpClient {
       }
 
       const responseHeaders = flattenHeaders(response.headers);
+      const reading = readBucketHeader(responseHeaders);
+      this.bucket.answered(reading, response.statusCode);
       this.log(`< ${response.statusCode} (${Date.now() - started} ms)`);
+      if (reading) this.log(`< rate limit: ${this.bucket.describe()}`);
       if (response.statusCode >= 200 && response.statusCode < 300) {
         return { status: response.statusCode, headers: responseHeaders, body: spec.rawAnswer ? text : parseBody(text, spec) };
       }
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       mayHaveApplied ||= mayHaveReachedStore(outcome);
-      const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-      if (delay === undefined) throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined));
+      const refused = response.statusCode === 429 && isEmpty(reading);
+      const delay = this.nextDelay(outcome, idempotent, attempt, waited, refused);
+      if (delay === undefined) throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined, reading));
+      afterRefusal = refused;
       waited += await this.wait(delay, String(response.statusCode), attempt);
     }
   }
@@ -144,10 +160,19 @@ export class HttpClient {
     if (this.ownsDispatcher) await this.dispatcher.destroy();
   }
 
-  private nextDelay(outcome: Attempt, idempotent: boolean, attempt: number, waited: number): number | undefined {
+  /**
+   * `bucketRefusal`: a 429 while the store's header says its bucket is empty. Without
+   * Retry-After it waits one token's refill; a 429 with tokens left is a transient fault,
+   * backed off like a 503.
+   */
+  private nextDelay(outcome: Attempt, idempotent: boolean, attempt: number, waited: number, bucketRefusal = false): number | undefined {
     if (attempt >= this.policy.maxAttempts || !isRetryable(outcome, idempotent)) return undefined;
     const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
-    const delay = retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
+    const tokenMs = this.bucket.tokenMs();
+    const delay =
+      bucketRefusal && retryAfter === undefined && tokenMs !== undefined
+        ? Math.ceil(tokenMs)
+        : retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
     return waited + delay > this.policy.maxTotalWaitMs ? undefined : delay;
   }
 
@@ -225,7 +250,19 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'The store kept rate-limiting the request',
 };
 
-function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined, responseText: string | undefined): ApiError {
+/** A bucket header saying no token is left. */
+export function isEmpty(reading: BucketReading | undefined): boolean {
+  return reading !== undefined && reading.used >= reading.size;
+}
+
+function apiError(
+  status: number,
+  text: string,
+  contentType: string | undefined,
+  retryAfterSeconds: number | undefined,
+  responseText: string | undefined,
+  bucket: BucketReading | undefined,
+): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
   const tag = description.code ? `${status} ${description.code}` : String(status);
@@ -237,7 +274,7 @@ function apiError(status: number, text: string, contentType: string | undefined,
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, responseText);
+  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, responseText, bucket);
 }
 
 function stripPeriod(text: string): string {

@@ -11,6 +11,9 @@ export type { Scope, TokenGrant } from './auth.js';
 export { SandboxDataError, SandboxUsageError } from './errors.js';
 export type { WebhookLogLine } from './webhooks.js';
 
+/** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
+export type RateLimitPlan = 'basic' | 'standard' | 'advanced' | 'legacy';
+
 export interface SandboxOptions {
   /** Address to bind; default '127.0.0.1'. */
   host?: string;
@@ -56,8 +59,14 @@ export interface SandboxOptions {
    * definitions when seed is 'demo', none otherwise (every value is then SingleLineText).
    */
   definitionsFile?: string;
-  /** Leaky bucket per token: `rps` requests a second, bursts of `burst` (default 10 x rps); over it, 429 with Retry-After. */
-  rateLimit?: { rps: number; burst?: number };
+  /**
+   * Token bucket per token: a real plan by name, or `burst` tokens (default 10 x rps) refilled at `rps` a second; an
+   * empty bucket answers 429 with Retry-After. Every answer then carries
+   * `X-Service-Shop-Api-Rate-Limit: used/size`.
+   */
+  rateLimit?: { rps: number; burst?: number } | RateLimitPlan;
+  /** false: answer without the rate-limit header (a store that does not announce its bucket). Default true. */
+  rateLimitHeader?: boolean;
   /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
   /**

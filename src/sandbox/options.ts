@@ -6,7 +6,7 @@ import { SandboxUsageError } from './errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import type { SandboxOptions } from './index.js';
 import type { IdsAs } from './json.js';
-import { defaultBurst, type RateLimit } from './rate-limit.js';
+import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
 import { isHttpUrl } from './text.js';
 import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
@@ -26,6 +26,7 @@ export interface ResolvedOptions {
   currency: string;
   definitionsFile: string | undefined;
   rateLimit: RateLimit | undefined;
+  rateLimitHeader: boolean;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
   /** Absent when no webhook URL is given. */
@@ -74,7 +75,11 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
   let rateLimit: RateLimit | undefined;
-  if (input.rateLimit !== undefined) {
+  if (typeof input.rateLimit === 'string') {
+    const name = input.rateLimit;
+    if (!Object.hasOwn(RATE_LIMIT_PLANS, name)) usage(`Unknown rate-limit plan "${name}"; the plans are ${Object.keys(RATE_LIMIT_PLANS).join(', ')} (or give RPS/BURST).`);
+    rateLimit = { ...RATE_LIMIT_PLANS[name]! };
+  } else if (input.rateLimit !== undefined) {
     const { rps, burst = defaultBurst(rps) } = input.rateLimit;
     if (!(Number.isFinite(rps) && rps > 0)) usage(`The rate limit must be a number of requests a second above 0, not ${rps}.`);
     if (!(Number.isInteger(burst) && burst >= 1)) usage(`The rate limit burst must be a whole number of at least 1, not ${burst}.`);
@@ -96,6 +101,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     currency,
     definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
     rateLimit,
+    rateLimitHeader: input.rateLimitHeader ?? true,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
     webhooks: resolveWebhooks(input.webhooks),

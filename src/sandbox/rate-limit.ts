@@ -1,28 +1,50 @@
 import { ApiError } from './errors.js';
 
 export interface RateLimit {
-  /** Requests a second that drain from each token's bucket. */
+  /** Tokens a second that refill each token's bucket. */
   rps: number;
-  /** How many requests a bucket holds: the burst a token may send at once. */
+  /** How many tokens a bucket holds: the burst a token may send at once. */
   burst: number;
 }
+
+/** The real store's plans (partner docs, "api-rate-limit"): bucket size and refill a second. */
+export const RATE_LIMIT_PLANS: Readonly<Record<string, RateLimit>> = Object.freeze({
+  basic: { rps: 4, burst: 40 },
+  standard: { rps: 20, burst: 200 },
+  advanced: { rps: 40, burst: 400 },
+  legacy: { rps: 2, burst: 40 },
+});
+
+/** The header every answer of a rate-limited sandbox carries: `used/size` of the caller's bucket. */
+export const RATE_LIMIT_HEADER = 'X-Service-Shop-Api-Rate-Limit';
 
 /** Like a real store: a client that never pauses still gets bursts of ten seconds' worth. */
 export function defaultBurst(rps: number): number {
   return Math.max(1, Math.ceil(rps * 10));
 }
 
+/** What the bucket said about one request. */
+export interface BucketAnswer {
+  admitted: boolean;
+  /** Tokens in use after this request (whole ones: a bucket with 0.4 token left shows it as used). */
+  used: number;
+  size: number;
+  /** Refused only: whole seconds (at least 1) until a token is back. */
+  retryAfterSeconds?: number;
+}
+
 interface Bucket {
-  level: number;
-  /** Clock reading (ms) when level was last brought up to date. */
+  tokens: number;
+  /** Clock reading (ms) when tokens was last brought up to date. */
   at: number;
 }
 
 /**
- * A leaky bucket per token: each admitted request adds one, the bucket drains at `rps`, and a
- * request that would overflow it is refused with the whole seconds until it would fit. One map
- * look-up per request. Tokens the sandbox does not know share one bucket, so a flood of made-up
- * tokens cannot grow the map (they are refused with 401 afterwards anyway).
+ * A token bucket per token, as the real store keeps one: it starts full, each admitted
+ * request takes a token, tokens refill at `rps` up to `burst`, and a request finding less
+ * than one token is refused. One map look-up per request. Tokens the sandbox does not know
+ * share one bucket, so a flood of made-up tokens cannot grow the map (they are refused with
+ * 401 afterwards anyway).
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -37,31 +59,47 @@ export class RateLimiter {
     this.known = new Set(knownTokens);
   }
 
-  /** null when the request may go ahead, else the seconds (at least 1) the client should wait. */
-  admit(token: string | undefined): number | null {
+  /** Takes a token for the request if there is one; either way says how full the bucket is. */
+  take(token: string | undefined): BucketAnswer {
     const key = token !== undefined && this.known.has(token) ? token : '';
     const now = this.clock();
+    const { rps, burst } = this.limit;
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {
-      bucket = { level: 0, at: now };
+      bucket = { tokens: burst, at: now };
       this.buckets.set(key, bucket);
     }
-    const elapsedSeconds = Math.max(0, now - bucket.at) / 1000;
-    bucket.level = Math.max(0, bucket.level - elapsedSeconds * this.limit.rps);
+    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * rps);
     bucket.at = now;
-    const overflow = bucket.level + 1 - this.limit.burst;
-    if (overflow > 1e-9) return Math.max(1, Math.ceil(overflow / this.limit.rps));
-    bucket.level += 1;
-    return null;
+    const admitted = bucket.tokens >= 1 - 1e-9;
+    if (admitted) bucket.tokens = Math.max(0, bucket.tokens - 1);
+    const used = burst - Math.floor(bucket.tokens + 1e-9);
+    if (admitted) return { admitted, used, size: burst };
+    return { admitted, used, size: burst, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rps)) };
   }
 
-  /** The 429 answer for a request that does not fit, or null. */
-  refusal(token: string | undefined): ApiError | null {
-    const wait = this.admit(token);
-    if (wait === null) return null;
-    const { rps, burst } = this.limit;
-    const message = `Too many requests (at most ${rps} a second per token, in bursts of up to ${burst}); retry after ${wait} second${wait === 1 ? '' : 's'}.`;
-    return new ApiError(429, 'rate_limited', message, [], { 'Retry-After': String(wait) });
+  /** null when the request may go ahead, else the seconds (at least 1) the client should wait. */
+  admit(token: string | undefined): number | null {
+    const answer = this.take(token);
+    return answer.admitted ? null : (answer.retryAfterSeconds ?? 1);
   }
 }
 
+/** The header's value for an answer: `used/size`. */
+export function rateLimitHeader(answer: BucketAnswer): Record<string, string> {
+  return { [RATE_LIMIT_HEADER]: `${answer.used}/${answer.size}` };
+}
+
+/**
+ * The 429 for a refused request. `retryAfter` false leaves Retry-After out (the real store's
+ * dialect sends none); `header` false leaves the bucket header out.
+ */
+export function bucketRefusal(answer: BucketAnswer, limit: RateLimit, options: { retryAfter: boolean; header: boolean }): ApiError {
+  const wait = answer.retryAfterSeconds ?? 1;
+  const { rps, burst } = limit;
+  const message = `Too many requests (a bucket of ${burst} per token, refilled at ${rps} a second); retry after ${wait} second${wait === 1 ? '' : 's'}.`;
+  return new ApiError(429, 'rate_limited', message, [], {
+    ...(options.retryAfter ? { 'Retry-After': String(wait) } : {}),
+    ...(options.header ? rateLimitHeader(answer) : {}),
+  });
+}

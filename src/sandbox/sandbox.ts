@@ -7,7 +7,7 @@ import { createFaultInjector } from './faults.js';
 import { loadDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
 import { baseUrlFor, resolveOptions } from './options.js';
-import { RateLimiter } from './rate-limit.js';
+import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
@@ -44,6 +44,17 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
   });
 }
 
+/** The server's rate-limit hook: a token from the bucket, or the 429; the bucket's header on every answer unless turned off. */
+function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
+  return (token: string | undefined) => {
+    const answer = limiter.take(token);
+    return {
+      refusal: answer.admitted ? null : bucketRefusal(answer, limit, { retryAfter: true, header }),
+      headers: header ? rateLimitHeader(answer) : {},
+    };
+  };
+}
+
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
   const dialect = createDialect(options.dialect);
@@ -78,7 +89,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
-    ...(limiter ? { rateLimit: (token: string | undefined) => limiter.refusal(token) } : {}),
+    ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader) } : {}),
     nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,

@@ -26,8 +26,11 @@ export interface ServerConfig {
   idsAs: IdsAs;
   /** Error bodies, statuses, headers and Link form: every wire difference between dialects. */
   dialect: Dialect;
-  /** Absent: no limit. Answers null to let the token's request go ahead, else the 429 to send. */
-  rateLimit?: (token: string | undefined) => ApiError | null;
+  /**
+   * Absent: no limit. Answers the 429 to send (null lets the token's request go ahead) and
+   * the headers every answer to it carries (the bucket's state).
+   */
+  rateLimit?: (token: string | undefined) => { refusal: ApiError | null; headers: Readonly<Record<string, string>> };
   nextFault: () => FaultKind | null;
   retryAfterSeconds: number;
   now: () => Date;
@@ -187,7 +190,8 @@ export function createSandboxServer(config: ServerConfig): Server {
       }
     });
     // The rate limit and faults come before routing so that a refused request never changes state.
-    const refusal = config.rateLimit?.(tokenOf(req)) ?? null;
+    const bucket = config.rateLimit?.(tokenOf(req));
+    const refusal = bucket?.refusal ?? null;
     const fault = refusal === null ? config.nextFault() : null;
     if (fault === 'reset') {
       req.socket.destroy();
@@ -199,13 +203,13 @@ export function createSandboxServer(config: ServerConfig): Server {
       if (refusal !== null) throw refusal;
       if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
       const reply = await route(req, config);
-      sendJson(res, reply.status, reply.body, dialect.replyHeaders(reply.headers), config.idsAs, !server.listening);
+      sendJson(res, reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }), config.idsAs, !server.listening);
     } catch (error) {
       const failure = errorReply(error);
       if (res.headersSent || res.destroyed) return;
       // Every refusal passes here, the rate limiter's and injected faults' alike, so the
       // dialect's rules for error answers (body shape, statuses, no Retry-After) hold for all.
-      sendJson(res, dialect.errorStatus(failure), dialect.errorBody(failure), dialect.replyHeaders(failure.headers), config.idsAs, !server.listening);
+      sendJson(res, dialect.errorStatus(failure), dialect.errorBody(failure), dialect.replyHeaders({ ...bucket?.headers, ...failure.headers }), config.idsAs, !server.listening);
     }
   };
   const server = createServer((req, res) => void handle(req, res));

@@ -5,34 +5,40 @@ import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { ApiError, CancelledError, NetworkError } from '../../src/core/errors.js';
 import { SimClock } from './sim-clock.js';
 
-type Step = 'ok' | 429 | 500 | 503 | 400 | 'reset' | 'refused';
+type Step = 'ok' | 429 | 500 | 503 | 400 | 'reset' | 'refused' | '429 empty bucket' | '429 tokens left' | '429 bare';
 
 /** A transport answering each request with the next scripted step; records start times. */
 function scripted(steps: Step[], clock: SimClock) {
   const starts: number[] = [];
+  const specs: RequestSpec[] = [];
   const inner = {
-    async request(_spec: RequestSpec): Promise<JsonResponse> {
+    async request(spec: RequestSpec): Promise<JsonResponse> {
       starts.push(clock.now());
+      specs.push(spec);
       const step = steps.shift() ?? 'ok';
+      if (step === '429 empty bucket') throw new ApiError('429', 429, undefined, [], undefined, undefined, { used: 40, size: 40 });
+      if (step === '429 tokens left') throw new ApiError('429', 429, undefined, [], undefined, undefined, { used: 12, size: 40 });
+      if (step === '429 bare') throw new ApiError('429', 429, undefined, []);
       if (step === 'ok') return { status: 200, headers: {}, body: {} };
       if (step === 'reset') throw new NetworkError('reset', 'ECONNRESET');
       if (step === 'refused') throw new NetworkError('refused', 'ECONNREFUSED');
       throw new ApiError(`status ${step}`, step, undefined, [], step === 429 ? 2 : undefined);
     },
   };
-  return { inner, starts };
+  return { inner, starts, specs };
 }
 
 async function send(steps: Step[], spec: RequestSpec = { method: 'POST', path: '/x', body: {} }) {
   const clock = new SimClock();
-  const { inner, starts } = scripted(steps, clock);
-  const transport = new PacedTransport(inner, { pacer: new Pacer({ concurrency: 4, clock }), clock, random: () => 0.5 });
+  const { inner, starts, specs } = scripted(steps, clock);
+  const pacer = new Pacer({ concurrency: 4, clock });
+  const transport = new PacedTransport(inner, { pacer, clock, random: () => 0.5 });
   const done = transport.request(spec).then(
     (r) => ({ ok: r.status }),
     (e: unknown) => ({ error: e }),
   );
   await clock.run(600_000);
-  return { result: await done, starts, counts: transport.counts };
+  return { result: await done, starts, specs, counts: transport.counts, pacer };
 }
 
 describe('PacedTransport', () => {
@@ -51,6 +57,30 @@ describe('PacedTransport', () => {
     expect(result).toEqual({ ok: 200 });
     expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
     expect(starts[1]! - starts[0]!).toBe(2000);
+  });
+
+  it('a 429 from an empty announced bucket: sent again at once, marked so the bucket model holds it for one token; the pacer judges nothing', async () => {
+    const { result, counts, starts, specs, pacer } = await send(['429 empty bucket', 'ok']);
+    expect(result).toEqual({ ok: 200 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
+    expect(starts[1]).toBe(starts[0]);
+    expect(specs.map((s) => s.afterRefusal)).toEqual([undefined, true]);
+    expect(pacer.judged).toEqual({ faults: 0, limits: 0, unclear: 0 });
+  });
+
+  it('a 429 whose header says tokens were left is a transient failure: backed off, counted as a retry, not a refusal', async () => {
+    const { result, counts, starts } = await send(['429 tokens left', 'ok']);
+    expect(result).toEqual({ ok: 200 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 0, retried: 1 });
+    expect(starts[1]! - starts[0]!).toBeGreaterThan(0);
+  });
+
+  it('a 429 without header or Retry-After backs off and goes to the pacer to judge', async () => {
+    const { result, counts, starts, pacer } = await send(['429 bare', 'ok']);
+    expect(result).toEqual({ ok: 200 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
+    expect(starts[1]! - starts[0]!).toBeGreaterThan(100);
+    expect(pacer.judged.faults + pacer.judged.unclear).toBe(1);
   });
 
   it('hands a 4xx answer straight back', async () => {

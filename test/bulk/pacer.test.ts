@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_RATE, Pacer, systemClock } from '../../src/bulk/pacer.js';
+import { Pacer, PROBES, systemClock } from '../../src/bulk/pacer.js';
 import { CancelledError } from '../../src/core/errors.js';
-import { LeakyBucket, SimClock } from './sim-clock.js';
+import { SimClock, TokenBucket } from './sim-clock.js';
 
-/** `workers` loops sending requests of `latencyMs` through the pacer to the bucket for `seconds`. */
-async function simulate(options: { workers: number; latencyMs: number; seconds: number; bucket: LeakyBucket; clock?: SimClock; pacer?: Pacer }) {
+type Answer = 'ok' | { refused: true; retryAfter?: number };
+
+/**
+ * `workers` loops sending requests of `latencyMs` through the pacer to a store without a
+ * rate-limit header for `seconds`; a refused request waits its Retry-After (or 250 ms) as
+ * PacedTransport does.
+ */
+async function simulate(options: { workers: number; latencyMs: number; seconds: number; store: (nowMs: number) => Answer; clock?: SimClock; pacer?: Pacer; blind?: boolean }) {
   const clock = options.clock ?? new SimClock();
   const pacer = options.pacer ?? new Pacer({ concurrency: options.workers, clock });
   const endMs = options.seconds * 1000;
@@ -13,14 +19,18 @@ async function simulate(options: { workers: number; latencyMs: number; seconds: 
   const worker = async () => {
     while (clock.now() < endMs) {
       const ticket = await pacer.acquire();
-      await clock.sleep(options.latencyMs);
-      const retryAfter = options.bucket.offer(clock.now());
-      if (retryAfter === undefined) {
+      await clock.sleep(options.latencyMs / 2);
+      const answer = options.store(clock.now());
+      await clock.sleep(options.latencyMs / 2);
+      if (answer === 'ok') {
         accepted += 1;
         pacer.release(ticket, true);
       } else {
         refused += 1;
-        pacer.rateLimited(ticket, retryAfter);
+        // Blind: the pacer is never told (the best a run can do when every 429 is a fault).
+        if (options.blind) pacer.release(ticket, false);
+        else pacer.rateLimited(ticket);
+        await clock.sleep(answer.retryAfter === undefined ? 250 : answer.retryAfter * 1000);
       }
     }
   };
@@ -28,6 +38,19 @@ async function simulate(options: { workers: number; latencyMs: number; seconds: 
   await clock.run(endMs);
   void workers;
   return { accepted, refused, pacer };
+}
+
+/** A token bucket without the header, answering 429 with Retry-After (whole seconds) as the sandbox does. */
+function bucketStore(refill: number, size: number) {
+  const bucket = new TokenBucket(refill, size);
+  return (now: number): Answer => (bucket.take(now).admitted ? 'ok' : { refused: true, retryAfter: 1 });
+}
+
+/** No limit at all, but a share of requests refused with 429 at random (a seeded generator). */
+function faultyStore(share: number, seed = 7) {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return (): Answer => (random() < share ? { refused: true, retryAfter: 1 } : 'ok');
 }
 
 describe('Pacer', () => {
@@ -53,7 +76,28 @@ describe('Pacer', () => {
     expect(third).toBe(true);
   });
 
-  it('on a 429 pauses every worker for Retry-After and halves the rate it measured', async () => {
+  it('a 429 is only suspected: one probe goes at once, alone; its acceptance clears it as a fault and cuts nothing', async () => {
+    const clock = new SimClock();
+    const pacer = new Pacer({ concurrency: 4, clock });
+    const [refused, other] = await Promise.all([pacer.acquire(), pacer.acquire()]);
+    await clock.run(50);
+    pacer.rateLimited(refused!);
+    const probe = await pacer.acquire();
+    expect(probe).toEqual({ startedAt: 50, probe: true });
+    let next: number | undefined;
+    const after = pacer.acquire().then((t) => (next = t.startedAt));
+    await clock.run(500);
+    expect(next).toBeUndefined(); // nothing else while the probe is out
+    // A request sent before the 429 came back refused too: it says nothing.
+    pacer.rateLimited(other!);
+    pacer.release(probe, true);
+    await after;
+    expect(next).toBe(500);
+    expect(pacer.rate).toBe(Number.POSITIVE_INFINITY);
+    expect(pacer.judged).toEqual({ faults: 1, limits: 0, unclear: 0 });
+  });
+
+  it(`${PROBES} probes refused in a row confirm the limit: the pace is set to half of what the store accepted`, async () => {
     const clock = new SimClock();
     const pacer = new Pacer({ concurrency: 4, clock });
     // 20 requests accepted over 2 s: 10 per second.
@@ -62,41 +106,90 @@ describe('Pacer', () => {
       await clock.run(clock.now() + 100);
       pacer.release(ticket, true);
     }
-    const refused = await pacer.acquire();
-    pacer.rateLimited(refused, 3);
-    expect(pacer.rate).toBeCloseTo(5, 0);
+    pacer.rateLimited(await pacer.acquire());
+    for (let i = 0; i < PROBES; i++) {
+      await clock.run(clock.now() + 5);
+      const probe = await pacer.acquire();
+      expect(probe.probe).toBe(true);
+      pacer.rateLimited(probe);
+    }
+    expect(pacer.rate).toBeCloseTo(5, 1);
+    expect(pacer.judged).toEqual({ faults: 0, limits: 1, unclear: 0 });
+    // Spaced at the new rate from now on.
     const at = clock.now();
-    const next = pacer.acquire();
-    await clock.run(at + 10_000);
-    const ticket = await next;
-    expect(ticket.startedAt).toBe(at + 3000);
+    const both = Promise.all([pacer.acquire(), pacer.acquire()]);
+    await clock.run(at + 1000);
+    const [a, b] = await both;
+    expect(a.startedAt - at).toBeGreaterThan(150);
+    expect(b.startedAt - a.startedAt).toBeCloseTo(1000 / pacer.rate, 0);
   });
 
-  it('halves once per episode: 429s of requests sent before the cut do not cut again', async () => {
+  it('a probe started too late to tell (nobody was ready) gives no verdict and cuts nothing', async () => {
+    const clock = new SimClock();
+    const pacer = new Pacer({ concurrency: 4, clock });
+    for (let i = 0; i < 10; i++) pacer.release(await pacer.acquire(), true);
+    await clock.run(1000);
+    pacer.rateLimited(await pacer.acquire());
+    await clock.run(5000);
+    const late = await pacer.acquire();
+    expect(late.probe).toBe(false);
+    expect(pacer.judged).toEqual({ faults: 0, limits: 0, unclear: 1 });
+    expect(pacer.rate).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('40% of the last 20 answers refused is a limit, whatever the probes could tell', async () => {
     const clock = new SimClock();
     const pacer = new Pacer({ concurrency: 8, clock });
-    const early = await Promise.all(Array.from({ length: 8 }, () => pacer.acquire()));
-    pacer.rateLimited(early[0]!, 1);
-    const afterFirst = pacer.rate;
-    for (const ticket of early.slice(1)) pacer.rateLimited(ticket, 1);
-    expect(pacer.rate).toBe(afterFirst);
-    expect(afterFirst).toBe(MIN_RATE); // nothing was accepted yet: the slowest pace, to creep up from
+    for (let i = 0; i < 12; i++) pacer.release(await pacer.acquire(), true);
+    await clock.run(1000);
+    const tickets = await Promise.all(Array.from({ length: 8 }, () => pacer.acquire()));
+    for (const ticket of tickets) pacer.rateLimited(ticket);
+    expect(pacer.judged.limits).toBe(1);
+    expect(pacer.rate).toBeLessThan(Number.POSITIVE_INFINITY);
   });
 
-  it('keeps a 4 rps store with a burst of 40 busy with few refusals (simulated 3 minutes)', async () => {
+  it('a probe lost without an answer says nothing: the next request probes instead', async () => {
+    const clock = new SimClock();
+    const pacer = new Pacer({ concurrency: 4, clock });
+    pacer.rateLimited(await pacer.acquire());
+    await clock.run(5);
+    const lost = await pacer.acquire();
+    pacer.release(lost, false);
+    await clock.run(10);
+    const probe = await pacer.acquire();
+    expect(probe.probe).toBe(true);
+    pacer.release(probe, true);
+    expect(pacer.judged).toEqual({ faults: 1, limits: 0, unclear: 0 });
+  });
+
+  it('random 429s (5% of requests, no limit) do not collapse the rate: simulated 60 s', async () => {
+    // The best a run can do: every refused request waits its Retry-After, nothing else slows down.
+    const blind = await simulate({ workers: 8, latencyMs: 20, seconds: 60, store: faultyStore(0.05), blind: true });
+    const faulty = await simulate({ workers: 8, latencyMs: 20, seconds: 60, store: faultyStore(0.05) });
+    expect(faulty.refused).toBeGreaterThan(100);
+    expect(faulty.accepted / blind.accepted).toBeGreaterThan(0.9);
+    expect(faulty.pacer.judged.faults).toBeGreaterThan(faulty.pacer.judged.limits * 10);
+  });
+
+  it('without the header keeps a 50/s bucket of 20 at 90% of its rate with under 5% refused (simulated 3 minutes)', async () => {
     const seconds = 180;
-    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, bucket: new LeakyBucket(4, 40) });
-    // The most the store can take: its burst, then 4 per second.
-    const ceiling = 40 + 4 * seconds;
-    expect(accepted / ceiling).toBeGreaterThan(0.9);
-    expect(refused).toBeLessThan(25);
+    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 4, seconds, store: bucketStore(50, 20) });
+    expect(accepted / (20 + 50 * seconds)).toBeGreaterThan(0.9);
+    expect(refused / (accepted + refused)).toBeLessThan(0.05);
+  });
+
+  it('keeps a 4/s bucket of 40 busy with few refusals (simulated 3 minutes)', async () => {
+    const seconds = 180;
+    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, store: bucketStore(4, 40) });
+    expect(accepted / (40 + 4 * seconds)).toBeGreaterThan(0.9);
+    expect(refused / (accepted + refused)).toBeLessThan(0.05);
   });
 
   it('shares a store fairly enough between three jobs that split one limit', async () => {
     const clock = new SimClock();
-    const bucket = new LeakyBucket(4, 40);
+    const store = bucketStore(4, 40);
     const seconds = 180;
-    const runs = await Promise.all([0, 1, 2].map(() => simulate({ workers: 8, latencyMs: 30, seconds, bucket, clock, pacer: new Pacer({ concurrency: 8, clock }) })));
+    const runs = await Promise.all([0, 1, 2].map(() => simulate({ workers: 8, latencyMs: 30, seconds, store, clock, pacer: new Pacer({ concurrency: 8, clock }) })));
     const total = runs.reduce((sum, r) => sum + r.accepted, 0);
     expect(total / (40 + 4 * seconds)).toBeGreaterThan(0.85);
     for (const run of runs) expect(run.accepted).toBeGreaterThan(total / 6);
@@ -113,12 +206,12 @@ describe('Pacer', () => {
   });
 });
 
-describe('Pacer against a store whose burst is small for its rate (40 rps, burst 5)', () => {
-  it('finds the rate fast after the first refusal instead of creeping up from a guess', async () => {
+describe('Pacer against a bucket that refills within a round trip (40/s, burst 5, 30 ms away)', () => {
+  it('cannot tell its 429s from faults by probing, yet keeps most of the rate, refusals below the 40% backstop', async () => {
     const seconds = 15;
-    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, bucket: new LeakyBucket(40, 5) });
-    expect(accepted / (5 + 40 * seconds)).toBeGreaterThan(0.4);
-    expect(refused).toBeLessThan(15);
+    const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, store: bucketStore(40, 5) });
+    expect(accepted / (5 + 40 * seconds)).toBeGreaterThan(0.85);
+    expect(refused / (accepted + refused)).toBeLessThan(0.25);
   });
 });
 

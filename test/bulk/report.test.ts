@@ -65,6 +65,11 @@ describe('summary', () => {
     ]);
   });
 
+  it('says that no request was refused (429), and counts retries apart', () => {
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 3, rateLimited: 0, retried: 1 } });
+    expect(lines[1]).toBe("3 requests (1.50 per object); none refused by the store's rate limit (429), 1 retried after a failure.");
+  });
+
   it('a re-run that changes nothing says so', () => {
     expect(summaryLines(result({ rows: 4, unchanged: 4, objects: 2 }), { source: 'v.csv', dryRun: false })[0]).toBe(
       'Nothing to change: all 4 rows of v.csv already hold their values (2 objects checked in 1s).',

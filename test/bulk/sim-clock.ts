@@ -1,6 +1,6 @@
-// Simulated time for the pacer: sleeps are events on a virtual clock, so a minute of a
-// rate-limited run takes milliseconds and every run is the same.
-import type { Clock } from '../../src/bulk/pacer.js';
+// Simulated time for the pacer and the bucket model: sleeps are events on a virtual clock,
+// so a minute of a rate-limited run takes milliseconds and every run is the same.
+import type { Clock } from '../../src/core/clock.js';
 import { CancelledError } from '../../src/core/errors.js';
 
 interface Timer {
@@ -43,22 +43,29 @@ export class SimClock implements Clock {
   }
 }
 
-/** A store's rate limit as the sandbox models it: a leaky bucket per token. */
-export class LeakyBucket {
-  private level = 0;
+/** A store's rate limit as the real one keeps it (and the sandbox now): a token bucket that says how full it is. */
+export class TokenBucket {
+  private tokens: number;
   private last = 0;
+  accepted = 0;
+  refused = 0;
 
   constructor(
-    private readonly rps: number,
-    private readonly burst: number,
-  ) {}
+    readonly refill: number,
+    readonly size: number,
+  ) {
+    this.tokens = size;
+  }
 
-  /** undefined: accepted; else the Retry-After seconds of the 429. */
-  offer(nowMs: number): number | undefined {
-    this.level = Math.max(0, this.level - ((nowMs - this.last) / 1000) * this.rps);
+  /** Takes a token if there is one; `used` as the header would say it. */
+  take(nowMs: number): { admitted: boolean; used: number; size: number } {
+    this.tokens = Math.min(this.size, this.tokens + ((nowMs - this.last) / 1000) * this.refill);
     this.last = nowMs;
-    if (this.level + 1 > this.burst) return Math.max(1, Math.ceil((this.level + 1 - this.burst) / this.rps));
-    this.level += 1;
-    return undefined;
+    const admitted = this.tokens >= 1;
+    if (admitted) {
+      this.tokens -= 1;
+      this.accepted += 1;
+    } else this.refused += 1;
+    return { admitted, used: this.size - Math.floor(this.tokens), size: this.size };
   }
 }

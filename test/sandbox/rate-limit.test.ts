@@ -15,11 +15,11 @@ function manualClock() {
 }
 
 describe('RateLimiter', () => {
-  it('admits a burst, then answers the whole seconds until one more request fits', () => {
+  it('is a token bucket: starts full, refuses when empty, and answers the whole seconds until one token is back', () => {
     const clock = manualClock();
     const limiter = new RateLimiter({ rps: 2, burst: 4 }, ['a'], clock.read);
     for (let index = 0; index < 4; index += 1) expect(limiter.admit('a')).toBeNull();
-    expect(limiter.admit('a')).toBe(1); // one request drains in 0.5 s: rounded up to a whole second
+    expect(limiter.admit('a')).toBe(1); // one token refills in 0.5 s: rounded up to a whole second
     clock.advance(499);
     expect(limiter.admit('a')).toBe(1);
     clock.advance(1);
@@ -27,7 +27,7 @@ describe('RateLimiter', () => {
     expect(limiter.admit('a')).toBe(1);
   });
 
-  it('drains at rps: after a pause the bucket takes as many requests as have leaked out', () => {
+  it('refills at rps up to the size: after a pause it takes as many requests as tokens came back', () => {
     const clock = manualClock();
     const limiter = new RateLimiter({ rps: 10, burst: 10 }, ['a'], clock.read);
     for (let index = 0; index < 10; index += 1) limiter.admit('a');
@@ -38,7 +38,20 @@ describe('RateLimiter', () => {
     expect(Array.from({ length: 12 }, () => limiter.admit('a')).filter((wait) => wait === null)).toHaveLength(10);
   });
 
-  it('answers at least 1 second, and more when the rate is slow', () => {
+  it('says how full the bucket is with every answer, refused or not: used/size in whole tokens', () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter({ rps: 4, burst: 40 }, ['a'], clock.read);
+    expect(limiter.take('a')).toEqual({ admitted: true, used: 1, size: 40 });
+    for (let index = 0; index < 38; index += 1) limiter.take('a');
+    expect(limiter.take('a')).toEqual({ admitted: true, used: 40, size: 40 });
+    expect(limiter.take('a')).toEqual({ admitted: false, used: 40, size: 40, retryAfterSeconds: 1 });
+    clock.advance(100); // 0.4 token back: not a whole one, still shown as used
+    expect(limiter.take('a')).toMatchObject({ admitted: false, used: 40 });
+    clock.advance(1_150); // 5 tokens back, one taken
+    expect(limiter.take('a')).toEqual({ admitted: true, used: 36, size: 40 });
+  });
+
+  it('answers at least 1 second, and more when the refill is slow', () => {
     const clock = manualClock();
     const slow = new RateLimiter({ rps: 0.25, burst: 1 }, ['a'], clock.read);
     expect(slow.admit('a')).toBeNull();
@@ -66,7 +79,7 @@ describe('RateLimiter', () => {
 });
 
 describe('the sandbox with a rate limit', () => {
-  it('answers 429 rate_limited with Retry-After beyond the burst, logs it as 429, and recovers with time', async () => {
+  it('answers 429 rate_limited with Retry-After once the bucket is empty, logs it as 429, and recovers with time', async () => {
     const clock = manualClock();
     const log: number[] = [];
     const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 3 }, onRequest: (line) => log.push(line.status) }, { rateClock: clock.read });
@@ -77,7 +90,8 @@ describe('the sandbox with a rate limit', () => {
       const refused = await call(sandbox, 'GET', '/metafields/count/products/1');
       expectErrorShape(refused, 429, 'rate_limited');
       expect(refused.headers.get('retry-after')).toBe('1');
-      expect(refused.json.message).toBe('Too many requests (at most 1 a second per token, in bursts of up to 3); retry after 1 second.');
+      expect(refused.headers.get('x-service-shop-api-rate-limit')).toBe('3/3');
+      expect(refused.json.message).toBe('Too many requests (a bucket of 3 per token, refilled at 1 a second); retry after 1 second.');
       // Routes that do not exist are limited too: the limit comes before everything.
       expect((await call(sandbox, 'GET', '/nothing/here')).status).toBe(429);
       clock.advance(1_000);
@@ -85,6 +99,62 @@ describe('the sandbox with a rate limit', () => {
       expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(429);
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(log).toEqual([200, 200, 200, 429, 429, 200, 429]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('carries the bucket header on every answer: success, 404, 401 and injected faults; none without a limit', async () => {
+    const clock = manualClock();
+    const sandbox = await launchSandbox({ rateLimit: 'basic', failRate: 1, failKinds: ['503'] }, { rateClock: clock.read });
+    const plain = await launchSandbox({ failRate: 0 });
+    try {
+      const fault = await call(sandbox, 'GET', '/gift_cards/count');
+      expect(fault.status).toBe(503);
+      expect(fault.headers.get('x-service-shop-api-rate-limit')).toBe('1/40');
+      expect((await call(plain, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBeNull();
+      expect((await call(plain, 'GET', '/nothing')).headers.get('x-service-shop-api-rate-limit')).toBeNull();
+    } finally {
+      await sandbox.close();
+      await plain.close();
+    }
+    const limited = await launchSandbox({ rateLimit: { rps: 1, burst: 5 } }, { rateClock: clock.read });
+    try {
+      expect((await call(limited, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBe('1/5');
+      expect((await call(limited, 'GET', '/nothing/here')).headers.get('x-service-shop-api-rate-limit')).toBe('2/5');
+      expect((await call(limited, 'GET', '/gift_cards/count', { token: 'wrong' })).headers.get('x-service-shop-api-rate-limit')).toBe('1/5');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('rateLimitHeader false: the same bucket, no header (Retry-After stays)', async () => {
+    const clock = manualClock();
+    const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 1 }, rateLimitHeader: false }, { rateClock: clock.read });
+    try {
+      expect((await call(sandbox, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBeNull();
+      const refused = await call(sandbox, 'GET', '/gift_cards/count');
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.headers.get('x-service-shop-api-rate-limit')).toBeNull();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it.each([
+    ['basic', 40, 4],
+    ['standard', 200, 20],
+    ['advanced', 400, 40],
+    ['legacy', 40, 2],
+  ] as const)('plan %s: a bucket of %i refilled at %i a second', async (plan, size, refill) => {
+    const clock = manualClock();
+    const sandbox = await launchSandbox({ rateLimit: plan }, { rateClock: clock.read });
+    try {
+      const first = await call(sandbox, 'GET', '/gift_cards/count');
+      expect(first.headers.get('x-service-shop-api-rate-limit')).toBe(`1/${size}`);
+      clock.advance(1000 / refill);
+      expect((await call(sandbox, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBe(`1/${size}`);
     } finally {
       await sandbox.close();
     }
@@ -130,6 +200,8 @@ describe('the sandbox with a rate limit', () => {
     [{ rps: Number.NaN }, /above 0, not NaN/],
     [{ rps: 5, burst: 0 }, /burst must be a whole number of at least 1, not 0/],
     [{ rps: 5, burst: 1.5 }, /not 1\.5/],
+    ['premium' as 'basic', /Unknown rate-limit plan "premium"; the plans are basic, standard, advanced, legacy/],
+    ['constructor' as 'basic', /Unknown rate-limit plan "constructor"/],
   ])('refuses %j', async (rateLimit, message) => {
     const error = await startSandbox({ rateLimit }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(SandboxUsageError);

@@ -31,7 +31,7 @@ export function register(noun: Command): Command {
     .option('--dry-run', 'validate and print the plan (creates, updates, unchanged): reads current values, writes nothing')
     .option('--rejects <file>', 'write every failed row to this CSV file, with its line number and the reason')
     .option('--shard <i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file')
-    .option('--concurrency <n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); a 429 slows the run down by itself`)
+    .option('--concurrency <n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`)
     .addHelpText('after', examples(
       'store-cli metafield import values.csv --rejects rejects.csv',
       'store-cli metafield import values.csv --dry-run',

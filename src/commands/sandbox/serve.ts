@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { WebhookLogLine } from '../../sandbox/index.js';
+import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { examples, repeatable } from '../types.js';
 
@@ -17,6 +17,7 @@ export interface ServeOptions {
   dialect: 'service' | 'real';
   definitions?: string;
   rateLimit?: string;
+  rateLimitHeader: boolean;
   quiet?: boolean;
   json?: boolean;
   webhook: string[];
@@ -43,7 +44,8 @@ export function register(noun: Command): Command {
         .default('service'),
     )
     .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
-    .option('--rate-limit <rps[/burst]>', 'answer 429 with Retry-After beyond RPS requests a second per token (a number above 0), in bursts of up to BURST (a whole number 1..1000000; default 10 x RPS)')
+    .option('--rate-limit <plan|rps[/burst]>', `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`)
+    .option('--no-rate-limit-header', 'with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)')
     .option('--webhook <url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', repeatable, [])
     .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)')
     .option('--quiet', 'do not log requests or webhook deliveries on stderr')
@@ -61,6 +63,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
+  if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
     import('../../core/embedded-sandbox.js'),
@@ -82,7 +85,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     idsAs: options.idsAs,
     dialect: options.dialect,
     ...(options.definitions ? { definitionsFile: options.definitions } : {}),
-    ...(rateLimit ? { rateLimit } : {}),
+    ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
     ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
     ...(webhooks === undefined ? {} : { webhooks }),
     ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
@@ -146,13 +149,19 @@ function fraction(text: string, flag: string): number {
   return value;
 }
 
-/** `RPS` or `RPS/BURST`: requests a second (a number above 0) and an optional whole burst size. */
-function parseRateLimit(text: string): { rps: number; burst?: number } {
+/** The real store's plans; the sandbox knows their sizes (its options check the name). */
+const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
+const PLANS: readonly RateLimitPlan[] = ['basic', 'standard', 'advanced', 'legacy'];
+
+/** A plan name, or `RPS` or `RPS/BURST`: tokens a second (a number above 0) and an optional whole bucket size. */
+function parseRateLimit(text: string): { rps: number; burst?: number } | RateLimitPlan {
+  const plan = PLANS.find((name) => name === text.toLowerCase());
+  if (plan) return plan;
   const match = /^(\d+(?:\.\d+)?|\.\d+)(?:\/(\d+))?$/.exec(text);
   const rps = Number(match?.[1]);
   const burst = match?.[2] === undefined ? undefined : Number(match[2]);
   if (match === null || !(rps > 0) || (burst !== undefined && !(burst >= 1 && burst <= 1_000_000))) {
-    throw new UsageError(`--rate-limit must be RPS or RPS/BURST: requests a second above 0, and a whole burst from 1 to 1000000 (got '${text}').`);
+    throw new UsageError(`--rate-limit must be a plan (${PLANS.join(', ')}) or RPS or RPS/BURST: requests a second above 0, and a whole burst from 1 to 1000000 (got '${text}').`);
   }
   return burst === undefined ? { rps } : { rps, burst };
 }

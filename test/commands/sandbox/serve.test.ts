@@ -100,6 +100,7 @@ describe('sandbox serve', () => {
     const limited = await post('13');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.headers.get('x-service-shop-api-rate-limit')).toBe('3/3');
     await limited.text();
     const result = await server.stop();
     expect(result.code).toBe(0);
@@ -129,6 +130,24 @@ describe('sandbox serve', () => {
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it('--rate-limit takes a real plan; --no-rate-limit-header keeps the bucket but not its header', async () => {
+    const plan = await serve(['--json', '--token', 'tok-plan-1', '--rate-limit', 'standard']);
+    const planned = await fetch(`${(JSON.parse(plan.line) as { baseUrl: string }).baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 'tok-plan-1' } });
+    await planned.text();
+    expect(planned.headers.get('x-service-shop-api-rate-limit')).toBe('1/200');
+    expect((await plan.stop()).code).toBe(0);
+    const quiet = await serve(['--json', '--token', 'tok-plan-2', '--rate-limit', '1/1', '--no-rate-limit-header']);
+    const url = `${(JSON.parse(quiet.line) as { baseUrl: string }).baseUrl}${ROOT}/gift_cards/count`;
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(url, { headers: { 'X-Service-Access-Token': 'tok-plan-2' } });
+      await answer.text();
+      answers.push([answer.status, answer.headers.get('x-service-shop-api-rate-limit')]);
+    }
+    expect(answers).toEqual([[200, null], [429, null]]);
+    expect((await quiet.stop()).code).toBe(0);
+  });
+
   describe('refuses bad options with exit 2 before listening', () => {
     const cases: Array<[string[], string]> = [
       [['--port', '70000'], '--port'],
@@ -144,6 +163,8 @@ describe('sandbox serve', () => {
       [['--rate-limit', '5/0'], '--rate-limit'],
       [['--rate-limit', '5/'], '--rate-limit'],
       [['--rate-limit', '-1'], '--rate-limit'],
+      [['--rate-limit', 'premium'], "--rate-limit must be a plan (basic, standard, advanced, legacy) or RPS or RPS/BURST"],
+      [['--no-rate-limit-header'], '--no-rate-limit-header needs --rate-limit'],
       [['--definitions', '/nonexistent/definitions.json'], 'The metafield definitions file /nonexistent/definitions.json does not exist.'],
     ];
     it.each(cases)('%j', async (args, flag) => {

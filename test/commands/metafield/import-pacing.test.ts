@@ -1,0 +1,61 @@
+// metafield import against rate limits and injected 429s: paced by the store's bucket header,
+// and not slowed to a crawl by 429s that are faults. Counted from the sandbox's request log.
+import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES } from '../../../src/sandbox/index.js';
+import { cli } from '../../helpers/run-cli.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+import { requestLog } from '../_support.js';
+import { csv, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
+
+const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];
+// The importer has a bucket of its own; the test reads back with the other token.
+const tokens = [
+  { token: 'reader-token-0001', scopes: [...ALL_SCOPES] },
+  { token: 'importer-token-0001', scopes: [...ALL_SCOPES] },
+];
+
+describe('metafield import against sandbox --rate-limit basic (40 @ 4/s, with the header)', () => {
+  const log = requestLog();
+  const s = useSandbox({ tokens, rateLimit: 'basic', onRequest: log.hook });
+
+  it('drains the bucket to its reserve, then keeps pace with the refill: few refusals, every value there', { timeout: 60_000 }, async () => {
+    const ids = freshIds(56);
+    const { rows, target } = plainRows(ids, 2);
+    const file = scratchFile('values.csv', csv(rows));
+    log.clear();
+    const r = await cli([...importArgs(file, '--json'), '--verbose'], { env: { ...s.env, STORE_CLI_TOKEN: 'importer-token-0001' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: rows.length, created: rows.length, failed: 0 });
+    const requests = metafieldRequests(await log.take());
+    const refused = requests.filter((q) => q.status === 429).length;
+    // Past the bucket's 40, the import had to wait for the refill: the bucket was really used up.
+    expect(requests.length).toBeGreaterThan(50);
+    expect(refused / requests.length).toBeLessThan(0.05);
+    expect(r.stderr).toMatch(/^\d+ requests \(\d\.\d\d per object\); (none|\d) refused by the store's rate limit \(429\)/m);
+    expect(r.stderr).toMatch(/^< rate limit: bucket \d+\/40 used, refill \d+\.\d\/s \((learnt|assumed until learnt)\), reserve 2$/m);
+    expect(await readBack(s.sandbox, products(ids))).toEqual(target);
+  });
+});
+
+describe('metafield import under sandbox --fail-rate 0.2 (no limit, no header)', () => {
+  const log = requestLog();
+  const s = useSandbox({ failRate: 0.2, failSeed: 9090, onRequest: log.hook });
+
+  it('loses and duplicates nothing; the injected 429s are retried, and the run is not held to a crawl', { timeout: 60_000 }, async () => {
+    const ids = freshIds(200);
+    const { rows, target } = plainRows(ids, 10);
+    const file = scratchFile('values.csv', csv(rows));
+    log.clear();
+    const r = await cli(importArgs(file, '--json'), { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { created: number; unchanged: number; failed: number };
+    expect(summary.failed).toBe(0);
+    expect(summary.created + summary.unchanged).toBe(rows.length);
+    const requests = metafieldRequests(await log.take());
+    expect(requests.filter((q) => q.status === 429).length).toBeGreaterThan(3);
+    // About one request per object plus the faults' retries: nothing waited on a collapsed rate.
+    expect(requests.length).toBeLessThan(ids.length * 1.6);
+    expect(r.stderr).toMatch(/\d+ refused by the store's rate limit \(429\) and sent again/);
+    expect(await readBack(s.sandbox, products(ids))).toEqual(target);
+  });
+});

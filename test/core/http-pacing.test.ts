@@ -1,0 +1,82 @@
+// The HTTP client paced by the store's bucket header: the 429 waits, the shared model, the log.
+import { MockAgent, type MockPool } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/core/errors.js';
+import { HttpClient, type HttpClientOptions } from '../../src/core/http.js';
+import type { RetryPolicy } from '../../src/core/retry.js';
+import { StoreBucket } from '../../src/core/store-bucket.js';
+
+const ORIGIN = 'http://store.test';
+const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 2, maxDelayMs: 10, maxTotalWaitMs: 5_000 };
+const BUCKET = 'x-service-shop-api-rate-limit';
+
+let agent: MockAgent;
+let pool: MockPool;
+
+beforeEach(() => {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  pool = agent.get(ORIGIN);
+});
+
+afterEach(async () => {
+  await agent.close();
+});
+
+function client(options: Partial<HttpClientOptions> = {}): HttpClient {
+  return new HttpClient({ baseUrl: ORIGIN, token: async () => 'tok', timeoutMs: 2_000, userAgent: 't', dispatcher: agent, retry: FAST, random: () => 0.5, ...options });
+}
+
+const reply = (status: number, used: number, size: number, extra: Record<string, string> = {}) =>
+  pool.intercept({ path: '/api/x', method: 'GET' }).reply(status, status === 200 ? '{}' : '{"message":"slow down"}', { headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra } });
+
+describe('HttpClient paced by the bucket header', () => {
+  it('a 429 with the bucket empty and no Retry-After waits one token (assumed 400 in 20 s: 50 ms), not a backoff guess', async () => {
+    const lines: string[] = [];
+    reply(429, 400, 400);
+    reply(200, 400, 400);
+    await client({ log: (line) => lines.push(line) }).request({ method: 'GET', path: '/api/x' });
+    expect(lines).toContain('! 429: retrying in 50 ms (attempt 2 of 3)');
+    expect(lines).toContain('< rate limit: bucket 400/400 used, refill 20.0/s (assumed until learnt), reserve 20');
+  });
+
+  it('a 429 whose header says tokens are left is a transient fault: backed off like a 503, the rate model not emptied', async () => {
+    const lines: string[] = [];
+    const bucket = new StoreBucket();
+    reply(429, 3, 40);
+    reply(200, 4, 40);
+    await client({ log: (line) => lines.push(line), bucket }).request({ method: 'GET', path: '/api/x' });
+    expect(lines).toContain('! 429: retrying in 2 ms (attempt 2 of 3)');
+    expect(bucket.refusals).toBe(0);
+  });
+
+  it('with Retry-After, obeys it', async () => {
+    const lines: string[] = [];
+    reply(429, 40, 40, { 'retry-after': '0.3' });
+    reply(200, 40, 40);
+    await client({ log: (line) => lines.push(line) }).request({ method: 'GET', path: '/api/x' });
+    expect(lines).toContain('! 429: retrying in 300 ms (attempt 2 of 3)');
+  });
+
+  it('a final 429 carries the bucket it announced, for a caller that paces by itself', async () => {
+    for (let i = 0; i < 3; i++) reply(429, 400, 400, { 'retry-after': '0' });
+    const error = await client().request({ method: 'GET', path: '/api/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).bucket).toEqual({ used: 400, size: 400 });
+  });
+
+  it('clients sharing one model pace together: an answer to one holds the next request of the other', async () => {
+    const bucket = new StoreBucket();
+    reply(200, 39, 40);
+    await client({ bucket }).request({ method: 'GET', path: '/api/x' });
+    // 1 token left, the reserve is 2: the next request waits for 2 more at the assumed 2/s.
+    expect(bucket.waitMs()).toBeGreaterThan(900);
+    const other = client({ bucket });
+    reply(200, 38, 40);
+    const done = other.request({ method: 'GET', path: '/api/x' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(agent.pendingInterceptors()).toHaveLength(1); // still held back
+    await done;
+    agent.assertNoPendingInterceptors();
+  });
+});
