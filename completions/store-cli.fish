@@ -259,7 +259,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'va
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 

@@ -6,7 +6,7 @@ import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
 /** --json: exactly these fields. A dry run counts what it would do. */
-export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'elapsedMs'] as const;
+export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const;
 
 export interface SummaryJson {
   rows: number;
@@ -17,6 +17,10 @@ export interface SummaryJson {
   failed: number;
   /** Rows read but neither applied nor failed: the run stopped (Ctrl-C, a failure) with them in hand. */
   unfinished: number;
+  /** Requests sent, every attempt counted (0 when nothing could be sent). */
+  requests: number;
+  /** Of those, refused by the store's rate limit (429). */
+  refused: number;
   elapsedMs: number;
 }
 
@@ -25,7 +29,7 @@ function settledRows(r: ImportResult): number {
   return r.created + r.updated + r.unchanged + r.failed + r.valid;
 }
 
-export function summaryJson(result: ImportResult): SummaryJson {
+export function summaryJson(result: ImportResult, requests?: RequestCounts): SummaryJson {
   const known = result.offline === undefined;
   return {
     rows: result.rows,
@@ -34,6 +38,8 @@ export function summaryJson(result: ImportResult): SummaryJson {
     unchanged: known ? result.unchanged : null,
     failed: result.failed,
     unfinished: result.rows - settledRows(result),
+    requests: requests?.sent ?? 0,
+    refused: requests?.rateLimited ?? 0,
     elapsedMs: result.elapsedMs,
   };
 }

@@ -43,7 +43,7 @@ CSV: a header line, then one value per row. Columns (any order, any case):
 Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
   2 the file is unusable (nothing was sent); 130 interrupted (after a summary).
 `);
-  return addOutputOptions(command, { list: false, what: 'the summary {rows, created, updated, unchanged, failed, unfinished, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped)' });
+  return addOutputOptions(command, { list: false, what: 'the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429)' });
 }
 
 export async function run(options: ImportOptions, ctx: Context): Promise<void> {
@@ -113,7 +113,7 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
     ...(transport ? { requests: transport.counts } : {}),
   })) ctx.say(line);
-  if (out.isJson) await out.item(summary.summaryJson(result), { fields: summary.SUMMARY_FIELDS, columns: [] });
+  if (out.isJson) await out.item(summary.summaryJson(result, transport?.counts), { fields: summary.SUMMARY_FIELDS, columns: [] });
 
   if (result.stop?.kind === 'interrupted') throw new CancelledError();
   if (result.stop?.kind === 'failed') throw result.stop.error;
