@@ -5,8 +5,7 @@ import type { RequestCounts } from './paced-transport.js';
 import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
-/** --json: exactly these fields. A dry run counts what it would do. */
-export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const;
+export { SUMMARY_FIELDS } from './summary-fields.js';
 
 export interface SummaryJson {
   rows: number;

@@ -4,7 +4,7 @@ import { RuntimeError, UsageError } from './errors.js';
 import { escapeControls, writeWithBackpressure, type IO } from './io.js';
 import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette, type Palette } from './colors.js';
-import type { OutputFlags } from './output-options.js';
+import { ANY_FIELDS, type OutputFlags } from './output-options.js';
 import type { OutputFormat } from './defaults.js';
 
 export interface Column<T> {
@@ -17,13 +17,11 @@ export interface Column<T> {
 }
 
 export interface View<T> {
-  /** Field names --json accepts, from the resource's schema. */
-  fields: readonly string[];
+  fields?: readonly string[];
   columns: readonly Column<T>[];
 }
 
-/** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
-export const ANY_FIELDS = 'any';
+export { ANY_FIELDS };
 
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 

@@ -1,6 +1,5 @@
 // How categories read: id, name, parent, and the path from the root ("Apparel > Tops").
 import type { Category } from '../../api/catalog.js';
-import { categoryFields } from '../../api/catalog.js';
 import { idText } from '../../api/product-draft.js';
 import { scalarText } from '../../core/json.js';
 import type { View } from '../../core/output.js';
@@ -33,7 +32,6 @@ export function lacksParents(found: readonly Category[]): boolean {
 
 export function categoryListView(paths: ReadonlyMap<string, string>): View<Category> {
   return {
-    fields: categoryFields,
     columns: [
       { header: 'ID', value: (c) => idText(c.categoryId) },
       { header: 'NAME', value: (c) => scalarText(c.categoryName) },

@@ -1,5 +1,5 @@
 // How collections read in a table or TSV.
-import { collectionFields, type Collection } from '../../api/catalog.js';
+import type { Collection } from '../../api/catalog.js';
 import { idText } from '../../api/product-draft.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
@@ -8,7 +8,6 @@ import type { View } from '../../core/output.js';
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 
 export const collectionListView: View<Collection> = {
-  fields: collectionFields,
   columns: [
     { header: 'ID', value: (c) => idText(c.collectionId) },
     { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },

@@ -1,3 +1,4 @@
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Command } from 'commander';
 import type { Product } from '../../api/products.js';
 import type { Context } from '../../core/context.js';
@@ -22,7 +23,7 @@ export function register(noun: Command): Command {
     ) +
       '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
   );
-  return addOutputOptions(command, { list: false });
+  return addOutputOptions(command, { list: false, fields: PRODUCT_FIELDS });
 }
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {

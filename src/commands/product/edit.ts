@@ -1,3 +1,4 @@
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -28,7 +29,7 @@ export function register(noun: Command): Command {
       ) +
         '\nVariant flags (--price, --sku, --inventory...) apply to every variant. --option replaces\nthe options: variants whose values remain are kept, new combinations copy the first\nvariant\'s prices. With --dry-run, --json prints the changes as [{"field", "before", "after"}].\n',
     );
-  return addOutputOptions(command, { list: false });
+  return addOutputOptions(command, { list: false, fields: PRODUCT_FIELDS });
 }
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {

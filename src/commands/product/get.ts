@@ -1,3 +1,4 @@
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
@@ -17,7 +18,7 @@ export function register(noun: Command): Command {
       examples('store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants') +
         '\nPiped without --json, the variants are tab-separated rows in this column order:\n  variantId, options (Red / S), sku, price, compareOfPrice, costPrice, weight, weightUnit, stock, barcode\n',
     );
-  return addOutputOptions(command, { list: false });
+  return addOutputOptions(command, { list: false, fields: PRODUCT_FIELDS });
 }
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
