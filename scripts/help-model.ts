@@ -1,6 +1,6 @@
 // What each command's --help says, as data: the summary, usage, arguments, options and
-// examples, read from the commander tree itself. The README's command reference
-// (scripts/reference.mjs) and the help audit test both read it, so neither can drift
+// examples, read from the commander tree itself. The manual's command reference
+// (docs/reference.md, scripts/reference.mjs) and the help audit test both read it, so neither can drift
 // from what `--help` prints.
 import type { EventEmitter } from 'node:events';
 import type { Argument, Command, Option } from 'commander';

@@ -1,22 +1,22 @@
-// Writes README's "Command reference" section (between <!-- reference:start --> and
-// <!-- reference:end -->) from the command tree: `npm run generate:reference`. Like the
-// help.json step of build.mjs, it bundles the tree in memory with esbuild and runs it, so
-// the reference says exactly what each `--help` says. test/help/reference.test.ts fails
-// when README drifts from it.
+// Writes the manual's command reference, docs/reference.md (the whole file), from the command
+// tree: `npm run generate:reference`. Like the help.json step of build.mjs, it bundles the
+// tree in memory with esbuild and runs it, so the reference says exactly what each `--help`
+// says. test/help/reference.test.ts fails when docs/reference.md drifts from it.
 import { QUIET_PROGRAM, runSource } from './run-source.mjs';
 
-const readme = new URL('../README.md', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
 await runSource(
   `
   ${QUIET_PROGRAM}
   import { describeTree } from './scripts/help-model.ts';
-  import { renderReference, spliceReference } from './scripts/reference-markdown.ts';
-  import { readFileSync, writeFileSync } from 'node:fs';
-  const section = renderReference(describeTree(program));
-  const before = readFileSync(${JSON.stringify(readme)}, 'utf8');
-  const after = spliceReference(before, section);
-  if (after !== before) writeFileSync(${JSON.stringify(readme)}, after);
-  process.stderr.write(after === before ? 'README.md: the command reference is up to date.\\n' : 'README.md: command reference regenerated.\\n');
+  import { REFERENCE_PATH, renderReference } from './scripts/reference-markdown.ts';
+  import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+  import { join } from 'node:path';
+  const file = join(${JSON.stringify(root)}, REFERENCE_PATH);
+  const after = renderReference(describeTree(program));
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (after !== before) writeFileSync(file, after);
+  process.stderr.write(after === before ? REFERENCE_PATH + ': the command reference is up to date.\\n' : REFERENCE_PATH + ': command reference regenerated.\\n');
 `,
   { stderr: 'inherit' },
 );

@@ -1,5 +1,5 @@
-// Build-time steps that need the command tree itself (help.json, completions, the README
-// reference) bundle a little TypeScript with src/cli.ts in memory and run it in a child
+// Build-time steps that need the command tree itself (help.json, completions, the command
+// reference in docs/) bundle a little TypeScript with src/cli.ts in memory and run it in a child
 // node: no build output, and the tree exactly as the sources declare it.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
-// README's command reference is generated from the command tree (npm run
-// generate:reference); this fails as soon as a command, flag, summary or example changes
+// The manual's command reference, docs/reference.md, is generated from the command tree (npm
+// run generate:reference); this fails as soon as a command, flag, summary or example changes
 // without regenerating it.
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { createIO } from '../../src/core/io.js';
 import { describeTree } from '../../scripts/help-model.js';
-import { FIX, currentReference, renderReference, spliceReference } from '../../scripts/reference-markdown.js';
+import { FIX, REFERENCE_PATH, renderReference } from '../../scripts/reference-markdown.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 function docs() {
   const quiet = () => {
@@ -23,18 +23,16 @@ function docs() {
 
 const generated = () => renderReference(docs());
 
-describe("README's command reference", () => {
+describe(`the command reference (${REFERENCE_PATH})`, () => {
   it('is what the command tree generates', () => {
-    const current = currentReference(readme);
-    expect(current, `README.md has no <!-- reference:start --> ... <!-- reference:end --> section: ${FIX}`).toBeDefined();
-    // One line, so a drift shows where it starts instead of two whole sections.
+    // One line, so a drift shows where it starts instead of two whole files.
     const want = generated().split('\n');
-    const have = current!.split('\n');
+    const have = read(REFERENCE_PATH).split('\n');
     const at = want.findIndex((line, i) => line !== have[i]);
     const where = at === -1 ? want.length : at;
     expect(
       have.length === want.length && at === -1,
-      `README.md's command reference is out of date (from line ${where + 1} of the section: expected "${want[where] ?? ''}", found "${have[where] ?? ''}"): ${FIX}`,
+      `${REFERENCE_PATH} is out of date (from line ${where + 1}: expected "${want[where] ?? ''}", found "${have[where] ?? ''}"): ${FIX}`,
     ).toBe(true);
   });
 
@@ -50,12 +48,8 @@ describe("README's command reference", () => {
     }
   });
 
-  it('sits between the markers, which splicing keeps', () => {
-    const section = generated();
-    const spliced = spliceReference(readme, section);
-    expect(currentReference(spliced)).toBe(section);
-    expect(spliced.indexOf('## Command reference')).toBeLessThan(spliced.indexOf('## Development'));
-    expect(readme).toContain('[Command reference](#command-reference)');
-    expect(() => spliceReference('# no markers\n', section)).toThrow(/markers/);
+  it("is linked from README and from the manual's index", () => {
+    expect(read('README.md')).toContain('](docs/reference.md)');
+    expect(read('docs/README.md')).toContain('](reference.md)');
   });
 });
