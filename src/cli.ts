@@ -47,7 +47,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     const globals = globalOptions(program);
     context = createContext({ io, env: deps.env, globals, signal, userAgent: `store-cli/${VERSION} node/${process.versions.node}`, ...(deps.now ? { now: deps.now } : {}) });
     await applyColorDefault(io, context);
-    await verb.run(optionsWithArguments(command), context);
+    // The verb's options type derives from the declaration commander parsed these by (verb.ts).
+    await verb.run(optionsWithArguments(command) as never, context);
   });
 
   try {
