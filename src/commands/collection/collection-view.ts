@@ -3,16 +3,18 @@ import type { Collection } from '../../api/catalog.js';
 import { idText } from '../../api/product-draft.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
-import type { View } from '../../core/output.js';
+import type { Column, View } from '../../core/output.js';
+import { COLLECTION_LIST_COLUMNS, type CollectionListColumn } from './collection-columns.js';
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 
-export const collectionListView: View<Collection> = {
-  columns: [
-    { header: 'ID', value: (c) => idText(c.collectionId) },
-    { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },
-    { header: 'TYPE', value: (c) => scalarText(c.collectionType) },
-    { header: 'PRODUCTS', value: (c) => scalarText(c.countGoodsNum) },
-    { header: 'PUBLISHED', value: (c) => scalarText(c.published), style: published },
-  ],
+const listColumns: Record<CollectionListColumn, Column<Collection>> = {
+  collectionId: { header: 'ID', value: (c) => idText(c.collectionId) },
+  title: { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },
+  collectionType: { header: 'TYPE', value: (c) => scalarText(c.collectionType) },
+  countGoodsNum: { header: 'PRODUCTS', value: (c) => scalarText(c.countGoodsNum) },
+  published: { header: 'PUBLISHED', value: (c) => scalarText(c.published), style: published },
 };
+
+/** A listing, in the column order collection-columns.ts declares. */
+export const collectionListView: View<Collection> = { columns: COLLECTION_LIST_COLUMNS.map((name) => listColumns[name]) };

@@ -2,6 +2,7 @@ import { COLLECTION_FIELDS } from '../../api/field-names.js';
 import { COLLECTION_TYPES } from '../../api/product-codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { COLLECTION_LIST_COLUMNS } from './collection-columns.js';
 
 const verb = defineVerb({
   name: 'list',
@@ -10,16 +11,15 @@ const verb = defineVerb({
     title: text('<text>', 'only collections whose title contains this text (ignoring case)'),
     collectionType: oneOf('<type>', 'only collections of this type', COLLECTION_TYPES),
   },
-  json: { fields: COLLECTION_FIELDS, list: true },
+  json: { fields: COLLECTION_FIELDS, list: true, columns: COLLECTION_LIST_COLUMNS },
   examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],
-  notes: '\nPiped without --json, rows are tab-separated in this column order:\n  collectionId, title, collectionType, countGoodsNum, published\n',
 });
 
 export type ListOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const [{ collectionFields }, { collectionListView }] = await Promise.all([import('../../api/catalog.js'), import('./collection-view.js')]);
+  const { collectionListView } = await import('./collection-view.js');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const found = await ctx.spin('Listing collections…', () =>
