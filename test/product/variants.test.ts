@@ -1,9 +1,9 @@
 // Pure pieces of create and edit: --option parsing, combinations, variant fields, SKUs.
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../../helpers/usage-error.js';
-import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../../src/commands/product/variants.js';
-import { applyVariantFields, buildProduct } from '../../../src/commands/product/build-product.js';
-import { variantTitle, type VariantDraft } from '../../../src/api/product-draft.js';
+import { usageMessage } from '../helpers/usage-error.js';
+import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../src/product/variants.js';
+import { applyVariantFields, buildProduct } from '../../src/product/build.js';
+import { variantTitle, type VariantDraft } from '../../src/api/product-draft.js';
 
 describe('--option', () => {
   it('parses a name and its values, trimming spaces', () => {
