@@ -2,6 +2,7 @@
 // contract's rules before any look-up, then the names resolved and the product sent once.
 import type { Api } from '../api/index.js';
 import type { ProductDraft } from '../api/product-draft.js';
+import { draftToWire, type WireProduct } from '../api/product-wire.js';
 import type { Product } from '../api/products.js';
 import { UnconfirmedCreateError } from '../core/errors.js';
 import { buildProduct } from './build.js';
@@ -10,28 +11,35 @@ import { withoutStoreFields, type ProductFile } from './file.js';
 import { linkChange, productChange, type FlagChange } from './flag-change.js';
 import { resolveNames, type LinkNames, type Spin } from './names.js';
 
+export interface CreateDraft {
+  draft: ProductDraft;
+  /** The file's wire spellings, kept where the flags leave a field as the file gave it. */
+  base?: WireProduct;
+}
+
 /** The product the flags and the file describe, without the look-ups by name (no request). */
-export function draftToCreate(change: FlagChange, file: ProductFile | undefined): ProductDraft {
+export function draftToCreate(change: FlagChange, file: ProductFile | undefined): CreateDraft {
   const draft = buildProduct(file ? withoutStoreFields(file.product) : {}, productChange(change));
   checkRules(draft, file?.source ?? 'the product');
-  return draft;
+  return { draft, ...(file ? { base: file.wire } : {}) };
 }
 
 export interface Creation {
   /** The store's product; undefined when it accepted the product but sent none back. */
   created: Product | undefined;
   /** The product as sent. */
-  sent: ProductDraft;
+  sent: WireProduct;
   /** Names learnt while resolving --category and --collection, by id. */
   names: LinkNames;
 }
 
 /** Resolves the names the flags gave, then sends the product (never twice: see ProductsApi.create). */
-export async function createProduct(api: Api, draft: ProductDraft, change: FlagChange, spin: Spin): Promise<Creation> {
+export async function createProduct(api: Api, { draft, base }: CreateDraft, change: FlagChange, spin: Spin): Promise<Creation> {
   const resolved = await resolveNames(api, change.category, change.collections, spin);
-  const product = buildProduct(draft, linkChange(resolved));
+  const built = buildProduct(draft, linkChange(resolved));
+  const product = draftToWire(built, base);
   const created = await spin('Creating the product…', () => api.products.create(product)).catch((error: unknown) => {
-    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(product)) : error;
+    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(built)) : error;
   });
   return { created, sent: product, names: resolved.names };
 }

@@ -1,7 +1,7 @@
 // Editing a product: the store's product read, the --file patch and the flags applied,
 // the rules checked before any look-up by name, and the changes listed field by field.
 import type { Api } from '../api/index.js';
-import { editableCopy, type ProductDraft } from '../api/product-draft.js';
+import { draftToWire, editableCopy, editBase, type WireProduct } from '../api/product-wire.js';
 import type { Product } from '../api/products.js';
 import { buildProduct } from './build.js';
 import { checkRules } from './check-rules.js';
@@ -14,8 +14,8 @@ import { applyPatch } from './patch.js';
 export interface EditPlan {
   /** The product as the store sent it. */
   current: Product;
-  /** The whole product to send back. */
-  after: ProductDraft;
+  /** The whole product to send back, as the wire carries it. */
+  after: WireProduct;
   /** What sending it would change; empty when the store already has these values. */
   changes: Change[];
   /** Names learnt while resolving --category and --collection, by id. */
@@ -28,11 +28,13 @@ export async function planEdit(api: Api, productId: string, change: FlagChange, 
   const before = editableCopy(current);
   const patched = patch ? applyPatch(before, patch.product, productId, patch.source) : before;
   const edited = buildProduct(patched, productChange(change));
-  if ((edited.variants ?? []).length !== (before.variants ?? []).length && edited.isMultiVariant !== undefined) {
-    edited.isMultiVariant = String((edited.variants ?? []).length > 1);
+  if ((edited.variants ?? []).length !== (before.variants ?? []).length && edited.multiVariant !== undefined) {
+    edited.multiVariant = (edited.variants ?? []).length > 1;
   }
   checkRules(edited, `the edited product ${productId}`);
   const resolved = await resolveNames(api, change.category, change.collections, spin);
-  const after = buildProduct(edited, linkChange(resolved));
-  return { current, after, changes: diffProducts(before, after), names: resolved.names };
+  // Compared and sent as the wire carries them: a dry run lists the fields the store reads.
+  const sentBefore = draftToWire(before, current);
+  const after = draftToWire(buildProduct(edited, linkChange(resolved)), editBase(current, patch?.wire));
+  return { current, after, changes: diffProducts(sentBefore, after), names: resolved.names };
 }

@@ -4,7 +4,7 @@
 export { checkProductId } from '../api/product-input.js';
 export { idText } from '../api/product-draft.js';
 export { productFields, type Product } from '../api/products.js';
-export { createProduct, draftToCreate, type Creation } from './create.js';
+export { createProduct, draftToCreate, type CreateDraft, type Creation } from './create.js';
 export type { Change } from './diff.js';
 export { planEdit, type EditPlan } from './edit.js';
 export { readProductFile, type ProductFile } from './file.js';

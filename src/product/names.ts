@@ -4,7 +4,8 @@
 // Otherwise nothing is sent and the error lists the candidates. The other way, the ids a
 // product carries are named for its summary.
 import type { Api } from '../api/index.js';
-import { collectionIds, idText } from '../api/product-draft.js';
+import { idText } from '../api/product-draft.js';
+import { productLinks } from '../api/product-wire.js';
 import type { Product } from '../api/products.js';
 import { ApiError, NetworkError, UsageError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
@@ -101,9 +102,9 @@ async function lookUp(api: Api, category: string | undefined, collections: reado
  */
 export async function linkNames(api: Api, product: Product, known: LinkNames = new Map()): Promise<LinkNames> {
   const names = new Map(known);
-  const categoryId = product.categoryId ?? product.productCategory?.categoryId;
-  const wantCategory = categoryId !== undefined && categoryId !== null && !product.productCategory?.categoryName && !names.has(idText(categoryId));
-  const wantCollections = collectionIds(product.collections).some((id) => !names.has(id));
+  const links = productLinks(product);
+  const wantCategory = links.categoryId !== undefined && !links.categoryName && !names.has(links.categoryId);
+  const wantCollections = links.collectionIds.some((id) => !names.has(id));
   try {
     const [categories, collections] = await Promise.all([
       wantCategory ? api.categories.search() : [],

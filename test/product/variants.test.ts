@@ -97,7 +97,7 @@ describe('variant fields', () => {
 });
 
 describe('buildProduct', () => {
-  it('sets product fields, collections as JSON-array text, images in order (keeping an image that stays)', () => {
+  it('sets product fields, collections as a list of ids, images in order (keeping an image that stays)', () => {
     const base = { title: 'Old', images: [{ src: 'https://x.example/b.png', id: '31', position: '1' }] };
     const product = buildProduct(base, {
       fields: { title: 'New', status: 'draft', categoryId: '5', collectionIds: ['6', '7'], images: ['https://x.example/a.png', 'https://x.example/b.png'] },
@@ -107,7 +107,7 @@ describe('buildProduct', () => {
       title: 'New',
       status: 'draft',
       categoryId: '5',
-      collections: '["6","7"]',
+      collections: ['6', '7'],
       images: [{ src: 'https://x.example/a.png', position: '1' }, { src: 'https://x.example/b.png', id: '31', position: '2' }],
     });
     expect(base.title).toBe('Old');

@@ -1,7 +1,8 @@
 // How a product reads: a summary (field by field), a table of its variants, and an edit's
 // changes. Category and collection names come from the look-ups (product/names.ts) when
 // the store's product carries only ids.
-import { collectionIds, idText, variantTitle, type VariantDraft } from '../../api/product-draft.js';
+import { variantTitle, type VariantDraft } from '../../api/product-draft.js';
+import { productLinks } from '../../api/product-wire.js';
 import { productFields, type Product, type Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
@@ -29,7 +30,7 @@ function productSummaryView(names: LinkNames): View<Product> {
       { header: 'VENDOR', value: text('vendor') },
       { header: 'TYPE', value: text('productType') },
       { header: 'CATEGORY', value: (p) => categoryText(p, names) },
-      { header: 'COLLECTIONS', value: (p) => collectionIds(p.collections).map((id) => named(id, names)).join(', ') },
+      { header: 'COLLECTIONS', value: (p) => productLinks(p).collectionIds.map((id) => named(id, names)).join(', ') },
       { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
       { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; ') },
       { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' ') },
@@ -39,10 +40,10 @@ function productSummaryView(names: LinkNames): View<Product> {
 }
 
 function categoryText(product: Product, names: LinkNames): string {
-  const id = product.categoryId ?? product.productCategory?.categoryId;
-  if (id === undefined || id === null || idText(id) === '') return '';
-  const name = product.productCategory?.categoryName ?? names.get(idText(id));
-  return name ? `${name} (id ${idText(id)})` : idText(id);
+  const { categoryId: id, categoryName } = productLinks(product);
+  if (id === undefined || id === '') return '';
+  const name = categoryName ?? names.get(id);
+  return name ? `${name} (id ${id})` : id;
 }
 
 const variantText = (field: keyof Variant) => (variant: Variant) => scalarText(variant[field]);
