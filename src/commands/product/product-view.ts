@@ -2,11 +2,10 @@
 // changes. Category and collection names come from the look-ups (product/names.ts) when
 // the store's product carries only ids.
 import { variantTitle, type VariantDraft } from '../../api/product-draft.js';
-import { productLinks } from '../../api/product-wire.js';
 import { productFields, type Product, type Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
-import type { Change, LinkNames } from '../../product/index.js';
+import { productLinks, type Change, type LinkNames } from '../../product/index.js';
 import type { Output, View } from '../../core/output.js';
 
 const named = (id: string, names: LinkNames) => {
