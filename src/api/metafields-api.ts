@@ -1,7 +1,8 @@
 // Metafield value requests: paths, wrappers and query parameters. Commands (and the bulk
 // import) call these with domain values and never see a path or a `metaFieldDataList`.
 // The schemas (zod) load only when a value is read, so `metafield count` never pays for them.
-import { RuntimeError } from '../core/errors.js';
+import { ApiError, RuntimeError } from '../core/errors.js';
+import { batchRefusal, singleRefusal } from './metafield-write-error.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
 import type { Transport } from './transport.js';
 import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
@@ -42,19 +43,29 @@ export class MetafieldsApi {
     return checkMetafield(unwrap(response.body, 'metafield', 'object'));
   }
 
-  /** Creates 1..MAX_BATCH values at once; the store creates all or none (409 if any exists). */
+  /**
+   * Creates 1..MAX_BATCH values at once; the store creates all or none (409 if any exists).
+   * A refusal is a MetafieldWriteError naming the values at fault by their index in `values`.
+   */
   async createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<MetafieldInput[]> {
     if (values.length === 0 || values.length > MAX_BATCH) throw new RuntimeError(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
     const body = { metaFieldDataList: values.map(wireInput) };
-    const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body });
+    const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body }).catch((error: unknown) => {
+      throw error instanceof ApiError ? batchRefusal(error, values.length) : error;
+    });
     // Answered without a body (204): the values are as sent.
     if (isEmptyAnswer(response.body)) return values.map(wireInput);
     const { checkWrittenList } = await schemas();
     return checkWrittenList(unwrap(unwrap(response.body, 'metafield', 'object'), 'metaFieldDataList', 'list'));
   }
 
+  /** A refusal is a MetafieldWriteError naming the value's fields at fault. */
   async update(domain: string, bizId: string, value: MetafieldInput): Promise<MetafieldInput> {
-    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } });
+    const response = await this.transport
+      .request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } })
+      .catch((error: unknown) => {
+        throw error instanceof ApiError ? singleRefusal(error) : error;
+      });
     if (isEmptyAnswer(response.body)) return wireInput(value);
     const { checkWritten } = await schemas();
     return checkWritten(unwrap(response.body, 'metafield', 'object'));

@@ -1,8 +1,10 @@
-// The product a command builds before sending it: the spec's product object, typed where
-// the CLI touches it and open for every other field a store sends (kept and sent back).
-// Ids may be strings or lossless numbers, as the store or the user's file wrote them.
-import { RuntimeError } from '../core/errors.js';
-import { isLosslessNumber, parseJson, scalarText } from '../core/json.js';
+// The product the CLI builds before sending it, in the domain's terms: the spec's product
+// object, typed where the CLI touches it and open for every other field a store sends
+// (kept and sent back). Two fields differ from the wire (product-wire.ts maps them):
+// `collections` is a list of ids (the wire's JSON-array text) and `multiVariant` a boolean
+// (the wire's `isMultiVariant`, "true" or "false"). Ids may be strings or lossless
+// numbers, as the store or the user's file wrote them.
+import { isLosslessNumber, scalarText } from '../core/json.js';
 
 export interface OptionValueDraft {
   name: string;
@@ -56,7 +58,10 @@ export interface ImageDraft {
 export interface ProductDraft {
   title?: string;
   categoryId?: unknown;
-  collections?: unknown;
+  /** The ids of the product's collections. */
+  collections?: string[];
+  /** Whether the product has several variants; null when the store sent null. */
+  multiVariant?: boolean | null;
   images?: ImageDraft[];
   options?: OptionDraft[];
   variants?: VariantDraft[];
@@ -64,33 +69,13 @@ export interface ProductDraft {
 }
 
 /** Fields only a store writes: dropped from a product before it is created. */
-export const READ_ONLY_PRODUCT_FIELDS = ['productId', 'isMultiVariant', 'productCategory', 'salesChannels'] as const;
+export const READ_ONLY_PRODUCT_FIELDS = ['productId', 'multiVariant', 'productCategory', 'salesChannels'] as const;
 /** Fields only a store writes on the parts of a product (ids of variants, options, images). */
 export const READ_ONLY_PART_FIELDS = ['id', 'variantId', 'productId'] as const;
 
 /** An id's digits, whichever JSON type carried it. */
 export function idText(value: unknown): string {
   return isLosslessNumber(value) ? value.toString() : scalarText(value);
-}
-
-/** The ids in a product's `collections` (JSON-array text, or an array from a tolerant read), as strings. */
-export function collectionIds(collections: unknown): string[] {
-  if (collections === undefined || collections === null || collections === '') return [];
-  let items: unknown = collections;
-  if (typeof collections === 'string') {
-    try {
-      // Ids inside the text may be JSON numbers beyond 2^53: read losslessly, never as floats.
-      items = parseJson(collections);
-    } catch {
-      throw new RuntimeError(`The product's collections are not JSON-array text of ids ('${collections.slice(0, 40)}').`);
-    }
-  }
-  return Array.isArray(items) ? items.map(idText) : [];
-}
-
-/** Collection ids as the wire wants them: JSON-array text of id strings. */
-export function collectionsText(ids: readonly string[]): string {
-  return JSON.stringify(ids);
 }
 
 /** "Red / S": a variant's option values in order. */
@@ -122,9 +107,4 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function withoutReadOnlyViews(product: Record<string, unknown>): ProductDraft {
   const { salesChannels: _channels, productCategory: _category, ...rest } = product;
   return rest as ProductDraft;
-}
-
-/** The product as an edit sends it back: everything the store sent, ids included. */
-export function editableCopy(product: Record<string, unknown>): ProductDraft {
-  return withoutReadOnlyViews(cloneJson(product));
 }

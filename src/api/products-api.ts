@@ -1,5 +1,6 @@
-// Product requests: paths and the `product` wrapper. Commands hand in the product body
-// and never see a path. The schema (zod) loads only when a product is read.
+// Product requests: paths and the `product` wrapper. The product layer (src/product) hands
+// in the product as the wire carries it (product-wire.ts maps its draft) and never sees a
+// path. The schema (zod) loads only when a product is read.
 import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
 import type { Transport } from './transport.js';

@@ -2,6 +2,7 @@
 // requests as the store allows: create in batches, and read and compare only where the
 // object already holds values (a 409), or read first when recent objects did.
 import { MAX_BATCH } from '../api/metafields-api.js';
+import { MetafieldWriteError, type Refusal } from '../api/metafield-write-error.js';
 import type { Metafield, MetafieldInput } from '../api/metafields.js';
 import { ApiError } from '../core/errors.js';
 import type { ObjectGroup } from './group.js';
@@ -9,7 +10,10 @@ import { chunk, planChanges, toInput } from './plan.js';
 import type { Row } from './row-check.js';
 import type { Approach } from './strategy.js';
 
-/** What the import needs of the store: MetafieldsApi, or a fake in unit tests. */
+/**
+ * What the import needs of the store: MetafieldsApi, or a fake in unit tests. createBatch
+ * and update refuse with a MetafieldWriteError, naming the values at fault by index.
+ */
 export interface MetafieldStore {
   list(domain: string, bizId: string): Promise<Metafield[]>;
   createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<unknown>;
@@ -97,7 +101,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
           const first = await createChunk(rest.slice(0, half));
           return first.length > 0 ? [...first, ...rest.slice(half)] : createChunk(rest.slice(half));
         }
-        const problems = itemProblems(error, rest.length);
+        const problems = itemProblems(refusalOf(error));
         if (problems.kind === 'items') {
           // The store named the values it refused: those are rejected, the others go again.
           for (const [index, reason] of problems.reasons) reject(rest[index]!, reason);
@@ -110,7 +114,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
           for (const row of rest) conflicted.push(...(await createChunk([row])));
           return conflicted;
         }
-        for (const row of rest) reject(row, storeReason(error));
+        for (const row of rest) reject(row, stripPeriod(error.message));
         return [];
       }
     }
@@ -129,7 +133,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
         for (const again of conflicted) reject(again, KEPT_CHANGING);
         return;
       }
-      reject(row, storeReason(error, 'metaFieldData'));
+      reject(row, updateReason(error));
     }
   }
 }
@@ -152,32 +156,32 @@ function isRowLevel(error: unknown): error is ApiError {
 
 type Problems = { kind: 'items'; reasons: Map<number, string> } | { kind: 'object' } | { kind: 'unnamed' };
 
-const ITEM_FIELD = /^metaFieldDataList\[(\d+)\](?:\.(.+))?$/;
+const UNNAMED: Refusal = { kind: 'unnamed' };
 
-/** Which values of a refused create the store named (`metaFieldDataList[i].value`). */
-export function itemProblems(error: ApiError, count: number): Problems {
-  if (error.fields.length === 0) return { kind: 'unnamed' };
+function refusalOf(error: ApiError): Refusal {
+  return error instanceof MetafieldWriteError ? error.refusal : UNNAMED;
+}
+
+/** The store's refusal of a create, as reject reasons of the values it named (by index). */
+export function itemProblems(refusal: Refusal): Problems {
+  if (refusal.kind !== 'values') return refusal;
   const reasons = new Map<number, string>();
-  for (const problem of error.fields) {
-    const match = ITEM_FIELD.exec(problem.field ?? '');
-    const index = match ? Number(match[1]) : Number.NaN;
-    // A problem with something else (the bizId, the body) is the whole object's.
-    if (!match || !(index < count)) return problem.field ? { kind: 'object' } : { kind: 'unnamed' };
-    const earlier = reasons.get(index);
-    const reason = `the store refused the ${match[2] ?? 'value'}: ${stripPeriod(problem.message)}`;
-    reasons.set(index, earlier ? `${earlier}; ${reason}` : reason);
+  for (const problem of refusal.problems) {
+    const earlier = reasons.get(problem.index);
+    const reason = refusedReason(problem);
+    reasons.set(problem.index, earlier ? `${earlier}; ${reason}` : reason);
   }
   return { kind: 'items', reasons };
 }
 
-/** A refusal as a reject reason: the field the store named under `prefix`, else its whole message. */
-function storeReason(error: ApiError, prefix?: string): string {
-  if (prefix) {
-    const fields = error.fields.filter((f) => f.field?.startsWith(prefix));
-    if (fields.length > 0) {
-      return fields.map((f) => `the store refused the ${f.field!.slice(prefix.length).replace(/^\./, '') || 'value'}: ${stripPeriod(f.message)}`).join('; ');
-    }
-  }
+function refusedReason(problem: { field?: string; message: string }): string {
+  return `the store refused the ${problem.field ?? 'value'}: ${stripPeriod(problem.message)}`;
+}
+
+/** A refused update as a reject reason: the value's fields the store named, else its whole message. */
+function updateReason(error: ApiError): string {
+  const refusal = refusalOf(error);
+  if (refusal.kind === 'values') return refusal.problems.map(refusedReason).join('; ');
   return stripPeriod(error.message);
 }
 

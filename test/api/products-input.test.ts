@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/product-input.js';
 import { productRuleProblem } from '../../src/api/product-rules.js';
-import { collectionIds, collectionsText, cloneJson, editableCopy } from '../../src/api/product-draft.js';
+import { cloneJson } from '../../src/api/product-draft.js';
+import { collectionIds, collectionsText, editableCopy } from '../../src/api/product-wire.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
 
 const check = (value: unknown, partial = false, prefix = '') => checkProductFile(value, 'p.json', { partial, prefix });

@@ -149,15 +149,13 @@ describe('applyGroup', () => {
 });
 
 describe('itemProblems', () => {
-  const error = (fields: Array<{ field?: string; message: string }>) => new ApiError('invalid', 400, 'invalid', fields);
-  it('maps metaFieldDataList[i] fields to items, merging two problems of one item', () => {
-    const p = itemProblems(error([{ field: 'metaFieldDataList[1].value', message: 'bad.' }, { field: 'metaFieldDataList[1].code', message: 'worse' }]), 3);
+  it('gives each value the store named its reasons, merging two problems of one value', () => {
+    const p = itemProblems({ kind: 'values', problems: [{ index: 1, field: 'value', message: 'bad.' }, { index: 1, field: 'code', message: 'worse' }] });
     expect(p).toEqual({ kind: 'items', reasons: new Map([[1, 'the store refused the value: bad; the store refused the code: worse']]) });
   });
-  it('a field outside the list is the whole object’s problem; no field, unnamed', () => {
-    expect(itemProblems(error([{ field: 'bizId', message: 'bad' }]), 3)).toEqual({ kind: 'object' });
-    expect(itemProblems(error([{ field: 'metaFieldDataList[5].value', message: 'bad' }]), 3)).toEqual({ kind: 'object' });
-    expect(itemProblems(error([]), 3)).toEqual({ kind: 'unnamed' });
-    expect(itemProblems(error([{ message: 'bad' }]), 3)).toEqual({ kind: 'unnamed' });
+  it('a problem of the whole value names the value; a refusal of the object or of nothing named is kept', () => {
+    expect(itemProblems({ kind: 'values', problems: [{ index: 0, message: 'exists' }] })).toEqual({ kind: 'items', reasons: new Map([[0, 'the store refused the value: exists']]) });
+    expect(itemProblems({ kind: 'object' })).toEqual({ kind: 'object' });
+    expect(itemProblems({ kind: 'unnamed' })).toEqual({ kind: 'unnamed' });
   });
 });

@@ -1,9 +1,11 @@
 // An in-memory store with the wire contract's semantics (atomic batch create, 409 naming
 // the existing values, 400 naming the bad ones, 413 above a batch size), for unit tests
-// of the apply logic that count every request.
+// of the apply logic that count every request. It refuses as MetafieldsApi does: with a
+// MetafieldWriteError naming the values by index.
 import type { MetafieldStore } from '../../src/bulk/apply.js';
 import type { Metafield, MetafieldInput } from '../../src/api/metafields.js';
-import { ApiError, type FieldProblem } from '../../src/core/errors.js';
+import { MetafieldWriteError, type Refusal, type ValueProblem } from '../../src/api/metafield-write-error.js';
+import { ApiError } from '../../src/core/errors.js';
 import type { Row } from '../../src/bulk/row-check.js';
 
 export interface FakeStoreOptions {
@@ -40,10 +42,10 @@ export class FakeStore implements MetafieldStore {
     return this.options.integerCodes?.includes(code) ? 'Integer' : 'SingleLineText';
   }
 
-  private problems(values: MetafieldInput[], prefix: (i: number) => string): FieldProblem[] {
-    const problems: FieldProblem[] = [];
+  private problems(values: MetafieldInput[]): ValueProblem[] {
+    const problems: ValueProblem[] = [];
     values.forEach((v, i) => {
-      if (this.typeOf(v.code) === 'Integer' && !/^-?\d+$/.test(v.value)) problems.push({ field: `${prefix(i)}.value`, message: 'expected an Integer like "42"' });
+      if (this.typeOf(v.code) === 'Integer' && !/^-?\d+$/.test(v.value)) problems.push({ index: i, field: 'value', message: 'expected an Integer like "42"' });
     });
     return problems;
   }
@@ -55,26 +57,32 @@ export class FakeStore implements MetafieldStore {
 
   async createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<unknown> {
     this.log.push(`POST ${bizId} ${values.length}`);
-    if (values.length > (this.options.maxBatch ?? 100)) throw new ApiError('too large', 413, 'batch_too_large', []);
-    const problems = this.problems(values, (i) => `metaFieldDataList[${i}]`);
-    if (problems.length > 0) throw new ApiError('invalid', 400, 'invalid', this.options.unnamedErrors ? [] : problems);
+    if (values.length > (this.options.maxBatch ?? 100)) throw refused('too large', 413, 'batch_too_large', UNNAMED);
+    const problems = this.problems(values);
+    if (problems.length > 0) throw refused('invalid', 400, 'invalid', this.options.unnamedErrors ? UNNAMED : { kind: 'values', problems });
     const existing = this.values(domain, bizId);
-    const clashes = values.flatMap((v, i) => (existing.has(`${v.namespace}.${v.code}`) ? [{ field: `metaFieldDataList[${i}]`, message: 'exists' }] : []));
-    if (clashes.length > 0) throw new ApiError('conflict', 409, 'conflict', clashes);
+    const clashes = values.flatMap((v, i) => (existing.has(`${v.namespace}.${v.code}`) ? [{ index: i, message: 'exists' }] : []));
+    if (clashes.length > 0) throw refused('conflict', 409, 'conflict', { kind: 'values', problems: clashes });
     for (const v of values) existing.set(`${v.namespace}.${v.code}`, { ...v, fieldType: this.typeOf(v.code) });
     return values;
   }
 
   async update(domain: string, bizId: string, value: MetafieldInput): Promise<unknown> {
     this.log.push(`PUT ${bizId} ${value.code}`);
-    const problems = this.problems([value], () => 'metaFieldData');
-    if (problems.length > 0) throw new ApiError('invalid', 400, 'invalid', problems);
+    const problems = this.problems([value]);
+    if (problems.length > 0) throw refused('invalid', 400, 'invalid', { kind: 'values', problems });
     const existing = this.values(domain, bizId);
     const before = existing.get(`${value.namespace}.${value.code}`);
-    if (!before) throw new ApiError('not found', 404, 'not_found', []);
+    if (!before) throw refused('not found', 404, 'not_found', UNNAMED);
     existing.set(`${value.namespace}.${value.code}`, { ...value, fieldType: before.fieldType });
     return value;
   }
+}
+
+const UNNAMED: Refusal = { kind: 'unnamed' };
+
+function refused(message: string, status: number, code: string, refusal: Refusal): MetafieldWriteError {
+  return new MetafieldWriteError(new ApiError(message, status, code, []), refusal);
 }
 
 let nextLine = 100;

@@ -1,16 +1,13 @@
-import { setMaxListeners } from 'node:events';
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import type { Context } from '../../core/context.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
-import { AuthError, CancelledError, NetworkError, PartialFailureError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { arg, boolean, defineVerb, text, type OptionsOf } from '../verb.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
-/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
-const IN_FLIGHT_GRACE_MS = 5_000;
 
 const verb = defineVerb({
   name: 'import',
@@ -49,74 +46,29 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
   }
   const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
-  const [{ parseShard }, { Import }, { openSource }, { openRejectsFile }, { Pacer }, { PacedTransport, SINGLE_ATTEMPT }, progress, summary] = await Promise.all([
-    import('../../bulk/shard.js'),
-    import('../../bulk/run-import.js'),
-    import('../../bulk/source.js'),
-    import('../../bulk/rejects.js'),
-    import('../../bulk/pacer.js'),
-    import('../../bulk/paced-transport.js'),
-    import('../../bulk/import-progress.js'),
-    import('../../bulk/summary.js'),
-  ]);
-  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const bulk = await import('../../bulk/index.js');
+  const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
   // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl).
   const out = await ctx.output(options, verb.json.fields);
-  const source = await openSource(options.file, ctx.io.stdin);
-
-  // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
-  // finish for a moment, so the summary counts what the store really did.
-  const inFlight = new AbortController();
-  ctx.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
-  // Every request in flight listens on the signal: not a leak.
-  setMaxListeners(concurrency + 16, ctx.signal);
-  setMaxListeners(concurrency + 16, inFlight.signal);
-  const pacer = new Pacer({ concurrency, signal: ctx.signal });
-  let transport: InstanceType<typeof PacedTransport> | undefined;
-  const api = await ctx.api({
-    connections: concurrency,
-    retry: SINGLE_ATTEMPT,
-    signal: inFlight.signal,
-    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: ctx.signal })),
-  });
-  const rejectsPath = options.rejects;
-  const job = new Import({
-    source,
-    ...(options.domain !== undefined ? { domain: options.domain } : {}),
-    ...(shard ? { shard } : {}),
-    dryRun: options.dryRun === true,
-    concurrency,
-    signal: ctx.signal,
-    store: api.metafields,
-    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source) } : {}),
-    // A dry run without a store to read (no credentials, no network) still validates.
-    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
-  });
-
   // Live in a terminal; plain lines for logs (and beside --verbose's request log).
   const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-  const reporter = progress.startProgress(live ? ctx.io.errTerminal : ctx.io.err, live ? 'live' : 'lines', () => job.snapshot());
-  let result;
-  try {
-    result = await job.run();
-  } finally {
-    reporter.stop();
-    await job.close();
-  }
-
-  for (const line of summary.summaryLines(result, {
-    source: source.name,
-    dryRun: options.dryRun === true,
-    ...(shard ? { shard } : {}),
-    ...(rejectsPath !== undefined ? { rejectsPath } : {}),
-    ...(transport ? { requests: transport.counts } : {}),
-  })) ctx.say(line);
-  if (out.isJson) await out.item(summary.summaryJson(result, transport?.counts), { columns: [] });
-
-  if (result.stop?.kind === 'interrupted') throw new CancelledError();
-  if (result.stop?.kind === 'failed') throw result.stop.error;
-  if (result.stop?.kind === 'unreadable') {
-    throw new PartialFailureError(`Line ${result.stop.line} of ${source.name} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`);
-  }
-  if (result.failed > 0) throw new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+  const report = await bulk.importMetafields(
+    {
+      file: options.file,
+      ...(options.domain !== undefined ? { domain: options.domain } : {}),
+      ...(shard ? { shard } : {}),
+      dryRun: options.dryRun === true,
+      concurrency,
+      ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+    },
+    {
+      stdin: ctx.io.stdin,
+      signal: ctx.signal,
+      api: (tuning) => ctx.api(tuning),
+      progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+    },
+  );
+  for (const line of report.lines) ctx.say(line);
+  if (out.isJson) await out.item(report.summary, { columns: [] });
+  if (report.failure !== undefined) throw report.failure;
 }

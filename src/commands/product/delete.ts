@@ -18,7 +18,7 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
-  const { checkProductId } = await import('../../api/product-input.js');
+  const { checkProductId } = await import('../../product/index.js');
   const productId = checkProductId(options.productId);
   const api = await ctx.api();
   // Asking names the product, so the person sees what goes; a script's --yes skips the read.

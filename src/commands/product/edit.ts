@@ -33,41 +33,17 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {
-  const [{ checkFlags, changesSomething, linkChange, productChange }, { buildProduct }, { readProductFile }, { applyPatch }, { resolveNames }, { checkRules }, { checkProductId }, { productFields }, draft, diff, view] =
-    await Promise.all([
-      import('./flag-change.js'),
-      import('./build-product.js'),
-      import('./product-file.js'),
-      import('./patch.js'),
-      import('./resolve-names.js'),
-      import('./check-rules.js'),
-      import('../../api/product-input.js'),
-      import('../../api/products.js'),
-      import('../../api/product-draft.js'),
-      import('./product-diff.js'),
-      import('./product-view.js'),
-    ]);
-  const productId = checkProductId(options.productId);
-  const change = checkFlags(options);
-  const patch = options.file === undefined ? undefined : await readProductFile(options.file, ctx.io, true);
-  if (!patch && !changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
-  const out = await ctx.output(options, options.dryRun ? diff.changeFields : productFields);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const productId = products.checkProductId(options.productId);
+  const change = products.checkFlags(options);
+  const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);
+  if (!patch && !products.changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
+  const out = await ctx.output(options, options.dryRun ? view.changeFields : products.productFields);
   const api = await ctx.api();
 
-  const current = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  const before = draft.editableCopy(current);
-  const patched = patch ? applyPatch(before, patch.product, productId, patch.source) : before;
-  const edited = buildProduct(patched, productChange(change));
-  if ((edited.variants ?? []).length !== (before.variants ?? []).length && edited.isMultiVariant !== undefined) {
-    edited.isMultiVariant = String((edited.variants ?? []).length > 1);
-  }
-  checkRules(edited, `the edited product ${productId}`);
-  const resolved = await resolveNames(api, change.category, change.collections, ctx.spin);
-  const after = buildProduct(edited, linkChange(resolved));
-
-  const changes = diff.diffProducts(before, after);
+  const { current, after, changes, names } = await products.planEdit(api, productId, change, patch, ctx.spin);
   if (options.dryRun) {
-    if (changes.length > 0 || out.isJson) await out.list([changes], diff.changeView, '');
+    if (changes.length > 0 || out.isJson) await out.list([changes], view.changeView, '');
     if (changes.length === 0) ctx.say(`No change: product ${productId} already has these values.`);
     else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} to product ${productId}; nothing was sent.`);
     return;
@@ -75,10 +51,9 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   if (changes.length === 0) {
     // Nothing to send; the output is still the product as it stands, for scripts.
     ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
-    await view.showProduct(out, current, () => view.linkNames(api, current), out.isTable);
+    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable);
     return;
   }
   const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
-  await view.showProduct(out, updated, () => view.linkNames(api, updated, resolved.names), out.isTable);
+  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable);
 }
-

@@ -22,10 +22,10 @@ export function register(noun: Command): Command {
 }
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const [{ checkProductId }, { productFields }, view] = await Promise.all([import('../../api/product-input.js'), import('../../api/products.js'), import('./product-view.js')]);
-  const productId = checkProductId(options.productId);
-  const out = await ctx.output(options, productFields);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const productId = products.checkProductId(options.productId);
+  const out = await ctx.output(options, products.productFields);
   const api = await ctx.api();
   const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => view.linkNames(api, product), out.isTable);
+  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable);
 }

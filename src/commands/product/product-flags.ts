@@ -4,16 +4,8 @@
 import { Option, type Command } from 'commander';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from '../../api/product-codes.js';
 import { repeatable } from '../types.js';
-import type { ProductFields, VariantFields } from './build-product.js';
 
-/** Flags as commander hands them over: product fields, look-ups by name, options, variant fields. */
-export interface ProductFlags extends Omit<ProductFields, 'categoryId' | 'collectionIds' | 'images'>, VariantFields {
-  file?: string;
-  category?: string;
-  collection?: string[];
-  image?: string[];
-  option?: string[];
-}
+export type { ProductFlags } from '../../product/flag-change.js';
 
 export function addProductFlags(command: Command, verb: 'create' | 'edit'): Command {
   const fileHelp =

@@ -1,15 +1,12 @@
-// How a product reads: a summary (field by field) and a table of its variants. Category
-// and collection names come from the look-ups when the store's product carries only ids.
-import type { Api } from '../../api/index.js';
-import { collectionIds, idText, variantTitle, type VariantDraft } from '../../api/product-draft.js';
+// How a product reads: a summary (field by field), a table of its variants, and an edit's
+// changes. Category and collection names come from the look-ups (product/names.ts) when
+// the store's product carries only ids.
+import { variantTitle, type VariantDraft } from '../../api/product-draft.js';
 import { productFields, type Product, type Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
-import { ApiError, NetworkError } from '../../core/errors.js';
-import { scalarText } from '../../core/json.js';
+import { scalarText, toJson } from '../../core/json.js';
+import { productLinks, type Change, type LinkNames } from '../../product/index.js';
 import type { Output, View } from '../../core/output.js';
-
-/** Names of the product's category and collections, by id. */
-export type LinkNames = ReadonlyMap<string, string>;
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);
@@ -32,7 +29,7 @@ function productSummaryView(names: LinkNames): View<Product> {
       { header: 'VENDOR', value: text('vendor') },
       { header: 'TYPE', value: text('productType') },
       { header: 'CATEGORY', value: (p) => categoryText(p, names) },
-      { header: 'COLLECTIONS', value: (p) => collectionIds(p.collections).map((id) => named(id, names)).join(', ') },
+      { header: 'COLLECTIONS', value: (p) => productLinks(p).collectionIds.map((id) => named(id, names)).join(', ') },
       { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
       { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; ') },
       { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' ') },
@@ -42,10 +39,10 @@ function productSummaryView(names: LinkNames): View<Product> {
 }
 
 function categoryText(product: Product, names: LinkNames): string {
-  const id = product.categoryId ?? product.productCategory?.categoryId;
-  if (id === undefined || id === null || idText(id) === '') return '';
-  const name = product.productCategory?.categoryName ?? names.get(idText(id));
-  return name ? `${name} (id ${idText(id)})` : idText(id);
+  const { categoryId: id, categoryName } = productLinks(product);
+  if (id === undefined || id === '') return '';
+  const name = categoryName ?? names.get(id);
+  return name ? `${name} (id ${id})` : id;
 }
 
 const variantText = (field: keyof Variant) => (variant: Variant) => scalarText(variant[field]);
@@ -93,25 +90,17 @@ export async function showProduct(out: Output, product: Product, tableNames: () 
   await out.list([product.variants ?? []], variantListView, 'The product has no variants.');
 }
 
-/**
- * Names of the product's category and collections for the summary, from what is known
- * and, for ids still unnamed, the look-ups (read-only). A look-up that fails leaves the
- * ids unnamed rather than failing what already succeeded (a product just created).
- */
-export async function linkNames(api: Api, product: Product, known: LinkNames = new Map()): Promise<LinkNames> {
-  const names = new Map(known);
-  const categoryId = product.categoryId ?? product.productCategory?.categoryId;
-  const wantCategory = categoryId !== undefined && categoryId !== null && !product.productCategory?.categoryName && !names.has(idText(categoryId));
-  const wantCollections = collectionIds(product.collections).some((id) => !names.has(id));
-  try {
-    const [categories, collections] = await Promise.all([
-      wantCategory ? api.categories.search() : [],
-      wantCollections ? api.collections.list() : [],
-    ]);
-    for (const c of categories) names.set(idText(c.categoryId), scalarText(c.categoryName));
-    for (const c of collections) names.set(idText(c.collectionId), scalarText(c.title));
-  } catch (error) {
-    if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
-  }
-  return names;
-}
+export const changeFields = ['field', 'before', 'after'] as const;
+
+const shown = (value: unknown) => (value === undefined ? '' : toJson(value));
+const absent = (text: string, colors: { dim(s: string): string }) => text || colors.dim('(none)');
+
+/** A dry run's changes: a table in a terminal, `field<TAB>before<TAB>after` piped. */
+export const changeView: View<Change> = {
+  fields: changeFields,
+  columns: [
+    { header: 'FIELD', value: (c) => c.field },
+    { header: 'BEFORE', value: (c) => shown(c.before), style: absent, shrinkable: true },
+    { header: 'AFTER', value: (c) => shown(c.after), style: absent, shrinkable: true },
+  ],
+};

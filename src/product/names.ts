@@ -1,11 +1,17 @@
-// --category and --collection take an id or a name. Digits are an id, used as given;
-// anything else is looked up (read-only requests) and must pick exactly one: the exact
-// name ignoring case, else the only partial match. Otherwise nothing is sent and the
-// error lists the candidates.
-import type { Api } from '../../api/index.js';
-import { idText } from '../../api/product-draft.js';
-import { scalarText } from '../../core/json.js';
-import { UsageError } from '../../core/errors.js';
+// Names of categories and collections. --category and --collection take an id or a name:
+// digits are an id, used as given; anything else is looked up (read-only requests) and
+// must pick exactly one: the exact name ignoring case, else the only partial match.
+// Otherwise nothing is sent and the error lists the candidates. The other way, the ids a
+// product carries are named for its summary.
+import type { Api } from '../api/index.js';
+import { idText } from '../api/product-draft.js';
+import { productLinks } from '../api/product-wire.js';
+import type { Product } from '../api/products.js';
+import { ApiError, NetworkError, UsageError } from '../core/errors.js';
+import { scalarText } from '../core/json.js';
+
+/** Names of the product's category and collections, by id. */
+export type LinkNames = ReadonlyMap<string, string>;
 
 export interface Candidate {
   id: string;
@@ -54,7 +60,7 @@ export interface Resolved {
   names: Map<string, string>;
 }
 
-type Spin = <T>(text: string, work: () => Promise<T>) => Promise<T>;
+export type Spin = <T>(text: string, work: () => Promise<T>) => Promise<T>;
 
 /** Resolves --category and every --collection; only names cost a request (one per name). */
 export async function resolveNames(api: Api, category: string | undefined, collections: readonly string[] | undefined, spin: Spin): Promise<Resolved> {
@@ -87,4 +93,27 @@ async function lookUp(api: Api, category: string | undefined, collections: reado
     collectionIds = [...new Set(ids)];
   }
   return { ...(categoryId !== undefined ? { categoryId } : {}), ...(collectionIds !== undefined ? { collectionIds } : {}), names };
+}
+
+/**
+ * Names of the product's category and collections for the summary, from what is known
+ * and, for ids still unnamed, the look-ups (read-only). A look-up that fails leaves the
+ * ids unnamed rather than failing what already succeeded (a product just created).
+ */
+export async function linkNames(api: Api, product: Product, known: LinkNames = new Map()): Promise<LinkNames> {
+  const names = new Map(known);
+  const links = productLinks(product);
+  const wantCategory = links.categoryId !== undefined && !links.categoryName && !names.has(links.categoryId);
+  const wantCollections = links.collectionIds.some((id) => !names.has(id));
+  try {
+    const [categories, collections] = await Promise.all([
+      wantCategory ? api.categories.search() : [],
+      wantCollections ? api.collections.list() : [],
+    ]);
+    for (const c of categories) names.set(idText(c.categoryId), scalarText(c.categoryName));
+    for (const c of collections) names.set(idText(c.collectionId), scalarText(c.title));
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
+  }
+  return names;
 }

@@ -1,9 +1,9 @@
 // Pure pieces of create and edit: --option parsing, combinations, variant fields, SKUs.
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../../helpers/usage-error.js';
-import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../../src/commands/product/variants.js';
-import { applyVariantFields, buildProduct } from '../../../src/commands/product/build-product.js';
-import { variantTitle, type VariantDraft } from '../../../src/api/product-draft.js';
+import { usageMessage } from '../helpers/usage-error.js';
+import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../src/product/variants.js';
+import { applyVariantFields, buildProduct } from '../../src/product/build.js';
+import { variantTitle, type VariantDraft } from '../../src/api/product-draft.js';
 
 describe('--option', () => {
   it('parses a name and its values, trimming spaces', () => {
@@ -97,7 +97,7 @@ describe('variant fields', () => {
 });
 
 describe('buildProduct', () => {
-  it('sets product fields, collections as JSON-array text, images in order (keeping an image that stays)', () => {
+  it('sets product fields, collections as a list of ids, images in order (keeping an image that stays)', () => {
     const base = { title: 'Old', images: [{ src: 'https://x.example/b.png', id: '31', position: '1' }] };
     const product = buildProduct(base, {
       fields: { title: 'New', status: 'draft', categoryId: '5', collectionIds: ['6', '7'], images: ['https://x.example/a.png', 'https://x.example/b.png'] },
@@ -107,7 +107,7 @@ describe('buildProduct', () => {
       title: 'New',
       status: 'draft',
       categoryId: '5',
-      collections: '["6","7"]',
+      collections: ['6', '7'],
       images: [{ src: 'https://x.example/a.png', position: '1' }, { src: 'https://x.example/b.png', id: '31', position: '2' }],
     });
     expect(base.title).toBe('Old');

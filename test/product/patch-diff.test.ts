@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../../helpers/usage-error.js';
-import { applyPatch } from '../../../src/commands/product/patch.js';
-import { diffProducts } from '../../../src/commands/product/product-diff.js';
-import { LosslessNumber, parseJson } from '../../../src/core/json.js';
+import { usageMessage } from '../helpers/usage-error.js';
+import { applyPatch } from '../../src/product/patch.js';
+import { diffProducts } from '../../src/product/diff.js';
+import { LosslessNumber, parseJson } from '../../src/core/json.js';
 
 const product = {
   productId: '1',

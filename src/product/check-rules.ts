@@ -1,6 +1,6 @@
-import { productRuleProblem } from '../../api/product-rules.js';
-import type { ProductDraft } from '../../api/product-draft.js';
-import { UsageError } from '../../core/errors.js';
+import { productRuleProblem } from '../api/product-rules.js';
+import type { ProductDraft } from '../api/product-draft.js';
+import { UsageError } from '../core/errors.js';
 
 /** The product about to be sent must keep the contract's rules; `what` names where it came from. */
 export function checkRules(product: ProductDraft, what: string): void {

@@ -1,9 +1,8 @@
 // What an edit changes, field by field: `variants[0].price` from "19.99" to "24.99".
 // Objects are compared key by key, arrays item by item; an item added or removed is one
 // change holding the whole item. Values compare by their JSON text (lossless).
-import { isPlainObject } from '../../api/product-draft.js';
-import { toJson } from '../../core/json.js';
-import type { View } from '../../core/output.js';
+import { isPlainObject } from '../api/product-draft.js';
+import { toJson } from '../core/json.js';
 
 export interface Change {
   field: string;
@@ -33,18 +32,3 @@ function walk(path: string, before: unknown, after: unknown, changes: Change[]):
   if (before !== undefined && after !== undefined && toJson(before) === toJson(after)) return;
   changes.push({ field: path, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) });
 }
-
-export const changeFields = ['field', 'before', 'after'] as const;
-
-const shown = (value: unknown) => (value === undefined ? '' : toJson(value));
-const absent = (text: string, colors: { dim(s: string): string }) => text || colors.dim('(none)');
-
-/** A dry run's changes: a table in a terminal, `field<TAB>before<TAB>after` piped. */
-export const changeView: View<Change> = {
-  fields: changeFields,
-  columns: [
-    { header: 'FIELD', value: (c) => c.field },
-    { header: 'BEFORE', value: (c) => shown(c.before), style: absent, shrinkable: true },
-    { header: 'AFTER', value: (c) => shown(c.after), style: absent, shrinkable: true },
-  ],
-};

@@ -1,9 +1,9 @@
 // Applying the flags of create and edit to a product: product fields are set, options
 // regenerate the variants, and variant fields apply to every variant. Pure: the look-ups
 // by name are done before, and what comes out is checked before it is sent.
-import { cloneJson, collectionsText, idText, type ImageDraft, type ProductDraft, type VariantDraft } from '../../api/product-draft.js';
-import { scalarText } from '../../core/json.js';
-import { UsageError } from '../../core/errors.js';
+import { cloneJson, idText, type ImageDraft, type ProductDraft, type VariantDraft } from '../api/product-draft.js';
+import { scalarText } from '../core/json.js';
+import { UsageError } from '../core/errors.js';
 import { optionDrafts, skuWithSuffix, variantsFor, variantTemplate, type ParsedOption } from './variants.js';
 
 export interface ProductFields {
@@ -45,7 +45,7 @@ export function buildProduct(base: ProductDraft, change: ProductChange): Product
   const product = cloneJson(base);
   for (const field of TEXT_FIELDS) if (change.fields[field] !== undefined) product[field] = change.fields[field];
   if (change.fields.categoryId !== undefined) product.categoryId = change.fields.categoryId;
-  if (change.fields.collectionIds !== undefined) product.collections = collectionsText(change.fields.collectionIds);
+  if (change.fields.collectionIds !== undefined) product.collections = [...change.fields.collectionIds];
   if (change.fields.images !== undefined) product.images = imagesFor(change.fields.images, product.images ?? []);
 
   const existing = product.variants ?? [];

@@ -1,11 +1,22 @@
 // The flags of create and edit, checked before anything is sent and sorted into what
 // they change: product fields, names to look up, options, variant fields.
-import { checkImageUrls, checkProductFlagValues } from '../../api/product-input.js';
-import { UsageError } from '../../core/errors.js';
-import type { ProductChange, ProductFields, VariantFields } from './build-product.js';
-import type { ProductFlags } from './product-flags.js';
-import type { Resolved } from './resolve-names.js';
+import { checkImageUrls, checkProductFlagValues } from '../api/product-input.js';
+import { UsageError } from '../core/errors.js';
+import type { ProductChange, ProductFields, VariantFields } from './build.js';
+import type { Resolved } from './names.js';
 import { parseOptionFlags, type ParsedOption } from './variants.js';
+
+/**
+ * The flags of create and edit as commander hands them over: product fields, look-ups by
+ * name, options, variant fields (the verbs declare them in commands/product/product-flags.ts).
+ */
+export interface ProductFlags extends Omit<ProductFields, 'categoryId' | 'collectionIds' | 'images'>, VariantFields {
+  file?: string;
+  category?: string;
+  collection?: string[];
+  image?: string[];
+  option?: string[];
+}
 
 export interface FlagChange {
   fields: ProductFields;

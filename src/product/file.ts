@@ -1,15 +1,19 @@
 // Reading --file: a product (create) or a partial product (edit) as JSON, from a file or
 // stdin ("-"), bare or wrapped as {"product": ...}, checked against the product schema
 // with a problem named by file and JSON path. Numbers are read losslessly (long ids).
-import { checkProductFile } from '../../api/product-input.js';
-import { collectionsText, isPlainObject, idText, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../../api/product-draft.js';
-import { UsageError } from '../../core/errors.js';
-import { checkJsonDepth, readInputText } from '../../core/input-text.js';
-import type { IO } from '../../core/io.js';
-import { parseJson } from '../../core/json.js';
+import { checkProductFile } from '../api/product-input.js';
+import { isPlainObject, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../api/product-draft.js';
+import { productFromFile, type WireProduct } from '../api/product-wire.js';
+import { UsageError } from '../core/errors.js';
+import { checkJsonDepth, readInputText } from '../core/input-text.js';
+import type { IO } from '../core/io.js';
+import { parseJson } from '../core/json.js';
 
 export interface ProductFile {
+  /** In the domain's terms. */
   product: ProductDraft;
+  /** As the file wrote it: the wire spellings a create or an edit keeps where they are not changed. */
+  wire: WireProduct;
   /** How the file is named in messages: its path, or "stdin". */
   source: string;
 }
@@ -27,10 +31,8 @@ export async function readProductFile(path: string, io: IO, partial: boolean): P
   }
   const wrapped = isPlainObject(value) && Object.keys(value).length === 1 && 'product' in value;
   const body = wrapped ? (value as Record<string, unknown>).product : value;
-  const product = checkProductFile(body, source, { partial, prefix: wrapped ? 'product.' : '' }) as ProductDraft;
-  // The wire wants collections as JSON-array text; a file may give a plain array of ids.
-  if (Array.isArray(product.collections)) product.collections = collectionsText(product.collections.map(idText));
-  return { product, source };
+  const { wire, draft } = productFromFile(checkProductFile(body, source, { partial, prefix: wrapped ? 'product.' : '' }));
+  return { product: draft, wire, source };
 }
 
 /** A product to create: without the ids and read-only fields a saved product carries. */

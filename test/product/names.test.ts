@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../../helpers/usage-error.js';
-import { CATEGORY, COLLECTION, isId, pickByName, resolveNames } from '../../../src/commands/product/resolve-names.js';
-import type { Api } from '../../../src/api/index.js';
+import { usageMessage } from '../helpers/usage-error.js';
+import { CATEGORY, COLLECTION, isId, pickByName, resolveNames } from '../../src/product/names.js';
+import type { Api } from '../../src/api/index.js';
 
 const collections = [
   { id: '61', name: 'Summer Sale' },

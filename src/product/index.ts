@@ -1,0 +1,13 @@
+// The product feature, one lazy entry point for the product verbs: they parse their
+// flags, call these, and hand what comes back to the exporter (commands/product/product-view.ts).
+// Between the commands and src/api: it speaks the API through `Api`, never a path.
+export { checkProductId } from '../api/product-input.js';
+export { idText } from '../api/product-draft.js';
+export { productLinks, type ProductLinks } from '../api/product-wire.js';
+export { productFields, type Product } from '../api/products.js';
+export { createProduct, draftToCreate, type CreateDraft, type Creation } from './create.js';
+export type { Change } from './diff.js';
+export { planEdit, type EditPlan } from './edit.js';
+export { readProductFile, type ProductFile } from './file.js';
+export { changesSomething, checkFlags, type FlagChange, type ProductFlags } from './flag-change.js';
+export { linkNames, type LinkNames } from './names.js';
