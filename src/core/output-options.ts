@@ -22,6 +22,8 @@ export interface JsonDeclaration {
   jsonl?: string;
   /** The columns of the tab-separated rows a piped listing prints, in their order. */
   columns?: readonly string[];
+  /** What the piped rows are, when not the records themselves (product get: "variants"). */
+  rows?: string;
 }
 
 const declarations = new WeakMap<Command, JsonDeclaration>();
@@ -37,7 +39,8 @@ export function addOutputOptions(command: Command, json: JsonDeclaration): Comma
 
 /** The help text a declaration gives: the TSV columns of a listing and the fields --json accepts. */
 export function jsonHelpText(json: JsonDeclaration): string {
-  const columns = json.columns ? `\nPiped without --json, rows are tab-separated in this column order:\n${wrapped(json.columns)}\n` : '';
+  const rows = json.rows ? `the ${json.rows} are tab-separated rows` : 'rows are tab-separated';
+  const columns = json.columns ? `\nPiped without --json, ${rows} in this column order:\n${wrapped(json.columns)}\n` : '';
   const fields = json.fields === ANY_FIELDS ? '' : `\nJSON fields:\n${wrapped(json.fields)}\n`;
   return columns + fields;
 }
@@ -47,13 +50,13 @@ export function jsonDeclaration(command: Command): JsonDeclaration | undefined {
   return declarations.get(command);
 }
 
-/** Names, comma-separated, indented, in lines of at most 90 characters. */
+/** Names, comma-separated, indented, in lines of at most 80 characters (the width help is rendered at). */
 function wrapped(names: readonly string[]): string {
   const lines: string[] = [];
   let line = '';
   for (const [index, name] of names.entries()) {
     const word = index < names.length - 1 ? `${name},` : name;
-    if (line && line.length + 1 + word.length > 88) {
+    if (line && line.length + 1 + word.length > 78) {
       lines.push(line);
       line = '';
     }

@@ -16,8 +16,8 @@ export interface Column<T> {
   style?(text: string, colors: Palette, item: T): string;
 }
 
+/** How records read in a table or as TSV rows; --json shows the records themselves. */
 export interface View<T> {
-  fields?: readonly string[];
   columns: readonly Column<T>[];
 }
 

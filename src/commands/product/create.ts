@@ -1,29 +1,25 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import type { Product } from '../../product/index.js';
-import { examples } from '../types.js';
-import { addProductFlags, type ProductFlags } from './product-flags.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
+import { productFlags } from './product-flags.js';
 
-export interface CreateOptions extends OutputFlags, ProductFlags {}
+const verb = defineVerb({
+  name: 'create',
+  summary: 'Create a product from flags or a JSON file; category and collections by name or id',
+  flags: productFlags('create'),
+  json: { fields: PRODUCT_FIELDS },
+  examples: [
+    'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
+    'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
+    'store-cli product create --file product.json --status draft --json productId',
+  ],
+  notes: '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
+});
 
-export function register(noun: Command): Command {
-  const command = addProductFlags(
-    noun.command('create').description('Create a product from flags or a JSON file; category and collections by name or id'),
-    'create',
-  ).addHelpText(
-    'after',
-    examples(
-      'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
-      'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
-      'store-cli product create --file product.json --status draft --json productId',
-    ) +
-      '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
-  );
-  return addOutputOptions(command, { list: false, fields: PRODUCT_FIELDS });
-}
+export type CreateOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
@@ -31,7 +27,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   // --title overrides the file's title, so it may also stand in for a title the file lacks.
   const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
-  const out = await ctx.output(options, products.productFields);
+  const out = await ctx.output(options, verb.json.fields);
   const draft = products.draftToCreate(change, file);
 
   const api = await ctx.api();
