@@ -5,8 +5,6 @@ import type { RequestCounts } from './paced-transport.js';
 import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
-export { SUMMARY_FIELDS } from './summary-fields.js';
-
 export interface SummaryJson {
   rows: number;
   /** null in a dry run that could not read the store: only validated. */

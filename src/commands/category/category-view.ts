@@ -3,7 +3,7 @@ import type { Category } from '../../api/catalog.js';
 import { idText } from '../../api/product-draft.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
-import { CATEGORY_LIST_COLUMNS, type CategoryListColumn } from './category-columns.js';
+import type { CategoryListColumn } from '../columns.js';
 
 /** The path of each category in `found`, walking parents through `tree`. */
 export function categoryPaths(found: readonly Category[], tree: readonly Category[]): Map<string, string> {
@@ -31,13 +31,13 @@ export function lacksParents(found: readonly Category[]): boolean {
   });
 }
 
-/** A listing, in the column order category-columns.ts declares; `paths` from categoryPaths. */
-export function categoryListView(paths: ReadonlyMap<string, string>): View<Category> {
+/** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. */
+export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
   const columns: Record<CategoryListColumn, Column<Category>> = {
     categoryId: { header: 'ID', value: (c) => idText(c.categoryId) },
     categoryName: { header: 'NAME', value: (c) => scalarText(c.categoryName) },
     parentCategoryId: { header: 'PARENT', value: (c) => idText(c.parentCategoryId) },
     path: { header: 'PATH', value: (c) => paths.get(idText(c.categoryId)) ?? '', shrinkable: true },
   };
-  return { columns: CATEGORY_LIST_COLUMNS.map((name) => columns[name]) };
+  return { columns: order.map((name) => columns[name]) };
 }

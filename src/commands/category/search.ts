@@ -1,7 +1,7 @@
 import { CATEGORY_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, optionalArg, type OptionsOf } from '../verb.js';
-import { CATEGORY_LIST_COLUMNS } from './category-columns.js';
+import { CATEGORY_LIST_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'search',
@@ -21,5 +21,5 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   const found = await ctx.spin('Searching categories…', () => api.categories.search(options.name));
   // A match's parents may not match the name: the whole tree names the path.
   const paths = out.isJson ? new Map<string, string>() : categoryPaths(found, lacksParents(found) ? await api.categories.search() : found);
-  await out.list([found], categoryListView(paths), `No category matches '${options.name ?? ''}'.`);
+  await out.list([found], categoryListView(paths, verb.json.columns), `No category matches '${options.name ?? ''}'.`);
 }

@@ -4,7 +4,7 @@ import { idText } from '../../api/product-draft.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
-import { COLLECTION_LIST_COLUMNS, type CollectionListColumn } from './collection-columns.js';
+import type { CollectionListColumn } from '../columns.js';
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 
@@ -16,5 +16,7 @@ const listColumns: Record<CollectionListColumn, Column<Collection>> = {
   published: { header: 'PUBLISHED', value: (c) => scalarText(c.published), style: published },
 };
 
-/** A listing, in the column order collection-columns.ts declares. */
-export const collectionListView: View<Collection> = { columns: COLLECTION_LIST_COLUMNS.map((name) => listColumns[name]) };
+/** A listing, in the column order list declares (commands/columns.ts). */
+export function collectionListView(order: readonly CollectionListColumn[]): View<Collection> {
+  return { columns: order.map((name) => listColumns[name]) };
+}

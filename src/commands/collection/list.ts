@@ -2,7 +2,7 @@ import { COLLECTION_FIELDS } from '../../api/field-names.js';
 import { COLLECTION_TYPES } from '../../api/product-codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { COLLECTION_LIST_COLUMNS } from './collection-columns.js';
+import { COLLECTION_LIST_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'list',
@@ -25,5 +25,5 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const found = await ctx.spin('Listing collections…', () =>
     api.collections.list({ ...(options.title !== undefined ? { title: options.title } : {}), ...(options.collectionType !== undefined ? { collectionType: options.collectionType } : {}) }),
   );
-  await out.list([found], collectionListView, 'No collections match.');
+  await out.list([found], collectionListView(verb.json.columns), 'No collections match.');
 }

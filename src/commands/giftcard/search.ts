@@ -3,7 +3,7 @@ import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import type { Setting } from '../../core/defaults.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { GIFT_CARD_LIST_COLUMNS } from './gift-card-columns.js';
+import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'search',
@@ -47,7 +47,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     yield first.value;
     nextPageToken = yield* pages;
   }
-  await out.list(stream(), view.giftCardListView(ctx.now()), 'No gift cards match.');
+  await out.list(stream(), view.giftCardListView(ctx.now(), verb.json.columns), 'No gift cards match.');
   if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
 }
 

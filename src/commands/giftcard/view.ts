@@ -5,7 +5,7 @@ import type { GiftCard } from '../../api/gift-cards.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
-import { GIFT_CARD_LIST_COLUMNS, type GiftCardListColumn } from './gift-card-columns.js';
+import type { GiftCardListColumn } from '../columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
@@ -20,8 +20,8 @@ function statusColumn(now: Date): Column<GiftCard> {
   return { header: 'STATUS', value: (card) => giftCardStatus(card, now), style: statusStyle };
 }
 
-/** Columns of a listing, in the order gift-card-columns.ts declares (scripts `cut` them). */
-export function giftCardListView(now: Date): View<GiftCard> {
+/** Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them). */
+export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]): View<GiftCard> {
   const columns: Record<GiftCardListColumn, Column<GiftCard>> = {
     id: { header: 'ID', value: text('id') },
     lastCharacters: { header: 'LAST4', value: text('lastCharacters') },
@@ -32,7 +32,7 @@ export function giftCardListView(now: Date): View<GiftCard> {
     customerId: { header: 'CUSTOMER', value: text('customerId') },
     note: { header: 'NOTE', value: text('note'), shrinkable: true },
   };
-  return { columns: GIFT_CARD_LIST_COLUMNS.map((name) => columns[name]) };
+  return { columns: order.map((name) => columns[name]) };
 }
 
 /** One card, field by field; `withCode` only for the card just created. */

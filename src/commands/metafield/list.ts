@@ -2,7 +2,7 @@ import { METAFIELD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
-import { METAFIELD_LIST_COLUMNS } from './metafield-columns.js';
+import { METAFIELD_LIST_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'list',
@@ -27,5 +27,5 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const values = await ctx.spin('Listing metafield values…', () => api.metafields.list(domain, bizId, namespace === undefined ? {} : { namespace }));
   const where = namespace === undefined ? '' : ` in namespace ${namespace}`;
-  await out.list([values], view.metafieldListView, `No metafield values on ${domain} ${bizId}${where}.`);
+  await out.list([values], view.metafieldListView(verb.json.columns), `No metafield values on ${domain} ${bizId}${where}.`);
 }

@@ -3,18 +3,20 @@
 import type { Metafield, MetafieldInput } from '../../api/metafields.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
-import { METAFIELD_LIST_COLUMNS, type MetafieldListColumn } from './metafield-columns.js';
+import type { MetafieldListColumn } from '../columns.js';
 
 const text = <T extends object>(field: keyof T) => (item: T) => scalarText(item[field]);
 
-/** A listing, in the column order metafield-columns.ts declares; only the value is narrowed to fit. */
+/** A listing, in the column order list declares (commands/columns.ts); only the value is narrowed to fit. */
 const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {
   namespace: { header: 'NAMESPACE', value: text('namespace') },
   code: { header: 'CODE', value: text('code') },
   fieldType: { header: 'TYPE', value: text('fieldType') },
   value: { header: 'VALUE', value: text('value'), shrinkable: true },
 };
-export const metafieldListView: View<Metafield> = { columns: METAFIELD_LIST_COLUMNS.map((name) => listColumns[name]) };
+export function metafieldListView(order: readonly MetafieldListColumn[]): View<Metafield> {
+  return { columns: order.map((name) => listColumns[name]) };
+}
 
 /** One value as read, with its definition's fields. */
 export const metafieldDetailView: View<Metafield> = {

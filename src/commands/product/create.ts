@@ -3,13 +3,14 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
+import { VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
 
 const verb = defineVerb({
   name: 'create',
   summary: 'Create a product from flags or a JSON file; category and collections by name or id',
   flags: productFlags('create'),
-  json: { fields: PRODUCT_FIELDS },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
   examples: [
     'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
     'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
@@ -35,10 +36,10 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   if (!created) {
     // Any 2xx is success: a store that answers 202/204 without the product still created it.
     ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
-    await view.showProduct(out, sent as Product, async () => names, out.isTable);
+    await view.showProduct(out, sent as Product, async () => names, out.isTable, verb.json.columns);
     return;
   }
   const terminal = out.isTable;
-  await view.showProduct(out, created, () => products.linkNames(api, created, names), terminal);
+  await view.showProduct(out, created, () => products.linkNames(api, created, names), terminal, verb.json.columns);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${products.idText(created.productId)}.`);
 }

@@ -2,7 +2,7 @@ import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
-import { CHANGE_FIELDS } from './product-columns.js';
+import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
 
 const verb = defineVerb({
@@ -10,7 +10,7 @@ const verb = defineVerb({
   summary: 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back',
   args: { productId: arg('the product id') },
   flags: { ...productFlags('edit'), dryRun: boolean('print the changes field by field and send nothing') },
-  json: { fields: PRODUCT_FIELDS },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
   examples: [
     'store-cli product edit 5000000000000000011 --price 24.99 --dry-run',
     'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',
@@ -45,9 +45,9 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   if (changes.length === 0) {
     // Nothing to send; the output is still the product as it stands, for scripts.
     ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
-    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable);
+    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable, verb.json.columns);
     return;
   }
   const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
-  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable);
+  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable, verb.json.columns);
 }

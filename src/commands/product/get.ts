@@ -1,7 +1,7 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { arg, defineVerb, type OptionsOf } from '../verb.js';
-import { VARIANT_COLUMNS } from './product-columns.js';
+import { VARIANT_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'get',
@@ -20,5 +20,5 @@ export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable);
+  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, verb.json.columns);
 }

@@ -7,7 +7,7 @@ import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import { productLinks, type Change, type LinkNames } from '../../product/index.js';
 import type { Column, Output, View } from '../../core/output.js';
-import { VARIANT_COLUMNS, type VariantColumn } from './product-columns.js';
+import type { VariantColumn } from '../columns.js';
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);
@@ -73,18 +73,23 @@ const variantColumns: Record<VariantColumn, Column<Variant>> = {
   barcode: { header: 'BARCODE', value: variantText('barcode') },
 };
 
-/** The variants, one a row, in the column order product-columns.ts declares (scripts `cut` them). */
-const variantListView: View<Variant> = { columns: VARIANT_COLUMNS.map((name) => variantColumns[name]) };
 
 /**
  * A product as the exporter writes it. --json: the product as the store sent it. A table
  * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
- * product's own fields are one `--json title,status` away).
+ * product's own fields are one `--json title,status` away), in the column order the verb
+ * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them).
  */
-export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean): Promise<void> {
+export async function showProduct(
+  out: Output,
+  product: Product,
+  tableNames: () => Promise<LinkNames>,
+  isTerminal: boolean,
+  variantOrder: readonly VariantColumn[],
+): Promise<void> {
   if (out.isJson) return out.item(product, productSummaryView(new Map()));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
-  await out.list([product.variants ?? []], variantListView, 'The product has no variants.');
+  await out.list([product.variants ?? []], { columns: variantOrder.map((name) => variantColumns[name]) }, 'The product has no variants.');
 }
 
 const shown = (value: unknown) => (value === undefined ? '' : toJson(value));
