@@ -33,7 +33,7 @@ const DESIGN_BOUNDARIES = [
     except: ['src/sandbox/**'],
     to: ['src/sandbox/**'],
     allow: ['src/sandbox/index.ts'],
-    message: "the client reaches the sandbox only through its public entry, src/sandbox/index.ts.",
+    message: 'the client reaches the sandbox only through its public entry, src/sandbox/index.ts.',
   },
   {
     from: ['src/commands/**'],
