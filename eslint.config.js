@@ -94,7 +94,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { house },
     rules: {
-      'house/import-boundaries': ['error', DESIGN_BOUNDARIES, { knownOffenders: KNOWN_OFFENDERS }],
+      'house/import-boundaries': ['error', DESIGN_BOUNDARIES, { root: import.meta.dirname, knownOffenders: KNOWN_OFFENDERS }],
     },
   },
   {

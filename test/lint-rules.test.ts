@@ -50,6 +50,7 @@ describe('the sandbox shares no code with the client', () => {
     ]);
     expect(await houseProblems('src/commands/sandbox/peek.ts', "import type { Options } from '../../sandbox/options.js';\nexport type O = Options;\n")).toHaveLength(1);
     expect(await houseProblems('src/commands/sandbox/peek.ts', "export const load = () => import('../../sandbox/sandbox.js');\n")).toHaveLength(1);
+    expect(await houseProblems('src/commands/sandbox/peek.ts', "export type Server = typeof import('../../sandbox/server.js');\n")).toHaveLength(1);
   });
 
   it("lets the client import the sandbox's public entry, and commands their own sandbox noun", async () => {

@@ -3,6 +3,7 @@
 // here every import (static, dynamic, re-export, type-only) is resolved to the file it
 // names, so a boundary reads "files here import no files there" at any relative depth,
 // and the lazy `await import(...)` the house uses for start-up is held to it too.
+// Paths are relative to `root` (the config's folder), so the rule holds wherever eslint runs.
 import path from 'node:path';
 
 /** `**` spans folders, `*` stays within one; paths are relative to the project, with `/`. */
@@ -23,9 +24,9 @@ function matches(globs = [], file) {
 }
 
 /** The project file a relative specifier names: sources import `x.js` and the file is `x.ts`. */
-function resolvedFile(cwd, importer, specifier) {
+function resolvedFile(root, importer, specifier) {
   const absolute = path.resolve(path.dirname(importer), specifier);
-  return path.relative(cwd, absolute).split(path.sep).join('/').replace(/\.js$/, '.ts');
+  return path.relative(root, absolute).split(path.sep).join('/').replace(/\.js$/, '.ts');
 }
 
 /** A bare specifier names `module` itself or one of its subpaths (`undici/lib/...`). */
@@ -58,6 +59,7 @@ export const importBoundaries = {
       {
         type: 'object',
         properties: {
+          root: { type: 'string' },
           knownOffenders: {
             type: 'array',
             items: { type: 'object', properties: { file: { type: 'string' }, target: { type: 'string' } }, required: ['file', 'target'], additionalProperties: false },
@@ -69,8 +71,8 @@ export const importBoundaries = {
     messages: { crossed: "'{{target}}' is out of bounds here: {{message}}" },
   },
   create(context) {
-    const cwd = context.cwd;
-    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const root = context.options[1]?.root ?? context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
     const boundaries = (context.options[0] ?? []).filter((boundary) => matches(boundary.from, file) && !matches(boundary.except, file));
     if (boundaries.length === 0) return {};
     const known = (context.options[1]?.knownOffenders ?? []).filter((offender) => offender.file === file).map((offender) => offender.target);
@@ -79,7 +81,7 @@ export const importBoundaries = {
       const specifier = literalText(sourceNode);
       if (specifier === undefined) return;
       const relative = specifier.startsWith('./') || specifier.startsWith('../');
-      const target = relative ? resolvedFile(cwd, context.filename, specifier) : specifier;
+      const target = relative ? resolvedFile(root, context.filename, specifier) : specifier;
       if (known.includes(target)) return;
       for (const boundary of boundaries) {
         const crossed = relative ? matches(boundary.to, target) && !matches(boundary.allow, target) : namesModule(target, boundary.modules);
@@ -92,6 +94,8 @@ export const importBoundaries = {
       ExportNamedDeclaration: (node) => node.source && check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
+      // `typeof import('../x.js')` in a type.
+      TSImportType: (node) => check(node.source),
     };
   },
 };
