@@ -108,7 +108,11 @@ export default tseslint.config(
   {
     files: ['src/commands/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'process', message: 'a command reads nothing from the process: io, config and the clock come through ctx (DESIGN).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'a command reads nothing from the process: io, config and the clock come through ctx (DESIGN).' },
+        { name: 'console', message: 'a command writes through ctx.io: stdout is data, stderr is talk, and tests buffer both (DESIGN).' },
+      ],
     },
   },
   {

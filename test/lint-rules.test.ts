@@ -81,6 +81,10 @@ describe('commands speak domain objects, through ctx', () => {
     expect(await houseProblems('src/commands/giftcard/peek.ts', "import { env } from 'node:process';\nexport const e = env;\n")).toHaveLength(1);
   });
 
+  it('reports a command writing to the console instead of ctx.io', async () => {
+    expect(await houseProblems('src/commands/giftcard/peek.ts', "export const say = () => console.log('hi');\n")).toEqual([expect.stringContaining('ctx.io')]);
+  });
+
   it('lets the program read the process', async () => {
     expect(await houseProblems('src/cli.ts', 'export const argv = process.argv;\n')).toEqual([]);
   });
