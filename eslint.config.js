@@ -2,11 +2,12 @@
 // written as import boundaries so a change that breaks one fails `npm test`.
 // Formatting is prettier's (`npm run format`), not eslint's.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import house from './scripts/lint/import-boundaries.mjs';
 
-/** Files of src/api that know the wire: paths, wrappers, the spec's product object and input checks. */
+/** Files of src/api that know the wire: transport, paths, wrappers, the spec's product object and its input checks. */
 const WIRE_MODULES = ['src/api/wire.ts', 'src/api/schema.ts', 'src/api/transport.ts', 'src/api/*-api.ts', 'src/api/*-input.ts', 'src/api/product-draft.ts', 'src/api/product-rules.ts'];
 
 /** The client's layers, top to bottom: a layer imports only from the ones below it. */
@@ -85,7 +86,7 @@ const KNOWN_OFFENDERS = [
   { file: 'src/commands/product/variants.ts', target: 'src/api/product-rules.ts' },
 ];
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'coverage/', 'completions/', '.bench-tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -128,7 +129,7 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS by design (measured with `node -r`).
+    // CommonJS by design: bench/peak-rss.cjs is preloaded with `node --require`.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
