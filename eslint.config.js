@@ -64,26 +64,6 @@ const KNOWN_OFFENDERS = [
   { file: 'src/core/context.ts', target: 'src/api/index.ts' },
   { file: 'src/core/context.ts', target: 'src/api/transport.ts' },
   { file: 'src/commands/completion/print.ts', target: 'src/cli.ts' },
-  // i11-product (items 3+4): product logic and the spec's product object out of the commands.
-  { file: 'src/commands/category/category-view.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/collection/collection-view.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/build-product.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/check-rules.ts', target: 'src/api/product-rules.ts' },
-  { file: 'src/commands/product/check-rules.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/create.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/delete.ts', target: 'src/api/product-input.ts' },
-  { file: 'src/commands/product/edit.ts', target: 'src/api/product-input.ts' },
-  { file: 'src/commands/product/edit.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/flag-change.ts', target: 'src/api/product-input.ts' },
-  { file: 'src/commands/product/get.ts', target: 'src/api/product-input.ts' },
-  { file: 'src/commands/product/patch.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/product-diff.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/product-file.ts', target: 'src/api/product-input.ts' },
-  { file: 'src/commands/product/product-file.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/product-view.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/resolve-names.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/variants.ts', target: 'src/api/product-draft.ts' },
-  { file: 'src/commands/product/variants.ts', target: 'src/api/product-rules.ts' },
 ];
 
 export default defineConfig(

@@ -1,6 +1,5 @@
 // How collections read in a table or TSV.
 import { collectionFields, type Collection } from '../../api/catalog.js';
-import { idText } from '../../api/product-draft.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { View } from '../../core/output.js';
@@ -10,7 +9,7 @@ const published = (value: string, colors: Palette) => (value === 'true' ? colors
 export const collectionListView: View<Collection> = {
   fields: collectionFields,
   columns: [
-    { header: 'ID', value: (c) => idText(c.collectionId) },
+    { header: 'ID', value: (c) => scalarText(c.collectionId) },
     { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },
     { header: 'TYPE', value: (c) => scalarText(c.collectionType) },
     { header: 'PRODUCTS', value: (c) => scalarText(c.countGoodsNum) },
