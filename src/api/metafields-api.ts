@@ -3,7 +3,7 @@
 // The schemas (zod) load only when a value is read, so `metafield count` never pays for them.
 import { RuntimeError } from '../core/errors.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./metafields.js');
