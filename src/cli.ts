@@ -52,7 +52,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       signal,
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
-      createApi: async (transport) => (await import('./api/index.js')).createApi(transport),
+      loadApi: async () => (await import('./api/index.js')).createApi,
       commandTree: () => buildProgram(io, async () => undefined),
     });
     await applyColorDefault(io, context);

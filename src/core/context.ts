@@ -93,10 +93,10 @@ export interface ContextDeps {
   userAgent: string;
   now?: () => Date;
   /**
-   * The API modules over a transport. src/cli.ts hands them in, loaded on first use, so
-   * that core imports nothing of the layers above it and --help loads none of them.
+   * Loads the API modules and returns their factory. src/cli.ts hands it in, so that core
+   * imports nothing of the layers above it; only a command that asks for the API calls it.
    */
-  createApi: (transport: Transport) => Promise<Api>;
+  loadApi: () => Promise<(transport: Transport) => Api>;
   /** The command tree, which only src/cli.ts knows whole. */
   commandTree: () => Command;
 }
@@ -200,7 +200,7 @@ export function createContext(deps: ContextDeps): Context {
   }
 
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}): Promise<Api> {
-    const [{ HttpClient }, { StoreBucket }] = await Promise.all([import('./http.js'), import('./store-bucket.js')]);
+    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./store-bucket.js')]);
     bucket ??= new StoreBucket();
     const shared = bucket;
     let client: Promise<InstanceType<typeof HttpClient>> | undefined;
@@ -224,7 +224,7 @@ export function createContext(deps: ContextDeps): Context {
       request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
-    return deps.createApi(tuning.wrap ? tuning.wrap(transport) : transport);
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport);
   }
 
   return ctx;
