@@ -18,6 +18,7 @@ const LAYERS: Record<string, number> = {
   bulk: 2,
   webhooks: 2,
   completion: 2,
+  product: 2,
   commands: 3,
   'cli.ts': 4,
   'main.ts': 4,
