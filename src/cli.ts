@@ -45,7 +45,16 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     active = command;
     refuseReplacementCharacters(command);
     const globals = globalOptions(program);
-    context = createContext({ io, env: deps.env, globals, signal, userAgent: `store-cli/${VERSION} node/${process.versions.node}`, ...(deps.now ? { now: deps.now } : {}) });
+    context = createContext({
+      io,
+      env: deps.env,
+      globals,
+      signal,
+      userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
+      ...(deps.now ? { now: deps.now } : {}),
+      loadApi: async () => (await import('./api/index.js')).createApi,
+      commandTree: () => buildProgram(io, async () => undefined),
+    });
     await applyColorDefault(io, context);
     // The verb's options type derives from the declaration commander parsed these by (verb.ts).
     await verb.run(optionsWithArguments(command) as never, context);

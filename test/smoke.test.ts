@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from './helpers/run-cli.js';
+import { cli } from './helpers/cli-in-process.js';
 import { useSandbox } from './helpers/sandbox.js';
 
 describe('smoke', () => {

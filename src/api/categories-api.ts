@@ -1,6 +1,6 @@
 // Category search: the look-up that supplies a product's categoryId.
 import type { Category } from './catalog.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, readAllPages, unwrap } from './wire.js';
 
 export class CategoriesApi {

@@ -1,6 +1,6 @@
 // Collection listing: the look-up that supplies a product's collection ids.
 import type { Collection } from './catalog.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, readAllPages, unwrap } from './wire.js';
 
 export interface CollectionFilter {

@@ -7,7 +7,7 @@ import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./gift-cards.js');

@@ -5,7 +5,7 @@ import { GiftCardsApi } from './gift-cards-api.js';
 import { MetafieldsApi } from './metafields-api.js';
 import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 
 export interface Api {
   giftCards: GiftCardsApi;

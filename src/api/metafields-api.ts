@@ -4,7 +4,7 @@
 import { ApiError, RuntimeError } from '../core/errors.js';
 import { batchRefusal, singleRefusal } from './metafield-write-error.js';
 import type { Metafield, MetafieldInput } from './metafields.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./metafields.js');

@@ -3,7 +3,7 @@
 // path. The schema (zod) loads only when a product is read.
 import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Product } from './products.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./products.js');

@@ -5,7 +5,7 @@ import { RuntimeError, UsageError } from '../core/errors.js';
 import type { Method } from '../core/http.js';
 import { isLosslessNumber, parseJson } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 import { API_PREFIX } from './wire.js';
 
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;

@@ -4,7 +4,7 @@ import { RuntimeError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
 import { isDotSegment } from './path-segment.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../core/transport.js';
 
 export const API_PREFIX = '/api/202412';
 

@@ -6,7 +6,7 @@
 // transient failure; one from a store without the header goes to the pacer to judge. POSTs are retried too: a create whose
 // answer was lost and that the store did apply comes back as a 409, which the import
 // resolves by reading and comparing, so nothing is ever created twice.
-import type { Transport } from '../api/transport.js';
+import type { Transport } from '../core/transport.js';
 import { ApiError, NetworkError } from '../core/errors.js';
 import { isEmpty, type JsonResponse, type RequestSpec } from '../core/http.js';
 import { isRetryable, retryDelayMs, type RetryPolicy } from '../core/retry.js';

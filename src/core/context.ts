@@ -1,7 +1,8 @@
 // The context handed to every command's run(): streams, colour, config, API client,
 // clock, prompter. Everything is lazy, so --help never reads config or loads undici.
+import type { Command } from 'commander';
 import type { Api } from '../api/index.js';
-import type { Transport } from '../api/transport.js';
+import type { Transport } from './transport.js';
 import { AuthError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import { escapeControls, type IO } from './io.js';
@@ -79,6 +80,8 @@ export interface Context {
   warn(message: string): void;
   /** The user's data directory (the embedded sandbox keeps its state there). */
   dataDir(): Promise<string>;
+  /** The whole command tree, built afresh (the completion scripts are rendered from it). */
+  commandTree(): Command;
   dispose(): Promise<void>;
 }
 
@@ -89,6 +92,13 @@ export interface ContextDeps {
   signal: AbortSignal;
   userAgent: string;
   now?: () => Date;
+  /**
+   * Loads the API modules and returns their factory. src/cli.ts hands it in, so that core
+   * imports nothing of the layers above it; only a command that asks for the API calls it.
+   */
+  loadApi: () => Promise<(transport: Transport) => Api>;
+  /** The command tree, which only src/cli.ts knows whole. */
+  commandTree: () => Command;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -157,6 +167,7 @@ export function createContext(deps: ContextDeps): Context {
     say: log,
     warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeControls(message)}\n`),
     dataDir: async () => (await paths()).dataDir(env),
+    commandTree: deps.commandTree,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();
     },
@@ -189,7 +200,7 @@ export function createContext(deps: ContextDeps): Context {
   }
 
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}): Promise<Api> {
-    const [{ HttpClient }, { createApi }, { StoreBucket }] = await Promise.all([import('./http.js'), import('../api/index.js'), import('./store-bucket.js')]);
+    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./store-bucket.js')]);
     bucket ??= new StoreBucket();
     const shared = bucket;
     let client: Promise<InstanceType<typeof HttpClient>> | undefined;

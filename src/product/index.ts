@@ -2,7 +2,7 @@
 // flags, call these, and hand what comes back to the exporter (commands/product/product-view.ts).
 // Between the commands and src/api: it speaks the API through `Api`, never a path.
 export { checkProductId } from '../api/product-input.js';
-export { idText } from '../api/product-draft.js';
+export { idText, variantTitle, type VariantDraft } from '../api/product-draft.js';
 export { productLinks, type ProductLinks } from '../api/product-wire.js';
 export type { Product } from '../api/products.js';
 export { createProduct, draftToCreate, type CreateDraft, type Creation } from './create.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, SandboxUsageError } from './errors.js';
+import { ErrorAnswer, SandboxUsageError } from './sandbox-errors.js';
 
 export type Scope =
   | 'read_gift_card'
@@ -73,14 +73,14 @@ export class Authorizer {
   authorize(header: string | string[] | undefined, scope: Scope): void {
     const token = Array.isArray(header) ? header[0] : header;
     if (token === undefined || token === '') {
-      throw new ApiError(401, 'unauthorized', 'The X-Service-Access-Token header is missing.');
+      throw new ErrorAnswer(401, 'unauthorized', 'The X-Service-Access-Token header is missing.');
     }
     const scopes = this.grants.get(token);
     if (scopes === undefined) {
-      throw new ApiError(401, 'unauthorized', 'The access token is not valid for this store.');
+      throw new ErrorAnswer(401, 'unauthorized', 'The access token is not valid for this store.');
     }
     if (!scopes.has(scope)) {
-      throw new ApiError(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
+      throw new ErrorAnswer(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
     }
   }
 }

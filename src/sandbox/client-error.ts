@@ -6,24 +6,24 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { Dialect } from './dialect.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './sandbox-errors.js';
 
 interface ParserError extends Error {
   code?: string;
 }
 
-export function refusalOf(error: ParserError): ApiError {
+export function refusalOf(error: ParserError): ErrorAnswer {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiError(431, 'headers_too_large', 'The request headers are larger than the server accepts.');
+      return new ErrorAnswer(431, 'headers_too_large', 'The request headers are larger than the server accepts.');
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiError(408, 'request_timeout', 'The request did not arrive in time.');
+      return new ErrorAnswer(408, 'request_timeout', 'The request did not arrive in time.');
     case 'HPE_INVALID_METHOD':
-      return new ApiError(400, 'invalid', 'The request method is not one HTTP knows.');
+      return new ErrorAnswer(400, 'invalid', 'The request method is not one HTTP knows.');
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return new ApiError(400, 'invalid', 'The request has both Content-Length and Transfer-Encoding; send one.');
+      return new ErrorAnswer(400, 'invalid', 'The request has both Content-Length and Transfer-Encoding; send one.');
     default:
-      return new ApiError(400, 'invalid', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}).`);
+      return new ErrorAnswer(400, 'invalid', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}).`);
   }
 }
 

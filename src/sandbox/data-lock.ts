@@ -6,7 +6,7 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SandboxDataError } from './errors.js';
+import { SandboxDataError } from './sandbox-errors.js';
 import { tempName } from './persistence.js';
 
 export interface LockWaiting {

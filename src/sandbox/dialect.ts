@@ -1,5 +1,5 @@
 import { formatTimestamp } from './dates.js';
-import type { ApiError } from './errors.js';
+import type { ErrorAnswer } from './sandbox-errors.js';
 
 /**
  * How the sandbox speaks on the wire. 'service' is the dialect the project decided where the
@@ -28,9 +28,9 @@ export interface WebhookPolicy {
 export interface Dialect {
   readonly name: DialectName;
   /** The status of an error answer. */
-  errorStatus(error: ApiError): number;
+  errorStatus(error: ErrorAnswer): number;
   /** The body of an error answer. */
-  errorBody(error: ApiError): unknown;
+  errorBody(error: ErrorAnswer): unknown;
   /** The headers of any answer, from those the handler chose. */
   replyHeaders(headers: Readonly<Record<string, string>>): Record<string, string>;
   /** The status of a successful create. */

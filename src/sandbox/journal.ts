@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
-import { SandboxDataError } from './errors.js';
+import { SandboxDataError } from './sandbox-errors.js';
 import { syncDirectory } from './persistence.js';
 
 const recordSchema = z.object({

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import demoDefinitions from './data/metafield-definitions.json' with { type: 'json' };
-import { SandboxUsageError } from './errors.js';
+import { SandboxUsageError } from './sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from './metafield-measures.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from './metafield-rules.js';
 

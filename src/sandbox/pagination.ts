@@ -1,4 +1,4 @@
-import { invalidField } from './errors.js';
+import { invalidField } from './sandbox-errors.js';
 import { canonicalId } from './ids.js';
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { SandboxDataError } from './errors.js';
+import { SandboxDataError } from './sandbox-errors.js';
 
 /** The file's JSON content, or undefined when there is no file or it is blank (a fresh store). */
 export async function readDataFile(file: string): Promise<unknown> {

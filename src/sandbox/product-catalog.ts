@@ -1,6 +1,6 @@
 import { compareIds } from './ids.js';
 import type { CategoryRecord, CollectionRecord, ProductRecord } from './product-record.js';
-import { ROOT_PARENT_ID } from './product-rules.js';
+import { ROOT_PARENT_ID } from './product-decisions.js';
 
 /**
  * Categories, collections and products of one store, which refer to each other. A product's

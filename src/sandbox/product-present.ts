@@ -1,6 +1,6 @@
-import { JsonInteger, serializeJson, type IdsAs } from './json.js';
+import { JsonInteger, serializeJson, type IdsAs } from './body-json.js';
 import type { CategoryRecord, CollectionRecord, ProductRecord, VariantRecord } from './product-record.js';
-import { SALES_CHANNEL_CODE } from './product-rules.js';
+import { SALES_CHANNEL_CODE } from './product-decisions.js';
 
 /**
  * The wire forms of categories, collections and products. Ids and counts are JsonIntegers

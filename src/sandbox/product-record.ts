@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
 import { ID_PATTERN } from './ids.js';
 import { characterCount, isHttpUrl } from './text.js';
-import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './product-rules.js';
+import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './product-decisions.js';
 
 /**
  * Categories, collections and products as kept in memory, in the data file and in demo.json.

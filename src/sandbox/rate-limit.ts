@@ -1,4 +1,4 @@
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './sandbox-errors.js';
 
 export interface RateLimit {
   /** Tokens a second that refill each token's bucket. */
@@ -94,11 +94,11 @@ export function rateLimitHeader(answer: BucketAnswer): Record<string, string> {
  * The 429 for a refused request. `retryAfter` false leaves Retry-After out (the real store's
  * dialect sends none); `header` false leaves the bucket header out.
  */
-export function bucketRefusal(answer: BucketAnswer, limit: RateLimit, options: { retryAfter: boolean; header: boolean }): ApiError {
+export function bucketRefusal(answer: BucketAnswer, limit: RateLimit, options: { retryAfter: boolean; header: boolean }): ErrorAnswer {
   const wait = answer.retryAfterSeconds ?? 1;
   const { rps, burst } = limit;
   const message = `Too many requests (a bucket of ${burst} per token, refilled at ${rps} a second); retry after ${wait} second${wait === 1 ? '' : 's'}.`;
-  return new ApiError(429, 'rate_limited', message, [], {
+  return new ErrorAnswer(429, 'rate_limited', message, [], {
     ...(options.retryAfter ? { 'Retry-After': String(wait) } : {}),
     ...(options.header ? rateLimitHeader(answer) : {}),
   });

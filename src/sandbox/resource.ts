@@ -1,7 +1,7 @@
 import type { Scope } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
-import type { IdsAs } from './json.js';
+import type { IdsAs } from './body-json.js';
 import type { Dialect } from './dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
 

@@ -4,9 +4,9 @@ import type { Socket } from 'node:net';
 import { TOKEN_HEADER, type Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
 import type { Dialect } from './dialect.js';
-import { ApiError, malformedBody } from './errors.js';
+import { ErrorAnswer, malformedBody } from './sandbox-errors.js';
 import type { FaultKind } from './faults.js';
-import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './json.js';
+import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
 import type { Router } from './router.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
@@ -30,7 +30,7 @@ export interface ServerConfig {
    * Absent: no limit. Answers the 429 to send (null lets the token's request go ahead) and
    * the headers every answer to it carries (the bucket's state).
    */
-  rateLimit?: (token: string | undefined) => { refusal: ApiError | null; headers: Readonly<Record<string, string>> };
+  rateLimit?: (token: string | undefined) => { refusal: ErrorAnswer | null; headers: Readonly<Record<string, string>> };
   nextFault: () => FaultKind | null;
   retryAfterSeconds: number;
   now: () => Date;
@@ -62,9 +62,9 @@ function sendJson(
   res.end(text);
 }
 
-function tooLarge(): ApiError {
+function tooLarge(): ErrorAnswer {
   // The rest of an oversized body is not worth reading: close the connection after answering.
-  return new ApiError(413, 'payload_too_large', `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`, [], { Connection: 'close' });
+  return new ErrorAnswer(413, 'payload_too_large', `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`, [], { Connection: 'close' });
 }
 
 /** Reads the body up to the size limit without destroying the socket, so a 413 can still be sent. */
@@ -120,16 +120,16 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: number): ApiError {
+function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: number): ErrorAnswer {
   switch (kind) {
     case '429':
-      return new ApiError(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox).`, [], {
+      return new ErrorAnswer(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox).`, [], {
         'Retry-After': String(retryAfterSeconds),
       });
     case '500':
-      return new ApiError(500, 'internal_error', 'The service failed to handle the request (fault injected by the sandbox).');
+      return new ErrorAnswer(500, 'internal_error', 'The service failed to handle the request (fault injected by the sandbox).');
     case '503':
-      return new ApiError(503, 'unavailable', 'The service is temporarily unavailable (fault injected by the sandbox).');
+      return new ErrorAnswer(503, 'unavailable', 'The service is temporarily unavailable (fault injected by the sandbox).');
   }
 }
 
@@ -138,10 +138,10 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const match = config.router.match(method, url.pathname);
   if (match.kind === 'not-found') {
-    throw new ApiError(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
+    throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
   }
   if (match.kind === 'method-not-allowed') {
-    throw new ApiError(405, 'method_not_allowed', `${url.pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
+    throw new ErrorAnswer(405, 'method_not_allowed', `${url.pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
       Allow: match.allow.join(', '),
     });
   }
@@ -166,10 +166,10 @@ function tokenOf(req: IncomingMessage): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-function errorReply(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
+function errorReply(error: unknown): ErrorAnswer {
+  if (error instanceof ErrorAnswer) return error;
   const detail = error instanceof Error ? error.message : String(error);
-  return new ApiError(500, 'internal_error', `The sandbox failed while handling the request: ${detail}.`);
+  return new ErrorAnswer(500, 'internal_error', `The sandbox failed while handling the request: ${detail}.`);
 }
 
 export function createSandboxServer(config: ServerConfig): Server {

@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import { demoData } from './demo.js';
 import type { Dialect } from './dialect.js';
-import { SandboxDataError } from './errors.js';
+import { SandboxDataError } from './sandbox-errors.js';
 import { IdGenerator } from './ids.js';
-import type { IdsAs } from './json.js';
+import type { IdsAs } from './body-json.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
-import { ApiError } from './errors.js';
+import { ErrorAnswer } from './sandbox-errors.js';
 import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route, RouteReply } from './resource.js';
@@ -63,9 +63,9 @@ async function cannotUse<T>(file: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** A change the journal could not take is not acknowledged; the client learns so. */
-function unsaved(error: unknown): ApiError {
+function unsaved(error: unknown): ErrorAnswer {
   const detail = error instanceof Error ? error.message : String(error);
-  return new ApiError(500, 'internal_error', `The sandbox ${detail}: the change is not saved, and no change is accepted until the sandbox is restarted.`);
+  return new ErrorAnswer(500, 'internal_error', `The sandbox ${detail}: the change is not saved, and no change is accepted until the sandbox is restarted.`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { WebhookPolicy } from './dialect.js';
-import { serializeJson, type IdsAs } from './json.js';
+import { serializeJson, type IdsAs } from './body-json.js';
 import type { ResourceEvent } from './resource.js';
 
 /**

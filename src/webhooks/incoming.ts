@@ -30,6 +30,7 @@ export function parsePayload(body: Uint8Array): unknown {
   try {
     return parseJson(text);
   } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the one sentence carries the parser's message; the receiver prints only the sentence.
     throw new Error(`the body is not valid JSON (${(error as Error).message})`);
   }
 }

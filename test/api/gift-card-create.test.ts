@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findCodeHolder, sameAmount } from '../../src/api/gift-card-match.js';
 import { GiftCardsApi, isCodeTaken } from '../../src/api/gift-cards-api.js';
 import type { GiftCard, GiftCardCreate } from '../../src/api/gift-cards.js';
-import type { Transport } from '../../src/api/transport.js';
+import type { Transport } from '../../src/core/transport.js';
 import { ApiError, NetworkError, UnconfirmedCreateError, type RequestError } from '../../src/core/errors.js';
 import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { parseJson } from '../../src/core/json.js';

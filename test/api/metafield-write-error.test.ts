@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MetafieldsApi } from '../../src/api/metafields-api.js';
 import { batchRefusal, MetafieldWriteError, singleRefusal } from '../../src/api/metafield-write-error.js';
 import { ApiError, NetworkError, type FieldProblem } from '../../src/core/errors.js';
-import type { Transport } from '../../src/api/transport.js';
+import type { Transport } from '../../src/core/transport.js';
 
 const refused = (fields: FieldProblem[], status = 400) => new ApiError('invalid', status, 'invalid', fields, 3, '{"raw":1}', { used: 1, size: 40 });
 

@@ -37,6 +37,7 @@ describe('progress line', () => {
     const live = startProgress((t) => written.push(t), 'live', () => snap({ done: 1 }), 5);
     await new Promise((r) => setTimeout(r, 30));
     live.stop();
+    // eslint-disable-next-line no-control-regex
     expect(written[0]).toMatch(/^\rimport: 1 rows .*\u001b\[K$/);
     expect(written.at(-1)).toBe('\r\u001b[K');
     const lines: string[] = [];

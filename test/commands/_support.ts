@@ -1,22 +1,17 @@
 // Shared pieces of the command tests: a request log for a sandbox, direct HTTP to the
-// sandbox (to seed data and to see what it really sent), and a variant of the run-cli
-// helper whose streams can be read while the command runs.
-import { Writable, PassThrough } from 'node:stream';
+// sandbox (to seed data and to see what it really sent), checks of usage errors, and
+// `sandbox serve` run in-process.
 import { expect } from 'vitest';
-import { runCli } from '../../src/cli.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { scratchDirs, type CliResult, type RunOptions } from '../helpers/run-cli.js';
-
-export const ROOT = '/api/202412';
+import { API_PATH } from '../helpers/api-path.js';
+import { liveCli, type CliResult } from '../helpers/cli-in-process.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 /** Any ANSI escape sequence (colour, cursor movement). */
 // eslint-disable-next-line no-control-regex
 export const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
 // eslint-disable-next-line no-control-regex
 export const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-
-/** A stack trace line as V8 prints it. */
-export const STACK_LINE = /\n\s+at .+\(?.*:\d+:\d+\)?/;
 
 export interface LoggedRequest {
   method: string;
@@ -59,7 +54,7 @@ export interface Reply {
 export async function call(sandbox: RunningSandbox, method: string, path: string, body?: unknown, token: string = sandbox.token): Promise<Reply> {
   const headers: Record<string, string> = { 'X-Service-Access-Token': token };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${sandbox.baseUrl}${ROOT}${path}`, {
+  const response = await fetch(`${sandbox.baseUrl}${API_PATH}${path}`, {
     method,
     headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -103,65 +98,6 @@ export function expectUsageError(result: CliResult, flag: string): void {
   expect(result.stderr).not.toMatch(STACK_LINE);
 }
 
-export function expectNoStackTrace(stderr: string): void {
-  expect(stderr).not.toMatch(STACK_LINE);
-}
-
-/**
- * A writable that collects text. Its end() is ignored, because @inquirer pipes its
- * output into the given stream and ends it when the prompt closes: harmless on
- * process.stderr (pipe never ends stdio), but fatal for a plain PassThrough.
- */
-class Sink extends Writable {
-  private readonly chunks: Buffer[] = [];
-
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    callback();
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
-
-function sink(): Sink {
-  const stream = new Sink();
-  stream.end = (() => stream) as unknown as Sink['end'];
-  return stream;
-}
-
-export interface LiveRun {
-  /** Resolves with the result once the command ends. */
-  readonly done: Promise<CliResult>;
-  stdout(): string;
-  stderr(): string;
-  /** Write to the command's stdin while it runs. */
-  input: PassThrough;
-}
-
-export interface LiveOptions extends RunOptions {
-  /** Keep stdin open (write to `input` later) instead of ending it with `stdin`. */
-  keepStdinOpen?: boolean;
-}
-
-/** Runs the CLI in-process like test/helpers/run-cli.ts, but its output can be read live. */
-export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
-  const stdout = sink();
-  const stderr = sink();
-  const input = new PassThrough();
-  if (!options.keepStdinOpen) input.end(options.stdin ?? '');
-  else if (options.stdin !== undefined) input.write(options.stdin);
-  const tty = options.tty === true;
-  const done = runCli(argv, {
-    streams: { stdin: input, stdout, stderr, isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty },
-    env: { ...scratchDirs(), ...options.env },
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
-  return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
-}
-
 /** Polls until `check` returns a value (not undefined), or fails after `ms`. */
 export async function waitFor<T>(check: () => T | undefined, ms = 5000, what = 'a condition'): Promise<T> {
   const deadline = Date.now() + ms;
@@ -179,8 +115,6 @@ export function compareIds(a: string, b: string): number {
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
-
-export { scratchDirs };
 
 /** Starts `sandbox serve` in-process on a free port, waits for its first stdout line, returns it and a stopper. */
 export async function serveInProcess(args: string[], env: Record<string, string> = {}) {

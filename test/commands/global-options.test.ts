@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/run-cli.js';
+import { cli, scratchDirs } from '../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../helpers/stack-trace.js';
+import { ANSI, createCardDirect, requestLog, stripAnsi, tsvRows } from './_support.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { parseTokenSpec } from '../../src/sandbox/index.js';
-import { ANSI, createCardDirect, expectNoStackTrace, requestLog, scratchDirs, stripAnsi, tsvRows } from './_support.js';
 
 const TOKEN = 'global-options-token-V3rb';
 

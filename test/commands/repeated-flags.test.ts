@@ -1,9 +1,9 @@
 // A flag that takes one value may be given once: a second use is an error (exit 2, nothing
 // sent), not a silent "last wins". Repeatable flags still collect every use.
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/run-cli.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { expectUsageError, requestLog } from './_support.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 describe('a single-value flag given twice', () => {
   const log = requestLog();

@@ -2,10 +2,10 @@
 // as visible escapes in tables, TSV on a terminal and every message on stderr, while
 // --json keeps the exact bytes.
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/run-cli.js';
+import { cli } from '../helpers/cli-in-process.js';
+import { createCardDirect } from './_support.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { escapeControls } from '../../src/core/io.js';
-import { createCardDirect } from './_support.js';
 import { csv, scratchFile } from './metafield/_import.js';
 import { freshBizId, seed } from './metafield/_metafields.js';
 

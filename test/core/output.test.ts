@@ -79,6 +79,7 @@ describe('Output.item', () => {
     const coloured = fakeIO({ stdoutTTY: true, color: true });
     await new Output(coloured.io, {}, fields).item(card(4), view);
     expect(coloured.stdout()).toContain(ESC);
+    // eslint-disable-next-line no-control-regex
     expect(coloured.stdout().replace(/\u001b\[\d+m/g, '')).toBe(plain.stdout());
   });
 

@@ -1,7 +1,8 @@
 // `store-cli api` as a user runs it: the built binary, the embedded sandbox, exit codes,
 // and a reader that closes the pipe during --paginate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, readFirstChunkThenClose, type ServeHandle } from './helpers.js';
+import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, readFirstChunkThenClose, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
 afterAll(() => {

@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, ROOT, run, scratch, serve, shq, TMUX, until, type Env } from './helpers.js';
+import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, REPO_ROOT, run, scratch, serve, shq, TMUX, until, type Env } from '../helpers/cli-spawn.js';
 
-const COMPLETIONS = join(ROOT, 'completions');
+const COMPLETIONS = join(REPO_ROOT, 'completions');
 const script = (name: string) => readFileSync(join(COMPLETIONS, name), 'utf8');
 
 function installed(shell: string): string | undefined {

@@ -4,7 +4,8 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from './helpers.js';
+import { api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
 afterAll(() => {

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from './helpers.js';
+import { isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
 afterAll(() => {

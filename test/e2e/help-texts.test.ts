@@ -7,11 +7,11 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { createIO } from '../../src/core/io.js';
-import { cli } from '../helpers/run-cli.js';
-import { ROOT, isolatedEnv, requireBuild, run } from './helpers.js';
+import { cli } from '../helpers/cli-in-process.js';
+import { REPO_ROOT, isolatedEnv, requireBuild, run } from '../helpers/cli-spawn.js';
 
 requireBuild();
-const texts = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) as Record<string, string>;
+const texts = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'help.json'), 'utf8')) as Record<string, string>;
 
 function commandPaths(): string[] {
   const quiet = () => Object.assign(new PassThrough(), {});

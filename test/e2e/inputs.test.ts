@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { linkSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type ServeHandle } from './helpers.js';
+import { BIN, api, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 let sandbox: ServeHandle;
 const dir = scratch().root;

@@ -1,7 +1,8 @@
 // Metafield commands end to end: the built binary against a `sandbox serve --demo` child
 // process (demo definitions), and once against the embedded sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 let sandbox: ServeHandle;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, removeScratch, requireBuild, scratch } from './helpers.js';
+import { BIN, isolatedEnv, removeScratch, requireBuild, scratch } from '../helpers/cli-spawn.js';
 
 beforeAll(requireBuild);
 afterAll(removeScratch);

@@ -1,7 +1,8 @@
 // The product flow end to end: the built binary against a `sandbox serve --demo` child,
 // creating by names, reading, a dry-run edit, an edit, and deleting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from './helpers.js';
+import { api, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 let sandbox: ServeHandle;

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until } from './helpers.js';
+import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
 afterAll(() => {

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, scratch, serve, readFirstChunkThenClose, spawnCli, until, type ServeHandle } from './helpers.js';
+import { api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, scratch, serve, readFirstChunkThenClose, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
 afterAll(() => {

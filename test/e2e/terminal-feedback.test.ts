@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type Env, type ServeHandle } from './helpers.js';
+import { Pane, TMUX, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
 
 const ESC = '\u001b';
 /** A frame of ora's spinner: braille dots, or the ASCII line where Unicode is not supported. */

@@ -2,7 +2,7 @@
 // of the product's own signing code).
 import { createHmac } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { exitOf, isolatedEnv, spawnCli, until, type Env } from './helpers.js';
+import { exitOf, isolatedEnv, spawnCli, until, type Env } from '../helpers/cli-spawn.js';
 
 export interface ListenHandle {
   readonly child: ChildProcess;

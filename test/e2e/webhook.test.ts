@@ -4,7 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_LINE, api, killLeftovers, removeScratch, requireBuild, run, serve, until } from './helpers.js';
+import { api, killLeftovers, removeScratch, requireBuild, run, serve, until } from '../helpers/cli-spawn.js';
+import { STACK_LINE } from '../helpers/stack-trace.js';
 import { listen, sign } from './webhook-helpers.js';
 
 beforeAll(requireBuild);

@@ -1,7 +1,7 @@
 // `store-cli help <command...>` and the suggestions after a typo, through the same
 // runCli (exitOverride, our streams, exit codes) every command goes through.
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/run-cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 
 describe('store-cli help <command...>', () => {
   it.each([

@@ -8,7 +8,7 @@ import { buildProgram } from '../../src/cli.js';
 import { createIO } from '../../src/core/io.js';
 import { ANY_FIELDS, jsonDeclaration } from '../../src/core/output-options.js';
 import { requestLog } from '../commands/_support.js';
-import { cli } from '../helpers/run-cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
 function program(): Command {

@@ -1,6 +1,6 @@
 // A Transport for unit tests of src/api modules: records each request and answers from a
 // list, in order, so a test sees exactly what a module sends without any HTTP.
-import type { Transport } from '../../src/api/transport.js';
+import type { Transport } from '../../src/core/transport.js';
 import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
 import { parseJson } from '../../src/core/json.js';
 

@@ -1,6 +1,5 @@
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-
-export const ROOT = '/api/202412';
+import { API_PATH } from '../helpers/api-path.js';
 
 export interface Reply {
   status: number;
@@ -27,7 +26,7 @@ export async function call(sandbox: RunningSandbox, method: string, path: string
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && headers['Content-Type'] === undefined) headers['Content-Type'] = 'application/json';
-  const url = path.startsWith('http') ? path : `${sandbox.baseUrl}${ROOT}${path}`;
+  const url = path.startsWith('http') ? path : `${sandbox.baseUrl}${API_PATH}${path}`;
   const response = await fetch(url, { method, headers, body });
   const text = await response.text();
   let json: unknown;

@@ -4,6 +4,6 @@ import type { Context } from '../../core/context.js';
 import type { Shell } from '../../completion/scripts.js';
 
 export async function printCompletionScript(shell: Shell, ctx: Context): Promise<void> {
-  const [{ buildProgram }, { completionScript }] = await Promise.all([import('../../cli.js'), import('../../completion/scripts.js')]);
-  ctx.io.out(completionScript(shell, buildProgram(ctx.io, async () => undefined)));
+  const { completionScript } = await import('../../completion/scripts.js');
+  ctx.io.out(completionScript(shell, ctx.commandTree()));
 }

@@ -1,6 +1,6 @@
 // The help text that lists the keys, and the view of a setting, shared by the config verbs.
 import { BUILT_IN, COLOR_MODES, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
-import type { Column, View } from '../../core/output.js';
+import type { View } from '../../core/output.js';
 
 /** Hand-wrapped to the 80 columns help is rendered at; a test keeps it in step with defaults.ts. */
 export const KEYS_HELP = `

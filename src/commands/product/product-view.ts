@@ -1,11 +1,10 @@
 // How a product reads: a summary (field by field), a table of its variants, and an edit's
 // changes. Category and collection names come from the look-ups (product/names.ts) when
 // the store's product carries only ids.
-import { variantTitle, type VariantDraft } from '../../api/product-draft.js';
 import type { Product, Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
-import { productLinks, type Change, type LinkNames } from '../../product/index.js';
+import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
 import type { Column, Output, View } from '../../core/output.js';
 import type { VariantColumn } from '../columns.js';
 

@@ -1,8 +1,8 @@
 import { isCalendarDate } from '../dates.js';
-import { FieldErrors, invalidField } from '../errors.js';
+import { FieldErrors, invalidField } from '../sandbox-errors.js';
 import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH } from '../gift-card-rules.js';
 import { canonicalId } from '../ids.js';
-import { isJsonNumber, isJsonObject, type JsonObject } from '../json.js';
+import { isJsonNumber, isJsonObject, type JsonObject } from '../body-json.js';
 import { characterCount } from '../text.js';
 
 export interface CreateGiftCardInput {

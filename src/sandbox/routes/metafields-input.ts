@@ -1,9 +1,9 @@
-import { ApiError, FieldErrors, invalidField, notFound } from '../errors.js';
+import { ErrorAnswer, FieldErrors, invalidField, notFound } from '../sandbox-errors.js';
 import { ID_PATTERN } from '../ids.js';
-import { isJsonObject } from '../json.js';
+import { isJsonObject } from '../body-json.js';
 import type { DefinitionCatalog } from '../metafield-definitions.js';
 import { DOMAINS, isDomain, MAX_BATCH, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafield-rules.js';
-import { checkValue } from '../metafield-values.js';
+import { checkValue } from '../metafield-value-check.js';
 
 /** A value ready to store: names checked, value checked against its definition and in canonical form. */
 export interface ValidValue {
@@ -76,7 +76,7 @@ export function parseBatch(body: unknown, domain: Domain, catalog: DefinitionCat
   }
   if (list.length === 0) throw invalidField('metaFieldDataList', 'must hold at least one value');
   if (list.length > MAX_BATCH) {
-    throw new ApiError(413, 'batch_too_large', `A batch holds at most ${MAX_BATCH} values; this one has ${list.length}.`, [
+    throw new ErrorAnswer(413, 'batch_too_large', `A batch holds at most ${MAX_BATCH} values; this one has ${list.length}.`, [
       { field: 'metaFieldDataList', message: `must hold at most ${MAX_BATCH} values` },
     ]);
   }

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { call, createCardDirect, expectUsageError, freshCode, requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { call, createCardDirect, expectNoStackTrace, expectUsageError, freshCode, liveCli, requestLog, waitFor } from '../_support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-cli-api-test-'));
 function file(name: string, text: string): string {

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectNoStackTrace, liveCli, requestLog, scratchDirs } from '../_support.js';
 
 const TOKEN = 'login-test-token-9f3K';
 const READER = 'reader-only-token-77Qa';

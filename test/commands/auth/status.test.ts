@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { ANSI, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { ANSI, expectNoStackTrace, scratchDirs, stripAnsi, tsvRows } from '../_support.js';
 
 const MAIN = 'status-main-token-AB12';
 const STAGING = 'status-staging-token-CD34';

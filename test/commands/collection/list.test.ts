@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 describe.each(DIALECTS)('collection list (%s dialect)', (dialect) => {

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { ANSI, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { ANSI, requestLog, scratchDirs, stripAnsi, tsvRows } from '../_support.js';
 import { csv, freshIds, plainRows, scratchFile } from '../metafield/_import.js';
 import { DEMO } from '../product/_products.js';
 

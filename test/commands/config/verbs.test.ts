@@ -1,10 +1,11 @@
 import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { expectUsageError, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectNoStackTrace, expectUsageError, scratchDirs, tsvRows } from '../_support.js';
 
 type Dirs = ReturnType<typeof scratchDirs>;
 const configFile = (dirs: Dirs) => join(dirs.STORE_CLI_CONFIG_DIR, 'config.json');

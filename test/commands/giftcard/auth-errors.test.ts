@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectNoStackTrace, requestLog } from '../_support.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 describe.each(DIALECTS)('gift card commands without acceptable credentials (%s dialect)', (dialect) => {

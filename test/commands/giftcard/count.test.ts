@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { ANSI, call, createCardDirect, expectUsageError, requestLog } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 
 describe('giftcard count', () => {
   const log = requestLog();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { ANSI, call, expectUsageError, freshCode, requestLog, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { ANSI, call, expectNoStackTrace, expectUsageError, freshCode, requestLog, tsvRows } from '../_support.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 const GENERATED = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}$/;

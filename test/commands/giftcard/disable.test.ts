@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { call, createCardDirect, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { call, createCardDirect, expectNoStackTrace, expectUsageError, liveCli, requestLog, stripAnsi, tsvRows } from '../_support.js';
 
 describe('giftcard disable', () => {
   const log = requestLog();

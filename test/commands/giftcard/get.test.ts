@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { ANSI, call, createCardDirect, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { ANSI, call, createCardDirect, expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { DIALECTS, wireTime } from '../../helpers/dialects.js';
 
 describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {

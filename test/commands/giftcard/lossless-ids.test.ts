@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { call, stripAnsi, tsvRows } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 
 // Ids beyond 2^53 (9007199254740992): a JS number would round 4000000000000000011 to
 // 4000000000000000000. The sandbox here writes them as bare JSON numbers.

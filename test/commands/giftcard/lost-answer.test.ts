@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { call, freshCode, requestLog, tsvRows, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { loseFirst, useLossyProxy } from '../../helpers/lossy-proxy.js';
-import { call, expectNoStackTrace, freshCode, liveCli, requestLog, tsvRows, waitFor } from '../_support.js';
 
 const GENERATED = /[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}/;
 const CREATE = '/api/202412/gift_cards';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { call, compareIds, createCardDirect, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 const TOTAL = 120;

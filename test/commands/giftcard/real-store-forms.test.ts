@@ -5,8 +5,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { expectNoStackTrace, tsvRows } from '../_support.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { tsvRows } from '../_support.js';
 
 type Handler = (req: IncomingMessage, url: URL, res: ServerResponse) => void;
 

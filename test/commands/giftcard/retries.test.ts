@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { createFaultInjector, type FaultKind } from '../../../src/sandbox/faults.js';
-import { expectNoStackTrace, requestLog } from '../_support.js';
 
 /**
  * The first fault seed whose first requests fail (true) or pass (false) as given, so a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { ANSI, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 // The demo data set (src/sandbox/data/demo.json), as of today's clock.

@@ -1,9 +1,9 @@
 // A bizId of `.` or `..` would leave its path segment (the URL resolves it), so every
 // metafield verb refuses it before sending, and the import rejects such a row.
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { expectUsageError, requestLog } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { csv, scratchFile } from './_import.js';
 import { freshBizId, stored } from './_metafields.js';
 

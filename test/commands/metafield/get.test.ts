@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { freshBizId, seed } from './_metafields.js';
 
 describe('metafield get', () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../../src/sandbox/index.js';
 import { DIALECTS } from '../../helpers/dialects.js';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { requestLog } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { csv, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
 
 const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];

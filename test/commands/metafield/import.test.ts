@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { expectNoStackTrace, liveCli, requestLog, waitFor } from '../_support.js';
 import { csv, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 

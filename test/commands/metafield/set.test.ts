@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { API_PATH } from '../../helpers/api-path.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { freshBizId, seed, stored } from './_metafields.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
-const ROOT = '/api/202412/metafields';
+const METAFIELDS_PATH = `${API_PATH}/metafields`;
 
 describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
   const log = requestLog();
@@ -31,8 +33,8 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     expect(stripAnsi(created.stderr)).toContain(`Created specs.weight of products ${bizId}.`);
     expect(stripAnsi(created.stdout)).toMatch(/^VALUE\s+\{"value":1\.5,"unit":"kg"\}$/m);
     expect(await log.take()).toEqual([
-      expect.objectContaining({ method: 'GET', path: expect.stringContaining(`${ROOT}/detail/products/${bizId}?`), status: 404 }),
-      expect.objectContaining({ method: 'POST', path: `${ROOT}/products/${bizId}`, status: 200 }),
+      expect.objectContaining({ method: 'GET', path: expect.stringContaining(`${METAFIELDS_PATH}/detail/products/${bizId}?`), status: 404 }),
+      expect.objectContaining({ method: 'POST', path: `${METAFIELDS_PATH}/products/${bizId}`, status: 200 }),
     ]);
     expect((await stored(s.sandbox, 'products', bizId, 'specs', 'weight'))?.value).toBe('{"value":1.5,"unit":"kg"}');
 
@@ -40,7 +42,7 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     const updated = await cli(set(bizId, '--namespace', 'specs', '--code', 'weight', '--value', '2500g'), { env: s.env, tty: true });
     expect(updated.code, updated.stderr).toBe(0);
     expect(stripAnsi(updated.stderr)).toContain(`Updated specs.weight of products ${bizId}.`);
-    expect(await writes()).toEqual([expect.objectContaining({ method: 'PUT', path: `${ROOT}/products/${bizId}`, status: 200 })]);
+    expect(await writes()).toEqual([expect.objectContaining({ method: 'PUT', path: `${METAFIELDS_PATH}/products/${bizId}`, status: 200 })]);
     expect((await stored(s.sandbox, 'products', bizId, 'specs', 'weight'))?.value).toBe('{"value":2500,"unit":"g"}');
 
     // The same weight spelled differently is equal: nothing is written.

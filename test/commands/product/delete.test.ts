@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { call, expectUsageError, requestLog, stripAnsi } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { call, expectNoStackTrace, expectUsageError, liveCli, requestLog, stripAnsi } from '../_support.js';
 import { createProduct, teeProduct, writes } from './_products.js';
 
 describe('product delete', () => {

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, scratchDirs } from '../../helpers/run-cli.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { DEMO, createProduct, getProduct, teeProduct, writes } from './_products.js';
 
 const dir = scratchDirs().STORE_CLI_DATA_DIR.replace(/data$/, '');

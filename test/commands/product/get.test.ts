@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { ANSI, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { ANSI, call, expectNoStackTrace, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { DEMO } from './_products.js';
 
 describe('product get', () => {

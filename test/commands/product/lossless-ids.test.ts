@@ -1,9 +1,9 @@
 // A store that writes ids as bare JSON numbers beyond 2^53: every product command keeps
 // each digit, and an edit sends the ids back exactly as read.
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { call, requestLog } from '../_support.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { teeProduct } from './_products.js';
 
 describe('product commands with ids as JSON numbers', () => {

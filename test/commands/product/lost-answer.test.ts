@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { loseFirst, useLossyProxy } from '../../helpers/lossy-proxy.js';
-import { expectNoStackTrace, liveCli, requestLog, waitFor } from '../_support.js';
 import { DEMO } from './_products.js';
 
 const CREATE = '/api/202412/products';

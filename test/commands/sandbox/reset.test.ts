@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { scratchDirs } from '../_support.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 
 describe('sandbox reset', () => {
   it('removes the embedded state: the next --sandbox run is back to the 8 demo cards', async () => {

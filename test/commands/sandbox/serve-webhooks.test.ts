@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { API_PATH } from '../../helpers/api-path.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectUsageError, waitFor, serveInProcess as serve } from '../_support.js';
 import { startReceiver } from '../../sandbox/webhook-receiver.js';
-import { expectUsageError, ROOT, waitFor, serveInProcess as serve } from '../_support.js';
 
 async function createProduct(baseUrl: string, token: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${ROOT}/products`, {
+  const response = await fetch(`${baseUrl}${API_PATH}/products`, {
     method: 'POST',
     headers: { 'X-Service-Access-Token': token, 'Content-Type': 'application/json' },
     body: JSON.stringify({ product: { title: 'Hooked' } }),

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { ROOT, serveInProcess as serve } from '../_support.js';
+import { API_PATH } from '../../helpers/api-path.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { serveInProcess as serve } from '../_support.js';
 
 describe('sandbox serve', () => {
   it('--json prints {baseUrl, token} once listening; the token works; abort stops it with exit 0', async () => {
@@ -12,10 +13,10 @@ describe('sandbox serve', () => {
     expect(info.token).toBe('t1');
     expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    const ok = await fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } });
+    const ok = await fetch(`${info.baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ count: '0' }); // no --demo: an empty store
-    const refused = await fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't2' } });
+    const refused = await fetch(`${info.baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't2' } });
     expect(refused.status).toBe(401);
     await refused.text();
 
@@ -24,7 +25,7 @@ describe('sandbox serve', () => {
     expect(result.stdout).toBe(`${server.line}\n`);
     expect(result.stderr).toMatch(/GET \/api\/202412\/gift_cards\/count 200/); // request log on stderr
     expect(result.stderr).toMatch(/stopped/i);
-    await expect(fetch(`${info.baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } })).rejects.toThrow();
+    await expect(fetch(`${info.baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1' } })).rejects.toThrow();
   });
 
   it('the CLI works against it: --demo data and --ids-as number', async () => {
@@ -57,7 +58,7 @@ describe('sandbox serve', () => {
     expect(server.line).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const token = /Token \(all scopes\): (\S+)/.exec(server.run.stderr())?.[1];
     expect(token).toMatch(/^sbx_/);
-    const ok = await fetch(`${server.line}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': token! } });
+    const ok = await fetch(`${server.line}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': token! } });
     expect(ok.status).toBe(200);
     await ok.text();
     expect((await server.stop()).code).toBe(0);
@@ -83,7 +84,7 @@ describe('sandbox serve', () => {
     const server = await serve(['--json', '--token', 'tok-defs-1', '--definitions', file, '--rate-limit', '1/3']);
     const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
     const post = (value: string) =>
-      fetch(`${baseUrl}${ROOT}/metafields/products/1`, {
+      fetch(`${baseUrl}${API_PATH}/metafields/products/1`, {
         method: 'POST',
         headers: { 'X-Service-Access-Token': 'tok-defs-1', 'Content-Type': 'application/json' },
         body: JSON.stringify({ metaFieldDataList: [{ namespace: 'shop', code: 'stock', value }] }),
@@ -94,7 +95,7 @@ describe('sandbox serve', () => {
     const created = await post('12');
     expect(created.status).toBe(200);
     await created.text();
-    const count = await fetch(`${baseUrl}${ROOT}/metafields/count/products/1`, { headers: { 'X-Service-Access-Token': 'tok-defs-1' } });
+    const count = await fetch(`${baseUrl}${API_PATH}/metafields/count/products/1`, { headers: { 'X-Service-Access-Token': 'tok-defs-1' } });
     expect(count.status).toBe(200);
     await count.text();
     const limited = await post('13');
@@ -132,12 +133,12 @@ describe('sandbox serve', () => {
 
   it('--rate-limit takes a real plan; --no-rate-limit-header keeps the bucket but not its header', async () => {
     const plan = await serve(['--json', '--token', 'tok-plan-1', '--rate-limit', 'standard']);
-    const planned = await fetch(`${(JSON.parse(plan.line) as { baseUrl: string }).baseUrl}${ROOT}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 'tok-plan-1' } });
+    const planned = await fetch(`${(JSON.parse(plan.line) as { baseUrl: string }).baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 'tok-plan-1' } });
     await planned.text();
     expect(planned.headers.get('x-service-shop-api-rate-limit')).toBe('1/200');
     expect((await plan.stop()).code).toBe(0);
     const quiet = await serve(['--json', '--token', 'tok-plan-2', '--rate-limit', '1/1', '--no-rate-limit-header']);
-    const url = `${(JSON.parse(quiet.line) as { baseUrl: string }).baseUrl}${ROOT}/gift_cards/count`;
+    const url = `${(JSON.parse(quiet.line) as { baseUrl: string }).baseUrl}${API_PATH}/gift_cards/count`;
     const answers = [];
     for (let i = 0; i < 2; i++) {
       const answer = await fetch(url, { headers: { 'X-Service-Access-Token': 'tok-plan-2' } });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
+import { cli } from '../../helpers/cli-in-process.js';
 import { expectUsageError, settle, tsvRows, waitFor } from '../_support.js';
 import { deliveryHeaders, endToEndHeaders, postRaw, sign, startApp, startListen, type App, type Listener } from './support.js';
 

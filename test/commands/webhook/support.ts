@@ -3,7 +3,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { liveCli, waitFor, type LiveRun } from '../_support.js';
+import { liveCli, type LiveRun } from '../../helpers/cli-in-process.js';
+import { waitFor } from '../_support.js';
 
 export interface Listener {
   url: string;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/run-cli.js';
-import { expectNoStackTrace, expectUsageError } from '../_support.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
+import { expectUsageError } from '../_support.js';
 import { sign, startApp, type App } from './support.js';
 
 const sampleText = (name: string) => readFileSync(new URL(`../../../src/webhooks/samples/${name}`, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { isCalendarDate } from './dates.js';
 import { ID_PATTERN } from './ids.js';
-import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './json.js';
+import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './body-json.js';
 import { characterCount, isHttpUrl } from './text.js';
 import type { MetafieldDefinition } from './metafield-definitions.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure, type MeasureType } from './metafield-measures.js';

@@ -1,8 +1,8 @@
-import type { FieldErrors } from './errors.js';
+import type { FieldErrors } from './sandbox-errors.js';
 import type { IdGenerator } from './ids.js';
-import type { ImageInput, OptionInput, PositionedInput, ProductInput, VariantInput } from './product-input.js';
+import type { ImageInput, OptionInput, PositionedInput, ProductRequest, VariantInput } from './product-request.js';
 import type { ProductRecord, VariantRecord } from './product-record.js';
-import { DEFAULT_LOCATION_ID, DEFAULT_MARKET_ID, DEFAULT_VARIANT_PRICE, DEFAULT_WEIGHT_UNIT } from './product-rules.js';
+import { DEFAULT_LOCATION_ID, DEFAULT_MARKET_ID, DEFAULT_VARIANT_PRICE, DEFAULT_WEIGHT_UNIT } from './product-decisions.js';
 
 /**
  * Judges how the fields of a product body fit together (option values that variants
@@ -68,7 +68,7 @@ function quoteList(names: readonly string[]): string {
   return names.map((name) => `"${name}"`).join(', ');
 }
 
-function checkProductId(errors: FieldErrors, input: ProductInput, existing: ProductRecord | undefined): void {
+function checkProductId(errors: FieldErrors, input: ProductRequest, existing: ProductRecord | undefined): void {
   if (input.productId === undefined) return;
   if (existing === undefined) errors.add('product.productId', 'must not be sent on create: the store assigns product ids');
   else if (input.productId !== existing.productId) {
@@ -82,7 +82,7 @@ function checkOwner(errors: FieldErrors, productId: string | undefined, path: st
   else if (productId !== existing.productId) errors.add(path, `is ${productId}, but this is the product ${existing.productId}`);
 }
 
-function checkCatalog(errors: FieldErrors, input: ProductInput, context: DraftContext): void {
+function checkCatalog(errors: FieldErrors, input: ProductRequest, context: DraftContext): void {
   if (input.categoryId !== undefined && !context.hasCategory(input.categoryId)) {
     errors.add('product.categoryId', 'names no category of this store; find one with GET /category/search');
   }
@@ -219,7 +219,7 @@ function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing:
 
 function draftVariants(
   errors: FieldErrors,
-  input: ProductInput,
+  input: ProductRequest,
   { options, idsValid, namesValid }: DraftedOptions,
   existing: ProductRecord | undefined,
 ): DraftVariant[] {
@@ -245,7 +245,7 @@ function draftVariants(
   });
 }
 
-function checkMarkets(errors: FieldErrors, input: ProductInput): void {
+function checkMarkets(errors: FieldErrors, input: ProductRequest): void {
   const markets = new Map<string, string>();
   for (const assign of input.marketAssigns) {
     if (assign.marketId !== DEFAULT_MARKET_ID) {
@@ -292,7 +292,7 @@ function variantRecord(variant: DraftVariant, variantId: string): VariantRecord 
  * Adds every problem to `errors` and throws them all at once (400); otherwise returns the
  * record, new ids drawn from `ids` only then, so a refused body uses up none.
  */
-export function draftProduct(errors: FieldErrors, input: ProductInput, context: DraftContext, ids: IdGenerator): ProductRecord {
+export function draftProduct(errors: FieldErrors, input: ProductRequest, context: DraftContext, ids: IdGenerator): ProductRecord {
   const { existing } = context;
   checkProductId(errors, input, existing);
   checkCatalog(errors, input, context);

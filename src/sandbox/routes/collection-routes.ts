@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import type { DemoData } from '../data/demo-schema.js';
-import { invalidField } from '../errors.js';
+import { invalidField } from '../sandbox-errors.js';
 import type { Catalog } from '../product-catalog.js';
 import { presentCollection } from '../product-present.js';
 import { collectionRecordSchema, type CollectionRecord } from '../product-record.js';
-import { COLLECTION_TYPES } from '../product-rules.js';
+import { COLLECTION_TYPES } from '../product-decisions.js';
 import type { Resource, ResourceEnv } from '../resource.js';
 
 /** Collections: seeded, read-only through the API; their products follow from the products. */

@@ -1,4 +1,4 @@
-import type { JsonResponse, RequestSpec } from '../core/http.js';
+import type { JsonResponse, RequestSpec } from './http.js';
 
 /** What an API module needs from the HTTP layer: one request at a time, JSON back. */
 export interface Transport {

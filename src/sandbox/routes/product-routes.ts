@@ -1,16 +1,16 @@
 import * as z from 'zod';
 import type { DemoData } from '../data/demo-schema.js';
-import { FieldErrors, notFound } from '../errors.js';
+import { FieldErrors, notFound } from '../sandbox-errors.js';
 import { canonicalId, ID_PATTERN } from '../ids.js';
-import { JsonInteger } from '../json.js';
+import { JsonInteger } from '../body-json.js';
 import { Catalog } from '../product-catalog.js';
-import { draftProduct } from '../product-draft.js';
-import { readProductBody } from '../product-input.js';
+import { draftProduct } from '../product-assembly.js';
+import { readProductBody } from '../product-request.js';
 import { presentProduct } from '../product-present.js';
 import { productRecordSchema, type ProductRecord } from '../product-record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
-import { createCategoryResource } from './categories.js';
-import { createCollectionResource } from './collections.js';
+import { createCategoryResource } from './category-routes.js';
+import { createCollectionResource } from './collection-routes.js';
 
 const KEY = 'products';
 

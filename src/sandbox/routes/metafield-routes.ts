@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { conflict, notFound, type FieldError } from '../errors.js';
+import { conflict, notFound, type FieldError } from '../sandbox-errors.js';
 import { ID_PATTERN } from '../ids.js';
-import { JsonInteger } from '../json.js';
+import { JsonInteger } from '../body-json.js';
 import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
 import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';

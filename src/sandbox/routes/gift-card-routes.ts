@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { formatTimestamp, isCalendarDate, isTimestamp, utcDay } from '../dates.js';
-import { conflict, invalidField, malformedBody, notFound } from '../errors.js';
+import { conflict, invalidField, malformedBody, notFound } from '../sandbox-errors.js';
 import {
   ADMIN_USER_ID,
   AMOUNT_PATTERN,
@@ -13,7 +13,7 @@ import {
   type GiftCardStatus,
 } from '../gift-card-rules.js';
 import { canonicalId, compareIds, ID_PATTERN } from '../ids.js';
-import { isJsonObject, JsonInteger } from '../json.js';
+import { isJsonObject, JsonInteger } from '../body-json.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import type { DemoData } from '../data/demo-schema.js';

@@ -1,22 +1,20 @@
-// End-to-end helpers: spawn the built binary (bin/store-cli.js -> dist/) as a real child
-// process in an isolated environment, run `sandbox serve` children, and drive a real
-// terminal through tmux. Nothing here imports src/: these tests see only the product.
+// Runs the built binary (bin/store-cli.js -> dist/) as a real child process in an isolated
+// environment, `sandbox serve` children, and a real terminal through tmux: the end-to-end
+// layer. Its in-process counterpart is cli-in-process.ts. Nothing here imports src/:
+// these tests see only the product.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_PATH } from './api-path.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BIN = join(ROOT, 'bin', 'store-cli.js');
-const ENTRY = join(ROOT, 'dist', 'main.js');
+/** The checkout: bin/, dist/, completions/ are under it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BIN = join(REPO_ROOT, 'bin', 'store-cli.js');
+const ENTRY = join(REPO_ROOT, 'dist', 'main.js');
 
-/** The API prefix the sandbox serves (spec: /api/202412/...). */
-export const API = '/api/202412';
 export const TOKEN_HEADER = 'X-Service-Access-Token';
-
-/** A stack trace line, which must never reach a user without --verbose. */
-export const STACK_LINE = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
 
 /** Fails the file early, with the fix, when the bundle is missing. */
 export function requireBuild(): void {
@@ -241,7 +239,7 @@ export function serve(args: readonly string[] = ['--json'], env: Env = isolatedE
 
 /** A raw API call, for checks and set-up that must not go through the CLI. */
 export async function api(handle: { baseUrl: string; token: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${handle.baseUrl}${API}${path}`, {
+  const response = await fetch(`${handle.baseUrl}${API_PATH}${path}`, {
     method,
     headers: { [TOKEN_HEADER]: handle.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

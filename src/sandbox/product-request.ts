@@ -1,7 +1,7 @@
-import { FieldErrors, invalidField } from './errors.js';
+import { FieldErrors, invalidField } from './sandbox-errors.js';
 import { AMOUNT_PATTERN } from './gift-card-rules.js';
 import { canonicalId } from './ids.js';
-import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './json.js';
+import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './body-json.js';
 import {
   AVAILABLE_PATTERN,
   DEFAULT_LOCATION_ID,
@@ -18,7 +18,7 @@ import {
   WEIGHT_UNITS,
   type ProductStatus,
   type WeightUnit,
-} from './product-rules.js';
+} from './product-decisions.js';
 import { characterCount, isHttpUrl } from './text.js';
 
 /**
@@ -92,7 +92,7 @@ export interface MarketAssignInput {
   isAssigned: boolean;
 }
 
-export interface ProductInput {
+export interface ProductRequest {
   productId?: string;
   title: string;
   subTitle?: string;
@@ -390,7 +390,7 @@ function readMarketAssign(errors: FieldErrors, value: unknown, path: string): Ma
  * Every bad field of the body lands in `errors`; the result holds what could be read, and is
  * only trusted by the caller once `errors` is empty.
  */
-export function readProductBody(errors: FieldErrors, body: unknown): ProductInput {
+export function readProductBody(errors: FieldErrors, body: unknown): ProductRequest {
   if (!isJsonObject(body) || !isJsonObject(body.product)) {
     throw invalidField('product', 'is required: the body must be {"product": {...}}');
   }

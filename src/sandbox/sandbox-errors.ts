@@ -9,7 +9,7 @@ export interface FieldError {
  * `{"code", "message", "errors": [{field, message}]}`. Thrown anywhere below the server;
  * the server is the only place that turns it into a response.
  */
-export class ApiError extends Error {
+export class ErrorAnswer extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'ErrorAnswer';
   }
 
   toBody(): { code: string; message: string; errors: FieldError[] } {
@@ -26,29 +26,29 @@ export class ApiError extends Error {
   }
 }
 
-export function invalid(errors: readonly FieldError[]): ApiError {
+export function invalid(errors: readonly FieldError[]): ErrorAnswer {
   const [first] = errors;
   const message =
     first === undefined
       ? 'The request is invalid.'
       : `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more invalid fields)` : ''}.`;
-  return new ApiError(400, 'invalid', message, errors);
+  return new ErrorAnswer(400, 'invalid', message, errors);
 }
 
-export function invalidField(field: string, message: string): ApiError {
+export function invalidField(field: string, message: string): ErrorAnswer {
   return invalid([{ field, message }]);
 }
 
-export function malformedBody(message: string): ApiError {
-  return new ApiError(400, 'invalid', message);
+export function malformedBody(message: string): ErrorAnswer {
+  return new ErrorAnswer(400, 'invalid', message);
 }
 
-export function notFound(message: string): ApiError {
-  return new ApiError(404, 'not_found', message);
+export function notFound(message: string): ErrorAnswer {
+  return new ErrorAnswer(404, 'not_found', message);
 }
 
-export function conflict(message: string, errors: readonly FieldError[] = []): ApiError {
-  return new ApiError(409, 'conflict', message, errors);
+export function conflict(message: string, errors: readonly FieldError[] = []): ErrorAnswer {
+  return new ErrorAnswer(409, 'conflict', message, errors);
 }
 
 /** Collects every bad field of a body so the client learns about all of them at once. */

@@ -1,0 +1,113 @@
+// Lint: typescript-eslint's recommended rules, and the rules of the house DESIGN draws,
+// written as import boundaries so a change that breaks one fails `npm test`.
+// Formatting is prettier's (`npm run format`), not eslint's.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import house from './scripts/lint/import-boundaries.mjs';
+
+/** Files of src/api that know the wire: transport, paths, wrappers, the spec's product object and its input checks. */
+const WIRE_MODULES = ['src/api/wire.ts', 'src/api/schema.ts', 'src/core/transport.ts', 'src/api/*-api.ts', 'src/api/*-input.ts', 'src/api/product-draft.ts', 'src/api/product-rules.ts'];
+
+/** The client's layers, top to bottom: a layer imports only from the ones below it. */
+const ABOVE_CORE = ['src/api/**', 'src/bulk/**', 'src/webhooks/**', 'src/completion/**', 'src/product/**', 'src/commands/**', 'src/cli.ts', 'src/main.ts'];
+const ABOVE_API = ABOVE_CORE.slice(1);
+const ABOVE_FEATURES = ['src/commands/**', 'src/cli.ts', 'src/main.ts'];
+
+const DESIGN_BOUNDARIES = [
+  {
+    from: ['src/**'],
+    // Type declarations of the undici internals src/core/undici.ts loads.
+    except: ['src/core/**', 'src/types/undici-internals.d.ts'],
+    modules: ['undici'],
+    message: 'only src/core talks HTTP; commands reach the store through ctx.api() (DESIGN: Everything through ctx).',
+  },
+  {
+    from: ['src/sandbox/**'],
+    to: ['**'],
+    allow: ['src/sandbox/**'],
+    message: 'the sandbox shares no code with the client: it is an independent implementation (DESIGN).',
+  },
+  {
+    from: ['src/**'],
+    except: ['src/sandbox/**'],
+    to: ['src/sandbox/**'],
+    allow: ['src/sandbox/index.ts'],
+    message: 'the client reaches the sandbox only through its public entry, src/sandbox/index.ts.',
+  },
+  {
+    from: ['src/commands/**'],
+    to: WIRE_MODULES,
+    message: 'wire shapes live only in src/api; commands speak domain objects and send through ctx.api() (DESIGN).',
+  },
+  {
+    from: ['src/commands/**'],
+    modules: ['process', 'node:process'],
+    message: 'a command reads nothing from the process: io, config and the clock come through ctx (DESIGN).',
+  },
+  { from: ['src/core/**'], to: ABOVE_CORE, message: 'src/core is the bottom layer: it imports no layer above it.' },
+  { from: ['src/api/**'], to: ABOVE_API, message: 'src/api sits above src/core only: it imports no layer above it.' },
+  {
+    from: ['src/bulk/**', 'src/webhooks/**', 'src/completion/**', 'src/product/**'],
+    to: ABOVE_FEATURES,
+    message: 'bulk, webhooks, completion and product serve the commands: they import no command nor the program.',
+  },
+  { from: ['src/commands/**'], to: ['src/cli.ts', 'src/main.ts'], message: 'commands are registered by the program: they do not import it.' },
+  { from: ['src/cli.ts'], to: ['src/main.ts'], message: 'the program does not import its entry point.' },
+];
+
+
+// The context carries the api client, so its type names the Api; the modules load lazily
+// through the factory cli.ts injects (test/architecture/layers.test.ts allows the same one).
+const TYPE_ONLY_EXCEPTIONS = [{ file: 'src/core/context.ts', target: 'src/api/index.ts' }];
+
+export default defineConfig(
+  { ignores: ['dist/', 'coverage/', 'completions/', '.bench-tmp/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { house },
+    rules: {
+      'house/import-boundaries': ['error', DESIGN_BOUNDARIES, { root: import.meta.dirname, knownOffenders: TYPE_ONLY_EXCEPTIONS }],
+    },
+  },
+  {
+    rules: {
+      // The house omits fields by destructuring them into `_`-named variables.
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // A closure may read a `let` before its one assignment (a server's handler and the server).
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ['src/commands/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'a command reads nothing from the process: io, config and the clock come through ctx (DESIGN).' },
+        { name: 'console', message: 'a command writes through ctx.io: stdout is data, stderr is talk, and tests buffer both (DESIGN).' },
+      ],
+    },
+  },
+  {
+    // Known offender until i11-verbs lands (issue 11 item 1 types options from the flags).
+    files: ['src/commands/types.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['test/**'],
+    rules: {
+      // Tests read JSON answers loosely and assert on them; a type per answer buys nothing.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    // CommonJS by design: bench/peak-rss.cjs is preloaded with `node --require`.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,103 @@
+// An eslint rule that keeps the import boundaries DESIGN draws between the layers of src/.
+// eslint's own no-restricted-imports matches the text of a specifier and skips `import()`;
+// here every import (static, dynamic, re-export, type-only) is resolved to the file it
+// names, so a boundary reads "files here import no files there" at any relative depth,
+// and the lazy `await import(...)` the house uses for start-up is held to it too.
+// Paths are relative to `root` (the config's folder), so the rule holds wherever eslint runs.
+import path from 'node:path';
+
+/** `**` spans folders, `*` stays within one; paths are relative to the project, with `/`. */
+function globPattern(glob) {
+  const source = glob
+    .split(/(\*\*\/?|\*)/)
+    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+const patterns = new Map();
+function matches(globs = [], file) {
+  return globs.some((glob) => {
+    if (!patterns.has(glob)) patterns.set(glob, globPattern(glob));
+    return patterns.get(glob).test(file);
+  });
+}
+
+/** The project file a relative specifier names: sources import `x.js` and the file is `x.ts`. */
+function resolvedFile(root, importer, specifier) {
+  const absolute = path.resolve(path.dirname(importer), specifier);
+  return path.relative(root, absolute).split(path.sep).join('/').replace(/\.js$/, '.ts');
+}
+
+/** A bare specifier names `module` itself or one of its subpaths (`undici/lib/...`). */
+function namesModule(specifier, modules = []) {
+  return modules.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+}
+
+function literalText(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+  return undefined;
+}
+
+const globList = { type: 'array', items: { type: 'string' } };
+
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Files of one layer import nothing the boundary table forbids them (resolved paths and package names).' },
+    schema: [
+      {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { from: globList, except: globList, to: globList, allow: globList, modules: globList, message: { type: 'string' } },
+          required: ['from', 'message'],
+          additionalProperties: false,
+        },
+      },
+      {
+        type: 'object',
+        properties: {
+          root: { type: 'string' },
+          knownOffenders: {
+            type: 'array',
+            items: { type: 'object', properties: { file: { type: 'string' }, target: { type: 'string' } }, required: ['file', 'target'], additionalProperties: false },
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: { crossed: "'{{target}}' is out of bounds here: {{message}}" },
+  },
+  create(context) {
+    const root = context.options[1]?.root ?? context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const boundaries = (context.options[0] ?? []).filter((boundary) => matches(boundary.from, file) && !matches(boundary.except, file));
+    if (boundaries.length === 0) return {};
+    const known = (context.options[1]?.knownOffenders ?? []).filter((offender) => offender.file === file).map((offender) => offender.target);
+
+    function check(sourceNode) {
+      const specifier = literalText(sourceNode);
+      if (specifier === undefined) return;
+      const relative = specifier.startsWith('./') || specifier.startsWith('../');
+      const target = relative ? resolvedFile(root, context.filename, specifier) : specifier;
+      if (known.includes(target)) return;
+      for (const boundary of boundaries) {
+        const crossed = relative ? matches(boundary.to, target) && !matches(boundary.allow, target) : namesModule(target, boundary.modules);
+        if (crossed) context.report({ node: sourceNode, messageId: 'crossed', data: { target, message: boundary.message } });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // `typeof import('../x.js')` in a type.
+      TSImportType: (node) => check(node.source),
+    };
+  },
+};
+
+export default { meta: { name: 'store-cli' }, rules: { 'import-boundaries': importBoundaries } };

@@ -1,0 +1,83 @@
+// What a caller of the sandbox gives and gets back: the options and the running sandbox.
+// Apart from index.ts so that the modules behind the entry name them without importing it.
+import type { TokenGrant } from './auth.js';
+import type { WebhookLogLine } from './webhooks.js';
+
+/** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
+export type RateLimitPlan = 'basic' | 'standard' | 'advanced' | 'legacy';
+
+export interface SandboxOptions {
+  /** Address to bind; default '127.0.0.1'. */
+  host?: string;
+  /** Default 0: an ephemeral port, see RunningSandbox.baseUrl. */
+  port?: number;
+  /** When empty or absent one token (`sbx_` + random) with every scope is generated. */
+  tokens?: TokenGrant[];
+  /**
+   * State is loaded from and persisted to this JSON file (atomic writes) and its journal
+   * `<dataFile>.journal` (each change synced before it is answered); absent: memory only.
+   * The sandbox owns the file until close() (`<dataFile>.lock`).
+   */
+  dataFile?: string;
+  /**
+   * When another process owns dataFile: wait up to timeoutMs for it, calling onWait once
+   * after a second of waiting (an aborted signal ends the wait). Absent: fail at once with
+   * SandboxDataError.
+   */
+  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void; signal?: AbortSignal };
+  /** 'demo': a store that starts empty (no data file, or a blank one) gets the demo data set. Default 'none'. */
+  seed?: 'demo' | 'none';
+  /** Probability (0..1) that a request fails with one of failKinds before it is handled. Default 0. */
+  failRate?: number;
+  /** Seeds the fault generator so chaos runs are reproducible; default random. */
+  failSeed?: number;
+  /** Default all four. 'reset' destroys the connection without answering. */
+  failKinds?: Array<'429' | '500' | '503' | 'reset'>;
+  /** Ids and counts as JSON strings (default) or as bare JSON numbers, digit-exact beyond 2^53. */
+  idsAs?: 'string' | 'number';
+  /**
+   * How the sandbox speaks. 'service' (default): the documented choices of README's
+   * "Decisions" table. 'real': as the real stores of this API family answer ({"error"}
+   * bodies, padded unquoted Link with rel=previous, zone-less times, 201 on create, no
+   * Retry-After, unordered webhooks that stop after 8 failures); see README "Dialects".
+   */
+  dialect?: 'service' | 'real';
+  /** Currency of new gift cards; default 'USD'. */
+  currency?: string;
+  /** Clock used for timestamps and expiry. */
+  now?: () => Date;
+  /**
+   * Metafield definitions (JSON file `{"definitions": [...]}`, see README). Absent: the demo
+   * definitions when seed is 'demo', none otherwise (every value is then SingleLineText).
+   */
+  definitionsFile?: string;
+  /**
+   * Token bucket per token: a real plan by name, or `burst` tokens (default 10 x rps) refilled at `rps` a second; an
+   * empty bucket answers 429 with Retry-After. Every answer then carries
+   * `X-Service-Shop-Api-Rate-Limit: used/size`.
+   */
+  rateLimit?: { rps: number; burst?: number } | RateLimitPlan;
+  /** false: answer without the rate-limit header (a store that does not announce its bucket). Default true. */
+  rateLimitHeader?: boolean;
+  /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
+  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
+  /**
+   * products/create, products/update and products/delete are POSTed to each URL (absolute
+   * http or https), signed with the secret; without a secret one is generated, see
+   * RunningSandbox.webhookSecret.
+   */
+  webhooks?: { urls: string[]; secret?: string };
+  /** Called after each webhook delivery attempt with its outcome. */
+  onWebhook?: (line: WebhookLogLine) => void;
+}
+
+export interface RunningSandbox {
+  /** e.g. 'http://127.0.0.1:54321': no trailing slash, no /api path. */
+  baseUrl: string;
+  /** The first token of the options, or the generated one. */
+  token: string;
+  /** The secret webhooks are signed with (given or generated); absent without webhook URLs. */
+  webhookSecret?: string;
+  /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+// Runs the CLI in-process (runCli with its own streams): the layer most command tests use.
+// Its spawning counterpart, for the built binary, is cli-spawn.ts.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { runCli } from '../../src/cli.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** Pretend stdout/stderr/stdin are terminals (tables, spinners, prompts allowed). */
+  tty?: boolean;
+  stdin?: string;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface LiveOptions extends RunOptions {
+  /** Keep stdin open (write to `input` later) instead of ending it with `stdin`. */
+  keepStdinOpen?: boolean;
+}
+
+export interface LiveRun {
+  /** Resolves with the result once the command ends. */
+  readonly done: Promise<CliResult>;
+  stdout(): string;
+  stderr(): string;
+  /** Write to the command's stdin while it runs. */
+  input: PassThrough;
+}
+
+/** A fresh config and data directory, so tests never touch the user's files. */
+export function scratchDirs(): { STORE_CLI_CONFIG_DIR: string; STORE_CLI_DATA_DIR: string } {
+  const root = mkdtempSync(join(tmpdir(), 'store-cli-test-'));
+  return { STORE_CLI_CONFIG_DIR: join(root, 'config'), STORE_CLI_DATA_DIR: join(root, 'data') };
+}
+
+/** Runs the CLI to its end and returns its exit code and everything it wrote. */
+export function cli(argv: string[], options: RunOptions = {}): Promise<CliResult> {
+  return liveCli(argv, options).done;
+}
+
+/** Runs the CLI; its output can be read, and its stdin written, while it runs. */
+export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
+  const stdout = sink();
+  const stderr = sink();
+  const input = new PassThrough();
+  if (!options.keepStdinOpen) input.end(options.stdin ?? '');
+  else if (options.stdin !== undefined) input.write(options.stdin);
+  const tty = options.tty === true;
+  const done = runCli(argv, {
+    streams: { stdin: input, stdout, stderr, isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty },
+    env: { ...scratchDirs(), ...options.env },
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
+  return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
+}
+
+/**
+ * A writable that collects text. Its end() is ignored, because @inquirer pipes its
+ * output into the given stream and ends it when the prompt closes: harmless on
+ * process.stderr (pipe never ends stdio), but fatal for a plain PassThrough.
+ */
+class Sink extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    callback();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+function sink(): Sink {
+  const stream = new Sink();
+  stream.end = (() => stream) as unknown as Sink['end'];
+  return stream;
+}
