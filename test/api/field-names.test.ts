@@ -6,7 +6,7 @@ import { giftCardFields } from '../../src/api/gift-cards.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
 import { productFields } from '../../src/api/products.js';
 
-it('each field list is its schema\'s top-level fields, in their order', () => {
+it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);
   expect(names.CATEGORY_FIELDS).toEqual(categoryFields);
   expect(names.COLLECTION_FIELDS).toEqual(collectionFields);

@@ -92,7 +92,9 @@ describe('defineVerb', () => {
     expect(command.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--json', '--jsonl']));
     let help = '';
     command.configureOutput({ writeOut: (text) => (help += text) }).outputHelp();
-    expect(help).toContain('\nExamples:\n  $ store-cli thing try 1 a --initial-value 5\n\nPiped without --json, rows are tab-separated in this column order:\n  id, name\n\nJSON fields:\n  id, name\n');
+    expect(help).toContain(
+      '\nExamples:\n  $ store-cli thing try 1 a --initial-value 5\n\nPiped without --json, rows are tab-separated in this column order:\n  id, name\n\nJSON fields:\n  id, name\n',
+    );
   });
 
   it('declares a verb without a name on the noun itself (the api command)', () => {
