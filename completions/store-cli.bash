@@ -83,51 +83,52 @@ _store_cli_flags() {
 }
 
 # REPLY: what flag $2 of command path $1 takes: empty (no value), v (a value),
-# o (an optional value), f (a file), p (a profile name), or w and the words.
+# o (an optional value), f (a file), p (a profile name), w and the words, or
+# l and the names of an optional comma-separated list (--json's fields).
 _store_cli_option() {
   case "$1|$2" in
-    'auth status|--json') REPLY='o' ;;
-    'config get|--json') REPLY='o' ;;
-    'config list|--json') REPLY='o' ;;
+    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus' ;;
+    'config get|--json') REPLY='l key value source' ;;
+    'config list|--json') REPLY='l key value source' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
     'giftcard create|--note') REPLY='v' ;;
     'giftcard create|--expire-time') REPLY='v' ;;
-    'giftcard create|--json') REPLY='o' ;;
+    'giftcard create|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard update|--balance') REPLY='v' ;;
     'giftcard update|--note') REPLY='v' ;;
     'giftcard update|--expire-time') REPLY='v' ;;
-    'giftcard update|--json') REPLY='o' ;;
-    'giftcard disable|--json') REPLY='o' ;;
-    'giftcard get|--json') REPLY='o' ;;
+    'giftcard update|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
+    'giftcard disable|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
+    'giftcard get|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|--limit') REPLY='v' ;;
     'giftcard search|--since-id') REPLY='v' ;;
     'giftcard search|--status') REPLY='w enabled disabled expired' ;;
     'giftcard search|--page-token') REPLY='v' ;;
     'giftcard search|--last-characters') REPLY='v' ;;
-    'giftcard search|--json') REPLY='o' ;;
-    'giftcard count|--json') REPLY='o' ;;
+    'giftcard search|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
+    'giftcard count|--json') REPLY='l count' ;;
     'metafield set|--namespace') REPLY='v' ;;
     'metafield set|--code') REPLY='v' ;;
     'metafield set|--value') REPLY='v' ;;
     'metafield set|--type') REPLY='w SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' ;;
-    'metafield set|--json') REPLY='o' ;;
+    'metafield set|--json') REPLY='l namespace code value' ;;
     'metafield get|--namespace') REPLY='v' ;;
     'metafield get|--code') REPLY='v' ;;
-    'metafield get|--json') REPLY='o' ;;
+    'metafield get|--json') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
     'metafield list|--namespace') REPLY='v' ;;
-    'metafield list|--json') REPLY='o' ;;
+    'metafield list|--json') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
     'metafield count|--namespace') REPLY='v' ;;
-    'metafield count|--json') REPLY='o' ;;
+    'metafield count|--json') REPLY='l count' ;;
     'metafield delete|--namespace') REPLY='v' ;;
     'metafield delete|--code') REPLY='v' ;;
-    'metafield delete|--json') REPLY='o' ;;
+    'metafield delete|--json') REPLY='l namespace code value' ;;
     'metafield import|--domain') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield import|--rejects') REPLY='f' ;;
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
-    'metafield import|--json') REPLY='o' ;;
+    'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'product create|--file') REPLY='f' ;;
     'product create|--title') REPLY='v' ;;
     'product create|--sub-title') REPLY='v' ;;
@@ -148,8 +149,8 @@ _store_cli_option() {
     'product create|--weight-unit') REPLY='w g kg lb oz' ;;
     'product create|--inventory') REPLY='v' ;;
     'product create|--location-id') REPLY='v' ;;
-    'product create|--json') REPLY='o' ;;
-    'product get|--json') REPLY='o' ;;
+    'product create|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
+    'product get|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product edit|--file') REPLY='f' ;;
     'product edit|--title') REPLY='v' ;;
     'product edit|--sub-title') REPLY='v' ;;
@@ -170,20 +171,20 @@ _store_cli_option() {
     'product edit|--weight-unit') REPLY='w g kg lb oz' ;;
     'product edit|--inventory') REPLY='v' ;;
     'product edit|--location-id') REPLY='v' ;;
-    'product edit|--json') REPLY='o' ;;
-    'category search|--json') REPLY='o' ;;
+    'product edit|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
+    'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
     'collection list|--title') REPLY='v' ;;
     'collection list|--collection-type') REPLY='w manual smart' ;;
-    'collection list|--json') REPLY='o' ;;
+    'collection list|--json') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
     'webhook listen|--forward-to') REPLY='v' ;;
-    'webhook listen|--json') REPLY='o' ;;
+    'webhook listen|--json') REPLY='l receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload' ;;
     'webhook trigger|--to') REPLY='v' ;;
     'webhook trigger|--secret') REPLY='v' ;;
     'webhook trigger|--product-id') REPLY='v' ;;
-    'webhook trigger|--json') REPLY='o' ;;
+    'webhook trigger|--json') REPLY='l topic webhookId productId url status' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
@@ -256,7 +257,7 @@ _store_cli() {
     fi
     if [[ $word == -* ]]; then
       _store_cli_option "$path" "$word"
-      case $REPLY in '') ;; o) pending=o ;; *) pending=v ;; esac
+      case $REPLY in '') ;; o | l\ *) pending=o ;; *) pending=v ;; esac
       continue
     fi
     _store_cli_subcommands "$path"
@@ -278,7 +279,11 @@ _store_cli() {
     COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
     return 0
   elif [[ $pending == o ]]; then
-    return 0
+    # commander takes the next word as the optional value: complete it when it is a list.
+    word=${COMP_WORDS[COMP_CWORD-1]}
+    [[ $word == = ]] && word=${COMP_WORDS[COMP_CWORD-2]}
+    _store_cli_option "$path" "$word"
+    [[ $REPLY == l\ * ]] || return 0
   else
     _store_cli_subcommands "$path"
     if [[ -n $REPLY ]]; then
@@ -290,6 +295,11 @@ _store_cli() {
 
   case $REPLY in
     w\ *) COMPREPLY=($(compgen -W "${REPLY#w }" -- "$cur")) ;;
+    l\ *)
+      # The names after the last comma; the ones before it stay as typed.
+      compopt -o nospace 2>/dev/null
+      COMPREPLY=($(compgen -P "${cur%"${cur##*,}"}" -W "${REPLY#l }" -- "${cur##*,}"))
+      ;;
     f)
       compopt -o filenames 2>/dev/null
       IFS=$'\n'

@@ -72,6 +72,11 @@ function __store_cli_at
     test (count $argv) -lt 2; or test $n -eq $argv[2]
 end
 
+# Its arguments, one a line: the names a comma-separated list completes from.
+function __store_cli_words
+    printf '%s\n' $argv
+end
+
 # Saved profile names, read by store-cli itself from its config file.
 function __store_cli_profiles
     set -l bin (commandline -opc)[1]
@@ -115,7 +120,7 @@ complete -c store-cli -n '__store_cli_at \'auth login\'' -l with-token -d 'read 
 complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show help'
 
 # store-cli auth status
-complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
 
 # store-cli auth logout
@@ -133,7 +138,7 @@ complete -c store-cli -n '__store_cli_at \'config\'' -a list -d 'Show every defa
 complete -c store-cli -n '__store_cli_at \'config\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli config get
-complete -c store-cli -n '__store_cli_at \'config get\'' -l json -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'config get\' 0' -a 'output page-size import-concurrency color' -d 'key'
 
@@ -146,7 +151,7 @@ complete -c store-cli -n '__store_cli_at \'config unset\'' -s h -l help -d 'show
 complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-size import-concurrency color' -d 'key'
 
 # store-cli config list
-complete -c store-cli -n '__store_cli_at \'config list\'' -l json -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'config list\'' -s h -l help -d 'show help'
 
@@ -169,23 +174,23 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
 
 # store-cli giftcard disable
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
 
 # store-cli giftcard get
-complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
 
 # store-cli giftcard search
@@ -195,12 +200,12 @@ complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'e
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
 
 # store-cli giftcard count
-complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
 
 # store-cli giftcard help
@@ -221,27 +226,27 @@ complete -c store-cli -n '__store_cli_at \'metafield set\'' -l namespace -x -d '
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
-complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield get
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield list
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield count
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -249,7 +254,7 @@ complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products var
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
-complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -259,7 +264,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'va
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
@@ -295,11 +300,11 @@ complete -c store-cli -n '__store_cli_at \'product create\'' -l weight -x -d 'we
 complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
 
 # store-cli product get
-complete -c store-cli -n '__store_cli_at \'product get\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show help'
 
 # store-cli product edit
@@ -324,7 +329,7 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight-unit -x -a 
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l dry-run -d 'print the changes field by field and send nothing'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show help'
 
 # store-cli product delete
@@ -340,7 +345,7 @@ complete -c store-cli -n '__store_cli_at \'category\'' -a search -d 'Find catego
 complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli category search
-complete -c store-cli -n '__store_cli_at \'category search\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
 
@@ -355,7 +360,7 @@ complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'show help f
 # store-cli collection list
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this text (ignoring case)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
 
@@ -373,7 +378,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l port -x -d 'port
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l host -x -d 'address to listen on'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
-complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -d 'the same as --json'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
 
@@ -381,7 +386,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'sh
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id in the sample instead of the sample\'s own'
-complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 

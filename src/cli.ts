@@ -56,7 +56,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       commandTree: () => buildProgram(io, async () => undefined),
     });
     await applyColorDefault(io, context);
-    await verb.run(optionsWithArguments(command), context);
+    // The verb's options type derives from the declaration commander parsed these by (verb.ts).
+    await verb.run(optionsWithArguments(command) as never, context);
   });
 
   try {

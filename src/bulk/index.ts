@@ -2,4 +2,3 @@
 // calls importMetafields and hands the report to the exporter.
 export { importMetafields, type ImportEnv, type ImportReport, type ImportRequest } from './import-metafields.js';
 export { parseShard, type Shard } from './shard.js';
-export { SUMMARY_FIELDS } from './summary.js';

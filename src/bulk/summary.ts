@@ -5,9 +5,6 @@ import type { RequestCounts } from './paced-transport.js';
 import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
-/** --json: exactly these fields. A dry run counts what it would do. */
-export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const;
-
 export interface SummaryJson {
   rows: number;
   /** null in a dry run that could not read the store: only validated. */

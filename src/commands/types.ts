@@ -1,13 +1,18 @@
-// The shape of a command: one verb a file, with register() declaring its flags and
-// run() doing the work through the context. Nouns list their verbs; cli.ts wires them.
+// The shape of a command: one verb a file, with register() declaring its flags (from a
+// defineVerb declaration, verb.ts) and run() doing the work through the context. Nouns list their verbs; cli.ts wires them.
 import type { Command } from 'commander';
 import type { Context } from '../core/context.js';
 
-export interface Verb<Options = any> {
-  /** Declares the verb on its noun: name, summary, arguments, flags, examples. */
+export interface Verb {
+  /** Declares the verb on its noun: name, summary, arguments, flags, examples (see verb.ts). */
   register(noun: Command): Command;
-  /** Options carry the flags and, under their declared names, the positional arguments. */
-  run(options: Options, ctx: Context): Promise<void>;
+  /**
+   * Options carry the flags and, under their declared names, the positional arguments. Each
+   * verb types them as `OptionsOf` its declaration; a noun lists verbs of any options, so
+   * here they are `never`: only cli.ts calls run, with what commander parsed from that
+   * very declaration.
+   */
+  run(options: never, ctx: Context): Promise<void>;
 }
 
 export interface Noun {

@@ -46,7 +46,8 @@ ${flagCases.join('\n')}
 }
 
 # REPLY: what flag $2 of command path $1 takes: empty (no value), v (a value),
-# o (an optional value), f (a file), p (a profile name), or w and the words.
+# o (an optional value), f (a file), p (a profile name), w and the words, or
+# l and the names of an optional comma-separated list (--json's fields).
 ${fn}_option() {
   case "$1|$2" in
 ${optionCases.join('\n')}
@@ -80,7 +81,7 @@ ${fn}() {
     fi
     if [[ $word == -* ]]; then
       ${fn}_option "$path" "$word"
-      case $REPLY in '') ;; o) pending=o ;; *) pending=v ;; esac
+      case $REPLY in '') ;; o | l\\ *) pending=o ;; *) pending=v ;; esac
       continue
     fi
     ${fn}_subcommands "$path"
@@ -102,7 +103,11 @@ ${fn}() {
     COMPREPLY=($(compgen -W "$REPLY" -- "$cur"))
     return 0
   elif [[ $pending == o ]]; then
-    return 0
+    # commander takes the next word as the optional value: complete it when it is a list.
+    word=\${COMP_WORDS[COMP_CWORD-1]}
+    [[ $word == = ]] && word=\${COMP_WORDS[COMP_CWORD-2]}
+    ${fn}_option "$path" "$word"
+    [[ $REPLY == l\\ * ]] || return 0
   else
     ${fn}_subcommands "$path"
     if [[ -n $REPLY ]]; then
@@ -114,6 +119,11 @@ ${fn}() {
 
   case $REPLY in
     w\\ *) COMPREPLY=($(compgen -W "\${REPLY#w }" -- "$cur")) ;;
+    l\\ *)
+      # The names after the last comma; the ones before it stay as typed.
+      compopt -o nospace 2>/dev/null
+      COMPREPLY=($(compgen -P "\${cur%"\${cur##*,}"}" -W "\${REPLY#l }" -- "\${cur##*,}"))
+      ;;
     f)
       compopt -o filenames 2>/dev/null
       IFS=$'\\n'
@@ -133,7 +143,7 @@ complete -F ${fn} ${model.bin}
   function optionCase(pattern: (name: string) => string, flag: FlagModel): string[] {
     if (flag.value === 'none') return [];
     const names = [flag.short, flag.long].filter((name): name is string => name !== undefined);
-    const code = flag.value === 'optional' ? 'o' : valueCode(flag.values);
+    const code = flag.value === 'optional' ? (flag.values.kind === 'fields' ? valueCode(flag.values) : 'o') : valueCode(flag.values);
     return [`    ${names.map(pattern).join(' | ')}) REPLY=${sq(code)} ;;`];
   }
 }
@@ -142,6 +152,8 @@ function valueCode(values: Values): string {
   switch (values.kind) {
     case 'words':
       return `w ${values.words.join(' ')}`;
+    case 'fields':
+      return `l ${values.fields.join(' ')}`;
     case 'files':
       return 'f';
     case 'profiles':

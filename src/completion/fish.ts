@@ -26,13 +26,16 @@ export function fishScript(model: CompletionModel): string {
         return '-r -F';
       case 'profiles':
         return `-x -a ${quote(`(${id}_profiles)`)}`;
+      case 'fields':
+        return `-x -a ${quote(`(__fish_complete_list , '${id}_words ${values.fields.join(' ')}')`)}`;
       case 'none':
         return '-x';
     }
   };
   const flagRule = (flag: FlagModel, condition: string): string => {
     const names = [flag.short ? `-s ${flag.short.slice(1)}` : '', flag.long ? `-l ${flag.long.slice(2)}` : ''].filter(Boolean).join(' ');
-    const value = flag.value === 'required' ? ` ${valueRule(flag.values)}` : '';
+    // An optional value is completed only when it is a list of names (--json's fields).
+    const value = flag.value === 'required' || flag.values.kind === 'fields' ? ` ${valueRule(flag.values)}` : '';
     return `complete -c ${model.bin}${condition ? ` ${condition}` : ''} ${names}${value} -d ${quote(flag.summary)}`;
   };
 
@@ -100,6 +103,11 @@ function ${id}_at
     end
     test "$path" = "$argv[1]"; or return 1
     test (count $argv) -lt 2; or test $n -eq $argv[2]
+end
+
+# Its arguments, one a line: the names a comma-separated list completes from.
+function ${id}_words
+    printf '%s\\n' $argv
 end
 
 # Saved profile names, read by ${model.bin} itself from its config file.

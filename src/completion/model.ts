@@ -3,13 +3,16 @@
 // scripts cannot disagree with the parser; only what commander does not know comes from
 // hints.ts.
 import type { Argument, Command, Option } from 'commander';
+import { ANY_FIELDS, jsonDeclaration } from '../core/output-options.js';
 import { VALUE_HINTS, type ValueHint } from './hints.js';
 
 export type Values =
   | { kind: 'none' }
   | { kind: 'words'; words: readonly string[] }
   | { kind: 'files' }
-  | { kind: 'profiles' };
+  | { kind: 'profiles' }
+  /** A comma-separated list of these names: the fields --json selects. */
+  | { kind: 'fields'; fields: readonly string[] };
 
 export interface FlagModel {
   long?: string;
@@ -73,7 +76,7 @@ function commandModel(command: Command, path: string, siblings: readonly string[
     name: command.name(),
     path,
     summary: oneLine(command.summary() || command.description()),
-    flags: help.visibleOptions(command).map((option) => flagModel(option, option.long ? take(option.long) : undefined)),
+    flags: help.visibleOptions(command).map((option) => withJsonFields(command, flagModel(option, option.long ? take(option.long) : undefined))),
     args: command.registeredArguments.map((argument, index) =>
       argumentModel(argument, isHelpCommand && index === 0 ? { words: siblings } : take(`<${argument.name()}>`)),
     ),
@@ -91,6 +94,15 @@ function flagModel(option: Option, hint: ValueHint | undefined): FlagModel {
     summary: oneLine(option.description),
     final: option.long === '--help' || option.long === '--version',
   };
+}
+
+/** --json [fields] completes the field names the command declared (not for an answer of any shape). */
+function withJsonFields(command: Command, flag: FlagModel): FlagModel {
+  const fields = jsonDeclaration(command)?.fields;
+  if (flag.long !== '--json' || flag.value !== 'optional' || fields === undefined || fields === ANY_FIELDS) return flag;
+  const odd = fields.find((field) => !PLAIN_WORD.test(field));
+  if (odd !== undefined) throw new Error(`--json of ${command.name()}: the field '${odd}' needs quoting, which the completion scripts do not do`);
+  return { ...flag, values: { kind: 'fields', fields } };
 }
 
 function argumentModel(argument: Argument, hint: ValueHint | undefined): ArgumentModel {

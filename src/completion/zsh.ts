@@ -17,6 +17,9 @@ export function zshScript(model: CompletionModel): string {
         return '_files';
       case 'profiles':
         return profilesFn;
+      case 'fields':
+        // Each name once, after the commas already typed.
+        return `_values -s , field ${values.fields.join(' ')}`;
       case 'none':
         return ' ';
     }

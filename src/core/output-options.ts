@@ -1,5 +1,6 @@
-// The output flags every data command shares. Kept apart from the exporter itself so that
-// declaring them (for --help) loads nothing heavy.
+// The output flags every data command shares, and the one declaration of what --json may
+// select. Kept apart from the exporter itself so that declaring them (for --help) loads
+// nothing heavy. The declaration feeds --help, shell completion and the exporter alike.
 import type { Command } from 'commander';
 
 export interface OutputFlags {
@@ -7,10 +8,60 @@ export interface OutputFlags {
   jsonl?: boolean;
 }
 
-/** Declares --json [fields] (and --jsonl for listings) on a command. */
-export function addOutputOptions(command: Command, options: { list: boolean; what?: string }): Command {
-  const what = options.what ?? 'JSON exactly as the store sent it';
+/** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
+export const ANY_FIELDS = 'any';
+
+export interface JsonDeclaration {
+  /** The field names --json accepts, or ANY_FIELDS. */
+  fields: readonly string[] | typeof ANY_FIELDS;
+  /** A listing: --jsonl streams one object per line. */
+  list?: boolean;
+  /** What --json prints (default: the JSON exactly as the store sent it). */
+  what?: string;
+  /** The summary of --jsonl, when it is not the streaming form of a listing. */
+  jsonl?: string;
+  /** The columns of the tab-separated rows a piped listing prints, in their order. */
+  columns?: readonly string[];
+  /** What the piped rows are, when not the records themselves (product get: "variants"). */
+  rows?: string;
+}
+
+const declarations = new WeakMap<Command, JsonDeclaration>();
+
+/** Declares --json [fields] (and --jsonl for listings) on a command, and what it may select. */
+export function addOutputOptions(command: Command, json: JsonDeclaration): Command {
+  const what = json.what ?? 'JSON exactly as the store sent it';
   command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
-  if (options.list) command.option('--jsonl', 'print one JSON object per line (streams, for huge listings)');
+  if (json.list || json.jsonl) command.option('--jsonl', json.jsonl ?? 'print one JSON object per line (streams, for huge listings)');
+  declarations.set(command, json);
   return command;
+}
+
+/** The help text a declaration gives: the TSV columns of a listing and the fields --json accepts. */
+export function jsonHelpText(json: JsonDeclaration): string {
+  const rows = json.rows ? `the ${json.rows} are tab-separated rows` : 'rows are tab-separated';
+  const columns = json.columns ? `\nPiped without --json, ${rows} in this column order:\n${wrapped(json.columns)}\n` : '';
+  const fields = json.fields === ANY_FIELDS ? '' : `\nJSON fields:\n${wrapped(json.fields)}\n`;
+  return columns + fields;
+}
+
+/** What a command declared for --json, if it has the flag (completion reads it). */
+export function jsonDeclaration(command: Command): JsonDeclaration | undefined {
+  return declarations.get(command);
+}
+
+/** Names, comma-separated, indented, in lines of at most 80 characters (the width help is rendered at). */
+function wrapped(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const [index, name] of names.entries()) {
+    const word = index < names.length - 1 ? `${name},` : name;
+    if (line && line.length + 1 + word.length > 78) {
+      lines.push(line);
+      line = '';
+    }
+    line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `  ${l}`).join('\n');
 }

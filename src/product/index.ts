@@ -4,7 +4,7 @@
 export { checkProductId } from '../api/product-input.js';
 export { idText, variantTitle, type VariantDraft } from '../api/product-draft.js';
 export { productLinks, type ProductLinks } from '../api/product-wire.js';
-export { productFields, type Product } from '../api/products.js';
+export type { Product } from '../api/products.js';
 export { createProduct, draftToCreate, type CreateDraft, type Creation } from './create.js';
 export type { Change } from './diff.js';
 export { planEdit, type EditPlan } from './edit.js';

@@ -34,6 +34,14 @@ describe('completion model', () => {
     expect(find(model, 'completion').commands.map((c) => c.name)).toEqual(expect.arrayContaining(['bash', 'zsh', 'fish']));
   });
 
+  it('offers the field names of --json that the command declared, and none for the api command', () => {
+    expect(flag(find(model, 'giftcard search'), '--json').values).toEqual({ kind: 'fields', fields: expect.arrayContaining(['id', 'balance', 'lastCharacters']) });
+    expect(flag(find(model, 'giftcard count'), '--json').values).toEqual({ kind: 'fields', fields: ['count'] });
+    expect(flag(find(model, 'auth status'), '--json').values).toEqual({ kind: 'fields', fields: ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus'] });
+    expect(flag(find(model, 'api'), '--json').values).toEqual({ kind: 'none' });
+    expect(flag(find(model, 'sandbox serve'), '--json')).toMatchObject({ value: 'none', values: { kind: 'none' } });
+  });
+
   it('offers the values of commander choices', () => {
     expect(flag(find(model, 'giftcard search'), '--status').values).toEqual({ kind: 'words', words: ['enabled', 'disabled', 'expired'] });
     expect(flag(find(model, 'product create'), '--status').values).toEqual({ kind: 'words', words: ['active', 'draft', 'archived'] });

@@ -13,7 +13,6 @@ interface Card {
 
 const fields = ['id', 'code', 'note', 'balance'] as const;
 const view: View<Card> = {
-  fields,
   columns: [
     { header: 'ID', value: (c) => String(c.id) },
     { header: 'CODE', value: (c) => c.code },
@@ -189,7 +188,7 @@ describe('Output.list', () => {
   });
 
   it('uses a column style only in the table', async () => {
-    const styled: View<Card> = { fields, columns: [{ header: 'CODE', value: (c) => c.code, style: (t, colors) => colors.red(t) }] };
+    const styled: View<Card> = { columns: [{ header: 'CODE', value: (c) => c.code, style: (t, colors) => colors.red(t) }] };
     const table = fakeIO({ stdoutTTY: true, color: true });
     await new Output(table.io, {}, fields).list([[card(1)]], styled, '');
     expect(table.stdout()).toContain(`${ESC}31m****C1`);

@@ -129,6 +129,13 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'sandbox', 'serve', '--ids-as', '')).toEqual(['string', 'number']);
   });
 
+  it.skipIf(!BASH)('completes the field names --json takes, after the commas already typed', () => {
+    expect(complete('store-cli', 'giftcard', 'get', '1', '--json', '')).toEqual(['id', 'code', 'lastCharacters', 'balance', 'initialValue', 'currency', 'customerId', 'orderId', 'lineItemId', 'note', 'disableTime', 'expireTime', 'createTime', 'updateTime', 'userId']);
+    expect(complete('store-cli', 'giftcard', 'search', '--json', 'id,ba')).toEqual(['id,balance']);
+    expect(complete('store-cli', 'metafield', 'list', 'products', '1', '--json', '=', 'code,v')).toEqual(['code,value']);
+    expect(complete('store-cli', 'api', 'GET', 'x', '--json', '')).toEqual([]);
+  });
+
   it.skipIf(!BASH)('completes saved profile names after --profile, at any depth', () => {
     expect(complete('store-cli', '--profile', '')).toEqual(['default', 'staging']);
     expect(complete('store-cli', 'giftcard', 'count', '--profile', 'st')).toEqual(['staging']);
@@ -166,6 +173,12 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
     expect(complete('store-cli --profile ')).toEqual(['default', 'staging']);
     expect(complete('store-cli giftcard get 1 --profile s')).toEqual(['staging']);
   });
+
+  it.skipIf(!FISH)('completes the field names --json takes, after the commas already typed', () => {
+    expect(complete('store-cli giftcard count --json ')).toEqual(['count']);
+    expect(complete('store-cli giftcard get 1 --json id,ba')).toEqual(['id,balance']);
+    expect(complete('store-cli metafield list products 1 --json=code,v')).toEqual(['--json=code,value']);
+  });
 });
 
 describe(`zsh ${ZSH && TMUX ? '' : missing(ZSH ? 'tmux' : 'zsh')}`, () => {
@@ -192,6 +205,8 @@ describe(`zsh ${ZSH && TMUX ? '' : missing(ZSH ? 'tmux' : 'zsh')}`, () => {
       await shell.tab('store-cli metafield get ', /collections\s+customers\s+orders\s+pages\s+products\s+shop\s+variants/);
       await shell.tab('store-cli --profile ', /default\s+staging/);
       await shell.tab('store-cli sandbox serve --ids-as=', /number\s+string/);
+      await shell.tab('store-cli metafield list products 1 --json=', /bizId\s+bizResource\s+code\s+definitionName\s+description\s+fieldType\s+namespace\s+value/);
+      await shell.tab('store-cli giftcard count --json=', /^READY% store-cli giftcard count --json=count,?$/m);
     } finally {
       shell.kill();
     }

@@ -1,45 +1,40 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import type { Method } from '../../core/http.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples, repeatable } from '../types.js';
-
-export interface ApiOptions extends OutputFlags {
-  method: string;
-  path: string;
-  field?: string[];
-  rawField?: string[];
-  input?: string;
-  header?: string[];
-  paginate?: boolean;
-  include?: boolean;
-}
+import { ANY_FIELDS } from '../../core/output-options.js';
+import { arg, boolean, defineVerb, list, text, type OptionsOf } from '../verb.js';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
-
-export function register(noun: Command): Command {
-  const command = noun
-    .argument('<method>', 'GET, POST, PUT, DELETE or PATCH (any case)')
-    .argument('<path>', 'gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query')
-    .option('-F, --field <key=value>', 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends', repeatable)
-    .option('-f, --raw-field <key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', repeatable)
-    .option('--input <file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH')
-    .option('-H, --header <name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', repeatable)
-    .option('--paginate', 'GET only: follow next-page links to the end, printing each item as one JSON line')
-    .option('-i, --include', 'print the status line and the response headers on stderr')
-    .addHelpText('after', examples(
-      'store-cli api GET gift_cards/count',
-      'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
-      'store-cli api GET gift_cards/search --paginate -F limit=250 --json id,balance',
-    ) + `
+/** The noun is the command: `api` declares its arguments and flags on itself. */
+const verb = defineVerb({
+  args: {
+    method: arg('GET, POST, PUT, DELETE or PATCH (any case)'),
+    path: arg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
+  },
+  flags: {
+    field: list('<key=value>', "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends", { short: '-F' }),
+    rawField: list('<key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', { short: '-f' }),
+    input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
+    header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
+    paginate: boolean('GET only: follow next-page links to the end, printing each item as one JSON line'),
+    include: boolean('print the status line and the response headers on stderr', { short: '-i' }),
+  },
+  json: { fields: ANY_FIELDS, what: 'the answer as pretty JSON' },
+  examples: [
+    'store-cli api GET gift_cards/count',
+    'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
+    'store-cli api GET gift_cards/search --paginate -F limit=250 --json id,balance',
+  ],
+  notes: `
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
 The answer is printed as the store sent it: the exact bytes when piped, pretty JSON in a
 terminal or with --json. A non-2xx answer exits 1 (4 for 401/403), its body on stderr.
-`);
-  return addOutputOptions(command, { list: false, what: 'the answer as pretty JSON' });
-}
+`,
+});
+
+export type ApiOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: ApiOptions, ctx: Context): Promise<void> {
   const method = options.method.toUpperCase() as Method;
@@ -73,7 +68,7 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
     headers,
   };
 
-  const out = await ctx.output(options, 'any');
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const include = (status: number, responseHeaders: Record<string, string | undefined>) => {
     if (!options.include) return;

@@ -1,25 +1,23 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { readAll } from '../../core/io.js';
 import { checkBaseUrl } from '../../core/target.js';
-import { examples } from '../types.js';
+import { boolean, defineVerb, type OptionsOf } from '../verb.js';
 
-export interface LoginOptions {
-  withToken?: boolean;
-}
+const verb = defineVerb({
+  name: 'login',
+  summary: 'Save a store base URL and access token under a profile (checks the token first)',
+  flags: { withToken: boolean('read the token from standard input instead of a hidden prompt') },
+  examples: [
+    'store-cli auth login --base-url https://store.example.com',
+    'echo "$TOKEN" | store-cli auth login --base-url https://store.example.com --with-token',
+    'store-cli --profile staging auth login --base-url https://staging.example.com',
+  ],
+  notes: '\nThe global --base-url and --profile options choose the store and the profile.\n',
+});
 
-export function register(noun: Command): Command {
-  return noun
-    .command('login')
-    .description('Save a store base URL and access token under a profile (checks the token first)')
-    .option('--with-token', 'read the token from standard input instead of a hidden prompt')
-    .addHelpText('after', examples(
-      'store-cli auth login --base-url https://store.example.com',
-      'echo "$TOKEN" | store-cli auth login --base-url https://store.example.com --with-token',
-      'store-cli --profile staging auth login --base-url https://staging.example.com',
-    ) + '\nThe global --base-url and --profile options choose the store and the profile.\n');
-}
+export type LoginOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: LoginOptions, ctx: Context): Promise<void> {
   if (ctx.globals.sandbox) throw new UsageError('auth login saves a real store; the embedded sandbox (--sandbox) needs no login.');

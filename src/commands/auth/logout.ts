@@ -1,15 +1,16 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import { examples } from '../types.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
 
-export function register(noun: Command): Command {
-  return noun
-    .command('logout')
-    .description("Forget a profile's base URL and token (its configuration defaults stay)")
-    .addHelpText('after', examples('store-cli auth logout', 'store-cli --profile staging auth logout') + "\nThe profile's defaults (store-cli config) are kept for the next login; 'store-cli config unset KEY' removes one.\n");
-}
+const verb = defineVerb({
+  name: 'logout',
+  summary: "Forget a profile's base URL and token (its configuration defaults stay)",
+  examples: ['store-cli auth logout', 'store-cli --profile staging auth logout'],
+  notes: "\nThe profile's defaults (store-cli config) are kept for the next login; 'store-cli config unset KEY' removes one.\n",
+});
 
-export async function run(_options: object, ctx: Context): Promise<void> {
+export const register = verb.register;
+
+export async function run(_options: OptionsOf<typeof verb>, ctx: Context): Promise<void> {
   const [config, target] = await Promise.all([ctx.config(), ctx.target()]);
   const profile = target.profile.value;
   const outcome = config.logout(profile);

@@ -1,11 +1,7 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { AuthError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import type { Column } from '../../core/output.js';
-import { examples } from '../types.js';
-
-export type StatusOptions = OutputFlags;
+import { defineVerb, type OptionsOf } from '../verb.js';
 
 interface AuthStatus {
   profile: string;
@@ -19,16 +15,18 @@ interface AuthStatus {
 
 const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus'] as const;
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('status')
-    .description('Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)')
-    .addHelpText('after', examples('store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'));
-  return addOutputOptions(command, { list: false });
-}
+const verb = defineVerb({
+  name: 'status',
+  summary: 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)',
+  json: { fields: FIELDS },
+  examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
+});
+
+export type StatusOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: StatusOptions, ctx: Context): Promise<void> {
-  const [out, target, { redactToken }] = await Promise.all([ctx.output(options, FIELDS), ctx.target(), import('../../core/secrets.js')]);
+  const [out, target, { redactToken }] = await Promise.all([ctx.output(options, verb.json.fields), ctx.target(), import('../../core/secrets.js')]);
   const status: AuthStatus = {
     profile: target.profile.value,
     profileSource: target.profile.source,
@@ -44,7 +42,7 @@ export async function run(options: StatusOptions, ctx: Context): Promise<void> {
     const api = await ctx.api();
     status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
   }
-  await out.item(status, { fields: FIELDS, columns: COLUMNS });
+  await out.item(status, { columns: COLUMNS });
   if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
   if (status.tokenStatus === 'missing') {
     throw new AuthError(`Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`);

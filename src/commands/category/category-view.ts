@@ -1,8 +1,8 @@
 // How categories read: id, name, parent, and the path from the root ("Apparel > Tops").
 import type { Category } from '../../api/catalog.js';
-import { categoryFields } from '../../api/catalog.js';
 import { scalarText } from '../../core/json.js';
-import type { View } from '../../core/output.js';
+import type { Column, View } from '../../core/output.js';
+import type { CategoryListColumn } from '../columns.js';
 
 /** The path of each category in `found`, walking parents through `tree`. */
 export function categoryPaths(found: readonly Category[], tree: readonly Category[]): Map<string, string> {
@@ -30,14 +30,13 @@ export function lacksParents(found: readonly Category[]): boolean {
   });
 }
 
-export function categoryListView(paths: ReadonlyMap<string, string>): View<Category> {
-  return {
-    fields: categoryFields,
-    columns: [
-      { header: 'ID', value: (c) => scalarText(c.categoryId) },
-      { header: 'NAME', value: (c) => scalarText(c.categoryName) },
-      { header: 'PARENT', value: (c) => scalarText(c.parentCategoryId) },
-      { header: 'PATH', value: (c) => paths.get(scalarText(c.categoryId)) ?? '', shrinkable: true },
-    ],
+/** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. */
+export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
+  const columns: Record<CategoryListColumn, Column<Category>> = {
+    categoryId: { header: 'ID', value: (c) => scalarText(c.categoryId) },
+    categoryName: { header: 'NAME', value: (c) => scalarText(c.categoryName) },
+    parentCategoryId: { header: 'PARENT', value: (c) => scalarText(c.parentCategoryId) },
+    path: { header: 'PATH', value: (c) => paths.get(scalarText(c.categoryId)) ?? '', shrinkable: true },
   };
+  return { columns: order.map((name) => columns[name]) };
 }

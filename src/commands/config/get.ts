@@ -1,30 +1,23 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import type { DefaultKey } from '../../core/defaults.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
-import { SETTING_FIELDS, keyArgument } from './keys.js';
+import { DEFAULT_KEYS } from '../../core/defaults.js';
+import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
+import { SETTING_FIELDS } from './keys.js';
 
-export interface GetOptions extends OutputFlags {
-  /** One of DEFAULT_KEYS: commander refuses any other. */
-  key: DefaultKey;
-}
+const verb = defineVerb({
+  name: 'get',
+  summary: "Print one default of the profile in use (its built-in value when the profile sets none)",
+  args: { key: choiceArg('the default to print', DEFAULT_KEYS) },
+  json: { fields: SETTING_FIELDS, what: '{"key", "value", "source"} (source: profile or default)' },
+  examples: ['store-cli config get output', 'store-cli --profile ci config get page-size --json'],
+  notes: "\n'store-cli config set --help' lists the keys and their values.\n",
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('get')
-    .description("Print one default of the profile in use (its built-in value when the profile sets none)")
-    .addArgument(keyArgument('the default to print'))
-    .addHelpText('after', examples(
-      'store-cli config get output',
-      'store-cli --profile ci config get page-size --json',
-    ) + "\n'store-cli config set --help' lists the keys and their values.\n");
-  return addOutputOptions(command, { list: false, what: '{"key", "value", "source"} (source: profile or default)' });
-}
+export type GetOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const key = options.key;
-  const out = await ctx.output(options, SETTING_FIELDS);
+  const out = await ctx.output(options, verb.json.fields);
   const setting = await ctx.setting(key);
   await out.value(setting, String(setting.value));
 }

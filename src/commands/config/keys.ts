@@ -1,6 +1,5 @@
 // The help text that lists the keys, and the view of a setting, shared by the config verbs.
-import { BUILT_IN, COLOR_MODES, DEFAULT_KEYS, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
-import { Argument } from 'commander';
+import { BUILT_IN, COLOR_MODES, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
 import type { View } from '../../core/output.js';
 
 /** Hand-wrapped to the 80 columns help is rendered at; a test keeps it in step with defaults.ts. */
@@ -27,13 +26,9 @@ value. Defaults live in the config file beside the credentials (mode 0600);
 export const SETTING_FIELDS = ['key', 'value', 'source'] as const;
 
 export const settingView: View<Setting> = {
-  fields: SETTING_FIELDS,
   columns: [
     { header: 'KEY', value: (s) => s.key },
     { header: 'VALUE', value: (s) => String(s.value) },
     { header: 'SOURCE', value: (s) => s.source, style: (text, colors, s) => (s.source === 'default' ? colors.dim(text) : text) },
   ],
 };
-
-/** The <key> argument of get, set and unset: commander refuses any other key, listing them. */
-export const keyArgument = (description: string) => new Argument('<key>', description).choices(DEFAULT_KEYS);

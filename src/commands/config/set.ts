@@ -1,29 +1,24 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import type { DefaultKey } from '../../core/defaults.js';
+import { DEFAULT_KEYS } from '../../core/defaults.js';
 import { resolveProfile } from '../../core/target.js';
-import { examples } from '../types.js';
-import { KEYS_HELP, keyArgument } from './keys.js';
+import { arg, choiceArg, defineVerb, type OptionsOf } from '../verb.js';
+import { KEYS_HELP } from './keys.js';
 
-export interface SetOptions {
-  /** One of DEFAULT_KEYS: commander refuses any other. */
-  key: DefaultKey;
-  value: string;
-}
+const verb = defineVerb({
+  name: 'set',
+  summary: 'Set a default of the profile in use (checked first: a bad key or value exits 2 and changes nothing)',
+  args: { key: choiceArg('the default to set', DEFAULT_KEYS), value: arg('a value the key accepts (see below)') },
+  examples: ['store-cli config set output json', 'store-cli config set page-size 100', 'store-cli --profile ci config set import-concurrency 16'],
+  notes: KEYS_HELP,
+});
+
+export type SetOptions = OptionsOf<typeof verb>;
 
 export function register(noun: Command): Command {
   // `config --help` lists the keys too: a noun's help text can only be added from a verb.
   noun.addHelpText('after', KEYS_HELP);
-  return noun
-    .command('set')
-    .description('Set a default of the profile in use (checked first: a bad key or value exits 2 and changes nothing)')
-    .addArgument(keyArgument('the default to set'))
-    .argument('<value>', 'a value the key accepts (see below)')
-    .addHelpText('after', examples(
-      'store-cli config set output json',
-      'store-cli config set page-size 100',
-      'store-cli --profile ci config set import-concurrency 16',
-    ) + KEYS_HELP);
+  return verb.register(noun);
 }
 
 export async function run(options: SetOptions, ctx: Context): Promise<void> {

@@ -1,22 +1,17 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import { BUILT_IN, type DefaultKey } from '../../core/defaults.js';
+import { BUILT_IN, DEFAULT_KEYS } from '../../core/defaults.js';
 import { resolveProfile } from '../../core/target.js';
-import { examples } from '../types.js';
-import { keyArgument } from './keys.js';
+import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 
-export interface UnsetOptions {
-  /** One of DEFAULT_KEYS: commander refuses any other. */
-  key: DefaultKey;
-}
+const verb = defineVerb({
+  name: 'unset',
+  summary: 'Remove a default from the profile in use, so the built-in value applies again',
+  args: { key: choiceArg('the default to remove', DEFAULT_KEYS) },
+  examples: ['store-cli config unset output', 'store-cli --profile ci config unset page-size'],
+});
 
-export function register(noun: Command): Command {
-  return noun
-    .command('unset')
-    .description('Remove a default from the profile in use, so the built-in value applies again')
-    .addArgument(keyArgument('the default to remove'))
-    .addHelpText('after', examples('store-cli config unset output', 'store-cli --profile ci config unset page-size'));
-}
+export type UnsetOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: UnsetOptions, ctx: Context): Promise<void> {
   const key = options.key;

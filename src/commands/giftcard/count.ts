@@ -1,20 +1,19 @@
-import type { Command } from 'commander';
+import { COUNT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
 
-export type CountOptions = OutputFlags;
+const verb = defineVerb({
+  name: 'count',
+  summary: 'Count all gift cards of the store',
+  json: { fields: COUNT_FIELDS },
+  examples: ['store-cli giftcard count', 'store-cli giftcard count --json'],
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('count')
-    .description('Count all gift cards of the store')
-    .addHelpText('after', examples('store-cli giftcard count', 'store-cli giftcard count --json'));
-  return addOutputOptions(command, { list: false });
-}
+export type CountOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: CountOptions, ctx: Context): Promise<void> {
-  const out = await ctx.output(options, ['count']);
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const count = await ctx.spin('Counting gift cards…', () => api.giftCards.count());
   await out.count(count);

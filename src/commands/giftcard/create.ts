@@ -1,39 +1,33 @@
-import type { Command } from 'commander';
+import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { defineVerb, text, type OptionsOf } from '../verb.js';
 
-export interface CreateOptions extends OutputFlags {
-  code?: string;
-  initialValue: string;
-  customerId?: string;
-  note?: string;
-  expireTime?: string;
-}
+const verb = defineVerb({
+  name: 'create',
+  summary: 'Create a gift card; without --code a secure code is generated and shown once',
+  flags: {
+    code: text('<code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'),
+    initialValue: text('<amount>', 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)', { required: true }),
+    customerId: text('<id>', 'numeric id of the customer the card belongs to'),
+    note: text('<text>', 'internal note, at most 500 characters'),
+    expireTime: text('<date>', 'expiry date as YYYY-MM-DD (default: never expires)'),
+  },
+  json: { fields: GIFT_CARD_FIELDS },
+  examples: [
+    'store-cli giftcard create --initial-value 50',
+    'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
+    'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
+  ],
+  notes: '\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n',
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('create')
-    .description('Create a gift card; without --code a secure code is generated and shown once')
-    .option('--code <code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)')
-    .requiredOption('--initial-value <amount>', 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)')
-    .option('--customer-id <id>', 'numeric id of the customer the card belongs to')
-    .option('--note <text>', 'internal note, at most 500 characters')
-    .option('--expire-time <date>', 'expiry date as YYYY-MM-DD (default: never expires)')
-    .addHelpText('after', examples(
-      'store-cli giftcard create --initial-value 50',
-      'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
-      "store-cli giftcard create --initial-value 10 --json code | jq -r .code",
-    ) +
-      '\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n',
-    );
-  return addOutputOptions(command, { list: false });
-}
+export type CreateOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardCreate, giftCardFields }, { generateGiftCardCode }, view] = await Promise.all([
+  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([
     import('../../api/gift-cards.js'),
     import('./generate-code.js'),
     import('./view.js'),
@@ -46,7 +40,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
     note: options.note,
     expireTime: options.expireTime,
   });
-  const out = await ctx.output(options, giftCardFields);
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const { card, how } = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input)).catch((error: unknown) => {
     throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;

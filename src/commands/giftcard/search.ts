@@ -1,39 +1,34 @@
-import { Option, type Command } from 'commander';
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
+import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import type { Setting } from '../../core/defaults.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
 
-export interface SearchOptions extends OutputFlags {
-  limit?: string;
-  sinceId?: string;
-  status?: string;
-  pageToken?: string;
-  lastCharacters?: string;
-  all?: boolean;
-}
+const verb = defineVerb({
+  name: 'search',
+  summary: 'List gift cards, filtered by status or last characters; --all follows every page',
+  flags: {
+    limit: text('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)"),
+    sinceId: text('<id>', 'only cards with an id greater than this'),
+    status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
+    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'),
+    lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
+    all: boolean('follow next-page links to the end, streaming page after page'),
+  },
+  json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
+  examples: [
+    'store-cli giftcard search --status enabled',
+    'store-cli giftcard search --last-characters 7KQ2',
+    'store-cli giftcard search --all --jsonl | jq -r .balance',
+  ],
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('search')
-    .description('List gift cards, filtered by status or last characters; --all follows every page')
-    .option('--limit <n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)")
-    .option('--since-id <id>', 'only cards with an id greater than this')
-    .addOption(new Option('--status <status>', 'only cards in this status').choices(GIFT_CARD_STATUSES))
-    .option('--page-token <token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)')
-    .option('--last-characters <xxxx>', 'only cards whose code ends with these four characters')
-    .option('--all', 'follow next-page links to the end, streaming page after page')
-    .addHelpText('after', examples(
-      'store-cli giftcard search --status enabled',
-      'store-cli giftcard search --last-characters 7KQ2',
-      'store-cli giftcard search --all --jsonl | jq -r .balance',
-    ) + '\nPiped without --json, rows are tab-separated in this column order:\n  id, lastCharacters, balance, currency, status, expireTime, customerId, note\n');
-  return addOutputOptions(command, { list: true });
-}
+export type SearchOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardSearch, giftCardFields, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
   const limit = options.limit !== undefined ? parseWhole(options.limit) : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
   const input = checkGiftCardSearch({
     limit,
@@ -42,7 +37,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     pageToken: options.pageToken,
     lastCharacters: options.lastCharacters,
   });
-  const out = await ctx.output(options, giftCardFields);
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const pages = api.giftCards.search(input, options.all === true);
   const first = await ctx.spin('Searching gift cards…', () => pages.next());
@@ -52,7 +47,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     yield first.value;
     nextPageToken = yield* pages;
   }
-  await out.list(stream(), view.giftCardListView(ctx.now()), 'No gift cards match.');
+  await out.list(stream(), view.giftCardListView(ctx.now(), verb.json.columns), 'No gift cards match.');
   if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
 }
 

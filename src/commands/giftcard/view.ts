@@ -1,10 +1,11 @@
 // How a gift card reads in a table or TSV. Listings show the last characters, never the
 // code; only the card just created shows its full code.
 import { giftCardStatus } from '../../api/gift-card-status.js';
-import { giftCardFields, type GiftCard } from '../../api/gift-cards.js';
+import type { GiftCard } from '../../api/gift-cards.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
+import type { GiftCardListColumn } from '../columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
@@ -19,27 +20,24 @@ function statusColumn(now: Date): Column<GiftCard> {
   return { header: 'STATUS', value: (card) => giftCardStatus(card, now), style: statusStyle };
 }
 
-/** Columns of a listing, in a stable order scripts can `cut`. */
-export function giftCardListView(now: Date): View<GiftCard> {
-  return {
-    fields: giftCardFields,
-    columns: [
-      { header: 'ID', value: text('id') },
-      { header: 'LAST4', value: text('lastCharacters') },
-      { header: 'BALANCE', value: text('balance') },
-      { header: 'CURRENCY', value: text('currency') },
-      statusColumn(now),
-      expiresColumn,
-      { header: 'CUSTOMER', value: text('customerId') },
-      { header: 'NOTE', value: text('note'), shrinkable: true },
-    ],
+/** Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them). */
+export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]): View<GiftCard> {
+  const columns: Record<GiftCardListColumn, Column<GiftCard>> = {
+    id: { header: 'ID', value: text('id') },
+    lastCharacters: { header: 'LAST4', value: text('lastCharacters') },
+    balance: { header: 'BALANCE', value: text('balance') },
+    currency: { header: 'CURRENCY', value: text('currency') },
+    status: statusColumn(now),
+    expireTime: expiresColumn,
+    customerId: { header: 'CUSTOMER', value: text('customerId') },
+    note: { header: 'NOTE', value: text('note'), shrinkable: true },
   };
+  return { columns: order.map((name) => columns[name]) };
 }
 
 /** One card, field by field; `withCode` only for the card just created. */
 export function giftCardDetailView(now: Date, withCode = false): View<GiftCard> {
   return {
-    fields: giftCardFields,
     columns: [
       { header: 'ID', value: text('id') },
       withCode ? { header: 'CODE', value: text('code'), style: (v: string, c: Palette) => c.bold(c.cyan(v)) } : { header: 'LAST4', value: text('lastCharacters') },

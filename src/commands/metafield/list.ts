@@ -1,36 +1,31 @@
-import type { Command } from 'commander';
+import { METAFIELD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
+import { METAFIELD_LIST_COLUMNS } from '../columns.js';
 
-export interface ListOptions extends OutputFlags {
-  domain: string;
-  bizId: string;
-  namespace?: string;
-}
+const verb = defineVerb({
+  name: 'list',
+  summary: 'List the metafield values of a business object, sorted by namespace and code',
+  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
+  flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
+  json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },
+  examples: [
+    'store-cli metafield list products 4000000000000000011',
+    'store-cli metafield list products 4000000000000000011 --namespace specs --json code,value',
+  ],
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('list')
-    .description('List the metafield values of a business object, sorted by namespace and code')
-    .argument('<domain>', DOMAIN_HELP)
-    .argument('<bizId>', BIZ_ID_HELP)
-    .option('--namespace <namespace>', `only values in this namespace, ${NAME_RULE}`)
-    .addHelpText('after', examples(
-      'store-cli metafield list products 4000000000000000011',
-      'store-cli metafield list products 4000000000000000011 --namespace specs --json code,value',
-    ) + '\nPiped without --json, rows are tab-separated in this column order:\n  namespace, code, fieldType, value\n');
-  return addOutputOptions(command, { list: true });
-}
+export type ListOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const { domain, bizId } = checkObject(options.domain, options.bizId);
   const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-  const [{ metafieldFields }, view] = await Promise.all([import('../../api/metafields.js'), import('./view.js')]);
-  const out = await ctx.output(options, metafieldFields);
+  const view = await import('./view.js');
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const values = await ctx.spin('Listing metafield values…', () => api.metafields.list(domain, bizId, namespace === undefined ? {} : { namespace }));
   const where = namespace === undefined ? '' : ` in namespace ${namespace}`;
-  await out.list([values], view.metafieldListView, `No metafield values on ${domain} ${bizId}${where}.`);
+  await out.list([values], view.metafieldListView(verb.json.columns), `No metafield values on ${domain} ${bizId}${where}.`);
 }

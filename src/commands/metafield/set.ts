@@ -1,39 +1,33 @@
-import type { Command } from 'commander';
 import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield-types.js';
+import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
 import type { MetafieldInput } from '../../api/metafields.js';
 import type { Api } from '../../api/index.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
 
-export interface SetOptions extends OutputFlags {
-  domain: string;
-  bizId: string;
-  namespace: string;
-  code: string;
-  value: string;
-  type?: string;
-}
+const verb = defineVerb({
+  name: 'set',
+  summary: 'Create or update one metafield value of a business object (an upsert; an equal value is left alone)',
+  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
+  flags: {
+    namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
+    code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
+    value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', { required: true }),
+    type: text('<fieldType>', "the field type (default: the stored value's type; without either the value is sent as typed)"),
+  },
+  json: { fields: METAFIELD_INPUT_FIELDS },
+  examples: [
+    'store-cli metafield set products 4000000000000000011 --namespace specs --code weight --value "1.5 kg"',
+    'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
+    'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
+  ],
+  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n`,
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('set')
-    .description('Create or update one metafield value of a business object (an upsert; an equal value is left alone)')
-    .argument('<domain>', DOMAIN_HELP)
-    .argument('<bizId>', BIZ_ID_HELP)
-    .requiredOption('--namespace <namespace>', `the value's namespace, ${NAME_RULE}`)
-    .requiredOption('--code <code>', `the value's code, ${NAME_RULE}`)
-    .requiredOption('--value <value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields')
-    .option('--type <fieldType>', "the field type (default: the stored value's type; without either the value is sent as typed)")
-    .addHelpText('after', examples(
-      'store-cli metafield set products 4000000000000000011 --namespace specs --code weight --value "1.5 kg"',
-      'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
-      'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
-    ) + `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n`);
-  return addOutputOptions(command, { list: false });
-}
+export type SetOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 type Outcome = 'Created' | 'Updated' | 'Unchanged';
 
@@ -42,11 +36,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   const namespace = checkName('--namespace', options.namespace);
   const code = checkName('--code', options.code);
   const type = options.type === undefined ? undefined : checkFieldType(options.type);
-  const [values, { metafieldInputFields }, view] = await Promise.all([
-    import('../../api/metafield-values.js'),
-    import('../../api/metafields.js'),
-    import('./view.js'),
-  ]);
+  const [values, view] = await Promise.all([import('../../api/metafield-values.js'), import('./view.js')]);
   const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
     const result = values.toWireValue(fieldType, options.value);
     if (result.ok) return result.value;
@@ -55,7 +45,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   };
   // With --type the value is checked before anything is sent.
   if (type !== undefined) wireValue(type, false);
-  const out = await ctx.output(options, metafieldInputFields);
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
 
   const { outcome, value } = await ctx.spin('Setting the metafield value…', async (): Promise<{ outcome: Outcome; value: MetafieldInput }> => {

@@ -1,25 +1,25 @@
 // How metafield values read in a table or TSV. Values are wire text: a structured value
 // shows as its JSON, a multi-line text on one line (--json keeps it exact).
-import { metafieldFields, metafieldInputFields, type Metafield, type MetafieldInput } from '../../api/metafields.js';
+import type { Metafield, MetafieldInput } from '../../api/metafields.js';
 import { scalarText } from '../../core/json.js';
-import type { View } from '../../core/output.js';
+import type { Column, View } from '../../core/output.js';
+import type { MetafieldListColumn } from '../columns.js';
 
 const text = <T extends object>(field: keyof T) => (item: T) => scalarText(item[field]);
 
-/** A listing, in a stable column order scripts can `cut`; only the value is narrowed to fit. */
-export const metafieldListView: View<Metafield> = {
-  fields: metafieldFields,
-  columns: [
-    { header: 'NAMESPACE', value: text('namespace') },
-    { header: 'CODE', value: text('code') },
-    { header: 'TYPE', value: text('fieldType') },
-    { header: 'VALUE', value: text('value'), shrinkable: true },
-  ],
+/** A listing, in the column order list declares (commands/columns.ts); only the value is narrowed to fit. */
+const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {
+  namespace: { header: 'NAMESPACE', value: text('namespace') },
+  code: { header: 'CODE', value: text('code') },
+  fieldType: { header: 'TYPE', value: text('fieldType') },
+  value: { header: 'VALUE', value: text('value'), shrinkable: true },
 };
+export function metafieldListView(order: readonly MetafieldListColumn[]): View<Metafield> {
+  return { columns: order.map((name) => listColumns[name]) };
+}
 
 /** One value as read, with its definition's fields. */
 export const metafieldDetailView: View<Metafield> = {
-  fields: metafieldFields,
   columns: [
     { header: 'NAMESPACE', value: text('namespace') },
     { header: 'CODE', value: text('code') },
@@ -34,7 +34,6 @@ export const metafieldDetailView: View<Metafield> = {
 
 /** A value just written or removed: what the store answers with. */
 export const metafieldWrittenView: View<MetafieldInput> = {
-  fields: metafieldInputFields,
   columns: [
     { header: 'NAMESPACE', value: text('namespace') },
     { header: 'CODE', value: text('code') },

@@ -1,28 +1,26 @@
-import type { Command } from 'commander';
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import type { Product } from '../../product/index.js';
-import { examples } from '../types.js';
-import { addProductFlags, type ProductFlags } from './product-flags.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
+import { VARIANT_COLUMNS } from '../columns.js';
+import { productFlags } from './product-flags.js';
 
-export interface CreateOptions extends OutputFlags, ProductFlags {}
+const verb = defineVerb({
+  name: 'create',
+  summary: 'Create a product from flags or a JSON file; category and collections by name or id',
+  flags: productFlags('create'),
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  examples: [
+    'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
+    'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
+    'store-cli product create --file product.json --status draft --json productId',
+  ],
+  notes: '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
+});
 
-export function register(noun: Command): Command {
-  const command = addProductFlags(
-    noun.command('create').description('Create a product from flags or a JSON file; category and collections by name or id'),
-    'create',
-  ).addHelpText(
-    'after',
-    examples(
-      'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
-      'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
-      'store-cli product create --file product.json --status draft --json productId',
-    ) +
-      '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
-  );
-  return addOutputOptions(command, { list: false });
-}
+export type CreateOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
@@ -30,7 +28,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   // --title overrides the file's title, so it may also stand in for a title the file lacks.
   const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
-  const out = await ctx.output(options, products.productFields);
+  const out = await ctx.output(options, verb.json.fields);
   const draft = products.draftToCreate(change, file);
 
   const api = await ctx.api();
@@ -38,10 +36,10 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   if (!created) {
     // Any 2xx is success: a store that answers 202/204 without the product still created it.
     ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
-    await view.showProduct(out, sent as Product, async () => names, out.isTable);
+    await view.showProduct(out, sent as Product, async () => names, out.isTable, verb.json.columns);
     return;
   }
   const terminal = out.isTable;
-  await view.showProduct(out, created, () => products.linkNames(api, created, names), terminal);
+  await view.showProduct(out, created, () => products.linkNames(api, created, names), terminal, verb.json.columns);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${products.idText(created.productId)}.`);
 }

@@ -1,21 +1,17 @@
-import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { examples } from '../types.js';
+import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
 
-export interface DeleteOptions {
-  productId: string;
-  yes?: boolean;
-}
+const verb = defineVerb({
+  name: 'delete',
+  summary: 'Delete a product with its variants and images; asks first unless --yes',
+  args: { productId: arg('the product id') },
+  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }) },
+  examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes'],
+});
 
-export function register(noun: Command): Command {
-  return noun
-    .command('delete')
-    .description('Delete a product with its variants and images; asks first unless --yes')
-    .argument('<productId>', 'the product id')
-    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
-    .addHelpText('after', examples('store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes'));
-}
+export type DeleteOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
   const { checkProductId } = await import('../../product/index.js');

@@ -1,35 +1,30 @@
-import type { Command } from 'commander';
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
-import { addProductFlags, type ProductFlags } from './product-flags.js';
+import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
+import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
+import { productFlags } from './product-flags.js';
 
-export interface EditOptions extends OutputFlags, ProductFlags {
-  productId: string;
-  dryRun?: boolean;
-}
+const verb = defineVerb({
+  name: 'edit',
+  summary: 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back',
+  args: { productId: arg('the product id') },
+  flags: { ...productFlags('edit'), dryRun: boolean('print the changes field by field and send nothing') },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  examples: [
+    'store-cli product edit 5000000000000000011 --price 24.99 --dry-run',
+    'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',
+    `echo '{"variants":[{"variantId":"5100000000000000011","price":"9.99"}]}' | store-cli product edit 5000000000000000011 --file -`,
+  ],
+  notes: `
+Variant flags (--price, --sku, --inventory...) apply to every variant. --option replaces
+the options: variants whose values remain are kept, new combinations copy the first
+variant's prices. With --dry-run, --json prints the changes as [{${CHANGE_FIELDS.map((field) => `"${field}"`).join(', ')}}].
+`,
+});
 
-export function register(noun: Command): Command {
-  const command = addProductFlags(
-    noun
-      .command('edit')
-      .description('Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back')
-      .argument('<productId>', 'the product id'),
-    'edit',
-  )
-    .option('--dry-run', 'print the changes field by field and send nothing')
-    .addHelpText(
-      'after',
-      examples(
-        'store-cli product edit 5000000000000000011 --price 24.99 --dry-run',
-        'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',
-        "echo '{\"variants\":[{\"variantId\":\"5100000000000000011\",\"price\":\"9.99\"}]}' | store-cli product edit 5000000000000000011 --file -",
-      ) +
-        '\nVariant flags (--price, --sku, --inventory...) apply to every variant. --option replaces\nthe options: variants whose values remain are kept, new combinations copy the first\nvariant\'s prices. With --dry-run, --json prints the changes as [{"field", "before", "after"}].\n',
-    );
-  return addOutputOptions(command, { list: false });
-}
+export type EditOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {
   const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
@@ -37,7 +32,7 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   const change = products.checkFlags(options);
   const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);
   if (!patch && !products.changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
-  const out = await ctx.output(options, options.dryRun ? view.changeFields : products.productFields);
+  const out = await ctx.output(options, options.dryRun ? CHANGE_FIELDS : verb.json.fields);
   const api = await ctx.api();
 
   const { current, after, changes, names } = await products.planEdit(api, productId, change, patch, ctx.spin);
@@ -50,9 +45,9 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   if (changes.length === 0) {
     // Nothing to send; the output is still the product as it stands, for scripts.
     ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
-    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable);
+    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable, verb.json.columns);
     return;
   }
   const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
-  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable);
+  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable, verb.json.columns);
 }

@@ -1,30 +1,24 @@
-import type { Command } from 'commander';
+import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
-import { examples } from '../types.js';
+import { arg, defineVerb, type OptionsOf } from '../verb.js';
+import { VARIANT_COLUMNS } from '../columns.js';
 
-export interface GetOptions extends OutputFlags {
-  productId: string;
-}
+const verb = defineVerb({
+  name: 'get',
+  summary: 'Show a product: a summary and its variants; --json for the whole product',
+  args: { productId: arg('the product id') },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  examples: ['store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants'],
+});
 
-export function register(noun: Command): Command {
-  const command = noun
-    .command('get')
-    .description('Show a product: a summary and its variants; --json for the whole product')
-    .argument('<productId>', 'the product id')
-    .addHelpText(
-      'after',
-      examples('store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants') +
-        '\nPiped without --json, the variants are tab-separated rows in this column order:\n  variantId, options (Red / S), sku, price, compareOfPrice, costPrice, weight, weightUnit, stock, barcode\n',
-    );
-  return addOutputOptions(command, { list: false });
-}
+export type GetOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
   const productId = products.checkProductId(options.productId);
-  const out = await ctx.output(options, products.productFields);
+  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable);
+  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, verb.json.columns);
 }

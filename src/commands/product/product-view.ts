@@ -1,11 +1,12 @@
 // How a product reads: a summary (field by field), a table of its variants, and an edit's
 // changes. Category and collection names come from the look-ups (product/names.ts) when
 // the store's product carries only ids.
-import { productFields, type Product, type Variant } from '../../api/products.js';
+import type { Product, Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
-import type { Output, View } from '../../core/output.js';
+import type { Column, Output, View } from '../../core/output.js';
+import type { VariantColumn } from '../columns.js';
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);
@@ -19,7 +20,6 @@ const text = (field: keyof Product) => (product: Product) => scalarText(product[
 
 function productSummaryView(names: LinkNames): View<Product> {
   return {
-    fields: productFields,
     columns: [
       { header: 'ID', value: text('productId') },
       { header: 'TITLE', value: text('title') },
@@ -59,44 +59,43 @@ function stock(variant: Variant): string {
   return total.toString();
 }
 
-const variantFields: readonly string[] = ['variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'inventoryQuantities', 'barcode'];
-
-/** The variants, one a row, in a stable column order scripts can `cut`. */
-const variantListView: View<Variant> = {
-  fields: variantFields,
-  columns: [
-    { header: 'VARIANT', value: variantText('variantId') },
-    { header: 'OPTIONS', value: (v) => variantTitle(v as VariantDraft), shrinkable: true },
-    { header: 'SKU', value: variantText('sku') },
-    { header: 'PRICE', value: variantText('price') },
-    { header: 'COMPARE AT', value: variantText('compareOfPrice') },
-    { header: 'COST', value: variantText('costPrice') },
-    { header: 'WEIGHT', value: variantText('weight') },
-    { header: 'UNIT', value: variantText('weightUnit') },
-    { header: 'STOCK', value: stock },
-    { header: 'BARCODE', value: variantText('barcode') },
-  ],
+const variantColumns: Record<VariantColumn, Column<Variant>> = {
+  variantId: { header: 'VARIANT', value: variantText('variantId') },
+  options: { header: 'OPTIONS', value: (v) => variantTitle(v as VariantDraft), shrinkable: true },
+  sku: { header: 'SKU', value: variantText('sku') },
+  price: { header: 'PRICE', value: variantText('price') },
+  compareOfPrice: { header: 'COMPARE AT', value: variantText('compareOfPrice') },
+  costPrice: { header: 'COST', value: variantText('costPrice') },
+  weight: { header: 'WEIGHT', value: variantText('weight') },
+  weightUnit: { header: 'UNIT', value: variantText('weightUnit') },
+  stock: { header: 'STOCK', value: stock },
+  barcode: { header: 'BARCODE', value: variantText('barcode') },
 };
+
 
 /**
  * A product as the exporter writes it. --json: the product as the store sent it. A table
  * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
- * product's own fields are one `--json title,status` away).
+ * product's own fields are one `--json title,status` away), in the column order the verb
+ * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them).
  */
-export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean): Promise<void> {
+export async function showProduct(
+  out: Output,
+  product: Product,
+  tableNames: () => Promise<LinkNames>,
+  isTerminal: boolean,
+  variantOrder: readonly VariantColumn[],
+): Promise<void> {
   if (out.isJson) return out.item(product, productSummaryView(new Map()));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
-  await out.list([product.variants ?? []], variantListView, 'The product has no variants.');
+  await out.list([product.variants ?? []], { columns: variantOrder.map((name) => variantColumns[name]) }, 'The product has no variants.');
 }
-
-export const changeFields = ['field', 'before', 'after'] as const;
 
 const shown = (value: unknown) => (value === undefined ? '' : toJson(value));
 const absent = (text: string, colors: { dim(s: string): string }) => text || colors.dim('(none)');
 
 /** A dry run's changes: a table in a terminal, `field<TAB>before<TAB>after` piped. */
 export const changeView: View<Change> = {
-  fields: changeFields,
   columns: [
     { header: 'FIELD', value: (c) => c.field },
     { header: 'BEFORE', value: (c) => shown(c.before), style: absent, shrinkable: true },

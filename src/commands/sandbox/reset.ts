@@ -1,19 +1,16 @@
-import type { Command } from 'commander';
 import { join } from 'node:path';
 import type { Context } from '../../core/context.js';
-import { examples } from '../types.js';
+import { defineVerb, text, type OptionsOf } from '../verb.js';
 
-export interface ResetOptions {
-  data?: string;
-}
+const verb = defineVerb({
+  name: 'reset',
+  summary: "Clear the embedded sandbox's state (the next --sandbox run starts again from the demo data)",
+  flags: { data: text('<file>', 'clear this state file instead (one given to sandbox serve --data)') },
+  examples: ['store-cli sandbox reset', 'store-cli sandbox reset --data ./sandbox.json'],
+});
 
-export function register(noun: Command): Command {
-  return noun
-    .command('reset')
-    .description("Clear the embedded sandbox's state (the next --sandbox run starts again from the demo data)")
-    .option('--data <file>', 'clear this state file instead (one given to sandbox serve --data)')
-    .addHelpText('after', examples('store-cli sandbox reset', 'store-cli sandbox reset --data ./sandbox.json'));
-}
+export type ResetOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: ResetOptions, ctx: Context): Promise<void> {
   const [{ resetSandboxData }, { SANDBOX_STATE_FILE, asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);

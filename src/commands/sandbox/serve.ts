@@ -1,61 +1,49 @@
-import { Option, type Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
 import { wholeNumberFlag } from '../flag-checks.js';
-import { examples, repeatable } from '../types.js';
-
-export interface ServeOptions {
-  host: string;
-  port: string;
-  token: string[];
-  data?: string;
-  demo?: boolean;
-  failRate?: string;
-  failSeed?: string;
-  idsAs: 'string' | 'number';
-  dialect: 'service' | 'real';
-  definitions?: string;
-  rateLimit?: string;
-  rateLimitHeader: boolean;
-  quiet?: boolean;
-  json?: boolean;
-  webhook: string[];
-  webhookSecret?: string;
-}
+import { boolean, defineVerb, list, negatable, oneOf, text, type OptionsOf } from '../verb.js';
 
 export const DEFAULT_SANDBOX_PORT = 12412;
+/** The real store's plans; the sandbox knows their sizes (its options check the name). */
+const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
 
-export function register(noun: Command): Command {
-  return noun
-    .command('serve')
-    .description('Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_SANDBOX_PORT))
-    .option('--token <token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', repeatable, [])
-    .option('--data <file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only')
-    .option('--demo', 'start with the demo data set when the store is empty')
-    .option('--fail-rate <0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections')
-    .option('--fail-seed <n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs')
-    .addOption(new Option('--ids-as <form>', 'write ids and counts as JSON strings or as bare JSON numbers').choices(['string', 'number']).default('string'))
-    .addOption(
-      new Option('--dialect <name>', 'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")')
-        .choices(['service', 'real'])
-        .default('service'),
-    )
-    .option('--definitions <file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings')
-    .option('--rate-limit <plan|rps[/burst]>', `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`)
-    .option('--no-rate-limit-header', 'with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)')
-    .option('--webhook <url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', repeatable, [])
-    .option('--webhook-secret <secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)')
-    .option('--quiet', 'do not log requests or webhook deliveries on stderr')
-    .option('--json', 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")')
-    .addHelpText('after', examples(
-      'store-cli sandbox serve --demo --data ./sandbox.json',
-      'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
-      'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
-    ) + '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n');
-}
+const verb = defineVerb({
+  name: 'serve',
+  summary: 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers',
+  flags: {
+    host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
+    port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_SANDBOX_PORT) }),
+    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', { orEmpty: true }),
+    data: text('<file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'),
+    demo: boolean('start with the demo data set when the store is empty'),
+    failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
+    failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
+    idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
+    dialect: oneOf(
+      '<name>',
+      'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")',
+      ['service', 'real'],
+      { default: 'service' },
+    ),
+    definitions: text('<file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'),
+    rateLimit: text('<plan|rps[/burst]>', `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`),
+    rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
+    webhook: list('<url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', { orEmpty: true }),
+    webhookSecret: text('<secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    quiet: boolean('do not log requests or webhook deliveries on stderr'),
+    json: boolean('print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'),
+  },
+  examples: [
+    'store-cli sandbox serve --demo --data ./sandbox.json',
+    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
+    'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
+  ],
+  notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
+});
+
+export type ServeOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumberFlag(options.port, '--port', 0, 65535);
@@ -149,8 +137,7 @@ function fraction(text: string, flag: string): number {
   return value;
 }
 
-/** The real store's plans; the sandbox knows their sizes (its options check the name). */
-const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
+/** The plans by name, as --rate-limit takes them. */
 const PLANS: readonly RateLimitPlan[] = ['basic', 'standard', 'advanced', 'legacy'];
 
 /** A plan name, or `RPS` or `RPS/BURST`: tokens a second (a number above 0) and an optional whole bucket size. */

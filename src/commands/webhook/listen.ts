@@ -1,38 +1,29 @@
 import { EventEmitter, on } from 'node:events';
-import type { Command } from 'commander';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
-import { examples } from '../types.js';
+import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { httpUrlFlag, secretFlag } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 
-export interface ListenOptions {
-  host: string;
-  port: string;
-  secret?: string;
-  forwardTo?: string;
-  json?: string | boolean;
-  jsonl?: boolean;
-}
-
 const DEFAULT_LISTEN_PORT = 4343;
 
-export function register(noun: Command): Command {
-  return noun
-    .command('listen')
-    .description('Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app')
-    .option('--port <n>', 'port to listen on, 0 for any free port', String(DEFAULT_LISTEN_PORT))
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--secret <secret>', 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401')
-    .option('--forward-to <url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status")
-    .option('--json [fields]', 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields')
-    .option('--jsonl', 'the same as --json')
-    .addHelpText('after', examples(
-      'store-cli webhook listen --secret "$WEBHOOK_SECRET"',
-      'store-cli webhook listen --port 0 --secret s3cret --forward-to http://127.0.0.1:3000/webhooks',
-      'store-cli webhook listen --json topic,productId,title | jq .',
-    ) + `
+const verb = defineVerb({
+  name: 'listen',
+  summary: 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app',
+  flags: {
+    port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_LISTEN_PORT) }),
+    host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
+    secret: text('<secret>', 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'),
+    forwardTo: text('<url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status"),
+  },
+  json: { fields: DELIVERY_FIELDS, what: 'one JSON object per delivery (NDJSON)', jsonl: 'the same as --json' },
+  examples: [
+    'store-cli webhook listen --secret "$WEBHOOK_SECRET"',
+    'store-cli webhook listen --port 0 --secret s3cret --forward-to http://127.0.0.1:3000/webhooks',
+    'store-cli webhook listen --json topic,productId,title | jq .',
+  ],
+  notes: `
 Pair it with a sandbox that delivers to it: store-cli sandbox serve --webhook http://127.0.0.1:4343/
 Prints one line per accepted delivery on stdout (time, topic, product id, title,
 signature, forward status); --json prints {receivedAt, topic, webhookId, triggeredAt,
@@ -41,15 +32,18 @@ Refusals and failed forwards are warnings on stderr. Answers: 200, or with --for
 app's own status (502 when it cannot be reached), so the sender retries when the app
 failed; 401 for a bad signature, 400 for a body that is not JSON, 405 for anything but POST.
 The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (exit 0).
-`);
-}
+`,
+});
+
+export type ListenOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: ListenOptions, ctx: Context): Promise<void> {
   const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
   const secret = secretFlag(options.secret, ctx.env);
   const ndjson = options.json !== undefined || options.jsonl === true;
-  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, DELIVERY_FIELDS);
+  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, verb.json.fields);
   const { startReceiver } = await import('../../webhooks/receiver.js');
   const warn = (message: string) => ctx.warn(message);
 

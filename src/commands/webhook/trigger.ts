@@ -1,40 +1,36 @@
-import type { Command } from 'commander';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { CancelledError, NetworkError, RuntimeError, UsageError } from '../../core/errors.js';
-import { addOutputOptions, type OutputFlags } from '../../core/output-options.js';
 import { VERSION } from '../../version.js';
 import { isWebhookTopic, WEBHOOK_HEADERS, WEBHOOK_TOPICS } from '../../webhooks/wire.js';
-import { examples } from '../types.js';
+import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { httpUrlFlag, secretFlag } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
-export interface TriggerOptions extends OutputFlags {
-  topic: string;
-  to: string;
-  secret?: string;
-  productId?: string;
-}
-
-export function register(noun: Command): Command {
-  const command = noun
-    .command('trigger')
-    .description('Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store')
-    .argument('<topic>', WEBHOOK_TOPICS.join(', '))
-    .requiredOption('--to <url>', 'the handler to send it to (absolute http or https URL)')
-    .option('--secret <secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned')
-    .option('--product-id <id>', "put this product id in the sample instead of the sample's own")
-    .addHelpText('after', examples(
-      'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
-      'store-cli webhook trigger products/delete --to http://127.0.0.1:4343/ --secret s3cret --product-id 4000000000000000123',
-      'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --json status',
-    ) + `
+const verb = defineVerb({
+  name: 'trigger',
+  summary: 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store',
+  args: { topic: arg(WEBHOOK_TOPICS.join(', ')) },
+  flags: {
+    to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
+    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
+    productId: text('<id>', "put this product id in the sample instead of the sample's own"),
+  },
+  json: { fields: SENT_FIELDS, what: '{topic, webhookId, productId, url, status} as JSON' },
+  examples: [
+    'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
+    'store-cli webhook trigger products/delete --to http://127.0.0.1:4343/ --secret s3cret --product-id 4000000000000000123',
+    'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --json status',
+  ],
+  notes: `
 Sends a product as GET /products/{id} returns it (products/delete: {"productId": ...}) with
 a fresh X-Service-Webhook-Id and X-Service-Triggered-At, and prints the receiver's status.
 Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot be reached.
-`);
-  return addOutputOptions(command, { list: false, what: '{topic, webhookId, productId, url, status} as JSON' });
-}
+`,
+});
+
+export type TriggerOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
 
 export async function run(options: TriggerOptions, ctx: Context): Promise<void> {
   const topic = options.topic;
@@ -45,7 +41,7 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
   if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
     throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
   }
-  const out = await ctx.output(options, SENT_FIELDS);
+  const out = await ctx.output(options, verb.json.fields);
   const [{ randomUUID }, { samplePayload }, { buildDelivery }, { PostFailure, postRaw }] = await Promise.all([
     import('node:crypto'),
     import('../../webhooks/samples.js'),

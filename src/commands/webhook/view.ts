@@ -13,7 +13,6 @@ const forwardColumn: Column<ReceivedDelivery> = {
 /** One row per delivery: when, what, which product, whether signed, what the app said. */
 export function deliveryView(forwarding: boolean): View<ReceivedDelivery> {
   return {
-    fields: DELIVERY_FIELDS,
     columns: [
       { header: 'TIME', value: (d) => d.receivedAt },
       { header: 'TOPIC', value: (d) => d.topic ?? '' },
@@ -36,7 +35,6 @@ export interface SentEvent {
 export const SENT_FIELDS = ['topic', 'webhookId', 'productId', 'url', 'status'] as const;
 
 export const sentView: View<SentEvent> = {
-  fields: SENT_FIELDS,
   columns: [
     { header: 'TOPIC', value: (e) => e.topic },
     { header: 'WEBHOOK ID', value: (e) => e.webhookId },

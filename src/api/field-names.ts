@@ -1,0 +1,45 @@
+// The top-level fields of each resource, as --json selects them, without loading zod: a
+// command declares its fields when it registers, on the --help path. The schemas beside
+// this file are the truth; test/api/field-names.test.ts holds these lists equal to them.
+export const GIFT_CARD_FIELDS = [
+  'id',
+  'code',
+  'lastCharacters',
+  'balance',
+  'initialValue',
+  'currency',
+  'customerId',
+  'orderId',
+  'lineItemId',
+  'note',
+  'disableTime',
+  'expireTime',
+  'createTime',
+  'updateTime',
+  'userId',
+] as const;
+export const CATEGORY_FIELDS = ['categoryId', 'categoryName', 'parentCategoryId'] as const;
+export const COLLECTION_FIELDS = ['collectionId', 'title', 'collectionType', 'bodyHtml', 'published', 'image', 'collects', 'countGoodsNum'] as const;
+export const METAFIELD_FIELDS = ['namespace', 'code', 'fieldType', 'value', 'definitionName', 'description', 'bizResource', 'bizId'] as const;
+/** A metafield value as written (set) or removed (delete). */
+export const METAFIELD_INPUT_FIELDS = ['namespace', 'code', 'value'] as const;
+export const PRODUCT_FIELDS = [
+  'productId',
+  'title',
+  'subTitle',
+  'bodyHtml',
+  'vendor',
+  'productType',
+  'status',
+  'isMultiVariant',
+  'categoryId',
+  'productCategory',
+  'collections',
+  'images',
+  'options',
+  'variants',
+  'marketAssigns',
+  'salesChannels',
+] as const;
+/** A count, as `{"count": N}`. */
+export const COUNT_FIELDS = ['count'] as const;

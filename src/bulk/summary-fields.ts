@@ -1,0 +1,6 @@
+// The fields of an import's --json summary, apart from summary.ts so that the command can
+// declare them when it registers (on the --help path) without loading the bulk modules.
+import type { SummaryJson } from './summary.js';
+
+/** --json: exactly these fields. A dry run counts what it would do. */
+export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof SummaryJson)[];

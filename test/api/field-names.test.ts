@@ -1,0 +1,16 @@
+// The zod-free field lists that commands declare for --json are the schemas' own fields.
+import { expect, it } from 'vitest';
+import { categoryFields, collectionFields } from '../../src/api/catalog.js';
+import * as names from '../../src/api/field-names.js';
+import { giftCardFields } from '../../src/api/gift-cards.js';
+import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
+import { productFields } from '../../src/api/products.js';
+
+it("each field list is its schema's top-level fields, in their order", () => {
+  expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);
+  expect(names.CATEGORY_FIELDS).toEqual(categoryFields);
+  expect(names.COLLECTION_FIELDS).toEqual(collectionFields);
+  expect(names.METAFIELD_FIELDS).toEqual(metafieldFields);
+  expect(names.METAFIELD_INPUT_FIELDS).toEqual(metafieldInputFields);
+  expect(names.PRODUCT_FIELDS).toEqual(productFields);
+});

@@ -1,0 +1,89 @@
+// One declaration of a command's --json fields feeds its --help and its exporter: every
+// command with --json [fields] lists them under "JSON fields:", and a field not in that
+// list is refused, naming exactly that list, before any request reaches the store.
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { createIO } from '../../src/core/io.js';
+import { ANY_FIELDS, jsonDeclaration } from '../../src/core/output-options.js';
+import { requestLog } from '../commands/_support.js';
+import { cli } from '../helpers/cli-in-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+function program(): Command {
+  const quiet = () => new PassThrough();
+  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), async () => undefined);
+}
+
+function commandsOf(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
+  return command.commands.flatMap((sub) => {
+    const subPath = [...path, sub.name()];
+    return [{ path: subPath, command: sub }, ...commandsOf(sub, subPath)];
+  });
+}
+
+/** Commands whose --json takes a field list (sandbox serve's --json is a switch). */
+const withJsonFields = commandsOf(program()).filter(({ command }) => command.options.some((o) => o.long === '--json' && o.optional));
+
+/** The names under "JSON fields:" in a help text, or undefined without that section. */
+function helpFields(help: string): string[] | undefined {
+  const section = /\nJSON fields:\n((?: {2}.*\n)+)/.exec(help)?.[1];
+  return section?.split(/,\s*/).map((name) => name.trim());
+}
+
+/** Arguments that get each command past its own checks to the point where it makes its exporter. */
+const ARGS: Record<string, string[]> = {
+  'auth status': [],
+  'config get': ['output'],
+  'config list': [],
+  'giftcard create': ['--initial-value', '5'],
+  'giftcard update': ['4000000000000000123', '--balance', '5'],
+  'giftcard disable': ['4000000000000000123', '--yes'],
+  'giftcard get': ['4000000000000000123'],
+  'giftcard search': [],
+  'giftcard count': [],
+  'metafield set': ['products', '1', '--namespace', 'custom', '--code', 'color', '--value', 'red'],
+  'metafield get': ['products', '1', '--namespace', 'custom', '--code', 'color'],
+  'metafield list': ['products', '1'],
+  'metafield count': ['products', '1'],
+  'metafield delete': ['products', '1', '--namespace', 'custom', '--code', 'color', '--yes'],
+  'metafield import': ['values.csv'],
+  'product create': ['--title', 'Tee'],
+  'product get': ['5000000000000000011'],
+  'product edit': ['5000000000000000011', '--title', 'Tee'],
+  'category search': [],
+  'collection list': [],
+  'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
+  'webhook listen': ['--port', '0'],
+  api: ['GET', 'gift_cards/count'],
+};
+
+describe('--json fields, declared once', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+
+  it('every command with --json [fields] has arguments here to reach its exporter', () => {
+    expect(Object.keys(ARGS).sort()).toEqual(withJsonFields.map(({ path }) => path.join(' ')).sort());
+  });
+
+  it.each(withJsonFields.map(({ path, command }) => [path.join(' '), command] as const))('%s --help lists the fields its declaration gives', async (name, command) => {
+    const help = await cli([...name.split(' '), '--help']);
+    expect(help.code).toBe(0);
+    const declared = jsonDeclaration(command)?.fields;
+    if (declared === ANY_FIELDS) expect(helpFields(help.stdout)).toBeUndefined();
+    else expect(helpFields(help.stdout)).toEqual(declared);
+  });
+
+  it.each(withJsonFields.map(({ path }) => path.join(' ')).filter((name) => name !== 'api'))(
+    '%s --json with an unknown field exits 2 naming the fields --help lists, with no request sent',
+    async (name) => {
+      const listed = helpFields((await cli([...name.split(' '), '--help'])).stdout);
+      log.clear();
+      const result = await cli([...name.split(' '), ...ARGS[name]!, '--json', 'noSuchField'], { env: s.env });
+      expect(result.stderr).toContain(`Unknown field for --json: noSuchField. Valid fields: ${listed!.join(', ')}.`);
+      expect(result.code).toBe(2);
+      expect(await log.take()).toEqual([]);
+    },
+  );
+});
