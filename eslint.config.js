@@ -57,7 +57,6 @@ const DESIGN_BOUNDARIES = [
   { from: ['src/cli.ts'], to: ['src/main.ts'], message: 'the program does not import its entry point.' },
 ];
 
-
 // The context carries the api client, so its type names the Api; the modules load lazily
 // through the factory cli.ts injects (test/architecture/layers.test.ts allows the same one).
 const TYPE_ONLY_EXCEPTIONS = [{ file: 'src/core/context.ts', target: 'src/api/index.ts' }];

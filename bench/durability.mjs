@@ -179,9 +179,10 @@ ${END}`;
 process.stdout.write(`\n${table}\n`);
 if (WRITE) {
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next = previous.includes(BEGIN) && previous.includes(END)
-    ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-    : `${previous.trimEnd()}\n\n${section}\n`;
+  const next =
+    previous.includes(BEGIN) && previous.includes(END)
+      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(RESULTS, next);
   say(`wrote ${RESULTS}`);
 }

@@ -155,7 +155,12 @@ async function baseline(sandbox, file) {
   const before = sandbox.snapshot();
   const started = performance.now();
   for (const line of rows) {
-    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((cell) => cell.replace(/,$/, '').replace(/^"(.*)"$/s, '$1').replace(/""/g, '"'));
+    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((cell) =>
+      cell
+        .replace(/,$/, '')
+        .replace(/^"(.*)"$/s, '$1')
+        .replace(/""/g, '"'),
+    );
     const [domain, bizId, namespace, code, value] = cells;
     const response = await fetch(`${sandbox.baseUrl}/api/202412/metafields/${domain}/${bizId}`, {
       method: 'POST',
@@ -188,7 +193,11 @@ const small = writeCsv('small.csv', OBJECTS / 10, 5_000_000);
 const phases = { fresh: [], rerun: [], changed: [] };
 for (let run = 1; run <= RUNS; run++) {
   const sandbox = await startSandbox();
-  for (const [phase, file] of [['fresh', fresh], ['rerun', fresh], ['changed', changed]]) {
+  for (const [phase, file] of [
+    ['fresh', fresh],
+    ['rerun', fresh],
+    ['changed', changed],
+  ]) {
     say(`run ${run}/${RUNS}: ${phase}...`);
     const result = await importRun(sandbox, file);
     phases[phase].push(result);
@@ -206,7 +215,10 @@ for (let run = 1; run <= RUNS; run++) {
 }
 say('live heap at both sizes (forced GCs)...');
 const live = {};
-for (const [name, file] of [['small', small], ['large', fresh]]) {
+for (const [name, file] of [
+  ['small', small],
+  ['large', fresh],
+]) {
   const sandbox = await startSandbox();
   live[name] = (await importRun(sandbox, file, true)).liveHeapMiB;
   await sandbox.stop();
@@ -236,7 +248,10 @@ const row = (name, runs) => {
 };
 const results = [row('fresh import', phases.fresh), row('re-run (nothing to change)', phases.rerun), row('10% of values changed', phases.changed)];
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
-const methodText = (m) => Object.entries(m).map(([k, v]) => `${fmt(v)} ${k}`).join(', ');
+const methodText = (m) =>
+  Object.entries(m)
+    .map(([k, v]) => `${fmt(v)} ${k}`)
+    .join(', ');
 
 const accepted = rated.requests.status['200'] ?? 0;
 const refused = rated.requests.status['429'] ?? 0;
@@ -263,7 +278,6 @@ const rateTable = [
   '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   `| ${fmt(RATE_OBJECTS)} (${fmt(RATE_OBJECTS * PER_OBJECT)}) | ${fmt(ratedS, 1)} s | ${fmt(accepted)} | ${fmt(refused)} | ${fmt(achieved, 2)} | ${fmt((100 * achieved) / 4)}% | ${fmt((100 * sustained) / 4)}% |`,
 ].join('\n');
-
 
 const section = `${BEGIN}
 # Bulk import benchmark
@@ -297,9 +311,10 @@ process.stdout.write(`\n${table}\n\n${memory}\n\n${rateTable}\n`);
 
 if (WRITE) {
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next = previous.includes(BEGIN) && previous.includes(END)
-    ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-    : `${previous.trimEnd()}\n\n${section}\n`;
+  const next =
+    previous.includes(BEGIN) && previous.includes(END)
+      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(RESULTS, next);
   say(`wrote ${RESULTS}`);
 }

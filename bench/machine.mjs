@@ -5,7 +5,9 @@ import os from 'node:os';
 
 export function cpuModel() {
   try {
-    const model = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim();
+    const model = readFileSync('/proc/cpuinfo', 'utf8')
+      .match(/^model name\s*:\s*(.+)$/m)?.[1]
+      ?.trim();
     if (model) return model;
   } catch {
     // not Linux: fall back to what node reports

@@ -161,7 +161,10 @@ const loadBefore = os.loadavg();
 const startedAt = new Date();
 const rows = [];
 
-for (const [plan, size, refill] of [['basic', 40, 4], ['standard', 200, 20]]) {
+for (const [plan, size, refill] of [
+  ['basic', 40, 4],
+  ['standard', 200, 20],
+]) {
   say(`--rate-limit ${plan}: ${objectsFor(size, refill)} objects...`);
   const sandbox = await startSandbox(['--rate-limit', plan]);
   const run = await importRun(sandbox, writeCsv(objectsFor(size, refill), 2));
@@ -299,9 +302,10 @@ process.stdout.write(`\n${withHeader}\n\n${aimdTable}\n\n${faultTable}\n`);
 
 if (WRITE) {
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next = previous.includes(BEGIN) && previous.includes(END)
-    ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-    : `${previous.trimEnd()}\n\n${section}\n`;
+  const next =
+    previous.includes(BEGIN) && previous.includes(END)
+      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(RESULTS, next);
   say(`wrote ${RESULTS}`);
 }

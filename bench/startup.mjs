@@ -138,7 +138,10 @@ const rows = cases.map((c, i) => {
 const table = [
   '| case | median ms | p25–p75 ms | + ms over baseline (paired) | ratio to baseline | goal | met? |',
   '| --- | ---: | ---: | ---: | ---: | ---: | :---: |',
-  ...rows.map((r) => `| \`${r.name}\` | ${r.median.toFixed(1)} | ${r.iqr} | ${r === rows[0] ? '' : `${r.extra >= 0 ? "+" : ""}${r.extra.toFixed(1)}`} | ${r.ratio.toFixed(2)}x | ${r.goal === undefined ? '' : `<= ${r.goal.toFixed(1)}x`} | ${r.met} |`),
+  ...rows.map(
+    (r) =>
+      `| \`${r.name}\` | ${r.median.toFixed(1)} | ${r.iqr} | ${r === rows[0] ? '' : `${r.extra >= 0 ? '+' : ''}${r.extra.toFixed(1)}`} | ${r.ratio.toFixed(2)}x | ${r.goal === undefined ? '' : `<= ${r.goal.toFixed(1)}x`} | ${r.met} |`,
+  ),
 ].join('\n');
 
 const machine = machineLines(loadBefore, loadAfter);

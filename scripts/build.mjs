@@ -11,9 +11,7 @@ import { rm } from 'node:fs/promises';
 const lazyChildProcessForCommander = {
   name: 'lazy-child-process-for-commander',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes(`${'/node_modules/commander/'}`) ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined,
-    );
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes(`${'/node_modules/commander/'}`) ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
       loader: 'js',
@@ -27,9 +25,7 @@ const lazyChildProcessForCommander = {
 const processGlobal = {
   name: 'process-global',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?process$/ }, (args) =>
-      args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined,
-    );
+    build.onResolve({ filter: /^(node:)?process$/ }, (args) => (args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;', loader: 'js' }));
   },
 };

@@ -45,7 +45,10 @@ function describe(command: Command, words: string[]): CommandDoc {
     summary: help.commandDescription(command),
     arguments: help.visibleArguments(command).map((a: Argument) => ({ term: argumentTerm(a), description: help.argumentDescription(a) })),
     // The help option is on every command and says nothing new.
-    options: help.visibleOptions(command).filter((o) => o.long !== '--help').map(option),
+    options: help
+      .visibleOptions(command)
+      .filter((o) => o.long !== '--help')
+      .map(option),
     examples: examplesOf(afterText(command)),
     leaf: command.commands.length === 0,
   };
@@ -67,5 +70,10 @@ function afterText(command: Command): string {
 
 function examplesOf(text: string): string[] {
   const section = /^Examples:\n((?: {2}\$ .*\n?)+)/m.exec(text);
-  return section ? section[1]!.trimEnd().split('\n').map((line) => line.replace(/^ {2}\$ /, '')) : [];
+  return section
+    ? section[1]!
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.replace(/^ {2}\$ /, ''))
+    : [];
 }

@@ -35,10 +35,7 @@ export function renderReference(docs: readonly CommandDoc[]): string {
 }
 
 function table(doc: CommandDoc): string[] {
-  const rows = [
-    ...doc.arguments.map((a) => [`\`${a.term}\``, a.description]),
-    ...doc.options.map((o) => [`\`${o.flags}\``, o.description]),
-  ];
+  const rows = [...doc.arguments.map((a) => [`\`${a.term}\``, a.description]), ...doc.options.map((o) => [`\`${o.flags}\``, o.description])];
   if (rows.length === 0) return [];
   return ['| argument or option | meaning |', '| --- | --- |', ...rows.map(([term, text]) => `| ${cell(term!)} | ${cell(text!)} |`)];
 }

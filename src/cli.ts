@@ -77,11 +77,15 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE or "default")')
-    .option('--base-url <url>', 'the store\'s base URL (http or https), overriding the profile, e.g. https://store.example.com')
+    .option('--base-url <url>', "the store's base URL (http or https), overriding the profile, e.g. https://store.example.com")
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
     .option('--no-color', 'no colour (NO_COLOR is honoured too)')
-    .addOption(new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`).argParser(positiveInteger('--timeout', MAX_TIMEOUT_MS)))
+    .addOption(
+      new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`).argParser(
+        positiveInteger('--timeout', MAX_TIMEOUT_MS),
+      ),
+    )
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)
     .configureHelp({ showGlobalOptions: true })
@@ -105,13 +109,11 @@ function addNoun(program: Command, noun: Noun, action: (command: Command, verb: 
 
 /** Settings every command needs: output to our streams, errors thrown instead of exiting. */
 function configureTree(command: Command, io: IO): void {
-  command
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.out(text),
-      writeErr: (text) => io.err(text),
-      outputError: (text, write) => write(text),
-    });
+  command.exitOverride().configureOutput({
+    writeOut: (text) => io.out(text),
+    writeErr: (text) => io.err(text),
+    outputError: (text, write) => write(text),
+  });
   command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
   givenOnce(command);
   for (const sub of command.commands) configureTree(sub, io);
@@ -207,10 +209,8 @@ function optionsWithArguments(command: Command): Record<string, unknown> {
  * store would keep the replacement character). A U+FFFD typed on purpose is refused too.
  */
 function refuseReplacementCharacters(command: Command): void {
-  const holdsOne = (value: unknown): boolean =>
-    (typeof value === 'string' && value.includes('\uFFFD')) || (Array.isArray(value) && value.some(holdsOne));
-  const refuse = (name: string) =>
-    new UsageError(`${name} is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.`);
+  const holdsOne = (value: unknown): boolean => (typeof value === 'string' && value.includes('\uFFFD')) || (Array.isArray(value) && value.some(holdsOne));
+  const refuse = (name: string) => new UsageError(`${name} is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.`);
   for (let c: Command | null = command; c; c = c.parent) {
     for (const option of c.options) {
       if (holdsOne(c.getOptionValue(option.attributeName()))) throw refuse(option.long ?? option.flags);

@@ -16,7 +16,12 @@ export async function main(): Promise<void> {
   // file alone, without the command tree.
   if (argv[0] === '__complete') {
     const { complete } = await import('./completion/complete.js');
-    process.exitCode = await complete(argv.slice(1), process.env, (text) => process.stdout.write(text), (text) => process.stderr.write(text));
+    process.exitCode = await complete(
+      argv.slice(1),
+      process.env,
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
     return;
   }
   // `store-cli <command...> --help` and `store-cli help <command...>`: the build rendered every help text with

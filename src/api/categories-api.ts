@@ -9,8 +9,6 @@ export class CategoriesApi {
   /** Categories whose name contains `name` (every category without one). */
   async search(name?: string): Promise<Category[]> {
     const { checkCategoryList } = await import('./catalog.js');
-    return readAllPages(this.transport, `${API_PREFIX}/category/search`, { categoryName: name === '' ? undefined : name }, (body) =>
-      checkCategoryList(unwrap(body, 'productCategories', 'list')),
-    );
+    return readAllPages(this.transport, `${API_PREFIX}/category/search`, { categoryName: name === '' ? undefined : name }, (body) => checkCategoryList(unwrap(body, 'productCategories', 'list')));
   }
 }

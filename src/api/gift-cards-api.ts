@@ -75,11 +75,7 @@ export class GiftCardsApi {
     }
     if (!refusal.mayHaveApplied) throw refusal;
     const why = holder.kind === 'different' ? 'the card holding it shows other values than asked' : 'that card could not be read back';
-    throw new UnconfirmedCreateError(
-      `The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`,
-      refusal,
-      true,
-    );
+    throw new UnconfirmedCreateError(`The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`, refusal, true);
   }
 
   /** Reads every card ending in the code's last four characters; a failed read tells nothing. */
@@ -88,9 +84,7 @@ export class GiftCardsApi {
     if (!/^[A-Za-z0-9]{4}$/.test(lastCharacters)) return { kind: 'unknown' };
     try {
       const { checkCardList } = await schemas();
-      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: '250' }, (body) =>
-        checkCardList(unwrap(body, 'giftCards', 'list')),
-      );
+      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: '250' }, (body) => checkCardList(unwrap(body, 'giftCards', 'list')));
       return findCodeHolder(input, candidates);
     } catch (error) {
       if (error instanceof CancelledError) throw error;

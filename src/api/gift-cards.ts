@@ -29,17 +29,12 @@ export const giftCardSchema = z.looseObject({
 export type GiftCard = z.infer<typeof giftCardSchema>;
 export const giftCardFields: readonly string[] = Object.keys(giftCardSchema.shape);
 
-
 // ---- inputs, checked before anything is sent -------------------------------------------
 
 const note = z.string().check(z.maxLength(500, 'must be at most 500 characters'));
 
 export const giftCardCreateInput = z.object({
-  code: z.string().check(
-    z.minLength(1, 'must not be empty'),
-    z.regex(/^\S+$/, 'must not contain spaces'),
-    z.maxLength(255, 'must be at most 255 characters'),
-  ),
+  code: z.string().check(z.minLength(1, 'must not be empty'), z.regex(/^\S+$/, 'must not contain spaces'), z.maxLength(255, 'must be at most 255 characters')),
   initialValue: decimalAmount(),
   customerId: z.optional(numericId()),
   note: z.optional(note),

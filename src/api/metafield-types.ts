@@ -3,8 +3,26 @@
 
 /** The spec's field types, exact names. */
 export const FIELD_TYPES = [
-  'SingleLineText', 'MultiLineText', 'Integer', 'Decimal', 'MonthDay', 'Date', 'DateTime', 'Weight', 'Size', 'Volume',
-  'Product', 'Customer', 'SKU', 'Collection', 'Page', 'File', 'Color', 'Money', 'Url', 'Boolean',
+  'SingleLineText',
+  'MultiLineText',
+  'Integer',
+  'Decimal',
+  'MonthDay',
+  'Date',
+  'DateTime',
+  'Weight',
+  'Size',
+  'Volume',
+  'Product',
+  'Customer',
+  'SKU',
+  'Collection',
+  'Page',
+  'File',
+  'Color',
+  'Money',
+  'Url',
+  'Boolean',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -414,12 +414,14 @@ function canonical(value: unknown, numeric: boolean, type: FieldType | undefined
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, numeric, type)).join(',')}]`;
   if (isLosslessNumber(value) || typeof value === 'number') return numeric ? `n:${canonicalNumber(String(value))}` : `s:${String(value)}`;
   if (isPlainObject(value)) {
-    const entries = Object.keys(value).sort().map((key) => {
-      const item = value[key];
-      if (type === 'Money' && key === 'amount' && (typeof item === 'string' || isLosslessNumber(item))) return `${JSON.stringify(key)}:n:${canonicalNumber(String(item))}`;
-      if (type === 'Money' && key === 'currency' && typeof item === 'string') return `${JSON.stringify(key)}:${JSON.stringify(item.toUpperCase())}`;
-      return `${JSON.stringify(key)}:${canonical(item, numeric, type)}`;
-    });
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => {
+        const item = value[key];
+        if (type === 'Money' && key === 'amount' && (typeof item === 'string' || isLosslessNumber(item))) return `${JSON.stringify(key)}:n:${canonicalNumber(String(item))}`;
+        if (type === 'Money' && key === 'currency' && typeof item === 'string') return `${JSON.stringify(key)}:${JSON.stringify(item.toUpperCase())}`;
+        return `${JSON.stringify(key)}:${canonical(item, numeric, type)}`;
+      });
     return `{${entries.join(',')}}`;
   }
   if (typeof value === 'string') return type === 'Color' ? `s:${value.toUpperCase()}` : `s:${value}`;

@@ -26,9 +26,7 @@ export class MetafieldsApi {
   /** Every value of one business object, sorted by the store; follows next-page links if a store pages. */
   async list(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<Metafield[]> {
     const { checkMetafieldList } = await schemas();
-    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace }, (body) =>
-      checkMetafieldList(unwrap(body, 'metafields', 'list')),
-    );
+    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace }, (body) => checkMetafieldList(unwrap(body, 'metafields', 'list')));
   }
 
   async count(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<number> {
@@ -61,11 +59,9 @@ export class MetafieldsApi {
 
   /** A refusal is a MetafieldWriteError naming the value's fields at fault. */
   async update(domain: string, bizId: string, value: MetafieldInput): Promise<MetafieldInput> {
-    const response = await this.transport
-      .request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } })
-      .catch((error: unknown) => {
-        throw error instanceof ApiError ? singleRefusal(error) : error;
-      });
+    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } }).catch((error: unknown) => {
+      throw error instanceof ApiError ? singleRefusal(error) : error;
+    });
     if (isEmptyAnswer(response.body)) return wireInput(value);
     const { checkWritten } = await schemas();
     return checkWritten(unwrap(response.body, 'metafield', 'object'));

@@ -11,26 +11,19 @@ const DECIMAL = /^\d{1,15}(\.\d+)?$/;
 const DIGITS = /^\d{1,20}$/;
 const WHOLE = /^-?\d{1,15}$/;
 
-const digitsOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : isLosslessNumber(value) ? value.toString() : undefined;
+const digitsOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : isLosslessNumber(value) ? value.toString() : undefined);
 
 /** An id: a JSON string of digits, or a JSON number (kept digit-exact). */
 const idValue = z.custom<string>((v) => DIGITS.test(digitsOf(v) ?? ''), 'must be a numeric id such as "4000000000000000011"');
 const positionValue = z.custom<string>((v) => /^\d{1,9}$/.test(digitsOf(v) ?? ''), 'must be a whole number such as "1"');
 const quantityValue = z.custom<string>((v) => WHOLE.test(digitsOf(v) ?? ''), 'must be a whole number such as "10"');
 
-const text = (max = 65535) =>
-  z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`));
-const name = (what: string) =>
-  z.string(`must be a JSON string (the ${what})`).check(
-    z.minLength(1, `must not be empty (the ${what})`),
-    z.maxLength(255, 'must be at most 255 characters'),
-  );
+const text = (max = 65535) => z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`));
+const name = (what: string) => z.string(`must be a JSON string (the ${what})`).check(z.minLength(1, `must not be empty (the ${what})`), z.maxLength(255, 'must be at most 255 characters'));
 const money = z.string('must be a decimal amount like "19.99" (a JSON string)').check(z.regex(MONEY, 'must be a decimal amount like "19.99"'));
 const decimal = z.string('must be a decimal number like "0.25" (a JSON string)').check(z.regex(DECIMAL, 'must be a decimal number like "0.25"'));
 const flagText = z.enum(['true', 'false'], 'must be "true" or "false" (a JSON string)');
-const code = (max = 255) =>
-  z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`), z.regex(/^[^\r\n]*$/, 'must be one line'));
+const code = (max = 255) => z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`), z.regex(/^[^\r\n]*$/, 'must be one line'));
 const imageUrl = z.string('must be a JSON string (an image URL)').check(z.refine(isWebUrl, 'must be an absolute http or https URL'));
 const list = <T extends z.ZodMiniType>(item: T) => z.array(item, 'must be a JSON array');
 const object = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, 'must be a JSON object');
@@ -50,9 +43,7 @@ const variantInput = object({
   inventoryManagement: z.optional(flagText),
   isDisabled: z.optional(flagText),
   inventoryQuantities: z.optional(list(object({ locationId: z.optional(idValue), available: quantityValue }))),
-  options: z.optional(
-    list(object({ name: name('option name'), id: z.optional(idValue), position: z.optional(positionValue), value: optionValueInput })),
-  ),
+  options: z.optional(list(object({ name: name('option name'), id: z.optional(idValue), position: z.optional(positionValue), value: optionValueInput }))),
 });
 
 const productShape = {

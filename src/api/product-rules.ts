@@ -56,7 +56,10 @@ export function productRuleProblem(product: ProductDraft): RuleProblem | undefin
 
 /** A variant's option values as one comparable key, whatever order they were listed in. */
 export function combinationKey(choices: ReadonlyArray<{ name: string; value: { name: string } }>): string {
-  return choices.map((c) => JSON.stringify([fold(c.name), fold(c.value.name)])).sort().join('\u0000');
+  return choices
+    .map((c) => JSON.stringify([fold(c.name), fold(c.value.name)]))
+    .sort()
+    .join('\u0000');
 }
 
 export function fold(name: string): string {

@@ -26,7 +26,7 @@ export function unwrap(body: unknown, key: string, what: string): unknown {
  */
 export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[]): Promise<T[]> {
   const found: T[] = [];
-  for (let page = query; ; ) {
+  for (let page = query; ;) {
     const response = await transport.request({ method: 'GET', path, query: page });
     const pageItems = items(response.body);
     found.push(...pageItems);

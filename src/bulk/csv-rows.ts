@@ -109,7 +109,7 @@ function withoutBom(): Transform {
       return done();
     }
     head = undefined;
-    if (bytes[0] === 0xff && bytes[1] === 0xfe || bytes[0] === 0xfe && bytes[1] === 0xff) {
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       return done(new CsvSyntaxError('the file is UTF-16 (so says its byte order mark): save it as UTF-8', 1));
     }
     transform.push(bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes);

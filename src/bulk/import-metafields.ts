@@ -107,7 +107,9 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
   if (result.stop?.kind === 'interrupted') return new CancelledError();
   if (result.stop?.kind === 'failed') return result.stop.error;
   if (result.stop?.kind === 'unreadable') {
-    return new PartialFailureError(`Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`);
+    return new PartialFailureError(
+      `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
+    );
   }
   if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
   return undefined;

@@ -78,7 +78,16 @@ const FIRST_REJECTS = 5;
 
 export class Import {
   private readonly result: ImportResult = {
-    rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, elapsedMs: 0, objects: 0, otherShards: 0, valid: 0, firstRejects: [],
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: 0,
+    elapsedMs: 0,
+    objects: 0,
+    otherShards: 0,
+    valid: 0,
+    firstRejects: [],
   };
   private readonly clock: () => number;
   private readonly started: number;

@@ -59,7 +59,9 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
-    lines.push(`Dry run of ${c.source} (values read, nothing written): ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+    lines.push(
+      `Dry run of ${c.source} (values read, nothing written): ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
+    );
   } else if (r.stop === undefined && r.failed === 0 && r.created + r.updated === 0 && r.rows > 0) {
     lines.push(`Nothing to change: all ${plural(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
   } else {

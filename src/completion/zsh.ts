@@ -30,8 +30,7 @@ export function zshScript(model: CompletionModel): string {
     const exclusion = flag.final ? '(- *)' : names.length > 1 && flag.value === 'none' ? `(${names.join(' ')})` : '';
     // A flag with a value may be given again (commander keeps the last or collects them).
     const repeat = flag.value !== 'none' && !flag.final ? '*' : '';
-    const argument =
-      flag.value === 'none' ? '' : `${flag.value === 'optional' ? '::' : ':'}${message((flag.long ?? flag.short ?? '').replace(/^-+/, ''))}:${action(flag.values)}`;
+    const argument = flag.value === 'none' ? '' : `${flag.value === 'optional' ? '::' : ':'}${message((flag.long ?? flag.short ?? '').replace(/^-+/, ''))}:${action(flag.values)}`;
     return names.map((name) => {
       const form = flag.value === 'none' ? '' : name.startsWith('--') ? '=' : '+';
       return quote(`${exclusion}${repeat}${name}${form}[${bracketed(flag.summary)}]${argument}`);
@@ -83,7 +82,10 @@ ${prefix}() {
   local ${binVar}=$words[1]
   local -a ${globalsVar}
   ${globalsVar}=(
-${model.globals.flatMap(flagSpecs).map((spec) => `    ${spec}`).join('\n')}
+${model.globals
+  .flatMap(flagSpecs)
+  .map((spec) => `    ${spec}`)
+  .join('\n')}
   )
   ${fnName('')} "$@"
 }

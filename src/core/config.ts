@@ -63,7 +63,11 @@ export async function readProfileNames(dir: string): Promise<string[]> {
   try {
     const file = JSON.parse(await readFile(join(dir, `${CONFIG_NAME}.json`), 'utf8')) as Partial<FileShape> | null;
     const profiles = file?.profiles;
-    return profiles && typeof profiles === 'object' ? Object.keys(profiles).filter((name) => !/[\r\n]/.test(name)).sort() : [];
+    return profiles && typeof profiles === 'object'
+      ? Object.keys(profiles)
+          .filter((name) => !/[\r\n]/.test(name))
+          .sort()
+      : [];
   } catch {
     return [];
   }

@@ -121,9 +121,7 @@ export function createContext(deps: ContextDeps): Context {
   const log = (line: string) => io.err(`${line}\n`);
   // One read of the config file serves the credentials and the defaults alike.
   const readStoredProfile = () =>
-    (storedProfile ??= Promise.all([import('./config.js'), paths()]).then(([{ readProfile }, { configDir }]) =>
-      readProfile(configDir(env), resolveProfile(globals, env).value),
-    ));
+    (storedProfile ??= Promise.all([import('./config.js'), paths()]).then(([{ readProfile }, { configDir }]) => readProfile(configDir(env), resolveProfile(globals, env).value)));
 
   const ctx: Context = {
     io,
@@ -229,4 +227,3 @@ export function createContext(deps: ContextDeps): Context {
 
   return ctx;
 }
-

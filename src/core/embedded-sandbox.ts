@@ -32,19 +32,20 @@ export interface EmbeddedWait {
 
 export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service', wait: EmbeddedWait = { say: () => {} }) {
   const { startSandbox } = await import('../sandbox/index.js');
-  const start = () => startSandbox({
-    host: '127.0.0.1',
-    port: 0,
-    dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
-    waitForDataFile: {
-      timeoutMs: EMBEDDED_WAIT_MS,
-      onWait: (pid) => wait.say(`Waiting for another store-cli --sandbox command (pid ${pid}) to finish with the embedded sandbox...`),
-      ...(wait.signal ? { signal: wait.signal } : {}),
-    },
-    seed: 'demo',
-    dialect,
-    ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
-  });
+  const start = () =>
+    startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
+      waitForDataFile: {
+        timeoutMs: EMBEDDED_WAIT_MS,
+        onWait: (pid) => wait.say(`Waiting for another store-cli --sandbox command (pid ${pid}) to finish with the embedded sandbox...`),
+        ...(wait.signal ? { signal: wait.signal } : {}),
+      },
+      seed: 'demo',
+      dialect,
+      ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
+    });
   try {
     return await asCliErrors(start);
   } catch (error) {

@@ -91,7 +91,12 @@ function fieldsOf(errors: unknown): FieldProblem[] {
 function fromHtml(html: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
   if (title) return firstLine(title);
-  return firstLine(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '));
+  return firstLine(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
 }
 
 function firstLine(text: string): string {

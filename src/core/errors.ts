@@ -17,7 +17,10 @@ export abstract class CliError extends Error {
 /** Invalid usage or invalid input: nothing was sent. Prints the command's usage line. */
 export class UsageError extends CliError {
   readonly exitCode = ExitCode.usage;
-  constructor(message: string, readonly showUsage = true) {
+  constructor(
+    message: string,
+    readonly showUsage = true,
+  ) {
     super(message);
   }
 }

@@ -169,10 +169,7 @@ export class HttpClient {
     if (attempt >= this.policy.maxAttempts || !isRetryable(outcome, idempotent)) return undefined;
     const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
     const tokenMs = this.bucket.tokenMs();
-    const delay =
-      bucketRefusal && retryAfter === undefined && tokenMs !== undefined
-        ? Math.ceil(tokenMs)
-        : retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
+    const delay = bucketRefusal && retryAfter === undefined && tokenMs !== undefined ? Math.ceil(tokenMs) : retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
     return waited + delay > this.policy.maxTotalWaitMs ? undefined : delay;
   }
 
@@ -255,14 +252,7 @@ export function isEmpty(reading: BucketReading | undefined): boolean {
   return reading !== undefined && reading.used >= reading.size;
 }
 
-function apiError(
-  status: number,
-  text: string,
-  contentType: string | undefined,
-  retryAfterSeconds: number | undefined,
-  responseText: string | undefined,
-  bucket: BucketReading | undefined,
-): ApiError {
+function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined, responseText: string | undefined, bucket: BucketReading | undefined): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
   const tag = description.code ? `${status} ${description.code}` : String(status);

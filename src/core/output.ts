@@ -21,7 +21,6 @@ export interface View<T> {
   columns: readonly Column<T>[];
 }
 
-
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
 export class Output {
@@ -170,7 +169,10 @@ export function outputMode(flags: OutputFlags, fields: string[] | undefined, for
 
 function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS): string[] | undefined {
   if (typeof json !== 'string') return undefined;
-  const fields = json.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  const fields = json
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
   if (fields.length === 0) return undefined;
   if (valid === 'any') return fields; // ANY_FIELDS, compared by value: the exporter's chunk shares none with the help path
   const unknown = fields.filter((f) => !valid.includes(f));
@@ -246,8 +248,21 @@ class TableWriter<T> {
     const widths = this.fitted(this.widths);
     const table = new Table({
       chars: {
-        top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-        left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+        top: '',
+        'top-mid': '',
+        'top-left': '',
+        'top-right': '',
+        bottom: '',
+        'bottom-mid': '',
+        'bottom-left': '',
+        'bottom-right': '',
+        left: '',
+        'left-mid': '',
+        mid: '',
+        'mid-mid': '',
+        right: '',
+        'right-mid': '',
+        middle: '  ',
       },
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
       colWidths: widths,
@@ -255,12 +270,18 @@ class TableWriter<T> {
     });
     if (first) table.push(this.view.columns.map((c, i) => this.colors.bold(fit(c.header, widths[i]!))));
     batch.forEach((item, r) => {
-      table.push(this.view.columns.map((c, i) => {
-        const text = fit(cells[r]![i]!, widths[i]!);
-        return c.style ? c.style(text, this.colors, item) : text;
-      }));
+      table.push(
+        this.view.columns.map((c, i) => {
+          const text = fit(cells[r]![i]!, widths[i]!);
+          return c.style ? c.style(text, this.colors, item) : text;
+        }),
+      );
     });
-    return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+    return `${table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')}\n`;
   }
 }
 

@@ -26,7 +26,7 @@ export function parseLinkHeader(header: string | readonly string[] | undefined):
 /** One header, several (undici's list), or several joined with ", ": all read alike. */
 export function readLinkHeader(header: string | readonly string[] | undefined): LinkHeader {
   const result: LinkHeader = { links: [], unreadable: false };
-  for (const value of typeof header === 'string' ? [header] : header ?? []) scanLinks(value, result);
+  for (const value of typeof header === 'string' ? [header] : (header ?? [])) scanLinks(value, result);
   return result;
 }
 

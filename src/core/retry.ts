@@ -1,9 +1,7 @@
 // When a failed request may be sent again, and how long to wait first. Pure, so the
 // policy is unit-tested without a network.
 
-export type Attempt =
-  | { kind: 'status'; status: number; retryAfterSeconds?: number }
-  | { kind: 'network'; code: string | undefined };
+export type Attempt = { kind: 'status'; status: number; retryAfterSeconds?: number } | { kind: 'network'; code: string | undefined };
 
 export interface RetryPolicy {
   /** Total tries, the first included. */
@@ -23,16 +21,7 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 // Errors raised before the request could reach the server: resending cannot duplicate it.
 const NEVER_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
-const TRANSIENT_NETWORK = new Set([
-  ...NEVER_SENT,
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
+const TRANSIENT_NETWORK = new Set([...NEVER_SENT, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED']);
 
 /**
  * A non-idempotent request (POST) is resent only when the server surely did not act on

@@ -72,9 +72,6 @@ export function isLoopbackHost(hostname: string): boolean {
 export function assertSafeTransport(baseUrl: string, insecure: boolean): void {
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !insecure) {
-    throw new UsageError(
-      `Refusing to send the access token over plain http to ${url.host}: use https, or pass --insecure if you really mean it.`,
-      false,
-    );
+    throw new UsageError(`Refusing to send the access token over plain http to ${url.host}: use https, or pass --insecure if you really mean it.`, false);
   }
 }

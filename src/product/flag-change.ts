@@ -76,13 +76,7 @@ export function checkFlags(flags: ProductFlags): FlagChange {
 
 /** Whether the flags change anything at all (edit needs something to do). */
 export function changesSomething(change: FlagChange): boolean {
-  return (
-    Object.keys(change.fields).length > 0 ||
-    change.category !== undefined ||
-    change.collections !== undefined ||
-    change.options !== undefined ||
-    Object.keys(change.variant).length > 0
-  );
+  return Object.keys(change.fields).length > 0 || change.category !== undefined || change.collections !== undefined || change.options !== undefined || Object.keys(change.variant).length > 0;
 }
 
 /** The change the flags make, but for --category and --collection (names still to look up). */

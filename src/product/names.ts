@@ -44,7 +44,10 @@ export function pickByName(kind: Kind, name: string, candidates: readonly Candid
   const partial = exact.length > 1 ? exact : candidates.filter((c) => c.name.toLowerCase().includes(wanted));
   if (partial.length === 1) return partial[0]!.id;
   if (partial.length === 0) throw new UsageError(`No ${kind.noun} matches '${name}' (${kind.flag}); '${kind.lister}' lists them.`, false);
-  const listed = partial.slice(0, SHOWN).map((c) => `${c.name} (id ${c.id})`).join(', ');
+  const listed = partial
+    .slice(0, SHOWN)
+    .map((c) => `${c.name} (id ${c.id})`)
+    .join(', ');
   const more = partial.length > SHOWN ? ` and ${partial.length - SHOWN} more` : '';
   throw new UsageError(`${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${kind.flag}.`, false);
 }
@@ -65,7 +68,8 @@ export type Spin = <T>(text: string, work: () => Promise<T>) => Promise<T>;
 /** Resolves --category and every --collection; only names cost a request (one per name). */
 export async function resolveNames(api: Api, category: string | undefined, collections: readonly string[] | undefined, spin: Spin): Promise<Resolved> {
   const lookups = [category, ...(collections ?? [])].filter((v): v is string => v !== undefined && !isId(v));
-  if (lookups.length === 0) return { ...(category !== undefined ? { categoryId: category } : {}), ...(collections !== undefined ? { collectionIds: [...new Set(collections)] } : {}), names: new Map() };
+  if (lookups.length === 0)
+    return { ...(category !== undefined ? { categoryId: category } : {}), ...(collections !== undefined ? { collectionIds: [...new Set(collections)] } : {}), names: new Map() };
   return spin(`Looking up ${lookups.map((v) => `'${v}'`).join(', ')}…`, () => lookUp(api, category, collections));
 }
 
@@ -106,10 +110,7 @@ export async function linkNames(api: Api, product: Product, known: LinkNames = n
   const wantCategory = links.categoryId !== undefined && !links.categoryName && !names.has(links.categoryId);
   const wantCollections = links.collectionIds.some((id) => !names.has(id));
   try {
-    const [categories, collections] = await Promise.all([
-      wantCategory ? api.categories.search() : [],
-      wantCollections ? api.collections.list() : [],
-    ]);
+    const [categories, collections] = await Promise.all([wantCategory ? api.categories.search() : [], wantCollections ? api.collections.list() : []]);
     for (const c of categories) names.set(idText(c.categoryId), scalarText(c.categoryName));
     for (const c of collections) names.set(idText(c.collectionId), scalarText(c.title));
   } catch (error) {

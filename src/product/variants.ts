@@ -15,7 +15,13 @@ export interface ParsedOption {
 export function parseOptionFlag(text: string): ParsedOption {
   const equals = text.indexOf('=');
   const name = equals < 0 ? '' : text.slice(0, equals).trim();
-  const values = equals < 0 ? [] : text.slice(equals + 1).split(',').map((v) => v.trim());
+  const values =
+    equals < 0
+      ? []
+      : text
+          .slice(equals + 1)
+          .split(',')
+          .map((v) => v.trim());
   if (name === '' || values.length === 0 || values.every((v) => v === '')) {
     throw new UsageError(`--option must be a name and its values, such as "Color=Red,Blue" (got '${text}').`);
   }
@@ -106,6 +112,11 @@ export function variantTemplate(existing: readonly VariantDraft[]): VariantDraft
 
 /** `TEE` + Red / S -> `TEE-RED-S`: distinct SKUs for the variants of one product. */
 export function skuWithSuffix(sku: string, values: readonly string[]): string {
-  const parts = values.map((v) => v.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, ''));
+  const parts = values.map((v) =>
+    v
+      .toUpperCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, ''),
+  );
   return [sku, ...parts.filter((p) => p !== '')].join('-');
 }

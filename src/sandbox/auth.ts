@@ -1,22 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorAnswer, SandboxUsageError } from './sandbox-errors.js';
 
-export type Scope =
-  | 'read_gift_card'
-  | 'write_gift_card'
-  | 'read_metafields'
-  | 'write_metafields'
-  | 'read_products'
-  | 'write_products';
+export type Scope = 'read_gift_card' | 'write_gift_card' | 'read_metafields' | 'write_metafields' | 'read_products' | 'write_products';
 
-export const ALL_SCOPES: readonly Scope[] = Object.freeze([
-  'read_gift_card',
-  'write_gift_card',
-  'read_metafields',
-  'write_metafields',
-  'read_products',
-  'write_products',
-]);
+export const ALL_SCOPES: readonly Scope[] = Object.freeze(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products']);
 
 export interface TokenGrant {
   token: string;

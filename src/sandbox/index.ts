@@ -25,12 +25,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
  * state. Rejects with SandboxDataError while a sandbox runs on the file.
  */
 export async function resetSandboxData(dataFile: string): Promise<boolean> {
-  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([
-    import('node:fs'),
-    import('node:path'),
-    import('./persistence.js'),
-    import('./data-lock.js'),
-  ]);
+  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([import('node:fs'), import('node:path'), import('./persistence.js'), import('./data-lock.js')]);
   if (!existsSync(dirname(dataFile))) return false;
   const lock = await DataLock.acquire(dataFile);
   try {

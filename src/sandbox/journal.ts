@@ -41,11 +41,9 @@ export async function readJournal(file: string): Promise<{ records: JournalRecor
     try {
       return recordSchema.parse(JSON.parse(line));
     } catch (error) {
-      throw new SandboxDataError(
-        file,
-        `The sandbox journal ${file} is corrupt at line ${index + 1}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
-        { cause: error },
-      );
+      throw new SandboxDataError(file, `The sandbox journal ${file} is corrupt at line ${index + 1}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`, {
+        cause: error,
+      });
     }
   });
   return { records, bytes: Buffer.byteLength(text) };

@@ -4,12 +4,7 @@ import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from './body-j
 import { characterCount, isHttpUrl } from './text.js';
 import type { MetafieldDefinition } from './metafield-definitions.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure, type MeasureType } from './metafield-measures.js';
-import {
-  MAX_LINE_LENGTH,
-  MAX_VALUE_LENGTH,
-  UNDEFINED_FIELD_TYPE,
-  type FieldType,
-} from './metafield-rules.js';
+import { MAX_LINE_LENGTH, MAX_VALUE_LENGTH, UNDEFINED_FIELD_TYPE, type FieldType } from './metafield-rules.js';
 
 /**
  * Checks a metafield value against its definition and gives its canonical wire text: the

@@ -16,11 +16,7 @@ export async function readDataFile(file: string): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new SandboxDataError(
-      file,
-      `The sandbox data file ${file} is not valid JSON (${(error as Error).message}); repair it or remove it with "store-cli sandbox reset".`,
-      { cause: error },
-    );
+    throw new SandboxDataError(file, `The sandbox data file ${file} is not valid JSON (${(error as Error).message}); repair it or remove it with "store-cli sandbox reset".`, { cause: error });
   }
 }
 
@@ -73,10 +69,17 @@ export function journalFileOf(file: string): string {
 
 /** Removes the state file, its journal and any temp files a crash left beside it; true when there was state. */
 export async function removeDataFile(file: string): Promise<boolean> {
-  const removed = await Promise.all([file, journalFileOf(file)].map((path) => rm(path).then(() => true, (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return false;
-    throw error;
-  })));
+  const removed = await Promise.all(
+    [file, journalFileOf(file)].map((path) =>
+      rm(path).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      ),
+    ),
+  );
   await removeStaleTempFiles(file);
   return removed.some(Boolean);
 }
@@ -94,7 +97,5 @@ export async function removeStaleTempFiles(file: string): Promise<void> {
   } catch {
     return;
   }
-  await Promise.all(
-    siblings.filter((name) => name.startsWith(prefix) && name.endsWith('.tmp')).map((name) => rm(join(dirname(file), name), { force: true })),
-  );
+  await Promise.all(siblings.filter((name) => name.startsWith(prefix) && name.endsWith('.tmp')).map((name) => rm(join(dirname(file), name), { force: true })));
 }

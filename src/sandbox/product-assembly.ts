@@ -217,12 +217,7 @@ function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing:
   }
 }
 
-function draftVariants(
-  errors: FieldErrors,
-  input: ProductRequest,
-  { options, idsValid, namesValid }: DraftedOptions,
-  existing: ProductRecord | undefined,
-): DraftVariant[] {
+function draftVariants(errors: FieldErrors, input: ProductRequest, { options, idsValid, namesValid }: DraftedOptions, existing: ProductRecord | undefined): DraftVariant[] {
   if (input.variants.length === 0) {
     // A product always has a variant: one without options takes each option's first value.
     return [{ input: undefined, values: options.map((option) => option.values[0] as DraftValue) }];

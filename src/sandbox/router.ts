@@ -10,10 +10,7 @@ interface Pattern {
   routes: Route[];
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: Method[] }
-  | { kind: 'not-found' };
+export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
 
 function compile(path: string): Segment[] {
   return path

@@ -82,7 +82,12 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
   const limiter =
-    options.rateLimit && new RateLimiter(options.rateLimit, options.tokens.map((grant) => grant.token), internals.rateClock ?? (() => performance.now()));
+    options.rateLimit &&
+    new RateLimiter(
+      options.rateLimit,
+      options.tokens.map((grant) => grant.token),
+      internals.rateClock ?? (() => performance.now()),
+    );
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),

@@ -44,14 +44,7 @@ export interface ServerConfig {
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Readonly<Record<string, string>>,
-  idsAs: IdsAs,
-  closing: boolean,
-): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>>, idsAs: IdsAs, closing: boolean): void {
   const text = serializeJson(body, idsAs);
   res.writeHead(status, {
     ...headers,

@@ -225,11 +225,9 @@ export class SandboxStore {
    */
   private load(file: string, raw: unknown, seed: 'demo' | 'none'): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
-      throw new SandboxDataError(
-        file,
-        `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`,
-        { cause: error },
-      );
+      throw new SandboxDataError(file, `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`, {
+        cause: error,
+      });
     };
     const parsed = stateSchema.safeParse(raw);
     if (!parsed.success) return fail(parsed.error);

@@ -22,13 +22,19 @@ export interface DeliveryInput {
 export function buildDelivery(input: DeliveryInput): OutgoingDelivery {
   const body = Buffer.from(JSON.stringify(input.payload), 'utf8');
   const headers = [
-    'Content-Type', 'application/json',
-    'User-Agent', input.userAgent,
-    WEBHOOK_HEADERS.topic, input.topic,
-    WEBHOOK_HEADERS.webhookId, input.webhookId,
+    'Content-Type',
+    'application/json',
+    'User-Agent',
+    input.userAgent,
+    WEBHOOK_HEADERS.topic,
+    input.topic,
+    WEBHOOK_HEADERS.webhookId,
+    input.webhookId,
     // Whole seconds, like the spec's timestamps (2026-11-21T10:00:00Z).
-    WEBHOOK_HEADERS.triggeredAt, input.triggeredAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    WEBHOOK_HEADERS.apiVersion, WEBHOOK_API_VERSION,
+    WEBHOOK_HEADERS.triggeredAt,
+    input.triggeredAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    WEBHOOK_HEADERS.apiVersion,
+    WEBHOOK_API_VERSION,
   ];
   if (input.secret !== undefined) headers.push(WEBHOOK_HEADERS.signature, signBody(body, input.secret));
   return { body, headers };

@@ -26,7 +26,10 @@ describe('writes answered without a body', () => {
   });
 
   it('gift card create answered 201 with the card returns it; answered 202/204 without one returns undefined', async () => {
-    const transport = new FakeTransport([{ status: 201, body: CARD }, { status: 202, body: '' }]);
+    const transport = new FakeTransport([
+      { status: 201, body: CARD },
+      { status: 202, body: '' },
+    ]);
     const api = new GiftCardsApi(transport);
     expect((await api.create({ code: 'FULLCODE1234ABCD', initialValue: '5.00' })).card).toMatchObject({ id: '201462124', code: 'FULLCODE1234ABCD' });
     expect(await api.create({ code: 'OTHERCODE5678', initialValue: '5.00' })).toEqual({ card: undefined, how: 'created' });
@@ -39,10 +42,16 @@ describe('writes answered without a body', () => {
   });
 
   it('metafield update and batch create answered 204 return the values as sent', async () => {
-    const transport = new FakeTransport([{ status: 204, body: '' }, { status: 201, body: '' }]);
+    const transport = new FakeTransport([
+      { status: 204, body: '' },
+      { status: 201, body: '' },
+    ]);
     const api = new MetafieldsApi(transport);
     expect(await api.update('products', '7', { namespace: 'custom', code: 'size', value: 'M' })).toEqual({ namespace: 'custom', code: 'size', value: 'M' });
-    const values = [{ namespace: 'custom', code: 'a', value: '1' }, { namespace: 'custom', code: 'b', value: '2' }];
+    const values = [
+      { namespace: 'custom', code: 'a', value: '1' },
+      { namespace: 'custom', code: 'b', value: '2' },
+    ];
     expect(await api.createBatch('products', '7', values)).toEqual(values);
   });
 

@@ -51,8 +51,7 @@ describe('findCodeHolder: which card holds a taken code, and is it the one asked
 });
 
 describe('isCodeTaken', () => {
-  const apiError = (status: number, message: string, fields: Array<{ field?: string; message: string }> = [], code?: string) =>
-    new ApiError(message, status, code, fields);
+  const apiError = (status: number, message: string, fields: Array<{ field?: string; message: string }> = [], code?: string) => new ApiError(message, status, code, fields);
 
   it('a 409, or a 422 that speaks of a duplicate code', () => {
     expect(isCodeTaken(apiError(409, 'The store refused the request as a conflict (409).'))).toBe(true);
@@ -88,7 +87,10 @@ const lost = () => failed(new NetworkError('Could not complete the POST request:
 const list = (...cards: GiftCard[]) => JSON.stringify({ giftCards: cards });
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => expect.fail('expected a failure'), (error: unknown) => error);
+  return promise.then(
+    () => expect.fail('expected a failure'),
+    (error: unknown) => error,
+  );
 }
 
 describe('GiftCardsApi.create after a refusal or a lost answer', () => {

@@ -2,17 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { toJson } from '../../src/core/json.js';
 import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import {
-  checkGiftCardCreate,
-  checkGiftCardId,
-  checkGiftCardSearch,
-  checkGiftCardUpdate,
-  giftCardFields,
-  type GiftCard,
-} from '../../src/api/gift-cards.js';
+import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCardUpdate, giftCardFields, type GiftCard } from '../../src/api/gift-cards.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
-
-
 
 const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
 
@@ -175,10 +166,7 @@ describe('GiftCardsApi', () => {
   });
 
   it('search with all follows a body nextPageToken with only limit beside it: filters go on the first page', async () => {
-    const transport = new FakeTransport([
-      { body: '{"giftCards":[{"id":"1"}],"nextPageToken":"b2"}' },
-      { body: '{"giftCards":[{"id":"2"}]}' },
-    ]);
+    const transport = new FakeTransport([{ body: '{"giftCards":[{"id":"1"}],"nextPageToken":"b2"}' }, { body: '{"giftCards":[{"id":"2"}]}' }]);
     const batches: GiftCard[][] = [];
     for await (const batch of new GiftCardsApi(transport).search({ status: 'disabled', limit: 1, lastCharacters: 'WXYZ' }, true)) batches.push(batch);
     expect(batches.map((b) => b.map((c) => c.id))).toEqual([['1'], ['2']]);
@@ -186,7 +174,8 @@ describe('GiftCardsApi', () => {
   });
 
   it("search with all follows the real store's Link: outer quotes, padded URL, rel=previous beside rel=next", async () => {
-    const link = (prev: string, next: string) => `"< https://shop.example/api/202412/gift_cards/search?pageToken=${prev}&limit=2 >; rel=previous, < https://shop.example/api/202412/gift_cards/search?pageToken=${next}&limit=2 >; rel=next"`;
+    const link = (prev: string, next: string) =>
+      `"< https://shop.example/api/202412/gift_cards/search?pageToken=${prev}&limit=2 >; rel=previous, < https://shop.example/api/202412/gift_cards/search?pageToken=${next}&limit=2 >; rel=next"`;
     const transport = new FakeTransport([
       { body: '{"giftCards":[{"id":"1"},{"id":"2"}]}', headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=n2&limit=2 >; rel=next"' } },
       { body: '{"giftCards":[{"id":"3"},{"id":"4"}]}', headers: { link: link('p1', 'n3') } },
@@ -195,7 +184,10 @@ describe('GiftCardsApi', () => {
     const ids: string[] = [];
     for await (const batch of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, true)) ids.push(...batch.map((c) => String(c.id)));
     expect(ids).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(transport.requests.slice(1).map((r) => r.query)).toEqual([{ pageToken: 'n2', limit: '2' }, { pageToken: 'n3', limit: '2' }]);
+    expect(transport.requests.slice(1).map((r) => r.query)).toEqual([
+      { pageToken: 'n2', limit: '2' },
+      { pageToken: 'n3', limit: '2' },
+    ]);
   });
 
   it('search with all fails on a full page whose Link cannot be read; without all the page is still shown', async () => {

@@ -8,7 +8,14 @@ const refused = (fields: FieldProblem[], status = 400) => new ApiError('invalid'
 
 describe('batchRefusal: the wire paths of a refused create, as values by index', () => {
   it('metaFieldDataList[i] and metaFieldDataList[i].field name value i (and its field)', () => {
-    const error = batchRefusal(refused([{ field: 'metaFieldDataList[1].value', message: 'bad.' }, { field: 'metaFieldDataList[1].code', message: 'worse' }, { field: 'metaFieldDataList[0]', message: 'exists' }]), 3);
+    const error = batchRefusal(
+      refused([
+        { field: 'metaFieldDataList[1].value', message: 'bad.' },
+        { field: 'metaFieldDataList[1].code', message: 'worse' },
+        { field: 'metaFieldDataList[0]', message: 'exists' },
+      ]),
+      3,
+    );
     expect(error.refusal).toEqual({
       kind: 'values',
       problems: [
@@ -31,14 +38,31 @@ describe('batchRefusal: the wire paths of a refused create, as values by index',
     original.mayHaveApplied = true;
     const error = batchRefusal(original, 1);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: 'invalid', status: 409, code: 'invalid', fields: original.fields, retryAfterSeconds: 3, responseText: '{"raw":1}', bucket: { used: 1, size: 40 }, mayHaveApplied: true, exitCode: 1 });
+    expect(error).toMatchObject({
+      message: 'invalid',
+      status: 409,
+      code: 'invalid',
+      fields: original.fields,
+      retryAfterSeconds: 3,
+      responseText: '{"raw":1}',
+      bucket: { used: 1, size: 40 },
+      mayHaveApplied: true,
+      exitCode: 1,
+    });
     expect(batchRefusal(refused([], 401), 1).exitCode).toBe(4);
   });
 });
 
 describe('singleRefusal: a refused update', () => {
   it('problems under metaFieldData are the value’s; others are ignored when it has some', () => {
-    expect(singleRefusal(refused([{ field: 'metaFieldData.value', message: 'bad' }, { field: 'bizId', message: 'x' }])).refusal).toEqual({ kind: 'values', problems: [{ index: 0, field: 'value', message: 'bad' }] });
+    expect(
+      singleRefusal(
+        refused([
+          { field: 'metaFieldData.value', message: 'bad' },
+          { field: 'bizId', message: 'x' },
+        ]),
+      ).refusal,
+    ).toEqual({ kind: 'values', problems: [{ index: 0, field: 'value', message: 'bad' }] });
     expect(singleRefusal(refused([{ field: 'metaFieldData', message: 'bad' }])).refusal).toEqual({ kind: 'values', problems: [{ index: 0, message: 'bad' }] });
     expect(singleRefusal(refused([{ field: 'bizId', message: 'bad' }])).refusal).toEqual({ kind: 'object' });
     expect(singleRefusal(refused([])).refusal).toEqual({ kind: 'unnamed' });

@@ -6,8 +6,8 @@ import { metafieldFields } from '../../src/api/metafields.js';
 import { createApi } from '../../src/api/index.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
-
-const DETAIL = '{"code":"weight","definitionName":"Weight","namespace":"specs","bizId":98765432109876543210,"description":"Shipping weight","value":"{\\"value\\":1.5,\\"unit\\":\\"kg\\"}","fieldType":"Weight","bizResource":"PRODUCT","extra":"kept"}';
+const DETAIL =
+  '{"code":"weight","definitionName":"Weight","namespace":"specs","bizId":98765432109876543210,"description":"Shipping weight","value":"{\\"value\\":1.5,\\"unit\\":\\"kg\\"}","fieldType":"Weight","bizResource":"PRODUCT","extra":"kept"}';
 
 describe('MetafieldsApi', () => {
   it('is registered as api.metafields', () => {
@@ -60,13 +60,24 @@ describe('MetafieldsApi', () => {
 
   it('createBatch: the metaFieldDataList wrapper both ways; only the three wire fields are sent', async () => {
     const transport = new FakeTransport([{ body: '{"metafield":{"metaFieldDataList":[{"namespace":"custom","code":"a","value":"1"},{"namespace":"custom","code":"b","value":"2"}]}}' }]);
-    const input = [{ namespace: 'custom', code: 'a', value: '1', row: 7 }, { namespace: 'custom', code: 'b', value: '2' }];
+    const input = [
+      { namespace: 'custom', code: 'a', value: '1', row: 7 },
+      { namespace: 'custom', code: 'b', value: '2' },
+    ];
     const created = await new MetafieldsApi(transport).createBatch('products', '1', input);
-    expect(created).toEqual([{ namespace: 'custom', code: 'a', value: '1' }, { namespace: 'custom', code: 'b', value: '2' }]);
+    expect(created).toEqual([
+      { namespace: 'custom', code: 'a', value: '1' },
+      { namespace: 'custom', code: 'b', value: '2' },
+    ]);
     expect(transport.requests[0]).toMatchObject({
       method: 'POST',
       path: '/api/202412/metafields/products/1',
-      body: { metaFieldDataList: [{ namespace: 'custom', code: 'a', value: '1' }, { namespace: 'custom', code: 'b', value: '2' }] },
+      body: {
+        metaFieldDataList: [
+          { namespace: 'custom', code: 'a', value: '1' },
+          { namespace: 'custom', code: 'b', value: '2' },
+        ],
+      },
     });
   });
 
@@ -80,10 +91,7 @@ describe('MetafieldsApi', () => {
   });
 
   it('update: PUT with metaFieldData; delete: namespace and code in the query, the removed value back', async () => {
-    const transport = new FakeTransport([
-      { body: '{"metafield":{"namespace":"custom","code":"vip","value":"true"}}' },
-      { body: '{"metafields":{"namespace":"custom","code":"vip","value":"true"}}' },
-    ]);
+    const transport = new FakeTransport([{ body: '{"metafield":{"namespace":"custom","code":"vip","value":"true"}}' }, { body: '{"metafields":{"namespace":"custom","code":"vip","value":"true"}}' }]);
     const api = new MetafieldsApi(transport);
     expect(await api.update('customers', '42', { namespace: 'custom', code: 'vip', value: 'true' })).toEqual({ namespace: 'custom', code: 'vip', value: 'true' });
     expect(await api.delete('customers', '42', 'custom', 'vip')).toEqual({ namespace: 'custom', code: 'vip', value: 'true' });
@@ -95,7 +103,9 @@ describe('MetafieldsApi', () => {
   it('an answer without the wrapper or with a wrong shape is a RuntimeError naming what is wrong', async () => {
     await expect(new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{}}' }])).get('shop', '1', 'n', 'c')).rejects.toThrow(RuntimeError);
     await expect(new MetafieldsApi(new FakeTransport([{ body: '{"values":[]}' }])).list('shop', '1')).rejects.toThrow(/no 'metafields' list/);
-    await expect(new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{"namespace":"n","code":"c","value":null}}' }])).update('shop', '1', { namespace: 'n', code: 'c', value: '7' })).rejects.toThrow(/at value/);
+    await expect(
+      new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{"namespace":"n","code":"c","value":null}}' }])).update('shop', '1', { namespace: 'n', code: 'c', value: '7' }),
+    ).rejects.toThrow(/at value/);
   });
 
   it('offers the read fields for --json', () => {

@@ -89,7 +89,12 @@ describe('product rules', () => {
     { name: 'Color', value: [{ name: 'Red' }, { name: 'Blue' }] },
     { name: 'Size', value: [{ name: 'S' }] },
   ];
-  const variant = (color: string, size = 'S') => ({ options: [{ name: 'Color', value: { name: color } }, { name: 'Size', value: { name: size } }] });
+  const variant = (color: string, size = 'S') => ({
+    options: [
+      { name: 'Color', value: { name: color } },
+      { name: 'Size', value: { name: size } },
+    ],
+  });
 
   it('accepts consistent options and variants', () => {
     expect(productRuleProblem({ options, variants: [variant('Red'), variant('Blue')] })).toBeUndefined();
@@ -97,16 +102,31 @@ describe('product rules', () => {
   });
 
   it('names the variant choosing an unknown option or value', () => {
-    expect(productRuleProblem({ options, variants: [variant('Green')] })).toEqual({ path: 'variants[0].options[0].value.name', message: '"Green" is not a value of option "Color" (values: Red, Blue)' });
+    expect(productRuleProblem({ options, variants: [variant('Green')] })).toEqual({
+      path: 'variants[0].options[0].value.name',
+      message: '"Green" is not a value of option "Color" (values: Red, Blue)',
+    });
     expect(productRuleProblem({ options, variants: [{ options: [{ name: 'Colour', value: { name: 'Red' } }] }] })?.path).toBe('variants[0].options[0].name');
   });
 
   it('names compare ignoring case, as the store does', () => {
-    const lower = { options: [{ name: 'color', value: { name: 'blue' } }, { name: 'SIZE', value: { name: 's' } }] };
+    const lower = {
+      options: [
+        { name: 'color', value: { name: 'blue' } },
+        { name: 'SIZE', value: { name: 's' } },
+      ],
+    };
     expect(productRuleProblem({ options, variants: [variant('Red'), lower] })).toBeUndefined();
     expect(productRuleProblem({ options, variants: [variant('Blue'), lower] })?.message).toBe('the same option values as variants[0]');
     expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }, { name: 'X' }] }] })?.path).toBe('options[0].value[1].name');
-    expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }] }, { name: 'a', value: [{ name: 'y' }] }] })?.path).toBe('options[1].name');
+    expect(
+      productRuleProblem({
+        options: [
+          { name: 'A', value: [{ name: 'x' }] },
+          { name: 'a', value: [{ name: 'y' }] },
+        ],
+      })?.path,
+    ).toBe('options[1].name');
   });
 
   it('refuses the same combination twice, whatever the order of the choices', () => {
@@ -120,7 +140,14 @@ describe('product rules', () => {
     expect(productRuleProblem({ variants: Array.from({ length: 101 }, () => ({})) })?.message).toMatch(/at most 100 variants/);
     expect(productRuleProblem({ options: [{ name: 'A', value: [] }] })?.path).toBe('options[0].value');
     expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }, { name: 'x' }] }] })?.path).toBe('options[0].value[1].name');
-    expect(productRuleProblem({ options: [{ name: 'A', value: [{ name: 'x' }] }, { name: 'A', value: [{ name: 'y' }] }] })?.path).toBe('options[1].name');
+    expect(
+      productRuleProblem({
+        options: [
+          { name: 'A', value: [{ name: 'x' }] },
+          { name: 'A', value: [{ name: 'y' }] },
+        ],
+      })?.path,
+    ).toBe('options[1].name');
   });
 });
 

@@ -15,7 +15,11 @@ describe('resolveApiPath', () => {
   it('splits the query and encodes what a path cannot carry, keeping escapes', () => {
     expect(resolveApiPath('collections?title=Summer Sale&x=1&x=2', undefined)).toEqual({
       path: '/api/202412/collections',
-      query: [['title', 'Summer Sale'], ['x', '1'], ['x', '2']],
+      query: [
+        ['title', 'Summer Sale'],
+        ['x', '1'],
+        ['x', '2'],
+      ],
     });
     expect(resolveApiPath('metafields/products/a b#c%2F%zz', undefined).path).toBe('/api/202412/metafields/products/a%20b%23c%2F%25zz');
   });

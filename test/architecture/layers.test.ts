@@ -41,7 +41,12 @@ const insideSrc = (edge: ImportEdge) => !edge.to.startsWith('..');
 describe('the import graph of src/', () => {
   test('is read: every part of the client has a layer', () => {
     expect(edges.length).toBeGreaterThan(500);
-    const parts = new Set(edges.flatMap((e) => [e.from, e.to]).filter((p) => !p.startsWith('..') && !p.endsWith('.json')).map(part));
+    const parts = new Set(
+      edges
+        .flatMap((e) => [e.from, e.to])
+        .filter((p) => !p.startsWith('..') && !p.endsWith('.json'))
+        .map(part),
+    );
     const unplaced = [...parts].filter((p) => p !== SANDBOX && LAYERS[p] === undefined);
     expect(unplaced, 'give each new part of src/ a layer in test/architecture/layers.test.ts').toEqual([]);
   });
@@ -81,8 +86,7 @@ describe('names on the two sides', () => {
   const files = sourceFiles(SRC).map((p) => relative(SRC, p));
   const sandboxFiles = files.filter((p) => part(p) === SANDBOX);
   const clientFiles = files.filter((p) => part(p) !== SANDBOX);
-  const classes = (paths: string[]) =>
-    new Set(paths.flatMap((p) => [...readFileSync(join(SRC, p), 'utf8').matchAll(/^export (?:abstract )?class (\w+)/gm)].map((m) => m[1]!)));
+  const classes = (paths: string[]) => new Set(paths.flatMap((p) => [...readFileSync(join(SRC, p), 'utf8').matchAll(/^export (?:abstract )?class (\w+)/gm)].map((m) => m[1]!)));
 
   test('no file name of the sandbox is also a file name of the client (index.ts aside)', () => {
     const client = new Set(clientFiles.map((p) => basename(p)));

@@ -19,7 +19,14 @@ async function apply(store: FakeStore, g: ObjectGroup, approach: 'create-first' 
 describe('applyGroup', () => {
   it('create-first on a fresh object: one request', async () => {
     const store = new FakeStore();
-    const result = await apply(store, group('1', [['a', '1'], ['b', '2']]), 'create-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+      'create-first',
+    );
     expect(store.log).toEqual(['POST 1 2']);
     expect(result).toEqual({ held: false, outcomes: { a: 'created', b: 'created' } });
     expect(store.read('products', '1')).toEqual({ 'ns.a': '1', 'ns.b': '2' });
@@ -29,7 +36,14 @@ describe('applyGroup', () => {
     const store = new FakeStore();
     store.put('products', '1', 'ns', 'a', '1');
     store.put('products', '1', 'ns', 'b', '2');
-    const result = await apply(store, group('1', [['a', '1'], ['b', '2']]), 'read-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+      'read-first',
+    );
     expect(store.log).toEqual(['GET 1']);
     expect(result).toEqual({ held: true, outcomes: { a: 'unchanged', b: 'unchanged' } });
   });
@@ -38,7 +52,15 @@ describe('applyGroup', () => {
     const store = new FakeStore();
     store.put('products', '1', 'ns', 'a', '1');
     store.put('products', '1', 'ns', 'b', 'old');
-    const result = await apply(store, group('1', [['a', '1'], ['b', 'new'], ['c', '3']]), 'create-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', '1'],
+        ['b', 'new'],
+        ['c', '3'],
+      ]),
+      'create-first',
+    );
     expect(store.log).toEqual(['POST 1 3', 'GET 1', 'POST 1 1', 'PUT 1 b']);
     expect(result).toEqual({ held: true, outcomes: { a: 'unchanged', b: 'updated', c: 'created' } });
     expect(store.read('products', '1')).toEqual({ 'ns.a': '1', 'ns.b': 'new', 'ns.c': '3' });
@@ -71,14 +93,31 @@ describe('applyGroup', () => {
 
   it('a 400 naming bad values rejects those with the store message and sends the rest again', async () => {
     const store = new FakeStore({ integerCodes: ['n1', 'n2'] });
-    const result = await apply(store, group('1', [['a', 'x'], ['n1', 'abc'], ['b', 'y'], ['n2', '7']]), 'create-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', 'x'],
+        ['n1', 'abc'],
+        ['b', 'y'],
+        ['n2', '7'],
+      ]),
+      'create-first',
+    );
     expect(store.log).toEqual(['POST 1 4', 'POST 1 3']);
     expect(result.outcomes).toEqual({ a: 'created', n1: 'rejected: the store refused the value: expected an Integer like "42"', b: 'created', n2: 'created' });
   });
 
   it('a 400 that names no value falls back to one request per value', async () => {
     const store = new FakeStore({ integerCodes: ['n1'], unnamedErrors: true });
-    const result = await apply(store, group('1', [['a', 'x'], ['n1', 'abc'], ['b', 'y']]), 'create-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', 'x'],
+        ['n1', 'abc'],
+        ['b', 'y'],
+      ]),
+      'create-first',
+    );
     expect(store.log).toEqual(['POST 1 3', 'POST 1 1', 'POST 1 1', 'POST 1 1']);
     expect(result.outcomes.a).toBe('created');
     expect(result.outcomes.n1).toBe('rejected: invalid');
@@ -87,7 +126,17 @@ describe('applyGroup', () => {
 
   it('a 413 halves the batch', async () => {
     const store = new FakeStore({ maxBatch: 2 });
-    await apply(store, group('1', [['a', '1'], ['b', '2'], ['c', '3'], ['d', '4'], ['e', '5']]), 'create-first');
+    await apply(
+      store,
+      group('1', [
+        ['a', '1'],
+        ['b', '2'],
+        ['c', '3'],
+        ['d', '4'],
+        ['e', '5'],
+      ]),
+      'create-first',
+    );
     expect(store.log).toEqual(['POST 1 5', 'POST 1 3', 'POST 1 2', 'POST 1 1', 'POST 1 2']);
     expect(Object.keys(store.read('products', '1'))).toHaveLength(5);
   });
@@ -96,7 +145,14 @@ describe('applyGroup', () => {
     const store = new FakeStore({ integerCodes: ['n'] });
     store.put('products', '1', 'ns', 'n', '1', 'SingleLineText');
     store.put('products', '1', 'ns', 'a', 'old');
-    const result = await apply(store, group('1', [['n', 'abc'], ['a', 'new']]), 'read-first');
+    const result = await apply(
+      store,
+      group('1', [
+        ['n', 'abc'],
+        ['a', 'new'],
+      ]),
+      'read-first',
+    );
     expect(result.outcomes).toEqual({ n: 'rejected: the store refused the value: expected an Integer like "42"', a: 'updated' });
   });
 
@@ -133,7 +189,16 @@ describe('applyGroup', () => {
     const store = new FakeStore();
     store.put('products', '1', 'ns', 'a', '1');
     store.put('products', '1', 'ns', 'b', 'old');
-    const result = await apply(store, group('1', [['a', '1'], ['b', 'new'], ['c', '3']]), 'create-first', true);
+    const result = await apply(
+      store,
+      group('1', [
+        ['a', '1'],
+        ['b', 'new'],
+        ['c', '3'],
+      ]),
+      'create-first',
+      true,
+    );
     expect(store.log).toEqual(['GET 1']);
     expect(result.outcomes).toEqual({ a: 'unchanged', b: 'updated', c: 'created' });
     expect(store.read('products', '1')).toEqual({ 'ns.a': '1', 'ns.b': 'old' });
@@ -150,7 +215,13 @@ describe('applyGroup', () => {
 
 describe('itemProblems', () => {
   it('gives each value the store named its reasons, merging two problems of one value', () => {
-    const p = itemProblems({ kind: 'values', problems: [{ index: 1, field: 'value', message: 'bad.' }, { index: 1, field: 'code', message: 'worse' }] });
+    const p = itemProblems({
+      kind: 'values',
+      problems: [
+        { index: 1, field: 'value', message: 'bad.' },
+        { index: 1, field: 'code', message: 'worse' },
+      ],
+    });
     expect(p).toEqual({ kind: 'items', reasons: new Map([[1, 'the store refused the value: bad; the store refused the code: worse']]) });
   });
   it('a problem of the whole value names the value; a refusal of the object or of nothing named is kept', () => {

@@ -20,7 +20,10 @@ describe('csvRecords', () => {
     const out: string[][] = [];
     const chunks = [Buffer.from([0xef]), Buffer.from([0xbb]), Buffer.from([0xbf, 0x22, 0x61, 0x22, 0x2c]), Buffer.from('b\n1,2\n')];
     for await (const r of csvRecords(Readable.from(chunks))) out.push(r.cells);
-    expect(out).toEqual([['a', 'b'], ['1', '2']]);
+    expect(out).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('marks the first cell whose bytes are not UTF-8, and keeps a real U+FFFD unmarked', async () => {
@@ -38,16 +41,25 @@ describe('csvRecords', () => {
   it('finds bad bytes whatever the chunks: fed one byte at a time, good multi-byte characters split, a character cut at the end', async () => {
     const text = Buffer.concat([
       Buffer.from('a,b\n\u00e9\ud83d\ude00,\ufffd\n'), // é and an emoji, split below; a real U+FFFD
-      Buffer.from('x,'), Buffer.from([0xe9]), Buffer.from('t\u00e9\n'), // Latin-1 é before a good one
+      Buffer.from('x,'),
+      Buffer.from([0xe9]),
+      Buffer.from('t\u00e9\n'), // Latin-1 é before a good one
       Buffer.from('\u4e2d,ok\n'),
-      Buffer.from('y,'), Buffer.from([0xf0, 0x9f, 0x98]), // an emoji cut short by the end of the file
+      Buffer.from('y,'),
+      Buffer.from([0xf0, 0x9f, 0x98]), // an emoji cut short by the end of the file
     ]);
     for (const size of [1, 2, 3, 5, 64]) {
       const chunks = [];
       for (let i = 0; i < text.length; i += size) chunks.push(text.subarray(i, i + size));
       const out = [];
       for await (const r of csvRecords(Readable.from(chunks))) out.push([r.line, r.invalidUtf8]);
-      expect(out, `chunks of ${size}`).toEqual([[1, undefined], [2, undefined], [3, 1], [4, undefined], [5, 1]]);
+      expect(out, `chunks of ${size}`).toEqual([
+        [1, undefined],
+        [2, undefined],
+        [3, 1],
+        [4, undefined],
+        [5, 1],
+      ]);
     }
   });
 
@@ -90,6 +102,9 @@ describe('csvRecords', () => {
     const chunks = ['dom', 'ain,v\npro', 'ducts,"a\n', 'b"\n'].map((t) => Buffer.from(t));
     const out: string[][] = [];
     for await (const r of csvRecords(Readable.from(chunks))) out.push(r.cells);
-    expect(out).toEqual([['domain', 'v'], ['products', 'a\nb']]);
+    expect(out).toEqual([
+      ['domain', 'v'],
+      ['products', 'a\nb'],
+    ]);
   });
 });

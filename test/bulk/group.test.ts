@@ -25,7 +25,11 @@ function feed(grouper: Grouper, rows: Row[]) {
 describe('Grouper', () => {
   it('groups consecutive rows of one object; an object seen again starts a new group', () => {
     const { groups } = feed(new Grouper(100), [row('1', 'a'), row('1', 'b'), row('2', 'a'), row('1', 'c')]);
-    expect(groups.map((g) => [g.bizId, g.rows.map((r) => r.code)])).toEqual([['1', ['a', 'b']], ['2', ['a']], ['1', ['c']]]);
+    expect(groups.map((g) => [g.bizId, g.rows.map((r) => r.code)])).toEqual([
+      ['1', ['a', 'b']],
+      ['2', ['a']],
+      ['1', ['c']],
+    ]);
   });
 
   it('rejects a second row for the same value of an object, naming the first line', () => {
@@ -38,7 +42,10 @@ describe('Grouper', () => {
   it('splits a long run of one object into parts, still catching duplicates across them', () => {
     line = 20;
     const { groups, duplicates } = feed(new Grouper(2), [row('1', 'a'), row('1', 'b'), row('1', 'c'), row('1', 'a'), row('1', 'd')]);
-    expect(groups.map((g) => g.rows.map((r) => r.code))).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(groups.map((g) => g.rows.map((r) => r.code))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(duplicates).toEqual([[24, 21]]);
   });
 

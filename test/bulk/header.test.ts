@@ -15,7 +15,13 @@ function failure(cells: string[], domain?: string): string {
 describe('readHeader', () => {
   it('finds the columns in any order and any case, with an optional type', () => {
     expect(readHeader(['value', ' BizId ', 'code', 'namespace', 'domain', 'Type'], 'f', undefined)).toEqual({
-      value: 0, bizId: 1, code: 2, namespace: 3, domain: 4, type: 5, width: 6,
+      value: 0,
+      bizId: 1,
+      code: 2,
+      namespace: 3,
+      domain: 4,
+      type: 5,
+      width: 6,
     });
   });
 

@@ -49,7 +49,7 @@ function bucketStore(refill: number, size: number) {
 /** No limit at all, but a share of requests refused with 429 at random (a seeded generator). */
 function faultyStore(share: number, seed = 7) {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return (): Answer => (random() < share ? { refused: true, retryAfter: 1 } : 'ok');
 }
 
@@ -218,7 +218,10 @@ describe('Pacer against a bucket that refills within a round trip (40/s, burst 5
 describe('systemClock', () => {
   it('waits out a Retry-After longer than a timer can hold (2^31 ms) instead of waking at once', async () => {
     const controller = new AbortController();
-    const sleeping = systemClock.sleep(2 ** 31, controller.signal).then(() => 'woke', (error: unknown) => error);
+    const sleeping = systemClock.sleep(2 ** 31, controller.signal).then(
+      () => 'woke',
+      (error: unknown) => error,
+    );
     const first = await Promise.race([sleeping, new Promise((resolve) => setTimeout(() => resolve('still asleep'), 50))]);
     controller.abort();
     expect(first).toBe('still asleep');

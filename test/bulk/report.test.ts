@@ -34,14 +34,24 @@ describe('progress line', () => {
 
   it('redraws a live line in place and wipes it at the end; plain lines otherwise', async () => {
     const written: string[] = [];
-    const live = startProgress((t) => written.push(t), 'live', () => snap({ done: 1 }), 5);
+    const live = startProgress(
+      (t) => written.push(t),
+      'live',
+      () => snap({ done: 1 }),
+      5,
+    );
     await new Promise((r) => setTimeout(r, 30));
     live.stop();
     // eslint-disable-next-line no-control-regex
     expect(written[0]).toMatch(/^\rimport: 1 rows .*\u001b\[K$/);
     expect(written.at(-1)).toBe('\r\u001b[K');
     const lines: string[] = [];
-    const plain = startProgress((t) => lines.push(t), 'lines', () => snap({ done: 1 }), 5);
+    const plain = startProgress(
+      (t) => lines.push(t),
+      'lines',
+      () => snap({ done: 1 }),
+      5,
+    );
     await new Promise((r) => setTimeout(r, 30));
     plain.stop();
     expect(lines.length).toBeGreaterThan(0);
@@ -50,13 +60,26 @@ describe('progress line', () => {
 });
 
 const result = (r: Partial<ImportResult>): ImportResult => ({
-  rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, elapsedMs: 1234, objects: 0, otherShards: 0, valid: 0, firstRejects: [], ...r,
+  rows: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: 0,
+  elapsedMs: 1234,
+  objects: 0,
+  otherShards: 0,
+  valid: 0,
+  firstRejects: [],
+  ...r,
 });
 
 describe('summary', () => {
   it('says what was done, and what it cost', () => {
     const lines = summaryLines(result({ rows: 10, created: 6, updated: 1, unchanged: 2, failed: 1, objects: 3, firstRejects: [{ line: 4, reason: 'bad' }] }), {
-      source: 'v.csv', dryRun: false, rejectsPath: 'r.csv', requests: { sent: 5, rateLimited: 1, retried: 0 },
+      source: 'v.csv',
+      dryRun: false,
+      rejectsPath: 'r.csv',
+      requests: { sent: 5, rateLimited: 1, retried: 0 },
     });
     expect(lines).toEqual([
       'Imported v.csv in 1s: 10 rows of 3 objects: 6 created, 1 updated, 2 unchanged, 1 failed.',
@@ -134,7 +157,9 @@ describe('rejects file', () => {
     writeFileSync(input, 'domain,bizId,namespace,code,value\n');
     linkSync(input, join(dir, 'link.csv'));
     const identity = await identityOfPath(input);
-    await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) })).rejects.toThrow(/^--rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/);
+    await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) })).rejects.toThrow(
+      /^--rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/,
+    );
     expect(readFileSync(input, 'utf8')).toBe('domain,bizId,namespace,code,value\n');
     writeFileSync(join(dir, 'old.csv'), 'x'.repeat(500));
     await (await openRejectsFile(join(dir, 'old.csv'), { name: input, ...(identity ? { identity } : {}) })).close();

@@ -9,10 +9,7 @@ const noFiles = async (path: string) => `contents of ${path}`;
 
 describe('api --field typing', () => {
   it('literals and numbers are JSON, digits exact; everything else a string', async () => {
-    const fields = await parseFields(
-      ['t=true', 'f=false', 'n=null', 'i=42', 'neg=-7', 'd=3.10', 'big=4000000000000000011', 'zip=007', 'e=1e5', 's=hello', 'empty=', 'eq=a=b'].map(typed),
-      noFiles,
-    );
+    const fields = await parseFields(['t=true', 'f=false', 'n=null', 'i=42', 'neg=-7', 'd=3.10', 'big=4000000000000000011', 'zip=007', 'e=1e5', 's=hello', 'empty=', 'eq=a=b'].map(typed), noFiles);
     expect(toJson(fields)).toBe('{"t":true,"f":false,"n":null,"i":42,"neg":-7,"d":3.10,"big":4000000000000000011,"zip":"007","e":"1e5","s":"hello","empty":"","eq":"a=b"}');
   });
 
@@ -27,7 +24,12 @@ describe('api --field typing', () => {
   it('brackets nest; [] appends to a list', async () => {
     const fields = await parseFields([typed('giftCard[code]=ABC'), typed('giftCard[meta][x]=1'), typed('tags[]=a'), raw('tags[]=2')], noFiles);
     expect(toJson(fields)).toBe('{"giftCard":{"code":"ABC","meta":{"x":1}},"tags":["a","2"]}');
-    expect(fieldsToQuery(fields)).toEqual([['giftCard[code]', 'ABC'], ['giftCard[meta][x]', '1'], ['tags[]', 'a'], ['tags[]', '2']]);
+    expect(fieldsToQuery(fields)).toEqual([
+      ['giftCard[code]', 'ABC'],
+      ['giftCard[meta][x]', '1'],
+      ['tags[]', 'a'],
+      ['tags[]', '2'],
+    ]);
   });
 
   it('a key named __proto__ is only a key', async () => {
@@ -38,7 +40,10 @@ describe('api --field typing', () => {
 
   it('query values are text; null is empty', async () => {
     expect(fieldsToQuery(await parseFields(['limit=250', 'on=true', 'none=null', 'id=4000000000000000011'].map(typed), noFiles))).toEqual([
-      ['limit', '250'], ['on', 'true'], ['none', ''], ['id', '4000000000000000011'],
+      ['limit', '250'],
+      ['on', 'true'],
+      ['none', ''],
+      ['id', '4000000000000000011'],
     ]);
   });
 
@@ -47,7 +52,9 @@ describe('api --field typing', () => {
       try {
         await parseFields(args, noFiles);
       } catch (error) {
-        return usageMessage(() => { throw error; });
+        return usageMessage(() => {
+          throw error;
+        });
       }
       throw new Error('expected a UsageError');
     };

@@ -67,7 +67,11 @@ let codeCounter = 0;
 /** A fresh valid code (8..20 letters and digits), unique within the test process. */
 export function freshCode(prefix = 'T'): string {
   codeCounter += 1;
-  const random = Math.random().toString(36).slice(2, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+  const random = Math.random()
+    .toString(36)
+    .slice(2, 8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X');
   return `${prefix}${String(codeCounter).padStart(5, '0')}${random}`.slice(0, 20).padEnd(8, 'Q');
 }
 
@@ -84,7 +88,10 @@ export async function createCardDirect(sandbox: RunningSandbox, fields: Record<s
 
 /** Rows of TSV output: one array of cells per line. */
 export function tsvRows(stdout: string): string[][] {
-  return stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t'));
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'));
 }
 
 /** The shape every failed usage check must have: exit 2, one error sentence and a Usage line, nothing on stdout. */
@@ -120,10 +127,14 @@ export function compareIds(a: string, b: string): number {
 export async function serveInProcess(args: string[], env: Record<string, string> = {}) {
   const controller = new AbortController();
   const run = liveCli(['sandbox', 'serve', '--port', '0', ...args], { signal: controller.signal, env });
-  const line = await waitFor(() => {
-    const text = run.stdout();
-    return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
-  }, 5000, 'the sandbox to print its address');
+  const line = await waitFor(
+    () => {
+      const text = run.stdout();
+      return text.includes('\n') ? text.slice(0, text.indexOf('\n')) : undefined;
+    },
+    5000,
+    'the sandbox to print its address',
+  );
   return {
     line,
     run,

@@ -56,7 +56,7 @@ describe('hostile bytes and the terminal', () => {
     }
   });
 
-  it('a rejected row\'s reason is escaped in the summary', async () => {
+  it("a rejected row's reason is escaped in the summary", async () => {
     const file = scratchFile('reasons.csv', csv([[`shop${HOSTILE}`, freshBizId(), 'custom', 'note', 'x']]));
     const r = await cli(['metafield', 'import', file], { env: s.env });
     expect(r.code, r.stderr).toBe(3);

@@ -83,7 +83,7 @@ describe('precedence: flag, then the profile, then the built-in value', () => {
 });
 
 describe('colour', () => {
-  it('turnColorOff: the profile\'s color never ends colour on both streams of a terminal', () => {
+  it("turnColorOff: the profile's color never ends colour on both streams of a terminal", () => {
     const { io } = fakeIO({ stdoutTTY: true, stderrTTY: true, color: true });
     expect([io.colorOut, io.colorErr]).toEqual([true, true]);
     io.turnColorOff();

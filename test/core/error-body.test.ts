@@ -8,20 +8,12 @@ describe('describeErrorBody', () => {
     const body = JSON.stringify({
       code: 'invalid',
       message: 'The gift card is invalid.',
-      errors: [
-        { field: 'note', message: 'is too long' },
-        { field: 'initialValue', message: 'must be positive' },
-        { message: 'something without a field' },
-      ],
+      errors: [{ field: 'note', message: 'is too long' }, { field: 'initialValue', message: 'must be positive' }, { message: 'something without a field' }],
     });
     expect(describeErrorBody(body, JSON_TYPE)).toEqual({
       code: 'invalid',
       message: 'The gift card is invalid.',
-      fields: [
-        { field: 'note', message: 'is too long' },
-        { field: 'initialValue', message: 'must be positive' },
-        { message: 'something without a field' },
-      ],
+      fields: [{ field: 'note', message: 'is too long' }, { field: 'initialValue', message: 'must be positive' }, { message: 'something without a field' }],
     });
   });
 
@@ -57,7 +49,7 @@ describe('describeErrorBody', () => {
     expect(describeErrorBody('{"error_description":"expired"}', JSON_TYPE).message).toBe('expired');
   });
 
-  it("reads the real store's {\"error\": \"...\"} with other fields beside it", () => {
+  it('reads the real store\'s {"error": "..."} with other fields beside it', () => {
     expect(describeErrorBody('{"error":"Gift card not found","status":404,"path":"/api/202412/gift_cards/9"}', JSON_TYPE)).toEqual({ message: 'Gift card not found', fields: [] });
     expect(describeErrorBody('{"error":"Invalid value","code":"invalid","errors":[{"field":"note","message":"is too long"}]}', JSON_TYPE)).toEqual({
       code: 'invalid',
@@ -72,7 +64,7 @@ describe('describeErrorBody', () => {
     expect(describeErrorBody('{"error":"Bad Request","message":"limit must be at most 250"}', JSON_TYPE).message).toBe('limit must be at most 250');
   });
 
-  it('reads OAuth\'s pair: the error word as the code, the description as the message', () => {
+  it("reads OAuth's pair: the error word as the code, the description as the message", () => {
     expect(describeErrorBody('{"error":"invalid_token","error_description":"The token expired."}', JSON_TYPE)).toEqual({ code: 'invalid_token', message: 'The token expired.', fields: [] });
     expect(describeErrorBody('{"error":"Token refused","error_description":"expired"}', JSON_TYPE)).toEqual({ message: 'Token refused', fields: [] });
   });

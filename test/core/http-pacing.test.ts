@@ -28,7 +28,9 @@ function client(options: Partial<HttpClientOptions> = {}): HttpClient {
 }
 
 const reply = (status: number, used: number, size: number, extra: Record<string, string> = {}) =>
-  pool.intercept({ path: '/api/x', method: 'GET' }).reply(status, status === 200 ? '{}' : '{"message":"slow down"}', { headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra } });
+  pool
+    .intercept({ path: '/api/x', method: 'GET' })
+    .reply(status, status === 200 ? '{}' : '{"message":"slow down"}', { headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra } });
 
 describe('HttpClient paced by the bucket header', () => {
   it('a 429 with the bucket empty and no Retry-After waits one token (assumed 400 in 20 s: 50 ms), not a backoff guess', async () => {
@@ -60,7 +62,9 @@ describe('HttpClient paced by the bucket header', () => {
 
   it('a final 429 carries the bucket it announced, for a caller that paces by itself', async () => {
     for (let i = 0; i < 3; i++) reply(429, 400, 400, { 'retry-after': '0' });
-    const error = await client().request({ method: 'GET', path: '/api/x' }).catch((e: unknown) => e);
+    const error = await client()
+      .request({ method: 'GET', path: '/api/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).bucket).toEqual({ used: 400, size: 400 });
   });

@@ -113,7 +113,9 @@ describe('HttpClient: requests', () => {
   });
 
   it('parses the response losslessly: a 20-digit id keeps its digits', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', { headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' } });
+    pool
+      .intercept({ path: '/api/x', method: 'GET' })
+      .reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', { headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' } });
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(response.status).toBe(200);
     expect(response.headers.link).toBe('</a?pageToken=t>; rel="next"');
@@ -152,7 +154,7 @@ describe('HttpClient: requests', () => {
     expect(nextPageQuery({ link: response.headers.link, body: response.body, query: { limit: '2' }, items: 2 })).toEqual({ pageToken: 'n3', limit: '2' });
   });
 
-  it("reads a real store's {\"error\"} body into the message", async () => {
+  it('reads a real store\'s {"error"} body into the message', async () => {
     pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"error":"Gift card not found","status":404}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error.message).toBe('The store found no such resource (404): Gift card not found.');
@@ -253,7 +255,14 @@ describe('HttpClient: retries', () => {
   });
 
   it('lists field problems the message did not already say', async () => {
-    const body = { code: 'invalid', message: 'Validation failed: note is too long.', errors: [{ field: 'note', message: 'is too long' }, { field: 'code', message: 'is taken' }] };
+    const body = {
+      code: 'invalid',
+      message: 'Validation failed: note is too long.',
+      errors: [
+        { field: 'note', message: 'is too long' },
+        { field: 'code', message: 'is taken' },
+      ],
+    };
     pool.intercept({ path: '/api/x', method: 'POST' }).reply(400, JSON.stringify(body), JSON_HEADERS);
     const error = (await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError;
     expect(error.message).toBe('The store rejected the request as invalid (400 invalid): Validation failed: note is too long [code: is taken].');
@@ -318,16 +327,16 @@ describe('HttpClient: network errors', () => {
 describe('HttpClient: whether a failed request may have been applied', () => {
   it('a refusal (4xx) or a connection never made: not applied', async () => {
     pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
-    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as ApiError).mayHaveApplied).toBe(false);
+    expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError).mayHaveApplied).toBe(false);
     pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused()).times(3);
-    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as NetworkError).mayHaveApplied).toBe(false);
+    expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as NetworkError).mayHaveApplied).toBe(false);
   });
 
   it('a reset or a 5xx: may have been applied', async () => {
     pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
-    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as NetworkError).mayHaveApplied).toBe(true);
+    expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as NetworkError).mayHaveApplied).toBe(true);
     pool.intercept({ path: '/api/x', method: 'POST' }).reply(502, 'Bad Gateway');
-    expect((await failure(client().request({ method: 'POST', path: '/api/x', body: {} })) as ApiError).mayHaveApplied).toBe(true);
+    expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError).mayHaveApplied).toBe(true);
   });
 
   it('an idempotent POST resent after a reset: a later 409 or refused connection still says an attempt may have applied', async () => {

@@ -11,7 +11,13 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<{ valu
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), ms)));
   try {
-    return await Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), timeout]);
+    return await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

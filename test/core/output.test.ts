@@ -133,7 +133,10 @@ describe('Output.list', () => {
 
   it('writes a table header once, and later batches line up with the first', async () => {
     const f = fakeIO({ stdoutTTY: true });
-    const first = [{ id: '1', code: 'AAAA', note: 'short' }, { id: '22', code: 'BBBBBB', note: 'a longer note' }];
+    const first = [
+      { id: '1', code: 'AAAA', note: 'short' },
+      { id: '22', code: 'BBBBBB', note: 'a longer note' },
+    ];
     const second = [{ id: '3', code: 'CC', note: 'x' }];
     const third = [{ id: '44', code: 'DDD', note: 'y' }];
     const count = await new Output(f.io, {}, fields).list(pages<Card>(first, second, third), view, 'No cards.');

@@ -48,13 +48,34 @@ describe('readLinkHeader: every form a real store sends', () => {
     ['RFC form, quoted rels', `<${A}>; rel="previous", <${B}>; rel="next"`, prevNext],
     ['unquoted rels', `<${A}>; rel=previous, <${B}>; rel=next`, prevNext],
     ['padded URLs', `< ${A} >; rel=previous, <  ${B}  >; rel=next`, prevNext],
-    ['whole value in double quotes (the docs\' form)', `"< ${A} >; rel=previous, < ${B} >; rel=next"`, prevNext],
+    ["whole value in double quotes (the docs' form)", `"< ${A} >; rel=previous, < ${B} >; rel=next"`, prevNext],
     ['outer quotes with quoted rels', `"<${A}>; rel="previous", <${B}>; rel="next""`, prevNext],
     ['several quoted values joined with ", "', `"< ${A} >; rel=previous", "< ${B} >; rel=next"`, prevNext],
     ['no space after the comma', `<${A}>;rel=previous,<${B}>;rel=next`, prevNext],
-    ['prev instead of previous', `<${A}>; rel=prev, <${B}>; rel=next`, [{ url: A, rels: ['prev'] }, { url: B, rels: ['next'] }]],
-    ['next before previous', `<${B}>; rel=next, <${A}>; rel=previous`, [{ url: B, rels: ['next'] }, { url: A, rels: ['previous'] }]],
-    ['first and last', `<${A}>; rel="first", <${B}>; rel="last"`, [{ url: A, rels: ['first'] }, { url: B, rels: ['last'] }]],
+    [
+      'prev instead of previous',
+      `<${A}>; rel=prev, <${B}>; rel=next`,
+      [
+        { url: A, rels: ['prev'] },
+        { url: B, rels: ['next'] },
+      ],
+    ],
+    [
+      'next before previous',
+      `<${B}>; rel=next, <${A}>; rel=previous`,
+      [
+        { url: B, rels: ['next'] },
+        { url: A, rels: ['previous'] },
+      ],
+    ],
+    [
+      'first and last',
+      `<${A}>; rel="first", <${B}>; rel="last"`,
+      [
+        { url: A, rels: ['first'] },
+        { url: B, rels: ['last'] },
+      ],
+    ],
     ['multi-rel quoted', `<${B}>; rel="next last"`, [{ url: B, rels: ['next', 'last'] }]],
     ['multi-rel unquoted', `<${B}>; rel=next last`, [{ url: B, rels: ['next', 'last'] }]],
     ['upper-case REL and value', `<${B}>; REL=NEXT`, [{ url: B, rels: ['next'] }]],
@@ -94,7 +115,7 @@ describe('nextPageQuery', () => {
   });
 
   it.each([
-    ['the docs\' form', '"< https://…/gift_cards/search?pageToken=abc&limit=3 >; rel=previous, < https://…?pageToken=opq&limit=3 >; rel=next"'],
+    ["the docs' form", '"< https://…/gift_cards/search?pageToken=abc&limit=3 >; rel=previous, < https://…?pageToken=opq&limit=3 >; rel=next"'],
     ['joined quoted headers', '"< https://s.example/x?pageToken=abc&limit=3 >; rel=previous", "< https://s.example/x?pageToken=opq&limit=3 >; rel=next"'],
     ['next before previous, unquoted', '<https://s.example/x?pageToken=opq&limit=3>; rel=next, <https://s.example/x?pageToken=abc&limit=3>; rel=previous'],
     ['multi-rel "next last"', '</x?pageToken=abc&limit=3>; rel=prev, </x?pageToken=opq&limit=3>; rel="next last"'],

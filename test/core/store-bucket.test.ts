@@ -12,7 +12,10 @@ describe('readBucketHeader', () => {
     [{ 'x-service-shop-api-rate-limit': '0/40' }, { used: 0, size: 40 }],
     // A store counting a refused request past the size: simply empty.
     [{ 'x-service-shop-api-rate-limit': '41/40' }, { used: 40, size: 40 }],
-    [{ 'content-type': 'application/json', 'x-service-shop-api-rate-limit': '2/4' }, { used: 2, size: 4 }],
+    [
+      { 'content-type': 'application/json', 'x-service-shop-api-rate-limit': '2/4' },
+      { used: 2, size: 4 },
+    ],
   ])('%j reads as %j', (headers, expected) => {
     expect(readBucketHeader(headers)).toEqual(expected);
   });

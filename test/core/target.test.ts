@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { assertSafeTransport, checkBaseUrl, isLoopbackHost, resolveProfile, resolveTarget } from '../../src/core/target.js';
 
-
 describe('resolveProfile', () => {
   it('takes --profile first, then STORE_CLI_PROFILE, then the default', () => {
     expect(resolveProfile({ profile: 'ci' }, { STORE_CLI_PROFILE: 'env' })).toEqual({ value: 'ci', source: 'flag' });
@@ -63,7 +62,10 @@ describe('checkBaseUrl', () => {
 
   it('rejects a query, a fragment or credentials', () => {
     for (const bad of ['https://s.example/?a=1', 'https://s.example/#top', 'https://user:pw@s.example']) {
-      expect(usageMessage(() => checkBaseUrl(bad, '--base-url')), bad).toMatch(/^--base-url must not carry a query, fragment or credentials/);
+      expect(
+        usageMessage(() => checkBaseUrl(bad, '--base-url')),
+        bad,
+      ).toMatch(/^--base-url must not carry a query, fragment or credentials/);
     }
   });
 

@@ -45,7 +45,9 @@ describe('store-cli api --paginate | head', () => {
 
   beforeAll(async () => {
     sandbox = await serve(['--json', '--token', 't']);
-    const batch = Array.from({ length: 200 }, (_, i) => api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EAPIPG${String(i).padStart(5, '0')}`, initialValue: '1.00', note: 'n'.repeat(300) } }));
+    const batch = Array.from({ length: 200 }, (_, i) =>
+      api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EAPIPG${String(i).padStart(5, '0')}`, initialValue: '1.00', note: 'n'.repeat(300) } }),
+    );
     expect((await Promise.all(batch)).filter((r) => r.status !== 200)).toEqual([]);
   });
   afterAll(async () => {
@@ -57,7 +59,10 @@ describe('store-cli api --paginate | head', () => {
     expect(JSON.parse(first.split('\n')[0]!)).toHaveProperty('id');
     expect(end).toMatchObject({ code: 0, signal: null });
     expect(stderr).not.toMatch(STACK_LINE);
-    const searches = sandbox.stderr().split('\n').filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
+    const searches = sandbox
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
     expect(searches.length).toBeLessThan(100);
   });
 });

@@ -130,7 +130,23 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
   });
 
   it.skipIf(!BASH)('completes the field names --json takes, after the commas already typed', () => {
-    expect(complete('store-cli', 'giftcard', 'get', '1', '--json', '')).toEqual(['id', 'code', 'lastCharacters', 'balance', 'initialValue', 'currency', 'customerId', 'orderId', 'lineItemId', 'note', 'disableTime', 'expireTime', 'createTime', 'updateTime', 'userId']);
+    expect(complete('store-cli', 'giftcard', 'get', '1', '--json', '')).toEqual([
+      'id',
+      'code',
+      'lastCharacters',
+      'balance',
+      'initialValue',
+      'currency',
+      'customerId',
+      'orderId',
+      'lineItemId',
+      'note',
+      'disableTime',
+      'expireTime',
+      'createTime',
+      'updateTime',
+      'userId',
+    ]);
     expect(complete('store-cli', 'giftcard', 'search', '--json', 'id,ba')).toEqual(['id,balance']);
     expect(complete('store-cli', 'metafield', 'list', 'products', '1', '--json', '=', 'code,v')).toEqual(['code,value']);
     expect(complete('store-cli', 'api', 'GET', 'x', '--json', '')).toEqual([]);
@@ -154,7 +170,10 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
     const program = `source ${shq(join(COMPLETIONS, 'store-cli.fish'))}; complete -C ${shq(line)}`;
     const result = spawnSync(FISH!, ['--no-config', '-c', program], { encoding: 'utf8', env, cwd: dirs.root });
     if (result.status !== 0) throw new Error(`fish failed: ${result.stderr}`);
-    return result.stdout.split('\n').filter((l) => l !== '').map((l) => l.split('\t')[0]!);
+    return result.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split('\t')[0]!);
   }
 
   it.skipIf(!FISH)('completes nouns, verbs and flags', () => {
@@ -220,7 +239,9 @@ class TmuxShell {
     command: string,
     vars: Env,
   ) {
-    const assignments = Object.entries({ ...vars, TERM: 'xterm-256color' }).map(([k, v]) => shq(`${k}=${v}`)).join(' ');
+    const assignments = Object.entries({ ...vars, TERM: 'xterm-256color' })
+      .map(([k, v]) => shq(`${k}=${v}`))
+      .join(' ');
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'sh', '-x', '160', '-y', '50', `env -i ${assignments} ${command}`);
   }
 
@@ -235,7 +256,11 @@ class TmuxShell {
   }
 
   waitFor(pattern: RegExp): Promise<RegExpMatchArray> {
-    return until(() => this.screen().match(pattern) ?? undefined, 10_000, () => `${pattern} never appeared on the screen:\n${this.screen()}`);
+    return until(
+      () => this.screen().match(pattern) ?? undefined,
+      10_000,
+      () => `${pattern} never appeared on the screen:\n${this.screen()}`,
+    );
   }
 
   line(text: string): void {

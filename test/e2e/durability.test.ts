@@ -38,7 +38,11 @@ describe('sandbox serve --data F, killed with -9 during an import', () => {
     importer.stdin!.end();
     // A random moment: after somewhere between 10 and 210 acknowledged creates.
     const killAfter = 10 + Math.floor(Math.random() * 200);
-    await until(() => (acknowledged(first).length >= killAfter ? true : undefined), 60_000, () => `only ${acknowledged(first).length} creates logged`);
+    await until(
+      () => (acknowledged(first).length >= killAfter ? true : undefined),
+      60_000,
+      () => `only ${acknowledged(first).length} creates logged`,
+    );
     first.child.kill('SIGKILL');
     expect((await exitOf(first.child, 10_000)).signal).toBe('SIGKILL');
     importer.kill('SIGKILL');
@@ -101,7 +105,11 @@ describe('one sandbox per data file', () => {
 
     const interrupted = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
     const interruptedErr = stderrOf(interrupted);
-    await until(() => interruptedErr().match(waiting) ?? undefined, 20_000, () => `no waiting notice:\n${interruptedErr()}`);
+    await until(
+      () => interruptedErr().match(waiting) ?? undefined,
+      20_000,
+      () => `no waiting notice:\n${interruptedErr()}`,
+    );
     interrupted.kill('SIGINT');
     expect((await exitOf(interrupted, 10_000)).code).toBe(130);
 
@@ -109,7 +117,11 @@ describe('one sandbox per data file', () => {
     let stdout = '';
     patient.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const patientErr = stderrOf(patient);
-    const notice = await until(() => patientErr().match(waiting) ?? undefined, 20_000, () => `no waiting notice:\n${patientErr()}`);
+    const notice = await until(
+      () => patientErr().match(waiting) ?? undefined,
+      20_000,
+      () => `no waiting notice:\n${patientErr()}`,
+    );
     expect(Number(notice[1])).toBe(holder.child.pid);
     expect((await holder.stop()).code).toBe(0);
     expect((await exitOf(patient, 20_000)).code).toBe(0);
@@ -125,9 +137,7 @@ describe('one sandbox per data file', () => {
       return (JSON.parse(r.stdout) as { count: number }).count;
     };
     const before = await count();
-    const runs = await Promise.all(
-      Array.from({ length: 10 }, () => run(['--sandbox', 'giftcard', 'create', '--initial-value', '5', '--json', 'id,code'], { env, timeoutMs: 90_000 })),
-    );
+    const runs = await Promise.all(Array.from({ length: 10 }, () => run(['--sandbox', 'giftcard', 'create', '--initial-value', '5', '--json', 'id,code'], { env, timeoutMs: 90_000 })));
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
       // The only thing a waiting command may say: that it waits, and for whom.

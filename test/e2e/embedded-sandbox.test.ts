@@ -25,7 +25,10 @@ describe('--sandbox', () => {
     expect(r.stderr).toBe(''); // no banner, spinner or hint without a terminal
     expect(r.stdout).not.toContain('\u001b[');
     expect(r.stdout.endsWith('\n')).toBe(true);
-    const rows = r.stdout.slice(0, -1).split('\n').map((line) => line.split('\t'));
+    const rows = r.stdout
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       // id, lastCharacters, balance, currency, status, expireTime, customerId, note

@@ -14,7 +14,11 @@ afterAll(() => {
 });
 
 /** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
-const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+const requestLog = () =>
+  sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
 
 /** The store's gift card count, asked directly (not through the CLI under test). */
 async function count(): Promise<number> {
@@ -29,10 +33,14 @@ let markers = 0;
 async function mark(): Promise<number> {
   const path = `/e2e-marker-${++markers}`;
   await api(sandbox, 'GET', path);
-  return until(() => {
-    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-    return index >= 0 ? index : undefined;
-  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+  return until(
+    () => {
+      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+      return index >= 0 ? index : undefined;
+    },
+    5_000,
+    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
+  );
 }
 
 /** Runs a command that must send nothing: the sandbox logs no request between two markers around it. */

@@ -24,7 +24,10 @@ function commandPaths(): string[] {
       walk(sub, [...prefix, sub.name()]);
     }
   };
-  walk(buildProgram(io, async () => undefined), []);
+  walk(
+    buildProgram(io, async () => undefined),
+    [],
+  );
   return paths;
 }
 

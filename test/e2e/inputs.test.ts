@@ -22,17 +22,25 @@ afterAll(async () => {
   removeScratch();
 });
 
-const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+const requestLog = () =>
+  sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
 
 let markers = 0;
 /** A request the log must show: everything logged before it is in the log. */
 async function mark(): Promise<number> {
   const path = `/e2e-inputs-marker-${++markers}`;
   await api(sandbox, 'GET', path);
-  return until(() => {
-    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-    return index >= 0 ? index : undefined;
-  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+  return until(
+    () => {
+      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+      return index >= 0 ? index : undefined;
+    },
+    5_000,
+    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
+  );
 }
 
 /** Runs the CLI; `requests` are those the sandbox logged meanwhile. */
@@ -57,14 +65,20 @@ describe('--rejects that is the file being imported', () => {
   const cases: Array<[string, (input: string) => [string, string]]> = [
     ['./ relative path', (input) => [input, `./${relative(process.cwd(), input)}`]],
     ['absolute path, the input given relative', (input) => [relative(process.cwd(), input), input]],
-    ['symlink', (input) => {
-      symlinkSync(input, `${input}.link`);
-      return [input, `${input}.link`];
-    }],
-    ['hard link', (input) => {
-      linkSync(input, `${input}.hard`);
-      return [input, `${input}.hard`];
-    }],
+    [
+      'symlink',
+      (input) => {
+        symlinkSync(input, `${input}.link`);
+        return [input, `${input}.link`];
+      },
+    ],
+    [
+      'hard link',
+      (input) => {
+        linkSync(input, `${input}.hard`);
+        return [input, `${input}.hard`];
+      },
+    ],
   ];
   for (const [name, argsFor] of cases) {
     it(`${name}: exit 2, nothing sent, the input byte for byte as it was`, async () => {
@@ -93,11 +107,14 @@ describe('bytes that are not UTF-8', () => {
   it('in a CSV cell: that row is rejected naming its line and column, the others are imported (exit 3)', async () => {
     const path = join(dir, 'latin1.csv');
     const rejects = join(dir, 'latin1-rejects.csv');
-    writeFileSync(path, Buffer.concat([
-      Buffer.from('domain,bizId,namespace,code,value\nproducts,7200001,ns,c,ok\nproducts,7200002,ns,c,caf'),
-      Buffer.from([0xe9]), // é in Latin-1
-      Buffer.from('\nproducts,7200003,ns,c,fine\n'),
-    ]));
+    writeFileSync(
+      path,
+      Buffer.concat([
+        Buffer.from('domain,bizId,namespace,code,value\nproducts,7200001,ns,c,ok\nproducts,7200002,ns,c,caf'),
+        Buffer.from([0xe9]), // é in Latin-1
+        Buffer.from('\nproducts,7200003,ns,c,fine\n'),
+      ]),
+    );
     const r = await runLogged(['metafield', 'import', path, '--rejects', rejects, '--json']);
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, created: 2, failed: 1 });

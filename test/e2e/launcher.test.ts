@@ -44,7 +44,7 @@ describe('launcher', () => {
     for (const verb of ['create', 'update', 'disable', 'get', 'search', 'count']) expect(r.stdout).toMatch(new RegExp(`^\\s+${verb}\\b`, 'm'));
   });
 
-  it('a verb\'s --help shows its usage line and flags', async () => {
+  it("a verb's --help shows its usage line and flags", async () => {
     const r = await run(['giftcard', 'search', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: store-cli giftcard search \[options\]/);

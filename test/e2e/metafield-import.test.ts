@@ -68,7 +68,11 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
     const { path, target, ids } = valuesFile(3_100_000, 100);
     const child = spawnCli(['metafield', 'import', path], sandbox.env());
     child.stdin!.end();
-    await until(() => (createsLogged(sandbox) >= 20 ? true : undefined), 20_000, () => `only ${createsLogged(sandbox)} creates logged`);
+    await until(
+      () => (createsLogged(sandbox) >= 20 ? true : undefined),
+      20_000,
+      () => `only ${createsLogged(sandbox)} creates logged`,
+    );
     child.kill('SIGKILL');
     expect((await exitOf(child, 5_000)).signal).toBe('SIGKILL');
     const partial = await state(sandbox, ids);
@@ -97,7 +101,11 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdin!.end();
-    await until(() => (createsLogged(sandbox) - before >= 10 ? true : undefined), 20_000, () => `no progress; stderr:\n${stderr}`);
+    await until(
+      () => (createsLogged(sandbox) - before >= 10 ? true : undefined),
+      20_000,
+      () => `no progress; stderr:\n${stderr}`,
+    );
     child.kill('SIGINT');
     const end = await exitOf(child, 10_000);
     expect(end).toMatchObject({ code: 130, signal: null });

@@ -14,7 +14,11 @@ afterAll(() => {
 });
 
 const PRODUCT = '4000000000000000777';
-const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+const requestLog = () =>
+  sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
 
 let markers = 0;
 
@@ -22,10 +26,14 @@ let markers = 0;
 async function mark(): Promise<number> {
   const path = `/e2e-metafield-marker-${++markers}`;
   await api(sandbox, 'GET', path);
-  return until(() => {
-    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-    return index >= 0 ? index : undefined;
-  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+  return until(
+    () => {
+      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+      return index >= 0 ? index : undefined;
+    },
+    5_000,
+    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
+  );
 }
 
 /** The requests a run sent, as "METHOD /path" (query dropped), read between two markers. */
@@ -33,7 +41,9 @@ async function sentBy(args: string[]) {
   const before = await mark();
   const result = await run(args, { env: sandbox.env() });
   const after = await mark();
-  const sent = requestLog().slice(before + 1, after).map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, ''));
+  const sent = requestLog()
+    .slice(before + 1, after)
+    .map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, ''));
   return { result, sent };
 }
 
@@ -105,7 +115,9 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
   });
 
   it('4: a token without write_metafields', async () => {
-    const r = await run(['metafield', 'set', 'shop', '1', '--namespace', 'custom', '--code', 'featured_collection', '--value', '5000000000000000001'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    const r = await run(['metafield', 'set', 'shop', '1', '--namespace', 'custom', '--code', 'featured_collection', '--value', '5000000000000000001'], {
+      env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }),
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/403/);
     expect(r.stderr).not.toMatch(STACK_LINE);

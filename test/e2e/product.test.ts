@@ -14,16 +14,24 @@ afterAll(() => {
 });
 
 /** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
-const requestLog = () => sandbox.stderr().split('\n').filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+const requestLog = () =>
+  sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
 
 let markers = 0;
 async function mark(): Promise<number> {
   const path = `/e2e-product-marker-${++markers}`;
   await api(sandbox, 'GET', path);
-  return until(() => {
-    const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-    return index >= 0 ? index : undefined;
-  }, 5_000, () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`);
+  return until(
+    () => {
+      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+      return index >= 0 ? index : undefined;
+    },
+    5_000,
+    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
+  );
 }
 
 /** Runs the CLI and returns its result with the requests the sandbox logged meanwhile. */
@@ -31,7 +39,12 @@ async function runLogged(args: string[]) {
   const before = await mark();
   const result = await run(args, { env: sandbox.env() });
   const after = await mark();
-  return { ...result, requests: requestLog().slice(before + 1, after).map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')) };
+  return {
+    ...result,
+    requests: requestLog()
+      .slice(before + 1, after)
+      .map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')),
+  };
 }
 
 describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
@@ -45,7 +58,25 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   let productId = '';
 
   it('create by names: category and collections looked up, one POST', async () => {
-    const r = await runLogged(['product', 'create', '--title', 'E2E Linen Shirt', '--category', 'T-Shirts', '--collection', 'summer sale', '--collection', 'new arrivals', '--option', 'Size=S,M', '--price', '39.00', '--sku', 'LIN', '--json']);
+    const r = await runLogged([
+      'product',
+      'create',
+      '--title',
+      'E2E Linen Shirt',
+      '--category',
+      'T-Shirts',
+      '--collection',
+      'summer sale',
+      '--collection',
+      'new arrivals',
+      '--option',
+      'Size=S,M',
+      '--price',
+      '39.00',
+      '--sku',
+      'LIN',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const created = JSON.parse(r.stdout);
@@ -74,9 +105,21 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   it('get: piped variants as TSV, --json the product', async () => {
     const piped = await run(['product', 'get', productId], { env: sandbox.env() });
     expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stdout.trimEnd().split('\n').map((line) => line.split('\t').slice(1, 4))).toEqual([['S', 'LIN-S', '39.00'], ['M', 'LIN-M', '39.00']]);
+    expect(
+      piped.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t').slice(1, 4)),
+    ).toEqual([
+      ['S', 'LIN-S', '39.00'],
+      ['M', 'LIN-M', '39.00'],
+    ]);
     const json = await run(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
-    expect(JSON.parse(json.stdout)).toEqual({ title: 'E2E Linen Shirt', productCategory: { categoryId: '4000000000000000212', categoryName: 'T-Shirts' }, salesChannels: [{ salesChannelCode: 'online_store' }] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      title: 'E2E Linen Shirt',
+      productCategory: { categoryId: '4000000000000000212', categoryName: 'T-Shirts' },
+      salesChannels: [{ salesChannelCode: 'online_store' }],
+    });
   });
 
   it('edit --dry-run prints the diff and sends no PUT; edit then saves', async () => {

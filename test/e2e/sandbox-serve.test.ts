@@ -81,7 +81,11 @@ describe('sandbox serve', () => {
     const s = await serve([], isolatedEnv());
     try {
       expect(s.firstLine).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const token = await until(() => s.stderr().match(/[Tt]oken[^:\n]*:\s*(\S+)/)?.[1], 5_000, () => `no token on stderr:\n${s.stderr()}`);
+      const token = await until(
+        () => s.stderr().match(/[Tt]oken[^:\n]*:\s*(\S+)/)?.[1],
+        5_000,
+        () => `no token on stderr:\n${s.stderr()}`,
+      );
       expect(s.stdout()).not.toContain(token);
       const count = await run(['giftcard', 'count', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: s.baseUrl, STORE_CLI_TOKEN: token }) });
       expect(count.code, count.stderr).toBe(0);

@@ -36,7 +36,11 @@ describe('SIGINT', () => {
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdin!.end();
 
-    const request = await until(() => received.at(-1), 10_000, () => `no request arrived; stderr:\n${stderr}`);
+    const request = await until(
+      () => received.at(-1),
+      10_000,
+      () => `no request arrived; stderr:\n${stderr}`,
+    );
     expect(request.url).toMatch(/gift_cards\/count/);
     const sent = performance.now();
     child.kill('SIGINT');
@@ -63,7 +67,11 @@ describe('SIGINT', () => {
     child.stdin!.end();
 
     // Both objects' first requests are in flight, unanswered, when Ctrl-C comes.
-    await until(() => (received.length - before >= 2 ? true : undefined), 10_000, () => `requests did not arrive; stderr:\n${stderr}`);
+    await until(
+      () => (received.length - before >= 2 ? true : undefined),
+      10_000,
+      () => `requests did not arrive; stderr:\n${stderr}`,
+    );
     child.kill('SIGINT');
     const end = await exitOf(child, 20_000);
     expect(end).toMatchObject({ code: 130, signal: null });
@@ -79,7 +87,9 @@ describe('a reader that goes away (| head)', () => {
   beforeAll(async () => {
     sandbox = await serve(['--json', '--quiet', '--token', 't']);
     // Enough cards for several pages and many pipe buffers of JSON Lines.
-    const batch = Array.from({ length: 600 }, (_, i) => api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EBULK${String(i).padStart(6, '0')}`, initialValue: `${i + 1}.00`, note: `bulk card ${i} ${'n'.repeat(200)}` } }));
+    const batch = Array.from({ length: 600 }, (_, i) =>
+      api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EBULK${String(i).padStart(6, '0')}`, initialValue: `${i + 1}.00`, note: `bulk card ${i} ${'n'.repeat(200)}` } }),
+    );
     const statuses = (await Promise.all(batch)).map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
   });

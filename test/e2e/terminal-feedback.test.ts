@@ -56,7 +56,11 @@ class Gate {
 
   /** Resolves once `count` requests have reached the gate (held or not). */
   reached(count = 1): Promise<number> {
-    return until(() => (this.arrived >= count ? this.arrived : undefined), 15_000, () => `${count} request(s) never reached the gate (${this.arrived} did)`);
+    return until(
+      () => (this.arrived >= count ? this.arrived : undefined),
+      15_000,
+      () => `${count} request(s) never reached the gate (${this.arrived} did)`,
+    );
   }
 
   open(): void {

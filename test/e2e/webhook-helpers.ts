@@ -39,7 +39,12 @@ export async function listen(args: readonly string[], env: Env = isolatedEnv()):
     stdout: () => out,
     stderr: () => err,
     records: () => lines().map((line) => JSON.parse(line) as Record<string, unknown>),
-    lines: (count) => until(() => (lines().length >= count ? lines() : undefined), 10_000, () => `expected ${count} lines on stdout, got:\n${out}\nstderr:\n${err}`),
+    lines: (count) =>
+      until(
+        () => (lines().length >= count ? lines() : undefined),
+        10_000,
+        () => `expected ${count} lines on stdout, got:\n${out}\nstderr:\n${err}`,
+      ),
     async stop(signal = 'SIGTERM') {
       child.kill(signal);
       const end = await exitOf(child, 10_000);

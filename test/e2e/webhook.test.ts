@@ -102,8 +102,16 @@ describe('sandbox serve --webhook -> webhook listen', () => {
     const s = await serve(['--json', '--token', 't', '--webhook', l.url, '--webhook-secret', 'someone-elses-secret']);
     try {
       expect((await api(s, 'POST', '/products', { product: { title: 'Forged Mug' } })).status).toBe(200);
-      await until(() => (/warning: Refused a products\/create delivery .*signature does not match/.test(l.stderr()) ? true : undefined), 10_000, () => l.stderr());
-      await until(() => (/products\/create .*401/.test(s.stderr()) ? true : undefined), 10_000, () => s.stderr());
+      await until(
+        () => (/warning: Refused a products\/create delivery .*signature does not match/.test(l.stderr()) ? true : undefined),
+        10_000,
+        () => l.stderr(),
+      );
+      await until(
+        () => (/products\/create .*401/.test(s.stderr()) ? true : undefined),
+        10_000,
+        () => s.stderr(),
+      );
       expect(l.stdout()).toBe('');
     } finally {
       await s.stop();

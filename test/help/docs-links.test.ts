@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const DOCS = join(ROOT, 'docs');
-const pages = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f))];
+const pages = [
+  join(ROOT, 'README.md'),
+  ...readdirSync(DOCS)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(DOCS, f)),
+];
 const read = (file: string) => readFileSync(file, 'utf8');
 
 /** The text outside fenced code blocks and inline code spans, where links and headings live. */
@@ -36,7 +41,11 @@ function anchors(markdown: string): Set<string> {
     for (const [, id] of line.matchAll(/<a (?:id|name)="([^"]+)"/g)) ids.add(id!);
     const heading = /^#{1,6} (.*)$/.exec(line);
     if (!heading) continue;
-    const base = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const base = heading[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     ids.add(n === 0 ? base : `${base}-${n}`);

@@ -6,11 +6,26 @@ import { cli } from '../helpers/cli-in-process.js';
 describe('store-cli help <command...>', () => {
   it.each([
     [['help'], ['--help']],
-    [['help', 'giftcard'], ['giftcard', '--help']],
-    [['help', 'giftcard', 'search'], ['giftcard', 'search', '--help']],
-    [['help', 'metafield', 'import'], ['metafield', 'import', '--help']],
-    [['giftcard', 'help', 'get'], ['giftcard', 'get', '--help']],
-    [['--profile', 'staging', 'help', 'product', 'edit'], ['product', 'edit', '--help']],
+    [
+      ['help', 'giftcard'],
+      ['giftcard', '--help'],
+    ],
+    [
+      ['help', 'giftcard', 'search'],
+      ['giftcard', 'search', '--help'],
+    ],
+    [
+      ['help', 'metafield', 'import'],
+      ['metafield', 'import', '--help'],
+    ],
+    [
+      ['giftcard', 'help', 'get'],
+      ['giftcard', 'get', '--help'],
+    ],
+    [
+      ['--profile', 'staging', 'help', 'product', 'edit'],
+      ['product', 'edit', '--help'],
+    ],
   ])('%j prints what %j prints, exit 0', async (asked, flag) => {
     const help = await cli(asked);
     const direct = await cli(flag);

@@ -104,10 +104,15 @@ export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | numb
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, 'pipe', 'pipe'] });
   children.add(child);
   // 'close': the process exited and its stdout and stderr are fully read.
-  endings.set(child, new Promise((resolve) => child.once('close', (code, signal) => {
-    children.delete(child);
-    resolve({ code, signal });
-  })));
+  endings.set(
+    child,
+    new Promise((resolve) =>
+      child.once('close', (code, signal) => {
+        children.delete(child);
+        resolve({ code, signal });
+      }),
+    ),
+  );
   return child;
 }
 
@@ -287,7 +292,9 @@ export class Pane {
     if (!TMUX) throw new Error('tmux is not installed');
     mkdirSync(dir, { recursive: true });
     const pane = new Pane(join(dir, `tmux-${++paneCounter}.sock`));
-    const assignments = Object.entries(vars).map(([k, v]) => shq(`${k}=${v}`)).join(' ');
+    const assignments = Object.entries(vars)
+      .map(([k, v]) => shq(`${k}=${v}`))
+      .join(' ');
     const script = join(dir, `pane-${paneCounter}.sh`);
     const redirections = `${redirect.stdout ? ` >${shq(redirect.stdout)}` : ''}${redirect.stderr ? ` 2>${shq(redirect.stderr)}` : ''}`;
     writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}${redirections}; echo EXIT=$?\nexec sleep 600\n`);
@@ -309,7 +316,11 @@ export class Pane {
 
   /** Waits until the screen matches, and returns the match. */
   waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
-    return until(() => this.screen().match(pattern) ?? undefined, timeoutMs, () => `${pattern} never appeared on the screen:\n${this.screen()}`);
+    return until(
+      () => this.screen().match(pattern) ?? undefined,
+      timeoutMs,
+      () => `${pattern} never appeared on the screen:\n${this.screen()}`,
+    );
   }
 
   /** The command's exit status, read from the `EXIT=n` line the pane prints. */

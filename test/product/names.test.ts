@@ -28,7 +28,11 @@ describe('pickByName', () => {
   });
 
   it('two exact matches are ambiguous too', () => {
-    const twins = [{ id: '1', name: 'Tops' }, { id: '2', name: 'tops' }, { id: '3', name: 'Tank tops' }];
+    const twins = [
+      { id: '1', name: 'Tops' },
+      { id: '2', name: 'tops' },
+      { id: '3', name: 'Tank tops' },
+    ];
     expect(usageMessage(() => pickByName(CATEGORY, 'Tops', twins))).toBe("Category 'Tops' is ambiguous: Tops (id 1), tops (id 2); pass an id or the exact name to --category.");
   });
 
@@ -54,7 +58,12 @@ describe('resolveNames', () => {
   const asked: string[] = [];
   const api = {
     categories: { search: async (name?: string) => (asked.push(`category ${name}`), [{ categoryId: '11', categoryName: 'Tops', parentCategoryId: '0' }]) },
-    collections: { list: async ({ title }: { title?: string }) => (asked.push(`collection ${title}`), collections.filter((c) => c.name.toLowerCase().includes(title!.toLowerCase())).map((c) => ({ collectionId: c.id, title: c.name }))) },
+    collections: {
+      list: async ({ title }: { title?: string }) => (
+        asked.push(`collection ${title}`),
+        collections.filter((c) => c.name.toLowerCase().includes(title!.toLowerCase())).map((c) => ({ collectionId: c.id, title: c.name }))
+      ),
+    },
   } as unknown as Api;
   const spin = <T>(_text: string, work: () => Promise<T>) => work();
 

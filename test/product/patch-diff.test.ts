@@ -33,8 +33,21 @@ describe('applyPatch', () => {
   });
 
   it('a variant naming its variantId is merged into it; unlisted variants go; new ones are added', () => {
-    const result = applyPatch(product, { variants: [{ variantId: '12', price: '24.99' }, { price: '5.00', sku: 'C' }] }, '1', 'p.json');
-    expect(result.variants).toEqual([{ variantId: '12', price: '24.99', sku: 'B' }, { price: '5.00', sku: 'C' }]);
+    const result = applyPatch(
+      product,
+      {
+        variants: [
+          { variantId: '12', price: '24.99' },
+          { price: '5.00', sku: 'C' },
+        ],
+      },
+      '1',
+      'p.json',
+    );
+    expect(result.variants).toEqual([
+      { variantId: '12', price: '24.99', sku: 'B' },
+      { price: '5.00', sku: 'C' },
+    ]);
   });
 
   it('a variantId matches whether written as a string or a number', () => {

@@ -35,7 +35,15 @@ describe('--option', () => {
 describe('combinations', () => {
   it('one per combination, first option outermost, with positions', () => {
     const options = optionDrafts(parseOptionFlags(['Color=Red,Blue', 'Size=S,M,L']));
-    expect(options[1]).toEqual({ name: 'Size', position: '2', value: [{ name: 'S', position: '1' }, { name: 'M', position: '2' }, { name: 'L', position: '3' }] });
+    expect(options[1]).toEqual({
+      name: 'Size',
+      position: '2',
+      value: [
+        { name: 'S', position: '1' },
+        { name: 'M', position: '2' },
+        { name: 'L', position: '3' },
+      ],
+    });
     const combos = combinations(options);
     expect(combos.map((c) => c.map((o) => o.value.name).join('/'))).toEqual(['Red/S', 'Red/M', 'Red/L', 'Blue/S', 'Blue/M', 'Blue/L']);
     expect(combos[0]![1]).toEqual({ name: 'Size', position: '2', value: { name: 'S', position: '1' } });
@@ -43,9 +51,28 @@ describe('combinations', () => {
   });
 
   it('an edit keeps the ids of options and values that stay', () => {
-    const existing = [{ name: 'Color', id: '11', value: [{ name: 'Red', id: '12' }, { name: 'Blue', id: '13' }] }];
+    const existing = [
+      {
+        name: 'Color',
+        id: '11',
+        value: [
+          { name: 'Red', id: '12' },
+          { name: 'Blue', id: '13' },
+        ],
+      },
+    ];
     const options = optionDrafts(parseOptionFlags(['Color=Blue,Green']), existing);
-    expect(options).toEqual([{ name: 'Color', id: '11', position: '1', value: [{ name: 'Blue', id: '13', position: '1' }, { name: 'Green', position: '2' }] }]);
+    expect(options).toEqual([
+      {
+        name: 'Color',
+        id: '11',
+        position: '1',
+        value: [
+          { name: 'Blue', id: '13', position: '1' },
+          { name: 'Green', position: '2' },
+        ],
+      },
+    ]);
   });
 
   it('variants whose combination survives are kept whole; new ones copy the template', () => {
@@ -89,9 +116,20 @@ describe('variant fields', () => {
   it('--inventory: at the only location, at --location-id, or refused when locations are several', () => {
     const one: VariantDraft = { inventoryQuantities: [{ locationId: '8', available: '1' }] };
     expect(applyVariantFields([one], { inventory: '5' })[0]!.inventoryQuantities).toEqual([{ locationId: '8', available: '5' }]);
-    expect(applyVariantFields([one], { inventory: '5', locationId: '9' })[0]!.inventoryQuantities).toEqual([{ locationId: '8', available: '1' }, { locationId: '9', available: '5' }]);
-    const many: VariantDraft = { inventoryQuantities: [{ locationId: '8', available: '1' }, { locationId: '9', available: '2' }] };
-    expect(applyVariantFields([many], { inventory: '0', locationId: '9' })[0]!.inventoryQuantities).toEqual([{ locationId: '8', available: '1' }, { locationId: '9', available: '0' }]);
+    expect(applyVariantFields([one], { inventory: '5', locationId: '9' })[0]!.inventoryQuantities).toEqual([
+      { locationId: '8', available: '1' },
+      { locationId: '9', available: '5' },
+    ]);
+    const many: VariantDraft = {
+      inventoryQuantities: [
+        { locationId: '8', available: '1' },
+        { locationId: '9', available: '2' },
+      ],
+    };
+    expect(applyVariantFields([many], { inventory: '0', locationId: '9' })[0]!.inventoryQuantities).toEqual([
+      { locationId: '8', available: '1' },
+      { locationId: '9', available: '0' },
+    ]);
     expect(usageMessage(() => applyVariantFields([many], { inventory: '0' }))).toMatch(/pass --location-id/);
   });
 });
@@ -108,13 +146,19 @@ describe('buildProduct', () => {
       status: 'draft',
       categoryId: '5',
       collections: ['6', '7'],
-      images: [{ src: 'https://x.example/a.png', position: '1' }, { src: 'https://x.example/b.png', id: '31', position: '2' }],
+      images: [
+        { src: 'https://x.example/a.png', position: '1' },
+        { src: 'https://x.example/b.png', id: '31', position: '2' },
+      ],
     });
     expect(base.title).toBe('Old');
   });
 
   it('a product with options but no variants gets one per combination', () => {
     const product = buildProduct({ title: 'T', options: [{ name: 'Size', value: [{ name: 'S' }, { name: 'M' }] }] }, { fields: {}, variant: { price: '3.00' } });
-    expect(product.variants!.map((v) => [variantTitle(v), v.price])).toEqual([['S', '3.00'], ['M', '3.00']]);
+    expect(product.variants!.map((v) => [variantTitle(v), v.price])).toEqual([
+      ['S', '3.00'],
+      ['M', '3.00'],
+    ]);
   });
 });

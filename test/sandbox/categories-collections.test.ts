@@ -35,9 +35,7 @@ describe('category search', () => {
 
   it('matches a case-insensitive substring of the name', async () => {
     expect((await searchCategories('?categoryName=SHIRT')).map((category) => category.categoryName)).toEqual(['T-Shirts', 'Sweatshirts']);
-    expect(await searchCategories('?categoryName=mugs%20%26%20c')).toEqual([
-      { categoryId: DEMO.categories.mugs, categoryName: 'Mugs & Cups', parentCategoryId: '4000000000000000242' },
-    ]);
+    expect(await searchCategories('?categoryName=mugs%20%26%20c')).toEqual([{ categoryId: DEMO.categories.mugs, categoryName: 'Mugs & Cups', parentCategoryId: '4000000000000000242' }]);
     expect(await searchCategories('?categoryName=zzz')).toEqual([]);
   });
 });
@@ -45,14 +43,7 @@ describe('category search', () => {
 describe('collections', () => {
   it('lists the six seeded collections with collects and countGoodsNum matching the demo products', async () => {
     const all = await listCollections(sandbox);
-    expect(all.map((collection) => collection.title)).toEqual([
-      'Summer Sale',
-      'New Arrivals',
-      'Summer Essentials',
-      'Best Sellers',
-      'Gifts Under $50',
-      'Rainy Day Picks',
-    ]);
+    expect(all.map((collection) => collection.title)).toEqual(['Summer Sale', 'New Arrivals', 'Summer Essentials', 'Best Sellers', 'Gifts Under $50', 'Rainy Day Picks']);
     const byTitle = Object.fromEntries(all.map((collection) => [collection.title, collection]));
     expect(byTitle['New Arrivals']).toMatchObject({ collectionType: 'smart', published: 'true', countGoodsNum: '2' });
     expect(collects(byTitle['New Arrivals'])).toEqual([DEMO.products.mug, DEMO.products.jacket]);

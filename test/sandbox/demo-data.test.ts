@@ -44,7 +44,10 @@ describe('demo data', () => {
 
   it('covers each case the docs promise: enabled with and without expiry, one disabled, one expired, a shared customer', () => {
     // Judged as of the data set's own latest date, so the test does not drift with the calendar.
-    const asOf = cards.map((card) => card.updateTime.slice(0, 10)).sort().at(-1) as string;
+    const asOf = cards
+      .map((card) => card.updateTime.slice(0, 10))
+      .sort()
+      .at(-1) as string;
     const disabled = cards.filter((card) => card.disableTime !== undefined);
     const live = cards.filter((card) => card.disableTime === undefined);
     expect(disabled).toHaveLength(1);

@@ -21,10 +21,7 @@ async function receiver(answer?: Answer): Promise<Receiver> {
 }
 
 async function realSandbox(urls: string[], onWebhook?: (line: WebhookLogLine) => void): Promise<RunningSandbox> {
-  const sandbox = await launchSandbox(
-    { seed: 'demo', dialect: 'real', webhooks: { urls, secret: 's' }, ...(onWebhook ? { onWebhook } : {}) },
-    { webhookBackoffMs: 1 },
-  );
+  const sandbox = await launchSandbox({ seed: 'demo', dialect: 'real', webhooks: { urls, secret: 's' }, ...(onWebhook ? { onWebhook } : {}) }, { webhookBackoffMs: 1 });
   cleanups.push(() => sandbox.close());
   return sandbox;
 }

@@ -142,7 +142,7 @@ describe("dialect 'real'", () => {
     });
   });
 
-  it("rejects an unknown dialect by name", async () => {
+  it('rejects an unknown dialect by name', async () => {
     await expect(startSandbox({ dialect: 'shopify' as 'real' })).rejects.toThrow(/dialect must be "service" or "real", not "shopify"/);
   });
 });

@@ -60,7 +60,12 @@ describe('a change answered 200 survives a crash right after the answer', () => 
       expect((await call(sandbox, 'PUT', `/gift_cards/${card.id}`, { body: { giftCard: { balance: '7.50', note: 'after' } } })).status).toBe(200);
       const other = await createCard(sandbox, { code: 'SURVIVOR0002' });
       expect((await call(sandbox, 'POST', `/gift_cards/${other.id}/disable`, { body: {} })).status).toBe(200);
-      const values = { metaFieldDataList: [{ namespace: 'custom', code: 'a', value: 'one' }, { namespace: 'custom', code: 'b', value: 'two' }] };
+      const values = {
+        metaFieldDataList: [
+          { namespace: 'custom', code: 'a', value: 'one' },
+          { namespace: 'custom', code: 'b', value: 'two' },
+        ],
+      };
       expect((await call(sandbox, 'POST', '/metafields/products/5000000000000000001', { body: values })).status).toBe(200);
       expect((await call(sandbox, 'PUT', '/metafields/products/5000000000000000001', { body: { metaFieldData: { namespace: 'custom', code: 'a', value: 'uno' } } })).status).toBe(200);
       expect((await call(sandbox, 'DELETE', '/metafields/products/5000000000000000001?namespace=custom&code=b')).status).toBe(200);
@@ -120,9 +125,7 @@ describe('a change answered 200 survives a crash right after the answer', () => 
     await writeFile(`${dataFile}.journal`, 'not json\n{"seq":2,"key":"giftCards","lastId":"1","change":{}}\n');
     const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(SandboxDataError);
-    expect((error as Error).message).toBe(
-      `The sandbox journal ${dataFile}.journal is corrupt at line 1; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
-    );
+    expect((error as Error).message).toBe(`The sandbox journal ${dataFile}.journal is corrupt at line 1; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`);
     // The failed start let go of the file.
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
@@ -169,9 +172,7 @@ describe('one owner per data file', () => {
     await withSandbox({ dataFile }, async () => {
       const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(SandboxDataError);
-      expect((error as Error).message).toBe(
-        `The sandbox data file ${dataFile} is in use by another sandbox (pid ${process.pid}); stop that one first, or use another data file.`,
-      );
+      expect((error as Error).message).toBe(`The sandbox data file ${dataFile} is in use by another sandbox (pid ${process.pid}); stop that one first, or use another data file.`);
       await expect(resetSandboxData(dataFile)).rejects.toThrow(/in use by another sandbox/);
     });
   });

@@ -30,11 +30,16 @@ describe('metafield values: the round trip', () => {
   it('creates a batch, then lists, counts, reads, updates and deletes with the documented shapes', async () => {
     const id = freshId();
     const path = at('products', id);
-    const created = await call(sandbox, 'POST', path, batch(
-      { namespace: 'specs', code: 'weight', value: '{"value":1.5,"unit":"kg"}' },
-      { namespace: 'custom', code: 'material', value: 'Organic cotton' },
-      { namespace: 'custom', code: 'stock_floor', value: '12' },
-    ));
+    const created = await call(
+      sandbox,
+      'POST',
+      path,
+      batch(
+        { namespace: 'specs', code: 'weight', value: '{"value":1.5,"unit":"kg"}' },
+        { namespace: 'custom', code: 'material', value: 'Organic cotton' },
+        { namespace: 'custom', code: 'stock_floor', value: '12' },
+      ),
+    );
     expect(created.status, created.text).toBe(200);
     expect(created.json).toEqual({
       metafield: {
@@ -49,11 +54,7 @@ describe('metafield values: the round trip', () => {
     const list = await call(sandbox, 'GET', path);
     expect(list.status).toBe(200);
     // Sorted by namespace, then code.
-    expect(list.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual([
-      'custom.material',
-      'custom.stock_floor',
-      'specs.weight',
-    ]);
+    expect(list.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual(['custom.material', 'custom.stock_floor', 'specs.weight']);
     expect(list.json.metafields[2]).toEqual({
       code: 'weight',
       definitionName: 'Weight',
@@ -132,12 +133,12 @@ describe('metafield values: the namespace filter of list and count', () => {
   it('keeps only the values of that namespace', async () => {
     const id = freshId();
     const path = at('customers', id);
-    await call(sandbox, 'POST', path, batch(
-      { namespace: 'b', code: 'two', value: '2' },
-      { namespace: 'a', code: 'zeta', value: 'z' },
-      { namespace: 'b', code: 'one', value: '1' },
-      { namespace: 'a', code: 'alpha', value: 'a' },
-    ));
+    await call(
+      sandbox,
+      'POST',
+      path,
+      batch({ namespace: 'b', code: 'two', value: '2' }, { namespace: 'a', code: 'zeta', value: 'z' }, { namespace: 'b', code: 'one', value: '1' }, { namespace: 'a', code: 'alpha', value: 'a' }),
+    );
     const onlyB = await call(sandbox, 'GET', `${path}?namespace=b`);
     expect(onlyB.json.metafields.map((value: { code: string }) => value.code)).toEqual(['one', 'two']);
     expect((await call(sandbox, 'GET', `/metafields/count/customers/${id}?namespace=a`)).json.count).toBe('2');
@@ -159,11 +160,12 @@ describe('metafield values: batch create', () => {
     const id = freshId();
     const path = at('products', id);
     await call(sandbox, 'POST', path, batch({ namespace: 'custom', code: 'material', value: 'Wool' }, { namespace: 'app', code: 'b', value: 'x' }));
-    const reply = await call(sandbox, 'POST', path, batch(
-      { namespace: 'app', code: 'new', value: 'fresh' },
-      { namespace: 'custom', code: 'material', value: 'Silk' },
-      { namespace: 'app', code: 'b', value: 'y' },
-    ));
+    const reply = await call(
+      sandbox,
+      'POST',
+      path,
+      batch({ namespace: 'app', code: 'new', value: 'fresh' }, { namespace: 'custom', code: 'material', value: 'Silk' }, { namespace: 'app', code: 'b', value: 'y' }),
+    );
     expectErrorShape(reply, 409, 'conflict');
     expect(reply.json.errors).toEqual([
       { field: 'metaFieldDataList[1]', message: expect.stringContaining('custom.material exists already') },
@@ -175,15 +177,20 @@ describe('metafield values: batch create', () => {
 
   it('reports every invalid item by its index and field, and creates none of the valid ones', async () => {
     const id = freshId();
-    const reply = await call(sandbox, 'POST', at('products', id), batch(
-      { namespace: 'custom', code: 'material', value: 'fine' },
-      { namespace: 'custom', code: 'stock_floor', value: 'twelve' },
-      { namespace: 'bad space', code: 'x', value: 'y' },
-      { namespace: 'ok', code: '', value: 'y' },
-      { namespace: 'ok', code: 'no_value' },
-      'not an object',
-      { namespace: 'specs', code: 'weight', value: '{"value":501,"unit":"kg"}' },
-    ));
+    const reply = await call(
+      sandbox,
+      'POST',
+      at('products', id),
+      batch(
+        { namespace: 'custom', code: 'material', value: 'fine' },
+        { namespace: 'custom', code: 'stock_floor', value: 'twelve' },
+        { namespace: 'bad space', code: 'x', value: 'y' },
+        { namespace: 'ok', code: '', value: 'y' },
+        { namespace: 'ok', code: 'no_value' },
+        'not an object',
+        { namespace: 'specs', code: 'weight', value: '{"value":501,"unit":"kg"}' },
+      ),
+    );
     expectErrorShape(reply, 400, 'invalid');
     expect(reply.json.errors).toEqual([
       { field: 'metaFieldDataList[1].value', message: 'expected an Integer like "42" (no leading zeros, within signed 64-bit)' },
@@ -199,11 +206,12 @@ describe('metafield values: batch create', () => {
 
   it('refuses the same namespace and code twice in one batch, on the second index', async () => {
     const id = freshId();
-    const reply = await call(sandbox, 'POST', at('pages', id), batch(
-      { namespace: 'app', code: 'a', value: '1' },
-      { namespace: 'app', code: 'b', value: '2' },
-      { namespace: 'app', code: 'a', value: '3' },
-    ));
+    const reply = await call(
+      sandbox,
+      'POST',
+      at('pages', id),
+      batch({ namespace: 'app', code: 'a', value: '1' }, { namespace: 'app', code: 'b', value: '2' }, { namespace: 'app', code: 'a', value: '3' }),
+    );
     expectErrorShape(reply, 400, 'invalid');
     expect(reply.json.errors).toEqual([{ field: 'metaFieldDataList[2]', message: expect.stringContaining('repeats app.a of metaFieldDataList[0]') }]);
     expect((await call(sandbox, 'GET', `/metafields/count/pages/${id}`)).json.count).toBe('0');
@@ -211,10 +219,7 @@ describe('metafield values: batch create', () => {
 
   it('reports a repeat on the second index even when the first has a bad value, so one answer names every bad item', async () => {
     const id = freshId();
-    const reply = await call(sandbox, 'POST', at('products', id), batch(
-      { namespace: 'custom', code: 'stock_floor', value: 'many' },
-      { namespace: 'custom', code: 'stock_floor', value: '3' },
-    ));
+    const reply = await call(sandbox, 'POST', at('products', id), batch({ namespace: 'custom', code: 'stock_floor', value: 'many' }, { namespace: 'custom', code: 'stock_floor', value: '3' }));
     expectErrorShape(reply, 400, 'invalid');
     expect(reply.json.errors).toEqual([
       { field: 'metaFieldDataList[0].value', message: expect.stringContaining('expected an Integer') },
@@ -268,7 +273,10 @@ describe('metafield values: update, delete and detail', () => {
     const id = freshId();
     const path = at('products', id);
     await call(sandbox, 'POST', path, batch({ namespace: 'app', code: 'keep', value: 'x' }));
-    for (const [method, base] of [['DELETE', path], ['GET', `/metafields/detail/products/${id}`]] as const) {
+    for (const [method, base] of [
+      ['DELETE', path],
+      ['GET', `/metafields/detail/products/${id}`],
+    ] as const) {
       const noCode = await call(sandbox, method, `${base}?namespace=app`);
       expectErrorShape(noCode, 400, 'invalid');
       expect(fields(noCode)).toEqual(['code']);
@@ -325,12 +333,17 @@ describe('metafield values: values on the wire', () => {
     const longest = 'é'.repeat(255);
     const fine = await call(sandbox, 'POST', path, batch({ namespace: 'free', code: 'text', value: longest }, { namespace: 'free', code: 'emoji', value: '😀'.repeat(255) }));
     expect(fine.status, fine.text).toBe(200);
-    const reply = await call(sandbox, 'POST', path, batch(
-      { namespace: 'free', code: 'long', value: 'x'.repeat(256) },
-      { namespace: 'free', code: 'lines', value: 'a\nb' },
-      { namespace: 'free', code: 'number', value: 42 },
-      { namespace: 'free', code: 'object', value: { a: 1 } },
-    ));
+    const reply = await call(
+      sandbox,
+      'POST',
+      path,
+      batch(
+        { namespace: 'free', code: 'long', value: 'x'.repeat(256) },
+        { namespace: 'free', code: 'lines', value: 'a\nb' },
+        { namespace: 'free', code: 'number', value: 42 },
+        { namespace: 'free', code: 'object', value: { a: 1 } },
+      ),
+    );
     expect(reply.json.errors).toEqual([
       { field: 'metaFieldDataList[0].value', message: 'expected a single line of text of at most 255 characters' },
       { field: 'metaFieldDataList[1].value', message: 'expected a single line of text of at most 255 characters' },
@@ -397,10 +410,7 @@ describe('metafield values: persistence', () => {
     const dataFile = join(dir, 'state.json');
     try {
       await withSandbox({ dataFile, seed: 'demo' }, async (first) => {
-        await call(first, 'POST', at('products', PRODUCT), batch(
-          { namespace: 'custom', code: 'stock_floor', value: '7' },
-          { namespace: 'free', code: 'text', value: 'kept' },
-        ));
+        await call(first, 'POST', at('products', PRODUCT), batch({ namespace: 'custom', code: 'stock_floor', value: '7' }, { namespace: 'free', code: 'text', value: 'kept' }));
         await call(first, 'POST', at('shop', '1'), batch({ namespace: 'custom', code: 'featured_collection', value: '4000000000000000099' }));
       });
       // Without the demo definitions the stored types still stand: they were checked when written.

@@ -67,10 +67,7 @@ describe('persistence', () => {
 
   it('rejects a JSON file that is not sandbox state, naming the bad field', async () => {
     const file = join(dir, 'wrong.json');
-    await writeFile(
-      file,
-      JSON.stringify({ format: 'store-cli-sandbox', version: 1, lastId: '1', data: { giftCards: [{ id: 'x' }] } }),
-    );
+    await writeFile(file, JSON.stringify({ format: 'store-cli-sandbox', version: 1, lastId: '1', data: { giftCards: [{ id: 'x' }] } }));
     const error = await startSandbox({ dataFile: file }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(SandboxDataError);
     expect((error as Error).message).toContain(file);

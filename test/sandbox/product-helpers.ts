@@ -28,13 +28,30 @@ export function shirtBody(fields: Record<string, unknown> = {}): Record<string, 
         { name: 'Size', value: [{ name: 'M' }, { name: 'L' }] },
       ],
       variants: [
-        { sku: 'LS-SND-M', price: '49.00', options: [{ name: 'Color', value: { name: 'Sand' } }, { name: 'Size', value: { name: 'M' } }] },
-        { sku: 'LS-SND-L', price: '49.00', options: [{ name: 'Color', value: { name: 'Sand' } }, { name: 'Size', value: { name: 'L' } }] },
+        {
+          sku: 'LS-SND-M',
+          price: '49.00',
+          options: [
+            { name: 'Color', value: { name: 'Sand' } },
+            { name: 'Size', value: { name: 'M' } },
+          ],
+        },
+        {
+          sku: 'LS-SND-L',
+          price: '49.00',
+          options: [
+            { name: 'Color', value: { name: 'Sand' } },
+            { name: 'Size', value: { name: 'L' } },
+          ],
+        },
         {
           sku: 'LS-OLV-M',
           price: '52.50',
           inventoryQuantities: [{ available: '7' }],
-          options: [{ name: 'Color', value: { name: 'Olive' } }, { name: 'Size', value: { name: 'M' } }],
+          options: [
+            { name: 'Color', value: { name: 'Olive' } },
+            { name: 'Size', value: { name: 'M' } },
+          ],
         },
       ],
       images: [{ src: 'https://img.example.com/linen-1.jpg' }, { src: 'https://img.example.com/linen-2.jpg' }],

@@ -38,7 +38,9 @@ describe('product persistence', () => {
       expect(collects(gifts)).toEqual([DEMO.products.mug, created.productId]);
       expect(collects((await listCollections(sandbox, '?title=rainy'))[0])).toEqual([]);
       const next = await createProduct(sandbox);
-      const highest = idsOf(created).map(BigInt).reduce((a, b) => (a > b ? a : b));
+      const highest = idsOf(created)
+        .map(BigInt)
+        .reduce((a, b) => (a > b ? a : b));
       expect(BigInt(next.productId)).toBeGreaterThan(highest);
     });
   });

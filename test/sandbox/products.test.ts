@@ -25,7 +25,10 @@ describe('create', () => {
     }
     const [color, size] = product.options;
     expect(color).toMatchObject({ name: 'Color', position: '1' });
-    expect(color.value.map((value: any) => [value.name, value.position])).toEqual([['Sand', '1'], ['Olive', '2']]);
+    expect(color.value.map((value: any) => [value.name, value.position])).toEqual([
+      ['Sand', '1'],
+      ['Olive', '2'],
+    ]);
     expect(size).toMatchObject({ name: 'Size', position: '2' });
 
     const olive = product.variants[2];
@@ -53,7 +56,7 @@ describe('create', () => {
     expect(product).not.toHaveProperty('categoryId');
   });
 
-  it('gives a product sent without variants one default variant priced 0.00, with each option\'s first value', async () => {
+  it("gives a product sent without variants one default variant priced 0.00, with each option's first value", async () => {
     const plain = await createProduct(sandbox, { product: { title: 'Gift wrap' } });
     expect(plain.variants).toHaveLength(1);
     expect(plain.variants[0]).toMatchObject({ price: '0.00', options: [] });
@@ -71,11 +74,28 @@ describe('create', () => {
       product: {
         title: 'Ordered',
         options: [
-          { name: 'Size', position: 2, value: [{ name: 'L', position: '2' }, { name: 'S', position: '1' }] },
+          {
+            name: 'Size',
+            position: 2,
+            value: [
+              { name: 'L', position: '2' },
+              { name: 'S', position: '1' },
+            ],
+          },
           { name: 'Color', position: '1', value: [{ name: 'Red' }] },
         ],
-        variants: [{ options: [{ name: 'size', value: { name: 'l' } }, { name: 'Color', value: { name: 'Red' } }] }],
-        images: [{ src: 'https://img.example.com/b.jpg', position: 2 }, { src: 'https://img.example.com/a.jpg', position: 1 }],
+        variants: [
+          {
+            options: [
+              { name: 'size', value: { name: 'l' } },
+              { name: 'Color', value: { name: 'Red' } },
+            ],
+          },
+        ],
+        images: [
+          { src: 'https://img.example.com/b.jpg', position: 2 },
+          { src: 'https://img.example.com/a.jpg', position: 1 },
+        ],
       },
     });
     expect(product.options.map((option: any) => option.name)).toEqual(['Color', 'Size']);
@@ -190,7 +210,14 @@ describe('edit', () => {
     body.options[1].value.push({ name: 'XL' });
     body.variants[2].options[0].value = { id: color.value[1].id, name: 'Moss' };
     body.variants.splice(1, 1);
-    body.variants.push({ sku: 'LS-MOS-XL', price: '55.00', options: [{ name: 'Color', value: { name: 'Moss' } }, { name: 'Size', value: { name: 'XL' } }] });
+    body.variants.push({
+      sku: 'LS-MOS-XL',
+      price: '55.00',
+      options: [
+        { name: 'Color', value: { name: 'Moss' } },
+        { name: 'Size', value: { name: 'XL' } },
+      ],
+    });
     body.images = [body.images[1], { src: 'https://img.example.com/linen-3.jpg' }];
 
     const reply = await call(sandbox, 'PUT', `/products/${created.productId}`, { body: { product: body } });
@@ -230,7 +257,7 @@ describe('edit', () => {
     expect(reply.json.product.variants).toHaveLength(1);
   });
 
-  it('refuses ids that are not this product\'s, naming each path', async () => {
+  it("refuses ids that are not this product's, naming each path", async () => {
     const mine = await createProduct(sandbox);
     const other = await createProduct(sandbox);
     const body = structuredClone(mine);
@@ -241,15 +268,7 @@ describe('edit', () => {
     body.variants[1].productId = other.productId;
     const reply = await call(sandbox, 'PUT', `/products/${mine.productId}`, { body: { product: body } });
     expectErrorShape(reply, 400, 'invalid');
-    expect(fields(reply).sort()).toEqual(
-      [
-        'product.images[0].id',
-        'product.options[0].value[0].id',
-        'product.options[1].id',
-        'product.variants[0].variantId',
-        'product.variants[1].productId',
-      ].sort(),
-    );
+    expect(fields(reply).sort()).toEqual(['product.images[0].id', 'product.options[0].value[0].id', 'product.options[1].id', 'product.variants[0].variantId', 'product.variants[1].productId'].sort());
     // Nothing changed.
     const read = await getProduct(sandbox, mine.productId);
     const { salesChannels: _channels, ...unchanged } = read.json.product;
@@ -333,19 +352,27 @@ describe('validation', () => {
     expect(paths).toEqual(['product.images[0].src', 'product.images[1].src', 'product.images[2].src']);
   });
 
-  it('names the exact path of a variant option value that is not one of the option\'s values', async () => {
+  it("names the exact path of a variant option value that is not one of the option's values", async () => {
     const reply = await call(sandbox, 'POST', '/products', {
       body: shirtBody({
         variants: [
-          { options: [{ name: 'Color', value: { name: 'Sand' } }, { name: 'Size', value: { name: 'M' } }] },
-          { options: [{ name: 'Color', value: { name: 'Teal' } }, { name: 'Size', value: { name: 'M' } }] },
+          {
+            options: [
+              { name: 'Color', value: { name: 'Sand' } },
+              { name: 'Size', value: { name: 'M' } },
+            ],
+          },
+          {
+            options: [
+              { name: 'Color', value: { name: 'Teal' } },
+              { name: 'Size', value: { name: 'M' } },
+            ],
+          },
         ],
       }),
     });
     expectErrorShape(reply, 400, 'invalid');
-    expect(reply.json.errors).toEqual([
-      { field: 'product.variants[1].options[0].value', message: '"Teal" is not a value of the option "Color" (its values are "Sand", "Olive")' },
-    ]);
+    expect(reply.json.errors).toEqual([{ field: 'product.variants[1].options[0].value', message: '"Teal" is not a value of the option "Color" (its values are "Sand", "Olive")' }]);
     expect(reply.json.message).toContain('product.variants[1].options[0].value');
   });
 
@@ -358,8 +385,20 @@ describe('validation', () => {
       ],
       variants: [
         { options: [{ name: 'Color', value: { name: 'Red' } }] },
-        { options: [{ name: 'Color', value: { name: 'Red' } }, { name: 'Size', value: { name: 'M' } }, { name: 'color', value: { name: 'Red' } }] },
-        { options: [{ name: 'Color', value: { name: 'Red' } }, { name: 'Size', value: { name: 'M' } }, { name: 'Material', value: { name: 'Silk' } }] },
+        {
+          options: [
+            { name: 'Color', value: { name: 'Red' } },
+            { name: 'Size', value: { name: 'M' } },
+            { name: 'color', value: { name: 'Red' } },
+          ],
+        },
+        {
+          options: [
+            { name: 'Color', value: { name: 'Red' } },
+            { name: 'Size', value: { name: 'M' } },
+            { name: 'Material', value: { name: 'Silk' } },
+          ],
+        },
       ],
     });
     expect(paths).toEqual(['product.variants[0].options', 'product.variants[1].options[2].name', 'product.variants[2].options[2].name']);

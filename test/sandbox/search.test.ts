@@ -56,8 +56,7 @@ describe('search', () => {
   });
 
   it('filters by status, judging expiry by the UTC day of the clock', async () => {
-    const status = async (value: string) =>
-      (await call(sandbox, 'GET', `/gift_cards/search?status=${value}`)).json.giftCards.map((card: { id: string }) => card.id);
+    const status = async (value: string) => (await call(sandbox, 'GET', `/gift_cards/search?status=${value}`)).json.giftCards.map((card: { id: string }) => card.id);
     expect(await status('disabled')).toEqual([ids[2], ids[5], ids[8], ids[11]]);
     expect(await status('expired')).toEqual([ids[1], ids[7]]);
     expect(await status('enabled')).toEqual([ids[0], ids[3], ids[4], ids[6], ids[9], ids[10]]);
@@ -103,11 +102,7 @@ describe('search', () => {
 
   it('carries the filters in the page token', async () => {
     const { pages } = await walk(`${sandbox.baseUrl}/api/202412/gift_cards/search?limit=2&status=enabled&sinceId=${ids[0]}`);
-    expect(pages).toEqual([
-      [ids[3], ids[4]],
-      [ids[6], ids[9]],
-      [ids[10]],
-    ]);
+    expect(pages).toEqual([[ids[3], ids[4]], [ids[6], ids[9]], [ids[10]]]);
   });
 
   it('accepts filters repeated beside the token when they match, and rejects different ones', async () => {

@@ -35,13 +35,7 @@ describe('parseTokenSpec', () => {
 });
 
 describe('startSandbox options', () => {
-  it.each([
-    [{ port: 70000 }],
-    [{ failRate: 2 }],
-    [{ failKinds: [] }],
-    [{ currency: 'usd' }],
-    [{ failKinds: ['404' as never] }],
-  ])('rejects %j with a usage error', async (options) => {
+  it.each([[{ port: 70000 }], [{ failRate: 2 }], [{ failKinds: [] }], [{ currency: 'usd' }], [{ failKinds: ['404' as never] }]])('rejects %j with a usage error', async (options) => {
     await expect(startSandbox(options)).rejects.toBeInstanceOf(SandboxUsageError);
   });
 

@@ -94,7 +94,7 @@ describe('product webhooks', () => {
     expect(delivery?.headers['x-service-hmac-sha256']).toBe(signature(delivery!.raw, sandbox.webhookSecret as string));
   });
 
-  it('retries a failed delivery with the same webhook id, and holds that product\'s later events until it succeeds', async () => {
+  it("retries a failed delivery with the same webhook id, and holds that product's later events until it succeeds", async () => {
     const lines: WebhookLogLine[] = [];
     const hooks = await receiver((delivery, earlier) => (delivery.topic === 'products/create' && earlier.length < 2 ? 500 : 200));
     const sandbox = await sandboxWith({ webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) });
@@ -125,7 +125,7 @@ describe('product webhooks', () => {
     expect(lines[0]).toMatchObject({ url: hooks.url, webhookId: createIds[0], maxAttempts: 8, retryInMs: expect.any(Number) });
   });
 
-  it('does not hold one product\'s events behind another product\'s delivery', async () => {
+  it("does not hold one product's events behind another product's delivery", async () => {
     const first = gate();
     const hooks = await receiver(async (delivery) => {
       if (delivery.json.title === 'Held') await first.opened;
@@ -141,7 +141,7 @@ describe('product webhooks', () => {
     await hooks.until((received) => received.every((delivery) => delivery.status === 200));
   });
 
-  it('gives up after 8 attempts and then delivers the product\'s next event', async () => {
+  it("gives up after 8 attempts and then delivers the product's next event", async () => {
     const lines: WebhookLogLine[] = [];
     const hooks = await receiver((delivery) => (delivery.topic === 'products/create' ? 503 : 200));
     const sandbox = await sandboxWith({ webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) }, { webhookBackoffMs: 1 });
@@ -194,10 +194,7 @@ describe('product webhooks', () => {
     });
     cleanups.push(async () => never.release());
     const lines: WebhookLogLine[] = [];
-    const sandbox = await launchSandbox(
-      { webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) },
-      { webhookBackoffMs: 600_000 },
-    );
+    const sandbox = await launchSandbox({ webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) }, { webhookBackoffMs: 600_000 });
     const product = await createProduct(sandbox);
     await hooks.until((received) => received.length === 1);
     // The create was answered although its webhook is still unanswered.

@@ -22,14 +22,12 @@ describe('webhook sample files', () => {
     expect(sampleDeletionSchema.safeParse(rawDelete).success).toBe(true);
   });
 
-  describe.each([['products-create.json', create], ['products-update.json', update]] as const)('%s is a consistent product', (_name, product) => {
+  describe.each([
+    ['products-create.json', create],
+    ['products-update.json', update],
+  ] as const)('%s is a consistent product', (_name, product) => {
     it('ids above 2^53 (they must survive a client that parses ids as doubles), no id used twice', () => {
-      const ids = [
-        product.productId,
-        ...product.variants.map((v) => v.variantId),
-        ...product.options.flatMap((o) => [o.id, ...o.value.map((v) => v.id)]),
-        ...product.images.map((i) => i.id),
-      ];
+      const ids = [product.productId, ...product.variants.map((v) => v.variantId), ...product.options.flatMap((o) => [o.id, ...o.value.map((v) => v.id)]), ...product.images.map((i) => i.id)];
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) expect(BigInt(id) > 2n ** 53n).toBe(true);
     });
@@ -49,7 +47,12 @@ describe('webhook sample files', () => {
           expect(option.position).toBe(chosen.position);
           expect(option.value).toContainEqual(chosen.value);
         }
-        combinations.add(variant.options.map((o) => o.value.id).sort().join('+'));
+        combinations.add(
+          variant.options
+            .map((o) => o.value.id)
+            .sort()
+            .join('+'),
+        );
       }
       expect(combinations.size).toBe(product.variants.length); // no two variants alike
     });

@@ -13,7 +13,11 @@ const verb = defineVerb({
     path: arg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
   },
   flags: {
-    field: list('<key=value>', "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends", { short: '-F' }),
+    field: list(
+      '<key=value>',
+      "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
+      { short: '-F' },
+    ),
     rawField: list('<key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', { short: '-f' }),
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
@@ -72,18 +76,22 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const include = (status: number, responseHeaders: Record<string, string | undefined>) => {
     if (!options.include) return;
-    const lines = Object.entries(responseHeaders).filter(([, v]) => v !== undefined).map(([name, value]) => `${name}: ${value}\n`);
+    const lines = Object.entries(responseHeaders)
+      .filter(([, v]) => v !== undefined)
+      .map(([name, value]) => `${name}: ${value}\n`);
     ctx.io.err(`HTTP ${status}\n${lines.join('')}\n`);
   };
   try {
     if (options.paginate) {
       const pages = api.raw.pages(request);
-      await out.lines((async function* () {
-        for await (const page of pages) {
-          include(page.status, page.headers);
-          yield page.items;
-        }
-      })());
+      await out.lines(
+        (async function* () {
+          for await (const page of pages) {
+            include(page.status, page.headers);
+            yield page.items;
+          }
+        })(),
+      );
       return;
     }
     const response = await ctx.spin(`${method} ${options.path}…`, () => api.raw.request(request));

@@ -5,7 +5,7 @@ import { SETTING_FIELDS } from './keys.js';
 
 const verb = defineVerb({
   name: 'get',
-  summary: "Print one default of the profile in use (its built-in value when the profile sets none)",
+  summary: 'Print one default of the profile in use (its built-in value when the profile sets none)',
   args: { key: choiceArg('the default to print', DEFAULT_KEYS) },
   json: { fields: SETTING_FIELDS, what: '{"key", "value", "source"} (source: profile or default)' },
   examples: ['store-cli config get output', 'store-cli --profile ci config get page-size --json'],

@@ -27,11 +27,7 @@ export type CreateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([
-    import('../../api/gift-cards.js'),
-    import('./generate-code.js'),
-    import('./view.js'),
-  ]);
+  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./generate-code.js'), import('./view.js')]);
   const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),
@@ -42,9 +38,11 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   });
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  const { card, how } = await ctx.spin('Creating the gift card…', () => api.giftCards.create(input)).catch((error: unknown) => {
-    throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
-  });
+  const { card, how } = await ctx
+    .spin('Creating the gift card…', () => api.giftCards.create(input))
+    .catch((error: unknown) => {
+      throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
+    });
   // Any 2xx is success: a store that answers 202/204 without the card still created it, and
   // the code must not be lost, so the card is shown as sent.
   if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');

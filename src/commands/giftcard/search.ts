@@ -17,11 +17,7 @@ const verb = defineVerb({
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
-  examples: [
-    'store-cli giftcard search --status enabled',
-    'store-cli giftcard search --last-characters 7KQ2',
-    'store-cli giftcard search --all --jsonl | jq -r .balance',
-  ],
+  examples: ['store-cli giftcard search --status enabled', 'store-cli giftcard search --last-characters 7KQ2', 'store-cli giftcard search --all --jsonl | jq -r .balance'],
 });
 
 export type SearchOptions = OptionsOf<typeof verb>;

@@ -12,10 +12,7 @@ const verb = defineVerb({
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires'),
   },
   json: { fields: GIFT_CARD_FIELDS },
-  examples: [
-    'store-cli giftcard update 4000000000000000123 --balance 12.50',
-    'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
-  ],
+  examples: ['store-cli giftcard update 4000000000000000123 --balance 12.50', 'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none'],
 });
 
 export type UpdateOptions = OptionsOf<typeof verb>;

@@ -9,8 +9,7 @@ import type { GiftCardListColumn } from '../columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
-const statusStyle = (value: string, colors: Palette) =>
-  value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value);
+const statusStyle = (value: string, colors: Palette) => (value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value));
 
 /** Scripts get an empty cell for "no expiry"; people read "never". */
 const expiresColumn: Column<GiftCard> = { header: 'EXPIRES', value: text('expireTime'), style: (value, colors) => value || colors.dim('never') };

@@ -18,7 +18,10 @@ const verb = defineVerb({
     dryRun: boolean('validate and print the plan (creates, updates, unchanged): reads current values, writes nothing'),
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
     shard: text('<i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file'),
-    concurrency: text('<n>', `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`),
+    concurrency: text(
+      '<n>',
+      `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
+    ),
   },
   json: {
     fields: SUMMARY_FIELDS,

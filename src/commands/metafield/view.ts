@@ -5,7 +5,10 @@ import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
 import type { MetafieldListColumn } from '../columns.js';
 
-const text = <T extends object>(field: keyof T) => (item: T) => scalarText(item[field]);
+const text =
+  <T extends object>(field: keyof T) =>
+  (item: T) =>
+    scalarText(item[field]);
 
 /** A listing, in the column order list declares (commands/columns.ts); only the value is narrowed to fit. */
 const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {

@@ -13,8 +13,7 @@ const named = (id: string, names: LinkNames) => {
   return name ? `${name} (id ${id})` : id;
 };
 
-const statusStyle = (value: string, colors: Palette) =>
-  value === 'active' ? colors.green(value) : value === 'draft' ? colors.yellow(value) : value === 'archived' ? colors.dim(value) : value;
+const statusStyle = (value: string, colors: Palette) => (value === 'active' ? colors.green(value) : value === 'draft' ? colors.yellow(value) : value === 'archived' ? colors.dim(value) : value);
 
 const text = (field: keyof Product) => (product: Product) => scalarText(product[field]);
 
@@ -28,7 +27,13 @@ function productSummaryView(names: LinkNames): View<Product> {
       { header: 'VENDOR', value: text('vendor') },
       { header: 'TYPE', value: text('productType') },
       { header: 'CATEGORY', value: (p) => categoryText(p, names) },
-      { header: 'COLLECTIONS', value: (p) => productLinks(p).collectionIds.map((id) => named(id, names)).join(', ') },
+      {
+        header: 'COLLECTIONS',
+        value: (p) =>
+          productLinks(p)
+            .collectionIds.map((id) => named(id, names))
+            .join(', '),
+      },
       { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
       { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; ') },
       { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' ') },
@@ -72,20 +77,13 @@ const variantColumns: Record<VariantColumn, Column<Variant>> = {
   barcode: { header: 'BARCODE', value: variantText('barcode') },
 };
 
-
 /**
  * A product as the exporter writes it. --json: the product as the store sent it. A table
  * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
  * product's own fields are one `--json title,status` away), in the column order the verb
  * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them).
  */
-export async function showProduct(
-  out: Output,
-  product: Product,
-  tableNames: () => Promise<LinkNames>,
-  isTerminal: boolean,
-  variantOrder: readonly VariantColumn[],
-): Promise<void> {
+export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean, variantOrder: readonly VariantColumn[]): Promise<void> {
   if (out.isJson) return out.item(product, productSummaryView(new Map()));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
   await out.list([product.variants ?? []], { columns: variantOrder.map((name) => variantColumns[name]) }, 'The product has no variants.');

@@ -27,7 +27,10 @@ const verb = defineVerb({
       { default: 'service' },
     ),
     definitions: text('<file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'),
-    rateLimit: text('<plan|rps[/burst]>', `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`),
+    rateLimit: text(
+      '<plan|rps[/burst]>',
+      `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`,
+    ),
     rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
     webhook: list('<url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', { orEmpty: true }),
     webhookSecret: text('<secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
@@ -62,22 +65,24 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
     throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
   }
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
-  const sandbox = await asCliErrors(() => startSandbox({
-    host: options.host,
-    port,
-    tokens,
-    ...(options.data ? { dataFile: options.data } : {}),
-    seed: options.demo ? 'demo' : 'none',
-    failRate,
-    ...(failSeed === undefined ? {} : { failSeed }),
-    idsAs: options.idsAs,
-    dialect: options.dialect,
-    ...(options.definitions ? { definitionsFile: options.definitions } : {}),
-    ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
-    ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
-    ...(webhooks === undefined ? {} : { webhooks }),
-    ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
-  }));
+  const sandbox = await asCliErrors(() =>
+    startSandbox({
+      host: options.host,
+      port,
+      tokens,
+      ...(options.data ? { dataFile: options.data } : {}),
+      seed: options.demo ? 'demo' : 'none',
+      failRate,
+      ...(failSeed === undefined ? {} : { failSeed }),
+      idsAs: options.idsAs,
+      dialect: options.dialect,
+      ...(options.definitions ? { definitionsFile: options.definitions } : {}),
+      ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
+      ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
+      ...(webhooks === undefined ? {} : { webhooks }),
+      ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
+    }),
+  );
   const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
@@ -129,7 +134,6 @@ function describeDelivery(line: WebhookLogLine): string {
           : `gave up after ${line.maxAttempts} attempts`;
   return `webhook ${line.topic} -> ${line.url}: ${answer}, ${next} (${line.ms} ms)`;
 }
-
 
 function fraction(text: string, flag: string): number {
   const value = Number(text);

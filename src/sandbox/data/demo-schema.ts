@@ -20,7 +20,10 @@ export const demoGiftCardSchema = z.strictObject({
   customerId: id.optional(),
   orderId: id.optional(),
   lineItemId: id.optional(),
-  note: z.string().refine((note) => characterCount(note) <= NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`).optional(),
+  note: z
+    .string()
+    .refine((note) => characterCount(note) <= NOTE_MAX_LENGTH, `must be at most ${NOTE_MAX_LENGTH} characters`)
+    .optional(),
   expireTime: calendarDate.nullable(),
   createTime: timestamp,
   updateTime: timestamp,

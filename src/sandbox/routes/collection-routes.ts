@@ -27,9 +27,7 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
           if (type !== '' && !(COLLECTION_TYPES as readonly string[]).includes(type)) {
             throw invalidField('collectionType', `must be one of ${COLLECTION_TYPES.join(', ')}`);
           }
-          const matches = catalog
-            .allCollections()
-            .filter((collection) => collection.title.toLowerCase().includes(title) && (type === '' || collection.collectionType === type));
+          const matches = catalog.allCollections().filter((collection) => collection.title.toLowerCase().includes(title) && (type === '' || collection.collectionType === type));
           return {
             body: { collections: matches.map((collection) => presentCollection(collection, catalog.productsIn(collection.collectionId), env.idsAs)) },
           };

@@ -1,17 +1,7 @@
 import * as z from 'zod';
 import { formatTimestamp, isCalendarDate, isTimestamp, utcDay } from '../dates.js';
 import { conflict, invalidField, malformedBody, notFound } from '../sandbox-errors.js';
-import {
-  ADMIN_USER_ID,
-  AMOUNT_PATTERN,
-  CODE_PATTERN,
-  DEFAULT_CUSTOMER_ID,
-  GIFT_CARD_STATUSES,
-  LAST_CHARACTERS_PATTERN,
-  lastCharactersOf,
-  maskCode,
-  type GiftCardStatus,
-} from '../gift-card-rules.js';
+import { ADMIN_USER_ID, AMOUNT_PATTERN, CODE_PATTERN, DEFAULT_CUSTOMER_ID, GIFT_CARD_STATUSES, LAST_CHARACTERS_PATTERN, lastCharactersOf, maskCode, type GiftCardStatus } from '../gift-card-rules.js';
 import { canonicalId, compareIds, ID_PATTERN } from '../ids.js';
 import { isJsonObject, JsonInteger } from '../body-json.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
@@ -187,9 +177,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   function create(request: RouteRequest) {
     const input = parseCreateGiftCard(request.body);
     if (idByCode.has(input.code.toLowerCase())) {
-      throw conflict('A gift card with this code exists already.', [
-        { field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' },
-      ]);
+      throw conflict('A gift card with this code exists already.', [{ field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' }]);
     }
     const stamp = formatTimestamp(request.now);
     const card: GiftCardRecord = {

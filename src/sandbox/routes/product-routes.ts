@@ -41,12 +41,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   function draft(request: RouteRequest, existing: ProductRecord | undefined): ProductRecord {
     const errors = new FieldErrors();
     const input = readProductBody(errors, request.body);
-    return draftProduct(
-      errors,
-      input,
-      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id) },
-      env.ids,
-    );
+    return draftProduct(errors, input, { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id) }, env.ids);
   }
 
   function save(product: ProductRecord, topic: string, request: RouteRequest) {

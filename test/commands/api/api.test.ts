@@ -77,7 +77,9 @@ describe('api METHOD PATH', () => {
 
   it('a POST is sent once (not retried) and its answer is printed losslessly with --json', async () => {
     log.clear();
-    const r = await cli(['api', 'POST', 'gift_cards', '-f', `giftCard[code]=${freshCode('API')}`, '-f', 'giftCard[initialValue]=1.00', '-F', 'giftCard[customerId]=9007199254740993', '--json'], { env: env() });
+    const r = await cli(['api', 'POST', 'gift_cards', '-f', `giftCard[code]=${freshCode('API')}`, '-f', 'giftCard[initialValue]=1.00', '-F', 'giftCard[customerId]=9007199254740993', '--json'], {
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('"customerId": "9007199254740993"');
     expect(await log.take()).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', status: 200 }]);
@@ -99,7 +101,7 @@ describe('api METHOD PATH', () => {
     expect(r.stdout).toContain('"note":"from stdin"');
   });
 
-  it('--field key=@FILE sends the file\'s text', async () => {
+  it("--field key=@FILE sends the file's text", async () => {
     const card = await createCardDirect(s.sandbox);
     const note = file('note.txt', 'a note, 42 characters, from a text file!!');
     const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '-f', 'giftCard[balance]=2.00', '-F', `giftCard[note]=@${note}`, '--json', 'giftCard'], { env: env() });
@@ -128,7 +130,7 @@ describe('api METHOD PATH', () => {
     expect(r.stdout.startsWith('{')).toBe(true);
   });
 
-  it('404: exit 1 with the store\'s message; the body on stderr, nothing on stdout', async () => {
+  it("404: exit 1 with the store's message; the body on stderr, nothing on stdout", async () => {
     const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');

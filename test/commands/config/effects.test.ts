@@ -46,7 +46,10 @@ describe('configuration defaults at work', () => {
     it('jsonl: a listing prints one object per line; json: one array', async () => {
       const lines = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'jsonl' })) });
       expect(lines.code, lines.stderr).toBe(0);
-      const objects = lines.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+      const objects = lines.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(objects.length).toBeGreaterThan(1);
       expect(objects.every((o) => typeof o.id === 'string')).toBe(true);
       const array = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'json' })) });

@@ -53,7 +53,12 @@ describe('config set, get, unset, list', () => {
       { key: 'color', value: 'auto', source: 'default' },
     ]);
     const jsonl = await cli(['config', 'list', '--jsonl'], { env: dirs });
-    expect(jsonl.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).key)).toEqual(['output', 'page-size', 'import-concurrency', 'color']);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).key),
+    ).toEqual(['output', 'page-size', 'import-concurrency', 'color']);
   });
 
   it('list in a terminal is a table with a header, and names the profile on stderr', async () => {
@@ -63,7 +68,12 @@ describe('config set, get, unset, list', () => {
     expect(r.code, r.stderr).toBe(0);
     // The profile's output default applies to config list itself, in a terminal too.
     expect(r.stderr).toContain("Defaults of profile 'ci'");
-    expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toContainEqual({ key: 'output', value: 'jsonl', source: 'profile' });
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toContainEqual({ key: 'output', value: 'jsonl', source: 'profile' });
     const table = await cli(['--no-color', 'config', 'list'], { env: dirs, tty: true });
     expect(table.stdout.split('\n')[0]).toMatch(/^KEY\s+VALUE\s+SOURCE$/);
     expect(table.stdout).toMatch(/^page-size\s+50\s+default$/m);

@@ -34,7 +34,12 @@ describe.each(DIALECTS)('gift card commands without acceptable credentials (%s d
 
   it('a wrong token: exit 4 with a sentence mentioning 401, the token never echoed', async () => {
     const wrong = 'not-a-valid-token-XYZW';
-    for (const argv of [['giftcard', 'count'], ['giftcard', 'get', '4000000000000000011'], ['giftcard', 'search', '--all'], ['giftcard', 'create', '--initial-value', '1']]) {
+    for (const argv of [
+      ['giftcard', 'count'],
+      ['giftcard', 'get', '4000000000000000011'],
+      ['giftcard', 'search', '--all'],
+      ['giftcard', 'create', '--initial-value', '1'],
+    ]) {
       const r = await cli(argv, { env: { ...s.env, STORE_CLI_TOKEN: wrong } });
       expect(r.code, argv.join(' ')).toBe(4);
       expect(r.stdout).toBe('');

@@ -52,7 +52,9 @@ describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {
     // A store that (wrongly) returns the whole code on a read: the CLI masks it anyway.
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"giftCard":{"id":"77","code":"FULLCODE1234ABCD","lastCharacters":"ABCD","balance":"1.00","currency":"USD","customerId":"5","createTime":"2025-01-01T00:00:00Z","updateTime":"2025-01-01T00:00:00Z"}}');
+      res.end(
+        '{"giftCard":{"id":"77","code":"FULLCODE1234ABCD","lastCharacters":"ABCD","balance":"1.00","currency":"USD","customerId":"5","createTime":"2025-01-01T00:00:00Z","updateTime":"2025-01-01T00:00:00Z"}}',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -91,7 +91,12 @@ describe.each(DIALECTS)('giftcard search across pages (%s dialect)', (dialect) =
     const enabled = await cli(['giftcard', 'search', '--all', '--limit', '50', '--status', 'enabled', '--json', 'id'], { env: s.env });
     expect((JSON.parse(enabled.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.filter((id) => !disabled.includes(id)));
     const off = await cli(['giftcard', 'search', '--all', '--limit', '2', '--status', 'disabled', '--jsonl'], { env: s.env });
-    expect(off.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(disabled);
+    expect(
+      off.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(disabled);
   });
 
   it('--all --since-id continues after that id to the end', async () => {

@@ -104,7 +104,9 @@ describe('a store that answers in the real form', () => {
     const r = await cli(['giftcard', 'search', '--all', '--limit', '2', '--jsonl'], { env, now: NOW });
     expect(r.code).toBe(1);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(r.stderr).toMatch(/Link header could not be read \(Link: http:\/\/127\.0\.0\.1:\d+\/api\/202412\/gift_cards\/search\?pageToken=2&limit=2; rel=next\) and the page was full \(2 of 2 items\)/);
+    expect(r.stderr).toMatch(
+      /Link header could not be read \(Link: http:\/\/127\.0\.0\.1:\d+\/api\/202412\/gift_cards\/search\?pageToken=2&limit=2; rel=next\) and the page was full \(2 of 2 items\)/,
+    );
     expectNoStackTrace(r.stderr);
   });
 

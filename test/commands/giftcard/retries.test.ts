@@ -19,8 +19,14 @@ function seedFor(pattern: boolean[], rate: number, kinds: FaultKind[]): number {
 }
 
 const DEMO_IDS = [
-  '4000000000000000011', '4000000000000000037', '4000000000000000052', '4000000000000000086',
-  '4000000000000000109', '4000000000000000131', '4000000000000000158', '4000000000000000174',
+  '4000000000000000011',
+  '4000000000000000037',
+  '4000000000000000052',
+  '4000000000000000086',
+  '4000000000000000109',
+  '4000000000000000131',
+  '4000000000000000158',
+  '4000000000000000174',
 ];
 
 describe('retries under injected faults', () => {
@@ -68,7 +74,12 @@ describe('retries under injected faults', () => {
     it('--verbose logs each retry on stderr', async () => {
       const r = await cli(['--verbose', 'giftcard', 'search', '--all', '--limit', '4', '--jsonl'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(DEMO_IDS);
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line).id),
+      ).toEqual(DEMO_IDS);
       const requests = await log.take();
       const failures = requests.filter((q) => q.status !== 200).length;
       expect((r.stderr.match(/retrying in \d+ ms/g) ?? []).length).toBe(failures);
@@ -83,7 +94,9 @@ describe('retries under injected faults', () => {
       const r = await cli(['giftcard', 'create', '--initial-value', '10'], { env: s.env });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^error: .*500.*The gift card may have been created anyway\. Check with 'store-cli giftcard search --last-characters \w{4}', or run this create again adding --code \w{16}: that is safe/);
+      expect(r.stderr).toMatch(
+        /^error: .*500.*The gift card may have been created anyway\. Check with 'store-cli giftcard search --last-characters \w{4}', or run this create again adding --code \w{16}: that is safe/,
+      );
       expectNoStackTrace(r.stderr);
       expect(await log.take()).toEqual(Array(5).fill({ method: 'POST', path: '/api/202412/gift_cards', status: 500 }));
     });

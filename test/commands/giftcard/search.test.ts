@@ -6,8 +6,14 @@ import { DIALECTS } from '../../helpers/dialects.js';
 
 // The demo data set (src/sandbox/data/demo.json), as of today's clock.
 const DEMO_IDS = [
-  '4000000000000000011', '4000000000000000037', '4000000000000000052', '4000000000000000086',
-  '4000000000000000109', '4000000000000000131', '4000000000000000158', '4000000000000000174',
+  '4000000000000000011',
+  '4000000000000000037',
+  '4000000000000000052',
+  '4000000000000000086',
+  '4000000000000000109',
+  '4000000000000000131',
+  '4000000000000000158',
+  '4000000000000000174',
 ];
 const DISABLED = ['4000000000000000109'];
 const EXPIRED = ['4000000000000000131']; // expired 2024-09-30
@@ -44,9 +50,7 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       rows.forEach((row, i) => {
         const card = cards[i]!;
         expect(row).toHaveLength(8);
-        expect([row[0], row[1], row[2], row[3], row[5], row[6], row[7]]).toEqual([
-          card.id, card.lastCharacters, card.balance, card.currency, card.expireTime ?? '', card.customerId, card.note ?? '',
-        ]);
+        expect([row[0], row[1], row[2], row[3], row[5], row[6], row[7]]).toEqual([card.id, card.lastCharacters, card.balance, card.currency, card.expireTime ?? '', card.customerId, card.note ?? '']);
       });
       const status = Object.fromEntries(rows.map((row) => [row[0], row[4]]));
       for (const id of ENABLED) expect(status[id]).toBe('enabled');
@@ -146,7 +150,11 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
 
   describe('filters', () => {
     it('--status enabled, disabled and expired', async () => {
-      for (const [status, expected] of [['enabled', ENABLED], ['disabled', DISABLED], ['expired', EXPIRED]] as const) {
+      for (const [status, expected] of [
+        ['enabled', ENABLED],
+        ['disabled', DISABLED],
+        ['expired', EXPIRED],
+      ] as const) {
         const r = await search(['--status', status, '--json']);
         expect(r.code, r.stderr).toBe(0);
         expect(ids(r.stdout)).toEqual(expected);

@@ -33,11 +33,14 @@ describe('a bizId of . or ..', () => {
 
   it('import rejects such a row by its line (exit 3) and applies the others', async () => {
     const good = freshBizId();
-    const file = scratchFile('dots.csv', csv([
-      ['products', good, 'custom', 'note', 'red'],
-      ['products', '..', 'custom', 'color', 'blue'],
-      ['products', '.', 'custom', 'color', 'green'],
-    ]));
+    const file = scratchFile(
+      'dots.csv',
+      csv([
+        ['products', good, 'custom', 'note', 'red'],
+        ['products', '..', 'custom', 'color', 'blue'],
+        ['products', '.', 'custom', 'color', 'green'],
+      ]),
+    );
     log.clear();
     const r = await cli(['metafield', 'import', file], { env: s.env });
     expect(r.code, r.stderr).toBe(3);

@@ -58,20 +58,23 @@ describe.each(DIALECTS)('metafield import: rows that fail (%s dialect)', (dialec
   it('go to the rejects file with their line and reason while the good rows apply; exit 3', async () => {
     const [a, b, c] = freshIds(3);
     const header = ['domain', 'bizId', 'namespace', 'code', 'value', 'type'];
-    const text = csv([
-      ['products', a!, 'custom', 'material', 'Linen', ''], // line 2: good
-      ['products', a!, 'custom', 'stock_floor', '4x2', 'Integer'], // 3: bad Integer
-      ['products', a!, 'custom', 'launch_date', '2026-02-30', 'Date'], // 4: bad Date
-      ['products', a!, 'custom', 'rating', '4.5', 'Decimel'], // 5: unknown type
-      ['products', a!, 'custom', 'is_gift', 'yes', 'Boolean'], // 6: good
-      ['products', b!, 'custom', 'care_guide', 'x'.repeat(65_536), ''], // 7: over-long
-      ['products', b!, 'custom', 'material', 'Wool'], // 8: ragged
-      ['products', b!, 'specs', 'weight', '1.5 kg', 'Weight'], // 9: good
-      ['products', b!, 'custom', 'stock_floor', 'lots', ''], // 10: the store refuses it (its definition says Integer)
-      ['products', b!, 'specs', 'weight', '2 kg', 'Weight'], // 11: the file already set it on line 9
-      ['products', 'not-a-number', 'custom', 'material', 'Silk', ''], // 12: the store refuses the bizId
-      ['products', c!, 'custom', 'care_guide', '"Quoted", with commas\nand a line break', 'MultiLineText'], // 13-14: good
-    ], header);
+    const text = csv(
+      [
+        ['products', a!, 'custom', 'material', 'Linen', ''], // line 2: good
+        ['products', a!, 'custom', 'stock_floor', '4x2', 'Integer'], // 3: bad Integer
+        ['products', a!, 'custom', 'launch_date', '2026-02-30', 'Date'], // 4: bad Date
+        ['products', a!, 'custom', 'rating', '4.5', 'Decimel'], // 5: unknown type
+        ['products', a!, 'custom', 'is_gift', 'yes', 'Boolean'], // 6: good
+        ['products', b!, 'custom', 'care_guide', 'x'.repeat(65_536), ''], // 7: over-long
+        ['products', b!, 'custom', 'material', 'Wool'], // 8: ragged
+        ['products', b!, 'specs', 'weight', '1.5 kg', 'Weight'], // 9: good
+        ['products', b!, 'custom', 'stock_floor', 'lots', ''], // 10: the store refuses it (its definition says Integer)
+        ['products', b!, 'specs', 'weight', '2 kg', 'Weight'], // 11: the file already set it on line 9
+        ['products', 'not-a-number', 'custom', 'material', 'Silk', ''], // 12: the store refuses the bizId
+        ['products', c!, 'custom', 'care_guide', '"Quoted", with commas\nand a line break', 'MultiLineText'], // 13-14: good
+      ],
+      header,
+    );
     const file = scratchFile('values.csv', text);
     const rejects = scratchFile('rejects.csv', '');
     const r = await cli(importArgs(file, '--rejects', rejects, '--json'), { env: s.env });
@@ -96,12 +99,14 @@ describe.each(DIALECTS)('metafield import: rows that fail (%s dialect)', (dialec
     expect(rejected.find((row) => row.line === '3')).toMatchObject({ domain: 'products', bizId: a, namespace: 'custom', code: 'stock_floor', type: 'Integer', value: '4x2' });
 
     const state = await readBack(s.sandbox, products([a!, b!, c!]));
-    expect(state).toEqual(new Map([
-      [`products/${a}/custom.is_gift`, 'true'],
-      [`products/${a}/custom.material`, 'Linen'],
-      [`products/${b}/specs.weight`, '{"value":1.5,"unit":"kg"}'],
-      [`products/${c}/custom.care_guide`, '"Quoted", with commas\nand a line break'],
-    ]));
+    expect(state).toEqual(
+      new Map([
+        [`products/${a}/custom.is_gift`, 'true'],
+        [`products/${a}/custom.material`, 'Linen'],
+        [`products/${b}/specs.weight`, '{"value":1.5,"unit":"kg"}'],
+        [`products/${c}/custom.care_guide`, '"Quoted", with commas\nand a line break'],
+      ]),
+    );
   });
 
   it('a file that stops being CSV partway: the rows before it apply, the rest is not read; exit 3', async () => {
@@ -111,17 +116,22 @@ describe.each(DIALECTS)('metafield import: rows that fail (%s dialect)', (dialec
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/^Stopped at line 5, which is not valid CSV \(.*\): the rest of the file was not read\.$/m);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, created: 3, failed: 0 });
-    expect(await readBack(s.sandbox, products([a!, b!, c!]))).toEqual(new Map([
-      [`products/${a}/ns.x`, '1'],
-      [`products/${a}/ns.y`, '2'],
-      [`products/${b}/ns.x`, '3'],
-    ]));
+    expect(await readBack(s.sandbox, products([a!, b!, c!]))).toEqual(
+      new Map([
+        [`products/${a}/ns.x`, '1'],
+        [`products/${a}/ns.y`, '2'],
+        [`products/${b}/ns.x`, '3'],
+      ]),
+    );
   });
 
   it('a fixed rejects file imports as it is (its line and reason columns are ignored)', async () => {
     const [a] = freshIds(1);
     const rejects = scratchFile('rejects.csv', '');
-    const first = await cli(importArgs(scratchFile('v.csv', csv([['products', a!, 'custom', 'stock_floor', 'ten', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type'])), '--rejects', rejects), { env: s.env });
+    const first = await cli(
+      importArgs(scratchFile('v.csv', csv([['products', a!, 'custom', 'stock_floor', 'ten', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type'])), '--rejects', rejects),
+      { env: s.env },
+    );
     expect(first.code).toBe(3);
     const fixed = readFileSync(rejects, 'utf8').replace(',ten,', ',10,');
     const second = await cli(importArgs(scratchFile('fixed.csv', fixed), '--json'), { env: s.env });
@@ -258,9 +268,31 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
 
   it('--dry-run reads, plans and writes nothing', async () => {
     const [a, b] = freshIds(2);
-    await cli(importArgs(scratchFile('seed.csv', csv([['products', a!, 'ns', 'same', '1'], ['products', a!, 'ns', 'old', '1']]))), { env: s.env });
+    await cli(
+      importArgs(
+        scratchFile(
+          'seed.csv',
+          csv([
+            ['products', a!, 'ns', 'same', '1'],
+            ['products', a!, 'ns', 'old', '1'],
+          ]),
+        ),
+      ),
+      { env: s.env },
+    );
     log.clear();
-    const file = scratchFile('v.csv', csv([['products', a!, 'ns', 'same', '1', ''], ['products', a!, 'ns', 'old', '2', ''], ['products', b!, 'ns', 'new', '3', ''], ['products', b!, 'ns', 'bad', 'x', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type']));
+    const file = scratchFile(
+      'v.csv',
+      csv(
+        [
+          ['products', a!, 'ns', 'same', '1', ''],
+          ['products', a!, 'ns', 'old', '2', ''],
+          ['products', b!, 'ns', 'new', '3', ''],
+          ['products', b!, 'ns', 'bad', 'x', 'Integer'],
+        ],
+        ['domain', 'bizId', 'namespace', 'code', 'value', 'type'],
+      ),
+    );
     const r = await cli(importArgs(file, '--dry-run', '--json'), { env: s.env });
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 4, created: 1, updated: 1, unchanged: 1, failed: 1 });
@@ -272,7 +304,16 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
   });
 
   it('--dry-run without a store to read still validates', async () => {
-    const file = scratchFile('v.csv', csv([['products', '1', 'ns', 'ok', '1', ''], ['products', '1', 'ns', 'bad', 'x', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type']));
+    const file = scratchFile(
+      'v.csv',
+      csv(
+        [
+          ['products', '1', 'ns', 'ok', '1', ''],
+          ['products', '1', 'ns', 'bad', 'x', 'Integer'],
+        ],
+        ['domain', 'bizId', 'namespace', 'code', 'value', 'type'],
+      ),
+    );
     const r = await cli(importArgs(file, '--dry-run', '--json'), { env: {} });
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({ rows: 2, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: expect.any(Number) });
@@ -297,15 +338,21 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^Imported stdin in \d+s: 2 rows of 1 object: 2 created/m);
-    expect(await readBack(s.sandbox, [['customers', a!]])).toEqual(new Map([
-      [`customers/${a}/custom.birthday`, '02-29'],
-      [`customers/${a}/custom.vip`, 'true'],
-    ]));
+    expect(await readBack(s.sandbox, [['customers', a!]])).toEqual(
+      new Map([
+        [`customers/${a}/custom.birthday`, '02-29'],
+        [`customers/${a}/custom.vip`, 'true'],
+      ]),
+    );
   });
 
   it('an object that appears again later in the file is applied after its earlier rows', async () => {
     const [a, b] = freshIds(2);
-    const rows = [['products', a!, 'ns', 'x', '1'], ['products', b!, 'ns', 'x', '1'], ['products', a!, 'ns', 'x', '2']];
+    const rows = [
+      ['products', a!, 'ns', 'x', '1'],
+      ['products', b!, 'ns', 'x', '1'],
+      ['products', a!, 'ns', 'x', '2'],
+    ];
     const r = await cli(importArgs(scratchFile('v.csv', csv(rows)), '--json'), { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, created: 2, updated: 1 });

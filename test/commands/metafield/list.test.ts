@@ -45,7 +45,12 @@ describe.each(DIALECTS)('metafield list (%s dialect)', (dialect) => {
       { code: 'material', value: 'Organic cotton' },
     ]);
     const lines = await cli(['metafield', 'list', 'products', bizId, '--jsonl'], { env: s.env });
-    expect(lines.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).code)).toEqual(['care_guide', 'material', 'weight']);
+    expect(
+      lines.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).code),
+    ).toEqual(['care_guide', 'material', 'weight']);
   });
 
   it('a table in a terminal with a header', async () => {

@@ -15,11 +15,7 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
   const s = useSandbox({
     dialect,
     seed: 'demo',
-    tokens: [
-      parseTokenSpec('full-access-token-0001'),
-      parseTokenSpec('reader-token-0002:read_metafields'),
-      parseTokenSpec('writer-token-0003:write_metafields'),
-    ],
+    tokens: [parseTokenSpec('full-access-token-0001'), parseTokenSpec('reader-token-0002:read_metafields'), parseTokenSpec('writer-token-0003:write_metafields')],
     onRequest: log.hook,
   });
   const set = (bizId: string, ...rest: string[]) => ['metafield', 'set', 'products', bizId, ...rest];
@@ -67,7 +63,11 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     const bizId = freshBizId();
     const r = await cli(set(bizId, '--namespace', 'custom', '--code', 'color', '--value', '#0af', '--type', 'color'), { env: s.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(tsvRows(r.stdout)).toEqual([['NAMESPACE', 'custom'], ['CODE', 'color'], ['VALUE', '#00AAFF']]);
+    expect(tsvRows(r.stdout)).toEqual([
+      ['NAMESPACE', 'custom'],
+      ['CODE', 'color'],
+      ['VALUE', '#00AAFF'],
+    ]);
   });
 
   it('converts natural input by type: DateTime with an offset, Boolean words, MonthDay, multi references', async () => {
@@ -166,7 +166,11 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     const second = await cli(set(bizId, '--namespace', 'custom', '--code', 'material', '--value', 'Linen'), { env, tty: true });
     expect(second.code, second.stderr).toBe(0);
     expect(stripAnsi(second.stderr)).toContain('Updated');
-    expect((await log.take()).map((q) => [q.method, q.status])).toEqual([['GET', 403], ['POST', 409], ['PUT', 200]]);
+    expect((await log.take()).map((q) => [q.method, q.status])).toEqual([
+      ['GET', 403],
+      ['POST', 409],
+      ['PUT', 200],
+    ]);
     expect((await stored(s.sandbox, 'products', bizId, 'custom', 'material'))?.value).toBe('Linen');
   });
 });

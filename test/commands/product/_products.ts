@@ -25,7 +25,12 @@ export async function createProduct(sandbox: RunningSandbox, product: Record<str
 
 /** A product with two options and four variants, made fresh for a test. */
 export function teeProduct(title = 'Test Tee'): Record<string, unknown> {
-  const combos = [['Red', 'S'], ['Red', 'M'], ['Blue', 'S'], ['Blue', 'M']];
+  const combos = [
+    ['Red', 'S'],
+    ['Red', 'M'],
+    ['Blue', 'S'],
+    ['Blue', 'M'],
+  ];
   return {
     title,
     vendor: 'Acme',
@@ -37,7 +42,10 @@ export function teeProduct(title = 'Test Tee'): Record<string, unknown> {
       sku: `TT-${color}-${size}`.toUpperCase(),
       price: '19.99',
       inventoryQuantities: [{ available: '4' }],
-      options: [{ name: 'Color', value: { name: color } }, { name: 'Size', value: { name: size } }],
+      options: [
+        { name: 'Color', value: { name: color } },
+        { name: 'Size', value: { name: size } },
+      ],
     })),
   };
 }

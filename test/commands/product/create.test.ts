@@ -28,10 +28,9 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
 
   it('by names: looks up the category and the collections, then creates once', async () => {
     log.clear();
-    const r = await cli(
-      ['product', 'create', '--title', 'Linen Shirt', '--category', 't-shirts', '--collection', 'summer sale', '--collection', 'New Arrivals', '--price', '39.00', '--json'],
-      { env: env() },
-    );
+    const r = await cli(['product', 'create', '--title', 'Linen Shirt', '--category', 't-shirts', '--collection', 'summer sale', '--collection', 'New Arrivals', '--price', '39.00', '--json'], {
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const created = JSON.parse(r.stdout);
@@ -53,7 +52,9 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
 
   it('ids are used as given, without a look-up', async () => {
     log.clear();
-    const r = await cli(['product', 'create', '--title', 'By id', '--category', DEMO.categories.tops, '--collection', DEMO.collections.summerEssentials, '--json', 'categoryId,collections'], { env: env() });
+    const r = await cli(['product', 'create', '--title', 'By id', '--category', DEMO.categories.tops, '--collection', DEMO.collections.summerEssentials, '--json', 'categoryId,collections'], {
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ categoryId: DEMO.categories.tops, collections: `["${DEMO.collections.summerEssentials}"]` });
     expect((await log.take()).map((q) => q.method)).toEqual(['POST']);
@@ -61,13 +62,38 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
 
   it('--option makes one variant per combination; variant flags apply to each; SKUs get suffixes', async () => {
     const r = await cli(
-      ['product', 'create', '--title', 'Tee', '--option', 'Color=Red,Light Blue', '--option', 'Size=S,M,L', '--price', '19.99', '--compare-of-price', '24.99', '--sku', 'TEE', '--inventory', '5', '--weight', '0.2', '--weight-unit', 'kg', '--json'],
+      [
+        'product',
+        'create',
+        '--title',
+        'Tee',
+        '--option',
+        'Color=Red,Light Blue',
+        '--option',
+        'Size=S,M,L',
+        '--price',
+        '19.99',
+        '--compare-of-price',
+        '24.99',
+        '--sku',
+        'TEE',
+        '--inventory',
+        '5',
+        '--weight',
+        '0.2',
+        '--weight-unit',
+        'kg',
+        '--json',
+      ],
       { env: env() },
     );
     expect(r.code, r.stderr).toBe(0);
     const created = JSON.parse(r.stdout);
     expect(created.isMultiVariant).toBe('true');
-    expect(created.options.map((o: any) => [o.name, o.value.map((v: any) => v.name)])).toEqual([['Color', ['Red', 'Light Blue']], ['Size', ['S', 'M', 'L']]]);
+    expect(created.options.map((o: any) => [o.name, o.value.map((v: any) => v.name)])).toEqual([
+      ['Color', ['Red', 'Light Blue']],
+      ['Size', ['S', 'M', 'L']],
+    ]);
     expect(created.variants.map((v: any) => v.sku)).toEqual(['TEE-RED-S', 'TEE-RED-M', 'TEE-RED-L', 'TEE-LIGHT-BLUE-S', 'TEE-LIGHT-BLUE-M', 'TEE-LIGHT-BLUE-L']);
     for (const v of created.variants) {
       expect(v).toMatchObject({ price: '19.99', compareOfPrice: '24.99', weight: '0.2', weightUnit: 'kg' });
@@ -82,7 +108,10 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).not.toMatch(ANSI);
     const rows = tsvRows(piped.stdout);
-    expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual([['Sand', 'MUG-SAND', '12.00'], ['Slate', 'MUG-SLATE', '12.00']]);
+    expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual([
+      ['Sand', 'MUG-SAND', '12.00'],
+      ['Slate', 'MUG-SLATE', '12.00'],
+    ]);
     expect(rows[0]![0]).toMatch(/^\d+$/);
 
     const tty = await cli(['product', 'create', '--title', 'Rain Hat', '--category', 'outerwear', '--collection', 'rainy', '--price', '15.00'], { env: env(), tty: true });
@@ -144,7 +173,10 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
       expect(bare.code, bare.stderr).toBe(0);
       const created = JSON.parse(bare.stdout);
       expect(created).toMatchObject({ title: 'From a file', status: 'draft', categoryId: DEMO.categories.tops, collections: `["${DEMO.collections.newArrivals}"]` });
-      expect(created.variants.map((v: any) => [v.sku, v.price])).toEqual([['F-S', '10.00'], ['F-M', '11.00']]);
+      expect(created.variants.map((v: any) => [v.sku, v.price])).toEqual([
+        ['F-S', '10.00'],
+        ['F-M', '11.00'],
+      ]);
       expect(created.images[0].src).toBe('https://cdn.example.com/a.jpg');
 
       const wrapped = await cli(['product', 'create', '--file', file('wrapped.json', { product }), '--title', 'Renamed', '--price', '9.00', '--json'], { env: env() });
@@ -225,7 +257,11 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
       ['a relative image', ['product', 'create', '--title', 'X', '--image', 'a.png'], '--image'],
       ['a malformed option', ['product', 'create', '--title', 'X', '--option', 'Color:Red'], '--option'],
       ['four options', ['product', 'create', '--title', 'X', '--option', 'A=1', '--option', 'B=1', '--option', 'C=1', '--option', 'D=1'], '--option'],
-      ['more than 100 variants', ['product', 'create', '--title', 'X', '--option', `A=${Array.from({ length: 11 }, (_, i) => i).join(',')}`, '--option', `B=${Array.from({ length: 10 }, (_, i) => i).join(',')}`], '--option'],
+      [
+        'more than 100 variants',
+        ['product', 'create', '--title', 'X', '--option', `A=${Array.from({ length: 11 }, (_, i) => i).join(',')}`, '--option', `B=${Array.from({ length: 10 }, (_, i) => i).join(',')}`],
+        '--option',
+      ],
       ['a barcode for several variants', ['product', 'create', '--title', 'X', '--option', 'A=1,2', '--barcode', '123'], '--barcode'],
       ['a location without inventory', ['product', 'create', '--title', 'X', '--location-id', '8'], '--location-id'],
       ['an unknown --json field', ['product', 'create', '--title', 'X', '--json', 'nope'], 'nope'],

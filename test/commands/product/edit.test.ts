@@ -81,7 +81,7 @@ describe('product edit', () => {
     ]);
   });
 
-  it('--option replaces the options: surviving variants keep their ids, new ones copy the first one\'s price', async () => {
+  it("--option replaces the options: surviving variants keep their ids, new ones copy the first one's price", async () => {
     const product = await createProduct(s.sandbox, teeProduct());
     const r = await cli(['product', 'edit', product.productId, '--option', 'Color=Red,Green', '--option', 'Size=S,M', '--json'], { env: env() });
     expect(r.code, r.stderr).toBe(0);

@@ -20,10 +20,7 @@ describe('product create when the answer may have been lost', () => {
     it('exit 1: the product may have been created, naming its title and SKUs; sent once', async () => {
       proxy.use(loseFirst('POST', CREATE, 1));
       log.clear();
-      const r = await cli(
-        ['product', 'create', '--title', 'Lost Tee', '--category', DEMO.categories.tops, '--option', 'Size=S,M,L,XL', '--sku', 'LOST', '--price', '9.00'],
-        { env: proxy.env },
-      );
+      const r = await cli(['product', 'create', '--title', 'Lost Tee', '--category', DEMO.categories.tops, '--option', 'Size=S,M,L,XL', '--sku', 'LOST', '--price', '9.00'], { env: proxy.env });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expectNoStackTrace(r.stderr);

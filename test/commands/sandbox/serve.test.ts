@@ -110,7 +110,10 @@ describe('sandbox serve', () => {
 
   it('--definitions: a file that is not valid exits 2 with one sentence naming it and the JSON path', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'store-cli-serve-')), 'definitions.json');
-    writeFileSync(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight', schemaRule: '{"max":{"value":5,"unit":"cm"}}' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight', schemaRule: '{"max":{"value":5,"unit":"cm"}}' }] }),
+    );
     const r = await cli(['sandbox', 'serve', '--port', '0', '--definitions', file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -145,7 +148,10 @@ describe('sandbox serve', () => {
       await answer.text();
       answers.push([answer.status, answer.headers.get('x-service-shop-api-rate-limit')]);
     }
-    expect(answers).toEqual([[200, null], [429, null]]);
+    expect(answers).toEqual([
+      [200, null],
+      [429, null],
+    ]);
     expect((await quiet.stop()).code).toBe(0);
   });
 
@@ -164,7 +170,7 @@ describe('sandbox serve', () => {
       [['--rate-limit', '5/0'], '--rate-limit'],
       [['--rate-limit', '5/'], '--rate-limit'],
       [['--rate-limit', '-1'], '--rate-limit'],
-      [['--rate-limit', 'premium'], "--rate-limit must be a plan (basic, standard, advanced, legacy) or RPS or RPS/BURST"],
+      [['--rate-limit', 'premium'], '--rate-limit must be a plan (basic, standard, advanced, legacy) or RPS or RPS/BURST'],
       [['--no-rate-limit-header'], '--no-rate-limit-header needs --rate-limit'],
       [['--definitions', '/nonexistent/definitions.json'], 'The metafield definitions file /nonexistent/definitions.json does not exist.'],
     ];

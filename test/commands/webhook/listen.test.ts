@@ -192,7 +192,9 @@ describe('webhook listen --forward-to', () => {
       ['products/create', '4000000000000000501', 'Merino Crew Sweater', 'verified', '500'],
       ['products/update', '4000000000000000501', 'Merino Crew Sweater (Winter Edition)', 'verified', 'unreachable'],
     ]);
-    expect(listener.run.stderr()).toMatch(/warning: Could not forward a products\/update delivery \(webhook id [0-9a-f-]+\) to http:\/\/127\.0\.0\.1:\d+\/hooks\?app=1: the connection was refused \(answered 502, so the sender retries\)/);
+    expect(listener.run.stderr()).toMatch(
+      /warning: Could not forward a products\/update delivery \(webhook id [0-9a-f-]+\) to http:\/\/127\.0\.0\.1:\d+\/hooks\?app=1: the connection was refused \(answered 502, so the sender retries\)/,
+    );
   });
 
   it('forwards nothing when the signature is bad', async () => {

@@ -87,10 +87,14 @@ describe("webhook listen receives the sandbox's deliveries", () => {
     const { product } = await api(sandbox, 'POST', '/products', createBody);
 
     // Retries of one event carry the same webhook id; each is refused.
-    const refusals = await waitFor(() => {
-      const found = listener.run.stderr().match(/warning: Refused a products\/create delivery \(webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g);
-      return found && found.length >= 2 ? found : undefined;
-    }, 10_000, 'two refused attempts');
+    const refusals = await waitFor(
+      () => {
+        const found = listener.run.stderr().match(/warning: Refused a products\/create delivery \(webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g);
+        return found && found.length >= 2 ? found : undefined;
+      },
+      10_000,
+      'two refused attempts',
+    );
     expect(new Set(refusals).size).toBe(1);
     expect(listener.run.stdout()).toBe('');
     expect(listener.run.stderr()).not.toContain(product.productId); // nothing of a refused body is shown
@@ -136,10 +140,14 @@ describe('the trigger samples look like real deliveries', () => {
       variants: createBody.product.variants.map((v) => ({ ...v, barcode: '0840', costPrice: '50.00', compareOfPrice: '150.00', weight: '0.6', weightUnit: 'kg' })),
     };
     const { product } = await api(sandbox, 'POST', '/products', { product: full });
-    const [delivery] = await waitFor(() => {
-      const found = listener.records().filter((r) => r.productId === product.productId);
-      return found.length === 1 ? found : undefined;
-    }, 10_000, 'the create delivery');
+    const [delivery] = await waitFor(
+      () => {
+        const found = listener.records().filter((r) => r.productId === product.productId);
+        return found.length === 1 ? found : undefined;
+      },
+      10_000,
+      'the create delivery',
+    );
     const real = shape(delivery!.payload);
     expect([...shape(sample('products-create.json'))].sort()).toEqual([...real].sort());
     expect([...shape(sample('products-update.json'))].sort()).toEqual([...real].sort());

@@ -21,7 +21,12 @@ export async function startListen(args: string[], env: Record<string, string> = 
   return {
     url,
     run,
-    records: () => run.stdout().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>),
+    records: () =>
+      run
+        .stdout()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     async stop() {
       controller.abort();
       return run.done;
@@ -65,10 +70,11 @@ export async function startApp(): Promise<App> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   app.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks?app=1`;
-  app.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  app.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return app;
 }
 
