@@ -4,6 +4,7 @@
 // from what `--help` prints.
 import type { EventEmitter } from 'node:events';
 import type { Argument, Command, Option } from 'commander';
+import { ANY_FIELDS, jsonDeclaration } from '../src/core/output-options.js';
 
 export interface OptionDoc {
   flags: string;
@@ -23,6 +24,10 @@ export interface CommandDoc {
   examples: string[];
   /** A command that runs something (a verb), not a group of commands. */
   leaf: boolean;
+  /** The fields `--json` accepts, as the command declared them (absent: no --json, or any field). */
+  jsonFields?: readonly string[];
+  /** A listing's tab-separated columns, in order, and what its rows are when not the records. */
+  tsv?: { columns: readonly string[]; rows?: string };
 }
 
 /** Every command of the tree, the program first, depth first in declaration order. */
@@ -51,6 +56,17 @@ function describe(command: Command, words: string[]): CommandDoc {
       .map(option),
     examples: examplesOf(afterText(command)),
     leaf: command.commands.length === 0,
+    ...jsonDoc(command),
+  };
+}
+
+/** What the command declared for --json: the same declaration its --help lists. */
+function jsonDoc(command: Command): Pick<CommandDoc, 'jsonFields' | 'tsv'> {
+  const json = jsonDeclaration(command);
+  if (json === undefined) return {};
+  return {
+    ...(json.fields === ANY_FIELDS ? {} : { jsonFields: json.fields }),
+    ...(json.columns ? { tsv: { columns: json.columns, ...(json.rows ? { rows: json.rows } : {}) } } : {}),
   };
 }
 

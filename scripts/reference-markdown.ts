@@ -29,6 +29,8 @@ export function renderReference(docs: readonly CommandDoc[]): string {
     lines.push('', `${doc.leaf ? '###' : '##'} \`${name}\``, '', sentence(doc.summary));
     if (!doc.leaf) continue;
     lines.push('', '```', `${doc.usage}`, '```', '', ...table(doc));
+    if (doc.tsv) lines.push('', `Piped without \`--json\`, ${doc.tsv.rows ? `the ${doc.tsv.rows} are` : 'rows are'} tab-separated in this column order: ${codes(doc.tsv.columns)}.`);
+    if (doc.jsonFields) lines.push('', `JSON fields: ${codes(doc.jsonFields)}.`);
     if (doc.examples.length > 0) lines.push('', '```sh', ...doc.examples, '```');
   }
   return `${lines.join('\n').replace(/\n\n\n+/g, '\n\n')}\n`;
@@ -48,6 +50,10 @@ function cell(text: string): string {
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/</g, '\\<')))
     .join('')
     .replace(/\|/g, '\\|');
+}
+
+function codes(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
 }
 
 function sentence(text: string): string {

@@ -45,6 +45,19 @@ describe(`the command reference (${REFERENCE_PATH})`, () => {
     }
   });
 
+  it('lists the JSON fields and TSV columns each command declares, as its --help does', () => {
+    const section = generated();
+    const search = docs().find((doc) => doc.path === 'giftcard search')!;
+    expect(search.jsonFields).toContain('lastCharacters');
+    expect(search.tsv?.columns[0]).toBe('id');
+    for (const doc of docs()) {
+      if (doc.jsonFields) expect(section).toContain(`JSON fields: ${doc.jsonFields.map((f) => `\`${f}\``).join(', ')}.`);
+      if (doc.tsv) expect(section).toContain(`in this column order: ${doc.tsv.columns.map((c) => `\`${c}\``).join(', ')}.`);
+    }
+    // A command whose --json takes any field (api) lists none.
+    expect(docs().find((doc) => doc.path === 'api')?.jsonFields).toBeUndefined();
+  });
+
   it("is linked from README and from the manual's index", () => {
     expect(read('README.md')).toContain('](docs/reference.md)');
     expect(read('docs/README.md')).toContain('](reference.md)');
