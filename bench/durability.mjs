@@ -10,17 +10,14 @@
 // CLI (e.g. the commit before the journal), to show what durability costs against it.
 // Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'store-cli.js');
-const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
-const BEGIN = '<!-- durability:results -->';
-const END = '<!-- /durability:results -->';
+const BEGIN = resultsBegin('durability');
+const END = resultsEnd('durability');
 const PER_OBJECT = 10;
 
 const args = process.argv.slice(2);
@@ -37,21 +34,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:durability does).");
 if (BEFORE !== undefined && !existsSync(BEFORE)) fail(`--before ${BEFORE}: no such file.`);
 
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-const say = (line) => process.stderr.write(`${line}\n`);
-
-const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-durability-'));
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+const { scratch, children } = scratchDir('store-cli-bench-durability-');
 const env = { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') };
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
-});
-process.on('SIGINT', () => process.exit(130));
 
 function writeCsv(objects) {
   const path = join(scratch, 'fresh.csv');
@@ -110,13 +94,6 @@ async function importInto(sandbox, file) {
   if (summary.created !== ROWS) fail(`expected ${ROWS} values created, got ${JSON.stringify(summary)}`);
   return ms;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
 const targets = [
   { name: 'in memory', bin: BIN, data: false },
@@ -177,13 +154,5 @@ Every run: ${every}.
 ${END}`;
 
 process.stdout.write(`\n${table}\n`);
-if (WRITE) {
-  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next =
-    previous.includes(BEGIN) && previous.includes(END)
-      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-      : `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(RESULTS, next);
-  say(`wrote ${RESULTS}`);
-}
+if (WRITE) writeResultsSection('durability', section);
 process.exit(0);

@@ -11,9 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './common.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CHUNKS = join(ROOT, 'dist', 'chunks');
 const RUNS = Number(process.argv[2] ?? 11);
 

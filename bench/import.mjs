@@ -13,18 +13,15 @@
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'store-cli.js');
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
-const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
-const BEGIN = '<!-- import:results -->';
-const END = '<!-- /import:results -->';
+const BEGIN = resultsBegin('import');
+const END = resultsEnd('import');
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -40,20 +37,7 @@ if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--r
 if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:import does).");
 
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-const say = (line) => process.stderr.write(`${line}\n`);
-
-const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-import-'));
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
-});
-process.on('SIGINT', () => process.exit(130));
+const { scratch, children } = scratchDir('store-cli-bench-import-');
 
 // --- files ---------------------------------------------------------------------------------
 
@@ -176,11 +160,6 @@ async function baseline(sandbox, file) {
 
 // --- the runs ------------------------------------------------------------------------------
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const OBJECTS = ROWS / PER_OBJECT;
 const loadBefore = os.loadavg();
 const startedAt = new Date();
@@ -247,7 +226,6 @@ const row = (name, runs) => {
   return { name, ms, rowsPerS: ROWS / (ms / 1000), perObject, rss, methods, ratio: base.ms / ms };
 };
 const results = [row('fresh import', phases.fresh), row('re-run (nothing to change)', phases.rerun), row('10% of values changed', phases.changed)];
-const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const methodText = (m) =>
   Object.entries(m)
     .map(([k, v]) => `${fmt(v)} ${k}`)
@@ -309,13 +287,5 @@ ${END}`;
 
 process.stdout.write(`\n${table}\n\n${memory}\n\n${rateTable}\n`);
 
-if (WRITE) {
-  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next =
-    previous.includes(BEGIN) && previous.includes(END)
-      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-      : `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(RESULTS, next);
-  say(`wrote ${RESULTS}`);
-}
+if (WRITE) writeResultsSection('import', section);
 process.exit(0);

@@ -19,17 +19,14 @@
 // minute-long cases (they dominate: about 5 minutes in all). Writes its section of
 // bench/RESULTS.md (between its markers) unless --no-write.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'store-cli.js');
-const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
-const BEGIN = '<!-- pacing:results -->';
-const END = '<!-- /pacing:results -->';
+const BEGIN = resultsBegin('pacing');
+const END = resultsEnd('pacing');
 const TOKEN = 'bench-pacing-token-0001';
 const READER = 'bench-pacing-reader-0002';
 
@@ -43,20 +40,7 @@ const SECONDS = option('--seconds', 60);
 const WRITE = !args.includes('--no-write');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:pacing does).");
 
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-const say = (line) => process.stderr.write(`${line}\n`);
-
-const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-pacing-'));
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
-});
-process.on('SIGINT', () => process.exit(130));
+const { scratch, children } = scratchDir('store-cli-bench-pacing-');
 
 let nextId = 1_000_000;
 /** `objects` fresh products with `perObject` values each. */
@@ -147,12 +131,6 @@ async function differences(sandbox, file) {
   return wrong;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 const pct = (n, d = 1) => `${fmt(100 * n, d)}%`;
 /** Objects that keep a bucket of `size` refilled at `refill` busy for SECONDS past its burst (8 reads come first). */
 const objectsFor = (size, refill) => Math.ceil(size + refill * SECONDS - 8);
@@ -300,13 +278,5 @@ ${END}`;
 
 process.stdout.write(`\n${withHeader}\n\n${aimdTable}\n\n${faultTable}\n`);
 
-if (WRITE) {
-  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
-  const next =
-    previous.includes(BEGIN) && previous.includes(END)
-      ? previous.slice(0, previous.indexOf(BEGIN)) + section + previous.slice(previous.indexOf(END) + END.length)
-      : `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(RESULTS, next);
-  say(`wrote ${RESULTS}`);
-}
+if (WRITE) writeResultsSection('pacing', section);
 process.exit(0);

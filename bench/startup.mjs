@@ -8,15 +8,11 @@
 //
 // Writes bench/RESULTS.md (unless --no-write) and prints the same table on stdout.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BIN, RESULTS, ROOT, baseEnv, fail, median, scratchDir } from './common.mjs';
 import { machineLines } from './machine.mjs';
-
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'store-cli.js');
-const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
 
 const args = process.argv.slice(2);
 const roundsArg = args.indexOf('--rounds');
@@ -26,29 +22,19 @@ const WRITE = !args.includes('--no-write');
 if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench does).");
 
-function fail(message) {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-// An environment that owes nothing to the caller's shell: no STORE_CLI_*, no colour switches.
-const scratch = mkdtempSync(join(os.tmpdir(), 'store-cli-bench-'));
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+// Each case's own config and data folders, in a scratch folder (baseEnv owes nothing to the caller's shell).
+const { scratch, children } = scratchDir('store-cli-bench-');
 const dirs = (name) => ({ STORE_CLI_CONFIG_DIR: join(scratch, name, 'config'), STORE_CLI_DATA_DIR: join(scratch, name, 'data') });
 
 // --- the sandbox every request case talks to, started once -------------------------------
 const sandbox = await startSandbox();
-process.on('exit', () => {
-  if (sandbox.child.exitCode === null) sandbox.child.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
-});
-process.on('SIGINT', () => process.exit(130));
 
 function startSandbox() {
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--quiet', '--demo'], {
     env: { ...baseEnv, ...dirs('sandbox') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
   return new Promise((resolve, reject) => {
@@ -112,11 +98,6 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 if (process.stderr.isTTY) process.stderr.write('\n');
 const loadAfter = os.loadavg();
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const base = median(samples[0]);
 const rows = cases.map((c, i) => {

@@ -1,0 +1,58 @@
+// What the benchmarks share: the paths, failing and saying, an environment that owes nothing
+// to the caller's shell, a scratch folder removed on exit with the children still running,
+// medians and numbers, and writing one section of bench/RESULTS.md.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'store-cli.js');
+export const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
+
+export function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+export const say = (line) => process.stderr.write(`${line}\n`);
+
+/** The environment without STORE_CLI_* or colour switches. */
+export const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STORE_CLI_|NO_COLOR$|FORCE_COLOR$|NODE_OPTIONS$)/.test(k)));
+
+/**
+ * A fresh folder under the system's temporary one, `prefix` and a random tail, and the set the
+ * caller adds its child processes to: on exit, those still running are killed and the folder
+ * removed; SIGINT exits 130.
+ */
+export function scratchDir(prefix) {
+  const scratch = mkdtempSync(join(os.tmpdir(), prefix));
+  const children = new Set();
+  process.on('exit', () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(scratch, { recursive: true, force: true });
+  });
+  process.on('SIGINT', () => process.exit(130));
+  return { scratch, children };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+export const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+/** Replaces the text between `<!-- name:results -->` and `<!-- /name:results -->` in RESULTS.md (markers included) with `section`, or appends it. */
+export function writeResultsSection(name, section) {
+  const begin = resultsBegin(name);
+  const end = resultsEnd(name);
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const next =
+    previous.includes(begin) && previous.includes(end)
+      ? previous.slice(0, previous.indexOf(begin)) + section + previous.slice(previous.indexOf(end) + end.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(RESULTS, next);
+  say(`wrote ${RESULTS}`);
+}
+export const resultsBegin = (name) => `<!-- ${name}:results -->`;
+export const resultsEnd = (name) => `<!-- /${name}:results -->`;
