@@ -1,7 +1,7 @@
 // Exit codes end to end: the built binary against a `sandbox serve` child process.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -13,13 +13,6 @@ afterAll(() => {
   removeScratch();
 });
 
-/** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
-const requestLog = () =>
-  sandbox
-    .stderr()
-    .split('\n')
-    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
-
 /** The store's gift card count, asked directly (not through the CLI under test). */
 async function count(): Promise<number> {
   const r = await api(sandbox, 'GET', '/gift_cards/count');
@@ -27,28 +20,10 @@ async function count(): Promise<number> {
   return Number((r.json as { count: string | number }).count);
 }
 
-let markers = 0;
-
-/** Makes a request to a unique path and waits until the sandbox has logged it; returns its log index. */
-async function mark(): Promise<number> {
-  const path = `/e2e-marker-${++markers}`;
-  await api(sandbox, 'GET', path);
-  return until(
-    () => {
-      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-      return index >= 0 ? index : undefined;
-    },
-    5_000,
-    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
-  );
-}
-
 /** Runs a command that must send nothing: the sandbox logs no request between two markers around it. */
 async function expectNothingSent(args: string[]) {
-  const before = await mark();
-  const r = await run(args, { env: sandbox.env() });
-  const after = await mark();
-  expect(requestLog().slice(before + 1, after), `requests sent by '${args.join(' ')}'`).toEqual([]);
+  const { requests, ...r } = await runLogged(sandbox, args);
+  expect(requests, `requests sent by '${args.join(' ')}'`).toEqual([]);
   return r;
 }
 

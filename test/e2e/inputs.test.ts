@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { linkSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, api, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { BIN, api, killLeftovers, mark, removeScratch, requestLog, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
 let sandbox: ServeHandle;
@@ -22,34 +22,8 @@ afterAll(async () => {
   removeScratch();
 });
 
-const requestLog = () =>
-  sandbox
-    .stderr()
-    .split('\n')
-    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
-
-let markers = 0;
-/** A request the log must show: everything logged before it is in the log. */
-async function mark(): Promise<number> {
-  const path = `/e2e-inputs-marker-${++markers}`;
-  await api(sandbox, 'GET', path);
-  return until(
-    () => {
-      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-      return index >= 0 ? index : undefined;
-    },
-    5_000,
-    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
-  );
-}
-
 /** Runs the CLI; `requests` are those the sandbox logged meanwhile. */
-async function runLogged(args: string[], options: { input?: string; stdinFile?: string } = {}) {
-  const before = await mark();
-  const result = await run(args, { env: sandbox.env(), ...options });
-  const after = await mark();
-  return { ...result, requests: requestLog().slice(before + 1, after) };
-}
+const runSent = (args: string[], options: { input?: string; stdinFile?: string } = {}) => runLogged(sandbox, args, options);
 
 let files = 0;
 function csvFile(): { path: string; bytes: Buffer } {
@@ -84,7 +58,7 @@ describe('--rejects that is the file being imported', () => {
     it(`${name}: exit 2, nothing sent, the input byte for byte as it was`, async () => {
       const { path, bytes } = csvFile();
       const [file, rejects] = argsFor(path);
-      const r = await runLogged(['metafield', 'import', file, '--rejects', rejects]);
+      const r = await runSent(['metafield', 'import', file, '--rejects', rejects]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/^error: --rejects .+ is the file being imported \(.+\): writing it would destroy the input; give another file\. Nothing was sent\.\n/);
       expect(r.stderr).not.toMatch(STACK_LINE);
@@ -95,7 +69,7 @@ describe('--rejects that is the file being imported', () => {
 
   it('stdin redirected from the file (- < in.csv, --rejects in.csv): exit 2, nothing sent, the input whole', async () => {
     const { path, bytes } = csvFile();
-    const r = await runLogged(['metafield', 'import', '-', '--rejects', path], { stdinFile: path });
+    const r = await runSent(['metafield', 'import', '-', '--rejects', path], { stdinFile: path });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(`--rejects ${path} is the file stdin reads from`);
     expect(r.requests).toEqual([]);
@@ -115,7 +89,7 @@ describe('bytes that are not UTF-8', () => {
         Buffer.from('\nproducts,7200003,ns,c,fine\n'),
       ]),
     );
-    const r = await runLogged(['metafield', 'import', path, '--rejects', rejects, '--json']);
+    const r = await runSent(['metafield', 'import', path, '--rejects', rejects, '--json']);
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, created: 2, failed: 1 });
     expect(r.stderr).toContain('line 3: the value cell is not valid UTF-8 (save the file as UTF-8)');
@@ -127,7 +101,7 @@ describe('bytes that are not UTF-8', () => {
   it('in a product --file: exit 2 naming the byte offset, nothing sent', async () => {
     const path = join(dir, 'product-latin1.json');
     writeFileSync(path, Buffer.concat([Buffer.from('{\n  "title": "Caf'), Buffer.from([0xe9]), Buffer.from('"\n}\n')]));
-    const r = await runLogged(['product', 'create', '--file', path]);
+    const r = await runSent(['product', 'create', '--file', path]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(`--file ${path} is not valid UTF-8: invalid bytes at byte offset 17 (line 2); save it as UTF-8. Nothing was sent.`);
     expect(r.requests).toEqual([]);
@@ -136,14 +110,14 @@ describe('bytes that are not UTF-8', () => {
   it('in an api --input body on stdin: exit 2, nothing sent', async () => {
     const path = join(dir, 'body.json');
     writeFileSync(path, Buffer.concat([Buffer.from('{"giftCard":{"code":"AB'), Buffer.from([0xc3, 0x28]), Buffer.from('CD1234","initialValue":"5"}}')]));
-    const bad = await runLogged(['api', 'POST', 'gift_cards', '--input', '-'], { stdinFile: path });
+    const bad = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { stdinFile: path });
     expect(bad.code, bad.stderr).toBe(2);
     expect(bad.stderr).toContain('--input stdin is not valid UTF-8: invalid bytes at byte offset 23 (line 1)');
     expect(bad.requests).toEqual([]);
   });
 
   it('in a command-line value (Node hands it over as U+FFFD): exit 2 naming the flag, nothing sent', async () => {
-    const before = await mark();
+    const before = await mark(sandbox);
     // Through sh and printf: the bytes reach the CLI as the kernel passes them, not re-encoded by Node.
     const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" giftcard create --initial-value 5 --note "$(printf 'caf\\351')"`], {
       env: sandbox.env(),
@@ -152,10 +126,10 @@ describe('bytes that are not UTF-8', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    const after = await mark();
+    const after = await mark(sandbox);
     expect(code, stderr).toBe(2);
     expect(stderr).toContain('error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.');
-    expect(requestLog().slice(before + 1, after)).toEqual([]);
+    expect(requestLog(sandbox).slice(before + 1, after)).toEqual([]);
   });
 });
 
@@ -164,7 +138,7 @@ describe('inputs too large or too deep', () => {
     const path = join(dir, 'huge.json');
     writeFileSync(path, '{"title":"big","description":"');
     truncateSync(path, 150 * 1024 * 1024); // sparse: costs no disk
-    const r = await runLogged(['product', 'create', '--file', path]);
+    const r = await runSent(['product', 'create', '--file', path]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(`--file ${path} is 150.0 MiB (157286400 bytes), more than the limit of 1 MiB (1048576 bytes), the largest request body a store takes; nothing was sent.`);
     expect(r.requests).toEqual([]);
@@ -172,13 +146,13 @@ describe('inputs too large or too deep', () => {
 
   it('a 2 MiB JSON body on stdin (api --input -) and as a file: exit 2, nothing sent', async () => {
     const body = JSON.stringify({ giftCard: { code: 'BIGBODY123', initialValue: '5', note: 'x'.repeat(2 * 1024 * 1024) } });
-    const piped = await runLogged(['api', 'POST', 'gift_cards', '--input', '-'], { input: body });
+    const piped = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { input: body });
     expect(piped.code, piped.stderr).toBe(2);
     expect(piped.stderr).toContain('--input stdin gives more than the limit of 1 MiB (1048576 bytes)');
     expect(piped.requests).toEqual([]);
     const path = join(dir, 'big-body.json');
     writeFileSync(path, body);
-    const file = await runLogged(['api', 'POST', 'gift_cards', '--input', path]);
+    const file = await runSent(['api', 'POST', 'gift_cards', '--input', path]);
     expect(file.code, file.stderr).toBe(2);
     expect(file.stderr).toContain(`--input ${path} is 2.0 MiB (${Buffer.byteLength(body)} bytes), more than the limit of 1 MiB`);
     expect(file.requests).toEqual([]);
@@ -187,12 +161,12 @@ describe('inputs too large or too deep', () => {
   it('JSON nested 100,000 deep: exit 2 saying it is too deep and the limit, in --file and --input', async () => {
     const path = join(dir, 'deep.json');
     writeFileSync(path, `{"title":"deep","tags":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
-    const product = await runLogged(['product', 'create', '--file', path]);
+    const product = await runSent(['product', 'create', '--file', path]);
     expect(product.code, product.stderr).toBe(2);
     expect(product.stderr).toContain(`--file ${path} is nested more than 100 levels deep (at line 1, column 123): the limit is 100; nothing was sent.`);
     expect(product.stderr).not.toMatch(/call stack/);
     expect(product.requests).toEqual([]);
-    const raw = await runLogged(['api', 'POST', 'products', '--input', path]);
+    const raw = await runSent(['api', 'POST', 'products', '--input', path]);
     expect(raw.code, raw.stderr).toBe(2);
     expect(raw.stderr).toContain(`--input ${path} is nested more than 100 levels deep`);
     expect(raw.requests).toEqual([]);

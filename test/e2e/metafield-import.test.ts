@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, spawnGathering, until, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -95,25 +95,20 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
   it('Ctrl-C (SIGINT): stops, prints the summary of what was done, exits 130', { timeout: 60_000 }, async () => {
     const { path, ids } = valuesFile(3_200_000, 100);
     const before = createsLogged(sandbox);
-    const child = spawnCli(['metafield', 'import', path, '--json'], sandbox.env());
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin!.end();
+    const { child, stdout, stderr } = spawnGathering(['metafield', 'import', path, '--json'], sandbox.env());
     await until(
       () => (createsLogged(sandbox) - before >= 10 ? true : undefined),
       20_000,
-      () => `no progress; stderr:\n${stderr}`,
+      () => `no progress; stderr:\n${stderr()}`,
     );
     child.kill('SIGINT');
     const end = await exitOf(child, 10_000);
     expect(end).toMatchObject({ code: 130, signal: null });
-    expect(stderr).toMatch(/^The import of .* stopped after \d+s: \d+ rows of \d+ objects: \d+ created/m);
-    expect(stderr).toMatch(/^Interrupted: .*A re-run finishes the job/m);
-    expect(stderr).toMatch(/^error: Interrupted\.$/m);
-    expect(stderr).not.toMatch(STACK_LINE);
-    const summary = JSON.parse(stdout) as { rows: number; created: number };
+    expect(stderr()).toMatch(/^The import of .* stopped after \d+s: \d+ rows of \d+ objects: \d+ created/m);
+    expect(stderr()).toMatch(/^Interrupted: .*A re-run finishes the job/m);
+    expect(stderr()).toMatch(/^error: Interrupted\.$/m);
+    expect(stderr()).not.toMatch(STACK_LINE);
+    const summary = JSON.parse(stdout()) as { rows: number; created: number };
     expect(summary.created).toBeGreaterThan(0);
     expect(summary.rows).toBeLessThanOrEqual(500);
     // What it says it created is there.

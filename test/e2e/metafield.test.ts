@@ -1,7 +1,7 @@
 // Metafield commands end to end: the built binary against a `sandbox serve --demo` child
 // process (demo definitions), and once against the embedded sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { isolatedEnv, killLeftovers, methodAndPath, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -14,37 +14,11 @@ afterAll(() => {
 });
 
 const PRODUCT = '4000000000000000777';
-const requestLog = () =>
-  sandbox
-    .stderr()
-    .split('\n')
-    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
-
-let markers = 0;
-
-/** A request to a unique path, once the sandbox has logged it: its index in the log. */
-async function mark(): Promise<number> {
-  const path = `/e2e-metafield-marker-${++markers}`;
-  await api(sandbox, 'GET', path);
-  return until(
-    () => {
-      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-      return index >= 0 ? index : undefined;
-    },
-    5_000,
-    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
-  );
-}
 
 /** The requests a run sent, as "METHOD /path" (query dropped), read between two markers. */
 async function sentBy(args: string[]) {
-  const before = await mark();
-  const result = await run(args, { env: sandbox.env() });
-  const after = await mark();
-  const sent = requestLog()
-    .slice(before + 1, after)
-    .map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, ''));
-  return { result, sent };
+  const { requests, ...result } = await runLogged(sandbox, args);
+  return { result, sent: requests.map(methodAndPath) };
 }
 
 describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s dialect)', (dialect) => {

@@ -1,7 +1,7 @@
 // The product flow end to end: the built binary against a `sandbox serve --demo` child,
 // creating by names, reading, a dry-run edit, an edit, and deleting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, removeScratch, requireBuild, run, serve, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, killLeftovers, methodAndPath, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -13,38 +13,10 @@ afterAll(() => {
   removeScratch();
 });
 
-/** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
-const requestLog = () =>
-  sandbox
-    .stderr()
-    .split('\n')
-    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
-
-let markers = 0;
-async function mark(): Promise<number> {
-  const path = `/e2e-product-marker-${++markers}`;
-  await api(sandbox, 'GET', path);
-  return until(
-    () => {
-      const index = requestLog().findIndex((line) => line.startsWith(`GET /api/202412${path} `));
-      return index >= 0 ? index : undefined;
-    },
-    5_000,
-    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
-  );
-}
-
-/** Runs the CLI and returns its result with the requests the sandbox logged meanwhile. */
-async function runLogged(args: string[]) {
-  const before = await mark();
-  const result = await run(args, { env: sandbox.env() });
-  const after = await mark();
-  return {
-    ...result,
-    requests: requestLog()
-      .slice(before + 1, after)
-      .map((line) => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '')),
-  };
+/** Runs the CLI and returns its result with the requests the sandbox logged meanwhile, as "METHOD /path". */
+async function runSent(args: string[]) {
+  const result = await runLogged(sandbox, args);
+  return { ...result, requests: result.requests.map(methodAndPath) };
 }
 
 describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
@@ -58,7 +30,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   let productId = '';
 
   it('create by names: category and collections looked up, one POST', async () => {
-    const r = await runLogged([
+    const r = await runSent([
       'product',
       'create',
       '--title',
@@ -90,13 +62,13 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   });
 
   it('an ambiguous name exits 2 listing the candidates; a missing one too; nothing is created', async () => {
-    const ambiguous = await runLogged(['product', 'create', '--title', 'Nope', '--collection', 'summer']);
+    const ambiguous = await runSent(['product', 'create', '--title', 'Nope', '--collection', 'summer']);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stdout).toBe('');
     expect(ambiguous.stderr).toMatch(/Collection 'summer' is ambiguous: Summer Sale \(id 4000000000000000304\), Summer Essentials \(id 4000000000000000317\)/);
     expect(ambiguous.stderr).not.toMatch(STACK_LINE);
     expect(ambiguous.requests).toEqual(['GET /api/202412/collections']);
-    const missing = await runLogged(['product', 'create', '--title', 'Nope', '--category', 'Shoes']);
+    const missing = await runSent(['product', 'create', '--title', 'Nope', '--category', 'Shoes']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/No category matches 'Shoes'/);
     expect(missing.requests).toEqual(['GET /api/202412/category/search']);
@@ -123,11 +95,11 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   });
 
   it('edit --dry-run prints the diff and sends no PUT; edit then saves', async () => {
-    const dry = await runLogged(['product', 'edit', productId, '--price', '44.00', '--dry-run']);
+    const dry = await runSent(['product', 'edit', productId, '--price', '44.00', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toBe('variants[0].price\t"39.00"\t"44.00"\nvariants[1].price\t"39.00"\t"44.00"\n');
     expect(dry.requests).toEqual([`GET /api/202412/products/${productId}`]);
-    const saved = await runLogged(['product', 'edit', productId, '--price', '44.00', '--json', 'variants']);
+    const saved = await runSent(['product', 'edit', productId, '--price', '44.00', '--json', 'variants']);
     expect(saved.code, saved.stderr).toBe(0);
     expect(JSON.parse(saved.stdout).variants.map((v: { price: string }) => v.price)).toEqual(['44.00', '44.00']);
     expect(saved.requests.filter((q) => !q.startsWith('GET'))).toEqual([`PUT /api/202412/products/${productId}`]);
@@ -136,11 +108,11 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   it('a read-only token cannot edit (exit 4); delete needs --yes without a terminal, then deletes', async () => {
     const reader = await run(['product', 'edit', productId, '--title', 'X'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
     expect(reader.code).toBe(4);
-    const refused = await runLogged(['product', 'delete', productId]);
+    const refused = await runSent(['product', 'delete', productId]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--yes/);
     expect(refused.requests).toEqual([]);
-    const deleted = await runLogged(['product', 'delete', productId, '--yes']);
+    const deleted = await runSent(['product', 'delete', productId, '--yes']);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.requests).toEqual([`DELETE /api/202412/products/${productId}`]);
     expect((await api(sandbox, 'GET', `/products/${productId}`)).status).toBe(404);

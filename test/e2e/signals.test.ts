@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, scratch, serve, readFirstChunkThenClose, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, scratch, serve, readFirstChunkThenClose, spawnGathering, until, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
@@ -29,17 +29,12 @@ describe('SIGINT', () => {
   });
 
   it('during a request that never ends: exit 130 promptly, one line, no stack trace', async () => {
-    const child = spawnCli(['giftcard', 'count'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin!.end();
+    const { child, stdout, stderr } = spawnGathering(['giftcard', 'count'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
 
     const request = await until(
       () => received.at(-1),
       10_000,
-      () => `no request arrived; stderr:\n${stderr}`,
+      () => `no request arrived; stderr:\n${stderr()}`,
     );
     expect(request.url).toMatch(/gift_cards\/count/);
     const sent = performance.now();
@@ -49,35 +44,30 @@ describe('SIGINT', () => {
 
     expect(end).toMatchObject({ code: 130, signal: null });
     expect(elapsed).toBeLessThan(3_000);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/interrupt/i);
-    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK_LINE);
+    expect(stdout()).toBe('');
+    expect(stderr()).toMatch(/interrupt/i);
+    expect(stderr().trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr()).not.toMatch(STACK_LINE);
   });
 
   it('metafield import --json: the summary after Ctrl-C counts the rows read but not finished', { timeout: 30_000 }, async () => {
     const file = join(scratch().root, 'values.csv');
     writeFileSync(file, 'domain,bizId,namespace,code,value\nproducts,91,ns,a,1\nproducts,91,ns,b,2\nproducts,92,ns,a,3\n');
     const before = received.length;
-    const child = spawnCli(['metafield', 'import', file, '--json'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin!.end();
+    const { child, stdout, stderr } = spawnGathering(['metafield', 'import', file, '--json'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
 
     // Both objects' first requests are in flight, unanswered, when Ctrl-C comes.
     await until(
       () => (received.length - before >= 2 ? true : undefined),
       10_000,
-      () => `requests did not arrive; stderr:\n${stderr}`,
+      () => `requests did not arrive; stderr:\n${stderr()}`,
     );
     child.kill('SIGINT');
     const end = await exitOf(child, 20_000);
     expect(end).toMatchObject({ code: 130, signal: null });
-    expect(JSON.parse(stdout)).toMatchObject({ rows: 3, created: 0, updated: 0, unchanged: 0, failed: 0, unfinished: 3 });
-    expect(stderr).toMatch(/^Interrupted: 3 rows read were not finished/m);
-    expect(stderr).not.toMatch(STACK_LINE);
+    expect(JSON.parse(stdout())).toMatchObject({ rows: 3, created: 0, updated: 0, unchanged: 0, failed: 0, unfinished: 3 });
+    expect(stderr()).toMatch(/^Interrupted: 3 rows read were not finished/m);
+    expect(stderr()).not.toMatch(STACK_LINE);
   });
 });
 

@@ -259,6 +259,47 @@ export async function api(handle: { baseUrl: string; token: string }, method: st
   return { status: response.status, json };
 }
 
+/** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
+export function requestLog(sandbox: ServeHandle): string[] {
+  return sandbox
+    .stderr()
+    .split('\n')
+    .filter((line) => /^(GET|POST|PUT|DELETE) \/api\//.test(line));
+}
+
+let markers = 0;
+
+/**
+ * Makes a request to a unique path and waits until the sandbox has logged it: everything
+ * logged before it is in the log. Returns its index in requestLog().
+ */
+export async function mark(sandbox: ServeHandle): Promise<number> {
+  const path = `/e2e-marker-${++markers}`;
+  await api(sandbox, 'GET', path);
+  return until(
+    () => {
+      const index = requestLog(sandbox).findIndex((line) => line.startsWith(`GET /api/202412${path} `));
+      return index >= 0 ? index : undefined;
+    },
+    5_000,
+    () => `marker ${path} not in the sandbox log:\n${sandbox.stderr()}`,
+  );
+}
+
+/**
+ * Runs the CLI against the sandbox (its env unless options.env); `requests` are the log lines
+ * of what the run sent, read between two markers.
+ */
+export async function runLogged(sandbox: ServeHandle, args: readonly string[], options: RunOptions = {}): Promise<RunResult & { requests: string[] }> {
+  const before = await mark(sandbox);
+  const result = await run(args, { env: sandbox.env(), ...options });
+  const after = await mark(sandbox);
+  return { ...result, requests: requestLog(sandbox).slice(before + 1, after) };
+}
+
+/** A request log line as "METHOD /path", the query dropped. */
+export const methodAndPath = (line: string): string => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '');
+
 // ---------------------------------------------------------------------------------------
 // A real terminal: tmux
 
@@ -342,6 +383,17 @@ export class Pane {
   kill(): void {
     spawnSync(TMUX!, ['-S', this.socket, 'kill-server'], { encoding: 'utf8', env: cleanEnv() });
   }
+}
+
+/** Spawns the command with stdin closed, gathering its stdout and stderr as text. */
+export function spawnGathering(args: readonly string[], env: Env): { child: ChildProcess; stdout(): string; stderr(): string } {
+  const child = spawnCli(args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin!.end();
+  return { child, stdout: () => stdout, stderr: () => stderr };
 }
 
 /** Spawns the command, closes its stdout after the first chunk (as `| head` does), and waits for its exit. */
