@@ -1,34 +1,16 @@
 // The HTTP client paced by the store's bucket header: the 429 waits, the shared model, the log.
-import { MockAgent, type MockPool } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.js';
-import { HttpClient, type HttpClientOptions } from '../../src/core/http.js';
-import type { RetryPolicy } from '../../src/core/retry.js';
 import { StoreBucket } from '../../src/core/store-bucket.js';
+import { useMockAgent } from '../helpers/mock-agent.js';
 
-const ORIGIN = 'http://store.test';
-const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 2, maxDelayMs: 10, maxTotalWaitMs: 5_000 };
 const BUCKET = 'x-service-shop-api-rate-limit';
 
-let agent: MockAgent;
-let pool: MockPool;
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  pool = agent.get(ORIGIN);
-});
-
-afterEach(async () => {
-  await agent.close();
-});
-
-function client(options: Partial<HttpClientOptions> = {}): HttpClient {
-  return new HttpClient({ baseUrl: ORIGIN, token: async () => 'tok', timeoutMs: 2_000, userAgent: 't', dispatcher: agent, retry: FAST, random: () => 0.5, ...options });
-}
+const mock = useMockAgent();
+const { client } = mock;
 
 const reply = (status: number, used: number, size: number, extra: Record<string, string> = {}) =>
-  pool
+  mock.pool
     .intercept({ path: '/api/x', method: 'GET' })
     .reply(status, status === 200 ? '{}' : '{"message":"slow down"}', { headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra } });
 
@@ -79,8 +61,8 @@ describe('HttpClient paced by the bucket header', () => {
     reply(200, 38, 40);
     const done = other.request({ method: 'GET', path: '/api/x' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(agent.pendingInterceptors()).toHaveLength(1); // still held back
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1); // still held back
     await done;
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 });

@@ -1,41 +1,15 @@
-import { MockAgent, type MockPool } from 'undici';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, CancelledError, NetworkError, RuntimeError } from '../../src/core/errors.js';
-import { HttpClient, TOKEN_HEADER, type HttpClientOptions } from '../../src/core/http.js';
+import { TOKEN_HEADER } from '../../src/core/http.js';
 import { LosslessNumber, toJson } from '../../src/core/json.js';
 import { nextPageQuery } from '../../src/core/paginate.js';
 import type { RetryPolicy } from '../../src/core/retry.js';
+import { ORIGIN, TOKEN, useMockAgent } from '../helpers/mock-agent.js';
 
-const ORIGIN = 'http://store.test';
-const TOKEN = 'shpat_secret_token_WXYZ';
-const FAST: RetryPolicy = { maxAttempts: 3, baseDelayMs: 2, maxDelayMs: 10, maxTotalWaitMs: 5_000 };
 const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
 
-let agent: MockAgent;
-let pool: MockPool;
-
-beforeEach(() => {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  pool = agent.get(ORIGIN);
-});
-
-afterEach(async () => {
-  await agent.close();
-});
-
-function client(options: Partial<HttpClientOptions> = {}): HttpClient {
-  return new HttpClient({
-    baseUrl: ORIGIN,
-    token: async () => TOKEN,
-    timeoutMs: 2_000,
-    userAgent: 'store-cli/test',
-    dispatcher: agent,
-    retry: FAST,
-    random: () => 0.5,
-    ...options,
-  });
-}
+const mock = useMockAgent();
+const { client } = mock;
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -70,7 +44,7 @@ function lowerHeaders(headers: unknown): Record<string, string> {
 describe('HttpClient: requests', () => {
   it('sends the token, accept and user-agent headers, and no content-type without a body', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: '/api/202412/gift_cards/1', method: 'GET' }).reply(...record(seen, 200, '{"giftCard":{"id":"1"}}'));
+    mock.pool.intercept({ path: '/api/202412/gift_cards/1', method: 'GET' }).reply(...record(seen, 200, '{"giftCard":{"id":"1"}}'));
     await client().request({ method: 'GET', path: '/api/202412/gift_cards/1' });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers[TOKEN_HEADER.toLowerCase()]).toBe(TOKEN);
@@ -81,7 +55,7 @@ describe('HttpClient: requests', () => {
 
   it('sends a JSON body with its content type, big numbers exact', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(...record(seen, 201, '{}'));
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(...record(seen, 201, '{}'));
     const body = { giftCard: { code: 'ABCD1234', customerId: new LosslessNumber('12345678901234567890123') } };
     await client().request({ method: 'POST', path: '/api/x', body });
     expect(seen[0]!.headers['content-type']).toBe('application/json');
@@ -90,7 +64,7 @@ describe('HttpClient: requests', () => {
 
   it('encodes the query and leaves out undefined values', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: (p) => p.startsWith('/api/s?'), method: 'GET' }).reply(...record(seen, 200, '{}'));
+    mock.pool.intercept({ path: (p) => p.startsWith('/api/s?'), method: 'GET' }).reply(...record(seen, 200, '{}'));
     await client().request({ method: 'GET', path: '/api/s', query: { status: 'enabled', note: 'a b&c=d/é', sinceId: undefined, limit: '5' } });
     expect(seen[0]!.path).toBe('/api/s?status=enabled&note=a+b%26c%3Dd%2F%C3%A9&limit=5');
     expect(new URL(seen[0]!.path, ORIGIN).searchParams.get('note')).toBe('a b&c=d/é');
@@ -98,14 +72,14 @@ describe('HttpClient: requests', () => {
 
   it('sends no "?" for an empty query', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: '/api/s', method: 'GET' }).reply(...record(seen, 200, '{}'));
+    mock.pool.intercept({ path: '/api/s', method: 'GET' }).reply(...record(seen, 200, '{}'));
     await client().request({ method: 'GET', path: '/api/s', query: { status: undefined } });
     expect(seen[0]!.path).toBe('/api/s');
   });
 
   it('prefixes paths with the base URL path', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: '/store/one/api/x', method: 'GET' }).reply(...record(seen, 200, '{}'));
+    mock.pool.intercept({ path: '/store/one/api/x', method: 'GET' }).reply(...record(seen, 200, '{}'));
     const c = client({ baseUrl: `${ORIGIN}/store/one/` });
     expect(c.baseUrl).toBe(`${ORIGIN}/store/one`);
     await c.request({ method: 'GET', path: '/api/x' });
@@ -113,7 +87,7 @@ describe('HttpClient: requests', () => {
   });
 
   it('parses the response losslessly: a 20-digit id keeps its digits', async () => {
-    pool
+    mock.pool
       .intercept({ path: '/api/x', method: 'GET' })
       .reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', { headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' } });
     const response = await client().request({ method: 'GET', path: '/api/x' });
@@ -126,17 +100,17 @@ describe('HttpClient: requests', () => {
   });
 
   it('turns an empty 2xx body into {}', async () => {
-    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
+    mock.pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
     expect((await client().request({ method: 'DELETE', path: '/api/x' })).body).toEqual({});
-    pool.intercept({ path: '/api/y', method: 'GET' }).reply(200, '  \n', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/y', method: 'GET' }).reply(200, '  \n', JSON_HEADERS);
     expect((await client().request({ method: 'GET', path: '/api/y' })).body).toEqual({});
   });
 
   it('takes any 2xx as success: 201 and 202 with their body, 204 without one', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"giftCard":{"id":"201462124"}}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(202, '{"accepted":true}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(299, '');
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"giftCard":{"id":"201462124"}}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'PUT' }).reply(202, '{"accepted":true}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(204, '');
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(299, '');
     const http = client();
     const created = await http.request({ method: 'POST', path: '/api/x', body: {} });
     expect([created.status, toJson(created.body)]).toEqual([201, '{"giftCard":{"id":"201462124"}}']);
@@ -144,24 +118,24 @@ describe('HttpClient: requests', () => {
     expect([accepted.status, toJson(accepted.body)]).toEqual([202, '{"accepted":true}']);
     expect(await http.request({ method: 'DELETE', path: '/api/x' })).toMatchObject({ status: 204, body: {} });
     expect(await http.request({ method: 'POST', path: '/api/x', body: {} })).toMatchObject({ status: 299, body: {} });
-    expect(agent.pendingInterceptors()).toHaveLength(0);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(0);
   });
 
   it('joins several Link headers into one value the pager reads', async () => {
     const headers = { 'content-type': 'application/json', link: ['"< https://s.example/x?pageToken=p1&limit=2 >; rel=previous"', '"< https://s.example/x?pageToken=n3&limit=2 >; rel=next"'] };
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"items":[1,2]}', { headers });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"items":[1,2]}', { headers });
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(nextPageQuery({ link: response.headers.link, body: response.body, query: { limit: '2' }, items: 2 })).toEqual({ pageToken: 'n3', limit: '2' });
   });
 
   it('reads a real store\'s {"error"} body into the message', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"error":"Gift card not found","status":404}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"error":"Gift card not found","status":404}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error.message).toBe('The store found no such resource (404): Gift card not found.');
   });
 
   it('fails with a RuntimeError on a 200 body that is not JSON', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '<html>login page</html>', { headers: { 'content-type': 'text/html' } });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '<html>login page</html>', { headers: { 'content-type': 'text/html' } });
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error).toBeInstanceOf(RuntimeError);
     expect(error.message).toContain('GET /api/x');
@@ -171,87 +145,87 @@ describe('HttpClient: requests', () => {
 
 describe('HttpClient: retries', () => {
   it('retries a GET on 503 and succeeds', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"busy"}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"busy"}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(response.body).toEqual({ ok: true });
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 
   it('retries a PUT and a DELETE on 502/504', async () => {
-    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(502, 'Bad Gateway');
-    pool.intercept({ path: '/api/x', method: 'PUT' }).reply(200, '{}');
-    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(504, '');
-    pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(200, '{}');
+    mock.pool.intercept({ path: '/api/x', method: 'PUT' }).reply(502, 'Bad Gateway');
+    mock.pool.intercept({ path: '/api/x', method: 'PUT' }).reply(200, '{}');
+    mock.pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(504, '');
+    mock.pool.intercept({ path: '/api/x', method: 'DELETE' }).reply(200, '{}');
     await client().request({ method: 'PUT', path: '/api/x', body: {} });
     await client().request({ method: 'DELETE', path: '/api/x' });
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 
   it('does not retry a POST on 500 (it may have created something)', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(500, '{"code":"internal","message":"Database exploded."}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(500, '{"code":"internal","message":"Database exploded."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'POST', path: '/api/x', body: {} }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(500);
     expect((error as ApiError).exitCode).toBe(1);
     expect((error as ApiError).code).toBe('internal');
     expect(error.message).toContain('Database exploded');
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 
   it('does not retry a GET on 404', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"code":"not_found","message":"No gift card 9."}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(404, '{"code":"not_found","message":"No gift card 9."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect((error as ApiError).status).toBe(404);
     expect(error.message).toBe('The store found no such resource (404 not_found): No gift card 9.');
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 
   it('retries a POST on 429 with Retry-After: 0', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(429, '{"message":"slow down"}', { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"created":true}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(429, '{"message":"slow down"}', { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"created":true}', JSON_HEADERS);
     expect((await client().request({ method: 'POST', path: '/api/x', body: {} })).body).toEqual({ created: true });
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 
   it('waits as long as Retry-After says', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '', { headers: { 'retry-after': '0.2' } });
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '', { headers: { 'retry-after': '0.2' } });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const started = Date.now();
     await client().request({ method: 'GET', path: '/api/x' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
   it('gives up at once when Retry-After exceeds the total wait budget', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '{"message":"Daily quota used"}', { headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '{"message":"Daily quota used"}', { headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const started = Date.now();
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((error as ApiError).status).toBe(429);
     expect(error.message).toContain('Daily quota used');
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 
   it('retries a POST marked idempotent on 503', async () => {
-    pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(503, '');
-    pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(200, '{"giftCard":{}}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(503, '');
+    mock.pool.intercept({ path: '/api/x/disable', method: 'POST' }).reply(200, '{"giftCard":{}}', JSON_HEADERS);
     await client().request({ method: 'POST', path: '/api/x/disable', body: {}, idempotent: true });
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 
   it('throws the last error after maxAttempts, with the status and the server message', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"first"}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(502, '{"message":"second"}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"code":"unavailable","message":"Maintenance until noon."}', JSON_HEADERS);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"message":"first"}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(502, '{"message":"second"}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{"code":"unavailable","message":"Maintenance until noon."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
     expect(error.message).toBe('The store failed with a server error (503 unavailable): Maintenance until noon.');
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 
   it('lists field problems the message did not already say', async () => {
@@ -263,7 +237,7 @@ describe('HttpClient: retries', () => {
         { field: 'code', message: 'is taken' },
       ],
     };
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(400, JSON.stringify(body), JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(400, JSON.stringify(body), JSON_HEADERS);
     const error = (await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError;
     expect(error.message).toBe('The store rejected the request as invalid (400 invalid): Validation failed: note is too long [code: is taken].');
     expect(error.fields).toEqual(body.errors);
@@ -271,7 +245,7 @@ describe('HttpClient: retries', () => {
   });
 
   it('maps 401 to exit code 4 with a hint to log in', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(401, '{"code":"unauthorized","message":"Unknown token."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(401, '{"code":"unauthorized","message":"Unknown token."}', JSON_HEADERS);
     const error = (await failure(client().request({ method: 'GET', path: '/api/x' }))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(401);
@@ -281,7 +255,7 @@ describe('HttpClient: retries', () => {
   });
 
   it('maps 403 to exit code 4', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(403, '{"message":"Missing scope write_gift_cards."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(403, '{"message":"Missing scope write_gift_cards."}', JSON_HEADERS);
     const error = (await failure(client().request({ method: 'GET', path: '/api/x' }))) as ApiError;
     expect(error.status).toBe(403);
     expect(error.exitCode).toBe(4);
@@ -294,72 +268,72 @@ const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRES
 
 describe('HttpClient: network errors', () => {
   it('retries a GET on ECONNREFUSED, then fails with a NetworkError naming the code', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(3);
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(3);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).causeCode).toBe('ECONNREFUSED');
     expect((error as NetworkError).exitCode).toBe(1);
     expect(error.message).toBe(`Could not complete the GET request to the store at ${ORIGIN}: the connection was refused (ECONNREFUSED).`);
-    expect(agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
   });
 
   it('recovers when a refused connection succeeds on retry', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused());
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused());
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"ok":true}', JSON_HEADERS);
     expect((await client().request({ method: 'GET', path: '/api/x' })).body).toEqual({ ok: true });
   });
 
   it('retries a POST on ECONNREFUSED (never sent) but not on ECONNRESET', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused());
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused());
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
     await client().request({ method: 'POST', path: '/api/x', body: {} });
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
 
-    pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(reset());
-    pool.intercept({ path: '/api/y', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(reset());
+    mock.pool.intercept({ path: '/api/y', method: 'POST' }).reply(201, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'POST', path: '/api/y', body: {} }));
     expect((error as NetworkError).causeCode).toBe('ECONNRESET');
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 });
 
 describe('HttpClient: whether a failed request may have been applied', () => {
   it('a refusal (4xx) or a connection never made: not applied', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
     expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError).mayHaveApplied).toBe(false);
-    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused()).times(3);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(refused()).times(3);
     expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as NetworkError).mayHaveApplied).toBe(false);
   });
 
   it('a reset or a 5xx: may have been applied', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
     expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as NetworkError).mayHaveApplied).toBe(true);
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(502, 'Bad Gateway');
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(502, 'Bad Gateway');
     expect(((await failure(client().request({ method: 'POST', path: '/api/x', body: {} }))) as ApiError).mayHaveApplied).toBe(true);
   });
 
   it('an idempotent POST resent after a reset: a later 409 or refused connection still says an attempt may have applied', async () => {
-    pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
-    pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(409, '{"code":"conflict"}', JSON_HEADERS);
     const conflict = (await failure(client().request({ method: 'POST', path: '/api/x', body: {}, idempotent: true }))) as ApiError;
     expect(conflict.status).toBe(409);
     expect(conflict.mayHaveApplied).toBe(true);
 
-    pool.intercept({ path: '/api/y', method: 'POST' }).reply(503, '');
-    pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(refused()).times(2);
+    mock.pool.intercept({ path: '/api/y', method: 'POST' }).reply(503, '');
+    mock.pool.intercept({ path: '/api/y', method: 'POST' }).replyWithError(refused()).times(2);
     const refusedLast = (await failure(client().request({ method: 'POST', path: '/api/y', body: {}, idempotent: true }))) as NetworkError;
     expect(refusedLast.causeCode).toBe('ECONNREFUSED');
     expect(refusedLast.mayHaveApplied).toBe(true);
-    agent.assertNoPendingInterceptors();
+    mock.agent.assertNoPendingInterceptors();
   });
 });
 
 describe('HttpClient: log and cancellation', () => {
   it('logs method, URL and status, with the token only as ****last4', async () => {
     const lines: string[] = [];
-    pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(503, '');
-    pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(503, '');
+    mock.pool.intercept({ path: '/api/x?limit=5', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     await client({ log: (line) => lines.push(line) }).request({ method: 'GET', path: '/api/x', query: { limit: '5' } });
     const text = lines.join('\n');
     expect(lines).toContain(`> GET ${ORIGIN}/api/x?limit=5`);
@@ -372,7 +346,7 @@ describe('HttpClient: log and cancellation', () => {
   });
 
   it('ends with CancelledError (exit 130) when the signal is already aborted', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const controller = new AbortController();
     controller.abort();
     const error = await failure(client({ signal: controller.signal }).request({ method: 'GET', path: '/api/x' }));
@@ -381,8 +355,8 @@ describe('HttpClient: log and cancellation', () => {
   });
 
   it('ends a retry wait with CancelledError when aborted', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '');
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '');
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const controller = new AbortController();
     const slow: RetryPolicy = { maxAttempts: 3, baseDelayMs: 10_000, maxDelayMs: 10_000, maxTotalWaitMs: 60_000 };
     const started = Date.now();
@@ -391,11 +365,11 @@ describe('HttpClient: log and cancellation', () => {
     const error = await failure(pending);
     expect(error).toBeInstanceOf(CancelledError);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(agent.pendingInterceptors()).toHaveLength(1);
+    expect(mock.agent.pendingInterceptors()).toHaveLength(1);
   });
 
   it('ends a request in flight with CancelledError when aborted', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS).delay(5_000);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS).delay(5_000);
     const controller = new AbortController();
     const started = Date.now();
     const pending = client({ signal: controller.signal }).request({ method: 'GET', path: '/api/x' });
@@ -407,15 +381,15 @@ describe('HttpClient: log and cancellation', () => {
 
 describe('HttpClient: dispatcher', () => {
   it('also works over a single MockPool', async () => {
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"n":1}', JSON_HEADERS);
-    const response = await client({ dispatcher: pool }).request({ method: 'GET', path: '/api/x' });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"n":1}', JSON_HEADERS);
+    const response = await client({ dispatcher: mock.pool }).request({ method: 'GET', path: '/api/x' });
     expect(String((response.body as { n: unknown }).n)).toBe('1');
   });
 
   it('leaves a dispatcher it was given open on close()', async () => {
     const c = client();
     await c.close();
-    pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     await expect(c.request({ method: 'GET', path: '/api/x' })).resolves.toMatchObject({ status: 200 });
   });
 });
@@ -423,7 +397,7 @@ describe('HttpClient: dispatcher', () => {
 describe('raw requests (the api command)', () => {
   it('sends bodyText as is and extra headers, but never lets them replace the token', async () => {
     const seen: Seen[] = [];
-    pool.intercept({ path: '/api/202412/x', method: 'POST' }).reply(...record(seen, 200, '{"ok": 1}'));
+    mock.pool.intercept({ path: '/api/202412/x', method: 'POST' }).reply(...record(seen, 200, '{"ok": 1}'));
     const text = '{ "id": 4000000000000000011,\n "a": [1 , 2] }';
     await client().request({
       method: 'POST',
@@ -440,9 +414,9 @@ describe('raw requests (the api command)', () => {
   });
 
   it('answers the text unparsed: JSON exactly, not JSON, and empty', async () => {
-    pool.intercept({ path: '/a', method: 'GET' }).reply(200, '{"n": 1.50}', JSON_HEADERS);
-    pool.intercept({ path: '/b', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
-    pool.intercept({ path: '/c', method: 'DELETE' }).reply(204, '');
+    mock.pool.intercept({ path: '/a', method: 'GET' }).reply(200, '{"n": 1.50}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/b', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
+    mock.pool.intercept({ path: '/c', method: 'DELETE' }).reply(204, '');
     const http = client();
     expect((await http.request({ method: 'GET', path: '/a', rawAnswer: true })).body).toBe('{"n": 1.50}');
     expect((await http.request({ method: 'GET', path: '/b', rawAnswer: true })).body).toBe('plain text');
@@ -450,7 +424,7 @@ describe('raw requests (the api command)', () => {
   });
 
   it('a final non-2xx carries the body as received', async () => {
-    pool.intercept({ path: '/missing', method: 'GET' }).reply(404, '{"code":"not_found","message":"No such thing."}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/missing', method: 'GET' }).reply(404, '{"code":"not_found","message":"No such thing."}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/missing', rawAnswer: true }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).responseText).toBe('{"code":"not_found","message":"No such thing."}');
