@@ -7,6 +7,18 @@ import { API_PATH } from '../helpers/api-path.js';
 import { liveCli, type CliResult } from '../helpers/cli-in-process.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
+/** The gift cards of the demo data set (src/sandbox/data/demo.json), in id order. */
+export const DEMO_IDS = [
+  '4000000000000000011',
+  '4000000000000000037',
+  '4000000000000000052',
+  '4000000000000000086',
+  '4000000000000000109',
+  '4000000000000000131',
+  '4000000000000000158',
+  '4000000000000000174',
+];
+
 /** Any ANSI escape sequence (colour, cursor movement). */
 // eslint-disable-next-line no-control-regex
 export const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
-import { requestLog } from '../_support.js';
+import { DEMO_IDS, requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { createFaultInjector, type FaultKind } from '../../../src/sandbox/faults.js';
 
@@ -17,17 +17,6 @@ function seedFor(pattern: boolean[], rate: number, kinds: FaultKind[]): number {
   }
   throw new Error('no seed found');
 }
-
-const DEMO_IDS = [
-  '4000000000000000011',
-  '4000000000000000037',
-  '4000000000000000052',
-  '4000000000000000086',
-  '4000000000000000109',
-  '4000000000000000131',
-  '4000000000000000158',
-  '4000000000000000174',
-];
 
 describe('retries under injected faults', () => {
   describe('GET commands survive a 50% fault rate of every kind (429, 500, 503, reset)', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
-import { ANSI, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
+import { ANSI, DEMO_IDS, call, expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 // The demo data set (src/sandbox/data/demo.json), as of today's clock.
-const DEMO_IDS = [
-  '4000000000000000011',
-  '4000000000000000037',
-  '4000000000000000052',
-  '4000000000000000086',
-  '4000000000000000109',
-  '4000000000000000131',
-  '4000000000000000158',
-  '4000000000000000174',
-];
 const DISABLED = ['4000000000000000109'];
 const EXPIRED = ['4000000000000000131']; // expired 2024-09-30
 const ENABLED = DEMO_IDS.filter((id) => !DISABLED.includes(id) && !EXPIRED.includes(id));
