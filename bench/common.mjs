@@ -1,6 +1,7 @@
 // What the benchmarks share: the paths, failing and saying, an environment that owes nothing
 // to the caller's shell, a scratch folder removed on exit with the children still running,
 // medians and numbers, and writing one section of bench/RESULTS.md.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -56,3 +57,41 @@ export function writeResultsSection(name, section) {
 }
 export const resultsBegin = (name) => `<!-- ${name}:results -->`;
 export const resultsEnd = (name) => `<!-- /${name}:results -->`;
+
+/** Runs `node ...argv` to its end, tracked in `children` meanwhile: its exit code and its output as text. */
+export async function runToEnd(children, argv, env) {
+  const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  children.delete(child);
+  return { code, stdout, stderr };
+}
+
+/**
+ * What a `sandbox serve --json` child prints once listening, its first stdout line, parsed;
+ * rejects if the child exits first, the message ending with `detail()`.
+ */
+export function listening(child, detail = () => '') {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const early = (code) => reject(new Error(`sandbox serve exited (${code}) before listening${detail()}`));
+    child.once('exit', early);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      if (!out.includes('\n')) return;
+      child.off('exit', early);
+      resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
+    });
+  });
+}
+
+/** SIGTERM, then resolves once the child has exited, no longer tracked in `children`. */
+export async function stopChild(child, children) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+  children.delete(child);
+}

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('durability');
@@ -82,12 +82,7 @@ async function startSandbox(bin, dataFile) {
 
 async function importInto(sandbox, file) {
   const started = performance.now();
-  const { child, ended } = spawnChild(BIN, ['metafield', 'import', file, '--json'], { STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-  const code = await ended;
+  const { code, stdout, stderr } = await runToEnd(children, [BIN, 'metafield', 'import', file, '--json'], { ...env, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token });
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield import exited ${code}:\n${stderr}`);
   const summary = JSON.parse(stdout);

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, baseEnv, fail, fmt, median, listening, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -78,15 +78,7 @@ async function startSandbox(extra = []) {
       log.byStatus.set(match[2], (log.byStatus.get(match[2]) ?? 0) + 1);
     }
   });
-  const { baseUrl, token } = await new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`sandbox serve exited (${code}) before listening`)));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
-    });
-  });
-  child.removeAllListeners('exit');
+  const { baseUrl, token } = await listening(child);
   const snapshot = () => ({ total: log.total, status: new Map(log.byStatus), method: new Map(log.byMethod) });
   return {
     baseUrl,
@@ -99,11 +91,7 @@ async function startSandbox(extra = []) {
       const diff = (a, b) => Object.fromEntries([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]).filter(([, v]) => v > 0));
       return { total: now.total - before.total, status: diff(now.status, before.status), method: diff(now.method, before.method) };
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      children.delete(child);
-    },
+    stop: () => stopChild(child, children),
   };
 }
 
@@ -114,17 +102,13 @@ async function importRun(sandbox, file, heap = false) {
   const rssFile = join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
   const before = sandbox.snapshot();
   const started = performance.now();
-  const child = spawn(process.execPath, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'import', file, '--json'], {
-    env: { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), PEAK_RSS_FILE: rssFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { code, stdout, stderr } = await runToEnd(children, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'import', file, '--json'], {
+    ...baseEnv,
+    STORE_CLI_BASE_URL: sandbox.baseUrl,
+    STORE_CLI_TOKEN: sandbox.token,
+    STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    PEAK_RSS_FILE: rssFile,
   });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  children.delete(child);
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield import ${file} exited ${code}:\n${stderr}`);
   const summary = JSON.parse(stdout);

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, baseEnv, fail, fmt, median, listening, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('pacing');
@@ -73,15 +73,7 @@ async function startSandbox(extra) {
       if (match) byStatus.set(match[2], (byStatus.get(match[2]) ?? 0) + 1);
     }
   });
-  const { baseUrl } = await new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`sandbox serve exited (${code}) before listening`)));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
-    });
-  });
-  child.removeAllListeners('exit');
+  const { baseUrl } = await listening(child);
   return {
     baseUrl,
     /** Requests by status since the last call, once the last log lines have arrived. */
@@ -92,28 +84,19 @@ async function startSandbox(extra) {
       const total = Object.values(taken).reduce((a, b) => a + b, 0);
       return { total, accepted: taken['200'] ?? 0, refused: taken['429'] ?? 0 };
     },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      children.delete(child);
-    },
+    stop: () => stopChild(child, children),
   };
 }
 
 /** One `metafield import` to its end; ms is spawn to exit. */
 async function importRun(sandbox, file, extra = []) {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'metafield', 'import', file.path, '--json', ...extra], {
-    env: { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: TOKEN, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg') },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { code, stdout, stderr } = await runToEnd(children, [BIN, 'metafield', 'import', file.path, '--json', ...extra], {
+    ...baseEnv,
+    STORE_CLI_BASE_URL: sandbox.baseUrl,
+    STORE_CLI_TOKEN: TOKEN,
+    STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
   });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  children.delete(child);
   if (code !== 0) fail(`metafield import ${file.path} exited ${code}:\n${stderr}`);
   return { ms: performance.now() - started, summary: JSON.parse(stdout) };
 }

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, RESULTS, ROOT, baseEnv, fail, median, scratchDir } from './common.mjs';
+import { BIN, RESULTS, ROOT, baseEnv, fail, listening, median, scratchDir } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const args = process.argv.slice(2);
@@ -37,17 +37,7 @@ function startSandbox() {
   children.add(child);
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`sandbox serve exited (${code}) before listening: ${err}`)));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      if (!out.includes('\n')) return;
-      const { baseUrl, token } = JSON.parse(out.slice(0, out.indexOf('\n')));
-      child.removeAllListeners('exit');
-      resolve({ child, baseUrl, token });
-    });
-  });
+  return listening(child, () => `: ${err}`).then(({ baseUrl, token }) => ({ child, baseUrl, token }));
 }
 
 // --- a saved profile, so the config-file path is measured too ----------------------------
