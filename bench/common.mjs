@@ -11,6 +11,15 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'store-cli.js');
 export const RESULTS = join(ROOT, 'bench', 'RESULTS.md');
 
+/** The word after `name` on the command line, or `fallback` without it. */
+export function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+}
+/** False with --no-write: the results are printed, RESULTS.md is left alone. */
+export const WRITE = !process.argv.slice(2).includes('--no-write');
+
 export function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
   process.exit(1);

@@ -13,22 +13,16 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('durability');
 const END = resultsEnd('durability');
 const PER_OBJECT = 10;
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROWS = Number(option('--rows', 100_000));
 const RUNS = Number(option('--runs', 3));
 const BEFORE = option('--before', undefined);
-const WRITE = !args.includes('--no-write');
 if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--rows must be a whole number >= 1000, a multiple of 10.');
 if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:durability does).");

@@ -16,23 +16,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, listening, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, listening, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
 const BEGIN = resultsBegin('import');
 const END = resultsEnd('import');
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const ROWS = option('--rows', 100_000);
-const RUNS = option('--runs', 3);
-const RATE_OBJECTS = option('--rate-objects', 300);
+const ROWS = Number(option('--rows', 100_000));
+const RUNS = Number(option('--runs', 3));
+const RATE_OBJECTS = Number(option('--rate-objects', 300));
 const PER_OBJECT = 10;
-const WRITE = !args.includes('--no-write');
 if (!Number.isInteger(ROWS) || ROWS < 1000 || ROWS % PER_OBJECT !== 0) fail('--rows must be a whole number >= 1000, a multiple of 10.');
 if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:import does).");

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, baseEnv, fail, fmt, median, listening, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, listening, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('pacing');
@@ -30,14 +30,8 @@ const END = resultsEnd('pacing');
 const TOKEN = 'bench-pacing-token-0001';
 const READER = 'bench-pacing-reader-0002';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const RUNS = option('--runs', 3);
-const SECONDS = option('--seconds', 60);
-const WRITE = !args.includes('--no-write');
+const RUNS = Number(option('--runs', 3));
+const SECONDS = Number(option('--seconds', 60));
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:pacing does).");
 
 const { scratch, children } = scratchDir('store-cli-bench-pacing-');

@@ -11,14 +11,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, RESULTS, ROOT, baseEnv, fail, listening, median, scratchDir } from './common.mjs';
+import { BIN, RESULTS, ROOT, WRITE, baseEnv, fail, listening, median, option, scratchDir } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
-const args = process.argv.slice(2);
-const roundsArg = args.indexOf('--rounds');
-const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : Number(process.env.BENCH_ROUNDS ?? 30);
+const ROUNDS = Number(option('--rounds', process.env.BENCH_ROUNDS ?? 30));
 const WARMUP = 2;
-const WRITE = !args.includes('--no-write');
 if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench does).");
 
