@@ -98,6 +98,20 @@ export function listening(child, detail = () => '') {
   });
 }
 
+/** Calls onRequest(method, status) for each metafield request a `sandbox serve` child logs on stderr, as the lines arrive. */
+export function onMetafieldRequests(child, onRequest) {
+  let pending = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
+      if (match) onRequest(match[1], match[2]);
+    }
+  });
+}
+
 /** SIGTERM, then resolves once the child has exited, no longer tracked in `children`. */
 export async function stopChild(child, children) {
   child.kill('SIGTERM');

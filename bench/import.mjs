@@ -16,7 +16,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, listening, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  listening,
+  median,
+  onMetafieldRequests,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  stopChild,
+  writeResultsSection,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -59,18 +77,10 @@ async function startSandbox(extra = []) {
   });
   children.add(child);
   const log = { total: 0, byStatus: new Map(), byMethod: new Map() };
-  let pending = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
-      if (!match) continue;
-      log.total += 1;
-      log.byMethod.set(match[1], (log.byMethod.get(match[1]) ?? 0) + 1);
-      log.byStatus.set(match[2], (log.byStatus.get(match[2]) ?? 0) + 1);
-    }
+  onMetafieldRequests(child, (method, status) => {
+    log.total += 1;
+    log.byMethod.set(method, (log.byMethod.get(method) ?? 0) + 1);
+    log.byStatus.set(status, (log.byStatus.get(status) ?? 0) + 1);
   });
   const { baseUrl, token } = await listening(child);
   const snapshot = () => ({ total: log.total, status: new Map(log.byStatus), method: new Map(log.byMethod) });

@@ -22,7 +22,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, listening, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  listening,
+  median,
+  onMetafieldRequests,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  stopChild,
+  writeResultsSection,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const BEGIN = resultsBegin('pacing');
@@ -57,16 +75,7 @@ async function startSandbox(extra) {
   });
   children.add(child);
   const byStatus = new Map();
-  let pending = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
-      if (match) byStatus.set(match[2], (byStatus.get(match[2]) ?? 0) + 1);
-    }
-  });
+  onMetafieldRequests(child, (_method, status) => byStatus.set(status, (byStatus.get(status) ?? 0) + 1));
   const { baseUrl } = await listening(child);
   return {
     baseUrl,
