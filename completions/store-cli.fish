@@ -431,7 +431,7 @@ complete -c store-cli -n '__store_cli_at \'api\'' -s f -l raw-field -x -d 'a fie
 complete -c store-cli -n '__store_cli_at \'api\'' -l input -r -F -d 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'
 complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
-complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stderr'
+complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stdout before the body, for every answer (errors and each page too)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'
