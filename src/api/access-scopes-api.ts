@@ -34,7 +34,8 @@ export class AccessScopesApi {
  * `{"handle": "a"}`, `access_scopes` or `scopes` as the key, or a bare list.
  */
 export function parseAccessScopes(body: unknown): string[] | undefined {
-  let value: unknown = body;
+  // A bare list is read; a bare string is not (no key says it is scopes).
+  let value: unknown = Array.isArray(body) ? body : undefined;
   if (typeof body === 'object' && body !== null && !Array.isArray(body) && !isLosslessNumber(body)) {
     const record = body as Record<string, unknown>;
     value = record.accessScopes ?? record.access_scopes ?? record.scopes;

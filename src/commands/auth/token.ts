@@ -6,7 +6,7 @@ const verb = defineVerb({
   name: 'token',
   summary: 'Print the access token in use, for a script (like gh auth token); in a terminal only with --show',
   flags: { show: boolean('print the token even though stdout is a terminal (it stays on the screen and in its scrollback)') },
-  examples: ['TOKEN=$(store-cli auth token)', 'store-cli --profile staging auth token | pbcopy', 'store-cli auth token --show'],
+  examples: ['store-cli auth token | gh secret set STORE_CLI_TOKEN', 'store-cli --profile staging auth token | pbcopy', 'store-cli auth token --show'],
   notes: `
 The token printed is the one commands send: STORE_CLI_TOKEN when it is set, else the
 profile's (--profile, STORE_CLI_PROFILE, or the default that 'auth switch' sets). It is
