@@ -152,6 +152,14 @@ describe('api METHOD PATH', () => {
     expectNoStackTrace(r.stderr);
   });
 
+  it('404 in a terminal: the body as sent (not pretty-printed), ended by a newline, on stdout', async () => {
+    const raw = await call(s.sandbox, 'GET', '/gift_cards/4999999999999999999', undefined, 'full-access-token-0001');
+    const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999', '--no-color'], { env: env(), tty: true });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(raw.text.endsWith('\n') ? raw.text : `${raw.text}\n`);
+    expect(r.stderr).toContain('error: The store found no such resource (404 not_found)');
+  });
+
   it('404 with -i: the status line and headers, then the body, on stdout', async () => {
     const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999', '-i'], { env: env() });
     expect(r.code).toBe(1);
