@@ -6,7 +6,7 @@
 _store_cli_subcommands() {
   case $1 in
     '') REPLY='auth config giftcard metafield product category collection webhook sandbox api completion help' ;;
-    'auth') REPLY='login status logout help' ;;
+    'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count help' ;;
     'metafield') REPLY='set get list count delete import help' ;;
@@ -27,6 +27,9 @@ _store_cli_flags() {
     'auth') REPLY='-h --help' ;;
     'auth login') REPLY='--with-token -h --help' ;;
     'auth status') REPLY='--json -h --help' ;;
+    'auth list') REPLY='--json --jsonl -h --help' ;;
+    'auth switch') REPLY='-h --help' ;;
+    'auth token') REPLY='--show -h --help' ;;
     'auth logout') REPLY='-h --help' ;;
     'auth help') REPLY='' ;;
     'config') REPLY='-h --help' ;;
@@ -87,7 +90,8 @@ _store_cli_flags() {
 # l and the names of an optional comma-separated list (--json's fields).
 _store_cli_option() {
   case "$1|$2" in
-    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus' ;;
+    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
+    'auth list|--json') REPLY='l profile baseUrl token default active' ;;
     'config get|--json') REPLY='l key value source' ;;
     'config list|--json') REPLY='l key value source' ;;
     'giftcard create|--code') REPLY='v' ;;
@@ -213,7 +217,8 @@ _store_cli_option() {
 # REPLY: what positional argument $2 (from 1) of command path $1 takes, coded as above.
 _store_cli_argument() {
   case "$1|$2" in
-    'auth help|'*) REPLY='w login status logout' ;;
+    'auth switch|1') REPLY='p' ;;
+    'auth help|'*) REPLY='w login status list switch token logout' ;;
     'config get|1') REPLY='w output page-size import-concurrency color' ;;
     'config set|1') REPLY='w output page-size import-concurrency color' ;;
     'config unset|1') REPLY='w output page-size import-concurrency color' ;;

@@ -8,7 +8,7 @@ function __store_cli_subcommands
         case ''
             printf '%s\n' auth config giftcard metafield product category collection webhook sandbox api completion help
         case 'auth'
-            printf '%s\n' login status logout help
+            printf '%s\n' login status list switch token logout help
         case 'config'
             printf '%s\n' get set unset list help
         case 'giftcard'
@@ -35,7 +35,7 @@ function __store_cli_option
     switch "$argv[1]|$argv[2]"
         case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'auth list|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -95,7 +95,7 @@ complete -c store-cli -l insecure -d 'allow sending the token over plain http to
 # store-cli
 complete -c store-cli -n '__store_cli_at \'\'' -s V -l version -d 'print the version'
 complete -c store-cli -n '__store_cli_at \'\'' -s h -l help -d 'show help'
-complete -c store-cli -n '__store_cli_at \'\'' -a auth -d 'log in to a store, show the credentials in use, log out'
+complete -c store-cli -n '__store_cli_at \'\'' -a auth -d 'log in to a store, show the credentials and profiles, switch the default profile, print the token, log out'
 complete -c store-cli -n '__store_cli_at \'\'' -a config -d 'per-profile defaults: output format, page size, import concurrency, colour'
 complete -c store-cli -n '__store_cli_at \'\'' -a giftcard -d 'create, update, disable, get, search and count gift cards'
 complete -c store-cli -n '__store_cli_at \'\'' -a metafield -d 'the typed custom values (metafields) of products, variants, customers, orders and other business objects'
@@ -111,7 +111,10 @@ complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'show help for a comma
 # store-cli auth
 complete -c store-cli -n '__store_cli_at \'auth\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a login -d 'Save a store base URL and access token under a profile (checks the token first)'
-complete -c store-cli -n '__store_cli_at \'auth\'' -a status -d 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a status -d 'Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused) and list its scopes'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a list -d 'List the saved profiles: base URL, the token\'s last 4 characters, which is the default and which is in use'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a switch -d 'Make a saved profile the default: the one used without --profile or STORE_CLI_PROFILE'
+complete -c store-cli -n '__store_cli_at \'auth\'' -a token -d 'Print the access token in use, for a script (like gh auth token); in a terminal only with --show'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a logout -d 'Forget a profile\'s base URL and token (its configuration defaults stay)'
 complete -c store-cli -n '__store_cli_at \'auth\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
@@ -120,14 +123,27 @@ complete -c store-cli -n '__store_cli_at \'auth login\'' -l with-token -d 'read 
 complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show help'
 
 # store-cli auth status
-complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
+
+# store-cli auth list
+complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -s h -l help -d 'show help'
+
+# store-cli auth switch
+complete -c store-cli -n '__store_cli_at \'auth switch\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'auth switch\' 0' -a '(__store_cli_profiles)' -d 'name'
+
+# store-cli auth token
+complete -c store-cli -n '__store_cli_at \'auth token\'' -l show -d 'print the token even though stdout is a terminal (it stays on the screen and in its scrollback)'
+complete -c store-cli -n '__store_cli_at \'auth token\'' -s h -l help -d 'show help'
 
 # store-cli auth logout
 complete -c store-cli -n '__store_cli_at \'auth logout\'' -s h -l help -d 'show help'
 
 # store-cli auth help
-complete -c store-cli -n '__store_cli_at \'auth help\'' -a 'login status logout' -d 'command'
+complete -c store-cli -n '__store_cli_at \'auth help\'' -a 'login status list switch token logout' -d 'command'
 
 # store-cli config
 complete -c store-cli -n '__store_cli_at \'config\'' -s h -l help -d 'show help'
@@ -431,7 +447,7 @@ complete -c store-cli -n '__store_cli_at \'api\'' -s f -l raw-field -x -d 'a fie
 complete -c store-cli -n '__store_cli_at \'api\'' -l input -r -F -d 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'
 complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
-complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stderr'
+complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stdout before the body, for every answer (errors and each page too)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'

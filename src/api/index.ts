@@ -1,4 +1,5 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api().
+import { AccessScopesApi } from './access-scopes-api.js';
 import { CategoriesApi } from './categories-api.js';
 import { CollectionsApi } from './collections-api.js';
 import { GiftCardsApi } from './gift-cards-api.js';
@@ -15,6 +16,8 @@ export interface Api {
   collections: CollectionsApi;
   /** Any request, answered unparsed: the `api` command. */
   raw: RawApi;
+  /** The token's granted scopes, where the store lists them (auth status). */
+  accessScopes: AccessScopesApi;
 }
 
 export function createApi(transport: Transport): Api {
@@ -25,5 +28,6 @@ export function createApi(transport: Transport): Api {
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
     raw: new RawApi(transport),
+    accessScopes: new AccessScopesApi(transport),
   };
 }

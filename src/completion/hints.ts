@@ -15,6 +15,7 @@ const onObject = { '<domain>': domains };
 
 export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueHint>>>> = {
   '': { '--profile': { profiles: true } },
+  'auth switch': { '<name>': { profiles: true } },
   'metafield set': { ...onObject, '--type': { words: FIELD_TYPES } },
   'metafield get': onObject,
   'metafield list': onObject,

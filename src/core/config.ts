@@ -29,20 +29,32 @@ export interface ConfigStore {
   /** False when the profile did not set that key. */
   unsetDefault(name: string, key: string): boolean;
   profileNames(): string[];
+  /** The profile `auth switch` made the default (used without --profile or STORE_CLI_PROFILE), if any. */
+  defaultProfile(): string | undefined;
+  setDefaultProfile(name: string): void;
 }
 
 interface FileShape {
   profiles: Record<string, ProfileRecord>;
+  /** Set by `auth switch`. */
+  defaultProfile?: string;
 }
 
-/** One profile as saved, without loading conf; undefined when the file or profile is absent. */
-export async function readProfile(dir: string, name: string): Promise<ProfileRecord | undefined> {
+/** The config file as saved, read without conf: the default profile and a look-up of profiles. */
+export interface StoredConfig {
+  /** Set by `auth switch`; undefined when none. */
+  defaultProfile: string | undefined;
+  profile(name: string): ProfileRecord | undefined;
+}
+
+/** One read of the config file, without loading conf; an absent file is an empty one. */
+export async function readConfigFile(dir: string): Promise<StoredConfig> {
   const path = join(dir, `${CONFIG_NAME}.json`);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { defaultProfile: undefined, profile: () => undefined };
     throw new RuntimeError(`The config file ${path} could not be read (${(error as Error).message}).`);
   }
   let file: unknown;
@@ -51,8 +63,18 @@ export async function readProfile(dir: string, name: string): Promise<ProfileRec
   } catch {
     throw new RuntimeError(`The config file ${path} is not valid JSON; fix or delete it.`);
   }
-  const profiles = (file as Partial<FileShape> | null)?.profiles;
-  return profiles && typeof profiles === 'object' ? cleanProfile(profiles[name]) : undefined;
+  const shape = file as Partial<FileShape> | null;
+  const profiles = shape?.profiles;
+  const name = shape?.defaultProfile;
+  return {
+    defaultProfile: typeof name === 'string' && name !== '' ? name : undefined,
+    profile: (wanted) => (profiles && typeof profiles === 'object' && Object.hasOwn(profiles, wanted) ? cleanProfile(profiles[wanted]) : undefined),
+  };
+}
+
+/** One profile as saved, without loading conf; undefined when the file or profile is absent. */
+export async function readProfile(dir: string, name: string): Promise<ProfileRecord | undefined> {
+  return (await readConfigFile(dir)).profile(name);
 }
 
 /**
@@ -122,7 +144,10 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
       const { baseUrl, token, ...rest } = stored(name);
       if (baseUrl === undefined && token === undefined) return 'no-credentials';
       put(name, rest);
-      return rest.defaults ? 'defaults-kept' : 'removed';
+      if (rest.defaults) return 'defaults-kept';
+      // A default that names a profile no longer there would point at nothing.
+      if (conf.get('defaultProfile') === name) conf.delete('defaultProfile');
+      return 'removed';
     },
     setDefault: (name, key, value) => {
       const record = stored(name);
@@ -136,5 +161,10 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
       return true;
     },
     profileNames: () => Object.keys(profiles()).sort(),
+    defaultProfile: () => {
+      const name = conf.get('defaultProfile');
+      return typeof name === 'string' && name !== '' ? name : undefined;
+    },
+    setDefaultProfile: (name) => conf.set('defaultProfile', name),
   };
 }

@@ -58,6 +58,8 @@ export interface Context {
    * value, with where it came from. Flags win over it: a command asks only when its flag is absent.
    */
   setting<K extends DefaultKey>(key: K): Promise<Setting<K>>;
+  /** The profile in use: --profile, STORE_CLI_PROFILE, the default `auth switch` saved, else 'default'. */
+  profile(): Promise<Sourced>;
   /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
   target(): Promise<StoreTarget>;
   /**
@@ -112,16 +114,21 @@ export function createContext(deps: ContextDeps): Context {
   const { io, env, globals, signal } = deps;
   const disposers: Array<() => Promise<void>> = [];
   let configStore: Promise<ConfigStore> | undefined;
-  let storedProfile: Promise<ProfileRecord | undefined> | undefined;
+  let stored: Promise<{ profile: Sourced; record: ProfileRecord | undefined }> | undefined;
   let connection: Promise<Connection> | undefined;
   let api: Promise<Api> | undefined;
   // The store's bucket as this process knows it: every client of the context paces by it.
   let bucket: StoreBucket | undefined;
 
   const log = (line: string) => io.err(`${line}\n`);
-  // One read of the config file serves the credentials and the defaults alike.
-  const readStoredProfile = () =>
-    (storedProfile ??= Promise.all([import('./config.js'), paths()]).then(([{ readProfile }, { configDir }]) => readProfile(configDir(env), resolveProfile(globals, env).value)));
+  // One read of the config file serves the profile's name, credentials and defaults alike.
+  const readStored = () =>
+    (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
+      const file = await readConfigFile(configDir(env));
+      const profile = resolveProfile(globals, env, file.defaultProfile);
+      return { profile, record: file.profile(profile.value) };
+    }));
+  const readStoredProfile = async () => (await readStored()).record;
 
   const ctx: Context = {
     io,
@@ -131,25 +138,30 @@ export function createContext(deps: ContextDeps): Context {
     prompter: createPrompter(io, signal),
     now: deps.now ?? (() => new Date()),
     config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env)))),
+    async profile() {
+      const outside = resolveProfile(globals, env);
+      return outside.source === 'default' ? (await readStored()).profile : outside;
+    },
     async target() {
-      const profile = resolveProfile(globals, env);
-      if (globals.sandbox) return { profile };
+      if (globals.sandbox) return { profile: await ctx.profile() };
       const fromOutside = resolveTarget(globals, env, undefined);
       // CI gives both through the environment: no need to read the file at all.
       if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
-      return resolveTarget(globals, env, await readStoredProfile());
+      const { profile, record } = await readStored();
+      return resolveTarget(globals, env, record, profile);
     },
     async setting(key) {
       const record = await readStoredProfile();
       // zod loads only when the profile stores a value to check.
       const schema = record?.defaults?.[key] === undefined ? undefined : await import('./defaults-schema.js');
-      return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, resolveProfile(globals, env).value));
+      const profile = (await readStored()).profile.value;
+      return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, profile));
     },
     api: (tuning) => (tuning ? loadApi(() => (connection ??= connect()), tuning) : (api ??= loadApi(() => (connection ??= connect())))),
     apiWith: (baseUrl, token) =>
       loadApi(async () => {
         assertSafeTransport(baseUrl, globals.insecure === true);
-        return { profile: resolveProfile(globals, env), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
+        return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
       }),
     async output(flags, fields) {
       const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false);
@@ -180,7 +192,7 @@ export function createContext(deps: ContextDeps): Context {
       disposers.push(() => sandbox.close());
       if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
       return {
-        profile: resolveProfile(globals, env),
+        profile: await ctx.profile(),
         baseUrl: { value: sandbox.baseUrl, source: 'sandbox' },
         token: { value: sandbox.token, source: 'sandbox' },
       };

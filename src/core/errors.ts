@@ -58,6 +58,8 @@ export class ApiError extends RequestError {
     readonly responseText?: string,
     /** The store's rate-limit bucket as this answer announced it (`X-...-Shop-Api-Rate-Limit`), if it did. */
     readonly bucket?: { used: number; size: number },
+    /** The answer's headers (lower-case names), when the request asked for its raw answer (the api command's -i shows them). */
+    readonly responseHeaders?: Readonly<Record<string, string | undefined>>,
   ) {
     super(message);
     this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;

@@ -148,7 +148,9 @@ export class HttpClient {
       mayHaveApplied ||= mayHaveReachedStore(outcome);
       const refused = response.statusCode === 429 && isEmpty(reading);
       const delay = this.nextDelay(outcome, idempotent, attempt, waited, refused);
-      if (delay === undefined) throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? text : undefined, reading));
+      if (delay === undefined) {
+        throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? { text, headers: responseHeaders } : undefined, reading));
+      }
       afterRefusal = refused;
       waited += await this.wait(delay, String(response.statusCode), attempt);
     }
@@ -252,7 +254,14 @@ export function isEmpty(reading: BucketReading | undefined): boolean {
   return reading !== undefined && reading.used >= reading.size;
 }
 
-function apiError(status: number, text: string, contentType: string | undefined, retryAfterSeconds: number | undefined, responseText: string | undefined, bucket: BucketReading | undefined): ApiError {
+function apiError(
+  status: number,
+  text: string,
+  contentType: string | undefined,
+  retryAfterSeconds: number | undefined,
+  raw: { text: string; headers: Record<string, string | undefined> } | undefined,
+  bucket: BucketReading | undefined,
+): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
   const tag = description.code ? `${status} ${description.code}` : String(status);
@@ -264,7 +273,7 @@ function apiError(status: number, text: string, contentType: string | undefined,
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, responseText, bucket);
+  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, raw?.text, bucket, raw?.headers);
 }
 
 function stripPeriod(text: string): string {

@@ -24,14 +24,16 @@ export interface TargetFlags {
 
 export const DEFAULT_PROFILE = 'default';
 
-export function resolveProfile(flags: TargetFlags, env: Env): Sourced {
+/** `savedDefault`: the profile `auth switch` saved in the config file, used when no flag or variable names one. */
+export function resolveProfile(flags: TargetFlags, env: Env, savedDefault?: string): Sourced {
   if (flags.profile) return { value: checkProfileName(flags.profile, '--profile'), source: 'flag' };
   if (env.STORE_CLI_PROFILE) return { value: checkProfileName(env.STORE_CLI_PROFILE, 'STORE_CLI_PROFILE'), source: 'environment' };
+  if (savedDefault !== undefined) return { value: checkProfileName(savedDefault, "The config file's defaultProfile"), source: 'config file' };
   return { value: DEFAULT_PROFILE, source: 'default' };
 }
 
-export function resolveTarget(flags: TargetFlags, env: Env, stored: ProfileRecord | undefined): StoreTarget {
-  const target: StoreTarget = { profile: resolveProfile(flags, env) };
+export function resolveTarget(flags: TargetFlags, env: Env, stored: ProfileRecord | undefined, profile: Sourced = resolveProfile(flags, env)): StoreTarget {
+  const target: StoreTarget = { profile };
   if (flags.baseUrl) target.baseUrl = { value: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
   else if (env.STORE_CLI_BASE_URL) target.baseUrl = { value: checkBaseUrl(env.STORE_CLI_BASE_URL, 'STORE_CLI_BASE_URL'), source: 'environment' };
   else if (stored?.baseUrl) target.baseUrl = { value: checkBaseUrl(stored.baseUrl, "The profile's base URL in the config file"), source: 'config file' };

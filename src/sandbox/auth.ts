@@ -58,6 +58,19 @@ export class Authorizer {
   }
 
   authorize(header: string | string[] | undefined, scope: Scope): void {
+    const scopes = this.scopesOf(header);
+    if (!scopes.has(scope)) {
+      throw new ErrorAnswer(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
+    }
+  }
+
+  /** The scopes the token was granted, in ALL_SCOPES order; 401 for a missing or unknown token. */
+  granted(header: string | string[] | undefined): Scope[] {
+    const scopes = this.scopesOf(header);
+    return ALL_SCOPES.filter((scope) => scopes.has(scope));
+  }
+
+  private scopesOf(header: string | string[] | undefined): ReadonlySet<Scope> {
     const token = Array.isArray(header) ? header[0] : header;
     if (token === undefined || token === '') {
       throw new ErrorAnswer(401, 'unauthorized', 'The X-Service-Access-Token header is missing.');
@@ -66,8 +79,6 @@ export class Authorizer {
     if (scopes === undefined) {
       throw new ErrorAnswer(401, 'unauthorized', 'The access token is not valid for this store.');
     }
-    if (!scopes.has(scope)) {
-      throw new ErrorAnswer(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
-    }
+    return scopes;
   }
 }

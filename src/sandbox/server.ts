@@ -7,7 +7,7 @@ import type { Dialect } from './dialect.js';
 import { ErrorAnswer, malformedBody } from './sandbox-errors.js';
 import type { FaultKind } from './faults.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
-import type { Router } from './router.js';
+import { API_ROOT, type Router } from './router.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -129,6 +129,7 @@ function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: num
 async function route(req: IncomingMessage, config: ServerConfig): Promise<{ status: number; body: unknown; headers: Readonly<Record<string, string>> }> {
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
   const match = config.router.match(method, url.pathname);
   if (match.kind === 'not-found') {
     throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
@@ -152,6 +153,18 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
     if (link !== undefined) headers.Link = link;
   }
   return { status: reply.created ? config.dialect.createdStatus : 200, body: reply.body, headers };
+}
+
+const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
+
+/**
+ * The token's own scopes, as a real store lists them: `{"accessScopes": "[a,b]"}`, a list
+ * written as text, in both dialects. Any valid token may read its own (no scope needed).
+ */
+function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): { status: number; body: unknown; headers: Readonly<Record<string, string>> } {
+  if (method !== 'GET') throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
+  const scopes = config.authorizer.granted(req.headers[TOKEN_HEADER]);
+  return { status: 200, body: { accessScopes: `[${scopes.join(',')}]` }, headers: {} };
 }
 
 function tokenOf(req: IncomingMessage): string | undefined {

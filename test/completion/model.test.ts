@@ -37,7 +37,10 @@ describe('completion model', () => {
   it('offers the field names of --json that the command declared, and none for the api command', () => {
     expect(flag(find(model, 'giftcard search'), '--json').values).toEqual({ kind: 'fields', fields: expect.arrayContaining(['id', 'balance', 'lastCharacters']) });
     expect(flag(find(model, 'giftcard count'), '--json').values).toEqual({ kind: 'fields', fields: ['count'] });
-    expect(flag(find(model, 'auth status'), '--json').values).toEqual({ kind: 'fields', fields: ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus'] });
+    expect(flag(find(model, 'auth status'), '--json').values).toEqual({
+      kind: 'fields',
+      fields: ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes'],
+    });
     expect(flag(find(model, 'api'), '--json').values).toEqual({ kind: 'none' });
     expect(flag(find(model, 'sandbox serve'), '--json')).toMatchObject({ value: 'none', values: { kind: 'none' } });
   });
@@ -81,6 +84,6 @@ describe('completion model', () => {
   });
 
   it('fails on a hint that names no flag or argument of the tree', () => {
-    expect(() => completionModel(new Command('store-cli'))).toThrow(/completion hints name no flag or argument of the command tree: --profile; metafield set <domain>/);
+    expect(() => completionModel(new Command('store-cli'))).toThrow(/completion hints name no flag or argument of the command tree: --profile; auth switch <name>; metafield set <domain>/);
   });
 });

@@ -35,6 +35,7 @@ function helpFields(help: string): string[] | undefined {
 /** Arguments that get each command past its own checks to the point where it makes its exporter. */
 const ARGS: Record<string, string[]> = {
   'auth status': [],
+  'auth list': [],
   'config get': ['output'],
   'config list': [],
   'giftcard create': ['--initial-value', '5'],

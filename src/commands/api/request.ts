@@ -22,7 +22,7 @@ const verb = defineVerb({
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
     paginate: boolean('GET only: follow next-page links to the end, printing each item as one JSON line'),
-    include: boolean('print the status line and the response headers on stderr', { short: '-i' }),
+    include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
   json: { fields: ANY_FIELDS, what: 'the answer as pretty JSON' },
   examples: [
@@ -33,7 +33,8 @@ const verb = defineVerb({
   notes: `
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
 The answer is printed as the store sent it: the exact bytes when piped, pretty JSON in a
-terminal or with --json. A non-2xx answer exits 1 (4 for 401/403), its body on stderr.
+terminal or with --json. A non-2xx answer exits 1 (4 for 401/403): its body on stdout,
+exactly as sent (a script can parse it), the one-sentence error on stderr.
 `,
 });
 
@@ -74,12 +75,15 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
 
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  const include = (status: number, responseHeaders: Record<string, string | undefined>) => {
+  const { escapeControls } = await import('../../core/io.js');
+  // stdout, before the body it belongs to (as gh api -i): one rule for every answer, errors included.
+  const include = (status: number, responseHeaders: Readonly<Record<string, string | undefined>>) => {
     if (!options.include) return;
     const lines = Object.entries(responseHeaders)
       .filter(([, v]) => v !== undefined)
       .map(([name, value]) => `${name}: ${value}\n`);
-    ctx.io.err(`HTTP ${status}\n${lines.join('')}\n`);
+    const text = `HTTP ${status}\n${lines.join('')}\n`;
+    ctx.io.out(ctx.io.isStdoutTTY ? escapeControls(text) : text);
   };
   try {
     if (options.paginate) {
@@ -98,8 +102,16 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
     include(response.status, response.headers);
     await out.body(response.text);
   } catch (error) {
-    // The store's own words, exactly, before the one-sentence error the CLI prints.
-    if (error instanceof ApiError && error.responseText) ctx.io.err(error.responseText.endsWith('\n') ? error.responseText : `${error.responseText}\n`);
+    // The store's answer on stdout, as gh api prints it, where a script can parse it: the
+    // headers with -i, then the body exactly as sent. The one-sentence error follows on stderr.
+    if (error instanceof ApiError) {
+      if (error.responseHeaders) include(error.status, error.responseHeaders);
+      const text = error.responseText ?? '';
+      if (ctx.io.isStdoutTTY && text !== '') {
+        const shown = escapeControls(text);
+        ctx.io.out(shown.endsWith('\n') ? shown : `${shown}\n`);
+      } else ctx.io.out(text);
+    }
     throw error;
   }
 }

@@ -11,13 +11,15 @@ interface AuthStatus {
   token: string | null;
   tokenSource: string | null;
   tokenStatus: 'accepted' | 'accepted-without-gift-card-scope' | 'refused' | 'missing';
+  /** The granted scopes where the store lists them (GET oauth2/access_scopes); null when unknown. */
+  scopes: string[] | null;
 }
 
-const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus'] as const;
+const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes'] as const;
 
 const verb = defineVerb({
   name: 'status',
-  summary: 'Show the profile, base URL and token in use, where each came from, and check the token (exit 4 if refused)',
+  summary: 'Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused) and list its scopes',
   json: { fields: FIELDS },
   examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
 });
@@ -35,12 +37,15 @@ export async function run(options: StatusOptions, ctx: Context): Promise<void> {
     token: target.token ? redactToken(target.token.value) : null,
     tokenSource: target.token?.source ?? null,
     tokenStatus: 'missing',
+    scopes: null,
   };
   if (ctx.globals.sandbox) Object.assign(status, { baseUrl: 'embedded sandbox', baseUrlSource: 'sandbox', token: 'generated', tokenSource: 'sandbox' });
   if (ctx.globals.sandbox || (target.baseUrl && target.token)) {
     const { checkToken } = await import('./check-token.js');
     const api = await ctx.api();
     status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
+    // Where the store lists a token's scopes; a store without the endpoint leaves them unknown.
+    if (status.tokenStatus !== 'refused') status.scopes = (await api.accessScopes.granted()) ?? null;
   }
   await out.item(status, { columns: COLUMNS });
   if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
@@ -59,5 +64,9 @@ const COLUMNS: readonly Column<AuthStatus>[] = [
     header: 'Status',
     value: (s) => ({ accepted: 'token accepted', 'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)', refused: 'token refused', missing: 'not logged in' })[s.tokenStatus],
     style: (text, colors, s) => (s.tokenStatus.startsWith('accepted') ? colors.green(text) : colors.red(text)),
+  },
+  {
+    header: 'Scopes',
+    value: (s) => (s.scopes === null ? (s.tokenStatus.startsWith('accepted') ? 'unknown (the store does not list them)' : 'unknown') : s.scopes.length === 0 ? 'none' : s.scopes.join(', ')),
   },
 ];

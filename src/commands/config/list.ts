@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js';
 import { DEFAULT_KEYS } from '../../core/defaults.js';
-import { resolveProfile } from '../../core/target.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
 import { SETTING_FIELDS, settingView } from './keys.js';
 
@@ -19,6 +18,6 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, verb.json.fields);
   const settings = [];
   for (const key of DEFAULT_KEYS) settings.push(await ctx.setting(key));
-  if (ctx.io.isStderrTTY) ctx.say(`Defaults of profile '${resolveProfile(ctx.globals, ctx.env).value}':`);
+  if (ctx.io.isStderrTTY) ctx.say(`Defaults of profile '${(await ctx.profile()).value}':`);
   await out.list([settings], settingView, 'No defaults.');
 }

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { DEFAULT_KEYS } from '../../core/defaults.js';
-import { resolveProfile } from '../../core/target.js';
 import { arg, choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 import { KEYS_HELP } from './keys.js';
 
@@ -25,7 +24,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   const key = options.key;
   const { parseDefault } = await import('../../core/defaults-schema.js');
   const value = parseDefault(key, options.value);
-  const profile = resolveProfile(ctx.globals, ctx.env).value;
+  const profile = (await ctx.profile()).value;
   const config = await ctx.config();
   config.setDefault(profile, key, value);
   ctx.say(`Set ${key} to ${value} for profile '${profile}' (in ${config.path}).`);

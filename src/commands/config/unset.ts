@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js';
 import { BUILT_IN, DEFAULT_KEYS } from '../../core/defaults.js';
-import { resolveProfile } from '../../core/target.js';
 import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
@@ -15,7 +14,7 @@ export const register = verb.register;
 
 export async function run(options: UnsetOptions, ctx: Context): Promise<void> {
   const key = options.key;
-  const profile = resolveProfile(ctx.globals, ctx.env).value;
+  const profile = (await ctx.profile()).value;
   const config = await ctx.config();
   if (config.unsetDefault(profile, key)) ctx.say(`Unset ${key} for profile '${profile}': the built-in ${BUILT_IN[key]} applies.`);
   else ctx.say(`Profile '${profile}' does not set ${key}; nothing to do (the built-in ${BUILT_IN[key]} applies).`);

@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTokenSpec, type RunningSandbox } from '../../../src/sandbox/index.js';
+import { launchSandbox } from '../../../src/sandbox/sandbox.js';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, createCardDirect, expectUsageError, freshCode, requestLog, waitFor } from '../_support.js';
@@ -13,6 +14,13 @@ function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
+}
+
+/** -i output: the status line and headers up to the blank line, and the body after it. */
+function splitHead(stdout: string): [string, string] {
+  const at = stdout.indexOf('\n\n');
+  expect(at, stdout).toBeGreaterThan(0);
+  return [stdout.slice(0, at + 1), stdout.slice(at + 2)];
 }
 
 /** `"key": digits` pairs of raw JSON text (any spacing): numbers exactly as written. */
@@ -121,36 +129,59 @@ describe('api METHOD PATH', () => {
     expect(again.text).toBe('{"count":"0"}');
   });
 
-  it('--include prints the status and headers on stderr, the body alone on stdout', async () => {
+  it('--include prints the status and headers on stdout, then the body; stderr stays empty', async () => {
     const r = await cli(['api', 'GET', 'gift_cards/search', '-F', 'limit=1', '-i'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^HTTP 200\n/);
-    expect(r.stderr).toMatch(/^content-type: application\/json/m);
-    expect(r.stderr).toMatch(/^link: <.*pageToken=.*>; rel="next"$/m);
-    expect(r.stdout.startsWith('{')).toBe(true);
+    expect(r.stderr).toBe('');
+    const [head, body] = splitHead(r.stdout);
+    expect(head).toMatch(/^HTTP 200\n/);
+    expect(head).toMatch(/^content-type: application\/json/m);
+    expect(head).toMatch(/^link: <.*pageToken=.*>; rel="next"$/m);
+    expect(JSON.parse(body).giftCards).toHaveLength(1);
   });
 
-  it("404: exit 1 with the store's message; the body on stderr, nothing on stdout", async () => {
+  it("404: exit 1; the body exactly as sent on stdout, the one-sentence error with the store's message on stderr", async () => {
+    const raw = await call(s.sandbox, 'GET', '/gift_cards/4999999999999999999', undefined, 'full-access-token-0001');
     const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999'], { env: env() });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    const [body, error] = r.stderr.trimEnd().split('\n');
-    expect(JSON.parse(body!).code).toBe('not_found');
-    expect(error).toMatch(/^error: The store found no such resource \(404 not_found\): .+/);
-    expect(error).toContain(JSON.parse(body!).message.replace(/\.$/, ''));
+    expect(r.stdout).toBe(raw.text);
+    expect(JSON.parse(r.stdout).code).toBe('not_found');
+    expect(r.stderr).toMatch(/^error: The store found no such resource \(404 not_found\): .+\n$/);
+    expect(r.stderr).toContain(JSON.parse(r.stdout).message.replace(/\.$/, ''));
+    expect(r.stderr).not.toContain('{');
     expectNoStackTrace(r.stderr);
   });
 
-  it('401 (a wrong token) exits 4 and is not retried; 403 (a missing scope) exits 4', async () => {
+  it('404 in a terminal: the body as sent (not pretty-printed), ended by a newline, on stdout', async () => {
+    const raw = await call(s.sandbox, 'GET', '/gift_cards/4999999999999999999', undefined, 'full-access-token-0001');
+    const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999', '--no-color'], { env: env(), tty: true });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(raw.text.endsWith('\n') ? raw.text : `${raw.text}\n`);
+    expect(r.stderr).toContain('error: The store found no such resource (404 not_found)');
+  });
+
+  it('404 with -i: the status line and headers, then the body, on stdout', async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/4999999999999999999', '-i'], { env: env() });
+    expect(r.code).toBe(1);
+    const [head, body] = splitHead(r.stdout);
+    expect(head).toMatch(/^HTTP 404\n/);
+    expect(head).toMatch(/^content-type: application\/json/m);
+    expect(JSON.parse(body).code).toBe('not_found');
+    expect(r.stderr).toMatch(/^error: The store found no such resource \(404 not_found\)/);
+    expect(r.stderr).not.toContain('HTTP 404');
+  });
+
+  it('401 (a wrong token) exits 4 and is not retried; 403 (a missing scope) exits 4, its body on stdout', async () => {
     log.clear();
     const wrong = await cli(['api', 'GET', 'gift_cards/count'], { env: { ...env(), STORE_CLI_TOKEN: 'not-a-valid-token-XYZW' } });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toMatch(/^error: .*401/m);
     expect(wrong.stderr).not.toContain('not-a-valid-token-XYZW');
+    expect(wrong.stdout).not.toContain('not-a-valid-token-XYZW');
     expect(await log.take()).toHaveLength(1);
     const readOnly = await cli(['api', 'POST', 'gift_cards', '-f', 'giftCard[initialValue]=1.00'], { env: { ...env(), STORE_CLI_TOKEN: 'readonly-token-0002' } });
     expect(readOnly.code).toBe(4);
-    expect(readOnly.stderr).toMatch(/"code":"forbidden"/);
+    expect(JSON.parse(readOnly.stdout).code).toBe('forbidden');
     expect(readOnly.stderr).toMatch(/^error: .*403/m);
   });
 
@@ -235,6 +266,38 @@ describe('api --paginate', () => {
     const r = await cli(['api', 'GET', 'gift_cards/count', '--paginate'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^\{"count":\d+\}\n$/);
+  });
+});
+
+describe('api: a 429 once the retries are spent', () => {
+  // Every request is refused with 429 (Retry-After: 0, so the five tries take only the
+  // client's backoff); the bucket header rides on every answer.
+  let sandbox: RunningSandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await launchSandbox({ seed: 'demo', failRate: 1, failKinds: ['429'], rateLimit: { rps: 1000, burst: 1000 } }, { retryAfterSeconds: 0 });
+  });
+  afterAll(() => sandbox?.close());
+  const env = () => ({ STORE_CLI_BASE_URL: sandbox!.baseUrl, STORE_CLI_TOKEN: sandbox!.token });
+
+  it('without -i: the body on stdout, the sentence on stderr, exit 1', async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/count'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).code).toBe('rate_limited');
+    expect(r.stdout).not.toMatch(/^HTTP/);
+    expect(r.stderr).toMatch(/^error: The store kept rate-limiting the request \(429 rate_limited\)/);
+    expect(r.stderr).not.toContain('{');
+  });
+
+  it("with -i: the 429's status, Retry-After and rate-limit header, then the body, on stdout", async () => {
+    const r = await cli(['api', 'GET', 'gift_cards/count', '--include'], { env: env() });
+    expect(r.code).toBe(1);
+    const [head, body] = splitHead(r.stdout);
+    expect(head).toMatch(/^HTTP 429\n/);
+    expect(head).toMatch(/^retry-after: 0$/m);
+    expect(head).toMatch(/^x-service-shop-api-rate-limit: \d+\/1000$/m);
+    expect(head.match(/^HTTP /gm)).toHaveLength(1); // the final answer's, not each retry's
+    expect(JSON.parse(body).code).toBe('rate_limited');
+    expect(r.stderr).toMatch(/^error: .*429/);
   });
 });
 

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../helpers/dialects.js';
 import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
-import { ANSI, stripAnsi, tsvRows } from '../_support.js';
+import { ANSI, call, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
+
+const fields = (stdout: string) => Object.fromEntries(tsvRows(stdout).map(([k, v]) => [k, v]));
 
 const MAIN = 'status-main-token-AB12';
 const STAGING = 'status-staging-token-CD34';
@@ -23,8 +28,6 @@ describe('auth status', () => {
     return dirs;
   }
 
-  const fields = (stdout: string) => Object.fromEntries(tsvRows(stdout).map(([k, v]) => [k, v]));
-
   it('shows profile, base URL and the token by its last 4, each with its source (config file)', async () => {
     const dirs = await loggedIn();
     const r = await cli(['auth', 'status'], { env: dirs });
@@ -36,6 +39,7 @@ describe('auth status', () => {
       'Base URL': `${a.sandbox.baseUrl} (config file)`,
       Token: '****AB12 (config file)',
       Status: 'token accepted',
+      Scopes: 'read_gift_card, write_gift_card, read_metafields, write_metafields, read_products, write_products',
     });
   });
 
@@ -51,6 +55,7 @@ describe('auth status', () => {
       token: '****AB12',
       tokenSource: 'config file',
       tokenStatus: 'accepted',
+      scopes: ['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products'],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
     expect(picked.stdout).toBe('{\n  "tokenStatus": "accepted",\n  "profile": "default"\n}\n');
@@ -103,16 +108,18 @@ describe('auth status', () => {
     const r = await cli(['auth', 'status', '--json', 'tokenStatus'], { env: { ...a.env, STORE_CLI_TOKEN: META } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ tokenStatus: 'accepted-without-gift-card-scope' });
+    const scopes = await cli(['auth', 'status'], { env: { ...a.env, STORE_CLI_TOKEN: META } });
+    expect(fields(scopes.stdout).Scopes).toBe('read_metafields');
   });
 
   it('nothing configured: "not logged in", exit 4', async () => {
     const r = await cli(['auth', 'status'], {});
     expect(r.code).toBe(4);
-    expect(fields(r.stdout)).toEqual({ Profile: 'default (default)', 'Base URL': 'not set', Token: 'not set', Status: 'not logged in' });
+    expect(fields(r.stdout)).toEqual({ Profile: 'default (default)', 'Base URL': 'not set', Token: 'not set', Status: 'not logged in', Scopes: 'unknown' });
     expect(r.stderr).toMatch(/^error: Profile 'default' has no base URL/);
     const json = await cli(['auth', 'status', '--json'], {});
     expect(json.code).toBe(4);
-    expect(JSON.parse(json.stdout)).toMatchObject({ baseUrl: null, token: null, tokenStatus: 'missing' });
+    expect(JSON.parse(json.stdout)).toMatchObject({ baseUrl: null, token: null, tokenStatus: 'missing', scopes: null });
   });
 
   it('a base URL without a token: exit 4 naming STORE_CLI_TOKEN', async () => {
@@ -131,11 +138,60 @@ describe('auth status', () => {
     expect(plain.stdout).not.toMatch(ANSI);
   });
 
-  it('--verbose never shows the token, only ****last4', async () => {
+  it('--verbose never shows the token, only ****last4 (the scopes request included)', async () => {
     const dirs = await loggedIn();
     const r = await cli(['--verbose', 'auth', 'status'], { env: dirs });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('X-Service-Access-Token: ****AB12');
+    expect(r.stderr).toMatch(/^> GET .*\/api\/202412\/oauth2\/access_scopes$/m);
     expect(r.stdout + r.stderr).not.toContain(MAIN);
+  });
+});
+
+describe.each(DIALECTS)('auth status lists the scopes (%s dialect)', (dialect) => {
+  const s = useSandbox({ dialect, tokens: [parseTokenSpec(`${META}:read_metafields,read_gift_card`)] });
+
+  it("the sandbox answers the token's scopes as text, as a real store does; any valid token may ask", async () => {
+    const reply = await call(s.sandbox, 'GET', '/oauth2/access_scopes', undefined, META);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toEqual({ accessScopes: '[read_gift_card,read_metafields]' });
+    const unknown = await call(s.sandbox, 'GET', '/oauth2/access_scopes', undefined, 'no-such-token-0000');
+    expect(unknown.status).toBe(401);
+    const post = await call(s.sandbox, 'POST', '/oauth2/access_scopes', {}, META);
+    expect(post.status).toBe(405);
+  });
+
+  it('status shows them; --json as a list', async () => {
+    const r = await cli(['auth', 'status', '--json', 'tokenStatus,scopes'], { env: { ...s.env, STORE_CLI_TOKEN: META } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ tokenStatus: 'accepted', scopes: ['read_gift_card', 'read_metafields'] });
+  });
+});
+
+describe('auth status against a store without the scopes endpoint', () => {
+  // A store that knows gift card counts but answers 404 to everything else.
+  let server: Server | undefined;
+  let baseUrl = '';
+  const seen: string[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const ok = req.url === '/api/202412/gift_cards/count' && req.headers['x-service-access-token'] === MAIN;
+      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(ok ? '{"count":"3"}' : '{"code":"not_found","message":"No such endpoint."}');
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  it('the token works, the scopes are unknown: exit 0', async () => {
+    const r = await cli(['auth', 'status'], { env: { STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: MAIN } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(fields(r.stdout)).toMatchObject({ Status: 'token accepted', Scopes: 'unknown (the store does not list them)' });
+    expect(seen).toContain('/api/202412/oauth2/access_scopes');
+    const json = await cli(['auth', 'status', '--json', 'scopes'], { env: { STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: MAIN } });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ scopes: null });
   });
 });

@@ -1,0 +1,59 @@
+import type { Context } from '../../core/context.js';
+import type { Column } from '../../core/output.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
+
+interface ProfileRow {
+  profile: string;
+  baseUrl: string | null;
+  /** `****` and the last four characters, never the token itself. */
+  token: string | null;
+  /** The profile used without --profile or STORE_CLI_PROFILE (`auth switch`). */
+  default: boolean;
+  /** The profile this command line uses (--profile, STORE_CLI_PROFILE or the default). */
+  active: boolean;
+}
+
+const FIELDS = ['profile', 'baseUrl', 'token', 'default', 'active'] as const;
+
+const verb = defineVerb({
+  name: 'list',
+  summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
+  json: { fields: FIELDS, list: true, columns: ['profile', 'baseUrl', 'token', 'default', 'active'] },
+  examples: ['store-cli auth list', 'store-cli auth list --json profile,active'],
+  notes: "\nDefault: the profile used without --profile or STORE_CLI_PROFILE ('auth switch' sets it). Active: the one this command line uses.\n",
+});
+
+export type ListOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: ListOptions, ctx: Context): Promise<void> {
+  const [out, config, active, { redactToken }, { DEFAULT_PROFILE }] = await Promise.all([
+    ctx.output(options, verb.json.fields),
+    ctx.config(),
+    ctx.profile(),
+    import('../../core/secrets.js'),
+    import('../../core/target.js'),
+  ]);
+  const defaultName = config.defaultProfile() ?? DEFAULT_PROFILE;
+  const rows: ProfileRow[] = config.profileNames().map((name) => {
+    const record = config.profile(name);
+    return {
+      profile: name,
+      baseUrl: record?.baseUrl ?? null,
+      token: record?.token ? redactToken(record.token) : null,
+      default: name === defaultName,
+      active: name === active.value,
+    };
+  });
+  await out.list([rows], { columns: COLUMNS }, "No profiles saved: run 'store-cli auth login --base-url URL'.");
+}
+
+const mark = (yes: boolean) => (yes ? 'yes' : 'no');
+
+const COLUMNS: readonly Column<ProfileRow>[] = [
+  { header: 'Profile', value: (r) => r.profile, style: (text, colors, r) => (r.active ? colors.bold(text) : text) },
+  { header: 'Base URL', value: (r) => r.baseUrl ?? '' },
+  { header: 'Token', value: (r) => r.token ?? '' },
+  { header: 'Default', value: (r) => mark(r.default) },
+  { header: 'Active', value: (r) => mark(r.active), style: (text, colors, r) => (r.active ? colors.green(text) : text) },
+];
