@@ -29,8 +29,7 @@ const verb = defineVerb({
   examples: [
     'store-cli api GET gift_cards/count',
     'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
-    'store-cli api GET gift_cards/search --paginate -F limit=250 --json id,balance',
-    "store-cli api GET gift_cards/search --paginate --slurp --jq 'map(.balance | tonumber) | add'",
+    `store-cli api GET gift_cards/search --paginate --slurp --jq 'map(select(.balance == "0.00")) | length'`,
   ],
   notes: `
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
