@@ -63,14 +63,20 @@ export class JqFilter {
       .filter((line) => /^jq: (error|parse error)/.test(line))
       .map((line) =>
         line
-          .replace(/ \(at \/dev\/stdin:\d+\)/, '')
+          .replace(/ \(at [^)]*\)/, '')
           .replace(/^jq: (error: )?/, '')
           .replace(/:$/, ''),
       )
       .join('; ');
-    throw new UsageError(`--jq ${quoted(this.expression)} failed: ${reason || `jq exited with status ${result.exitCode}`}.`.replace(/\.\.$/, '.'), showUsage);
+    // halt_error's own message is jq's whole stderr.
+    const whole = reason || result.stderr.trim().replace(/\s*\n\s*/g, ' ') || `jq exited with status ${result.exitCode}`;
+    const said = whole.length > MAX_REASON ? `${whole.slice(0, MAX_REASON - 1)}…` : whole;
+    throw new UsageError(`--jq ${quoted(this.expression)} failed: ${said}.`.replace(/\.\.$/, '.'), showUsage);
   }
 }
+
+/** A runtime error repeated over many records, or halt_error of a big value, stays one readable sentence. */
+const MAX_REASON = 300;
 
 function quoted(expression: string): string {
   return `'${expression.replaceAll("'", "'\\''")}'`;

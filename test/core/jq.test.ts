@@ -54,6 +54,13 @@ describe('JqFilter (jq compiled to WebAssembly)', () => {
     expect((thrown as UsageError).message).toBe(`--jq '.[] + 1' failed: string ("x") and number (1) cannot be added.`);
   });
 
+  it('halt_error: its message is the reason; a long one is cut to one readable sentence', async () => {
+    const short = await JqFilter.compile('"stop here" | halt_error', piped);
+    expect(() => short.run('{}', noWarnings)).toThrow(/^--jq '"stop here" \| halt_error' failed: stop here\.$/);
+    const long = await JqFilter.compile('[range(500)] | halt_error', piped);
+    expect(() => long.run('{}', noWarnings)).toThrow(/^--jq '\[range\(500\)\] \| halt_error' failed: \[0,1,2,.{250,300}…\.$/);
+  });
+
   it("hands jq's debug output to stderr, not stdout", async () => {
     const warnings: string[] = [];
     expect((await JqFilter.compile('debug | .a', piped)).run('{"a":1}', (t) => warnings.push(t))).toBe('1\n');
