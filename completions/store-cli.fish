@@ -33,7 +33,7 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
         case 'auth status|--json' 'auth list|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
             echo optional
@@ -124,11 +124,13 @@ complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show h
 
 # store-cli auth status
 complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
 
 # store-cli auth list
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -s h -l help -d 'show help'
 
 # store-cli auth switch
@@ -155,6 +157,7 @@ complete -c store-cli -n '__store_cli_at \'config\'' -a help -d 'show help for a
 
 # store-cli config get
 complete -c store-cli -n '__store_cli_at \'config get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'config get\' 0' -a 'output page-size import-concurrency color' -d 'key'
 
@@ -169,6 +172,7 @@ complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-siz
 # store-cli config list
 complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'config list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config list\'' -s h -l help -d 'show help'
 
 # store-cli config help
@@ -191,6 +195,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x 
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
@@ -198,15 +203,18 @@ complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d '
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
 
 # store-cli giftcard disable
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
 
 # store-cli giftcard get
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
 
 # store-cli giftcard search
@@ -218,10 +226,12 @@ complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
 
 # store-cli giftcard count
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
 
 # store-cli giftcard help
@@ -243,6 +253,7 @@ complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the v
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -250,6 +261,7 @@ complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products varia
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -257,12 +269,14 @@ complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products varia
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield count
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -271,6 +285,7 @@ complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l namespace -x -
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -281,6 +296,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F 
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
@@ -317,10 +333,12 @@ complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -
 complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
 
 # store-cli product get
 complete -c store-cli -n '__store_cli_at \'product get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show help'
 
 # store-cli product edit
@@ -346,6 +364,7 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 's
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l dry-run -d 'print the changes field by field and send nothing'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show help'
 
 # store-cli product delete
@@ -363,6 +382,7 @@ complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for
 # store-cli category search
 complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'category search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
 
 # store-cli category help
@@ -378,6 +398,7 @@ complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'on
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
 
 # store-cli collection help
@@ -396,6 +417,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'ch
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -d 'the same as --json'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
 
 # store-cli webhook trigger
@@ -403,6 +425,7 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l to -x -d 'the h
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id in the sample instead of the sample\'s own'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 
@@ -447,8 +470,10 @@ complete -c store-cli -n '__store_cli_at \'api\'' -s f -l raw-field -x -d 'a fie
 complete -c store-cli -n '__store_cli_at \'api\'' -l input -r -F -d 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'
 complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
+complete -c store-cli -n '__store_cli_at \'api\'' -l slurp -d 'with --paginate: print every page\'s items as one JSON array (--jq runs once over it)'
 complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stdout before the body, for every answer (errors and each page too)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'api\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'
 

@@ -43,6 +43,9 @@ await build({
   minify: true,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
+  // jq-wasm finds its jq.wasm beside its own module file: it stays in node_modules, imported
+  // (lazily, for --jq only) from there.
+  external: ['jq-wasm'],
   // Bundled CommonJS dependencies (commander, undici) still call require().
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [lazyChildProcessForCommander, processGlobal],

@@ -164,10 +164,15 @@ export function createContext(deps: ContextDeps): Context {
         return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
       }),
     async output(flags, fields) {
-      const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false);
+      const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
       // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
-      const [{ Output }, format] = await Promise.all([import('./output.js'), asked ? undefined : ctx.setting('output').then((s) => s.value)]);
-      return new Output(io, flags, fields, format);
+      // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
+      const [{ Output }, format, jq] = await Promise.all([
+        import('./output.js'),
+        asked ? undefined : ctx.setting('output').then((s) => s.value),
+        flags.jq === undefined ? undefined : import('./jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
+      ]);
+      return new Output(io, flags, fields, format, jq);
     },
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner

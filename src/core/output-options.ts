@@ -6,6 +6,8 @@ import type { Command } from 'commander';
 export interface OutputFlags {
   json?: string | boolean;
   jsonl?: boolean;
+  /** A jq program run over the JSON (implies --json). */
+  jq?: string;
 }
 
 /** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
@@ -33,6 +35,8 @@ export function addOutputOptions(command: Command, json: JsonDeclaration): Comma
   const what = json.what ?? 'JSON exactly as the store sent it';
   command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
   if (json.list || json.jsonl) command.option('--jsonl', json.jsonl ?? 'print one JSON object per line (streams, for huge listings)');
+  const over = json.list ? ' (once over the one array, every page of it with --all; with --jsonl once per line)' : json.jsonl ? ' (with --jsonl once per line)' : '';
+  command.option('--jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
   declarations.set(command, json);
   return command;
 }

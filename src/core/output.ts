@@ -6,6 +6,7 @@ import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette, type Palette } from './colors.js';
 import type { ANY_FIELDS, OutputFlags } from './output-options.js';
 import type { OutputFormat } from './defaults.js';
+import type { JqFilter } from './jq.js';
 
 export interface Column<T> {
   header: string;
@@ -34,6 +35,8 @@ export class Output {
     flags: OutputFlags,
     validFields: readonly string[] | typeof ANY_FIELDS,
     format: OutputFormat = 'table',
+    /** --jq: the compiled program every JSON text goes through before stdout. */
+    private readonly jq?: JqFilter,
   ) {
     this.mode = outputMode(flags, selectedFields(flags.json, validFields), format, io.isStdoutTTY);
     // Piped TSV keeps the bytes (a script reads them); JSON is always exact (JSON escapes C0 itself).
@@ -53,9 +56,10 @@ export class Output {
   async item<T extends object>(item: T, view: View<T>): Promise<void> {
     switch (this.mode.kind) {
       case 'json':
+        if (this.jq) return this.filtered(toJson(pick(item, this.mode.fields)));
         return this.write(`${toJson(pick(item, this.mode.fields), 2)}\n`);
       case 'jsonl':
-        return this.write(`${toJson(pick(item, this.mode.fields))}\n`);
+        return this.writeJson(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
         return this.write(view.columns.map((c) => `${c.header}\t${this.oneLine(c.value(item))}\n`).join(''));
       case 'table': {
@@ -75,6 +79,7 @@ export class Output {
    * it, so memory stays flat however long the listing. Returns how many were written.
    */
   async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
+    if (this.jq && this.mode.kind === 'json') return this.filteredList(items, this.mode.fields);
     let count = 0;
     const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), this.io.stdoutColumns, this.oneLine) : undefined;
     for await (const batch of items) {
@@ -87,6 +92,7 @@ export class Output {
         case 'jsonl':
           for (const item of batch) chunk += `${toJson(pick(item, this.mode.fields))}\n`;
           count += batch.length;
+          if (this.jq) chunk = this.jq.run(chunk, this.warn);
           break;
         case 'tsv':
           for (const item of batch) chunk += `${view.columns.map((c) => this.oneLine(c.value(item)).replaceAll('\t', ' ')).join('\t')}\n`;
@@ -106,7 +112,7 @@ export class Output {
 
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
-    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.write(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
+    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
     return this.write(`${this.oneLine(text)}\n`);
   }
 
@@ -114,7 +120,7 @@ export class Output {
   async count(value: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') {
       const body = toJson({ count: new LosslessNumber(value) }, this.mode.kind === 'json' ? 2 : undefined);
-      return this.write(`${body}\n`);
+      return this.writeJson(`${body}\n`);
     }
     return this.write(`${value}\n`);
   }
@@ -127,6 +133,16 @@ export class Output {
   async body(text: string): Promise<void> {
     if (text === '') return;
     const fields = this.mode.kind === 'json' ? this.mode.fields : undefined;
+    if (this.jq) {
+      let value: unknown;
+      try {
+        value = parseJson(text);
+      } catch {
+        throw new RuntimeError(`The store's answer is not JSON, so --jq cannot filter it.`);
+      }
+      // The exact text when nothing is selected first: jq reads the store's own bytes.
+      return this.filtered(fields ? toJson(selectFields(value, fields)) : text);
+    }
     if (this.mode.kind === 'tsv' || this.mode.kind === 'jsonl') return this.write(text);
     let value: unknown;
     try {
@@ -145,11 +161,35 @@ export class Output {
     let count = 0;
     for await (const batch of batches) {
       if (batch.length === 0) continue;
-      await this.write(batch.map((value) => `${toJson(selectFields(value, fields))}\n`).join(''));
+      await this.writeJson(batch.map((value) => `${toJson(selectFields(value, fields))}\n`).join(''));
       count += batch.length;
     }
     return count;
   }
+
+  /** JSON text for stdout, through --jq when given (each JSON value of the text is one input). */
+  private writeJson(text: string): Promise<void> {
+    return this.jq ? this.filtered(text) : this.write(text);
+  }
+
+  private filtered(text: string): Promise<void> {
+    const output = this.jq!.run(text, this.warn);
+    return output === '' ? Promise.resolve() : this.write(output);
+  }
+
+  /**
+   * --jq over a whole listing: jq needs the one array it runs over, so the records are
+   * gathered (as compact JSON text, never re-parsed) and filtered once at the end; nothing is
+   * printed before jq has run, so an error leaves stdout empty.
+   */
+  private async filteredList<T extends object>(items: AsyncIterable<T[]> | T[][], fields: string[] | undefined): Promise<number> {
+    const parts: string[] = [];
+    for await (const batch of items) for (const item of batch) parts.push(toJson(pick(item, fields)));
+    await this.filtered(`[${parts.join(',')}]`);
+    return parts.length;
+  }
+
+  private readonly warn = (text: string): void => this.io.err(text);
 
   private write(text: string): Promise<void> {
     return writeWithBackpressure(this.io.stdout, text);
@@ -162,7 +202,7 @@ export class Output {
  */
 export function outputMode(flags: OutputFlags, fields: string[] | undefined, format: OutputFormat, isStdoutTTY: boolean): Mode {
   if (flags.jsonl) return { kind: 'jsonl', ...(fields ? { fields } : {}) };
-  if (flags.json !== undefined && flags.json !== false) return { kind: 'json', ...(fields ? { fields } : {}) };
+  if ((flags.json !== undefined && flags.json !== false) || flags.jq !== undefined) return { kind: 'json', ...(fields ? { fields } : {}) };
   if (format === 'json' || format === 'jsonl') return { kind: format };
   return format === 'table' && isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
 }

@@ -22,13 +22,14 @@ const verb = defineVerb({
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
     paginate: boolean('GET only: follow next-page links to the end, printing each item as one JSON line'),
+    slurp: boolean("with --paginate: print every page's items as one JSON array (--jq runs once over it)"),
     include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
   json: { fields: ANY_FIELDS, what: 'the answer as pretty JSON' },
   examples: [
     'store-cli api GET gift_cards/count',
     'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
-    'store-cli api GET gift_cards/search --paginate -F limit=250 --json id,balance',
+    `store-cli api GET gift_cards/search --paginate --slurp --jq 'map(select(.balance == "0.00")) | length'`,
   ],
   notes: `
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
@@ -52,6 +53,7 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
   ]);
   if (!METHODS.includes(method)) throw new UsageError(`<method> must be one of ${METHODS.join(', ')} (got '${options.method}').`);
   if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
+  if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
   const headers = parseHeaders(options.header ?? []);
   const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
   const inBody = BODY_METHODS.has(method);
@@ -88,6 +90,15 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
   try {
     if (options.paginate) {
       const pages = api.raw.pages(request);
+      if (options.slurp) {
+        const items: unknown[] = [];
+        for await (const page of pages) {
+          include(page.status, page.headers);
+          items.push(...page.items);
+        }
+        await out.body(`${toJson(items)}\n`);
+        return;
+      }
       await out.lines(
         (async function* () {
           for await (const page of pages) {
