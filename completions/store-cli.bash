@@ -90,6 +90,7 @@ _store_cli_option() {
     'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus' ;;
     'config get|--json') REPLY='l key value source' ;;
     'config list|--json') REPLY='l key value source' ;;
+    'config list|--jsonl') REPLY='l key value source' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
@@ -108,6 +109,7 @@ _store_cli_option() {
     'giftcard search|--page-token') REPLY='v' ;;
     'giftcard search|--last-characters') REPLY='v' ;;
     'giftcard search|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
+    'giftcard search|--jsonl') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard count|--json') REPLY='l count' ;;
     'metafield set|--namespace') REPLY='v' ;;
     'metafield set|--code') REPLY='v' ;;
@@ -119,6 +121,7 @@ _store_cli_option() {
     'metafield get|--json') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
     'metafield list|--namespace') REPLY='v' ;;
     'metafield list|--json') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
+    'metafield list|--jsonl') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
     'metafield count|--namespace') REPLY='v' ;;
     'metafield count|--json') REPLY='l count' ;;
     'metafield delete|--namespace') REPLY='v' ;;
@@ -173,14 +176,17 @@ _store_cli_option() {
     'product edit|--location-id') REPLY='v' ;;
     'product edit|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
+    'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
     'collection list|--title') REPLY='v' ;;
     'collection list|--collection-type') REPLY='w manual smart' ;;
     'collection list|--json') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
+    'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
     'webhook listen|--forward-to') REPLY='v' ;;
     'webhook listen|--json') REPLY='l receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload' ;;
+    'webhook listen|--jsonl') REPLY='l receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload' ;;
     'webhook trigger|--to') REPLY='v' ;;
     'webhook trigger|--secret') REPLY='v' ;;
     'webhook trigger|--product-id') REPLY='v' ;;

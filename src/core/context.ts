@@ -152,7 +152,7 @@ export function createContext(deps: ContextDeps): Context {
         return { profile: resolveProfile(globals, env), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
       }),
     async output(flags, fields) {
-      const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false);
+      const asked = (flags.jsonl !== undefined && flags.jsonl !== false) || (flags.json !== undefined && flags.json !== false);
       // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
       const [{ Output }, format] = await Promise.all([import('./output.js'), asked ? undefined : ctx.setting('output').then((s) => s.value)]);
       return new Output(io, flags, fields, format);
