@@ -396,7 +396,7 @@ complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
-complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data)'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data); asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
@@ -420,6 +420,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'sho
 
 # store-cli sandbox reset
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'clear this state file instead (one given to sandbox serve --data)'
+complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
 
 # store-cli sandbox help
