@@ -72,7 +72,7 @@ _store_cli_flags() {
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
     'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
-    'sandbox reset') REPLY='--data -h --help' ;;
+    'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
@@ -93,10 +93,12 @@ _store_cli_option() {
     'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
     'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
+    'auth list|--jsonl') REPLY='l profile baseUrl token default active' ;;
     'auth list|--jq') REPLY='v' ;;
     'config get|--json') REPLY='l key value source' ;;
     'config get|--jq') REPLY='v' ;;
     'config list|--json') REPLY='l key value source' ;;
+    'config list|--jsonl') REPLY='l key value source' ;;
     'config list|--jq') REPLY='v' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
@@ -120,6 +122,7 @@ _store_cli_option() {
     'giftcard search|--page-token') REPLY='v' ;;
     'giftcard search|--last-characters') REPLY='v' ;;
     'giftcard search|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
+    'giftcard search|--jsonl') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|--jq') REPLY='v' ;;
     'giftcard count|--json') REPLY='l count' ;;
     'giftcard count|--jq') REPLY='v' ;;
@@ -135,6 +138,7 @@ _store_cli_option() {
     'metafield get|--jq') REPLY='v' ;;
     'metafield list|--namespace') REPLY='v' ;;
     'metafield list|--json') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
+    'metafield list|--jsonl') REPLY='l namespace code fieldType value definitionName description bizResource bizId' ;;
     'metafield list|--jq') REPLY='v' ;;
     'metafield count|--namespace') REPLY='v' ;;
     'metafield count|--json') REPLY='l count' ;;
@@ -196,16 +200,19 @@ _store_cli_option() {
     'product edit|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product edit|--jq') REPLY='v' ;;
     'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
+    'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jq') REPLY='v' ;;
     'collection list|--title') REPLY='v' ;;
     'collection list|--collection-type') REPLY='w manual smart' ;;
     'collection list|--json') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
+    'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
     'webhook listen|--forward-to') REPLY='v' ;;
     'webhook listen|--json') REPLY='l receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload' ;;
+    'webhook listen|--jsonl') REPLY='l receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload' ;;
     'webhook listen|--jq') REPLY='v' ;;
     'webhook trigger|--to') REPLY='v' ;;
     'webhook trigger|--secret') REPLY='v' ;;

@@ -35,7 +35,7 @@ function __store_cli_option
     switch "$argv[1]|$argv[2]"
         case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'auth list|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -129,7 +129,7 @@ complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show 
 
 # store-cli auth list
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -s h -l help -d 'show help'
 
@@ -171,7 +171,7 @@ complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-siz
 
 # store-cli config list
 complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config list\'' -s h -l help -d 'show help'
 
@@ -199,7 +199,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l jq -x -d 'filte
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals)'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
@@ -225,7 +225,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
 
@@ -268,7 +268,7 @@ complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products varia
 # store-cli metafield list
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -381,7 +381,7 @@ complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for
 
 # store-cli category search
 complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
 
@@ -397,7 +397,7 @@ complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'show help f
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this text (ignoring case)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -d 'print one JSON object per line (streams, for huge listings)'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
 
@@ -416,7 +416,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l host -x -d 'addr
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -d 'the same as --json'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'the same as --json'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
 
@@ -435,7 +435,7 @@ complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
-complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data)'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data); asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
@@ -459,6 +459,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'sho
 
 # store-cli sandbox reset
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'clear this state file instead (one given to sandbox serve --data)'
+complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
 
 # store-cli sandbox help

@@ -41,6 +41,11 @@ await build({
   platform: 'node',
   target: 'node20',
   minify: true,
+  // dist/**/*.js.map, each named by its chunk's sourceMappingURL comment: --verbose turns
+  // Node's source maps on (bin/store-cli.js) so stack traces name src/**/*.ts lines. Without
+  // it the comment is never followed and no map is read. Mappings only: the sources stay out.
+  sourcemap: 'linked',
+  sourcesContent: false,
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   // jq-wasm finds its jq.wasm beside its own module file: it stays in node_modules, imported

@@ -92,9 +92,15 @@ export class GiftCardsApi {
     }
   }
 
-  /** An answer without a body (204) is read back with a GET, so the card shown is the store's. */
+  /**
+   * The store requires a balance in every update: without one, the card is read first (one GET,
+   * a 404 as for `get`) and its current balance sent back unchanged. An answer without a body
+   * (204) is read back with a GET, so the card shown is the store's.
+   */
   async update({ giftCardId, ...fields }: GiftCardUpdate): Promise<GiftCard> {
-    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(giftCardId)}`, body: { giftCard: definedOnly(fields) } });
+    const balance = fields.balance ?? (await this.currentBalance(giftCardId));
+    const body = { giftCard: definedOnly({ ...fields, balance }) };
+    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(giftCardId)}`, body });
     if (isEmptyAnswer(response.body)) return await this.get(giftCardId);
     return secret(await readCard(response.body));
   }
@@ -104,6 +110,13 @@ export class GiftCardsApi {
     const response = await this.transport.request({ method: 'POST', path: `${BASE}/${segment(giftCardId)}/disable`, body: {}, idempotent: true });
     if (isEmptyAnswer(response.body)) return await this.get(giftCardId);
     return secret(await readCard(response.body));
+  }
+
+  /** The card's balance as the store holds it, digits exact (a number sent back as it came). */
+  async currentBalance(giftCardId: string): Promise<string> {
+    const { balance } = await this.get(giftCardId);
+    if (balance === undefined) throw new RuntimeError(`The store's answer for gift card ${giftCardId} has no balance to keep; give the balance to set.`);
+    return balance.toString();
   }
 
   async get(giftCardId: string): Promise<GiftCard> {

@@ -44,7 +44,8 @@ export type GiftCardCreate = z.infer<typeof giftCardCreateInput>;
 
 export const giftCardUpdateInput = z.object({
   giftCardId: numericId(),
-  balance: decimalAmount(),
+  /** Absent: the card's current balance is read and sent back (the store requires one). */
+  balance: z.optional(decimalAmount()),
   note: z.optional(note),
   /** null clears the expiry (the card never expires). */
   expireTime: z.optional(z.nullable(isoDate())),

@@ -3,7 +3,7 @@
 // definitions) comes back from it per row.
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../api/metafield-types.js';
 import { toWireValue } from '../api/metafield-values.js';
-import { DOT_SEGMENT_RULE, isDotSegment } from '../api/path-segment.js';
+import { checkBizId } from '../api/path-segment.js';
 import type { Columns } from './header.js';
 
 /** A row's cells as the file has them ('' where absent), for the rejects file. */
@@ -56,8 +56,9 @@ export function checkRow(text: RowText, fieldCount: number, columns: Columns): C
   }
   if (text.domain === '') return reject('the domain is empty');
   if (!isMetafieldDomain(text.domain)) return reject(`unknown domain "${clip(text.domain)}"; the domains are ${METAFIELD_DOMAINS.join(', ')}`);
-  if (text.bizId === '') return reject('the bizId is empty');
-  if (isDotSegment(text.bizId)) return reject(`the bizId "${text.bizId}" ${DOT_SEGMENT_RULE}`);
+  // The same rule, in the same words, as the metafield commands' <bizId> (commands/metafield/args.ts).
+  const bizId = checkBizId(text.bizId);
+  if (!bizId.ok) return reject(`the bizId ${bizId.problem}`);
   if (!NAME_PATTERN.test(text.namespace)) return reject(nameProblem('namespace', text.namespace));
   if (!NAME_PATTERN.test(text.code)) return reject(nameProblem('code', text.code));
   let type: FieldType | undefined;

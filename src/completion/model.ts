@@ -94,10 +94,10 @@ function flagModel(option: Option, hint: ValueHint | undefined): FlagModel {
   };
 }
 
-/** --json [fields] completes the field names the command declared (not for an answer of any shape). */
+/** --json [fields] and --jsonl [fields] complete the field names the command declared (not for an answer of any shape). */
 function withJsonFields(command: Command, flag: FlagModel): FlagModel {
   const fields = jsonDeclaration(command)?.fields;
-  if (flag.long !== '--json' || flag.value !== 'optional' || fields === undefined || fields === ANY_FIELDS) return flag;
+  if ((flag.long !== '--json' && flag.long !== '--jsonl') || flag.value !== 'optional' || fields === undefined || fields === ANY_FIELDS) return flag;
   const odd = fields.find((field) => !PLAIN_WORD.test(field));
   if (odd !== undefined) throw new Error(`--json of ${command.name()}: the field '${odd}' needs quoting, which the completion scripts do not do`);
   return { ...flag, values: { kind: 'fields', fields } };

@@ -164,7 +164,7 @@ export function createContext(deps: ContextDeps): Context {
         return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
       }),
     async output(flags, fields) {
-      const asked = flags.jsonl === true || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
+      const asked = (flags.jsonl !== undefined && flags.jsonl !== false) || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
       // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
       // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
       const [{ Output }, format, jq] = await Promise.all([

@@ -98,6 +98,9 @@ export class HttpClient {
       return error;
     };
     let afterRefusal = spec.afterRefusal === true;
+    // For the final network error: how long the attempts took, and how many of the last ones failed alike.
+    const firstSent = performance.now();
+    let alike = { code: undefined as string | undefined, count: 0 };
     for (let attempt = 1; ; attempt++) {
       // Paced by the store's own numbers, when it announces its bucket: never emptying it.
       await this.bucket.acquire(afterRefusal, this.options.signal);
@@ -129,12 +132,17 @@ export class HttpClient {
         this.log(`< network error ${code ?? ''} after ${Date.now() - started} ms`);
         outcome = { kind: 'network', code };
         mayHaveApplied ||= mayHaveReachedStore(outcome);
+        alike = { code, count: alike.code === code ? alike.count + 1 : 1 };
         const delay = this.nextDelay(outcome, idempotent, attempt, waited);
-        if (delay === undefined) throw fail(networkError(this.origin, spec.method, code, error));
+        if (delay === undefined) {
+          const tries = { attempts: attempt, alike: alike.count, elapsedMs: performance.now() - firstSent, timeoutMs: this.options.timeoutMs };
+          throw fail(networkError(this.origin, spec.method, code, error, tries));
+        }
         waited += await this.wait(delay, `${code ?? 'network error'}`, attempt);
         continue;
       }
 
+      alike = { code: undefined, count: 0 };
       const responseHeaders = flattenHeaders(response.headers);
       const reading = readBucketHeader(responseHeaders);
       this.bucket.answered(reading, response.statusCode);
@@ -229,14 +237,34 @@ const NETWORK_WORDS: Record<string, string> = {
   EAI_AGAIN: 'the host name could not be resolved',
   ETIMEDOUT: 'the connection timed out',
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  UND_ERR_HEADERS_TIMEOUT: 'no answer came within the timeout (--timeout)',
-  UND_ERR_BODY_TIMEOUT: 'the answer stalled past the timeout (--timeout)',
+  UND_ERR_HEADERS_TIMEOUT: 'no answer came within the timeout (--timeout {timeout})',
+  UND_ERR_BODY_TIMEOUT: 'the answer stalled past the timeout (--timeout {timeout})',
   UND_ERR_SOCKET: 'the connection closed unexpectedly',
 };
 
-function networkError(origin: string, method: Method, code: string | undefined, error: unknown): NetworkError {
-  const words = (code && NETWORK_WORDS[code]) ?? (error instanceof Error ? error.message : 'the request failed');
-  return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${words}${code ? ` (${code})` : ''}.`, code);
+/** The attempts behind a final network error. */
+interface Tries {
+  /** Attempts made, the first included. */
+  attempts: number;
+  /** How many of the last attempts failed with this same error. */
+  alike: number;
+  /** From the first attempt's start to the last one's failure, waits included. */
+  elapsedMs: number;
+  timeoutMs: number;
+}
+
+function networkError(origin: string, method: Method, code: string | undefined, error: unknown, tries: Tries): NetworkError {
+  const known = code ? NETWORK_WORDS[code] : undefined;
+  const words = known?.replace('{timeout}', `${tries.timeoutMs} ms`) ?? (error instanceof Error ? error.message : 'the request failed');
+  return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${words}${triesText(tries)}${code ? ` (${code})` : ''}.`, code);
+}
+
+/** " on each of 5 attempts over 25 s"; nothing for a single attempt. */
+function triesText({ attempts, alike, elapsedMs }: Tries): string {
+  if (attempts <= 1) return '';
+  const over = elapsedMs < 1000 ? `${Math.round(elapsedMs)} ms` : `${Number((elapsedMs / 1000).toFixed(elapsedMs < 10_000 ? 1 : 0))} s`;
+  if (alike >= attempts) return ` on each of ${attempts} attempts over ${over}`;
+  return ` on the last${alike === 1 ? '' : ` ${alike}`} of ${attempts} attempts over ${over}`;
 }
 
 const STATUS_WORDS: Record<number, string> = {

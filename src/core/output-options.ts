@@ -1,11 +1,12 @@
 // The output flags every data command shares, and the one declaration of what --json may
 // select. Kept apart from the exporter itself so that declaring them (for --help) loads
 // nothing heavy. The declaration feeds --help, shell completion and the exporter alike.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 
 export interface OutputFlags {
   json?: string | boolean;
-  jsonl?: boolean;
+  /** One object a line; like --json, optionally only some comma-separated fields. */
+  jsonl?: string | boolean;
   /** A jq program run over the JSON (implies --json). */
   jq?: string;
 }
@@ -34,7 +35,11 @@ const declarations = new WeakMap<Command, JsonDeclaration>();
 export function addOutputOptions(command: Command, json: JsonDeclaration): Command {
   const what = json.what ?? 'JSON exactly as the store sent it';
   command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
-  if (json.list || json.jsonl) command.option('--jsonl', json.jsonl ?? 'print one JSON object per line (streams, for huge listings)');
+  // Two output modes at once: commander refuses the pair (exit 2), naming both flags.
+  if (json.list || json.jsonl) {
+    const summary = json.jsonl ?? 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields';
+    command.addOption(new Option('--jsonl [fields]', summary).conflicts('json'));
+  }
   const over = json.list ? ' (once over the one array, every page of it with --all; with --jsonl once per line)' : json.jsonl ? ' (with --jsonl once per line)' : '';
   command.option('--jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
   declarations.set(command, json);

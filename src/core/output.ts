@@ -38,7 +38,9 @@ export class Output {
     /** --jq: the compiled program every JSON text goes through before stdout. */
     private readonly jq?: JqFilter,
   ) {
-    this.mode = outputMode(flags, selectedFields(flags.json, validFields), format, io.isStdoutTTY);
+    // The fields come with --jsonl or with --json (--json and --jsonl together are refused at parsing).
+    const [flag, asked] = typeof flags.jsonl === 'string' ? ['--jsonl', flags.jsonl] : ['--json', flags.json];
+    this.mode = outputMode(flags, selectedFields(asked, validFields, flag), format, io.isStdoutTTY);
     // Piped TSV keeps the bytes (a script reads them); JSON is always exact (JSON escapes C0 itself).
     this.oneLine = io.isStdoutTTY ? (text) => escapeControls(oneLine(text)) : oneLine;
   }
@@ -201,13 +203,13 @@ export class Output {
  * terminal only: piped, rows stay TSV for `cut`. `tsv` is TSV in a terminal too.
  */
 export function outputMode(flags: OutputFlags, fields: string[] | undefined, format: OutputFormat, isStdoutTTY: boolean): Mode {
-  if (flags.jsonl) return { kind: 'jsonl', ...(fields ? { fields } : {}) };
+  if (flags.jsonl !== undefined && flags.jsonl !== false) return { kind: 'jsonl', ...(fields ? { fields } : {}) };
   if ((flags.json !== undefined && flags.json !== false) || flags.jq !== undefined) return { kind: 'json', ...(fields ? { fields } : {}) };
   if (format === 'json' || format === 'jsonl') return { kind: format };
   return format === 'table' && isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
 }
 
-function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS): string[] | undefined {
+function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS, flag: string): string[] | undefined {
   if (typeof json !== 'string') return undefined;
   const fields = json
     .split(',')
@@ -217,7 +219,7 @@ function selectedFields(json: string | boolean | undefined, valid: readonly stri
   if (valid === 'any') return fields; // ANY_FIELDS, compared by value: the exporter's chunk shares none with the help path
   const unknown = fields.filter((f) => !valid.includes(f));
   if (unknown.length > 0) {
-    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}. Valid fields: ${valid.join(', ')}.`);
+    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.join(', ')}. Valid fields: ${valid.join(', ')}.`);
   }
   return fields;
 }

@@ -117,6 +117,19 @@ describe('GiftCardsApi', () => {
     expect(transport.requests).toEqual([{ method: 'PUT', path: '/api/202412/gift_cards/77', body: { giftCard: { balance: '10.00', expireTime: null } } }]);
   });
 
+  it('update without a balance reads the card and sends its balance back, digits exact even when it came as a number', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":77,"balance":12345678901234.50}}' }, { body: '{"giftCard":{"id":77,"balance":"12345678901234.50","note":"n"}}' }]);
+    await new GiftCardsApi(transport).update({ giftCardId: '77', note: 'n' });
+    expect(transport.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/202412/gift_cards/77', 'PUT /api/202412/gift_cards/77']);
+    expect(transport.requests[1]!.body).toEqual({ giftCard: { note: 'n', balance: '12345678901234.50' } });
+  });
+
+  it('update without a balance, when the card read has none, sends nothing and says so', async () => {
+    const transport = new FakeTransport([{ body: '{"giftCard":{"id":77}}' }]);
+    await expect(new GiftCardsApi(transport).update({ giftCardId: '77', note: 'n' })).rejects.toThrow("The store's answer for gift card 77 has no balance to keep");
+    expect(transport.requests).toHaveLength(1);
+  });
+
   it('disable sends an idempotent POST and masks the code', async () => {
     const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
     const card = await new GiftCardsApi(transport).disable('77');

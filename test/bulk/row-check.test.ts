@@ -43,7 +43,7 @@ describe('checkRow', () => {
   it('rejects an unknown domain, an empty bizId and bad names', () => {
     expect(reason(check(['product', '1', 'c', 'n', 'v'], untyped))).toMatch(/^unknown domain "product"; the domains are products, /);
     expect(reason(check(['', '1', 'c', 'n', 'v'], untyped))).toBe('the domain is empty');
-    expect(reason(check(['products', ' ', 'c', 'n', 'v'], untyped))).toBe('the bizId is empty');
+    expect(reason(check(['products', ' ', 'c', 'n', 'v'], untyped))).toBe('the bizId must not be empty');
     expect(reason(check(['products', '1', 'a.b', 'n', 'v'], untyped))).toBe('the namespace "a.b" is not 1 to 64 letters, digits, _ or -');
     expect(reason(check(['products', '1', 'c', '', 'v'], untyped))).toBe('the code is empty');
   });

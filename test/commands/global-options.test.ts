@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cli, scratchDirs } from '../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../helpers/stack-trace.js';
@@ -140,7 +140,8 @@ describe('global options', () => {
         const started = Date.now();
         const r = await cli(['--timeout', '100', 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN } });
         expect(r.code, r.stderr).toBe(1);
-        expect(r.stderr).toContain('no answer came within the timeout (--timeout)');
+        // The final error says the timeout, and how many attempts it ended, over how long.
+        expect(r.stderr).toMatch(/no answer came within the timeout \(--timeout 100 ms\) on each of 5 attempts over [\d.]+ m?s \(UND_ERR_HEADERS_TIMEOUT\)\./);
         expectNoStackTrace(r.stderr);
         // A GET is retried after a timeout: every attempt reached the server, none hung.
         expect(arrived.length).toBe(5);
@@ -148,6 +149,24 @@ describe('global options', () => {
       } finally {
         silent.closeAllConnections();
         await new Promise((resolve) => silent.close(resolve));
+      }
+    });
+
+    it('a store that takes the connection and never says a byte: the error counts the attempts (a GET is retried)', async () => {
+      const sockets: Socket[] = [];
+      const mute = createTcpServer((socket) => void sockets.push(socket)); // accepts, reads nothing, answers nothing
+      await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+      const port = (mute.address() as AddressInfo).port;
+      try {
+        const r = await cli(['--timeout', '150', 'giftcard', 'get', '4000000000000000011'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN } });
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr.split('\n')[0]).toMatch(
+          /^error: Could not complete the GET request to the store at http:\/\/127\.0\.0\.1:\d+: no answer came within the timeout \(--timeout 150 ms\) on each of 5 attempts over [\d.]+ m?s \(UND_ERR_HEADERS_TIMEOUT\)\.$/,
+        );
+        expectNoStackTrace(r.stderr);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => mute.close(resolve));
       }
     });
 

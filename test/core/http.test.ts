@@ -274,8 +274,22 @@ describe('HttpClient: network errors', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).causeCode).toBe('ECONNREFUSED');
     expect((error as NetworkError).exitCode).toBe(1);
-    expect(error.message).toBe(`Could not complete the GET request to the store at ${ORIGIN}: the connection was refused (ECONNREFUSED).`);
+    // How many attempts, over how long (the waits included), say what the retries did.
+    expect(error.message).toMatch(new RegExp(`^Could not complete the GET request to the store at ${ORIGIN}: the connection was refused on each of 3 attempts over \\d+ ms \\(ECONNREFUSED\\)\\.$`));
     expect(mock.agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
+  });
+
+  it('a final network error after other failures says how many of the attempts ended so', async () => {
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(503, '{}', JSON_HEADERS);
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(2);
+    const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
+    expect(error.message).toMatch(/: the connection was refused on the last 2 of 3 attempts over \d+ ms \(ECONNREFUSED\)\.$/);
+  });
+
+  it('a network error of a single attempt (a POST is not resent) names no attempts', async () => {
+    mock.pool.intercept({ path: '/api/x', method: 'POST' }).replyWithError(reset());
+    const error = await failure(client().request({ method: 'POST', path: '/api/x', body: {} }));
+    expect(error.message).toBe(`Could not complete the POST request to the store at ${ORIGIN}: the connection was reset (ECONNRESET).`);
   });
 
   it('recovers when a refused connection succeeds on retry', async () => {

@@ -81,7 +81,7 @@ describe('one sandbox per data file', () => {
       expect(second.stdout).toBe('');
       expect(second.stderr).toContain(`The sandbox data file ${file} is in use by another sandbox (pid ${first.child.pid}); stop that one first, or use another data file.`);
       expect(second.stderr).not.toMatch(STACK_LINE);
-      const reset = await run(['sandbox', 'reset', '--data', file]);
+      const reset = await run(['sandbox', 'reset', '--yes', '--data', file]);
       expect(reset.code).toBe(1);
       expect(reset.stderr).toContain(`(pid ${first.child.pid})`);
       expect((await api(first, 'GET', '/gift_cards/count')).status).toBe(200);

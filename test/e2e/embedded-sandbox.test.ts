@@ -75,7 +75,7 @@ describe('--sandbox', () => {
     expect(card.disableTime).toBeTruthy();
     expect(await count()).toBe(demo + 1);
 
-    const reset = await run(['sandbox', 'reset'], { env });
+    const reset = await run(['sandbox', 'reset', '--yes'], { env });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toBe('');
 

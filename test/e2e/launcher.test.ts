@@ -1,5 +1,5 @@
 // The launcher as a user meets it: bin/store-cli.js, version, help, usage errors.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from '../helpers/cli-spawn.js';
@@ -76,5 +76,38 @@ describe('launcher', () => {
     expect(r.stderr).toMatch(/unknown option '--bogus'/);
     expect(r.stderr).toMatch(/^Usage: store-cli giftcard count \[options\]$/m);
     expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+
+  describe('--verbose stack traces name the TypeScript sources', () => {
+    const failing = ['--sandbox', 'giftcard', 'get', '4000000000000000999']; // a 404: exit 1
+
+    it('with --verbose the stack frames are src/**/*.ts lines, through the source maps', async () => {
+      const r = await run(['--verbose', ...failing], { env: isolatedEnv() });
+      expect(r.code, r.stderr).toBe(1);
+      const frames = r.stderr.split('\n').filter((line) => STACK_LINE.test(line));
+      expect(frames.length).toBeGreaterThan(3);
+      const ours = frames.filter((line) => !/node:internal|node_modules/.test(line));
+      expect(ours.length).toBeGreaterThan(3);
+      // Every frame of ours names a source line, none a minified chunk of dist/.
+      for (const frame of ours.filter((line) => !line.includes('bin/store-cli.js'))) expect(frame).toMatch(/[/\\]src[/\\][\w/\\.-]+\.ts:\d+:\d+\)?$/);
+      expect(r.stderr).toMatch(/[/\\]src[/\\]core[/\\]http\.ts:\d+:\d+/);
+      expect(r.stderr).not.toMatch(/[/\\]dist[/\\]/);
+    });
+
+    it('without --verbose: the one sentence, no stack', async () => {
+      const r = await run(failing, { env: isolatedEnv() });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error: The store found no such resource \(404/);
+      expect(r.stderr).not.toMatch(STACK_LINE);
+    });
+
+    it('every built module has its map beside it, in the files the package ships', () => {
+      const dist = join(REPO_ROOT, 'dist');
+      const modules = [...readdirSync(dist).map((name) => join(dist, name)), ...readdirSync(join(dist, 'chunks')).map((name) => join(dist, 'chunks', name))].filter((path) => path.endsWith('.js'));
+      expect(modules.length).toBeGreaterThan(10);
+      for (const module of modules) expect(existsSync(`${module}.map`), module).toBe(true);
+      const files = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { files: string[] }).files;
+      expect(files).toContain('dist');
+    });
   });
 });

@@ -88,3 +88,37 @@ describe('--json fields, declared once', () => {
     },
   );
 });
+
+/** Commands that also have --jsonl: the two modes exclude each other. */
+const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl'));
+
+describe('--json with --jsonl', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+
+  it('is declared on the listings and the commands that stream', () => {
+    expect(withJsonl.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['giftcard search', 'metafield list', 'collection list', 'webhook listen']));
+  });
+
+  it.each(withJsonl.map(({ path }) => path.join(' ')))('%s --json --jsonl exits 2 in one sentence naming both flags, nothing sent', async (name) => {
+    for (const pair of [
+      ['--json', '--jsonl'],
+      ['--jsonl', 'id', '--json'],
+    ]) {
+      log.clear();
+      const result = await cli([...name.split(' '), ...ARGS[name]!, ...pair], { env: s.env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.split('\n')[0]).toMatch(/^error: option '--jsonl \[fields\]' cannot be used with option '--json \[fields\]'$/);
+      expect(await log.take()).toEqual([]);
+    }
+  });
+
+  it.each(withJsonl.map(({ path }) => path.join(' ')).filter((name) => name !== 'api'))('%s --jsonl with an unknown field exits 2 naming --jsonl', async (name) => {
+    log.clear();
+    const result = await cli([...name.split(' '), ...ARGS[name]!, '--jsonl', 'noSuchField'], { env: s.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Unknown field for --jsonl: noSuchField.');
+    expect(await log.take()).toEqual([]);
+  });
+});

@@ -7,12 +7,16 @@ const verb = defineVerb({
   summary: "Set a gift card's balance, note or expiry",
   args: { giftCardId: arg('the gift card id') },
   flags: {
-    balance: text('<amount>', 'the new balance, a decimal string such as 12.50 (at most 2 decimals)', { required: true }),
+    balance: text('<amount>', 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'),
     note: text('<text>', 'internal note, at most 500 characters ("" clears it)'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires'),
   },
   json: { fields: GIFT_CARD_FIELDS },
-  examples: ['store-cli giftcard update 4000000000000000123 --balance 12.50', 'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none'],
+  examples: [
+    'store-cli giftcard update 4000000000000000123 --balance 12.50',
+    'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
+    'store-cli giftcard update 4000000000000000123 --note "Gift from Ann"',
+  ],
 });
 
 export type UpdateOptions = OptionsOf<typeof verb>;

@@ -2,7 +2,7 @@
 // namespace and code, and the field type. Each failure names the argument or flag, exits 2,
 // and happens before anything is sent. Plain code: these run before any library loads.
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../../api/metafield-types.js';
-import { DOT_SEGMENT_RULE, isDotSegment } from '../../api/path-segment.js';
+import { checkBizId } from '../../api/path-segment.js';
 import { UsageError } from '../../core/errors.js';
 
 export const DOMAIN_HELP = `the kind of business object: ${METAFIELD_DOMAINS.join(', ')}`;
@@ -17,9 +17,10 @@ export interface BusinessObject {
 
 export function checkObject(domain: string, bizId: string): BusinessObject {
   if (!isMetafieldDomain(domain)) throw new UsageError(`<domain> must be one of ${METAFIELD_DOMAINS.join(', ')}${got(domain)}.`);
-  if (bizId.trim() === '') throw new UsageError('<bizId> must not be empty.');
-  if (isDotSegment(bizId)) throw new UsageError(`<bizId> ${DOT_SEGMENT_RULE}.`);
-  return { domain, bizId };
+  // The same rule, in the same words, as the import's rows (src/bulk/row-check.ts).
+  const checked = checkBizId(bizId);
+  if (!checked.ok) throw new UsageError(`<bizId> ${checked.problem}.`);
+  return { domain, bizId: checked.bizId };
 }
 
 /** A namespace or code, checked against the API's pattern. */

@@ -42,8 +42,9 @@ export async function run(options: ListenOptions, ctx: Context): Promise<void> {
   const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
   const secret = secretFlag(options.secret, ctx.env);
-  const ndjson = options.json !== undefined || options.jsonl === true;
-  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: true } : {}, verb.json.fields);
+  // --json and --jsonl are the same here: one object a line, optionally only some fields.
+  const ndjson = options.json !== undefined || options.jsonl !== undefined;
+  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: options.jsonl ?? true } : {}, verb.json.fields);
   const { startReceiver } = await import('../../webhooks/receiver.js');
   const warn = (message: string) => ctx.warn(message);
 

@@ -45,7 +45,7 @@ describe('ids as bare JSON numbers beyond 2^53', () => {
     expect(bareNumbers(json.stdout, 'id')).toEqual(sent);
     expect(bareNumbers(json.stdout, 'customerId')).toEqual(bareNumbers(raw, 'customerId'));
     expect(json.stdout).not.toContain(ROUNDED);
-    const jsonl = await cli(['giftcard', 'search', '--jsonl', '--json', 'id'], { env: s.env });
+    const jsonl = await cli(['giftcard', 'search', '--jsonl', 'id'], { env: s.env });
     expect(jsonl.stdout).toBe(sent.map((id) => `{"id":${id}}\n`).join(''));
   });
 

@@ -110,8 +110,8 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       expect(r.stdout.endsWith('}\n')).toBe(true);
     });
 
-    it('--jsonl with --json fields: compact objects of those fields', async () => {
-      const r = await search(['--jsonl', '--status', 'disabled', '--json', 'id,lastCharacters']);
+    it('--jsonl fields: compact objects of those fields', async () => {
+      const r = await search(['--status', 'disabled', '--jsonl', 'id,lastCharacters']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('{"id":"4000000000000000109","lastCharacters":"7HQ3"}\n');
     });

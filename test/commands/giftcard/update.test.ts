@@ -40,6 +40,27 @@ describe('giftcard update', () => {
     expect(await stored(card.id)).toMatchObject({ balance: '0', note: 'Keep me', expireTime: '2032-02-29' });
   });
 
+  it('without --balance reads the card and sends its current balance back: one GET, one PUT', async () => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '37.25', note: 'Old note' });
+    log.clear();
+    const r = await cli(['giftcard', 'update', card.id, '--note', 'New note', '--json', 'id,balance,note'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: card.id, balance: '37.25', note: 'New note' });
+    const requests = (await log.take()).map((q) => `${q.method} ${q.path} ${q.status}`);
+    expect(requests).toEqual([`GET /api/202412/gift_cards/${card.id} 200`, `PUT /api/202412/gift_cards/${card.id} 200`]);
+    expect(await stored(card.id)).toMatchObject({ balance: '37.25', note: 'New note' });
+  });
+
+  it('without --balance, an unknown id is the 404 of the read, and nothing is written', async () => {
+    log.clear();
+    const r = await cli(['giftcard', 'update', '4999999999999999999', '--note', 'x'], { env: s.env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: .*404/);
+    expectNoStackTrace(r.stderr);
+    expect((await log.take()).map((q) => q.method)).toEqual(['GET']);
+  });
+
   it('an empty --note clears the note', async () => {
     const card = await createCardDirect(s.sandbox, { note: 'Old note' });
     const r = await cli(['giftcard', 'update', card.id, '--balance', '1', '--note', '', '--json'], { env: s.env });
@@ -50,7 +71,6 @@ describe('giftcard update', () => {
 
   describe('refuses invalid input before sending anything', () => {
     const cases: Array<[string, string[], string]> = [
-      ['a missing --balance', ['giftcard', 'update', '4000000000000000001'], '--balance'],
       ['a negative --balance', ['giftcard', 'update', '4000000000000000001', '--balance', '-1'], '--balance'],
       ['a --balance with 3 decimals', ['giftcard', 'update', '4000000000000000001', '--balance', '1.005'], '--balance'],
       ['a --balance of 16 digits before the point', ['giftcard', 'update', '4000000000000000001', '--balance', '9'.repeat(16)], '--balance'],

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { cli, liveCli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { stripAnsi } from '../_support.js';
 
 describe('sandbox reset', () => {
   it('removes the embedded state: the next --sandbox run is back to the 8 demo cards', async () => {
@@ -13,7 +14,7 @@ describe('sandbox reset', () => {
     expect(existsSync(state)).toBe(true);
     expect((await cli(['--sandbox', 'giftcard', 'count'], { env })).stdout).toBe('9\n');
 
-    const reset = await cli(['sandbox', 'reset'], { env });
+    const reset = await cli(['sandbox', 'reset', '--yes'], { env });
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toBe('');
     expect(reset.stderr).toContain('Sandbox state cleared');
@@ -28,7 +29,7 @@ describe('sandbox reset', () => {
   });
 
   it('with no state yet: exit 0 and says there is nothing to clear', async () => {
-    const r = await cli(['sandbox', 'reset'], { env: scratchDirs() });
+    const r = await cli(['sandbox', 'reset', '-y'], { env: scratchDirs() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('No sandbox state to clear');
@@ -38,8 +39,41 @@ describe('sandbox reset', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'store-cli-reset-')), 'state.json');
     writeFileSync(file, '{}');
     const env = scratchDirs();
-    const r = await cli(['sandbox', 'reset', '--data', file], { env });
+    const r = await cli(['sandbox', 'reset', '--data', file, '--yes'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(file)).toBe(false);
+  });
+
+  describe('destructive: asks in a terminal, needs --yes without one', () => {
+    const stateFile = () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'store-cli-reset-')), 'state.json');
+      writeFileSync(file, '{}');
+      return file;
+    };
+
+    it('without --yes and without a terminal exits 2 naming --yes, and the state stays', async () => {
+      const file = stateFile();
+      const r = await cli(['sandbox', 'reset', '--data', file], { env: scratchDirs() });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toBe(`error: Refusing to clear the sandbox state ${file} without confirmation, and there is no terminal to ask in: pass --yes.`);
+      expect(existsSync(file)).toBe(true);
+    });
+
+    it('in a terminal, declined (the default): exit 2, the state stays', async () => {
+      const file = stateFile();
+      const r = await liveCli(['sandbox', 'reset', '--data', file], { env: scratchDirs(), tty: true, stdin: '\n' }).done;
+      expect(r.code).toBe(2);
+      expect(stripAnsi(r.stderr)).toContain(`Clear the sandbox state ${file}?`);
+      expect(existsSync(file)).toBe(true);
+    });
+
+    it('in a terminal, accepted: the state is cleared', async () => {
+      const file = stateFile();
+      const r = await liveCli(['sandbox', 'reset', '--data', file], { env: scratchDirs(), tty: true, stdin: 'y\n' }).done;
+      expect(r.code, r.stderr).toBe(0);
+      expect(stripAnsi(r.stderr)).toContain('Sandbox state cleared');
+      expect(existsSync(file)).toBe(false);
+    });
   });
 });
