@@ -10,7 +10,7 @@ import type { OutputFormat } from './defaults.js';
 export interface Column<T> {
   header: string;
   value(item: T): string;
-  /** Free text that a table may cut to fit the terminal's width (never ids or amounts). */
+  /** Free text that a table may cut to fit the terminal's width, and a detail view wraps (never ids or amounts). */
   shrinkable?: boolean;
   /** Colour for the table cell only; TSV and JSON never carry colour. */
   style?(text: string, colors: Palette, item: T): string;
@@ -234,14 +234,18 @@ function tableText(text: string): string {
   return escapeControls(text.replace(/\r\n|[\r\n\t]/g, ' '));
 }
 
-/** Text cut into lines of at most `width` characters, at spaces where it can. */
+/**
+ * Text in lines of at most `width` characters, broken at spaces only: a word (an id, a URL)
+ * longer than the width is never split, its line runs over instead.
+ */
 function wrap(text: string, width: number): string[] {
   if (width < 10 || text.length <= width) return [text];
   const lines: string[] = [];
   let rest = text;
   while (rest.length > width) {
-    const space = rest.lastIndexOf(' ', width);
-    const cut = space > 0 ? space : width;
+    const before = rest.lastIndexOf(' ', width);
+    const cut = before > 0 ? before : rest.indexOf(' ', width);
+    if (cut <= 0) break;
     lines.push(rest.slice(0, cut).trimEnd());
     rest = rest.slice(cut).trimStart();
   }

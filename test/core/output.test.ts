@@ -333,7 +333,7 @@ describe('Output.item in a terminal', () => {
     const lines = f.stdout().trimEnd().split('\n');
     expect(lines[0]).toBe(`ID    ${BIG}`);
     const noteLines = lines.slice(2);
-    expect(noteLines[0]).toMatch(/^NOTE  word/);
+    expect(noteLines[0]).toMatch(/^NOTE {2}word/);
     for (const line of noteLines) expect(line.length).toBeLessThanOrEqual(40);
     for (const line of noteLines.slice(1)) expect(line).toMatch(/^ {6}word/);
     expect(noteLines.map((l) => l.slice(6)).join(' ')).toBe(note);
@@ -341,5 +341,13 @@ describe('Output.item in a terminal', () => {
     const wide = fakeIO({ stdoutTTY: true, columns: 160 });
     await new Output(wide.io, {}, fields).item({ id: BIG, code: 'C', note }, noted);
     expect(wide.stdout()).toContain(`NOTE  ${note}\n`);
+  });
+
+  it('never splits a word longer than the line (an id, a URL): its line runs over instead', async () => {
+    const url = `https://example.com/${'x'.repeat(60)}`;
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    await new Output(f.io, {}, fields).item({ id: '1', code: 'C', note: `see ${url} and ${BIG}` }, noted);
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines.slice(2)).toEqual(['NOTE  see', `      ${url}`, `      and ${BIG}`]);
   });
 });
