@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
@@ -286,6 +287,33 @@ describe('escapeTsv', () => {
       expect(cell).not.toMatch(/[\t\n\r]/);
       expect(unescapeTsv(cell)).toBe(text);
     }
+  });
+});
+
+describe('undoing escapeTsv in a shell, as docs/output.md shows', () => {
+  // Strings a shell can carry (no NUL), with every character escapeTsv touches.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const alphabet = ['\\', '\t', '\n', '\r', 't', 'n', 'r', 'c', '0', 'x', '\u001b', '\u007f', ' ', 'é', '😀', '%', "'", '"'];
+  const values = Array.from({ length: 300 }, () => {
+    let text = '';
+    const length = next() % 16;
+    for (let j = 0; j < length; j++) text += alphabet[next() % alphabet.length];
+    return text;
+  });
+
+  it("printf '%b' gives back every value (sh, dash)", () => {
+    const result = spawnSync('sh', ['-c', `for cell; do printf '%b\\0' "$cell"; done`, 'sh', ...values.map(escapeTsv)], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split('\0').slice(0, -1)).toEqual(values);
+  });
+
+  it('the perl line gives back every value of a column', () => {
+    const rows = values.map((v, i) => `${i}\t${escapeTsv(v)}\n`).join('');
+    const perl = String.raw`s/\\(.)/$1 eq "t" ? "\t" : $1 eq "n" ? "\n" : $1 eq "r" ? "\r" : $1/ge`;
+    const result = spawnSync('sh', ['-c', `cut -f2 | perl -pe '${perl}'`], { input: rows, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe(values.map((v) => `${v}\n`).join(''));
   });
 });
 
