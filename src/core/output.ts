@@ -345,6 +345,10 @@ class TableWriter<T> {
   }
 }
 
+/** Text cut to `width` with an ellipsis, never between the two halves of a character outside the BMP (an emoji). */
 function fit(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+  if (text.length <= width) return text;
+  let end = Math.max(0, width - 1);
+  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
+  return `${text.slice(0, end)}…`;
 }

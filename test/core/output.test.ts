@@ -175,6 +175,13 @@ describe('Output.list', () => {
     expect(lines[1]).toBe(`1   ${'A'.repeat(50)}  ${'n'.repeat(60)}`);
   });
 
+  it('never cuts an emoji in half', async () => {
+    const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const f = fakeIO({ stdoutTTY: true, columns: 20 });
+    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A', note: 'abcdefgh😀😀😀😀😀' }]], noted, '');
+    expect(f.stdout().trimEnd().split('\n')[1]).toBe('1   A     abcdefgh…');
+  });
+
   it('lays a table out for 80 columns when the terminal does not say its width', async () => {
     const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
     const f = fakeIO({ stdoutTTY: true });
