@@ -175,6 +175,17 @@ describe('Output.list', () => {
     expect(lines[1]).toBe(`1   ${'A'.repeat(50)}  ${'n'.repeat(60)}`);
   });
 
+  it('a later page with a longer id widens the id and narrows the note, so rows still fit the terminal', async () => {
+    const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    const id = '98765432109876543210';
+    await new Output(f.io, {}, fields).list(pages<Card>([{ id: '1', code: 'AAAA', note: 'n'.repeat(50) }], [{ id, code: 'B', note: 'm'.repeat(50) }]), noted, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[1]).toBe(`1   AAAA  ${'n'.repeat(29)}…`);
+    expect(lines[2]).toBe(`${id}  B     ${'m'.repeat(11)}…`);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
   it('never cuts an emoji in half', async () => {
     const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
     const f = fakeIO({ stdoutTTY: true, columns: 20 });
