@@ -11,7 +11,7 @@ import type { JqFilter } from './jq.js';
 export interface Column<T> {
   header: string;
   value(item: T): string;
-  /** Free text that a table may cut to fit the terminal's width (never ids or amounts). */
+  /** Free text that a table may cut to fit the terminal's width, and a detail view wraps (never ids or amounts). */
   shrinkable?: boolean;
   /** Colour for the table cell only; TSV and JSON never carry colour. */
   style?(text: string, colors: Palette, item: T): string;
@@ -26,8 +26,8 @@ export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields
 
 export class Output {
   private readonly mode: Mode;
-  /** A value as one line of a table or TSV row: control characters escaped when a terminal shows it. */
-  private readonly oneLine: (text: string) => string;
+  /** A value as one TSV cell: lossless (see escapeTsv), other control characters made visible when a terminal shows it. */
+  private readonly cell: (text: string) => string;
 
   /** `format`: the profile's `output` default, for when the flags ask for nothing. */
   constructor(
@@ -41,8 +41,9 @@ export class Output {
     // The fields come with --jsonl or with --json (--json and --jsonl together are refused at parsing).
     const [flag, asked] = typeof flags.jsonl === 'string' ? ['--jsonl', flags.jsonl] : ['--json', flags.json];
     this.mode = outputMode(flags, selectedFields(asked, validFields, flag), format, io.isStdoutTTY);
-    // Piped TSV keeps the bytes (a script reads them); JSON is always exact (JSON escapes C0 itself).
-    this.oneLine = io.isStdoutTTY ? (text) => escapeControls(oneLine(text)) : oneLine;
+    // Piped TSV keeps every byte, escaped only where a tab, a line break or a backslash would
+    // mislead `cut`/`read` (escapeTsv); JSON is always exact (JSON escapes C0 itself).
+    this.cell = io.isStdoutTTY ? (text) => escapeControls(escapeTsv(text)) : escapeTsv;
   }
 
   /** A table for a person (a terminal, and no --json nor an output default of tsv/json). */
@@ -63,13 +64,16 @@ export class Output {
       case 'jsonl':
         return this.writeJson(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
-        return this.write(view.columns.map((c) => `${c.header}\t${this.oneLine(c.value(item))}\n`).join(''));
+        return this.write(view.columns.map((c) => `${c.header}\t${this.cell(c.value(item))}\n`).join(''));
       case 'table': {
         const colors = palette(this.io.colorOut);
         const width = Math.max(...view.columns.map((c) => c.header.length));
+        // Free text longer than the terminal leaves for it wraps under its own column; ids and amounts stay whole on one line.
+        const room = terminalWidth(this.io) - width - 2;
         const lines = view.columns.map((c) => {
-          const text = this.oneLine(c.value(item));
-          return `${colors.bold(c.header.padEnd(width))}  ${c.style ? c.style(text, colors, item) : text}\n`;
+          const text = tableText(c.value(item));
+          const parts = c.shrinkable ? wrap(text, room) : [text];
+          return parts.map((part, i) => `${i === 0 ? colors.bold(c.header.padEnd(width)) : ' '.repeat(width)}  ${c.style ? c.style(part, colors, item) : part}\n`).join('');
         });
         return this.write(lines.join(''));
       }
@@ -83,7 +87,7 @@ export class Output {
   async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
     if (this.jq && this.mode.kind === 'json') return this.filteredList(items, this.mode.fields);
     let count = 0;
-    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), this.io.stdoutColumns, this.oneLine) : undefined;
+    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), terminalWidth(this.io)) : undefined;
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
@@ -97,7 +101,7 @@ export class Output {
           if (this.jq) chunk = this.jq.run(chunk, this.warn);
           break;
         case 'tsv':
-          for (const item of batch) chunk += `${view.columns.map((c) => this.oneLine(c.value(item)).replaceAll('\t', ' ')).join('\t')}\n`;
+          for (const item of batch) chunk += `${view.columns.map((c) => this.cell(c.value(item))).join('\t')}\n`;
           count += batch.length;
           break;
         case 'table':
@@ -115,7 +119,7 @@ export class Output {
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
-    return this.write(`${this.oneLine(text)}\n`);
+    return this.write(`${this.mode.kind === 'table' ? tableText(text) : this.cell(text)}\n`);
   }
 
   /** A count: `{"count": N}` as an integer, or the bare number. */
@@ -245,49 +249,105 @@ function indent(text: string): string {
   return text.replace(/^/gm, '  ');
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\r?\n/g, ' ');
+/** The width tables lay out for: the terminal's, or 80 columns when it is not known. */
+export function terminalWidth(io: IO): number {
+  return io.stdoutColumns ?? 80;
 }
 
-const MAX_CELL = 40;
+const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const TSV_UNESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
 
 /**
- * A borderless table written page by page: column widths are set by the first page so
- * later pages line up without holding every row (a column only widens for a longer
- * value); cells longer than MAX_CELL are cut with an ellipsis.
+ * A value as one TSV cell, losslessly: backslash, tab, newline and carriage return become
+ * `\\`, `\t`, `\n`, `\r`; every other character is kept as it is. `unescapeTsv` (or
+ * `printf '%b'`) gives back the exact value.
+ */
+export function escapeTsv(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (c) => TSV_ESCAPES[c]!);
+}
+
+/** The inverse of escapeTsv. */
+export function unescapeTsv(cell: string): string {
+  return cell.replace(/\\([\\tnr])/g, (_, c: string) => TSV_UNESCAPES[c]!);
+}
+
+/** A value on one line of a table, for a person: line breaks and tabs as spaces, control characters visible. */
+function tableText(text: string): string {
+  return escapeControls(text.replace(/\r\n|[\r\n\t]/g, ' '));
+}
+
+/**
+ * Text in lines of at most `width` characters, broken at spaces only: a word (an id, a URL)
+ * longer than the width is never split, its line runs over instead.
+ */
+function wrap(text: string, width: number): string[] {
+  if (width < 10 || text.length <= width) return [text];
+  const lines: string[] = [];
+  let rest = text;
+  while (rest.length > width) {
+    const before = rest.lastIndexOf(' ', width);
+    const cut = before > 0 ? before : rest.indexOf(' ', width);
+    if (cut <= 0) break;
+    lines.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest !== '') lines.push(rest);
+  return lines;
+}
+
+/** Gap between table columns. */
+const GAP = 2;
+/** A cut free-text column keeps at least this much (or its header, if longer). */
+const MIN_SHRUNK = 6;
+
+/**
+ * Column widths for a table `width` characters wide. A table that fits is left as it is;
+ * otherwise only free-text (`shrinkable`) columns are narrowed, the widest first, each down
+ * to its header (or MIN_SHRUNK) at most. Ids, amounts and every other column keep their
+ * natural width, even when the row then overflows a very narrow terminal.
+ */
+export function layout(natural: readonly number[], columns: readonly Pick<Column<never>, 'header' | 'shrinkable'>[], width: number): number[] {
+  const widths = [...natural];
+  let excess = widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1) - width;
+  const floor = columns.map((c, i) => Math.min(natural[i]!, Math.max(c.header.length, MIN_SHRUNK)));
+  while (excess > 0) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (columns[i]!.shrinkable && widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    }
+    if (widest < 0) break;
+    widths[widest]!--;
+    excess--;
+  }
+  return widths;
+}
+
+/**
+ * A borderless table written page by page, laid out for the terminal's width (see layout):
+ * column widths are set by the first page so later pages line up without holding every
+ * row; a later page's longer value widens its column (an id never loses a digit), and a
+ * column narrows again only when the row would otherwise overflow the terminal.
  */
 class TableWriter<T> {
+  private natural: number[] | undefined;
   private widths: number[] | undefined;
 
   constructor(
     private readonly view: View<T>,
     private readonly colors: Palette,
-    private readonly terminalWidth: number | undefined,
-    private readonly oneLine: (text: string) => string,
+    private readonly terminalWidth: number,
   ) {}
-
-  /** Narrows free-text columns, down to their header, until a row fits the terminal. */
-  private fitted(widths: number[]): number[] {
-    if (!this.terminalWidth) return widths;
-    let excess = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1) - this.terminalWidth;
-    return widths.map((width, i) => {
-      const column = this.view.columns[i]!;
-      if (excess <= 0 || !column.shrinkable) return width;
-      const cut = Math.min(excess, width - column.header.length);
-      excess -= cut;
-      return width - cut;
-    });
-  }
 
   async render(batch: T[]): Promise<string> {
     const { default: Table } = await import('cli-table3');
-    const cells = batch.map((item) => this.view.columns.map((c) => this.oneLine(c.value(item))));
+    const cells = batch.map((item) => this.view.columns.map((c) => tableText(c.value(item))));
     const first = this.widths === undefined;
-    const needed = this.view.columns.map((c, i) => Math.min(MAX_CELL, Math.max(c.header.length, ...cells.map((row) => row[i]!.length))));
-    // Later pages keep the first page's widths so they line up, but a column widens rather
-    // than cut a value that fits in MAX_CELL: an id or an amount must never lose a digit.
-    this.widths = this.widths ? this.widths.map((w, i) => Math.max(w, needed[i]!)) : needed;
-    const widths = this.fitted(this.widths);
+    const needed = this.view.columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i]!.length)));
+    this.natural = this.natural ? this.natural.map((w, i) => Math.max(w, needed[i]!)) : needed;
+    const laid = layout(this.natural, this.view.columns, this.terminalWidth);
+    const kept = this.widths ? laid.map((w, i) => Math.max(w, this.widths![i]!)) : laid;
+    const widths = kept.reduce((sum, w) => sum + w + GAP, -GAP) <= this.terminalWidth ? kept : laid;
+    this.widths = widths;
     const table = new Table({
       chars: {
         top: '',
@@ -327,6 +387,10 @@ class TableWriter<T> {
   }
 }
 
+/** Text cut to `width` with an ellipsis, never between the two halves of a character outside the BMP (an emoji). */
 function fit(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+  if (text.length <= width) return text;
+  let end = Math.max(0, width - 1);
+  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
+  return `${text.slice(0, end)}…`;
 }

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
-import { Output, type View } from '../../src/core/output.js';
+import { Output, escapeTsv, layout, unescapeTsv, type View } from '../../src/core/output.js';
 import { fakeIO } from './fake-io.js';
 
 interface Card {
@@ -68,7 +69,7 @@ describe('Output.item', () => {
   it('writes field<TAB>value lines when piped', async () => {
     const f = fakeIO();
     await new Output(f.io, {}, fields).item(card(3, 'two\nlines'), view);
-    expect(f.stdout()).toBe(`ID\t${BIG}3\nCODE\t****C3\nNOTE\ttwo lines\n`);
+    expect(f.stdout()).toBe(`ID\t${BIG}3\nCODE\t****C3\nNOTE\ttwo\\nlines\n`);
   });
 
   it('writes a two-column table on a terminal, coloured only when colour is on', async () => {
@@ -125,10 +126,23 @@ describe('Output.list', () => {
     expect(lines).toEqual([1, 2, 3].map((n) => `{"id":${BIG}${n},"code":"****C${n}"}`));
   });
 
-  it('writes TSV rows without a header, tabs and newlines in values replaced', async () => {
+  it('writes TSV rows without a header, tabs, line breaks and backslashes in values escaped', async () => {
     const f = fakeIO();
-    await new Output(f.io, {}, fields).list(pages([card(1, 'a\tb')], [card(2, 'c\nd')]), view, 'No cards.');
-    expect(f.stdout()).toBe(`${BIG}1\t****C1\ta b\n${BIG}2\t****C2\tc d\n`);
+    await new Output(f.io, {}, fields).list(pages([card(1, 'a\tb')], [card(2, 'c\nd\r\n\\n\u001b')]), view, 'No cards.');
+    expect(f.stdout()).toBe(`${BIG}1\t****C1\ta\\tb\n${BIG}2\t****C2\tc\\nd\\r\\n\\\\n\u001b\n`);
+    // Every row is one line of exactly three cells, and each cell gives back its value.
+    const rows = f
+      .stdout()
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => unescapeTsv(row[2]!))).toEqual(['a\tb', 'c\nd\r\n\\n\u001b']);
+  });
+
+  it('shows TSV in a terminal with the same escapes, and other control characters visible', async () => {
+    const f = fakeIO({ stdoutTTY: true });
+    await new Output(f.io, {}, fields, 'tsv').list([[card(1, 'a\tb\\x1b\u001b[2J')]], view, '');
+    expect(f.stdout()).toBe(`${BIG}1\t****C1\ta\\tb\\\\x1b\\x1b[2J\n`);
   });
 
   it('writes a table header once, and later batches line up with the first', async () => {
@@ -154,11 +168,38 @@ describe('Output.list', () => {
     expect(lines[2]).toBe(`${id}  LONGERCODE  m`);
   });
 
-  it('cuts a table cell longer than 40 characters with an ellipsis', async () => {
-    const f = fakeIO({ stdoutTTY: true });
-    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A', note: 'n'.repeat(60) }]], view, '');
+  it('cuts nothing that fits the terminal, however long (no fixed cap on a cell)', async () => {
+    const f = fakeIO({ stdoutTTY: true, columns: 120 });
+    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A'.repeat(50), note: 'n'.repeat(60) }]], view, '');
     const lines = f.stdout().trimEnd().split('\n');
-    expect(lines[1]).toBe(`1   A     ${'n'.repeat(39)}…`);
+    expect(lines[1]).toBe(`1   ${'A'.repeat(50)}  ${'n'.repeat(60)}`);
+  });
+
+  it('a later page with a longer id widens the id and narrows the note, so rows still fit the terminal', async () => {
+    const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    const id = '98765432109876543210';
+    await new Output(f.io, {}, fields).list(pages<Card>([{ id: '1', code: 'AAAA', note: 'n'.repeat(50) }], [{ id, code: 'B', note: 'm'.repeat(50) }]), noted, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[1]).toBe(`1   AAAA  ${'n'.repeat(29)}…`);
+    expect(lines[2]).toBe(`${id}  B     ${'m'.repeat(11)}…`);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+  });
+
+  it('never cuts an emoji in half', async () => {
+    const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const f = fakeIO({ stdoutTTY: true, columns: 20 });
+    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A', note: 'abcdefgh😀😀😀😀😀' }]], noted, '');
+    expect(f.stdout().trimEnd().split('\n')[1]).toBe('1   A     abcdefgh…');
+  });
+
+  it('lays a table out for 80 columns when the terminal does not say its width', async () => {
+    const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+    const f = fakeIO({ stdoutTTY: true });
+    await new Output(f.io, {}, fields).list([[{ id: '1', code: 'A', note: 'n'.repeat(100) }]], noted, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[1]).toBe(`1   A     ${'n'.repeat(69)}…`);
+    expect(lines[1]).toHaveLength(80);
   });
 
   it('narrows only free-text columns so a row fits the terminal, never an id', async () => {
@@ -241,5 +282,118 @@ describe('Output.count', () => {
     const plain = fakeIO({ stdoutTTY: true });
     await new Output(plain.io, {}, ['count']).count('12');
     expect(plain.stdout()).toBe('12\n');
+  });
+});
+
+describe('escapeTsv', () => {
+  it('escapes backslash, tab, newline and carriage return, and nothing else', () => {
+    expect(escapeTsv('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
+    expect(escapeTsv('é 😀 \u001b[1m \u0000 \u009b')).toBe('é 😀 \u001b[1m \u0000 \u009b');
+    expect(escapeTsv('\\n')).toBe('\\\\n'); // a backslash before an n stays told apart from a newline
+  });
+
+  it('round-trips every string: no tab or line break is left in a cell, and unescapeTsv gives back every character', () => {
+    // A seeded generator, so a failure can be replayed.
+    let seed = 13;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const alphabet = ['\\', '\t', '\n', '\r', 't', 'n', 'r', 'x', '\u001b', '\u0000', '\u007f', '\u009b', ' ', 'é', '😀', '\\t', '\\\\'];
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      const length = next() % 24;
+      for (let j = 0; j < length; j++) text += next() % 5 === 0 ? String.fromCodePoint(next() % 0x300) : alphabet[next() % alphabet.length];
+      const cell = escapeTsv(text);
+      expect(cell).not.toMatch(/[\t\n\r]/);
+      expect(unescapeTsv(cell)).toBe(text);
+    }
+  });
+});
+
+describe('undoing escapeTsv in a shell, as docs/output.md shows', () => {
+  // Strings a shell can carry (no NUL), with every character escapeTsv touches.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const alphabet = ['\\', '\t', '\n', '\r', 't', 'n', 'r', 'c', '0', 'x', '\u001b', '\u007f', ' ', 'é', '😀', '%', "'", '"'];
+  const values = Array.from({ length: 300 }, () => {
+    let text = '';
+    const length = next() % 16;
+    for (let j = 0; j < length; j++) text += alphabet[next() % alphabet.length];
+    return text;
+  });
+
+  it("printf '%b' gives back every value (sh, dash)", () => {
+    const result = spawnSync('sh', ['-c', `for cell; do printf '%b\\0' "$cell"; done`, 'sh', ...values.map(escapeTsv)], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.split('\0').slice(0, -1)).toEqual(values);
+  });
+
+  it('the perl line gives back every value of a column', () => {
+    const rows = values.map((v, i) => `${i}\t${escapeTsv(v)}\n`).join('');
+    const perl = String.raw`s/\\(.)/$1 eq "t" ? "\t" : $1 eq "n" ? "\n" : $1 eq "r" ? "\r" : $1/ge`;
+    const result = spawnSync('sh', ['-c', `cut -f2 | perl -pe '${perl}'`], { input: rows, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe(values.map((v) => `${v}\n`).join(''));
+  });
+});
+
+describe('layout', () => {
+  const cols = (...specs: [string, boolean?][]) => specs.map(([header, shrinkable]) => ({ header, shrinkable: shrinkable ?? false }));
+  const total = (widths: number[]) => widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
+
+  it('cuts nothing when the table fits', () => {
+    const columns = cols(['ID'], ['TITLE', true], ['NOTE', true]);
+    expect(layout([19, 30, 25], columns, 80)).toEqual([19, 30, 25]);
+    expect(layout([19, 30, 25], columns, 78)).toEqual([19, 30, 25]); // exactly the width
+    expect(layout([19, 60, 70], columns, 160)).toEqual([19, 60, 70]);
+  });
+
+  it('shrinks the widest free-text column first, then both alike', () => {
+    const columns = cols(['ID'], ['TITLE', true], ['NOTE', true]);
+    // 19 + 30 + 60 + 4 = 113, 13 too many: all from the note, the widest, which stays the widest
+    expect(layout([19, 30, 60], columns, 100)).toEqual([19, 30, 47]);
+    const even = layout([19, 30, 60], columns, 80);
+    expect(total(even)).toBe(80);
+    expect(even[0]).toBe(19);
+    expect(Math.abs(even[1]! - even[2]!)).toBeLessThanOrEqual(1);
+    expect(layout([19, 60, 70], columns, 160)).toEqual([19, 60, 70]);
+  });
+
+  it('never shrinks an id or any column not declared free text, even when the row overflows', () => {
+    const columns = cols(['ID'], ['CUSTOMER'], ['NOTE', true]);
+    expect(layout([40, 40, 50], columns, 80)).toEqual([40, 40, 6]);
+    expect(layout([19, 19, 3], columns, 20)).toEqual([19, 19, 3]); // a short note is never widened nor cut below its own length
+  });
+
+  it('keeps a cut column at least as wide as its header', () => {
+    const columns = cols(['ID'], ['DESCRIPTION', true]);
+    expect(layout([70, 50], columns, 80)).toEqual([70, 11]);
+  });
+});
+
+describe('Output.item in a terminal', () => {
+  const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
+
+  it('wraps free text under its column at the terminal width, cutting nothing; ids stay on one line', async () => {
+    const note = 'word '.repeat(30).trim();
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    await new Output(f.io, {}, fields).item({ id: BIG, code: 'C', note }, noted);
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[0]).toBe(`ID    ${BIG}`);
+    const noteLines = lines.slice(2);
+    expect(noteLines[0]).toMatch(/^NOTE {2}word/);
+    for (const line of noteLines) expect(line.length).toBeLessThanOrEqual(40);
+    for (const line of noteLines.slice(1)) expect(line).toMatch(/^ {6}word/);
+    expect(noteLines.map((l) => l.slice(6)).join(' ')).toBe(note);
+
+    const wide = fakeIO({ stdoutTTY: true, columns: 160 });
+    await new Output(wide.io, {}, fields).item({ id: BIG, code: 'C', note }, noted);
+    expect(wide.stdout()).toContain(`NOTE  ${note}\n`);
+  });
+
+  it('never splits a word longer than the line (an id, a URL): its line runs over instead', async () => {
+    const url = `https://example.com/${'x'.repeat(60)}`;
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    await new Output(f.io, {}, fields).item({ id: '1', code: 'C', note: `see ${url} and ${BIG}` }, noted);
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines.slice(2)).toEqual(['NOTE  see', `      ${url}`, `      and ${BIG}`]);
   });
 });

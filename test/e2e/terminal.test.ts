@@ -50,6 +50,31 @@ describe.skipIf(!TMUX)(title, () => {
     expect(pane.screen(true)).toContain(ESC);
   });
 
+  it("giftcard search: the table uses the terminal's width, more of the note at 160 columns than at 80, ids whole in both", async () => {
+    const note = 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December.';
+    const noteAt = async (columns: number) => {
+      const pane = Pane.start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv(), { NO_COLOR: '1' }), dir, {}, { columns, rows: 50 });
+      panes.push(pane);
+      expect(await pane.exitCode()).toBe(0);
+      const lines = pane.screen(false, true).split('\n');
+      const row = lines.find((line) => line.startsWith('4000000000000000011'));
+      expect(row, pane.screen()).toBeDefined();
+      // Both ids whole, on the line the CLI wrote (at 80 columns the terminal itself wraps it: the ids and amounts alone take 90).
+      expect(row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holi/);
+      if (columns > 90) for (const line of pane.screen().split('\n')) expect(line.trimEnd().length).toBeLessThanOrEqual(columns);
+      const shown = row!
+        .trimEnd()
+        .split(/\s{2,}/)
+        .at(-1)!;
+      expect(shown).toMatch(/…$/);
+      expect(note.startsWith(shown.slice(0, -1))).toBe(true);
+      return shown;
+    };
+    const narrow = await noteAt(80);
+    const wide = await noteAt(160);
+    expect(wide.length).toBeGreaterThan(narrow.length + 60);
+  });
+
   it('NO_COLOR=1: the same table without a single escape sequence', async () => {
     const pane = start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv(), { NO_COLOR: '1' }));
     expect(await pane.exitCode()).toBe(0);

@@ -16,6 +16,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Pretend stdout/stderr/stdin are terminals (tables, spinners, prompts allowed). */
   tty?: boolean;
+  /** The terminal's width stdout reports (with tty); unset, tables lay out for 80 columns. */
+  columns?: number;
   stdin?: string;
   signal?: AbortSignal;
   now?: () => Date;
@@ -48,7 +50,7 @@ export function cli(argv: string[], options: RunOptions = {}): Promise<CliResult
 
 /** Runs the CLI; its output can be read, and its stdin written, while it runs. */
 export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
-  const stdout = sink();
+  const stdout = Object.assign(sink(), options.columns !== undefined ? { columns: options.columns } : {});
   const stderr = sink();
   const input = new PassThrough();
   if (!options.keepStdinOpen) input.end(options.stdin ?? '');

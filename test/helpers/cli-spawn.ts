@@ -317,7 +317,7 @@ export function shq(word: string): string {
 
 /**
  * One tmux server (its own socket in the scratch directory, no user config) with one
- * 120x40 session running `env VARS node bin/store-cli.js ARGS; echo EXIT=$?` and then
+ * session (120x40 unless `size` says otherwise) running `env VARS node bin/store-cli.js ARGS; echo EXIT=$?` and then
  * idling, so the screen stays readable after the command ends.
  */
 export class Pane {
@@ -329,7 +329,7 @@ export class Pane {
   }
 
   /** `redirect` sends stdout or stderr to a file instead of the terminal (the other stays on it). */
-  static start(args: readonly string[], vars: Env, dir: string, redirect: { stdout?: string; stderr?: string } = {}): Pane {
+  static start(args: readonly string[], vars: Env, dir: string, redirect: { stdout?: string; stderr?: string } = {}, size: { columns: number; rows: number } = { columns: 120, rows: 40 }): Pane {
     if (!TMUX) throw new Error('tmux is not installed');
     mkdirSync(dir, { recursive: true });
     const pane = new Pane(join(dir, `tmux-${++paneCounter}.sock`));
@@ -339,7 +339,7 @@ export class Pane {
     const script = join(dir, `pane-${paneCounter}.sh`);
     const redirections = `${redirect.stdout ? ` >${shq(redirect.stdout)}` : ''}${redirect.stderr ? ` 2>${shq(redirect.stderr)}` : ''}`;
     writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}${redirections}; echo EXIT=$?\nexec sleep 600\n`);
-    pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, '-x', '120', '-y', '40', `sh ${shq(script)}`);
+    pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, '-x', String(size.columns), '-y', String(size.rows), `sh ${shq(script)}`);
     return pane;
   }
 
@@ -350,9 +350,12 @@ export class Pane {
     return result.stdout;
   }
 
-  /** The visible screen as text; with escapes: colours and attributes as escape sequences. */
-  screen(escapes = false): string {
-    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.session);
+  /**
+   * The visible screen as text; with escapes: colours and attributes as escape sequences;
+   * joined: a line the terminal wrapped as the one line the program wrote.
+   */
+  screen(escapes = false, joined = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), ...(joined ? ['-J'] : []), '-t', this.session);
   }
 
   /** Waits until the screen matches, and returns the match. */

@@ -46,7 +46,7 @@ export function giftCardDetailView(now: Date, withCode = false): View<GiftCard> 
       statusColumn(now),
       expiresColumn,
       { header: 'CUSTOMER', value: text('customerId') },
-      { header: 'NOTE', value: text('note') },
+      { header: 'NOTE', value: text('note'), shrinkable: true },
       { header: 'DISABLED', value: text('disableTime') },
       { header: 'CREATED', value: text('createTime') },
       { header: 'UPDATED', value: text('updateTime') },

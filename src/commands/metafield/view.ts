@@ -27,9 +27,9 @@ export const metafieldDetailView: View<Metafield> = {
     { header: 'NAMESPACE', value: text('namespace') },
     { header: 'CODE', value: text('code') },
     { header: 'TYPE', value: text('fieldType') },
-    { header: 'VALUE', value: text('value') },
-    { header: 'NAME', value: text('definitionName') },
-    { header: 'DESCRIPTION', value: text('description') },
+    { header: 'VALUE', value: text('value'), shrinkable: true },
+    { header: 'NAME', value: text('definitionName'), shrinkable: true },
+    { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
     { header: 'RESOURCE', value: text('bizResource') },
     { header: 'BIZ_ID', value: text('bizId') },
   ],
@@ -40,6 +40,6 @@ export const metafieldWrittenView: View<MetafieldInput> = {
   columns: [
     { header: 'NAMESPACE', value: text('namespace') },
     { header: 'CODE', value: text('code') },
-    { header: 'VALUE', value: text('value') },
+    { header: 'VALUE', value: text('value'), shrinkable: true },
   ],
 };

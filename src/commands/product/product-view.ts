@@ -21,22 +21,23 @@ function productSummaryView(names: LinkNames): View<Product> {
   return {
     columns: [
       { header: 'ID', value: text('productId') },
-      { header: 'TITLE', value: text('title') },
-      { header: 'SUBTITLE', value: text('subTitle') },
+      { header: 'TITLE', value: text('title'), shrinkable: true },
+      { header: 'SUBTITLE', value: text('subTitle'), shrinkable: true },
       { header: 'STATUS', value: text('status'), style: statusStyle },
       { header: 'VENDOR', value: text('vendor') },
       { header: 'TYPE', value: text('productType') },
       { header: 'CATEGORY', value: (p) => categoryText(p, names) },
       {
         header: 'COLLECTIONS',
+        shrinkable: true,
         value: (p) =>
           productLinks(p)
             .collectionIds.map((id) => named(id, names))
             .join(', '),
       },
       { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
-      { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; ') },
-      { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' ') },
+      { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; '), shrinkable: true },
+      { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' '), shrinkable: true },
       { header: 'VARIANTS', value: (p) => String((p.variants ?? []).length) },
     ],
   };

@@ -39,7 +39,7 @@ export const sentView: View<SentEvent> = {
     { header: 'TOPIC', value: (e) => e.topic },
     { header: 'WEBHOOK ID', value: (e) => e.webhookId },
     { header: 'PRODUCT ID', value: (e) => e.productId },
-    { header: 'URL', value: (e) => e.url },
+    { header: 'URL', value: (e) => e.url, shrinkable: true },
     { header: 'STATUS', value: (e) => String(e.status), style: (text, c, e) => (e.status < 300 ? c.green(text) : c.red(text)) },
   ],
 };

@@ -82,6 +82,27 @@ describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {
     expect(plain).toMatch(new RegExp(`^DISABLED\\s+${wireTime(dialect, '2025-10-02T11:30:00Z').replace('.', '\\.')}$`, 'm'));
   });
 
+  it("in a terminal the note wraps at the terminal's width under its column, nothing cut; piped it is one cell", async () => {
+    const note = 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December.';
+    const noted = await createCardDirect(s.sandbox, { initialValue: '5.00', note });
+    const noteLines = async (columns: number) => {
+      const r = await cli(['giftcard', 'get', noted.id], { env: s.env, tty: true, columns });
+      expect(r.code, r.stderr).toBe(0);
+      const lines = stripAnsi(r.stdout).trimEnd().split('\n');
+      expect(lines[0]).toBe(`ID        ${noted.id}`);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+      const start = lines.findIndex((l) => l.startsWith('NOTE'));
+      const end = lines.findIndex((l, i) => i > start && !l.startsWith(' '));
+      return lines.slice(start, end).map((l) => l.slice(10));
+    };
+    const narrow = await noteLines(50);
+    expect(narrow.length).toBeGreaterThan(1);
+    expect(narrow.join(' ')).toBe(note);
+    expect(await noteLines(160)).toEqual([note]);
+    const piped = await cli(['giftcard', 'get', noted.id], { env: s.env });
+    expect(tsvRows(piped.stdout).find((row) => row[0] === 'NOTE')).toEqual(['NOTE', note]);
+  });
+
   it('--json id,balance keeps those fields in that order', async () => {
     const r = await cli(['giftcard', 'get', '4000000000000000011', '--json', 'balance,id'], { env: s.env });
     expect(r.code).toBe(0);

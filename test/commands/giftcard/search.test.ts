@@ -23,8 +23,8 @@ interface Card {
 describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook });
-  const search = (args: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) =>
-    cli(['giftcard', 'search', ...args], { env: { ...s.env, ...options.env }, ...(options.tty ? { tty: true } : {}) });
+  const search = (args: string[], options: { tty?: boolean; columns?: number; env?: Record<string, string> } = {}) =>
+    cli(['giftcard', 'search', ...args], { env: { ...s.env, ...options.env }, ...(options.tty ? { tty: true } : {}), ...(options.columns ? { columns: options.columns } : {}) });
   const ids = (stdout: string) => (JSON.parse(stdout) as Card[]).map((c) => c.id);
 
   describe('output modes', () => {
@@ -49,7 +49,7 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
     });
 
     it('in a terminal: a table with a header and colour', async () => {
-      const r = await search([], { tty: true });
+      const r = await search([], { tty: true, columns: 160 });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(ANSI);
       const lines = stripAnsi(r.stdout).trimEnd().split('\n');
@@ -58,6 +58,27 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       expect(lines[1]).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holiday/);
       expect(r.stdout).toContain('\u001b[31mdisabled'); // red
       expect(r.stdout).toContain('\u001b[32menabled'); // green
+    });
+
+    it("in a terminal: the table fits the terminal's width, cutting only the note, ids whole", async () => {
+      const note = 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December.';
+      const shown = async (columns: number) => {
+        const r = await search([], { tty: true, columns });
+        expect(r.code, r.stderr).toBe(0);
+        const lines = stripAnsi(r.stdout).trimEnd().split('\n');
+        // The ids, amounts and dates alone take 90 columns: at 80 only the note can give way.
+        if (columns > 90) for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+        const row = lines.find((l) => l.startsWith('4000000000000000011'))!;
+        expect(row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+/);
+        return row.split(/\s{2,}/).at(-1)!;
+      };
+      const narrow = await shown(80);
+      const wide = await shown(160);
+      expect(narrow).toMatch(/…$/);
+      expect(note.startsWith(narrow.slice(0, -1))).toBe(true);
+      expect(note.startsWith(wide.replace(/…$/, ''))).toBe(true);
+      expect(wide.length).toBeGreaterThan(narrow.length + 60);
+      expect((await search([], { tty: true, columns: 200 })).stdout).toContain(note); // room enough: nothing cut
     });
 
     it('in a terminal with NO_COLOR or --no-color: the same table without any escape', async () => {

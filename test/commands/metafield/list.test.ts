@@ -30,7 +30,7 @@ describe.each(DIALECTS)('metafield list (%s dialect)', (dialect) => {
     const r = await cli(['metafield', 'list', 'products', bizId], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(tsvRows(r.stdout)).toEqual([
-      ['custom', 'care_guide', 'MultiLineText', 'Wash cold. Dry flat.'],
+      ['custom', 'care_guide', 'MultiLineText', 'Wash cold.\\nDry flat.'], // the line break escaped, so the row stays one line
       ['custom', 'material', 'SingleLineText', 'Organic cotton'],
       ['specs', 'weight', 'Weight', '{"value":1.5,"unit":"kg"}'],
     ]);

@@ -41,7 +41,7 @@ describe('product get', () => {
   });
 
   it('in a terminal: a summary with names, then the variants table', async () => {
-    const r = await cli(['product', 'get', DEMO.tshirt], { env: env(), tty: true });
+    const r = await cli(['product', 'get', DEMO.tshirt], { env: env(), tty: true, columns: 160 });
     expect(r.code, r.stderr).toBe(0);
     const screen = stripAnsi(r.stdout);
     expect(screen).toMatch(/^TITLE\s+Organic Cotton T-Shirt$/m);
