@@ -35,7 +35,7 @@ function __store_cli_option
     switch "$argv[1]|$argv[2]"
         case 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield get|--namespace' 'metafield get|--code' 'metafield list|--namespace' 'metafield count|--namespace' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'collection list|--title' 'collection list|--collection-type' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'config get|--json' 'config list|--json' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'collection list|--json' 'webhook listen|--json' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -174,6 +174,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
@@ -181,11 +182,13 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 's
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
 
 # store-cli giftcard disable
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
 
@@ -226,6 +229,7 @@ complete -c store-cli -n '__store_cli_at \'metafield set\'' -l namespace -x -d '
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -254,6 +258,7 @@ complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products var
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -300,6 +305,7 @@ complete -c store-cli -n '__store_cli_at \'product create\'' -l weight -x -d 'we
 complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -a 'g kg lb oz' -d 'unit of --weight'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
 
@@ -334,6 +340,8 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show
 
 # store-cli product delete
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'product delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'product delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; a delete itself prints nothing); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s h -l help -d 'show help'
 
 # store-cli product help

@@ -20,7 +20,9 @@ describe('--dry-run', () => {
       log.clear();
       const r = await cli(['giftcard', 'create', '--initial-value', '25.00', '--code', code, '--note', 'Gift', '--dry-run', '--json'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(json(r.stdout)).toEqual([{ method: 'POST', path: '/gift_cards', body: { giftCard: { code: `****${code.slice(-4)}`, initialValue: '25.00', note: 'Gift' } } }].map((q) => ({ ...q, path: `/api/202412${q.path}` })));
+      expect(json(r.stdout)).toEqual(
+        [{ method: 'POST', path: '/gift_cards', body: { giftCard: { code: `****${code.slice(-4)}`, initialValue: '25.00', note: 'Gift' } } }].map((q) => ({ ...q, path: `/api/202412${q.path}` })),
+      );
       expect(r.stdout + r.stderr).not.toContain(code);
       expect(r.stderr).toBe('Dry run: nothing was sent.\n');
       expect(await log.take()).toEqual([]);
@@ -98,7 +100,7 @@ describe('--dry-run', () => {
 
     it('set of a different stored value: the PUT; of an equal one: nothing, said so', async () => {
       const bizId = freshBizId();
-      await seed(s.sandbox, 'products', bizId, [{ namespace: 'specs', code: 'color', value: 'blue', fieldType: 'SingleLineText' }]);
+      await seed(s.sandbox, 'products', bizId, [{ namespace: 'specs', code: 'color', value: 'blue' }]);
       log.clear();
       const changed = await cli(set(bizId, '--value', 'green'), { env: s.env });
       expect(changed.code, changed.stderr).toBe(0);
@@ -113,7 +115,7 @@ describe('--dry-run', () => {
 
     it('delete: the DELETE with its query, no confirmation, the value stays', async () => {
       const bizId = freshBizId();
-      await seed(s.sandbox, 'products', bizId, [{ namespace: 'specs', code: 'color', value: 'blue', fieldType: 'SingleLineText' }]);
+      await seed(s.sandbox, 'products', bizId, [{ namespace: 'specs', code: 'color', value: 'blue' }]);
       log.clear();
       const r = await cli(['metafield', 'delete', 'products', bizId, '--namespace', 'specs', '--code', 'color', '--dry-run', '--json'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);

@@ -14,7 +14,9 @@ const verb = defineVerb({
     dryRun: dryRunFlag(),
   },
   json: { fields: GIFT_CARD_FIELDS },
-  examples: ['store-cli giftcard update 4000000000000000123 --balance 12.50', 'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
+  examples: [
+    'store-cli giftcard update 4000000000000000123 --balance 12.50',
+    'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
     'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
   notes: DRY_RUN_NOTE,

@@ -16,10 +16,8 @@ const verb = defineVerb({
     'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
     'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
     'store-cli product create --file product.json --status draft --json productId',
-    'id=$(store-cli product create --title "Classic Tee" --price 19.99 | head -n1 | cut -f1)',
-    'store-cli product create --title "Classic Tee" --category Tops --dry-run',
   ],
-  notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id.\n${DRY_RUN_NOTE}`,
+  notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
 });
 
 export type CreateOptions = OptionsOf<typeof verb>;

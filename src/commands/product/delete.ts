@@ -10,7 +10,7 @@ const verb = defineVerb({
   args: { productId: arg('the product id') },
   flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
   // A delete prints nothing; --json is the form of the dry run's request.
-  json: { fields: REQUEST_FIELDS, what: "the request as JSON (with --dry-run; a delete itself prints nothing)" },
+  json: { fields: REQUEST_FIELDS, what: 'the request as JSON (with --dry-run; a delete itself prints nothing)' },
   examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes', 'store-cli product delete 5000000000000000011 --dry-run --json'],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
 });

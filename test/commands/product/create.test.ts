@@ -130,7 +130,11 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
   it('a script can use its first field: `id=$(product create ... | cut -f1)` is an id product get finds', async () => {
     const piped = await cli(['product', 'create', '--title', 'Scripted Mug', '--price', '9.00'], { env: env() });
     expect(piped.code, piped.stderr).toBe(0);
-    const id = piped.stdout.split('\n').map((line) => line.split('\t')[0]).filter((field) => field !== '').join('\n');
+    const id = piped.stdout
+      .split('\n')
+      .map((line) => line.split('\t')[0])
+      .filter((field) => field !== '')
+      .join('\n');
     expect(id).toMatch(/^\d+$/);
     const got = await cli(['product', 'get', id, '--json', 'productId,title'], { env: env() });
     expect(got.code, got.stderr).toBe(0);
