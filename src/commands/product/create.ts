@@ -33,8 +33,9 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const draft = products.draftToCreate(change, file);
   if (options.dryRun) {
     const { runDry } = await import('../dry-run.js');
-    // Names are resolved by reading (said on stderr); the POST is shown, not sent.
-    return runDry(ctx, options, (api) => products.createProduct(api, draft, change, ctx.spin));
+    // Names are resolved by reading (said on stderr); the POST is shown, not sent, so no
+    // spinner says "Creating".
+    return runDry(ctx, options, (api) => products.createProduct(api, draft, change, (_text, work) => work()));
   }
 
   const api = await ctx.api();
