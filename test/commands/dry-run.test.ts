@@ -125,6 +125,23 @@ describe('--dry-run', () => {
     });
   });
 
+  it('in a terminal, the destructive verbs ask nothing: exit 0, no question, no write', async () => {
+    const card = await createCardDirect(s.sandbox);
+    const product = await createProduct(s.sandbox, teeProduct('Asked Nothing'));
+    log.clear();
+    for (const argv of [
+      ['giftcard', 'disable', card.id, '--dry-run'],
+      ['product', 'delete', product.productId, '--dry-run'],
+      ['metafield', 'delete', 'products', freshBizId(), '--namespace', 'specs', '--code', 'color', '--dry-run'],
+    ]) {
+      const r = await cli(argv, { env: s.env, tty: true, stdin: 'n\n' });
+      expect(r.code, r.stderr).toBe(0);
+      expect(stripAnsi(r.stderr)).not.toMatch(/\?/);
+      expect(stripAnsi(r.stdout)).toMatch(/^METHOD\s+(POST|DELETE)$/m);
+    }
+    expect(await log.take()).toEqual([]);
+  });
+
   describe('product create and delete', () => {
     it('create resolves names by reading (said), shows the POST with the resolved ids, creates nothing', async () => {
       log.clear();
