@@ -11,7 +11,7 @@ import { boolean } from './verb.js';
 export const dryRunFlag = () => boolean('print the request that would be sent (method, path, body; secrets masked) and send nothing');
 
 /** The help's line on --dry-run's output. */
-export const DRY_RUN_NOTE = `\nWith --dry-run, reads needed to build the request are made (and said on stderr), the write is\nprinted (piped: METHOD<TAB>PATH<TAB>BODY; --json: [{${REQUEST_FIELDS.map((f) => `"${f}"`).join(', ')}}]) and not sent.\n`;
+export const DRY_RUN_NOTE = `\nWith --dry-run, the reads needed to build the request are made (and said on stderr), and\nthe write is printed, not sent (piped: METHOD<TAB>PATH<TAB>BODY; --json: [{${REQUEST_FIELDS.map((f) => `"${f}"`).join(', ')}}]).\n`;
 
 /**
  * Runs `work` on an API that reads as usual and records its writes instead of sending them,

@@ -22,7 +22,7 @@ const verb = defineVerb({
     'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
   ],
-  notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code none is generated until the card is sent.\n`,
+  notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
 });
 
 export type CreateOptions = OptionsOf<typeof verb>;
