@@ -6,7 +6,7 @@ import type { JsonResponse } from '../core/http.js';
 import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
-import type { GiftCard, GiftCardCreate, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
+import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
 import type { Transport } from '../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
@@ -36,19 +36,22 @@ export class GiftCardsApi {
    * second card: it is retried like an idempotent request when an answer is lost, and a
    * "code taken" answer is then checked against the card that holds the code. `card` is
    * undefined when the store accepted the card but answered without a body (a 202 or 204):
-   * the card exists, its id is not known.
+   * the card exists, its id is not known. A draft without a code is only for a dry run (the
+   * store requires a code): its request is shown without one.
    */
-  async create(input: GiftCardCreate): Promise<CreatedGiftCard> {
+  async create(input: GiftCardCreate | GiftCardCreateDraft): Promise<CreatedGiftCard> {
     const body = { giftCard: definedOnly(input) };
+    // A dry run shows the code by its last four characters only (none of a code that short).
+    const shownBody = input.code === undefined ? body : { giftCard: { ...body.giftCard, code: maskCode(input.code.length > 4 ? input.code.slice(-4) : '') } };
     let response: JsonResponse;
     try {
-      response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true });
+      response = await this.transport.request({ method: 'POST', path: BASE, body, shownBody, idempotent: true });
     } catch (error) {
       // Interrupted while the request may be on its way: the card may exist, and the command
       // must still show its code.
       if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
       if (!(error instanceof RequestError)) throw error;
-      if (error instanceof ApiError && isCodeTaken(error)) return await this.whenCodeTaken(input, error);
+      if (error instanceof ApiError && isCodeTaken(error) && hasCode(input)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
       throw error;
     }
@@ -180,6 +183,10 @@ export function isCodeTaken(error: ApiError): boolean {
   if (error.status !== 422) return false;
   const texts = [error.code ?? '', error.message, ...error.fields.map((f) => `${f.field ?? ''} ${f.message}`)];
   return texts.some((t) => /duplicat|already|exist|taken|in use|unique/i.test(t)) && texts.some((t) => /code/i.test(t));
+}
+
+function hasCode(input: GiftCardCreate | GiftCardCreateDraft): input is GiftCardCreate {
+  return input.code !== undefined;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -41,6 +41,9 @@ export const giftCardCreateInput = z.object({
   expireTime: z.optional(isoDate()),
 });
 export type GiftCardCreate = z.infer<typeof giftCardCreateInput>;
+/** A create whose code is not chosen yet (a dry run without --code: the code is generated when the card is sent). */
+export type GiftCardCreateDraft = Omit<GiftCardCreate, 'code'> & { code?: string };
+const giftCardDraftInput = z.omit(giftCardCreateInput, { code: true });
 
 export const giftCardUpdateInput = z.object({
   giftCardId: numericId(),
@@ -66,6 +69,8 @@ const idNames = { giftCardId: '<giftCardId>' };
 
 /** The code is a secret: a refused --code is named with its rule, never shown. */
 export const checkGiftCardCreate = (value: unknown) => parseInput(giftCardCreateInput, value, {}, ['code']);
+/** Every field of a create but the code, which is checked when it is made. */
+export const checkGiftCardCreateDraft = (value: unknown): GiftCardCreateDraft => parseInput(giftCardDraftInput, value);
 export const checkGiftCardUpdate = (value: unknown) => parseInput(giftCardUpdateInput, value, idNames);
 export const checkGiftCardSearch = (value: unknown) => parseInput(giftCardSearchInput, value);
 export const checkGiftCardId = (giftCardId: unknown) => parseInput(idInput, { giftCardId }, idNames).giftCardId;

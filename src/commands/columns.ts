@@ -15,10 +15,18 @@ export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
 export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
 
-/** The columns of the variant rows, in the order scripts `cut` them. */
-export const VARIANT_COLUMNS = ['variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'stock', 'barcode'] as const;
+/**
+ * The columns of the variant rows, in the order scripts `cut` them. Piped, each row starts
+ * with its product's id, so the first field of `product create` or `edit` is the product id
+ * (`id=$(store-cli product create --title X | head -n1 | cut -f1)`); a table, under the
+ * product's summary, leaves that column out.
+ */
+export const VARIANT_COLUMNS = ['productId', 'variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'stock', 'barcode'] as const;
 
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
 
 /** The fields of each change `product edit --dry-run --json` prints. */
 export const CHANGE_FIELDS = ['field', 'before', 'after'] as const;
+
+/** The fields of each request a --dry-run prints (the request that would be sent). */
+export const REQUEST_FIELDS = ['method', 'path', 'body'] as const;

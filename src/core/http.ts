@@ -30,6 +30,8 @@ export interface RequestSpec {
   rawAnswer?: boolean;
   /** The store's bucket just refused this request: it waits for one token, not for the reserve kept for others. */
   afterRefusal?: boolean;
+  /** The body as a --dry-run shows it, its secrets masked (a gift card's code); `body` when absent. */
+  shownBody?: unknown;
 }
 
 export interface JsonResponse {
@@ -202,7 +204,7 @@ export class HttpClient {
   }
 }
 
-function queryString(query: RequestSpec['query']): string {
+export function queryString(query: RequestSpec['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, value);

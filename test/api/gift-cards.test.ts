@@ -86,7 +86,22 @@ describe('GiftCardsApi', () => {
     expect(card!.code).toBe('SECRETCODE12WXYZ');
     expect(String(card!.id)).toBe('98765432109876543210');
     // Resent like an idempotent request: the code is unique, so a resend cannot make a second card.
-    expect(transport.requests).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } }, idempotent: true }]);
+    // A dry run would show the body with the code masked to its last four characters.
+    expect(transport.requests).toEqual([
+      {
+        method: 'POST',
+        path: '/api/202412/gift_cards',
+        body: { giftCard: { code: 'SECRETCODE12WXYZ', initialValue: '25.00' } },
+        shownBody: { giftCard: { code: '****WXYZ', initialValue: '25.00' } },
+        idempotent: true,
+      },
+    ]);
+  });
+
+  it('a code of four characters or fewer is shown by none of them', async () => {
+    const transport = new FakeTransport([{ body: `{"giftCard":${CARD}}` }]);
+    await new GiftCardsApi(transport).create({ code: 'AB12', initialValue: '1' });
+    expect(transport.requests[0]!.shownBody).toEqual({ giftCard: { code: '****', initialValue: '1' } });
   });
 
   it('get masks the code to ****lastCharacters and keeps the id exact', async () => {

@@ -81,11 +81,12 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
       piped.stdout
         .trimEnd()
         .split('\n')
-        .map((line) => line.split('\t').slice(1, 4)),
+        .map((line) => line.split('\t').slice(2, 5)),
     ).toEqual([
       ['S', 'LIN-S', '39.00'],
       ['M', 'LIN-M', '39.00'],
     ]);
+    expect(piped.stdout.split('\n')[0]!.split('\t')[0]).toBe(productId);
     const json = await run(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
     expect(JSON.parse(json.stdout)).toEqual({
       title: 'E2E Linen Shirt',

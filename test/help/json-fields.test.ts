@@ -53,6 +53,7 @@ const ARGS: Record<string, string[]> = {
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],
+  'product delete': ['5000000000000000011', '--yes'],
   'category search': [],
   'collection list': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],

@@ -3,6 +3,7 @@ import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 const verb = defineVerb({
   name: 'create',
@@ -13,6 +14,7 @@ const verb = defineVerb({
     customerId: text('<id>', 'numeric id of the customer the card belongs to'),
     note: text('<text>', 'internal note, at most 500 characters'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD (default: never expires)'),
+    dryRun: dryRunFlag(),
   },
   json: { fields: GIFT_CARD_FIELDS },
   examples: [
@@ -20,13 +22,14 @@ const verb = defineVerb({
     'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
   ],
-  notes: '\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n',
+  notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
 });
 
 export type CreateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
+  if (options.dryRun) return dryRun(options, ctx);
   const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./generate-code.js'), import('./view.js')]);
   const generated = options.code === undefined;
   const input = checkGiftCardCreate({
@@ -50,6 +53,15 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
   if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+}
+
+/** Checks the card and prints its request; a code is only generated for a card that is sent. */
+async function dryRun(options: CreateOptions, ctx: Context): Promise<void> {
+  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards.js'), import('../dry-run.js')]);
+  const fields = { initialValue: options.initialValue, customerId: options.customerId, note: options.note, expireTime: options.expireTime };
+  const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });
+  await runDry(ctx, options, (api) => api.giftCards.create(input));
+  if (options.code === undefined) ctx.say('No --code: a code is generated when the card is created (and shown then, once); this dry run made none.');
 }
 
 /** The card as sent, for a store that answered without one: every field given, no id. */

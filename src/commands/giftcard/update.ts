@@ -1,6 +1,7 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 const verb = defineVerb({
   name: 'update',
@@ -10,13 +11,16 @@ const verb = defineVerb({
     balance: text('<amount>', 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'),
     note: text('<text>', 'internal note, at most 500 characters ("" clears it)'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires'),
+    dryRun: dryRunFlag(),
   },
   json: { fields: GIFT_CARD_FIELDS },
   examples: [
     'store-cli giftcard update 4000000000000000123 --balance 12.50',
     'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
     'store-cli giftcard update 4000000000000000123 --note "Gift from Ann"',
+    'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
+  notes: DRY_RUN_NOTE,
 });
 
 export type UpdateOptions = OptionsOf<typeof verb>;
@@ -30,6 +34,10 @@ export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
     note: options.note,
     expireTime: options.expireTime === 'none' ? null : options.expireTime,
   });
+  if (options.dryRun) {
+    const { runDry } = await import('../dry-run.js');
+    return runDry(ctx, options, (api) => api.giftCards.update(input));
+  }
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const card = await ctx.spin('Updating the gift card…', () => api.giftCards.update(input));

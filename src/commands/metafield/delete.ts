@@ -2,6 +2,7 @@ import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, text, type OptionsOf } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
 const verb = defineVerb({
@@ -12,12 +13,15 @@ const verb = defineVerb({
     namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
     code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
     yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
+    dryRun: dryRunFlag(),
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
   examples: [
     'store-cli metafield delete products 4000000000000000011 --namespace custom --code color',
     'store-cli metafield delete customers 7000000000000000001 --namespace custom --code vip --yes --json',
+    'store-cli metafield delete products 4000000000000000011 --namespace custom --code color --dry-run',
   ],
+  notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
 });
 
 export type DeleteOptions = OptionsOf<typeof verb>;
@@ -27,6 +31,10 @@ export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
   const { domain, bizId } = checkObject(options.domain, options.bizId);
   const namespace = checkName('--namespace', options.namespace);
   const code = checkName('--code', options.code);
+  if (options.dryRun) {
+    const { runDry } = await import('../dry-run.js');
+    return runDry(ctx, options, (api) => api.metafields.delete(domain, bizId, namespace, code));
+  }
   const view = await import('./view.js');
   const out = await ctx.output(options, verb.json.fields);
   await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {

@@ -5,6 +5,7 @@ import type { Api } from '../../api/index.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
 
 const verb = defineVerb({
@@ -16,6 +17,7 @@ const verb = defineVerb({
     code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
     value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', { required: true }),
     type: text('<fieldType>', "the field type (default: the stored value's type; without either the value is sent as typed)"),
+    dryRun: dryRunFlag(),
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
   examples: [
@@ -23,7 +25,7 @@ const verb = defineVerb({
     'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
-  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n`,
+  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
 });
 
 export type SetOptions = OptionsOf<typeof verb>;
@@ -45,10 +47,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   };
   // With --type the value is checked before anything is sent.
   if (type !== undefined) wireValue(type, false);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-
-  const { outcome, value } = await ctx.spin('Setting the metafield value…', async (): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
+  const upsert = async (api: Api): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
     const stored = await readStored(api, object.domain, object.bizId, namespace, code);
     if (stored) {
       const storedType = type ?? parseFieldType(stored.fieldType ?? '');
@@ -66,7 +65,14 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
       if (error instanceof ApiError && error.status === 400 && type === undefined) throw withTypeHint(error);
       throw error;
     }
-  });
+  };
+  if (options.dryRun) {
+    const { runDry } = await import('../dry-run.js');
+    return runDry(ctx, options, upsert, `no change: ${namespace}.${code} of ${object.domain} ${object.bizId} already has this value, so nothing would be sent`);
+  }
+  const out = await ctx.output(options, verb.json.fields);
+  const api = await ctx.api();
+  const { outcome, value } = await ctx.spin('Setting the metafield value…', () => upsert(api));
   await out.item(value, view.metafieldWrittenView);
   if (ctx.io.isStderrTTY) ctx.say(`${outcome} ${namespace}.${code} of ${object.domain} ${object.bizId}.`);
 }

@@ -3,20 +3,21 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
-import { VARIANT_COLUMNS } from '../columns.js';
+import { REQUEST_FIELDS, VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 const verb = defineVerb({
   name: 'create',
   summary: 'Create a product from flags or a JSON file; category and collections by name or id',
-  flags: productFlags('create'),
+  flags: { ...productFlags('create'), dryRun: dryRunFlag() },
   json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
   examples: [
     'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
     'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
     'store-cli product create --file product.json --status draft --json productId',
   ],
-  notes: '\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\n',
+  notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
 });
 
 export type CreateOptions = OptionsOf<typeof verb>;
@@ -28,8 +29,14 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   // --title overrides the file's title, so it may also stand in for a title the file lacks.
   const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
   if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
-  const out = await ctx.output(options, verb.json.fields);
+  const out = await ctx.output(options, options.dryRun ? REQUEST_FIELDS : verb.json.fields);
   const draft = products.draftToCreate(change, file);
+  if (options.dryRun) {
+    const { runDry } = await import('../dry-run.js');
+    // Names are resolved by reading (said on stderr); the POST is shown, not sent, so no
+    // spinner says "Creating".
+    return runDry(ctx, options, (api) => products.createProduct(api, draft, change, (_text, work) => work()));
+  }
 
   const api = await ctx.api();
   const { created, sent, names } = await products.createProduct(api, draft, change, ctx.spin);

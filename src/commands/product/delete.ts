@@ -1,13 +1,18 @@
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
+import { REQUEST_FIELDS } from '../columns.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 const verb = defineVerb({
   name: 'delete',
   summary: 'Delete a product with its variants and images; asks first unless --yes',
   args: { productId: arg('the product id') },
-  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }) },
-  examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes'],
+  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
+  // A delete prints nothing; --json is the form of the dry run's request.
+  json: { fields: REQUEST_FIELDS, what: 'the request as JSON (with --dry-run; a delete itself prints nothing)' },
+  examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes', 'store-cli product delete 5000000000000000011 --dry-run --json'],
+  notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
 });
 
 export type DeleteOptions = OptionsOf<typeof verb>;
@@ -16,6 +21,12 @@ export const register = verb.register;
 export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
   const { checkProductId } = await import('../../product/index.js');
   const productId = checkProductId(options.productId);
+  if (options.dryRun) {
+    const { runDry } = await import('../dry-run.js');
+    return runDry(ctx, options, (api) => api.products.delete(productId));
+  }
+  // --json's fields are checked before anything is asked or sent, though a delete prints nothing.
+  if (options.json !== undefined || options.jsonl) await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   // Asking names the product, so the person sees what goes; a script's --yes skips the read.
   let title = '';

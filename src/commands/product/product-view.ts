@@ -65,7 +65,7 @@ function stock(variant: Variant): string {
   return total.toString();
 }
 
-const variantColumns: Record<VariantColumn, Column<Variant>> = {
+const variantColumns: Record<Exclude<VariantColumn, 'productId'>, Column<Variant>> = {
   variantId: { header: 'VARIANT', value: variantText('variantId') },
   options: { header: 'OPTIONS', value: (v) => variantTitle(v as VariantDraft), shrinkable: true },
   sku: { header: 'SKU', value: variantText('sku') },
@@ -82,12 +82,16 @@ const variantColumns: Record<VariantColumn, Column<Variant>> = {
  * A product as the exporter writes it. --json: the product as the store sent it. A table
  * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
  * product's own fields are one `--json title,status` away), in the column order the verb
- * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them).
+ * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them), each row led by the
+ * product's id, so a script's first field is always the product id.
  */
 export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean, variantOrder: readonly VariantColumn[]): Promise<void> {
   if (out.isJson) return out.item(product, productSummaryView(new Map()));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
-  await out.list([product.variants ?? []], { columns: variantOrder.map((name) => variantColumns[name]) }, 'The product has no variants.');
+  const productId: Column<Variant> = { header: 'PRODUCT', value: () => scalarText(product.productId) };
+  // The summary above a table names the product already.
+  const order = isTerminal ? variantOrder.filter((name) => name !== 'productId') : variantOrder;
+  await out.list([product.variants ?? []], { columns: order.map((name) => (name === 'productId' ? productId : variantColumns[name])) }, 'The product has no variants.');
 }
 
 const shown = (value: unknown) => (value === undefined ? '' : toJson(value));

@@ -108,11 +108,14 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).not.toMatch(ANSI);
     const rows = tsvRows(piped.stdout);
-    expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual([
+    expect(rows.map((row) => [row[2], row[3], row[4]])).toEqual([
       ['Sand', 'MUG-SAND', '12.00'],
       ['Slate', 'MUG-SLATE', '12.00'],
     ]);
-    expect(rows[0]![0]).toMatch(/^\d+$/);
+    // Each row starts with the product's id, then the variant's.
+    expect(new Set(rows.map((row) => row[0]))).toEqual(new Set([rows[0]![0]]));
+    expect(rows[0]![1]).toMatch(/^\d+$/);
+    expect(rows[0]![1]).not.toBe(rows[0]![0]);
 
     const tty = await cli(['product', 'create', '--title', 'Rain Hat', '--category', 'outerwear', '--collection', 'rainy', '--price', '15.00'], { env: env(), tty: true });
     expect(tty.code, tty.stderr).toBe(0);
@@ -122,6 +125,20 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
     expect(screen).toMatch(/^COLLECTIONS\s+Rainy Day Picks \(id 4000000000000000335\)$/m);
     expect(screen).toMatch(/^VARIANT\s+OPTIONS\s+SKU\s+PRICE/m);
     expect(stripAnsi(tty.stderr)).toMatch(/Created product \d+\./);
+  });
+
+  it('a script can use its first field: `id=$(product create ... | cut -f1)` is an id product get finds', async () => {
+    const piped = await cli(['product', 'create', '--title', 'Scripted Mug', '--price', '9.00'], { env: env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    const id = piped.stdout
+      .split('\n')
+      .map((line) => line.split('\t')[0])
+      .filter((field) => field !== '')
+      .join('\n');
+    expect(id).toMatch(/^\d+$/);
+    const got = await cli(['product', 'get', id, '--json', 'productId,title'], { env: env() });
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual({ productId: id, title: 'Scripted Mug' });
   });
 
   describe('names that do not pick exactly one: exit 2 with the candidates, nothing created', () => {

@@ -46,6 +46,16 @@ describe('product edit', () => {
     expect(JSON.parse(json.stdout)).toEqual([{ field: 'title', before: 'Test Tee', after: 'Renamed' }]);
   });
 
+  it('piped: every row starts with the product id, so `cut -f1` gives the id to a script', async () => {
+    const product = await createProduct(s.sandbox, teeProduct());
+    const r = await cli(['product', 'edit', product.productId, '--vendor', 'Globex'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = tsvRows(r.stdout);
+    expect(rows).toHaveLength(4);
+    expect(rows.map((row) => row[0])).toEqual(Array(4).fill(product.productId));
+    expect(rows.map((row) => row[1])).toEqual(product.variants.map((v: { variantId: string }) => v.variantId));
+  });
+
   it('sends the full product with its ids and prints the saved product', async () => {
     const product = await createProduct(s.sandbox, teeProduct());
     log.clear();
