@@ -16,7 +16,6 @@ const verb = defineVerb({
   json: { fields: GIFT_CARD_FIELDS },
   examples: [
     'store-cli giftcard update 4000000000000000123 --balance 12.50',
-    'store-cli giftcard update 4000000000000000123 --balance 0 --note "Refunded" --expire-time none',
     'store-cli giftcard update 4000000000000000123 --note "Gift from Ann"',
     'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
