@@ -9,6 +9,7 @@ import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
+import { controlRouter } from './control.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
@@ -91,6 +92,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
+    controls: controlRouter([]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,

@@ -7,7 +7,8 @@ import type { Dialect } from './dialect.js';
 import { ErrorAnswer, malformedBody } from './sandbox-errors.js';
 import type { FaultKind } from './faults.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
-import { API_ROOT, type Router } from './router.js';
+import { API_ROOT, type Routable, type Router, type RouteMatch } from './router.js';
+import { CONTROL_ROOT, isControlPath, type ControlRoute } from './control.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,6 +23,8 @@ export interface RequestLogLine {
 
 export interface ServerConfig {
   router: Router;
+  /** The `/_sandbox/` endpoints: any valid token may call them; never rate-limited, faulted or logged. */
+  controls: Router<ControlRoute>;
   authorizer: Authorizer;
   idsAs: IdsAs;
   /** Error bodies, statuses, headers and Link form: every wire difference between dialects. */
@@ -126,19 +129,35 @@ function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: num
   }
 }
 
-async function route(req: IncomingMessage, config: ServerConfig): Promise<{ status: number; body: unknown; headers: Readonly<Record<string, string>> }> {
-  const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
-  const match = config.router.match(method, url.pathname);
+type Answer = { status: number; body: unknown; headers: Readonly<Record<string, string>> };
+
+function found<R extends Routable>(match: RouteMatch<R>, method: string, pathname: string): Extract<RouteMatch<R>, { kind: 'found' }> {
   if (match.kind === 'not-found') {
-    throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
+    throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${pathname}.`);
   }
   if (match.kind === 'method-not-allowed') {
-    throw new ErrorAnswer(405, 'method_not_allowed', `${url.pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
+    throw new ErrorAnswer(405, 'method_not_allowed', `${pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
       Allow: match.allow.join(', '),
     });
   }
+  return match;
+}
+
+async function control(req: IncomingMessage, url: URL, config: ServerConfig): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  // `/_sandbox` itself is the index, as `/_sandbox/` is.
+  const pathname = url.pathname === CONTROL_ROOT ? `${CONTROL_ROOT}/` : url.pathname;
+  const match = found(config.controls.match(method, pathname), method, url.pathname);
+  config.authorizer.granted(req.headers[TOKEN_HEADER]);
+  const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
+  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
+  return { status: reply.created ? 201 : 200, body: reply.body, headers: reply.headers ?? {} };
+}
+
+async function route(req: IncomingMessage, url: URL, config: ServerConfig): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
+  const match = found(config.router.match(method, url.pathname), method, url.pathname);
   config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
   // A change is answered once the store has it on disk (see SandboxStore.routes).
@@ -161,7 +180,7 @@ const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
  * The token's own scopes, as a real store lists them: `{"accessScopes": "[a,b]"}`, a list
  * written as text, in both dialects. Any valid token may read its own (no scope needed).
  */
-function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): { status: number; body: unknown; headers: Readonly<Record<string, string>> } {
+function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): Answer {
   if (method !== 'GET') throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
   const scopes = config.authorizer.granted(req.headers[TOKEN_HEADER]);
   return { status: 200, body: { accessScopes: `[${scopes.join(',')}]` }, headers: {} };
@@ -182,8 +201,11 @@ export function createSandboxServer(config: ServerConfig): Server {
   const { dialect } = config;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const controlling = isControlPath(url.pathname);
     res.once('close', () => {
-      if (config.onRequest === undefined) return;
+      // A `sandbox logs --follow` polling the log would otherwise fill the log it reads.
+      if (config.onRequest === undefined || controlling) return;
       try {
         config.onRequest({
           method: req.method ?? '',
@@ -196,9 +218,10 @@ export function createSandboxServer(config: ServerConfig): Server {
       }
     });
     // The rate limit and faults come before routing so that a refused request never changes state.
-    const bucket = config.rateLimit?.(tokenOf(req));
+    // They are the API's: the sandbox's own controls stay reachable however hard it is throttled.
+    const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req));
     const refusal = bucket?.refusal ?? null;
-    const fault = refusal === null ? config.nextFault() : null;
+    const fault = refusal === null && !controlling ? config.nextFault() : null;
     if (fault === 'reset') {
       req.socket.destroy();
       return;
@@ -208,7 +231,7 @@ export function createSandboxServer(config: ServerConfig): Server {
     try {
       if (refusal !== null) throw refusal;
       if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
-      const reply = await route(req, config);
+      const reply = controlling ? await control(req, url, config) : await route(req, url, config);
       sendJson(res, reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }), config.idsAs, !server.listening);
     } catch (error) {
       const failure = errorReply(error);
