@@ -6,6 +6,7 @@ import { GiftCardsApi } from './gift-cards-api.js';
 import { MetafieldsApi } from './metafields-api.js';
 import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
+import { SandboxControlApi } from './sandbox-control-api.js';
 import type { Transport } from '../core/transport.js';
 
 export interface Api {
@@ -18,6 +19,8 @@ export interface Api {
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
   accessScopes: AccessScopesApi;
+  /** A running store-cli sandbox's own `/_sandbox/` endpoints (the `sandbox` commands). */
+  sandboxControl: SandboxControlApi;
 }
 
 export function createApi(transport: Transport): Api {
@@ -29,5 +32,6 @@ export function createApi(transport: Transport): Api {
     collections: new CollectionsApi(transport),
     raw: new RawApi(transport),
     accessScopes: new AccessScopesApi(transport),
+    sandboxControl: new SandboxControlApi(transport),
   };
 }
