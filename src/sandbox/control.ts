@@ -11,6 +11,8 @@ export interface ControlRoute {
   path: string;
   /** One line for the index at `GET /_sandbox`. */
   summary: string;
+  /** Largest body it takes; default the API's 1 MiB (a whole state snapshot needs more). */
+  maxBodyBytes?: number;
   /** `created` answers 201. Any valid sandbox token may call a control route: they need no scope. */
   handle(request: RouteRequest): RouteReply | Promise<RouteReply>;
 }

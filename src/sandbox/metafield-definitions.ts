@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import demoDefinitions from './data/metafield-definitions.json' with { type: 'json' };
 import { SandboxUsageError } from './sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from './metafield-measures.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from './metafield-rules.js';
@@ -54,7 +53,7 @@ const ruleSchema = z
 
 const nameSchema = z.string({ error: NAME_RULE }).regex(NAME_PATTERN, NAME_RULE);
 
-const definitionSchema = z
+export const definitionSchema = z
   .strictObject({
     domain: z.enum(DOMAINS, { error: `must be one of ${DOMAINS.join(', ')}` }),
     namespace: nameSchema,
@@ -96,19 +95,21 @@ function measureOf(bound: { value: number; unit: string }): Measure {
   return { value: String(bound.value), unit: bound.unit };
 }
 
-/** Flags a (domain, namespace, code) defined twice, at its second index. */
-function noDuplicates(definitions: ReadonlyArray<{ domain: string; namespace: string; code: string }>, ctx: z.RefinementCtx): void {
-  const seen = new Map<string, number>();
-  definitions.forEach((definition, index) => {
-    const key = `${definition.domain} ${definition.namespace}.${definition.code}`;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, index);
-    else ctx.addIssue({ code: 'custom', path: [index], message: `defines ${key} again (first at definitions[${first}])` });
-  });
+/** Flags a (domain, namespace, code) defined twice, at its second index; `list` names the array in the message. */
+export function noDuplicateDefinitions(list: string) {
+  return (definitions: ReadonlyArray<{ domain: string; namespace: string; code: string }>, ctx: z.RefinementCtx): void => {
+    const seen = new Map<string, number>();
+    definitions.forEach((definition, index) => {
+      const key = `${definition.domain} ${definition.namespace}.${definition.code}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, index);
+      else ctx.addIssue({ code: 'custom', path: [index], message: `defines ${key} again (first at ${list}[${first}])` });
+    });
+  };
 }
 
 export const definitionsFileSchema = z.strictObject(
-  { definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine(noDuplicates) },
+  { definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine(noDuplicateDefinitions('definitions')) },
   { error: 'must be an object {"definitions": [...]}' },
 );
 
@@ -117,6 +118,12 @@ export class DefinitionCatalog {
   private readonly byDomain = new Map<Domain, Map<string, Map<string, MetafieldDefinition>>>();
 
   constructor(definitions: readonly MetafieldDefinition[] = []) {
+    this.replace(definitions);
+  }
+
+  /** The whole set at once (a reset to the seed, an imported snapshot). */
+  replace(definitions: readonly MetafieldDefinition[]): void {
+    this.byDomain.clear();
     for (const definition of definitions) {
       let namespaces = this.byDomain.get(definition.domain);
       if (namespaces === undefined) this.byDomain.set(definition.domain, (namespaces = new Map()));
@@ -129,10 +136,15 @@ export class DefinitionCatalog {
   find(domain: Domain, namespace: string, code: string): MetafieldDefinition | undefined {
     return this.byDomain.get(domain)?.get(namespace)?.get(code);
   }
+
+  /** Every definition, in the order they were given. */
+  all(): MetafieldDefinition[] {
+    return [...this.byDomain.values()].flatMap((namespaces) => [...namespaces.values()].flatMap((codes) => [...codes.values()]));
+  }
 }
 
 /** `definitions[3].schemaRule.min.unit` */
-function jsonPath(path: readonly PropertyKey[]): string {
+export function jsonPath(path: readonly PropertyKey[]): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
@@ -151,7 +163,12 @@ function problemOf(error: z.ZodError): string {
 export function parseDefinitions(raw: unknown, source: string): MetafieldDefinition[] {
   const parsed = definitionsFileSchema.safeParse(raw);
   if (!parsed.success) throw new SandboxUsageError(`${source} is invalid: ${problemOf(parsed.error)}.`);
-  return parsed.data.definitions.map(({ schemaRule, ...definition }) => ({
+  return parsed.data.definitions.map(toDefinition);
+}
+
+/** A checked entry of a definitions file or seed as the catalog keeps it. */
+export function toDefinition({ schemaRule, ...definition }: z.output<typeof definitionSchema>): MetafieldDefinition {
+  return {
     ...definition,
     ...(schemaRule === undefined
       ? {}
@@ -161,7 +178,7 @@ export function parseDefinitions(raw: unknown, source: string): MetafieldDefinit
             ...(schemaRule.max === undefined ? {} : { max: measureOf(schemaRule.max) }),
           },
         }),
-  }));
+  };
 }
 
 export async function readDefinitionsFile(file: string): Promise<MetafieldDefinition[]> {
@@ -182,13 +199,8 @@ export async function readDefinitionsFile(file: string): Promise<MetafieldDefini
   return parseDefinitions(raw, source);
 }
 
-/** The demo set that the embedded sandbox and `sandbox serve --demo` use. */
-export function demoMetafieldDefinitions(): MetafieldDefinition[] {
-  return parseDefinitions(demoDefinitions, 'The demo metafield definitions');
-}
-
-/** A file replaces the demo set; without one, a demo-seeded sandbox gets the demo set and any other none. */
-export async function loadDefinitions(options: { definitionsFile: string | undefined; seed: 'demo' | 'none' }): Promise<DefinitionCatalog> {
-  if (options.definitionsFile !== undefined) return new DefinitionCatalog(await readDefinitionsFile(options.definitionsFile));
-  return new DefinitionCatalog(options.seed === 'demo' ? demoMetafieldDefinitions() : []);
+/** A file replaces the seed's definitions (the demo set with --demo); without either there are none. */
+export async function loadDefinitions(options: { definitionsFile: string | undefined; seed: { metafieldDefinitions: MetafieldDefinition[] } | undefined }): Promise<MetafieldDefinition[]> {
+  if (options.definitionsFile !== undefined) return readDefinitionsFile(options.definitionsFile);
+  return options.seed?.metafieldDefinitions ?? [];
 }

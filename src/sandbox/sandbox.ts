@@ -4,12 +4,14 @@ import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { createFaultInjector } from './faults.js';
-import { loadDefinitions } from './metafield-definitions.js';
+import { DefinitionCatalog, loadDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
-import { baseUrlFor, resolveOptions } from './options.js';
+import { baseUrlFor, resolveOptions, type ResolvedOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
 import { controlRouter } from './control.js';
+import { stateControlRoutes } from './control-state.js';
+import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './seed.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
@@ -56,6 +58,14 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
   };
 }
 
+/** The seed the options name: the demo set, a document, a file, or none. */
+async function resolveSeed(options: ResolvedOptions): Promise<StoreSeed | undefined> {
+  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now());
+  if (options.seed === 'demo') return demoData();
+  if (options.seed === 'none') return undefined;
+  return parseSeed(options.seed, 'The sandbox seed', options.now());
+}
+
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
   const dialect = createDialect(options.dialect);
@@ -71,10 +81,14 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
-  const metafieldDefinitions = await loadDefinitions(options);
+  const seed = await resolveSeed(options);
+  const definitions = await loadDefinitions({ definitionsFile: options.definitionsFile, seed });
+  const metafieldDefinitions = new DefinitionCatalog(definitions);
+  // What a reset returns to: the seed, with the definitions in force at start (--definitions replaces the seed's).
+  const baseline: StoreSeed = { ...(seed ?? emptySeed()), metafieldDefinitions: definitions };
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
-    seed: options.seed,
+    seed,
     currency: options.currency,
     idsAs: options.idsAs,
     dialect,
@@ -92,7 +106,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
-    controls: controlRouter([]),
+    controls: controlRouter([...stateControlRoutes(store, baseline)]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
@@ -135,6 +149,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     baseUrl,
     token: (options.tokens[0] as { token: string }).token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
+    reset: () => store.replace(baseline),
     close,
   };
 }

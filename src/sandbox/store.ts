@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { demoData } from './demo.js';
 import type { Dialect } from './dialect.js';
 import { SandboxDataError } from './sandbox-errors.js';
 import { IdGenerator } from './ids.js';
@@ -8,11 +7,12 @@ import type { DefinitionCatalog } from './metafield-definitions.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
-import { ErrorAnswer } from './sandbox-errors.js';
+import { ErrorAnswer, invalid } from './sandbox-errors.js';
 import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route, RouteReply } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
+import { checkSeed, definitionSnapshot, describeSeedProblems, type StoreSeed } from './seed.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
 const STATE_VERSION = 1;
@@ -26,9 +26,19 @@ const stateSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+/** The journal key of a change that replaced the whole state (a reset, an imported snapshot). */
+const REPLACE_KEY = '*';
+
+/** The sections of a seed and of a snapshot, in the order a snapshot writes them. */
+const SECTIONS = ['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields'] as const;
+
+/** How much a state holds, for the answers to a reset or an import. */
+export type StateCounts = Record<(typeof SECTIONS)[number], number>;
+
 export interface StoreOptions {
   dataFile?: string;
-  seed: 'demo' | 'none';
+  /** What an empty store starts with (no data file, or a blank one); absent: nothing. */
+  seed: StoreSeed | undefined;
   currency: string;
   idsAs: IdsAs;
   dialect: Dialect;
@@ -80,7 +90,7 @@ export class SandboxStore {
   private file: string | undefined;
   readonly resources: readonly Resource[];
 
-  private constructor(options: StoreOptions) {
+  private constructor(private readonly options: StoreOptions) {
     const env = {
       ids: this.ids,
       currency: options.currency,
@@ -98,7 +108,7 @@ export class SandboxStore {
     const store = new SandboxStore(options);
     const file = options.dataFile;
     if (file === undefined) {
-      if (options.seed === 'demo') store.seedDemo();
+      if (options.seed !== undefined) store.applySeed(options.seed);
       return store;
     }
     const lock = await cannotUse(file, async () => {
@@ -160,7 +170,7 @@ export class SandboxStore {
    * After a crash: stale temp files go, the data file is loaded and the journal's changes are
    * redone on top; the result becomes the new data file and the journal starts empty.
    */
-  private async recover(file: string, seed: 'demo' | 'none'): Promise<void> {
+  private async recover(file: string, seed: StoreSeed | undefined): Promise<void> {
     await removeStaleTempFiles(file);
     const raw = await readDataFile(file);
     const journalFile = journalFileOf(file);
@@ -171,8 +181,8 @@ export class SandboxStore {
       const loaded = this.load(file, raw, seed);
       seq = loaded.journalSeq;
       rewrite ||= loaded.seeded;
-    } else if (seed === 'demo') {
-      this.seedDemo();
+    } else if (seed !== undefined) {
+      this.applySeed(seed);
       rewrite = true;
     }
     for (const [index, record] of records.entries()) {
@@ -201,6 +211,15 @@ export class SandboxStore {
 
   private replay(journalFile: string, line: number, record: JournalRecord): void {
     try {
+      if (record.key === REPLACE_KEY) {
+        const checked = checkSeed(record.change, new Date(0));
+        if (!checked.ok) throw new Error(describeSeedProblems('the state it holds', checked.problems));
+        // Definitions are configuration (--definitions, the seed's) until they are kept in the data file.
+        this.ids.restart();
+        this.applySeed(checked.seed);
+        this.ids.observe(record.lastId);
+        return;
+      }
       const resource = this.resources.find((candidate) => candidate.key === record.key);
       if (resource?.apply === undefined) throw new Error(`no resource "${record.key}" takes changes`);
       resource.apply(record.change);
@@ -214,16 +233,67 @@ export class SandboxStore {
     }
   }
 
-  private seedDemo(): void {
-    const demo = demoData();
-    for (const resource of this.resources) resource.seed(demo);
+  private applySeed(seed: StoreSeed): void {
+    for (const resource of this.resources) resource.seed(seed);
+  }
+
+  /** The whole state in the seed format: `--seed` and PUT /_sandbox/state take it back as it is. */
+  snapshot(): Record<(typeof SECTIONS)[number], unknown> {
+    const section = (key: string) => this.resources.find((resource) => resource.key === key)?.snapshot() ?? [];
+    return {
+      giftCards: section('giftCards'),
+      categories: section('categories'),
+      collections: section('collections'),
+      products: section('products'),
+      metafieldDefinitions: this.options.metafieldDefinitions.all().map(definitionSnapshot),
+      metafields: section('metafields'),
+    };
+  }
+
+  /** How many of each the state holds (metafields: values, not objects). */
+  counts(): StateCounts {
+    const snapshot = this.snapshot();
+    const length = (key: (typeof SECTIONS)[number]) => (snapshot[key] as unknown[]).length;
+    const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
+    return {
+      giftCards: length('giftCards'),
+      categories: length('categories'),
+      collections: length('collections'),
+      products: length('products'),
+      metafieldDefinitions: length('metafieldDefinitions'),
+      metafields: values,
+    };
   }
 
   /**
-   * A section the file lacks was written before its resource existed: with seed 'demo' it
-   * gets the demo data (so the embedded sandbox always has the category tree), else it is empty.
+   * Replaces the whole state with a checked seed, definitions included, all or nothing, and
+   * answers once that is on disk: one journal line holding the new state, so the changes made
+   * before and after it replay in their order after a crash. Ids start again as in a new store.
    */
-  private load(file: string, raw: unknown, seed: 'demo' | 'none'): { journalSeq: number; seeded: boolean } {
+  async replace(seed: StoreSeed): Promise<void> {
+    const journal = this.journal;
+    if (journal?.failure !== undefined) throw unsaved(journal.failure);
+    // A refusal halfway would leave half a state: the seed is tried on a scratch store first.
+    try {
+      new SandboxStore({ ...this.options, dataFile: undefined, emit: undefined }).applySeed(seed);
+    } catch (error) {
+      throw invalid([{ field: '(top level)', message: `does not fit together: ${describeProblem(error)}` }]);
+    }
+    this.ids.restart();
+    this.applySeed(seed);
+    this.options.metafieldDefinitions.replace(seed.metafieldDefinitions);
+    if (journal === undefined) return;
+    journal.append(REPLACE_KEY, this.ids.lastId, this.snapshot());
+    await journal.durable().catch((error: unknown) => {
+      throw unsaved(error);
+    });
+  }
+
+  /**
+   * A section the file lacks was written before its resource existed: with a seed it gets the
+   * seed's (so the embedded sandbox always has the demo category tree), else it is empty.
+   */
+  private load(file: string, raw: unknown, seed: StoreSeed | undefined): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
       throw new SandboxDataError(file, `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`, {
         cause: error,
@@ -235,8 +305,8 @@ export class SandboxStore {
     for (const resource of this.resources) {
       try {
         const section = parsed.data.data[resource.key];
-        if (section === undefined && seed === 'demo') {
-          resource.seed(demoData());
+        if (section === undefined && seed !== undefined) {
+          resource.seed(seed);
           seeded = true;
         } else resource.load(section);
       } catch (error) {

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { DemoData } from '../data/demo-schema.js';
 import { FieldErrors, notFound } from '../sandbox-errors.js';
 import { canonicalId, ID_PATTERN } from '../ids.js';
 import { JsonInteger } from '../body-json.js';
@@ -9,6 +8,7 @@ import { readProductBody } from '../product-request.js';
 import { presentProduct } from '../product-present.js';
 import { productRecordSchema, type ProductRecord } from '../product-record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 import { createCategoryResource } from './category-routes.js';
 import { createCollectionResource } from './collection-routes.js';
 
@@ -90,8 +90,11 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
         for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
       } else catalog.removeProduct(parsed.remove);
     },
-    seed(demo: DemoData) {
-      replaceAll(structuredClone(demo.products));
+    seed(seed: StoreSeed) {
+      replaceAll(structuredClone(seed.products));
+    },
+    snapshot() {
+      return catalog.allProducts();
     },
   };
 }
