@@ -30,10 +30,10 @@ const stateSchema = z.object({
 const REPLACE_KEY = '*';
 
 /** The sections of a seed and of a snapshot, in the order a snapshot writes them. */
-const SECTIONS = ['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields'] as const;
+type Section = 'giftCards' | 'categories' | 'collections' | 'products' | 'metafieldDefinitions' | 'metafields';
 
 /** How much a state holds, for the answers to a reset or an import. */
-export type StateCounts = Record<(typeof SECTIONS)[number], number>;
+export type StateCounts = Record<Section, number>;
 
 export interface StoreOptions {
   dataFile?: string;
@@ -238,7 +238,7 @@ export class SandboxStore {
   }
 
   /** The whole state in the seed format: `--seed` and PUT /_sandbox/state take it back as it is. */
-  snapshot(): Record<(typeof SECTIONS)[number], unknown> {
+  snapshot(): Record<Section, unknown> {
     const section = (key: string) => this.resources.find((resource) => resource.key === key)?.snapshot() ?? [];
     return {
       giftCards: section('giftCards'),
@@ -253,7 +253,7 @@ export class SandboxStore {
   /** How many of each the state holds (metafields: values, not objects). */
   counts(): StateCounts {
     const snapshot = this.snapshot();
-    const length = (key: (typeof SECTIONS)[number]) => (snapshot[key] as unknown[]).length;
+    const length = (key: Section) => (snapshot[key] as unknown[]).length;
     const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
     return {
       giftCards: length('giftCards'),
