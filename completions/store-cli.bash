@@ -14,7 +14,7 @@ _store_cli_subcommands() {
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger help' ;;
-    'sandbox') REPLY='serve reset help' ;;
+    'sandbox') REPLY='serve reset export import help' ;;
     'completion') REPLY='bash zsh fish help' ;;
     *) REPLY= ;;
   esac
@@ -71,8 +71,10 @@ _store_cli_flags() {
     'webhook trigger') REPLY='--to --secret --product-id --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
+    'sandbox export') REPLY='--force -h --help' ;;
+    'sandbox import') REPLY='-y --yes -h --help' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
@@ -225,6 +227,7 @@ _store_cli_option() {
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
     'sandbox serve|--data') REPLY='f' ;;
+    'sandbox serve|--seed') REPLY='f' ;;
     'sandbox serve|--fail-rate') REPLY='v' ;;
     'sandbox serve|--fail-seed') REPLY='v' ;;
     'sandbox serve|--ids-as') REPLY='w string number' ;;
@@ -269,7 +272,9 @@ _store_cli_argument() {
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook help|'*) REPLY='w listen trigger' ;;
-    'sandbox help|'*) REPLY='w serve reset' ;;
+    'sandbox export|1') REPLY='f' ;;
+    'sandbox import|1') REPLY='f' ;;
+    'sandbox help|'*) REPLY='w serve reset export import' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
     'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;

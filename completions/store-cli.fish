@@ -24,7 +24,7 @@ function __store_cli_subcommands
         case 'webhook'
             printf '%s\n' listen trigger help
         case 'sandbox'
-            printf '%s\n' serve reset help
+            printf '%s\n' serve reset export import help
         case 'completion'
             printf '%s\n' bash zsh fish help
     end
@@ -33,7 +33,7 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--seed' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
         case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
             echo optional
@@ -103,7 +103,7 @@ complete -c store-cli -n '__store_cli_at \'\'' -a product -d 'create, get, edit 
 complete -c store-cli -n '__store_cli_at \'\'' -a category -d 'search product categories (the ids product create takes)'
 complete -c store-cli -n '__store_cli_at \'\'' -a collection -d 'list collections (the ids product create takes)'
 complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, or send signed sample events to a handler'
-complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service, or clear the embedded one'
+complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service; reset, export or import its state'
 complete -c store-cli -n '__store_cli_at \'\'' -a api -d 'send any request to the store\'s API with your credentials, like gh api'
 complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish (also in completions/)'
 complete -c store-cli -n '__store_cli_at \'\'' -a help -d 'show help for a command, e.g. help giftcard search'
@@ -444,7 +444,9 @@ complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
-complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data); asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Put a sandbox back to its start: a running one (named by --base-url or --profile) back to its seed, else clear the embedded sandbox\'s state file; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a export -d 'Write a running sandbox\'s whole state to a file (or - for stdout) in the seed format: sandbox import and serve --seed take it back'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a import -d 'Replace a running sandbox\'s whole state with a file in the seed format (what sandbox export writes); asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
@@ -452,7 +454,8 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'addre
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port to listen on, 0 for any free port'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty (and reset to it)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l seed -r -F -d 'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values) when the store is empty, and reset to it; sandbox export writes one'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l ids-as -x -a 'string number' -d 'write ids and counts as JSON strings or as bare JSON numbers'
@@ -467,12 +470,22 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'show help'
 
 # store-cli sandbox reset
-complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'clear this state file instead (one given to sandbox serve --data)'
+complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'clear this state file instead (one given to sandbox serve --data, not running)'
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
 
+# store-cli sandbox export
+complete -c store-cli -n '__store_cli_at \'sandbox export\'' -l force -d 'replace the file if it exists'
+complete -c store-cli -n '__store_cli_at \'sandbox export\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'sandbox export\' 0' -F -d 'file'
+
+# store-cli sandbox import
+complete -c store-cli -n '__store_cli_at \'sandbox import\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'sandbox import\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'sandbox import\' 0' -F -d 'file'
+
 # store-cli sandbox help
-complete -c store-cli -n '__store_cli_at \'sandbox help\'' -a 'serve reset' -d 'command'
+complete -c store-cli -n '__store_cli_at \'sandbox help\'' -a 'serve reset export import' -d 'command'
 
 # store-cli api
 complete -c store-cli -n '__store_cli_at \'api\'' -s F -l field -x -d 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends'

@@ -1,12 +1,9 @@
 // The state controls: a snapshot of the whole state in the seed format (GET), replacing it
 // with one (PUT), and a reset to the seed the sandbox started from (POST /reset).
-import type { ControlRoute } from './control.js';
+import { MAX_STATE_BYTES, type ControlRoute } from './control.js';
 import { ErrorAnswer, invalid, malformedBody } from './sandbox-errors.js';
 import { checkSeed, type StoreSeed } from './seed.js';
 import type { SandboxStore } from './store.js';
-
-/** The largest snapshot PUT /_sandbox/state takes: 64 MiB, some 300,000 metafield values. */
-export const MAX_STATE_BYTES = 64 * 1024 * 1024;
 
 /** At most this many problems are listed in a 400 (the message counts them all). */
 const LISTED_PROBLEMS = 100;

@@ -5,6 +5,9 @@ import { Router } from './router.js';
 
 export const CONTROL_ROOT = '/_sandbox';
 
+/** The largest snapshot PUT /_sandbox/state takes: 64 MiB, some 300,000 metafield values. */
+export const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
 export interface ControlRoute {
   method: Method;
   /** Below CONTROL_ROOT, e.g. `/logs`; `:name` segments are parameters. */

@@ -9,6 +9,7 @@ export { ALL_SCOPES, parseTokenSpec } from './auth.js';
 export type { Scope, TokenGrant } from './auth.js';
 export { SandboxDataError, SandboxUsageError } from './sandbox-errors.js';
 export type { WebhookLogLine } from './webhooks.js';
+export { MAX_STATE_BYTES } from './control.js';
 export type { RateLimitPlan, RunningSandbox, SandboxOptions, SandboxSeed } from './sandbox-types.js';
 
 // The server, store and their dependencies load on first use, so a command that only parses
@@ -18,6 +19,16 @@ export type { RateLimitPlan, RunningSandbox, SandboxOptions, SandboxSeed } from 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const { launchSandbox } = await import('./sandbox.js');
   return launchSandbox(opts);
+}
+
+/**
+ * Checks a parsed seed or snapshot document as a sandbox would: undefined when it fits, else
+ * one sentence naming `source` and the JSON path at fault.
+ */
+export async function seedProblem(raw: unknown, source: string): Promise<string | undefined> {
+  const { checkSeed, describeSeedProblems } = await import('./seed.js');
+  const checked = checkSeed(raw, new Date());
+  return checked.ok ? undefined : describeSeedProblems(source, checked.problems);
 }
 
 /**
