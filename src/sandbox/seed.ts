@@ -9,7 +9,7 @@ import { formatTimestamp, isCalendarDate, isTimestamp } from './dates.js';
 import { AMOUNT_PATTERN, CODE_PATTERN, lastCharactersOf, NOTE_MAX_LENGTH } from './gift-card-rules.js';
 import { ID_PATTERN } from './ids.js';
 import { definitionSchema, jsonPath, noDuplicateDefinitions, toDefinition, type MetafieldDefinition } from './metafield-definitions.js';
-import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from './metafield-rules.js';
+import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain } from './metafield-rules.js';
 import type { StoredValue } from './metafield-store.js';
 import { checkValue } from './metafield-value-check.js';
 import { ROOT_PARENT_ID } from './product-decisions.js';
@@ -144,8 +144,6 @@ function crossCheck(seed: ParsedSeed, ctx: Ctx): void {
   const collections = new Set(seed.collections.map((collection) => collection.collectionId));
   seed.collections.forEach((collection, index) => claim(collection.collectionId, ['collections', index, 'collectionId']));
   seed.products.forEach((product, index) => checkProduct(product, ['products', index], { claim, hasCategory: (value) => parents.has(value), hasCollection: (value) => collections.has(value), ctx }));
-
-  checkValues(seed, ctx);
 }
 
 function checkProduct(
@@ -170,25 +168,36 @@ function checkProduct(
   });
 }
 
-/** Each value fits its definition in the seed (SingleLineText without one), once per object. */
-function checkValues(seed: ParsedSeed, ctx: Ctx): void {
-  const definitions = new Map(seed.metafieldDefinitions.map((definition) => [`${definition.domain} ${definition.namespace}.${definition.code}`, definition]));
+/**
+ * Each value checked against its definition in the seed (SingleLineText without one), once
+ * per object: the values as stored (canonical text, the type checked against), or the problems.
+ */
+function checkValues(seed: ParsedSeed, definitions: readonly MetafieldDefinition[]): { metafields: StoreSeed['metafields']; problems: FieldError[] } {
+  const byName = new Map(definitions.map((definition) => [`${definition.domain} ${definition.namespace}.${definition.code}`, definition]));
   const seen = new Map<string, string>();
-  seed.metafields.forEach((object, o) => {
-    object.values.forEach((value, v) => {
-      const at = ['metafields', o, 'values', v];
+  const problems: FieldError[] = [];
+  const metafields = seed.metafields.map((object, o) => ({
+    domain: object.domain,
+    bizId: object.bizId,
+    values: object.values.map((value, v): StoredValue => {
+      const at = jsonPath(['metafields', o, 'values', v]);
       const key = `${object.domain} ${object.bizId} ${value.namespace}.${value.code}`;
       const first = seen.get(key);
-      if (first !== undefined) issue(ctx, at, `repeats ${value.namespace}.${value.code} of ${object.domain} ${object.bizId} (first at ${first})`);
-      else seen.set(key, jsonPath(at));
-      const definition = definitions.get(`${object.domain} ${value.namespace}.${value.code}`);
-      const checked = checkValue(value.value, definition === undefined ? undefined : toDefinition(definition));
-      if (!checked.ok) issue(ctx, [...at, 'value'], checked.message);
+      if (first !== undefined) problems.push({ field: at, message: `repeats ${value.namespace}.${value.code} of ${object.domain} ${object.bizId} (first at ${first})` });
+      else seen.set(key, at);
+      const definition = byName.get(`${object.domain} ${value.namespace}.${value.code}`);
+      const checked = checkValue(value.value, definition);
+      if (!checked.ok) problems.push({ field: `${at}.value`, message: checked.message });
       else if (value.fieldType !== undefined && value.fieldType !== checked.fieldType) {
-        issue(ctx, [...at, 'fieldType'], `must be ${checked.fieldType}, the type ${definition === undefined ? 'of a value without a definition' : 'its definition gives'} (or left out)`);
+        problems.push({
+          field: `${at}.fieldType`,
+          message: `must be ${checked.fieldType}, the type ${definition === undefined ? 'of a value without a definition' : 'its definition gives'} (or left out)`,
+        });
       }
-    });
-  });
+      return { namespace: value.namespace, code: value.code, value: checked.ok ? checked.text : value.value, fieldType: checked.ok ? checked.fieldType : 'SingleLineText' };
+    }),
+  }));
+  return { metafields, problems };
 }
 
 /** Numbers of a body parsed losslessly become plain numbers (the seed's only numbers are schemaRule measures). */
@@ -216,6 +225,9 @@ export function checkSeed(raw: unknown, now: Date): SeedCheck {
   if (!parsed.success) return { ok: false, problems: seedProblems(parsed.error) };
   const stamp = formatTimestamp(now);
   const seed = parsed.data;
+  const definitions = seed.metafieldDefinitions.map(toDefinition);
+  const { metafields, problems } = checkValues(seed, definitions);
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     seed: {
@@ -226,17 +238,8 @@ export function checkSeed(raw: unknown, now: Date): SeedCheck {
       categories: seed.categories,
       collections: seed.collections,
       products: seed.products,
-      metafieldDefinitions: seed.metafieldDefinitions.map(toDefinition),
-      metafields: seed.metafields.map((object) => ({
-        domain: object.domain,
-        bizId: object.bizId,
-        values: object.values.map((value) => {
-          const definition = seed.metafieldDefinitions.find((d) => d.domain === object.domain && d.namespace === value.namespace && d.code === value.code);
-          const checked = checkValue(value.value, definition === undefined ? undefined : toDefinition(definition));
-          const { text, fieldType } = checked as { text: string; fieldType: FieldType };
-          return { namespace: value.namespace, code: value.code, value: text, fieldType };
-        }),
-      })),
+      metafieldDefinitions: definitions,
+      metafields,
     },
   };
 }
