@@ -178,6 +178,22 @@ describe('GET and PUT /_sandbox/state', () => {
     });
   });
 
+  it('is on disk before it is answered: a copy of the files taken then restarts with the imported state', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandbox-import-'));
+    const dataFile = join(dir, 'state.json');
+    await withSandbox({ seed: 'demo', dataFile }, async (sandbox) => {
+      expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: seed() })).status).toBe(200);
+      const imported = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json;
+      const crashed = join(dir, 'crashed.json');
+      await copyFile(dataFile, crashed);
+      await copyFile(`${dataFile}.journal`, `${crashed}.journal`);
+      // Definitions are configuration: the restart names them again, here by the same seed.
+      await withSandbox({ dataFile: crashed, seed: seed() }, async (restarted) => {
+        expect((await call(restarted, 'GET', state(restarted.baseUrl))).json).toEqual(imported);
+      });
+    });
+  });
+
   it('takes a snapshot larger than the API body limit of 1 MiB', async () => {
     const big = {
       giftCards: Array.from({ length: 6000 }, (_, i) => ({ id: String(4100000000000000001n + BigInt(i)), code: `BULKCARD${String(i).padStart(6, '0')}`, initialValue: '1.00', note: 'x'.repeat(150) })),
