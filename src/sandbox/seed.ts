@@ -213,6 +213,10 @@ export function seedProblems(error: z.ZodError): FieldError[] {
   return error.issues.map((problem) => {
     const field = jsonPath(problem.path) || '(top level)';
     if (problem.code === 'unrecognized_keys') return { field, message: `has the unknown field ${problem.keys.map((key) => `"${key}"`).join(', ')}` };
+    // zod's own wording ("Invalid input: expected string, received undefined") said as the rest is.
+    if (problem.code === 'invalid_type' && problem.message.startsWith('Invalid input')) {
+      return { field, message: problem.message.endsWith('received undefined') ? 'is required' : `must be a JSON ${problem.expected}` };
+    }
     return { field, message: problem.message };
   });
 }
