@@ -5,10 +5,23 @@
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { UsageError } from './errors.js';
+import { RuntimeError, UsageError } from './errors.js';
 
-/** `flag` names the option that allows replacing the file, in the refusal. */
+/**
+ * `flag` names the option that allows replacing the file, in the refusal. A file system
+ * failure (no such folder, no permission, no space) is a RuntimeError naming the file.
+ */
 export async function writeFileAtomically(path: string, text: string, options: { overwrite: boolean; flag: string }): Promise<void> {
+  try {
+    await write(path, text, options);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RuntimeError(`Cannot write ${path} (${reason === 'ENOENT' ? 'its folder does not exist' : reason}); nothing was written.`);
+  }
+}
+
+async function write(path: string, text: string, options: { overwrite: boolean; flag: string }): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {

@@ -71,6 +71,10 @@ describe('sandbox export and import', () => {
       const forced = await at(sandbox)(['sandbox', 'export', file, '--force']);
       expect(forced.code, forced.stderr).toBe(0);
       expect(readFileSync(file, 'utf8')).toBe(out.stdout);
+      const nowhere = join(dir(), 'no-such-folder', 'state.json');
+      const failed = await at(sandbox)(['sandbox', 'export', nowhere]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr.split('\n')[0]).toBe(`error: Cannot write ${nowhere} (its folder does not exist); nothing was written.`);
     });
   });
 
