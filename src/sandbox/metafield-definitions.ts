@@ -199,8 +199,16 @@ export async function readDefinitionsFile(file: string): Promise<MetafieldDefini
   return parseDefinitions(raw, source);
 }
 
-/** A file replaces the seed's definitions (the demo set with --demo); without either there are none. */
-export async function loadDefinitions(options: { definitionsFile: string | undefined; seed: { metafieldDefinitions: MetafieldDefinition[] } | undefined }): Promise<MetafieldDefinition[]> {
-  if (options.definitionsFile !== undefined) return readDefinitionsFile(options.definitionsFile);
-  return options.seed?.metafieldDefinitions ?? [];
+/**
+ * The definitions a sandbox starts with: a file's (`--definitions`), which replace the seed's,
+ * or, without one, those the seed brings (the demo set with --demo; none without a seed).
+ * `seed` is asked for after the file is read, so that the seed's values are checked against them.
+ */
+export async function loadDefinitions<S extends { metafieldDefinitions: MetafieldDefinition[] }>(
+  definitionsFile: string | undefined,
+  seed: (definitionsInstead: MetafieldDefinition[] | undefined) => Promise<S | undefined>,
+): Promise<{ definitions: MetafieldDefinition[]; seed: S | undefined }> {
+  const fromFile = definitionsFile === undefined ? undefined : await readDefinitionsFile(definitionsFile);
+  const seeded = await seed(fromFile);
+  return { definitions: fromFile ?? seeded?.metafieldDefinitions ?? [], seed: seeded };
 }

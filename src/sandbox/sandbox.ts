@@ -4,7 +4,7 @@ import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { createFaultInjector } from './faults.js';
-import { DefinitionCatalog, loadDefinitions } from './metafield-definitions.js';
+import { DefinitionCatalog, loadDefinitions, type MetafieldDefinition } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions, type ResolvedOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
@@ -58,12 +58,12 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
   };
 }
 
-/** The seed the options name: the demo set, a document, a file, or none. */
-async function resolveSeed(options: ResolvedOptions): Promise<StoreSeed | undefined> {
-  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now());
-  if (options.seed === 'demo') return demoData();
+/** The seed the options name (the demo set, a document, a file, or none), its values checked against `definitions` when given. */
+async function resolveSeed(options: ResolvedOptions, definitions: MetafieldDefinition[] | undefined): Promise<StoreSeed | undefined> {
+  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), definitions);
   if (options.seed === 'none') return undefined;
-  return parseSeed(options.seed, 'The sandbox seed', options.now());
+  if (options.seed === 'demo') return definitions === undefined ? demoData() : { ...demoData(), metafieldDefinitions: definitions };
+  return parseSeed(options.seed, 'The sandbox seed', options.now(), definitions);
 }
 
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
@@ -81,8 +81,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
-  const seed = await resolveSeed(options);
-  const definitions = await loadDefinitions({ definitionsFile: options.definitionsFile, seed });
+  const { seed, definitions } = await loadDefinitions(options.definitionsFile, (fromFile) => resolveSeed(options, fromFile));
   const metafieldDefinitions = new DefinitionCatalog(definitions);
   // What a reset returns to: the seed, with the definitions in force at start (--definitions replaces the seed's).
   const baseline: StoreSeed = { ...(seed ?? emptySeed()), metafieldDefinitions: definitions };

@@ -223,13 +223,17 @@ export function seedProblems(error: z.ZodError): FieldError[] {
 
 export type SeedCheck = { ok: true; seed: StoreSeed } | { ok: false; problems: FieldError[] };
 
-/** Checks a parsed JSON document (numbers plain or lossless) and fills in the defaults; `now` stamps cards without times. */
-export function checkSeed(raw: unknown, now: Date): SeedCheck {
+/**
+ * Checks a parsed JSON document (numbers plain or lossless) and fills in the defaults; `now`
+ * stamps cards without times. `definitions` (from `--definitions`) replace the document's own,
+ * for its values too.
+ */
+export function checkSeed(raw: unknown, now: Date, definitionsInstead?: MetafieldDefinition[]): SeedCheck {
   const parsed = seedSchema.safeParse(plainJson(raw));
   if (!parsed.success) return { ok: false, problems: seedProblems(parsed.error) };
   const stamp = formatTimestamp(now);
   const seed = parsed.data;
-  const definitions = seed.metafieldDefinitions.map(toDefinition);
+  const definitions = definitionsInstead ?? seed.metafieldDefinitions.map(toDefinition);
   const { metafields, problems } = checkValues(seed, definitions);
   if (problems.length > 0) return { ok: false, problems };
   return {
@@ -256,14 +260,14 @@ export function describeSeedProblems(source: string, problems: readonly FieldErr
 }
 
 /** A parsed seed document, or SandboxUsageError naming `source` and the JSON path at fault. */
-export function parseSeed(raw: unknown, source: string, now: Date): StoreSeed {
-  const checked = checkSeed(raw, now);
+export function parseSeed(raw: unknown, source: string, now: Date, definitionsInstead?: MetafieldDefinition[]): StoreSeed {
+  const checked = checkSeed(raw, now, definitionsInstead);
   if (!checked.ok) throw new SandboxUsageError(describeSeedProblems(source, checked.problems));
   return checked.seed;
 }
 
 /** `--seed FILE`: read, parsed and checked; every failure a SandboxUsageError naming the file. */
-export async function readSeedFile(file: string, now: Date): Promise<StoreSeed> {
+export async function readSeedFile(file: string, now: Date, definitionsInstead?: MetafieldDefinition[]): Promise<StoreSeed> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -277,7 +281,7 @@ export async function readSeedFile(file: string, now: Date): Promise<StoreSeed> 
   } catch (error) {
     throw new SandboxUsageError(`The seed file ${file} is not valid JSON (${(error as Error).message}).`, { cause: error });
   }
-  return parseSeed(raw, file, now);
+  return parseSeed(raw, file, now, definitionsInstead);
 }
 
 /** A store with nothing in it. */

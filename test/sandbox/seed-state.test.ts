@@ -128,6 +128,19 @@ describe('a seeded sandbox', () => {
     });
   });
 
+  it("checks the seed's values against --definitions when a file replaces the seed's definitions", async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'sandbox-seed-')), 'definitions.json');
+    await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'steep_minutes', definitionName: 'Steeped', fieldType: 'Boolean' }] }));
+    expect(await startFailure({ seed: seed(), definitionsFile: file })).toMatch(/^The sandbox seed: metafields\[0\]\.values\[0\]\.value: expected a Boolean/);
+    const fitting = seed() as any;
+    fitting.metafields[0].values[0].value = 'true';
+    await withSandbox({ seed: fitting, definitionsFile: file }, async (sandbox) => {
+      await sandbox.reset();
+      const definitions = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json.metafieldDefinitions;
+      expect(definitions.map((d: any) => d.fieldType)).toEqual(['Boolean']);
+    });
+  });
+
   it('never names a gift card code in a problem', async () => {
     const broken = seed() as any;
     broken.giftCards[1].code = broken.giftCards[0].code;
