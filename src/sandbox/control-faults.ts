@@ -40,7 +40,7 @@ export function faultControlRoutes(rules: FaultRules): ControlRoute[] {
         return { body: { faults: rules.replace(parsed) } };
       },
     },
-    { method: 'DELETE', path: '/faults', summary: 'remove every fault rule', handle: () => ({ body: { removed: rules.clear() } }) },
+    { method: 'DELETE', path: '/faults', summary: 'remove every fault rule (answers those removed)', handle: () => ({ body: { faults: rules.clear() } }) },
     {
       method: 'DELETE',
       path: '/faults/:id',

@@ -181,10 +181,11 @@ export class FaultRules {
     return this.entries.splice(index, 1)[0];
   }
 
-  clear(): number {
-    const count = this.entries.length;
+  /** Removes every rule; the rules removed. */
+  clear(): FaultEntry[] {
+    const removed = this.entries;
     this.entries = [];
-    return count;
+    return removed;
   }
 
   replace(rules: readonly FaultRule[]): FaultEntry[] {

@@ -83,7 +83,7 @@ describe('the rules in force', () => {
     expect(rules.remove('2')).toBeUndefined();
     expect(rules.add(parseFaultRule('GET /b 429')).id).toBe('4');
     expect(rules.replace([parseFaultRule('GET /c 500')]).map((entry) => entry.id)).toEqual(['5']);
-    expect(rules.clear()).toBe(1);
+    expect(rules.clear().map((entry) => entry.id)).toEqual(['5']);
     expect(rules.list()).toEqual([]);
   });
 
