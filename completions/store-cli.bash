@@ -14,7 +14,8 @@ _store_cli_subcommands() {
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger help' ;;
-    'sandbox') REPLY='serve reset help' ;;
+    'sandbox') REPLY='serve reset fault help' ;;
+    'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
     *) REPLY= ;;
   esac
@@ -71,8 +72,13 @@ _store_cli_flags() {
     'webhook trigger') REPLY='--to --secret --product-id --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
+    'sandbox fault') REPLY='-h --help' ;;
+    'sandbox fault add') REPLY='--json --jq -h --help' ;;
+    'sandbox fault list') REPLY='--json --jsonl --jq -h --help' ;;
+    'sandbox fault remove') REPLY='--all --json --jsonl --jq -h --help' ;;
+    'sandbox fault help') REPLY='' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
@@ -227,6 +233,7 @@ _store_cli_option() {
     'sandbox serve|--data') REPLY='f' ;;
     'sandbox serve|--fail-rate') REPLY='v' ;;
     'sandbox serve|--fail-seed') REPLY='v' ;;
+    'sandbox serve|--fault') REPLY='v' ;;
     'sandbox serve|--ids-as') REPLY='w string number' ;;
     'sandbox serve|--dialect') REPLY='w service real' ;;
     'sandbox serve|--definitions') REPLY='f' ;;
@@ -234,6 +241,14 @@ _store_cli_option() {
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
+    'sandbox fault add|--json') REPLY='l id rule method path status probability latencyMs' ;;
+    'sandbox fault add|--jq') REPLY='v' ;;
+    'sandbox fault list|--json') REPLY='l id rule method path status probability latencyMs' ;;
+    'sandbox fault list|--jsonl') REPLY='l id rule method path status probability latencyMs' ;;
+    'sandbox fault list|--jq') REPLY='v' ;;
+    'sandbox fault remove|--json') REPLY='l id rule method path status probability latencyMs' ;;
+    'sandbox fault remove|--jsonl') REPLY='l id rule method path status probability latencyMs' ;;
+    'sandbox fault remove|--jq') REPLY='v' ;;
     'api|-F' | 'api|--field') REPLY='v' ;;
     'api|-f' | 'api|--raw-field') REPLY='v' ;;
     'api|--input') REPLY='f' ;;
@@ -269,7 +284,8 @@ _store_cli_argument() {
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook help|'*) REPLY='w listen trigger' ;;
-    'sandbox help|'*) REPLY='w serve reset' ;;
+    'sandbox fault help|'*) REPLY='w add list remove' ;;
+    'sandbox help|'*) REPLY='w serve reset fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
     'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;

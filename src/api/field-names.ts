@@ -43,3 +43,5 @@ export const PRODUCT_FIELDS = [
 ] as const;
 /** A count, as `{"count": N}`. */
 export const COUNT_FIELDS = ['count'] as const;
+/** A running sandbox's targeted fault rule (`sandbox fault add|list|remove`). */
+export const SANDBOX_FAULT_FIELDS = ['id', 'rule', 'method', 'path', 'status', 'probability', 'latencyMs'] as const;

@@ -30,3 +30,7 @@ export const CHANGE_FIELDS = ['field', 'before', 'after'] as const;
 
 /** The fields of each request a --dry-run prints (the request that would be sent). */
 export const REQUEST_FIELDS = ['method', 'path', 'body'] as const;
+
+/** A running sandbox's targeted fault rules (`sandbox fault list`). */
+export const SANDBOX_FAULT_COLUMNS = ['id', 'method', 'path', 'status', 'probability', 'latencyMs'] as const;
+export type SandboxFaultColumn = (typeof SANDBOX_FAULT_COLUMNS)[number];

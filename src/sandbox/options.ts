@@ -4,6 +4,7 @@ import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
 import { DIALECT_NAMES, type DialectName } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
+import { FaultRuleError, parseFaultRule, type FaultRule } from './fault-rules.js';
 import type { SandboxOptions } from './sandbox-types.js';
 import type { IdsAs } from './body-json.js';
 import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
@@ -21,6 +22,8 @@ export interface ResolvedOptions {
   failRate: number;
   failSeed: number;
   failKinds: FaultKind[];
+  faults: FaultRule[];
+  allowFaultHeader: boolean;
   idsAs: IdsAs;
   dialect: DialectName;
   currency: string;
@@ -66,6 +69,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     if (!ALL_FAULT_KINDS.includes(kind)) usage(`Unknown fault kind "${String(kind)}"; valid kinds are ${ALL_FAULT_KINDS.join(', ')}.`);
   }
 
+  const faults = (input.faults ?? []).map((text, index) => faultRule(text, index));
+
   const idsAs = input.idsAs ?? 'string';
   if (idsAs !== 'string' && idsAs !== 'number') usage(`Ids must be written as "string" or "number", not "${String(idsAs)}".`);
   const dialect = input.dialect ?? 'service';
@@ -96,6 +101,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     failRate,
     failSeed,
     failKinds,
+    faults,
+    allowFaultHeader: input.allowFaultHeader ?? false,
     idsAs,
     dialect,
     currency,
@@ -107,6 +114,16 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     webhooks: resolveWebhooks(input.webhooks),
     onWebhook: input.onWebhook,
   };
+}
+
+/** One targeted fault rule, or a sentence naming it and the part that is wrong. */
+function faultRule(text: string, index: number): FaultRule {
+  try {
+    return parseFaultRule(text);
+  } catch (error) {
+    if (error instanceof FaultRuleError) usage(`faults[${index}] "${text}": ${error.message}.`);
+    throw error;
+  }
 }
 
 /** Subscribers as given (each once), and the signing secret: given, or generated. */

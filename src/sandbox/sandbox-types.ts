@@ -33,6 +33,15 @@ export interface SandboxOptions {
   failSeed?: number;
   /** Default all four. 'reset' destroys the connection without answering. */
   failKinds?: Array<'429' | '500' | '503' | 'reset'>;
+  /**
+   * Targeted faults, first match wins: `METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`,
+   * e.g. `POST /api/202412/metafields/* 503@0.3`, `GET /api/202412/products/** 200+800ms`
+   * (latency alone), `* ** reset@0.1`. Drawn from the failSeed generator; changeable at run
+   * time through `/_sandbox/faults`. See docs/sandbox.md "Targeted faults".
+   */
+  faults?: string[];
+  /** A request may name its own fault in an `X-Sandbox-Fault: STATUS[@P][+LATENCYms]` header. Default false: the header is ignored. */
+  allowFaultHeader?: boolean;
   /** Ids and counts as JSON strings (default) or as bare JSON numbers, digit-exact beyond 2^53. */
   idsAs?: 'string' | 'number';
   /**

@@ -3,7 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
-import { createFaultInjector } from './faults.js';
+import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
+import { FaultRules } from './fault-rules.js';
+import { faultControlRoutes } from './control-faults.js';
 import { loadDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions } from './options.js';
@@ -89,15 +91,23 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
       options.tokens.map((grant) => grant.token),
       internals.rateClock ?? (() => performance.now()),
     );
+  // One generator for every draw (the fail rate's and the rules'): same seed, same requests, same faults.
+  const random = mulberry32(options.failSeed);
+  const faultRules = new FaultRules(options.faults, random);
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
-    controls: controlRouter([]),
+    controls: controlRouter([...faultControlRoutes(faultRules)]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
     ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader) } : {}),
-    nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
+    fault: createFaultDecider({
+      rules: faultRules,
+      chaos: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds, random }),
+      allowHeader: options.allowFaultHeader,
+      random,
+    }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
     origin: () => baseUrl,

@@ -58,6 +58,9 @@ const ARGS: Record<string, string[]> = {
   'collection list': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
+  'sandbox fault add': ['GET ** 503'],
+  'sandbox fault list': [],
+  'sandbox fault remove': ['1'],
   api: ['GET', 'gift_cards/count'],
 };
 

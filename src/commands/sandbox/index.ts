@@ -1,4 +1,5 @@
 import type { Noun } from '../types.js';
+import { fault } from './fault/index.js';
 import * as reset from './reset.js';
 import * as serve from './serve.js';
 
@@ -6,4 +7,5 @@ export const sandbox: Noun = {
   name: 'sandbox',
   summary: 'run the local emulator of the whole service, or clear the embedded one',
   verbs: [serve, reset],
+  nouns: [fault],
 };

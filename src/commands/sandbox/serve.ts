@@ -19,6 +19,12 @@ const verb = defineVerb({
     demo: boolean('start with the demo data set when the store is empty'),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
     failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
+    fault: list(
+      '<rule>',
+      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/* 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
+      { orEmpty: true },
+    ),
+    allowFaultHeader: boolean('let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'),
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
@@ -39,7 +45,7 @@ const verb = defineVerb({
   },
   examples: [
     'store-cli sandbox serve --demo --data ./sandbox.json',
-    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
+    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/* 503@0.3" --dialect real',
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
@@ -54,6 +60,9 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
+  const { checkFaultRule } = await import('./fault/rule-check.js');
+  const faults: string[] = [];
+  for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
   if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
@@ -74,6 +83,8 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       seed: options.demo ? 'demo' : 'none',
       failRate,
       ...(failSeed === undefined ? {} : { failSeed }),
+      faults,
+      allowFaultHeader: options.allowFaultHeader === true,
       idsAs: options.idsAs,
       dialect: options.dialect,
       ...(options.definitions ? { definitionsFile: options.definitions } : {}),
