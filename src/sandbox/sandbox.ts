@@ -12,6 +12,7 @@ import { Router } from './router.js';
 import { controlRouter } from './control.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
+import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
@@ -64,6 +65,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
       ? undefined
       : new WebhookDispatcher({
           ...options.webhooks,
+          subscribers: (topic) => subscriptions?.addressesFor(topic) ?? [],
           idsAs: options.idsAs,
           backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
@@ -71,6 +73,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
+  // Set once the store is open; events come only after, from requests.
+  let subscriptions: SubscriptionResource | undefined;
   const metafieldDefinitions = await loadDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
@@ -82,6 +86,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
+  subscriptions = store.resources.find(isSubscriptionResource);
   const limiter =
     options.rateLimit &&
     new RateLimiter(
