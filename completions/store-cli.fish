@@ -22,7 +22,7 @@ function __store_cli_subcommands
         case 'collection'
             printf '%s\n' list help
         case 'webhook'
-            printf '%s\n' listen trigger help
+            printf '%s\n' listen trigger subscribe subscriptions unsubscribe help
         case 'sandbox'
             printf '%s\n' serve reset help
         case 'completion'
@@ -33,9 +33,9 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'webhook subscribe|--topic' 'webhook subscribe|--address' 'webhook subscribe|--jq' 'webhook subscriptions|--topic' 'webhook subscriptions|--address' 'webhook subscriptions|--jq' 'webhook unsubscribe|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'webhook subscribe|--json' 'webhook subscriptions|--json' 'webhook subscriptions|--jsonl' 'webhook unsubscribe|--json' 'api|--json'
             echo optional
     end
 end
@@ -102,7 +102,7 @@ complete -c store-cli -n '__store_cli_at \'\'' -a metafield -d 'the typed custom
 complete -c store-cli -n '__store_cli_at \'\'' -a product -d 'create, get, edit and delete products (category and collections by name)'
 complete -c store-cli -n '__store_cli_at \'\'' -a category -d 'search product categories (the ids product create takes)'
 complete -c store-cli -n '__store_cli_at \'\'' -a collection -d 'list collections (the ids product create takes)'
-complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, or send signed sample events to a handler'
+complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, send signed sample events to a handler, or manage the store\'s subscriptions'
 complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service, or clear the embedded one'
 complete -c store-cli -n '__store_cli_at \'\'' -a api -d 'send any request to the store\'s API with your credentials, like gh api'
 complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish (also in completions/)'
@@ -417,6 +417,9 @@ complete -c store-cli -n '__store_cli_at \'collection help\'' -a 'list' -d 'comm
 complete -c store-cli -n '__store_cli_at \'webhook\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a listen -d 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a trigger -d 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscribe -d 'Subscribe an address to a topic: the store POSTs each of the topic\'s events there, signed'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscriptions -d 'List the store\'s webhook subscriptions, optionally of one topic or address'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a unsubscribe -d 'Delete a webhook subscription: its address gets no more events; asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli webhook listen
@@ -438,8 +441,31 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l jq -x -d 'filte
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 
+# store-cli webhook subscribe
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l topic -x -d 'the event to receive, one of products/create, products/update, products/delete'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l address -x -d 'where the store POSTs the events (absolute http or https URL)'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -s h -l help -d 'show help'
+
+# store-cli webhook subscriptions
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l topic -x -d 'only subscriptions to this topic, one of products/create, products/update, products/delete'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l address -x -d 'only subscriptions that send to this address (exactly as subscribed)'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -s h -l help -d 'show help'
+
+# store-cli webhook unsubscribe
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; an unsubscribe itself prints nothing); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s h -l help -d 'show help'
+
 # store-cli webhook help
-complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -d 'command'
+complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger subscribe subscriptions unsubscribe' -d 'command'
 
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
@@ -460,10 +486,10 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l dialect -x -a 'se
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l definitions -r -F -d 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l rate-limit -x -d 'a token bucket per token: a real plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l no-rate-limit-header -d 'with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l quiet -d 'do not log requests or webhook deliveries on stderr'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'show help'
 
 # store-cli sandbox reset

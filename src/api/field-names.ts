@@ -41,5 +41,6 @@ export const PRODUCT_FIELDS = [
   'marketAssigns',
   'salesChannels',
 ] as const;
+export const WEBHOOK_SUBSCRIPTION_FIELDS = ['id', 'address', 'topic', 'format', 'createTime', 'updateTime'] as const;
 /** A count, as `{"count": N}`. */
 export const COUNT_FIELDS = ['count'] as const;

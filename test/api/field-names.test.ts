@@ -5,6 +5,7 @@ import * as names from '../../src/api/field-names.js';
 import { giftCardFields } from '../../src/api/gift-cards.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
 import { productFields } from '../../src/api/products.js';
+import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions.js';
 
 it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);
@@ -13,4 +14,5 @@ it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.METAFIELD_FIELDS).toEqual(metafieldFields);
   expect(names.METAFIELD_INPUT_FIELDS).toEqual(metafieldInputFields);
   expect(names.PRODUCT_FIELDS).toEqual(productFields);
+  expect(names.WEBHOOK_SUBSCRIPTION_FIELDS).toEqual(webhookSubscriptionFields);
 });

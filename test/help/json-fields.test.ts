@@ -58,6 +58,9 @@ const ARGS: Record<string, string[]> = {
   'collection list': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
+  'webhook subscribe': ['--topic', 'products/create', '--address', 'http://127.0.0.1:9/'],
+  'webhook subscriptions': [],
+  'webhook unsubscribe': ['4000000000000000123', '--yes'],
   api: ['GET', 'gift_cards/count'],
 };
 
