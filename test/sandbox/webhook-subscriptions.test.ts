@@ -142,6 +142,16 @@ describe.each(DIALECTS)('the subscription API, %s dialect', (dialect) => {
     expect(second.json.webhooks.map((entry: { id: string }) => entry.id)).toEqual(ids.slice(2));
     expect(second.headers.get('link') ?? '').not.toMatch(/rel="?next/);
     expect((await call(sandbox, 'GET', `/app/webhooks?sinceId=${ids[0]}`)).json.webhooks).toHaveLength(2);
+    // The token carries the filters: sending another one beside it is refused (the real dialect refuses any).
+    const filtered = await call(sandbox, 'GET', '/app/webhooks?limit=1&topic=products/create');
+    const token = new URL(/<\s*([^>\s]+)\s*>;\s*rel="?next"?/.exec(filtered.headers.get('link') ?? '')?.[1] as string).searchParams.get('pageToken') as string;
+    const other = await call(sandbox, 'GET', `/app/webhooks?pageToken=${token}&topic=products/delete`);
+    expect(other.status).toBe(400);
+    expect(errorText(other, dialect)).toContain('topic');
+    const same = await call(sandbox, 'GET', `/app/webhooks?pageToken=${token}&topic=products/create`);
+    expect(same.status).toBe(dialect === 'real' ? 400 : 200);
+    const alone = await call(sandbox, 'GET', `/app/webhooks?pageToken=${token}&limit=1`);
+    expect(alone.json.webhooks.map((entry: { id: string }) => entry.id)).toEqual([ids[1]]);
   });
 });
 

@@ -78,6 +78,8 @@ function readInput(body: unknown, creating: boolean): SubscriptionInput {
   return input;
 }
 
+const FILTER_NAMES = ['sinceId', 'topic', 'address'] as const;
+
 interface ListFilters {
   topic?: string;
   address?: string;
@@ -169,28 +171,32 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     const token = query.get('pageToken');
     let after: string | null;
     let filters: ListFilters;
+    const carried: Record<string, string> = {};
     if (token === null) {
       filters = filtersOf(
         (name) => query.get(name),
         (name) => name,
       );
       after = parseSinceId(query.get('sinceId'));
+      if (after !== null) carried.sinceId = after;
     } else {
-      if (env.dialect.pageTokenAlone) {
-        const extra = ['sinceId', 'topic', 'address'].find((name) => query.has(name));
-        if (extra !== undefined) throw invalidField(extra, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-      }
       const cursor = decodePageToken(token);
+      for (const name of FILTER_NAMES) {
+        if (!query.has(name)) continue;
+        if (env.dialect.pageTokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
+        if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
+      }
       filters = filtersOf(
         (name) => cursor.filters[name],
         () => 'pageToken',
       );
+      if (cursor.filters.sinceId !== undefined) carried.sinceId = cursor.filters.sinceId;
       after = cursor.after;
     }
     const candidates = subscriptions.filter((record) => (after === null || BigInt(record.id) > BigInt(after)) && matching(filters)(record));
     const page = candidates.slice(0, limit);
     const last = page.at(-1);
-    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: last.id, filters: { ...filters } }) } : {};
+    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: last.id, filters: { ...carried, ...filters } }) } : {};
     return { body: { webhooks: page.map(present) }, links };
   }
 
