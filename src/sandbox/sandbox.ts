@@ -87,6 +87,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
   subscriptions = store.resources.find(isSubscriptionResource);
+  // Subscribing again is how a URL stopped after failures in a row gets events again.
+  subscriptions?.watch((address) => webhooks?.resume(address));
   const limiter =
     options.rateLimit &&
     new RateLimiter(

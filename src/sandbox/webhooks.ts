@@ -156,6 +156,15 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * Delivers to a URL again after the dialect's policy stopped it (a subscription to it was
+   * made or changed since), its count of failures in a row starting afresh.
+   */
+  resume(url: string): void {
+    this.stopped.delete(url);
+    this.failuresInRow.delete(url);
+  }
+
   /** Stops at once: waits between attempts end, requests in flight are cut, queued and held events are dropped. */
   async close(): Promise<void> {
     this.closed = true;

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox, SandboxOptions } from '../../src/sandbox/index.js';
+import type { RunningSandbox, SandboxOptions, WebhookLogLine } from '../../src/sandbox/index.js';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { DIALECTS, type DialectName } from '../helpers/dialects.js';
 import { call, withSandbox, type Reply } from './helpers.js';
@@ -55,6 +55,14 @@ async function subscribed(sandbox: RunningSandbox, address: string, topic: strin
 /** The error's text in the dialect's body: {"message"} in ours, {"error"} in the real one. */
 function errorText(reply: Reply, dialect: DialectName): string {
   return dialect === 'real' ? reply.json.error : reply.json.message;
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 function signature(raw: Buffer, secret: string): string {
@@ -254,6 +262,27 @@ describe('delivery to subscriptions', () => {
     // The second update would have arrived before the delete (one product's events go in order).
     expect(hooks.received.map((delivery) => `${delivery.topic} ${delivery.json.title ?? ''}`.trim())).toEqual(['products/update Once', 'products/delete']);
     expect(hooks.received[0]?.headers['x-service-hmac-sha256']).toBe(signature(hooks.received[0]!.raw, sandbox.webhookSecret as string));
+  });
+
+  it('real dialect: a subscription stopped after 8 failures in a row gets events again once subscribed anew', async () => {
+    let healthy = false;
+    const hooks = await startReceiver(() => (healthy ? 200 : 500));
+    cleanups.push(() => hooks.close());
+    const lines: WebhookLogLine[] = [];
+    const sandbox = await sandboxWith({ seed: 'demo', dialect: 'real', onWebhook: (line) => lines.push(line) });
+    const first = await subscribed(sandbox, hooks.url, 'products/create');
+    await createProduct(sandbox);
+    await hooks.until((received) => received.length === 8);
+    await eventually(() => lines.some((line) => line.outcome === 'stopped'));
+    healthy = true;
+    // Stopped: this event is not sent at all.
+    const missed = await createProduct(sandbox, { product: { title: 'Missed' } });
+    expect((await call(sandbox, 'DELETE', `/app/webhooks/${first.id}`)).status).toBe(200);
+    await subscribed(sandbox, hooks.url, 'products/create');
+    const caught = await createProduct(sandbox, { product: { title: 'Caught' } });
+    await hooks.until((received) => received.some((delivery) => delivery.status === 200));
+    expect(hooks.received.filter((delivery) => delivery.status === 200).map((delivery) => delivery.json.productId)).toEqual([caught.productId]);
+    expect(hooks.received.some((delivery) => delivery.json.productId === missed.productId)).toBe(false);
   });
 
   it('with webhooks: false keeps subscriptions and delivers nothing', async () => {

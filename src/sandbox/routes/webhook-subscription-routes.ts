@@ -43,6 +43,8 @@ const changeSchema = z.union([z.strictObject({ put: subscriptionRecordSchema }),
 export interface SubscriptionResource extends Resource {
   /** The addresses subscribed to a topic, oldest subscription first. */
   addressesFor(topic: string): string[];
+  /** Calls `listener` with the address of each subscription made or changed through the API. */
+  watch(listener: (address: string) => void): void;
 }
 
 export function isSubscriptionResource(resource: Resource): resource is SubscriptionResource {
@@ -100,6 +102,7 @@ function filtersOf(source: (name: string) => string | null | undefined, where: (
 export function createSubscriptionResource(env: ResourceEnv): SubscriptionResource {
   /** Ascending by id (ids only grow, so new ones are appended). */
   let subscriptions: SubscriptionRecord[] = [];
+  const listeners: Array<(address: string) => void> = [];
 
   const present = (record: SubscriptionRecord): Record<string, unknown> => ({
     id: new JsonInteger(record.id),
@@ -140,6 +143,7 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     const record: SubscriptionRecord = { id: env.ids.next(), address: input.address, topic: input.topic, format: 'json', createTime: stamp, updateTime: stamp };
     put(record);
     env.changed(KEY, { put: record });
+    for (const listener of listeners) listener(record.address);
     // 201 in both dialects: the service documents it for this create (not the spec's 200).
     return { body: { webhook: present(record) }, status: 201 };
   }
@@ -151,6 +155,7 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     refuseDuplicate(record.address, record.topic, record.id);
     put(record);
     env.changed(KEY, { put: record });
+    for (const listener of listeners) listener(record.address);
     return { body: { webhook: present(record) } };
   }
 
@@ -241,6 +246,9 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     },
     seed() {
       subscriptions = [];
+    },
+    watch(listener) {
+      listeners.push(listener);
     },
     addressesFor(topic) {
       return subscriptions.filter((record) => record.topic === topic).map((record) => record.address);
