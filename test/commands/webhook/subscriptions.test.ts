@@ -121,3 +121,24 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     expect(await log.take()).toEqual([]);
   });
 });
+
+describe.each(DIALECTS)('webhook subscriptions over several pages, %s dialect', (dialect) => {
+  const s = useSandbox({ dialect });
+
+  it('follows the next-page links to the end: every subscription once, in order', async () => {
+    const made: string[] = [];
+    for (let index = 0; index < 55; index += 1) {
+      const reply = await call(s.sandbox, 'POST', '/app/webhooks', { webhook: { address: `${APP}/page-${index}`, topic: 'products/create' } });
+      expect(reply.status).toBe(201);
+      made.push(JSON.parse(reply.text).webhook.id);
+    }
+    const r = await cli(['webhook', 'subscriptions', '--jsonl', 'id'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual(made);
+  });
+});
