@@ -13,7 +13,7 @@ _store_cli_subcommands() {
     'product') REPLY='create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
-    'webhook') REPLY='listen trigger help' ;;
+    'webhook') REPLY='listen trigger subscribe subscriptions unsubscribe help' ;;
     'sandbox') REPLY='serve reset fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
@@ -70,6 +70,9 @@ _store_cli_flags() {
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --json --jsonl --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --product-id --json --jq -h --help' ;;
+    'webhook subscribe') REPLY='--topic --address --dry-run --json --jq -h --help' ;;
+    'webhook subscriptions') REPLY='--topic --address --json --jsonl --jq -h --help' ;;
+    'webhook unsubscribe') REPLY='-y --yes --dry-run --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
     'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
@@ -227,6 +230,17 @@ _store_cli_option() {
     'webhook trigger|--product-id') REPLY='v' ;;
     'webhook trigger|--json') REPLY='l topic webhookId productId url status' ;;
     'webhook trigger|--jq') REPLY='v' ;;
+    'webhook subscribe|--topic') REPLY='v' ;;
+    'webhook subscribe|--address') REPLY='v' ;;
+    'webhook subscribe|--json') REPLY='l id address topic format createTime updateTime' ;;
+    'webhook subscribe|--jq') REPLY='v' ;;
+    'webhook subscriptions|--topic') REPLY='v' ;;
+    'webhook subscriptions|--address') REPLY='v' ;;
+    'webhook subscriptions|--json') REPLY='l id address topic format createTime updateTime' ;;
+    'webhook subscriptions|--jsonl') REPLY='l id address topic format createTime updateTime' ;;
+    'webhook subscriptions|--jq') REPLY='v' ;;
+    'webhook unsubscribe|--json') REPLY='l method path body' ;;
+    'webhook unsubscribe|--jq') REPLY='v' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
@@ -283,7 +297,7 @@ _store_cli_argument() {
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
-    'webhook help|'*) REPLY='w listen trigger' ;;
+    'webhook help|'*) REPLY='w listen trigger subscribe subscriptions unsubscribe' ;;
     'sandbox fault help|'*) REPLY='w add list remove' ;;
     'sandbox help|'*) REPLY='w serve reset fault' ;;
     'api|2') REPLY='f' ;;

@@ -41,6 +41,7 @@ export const PRODUCT_FIELDS = [
   'marketAssigns',
   'salesChannels',
 ] as const;
+export const WEBHOOK_SUBSCRIPTION_FIELDS = ['id', 'address', 'topic', 'format', 'createTime', 'updateTime'] as const;
 /** A count, as `{"count": N}`. */
 export const COUNT_FIELDS = ['count'] as const;
 /** A running sandbox's targeted fault rule (`sandbox fault add|list|remove`). */

@@ -8,6 +8,7 @@ import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control-api.js';
 import { SandboxFaultsApi } from './sandbox-faults-api.js';
+import { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
 import type { Transport } from '../core/transport.js';
 
 export interface Api {
@@ -16,6 +17,8 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  /** The store's webhook subscriptions (`/app/webhooks`). */
+  webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
@@ -34,6 +37,7 @@ export function createApi(transport: Transport): Api {
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    webhookSubscriptions: new WebhookSubscriptionsApi(transport),
     raw: new RawApi(transport),
     accessScopes: new AccessScopesApi(transport),
     sandboxControl,

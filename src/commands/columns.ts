@@ -15,6 +15,9 @@ export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
 export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
 
+export const WEBHOOK_SUBSCRIPTION_LIST_COLUMNS = ['id', 'topic', 'address', 'createTime'] as const;
+export type WebhookSubscriptionListColumn = (typeof WEBHOOK_SUBSCRIPTION_LIST_COLUMNS)[number];
+
 /**
  * The columns of the variant rows, in the order scripts `cut` them. Piped, each row starts
  * with its product's id, so the first field of `product create` or `edit` is the product id

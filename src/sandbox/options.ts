@@ -32,7 +32,7 @@ export interface ResolvedOptions {
   rateLimitHeader: boolean;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
-  /** Absent when no webhook URL is given. */
+  /** Absent when the sandbox delivers no webhooks (`webhooks: false`). */
   webhooks: { urls: string[]; secret: string } | undefined;
   onWebhook: ((line: WebhookLogLine) => void) | undefined;
 }
@@ -126,19 +126,18 @@ function faultRule(text: string, index: number): FaultRule {
   }
 }
 
-/** Subscribers as given (each once), and the signing secret: given, or generated. */
+/**
+ * The `--webhook` shortcut's URLs (each once) and the signing secret (given, or generated),
+ * which subscriptions made at run time use too; `false`: no deliveries at all.
+ */
 function resolveWebhooks(input: SandboxOptions['webhooks']): ResolvedOptions['webhooks'] {
-  if (input === undefined) return undefined;
-  const urls = [...new Set(input.urls)];
+  if (input === false) return undefined;
+  const urls = [...new Set(input?.urls ?? [])];
   for (const url of urls) {
     if (!isHttpUrl(url)) usage(`The webhook URL "${url}" is not an absolute http or https URL (such as http://127.0.0.1:4000/webhooks).`);
   }
-  if (input.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
-  if (urls.length === 0) {
-    if (input.secret !== undefined) usage('A webhook secret needs at least one webhook URL to sign deliveries for.');
-    return undefined;
-  }
-  return { urls, secret: input.secret ?? generateWebhookSecret() };
+  if (input?.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
+  return { urls, secret: input?.secret ?? generateWebhookSecret() };
 }
 
 /**

@@ -71,11 +71,13 @@ export interface SandboxOptions {
   /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
   onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
   /**
-   * products/create, products/update and products/delete are POSTed to each URL (absolute
-   * http or https), signed with the secret; without a secret one is generated, see
-   * RunningSandbox.webhookSecret.
+   * Product events (products/create, products/update, products/delete) go to every
+   * subscription of their topic (`/api/202412/app/webhooks`) and to each of `urls` (absolute
+   * http or https; every topic, not stored), signed with `secret`; without a secret one is
+   * generated, see RunningSandbox.webhookSecret. `false`: subscriptions are kept but nothing
+   * is delivered (a sandbox that lives for one command, as `--sandbox` does).
    */
-  webhooks?: { urls: string[]; secret?: string };
+  webhooks?: { urls?: string[]; secret?: string } | false;
   /** Called after each webhook delivery attempt with its outcome. */
   onWebhook?: (line: WebhookLogLine) => void;
 }
@@ -85,7 +87,7 @@ export interface RunningSandbox {
   baseUrl: string;
   /** The first token of the options, or the generated one. */
   token: string;
-  /** The secret webhooks are signed with (given or generated); absent without webhook URLs. */
+  /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;

@@ -14,6 +14,7 @@ import { Router } from './router.js';
 import { controlRouter } from './control.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
+import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
@@ -66,6 +67,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
       ? undefined
       : new WebhookDispatcher({
           ...options.webhooks,
+          subscribers: (topic) => subscriptions?.addressesFor(topic) ?? [],
           idsAs: options.idsAs,
           backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
@@ -73,6 +75,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
+  // Set once the store is open; events come only after, from requests.
+  let subscriptions: SubscriptionResource | undefined;
   const metafieldDefinitions = await loadDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
@@ -84,6 +88,9 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
+  subscriptions = store.resources.find(isSubscriptionResource);
+  // Subscribing again is how a URL stopped after failures in a row gets events again.
+  subscriptions?.watch((address) => webhooks?.resume(address));
   const limiter =
     options.rateLimit &&
     new RateLimiter(

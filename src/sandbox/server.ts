@@ -182,7 +182,7 @@ async function route(req: IncomingMessage, url: URL, config: ServerConfig): Prom
     });
     if (link !== undefined) headers.Link = link;
   }
-  return { status: reply.created ? config.dialect.createdStatus : 200, body: reply.body, headers };
+  return { status: reply.status ?? (reply.created ? config.dialect.createdStatus : 200), body: reply.body, headers };
 }
 
 const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;

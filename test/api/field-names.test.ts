@@ -6,6 +6,7 @@ import { giftCardFields } from '../../src/api/gift-cards.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
 import { productFields } from '../../src/api/products.js';
 import { sandboxFaultFields } from '../../src/api/sandbox-faults.js';
+import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions.js';
 
 it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);
@@ -15,4 +16,5 @@ it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.METAFIELD_INPUT_FIELDS).toEqual(metafieldInputFields);
   expect(names.PRODUCT_FIELDS).toEqual(productFields);
   expect(names.SANDBOX_FAULT_FIELDS).toEqual(sandboxFaultFields);
+  expect(names.WEBHOOK_SUBSCRIPTION_FIELDS).toEqual(webhookSubscriptionFields);
 });

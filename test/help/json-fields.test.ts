@@ -61,6 +61,9 @@ const ARGS: Record<string, string[]> = {
   'sandbox fault add': ['GET ** 503'],
   'sandbox fault list': [],
   'sandbox fault remove': ['1'],
+  'webhook subscribe': ['--topic', 'products/create', '--address', 'http://127.0.0.1:9/'],
+  'webhook subscriptions': [],
+  'webhook unsubscribe': ['4000000000000000123', '--yes'],
   api: ['GET', 'gift_cards/count'],
 };
 

@@ -38,10 +38,12 @@ const verb = defineVerb({
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
-    webhook: list('<url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', { orEmpty: true }),
-    webhookSecret: text('<secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    webhook: list('<url>', 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
+      orEmpty: true,
+    }),
+    webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
-    json: boolean('print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'),
+    json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
   },
   examples: [
     'store-cli sandbox serve --demo --data ./sandbox.json',
@@ -58,7 +60,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
-  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
+  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
   const { checkFaultRule } = await import('./fault/rule-check.js');
   const faults: string[] = [];
@@ -90,15 +92,15 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       ...(options.definitions ? { definitionsFile: options.definitions } : {}),
       ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
       ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
-      ...(webhooks === undefined ? {} : { webhooks }),
-      ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
+      webhooks,
+      ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
     }),
   );
   const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
-  if (webhooks !== undefined && webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
+  if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
 
@@ -110,15 +112,12 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   ctx.say('Sandbox stopped.');
 }
 
-function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } | undefined {
+/** The --webhook shortcut's URLs and the secret that signs every delivery (subscriptions' too). */
+function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } {
   for (const url of options.webhook) {
     if (!isHttpUrl(url)) throw new UsageError(`--webhook must be an absolute http or https URL such as http://127.0.0.1:4000/webhooks (got '${url}').`);
   }
-  if (options.webhookSecret !== undefined) {
-    if (options.webhook.length === 0) throw new UsageError('--webhook-secret signs webhooks, so it needs at least one --webhook URL.');
-    if (options.webhookSecret.trim() === '') throw new UsageError('--webhook-secret must not be empty.');
-  }
-  if (options.webhook.length === 0) return undefined;
+  if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new UsageError('--webhook-secret must not be empty.');
   return { urls: options.webhook, ...(options.webhookSecret === undefined ? {} : { secret: options.webhookSecret }) };
 }
 
