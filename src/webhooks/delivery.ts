@@ -30,12 +30,16 @@ export function buildDelivery(input: DeliveryInput): OutgoingDelivery {
     input.topic,
     WEBHOOK_HEADERS.webhookId,
     input.webhookId,
-    // Whole seconds, like the spec's timestamps (2026-11-21T10:00:00Z).
     WEBHOOK_HEADERS.triggeredAt,
-    input.triggeredAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    triggeredAtText(input.triggeredAt),
     WEBHOOK_HEADERS.apiVersion,
     WEBHOOK_API_VERSION,
   ];
   if (input.secret !== undefined) headers.push(WEBHOOK_HEADERS.signature, signBody(body, input.secret));
   return { body, headers };
+}
+
+/** Whole seconds, like the spec's timestamps (2026-11-21T10:00:00Z). */
+export function triggeredAtText(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
