@@ -1,12 +1,11 @@
 // `webhook listen --log` as a process: a delivery it acknowledged is on disk even when the
 // listener is killed with SIGKILL right after; the log is never where stdout goes; and
 // `webhook resend` replays what a spawned listener kept to another one.
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch } from '../helpers/cli-spawn.js';
+import { exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, spawnCli } from '../helpers/cli-spawn.js';
 import { listen, sign } from './webhook-helpers.js';
 
 beforeAll(requireBuild);
@@ -74,12 +73,13 @@ describe('webhook listen --log (spawned)', () => {
   it('refuses a --log that is the file stdout goes to, with exit 2', async () => {
     const file = join(scratch().root, 'same.jsonl');
     const fd = openSync(file, 'a');
-    const child = spawn(process.execPath, [BIN, 'webhook', 'listen', '--port', '0', '--log', file], { env: isolatedEnv(), stdio: ['ignore', fd, 'pipe'] });
+    const child = spawnCli(['webhook', 'listen', '--port', '0', '--log', file], isolatedEnv(), 'pipe', fd);
     closeSync(fd);
+    child.stdin!.end();
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    expect(code).toBe(2);
+    const end = await exitOf(child, 10_000);
+    expect(end.code).toBe(2);
     expect(stderr).toBe(`error: --log ${file}: it is the file stdout goes to, give another file; nothing was listened to.\n`);
     expect(readFileSync(file, 'utf8')).toBe('');
   });

@@ -22,8 +22,7 @@ const verb = defineVerb({
   examples: [
     'store-cli webhook listen --secret "$WEBHOOK_SECRET"',
     'store-cli webhook listen --port 0 --secret s3cret --forward-to http://127.0.0.1:3000/webhooks',
-    'store-cli webhook listen --json topic,productId,title | jq .',
-    'store-cli webhook listen --secret "$WEBHOOK_SECRET" --log deliveries.jsonl',
+    'store-cli webhook listen --secret "$WEBHOOK_SECRET" --log deliveries.jsonl --json topic,productId,title',
   ],
   notes: `
 Pair it with a sandbox that delivers to it: store-cli sandbox serve --webhook http://127.0.0.1:4343/

@@ -22,8 +22,7 @@ const verb = defineVerb({
   json: { fields: SENT_FIELDS, what: '{topic, webhookId, productId, url, status} as JSON' },
   examples: [
     'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
-    'store-cli webhook trigger products/delete --to http://127.0.0.1:4343/ --secret s3cret --product-id 4000000000000000123',
-    'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --set title="Winter Sweater" --set variants.0.price=59.00',
+    'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --product-id 4000000000000000123 --set title=Sweater --set variants.0.price=59.00',
     'store-cli webhook trigger products/create --to http://127.0.0.1:4343/ --file product.json --json status',
   ],
   notes: `
