@@ -434,7 +434,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'sh
 # store-cli webhook trigger
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'
-complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id in the sample instead of the sample\'s own'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id on the payload (the product, its variants and images) instead of its own'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l file -r -F -d 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l set -x -d 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'

@@ -15,7 +15,7 @@ const verb = defineVerb({
   flags: {
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
     secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
-    productId: text('<id>', "put this product id in the sample instead of the sample's own"),
+    productId: text('<id>', 'put this product id on the payload (the product, its variants and images) instead of its own'),
     file: text('<file>', 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'),
     set: list('<field=value>', 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'),
   },

@@ -5,9 +5,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchSandbox } from '../../../src/sandbox/sandbox.js';
 import { cli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
-import { waitFor } from '../_support.js';
+import { call, waitFor } from '../_support.js';
 import { deliveryHeaders, postRaw, sign, startApp, startListen, type App, type Listener } from './support.js';
 
 const SECRET = 'whsec-resend-test-1';
@@ -124,6 +125,30 @@ describe('webhook resend', () => {
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain('the connection was refused (ECONNREFUSED)');
     expectNoStackTrace(unreachable.stderr);
+  });
+});
+
+describe('a sandbox delivery, kept by listen --log and resent', () => {
+  it('reaches the app again exactly as the sandbox sent it: same bytes, same webhook id, a valid new signature', async () => {
+    const file = join(dir, 'sandbox.jsonl');
+    listener = await startListen(['--secret', SECRET, '--log', file, '--forward-to', app.url]);
+    const sandbox = await launchSandbox({ port: 0, seed: 'demo', webhooks: { urls: [listener.url], secret: SECRET } }, { webhookBackoffMs: 5 });
+    try {
+      const created = await call(sandbox, 'POST', '/products', { product: { title: 'Resent Jacket', variants: [{ price: '10.00' }] } });
+      expect(created.status).toBe(200);
+      const original = await waitFor(() => app.received[0], 5000, 'the forwarded delivery');
+      const id = original.headers['x-service-webhook-id'] as string;
+      const r = await cli(['webhook', 'resend', id, '--log', file, '--to', app.url, '--secret', SECRET], { now: () => NOW });
+      expect(r.code, r.stderr).toBe(0);
+      const again = app.received[1]!;
+      expect(again.body.equals(original.body)).toBe(true);
+      expect(again.headers['x-service-webhook-id']).toBe(id);
+      expect(again.headers['x-service-topic']).toBe('products/create');
+      expect(again.headers['x-service-triggered-at']).toBe('2026-12-01T08:30:00Z');
+      expect(again.headers['x-service-hmac-sha256']).toBe(sign(original.body, SECRET));
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 
