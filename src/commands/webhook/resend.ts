@@ -2,8 +2,6 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';
-import type { OutgoingDelivery } from '../../webhooks/delivery.js';
-import type { LoggedDelivery } from '../../webhooks/delivery-log.js';
 import { WEBHOOK_HEADERS } from '../../webhooks/wire.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { httpUrlFlag, secretFlag } from './flags.js';
@@ -41,9 +39,8 @@ export async function run(options: ResendOptions, ctx: Context): Promise<void> {
   const to = httpUrlFlag(options.to, '--to');
   const secret = secretFlag(options.secret, ctx.env);
   const out = await ctx.output(options, verb.json.fields);
-  const [{ findLoggedDelivery, loggedHeader }, { signBody }, { triggeredAtText }, { deliveryFacts, parsePayload }] = await Promise.all([
+  const [{ findLoggedDelivery, loggedHeader }, { replayDelivery }, { deliveryFacts, parsePayload }] = await Promise.all([
     import('../../webhooks/delivery-log.js'),
-    import('../../webhooks/signature.js'),
     import('../../webhooks/delivery.js'),
     import('../../webhooks/incoming.js'),
   ]);
@@ -58,39 +55,16 @@ export async function run(options: ResendOptions, ctx: Context): Promise<void> {
   if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
   if (!logged.verified) ctx.warn(`the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`);
 
-  const body = Buffer.from(logged.body, 'utf8');
-  const delivery = replayed(logged, body, triggeredAtText(ctx.now()), loggedHeader);
+  const delivery = replayDelivery({ logged, triggeredAt: ctx.now(), ...(secret === undefined ? {} : { secret }), userAgent: `store-cli/${VERSION}` });
   if (secret === undefined) warnUnsigned(ctx);
-  else delivery.headers.push(WEBHOOK_HEADERS.signature, signBody(body, secret));
 
   const topic = loggedHeader(logged, WEBHOOK_HEADERS.topic) ?? '';
   const status = await sendDelivery(ctx, to, delivery, `the resent ${topic || 'delivery'}${topic ? ' event' : ''} (webhook id ${options.webhookId})`);
   let productId = '';
   try {
-    productId = deliveryFacts({}, parsePayload(body)).productId ?? '';
+    productId = deliveryFacts({}, parsePayload(delivery.body)).productId ?? '';
   } catch {
     // A body that no longer parses was accepted as JSON once; it is resent as it is, without an id to show.
   }
   await out.item({ topic, webhookId: options.webhookId, productId, url: shownUrl(to), status }, sentView);
-}
-
-/**
- * The headers to send again: Content-Type and the X-Service-* ones as logged (name case and
- * order kept), the trigger time fresh, no old signature; connection headers and anything
- * else the original sender added (its Authorization) stay behind.
- */
-function replayed(logged: LoggedDelivery, body: Buffer, triggeredAt: string, header: (d: LoggedDelivery, name: string) => string | undefined): OutgoingDelivery {
-  const headers = ['Content-Type', header(logged, 'content-type') ?? 'application/json', 'User-Agent', `store-cli/${VERSION}`];
-  let timed = false;
-  for (const [name, value] of logged.headers) {
-    const lower = name.toLowerCase();
-    if (!lower.startsWith('x-service-') || lower === WEBHOOK_HEADERS.signature.toLowerCase()) continue;
-    if (lower === WEBHOOK_HEADERS.triggeredAt.toLowerCase()) {
-      if (timed) continue;
-      timed = true;
-      headers.push(name, triggeredAt);
-    } else headers.push(name, value);
-  }
-  if (!timed) headers.push(WEBHOOK_HEADERS.triggeredAt, triggeredAt);
-  return { body, headers };
 }
