@@ -64,6 +64,7 @@ const ARGS: Record<string, string[]> = {
   'webhook subscribe': ['--topic', 'products/create', '--address', 'http://127.0.0.1:9/'],
   'webhook subscriptions': [],
   'webhook unsubscribe': ['4000000000000000123', '--yes'],
+  'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
   api: ['GET', 'gift_cards/count'],
 };
 
