@@ -34,6 +34,7 @@ const verb = defineVerb({
     rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
     webhook: list('<url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', { orEmpty: true }),
     webhookSecret: text('<secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    logSize: text('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { default: '10000' }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean('print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'),
   },
@@ -54,6 +55,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
   const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
+  const logSize = wholeNumberFlag(options.logSize, '--log-size', 1, 1_000_000);
   if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
@@ -78,6 +80,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       dialect: options.dialect,
       ...(options.definitions ? { definitionsFile: options.definitions } : {}),
       ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
+      logSize,
       ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
       ...(webhooks === undefined ? {} : { webhooks }),
       ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
