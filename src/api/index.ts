@@ -7,6 +7,7 @@ import { MetafieldsApi } from './metafields-api.js';
 import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control-api.js';
+import { SandboxLogApi } from './sandbox-log-api.js';
 import type { Transport } from '../core/transport.js';
 
 export interface Api {
@@ -21,9 +22,12 @@ export interface Api {
   accessScopes: AccessScopesApi;
   /** A running store-cli sandbox's own `/_sandbox/` endpoints (the `sandbox` commands). */
   sandboxControl: SandboxControlApi;
+  /** A running sandbox's request log (`sandbox logs`). */
+  sandboxLog: SandboxLogApi;
 }
 
 export function createApi(transport: Transport): Api {
+  const control = new SandboxControlApi(transport);
   return {
     giftCards: new GiftCardsApi(transport),
     metafields: new MetafieldsApi(transport),
@@ -32,6 +36,7 @@ export function createApi(transport: Transport): Api {
     collections: new CollectionsApi(transport),
     raw: new RawApi(transport),
     accessScopes: new AccessScopesApi(transport),
-    sandboxControl: new SandboxControlApi(transport),
+    sandboxControl: control,
+    sandboxLog: new SandboxLogApi(control),
   };
 }
