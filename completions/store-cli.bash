@@ -14,7 +14,7 @@ _store_cli_subcommands() {
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger help' ;;
-    'sandbox') REPLY='serve reset help' ;;
+    'sandbox') REPLY='serve reset logs help' ;;
     'completion') REPLY='bash zsh fish help' ;;
     *) REPLY= ;;
   esac
@@ -71,8 +71,9 @@ _store_cli_flags() {
     'webhook trigger') REPLY='--to --secret --product-id --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
+    'sandbox logs') REPLY='-f --follow --status --method --path --limit --json --jsonl --jq -h --help' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
@@ -233,7 +234,15 @@ _store_cli_option() {
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox serve|--log-size') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
+    'sandbox logs|--status') REPLY='v' ;;
+    'sandbox logs|--method') REPLY='v' ;;
+    'sandbox logs|--path') REPLY='v' ;;
+    'sandbox logs|--limit') REPLY='v' ;;
+    'sandbox logs|--json') REPLY='l seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error' ;;
+    'sandbox logs|--jsonl') REPLY='l seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error' ;;
+    'sandbox logs|--jq') REPLY='v' ;;
     'api|-F' | 'api|--field') REPLY='v' ;;
     'api|-f' | 'api|--raw-field') REPLY='v' ;;
     'api|--input') REPLY='f' ;;
@@ -269,7 +278,7 @@ _store_cli_argument() {
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook help|'*) REPLY='w listen trigger' ;;
-    'sandbox help|'*) REPLY='w serve reset' ;;
+    'sandbox help|'*) REPLY='w serve reset logs' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
     'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;

@@ -58,6 +58,7 @@ const ARGS: Record<string, string[]> = {
   'collection list': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
+  'sandbox logs': [],
   api: ['GET', 'gift_cards/count'],
 };
 

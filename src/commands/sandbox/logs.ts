@@ -27,7 +27,6 @@ const verb = defineVerb({
   },
   json: { fields: SANDBOX_LOG_FIELDS, list: true, columns: LOG_COLUMNS, what: 'the entries as one JSON array (with --follow, one object per line)' },
   examples: [
-    'store-cli sandbox logs --base-url http://127.0.0.1:12412',
     'store-cli sandbox logs --follow --status 4xx,5xx',
     'store-cli sandbox logs --method POST --path /api/202412/gift_cards --json seq,path,status',
     'store-cli sandbox logs -f --json | jq -c "select(.status == 429)"',
