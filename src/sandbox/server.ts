@@ -9,7 +9,7 @@ import type { FaultKind } from './faults.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
 import { API_ROOT, type Routable, type Router, type RouteMatch } from './router.js';
 import { CONTROL_ROOT, isControlPath, type ControlRoute } from './control.js';
-import { maskedQuery, tokenTail } from './request-log.js';
+import { maskedQuery, tokenTail, type RequestLogEntry } from './request-log.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,21 +23,11 @@ export interface RequestLogLine {
   ms: number;
 }
 
-/** What the server reports of each API request it served: never the token, nor a secret of the query. */
-export interface ServedRequest {
+/** What the server reports of each API request it served (as the request log keeps it): never the token, nor a secret of the query. */
+export type ServedRequest = Pick<RequestLogEntry, 'method' | 'path' | 'query' | 'status' | 'ms' | 'tokenLast4'> & {
   /** When it arrived. */
   at: Date;
-  method: string;
-  /** As sent, without the query. */
-  path: string;
-  /** As sent, without `?`, secret values masked ('' for none). */
-  query: string;
-  /** 0 when the sandbox answered nothing (an injected connection reset, a client gone first). */
-  status: number;
-  ms: number;
-  /** See tokenTail. */
-  tokenLast4: string;
-}
+};
 
 export interface ServerConfig {
   router: Router;

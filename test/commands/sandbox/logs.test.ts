@@ -5,7 +5,7 @@ import { sandboxLogEntryFields } from '../../../src/api/sandbox-log.js';
 import { SANDBOX_LOG_FIELDS } from '../../../src/api/sandbox-log-fields.js';
 import { ALL_SCOPES, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
-import { ANSI, call, expectUsageError, stripAnsi, tsvRows, waitFor } from '../_support.js';
+import { ANSI, call, expectUsageError, serveInProcess, stripAnsi, tsvRows, waitFor } from '../_support.js';
 
 const TOKEN = 'sbx_logs_test_abcd';
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -105,6 +105,19 @@ describe('sandbox logs', () => {
     expectUsageError(await cli(['sandbox', 'logs', '--path', ''], { env }), '--path');
     expectUsageError(await cli(['sandbox', 'logs', '--limit', '0'], { env }), '--limit');
     expectUsageError(await cli(['sandbox', 'logs', '--json', 'seq,nope'], { env }), '--json');
+  });
+
+  it('sandbox serve --log-size N keeps the newest N entries; a size out of range exits 2 naming the flag', async () => {
+    const server = await serveInProcess(['--json', '--token', TOKEN, '--log-size', '2', '--quiet']);
+    cleanups.push(() => server.stop());
+    const target = JSON.parse(server.line) as RunningSandbox;
+    for (const path of ['/gift_cards/count', '/collections', '/nothing']) await fetch(`${target.baseUrl}/api/202412${path}`, { headers: { 'X-Service-Access-Token': TOKEN } }).then((r) => r.text());
+    const kept = await cli(['sandbox', 'logs', '--json', 'seq,path'], { env: envFor(target) });
+    expect(JSON.parse(kept.stdout)).toEqual([
+      { seq: 2, path: '/api/202412/collections' },
+      { seq: 3, path: '/api/202412/nothing' },
+    ]);
+    expectUsageError(await cli(['sandbox', 'serve', '--port', '0', '--log-size', '0']), '--log-size');
   });
 
   it('a target that is no store-cli sandbox exits 1 saying so', async () => {
