@@ -168,6 +168,22 @@ describe('sandbox logs', () => {
     expect(result.stderr).not.toMatch(/error/i);
   });
 
+  it('--follow ends with exit 4 when the sandbox comes back refusing its token, and exit 1 when none answers at the start', async () => {
+    const target = await sandbox();
+    const port = Number(new URL(target.baseUrl).port);
+    const run = liveCli(['sandbox', 'logs', '--follow'], { env: envFor(target) });
+    await waitFor(() => (/Following/.test(run.stderr()) ? true : undefined), 5000, 'the follower to start');
+    await target.close();
+    await waitFor(() => (/went away/.test(run.stderr()) ? true : undefined), 5000, 'the follower to notice');
+    const other = await startSandbox({ port, tokens: [{ token: 'another-token-0000', scopes: ALL_SCOPES }] });
+    cleanups.push(() => other.close());
+    const result = await run.done;
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/refused the access token/);
+    await other.close();
+    expect((await cli(['sandbox', 'logs', '--follow'], { env: envFor(other) })).code).toBe(1);
+  });
+
   it('--follow in a terminal: a table that grows row by row', async () => {
     const target = await sandbox();
     const controller = new AbortController();
