@@ -14,7 +14,7 @@ _store_cli_subcommands() {
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe help' ;;
-    'sandbox') REPLY='serve reset fault help' ;;
+    'sandbox') REPLY='serve reset logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
     *) REPLY= ;;
@@ -76,8 +76,9 @@ _store_cli_flags() {
     'webhook unsubscribe') REPLY='-y --yes --dry-run --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
+    'sandbox logs') REPLY='-f --follow --status --method --path --limit --json --jsonl --jq -h --help' ;;
     'sandbox fault') REPLY='-h --help' ;;
     'sandbox fault add') REPLY='--json --jq -h --help' ;;
     'sandbox fault list') REPLY='--json --jsonl --jq -h --help' ;;
@@ -263,7 +264,15 @@ _store_cli_option() {
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox serve|--log-size') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
+    'sandbox logs|--status') REPLY='v' ;;
+    'sandbox logs|--method') REPLY='v' ;;
+    'sandbox logs|--path') REPLY='v' ;;
+    'sandbox logs|--limit') REPLY='v' ;;
+    'sandbox logs|--json') REPLY='l seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error' ;;
+    'sandbox logs|--jsonl') REPLY='l seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error' ;;
+    'sandbox logs|--jq') REPLY='v' ;;
     'sandbox fault add|--json') REPLY='l id rule method path status probability latencyMs' ;;
     'sandbox fault add|--jq') REPLY='v' ;;
     'sandbox fault list|--json') REPLY='l id rule method path status probability latencyMs' ;;
@@ -308,7 +317,7 @@ _store_cli_argument() {
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe' ;;
     'sandbox fault help|'*) REPLY='w add list remove' ;;
-    'sandbox help|'*) REPLY='w serve reset fault' ;;
+    'sandbox help|'*) REPLY='w serve reset logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
     'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;

@@ -8,6 +8,7 @@ import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control-api.js';
 import { SandboxFaultsApi } from './sandbox-faults-api.js';
+import { SandboxLogApi } from './sandbox-log-api.js';
 import { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
 import type { Transport } from '../core/transport.js';
 
@@ -27,6 +28,8 @@ export interface Api {
   sandboxControl: SandboxControlApi;
   /** A running sandbox's targeted fault rules (`sandbox fault ...`). */
   sandboxFaults: SandboxFaultsApi;
+  /** A running sandbox's request log (`sandbox logs`). */
+  sandboxLog: SandboxLogApi;
 }
 
 export function createApi(transport: Transport): Api {
@@ -42,5 +45,6 @@ export function createApi(transport: Transport): Api {
     accessScopes: new AccessScopesApi(transport),
     sandboxControl,
     sandboxFaults: new SandboxFaultsApi(sandboxControl),
+    sandboxLog: new SandboxLogApi(sandboxControl),
   };
 }

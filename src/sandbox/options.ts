@@ -9,6 +9,7 @@ import type { SandboxOptions } from './sandbox-types.js';
 import type { IdsAs } from './body-json.js';
 import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
+import { DEFAULT_LOG_SIZE, MAX_LOG_SIZE } from './request-log.js';
 import { isHttpUrl } from './text.js';
 import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
 
@@ -32,6 +33,7 @@ export interface ResolvedOptions {
   rateLimitHeader: boolean;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
+  logSize: number;
   /** Absent when the sandbox delivers no webhooks (`webhooks: false`). */
   webhooks: { urls: string[]; secret: string } | undefined;
   onWebhook: ((line: WebhookLogLine) => void) | undefined;
@@ -79,6 +81,9 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
+  const logSize = input.logSize ?? DEFAULT_LOG_SIZE;
+  if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE)) usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);
+
   let rateLimit: RateLimit | undefined;
   if (typeof input.rateLimit === 'string') {
     const name = input.rateLimit;
@@ -111,6 +116,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     rateLimitHeader: input.rateLimitHeader ?? true,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
+    logSize,
     webhooks: resolveWebhooks(input.webhooks),
     onWebhook: input.onWebhook,
   };

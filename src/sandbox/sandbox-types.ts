@@ -1,6 +1,7 @@
 // What a caller of the sandbox gives and gets back: the options and the running sandbox.
 // Apart from index.ts so that the modules behind the entry name them without importing it.
 import type { TokenGrant } from './auth.js';
+import type { RequestLogEntry } from './request-log.js';
 import type { WebhookLogLine } from './webhooks.js';
 
 /** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
@@ -68,8 +69,14 @@ export interface SandboxOptions {
   rateLimit?: { rps: number; burst?: number } | RateLimitPlan;
   /** false: answer without the rate-limit header (a store that does not announce its bucket). Default true. */
   rateLimitHeader?: boolean;
-  /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
+  /**
+   * Called once per API request as its answer goes out; status 0 means none was sent. Never
+   * carries the token; `path` includes the query, secret values masked. Control requests
+   * (`/_sandbox/...`) are not reported.
+   */
   onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
+  /** How many entries the request log keeps (the newest; see RunningSandbox.requests()), 1..1000000. Default 10000. */
+  logSize?: number;
   /**
    * Product events (products/create, products/update, products/delete) go to every
    * subscription of their topic (`/api/202412/app/webhooks`) and to each of `urls` (absolute
@@ -89,6 +96,11 @@ export interface RunningSandbox {
   token: string;
   /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
+  /**
+   * The request log, oldest first: the API requests answered and the webhook delivery
+   * attempts made, the newest `logSize` of them (control requests are not in it).
+   */
+  requests(): RequestLogEntry[];
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

@@ -12,10 +12,12 @@ import { baseUrlFor, resolveOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
 import { controlRouter } from './control.js';
+import { logControlRoutes } from './control-logs.js';
+import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
 import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
 export interface SandboxInternals {
@@ -59,9 +61,30 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
   };
 }
 
+/** A delivery attempt as the request log keeps it: dated from when the attempt began. */
+function deliveryEntry(line: WebhookLogLine, now: Date): NewEntry {
+  const [path = '', ...query] = line.url.split('?');
+  return {
+    at: new Date(now.getTime() - line.ms),
+    kind: 'webhook',
+    method: 'POST',
+    path,
+    query: maskedQuery(query.join('?'), new URL(line.url).pathname),
+    status: line.status,
+    ms: line.ms,
+    tokenLast4: '',
+    topic: line.topic,
+    webhookId: line.webhookId,
+    attempt: line.attempt,
+    outcome: line.outcome,
+    ...(line.error === undefined ? {} : { error: line.error }),
+  };
+}
+
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
   const dialect = createDialect(options.dialect);
+  const log = new RequestLog(options.logSize);
   const webhooks =
     options.webhooks === undefined
       ? undefined
@@ -73,7 +96,10 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
           policy: dialect.webhooks,
           triggeredAt: dialect.webhookTime,
-          ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
+          onDelivery: (line) => {
+            log.add(deliveryEntry(line, options.now()));
+            options.onWebhook?.(line);
+          },
         });
   // Set once the store is open; events come only after, from requests.
   let subscriptions: SubscriptionResource | undefined;
@@ -104,7 +130,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
-    controls: controlRouter([...faultControlRoutes(faultRules)]),
+    controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules)]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
@@ -118,7 +144,11 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
     origin: () => baseUrl,
-    onRequest: options.onRequest,
+    onRequest: (served) => {
+      const { at, method, path, query, status, ms, tokenLast4 } = served;
+      log.add({ at, kind: 'request', method, path, query, status, ms, tokenLast4 });
+      options.onRequest?.({ method, path: query === '' ? path : `${path}?${query}`, status, ms });
+    },
   });
   try {
     await listen(server, options.port, options.host);
@@ -133,6 +163,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     closing ??= (async () => {
       // Pending webhook retries stop at once, not after the requests still in flight.
       const webhooksStopped = webhooks?.close();
+      // Log readers waiting for news get their answer now instead of holding close() up.
+      log.close();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), internals.closeGraceMs ?? 1000);
         server.close(() => {
@@ -152,6 +184,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     baseUrl,
     token: (options.tokens[0] as { token: string }).token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
+    requests: () => log.entries(),
     close,
   };
 }

@@ -10,17 +10,25 @@ import { FAULT_HEADER, type FaultDecision } from './fault-rules.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
 import { API_ROOT, type Routable, type Router, type RouteMatch } from './router.js';
 import { CONTROL_ROOT, isControlPath, type ControlRoute } from './control.js';
+import { maskedQuery, tokenTail, type RequestLogEntry } from './request-log.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RequestLogLine {
   method: string;
+  /** The path and its query, secrets in the query masked. */
   path: string;
   /** 0 when the sandbox answered nothing (an injected connection reset). */
   status: number;
   ms: number;
 }
+
+/** What the server reports of each API request it served (as the request log keeps it): never the token, nor a secret of the query. */
+export type ServedRequest = Pick<RequestLogEntry, 'method' | 'path' | 'query' | 'status' | 'ms' | 'tokenLast4'> & {
+  /** When it arrived. */
+  at: Date;
+};
 
 export interface ServerConfig {
   router: Router;
@@ -47,7 +55,8 @@ export interface ServerConfig {
    * header, which any client can set (a Link to another host would carry the next request there).
    */
   origin: () => string;
-  onRequest?: (line: RequestLogLine) => void;
+  /** Called once per API request, as its answer goes out (or its connection ends unanswered). */
+  onRequest?: (request: ServedRequest) => void;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -218,22 +227,36 @@ export function createSandboxServer(config: ServerConfig): Server {
   const { dialect } = config;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
+    const at = config.now();
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const controlling = isControlPath(url.pathname);
-    res.once('close', () => {
+    // Reported before the answer is written, so a caller that has its answer finds it in the log.
+    let reported = false;
+    const report = (status: number) => {
       // A `sandbox logs --follow` polling the log would otherwise fill the log it reads.
-      if (config.onRequest === undefined || controlling) return;
+      if (reported || config.onRequest === undefined || controlling) return;
+      reported = true;
       try {
+        // As sent: the URL class would resolve `..` and re-encode.
+        const [path = '', ...query] = (req.url ?? '').split('?');
         config.onRequest({
+          at,
           method: req.method ?? '',
-          path: req.url ?? '',
-          status: res.headersSent ? res.statusCode : 0,
+          path,
+          query: maskedQuery(query.join('?'), url.pathname),
+          status,
           ms: Math.round(performance.now() - started),
+          tokenLast4: tokenTail(tokenOf(req)),
         });
       } catch {
         // A broken log hook must not take the emulator down with it.
       }
-    });
+    };
+    res.once('close', () => report(res.headersSent ? res.statusCode : 0));
+    const answer = (status: number, body: unknown, headers: Readonly<Record<string, string>>) => {
+      report(status);
+      sendJson(res, status, body, headers, config.idsAs, !server.listening);
+    };
     // The rate limit and faults come before routing so that a refused request never changes state.
     // They are the API's: the sandbox's own controls stay reachable however hard it is throttled.
     const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req));
@@ -254,7 +277,7 @@ export function createSandboxServer(config: ServerConfig): Server {
         if (fault.status >= 400) throw (injected = faultAnswer(fault.status, config.retryAfterSeconds, fault.source));
       }
       const reply = controlling ? await control(req, url, config) : await route(req, url, config);
-      sendJson(res, reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }), config.idsAs, !server.listening);
+      answer(reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }));
     } catch (error) {
       const failure = errorReply(error);
       if (res.headersSent || res.destroyed) return;
@@ -262,7 +285,7 @@ export function createSandboxServer(config: ServerConfig): Server {
       // dialect's rules for error answers (body shape, no Retry-After) hold for all; an injected
       // fault keeps the status its rule asked for, whatever statuses the dialect uses itself.
       const status = failure === injected ? failure.status : dialect.errorStatus(failure);
-      sendJson(res, status, dialect.errorBody(failure), dialect.replyHeaders({ ...bucket?.headers, ...failure.headers }), config.idsAs, !server.listening);
+      answer(status, dialect.errorBody(failure), dialect.replyHeaders({ ...bucket?.headers, ...failure.headers }));
     }
   };
   const server = createServer((req, res) => void handle(req, res));

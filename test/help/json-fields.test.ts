@@ -65,6 +65,7 @@ const ARGS: Record<string, string[]> = {
   'webhook subscriptions': [],
   'webhook unsubscribe': ['4000000000000000123', '--yes'],
   'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
+  'sandbox logs': [],
   api: ['GET', 'gift_cards/count'],
 };
 

@@ -42,6 +42,7 @@ const verb = defineVerb({
       orEmpty: true,
     }),
     webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    logSize: text('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { default: '10000' }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
   },
@@ -65,6 +66,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const { checkFaultRule } = await import('./fault/rule-check.js');
   const faults: string[] = [];
   for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
+  const logSize = wholeNumberFlag(options.logSize, '--log-size', 1, 1_000_000);
   if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
@@ -91,6 +93,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       dialect: options.dialect,
       ...(options.definitions ? { definitionsFile: options.definitions } : {}),
       ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
+      logSize,
       ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
       webhooks,
       ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
