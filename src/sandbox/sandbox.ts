@@ -4,7 +4,7 @@ import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { createFaultInjector } from './faults.js';
-import { loadDefinitions } from './metafield-definitions.js';
+import { initialDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
@@ -70,7 +70,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           triggeredAt: dialect.webhookTime,
           ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
         });
-  const metafieldDefinitions = await loadDefinitions(options);
+  const metafieldDefinitions = await initialDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
     seed: options.seed,
@@ -81,6 +81,15 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
+  // A data file brings the definitions it holds; a file given as well is laid over them.
+  if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
+    try {
+      await store.putDefinitions(metafieldDefinitions, `The metafield definitions file ${options.definitionsFile}`);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   const limiter =
     options.rateLimit &&
     new RateLimiter(
