@@ -24,6 +24,8 @@ export interface Noun {
    * declares arguments and flags on the noun's own command. Such a noun lists no verbs.
    */
   action?: Verb;
+  /** Nouns below this one, after its verbs (`metafield definition list`). */
+  nouns?: readonly Noun[];
 }
 
 /** Help text listing examples, appended after a command's options. */
