@@ -14,7 +14,9 @@ function __store_cli_subcommands
         case 'giftcard'
             printf '%s\n' create update disable get search count help
         case 'metafield'
-            printf '%s\n' set get list count delete import help
+            printf '%s\n' set get list count delete import definition help
+        case 'metafield definition'
+            printf '%s\n' list get create update delete export import help
         case 'product'
             printf '%s\n' create get edit delete help
         case 'category'
@@ -33,9 +35,9 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'metafield definition list|--jq' 'metafield definition get|--namespace' 'metafield definition get|--code' 'metafield definition get|--jq' 'metafield definition create|--namespace' 'metafield definition create|--code' 'metafield definition create|--definition-name' 'metafield definition create|--field-type' 'metafield definition create|--description' 'metafield definition create|--multi' 'metafield definition create|--pinned' 'metafield definition create|--schema-rule' 'metafield definition create|--option-map' 'metafield definition create|--jq' 'metafield definition update|--namespace' 'metafield definition update|--code' 'metafield definition update|--definition-name' 'metafield definition update|--field-type' 'metafield definition update|--description' 'metafield definition update|--multi' 'metafield definition update|--pinned' 'metafield definition update|--schema-rule' 'metafield definition update|--option-map' 'metafield definition update|--jq' 'metafield definition delete|--namespace' 'metafield definition delete|--code' 'metafield definition delete|--jq' 'metafield definition export|--output' 'metafield definition import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'metafield definition list|--json' 'metafield definition list|--jsonl' 'metafield definition get|--json' 'metafield definition create|--json' 'metafield definition update|--json' 'metafield definition delete|--json' 'metafield definition import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
             echo optional
     end
 end
@@ -248,6 +250,7 @@ complete -c store-cli -n '__store_cli_at \'metafield\'' -a list -d 'List the met
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a count -d 'Count the metafield values of a business object'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a delete -d 'Delete one metafield value of a business object and print it; asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a import -d 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a definition -d 'the metafield definitions: the type, rule and name each (domain, namespace, code) holds; copy them between stores with export and import'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli metafield set
@@ -305,8 +308,86 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l jq -x -d 'filt
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
+# store-cli metafield definition
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a list -d 'List the metafield definitions of a domain, sorted by the store (every page)'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a get -d 'Show one metafield definition: its type, name, rule and options'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a create -d 'Create a metafield definition: the type (and rule) values of that namespace and code are checked against'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a update -d 'Change fields of a metafield definition; the others stay. An update that changes nothing sends nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a delete -d 'Delete a metafield definition and print it; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a export -d 'Write the metafield definitions of some domains (or --all) as a JSON file that `definition import` reads'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a import -d 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a help -d 'show help for a command, e.g. help giftcard search'
+
+# store-cli metafield definition list
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition get
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition create
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l field-type -x -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l description -x -d 'a description (default on create: none)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition update
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l field-type -x -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l description -x -d 'a description (default on create: none)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition delete
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition export
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l all -d 'every domain'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l output -r -F -d 'write the JSON to this file instead of stdout'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition import
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words created updated unchanged failed\')' -d 'print the summary {created, updated, unchanged, failed} as JSON on stdout; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\' 0' -F -d 'file'
+
+# store-cli metafield definition help
+complete -c store-cli -n '__store_cli_at \'metafield definition help\'' -a 'list get create update delete export import' -d 'command'
+
 # store-cli metafield help
-complete -c store-cli -n '__store_cli_at \'metafield help\'' -a 'set get list count delete import' -d 'command'
+complete -c store-cli -n '__store_cli_at \'metafield help\'' -a 'set get list count delete import definition' -d 'command'
 
 # store-cli product
 complete -c store-cli -n '__store_cli_at \'product\'' -s h -l help -d 'show help'

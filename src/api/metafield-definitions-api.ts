@@ -1,12 +1,12 @@
 // Metafield definition requests (real-store-notes.md): paths, the `metafield` wrapper and
 // query parameters. Commands call these with domain values and never see a path. The
 // schemas (zod) load only when a definition is read.
-import type { MetafieldDefinition, ReadDefinition } from './metafield-definitions.js';
+import type { MetafieldDefinition, ReadDefinition } from './metafield-definition-wire.js';
 import type { Transport } from '../core/transport.js';
 import { RuntimeError } from '../core/errors.js';
 import { API_PREFIX, isEmptyAnswer, readAllPages, segment, unwrap } from './wire.js';
 
-const schemas = () => import('./metafield-definitions.js');
+const schemas = () => import('./metafield-definition-wire.js');
 
 const BASE = `${API_PREFIX}/metafields/definitions`;
 const WRAPPER = 'metafield';

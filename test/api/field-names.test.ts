@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { categoryFields, collectionFields } from '../../src/api/catalog.js';
 import * as names from '../../src/api/field-names.js';
 import { giftCardFields } from '../../src/api/gift-cards.js';
-import { metafieldDefinitionFields } from '../../src/api/metafield-definitions.js';
+import { metafieldDefinitionFields } from '../../src/api/metafield-definition-wire.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
 import { productFields } from '../../src/api/products.js';
 

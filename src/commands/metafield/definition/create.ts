@@ -29,7 +29,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const fields = givenFields(options);
   if (fields.definitionName === undefined) throw new UsageError('--definition-name is required: the display name of the definition.');
   if (fields.fieldType === undefined) throw new UsageError('--field-type is required: the type values of this definition hold.');
-  const { checkDefinitionFlags } = await import('../../../api/metafield-definitions.js');
+  const { checkDefinitionFlags } = await import('../../../api/metafield-definition-wire.js');
   const definition = checkDefinitionFlags(domain, {
     ...names,
     definitionName: fields.definitionName,

@@ -34,7 +34,7 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
   if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
   const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-  const [{ definitionsFileText }, { writeFile }] = await Promise.all([import('../../../api/metafield-definitions.js'), import('node:fs/promises')]);
+  const [{ definitionsFileText }, { writeFile }] = await Promise.all([import('../../../api/metafield-definition-wire.js'), import('node:fs/promises')]);
   const api = await ctx.api();
   const definitions = await ctx.spin('Reading metafield definitions…', async () => {
     const found = [];

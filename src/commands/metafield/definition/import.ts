@@ -1,5 +1,5 @@
 import type { Api } from '../../../api/index.js';
-import type { FileDefinition, ReadDefinition } from '../../../api/metafield-definitions.js';
+import type { FileDefinition, ReadDefinition } from '../../../api/metafield-definition-wire.js';
 import type { Context } from '../../../core/context.js';
 import { ApiError, PartialFailureError, UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
@@ -16,7 +16,7 @@ const verb = defineVerb({
   examples: [
     'store-cli metafield definition import definitions.json',
     'store-cli metafield definition import definitions.json --dry-run',
-    'store-cli --profile staging metafield definition export --all | store-cli --profile production metafield definition import - --json',
+    'cat definitions.json | store-cli --profile production metafield definition import - --json',
   ],
   notes: `
 The file is {"definitions": [...]}: domain, namespace, code, definitionName, fieldType and
@@ -33,8 +33,10 @@ export const register = verb.register;
 type Summary = Record<(typeof SUMMARY_FIELDS)[number], number>;
 
 export async function run(options: ImportOptions, ctx: Context): Promise<void> {
+  // --json's fields are checked first, before the file is read.
+  const out = options.dryRun ? undefined : await ctx.output(options, verb.json.fields);
   const definitions = await readFile(options.file, ctx);
-  const { sameDefinition } = await import('../../../api/metafield-definitions.js');
+  const { sameDefinition } = await import('../../../api/metafield-definition-wire.js');
   const apply = async (api: Api, dry: boolean): Promise<Summary> => {
     const summary: Summary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const stored = new Map<string, Map<string, ReadDefinition>>();
@@ -65,10 +67,9 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     const { runDry } = await import('../../dry-run.js');
     return runDry(ctx, options, (api) => apply(api, true), 'every definition is equal already, so nothing would be sent', true);
   }
-  const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const summary = await ctx.spin('Importing metafield definitions…', () => apply(api, false));
-  if (out.isJson) await out.item(summary, { columns: [] });
+  if (out?.isJson === true) await out.item(summary, { columns: [] });
   ctx.say(`Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`);
   if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
 }
@@ -79,7 +80,7 @@ async function readFile(path: string, ctx: Context): Promise<FileDefinition[]> {
   const [{ checkJsonDepth, readInputText }, { parseJson }, { checkDefinitionsFile }] = await Promise.all([
     import('../../../core/input-text.js'),
     import('../../../core/json.js'),
-    import('../../../api/metafield-definitions.js'),
+    import('../../../api/metafield-definition-wire.js'),
   ]);
   const text = await readInputText(path, ctx.io.stdin, source);
   checkJsonDepth(text, source);
