@@ -95,7 +95,7 @@ describe.each(DIALECTS)('the definitions API, %s dialect', (dialect) => {
     expect(changed.json.metafield.fieldType).toBe('Date');
   });
 
-  it('refuses an invalid body with 400 naming the field (the file schema, in the body\'s terms)', async () => {
+  it("refuses an invalid body with 400 naming the field (the file schema, in the body's terms)", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...age, code: 'bad code' }, 'metafield.code'],
       [{ ...age, code: 'x1', fieldType: 'Number' }, 'metafield.fieldType'],
