@@ -1,7 +1,7 @@
 import type { Api } from '../../../api/index.js';
 import type { FileDefinition, ReadDefinition } from '../../../api/metafield-definition-wire.js';
 import type { Context } from '../../../core/context.js';
-import { ApiError, PartialFailureError, UsageError } from '../../../core/errors.js';
+import { ApiError, PartialFailureError, RequestError, UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 
@@ -56,7 +56,8 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
         summary[current === undefined ? 'created' : 'updated'] += 1;
         if (dry) ctx.say(`would ${current === undefined ? 'create' : 'update'} ${name}`);
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status === 401 || error.status === 403) throw error;
+        // A refusal or a lost answer fails this definition only; a refused token fails them all.
+        if (!(error instanceof RequestError) || (error instanceof ApiError && (error.status === 401 || error.status === 403))) throw error;
         summary.failed += 1;
         ctx.say(`error: ${name}: ${error.message}`);
       }
