@@ -173,7 +173,7 @@ _store_cli_option() {
     'metafield definition create|--namespace') REPLY='v' ;;
     'metafield definition create|--code') REPLY='v' ;;
     'metafield definition create|--definition-name') REPLY='v' ;;
-    'metafield definition create|--field-type') REPLY='v' ;;
+    'metafield definition create|--field-type') REPLY='w SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' ;;
     'metafield definition create|--description') REPLY='v' ;;
     'metafield definition create|--multi') REPLY='w true false' ;;
     'metafield definition create|--pinned') REPLY='w true false' ;;
@@ -184,7 +184,7 @@ _store_cli_option() {
     'metafield definition update|--namespace') REPLY='v' ;;
     'metafield definition update|--code') REPLY='v' ;;
     'metafield definition update|--definition-name') REPLY='v' ;;
-    'metafield definition update|--field-type') REPLY='v' ;;
+    'metafield definition update|--field-type') REPLY='w SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' ;;
     'metafield definition update|--description') REPLY='v' ;;
     'metafield definition update|--multi') REPLY='w true false' ;;
     'metafield definition update|--pinned') REPLY='w true false' ;;
@@ -309,6 +309,12 @@ _store_cli_argument() {
     'metafield count|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield delete|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield import|1') REPLY='f' ;;
+    'metafield definition list|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield definition get|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield definition create|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield definition update|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield definition delete|1') REPLY='w products variants collections customers orders pages shop' ;;
+    'metafield definition export|'*) REPLY='w products variants collections customers orders pages shop' ;;
     'metafield definition import|1') REPLY='f' ;;
     'metafield definition help|'*) REPLY='w list get create update delete export import' ;;
     'metafield help|'*) REPLY='w set get list count delete import definition' ;;

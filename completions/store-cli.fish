@@ -324,6 +324,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json 
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield definition get
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
@@ -331,12 +332,13 @@ complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l code -
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield definition create
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
-complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l field-type -x -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l field-type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l description -x -d 'a description (default on create: none)'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
@@ -346,12 +348,13 @@ complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l dry
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield definition update
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
-complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l field-type -x -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l field-type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l description -x -d 'a description (default on create: none)'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
@@ -361,6 +364,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l dry
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield definition delete
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
@@ -370,11 +374,13 @@ complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l dry
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield definition export
 complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l all -d 'every domain'
 complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l output -r -F -d 'write the JSON to this file instead of stdout'
 complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -a 'products variants collections customers orders pages shop' -d 'domains'
 
 # store-cli metafield definition import
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
