@@ -37,8 +37,9 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   const out = options.dryRun ? undefined : await ctx.output(options, verb.json.fields);
   const definitions = await readFile(options.file, ctx);
   const { sameDefinition } = await import('../../../api/metafield-definition-wire.js');
+  const summary: Summary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
   const apply = async (api: Api, dry: boolean): Promise<Summary> => {
-    const summary: Summary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const stored = new Map<string, Map<string, ReadDefinition>>();
     for (const domain of new Set(definitions.map((definition) => definition.domain))) {
       stored.set(domain, new Map((await api.metafieldDefinitions.list(domain)).map((definition) => [`${definition.namespace}.${definition.code}`, definition])));
@@ -69,9 +70,15 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
     return runDry(ctx, options, (api) => apply(api, true), 'every definition is equal already, so nothing would be sent', true);
   }
   const api = await ctx.api();
-  const summary = await ctx.spin('Importing metafield definitions…', () => apply(api, false));
+  try {
+    await ctx.spin('Importing metafield definitions…', () => apply(api, false));
+  } catch (error) {
+    // Interrupted or stopped: what was done so far is said before the error.
+    if (summary.created + summary.updated + summary.failed > 0) ctx.say(`${told()} (stopped before the end)`);
+    throw error;
+  }
   if (out?.isJson === true) await out.item(summary, { columns: [] });
-  ctx.say(`Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`);
+  ctx.say(told());
   if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
 }
 
