@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { cli } from '../../helpers/cli-in-process.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, expectUsageError, requestLog, tsvRows } from '../_support.js';
@@ -244,5 +244,18 @@ describe('metafield definition', () => {
       env: { ...s.env, STORE_CLI_TOKEN: 'reader-token-0002' },
     });
     expect(r.code).toBe(4);
+  });
+
+  it('with --sandbox, a definition created in one run checks values in the next (the embedded store keeps it)', async () => {
+    const env = scratchDirs();
+    const made = await cli(['--sandbox', 'metafield', 'definition', 'create', 'customers', '--namespace', 'loyalty', '--code', 'tier', '--definition-name', 'Tier', '--field-type', 'Integer'], {
+      env,
+    });
+    expect(made.code, made.stderr).toBe(0);
+    const refused = await cli(['--sandbox', 'metafield', 'set', 'customers', '7000000000000000001', '--namespace', 'loyalty', '--code', 'tier', '--value', 'gold'], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('expected an Integer');
+    const listed = await cli(['--sandbox', 'metafield', 'definition', 'list', 'customers', '--json', 'code'], { env });
+    expect(JSON.parse(listed.stdout)).toContainEqual({ code: 'tier' });
   });
 });
