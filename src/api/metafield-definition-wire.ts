@@ -134,10 +134,14 @@ export function ownFields(definition: MetafieldDefinition): MetafieldDefinition 
   return { namespace, code, definitionName, fieldType, multi, description, optionMap, ...(schemaRule === undefined ? {} : { schemaRule }), pinned };
 }
 
-/** The write body's `metafield`, in the order of the real store's sample. */
-export function definitionWire(definition: MetafieldDefinition): Record<string, string> {
+/**
+ * The write body's `metafield`, in the order of the real store's sample. An update always
+ * carries `schemaRule`, `""` for none, so that a rule removed is removed on the store too.
+ */
+export function definitionWire(definition: MetafieldDefinition, update: boolean): Record<string, string> {
   const { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, schemaRule } = definition;
-  return { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, ...(schemaRule === undefined ? {} : { schemaRule }) };
+  const rule = schemaRule ?? (update ? '' : undefined);
+  return { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, ...(rule === undefined ? {} : { schemaRule: rule }) };
 }
 
 // The definitions file: {"definitions": [...]}, the form `export` writes and `import` (and

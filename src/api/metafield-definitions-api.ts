@@ -56,7 +56,7 @@ export class MetafieldDefinitionsApi {
 
   private async write(method: 'POST' | 'PUT', domain: string, definition: MetafieldDefinition): Promise<ReadDefinition> {
     const { definitionWire, checkDefinition } = await schemas();
-    const body = { [WRAPPER]: definitionWire(definition) };
+    const body = { [WRAPPER]: definitionWire(definition, method === 'PUT') };
     // A create (POST) is not resent after a possible send, the transport's rule; an update (PUT) may be.
     const response = await this.transport.request({ method, path: `${BASE}/${segment(domain)}`, body });
     // Answered without a body (202, 204): the definition is as sent.

@@ -81,6 +81,10 @@ describe.each(DIALECTS)('the definitions API, %s dialect', (dialect) => {
     const reply = await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'ops', code: 'age', description: 'in years' } } });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.json.metafield).toMatchObject({ definitionName: 'Age', fieldType: 'Integer', description: 'in years' });
+    const unruled = await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'specs', code: 'weight', schemaRule: '' } } });
+    expect(unruled.status, unruled.text).toBe(200);
+    expect(unruled.json.metafield).not.toHaveProperty('schemaRule');
+    expect((await setValue(sandbox, '5003', 'specs', 'weight', '{"value":900,"unit":"kg"}')).status).toBe(200);
   });
 
   it('refuses a type change while values of the field are stored (409), allows one without values', async () => {

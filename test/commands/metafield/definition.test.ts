@@ -115,6 +115,13 @@ describe('metafield definition', () => {
     expect(request).toMatchObject({ method: 'PUT', path: `${DEFS}/products`, body: { metafield: { definitionName: 'Labels', description: 'Search tags', code: 'tags' } } });
     expect((await log.take()).map((line) => line.method)).toEqual(['GET']);
     expectUsageError(await cli(['metafield', 'definition', 'update', 'products', '--namespace', 'custom', '--code', 'tags'], { env: s.env }), 'at least one field');
+    // --schema-rule "" removes the rule, on the store too.
+    await call(s.sandbox, 'POST', '/metafields/definitions/pages', {
+      metafield: { namespace: 'custom', code: 'width', definitionName: 'Width', fieldType: 'Size', schemaRule: '{"max":{"value":2,"unit":"m"}}' },
+    });
+    const unruled = await cli(['metafield', 'definition', 'update', 'pages', '--namespace', 'custom', '--code', 'width', '--schema-rule', ''], { env: s.env });
+    expect(unruled.code, unruled.stderr).toBe(0);
+    expect(await definition('pages', 'custom', 'width')).not.toHaveProperty('schemaRule');
   });
 
   it('delete needs --yes without a terminal, prints the definition removed; --dry-run sends nothing', async () => {
@@ -137,7 +144,7 @@ describe('metafield definition', () => {
     expect(file.definitions.map((d: { domain: string; namespace: string; code: string }) => `${d.domain} ${d.namespace}.${d.code}`)).toEqual(['products custom.tags', 'products specs.weight']);
     expect(Object.keys(file.definitions[1])).toEqual(['domain', 'namespace', 'code', 'definitionName', 'description', 'fieldType', 'multi', 'schemaRule', 'optionMap', 'pinned']);
     const target = join(dir, 'exported.json');
-    const toFile = await cli(['metafield', 'definition', 'export', '--all', '--output', target], { env: s.env });
+    const toFile = await cli(['metafield', 'definition', 'export', 'products', 'products', '--output', target], { env: s.env });
     expect(toFile.code, toFile.stderr).toBe(0);
     expect(toFile.stdout).toBe('');
     expect(await readFile(target, 'utf8')).toBe(out.stdout);
