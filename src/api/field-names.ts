@@ -21,6 +21,8 @@ export const GIFT_CARD_FIELDS = [
 export const CATEGORY_FIELDS = ['categoryId', 'categoryName', 'parentCategoryId'] as const;
 export const COLLECTION_FIELDS = ['collectionId', 'title', 'collectionType', 'bodyHtml', 'published', 'image', 'collects', 'countGoodsNum'] as const;
 export const METAFIELD_FIELDS = ['namespace', 'code', 'fieldType', 'value', 'definitionName', 'description', 'bizResource', 'bizId'] as const;
+/** A metafield definition (real-store-notes.md; spec 2.2 plus pinned). */
+export const METAFIELD_DEFINITION_FIELDS = ['namespace', 'code', 'definitionName', 'fieldType', 'multi', 'description', 'optionMap', 'schemaRule', 'pinned'] as const;
 /** A metafield value as written (set) or removed (delete). */
 export const METAFIELD_INPUT_FIELDS = ['namespace', 'code', 'value'] as const;
 export const PRODUCT_FIELDS = [

@@ -9,6 +9,9 @@ export type GiftCardListColumn = (typeof GIFT_CARD_LIST_COLUMNS)[number];
 export const METAFIELD_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'value'] as const;
 export type MetafieldListColumn = (typeof METAFIELD_LIST_COLUMNS)[number];
 
+export const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const;
+export type DefinitionListColumn = (typeof DEFINITION_LIST_COLUMNS)[number];
+
 export const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const;
 export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 

@@ -19,7 +19,7 @@ export interface Noun {
   name: string;
   summary: string;
   verbs: readonly Verb[];
-  /** Nouns below this one, each with its own verbs (`sandbox fault add`). */
+  /** Nouns below this one, each with its own verbs, after its verbs (`sandbox fault add`, `metafield definition list`). */
   nouns?: readonly Noun[];
   /**
    * A noun that is itself the command (`store-cli api METHOD PATH`): its register()

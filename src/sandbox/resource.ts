@@ -56,7 +56,7 @@ export interface ResourceEnv {
   currency: string;
   /** How ids are written, for ids inside JSON text (a product's `collections`). */
   idsAs: IdsAs;
-  /** What type each metafield holds (from --definitions or the demo set). */
+  /** What type each metafield holds: the store's definitions, which the definitions API changes. */
   metafieldDefinitions: DefinitionCatalog;
   /** How times are written and what a page-token request may carry. */
   dialect: Dialect;

@@ -57,8 +57,9 @@ export interface SandboxOptions {
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
   /**
-   * Metafield definitions (JSON file `{"definitions": [...]}`, see README). Absent: the demo
-   * definitions when seed is 'demo', none otherwise (every value is then SingleLineText).
+   * Metafield definitions (JSON file `{"definitions": [...]}`, see docs/sandbox.md) a new store
+   * starts with; laid over those a data file holds. Absent: the demo definitions when seed is
+   * 'demo', none otherwise (every value is then SingleLineText). The definitions API changes them.
    */
   definitionsFile?: string;
   /**

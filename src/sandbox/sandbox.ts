@@ -6,7 +6,7 @@ import { SandboxUsageError } from './sandbox-errors.js';
 import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
 import { FaultRules } from './fault-rules.js';
 import { faultControlRoutes } from './control-faults.js';
-import { loadDefinitions } from './metafield-definitions.js';
+import { initialDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
@@ -103,7 +103,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
         });
   // Set once the store is open; events come only after, from requests.
   let subscriptions: SubscriptionResource | undefined;
-  const metafieldDefinitions = await loadDefinitions(options);
+  const metafieldDefinitions = await initialDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
     seed: options.seed,
@@ -114,6 +114,15 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
+  // A data file brings the definitions it holds; a file given as well is laid over them.
+  if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
+    try {
+      await store.putDefinitions(metafieldDefinitions, `The metafield definitions file ${options.definitionsFile}`);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   subscriptions = store.resources.find(isSubscriptionResource);
   // Subscribing again is how a URL stopped after failures in a row gets events again.
   subscriptions?.watch((address) => webhooks?.resume(address));

@@ -32,7 +32,7 @@ const verb = defineVerb({
       ['service', 'real'],
       { default: 'service' },
     ),
-    definitions: text('<file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'),
+    definitions: text('<file>', 'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds'),
     rateLimit: text(
       '<plan|rps[/burst]>',
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`,
