@@ -13,10 +13,10 @@
  * afterAll(() => sandbox.stop());
  * ```
  */
-import { startSandbox as launch, type RateLimitPlan, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
+import { startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
 
 export { SandboxDataError, SandboxUsageError } from './index.js';
-export type { RateLimitPlan, SandboxSeed, Scope, TokenGrant } from './index.js';
+export type { RateLimitPlan, RequestLogEntry, SandboxSeed, Scope, TokenGrant } from './index.js';
 
 /** What the sandbox starts with. All optional: `startSandbox()` is an empty store with one all-scopes token. */
 export interface StartSandboxOptions {
@@ -30,43 +30,50 @@ export interface StartSandboxOptions {
   dialect?: 'service' | 'real';
   /** A token bucket per token: a real plan by name, or `rps` tokens a second into a bucket of `burst`. */
   rateLimit?: RateLimitPlan | { rps: number; burst?: number };
-  /** Random faults on this share (0..1) of the API's requests, repeatable with `seed`. */
-  faults?: { rate: number; seed?: number; kinds?: Array<'429' | '500' | '503' | 'reset'> };
+  /**
+   * Faults: random ones on this share (0..1, `rate`) of the API's requests, targeted `rules`
+   * (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, e.g. `POST /api/202412/metafields/* 503@0.3`),
+   * and with `header` a request's own `X-Sandbox-Fault: STATUS[@P][+LATENCYms]`; all drawn
+   * repeatably with `seed`.
+   */
+  faults?: { rate?: number; seed?: number; kinds?: Array<'429' | '500' | '503' | 'reset'>; rules?: string[]; header?: boolean };
   /** Tokens it accepts, each with all scopes or those listed. Absent: one generated token with every scope. */
   tokens?: TokenGrant[];
   /** Ids and counts as JSON strings (default) or as bare JSON numbers. */
   idsAs?: 'string' | 'number';
-  /** Product events POSTed to these URLs, signed with `secret` (generated when absent, see `webhookSecret`). */
-  webhooks?: { urls: string[]; secret?: string };
+  /**
+   * Product events go to every subscription of their topic (`/api/202412/app/webhooks`, or a
+   * seed's `webhooks`) and to each of `urls`, signed with `secret` (generated when absent, see
+   * `webhookSecret`). `false`: subscriptions are kept, nothing is delivered.
+   */
+  webhooks?: { urls?: string[]; secret?: string } | false;
   /** Keep the state in this JSON file (and its journal) instead of in memory only. */
   dataFile?: string;
+  /** How many entries `requests()` keeps at most (the newest), 1..1000000; default 10,000. */
+  logSize?: number;
   /** Default 0: a free port. */
   port?: number;
   /** Default '127.0.0.1'. */
   host?: string;
 }
 
-/** One request the sandbox answered. */
-export interface SandboxRequest {
-  method: string;
-  /** Path and query as sent, e.g. `/api/202412/gift_cards/search?limit=50`. */
-  path: string;
-  /** 0 when no answer was sent (an injected connection reset). */
-  status: number;
-  /** How long the sandbox took to answer, in milliseconds. */
-  ms: number;
-}
+/**
+ * One entry of the request log: an API request the sandbox answered (`kind: 'request'`;
+ * `path` without the query, which is in `query`), or a webhook delivery attempt (`kind: 'webhook'`).
+ */
+export type SandboxRequest = RequestLogEntry;
 
 export interface Sandbox {
   /** e.g. `http://127.0.0.1:54321`: the API is below `/api/202412`. */
   readonly baseUrl: string;
   /** Send it as `X-Service-Access-Token` (the first of `tokens`, or the generated one). */
   readonly token: string;
-  /** The secret webhooks are signed with; absent without `webhooks`. */
+  /** The secret webhooks are signed with; absent with `webhooks: false`. */
   readonly webhookSecret?: string;
   /**
-   * The API requests answered since start or the last `reset()`, oldest first: the last
-   * KEPT_REQUESTS (10,000) of them. The sandbox's own /_sandbox/ calls are not listed.
+   * The sandbox's request log since start or the last `reset()`, oldest first: the API
+   * requests answered and the webhook deliveries attempted, the newest `logSize` of them.
+   * The sandbox's own /_sandbox/ calls are not listed.
    */
   requests(): SandboxRequest[];
   /** Back to the seed (empty without one), and an empty `requests()`. */
@@ -75,36 +82,36 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
-function sandboxOptions(options: StartSandboxOptions, onRequest: (line: SandboxRequest) => void): SandboxOptions {
+function sandboxOptions(options: StartSandboxOptions): SandboxOptions {
   const { seed, faults, ...rest } = options;
   return {
     ...rest,
     ...(seed === undefined ? {} : typeof seed === 'string' && seed !== 'demo' ? { seedFile: seed } : { seed }),
-    ...(faults === undefined ? {} : { failRate: faults.rate, ...(faults.seed === undefined ? {} : { failSeed: faults.seed }), ...(faults.kinds === undefined ? {} : { failKinds: faults.kinds }) }),
-    onRequest,
+    ...(faults === undefined
+      ? {}
+      : {
+          ...(faults.rate === undefined ? {} : { failRate: faults.rate }),
+          ...(faults.seed === undefined ? {} : { failSeed: faults.seed }),
+          ...(faults.kinds === undefined ? {} : { failKinds: faults.kinds }),
+          ...(faults.rules === undefined ? {} : { faults: faults.rules }),
+          ...(faults.header === undefined ? {} : { allowFaultHeader: faults.header }),
+        }),
   };
 }
 
-/** requests() keeps the last this many, so a long suite's memory stays bounded. */
-export const KEPT_REQUESTS = 10_000;
-
 /** Resolves once the sandbox accepts connections; rejects with SandboxUsageError naming a bad option or seed. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  let answered: SandboxRequest[] = [];
-  const running = await launch(
-    sandboxOptions(options, (line) => {
-      answered.push({ method: line.method, path: line.path, status: line.status, ms: line.ms });
-      if (answered.length > KEPT_REQUESTS) answered.splice(0, answered.length - KEPT_REQUESTS);
-    }),
-  );
+  const running = await launch(sandboxOptions(options));
+  // The log itself keeps everything (GET /_sandbox/logs, sandbox logs); requests() starts after this seq.
+  let since = 0;
   return {
     baseUrl: running.baseUrl,
     token: running.token,
     ...(running.webhookSecret === undefined ? {} : { webhookSecret: running.webhookSecret }),
-    requests: () => [...answered],
+    requests: () => running.requests().filter((entry) => entry.seq > since),
     async reset() {
       await running.reset();
-      answered = [];
+      since = running.requests().at(-1)?.seq ?? since;
     },
     stop: () => running.close(),
   };

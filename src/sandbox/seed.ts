@@ -9,13 +9,14 @@ import { formatTimestamp, isCalendarDate, isTimestamp } from './dates.js';
 import { AMOUNT_PATTERN, CODE_PATTERN, lastCharactersOf, NOTE_MAX_LENGTH } from './gift-card-rules.js';
 import { ID_PATTERN } from './ids.js';
 import { definitionSchema, jsonPath, noDuplicateDefinitions, toDefinition, type MetafieldDefinition } from './metafield-definitions.js';
-import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain } from './metafield-rules.js';
+import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, UNDEFINED_FIELD_TYPE, type Domain } from './metafield-rules.js';
 import type { StoredValue } from './metafield-store.js';
 import { checkValue } from './metafield-value-check.js';
 import { ROOT_PARENT_ID } from './product-decisions.js';
 import { categoryRecordSchema, collectionRecordSchema, productRecordSchema, type ProductRecord } from './product-record.js';
 import { SandboxUsageError, type FieldError } from './sandbox-errors.js';
-import { characterCount } from './text.js';
+import { characterCount, isHttpUrl } from './text.js';
+import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './webhook-topics.js';
 
 const id = z.string({ error: 'must be a decimal id as a JSON string' }).regex(ID_PATTERN, 'must be a decimal id without leading zeros');
 const amount = z.string({ error: 'must be a decimal amount as a JSON string' }).regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
@@ -66,6 +67,23 @@ const seedObjectSchema = z.strictObject({
   values: z.array(seedValueSchema),
 });
 
+/** A webhook subscription (`/app/webhooks`): the times default to when the seed is loaded. */
+const seedSubscriptionSchema = z.strictObject({
+  id,
+  address: z
+    .string({ error: 'must be an absolute http or https URL' })
+    .refine(isHttpUrl, 'must be an absolute http or https URL')
+    .refine((address) => address.length <= MAX_ADDRESS_LENGTH, `must be at most ${MAX_ADDRESS_LENGTH} characters`),
+  topic: z.string({ error: `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}` }).refine((topic) => SUBSCRIPTION_TOPICS.includes(topic), `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}`),
+  format: z.literal('json', { error: 'must be json (the only format deliveries have)' }).default('json'),
+  createTime: timestamp.optional(),
+  updateTime: timestamp.optional(),
+});
+
+/** The sections of a seed and of a snapshot, in the order a snapshot writes them; each is a resource's key. */
+export const SEED_SECTIONS = ['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks'] as const;
+export type SeedSection = (typeof SEED_SECTIONS)[number];
+
 /** Every section is optional: a seed holds what it needs. */
 export const seedSchema = z
   .strictObject(
@@ -77,8 +95,10 @@ export const seedSchema = z
       products: z.array(productRecordSchema).default([]),
       metafieldDefinitions: z.array(definitionSchema).superRefine(noDuplicateDefinitions('metafieldDefinitions')).default([]),
       metafields: z.array(seedObjectSchema).default([]),
+      /** Webhook subscriptions, as `/app/webhooks` lists them. */
+      webhooks: z.array(seedSubscriptionSchema).default([]),
     },
-    { error: 'must be a JSON object with the sections giftCards, categories, collections, products, metafieldDefinitions, metafields' },
+    { error: `must be a JSON object with the sections ${SEED_SECTIONS.join(', ')}` },
   )
   .superRefine(crossCheck);
 
@@ -87,6 +107,7 @@ export type SandboxSeed = z.input<typeof seedSchema>;
 
 type ParsedSeed = z.output<typeof seedSchema>;
 type SeedGiftCard = ParsedSeed['giftCards'][number];
+type SeedSubscription = ParsedSeed['webhooks'][number];
 
 /** A checked seed with every default filled in: what the store loads. */
 export interface StoreSeed {
@@ -96,6 +117,7 @@ export interface StoreSeed {
   products: ParsedSeed['products'];
   metafieldDefinitions: MetafieldDefinition[];
   metafields: Array<{ domain: Domain; bizId: string; values: StoredValue[] }>;
+  webhooks: Array<Required<SeedSubscription>>;
 }
 
 type Ctx = z.RefinementCtx;
@@ -141,6 +163,18 @@ function crossCheck(seed: ParsedSeed, ctx: Ctx): void {
       visited.add(at);
     }
   });
+  const subscriptionIds = new Map<string, number>();
+  const subscribed = new Map<string, number>();
+  seed.webhooks.forEach((subscription, index) => {
+    const sameId = subscriptionIds.get(subscription.id);
+    if (sameId !== undefined) issue(ctx, ['webhooks', index, 'id'], `is the id of webhooks[${sameId}] too`);
+    subscriptionIds.set(subscription.id, index);
+    const key = `${subscription.topic} ${subscription.address}`;
+    const same = subscribed.get(key);
+    if (same !== undefined) issue(ctx, ['webhooks', index, 'address'], `is subscribed to ${subscription.topic} by webhooks[${same}] too`);
+    subscribed.set(key, index);
+  });
+
   const collections = new Set(seed.collections.map((collection) => collection.collectionId));
   seed.collections.forEach((collection, index) => claim(collection.collectionId, ['collections', index, 'collectionId']));
   seed.products.forEach((product, index) => checkProduct(product, ['products', index], { claim, hasCategory: (value) => parents.has(value), hasCollection: (value) => collections.has(value), ctx }));
@@ -185,7 +219,7 @@ function checkValues(seed: ParsedSeed, definitions: readonly MetafieldDefinition
       const first = seen.get(key);
       if (first !== undefined) problems.push({ field: at, message: `repeats ${value.namespace}.${value.code} of ${object.domain} ${object.bizId} (first at ${first})` });
       else seen.set(key, at);
-      const definition = byName.get(`${object.domain} ${value.namespace}.${value.code}`);
+      const definition = byName.get(`${object.domain} ${value.namespace}.${value.code}`) ?? kept(object.domain, value);
       const checked = checkValue(value.value, definition);
       if (!checked.ok) problems.push({ field: `${at}.value`, message: checked.message });
       else if (value.fieldType !== undefined && value.fieldType !== checked.fieldType) {
@@ -198,6 +232,27 @@ function checkValues(seed: ParsedSeed, definitions: readonly MetafieldDefinition
     }),
   }));
   return { metafields, problems };
+}
+
+/**
+ * A value whose definition was deleted keeps the type it was checked against (the definitions
+ * API leaves it so): a snapshot writes that type, and the value is checked against it, single
+ * or multi. Undefined for a value that names no type, or SingleLineText (no definition needed).
+ */
+function kept(domain: Domain, value: { namespace: string; code: string; value: string; fieldType?: MetafieldDefinition['fieldType'] | undefined }): MetafieldDefinition | undefined {
+  if (value.fieldType === undefined || value.fieldType === UNDEFINED_FIELD_TYPE) return undefined;
+  const single: MetafieldDefinition = {
+    domain,
+    namespace: value.namespace,
+    code: value.code,
+    definitionName: '',
+    description: '',
+    fieldType: value.fieldType,
+    multi: false,
+    optionMap: '{}',
+    pinned: false,
+  };
+  return checkValue(value.value, single).ok ? single : { ...single, multi: true };
 }
 
 /** Numbers of a body parsed losslessly become plain numbers (the seed's only numbers are schemaRule measures). */
@@ -248,6 +303,10 @@ export function checkSeed(raw: unknown, now: Date, definitionsInstead?: Metafiel
       products: seed.products,
       metafieldDefinitions: definitions,
       metafields,
+      webhooks: seed.webhooks.map((subscription) => {
+        const createTime = subscription.createTime ?? stamp;
+        return { ...subscription, createTime, updateTime: subscription.updateTime ?? createTime };
+      }),
     },
   };
 }
@@ -286,7 +345,7 @@ export async function readSeedFile(file: string, now: Date, definitionsInstead?:
 
 /** A store with nothing in it. */
 export function emptySeed(): StoreSeed {
-  return { giftCards: [], categories: [], collections: [], products: [], metafieldDefinitions: [], metafields: [] };
+  return { giftCards: [], categories: [], collections: [], products: [], metafieldDefinitions: [], metafields: [], webhooks: [] };
 }
 
 let demoSeed: StoreSeed | undefined;
@@ -295,21 +354,4 @@ let demoSeed: StoreSeed | undefined;
 export function demoData(): StoreSeed {
   demoSeed ??= parseSeed(demo, 'src/sandbox/data/demo.json', new Date(0));
   return demoSeed;
-}
-
-/** A definition as a seed writes it, so that a snapshot imports as it is. */
-export function definitionSnapshot(definition: MetafieldDefinition): z.input<typeof definitionSchema> {
-  const measure = (bound: { value: string; unit: string }) => ({ value: Number(bound.value), unit: bound.unit });
-  const rule = definition.schemaRule;
-  return {
-    domain: definition.domain,
-    namespace: definition.namespace,
-    code: definition.code,
-    definitionName: definition.definitionName,
-    description: definition.description,
-    fieldType: definition.fieldType,
-    multi: definition.multi ? 'true' : 'false',
-    ...(rule === undefined ? {} : { schemaRule: { ...(rule.min === undefined ? {} : { min: measure(rule.min) }), ...(rule.max === undefined ? {} : { max: measure(rule.max) }) } }),
-    optionMap: definition.optionMap,
-  };
 }

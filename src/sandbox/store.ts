@@ -3,7 +3,8 @@ import type { Dialect } from './dialect.js';
 import { SandboxDataError } from './sandbox-errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './body-json.js';
-import type { DefinitionCatalog } from './metafield-definitions.js';
+import { DefinitionCatalog, type MetafieldDefinition } from './metafield-definitions.js';
+import { DEFINITIONS_KEY, type DefinitionResource } from './routes/metafield-definition-routes.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
@@ -12,7 +13,7 @@ import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route, RouteReply } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
-import { checkSeed, definitionSnapshot, describeSeedProblems, type StoreSeed } from './seed.js';
+import { checkSeed, describeSeedProblems, SEED_SECTIONS, type SeedSection, type StoreSeed } from './seed.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
 const STATE_VERSION = 1;
@@ -29,11 +30,8 @@ const stateSchema = z.object({
 /** The journal key of a change that replaced the whole state (a reset, an imported snapshot). */
 const REPLACE_KEY = '*';
 
-/** The sections of a seed and of a snapshot, in the order a snapshot writes them. */
-type Section = 'giftCards' | 'categories' | 'collections' | 'products' | 'metafieldDefinitions' | 'metafields';
-
 /** How much a state holds, for the answers to a reset or an import. */
-export type StateCounts = Record<Section, number>;
+export type StateCounts = Record<SeedSection, number>;
 
 export interface StoreOptions {
   dataFile?: string;
@@ -42,7 +40,6 @@ export interface StoreOptions {
   currency: string;
   idsAs: IdsAs;
   dialect: Dialect;
-  metafieldDefinitions: DefinitionCatalog;
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
   /** When another process owns the data file: wait this way; absent: fail at once. */
@@ -96,7 +93,8 @@ export class SandboxStore {
       currency: options.currency,
       idsAs: options.idsAs,
       dialect: options.dialect,
-      metafieldDefinitions: options.metafieldDefinitions,
+      // Filled from the seed (definitions are a section of it) or the data file, like the rest.
+      metafieldDefinitions: new DefinitionCatalog(),
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
     };
@@ -144,6 +142,19 @@ export class SandboxStore {
     } finally {
       await this.lock?.release();
     }
+  }
+
+  /**
+   * Creates or replaces each definition as the definitions API would (a type change is refused
+   * while values of the field are stored: SandboxUsageError naming `source`), durably. A
+   * `--definitions` file is applied so at every start, over what the data file holds.
+   */
+  async putDefinitions(definitions: readonly MetafieldDefinition[], source: string): Promise<number> {
+    const resource = this.resources.find((candidate) => candidate.key === DEFINITIONS_KEY) as DefinitionResource;
+    if (this.journal?.failure !== undefined) throw unsaved(this.journal.failure);
+    const changed = resource.putAll(definitions, source);
+    if (changed > 0) await this.journal?.durable();
+    return changed;
   }
 
   private durably(route: Route): Route {
@@ -214,7 +225,6 @@ export class SandboxStore {
       if (record.key === REPLACE_KEY) {
         const checked = checkSeed(record.change, new Date(0));
         if (!checked.ok) throw new Error(describeSeedProblems('the state it holds', checked.problems));
-        // Definitions are configuration (--definitions, the seed's) until they are kept in the data file.
         this.ids.restart();
         this.applySeed(checked.seed);
         this.ids.observe(record.lastId);
@@ -238,31 +248,16 @@ export class SandboxStore {
   }
 
   /** The whole state in the seed format: `--seed` and PUT /_sandbox/state take it back as it is. */
-  snapshot(): Record<Section, unknown> {
-    const section = (key: string) => this.resources.find((resource) => resource.key === key)?.snapshot() ?? [];
-    return {
-      giftCards: section('giftCards'),
-      categories: section('categories'),
-      collections: section('collections'),
-      products: section('products'),
-      metafieldDefinitions: this.options.metafieldDefinitions.all().map(definitionSnapshot),
-      metafields: section('metafields'),
-    };
+  snapshot(): Record<SeedSection, unknown[]> {
+    const section = (key: SeedSection) => (this.resources.find((resource) => resource.key === key)?.snapshot() ?? []) as unknown[];
+    return Object.fromEntries(SEED_SECTIONS.map((key) => [key, section(key)])) as Record<SeedSection, unknown[]>;
   }
 
   /** How many of each the state holds (metafields: values, not objects). */
   counts(): StateCounts {
     const snapshot = this.snapshot();
-    const length = (key: Section) => (snapshot[key] as unknown[]).length;
     const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
-    return {
-      giftCards: length('giftCards'),
-      categories: length('categories'),
-      collections: length('collections'),
-      products: length('products'),
-      metafieldDefinitions: length('metafieldDefinitions'),
-      metafields: values,
-    };
+    return { ...(Object.fromEntries(SEED_SECTIONS.map((key) => [key, snapshot[key].length])) as StateCounts), metafields: values };
   }
 
   /**
@@ -281,7 +276,6 @@ export class SandboxStore {
     }
     this.ids.restart();
     this.applySeed(seed);
-    this.options.metafieldDefinitions.replace(seed.metafieldDefinitions);
     if (journal === undefined) return;
     journal.append(REPLACE_KEY, this.ids.lastId, this.snapshot());
     await journal.durable().catch((error: unknown) => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxUsageError, startSandbox, type SandboxSeed } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
+import { createProduct } from './product-helpers.js';
+import { startReceiver } from './webhook-receiver.js';
 
 const state = (baseUrl: string) => `${baseUrl}/_sandbox/state`;
 const reset = (baseUrl: string) => `${baseUrl}/_sandbox/reset`;
@@ -155,7 +157,7 @@ describe('GET and PUT /_sandbox/state', () => {
       await call(source, 'POST', '/metafields/products/4000000000000000401', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'weight', value: { value: 1.5, unit: 'kg' } }] } });
       const snapshot = await call(source, 'GET', state(source.baseUrl));
       expect(snapshot.status).toBe(200);
-      expect(Object.keys(snapshot.json)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields']);
+      expect(Object.keys(snapshot.json)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks']);
       expect(snapshot.json.giftCards).toHaveLength(9);
       expect(snapshot.json.metafieldDefinitions).toHaveLength(23);
       expect(snapshot.json.metafields).toEqual([
@@ -165,7 +167,7 @@ describe('GET and PUT /_sandbox/state', () => {
       await withSandbox({}, async (target) => {
         const replaced = await call(target, 'PUT', state(target.baseUrl), { rawBody: snapshot.text });
         expect(replaced.status).toBe(200);
-        expect(replaced.json.counts).toEqual({ giftCards: 9, categories: 12, collections: 6, products: 3, metafieldDefinitions: 23, metafields: 1 });
+        expect(replaced.json.counts).toEqual({ giftCards: 9, categories: 12, collections: 6, products: 3, metafieldDefinitions: 23, metafields: 1, webhooks: 0 });
         expect((await call(target, 'GET', state(target.baseUrl))).text).toBe(snapshot.text);
         // The imported definitions are in force: specs.weight keeps its 0..500 kg rule.
         const tooHeavy = await call(target, 'POST', '/metafields/products/4000000000000000431', {
@@ -202,8 +204,8 @@ describe('GET and PUT /_sandbox/state', () => {
       const crashed = join(dir, 'crashed.json');
       await copyFile(dataFile, crashed);
       await copyFile(`${dataFile}.journal`, `${crashed}.journal`);
-      // Definitions are configuration: the restart names them again, here by the same seed.
-      await withSandbox({ dataFile: crashed, seed: seed() }, async (restarted) => {
+      // Definitions are state: the restart finds them in the files, without naming a seed.
+      await withSandbox({ dataFile: crashed }, async (restarted) => {
         expect((await call(restarted, 'GET', state(restarted.baseUrl))).json).toEqual(imported);
       });
     });
@@ -231,7 +233,7 @@ describe('POST /_sandbox/reset', () => {
       await call(sandbox, 'DELETE', '/products/4400000000000000001');
       const reply = await call(sandbox, 'POST', reset(sandbox.baseUrl));
       expect(reply.status).toBe(200);
-      expect(reply.json.counts).toEqual({ giftCards: 2, categories: 1, collections: 1, products: 1, metafieldDefinitions: 1, metafields: 1 });
+      expect(reply.json.counts).toEqual({ giftCards: 2, categories: 1, collections: 1, products: 1, metafieldDefinitions: 1, metafields: 1, webhooks: 0 });
       expect((await call(sandbox, 'GET', `/gift_cards/${first.id}`)).status).toBe(404);
       expect((await call(sandbox, 'GET', '/products/4400000000000000001')).status).toBe(200);
       const next = BigInt((await createCard(sandbox)).id);
@@ -280,5 +282,115 @@ describe('POST /_sandbox/reset', () => {
     await withSandbox({ dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'GET', '/gift_cards/count')).json.count).toBe('3');
     });
+  });
+});
+
+describe('metafield definitions in seeds, snapshots and resets', () => {
+  const definitionsPath = (domain: string) => `/metafields/definitions/${domain}`;
+  const codes = async (sandbox: Parameters<typeof call>[0]) => (await call(sandbox, 'GET', state(sandbox.baseUrl))).json.metafieldDefinitions.map((d: any) => `${d.domain} ${d.namespace}.${d.code}`);
+
+  it("serves the seed's definitions through the definitions API, and a snapshot holds those the API changed", async () => {
+    await withSandbox({ seed: seed() }, async (sandbox) => {
+      const listed = await call(sandbox, 'GET', definitionsPath('products'));
+      expect(listed.json.metafields.map((d: any) => `${d.namespace}.${d.code} ${d.fieldType}`)).toEqual(['specs.steep_minutes Integer']);
+      const created = await call(sandbox, 'POST', definitionsPath('shop'), { body: { metafield: { namespace: 'brand', code: 'motto', definitionName: 'Motto', fieldType: 'SingleLineText' } } });
+      expect(created.status).toBe(200);
+      const snapshot = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json;
+      // As a definitions file writes them: the wire form with the domain.
+      expect(snapshot.metafieldDefinitions).toEqual([
+        { domain: 'products', pinned: 'false', definitionName: 'Steeping time', code: 'steep_minutes', namespace: 'specs', description: '', optionMap: '{}', fieldType: 'Integer', multi: 'false' },
+        { domain: 'shop', pinned: 'false', definitionName: 'Motto', code: 'motto', namespace: 'brand', description: '', optionMap: '{}', fieldType: 'SingleLineText', multi: 'false' },
+      ]);
+      // Reset: back to the seed's definitions, the one made through the API gone.
+      await sandbox.reset();
+      expect(await codes(sandbox)).toEqual(['products specs.steep_minutes']);
+      expect((await call(sandbox, 'GET', `${definitionsPath('shop')}`)).json.metafields).toEqual([]);
+      // PUT: the snapshot's definitions replace the store's, and the API serves them.
+      expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: snapshot })).status).toBe(200);
+      expect(await codes(sandbox)).toEqual(['products specs.steep_minutes', 'shop brand.motto']);
+      expect((await call(sandbox, 'GET', `/metafields/definitions/detail/shop?namespace=brand&code=motto`)).json.metafield.definitionName).toBe('Motto');
+    });
+  });
+
+  it('keeps them in the data file: the definitions of an import, and one made after it, survive a restart without the seed', async () => {
+    const dataFile = join(await mkdtemp(join(tmpdir(), 'sandbox-definitions-')), 'state.json');
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: seed() })).status).toBe(200);
+      await call(sandbox, 'POST', definitionsPath('customers'), { body: { metafield: { namespace: 'loyalty', code: 'tier', definitionName: 'Tier', fieldType: 'Integer' } } });
+    });
+    const saved = JSON.parse(await readFile(dataFile, 'utf8'));
+    expect(saved.data.metafieldDefinitions.map((d: any) => d.code)).toEqual(['steep_minutes', 'tier']);
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect(await codes(sandbox)).toEqual(['products specs.steep_minutes', 'customers loyalty.tier']);
+      // In force: the imported Integer definition refuses text.
+      const refused = await call(sandbox, 'POST', '/metafields/products/4400000000000000001', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'steep_minutes', value: 'long' }] } });
+      expect(refused.status).toBe(400);
+    });
+  });
+
+  it('takes back a value whose definition was deleted, with the type it was written with', async () => {
+    await withSandbox({ seed: seed() }, async (source) => {
+      expect((await call(source, 'DELETE', `${definitionsPath('products')}?namespace=specs&code=steep_minutes`)).status).toBe(200);
+      const snapshot = await call(source, 'GET', state(source.baseUrl));
+      expect(snapshot.json.metafieldDefinitions).toEqual([]);
+      expect(snapshot.json.metafields[0].values).toEqual([{ namespace: 'specs', code: 'steep_minutes', value: '3', fieldType: 'Integer' }]);
+      await withSandbox({}, async (target) => {
+        expect((await call(target, 'PUT', state(target.baseUrl), { rawBody: snapshot.text })).status).toBe(200);
+        expect((await call(target, 'GET', state(target.baseUrl))).text).toBe(snapshot.text);
+      });
+    });
+    // Written by hand: a type without a definition is checked all the same.
+    const wrong = seed() as any;
+    wrong.metafieldDefinitions = [];
+    wrong.metafields[0].values[0] = { namespace: 'specs', code: 'steep_minutes', value: 'three', fieldType: 'Integer' };
+    expect(await startFailure({ seed: wrong })).toMatch(/^The sandbox seed: metafields\[0\]\.values\[0\]\.value: /);
+  });
+});
+
+describe('webhook subscriptions in seeds, snapshots and resets', () => {
+  const subscription = (address: string) => ({ id: '4500000000000000001', address, topic: 'products/create', createTime: '2026-01-02T03:04:05Z' });
+
+  it("delivers to a seed's subscription, and a reset or an import brings one deleted back", async () => {
+    const receiver = await startReceiver();
+    try {
+      await withSandbox({ seed: { ...seed(), webhooks: [subscription(receiver.url)] } }, async (sandbox) => {
+        const listed = await call(sandbox, 'GET', '/app/webhooks');
+        expect(listed.json.webhooks.map((w: any) => [w.id, w.address, w.topic, w.createTime, w.updateTime])).toEqual([
+          ['4500000000000000001', receiver.url, 'products/create', '2026-01-02T03:04:05Z', '2026-01-02T03:04:05Z'],
+        ]);
+        const product = await createProduct(sandbox);
+        await receiver.until((received) => received.length === 1);
+        expect(receiver.received[0]?.json.productId).toBe(product.productId);
+
+        const snapshot = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json;
+        expect(snapshot.webhooks).toEqual([
+          { id: '4500000000000000001', address: receiver.url, topic: 'products/create', format: 'json', createTime: '2026-01-02T03:04:05Z', updateTime: '2026-01-02T03:04:05Z' },
+        ]);
+        expect((await call(sandbox, 'DELETE', '/app/webhooks/4500000000000000001')).status).toBe(200);
+        expect((await call(sandbox, 'POST', reset(sandbox.baseUrl))).json.counts.webhooks).toBe(1);
+        expect((await call(sandbox, 'GET', '/app/webhooks/count')).json.count).toBe('1');
+        await createProduct(sandbox);
+        await receiver.until((received) => received.length === 2);
+
+        expect((await call(sandbox, 'DELETE', '/app/webhooks/4500000000000000001')).status).toBe(200);
+        expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: snapshot })).json.counts.webhooks).toBe(1);
+        expect((await call(sandbox, 'GET', '/app/webhooks/4500000000000000001')).status).toBe(200);
+        // The restored subscription's id is taken: a new one gets another.
+        const made = await call(sandbox, 'POST', '/app/webhooks', { body: { webhook: { address: receiver.url, topic: 'products/update' } } });
+        expect(made.status).toBe(201);
+        expect(made.json.webhook.id).not.toBe('4500000000000000001');
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('names the JSON path of a subscription that does not fit', async () => {
+    const twice = { ...seed(), webhooks: [subscription('http://127.0.0.1:9/a'), { ...subscription('http://127.0.0.1:9/a'), id: '4500000000000000002' }] };
+    expect(await startFailure({ seed: twice })).toMatch(/^The sandbox seed: webhooks\[1\]\.address: is subscribed to products\/create by webhooks\[0\] too\.$/);
+    const badTopic = { ...seed(), webhooks: [{ ...subscription('http://127.0.0.1:9/a'), topic: 'orders/create' }] };
+    expect(await startFailure({ seed: badTopic })).toMatch(/^The sandbox seed: webhooks\[0\]\.topic: must be one of products\/create/);
+    const notUrl = { ...seed(), webhooks: [subscription('ftp://example.com/')] };
+    expect(await startFailure({ seed: notUrl })).toMatch(/webhooks\[0\]\.address: must be an absolute http or https URL/);
   });
 });

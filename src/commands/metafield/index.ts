@@ -1,5 +1,6 @@
 import type { Noun } from '../types.js';
 import * as count from './count.js';
+import { definition } from './definition/index.js';
 import * as del from './delete.js';
 import * as get from './get.js';
 import * as importValues from './import.js';
@@ -10,4 +11,5 @@ export const metafield: Noun = {
   name: 'metafield',
   summary: 'the typed custom values (metafields) of products, variants, customers, orders and other business objects',
   verbs: [set, get, list, count, del, importValues],
+  nouns: [definition],
 };

@@ -20,6 +20,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['products', 'products'],
   ['metafieldDefinitions', 'metafield definitions'],
   ['metafields', 'metafield values'],
+  ['webhooks', 'webhook subscriptions'],
 ];
 
 /** `8 gift cards, 12 categories, ...` from an answer's `counts` (numbers as the lossless parser left them). */

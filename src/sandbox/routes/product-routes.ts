@@ -9,6 +9,7 @@ import { presentProduct } from '../product-present.js';
 import { productRecordSchema, type ProductRecord } from '../product-record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import type { StoreSeed } from '../seed.js';
+import { PRODUCT_TOPICS } from '../webhook-topics.js';
 import { createCategoryResource } from './category-routes.js';
 import { createCollectionResource } from './collection-routes.js';
 
@@ -16,8 +17,6 @@ const KEY = 'products';
 
 /** A journaled change: the product as it now is, or the id of one deleted. */
 const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
-
-export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
 
 function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   function replaceAll(records: ProductRecord[]): void {

@@ -33,7 +33,9 @@ describe('sandbox export and import', () => {
       const exported = await at(source)(['sandbox', 'export', first]);
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toBe('');
-      expect(exported.stderr).toContain(`Sandbox state written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values.`);
+      expect(exported.stderr).toContain(
+        `Sandbox state written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values, 0 webhook subscriptions.`,
+      );
       expect(statSync(first).mode & 0o777).toBe(0o600);
     });
     const target = await startSandbox({});
@@ -132,7 +134,9 @@ describe('sandbox reset of a running sandbox', () => {
       expect(refused.stderr).toContain('pass --yes');
       const reset = await at(sandbox)(['sandbox', 'reset', '--yes']);
       expect(reset.code, reset.stderr).toBe(0);
-      expect(reset.stderr).toContain(`Sandbox at ${sandbox.baseUrl} reset: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values.`);
+      expect(reset.stderr).toContain(
+        `Sandbox at ${sandbox.baseUrl} reset: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values, 0 webhook subscriptions.`,
+      );
       expect((await call(sandbox, 'GET', `/gift_cards/${card.id}`)).status).toBe(404);
       const both = await at(sandbox)(['sandbox', 'reset', '--yes', '--data', join(dir(), 'x.json')]);
       expect(both.code).toBe(2);
