@@ -9,7 +9,7 @@ _store_cli_subcommands() {
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count help' ;;
-    'metafield') REPLY='set get list count delete import help' ;;
+    'metafield') REPLY='set get list count delete import export help' ;;
     'product') REPLY='create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
@@ -53,6 +53,7 @@ _store_cli_flags() {
     'metafield count') REPLY='--namespace --json --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json --jq -h --help' ;;
     'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
+    'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --json --jq -h --help' ;;
     'metafield help') REPLY='' ;;
     'product') REPLY='-h --help' ;;
     'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json --jq -h --help' ;;
@@ -153,6 +154,15 @@ _store_cli_option() {
     'metafield import|--concurrency') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|--jq') REPLY='v' ;;
+    'metafield export|--domain') REPLY='v' ;;
+    'metafield export|--objects') REPLY='f' ;;
+    'metafield export|--namespace') REPLY='v' ;;
+    'metafield export|--output') REPLY='f' ;;
+    'metafield export|--rejects') REPLY='f' ;;
+    'metafield export|--shard') REPLY='v' ;;
+    'metafield export|--concurrency') REPLY='v' ;;
+    'metafield export|--json') REPLY='l objects rows failed unfinished otherShards requests refused elapsedMs' ;;
+    'metafield export|--jq') REPLY='v' ;;
     'product create|--file') REPLY='f' ;;
     'product create|--title') REPLY='v' ;;
     'product create|--sub-title') REPLY='v' ;;
@@ -263,7 +273,7 @@ _store_cli_argument() {
     'metafield count|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield delete|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield import|1') REPLY='f' ;;
-    'metafield help|'*) REPLY='w set get list count delete import' ;;
+    'metafield help|'*) REPLY='w set get list count delete import export' ;;
     'product help|'*) REPLY='w create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;

@@ -50,6 +50,7 @@ const ARGS: Record<string, string[]> = {
   'metafield count': ['products', '1'],
   'metafield delete': ['products', '1', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield import': ['values.csv'],
+  'metafield export': ['--all', '--output', 'values.csv'],
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],
@@ -90,8 +91,8 @@ describe('--json fields, declared once', () => {
   );
 });
 
-/** Commands that also have --jsonl: the two modes exclude each other. */
-const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl'));
+/** Commands that also have --jsonl [fields]: the two modes exclude each other (metafield export's --jsonl is a switch for its data's format). */
+const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl' && o.optional));
 
 describe('--json with --jsonl', () => {
   const log = requestLog();

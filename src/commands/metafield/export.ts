@@ -26,7 +26,7 @@ const verb = defineVerb({
     output: text('<file>', 'write to this file, which appears only once complete (default: stdout)'),
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
     rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry'),
-    shard: text('<i/n>', 'take only share i of n of the objects (the same split as import), for n parallel jobs'),
+    shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
     concurrency: text('<n>', `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`),
   },
   json: {
