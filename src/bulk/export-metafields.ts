@@ -120,10 +120,19 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let stop: Stop | undefined;
   const where = outputPath ?? 'stdout';
 
+  // The header goes out with the first rows, or at the end: a run refused at once (no
+  // credentials, a refused token) writes nothing to stdout.
+  let headerWritten = false;
+  const writeRows = async (text: string) => {
+    if (!headerWritten) {
+      headerWritten = true;
+      text = headerText(format) + text;
+    }
+    if (text !== '') await sink.write(text);
+  };
   const reporter = startProgressLine(env.progress.write, env.progress.mode, () => progressLine(state, clock() - started));
   try {
     await rejects?.write(csvLine(['domain', 'bizId', 'reason']));
-    await sink.write(headerText(format));
     if (source.kind === 'all') {
       try {
         list = await objectsOfAll(api, source.domain, shard);
@@ -159,7 +168,7 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
       if (answer.ok) {
         consecutive = 0;
         const rows = objectRows(object, answer.values, request.namespace);
-        if (rows.length > 0) await sink.write(rowsText(rows, format));
+        if (rows.length > 0) await writeRows(rowsText(rows, format));
         state.rows += rows.length;
         state.done += 1;
         continue;
@@ -182,6 +191,7 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
     // Listings still out settle before the pool closes (their answers are not written).
     await Promise.all(pending.values());
     if (stop === undefined && env.signal.aborted) stop = { kind: 'interrupted' };
+    if (stop === undefined) await writeRows('');
   } catch (error) {
     stop ??= env.signal.aborted ? { kind: 'interrupted' } : { kind: 'failed', error };
   } finally {
@@ -205,7 +215,9 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
     refused: requests?.rateLimited ?? 0,
     elapsedMs,
   };
-  const lines = summaryLines(summary, { where, format, stop, shard, rejectsPath, failures, requests });
+  // Stopped before any request went out (no credentials): the error alone says it.
+  const silent = stop?.kind === 'failed' && summary.requests === 0;
+  const lines = silent ? [] : summaryLines(summary, { where, format, stop, shard, rejectsPath, failures, requests });
   return { lines, summary, ...(failureOf(stop, summary, failures, rejectsPath) ?? {}) };
 }
 

@@ -61,6 +61,13 @@ describe('metafield export: usage (exit 2, nothing sent)', () => {
     expect(await log.take()).toEqual([]);
   });
 
+  it('without a store to read writes nothing to stdout and no summary: the error alone, exit 4', async () => {
+    const r = await cli(exportArgs('--all'), { env: {} });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^error: No store is set up/)]);
+  });
+
   it('refuses an --output (or --rejects) that is the --objects file, under another name too', async () => {
     log.clear();
     const objects = scratchFile('objects.csv', 'domain,bizId\nproducts,1\n');
