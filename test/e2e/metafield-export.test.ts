@@ -1,11 +1,12 @@
 // metafield export as a real process, between two stores: export from sandbox A, import
 // into sandbox B, export from B: the same bytes. Values of many types, unicode, line breaks,
 // commas, quotes and ids beyond 2^53; re-imports that change nothing; the JSON-lines form;
-// and an export from a store injecting faults that equals the clean one.
-import { readFileSync, writeFileSync } from 'node:fs';
+// an export from a store injecting faults that equals the clean one; Ctrl-C and kill -9
+// midway never leave a file under the --output name.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftovers, removeScratch, requireBuild, run, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnGathering, until, type ServeHandle } from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
 beforeAll(requireBuild);
@@ -132,4 +133,44 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
     // Faults were met on the way (the sandbox logs every answer on stderr).
     expect(faulty.stderr()).toMatch(/^GET \/api\/202412\/metafields\/\S+ (429|500|503) /m);
   });
+});
+
+describe('metafield export stopped midway (spawned)', () => {
+  let sandbox: ServeHandle;
+  const listings = () => (sandbox.stderr().match(/^GET \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
+
+  beforeAll(async () => {
+    // A rate limit makes a run last long enough to be stopped in the middle.
+    sandbox = await serve(['--json', '--rate-limit', '60/10']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  for (const signal of ['SIGINT', 'SIGKILL'] as const) {
+    it(`${signal}: no file under the --output name${signal === 'SIGINT' ? ', the temporary removed, a summary, exit 130' : ''}`, { timeout: 60_000 }, async () => {
+      const folder = scratch().root;
+      const objects = join(folder, 'objects.csv');
+      writeFileSync(objects, `domain,bizId\n${Array.from({ length: 500 }, (_, i) => `products,${5_000_000 + i}`).join('\n')}\n`);
+      const output = join(folder, 'values.csv');
+      const before = listings();
+      const { child, stdout, stderr } = spawnGathering(['metafield', 'export', '--objects', objects, '--output', output, '--json'], sandbox.env());
+      await until(
+        () => (listings() - before >= 15 ? true : undefined),
+        20_000,
+        () => `no progress; stderr:\n${stderr()}`,
+      );
+      child.kill(signal);
+      const end = await exitOf(child, 10_000);
+      expect(existsSync(output)).toBe(false);
+      if (signal === 'SIGKILL') {
+        expect(end.signal).toBe('SIGKILL');
+        return;
+      }
+      expect(end).toMatchObject({ code: 130, signal: null });
+      expect(stderr()).toMatch(/^Interrupted after \d+s, with \d+ of 500 objects read: .*values\.csv was not written/m);
+      expect(JSON.parse(stdout())).toMatchObject({ objects: 500 });
+      expect(readdirSync(folder)).toEqual(['objects.csv']);
+    });
+  }
 });
