@@ -90,10 +90,22 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let list: ObjectList | undefined;
   let objectsFile: ImportSource | undefined;
   if (source.kind === 'file') {
-    objectsFile = await openSource(source.path, env.stdin);
+    objectsFile = await openSource(source.path, env.stdin, env.signal);
     await refuseInput('--output', outputPath, objectsFile);
     await refuseInput('--rejects', rejectsPath, objectsFile);
-    list = await objectsOfFile(objectsFile, source.domain, shard);
+    // Ctrl-C while stdin is slow to come: the input is closed, and the run ends at once (130).
+    const input = objectsFile.stream;
+    const stopReading = () => input.destroy();
+    env.signal.addEventListener('abort', stopReading, { once: true });
+    try {
+      list = await objectsOfFile(objectsFile, source.domain, shard);
+    } catch (error) {
+      if (env.signal.aborted) throw new CancelledError();
+      throw error;
+    } finally {
+      env.signal.removeEventListener('abort', stopReading);
+    }
+    if (env.signal.aborted) throw new CancelledError();
   } else if (source.kind === 'ids') {
     list = objectsOfIds(source.domain, source.ids, shard);
   }

@@ -48,7 +48,7 @@ export interface ImportReport {
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
   const { concurrency, shard, rejectsPath } = request;
-  const source = await openSource(request.file, env.stdin);
+  const source = await openSource(request.file, env.stdin, env.signal);
 
   const { api, counts } = await openPacedApi(env, concurrency);
   const job = new Import({

@@ -9,10 +9,11 @@ import type { ImportSource } from './run-import.js';
 
 const JSONL_EXTENSION = /\.(jsonl|ndjson)$/i;
 
-export async function openSource(path: string, stdin: Readable): Promise<ImportSource> {
+/** `signal`: Ctrl-C while stdin has sent nothing yet closes it (the run then reports an interruption). */
+export async function openSource(path: string, stdin: Readable, signal?: AbortSignal): Promise<ImportSource> {
   if (path === '-') {
     const identity = identityOfStream(stdin);
-    const format = (await firstCharacter(stdin)) === '{' ? 'jsonl' : 'csv';
+    const format = (await firstCharacter(stdin, signal)) === '{' ? 'jsonl' : 'csv';
     return { stream: stdin, name: 'stdin', size: undefined, format, ...(identity ? { identity } : {}) };
   }
   let size: number;
@@ -35,8 +36,11 @@ export async function openSource(path: string, stdin: Readable): Promise<ImportS
  * The stream's first character past a UTF-8 byte order mark and white space, read without
  * consuming it (the bytes are put back); undefined for an empty or closed stream.
  */
-export async function firstCharacter(stream: Readable): Promise<string | undefined> {
+export async function firstCharacter(stream: Readable, signal?: AbortSignal): Promise<string | undefined> {
   const seen: Buffer[] = [];
+  const close = () => stream.destroy();
+  signal?.addEventListener('abort', close, { once: true });
+  if (signal?.aborted) close();
   try {
     for (;;) {
       const chunk = stream.read() as Buffer | string | null;
@@ -59,6 +63,7 @@ export async function firstCharacter(stream: Readable): Promise<string | undefin
       });
     }
   } finally {
+    signal?.removeEventListener('abort', close);
     if (seen.length > 0 && !stream.destroyed) stream.unshift(Buffer.concat(seen));
   }
 }

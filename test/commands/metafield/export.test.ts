@@ -223,6 +223,19 @@ describe('metafield export: Ctrl-C', () => {
   // A rate limit makes the run last long enough to be stopped in the middle.
   const s = useSandbox({ rateLimit: { rps: 100, burst: 10 }, onRequest: (q) => void (q.path.startsWith('/api/202412/metafields/') && (listings += 1)) });
 
+  it('while --objects - waits for stdin: exit 130 at once, nothing sent or written', async () => {
+    const controller = new AbortController();
+    const live = liveCli(exportArgs('--objects', '-'), { env: s.env, signal: controller.signal, keepStdinOpen: true, stdin: 'domain,bizId\nproducts,1\n' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const requests = listings;
+    controller.abort();
+    const r = await live.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: Interrupted.\n');
+    expect(listings).toBe(requests);
+  });
+
   it('exits 130 after a summary, and leaves no --output file (nor its temporary)', { timeout: 60_000 }, async () => {
     const ids = freshIds(2000);
     const objects = scratchFile('objects.csv', `domain,bizId\n${ids.map((id) => `products,${id}`).join('\n')}\n`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/cli-in-process.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { freshIds, readBack, scratchFile } from './_import.js';
 
@@ -62,5 +62,15 @@ describe('metafield import: JSON lines', () => {
     const r = await cli(importArgs('-', '--domain', 'customers', '--json'), { env: s.env, stdin: `{"bizId":${a},"namespace":"custom","code":"vip","value":"yes","type":"Boolean"}\n` });
     expect(r.code, r.stderr).toBe(0);
     expect(await readBack(s.sandbox, [['customers', a!]])).toEqual(new Map([[`customers/${a}/custom.vip`, 'true']]));
+  });
+
+  it('Ctrl-C while stdin has sent nothing (its format not known yet): exit 130 after a summary', async () => {
+    const controller = new AbortController();
+    const live = liveCli(importArgs('-'), { env: s.env, signal: controller.signal, keepStdinOpen: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    controller.abort();
+    const r = await live.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/^Interrupted: /m);
   });
 });
