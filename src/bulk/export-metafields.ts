@@ -240,7 +240,7 @@ async function refuseInput(flag: string, path: string | undefined, input: Import
   throw new UsageError(`${flag} ${path} is ${what}: writing it would destroy the list of objects; give another file. Nothing was sent.`);
 }
 
-function progressLine(s: { objects: number; done: number; rows: number; failed: number }, elapsedMs: number): string {
+export function progressLine(s: { objects: number; done: number; rows: number; failed: number }, elapsedMs: number): string {
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? s.done / seconds : 0;
   const parts = [
