@@ -36,6 +36,7 @@ describe('metafield export: usage (exit 2, nothing sent)', () => {
     [['--all', '--namespace', 'bad ns'], '--namespace'],
     [['--all', '--shard', '4/3'], '--shard'],
     [['--all', '--concurrency', '0'], '--concurrency'],
+    [['--all', '--output', '/nonexistent-dir/values.csv'], '--output'],
   ])('%j', async (args, flag) => {
     log.clear();
     const r = await cli(exportArgs(...args), { env: s.env });
@@ -108,9 +109,17 @@ describe.each(DIALECTS)('metafield export (%s dialect)', (dialect) => {
     const again = await cli(exportArgs('--objects', importFile), { env: s.env });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe(r.stdout);
-    // And so is an export read back as the list of objects, from stdin.
+    // And so is an export read back as the list of objects, from stdin, or as JSON lines.
     const third = await cli(exportArgs('--objects', '-'), { env: s.env, stdin: r.stdout });
     expect(third.stdout).toBe(r.stdout);
+    const jsonl = await cli(exportArgs('--objects', importFile, '--jsonl'), { env: s.env });
+    const fromJsonl = await cli(exportArgs('--objects', scratchFile('values.jsonl', jsonl.stdout)), { env: s.env });
+    expect(fromJsonl.stdout).toBe(r.stdout);
+    // With a domain column, --domain keeps that domain's objects: none here.
+    const none = await cli(exportArgs('--objects', importFile, '--domain', 'customers'), { env: s.env });
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stdout).toBe(`${HEADER_LINE}\n`);
+    expect(none.stderr).toContain('Exported 0 rows of 0 objects');
   });
 
   it('--namespace keeps one namespace; --jsonl writes the same rows as JSON lines', async () => {
