@@ -119,14 +119,17 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   env.signal.addEventListener('abort', onAbort, { once: true });
   const paced = await openPacedApi({ signal: halt.signal, api: env.api }, concurrency);
   const { api } = paced;
-  const sink = outputPath === undefined ? streamSink(env.stdout) : await fileSink(outputPath, '--output');
+  let sink: RowSink | undefined;
   let rejects: RowSink | undefined;
   try {
+    sink = outputPath === undefined ? streamSink(env.stdout) : await fileSink(outputPath, '--output');
     rejects = rejectsPath === undefined ? undefined : await fileSink(rejectsPath, '--rejects');
   } catch (error) {
-    await sink.discard();
+    await sink?.discard();
+    env.signal.removeEventListener('abort', onAbort);
     throw error;
   }
+  const output = sink;
   const state = { objects: list?.objects.length ?? 0, done: 0, rows: 0, failed: 0 };
   const failures: Array<{ object: ExportObject; reason: string }> = [];
   let stop: Stop | undefined;
@@ -140,7 +143,7 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
       headerWritten = true;
       text = headerText(format) + text;
     }
-    if (text !== '') await sink.write(text);
+    if (text !== '') await output.write(text);
   };
   const reporter = startProgressLine(env.progress.write, env.progress.mode, () => progressLine(state, clock() - started));
   try {
@@ -212,8 +215,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   }
 
   // A file is renamed into place only when every object was reached; objects that failed are named (exit 3).
-  if (stop === undefined) await Promise.all([sink.commit(), rejects?.commit()]);
-  else await Promise.all([sink.discard(), rejects?.commit()]);
+  if (stop === undefined) await Promise.all([output.commit(), rejects?.commit()]);
+  else await Promise.all([output.discard(), rejects?.commit()]);
 
   const elapsedMs = Math.round(clock() - started);
   const requests = paced.counts();
