@@ -18,7 +18,11 @@ afterAll(() => {
 const dir = scratch().root;
 const path = (name: string) => join(dir, name);
 
-/** Typed values (the demo definitions type them), awkward text, big ids; each object once per domain. */
+/**
+ * Typed values (the demo definitions type them), awkward text, big ids; each object once per domain.
+ * Two values go as written (no type): the store keeps the lower-case colour (and writes the weight its
+ * own way), which the export types and the import into B must not rewrite.
+ */
 const SOURCE = `domain,bizId,namespace,code,value,type
 products,18446744073709551615,custom,care_guide,"Wash cold, dry flat.
 Do not ""tumble"" — ✓ 日本語 🧶",MultiLineText
@@ -39,6 +43,8 @@ products,18446744073709551615,custom,related_products,"[9007199254740993, 400000
 products,9007199254740993,custom,material,"  spaced out  ",
 products,9007199254740993,zeta,last,"comma, ""quote"" and; semicolon",
 products,77,custom,material,Wool,
+products,77,custom,color,#ff0000,
+products,77,specs,weight,"{""unit"": ""kg"", ""value"": 2}",
 customers,7000000000000000001,custom,vip,no,Boolean
 customers,7000000000000000001,custom,birthday,02-29,MonthDay
 orders,12,custom,gift_message,"Happy birthday!
@@ -63,7 +69,7 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
     writeFileSync(path(`source-${dialect}.csv`), SOURCE);
     const seeded = await run(['metafield', 'import', path(`source-${dialect}.csv`), '--json'], { env: a.env() });
     expect(seeded.code, seeded.stderr).toBe(0);
-    expect(JSON.parse(seeded.stdout)).toMatchObject({ rows: 23, created: 23, failed: 0 });
+    expect(JSON.parse(seeded.stdout)).toMatchObject({ rows: 25, created: 25, failed: 0 });
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop(), faulty?.stop()]);
@@ -73,7 +79,7 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
     const objects = path(`source-${dialect}.csv`);
     const fromA = await run(['metafield', 'export', '--objects', objects, '--output', path(`a-${dialect}.csv`), '--json'], { env: a.env() });
     expect(fromA.code, fromA.stderr).toBe(0);
-    expect(JSON.parse(fromA.stdout)).toMatchObject({ objects: 7, rows: 23, failed: 0, requests: 7 });
+    expect(JSON.parse(fromA.stdout)).toMatchObject({ objects: 7, rows: 25, failed: 0, requests: 7 });
     const text = bytes(`a-${dialect}.csv`).toString('utf8');
     expect(text.split('\n')[0]).toBe('domain,bizId,namespace,code,value,type');
     // Sorted: domain, then bizId as a number (77 before 2^53 + 1 before 2^64 - 1), namespace, code.
@@ -86,19 +92,20 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
       'products,18446744073709551615',
       'shop,1',
     ]);
+    expect(text).toContain('products,77,custom,color,#ff0000,Color\n');
     expect(text).toContain('products,18446744073709551615,custom,related_products,"[""9007199254740993"",""4000000000000000011""]",Product\n');
 
     const intoB = await run(['metafield', 'import', path(`a-${dialect}.csv`), '--json'], { env: b.env() });
     expect(intoB.code, intoB.stderr).toBe(0);
-    expect(JSON.parse(intoB.stdout)).toMatchObject({ rows: 23, created: 23, failed: 0 });
+    expect(JSON.parse(intoB.stdout)).toMatchObject({ rows: 25, created: 25, failed: 0 });
     const fromB = await run(['metafield', 'export', '--objects', path(`a-${dialect}.csv`), '--output', path(`b-${dialect}.csv`)], { env: b.env() });
     expect(fromB.code, fromB.stderr).toBe(0);
     expect(bytes(`b-${dialect}.csv`).equals(bytes(`a-${dialect}.csv`))).toBe(true);
 
     const again = await run(['metafield', 'import', path(`b-${dialect}.csv`), '--json'], { env: b.env() });
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 23, created: 0, updated: 0, unchanged: 23, failed: 0 });
-    expect((await run(['metafield', 'import', path(`a-${dialect}.csv`), '--json'], { env: a.env() })).stdout).toMatch(/"unchanged": 23/);
+    expect(JSON.parse(again.stdout)).toMatchObject({ rows: 25, created: 0, updated: 0, unchanged: 25, failed: 0 });
+    expect((await run(['metafield', 'import', path(`a-${dialect}.csv`), '--json'], { env: a.env() })).stdout).toMatch(/"unchanged": 25/);
   });
 
   it('--jsonl round trip: the same values, and its export equals the JSON-lines export of A', { timeout: 60_000 }, async () => {
@@ -106,14 +113,14 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
     const fromA = await run(['metafield', 'export', '--objects', objects, '--jsonl'], { env: a.env() });
     expect(fromA.code, fromA.stderr).toBe(0);
     const lines = fromA.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(23);
+    expect(lines).toHaveLength(25);
     expect(JSON.parse(lines[0]!)).toEqual({ domain: 'collections', bizId: '4000000000000000304', namespace: 'custom', code: 'banner', value: '8000000000000000001', type: 'File' });
     // Piped into the other store: stdin starting with { is read as JSON lines.
     const c = await serve(['--json', '--demo', ...dialectArgs(dialect)]);
     try {
       const into = await run(['metafield', 'import', '-', '--json'], { env: c.env(), input: fromA.stdout });
       expect(into.code, into.stderr).toBe(0);
-      expect(JSON.parse(into.stdout)).toMatchObject({ rows: 23, created: 23, failed: 0 });
+      expect(JSON.parse(into.stdout)).toMatchObject({ rows: 25, created: 25, failed: 0 });
       const back = await run(['metafield', 'export', '--objects', objects, '--jsonl'], { env: c.env() });
       expect(back.stdout).toBe(fromA.stdout);
       const csvOfC = await run(['metafield', 'export', '--objects', objects], { env: c.env() });
@@ -128,7 +135,7 @@ describe.each(DIALECTS)('metafield export between two stores (spawned, %s dialec
     expect(loaded.code, loaded.stderr).toBe(0);
     const r = await run(['metafield', 'export', '--objects', path(`a-${dialect}.csv`), '--output', path(`faulty-${dialect}.csv`), '--json'], { env: faulty.env(), timeoutMs: 60_000 });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ objects: 7, rows: 23, failed: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ objects: 7, rows: 25, failed: 0 });
     expect(bytes(`faulty-${dialect}.csv`).equals(bytes(`a-${dialect}.csv`))).toBe(true);
     // Faults were met on the way (the sandbox logs every answer on stderr).
     expect(faulty.stderr()).toMatch(/^GET \/api\/202412\/metafields\/\S+ (429|500|503) /m);
