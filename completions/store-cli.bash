@@ -9,7 +9,7 @@ _store_cli_subcommands() {
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count help' ;;
-    'metafield') REPLY='set get list count delete import definition help' ;;
+    'metafield') REPLY='set get list count delete import export definition help' ;;
     'metafield definition') REPLY='list get create update delete export import help' ;;
     'product') REPLY='create get edit delete help' ;;
     'category') REPLY='search help' ;;
@@ -55,6 +55,7 @@ _store_cli_flags() {
     'metafield count') REPLY='--namespace --json --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json --jq -h --help' ;;
     'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
+    'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --json --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl --jq -h --help' ;;
     'metafield definition get') REPLY='--namespace --code --json --jq -h --help' ;;
@@ -176,6 +177,15 @@ _store_cli_option() {
     'metafield import|--concurrency') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|--jq') REPLY='v' ;;
+    'metafield export|--domain') REPLY='v' ;;
+    'metafield export|--objects') REPLY='f' ;;
+    'metafield export|--namespace') REPLY='v' ;;
+    'metafield export|--output') REPLY='f' ;;
+    'metafield export|--rejects') REPLY='f' ;;
+    'metafield export|--shard') REPLY='v' ;;
+    'metafield export|--concurrency') REPLY='v' ;;
+    'metafield export|--json') REPLY='l objects rows failed unfinished otherShards requests refused elapsedMs' ;;
+    'metafield export|--jq') REPLY='v' ;;
     'metafield definition list|--json') REPLY='l namespace code definitionName fieldType multi description optionMap schemaRule pinned' ;;
     'metafield definition list|--jsonl') REPLY='l namespace code definitionName fieldType multi description optionMap schemaRule pinned' ;;
     'metafield definition list|--jq') REPLY='v' ;;
@@ -367,7 +377,7 @@ _store_cli_argument() {
     'metafield definition export|'*) REPLY='w products variants collections customers orders pages shop' ;;
     'metafield definition import|1') REPLY='f' ;;
     'metafield definition help|'*) REPLY='w list get create update delete export import' ;;
-    'metafield help|'*) REPLY='w set get list count delete import definition' ;;
+    'metafield help|'*) REPLY='w set get list count delete import export definition' ;;
     'product help|'*) REPLY='w create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;

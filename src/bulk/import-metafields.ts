@@ -1,22 +1,17 @@
 // One metafield import, start to end: the CSV opened, requests paced over one pool, the
 // job run with its progress shown, and what the caller reports: the summary lines, the
 // --json summary and the error the run ends with (interrupted, failed, partial).
-import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import type { ApiTuning } from '../core/context.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
 import { startProgress } from './import-progress.js';
-import { PacedTransport, SINGLE_ATTEMPT } from './paced-transport.js';
-import { Pacer } from './pacer.js';
+import { openPacedApi } from './paced-api.js';
 import { openRejectsFile } from './rejects.js';
 import { Import, type ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
 import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
-
-/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
-const IN_FLIGHT_GRACE_MS = 5_000;
 
 export interface ImportRequest {
   /** A CSV path, or "-" for stdin. */
@@ -53,23 +48,9 @@ export interface ImportReport {
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
   const { concurrency, shard, rejectsPath } = request;
-  const source = await openSource(request.file, env.stdin);
+  const source = await openSource(request.file, env.stdin, env.signal);
 
-  // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
-  // finish for a moment, so the summary counts what the store really did.
-  const inFlight = new AbortController();
-  env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
-  // Every request in flight listens on the signal: not a leak.
-  setMaxListeners(concurrency + 16, env.signal);
-  setMaxListeners(concurrency + 16, inFlight.signal);
-  const pacer = new Pacer({ concurrency, signal: env.signal });
-  let transport: PacedTransport | undefined;
-  const api = await env.api({
-    connections: concurrency,
-    retry: SINGLE_ATTEMPT,
-    signal: inFlight.signal,
-    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal })),
-  });
+  const { api, counts } = await openPacedApi(env, concurrency);
   const job = new Import({
     source,
     ...(request.domain !== undefined ? { domain: request.domain } : {}),
@@ -92,15 +73,16 @@ export async function importMetafields(request: ImportRequest, env: ImportEnv): 
     await job.close();
   }
 
+  const requests = counts();
   const lines = summaryLines(result, {
     source: source.name,
     dryRun: request.dryRun,
     ...(shard ? { shard } : {}),
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
-    ...(transport ? { requests: transport.counts } : {}),
+    ...(requests ? { requests } : {}),
   });
   const failure = failureOf(result, source.name, rejectsPath);
-  return { result, lines, summary: summaryJson(result, transport?.counts), ...(failure !== undefined ? { failure } : {}) };
+  return { result, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
 }
 
 function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {

@@ -8,6 +8,7 @@ import { ApiError, CancelledError, NetworkError, UsageError, type CliError } fro
 import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
 import { csvRecords, CsvSyntaxError } from './csv-rows.js';
 import { Grouper, type ObjectGroup } from './group.js';
+import { jsonlRecords } from './jsonl-rows.js';
 import { columnName, readHeader } from './header.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import type { RejectSink } from './rejects.js';
@@ -23,6 +24,8 @@ export interface ImportSource {
   size: number | undefined;
   /** The file read (stdin too, when redirected from one): what --rejects must not be. */
   identity?: FileIdentity;
+  /** CSV unless said otherwise; JSON lines are what `metafield export --jsonl` writes. */
+  format?: 'csv' | 'jsonl';
 }
 
 export interface ImportSettings {
@@ -119,7 +122,7 @@ export class Import {
   /** Throws UsageError (nothing sent) when the file is unusable; otherwise reports what happened. */
   async run(): Promise<ImportResult> {
     const { source, domain, shard, signal } = this.settings;
-    const records = csvRecords(source.stream);
+    const records = source.format === 'jsonl' ? jsonlRecords(source.stream, domain) : csvRecords(source.stream);
     const active = new Set<Promise<void>>();
     const lastOfObject = new Map<string, Promise<void>>();
     const grouper = new Grouper(MAX_GROUP_ROWS);
@@ -167,6 +170,10 @@ export class Import {
         if (record.invalidUtf8 !== undefined) {
           // Decoding put U+FFFD in place of the bytes: sent, the store would keep that for good.
           await this.reject(text, `the ${columnName(columns, record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
+          continue;
+        }
+        if (record.problem !== undefined) {
+          await this.reject(text, record.problem);
           continue;
         }
         const checked = checkRow(text, record.cells.length, columns);
@@ -270,13 +277,13 @@ export class Import {
 }
 
 /** A failure of this object's requests, after retries; the run goes on with the next object. */
-function isObjectLevel(error: unknown): error is ApiError | NetworkError {
+export function isObjectLevel(error: unknown): error is ApiError | NetworkError {
   if (error instanceof ApiError) return error.status !== 401 && error.status !== 403;
   return error instanceof NetworkError;
 }
 
 /** The store did not really answer: it may be down, and if it stays so the run stops. */
-function unanswered(error: ApiError | NetworkError): boolean {
+export function unanswered(error: ApiError | NetworkError): boolean {
   return error instanceof NetworkError || error.status >= 500;
 }
 

@@ -56,6 +56,7 @@ const ARGS: Record<string, string[]> = {
   'metafield definition update': ['products', '--namespace', 'custom', '--code', 'color', '--description', 'x'],
   'metafield definition delete': ['products', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield definition import': ['definitions.json'],
+  'metafield export': ['--all', '--output', 'values.csv'],
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],
@@ -104,8 +105,8 @@ describe('--json fields, declared once', () => {
   );
 });
 
-/** Commands that also have --jsonl: the two modes exclude each other. */
-const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl'));
+/** Commands that also have --jsonl [fields]: the two modes exclude each other (metafield export's --jsonl is a switch for its data's format). */
+const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl' && o.optional));
 
 describe('--json with --jsonl', () => {
   const log = requestLog();
