@@ -15,7 +15,7 @@ _store_cli_subcommands() {
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe help' ;;
-    'sandbox') REPLY='serve reset logs fault help' ;;
+    'sandbox') REPLY='serve reset export import logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
     *) REPLY= ;;
@@ -87,8 +87,10 @@ _store_cli_flags() {
     'webhook unsubscribe') REPLY='-y --yes --dry-run --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
+    'sandbox export') REPLY='--force -h --help' ;;
+    'sandbox import') REPLY='-y --yes -h --help' ;;
     'sandbox logs') REPLY='-f --follow --status --method --path --limit --json --jsonl --jq -h --help' ;;
     'sandbox fault') REPLY='-h --help' ;;
     'sandbox fault add') REPLY='--json --jq -h --help' ;;
@@ -311,6 +313,7 @@ _store_cli_option() {
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
     'sandbox serve|--data') REPLY='f' ;;
+    'sandbox serve|--seed') REPLY='f' ;;
     'sandbox serve|--fail-rate') REPLY='v' ;;
     'sandbox serve|--fail-seed') REPLY='v' ;;
     'sandbox serve|--fault') REPLY='v' ;;
@@ -380,8 +383,10 @@ _store_cli_argument() {
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe' ;;
+    'sandbox export|1') REPLY='f' ;;
+    'sandbox import|1') REPLY='f' ;;
     'sandbox fault help|'*) REPLY='w add list remove' ;;
-    'sandbox help|'*) REPLY='w serve reset logs fault' ;;
+    'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
     'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;

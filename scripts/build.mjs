@@ -33,7 +33,8 @@ const processGlobal = {
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  // main: the command line (bin/store-cli.js); sandbox: the package's `store-cli/sandbox` export.
+  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/package.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -87,3 +88,36 @@ const texts = await runSource(`
     `);
 const { writeFile } = await import('node:fs/promises');
 await writeFile(new URL('../dist/help.json', import.meta.url), texts);
+
+await emitSandboxTypes();
+
+/**
+ * The types of `store-cli/sandbox` (package.json "exports"), declared by the compiler from the
+ * sources the entry reaches, into dist/types/: never written by hand, so never out of date.
+ */
+async function emitSandboxTypes() {
+  const { default: ts } = await import('typescript');
+  const root = new URL('../', import.meta.url).pathname;
+  const program = ts.createProgram([`${root}src/sandbox/package.ts`], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2023.d.ts'],
+    types: ['node'],
+    strict: true,
+    resolveJsonModule: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    declaration: true,
+    emitDeclarationOnly: true,
+    rootDir: `${root}src`,
+    outDir: `${outdir}types`,
+  });
+  // emitSkipped is set for the JSON modules (demo data), which have no declarations to emit.
+  const { diagnostics } = program.emit();
+  const { existsSync } = await import('node:fs');
+  if (diagnostics.length > 0 || !existsSync(`${outdir}types/sandbox/package.d.ts`)) {
+    const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' };
+    throw new Error(`The types of store-cli/sandbox could not be declared:\n${ts.formatDiagnostics(diagnostics, host)}`);
+  }
+}

@@ -15,9 +15,12 @@ import { MAX_JSON_DEPTH, parseJson, tooDeepAt } from './json.js';
  */
 export const MAX_INPUT_BYTES = 1024 * 1024;
 
-/** The bytes of `path` (or stdin for "-"); `name` says where in messages, e.g. "--file big.json". */
-export async function readInputBytes(path: string, stdin: Readable, name: string): Promise<Buffer> {
-  if (path === '-') return readStdin(stdin, name);
+/**
+ * The bytes of `path` (or stdin for "-"); `name` says where in messages, e.g. "--file big.json".
+ * `limit`: another bound than a request body's, for an input sent where more is taken.
+ */
+export async function readInputBytes(path: string, stdin: Readable, name: string, limit = MAX_INPUT_BYTES): Promise<Buffer> {
+  if (path === '-') return readStdin(stdin, name, limit);
   let handle;
   try {
     handle = await open(path, 'r');
@@ -27,9 +30,9 @@ export async function readInputBytes(path: string, stdin: Readable, name: string
   try {
     const info = await handle.stat();
     if (info.isDirectory()) throw new UsageError(`${name}: it is a directory.`);
-    if (info.isFile() && info.size > MAX_INPUT_BYTES) throw tooLarge(name, `is ${megabytes(info.size)} (${info.size} bytes), more`);
+    if (info.isFile() && info.size > limit) throw tooLarge(name, `is ${megabytes(info.size)} (${info.size} bytes), more`, limit);
     // Not a regular file (a named pipe, /dev/stdin): its size is unknown, so it is read as stdin is.
-    if (!info.isFile()) return await readStdin(handle.createReadStream({ autoClose: false }), name);
+    if (!info.isFile()) return await readStdin(handle.createReadStream({ autoClose: false }), name, limit);
     return await handle.readFile();
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -80,15 +83,15 @@ export function lineColumn(text: string, position: number): string {
 }
 
 /** Stdin up to the limit: reading stops (and the stream is closed) once it goes past it. */
-async function readStdin(stream: Readable, name: string): Promise<Buffer> {
+async function readStdin(stream: Readable, name: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += bytes.length;
-    if (size > MAX_INPUT_BYTES) {
+    if (size > limit) {
       stream.destroy();
-      throw tooLarge(name, 'gives more');
+      throw tooLarge(name, 'gives more', limit);
     }
     chunks.push(bytes);
   }
@@ -96,8 +99,9 @@ async function readStdin(stream: Readable, name: string): Promise<Buffer> {
 }
 
 /** `what`: "is 150.0 MiB (157286400 bytes), more" or "gives more". */
-function tooLarge(name: string, what: string): UsageError {
-  return new UsageError(`${name} ${what} than the limit of 1 MiB (${MAX_INPUT_BYTES} bytes), the largest request body a store takes; nothing was sent.`, false);
+function tooLarge(name: string, what: string, limit: number): UsageError {
+  const bound = limit === MAX_INPUT_BYTES ? `1 MiB (${MAX_INPUT_BYTES} bytes), the largest request body a store takes` : `${megabytes(limit)} (${limit} bytes)`;
+  return new UsageError(`${name} ${what} than the limit of ${bound}; nothing was sent.`, false);
 }
 
 /**

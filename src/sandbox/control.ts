@@ -5,12 +5,17 @@ import { Router } from './router.js';
 
 export const CONTROL_ROOT = '/_sandbox';
 
+/** The largest snapshot PUT /_sandbox/state takes: 64 MiB, some 300,000 metafield values. */
+export const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
 export interface ControlRoute {
   method: Method;
   /** Below CONTROL_ROOT, e.g. `/logs`; `:name` segments are parameters. */
   path: string;
   /** One line for the index at `GET /_sandbox`. */
   summary: string;
+  /** Largest body it takes; default the API's 1 MiB (a whole state snapshot needs more). */
+  maxBodyBytes?: number;
   /** `created` answers 201. Any valid sandbox token may call a control route: they need no scope. */
   handle(request: RouteRequest): RouteReply | Promise<RouteReply>;
 }

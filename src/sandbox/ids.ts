@@ -37,6 +37,11 @@ export class IdGenerator {
     if (value > this.last) this.last = value;
   }
 
+  /** Back to the start, as in a new store: a reset hands out the ids a fresh start would. */
+  restart(): void {
+    this.last = FIRST_ID - 1n;
+  }
+
   next(): string {
     this.last = this.last < FIRST_ID ? FIRST_ID : this.last + BigInt(randomInt(1, 64));
     return this.last.toString();

@@ -11,8 +11,9 @@ export { SandboxDataError, SandboxUsageError } from './sandbox-errors.js';
 export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './fault-rules.js';
 export type { FaultRule } from './fault-rules.js';
 export type { WebhookLogLine } from './webhooks.js';
+export { MAX_STATE_BYTES } from './control.js';
 export type { RequestLogEntry } from './request-log.js';
-export type { RateLimitPlan, RunningSandbox, SandboxOptions } from './sandbox-types.js';
+export type { RateLimitPlan, RunningSandbox, SandboxOptions, SandboxSeed } from './sandbox-types.js';
 
 // The server, store and their dependencies load on first use, so a command that only parses
 // a --token spec (or prints --help) pays for this module and nothing more.
@@ -21,6 +22,16 @@ export type { RateLimitPlan, RunningSandbox, SandboxOptions } from './sandbox-ty
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const { launchSandbox } = await import('./sandbox.js');
   return launchSandbox(opts);
+}
+
+/**
+ * Checks a parsed seed or snapshot document as a sandbox would: undefined when it fits, else
+ * one sentence naming `source` and the JSON path at fault.
+ */
+export async function seedProblem(raw: unknown, source: string): Promise<string | undefined> {
+  const { checkSeed, describeSeedProblems } = await import('./seed.js');
+  const checked = checkSeed(raw, new Date());
+  return checked.ok ? undefined : describeSeedProblems(source, checked.problems);
 }
 
 /**

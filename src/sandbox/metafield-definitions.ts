@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import * as z from 'zod';
-import demoDefinitions from './data/metafield-definitions.json' with { type: 'json' };
 import { SandboxUsageError } from './sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from './metafield-measures.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from './metafield-rules.js';
 
 /**
  * Metafield definitions: what type each (domain, namespace, code) holds. They are state the
- * store keeps (the definitions API, routes/metafield-definition-routes.ts), seeded from a JSON
- * file (`--definitions`) or the demo set. File format: `{"definitions": [ ... ]}`, each entry
+ * store keeps (the definitions API, routes/metafield-definition-routes.ts), starting from a
+ * seed's `metafieldDefinitions` (the demo set's are demo.json's) or a JSON file
+ * (`--definitions`) in their place. File format: `{"definitions": [ ... ]}`, each entry
  * the fields of spec 2.2 plus `domain`; schemaRule and optionMap are JSON text as in the spec,
  * or the object itself. An API body's `metafield` is checked by the very same schema.
  */
@@ -107,7 +107,8 @@ function ruleFits(definition: { fieldType: FieldType; schemaRule?: { min?: { val
   }
 }
 
-const definitionSchema = z.strictObject({ domain: z.enum(DOMAINS, { error: `must be one of ${DOMAINS.join(', ')}` }), ...definitionFields }).superRefine(ruleFits);
+/** An entry of a definitions file, and of a seed's `metafieldDefinitions`. */
+export const definitionSchema = z.strictObject({ domain: z.enum(DOMAINS, { error: `must be one of ${DOMAINS.join(', ')}` }), ...definitionFields }).superRefine(ruleFits);
 
 /** A definition in a request body: the domain is the path's. */
 const bodyDefinitionSchema = z.strictObject(definitionFields).superRefine(ruleFits);
@@ -117,19 +118,21 @@ function measureOf(bound: { value: number; unit: string }): Measure {
   return { value: String(bound.value), unit: bound.unit };
 }
 
-/** Flags a (domain, namespace, code) defined twice, at its second index. */
-function noDuplicates(definitions: ReadonlyArray<{ domain: string; namespace: string; code: string }>, ctx: z.RefinementCtx): void {
-  const seen = new Map<string, number>();
-  definitions.forEach((definition, index) => {
-    const key = `${definition.domain} ${definition.namespace}.${definition.code}`;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, index);
-    else ctx.addIssue({ code: 'custom', path: [index], message: `defines ${key} again (first at definitions[${first}])` });
-  });
+/** Flags a (domain, namespace, code) defined twice, at its second index; `list` names the array in the message. */
+export function noDuplicateDefinitions(list: string) {
+  return (definitions: ReadonlyArray<{ domain: string; namespace: string; code: string }>, ctx: z.RefinementCtx): void => {
+    const seen = new Map<string, number>();
+    definitions.forEach((definition, index) => {
+      const key = `${definition.domain} ${definition.namespace}.${definition.code}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, index);
+      else ctx.addIssue({ code: 'custom', path: [index], message: `defines ${key} again (first at ${list}[${first}])` });
+    });
+  };
 }
 
 export const definitionsFileSchema = z.strictObject(
-  { definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine(noDuplicates) },
+  { definitions: z.array(definitionSchema, { error: 'must be an array of definitions' }).superRefine(noDuplicateDefinitions('definitions')) },
   { error: 'must be an object {"definitions": [...]}' },
 );
 
@@ -218,7 +221,7 @@ export const storedDefinitionSchema = z.strictObject({
 });
 
 /** `definitions[3].schemaRule.min.unit` */
-function jsonPath(path: readonly PropertyKey[]): string {
+export function jsonPath(path: readonly PropertyKey[]): string {
   return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }
 
@@ -254,7 +257,12 @@ function withMeasures<T extends { schemaRule?: ParsedRule | undefined }>({ schem
 export function parseDefinitions(raw: unknown, source: string): MetafieldDefinition[] {
   const parsed = definitionsFileSchema.safeParse(raw);
   if (!parsed.success) throw new SandboxUsageError(`${source} is invalid: ${problemOf(parsed.error)}.`);
-  return parsed.data.definitions.map(withMeasures);
+  return parsed.data.definitions.map(toDefinition);
+}
+
+/** A checked entry of a definitions file or of a seed's metafieldDefinitions, as the catalog keeps it. */
+export function toDefinition(entry: z.output<typeof definitionSchema>): MetafieldDefinition {
+  return withMeasures(entry);
 }
 
 /**
@@ -288,16 +296,16 @@ export async function readDefinitionsFile(file: string): Promise<MetafieldDefini
   return parseDefinitions(raw, source);
 }
 
-/** The demo set that the embedded sandbox and `sandbox serve --demo` use. */
-export function demoMetafieldDefinitions(): MetafieldDefinition[] {
-  return parseDefinitions(demoDefinitions, 'The demo metafield definitions');
-}
-
 /**
- * The definitions a new store starts with: a file's replace the demo set; without one, a
- * demo-seeded sandbox gets the demo set and any other none.
+ * The definitions a sandbox starts with: a file's (`--definitions`), which replace the seed's,
+ * or, without one, those the seed brings (the demo set with --demo; none without a seed).
+ * `seed` is asked for after the file is read, so that the seed's values are checked against them.
  */
-export async function initialDefinitions(options: { definitionsFile: string | undefined; seed: 'demo' | 'none' }): Promise<MetafieldDefinition[]> {
-  if (options.definitionsFile !== undefined) return readDefinitionsFile(options.definitionsFile);
-  return options.seed === 'demo' ? demoMetafieldDefinitions() : [];
+export async function loadDefinitions<S extends { metafieldDefinitions: MetafieldDefinition[] }>(
+  definitionsFile: string | undefined,
+  seed: (definitionsInstead: MetafieldDefinition[] | undefined) => Promise<S | undefined>,
+): Promise<{ definitions: MetafieldDefinition[]; seed: S | undefined }> {
+  const fromFile = definitionsFile === undefined ? undefined : await readDefinitionsFile(definitionsFile);
+  const seeded = await seed(fromFile);
+  return { definitions: fromFile ?? seeded?.metafieldDefinitions ?? [], seed: seeded };
 }

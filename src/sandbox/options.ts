@@ -5,7 +5,7 @@ import { DIALECT_NAMES, type DialectName } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import { FaultRuleError, parseFaultRule, type FaultRule } from './fault-rules.js';
-import type { SandboxOptions } from './sandbox-types.js';
+import type { SandboxOptions, SandboxSeed } from './sandbox-types.js';
 import type { IdsAs } from './body-json.js';
 import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
@@ -19,7 +19,8 @@ export interface ResolvedOptions {
   tokens: TokenGrant[];
   dataFile: string | undefined;
   waitForDataFile: SandboxOptions['waitForDataFile'];
-  seed: 'demo' | 'none';
+  seed: 'demo' | 'none' | SandboxSeed;
+  seedFile: string | undefined;
   failRate: number;
   failSeed: number;
   failKinds: FaultKind[];
@@ -59,7 +60,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   }
 
   const seed = input.seed ?? 'none';
-  if (seed !== 'demo' && seed !== 'none') usage(`The sandbox seed must be "demo" or "none", not "${String(seed)}".`);
+  if (typeof seed !== 'object' && seed !== 'demo' && seed !== 'none') usage(`The sandbox seed must be "demo", "none" or a seed object, not "${String(seed)}".`);
+  if (input.seedFile !== undefined && seed !== 'none') usage('Give the sandbox a seed or a seed file, not both.');
 
   const failRate = input.failRate ?? 0;
   if (!(failRate >= 0 && failRate <= 1)) usage(`The fault rate must be a number from 0 to 1, not ${failRate}.`);
@@ -103,6 +105,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     dataFile: input.dataFile === undefined ? undefined : resolve(input.dataFile),
     waitForDataFile: input.waitForDataFile,
     seed,
+    seedFile: input.seedFile === undefined ? undefined : resolve(input.seedFile),
     failRate,
     failSeed,
     failKinds,

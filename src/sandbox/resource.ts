@@ -1,9 +1,9 @@
 import type { ScopeRequirement } from './auth.js';
-import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
 import type { IdsAs } from './body-json.js';
 import type { Dialect } from './dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions.js';
+import type { StoreSeed } from './seed.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -75,15 +75,17 @@ export interface ResourceEnv {
  * resource means writing one module that returns this and listing it in resources.ts.
  */
 export interface Resource {
-  /** Its section name in the data file and in demo.json. */
+  /** Its section name in the data file and in a seed (demo.json is one). */
   readonly key: string;
   readonly routes: readonly Route[];
   /** Replaces the state with a section of the data file; throws (e.g. a ZodError) when it does not fit. */
   load(section: unknown): void;
   /** The state as plain JSON data for the data file. */
   dump(): unknown;
-  /** Fills an empty store with the demo data set. */
-  seed(demo: DemoData): void;
+  /** Replaces the state with the seed's section (a start from a seed, a reset, an imported snapshot). */
+  seed(seed: StoreSeed): void;
+  /** The state as its seed section: what `seed` takes back to the same state. */
+  snapshot(): unknown;
   /** Redoes a change it reported through env.changed; throws when it does not fit. Absent: read-only resource. */
   apply?(change: unknown): void;
 }

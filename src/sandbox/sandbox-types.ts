@@ -2,7 +2,10 @@
 // Apart from index.ts so that the modules behind the entry name them without importing it.
 import type { TokenGrant } from './auth.js';
 import type { RequestLogEntry } from './request-log.js';
+import type { SandboxSeed } from './seed.js';
 import type { WebhookLogLine } from './webhooks.js';
+
+export type { SandboxSeed } from './seed.js';
 
 /** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
 export type RateLimitPlan = 'basic' | 'standard' | 'advanced' | 'legacy';
@@ -26,8 +29,14 @@ export interface SandboxOptions {
    * SandboxDataError.
    */
   waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void; signal?: AbortSignal };
-  /** 'demo': a store that starts empty (no data file, or a blank one) gets the demo data set. Default 'none'. */
-  seed?: 'demo' | 'none';
+  /**
+   * What a store that starts empty (no data file, or a blank one) gets, and what reset()
+   * returns to: 'demo' (the demo data set), a seed document (see docs/sandbox.md "Seeds and
+   * snapshots"), or 'none' (default: an empty store).
+   */
+  seed?: 'demo' | 'none' | SandboxSeed;
+  /** A JSON file holding the seed (instead of `seed`). */
+  seedFile?: string;
   /** Probability (0..1) that a request fails with one of failKinds before it is handled. Default 0. */
   failRate?: number;
   /** Seeds the fault generator so chaos runs are reproducible; default random. */
@@ -57,9 +66,10 @@ export interface SandboxOptions {
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
   /**
-   * Metafield definitions (JSON file `{"definitions": [...]}`, see docs/sandbox.md) a new store
-   * starts with; laid over those a data file holds. Absent: the demo definitions when seed is
-   * 'demo', none otherwise (every value is then SingleLineText). The definitions API changes them.
+   * Metafield definitions (JSON file `{"definitions": [...]}`, see docs/sandbox.md): they replace
+   * the seed's (the demo set with seed 'demo'), for a new store and for reset(), and are laid
+   * over those a data file holds. Absent: the seed's, none without a seed (every value is then
+   * SingleLineText). The definitions API changes them.
    */
   definitionsFile?: string;
   /**
@@ -102,6 +112,8 @@ export interface RunningSandbox {
    * attempts made, the newest `logSize` of them (control requests are not in it).
    */
   requests(): RequestLogEntry[];
+  /** Puts the store back to its seed (empty without one), durably, as POST /_sandbox/reset does. */
+  reset(): Promise<void>;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

@@ -6,14 +6,16 @@ import { SandboxUsageError } from './sandbox-errors.js';
 import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
 import { FaultRules } from './fault-rules.js';
 import { faultControlRoutes } from './control-faults.js';
-import { initialDefinitions } from './metafield-definitions.js';
+import { loadDefinitions, type MetafieldDefinition } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
-import { baseUrlFor, resolveOptions } from './options.js';
+import { baseUrlFor, resolveOptions, type ResolvedOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
 import { controlRouter } from './control.js';
 import { logControlRoutes } from './control-logs.js';
+import { stateControlRoutes } from './control-state.js';
 import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
+import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './seed.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
 import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
@@ -61,6 +63,14 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
   };
 }
 
+/** The seed the options name (the demo set, a document, a file, or none), its values checked against `definitions` when given. */
+async function resolveSeed(options: ResolvedOptions, definitions: MetafieldDefinition[] | undefined): Promise<StoreSeed | undefined> {
+  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), definitions);
+  if (options.seed === 'none') return undefined;
+  if (options.seed === 'demo') return definitions === undefined ? demoData() : { ...demoData(), metafieldDefinitions: definitions };
+  return parseSeed(options.seed, 'The sandbox seed', options.now(), definitions);
+}
+
 /** A delivery attempt as the request log keeps it: dated from when the attempt began. */
 function deliveryEntry(line: WebhookLogLine, now: Date): NewEntry {
   const [path = '', ...query] = line.url.split('?');
@@ -101,23 +111,26 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
             options.onWebhook?.(line);
           },
         });
+  const { seed, definitions } = await loadDefinitions(options.definitionsFile, (fromFile) => resolveSeed(options, fromFile));
+  // What a new store starts with and a reset returns to: the seed, with the definitions in
+  // force at start (--definitions replaces the seed's). Definitions are store state: the
+  // store takes them from the seed, as it takes everything else.
+  const baseline: StoreSeed = { ...(seed ?? emptySeed()), metafieldDefinitions: definitions };
   // Set once the store is open; events come only after, from requests.
   let subscriptions: SubscriptionResource | undefined;
-  const metafieldDefinitions = await initialDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
-    seed: options.seed,
+    seed: seed === undefined && definitions.length === 0 ? undefined : baseline,
     currency: options.currency,
     idsAs: options.idsAs,
     dialect,
-    metafieldDefinitions,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
   // A data file brings the definitions it holds; a file given as well is laid over them.
   if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
     try {
-      await store.putDefinitions(metafieldDefinitions, `The metafield definitions file ${options.definitionsFile}`);
+      await store.putDefinitions(definitions, `The metafield definitions file ${options.definitionsFile}`);
     } catch (error) {
       await store.close();
       throw error;
@@ -139,7 +152,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
-    controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules)]),
+    controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules), ...stateControlRoutes(store, baseline)]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
@@ -194,6 +207,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     token: (options.tokens[0] as { token: string }).token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
+    reset: () => store.replace(baseline),
     close,
   };
 }

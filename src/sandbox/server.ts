@@ -72,25 +72,25 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
-function tooLarge(): ErrorAnswer {
+function tooLarge(limit: number): ErrorAnswer {
   // The rest of an oversized body is not worth reading: close the connection after answering.
-  return new ErrorAnswer(413, 'payload_too_large', `The request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`, [], { Connection: 'close' });
+  return new ErrorAnswer(413, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`, [], { Connection: 'close' });
 }
 
 /** Reads the body up to the size limit without destroying the socket, so a 413 can still be sent. */
-function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         req.off('data', onData);
         req.off('end', onEnd);
         req.resume();
-        reject(tooLarge());
+        reject(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -107,8 +107,8 @@ function isJsonMediaType(header: string | undefined): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const bytes = await readBody(req);
+async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBody(req, limit);
   if (bytes.length === 0) return undefined;
   if (!isJsonMediaType(req.headers['content-type'])) {
     throw malformedBody('A request with a body must send it with Content-Type: application/json.');
@@ -169,7 +169,7 @@ async function control(req: IncomingMessage, url: URL, config: ServerConfig): Pr
   const pathname = url.pathname === CONTROL_ROOT ? `${CONTROL_ROOT}/` : url.pathname;
   const match = found(config.controls.match(method, pathname), method, url.pathname);
   config.authorizer.granted(req.headers[TOKEN_HEADER]);
-  const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
+  const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req, match.route.maxBodyBytes) : undefined;
   const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
   return { status: reply.created ? 201 : 200, body: reply.body, headers: reply.headers ?? {} };
 }

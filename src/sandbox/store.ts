@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { demoData } from './demo.js';
 import type { Dialect } from './dialect.js';
 import { SandboxDataError } from './sandbox-errors.js';
 import { IdGenerator } from './ids.js';
@@ -9,11 +8,12 @@ import { DEFINITIONS_KEY, type DefinitionResource } from './routes/metafield-def
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
-import { ErrorAnswer } from './sandbox-errors.js';
+import { ErrorAnswer, invalid } from './sandbox-errors.js';
 import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route, RouteReply } from './resource.js';
 import { RESOURCE_FACTORIES } from './resources.js';
+import { checkSeed, describeSeedProblems, SEED_SECTIONS, type SeedSection, type StoreSeed } from './seed.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
 const STATE_VERSION = 1;
@@ -27,14 +27,19 @@ const stateSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+/** The journal key of a change that replaced the whole state (a reset, an imported snapshot). */
+const REPLACE_KEY = '*';
+
+/** How much a state holds, for the answers to a reset or an import. */
+export type StateCounts = Record<SeedSection, number>;
+
 export interface StoreOptions {
   dataFile?: string;
-  seed: 'demo' | 'none';
+  /** What an empty store starts with (no data file, or a blank one); absent: nothing. */
+  seed: StoreSeed | undefined;
   currency: string;
   idsAs: IdsAs;
   dialect: Dialect;
-  /** The definitions a new store starts with (a data file that holds definitions brings its own). */
-  metafieldDefinitions: readonly MetafieldDefinition[];
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
   /** When another process owns the data file: wait this way; absent: fail at once. */
@@ -82,13 +87,14 @@ export class SandboxStore {
   private file: string | undefined;
   readonly resources: readonly Resource[];
 
-  private constructor(options: StoreOptions) {
+  private constructor(private readonly options: StoreOptions) {
     const env = {
       ids: this.ids,
       currency: options.currency,
       idsAs: options.idsAs,
       dialect: options.dialect,
-      metafieldDefinitions: new DefinitionCatalog(options.metafieldDefinitions),
+      // Filled from the seed (definitions are a section of it) or the data file, like the rest.
+      metafieldDefinitions: new DefinitionCatalog(),
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
     };
@@ -100,7 +106,7 @@ export class SandboxStore {
     const store = new SandboxStore(options);
     const file = options.dataFile;
     if (file === undefined) {
-      if (options.seed === 'demo') store.seedDemo();
+      if (options.seed !== undefined) store.applySeed(options.seed);
       return store;
     }
     const lock = await cannotUse(file, async () => {
@@ -175,7 +181,7 @@ export class SandboxStore {
    * After a crash: stale temp files go, the data file is loaded and the journal's changes are
    * redone on top; the result becomes the new data file and the journal starts empty.
    */
-  private async recover(file: string, seed: 'demo' | 'none'): Promise<void> {
+  private async recover(file: string, seed: StoreSeed | undefined): Promise<void> {
     await removeStaleTempFiles(file);
     const raw = await readDataFile(file);
     const journalFile = journalFileOf(file);
@@ -186,8 +192,8 @@ export class SandboxStore {
       const loaded = this.load(file, raw, seed);
       seq = loaded.journalSeq;
       rewrite ||= loaded.seeded;
-    } else if (seed === 'demo') {
-      this.seedDemo();
+    } else if (seed !== undefined) {
+      this.applySeed(seed);
       rewrite = true;
     }
     for (const [index, record] of records.entries()) {
@@ -216,6 +222,14 @@ export class SandboxStore {
 
   private replay(journalFile: string, line: number, record: JournalRecord): void {
     try {
+      if (record.key === REPLACE_KEY) {
+        const checked = checkSeed(record.change, new Date(0));
+        if (!checked.ok) throw new Error(describeSeedProblems('the state it holds', checked.problems));
+        this.ids.restart();
+        this.applySeed(checked.seed);
+        this.ids.observe(record.lastId);
+        return;
+      }
       const resource = this.resources.find((candidate) => candidate.key === record.key);
       if (resource?.apply === undefined) throw new Error(`no resource "${record.key}" takes changes`);
       resource.apply(record.change);
@@ -229,16 +243,51 @@ export class SandboxStore {
     }
   }
 
-  private seedDemo(): void {
-    const demo = demoData();
-    for (const resource of this.resources) resource.seed(demo);
+  private applySeed(seed: StoreSeed): void {
+    for (const resource of this.resources) resource.seed(seed);
+  }
+
+  /** The whole state in the seed format: `--seed` and PUT /_sandbox/state take it back as it is. */
+  snapshot(): Record<SeedSection, unknown[]> {
+    const section = (key: SeedSection) => (this.resources.find((resource) => resource.key === key)?.snapshot() ?? []) as unknown[];
+    return Object.fromEntries(SEED_SECTIONS.map((key) => [key, section(key)])) as Record<SeedSection, unknown[]>;
+  }
+
+  /** How many of each the state holds (metafields: values, not objects). */
+  counts(): StateCounts {
+    const snapshot = this.snapshot();
+    const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
+    return { ...(Object.fromEntries(SEED_SECTIONS.map((key) => [key, snapshot[key].length])) as StateCounts), metafields: values };
   }
 
   /**
-   * A section the file lacks was written before its resource existed: with seed 'demo' it
-   * gets the demo data (so the embedded sandbox always has the category tree), else it is empty.
+   * Replaces the whole state with a checked seed, definitions included, all or nothing, and
+   * answers once that is on disk: one journal line holding the new state, so the changes made
+   * before and after it replay in their order after a crash. Ids start again as in a new store.
    */
-  private load(file: string, raw: unknown, seed: 'demo' | 'none'): { journalSeq: number; seeded: boolean } {
+  async replace(seed: StoreSeed): Promise<void> {
+    const journal = this.journal;
+    if (journal?.failure !== undefined) throw unsaved(journal.failure);
+    // A refusal halfway would leave half a state: the seed is tried on a scratch store first.
+    try {
+      new SandboxStore({ ...this.options, dataFile: undefined, emit: undefined }).applySeed(seed);
+    } catch (error) {
+      throw invalid([{ field: '(top level)', message: `does not fit together: ${describeProblem(error)}` }]);
+    }
+    this.ids.restart();
+    this.applySeed(seed);
+    if (journal === undefined) return;
+    journal.append(REPLACE_KEY, this.ids.lastId, this.snapshot());
+    await journal.durable().catch((error: unknown) => {
+      throw unsaved(error);
+    });
+  }
+
+  /**
+   * A section the file lacks was written before its resource existed: with a seed it gets the
+   * seed's (so the embedded sandbox always has the demo category tree), else it is empty.
+   */
+  private load(file: string, raw: unknown, seed: StoreSeed | undefined): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
       throw new SandboxDataError(file, `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`, {
         cause: error,
@@ -250,8 +299,8 @@ export class SandboxStore {
     for (const resource of this.resources) {
       try {
         const section = parsed.data.data[resource.key];
-        if (section === undefined && seed === 'demo') {
-          resource.seed(demoData());
+        if (section === undefined && seed !== undefined) {
+          resource.seed(seed);
           seeded = true;
         } else resource.load(section);
       } catch (error) {

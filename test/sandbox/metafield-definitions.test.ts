@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { definitionsFileSchema, demoMetafieldDefinitions } from '../../src/sandbox/metafield-definitions.js';
+import { definitionsFileSchema } from '../../src/sandbox/metafield-definitions.js';
+import { demoData } from '../../src/sandbox/seed.js';
 import { compareMeasures } from '../../src/sandbox/metafield-measures.js';
 import { call, withSandbox } from './helpers.js';
 
-const raw = JSON.parse(await readFile(new URL('../../src/sandbox/data/metafield-definitions.json', import.meta.url), 'utf8'));
+const raw = { definitions: JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8')).metafieldDefinitions };
+const demoMetafieldDefinitions = () => demoData().metafieldDefinitions;
 
 describe('the demo definitions', () => {
   it('match the definitions file schema, written as the spec writes them (JSON text, flags as strings)', () => {

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { demoDataSchema } from '../../src/sandbox/data/demo-schema.js';
+import { seedSchema } from '../../src/sandbox/seed.js';
 import { call, withSandbox } from './helpers.js';
 import { collects } from './product-helpers.js';
 
 const raw = JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8'));
 
 describe('demo catalog data', () => {
-  const demo = demoDataSchema.parse(raw);
+  const demo = seedSchema.parse(raw);
   const { categories, collections, products } = demo;
 
   it('has a tree of about a dozen categories whose parents exist, and no cycle', () => {

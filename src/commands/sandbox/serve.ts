@@ -16,7 +16,11 @@ const verb = defineVerb({
     port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_SANDBOX_PORT) }),
     token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', { orEmpty: true }),
     data: text('<file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'),
-    demo: boolean('start with the demo data set when the store is empty'),
+    demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
+    seed: text(
+      '<file>',
+      'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values) when the store is empty, and reset to it; sandbox export writes one',
+    ),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
     failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
     fault: list(
@@ -47,7 +51,7 @@ const verb = defineVerb({
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
   },
   examples: [
-    'store-cli sandbox serve --demo --data ./sandbox.json',
+    'store-cli sandbox serve --seed ./test/seed.json --data ./sandbox.json',
     'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/* 503@0.3" --dialect real',
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
@@ -77,6 +81,10 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   if (options.data && options.definitions && sameFile(await identityOfPath(options.data), await identityOfPath(options.definitions))) {
     throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
   }
+  if (options.seed !== undefined && options.demo) throw new UsageError('--seed and --demo both say what the sandbox starts with: give one of them.');
+  if (options.data && options.seed && sameFile(await identityOfPath(options.data), await identityOfPath(options.seed))) {
+    throw new UsageError(`--data ${options.data} is the --seed file (${options.seed}): the sandbox would write its state over the seed; give two files.`);
+  }
   const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
   const sandbox = await asCliErrors(() =>
     startSandbox({
@@ -84,7 +92,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       port,
       tokens,
       ...(options.data ? { dataFile: options.data } : {}),
-      seed: options.demo ? 'demo' : 'none',
+      ...(options.seed === undefined ? { seed: options.demo ? 'demo' : 'none' } : { seedFile: options.seed }),
       failRate,
       ...(failSeed === undefined ? {} : { failSeed }),
       faults,

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import type { DemoData } from '../data/demo-schema.js';
 import type { Catalog } from '../product-catalog.js';
 import { presentCategory } from '../product-present.js';
 import { categoryRecordSchema, type CategoryRecord } from '../product-record.js';
 import type { Resource, ResourceEnv } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 
 /** The category tree: seeded (demo data), read-only through the API. */
 export function createCategoryResource(env: ResourceEnv, catalog: Catalog): Resource {
@@ -33,8 +33,11 @@ export function createCategoryResource(env: ResourceEnv, catalog: Catalog): Reso
     dump() {
       return catalog.allCategories();
     },
-    seed(demo: DemoData) {
-      replaceAll(structuredClone(demo.categories));
+    seed(seed: StoreSeed) {
+      replaceAll(structuredClone(seed.categories));
+    },
+    snapshot() {
+      return catalog.allCategories();
     },
   };
 }

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import type { DemoData } from '../data/demo-schema.js';
 import { invalidField } from '../sandbox-errors.js';
 import type { Catalog } from '../product-catalog.js';
 import { presentCollection } from '../product-present.js';
 import { collectionRecordSchema, type CollectionRecord } from '../product-record.js';
 import { COLLECTION_TYPES } from '../product-decisions.js';
 import type { Resource, ResourceEnv } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 
 /** Collections: seeded, read-only through the API; their products follow from the products. */
 export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Resource {
@@ -40,8 +40,11 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
     dump() {
       return catalog.allCollections();
     },
-    seed(demo: DemoData) {
-      replaceAll(structuredClone(demo.collections));
+    seed(seed: StoreSeed) {
+      replaceAll(structuredClone(seed.collections));
+    },
+    snapshot() {
+      return catalog.allCollections();
     },
   };
 }

@@ -6,7 +6,7 @@ import { canonicalId, compareIds, ID_PATTERN } from '../ids.js';
 import { isJsonObject, JsonInteger } from '../body-json.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId, type PageCursor } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
-import type { DemoData } from '../data/demo-schema.js';
+import type { StoreSeed } from '../seed.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './gift-card-input.js';
 
 const SEARCH_PATH = '/api/202412/gift_cards/search';
@@ -319,15 +319,34 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       idByCode.set(code, card.id);
       env.ids.observe(card.id);
     },
-    seed(demo: DemoData) {
+    seed(seed: StoreSeed) {
       replaceAll(
-        demo.giftCards.map(({ lastCharacters: _derived, customerId, ...card }) => ({
+        seed.giftCards.map(({ customerId, currency, ...card }) => ({
           ...card,
           customerId: customerId ?? DEFAULT_CUSTOMER_ID,
-          currency: env.currency,
+          currency: currency ?? env.currency,
           userId: ADMIN_USER_ID,
         })),
       );
+    },
+    /** The seed form: every stored field in a fixed order, the derived lastCharacters beside the code, no userId (always the admin). */
+    snapshot() {
+      return cards.map((card) => ({
+        id: card.id,
+        code: card.code,
+        lastCharacters: lastCharactersOf(card.code),
+        initialValue: card.initialValue,
+        balance: card.balance,
+        customerId: card.customerId,
+        ...(card.orderId === undefined ? {} : { orderId: card.orderId }),
+        ...(card.lineItemId === undefined ? {} : { lineItemId: card.lineItemId }),
+        currency: card.currency,
+        ...(card.note === undefined ? {} : { note: card.note }),
+        expireTime: card.expireTime,
+        createTime: card.createTime,
+        updateTime: card.updateTime,
+        ...(card.disableTime === undefined ? {} : { disableTime: card.disableTime }),
+      }));
     },
   };
 }

@@ -7,6 +7,7 @@ import type { MetafieldValueStore } from '../metafield-store.js';
 import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafield-rules.js';
 import { decodePageToken, pageUrl, parseLimit } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 import { domainOf, queryName } from './metafields-input.js';
 
 /**
@@ -175,7 +176,7 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
   return {
     key: DEFINITIONS_KEY,
     routes,
-    /** A data file written before definitions were state has no section: the store keeps the definitions it started with. */
+    /** A data file written before definitions were state has no section: the store gives it the seed's (see SandboxStore.load). */
     load(section) {
       if (section === undefined) return;
       const definitions = sectionSchema.parse(section);
@@ -195,8 +196,14 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
       if ('set' in parsed) catalog.put(parsed.set);
       else catalog.remove(parsed.remove.domain, parsed.remove.namespace, parsed.remove.code);
     },
-    seed() {
-      // The store starts with its initial definitions (a --definitions file or the demo set) already in the catalog.
+    /** The seed's definitions (or a --definitions file's in their place) become the store's: a start, a reset, an imported snapshot. */
+    seed(seed: StoreSeed) {
+      catalog.clear();
+      for (const definition of seed.metafieldDefinitions) catalog.put(definition);
+    },
+    /** As a definitions file writes them: the wire form plus the domain, which a seed and --definitions take back. */
+    snapshot() {
+      return catalog.all().map((definition) => ({ domain: definition.domain, ...presentDefinition(definition) }));
     },
     putAll(definitions, source) {
       let changed = 0;

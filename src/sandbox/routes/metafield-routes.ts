@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { conflict, notFound, type FieldError } from '../sandbox-errors.js';
-import { ID_PATTERN } from '../ids.js';
+import { compareIds, ID_PATTERN } from '../ids.js';
 import { JsonInteger } from '../body-json.js';
 import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
 import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 import { createDefinitionResource } from './metafield-definition-routes.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './metafields-input.js';
 
@@ -153,8 +154,19 @@ function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Res
       if ('set' in parsed) for (const value of parsed.set) values.set(parsed.domain, parsed.bizId, value);
       else values.delete(parsed.domain, parsed.bizId, parsed.remove.namespace, parsed.remove.code);
     },
-    seed() {
-      // The demo data set holds no metafield values; what the demo offers is its definitions.
+    seed(seed: StoreSeed) {
+      values.clear();
+      for (const object of seed.metafields) for (const value of object.values) values.set(object.domain, object.bizId, { ...value });
+    },
+    /** Sorted by domain, object and name, so that equal states give equal snapshots. */
+    snapshot() {
+      const objects = [...values.objects()].map(({ domain, bizId }) => ({ domain, bizId }));
+      objects.sort((a, b) => DOMAINS.indexOf(a.domain) - DOMAINS.indexOf(b.domain) || compareIds(a.bizId, b.bizId));
+      return objects.map(({ domain, bizId }) => ({
+        domain,
+        bizId,
+        values: values.list(domain, bizId).map((value) => ({ namespace: value.namespace, code: value.code, value: value.value, fieldType: value.fieldType })),
+      }));
     },
   };
 }

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { DemoData } from '../data/demo-schema.js';
 import { FieldErrors, notFound } from '../sandbox-errors.js';
 import { canonicalId, ID_PATTERN } from '../ids.js';
 import { JsonInteger } from '../body-json.js';
@@ -9,6 +8,8 @@ import { readProductBody } from '../product-request.js';
 import { presentProduct } from '../product-present.js';
 import { productRecordSchema, type ProductRecord } from '../product-record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
+import { PRODUCT_TOPICS } from '../webhook-topics.js';
 import { createCategoryResource } from './category-routes.js';
 import { createCollectionResource } from './collection-routes.js';
 
@@ -16,8 +17,6 @@ const KEY = 'products';
 
 /** A journaled change: the product as it now is, or the id of one deleted. */
 const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
-
-export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
 
 function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   function replaceAll(records: ProductRecord[]): void {
@@ -90,8 +89,11 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
         for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
       } else catalog.removeProduct(parsed.remove);
     },
-    seed(demo: DemoData) {
-      replaceAll(structuredClone(demo.products));
+    seed(seed: StoreSeed) {
+      replaceAll(structuredClone(seed.products));
+    },
+    snapshot() {
+      return catalog.allProducts();
     },
   };
 }

@@ -5,9 +5,10 @@ import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId, ID_PATTERN } from '../ids.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import type { StoreSeed } from '../seed.js';
 import { conflict, FieldErrors, invalidField, malformedBody, notFound } from '../sandbox-errors.js';
 import { isHttpUrl } from '../text.js';
-import { PRODUCT_TOPICS } from './product-routes.js';
+import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from '../webhook-topics.js';
 
 /**
  * Webhook subscriptions, as the real service has them (`/app/webhooks`, spec/real-store-notes.md):
@@ -18,9 +19,6 @@ import { PRODUCT_TOPICS } from './product-routes.js';
 
 const KEY = 'webhooks';
 const LIST_PATH = '/api/202412/app/webhooks';
-/** The topics the sandbox emits; subscribing to anything else is refused, as it would never fire. */
-export const SUBSCRIPTION_TOPICS: readonly string[] = Object.values(PRODUCT_TOPICS);
-export const MAX_ADDRESS_LENGTH = 2048;
 
 const READ: ScopeRequirement = ['read_apps', 'write_apps'];
 const WRITE: ScopeRequirement = 'write_apps';
@@ -244,8 +242,13 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
       if ('put' in parsed) put(parsed.put);
       else subscriptions = subscriptions.filter((record) => record.id !== parsed.remove);
     },
-    seed() {
-      subscriptions = [];
+    /** A start, a reset or an imported snapshot: the seed's subscriptions, each address getting events again (a stop after failures ends). */
+    seed(seed: StoreSeed) {
+      replaceAll(structuredClone(seed.webhooks));
+      for (const record of subscriptions) for (const listener of listeners) listener(record.address);
+    },
+    snapshot() {
+      return subscriptions.map((record) => ({ ...record }));
     },
     watch(listener) {
       listeners.push(listener);
