@@ -24,6 +24,7 @@ export interface ResolvedOptions {
   idsAs: IdsAs;
   dialect: DialectName;
   currency: string;
+  codesInReads: 'masked' | 'shown';
   definitionsFile: string | undefined;
   rateLimit: RateLimit | undefined;
   rateLimitHeader: boolean;
@@ -74,6 +75,9 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
+  const codesInReads = input.codesInReads ?? 'masked';
+  if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
+
   let rateLimit: RateLimit | undefined;
   if (typeof input.rateLimit === 'string') {
     const name = input.rateLimit;
@@ -99,6 +103,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     idsAs,
     dialect,
     currency,
+    codesInReads,
     definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
     rateLimit,
     rateLimitHeader: input.rateLimitHeader ?? true,

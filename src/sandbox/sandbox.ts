@@ -75,6 +75,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dataFile: options.dataFile,
     seed: options.seed,
     currency: options.currency,
+    codesInReads: options.codesInReads,
     idsAs: options.idsAs,
     dialect,
     metafieldDefinitions,

@@ -30,6 +30,8 @@ export interface StoreOptions {
   dataFile?: string;
   seed: 'demo' | 'none';
   currency: string;
+  /** Default 'masked'. */
+  codesInReads?: 'masked' | 'shown';
   idsAs: IdsAs;
   dialect: Dialect;
   metafieldDefinitions: DefinitionCatalog;
@@ -84,6 +86,7 @@ export class SandboxStore {
     const env = {
       ids: this.ids,
       currency: options.currency,
+      codesInReads: options.codesInReads ?? 'masked',
       idsAs: options.idsAs,
       dialect: options.dialect,
       metafieldDefinitions: options.metafieldDefinitions,
