@@ -1,22 +1,11 @@
-// One metafield import, start to end: the CSV opened, requests paced over one pool, the
-// job run with its progress shown, and what the caller reports: the summary lines, the
-// --json summary and the error the run ends with (interrupted, failed, partial).
-import { setMaxListeners } from 'node:events';
-import type { Readable } from 'node:stream';
-import type { Api } from '../api/index.js';
-import type { ApiTuning } from '../core/context.js';
-import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
-import { startProgress } from './import-progress.js';
-import { PacedTransport, SINGLE_ATTEMPT } from './paced-transport.js';
-import { Pacer } from './pacer.js';
-import { openRejectsFile } from './rejects.js';
-import { Import, type ImportResult } from './run-import.js';
+// One metafield import: the CSV opened, and run through the import engine as metafield rows.
+import { runImportJob, pacedApi, type ImportEnv, type ImportReport } from './import-job.js';
+import { metafieldKind } from './metafield-kind.js';
+import { METAFIELD_REJECTS } from './rejects.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
-import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
 
-/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
-const IN_FLIGHT_GRACE_MS = 5_000;
+export type { ImportEnv, ImportReport };
 
 export interface ImportRequest {
   /** A CSV path, or "-" for stdin. */
@@ -31,86 +20,9 @@ export interface ImportRequest {
   rejectsPath?: string;
 }
 
-/** What the import needs of the command's context. */
-export interface ImportEnv {
-  stdin: Readable;
-  /** Ctrl-C. */
-  signal: AbortSignal;
-  api(tuning: ApiTuning): Promise<Api>;
-  /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
-  progress: { write: (text: string) => void; mode: 'live' | 'lines' };
-}
-
-export interface ImportReport {
-  result: ImportResult;
-  /** For people, on stderr. */
-  lines: string[];
-  /** For --json. */
-  summary: SummaryJson;
-  /** What the run ends with when it did not apply every row; undefined when it did. */
-  failure?: unknown;
-}
-
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const { concurrency, shard, rejectsPath } = request;
   const source = await openSource(request.file, env.stdin);
-
-  // Ctrl-C stops new requests at once (the pacer admits none), but lets those in flight
-  // finish for a moment, so the summary counts what the store really did.
-  const inFlight = new AbortController();
-  env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
-  // Every request in flight listens on the signal: not a leak.
-  setMaxListeners(concurrency + 16, env.signal);
-  setMaxListeners(concurrency + 16, inFlight.signal);
-  const pacer = new Pacer({ concurrency, signal: env.signal });
-  let transport: PacedTransport | undefined;
-  const api = await env.api({
-    connections: concurrency,
-    retry: SINGLE_ATTEMPT,
-    signal: inFlight.signal,
-    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal })),
-  });
-  const job = new Import({
-    source,
-    ...(request.domain !== undefined ? { domain: request.domain } : {}),
-    ...(shard ? { shard } : {}),
-    dryRun: request.dryRun,
-    concurrency,
-    signal: env.signal,
-    store: api.metafields,
-    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source) } : {}),
-    // A dry run without a store to read (no credentials, no network) still validates.
-    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
-  });
-
-  const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
-  let result: ImportResult;
-  try {
-    result = await job.run();
-  } finally {
-    reporter.stop();
-    await job.close();
-  }
-
-  const lines = summaryLines(result, {
-    source: source.name,
-    dryRun: request.dryRun,
-    ...(shard ? { shard } : {}),
-    ...(rejectsPath !== undefined ? { rejectsPath } : {}),
-    ...(transport ? { requests: transport.counts } : {}),
-  });
-  const failure = failureOf(result, source.name, rejectsPath);
-  return { result, lines, summary: summaryJson(result, transport?.counts), ...(failure !== undefined ? { failure } : {}) };
-}
-
-function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {
-  if (result.stop?.kind === 'interrupted') return new CancelledError();
-  if (result.stop?.kind === 'failed') return result.stop.error;
-  if (result.stop?.kind === 'unreadable') {
-    return new PartialFailureError(
-      `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
-    );
-  }
-  if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
-  return undefined;
+  const paced = await pacedApi(env, request.concurrency);
+  const kind = metafieldKind(paced.api.metafields, request.domain);
+  return runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
 }

@@ -44,6 +44,8 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
 export interface SummaryContext {
   source: string;
   dryRun: boolean;
+  /** What the rows apply to, counted: "object" (the default), "card". */
+  unit?: string;
   shard?: Shard;
   rejectsPath?: string;
   requests?: RequestCounts;
@@ -55,7 +57,8 @@ const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${
 export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const lines: string[] = [];
   const took = formatDuration(r.elapsedMs);
-  const objects = plural(r.objects, 'object');
+  const unit = c.unit ?? 'object';
+  const objects = plural(r.objects, unit);
   if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
@@ -70,7 +73,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
   if (c.requests && c.requests.sent > 0) {
-    const perObject = r.objects > 0 ? ` (${(c.requests.sent / r.objects).toFixed(2)} per object)` : '';
+    const perObject = r.objects > 0 ? ` (${(c.requests.sent / r.objects).toFixed(2)} per ${unit})` : '';
     const extras = [
       // Said even when none were: that is what a paced run is for.
       c.requests.rateLimited > 0 ? `${n(c.requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",

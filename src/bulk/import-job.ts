@@ -1,0 +1,138 @@
+// One import, start to end, whatever its row kind: requests paced over one pool, the job
+// run with its progress shown, and what the caller reports: the summary lines, the --json
+// summary and the error the run ends with (interrupted, failed, partial).
+import { setMaxListeners } from 'node:events';
+import type { Readable } from 'node:stream';
+import type { Api } from '../api/index.js';
+import type { ApiTuning } from '../core/context.js';
+import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
+import { startProgress } from './import-progress.js';
+import { PacedTransport, SINGLE_ATTEMPT } from './paced-transport.js';
+import { Pacer } from './pacer.js';
+import { openRejectsFile, type RejectColumns } from './rejects.js';
+import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
+import { Import, type ImportResult, type ImportSource } from './run-import.js';
+import type { Shard } from './shard.js';
+import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
+
+/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
+const IN_FLIGHT_GRACE_MS = 5_000;
+
+/** What an import needs of the command's context. */
+export interface ImportEnv {
+  stdin: Readable;
+  /** Ctrl-C. */
+  signal: AbortSignal;
+  api(tuning: ApiTuning): Promise<Api>;
+  /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
+  progress: { write: (text: string) => void; mode: 'live' | 'lines' };
+}
+
+export interface ImportReport {
+  result: ImportResult;
+  /** For people, on stderr. */
+  lines: string[];
+  /** For --json. */
+  summary: SummaryJson;
+  /** What the run ends with when it did not apply every row; undefined when it did. */
+  failure?: unknown;
+}
+
+export interface JobSettings {
+  shard?: Shard;
+  dryRun: boolean;
+  /** Requests in flight. */
+  concurrency: number;
+  /** Where every failed row is written. */
+  rejectsPath?: string;
+}
+
+/** The paced API of a bulk run, and its request counts. */
+export interface PacedApi {
+  api: Api;
+  counts(): PacedTransport['counts'] | undefined;
+  /** Stops new requests at once and, after a grace, those in flight. */
+  signal: AbortSignal;
+}
+
+/**
+ * The API over a paced transport: Ctrl-C stops new requests at once (the pacer admits
+ * none), but lets those in flight finish for a moment, so the summary counts what the
+ * store really did.
+ */
+export async function pacedApi(env: ImportEnv, concurrency: number): Promise<PacedApi> {
+  const inFlight = new AbortController();
+  env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
+  // Every request in flight listens on the signal: not a leak.
+  setMaxListeners(concurrency + 16, env.signal);
+  setMaxListeners(concurrency + 16, inFlight.signal);
+  const pacer = new Pacer({ concurrency, signal: env.signal });
+  let transport: PacedTransport | undefined;
+  const api = await env.api({
+    connections: concurrency,
+    retry: SINGLE_ATTEMPT,
+    signal: inFlight.signal,
+    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal })),
+  });
+  return { api, counts: () => transport?.counts, signal: env.signal };
+}
+
+/** Runs the rows of `source` through `kind`, with progress, and reports. */
+export async function runImportJob<T extends TextOf, R extends RowOf<T>, L extends Layout>(
+  source: ImportSource,
+  kind: RowKind<T, R, L>,
+  rejectColumns: RejectColumns<T>,
+  settings: JobSettings,
+  env: ImportEnv,
+  paced: PacedApi,
+): Promise<ImportReport> {
+  const { shard, rejectsPath } = settings;
+  const job = new Import({
+    source,
+    kind,
+    ...(shard ? { shard } : {}),
+    dryRun: settings.dryRun,
+    concurrency: settings.concurrency,
+    signal: env.signal,
+    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
+    // A dry run without a store to read (no credentials, no network) still validates.
+    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
+  });
+
+  const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
+  let result: ImportResult;
+  try {
+    result = await job.run();
+  } finally {
+    reporter.stop();
+    await job.close();
+  }
+  return report(result, source.name, settings, paced.counts(), kind.unit);
+}
+
+/** The summary lines, --json summary and failure of a run's result. */
+export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: PacedTransport['counts'] | undefined, unit: string): ImportReport {
+  const { shard, rejectsPath } = settings;
+  const lines = summaryLines(result, {
+    source: sourceName,
+    dryRun: settings.dryRun,
+    unit,
+    ...(shard ? { shard } : {}),
+    ...(rejectsPath !== undefined ? { rejectsPath } : {}),
+    ...(requests ? { requests } : {}),
+  });
+  const failure = failureOf(result, sourceName, rejectsPath);
+  return { result, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
+}
+
+function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {
+  if (result.stop?.kind === 'interrupted') return new CancelledError();
+  if (result.stop?.kind === 'failed') return result.stop.error;
+  if (result.stop?.kind === 'unreadable') {
+    return new PartialFailureError(
+      `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
+    );
+  }
+  if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+  return undefined;
+}
