@@ -1,0 +1,78 @@
+// One gift card import: the file checked whole before anything is sent (pre-flight, which
+// also makes the codes of rows without one), the store's cards read when that is cheap,
+// then the rows run through the import engine as gift cards. stdin is read once into a
+// private temporary file, as the file is read twice.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
+import { identityOfStream } from '../core/file-identity.js';
+import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
+import { preflight } from './gift-card-preflight.js';
+import { pacedApi, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import type { ImportSource } from './run-import.js';
+import type { Shard } from './shard.js';
+import { openSource } from './source.js';
+
+export interface GiftCardImportRequest {
+  /** A CSV path, or "-" for stdin. */
+  file: string;
+  shard?: Shard;
+  dryRun: boolean;
+  concurrency: number;
+  rejectsPath?: string;
+  /** Where the codes generated for rows without one are written (created new, 0600). */
+  codesOut?: string;
+}
+
+export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
+  const spool = request.file === '-' ? await spoolStdin(env) : undefined;
+  try {
+    const open = async (): Promise<ImportSource> => {
+      if (!spool) return openSource(request.file, env.stdin);
+      const source = await openSource(spool.path, env.stdin);
+      // Named and guarded as stdin: --rejects must not be the file stdin reads from.
+      return { ...source, name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) };
+    };
+    const checked = await preflight(await open(), {
+      dryRun: request.dryRun,
+      ...(request.shard ? { shard: request.shard } : {}),
+      ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
+    });
+    const paced = await pacedApi(env, request.concurrency);
+    const store = paced.api.giftCards;
+    let index: CardIndex | undefined;
+    try {
+      index = await readIndex(store, checked.rows);
+    } catch (error) {
+      // A dry run without a store to read validates only (the engine says so).
+      if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
+    }
+    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced);
+    const lines = [...report.lines];
+    if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${index.pages} page${index.pages === 1 ? '' : 's'} before the import.`);
+    if (checked.generated.size > 0)
+      lines.push(`${checked.generated.size} code${checked.generated.size === 1 ? ' was' : 's were'} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
+    return { ...report, lines };
+  } finally {
+    if (spool) await rm(spool.dir, { recursive: true, force: true });
+  }
+}
+
+/** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */
+async function spoolStdin(env: ImportEnv): Promise<{ dir: string; path: string; identity?: ReturnType<typeof identityOfStream> }> {
+  const identity = identityOfStream(env.stdin);
+  const dir = await mkdtemp(join(tmpdir(), 'store-cli-giftcards-'));
+  const path = join(dir, 'stdin.csv');
+  try {
+    await pipeline(env.stdin, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: env.signal });
+    await stat(path);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (env.signal.aborted) throw new CancelledError();
+    throw error;
+  }
+  return { dir, path, ...(identity ? { identity } : {}) };
+}
