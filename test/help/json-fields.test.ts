@@ -50,6 +50,7 @@ const ARGS: Record<string, string[]> = {
   'metafield count': ['products', '1'],
   'metafield delete': ['products', '1', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield import': ['values.csv'],
+  'giftcard import': ['cards.csv'],
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],
