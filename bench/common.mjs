@@ -100,13 +100,19 @@ export function listening(child, detail = () => '') {
 
 /** Calls onRequest(method, status) for each metafield request a `sandbox serve` child logs on stderr, as the lines arrive. */
 export function onMetafieldRequests(child, onRequest) {
+  onApiRequests(child, 'metafields', onRequest);
+}
+
+/** Calls onRequest(method, status) for each request under /api/202412/<resource> a `sandbox serve` child logs on stderr. */
+export function onApiRequests(child, resource, onRequest) {
+  const pattern = new RegExp(`^(GET|POST|PUT|DELETE) /api/202412/${resource}\\S* (\\d+) `);
   let pending = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop();
     for (const line of lines) {
-      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
+      const match = pattern.exec(line);
       if (match) onRequest(match[1], match[2]);
     }
   });
