@@ -49,8 +49,8 @@ function writeCsv(name, list, changed) {
   return path;
 }
 
-async function startSandbox() {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001'], {
+async function startSandbox(extra = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
     env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,29 +86,35 @@ async function importRun(sandbox, file) {
     STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
   });
   const ms = performance.now() - started;
-  if (code !== 0) fail(`giftcard import ${file} exited ${code}:\n${stderr}`);
+  // 3: some rows failed (counted in the table), the rest applied.
+  if (code !== 0 && code !== 3) fail(`giftcard import ${file} exited ${code}:\n${stderr}`);
   return { ms, summary: JSON.parse(stdout), requests: await sandbox.since(before) };
 }
 
 const loadBefore = os.loadavg();
 const startedAt = new Date();
-const phases = { fresh: [], rerun: [], changed: [] };
-for (let run = 1; run <= RUNS; run++) {
-  const list = codes(CARDS);
-  const fresh = writeCsv(`fresh-${run}.csv`, list, false);
-  const changed = writeCsv(`changed-${run}.csv`, list, true);
-  const sandbox = await startSandbox();
-  for (const [phase, file] of [
-    ['fresh', fresh],
-    ['rerun', fresh],
-    ['changed', changed],
-  ]) {
-    say(`run ${run}/${RUNS}: ${phase}...`);
-    const result = await importRun(sandbox, file);
-    phases[phase].push(result);
-    say(`  ${(result.ms / 1000).toFixed(1)} s, ${result.requests.total} requests ${JSON.stringify(result.requests.byKind)}`);
+const STORES = { masked: [], shown: ['--show-codes'] };
+const results = {};
+for (const [store, extra] of Object.entries(STORES)) {
+  const phases = { fresh: [], rerun: [], changed: [] };
+  results[store] = phases;
+  for (let run = 1; run <= RUNS; run++) {
+    const list = codes(CARDS);
+    const fresh = writeCsv(`fresh-${run}.csv`, list, false);
+    const changed = writeCsv(`changed-${run}.csv`, list, true);
+    const sandbox = await startSandbox(extra);
+    for (const [phase, file] of [
+      ['fresh', fresh],
+      ['rerun', fresh],
+      ['changed', changed],
+    ]) {
+      say(`${store} codes, run ${run}/${RUNS}: ${phase}...`);
+      const result = await importRun(sandbox, file);
+      phases[phase].push(result);
+      say(`  ${(result.ms / 1000).toFixed(1)} s, ${result.requests.total} requests ${JSON.stringify(result.requests.byKind)}`);
+    }
+    await sandbox.stop();
   }
-  await sandbox.stop();
 }
 
 const row = (name, results, goal) => {
@@ -126,19 +132,23 @@ const section = [
   '## Gift card import',
   '',
   `\`node bench/giftcard-import.mjs\` (${startedAt.toISOString().slice(0, 16)}Z): ${fmt(CARDS)} cards with random 16-character codes, imported three times into one`,
-  `\`sandbox serve\` (default: it masks codes in reads), median of ${RUNS} run${RUNS === 1 ? '' : 's'}, each on a fresh sandbox. Requests counted from the sandbox's log;`,
+  `\`sandbox serve\` that masks codes in reads (its default), then into one with \`--show-codes\`; median of ${RUNS} run${RUNS === 1 ? '' : 's'}, each on a fresh sandbox. Requests counted from the sandbox's log;`,
   "rows/s include the CLI start-up, the pre-flight pass and the read of the store's cards.",
   '',
   '| phase | requests per card | goal | cards/s | created / updated / unchanged / failed | requests (first run) |',
   '| --- | --- | --- | --- | --- | --- |',
-  row('fresh (balance = initial value)', phases.fresh, '<= 1.05'),
-  row('re-run (all unchanged)', phases.rerun, '<= 1.05'),
-  row('10% balances changed', phases.changed, '~1.1'),
+  ...Object.entries(results).flatMap(([store, phases]) => [
+    row(`${store} codes: fresh (balance = initial value)`, phases.fresh, '<= 1.05'),
+    row(`${store} codes: re-run (all unchanged)`, phases.rerun, '<= 1.05'),
+    row(`${store} codes: 10% balances changed`, phases.changed, '~1.1'),
+  ]),
   '',
   'How: every card is created first (one POST; a fresh card needs no more). A re-run meets a 409 per card, and',
   "finds the card holding the code in an index of the store's cards read beforehand (a count, then pages of 250), so",
   'a refused create is the only request per card; a store that shows whole codes in reads is planned from the index',
-  'alone (no request per unchanged card). A changed balance costs one PUT.',
+  'alone (no request per unchanged card). A changed balance costs one PUT. With masked codes, a changed card whose last four',
+  'characters and initial value it shares with another card cannot be told from it: that row is rejected, never guessed',
+  '(the failed count above: with random codes, about one card in a thousand shares its last four characters with another).',
   '',
   machineLines(loadBefore, os.loadavg()),
   resultsEnd('giftcard-import'),

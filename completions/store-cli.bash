@@ -73,7 +73,7 @@ _store_cli_flags() {
     'webhook trigger') REPLY='--to --secret --product-id --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --fail-rate --fail-seed --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox help') REPLY='' ;;
     'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;

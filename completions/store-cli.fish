@@ -483,6 +483,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l rate-limit -x -d 
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l no-rate-limit-header -d 'with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l show-codes -d 'answer whole gift card codes in every read (get, search), as the spec\'s gift card object lists them; default: masked to their last four after the create'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l quiet -d 'do not log requests or webhook deliveries on stderr'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'show help'
