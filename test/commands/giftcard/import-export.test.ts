@@ -207,6 +207,38 @@ describe('giftcard import against a store that masks codes in reads', () => {
   });
 });
 
+describe('giftcard import: --dry-run and --shard', () => {
+  const log = requestLog();
+  const s = useSandbox({ onRequest: log.hook });
+
+  it('a dry run reads and plans, writes nothing, and needs no --codes-out', async () => {
+    const existing = [freshCode('D'), '40', '', '', '', '', '', ''];
+    expect((await importJson([cardFile([existing])], s.env)).code).toBe(0);
+    const rows = [[existing[0]!, '40', '15', '', '', '', '', ''], [freshCode('D'), '10', '', '', '', '', '', ''], ['', '5', '', '', '', '', '', '']];
+    log.clear();
+    const dry = await importJson([cardFile(rows), '--dry-run'], s.env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.summary).toMatchObject({ rows: 3, created: 2, updated: 1, unchanged: 0 });
+    expect(dry.stderr).toContain('Dry run of');
+    expect((await log.take()).every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('two shards split the file by code: every card made once, by one job', async () => {
+    const rows = migrationRows(30);
+    const file = cardFile(rows);
+    const before = (await allCards(s.sandbox)).length;
+    const one = await importJson([file, '--shard', '1/2'], s.env);
+    const two = await importJson([file, '--shard', '2/2'], s.env);
+    expect(one.code, one.stderr).toBe(0);
+    expect(two.code, two.stderr).toBe(0);
+    expect(one.summary.created + two.summary.created).toBe(30);
+    expect(one.summary.created).toBeGreaterThan(0);
+    expect(two.summary.created).toBeGreaterThan(0);
+    expect((await allCards(s.sandbox)).length - before).toBe(30);
+    expect(one.stderr).toMatch(/Shard 1\/2: \d+ rows of the file belong to other shards/);
+  });
+});
+
 describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, nothing sent)', () => {
   const log = requestLog();
   const s = useSandbox({ onRequest: log.hook });
