@@ -11,8 +11,8 @@ import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { identityOfStream } from '../core/file-identity.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
-import { pacedApi, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
-import type { ImportSource } from './run-import.js';
+import { pacedApi, report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import type { ImportResult, ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
 
@@ -44,9 +44,13 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     const paced = await pacedApi(env, request.concurrency);
     const store = paced.api.giftCards;
     let index: CardIndex | undefined;
+    const started = performance.now();
     try {
       index = await readIndex(store, checked.rows);
     } catch (error) {
+      // Ctrl-C before the first card: the summary says that none of the rows was done.
+      if (error instanceof CancelledError || env.signal.aborted)
+        return reportOf(interruptedBefore(checked.rows, performance.now() - started), spool ? 'stdin' : request.file, request, paced.counts(), 'card');
       // A dry run without a store to read validates only (the engine says so).
       if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
     }
@@ -59,6 +63,11 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
   } finally {
     if (spool) await rm(spool.dir, { recursive: true, force: true });
   }
+}
+
+/** The result of a run interrupted while it read the store's cards: every row read, none done. */
+function interruptedBefore(rows: number, elapsedMs: number): ImportResult {
+  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop: { kind: 'interrupted' } };
 }
 
 /** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */

@@ -214,7 +214,11 @@ describe('giftcard import: --dry-run and --shard', () => {
   it('a dry run reads and plans, writes nothing, and needs no --codes-out', async () => {
     const existing = [freshCode('D'), '40', '', '', '', '', '', ''];
     expect((await importJson([cardFile([existing])], s.env)).code).toBe(0);
-    const rows = [[existing[0]!, '40', '15', '', '', '', '', ''], [freshCode('D'), '10', '', '', '', '', '', ''], ['', '5', '', '', '', '', '', '']];
+    const rows = [
+      [existing[0]!, '40', '15', '', '', '', '', ''],
+      [freshCode('D'), '10', '', '', '', '', '', ''],
+      ['', '5', '', '', '', '', '', ''],
+    ];
     log.clear();
     const dry = await importJson([cardFile(rows), '--dry-run'], s.env);
     expect(dry.code, dry.stderr).toBe(0);
