@@ -118,6 +118,22 @@ export function onApiRequests(child, resource, onRequest) {
   });
 }
 
+/**
+ * A `sandbox serve` child on a free port with a fixed token and `extra` flags, its config and
+ * data under `scratch`, tracked in `children`; each request it logs under /api/202412/<resource>
+ * goes to onRequest(method, status).
+ */
+export async function serveLogged(children, scratch, resource, onRequest, extra = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
+    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  onApiRequests(child, resource, onRequest);
+  const { baseUrl, token } = await listening(child);
+  return { baseUrl, token, stop: () => stopChild(child, children) };
+}
+
 /** SIGTERM, then resolves once the child has exited, no longer tracked in `children`. */
 export async function stopChild(child, children) {
   child.kill('SIGTERM');

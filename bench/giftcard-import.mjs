@@ -11,11 +11,10 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, listening, median, onApiRequests, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, stopChild, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const CARDS = Number(option('--cards', 10_000));
@@ -50,18 +49,12 @@ function writeCsv(name, list, changed) {
 }
 
 async function startSandbox(extra = []) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
-    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
   const log = { total: 0, byKind: new Map() };
-  onApiRequests(child, 'gift_cards', (method, status) => {
+  const count = (method, status) => {
     log.total += 1;
-    const kind = `${method} ${status}`;
-    log.byKind.set(kind, (log.byKind.get(kind) ?? 0) + 1);
-  });
-  const { baseUrl, token } = await listening(child);
+    log.byKind.set(`${method} ${status}`, (log.byKind.get(`${method} ${status}`) ?? 0) + 1);
+  };
+  const { baseUrl, token, stop } = await serveLogged(children, scratch, 'gift_cards', count, extra);
   const snapshot = () => ({ total: log.total, byKind: new Map(log.byKind) });
   return {
     baseUrl,
@@ -72,7 +65,7 @@ async function startSandbox(extra = []) {
       const now = snapshot();
       return { total: now.total - before.total, byKind: Object.fromEntries([...now.byKind].map(([k, v]) => [k, v - (before.byKind.get(k) ?? 0)]).filter(([, v]) => v > 0)) };
     },
-    stop: () => stopChild(child, children),
+    stop,
   };
 }
 
