@@ -5,12 +5,13 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
-import { identityOfStream } from '../core/file-identity.js';
+import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
+import { identityOfPath, identityOfStream, sameFile } from '../core/file-identity.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
+import { openRejectsFile } from './rejects.js';
 import { pacedApi, report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import type { ImportResult, ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
@@ -28,6 +29,8 @@ export interface GiftCardImportRequest {
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
+  const { rejectsPath, codesOut } = request;
+  if (rejectsPath !== undefined && codesOut !== undefined && resolve(rejectsPath) === resolve(codesOut)) throw sameOutputs(rejectsPath, codesOut);
   const spool = request.file === '-' ? await spoolStdin(env) : undefined;
   try {
     const open = async (): Promise<ImportSource> => {
@@ -41,6 +44,11 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
       ...(request.shard ? { shard: request.shard } : {}),
       ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
     });
+    // The codes file exists now: the rejects file must not empty it under another name (a link).
+    if (rejectsPath !== undefined && codesOut !== undefined && sameFile(await identityOfPath(rejectsPath), await identityOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
+    // Opened before the first request, so that a --rejects that is the input sends nothing.
+    const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
+    const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
     const paced = await pacedApi(env, request.concurrency);
     const store = paced.api.giftCards;
     let index: CardIndex | undefined;
@@ -48,13 +56,14 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     try {
       index = await readIndex(store, checked.rows);
     } catch (error) {
-      // Ctrl-C before the first card: the summary says that none of the rows was done.
-      if (error instanceof CancelledError || env.signal.aborted)
-        return reportOf(interruptedBefore(checked.rows, performance.now() - started), spool ? 'stdin' : request.file, request, paced.counts(), 'card');
       // A dry run without a store to read validates only (the engine says so).
-      if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
+      const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
+      if (!offline) await rejects?.close();
+      // Ctrl-C before the first card: the summary says that none of the rows was done.
+      if (error instanceof CancelledError || env.signal.aborted) return reportOf(interruptedBefore(checked.rows, performance.now() - started), imported.name, request, paced.counts(), 'card');
+      if (!offline) throw error;
     }
-    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced);
+    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, rejects);
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${index.pages} page${index.pages === 1 ? '' : 's'} before the import.`);
     if (checked.generated.size > 0)
@@ -63,6 +72,10 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
   } finally {
     if (spool) await rm(spool.dir, { recursive: true, force: true });
   }
+}
+
+function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
+  return new UsageError(`--rejects ${rejectsPath} is the --codes-out file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`);
 }
 
 /** The result of a run interrupted while it read the store's cards: every row read, none done. */

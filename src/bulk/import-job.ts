@@ -9,7 +9,7 @@ import { AuthError, CancelledError, NetworkError, PartialFailureError } from '..
 import { startProgress } from './import-progress.js';
 import { PacedTransport, SINGLE_ATTEMPT } from './paced-transport.js';
 import { Pacer } from './pacer.js';
-import { openRejectsFile, type RejectColumns } from './rejects.js';
+import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
@@ -85,6 +85,8 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   settings: JobSettings,
   env: ImportEnv,
   paced: PacedApi,
+  /** The rejects file, when the caller opened it already (before its first request). */
+  opened?: RejectSink<T>,
 ): Promise<ImportReport> {
   const { shard, rejectsPath } = settings;
   const job = new Import({
@@ -94,7 +96,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
     dryRun: settings.dryRun,
     concurrency: settings.concurrency,
     signal: env.signal,
-    ...(rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
+    ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
     // A dry run without a store to read (no credentials, no network) still validates.
     isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
   });

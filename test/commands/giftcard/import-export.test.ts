@@ -186,6 +186,10 @@ describe('giftcard import against a store that masks codes in reads', () => {
     // The codes file imports as it is: the same cards, unchanged.
     const rerun = await importJson([codesOut], s.env);
     expect(rerun.summary).toMatchObject({ rows: 2, unchanged: 2 });
+    // The rejects file must not empty the codes file.
+    const same = await cli(['giftcard', 'import', file, '--codes-out', `${file}.other.csv`, '--rejects', `${file}.other.csv`], { env: s.env });
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain('is the --codes-out file');
     // Never written over.
     const again = await cli(['giftcard', 'import', file, '--codes-out', codesOut], { env: s.env });
     expect(again.code).toBe(2);
@@ -281,6 +285,16 @@ describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, noth
     expect(result.stderr).toContain('Nothing was sent');
     expect(result.stderr).not.toContain(code);
     expect(await log.take()).toEqual([]);
+  });
+
+  it('--rejects naming the input: refused before any request', async () => {
+    const file = cardFile([good()]);
+    log.clear();
+    const result = await cli(['giftcard', 'import', file, '--rejects', file], { env: s.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('writing it would destroy the input');
+    expect(await log.take()).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toContain(HEADER.join(','));
   });
 
   it('a semicolon-separated file', async () => {
