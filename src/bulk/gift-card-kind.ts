@@ -119,8 +119,9 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
 
   async function applyCard(row: GiftCardRow, dryRun: boolean): Promise<Outcome> {
     const code = row.code;
-    // A dry run makes no code: the row would be a new card.
-    if (code === undefined) return CREATED;
+    // A dry run makes no code: the row would be a new card. Outside one, every row without a
+    // code got one before the run, unless the file changed since.
+    if (code === undefined) return dryRun ? CREATED : reject('the row has no code, and none was generated for it: the file changed during the import');
     const known = index?.candidates(code);
     if (index?.showsCodes && known) {
       const card = known.find((c) => sameCode(c, code));
