@@ -144,6 +144,10 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
       await finishNew(row, code, made.card);
       return CREATED;
     }
+    // A code generated for this run taken at the first try is another card's (a collision of
+    // random codes): never that card's to change.
+    if (row.generated && !made.afterLostAnswer)
+      return reject(`the code generated for this row (ending ${code.slice(-4)}) is another card's; give the row a code of its own in the --codes-out file and import that file`);
     // The code is taken. The index is as the store was before the run: after a lost answer
     // the card may be this run's own, so the store is asked again.
     const fromIndex = index !== undefined && !made.afterLostAnswer;

@@ -135,6 +135,19 @@ describe('gift card import: which card holds a taken code', () => {
     expect(store.sent).toEqual(['create', 'update 100', 'disable 100']);
   });
 
+  it('a generated code that another card holds is never taken for that card', async () => {
+    const store = new FakeStore(true);
+    store.add({ code: 'GENERATEDCODE123', initialValue: '5', balance: '5' });
+    const text = { line: 2, ...Object.fromEntries(GIFT_CARD_COLUMNS.map((name) => [name, name === 'initialValue' ? '5' : ''])) } as GiftCardText;
+    const outcomes: Outcome[] = [];
+    const kind = giftCardKind(store, undefined, new Map([[2, 'GENERATEDCODE123']]));
+    const checked = kind.check(text, 8, { width: 8, columns: {}, columnName: () => '' });
+    if (!checked.ok) throw new Error(checked.reason);
+    await kind.apply({ key: 'k', rows: [checked.row] }, false, (_, outcome) => outcomes.push(outcome));
+    expect(outcomes).toEqual([{ kind: 'rejected', reason: expect.stringContaining('is another card') }]);
+    expect(store.sent).toEqual(['create']);
+  });
+
   it("a store's refusal that quotes the code shows its last four characters only", async () => {
     const store = new FakeStore(false);
     store.refuseWith = new ApiError('Code SECRETCODE99 is not allowed.', 422, undefined, []);
