@@ -92,7 +92,7 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   if (codeless.length === 0 || options.dryRun) return { rows, generated };
   if (options.codesOut === undefined) {
     throw new UsageError(
-      `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (the first: line ${codeless[0]!.line}): pass --codes-out FILE for the codes generated for them, which are shown nowhere else. Nothing was sent.`,
+      `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
     );
   }
   for (const text of codeless) {
