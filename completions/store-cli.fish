@@ -14,7 +14,9 @@ function __store_cli_subcommands
         case 'giftcard'
             printf '%s\n' create update disable get search count import export help
         case 'metafield'
-            printf '%s\n' set get list count delete import help
+            printf '%s\n' set get list count delete import export definition help
+        case 'metafield definition'
+            printf '%s\n' list get create update delete export import help
         case 'product'
             printf '%s\n' create get edit delete help
         case 'category'
@@ -22,9 +24,11 @@ function __store_cli_subcommands
         case 'collection'
             printf '%s\n' list help
         case 'webhook'
-            printf '%s\n' listen trigger help
+            printf '%s\n' listen trigger resend subscribe subscriptions unsubscribe help
         case 'sandbox'
-            printf '%s\n' serve reset help
+            printf '%s\n' serve reset logs fault help
+        case 'sandbox fault'
+            printf '%s\n' add list remove help
         case 'completion'
             printf '%s\n' bash zsh fish help
     end
@@ -33,9 +37,9 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'giftcard import|--codes-out' 'giftcard import|--rejects' 'giftcard import|--shard' 'giftcard import|--concurrency' 'giftcard import|--jq' 'giftcard export|--status' 'giftcard export|--since-id' 'giftcard export|--last-characters' 'giftcard export|--output' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox reset|--data' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'giftcard import|--codes-out' 'giftcard import|--rejects' 'giftcard import|--shard' 'giftcard import|--concurrency' 'giftcard import|--jq' 'giftcard export|--status' 'giftcard export|--since-id' 'giftcard export|--last-characters' 'giftcard export|--output' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'metafield export|--domain' 'metafield export|--objects' 'metafield export|--namespace' 'metafield export|--output' 'metafield export|--rejects' 'metafield export|--shard' 'metafield export|--concurrency' 'metafield export|--jq' 'metafield definition list|--jq' 'metafield definition get|--namespace' 'metafield definition get|--code' 'metafield definition get|--jq' 'metafield definition create|--namespace' 'metafield definition create|--code' 'metafield definition create|--definition-name' 'metafield definition create|--field-type' 'metafield definition create|--description' 'metafield definition create|--multi' 'metafield definition create|--pinned' 'metafield definition create|--schema-rule' 'metafield definition create|--option-map' 'metafield definition create|--jq' 'metafield definition update|--namespace' 'metafield definition update|--code' 'metafield definition update|--definition-name' 'metafield definition update|--field-type' 'metafield definition update|--description' 'metafield definition update|--multi' 'metafield definition update|--pinned' 'metafield definition update|--schema-rule' 'metafield definition update|--option-map' 'metafield definition update|--jq' 'metafield definition delete|--namespace' 'metafield definition delete|--code' 'metafield definition delete|--jq' 'metafield definition export|--output' 'metafield definition import|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--log' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--product-id' 'webhook trigger|--file' 'webhook trigger|--set' 'webhook trigger|--jq' 'webhook resend|--log' 'webhook resend|--to' 'webhook resend|--secret' 'webhook resend|--jq' 'webhook subscribe|--topic' 'webhook subscribe|--address' 'webhook subscribe|--jq' 'webhook subscriptions|--topic' 'webhook subscriptions|--address' 'webhook subscriptions|--jq' 'webhook unsubscribe|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--fault' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox serve|--log-size' 'sandbox reset|--data' 'sandbox logs|--status' 'sandbox logs|--method' 'sandbox logs|--path' 'sandbox logs|--limit' 'sandbox logs|--jq' 'sandbox fault add|--jq' 'sandbox fault list|--jq' 'sandbox fault remove|--jq' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
-        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'giftcard import|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'api|--json'
+        case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'giftcard import|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'metafield export|--json' 'metafield definition list|--json' 'metafield definition list|--jsonl' 'metafield definition get|--json' 'metafield definition create|--json' 'metafield definition update|--json' 'metafield definition delete|--json' 'metafield definition import|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'webhook resend|--json' 'webhook subscribe|--json' 'webhook subscriptions|--json' 'webhook subscriptions|--jsonl' 'webhook unsubscribe|--json' 'sandbox logs|--json' 'sandbox logs|--jsonl' 'sandbox fault add|--json' 'sandbox fault list|--json' 'sandbox fault list|--jsonl' 'sandbox fault remove|--json' 'sandbox fault remove|--jsonl' 'api|--json'
             echo optional
     end
 end
@@ -102,7 +106,7 @@ complete -c store-cli -n '__store_cli_at \'\'' -a metafield -d 'the typed custom
 complete -c store-cli -n '__store_cli_at \'\'' -a product -d 'create, get, edit and delete products (category and collections by name)'
 complete -c store-cli -n '__store_cli_at \'\'' -a category -d 'search product categories (the ids product create takes)'
 complete -c store-cli -n '__store_cli_at \'\'' -a collection -d 'list collections (the ids product create takes)'
-complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, or send signed sample events to a handler'
+complete -c store-cli -n '__store_cli_at \'\'' -a webhook -d 'receive product webhook deliveries locally, send signed sample events to a handler or resend logged ones, or manage the store\'s subscriptions'
 complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'run the local emulator of the whole service, or clear the embedded one'
 complete -c store-cli -n '__store_cli_at \'\'' -a api -d 'send any request to the store\'s API with your credentials, like gh api'
 complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish (also in completions/)'
@@ -269,6 +273,8 @@ complete -c store-cli -n '__store_cli_at \'metafield\'' -a list -d 'List the met
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a count -d 'Count the metafield values of a business object'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a delete -d 'Delete one metafield value of a business object and print it; asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a import -d 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a export -d 'Write metafield values as the CSV (or JSON lines) metafield import reads, sorted, for editing, backups and copying stores'
+complete -c store-cli -n '__store_cli_at \'metafield\'' -a definition -d 'the metafield definitions: the type, rule and name each (domain, namespace, code) holds; copy them between stores with export and import'
 complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli metafield set
@@ -326,8 +332,106 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l jq -x -d 'filt
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
+# store-cli metafield export
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l domain -x -d 'the domain of the bizIds given (products, variants, collections, customers, orders, pages, shop); with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l objects -r -F -d 'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l all -d 'every collection, and every product some collection holds (a product in no collection cannot be found)'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l output -r -F -d 'write to this file, which appears only once complete (default: stdout)'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l jsonl -d 'write JSON lines (one object per value, keys as the CSV columns) instead of CSV'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l rejects -r -F -d 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l shard -x -d 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l concurrency -x -d 'listings in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate limit paces the run'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words objects rows failed unfinished otherShards requests refused elapsedMs\')' -d 'print the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -s h -l help -d 'show help'
+
+# store-cli metafield definition
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a list -d 'List the metafield definitions of a domain, sorted by the store (every page)'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a get -d 'Show one metafield definition: its type, name, rule and options'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a create -d 'Create a metafield definition: the type (and rule) values of that namespace and code are checked against'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a update -d 'Change fields of a metafield definition; the others stay. An update that changes nothing sends nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a delete -d 'Delete a metafield definition and print it; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a export -d 'Write the metafield definitions of some domains (or --all) as a JSON file that `definition import` reads'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a import -d 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal'
+complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a help -d 'show help for a command, e.g. help giftcard search'
+
+# store-cli metafield definition list
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield definition get
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield definition create
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l field-type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l description -x -d 'a description (default on create: none)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield definition update
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l definition-name -x -d 'the display name, 1 to 255 characters'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l field-type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (any case): SingleLineText, MultiLineText, Integer, Decimal, MonthDay, Date, DateTime, Weight, Size, Volume, Product, Customer, SKU, Collection, Page, File, Color, Money, Url, Boolean'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l description -x -d 'a description (default on create: none)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l multi -x -a 'true false' -d 'whether the field holds a list of values (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l pinned -x -a 'true false' -d 'whether the definition is pinned in the admin (default on create: false)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield definition delete
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
+
+# store-cli metafield definition export
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l all -d 'every domain'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -l output -r -F -d 'write the JSON to this file instead of stdout'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -a 'products variants collections customers orders pages shop' -d 'domains'
+
+# store-cli metafield definition import
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words created updated unchanged failed\')' -d 'print the summary {created, updated, unchanged, failed} as JSON on stdout; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\' 0' -F -d 'file'
+
+# store-cli metafield definition help
+complete -c store-cli -n '__store_cli_at \'metafield definition help\'' -a 'list get create update delete export import' -d 'command'
+
 # store-cli metafield help
-complete -c store-cli -n '__store_cli_at \'metafield help\'' -a 'set get list count delete import' -d 'command'
+complete -c store-cli -n '__store_cli_at \'metafield help\'' -a 'set get list count delete import export definition' -d 'command'
 
 # store-cli product
 complete -c store-cli -n '__store_cli_at \'product\'' -s h -l help -d 'show help'
@@ -438,6 +542,10 @@ complete -c store-cli -n '__store_cli_at \'collection help\'' -a 'list' -d 'comm
 complete -c store-cli -n '__store_cli_at \'webhook\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a listen -d 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a trigger -d 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a resend -d 'Send a delivery kept by webhook listen --log again, re-signed, to a URL'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscribe -d 'Subscribe an address to a topic: the store POSTs each of the topic\'s events there, signed'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscriptions -d 'List the store\'s webhook subscriptions, optionally of one topic or address'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a unsubscribe -d 'Delete a webhook subscription: its address gets no more events; asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli webhook listen
@@ -445,6 +553,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l port -x -d 'port
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l host -x -d 'address to listen on'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l log -r -F -d 'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'the same as --json'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
@@ -453,19 +562,54 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'sh
 # store-cli webhook trigger
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'
-complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id in the sample instead of the sample\'s own'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id on the payload (the product, its variants and images) instead of its own'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l file -r -F -d 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l set -x -d 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 
+# store-cli webhook resend
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l log -r -F -d 'the file webhook listen --log wrote'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -s h -l help -d 'show help'
+
+# store-cli webhook subscribe
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l topic -x -d 'the event to receive, one of products/create, products/update, products/delete'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l address -x -d 'where the store POSTs the events (absolute http or https URL)'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -s h -l help -d 'show help'
+
+# store-cli webhook subscriptions
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l topic -x -d 'only subscriptions to this topic, one of products/create, products/update, products/delete'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l address -x -d 'only subscriptions that send to this address (exactly as subscribed)'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -s h -l help -d 'show help'
+
+# store-cli webhook unsubscribe
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; an unsubscribe itself prints nothing); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s h -l help -d 'show help'
+
 # store-cli webhook help
-complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger' -d 'command'
+complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger resend subscribe subscriptions unsubscribe' -d 'command'
 
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Clear the embedded sandbox\'s state (the next --sandbox run starts again from the demo data); asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a logs -d 'Show a running sandbox\'s request log (requests answered, webhook deliveries made); --follow keeps printing new ones'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a fault -d 'change a running sandbox\'s targeted fault rules while it runs'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
@@ -476,16 +620,19 @@ complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'ke
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-rate -x -d 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fail-seed -x -d 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l fault -x -d 'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/* 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l allow-fault-header -d 'let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l ids-as -x -a 'string number' -d 'write ids and counts as JSON strings or as bare JSON numbers'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l dialect -x -a 'service real' -d 'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l definitions -r -F -d 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l definitions -r -F -d 'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l rate-limit -x -d 'a token bucket per token: a real plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l no-rate-limit-header -d 'with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook -x -d 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l webhook-secret -x -d 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l show-codes -d 'answer whole gift card codes in every read (get, search), as the spec\'s gift card object lists them; default: masked to their last four after the create'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l log-size -x -d 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l quiet -d 'do not log requests or webhook deliveries on stderr'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l json -d 'print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -s h -l help -d 'show help'
 
 # store-cli sandbox reset
@@ -493,8 +640,47 @@ complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -l data -r -F -d 'cl
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'sandbox reset\'' -s h -l help -d 'show help'
 
+# store-cli sandbox logs
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -s f -l follow -d 'keep printing entries as they come, until Ctrl-C (exit 0); waits for a sandbox that restarts'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l status -x -d 'only these statuses, comma-separated: classes (2xx, 4xx, 5xx...), codes (429, 503) or 0 (no answer)'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l method -x -d 'only this HTTP method (or comma-separated methods); webhook deliveries are POST'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l path -x -d 'only requests whose path starts with this (a webhook delivery\'s path is its URL)'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l limit -x -d 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print the entries as one JSON array (with --follow, one object per line); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -s h -l help -d 'show help'
+
+# store-cli sandbox fault
+complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a add -d 'Add a targeted fault rule to a running sandbox, tried after the rules it has; prints the rule with its id'
+complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a list -d 'List a running sandbox\'s targeted fault rules, in the order it tries them'
+complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a remove -d 'Remove a fault rule of a running sandbox by its id, or every rule with --all; prints the rules removed'
+complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a help -d 'show help for a command, e.g. help giftcard search'
+
+# store-cli sandbox fault add
+complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -s h -l help -d 'show help'
+
+# store-cli sandbox fault list
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -s h -l help -d 'show help'
+
+# store-cli sandbox fault remove
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l all -d 'remove every rule instead of one'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -s h -l help -d 'show help'
+
+# store-cli sandbox fault help
+complete -c store-cli -n '__store_cli_at \'sandbox fault help\'' -a 'add list remove' -d 'command'
+
 # store-cli sandbox help
-complete -c store-cli -n '__store_cli_at \'sandbox help\'' -a 'serve reset' -d 'command'
+complete -c store-cli -n '__store_cli_at \'sandbox help\'' -a 'serve reset logs fault' -d 'command'
 
 # store-cli api
 complete -c store-cli -n '__store_cli_at \'api\'' -s F -l field -x -d 'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file\'s text (@- stdin), else a string; key[sub] nests, key[] appends'

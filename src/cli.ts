@@ -97,14 +97,15 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
   return program;
 }
 
-function addNoun(program: Command, noun: Noun, action: (command: Command, verb: Verb) => Promise<void>): void {
-  const group = program.command(noun.name).description(noun.summary);
+function addNoun(parent: Command, noun: Noun, action: (command: Command, verb: Verb) => Promise<void>): void {
+  const group = parent.command(noun.name).description(noun.summary);
   const direct = noun.action;
   if (direct) direct.register(group).action(async (...args: unknown[]) => action(args[args.length - 1] as Command, direct));
   for (const verb of noun.verbs) {
     const command = verb.register(group);
     command.action(async (...args: unknown[]) => action(args[args.length - 1] as Command, verb));
   }
+  for (const sub of noun.nouns ?? []) addNoun(group, sub, action);
 }
 
 /** Settings every command needs: output to our streams, errors thrown instead of exiting. */

@@ -21,6 +21,8 @@ export const GIFT_CARD_FIELDS = [
 export const CATEGORY_FIELDS = ['categoryId', 'categoryName', 'parentCategoryId'] as const;
 export const COLLECTION_FIELDS = ['collectionId', 'title', 'collectionType', 'bodyHtml', 'published', 'image', 'collects', 'countGoodsNum'] as const;
 export const METAFIELD_FIELDS = ['namespace', 'code', 'fieldType', 'value', 'definitionName', 'description', 'bizResource', 'bizId'] as const;
+/** A metafield definition (real-store-notes.md; spec 2.2 plus pinned). */
+export const METAFIELD_DEFINITION_FIELDS = ['namespace', 'code', 'definitionName', 'fieldType', 'multi', 'description', 'optionMap', 'schemaRule', 'pinned'] as const;
 /** A metafield value as written (set) or removed (delete). */
 export const METAFIELD_INPUT_FIELDS = ['namespace', 'code', 'value'] as const;
 export const PRODUCT_FIELDS = [
@@ -41,5 +43,8 @@ export const PRODUCT_FIELDS = [
   'marketAssigns',
   'salesChannels',
 ] as const;
+export const WEBHOOK_SUBSCRIPTION_FIELDS = ['id', 'address', 'topic', 'format', 'createTime', 'updateTime'] as const;
 /** A count, as `{"count": N}`. */
 export const COUNT_FIELDS = ['count'] as const;
+/** A running sandbox's targeted fault rule (`sandbox fault add|list|remove`). */
+export const SANDBOX_FAULT_FIELDS = ['id', 'rule', 'method', 'path', 'status', 'probability', 'latencyMs'] as const;

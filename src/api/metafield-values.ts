@@ -124,9 +124,8 @@ function parseArray(input: string): unknown[] | undefined {
 function arrayItem(type: FieldType, item: unknown): string | undefined {
   if (isMeasure(type) || type === 'Money') {
     const text = typeof item === 'string' ? item : isPlainObject(item) ? toJson(item) : undefined;
-    if (text === undefined) return undefined;
-    const result = single(type, text);
-    return result.ok ? result.value : undefined;
+    // The array is written anew anyway: its items in the one canonical form.
+    return text === undefined ? undefined : convert(type, text);
   }
   const text = scalarItemText(type, item);
   if (text === undefined) return undefined;
@@ -154,7 +153,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function single(type: FieldType, input: string): WireValue {
   const value = convert(type, input);
-  return value === undefined ? { ok: false, expected: expectedForm(type) } : { ok: true, value };
+  if (value === undefined) return { ok: false, expected: expectedForm(type) };
+  // Text already in the store's own form goes as written, so what an export wrote re-imports
+  // byte for byte (a stored "#ff0000" stays lower-case); only natural input is rewritten.
+  return { ok: true, value: inWireForm(type, input) ? input : value };
+}
+
+/** Whether `input` is, as written, a value of the type's wire form (converted values always are). */
+function inWireForm(type: FieldType, input: string): boolean {
+  switch (type) {
+    case 'Color':
+      return /^#[0-9A-Fa-f]{6}$/.test(input);
+    case 'Weight':
+    case 'Size':
+    case 'Volume': {
+      const object = input.startsWith('{') ? parseObject(input, ['value', 'unit']) : undefined;
+      return object !== undefined && isLosslessNumber(object.value) && (UNITS[type] as readonly string[]).includes(object.unit as string);
+    }
+    case 'Money': {
+      const object = input.startsWith('{') ? parseObject(input, ['amount', 'currency']) : undefined;
+      return object !== undefined && typeof object.amount === 'string' && /^-?\d+(\.\d{1,2})?$/.test(object.amount) && /^[A-Z]{3}$/.test(object.currency as string);
+    }
+    default:
+      // Every other converter returns its wire-form input unchanged.
+      return false;
+  }
 }
 
 function convert(type: FieldType, input: string): string | undefined {

@@ -16,7 +16,12 @@ export const MAX_BATCH = 100;
 
 export interface MetafieldFilter {
   namespace?: string;
+  /** Values per page, for a store that pages the listing (the export asks for MAX_PAGE_SIZE: one request per object). */
+  limit?: number;
 }
+
+/** The largest page a store's listings give (real-store-notes: limit default 50, max 250). */
+export const MAX_PAGE_SIZE = 250;
 
 const objectPath = (domain: string, bizId: string) => `${segment(domain)}/${segment(bizId)}`;
 
@@ -26,7 +31,9 @@ export class MetafieldsApi {
   /** Every value of one business object, sorted by the store; follows next-page links if a store pages. */
   async list(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<Metafield[]> {
     const { checkMetafieldList } = await schemas();
-    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace }, (body) => checkMetafieldList(unwrap(body, 'metafields', 'list')));
+    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace, limit: options.limit === undefined ? undefined : String(options.limit) }, (body) =>
+      checkMetafieldList(unwrap(body, 'metafields', 'list')),
+    );
   }
 
   async count(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<number> {

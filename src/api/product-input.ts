@@ -97,7 +97,7 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let at = value;
   for (const key of path) {
     if (at === null || typeof at !== 'object') return undefined;

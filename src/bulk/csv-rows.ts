@@ -15,6 +15,8 @@ export interface CsvRecord {
   invalidUtf8?: number;
   /** Bytes of the input consumed once this record was read (progress on a file of known size). */
   bytes: number;
+  /** Why the record is no row at all (a JSON line that is not an object, jsonl-rows.ts): it is rejected with this reason. */
+  problem?: string;
 }
 
 /** The text is not CSV from this line on: an unclosed or stray quote, most often. */

@@ -8,9 +8,9 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
 import { UsageError } from '../core/errors.js';
-import { csvRecords, CsvSyntaxError } from './csv-rows.js';
+import { CsvSyntaxError } from './csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
-import type { ImportSource } from './run-import.js';
+import { importRecords, type ImportSource } from './run-import.js';
 import { inShardOfKey, type Shard } from './shard.js';
 
 export interface PreflightResult {
@@ -49,7 +49,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   let rows = 0;
   let layout: ReturnType<typeof readGiftCardHeader> | undefined;
   try {
-    for await (const record of csvRecords(source.stream)) {
+    // CSV only: a JSON-lines file is refused here, with nothing sent.
+    for await (const record of importRecords(source)) {
       if (layout === undefined) {
         if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
         layout = readGiftCardHeader(record.cells, source.name);

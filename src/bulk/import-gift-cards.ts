@@ -12,7 +12,8 @@ import { identityOfPath, identityOfStream, sameFile } from '../core/file-identit
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
-import { pacedApi, report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { openPacedApi } from './paced-api.js';
 import type { ImportResult, ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
@@ -49,7 +50,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     // Opened before the first request, so that a --rejects that is the input sends nothing.
     const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
-    const paced = await pacedApi(env, request.concurrency);
+    const paced = await openPacedApi(env, request.concurrency);
     const store = paced.api.giftCards;
     let index: CardIndex | undefined;
     const started = performance.now();

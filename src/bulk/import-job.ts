@@ -1,22 +1,18 @@
 // One import, start to end, whatever its row kind: requests paced over one pool, the job
 // run with its progress shown, and what the caller reports: the summary lines, the --json
 // summary and the error the run ends with (interrupted, failed, partial).
-import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import type { ApiTuning } from '../core/context.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
 import { startProgress } from './import-progress.js';
-import { PacedTransport, SINGLE_ATTEMPT } from './paced-transport.js';
-import { Pacer } from './pacer.js';
+import type { PacedApi } from './paced-api.js';
+import type { RequestCounts } from './paced-transport.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
 import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
-
-/** How long requests in flight may finish after Ctrl-C (a second Ctrl-C ends the process at once). */
-const IN_FLIGHT_GRACE_MS = 5_000;
 
 /** What an import needs of the command's context. */
 export interface ImportEnv {
@@ -45,36 +41,6 @@ export interface JobSettings {
   concurrency: number;
   /** Where every failed row is written. */
   rejectsPath?: string;
-}
-
-/** The paced API of a bulk run, and its request counts. */
-export interface PacedApi {
-  api: Api;
-  counts(): PacedTransport['counts'] | undefined;
-  /** Stops new requests at once and, after a grace, those in flight. */
-  signal: AbortSignal;
-}
-
-/**
- * The API over a paced transport: Ctrl-C stops new requests at once (the pacer admits
- * none), but lets those in flight finish for a moment, so the summary counts what the
- * store really did.
- */
-export async function pacedApi(env: ImportEnv, concurrency: number): Promise<PacedApi> {
-  const inFlight = new AbortController();
-  env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
-  // Every request in flight listens on the signal: not a leak.
-  setMaxListeners(concurrency + 16, env.signal);
-  setMaxListeners(concurrency + 16, inFlight.signal);
-  const pacer = new Pacer({ concurrency, signal: env.signal });
-  let transport: PacedTransport | undefined;
-  const api = await env.api({
-    connections: concurrency,
-    retry: SINGLE_ATTEMPT,
-    signal: inFlight.signal,
-    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal })),
-  });
-  return { api, counts: () => transport?.counts, signal: env.signal };
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */
@@ -113,7 +79,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
 }
 
 /** The summary lines, --json summary and failure of a run's result. */
-export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: PacedTransport['counts'] | undefined, unit: string): ImportReport {
+export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string): ImportReport {
   const { shard, rejectsPath } = settings;
   const lines = summaryLines(result, {
     source: sourceName,

@@ -1,6 +1,8 @@
-// One metafield import: the CSV opened, and run through the import engine as metafield rows.
-import { runImportJob, pacedApi, type ImportEnv, type ImportReport } from './import-job.js';
+// One metafield import: the file (CSV or JSON lines) opened, and run through the import
+// engine as metafield rows.
+import { runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { metafieldKind } from './metafield-kind.js';
+import { openPacedApi } from './paced-api.js';
 import { METAFIELD_REJECTS } from './rejects.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
@@ -8,7 +10,7 @@ import { openSource } from './source.js';
 export type { ImportEnv, ImportReport };
 
 export interface ImportRequest {
-  /** A CSV path, or "-" for stdin. */
+  /** A CSV or JSON-lines path, or "-" for stdin. */
   file: string;
   /** Stands in for a missing domain column. */
   domain?: string;
@@ -21,8 +23,8 @@ export interface ImportRequest {
 }
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const source = await openSource(request.file, env.stdin);
-  const paced = await pacedApi(env, request.concurrency);
+  const source = await openSource(request.file, env.stdin, env.signal);
+  const paced = await openPacedApi(env, request.concurrency);
   const kind = metafieldKind(paced.api.metafields, request.domain);
   return runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
 }

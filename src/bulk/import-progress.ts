@@ -54,10 +54,15 @@ export interface ProgressReporter {
  * `live`: the line is redrawn in place (\r) every quarter second and wiped at the end,
  * for a terminal. `lines`: a plain line every `intervalMs`, for logs.
  */
-export function startProgress(write: (text: string) => void, mode: 'live' | 'lines', snapshot: () => ProgressSnapshot, intervalMs = mode === 'live' ? 250 : 5000): ProgressReporter {
+export function startProgress(write: (text: string) => void, mode: 'live' | 'lines', snapshot: () => ProgressSnapshot, intervalMs?: number): ProgressReporter {
+  return startProgressLine(write, mode, () => formatProgress(snapshot()), intervalMs);
+}
+
+/** startProgress for any line: the export's, or another bulk run's. */
+export function startProgressLine(write: (text: string) => void, mode: 'live' | 'lines', line: () => string, intervalMs = mode === 'live' ? 250 : 5000): ProgressReporter {
   const tick = () => {
-    const line = formatProgress(snapshot());
-    write(mode === 'live' ? `\r${line}\u001b[K` : `${line}\n`);
+    const text = line();
+    write(mode === 'live' ? `\r${text}\u001b[K` : `${text}\n`);
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

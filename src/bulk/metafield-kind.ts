@@ -1,9 +1,10 @@
-// Metafield values as a row kind of the import engine: the header and checks of
+// Metafield values as a row kind of the import engine (CSV or JSON lines): the header and checks of
 // row-check.ts, rows grouped by business object (domain and bizId), each group applied
 // by apply.ts, create-first or read-first as the recent objects suggest.
 import { applyGroup, type MetafieldStore } from './apply.js';
 import { Grouper } from './group.js';
 import { columnName, readHeader, type Columns } from './header.js';
+import { jsonlRecords } from './jsonl-rows.js';
 import { checkRow, rowText, type Row, type RowText } from './row-check.js';
 import type { Layout, RowKind } from './row-kind.js';
 import { ApproachChooser } from './strategy.js';
@@ -19,6 +20,8 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined)
   return {
     headerExample: 'domain,bizId,namespace,code,value',
     unit: 'object',
+    // What `metafield export --jsonl` writes.
+    jsonlRecords: (stream) => jsonlRecords(stream, domain),
     readHeader(cells, source) {
       const columns = readHeader(cells, source, domain);
       return { ...columns, columnName: (index: number) => columnName(columns, index) };

@@ -4,6 +4,8 @@
 // Metafield values (metafield-kind.ts) and gift cards (gift-card-kind.ts) are two kinds;
 // streaming, pacing, concurrency, shards, rejects, dry runs, Ctrl-C and the summary are
 // the engine's, shared.
+import type { Readable } from 'node:stream';
+import type { CsvRecord } from './csv-rows.js';
 
 /** A row's cells as the file has them, for the rejects file; `line` is where it starts. */
 export interface TextOf {
@@ -48,6 +50,11 @@ export interface RowKind<T extends TextOf, R extends RowOf<T>, L extends Layout>
   readonly headerExample: string;
   /** How the summary counts the business objects: "object", "card". */
   readonly unit: string;
+  /**
+   * JSON lines read as records shaped as CSV ones (a header first), for a kind that reads
+   * them (metafield values); without it, the kind reads CSV only.
+   */
+  readonly jsonlRecords?: (stream: Readable) => AsyncIterable<CsvRecord>;
   /** Throws UsageError (nothing sent) for a header that cannot be read. */
   readHeader(cells: readonly string[], source: string): L;
   rowText(cells: readonly string[], line: number, layout: L): T;

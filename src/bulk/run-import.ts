@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { FileIdentity } from '../core/file-identity.js';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
 import { stripPeriod } from './apply.js';
-import { csvRecords, CsvSyntaxError } from './csv-rows.js';
+import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import type { RejectSink } from './rejects.js';
 import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
@@ -21,6 +21,8 @@ export interface ImportSource {
   size: number | undefined;
   /** The file read (stdin too, when redirected from one): what --rejects must not be. */
   identity?: FileIdentity;
+  /** CSV unless said otherwise; JSON lines are what `metafield export --jsonl` writes. */
+  format?: 'csv' | 'jsonl';
 }
 
 export interface ImportSettings<T extends TextOf, R extends RowOf<T>, L extends Layout> {
@@ -64,6 +66,19 @@ export interface ImportResult {
   stop?: Stop;
   /** The first few rejects, for the summary. */
   firstRejects: Array<{ line: number; reason: string }>;
+}
+
+/**
+ * The records of the file: CSV, or JSON lines (`source.format`) read by `jsonl`, for a kind
+ * that reads them; a kind that reads CSV only refuses JSON lines at once (nothing sent).
+ */
+export function importRecords(source: ImportSource, jsonl?: (stream: Readable) => AsyncIterable<CsvRecord>): AsyncIterable<CsvRecord> {
+  if (source.format !== 'jsonl') return csvRecords(source.stream);
+  if (jsonl === undefined) {
+    source.stream.destroy();
+    throw new UsageError(`${source.name} is JSON lines, and this import reads CSV only (a header line, then comma-separated rows); nothing was sent.`, false);
+  }
+  return jsonl(source.stream);
 }
 
 /** Objects failing in a row for want of an answer (network, 5xx) before the run gives up. */
@@ -112,7 +127,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   /** Throws UsageError (nothing sent) when the file is unusable; otherwise reports what happened. */
   async run(): Promise<ImportResult> {
     const { source, kind, shard, signal } = this.settings;
-    const records = csvRecords(source.stream);
+    const records = importRecords(source, kind.jsonlRecords);
     const active = new Set<Promise<void>>();
     const lastOfObject = new Map<string, Promise<void>>();
     const grouper = kind.grouper();
@@ -160,6 +175,10 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
         if (record.invalidUtf8 !== undefined) {
           // Decoding put U+FFFD in place of the bytes: sent, the store would keep that for good.
           await this.reject(text, `the ${columns.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
+          continue;
+        }
+        if (record.problem !== undefined) {
+          await this.reject(text, record.problem);
           continue;
         }
         const checked = kind.check(text, record.cells.length, columns);
@@ -261,13 +280,13 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
 }
 
 /** A failure of this object's requests, after retries; the run goes on with the next object. */
-function isObjectLevel(error: unknown): error is ApiError | NetworkError {
+export function isObjectLevel(error: unknown): error is ApiError | NetworkError {
   if (error instanceof ApiError) return error.status !== 401 && error.status !== 403;
   return error instanceof NetworkError;
 }
 
 /** The store did not really answer: it may be down, and if it stays so the run stops. */
-function unanswered(error: ApiError | NetworkError): boolean {
+export function unanswered(error: ApiError | NetworkError): boolean {
   return error instanceof NetworkError || error.status >= 500;
 }
 

@@ -1,4 +1,5 @@
-// The file to import, or stdin for "-".
+// The file to import, or stdin for "-", and its format: JSON lines for a .jsonl (or .ndjson)
+// file and for stdin whose first character is `{`, CSV otherwise.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -6,10 +7,14 @@ import { UsageError } from '../core/errors.js';
 import { identityOfStats, identityOfStream, type FileIdentity } from '../core/file-identity.js';
 import type { ImportSource } from './run-import.js';
 
-export async function openSource(path: string, stdin: Readable): Promise<ImportSource> {
+const JSONL_EXTENSION = /\.(jsonl|ndjson)$/i;
+
+/** `signal`: Ctrl-C while stdin has sent nothing yet closes it (the run then reports an interruption). */
+export async function openSource(path: string, stdin: Readable, signal?: AbortSignal): Promise<ImportSource> {
   if (path === '-') {
     const identity = identityOfStream(stdin);
-    return { stream: stdin, name: 'stdin', size: undefined, ...(identity ? { identity } : {}) };
+    const format = (await firstCharacter(stdin, signal)) === '{' ? 'jsonl' : 'csv';
+    return { stream: stdin, name: 'stdin', size: undefined, format, ...(identity ? { identity } : {}) };
   }
   let size: number;
   let identity: FileIdentity;
@@ -23,5 +28,42 @@ export async function openSource(path: string, stdin: Readable): Promise<ImportS
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `${path} does not exist; nothing was sent.` : `Cannot read ${path} (${code ?? 'unknown error'}); nothing was sent.`);
   }
-  return { stream: createReadStream(path, { highWaterMark: 64 * 1024 }), name: path, size, identity };
+  const format = JSONL_EXTENSION.test(path) ? 'jsonl' : 'csv';
+  return { stream: createReadStream(path, { highWaterMark: 64 * 1024 }), name: path, size, identity, format };
+}
+
+/**
+ * The stream's first character past a UTF-8 byte order mark and white space, read without
+ * consuming it (the bytes are put back); undefined for an empty or closed stream.
+ */
+export async function firstCharacter(stream: Readable, signal?: AbortSignal): Promise<string | undefined> {
+  const seen: Buffer[] = [];
+  const close = () => stream.destroy();
+  signal?.addEventListener('abort', close, { once: true });
+  if (signal?.aborted) close();
+  try {
+    for (;;) {
+      const chunk = stream.read() as Buffer | string | null;
+      if (chunk !== null) {
+        seen.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        const text = Buffer.concat(seen)
+          .toString('utf8')
+          .replace(/^\uFEFF/, '')
+          .trimStart();
+        if (text !== '') return text[0];
+        continue;
+      }
+      if (stream.readableEnded || stream.destroyed) return undefined;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('readable', done).off('end', done).off('close', done).off('error', done);
+          resolve();
+        };
+        stream.on('readable', done).on('end', done).on('close', done).on('error', done);
+      });
+    }
+  } finally {
+    signal?.removeEventListener('abort', close);
+    if (seen.length > 0 && !stream.destroyed) stream.unshift(Buffer.concat(seen));
+  }
 }

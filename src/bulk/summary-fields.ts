@@ -1,6 +1,10 @@
 // The fields of an import's --json summary, apart from summary.ts so that the command can
 // declare them when it registers (on the --help path) without loading the bulk modules.
+import type { ExportSummaryJson } from './export-metafields.js';
 import type { SummaryJson } from './summary.js';
 
 /** --json: exactly these fields. A dry run counts what it would do. */
 export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof SummaryJson)[];
+
+/** `metafield export --json` (with --output): exactly these fields. */
+export const EXPORT_SUMMARY_FIELDS = ['objects', 'rows', 'failed', 'unfinished', 'otherShards', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof ExportSummaryJson)[];

@@ -51,8 +51,8 @@ export interface SummaryContext {
   requests?: RequestCounts;
 }
 
-const n = (value: number) => new Intl.NumberFormat('en-US').format(value);
-const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+export const n = (value: number) => new Intl.NumberFormat('en-US').format(value);
+export const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
 
 export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const lines: string[] = [];
@@ -72,15 +72,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     lines.push(`${lead}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
-  if (c.requests && c.requests.sent > 0) {
-    const perObject = r.objects > 0 ? ` (${(c.requests.sent / r.objects).toFixed(2)} per ${unit})` : '';
-    const extras = [
-      // Said even when none were: that is what a paced run is for.
-      c.requests.rateLimited > 0 ? `${n(c.requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",
-      c.requests.retried > 0 ? `${n(c.requests.retried)} retried after a failure` : '',
-    ].filter(Boolean);
-    lines.push(`${plural(c.requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`);
-  }
+  if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
   if (r.failed > 0) {
     lines.push(`${plural(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
     for (const reject of r.firstRejects) lines.push(`  line ${reject.line}: ${reject.reason}`);
@@ -103,4 +95,15 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
       break;
   }
   return lines;
+}
+
+/** What a bulk run cost: its requests, per object (or per `unit`: "card"), and how many the rate limit refused or were retried. */
+export function requestsLine(requests: RequestCounts, objects: number, unit = 'object'): string {
+  const perObject = objects > 0 ? ` (${(requests.sent / objects).toFixed(2)} per ${unit})` : '';
+  const extras = [
+    // Said even when none were: that is what a paced run is for.
+    requests.rateLimited > 0 ? `${n(requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",
+    requests.retried > 0 ? `${n(requests.retried)} retried after a failure` : '',
+  ].filter(Boolean);
+  return `${plural(requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`;
 }

@@ -9,11 +9,17 @@ export type GiftCardListColumn = (typeof GIFT_CARD_LIST_COLUMNS)[number];
 export const METAFIELD_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'value'] as const;
 export type MetafieldListColumn = (typeof METAFIELD_LIST_COLUMNS)[number];
 
+export const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const;
+export type DefinitionListColumn = (typeof DEFINITION_LIST_COLUMNS)[number];
+
 export const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const;
 export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 
 export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
 export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
+
+export const WEBHOOK_SUBSCRIPTION_LIST_COLUMNS = ['id', 'topic', 'address', 'createTime'] as const;
+export type WebhookSubscriptionListColumn = (typeof WEBHOOK_SUBSCRIPTION_LIST_COLUMNS)[number];
 
 /**
  * The columns of the variant rows, in the order scripts `cut` them. Piped, each row starts
@@ -30,3 +36,7 @@ export const CHANGE_FIELDS = ['field', 'before', 'after'] as const;
 
 /** The fields of each request a --dry-run prints (the request that would be sent). */
 export const REQUEST_FIELDS = ['method', 'path', 'body'] as const;
+
+/** A running sandbox's targeted fault rules (`sandbox fault list`). */
+export const SANDBOX_FAULT_COLUMNS = ['id', 'method', 'path', 'status', 'probability', 'latencyMs'] as const;
+export type SandboxFaultColumn = (typeof SANDBOX_FAULT_COLUMNS)[number];

@@ -17,12 +17,13 @@ export const DRY_RUN_NOTE = `\nWith --dry-run, the reads needed to build the req
  * Runs `work` on an API that reads as usual and records its writes instead of sending them,
  * then prints what it would have sent: a table of fields in a terminal, a
  * `METHOD<TAB>PATH<TAB>BODY` row piped (the body as one line of JSON), a JSON array of
- * {method, path, body} with --json. `nothing`: what to say when no write was due.
+ * {method, path, body} with --json. `nothing`: what to say when no write was due. `every`:
+ * the work's every write is recorded (a plan of several), not only its first.
  */
-export async function runDry(ctx: Context, options: OutputFlags, work: (api: Api) => Promise<unknown>, nothing = 'nothing would be sent'): Promise<void> {
+export async function runDry(ctx: Context, options: OutputFlags, work: (api: Api) => Promise<unknown>, nothing = 'nothing would be sent', every = false): Promise<void> {
   const [{ DryRun }, { toJson }] = await Promise.all([import('../core/dry-run.js'), import('../core/json.js')]);
   const out = await ctx.output(options, REQUEST_FIELDS);
-  const dryRun = new DryRun();
+  const dryRun = new DryRun(every);
   const api = await ctx.api({ wrap: dryRun.wrap });
   const requests = await dryRun.capture(() => work(api));
   const body = (request: PlannedRequest) => (request.body === null ? '' : toJson(request.body));

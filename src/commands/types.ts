@@ -19,6 +19,8 @@ export interface Noun {
   name: string;
   summary: string;
   verbs: readonly Verb[];
+  /** Nouns below this one, each with its own verbs, after its verbs (`sandbox fault add`, `metafield definition list`). */
+  nouns?: readonly Noun[];
   /**
    * A noun that is itself the command (`store-cli api METHOD PATH`): its register()
    * declares arguments and flags on the noun's own command. Such a noun lists no verbs.

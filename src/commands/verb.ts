@@ -97,6 +97,11 @@ export function variadicArg(summary: string): Arg<string[]> {
   return new Arg((name) => new Argument(`<${name}...>`, summary));
 }
 
+/** `[name...]`: none or more. */
+export function optionalVariadicArg(summary: string): Arg<string[]> {
+  return new Arg((name) => new Argument(`[${name}...]`, summary));
+}
+
 /** `<name>` out of `choices`. */
 export function choiceArg<const C extends string>(summary: string, choices: readonly C[]): Arg<C> {
   return new Arg((name) => new Argument(`<${name}>`, summary).choices(choices));

@@ -22,5 +22,11 @@ export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueH
   'metafield count': onObject,
   'metafield delete': onObject,
   'metafield import': { '--domain': domains },
+  'metafield definition list': onObject,
+  'metafield definition get': onObject,
+  'metafield definition create': { ...onObject, '--field-type': { words: FIELD_TYPES } },
+  'metafield definition update': { ...onObject, '--field-type': { words: FIELD_TYPES } },
+  'metafield definition delete': onObject,
+  'metafield definition export': { '<domains>': domains },
   'webhook trigger': { '<topic>': { words: WEBHOOK_TOPICS } },
 };

@@ -44,6 +44,8 @@ export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: s
       },
       seed: 'demo',
       dialect,
+      // It lives for one command: subscriptions are kept, deliveries are `sandbox serve`'s.
+      webhooks: false,
       ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
     });
   try {

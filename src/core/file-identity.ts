@@ -4,7 +4,7 @@
 // another compares these before it writes a byte.
 import { fstatSync, type BigIntStats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 export interface FileIdentity {
   dev: bigint;
@@ -26,10 +26,11 @@ export async function identityOfPath(path: string): Promise<FileIdentity | undef
 
 /**
  * The file behind a stream with a descriptor: stdin redirected from a file (`< in.csv`)
- * is that file. Undefined for a stream without one (tests hand in buffers).
+ * is that file, and so is stdout sent to one (`> out.jsonl`). Undefined for a stream
+ * without one (tests hand in buffers).
  */
-export function identityOfStream(stream: Readable): FileIdentity | undefined {
-  const fd = (stream as Readable & { fd?: unknown }).fd;
+export function identityOfStream(stream: Readable | Writable): FileIdentity | undefined {
+  const fd = (stream as (Readable | Writable) & { fd?: unknown }).fd;
   if (typeof fd !== 'number') return undefined;
   try {
     return identityOfStats(fstatSync(fd, { bigint: true }));

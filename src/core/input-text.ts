@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UsageError } from './errors.js';
-import { MAX_JSON_DEPTH, tooDeepAt } from './json.js';
+import { MAX_JSON_DEPTH, parseJson, tooDeepAt } from './json.js';
 
 /**
  * The largest input read whole: 1 MiB, what a store takes as one request body (the
@@ -55,6 +55,20 @@ export async function readInputText(path: string, stdin: Readable, name: string)
 export function checkJsonDepth(text: string, name: string): void {
   const at = tooDeepAt(text);
   if (at >= 0) throw new UsageError(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at line ${lineColumn(text, at)}): the limit is ${MAX_JSON_DEPTH}; nothing was sent.`, false);
+}
+
+/** The JSON value of `text` (numbers digit-exact), refused when too deep or not JSON, naming `name` and, for a syntax error, the line and column. */
+export function parseJsonInput(text: string, name: string): unknown {
+  checkJsonDepth(text, name);
+  try {
+    return parseJson(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // lossless-json says where ("at position 12"): shown as the line and column an editor shows.
+    const at = /at position (\d+)/.exec(reason);
+    const where = at ? ` at line ${lineColumn(text, Number(at[1]))}` : '';
+    throw new UsageError(`${name} is not valid JSON${where}: ${reason.replace(/\s*at position \d+/, '')}.`);
+  }
 }
 
 /** "3, column 7" for a string index, as an editor counts. */

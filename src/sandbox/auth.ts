@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorAnswer, SandboxUsageError } from './sandbox-errors.js';
 
-export type Scope = 'read_gift_card' | 'write_gift_card' | 'read_metafields' | 'write_metafields' | 'read_products' | 'write_products';
+export type Scope = 'read_gift_card' | 'write_gift_card' | 'read_metafields' | 'write_metafields' | 'read_products' | 'write_products' | 'read_apps' | 'write_apps';
 
-export const ALL_SCOPES: readonly Scope[] = Object.freeze(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products']);
+export const ALL_SCOPES: readonly Scope[] = Object.freeze(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'write_apps']);
+
+/** What a route requires: one scope, or any one of several (the service lists "ANY of" per endpoint). */
+export type ScopeRequirement = Scope | readonly Scope[];
 
 export interface TokenGrant {
   token: string;
@@ -57,10 +60,12 @@ export class Authorizer {
     for (const grant of grants) this.grants.set(grant.token, new Set(grant.scopes));
   }
 
-  authorize(header: string | string[] | undefined, scope: Scope): void {
+  authorize(header: string | string[] | undefined, required: ScopeRequirement): void {
     const scopes = this.scopesOf(header);
-    if (!scopes.has(scope)) {
-      throw new ErrorAnswer(403, 'forbidden', `The access token lacks the scope ${scope} that this endpoint requires.`);
+    const anyOf: readonly Scope[] = typeof required === 'string' ? [required] : required;
+    if (!anyOf.some((scope) => scopes.has(scope))) {
+      const named = anyOf.length === 1 ? `the scope ${anyOf[0]}` : `a scope (any of ${anyOf.join(', ')})`;
+      throw new ErrorAnswer(403, 'forbidden', `The access token lacks ${named} that this endpoint requires.`);
     }
   }
 

@@ -8,7 +8,10 @@ import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 export { ALL_SCOPES, parseTokenSpec } from './auth.js';
 export type { Scope, TokenGrant } from './auth.js';
 export { SandboxDataError, SandboxUsageError } from './sandbox-errors.js';
+export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './fault-rules.js';
+export type { FaultRule } from './fault-rules.js';
 export type { WebhookLogLine } from './webhooks.js';
+export type { RequestLogEntry } from './request-log.js';
 export type { RateLimitPlan, RunningSandbox, SandboxOptions } from './sandbox-types.js';
 
 // The server, store and their dependencies load on first use, so a command that only parses

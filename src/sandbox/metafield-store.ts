@@ -69,6 +69,14 @@ export class MetafieldValueStore {
     return total;
   }
 
+  /** Whether any object of the domain holds a value of (namespace, code): one look-up per object. */
+  anyHolds(domain: Domain, namespace: string, code: string): boolean {
+    const objects = this.domains.get(domain);
+    if (objects === undefined) return false;
+    for (const namespaces of objects.values()) if (namespaces.get(namespace)?.has(code) === true) return true;
+    return false;
+  }
+
   /** Every object that holds values, for the data file. */
   *objects(): Generator<{ domain: Domain; bizId: string; values: StoredValue[] }> {
     for (const [domain, objects] of this.domains) {

@@ -4,10 +4,12 @@ import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
 import { DIALECT_NAMES, type DialectName } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
+import { FaultRuleError, parseFaultRule, type FaultRule } from './fault-rules.js';
 import type { SandboxOptions } from './sandbox-types.js';
 import type { IdsAs } from './body-json.js';
 import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
 import type { RequestLogLine } from './server.js';
+import { DEFAULT_LOG_SIZE, MAX_LOG_SIZE } from './request-log.js';
 import { isHttpUrl } from './text.js';
 import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
 
@@ -21,6 +23,8 @@ export interface ResolvedOptions {
   failRate: number;
   failSeed: number;
   failKinds: FaultKind[];
+  faults: FaultRule[];
+  allowFaultHeader: boolean;
   idsAs: IdsAs;
   dialect: DialectName;
   currency: string;
@@ -30,7 +34,8 @@ export interface ResolvedOptions {
   rateLimitHeader: boolean;
   now: () => Date;
   onRequest: ((line: RequestLogLine) => void) | undefined;
-  /** Absent when no webhook URL is given. */
+  logSize: number;
+  /** Absent when the sandbox delivers no webhooks (`webhooks: false`). */
   webhooks: { urls: string[]; secret: string } | undefined;
   onWebhook: ((line: WebhookLogLine) => void) | undefined;
 }
@@ -67,6 +72,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     if (!ALL_FAULT_KINDS.includes(kind)) usage(`Unknown fault kind "${String(kind)}"; valid kinds are ${ALL_FAULT_KINDS.join(', ')}.`);
   }
 
+  const faults = (input.faults ?? []).map((text, index) => faultRule(text, index));
+
   const idsAs = input.idsAs ?? 'string';
   if (idsAs !== 'string' && idsAs !== 'number') usage(`Ids must be written as "string" or "number", not "${String(idsAs)}".`);
   const dialect = input.dialect ?? 'service';
@@ -77,6 +84,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
 
   const codesInReads = input.codesInReads ?? 'masked';
   if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
+  const logSize = input.logSize ?? DEFAULT_LOG_SIZE;
+  if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE)) usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);
 
   let rateLimit: RateLimit | undefined;
   if (typeof input.rateLimit === 'string') {
@@ -100,6 +109,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     failRate,
     failSeed,
     failKinds,
+    faults,
+    allowFaultHeader: input.allowFaultHeader ?? false,
     idsAs,
     dialect,
     currency,
@@ -109,24 +120,34 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     rateLimitHeader: input.rateLimitHeader ?? true,
     now: input.now ?? (() => new Date()),
     onRequest: input.onRequest,
+    logSize,
     webhooks: resolveWebhooks(input.webhooks),
     onWebhook: input.onWebhook,
   };
 }
 
-/** Subscribers as given (each once), and the signing secret: given, or generated. */
+/** One targeted fault rule, or a sentence naming it and the part that is wrong. */
+function faultRule(text: string, index: number): FaultRule {
+  try {
+    return parseFaultRule(text);
+  } catch (error) {
+    if (error instanceof FaultRuleError) usage(`faults[${index}] "${text}": ${error.message}.`);
+    throw error;
+  }
+}
+
+/**
+ * The `--webhook` shortcut's URLs (each once) and the signing secret (given, or generated),
+ * which subscriptions made at run time use too; `false`: no deliveries at all.
+ */
 function resolveWebhooks(input: SandboxOptions['webhooks']): ResolvedOptions['webhooks'] {
-  if (input === undefined) return undefined;
-  const urls = [...new Set(input.urls)];
+  if (input === false) return undefined;
+  const urls = [...new Set(input?.urls ?? [])];
   for (const url of urls) {
     if (!isHttpUrl(url)) usage(`The webhook URL "${url}" is not an absolute http or https URL (such as http://127.0.0.1:4000/webhooks).`);
   }
-  if (input.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
-  if (urls.length === 0) {
-    if (input.secret !== undefined) usage('A webhook secret needs at least one webhook URL to sign deliveries for.');
-    return undefined;
-  }
-  return { urls, secret: input.secret ?? generateWebhookSecret() };
+  if (input?.secret !== undefined && input.secret.trim() === '') usage('The webhook secret must not be empty.');
+  return { urls, secret: input?.secret ?? generateWebhookSecret() };
 }
 
 /**

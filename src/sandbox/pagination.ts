@@ -36,7 +36,8 @@ export function encodePageToken(cursor: PageCursor): string {
   return Buffer.from(JSON.stringify({ v: TOKEN_VERSION, after: cursor.after, f: cursor.filters }), 'utf8').toString('base64url');
 }
 
-export function decodePageToken(raw: string): PageCursor {
+/** `isPosition` says what `after` may be: an id by default; a listing ordered otherwise passes its own rule. */
+export function decodePageToken(raw: string, isPosition: (after: string) => boolean = (after) => canonicalId(after) === after): PageCursor {
   const bad = () => invalidField('pageToken', 'is not a page token issued by this store');
   if (!/^[A-Za-z0-9_-]{1,2048}$/.test(raw)) throw bad();
   let document: unknown;
@@ -47,7 +48,7 @@ export function decodePageToken(raw: string): PageCursor {
   }
   if (typeof document !== 'object' || document === null) throw bad();
   const { v, after, f } = document as Record<string, unknown>;
-  if (v !== TOKEN_VERSION || typeof after !== 'string' || canonicalId(after) !== after) throw bad();
+  if (v !== TOKEN_VERSION || typeof after !== 'string' || !isPosition(after)) throw bad();
   if (typeof f !== 'object' || f === null || Array.isArray(f)) throw bad();
   const filters: Record<string, string> = {};
   for (const [key, value] of Object.entries(f)) {

@@ -1,4 +1,4 @@
-import type { Scope } from './auth.js';
+import type { ScopeRequirement } from './auth.js';
 import type { DemoData } from './data/demo-schema.js';
 import type { IdGenerator } from './ids.js';
 import type { IdsAs } from './body-json.js';
@@ -22,6 +22,8 @@ export interface RouteReply {
   headers?: Readonly<Record<string, string>>;
   /** A create: 201 or 200 as the dialect answers creates. */
   created?: boolean;
+  /** A status every dialect answers (a create the service documents as 201); beats `created`. */
+  status?: number;
   /**
    * The pages around a page of a listing, as path and query (`/api/202412/...?pageToken=...`).
    * The server writes them into a Link header in the dialect's form, on its own address.
@@ -33,7 +35,7 @@ export interface Route {
   method: Method;
   /** Below the version root `/api/202412`; `:name` segments are parameters, others literal. */
   path: string;
-  scope: Scope;
+  scope: ScopeRequirement;
   /** Resources answer at once; the store wraps changing routes to answer once the change is on disk. */
   handle(request: RouteRequest): RouteReply | Promise<RouteReply>;
 }
@@ -56,7 +58,7 @@ export interface ResourceEnv {
   codesInReads: 'masked' | 'shown';
   /** How ids are written, for ids inside JSON text (a product's `collections`). */
   idsAs: IdsAs;
-  /** What type each metafield holds (from --definitions or the demo set). */
+  /** What type each metafield holds: the store's definitions, which the definitions API changes. */
   metafieldDefinitions: DefinitionCatalog;
   /** How times are written and what a page-token request may carry. */
   dialect: Dialect;

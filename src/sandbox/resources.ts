@@ -1,7 +1,8 @@
 import type { ResourceFactory } from './resource.js';
 import { createGiftCardResource } from './routes/gift-card-routes.js';
-import { createMetafieldResource } from './routes/metafield-routes.js';
+import { createMetafieldResources } from './routes/metafield-routes.js';
 import { createCatalogResources } from './routes/product-routes.js';
+import { createSubscriptionResource } from './routes/webhook-subscription-routes.js';
 
 /** Every resource the sandbox serves; a new resource is one routes module plus one line here. */
-export const RESOURCE_FACTORIES: readonly ResourceFactory[] = [createGiftCardResource, createMetafieldResource, createCatalogResources];
+export const RESOURCE_FACTORIES: readonly ResourceFactory[] = [createGiftCardResource, createMetafieldResources, createCatalogResources, createSubscriptionResource];

@@ -5,12 +5,18 @@ export const API_ROOT = '/api/202412';
 
 type Segment = { literal: string } | { param: string };
 
-interface Pattern {
-  segments: Segment[];
-  routes: Route[];
+/** What a router dispatches on: the API's routes, and the sandbox's own control routes. */
+export interface Routable {
+  method: Method;
+  path: string;
 }
 
-export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
+interface Pattern<R extends Routable> {
+  segments: Segment[];
+  routes: R[];
+}
+
+export type RouteMatch<R extends Routable = Route> = { kind: 'found'; route: R; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
 
 function compile(path: string): Segment[] {
   return path
@@ -37,10 +43,14 @@ function moreSpecific(a: Segment[], b: Segment[]): boolean {
   return false;
 }
 
-export class Router {
-  private readonly patterns: Pattern[] = [];
+export class Router<R extends Routable = Route> {
+  private readonly patterns: Pattern<R>[] = [];
 
-  constructor(routes: readonly Route[]) {
+  /** Paths of `routes` are below `root`; any other path is not found. */
+  constructor(
+    routes: readonly R[],
+    private readonly root: string = API_ROOT,
+  ) {
     for (const route of routes) {
       const existing = this.patterns.find((pattern) => pattern.routes[0]?.path === route.path);
       if (existing === undefined) this.patterns.push({ segments: compile(route.path), routes: [route] });
@@ -50,11 +60,11 @@ export class Router {
     }
   }
 
-  match(method: string, pathname: string): RouteMatch {
-    if (!pathname.startsWith(`${API_ROOT}/`)) return { kind: 'not-found' };
-    const parts = decodeSegments(pathname.slice(API_ROOT.length + 1));
+  match(method: string, pathname: string): RouteMatch<R> {
+    if (!pathname.startsWith(`${this.root}/`)) return { kind: 'not-found' };
+    const parts = decodeSegments(pathname.slice(this.root.length + 1));
     if (parts === null) return { kind: 'not-found' };
-    let best: { pattern: Pattern; params: Record<string, string> } | undefined;
+    let best: { pattern: Pattern<R>; params: Record<string, string> } | undefined;
     for (const pattern of this.patterns) {
       const params = this.bind(pattern.segments, parts);
       if (params !== null && (best === undefined || moreSpecific(pattern.segments, best.pattern.segments))) {

@@ -1,6 +1,7 @@
 // What a caller of the sandbox gives and gets back: the options and the running sandbox.
 // Apart from index.ts so that the modules behind the entry name them without importing it.
 import type { TokenGrant } from './auth.js';
+import type { RequestLogEntry } from './request-log.js';
 import type { WebhookLogLine } from './webhooks.js';
 
 /** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
@@ -33,6 +34,15 @@ export interface SandboxOptions {
   failSeed?: number;
   /** Default all four. 'reset' destroys the connection without answering. */
   failKinds?: Array<'429' | '500' | '503' | 'reset'>;
+  /**
+   * Targeted faults, first match wins: `METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`,
+   * e.g. `POST /api/202412/metafields/* 503@0.3`, `GET /api/202412/products/** 200+800ms`
+   * (latency alone), `* ** reset@0.1`. Drawn from the failSeed generator; changeable at run
+   * time through `/_sandbox/faults`. See docs/sandbox.md "Targeted faults".
+   */
+  faults?: string[];
+  /** A request may name its own fault in an `X-Sandbox-Fault: STATUS[@P][+LATENCYms]` header. Default false: the header is ignored. */
+  allowFaultHeader?: boolean;
   /** Ids and counts as JSON strings (default) or as bare JSON numbers, digit-exact beyond 2^53. */
   idsAs?: 'string' | 'number';
   /**
@@ -53,8 +63,9 @@ export interface SandboxOptions {
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
   /**
-   * Metafield definitions (JSON file `{"definitions": [...]}`, see README). Absent: the demo
-   * definitions when seed is 'demo', none otherwise (every value is then SingleLineText).
+   * Metafield definitions (JSON file `{"definitions": [...]}`, see docs/sandbox.md) a new store
+   * starts with; laid over those a data file holds. Absent: the demo definitions when seed is
+   * 'demo', none otherwise (every value is then SingleLineText). The definitions API changes them.
    */
   definitionsFile?: string;
   /**
@@ -65,14 +76,22 @@ export interface SandboxOptions {
   rateLimit?: { rps: number; burst?: number } | RateLimitPlan;
   /** false: answer without the rate-limit header (a store that does not announce its bucket). Default true. */
   rateLimitHeader?: boolean;
-  /** Called once per request after it ends; status 0 means no response was sent. Never carries the token. */
-  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
   /**
-   * products/create, products/update and products/delete are POSTed to each URL (absolute
-   * http or https), signed with the secret; without a secret one is generated, see
-   * RunningSandbox.webhookSecret.
+   * Called once per API request as its answer goes out; status 0 means none was sent. Never
+   * carries the token; `path` includes the query, secret values masked. Control requests
+   * (`/_sandbox/...`) are not reported.
    */
-  webhooks?: { urls: string[]; secret?: string };
+  onRequest?: (line: { method: string; path: string; status: number; ms: number }) => void;
+  /** How many entries the request log keeps (the newest; see RunningSandbox.requests()), 1..1000000. Default 10000. */
+  logSize?: number;
+  /**
+   * Product events (products/create, products/update, products/delete) go to every
+   * subscription of their topic (`/api/202412/app/webhooks`) and to each of `urls` (absolute
+   * http or https; every topic, not stored), signed with `secret`; without a secret one is
+   * generated, see RunningSandbox.webhookSecret. `false`: subscriptions are kept but nothing
+   * is delivered (a sandbox that lives for one command, as `--sandbox` does).
+   */
+  webhooks?: { urls?: string[]; secret?: string } | false;
   /** Called after each webhook delivery attempt with its outcome. */
   onWebhook?: (line: WebhookLogLine) => void;
 }
@@ -82,8 +101,13 @@ export interface RunningSandbox {
   baseUrl: string;
   /** The first token of the options, or the generated one. */
   token: string;
-  /** The secret webhooks are signed with (given or generated); absent without webhook URLs. */
+  /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
+  /**
+   * The request log, oldest first: the API requests answered and the webhook delivery
+   * attempts made, the newest `logSize` of them (control requests are not in it).
+   */
+  requests(): RequestLogEntry[];
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

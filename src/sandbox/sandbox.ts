@@ -3,15 +3,21 @@ import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
-import { createFaultInjector } from './faults.js';
-import { loadDefinitions } from './metafield-definitions.js';
+import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
+import { FaultRules } from './fault-rules.js';
+import { faultControlRoutes } from './control-faults.js';
+import { initialDefinitions } from './metafield-definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions } from './options.js';
 import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
 import { Router } from './router.js';
+import { controlRouter } from './control.js';
+import { logControlRoutes } from './control-logs.js';
+import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
 import { createSandboxServer } from './server.js';
 import { SandboxStore } from './store.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher } from './webhooks.js';
+import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
 export interface SandboxInternals {
@@ -55,22 +61,49 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
   };
 }
 
+/** A delivery attempt as the request log keeps it: dated from when the attempt began. */
+function deliveryEntry(line: WebhookLogLine, now: Date): NewEntry {
+  const [path = '', ...query] = line.url.split('?');
+  return {
+    at: new Date(now.getTime() - line.ms),
+    kind: 'webhook',
+    method: 'POST',
+    path,
+    query: maskedQuery(query.join('?'), new URL(line.url).pathname),
+    status: line.status,
+    ms: line.ms,
+    tokenLast4: '',
+    topic: line.topic,
+    webhookId: line.webhookId,
+    attempt: line.attempt,
+    outcome: line.outcome,
+    ...(line.error === undefined ? {} : { error: line.error }),
+  };
+}
+
 export async function launchSandbox(input: SandboxOptions, internals: SandboxInternals = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
   const dialect = createDialect(options.dialect);
+  const log = new RequestLog(options.logSize);
   const webhooks =
     options.webhooks === undefined
       ? undefined
       : new WebhookDispatcher({
           ...options.webhooks,
+          subscribers: (topic) => subscriptions?.addressesFor(topic) ?? [],
           idsAs: options.idsAs,
           backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
           policy: dialect.webhooks,
           triggeredAt: dialect.webhookTime,
-          ...(options.onWebhook === undefined ? {} : { onDelivery: options.onWebhook }),
+          onDelivery: (line) => {
+            log.add(deliveryEntry(line, options.now()));
+            options.onWebhook?.(line);
+          },
         });
-  const metafieldDefinitions = await loadDefinitions(options);
+  // Set once the store is open; events come only after, from requests.
+  let subscriptions: SubscriptionResource | undefined;
+  const metafieldDefinitions = await initialDefinitions(options);
   const store = await SandboxStore.open({
     dataFile: options.dataFile,
     seed: options.seed,
@@ -82,6 +115,18 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
   });
+  // A data file brings the definitions it holds; a file given as well is laid over them.
+  if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
+    try {
+      await store.putDefinitions(metafieldDefinitions, `The metafield definitions file ${options.definitionsFile}`);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  subscriptions = store.resources.find(isSubscriptionResource);
+  // Subscribing again is how a URL stopped after failures in a row gets events again.
+  subscriptions?.watch((address) => webhooks?.resume(address));
   const limiter =
     options.rateLimit &&
     new RateLimiter(
@@ -89,18 +134,31 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
       options.tokens.map((grant) => grant.token),
       internals.rateClock ?? (() => performance.now()),
     );
+  // One generator for every draw (the fail rate's and the rules'): same seed, same requests, same faults.
+  const random = mulberry32(options.failSeed);
+  const faultRules = new FaultRules(options.faults, random);
   let baseUrl = '';
   const server = createSandboxServer({
     router: new Router(store.routes),
+    controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules)]),
     authorizer: new Authorizer(options.tokens),
     idsAs: options.idsAs,
     dialect,
     ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader) } : {}),
-    nextFault: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds }),
+    fault: createFaultDecider({
+      rules: faultRules,
+      chaos: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds, random }),
+      allowHeader: options.allowFaultHeader,
+      random,
+    }),
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
     origin: () => baseUrl,
-    onRequest: options.onRequest,
+    onRequest: (served) => {
+      const { at, method, path, query, status, ms, tokenLast4 } = served;
+      log.add({ at, kind: 'request', method, path, query, status, ms, tokenLast4 });
+      options.onRequest?.({ method, path: query === '' ? path : `${path}?${query}`, status, ms });
+    },
   });
   try {
     await listen(server, options.port, options.host);
@@ -115,6 +173,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     closing ??= (async () => {
       // Pending webhook retries stop at once, not after the requests still in flight.
       const webhooksStopped = webhooks?.close();
+      // Log readers waiting for news get their answer now instead of holding close() up.
+      log.close();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), internals.closeGraceMs ?? 1000);
         server.close(() => {
@@ -134,6 +194,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     baseUrl,
     token: (options.tokens[0] as { token: string }).token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
+    requests: () => log.entries(),
     close,
   };
 }

@@ -5,23 +5,35 @@ import { TOKEN_HEADER, type Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
 import type { Dialect } from './dialect.js';
 import { ErrorAnswer, malformedBody } from './sandbox-errors.js';
-import type { FaultKind } from './faults.js';
+import { faultAnswer, type FaultQuery } from './faults.js';
+import { FAULT_HEADER, type FaultDecision } from './fault-rules.js';
 import { MAX_BODY_DEPTH, nestedBeyond, parseJson, serializeJson, type IdsAs } from './body-json.js';
-import { API_ROOT, type Router } from './router.js';
+import { API_ROOT, type Routable, type Router, type RouteMatch } from './router.js';
+import { CONTROL_ROOT, isControlPath, type ControlRoute } from './control.js';
+import { maskedQuery, tokenTail, type RequestLogEntry } from './request-log.js';
 
 /** Largest request body accepted; larger bodies get 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface RequestLogLine {
   method: string;
+  /** The path and its query, secrets in the query masked. */
   path: string;
   /** 0 when the sandbox answered nothing (an injected connection reset). */
   status: number;
   ms: number;
 }
 
+/** What the server reports of each API request it served (as the request log keeps it): never the token, nor a secret of the query. */
+export type ServedRequest = Pick<RequestLogEntry, 'method' | 'path' | 'query' | 'status' | 'ms' | 'tokenLast4'> & {
+  /** When it arrived. */
+  at: Date;
+};
+
 export interface ServerConfig {
   router: Router;
+  /** The `/_sandbox/` endpoints: any valid token may call them; never rate-limited, faulted or logged. */
+  controls: Router<ControlRoute>;
   authorizer: Authorizer;
   idsAs: IdsAs;
   /** Error bodies, statuses, headers and Link form: every wire difference between dialects. */
@@ -31,7 +43,11 @@ export interface ServerConfig {
    * the headers every answer to it carries (the bucket's state).
    */
   rateLimit?: (token: string | undefined) => { refusal: ErrorAnswer | null; headers: Readonly<Record<string, string>> };
-  nextFault: () => FaultKind | null;
+  /**
+   * The fault for a request the rate limit admitted, if any (rules, the request's own header,
+   * the fail rate), decided before routing; throws an ErrorAnswer for a malformed fault header.
+   */
+  fault: (query: FaultQuery) => FaultDecision | null;
   retryAfterSeconds: number;
   now: () => Date;
   /**
@@ -39,7 +55,8 @@ export interface ServerConfig {
    * header, which any client can set (a Link to another host would carry the next request there).
    */
   origin: () => string;
-  onRequest?: (line: RequestLogLine) => void;
+  /** Called once per API request, as its answer goes out (or its connection ends unanswered). */
+  onRequest?: (request: ServedRequest) => void;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -113,32 +130,54 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function injectedFault(kind: Exclude<FaultKind, 'reset'>, retryAfterSeconds: number): ErrorAnswer {
-  switch (kind) {
-    case '429':
-      return new ErrorAnswer(429, 'rate_limited', `Too many requests; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox).`, [], {
-        'Retry-After': String(retryAfterSeconds),
-      });
-    case '500':
-      return new ErrorAnswer(500, 'internal_error', 'The service failed to handle the request (fault injected by the sandbox).');
-    case '503':
-      return new ErrorAnswer(503, 'unavailable', 'The service is temporarily unavailable (fault injected by the sandbox).');
-  }
+/**
+ * Waits `ms` before a faulted request is answered; false when its connection closed meanwhile
+ * (the client gave up, or the sandbox is stopping), so nothing is answered or done for it.
+ */
+function pause(ms: number, socket: Socket): Promise<boolean> {
+  if (socket.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      socket.off('close', onClose);
+      resolve(!socket.destroyed);
+    }, ms);
+    socket.once('close', onClose);
+  });
 }
 
-async function route(req: IncomingMessage, config: ServerConfig): Promise<{ status: number; body: unknown; headers: Readonly<Record<string, string>> }> {
-  const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
-  const match = config.router.match(method, url.pathname);
+type Answer = { status: number; body: unknown; headers: Readonly<Record<string, string>> };
+
+function found<R extends Routable>(match: RouteMatch<R>, method: string, pathname: string): Extract<RouteMatch<R>, { kind: 'found' }> {
   if (match.kind === 'not-found') {
-    throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${url.pathname}.`);
+    throw new ErrorAnswer(404, 'not_found', `No endpoint matches ${method} ${pathname}.`);
   }
   if (match.kind === 'method-not-allowed') {
-    throw new ErrorAnswer(405, 'method_not_allowed', `${url.pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
+    throw new ErrorAnswer(405, 'method_not_allowed', `${pathname} does not accept ${method}; it accepts ${match.allow.join(', ')}.`, [], {
       Allow: match.allow.join(', '),
     });
   }
+  return match;
+}
+
+async function control(req: IncomingMessage, url: URL, config: ServerConfig): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  // `/_sandbox` itself is the index, as `/_sandbox/` is.
+  const pathname = url.pathname === CONTROL_ROOT ? `${CONTROL_ROOT}/` : url.pathname;
+  const match = found(config.controls.match(method, pathname), method, url.pathname);
+  config.authorizer.granted(req.headers[TOKEN_HEADER]);
+  const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
+  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
+  return { status: reply.created ? 201 : 200, body: reply.body, headers: reply.headers ?? {} };
+}
+
+async function route(req: IncomingMessage, url: URL, config: ServerConfig): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
+  const match = found(config.router.match(method, url.pathname), method, url.pathname);
   config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
   // A change is answered once the store has it on disk (see SandboxStore.routes).
@@ -152,7 +191,7 @@ async function route(req: IncomingMessage, config: ServerConfig): Promise<{ stat
     });
     if (link !== undefined) headers.Link = link;
   }
-  return { status: reply.created ? config.dialect.createdStatus : 200, body: reply.body, headers };
+  return { status: reply.status ?? (reply.created ? config.dialect.createdStatus : 200), body: reply.body, headers };
 }
 
 const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
@@ -161,16 +200,22 @@ const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
  * The token's own scopes, as a real store lists them: `{"accessScopes": "[a,b]"}`, a list
  * written as text, in both dialects. Any valid token may read its own (no scope needed).
  */
-function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): { status: number; body: unknown; headers: Readonly<Record<string, string>> } {
+function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): Answer {
   if (method !== 'GET') throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
   const scopes = config.authorizer.granted(req.headers[TOKEN_HEADER]);
   return { status: 200, body: { accessScopes: `[${scopes.join(',')}]` }, headers: {} };
 }
 
-function tokenOf(req: IncomingMessage): string | undefined {
-  const header = req.headers[TOKEN_HEADER];
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers[name];
   return Array.isArray(header) ? header[0] : header;
 }
+
+function tokenOf(req: IncomingMessage): string | undefined {
+  return headerOf(req, TOKEN_HEADER);
+}
+
+const FAULT_HEADER_KEY = FAULT_HEADER.toLowerCase();
 
 function errorReply(error: unknown): ErrorAnswer {
   if (error instanceof ErrorAnswer) return error;
@@ -182,40 +227,65 @@ export function createSandboxServer(config: ServerConfig): Server {
   const { dialect } = config;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    res.once('close', () => {
-      if (config.onRequest === undefined) return;
+    const at = config.now();
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const controlling = isControlPath(url.pathname);
+    // Reported before the answer is written, so a caller that has its answer finds it in the log.
+    let reported = false;
+    const report = (status: number) => {
+      // A `sandbox logs --follow` polling the log would otherwise fill the log it reads.
+      if (reported || config.onRequest === undefined || controlling) return;
+      reported = true;
       try {
+        // As sent: the URL class would resolve `..` and re-encode.
+        const [path = '', ...query] = (req.url ?? '').split('?');
         config.onRequest({
+          at,
           method: req.method ?? '',
-          path: req.url ?? '',
-          status: res.headersSent ? res.statusCode : 0,
+          path,
+          query: maskedQuery(query.join('?'), url.pathname),
+          status,
           ms: Math.round(performance.now() - started),
+          tokenLast4: tokenTail(tokenOf(req)),
         });
       } catch {
         // A broken log hook must not take the emulator down with it.
       }
-    });
+    };
+    res.once('close', () => report(res.headersSent ? res.statusCode : 0));
+    const answer = (status: number, body: unknown, headers: Readonly<Record<string, string>>) => {
+      report(status);
+      sendJson(res, status, body, headers, config.idsAs, !server.listening);
+    };
     // The rate limit and faults come before routing so that a refused request never changes state.
-    const bucket = config.rateLimit?.(tokenOf(req));
+    // They are the API's: the sandbox's own controls stay reachable however hard it is throttled.
+    const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req));
     const refusal = bucket?.refusal ?? null;
-    const fault = refusal === null ? config.nextFault() : null;
-    if (fault === 'reset') {
-      req.socket.destroy();
-      return;
-    }
     // Once close() has begun, a request still in flight gets its answer and then its connection
     // ends, instead of idling in keep-alive and holding close() up until the grace timer.
+    let injected: ErrorAnswer | undefined;
     try {
       if (refusal !== null) throw refusal;
-      if (fault !== null) throw injectedFault(fault, config.retryAfterSeconds);
-      const reply = await route(req, config);
-      sendJson(res, reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }), config.idsAs, !server.listening);
+      const fault = controlling ? null : config.fault({ method: req.method ?? 'GET', pathname: url.pathname, header: headerOf(req, FAULT_HEADER_KEY) });
+      if (fault !== null) {
+        if (fault.latencyMs > 0 && !(await pause(fault.latencyMs, req.socket))) return;
+        if (fault.status === 'reset') {
+          req.socket.destroy();
+          return;
+        }
+        // A 2xx rule only delays: the request is then handled as any other.
+        if (fault.status >= 400) throw (injected = faultAnswer(fault.status, config.retryAfterSeconds, fault.source));
+      }
+      const reply = controlling ? await control(req, url, config) : await route(req, url, config);
+      answer(reply.status, reply.body, dialect.replyHeaders({ ...bucket?.headers, ...reply.headers }));
     } catch (error) {
       const failure = errorReply(error);
       if (res.headersSent || res.destroyed) return;
       // Every refusal passes here, the rate limiter's and injected faults' alike, so the
-      // dialect's rules for error answers (body shape, statuses, no Retry-After) hold for all.
-      sendJson(res, dialect.errorStatus(failure), dialect.errorBody(failure), dialect.replyHeaders({ ...bucket?.headers, ...failure.headers }), config.idsAs, !server.listening);
+      // dialect's rules for error answers (body shape, no Retry-After) hold for all; an injected
+      // fault keeps the status its rule asked for, whatever statuses the dialect uses itself.
+      const status = failure === injected ? failure.status : dialect.errorStatus(failure);
+      answer(status, dialect.errorBody(failure), dialect.replyHeaders({ ...bucket?.headers, ...failure.headers }));
     }
   };
   const server = createServer((req, res) => void handle(req, res));

@@ -4,7 +4,8 @@ import type { Dialect } from './dialect.js';
 import { SandboxDataError } from './sandbox-errors.js';
 import { IdGenerator } from './ids.js';
 import type { IdsAs } from './body-json.js';
-import type { DefinitionCatalog } from './metafield-definitions.js';
+import { DefinitionCatalog, type MetafieldDefinition } from './metafield-definitions.js';
+import { DEFINITIONS_KEY, type DefinitionResource } from './routes/metafield-definition-routes.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
@@ -34,7 +35,8 @@ export interface StoreOptions {
   codesInReads?: 'masked' | 'shown';
   idsAs: IdsAs;
   dialect: Dialect;
-  metafieldDefinitions: DefinitionCatalog;
+  /** The definitions a new store starts with (a data file that holds definitions brings its own). */
+  metafieldDefinitions: readonly MetafieldDefinition[];
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
   /** When another process owns the data file: wait this way; absent: fail at once. */
@@ -89,7 +91,7 @@ export class SandboxStore {
       codesInReads: options.codesInReads ?? 'masked',
       idsAs: options.idsAs,
       dialect: options.dialect,
-      metafieldDefinitions: options.metafieldDefinitions,
+      metafieldDefinitions: new DefinitionCatalog(options.metafieldDefinitions),
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
     };
@@ -137,6 +139,19 @@ export class SandboxStore {
     } finally {
       await this.lock?.release();
     }
+  }
+
+  /**
+   * Creates or replaces each definition as the definitions API would (a type change is refused
+   * while values of the field are stored: SandboxUsageError naming `source`), durably. A
+   * `--definitions` file is applied so at every start, over what the data file holds.
+   */
+  async putDefinitions(definitions: readonly MetafieldDefinition[], source: string): Promise<number> {
+    const resource = this.resources.find((candidate) => candidate.key === DEFINITIONS_KEY) as DefinitionResource;
+    if (this.journal?.failure !== undefined) throw unsaved(this.journal.failure);
+    const changed = resource.putAll(definitions, source);
+    if (changed > 0) await this.journal?.durable();
+    return changed;
   }
 
   private durably(route: Route): Route {

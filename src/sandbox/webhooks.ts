@@ -6,7 +6,8 @@ import { serializeJson, type IdsAs } from './body-json.js';
 import type { ResourceEvent } from './resource.js';
 
 /**
- * Product webhooks: each event is POSTed to every subscribed URL, signed with the shared
+ * Product webhooks: each event is POSTed to every URL given at start (the `--webhook`
+ * shortcut: all topics) and to every subscription of its topic, once per URL, signed with the shared
  * secret, and retried with exponential backoff and jitter until a 2xx answer or the last
  * attempt. Delivery never holds up the request that caused it. The dialect's policy says
  * how events are ordered: by default one URL gets one product's events in order (the next
@@ -42,7 +43,10 @@ export interface WebhookLogLine {
 }
 
 export interface WebhookSettings {
+  /** The `--webhook` shortcut: these URLs get every topic (not stored). */
   urls: readonly string[];
+  /** The addresses subscribed to a topic (`/app/webhooks`), asked at each event. */
+  subscribers?: (topic: string) => readonly string[];
   secret: string;
   idsAs: IdsAs;
   /** The first wait between attempts; each later wait doubles it (before jitter). */
@@ -129,7 +133,9 @@ export class WebhookDispatcher {
       'X-Service-Api-Version': API_VERSION,
       'X-Service-Hmac-Sha256': signBody(body, this.settings.secret),
     };
-    for (const url of this.settings.urls) {
+    // A URL both given at start and subscribed gets the event once.
+    const targets = new Set([...this.settings.urls, ...(this.settings.subscribers?.(event.topic) ?? [])]);
+    for (const url of targets) {
       if (this.stopped.has(url)) continue;
       const delivery: Delivery = { topic: event.topic, url, webhookId, body, headers };
       if (this.settings.policy.shuffleWindowMs > 0) {
@@ -148,6 +154,15 @@ export class WebhookDispatcher {
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
     }
+  }
+
+  /**
+   * Delivers to a URL again after the dialect's policy stopped it (a subscription to it was
+   * made or changed since), its count of failures in a row starting afresh.
+   */
+  resume(url: string): void {
+    this.stopped.delete(url);
+    this.failuresInRow.delete(url);
   }
 
   /** Stops at once: waits between attempts end, requests in flight are cut, queued and held events are dropped. */

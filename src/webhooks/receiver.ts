@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
 import { shownUrl } from '../core/secrets.js';
+import type { LoggedDelivery } from './delivery-log.js';
 import { deliveryFacts, header, parsePayload, type DeliveryFacts } from './incoming.js';
 import { PostFailure, postRaw } from './post.js';
 import { hasValidSignature } from './signature.js';
@@ -32,6 +33,8 @@ export interface ReceiverOptions {
   forwardTimeoutMs: number;
   now: () => Date;
   onDelivery(delivery: ReceivedDelivery): void;
+  /** Keeps an accepted delivery before it is answered (or forwarded): the sender hears 2xx only once this resolves. */
+  keep?: (delivery: LoggedDelivery) => Promise<void>;
   /** A delivery refused or not forwarded, in one sentence. */
   onWarning(message: string): void;
 }
@@ -87,6 +90,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       return;
     }
     const receivedAt = options.now().toISOString();
+    // A failure to keep it answers 500 (the handler's catch), so the sender retries.
+    await options.keep?.({ receivedAt, method: req.method, path, headers: headerPairs(req.rawHeaders), body: body.toString('utf8'), verified: options.secret !== undefined });
     const facts = deliveryFacts(req.headers, payload);
     const delivery: ReceivedDelivery = { receivedAt, ...facts, verified: options.secret !== undefined, status: 200, payload };
     if (options.forwardTo) {
@@ -136,6 +141,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       server.closeIdleConnections();
     }));
   return { url, close };
+}
+
+function headerPairs(rawHeaders: readonly string[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) pairs.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return pairs;
 }
 
 /** rawHeaders minus what belongs to the connection, case and order kept. */

@@ -23,12 +23,19 @@ export function samplePayload(topic: WebhookTopic, productId?: string): SamplePa
     return productId === undefined ? deletion : { productId };
   }
   const product = checked(sampleProductSchema, raw, file);
-  if (productId !== undefined) {
-    product.productId = productId;
-    for (const variant of product.variants) variant.productId = productId;
-    for (const image of product.images) image.productId = productId;
-  }
+  if (productId !== undefined) putProductId(product, productId);
   return product;
+}
+
+/** Puts `productId` on a payload of any shape: the product, and each of its variants and images (a deletion has only the first). */
+export function putProductId(payload: unknown, productId: string): void {
+  if (!isRecord(payload)) return;
+  payload.productId = productId;
+  for (const list of [payload.variants, payload.images]) if (Array.isArray(list)) for (const item of list) if (isRecord(item)) item.productId = productId;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A fresh, checked copy. The files ship with the build and a test checks them: a mismatch is a broken build, not bad input. */

@@ -3,8 +3,11 @@ import { expect, it } from 'vitest';
 import { categoryFields, collectionFields } from '../../src/api/catalog.js';
 import * as names from '../../src/api/field-names.js';
 import { giftCardFields } from '../../src/api/gift-cards.js';
+import { metafieldDefinitionFields } from '../../src/api/metafield-definition-wire.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
 import { productFields } from '../../src/api/products.js';
+import { sandboxFaultFields } from '../../src/api/sandbox-faults.js';
+import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions.js';
 
 it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);
@@ -12,5 +15,8 @@ it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.COLLECTION_FIELDS).toEqual(collectionFields);
   expect(names.METAFIELD_FIELDS).toEqual(metafieldFields);
   expect(names.METAFIELD_INPUT_FIELDS).toEqual(metafieldInputFields);
+  expect(names.METAFIELD_DEFINITION_FIELDS).toEqual(metafieldDefinitionFields);
   expect(names.PRODUCT_FIELDS).toEqual(productFields);
+  expect(names.SANDBOX_FAULT_FIELDS).toEqual(sandboxFaultFields);
+  expect(names.WEBHOOK_SUBSCRIPTION_FIELDS).toEqual(webhookSubscriptionFields);
 });

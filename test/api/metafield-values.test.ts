@@ -108,7 +108,9 @@ describe('toWireValue', () => {
     expect(wire('Weight', '1.5 kg')).toBe('{"value":1.5,"unit":"kg"}');
     expect(wire('Weight', '1.5kg')).toBe('{"value":1.5,"unit":"kg"}');
     expect(wire('Weight', '.5 KG')).toBe('{"value":0.5,"unit":"kg"}');
-    expect(wire('Weight', '{"unit": "lb", "value": 2}')).toBe('{"value":2,"unit":"lb"}');
+    expect(wire('Weight', '{"unit": "LB", "value": 2}')).toBe('{"value":2,"unit":"lb"}');
+    // Already in the wire form: sent as written, spacing and key order kept (an export re-imports byte for byte).
+    expect(wire('Weight', '{"unit": "lb", "value": 2}')).toBe('{"unit": "lb", "value": 2}');
     expect(wire('Weight', '{"value": "2.50", "unit": "oz"}')).toBe('{"value":2.50,"unit":"oz"}');
     expect(wire('Size', '12 cm')).toBe('{"value":12,"unit":"cm"}');
     expect(wire('Volume', '0.75 fl oz')).toBe('{"value":0.75,"unit":"fl_oz"}');
@@ -126,16 +128,17 @@ describe('toWireValue', () => {
     expect(wire('Money', '9.99 USD')).toBe('{"amount":"9.99","currency":"USD"}');
     expect(wire('Money', 'usd 9.9')).toBe('{"amount":"9.9","currency":"USD"}');
     expect(wire('Money', '10EUR')).toBe('{"amount":"10","currency":"EUR"}');
-    expect(wire('Money', '{"currency": "JPY", "amount": "1200"}')).toBe('{"amount":"1200","currency":"JPY"}');
+    expect(wire('Money', '{"currency": "JPY", "amount": "1200"}')).toBe('{"currency": "JPY", "amount": "1200"}');
+    expect(wire('Money', '{"currency": "jpy", "amount": "1200"}')).toBe('{"amount":"1200","currency":"JPY"}');
     expect(wire('Money', '{"amount": 9.99, "currency": "USD"}')).toBe('{"amount":"9.99","currency":"USD"}');
     for (const bad of ['9.999 USD', '9.99', 'USD', '9.99 US', '$9.99']) {
       expect(expected('Money', bad)).toBe('a Money amount like "9.99 USD" or {"amount": "9.99", "currency": "USD"} (at most 2 decimals, a three-letter currency)');
     }
   });
 
-  it('Color: #RGB or #RRGGBB, written upper-case #RRGGBB', () => {
+  it('Color: #RGB or #RRGGBB, written upper-case #RRGGBB unless already #RRGGBB', () => {
     expect(wire('Color', '#abc')).toBe('#AABBCC');
-    expect(wire('Color', '#1a2B3c')).toBe('#1A2B3C');
+    expect(wire('Color', '#1a2B3c')).toBe('#1a2B3c');
     expect(wire('Color', 'ff0000')).toBe('#FF0000');
     for (const bad of ['#abcd', 'red', '#ggg']) expect(expected('Color', bad)).toBe('a Color like "#1A2B3C" or "#abc"');
   });

@@ -94,6 +94,11 @@ describe('summary', () => {
     expect(lines[1]).toBe("3 requests (1.50 per object); none refused by the store's rate limit (429), 1 retried after a failure.");
   });
 
+  it('counts in the unit of the row kind: cards, requests per card (the line the export shares)', () => {
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), { source: 'c.csv', dryRun: false, unit: 'card', requests: { sent: 5, rateLimited: 0, retried: 0 } });
+    expect(lines).toEqual(['Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.', "5 requests (1.25 per card); none refused by the store's rate limit (429)."]);
+  });
+
   it('a re-run that changes nothing says so', () => {
     expect(summaryLines(result({ rows: 4, unchanged: 4, objects: 2 }), { source: 'v.csv', dryRun: false })[0]).toBe(
       'Nothing to change: all 4 rows of v.csv already hold their values (2 objects checked in 1s).',

@@ -12,13 +12,13 @@ afterAll(() => {
 });
 
 describe('sandbox serve', () => {
-  it('prints {"baseUrl","token"} only once listening: a request right after the line succeeds', async () => {
+  it('prints {"baseUrl","token","webhookSecret"} only once listening: a request right after the line succeeds', async () => {
     const s = await serve(['--json', '--token', 't']);
     try {
       // No retry, no delay: the line is the readiness signal.
       const r = await api(s, 'GET', '/gift_cards/count');
       expect(r.status).toBe(200);
-      expect(JSON.parse(s.firstLine)).toEqual({ baseUrl: s.baseUrl, token: 't' });
+      expect(JSON.parse(s.firstLine)).toEqual({ baseUrl: s.baseUrl, token: 't', webhookSecret: expect.stringMatching(/^whsec_/) });
       expect(s.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
       await s.stop();

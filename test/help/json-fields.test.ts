@@ -51,6 +51,13 @@ const ARGS: Record<string, string[]> = {
   'metafield delete': ['products', '1', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield import': ['values.csv'],
   'giftcard import': ['cards.csv'],
+  'metafield definition list': ['products'],
+  'metafield definition get': ['products', '--namespace', 'custom', '--code', 'color'],
+  'metafield definition create': ['products', '--namespace', 'custom', '--code', 'fabric', '--definition-name', 'Fabric', '--field-type', 'SingleLineText'],
+  'metafield definition update': ['products', '--namespace', 'custom', '--code', 'color', '--description', 'x'],
+  'metafield definition delete': ['products', '--namespace', 'custom', '--code', 'color', '--yes'],
+  'metafield definition import': ['definitions.json'],
+  'metafield export': ['--all', '--output', 'values.csv'],
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],
@@ -59,6 +66,14 @@ const ARGS: Record<string, string[]> = {
   'collection list': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
+  'sandbox fault add': ['GET ** 503'],
+  'sandbox fault list': [],
+  'sandbox fault remove': ['1'],
+  'webhook subscribe': ['--topic', 'products/create', '--address', 'http://127.0.0.1:9/'],
+  'webhook subscriptions': [],
+  'webhook unsubscribe': ['4000000000000000123', '--yes'],
+  'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
+  'sandbox logs': [],
   api: ['GET', 'gift_cards/count'],
 };
 
@@ -91,8 +106,8 @@ describe('--json fields, declared once', () => {
   );
 });
 
-/** Commands that also have --jsonl: the two modes exclude each other. */
-const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl'));
+/** Commands that also have --jsonl [fields]: the two modes exclude each other (metafield export's --jsonl is a switch for its data's format). */
+const withJsonl = withJsonFields.filter(({ command }) => command.options.some((o) => o.long === '--jsonl' && o.optional));
 
 describe('--json with --jsonl', () => {
   const log = requestLog();

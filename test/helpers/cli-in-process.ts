@@ -18,7 +18,8 @@ export interface RunOptions {
   tty?: boolean;
   /** The terminal's width stdout reports (with tty); unset, tables lay out for 80 columns. */
   columns?: number;
-  stdin?: string;
+  /** Bytes given as a Buffer are written as they are (invalid UTF-8 included). */
+  stdin?: string | Buffer;
   signal?: AbortSignal;
   now?: () => Date;
 }

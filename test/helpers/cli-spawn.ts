@@ -99,9 +99,9 @@ export function killLeftovers(): void {
 type Ending = { code: number | null; signal: NodeJS.Signals | null };
 const endings = new WeakMap<ChildProcess, Promise<Ending>>();
 
-/** `stdin`: a descriptor for the child's stdin (a file opened by the caller), else a pipe. */
-export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | number = 'pipe'): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, 'pipe', 'pipe'] });
+/** `stdin`, `stdout`: a descriptor for the child's stream (a file opened by the caller), else a pipe. */
+export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | number = 'pipe', stdout: 'pipe' | number = 'pipe'): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, stdout, 'pipe'] });
   children.add(child);
   // 'close': the process exited and its stdout and stderr are fully read.
   endings.set(

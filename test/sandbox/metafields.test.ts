@@ -413,8 +413,11 @@ describe('metafield values: persistence', () => {
         await call(first, 'POST', at('products', PRODUCT), batch({ namespace: 'custom', code: 'stock_floor', value: '7' }, { namespace: 'free', code: 'text', value: 'kept' }));
         await call(first, 'POST', at('shop', '1'), batch({ namespace: 'custom', code: 'featured_collection', value: '4000000000000000099' }));
       });
-      // Without the demo definitions the stored types still stand: they were checked when written.
+      // Definitions are state the data file keeps (seeded with the demo set); once the definition
+      // is deleted, the stored types still stand: they were checked when written.
       await withSandbox({ dataFile }, async (second) => {
+        expect((await call(second, 'GET', at('products', PRODUCT))).json.metafields[0].definitionName).toBe('Stock floor');
+        expect((await call(second, 'DELETE', '/metafields/definitions/products?namespace=custom&code=stock_floor')).status).toBe(200);
         const list = await call(second, 'GET', at('products', PRODUCT));
         expect(list.json.metafields.map((value: { code: string; value: string; fieldType: string }) => [value.code, value.value, value.fieldType])).toEqual([
           ['stock_floor', '7', 'Integer'],

@@ -241,7 +241,6 @@ describe('webhook options', () => {
     [{ urls: ['not a url'] }, /"not a url" is not an absolute http or https URL/],
     [{ urls: ['/hooks'] }, /absolute http or https URL/],
     [{ urls: ['ftp://127.0.0.1/hooks'] }, /absolute http or https URL/],
-    [{ urls: [], secret: 'lonely' }, /needs at least one webhook URL/],
     [{ urls: ['http://127.0.0.1:1/x'], secret: ' ' }, /must not be empty/],
   ])('refuses %j with a usage error', async (webhooks, message) => {
     const error = await startSandbox({ webhooks }).catch((failure: unknown) => failure);
@@ -249,9 +248,10 @@ describe('webhook options', () => {
     expect((error as Error).message).toMatch(message);
   });
 
-  it('has no webhook secret without webhook URLs', async () => {
-    const sandbox = await sandboxWith({ webhooks: { urls: [] } });
-    expect(sandbox.webhookSecret).toBeUndefined();
+  it('has a webhook secret without webhook URLs too (subscriptions use it), and none with webhooks: false', async () => {
+    expect((await sandboxWith({})).webhookSecret).toMatch(/^whsec_/);
+    expect((await sandboxWith({ webhooks: { secret: 'lonely' } })).webhookSecret).toBe('lonely');
+    expect((await sandboxWith({ webhooks: false })).webhookSecret).toBeUndefined();
   });
 });
 

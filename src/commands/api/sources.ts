@@ -1,9 +1,8 @@
 // Where the api command's input comes from: files and stdin (`--input FILE|-`,
 // `--field key=@FILE|@-`), each named in messages, and the check that a body is JSON.
 import { UsageError } from '../../core/errors.js';
-import { checkJsonDepth, lineColumn, readInputText } from '../../core/input-text.js';
+import { parseJsonInput, readInputText } from '../../core/input-text.js';
 import type { IO } from '../../core/io.js';
-import { parseJson } from '../../core/json.js';
 
 /** A reader of files and stdin (at most 1 MiB, UTF-8); stdin can be read once, by one flag. */
 export function textReader(io: IO): (path: string, flag: string) => Promise<string> {
@@ -20,15 +19,6 @@ export function textReader(io: IO): (path: string, flag: string) => Promise<stri
 /** The body text itself when it is JSON; else a UsageError naming the source, line and column. */
 export function checkJsonBody(text: string, source: string): string {
   if (text.trim() === '') throw new UsageError(`--input ${source} is empty: the body must be JSON.`);
-  checkJsonDepth(text, `--input ${source}`);
-  try {
-    parseJson(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // lossless-json says where ("at position 12"): shown as the line and column an editor shows.
-    const at = /at position (\d+)/.exec(reason);
-    const where = at ? ` at line ${lineColumn(text, Number(at[1]))}` : '';
-    throw new UsageError(`--input ${source} is not valid JSON${where}: ${reason.replace(/\s*at position \d+/, '')}.`);
-  }
+  parseJsonInput(text, `--input ${source}`);
   return text;
 }

@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
-import { readAll } from '../../core/io.js';
 import { checkBaseUrl } from '../../core/target.js';
 import { boolean, defineVerb, type OptionsOf } from '../verb.js';
 
@@ -28,8 +27,11 @@ export async function run(options: LoginOptions, ctx: Context): Promise<void> {
   const baseUrl = checkBaseUrl(baseUrlText, '--base-url');
 
   let token: string;
-  if (options.withToken) token = (await readAll(ctx.io.stdin)).trim();
-  else if (ctx.io.canPrompt) token = (await ctx.prompter.secret(`Access token for ${baseUrl}:`)).trim();
+  if (options.withToken) {
+    // Bounded and UTF-8 checked like every other input read whole: `yes | auth login --with-token` must end.
+    const { readInputText } = await import('../../core/input-text.js');
+    token = (await readInputText('-', ctx.io.stdin, 'Standard input (--with-token)')).trim();
+  } else if (ctx.io.canPrompt) token = (await ctx.prompter.secret(`Access token for ${baseUrl}:`)).trim();
   else throw new UsageError('No terminal to ask for the token in: pipe it to --with-token.');
   if (token === '') throw new UsageError(options.withToken ? 'No token arrived on standard input (--with-token).' : 'The token is empty.');
   if (/\s/.test(token)) throw new UsageError('The token contains spaces or line breaks; pass exactly one token.');

@@ -14,9 +14,10 @@ const verb = defineVerb({
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: ['store-cli giftcard import cards.csv --rejects rejects.csv', 'store-cli giftcard import cards.csv --dry-run', 'store-cli giftcard import new-cards.csv --codes-out codes.csv'],
   notes: `
-CSV: a header line, then one card per row. Columns (any order, any case): code,
-  initialValue, balance (default: the initial value), currency (checked against the
-  store's), note, expireTime (YYYY-MM-DD), customerId, status (enabled or disabled).
+CSV only (JSON lines are for metafield import): a header line, then one card per row.
+  Columns (any order, any case): code, initialValue, balance (default: the initial
+  value), currency (checked against the store's), note, expireTime (YYYY-MM-DD),
+  customerId, status (enabled or disabled).
 Idempotent by code (ignoring case): a missing card is created, an existing one gets the
   row's balance, note and expiry where they differ, and is disabled when the row says so.
 The whole file is checked before anything is sent: repeated codes, spreadsheet damage

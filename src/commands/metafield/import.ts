@@ -8,7 +8,7 @@ import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 const verb = defineVerb({
   name: 'import',
   summary: 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run',
-  args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), or - for stdin') },
+  args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), JSON lines (a .jsonl file), or - for stdin') },
   flags: {
     domain: text('<domain>', `the domain of every row, for a file without a domain column (${METAFIELD_DOMAINS.join(', ')})`),
     ...importFlags('current values'),
@@ -23,6 +23,8 @@ const verb = defineVerb({
 CSV: a header line, then one value per row. Columns (any order, any case):
   domain, bizId, namespace, code, value, and optionally type (a field type such as
   Integer or Weight: the value is then checked and converted locally, "1.5 kg" included).
+JSON lines (a .jsonl file, or stdin starting with {): one object a line with those names
+  as keys, as metafield export --jsonl writes them.
 ${IMPORT_EXIT_CODES}`,
 });
 

@@ -19,6 +19,12 @@ const verb = defineVerb({
     demo: boolean('start with the demo data set when the store is empty'),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
     failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
+    fault: list(
+      '<rule>',
+      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/* 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
+      { orEmpty: true },
+    ),
+    allowFaultHeader: boolean('let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'),
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
@@ -26,21 +32,24 @@ const verb = defineVerb({
       ['service', 'real'],
       { default: 'service' },
     ),
-    definitions: text('<file>', 'metafield definitions (JSON, see README) that values are checked against; replaces the demo set that --demo brings'),
+    definitions: text('<file>', 'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds'),
     rateLimit: text(
       '<plan|rps[/burst]>',
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
-    webhook: list('<url>', 'POST product events (products/create, update, delete) to this absolute http or https URL, signed and retried (repeatable)', { orEmpty: true }),
-    webhookSecret: text('<secret>', 'sign webhooks with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    webhook: list('<url>', 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
+      orEmpty: true,
+    }),
+    webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
     showCodes: boolean("answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create"),
+    logSize: text('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { default: '10000' }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
-    json: boolean('print {"baseUrl": ..., "token": ...} on stdout once listening (with --webhook also "webhookSecret")'),
+    json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
   },
   examples: [
     'store-cli sandbox serve --demo --data ./sandbox.json',
-    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --dialect real',
+    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/* 503@0.3" --dialect real',
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
@@ -53,8 +62,12 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const port = wholeNumberFlag(options.port, '--port', 0, 65535);
   const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
   const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
-  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? (options.webhook.length > 0 ? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) : undefined) });
+  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) });
   const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
+  const { checkFaultRule } = await import('./fault/rule-check.js');
+  const faults: string[] = [];
+  for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
+  const logSize = wholeNumberFlag(options.logSize, '--log-size', 1, 1_000_000);
   if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
@@ -75,21 +88,24 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
       seed: options.demo ? 'demo' : 'none',
       failRate,
       ...(failSeed === undefined ? {} : { failSeed }),
+      faults,
+      allowFaultHeader: options.allowFaultHeader === true,
       idsAs: options.idsAs,
       dialect: options.dialect,
       ...(options.showCodes ? { codesInReads: 'shown' as const } : {}),
       ...(options.definitions ? { definitionsFile: options.definitions } : {}),
       ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
+      logSize,
       ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
-      ...(webhooks === undefined ? {} : { webhooks }),
-      ...(options.quiet || webhooks === undefined ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
+      webhooks,
+      ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
     }),
   );
   const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
-  if (webhooks !== undefined && webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
+  if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
 
@@ -101,15 +117,12 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   ctx.say('Sandbox stopped.');
 }
 
-function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } | undefined {
+/** The --webhook shortcut's URLs and the secret that signs every delivery (subscriptions' too). */
+function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } {
   for (const url of options.webhook) {
     if (!isHttpUrl(url)) throw new UsageError(`--webhook must be an absolute http or https URL such as http://127.0.0.1:4000/webhooks (got '${url}').`);
   }
-  if (options.webhookSecret !== undefined) {
-    if (options.webhook.length === 0) throw new UsageError('--webhook-secret signs webhooks, so it needs at least one --webhook URL.');
-    if (options.webhookSecret.trim() === '') throw new UsageError('--webhook-secret must not be empty.');
-  }
-  if (options.webhook.length === 0) return undefined;
+  if (options.webhookSecret !== undefined && options.webhookSecret.trim() === '') throw new UsageError('--webhook-secret must not be empty.');
   return { urls: options.webhook, ...(options.webhookSecret === undefined ? {} : { secret: options.webhookSecret }) };
 }
 

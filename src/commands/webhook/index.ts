@@ -1,9 +1,13 @@
 import type { Noun } from '../types.js';
 import * as listen from './listen.js';
+import * as resend from './resend.js';
+import * as subscribe from './subscribe.js';
+import * as subscriptions from './subscriptions.js';
 import * as trigger from './trigger.js';
+import * as unsubscribe from './unsubscribe.js';
 
 export const webhook: Noun = {
   name: 'webhook',
-  summary: 'receive product webhook deliveries locally, or send signed sample events to a handler',
-  verbs: [listen, trigger],
+  summary: "receive product webhook deliveries locally, send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
+  verbs: [listen, trigger, resend, subscribe, subscriptions, unsubscribe],
 };

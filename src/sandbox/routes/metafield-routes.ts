@@ -5,6 +5,7 @@ import { JsonInteger } from '../body-json.js';
 import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from '../metafield-rules.js';
 import { MetafieldValueStore, type StoredValue } from '../metafield-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import { createDefinitionResource } from './metafield-definition-routes.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './metafields-input.js';
 
 const KEY = 'metafields';
@@ -31,9 +32,14 @@ function short(value: StoredValue): { namespace: string; code: string; value: st
   return { namespace: value.namespace, code: value.code, value: value.value };
 }
 
-export function createMetafieldResource(env: ResourceEnv): Resource {
-  const catalog = env.metafieldDefinitions;
+/** Values and definitions: a definition's type change is refused while values of it exist. */
+export function createMetafieldResources(env: ResourceEnv): Resource[] {
   const values = new MetafieldValueStore();
+  return [createValueResource(env, values), createDefinitionResource(env, env.metafieldDefinitions, values)];
+}
+
+function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Resource {
+  const catalog = env.metafieldDefinitions;
 
   function find(ref: ObjectRef, namespace: string, code: string): StoredValue {
     const value = values.get(ref.domain, ref.bizId, namespace, code);

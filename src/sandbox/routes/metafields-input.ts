@@ -18,12 +18,18 @@ export interface ObjectRef {
   bizId: string;
 }
 
-/** The business object named by the path: 404 for a domain the service does not have, 400 for a bad id. */
-export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
+/** The domain named by the path: 404 for a domain the service does not have. */
+export function domainOf(params: Readonly<Record<string, string>>): Domain {
   const domain = params.domain ?? '';
   if (!isDomain(domain)) {
     throw notFound(`There is no metafield domain "${domain.slice(0, 64)}"; valid domains are ${DOMAINS.join(', ')}.`);
   }
+  return domain;
+}
+
+/** The business object named by the path: 404 for a domain the service does not have, 400 for a bad id. */
+export function objectRef(params: Readonly<Record<string, string>>): ObjectRef {
+  const domain = domainOf(params);
   const bizId = params.bizId ?? '';
   if (!ID_PATTERN.test(bizId)) throw invalidField('bizId', 'must be a decimal id of 1 to 20 digits without a leading zero');
   return { domain, bizId };

@@ -57,6 +57,17 @@ describe('auth login', () => {
     expect(profiles(dirs)).toEqual({});
   });
 
+  it('--with-token refuses endless or non-UTF-8 input, exit 2, saving nothing', async () => {
+    const dirs = scratchDirs();
+    const big = await cli(['auth', 'login', '--base-url', s.sandbox.baseUrl, '--with-token'], { env: dirs, stdin: 'y\n'.repeat(600_000) });
+    expect(big.code).toBe(2);
+    expect(big.stderr).toMatch(/^error: Standard input \(--with-token\) gives more than the limit of 1 MiB/);
+    const binary = await cli(['auth', 'login', '--base-url', s.sandbox.baseUrl, '--with-token'], { env: dirs, stdin: Buffer.from([0x74, 0xff, 0x6b]) });
+    expect(binary.code).toBe(2);
+    expect(binary.stderr).toMatch(/is not valid UTF-8: invalid bytes at byte offset 1/);
+    expect(profiles(dirs)).toEqual({});
+  });
+
   it('a token without gift card scope is saved with a note', async () => {
     const dirs = scratchDirs();
     const r = await cli(['auth', 'login', '--base-url', s.sandbox.baseUrl, '--with-token'], { env: dirs, stdin: METAFIELDS_ONLY });

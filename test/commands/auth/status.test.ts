@@ -39,7 +39,7 @@ describe('auth status', () => {
       'Base URL': `${a.sandbox.baseUrl} (config file)`,
       Token: '****AB12 (config file)',
       Status: 'token accepted',
-      Scopes: 'read_gift_card, write_gift_card, read_metafields, write_metafields, read_products, write_products',
+      Scopes: 'read_gift_card, write_gift_card, read_metafields, write_metafields, read_products, write_products, read_apps, write_apps',
     });
   });
 
@@ -55,7 +55,7 @@ describe('auth status', () => {
       token: '****AB12',
       tokenSource: 'config file',
       tokenStatus: 'accepted',
-      scopes: ['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products'],
+      scopes: ['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'write_apps'],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
     expect(picked.stdout).toBe('{\n  "tokenStatus": "accepted",\n  "profile": "default"\n}\n');

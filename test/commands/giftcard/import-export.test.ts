@@ -306,6 +306,15 @@ describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, noth
     expect(readFileSync(file, 'utf8')).toContain(HEADER.join(','));
   });
 
+  it('JSON lines: gift card import reads CSV only', async () => {
+    const file = scratchFile('cards.jsonl', `${JSON.stringify({ code: freshCode('J'), initialValue: '10' })}\n`);
+    log.clear();
+    const result = await cli(['giftcard', 'import', file], { env: s.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file} is JSON lines, and this import reads CSV only`);
+    expect(await log.take()).toEqual([]);
+  });
+
   it('a semicolon-separated file', async () => {
     const file = scratchFile('semi.csv', 'code;initialValue\nABCDEFGH1;10\n');
     const result = await cli(['giftcard', 'import', file], { env: s.env });

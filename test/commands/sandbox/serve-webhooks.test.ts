@@ -92,6 +92,15 @@ describe('sandbox serve --webhook', () => {
     }
   });
 
+  it('without --webhook still has a secret for subscriptions: generated and printed, or --webhook-secret in --json', async () => {
+    const generated = await serve(['--token', 'tok-g']);
+    expect(generated.run.stderr()).toMatch(/Webhook secret \(generated\): whsec_\S+/);
+    expect((await generated.stop()).code).toBe(0);
+    const given = await serve(['--json', '--token', 'tok-s', '--webhook-secret', 'sub-secret']);
+    expect(JSON.parse(given.line)).toEqual({ baseUrl: expect.any(String), token: 'tok-s', webhookSecret: 'sub-secret' });
+    expect((await given.stop()).stderr).not.toContain('sub-secret');
+  });
+
   describe('refuses bad webhook flags with exit 2 before listening', () => {
     it.each([[['--webhook', 'localhost:4000/hooks']], [['--webhook', 'ftp://127.0.0.1/hooks']], [['--webhook', 'http://127.0.0.1:4000/ok', '--webhook', 'not a url']]])('%j', async (args) => {
       const result = await cli(['sandbox', 'serve', '--port', '0', ...args]);
@@ -99,8 +108,8 @@ describe('sandbox serve --webhook', () => {
       expect(result.stderr).toMatch(/\(got '[^']+'\)\.\n/);
     });
 
-    it('--webhook-secret without --webhook', async () => {
-      expectUsageError(await cli(['sandbox', 'serve', '--port', '0', '--webhook-secret', 's']), '--webhook-secret');
+    it('an empty --webhook-secret', async () => {
+      expectUsageError(await cli(['sandbox', 'serve', '--port', '0', '--webhook-secret', ' ']), '--webhook-secret must not be empty');
     });
   });
 });

@@ -1,0 +1,82 @@
+// Where an export's rows go: stdout, or a file written whole or not at all. The file is
+// written under a temporary name beside it and renamed over the target only once every
+// row is in (flushed to disk first), so a crash, a kill or Ctrl-C never leaves a half file
+// under the name a script will read; an interrupted run removes its temporary file.
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { RuntimeError, UsageError } from '../core/errors.js';
+
+export interface RowSink {
+  /** Resolves once the stream can take more (backpressure: memory stays flat). */
+  write(text: string): Promise<void>;
+  /** Every row is in: the file takes its name. */
+  commit(): Promise<void>;
+  /** The run did not finish: the temporary file goes. */
+  discard(): Promise<void>;
+}
+
+/** Writes to a stream the run does not own (stdout): nothing to commit or discard. */
+export function streamSink(stream: Writable): RowSink {
+  return {
+    async write(text) {
+      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    },
+    async commit() {},
+    async discard() {},
+  };
+}
+
+/** Opens `path`'s temporary sibling for writing; fails (exit 2, nothing sent, naming `flag`) when the folder cannot take it. */
+export async function fileSink(path: string, flag: string): Promise<RowSink> {
+  const existing = await stat(path).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`${flag} ${path} is a folder; give a file name. Nothing was sent.`);
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
+  // flush: the data is on disk (fsync) before the file is closed, and so before the rename.
+  const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o666, flush: true });
+  try {
+    // Rejects with the error event.
+    await once(stream, 'open');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flag}: cannot write a file in ${dirname(path)}${code ? ` (${code})` : ''}; nothing was sent.`);
+  }
+  let failure: RuntimeError | undefined;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    failure ??= new RuntimeError(`Cannot write ${path}${error.code ? ` (${error.code})` : ''}.`);
+  });
+  const check = () => {
+    if (failure) throw failure;
+  };
+  const discard = async () => {
+    if (!stream.closed) await new Promise<void>((resolve) => stream.destroy().once('close', () => resolve()));
+    await unlink(temporary).catch(() => undefined);
+  };
+  return {
+    discard,
+    async write(text) {
+      check();
+      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+      check();
+    },
+    async commit() {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          stream.once('error', reject);
+          stream.once('close', resolve);
+          stream.end();
+        });
+        check();
+        await rename(temporary, path);
+      } catch (error) {
+        await discard();
+        if (error instanceof RuntimeError) throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new RuntimeError(`Cannot write ${path}${code ? ` (${code})` : ''}.`);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { Argument } from 'commander';
+import { METAFIELD_DOMAINS } from '../../../api/metafield-types.js';
+import type { Context } from '../../../core/context.js';
+import { UsageError } from '../../../core/errors.js';
+import { Arg, boolean, defineVerb, text, type OptionsOf } from '../../verb.js';
+import { checkDomain } from './args.js';
+
+const verb = defineVerb({
+  name: 'export',
+  summary: 'Write the metafield definitions of some domains (or --all) as a JSON file that `definition import` reads',
+  args: { domains: new Arg<string[]>((name) => new Argument(`[${name}...]`, `the domains to export: ${METAFIELD_DOMAINS.join(', ')}`)) },
+  flags: {
+    all: boolean('every domain'),
+    output: text('<file>', 'write the JSON to this file instead of stdout'),
+  },
+  examples: [
+    'store-cli metafield definition export --all > definitions.json',
+    'store-cli metafield definition export products variants --output definitions.json',
+    'store-cli --profile staging metafield definition export --all | store-cli --profile production metafield definition import -',
+  ],
+  notes: `
+The file is {"definitions": [...]}, each entry the definition's fields as the API writes them
+(flags "true"/"false", schemaRule and optionMap as JSON text) plus its domain, sorted by
+domain, namespace and code, with nothing store-specific: two stores holding the same
+definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
+`,
+});
+
+export type ExportOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: ExportOptions, ctx: Context): Promise<void> {
+  const given = options.domains ?? [];
+  if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
+  if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
+  const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
+  const [{ definitionsFileText }, { writeFile }] = await Promise.all([import('../../../api/metafield-definition-wire.js'), import('node:fs/promises')]);
+  const api = await ctx.api();
+  const definitions = await ctx.spin('Reading metafield definitions…', async () => {
+    const found = [];
+    for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
+    return found;
+  });
+  const textOut = definitionsFileText(definitions);
+  if (options.output === undefined) ctx.io.out(textOut);
+  else await writeFile(options.output, textOut);
+  ctx.say(`Exported ${definitions.length} metafield definition${definitions.length === 1 ? '' : 's'} of ${domains.join(', ')}${options.output === undefined ? '' : ` to ${options.output}`}.`);
+}

@@ -1,0 +1,35 @@
+// How metafield definitions read in a table or TSV: every field is wire text (flags "true"
+// or "false", rules and options as JSON), so --json and the columns say the same.
+import type { ReadDefinition } from '../../../api/metafield-definition-wire.js';
+import { scalarText } from '../../../core/json.js';
+import type { Column, View } from '../../../core/output.js';
+import type { DefinitionListColumn } from '../../columns.js';
+
+const text = (field: string) => (item: Record<string, unknown>) => scalarText(item[field]);
+
+const listColumns: Record<DefinitionListColumn, Column<ReadDefinition>> = {
+  namespace: { header: 'NAMESPACE', value: text('namespace') },
+  code: { header: 'CODE', value: text('code') },
+  fieldType: { header: 'TYPE', value: text('fieldType') },
+  multi: { header: 'MULTI', value: text('multi') },
+  definitionName: { header: 'NAME', value: text('definitionName'), shrinkable: true },
+};
+
+export function definitionListView(order: readonly DefinitionListColumn[]): View<ReadDefinition> {
+  return { columns: order.map((name) => listColumns[name]) };
+}
+
+/** One definition, every field. */
+export const definitionDetailView: View<Partial<ReadDefinition>> = {
+  columns: [
+    { header: 'NAMESPACE', value: text('namespace') },
+    { header: 'CODE', value: text('code') },
+    { header: 'NAME', value: text('definitionName'), shrinkable: true },
+    { header: 'TYPE', value: text('fieldType') },
+    { header: 'MULTI', value: text('multi') },
+    { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
+    { header: 'SCHEMA_RULE', value: text('schemaRule'), shrinkable: true },
+    { header: 'OPTION_MAP', value: text('optionMap'), shrinkable: true },
+    { header: 'PINNED', value: text('pinned') },
+  ],
+};

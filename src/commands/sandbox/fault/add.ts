@@ -1,0 +1,29 @@
+import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import type { Context } from '../../../core/context.js';
+import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { FAULT_RULE_HELP } from './rule-check.js';
+
+const verb = defineVerb({
+  name: 'add',
+  summary: 'Add a targeted fault rule to a running sandbox, tried after the rules it has; prints the rule with its id',
+  args: { rule: arg(`the rule, ${FAULT_RULE_HELP}`) },
+  json: { fields: SANDBOX_FAULT_FIELDS },
+  examples: [
+    'store-cli sandbox fault add "POST /api/202412/metafields/* 503@0.3" --base-url http://127.0.0.1:12412',
+    'store-cli sandbox fault add "GET /api/202412/products/** 200+800ms"',
+    'store-cli sandbox fault add "* ** reset@0.1" --json id',
+  ],
+  notes:
+    '\nThe target is the running sandbox (--base-url, --profile or STORE_CLI_BASE_URL, with its token). The first rule that matches a request and fires decides; see docs/sandbox.md "Targeted faults".\n',
+});
+
+export type AddOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: AddOptions, ctx: Context): Promise<void> {
+  const [{ checkFaultRule }, { faultView }] = await Promise.all([import('./rule-check.js'), import('./view.js')]);
+  const rule = await checkFaultRule(options.rule, '<rule>');
+  const out = await ctx.output(options, verb.json.fields);
+  const api = await ctx.api();
+  await out.item(await api.sandboxFaults.add(rule), faultView);
+}

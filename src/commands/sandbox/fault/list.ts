@@ -1,0 +1,21 @@
+import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import type { Context } from '../../../core/context.js';
+import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
+import { defineVerb, type OptionsOf } from '../../verb.js';
+
+const verb = defineVerb({
+  name: 'list',
+  summary: "List a running sandbox's targeted fault rules, in the order it tries them",
+  json: { fields: SANDBOX_FAULT_FIELDS, list: true, columns: SANDBOX_FAULT_COLUMNS },
+  examples: ['store-cli sandbox fault list', 'store-cli sandbox fault list --json id,rule'],
+});
+
+export type ListOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: ListOptions, ctx: Context): Promise<void> {
+  const { faultListView } = await import('./view.js');
+  const out = await ctx.output(options, verb.json.fields);
+  const api = await ctx.api();
+  await out.list([await api.sandboxFaults.list()], faultListView(verb.json.columns), 'No fault rules: the sandbox answers every request normally (--fail-rate aside).');
+}

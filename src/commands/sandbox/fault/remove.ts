@@ -1,0 +1,27 @@
+import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import type { Context } from '../../../core/context.js';
+import { UsageError } from '../../../core/errors.js';
+import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
+import { boolean, defineVerb, optionalArg, type OptionsOf } from '../../verb.js';
+
+const verb = defineVerb({
+  name: 'remove',
+  summary: 'Remove a fault rule of a running sandbox by its id, or every rule with --all; prints the rules removed',
+  args: { id: optionalArg("the rule's id, as sandbox fault list shows it") },
+  flags: { all: boolean('remove every rule instead of one') },
+  json: { fields: SANDBOX_FAULT_FIELDS, list: true, columns: SANDBOX_FAULT_COLUMNS },
+  examples: ['store-cli sandbox fault remove 2', 'store-cli sandbox fault remove --all'],
+});
+
+export type RemoveOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: RemoveOptions, ctx: Context): Promise<void> {
+  if (options.all && options.id !== undefined) throw new UsageError('Give a rule id or --all, not both.');
+  if (!options.all && options.id === undefined) throw new UsageError('Give the id of the rule to remove (sandbox fault list shows them), or --all.');
+  const { faultListView } = await import('./view.js');
+  const out = await ctx.output(options, verb.json.fields);
+  const api = await ctx.api();
+  const removed = options.all ? await api.sandboxFaults.clear() : [await api.sandboxFaults.remove(options.id as string)];
+  await out.list([removed], faultListView(verb.json.columns), 'No fault rules to remove.');
+}

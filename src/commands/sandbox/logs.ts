@@ -1,0 +1,135 @@
+import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
+import type { Api } from '../../api/index.js';
+import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-log.js';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { NetworkError, UsageError } from '../../core/errors.js';
+import { wholeNumberFlag } from '../flag-checks.js';
+import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
+import type { LogColumn } from './log-view.js';
+
+const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as const satisfies readonly LogColumn[];
+/** The most entries a sandbox keeps (sandbox serve --log-size). */
+const MAX_ENTRIES = 1_000_000;
+/** The longest a follower asks the sandbox to hold a poll open (its own limit is 60 s). */
+const MAX_POLL_MS = 25_000;
+/** Between two tries to reach a sandbox that went away. */
+const RECONNECT_MS = 1_000;
+
+const verb = defineVerb({
+  name: 'logs',
+  summary: "Show a running sandbox's request log (requests answered, webhook deliveries made); --follow keeps printing new ones",
+  flags: {
+    follow: boolean('keep printing entries as they come, until Ctrl-C (exit 0); waits for a sandbox that restarts', { short: '-f' }),
+    status: text('<list>', 'only these statuses, comma-separated: classes (2xx, 4xx, 5xx...), codes (429, 503) or 0 (no answer)'),
+    method: text('<method>', 'only this HTTP method (or comma-separated methods); webhook deliveries are POST'),
+    path: text('<prefix>', "only requests whose path starts with this (a webhook delivery's path is its URL)"),
+    limit: text('<n>', 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000', { default: '100' }),
+  },
+  json: { fields: SANDBOX_LOG_FIELDS, list: true, columns: LOG_COLUMNS, what: 'the entries as one JSON array (with --follow, one object per line)' },
+  examples: [
+    'store-cli sandbox logs --follow --status 4xx,5xx',
+    'store-cli sandbox logs --method POST --path /api/202412/gift_cards --json seq,path,status',
+    'store-cli sandbox logs -f --json | jq -c "select(.status == 429)"',
+  ],
+  notes: `
+Reads the log of the sandbox that --base-url or the profile points at (with its token); a
+target that is no store-cli sandbox exits 1. The log holds the newest 10000 entries (sandbox
+serve --log-size). Tokens show their last 4 characters, gift card codes and secret-looking
+query values are masked. With --follow a sandbox that goes away is waited for (said on
+stderr) and followed again when it is back, restarted or not; Ctrl-C stops (exit 0).
+`,
+});
+
+export type LogsOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: LogsOptions, ctx: Context): Promise<void> {
+  const query = filters(options);
+  const limit = wholeNumberFlag(options.limit, '--limit', 1, MAX_ENTRIES);
+  // Followed, JSON goes out one entry a line as it comes: an array would never end.
+  const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
+  const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options, verb.json.fields);
+  const { logView } = await import('./log-view.js');
+  const view = logView(verb.json.columns, out.isTable);
+  if (!options.follow) {
+    const api = await ctx.api();
+    const page = await ctx.spin('Reading the request log…', () => api.sandboxLog.read({ ...query, limit }));
+    await out.list([page.entries], view, 'No requests match.');
+    return;
+  }
+  // No retries inside a request: a sandbox that went away is waited for here, saying so.
+  const api = await ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } });
+  await out.list(follow(api.sandboxLog, query, limit, ctx), view, 'No requests matched.');
+}
+
+/** The filters, checked here so that a bad one exits 2 naming its flag and nothing is sent. */
+function filters(options: LogsOptions): SandboxLogQuery {
+  const query: SandboxLogQuery = {};
+  if (options.status !== undefined) {
+    const parts = options.status.split(',').map((part) => part.trim().toLowerCase());
+    const bad = parts.find((part) => !/^(?:[1-5]xx|[1-5]\d\d|0)$/.test(part));
+    if (bad !== undefined) throw new UsageError(`--status takes statuses such as 4xx, 429 or 0 (no answer), comma-separated (got '${bad}').`);
+    query.status = parts.join(',');
+  }
+  if (options.method !== undefined) {
+    const methods = options.method.split(',').map((method) => method.trim().toUpperCase());
+    const bad = methods.find((method) => !/^[A-Z]+$/.test(method));
+    if (bad !== undefined) throw new UsageError(`--method takes HTTP methods such as GET or POST, comma-separated (got '${bad}').`);
+    query.method = methods.join(',');
+  }
+  if (options.path !== undefined) {
+    if (options.path === '') throw new UsageError('--path must not be empty: give the start of the paths to show, such as /api/202412/gift_cards.');
+    query.path = options.path;
+  }
+  return query;
+}
+
+/**
+ * The newest `limit` entries, then each new one as the sandbox logs it (a long poll: the
+ * sandbox answers as soon as one comes), until Ctrl-C. A sandbox that goes away is waited
+ * for; one that comes back restarted (another instance) is read from its first entry.
+ */
+async function* follow(log: Api['sandboxLog'], query: SandboxLogQuery, limit: number, ctx: Context): AsyncGenerator<SandboxLogEntry[]> {
+  const waitMs = Math.min(MAX_POLL_MS, Math.floor((ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS) / 2));
+  let page = await log.read({ ...query, limit });
+  ctx.say('Following the request log of the sandbox. Ctrl-C stops.');
+  yield page.entries;
+  let { instance } = page;
+  let after = page.last;
+  let lost = false;
+  while (!ctx.signal.aborted) {
+    try {
+      page = await log.read({ ...query, after, waitMs, instance });
+    } catch (error) {
+      if (ctx.signal.aborted) return;
+      if (!(error instanceof NetworkError)) throw error;
+      if (!lost) ctx.say(`The sandbox went away: ${error.message} Waiting for it to come back; Ctrl-C stops.`);
+      lost = true;
+      await pause(RECONNECT_MS, ctx.signal);
+      continue;
+    }
+    if (page.instance !== instance) {
+      // Another run: its log is answered from its first entry.
+      ctx.say(`The sandbox ${lost ? 'is back, ' : ''}restarted: following its new request log.`);
+      ({ instance } = page);
+      after = 0;
+    } else if (lost) ctx.say('The sandbox is back: following its request log again.');
+    lost = false;
+    const missed = page.first - after - 1;
+    if (missed > 0) ctx.warn(`${missed} log entries were dropped before they could be read: the log keeps the newest ${page.size} (sandbox serve --log-size).`);
+    after = page.last;
+    yield page.entries;
+  }
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,31 @@
+// The sandbox's own controls (its request log, state snapshots, fault rules...), served beside
+// the API on a root no path of the service can start with, so the two never collide.
+import type { Method, RouteReply, RouteRequest } from './resource.js';
+import { Router } from './router.js';
+
+export const CONTROL_ROOT = '/_sandbox';
+
+export interface ControlRoute {
+  method: Method;
+  /** Below CONTROL_ROOT, e.g. `/logs`; `:name` segments are parameters. */
+  path: string;
+  /** One line for the index at `GET /_sandbox`. */
+  summary: string;
+  /** `created` answers 201. Any valid sandbox token may call a control route: they need no scope. */
+  handle(request: RouteRequest): RouteReply | Promise<RouteReply>;
+}
+
+export function isControlPath(pathname: string): boolean {
+  return pathname === CONTROL_ROOT || pathname.startsWith(`${CONTROL_ROOT}/`);
+}
+
+/** The control routes plus the index that lists them, which is how a user finds them. */
+export function controlRouter(routes: readonly ControlRoute[]): Router<ControlRoute> {
+  const index: ControlRoute = {
+    method: 'GET',
+    path: '/',
+    summary: 'this list of control endpoints',
+    handle: () => ({ body: { endpoints: [index, ...routes].map((route) => ({ method: route.method, path: CONTROL_ROOT + route.path, summary: route.summary })) } }),
+  };
+  return new Router([index, ...routes], CONTROL_ROOT);
+}
