@@ -100,16 +100,38 @@ export function listening(child, detail = () => '') {
 
 /** Calls onRequest(method, status) for each metafield request a `sandbox serve` child logs on stderr, as the lines arrive. */
 export function onMetafieldRequests(child, onRequest) {
+  onApiRequests(child, 'metafields', onRequest);
+}
+
+/** Calls onRequest(method, status) for each request under /api/202412/<resource> a `sandbox serve` child logs on stderr. */
+export function onApiRequests(child, resource, onRequest) {
+  const pattern = new RegExp(`^(GET|POST|PUT|DELETE) /api/202412/${resource}\\S* (\\d+) `);
   let pending = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => {
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop();
     for (const line of lines) {
-      const match = /^(GET|POST|PUT|DELETE) \/api\/202412\/metafields\S* (\d+) /.exec(line);
+      const match = pattern.exec(line);
       if (match) onRequest(match[1], match[2]);
     }
   });
+}
+
+/**
+ * A `sandbox serve` child on a free port with a fixed token and `extra` flags, its config and
+ * data under `scratch`, tracked in `children`; each request it logs under /api/202412/<resource>
+ * goes to onRequest(method, status).
+ */
+export async function serveLogged(children, scratch, resource, onRequest, extra = []) {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
+    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  onApiRequests(child, resource, onRequest);
+  const { baseUrl, token } = await listening(child);
+  return { baseUrl, token, stop: () => stopChild(child, children) };
 }
 
 /** SIGTERM, then resolves once the child has exited, no longer tracked in `children`. */

@@ -13,30 +13,11 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr); every run's output
 // is checked to hold every row, in order. Writes its section of bench/RESULTS.md unless --no-write.
-import { spawn } from 'node:child_process';
 import { copyFileSync, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import { join } from 'node:path';
-import {
-  BIN,
-  ROOT,
-  WRITE,
-  baseEnv,
-  fail,
-  fmt,
-  listening,
-  median,
-  onMetafieldRequests,
-  option,
-  resultsBegin,
-  resultsEnd,
-  runToEnd,
-  say,
-  scratchDir,
-  stopChild,
-  writeResultsSection,
-} from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -90,17 +71,17 @@ async function startSandbox(store) {
   // A fresh copy each run: the sandbox owns (and may rewrite) its data file.
   const data = join(scratch, `run-${Math.random().toString(36).slice(2)}.json`);
   copyFileSync(store.data, data);
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', '--data', data], {
-    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
   const log = { total: 0, other: 0 };
-  onMetafieldRequests(child, (method, status) => {
-    log.total += 1;
-    if (method !== 'GET' || status !== '200') log.other += 1;
-  });
-  const { baseUrl, token } = await listening(child);
+  const { baseUrl, token, stop } = await serveLogged(
+    children,
+    scratch,
+    'metafields',
+    (method, status) => {
+      log.total += 1;
+      if (method !== 'GET' || status !== '200') log.other += 1;
+    },
+    ['--data', data],
+  );
   return {
     baseUrl,
     token,
@@ -108,7 +89,7 @@ async function startSandbox(store) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       return { ...log };
     },
-    stop: () => stopChild(child, children),
+    stop,
   };
 }
 

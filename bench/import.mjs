@@ -12,29 +12,10 @@
 //
 // Requests are counted from the sandbox's own request log (its stderr), not from the CLI's
 // claims. Writes its section of bench/RESULTS.md (between its markers) unless --no-write.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import {
-  BIN,
-  ROOT,
-  WRITE,
-  baseEnv,
-  fail,
-  fmt,
-  listening,
-  median,
-  onMetafieldRequests,
-  option,
-  resultsBegin,
-  resultsEnd,
-  runToEnd,
-  say,
-  scratchDir,
-  stopChild,
-  writeResultsSection,
-} from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -71,18 +52,18 @@ function writeCsv(name, objects, firstId, changed = false) {
 // --- a sandbox and its request log ---------------------------------------------------------
 
 async function startSandbox(extra = []) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--token', 'bench-token-0001', ...extra], {
-    env: { ...baseEnv, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
   const log = { total: 0, byStatus: new Map(), byMethod: new Map() };
-  onMetafieldRequests(child, (method, status) => {
-    log.total += 1;
-    log.byMethod.set(method, (log.byMethod.get(method) ?? 0) + 1);
-    log.byStatus.set(status, (log.byStatus.get(status) ?? 0) + 1);
-  });
-  const { baseUrl, token } = await listening(child);
+  const { baseUrl, token, stop } = await serveLogged(
+    children,
+    scratch,
+    'metafields',
+    (method, status) => {
+      log.total += 1;
+      log.byMethod.set(method, (log.byMethod.get(method) ?? 0) + 1);
+      log.byStatus.set(status, (log.byStatus.get(status) ?? 0) + 1);
+    },
+    extra,
+  );
   const snapshot = () => ({ total: log.total, status: new Map(log.byStatus), method: new Map(log.byMethod) });
   return {
     baseUrl,
@@ -95,7 +76,7 @@ async function startSandbox(extra = []) {
       const diff = (a, b) => Object.fromEntries([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]).filter(([, v]) => v > 0));
       return { total: now.total - before.total, status: diff(now.status, before.status), method: diff(now.method, before.method) };
     },
-    stop: () => stopChild(child, children),
+    stop,
   };
 }
 

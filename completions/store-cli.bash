@@ -8,7 +8,7 @@ _store_cli_subcommands() {
     '') REPLY='auth config giftcard metafield product category collection webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
-    'giftcard') REPLY='create update disable get search count help' ;;
+    'giftcard') REPLY='create update disable get search count import export help' ;;
     'metafield') REPLY='set get list count delete import export definition help' ;;
     'metafield definition') REPLY='list get create update delete export import help' ;;
     'product') REPLY='create get edit delete help' ;;
@@ -47,6 +47,8 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --json --jsonl --jq -h --help' ;;
     'giftcard count') REPLY='--json --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
+    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
     'metafield set') REPLY='--namespace --code --value --type --dry-run --json --jq -h --help' ;;
@@ -87,7 +89,7 @@ _store_cli_flags() {
     'webhook unsubscribe') REPLY='-y --yes --dry-run --json --jq -h --help' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox export') REPLY='--force -h --help' ;;
     'sandbox import') REPLY='-y --yes -h --help' ;;
@@ -150,6 +152,16 @@ _store_cli_option() {
     'giftcard search|--jq') REPLY='v' ;;
     'giftcard count|--json') REPLY='l count' ;;
     'giftcard count|--jq') REPLY='v' ;;
+    'giftcard import|--codes-out') REPLY='f' ;;
+    'giftcard import|--rejects') REPLY='f' ;;
+    'giftcard import|--shard') REPLY='v' ;;
+    'giftcard import|--concurrency') REPLY='v' ;;
+    'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'giftcard import|--jq') REPLY='v' ;;
+    'giftcard export|--status') REPLY='w enabled disabled expired' ;;
+    'giftcard export|--since-id') REPLY='v' ;;
+    'giftcard export|--last-characters') REPLY='v' ;;
+    'giftcard export|--output') REPLY='f' ;;
     'metafield set|--namespace') REPLY='v' ;;
     'metafield set|--code') REPLY='v' ;;
     'metafield set|--value') REPLY='v' ;;
@@ -362,7 +374,8 @@ _store_cli_argument() {
     'config set|1') REPLY='w output page-size import-concurrency color' ;;
     'config unset|1') REPLY='w output page-size import-concurrency color' ;;
     'config help|'*) REPLY='w get set unset list' ;;
-    'giftcard help|'*) REPLY='w create update disable get search count' ;;
+    'giftcard import|1') REPLY='f' ;;
+    'giftcard help|'*) REPLY='w create update disable get search count import export' ;;
     'metafield set|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield get|1') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield list|1') REPLY='w products variants collections customers orders pages shop' ;;

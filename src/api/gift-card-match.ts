@@ -28,7 +28,7 @@ export function findCodeHolder(input: GiftCardCreate, candidates: readonly GiftC
 }
 
 /** A code in a read is masked when it has a mask character or is only the last characters. */
-function showsFullCode(card: GiftCard): boolean {
+export function showsFullCode(card: GiftCard): boolean {
   const code = card.code;
   return code !== undefined && code.length > 4 && !/[*•]/.test(code);
 }

@@ -15,6 +15,8 @@ const schemas = () => import('./gift-cards.js');
 const BASE = `${API_PREFIX}/gift_cards`;
 /** The spec's page size of a search that sends no limit. */
 const DEFAULT_PAGE_SIZE = 50;
+/** The spec's largest page. */
+const MAX_SEARCH_PAGE = 250;
 
 /**
  * A create's card, and how it was had: `created` by this request; `recovered` after an answer
@@ -62,6 +64,53 @@ export class GiftCardsApi {
       // The store said yes: the card exists, and the command must still show its code.
       if (error instanceof RuntimeError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       throw error;
+    }
+  }
+
+  /**
+   * A create for a bulk import, which knows the cards it has read: a taken code is told back,
+   * not looked up. `afterLostAnswer`: an earlier attempt's answer was lost, so the card
+   * holding the code may be the one this very create made. The card comes back masked.
+   */
+  async createOrTaken(input: GiftCardCreate): Promise<{ kind: 'created'; card: GiftCard | undefined } | { kind: 'taken'; afterLostAnswer: boolean }> {
+    try {
+      const response = await this.transport.request({
+        method: 'POST',
+        path: BASE,
+        body: { giftCard: definedOnly(input) },
+        shownBody: { giftCard: { ...definedOnly(input), code: maskCode(input.code.slice(-4)) } },
+        idempotent: true,
+      });
+      return { kind: 'created', card: isEmptyAnswer(response.body) ? undefined : secret(await readCard(response.body)) };
+    } catch (error) {
+      if (error instanceof ApiError && isCodeTaken(error)) return { kind: 'taken', afterLostAnswer: error.mayHaveApplied };
+      throw error;
+    }
+  }
+
+  /**
+   * Every card whose code ends in these four characters, codes as the store sent them (whole
+   * where it shows them): for matching a code only, never to be shown.
+   */
+  async cardsEndingIn(lastCharacters: string): Promise<GiftCard[]> {
+    const { checkCardList } = await schemas();
+    return readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, (body) => checkCardList(unwrap(body, 'giftCards', 'list')));
+  }
+
+  /**
+   * Every card of the store, page after page of the largest size, codes as the store sent
+   * them: for an export with --reveal-codes and an import's index of the store's cards.
+   */
+  async *everyCard(query: { status?: string; sinceId?: string; lastCharacters?: string } = {}): AsyncGenerator<GiftCard[]> {
+    let next: Record<string, string | undefined> = { limit: String(MAX_SEARCH_PAGE), ...query };
+    for (;;) {
+      const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query: next });
+      const { checkCardList } = await schemas();
+      const cards = checkCardList(unwrap(response.body, 'giftCards', 'list'));
+      yield cards;
+      const following = nextPageQuery({ link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
+      if (!following) return;
+      next = following;
     }
   }
 

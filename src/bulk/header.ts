@@ -21,28 +21,43 @@ export interface Columns {
   width: number;
 }
 
-const ALL_NAMES: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS, ...IGNORED_COLUMNS];
+/** The columns an import knows: `ignored` ones (a rejects file's line and reason) may be there and are skipped. */
+export interface ColumnNames {
+  required: readonly string[];
+  optional: readonly string[];
+  ignored: readonly string[];
+}
 
-/** Column names match whatever their case ("bizid", "BizId"), after trimming spaces. */
-function canonicalName(cell: string): string | undefined {
-  const wanted = cell.trim().toLowerCase();
-  return ALL_NAMES.find((name) => name.toLowerCase() === wanted);
+/**
+ * Which column holds each known name (any case, surrounding spaces ignored). Throws
+ * UsageError for a header of one field that holds separators (a semicolon-separated file,
+ * most often), an empty or unknown column, a column named twice. Missing columns are the
+ * caller's to judge.
+ */
+export function findColumns(cells: readonly string[], source: string, names: ColumnNames): Map<string, number> {
+  const fail = (message: string) => new UsageError(`${source}: ${message}`, false);
+  const all = [...names.required, ...names.optional, ...names.ignored];
+  const describe = `${names.required.join(', ')} and optionally ${names.optional.join(', ')}`;
+  if (cells.length === 1 && /[;\t|]/.test(cells[0] ?? '')) {
+    const semicolons = (cells[0] ?? '').includes(';') ? 'looks like a semicolon-separated file (as spreadsheets save in some languages): ' : '';
+    throw fail(`the header "${clip(cells[0]!)}" is one field: ${semicolons}store-cli reads comma-separated values (the header must be ${names.required.join(',')}).`);
+  }
+  const found = new Map<string, number>();
+  cells.forEach((cell, index) => {
+    const wanted = cell.trim().toLowerCase();
+    const name = all.find((known) => known.toLowerCase() === wanted);
+    if (cell.trim() === '') throw fail(`field ${index + 1} of the header is empty; the columns are ${describe}.`);
+    if (name === undefined) throw fail(`unknown column "${clip(cell.trim())}" in the header; the columns are ${describe}.`);
+    if (names.ignored.includes(name)) return;
+    if (found.has(name)) throw fail(`the column "${name}" appears twice in the header.`);
+    found.set(name, index);
+  });
+  return found;
 }
 
 export function readHeader(cells: readonly string[], source: string, domainFlag: string | undefined): Columns {
   const fail = (message: string) => new UsageError(`${source}: ${message}`, false);
-  if (cells.length === 1 && /[;\t|]/.test(cells[0] ?? '')) {
-    throw fail(`the header "${clip(cells[0]!)}" is one field: store-cli reads comma-separated values (the header must be ${REQUIRED_COLUMNS.join(',')}).`);
-  }
-  const found = new Map<Known, number>();
-  cells.forEach((cell, index) => {
-    const name = canonicalName(cell);
-    if (cell.trim() === '') throw fail(`field ${index + 1} of the header is empty; the columns are ${describeColumns()}.`);
-    if (name === undefined) throw fail(`unknown column "${clip(cell.trim())}" in the header; the columns are ${describeColumns()}.`);
-    if ((IGNORED_COLUMNS as readonly string[]).includes(name)) return;
-    if (found.has(name as Known)) throw fail(`the column "${name}" appears twice in the header.`);
-    found.set(name as Known, index);
-  });
+  const found = findColumns(cells, source, { required: REQUIRED_COLUMNS, optional: OPTIONAL_COLUMNS, ignored: IGNORED_COLUMNS }) as Map<Known, number>;
   if (found.has('domain') && domainFlag !== undefined) {
     throw new UsageError(`--domain is for files without a domain column, and ${source} has one: drop the flag or the column.`);
   }
@@ -66,10 +81,6 @@ export function readHeader(cells: readonly string[], source: string, domainFlag:
 export function columnName(columns: Columns, index: number): string {
   const known = (Object.keys(columns) as Array<keyof Columns>).find((key) => key !== 'width' && columns[key] === index);
   return known ?? `field ${index + 1}`;
-}
-
-function describeColumns(): string {
-  return `${REQUIRED_COLUMNS.join(', ')} and optionally ${OPTIONAL_COLUMNS.join(', ')}`;
 }
 
 function clip(text: string): string {

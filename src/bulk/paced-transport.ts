@@ -56,6 +56,9 @@ export class PacedTransport implements Transport {
     let limited = 0;
     let waited = 0;
     let afterRefusal = false;
+    // Once an attempt may have reached the store, the final error says so (a create's 409 then
+    // may be this run's own card).
+    let mayHaveApplied = false;
     for (;;) {
       const ticket = await pacer.acquire();
       try {
@@ -65,7 +68,11 @@ export class PacedTransport implements Transport {
         return response;
       } catch (error) {
         // Only attempts that went out count (not one stopped by missing credentials).
-        if (error instanceof ApiError || error instanceof NetworkError) this.counts.sent += 1;
+        if (error instanceof ApiError || error instanceof NetworkError) {
+          this.counts.sent += 1;
+          error.mayHaveApplied ||= mayHaveApplied;
+          mayHaveApplied = error.mayHaveApplied;
+        }
         afterRefusal = false;
         if (error instanceof ApiError && error.status === 429 && (error.bucket === undefined || isEmpty(error.bucket))) {
           this.counts.rateLimited += 1;

@@ -8,11 +8,23 @@ import { finished } from 'node:stream/promises';
 import { RuntimeError, UsageError } from '../core/errors.js';
 import { identityOfPath, identityOfStats, sameFile, type FileIdentity } from '../core/file-identity.js';
 import type { RowText } from './row-check.js';
+import type { TextOf } from './row-kind.js';
 
-const REJECT_COLUMNS = ['line', 'domain', 'bizId', 'namespace', 'code', 'type', 'value', 'reason'] as const;
+/** A rejects file's columns: line, the import's own, reason. */
+export interface RejectColumns<T extends TextOf> {
+  /** The import's own columns, between line and reason. */
+  names: readonly string[];
+  /** A row's cells under those names. */
+  cells(text: T): string[];
+}
 
-export interface RejectSink {
-  write(text: RowText, reason: string): Promise<void>;
+export const METAFIELD_REJECTS: RejectColumns<RowText> = {
+  names: ['domain', 'bizId', 'namespace', 'code', 'type', 'value'],
+  cells: (t) => [t.domain, t.bizId, t.namespace, t.code, t.type, t.value],
+};
+
+export interface RejectSink<T extends TextOf = RowText> {
+  write(text: T, reason: string): Promise<void>;
   /** Flushes and closes; the file holds at least the header. */
   close(): Promise<void>;
 }
@@ -29,7 +41,7 @@ export interface ImportedFile {
  * imported, under any name (./in.csv, a symlink, a hard link, stdin's `< in.csv`), and
  * only then empties it. Rows are written as they fail, so an interrupted run keeps them.
  */
-export async function openRejectsFile(path: string, imported: ImportedFile): Promise<RejectSink> {
+export async function openRejectsFile<T extends TextOf>(path: string, imported: ImportedFile, columns: RejectColumns<T>): Promise<RejectSink<T>> {
   const { stringify } = await import('csv-stringify');
   const what = imported.name === 'stdin' ? 'the file stdin reads from' : `the file being imported (${imported.name})`;
   const isInput = () => new UsageError(`--rejects ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
@@ -49,7 +61,7 @@ export async function openRejectsFile(path: string, imported: ImportedFile): Pro
     throw new UsageError(`--rejects: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
   }
   const file = handle.createWriteStream();
-  const csv = stringify({ header: true, columns: [...REJECT_COLUMNS] });
+  const csv = stringify({ header: true, columns: ['line', ...columns.names, 'reason'] });
   csv.pipe(file);
   // A failed file (a full disk) unpipes itself: the CSV side would never drain again, so
   // every wait races this.
@@ -64,7 +76,7 @@ export async function openRejectsFile(path: string, imported: ImportedFile): Pro
   return {
     async write(text, reason) {
       if (failure) throw failure;
-      const fits = csv.write([String(text.line), text.domain, text.bizId, text.namespace, text.code, text.type, text.value, reason]);
+      const fits = csv.write([String(text.line), ...columns.cells(text), reason]);
       if (!fits) await Promise.race([once(csv, 'drain'), failed]);
     },
     async close() {

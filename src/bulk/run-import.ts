@@ -1,20 +1,17 @@
 // The import itself: streams the file, checks each row, groups rows by business object
-// and applies the groups with bounded concurrency. Holds only the groups in flight, so
+// and applies the groups with bounded concurrency; what a row is, and how its group is
+// applied, is the row kind's (row-kind.ts). Holds only the groups in flight, so
 // memory stays flat; pulls the next rows only when a slot frees, so the file is read no
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
 import type { FileIdentity } from '../core/file-identity.js';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
-import { applyGroup, stripPeriod, type MetafieldStore, type Outcome } from './apply.js';
-import { csvRecords, CsvSyntaxError } from './csv-rows.js';
-import { Grouper, type ObjectGroup } from './group.js';
-import { jsonlRecords } from './jsonl-rows.js';
-import { columnName, readHeader } from './header.js';
+import { stripPeriod } from './apply.js';
+import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import type { RejectSink } from './rejects.js';
-import { checkRow, rowText, type Row, type RowText } from './row-check.js';
-import { inShard, type Shard } from './shard.js';
-import { ApproachChooser } from './strategy.js';
+import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
+import { inShardOfKey, type Shard } from './shard.js';
 
 export interface ImportSource {
   stream: Readable;
@@ -28,19 +25,17 @@ export interface ImportSource {
   format?: 'csv' | 'jsonl';
 }
 
-export interface ImportSettings {
+export interface ImportSettings<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   source: ImportSource;
-  /** Stands in for a missing domain column. */
-  domain?: string;
+  /** What a row is and how it is applied (it holds the store). */
+  kind: RowKind<T, R, L>;
   shard?: Shard;
   dryRun: boolean;
   /** Groups (business objects) applied at once. */
   concurrency: number;
   signal: AbortSignal;
   /** Opened once the header is known good, before anything is sent. */
-  openRejects?: () => Promise<RejectSink>;
-  /** The store; its first request resolves the credentials. */
-  store: MetafieldStore;
+  openRejects?: () => Promise<RejectSink<T>>;
   /** Errors of the store that mean "no store to read" rather than a refusal (no credentials): a dry run then only validates. */
   isOffline?: (error: unknown) => boolean;
   clock?: () => number;
@@ -73,13 +68,24 @@ export interface ImportResult {
   firstRejects: Array<{ line: number; reason: string }>;
 }
 
-/** Rows of one object per group: a longer run is applied in parts, one after the other. */
-const MAX_GROUP_ROWS = 1000;
+/**
+ * The records of the file: CSV, or JSON lines (`source.format`) read by `jsonl`, for a kind
+ * that reads them; a kind that reads CSV only refuses JSON lines at once (nothing sent).
+ */
+export function importRecords(source: ImportSource, jsonl?: (stream: Readable) => AsyncIterable<CsvRecord>): AsyncIterable<CsvRecord> {
+  if (source.format !== 'jsonl') return csvRecords(source.stream);
+  if (jsonl === undefined) {
+    source.stream.destroy();
+    throw new UsageError(`${source.name} is JSON lines, and this import reads CSV only (a header line, then comma-separated rows); nothing was sent.`, false);
+  }
+  return jsonl(source.stream);
+}
+
 /** Objects failing in a row for want of an answer (network, 5xx) before the run gives up. */
 const MAX_CONSECUTIVE_FAILURES = 3;
 const FIRST_REJECTS = 5;
 
-export class Import {
+export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   private readonly result: ImportResult = {
     rows: 0,
     created: 0,
@@ -96,12 +102,11 @@ export class Import {
   private readonly started: number;
   private bytes = 0;
   private finishedReading = false;
-  private rejects: RejectSink | undefined;
-  private readonly chooser = new ApproachChooser();
+  private rejects: RejectSink<T> | undefined;
   private consecutiveFailures = 0;
   private sent = false;
 
-  constructor(private readonly settings: ImportSettings) {
+  constructor(private readonly settings: ImportSettings<T, R, L>) {
     this.clock = settings.clock ?? (() => performance.now());
     this.started = this.clock();
   }
@@ -121,17 +126,17 @@ export class Import {
 
   /** Throws UsageError (nothing sent) when the file is unusable; otherwise reports what happened. */
   async run(): Promise<ImportResult> {
-    const { source, domain, shard, signal } = this.settings;
-    const records = source.format === 'jsonl' ? jsonlRecords(source.stream, domain) : csvRecords(source.stream);
+    const { source, kind, shard, signal } = this.settings;
+    const records = importRecords(source, kind.jsonlRecords);
     const active = new Set<Promise<void>>();
     const lastOfObject = new Map<string, Promise<void>>();
-    const grouper = new Grouper(MAX_GROUP_ROWS);
+    const grouper = kind.grouper();
     let previousKey: string | undefined;
     // Ctrl-C while waiting on a stalled stdin: closing the input ends the wait.
     const stopReading = () => source.stream.destroy();
     signal.addEventListener('abort', stopReading, { once: true });
 
-    const schedule = async (group: ObjectGroup) => {
+    const schedule = async (group: Group<R>) => {
       while (active.size >= this.settings.concurrency) await Promise.race(active);
       if (group.key !== previousKey) this.result.objects += 1;
       previousKey = group.key;
@@ -151,41 +156,41 @@ export class Import {
     };
 
     try {
-      let columns: ReturnType<typeof readHeader> | undefined;
+      let columns: L | undefined;
       for await (const record of records) {
         this.bytes = record.bytes;
         if (columns === undefined) {
           if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
-          columns = readHeader(record.cells, source.name, domain);
+          columns = kind.readHeader(record.cells, source.name);
           if (this.settings.openRejects) this.rejects = await this.settings.openRejects();
           continue;
         }
         if (this.result.stop || signal.aborted) break;
-        const text = rowText(record.cells, record.line, columns, domain);
-        if (!inShard(shard, text.domain, text.bizId)) {
+        const text = kind.rowText(record.cells, record.line, columns);
+        if (!inShardOfKey(shard, kind.shardKey(text))) {
           this.result.otherShards += 1;
           continue;
         }
         this.result.rows += 1;
         if (record.invalidUtf8 !== undefined) {
           // Decoding put U+FFFD in place of the bytes: sent, the store would keep that for good.
-          await this.reject(text, `the ${columnName(columns, record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
+          await this.reject(text, `the ${columns.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
           continue;
         }
         if (record.problem !== undefined) {
           await this.reject(text, record.problem);
           continue;
         }
-        const checked = checkRow(text, record.cells.length, columns);
+        const checked = kind.check(text, record.cells.length, columns);
         if (!checked.ok) {
           await this.reject(checked.text, checked.reason);
           continue;
         }
         const pushed = grouper.push(checked.row);
-        if (pushed.duplicateOf !== undefined) await this.reject(text, `the file already set ${text.namespace}.${text.code} of this object on line ${pushed.duplicateOf}`);
+        if (pushed.duplicate !== undefined) await this.reject(text, pushed.duplicate);
         if (pushed.group) await schedule(pushed.group);
       }
-      if (columns === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as domain,bizId,namespace,code,value.`, false);
+      if (columns === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as ${kind.headerExample}.`, false);
       this.finishedReading = !this.result.stop && !signal.aborted;
       const last = grouper.flush();
       if (last && this.finishedReading) await schedule(last);
@@ -225,12 +230,12 @@ export class Import {
     }
   }
 
-  private async applyOne(group: ObjectGroup): Promise<void> {
-    const { signal, dryRun, store } = this.settings;
+  private async applyOne(group: Group<R>): Promise<void> {
+    const { signal, dryRun, kind } = this.settings;
     // By line: a row converted by the stored value's type settles as a copy.
     const settled = new Set<number>();
     const pendingWrites: Promise<void>[] = [];
-    const settle = (row: Row, outcome: Outcome) => {
+    const settle = (row: R, outcome: Outcome) => {
       settled.add(row.line);
       if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
       else this.result[outcome.kind] += 1;
@@ -242,9 +247,7 @@ export class Import {
       return;
     }
     try {
-      const approach = dryRun ? 'read-first' : this.chooser.choose();
-      const { held } = await applyGroup(group, store, approach, dryRun, settle);
-      this.chooser.observe(held);
+      await kind.apply(group, dryRun, settle);
       this.consecutiveFailures = 0;
     } catch (error) {
       if (error instanceof CancelledError || signal.aborted) return;
@@ -264,7 +267,7 @@ export class Import {
     }
   }
 
-  private async reject(text: RowText, reason: string): Promise<void> {
+  private async reject(text: T, reason: string): Promise<void> {
     this.result.failed += 1;
     if (this.result.firstRejects.length < FIRST_REJECTS) this.result.firstRejects.push({ line: text.line, reason });
     try {

@@ -33,9 +33,18 @@ export function fnv1a(text: string): number {
  * written, before any check, so a bad row is reported by exactly one job too.
  */
 export function shardOf(domain: string, bizId: string, count: number): number {
-  return (fnv1a(`${domain}\u0000${bizId}`) % count) + 1;
+  return shardOfKey(`${domain}\u0000${bizId}`, count);
 }
 
 export function inShard(shard: Shard | undefined, domain: string, bizId: string): boolean {
   return shard === undefined || shardOf(domain, bizId, shard.count) === shard.index;
+}
+
+/** The shard of a row kind's key (a metafield's object, a gift card's code). */
+export function shardOfKey(key: string, count: number): number {
+  return (fnv1a(key) % count) + 1;
+}
+
+export function inShardOfKey(shard: Shard | undefined, key: string): boolean {
+  return shard === undefined || shardOfKey(key, shard.count) === shard.index;
 }

@@ -44,6 +44,8 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
 export interface SummaryContext {
   source: string;
   dryRun: boolean;
+  /** What the rows apply to, counted: "object" (the default), "card". */
+  unit?: string;
   shard?: Shard;
   rejectsPath?: string;
   requests?: RequestCounts;
@@ -55,7 +57,8 @@ export const plural = (count: number, one: string, many = `${one}s`) => `${n(cou
 export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const lines: string[] = [];
   const took = formatDuration(r.elapsedMs);
-  const objects = plural(r.objects, 'object');
+  const unit = c.unit ?? 'object';
+  const objects = plural(r.objects, unit);
   if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
@@ -69,7 +72,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     lines.push(`${lead}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
-  if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects));
+  if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
   if (r.failed > 0) {
     lines.push(`${plural(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
     for (const reject of r.firstRejects) lines.push(`  line ${reject.line}: ${reject.reason}`);
@@ -94,9 +97,9 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   return lines;
 }
 
-/** What a bulk run cost: its requests, per object, and how many the rate limit refused or were retried. */
-export function requestsLine(requests: RequestCounts, objects: number): string {
-  const perObject = objects > 0 ? ` (${(requests.sent / objects).toFixed(2)} per object)` : '';
+/** What a bulk run cost: its requests, per object (or per `unit`: "card"), and how many the rate limit refused or were retried. */
+export function requestsLine(requests: RequestCounts, objects: number, unit = 'object'): string {
+  const perObject = objects > 0 ? ` (${(requests.sent / objects).toFixed(2)} per ${unit})` : '';
   const extras = [
     // Said even when none were: that is what a paced run is for.
     requests.rateLimited > 0 ? `${n(requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",

@@ -29,6 +29,7 @@ export interface ResolvedOptions {
   idsAs: IdsAs;
   dialect: DialectName;
   currency: string;
+  codesInReads: 'masked' | 'shown';
   definitionsFile: string | undefined;
   rateLimit: RateLimit | undefined;
   rateLimitHeader: boolean;
@@ -83,6 +84,8 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
+  const codesInReads = input.codesInReads ?? 'masked';
+  if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
   const logSize = input.logSize ?? DEFAULT_LOG_SIZE;
   if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE)) usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);
 
@@ -114,6 +117,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     idsAs,
     dialect,
     currency,
+    codesInReads,
     definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
     rateLimit,
     rateLimitHeader: input.rateLimitHeader ?? true,

@@ -54,6 +54,8 @@ export interface ResourceEvent {
 export interface ResourceEnv {
   ids: IdGenerator;
   currency: string;
+  /** Gift card codes in reads: masked to their last four, or shown whole. */
+  codesInReads: 'masked' | 'shown';
   /** How ids are written, for ids inside JSON text (a product's `collections`). */
   idsAs: IdsAs;
   /** What type each metafield holds: the store's definitions, which the definitions API changes. */

@@ -63,6 +63,12 @@ export interface SandboxOptions {
   dialect?: 'service' | 'real';
   /** Currency of new gift cards; default 'USD'. */
   currency?: string;
+  /**
+   * Gift card codes in reads (get, search, update, disable): 'masked' (default, `****` and the
+   * last four, as DESIGN decides) or 'shown' whole, as the spec's gift card object lists
+   * `code` and as some stores answer. A create always answers the whole code.
+   */
+  codesInReads?: 'masked' | 'shown';
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
   /**

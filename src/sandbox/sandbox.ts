@@ -122,6 +122,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dataFile: options.dataFile,
     seed: seed === undefined && definitions.length === 0 ? undefined : baseline,
     currency: options.currency,
+    codesInReads: options.codesInReads,
     idsAs: options.idsAs,
     dialect,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),

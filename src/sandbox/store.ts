@@ -38,6 +38,8 @@ export interface StoreOptions {
   /** What an empty store starts with (no data file, or a blank one); absent: nothing. */
   seed: StoreSeed | undefined;
   currency: string;
+  /** Default 'masked'. */
+  codesInReads?: 'masked' | 'shown';
   idsAs: IdsAs;
   dialect: Dialect;
   /** Receives the events webhooks announce; absent: nobody listens. */
@@ -91,6 +93,7 @@ export class SandboxStore {
     const env = {
       ids: this.ids,
       currency: options.currency,
+      codesInReads: options.codesInReads ?? 'masked',
       idsAs: options.idsAs,
       dialect: options.dialect,
       // Filled from the seed (definitions are a section of it) or the data file, like the rest.

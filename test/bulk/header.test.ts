@@ -50,6 +50,6 @@ describe('readHeader', () => {
   });
 
   it('recognises a file separated by something else than commas', () => {
-    expect(failure(['domain;bizId;namespace;code;value'])).toContain('is one field: store-cli reads comma-separated values');
+    expect(failure(['domain;bizId;namespace;code;value'])).toContain('is one field: looks like a semicolon-separated file');
   });
 });

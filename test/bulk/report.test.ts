@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatProgress, startProgress, type ProgressSnapshot } from '../../src/bulk/import-progress.js';
-import { openRejectsFile } from '../../src/bulk/rejects.js';
+import { METAFIELD_REJECTS, openRejectsFile } from '../../src/bulk/rejects.js';
 import type { ImportResult } from '../../src/bulk/run-import.js';
 import { ApproachChooser } from '../../src/bulk/strategy.js';
 import { summaryJson, summaryLines } from '../../src/bulk/summary.js';
@@ -94,6 +94,11 @@ describe('summary', () => {
     expect(lines[1]).toBe("3 requests (1.50 per object); none refused by the store's rate limit (429), 1 retried after a failure.");
   });
 
+  it('counts in the unit of the row kind: cards, requests per card (the line the export shares)', () => {
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), { source: 'c.csv', dryRun: false, unit: 'card', requests: { sent: 5, rateLimited: 0, retried: 0 } });
+    expect(lines).toEqual(['Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.', "5 requests (1.25 per card); none refused by the store's rate limit (429)."]);
+  });
+
   it('a re-run that changes nothing says so', () => {
     expect(summaryLines(result({ rows: 4, unchanged: 4, objects: 2 }), { source: 'v.csv', dryRun: false })[0]).toBe(
       'Nothing to change: all 4 rows of v.csv already hold their values (2 objects checked in 1s).',
@@ -126,19 +131,19 @@ describe('summary', () => {
 describe('rejects file', () => {
   it('is CSV with line and reason, quoting what needs it; a header even when empty', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
-    const sink = await openRejectsFile(join(dir, 'r.csv'), { name: 'v.csv' });
+    const sink = await openRejectsFile(join(dir, 'r.csv'), { name: 'v.csv' }, METAFIELD_REJECTS);
     await sink.write({ line: 7, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc' }, 'the value is bad');
     await sink.close();
     expect(parse(readFileSync(join(dir, 'r.csv')), { columns: true })).toEqual([
       { line: '7', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc', reason: 'the value is bad' },
     ]);
-    const empty = await openRejectsFile(join(dir, 'e.csv'), { name: 'v.csv' });
+    const empty = await openRejectsFile(join(dir, 'e.csv'), { name: 'v.csv' }, METAFIELD_REJECTS);
     await empty.close();
     expect(readFileSync(join(dir, 'e.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
   });
 
   it('a disk that fills up fails the writes with a typed error instead of hanging', async () => {
-    const sink = await openRejectsFile('/dev/full', { name: 'v.csv' });
+    const sink = await openRejectsFile('/dev/full', { name: 'v.csv' }, METAFIELD_REJECTS);
     const row = { line: 1, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: '', value: 'x'.repeat(1000) };
     const writes = (async () => {
       for (let i = 0; i < 1000; i++) await sink.write(row, 'bad');
@@ -148,7 +153,7 @@ describe('rejects file', () => {
   });
 
   it('an unwritable path is a usage error, before anything is sent', async () => {
-    await expect(openRejectsFile('/nonexistent-dir/r.csv', { name: 'v.csv' })).rejects.toBeInstanceOf(UsageError);
+    await expect(openRejectsFile('/nonexistent-dir/r.csv', { name: 'v.csv' }, METAFIELD_REJECTS)).rejects.toBeInstanceOf(UsageError);
   });
 
   it('refuses the imported file under another name (a hard link), leaving it whole; empties an older rejects file', async () => {
@@ -157,12 +162,12 @@ describe('rejects file', () => {
     writeFileSync(input, 'domain,bizId,namespace,code,value\n');
     linkSync(input, join(dir, 'link.csv'));
     const identity = await identityOfPath(input);
-    await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) })).rejects.toThrow(
+    await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) }, METAFIELD_REJECTS)).rejects.toThrow(
       /^--rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/,
     );
     expect(readFileSync(input, 'utf8')).toBe('domain,bizId,namespace,code,value\n');
     writeFileSync(join(dir, 'old.csv'), 'x'.repeat(500));
-    await (await openRejectsFile(join(dir, 'old.csv'), { name: input, ...(identity ? { identity } : {}) })).close();
+    await (await openRejectsFile(join(dir, 'old.csv'), { name: input, ...(identity ? { identity } : {}) }, METAFIELD_REJECTS)).close();
     expect(readFileSync(join(dir, 'old.csv'), 'utf8')).toBe('line,domain,bizId,namespace,code,type,value,reason\n');
   });
 });

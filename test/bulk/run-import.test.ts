@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { RejectSink } from '../../src/bulk/rejects.js';
+import { metafieldKind } from '../../src/bulk/metafield-kind.js';
 import { Import } from '../../src/bulk/run-import.js';
 import { RuntimeError } from '../../src/core/errors.js';
 import { FakeStore } from './fake-store.js';
@@ -17,7 +18,7 @@ describe('Import', () => {
       dryRun: false,
       concurrency: 2,
       signal: new AbortController().signal,
-      store,
+      kind: metafieldKind(store, undefined),
       openRejects: async () => sink,
     });
     const result = await job.run();

@@ -69,6 +69,24 @@ describe('SIGINT', () => {
     expect(stderr()).toMatch(/^Interrupted: 3 rows read were not finished/m);
     expect(stderr()).not.toMatch(STACK_LINE);
   });
+
+  it('giftcard import --json: Ctrl-C while the store is read gives the summary, exit 130', { timeout: 30_000 }, async () => {
+    const file = join(scratch().root, 'cards.csv');
+    writeFileSync(file, 'code,initialValue\nSIGINTCARD0001,10\nSIGINTCARD0002,20\n');
+    const before = received.length;
+    const { child, stdout, stderr } = spawnGathering(['giftcard', 'import', file, '--json'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
+    await until(
+      () => (received.length - before >= 1 ? true : undefined),
+      10_000,
+      () => `requests did not arrive; stderr:\n${stderr()}`,
+    );
+    child.kill('SIGINT');
+    const end = await exitOf(child, 20_000);
+    expect(end).toMatchObject({ code: 130, signal: null });
+    expect(JSON.parse(stdout())).toMatchObject({ rows: 2, created: 0, failed: 0, unfinished: 2 });
+    expect(stderr()).toMatch(/^Interrupted: 2 rows read were not finished/m);
+    expect(stderr()).not.toMatch(STACK_LINE);
+  });
 });
 
 describe('a reader that goes away (| head)', () => {

@@ -30,7 +30,7 @@ export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   if (options.dryRun) return dryRun(options, ctx);
-  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./generate-code.js'), import('./view.js')]);
+  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-code.js'), import('./view.js')]);
   const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),

@@ -132,6 +132,7 @@ function resolveSearch(query: URLSearchParams, tokenAlone: boolean): { after: st
 
 export function createGiftCardResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
+  const reveal = env.codesInReads === 'shown';
   /** Ascending by id: ids only grow, so new cards are appended and search walks in order. */
   let cards: GiftCardRecord[] = [];
   let byId = new Map<string, GiftCardRecord>();
@@ -216,7 +217,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     if (input.expireTime !== undefined) card.expireTime = input.expireTime;
     card.updateTime = formatTimestamp(request.now);
     env.changed(KEY, card);
-    return { body: { giftCard: present(card, time) } };
+    return { body: { giftCard: present(card, time, reveal) } };
   }
 
   /** Idempotent: disabling a disabled card returns it unchanged, disableTime included. */
@@ -231,7 +232,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       card.updateTime = stamp;
       env.changed(KEY, card);
     }
-    return { body: { giftCard: present(card, time) } };
+    return { body: { giftCard: present(card, time, reveal) } };
   }
 
   /**
@@ -276,7 +277,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     if (more && last !== undefined) links.next = pageUrl(SEARCH_PATH, limit, { after: last.id, filters: carried });
     // Only a page reached through a token has one before it.
     if (paged) links.previous = pageUrl(SEARCH_PATH, limit, { after: previousAfter(first, limit, filters.sinceId, matches), filters: carried });
-    return { body: { giftCards: page.map((card) => present(card, time)) }, links };
+    return { body: { giftCards: page.map((card) => present(card, time, reveal)) }, links };
   }
 
   const routes: Route[] = [
@@ -288,7 +289,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       scope: 'read_gift_card',
       handle: () => ({ body: { count: new JsonInteger(String(cards.length)) } }),
     },
-    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id), time) } }) },
+    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id), time, reveal) } }) },
     { method: 'PUT', path: '/gift_cards/:id', scope: 'write_gift_card', handle: update },
     { method: 'POST', path: '/gift_cards/:id/disable', scope: 'write_gift_card', handle: disable },
   ];

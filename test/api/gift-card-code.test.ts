@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_CODE_LENGTH, generateGiftCardCode } from '../../src/commands/giftcard/generate-code.js';
+import { GENERATED_CODE_LENGTH, generateGiftCardCode } from '../../src/api/gift-card-code.js';
 import { checkGiftCardCreate } from '../../src/api/gift-cards.js';
 
 const UNAMBIGUOUS = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]+$/;

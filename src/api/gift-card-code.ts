@@ -1,3 +1,4 @@
+// Gift card codes made on the client: for `giftcard create` without --code and import rows without one.
 import { randomInt } from 'node:crypto';
 
 // No 0/O, 1/I/L: a code read aloud or off a receipt must not be mistyped.

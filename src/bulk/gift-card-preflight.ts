@@ -1,0 +1,132 @@
+// The pass over a gift card file before anything is sent: every row checked, codes
+// repeated in the file found (ignoring case, as the store compares them), spreadsheet
+// damage named with its line and column. A file with any problem is refused as a whole
+// (exit 2): a migration half done from a damaged file is worse than none. Rows without a
+// code get one here, written to --codes-out before the first request, so that a card never
+// exists with a code that was shown nowhere.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { generateGiftCardCode } from '../api/gift-card-code.js';
+import { UsageError } from '../core/errors.js';
+import { CsvSyntaxError } from './csv-rows.js';
+import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
+import { importRecords, type ImportSource } from './run-import.js';
+import { inShardOfKey, type Shard } from './shard.js';
+
+export interface PreflightResult {
+  /** Rows of this shard. */
+  rows: number;
+  /** Codes made for this shard's rows without one, by line. */
+  generated: Map<number, string>;
+}
+
+export interface PreflightOptions {
+  shard?: Shard;
+  dryRun: boolean;
+  /** Where generated codes go; required when a row of this shard has no code (but in a dry run). */
+  codesOut?: string;
+}
+
+/** Where --shard places a card: by its code (ignoring case), a row without one by its line. */
+export function giftCardShardKey(text: GiftCardText): string {
+  return text.code === '' ? `line:${text.line}` : text.code.toLowerCase();
+}
+
+interface Found extends RowProblem {
+  line: number;
+}
+
+export async function preflight(source: ImportSource, options: PreflightOptions): Promise<PreflightResult> {
+  const problems: Found[] = [];
+  let problemCount = 0;
+  const note = (found: Found) => {
+    problemCount += 1;
+    if (problems.length < 1) problems.push(found);
+  };
+  /** Codes of the file (all shards), lower case, to the line that has them. */
+  const codes = new Map<string, number>();
+  const codeless: GiftCardText[] = [];
+  let rows = 0;
+  let layout: ReturnType<typeof readGiftCardHeader> | undefined;
+  try {
+    // CSV only: a JSON-lines file is refused here, with nothing sent.
+    for await (const record of importRecords(source)) {
+      if (layout === undefined) {
+        if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
+        layout = readGiftCardHeader(record.cells, source.name);
+        continue;
+      }
+      const text = giftCardText(record.cells, record.line, layout);
+      if (record.invalidUtf8 !== undefined) {
+        note({ line: record.line, column: 'row', problem: `the ${layout.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)` });
+        continue;
+      }
+      const checked = checkGiftCardRow(text, record.cells.length, layout.width);
+      if (!checked.ok) {
+        note({ line: record.line, column: checked.column, problem: checked.problem });
+        continue;
+      }
+      if (text.code !== '') {
+        const key = text.code.toLowerCase();
+        const earlier = codes.get(key);
+        if (earlier !== undefined) note({ line: record.line, column: 'code', problem: `repeats the code of line ${earlier} (codes are unique, ignoring case)` });
+        else codes.set(key, record.line);
+      }
+      if (!inShardOfKey(options.shard, giftCardShardKey(text))) continue;
+      rows += 1;
+      if (text.code === '') codeless.push(text);
+    }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
+    throw error;
+  }
+  if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as ${GIFT_CARD_COLUMNS.join(',')}.`, false);
+  const first = problems[0];
+  if (first) {
+    const column = first.column === 'row' ? '' : `, column ${first.column}`;
+    const what = first.column === 'row' ? first.problem : `the ${first.column} ${first.problem}`;
+    const more = problemCount > 1 ? ` (and ${problemCount - 1} more problem${problemCount > 2 ? 's' : ''} in the file)` : '';
+    throw new UsageError(`${source.name}: line ${first.line}${column}: ${what}${more}. Nothing was sent.`, false);
+  }
+
+  const generated = new Map<number, string>();
+  if (codeless.length === 0 || options.dryRun) return { rows, generated };
+  if (options.codesOut === undefined) {
+    throw new UsageError(
+      `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
+    );
+  }
+  for (const text of codeless) {
+    let code: string;
+    do code = generateGiftCardCode();
+    while (codes.has(code.toLowerCase()));
+    codes.set(code.toLowerCase(), text.line);
+    generated.set(text.line, code);
+  }
+  await writeCodes(options.codesOut, codeless, generated);
+  return { rows, generated };
+}
+
+/**
+ * The generated codes, each with its row (line first, which the import ignores: the file
+ * imports as it is). Created new and private (0600): it must not replace a file, the input
+ * least of all, and it holds secrets. Synced before the first card is made.
+ */
+async function writeCodes(path: string, rows: readonly GiftCardText[], generated: ReadonlyMap<number, string>): Promise<void> {
+  const { stringify } = await import('csv-stringify/sync');
+  let handle;
+  try {
+    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
+    throw new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+  }
+  try {
+    const records = rows.map((text) => [String(text.line), ...GIFT_CARD_COLUMNS.map((name) => (name === 'code' ? generated.get(text.line)! : text[name]))]);
+    await handle.writeFile(stringify(records, { header: true, columns: ['line', ...GIFT_CARD_COLUMNS] }));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,101 @@
+// One gift card import: the file checked whole before anything is sent (pre-flight, which
+// also makes the codes of rows without one), the store's cards read when that is cheap,
+// then the rows run through the import engine as gift cards. stdin is read once into a
+// private temporary file, as the file is read twice.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
+import { identityOfPath, identityOfStream, sameFile } from '../core/file-identity.js';
+import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
+import { preflight } from './gift-card-preflight.js';
+import { openRejectsFile } from './rejects.js';
+import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { openPacedApi } from './paced-api.js';
+import type { ImportResult, ImportSource } from './run-import.js';
+import type { Shard } from './shard.js';
+import { openSource } from './source.js';
+
+export interface GiftCardImportRequest {
+  /** A CSV path, or "-" for stdin. */
+  file: string;
+  shard?: Shard;
+  dryRun: boolean;
+  concurrency: number;
+  rejectsPath?: string;
+  /** Where the codes generated for rows without one are written (created new, 0600). */
+  codesOut?: string;
+}
+
+export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
+  const { rejectsPath, codesOut } = request;
+  if (rejectsPath !== undefined && codesOut !== undefined && resolve(rejectsPath) === resolve(codesOut)) throw sameOutputs(rejectsPath, codesOut);
+  const spool = request.file === '-' ? await spoolStdin(env) : undefined;
+  try {
+    const open = async (): Promise<ImportSource> => {
+      if (!spool) return openSource(request.file, env.stdin);
+      const source = await openSource(spool.path, env.stdin);
+      // Named and guarded as stdin: --rejects must not be the file stdin reads from.
+      return { ...source, name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) };
+    };
+    const checked = await preflight(await open(), {
+      dryRun: request.dryRun,
+      ...(request.shard ? { shard: request.shard } : {}),
+      ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
+    });
+    // The codes file exists now: the rejects file must not empty it under another name (a link).
+    if (rejectsPath !== undefined && codesOut !== undefined && sameFile(await identityOfPath(rejectsPath), await identityOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
+    // Opened before the first request, so that a --rejects that is the input sends nothing.
+    const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
+    const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
+    const paced = await openPacedApi(env, request.concurrency);
+    const store = paced.api.giftCards;
+    let index: CardIndex | undefined;
+    const started = performance.now();
+    try {
+      index = await readIndex(store, checked.rows);
+    } catch (error) {
+      // A dry run without a store to read validates only (the engine says so).
+      const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
+      if (!offline) await rejects?.close();
+      // Ctrl-C before the first card: the summary says that none of the rows was done.
+      if (error instanceof CancelledError || env.signal.aborted) return reportOf(interruptedBefore(checked.rows, performance.now() - started), imported.name, request, paced.counts(), 'card');
+      if (!offline) throw error;
+    }
+    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, rejects);
+    const lines = [...report.lines];
+    if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${index.pages} page${index.pages === 1 ? '' : 's'} before the import.`);
+    if (checked.generated.size > 0)
+      lines.push(`${checked.generated.size} code${checked.generated.size === 1 ? ' was' : 's were'} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
+    return { ...report, lines };
+  } finally {
+    if (spool) await rm(spool.dir, { recursive: true, force: true });
+  }
+}
+
+function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
+  return new UsageError(`--rejects ${rejectsPath} is the --codes-out file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`);
+}
+
+/** The result of a run interrupted while it read the store's cards: every row read, none done. */
+function interruptedBefore(rows: number, elapsedMs: number): ImportResult {
+  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop: { kind: 'interrupted' } };
+}
+
+/** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */
+async function spoolStdin(env: ImportEnv): Promise<{ dir: string; path: string; identity?: ReturnType<typeof identityOfStream> }> {
+  const identity = identityOfStream(env.stdin);
+  const dir = await mkdtemp(join(tmpdir(), 'store-cli-giftcards-'));
+  const path = join(dir, 'stdin.csv');
+  try {
+    await pipeline(env.stdin, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: env.signal });
+    await stat(path);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (env.signal.aborted) throw new CancelledError();
+    throw error;
+  }
+  return { dir, path, ...(identity ? { identity } : {}) };
+}

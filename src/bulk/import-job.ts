@@ -1,0 +1,106 @@
+// One import, start to end, whatever its row kind: requests paced over one pool, the job
+// run with its progress shown, and what the caller reports: the summary lines, the --json
+// summary and the error the run ends with (interrupted, failed, partial).
+import type { Readable } from 'node:stream';
+import type { Api } from '../api/index.js';
+import type { ApiTuning } from '../core/context.js';
+import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
+import { startProgress } from './import-progress.js';
+import type { PacedApi } from './paced-api.js';
+import type { RequestCounts } from './paced-transport.js';
+import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
+import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
+import { Import, type ImportResult, type ImportSource } from './run-import.js';
+import type { Shard } from './shard.js';
+import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
+
+/** What an import needs of the command's context. */
+export interface ImportEnv {
+  stdin: Readable;
+  /** Ctrl-C. */
+  signal: AbortSignal;
+  api(tuning: ApiTuning): Promise<Api>;
+  /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
+  progress: { write: (text: string) => void; mode: 'live' | 'lines' };
+}
+
+export interface ImportReport {
+  result: ImportResult;
+  /** For people, on stderr. */
+  lines: string[];
+  /** For --json. */
+  summary: SummaryJson;
+  /** What the run ends with when it did not apply every row; undefined when it did. */
+  failure?: unknown;
+}
+
+export interface JobSettings {
+  shard?: Shard;
+  dryRun: boolean;
+  /** Requests in flight. */
+  concurrency: number;
+  /** Where every failed row is written. */
+  rejectsPath?: string;
+}
+
+/** Runs the rows of `source` through `kind`, with progress, and reports. */
+export async function runImportJob<T extends TextOf, R extends RowOf<T>, L extends Layout>(
+  source: ImportSource,
+  kind: RowKind<T, R, L>,
+  rejectColumns: RejectColumns<T>,
+  settings: JobSettings,
+  env: ImportEnv,
+  paced: PacedApi,
+  /** The rejects file, when the caller opened it already (before its first request). */
+  opened?: RejectSink<T>,
+): Promise<ImportReport> {
+  const { shard, rejectsPath } = settings;
+  const job = new Import({
+    source,
+    kind,
+    ...(shard ? { shard } : {}),
+    dryRun: settings.dryRun,
+    concurrency: settings.concurrency,
+    signal: env.signal,
+    ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
+    // A dry run without a store to read (no credentials, no network) still validates.
+    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
+  });
+
+  const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
+  let result: ImportResult;
+  try {
+    result = await job.run();
+  } finally {
+    reporter.stop();
+    await job.close();
+  }
+  return report(result, source.name, settings, paced.counts(), kind.unit);
+}
+
+/** The summary lines, --json summary and failure of a run's result. */
+export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string): ImportReport {
+  const { shard, rejectsPath } = settings;
+  const lines = summaryLines(result, {
+    source: sourceName,
+    dryRun: settings.dryRun,
+    unit,
+    ...(shard ? { shard } : {}),
+    ...(rejectsPath !== undefined ? { rejectsPath } : {}),
+    ...(requests ? { requests } : {}),
+  });
+  const failure = failureOf(result, sourceName, rejectsPath);
+  return { result, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
+}
+
+function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {
+  if (result.stop?.kind === 'interrupted') return new CancelledError();
+  if (result.stop?.kind === 'failed') return result.stop.error;
+  if (result.stop?.kind === 'unreadable') {
+    return new PartialFailureError(
+      `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
+    );
+  }
+  if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+  return undefined;
+}

@@ -1,0 +1,50 @@
+// Metafield values as a row kind of the import engine (CSV or JSON lines): the header and checks of
+// row-check.ts, rows grouped by business object (domain and bizId), each group applied
+// by apply.ts, create-first or read-first as the recent objects suggest.
+import { applyGroup, type MetafieldStore } from './apply.js';
+import { Grouper } from './group.js';
+import { columnName, readHeader, type Columns } from './header.js';
+import { jsonlRecords } from './jsonl-rows.js';
+import { checkRow, rowText, type Row, type RowText } from './row-check.js';
+import type { Layout, RowKind } from './row-kind.js';
+import { ApproachChooser } from './strategy.js';
+
+/** Rows of one object per group: a longer run is applied in parts, one after the other. */
+const MAX_GROUP_ROWS = 1000;
+
+export type MetafieldLayout = Columns & Layout;
+
+/** `domain` stands in for a missing domain column. */
+export function metafieldKind(store: MetafieldStore, domain: string | undefined): RowKind<RowText, Row, MetafieldLayout> {
+  const chooser = new ApproachChooser();
+  return {
+    headerExample: 'domain,bizId,namespace,code,value',
+    unit: 'object',
+    // What `metafield export --jsonl` writes.
+    jsonlRecords: (stream) => jsonlRecords(stream, domain),
+    readHeader(cells, source) {
+      const columns = readHeader(cells, source, domain);
+      return { ...columns, columnName: (index: number) => columnName(columns, index) };
+    },
+    rowText: (cells, line, layout) => rowText(cells, line, layout, domain),
+    shardKey: (text) => `${text.domain}\u0000${text.bizId}`,
+    check: (text, fieldCount, layout) => checkRow(text, fieldCount, layout),
+    grouper() {
+      const grouper = new Grouper(MAX_GROUP_ROWS);
+      return {
+        push(row) {
+          const pushed = grouper.push(row);
+          if (pushed.duplicateOf !== undefined) return { duplicate: `the file already set ${row.namespace}.${row.code} of this object on line ${pushed.duplicateOf}` };
+          return pushed.group ? { group: pushed.group } : {};
+        },
+        flush: () => grouper.flush(),
+      };
+    },
+    async apply(group, dryRun, settle) {
+      const { domain: objectDomain, bizId } = group.rows[0]!;
+      const approach = dryRun ? 'read-first' : chooser.choose();
+      const { held } = await applyGroup({ ...group, domain: objectDomain, bizId }, store, approach, dryRun, settle);
+      chooser.observe(held);
+    },
+  };
+}

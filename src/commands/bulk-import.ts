@@ -1,0 +1,73 @@
+// What the import verbs (`metafield import`, `giftcard import`) share: their bulk flags,
+// the concurrency they run at, the environment the import engine gets from the context,
+// and how its report is told (summary on stderr, --json on stdout, the exit code).
+import type { ImportEnv, ImportReport } from '../bulk/index.js';
+import type { Context } from '../core/context.js';
+import { IMPORT_CONCURRENCY } from '../core/defaults.js';
+import type { Output } from '../core/output.js';
+import { wholeNumberFlag } from './flag-checks.js';
+import { boolean, text } from './verb.js';
+
+/** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
+const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
+
+/** --dry-run, --rejects, --shard, --concurrency; `what`: what a dry run reads ("current values"). */
+export function importFlags(what: string) {
+  return {
+    dryRun: boolean(`validate and print the plan (creates, updates, unchanged): reads ${what}, writes nothing`),
+    rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
+    shard: text('<i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file'),
+    concurrency: text(
+      '<n>',
+      `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
+    ),
+  };
+}
+
+export const IMPORT_JSON_WHAT =
+  'the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429)';
+
+export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
+  2 the file is unusable (nothing was sent); 130 interrupted (after a summary).
+`;
+
+interface BulkFlags {
+  dryRun?: boolean | undefined;
+  rejects?: string | undefined;
+  shard?: string | undefined;
+  concurrency?: string | undefined;
+}
+
+/** The flags as the engine takes them: concurrency resolved, the shard parsed. */
+export async function importSettings(options: BulkFlags, ctx: Context) {
+  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
+  const bulk = await import('../bulk/index.js');
+  const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+  return {
+    bulk,
+    settings: {
+      ...(shard ? { shard } : {}),
+      dryRun: options.dryRun === true,
+      concurrency,
+      ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+    },
+  };
+}
+
+export function importEnv(ctx: Context): ImportEnv {
+  // Live in a terminal; plain lines for logs (and beside --verbose's request log).
+  const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
+  return {
+    stdin: ctx.io.stdin,
+    signal: ctx.signal,
+    api: (tuning) => ctx.api(tuning),
+    progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+  };
+}
+
+/** The summary on stderr, as JSON on stdout only with --json (or a json output default); then the run's failure, if any. */
+export async function tellReport(report: ImportReport, out: Output, ctx: Context): Promise<void> {
+  for (const line of report.lines) ctx.say(line);
+  if (out.isJson) await out.item(report.summary, { columns: [] });
+  if (report.failure !== undefined) throw report.failure;
+}

@@ -1,0 +1,56 @@
+import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+
+const verb = defineVerb({
+  name: 'export',
+  summary: "Write the store's gift cards as the CSV that giftcard import reads (codes masked unless --reveal-codes)",
+  flags: {
+    status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
+    sinceId: text('<id>', 'only cards with an id greater than this'),
+    lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
+    output: text('<file>', 'write the CSV to this file instead of stdout'),
+    revealCodes: boolean('write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'),
+  },
+  examples: [
+    'store-cli giftcard export > cards.csv',
+    'store-cli giftcard export --status enabled --reveal-codes --output cards.csv',
+    'store-cli --profile old giftcard export --reveal-codes | store-cli --profile new giftcard import -',
+  ],
+  notes: `
+CSV: code,initialValue,balance,currency,note,expireTime,customerId,status, one card a row,
+  every page of the search read in turn. Codes are secrets: without --reveal-codes they
+  are written masked (****7KQ2), which giftcard import refuses. With --reveal-codes a
+  warning goes to stderr, --output files are created with mode 0600, and stdout must not
+  be a terminal (pipe it, or give --output). A store that masks codes in its reads cannot
+  reveal them: those cards are written masked, and a warning says how many.
+`,
+});
+
+export type ExportOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: ExportOptions, ctx: Context): Promise<void> {
+  const reveal = options.revealCodes === true;
+  if (reveal && options.output === undefined && ctx.io.isStdoutTTY) {
+    throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
+  }
+  const [{ checkGiftCardSearch }, { exportGiftCards }, { openOutput }] = await Promise.all([
+    import('../../api/gift-cards.js'),
+    import('../../bulk/export-gift-cards.js'),
+    import('../../core/output-file.js'),
+  ]);
+  const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
+  const api = await ctx.api();
+  const target = options.output === undefined ? undefined : await openOutput(options.output, reveal ? 0o600 : 0o666);
+  if (reveal) ctx.warn(`the export holds whole gift card codes${options.output ? ` (${options.output}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
+  let counts;
+  try {
+    counts = await exportGiftCards(api.giftCards.everyCard(filters), target?.stream ?? ctx.io.stdout, reveal);
+  } finally {
+    await target?.close();
+  }
+  if (ctx.io.isStderrTTY || options.output !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${options.output ? ` to ${options.output}` : ''}.`);
+  if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the codes masked (it does not show whole codes in reads): those rows cannot be imported elsewhere.`);
+}
