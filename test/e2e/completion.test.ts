@@ -105,7 +105,7 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
   it.skipIf(!BASH)('completes nouns, and the verbs of a noun', () => {
     expect(complete('store-cli', '')).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']));
     expect(complete('store-cli', 'gi')).toEqual(['giftcard']);
-    expect(complete('store-cli', 'giftcard', '')).toEqual(['create', 'update', 'disable', 'get', 'search', 'count', 'help']);
+    expect(complete('store-cli', 'giftcard', '')).toEqual(['create', 'update', 'disable', 'get', 'search', 'count', 'import', 'export', 'help']);
     expect(complete('store-cli', '--profile', 'staging', 'completion', '')).toEqual(['bash', 'zsh', 'fish', 'help']);
   });
 
@@ -178,8 +178,8 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
 
   it.skipIf(!FISH)('completes nouns, verbs and flags', () => {
     expect(complete('store-cli ')).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'completion']));
-    expect(complete('store-cli giftcard ')).toEqual(expect.arrayContaining(['create', 'search', 'count']));
-    expect(complete('store-cli giftcard ')).not.toContain('import');
+    expect(complete('store-cli giftcard ')).toEqual(expect.arrayContaining(['create', 'search', 'count', 'import', 'export']));
+    expect(complete('store-cli giftcard ')).not.toContain('set');
     expect(complete('store-cli giftcard search --s')).toEqual(['--sandbox', '--since-id', '--status']);
   });
 
