@@ -4,7 +4,7 @@
 // (which fails when the name exists), never seen half-written; an owner that died without
 // removing it (kill -9) is recognised by its pid no longer running.
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, open, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SandboxDataError } from './sandbox-errors.js';
 import { tempName } from './persistence.js';
@@ -63,16 +63,38 @@ function isZombie(pid: number): boolean {
   }
 }
 
-/** The owner's pid; undefined when the lock vanished meanwhile; null when it holds no pid (not ours: stale). */
-async function ownerOf(lockFile: string): Promise<number | null | undefined> {
-  let text: string;
+/** A lock file as read: its owner's pid (null: none written, or not a pid) and which file it is. */
+export interface LockOwner {
+  pid: number | null;
+  ino: number;
+  /** When it was written: a pid-less lock may be one still being written (see createExclusive). */
+  mtimeMs: number;
+}
+
+/** Undefined when the lock vanished meanwhile. */
+export async function ownerOf(lockFile: string): Promise<LockOwner | undefined> {
+  let handle;
   try {
-    text = await readFile(lockFile, 'utf8');
+    handle = await open(lockFile, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return /^[1-9][0-9]*\n?$/.test(text) ? Number(text) : null;
+  try {
+    const info = await handle.stat();
+    const text = await handle.readFile('utf8');
+    return { pid: /^[1-9][0-9]*\n?$/.test(text) ? Number(text) : null, ino: info.ino, mtimeMs: info.mtimeMs };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A pid-less lock younger than this may be an exclusive create not yet written, so it is not stale. */
+const UNWRITTEN_GRACE_MS = 2000;
+
+function isStale(owner: LockOwner): boolean {
+  if (owner.pid === null) return Date.now() - owner.mtimeMs > UNWRITTEN_GRACE_MS;
+  return owner.pid !== process.pid && !isRunning(owner.pid);
 }
 
 /** True when this process now owns the lock, false when another does. */
@@ -111,23 +133,27 @@ async function createExclusive(lockFile: string): Promise<boolean> {
 }
 
 /**
- * Moves a dead owner's lock aside before removing it, so that of two processes breaking it
- * at once only one succeeds; if what was moved turns out to be a fresh lock (its owner took
- * it between our read and our move), it is put back.
+ * Removes a dead owner's lock, and only that lock. Breakers take turns through `<lock>.break`,
+ * and the lock goes only while it is still the very file judged stale (same inode and pid):
+ * creators only add a lock where there is none, so under the break lock it cannot change
+ * between that check and the removal. (Moving it aside first, and putting it back when it
+ * turned out fresh, left a moment in which a third process took the lock as well: two
+ * sandboxes on one state file, each dropping the other's writes.)
  */
-async function breakStale(file: string, lockFile: string, deadOwner: number | null): Promise<void> {
-  const aside = tempName(file);
-  try {
-    await rename(lockFile, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+export async function breakStale(file: string, lockFile: string, stale: LockOwner): Promise<void> {
+  const breakFile = `${lockFile}.break`;
+  if (!(await tryCreate(file, breakFile))) {
+    // Another process is breaking it. One that died doing so left its break file behind:
+    // that goes, and the lock is judged again on the next turn.
+    const breaker = await ownerOf(breakFile);
+    if (breaker !== undefined && isStale(breaker)) await rm(breakFile, { force: true });
+    return;
   }
   try {
-    const moved = await ownerOf(aside);
-    if (moved !== deadOwner && moved !== undefined) await link(aside, lockFile).catch(() => undefined);
+    const now = await ownerOf(lockFile);
+    if (now !== undefined && now.ino === stale.ino && now.pid === stale.pid) await rm(lockFile, { force: true });
   } finally {
-    await rm(aside, { force: true });
+    await rm(breakFile, { force: true });
   }
 }
 
@@ -153,12 +179,18 @@ export class DataLock {
         }
         return new DataLock(lockFile);
       }
-      const owner = await ownerOf(lockFile);
-      if (owner === undefined) continue;
-      if (owner === null || (owner !== process.pid && !isRunning(owner))) {
-        await breakStale(file, lockFile, owner);
+      const lock = await ownerOf(lockFile);
+      if (lock === undefined) continue;
+      if (isStale(lock)) {
+        await breakStale(file, lockFile, lock);
         continue;
       }
+      if (lock.pid === null) {
+        // Being written (or garbage, stale once the grace has passed): look again shortly.
+        await sleep(pause);
+        continue;
+      }
+      const owner = lock.pid;
       const waited = Date.now() - started;
       if (waiting === undefined) {
         throw new SandboxDataError(file, `The sandbox data file ${file} is in use by another sandbox (pid ${owner}); stop that one first, or use another data file.`);

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSandboxData, SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { createProduct, shirtBody } from './product-helpers.js';
+import { breakStale, ownerOf, type LockOwner } from '../../src/sandbox/data-lock.js';
 
 let dir: string;
 let dataFile: string;
@@ -203,6 +204,38 @@ describe('one owner per data file', () => {
         `The sandbox data file ${dataFile} was still in use by another process (pid ${process.pid}) after waiting 0.05 s; try again when it ends (if no such process runs, remove ${dataFile}.lock).`,
       );
     });
+  });
+
+  it('breaks only the lock it judged stale: one taken meanwhile by a live process stays', async () => {
+    const lockFile = `${dataFile}.lock`;
+    await writeFile(lockFile, `${deadPid()}\n`);
+    const judged = (await ownerOf(lockFile)) as LockOwner;
+    // Between the judgement and the break, the dead owner's lock went and a live process took
+    // the lock (a new file, perhaps at the same inode number: the pid tells them apart too).
+    await rm(lockFile);
+    await writeFile(lockFile, `${process.pid}\n`);
+    await breakStale(dataFile, lockFile, judged);
+    expect(await readFile(lockFile, 'utf8')).toBe(`${process.pid}\n`);
+    // The stale one itself goes, and so does the break file.
+    await writeFile(lockFile, `${deadPid()}\n`);
+    await breakStale(dataFile, lockFile, (await ownerOf(lockFile)) as LockOwner);
+    expect(existsSync(lockFile)).toBe(false);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("leaves the breaking to a live breaker, and clears a dead one's break file", async () => {
+    const lockFile = `${dataFile}.lock`;
+    await writeFile(lockFile, `${deadPid()}\n`);
+    const judged = (await ownerOf(lockFile)) as LockOwner;
+    await writeFile(`${lockFile}.break`, `${process.pid}\n`);
+    await breakStale(dataFile, lockFile, judged);
+    expect(existsSync(lockFile)).toBe(true);
+    await writeFile(`${lockFile}.break`, `${deadPid()}\n`);
+    await breakStale(dataFile, lockFile, judged);
+    expect(existsSync(`${lockFile}.break`)).toBe(false);
+    expect(existsSync(lockFile)).toBe(true);
+    await breakStale(dataFile, lockFile, judged);
+    expect(existsSync(lockFile)).toBe(false);
   });
 
   it('takes over the lock of an owner that died (kill -9)', async () => {
