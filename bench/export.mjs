@@ -7,7 +7,9 @@
 // - rows/s and requests per object, the median of --runs runs, each on a fresh sandbox;
 // - peak RSS at --small objects beside --objects (memory must not grow with the store: the
 //   export holds the sorted list of ids, and values only for a few objects at a time);
-// - the live heap (after forced GCs) at both sizes, in one more run each.
+// - the live heap (after forced GCs) at both sizes, in one more run each;
+// - the baseline, in the same run: what a shell loop does, one GET per object of the small
+//   store, one after the other, values read and dropped (no CSV, no sorting, no file).
 //
 //   node bench/export.mjs [--objects N] [--small N] [--runs N] [--no-write]
 //
@@ -117,6 +119,25 @@ async function exportRun(store, heap = false) {
   return { ms, summary, requests, peakMiB: peakKiB / 1024, liveHeapMiB: liveKiB === undefined ? undefined : liveKiB / 1024 };
 }
 
+/** The baseline: each object's values read with one GET, one object after the other. */
+async function baselineRun(store) {
+  const sandbox = await startSandbox(store);
+  const ids = readFileSync(store.objects, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[1]);
+  const started = performance.now();
+  for (const id of ids) {
+    const response = await fetch(`${sandbox.baseUrl}/api/202412/metafields/products/${id}?limit=250`, { headers: { 'X-Service-Access-Token': sandbox.token } });
+    await response.arrayBuffer();
+    if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+  }
+  const ms = performance.now() - started;
+  await sandbox.stop();
+  return { ms };
+}
+
 /** The file starts with the header, and its first and last objects are the lowest and highest ids. */
 function checkOrder(file, count) {
   const text = readFileSync(file, 'utf8');
@@ -133,8 +154,12 @@ say(`stores: ${fmt(OBJECTS)} and ${fmt(SMALL)} products, ${PER_OBJECT} values ea
 const large = await writeStore('large', OBJECTS);
 const small = await writeStore('small', SMALL);
 
-const runs = { large: [], small: [] };
+const runs = { large: [], small: [], baseline: [] };
 for (let run = 1; run <= RUNS; run++) {
+  say(`run ${run}/${RUNS}: baseline, ${fmt(small.count)} sequential GETs...`);
+  const base = await baselineRun(small);
+  runs.baseline.push(base);
+  say(`  ${(base.ms / 1000).toFixed(1)} s`);
   for (const [name, store] of [
     ['large', large],
     ['small', small],
@@ -164,12 +189,15 @@ const row = (store, list) => {
   };
 };
 const rows = [row(small, runs.small), row(large, runs.large)];
+const baseMs = median(runs.baseline.map((r) => r.ms));
+const baseObjectsPerS = small.count / (baseMs / 1000);
 const table = [
-  '| objects (rows) | median wall time | rows/s | objects/s | requests per object | requests other than GET 200 | peak RSS of the CLI (median) | largest live heap after a full GC |',
-  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| objects (rows) | median wall time | rows/s | objects/s | requests per object | requests other than GET 200 | peak RSS of the CLI (median) | largest live heap after a full GC | objects/s over the baseline |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  `| baseline: ${fmt(small.count)} sequential GETs, nothing written | ${fmt(baseMs / 1000, 1)} s | ${fmt((small.count * PER_OBJECT) / (baseMs / 1000))} | ${fmt(baseObjectsPerS)} | 1.00 | 0 | | | 1.0x |`,
   ...rows.map(
     (r, i) =>
-      `| ${fmt(r.objects)} (${fmt(r.objects * PER_OBJECT)}) | ${fmt(r.ms / 1000, 1)} s | ${fmt(r.rowsPerS)} | ${fmt(r.objectsPerS)} | ${fmt(r.perObject, 2)} | ${fmt(r.other)} | ${fmt(r.rss)} MiB | ${fmt(i === 0 ? live.small : live.large, 1)} MiB |`,
+      `| ${fmt(r.objects)} (${fmt(r.objects * PER_OBJECT)}) | ${fmt(r.ms / 1000, 1)} s | ${fmt(r.rowsPerS)} | ${fmt(r.objectsPerS)} | ${fmt(r.perObject, 2)} | ${fmt(r.other)} | ${fmt(r.rss)} MiB | ${fmt(i === 0 ? live.small : live.large, 1)} MiB | ${fmt(r.objectsPerS / baseObjectsPerS, 2)}x |`,
   ),
 ].join('\n');
 
@@ -186,7 +214,9 @@ two-line text), the objects file listing them in reverse order (the export sorts
 ${RUNS} runs, each on a fresh sandbox; every run's file is checked to hold every row, lowest id
 first. Wall time is spawn to exit of the CLI; requests are counted in the sandbox's request log;
 peak RSS is the CLI process's maximum resident set (getrusage); the live heap is sampled after a
-forced full GC every 250 ms in one more run of each size (\`--expose-gc\`, not timed).
+forced full GC every 250 ms in one more run of each size (\`--expose-gc\`, not timed). The baseline,
+timed in each run beside the CLI, reads the small store's objects with one \`GET\` each, one after
+the other, from the bench process itself (no CLI start-up, no CSV, no sort, no file).
 
 ${table}
 ${END}`;
