@@ -1,5 +1,6 @@
 // Webhook subscriptions (the service's `/app/webhooks`, real-store-notes "Webhooks"): the
 // schema of a subscription as stores send it, and the checks of every input before it is
+import { isHttpUrl } from '../core/target.js';
 // sent. The requests themselves are in webhook-subscriptions-api.ts.
 import * as z from 'zod/mini';
 import { numericId, parseInput, parseWire, wireId } from './schema.js';
@@ -20,13 +21,6 @@ export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 export const webhookSubscriptionFields: readonly string[] = Object.keys(webhookSubscriptionSchema.shape);
 
 // ---- inputs, checked before anything is sent -------------------------------------------
-
-/** Exactly as typed: URL() would trim spaces silently, and the store keeps the text it gets. */
-function isHttpUrl(text: string): boolean {
-  if (/\s/.test(text) || !URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === 'http:' || protocol === 'https:';
-}
 
 const address = z.string().check(z.refine(isHttpUrl, 'must be an absolute http or https URL such as https://example.com/webhooks'), z.maxLength(2048, 'must be at most 2048 characters'));
 const topic = z.string().check(z.minLength(1, 'must not be empty'));

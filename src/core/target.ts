@@ -49,6 +49,13 @@ export function checkProfileName(name: string, where: string): string {
   return name;
 }
 
+/** An absolute http(s) URL exactly as typed: URL() would trim spaces silently, and a store keeps the text it gets. */
+export function isHttpUrl(text: string): boolean {
+  if (/\s/.test(text) || !URL.canParse(text)) return false;
+  const { protocol } = new URL(text);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
 export function checkBaseUrl(text: string, where: string): string {
   let url: URL;
   try {

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { isHttpUrl } from '../../core/target.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, list, negatable, oneOf, text, type OptionsOf } from '../verb.js';
@@ -136,12 +137,6 @@ function webhookOptions(options: ServeOptions): { urls: string[]; secret?: strin
 
 function nonEmpty(text: string | undefined): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : text;
-}
-
-function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === 'http:' || protocol === 'https:';
 }
 
 /** One stderr line per delivery attempt, e.g. "webhook products/create -> http://...: 500, retry 2 of 8 in 1.9 s". */
