@@ -134,6 +134,41 @@ export async function serveLogged(children, scratch, resource, onRequest, extra 
   return { baseUrl, token, stop: () => stopChild(child, children) };
 }
 
+/**
+ * `serveLogged` with the requests it logs counted by method, by status and by both
+ * (`"POST 409"`): `since(snapshot())` gives what a run sent, read from the sandbox's own log.
+ */
+export async function countingSandbox(children, scratch, resource, extra = []) {
+  const counts = { total: 0, method: new Map(), status: new Map(), byKind: new Map() };
+  const add = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  const { baseUrl, token, stop } = await serveLogged(
+    children,
+    scratch,
+    resource,
+    (method, status) => {
+      counts.total += 1;
+      add(counts.method, method);
+      add(counts.status, status);
+      add(counts.byKind, `${method} ${status}`);
+    },
+    extra,
+  );
+  const snapshot = () => ({ total: counts.total, method: new Map(counts.method), status: new Map(counts.status), byKind: new Map(counts.byKind) });
+  const diff = (a, b) => Object.fromEntries([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]).filter(([, v]) => v > 0));
+  return {
+    baseUrl,
+    token,
+    snapshot,
+    /** Requests logged since `before` (after a moment for the last lines to arrive). */
+    async since(before) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = snapshot();
+      return { total: now.total - before.total, method: diff(now.method, before.method), status: diff(now.status, before.status), byKind: diff(now.byKind, before.byKind) };
+    },
+    stop,
+  };
+}
+
 /** SIGTERM, then resolves once the child has exited, no longer tracked in `children`. */
 export async function stopChild(child, children) {
   child.kill('SIGTERM');

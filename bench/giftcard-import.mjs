@@ -16,7 +16,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const CARDS = Number(option('--cards', 10_000));
@@ -50,26 +50,7 @@ function writeCsv(name, list, changed) {
   return path;
 }
 
-async function startSandbox(extra = []) {
-  const log = { total: 0, byKind: new Map() };
-  const count = (method, status) => {
-    log.total += 1;
-    log.byKind.set(`${method} ${status}`, (log.byKind.get(`${method} ${status}`) ?? 0) + 1);
-  };
-  const { baseUrl, token, stop } = await serveLogged(children, scratch, 'gift_cards', count, extra);
-  const snapshot = () => ({ total: log.total, byKind: new Map(log.byKind) });
-  return {
-    baseUrl,
-    token,
-    snapshot,
-    async since(before) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const now = snapshot();
-      return { total: now.total - before.total, byKind: Object.fromEntries([...now.byKind].map(([k, v]) => [k, v - (before.byKind.get(k) ?? 0)]).filter(([, v]) => v > 0)) };
-    },
-    stop,
-  };
-}
+const startSandbox = (extra = []) => countingSandbox(children, scratch, 'gift_cards', extra);
 
 async function importRun(sandbox, file) {
   const before = sandbox.snapshot();

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -51,34 +51,7 @@ function writeCsv(name, objects, firstId, changed = false) {
 
 // --- a sandbox and its request log ---------------------------------------------------------
 
-async function startSandbox(extra = []) {
-  const log = { total: 0, byStatus: new Map(), byMethod: new Map() };
-  const { baseUrl, token, stop } = await serveLogged(
-    children,
-    scratch,
-    'metafields',
-    (method, status) => {
-      log.total += 1;
-      log.byMethod.set(method, (log.byMethod.get(method) ?? 0) + 1);
-      log.byStatus.set(status, (log.byStatus.get(status) ?? 0) + 1);
-    },
-    extra,
-  );
-  const snapshot = () => ({ total: log.total, status: new Map(log.byStatus), method: new Map(log.byMethod) });
-  return {
-    baseUrl,
-    token,
-    snapshot,
-    /** Requests logged since `before` (after a moment for the last lines to arrive). */
-    async since(before) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const now = snapshot();
-      const diff = (a, b) => Object.fromEntries([...a].map(([k, v]) => [k, v - (b.get(k) ?? 0)]).filter(([, v]) => v > 0));
-      return { total: now.total - before.total, status: diff(now.status, before.status), method: diff(now.method, before.method) };
-    },
-    stop,
-  };
-}
+const startSandbox = (extra = []) => countingSandbox(children, scratch, 'metafields', extra);
 
 // --- one CLI run ---------------------------------------------------------------------------
 
