@@ -1,17 +1,19 @@
-// Every resource module, bound to one transport. Loaded lazily by ctx.api().
+// Every resource module, bound to one transport. Loaded lazily by ctx.api(); the modules few
+// commands use load on their first call (onFirstCall), so that the others start no slower.
 import { AccessScopesApi } from './access-scopes-api.js';
 import { CategoriesApi } from './categories-api.js';
 import { CollectionsApi } from './collections-api.js';
 import { GiftCardsApi } from './gift-cards-api.js';
-import { MetafieldDefinitionsApi } from './metafield-definitions-api.js';
+import type { MetafieldDefinitionsApi } from './metafield-definitions-api.js';
 import { MetafieldsApi } from './metafields-api.js';
 import { ProductsApi } from './products-api.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control-api.js';
-import { SandboxFaultsApi } from './sandbox-faults-api.js';
-import { SandboxLogApi } from './sandbox-log-api.js';
-import { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
+import type { SandboxFaultsApi } from './sandbox-faults-api.js';
+import type { SandboxLogApi } from './sandbox-log-api.js';
+import type { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
 import type { Transport } from '../core/transport.js';
+import { onFirstCall } from './on-first-call.js';
 
 export interface Api {
   giftCards: GiftCardsApi;
@@ -39,15 +41,15 @@ export function createApi(transport: Transport): Api {
   return {
     giftCards: new GiftCardsApi(transport),
     metafields: new MetafieldsApi(transport),
-    metafieldDefinitions: new MetafieldDefinitionsApi(transport),
+    metafieldDefinitions: onFirstCall(async () => new (await import('./metafield-definitions-api.js')).MetafieldDefinitionsApi(transport)),
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
-    webhookSubscriptions: new WebhookSubscriptionsApi(transport),
+    webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions-api.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(transport),
     accessScopes: new AccessScopesApi(transport),
     sandboxControl,
-    sandboxFaults: new SandboxFaultsApi(sandboxControl),
-    sandboxLog: new SandboxLogApi(sandboxControl),
+    sandboxFaults: onFirstCall(async () => new (await import('./sandbox-faults-api.js')).SandboxFaultsApi(sandboxControl)),
+    sandboxLog: onFirstCall(async () => new (await import('./sandbox-log-api.js')).SandboxLogApi(sandboxControl)),
   };
 }

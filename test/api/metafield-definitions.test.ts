@@ -12,8 +12,11 @@ const WIRE =
   '{"pinned":"true","definitionName":"Weight","code":"weight","namespace":"specs","description":"","optionMap":"{\\"search\\":true}","fieldType":"Weight","multi":"false","schemaRule":"{\\"max\\":{\\"value\\":500,\\"unit\\":\\"kg\\"}}"}';
 
 describe('MetafieldDefinitionsApi', () => {
-  it('is registered as api.metafieldDefinitions', () => {
-    expect(createApi(new FakeTransport([])).metafieldDefinitions).toBeInstanceOf(MetafieldDefinitionsApi);
+  it('is registered as api.metafieldDefinitions (loaded on its first call)', async () => {
+    const transport = new FakeTransport([{ body: `{"metafields":[${WIRE}]}` }]);
+    const list = await createApi(transport).metafieldDefinitions.list('products');
+    expect(list).toHaveLength(1);
+    expect(transport.requests.map((request) => request.path)).toEqual(['/api/202412/metafields/definitions/products']);
   });
 
   it('list asks for pages of 250 and follows next links; a store may name the list metafieldDefinitions', async () => {
