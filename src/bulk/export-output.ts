@@ -1,11 +1,12 @@
 // Where an export's rows go: stdout, or a file written whole or not at all. The file is
 // written under a temporary name beside it and renamed over the target only once every
 // row is in (flushed to disk first), so a crash, a kill or Ctrl-C never leaves a half file
-// under the name a script will read; an interrupted run removes its temporary file.
+// under the name a script will read; an interrupted run removes its temporary file, and one
+// killed outright (kill -9) has its file removed by the next export to the same name.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { RuntimeError, UsageError } from '../core/errors.js';
@@ -30,13 +31,36 @@ export function streamSink(stream: Writable): RowSink {
   };
 }
 
-/** Opens `path`'s temporary sibling for writing; fails (exit 2, nothing sent, naming `flag`) when the folder cannot take it. */
-export async function fileSink(path: string, flag: string): Promise<RowSink> {
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The temporary files of earlier exports to `path` whose process is gone (killed before it could remove them). */
+async function removeDeadParts(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  for (const name of await readdir(dirname(path)).catch(() => [] as string[])) {
+    const pid = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{8}\.part$/.exec(name.slice(prefix.length))?.[1] : undefined;
+    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid))) await unlink(join(dirname(path), name)).catch(() => undefined);
+  }
+}
+
+/**
+ * Opens `path`'s temporary sibling for writing; fails (exit 2, nothing sent, naming `flag`)
+ * when the folder cannot take it. `mode` 0600 (secrets): the file is private from its first
+ * byte, and the renamed file replaces whatever mode an older one had.
+ */
+export async function fileSink(path: string, flag: string, mode = 0o666): Promise<RowSink> {
   const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`${flag} ${path} is a folder; give a file name. Nothing was sent.`);
+  await removeDeadParts(path);
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
   // flush: the data is on disk (fsync) before the file is closed, and so before the rename.
-  const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o666, flush: true });
+  const stream = createWriteStream(temporary, { flags: 'wx', mode, flush: true });
   try {
     // Rejects with the error event.
     await once(stream, 'open');

@@ -172,6 +172,12 @@ describe('metafield export stopped midway (spawned)', () => {
       expect(existsSync(output)).toBe(false);
       if (signal === 'SIGKILL') {
         expect(end.signal).toBe('SIGKILL');
+        // Its temporary file stays, hidden; the next export to the name removes it.
+        expect(readdirSync(folder).filter((name) => name.endsWith('.part'))).toHaveLength(1);
+        writeFileSync(objects, 'domain,bizId\nproducts,5000000\n');
+        const next = await run(['metafield', 'export', '--objects', objects, '--output', output], { env: sandbox.env() });
+        expect(next.code, next.stderr).toBe(0);
+        expect(readdirSync(folder).sort()).toEqual(['objects.csv', 'values.csv']);
         return;
       }
       expect(end).toMatchObject({ code: 130, signal: null });
