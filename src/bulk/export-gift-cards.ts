@@ -1,10 +1,9 @@
 // `giftcard export`: the store's cards as the CSV `giftcard import` reads, page after page
 // (memory flat), codes masked to their last four characters unless they are revealed.
-import type { Writable } from 'node:stream';
 import type { GiftCard } from '../api/gift-cards.js';
 import { showsFullCode } from '../api/gift-card-match.js';
-import { writeWithBackpressure } from '../core/io.js';
 import { scalarText } from '../core/json.js';
+import type { RowSink } from './export-output.js';
 import { GIFT_CARD_COLUMNS } from './gift-card-rows.js';
 
 export interface ExportCounts {
@@ -14,10 +13,10 @@ export interface ExportCounts {
 }
 
 /** Writes the header, then every card of `pages`; `reveal`: whole codes where the store shows them. */
-export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Writable, reveal: boolean): Promise<ExportCounts> {
+export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Pick<RowSink, 'write'>, reveal: boolean): Promise<ExportCounts> {
   const { stringify } = await import('csv-stringify/sync');
   const counts: ExportCounts = { cards: 0, masked: 0 };
-  await writeWithBackpressure(out, stringify([[...GIFT_CARD_COLUMNS]]));
+  await out.write(stringify([[...GIFT_CARD_COLUMNS]]));
   for await (const page of pages) {
     const records = page.map((card) => {
       const whole = showsFullCode(card);
@@ -25,7 +24,7 @@ export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Wri
       return giftCardRecord(card, reveal && whole);
     });
     counts.cards += page.length;
-    if (records.length > 0) await writeWithBackpressure(out, stringify(records));
+    if (records.length > 0) await out.write(stringify(records));
   }
   return counts;
 }

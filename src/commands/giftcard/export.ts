@@ -36,20 +36,23 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   if (reveal && options.output === undefined && ctx.io.isStdoutTTY) {
     throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
   }
-  const [{ checkGiftCardSearch }, { exportGiftCards }, { openOutput }] = await Promise.all([
+  const [{ checkGiftCardSearch }, { exportGiftCards }, { fileSink, streamSink }] = await Promise.all([
     import('../../api/gift-cards.js'),
     import('../../bulk/export-gift-cards.js'),
-    import('../../core/output-file.js'),
+    import('../../bulk/export-output.js'),
   ]);
   const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
   const api = await ctx.api();
-  const target = options.output === undefined ? undefined : await openOutput(options.output, reveal ? 0o600 : 0o666);
+  // A file is written whole or not at all: an older export there stays until this one is complete.
+  const sink = options.output === undefined ? streamSink(ctx.io.stdout) : await fileSink(options.output, '--output', reveal ? 0o600 : 0o666);
   if (reveal) ctx.warn(`the export holds whole gift card codes${options.output ? ` (${options.output}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
   let counts;
   try {
-    counts = await exportGiftCards(api.giftCards.everyCard(filters), target?.stream ?? ctx.io.stdout, reveal);
-  } finally {
-    await target?.close();
+    counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal);
+    await sink.commit();
+  } catch (error) {
+    await sink.discard();
+    throw error;
   }
   if (ctx.io.isStderrTTY || options.output !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${options.output ? ` to ${options.output}` : ''}.`);
   if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the codes masked (it does not show whole codes in reads): those rows cannot be imported elsewhere.`);

@@ -1,6 +1,7 @@
 // giftcard import and export over real HTTP, against sandboxes started here. The cards are
 // read back straight from the sandbox (never through the CLI under test).
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src/sandbox/index.js';
@@ -150,6 +151,17 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
     for (const row of rows) {
       expect(first.stderr + rerun.stderr + first.stdout).not.toContain(row[0]!);
     }
+  });
+
+  it('--output is written whole or not at all: a failed export leaves the older file as it was', async () => {
+    const out = scratchFile('cards-export.csv', 'an older export\n');
+    const failing = await cli(['giftcard', 'export', '--output', out, '--timeout', '1'], { env: { ...s.env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(failing.code).not.toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('an older export\n');
+    const done = await cli(['giftcard', 'export', '--output', out], { env: s.env });
+    expect(done.code, done.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8').split('\n')[0]).toBe(HEADER.join(','));
+    expect(readdirSync(dirname(out)).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
   it('writes codes masked unless --reveal-codes, and refuses to reveal them to a terminal', async () => {
