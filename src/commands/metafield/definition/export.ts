@@ -34,7 +34,7 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
   if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
   const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-  const [{ definitionsFileText }, { writeFile }] = await Promise.all([import('../../../api/metafield-definition-wire.js'), import('node:fs/promises')]);
+  const [{ definitionsFileText }, { writeFileAtomically }] = await Promise.all([import('../../../api/metafield-definition-wire.js'), import('../../../core/atomic-file.js')]);
   const api = await ctx.api();
   const definitions = await ctx.spin('Reading metafield definitions…', async () => {
     const found = [];
@@ -43,6 +43,7 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   });
   const textOut = definitionsFileText(definitions);
   if (options.output === undefined) ctx.io.out(textOut);
-  else await writeFile(options.output, textOut);
+  // Whole or not at all: a crash never leaves half a definitions file under the name.
+  else await writeFileAtomically(options.output, textOut, { overwrite: true, flag: '--output' });
   ctx.say(`Exported ${definitions.length} metafield definition${definitions.length === 1 ? '' : 's'} of ${domains.join(', ')}${options.output === undefined ? '' : ` to ${options.output}`}.`);
 }
