@@ -1,8 +1,7 @@
 import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
-import type { Api } from '../../api/index.js';
-import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-log.js';
-import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
-import { NetworkError, UsageError } from '../../core/errors.js';
+import type { SandboxLogQuery } from '../../api/sandbox-log.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
 import type { LogColumn } from './log-view.js';
@@ -10,10 +9,6 @@ import type { LogColumn } from './log-view.js';
 const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as const satisfies readonly LogColumn[];
 /** The most entries a sandbox keeps (sandbox serve --log-size). */
 const MAX_ENTRIES = 1_000_000;
-/** The longest a follower asks the sandbox to hold a poll open (its own limit is 60 s). */
-const MAX_POLL_MS = 25_000;
-/** Between two tries to reach a sandbox that went away. */
-const RECONNECT_MS = 1_000;
 
 const verb = defineVerb({
   name: 'logs',
@@ -49,7 +44,7 @@ export async function run(options: LogsOptions, ctx: Context): Promise<void> {
   // Followed, JSON goes out one entry a line as it comes: an array would never end.
   const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
   const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options, verb.json.fields);
-  const { logView } = await import('./log-view.js');
+  const [{ logView }, { followLog }] = await Promise.all([import('./log-view.js'), import('./log-follow.js')]);
   const view = logView(verb.json.columns, out.isTable);
   if (!options.follow) {
     const api = await ctx.api();
@@ -59,7 +54,7 @@ export async function run(options: LogsOptions, ctx: Context): Promise<void> {
   }
   // No retries inside a request: a sandbox that went away is waited for here, saying so.
   const api = await ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } });
-  await out.list(follow(api.sandboxLog, query, limit, ctx), view, 'No requests matched.');
+  await out.list(followLog(api.sandboxLog, query, limit, ctx), view, 'No requests matched.');
 }
 
 /** The filters, checked here so that a bad one exits 2 naming its flag and nothing is sent. */
@@ -82,54 +77,4 @@ function filters(options: LogsOptions): SandboxLogQuery {
     query.path = options.path;
   }
   return query;
-}
-
-/**
- * The newest `limit` entries, then each new one as the sandbox logs it (a long poll: the
- * sandbox answers as soon as one comes), until Ctrl-C. A sandbox that goes away is waited
- * for; one that comes back restarted (another instance) is read from its first entry.
- */
-async function* follow(log: Api['sandboxLog'], query: SandboxLogQuery, limit: number, ctx: Context): AsyncGenerator<SandboxLogEntry[]> {
-  const waitMs = Math.min(MAX_POLL_MS, Math.floor((ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS) / 2));
-  let page = await log.read({ ...query, limit });
-  ctx.say('Following the request log of the sandbox. Ctrl-C stops.');
-  yield page.entries;
-  let { instance } = page;
-  let after = page.last;
-  let lost = false;
-  while (!ctx.signal.aborted) {
-    try {
-      page = await log.read({ ...query, after, waitMs, instance });
-    } catch (error) {
-      if (ctx.signal.aborted) return;
-      if (!(error instanceof NetworkError)) throw error;
-      if (!lost) ctx.say(`The sandbox went away: ${error.message} Waiting for it to come back; Ctrl-C stops.`);
-      lost = true;
-      await pause(RECONNECT_MS, ctx.signal);
-      continue;
-    }
-    if (page.instance !== instance) {
-      // Another run: its log is answered from its first entry.
-      ctx.say(`The sandbox ${lost ? 'is back, ' : ''}restarted: following its new request log.`);
-      ({ instance } = page);
-      after = 0;
-    } else if (lost) ctx.say('The sandbox is back: following its request log again.');
-    lost = false;
-    const missed = page.first - after - 1;
-    if (missed > 0) ctx.warn(`${missed} log entries were dropped before they could be read: the log keeps the newest ${page.size} (sandbox serve --log-size).`);
-    after = page.last;
-    yield page.entries;
-  }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
