@@ -1,4 +1,5 @@
 // `sandbox logs --follow`: the log read by long polls, through a sandbox's restarts.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from '../../api/index.js';
 import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-log.js';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
@@ -30,7 +31,8 @@ export async function* followLog(log: Api['sandboxLog'], query: SandboxLogQuery,
       if (!(error instanceof NetworkError)) throw error;
       if (!lost) ctx.say(`The sandbox went away: ${error.message} Waiting for it to come back; Ctrl-C stops.`);
       lost = true;
-      await pause(RECONNECT_MS, ctx.signal);
+      // Ctrl-C ends the pause at once, and the loop with it.
+      await sleep(RECONNECT_MS, undefined, { signal: ctx.signal }).catch(() => undefined);
       continue;
     }
     if (page.instance !== instance) {
@@ -45,16 +47,4 @@ export async function* followLog(log: Api['sandboxLog'], query: SandboxLogQuery,
     after = page.last;
     yield page.entries;
   }
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
