@@ -5,6 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
 import type { LogColumn } from './log-view.js';
+import { requireServedSandbox } from './running.js';
 
 const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as const satisfies readonly LogColumn[];
 /** The most entries a sandbox keeps (sandbox serve --log-size). */
@@ -39,6 +40,7 @@ export type LogsOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: LogsOptions, ctx: Context): Promise<void> {
+  requireServedSandbox(ctx, 'Request logs');
   const query = filters(options);
   const limit = wholeNumberFlag(options.limit, '--limit', 1, MAX_ENTRIES);
   // Followed, JSON goes out one entry a line as it comes: an array would never end.

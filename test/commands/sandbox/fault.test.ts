@@ -129,3 +129,19 @@ describe('metafield import under targeted faults', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ rows: rows.length, created: 0, updated: 0, unchanged: rows.length, failed: 0 });
   });
 });
+
+describe('the embedded sandbox keeps no fault rules or request log between commands', () => {
+  it.each([
+    [['sandbox', 'fault', 'add', 'GET ** 503'], 'Fault rules'],
+    [['sandbox', 'fault', 'list'], 'Fault rules'],
+    [['sandbox', 'fault', 'remove', '--all'], 'Fault rules'],
+    [['sandbox', 'logs'], 'Request logs'],
+  ])('--sandbox %j: exit 2, pointing at sandbox serve', async (args, what) => {
+    const r = await cli(['--sandbox', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `error: ${what} belong to a running sandbox, and the embedded one of --sandbox keeps none between commands: start one with "store-cli sandbox serve" and point --base-url (or a profile) at it.\n`,
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
 import type { Context } from '../../../core/context.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';
+import { requireServedSandbox } from '../running.js';
 
 const verb = defineVerb({
   name: 'add',
@@ -21,6 +22,7 @@ export type AddOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: AddOptions, ctx: Context): Promise<void> {
+  requireServedSandbox(ctx, 'Fault rules');
   const [{ checkFaultRule }, { faultView }] = await Promise.all([import('./rule-check.js'), import('./view.js')]);
   const rule = await checkFaultRule(options.rule, '<rule>');
   const out = await ctx.output(options, verb.json.fields);

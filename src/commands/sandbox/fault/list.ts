@@ -2,6 +2,7 @@ import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
 import type { Context } from '../../../core/context.js';
 import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
 import { defineVerb, type OptionsOf } from '../../verb.js';
+import { requireServedSandbox } from '../running.js';
 
 const verb = defineVerb({
   name: 'list',
@@ -14,6 +15,7 @@ export type ListOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ListOptions, ctx: Context): Promise<void> {
+  requireServedSandbox(ctx, 'Fault rules');
   const { faultListView } = await import('./view.js');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();

@@ -3,6 +3,7 @@ import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
 import { boolean, defineVerb, optionalArg, type OptionsOf } from '../../verb.js';
+import { requireServedSandbox } from '../running.js';
 
 const verb = defineVerb({
   name: 'remove',
@@ -17,6 +18,7 @@ export type RemoveOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: RemoveOptions, ctx: Context): Promise<void> {
+  requireServedSandbox(ctx, 'Fault rules');
   if (options.all && options.id !== undefined) throw new UsageError('Give a rule id or --all, not both.');
   if (!options.all && options.id === undefined) throw new UsageError('Give the id of the rule to remove (sandbox fault list shows them), or --all.');
   const { faultListView } = await import('./view.js');
