@@ -11,12 +11,15 @@ import { boolean, text } from './verb.js';
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 
-/** --dry-run, --rejects, --shard, --concurrency; `what`: what a dry run reads ("current values"). */
-export function importFlags(what: string) {
+/**
+ * --dry-run, --rejects, --shard, --concurrency; `what`: what a dry run reads ("current
+ * values"); `units`: what a shard takes a share of ("business objects").
+ */
+export function importFlags(what: string, units: string) {
   return {
     dryRun: boolean(`validate and print the plan (creates, updates, unchanged): reads ${what}, writes nothing`),
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
-    shard: text('<i/n>', 'take only share i of n of the business objects, for n parallel jobs over one file'),
+    shard: text('<i/n>', `take only share i of n of the ${units}, for n parallel jobs over one file`),
     concurrency: text(
       '<n>',
       `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,

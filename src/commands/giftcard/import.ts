@@ -9,7 +9,7 @@ const verb = defineVerb({
   args: { file: arg('CSV file with the header code,initialValue,balance,currency,note,expireTime,customerId,status (initialValue required), or - for stdin') },
   flags: {
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
-    ...importFlags("the store's cards"),
+    ...importFlags("the store's cards", 'cards (split by code)'),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: ['store-cli giftcard import cards.csv --rejects rejects.csv', 'store-cli giftcard import cards.csv --dry-run', 'store-cli giftcard import new-cards.csv --codes-out codes.csv'],

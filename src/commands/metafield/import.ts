@@ -11,7 +11,7 @@ const verb = defineVerb({
   args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), JSON lines (a .jsonl file), or - for stdin') },
   flags: {
     domain: text('<domain>', `the domain of every row, for a file without a domain column (${METAFIELD_DOMAINS.join(', ')})`),
-    ...importFlags('current values'),
+    ...importFlags('current values', 'business objects'),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
