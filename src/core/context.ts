@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import type { Api } from '../api/index.js';
 import type { Transport } from './transport.js';
-import { AuthError } from './errors.js';
+import { brandOfHost, isBrand, type Brand } from './brand.js';
+import { AuthError, UsageError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import { escapeControls, type IO } from './io.js';
 import { palette } from './colors.js';
@@ -60,6 +61,11 @@ export interface Context {
   setting<K extends DefaultKey>(key: K): Promise<Setting<K>>;
   /** The profile in use: --profile, STORE_CLI_PROFILE, the default `auth switch` saved, else 'default'. */
   profile(): Promise<Sourced>;
+  /**
+   * The store's header family: STORE_CLI_BRAND, else the profile's `brand`, else what the
+   * host names (a genmystore.com store), else `service` with source 'default'.
+   */
+  brand(): Promise<{ value: Brand; source: 'env' | 'profile' | 'host' | 'default' }>;
   /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
   target(): Promise<StoreTarget>;
   /**
@@ -149,6 +155,18 @@ export function createContext(deps: ContextDeps): Context {
       if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
       const { profile, record } = await readStored();
       return resolveTarget(globals, env, record, profile);
+    },
+    async brand() {
+      const fromEnv = env.STORE_CLI_BRAND;
+      if (fromEnv !== undefined && fromEnv !== '') {
+        if (!isBrand(fromEnv)) throw new UsageError(`STORE_CLI_BRAND must be service or genstore (got '${escapeControls(fromEnv)}').`);
+        return { value: fromEnv, source: 'env' };
+      }
+      const target = await ctx.target();
+      const saved = globals.sandbox ? undefined : (await readStoredProfile())?.brand;
+      if (saved !== undefined && isBrand(saved)) return { value: saved, source: 'profile' };
+      const host = target.baseUrl ? brandOfHost(new URL(target.baseUrl.value).hostname) : undefined;
+      return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
     },
     async setting(key) {
       const record = await readStoredProfile();
