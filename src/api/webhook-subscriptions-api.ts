@@ -3,8 +3,8 @@
 // with domain values and never see a path. The schema (zod) loads only when an answer is read.
 import { CancelledError, RequestError, UnconfirmedCreateError } from '../core/errors.js';
 import type { Transport } from '../core/transport.js';
-import type { SubscriptionCreate, SubscriptionFilter, WebhookSubscription } from './webhook-subscriptions.js';
-import { API_PREFIX, isEmptyAnswer, readAllPages, segment, unwrap } from './wire.js';
+import type { SubscriptionChange, SubscriptionCreate, SubscriptionFilter, WebhookSubscription } from './webhook-subscriptions.js';
+import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from './wire.js';
 
 const schemas = () => import('./webhook-subscriptions.js');
 
@@ -34,6 +34,22 @@ export class WebhookSubscriptionsApi {
   async list(filter: SubscriptionFilter = {}): Promise<WebhookSubscription[]> {
     const { checkSubscriptionList } = await schemas();
     return readAllPages(this.transport, BASE, { topic: filter.topic, address: filter.address }, (body) => checkSubscriptionList(unwrap(body, 'webhooks', 'list')));
+  }
+
+  /** How many subscriptions there are, optionally of one topic or address: the digits as sent. */
+  async count(filter: SubscriptionFilter = {}): Promise<string> {
+    const response = await this.transport.request({ method: 'GET', path: `${BASE}/count`, query: { topic: filter.topic, address: filter.address } });
+    return parseCount(response.body);
+  }
+
+  /**
+   * Changes the address or topic (or both) of a subscription; the store answers it as it now
+   * is. Undefined when it answered without a body (the change was made; its form unknown).
+   */
+  async update(webhookId: string, change: SubscriptionChange): Promise<WebhookSubscription | undefined> {
+    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(webhookId)}`, body: { webhook: change } });
+    if (isEmptyAnswer(response.body)) return undefined;
+    return readSubscription(response.body);
   }
 
   async get(webhookId: string): Promise<WebhookSubscription> {

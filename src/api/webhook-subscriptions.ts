@@ -1,7 +1,7 @@
 // Webhook subscriptions (the service's `/app/webhooks`, real-store-notes "Webhooks"): the
 // schema of a subscription as stores send it, and the checks of every input before it is
-import { isHttpUrl } from '../core/target.js';
 // sent. The requests themselves are in webhook-subscriptions-api.ts.
+import { isHttpUrl } from '../core/target.js';
 import * as z from 'zod/mini';
 import { numericId, parseInput, parseWire, wireId } from './schema.js';
 
@@ -31,11 +31,16 @@ export type SubscriptionCreate = z.infer<typeof subscriptionCreateInput>;
 export const subscriptionFilterInput = z.object({ address: z.optional(address), topic: z.optional(topic) });
 export type SubscriptionFilter = z.infer<typeof subscriptionFilterInput>;
 
+/** An update sends only what changes: the address, the topic, or both. */
+export const subscriptionChangeInput = z.object({ address: z.optional(address), topic: z.optional(topic) });
+export type SubscriptionChange = z.infer<typeof subscriptionChangeInput>;
+
 const idInput = z.object({ webhookId: numericId() });
 const idNames = { webhookId: '<webhookId>' };
 
 export const checkSubscriptionCreate = (value: unknown) => parseInput(subscriptionCreateInput, value);
 export const checkSubscriptionFilter = (value: unknown) => parseInput(subscriptionFilterInput, value);
+export const checkSubscriptionChange = (value: unknown) => parseInput(subscriptionChangeInput, value);
 export const checkWebhookId = (webhookId: unknown) => parseInput(idInput, { webhookId }, idNames).webhookId;
 
 /** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */

@@ -6,12 +6,13 @@
 // Options with `.choices()` need no entry, nor do file values: a value named <file> or
 // <path> completes as a file name (see model.ts).
 import { FIELD_TYPES, METAFIELD_DOMAINS } from '../api/metafield-types.js';
-import { WEBHOOK_TOPICS } from '../webhooks/wire.js';
+import { DOCUMENTED_TOPICS, SAMPLE_TOPICS } from '../webhooks/wire.js';
 
 export type ValueHint = { words: readonly string[] } | { files: true } | { profiles: true };
 
 const domains = { words: METAFIELD_DOMAINS };
 const onObject = { '<domain>': domains };
+const topics = { words: DOCUMENTED_TOPICS };
 
 export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueHint>>>> = {
   '': { '--profile': { profiles: true } },
@@ -28,5 +29,9 @@ export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueH
   'metafield definition update': { ...onObject, '--field-type': { words: FIELD_TYPES } },
   'metafield definition delete': onObject,
   'metafield definition export': { '<domains>': domains },
-  'webhook trigger': { '<topic>': { words: WEBHOOK_TOPICS } },
+  'webhook trigger': { '<topic>': { words: SAMPLE_TOPICS } },
+  'webhook subscribe': { '--topic': topics },
+  'webhook subscriptions': { '--topic': topics },
+  'webhook subscription update': { '--topic': topics },
+  'webhook subscription count': { '--topic': topics },
 };

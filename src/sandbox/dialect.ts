@@ -25,6 +25,23 @@ export interface WebhookPolicy {
   stopAfterFailures: number | undefined;
 }
 
+/** The names of a delivery's headers: the spec's X-Service-* in ours, Genstore's X-Genstore-* in the real one. */
+export interface WebhookHeaderNames {
+  topic: string;
+  webhookId: string;
+  triggeredAt: string;
+  apiVersion: string;
+  signature: string;
+  shopDomain: string;
+}
+
+function webhookHeaderNames(prefix: 'X-Service' | 'X-Genstore'): WebhookHeaderNames {
+  const [topic, webhookId, triggeredAt, apiVersion, signature, shopDomain] = ['Topic', 'Webhook-Id', 'Triggered-At', 'Api-Version', 'Hmac-Sha256', 'Shop-Domain'].map(
+    (name) => `${prefix}-${name}`,
+  ) as [string, string, string, string, string, string];
+  return { topic, webhookId, triggeredAt, apiVersion, signature, shopDomain };
+}
+
 export interface Dialect {
   readonly name: DialectName;
   /** The status of an error answer. */
@@ -44,6 +61,7 @@ export interface Dialect {
   /** True: a page-token request may carry no filter beside the token (only limit). */
   readonly pageTokenAlone: boolean;
   readonly webhooks: WebhookPolicy;
+  readonly webhookHeaders: WebhookHeaderNames;
 }
 
 /** How long the real dialect holds webhook events before it sends them, shuffled. */
@@ -66,6 +84,7 @@ function serviceDialect(): Dialect {
     webhookTime: formatTimestamp,
     pageTokenAlone: false,
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
+    webhookHeaders: webhookHeaderNames('X-Service'),
   };
 }
 
@@ -100,6 +119,7 @@ function realDialect(): Dialect {
     webhookTime: (at) => formatTimestamp(at).replace(/Z$/, '+00:00'),
     pageTokenAlone: true,
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
+    webhookHeaders: webhookHeaderNames('X-Genstore'),
   };
 }
 

@@ -105,6 +105,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
           backoffMs: internals.webhookBackoffMs ?? DEFAULT_BACKOFF_MS,
           attemptTimeoutMs: internals.webhookTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
           policy: dialect.webhooks,
+          headers: dialect.webhookHeaders,
           triggeredAt: dialect.webhookTime,
           onDelivery: (line) => {
             log.add(deliveryEntry(line, options.now()));

@@ -3,7 +3,24 @@
 
 export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
 
-/** The topics the sandbox emits; subscribing to anything else is refused, as it would never fire. */
-export const SUBSCRIPTION_TOPICS: readonly string[] = Object.values(PRODUCT_TOPICS);
+/**
+ * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
+ * assumption, docs/decisions.md), in both dialects. The sandbox emits only the product ones;
+ * a subscription to another documented topic is kept and never fires, as on a store without
+ * orders. Any other topic is refused: a store would never send it.
+ */
+export const SUBSCRIPTION_TOPICS: readonly string[] = [
+  ...Object.values(PRODUCT_TOPICS),
+  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
+  ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
+  ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
+  ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
+  'app/scopesUpdate',
+  'app/uninstalled',
+  'app/authorizationCodeGranted',
+  'customers/data_request',
+  'customers/redact',
+  'shop/redact',
+];
 
 export const MAX_ADDRESS_LENGTH = 2048;

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { WebhookPolicy } from './dialect.js';
+import type { WebhookHeaderNames, WebhookPolicy } from './dialect.js';
 import { serializeJson, type IdsAs } from './body-json.js';
 import type { ResourceEvent } from './resource.js';
 
@@ -17,6 +17,12 @@ import type { ResourceEvent } from './resource.js';
  */
 
 export const API_VERSION = '202412';
+/**
+ * The shop-domain header's value. A real store sends its own domain (`{shop}.genmystore.com`);
+ * the sandbox has no domain of its own, and a `.localhost` name (RFC 6761) can never be a
+ * real store's.
+ */
+export const SANDBOX_SHOP_DOMAIN = 'sandbox.localhost';
 export const MAX_ATTEMPTS = 8;
 export const DEFAULT_BACKOFF_MS = 1000;
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
@@ -55,7 +61,9 @@ export interface WebhookSettings {
   attemptTimeoutMs: number;
   /** Ordering and when to stop delivering to a URL (from the dialect). */
   policy: WebhookPolicy;
-  /** X-Service-Triggered-At as the dialect writes times. */
+  /** The header names of the dialect's family. */
+  headers: WebhookHeaderNames;
+  /** The trigger time header's value, as the dialect writes times. */
   triggeredAt: (at: Date) => string;
   onDelivery?: (line: WebhookLogLine) => void;
 }
@@ -64,7 +72,7 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;
 }
 
-/** base64 HMAC-SHA256 of the raw body: what X-Service-Hmac-Sha256 carries. */
+/** base64 HMAC-SHA256 of the raw body: what the signature header (X-Service-Hmac-Sha256, X-Genstore-Hmac-Sha256) carries. */
 export function signBody(body: Buffer | string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('base64');
 }
@@ -124,14 +132,16 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const body = Buffer.from(serializeJson(event.payload, this.settings.idsAs), 'utf8');
     const webhookId = randomUUID();
+    const names = this.settings.headers;
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': 'store-cli-sandbox',
-      'X-Service-Topic': event.topic,
-      'X-Service-Webhook-Id': webhookId,
-      'X-Service-Triggered-At': this.settings.triggeredAt(event.at),
-      'X-Service-Api-Version': API_VERSION,
-      'X-Service-Hmac-Sha256': signBody(body, this.settings.secret),
+      [names.topic]: event.topic,
+      [names.webhookId]: webhookId,
+      [names.triggeredAt]: this.settings.triggeredAt(event.at),
+      [names.apiVersion]: API_VERSION,
+      [names.shopDomain]: SANDBOX_SHOP_DOMAIN,
+      [names.signature]: signBody(body, this.settings.secret),
     };
     // A URL both given at start and subscribed gets the event once.
     const targets = new Set([...this.settings.urls, ...(this.settings.subscribers?.(event.topic) ?? [])]);

@@ -5,7 +5,7 @@ import { UsageError } from '../core/errors.js';
 import { checkJsonDepth } from '../core/input-text.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { sampleDeletionSchema, sampleProductSchema } from './sample-schema.js';
-import type { WebhookTopic } from './wire.js';
+import type { SampleTopic as WebhookTopic } from './wire.js';
 
 export interface FieldSet {
   /** As given: `variants.0.price=19.99`. */

@@ -143,8 +143,8 @@ export interface LogSearch {
   skipped: number[];
 }
 
-/** Reads the log line by line (memory bounded by one line) for the last delivery with `webhookId` in `idHeader`. */
-export async function findLoggedDelivery(path: string, webhookId: string, idHeader: string): Promise<LogSearch> {
+/** Reads the log line by line (memory bounded by one line) for the last delivery with `webhookId` in one of `idHeaders` (one per family). */
+export async function findLoggedDelivery(path: string, webhookId: string, idHeaders: readonly string[]): Promise<LogSearch> {
   const [{ createReadStream }, { createInterface }] = await Promise.all([import('node:fs'), import('node:readline')]);
   const info = await stat(path).catch((error: unknown) => {
     throw new UsageError(`--log ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : reason(error)}; nothing was sent.`, false);
@@ -159,7 +159,7 @@ export async function findLoggedDelivery(path: string, webhookId: string, idHead
       if (line.trim() === '') continue;
       const delivery = parseLoggedDelivery(line);
       if (!delivery) result.skipped.push(number);
-      else if (loggedHeader(delivery, idHeader) === webhookId) result.found = delivery;
+      else if (idHeaders.some((name) => loggedHeader(delivery, name) === webhookId)) result.found = delivery;
     }
   } catch (error) {
     throw new UsageError(`--log ${path}: ${reason(error)}; nothing was sent.`, false);

@@ -1,8 +1,9 @@
 // A webhook delivery as a store sends it: the JSON body and the headers that describe
-// and sign it.
+// and sign it, under the names of one header family.
+import type { Brand } from '../core/brand.js';
 import type { LoggedDelivery } from './delivery-log.js';
 import { signBody } from './signature.js';
-import { WEBHOOK_API_VERSION, WEBHOOK_HEADERS, type WebhookTopic } from './wire.js';
+import { familyOfName, renamedTo, WEBHOOK_API_VERSION, webhookHeaders, type SampleTopic } from './wire.js';
 
 export interface OutgoingDelivery {
   body: Buffer;
@@ -11,32 +12,38 @@ export interface OutgoingDelivery {
 }
 
 export interface DeliveryInput {
-  topic: WebhookTopic;
+  /** Whose header names it carries. */
+  brand: Brand;
+  topic: SampleTopic;
   payload: unknown;
   webhookId: string;
   triggeredAt: Date;
   /** Without one the delivery goes unsigned (no signature header). */
   secret?: string;
+  /** The store's domain (the shop-domain header), when known. */
+  shopDomain?: string;
   userAgent: string;
 }
 
 export function buildDelivery(input: DeliveryInput): OutgoingDelivery {
+  const names = webhookHeaders(input.brand);
   const body = Buffer.from(JSON.stringify(input.payload), 'utf8');
   const headers = [
     'Content-Type',
     'application/json',
     'User-Agent',
     input.userAgent,
-    WEBHOOK_HEADERS.topic,
+    names.topic,
     input.topic,
-    WEBHOOK_HEADERS.webhookId,
+    names.webhookId,
     input.webhookId,
-    WEBHOOK_HEADERS.triggeredAt,
+    names.triggeredAt,
     triggeredAtText(input.triggeredAt),
-    WEBHOOK_HEADERS.apiVersion,
+    names.apiVersion,
     WEBHOOK_API_VERSION,
   ];
-  if (input.secret !== undefined) headers.push(WEBHOOK_HEADERS.signature, signBody(body, input.secret));
+  if (input.shopDomain !== undefined) headers.push(names.shopDomain, input.shopDomain);
+  if (input.secret !== undefined) headers.push(names.signature, signBody(body, input.secret));
   return { body, headers };
 }
 
@@ -47,6 +54,8 @@ export function triggeredAtText(at: Date): string {
 
 export interface ReplayInput {
   logged: LoggedDelivery;
+  /** The family to send it in: the logged family's headers are renamed to it. */
+  brand: Brand;
   triggeredAt: Date;
   /** Without one the delivery goes unsigned. */
   secret?: string;
@@ -54,26 +63,33 @@ export interface ReplayInput {
 }
 
 /**
- * A logged delivery to send again: its body byte for byte; Content-Type and the X-Service-*
- * headers as logged (name case and order kept, so the webhook id stays), the trigger time
- * fresh and a new signature. Connection headers and anything else the original sender
- * added (its Authorization) stay behind.
+ * A logged delivery to send again: its body byte for byte; Content-Type and the headers of
+ * either family (`X-Service-*`, `X-Genstore-*`) as logged, renamed into `brand`'s family
+ * (the rest of each name, the order and the values kept, so the webhook id stays), the
+ * trigger time fresh and a new signature. Connection headers and anything else the
+ * original sender added (its Authorization) stay behind.
  */
 export function replayDelivery(input: ReplayInput): OutgoingDelivery {
+  const names = webhookHeaders(input.brand);
   const body = Buffer.from(input.logged.body, 'utf8');
   const triggeredAt = triggeredAtText(input.triggeredAt);
   const contentType = input.logged.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
   const headers = ['Content-Type', contentType, 'User-Agent', input.userAgent];
-  const signature = WEBHOOK_HEADERS.signature.toLowerCase();
-  const timeHeader = WEBHOOK_HEADERS.triggeredAt.toLowerCase();
+  const signature = names.signature.toLowerCase();
+  const timeHeader = names.triggeredAt.toLowerCase();
+  const seen = new Set<string>();
   let timed = false;
-  for (const [name, value] of input.logged.headers) {
+  for (const [logged, value] of input.logged.headers) {
+    if (familyOfName(logged) === undefined) continue;
+    const name = renamedTo(input.brand, logged);
     const lower = name.toLowerCase();
-    if (!lower.startsWith('x-service-') || lower === signature || (lower === timeHeader && timed)) continue;
+    // A delivery logged with both families' names keeps the first of each.
+    if (lower === signature || seen.has(lower)) continue;
+    seen.add(lower);
     timed ||= lower === timeHeader;
     headers.push(name, lower === timeHeader ? triggeredAt : value);
   }
-  if (!timed) headers.push(WEBHOOK_HEADERS.triggeredAt, triggeredAt);
-  if (input.secret !== undefined) headers.push(WEBHOOK_HEADERS.signature, signBody(body, input.secret));
+  if (!timed) headers.push(names.triggeredAt, triggeredAt);
+  if (input.secret !== undefined) headers.push(names.signature, signBody(body, input.secret));
   return { body, headers };
 }

@@ -1,14 +1,19 @@
-// What `webhook listen` makes of a received delivery: the describing headers, and the
-// product id and title from the body. Tolerant: a store may send other topics or shapes.
+// What `webhook listen` makes of a received delivery: the describing headers, of either
+// family, and the product id and title from the body. Tolerant: a store may send other
+// topics or shapes.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Brand } from '../core/brand.js';
 import { isLosslessNumber, parseJson } from '../core/json.js';
-import { WEBHOOK_HEADERS } from './wire.js';
+import { familyOf, webhookHeaders } from './wire.js';
 
 export interface DeliveryFacts {
   topic: string | null;
   webhookId: string | null;
   triggeredAt: string | null;
   apiVersion: string | null;
+  /** The header family the delivery was sent in (`X-Service-*` or `X-Genstore-*`); null when it carries neither. */
+  brand: Brand | null;
+  shopDomain: string | null;
   productId: string | null;
   title: string | null;
 }
@@ -35,13 +40,23 @@ export function parsePayload(body: Uint8Array): unknown {
   }
 }
 
-export function deliveryFacts(headers: IncomingHttpHeaders, payload: unknown): DeliveryFacts {
+/** The family of a delivery's headers (see wire.familyOf). */
+export function brandOf(headers: IncomingHttpHeaders): Brand | undefined {
+  return familyOf((name) => header(headers, name) !== undefined);
+}
+
+/** The facts of a delivery, read under `brand`'s names (by default the family its headers show). */
+export function deliveryFacts(headers: IncomingHttpHeaders, payload: unknown, brand: Brand | undefined = brandOf(headers)): DeliveryFacts {
   const record = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {};
+  const names = brand === undefined ? undefined : webhookHeaders(brand);
+  const named = (name: string | undefined) => (name === undefined ? null : (header(headers, name) ?? null));
   return {
-    topic: header(headers, WEBHOOK_HEADERS.topic) ?? null,
-    webhookId: header(headers, WEBHOOK_HEADERS.webhookId) ?? null,
-    triggeredAt: header(headers, WEBHOOK_HEADERS.triggeredAt) ?? null,
-    apiVersion: header(headers, WEBHOOK_HEADERS.apiVersion) ?? null,
+    topic: named(names?.topic),
+    webhookId: named(names?.webhookId),
+    triggeredAt: named(names?.triggeredAt),
+    apiVersion: named(names?.apiVersion),
+    brand: brand ?? null,
+    shopDomain: named(names?.shopDomain),
     productId: idText(record.productId),
     title: typeof record.title === 'string' ? record.title : null,
   };

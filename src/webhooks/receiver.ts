@@ -6,10 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { UsageError } from '../core/errors.js';
 import { shownUrl } from '../core/secrets.js';
 import type { LoggedDelivery } from './delivery-log.js';
-import { deliveryFacts, header, parsePayload, type DeliveryFacts } from './incoming.js';
+import { BRANDS, type Brand } from '../core/brand.js';
+import { brandOf, deliveryFacts, header, parsePayload, type DeliveryFacts } from './incoming.js';
 import { PostFailure, postRaw } from './post.js';
 import { hasValidSignature } from './signature.js';
-import { WEBHOOK_HEADERS } from './wire.js';
+import { eitherName, webhookHeaders } from './wire.js';
 
 /** Larger bodies get 413 unread: a product with 100 variants is far below this. */
 const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
@@ -65,21 +66,51 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       options.onWarning(`Refused a ${req.method} request to ${path}: webhook deliveries are POST requests (answered 405).`);
       return;
     }
-    const label = describe(header(req.headers, WEBHOOK_HEADERS.topic), header(req.headers, WEBHOOK_HEADERS.webhookId));
+    const claimed = brandOf(req.headers);
+    const names = claimed === undefined ? undefined : webhookHeaders(claimed);
+    const label = describe(names && header(req.headers, names.topic), names && header(req.headers, names.webhookId), claimed);
+    if (options.secret === undefined) {
+      // Unsigned deliveries are taken on trust, so nothing a web page can send gets through:
+      // a browser names itself with Origin, and it can post only text, forms or blobs
+      // without asking first (CORS "simple requests"); a store posts JSON and no Origin.
+      const origin = header(req.headers, 'origin');
+      if (origin !== undefined) {
+        req.resume();
+        refuse(res, 403, 'Requests from a web page (with an Origin header) are refused.', { Connection: 'close' });
+        options.onWarning(
+          `Refused ${label}: it carries an Origin header (${origin.slice(0, 80)}), as a web page's request does, and without --secret nothing proves it came from a store (answered 403).`,
+        );
+        return;
+      }
+      const type = header(req.headers, 'content-type');
+      if (!isJsonMediaType(type)) {
+        req.resume();
+        refuse(res, 415, 'Webhook deliveries are application/json.', { Connection: 'close' });
+        options.onWarning(
+          `Refused ${label}: its Content-Type is ${type === undefined ? 'missing' : `'${type.slice(0, 80)}'`}, not application/json, and without --secret nothing proves it came from a store (answered 415).`,
+        );
+        return;
+      }
+    }
     const body = await readBody(req);
     if (body === undefined) {
       refuse(res, 413, `The body exceeds ${MAX_DELIVERY_BYTES} bytes.`, { Connection: 'close' });
       options.onWarning(`Refused ${label}: the body exceeds ${MAX_DELIVERY_BYTES} bytes (answered 413).`);
       return;
     }
+    // The family the facts are read in: the one whose signature matched, else the one the headers show.
+    let brand = claimed;
     if (options.secret !== undefined) {
-      const signature = header(req.headers, WEBHOOK_HEADERS.signature);
-      if (!hasValidSignature(body, options.secret, signature)) {
-        const why = signature === undefined ? `it carries no ${WEBHOOK_HEADERS.signature} header` : `its ${WEBHOOK_HEADERS.signature} signature does not match the body signed with --secret`;
-        refuse(res, 401, signature === undefined ? `The ${WEBHOOK_HEADERS.signature} header is missing.` : `The ${WEBHOOK_HEADERS.signature} signature does not match the body.`);
+      const signed = BRANDS.filter((b) => header(req.headers, webhookHeaders(b).signature) !== undefined);
+      const verified = signed.find((b) => hasValidSignature(body, options.secret!, header(req.headers, webhookHeaders(b).signature)));
+      if (verified === undefined) {
+        const which = signed.map((b) => webhookHeaders(b).signature).join(' and ');
+        const why = signed.length === 0 ? `it carries no ${eitherName('signature')} header` : `its ${which} signature does not match the body signed with --secret`;
+        refuse(res, 401, signed.length === 0 ? `The ${eitherName('signature')} header is missing.` : `The ${which} signature does not match the body.`);
         options.onWarning(`Refused ${label}: ${why} (answered 401${options.forwardTo ? ', nothing forwarded' : ''}).`);
         return;
       }
+      brand = verified;
     }
     let payload: unknown;
     try {
@@ -92,7 +123,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     const receivedAt = options.now().toISOString();
     // A failure to keep it answers 500 (the handler's catch), so the sender retries.
     await options.keep?.({ receivedAt, method: req.method, path, headers: headerPairs(req.rawHeaders), body: body.toString('utf8'), verified: options.secret !== undefined });
-    const facts = deliveryFacts(req.headers, payload);
+    const facts = deliveryFacts(req.headers, payload, brand);
     const delivery: ReceivedDelivery = { receivedAt, ...facts, verified: options.secret !== undefined, status: 200, payload };
     if (options.forwardTo) {
       const forwarded = await forward(req, body, options.forwardTo, label);
@@ -164,9 +195,16 @@ function forwardedHeaders(rawHeaders: readonly string[]): string[] {
   return pairs;
 }
 
-function describe(topic: string | undefined, webhookId: string | undefined): string {
+function describe(topic: string | undefined, webhookId: string | undefined, brand: Brand | undefined): string {
   const what = topic ? `a ${topic} delivery` : 'a delivery without a topic';
-  return webhookId ? `${what} (webhook id ${webhookId})` : what;
+  const about = [...(brand ? [`${webhookHeaders(brand).topic.slice(0, -'Topic'.length)}* headers`] : []), ...(webhookId ? [`webhook id ${webhookId}`] : [])];
+  return about.length ? `${what} (${about.join(', ')})` : what;
+}
+
+/** `application/json` or a `+json` type, parameters (charset) aside. */
+function isJsonMediaType(type: string | undefined): boolean {
+  const essence = type?.split(';')[0]!.trim().toLowerCase();
+  return essence !== undefined && (essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence));
 }
 
 /** The whole body, or undefined when it is over the limit (the rest is drained, not kept). */

@@ -4,7 +4,7 @@ import created from './samples/products-create.json' with { type: 'json' };
 import updated from './samples/products-update.json' with { type: 'json' };
 import deleted from './samples/products-delete.json' with { type: 'json' };
 import { sampleDeletionSchema, sampleProductSchema, type SampleDeletion, type SampleProduct } from './sample-schema.js';
-import type { WebhookTopic } from './wire.js';
+import type { SampleTopic as WebhookTopic } from './wire.js';
 import type * as z from 'zod/mini';
 
 export type SamplePayload = SampleProduct | SampleDeletion;

@@ -1,20 +1,85 @@
 // The webhook delivery contract (DESIGN, webhooks row): topics and the headers a store
-// sends with each delivery. Both `webhook listen` and `webhook trigger` speak it.
+// sends with each delivery, in either header family (core/brand.ts): `X-Service-*` as the
+// spec writes them, `X-Genstore-*` as a real store sends them. `webhook listen`, `trigger`
+// and `resend` all speak it.
+import { BRANDS, headerFamily, type Brand, type HeaderFamily } from '../core/brand.js';
 
-export const WEBHOOK_TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
-export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
+/** The topics `webhook trigger` has a sample payload for (src/webhooks/samples/). */
+export const SAMPLE_TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
+export type SampleTopic = (typeof SAMPLE_TOPICS)[number];
 
-export function isWebhookTopic(text: string): text is WebhookTopic {
-  return (WEBHOOK_TOPICS as readonly string[]).includes(text);
+export function hasSample(text: string): text is SampleTopic {
+  return (SAMPLE_TOPICS as readonly string[]).includes(text);
+}
+
+/**
+ * Every topic the store documents (real-store-notes "Webhooks"). The docs' topic list is
+ * past their readable part for orders: the six order verbs are an assumption
+ * (docs/decisions.md). A subscription to another well-formed topic is sent with a warning.
+ */
+export const DOCUMENTED_TOPICS: readonly string[] = [
+  ...SAMPLE_TOPICS,
+  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
+  ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
+  ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
+  ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
+  'app/scopesUpdate',
+  'app/uninstalled',
+  'app/authorizationCodeGranted',
+  'customers/data_request',
+  'customers/redact',
+  'shop/redact',
+];
+
+export function isDocumentedTopic(text: string): boolean {
+  return DOCUMENTED_TOPICS.includes(text);
+}
+
+/** `noun/verb`: each a letter then letters, digits or `_` (the docs write `data_request`, `scopesUpdate`). */
+export function isWellFormedTopic(text: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]*\/[A-Za-z][A-Za-z0-9_]*$/.test(text);
 }
 
 export const WEBHOOK_API_VERSION = '202412';
 
-/** Header names as a store writes them; node lower-cases them on receipt. */
-export const WEBHOOK_HEADERS = {
-  topic: 'X-Service-Topic',
-  webhookId: 'X-Service-Webhook-Id',
-  triggeredAt: 'X-Service-Triggered-At',
-  apiVersion: 'X-Service-Api-Version',
-  signature: 'X-Service-Hmac-Sha256',
-} as const;
+/** The webhook header names of a family, as a store writes them (node lower-cases them on receipt). */
+export function webhookHeaders(brand: Brand): HeaderFamily {
+  return headerFamily(brand);
+}
+
+/** Both families' names of one header, for messages: "X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256". */
+export function eitherName(key: 'topic' | 'webhookId' | 'signature'): string {
+  return BRANDS.map((brand) => headerFamily(brand)[key]).join(' or ');
+}
+
+const NAME_KEYS = ['signature', 'topic', 'webhookId', 'triggeredAt', 'apiVersion', 'shopDomain'] as const;
+
+/**
+ * The family whose names a delivery carries, `has` telling whether a header (any case) is
+ * there: the one with a signature first, else the first whose other names appear; undefined
+ * when it carries neither family's names.
+ */
+export function familyOf(has: (name: string) => boolean): Brand | undefined {
+  for (const key of NAME_KEYS) {
+    const found = BRANDS.find((brand) => has(headerFamily(brand)[key]));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `X-Service-`, `X-Genstore-`: what every header of the family starts with. */
+function prefixOf(brand: Brand): string {
+  return headerFamily(brand).topic.slice(0, -'Topic'.length);
+}
+
+/** The family a header name belongs to (`x-genstore-…`, any case), if any: replays carry these over. */
+export function familyOfName(name: string): Brand | undefined {
+  const lower = name.toLowerCase();
+  return BRANDS.find((brand) => lower.startsWith(prefixOf(brand).toLowerCase()));
+}
+
+/** `name` under `brand`'s prefix (`X-Genstore-Shop-Domain` as `X-Service-Shop-Domain`), the rest as written; other names unchanged. */
+export function renamedTo(brand: Brand, name: string): string {
+  const from = familyOfName(name);
+  return from === undefined ? name : prefixOf(brand) + name.slice(prefixOf(from).length);
+}

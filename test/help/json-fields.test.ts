@@ -72,6 +72,8 @@ const ARGS: Record<string, string[]> = {
   'webhook subscribe': ['--topic', 'products/create', '--address', 'http://127.0.0.1:9/'],
   'webhook subscriptions': [],
   'webhook unsubscribe': ['4000000000000000123', '--yes'],
+  'webhook subscription update': ['4000000000000000123', '--address', 'http://127.0.0.1:9/'],
+  'webhook subscription count': [],
   'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
   'sandbox logs': [],
   api: ['GET', 'gift_cards/count'],

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox, WebhookLogLine } from '../../src/sandbox/index.js';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
@@ -27,7 +28,7 @@ async function realSandbox(urls: string[], onWebhook?: (line: WebhookLogLine) =>
 }
 
 describe("webhooks in the 'real' dialect", () => {
-  it('delivers every event (in no promised order), with an offset on the trigger time', async () => {
+  it('delivers every event (in no promised order), under X-Genstore-* names with the shop domain, with an offset on the trigger time', async () => {
     const hooks = await receiver();
     const sandbox = await realSandbox([hooks.url]);
     const ids: string[] = [];
@@ -35,7 +36,13 @@ describe("webhooks in the 'real' dialect", () => {
     await hooks.until((received) => received.length === 12);
     expect(new Set(hooks.received.map((delivery) => delivery.json.productId))).toEqual(new Set(ids));
     expect(hooks.received.every((delivery) => delivery.topic === 'products/create')).toBe(true);
-    expect(hooks.received[0]?.headers['x-service-triggered-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    const first = hooks.received[0]!;
+    expect(first.headers['x-genstore-triggered-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    expect(first.headers).toMatchObject({ 'x-genstore-topic': 'products/create', 'x-genstore-api-version': '202412', 'x-genstore-shop-domain': 'sandbox.localhost' });
+    expect(first.headers['x-genstore-hmac-sha256']).toBe(createHmac('sha256', 's').update(first.raw).digest('base64'));
+    expect(first.headers['x-genstore-webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Nothing of the spec's family: a Genstore receiver reads one set of names.
+    expect(Object.keys(first.headers).filter((name) => name.startsWith('x-service-'))).toEqual([]);
   });
 
   it('stops delivering to a URL after 8 consecutive failures, and says so; other URLs go on', async () => {

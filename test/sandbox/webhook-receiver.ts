@@ -32,8 +32,9 @@ export async function startReceiver(answer: Answer = () => 200): Promise<Receive
     req.on('end', async () => {
       const raw = Buffer.concat(chunks);
       const delivery: Received = {
-        topic: String(req.headers['x-service-topic']),
-        webhookId: String(req.headers['x-service-webhook-id']),
+        // Our dialect sends X-Service-*, the real one X-Genstore-*.
+        topic: String(req.headers['x-service-topic'] ?? req.headers['x-genstore-topic']),
+        webhookId: String(req.headers['x-service-webhook-id'] ?? req.headers['x-genstore-webhook-id']),
         headers: req.headers,
         raw,
         json: JSON.parse(raw.toString('utf8')),

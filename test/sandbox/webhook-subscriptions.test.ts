@@ -109,12 +109,43 @@ describe.each(DIALECTS)('the subscription API, %s dialect', (dialect) => {
     expect((await call(sandbox, 'GET', '/app/webhooks/count')).json).toEqual({ count: '1' });
   });
 
+  it('accepts every documented topic (201), moves one to another topic, and counts them by topic', async () => {
+    const documented = [
+      ...['products', 'collections', 'discounts'].flatMap((noun) => ['create', 'update', 'delete'].map((verb) => `${noun}/${verb}`)),
+      ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
+      ...['create', 'update', 'delete', 'merge', 'data_request', 'redact'].map((verb) => `customers/${verb}`),
+      'app/scopesUpdate',
+      'app/uninstalled',
+      'app/authorizationCodeGranted',
+      'shop/redact',
+    ];
+    const sandbox = await sandboxWith({ dialect });
+    const ids: Record<string, string> = {};
+    for (const topic of documented) {
+      const reply = await subscribe(sandbox, 'https://hooks.example.com/all', topic);
+      expect(reply.status, topic).toBe(201);
+      expect(reply.json.webhook.topic).toBe(topic);
+      ids[topic] = reply.json.webhook.id;
+    }
+    expect((await call(sandbox, 'GET', '/app/webhooks/count')).json).toEqual({ count: String(documented.length) });
+    expect((await call(sandbox, 'GET', '/app/webhooks/count?topic=orders/create')).json).toEqual({ count: '1' });
+    // The order subscription moves to a topic nobody has yet: orders/create has none left.
+    await call(sandbox, 'DELETE', `/app/webhooks/${ids['orders/paid']}`);
+    const moved = await call(sandbox, 'PUT', `/app/webhooks/${ids['orders/create']}`, { body: { webhook: { topic: 'orders/paid' } } });
+    expect(moved.status).toBe(200);
+    expect(moved.json.webhook).toMatchObject({ id: ids['orders/create'], topic: 'orders/paid', address: 'https://hooks.example.com/all' });
+    expect((await call(sandbox, 'GET', '/app/webhooks/count?topic=orders/create')).json).toEqual({ count: '0' });
+    expect((await call(sandbox, 'GET', '/app/webhooks/count?topic=orders/paid')).json).toEqual({ count: '1' });
+    expect((await call(sandbox, 'GET', '/app/webhooks/count?topic=orders/created')).status).toBe(400);
+  });
+
   it('refuses a bad address, an unknown topic, a missing field and a duplicate address and topic, in its error form', async () => {
     const sandbox = await sandboxWith({ dialect });
     const cases: Array<[unknown, string]> = [
       [{ webhook: { address: 'hooks.example.com/a', topic: 'products/create' } }, 'webhook.address'],
       [{ webhook: { address: 'ftp://hooks.example.com/a', topic: 'products/create' } }, 'webhook.address'],
-      [{ webhook: { address: 'https://hooks.example.com/a', topic: 'orders/create' } }, 'webhook.topic'],
+      [{ webhook: { address: 'https://hooks.example.com/a', topic: 'orders/created' } }, 'webhook.topic'],
+      [{ webhook: { address: 'https://hooks.example.com/a', topic: 'products' } }, 'webhook.topic'],
       [{ webhook: { address: 'https://hooks.example.com/a' } }, 'webhook.topic is required'],
       [{ webhook: { address: 'https://hooks.example.com/a', topic: 'products/create', format: 'xml' } }, 'webhook.format'],
       [{ address: 'https://hooks.example.com/a', topic: 'products/create' }, '{"webhook"'],

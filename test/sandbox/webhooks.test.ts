@@ -72,6 +72,8 @@ describe('product webhooks', () => {
       expect(delivery.headers['content-type']).toBe('application/json');
       expect(delivery.headers['x-service-api-version']).toBe('202412');
       expect(delivery.headers['x-service-triggered-at']).toBe('2026-05-01T10:00:00Z');
+      expect(delivery.headers['x-service-shop-domain']).toBe('sandbox.localhost');
+      expect(Object.keys(delivery.headers).filter((name) => name.startsWith('x-genstore-'))).toEqual([]);
       expect(delivery.webhookId).toMatch(UUID);
       expect(delivery.headers['x-service-hmac-sha256']).toBe(signature(delivery.raw, SECRET));
       expect(delivery.headers['x-service-hmac-sha256']).not.toBe(signature(delivery.raw, 'another-secret'));

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { sampleDeletionSchema, sampleProductSchema, type SampleProduct } from '../../src/webhooks/sample-schema.js';
 import { samplePayload } from '../../src/webhooks/samples.js';
-import { WEBHOOK_TOPICS } from '../../src/webhooks/wire.js';
+import { SAMPLE_TOPICS } from '../../src/webhooks/wire.js';
 
 const read = async (name: string): Promise<unknown> => JSON.parse(await readFile(new URL(`../../src/webhooks/samples/${name}`, import.meta.url), 'utf8'));
 const rawCreate = await read('products-create.json');
@@ -101,7 +101,7 @@ describe('samplePayload', () => {
   });
 
   it('--product-id: the product, its variants and images carry the id, nothing else changes', () => {
-    for (const topic of WEBHOOK_TOPICS) {
+    for (const topic of SAMPLE_TOPICS) {
       const payload = samplePayload(topic, '123') as Partial<SampleProduct>;
       expect(payload.productId).toBe('123');
       for (const variant of payload.variants ?? []) expect(variant.productId).toBe('123');

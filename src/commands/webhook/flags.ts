@@ -1,7 +1,10 @@
-// Checks of the flags `webhook listen` and `webhook trigger` share, each failing with a
+// Checks of the flags `webhook listen`, `trigger` and `resend` share, each failing with a
 // sentence that names the flag (exit 2, nothing listened to or sent).
+import type { Brand } from '../../core/brand.js';
+import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Env } from '../../core/paths.js';
+import { isDocumentedTopic, isWellFormedTopic } from '../../webhooks/wire.js';
 
 export function httpUrlFlag(text: string, flag: string): URL {
   let url: URL;
@@ -27,4 +30,30 @@ export function secretFlag(text: string | undefined, env: Env): string | undefin
   if (fromEnv === undefined || fromEnv === '') return undefined;
   if (fromEnv.trim() === '') throw new UsageError(`${SECRET_ENV} must not be blank.`);
   return fromEnv;
+}
+
+/** --brand's help: trigger and resend send under one header family. */
+export const BRAND_HELP = "send under this header family's names (X-Service-* or X-Genstore-*); default: the profile's brand (STORE_CLI_BRAND, the profile, the store's host)";
+
+/** The family to send in: --brand, else the profile's (ctx.brand(): environment, profile, host, else service by default). */
+export async function sendingBrand(flag: Brand | undefined, ctx: Context): Promise<{ value: Brand; source: 'flag' | 'env' | 'profile' | 'host' | 'default' }> {
+  if (flag !== undefined) return { value: flag, source: 'flag' };
+  return ctx.brand();
+}
+
+/** The store's domain as the shop-domain header carries it (`my-shop.genmystore.com`): the host of the profile's store, if one is set. */
+export async function profileShopDomain(ctx: Context): Promise<string | undefined> {
+  const { baseUrl } = await ctx.target();
+  return baseUrl === undefined ? undefined : new URL(baseUrl.value).host;
+}
+
+/**
+ * --topic of a subscription (or a filter): any `noun/verb`, so a topic the store adds works
+ * at once (exit 2 only for a malformed one); one the store does not document is sent with
+ * a warning, as a typo (`orders/created`) would make a subscription that never fires.
+ */
+export function topicFlag(topic: string, ctx: Context): string {
+  if (!isWellFormedTopic(topic)) throw new UsageError(`--topic must be a topic written noun/verb, such as orders/create or customers/data_request (got '${topic}').`);
+  if (!isDocumentedTopic(topic)) ctx.warn(`--topic ${topic} is not a topic the store documents (webhook subscribe --help lists them); a store may refuse it or never send it: check the spelling.`);
+  return topic;
 }

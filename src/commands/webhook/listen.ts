@@ -10,11 +10,11 @@ const DEFAULT_LISTEN_PORT = 4343;
 
 const verb = defineVerb({
   name: 'listen',
-  summary: 'Receive webhook deliveries locally: one line each, signatures checked, optionally forwarded to your app',
+  summary: 'Receive webhook deliveries locally (X-Service-* or X-Genstore-*): one line each, signatures checked, optionally forwarded to your app',
   flags: {
     port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_LISTEN_PORT) }),
     host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
-    secret: text('<secret>', 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'),
+    secret: text('<secret>', 'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'),
     forwardTo: text('<url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status"),
     log: text('<file>', 'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them'),
   },
@@ -26,12 +26,19 @@ const verb = defineVerb({
   ],
   notes: `
 Pair it with a sandbox that delivers to it: store-cli sandbox serve --webhook http://127.0.0.1:4343/
+Deliveries of either header family are accepted: X-Service-* (the spec's names) or
+X-Genstore-* (a Genstore store's), each read and checked under its own names.
 Prints one line per accepted delivery on stdout (time, topic, product id, title,
-signature, forward status); --json prints {receivedAt, topic, webhookId, triggeredAt,
-apiVersion, productId, title, verified, status, forwardStatus, payload} per line instead.
+signature, header family, forward status); --json prints {receivedAt, topic, webhookId,
+triggeredAt, apiVersion, brand, shopDomain, productId, title, verified, status,
+forwardStatus, payload} per line instead.
 Refusals and failed forwards are warnings on stderr. Answers: 200, or with --forward-to the
 app's own status (502 when it cannot be reached), so the sender retries when the app
 failed; 401 for a bad signature, 400 for a body that is not JSON, 405 for anything but POST.
+Without a secret nothing proves a delivery came from a store, so what a web page can send
+is refused: 403 for a request with an Origin header, 415 for a body not sent as
+application/json. A signature carries no time: a delivery captured once verifies again
+when replayed, so a handler should skip webhook ids it has handled.
 --log FILE appends {receivedAt, method, path, headers, body, verified} per accepted delivery
 (file mode 0600, never truncated: runs add up), synced before the sender hears 2xx, so an
 acknowledged delivery survives even kill -9. A directory or unwritable FILE exits 2.

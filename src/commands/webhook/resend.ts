@@ -2,20 +2,22 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';
-import { WEBHOOK_HEADERS } from '../../webhooks/wire.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
-import { httpUrlFlag, secretFlag } from './flags.js';
+import { BRANDS } from '../../core/brand.js';
+import { familyOf, webhookHeaders } from '../../webhooks/wire.js';
+import { arg, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { BRAND_HELP, httpUrlFlag, secretFlag, sendingBrand } from './flags.js';
 import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
 const verb = defineVerb({
   name: 'resend',
   summary: 'Send a delivery kept by webhook listen --log again, re-signed, to a URL',
-  args: { webhookId: arg('the X-Service-Webhook-Id of the delivery (the last one in the log when it came several times)') },
+  args: { webhookId: arg('the webhook id of the delivery, X-Service-Webhook-Id or X-Genstore-Webhook-Id (the last one in the log when it came several times)') },
   flags: {
     log: text('<file>', 'the file webhook listen --log wrote', { required: true }),
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
-    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'),
+    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'),
+    brand: oneOf('<brand>', `${BRAND_HELP}; without any of those, the family it was logged in`, BRANDS),
   },
   json: { fields: SENT_FIELDS, what: '{topic, webhookId, productId, url, status} as JSON' },
   examples: [
@@ -23,12 +25,13 @@ const verb = defineVerb({
     'store-cli webhook resend 3f6c1a52-8d0e-4c1b-9a57-2b1f0e6d4c10 --log deliveries.jsonl --to http://127.0.0.1:3000/webhooks --json status',
   ],
   notes: `
-Sends the logged body byte for byte, with the logged X-Service-* headers, a fresh
-X-Service-Triggered-At and a new signature over the body. The webhook id is kept, as a
-store's own retry or resend keeps it: a handler that skips ids it has handled skips it too.
+Sends the logged body byte for byte, with the logged X-Service-* or X-Genstore-* headers
+renamed into the family it sends in (the profile's brand or --brand), a fresh trigger time
+and a new signature over the body. The webhook id is kept, as a store's own retry or
+resend keeps it: a handler that skips ids it has handled skips it too.
 Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot be reached;
 2 when the log has no delivery with that id. The ids in a log:
-  jq -r '.headers[] | select(.[0] | ascii_downcase == "x-service-webhook-id") | .[1]' deliveries.jsonl
+  jq -r '.headers[] | select(.[0] | ascii_downcase | test("^x-(service|genstore)-webhook-id$")) | .[1]' deliveries.jsonl
 `,
 });
 
@@ -44,7 +47,11 @@ export async function run(options: ResendOptions, ctx: Context): Promise<void> {
     import('../../webhooks/delivery.js'),
     import('../../webhooks/incoming.js'),
   ]);
-  const search = await findLoggedDelivery(options.log, options.webhookId, WEBHOOK_HEADERS.webhookId);
+  const search = await findLoggedDelivery(
+    options.log,
+    options.webhookId,
+    BRANDS.map((b) => webhookHeaders(b).webhookId),
+  );
   const skipped = search.skipped;
   if (skipped.length) {
     const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
@@ -55,10 +62,14 @@ export async function run(options: ResendOptions, ctx: Context): Promise<void> {
   if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
   if (!logged.verified) ctx.warn(`the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`);
 
-  const delivery = replayDelivery({ logged, triggeredAt: ctx.now(), ...(secret === undefined ? {} : { secret }), userAgent: `store-cli/${VERSION}` });
-  if (secret === undefined) warnUnsigned(ctx);
+  // Nothing names a family (no flag, environment, profile or store host): the logged one's.
+  const chosen = await sendingBrand(options.brand, ctx);
+  const logFamily = familyOf((name) => loggedHeader(logged, name) !== undefined);
+  const brand = chosen.source === 'default' && logFamily !== undefined ? logFamily : chosen.value;
+  const delivery = replayDelivery({ logged, brand, triggeredAt: ctx.now(), ...(secret === undefined ? {} : { secret }), userAgent: `store-cli/${VERSION}` });
+  if (secret === undefined) warnUnsigned(ctx, brand);
 
-  const topic = loggedHeader(logged, WEBHOOK_HEADERS.topic) ?? '';
+  const topic = loggedHeader(logged, webhookHeaders(logFamily ?? brand).topic) ?? '';
   const status = await sendDelivery(ctx, to, delivery, `the resent ${topic || 'delivery'}${topic ? ' event' : ''} (webhook id ${options.webhookId})`);
   let productId = '';
   try {

@@ -5,11 +5,12 @@ import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
 import { CancelledError, NetworkError, RuntimeError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import type { OutgoingDelivery } from '../../webhooks/delivery.js';
-import { WEBHOOK_HEADERS } from '../../webhooks/wire.js';
+import type { Brand } from '../../core/brand.js';
+import { webhookHeaders } from '../../webhooks/wire.js';
 
 /** The warning for an event sent without a secret. */
-export function warnUnsigned(ctx: Context): void {
-  ctx.warn(`no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${WEBHOOK_HEADERS.signature} header), and a receiver that checks signatures refuses it.`);
+export function warnUnsigned(ctx: Context, brand: Brand): void {
+  ctx.warn(`no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${webhookHeaders(brand).signature} header), and a receiver that checks signatures refuses it.`);
 }
 
 /** POSTs `delivery` to `to` and returns the receiver's 2xx status; `what` names the event in messages ("the products/create event"). */

@@ -1,9 +1,10 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../version.js';
-import { isWebhookTopic, WEBHOOK_TOPICS, type WebhookTopic } from '../../webhooks/wire.js';
-import { arg, defineVerb, list, text, type OptionsOf } from '../verb.js';
-import { httpUrlFlag, secretFlag } from './flags.js';
+import { BRANDS } from '../../core/brand.js';
+import { hasSample, isWellFormedTopic, SAMPLE_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
+import { arg, defineVerb, list, oneOf, text, type OptionsOf } from '../verb.js';
+import { BRAND_HELP, httpUrlFlag, profileShopDomain, secretFlag, sendingBrand } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
@@ -11,10 +12,11 @@ import { SENT_FIELDS, sentView } from './view.js';
 const verb = defineVerb({
   name: 'trigger',
   summary: 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store',
-  args: { topic: arg(WEBHOOK_TOPICS.join(', ')) },
+  args: { topic: arg(`the topic of the sample to send: ${SAMPLE_TOPICS.join(', ')}`) },
   flags: {
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
-    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
+    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
+    brand: oneOf('<brand>', BRAND_HELP, BRANDS),
     productId: text('<id>', 'put this product id on the payload (the product, its variants and images) instead of its own'),
     file: text('<file>', 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'),
     set: list('<field=value>', 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'),
@@ -23,11 +25,14 @@ const verb = defineVerb({
   examples: [
     'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
     'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --product-id 4000000000000000123 --set title=Sweater --set variants.0.price=59.00',
-    'store-cli webhook trigger products/create --to http://127.0.0.1:4343/ --file product.json --json status',
+    'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret --brand genstore --file product.json',
   ],
   notes: `
 Sends a product as GET /products/{id} returns it (products/delete: {"productId": ...}) with
-a fresh X-Service-Webhook-Id and X-Service-Triggered-At, and prints the receiver's status.
+a fresh webhook id and trigger time, and prints the receiver's status. The headers are the
+profile's family (X-Service-* by default, X-Genstore-* for a Genstore store; --brand
+chooses), with the profile's store host as the shop domain when a store is set.
+Only the product topics have samples: another topic exits 2 (webhook subscribe takes any).
 --file gives the whole payload (at most 1 MiB); --product-id, then each --set in order,
 apply on top of the sample or the file. A number or true/false set where the payload has a
 string stays the text typed (ids and amounts digit-exact). The result must match the
@@ -41,7 +46,10 @@ export const register = verb.register;
 
 export async function run(options: TriggerOptions, ctx: Context): Promise<void> {
   const topic = options.topic;
-  if (!isWebhookTopic(topic)) throw new UsageError(`Unknown topic '${topic}': the topics are ${WEBHOOK_TOPICS.join(', ')}.`);
+  if (!hasSample(topic)) {
+    const why = isWellFormedTopic(topic) ? `there is no sample payload for '${topic}'` : `'${topic}' is not a topic`;
+    throw new UsageError(`Cannot trigger ${topic}: ${why}; trigger sends the samples of ${SAMPLE_TOPICS.join(', ')}.`);
+  }
   const to = httpUrlFlag(options.to, '--to');
   const secret = secretFlag(options.secret, ctx.env);
   if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
@@ -51,8 +59,11 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
   const payload = await payloadOf(topic, options, ctx);
   const [{ randomUUID }, { buildDelivery }] = await Promise.all([import('node:crypto'), import('../../webhooks/delivery.js')]);
 
+  const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);
   const webhookId = randomUUID();
   const delivery = buildDelivery({
+    brand: brand.value,
+    ...(shopDomain === undefined ? {} : { shopDomain }),
     topic,
     payload,
     webhookId,
@@ -60,13 +71,13 @@ export async function run(options: TriggerOptions, ctx: Context): Promise<void> 
     ...(secret === undefined ? {} : { secret }),
     userAgent: `store-cli/${VERSION}`,
   });
-  if (secret === undefined) warnUnsigned(ctx);
+  if (secret === undefined) warnUnsigned(ctx, brand.value);
   const status = await sendDelivery(ctx, to, delivery, `the ${topic} event`);
   await out.item({ topic, webhookId, productId: payload.productId, url: shownUrl(to), status }, sentView);
 }
 
 /** The sample, or --file; then --product-id and the --set changes; checked by the topic's schema. */
-async function payloadOf(topic: WebhookTopic, options: TriggerOptions, ctx: Context): Promise<{ productId: string }> {
+async function payloadOf(topic: SampleTopic, options: TriggerOptions, ctx: Context): Promise<{ productId: string }> {
   const { samplePayload, putProductId } = await import('../../webhooks/samples.js');
   if (options.file === undefined && options.set === undefined) return samplePayload(topic, options.productId);
   const [{ applyFieldSets, checkCustomPayload, parseFieldSets }, { parseJsonInput, readInputText }] = await Promise.all([

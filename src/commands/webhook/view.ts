@@ -2,7 +2,21 @@
 import type { Column, View } from '../../core/output.js';
 import type { ReceivedDelivery } from '../../webhooks/receiver.js';
 
-export const DELIVERY_FIELDS = ['receivedAt', 'topic', 'webhookId', 'triggeredAt', 'apiVersion', 'productId', 'title', 'verified', 'status', 'forwardStatus', 'payload'] as const;
+export const DELIVERY_FIELDS = [
+  'receivedAt',
+  'topic',
+  'webhookId',
+  'triggeredAt',
+  'apiVersion',
+  'brand',
+  'shopDomain',
+  'productId',
+  'title',
+  'verified',
+  'status',
+  'forwardStatus',
+  'payload',
+] as const;
 
 const forwardColumn: Column<ReceivedDelivery> = {
   header: 'FORWARDED',
@@ -10,7 +24,7 @@ const forwardColumn: Column<ReceivedDelivery> = {
   style: (text, c, d) => (typeof d.forwardStatus === 'number' && d.forwardStatus < 300 ? c.green(text) : c.red(text)),
 };
 
-/** One row per delivery: when, what, which product, whether signed, what the app said. */
+/** One row per delivery: when, what, which product, whether signed and in which header family, what the app said. */
 export function deliveryView(forwarding: boolean): View<ReceivedDelivery> {
   return {
     columns: [
@@ -19,6 +33,7 @@ export function deliveryView(forwarding: boolean): View<ReceivedDelivery> {
       { header: 'PRODUCT ID', value: (d) => d.productId ?? '' },
       { header: 'TITLE', value: (d) => d.title ?? '', shrinkable: true },
       { header: 'SIGNATURE', value: (d) => (d.verified ? 'verified' : 'unchecked'), style: (text, c, d) => (d.verified ? c.green(text) : c.yellow(text)) },
+      { header: 'BRAND', value: (d) => d.brand ?? '' },
       ...(forwarding ? [forwardColumn] : []),
     ],
   };

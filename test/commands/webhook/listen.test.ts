@@ -62,8 +62,8 @@ describe('webhook listen --secret --json', () => {
     await waitFor(() => (listener!.records().length === 1 ? true : undefined), 5000, 'the good delivery');
     expect(listener.records()).toEqual([expect.objectContaining({ webhookId: 'wh-good', productId: '4000000000000000777', verified: true })]);
     const stderr = listener.run.stderr();
-    expect(stderr).toMatch(/warning: Refused a products\/create delivery \(webhook id wh-forged\): its X-Service-Hmac-Sha256 signature does not match/);
-    expect(stderr).toMatch(/warning: Refused a products\/update delivery \(webhook id wh-unsigned\): it carries no X-Service-Hmac-Sha256 header/);
+    expect(stderr).toMatch(/warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-forged\): its X-Service-Hmac-Sha256 signature does not match/);
+    expect(stderr).toMatch(/warning: Refused a products\/update delivery \(X-Service-\* headers, webhook id wh-unsigned\): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header/);
     expect(stderr).toMatch(/webhook id wh-tampered/);
     expect(stderr).not.toContain(SECRET);
   });
@@ -79,7 +79,7 @@ describe('webhook listen --secret --json', () => {
     await settle();
     expect(listener.records()).toEqual([]);
     expect(listener.run.stderr()).toMatch(/Refused a GET request to \/: webhook deliveries are POST requests \(answered 405\)/);
-    expect(listener.run.stderr()).toMatch(/Refused a products\/create delivery \(webhook id wh-bad-json\): the body is not valid JSON/);
+    expect(listener.run.stderr()).toMatch(/Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-bad-json\): the body is not valid JSON/);
   });
 
   it('keeps ids exact: a productId sent as a bare JSON number beyond 2^53', async () => {
@@ -125,14 +125,14 @@ describe('webhook listen with STORE_CLI_WEBHOOK_SECRET', () => {
 });
 
 describe('webhook listen without --json', () => {
-  it('piped: one tab-separated line per delivery (time, topic, product id, title, signature)', async () => {
+  it('piped: one tab-separated line per delivery (time, topic, product id, title, signature, header family)', async () => {
     listener = await startListen(['--secret', SECRET]);
     expect((await cli(['webhook', 'trigger', 'products/create', '--to', listener.url, '--secret', SECRET])).code).toBe(0);
     expect((await cli(['webhook', 'trigger', 'products/delete', '--to', listener.url, '--secret', SECRET, '--product-id', '42'])).code).toBe(0);
     const rows = await waitFor(() => (tsvRows(listener!.run.stdout()).length === 2 ? tsvRows(listener!.run.stdout()) : undefined), 5000, 'two lines');
     expect(rows.map((row) => row.slice(1))).toEqual([
-      ['products/create', '4000000000000000501', 'Merino Crew Sweater', 'verified'],
-      ['products/delete', '42', '', 'verified'],
+      ['products/create', '4000000000000000501', 'Merino Crew Sweater', 'verified', 'service'],
+      ['products/delete', '42', '', 'verified', 'service'],
     ]);
     expect(rows[0]![0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
@@ -189,11 +189,11 @@ describe('webhook listen --forward-to', () => {
 
     const rows = await waitFor(() => (tsvRows(listener!.run.stdout()).length === 2 ? tsvRows(listener!.run.stdout()) : undefined), 5000, 'two lines');
     expect(rows.map((row) => row.slice(1))).toEqual([
-      ['products/create', '4000000000000000501', 'Merino Crew Sweater', 'verified', '500'],
-      ['products/update', '4000000000000000501', 'Merino Crew Sweater (Winter Edition)', 'verified', 'unreachable'],
+      ['products/create', '4000000000000000501', 'Merino Crew Sweater', 'verified', 'service', '500'],
+      ['products/update', '4000000000000000501', 'Merino Crew Sweater (Winter Edition)', 'verified', 'service', 'unreachable'],
     ]);
     expect(listener.run.stderr()).toMatch(
-      /warning: Could not forward a products\/update delivery \(webhook id [0-9a-f-]+\) to http:\/\/127\.0\.0\.1:\d+\/hooks\?app=1: the connection was refused \(answered 502, so the sender retries\)/,
+      /warning: Could not forward a products\/update delivery \(X-Service-\* headers, webhook id [0-9a-f-]+\) to http:\/\/127\.0\.0\.1:\d+\/hooks\?app=1: the connection was refused \(answered 502, so the sender retries\)/,
     );
   });
 

@@ -89,7 +89,7 @@ describe("webhook listen receives the sandbox's deliveries", () => {
     // Retries of one event carry the same webhook id; each is refused.
     const refusals = await waitFor(
       () => {
-        const found = listener.run.stderr().match(/warning: Refused a products\/create delivery \(webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g);
+        const found = listener.run.stderr().match(/warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g);
         return found && found.length >= 2 ? found : undefined;
       },
       10_000,
@@ -111,8 +111,8 @@ describe('webhook listen --forward-to between the sandbox and an app', () => {
     const { product } = await api(sandbox, 'POST', '/products', createBody);
 
     const rows = await waitFor(() => (tsvRows(listener.run.stdout()).length >= 3 ? tsvRows(listener.run.stdout()) : undefined), 10_000, 'three attempts');
-    for (const row of rows) expect(row.slice(1, 5)).toEqual(['products/create', product.productId, 'Harbor Rain Jacket', 'verified']);
-    expect(rows.map((row) => row[5])).toEqual(['500', '500', '200']);
+    for (const row of rows) expect(row.slice(1, 6)).toEqual(['products/create', product.productId, 'Harbor Rain Jacket', 'verified', 'service']);
+    expect(rows.map((row) => row[6])).toEqual(['500', '500', '200']);
     expect(app.received).toHaveLength(3);
     const ids = new Set(app.received.map((r) => r.headers['x-service-webhook-id']));
     expect(ids.size).toBe(1); // one event, retried

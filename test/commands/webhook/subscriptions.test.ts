@@ -61,7 +61,9 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
 
   it("refuses a bad topic or address, or a duplicate: exit 2 with nothing sent, or the store's 409 with exit 1", async () => {
     log.clear();
-    expectUsageError(await cli(['webhook', 'subscribe', '--topic', 'orders/create', '--address', APP], { env: s.env }), '--topic must be one of products/create');
+    for (const topic of ['orders', 'orders/', '/create', 'orders/create/x', 'orders create', '1orders/create']) {
+      expectUsageError(await cli(['webhook', 'subscribe', '--topic', topic, '--address', APP], { env: s.env }), '--topic must be a topic written noun/verb');
+    }
     expectUsageError(await cli(['webhook', 'subscribe', '--topic', 'products/create', '--address', 'app.example.com/hooks'], { env: s.env }), '--address must be an absolute http or https URL');
     expectUsageError(await cli(['webhook', 'subscribe', '--topic', 'products/create'], { env: s.env }), '--address');
     expectUsageError(await cli(['webhook', 'subscriptions', '--topic', 'nope'], { env: s.env }), '--topic');
@@ -71,6 +73,64 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^error: .*409.*already/);
     expectNoStackTrace(again.stderr);
+  });
+
+  it('subscribes to any documented topic without a word of warning; an undocumented one is sent with a warning', async () => {
+    log.clear();
+    for (const topic of ['orders/create', 'customers/data_request', 'app/scopesUpdate', 'shop/redact']) {
+      const r = await cli(['webhook', 'subscribe', '--topic', topic, '--address', `${APP}/any`, '--json', 'topic'], { env: s.env });
+      expect({ ...r, stdout: JSON.parse(r.stdout) }, topic).toEqual({ code: 0, stdout: { topic }, stderr: '' });
+    }
+    const odd = await cli(['webhook', 'subscribe', '--topic', 'orders/created', '--address', `${APP}/any`], { env: s.env });
+    expect(odd.stderr).toMatch(/^warning: --topic orders\/created is not a topic the store documents/);
+    // Sent all the same: the sandbox, as a store, refuses a topic it never sends.
+    expect(odd.code).toBe(1);
+    expect(odd.stderr).toMatch(/webhook\.topic/);
+    expect((await log.take()).map((entry) => `${entry.method} ${entry.status}`)).toEqual(['POST 201', 'POST 201', 'POST 201', 'POST 201', 'POST 400']);
+  });
+
+  it('subscription update changes the address or the topic and prints the subscription; neither flag exits 2', async () => {
+    const made = await subscribe('orders/create', `${APP}/before`);
+    const moved = await cli(['webhook', 'subscription', 'update', made.id, '--address', `${APP}/after`, '--json', 'id,address,topic'], { env: s.env });
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout)).toEqual({ id: made.id, address: `${APP}/after`, topic: 'orders/create' });
+    log.clear();
+    const retopic = await cli(['webhook', 'subscription', 'update', made.id, '--topic', 'orders/cancelled'], { env: s.env });
+    expect(retopic.code, retopic.stderr).toBe(0);
+    expect(tsvRows(retopic.stdout).slice(0, 3)).toEqual([
+      ['ID', made.id],
+      ['TOPIC', 'orders/cancelled'],
+      ['ADDRESS', `${APP}/after`],
+    ]);
+    expect(await log.take()).toEqual([{ method: 'PUT', path: `/api/202412/app/webhooks/${made.id}`, status: 200 }]);
+    expect(JSON.parse((await call(s.sandbox, 'GET', `/app/webhooks/${made.id}`)).text).webhook).toMatchObject({ topic: 'orders/cancelled', address: `${APP}/after` });
+
+    log.clear();
+    const dry = await cli(['webhook', 'subscription', 'update', made.id, '--address', `${APP}/dry`, '--dry-run', '--json'], { env: s.env });
+    expect(JSON.parse(dry.stdout)).toEqual([{ method: 'PUT', path: `/api/202412/app/webhooks/${made.id}`, body: { webhook: { address: `${APP}/dry` } } }]);
+    expectUsageError(await cli(['webhook', 'subscription', 'update', made.id], { env: s.env }), '--address, --topic or both');
+    expectUsageError(await cli(['webhook', 'subscription', 'update', made.id, '--topic', 'orders'], { env: s.env }), '--topic must be a topic written noun/verb');
+    expectUsageError(await cli(['webhook', 'subscription', 'update', made.id, '--address', 'ftp://x'], { env: s.env }), '--address');
+    expectUsageError(await cli(['webhook', 'subscription', 'update', '12ab', '--address', APP], { env: s.env }), '<webhookId>');
+    expect(await log.take()).toEqual([]);
+    const unknown = await cli(['webhook', 'subscription', 'update', '999', '--address', APP], { env: s.env });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/404/);
+  });
+
+  it('subscription count counts them, all or of one topic or address, as {"count": N} with --json', async () => {
+    const before = await cli(['webhook', 'subscription', 'count', '--json'], { env: s.env });
+    expect(before.code, before.stderr).toBe(0);
+    const { count } = JSON.parse(before.stdout) as { count: number };
+    await subscribe('discounts/create', `${APP}/count-1`);
+    await subscribe('discounts/create', `${APP}/count-2`);
+    await subscribe('collections/update', `${APP}/count-1`);
+    log.clear();
+    expect(await cli(['webhook', 'subscription', 'count'], { env: as('reader-token') })).toEqual({ code: 0, stdout: `${count + 3}\n`, stderr: '' });
+    expect((await cli(['webhook', 'subscription', 'count', '--topic', 'discounts/create'], { env: s.env })).stdout).toBe('2\n');
+    expect(JSON.parse((await cli(['webhook', 'subscription', 'count', '--address', `${APP}/count-1`, '--json'], { env: s.env })).stdout)).toEqual({ count: 2 });
+    expect((await log.take()).map((entry) => `${entry.method} ${entry.path.replace(/\?.*/, '')}`)).toEqual(Array(3).fill('GET /api/202412/app/webhooks/count'));
+    expectUsageError(await cli(['webhook', 'subscription', 'count', '--topic', 'discounts'], { env: s.env }), '--topic');
   });
 
   it('a token without write_apps: exit 4 naming the scope; one without read_apps cannot list', async () => {

@@ -126,10 +126,11 @@ describe('webhook trigger', () => {
 });
 
 describe('webhook trigger refuses bad usage with exit 2, sending nothing', () => {
-  it('an unknown topic, listing the topics', async () => {
+  it('a topic without a sample, or no topic at all, naming the topics it can send', async () => {
     const r = await cli(['webhook', 'trigger', 'orders/create', '--to', app.url]);
-    expectUsageError(r, 'orders/create');
-    expect(r.stderr).toContain('the topics are products/create, products/update, products/delete.');
+    expectUsageError(r, "Cannot trigger orders/create: there is no sample payload for 'orders/create'");
+    expect(r.stderr).toContain('trigger sends the samples of products/create, products/update, products/delete.');
+    expectUsageError(await cli(['webhook', 'trigger', 'products', '--to', app.url]), "'products' is not a topic");
   });
 
   it.each([
