@@ -11,4 +11,4 @@ function grouped(): string {
   return [...byNoun].map(([noun, verbs]) => `  ${noun}/${verbs.join('|')}`).join('\n');
 }
 
-export const TOPICS_NOTE = `The topics the store documents (the sandbox sends the products ones):\n${grouped()}\n`;
+export const TOPICS_NOTE = `The topics the store documents (the sandbox sends the products/* ones):\n${grouped()}\n`;
