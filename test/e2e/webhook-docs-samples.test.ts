@@ -71,9 +71,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const env = () => isolatedEnv({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: 'docs-token', STORE_CLI_BRAND: 'genstore' });
+describe.each(['service', 'genstore'])("webhook subscriptions against the docs' sample answers, %s family", (brand) => {
+  const env = () => isolatedEnv({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: 'docs-token', STORE_CLI_BRAND: brand });
 
-describe("webhook subscriptions against the docs' sample answers", () => {
   it("subscribe --topic orders/create: sends the docs' request body and prints the 201 sample, its numeric id digit for digit", async () => {
     const piped = await run(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks'], { env: env() });
     expect(piped.code, piped.stderr).toBe(0);
