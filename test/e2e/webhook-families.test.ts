@@ -1,7 +1,8 @@
 // Webhooks of either header family, every piece a process of the built binary: `webhook
 // listen` verifying deliveries signed as X-Service-* and as X-Genstore-*, `trigger` and
 // `resend` sending in the profile's family or --brand's, and the sandbox delivering in its
-// dialect's family. Deliveries are signed here, independently of the product's code.
+// dialect's family. Deliveries are signed here, independently of the product's code. The
+// tests that spawn a dozen processes get 90 s: the machine may be busy.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -230,7 +231,7 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
       await l.stop();
       await handler.close();
     }
-  });
+  }, 90_000);
 
   it('resend: a logged X-Genstore-* delivery goes out re-signed in the logged family, the profile family or --brand, webhook id kept', async () => {
     const dirs = scratch();
@@ -270,7 +271,7 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
     } finally {
       await handler.close();
     }
-  });
+  }, 90_000);
 });
 
 describe.each(['service', 'real'] as const)('sandbox serve --dialect %s -> webhook listen', (dialect) => {
@@ -292,5 +293,5 @@ describe.each(['service', 'real'] as const)('sandbox serve --dialect %s -> webho
       await l.stop();
     }
     expect(l.stderr()).not.toMatch(/warning/);
-  });
+  }, 90_000);
 });

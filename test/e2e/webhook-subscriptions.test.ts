@@ -87,5 +87,5 @@ describe.each(['service', 'real'] as const)('webhook subscribe, subscription upd
     } finally {
       await s.stop();
     }
-  });
+  }, 90_000);
 });
