@@ -286,7 +286,7 @@ _store_cli_option() {
     'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jq') REPLY='v' ;;
     'collection list|--title') REPLY='v' ;;
-    'collection list|--collection-type') REPLY='w manual smart' ;;
+    'collection list|--collection-type') REPLY='w custom smart manual' ;;
     'collection list|--json') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|--jq') REPLY='v' ;;

@@ -524,12 +524,12 @@ complete -c store-cli -n '__store_cli_at \'category help\'' -a 'search' -d 'comm
 
 # store-cli collection
 complete -c store-cli -n '__store_cli_at \'collection\'' -s h -l help -d 'show help'
-complete -c store-cli -n '__store_cli_at \'collection\'' -a list -d 'List collections, filtered by part of the title (ignoring case) or by type'
+complete -c store-cli -n '__store_cli_at \'collection\'' -a list -d 'List collections, filtered by part of the title (ignoring case) or by type (custom or smart)'
 complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli collection list
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this text (ignoring case)'
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'custom smart manual' -d 'only collections of this type: custom or smart (manual is another name for custom); sent as the type code, 1 or 2'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'

@@ -61,6 +61,20 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
     expect(r.requests.filter((q) => q.startsWith('GET')).sort()).toEqual(['GET /api/202412/category/search', 'GET /api/202412/collections', 'GET /api/202412/collections']);
   });
 
+  it('collection list: types named custom/smart, --json as the store sent them, --collection-type as the code', async () => {
+    const piped = await run(['collection', 'list', '--title', 'summer'], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^4000000000000000304\tSummer Sale\tcustom\t\d+\ttrue\n4000000000000000317\tSummer Essentials\tcustom\t\d+\ttrue\n$/);
+    const json = await runLogged(sandbox, ['collection', 'list', '--collection-type', 'smart', '--json', 'title,collectionType,published']);
+    expect(json.requests.map((line) => line.split(' ')[1])).toEqual(['/api/202412/collections?collectionType=2']);
+    expect(json.code, json.stderr).toBe(0);
+    const [type, published] = dialect === 'real' ? [2, true] : ['2', 'true'];
+    expect(JSON.parse(json.stdout)).toEqual([
+      { title: 'New Arrivals', collectionType: type, published },
+      { title: 'Best Sellers', collectionType: type, published },
+    ]);
+  });
+
   it('an ambiguous name exits 2 listing the candidates; a missing one too; nothing is created', async () => {
     const ambiguous = await runSent(['product', 'create', '--title', 'Nope', '--collection', 'summer']);
     expect(ambiguous.code).toBe(2);

@@ -114,6 +114,20 @@ describe("dialect 'real'", () => {
     });
   });
 
+  it('writes a collection type as a number and published as a boolean, filtering by the same codes', async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      const all = await call(sandbox, 'GET', '/collections');
+      expect(all.text).toMatch(/"collectionType":1,/);
+      const byTitle = Object.fromEntries(all.json.collections.map((c: { title: string }) => [c.title, c]));
+      expect(byTitle['Summer Sale']).toMatchObject({ collectionType: 1, published: true });
+      expect(byTitle['New Arrivals']).toMatchObject({ collectionType: 2, published: true });
+      expect(byTitle['Rainy Day Picks']).toMatchObject({ collectionType: 1, published: false });
+      const smart = await call(sandbox, 'GET', '/collections?collectionType=2');
+      expect(smart.json.collections.map((c: { title: string }) => c.title)).toEqual(['New Arrivals', 'Best Sellers']);
+      expectRealError(await call(sandbox, 'GET', '/collections?collectionType=smart'), 400, /collectionType/);
+    });
+  });
+
   it('keeps the filters in the token and refuses a filter beside pageToken, limit alone allowed', async () => {
     await withSandbox(REAL, async (sandbox) => {
       await createCards(sandbox, 3);
