@@ -230,7 +230,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l limit -x -d 'page size, 1..250 (default: the profile\'s page-size, else 50; with --all, 250)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l since-id -x -d 'only cards with an id greater than this'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'enabled disabled expired' -d 'only cards in this status'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor, the opaque text a search in a terminal prints; alone or with --limit: the token carries the filters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
