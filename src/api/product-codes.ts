@@ -32,3 +32,5 @@ export function collectionTypeName(text: string): string {
 /** The store's limits on a product's options and variants. */
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
+/** The largest page of the product listing, as of every listing of the API. */
+export const MAX_PRODUCT_PAGE = 250;

@@ -142,6 +142,23 @@ describe("dialect 'real'", () => {
     });
   });
 
+  it('pages the product listing by token alone: its filters travel in the token, one beside it is a 400', async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      const first = await call(sandbox, 'GET', '/products?limit=1&status=active');
+      expect(first.json.products.map((p: { title: string }) => p.title)).toEqual(['Organic Cotton T-Shirt']);
+      const next = new URL(realLink(first.headers.get('link'), 'next') as string);
+      expect([...next.searchParams.keys()].sort()).toEqual(['limit', 'pageToken']);
+      const second = await call(sandbox, 'GET', `${next.pathname.replace('/api/202412', '')}${next.search}`);
+      expect(second.json.products.map((p: { title: string }) => p.title)).toEqual(['Stoneware Coffee Mug']);
+      expect(realLink(second.headers.get('link'), 'next')).toBeUndefined(); // the jacket is a draft
+      const token = next.searchParams.get('pageToken') as string;
+      for (const filter of ['status=active', 'title=mug', 'collectionId=4000000000000000304']) {
+        expectRealError(await call(sandbox, 'GET', `/products?pageToken=${token}&${filter}`), 400, /must not be sent beside pageToken/);
+      }
+      expect((await call(sandbox, 'GET', '/products/count?status=draft')).json).toEqual({ count: '1' });
+    });
+  });
+
   it('answers 429 without Retry-After, to an injected fault and to the rate limiter', async () => {
     await withSandbox({ ...REAL, failRate: 1, failKinds: ['429'], failSeed: 1 }, async (sandbox) => {
       const reply = await call(sandbox, 'GET', '/gift_cards/count');
