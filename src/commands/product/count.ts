@@ -14,9 +14,12 @@ const verb = defineVerb({
   },
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli product count', 'store-cli product count --status draft --json', 'store-cli product count --collection "Summer Sale"'],
-  notes: `The store counts by title, status and collection (one request, products/count); it
+  notes: `
+The store counts by title, status and collection (one request, products/count); it
 takes no category, so with --category store-cli reads the whole listing (pages of 250) and
-counts the products of that category itself.`,
+counts the products of that category itself.
+Needs a token with the read_products or write_products scope.
+`,
 });
 
 export type CountOptions = OptionsOf<typeof verb>;

@@ -21,10 +21,14 @@ const verb = defineVerb({
   },
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS },
   examples: ['store-cli product list --status active', 'store-cli product list --collection "Summer Sale" --json productId,title', 'store-cli product list --all --jsonl | jq -r .productId'],
-  notes: `The store filters by title, status and collection (sent as the query's title, status
-and collectionId); the listing takes no category, so --category is filtered by store-cli as
-it reads the pages, and then reads every page (as --all does). Collection and category names
-are looked up first, as product create does: a name that matches none or several exits 2.`,
+  notes: `
+The store filters by title, status and collection (sent as the query's title, status and
+collectionId); the listing takes no category, so --category is filtered by store-cli as it
+reads the pages (that category only, not its subcategories), and then reads every page, as
+--all does. Collection and category names are looked up first, as product create does: a
+name that matches none or several exits 2.
+Needs a token with the read_products or write_products scope.
+`,
 });
 
 export type ListOptions = OptionsOf<typeof verb>;
