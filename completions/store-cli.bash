@@ -11,7 +11,7 @@ _store_cli_subcommands() {
     'giftcard') REPLY='create update disable get search count import export help' ;;
     'metafield') REPLY='set get list count delete import export definition help' ;;
     'metafield definition') REPLY='list get create update delete export import help' ;;
-    'product') REPLY='create get edit delete help' ;;
+    'product') REPLY='list count create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
@@ -70,6 +70,8 @@ _store_cli_flags() {
     'metafield definition help') REPLY='' ;;
     'metafield help') REPLY='' ;;
     'product') REPLY='-h --help' ;;
+    'product list') REPLY='--title --status --collection --category --limit --page-token --all --json --jsonl --jq -h --help' ;;
+    'product count') REPLY='--title --status --collection --category --json --jq -h --help' ;;
     'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json --jq -h --help' ;;
     'product get') REPLY='--json --jq -h --help' ;;
     'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json --jq -h --help' ;;
@@ -239,6 +241,21 @@ _store_cli_option() {
     'metafield definition export|--output') REPLY='f' ;;
     'metafield definition import|--json') REPLY='l created updated unchanged failed' ;;
     'metafield definition import|--jq') REPLY='v' ;;
+    'product list|--title') REPLY='v' ;;
+    'product list|--status') REPLY='w active draft archived' ;;
+    'product list|--collection') REPLY='v' ;;
+    'product list|--category') REPLY='v' ;;
+    'product list|--limit') REPLY='v' ;;
+    'product list|--page-token') REPLY='v' ;;
+    'product list|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
+    'product list|--jsonl') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
+    'product list|--jq') REPLY='v' ;;
+    'product count|--title') REPLY='v' ;;
+    'product count|--status') REPLY='w active draft archived' ;;
+    'product count|--collection') REPLY='v' ;;
+    'product count|--category') REPLY='v' ;;
+    'product count|--json') REPLY='l count' ;;
+    'product count|--jq') REPLY='v' ;;
     'product create|--file') REPLY='f' ;;
     'product create|--title') REPLY='v' ;;
     'product create|--sub-title') REPLY='v' ;;
@@ -291,7 +308,7 @@ _store_cli_option() {
     'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jq') REPLY='v' ;;
     'collection list|--title') REPLY='v' ;;
-    'collection list|--collection-type') REPLY='w manual smart' ;;
+    'collection list|--collection-type') REPLY='w custom smart manual' ;;
     'collection list|--json') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|--jq') REPLY='v' ;;
@@ -406,7 +423,7 @@ _store_cli_argument() {
     'metafield definition import|1') REPLY='f' ;;
     'metafield definition help|'*) REPLY='w list get create update delete export import' ;;
     'metafield help|'*) REPLY='w set get list count delete import export definition' ;;
-    'product help|'*) REPLY='w create get edit delete' ;;
+    'product help|'*) REPLY='w list count create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;

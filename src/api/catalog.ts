@@ -1,7 +1,7 @@
 // Categories and collections as stores send them: the look-ups that supply the ids a
 // product is created with. Unknown fields are kept, so --json stays exact.
 import * as z from 'zod/mini';
-import { parseWire, wireAmount, wireId } from './schema.js';
+import { parseWire, wireId } from './schema.js';
 
 const text = z.optional(z.nullable(z.string()));
 
@@ -14,16 +14,24 @@ export const categorySchema = z.looseObject({
 export type Category = z.infer<typeof categorySchema>;
 export const categoryFields: readonly string[] = Object.keys(categorySchema.shape);
 
+/**
+ * Strict in what we send, tolerant in what we read: a listing needs a collection's id;
+ * every other field is shown as the store sent it, whatever its JSON type (a name is
+ * matched against the title's text). Stores write `collectionType` as a number (1 custom, 2 smart) or
+ * as text ("1"), and `published` as a boolean or as text ("true"): commands/collection's
+ * view reads either; nothing here may refuse a listing over them.
+ */
+const asSent = z.optional(z.unknown());
 export const collectionSchema = z.looseObject({
   collectionId: wireId,
-  title: text,
-  collectionType: text,
-  bodyHtml: text,
-  published: z.optional(z.nullable(z.union([z.string(), z.boolean()]))),
-  image: z.optional(z.nullable(z.looseObject({ src: text }))),
+  title: asSent,
+  collectionType: asSent,
+  bodyHtml: asSent,
+  published: asSent,
+  image: asSent,
   /** JSON-array text of product ids. */
-  collects: z.optional(z.nullable(z.union([z.string(), z.array(wireId)]))),
-  countGoodsNum: z.optional(z.nullable(wireAmount)),
+  collects: asSent,
+  countGoodsNum: asSent,
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionFields: readonly string[] = Object.keys(collectionSchema.shape);

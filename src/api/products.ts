@@ -56,3 +56,21 @@ export function checkProduct(product: unknown): Product {
   parseWire(productSchema, product, 'a product');
   return product as Product;
 }
+
+/**
+ * A product as a listing sends it. Strict in what we send, tolerant in what we read: only
+ * the id is checked; every other field (the single-product fields above, in their order) is
+ * shown as the store sent it, whatever its JSON type, so no field can fail a listing.
+ */
+export const productListItemSchema = z.looseObject({
+  productId: wireId,
+  ...Object.fromEntries(productFields.filter((field) => field !== 'productId').map((field) => [field, z.optional(z.unknown())])),
+});
+/** A listed product: only productId is known to be there; read the rest as unknown. */
+export type ListedProduct = { productId: z.infer<typeof wireId> } & Record<string, unknown>;
+export const productListFields: readonly string[] = Object.keys(productListItemSchema.shape);
+
+export function checkProductList(list: unknown): ListedProduct[] {
+  parseWire(z.array(productListItemSchema), list, 'a product list');
+  return list as ListedProduct[];
+}

@@ -18,6 +18,10 @@ export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
 export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
 
+/** `product list`: `variants` is their number, `price` the lowest and highest of their prices. */
+export const PRODUCT_LIST_COLUMNS = ['productId', 'title', 'status', 'vendor', 'productType', 'categoryId', 'variants', 'price'] as const;
+export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
+
 export const WEBHOOK_SUBSCRIPTION_LIST_COLUMNS = ['id', 'topic', 'address', 'createTime'] as const;
 export type WebhookSubscriptionListColumn = (typeof WEBHOOK_SUBSCRIPTION_LIST_COLUMNS)[number];
 

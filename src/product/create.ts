@@ -45,13 +45,13 @@ export async function createProduct(api: Api, { draft, base }: CreateDraft, chan
 }
 
 /**
- * After a lost answer. The API has no product search (by title or SKU), so the CLI cannot
- * look; it names what to look for. Products have no unique key: running create again could
+ * After a lost answer. The command does not look by itself (a listing shows what is there
+ * now, not which request made it); it names what to look for, and how. Products have no unique key: running create again could
  * make a second one, so it says to look first.
  */
 function howToCheck(product: ProductDraft): string {
   const skus = (product.variants ?? []).map((variant) => variant.sku).filter((sku): sku is string => typeof sku === 'string' && sku !== '');
   const shown = skus.length > 3 ? `${skus.slice(0, 3).join(', ')} and ${skus.length - 3} more` : skus.join(', ');
   const what = `a product titled ${JSON.stringify(product.title ?? '')}${shown ? ` (SKUs ${shown})` : ''}`;
-  return `The API has no product search, so check the store's admin for ${what} before running create again: a second run would make a second product.`;
+  return `Look for ${what} ('store-cli product list --title ${JSON.stringify(product.title ?? '')}', or the store's admin) before running create again: a second run would make a second product.`;
 }

@@ -60,6 +60,8 @@ export interface Dialect {
   webhookTime(at: Date): string;
   /** True: a page-token request may carry no filter beside the token (only limit). */
   readonly pageTokenAlone: boolean;
+  /** A collection's type code and published flag: text ("1", "true") in ours, a number and a boolean on the real store. */
+  collectionForms(typeCode: number, published: boolean): { collectionType: string | number; published: string | boolean };
   readonly webhooks: WebhookPolicy;
   readonly webhookHeaders: WebhookHeaderNames;
 }
@@ -83,6 +85,7 @@ function serviceDialect(): Dialect {
     time: (stored) => stored,
     webhookTime: formatTimestamp,
     pageTokenAlone: false,
+    collectionForms: (typeCode, published) => ({ collectionType: String(typeCode), published: String(published) }),
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
     webhookHeaders: webhookHeaderNames('X-Service'),
   };
@@ -118,6 +121,7 @@ function realDialect(): Dialect {
     // Webhook times carry an offset on the real store (samples show -04:00).
     webhookTime: (at) => formatTimestamp(at).replace(/Z$/, '+00:00'),
     pageTokenAlone: true,
+    collectionForms: (typeCode, published) => ({ collectionType: typeCode, published }),
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
     webhookHeaders: webhookHeaderNames('X-Genstore'),
   };

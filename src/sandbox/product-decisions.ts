@@ -10,8 +10,10 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const WEIGHT_UNITS = ['g', 'kg', 'lb', 'oz'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
-export const COLLECTION_TYPES = ['manual', 'smart'] as const;
+export const COLLECTION_TYPES = ['custom', 'smart'] as const;
 export type CollectionType = (typeof COLLECTION_TYPES)[number];
+/** The wire's type codes (the real store's documentation: 1 = custom, 2 = smart). */
+export const COLLECTION_TYPE_CODES: Readonly<Record<CollectionType, number>> = { custom: 1, smart: 2 };
 
 export const DEFAULT_PRODUCT_TYPE = 'normal';
 export const DEFAULT_STATUS: ProductStatus = 'active';

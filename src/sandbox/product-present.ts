@@ -1,6 +1,7 @@
 import { JsonInteger, serializeJson, type IdsAs } from './body-json.js';
 import type { CategoryRecord, CollectionRecord, ProductRecord, VariantRecord } from './product-record.js';
-import { SALES_CHANNEL_CODE } from './product-decisions.js';
+import type { Dialect } from './dialect.js';
+import { COLLECTION_TYPE_CODES, SALES_CHANNEL_CODE } from './product-decisions.js';
 
 /**
  * The wire forms of categories, collections and products. Ids and counts are JsonIntegers
@@ -27,14 +28,15 @@ export function presentCategory(category: CategoryRecord): Record<string, unknow
   };
 }
 
-/** `productIds`: the products that list this collection, ascending. */
-export function presentCollection(collection: CollectionRecord, productIds: readonly string[], idsAs: IdsAs): Record<string, unknown> {
+/** `productIds`: the products that list this collection, ascending. Its type is a code, written as the dialect writes it. */
+export function presentCollection(collection: CollectionRecord, productIds: readonly string[], idsAs: IdsAs, dialect: Pick<Dialect, 'collectionForms'>): Record<string, unknown> {
+  const forms = dialect.collectionForms(COLLECTION_TYPE_CODES[collection.collectionType], collection.published);
   return {
     collectionId: new JsonInteger(collection.collectionId),
     title: collection.title,
-    collectionType: collection.collectionType,
+    collectionType: forms.collectionType,
     bodyHtml: collection.bodyHtml,
-    published: flag(collection.published),
+    published: forms.published,
     image: collection.image === undefined ? undefined : { src: collection.image.src },
     collects: idListText(productIds, idsAs),
     countGoodsNum: new JsonInteger(String(productIds.length)),

@@ -26,7 +26,8 @@ export const categoryRecordSchema = z.strictObject({
 export const collectionRecordSchema = z.strictObject({
   collectionId: id,
   title: name,
-  collectionType: z.enum(COLLECTION_TYPES),
+  /** `manual`, the name data files of earlier versions use, is read as custom. */
+  collectionType: z.preprocess((value) => (value === 'manual' ? 'custom' : value), z.enum(COLLECTION_TYPES)),
   bodyHtml: z.string(),
   published: z.boolean(),
   image: z.strictObject({ src: absoluteUrl }).optional(),

@@ -5,7 +5,7 @@ import * as names from '../../src/api/field-names.js';
 import { giftCardFields } from '../../src/api/gift-cards.js';
 import { metafieldDefinitionFields } from '../../src/api/metafield-definition-wire.js';
 import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
-import { productFields } from '../../src/api/products.js';
+import { productFields, productListFields } from '../../src/api/products.js';
 import { sandboxFaultFields } from '../../src/api/sandbox-faults.js';
 import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions.js';
 
@@ -17,6 +17,8 @@ it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.METAFIELD_INPUT_FIELDS).toEqual(metafieldInputFields);
   expect(names.METAFIELD_DEFINITION_FIELDS).toEqual(metafieldDefinitionFields);
   expect(names.PRODUCT_FIELDS).toEqual(productFields);
+  // product list declares the product's fields: its tolerant listing schema has the same ones.
+  expect(names.PRODUCT_FIELDS).toEqual(productListFields);
   expect(names.SANDBOX_FAULT_FIELDS).toEqual(sandboxFaultFields);
   expect(names.WEBHOOK_SUBSCRIPTION_FIELDS).toEqual(webhookSubscriptionFields);
 });

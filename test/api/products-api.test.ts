@@ -49,11 +49,11 @@ describe('CategoriesApi and CollectionsApi', () => {
     expect(t.requests[2]!.query).toEqual({ categoryName: undefined });
   });
 
-  it('collection list sends title and collectionType', async () => {
-    const t = new FakeTransport([{ body: '{"collections":[{"collectionId":"6","title":"Summer Sale","collectionType":"manual","countGoodsNum":"2","published":"true","collects":"[\\"5\\"]"}]}' }]);
+  it('collection list sends title and collectionType as the type code', async () => {
+    const t = new FakeTransport([{ body: '{"collections":[{"collectionId":"6","title":"Summer Sale","collectionType":1,"countGoodsNum":"2","published":true,"collects":"[\\"5\\"]"}]}' }]);
     const found = await new CollectionsApi(t).list({ title: 'summer', collectionType: 'manual' });
     expect(found).toHaveLength(1);
-    expect(t.requests[0]).toEqual({ method: 'GET', path: '/api/202412/collections', query: { title: 'summer', collectionType: 'manual' } });
+    expect(t.requests[0]).toEqual({ method: 'GET', path: '/api/202412/collections', query: { title: 'summer', collectionType: '1' } });
   });
 
   it('a list of the wrong shape is named', async () => {

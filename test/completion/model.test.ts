@@ -49,7 +49,7 @@ describe('completion model', () => {
     expect(flag(find(model, 'giftcard search'), '--status').values).toEqual({ kind: 'words', words: ['enabled', 'disabled', 'expired'] });
     expect(flag(find(model, 'product create'), '--status').values).toEqual({ kind: 'words', words: ['active', 'draft', 'archived'] });
     expect(flag(find(model, 'product edit'), '--weight-unit').values).toEqual({ kind: 'words', words: ['g', 'kg', 'lb', 'oz'] });
-    expect(flag(find(model, 'collection list'), '--collection-type').values).toEqual({ kind: 'words', words: ['manual', 'smart'] });
+    expect(flag(find(model, 'collection list'), '--collection-type').values).toEqual({ kind: 'words', words: ['custom', 'smart', 'manual'] });
     expect(flag(find(model, 'sandbox serve'), '--ids-as').values).toEqual({ kind: 'words', words: ['string', 'number'] });
   });
 

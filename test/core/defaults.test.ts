@@ -3,7 +3,7 @@ import { BUILT_IN, DEFAULT_KEYS, InvalidDefaultError, settingFrom } from '../../
 import { checkStored, parseDefault } from '../../src/core/defaults-schema.js';
 import { UsageError } from '../../src/core/errors.js';
 import { outputMode } from '../../src/core/output.js';
-import { defaultLimit } from '../../src/commands/giftcard/search.js';
+import { defaultLimit } from '../../src/commands/paging.js';
 import { KEYS_HELP } from '../../src/commands/config/keys.js';
 import { usageMessage } from '../helpers/usage-error.js';
 import { fakeIO } from './fake-io.js';

@@ -61,6 +61,20 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
     expect(r.requests.filter((q) => q.startsWith('GET')).sort()).toEqual(['GET /api/202412/category/search', 'GET /api/202412/collections', 'GET /api/202412/collections']);
   });
 
+  it('collection list: types named custom/smart, --json as the store sent them, --collection-type as the code', async () => {
+    const piped = await run(['collection', 'list', '--title', 'summer'], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^4000000000000000304\tSummer Sale\tcustom\t\d+\ttrue\n4000000000000000317\tSummer Essentials\tcustom\t\d+\ttrue\n$/);
+    const json = await runLogged(sandbox, ['collection', 'list', '--collection-type', 'smart', '--json', 'title,collectionType,published']);
+    expect(json.requests.map((line) => line.split(' ')[1])).toEqual(['/api/202412/collections?collectionType=2']);
+    expect(json.code, json.stderr).toBe(0);
+    const [type, published] = dialect === 'real' ? [2, true] : ['2', 'true'];
+    expect(JSON.parse(json.stdout)).toEqual([
+      { title: 'New Arrivals', collectionType: type, published },
+      { title: 'Best Sellers', collectionType: type, published },
+    ]);
+  });
+
   it('an ambiguous name exits 2 listing the candidates; a missing one too; nothing is created', async () => {
     const ambiguous = await runSent(['product', 'create', '--title', 'Nope', '--collection', 'summer']);
     expect(ambiguous.code).toBe(2);
@@ -93,6 +107,37 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
       productCategory: { categoryId: '4000000000000000212', categoryName: 'T-Shirts' },
       salesChannels: [{ salesChannelCode: 'online_store' }],
     });
+  });
+
+  it('product list --all across pages, filters, --json fields, an empty listing; product count', async () => {
+    const every = await runLogged(sandbox, ['product', 'list', '--all', '--limit', '2', '--json', 'productId,title']);
+    expect(every.code, every.stderr).toBe(0);
+    expect(every.stderr).toBe('');
+    const listed = JSON.parse(every.stdout) as { productId: string; title: string }[];
+    expect(listed.map((p) => p.title)).toEqual(['Organic Cotton T-Shirt', 'Stoneware Coffee Mug', 'Packable Rain Jacket', 'E2E Linen Shirt']);
+    expect(listed[3]!.productId).toBe(productId);
+    const pages = every.requests.map((line) => line.split(' ')[1]!);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toBe('/api/202412/products?limit=2');
+    expect(pages[1]).toMatch(/^\/api\/202412\/products\?limit=2&pageToken=[\w-]+$/);
+
+    const piped = await run(['product', 'list', '--collection', 'new arrivals', '--status', 'active'], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe(
+      `4000000000000000431\tStoneware Coffee Mug\tactive\tHarbor Ceramics\tnormal\t4000000000000000249\t2\t18.50\n${productId}\tE2E Linen Shirt\tactive\t\tnormal\t4000000000000000212\t2\t39.00\n`,
+    );
+    const byCategory = await run(['product', 'list', '--category', 'T-Shirts', '--jsonl', 'title'], { env: sandbox.env() });
+    expect(byCategory.stdout).toBe('{"title":"Organic Cotton T-Shirt"}\n{"title":"E2E Linen Shirt"}\n');
+    expect(await run(['product', 'list', '--title', 'no such thing'], { env: sandbox.env() })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+
+    const count = await run(['product', 'count'], { env: sandbox.env() });
+    expect(count).toMatchObject({ code: 0, stdout: '4\n', stderr: '' });
+    const drafts = await run(['product', 'count', '--status', 'draft', '--json'], { env: sandbox.env() });
+    expect(JSON.parse(drafts.stdout)).toEqual({ count: 1 });
+    const refused = await runLogged(sandbox, ['product', 'list', '--page-token', 'abc', '--status', 'draft']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--page-token cannot be combined with --status: filters go on the first page only/);
+    expect(refused.requests).toEqual([]);
   });
 
   it('edit --dry-run prints the diff and sends no PUT; edit then saves', async () => {

@@ -58,6 +58,8 @@ const ARGS: Record<string, string[]> = {
   'metafield definition delete': ['products', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield definition import': ['definitions.json'],
   'metafield export': ['--all', '--output', 'values.csv'],
+  'product list': [],
+  'product count': [],
   'product create': ['--title', 'Tee'],
   'product get': ['5000000000000000011'],
   'product edit': ['5000000000000000011', '--title', 'Tee'],

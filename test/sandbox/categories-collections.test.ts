@@ -45,24 +45,24 @@ describe('collections', () => {
     const all = await listCollections(sandbox);
     expect(all.map((collection) => collection.title)).toEqual(['Summer Sale', 'New Arrivals', 'Summer Essentials', 'Best Sellers', 'Gifts Under $50', 'Rainy Day Picks']);
     const byTitle = Object.fromEntries(all.map((collection) => [collection.title, collection]));
-    expect(byTitle['New Arrivals']).toMatchObject({ collectionType: 'smart', published: 'true', countGoodsNum: '2' });
+    expect(byTitle['New Arrivals']).toMatchObject({ collectionType: '2', published: 'true', countGoodsNum: '2' });
+    expect(byTitle['Summer Sale']).toMatchObject({ collectionType: '1' });
     expect(collects(byTitle['New Arrivals'])).toEqual([DEMO.products.mug, DEMO.products.jacket]);
     expect(byTitle['Rainy Day Picks']).toMatchObject({ published: 'false' });
     expect(byTitle['Summer Sale'].image).toEqual({ src: expect.stringMatching(/^https:\/\//) });
     for (const collection of all) expect(collection.countGoodsNum).toBe(String(collects(collection).length));
   });
 
-  it('filters by a case-insensitive substring of the title and by exact type', async () => {
+  it('filters by a case-insensitive substring of the title and by type code (1 custom, 2 smart)', async () => {
     expect((await listCollections(sandbox, '?title=SUMMER')).map((collection) => collection.title)).toEqual(['Summer Sale', 'Summer Essentials']);
-    expect((await listCollections(sandbox, '?collectionType=smart')).map((collection) => collection.title)).toEqual(['New Arrivals', 'Best Sellers']);
-    expect((await listCollections(sandbox, '?title=summer&collectionType=manual')).map((collection) => collection.collectionId)).toEqual([
-      DEMO.collections.summerSale,
-      DEMO.collections.summerEssentials,
-    ]);
-    expect(await listCollections(sandbox, '?title=summer&collectionType=smart')).toEqual([]);
-    const bad = await call(sandbox, 'GET', '/collections?collectionType=Manual');
-    expectErrorShape(bad, 400, 'invalid');
-    expect(fields(bad)).toEqual(['collectionType']);
+    expect((await listCollections(sandbox, '?collectionType=2')).map((collection) => collection.title)).toEqual(['New Arrivals', 'Best Sellers']);
+    expect((await listCollections(sandbox, '?title=summer&collectionType=1')).map((collection) => collection.collectionId)).toEqual([DEMO.collections.summerSale, DEMO.collections.summerEssentials]);
+    expect(await listCollections(sandbox, '?title=summer&collectionType=2')).toEqual([]);
+    for (const name of ['manual', 'smart', '3']) {
+      const bad = await call(sandbox, 'GET', `/collections?collectionType=${name}`);
+      expectErrorShape(bad, 400, 'invalid');
+      expect(fields(bad)).toEqual(['collectionType']);
+    }
   });
 
   it('keeps collects consistent as products are created, moved between collections and deleted', async () => {

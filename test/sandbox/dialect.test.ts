@@ -114,6 +114,20 @@ describe("dialect 'real'", () => {
     });
   });
 
+  it('writes a collection type as a number and published as a boolean, filtering by the same codes', async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      const all = await call(sandbox, 'GET', '/collections');
+      expect(all.text).toMatch(/"collectionType":1,/);
+      const byTitle = Object.fromEntries(all.json.collections.map((c: { title: string }) => [c.title, c]));
+      expect(byTitle['Summer Sale']).toMatchObject({ collectionType: 1, published: true });
+      expect(byTitle['New Arrivals']).toMatchObject({ collectionType: 2, published: true });
+      expect(byTitle['Rainy Day Picks']).toMatchObject({ collectionType: 1, published: false });
+      const smart = await call(sandbox, 'GET', '/collections?collectionType=2');
+      expect(smart.json.collections.map((c: { title: string }) => c.title)).toEqual(['New Arrivals', 'Best Sellers']);
+      expectRealError(await call(sandbox, 'GET', '/collections?collectionType=smart'), 400, /collectionType/);
+    });
+  });
+
   it('keeps the filters in the token and refuses a filter beside pageToken, limit alone allowed', async () => {
     await withSandbox(REAL, async (sandbox) => {
       await createCards(sandbox, 3);
@@ -125,6 +139,23 @@ describe("dialect 'real'", () => {
       for (const filter of ['status=enabled', 'sinceId=1', 'lastCharacters=ABCD']) {
         expectRealError(await call(sandbox, 'GET', `/gift_cards/search?pageToken=${token}&${filter}`), 400, /must not be sent beside pageToken/);
       }
+    });
+  });
+
+  it('pages the product listing by token alone: its filters travel in the token, one beside it is a 400', async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      const first = await call(sandbox, 'GET', '/products?limit=1&status=active');
+      expect(first.json.products.map((p: { title: string }) => p.title)).toEqual(['Organic Cotton T-Shirt']);
+      const next = new URL(realLink(first.headers.get('link'), 'next') as string);
+      expect([...next.searchParams.keys()].sort()).toEqual(['limit', 'pageToken']);
+      const second = await call(sandbox, 'GET', `${next.pathname.replace('/api/202412', '')}${next.search}`);
+      expect(second.json.products.map((p: { title: string }) => p.title)).toEqual(['Stoneware Coffee Mug']);
+      expect(realLink(second.headers.get('link'), 'next')).toBeUndefined(); // the jacket is a draft
+      const token = next.searchParams.get('pageToken') as string;
+      for (const filter of ['status=active', 'title=mug', 'collectionId=4000000000000000304']) {
+        expectRealError(await call(sandbox, 'GET', `/products?pageToken=${token}&${filter}`), 400, /must not be sent beside pageToken/);
+      }
+      expect((await call(sandbox, 'GET', '/products/count?status=draft')).json).toEqual({ count: '1' });
     });
   });
 

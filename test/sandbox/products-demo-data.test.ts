@@ -28,8 +28,8 @@ describe('demo catalog data', () => {
     expect(categories.some((category) => byId.get(category.parentCategoryId)?.parentCategoryId !== undefined)).toBe(true);
   });
 
-  it('has manual and smart collections, two of them sharing a word so a partial title is ambiguous', () => {
-    expect(new Set(collections.map((collection) => collection.collectionType))).toEqual(new Set(['manual', 'smart']));
+  it('has custom and smart collections, two of them sharing a word so a partial title is ambiguous', () => {
+    expect(new Set(collections.map((collection) => collection.collectionType))).toEqual(new Set(['custom', 'smart']));
     const words = collections.flatMap((collection) => collection.title.toLowerCase().split(/\s+/));
     expect(words.some((word, index) => words.indexOf(word) !== index)).toBe(true);
   });

@@ -72,6 +72,17 @@ describe('product persistence', () => {
     expect((error as Error).message).toContain('4000000000000009999');
   });
 
+  it("reads a collection stored as 'manual' (earlier versions' name) as custom, answered as code 1", async () => {
+    await withSandbox({ dataFile, seed: 'demo' }, async () => undefined);
+    const state = JSON.parse(await readFile(dataFile, 'utf8'));
+    expect(state.data.collections[0]).toMatchObject({ title: 'Summer Sale', collectionType: 'custom' });
+    state.data.collections[0].collectionType = 'manual';
+    await writeFile(dataFile, JSON.stringify(state));
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect((await listCollections(sandbox, '?collectionType=1')).map((collection) => collection.title)).toContain('Summer Sale');
+    });
+  });
+
   it('refuses a stored product that breaks the record shape, naming the field', async () => {
     await withSandbox({ dataFile, seed: 'demo' }, async () => undefined);
     const state = JSON.parse(await readFile(dataFile, 'utf8'));

@@ -1,5 +1,6 @@
 // How collections read in a table or TSV.
 import type { Collection } from '../../api/catalog.js';
+import { collectionTypeName } from '../../api/product-codes.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import type { Column, View } from '../../core/output.js';
@@ -7,10 +8,16 @@ import type { CollectionListColumn } from '../columns.js';
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 
+/**
+ * The type by its name (stores send the code, 1 or "1" for custom, 2 or "2" for smart) and
+ * published as true/false whether a boolean or text carried it; anything else as sent.
+ */
+const typeText = (c: Collection) => collectionTypeName(scalarText(c.collectionType));
+
 const listColumns: Record<CollectionListColumn, Column<Collection>> = {
   collectionId: { header: 'ID', value: (c) => scalarText(c.collectionId) },
   title: { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },
-  collectionType: { header: 'TYPE', value: (c) => scalarText(c.collectionType) },
+  collectionType: { header: 'TYPE', value: typeText },
   countGoodsNum: { header: 'PRODUCTS', value: (c) => scalarText(c.countGoodsNum) },
   published: { header: 'PUBLISHED', value: (c) => scalarText(c.published), style: published },
 };

@@ -1,15 +1,15 @@
 import { COLLECTION_FIELDS } from '../../api/field-names.js';
-import { COLLECTION_TYPES } from '../../api/product-codes.js';
+import { COLLECTION_TYPE_CHOICES } from '../../api/product-codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { COLLECTION_LIST_COLUMNS } from '../columns.js';
 
 const verb = defineVerb({
   name: 'list',
-  summary: 'List collections, filtered by part of the title (ignoring case) or by type',
+  summary: 'List collections, filtered by part of the title (ignoring case) or by type (custom or smart)',
   flags: {
     title: text('<text>', 'only collections whose title contains this text (ignoring case)'),
-    collectionType: oneOf('<type>', 'only collections of this type', COLLECTION_TYPES),
+    collectionType: oneOf('<type>', 'only collections of this type: custom or smart (manual is another name for custom); sent as the type code, 1 or 2', COLLECTION_TYPE_CHOICES),
   },
   json: { fields: COLLECTION_FIELDS, list: true, columns: COLLECTION_LIST_COLUMNS },
   examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],

@@ -1,7 +1,8 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
-import type { Setting } from '../../core/defaults.js';
+import { checkPageTokenAlone } from '../flag-checks.js';
+import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
 
@@ -12,7 +13,7 @@ const verb = defineVerb({
     limit: text('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)"),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
-    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'),
+    pageToken: text('<token>', 'continue from this page cursor, the opaque text a search in a terminal prints; alone or with --limit: the token carries the filters'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
@@ -24,6 +25,8 @@ export type SearchOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
+  const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
+  checkPageTokenAlone(options.pageToken, filters);
   const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
   const limit = options.limit !== undefined ? parseWhole(options.limit) : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
   const input = checkGiftCardSearch({
@@ -44,13 +47,8 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     nextPageToken = yield* pages;
   }
   await out.list(stream(), view.giftCardListView(ctx.now(), verb.json.columns), 'No gift cards match.');
-  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
-}
-
-/** The profile's page-size, else the store's own default (no limit sent), or the largest page for --all. */
-export function defaultLimit(pageSize: Setting<'page-size'>, all: boolean, maxPageSize: number): number | undefined {
-  if (pageSize.source === 'profile') return pageSize.value;
-  return all ? maxPageSize : undefined;
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));
 }
 
 /** Non-integers stay as text so the schema names --limit in its own words. */

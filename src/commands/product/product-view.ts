@@ -1,12 +1,12 @@
 // How a product reads: a summary (field by field), a table of its variants, and an edit's
 // changes. Category and collection names come from the look-ups (product/names.ts) when
 // the store's product carries only ids.
-import type { Product, Variant } from '../../api/products.js';
+import type { ListedProduct, Product, Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
 import type { Column, Output, View } from '../../core/output.js';
-import type { VariantColumn } from '../columns.js';
+import type { ProductListColumn, VariantColumn } from '../columns.js';
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);
@@ -105,3 +105,48 @@ export const changeView: View<Change> = {
     { header: 'AFTER', value: (c) => shown(c.after), style: absent, shrinkable: true },
   ],
 };
+
+/**
+ * A listing's rows. Every field is read as the store sent it (a listing checks only the
+ * ids): a field of an unexpected type shows as its JSON, never fails the listing.
+ */
+const listText = (field: string) => (product: ListedProduct) => scalarText(product[field]);
+const variantsOf = (product: ListedProduct): unknown[] => (Array.isArray(product.variants) ? product.variants : []);
+
+const listColumns: Record<ProductListColumn, Column<ListedProduct>> = {
+  productId: { header: 'ID', value: listText('productId') },
+  title: { header: 'TITLE', value: listText('title'), shrinkable: true },
+  status: { header: 'STATUS', value: listText('status'), style: statusStyle },
+  vendor: { header: 'VENDOR', value: listText('vendor'), shrinkable: true },
+  productType: { header: 'TYPE', value: listText('productType') },
+  categoryId: { header: 'CATEGORY', value: listText('categoryId') },
+  variants: { header: 'VARIANTS', value: (p) => (Array.isArray(p.variants) ? String(p.variants.length) : scalarText(p.variants)) },
+  price: { header: 'PRICE', value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))) },
+};
+
+/** A listing, in the column order list declares (commands/columns.ts). */
+export function productListView(order: readonly ProductListColumn[]): View<ListedProduct> {
+  return { columns: order.map((name) => listColumns[name]) };
+}
+
+/** `19.00`, or `19.00..24.00` when the variants differ; compared as decimals, digit-exact. Prices not decimal are left out. */
+export function priceRange(prices: readonly string[]): string {
+  const decimals = prices.filter((price) => /^\d+(\.\d+)?$/.test(price));
+  if (decimals.length === 0) return '';
+  let low = decimals[0]!;
+  let high = low;
+  for (const price of decimals) {
+    if (compareDecimals(price, low) < 0) low = price;
+    if (compareDecimals(price, high) > 0) high = price;
+  }
+  return compareDecimals(low, high) === 0 ? low : `${low}..${high}`;
+}
+
+function compareDecimals(a: string, b: string): number {
+  const [ai = '', af = ''] = a.split('.');
+  const [bi = '', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const x = BigInt(ai + af.padEnd(width, '0'));
+  const y = BigInt(bi + bf.padEnd(width, '0'));
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -3,9 +3,19 @@ import { invalidField } from '../sandbox-errors.js';
 import type { Catalog } from '../product-catalog.js';
 import { presentCollection } from '../product-present.js';
 import { collectionRecordSchema, type CollectionRecord } from '../product-record.js';
-import { COLLECTION_TYPES } from '../product-decisions.js';
+import { COLLECTION_TYPE_CODES, type CollectionType } from '../product-decisions.js';
 import type { Resource, ResourceEnv } from '../resource.js';
 import type { StoreSeed } from '../seed.js';
+
+const CODES = Object.entries(COLLECTION_TYPE_CODES) as [CollectionType, number][];
+
+/** The type a `collectionType` filter names by its code ("1" custom, "2" smart); undefined: no filter. */
+function typeOfCode(code: string): CollectionType | undefined {
+  if (code === '') return undefined;
+  const found = CODES.find(([, value]) => String(value) === code);
+  if (found === undefined) throw invalidField('collectionType', `must be a collection type code: ${CODES.map(([name, value]) => `${value} (${name})`).join(' or ')}`);
+  return found[0];
+}
 
 /** Collections: seeded, read-only through the API; their products follow from the products. */
 export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Resource {
@@ -23,13 +33,10 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
         scope: 'read_products',
         handle(request) {
           const title = (request.query.get('title') ?? '').toLowerCase();
-          const type = request.query.get('collectionType') ?? '';
-          if (type !== '' && !(COLLECTION_TYPES as readonly string[]).includes(type)) {
-            throw invalidField('collectionType', `must be one of ${COLLECTION_TYPES.join(', ')}`);
-          }
-          const matches = catalog.allCollections().filter((collection) => collection.title.toLowerCase().includes(title) && (type === '' || collection.collectionType === type));
+          const type = typeOfCode(request.query.get('collectionType') ?? '');
+          const matches = catalog.allCollections().filter((collection) => collection.title.toLowerCase().includes(title) && (type === undefined || collection.collectionType === type));
           return {
-            body: { collections: matches.map((collection) => presentCollection(collection, catalog.productsIn(collection.collectionId), env.idsAs)) },
+            body: { collections: matches.map((collection) => presentCollection(collection, catalog.productsIn(collection.collectionId), env.idsAs, env.dialect)) },
           };
         },
       },

@@ -12,6 +12,7 @@ import type { StoreSeed } from '../seed.js';
 import { PRODUCT_TOPICS } from '../webhook-topics.js';
 import { createCategoryResource } from './category-routes.js';
 import { createCollectionResource } from './collection-routes.js';
+import { productListingRoutes } from './product-listing.js';
 
 const KEY = 'products';
 
@@ -51,6 +52,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   }
 
   const routes: Route[] = [
+    ...productListingRoutes(env, catalog),
     { method: 'POST', path: '/products', scope: 'write_products', handle: (request) => save(draft(request, undefined), PRODUCT_TOPICS.create, request) },
     { method: 'GET', path: '/products/:id', scope: 'read_products', handle: (request) => ({ body: { product: fullView(find(request.params.id)) } }) },
     {

@@ -112,6 +112,13 @@ describe.each(DIALECTS)('giftcard search across pages (%s dialect)', (dialect) =
     const second = await cli(['giftcard', 'search', '--limit', '50', '--page-token', hint![1]!, '--json', 'id'], { env: s.env });
     expect(second.code, second.stderr).toBe(0);
     expect((JSON.parse(second.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.slice(50, 100));
+    // After a filtered first page, the hint says to send the token instead of the filters.
+    const filtered = await cli(['giftcard', 'search', '--limit', '50', '--status', 'enabled'], { env: s.env, tty: true });
+    const again = /run it again with --page-token (\S+) instead of the filters \(the token carries them\) for the next page/.exec(stripAnsi(filtered.stderr));
+    expect(again, filtered.stderr).not.toBeNull();
+    const rest = await cli(['giftcard', 'search', '--all', '--page-token', again![1]!, '--json', 'id'], { env: s.env });
+    expect(rest.code, rest.stderr).toBe(0);
+    expect((JSON.parse(rest.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.filter((id) => !disabled.includes(id)).slice(50));
     // Piped output is for scripts: the hint is talk for people only.
     const piped = await cli(['giftcard', 'search', '--limit', '50'], { env: s.env });
     expect(piped.stderr).toBe('');

@@ -212,6 +212,23 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
     });
   });
 
+  describe("--page-token takes no filter (the token carries the first page's)", () => {
+    const cases: Array<[string[], string]> = [
+      [['--status', 'enabled'], '--status'],
+      [['--since-id', '4000000000000000086'], '--since-id'],
+      [['--last-characters', 'ABCD'], '--last-characters'],
+      [['--status', 'enabled', '--last-characters', 'ABCD'], '--status and --last-characters'],
+    ];
+    it.each(cases)('%j exits 2 naming the filter, nothing sent', async (filters, named) => {
+      log.clear();
+      const r = await search(['--page-token', 'eyJ2IjoxfQ', '--limit', '3', ...filters]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`--page-token cannot be combined with ${named}: filters go on the first page only (the page token carries them); pass --page-token with --limit alone.`);
+      expect(await log.take()).toEqual([]);
+    });
+  });
+
   describe('refuses invalid flags before sending anything', () => {
     const cases: Array<[string[], string]> = [
       [['--limit', '0'], '--limit'],

@@ -27,7 +27,7 @@ describe('product create when the answer may have been lost', () => {
       expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^error: Could not complete the POST request to the store at .*The product may have been created anyway\./);
       expect(r.stderr).toContain(
-        `The API has no product search, so check the store's admin for a product titled "Lost Tee" (SKUs LOST-S, LOST-M, LOST-L and 1 more) before running create again: a second run would make a second product.`,
+        `Look for a product titled "Lost Tee" (SKUs LOST-S, LOST-M, LOST-L and 1 more) ('store-cli product list --title "Lost Tee"', or the store's admin) before running create again: a second run would make a second product.`,
       );
       expect(proxy.lost).toBe(1);
       expect(await log.take()).toEqual([{ method: 'POST', path: CREATE, status: 200 }]);
@@ -55,7 +55,9 @@ describe('product create when the answer may have been lost', () => {
     it('is not resent, and says the product may have been created', async () => {
       const r = await cli(['product', 'create', '--title', 'Faulty', '--category', DEMO.categories.tops, '--price', '1'], { env: s.env });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error: .*\(500 internal_error\).*The product may have been created anyway\. .*titled "Faulty" before running create again/);
+      expect(r.stderr).toMatch(
+        /^error: .*\(500 internal_error\).*The product may have been created anyway\. .*titled "Faulty" \('store-cli product list --title "Faulty"', or the store's admin\) before running create again/,
+      );
       expect(await log.take()).toEqual([{ method: 'POST', path: CREATE, status: 500 }]);
     });
   });

@@ -1,0 +1,18 @@
+// What the listing verbs share about pages: the page size when none is given, and how a
+// terminal is told to go on. The paging rule itself (--page-token alone) is in flag-checks.ts.
+import type { Setting } from '../core/defaults.js';
+
+/** The profile's page-size, else the store's own default (no limit sent), or the largest page for --all. */
+export function defaultLimit(pageSize: Setting<'page-size'>, all: boolean, maxPageSize: number): number | undefined {
+  if (pageSize.source === 'profile') return pageSize.value;
+  return all ? maxPageSize : undefined;
+}
+
+/**
+ * The line a terminal gets after one page of several. The next page is asked with the token
+ * alone (filters go on the first page only), so a listing that had filters says to drop them.
+ */
+export function nextPageHint(what: string, token: string, hadFilters: boolean): string {
+  const how = hadFilters ? `run it again with --page-token ${token} instead of the filters (the token carries them)` : `add --page-token ${token}`;
+  return `More ${what} match: ${how} for the next page, or --all for every page.`;
+}
