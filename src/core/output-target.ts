@@ -101,8 +101,13 @@ export interface OutputPlace {
 export async function placeOf(target: OutputTarget, stdout: Readable | Writable): Promise<OutputPlace> {
   if (target.kind === 'stdout') return { stdout: true, identity: fileIdentity(identityOfStream(stdout)), resolved: undefined };
   if (target.kind === 'descriptor') return { stdout: false, identity: fileIdentity(identityOfFd(target.fd)), resolved: undefined };
-  const identity = await identityOfPath(target.path);
-  return { stdout: false, identity: fileIdentity(identity), resolved: identity === undefined ? await resolvedNewPath(target.path) : undefined };
+  return placeOfPath(target.path);
+}
+
+/** Where a file output lands (a path, whether there or not yet). */
+export async function placeOfPath(path: string): Promise<OutputPlace> {
+  const identity = await identityOfPath(path);
+  return { stdout: false, identity: fileIdentity(identity), resolved: identity === undefined ? await resolvedNewPath(path) : undefined };
 }
 
 /**
