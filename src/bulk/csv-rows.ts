@@ -34,6 +34,15 @@ interface ParsedRecord {
   info: { bytes: number; empty_lines: number };
 }
 
+/**
+ * The longest record read, in characters (csv-parse counts a record's cells as they are
+ * kept): 1 MiB, past any valid row (a metafield value holds at most 65,535 characters, 4
+ * bytes each at worst). Reading stops there, so one enormous cell (a 314 MB field) costs
+ * this much memory instead of aborting the process: the file is refused from that row
+ * (CsvSyntaxError), as csv-parse cannot find where such a row ends without reading it.
+ */
+export const MAX_RECORD_CHARS = 1024 * 1024;
+
 const LINE_BREAK = /\r\n|\r|\n/g;
 
 function lineBreaks(cells: readonly string[]): number {
@@ -57,6 +66,7 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
     skip_empty_lines: true,
     // Files stitched together from several tools mix line endings.
     record_delimiter: ['\r\n', '\n', '\r'],
+    max_record_size: MAX_RECORD_CHARS,
   });
   // pipeline, unlike pipe, hands a read error of the input (a vanished file) to the parser.
   const watch = new Utf8Watch();
@@ -81,6 +91,7 @@ export async function* csvRecords(input: Readable): AsyncGenerator<CsvRecord> {
   } catch (error) {
     if (error instanceof CsvError) {
       const next = line === 0 ? 1 : line + previousBreaks + 1;
+      if (error.code === 'CSV_MAX_RECORD_SIZE') throw new CsvSyntaxError(tooLong(), next);
       throw new CsvSyntaxError(csvMessage(error), next);
     }
     throw error;
@@ -175,6 +186,10 @@ async function* recordsBeforeError(parser: Parser): AsyncGenerator<ParsedRecord>
     if (ended) return;
     await new Promise<void>((resolve) => (wake = resolve));
   }
+}
+
+function tooLong(): string {
+  return `the row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters, which no row of an import can be (a value holds at most 65,535): reading stopped there`;
 }
 
 /** csv-parse's message without its own line count (which this module corrects). */

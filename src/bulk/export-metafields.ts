@@ -14,7 +14,8 @@ import { CancelledError, PartialFailureError, UsageError } from '../core/errors.
 import { identityOfPath, sameFile } from '../core/file-identity.js';
 import { stripPeriod } from './apply.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
-import { fileSink, streamSink, type RowSink } from './export-output.js';
+import { outputTarget, placeOf, samePlace } from '../core/output-target.js';
+import { targetSink, type RowSink } from './export-output.js';
 import { csvLine, headerText, objectRows, rowsText, type ExportFormat, type ExportObject } from './export-rows.js';
 import { formatDuration, startProgressLine } from './import-progress.js';
 import { openPacedApi } from './paced-api.js';
@@ -109,8 +110,17 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   } else if (source.kind === 'ids') {
     list = objectsOfIds(source.domain, source.ids, shard);
   }
-  if (outputPath !== undefined && rejectsPath !== undefined && sameFile(await identityOfPath(outputPath), await identityOfPath(rejectsPath))) {
-    throw new UsageError('--rejects and --output name the same file; give two files. Nothing was sent.');
+  // Two outputs that are one file (by identity, or by path for files not there yet; stdout
+  // included): the second would empty or replace the first.
+  const outputTo = outputPath === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(outputPath);
+  const rejectsTo = rejectsPath === undefined ? undefined : await outputTarget(rejectsPath);
+  if (rejectsTo !== undefined && samePlace(await placeOf(outputTo, env.stdout), await placeOf(rejectsTo, env.stdout))) {
+    throw new UsageError(
+      outputTo.kind === 'stdout'
+        ? `--rejects ${rejectsPath!} is stdout, where the values go; give another file. Nothing was sent.`
+        : `--rejects ${rejectsPath!} and --output ${outputPath!} are the same file; give two files. Nothing was sent.`,
+      false,
+    );
   }
 
   // A failure stops new listings as Ctrl-C does; those in flight finish.
@@ -122,8 +132,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let sink: RowSink | undefined;
   let rejects: RowSink | undefined;
   try {
-    sink = outputPath === undefined ? streamSink(env.stdout) : await fileSink(outputPath, '--output');
-    rejects = rejectsPath === undefined ? undefined : await fileSink(rejectsPath, '--rejects');
+    sink = await targetSink(outputTo, env.stdout, '--output');
+    rejects = rejectsTo === undefined ? undefined : await targetSink(rejectsTo, env.stdout, '--rejects');
   } catch (error) {
     await sink?.discard();
     env.signal.removeEventListener('abort', onAbort);
@@ -133,7 +143,7 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   const state = { objects: list?.objects.length ?? 0, done: 0, rows: 0, failed: 0 };
   const failures: Array<{ object: ExportObject; reason: string }> = [];
   let stop: Stop | undefined;
-  const where = outputPath ?? 'stdout';
+  const where = outputTo.kind === 'stdout' ? 'stdout' : outputPath!;
 
   // The header goes out with the first rows, or at the end: a run refused at once (no
   // credentials, a refused token) writes nothing to stdout.

@@ -3,6 +3,8 @@
 // row is in (flushed to disk first), so a crash, a kill or Ctrl-C never leaves a half file
 // under the name a script will read; an interrupted run removes its temporary file, and one
 // killed outright (kill -9) has its file removed by the next export to the same name.
+// A target that is no regular file (`-`, /dev/stdout, a terminal, a device, a FIFO) is
+// written in place: there is no name to rename over, and renaming over it would destroy it.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -10,6 +12,7 @@ import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { RuntimeError, UsageError } from '../core/errors.js';
+import { endInPlace, openInPlace, type OutputTarget } from '../core/output-target.js';
 
 export interface RowSink {
   /** Resolves once the stream can take more (backpressure: memory stays flat). */
@@ -28,6 +31,55 @@ export function streamSink(stream: Writable): RowSink {
     },
     async commit() {},
     async discard() {},
+  };
+}
+
+/**
+ * The sink for an output the user named (see core/output-target.ts): stdout, a descriptor or
+ * special file written in place, or a regular file written whole (fileSink). `mode` is a new
+ * regular file's; a special file keeps its own.
+ */
+export async function targetSink(target: OutputTarget, stdout: Writable, flag: string, mode = 0o666): Promise<RowSink> {
+  if (target.kind === 'stdout') return streamSink(stdout);
+  if (target.kind === 'file') return fileSink(target.path, flag, mode);
+  const name = target.kind === 'descriptor' ? `descriptor ${target.fd}` : target.path;
+  let stream: Awaited<ReturnType<typeof openInPlace>>;
+  try {
+    stream = await openInPlace(target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${flag}: cannot write ${name}${code ? ` (${code})` : ''}; nothing was sent.`);
+  }
+  let failure: RuntimeError | undefined;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    failure ??= new RuntimeError(`Cannot write ${name}${error.code ? ` (${error.code})` : ''}.`);
+  });
+  const check = () => {
+    if (failure) throw failure;
+  };
+  // What was written is there (a reader has it): ending is all that commit or discard can do.
+  const end = async () => {
+    if (stream.writableEnded) return;
+    try {
+      await endInPlace(stream);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      failure ??= new RuntimeError(`Cannot write ${name}${code ? ` (${code})` : ''}.`);
+    }
+  };
+  return {
+    async write(text) {
+      check();
+      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]).catch(() => undefined);
+      check();
+    },
+    async commit() {
+      await end();
+      check();
+    },
+    async discard() {
+      await end();
+    },
   };
 }
 

@@ -3,9 +3,10 @@
 // damage named with its line and column. A file with any problem is refused as a whole
 // (exit 2): a migration half done from a damaged file is worse than none. Rows without a
 // code get one here, written to --codes-out before the first request, so that a card never
-// exists with a code that was shown nowhere.
+// exists with a code that was shown nowhere (but only once every other check passed, so that
+// a run refused for another reason leaves no codes file to block its re-run).
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
 import { UsageError } from '../core/errors.js';
 import { CsvSyntaxError } from './csv-rows.js';
@@ -18,6 +19,12 @@ export interface PreflightResult {
   rows: number;
   /** Codes made for this shard's rows without one, by line. */
   generated: Map<number, string>;
+  /**
+   * Writes the generated codes to --codes-out (a no-op without any): called once every other
+   * check has passed and just before the first request, so that a run refused for another
+   * reason leaves no codes file behind to block its re-run.
+   */
+  writeCodes(): Promise<void>;
 }
 
 export interface PreflightOptions {
@@ -90,7 +97,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   }
 
   const generated = new Map<number, string>();
-  if (codeless.length === 0 || options.dryRun) return { rows, generated };
+  const nothing = async () => {};
+  if (codeless.length === 0 || options.dryRun) return { rows, generated, writeCodes: nothing };
   if (options.codesOut === undefined) {
     throw new UsageError(
       `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
@@ -103,8 +111,21 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
     codes.set(code.toLowerCase(), text.line);
     generated.set(text.line, code);
   }
-  await writeCodes(options.codesOut, codeless, generated);
-  return { rows, generated };
+  // Refused now if it exists (the file is always created new), though written only later.
+  const codesOut = options.codesOut;
+  if (await exists(codesOut)) throw codesFileExists(codesOut);
+  return { rows, generated, writeCodes: () => writeCodes(codesOut, codeless, generated) };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+function codesFileExists(path: string): UsageError {
+  return new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
 }
 
 /**
@@ -119,7 +140,7 @@ async function writeCodes(path: string, rows: readonly GiftCardText[], generated
     handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
+    if (code === 'EEXIST') throw codesFileExists(path);
     throw new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
   }
   try {

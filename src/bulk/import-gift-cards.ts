@@ -5,10 +5,11 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
-import { identityOfPath, identityOfStream, sameFile } from '../core/file-identity.js';
+import { identityOfPath, identityOfStream } from '../core/file-identity.js';
+import { placeOfPath, samePlace } from '../core/output-target.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
@@ -31,7 +32,8 @@ export interface GiftCardImportRequest {
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
   const { rejectsPath, codesOut } = request;
-  if (rejectsPath !== undefined && codesOut !== undefined && resolve(rejectsPath) === resolve(codesOut)) throw sameOutputs(rejectsPath, codesOut);
+  // By identity, or by resolved path for files not there yet (the codes file never is).
+  if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
   const spool = request.file === '-' ? await spoolStdin(env) : undefined;
   try {
     const open = async (): Promise<ImportSource> => {
@@ -45,8 +47,6 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
       ...(request.shard ? { shard: request.shard } : {}),
       ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
     });
-    // The codes file exists now: the rejects file must not empty it under another name (a link).
-    if (rejectsPath !== undefined && codesOut !== undefined && sameFile(await identityOfPath(rejectsPath), await identityOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
     // Opened before the first request, so that a --rejects that is the input sends nothing.
     const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
@@ -64,6 +64,8 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
       if (error instanceof CancelledError || env.signal.aborted) return reportOf(interruptedBefore(checked.rows, performance.now() - started), imported.name, request, paced.counts(), 'card');
       if (!offline) throw error;
     }
+    // Every check passed and the store answered: the codes file is made (synced) before the first card.
+    await checked.writeCodes();
     const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, rejects);
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${index.pages} page${index.pages === 1 ? '' : 's'} before the import.`);

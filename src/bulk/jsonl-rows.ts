@@ -2,11 +2,12 @@
 // object a line with the CSV's column names as keys. Each line becomes a record shaped as
 // csv-rows.ts gives them (a header first, then cells in its order), so the same engine
 // checks, groups and applies them; a line that is not such an object is one reject, named
-// by its line, and the file goes on. Streams: one line in memory at a time.
+// by its line, and the file goes on. Streams: one line in memory at a time, and a line
+// longer than MAX_RECORD_CHARS bytes is dropped as it comes (one reject), never held.
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { isLosslessNumber, parseJson, toJson, tooDeepAt } from '../core/json.js';
-import type { CsvRecord } from './csv-rows.js';
+import { MAX_RECORD_CHARS, type CsvRecord } from './csv-rows.js';
 
 /** The keys of a line, in the order of the CSV's columns. */
 export const JSONL_KEYS = ['domain', 'bizId', 'namespace', 'code', 'value', 'type'] as const;
@@ -24,6 +25,9 @@ export async function* jsonlRecords(input: Readable, domainFlag: string | undefi
   const keys: readonly string[] = domainFlag === undefined ? JSONL_KEYS : JSONL_KEYS.filter((key) => key !== 'domain');
   yield { line: 0, cells: [...keys], bytes: 0 };
   let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  // A line past the limit: its bytes are dropped as they come, and it is one reject (the next line is read as usual).
+  let overlong = false;
   let line = 0;
   let bytes = 0;
   const lineOf = (piece: Buffer): CsvRecord | undefined => {
@@ -32,20 +36,48 @@ export async function* jsonlRecords(input: Readable, domainFlag: string | undefi
     const text = line === 1 && piece.subarray(0, 3).equals(UTF8_BOM) ? piece.subarray(3) : piece;
     return recordOf(text, line, Math.max(0, bytes - 1), keys, domainFlag);
   };
+  const overlongLine = (dropped: number): CsvRecord => {
+    line += 1;
+    bytes += dropped + 1;
+    return { line, cells: [], bytes: Math.max(0, bytes - 1), problem: `the line is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} bytes, which no row of an import can be` };
+  };
+  let droppedBytes = 0;
   try {
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       let start = 0;
       for (let at = buffer.indexOf(NEWLINE); at >= 0; at = buffer.indexOf(NEWLINE, start)) {
+        if (overlong) {
+          const record = overlongLine(droppedBytes + (at - start));
+          overlong = false;
+          droppedBytes = 0;
+          start = at + 1;
+          yield record;
+          continue;
+        }
         const piece = pending.length > 0 ? Buffer.concat([...pending, buffer.subarray(start, at)]) : buffer.subarray(start, at);
         pending = [];
+        pendingBytes = 0;
         start = at + 1;
-        const record = lineOf(piece);
+        const record = piece.length > MAX_RECORD_CHARS ? overlongLine(piece.length) : lineOf(piece);
         if (record) yield record;
       }
-      if (start < buffer.length) pending.push(Buffer.from(buffer.subarray(start)));
+      if (start < buffer.length) {
+        const rest = buffer.length - start;
+        if (overlong) droppedBytes += rest;
+        else if (pendingBytes + rest > MAX_RECORD_CHARS) {
+          overlong = true;
+          droppedBytes = pendingBytes + rest;
+          pending = [];
+          pendingBytes = 0;
+        } else {
+          pending.push(Buffer.from(buffer.subarray(start)));
+          pendingBytes += rest;
+        }
+      }
     }
-    if (pending.length > 0) {
+    if (overlong) yield overlongLine(droppedBytes);
+    else if (pending.length > 0) {
       const record = lineOf(Buffer.concat(pending));
       if (record) yield record;
     }

@@ -2,10 +2,24 @@
 // moved into place in one step, so a reader or a crash sees the old file or the new one,
 // never half of either. Without `overwrite`, an existing file is never replaced, even one
 // created while the text was being written (a hard link to the temp file fails then).
+// A target that is no regular file (a device, a FIFO, /dev/stdout) is written in place
+// instead: see output-target.ts.
 import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { RuntimeError, UsageError } from './errors.js';
+import { writeInPlace, type OutputTarget } from './output-target.js';
+
+/** `text` to a target other than stdout: a regular file atomically (writeFileAtomically), anything else in place. */
+export async function writeOutputFile(target: Exclude<OutputTarget, { kind: 'stdout' }>, text: string, options: { overwrite: boolean; flag: string }): Promise<void> {
+  if (target.kind === 'file') return writeFileAtomically(target.path, text, options);
+  try {
+    await writeInPlace(target, text);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RuntimeError(`Cannot write ${target.kind === 'descriptor' ? `descriptor ${target.fd}` : target.path} (${reason}).`);
+  }
+}
 
 /**
  * `flag` names the option that allows replacing the file, in the refusal. A file system

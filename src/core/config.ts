@@ -1,9 +1,10 @@
 // Profiles on disk: a JSON file of mode 0600 holding each profile's base URL, token and
 // configuration defaults (`store-cli config`).
-// conf writes it. Reading it is one JSON.parse, and importing conf (with ajv) costs 40% of
+// conf writes it, one process at a time (config-lock.ts). Reading it is one JSON.parse, and importing conf (with ajv) costs 40% of
 // node's start-up, so commands that only read a profile read the file directly.
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withConfigLock } from './config-lock.js';
 import { RuntimeError } from './errors.js';
 import { makePrivateDir } from './paths.js';
 
@@ -49,9 +50,46 @@ export interface StoredConfig {
   profile(name: string): ProfileRecord | undefined;
 }
 
+/** Where a warning goes (ctx.warn): `warning: ...` on stderr. */
+export type Warn = (message: string) => void;
+
+// Folders and files already checked by this process: a command that reads and then writes
+// the config says a warning once.
+const checked = new Set<string>();
+
+/**
+ * As ssh does with its keys: a config folder others may write to (anyone could replace the
+ * file, and so the base URL a token is sent to) or a config file others may read or write
+ * (it holds the tokens) is named on stderr. What this user owns is made private again
+ * (0700, 0600: what store-cli creates); what it does not own is only named.
+ */
+export async function checkConfigPrivacy(dir: string, warn: Warn | undefined): Promise<void> {
+  const file = join(dir, `${CONFIG_NAME}.json`);
+  for (const [path, what, loose, mode] of [
+    [dir, 'folder', 0o022, 0o700],
+    [file, 'file', 0o077, 0o600],
+  ] as const) {
+    if (checked.has(path)) continue;
+    checked.add(path);
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined || (info.mode & loose) === 0) continue;
+    const was = (info.mode & 0o777).toString(8).padStart(4, '0');
+    const risk = what === 'folder' ? 'others may write in it (and replace the config file, and so where a token is sent)' : 'others may read or write it (it holds the tokens)';
+    const owned = typeof process.getuid === 'function' && info.uid === process.getuid();
+    const tightened =
+      owned &&
+      (await chmod(path, mode).then(
+        () => true,
+        () => false,
+      ));
+    warn?.(`the config ${what} ${path} has mode ${was}: ${risk}; ${tightened ? `made it ${mode.toString(8).padStart(4, '0')}` : `run: chmod ${mode.toString(8)} ${path}`}.`);
+  }
+}
+
 /** One read of the config file, without loading conf; an absent file is an empty one. */
-export async function readConfigFile(dir: string): Promise<StoredConfig> {
+export async function readConfigFile(dir: string, warn?: Warn): Promise<StoredConfig> {
   const path = join(dir, `${CONFIG_NAME}.json`);
+  await checkConfigPrivacy(dir, warn);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -112,23 +150,37 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function openConfig(dir: string): Promise<ConfigStore> {
+export async function openConfig(dir: string, warn?: Warn): Promise<ConfigStore> {
   const { default: Conf } = await import('conf');
   let conf: InstanceType<typeof Conf<FileShape>>;
+  const file = join(dir, `${CONFIG_NAME}.json`);
   try {
     // conf would create it with the umask's mode (0777 under umask 000).
     await makePrivateDir(dir);
-    conf = new Conf<FileShape>({
-      projectName: 'store-cli',
-      projectSuffix: '',
-      cwd: dir,
-      configName: CONFIG_NAME,
-      configFileMode: 0o600,
-      defaults: { profiles: {} },
-    });
+    await checkConfigPrivacy(dir, warn);
+    // conf writes its defaults into a new file: a change of its own, under the lock too.
+    conf = withConfigLock(
+      file,
+      () =>
+        new Conf<FileShape>({
+          projectName: 'store-cli',
+          projectSuffix: '',
+          cwd: dir,
+          configName: CONFIG_NAME,
+          configFileMode: 0o600,
+          defaults: { profiles: {} },
+        }),
+    );
   } catch (error) {
+    if (error instanceof RuntimeError) throw error;
     throw new RuntimeError(`The config file in ${dir} could not be read (${error instanceof Error ? error.message : String(error)}); fix or delete it.`);
   }
+  // Each change re-reads the file (conf reads it on every get) and writes it under the lock,
+  // so that parallel processes' changes all land.
+  const locked =
+    <A extends unknown[], R>(change: (...args: A) => R) =>
+    (...args: A): R =>
+      withConfigLock(file, () => change(...args));
   const profiles = (): Record<string, ProfileRecord> => {
     const value = conf.get('profiles');
     return value && typeof value === 'object' ? value : {};
@@ -142,8 +194,8 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
   return {
     path: conf.path,
     profile: (name) => cleanProfile(profiles()[name]),
-    saveProfile: put,
-    logout: (name) => {
+    saveProfile: locked(put),
+    logout: locked((name: string): Logout => {
       const { baseUrl, token, ...rest } = stored(name);
       if (baseUrl === undefined && token === undefined) return 'no-credentials';
       put(name, rest);
@@ -151,23 +203,23 @@ export async function openConfig(dir: string): Promise<ConfigStore> {
       // A default that names a profile no longer there would point at nothing.
       if (conf.get('defaultProfile') === name) conf.delete('defaultProfile');
       return 'removed';
-    },
-    setDefault: (name, key, value) => {
+    }),
+    setDefault: locked((name: string, key: string, value: unknown) => {
       const record = stored(name);
       put(name, { ...record, defaults: { ...record.defaults, [key]: value } });
-    },
-    unsetDefault: (name, key) => {
+    }),
+    unsetDefault: locked((name: string, key: string) => {
       const { defaults, ...record } = stored(name);
       if (!defaults || !Object.hasOwn(defaults, key)) return false;
       const { [key]: _removed, ...rest } = defaults;
       put(name, Object.keys(rest).length > 0 ? { ...record, defaults: rest } : record);
       return true;
-    },
+    }),
     profileNames: () => Object.keys(profiles()).sort(),
     defaultProfile: () => {
       const name = conf.get('defaultProfile');
       return typeof name === 'string' && name !== '' ? name : undefined;
     },
-    setDefaultProfile: (name) => conf.set('defaultProfile', name),
+    setDefaultProfile: locked((name: string) => conf.set('defaultProfile', name)),
   };
 }

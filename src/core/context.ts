@@ -130,7 +130,7 @@ export function createContext(deps: ContextDeps): Context {
   // One read of the config file serves the profile's name, credentials and defaults alike.
   const readStored = () =>
     (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
-      const file = await readConfigFile(configDir(env));
+      const file = await readConfigFile(configDir(env), (message) => ctx.warn(message));
       const profile = resolveProfile(globals, env, file.defaultProfile);
       return { profile, record: file.profile(profile.value) };
     }));
@@ -143,7 +143,7 @@ export function createContext(deps: ContextDeps): Context {
     env,
     prompter: createPrompter(io, signal),
     now: deps.now ?? (() => new Date()),
-    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env)))),
+    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
     async profile() {
       const outside = resolveProfile(globals, env);
       return outside.source === 'default' ? (await readStored()).profile : outside;

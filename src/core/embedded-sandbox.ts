@@ -39,7 +39,8 @@ export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: s
       dataFile: join(dataDirectory, SANDBOX_STATE_FILE),
       waitForDataFile: {
         timeoutMs: EMBEDDED_WAIT_MS,
-        onWait: (pid) => wait.say(`Waiting for another store-cli --sandbox command (pid ${pid}) to finish with the embedded sandbox...`),
+        // The lock names a pid (alive, with the start time it records): which program that is, it cannot say.
+        onWait: (pid, lockFile) => wait.say(`Waiting for pid ${pid}, which holds the embedded sandbox's state (${lockFile}), to let go of it...`),
         ...(wait.signal ? { signal: wait.signal } : {}),
       },
       seed: 'demo',

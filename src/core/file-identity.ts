@@ -9,10 +9,12 @@ import type { Readable, Writable } from 'node:stream';
 export interface FileIdentity {
   dev: bigint;
   ino: bigint;
+  /** A terminal or /dev/null, which outputs may share (output-target.ts). */
+  charDevice?: boolean;
 }
 
 export function identityOfStats(info: BigIntStats): FileIdentity {
-  return { dev: info.dev, ino: info.ino };
+  return info.isCharacterDevice() ? { dev: info.dev, ino: info.ino, charDevice: true } : { dev: info.dev, ino: info.ino };
 }
 
 /** The file `path` names (symlinks followed), or undefined when there is none yet. */
@@ -31,7 +33,11 @@ export async function identityOfPath(path: string): Promise<FileIdentity | undef
  */
 export function identityOfStream(stream: Readable | Writable): FileIdentity | undefined {
   const fd = (stream as (Readable | Writable) & { fd?: unknown }).fd;
-  if (typeof fd !== 'number') return undefined;
+  return typeof fd === 'number' ? identityOfFd(fd) : undefined;
+}
+
+/** The file behind an open descriptor, or undefined when it is not open. */
+export function identityOfFd(fd: number): FileIdentity | undefined {
   try {
     return identityOfStats(fstatSync(fd, { bigint: true }));
   } catch {

@@ -35,6 +35,15 @@ export async function seedProblem(raw: unknown, source: string): Promise<string 
 }
 
 /**
+ * The pid of the live sandbox (this process's too) whose data file, journal or lock `path`
+ * is, under any name; undefined when it is none of those.
+ */
+export async function liveSandboxOwning(path: string): Promise<number | undefined> {
+  const { liveOwnerOf } = await import('./data-lock.js');
+  return liveOwnerOf(path);
+}
+
+/**
  * Removes the state file, its journal and stray temp files beside it; true if there was
  * state. Rejects with SandboxDataError while a sandbox runs on the file.
  */

@@ -4,7 +4,7 @@
 // the key it removed), so replaying a line twice, or over a data file that already has
 // it, comes to the same state.
 import { constants } from 'node:fs';
-import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod';
 import { SandboxDataError } from './sandbox-errors.js';
@@ -30,9 +30,16 @@ export type JournalRecord = z.infer<typeof recordSchema>;
 export async function readJournal(file: string): Promise<{ records: JournalRecord[]; bytes: number }> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const handle = await open(file, constants.O_RDONLY | NO_FOLLOW);
+    try {
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], bytes: 0 };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { records: [], bytes: 0 };
+    if (code === 'ELOOP') throw linkRefused(file, error);
     throw new SandboxDataError(file, `Cannot read the sandbox journal ${file}: ${(error as Error).message}.`, { cause: error });
   }
   const lines = text.split('\n');
@@ -49,11 +56,20 @@ export async function readJournal(file: string): Promise<{ records: JournalRecor
   return { records, bytes: Buffer.byteLength(text) };
 }
 
+// O_NOFOLLOW: a journal that is a symbolic link (planted beside a data file in a shared
+// folder) is refused, never followed: appending through it would write the state's changes
+// into whatever file it names.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+function linkRefused(file: string, cause: unknown): SandboxDataError {
+  return new SandboxDataError(file, `The sandbox journal ${file} is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`, { cause });
+}
+
 // O_APPEND: every write goes to the end, also after a compaction truncated the file.
 // O_DSYNC (where the platform has it): a write returns once its data is on disk, one call
 // instead of write + fdatasync, which is what bounds a sandbox's answers a second.
 const SYNC_EACH_WRITE = constants.O_DSYNC ?? 0;
-const JOURNAL_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | SYNC_EACH_WRITE;
+const JOURNAL_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | SYNC_EACH_WRITE | NO_FOLLOW;
 
 interface Batch {
   lines: string[];
@@ -222,7 +238,12 @@ export class Journal {
 
   private async opened(): Promise<FileHandle> {
     if (this.handle === undefined) {
-      this.handle = await open(this.file, JOURNAL_FLAGS, 0o600);
+      try {
+        this.handle = await open(this.file, JOURNAL_FLAGS, 0o600);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw linkRefused(this.file, error);
+        throw error;
+      }
       // The new name must be on disk too, or a power cut could lose the file with its lines.
       await syncDirectory(dirname(this.file));
     }

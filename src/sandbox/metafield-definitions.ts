@@ -3,6 +3,7 @@ import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossles
 import * as z from 'zod';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from './metafield-measures.js';
+import { jsonProblem } from './json-position.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from './metafield-rules.js';
 
 /**
@@ -291,7 +292,8 @@ export async function readDefinitionsFile(file: string): Promise<MetafieldDefini
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new SandboxUsageError(`${source} is not valid JSON (${(error as Error).message}).`, { cause: error });
+    // V8's message quotes the file's first characters: the file and the position only.
+    throw new SandboxUsageError(`${source} is not valid JSON: ${jsonProblem(text)}.`, { cause: error });
   }
   return parseDefinitions(raw, source);
 }

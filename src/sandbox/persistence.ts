@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { jsonProblem } from './json-position.js';
 import { SandboxDataError } from './sandbox-errors.js';
 
 /** The file's JSON content, or undefined when there is no file or it is blank (a fresh store). */
@@ -16,7 +18,7 @@ export async function readDataFile(file: string): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new SandboxDataError(file, `The sandbox data file ${file} is not valid JSON (${(error as Error).message}); repair it or remove it with "store-cli sandbox reset".`, { cause: error });
+    throw new SandboxDataError(file, `The sandbox data file ${file} is not valid JSON (${jsonProblem(text)}); repair it or remove it with "store-cli sandbox reset".`, { cause: error });
   }
 }
 
@@ -33,7 +35,8 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
   await mkdir(dirname(file), { recursive: true });
   const temp = tempName(file);
   try {
-    const handle = await open(temp, 'w', 0o600);
+    // Created new, never through a link that someone planted under the temporary name.
+    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
     try {
       await handle.writeFile(text, 'utf8');
       await handle.sync();

@@ -28,7 +28,7 @@ export interface SandboxOptions {
    * after a second of waiting (an aborted signal ends the wait). Absent: fail at once with
    * SandboxDataError.
    */
-  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number) => void; signal?: AbortSignal };
+  waitForDataFile?: { timeoutMs: number; onWait?: (ownerPid: number, lockFile: string) => void; signal?: AbortSignal };
   /**
    * What a store that starts empty (no data file, or a blank one) gets, and what reset()
    * returns to: 'demo' (the demo data set), a seed document (see docs/sandbox.md "Seeds and

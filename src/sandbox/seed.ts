@@ -16,6 +16,7 @@ import { ROOT_PARENT_ID } from './product-decisions.js';
 import { categoryRecordSchema, collectionRecordSchema, productRecordSchema, type ProductRecord } from './product-record.js';
 import { SandboxUsageError, type FieldError } from './sandbox-errors.js';
 import { characterCount, isHttpUrl } from './text.js';
+import { jsonProblem } from './json-position.js';
 import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './webhook-topics.js';
 
 const id = z.string({ error: 'must be a decimal id as a JSON string' }).regex(ID_PATTERN, 'must be a decimal id without leading zeros');
@@ -338,7 +339,8 @@ export async function readSeedFile(file: string, now: Date, definitionsInstead?:
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new SandboxUsageError(`The seed file ${file} is not valid JSON (${(error as Error).message}).`, { cause: error });
+    // V8's message quotes the file's first characters: the file and the position only.
+    throw new SandboxUsageError(`The seed file ${file} is not valid JSON: ${jsonProblem(text)}.`, { cause: error });
   }
   return parseSeed(raw, file, now, definitionsInstead);
 }

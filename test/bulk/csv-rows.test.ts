@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvRecords, CsvSyntaxError } from '../../src/bulk/csv-rows.js';
+import { csvRecords, CsvSyntaxError, MAX_RECORD_CHARS } from '../../src/bulk/csv-rows.js';
 
 async function records(text: string | Buffer) {
   const out: Array<{ line: number; cells: string[] }> = [];
@@ -106,5 +106,46 @@ describe('csvRecords', () => {
       ['domain', 'v'],
       ['products', 'a\nb'],
     ]);
+  });
+});
+
+/** `head`, then one cell of `size` bytes, then `tail`, made lazily in 64 KiB chunks; `pulled()` says how many bytes were read. */
+function hugeCell(head: string, size: number, tail: string) {
+  let pulled = 0;
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  async function* make() {
+    pulled += head.length;
+    yield Buffer.from(head);
+    for (let sent = 0; sent < size; sent += chunk.length) {
+      pulled += chunk.length;
+      yield chunk;
+    }
+    pulled += tail.length;
+    yield Buffer.from(tail);
+  }
+  return { stream: Readable.from(make(), { objectMode: false }), pulled: () => pulled };
+}
+
+describe('csvRecords: a cell past the record limit', () => {
+  it('stops reading a few chunks past MAX_RECORD_CHARS and names the row, keeping the rows before it', async () => {
+    const input = hugeCell('domain,bizId,namespace,code,value\nproducts,1,ns,a,fine\nproducts,2,ns,b,', 64 * 1024 * 1024, '\nproducts,3,ns,c,after\n');
+    const seen: number[] = [];
+    const failure = await (async () => {
+      for await (const record of csvRecords(input.stream)) seen.push(record.line);
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual([1, 2]);
+    expect(failure).toBeInstanceOf(CsvSyntaxError);
+    expect((failure as CsvSyntaxError).line).toBe(3);
+    expect((failure as CsvSyntaxError).message).toBe(
+      `the row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters, which no row of an import can be (a value holds at most 65,535): reading stopped there`,
+    );
+    // Of the 64 MiB cell, hardly more than the limit was read (the streams' buffers).
+    expect(input.pulled()).toBeLessThan(MAX_RECORD_CHARS + 2 * 1024 * 1024);
+  });
+
+  it('takes a row of the largest value there is (65,535 four-byte characters, quoted)', async () => {
+    const value = '😀'.repeat(65_535);
+    const found = await records(`a,b\n1,"${value}"\n`);
+    expect(found[1]!.cells[1]).toBe(value);
   });
 });

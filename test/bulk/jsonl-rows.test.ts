@@ -91,3 +91,28 @@ describe('the first character of stdin', () => {
     expect(await firstCharacter(empty)).toBeUndefined();
   });
 });
+
+describe('JSON lines: a line past the record limit', () => {
+  it('is one reject, dropped as it comes (never held), and the next line is read as usual', async () => {
+    let pulled = 0;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const first = '{"domain":"products","bizId":"1","namespace":"ns","code":"a","value":"x"}\n{"domain":"products","bizId":"2","namespace":"ns","code":"b","value":"';
+    const last = '"}\n{"domain":"products","bizId":"3","namespace":"ns","code":"c","value":"z"}\n';
+    async function* make() {
+      yield Buffer.from(first);
+      for (let sent = 0; sent < 8 * 1024 * 1024; sent += chunk.length) {
+        pulled += chunk.length;
+        yield chunk;
+      }
+      yield Buffer.from(last);
+    }
+    const found: CsvRecord[] = [];
+    for await (const record of jsonlRecords(Readable.from(make()), undefined)) found.push(record);
+    expect(pulled).toBe(8 * 1024 * 1024);
+    expect(found.slice(1).map(strip)).toEqual([
+      { line: 1, cells: ['products', '1', 'ns', 'a', 'x', ''] },
+      { line: 2, cells: [], problem: 'the line is longer than 1,048,576 bytes, which no row of an import can be' },
+      { line: 3, cells: ['products', '3', 'ns', 'c', 'z', ''] },
+    ]);
+  });
+});

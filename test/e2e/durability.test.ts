@@ -1,10 +1,11 @@
 // Durability as a user meets it: `sandbox serve --data F` killed with -9 in the middle of an
 // import keeps every value it answered 200 for; parallel `--sandbox` commands keep every
 // change; a second sandbox on a data file in use is refused.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, BIN, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, shq, spawnCli, until, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
@@ -71,6 +72,65 @@ describe('sandbox serve --data F, killed with -9 during an import', () => {
   });
 });
 
+/**
+ * Runs the CLI as `sh -c` that first writes `lockFile` naming the shell's pid, then execs the
+ * CLI in the same process: the lock names the CLI's own pid, as a container's pid 1 finds
+ * its former life's lock after a kill -9 and a restart.
+ */
+function runWithOwnPidLock(lockFile: string, args: readonly string[], env: Env, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; pid: number }> {
+  const script = `printf '%s\\n' "$$" > ${shq(lockFile)} && exec ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}`;
+  const child = spawn('sh', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`still running after ${timeoutMs} ms; stderr:\n${stderr}`));
+    }, timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, pid: child.pid! });
+    });
+  });
+}
+
+describe('a lock naming the process that finds it', () => {
+  it('is a former life of its pid (pid 1 in a container after kill -9): sandbox reset and --sandbox go on at once', { timeout: 60_000 }, async () => {
+    const file = join(scratch().root, 'state.json');
+    writeFileSync(file, '');
+    const reset = await runWithOwnPidLock(`${file}.lock`, ['sandbox', 'reset', '--yes', '--data', file], isolatedEnv(), 20_000);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stderr).not.toContain(`pid ${reset.pid}`);
+
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    const first = await run(['--sandbox', 'giftcard', 'count', '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const lockFile = join(dirs.dataDir, 'sandbox.json.lock');
+    const counted = await runWithOwnPidLock(lockFile, ['--sandbox', 'giftcard', 'count', '--json'], env, 20_000);
+    expect(counted.code, counted.stderr).toBe(0);
+    expect(counted.stderr).toBe('');
+    expect(JSON.parse(counted.stdout)).toEqual(JSON.parse(first.stdout));
+  });
+
+  it('a lock of a live process that records its start time is honoured, and names the pid without calling it a store-cli command', async () => {
+    const file = join(scratch().root, 'state.json');
+    // This test's own process: alive, with the start time /proc gives it.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    writeFileSync(`${file}.lock`, `${process.pid} ${start}\n`);
+    const refused = await run(['sandbox', 'serve', '--port', '0', '--data', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`error: The sandbox data file ${file} is in use by pid ${process.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.\n`);
+    // The same pid, recorded with another start time: a process that reused the pid, so the lock is stale.
+    writeFileSync(`${file}.lock`, `${process.pid} ${Number(start) - 1}\n`);
+    const reset = await run(['sandbox', 'reset', '--yes', '--data', file]);
+    expect(reset.code, reset.stderr).toBe(0);
+  });
+});
+
 describe('one sandbox per data file', () => {
   it('a second sandbox serve on a data file in use exits 1 at once, naming the owner; so does sandbox reset', async () => {
     const file = join(scratch().root, 'sandbox.json');
@@ -79,11 +139,11 @@ describe('one sandbox per data file', () => {
       const second = await run(['sandbox', 'serve', '--port', '0', '--data', file]);
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
-      expect(second.stderr).toContain(`The sandbox data file ${file} is in use by another sandbox (pid ${first.child.pid}); stop that one first, or use another data file.`);
+      expect(second.stderr).toContain(`The sandbox data file ${file} is in use by pid ${first.child.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.`);
       expect(second.stderr).not.toMatch(STACK_LINE);
       const reset = await run(['sandbox', 'reset', '--yes', '--data', file]);
       expect(reset.code).toBe(1);
-      expect(reset.stderr).toContain(`(pid ${first.child.pid})`);
+      expect(reset.stderr).toContain(`in use by pid ${first.child.pid} `);
       expect((await api(first, 'GET', '/gift_cards/count')).status).toBe(200);
     } finally {
       await first.stop();
@@ -95,7 +155,7 @@ describe('one sandbox per data file', () => {
     const env = isolatedEnv({}, dirs);
     const holder = await serve(['--json', '--token', 't', '--data', join(dirs.dataDir, 'sandbox.json')]);
     expect((await api(holder, 'POST', '/gift_cards', { giftCard: { code: 'HOLDERCARD01', initialValue: '3' } })).status).toBe(200);
-    const waiting = /^Waiting for another store-cli --sandbox command \(pid (\d+)\) to finish with the embedded sandbox\.\.\.$/m;
+    const waiting = /^Waiting for pid (\d+), which holds the embedded sandbox's state \(.*sandbox\.json\.lock\), to let go of it\.\.\.$/m;
     const stderrOf = (child: ReturnType<typeof spawnCli>) => {
       let text = '';
       child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -141,7 +201,7 @@ describe('one sandbox per data file', () => {
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
       // The only thing a waiting command may say: that it waits, and for whom.
-      expect(r.stderr).toMatch(/^(Waiting for another store-cli --sandbox command \(pid \d+\) to finish with the embedded sandbox\.\.\.\n)?$/);
+      expect(r.stderr).toMatch(/^(Waiting for pid \d+, which holds the embedded sandbox's state \(.*\), to let go of it\.\.\.\n)?$/);
     }
     const created = runs.map((r) => JSON.parse(r.stdout) as { id: string; code: string });
     expect(new Set(created.map((card) => card.id)).size).toBe(10);

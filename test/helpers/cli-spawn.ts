@@ -86,6 +86,8 @@ export interface RunOptions {
   /** A file opened as stdin instead (`< file`): then `input` is not used. */
   stdinFile?: string;
   timeoutMs?: number;
+  /** The working directory (default: this process's, the checkout): where relative paths land. */
+  cwd?: string;
 }
 
 const children = new Set<ChildProcess>();
@@ -100,8 +102,8 @@ type Ending = { code: number | null; signal: NodeJS.Signals | null };
 const endings = new WeakMap<ChildProcess, Promise<Ending>>();
 
 /** `stdin`, `stdout`: a descriptor for the child's stream (a file opened by the caller), else a pipe. */
-export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | number = 'pipe', stdout: 'pipe' | number = 'pipe'): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, stdout, 'pipe'] });
+export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | number = 'pipe', stdout: 'pipe' | number = 'pipe', cwd?: string): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: [stdin, stdout, 'pipe'], ...(cwd !== undefined ? { cwd } : {}) });
   children.add(child);
   // 'close': the process exited and its stdout and stderr are fully read.
   endings.set(
@@ -119,7 +121,7 @@ export function spawnCli(args: readonly string[], env: Env, stdin: 'pipe' | numb
 export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   const started = performance.now();
   const stdinFd = options.stdinFile === undefined ? undefined : openSync(options.stdinFile, 'r');
-  const child = spawnCli(args, options.env ?? isolatedEnv(), stdinFd ?? 'pipe');
+  const child = spawnCli(args, options.env ?? isolatedEnv(), stdinFd ?? 'pipe', 'pipe', options.cwd);
   if (stdinFd !== undefined) closeSync(stdinFd); // the child has its own copy
   const timeoutMs = options.timeoutMs ?? 15_000;
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSandboxData, SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { createProduct, shirtBody } from './product-helpers.js';
-import { breakStale, ownerOf, type LockOwner } from '../../src/sandbox/data-lock.js';
+import { breakStale, ownerOf, startTimeOf, type LockOwner } from '../../src/sandbox/data-lock.js';
 
 let dir: string;
 let dataFile: string;
@@ -173,8 +173,8 @@ describe('one owner per data file', () => {
     await withSandbox({ dataFile }, async () => {
       const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(SandboxDataError);
-      expect((error as Error).message).toBe(`The sandbox data file ${dataFile} is in use by another sandbox (pid ${process.pid}); stop that one first, or use another data file.`);
-      await expect(resetSandboxData(dataFile)).rejects.toThrow(/in use by another sandbox/);
+      expect((error as Error).message).toBe(`The sandbox data file ${dataFile} is in use by pid ${process.pid} (its lock: ${dataFile}.lock); stop that sandbox first, or use another data file.`);
+      await expect(resetSandboxData(dataFile)).rejects.toThrow(/in use by pid/);
     });
   });
 
@@ -201,7 +201,7 @@ describe('one owner per data file', () => {
       const error = await startSandbox({ dataFile, waitForDataFile: { timeoutMs: 50 } }).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(SandboxDataError);
       expect((error as Error).message).toBe(
-        `The sandbox data file ${dataFile} was still in use by another process (pid ${process.pid}) after waiting 0.05 s; try again when it ends (if no such process runs, remove ${dataFile}.lock).`,
+        `The sandbox data file ${dataFile} was still in use by pid ${process.pid} after waiting 0.05 s; try again when it ends (if that process is no sandbox, remove ${dataFile}.lock).`,
       );
     });
   });
@@ -213,9 +213,9 @@ describe('one owner per data file', () => {
     // Between the judgement and the break, the dead owner's lock went and a live process took
     // the lock (a new file, perhaps at the same inode number: the pid tells them apart too).
     await rm(lockFile);
-    await writeFile(lockFile, `${process.pid}\n`);
+    await writeFile(lockFile, `${process.ppid}\n`);
     await breakStale(dataFile, lockFile, judged);
-    expect(await readFile(lockFile, 'utf8')).toBe(`${process.pid}\n`);
+    expect(await readFile(lockFile, 'utf8')).toBe(`${process.ppid}\n`);
     // The stale one itself goes, and so does the break file.
     await writeFile(lockFile, `${deadPid()}\n`);
     await breakStale(dataFile, lockFile, (await ownerOf(lockFile)) as LockOwner);
@@ -227,7 +227,8 @@ describe('one owner per data file', () => {
     const lockFile = `${dataFile}.lock`;
     await writeFile(lockFile, `${deadPid()}\n`);
     const judged = (await ownerOf(lockFile)) as LockOwner;
-    await writeFile(`${lockFile}.break`, `${process.pid}\n`);
+    // A live breaker: another process (this one's parent) that started when it says.
+    await writeFile(`${lockFile}.break`, `${process.ppid} ${startTimeOf(process.ppid)}\n`);
     await breakStale(dataFile, lockFile, judged);
     expect(existsSync(lockFile)).toBe(true);
     await writeFile(`${lockFile}.break`, `${deadPid()}\n`);
@@ -241,7 +242,7 @@ describe('one owner per data file', () => {
   it('takes over the lock of an owner that died (kill -9)', async () => {
     await writeFile(`${dataFile}.lock`, `${deadPid()}\n`);
     await withSandbox({ dataFile }, async (sandbox) => {
-      expect(await readFile(`${dataFile}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+      expect(await readFile(`${dataFile}.lock`, 'utf8')).toBe(`${process.pid} ${startTimeOf(process.pid)}\n`);
       expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
     });
   });

@@ -1,9 +1,11 @@
 // The journal on its own: group commit and compaction while changes keep coming.
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, open, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { Journal, readJournal } from '../../src/sandbox/journal.js';
+import { call } from './helpers.js';
 
 let dir: string;
 let file: string;
@@ -67,5 +69,31 @@ describe('Journal', () => {
     expect(await readFile(file, 'utf8')).toContain('"during":true');
     await journal.close();
     expect(snapshots).toEqual([13, 14]);
+  });
+});
+
+describe('a journal that is a symbolic link (planted beside the data file)', () => {
+  it('is refused, never followed: neither read at start nor appended to later; the file it names is untouched', async () => {
+    const victim = join(dir, 'victim.txt');
+    await writeFile(victim, 'precious\n');
+    const dataFile = join(dir, 'state.json');
+    await symlink(victim, `${dataFile}.journal`);
+    const refused = await startSandbox({ dataFile }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SandboxDataError);
+    expect((refused as Error).message).toBe(`The sandbox journal ${dataFile}.journal is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`);
+
+    // Planted while a sandbox runs, before its first change: the change is refused (500), not written through the link.
+    await rm(`${dataFile}.journal`);
+    const sandbox = await startSandbox({ dataFile });
+    try {
+      await symlink(victim, `${dataFile}.journal`);
+      const reply = await call(sandbox, 'POST', '/gift_cards', { body: { giftCard: { code: 'NOTTHROUGHLINK1', initialValue: '5' } } });
+      expect(reply.status).toBe(500);
+      expect(reply.text).toContain('symbolic link');
+    } finally {
+      await sandbox.close().catch(() => undefined);
+    }
+    expect(await readFile(victim, 'utf8')).toBe('precious\n');
+    expect((await lstat(`${dataFile}.journal`)).isSymbolicLink()).toBe(true);
   });
 });

@@ -172,7 +172,7 @@ describe('which definitions a sandbox uses', () => {
 
   const base = { domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight' };
   const broken: Array<[string, string, RegExp]> = [
-    ['not JSON', '{"definitions": [', /^The metafield definitions file .*bad\.json is not valid JSON \(.+\)\.$/],
+    ['not JSON', '{"definitions": [', /^The metafield definitions file .*bad\.json is not valid JSON: it ends too soon \(line 1, column 18\)\.$/],
     ['not the shape', '[]', /is invalid: .+\.$/],
     ['an unknown top-level field', JSON.stringify({ definitions: [], extra: 1 }), /is invalid: the top level has the unknown field "extra"\.$/],
     ['definitions not an array', JSON.stringify({ definitions: {} }), /is invalid: definitions must be an array of definitions\.$/],

@@ -10,7 +10,7 @@ const verb = defineVerb({
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
-    output: text('<file>', 'write the CSV to this file instead of stdout'),
+    output: text('<file>', 'write the CSV to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
     revealCodes: boolean('write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'),
   },
   examples: [
@@ -25,6 +25,8 @@ CSV: code,initialValue,balance,currency,note,expireTime,customerId,status, one c
   warning goes to stderr, --output files are created with mode 0600, and stdout must not
   be a terminal (pipe it, or give --output). A store that masks codes in its reads cannot
   reveal them: those cards are written masked, and a warning says how many.
+An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) is
+  written in place, never replaced; - is stdout.
 `,
 });
 
@@ -33,19 +35,23 @@ export const register = verb.register;
 
 export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   const reveal = options.revealCodes === true;
-  if (reveal && options.output === undefined && ctx.io.isStdoutTTY) {
+  const { outputTarget } = await import('../../core/output-target.js');
+  const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
+  if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
     throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
   }
-  const [{ checkGiftCardSearch }, { exportGiftCards }, { fileSink, streamSink }] = await Promise.all([
+  const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }] = await Promise.all([
     import('../../api/gift-cards.js'),
     import('../../bulk/export-gift-cards.js'),
     import('../../bulk/export-output.js'),
   ]);
   const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
   const api = await ctx.api();
-  // A file is written whole or not at all: an older export there stays until this one is complete.
-  const sink = options.output === undefined ? streamSink(ctx.io.stdout) : await fileSink(options.output, '--output', reveal ? 0o600 : 0o666);
-  if (reveal) ctx.warn(`the export holds whole gift card codes${options.output ? ` (${options.output}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
+  // A file is written whole or not at all: an older export there stays until this one is
+  // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
+  const sink = await targetSink(target, ctx.io.stdout, '--output', reveal ? 0o600 : 0o666);
+  const file = target.kind === 'file' ? options.output : undefined;
+  if (reveal) ctx.warn(`the export holds whole gift card codes${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
   let counts;
   try {
     counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal);
@@ -54,6 +60,7 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
     await sink.discard();
     throw error;
   }
-  if (ctx.io.isStderrTTY || options.output !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${options.output ? ` to ${options.output}` : ''}.`);
+  const named = target.kind === 'stdout' ? undefined : options.output;
+  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${named ? ` to ${named}` : ''}.`);
   if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the codes masked (it does not show whole codes in reads): those rows cannot be imported elsewhere.`);
 }

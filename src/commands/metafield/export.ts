@@ -23,9 +23,9 @@ const verb = defineVerb({
     objects: text('<file>', 'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored'),
     all: boolean('every collection, and every product some collection holds (a product in no collection cannot be found)'),
     namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`),
-    output: text('<file>', 'write to this file, which appears only once complete (default: stdout)'),
+    output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
-    rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry'),
+    rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry; not the --output file'),
     shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
     concurrency: text('<n>', `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`),
   },
@@ -64,7 +64,9 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
     throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
   }
   const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-  const outputPath = options.output === undefined || options.output === '-' ? undefined : options.output;
+  const { outputTarget } = await import('../../core/output-target.js');
+  // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
+  const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
   const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
   if (jsonAsked && outputPath === undefined)
     throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);

@@ -4,28 +4,48 @@ import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
 const verb = defineVerb({
   name: 'export',
   summary: "Write a running sandbox's whole state to a file (or - for stdout) in the seed format: sandbox import and serve --seed take it back",
-  args: { file: arg('the file to write (mode 0600: it holds full gift card codes), or - for stdout') },
+  args: { file: arg('the file to write (mode 0600: it holds full gift card codes), or - for stdout; a device or FIFO is written in place') },
   flags: { force: boolean('replace the file if it exists') },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox export state.json', 'store-cli --profile sandbox sandbox export - | jq .giftCards'],
-  notes: '\nThe sandbox is the target store: --base-url and the token, or --profile. The file is written whole or not at all.\n',
+  notes: `
+The sandbox is the target store: --base-url and the token, or --profile. The file is written
+whole or not at all; one that is no regular file (/dev/stdout, a device, a FIFO) is written in
+place and needs no --force. The data file, journal or lock of a running sandbox is refused
+(exit 2), --force or not: it would destroy that sandbox's state.
+`,
 });
 
 export type ExportOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ExportOptions, ctx: Context): Promise<void> {
-  const [{ exists, fileExists, writeFileAtomically }, { toJson }] = await Promise.all([import('../../core/atomic-file.js'), import('../../core/json.js')]);
-  const toStdout = options.file === '-';
+  const [{ exists, fileExists, writeOutputFile }, { toJson }, { outputTarget }, { UsageError }] = await Promise.all([
+    import('../../core/atomic-file.js'),
+    import('../../core/json.js'),
+    import('../../core/output-target.js'),
+    import('../../core/errors.js'),
+  ]);
+  const target = await outputTarget(options.file);
   // Refused before anything is asked of the sandbox.
-  if (!toStdout && !options.force && (await exists(options.file))) throw fileExists(options.file, '--force');
+  if (target.kind === 'file') {
+    const { liveSandboxOwning } = await import('../../sandbox/index.js');
+    const owner = await liveSandboxOwning(target.path);
+    if (owner !== undefined) {
+      throw new UsageError(
+        `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.`,
+        false,
+      );
+    }
+    if (!options.force && (await exists(target.path))) throw fileExists(options.file, '--force');
+  }
   const api = await ctx.api();
   const state = await ctx.spin('Reading the sandbox state…', () => api.sandboxControl.request('GET', '/state'));
   const text = `${toJson(state, 2)}\n`;
-  if (toStdout) {
+  if (target.kind === 'stdout') {
     ctx.io.out(text);
     return;
   }
-  await writeFileAtomically(options.file, text, { overwrite: options.force === true, flag: '--force' });
+  await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
   const { describeCounts } = await import('./running.js');
   const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
   ctx.say(`Sandbox state written to ${options.file}: ${describeCounts({ counts })}.`);

@@ -217,6 +217,27 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
     expect(again.stderr).toContain('exists already');
   });
 
+  it('makes no --codes-out file when another check refuses the run, so the re-run is not blocked', async () => {
+    const file = cardFile([['', '20', '', '', 'no code', '', '', '']]);
+    const codesOut = `${file}.codes.csv`;
+    log.clear();
+    // --rejects is the file imported: refused (exit 2) after the pre-flight made the codes.
+    const refused = await cli(['giftcard', 'import', file, '--codes-out', codesOut, '--rejects', file], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is the file being imported');
+    expect(readdirSync(dirname(file)).filter((name) => name.endsWith('.codes.csv'))).toEqual([]);
+    // A refused token (exit 4): still no codes file, and no card made.
+    const denied = await cli(['giftcard', 'import', file, '--codes-out', codesOut], { env: { ...s.env, STORE_CLI_TOKEN: 'not-a-token' } });
+    expect(denied.code).toBe(4);
+    expect(readdirSync(dirname(file)).filter((name) => name.endsWith('.codes.csv'))).toEqual([]);
+    expect((await log.take()).filter((line) => line.method === 'POST')).toEqual([]);
+    // The re-run with the mistake fixed goes, creating the file.
+    const fixed = await importJson([file, '--codes-out', codesOut], s.env);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.summary).toMatchObject({ created: 1 });
+    expect(statSync(codesOut).mode & 0o777).toBe(0o600);
+  });
+
   it('reads stdin, and names store refusals in --rejects with the code masked', async () => {
     const code = freshCode('R');
     const stdin = csv([[code, '10', '', 'EUR', '', '', '', '']], HEADER);

@@ -160,6 +160,11 @@ describe('metafield import: an unusable file exits 2 and sends nothing', () => {
     ['a file that is not CSV', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), /the header/],
     ['semicolons', 'domain;bizId;namespace;code;value\nproducts;1;ns;c;v\n', /reads comma-separated values/],
     ['broken quotes before any row was sent', 'domain,bizId,namespace,code,value\nproducts,1,ns,c,"open\n', /line 2 is not valid CSV .*; nothing was sent/],
+    [
+      'a cell of 3 MB, past the row limit (reading stops there)',
+      `domain,bizId,namespace,code,value\nproducts,1,ns,c,"${'x'.repeat(3 * 1024 * 1024)}"\nproducts,2,ns,c,v\n`,
+      /line 2 is not valid CSV \(the row is longer than 1,048,576 characters, which no row of an import can be \(a value holds at most 65,535\): reading stopped there\); nothing was sent/,
+    ],
   ];
   for (const [what, content, message] of cases) {
     it(what, async () => {

@@ -11,7 +11,7 @@ const verb = defineVerb({
   args: { domains: new Arg<string[]>((name) => new Argument(`[${name}...]`, `the domains to export: ${METAFIELD_DOMAINS.join(', ')}`)) },
   flags: {
     all: boolean('every domain'),
-    output: text('<file>', 'write the JSON to this file instead of stdout'),
+    output: text('<file>', 'write the JSON to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
   },
   examples: [
     'store-cli metafield definition export --all > definitions.json',
@@ -34,7 +34,12 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
   if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
   const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-  const [{ definitionsFileText }, { writeFileAtomically }] = await Promise.all([import('../../../api/metafield-definition-wire.js'), import('../../../core/atomic-file.js')]);
+  const [{ definitionsFileText }, { writeOutputFile }, { outputTarget }] = await Promise.all([
+    import('../../../api/metafield-definition-wire.js'),
+    import('../../../core/atomic-file.js'),
+    import('../../../core/output-target.js'),
+  ]);
+  const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
   const api = await ctx.api();
   const definitions = await ctx.spin('Reading metafield definitions…', async () => {
     const found = [];
@@ -42,8 +47,8 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
     return found;
   });
   const textOut = definitionsFileText(definitions);
-  if (options.output === undefined) ctx.io.out(textOut);
-  // Whole or not at all: a crash never leaves half a definitions file under the name.
-  else await writeFileAtomically(options.output, textOut, { overwrite: true, flag: '--output' });
-  ctx.say(`Exported ${definitions.length} metafield definition${definitions.length === 1 ? '' : 's'} of ${domains.join(', ')}${options.output === undefined ? '' : ` to ${options.output}`}.`);
+  if (target.kind === 'stdout') ctx.io.out(textOut);
+  // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
+  else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
+  ctx.say(`Exported ${definitions.length} metafield definition${definitions.length === 1 ? '' : 's'} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
 }

@@ -1,0 +1,194 @@
+// Outputs that are no regular file, as real processes: a FIFO, a character device and links
+// to them (made in a scratch folder, never the machine's own /dev) are written in place and
+// stay what they are; `--output -` is stdout; two outputs that are one file are refused; and
+// `sandbox export` never writes over a running sandbox's state.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, type ServeHandle } from '../helpers/cli-spawn.js';
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
+
+/** The four writers that take a path, each with the path last. */
+const WRITERS: ReadonlyArray<{ name: string; args: (path: string) => string[] }> = [
+  { name: 'giftcard export --reveal-codes --output', args: (path) => ['giftcard', 'export', '--reveal-codes', '--output', path] },
+  { name: 'metafield export --output', args: (path) => ['metafield', 'export', '--all', '--output', path] },
+  { name: 'metafield definition export --output', args: (path) => ['metafield', 'definition', 'export', '--all', '--output', path] },
+  { name: 'sandbox export --force', args: (path) => ['sandbox', 'export', '--force', path] },
+];
+
+/** mknod needs root (CAP_MKNOD): the device tests run where it works. */
+function makeNullDevice(path: string): boolean {
+  return spawnSync('mknod', [path, 'c', '1', '3']).status === 0 && statSync(path).isCharacterDevice();
+}
+
+describe('outputs that are no regular file (spawned)', () => {
+  let sandbox: ServeHandle;
+  const expected = new Map<string, string>();
+
+  beforeAll(async () => {
+    sandbox = await serve(['--json', '--demo']);
+    const values = join(scratch().root, 'values.csv');
+    writeFileSync(
+      values,
+      'domain,bizId,namespace,code,value,type\ncollections,4000000000000000304,custom,banner,8000000000000000001,File\ncollections,4000000000000000304,zeta,note,"a, b and ""c""",\n',
+    );
+    const seeded = await run(['metafield', 'import', values], { env: sandbox.env() });
+    expect(seeded.code, seeded.stderr).toBe(0);
+    // What each writer sends to stdout: what a FIFO's reader must get, byte for byte.
+    for (const writer of WRITERS) {
+      const r = await run(writer.args('-'), { env: sandbox.env() });
+      expect(r.code, `${writer.name} -: ${r.stderr}`).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(100);
+      expected.set(writer.name, r.stdout);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it.each(WRITERS)('$name - writes to stdout and creates no file named -', async (writer) => {
+    const dir = scratch().root;
+    const r = await run(writer.args('-'), { env: sandbox.env(), cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(expected.get(writer.name));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each(WRITERS)('$name FIFO: the reader gets every byte, and the FIFO stays a FIFO', { timeout: 30_000 }, async (writer) => {
+    const dir = scratch().root;
+    const fifo = join(dir, 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    reader.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const readerDone = new Promise<void>((resolve) => reader.once('close', () => resolve()));
+    const child = spawnCli(writer.args(fifo), sandbox.env());
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end();
+    const end = await exitOf(child, 20_000);
+    // A writer that renamed a file over the FIFO never opened it: the reader would wait for good.
+    const timer = setTimeout(() => reader.kill('SIGKILL'), 3000);
+    await readerDone;
+    clearTimeout(timer);
+    expect(end.code, stderr).toBe(0);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(Buffer.concat(chunks).toString()).toBe(expected.get(writer.name));
+  });
+
+  it.each(WRITERS)('$name onto a character device, directly and through a link: both stay what they are', async (writer) => {
+    const dir = mkdtempSync(join(scratch().root, 'dev-'));
+    const device = join(dir, 'null');
+    if (!makeNullDevice(device)) return; // not root: no device can be made here
+    const link = join(dir, 'to-null');
+    symlinkSync(device, link);
+    for (const path of [device, link]) {
+      const r = await run(writer.args(path), { env: sandbox.env() });
+      expect(r.code, `${path}: ${r.stderr}`).toBe(0);
+      expect(statSync(device).isCharacterDevice()).toBe(true);
+      expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['null', 'to-null']);
+  });
+
+  it.each(WRITERS)('$name through a link to /dev/stdout: the bytes reach stdout, the link stays', async (writer) => {
+    const dir = scratch().root;
+    const link = join(dir, 'out');
+    symlinkSync('/dev/stdout', link);
+    const r = await run(writer.args(link), { env: sandbox.env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(expected.get(writer.name));
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+});
+
+describe('two outputs of one command that are one file (spawned)', () => {
+  let sandbox: ServeHandle;
+  beforeAll(async () => {
+    sandbox = await serve(['--json', '--demo']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it('metafield export --output F --rejects F: exit 2, nothing written, whether F is there or not', async () => {
+    const dir = scratch().root;
+    const file = join(dir, 'values.csv');
+    for (const [output, rejects] of [
+      [file, file],
+      [file, join(dir, '.', 'values.csv')],
+    ]) {
+      const r = await run(['metafield', 'export', '--all', '--output', output!, '--rejects', rejects!], { env: sandbox.env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`error: --rejects ${rejects} and --output ${output} are the same file; give two files. Nothing was sent.\n`);
+      expect(readdirSync(dir)).toEqual([]);
+    }
+    writeFileSync(file, 'kept\n');
+    symlinkSync(file, join(dir, 'link.csv'));
+    const r = await run(['metafield', 'export', '--all', '--output', file, '--rejects', join(dir, 'link.csv')], { env: sandbox.env() });
+    expect(r.code).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('kept\n');
+  });
+
+  it('metafield export > F --rejects F (stdout is F): exit 2, and --rejects - beside values on stdout too', async () => {
+    const dir = scratch().root;
+    const file = join(dir, 'values.csv');
+    writeFileSync(file, '');
+    const fd = openSync(file, 'w');
+    const child = spawnCli(['metafield', 'export', '--all', '--rejects', file], sandbox.env(), 'pipe', fd);
+    closeSync(fd);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end();
+    const end = await exitOf(child, 15_000);
+    expect(end.code, stderr).toBe(2);
+    expect(stderr).toBe(`error: --rejects ${file} is stdout, where the values go; give another file. Nothing was sent.\n`);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    const dash = await run(['metafield', 'export', '--all', '--rejects', '-'], { env: sandbox.env(), cwd: dir });
+    expect(dash.code).toBe(2);
+    expect(dash.stdout).toBe('');
+  });
+
+  it('metafield export --output /dev/null --rejects /dev/null: a device holds nothing to destroy, so both may go there', async () => {
+    const r = await run(['metafield', 'export', '--all', '--output', '/dev/null', '--rejects', '/dev/null'], { env: sandbox.env() });
+    expect(r.code, r.stderr).toBe(0);
+  });
+});
+
+describe("sandbox export onto a running sandbox's own state (spawned)", () => {
+  it('refuses its data file, journal and lock (exit 2, --force or not), under any name; another file is fine', { timeout: 30_000 }, async () => {
+    const dir = scratch().root;
+    const data = join(dir, 'state.json');
+    const served = await serve(['--json', '--demo', '--data', data]);
+    try {
+      const created = await run(['giftcard', 'create', '--initial-value', '5', '--code', 'KEEPTHISCODE1'], { env: served.env() });
+      expect(created.code, created.stderr).toBe(0);
+      symlinkSync(data, join(dir, 'alias.json'));
+      const before = existsSync(data) ? readFileSync(data) : undefined;
+      for (const target of [data, `${data}.journal`, `${data}.lock`, join(dir, 'alias.json'), join(dir, '.', 'state.json')]) {
+        for (const force of [['--force'], []]) {
+          const r = await run(['sandbox', 'export', ...force, target], { env: served.env() });
+          expect(r.code, `${target} ${force.join('')}: ${r.stderr}`).toBe(2);
+          expect(r.stderr).toBe(
+            `error: ${target} is the state of the sandbox running as pid ${served.child.pid} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.\n`,
+          );
+        }
+      }
+      expect(existsSync(data) ? readFileSync(data) : undefined).toEqual(before);
+      const other = await run(['sandbox', 'export', join(dir, 'copy.json')], { env: served.env() });
+      expect(other.code, other.stderr).toBe(0);
+    } finally {
+      await served.stop();
+    }
+    // Stopped: the file is no live sandbox's any more.
+    const after = await run(['--sandbox', 'sandbox', 'export', '--force', data]);
+    expect(after.code, after.stderr).toBe(0);
+  });
+});
