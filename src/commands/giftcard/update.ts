@@ -1,5 +1,6 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
@@ -26,6 +27,9 @@ export type UpdateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
+  if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
+    throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
+  }
   const [{ checkGiftCardUpdate }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
   const input = checkGiftCardUpdate({
     giftCardId: options.giftCardId,

@@ -87,6 +87,14 @@ describe('giftcard update', () => {
     });
   });
 
+  it.each([[[]], [['--dry-run']], [['--json']]])('with no change flag (%j) exits 2 "nothing to change" and sends nothing', async (extra) => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '20.00' });
+    log.clear();
+    const r = await cli(['giftcard', 'update', card.id, ...extra], { env: s.env });
+    expectUsageError(r, 'nothing to change: give --balance, --note or --expire-time');
+    expect(await log.take()).toEqual([]);
+  });
+
   it('an unknown id exits 1 mentioning 404', async () => {
     const r = await cli(['giftcard', 'update', '4999999999999999999', '--balance', '1'], { env: s.env });
     expect(r.code).toBe(1);
