@@ -5,7 +5,8 @@
 // code get one here, written to --codes-out before the first request, so that a card never
 // exists with a code that was shown nowhere.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { access, lstat, open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
 import { UsageError } from '../core/errors.js';
 import { CsvSyntaxError } from './csv-rows.js';
@@ -23,7 +24,7 @@ export interface PreflightResult {
 export interface PreflightOptions {
   shard?: Shard;
   dryRun: boolean;
-  /** Where generated codes go; required when a row of this shard has no code (but in a dry run). */
+  /** Where generated codes go; required when a row of this shard has no code (a dry run checks it, writes nothing). */
   codesOut?: string;
 }
 
@@ -90,11 +91,16 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   }
 
   const generated = new Map<number, string>();
-  if (codeless.length === 0 || options.dryRun) return { rows, generated };
+  if (codeless.length === 0) return { rows, generated };
+  // A dry run refuses what the real run would: no --codes-out, or one that cannot be made.
   if (options.codesOut === undefined) {
     throw new UsageError(
       `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
     );
+  }
+  if (options.dryRun) {
+    await checkCodesOut(options.codesOut);
+    return { rows, generated };
   }
   for (const text of codeless) {
     let code: string;
@@ -105,6 +111,26 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   }
   await writeCodes(options.codesOut, codeless, generated);
   return { rows, generated };
+}
+
+/** What writeCodes would refuse, found without creating the file (a dry run makes none). */
+async function checkCodesOut(path: string): Promise<void> {
+  const existing = await lstat(path).catch(() => undefined);
+  if (existing !== undefined) throw codesOutExists(path);
+  try {
+    await access(dirname(resolve(path)), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw codesOutUnwritable(path, code);
+  }
+}
+
+function codesOutExists(path: string): UsageError {
+  return new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
+}
+
+function codesOutUnwritable(path: string, code: string | undefined): UsageError {
+  return new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
 }
 
 /**
@@ -119,8 +145,8 @@ async function writeCodes(path: string, rows: readonly GiftCardText[], generated
     handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
-    throw new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+    if (code === 'EEXIST') throw codesOutExists(path);
+    throw codesOutUnwritable(path, code);
   }
   try {
     const records = rows.map((text) => [String(text.line), ...GIFT_CARD_COLUMNS.map((name) => (name === 'code' ? generated.get(text.line)! : text[name]))]);

@@ -236,7 +236,34 @@ describe('giftcard import: --dry-run and --shard', () => {
   const log = requestLog();
   const s = useSandbox({ onRequest: log.hook });
 
-  it('a dry run reads and plans, writes nothing, and needs no --codes-out', async () => {
+  it('a dry run refuses code-less rows without --codes-out (exit 2), as the real run does, and creates no codes file', async () => {
+    const rows = [
+      [freshCode('D'), '10', '', '', '', '', '', ''],
+      ['', '5', '', '', '', '', '', ''],
+    ];
+    const file = cardFile(rows);
+    log.clear();
+    for (const extra of [[], ['--dry-run']]) {
+      const refused = await cli(['giftcard', 'import', file, ...extra], { env: s.env });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('1 row has no code (line 3): pass --codes-out FILE');
+    }
+    const taken = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', file], { env: s.env });
+    expect(taken.code, taken.stderr).toBe(2);
+    expect(taken.stderr).toContain(`--codes-out ${file} exists already`);
+    const nowhere = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', `${file}.missing-dir/codes.csv`], { env: s.env });
+    expect(nowhere.code, nowhere.stderr).toBe(2);
+    expect(nowhere.stderr).toContain('--codes-out: cannot create');
+    expect(await log.take()).toEqual([]);
+    const codesOut = `${file}.codes.csv`;
+    const dry = await importJson([file, '--dry-run', '--codes-out', codesOut], s.env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.summary).toMatchObject({ rows: 2, created: 2 });
+    expect(() => statSync(codesOut)).toThrow();
+  });
+
+  it('a dry run reads and plans, and writes nothing', async () => {
     const existing = [freshCode('D'), '40', '', '', '', '', '', ''];
     expect((await importJson([cardFile([existing])], s.env)).code).toBe(0);
     const rows = [
@@ -245,7 +272,7 @@ describe('giftcard import: --dry-run and --shard', () => {
       ['', '5', '', '', '', '', '', ''],
     ];
     log.clear();
-    const dry = await importJson([cardFile(rows), '--dry-run'], s.env);
+    const dry = await importJson([cardFile(rows), '--dry-run', '--codes-out', scratchFile('codes.csv', '') + '.new'], s.env);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.summary).toMatchObject({ rows: 3, created: 2, updated: 1, unchanged: 0 });
     expect(dry.stderr).toContain('Dry run of');
