@@ -48,7 +48,7 @@ _store_cli_flags() {
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --json --jsonl --jq -h --help' ;;
     'giftcard count') REPLY='--json --jq -h --help' ;;
     'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
-    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes -h --help' ;;
+    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
     'metafield set') REPLY='--namespace --code --value --type --dry-run --json --jq -h --help' ;;
@@ -162,6 +162,7 @@ _store_cli_option() {
     'giftcard export|--since-id') REPLY='v' ;;
     'giftcard export|--last-characters') REPLY='v' ;;
     'giftcard export|--output') REPLY='f' ;;
+    'giftcard export|--sort') REPLY='w code none' ;;
     'metafield set|--namespace') REPLY='v' ;;
     'metafield set|--code') REPLY='v' ;;
     'metafield set|--value') REPLY='v' ;;
