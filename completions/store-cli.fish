@@ -196,7 +196,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'show help for
 
 # store-cli giftcard create
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal such as 50 or 19.99 (at most 2 decimals), sent with 2 decimals (50 → 50.00)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
@@ -206,7 +206,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l jq -x -d 'filte
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal such as 12.50 or 0 (at most 2 decimals), sent with the card\'s currency\'s decimals (0 → 0.00; JPY: none); without it the current balance is kept'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'

@@ -32,7 +32,7 @@ describe('--dry-run', () => {
       log.clear();
       const r = await cli(['giftcard', 'create', '--initial-value', '10', '--dry-run'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(tsvRows(r.stdout)).toEqual([['POST', '/api/202412/gift_cards', '{"giftCard":{"initialValue":"10"}}']]);
+      expect(tsvRows(r.stdout)).toEqual([['POST', '/api/202412/gift_cards', '{"giftCard":{"initialValue":"10.00"}}']]);
       expect(r.stderr).toContain('No --code: a code is generated when the card is created');
       expect(await log.take()).toEqual([]);
     });
@@ -43,7 +43,7 @@ describe('--dry-run', () => {
       const out = stripAnsi(r.stdout);
       expect(out).toMatch(/^METHOD\s+POST$/m);
       expect(out).toMatch(/^PATH\s+\/api\/202412\/gift_cards$/m);
-      expect(out).toMatch(/^BODY\s+\{"giftCard":\{"code":"\*\*\*\*1234","initialValue":"10"\}\}$/m);
+      expect(out).toMatch(/^BODY\s+\{"giftCard":\{"code":"\*\*\*\*1234","initialValue":"10\.00"\}\}$/m);
     });
 
     it('invalid input is still exit 2 naming the flag, nothing sent', async () => {
