@@ -93,8 +93,10 @@ describe('--dry-run', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(json(r.stdout)).toEqual([{ method: 'POST', path: `/api/202412/metafields/products/${bizId}`, body: { metaFieldDataList: [{ namespace: 'specs', code: 'color', value: 'red' }] } }]);
       const requests = await log.take();
-      expect(requests.map((q) => q.method)).toEqual(['GET']);
-      expect(r.stderr).toContain(`read to build it: GET /api/202412/metafields/detail/products/${bizId}?namespace=specs&code=color`);
+      // The definition (none: said once), then the stored value.
+      expect(requests.map((q) => q.method)).toEqual(['GET', 'GET']);
+      expect(r.stderr).toContain('warning: no definition for specs.color on products: stored as text');
+      expect(r.stderr).toContain(`GET /api/202412/metafields/detail/products/${bizId}?namespace=specs&code=color`);
       expect(await stored(s.sandbox, 'products', bizId, 'specs', 'color')).toBeUndefined();
     });
 
@@ -108,7 +110,7 @@ describe('--dry-run', () => {
       const same = await cli(set(bizId, '--value', 'blue', '--json'), { env: s.env });
       expect(same.code, same.stderr).toBe(0);
       expect(JSON.parse(same.stdout)).toEqual([]);
-      expect(same.stderr).toMatch(/^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /);
+      expect(same.stderr).toMatch(/^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /m);
       expect(writes(await log.take())).toEqual([]);
       expect((await stored(s.sandbox, 'products', bizId, 'specs', 'color'))?.value).toBe('blue');
     });
