@@ -39,7 +39,7 @@ end
 # What flag $argv[2] of command path $argv[1] takes: value, optional, or nothing.
 function __store_cli_option
     switch "$argv[1]|$argv[2]"
-        case 'auth status|--jq' 'auth list|--jq' 'config get|--jq' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|--jq' 'giftcard disable|--jq' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|--jq' 'giftcard count|--jq' 'giftcard import|--codes-out' 'giftcard import|--rejects' 'giftcard import|--shard' 'giftcard import|--concurrency' 'giftcard import|--jq' 'giftcard export|--status' 'giftcard export|--since-id' 'giftcard export|--last-characters' 'giftcard export|--output' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|--jq' 'metafield export|--domain' 'metafield export|--objects' 'metafield export|--namespace' 'metafield export|--output' 'metafield export|--rejects' 'metafield export|--shard' 'metafield export|--concurrency' 'metafield export|--jq' 'metafield definition list|--jq' 'metafield definition get|--namespace' 'metafield definition get|--code' 'metafield definition get|--jq' 'metafield definition create|--namespace' 'metafield definition create|--code' 'metafield definition create|--definition-name' 'metafield definition create|--field-type' 'metafield definition create|--description' 'metafield definition create|--multi' 'metafield definition create|--pinned' 'metafield definition create|--schema-rule' 'metafield definition create|--option-map' 'metafield definition create|--jq' 'metafield definition update|--namespace' 'metafield definition update|--code' 'metafield definition update|--definition-name' 'metafield definition update|--field-type' 'metafield definition update|--description' 'metafield definition update|--multi' 'metafield definition update|--pinned' 'metafield definition update|--schema-rule' 'metafield definition update|--option-map' 'metafield definition update|--jq' 'metafield definition delete|--namespace' 'metafield definition delete|--code' 'metafield definition delete|--jq' 'metafield definition export|--output' 'metafield definition import|--jq' 'product list|--title' 'product list|--status' 'product list|--collection' 'product list|--category' 'product list|--limit' 'product list|--page-token' 'product list|--jq' 'product count|--title' 'product count|--status' 'product count|--collection' 'product count|--category' 'product count|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|--jq' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|--jq' 'product delete|--jq' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--log' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--brand' 'webhook trigger|--product-id' 'webhook trigger|--file' 'webhook trigger|--set' 'webhook trigger|--jq' 'webhook resend|--log' 'webhook resend|--to' 'webhook resend|--secret' 'webhook resend|--brand' 'webhook resend|--jq' 'webhook subscribe|--topic' 'webhook subscribe|--address' 'webhook subscribe|--jq' 'webhook subscriptions|--topic' 'webhook subscriptions|--address' 'webhook subscriptions|--jq' 'webhook unsubscribe|--jq' 'webhook subscription update|--address' 'webhook subscription update|--topic' 'webhook subscription update|--jq' 'webhook subscription count|--topic' 'webhook subscription count|--address' 'webhook subscription count|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--seed' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--fault' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox serve|--log-size' 'sandbox reset|--data' 'sandbox logs|--status' 'sandbox logs|--method' 'sandbox logs|--path' 'sandbox logs|--limit' 'sandbox logs|--jq' 'sandbox fault add|--jq' 'sandbox fault list|--jq' 'sandbox fault remove|--jq' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
+        case 'auth status|-q' 'auth status|--jq' 'auth list|-q' 'auth list|--jq' 'config get|-q' 'config get|--jq' 'config list|-q' 'config list|--jq' 'giftcard create|--code' 'giftcard create|--initial-value' 'giftcard create|--customer-id' 'giftcard create|--note' 'giftcard create|--expire-time' 'giftcard create|-q' 'giftcard create|--jq' 'giftcard update|--balance' 'giftcard update|--note' 'giftcard update|--expire-time' 'giftcard update|-q' 'giftcard update|--jq' 'giftcard disable|-q' 'giftcard disable|--jq' 'giftcard get|-q' 'giftcard get|--jq' 'giftcard search|--limit' 'giftcard search|--since-id' 'giftcard search|--status' 'giftcard search|--page-token' 'giftcard search|--last-characters' 'giftcard search|-q' 'giftcard search|--jq' 'giftcard count|-q' 'giftcard count|--jq' 'giftcard import|--codes-out' 'giftcard import|--rejects' 'giftcard import|--shard' 'giftcard import|--concurrency' 'giftcard import|-q' 'giftcard import|--jq' 'giftcard export|--status' 'giftcard export|--since-id' 'giftcard export|--last-characters' 'giftcard export|--output' 'giftcard export|--sort' 'metafield set|--namespace' 'metafield set|--code' 'metafield set|--value' 'metafield set|--type' 'metafield set|-q' 'metafield set|--jq' 'metafield get|--namespace' 'metafield get|--code' 'metafield get|-q' 'metafield get|--jq' 'metafield list|--namespace' 'metafield list|-q' 'metafield list|--jq' 'metafield count|--namespace' 'metafield count|-q' 'metafield count|--jq' 'metafield delete|--namespace' 'metafield delete|--code' 'metafield delete|-q' 'metafield delete|--jq' 'metafield import|--domain' 'metafield import|--rejects' 'metafield import|--shard' 'metafield import|--concurrency' 'metafield import|-q' 'metafield import|--jq' 'metafield export|--domain' 'metafield export|--objects' 'metafield export|--namespace' 'metafield export|--output' 'metafield export|--rejects' 'metafield export|--shard' 'metafield export|--concurrency' 'metafield export|-q' 'metafield export|--jq' 'metafield definition list|-q' 'metafield definition list|--jq' 'metafield definition get|--namespace' 'metafield definition get|--code' 'metafield definition get|-q' 'metafield definition get|--jq' 'metafield definition create|--namespace' 'metafield definition create|--code' 'metafield definition create|--definition-name' 'metafield definition create|--field-type' 'metafield definition create|--description' 'metafield definition create|--multi' 'metafield definition create|--pinned' 'metafield definition create|--schema-rule' 'metafield definition create|--option-map' 'metafield definition create|-q' 'metafield definition create|--jq' 'metafield definition update|--namespace' 'metafield definition update|--code' 'metafield definition update|--definition-name' 'metafield definition update|--field-type' 'metafield definition update|--description' 'metafield definition update|--multi' 'metafield definition update|--pinned' 'metafield definition update|--schema-rule' 'metafield definition update|--option-map' 'metafield definition update|-q' 'metafield definition update|--jq' 'metafield definition delete|--namespace' 'metafield definition delete|--code' 'metafield definition delete|-q' 'metafield definition delete|--jq' 'metafield definition export|--output' 'metafield definition import|-q' 'metafield definition import|--jq' 'product list|--title' 'product list|--status' 'product list|--collection' 'product list|--category' 'product list|--limit' 'product list|--page-token' 'product list|-q' 'product list|--jq' 'product count|--title' 'product count|--status' 'product count|--collection' 'product count|--category' 'product count|-q' 'product count|--jq' 'product create|--file' 'product create|--title' 'product create|--sub-title' 'product create|--body-html' 'product create|--vendor' 'product create|--product-type' 'product create|--status' 'product create|--category' 'product create|--collection' 'product create|--image' 'product create|--option' 'product create|--price' 'product create|--compare-of-price' 'product create|--cost-price' 'product create|--sku' 'product create|--barcode' 'product create|--weight' 'product create|--weight-unit' 'product create|--inventory' 'product create|--location-id' 'product create|-q' 'product create|--jq' 'product get|-q' 'product get|--jq' 'product edit|--file' 'product edit|--title' 'product edit|--sub-title' 'product edit|--body-html' 'product edit|--vendor' 'product edit|--product-type' 'product edit|--status' 'product edit|--category' 'product edit|--collection' 'product edit|--image' 'product edit|--option' 'product edit|--price' 'product edit|--compare-of-price' 'product edit|--cost-price' 'product edit|--sku' 'product edit|--barcode' 'product edit|--weight' 'product edit|--weight-unit' 'product edit|--inventory' 'product edit|--location-id' 'product edit|-q' 'product edit|--jq' 'product delete|-q' 'product delete|--jq' 'category search|-q' 'category search|--jq' 'collection list|--title' 'collection list|--collection-type' 'collection list|-q' 'collection list|--jq' 'webhook listen|--port' 'webhook listen|--host' 'webhook listen|--secret' 'webhook listen|--forward-to' 'webhook listen|--log' 'webhook listen|-q' 'webhook listen|--jq' 'webhook trigger|--to' 'webhook trigger|--secret' 'webhook trigger|--brand' 'webhook trigger|--product-id' 'webhook trigger|--file' 'webhook trigger|--set' 'webhook trigger|-q' 'webhook trigger|--jq' 'webhook resend|--log' 'webhook resend|--to' 'webhook resend|--secret' 'webhook resend|--brand' 'webhook resend|-q' 'webhook resend|--jq' 'webhook subscribe|--topic' 'webhook subscribe|--address' 'webhook subscribe|-q' 'webhook subscribe|--jq' 'webhook subscriptions|--topic' 'webhook subscriptions|--address' 'webhook subscriptions|-q' 'webhook subscriptions|--jq' 'webhook unsubscribe|-q' 'webhook unsubscribe|--jq' 'webhook subscription update|--address' 'webhook subscription update|--topic' 'webhook subscription update|-q' 'webhook subscription update|--jq' 'webhook subscription count|--topic' 'webhook subscription count|--address' 'webhook subscription count|-q' 'webhook subscription count|--jq' 'sandbox serve|--host' 'sandbox serve|--port' 'sandbox serve|--token' 'sandbox serve|--data' 'sandbox serve|--seed' 'sandbox serve|--fail-rate' 'sandbox serve|--fail-seed' 'sandbox serve|--fault' 'sandbox serve|--ids-as' 'sandbox serve|--dialect' 'sandbox serve|--definitions' 'sandbox serve|--rate-limit' 'sandbox serve|--webhook' 'sandbox serve|--webhook-secret' 'sandbox serve|--log-size' 'sandbox reset|--data' 'sandbox logs|--status' 'sandbox logs|--method' 'sandbox logs|--path' 'sandbox logs|--limit' 'sandbox logs|-q' 'sandbox logs|--jq' 'sandbox fault add|-q' 'sandbox fault add|--jq' 'sandbox fault list|-q' 'sandbox fault list|--jq' 'sandbox fault remove|-q' 'sandbox fault remove|--jq' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'api|-q' 'api|--jq' '*|--profile' '*|--base-url' '*|--timeout'
             echo value
         case 'auth status|--json' 'auth list|--json' 'auth list|--jsonl' 'config get|--json' 'config list|--json' 'config list|--jsonl' 'giftcard create|--json' 'giftcard update|--json' 'giftcard disable|--json' 'giftcard get|--json' 'giftcard search|--json' 'giftcard search|--jsonl' 'giftcard count|--json' 'giftcard import|--json' 'metafield set|--json' 'metafield get|--json' 'metafield list|--json' 'metafield list|--jsonl' 'metafield count|--json' 'metafield delete|--json' 'metafield import|--json' 'metafield export|--json' 'metafield definition list|--json' 'metafield definition list|--jsonl' 'metafield definition get|--json' 'metafield definition create|--json' 'metafield definition update|--json' 'metafield definition delete|--json' 'metafield definition import|--json' 'product list|--json' 'product list|--jsonl' 'product count|--json' 'product create|--json' 'product get|--json' 'product edit|--json' 'product delete|--json' 'category search|--json' 'category search|--jsonl' 'collection list|--json' 'collection list|--jsonl' 'webhook listen|--json' 'webhook listen|--jsonl' 'webhook trigger|--json' 'webhook resend|--json' 'webhook subscribe|--json' 'webhook subscriptions|--json' 'webhook subscriptions|--jsonl' 'webhook unsubscribe|--json' 'webhook subscription update|--json' 'webhook subscription count|--json' 'sandbox logs|--json' 'sandbox logs|--jsonl' 'sandbox fault add|--json' 'sandbox fault list|--json' 'sandbox fault list|--jsonl' 'sandbox fault remove|--json' 'sandbox fault remove|--jsonl' 'api|--json'
             echo optional
@@ -130,13 +130,13 @@ complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show h
 
 # store-cli auth status
 complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'auth status\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
 
 # store-cli auth list
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'auth list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -s h -l help -d 'show help'
 
 # store-cli auth switch
@@ -163,7 +163,7 @@ complete -c store-cli -n '__store_cli_at \'config\'' -a help -d 'show help for a
 
 # store-cli config get
 complete -c store-cli -n '__store_cli_at \'config get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'config get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'config get\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'config get\' 0' -a 'output page-size import-concurrency color' -d 'key'
 
@@ -178,7 +178,7 @@ complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-siz
 # store-cli config list
 complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'config list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'config list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config list\'' -s h -l help -d 'show help'
 
 # store-cli config help
@@ -198,34 +198,34 @@ complete -c store-cli -n '__store_cli_at \'giftcard\'' -a help -d 'show help for
 
 # store-cli giftcard create
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l code -x -d 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l initial-value -x -d 'initial amount, a decimal such as 50 or 19.99 (at most 2 decimals), sent with 2 decimals (50 → 50.00)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x -d 'numeric id of the customer the card belongs to'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
 # store-cli giftcard update
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d 'the new balance, a decimal such as 12.50 or 0 (at most 2 decimals), sent with the card\'s currency\'s decimals (0 → 0.00; JPY: none); without it the current balance is kept'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
 
 # store-cli giftcard disable
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
 
 # store-cli giftcard get
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
 
 # store-cli giftcard search
@@ -237,12 +237,12 @@ complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
 
 # store-cli giftcard count
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
 
 # store-cli giftcard import
@@ -252,7 +252,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l rejects -r -F -
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l shard -x -d 'take only share i of n of the cards (split by code), for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'giftcard import\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'giftcard import\' 0' -F -d 'file'
 
@@ -262,6 +262,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard export\'' -l since-id -x -d 
 complete -c store-cli -n '__store_cli_at \'giftcard export\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard export\'' -l output -r -F -d 'write the CSV to this file instead of stdout (- is stdout; a device or FIFO is written in place)'
 complete -c store-cli -n '__store_cli_at \'giftcard export\'' -l reveal-codes -d 'write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'
+complete -c store-cli -n '__store_cli_at \'giftcard export\'' -l sort -x -a 'code none' -d 'row order: code (then id; the rows are held until the last page is read) or none (as the store lists them, written page by page)'
 complete -c store-cli -n '__store_cli_at \'giftcard export\'' -s h -l help -d 'show help'
 
 # store-cli giftcard help
@@ -283,10 +284,10 @@ complete -c store-cli -n '__store_cli_at \'metafield\'' -a help -d 'show help fo
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
-complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type that checks and converts --value (default: the field\'s definition\'s type, else the stored value\'s; without any the value is sent as typed)'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield set\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -294,7 +295,7 @@ complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products varia
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -302,14 +303,14 @@ complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products varia
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield count
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -319,7 +320,7 @@ complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'th
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -330,7 +331,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F 
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
 
@@ -345,7 +346,7 @@ complete -c store-cli -n '__store_cli_at \'metafield export\'' -l rejects -r -F 
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l shard -x -d 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l concurrency -x -d 'listings in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate limit paces the run'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words objects rows failed unfinished otherShards requests refused elapsedMs\')' -d 'print the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield export\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -s h -l help -d 'show help'
 
 # store-cli metafield definition
@@ -362,7 +363,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a help -d 's
 # store-cli metafield definition list
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -370,7 +371,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition list\' 0' -a 'pr
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -386,7 +387,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l sch
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -402,7 +403,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l sch
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -412,7 +413,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l cod
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
@@ -425,7 +426,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -a 'pr
 # store-cli metafield definition import
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words created updated unchanged failed\')' -d 'print the summary {created, updated, unchanged, failed} as JSON on stdout; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\' 0' -F -d 'file'
 
@@ -455,7 +456,7 @@ complete -c store-cli -n '__store_cli_at \'product list\'' -l page-token -x -d '
 complete -c store-cli -n '__store_cli_at \'product list\'' -l all -d 'follow next-page links to the end, streaming page after page'
 complete -c store-cli -n '__store_cli_at \'product list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'product list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product list\'' -s h -l help -d 'show help'
 
 # store-cli product count
@@ -464,7 +465,7 @@ complete -c store-cli -n '__store_cli_at \'product count\'' -l status -x -a 'act
 complete -c store-cli -n '__store_cli_at \'product count\'' -l collection -x -d 'only products in this collection: an id, or a title looked up with collection list'
 complete -c store-cli -n '__store_cli_at \'product count\'' -l category -x -d 'only products of this category: an id, or a name looked up with category search; counted by store-cli over every page of the listing'
 complete -c store-cli -n '__store_cli_at \'product count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product count\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product count\'' -s h -l help -d 'show help'
 
 # store-cli product create
@@ -490,12 +491,12 @@ complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 
 complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product create\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
 
 # store-cli product get
 complete -c store-cli -n '__store_cli_at \'product get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product get\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show help'
 
 # store-cli product edit
@@ -521,14 +522,14 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 's
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l dry-run -d 'print the changes field by field and send nothing'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show help'
 
 # store-cli product delete
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; a delete itself prints nothing); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'product delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'product delete\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s h -l help -d 'show help'
 
 # store-cli product help
@@ -542,7 +543,7 @@ complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for
 # store-cli category search
 complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'category search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'category search\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'category search\'' -s h -l help -d 'show help'
 
 # store-cli category help
@@ -558,7 +559,7 @@ complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'on
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'custom smart manual' -d 'only collections of this type: custom or smart (manual is another name for custom); sent as the type code, 1 or 2'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -s h -l help -d 'show help'
 
 # store-cli collection help
@@ -583,7 +584,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l log -r -F -d 'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion brand shopDomain productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion brand shopDomain productId title verified status forwardStatus payload\')' -d 'the same as --json'
-complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s q -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
 
 # store-cli webhook trigger
@@ -594,7 +595,7 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l file -r -F -d 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l set -x -d 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
 
@@ -604,7 +605,7 @@ complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l to -x -d 'the ha
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l brand -x -a 'service genstore' -d 'send under this header family\'s names (X-Service-* or X-Genstore-*); default: the profile\'s brand (STORE_CLI_BRAND, the profile, the store\'s host); without any of those, the family it was logged in'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscribe
@@ -612,7 +613,7 @@ complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l topic -x -a '
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l address -x -d 'where the store POSTs the events (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscriptions
@@ -620,14 +621,14 @@ complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l topic -x 
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l address -x -d 'only subscriptions that send to this address (exactly as subscribed)'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -s h -l help -d 'show help'
 
 # store-cli webhook unsubscribe
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; an unsubscribe itself prints nothing); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscription
@@ -641,14 +642,14 @@ complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -l add
 complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -l topic -x -a 'products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' -d 'subscribe it to this topic instead, noun/verb such as orders/create'
 complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscription update\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscription count
 complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -l topic -x -a 'products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' -d 'only subscriptions to this topic (noun/verb, such as orders/create)'
 complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -l address -x -d 'only subscriptions that send to this address (exactly as subscribed)'
 complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscription count\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscription help
@@ -714,7 +715,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l path -x -d 'only r
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l limit -x -d 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print the entries as one JSON array (with --follow, one object per line); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -s h -l help -d 'show help'
 
 # store-cli sandbox fault
@@ -726,20 +727,20 @@ complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a help -d 'show hel
 
 # store-cli sandbox fault add
 complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -s h -l help -d 'show help'
 
 # store-cli sandbox fault list
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -s h -l help -d 'show help'
 
 # store-cli sandbox fault remove
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l all -d 'remove every rule instead of one'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -s h -l help -d 'show help'
 
 # store-cli sandbox fault help
@@ -753,11 +754,11 @@ complete -c store-cli -n '__store_cli_at \'api\'' -s F -l field -x -d 'a typed f
 complete -c store-cli -n '__store_cli_at \'api\'' -s f -l raw-field -x -d 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable'
 complete -c store-cli -n '__store_cli_at \'api\'' -l input -r -F -d 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'
 complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)'
-complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
+complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line (--jq runs once per page, over that page\'s items)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l slurp -d 'with --paginate: print every page\'s items as one JSON array (--jq runs once over it)'
 complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stdout before the body, for every answer (errors and each page too)'
 complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
-complete -c store-cli -n '__store_cli_at \'api\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
+complete -c store-cli -n '__store_cli_at \'api\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'
 

@@ -1,32 +1,70 @@
-// `giftcard export`: the store's cards as the CSV `giftcard import` reads, page after page
-// (memory flat), codes masked to their last four characters unless they are revealed.
+// `giftcard export`: the store's cards as the CSV `giftcard import` reads, codes masked to
+// their last four characters unless they are revealed. Sorted by code (then id), so that
+// two stores holding the same cards export the same bytes whatever order they made them in:
+// the rows are held until the last page is read. `sort: 'none'` writes each page as it comes
+// (memory flat), in the store's order.
 import type { GiftCard } from '../api/gift-cards.js';
 import { showsFullCode } from '../api/gift-card-match.js';
 import { scalarText } from '../core/json.js';
 import type { RowSink } from './export-output.js';
 import { GIFT_CARD_COLUMNS } from './gift-card-rows.js';
 
+export const GIFT_CARD_SORTS = ['code', 'none'] as const;
+export type GiftCardSort = (typeof GIFT_CARD_SORTS)[number];
+
 export interface ExportCounts {
   cards: number;
+  /** Cards written with their whole code (only with reveal). */
+  revealed: number;
   /** Cards whose whole code the store did not show (with reveal: written masked all the same). */
   masked: number;
 }
 
+interface Held {
+  /** The code as written (masked or whole): the order never tells more than the file does. */
+  code: string;
+  id: string;
+  record: string[];
+}
+
 /** Writes the header, then every card of `pages`; `reveal`: whole codes where the store shows them. */
-export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Pick<RowSink, 'write'>, reveal: boolean): Promise<ExportCounts> {
+export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Pick<RowSink, 'write'>, reveal: boolean, sort: GiftCardSort = 'code'): Promise<ExportCounts> {
   const { stringify } = await import('csv-stringify/sync');
-  const counts: ExportCounts = { cards: 0, masked: 0 };
+  const counts: ExportCounts = { cards: 0, revealed: 0, masked: 0 };
+  const held: Held[] = [];
   await out.write(stringify([[...GIFT_CARD_COLUMNS]]));
   for await (const page of pages) {
     const records = page.map((card) => {
       const whole = showsFullCode(card);
       if (!whole) counts.masked += 1;
+      else if (reveal) counts.revealed += 1;
       return giftCardRecord(card, reveal && whole);
     });
     counts.cards += page.length;
-    if (records.length > 0) await out.write(stringify(records));
+    if (sort === 'none') {
+      if (records.length > 0) await out.write(stringify(records));
+    } else {
+      page.forEach((card, index) => held.push({ code: records[index]![0]!, id: scalarText(card.id), record: records[index]! }));
+    }
+  }
+  if (held.length > 0) {
+    held.sort(byCode);
+    await out.write(stringify(held.map((row) => row.record)));
   }
   return counts;
+}
+
+/**
+ * Codes ignoring case (as the store compares them), then as written, then ids by number
+ * (ids are digit strings of any length: shorter is smaller). No locale: the same bytes on
+ * every machine.
+ */
+function byCode(a: Held, b: Held): number {
+  return compare(a.code.toUpperCase(), b.code.toUpperCase()) || compare(a.code, b.code) || a.id.length - b.id.length || compare(a.id, b.id);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One card as a row of the import CSV; amounts and ids as the store wrote them. */

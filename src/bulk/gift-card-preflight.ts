@@ -6,7 +6,8 @@
 // exists with a code that was shown nowhere (but only once every other check passed, so that
 // a run refused for another reason leaves no codes file to block its re-run).
 import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { access, lstat, open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
 import { UsageError } from '../core/errors.js';
 import { CsvSyntaxError } from './csv-rows.js';
@@ -30,7 +31,7 @@ export interface PreflightResult {
 export interface PreflightOptions {
   shard?: Shard;
   dryRun: boolean;
-  /** Where generated codes go; required when a row of this shard has no code (but in a dry run). */
+  /** Where generated codes go; required when a row of this shard has no code (a dry run checks it, writes nothing). */
   codesOut?: string;
 }
 
@@ -98,12 +99,16 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
 
   const generated = new Map<number, string>();
   const nothing = async () => {};
-  if (codeless.length === 0 || options.dryRun) return { rows, generated, writeCodes: nothing };
+  if (codeless.length === 0) return { rows, generated, writeCodes: nothing };
+  // A dry run refuses what the real run would: no --codes-out, or one that cannot be made.
   if (options.codesOut === undefined) {
     throw new UsageError(
       `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
     );
   }
+  // Refused now if it exists (the file is always created new) or cannot be made, though written only later.
+  await checkCodesOut(options.codesOut);
+  if (options.dryRun) return { rows, generated, writeCodes: nothing };
   for (const text of codeless) {
     let code: string;
     do code = generateGiftCardCode();
@@ -111,21 +116,28 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
     codes.set(code.toLowerCase(), text.line);
     generated.set(text.line, code);
   }
-  // Refused now if it exists (the file is always created new), though written only later.
   const codesOut = options.codesOut;
-  if (await exists(codesOut)) throw codesFileExists(codesOut);
   return { rows, generated, writeCodes: () => writeCodes(codesOut, codeless, generated) };
 }
 
-async function exists(path: string): Promise<boolean> {
-  return lstat(path).then(
-    () => true,
-    () => false,
-  );
+/** What writeCodes would refuse, found without creating the file (a dry run makes none). */
+async function checkCodesOut(path: string): Promise<void> {
+  const existing = await lstat(path).catch(() => undefined);
+  if (existing !== undefined) throw codesOutExists(path);
+  try {
+    await access(dirname(resolve(path)), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw codesOutUnwritable(path, code);
+  }
 }
 
-function codesFileExists(path: string): UsageError {
+function codesOutExists(path: string): UsageError {
   return new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
+}
+
+function codesOutUnwritable(path: string, code: string | undefined): UsageError {
+  return new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
 }
 
 /**
@@ -140,8 +152,8 @@ async function writeCodes(path: string, rows: readonly GiftCardText[], generated
     handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw codesFileExists(path);
-    throw new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+    if (code === 'EEXIST') throw codesOutExists(path);
+    throw codesOutUnwritable(path, code);
   }
   try {
     const records = rows.map((text) => [String(text.line), ...GIFT_CARD_COLUMNS.map((name) => (name === 'code' ? generated.get(text.line)! : text[name]))]);

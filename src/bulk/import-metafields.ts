@@ -6,6 +6,7 @@ import { openPacedApi } from './paced-api.js';
 import { METAFIELD_REJECTS } from './rejects.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
+import { UndefinedFields } from './undefined-fields.js';
 
 export type { ImportEnv, ImportReport };
 
@@ -25,6 +26,8 @@ export interface ImportRequest {
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency);
-  const kind = metafieldKind(paced.api.metafields, request.domain);
-  return runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
+  const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
+  const kind = metafieldKind(paced.api.metafields, request.domain, fields);
+  const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
+  return { ...report, lines: [...report.lines, ...fields.lines()] };
 }

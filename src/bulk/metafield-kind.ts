@@ -8,14 +8,15 @@ import { jsonlRecords } from './jsonl-rows.js';
 import { checkRow, rowText, type Row, type RowText } from './row-check.js';
 import type { Layout, RowKind } from './row-kind.js';
 import { ApproachChooser } from './strategy.js';
+import type { UndefinedFields } from './undefined-fields.js';
 
 /** Rows of one object per group: a longer run is applied in parts, one after the other. */
 const MAX_GROUP_ROWS = 1000;
 
 export type MetafieldLayout = Columns & Layout;
 
-/** `domain` stands in for a missing domain column. */
-export function metafieldKind(store: MetafieldStore, domain: string | undefined): RowKind<RowText, Row, MetafieldLayout> {
+/** `domain` stands in for a missing domain column; `fields` notes values that have no definition. */
+export function metafieldKind(store: MetafieldStore, domain: string | undefined, fields?: UndefinedFields): RowKind<RowText, Row, MetafieldLayout> {
   const chooser = new ApproachChooser();
   return {
     headerExample: 'domain,bizId,namespace,code,value',
@@ -42,6 +43,7 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined)
     },
     async apply(group, dryRun, settle) {
       const { domain: objectDomain, bizId } = group.rows[0]!;
+      await fields?.check(group.rows);
       const approach = dryRun ? 'read-first' : chooser.choose();
       const { held } = await applyGroup({ ...group, domain: objectDomain, bizId }, store, approach, dryRun, settle);
       chooser.observe(held);

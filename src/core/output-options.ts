@@ -41,7 +41,7 @@ export function addOutputOptions(command: Command, json: JsonDeclaration): Comma
     command.addOption(new Option('--jsonl [fields]', summary).conflicts('json'));
   }
   const over = json.list ? ' (once over the one array, every page of it with --all; with --jsonl once per line)' : json.jsonl ? ' (with --jsonl once per line)' : '';
-  command.option('--jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
+  command.option('-q, --jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
   declarations.set(command, json);
   return command;
 }

@@ -32,7 +32,7 @@ describe('--dry-run', () => {
       log.clear();
       const r = await cli(['giftcard', 'create', '--initial-value', '10', '--dry-run'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(tsvRows(r.stdout)).toEqual([['POST', '/api/202412/gift_cards', '{"giftCard":{"initialValue":"10"}}']]);
+      expect(tsvRows(r.stdout)).toEqual([['POST', '/api/202412/gift_cards', '{"giftCard":{"initialValue":"10.00"}}']]);
       expect(r.stderr).toContain('No --code: a code is generated when the card is created');
       expect(await log.take()).toEqual([]);
     });
@@ -43,7 +43,7 @@ describe('--dry-run', () => {
       const out = stripAnsi(r.stdout);
       expect(out).toMatch(/^METHOD\s+POST$/m);
       expect(out).toMatch(/^PATH\s+\/api\/202412\/gift_cards$/m);
-      expect(out).toMatch(/^BODY\s+\{"giftCard":\{"code":"\*\*\*\*1234","initialValue":"10"\}\}$/m);
+      expect(out).toMatch(/^BODY\s+\{"giftCard":\{"code":"\*\*\*\*1234","initialValue":"10\.00"\}\}$/m);
     });
 
     it('invalid input is still exit 2 naming the flag, nothing sent', async () => {
@@ -93,8 +93,10 @@ describe('--dry-run', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(json(r.stdout)).toEqual([{ method: 'POST', path: `/api/202412/metafields/products/${bizId}`, body: { metaFieldDataList: [{ namespace: 'specs', code: 'color', value: 'red' }] } }]);
       const requests = await log.take();
-      expect(requests.map((q) => q.method)).toEqual(['GET']);
-      expect(r.stderr).toContain(`read to build it: GET /api/202412/metafields/detail/products/${bizId}?namespace=specs&code=color`);
+      // The definition (none: said once), then the stored value.
+      expect(requests.map((q) => q.method)).toEqual(['GET', 'GET']);
+      expect(r.stderr).toContain('warning: no definition for specs.color on products: stored as text');
+      expect(r.stderr).toContain(`GET /api/202412/metafields/detail/products/${bizId}?namespace=specs&code=color`);
       expect(await stored(s.sandbox, 'products', bizId, 'specs', 'color')).toBeUndefined();
     });
 
@@ -108,7 +110,7 @@ describe('--dry-run', () => {
       const same = await cli(set(bizId, '--value', 'blue', '--json'), { env: s.env });
       expect(same.code, same.stderr).toBe(0);
       expect(JSON.parse(same.stdout)).toEqual([]);
-      expect(same.stderr).toMatch(/^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /);
+      expect(same.stderr).toMatch(/^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /m);
       expect(writes(await log.take())).toEqual([]);
       expect((await stored(s.sandbox, 'products', bizId, 'specs', 'color'))?.value).toBe('blue');
     });

@@ -85,10 +85,13 @@ describe('api --jq and --paginate --slurp', () => {
     expect(r.stdout).toBe(`${DEMO_IDS[3]}\n5200000000000001873\n`);
   });
 
-  it('--paginate --jq runs once per item; --slurp gathers every page into one array', async () => {
-    const each = await api(['GET', 'gift_cards/search', '--paginate', '-F', 'limit=3', '--jq', '.id']);
+  it("--paginate --jq runs once per page, over that page's items; --slurp gathers every page into one array", async () => {
+    const each = await api(['GET', 'gift_cards/search', '--paginate', '-F', 'limit=3', '--jq', '.[].id']);
     expect(each.code, each.stderr).toBe(0);
     expect(each.stdout).toBe(DEMO_IDS.map((id) => `${id}\n`).join(''));
+    // One run a page (pages of 3, 3 and 2), as gh api --paginate --jq.
+    const perPage = await api(['GET', 'gift_cards/search', '--paginate', '-F', 'limit=3', '--jq', 'length']);
+    expect(perPage.stdout).toBe('3\n3\n2\n');
 
     log.clear();
     const slurped = await api(['GET', 'gift_cards/search', '--paginate', '--slurp', '-F', 'limit=3']);
@@ -99,6 +102,15 @@ describe('api --jq and --paginate --slurp', () => {
 
     const counted = await api(['GET', 'gift_cards/search', '--paginate', '--slurp', '-F', 'limit=3', '--jq', 'length, (map(.id) == (map(.id) | sort))']);
     expect(counted.stdout).toBe('8\ntrue\n');
+  });
+
+  it('--paginate --jq failing on the data: its error once, the first page only, nothing on stdout', async () => {
+    log.clear();
+    const r = await api(['GET', 'gift_cards/search', '--paginate', '-F', 'limit=3', '--jq', '.[] | .balance + 1']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.match(/cannot be added/g)).toHaveLength(1);
+    expect((await log.take()).filter((l) => l.path.includes('/gift_cards/search'))).toHaveLength(1);
   });
 
   it('--slurp without --paginate is exit 2, nothing sent', async () => {

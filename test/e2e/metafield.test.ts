@@ -29,22 +29,27 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
     await sandbox?.stop();
   });
 
+  // set reads the field's definition (demo data defines specs.weight), then the value.
   it('set (create, update, unchanged), get, list, count, delete: one value through its life', async () => {
     const set = (value: string) => ['metafield', 'set', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--value', value, '--json'];
 
     const created = await sentBy([...set('1.5 kg'), '--type', 'Weight']);
     expect(created.result.code, created.result.stderr).toBe(0);
     expect(JSON.parse(created.result.stdout)).toEqual({ namespace: 'specs', code: 'weight', value: '{"value":1.5,"unit":"kg"}' });
-    expect(created.sent).toEqual([`GET /api/202412/metafields/detail/products/${PRODUCT}`, `POST /api/202412/metafields/products/${PRODUCT}`]);
+    expect(created.sent).toEqual([
+      `GET /api/202412/metafields/definitions/detail/products`,
+      `GET /api/202412/metafields/detail/products/${PRODUCT}`,
+      `POST /api/202412/metafields/products/${PRODUCT}`,
+    ]);
 
     const updated = await sentBy(set('2lb'));
     expect(updated.result.code, updated.result.stderr).toBe(0);
     expect(JSON.parse(updated.result.stdout).value).toBe('{"value":2,"unit":"lb"}');
-    expect(updated.sent).toEqual([`GET /api/202412/metafields/detail/products/${PRODUCT}`, `PUT /api/202412/metafields/products/${PRODUCT}`]);
+    expect(updated.sent).toEqual([`GET /api/202412/metafields/definitions/detail/products`, `GET /api/202412/metafields/detail/products/${PRODUCT}`, `PUT /api/202412/metafields/products/${PRODUCT}`]);
 
     const unchanged = await sentBy(set('{"unit":"lb","value":2.0}'));
     expect(unchanged.result.code, unchanged.result.stderr).toBe(0);
-    expect(unchanged.sent).toEqual([`GET /api/202412/metafields/detail/products/${PRODUCT}`]);
+    expect(unchanged.sent).toEqual([`GET /api/202412/metafields/definitions/detail/products`, `GET /api/202412/metafields/detail/products/${PRODUCT}`]);
 
     const got = await run(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--json', 'fieldType,value'], { env: sandbox.env() });
     expect(got.code, got.stderr).toBe(0);

@@ -1,16 +1,18 @@
 import type { Context } from '../../core/context.js';
 import type { Method } from '../../core/http.js';
 import { ANY_FIELDS } from '../../core/output-options.js';
-import { arg, boolean, defineVerb, list, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, list, optionalArg, text, type OptionsOf } from '../verb.js';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The noun is the command: `api` declares its arguments and flags on itself. */
 const verb = defineVerb({
+  // Both optional to commander: `api PATH` is a GET (a POST with fields), as in gh; run()
+  // names a missing PATH in its own words.
   args: {
-    method: arg('GET, POST, PUT, DELETE or PATCH (any case)'),
-    path: arg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
+    method: optionalArg('GET, POST, PUT, DELETE or PATCH (any case); default GET, or POST when -f, -F or --input give a body'),
+    path: optionalArg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
   },
   flags: {
     field: list(
@@ -21,17 +23,18 @@ const verb = defineVerb({
     rawField: list('<key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', { short: '-f' }),
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
-    paginate: boolean('GET only: follow next-page links to the end, printing each item as one JSON line'),
+    paginate: boolean("GET only: follow next-page links to the end, printing each item as one JSON line (--jq runs once per page, over that page's items)"),
     slurp: boolean("with --paginate: print every page's items as one JSON array (--jq runs once over it)"),
     include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
   json: { fields: ANY_FIELDS, what: 'the answer as pretty JSON' },
   examples: [
-    'store-cli api GET gift_cards/count',
+    'store-cli api gift_cards/count',
     'store-cli api POST gift_cards -f giftCard[code]=SPRING2027GIFT -f giftCard[initialValue]=25.00 -F giftCard[customerId]=7000000000000000001',
-    `store-cli api GET gift_cards/search --paginate --slurp --jq 'map(select(.balance == "0.00")) | length'`,
+    `store-cli api gift_cards/search --paginate --slurp -q 'map(select(.balance == "0.00")) | length'`,
   ],
   notes: `
+METHOD may be left out, as in gh api: GET, or POST when -f, -F or --input give a body.
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
 The answer is printed as the store sent it: the exact bytes when piped, pretty JSON in a
 terminal or with --json. A non-2xx answer exits 1 (4 for 401/403): its body on stdout,
@@ -43,7 +46,6 @@ export type ApiOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ApiOptions, ctx: Context): Promise<void> {
-  const method = options.method.toUpperCase() as Method;
   const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }] = await Promise.all([
     import('../../core/errors.js'),
     import('./fields.js'),
@@ -51,7 +53,8 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
     import('./headers.js'),
     import('../../core/json.js'),
   ]);
-  if (!METHODS.includes(method)) throw new UsageError(`<method> must be one of ${METHODS.join(', ')} (got '${options.method}').`);
+  const givesBody = (options.field ?? []).length > 0 || (options.rawField ?? []).length > 0 || options.input !== undefined;
+  const { method, path } = methodAndPath(options.method, options.path, givesBody, UsageError);
   if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
   if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
   const headers = parseHeaders(options.header ?? []);
@@ -69,7 +72,7 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
   else if (inBody && fieldArgs.length > 0) body = toJson(fields);
   const request = {
     method,
-    path: options.path,
+    path,
     query: inBody ? [] : fieldsToQuery(fields),
     ...(body !== undefined ? { body } : {}),
     headers,
@@ -99,6 +102,15 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
         await out.body(`${toJson(items)}\n`);
         return;
       }
+      if (options.jq !== undefined) {
+        // As gh: the program runs once per page, over that page's items as one array, so a
+        // failing program stops at the first page and says so once.
+        for await (const page of pages) {
+          include(page.status, page.headers);
+          await out.body(toJson(page.items));
+        }
+        return;
+      }
       await out.lines(
         (async function* () {
           for await (const page of pages) {
@@ -109,7 +121,7 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
       );
       return;
     }
-    const response = await ctx.spin(`${method} ${options.path}…`, () => api.raw.request(request));
+    const response = await ctx.spin(`${method} ${path}…`, () => api.raw.request(request));
     include(response.status, response.headers);
     await out.body(response.text);
   } catch (error) {
@@ -125,4 +137,23 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * `api METHOD PATH`, or `api PATH` as gh takes it: GET, or POST when the request has a body.
+ * A lone method word is a missing PATH, not a path called "get".
+ */
+function methodAndPath(first: string | undefined, second: string | undefined, givesBody: boolean, UsageError: new (message: string) => Error): { method: Method; path: string } {
+  const needPath = (after: string) =>
+    new UsageError(
+      `store-cli api needs a PATH${after}, such as gift_cards/count: store-cli api [METHOD] PATH, METHOD being GET (the default, POST when -f, -F or --input give a body), POST, PUT, DELETE or PATCH.`,
+    );
+  if (first === undefined) throw needPath('');
+  if (second === undefined) {
+    if (METHODS.includes(first.toUpperCase() as Method)) throw needPath(` after ${first.toUpperCase()}`);
+    return { method: givesBody ? 'POST' : 'GET', path: first };
+  }
+  const method = first.toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw new UsageError(`<method> must be one of ${METHODS.join(', ')} (got '${first}').`);
+  return { method, path: second };
 }

@@ -1,4 +1,5 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { amountInCurrency } from '../../api/gift-card-amount.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../core/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
@@ -10,7 +11,7 @@ const verb = defineVerb({
   summary: 'Create a gift card; without --code a secure code is generated and shown once',
   flags: {
     code: text('<code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'),
-    initialValue: text('<amount>', 'initial amount, a decimal string such as 50 or 19.99 (at most 2 decimals)', { required: true }),
+    initialValue: text('<amount>', 'initial amount, a decimal such as 50 or 19.99 (at most 2 decimals), sent with 2 decimals (50 → 50.00)', { required: true }),
     customerId: text('<id>', 'numeric id of the customer the card belongs to'),
     note: text('<text>', 'internal note, at most 500 characters'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD (default: never expires)'),
@@ -34,7 +35,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),
-    initialValue: options.initialValue,
+    initialValue: withDecimals(options.initialValue),
     customerId: options.customerId,
     note: options.note,
     expireTime: options.expireTime,
@@ -58,10 +59,20 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
 /** Checks the card and prints its request; a code is only generated for a card that is sent. */
 async function dryRun(options: CreateOptions, ctx: Context): Promise<void> {
   const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards.js'), import('../dry-run.js')]);
-  const fields = { initialValue: options.initialValue, customerId: options.customerId, note: options.note, expireTime: options.expireTime };
+  const fields = { initialValue: withDecimals(options.initialValue), customerId: options.customerId, note: options.note, expireTime: options.expireTime };
   const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });
   await runDry(ctx, options, (api) => api.giftCards.create(input));
   if (options.code === undefined) ctx.say('No --code: a code is generated when the card is created (and shown then, once); this dry run made none.');
+}
+
+/**
+ * The amount as stores write them, "50" sent as "50.00": a new card has no currency yet to
+ * read, so 2 decimals, the API's form (docs/decisions.md). Text that is not an amount goes
+ * on as typed, to be refused by the check that names the flag.
+ */
+function withDecimals(amount: string): string {
+  const written = /^\d+(\.\d{1,2})?$/.test(amount) ? amountInCurrency(amount, undefined) : undefined;
+  return written?.ok ? written.amount : amount;
 }
 
 /** The card as sent, for a store that answered without one: every field given, no id. */

@@ -1,6 +1,6 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { RuntimeError, UsageError } from '../../core/errors.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
@@ -12,6 +12,7 @@ const verb = defineVerb({
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     output: text('<file>', 'write the CSV to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
     revealCodes: boolean('write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'),
+    sort: oneOf('<order>', 'row order: code (then id; the rows are held until the last page is read) or none (as the store lists them, written page by page)', ['code', 'none'], { default: 'code' }),
   },
   examples: [
     'store-cli giftcard export > cards.csv',
@@ -20,11 +21,14 @@ const verb = defineVerb({
   ],
   notes: `
 CSV: code,initialValue,balance,currency,note,expireTime,customerId,status, one card a row,
-  every page of the search read in turn. Codes are secrets: without --reveal-codes they
-  are written masked (****7KQ2), which giftcard import refuses. With --reveal-codes a
-  warning goes to stderr, --output files are created with mode 0600, and stdout must not
-  be a terminal (pipe it, or give --output). A store that masks codes in its reads cannot
-  reveal them: those cards are written masked, and a warning says how many.
+  every page of the search read in turn, sorted by code (ignoring case), so that export,
+  import elsewhere, export again gives the same bytes. Codes are secrets: without
+  --reveal-codes they are written masked (****7KQ2), which giftcard import refuses.
+  With --reveal-codes, --output files are created with mode 0600, stdout must not be a
+  terminal (pipe it, or give --output), and a warning counts the whole codes written. A
+  store that masks codes in its reads cannot reveal them: those cards are written masked
+  and a warning counts them; when no code at all could be revealed the export fails
+  (exit 1, an --output file is not written).
 An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) is
   written in place, never replaced; - is stdout.
 `,
@@ -50,17 +54,28 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   // A file is written whole or not at all: an older export there stays until this one is
   // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
   const sink = await targetSink(target, ctx.io.stdout, '--output', reveal ? 0o600 : 0o666);
+  const named = target.kind === 'stdout' ? undefined : options.output;
   const file = target.kind === 'file' ? options.output : undefined;
-  if (reveal) ctx.warn(`the export holds whole gift card codes${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
   let counts;
   try {
-    counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal);
+    counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal, options.sort);
+    // Asked to reveal, revealed nothing: not the file that was asked for.
+    if (reveal && counts.cards > 0 && counts.revealed === 0) throw nothingRevealed(counts.cards, file);
     await sink.commit();
   } catch (error) {
     await sink.discard();
     throw error;
   }
-  const named = target.kind === 'stdout' ? undefined : options.output;
   if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${named ? ` to ${named}` : ''}.`);
-  if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the codes masked (it does not show whole codes in reads): those rows cannot be imported elsewhere.`);
+  if (counts.revealed > 0) {
+    const whole = counts.revealed === counts.cards ? `whole gift card codes` : `${counts.revealed} whole gift card code${counts.revealed === 1 ? '' : 's'}`;
+    ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
+  }
+  if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);
+}
+
+function nothingRevealed(cards: number, output: string | undefined): RuntimeError {
+  const all = cards === 1 ? 'its one code' : `all ${cards} codes`;
+  const kept = output === undefined ? '' : ` ${output} was not written.`;
+  return new RuntimeError(`--reveal-codes: no code could be revealed: the store showed ${all} masked (it does not show whole codes in its reads), so the export cannot be imported elsewhere.${kept}`);
 }

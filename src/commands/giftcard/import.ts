@@ -24,7 +24,8 @@ The whole file is checked before anything is sent: repeated codes, spreadsheet d
   (1.23457E+11, 01/05/2026, a semicolon-separated file), masked codes, amounts with more
   than 2 decimals, notes over 500 characters are refused with their line and column.
 Rows without a code get a generated one, written to --codes-out; re-run with that file,
-  not the original, or the rows get new codes (and new cards).
+  not the original, or the rows get new codes (and new cards). --dry-run generates and
+  writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
 });
 

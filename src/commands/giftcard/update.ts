@@ -1,5 +1,7 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
+import type { Api } from '../../api/index.js';
+import { RuntimeError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
@@ -8,7 +10,10 @@ const verb = defineVerb({
   summary: "Set a gift card's balance, note or expiry",
   args: { giftCardId: arg('the gift card id') },
   flags: {
-    balance: text('<amount>', 'the new balance, a decimal string such as 12.50 (at most 2 decimals); without it the current balance is kept'),
+    balance: text(
+      '<amount>',
+      "the new balance, a decimal such as 12.50 or 0 (at most 2 decimals), sent with the card's currency's decimals (0 → 0.00; JPY: none); without it the current balance is kept",
+    ),
     note: text('<text>', 'internal note, at most 500 characters ("" clears it)'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires'),
     dryRun: dryRunFlag(),
@@ -19,26 +24,43 @@ const verb = defineVerb({
     'store-cli giftcard update 4000000000000000123 --note "Gift from Ann"',
     'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
-  notes: DRY_RUN_NOTE,
+  notes: `\nThe card is read first (one GET): its currency gives --balance its decimals, and without\n--balance its current balance is sent back (the API requires a balance in every update).\n${DRY_RUN_NOTE}`,
 });
 
 export type UpdateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardUpdate }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
+    throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
+  }
+  const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-amount.js'), import('./view.js')]);
   const input = checkGiftCardUpdate({
     giftCardId: options.giftCardId,
     balance: options.balance,
     note: options.note,
     expireTime: options.expireTime === 'none' ? null : options.expireTime,
   });
+  /**
+   * One GET first: the card's currency gives a new balance its decimals (50 → "50.00", JPY
+   * "5000"), and without --balance its current balance is sent back (the API requires one).
+   */
+  const update = async (api: Api) => {
+    const card = await api.giftCards.get(input.giftCardId);
+    if (input.balance === undefined) {
+      if (card.balance === undefined) throw new RuntimeError(`The store's answer for gift card ${input.giftCardId} has no balance to keep; give the balance to set.`);
+      return api.giftCards.update({ ...input, balance: card.balance.toString() });
+    }
+    const balance = amountInCurrency(input.balance, card.currency);
+    if (!balance.ok) throw new UsageError(`--balance ${input.balance}: ${balance.problem}, and gift card ${input.giftCardId} is in ${card.currency}; nothing was written.`);
+    return api.giftCards.update({ ...input, balance: balance.amount });
+  };
   if (options.dryRun) {
     const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, (api) => api.giftCards.update(input));
+    return runDry(ctx, options, update);
   }
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  const card = await ctx.spin('Updating the gift card…', () => api.giftCards.update(input));
+  const card = await ctx.spin('Updating the gift card…', () => update(api));
   await out.item(card, view.giftCardDetailView(ctx.now()));
 }

@@ -23,6 +23,9 @@ const verb = defineVerb({
 CSV: a header line, then one value per row. Columns (any order, any case):
   domain, bizId, namespace, code, value, and optionally type (a field type such as
   Integer or Weight: the value is then checked and converted locally, "1.5 kg" included).
+  The type column gives no field a type: a namespace.code without a definition on the
+  store is stored as text, and the summary warns once for each (one definitions listing
+  per domain).
 JSON lines (a .jsonl file, or stdin starting with {): one object a line with those names
   as keys, as metafield export --jsonl writes them.
 ${IMPORT_EXIT_CODES}`,

@@ -16,7 +16,7 @@ const verb = defineVerb({
     namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
     code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
     value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', { required: true }),
-    type: text('<fieldType>', "the field type (default: the stored value's type; without either the value is sent as typed)"),
+    type: text('<fieldType>', "the field type that checks and converts --value (default: the field's definition's type, else the stored value's; without any the value is sent as typed)"),
     dryRun: dryRunFlag(),
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
@@ -25,7 +25,7 @@ const verb = defineVerb({
     'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
-  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe README's "Metafield value formats" table lists the input each accepts.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
+  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\nIt reads the field's definition first: its type converts natural input; without one the\nvalue is stored as text whatever --type says, and a warning says so.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
 });
 
 export type SetOptions = OptionsOf<typeof verb>;
@@ -48,14 +48,19 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   // With --type the value is checked before anything is sent.
   if (type !== undefined) wireValue(type, false);
   const upsert = async (api: Api): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
+    // One read of the definition: its type reads natural input when --type is not given, and
+    // a store without one keeps the value as text whatever --type says: that is said.
+    const defined = await readDefinitionType(api, object.domain, namespace, code);
+    if (defined === 'none') ctx.warn(`no definition for ${namespace}.${code} on ${object.domain}: stored as text; create one with \`metafield definition create\`.`);
+    const definedType = defined === 'none' || defined === 'unknown' ? undefined : defined;
     const stored = await readStored(api, object.domain, object.bizId, namespace, code);
     if (stored) {
-      const storedType = type ?? parseFieldType(stored.fieldType ?? '');
+      const storedType = type ?? definedType ?? parseFieldType(stored.fieldType ?? '');
       const wire = wireValue(storedType, type === undefined && storedType !== undefined);
       if (values.sameValue(storedType, stored.value, wire)) return { outcome: 'Unchanged', value: { namespace, code, value: stored.value } };
       return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, { namespace, code, value: wire }) };
     }
-    const input = { namespace, code, value: wireValue(type, false) };
+    const input = { namespace, code, value: wireValue(type ?? definedType, type === undefined && definedType !== undefined) };
     try {
       const [created] = await api.metafields.createBatch(object.domain, object.bizId, [input]);
       return { outcome: 'Created', value: created ?? input };
@@ -75,6 +80,22 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   const { outcome, value } = await ctx.spin('Setting the metafield value…', () => upsert(api));
   await out.item(value, view.metafieldWrittenView);
   if (ctx.io.isStderrTTY) ctx.say(`${outcome} ${namespace}.${code} of ${object.domain} ${object.bizId}.`);
+}
+
+/**
+ * The field type of the value's definition; 'none' when the store has no definition (404),
+ * 'unknown' when it would not say (403: a token that may not read definitions) or names a
+ * type this client does not know.
+ */
+async function readDefinitionType(api: Api, domain: string, namespace: string, code: string): Promise<FieldType | 'none' | 'unknown'> {
+  try {
+    const definition = await api.metafieldDefinitions.get(domain, namespace, code);
+    return parseFieldType(definition.fieldType) ?? 'unknown';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'none';
+    if (error instanceof ApiError && error.status === 403) return 'unknown';
+    throw error;
+  }
 }
 
 /**

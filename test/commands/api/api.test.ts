@@ -216,6 +216,41 @@ describe('api METHOD PATH', () => {
     expect(await log.take()).toEqual([]);
   });
 
+  it('api PATH without a METHOD is a GET, and a POST when -f, -F or --input give a body (as gh api)', async () => {
+    log.clear();
+    const got = await cli(['api', 'gift_cards/count'], { env: env() });
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toHaveProperty('count');
+    const code = freshCode('API');
+    const posted = await cli(['api', 'gift_cards', '-f', `giftCard[code]=${code}`, '-f', 'giftCard[initialValue]=5.00'], { env: env() });
+    expect(posted.code, posted.stderr).toBe(0);
+    const input = await cli(['api', 'gift_cards', '--input', '-'], { env: env(), stdin: JSON.stringify({ giftCard: { code: freshCode('API'), initialValue: '6.00' } }) });
+    expect(input.code, input.stderr).toBe(0);
+    expect((await log.take()).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/202412/gift_cards/count', 'POST /api/202412/gift_cards', 'POST /api/202412/gift_cards']);
+  });
+
+  it.each([
+    [['api'], 'store-cli api needs a PATH, such as gift_cards/count'],
+    [['api', 'get'], 'store-cli api needs a PATH after GET, such as gift_cards/count'],
+    [['api', '-F', 'a=1'], 'store-cli api needs a PATH, such as gift_cards/count'],
+  ])('%j: exit 2 saying a PATH is needed (not "missing required argument"), nothing sent', async (argv, words) => {
+    log.clear();
+    const r = await cli(argv, { env: env() });
+    expectUsageError(r, words);
+    expect(r.stderr).toContain('store-cli api [METHOD] PATH');
+    expect(r.stderr).not.toContain('missing required argument');
+    expect(await log.take()).toEqual([]);
+  });
+
+  it('-q is short for --jq', async () => {
+    const r = await cli(['api', 'gift_cards/count', '-q', '.count'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\n$/);
+    const listing = await cli(['giftcard', 'search', '-q', '.[0].id'], { env: env() });
+    expect(listing.code, listing.stderr).toBe(0);
+    expect(listing.stdout).toBe('4000000000000000011\n');
+  });
+
   it('--input that is not JSON exits 2 naming the file, line and column; nothing sent', async () => {
     const bad = file('bad.json', '{\n  "giftCard": {"note": "x",}\n}\n');
     log.clear();

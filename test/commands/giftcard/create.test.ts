@@ -54,13 +54,29 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
     expect(card).toMatchObject({
       code,
       lastCharacters: code.slice(-4),
-      initialValue: '40',
-      balance: '40',
+      // Sent with 2 decimals, as stores write amounts (so `select(.balance == "40.00")` finds it).
+      initialValue: '40.00',
+      balance: '40.00',
       customerId: '7300000000000000999',
       note: 'For Ana',
       expireTime: '2031-01-31',
       currency: 'USD',
     });
+  });
+
+  it.each([
+    ['50', '50.00'],
+    ['0', '0.00'],
+    ['12.5', '12.50'],
+    ['007.25', '007.25'],
+  ])('sends --initial-value %s as the decimal string %s, dry run alike', async (typed, sent) => {
+    const dry = await cli(['giftcard', 'create', '--initial-value', typed, '--dry-run', '--json', 'body'], { env: s.env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)[0].body.giftCard.initialValue).toBe(sent);
+    const r = await cli(['giftcard', 'create', '--initial-value', typed, '--json', 'id'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    const stored = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${JSON.parse(r.stdout).id}`)).text).giftCard;
+    expect(stored).toMatchObject({ initialValue: sent, balance: sent });
   });
 
   it('--json prints the card exactly as the store sent it, unwrapped, with the full code', async () => {
@@ -92,7 +108,7 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
     expect(r.code, r.stderr).toBe(0);
     const card = JSON.parse(r.stdout);
     expect(Object.keys(card)).toEqual(['balance', 'code', 'id']);
-    expect(card.balance).toBe('3');
+    expect(card.balance).toBe('3.00');
   });
 
   describe('refuses invalid input before sending anything', () => {

@@ -69,8 +69,9 @@ describe.each(DIALECTS)('giftcard import and export: a migration between two sto
   const b = useSandbox({ dialect, codesInReads: 'shown', onRequest: logB.hook });
 
   it('round-trips: cards equal but for ids and times; a re-run changes nothing and costs no request per card', { timeout: 60_000 }, async () => {
-    const rows = migrationRows(40);
-    const first = await importJson([cardFile(rows)], a.env);
+    // Made in the reverse of code order: the export's order is the codes', not the store's.
+    const rows = migrationRows(40).reverse();
+    const first = await importJson([cardFile(rows), '--concurrency', '1'], a.env);
     expect(first.code, first.stderr).toBe(0);
     expect(first.summary).toMatchObject({ rows: 40, created: 40, failed: 0 });
     // Half-spent cards got their balance set after the create; disabled rows are disabled.
@@ -87,7 +88,11 @@ describe.each(DIALECTS)('giftcard import and export: a migration between two sto
     expect(exported.stderr).toContain('warning: the export holds whole gift card codes');
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const text = readFileSync(out, 'utf8');
-    expect(parse(text, { columns: true })).toHaveLength(40);
+    const exportedCodes = (parse(text, { columns: true }) as Array<{ code: string }>).map((row) => row.code);
+    expect(exportedCodes).toEqual(rows.map((row) => row[0]!).sort());
+    // --sort none: as the store lists them (here, the order they were made in).
+    const unsorted = await cli(['giftcard', 'export', '--reveal-codes', '--sort', 'none'], { env: a.env });
+    expect((parse(unsorted.stdout, { columns: true }) as Array<{ code: string }>).map((row) => row.code)).toEqual(rows.map((row) => row[0]!));
 
     logB.clear();
     const copied = await importJson([out], b.env);
@@ -95,10 +100,10 @@ describe.each(DIALECTS)('giftcard import and export: a migration between two sto
     expect(copied.summary).toMatchObject({ rows: 40, created: 40, updated: 0, unchanged: 0, failed: 0 });
     const sortByCode = (cards: Card[]) => cards.map(kept).sort((x, y) => String(x.code).localeCompare(String(y.code)));
     expect(sortByCode(await allCards(b.sandbox))).toEqual(sortByCode(await allCards(a.sandbox)));
-    // Export from B gives the same file.
+    // Export from B gives the same file, byte for byte, whatever order B made the cards in.
     const again = await cli(['giftcard', 'export', '--reveal-codes'], { env: b.env });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout.split('\n').slice(1).sort()).toEqual(text.split('\n').slice(1).sort());
+    expect(again.stdout).toBe(text);
 
     logB.clear();
     const rerun = await importJson([out], b.env);
@@ -176,9 +181,22 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
     const tty = await cli(['giftcard', 'export', '--reveal-codes'], { env: s.env, tty: true });
     expect(tty.code).toBe(2);
     expect(tty.stderr).toContain('give --output FILE, or pipe stdout');
-    // This store masks codes in reads: revealing warns that it could not.
-    const revealed = await cli(['giftcard', 'export', '--reveal-codes', '--last-characters', rows[0]![0]!.slice(-4)], { env: s.env });
-    expect(revealed.stderr).toContain('the store showed 1 of the codes masked');
+    // This store masks codes in reads: nothing could be revealed, and only that is said (exit 1).
+    const out = scratchFile('revealed.csv', 'an older export\n');
+    const revealed = await cli(['giftcard', 'export', '--reveal-codes', '--last-characters', rows[0]![0]!.slice(-4), '--output', out], { env: s.env });
+    expect(revealed.code).toBe(1);
+    expect(revealed.stderr).toContain('error: --reveal-codes: no code could be revealed: the store showed its one code masked');
+    expect(revealed.stderr).toContain(`${out} was not written`);
+    expect(revealed.stderr).not.toContain('holds whole');
+    expect(readFileSync(out, 'utf8')).toBe('an older export\n');
+    const piped = await cli(['giftcard', 'export', '--reveal-codes'], { env: s.env });
+    expect(piped.code).toBe(1);
+    expect(piped.stderr).toMatch(/no code could be revealed: the store showed all \d+ codes masked/);
+    expect(piped.stderr).not.toContain('holds whole');
+    // No card at all: nothing to reveal, and nothing failed.
+    const none = await cli(['giftcard', 'export', '--reveal-codes', '--last-characters', 'ZZZZ'], { env: s.env });
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toBe('');
   });
 
   it('generates codes for rows without one, only into a new --codes-out file (0600), which is required', async () => {
@@ -257,7 +275,34 @@ describe('giftcard import: --dry-run and --shard', () => {
   const log = requestLog();
   const s = useSandbox({ onRequest: log.hook });
 
-  it('a dry run reads and plans, writes nothing, and needs no --codes-out', async () => {
+  it('a dry run refuses code-less rows without --codes-out (exit 2), as the real run does, and creates no codes file', async () => {
+    const rows = [
+      [freshCode('D'), '10', '', '', '', '', '', ''],
+      ['', '5', '', '', '', '', '', ''],
+    ];
+    const file = cardFile(rows);
+    log.clear();
+    for (const extra of [[], ['--dry-run']]) {
+      const refused = await cli(['giftcard', 'import', file, ...extra], { env: s.env });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('1 row has no code (line 3): pass --codes-out FILE');
+    }
+    const taken = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', file], { env: s.env });
+    expect(taken.code, taken.stderr).toBe(2);
+    expect(taken.stderr).toContain(`--codes-out ${file} exists already`);
+    const nowhere = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', `${file}.missing-dir/codes.csv`], { env: s.env });
+    expect(nowhere.code, nowhere.stderr).toBe(2);
+    expect(nowhere.stderr).toContain('--codes-out: cannot create');
+    expect(await log.take()).toEqual([]);
+    const codesOut = `${file}.codes.csv`;
+    const dry = await importJson([file, '--dry-run', '--codes-out', codesOut], s.env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.summary).toMatchObject({ rows: 2, created: 2 });
+    expect(() => statSync(codesOut)).toThrow();
+  });
+
+  it('a dry run reads and plans, and writes nothing', async () => {
     const existing = [freshCode('D'), '40', '', '', '', '', '', ''];
     expect((await importJson([cardFile([existing])], s.env)).code).toBe(0);
     const rows = [
@@ -266,7 +311,7 @@ describe('giftcard import: --dry-run and --shard', () => {
       ['', '5', '', '', '', '', '', ''],
     ];
     log.clear();
-    const dry = await importJson([cardFile(rows), '--dry-run'], s.env);
+    const dry = await importJson([cardFile(rows), '--dry-run', '--codes-out', scratchFile('codes.csv', '') + '.new'], s.env);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.summary).toMatchObject({ rows: 3, created: 2, updated: 1, unchanged: 0 });
     expect(dry.stderr).toContain('Dry run of');

@@ -31,7 +31,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     expect(code).toMatch(new RegExp(`^${GENERATED.source}$`));
     expect(occurrences(r.stdout, code)).toBe(1);
     expect(occurrences(r.stderr, code)).toBe(0);
-    expect(rows.get('INITIAL')).toBe('25');
+    expect(rows.get('INITIAL')).toBe('25.00');
     expect(rows.get('NOTE')).toBe('Lost answer');
     expect(r.stderr).toContain("The store's first answer was lost, but the card was created");
     // The sandbox made it once, refused the resend as a taken code, then was read.
@@ -66,7 +66,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     const again = await cli(['giftcard', 'create', '--initial-value', '30', '--code', code!, '--json'], { env: proxy.env });
     expect(again.code, again.stderr).toBe(0);
     const card = JSON.parse(again.stdout);
-    expect(card).toMatchObject({ code, lastCharacters: code!.slice(-4), initialValue: '30', balance: '30' });
+    expect(card).toMatchObject({ code, lastCharacters: code!.slice(-4), initialValue: '30.00', balance: '30.00' });
     expect(again.stderr).toMatch(/^A gift card with this code exists already, as asked \(created .+\): no second card was made\.\n$/);
     expect((await log.take()).map((q) => `${q.method} ${q.status}`)).toEqual(['POST 409', 'GET 200']);
     expect(await cardCount()).toBe(before + 1);

@@ -11,6 +11,7 @@ describe('giftcard update', () => {
 
   it('sets balance, note and expiry; --json prints the updated card unwrapped, code masked', async () => {
     const card = await createCardDirect(s.sandbox, { initialValue: '50.00' });
+    log.clear();
     const r = await cli(['giftcard', 'update', card.id, '--balance', '12.50', '--note', 'Partly used', '--expire-time', '2030-06-30', '--json'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
@@ -19,6 +20,7 @@ describe('giftcard update', () => {
     expect(updated).toMatchObject({ id: card.id, balance: '12.50', initialValue: '50.00', note: 'Partly used', expireTime: '2030-06-30', code: `****${card.code.slice(-4)}` });
     expect(await stored(card.id)).toMatchObject({ balance: '12.50', note: 'Partly used', expireTime: '2030-06-30' });
     const requests = await log.take();
+    expect(requests.map((q) => q.method)).toEqual(['GET', 'PUT', 'GET']);
     expect(requests.filter((q) => q.method === 'PUT')).toEqual([expect.objectContaining({ path: `/api/202412/gift_cards/${card.id}`, status: 200 })]);
   });
 
@@ -36,8 +38,20 @@ describe('giftcard update', () => {
     const r = await cli(['giftcard', 'update', card.id, '--balance', '0'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     const fields = Object.fromEntries(tsvRows(r.stdout).map(([k, v]) => [k, v]));
-    expect(fields).toMatchObject({ ID: card.id, BALANCE: '0', NOTE: 'Keep me', EXPIRES: '2032-02-29', STATUS: 'enabled' });
-    expect(await stored(card.id)).toMatchObject({ balance: '0', note: 'Keep me', expireTime: '2032-02-29' });
+    // 0 is sent with the USD card's decimals, so README's select(.balance == "0.00") finds it.
+    expect(fields).toMatchObject({ ID: card.id, BALANCE: '0.00', NOTE: 'Keep me', EXPIRES: '2032-02-29', STATUS: 'enabled' });
+    expect(await stored(card.id)).toMatchObject({ balance: '0.00', note: 'Keep me', expireTime: '2032-02-29' });
+    const found = await cli(['giftcard', 'search', '--all', '--jq', '.[] | select(.balance == "0.00") | .id'], { env: s.env });
+    expect(found.stdout.split('\n')).toContain(card.id);
+  });
+
+  it("reads the card once, then sends --balance with its currency's decimals: 12.5 as 12.50", async () => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '50.00' });
+    log.clear();
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '12.5', '--json', 'balance'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ balance: '12.50' });
+    expect((await log.take()).map((q) => q.method)).toEqual(['GET', 'PUT']);
   });
 
   it('without --balance reads the card and sends its current balance back: one GET, one PUT', async () => {
@@ -87,11 +101,38 @@ describe('giftcard update', () => {
     });
   });
 
+  it.each([[[]], [['--dry-run']], [['--json']]])('with no change flag (%j) exits 2 "nothing to change" and sends nothing', async (extra) => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '20.00' });
+    log.clear();
+    const r = await cli(['giftcard', 'update', card.id, ...extra], { env: s.env });
+    expectUsageError(r, 'nothing to change: give --balance, --note or --expire-time');
+    expect(await log.take()).toEqual([]);
+  });
+
   it('an unknown id exits 1 mentioning 404', async () => {
     const r = await cli(['giftcard', 'update', '4999999999999999999', '--balance', '1'], { env: s.env });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*404/);
     expectNoStackTrace(r.stderr);
+  });
+});
+
+describe('giftcard update in a currency without decimals (JPY)', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'none', currency: 'JPY', onRequest: log.hook });
+
+  it('sends whole yen (1200.00 as 1200) and refuses a fraction of a yen after its one read, writing nothing', async () => {
+    const card = await createCardDirect(s.sandbox, { initialValue: '5000' });
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '1200.00', '--json', 'balance,currency'], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ balance: '1200', currency: 'JPY' });
+    log.clear();
+    const refused = await cli(['giftcard', 'update', card.id, '--balance', '12.50'], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`error: --balance 12.50: JPY amounts have no decimals, and gift card ${card.id} is in JPY; nothing was written.`);
+    expectNoStackTrace(refused.stderr);
+    expect((await log.take()).map((q) => q.method)).toEqual(['GET']);
   });
 });

@@ -76,7 +76,12 @@ export async function readBack(sandbox: RunningSandbox, objects: Array<[string, 
 
 export const products = (ids: string[]): Array<[string, string]> => ids.map((id) => ['products', id]);
 
-/** Requests to metafield paths only, from a request log. */
+/** Requests to metafield value paths only, from a request log (not the one definitions listing per domain). */
 export function metafieldRequests<T extends { path: string }>(log: T[]): T[] {
-  return log.filter((q) => q.path.startsWith('/api/202412/metafields'));
+  return log.filter((q) => q.path.startsWith('/api/202412/metafields') && !definitionRequest(q));
+}
+
+/** The import reads each domain's definitions once, to say which values have none. */
+export function definitionRequest(q: { path: string }): boolean {
+  return q.path.startsWith('/api/202412/metafields/definitions');
 }

@@ -5,7 +5,7 @@ import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { csv, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
+import { csv, definitionRequest, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
 const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];
@@ -370,6 +370,42 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Stopped early');
     expect(r.stderr).toMatch(/^error: The store refused the access token/m);
+  });
+});
+
+describe('metafield import: values without a definition', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'demo', onRequest: log.hook });
+
+  it('are stored as text whatever their type column says: the summary names each namespace.code once, dry run alike', async () => {
+    const [a, b] = freshIds(2);
+    const header = ['domain', 'bizId', 'namespace', 'code', 'value', 'type'];
+    const rows = [
+      ['products', a!, 'custom', 'flag', 'yes', 'Boolean'],
+      ['products', b!, 'custom', 'flag', 'no', 'Boolean'],
+      ['products', a!, 'custom', 'is_gift', 'yes', 'Boolean'],
+      ['products', a!, 'notes', 'internal', 'Reorder in May', ''],
+      ['customers', '7000000000000000001', 'custom', 'flag', 'true', ''],
+    ];
+    const file = scratchFile('undefined.csv', csv(rows, header));
+    const flag = 'warning: no definition for custom.flag on products: stored as text (2 rows); create one with `metafield definition create`.';
+    const notes = 'warning: no definition for notes.internal on products: stored as text (1 row); create one with `metafield definition create`.';
+    const customers = 'warning: no definition for custom.flag on customers: stored as text (1 row); create one with `metafield definition create`.';
+    for (const dry of [['--dry-run'], []]) {
+      log.clear();
+      const r = await cli(importArgs(file, ...dry), { env: s.env });
+      expect(r.code, r.stderr).toBe(0);
+      const warnings = r.stderr.split('\n').filter((line) => line.startsWith('warning: no definition'));
+      expect(warnings).toEqual([customers, flag, notes]);
+      expect(r.stderr).not.toContain('custom.is_gift');
+      // One listing of definitions per domain, whatever the number of rows.
+      expect(
+        (await log.take())
+          .filter(definitionRequest)
+          .map((q) => q.path.split('?')[0])
+          .sort(),
+      ).toEqual(['/api/202412/metafields/definitions/customers', '/api/202412/metafields/definitions/products']);
+    }
   });
 });
 

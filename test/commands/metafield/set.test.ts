@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATH } from '../../helpers/api-path.js';
 import { cli } from '../../helpers/cli-in-process.js';
-import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
@@ -29,6 +28,7 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     expect(stripAnsi(created.stderr)).toContain(`Created specs.weight of products ${bizId}.`);
     expect(stripAnsi(created.stdout)).toMatch(/^VALUE\s+\{"value":1\.5,"unit":"kg"\}$/m);
     expect(await log.take()).toEqual([
+      expect.objectContaining({ method: 'GET', path: expect.stringContaining(`${METAFIELDS_PATH}/definitions/detail/products?`) }),
       expect.objectContaining({ method: 'GET', path: expect.stringContaining(`${METAFIELDS_PATH}/detail/products/${bizId}?`), status: 404 }),
       expect.objectContaining({ method: 'POST', path: `${METAFIELDS_PATH}/products/${bizId}`, status: 200 }),
     ]);
@@ -117,22 +117,39 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     expect(await writes()).toEqual([]);
   });
 
-  it('a new value without --type is sent as typed; when the store refuses it, the error says how to convert', async () => {
+  it("a new value without --type is read by its definition's type (one read): natural input converted", async () => {
     const bizId = freshBizId();
-    const r = await cli(set(bizId, '--namespace', 'specs', '--code', 'width', '--value', '30 cm'), { env: s.env });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: .*400/);
-    expect(r.stderr).toMatch(/sent as typed: --type with the field's type converts natural input/);
-    expectNoStackTrace(r.stderr);
-    expect(await stored(s.sandbox, 'products', bizId, 'specs', 'width')).toBeUndefined();
+    const cases: Array<[string, string, string, string]> = [
+      ['specs', 'width', '30 cm', '{"value":30,"unit":"cm"}'],
+      ['custom', 'is_gift', 'yes', 'true'],
+      ['custom', 'stock_floor', '+042', '42'],
+    ];
+    for (const [namespace, code, input, wire] of cases) {
+      log.clear();
+      const r = await cli(set(bizId, '--namespace', namespace, '--code', code, '--value', input), { env: s.env });
+      expect(r.code, `${code}: ${r.stderr}`).toBe(0);
+      expect(r.stderr).toBe('');
+      const reads = (await log.take()).filter((q) => q.method === 'GET').map((q) => q.path.split('?')[0]);
+      expect(reads).toEqual([`${METAFIELDS_PATH}/definitions/detail/products`, `${METAFIELDS_PATH}/detail/products/${bizId}`]);
+      expect((await stored(s.sandbox, 'products', bizId, namespace, code))?.value, code).toBe(wire);
+    }
+    // The definition's type checks the input as --type would, before anything is written.
+    const bad = await cli(set(bizId, '--namespace', 'custom', '--code', 'is_gift', '--value', 'maybe'), { env: s.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--value must be a Boolean: true, false, yes or no (got 'maybe'); Boolean is the field's type on the store.");
   });
 
-  it('a value without a definition is free text', async () => {
+  it('a value without a definition is free text, and says so once: stored as text, whatever --type says', async () => {
     const bizId = freshBizId();
     const r = await cli(set(bizId, '--namespace', 'notes', '--code', 'internal', '--value', 'Reorder in May', '--json', 'value'), { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ value: 'Reorder in May' });
+    const warning = 'warning: no definition for notes.internal on products: stored as text; create one with `metafield definition create`.\n';
+    expect(r.stderr).toBe(warning);
+    const typed = await cli(set(bizId, '--namespace', 'custom', '--code', 'flag', '--value', 'yes', '--type', 'Boolean'), { env: s.env });
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stderr).toBe(warning.replace('notes.internal', 'custom.flag'));
+    expect(await stored(s.sandbox, 'products', bizId, 'custom', 'flag')).toMatchObject({ value: 'true', fieldType: 'SingleLineText' });
   });
 
   it('names a bad domain (listing the valid ones), namespace, code or --type: exit 2, nothing sent', async () => {
@@ -166,7 +183,10 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
     const second = await cli(set(bizId, '--namespace', 'custom', '--code', 'material', '--value', 'Linen'), { env, tty: true });
     expect(second.code, second.stderr).toBe(0);
     expect(stripAnsi(second.stderr)).toContain('Updated');
+    // Neither the definition nor the value may be read: no warning, an upsert all the same.
+    expect(second.stderr).not.toContain('no definition');
     expect((await log.take()).map((q) => [q.method, q.status])).toEqual([
+      ['GET', 403],
       ['GET', 403],
       ['POST', 409],
       ['PUT', 200],
