@@ -27,7 +27,7 @@ _store_cli_flags() {
   case $1 in
     '') REPLY='-V --version --profile --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
     'auth') REPLY='-h --help' ;;
-    'auth login') REPLY='--with-token -h --help' ;;
+    'auth login') REPLY='--with-token --brand -h --help' ;;
     'auth status') REPLY='--json --jq -h --help' ;;
     'auth list') REPLY='--json --jsonl --jq -h --help' ;;
     'auth switch') REPLY='-h --help' ;;
@@ -116,6 +116,7 @@ _store_cli_flags() {
 # l and the names of an optional comma-separated list (--json's fields).
 _store_cli_option() {
   case "$1|$2" in
+    'auth login|--brand') REPLY='w service genstore' ;;
     'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
     'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
@@ -370,9 +371,9 @@ _store_cli_argument() {
   case "$1|$2" in
     'auth switch|1') REPLY='p' ;;
     'auth help|'*) REPLY='w login status list switch token logout' ;;
-    'config get|1') REPLY='w output page-size import-concurrency color' ;;
-    'config set|1') REPLY='w output page-size import-concurrency color' ;;
-    'config unset|1') REPLY='w output page-size import-concurrency color' ;;
+    'config get|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
+    'config set|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
+    'config unset|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
     'config help|'*) REPLY='w get set unset list' ;;
     'giftcard import|1') REPLY='f' ;;
     'giftcard help|'*) REPLY='w create update disable get search count import export' ;;
