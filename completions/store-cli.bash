@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -40,6 +40,7 @@ _store_cli_flags() {
     'config unset') REPLY='-h --help' ;;
     'config list') REPLY='--json --jsonl --jq -h --help' ;;
     'config help') REPLY='' ;;
+    'doctor') REPLY='--json --jsonl --jq -h --help' ;;
     'giftcard') REPLY='-h --help' ;;
     'giftcard create') REPLY='--code --initial-value --customer-id --note --expire-time --dry-run --json --jq -h --help' ;;
     'giftcard update') REPLY='--balance --note --expire-time --dry-run --json --jq -h --help' ;;
@@ -127,6 +128,9 @@ _store_cli_option() {
     'config list|--json') REPLY='l key value source' ;;
     'config list|--jsonl') REPLY='l key value source' ;;
     'config list|--jq') REPLY='v' ;;
+    'doctor|--json') REPLY='l check status detail hint' ;;
+    'doctor|--jsonl') REPLY='l check status detail hint' ;;
+    'doctor|--jq') REPLY='v' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
@@ -403,7 +407,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

@@ -12,6 +12,7 @@ import { SandboxControlApi } from './sandbox-control-api.js';
 import type { SandboxFaultsApi } from './sandbox-faults-api.js';
 import type { SandboxLogApi } from './sandbox-log-api.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
+import type { StoreProbeApi } from './store-probe-api.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
 import { API_PREFIX, versioned } from './wire.js';
@@ -30,6 +31,8 @@ export interface Api {
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
   accessScopes: AccessScopesApi;
+  /** The reads of `store-cli doctor`, answered whatever their status. */
+  storeProbe: StoreProbeApi;
   /** A running store-cli sandbox's own `/_sandbox/` endpoints (the `sandbox` commands). */
   sandboxControl: SandboxControlApi;
   /** A running sandbox's targeted fault rules (`sandbox fault ...`). */
@@ -56,6 +59,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions-api.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
+    storeProbe: onFirstCall(async () => new (await import('./store-probe-api.js')).StoreProbeApi(transport)),
     sandboxControl,
     sandboxFaults: onFirstCall(async () => new (await import('./sandbox-faults-api.js')).SandboxFaultsApi(sandboxControl)),
     sandboxLog: onFirstCall(async () => new (await import('./sandbox-log-api.js')).SandboxLogApi(sandboxControl)),
