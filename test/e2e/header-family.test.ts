@@ -183,6 +183,14 @@ describe.each([
     expect(store.seen.every((q) => q.headers[header.toLowerCase()] === TOKEN)).toBe(true);
   });
 
+  it(`--verbose names ${header} (token redacted) and reads the bucket from ${rateLimitHeader}`, async () => {
+    const r = await run(['--verbose', 'category', 'search', 'pet', '--json'], { env: env({ STORE_CLI_BRAND: brand }) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`> ${header}: ****7Q2Z`);
+    expect(r.stderr).toMatch(/< rate limit: bucket 1\/40 used/);
+    expect(r.stderr).not.toContain(TOKEN);
+  });
+
   it('auth status lists the scopes of the sample, read from a list written as text', async () => {
     const r = await run(['auth', 'status', '--json', 'tokenStatus,scopes'], { env: env({ STORE_CLI_BRAND: brand }) });
     expect(r.code, r.stderr).toBe(0);
