@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -28,7 +28,7 @@ _store_cli_flags() {
   case $1 in
     '') REPLY='-V --version --profile --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
     'auth') REPLY='-h --help' ;;
-    'auth login') REPLY='--with-token -h --help' ;;
+    'auth login') REPLY='--with-token --brand -h --help' ;;
     'auth status') REPLY='--json -q --jq -h --help' ;;
     'auth list') REPLY='--json --jsonl -q --jq -h --help' ;;
     'auth switch') REPLY='-h --help' ;;
@@ -41,6 +41,7 @@ _store_cli_flags() {
     'config unset') REPLY='-h --help' ;;
     'config list') REPLY='--json --jsonl -q --jq -h --help' ;;
     'config help') REPLY='' ;;
+    'doctor') REPLY='--json --jsonl -q --jq -h --help' ;;
     'giftcard') REPLY='-h --help' ;;
     'giftcard create') REPLY='--code --initial-value --customer-id --note --expire-time --dry-run --json -q --jq -h --help' ;;
     'giftcard update') REPLY='--balance --note --expire-time --dry-run --json -q --jq -h --help' ;;
@@ -123,6 +124,7 @@ _store_cli_flags() {
 # l and the names of an optional comma-separated list (--json's fields).
 _store_cli_option() {
   case "$1|$2" in
+    'auth login|--brand') REPLY='w service genstore' ;;
     'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
     'auth status|-q' | 'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
@@ -133,6 +135,9 @@ _store_cli_option() {
     'config list|--json') REPLY='l key value source' ;;
     'config list|--jsonl') REPLY='l key value source' ;;
     'config list|-q' | 'config list|--jq') REPLY='v' ;;
+    'doctor|--json') REPLY='l check status detail hint' ;;
+    'doctor|--jsonl') REPLY='l check status detail hint' ;;
+    'doctor|-q' | 'doctor|--jq') REPLY='v' ;;
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
@@ -403,9 +408,9 @@ _store_cli_argument() {
   case "$1|$2" in
     'auth switch|1') REPLY='p' ;;
     'auth help|'*) REPLY='w login status list switch token logout' ;;
-    'config get|1') REPLY='w output page-size import-concurrency color' ;;
-    'config set|1') REPLY='w output page-size import-concurrency color' ;;
-    'config unset|1') REPLY='w output page-size import-concurrency color' ;;
+    'config get|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
+    'config set|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
+    'config unset|1') REPLY='w output page-size import-concurrency color brand api-version' ;;
     'config help|'*) REPLY='w get set unset list' ;;
     'giftcard import|1') REPLY='f' ;;
     'giftcard help|'*) REPLY='w create update disable get search count import export' ;;
@@ -436,7 +441,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

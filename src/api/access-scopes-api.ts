@@ -5,9 +5,10 @@
 import { ApiError } from '../core/errors.js';
 import { isLosslessNumber } from '../core/json.js';
 import type { Transport } from '../core/transport.js';
+import { ACCESS_SCOPES_SUBPATH } from '../core/brand.js';
 import { API_PREFIX } from './wire.js';
 
-export const ACCESS_SCOPES_PATH = `${API_PREFIX}/oauth2/access_scopes`;
+export const ACCESS_SCOPES_PATH = `${API_PREFIX}${ACCESS_SCOPES_SUBPATH}`;
 
 export class AccessScopesApi {
   constructor(private readonly transport: Transport) {}

@@ -12,8 +12,11 @@ import { SandboxControlApi } from './sandbox-control-api.js';
 import type { SandboxFaultsApi } from './sandbox-faults-api.js';
 import type { SandboxLogApi } from './sandbox-log-api.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
+import type { StoreProbeApi } from './store-probe-api.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
+import { API_PREFIX, versioned } from './wire.js';
+import { apiRoot } from '../core/brand.js';
 
 export interface Api {
   giftCards: GiftCardsApi;
@@ -28,6 +31,8 @@ export interface Api {
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
   accessScopes: AccessScopesApi;
+  /** The reads of `store-cli doctor`, answered whatever their status. */
+  storeProbe: StoreProbeApi;
   /** A running store-cli sandbox's own `/_sandbox/` endpoints (the `sandbox` commands). */
   sandboxControl: SandboxControlApi;
   /** A running sandbox's targeted fault rules (`sandbox fault ...`). */
@@ -36,8 +41,14 @@ export interface Api {
   sandboxLog: SandboxLogApi;
 }
 
-export function createApi(transport: Transport): Api {
-  const sandboxControl = new SandboxControlApi(transport);
+/**
+ * `apiVersion`: the version of the store's API (the profile's `api-version`); the typed
+ * modules' paths go under it, and so does a bare path of the raw API. The sandbox's own
+ * control endpoints are not versioned.
+ */
+export function createApi(raw: Transport, apiVersion?: () => Promise<string>): Api {
+  const sandboxControl = new SandboxControlApi(raw);
+  const transport = apiVersion ? versioned(raw, apiVersion) : raw;
   return {
     giftCards: new GiftCardsApi(transport),
     metafields: new MetafieldsApi(transport),
@@ -46,8 +57,9 @@ export function createApi(transport: Transport): Api {
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions-api.js')).WebhookSubscriptionsApi(transport)),
-    raw: new RawApi(transport),
+    raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
+    storeProbe: onFirstCall(async () => new (await import('./store-probe-api.js')).StoreProbeApi(transport)),
     sandboxControl,
     sandboxFaults: onFirstCall(async () => new (await import('./sandbox-faults-api.js')).SandboxFaultsApi(sandboxControl)),
     sandboxLog: onFirstCall(async () => new (await import('./sandbox-log-api.js')).SandboxLogApi(sandboxControl)),

@@ -40,7 +40,11 @@ export interface RawPage {
 const IDEMPOTENT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
 
 export class RawApi {
-  constructor(private readonly transport: Transport) {}
+  /** `root`: the API root a bare path goes below (the profile's version); a path naming `api/...` is sent as written. */
+  constructor(
+    private readonly transport: Transport,
+    private readonly root: () => Promise<string> = async () => API_PREFIX,
+  ) {}
 
   async request(request: RawRequest): Promise<RawResponse> {
     const target = await this.target(request);
@@ -67,7 +71,7 @@ export class RawApi {
 
   private async target(request: RawRequest): Promise<{ path: string; query: QueryPairs }> {
     const base = isAbsolute(request.path) ? await this.transport.baseUrl?.() : undefined;
-    const resolved = resolveApiPath(request.path, base);
+    const resolved = resolveApiPath(request.path, base, await this.root());
     return { path: resolved.path, query: [...resolved.query, ...(request.query ?? [])] };
   }
 
@@ -91,10 +95,10 @@ function isAbsolute(path: string): boolean {
 
 /**
  * The request path below the base URL, and the query the user wrote. A path that does not
- * start with `api/` is taken as below /api/202412/ (the leading slash optional); an
+ * start with `api/` is taken as below `root` (/api/202412 unless the profile names another version; the leading slash optional); an
  * absolute URL must be on the store's origin and under its base path (`baseUrl`).
  */
-export function resolveApiPath(path: string, baseUrl: string | undefined): { path: string; query: QueryPairs } {
+export function resolveApiPath(path: string, baseUrl: string | undefined, root: string = API_PREFIX): { path: string; query: QueryPairs } {
   if (path.trim() === '') throw new UsageError('<path> must not be empty: give one such as gift_cards/count.');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(path)) throw new UsageError('<path> must not contain control characters or line breaks.');
@@ -102,7 +106,7 @@ export function resolveApiPath(path: string, baseUrl: string | undefined): { pat
   const at = path.indexOf('?');
   const bare = at < 0 ? path : path.slice(0, at);
   const query = at < 0 ? [] : [...new URLSearchParams(path.slice(at + 1)).entries()];
-  const rooted = /^\/?api(\/|$)/.test(bare) ? `/${bare.replace(/^\/+/, '')}` : `${API_PREFIX}/${bare.replace(/^\/+/, '')}`;
+  const rooted = /^\/?api(\/|$)/.test(bare) ? `/${bare.replace(/^\/+/, '')}` : `${root}/${bare.replace(/^\/+/, '')}`;
   return { path: encodePath(rooted), query };
 }
 

@@ -5,8 +5,26 @@ import { isLosslessNumber, scalarText } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
 import { isDotSegment } from './path-segment.js';
 import type { Transport } from '../core/transport.js';
+import { apiRoot, DEFAULT_API_VERSION } from '../core/brand.js';
 
-export const API_PREFIX = '/api/202412';
+/**
+ * The root the API modules write their paths under: the spec's version. A profile's
+ * `api-version` (or STORE_CLI_API_VERSION) is put in its place in one place, versioned()
+ * below, which createApi wraps around every typed module's transport.
+ */
+export const API_PREFIX = apiRoot(DEFAULT_API_VERSION);
+
+/** The transport that sends a path under API_PREFIX under the chosen version's root instead. */
+export function versioned(transport: Transport, version: () => Promise<string>): Transport {
+  return {
+    ...(transport.baseUrl ? { baseUrl: () => transport.baseUrl!() } : {}),
+    async request(spec) {
+      const root = apiRoot(await version());
+      const moved = root !== API_PREFIX && (spec.path === API_PREFIX || spec.path.startsWith(`${API_PREFIX}/`));
+      return transport.request(moved ? { ...spec, path: root + spec.path.slice(API_PREFIX.length) } : spec);
+    },
+  };
+}
 
 /** One path segment, whatever it holds: `../x` stays a single segment. */
 export function segment(value: string): string {

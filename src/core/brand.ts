@@ -51,5 +51,22 @@ export function otherBrand(brand: Brand): Brand {
   return brand === 'service' ? 'genstore' : 'service';
 }
 
-/** The API version every endpoint page of the docs shows; a profile's `apiVersion` overrides it. */
+/** Every token header the client may send: no extra header (`api -H`) may set one. */
+export const TOKEN_HEADERS: readonly string[] = BRANDS.map((brand) => headerFamily(brand).token);
+
+/** Where a brand came from: named (flag, env, profile), implied (the host, the sandbox's dialect), found from a 401, or none. */
+export type BrandSource = 'flag' | 'env' | 'profile' | 'host' | 'sandbox' | 'detected' | 'default';
+
+/** The API version every endpoint page of the docs shows; a profile's `api-version` overrides it. */
 export const DEFAULT_API_VERSION = '202412';
+
+/** A version is the path segment the docs print: six digits, year and month (202412). */
+export const API_VERSION_PATTERN = /^\d{6}$/;
+
+/** The path every typed request starts with, for a version: `/api/202412`. */
+export function apiRoot(version: string): string {
+  return `/api/${version}`;
+}
+
+/** Below the API root: the token's own scopes (a real store's endpoint; any valid token may read it). */
+export const ACCESS_SCOPES_SUBPATH = '/oauth2/access_scopes';

@@ -13,8 +13,6 @@ const CONFIG_NAME = 'config';
 export interface ProfileRecord {
   baseUrl?: string;
   token?: string;
-  /** The store's header family (`service` or `genstore`), as saved by `auth login` or found from a 401. */
-  brand?: string;
   /** `config set` values by key, as stored: unchecked until a command uses one. */
   defaults?: Record<string, unknown>;
 }
@@ -137,11 +135,10 @@ export async function readProfileNames(dir: string): Promise<string[]> {
 
 function cleanProfile(record: unknown): ProfileRecord | undefined {
   if (!record || typeof record !== 'object') return undefined;
-  const { baseUrl, token, brand, defaults } = record as Record<string, unknown>;
+  const { baseUrl, token, defaults } = record as Record<string, unknown>;
   return {
     ...(typeof baseUrl === 'string' ? { baseUrl } : {}),
     ...(typeof token === 'string' ? { token } : {}),
-    ...(typeof brand === 'string' ? { brand } : {}),
     ...(isPlainObject(defaults) && Object.keys(defaults).length > 0 ? { defaults } : {}),
   };
 }

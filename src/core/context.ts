@@ -3,7 +3,8 @@
 import type { Command } from 'commander';
 import type { Api } from '../api/index.js';
 import type { Transport } from './transport.js';
-import { brandOfHost, isBrand, type Brand } from './brand.js';
+import { ACCESS_SCOPES_SUBPATH, API_VERSION_PATTERN, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from './brand.js';
+import type { FamilyChoice } from './family-choice.js';
 import { AuthError, UsageError } from './errors.js';
 import type { JsonResponse, RequestSpec } from './http.js';
 import { escapeControls, type IO } from './io.js';
@@ -62,10 +63,14 @@ export interface Context {
   /** The profile in use: --profile, STORE_CLI_PROFILE, the default `auth switch` saved, else 'default'. */
   profile(): Promise<Sourced>;
   /**
-   * The store's header family: STORE_CLI_BRAND, else the profile's `brand`, else what the
-   * host names (a genmystore.com store), else `service` with source 'default'.
+   * The store's header family: with --sandbox, the embedded sandbox's dialect's; else
+   * STORE_CLI_BRAND, else the profile's `brand`, else what the host names (a genmystore.com
+   * store), else `service` with source 'default'; once a 401 made the client find the other
+   * family, that one with source 'detected'.
    */
-  brand(): Promise<{ value: Brand; source: 'env' | 'profile' | 'host' | 'default' }>;
+  brand(): Promise<{ value: Brand; source: BrandSource }>;
+  /** The API version of every typed request: STORE_CLI_API_VERSION, else the profile's `api-version`, else 202412. */
+  apiVersion(): Promise<{ value: string; source: 'env' | 'profile' | 'default' }>;
   /** The profile, base URL and token as resolved, with where each came from; nothing is checked. */
   target(): Promise<StoreTarget>;
   /**
@@ -73,8 +78,14 @@ export interface Context {
    * With a tuning, a client of its own (not shared with other calls) is built to it.
    */
   api(tuning?: ApiTuning): Promise<Api>;
-  /** The API bound to an explicit store and token (auth login checks a token before saving it). */
-  apiWith(baseUrl: string, token: string): Promise<Api>;
+  /**
+   * The API bound to an explicit store and token (auth login checks a token before saving
+   * it). Its header family: `brand` if given, else STORE_CLI_BRAND, else the host's, else
+   * found from a 401 (see detectedBrand); never the profile's, which may be another store's.
+   */
+  apiWith(baseUrl: string, token: string, brand?: Brand): Promise<Api>;
+  /** The family a 401 made the client find in this run, if it did. */
+  detectedBrand(): Brand | undefined;
   /**
    * The exporter for these flags; without --json or --jsonl, the profile's `output` default
    * decides. `fields`: what --json may select, or ANY_FIELDS for an answer of unknown shape.
@@ -104,7 +115,7 @@ export interface ContextDeps {
    * Loads the API modules and returns their factory. src/cli.ts hands it in, so that core
    * imports nothing of the layers above it; only a command that asks for the API calls it.
    */
-  loadApi: () => Promise<(transport: Transport) => Api>;
+  loadApi: () => Promise<(transport: Transport, apiVersion?: () => Promise<string>) => Api>;
   /** The command tree, which only src/cli.ts knows whole. */
   commandTree: () => Command;
 }
@@ -125,6 +136,9 @@ export function createContext(deps: ContextDeps): Context {
   let api: Promise<Api> | undefined;
   // The store's bucket as this process knows it: every client of the context paces by it.
   let bucket: StoreBucket | undefined;
+  // The header family of the resolved store, shared by its clients as the bucket is.
+  let family: Promise<FamilyChoice> | undefined;
+  let detected: Brand | undefined;
 
   const log = (line: string) => io.err(`${line}\n`);
   // One read of the config file serves the profile's name, credentials and defaults alike.
@@ -157,17 +171,30 @@ export function createContext(deps: ContextDeps): Context {
       return resolveTarget(globals, env, record, profile);
     },
     async brand() {
-      const fromEnv = env.STORE_CLI_BRAND;
-      if (fromEnv !== undefined && fromEnv !== '') {
-        if (!isBrand(fromEnv)) throw new UsageError(`STORE_CLI_BRAND must be service or genstore (got '${escapeControls(fromEnv)}').`);
-        return { value: fromEnv, source: 'env' };
+      if (detected) return { value: detected, source: 'detected' };
+      // The sandbox is ours: its dialect speaks one family, whatever else says.
+      if (globals.sandbox) {
+        const { embeddedDialect } = await import('./embedded-sandbox.js');
+        return { value: embeddedDialect(env) === 'real' ? 'genstore' : 'service', source: 'sandbox' };
       }
+      const fromEnv = brandFromEnv();
+      if (fromEnv) return { value: fromEnv, source: 'env' };
+      const saved = await ctx.setting('brand');
+      if (saved.source === 'profile') return { value: saved.value, source: 'profile' };
       const target = await ctx.target();
-      const saved = globals.sandbox ? undefined : (await readStoredProfile())?.brand;
-      if (saved !== undefined && isBrand(saved)) return { value: saved, source: 'profile' };
       const host = target.baseUrl ? brandOfHost(new URL(target.baseUrl.value).hostname) : undefined;
       return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
     },
+    async apiVersion() {
+      const fromEnv = env.STORE_CLI_API_VERSION;
+      if (fromEnv !== undefined && fromEnv !== '') {
+        if (!API_VERSION_PATTERN.test(fromEnv)) throw new UsageError(`STORE_CLI_API_VERSION must be six digits, year and month, such as 202412 (got '${escapeControls(fromEnv)}').`, false);
+        return { value: fromEnv, source: 'env' };
+      }
+      const saved = await ctx.setting('api-version');
+      return { value: saved.value, source: saved.source };
+    },
+    detectedBrand: () => detected,
     async setting(key) {
       const record = await readStoredProfile();
       // zod loads only when the profile stores a value to check.
@@ -176,11 +203,18 @@ export function createContext(deps: ContextDeps): Context {
       return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, profile));
     },
     api: (tuning) => (tuning ? loadApi(() => (connection ??= connect()), tuning) : (api ??= loadApi(() => (connection ??= connect())))),
-    apiWith: (baseUrl, token) =>
-      loadApi(async () => {
-        assertSafeTransport(baseUrl, globals.insecure === true);
-        return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
-      }),
+    apiWith: (baseUrl, token, brand) =>
+      loadApi(
+        async () => {
+          assertSafeTransport(baseUrl, globals.insecure === true);
+          return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
+        },
+        {},
+        () => {
+          const named = brand ?? brandFromEnv() ?? brandOfHost(new URL(baseUrl).hostname);
+          return choose(named ?? 'service', named === undefined);
+        },
+      ),
     async output(flags, fields) {
       const asked = (flags.jsonl !== undefined && flags.jsonl !== false) || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
       // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
@@ -232,14 +266,37 @@ export function createContext(deps: ContextDeps): Context {
     return { profile: target.profile, baseUrl: target.baseUrl, token: target.token };
   }
 
-  async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}): Promise<Api> {
+  function brandFromEnv(): Brand | undefined {
+    const fromEnv = env.STORE_CLI_BRAND;
+    if (fromEnv === undefined || fromEnv === '') return undefined;
+    if (!isBrand(fromEnv)) throw new UsageError(`STORE_CLI_BRAND must be service or genstore (got '${escapeControls(fromEnv)}').`, false);
+    return fromEnv;
+  }
+
+  /** A family choice that, when `detectable`, says once on stderr which family a 401 found. */
+  async function choose(brand: Brand, detectable: boolean): Promise<FamilyChoice> {
+    const { FamilyChoice } = await import('./family-choice.js');
+    return new FamilyChoice(brand, detectable, (found) => {
+      detected = found;
+      const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
+      log(`The store refused the token as ${refused} and accepted it as ${accepted}: using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`);
+    });
+  }
+
+  async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
     const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./store-bucket.js')]);
     bucket ??= new StoreBucket();
     const shared = bucket;
+    // Asked only once a request goes: --help and usage errors read no profile for it.
+    let asked: Promise<string> | undefined;
+    const version = () => (asked ??= ctx.apiVersion().then((v) => v.value));
+    const chosen = () => familyOf?.() ?? (family ??= ctx.brand().then((b) => choose(b.value, b.source === 'default')));
     let client: Promise<InstanceType<typeof HttpClient>> | undefined;
     const http = () =>
-      (client ??= resolve().then((c) => {
+      (client ??= Promise.all([resolve(), chosen(), version()]).then(([c, familyChoice, apiVersion]) => {
         const made = new HttpClient({
+          family: familyChoice,
+          probePath: apiRoot(apiVersion) + ACCESS_SCOPES_SUBPATH,
           baseUrl: c.baseUrl.value,
           token: async () => c.token.value,
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
@@ -257,7 +314,7 @@ export function createContext(deps: ContextDeps): Context {
       request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
-    return createApi(tuning.wrap ? tuning.wrap(transport) : transport);
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version);
   }
 
   return ctx;

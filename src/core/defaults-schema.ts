@@ -2,6 +2,7 @@
 // by `config set`, or one found in the config file (which anyone can edit).
 import * as z from 'zod/mini';
 import { ALLOWED, COLOR_MODES, IMPORT_CONCURRENCY, InvalidDefaultError, OUTPUT_FORMATS, PAGE_SIZE, type DefaultKey, type DefaultValues } from './defaults.js';
+import { API_VERSION_PATTERN, BRANDS } from './brand.js';
 import { UsageError } from './errors.js';
 
 const wholeIn = (range: { min: number; max: number }) => z.int().check(z.gte(range.min), z.lte(range.max));
@@ -11,6 +12,8 @@ export const DEFAULT_SCHEMAS: { [K in DefaultKey]: z.ZodMiniType<DefaultValues[K
   'page-size': wholeIn(PAGE_SIZE),
   'import-concurrency': wholeIn(IMPORT_CONCURRENCY),
   color: z.enum(COLOR_MODES),
+  brand: z.enum(BRANDS),
+  'api-version': z.string().check(z.regex(API_VERSION_PATTERN)),
 };
 
 const NUMERIC: ReadonlySet<DefaultKey> = new Set(['page-size', 'import-concurrency']);

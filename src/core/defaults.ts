@@ -1,6 +1,7 @@
 // Configuration defaults (`store-cli config`): the keys, what each accepts, and the built-in
 // value when a profile sets none. Plain data, no zod: commands read these on every run,
 // and the zod schemas (defaults-schema.ts) load only to check a value someone stored.
+import { BRANDS, DEFAULT_API_VERSION, type Brand } from './brand.js';
 import { UsageError } from './errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'jsonl'] as const;
@@ -19,18 +20,24 @@ export interface DefaultValues {
   'page-size': number;
   'import-concurrency': number;
   color: ColorMode;
+  /** The store's header family; unset, the host or a 401 decides (see ctx.brand()). */
+  brand: Brand;
+  /** The path segment of every typed request: /api/<version>/... */
+  'api-version': string;
 }
 
 export type DefaultKey = keyof DefaultValues;
 
 /** In the order `config list` shows them. */
-export const DEFAULT_KEYS: readonly DefaultKey[] = ['output', 'page-size', 'import-concurrency', 'color'];
+export const DEFAULT_KEYS: readonly DefaultKey[] = ['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version'];
 
 export const BUILT_IN: Readonly<DefaultValues> = {
   output: 'table',
   'page-size': PAGE_SIZE.builtIn,
   'import-concurrency': IMPORT_CONCURRENCY.builtIn,
   color: 'auto',
+  brand: 'service',
+  'api-version': DEFAULT_API_VERSION,
 };
 
 /** What each key accepts, in the words of an error message ("page-size must be ..."). */
@@ -39,6 +46,8 @@ export const ALLOWED: Readonly<Record<DefaultKey, string>> = {
   'page-size': `a whole number from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`,
   'import-concurrency': `a whole number from ${IMPORT_CONCURRENCY.min} to ${IMPORT_CONCURRENCY.max}`,
   color: `one of ${COLOR_MODES.join(', ')}`,
+  brand: `one of ${BRANDS.join(', ')}`,
+  'api-version': 'six digits, year and month, such as 202412',
 };
 
 /** Where a setting's value came from. */

@@ -7,6 +7,8 @@ import { parseJson, toJson } from './json.js';
 import { defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
 import { redactToken } from './secrets.js';
 import { readBucketHeader, StoreBucket, type BucketReading } from './store-bucket.js';
+import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
+import { FamilyChoice } from './family-choice.js';
 import { createPool, sendRequest, type Dispatcher } from './undici.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -54,9 +56,11 @@ export interface HttpClientOptions {
   random?: () => number;
   /** The store's rate-limit bucket as this process knows it: one for all clients of a context. */
   bucket?: StoreBucket;
+  /** The header family the token goes under (default: the spec's, X-Service-*, never switched). */
+  family?: FamilyChoice;
+  /** What a 401 asks with the other family's token header, below the base URL (default: the access scopes of API 202412). */
+  probePath?: string;
 }
-
-export const TOKEN_HEADER = 'X-Service-Access-Token';
 
 export class HttpClient {
   private readonly origin: string;
@@ -65,6 +69,7 @@ export class HttpClient {
   private readonly ownsDispatcher: boolean;
   private readonly policy: RetryPolicy;
   private readonly bucket: StoreBucket;
+  private readonly family: FamilyChoice;
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -74,6 +79,7 @@ export class HttpClient {
     this.dispatcher = options.dispatcher ?? createPool(this.origin, options.connections ?? 8);
     this.policy = options.retry ?? defaultRetryPolicy;
     this.bucket = options.bucket ?? new StoreBucket();
+    this.family = options.family ?? new FamilyChoice('service', false);
   }
 
   get baseUrl(): string {
@@ -88,9 +94,8 @@ export class HttpClient {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
-    // Set last and under one spelling: no extra header can replace or duplicate the token.
-    delete headers[TOKEN_HEADER.toLowerCase()];
-    headers[TOKEN_HEADER] = token;
+    // No extra header can replace or duplicate the token, under either family's name.
+    for (const name of TOKEN_HEADERS) delete headers[name.toLowerCase()];
 
     let waited = 0;
     // Once any attempt may have reached the store, the final error says so, whatever it is.
@@ -106,8 +111,10 @@ export class HttpClient {
     for (let attempt = 1; ; attempt++) {
       // Paced by the store's own numbers, when it announces its bucket: never emptying it.
       await this.bucket.acquire(afterRefusal, this.options.signal);
+      // Set per attempt: a 401 may have switched the family since the last one.
+      const family = this.family.family;
       this.log(`> ${spec.method} ${this.origin}${path}`);
-      this.log(`> ${TOKEN_HEADER}: ${redactToken(token)}`);
+      this.log(`> ${family.token}: ${redactToken(token)}`);
       const started = Date.now();
       let outcome: Attempt;
       let response: Dispatcher.ResponseData;
@@ -118,7 +125,7 @@ export class HttpClient {
           origin: this.origin,
           method: spec.method,
           path,
-          headers,
+          headers: { ...headers, [family.token]: token },
           body,
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
@@ -156,6 +163,9 @@ export class HttpClient {
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       mayHaveApplied ||= mayHaveReachedStore(outcome);
+      // A 401 under a family nothing named may be the wrong header: the other family is
+      // asked once, and the refused request (which the store did not take) goes again under it.
+      if (response.statusCode === 401 && (await this.family.recover(family.brand, (other) => this.probe(other, token)))) continue;
       const refused = response.statusCode === 429 && isEmpty(reading);
       const delay = this.nextDelay(outcome, idempotent, attempt, waited, refused);
       if (delay === undefined) {
@@ -163,6 +173,37 @@ export class HttpClient {
       }
       afterRefusal = refused;
       waited += await this.wait(delay, String(response.statusCode), attempt);
+    }
+  }
+
+  /**
+   * GET of the probe path with the token under `family`'s header, to this client's origin
+   * only: true when the store accepts it (2xx). Any failure is simply "not accepted".
+   */
+  private async probe(family: HeaderFamily, token: string): Promise<boolean> {
+    const path = this.prefix + (this.options.probePath ?? apiRoot(DEFAULT_API_VERSION) + ACCESS_SCOPES_SUBPATH);
+    await this.bucket.acquire(false, this.options.signal);
+    this.log(`> GET ${this.origin}${path} (the store refused the token: trying the ${family.brand} header family)`);
+    this.log(`> ${family.token}: ${redactToken(token)}`);
+    try {
+      const response = await sendRequest(this.dispatcher, {
+        origin: this.origin,
+        method: 'GET',
+        path,
+        headers: { accept: 'application/json', 'user-agent': this.options.userAgent, [family.token]: token },
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        signal: this.options.signal,
+      });
+      await response.body.text();
+      const headers = flattenHeaders(response.headers);
+      this.bucket.answered(readBucketHeader(headers), response.statusCode);
+      this.log(`< ${response.statusCode}`);
+      return response.statusCode >= 200 && response.statusCode < 300;
+    } catch {
+      this.bucket.unanswered();
+      if (this.options.signal?.aborted) throw new CancelledError();
+      return false;
     }
   }
 

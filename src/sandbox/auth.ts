@@ -13,8 +13,6 @@ export interface TokenGrant {
   scopes: readonly Scope[];
 }
 
-export const TOKEN_HEADER = 'x-service-access-token';
-
 function isScope(value: string): value is Scope {
   return (ALL_SCOPES as readonly string[]).includes(value);
 }
@@ -56,7 +54,11 @@ export function generateToken(): TokenGrant {
 export class Authorizer {
   private readonly grants = new Map<string, ReadonlySet<Scope>>();
 
-  constructor(grants: readonly TokenGrant[]) {
+  /** `tokenHeader`: the header a 401 names as missing (the dialect's). */
+  constructor(
+    grants: readonly TokenGrant[],
+    private readonly tokenHeader = 'X-Service-Access-Token',
+  ) {
     for (const grant of grants) this.grants.set(grant.token, new Set(grant.scopes));
   }
 
@@ -78,7 +80,7 @@ export class Authorizer {
   private scopesOf(header: string | string[] | undefined): ReadonlySet<Scope> {
     const token = Array.isArray(header) ? header[0] : header;
     if (token === undefined || token === '') {
-      throw new ErrorAnswer(401, 'unauthorized', 'The X-Service-Access-Token header is missing.');
+      throw new ErrorAnswer(401, 'unauthorized', `The ${this.tokenHeader} header is missing.`);
     }
     const scopes = this.grants.get(token);
     if (scopes === undefined) {

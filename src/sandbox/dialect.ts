@@ -1,3 +1,4 @@
+import type { ScopeRequirement } from './auth.js';
 import { formatTimestamp } from './dates.js';
 import type { ErrorAnswer } from './sandbox-errors.js';
 
@@ -42,8 +43,21 @@ function webhookHeaderNames(prefix: 'X-Service' | 'X-Genstore'): WebhookHeaderNa
   return { topic, webhookId, triggeredAt, apiVersion, signature, shopDomain };
 }
 
+/** Header names of a dialect, as written (node reads them lower-cased). */
+export interface DialectHeaders {
+  /** The only header the token is read from: the spec's X-Service-Access-Token, or Genstore's. */
+  readonly token: string;
+  /** `used/size` of the caller's bucket on every answer of a rate-limited sandbox. */
+  readonly rateLimit: string;
+}
+
 export interface Dialect {
   readonly name: DialectName;
+  readonly headers: DialectHeaders;
+  /** Gift card codes in reads unless the options say: masked (our decision) or whole (as Genstore's sample shows). */
+  readonly codesInReads: 'masked' | 'shown';
+  /** What category search and collection listing require: read_products, or (Genstore) either products scope. */
+  readonly productListingScope: ScopeRequirement;
   /** The status of an error answer. */
   errorStatus(error: ErrorAnswer): number;
   /** The body of an error answer. */
@@ -77,6 +91,9 @@ const REAL_STATUSES = new Set([400, 401, 402, 403, 404, 405, 406, 409, 422, 429]
 function serviceDialect(): Dialect {
   return {
     name: 'service',
+    headers: { token: 'X-Service-Access-Token', rateLimit: 'X-Service-Shop-Api-Rate-Limit' },
+    codesInReads: 'masked',
+    productListingScope: 'read_products',
     errorStatus: (error) => error.status,
     errorBody: (error) => error.toBody(),
     replyHeaders: (headers) => ({ ...headers }),
@@ -98,6 +115,9 @@ function realDialect(): Dialect {
   let linksSent = 0;
   return {
     name: 'real',
+    headers: { token: 'X-Genstore-Access-Token', rateLimit: 'X-Genstore-Shop-Api-Rate-Limit' },
+    codesInReads: 'shown',
+    productListingScope: ['read_products', 'write_products'],
     errorStatus: (error) => (error.status >= 500 || REAL_STATUSES.has(error.status) ? error.status : 400),
     // "Exceptional responses always include an error field"; the message names the field at fault.
     errorBody: (error) => ({ error: error.message }),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
-import { DIALECT_NAMES, type DialectName } from './dialect.js';
+import { createDialect, DIALECT_NAMES, type DialectName } from './dialect.js';
 import { SandboxUsageError } from './sandbox-errors.js';
 import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
 import { FaultRuleError, parseFaultRule, type FaultRule } from './fault-rules.js';
@@ -84,7 +84,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
 
-  const codesInReads = input.codesInReads ?? 'masked';
+  const codesInReads = input.codesInReads ?? createDialect(dialect).codesInReads;
   if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
   const logSize = input.logSize ?? DEFAULT_LOG_SIZE;
   if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE)) usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);

@@ -26,7 +26,7 @@ export interface StartSandboxOptions {
    * Absent: an empty store.
    */
   seed?: 'demo' | SandboxSeed | string;
-  /** `'service'` (default) or `'real'`: answer as the real stores of this API family do. */
+  /** `'service'` (default) or `'real'`: answer as Genstore's stores do (X-Genstore-* headers, whole gift card codes in reads, ...). */
   dialect?: 'service' | 'real';
   /** A token bucket per token: a real plan by name, or `rps` tokens a second into a bucket of `burst`. */
   rateLimit?: RateLimitPlan | { rps: number; burst?: number };
@@ -66,8 +66,10 @@ export type SandboxRequest = RequestLogEntry;
 export interface Sandbox {
   /** e.g. `http://127.0.0.1:54321`: the API is below `/api/202412`. */
   readonly baseUrl: string;
-  /** Send it as `X-Service-Access-Token` (the first of `tokens`, or the generated one). */
+  /** The first of `tokens`, or the generated one: send it under `tokenHeader`. */
   readonly token: string;
+  /** `X-Service-Access-Token`, or in the real dialect `X-Genstore-Access-Token`: the only header the token is read from. */
+  readonly tokenHeader: string;
   /** The secret webhooks are signed with; absent with `webhooks: false`. */
   readonly webhookSecret?: string;
   /**
@@ -107,6 +109,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   return {
     baseUrl: running.baseUrl,
     token: running.token,
+    tokenHeader: running.tokenHeader,
     ...(running.webhookSecret === undefined ? {} : { webhookSecret: running.webhookSecret }),
     requests: () => running.requests().filter((entry) => entry.seq > since),
     async reset() {

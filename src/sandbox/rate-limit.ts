@@ -15,7 +15,7 @@ export const RATE_LIMIT_PLANS: Readonly<Record<string, RateLimit>> = Object.free
   legacy: { rps: 2, burst: 40 },
 });
 
-/** The header every answer of a rate-limited sandbox carries: `used/size` of the caller's bucket. */
+/** The header every answer of a rate-limited sandbox carries (`used/size` of the caller's bucket), in the service dialect; the real one names it as Genstore does (dialect.ts). */
 export const RATE_LIMIT_HEADER = 'X-Service-Shop-Api-Rate-Limit';
 
 /** Like a real store: a client that never pauses still gets bursts of ten seconds' worth. */
@@ -86,20 +86,20 @@ export class RateLimiter {
 }
 
 /** The header's value for an answer: `used/size`. */
-export function rateLimitHeader(answer: BucketAnswer): Record<string, string> {
-  return { [RATE_LIMIT_HEADER]: `${answer.used}/${answer.size}` };
+export function rateLimitHeader(answer: BucketAnswer, name: string = RATE_LIMIT_HEADER): Record<string, string> {
+  return { [name]: `${answer.used}/${answer.size}` };
 }
 
 /**
  * The 429 for a refused request. `retryAfter` false leaves Retry-After out (the real store's
  * dialect sends none); `header` false leaves the bucket header out.
  */
-export function bucketRefusal(answer: BucketAnswer, limit: RateLimit, options: { retryAfter: boolean; header: boolean }): ErrorAnswer {
+export function bucketRefusal(answer: BucketAnswer, limit: RateLimit, options: { retryAfter: boolean; header: boolean; headerName?: string }): ErrorAnswer {
   const wait = answer.retryAfterSeconds ?? 1;
   const { rps, burst } = limit;
   const message = `Too many requests (a bucket of ${burst} per token, refilled at ${rps} a second); retry after ${wait} second${wait === 1 ? '' : 's'}.`;
   return new ErrorAnswer(429, 'rate_limited', message, [], {
     ...(options.retryAfter ? { 'Retry-After': String(wait) } : {}),
-    ...(options.header ? rateLimitHeader(answer) : {}),
+    ...(options.header ? rateLimitHeader(answer, options.headerName) : {}),
   });
 }

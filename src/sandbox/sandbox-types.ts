@@ -58,15 +58,17 @@ export interface SandboxOptions {
    * How the sandbox speaks. 'service' (default): the documented choices of README's
    * "Decisions" table. 'real': as the real stores of this API family answer ({"error"}
    * bodies, padded unquoted Link with rel=previous, zone-less times, 201 on create, no
-   * Retry-After, unordered webhooks that stop after 8 failures); see README "Dialects".
+   * Retry-After, unordered webhooks that stop after 8 failures), and with Genstore's header
+   * names: the token only as X-Genstore-Access-Token; see README "Dialects".
    */
   dialect?: 'service' | 'real';
   /** Currency of new gift cards; default 'USD'. */
   currency?: string;
   /**
-   * Gift card codes in reads (get, search, update, disable): 'masked' (default, `****` and the
-   * last four, as DESIGN decides) or 'shown' whole, as the spec's gift card object lists
-   * `code` and as some stores answer. A create always answers the whole code.
+   * Gift card codes in reads (get, search, update, disable): 'masked' (the service dialect's
+   * default, `****` and the last four, as DESIGN decides) or 'shown' whole (the real
+   * dialect's default), as the spec's gift card object lists `code` and as Genstore's sample
+   * answers. A create always answers the whole code.
    */
   codesInReads?: 'masked' | 'shown';
   /** Clock used for timestamps and expiry. */
@@ -81,7 +83,7 @@ export interface SandboxOptions {
   /**
    * Token bucket per token: a real plan by name, or `burst` tokens (default 10 x rps) refilled at `rps` a second; an
    * empty bucket answers 429 with Retry-After. Every answer then carries
-   * `X-Service-Shop-Api-Rate-Limit: used/size`.
+   * `X-Service-Shop-Api-Rate-Limit: used/size` (`X-Genstore-Shop-Api-Rate-Limit` in the real dialect).
    */
   rateLimit?: { rps: number; burst?: number } | RateLimitPlan;
   /** false: answer without the rate-limit header (a store that does not announce its bucket). Default true. */
@@ -111,6 +113,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** The first token of the options, or the generated one. */
   token: string;
+  /** The header the token is read from: the dialect's (X-Service-Access-Token, or X-Genstore-Access-Token in the real one). */
+  tokenHeader: string;
   /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
   /**

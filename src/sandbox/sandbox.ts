@@ -53,12 +53,12 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
 }
 
 /** The server's rate-limit hook: a token from the bucket, or the 429; the bucket's header on every answer unless turned off. */
-function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean) {
+function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean, headerName: string) {
   return (token: string | undefined) => {
     const answer = limiter.take(token);
     return {
-      refusal: answer.admitted ? null : bucketRefusal(answer, limit, { retryAfter: true, header }),
-      headers: header ? rateLimitHeader(answer) : {},
+      refusal: answer.admitted ? null : bucketRefusal(answer, limit, { retryAfter: true, header, headerName }),
+      headers: header ? rateLimitHeader(answer, headerName) : {},
     };
   };
 }
@@ -155,10 +155,10 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   const server = createSandboxServer({
     router: new Router(store.routes),
     controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules), ...stateControlRoutes(store, baseline)]),
-    authorizer: new Authorizer(options.tokens),
+    authorizer: new Authorizer(options.tokens, dialect.headers.token),
     idsAs: options.idsAs,
     dialect,
-    ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader) } : {}),
+    ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader, dialect.headers.rateLimit) } : {}),
     fault: createFaultDecider({
       rules: faultRules,
       chaos: createFaultInjector({ rate: options.failRate, seed: options.failSeed, kinds: options.failKinds, random }),
@@ -207,6 +207,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   return {
     baseUrl,
     token: (options.tokens[0] as { token: string }).token,
+    tokenHeader: dialect.headers.token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
     reset: () => store.replace(baseline),

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';
-import { TOKEN_HEADER, type Authorizer } from './auth.js';
+import type { Authorizer } from './auth.js';
 import { answerClientError } from './client-error.js';
 import type { Dialect } from './dialect.js';
 import { ErrorAnswer, malformedBody } from './sandbox-errors.js';
@@ -168,7 +168,7 @@ async function control(req: IncomingMessage, url: URL, config: ServerConfig): Pr
   // `/_sandbox` itself is the index, as `/_sandbox/` is.
   const pathname = url.pathname === CONTROL_ROOT ? `${CONTROL_ROOT}/` : url.pathname;
   const match = found(config.controls.match(method, pathname), method, url.pathname);
-  config.authorizer.granted(req.headers[TOKEN_HEADER]);
+  config.authorizer.granted(tokenOf(req, config.dialect));
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req, match.route.maxBodyBytes) : undefined;
   const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
   return { status: reply.created ? 201 : 200, body: reply.body, headers: reply.headers ?? {} };
@@ -178,7 +178,7 @@ async function route(req: IncomingMessage, url: URL, config: ServerConfig): Prom
   const method = req.method ?? 'GET';
   if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
   const match = found(config.router.match(method, url.pathname), method, url.pathname);
-  config.authorizer.authorize(req.headers[TOKEN_HEADER], match.route.scope);
+  config.authorizer.authorize(tokenOf(req, config.dialect), match.route.scope);
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
   // A change is answered once the store has it on disk (see SandboxStore.routes).
   const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
@@ -202,7 +202,7 @@ const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
  */
 function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): Answer {
   if (method !== 'GET') throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
-  const scopes = config.authorizer.granted(req.headers[TOKEN_HEADER]);
+  const scopes = config.authorizer.granted(tokenOf(req, config.dialect));
   return { status: 200, body: { accessScopes: `[${scopes.join(',')}]` }, headers: {} };
 }
 
@@ -211,8 +211,9 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-function tokenOf(req: IncomingMessage): string | undefined {
-  return headerOf(req, TOKEN_HEADER);
+/** The token, read from the dialect's header only: the other family's is not a token here. */
+function tokenOf(req: IncomingMessage, dialect: Dialect): string | undefined {
+  return headerOf(req, dialect.headers.token.toLowerCase());
 }
 
 const FAULT_HEADER_KEY = FAULT_HEADER.toLowerCase();
@@ -246,7 +247,7 @@ export function createSandboxServer(config: ServerConfig): Server {
           query: maskedQuery(query.join('?'), url.pathname),
           status,
           ms: Math.round(performance.now() - started),
-          tokenLast4: tokenTail(tokenOf(req)),
+          tokenLast4: tokenTail(tokenOf(req, dialect)),
         });
       } catch {
         // A broken log hook must not take the emulator down with it.
@@ -259,7 +260,7 @@ export function createSandboxServer(config: ServerConfig): Server {
     };
     // The rate limit and faults come before routing so that a refused request never changes state.
     // They are the API's: the sandbox's own controls stay reachable however hard it is throttled.
-    const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req));
+    const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req, dialect));
     const refusal = bucket?.refusal ?? null;
     // Once close() has begun, a request still in flight gets its answer and then its connection
     // ends, instead of idling in keep-alive and holding close() up until the grace timer.

@@ -64,7 +64,7 @@ export interface Reply {
 
 /** A request straight to the sandbox, bypassing the CLI. The body is sent as given (JSON text). */
 export async function call(sandbox: RunningSandbox, method: string, path: string, body?: unknown, token: string = sandbox.token): Promise<Reply> {
-  const headers: Record<string, string> = { 'X-Service-Access-Token': token };
+  const headers: Record<string, string> = { [sandbox.tokenHeader]: token };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${sandbox.baseUrl}${API_PATH}${path}`, {
     method,

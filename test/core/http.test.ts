@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CancelledError, NetworkError, RuntimeError } from '../../src/core/errors.js';
-import { TOKEN_HEADER } from '../../src/core/http.js';
+import { headerFamily } from '../../src/core/brand.js';
+import { FamilyChoice } from '../../src/core/family-choice.js';
 import { LosslessNumber, toJson } from '../../src/core/json.js';
 import { nextPageQuery } from '../../src/core/paginate.js';
 import type { RetryPolicy } from '../../src/core/retry.js';
 import { ORIGIN, TOKEN, useMockAgent } from '../helpers/mock-agent.js';
 
 const JSON_HEADERS = { headers: { 'content-type': 'application/json' } };
+const TOKEN_HEADER = headerFamily('service').token;
+const GENSTORE_HEADER = headerFamily('genstore').token;
 
 const mock = useMockAgent();
 const { client } = mock;
@@ -443,5 +446,80 @@ describe('raw requests (the api command)', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).responseText).toBe('{"code":"not_found","message":"No such thing."}');
     expect(error.message).toContain('No such thing');
+  });
+});
+
+describe('HttpClient: header family', () => {
+  it('sends the token under the family chosen, and logs that header (genstore: X-Genstore-Access-Token)', async () => {
+    const seen: Seen[] = [];
+    const lines: string[] = [];
+    mock.pool.intercept({ path: '/api/202412/gift_cards/count', method: 'GET' }).reply(...record(seen, 200, '{"count":1}'));
+    await client({ family: new FamilyChoice('genstore', false), log: (l) => lines.push(l) }).request({ method: 'GET', path: '/api/202412/gift_cards/count', headers: { [TOKEN_HEADER]: 'smuggled' } });
+    expect(seen[0]!.headers[GENSTORE_HEADER.toLowerCase()]).toBe(TOKEN);
+    // An extra header can set neither family's token header.
+    expect(seen[0]!.headers[TOKEN_HEADER.toLowerCase()]).toBeUndefined();
+    expect(lines).toContain(`> ${GENSTORE_HEADER}: ****WXYZ`);
+  });
+
+  it('nothing named the family: a 401 asks oauth2/access_scopes once under the other header, then sends the request again under it', async () => {
+    const seen: Seen[] = [];
+    const found: string[] = [];
+    const family = new FamilyChoice('service', true, (brand) => found.push(brand));
+    mock.pool.intercept({ path: '/api/202412/gift_cards', method: 'POST' }).reply(...record(seen, 401, '{"error":"Unauthorized"}'));
+    mock.pool.intercept({ path: '/api/202501/oauth2/access_scopes', method: 'GET' }).reply(...record(seen, 200, '{"accessScopes": "[read_gift_card]"}'));
+    mock.pool.intercept({ path: '/api/202412/gift_cards', method: 'POST' }).reply(...record(seen, 200, '{"giftCard":{"id":"1"}}'));
+    mock.pool.intercept({ path: '/api/202412/gift_cards/count', method: 'GET' }).reply(...record(seen, 200, '{"count":1}'));
+    const http = client({ family, probePath: '/api/202501/oauth2/access_scopes' });
+    const created = await http.request({ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: {} } });
+    expect(created.body).toEqual({ giftCard: { id: '1' } });
+    await http.request({ method: 'GET', path: '/api/202412/gift_cards/count' });
+    expect(seen.map((q) => `${q.method} ${q.path} ${q.headers[TOKEN_HEADER.toLowerCase()] ? 'service' : q.headers[GENSTORE_HEADER.toLowerCase()] ? 'genstore' : '-'}`)).toEqual([
+      'POST /api/202412/gift_cards service',
+      'GET /api/202501/oauth2/access_scopes genstore',
+      'POST /api/202412/gift_cards genstore',
+      'GET /api/202412/gift_cards/count genstore',
+    ]);
+    expect(found).toEqual(['genstore']);
+    expect(family.found).toBe('genstore');
+  });
+
+  it('the other family refused too: the 401 stands, and no second probe is made', async () => {
+    const seen: Seen[] = [];
+    const family = new FamilyChoice('service', true);
+    mock.pool
+      .intercept({ path: '/api/x', method: 'GET' })
+      .reply(...record(seen, 401, '{}'))
+      .times(2);
+    mock.pool.intercept({ path: '/api/202412/oauth2/access_scopes', method: 'GET' }).reply(...record(seen, 401, '{}'));
+    const http = client({ family });
+    expect((await failure(http.request({ method: 'GET', path: '/api/x' }))) as ApiError).toMatchObject({ status: 401 });
+    expect((await failure(http.request({ method: 'GET', path: '/api/x' }))) as ApiError).toMatchObject({ status: 401 });
+    expect(seen.map((q) => q.path)).toEqual(['/api/x', '/api/202412/oauth2/access_scopes', '/api/x']);
+    expect(family.brand).toBe('service');
+  });
+
+  it('a family that was named is never switched: a 401 is final', async () => {
+    const seen: Seen[] = [];
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(...record(seen, 401, '{}'));
+    expect(await failure(client({ family: new FamilyChoice('genstore', false) }).request({ method: 'GET', path: '/api/x' }))).toMatchObject({ status: 401 });
+    expect(seen.map((q) => q.path)).toEqual(['/api/x']);
+  });
+
+  it('requests refused at once share one probe', async () => {
+    const seen: Seen[] = [];
+    const family = new FamilyChoice('service', true);
+    mock.pool
+      .intercept({ path: (p) => p.startsWith('/api/x'), method: 'GET' })
+      .reply((opts) => {
+        const h = lowerHeaders(opts.headers);
+        seen.push({ method: 'GET', path: opts.path, headers: h, body: undefined });
+        return { statusCode: h[GENSTORE_HEADER.toLowerCase()] ? 200 : 401, data: '{}', responseOptions: JSON_HEADERS };
+      })
+      .persist();
+    mock.pool.intercept({ path: '/api/202412/oauth2/access_scopes', method: 'GET' }).reply(...record(seen, 200, '{}'));
+    const http = client({ family });
+    await Promise.all([1, 2, 3].map((n) => http.request({ method: 'GET', path: `/api/x${n}` })));
+    expect(seen.filter((q) => q.path.includes('access_scopes'))).toHaveLength(1);
+    expect(family.brand).toBe('genstore');
   });
 });

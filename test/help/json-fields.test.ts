@@ -38,6 +38,7 @@ const ARGS: Record<string, string[]> = {
   'auth list': [],
   'config get': ['output'],
   'config list': [],
+  doctor: [],
   'giftcard create': ['--initial-value', '5'],
   'giftcard update': ['4000000000000000123', '--balance', '5'],
   'giftcard disable': ['4000000000000000123', '--yes'],

@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PATH } from './api-path.js';
+import { brandEnv, tokenHeaderOf, type DialectName } from './dialects.js';
 
 /** The checkout: bin/, dist/, completions/ are under it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(REPO_ROOT, 'bin', 'store-cli.js');
 const ENTRY = join(REPO_ROOT, 'dist', 'main.js');
 
+/** The service dialect's token header; a ServeHandle knows its own (tokenHeader). */
 export const TOKEN_HEADER = 'X-Service-Access-Token';
 
 /** Fails the file early, with the fix, when the bundle is missing. */
@@ -175,6 +177,8 @@ export interface ServeHandle {
   readonly child: ChildProcess;
   readonly baseUrl: string;
   readonly token: string;
+  /** The dialect's token header (X-Genstore-Access-Token with --dialect real). */
+  readonly tokenHeader: string;
   /** The first stdout line, as printed. */
   readonly firstLine: string;
   /** Everything on stdout / stderr so far. */
@@ -182,7 +186,7 @@ export interface ServeHandle {
   stderr(): string;
   /** Sends the signal and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
-  /** The env that points a CLI run at this sandbox with its token. */
+  /** The env that points a CLI run at this sandbox with its token (and the dialect's header family, STORE_CLI_BRAND). */
   env(extra?: Env): Env;
 }
 
@@ -192,6 +196,8 @@ export interface ServeHandle {
  * base URL alone (and token is '').
  */
 export function serve(args: readonly string[] = ['--json'], env: Env = isolatedEnv()): Promise<ServeHandle> {
+  const at = args.indexOf('--dialect');
+  const dialect = (at >= 0 ? args[at + 1] : undefined) as DialectName | undefined;
   const child = spawnCli(['sandbox', 'serve', '--port', '0', ...args], env);
   let out = '';
   let err = '';
@@ -230,6 +236,7 @@ export function serve(args: readonly string[] = ['--json'], env: Env = isolatedE
         child,
         baseUrl,
         token,
+        tokenHeader: tokenHeaderOf(dialect),
         firstLine,
         stdout: () => out,
         stderr: () => err,
@@ -238,17 +245,17 @@ export function serve(args: readonly string[] = ['--json'], env: Env = isolatedE
           const end = await exitOf(child, 10_000);
           return { code: end.code, signal: end.signal, stderr: err };
         },
-        env: (extra = {}) => isolatedEnv({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: token, ...extra }),
+        env: (extra = {}) => isolatedEnv({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: token, ...brandEnv(dialect), ...extra }),
       });
     });
   });
 }
 
 /** A raw API call, for checks and set-up that must not go through the CLI. */
-export async function api(handle: { baseUrl: string; token: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function api(handle: { baseUrl: string; token: string; tokenHeader?: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${handle.baseUrl}${API_PATH}${path}`, {
     method,
-    headers: { [TOKEN_HEADER]: handle.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { [handle.tokenHeader ?? TOKEN_HEADER]: handle.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();

@@ -7,6 +7,21 @@ export const DIALECTS = ['service', 'real'] as const;
 
 export type DialectName = (typeof DIALECTS)[number];
 
+/** The header family a dialect speaks: the real dialect is Genstore's. */
+export function brandOf(dialect: DialectName | undefined): 'service' | 'genstore' {
+  return dialect === 'real' ? 'genstore' : 'service';
+}
+
+/** The environment that names the dialect's family to the CLI (STORE_CLI_BRAND), so no run depends on finding it from a 401. */
+export function brandEnv(dialect: DialectName | undefined): Record<string, string> {
+  return { STORE_CLI_BRAND: brandOf(dialect) };
+}
+
+/** The header a client sends the token under in the dialect. */
+export function tokenHeaderOf(dialect: DialectName | undefined): string {
+  return dialect === 'real' ? 'X-Genstore-Access-Token' : 'X-Service-Access-Token';
+}
+
 /** `sandbox serve` arguments that pick the dialect. */
 export function dialectArgs(dialect: DialectName): string[] {
   return ['--dialect', dialect];

@@ -1,7 +1,9 @@
 // A real sandbox on an ephemeral loopback port for a test file, and the environment that
-// points the CLI at it.
+// points the CLI at it: in the real dialect with the genstore header family, so that every
+// suite run in both dialects proves the client against both families.
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { brandEnv } from './dialects.js';
 
 export interface SandboxHandle {
   readonly sandbox: RunningSandbox;
@@ -22,7 +24,7 @@ export function useSandbox(options: SandboxOptions = {}): SandboxHandle {
       return running;
     },
     get env() {
-      return { STORE_CLI_BASE_URL: this.sandbox.baseUrl, STORE_CLI_TOKEN: this.sandbox.token };
+      return { STORE_CLI_BASE_URL: this.sandbox.baseUrl, STORE_CLI_TOKEN: this.sandbox.token, ...brandEnv(options.dialect) };
     },
   };
 }

@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { SandboxUsageError, startSandbox } from '../../src/sandbox/index.js';
+import { parseTokenSpec, SandboxUsageError, startSandbox } from '../../src/sandbox/index.js';
 import { call, freshCode, withSandbox, type Reply } from './helpers.js';
 import { createProduct } from './product-helpers.js';
 
-// What `dialect: 'real'` changes on the wire (README "Dialects"); the rest of test/sandbox
-// covers the default 'service' dialect.
+// What `dialect: 'real'` changes on the wire (README "Dialects"): Genstore's header names,
+// whole codes in reads, ...; the rest of test/sandbox covers the default 'service' dialect.
 
 const REAL = { dialect: 'real' } as const;
 
@@ -27,9 +27,9 @@ async function createCards(sandbox: Parameters<typeof call>[0], count: number): 
 }
 
 /** GET with a Host header of the caller's choice (fetch would not let a test set it). */
-function getWithHost(url: string, token: string, host: string): Promise<{ status: number; link: string | undefined }> {
+function getWithHost(url: string, sandbox: { token: string; tokenHeader: string }, host: string): Promise<{ status: number; link: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { Host: host, 'X-Service-Access-Token': token } }, (res) => {
+    const req = request(url, { headers: { Host: host, [sandbox.tokenHeader]: sandbox.token } }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, link: [res.headers.link ?? []].flat().join(', ') || undefined }));
     });
@@ -173,6 +173,54 @@ describe("dialect 'real'", () => {
     });
   });
 
+  it("speaks Genstore's header family: the token only as X-Genstore-Access-Token; a 401 names that header", async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      expect(sandbox.tokenHeader).toBe('X-Genstore-Access-Token');
+      expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
+      // The spec's name is not a token header here, whatever token it carries.
+      const spec = await call(sandbox, 'GET', '/gift_cards/count', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } });
+      expectRealError(spec, 401, /^The X-Genstore-Access-Token header is missing\.$/);
+      expect((await call(sandbox, 'GET', '/oauth2/access_scopes', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } })).status).toBe(401);
+      expect((await call(sandbox, 'GET', '/oauth2/access_scopes')).json).toEqual({ accessScopes: expect.stringMatching(/^\[read_gift_card,.*write_apps\]$/) });
+    });
+  });
+
+  it('announces the bucket as X-Genstore-Shop-Api-Rate-Limit', async () => {
+    await withSandbox({ ...REAL, rateLimit: 'basic' }, async (sandbox) => {
+      const reply = await call(sandbox, 'GET', '/gift_cards/count');
+      expect(reply.headers.get('x-genstore-shop-api-rate-limit')).toBe('1/40');
+      expect(reply.headers.get('x-service-shop-api-rate-limit')).toBeNull();
+    });
+  });
+
+  it("shows whole gift card codes in reads, beside lastCharacters, as the docs' sample does", async () => {
+    await withSandbox({ ...REAL, seed: 'demo' }, async (sandbox) => {
+      const card = (await call(sandbox, 'GET', '/gift_cards/4000000000000000011')).json.giftCard;
+      expect({ code: card.code, lastCharacters: card.lastCharacters }).toEqual({ code: 'HOLIDAY25GIFTA7K2', lastCharacters: 'A7K2' });
+      const found = (await call(sandbox, 'GET', '/gift_cards/search?lastCharacters=A7K2')).json.giftCards;
+      expect(found.map((c: { code: string }) => c.code)).toEqual(['HOLIDAY25GIFTA7K2']);
+    });
+    // Asked for, the real dialect masks them too.
+    await withSandbox({ ...REAL, seed: 'demo', codesInReads: 'masked' }, async (sandbox) => {
+      expect((await call(sandbox, 'GET', '/gift_cards/4000000000000000011')).json.giftCard.code).toBe('****A7K2');
+    });
+  });
+
+  it('lets category search and collection listing through with read_products or write_products alone', async () => {
+    const tokens = [parseTokenSpec('reader:read_products'), parseTokenSpec('writer:write_products'), parseTokenSpec('gifts:read_gift_card')];
+    await withSandbox({ ...REAL, seed: 'demo', tokens }, async (sandbox) => {
+      for (const path of ['/category/search?categoryName=tops', '/collections']) {
+        expect((await call(sandbox, 'GET', path, { token: 'reader' })).status, path).toBe(200);
+        expect((await call(sandbox, 'GET', path, { token: 'writer' })).status, path).toBe(200);
+        expectRealError(await call(sandbox, 'GET', path, { token: 'gifts' }), 403, /any of read_products, write_products/);
+      }
+    });
+    // The service dialect keeps read_products for reads.
+    await withSandbox({ seed: 'demo', tokens }, async (sandbox) => {
+      expect((await call(sandbox, 'GET', '/collections', { token: 'writer' })).status).toBe(403);
+    });
+  });
+
   it('rejects an unknown dialect by name', async () => {
     await expect(startSandbox({ dialect: 'shopify' as 'real' })).rejects.toThrow(/dialect must be "service" or "real", not "shopify"/);
   });
@@ -183,7 +231,7 @@ describe.each(['service', 'real'] as const)('Link origin in the %s dialect', (di
     await withSandbox({ dialect }, async (sandbox) => {
       await createCards(sandbox, 3);
       for (const host of ['evil.example', 'evil.example:80', '[::1]:1']) {
-        const reply = await getWithHost(`${sandbox.baseUrl}/api/202412/gift_cards/search?limit=1`, sandbox.token, host);
+        const reply = await getWithHost(`${sandbox.baseUrl}/api/202412/gift_cards/search?limit=1`, sandbox, host);
         expect(reply.status).toBe(200);
         expect(reply.link).toContain(`${sandbox.baseUrl}/api/202412/gift_cards/search?`);
         expect(reply.link).not.toContain('evil');

@@ -21,7 +21,7 @@ export interface CallOptions {
 export async function call(sandbox: RunningSandbox, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? sandbox.token : options.token;
-  if (token !== null) headers['X-Service-Access-Token'] = token;
+  if (token !== null) headers[sandbox.tokenHeader] = token;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);

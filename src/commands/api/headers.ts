@@ -2,9 +2,10 @@
 // (from the profile, the environment or --sandbox), and the connection's own headers are
 // the HTTP client's: neither can be given here.
 import { UsageError } from '../../core/errors.js';
-import { TOKEN_HEADER } from '../../core/http.js';
+import { TOKEN_HEADERS } from '../../core/brand.js';
 
-const RESERVED = new Set([TOKEN_HEADER.toLowerCase(), 'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
+const TOKEN_NAMES = new Set(TOKEN_HEADERS.map((name) => name.toLowerCase()));
+const RESERVED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function parseHeaders(args: readonly string[]): Record<string, string> {
@@ -17,8 +18,10 @@ export function parseHeaders(args: readonly string[]): Record<string, string> {
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new UsageError(`--header ${name}: the value must not contain line breaks or control characters.`);
     const lower = name.toLowerCase();
-    if (lower === TOKEN_HEADER.toLowerCase()) {
-      throw new UsageError(`--header cannot set ${TOKEN_HEADER}: the token comes from the profile, STORE_CLI_TOKEN or --sandbox.`);
+    if (TOKEN_NAMES.has(lower)) {
+      throw new UsageError(
+        `--header cannot set ${name}: the token comes from the profile, STORE_CLI_TOKEN or --sandbox, under the header of the store's family (see 'store-cli config set --help', brand).`,
+      );
     }
     if (RESERVED.has(lower)) throw new UsageError(`--header cannot set ${name}: the HTTP client sets it.`);
     headers[lower] = value;

@@ -1,4 +1,5 @@
 // The help text that lists the keys, and the view of a setting, shared by the config verbs.
+import { BRANDS } from '../../core/brand.js';
 import { BUILT_IN, COLOR_MODES, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
 import type { View } from '../../core/output.js';
 
@@ -17,6 +18,17 @@ Keys (one set per profile; --profile or STORE_CLI_PROFILE picks the profile):
   color               ${COLOR_MODES.join(' | ')} (built-in: ${BUILT_IN.color})
                       auto: colour in a terminal; never: as --no-color.
                       NO_COLOR and --no-color turn colour off whatever it says.
+  brand               ${BRANDS.join(' | ')} (built-in: none, see below)
+                      the store's header family: service sends the token as
+                      X-Service-Access-Token, genstore as
+                      X-Genstore-Access-Token. Unset: a *.genmystore.com or .ai
+                      host is genstore; else a 401 makes the client try the
+                      other family once (same store) and go on with it.
+                      STORE_CLI_BRAND overrides it; 'auth login' saves the
+                      family it found (or its --brand).
+  api-version         six digits (built-in: ${BUILT_IN['api-version']})
+                      the /api/<version>/ segment of every typed request;
+                      STORE_CLI_API_VERSION overrides it
 
 A flag on the command line wins over a default; a default wins over the built-in
 value. Defaults live in the config file beside the credentials (mode 0600);

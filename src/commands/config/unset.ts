@@ -16,6 +16,8 @@ export async function run(options: UnsetOptions, ctx: Context): Promise<void> {
   const key = options.key;
   const profile = (await ctx.profile()).value;
   const config = await ctx.config();
-  if (config.unsetDefault(profile, key)) ctx.say(`Unset ${key} for profile '${profile}': the built-in ${BUILT_IN[key]} applies.`);
-  else ctx.say(`Profile '${profile}' does not set ${key}; nothing to do (the built-in ${BUILT_IN[key]} applies).`);
+  // An unset brand has no built-in value: the host or a 401 decides.
+  const applies = key === 'brand' ? "the store's host or its answer to the token decides" : `the built-in ${BUILT_IN[key]} applies`;
+  if (config.unsetDefault(profile, key)) ctx.say(`Unset ${key} for profile '${profile}': ${applies}.`);
+  else ctx.say(`Profile '${profile}' does not set ${key}; nothing to do (${applies}).`);
 }

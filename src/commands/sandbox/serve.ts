@@ -33,21 +33,23 @@ const verb = defineVerb({
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
-      'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")',
+      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")',
       ['service', 'real'],
       { default: 'service' },
     ),
     definitions: text('<file>', 'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds'),
     rateLimit: text(
       '<plan|rps[/burst]>',
-      `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size`,
+      `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
     ),
-    rateLimitHeader: negatable('with --rate-limit, answer without the X-Service-Shop-Api-Rate-Limit header (a store that does not announce its bucket)'),
+    rateLimitHeader: negatable('with --rate-limit, answer without the rate-limit header (a store that does not announce its bucket)'),
     webhook: list('<url>', 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
       orEmpty: true,
     }),
     webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
-    showCodes: boolean("answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create"),
+    showCodes: boolean(
+      "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
+    ),
     logSize: text('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { default: '10000' }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
@@ -115,7 +117,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   else ctx.io.out(`${sandbox.baseUrl}\n`);
   if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
   if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
-  const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
+  const dialect = options.dialect === 'real' ? `, speaking the real dialect (token header ${sandbox.tokenHeader})` : '';
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
 
   await new Promise<void>((resolve) => {

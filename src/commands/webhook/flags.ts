@@ -1,6 +1,6 @@
 // Checks of the flags `webhook listen`, `trigger` and `resend` share, each failing with a
 // sentence that names the flag (exit 2, nothing listened to or sent).
-import type { Brand } from '../../core/brand.js';
+import type { Brand, BrandSource } from '../../core/brand.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Env } from '../../core/paths.js';
@@ -36,7 +36,7 @@ export function secretFlag(text: string | undefined, env: Env): string | undefin
 export const BRAND_HELP = "send under this header family's names (X-Service-* or X-Genstore-*); default: the profile's brand (STORE_CLI_BRAND, the profile, the store's host)";
 
 /** The family to send in: --brand, else the profile's (ctx.brand(): environment, profile, host, else service by default). */
-export async function sendingBrand(flag: Brand | undefined, ctx: Context): Promise<{ value: Brand; source: 'flag' | 'env' | 'profile' | 'host' | 'default' }> {
+export async function sendingBrand(flag: Brand | undefined, ctx: Context): Promise<{ value: Brand; source: BrandSource }> {
   if (flag !== undefined) return { value: flag, source: 'flag' };
   return ctx.brand();
 }

@@ -18,7 +18,7 @@ export function createCategoryResource(env: ResourceEnv, catalog: Catalog): Reso
       {
         method: 'GET',
         path: '/category/search',
-        scope: 'read_products',
+        scope: env.dialect.productListingScope,
         handle(request) {
           // A case-insensitive substring of the name; absent or empty lists the whole tree.
           const wanted = (request.query.get('categoryName') ?? '').toLowerCase();

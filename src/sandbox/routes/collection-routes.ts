@@ -30,7 +30,7 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
       {
         method: 'GET',
         path: '/collections',
-        scope: 'read_products',
+        scope: env.dialect.productListingScope,
         handle(request) {
           const title = (request.query.get('title') ?? '').toLowerCase();
           const type = typeOfCode(request.query.get('collectionType') ?? '');

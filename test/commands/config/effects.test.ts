@@ -85,11 +85,11 @@ describe('configuration defaults at work', () => {
       expect(lines.stdout.startsWith('{')).toBe(true);
     });
 
-    it('is read only when no flag answers: with --json and credentials in the environment, the config file is never opened', async () => {
+    it('is read only when no flag answers: with --json and the store named whole in the environment (URL, token, family, API version), the config file is never opened', async () => {
       const dirs = scratchDirs();
       mkdirSync(dirs.STORE_CLI_CONFIG_DIR, { recursive: true });
       writeFileSync(join(dirs.STORE_CLI_CONFIG_DIR, 'config.json'), '{ not json');
-      const fast = await cli(['giftcard', 'count', '--json'], { env: env(dirs) });
+      const fast = await cli(['giftcard', 'count', '--json'], { env: env(dirs, { STORE_CLI_BRAND: 'service', STORE_CLI_API_VERSION: '202412' }) });
       expect(fast.code, fast.stderr).toBe(0);
       const asking = await cli(['giftcard', 'count'], { env: env(dirs) });
       expect(asking.code).toBe(1);

@@ -25,6 +25,8 @@ describe('config set, get, unset, list', () => {
       ['page-size', '50', 'default'],
       ['import-concurrency', '8', 'default'],
       ['color', 'auto', 'default'],
+      ['brand', 'service', 'default'],
+      ['api-version', '202412', 'default'],
     ]);
     expect(r.stderr).toBe('');
   });
@@ -51,6 +53,8 @@ describe('config set, get, unset, list', () => {
       { key: 'page-size', value: 100, source: 'profile' },
       { key: 'import-concurrency', value: 8, source: 'default' },
       { key: 'color', value: 'auto', source: 'default' },
+      { key: 'brand', value: 'service', source: 'default' },
+      { key: 'api-version', value: '202412', source: 'default' },
     ]);
     const jsonl = await cli(['config', 'list', '--jsonl'], { env: dirs });
     expect(
@@ -58,7 +62,7 @@ describe('config set, get, unset, list', () => {
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line).key),
-    ).toEqual(['output', 'page-size', 'import-concurrency', 'color']);
+    ).toEqual(['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version']);
   });
 
   it('list in a terminal is a table with a header, and names the profile on stderr', async () => {

@@ -89,8 +89,9 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
     // Every other field equals what the store returns for that card on a later read.
     const stored = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${card.id}`)).text).giftCard;
     const { code: _full, ...rest } = card;
-    const { code: masked, ...storedRest } = stored;
-    expect(masked).toBe(`****${card.code.slice(-4)}`);
+    const { code: storedCode, ...storedRest } = stored;
+    // The real dialect shows the whole code in reads, as Genstore's sample does.
+    expect(storedCode).toBe(dialect === 'real' ? card.code : `****${card.code.slice(-4)}`);
     expect(rest).toEqual(storedRest);
     expect(Object.keys(rest)).toEqual(Object.keys(storedRest));
   });

@@ -34,7 +34,9 @@ describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {
     expect(got).not.toHaveProperty('giftCard');
     expect(got.code).toBe('****7QZ9');
     const stored = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${card.id}`)).text).giftCard;
-    expect(got).toEqual(stored);
+    // The real dialect sends the whole code (as Genstore's sample does): the client masks it all the same.
+    expect(stored.code).toBe(dialect === 'real' ? card.code : '****7QZ9');
+    expect(got).toEqual({ ...stored, code: '****7QZ9' });
     expect(Object.keys(got)).toEqual(Object.keys(stored)); // in the order the store sent them
   });
 

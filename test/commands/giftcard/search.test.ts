@@ -97,8 +97,10 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       expect(Array.isArray(cards)).toBe(true);
       expect(cards.map((c) => c.id)).toEqual(DEMO_IDS);
       for (const card of cards) expect(card.code).toBe(`****${card.lastCharacters}`);
-      const raw = JSON.parse((await call(s.sandbox, 'GET', '/gift_cards/search')).text).giftCards;
-      expect(cards).toEqual(raw);
+      const raw = JSON.parse((await call(s.sandbox, 'GET', '/gift_cards/search')).text).giftCards as Card[];
+      // The real dialect sends whole codes (as Genstore's sample does): the client masks them all the same.
+      if (dialect === 'real') expect(raw.find((c) => c.lastCharacters === 'A7K2')?.code).toBe('HOLIDAY25GIFTA7K2');
+      expect(cards).toEqual(raw.map((c) => ({ ...c, code: `****${c.lastCharacters}` })));
       expect(cards.map((c) => Object.keys(c))).toEqual((raw as object[]).map((c) => Object.keys(c)));
       for (const secret of ['HOLIDAY25GIFTA7K2', 'WELCOME50X9QP', '7K3M9Q2XTV8P']) expect(r.stdout).not.toContain(secret);
     });

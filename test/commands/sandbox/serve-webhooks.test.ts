@@ -5,10 +5,11 @@ import { cli } from '../../helpers/cli-in-process.js';
 import { expectUsageError, waitFor, serveInProcess as serve } from '../_support.js';
 import { startReceiver } from '../../sandbox/webhook-receiver.js';
 
-async function createProduct(baseUrl: string, token: string): Promise<string> {
+/** `header`: the dialect's token header (the real dialect reads X-Genstore-Access-Token only). */
+async function createProduct(baseUrl: string, token: string, header = 'X-Service-Access-Token'): Promise<string> {
   const response = await fetch(`${baseUrl}${API_PATH}/products`, {
     method: 'POST',
-    headers: { 'X-Service-Access-Token': token, 'Content-Type': 'application/json' },
+    headers: { [header]: token, 'Content-Type': 'application/json' },
     body: JSON.stringify({ product: { title: 'Hooked' } }),
   });
   expect(response.status).toBe(200);
@@ -80,7 +81,7 @@ describe('sandbox serve --webhook', () => {
       expect(server.run.stderr()).toContain('speaking the real dialect');
       // Eight events fail at least once each, and the real dialect sends them without waiting
       // for one another: eight failures in a row, with no backoff to sit through.
-      for (let index = 0; index < 8; index += 1) await createProduct(server.line, 'tok-real');
+      for (let index = 0; index < 8; index += 1) await createProduct(server.line, 'tok-real', 'X-Genstore-Access-Token');
       const stopped = `webhook products/create -> ${receiver.url}: 503, 8 consecutive failures: delivery to this URL stopped, no more events go there`;
       await waitFor(() => (server.run.stderr().includes(stopped) ? true : undefined), 10_000, 'the stop line');
       const result = await server.stop();

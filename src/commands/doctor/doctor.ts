@@ -1,0 +1,184 @@
+import type { Context } from '../../core/context.js';
+import { headerFamily } from '../../core/brand.js';
+import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
+import { defineVerb, type OptionsOf } from '../verb.js';
+import type { Api } from '../../api/index.js';
+import { bucketOf, formsLine, line, linkForm, rateLimitLine, scopesLine, type CheckLine, type TimedReading } from './checks.js';
+
+type ProbeAnswer = Awaited<ReturnType<Api['storeProbe']['get']>>;
+
+const FIELDS = ['check', 'status', 'detail', 'hint'] as const;
+
+/** Reads sent at once, then one after a pause: how the bucket's refill shows. */
+const BURST = 4;
+const REFILL_PAUSE_MS = 1200;
+
+const verb = defineVerb({
+  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, id and time forms, product listing",
+  json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },
+  examples: ['store-cli doctor', 'store-cli --profile shop doctor --json', 'STORE_CLI_SANDBOX_DIALECT=real store-cli --sandbox doctor'],
+  notes: `
+One line a check: ok, warn or fail, what was seen, and a hint. It sends at most 10 GETs
+(${3 + BURST + 1} of its own, and when nothing names the header family, the one retry of
+another family a 401 may bring and its repeat), never a write: GET oauth2/access_scopes,
+GET gift_cards/search?limit=1, GET products?limit=1, then ${BURST} reads of the scopes at
+once and one more ${REFILL_PAUSE_MS / 1000} s later, to learn how fast the rate-limit
+bucket refills and so the plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s,
+legacy 40 @ 2/s). Exit 0 when no check fails, 1 otherwise.
+`,
+});
+
+export type DoctorOptions = OptionsOf<typeof verb>;
+export const register = verb.register;
+
+export async function run(options: DoctorOptions, ctx: Context): Promise<void> {
+  const out = await ctx.output(options, verb.json.fields);
+  const lines = await ctx.spin('Checking the store…', () => diagnose(ctx));
+  await out.list([lines], { columns: COLUMNS }, '');
+  const failed = lines.filter((l) => l.status === 'fail');
+  if (failed.length > 0) throw new DoctorFailure(failed.map((l) => l.check));
+}
+
+/** Some check failed: the lines are printed, the exit status is 1. */
+class DoctorFailure extends CliError {
+  readonly exitCode = ExitCode.failure;
+  constructor(checks: readonly string[]) {
+    super(`${checks.length === 1 ? 'A check failed' : `${checks.length} checks failed`}: ${checks.join(', ')}.`);
+  }
+}
+
+async function diagnose(ctx: Context): Promise<CheckLine[]> {
+  const lines: CheckLine[] = [];
+  const target = await ctx.target();
+  const baseUrl = ctx.globals.sandbox ? undefined : target.baseUrl?.value;
+  // TLS: decided from the URL alone, before anything is sent.
+  if (ctx.globals.sandbox) lines.push(line('tls', 'ok', 'the embedded sandbox, on loopback'));
+  else if (baseUrl) {
+    const url = new URL(baseUrl);
+    const { isLoopbackHost } = await import('../../core/target.js');
+    if (url.protocol === 'https:') lines.push(line('tls', 'ok', `https to ${url.host}`));
+    else if (isLoopbackHost(url.hostname)) lines.push(line('tls', 'ok', `plain http on loopback (${url.host}): a local store`));
+    else lines.push(line('tls', 'fail', `plain http to ${url.host} (--insecure): the token travels readable`, 'use the https URL of the store'));
+  }
+
+  const [api, version, family] = await Promise.all([
+    // One attempt each: doctor counts its requests, and a fault is what it reports.
+    ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } }),
+    ctx.apiVersion(),
+    ctx.brand(),
+  ]);
+  const root = `/api/${version.value}`;
+  const readings: TimedReading[] = [];
+  let taken = 0;
+  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
+    const answer = await api.storeProbe.get(name, query);
+    taken += 1;
+    const reading = bucketOf(answer.headers);
+    if (reading) {
+      readings.push({ ...reading, at: performance.now(), taken });
+      taken = 0;
+    }
+    return answer;
+  };
+
+  let scopes: ProbeAnswer;
+  try {
+    scopes = await read('accessScopes');
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    lines.unshift(line('reachable', 'fail', error.message, 'check the base URL (store-cli auth status) and the network'));
+    for (const check of ['header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing']) {
+      lines.push(line(check, 'warn', 'not checked: the store was not reachable'));
+    }
+    return order(lines);
+  }
+  lines.unshift(line('reachable', 'ok', `${ctx.globals.sandbox ? 'the embedded sandbox' : new URL(baseUrl!).origin} answered in ${Math.round(scopes.ms)} ms`));
+
+  // The family as the run ended up with it: named, implied, or found from a 401.
+  const now = await ctx.brand();
+  const header = headerFamily(now.value).token;
+  const refused = scopes.status === 401;
+  if (refused)
+    lines.push(
+      line(
+        'header family',
+        'fail',
+        `${now.value} (${header}, ${now.source}): the store refused the token${family.source === 'default' ? ' under both families' : ''}`,
+        family.source === 'default' ? '' : `if the store speaks the other family: store-cli config set brand ${now.value === 'service' ? 'genstore' : 'service'}`,
+      ),
+    );
+  else if (now.source === 'detected')
+    lines.push(line('header family', 'warn', `${now.value} (${header}), found from a 401: every run asks twice`, `store-cli config set brand ${now.value} (or auth login again)`));
+  else lines.push(line('header family', 'ok', `${now.value} (${header}), from ${SOURCE_WORDS[now.source]}`));
+
+  const granted = scopes.status >= 200 && scopes.status < 300 ? await api.storeProbe.scopes(scopes) : undefined;
+  lines.push(refused ? line('scopes', 'warn', 'not checked: the token was refused') : scopesLine(granted));
+
+  const cards = await read('giftCardSearch', { limit: '1' });
+  const products = await read('productList', { limit: '1' });
+  // Accepted: some read answered other than 401 and 404 (a 403 knows the token, without the scope).
+  const known = [scopes, cards, products].find((a) => (a.status >= 200 && a.status < 300) || a.status === 403);
+  if (refused) lines.push(line('token', 'fail', 'refused (401)', "store-cli auth login (an app's access token from the store admin's Apps > Develop apps)"));
+  else if (known) lines.push(line('token', 'ok', `accepted (a read answered ${known.status})`));
+  else lines.push(line('token', 'warn', `not confirmed: no read answered (${[scopes, cards, products].map((a) => a.status).join(', ')})`));
+  const answered = [scopes, cards, products].filter((a) => a.status !== 404 && a.status !== 401);
+  if (answered.length > 0)
+    lines.push(
+      line('api version', 'ok', `${root} answered (${version.value}, ${version.source === 'default' ? 'the built-in version' : `from the ${version.source === 'env' ? 'environment' : 'profile'}`})`),
+    );
+  else if (refused) lines.push(line('api version', 'warn', `not checked: the token was refused under ${root}`));
+  else lines.push(line('api version', 'fail', `nothing under ${root} answered (404)`, "the store may not serve this version: 'store-cli config set api-version 202412'"));
+
+  // The bucket: a burst of reads, then one after a pause, shows how fast it refills.
+  await Promise.all(Array.from({ length: BURST }, () => read('accessScopes')));
+  const burstEnd = readings.length;
+  await new Promise((resolve) => setTimeout(resolve, REFILL_PAUSE_MS));
+  await read('accessScopes');
+  const around = readings.length > burstEnd && burstEnd > 0 ? [mostUsed(readings.slice(0, burstEnd)), readings[readings.length - 1]!] : readings;
+  lines.push(rateLimitLine(around, headerFamily(now.value).rateLimit));
+
+  const cardsOk = cards.status >= 200 && cards.status < 300;
+  lines.push(cardsOk ? linkForm(cards.headers.link) : line('link', 'warn', `not seen: gift card search answered ${cards.status}`, cards.status === 403 ? 'grant read_gift_card to see paging' : ''));
+  lines.push(cardsOk ? formsLine(cards.text) : formsLine(undefined));
+
+  if (products.status >= 200 && products.status < 300) lines.push(line('product listing', 'ok', `GET ${root}/products?limit=1 answered ${products.status}`));
+  else if (products.status === 404 || products.status === 405) {
+    lines.push(line('product listing', 'warn', `GET ${root}/products answered ${products.status}: the store lists no products there`, 'product list and product count will not work on this store'));
+  } else if (products.status === 403) lines.push(line('product listing', 'warn', `GET ${root}/products answered 403: the token lacks read_products`, 'grant read_products to list products'));
+  else lines.push(line('product listing', 'fail', `GET ${root}/products?limit=1 answered ${products.status}`, 'the store failed a read: try again, or look with store-cli --verbose doctor'));
+  return order(lines);
+}
+
+const SOURCE_WORDS: Record<string, string> = {
+  flag: 'the command line',
+  env: 'STORE_CLI_BRAND',
+  profile: "the profile's brand",
+  host: 'the host (genmystore)',
+  sandbox: "the embedded sandbox's dialect",
+  detected: 'a 401',
+  default: 'the default (the store accepted it)',
+};
+
+/** The reading of the burst whose bucket was fullest: the state after all of it. */
+function mostUsed(readings: readonly TimedReading[]): TimedReading {
+  const last = readings.reduce((a, b) => (b.used >= a.used ? b : a));
+  return { ...last, at: readings[readings.length - 1]!.at };
+}
+
+const ORDER = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing'];
+
+function order(lines: CheckLine[]): CheckLine[] {
+  return [...lines].sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));
+}
+
+const COLUMNS = [
+  { header: 'CHECK', value: (l: CheckLine) => l.check },
+  {
+    header: 'STATUS',
+    value: (l: CheckLine) => l.status,
+    style: (text: string, colors: { green(t: string): string; yellow(t: string): string; red(t: string): string }, l: CheckLine) =>
+      l.status === 'ok' ? colors.green(text) : l.status === 'warn' ? colors.yellow(text) : colors.red(text),
+  },
+  { header: 'DETAIL', value: (l: CheckLine) => l.detail, shrinkable: true },
+  { header: 'HINT', value: (l: CheckLine) => l.hint, shrinkable: true },
+];

@@ -1,0 +1,55 @@
+// doctor's verdicts, from answers to lines, without a store.
+import { describe, expect, it } from 'vitest';
+import { formsLine, linkForm, rateLimitLine, refillOf, scopesLine } from '../../src/commands/doctor/checks.js';
+
+describe('doctor checks', () => {
+  it('learns the refill from a burst and a later read, and names the plan of that size and refill', () => {
+    // 8 used after the burst; 1.0 s later one more read shows 5 used: 4 refilled.
+    const basic = [
+      { used: 8, size: 40, at: 0, taken: 0 },
+      { used: 5, size: 40, at: 1000, taken: 1 },
+    ];
+    expect(refillOf(basic)).toBe(4);
+    expect(rateLimitLine(basic, 'X-Genstore-Shop-Api-Rate-Limit').detail).toBe('bucket of 40, refill about 4.0/s: plan basic (40 @ 4/s)');
+    const legacy = [
+      { used: 8, size: 40, at: 0, taken: 0 },
+      { used: 7, size: 40, at: 1000, taken: 1 },
+    ];
+    expect(rateLimitLine(legacy, 'h').detail).toBe('bucket of 40, refill about 2.0/s: plan legacy (40 @ 2/s)');
+    // A bucket read as full again says only that it refilled at least that fast.
+    expect(
+      refillOf([
+        { used: 3, size: 40, at: 0, taken: 0 },
+        { used: 1, size: 40, at: 1000, taken: 1 },
+      ]),
+    ).toBeUndefined();
+    expect(rateLimitLine([{ used: 1, size: 200, at: 0, taken: 1 }], 'h').detail).toBe('bucket of 200, refill not learnt: plan standard (200 @ 20/s)');
+    expect(rateLimitLine([{ used: 1, size: 40, at: 0, taken: 1 }], 'h').detail).toBe('bucket of 40, refill not learnt: plan basic or legacy');
+    expect(rateLimitLine([], 'X-Service-Shop-Api-Rate-Limit').status).toBe('warn');
+  });
+
+  it('reads both Link forms', () => {
+    expect(linkForm('<https://s.example/api/202412/gift_cards/search?limit=1&pageToken=t>; rel="next"')).toMatchObject({ status: 'ok', detail: 'rel="next", pageToken in the URL' });
+    expect(linkForm('"< https://s/x?pageToken=a&limit=1 >; rel=previous, < https://s/x?pageToken=b&limit=1 >; rel=next"').detail).toBe(
+      'the whole value quoted, padded URLs, rel=next unquoted, with rel=previous, pageToken in the URL',
+    );
+    expect(linkForm(undefined).status).toBe('warn');
+  });
+
+  it('compares the granted scopes with what each command group needs', () => {
+    expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
+      status: 'warn',
+      detail:
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps)',
+    });
+    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps']).detail).toBe(
+      'webhook subscriptions: read only (no write_apps)',
+    );
+    expect(scopesLine(undefined).status).toBe('warn');
+  });
+
+  it('names the id and time forms seen', () => {
+    expect(formsLine('{"giftCards":[{"id":"201462124","createTime":"2024-12-16T17:04:38.004"}]}').detail).toBe('ids as JSON strings; times like 2024-12-16T17:04:38.004 (zone-less: read as UTC)');
+    expect(formsLine('{"giftCards":[]}').status).toBe('warn');
+  });
+});
