@@ -1,7 +1,7 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
-import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError } from '../core/errors.js';
+import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../core/errors.js';
 import type { JsonResponse } from '../core/http.js';
 import { findNextPage, nextPageQuery } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
@@ -52,6 +52,8 @@ export class GiftCardsApi {
       // Interrupted while the request may be on its way: the card may exist, and the command
       // must still show its code.
       if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
+      // A 2xx whose body is not JSON or is cut short: the card exists, its code must be shown.
+      if (error instanceof UnreadableAnswerError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       if (!(error instanceof RequestError)) throw error;
       if (error instanceof ApiError && isCodeTaken(error) && hasCode(input)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);

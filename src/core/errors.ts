@@ -120,3 +120,9 @@ export class CancelledError extends CliError {
 export class RuntimeError extends CliError {
   readonly exitCode = ExitCode.failure;
 }
+
+/**
+ * The store answered 2xx, but its body could not be read (not JSON, or cut short): the
+ * request was done, so a create must still show what it made.
+ */
+export class UnreadableAnswerError extends RuntimeError {}

@@ -1,7 +1,7 @@
 // The one HTTP client: a keep-alive pool, the access-token header, timeouts, retries,
 // lossless JSON and a redacted request log. src/api modules are its only callers.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, CancelledError, NetworkError, RuntimeError, type RequestError } from './errors.js';
+import { ApiError, CancelledError, NetworkError, UnreadableAnswerError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
 import { defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
@@ -217,7 +217,7 @@ function parseBody(text: string, spec: RequestSpec): unknown {
   try {
     return parseJson(text);
   } catch {
-    throw new RuntimeError(`The store answered ${spec.method} ${spec.path} with a body that is not JSON.`);
+    throw new UnreadableAnswerError(`The store answered ${spec.method} ${spec.path} with a body that is not JSON.`);
   }
 }
 
