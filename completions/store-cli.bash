@@ -45,7 +45,7 @@ _store_cli_flags() {
     'giftcard update') REPLY='--balance --note --expire-time --dry-run --json --jq -h --help' ;;
     'giftcard disable') REPLY='-y --yes --dry-run --json --jq -h --help' ;;
     'giftcard get') REPLY='--json --jq -h --help' ;;
-    'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --json --jsonl --jq -h --help' ;;
+    'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl --jq -h --help' ;;
     'giftcard count') REPLY='--json --jq -h --help' ;;
     'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes -h --help' ;;
@@ -100,7 +100,7 @@ _store_cli_flags() {
     'sandbox fault remove') REPLY='--all --json --jsonl --jq -h --help' ;;
     'sandbox fault help') REPLY='' ;;
     'sandbox help') REPLY='' ;;
-    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json --jq -h --help' ;;
+    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --max-pages --slurp -i --include --json --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
     'completion bash') REPLY='-h --help' ;;
     'completion zsh') REPLY='-h --help' ;;
@@ -147,6 +147,7 @@ _store_cli_option() {
     'giftcard search|--status') REPLY='w enabled disabled expired' ;;
     'giftcard search|--page-token') REPLY='v' ;;
     'giftcard search|--last-characters') REPLY='v' ;;
+    'giftcard search|--max-pages') REPLY='v' ;;
     'giftcard search|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|--jsonl') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|--jq') REPLY='v' ;;
@@ -356,6 +357,7 @@ _store_cli_option() {
     'api|-f' | 'api|--raw-field') REPLY='v' ;;
     'api|--input') REPLY='f' ;;
     'api|-H' | 'api|--header') REPLY='v' ;;
+    'api|--max-pages') REPLY='v' ;;
     'api|--json') REPLY='o' ;;
     'api|--jq') REPLY='v' ;;
     *'|--profile') REPLY='p' ;;

@@ -3,7 +3,7 @@
 // when a card is read, so `giftcard count` never pays for them.
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../core/errors.js';
 import type { JsonResponse } from '../core/http.js';
-import { findNextPage, nextPageQuery } from '../core/paginate.js';
+import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
@@ -105,12 +105,12 @@ export class GiftCardsApi {
    */
   async *everyCard(query: { status?: string; sinceId?: string; lastCharacters?: string } = {}): AsyncGenerator<GiftCard[]> {
     let next: Record<string, string | undefined> = { limit: String(MAX_SEARCH_PAGE), ...query };
-    for (;;) {
+    for (let page = 1; ; page++) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query: next });
       const { checkCardList } = await schemas();
       const cards = checkCardList(unwrap(response.body, 'giftCards', 'list'));
       yield cards;
-      const following = nextPageQuery({ link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
+      const following = nextPageQuery({ page, link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
       if (!following) return;
       next = following;
     }
@@ -184,10 +184,11 @@ export class GiftCardsApi {
   }
 
   /**
-   * Pages of cards as they arrive; with `all`, follows next-page links to the end.
-   * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
+   * Pages of cards as they arrive; with `all`, follows next-page links to the end (at most
+   * `bound.pages` pages). Without `all`, returns the next page's token (if any) so the caller
+   * can say how to go on.
    */
-  async *search(input: GiftCardSearch, all: boolean): AsyncGenerator<GiftCard[], string | undefined> {
+  async *search(input: GiftCardSearch, all: boolean, bound?: PageBound): AsyncGenerator<GiftCard[], string | undefined> {
     let query: Record<string, string | undefined> = {
       limit: input.limit?.toString(),
       sinceId: input.sinceId,
@@ -195,12 +196,12 @@ export class GiftCardsApi {
       pageToken: input.pageToken,
       lastCharacters: input.lastCharacters,
     };
-    for (;;) {
+    for (let page = 1; ; page++) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
       const { checkCardList } = await schemas();
       const cards = checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
       yield cards;
-      const seen = { link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
+      const seen = { page, ...(bound ? { bound } : {}), link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
       // One page only: the next token is a hint to print, so a header we cannot read is no failure.
       if (!all) {
         const next = findNextPage(seen);

@@ -15,6 +15,7 @@ const verb = defineVerb({
     pageToken: text('<token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
+    maxPages: text('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)'),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
   examples: ['store-cli giftcard search --status enabled', 'store-cli giftcard search --last-characters 7KQ2', 'store-cli giftcard search --all --jsonl | jq -r .balance'],
@@ -24,7 +25,15 @@ export type SearchOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view, { UsageError }, { wholeNumberFlag }, { MAX_PAGES }] = await Promise.all([
+    import('../../api/gift-cards.js'),
+    import('./view.js'),
+    import('../../core/errors.js'),
+    import('../flag-checks.js'),
+    import('../../core/paginate.js'),
+  ]);
+  if (options.maxPages !== undefined && !options.all) throw new UsageError('--max-pages bounds the pages of --all: add --all.');
+  const maxPages = options.maxPages === undefined ? MAX_PAGES : wholeNumberFlag(options.maxPages, '--max-pages', 1, 100_000_000);
   const limit = options.limit !== undefined ? parseWhole(options.limit) : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
   const input = checkGiftCardSearch({
     limit,
@@ -35,7 +44,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   });
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  const pages = api.giftCards.search(input, options.all === true);
+  const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
   const first = await ctx.spin('Searching gift cards…', () => pages.next());
   let nextPageToken: string | undefined;
   async function* stream() {
