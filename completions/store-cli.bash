@@ -47,7 +47,7 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl --jq -h --help' ;;
     'giftcard count') REPLY='--json --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --json --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -56,7 +56,7 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl --jq -h --help' ;;
     'metafield count') REPLY='--namespace --json --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --json --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --json --jq -h --help' ;;
     'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --json --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl --jq -h --help' ;;
@@ -157,6 +157,7 @@ _store_cli_option() {
     'giftcard import|--rejects') REPLY='f' ;;
     'giftcard import|--shard') REPLY='v' ;;
     'giftcard import|--concurrency') REPLY='v' ;;
+    'giftcard import|--give-up-after') REPLY='v' ;;
     'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'giftcard import|--jq') REPLY='v' ;;
     'giftcard export|--status') REPLY='w enabled disabled expired' ;;
@@ -188,6 +189,7 @@ _store_cli_option() {
     'metafield import|--rejects') REPLY='f' ;;
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
+    'metafield import|--give-up-after') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|--jq') REPLY='v' ;;
     'metafield export|--domain') REPLY='v' ;;
