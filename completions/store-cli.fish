@@ -93,7 +93,7 @@ complete -c store-cli -l base-url -x -d 'the store\'s base URL (http or https), 
 complete -c store-cli -l sandbox -d 'run against the embedded sandbox: zero set-up, demo data'
 complete -c store-cli -l verbose -d 'log each HTTP request and response on stderr (token redacted); stack traces on errors'
 complete -c store-cli -l no-color -d 'no colour (NO_COLOR is honoured too)'
-complete -c store-cli -l timeout -x -d 'per-request timeout in milliseconds, a whole number from 1 to 600000 (10 minutes; default: 30000)'
+complete -c store-cli -l timeout -x -d 'the most one attempt of a request may take, its whole answer included, in milliseconds: a whole number from 1 to 600000 (10 minutes; default: 30000)'
 complete -c store-cli -l insecure -d 'allow sending the token over plain http to a non-loopback host'
 
 # store-cli
