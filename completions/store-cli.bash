@@ -47,9 +47,9 @@ _store_cli_flags() {
     'giftcard update') REPLY='--balance --note --expire-time --dry-run --json -q --jq -h --help' ;;
     'giftcard disable') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
-    'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --json --jsonl -q --jq -h --help' ;;
+    'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --json -q --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --json -q --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -58,7 +58,7 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl -q --jq -h --help' ;;
     'metafield count') REPLY='--namespace --json -q --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --json -q --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --json -q --jq -h --help' ;;
     'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --json -q --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl -q --jq -h --help' ;;
@@ -108,7 +108,7 @@ _store_cli_flags() {
     'sandbox fault remove') REPLY='--all --json --jsonl -q --jq -h --help' ;;
     'sandbox fault help') REPLY='' ;;
     'sandbox help') REPLY='' ;;
-    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --slurp -i --include --json -q --jq -h --help' ;;
+    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --max-pages --slurp -i --include --json -q --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
     'completion bash') REPLY='-h --help' ;;
     'completion zsh') REPLY='-h --help' ;;
@@ -159,6 +159,7 @@ _store_cli_option() {
     'giftcard search|--status') REPLY='w enabled disabled expired' ;;
     'giftcard search|--page-token') REPLY='v' ;;
     'giftcard search|--last-characters') REPLY='v' ;;
+    'giftcard search|--max-pages') REPLY='v' ;;
     'giftcard search|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|--jsonl') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
     'giftcard search|-q' | 'giftcard search|--jq') REPLY='v' ;;
@@ -168,6 +169,7 @@ _store_cli_option() {
     'giftcard import|--rejects') REPLY='f' ;;
     'giftcard import|--shard') REPLY='v' ;;
     'giftcard import|--concurrency') REPLY='v' ;;
+    'giftcard import|--give-up-after') REPLY='v' ;;
     'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'giftcard import|-q' | 'giftcard import|--jq') REPLY='v' ;;
     'giftcard export|--status') REPLY='w enabled disabled expired' ;;
@@ -200,6 +202,7 @@ _store_cli_option() {
     'metafield import|--rejects') REPLY='f' ;;
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
+    'metafield import|--give-up-after') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|-q' | 'metafield import|--jq') REPLY='v' ;;
     'metafield export|--domain') REPLY='v' ;;
@@ -394,6 +397,7 @@ _store_cli_option() {
     'api|-f' | 'api|--raw-field') REPLY='v' ;;
     'api|--input') REPLY='f' ;;
     'api|-H' | 'api|--header') REPLY='v' ;;
+    'api|--max-pages') REPLY='v' ;;
     'api|--json') REPLY='o' ;;
     'api|-q' | 'api|--jq') REPLY='v' ;;
     *'|--profile') REPLY='p' ;;

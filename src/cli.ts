@@ -82,9 +82,10 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
     .option('--no-color', 'no colour (NO_COLOR is honoured too)')
     .addOption(
-      new Option('--timeout <ms>', `per-request timeout in milliseconds, a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`).argParser(
-        positiveInteger('--timeout', MAX_TIMEOUT_MS),
-      ),
+      new Option(
+        '--timeout <ms>',
+        `the most one attempt of a request may take, its whole answer included, in milliseconds: a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`,
+      ).argParser(positiveInteger('--timeout', MAX_TIMEOUT_MS)),
     )
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)

@@ -1,9 +1,9 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
-import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError } from '../core/errors.js';
+import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../core/errors.js';
 import type { JsonResponse } from '../core/http.js';
-import { findNextPage, nextPageQuery } from '../core/paginate.js';
+import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
 import { maskCode } from '../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './gift-card-match.js';
 import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './gift-cards.js';
@@ -52,6 +52,8 @@ export class GiftCardsApi {
       // Interrupted while the request may be on its way: the card may exist, and the command
       // must still show its code.
       if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
+      // A 2xx whose body is not JSON or is cut short: the card exists, its code must be shown.
+      if (error instanceof UnreadableAnswerError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       if (!(error instanceof RequestError)) throw error;
       if (error instanceof ApiError && isCodeTaken(error) && hasCode(input)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
@@ -103,12 +105,12 @@ export class GiftCardsApi {
    */
   async *everyCard(query: { status?: string; sinceId?: string; lastCharacters?: string } = {}): AsyncGenerator<GiftCard[]> {
     let next: Record<string, string | undefined> = { limit: String(MAX_SEARCH_PAGE), ...query };
-    for (;;) {
+    for (let page = 1; ; page++) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query: next });
       const { checkCardList } = await schemas();
       const cards = checkCardList(unwrap(response.body, 'giftCards', 'list'));
       yield cards;
-      const following = nextPageQuery({ link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
+      const following = nextPageQuery({ page, link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
       if (!following) return;
       next = following;
     }
@@ -182,10 +184,11 @@ export class GiftCardsApi {
   }
 
   /**
-   * Pages of cards as they arrive; with `all`, follows next-page links to the end.
-   * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
+   * Pages of cards as they arrive; with `all`, follows next-page links to the end (at most
+   * `bound.pages` pages). Without `all`, returns the next page's token (if any) so the caller
+   * can say how to go on.
    */
-  async *search(input: GiftCardSearch, all: boolean): AsyncGenerator<GiftCard[], string | undefined> {
+  async *search(input: GiftCardSearch, all: boolean, bound?: PageBound): AsyncGenerator<GiftCard[], string | undefined> {
     let query: Record<string, string | undefined> = {
       limit: input.limit?.toString(),
       sinceId: input.sinceId,
@@ -193,12 +196,12 @@ export class GiftCardsApi {
       pageToken: input.pageToken,
       lastCharacters: input.lastCharacters,
     };
-    for (;;) {
+    for (let page = 1; ; page++) {
       const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
       const { checkCardList } = await schemas();
       const cards = checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
       yield cards;
-      const seen = { link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
+      const seen = { page, ...(bound ? { bound } : {}), link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
       // One page only: the next token is a hint to print, so a header we cannot read is no failure.
       if (!all) {
         const next = findNextPage(seen);

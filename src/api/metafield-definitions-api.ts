@@ -36,9 +36,14 @@ export class MetafieldDefinitionsApi {
     return checkDefinition(unwrap(response.body, WRAPPER, 'object'));
   }
 
-  /** The store refuses a (namespace, code) it has already (409). */
-  async create(domain: string, definition: MetafieldDefinition): Promise<ReadDefinition> {
-    return this.write('POST', domain, definition);
+  /**
+   * The store refuses a (namespace, code) it has already (409). `resend`: sent again after a
+   * 5xx or a lost connection, for a caller that resolves the 409 a resend may then meet (an
+   * import reads the definition and compares); a lone create is never resent after a
+   * possible send, the transport's rule.
+   */
+  async create(domain: string, definition: MetafieldDefinition, options: { resend?: boolean } = {}): Promise<ReadDefinition> {
+    return this.write('POST', domain, definition, options.resend === true);
   }
 
   /** Sends the whole definition; the store names it by namespace and code. */
@@ -54,11 +59,11 @@ export class MetafieldDefinitionsApi {
     return checkDefinition(unwrap(response.body, WRAPPER, 'object'));
   }
 
-  private async write(method: 'POST' | 'PUT', domain: string, definition: MetafieldDefinition): Promise<ReadDefinition> {
+  private async write(method: 'POST' | 'PUT', domain: string, definition: MetafieldDefinition, resend = false): Promise<ReadDefinition> {
     const { definitionWire, checkDefinition } = await schemas();
     const body = { [WRAPPER]: definitionWire(definition, method === 'PUT') };
-    // A create (POST) is not resent after a possible send, the transport's rule; an update (PUT) may be.
-    const response = await this.transport.request({ method, path: `${BASE}/${segment(domain)}`, body });
+    // A create (POST) is not resent after a possible send unless asked; an update (PUT) may be.
+    const response = await this.transport.request({ method, path: `${BASE}/${segment(domain)}`, body, ...(resend ? { idempotent: true } : {}) });
     // Answered without a body (202, 204): the definition is as sent.
     if (isEmptyAnswer(response.body)) return { ...definition };
     return checkDefinition(unwrap(response.body, WRAPPER, 'object'));

@@ -4,7 +4,7 @@
 import { RuntimeError, UsageError } from '../core/errors.js';
 import type { Method } from '../core/http.js';
 import { isLosslessNumber, parseJson } from '../core/json.js';
-import { nextPageQuery } from '../core/paginate.js';
+import { MAX_PAGES, nextPageQuery } from '../core/paginate.js';
 import type { Transport } from '../core/transport.js';
 import { API_PREFIX } from './wire.js';
 
@@ -20,6 +20,8 @@ export interface RawRequest {
   body?: string;
   /** Extra headers, lower-case names. */
   headers?: Record<string, string>;
+  /** pages(): the most pages followed (the api command's --max-pages); unset, MAX_PAGES. */
+  maxPages?: number;
 }
 
 export interface RawResponse {
@@ -63,7 +65,14 @@ export class RawApi {
       const body = pageBody(response.text, `${request.method} ${target.path}`, page);
       const items = pageItems(body);
       yield { status: response.status, headers: response.headers, items };
-      const next = nextPageQuery({ link: response.headers.link, body, query: Object.fromEntries(query), items: items.length });
+      const next = nextPageQuery({
+        page,
+        bound: { pages: request.maxPages ?? MAX_PAGES, flag: '--max-pages' },
+        link: response.headers.link,
+        body,
+        query: Object.fromEntries(query),
+        items: items.length,
+      });
       if (!next) return;
       query = Object.entries(next);
     }

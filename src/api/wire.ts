@@ -44,11 +44,11 @@ export function unwrap(body: unknown, key: string, what: string): unknown {
  */
 export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[]): Promise<T[]> {
   const found: T[] = [];
-  for (let page = query; ;) {
+  for (let page = query, read = 1; ; read++) {
     const response = await transport.request({ method: 'GET', path, query: page });
     const pageItems = items(response.body);
     found.push(...pageItems);
-    const next = nextPageQuery({ link: response.headers.link, body: response.body, query: page, items: pageItems.length });
+    const next = nextPageQuery({ page: read, link: response.headers.link, body: response.body, query: page, items: pageItems.length });
     if (!next) return found;
     page = next;
   }

@@ -93,6 +93,8 @@ export function maskedCode(code: string): string {
 }
 
 const CREATED: Outcome = { kind: 'created' };
+/** Plans of one row's writes: the first, and fresh ones after conflicts (a card that keeps changing fails the row). */
+const MAX_PLANS = 3;
 const UPDATED: Outcome = { kind: 'updated' };
 const UNCHANGED: Outcome = { kind: 'unchanged' };
 const reject = (reason: string): Outcome => ({ kind: 'rejected', reason });
@@ -125,10 +127,10 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const known = index?.candidates(code);
     if (index?.showsCodes && known) {
       const card = known.find((c) => sameCode(c, code));
-      if (card) return reconcile(row, card, dryRun);
+      if (card) return reconcileFresh(row, card, dryRun);
     } else if (dryRun && known?.length !== 0) {
       const found = pick(row, await store.cardsEndingIn(code.slice(-4)));
-      if (found.kind === 'card') return reconcile(row, found.card, true);
+      if (found.kind === 'card') return reconcileFresh(row, found.card, true);
       if (found.kind === 'unchanged') return UNCHANGED;
       if (found.kind === 'ambiguous') return reject(ambiguous(code, found.count));
     }
@@ -141,7 +143,18 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const made = await store.createOrTaken(createInput(row, code));
     if (made.kind === 'created') {
       if (typeof made.card?.currency === 'string') storeCurrency ??= made.card.currency.toUpperCase();
-      await finishNew(row, code, made.card);
+      try {
+        await finishNew(row, code, made.card);
+      } catch (error) {
+        // Another run found the card just made and changed it meanwhile (two imports of one
+        // file): planned again from the card as it now is; the card is still this run's.
+        if (!isConflict(error)) throw error;
+        const found = pick(row, await store.cardsEndingIn(code.slice(-4)));
+        if (found.kind === 'unchanged') return CREATED;
+        if (found.kind !== 'card') throw error;
+        const outcome = await reconcileFresh(row, found.card, false);
+        return outcome.kind === 'rejected' ? outcome : CREATED;
+      }
       return CREATED;
     }
     // A code generated for this run taken at the first try is another card's (a collision of
@@ -155,7 +168,7 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     if (fromIndex && (found.kind === 'none' || found.kind === 'clash')) found = pick(row, await store.cardsEndingIn(code.slice(-4)));
     switch (found.kind) {
       case 'card':
-        return reconcile(row, found.card, false);
+        return reconcileFresh(row, found.card, false);
       case 'unchanged':
         return UNCHANGED;
       case 'none':
@@ -184,6 +197,26 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const giftCardId = scalarText(card.id);
     if (setBalance) await store.update({ giftCardId, balance: row.balance });
     if (row.disabled) await store.disable(giftCardId);
+  }
+
+  /**
+   * reconcile, planned again from a fresh read when the store refuses a write as a conflict
+   * (409): the card changed meanwhile (another import of the same file disabled it between
+   * this run's read and its update), so what the row needs is decided from the card as it
+   * now is, which often is the row already (unchanged).
+   */
+  async function reconcileFresh(row: GiftCardRow, card: GiftCard, dryRun: boolean): Promise<Outcome> {
+    for (let plans = 1; ; plans++) {
+      try {
+        return await reconcile(row, card, dryRun);
+      } catch (error) {
+        if (!isConflict(error) || plans >= MAX_PLANS) throw error;
+        const found = pick(row, await store.cardsEndingIn(row.code!.slice(-4)));
+        if (found.kind === 'unchanged') return UNCHANGED;
+        if (found.kind !== 'card') throw error;
+        card = found.card;
+      }
+    }
   }
 
   async function reconcile(row: GiftCardRow, card: GiftCard, dryRun: boolean): Promise<Outcome> {
@@ -280,6 +313,11 @@ function differences(row: GiftCardRow, card: GiftCard): string[] {
   const expiry = card.expireTime ? card.expireTime.slice(0, 10) : null;
   if (expiry !== row.expireTime) changes.push('expireTime');
   return changes;
+}
+
+/** The store refused a write as a conflict: the card is not as this run read it. */
+function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
 }
 
 /** An answer about this card (4xx but a refused token or a rate limit); anything else is the engine's. */

@@ -2,7 +2,7 @@
 // the file read with one listing, then one write per definition that differs. A re-run
 // finds every definition equal and sends nothing but the listings.
 import type { Api } from '../api/index.js';
-import { sameDefinition, type FileDefinition, type ReadDefinition } from '../api/metafield-definition-wire.js';
+import { sameDefinition, type FileDefinition, type MetafieldDefinition, type ReadDefinition } from '../api/metafield-definition-wire.js';
 import { ApiError, RequestError } from '../core/errors.js';
 
 export interface DefinitionSummary {
@@ -36,10 +36,15 @@ export async function importDefinitions(api: Api, definitions: readonly FileDefi
       continue;
     }
     try {
-      if (current === undefined) await api.metafieldDefinitions.create(domain, definition);
-      else await api.metafieldDefinitions.update(domain, definition);
-      summary[current === undefined ? 'created' : 'updated'] += 1;
-      events.wrote?.(current === undefined ? 'create' : 'update', name);
+      if (current === undefined) {
+        const outcome = await create(api, domain, definition);
+        summary[outcome] += 1;
+        if (outcome !== 'unchanged') events.wrote?.(outcome === 'created' ? 'create' : 'update', name);
+      } else {
+        await api.metafieldDefinitions.update(domain, definition);
+        summary.updated += 1;
+        events.wrote?.('update', name);
+      }
     } catch (error) {
       if (!(error instanceof RequestError) || (error instanceof ApiError && (error.status === 401 || error.status === 403))) throw error;
       summary.failed += 1;
@@ -47,4 +52,25 @@ export async function importDefinitions(api: Api, definitions: readonly FileDefi
     }
   }
   return summary;
+}
+
+/**
+ * A create sent again after a 5xx or a lost connection, as the other imports send theirs: the
+ * store refuses a second one (409), and a 409 is settled by reading the definition. The one
+ * the file asks for was made by a lost attempt (created) or by someone else meanwhile
+ * (unchanged); another one is updated to the file's. A failed read leaves the 409 standing.
+ */
+async function create(api: Api, domain: string, definition: MetafieldDefinition): Promise<'created' | 'updated' | 'unchanged'> {
+  try {
+    await api.metafieldDefinitions.create(domain, definition, { resend: true });
+    return 'created';
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const stored = await api.metafieldDefinitions.get(domain, definition.namespace, definition.code).catch((readError: unknown) => {
+      throw readError instanceof RequestError ? error : readError;
+    });
+    if (sameDefinition(stored, definition)) return error.mayHaveApplied ? 'created' : 'unchanged';
+    await api.metafieldDefinitions.update(domain, definition);
+    return 'updated';
+  }
 }

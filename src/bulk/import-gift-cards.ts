@@ -15,7 +15,8 @@ import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { openPacedApi } from './paced-api.js';
-import type { ImportResult, ImportSource } from './run-import.js';
+import { GaveUpError } from './paced-transport.js';
+import type { ImportResult, ImportSource, Stop } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
 
@@ -28,6 +29,8 @@ export interface GiftCardImportRequest {
   rejectsPath?: string;
   /** Where the codes generated for rows without one are written (created new, 0600). */
   codesOut?: string;
+  /** --give-up-after, in milliseconds. */
+  giveUpAfterMs?: number;
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
@@ -50,7 +53,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     // Opened before the first request, so that a --rejects that is the input sends nothing.
     const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
-    const paced = await openPacedApi(env, request.concurrency);
+    const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const store = paced.api.giftCards;
     let index: CardIndex | undefined;
     const started = performance.now();
@@ -61,7 +64,10 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
       const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
       if (!offline) await rejects?.close();
       // Ctrl-C before the first card: the summary says that none of the rows was done.
-      if (error instanceof CancelledError || env.signal.aborted) return reportOf(interruptedBefore(checked.rows, performance.now() - started), imported.name, request, paced.counts(), 'card');
+      if (error instanceof CancelledError || env.signal.aborted)
+        return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'card');
+      // The store refused everything for --give-up-after: the summary says none was done.
+      if (error instanceof GaveUpError) return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'card');
       if (!offline) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
@@ -81,9 +87,9 @@ function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
   return new UsageError(`--rejects ${rejectsPath} is the --codes-out file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`);
 }
 
-/** The result of a run interrupted while it read the store's cards: every row read, none done. */
-function interruptedBefore(rows: number, elapsedMs: number): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop: { kind: 'interrupted' } };
+/** The result of a run stopped while it read the store's cards: every row read, none done. */
+function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
+  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop };
 }
 
 /** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */

@@ -41,6 +41,8 @@ export interface JobSettings {
   concurrency: number;
   /** Where every failed row is written. */
   rejectsPath?: string;
+  /** --give-up-after: the run stops once the store refused everything with 429 this long. */
+  giveUpAfterMs?: number;
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */

@@ -21,11 +21,13 @@ export interface ImportRequest {
   concurrency: number;
   /** Where every failed row is written. */
   rejectsPath?: string;
+  /** --give-up-after, in milliseconds. */
+  giveUpAfterMs?: number;
 }
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
-  const paced = await openPacedApi(env, request.concurrency);
+  const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
   const kind = metafieldKind(paced.api.metafields, request.domain, fields);
   const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);

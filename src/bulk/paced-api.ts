@@ -23,7 +23,8 @@ export interface PacedApi {
   counts(): RequestCounts | undefined;
 }
 
-export async function openPacedApi(env: PacedApiEnv, concurrency: number): Promise<PacedApi> {
+/** `giveUpAfterMs`: an import's --give-up-after (see PacedTransportOptions); unset, the run never gives up on 429s. */
+export async function openPacedApi(env: PacedApiEnv, concurrency: number, giveUpAfterMs?: number): Promise<PacedApi> {
   const inFlight = new AbortController();
   env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
   // Every request in flight listens on the signal: not a leak.
@@ -35,7 +36,7 @@ export async function openPacedApi(env: PacedApiEnv, concurrency: number): Promi
     connections: concurrency,
     retry: SINGLE_ATTEMPT,
     signal: inFlight.signal,
-    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal })),
+    wrap: (inner) => (transport = new PacedTransport(inner, { pacer, signal: env.signal, ...(giveUpAfterMs === undefined ? {} : { giveUpAfterMs }) })),
   });
   return { api, counts: () => transport?.counts };
 }

@@ -7,9 +7,10 @@
 // answer was lost and that the store did apply comes back as a 409, which the import
 // resolves by reading and comparing, so nothing is ever created twice.
 import type { Transport } from '../core/transport.js';
-import { ApiError, NetworkError } from '../core/errors.js';
+import { ApiError, NetworkError, RuntimeError } from '../core/errors.js';
 import { isEmpty, type JsonResponse, type RequestSpec } from '../core/http.js';
 import { isRetryable, retryDelayMs, type RetryPolicy } from '../core/retry.js';
+import { formatDuration } from './import-progress.js';
 import { systemClock, type Clock, type Pacer } from './pacer.js';
 
 /** The HTTP client's own policy in a bulk run: one attempt, this layer retries. */
@@ -38,15 +39,31 @@ export interface PacedTransportOptions {
   policy?: RetryPolicy;
   clock?: Clock;
   random?: () => number;
+  /**
+   * The run gives up (GaveUpError) once the store has refused every request with 429 for
+   * this long, from the start or from its last other answer: a store that rate-limits
+   * everything would otherwise keep a run going for hours, one refused object after another.
+   */
+  giveUpAfterMs?: number;
 }
+
+/** The default of --give-up-after: five minutes of nothing but 429s. */
+export const GIVE_UP_AFTER_MS = 5 * 60_000;
+
+/** The store refused everything with 429 for the whole --give-up-after: the run stops (exit 1). */
+export class GaveUpError extends RuntimeError {}
 
 export class PacedTransport implements Transport {
   readonly counts: RequestCounts = { sent: 0, rateLimited: 0, retried: 0 };
+  /** When the store last answered anything but a 429 (at first: when the run started). */
+  private lastAnswered: number;
 
   constructor(
     private readonly inner: Transport,
     private readonly options: PacedTransportOptions,
-  ) {}
+  ) {
+    this.lastAnswered = (options.clock ?? systemClock).now();
+  }
 
   async request(spec: RequestSpec): Promise<JsonResponse> {
     const { pacer, signal } = this.options;
@@ -63,6 +80,7 @@ export class PacedTransport implements Transport {
       const ticket = await pacer.acquire();
       try {
         const response = await this.inner.request(afterRefusal ? { ...spec, afterRefusal } : spec);
+        this.lastAnswered = clock.now();
         this.counts.sent += 1;
         pacer.release(ticket, true);
         return response;
@@ -76,16 +94,24 @@ export class PacedTransport implements Transport {
         afterRefusal = false;
         if (error instanceof ApiError && error.status === 429 && (error.bucket === undefined || isEmpty(error.bucket))) {
           this.counts.rateLimited += 1;
+          const left = this.giveUpLeftMs(clock);
+          if (left <= 0) {
+            const gaveUp = this.gaveUp();
+            pacer.halt(gaveUp);
+            throw gaveUp;
+          }
           if (++limited >= MAX_RATE_LIMITED) throw error;
           if (error.bucket) {
             // The bucket model paces the retry (one token); only a Retry-After asks for more.
             pacer.release(ticket, false);
             afterRefusal = true;
           } else pacer.rateLimited(ticket);
-          const wait = this.refusalWaitMs(error, limited, policy);
+          // Never asleep past the moment the run gives up: the next refusal then ends it.
+          const wait = Math.min(left, this.refusalWaitMs(error, limited, policy));
           if (wait > 0) await clock.sleep(wait, signal);
           continue;
         }
+        if (error instanceof ApiError) this.lastAnswered = clock.now();
         // A store that answered (even with an error) took the request; one that did not, did not.
         pacer.release(ticket, error instanceof ApiError);
         failures += 1;
@@ -96,6 +122,17 @@ export class PacedTransport implements Transport {
         waited += delay;
       }
     }
+  }
+
+  /** Time left before the run gives up on a store that refuses everything (Infinity: never). */
+  private giveUpLeftMs(clock: Clock): number {
+    const limit = this.options.giveUpAfterMs;
+    return limit === undefined ? Number.POSITIVE_INFINITY : this.lastAnswered + limit - clock.now();
+  }
+
+  private gaveUp(): GaveUpError {
+    const limit = formatDuration(this.options.giveUpAfterMs!);
+    return new GaveUpError(`The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (--give-up-after ${limit}); try again later, or with a longer --give-up-after.`);
   }
 
   /**

@@ -92,6 +92,7 @@ export class Pacer {
   private recent: boolean[] = [];
   private turn: Promise<unknown> = Promise.resolve();
   private readonly waiting: Array<() => void> = [];
+  private halted: Error | undefined;
   /** 429s judged transient faults (an acceptance came right after), confirmed limits, and left without a verdict. */
   readonly judged = { faults: 0, limits: 0, unclear: 0 };
 
@@ -104,6 +105,15 @@ export class Pacer {
   /** The rate now allowed, requests per second (Infinity until a limit is confirmed). */
   get rate(): number {
     return this.allowed;
+  }
+
+  /**
+   * Admits nothing more: every request waiting for a slot, and every later one, fails with
+   * `error` (the run gave up on the store), instead of each waiting its turn to be refused.
+   */
+  halt(error: Error): void {
+    this.halted ??= error;
+    this.wakeAll();
   }
 
   /** Waits for a slot: first come, first served. */
@@ -212,6 +222,7 @@ export class Pacer {
     const { signal } = this.options;
     for (;;) {
       if (signal?.aborted) throw new CancelledError();
+      if (this.halted) throw this.halted;
       if (this.inFlight >= this.options.concurrency || this.suspicion?.out) {
         await new Promise<void>((wake) => this.waiting.push(wake));
         continue;

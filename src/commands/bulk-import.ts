@@ -5,7 +5,7 @@ import type { ImportEnv, ImportReport } from '../bulk/index.js';
 import type { Context } from '../core/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
-import { wholeNumberFlag } from './flag-checks.js';
+import { durationFlag, wholeNumberFlag } from './flag-checks.js';
 import { boolean, text } from './verb.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
@@ -24,6 +24,7 @@ export function importFlags(what: string, units: string) {
       '<n>',
       `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
     ),
+    giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
   };
 }
 
@@ -31,7 +32,8 @@ export const IMPORT_JSON_WHAT =
   'the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429)';
 
 export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
-  2 the file is unusable (nothing was sent); 130 interrupted (after a summary).
+  2 the file is unusable (nothing was sent); 1 the run stopped: a refused token, a store
+  down, or nothing but 429s for --give-up-after (after a summary); 130 interrupted (after a summary).
 `;
 
 interface BulkFlags {
@@ -39,6 +41,7 @@ interface BulkFlags {
   rejects?: string | undefined;
   shard?: string | undefined;
   concurrency?: string | undefined;
+  giveUpAfter?: string | undefined;
 }
 
 /** The flags as the engine takes them: concurrency resolved, the shard parsed. */
@@ -46,12 +49,14 @@ export async function importSettings(options: BulkFlags, ctx: Context) {
   const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
   const bulk = await import('../bulk/index.js');
   const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+  const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
   return {
     bulk,
     settings: {
       ...(shard ? { shard } : {}),
       dryRun: options.dryRun === true,
       concurrency,
+      giveUpAfterMs,
       ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
     },
   };

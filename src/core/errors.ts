@@ -120,3 +120,16 @@ export class CancelledError extends CliError {
 export class RuntimeError extends CliError {
   readonly exitCode = ExitCode.failure;
 }
+
+/**
+ * The store answered 2xx, but its body could not be read (not JSON, or cut short): the
+ * request was done, so a create must still show what it made.
+ */
+export class UnreadableAnswerError extends RuntimeError {}
+
+/**
+ * The store's answer was larger than a command reads (docs/decisions.md): read no further,
+ * so a runaway answer cannot exhaust memory. A 2xx so large is an answer nobody can read: a
+ * create still shows what it made.
+ */
+export class AnswerTooLargeError extends UnreadableAnswerError {}

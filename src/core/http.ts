@@ -1,10 +1,10 @@
 // The one HTTP client: a keep-alive pool, the access-token header, timeouts, retries,
 // lossless JSON and a redacted request log. src/api modules are its only callers.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, CancelledError, NetworkError, RuntimeError, type RequestError } from './errors.js';
+import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, UnreadableAnswerError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
-import { defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
+import { ATTEMPT_DEADLINE, defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
 import { redactToken } from './secrets.js';
 import { readBucketHeader, StoreBucket, type BucketReading } from './store-bucket.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
@@ -42,10 +42,22 @@ export interface JsonResponse {
   body: unknown;
 }
 
+/**
+ * The largest answer a command reads (docs/decisions.md): a typed command's answers are
+ * pages of at most 250 objects, far below it; past it the answer is refused (exit 1)
+ * rather than held in memory. The api command, which prints answers as they are, reads up
+ * to API_MAX_ANSWER_BYTES.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+export const API_MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
 export interface HttpClientOptions {
   baseUrl: string;
   token: () => Promise<string>;
+  /** The most one attempt may take, from sending to the answer's last byte (--timeout). */
   timeoutMs: number;
+  /** MAX_ANSWER_BYTES unless given (tests give a small one). */
+  maxAnswerBytes?: number;
   userAgent: string;
   connections?: number;
   retry?: RetryPolicy;
@@ -119,6 +131,12 @@ export class HttpClient {
       let outcome: Attempt;
       let response: Dispatcher.ResponseData;
       let text: string;
+      // One deadline for the whole attempt: undici's timeouts are between bytes, so an
+      // answer that trickles a byte at a time would otherwise never time out.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
+      const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline.signal]) : deadline.signal;
+      let headed = false;
       try {
         response = await sendRequest(this.dispatcher, {
           // A Pool ignores it; an Agent (or a MockAgent in tests) routes by it.
@@ -129,15 +147,18 @@ export class HttpClient {
           body,
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
-          signal: this.options.signal,
+          signal,
         });
+        headed = true;
         // The body is read inside the same try: a connection lost mid-body is a network
         // failure of this attempt, retried by the same rules.
-        text = await response.body.text();
+        text = await this.readBody(response, spec);
       } catch (error) {
         this.bucket.unanswered();
         if (this.options.signal?.aborted) throw new CancelledError();
-        const code = errorCode(error);
+        if (error instanceof AnswerTooLargeError) throw error;
+        // Past the deadline before the headers came: no answer at all, as undici says it.
+        const code = deadline.signal.aborted ? (headed ? ATTEMPT_DEADLINE : 'UND_ERR_HEADERS_TIMEOUT') : errorCode(error);
         this.log(`< network error ${code ?? ''} after ${Date.now() - started} ms`);
         outcome = { kind: 'network', code };
         mayHaveApplied ||= mayHaveReachedStore(outcome);
@@ -149,6 +170,8 @@ export class HttpClient {
         }
         waited += await this.wait(delay, `${code ?? 'network error'}`, attempt);
         continue;
+      } finally {
+        clearTimeout(timer);
       }
 
       alike = { code: undefined, count: 0 };
@@ -207,6 +230,32 @@ export class HttpClient {
     }
   }
 
+  /**
+   * The answer's text, read no further than the cap: past it the body is dropped and the
+   * request fails (exit 1), the store's answer unread, rather than held whole in memory.
+   */
+  private async readBody(response: Dispatcher.ResponseData, spec: RequestSpec): Promise<string> {
+    const cap = spec.rawAnswer ? Math.max(API_MAX_ANSWER_BYTES, this.options.maxAnswerBytes ?? 0) : (this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
+    const announced = Number(response.headers['content-length']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    if (!(announced > cap)) {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > cap) break;
+        chunks.push(chunk);
+      }
+    }
+    if (announced > cap || size > cap) {
+      // Dropped unread: the abort it causes is no one's error.
+      response.body.on('error', () => undefined).destroy();
+      throw new AnswerTooLargeError(
+        `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.rawAnswer ? ' the api command' : ' a command'} reads: stopped reading it.`,
+      );
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
+  }
+
   async close(): Promise<void> {
     // Called once the command is over: idle keep-alive sockets are cut rather than closed
     // gracefully, which would hold the process open for a round of FIN handshakes.
@@ -258,8 +307,12 @@ function parseBody(text: string, spec: RequestSpec): unknown {
   try {
     return parseJson(text);
   } catch {
-    throw new RuntimeError(`The store answered ${spec.method} ${spec.path} with a body that is not JSON.`);
+    throw new UnreadableAnswerError(`The store answered ${spec.method} ${spec.path} with a body that is not JSON.`);
   }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
 function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | undefined> {
@@ -282,6 +335,7 @@ const NETWORK_WORDS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
   UND_ERR_HEADERS_TIMEOUT: 'no answer came within the timeout (--timeout {timeout})',
   UND_ERR_BODY_TIMEOUT: 'the answer stalled past the timeout (--timeout {timeout})',
+  [ATTEMPT_DEADLINE]: 'the answer did not arrive whole within the timeout (--timeout {timeout})',
   UND_ERR_SOCKET: 'the connection closed unexpectedly',
 };
 

@@ -100,8 +100,26 @@ function skipToComma(text: string, from: number): number {
   return comma < 0 ? text.length : comma + 1;
 }
 
+/**
+ * The most pages one listing follows (docs/decisions.md): a store that names a new next
+ * page after every full one would otherwise be paged until the process is killed. 100,000
+ * pages of 250 is 25 million items, far past any store this tool is for.
+ */
+export const MAX_PAGES = 100_000;
+
+/** The bound on a listing's pages: MAX_PAGES, or the command's --max-pages. */
+export interface PageBound {
+  pages: number;
+  /** The flag that raises it, named in the error (undefined: the command has none). */
+  flag?: string;
+}
+
 /** What a listing loop saw of one page. */
 export interface PageSeen {
+  /** Pages this listing has read, this one included (unset: the first). */
+  page?: number;
+  /** MAX_PAGES unless given. */
+  bound?: PageBound;
   /** The response's Link header as received. */
   link: string | readonly string[] | undefined;
   body: unknown;
@@ -123,6 +141,17 @@ export type NextPage = { query: Record<string, string> } | { end: true } | { pro
  * was full, is a problem, never a silent end of the listing.
  */
 export function findNextPage(page: PageSeen): NextPage {
+  const next = followingPage(page);
+  const bound = page.bound ?? { pages: MAX_PAGES };
+  const read = page.page ?? 1;
+  if ('query' in next && read >= bound.pages) {
+    const raise = bound.flag ? ` (${bound.flag} raises the bound)` : '';
+    return { problem: `The store still named a next page after ${read.toLocaleString('en-US')} pages, the most one listing follows${raise}: stopping rather than page for ever.` };
+  }
+  return next;
+}
+
+function followingPage(page: PageSeen): NextPage {
   const header = readLinkHeader(page.link);
   const next = header.links.find((link) => link.rels.includes('next'));
   const linkQuery = next ? queryOf(next.url) : undefined;

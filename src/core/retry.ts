@@ -21,7 +21,9 @@ export const defaultRetryPolicy: RetryPolicy = {
 
 // Errors raised before the request could reach the server: resending cannot duplicate it.
 const NEVER_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
-const TRANSIENT_NETWORK = new Set([...NEVER_SENT, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED']);
+/** The HTTP client's own code for an attempt (answer and body) that outlasted --timeout. */
+export const ATTEMPT_DEADLINE = 'STORE_CLI_ATTEMPT_DEADLINE';
+const TRANSIENT_NETWORK = new Set([...NEVER_SENT, ATTEMPT_DEADLINE, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED']);
 
 /**
  * A non-idempotent request (POST) is resent only when the server surely did not act on

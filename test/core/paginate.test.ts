@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findNextPage, nextPageQuery, parseLinkHeader, readLinkHeader, type PageSeen } from '../../src/core/paginate.js';
+import { findNextPage, MAX_PAGES, nextPageQuery, parseLinkHeader, readLinkHeader, type PageSeen } from '../../src/core/paginate.js';
 import { RuntimeError } from '../../src/core/errors.js';
 
 describe('parseLinkHeader', () => {
@@ -195,5 +195,32 @@ describe('nextPageQuery', () => {
   it('cuts a long header in the message', () => {
     const long = `<${'x'.repeat(500)}>`;
     expect(() => nextPageQuery(page(long))).toThrow(/x…\)/);
+  });
+});
+
+describe('the bound on pages', () => {
+  const full = (page: number, bound?: { pages: number; flag?: string }): PageSeen => ({
+    page,
+    ...(bound ? { bound } : {}),
+    link: `</a?pageToken=t${page + 1}>; rel="next"`,
+    body: {},
+    query: { pageToken: `t${page}` },
+    items: 250,
+  });
+
+  it('follows a next page up to MAX_PAGES (100,000) pages, then stops with an error instead of paging for ever', () => {
+    expect(MAX_PAGES).toBe(100_000);
+    expect(findNextPage(full(99_999))).toEqual({ query: { pageToken: 't100000' } });
+    expect(findNextPage(full(100_000))).toEqual({
+      problem: 'The store still named a next page after 100,000 pages, the most one listing follows: stopping rather than page for ever.',
+    });
+    expect(() => nextPageQuery(full(100_000))).toThrow(RuntimeError);
+  });
+
+  it("a command's own bound names its flag; the last page ends the listing whatever the count", () => {
+    expect(findNextPage(full(3, { pages: 3, flag: '--max-pages' }))).toEqual({
+      problem: 'The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.',
+    });
+    expect(findNextPage({ page: 3, bound: { pages: 3 }, link: undefined, body: {}, query: {}, items: 2 })).toEqual({ end: true });
   });
 });

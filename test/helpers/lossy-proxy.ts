@@ -14,8 +14,9 @@ export interface ProxiedRequest {
 /**
  * Decides, request by request, whether the sandbox's answer is lost on the way back: true
  * cuts the connection, 'hold' keeps the client waiting for an answer that never comes.
+ * 'fail' answers 503 without forwarding: a fault the store never saw the request behind.
  */
-export type LosePolicy = (request: ProxiedRequest) => boolean | 'hold';
+export type LosePolicy = (request: ProxiedRequest) => boolean | 'hold' | 'fail';
 
 export interface LossyProxy {
   readonly baseUrl: string;
@@ -38,9 +39,13 @@ export async function startLossyProxy(targetBaseUrl: string, lose: LosePolicy): 
       }
       const method = request.method ?? 'GET';
       const path = request.url ?? '/';
+      const fate = lose({ method, path: path.split('?')[0]! });
+      if (fate === 'fail') {
+        response.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"unavailable","message":"Failed by the test proxy."}');
+        return;
+      }
       const answer = await fetch(new URL(path, target.origin), { method, headers, ...(body.length > 0 ? { body } : {}) });
       const text = await answer.text(); // read whole: the sandbox has applied and answered
-      const fate = lose({ method, path: path.split('?')[0]! });
       if (fate !== false) {
         lost += 1;
         if (fate === true) request.socket.destroy();

@@ -24,6 +24,7 @@ const verb = defineVerb({
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
     paginate: boolean("GET only: follow next-page links to the end, printing each item as one JSON line (--jq runs once per page, over that page's items)"),
+    maxPages: text('<n>', 'with --paginate: stop with an error once this many pages were read and the store still names a next one (default 100000)'),
     slurp: boolean("with --paginate: print every page's items as one JSON array (--jq runs once over it)"),
     include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
@@ -46,17 +47,20 @@ export type ApiOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ApiOptions, ctx: Context): Promise<void> {
-  const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }] = await Promise.all([
+  const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }, { wholeNumberFlag }] = await Promise.all([
     import('../../core/errors.js'),
     import('./fields.js'),
     import('./sources.js'),
     import('./headers.js'),
     import('../../core/json.js'),
+    import('../flag-checks.js'),
   ]);
   const givesBody = (options.field ?? []).length > 0 || (options.rawField ?? []).length > 0 || options.input !== undefined;
   const { method, path } = methodAndPath(options.method, options.path, givesBody, UsageError);
   if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
   if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
+  if (options.maxPages !== undefined && !options.paginate) throw new UsageError('--max-pages bounds the pages of --paginate: add --paginate.');
+  const maxPages = options.maxPages === undefined ? undefined : wholeNumberFlag(options.maxPages, '--max-pages', 1, 100_000_000);
   const headers = parseHeaders(options.header ?? []);
   const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
   const inBody = BODY_METHODS.has(method);
@@ -76,6 +80,7 @@ export async function run(options: ApiOptions, ctx: Context): Promise<void> {
     query: inBody ? [] : fieldsToQuery(fields),
     ...(body !== undefined ? { body } : {}),
     headers,
+    ...(maxPages === undefined ? {} : { maxPages }),
   };
 
   const out = await ctx.output(options, verb.json.fields);

@@ -1,7 +1,7 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
-import { checkPageTokenAlone } from '../flag-checks.js';
+import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
@@ -16,6 +16,7 @@ const verb = defineVerb({
     pageToken: text('<token>', 'continue from this page cursor, the opaque text a search in a terminal prints; alone or with --limit: the token carries the filters'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
+    maxPages: text('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)'),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
   examples: ['store-cli giftcard search --status enabled', 'store-cli giftcard search --last-characters 7KQ2', 'store-cli giftcard search --all --jsonl | jq -r .balance'],
@@ -27,7 +28,14 @@ export const register = verb.register;
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
   checkPageTokenAlone(options.pageToken, filters);
-  const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
+    import('../../api/gift-cards.js'),
+    import('./view.js'),
+    import('../../core/errors.js'),
+    import('../../core/paginate.js'),
+  ]);
+  if (options.maxPages !== undefined && !options.all) throw new UsageError('--max-pages bounds the pages of --all: add --all.');
+  const maxPages = options.maxPages === undefined ? MAX_PAGES : wholeNumberFlag(options.maxPages, '--max-pages', 1, 100_000_000);
   const limit = options.limit !== undefined ? parseWhole(options.limit) : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
   const input = checkGiftCardSearch({
     limit,
@@ -38,7 +46,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   });
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  const pages = api.giftCards.search(input, options.all === true);
+  const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
   const first = await ctx.spin('Searching gift cards…', () => pages.next());
   let nextPageToken: string | undefined;
   async function* stream() {
