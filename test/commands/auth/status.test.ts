@@ -58,7 +58,7 @@ describe('auth status', () => {
       scopes: ['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'write_apps'],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
-    expect(picked.stdout).toBe('{\n  "tokenStatus": "accepted",\n  "profile": "default"\n}\n');
+    expect(picked.stdout).toBe('{"tokenStatus":"accepted","profile":"default"}\n');
   });
 
   it('--profile staging shows the other profile (flag), kept apart from default', async () => {

@@ -66,23 +66,47 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
         const r = await search([], { tty: true, columns });
         expect(r.code, r.stderr).toBe(0);
         const lines = stripAnsi(r.stdout).trimEnd().split('\n');
-        // The ids, amounts and dates alone take 90 columns: at 80 only the note can give way.
-        if (columns > 90) for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
         const row = lines.find((l) => l.startsWith('4000000000000000011'))!;
-        expect(row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+/);
-        return row.split(/\s{2,}/).at(-1)!;
+        return { header: lines[0]!.split(/\s{2,}/), row, note: row.split(/\s{2,}/).at(-1)! };
       };
+      // At 80 columns the ids, amounts and dates alone take 90: the customer and the expiry
+      // (the view's least useful columns) go before the note is cut; ids stay whole.
       const narrow = await shown(80);
+      expect(narrow.header).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'NOTE']);
+      expect(narrow.row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+Holiday/);
       const wide = await shown(160);
-      expect(narrow).toMatch(/…$/);
-      expect(note.startsWith(narrow.slice(0, -1))).toBe(true);
-      expect(note.startsWith(wide.replace(/…$/, ''))).toBe(true);
-      expect(wide.length).toBeGreaterThan(narrow.length + 60);
+      expect(wide.header).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);
+      expect(wide.row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holiday/);
+      expect(narrow.note).toMatch(/…$/);
+      expect(note.startsWith(narrow.note.slice(0, -1))).toBe(true);
+      expect(note.startsWith(wide.note.replace(/…$/, ''))).toBe(true);
+      expect(wide.note.length).toBeGreaterThan(narrow.note.length + 40);
       expect((await search([], { tty: true, columns: 200 })).stdout).toContain(note); // room enough: nothing cut
     });
 
+    it('--columns chooses the columns and their order, in a table and in piped rows', async () => {
+      const table = await search(['--status', 'disabled', '--columns', 'note,id'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['NOTE', 'ID']);
+      expect(table.stdout).toMatch(/ {2}4000000000000000109\n$/);
+      const piped = await search(['--status', 'disabled', '--columns', 'id, balance']);
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).toMatch(/^4000000000000000109\t\d+\.\d{2}\n$/);
+    });
+
+    it('--columns with an unknown name exits 2 naming it and the valid ones, and sends nothing', async () => {
+      log.clear();
+      const r = await search(['--columns', 'id,colour']);
+      expectUsageError(r, '--columns');
+      expect(r.stderr).toMatch(/Unknown column for --columns: colour\. Valid columns: id, lastCharacters, balance, currency, status, expireTime, customerId, note\./);
+      expect(await log.take()).toEqual([]);
+      const both = await search(['--columns', 'id', '--json']);
+      expectUsageError(both, '--columns');
+    });
+
     it('in a terminal with NO_COLOR or --no-color: the same table without any escape', async () => {
-      for (const r of [await search([], { tty: true, env: { NO_COLOR: '1' } }), await search(['--no-color'], { tty: true })]) {
+      for (const r of [await search([], { tty: true, columns: 160, env: { NO_COLOR: '1' } }), await search(['--no-color'], { tty: true, columns: 160 })]) {
         expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).not.toMatch(ANSI);
         expect(r.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);

@@ -54,8 +54,32 @@ describe('product get', () => {
     expect(screen).toMatch(/^OPTIONS\s+Color: White, Navy; Size: S, M, L$/m);
     expect(screen).toMatch(/^IMAGES\s+https:\/\/cdn\.example\.com\/store-cli-demo\/tshirt-white\.jpg https:/m);
     expect(screen).toMatch(/^VARIANTS\s+4$/m);
-    expect(screen).toMatch(/^VARIANT\s+OPTIONS\s+SKU\s+PRICE\s+COMPARE AT\s+COST\s+WEIGHT\s+UNIT\s+STOCK\s+BARCODE$/m);
+    // No variant has a barcode: the column is left out.
+    expect(screen).toMatch(/^VARIANT\s+OPTIONS\s+SKU\s+PRICE\s+COMPARE AT\s+COST\s+WEIGHT\s+UNIT\s+STOCK$/m);
     expect(screen).toMatch(/^4000000000000000412\s+Navy \/ L\s+TSH-NVY-L\s+24\.00\s+30\.00\s+9\.50\s+0\.18\s+kg\s+0$/m);
+  });
+
+  it('at 80 columns the variants table leaves out empty and low-value columns, not the options', async () => {
+    const created = await cli(
+      ['product', 'create', '--title', 'Canvas Tote', '--option', 'Color=Sand,Charcoal Grey', '--option', 'Size=Small,Extra Large', '--price', '19.99', '--json', 'productId'],
+      { env: env() },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const { productId } = JSON.parse(created.stdout) as { productId: string };
+    const r = await cli(['product', 'get', productId], { env: env(), tty: true, columns: 80 });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = stripAnsi(r.stdout).split('\n');
+    const header = lines.findIndex((line) => line.startsWith('VARIANT '));
+    // SKU, COMPARE AT, COST, WEIGHT and BARCODE are empty on every variant.
+    expect(lines[header]!.split(/\s{2,}/)).toEqual(['VARIANT', 'OPTIONS', 'PRICE', 'UNIT', 'STOCK']);
+    const rows = lines.slice(header + 1).filter((line) => line !== '');
+    expect(rows.map((row) => row.split(/\s{2,}/)[1])).toEqual(['Sand / Small', 'Sand / Extra Large', 'Charcoal Grey / Small', 'Charcoal Grey / Extra Large']);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    // The demo T-shirt fills every column but the barcode: the weight goes (the least useful of those) before anything is cut.
+    const tshirt = stripAnsi((await cli(['product', 'get', DEMO.tshirt], { env: env(), tty: true, columns: 80 })).stdout);
+    expect(tshirt).toMatch(/^VARIANT\s+OPTIONS\s+SKU\s+PRICE\s+COMPARE AT\s+COST\s+STOCK$/m);
+    expect(tshirt).toMatch(/^4000000000000000412\s+Navy \/ L\s+TSH-NVY-L\s+24\.00\s+30\.00\s+9\.50\s+0$/m);
+    expect(tshirt).not.toContain('…');
   });
 
   it('an unknown id exits 1 with the 404; a non-numeric id exits 2 and sends nothing', async () => {
