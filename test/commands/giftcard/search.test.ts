@@ -85,6 +85,34 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       expect((await search([], { tty: true, columns: 200 })).stdout).toContain(note); // room enough: nothing cut
     });
 
+    it('STORE_CLI_FORCE_TTY: piped, a table as a terminal gets it (a number is its width), in colour unless NO_COLOR', async () => {
+      const forced = await search([], { env: { STORE_CLI_FORCE_TTY: '80' } });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toMatch(ANSI);
+      const lines = stripAnsi(forced.stdout).trimEnd().split('\n');
+      expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'NOTE']);
+      expect(lines).toHaveLength(9);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+      const wide = await search([], { env: { STORE_CLI_FORCE_TTY: '1', NO_COLOR: '1' } });
+      expect(wide.stdout).not.toMatch(ANSI);
+      expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+LAST4/); // on, at 80 columns: not one column wide
+      const json = await search(['--json', 'id', '--limit', '1'], { env: { STORE_CLI_FORCE_TTY: '1' } });
+      expect(json.stdout).toBe('[\n  {\n    "id": "4000000000000000011"\n  }\n]\n'); // indented, as in a terminal
+    });
+
+    it('CLICOLOR_FORCE: colour even piped (an error in red), rows still plain TSV; NO_COLOR wins', async () => {
+      const rows = await search([], { env: { CLICOLOR_FORCE: '1' } });
+      expect(rows.code, rows.stderr).toBe(0);
+      expect(rows.stdout).not.toMatch(ANSI);
+      expect(tsvRows(rows.stdout)).toHaveLength(8);
+      const error = await search(['--page-token', 'nope'], { env: { CLICOLOR_FORCE: '1' } });
+      expect(error.stderr).toContain('\u001b[31merror:');
+      const plain = await search(['--page-token', 'nope'], { env: { CLICOLOR_FORCE: '1', NO_COLOR: '1' } });
+      expect(plain.stderr).toMatch(/^error:/);
+      const table = await search([], { env: { CLICOLOR_FORCE: '1', STORE_CLI_FORCE_TTY: '120' } });
+      expect(table.stdout).toContain('\u001b[32menabled');
+    });
+
     it('--columns chooses the columns and their order, in a table and in piped rows', async () => {
       const table = await search(['--status', 'disabled', '--columns', 'note,id'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
       expect(table.code, table.stderr).toBe(0);
