@@ -12,9 +12,9 @@ const verb = defineVerb({
     limit: text('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)"),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
-    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search in a terminal prints for the next page)'),
+    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr)'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    all: boolean('follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)'),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
   examples: ['store-cli giftcard search --status enabled', 'store-cli giftcard search --last-characters 7KQ2', 'store-cli giftcard search --all --jsonl | jq -r .balance'],
@@ -44,7 +44,8 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
     nextPageToken = yield* pages;
   }
   await out.list(stream(), view.giftCardListView(ctx.now(), verb.json.columns), 'No gift cards match.');
-  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
+  // Piped too: a script that got one page must be able to tell it did not get them all.
+  if (nextPageToken) ctx.say(`More gift cards match: add --page-token ${nextPageToken} for the next page, or --all for every page.`);
 }
 
 /** The profile's page-size, else the store's own default (no limit sent), or the largest page for --all. */
