@@ -87,7 +87,7 @@ export class Output {
       case 'jsonl':
         return this.writeJson(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
-        return this.write(view.columns.map((c) => `${c.header}\t${this.cell(c.value(item))}\n`).join(''));
+        return this.write(view.columns.map((c) => `${recordKey(c.header)}\t${this.cell(c.value(item))}\n`).join(''));
       case 'table': {
         const colors = palette(this.io.colorOut);
         const width = Math.max(...view.columns.map((c) => c.header.length));
@@ -286,6 +286,15 @@ function selectFields(value: unknown, fields: readonly string[] | undefined): un
   if (isObject(value)) return pick(value, fields);
   if (Array.isArray(value)) return value.map((item) => (isObject(item) ? pick(item, fields) : item));
   return value;
+}
+
+/**
+ * A record's key when piped: its table header, upper case, a space as `_` (`BASE URL` ->
+ * `BASE_URL`, `WEBHOOK ID` -> `WEBHOOK_ID`), so every key is one word `awk` and `grep ^KEY`
+ * match the same way.
+ */
+export function recordKey(header: string): string {
+  return header.toUpperCase().replace(/ /g, '_');
 }
 
 function indent(text: string): string {

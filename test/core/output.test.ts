@@ -78,6 +78,21 @@ describe('Output.item', () => {
     expect(message).not.toMatch(/Unknown fields.*\bid\b.*Valid/);
   });
 
+  it("piped, a record's keys are its headers with _ for a space, one convention for every command", async () => {
+    const f = fakeIO();
+    const labelled: View<{ url: string }> = {
+      columns: [
+        { header: 'BASE URL', value: (r) => r.url },
+        { header: 'WEBHOOK ID', value: () => '7' },
+      ],
+    };
+    await new Output(f.io, {}, ['url']).item({ url: 'http://x' }, labelled);
+    expect(f.stdout()).toBe('BASE_URL\thttp://x\nWEBHOOK_ID\t7\n');
+    const table = fakeIO({ stdoutTTY: true });
+    await new Output(table.io, {}, ['url']).item({ url: 'http://x' }, labelled);
+    expect(table.stdout()).toBe('BASE URL    http://x\nWEBHOOK ID  7\n');
+  });
+
   it('writes field<TAB>value lines when piped', async () => {
     const f = fakeIO();
     await new Output(f.io, {}, fields).item(card(3, 'two\nlines'), view);

@@ -52,9 +52,9 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
 const mark = (yes: boolean) => (yes ? 'yes' : 'no');
 
 const COLUMNS: Record<(typeof FIELDS)[number], Column<ProfileRow>> = {
-  profile: { header: 'Profile', value: (r) => r.profile, style: (text, colors, r) => (r.active ? colors.bold(text) : text) },
-  baseUrl: { header: 'Base URL', value: (r) => r.baseUrl ?? '' },
-  token: { header: 'Token', value: (r) => r.token ?? '' },
-  default: { header: 'Default', value: (r) => mark(r.default) },
-  active: { header: 'Active', value: (r) => mark(r.active), style: (text, colors, r) => (r.active ? colors.green(text) : text) },
+  profile: { header: 'PROFILE', value: (r) => r.profile, style: (text, colors, r) => (r.active ? colors.bold(text) : text) },
+  baseUrl: { header: 'BASE URL', value: (r) => r.baseUrl ?? '' },
+  token: { header: 'TOKEN', value: (r) => r.token ?? '' },
+  default: { header: 'DEFAULT', value: (r) => mark(r.default) },
+  active: { header: 'ACTIVE', value: (r) => mark(r.active), style: (text, colors, r) => (r.active ? colors.green(text) : text) },
 };

@@ -30,12 +30,15 @@ export function lacksParents(found: readonly Category[]): boolean {
   });
 }
 
+const rootless = (parent: string) => (parent === '0' ? '' : parent);
+
 /** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. A narrow table leaves out the parent (the path names it). */
 export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
   const columns: Record<CategoryListColumn, Column<Category>> = {
     categoryId: { header: 'ID', value: (c) => scalarText(c.categoryId) },
     categoryName: { header: 'NAME', value: (c) => scalarText(c.categoryName) },
-    parentCategoryId: { header: 'PARENT', value: (c) => scalarText(c.parentCategoryId) },
+    // A root's parent is empty (the store sends 0): there is no category 0 to look for.
+    parentCategoryId: { header: 'PARENT', value: (c) => rootless(scalarText(c.parentCategoryId)) },
     path: { header: 'PATH', value: (c) => paths.get(scalarText(c.categoryId)) ?? '', shrinkable: true },
   };
   return listView(columns, order, ['parentCategoryId']);

@@ -31,7 +31,7 @@ export const metafieldDetailView: View<Metafield> = {
     { header: 'NAME', value: text('definitionName'), shrinkable: true },
     { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
     { header: 'RESOURCE', value: text('bizResource') },
-    { header: 'BIZ_ID', value: text('bizId') },
+    { header: 'BIZ ID', value: text('bizId') },
   ],
 };
 

@@ -28,8 +28,8 @@ export const definitionDetailView: View<Partial<ReadDefinition>> = {
     { header: 'TYPE', value: text('fieldType') },
     { header: 'MULTI', value: text('multi') },
     { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
-    { header: 'SCHEMA_RULE', value: text('schemaRule'), shrinkable: true },
-    { header: 'OPTION_MAP', value: text('optionMap'), shrinkable: true },
+    { header: 'SCHEMA RULE', value: text('schemaRule'), shrinkable: true },
+    { header: 'OPTION MAP', value: text('optionMap'), shrinkable: true },
     { header: 'PINNED', value: text('pinned') },
   ],
 };
