@@ -28,12 +28,18 @@ describe('product get', () => {
     expect(JSON.parse(r.stdout)).toEqual({ title: 'Organic Cotton T-Shirt', status: 'active' });
   });
 
-  it('piped: one TSV row per variant, in the documented column order; one request', async () => {
+  it("piped: the product's own fields as FIELD<TAB>value lines, then one TSV row per variant, in the documented column order; one request", async () => {
     log.clear();
     const r = await cli(['product', 'get', DEMO.tshirt], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(ANSI);
-    const rows = tsvRows(r.stdout);
+    const lines = tsvRows(r.stdout);
+    // As giftcard get prints its card: ID first, VARIANTS (how many rows follow) last.
+    const record = lines.slice(0, 12);
+    expect(record.map((line) => line[0])).toEqual(['ID', 'TITLE', 'SUBTITLE', 'STATUS', 'VENDOR', 'TYPE', 'CATEGORY', 'COLLECTIONS', 'CHANNELS', 'OPTIONS', 'IMAGES', 'VARIANTS']);
+    expect(Object.fromEntries(record)).toMatchObject({ ID: DEMO.tshirt, TITLE: 'Organic Cotton T-Shirt', STATUS: 'active', CHANNELS: 'online_store', VARIANTS: '4' });
+    for (const line of record) expect(line).toHaveLength(2);
+    const rows = lines.slice(12);
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual([DEMO.tshirt, '4000000000000000409', 'White / S', 'TSH-WHT-S', '24.00', '30.00', '9.50', '0.18', 'kg', '40', '']);
     expect(rows.map((row) => row[0])).toEqual([DEMO.tshirt, DEMO.tshirt, DEMO.tshirt, DEMO.tshirt]);
