@@ -127,12 +127,12 @@ complete -c store-cli -n '__store_cli_at \'auth login\'' -l with-token -d 'read 
 complete -c store-cli -n '__store_cli_at \'auth login\'' -s h -l help -d 'show help'
 
 # store-cli auth status
-complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth status\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth status\'' -s h -l help -d 'show help'
 
 # store-cli auth list
-complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'auth list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'auth list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words profile baseUrl token default active\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -161,7 +161,7 @@ complete -c store-cli -n '__store_cli_at \'config\'' -a list -d 'Show every defa
 complete -c store-cli -n '__store_cli_at \'config\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli config get
-complete -c store-cli -n '__store_cli_at \'config get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print {"key", "value", "source"} (source: profile or default); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print {"key", "value", "source"} (source: profile or default) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'config get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'config get\' 0' -a 'output page-size import-concurrency color' -d 'key'
@@ -175,7 +175,7 @@ complete -c store-cli -n '__store_cli_at \'config unset\'' -s h -l help -d 'show
 complete -c store-cli -n '__store_cli_at \'config unset\' 0' -a 'output page-size import-concurrency color' -d 'key'
 
 # store-cli config list
-complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"}; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'config list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print an array of {"key", "value", "source"} (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'config list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words key value source\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -203,7 +203,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l customer-id -x 
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l note -x -d 'internal note, at most 500 characters'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD (default: never expires)'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard create\'' -s h -l help -d 'show help'
 
@@ -212,19 +212,19 @@ complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l balance -x -d '
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l note -x -d 'internal note, at most 500 characters ("" clears it)'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l expire-time -x -d 'expiry date as YYYY-MM-DD, or "none" so it never expires'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard update\'' -s h -l help -d 'show help'
 
 # store-cli giftcard disable
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard disable\'' -s h -l help -d 'show help'
 
 # store-cli giftcard get
-complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard get\'' -s h -l help -d 'show help'
 
@@ -235,14 +235,14 @@ complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l status -x -a 'e
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l page-token -x -d 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l last-characters -x -d 'only cards whose code ends with these four characters'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l all -d 'follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)'
-complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words id lastCharacters balance currency status expireTime customerId note\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
 complete -c store-cli -n '__store_cli_at \'giftcard search\'' -s h -l help -d 'show help'
 
 # store-cli giftcard count
-complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard count\'' -s h -l help -d 'show help'
 
@@ -252,7 +252,7 @@ complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l dry-run -d 'val
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l shard -x -d 'take only share i of n of the cards (split by code), for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
-complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'giftcard import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'giftcard import\' 0' -F -d 'file'
@@ -286,7 +286,7 @@ complete -c store-cli -n '__store_cli_at \'metafield set\'' -l code -x -d 'the v
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l value -x -d 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l type -x -a 'SingleLineText MultiLineText Integer Decimal MonthDay Date DateTime Weight Size Volume Product Customer SKU Collection Page File Color Money Url Boolean' -d 'the field type (default: the stored value\'s type; without either the value is sent as typed)'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield set\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield set\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -294,14 +294,14 @@ complete -c store-cli -n '__store_cli_at \'metafield set\' 0' -a 'products varia
 # store-cli metafield get
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l namespace -x -d 'the value\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
 
 # store-cli metafield list
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value definitionName description bizResource bizId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType value\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -310,7 +310,7 @@ complete -c store-cli -n '__store_cli_at \'metafield list\' 0' -a 'products vari
 
 # store-cli metafield count
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l namespace -x -d 'only values in this namespace, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield count\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield count\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -320,7 +320,7 @@ complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l namespace -x -
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l code -x -d 'the value\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code value\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -331,7 +331,7 @@ complete -c store-cli -n '__store_cli_at \'metafield import\'' -l dry-run -d 'va
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l shard -x -d 'take only share i of n of the business objects, for n parallel jobs over one file'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l concurrency -x -d 'requests in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate-limit header, or its 429s, pace the run by themselves'
-complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words rows created updated unchanged failed unfinished requests refused elapsedMs\')' -d 'print the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield import\' 0' -F -d 'file'
@@ -346,7 +346,7 @@ complete -c store-cli -n '__store_cli_at \'metafield export\'' -l jsonl -d 'writ
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l rejects -r -F -d 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l shard -x -d 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l concurrency -x -d 'listings in flight, 1..64 (default: the profile\'s import-concurrency, else 8); the store\'s rate limit paces the run'
-complete -c store-cli -n '__store_cli_at \'metafield export\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words objects rows failed unfinished otherShards requests refused elapsedMs\')' -d 'print the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield export\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words objects rows failed unfinished otherShards requests refused elapsedMs\')' -d 'print the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield export\'' -s h -l help -d 'show help'
 
@@ -362,7 +362,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a import -d 
 complete -c store-cli -n '__store_cli_at \'metafield definition\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli metafield definition list
-complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words namespace code fieldType multi definitionName\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -372,7 +372,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition list\' 0' -a 'pr
 # store-cli metafield definition get
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l namespace -x -d 'the definition\'s namespace, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
-complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition get\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -388,7 +388,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l pin
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition create\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -404,7 +404,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l pin
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l schema-rule -x -d 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l option-map -x -d 'options as a JSON object, e.g. \'{"search":true}\''
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition update\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -414,7 +414,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l nam
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l code -x -d 'the definition\'s code, 1 to 64 of A-Z a-z 0-9 _ -'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words namespace code definitionName fieldType multi description optionMap schemaRule pinned\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition delete\' 0' -a 'products variants collections customers orders pages shop' -d 'domain'
@@ -427,7 +427,7 @@ complete -c store-cli -n '__store_cli_at \'metafield definition export\'' -a 'pr
 
 # store-cli metafield definition import
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words created updated unchanged failed\')' -d 'print the summary {created, updated, unchanged, failed} as JSON on stdout; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words created updated unchanged failed\')' -d 'print the summary {created, updated, unchanged, failed} as JSON on stdout (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'metafield definition import\' 0' -F -d 'file'
@@ -468,13 +468,13 @@ complete -c store-cli -n '__store_cli_at \'product create\'' -l weight-unit -x -
 complete -c store-cli -n '__store_cli_at \'product create\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product create\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words productId variantId options sku price compareOfPrice costPrice weight weightUnit stock barcode\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
 complete -c store-cli -n '__store_cli_at \'product create\'' -s h -l help -d 'show help'
 
 # store-cli product get
-complete -c store-cli -n '__store_cli_at \'product get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product get\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'product get\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product get\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words productId variantId options sku price compareOfPrice costPrice weight weightUnit stock barcode\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
 complete -c store-cli -n '__store_cli_at \'product get\'' -s h -l help -d 'show help'
@@ -501,7 +501,7 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -l weight-unit -x -a 
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l inventory -x -d 'stock available of every variant, a whole number'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l location-id -x -d 'location of --inventory (default: the store\'s default location)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l dry-run -d 'print the changes field by field and send nothing'
-complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product edit\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words productId variantId options sku price compareOfPrice costPrice weight weightUnit stock barcode\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
 complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show help'
@@ -509,7 +509,7 @@ complete -c store-cli -n '__store_cli_at \'product edit\'' -s h -l help -d 'show
 # store-cli product delete
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'product delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; a delete itself prints nothing); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'product delete\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; a delete itself prints nothing) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'product delete\'' -s h -l help -d 'show help'
 
@@ -522,7 +522,7 @@ complete -c store-cli -n '__store_cli_at \'category\'' -a search -d 'Find catego
 complete -c store-cli -n '__store_cli_at \'category\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli category search
-complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'category search\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'category search\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words categoryId categoryName parentCategoryId path\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -539,7 +539,7 @@ complete -c store-cli -n '__store_cli_at \'collection\'' -a help -d 'show help f
 # store-cli collection list
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l title -x -d 'only collections whose title contains this text (ignoring case)'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l collection-type -x -a 'manual smart' -d 'only collections of this type'
-complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'collection list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType bodyHtml published image collects countGoodsNum\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'collection list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words collectionId title collectionType countGoodsNum published\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -564,7 +564,7 @@ complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l host -x -d 'addr
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l secret -x -d 'check X-Service-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l forward-to -x -d 'forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app\'s status'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l log -r -F -d 'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them'
-complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'print one JSON object per delivery (NDJSON) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words receivedAt topic webhookId triggeredAt apiVersion productId title verified status forwardStatus payload\')' -d 'the same as --json'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -l jq -x -d 'filter the JSON with jq (with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook listen\'' -s h -l help -d 'show help'
@@ -575,7 +575,7 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l secret -x -d 's
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l product-id -x -d 'put this product id on the payload (the product, its variants and images) instead of its own'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l file -r -F -d 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l set -x -d 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'
-complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/create products/update products/delete' -d 'topic'
@@ -584,7 +584,7 @@ complete -c store-cli -n '__store_cli_at \'webhook trigger\' 0' -a 'products/cre
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l log -r -F -d 'the file webhook listen --log wrote'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l to -x -d 'the handler to send it to (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l secret -x -d 'sign it with this shared secret (X-Service-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'
-complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words topic webhookId productId url status\')' -d 'print {topic, webhookId, productId, url, status} as JSON (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook resend\'' -s h -l help -d 'show help'
 
@@ -592,14 +592,14 @@ complete -c store-cli -n '__store_cli_at \'webhook resend\'' -s h -l help -d 'sh
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l topic -x -d 'the event to receive, one of products/create, products/update, products/delete'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l address -x -d 'where the store POSTs the events (absolute http or https URL)'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscribe\'' -s h -l help -d 'show help'
 
 # store-cli webhook subscriptions
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l topic -x -d 'only subscriptions to this topic, one of products/create, products/update, products/delete'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l address -x -d 'only subscriptions that send to this address (exactly as subscribed)'
-complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id address topic format createTime updateTime\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words id topic address createTime\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -608,7 +608,7 @@ complete -c store-cli -n '__store_cli_at \'webhook subscriptions\'' -s h -l help
 # store-cli webhook unsubscribe
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
-complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; an unsubscribe itself prints nothing); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words method path body\')' -d 'print the request as JSON (with --dry-run; an unsubscribe itself prints nothing) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'webhook unsubscribe\'' -s h -l help -d 'show help'
 
@@ -670,7 +670,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l status -x -d 'only
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l method -x -d 'only this HTTP method (or comma-separated methods); webhook deliveries are POST'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l path -x -d 'only requests whose path starts with this (a webhook delivery\'s path is its URL)'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l limit -x -d 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000'
-complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print the entries as one JSON array (with --follow, one object per line); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print the entries as one JSON array (with --follow, one object per line) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words seq time kind method path query status ms tokenLast4 topic webhookId attempt outcome error\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox logs\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words time method path status ms tokenLast4\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -684,12 +684,12 @@ complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a remove -d 'Remove
 complete -c store-cli -n '__store_cli_at \'sandbox fault\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox fault add
-complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault add\'' -s h -l help -d 'show help'
 
 # store-cli sandbox fault list
-complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words id method path status probability latencyMs\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -697,7 +697,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox fault list\'' -s h -l help -d
 
 # store-cli sandbox fault remove
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l all -d 'remove every rule instead of one'
-complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words id rule method path status probability latencyMs\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'sandbox fault remove\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words id method path status probability latencyMs\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
@@ -717,7 +717,7 @@ complete -c store-cli -n '__store_cli_at \'api\'' -s H -l header -x -d 'an extra
 complete -c store-cli -n '__store_cli_at \'api\'' -l paginate -d 'GET only: follow next-page links to the end, printing each item as one JSON line'
 complete -c store-cli -n '__store_cli_at \'api\'' -l slurp -d 'with --paginate: print every page\'s items as one JSON array (--jq runs once over it)'
 complete -c store-cli -n '__store_cli_at \'api\'' -s i -l include -d 'print the status line and the response headers on stdout before the body, for every answer (errors and each page too)'
-complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON; optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'api\'' -l json -d 'print the answer as pretty JSON (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'api\'' -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
 complete -c store-cli -n '__store_cli_at \'api\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'api\' 1' -F -d 'path'

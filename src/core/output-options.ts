@@ -36,7 +36,7 @@ const declarations = new WeakMap<Command, JsonDeclaration>();
 /** Declares --json [fields] (and --jsonl for listings) on a command, and what it may select. */
 export function addOutputOptions(command: Command, json: JsonDeclaration): Command {
   const what = json.what ?? 'JSON exactly as the store sent it';
-  command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
+  command.option('--json [fields]', `print ${what} (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none`);
   // Two output modes at once: commander refuses the pair (exit 2), naming both flags.
   if (json.list || json.jsonl) {
     const summary = json.jsonl ?? 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields';
