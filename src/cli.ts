@@ -6,7 +6,7 @@ import { repeatable, type Noun, type Verb } from './commands/types.js';
 import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
-import { createIO, escapeControls, ReaderGoneError, type IO, type Streams } from './core/io.js';
+import { createIO, escapeControls, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
@@ -30,13 +30,17 @@ Exit codes:
 
 Environment:
   STORE_CLI_TOKEN, STORE_CLI_BASE_URL, STORE_CLI_PROFILE override the stored profile;
-  NO_COLOR turns colour off; STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files;
+  NO_COLOR (or CLICOLOR=0) turns colour off, CLICOLOR_FORCE=1 on even when piped;
+  STORE_CLI_FORCE_TTY=1 prints tables when piped (=120: 120 columns wide, =50%: half
+  the terminal's width); STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files;
   STORE_CLI_SANDBOX_DIALECT=real makes --sandbox answer as the real store does.
 `;
 
 export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {
-  const colorAllowed = !('NO_COLOR' in deps.env && deps.env.NO_COLOR !== '') && !argv.includes('--no-color');
-  const io = createIO(deps.streams, colorAllowed);
+  // NO_COLOR, CLICOLOR=0 (as gh) and --no-color win over everything, CLICOLOR_FORCE included.
+  const colorAllowed = !('NO_COLOR' in deps.env && deps.env.NO_COLOR !== '') && deps.env.CLICOLOR !== '0' && !argv.includes('--no-color');
+  const overrides = terminalOverrides(deps.env);
+  const io = createIO(deps.streams, colorAllowed, overrides);
   const signal = deps.signal ?? new AbortController().signal;
   let context: Context | undefined;
   let active: Command | undefined;
@@ -55,7 +59,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       loadApi: async () => (await import('./api/index.js')).createApi,
       commandTree: () => buildProgram(io, async () => undefined),
     });
-    await applyColorDefault(io, context);
+    // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
+    if (!overrides.color) await applyColorDefault(io, context);
     // The verb's options type derives from the declaration commander parsed these by (verb.ts).
     await verb.run(optionsWithArguments(command) as never, context);
   });

@@ -94,8 +94,10 @@ function flagModel(option: Option, hint: ValueHint | undefined): FlagModel {
   };
 }
 
-/** --json [fields] and --jsonl [fields] complete the field names the command declared (not for an answer of any shape). */
+/** --json [fields] and --jsonl [fields] complete the field names the command declared (not for an answer of any shape); --columns its column names. */
 function withJsonFields(command: Command, flag: FlagModel): FlagModel {
+  const columns = jsonDeclaration(command)?.columns;
+  if (flag.long === '--columns' && columns !== undefined) return { ...flag, values: { kind: 'fields', fields: columns } };
   const fields = jsonDeclaration(command)?.fields;
   if ((flag.long !== '--json' && flag.long !== '--jsonl') || flag.value !== 'optional' || fields === undefined || fields === ANY_FIELDS) return flag;
   const odd = fields.find((field) => !PLAIN_WORD.test(field));

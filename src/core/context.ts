@@ -217,11 +217,12 @@ export function createContext(deps: ContextDeps): Context {
       ),
     async output(flags, fields) {
       const asked = (flags.jsonl !== undefined && flags.jsonl !== false) || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
-      // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench).
+      // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench),
+      // nor does piped output: the `output` default is for a terminal only (outputMode).
       // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
       const [{ Output }, format, jq] = await Promise.all([
         import('./output.js'),
-        asked ? undefined : ctx.setting('output').then((s) => s.value),
+        asked || !io.isStdoutTTY ? undefined : ctx.setting('output').then((s) => s.value),
         flags.jq === undefined ? undefined : import('./jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
       ]);
       return new Output(io, flags, fields, format, jq);

@@ -41,8 +41,47 @@ export interface Streams {
   isStderrTTY: boolean;
 }
 
-export function createIO(streams: Streams, colorAllowed: boolean): IO {
+/**
+ * What the environment says of the terminal beyond what the streams say: gh's switches, so
+ * table layout and colour can be tested (or wanted) with stdout piped.
+ */
+export interface TerminalOverrides {
+  /** STORE_CLI_FORCE_TTY set: stdout is laid out as a terminal (tables), even piped. */
+  stdoutTTY?: boolean;
+  /** The width stdout is laid out for (STORE_CLI_FORCE_TTY=120). */
+  columns?: number;
+  /** ... or this percentage of the real terminal's width, 80 columns when there is none (STORE_CLI_FORCE_TTY=50%). */
+  percent?: number;
+  /** CLICOLOR_FORCE: colour on both streams even when they are not terminals (still off with NO_COLOR or --no-color). */
+  color?: boolean;
+}
+
+/** The smallest STORE_CLI_FORCE_TTY taken as a width: `1` (or `true`) only switches it on. */
+const MIN_FORCED_WIDTH = 20;
+
+/**
+ * STORE_CLI_FORCE_TTY and CLICOLOR_FORCE, read as gh reads GH_FORCE_TTY and CLICOLOR_FORCE:
+ * any non-empty STORE_CLI_FORCE_TTY forces a terminal's layout (and colour, as a terminal
+ * has); a whole number is the width (from MIN_FORCED_WIDTH: gh would lay `1` out in one
+ * column), `N%` a share of the real width. CLICOLOR_FORCE forces colour unless empty or `0`.
+ */
+export function terminalOverrides(env: Readonly<Record<string, string | undefined>>): TerminalOverrides {
+  const overrides: TerminalOverrides = {};
+  const force = env.STORE_CLI_FORCE_TTY;
+  if (force !== undefined && force !== '') {
+    overrides.stdoutTTY = true;
+    const width = /^\s*(\d+)(%?)\s*$/.exec(force);
+    if (width?.[2] && Number(width[1]) > 0) overrides.percent = Number(width[1]);
+    else if (width && Number(width[1]) >= MIN_FORCED_WIDTH) overrides.columns = Number(width[1]);
+  }
+  const colorForce = env.CLICOLOR_FORCE;
+  if (colorForce !== undefined && colorForce !== '' && colorForce !== '0') overrides.color = true;
+  return overrides;
+}
+
+export function createIO(streams: Streams, colorAllowed: boolean, overrides: TerminalOverrides = {}): IO {
   let color = colorAllowed;
+  const stdoutTTY = streams.isStdoutTTY || overrides.stdoutTTY === true;
   return {
     // A getter, not a copy: stdin is created only if something reads it.
     get stdin() {
@@ -51,17 +90,21 @@ export function createIO(streams: Streams, colorAllowed: boolean): IO {
     stdout: streams.stdout,
     stderr: streams.stderr,
     isStdinTTY: streams.isStdinTTY,
-    isStdoutTTY: streams.isStdoutTTY,
+    isStdoutTTY: stdoutTTY,
     isStderrTTY: streams.isStderrTTY,
     get stdoutColumns() {
       const columns = (streams.stdout as Writable & { columns?: number }).columns;
-      return streams.isStdoutTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
+      const real = streams.isStdoutTTY && typeof columns === 'number' && columns > 0 ? columns : undefined;
+      if (overrides.columns !== undefined) return overrides.columns;
+      if (overrides.percent !== undefined) return Math.max(1, Math.floor(((real ?? 80) * overrides.percent) / 100));
+      return real;
     },
+    // A forced terminal has colour as a real one does; CLICOLOR_FORCE gives it to pipes too.
     get colorOut() {
-      return color && streams.isStdoutTTY;
+      return color && (stdoutTTY || overrides.color === true);
     },
     get colorErr() {
-      return color && streams.isStderrTTY;
+      return color && (streams.isStderrTTY || overrides.color === true);
     },
     turnColorOff: () => {
       color = false;

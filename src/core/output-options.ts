@@ -1,7 +1,7 @@
 // The output flags every data command shares, and the one declaration of what --json may
 // select. Kept apart from the exporter itself so that declaring them (for --help) loads
 // nothing heavy. The declaration feeds --help, shell completion and the exporter alike.
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 
 export interface OutputFlags {
   json?: string | boolean;
@@ -9,6 +9,8 @@ export interface OutputFlags {
   jsonl?: string | boolean;
   /** A jq program run over the JSON (implies --json). */
   jq?: string;
+  /** --columns: the table's or the rows' columns, by name, in this order (checked at parsing). */
+  columns?: readonly string[];
 }
 
 /** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
@@ -34,7 +36,7 @@ const declarations = new WeakMap<Command, JsonDeclaration>();
 /** Declares --json [fields] (and --jsonl for listings) on a command, and what it may select. */
 export function addOutputOptions(command: Command, json: JsonDeclaration): Command {
   const what = json.what ?? 'JSON exactly as the store sent it';
-  command.option('--json [fields]', `print ${what}; optionally only these comma-separated fields`);
+  command.option('--json [fields]', `print ${what} (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none`);
   // Two output modes at once: commander refuses the pair (exit 2), naming both flags.
   if (json.list || json.jsonl) {
     const summary = json.jsonl ?? 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields';
@@ -42,6 +44,15 @@ export function addOutputOptions(command: Command, json: JsonDeclaration): Comma
   }
   const over = json.list ? ' (once over the one array, every page of it with --all; with --jsonl once per line)' : json.jsonl ? ' (with --jsonl once per line)' : '';
   command.option('-q, --jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
+  // A command with columns (a listing, product's variants) lets a person or a script choose them.
+  const names = json.columns;
+  if (names) {
+    command.addOption(
+      new Option('--columns <names>', 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)')
+        .argParser((value: string) => chosenColumns(value, names))
+        .conflicts(json.list || json.jsonl ? ['json', 'jsonl', 'jq'] : ['json', 'jq']),
+    );
+  }
   declarations.set(command, json);
   return command;
 }
@@ -52,6 +63,20 @@ export function jsonHelpText(json: JsonDeclaration): string {
   const columns = json.columns ? `\nPiped without --json, ${rows} in this column order:\n${wrapped(json.columns)}\n` : '';
   const fields = json.fields === ANY_FIELDS ? '' : `\nJSON fields:\n${wrapped(json.fields)}\n`;
   return columns + fields;
+}
+
+/** --columns' value: known names, each once; anything else names the culprit and lists the valid ones. */
+export function chosenColumns(value: string, valid: readonly string[]): string[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new InvalidArgumentError(`--columns needs at least one column name. Valid columns: ${valid.join(', ')}.`);
+  const unknown = names.filter((name) => !valid.includes(name));
+  if (unknown.length > 0) throw new InvalidArgumentError(`Unknown column${unknown.length > 1 ? 's' : ''} for --columns: ${unknown.join(', ')}. Valid columns: ${valid.join(', ')}.`);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) throw new InvalidArgumentError(`--columns names ${twice} twice.`);
+  return names;
 }
 
 /** What a command declared for --json, if it has the flag (completion reads it). */

@@ -10,6 +10,8 @@ import type { JqFilter } from './jq.js';
 
 export interface Column<T> {
   header: string;
+  /** The column's name in a listing (the names its command declares): what --columns and View.drop name. */
+  name?: string;
   value(item: T): string;
   /** Free text that a table may cut to fit the terminal's width, and a detail view wraps (never ids or amounts). */
   shrinkable?: boolean;
@@ -20,6 +22,16 @@ export interface Column<T> {
 /** How records read in a table or as TSV rows; --json shows the records themselves. */
 export interface View<T> {
   columns: readonly Column<T>[];
+  /**
+   * Named columns a table leaves out, in this order, while its first page is wider than the
+   * terminal: the least useful first (never an id the row is known by, nor an amount).
+   */
+  drop?: readonly string[];
+}
+
+/** A listing's view: `columns` in `order`, each under its name (for --columns and `drop`). */
+export function listView<N extends string, T>(columns: Readonly<Record<N, Column<T>>>, order: readonly N[], drop: readonly N[] = []): View<T> {
+  return { columns: order.map((name) => ({ ...columns[name], name })), drop };
 }
 
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
@@ -28,6 +40,10 @@ export class Output {
   private readonly mode: Mode;
   /** A value as one TSV cell: lossless (see escapeTsv), other control characters made visible when a terminal shows it. */
   private readonly cell: (text: string) => string;
+  /** --json's indent: JSON is indented for a person (a terminal), one compact line piped, as gh and --jq do. */
+  private readonly indent: number | undefined;
+  /** --columns: the columns a listing shows, by name, in this order (checked against the declared names at parsing). */
+  private readonly chosen: readonly string[] | undefined;
 
   /** `format`: the profile's `output` default, for when the flags ask for nothing. */
   constructor(
@@ -44,6 +60,13 @@ export class Output {
     // Piped TSV keeps every byte, escaped only where a tab, a line break or a backslash would
     // mislead `cut`/`read` (escapeTsv); JSON is always exact (JSON escapes C0 itself).
     this.cell = io.isStdoutTTY ? (text) => escapeControls(escapeTsv(text)) : escapeTsv;
+    this.indent = io.isStdoutTTY ? 2 : undefined;
+    this.chosen = flags.columns;
+  }
+
+  /** The names --columns chose, when it was given. */
+  get chosenColumns(): readonly string[] | undefined {
+    return this.chosen;
   }
 
   /** A table for a person (a terminal, and no --json nor an output default of tsv/json). */
@@ -60,11 +83,11 @@ export class Output {
     switch (this.mode.kind) {
       case 'json':
         if (this.jq) return this.filtered(toJson(pick(item, this.mode.fields)));
-        return this.write(`${toJson(pick(item, this.mode.fields), 2)}\n`);
+        return this.write(`${toJson(pick(item, this.mode.fields), this.indent)}\n`);
       case 'jsonl':
         return this.writeJson(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
-        return this.write(view.columns.map((c) => `${c.header}\t${this.cell(c.value(item))}\n`).join(''));
+        return this.write(view.columns.map((c) => `${recordKey(c.header)}\t${this.cell(c.value(item))}\n`).join(''));
       case 'table': {
         const colors = palette(this.io.colorOut);
         const width = Math.max(...view.columns.map((c) => c.header.length));
@@ -87,13 +110,18 @@ export class Output {
   async list<T extends object>(items: AsyncIterable<T[]> | T[][], view: View<T>, emptyMessage: string): Promise<number> {
     if (this.jq && this.mode.kind === 'json') return this.filteredList(items, this.mode.fields);
     let count = 0;
-    const table = this.mode.kind === 'table' ? new TableWriter(view, palette(this.io.colorOut), terminalWidth(this.io)) : undefined;
+    const shown = this.shownView(view);
+    // Chosen columns are shown as chosen; otherwise the table picks its columns to fit (fitColumns).
+    const table = this.mode.kind === 'table' ? new TableWriter(shown, palette(this.io.colorOut), terminalWidth(this.io), this.chosen === undefined) : undefined;
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
       switch (this.mode.kind) {
         case 'json':
-          for (const item of batch) chunk += `${count++ === 0 ? '[\n' : ',\n'}${indent(toJson(pick(item, this.mode.fields), 2))}`;
+          for (const item of batch) {
+            const json = toJson(pick(item, this.mode.fields), this.indent);
+            chunk += this.indent === undefined ? `${count++ === 0 ? '[' : ','}${json}` : `${count++ === 0 ? '[\n' : ',\n'}${indent(json)}`;
+          }
           break;
         case 'jsonl':
           for (const item of batch) chunk += `${toJson(pick(item, this.mode.fields))}\n`;
@@ -101,7 +129,7 @@ export class Output {
           if (this.jq) chunk = this.jq.run(chunk, this.warn);
           break;
         case 'tsv':
-          for (const item of batch) chunk += `${view.columns.map((c) => this.cell(c.value(item))).join('\t')}\n`;
+          for (const item of batch) chunk += `${shown.columns.map((c) => this.cell(c.value(item))).join('\t')}\n`;
           count += batch.length;
           break;
         case 'table':
@@ -111,21 +139,21 @@ export class Output {
       }
       await this.write(chunk);
     }
-    if (this.mode.kind === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+    if (this.mode.kind === 'json') await this.write(count === 0 ? '[]\n' : this.indent === undefined ? ']\n' : '\n]\n');
     if (count === 0 && this.mode.kind === 'table' && this.io.isStderrTTY) this.io.err(`${emptyMessage}\n`);
     return count;
   }
 
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
-    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? 2 : undefined)}\n`);
+    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? this.indent : undefined)}\n`);
     return this.write(`${this.mode.kind === 'table' ? tableText(text) : this.cell(text)}\n`);
   }
 
   /** A count: `{"count": N}` as an integer, or the bare number. */
   async count(value: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') {
-      const body = toJson({ count: new LosslessNumber(value) }, this.mode.kind === 'json' ? 2 : undefined);
+      const body = toJson({ count: new LosslessNumber(value) }, this.mode.kind === 'json' ? this.indent : undefined);
       return this.writeJson(`${body}\n`);
     }
     return this.write(`${value}\n`);
@@ -133,8 +161,8 @@ export class Output {
 
   /**
    * A response body as the store sent it (the api command). Piped, its exact text; in a
-   * terminal or with --json, JSON pretty-printed losslessly, and --json a,b keeps those
-   * top-level fields. A body that is not JSON is written as it came.
+   * terminal or with --json, JSON losslessly (indented in a terminal, one line piped), and
+   * --json a,b keeps those top-level fields. A body that is not JSON is written as it came.
    */
   async body(text: string): Promise<void> {
     if (text === '') return;
@@ -158,7 +186,7 @@ export class Output {
       const shown = this.io.isStdoutTTY ? escapeControls(text) : text;
       return this.write(shown.endsWith('\n') ? shown : `${shown}\n`);
     }
-    return this.write(`${toJson(selectFields(value, fields), 2)}\n`);
+    return this.write(`${toJson(selectFields(value, fields), this.indent)}\n`);
   }
 
   /** JSON values, one compact line each (JSON Lines), streamed batch by batch; --json a,b keeps those fields. */
@@ -197,20 +225,34 @@ export class Output {
 
   private readonly warn = (text: string): void => this.io.err(text);
 
+  /** The view with only the --columns chosen, in their order; the view itself without --columns. */
+  private shownView<T>(view: View<T>): View<T> {
+    if (!this.chosen) return view;
+    const columns = this.chosen.map((name) => {
+      const column = view.columns.find((c) => c.name === name);
+      if (!column) throw new UsageError(`--columns: this output has no column ${name}; its columns: ${view.columns.map((c) => c.name ?? c.header).join(', ')}.`);
+      return column;
+    });
+    return { columns };
+  }
+
   private write(text: string): Promise<void> {
     return writeWithBackpressure(this.io.stdout, text);
   }
 }
 
 /**
- * Flags first (--jsonl, then --json), then the `output` default. `table` is a table in a
- * terminal only: piped, rows stay TSV for `cut`. `tsv` is TSV in a terminal too.
+ * Flags first (--jsonl, then --json; --columns asks for rows), then, in a terminal only, the
+ * `output` default: `tsv` is TSV in a terminal too, `json`/`jsonl` as if the flag were given.
+ * Piped, rows are TSV whatever the profile says, so a script run under any profile gets what
+ * it `cut`s unless it asks for JSON itself.
  */
 export function outputMode(flags: OutputFlags, fields: string[] | undefined, format: OutputFormat, isStdoutTTY: boolean): Mode {
   if (flags.jsonl !== undefined && flags.jsonl !== false) return { kind: 'jsonl', ...(fields ? { fields } : {}) };
   if ((flags.json !== undefined && flags.json !== false) || flags.jq !== undefined) return { kind: 'json', ...(fields ? { fields } : {}) };
-  if (format === 'json' || format === 'jsonl') return { kind: format };
-  return format === 'table' && isStdoutTTY ? { kind: 'table' } : { kind: 'tsv' };
+  if (!isStdoutTTY) return { kind: 'tsv' };
+  if ((format === 'json' || format === 'jsonl') && flags.columns === undefined) return { kind: format };
+  return format === 'tsv' ? { kind: 'tsv' } : { kind: 'table' };
 }
 
 function selectedFields(json: string | boolean | undefined, valid: readonly string[] | typeof ANY_FIELDS, flag: string): string[] | undefined {
@@ -232,7 +274,8 @@ function pick(item: object, fields: readonly string[] | undefined): object {
   if (!fields) return item;
   const record = item as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
-  for (const field of fields) if (field in record) picked[field] = record[field];
+  // A field the store did not send is null: --json a,b always has the same shape, as gh's.
+  for (const field of fields) picked[field] = record[field] === undefined ? null : record[field];
   return picked;
 }
 
@@ -243,6 +286,15 @@ function selectFields(value: unknown, fields: readonly string[] | undefined): un
   if (isObject(value)) return pick(value, fields);
   if (Array.isArray(value)) return value.map((item) => (isObject(item) ? pick(item, fields) : item));
   return value;
+}
+
+/**
+ * A record's key when piped: its table header, upper case, a space as `_` (`BASE URL` ->
+ * `BASE_URL`, `WEBHOOK ID` -> `WEBHOOK_ID`), so every key is one word `awk` and `grep ^KEY`
+ * match the same way.
+ */
+export function recordKey(header: string): string {
+  return header.toUpperCase().replace(/ /g, '_');
 }
 
 function indent(text: string): string {
@@ -322,29 +374,64 @@ export function layout(natural: readonly number[], columns: readonly Pick<Column
   return widths;
 }
 
+/** What a free-text column asks of a row before low-value columns give way: a line worth reading. */
+const FREE_TEXT_WANTS = 40;
+
+/**
+ * The columns a table shows, chosen on its first page (later pages keep them, so they line
+ * up): a column empty on every row of that page goes (empty as shown: EXPIRES' "never" is
+ * not), then the view's `drop` columns in its order while the page's rows would not fit the
+ * terminal with each free-text column whole or FREE_TEXT_WANTS characters wide. The first
+ * column (the id a row is known by) always stays. What is still too wide is for layout() to cut.
+ */
+export function fitColumns<T>(view: View<T>, rows: readonly T[], width: number): Column<T>[] {
+  const plain = palette(false);
+  const shown = (c: Column<T>, item: T) => {
+    const text = tableText(c.value(item));
+    return c.style ? c.style(text, plain, item) : text;
+  };
+  let columns = view.columns.filter((c, i) => i === 0 || rows.some((item) => shown(c, item) !== ''));
+  const wants = (c: Column<T>) => {
+    const natural = Math.max(c.header.length, ...rows.map((item) => tableText(c.value(item)).length));
+    return c.shrinkable ? Math.min(natural, Math.max(c.header.length, FREE_TEXT_WANTS)) : natural;
+  };
+  const natural = new Map(columns.map((c) => [c, wants(c)]));
+  const wide = () => columns.reduce((sum, c) => sum + natural.get(c)! + GAP, -GAP) > width;
+  for (const name of view.drop ?? []) {
+    if (!wide()) break;
+    columns = columns.filter((c, i) => i === 0 || c.name !== name);
+  }
+  return columns;
+}
+
 /**
  * A borderless table written page by page, laid out for the terminal's width (see layout):
- * column widths are set by the first page so later pages line up without holding every
- * row; a later page's longer value widens its column (an id never loses a digit), and a
- * column narrows again only when the row would otherwise overflow the terminal.
+ * its columns (fitColumns, unless chosen) and widths are set by the first page so later
+ * pages line up without holding every row; a later page's longer value widens its column
+ * (an id never loses a digit), and a column narrows again only when the row would
+ * otherwise overflow the terminal.
  */
 class TableWriter<T> {
   private natural: number[] | undefined;
   private widths: number[] | undefined;
+  private columns: readonly Column<T>[] | undefined;
 
   constructor(
     private readonly view: View<T>,
     private readonly colors: Palette,
     private readonly terminalWidth: number,
+    /** Leave out empty and low-value columns to fit (not when --columns chose them). */
+    private readonly fit: boolean,
   ) {}
 
   async render(batch: T[]): Promise<string> {
     const { default: Table } = await import('cli-table3');
-    const cells = batch.map((item) => this.view.columns.map((c) => tableText(c.value(item))));
+    const columns = (this.columns ??= this.fit ? fitColumns(this.view, batch, this.terminalWidth) : this.view.columns);
+    const cells = batch.map((item) => columns.map((c) => tableText(c.value(item))));
     const first = this.widths === undefined;
-    const needed = this.view.columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i]!.length)));
+    const needed = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i]!.length)));
     this.natural = this.natural ? this.natural.map((w, i) => Math.max(w, needed[i]!)) : needed;
-    const laid = layout(this.natural, this.view.columns, this.terminalWidth);
+    const laid = layout(this.natural, columns, this.terminalWidth);
     const kept = this.widths ? laid.map((w, i) => Math.max(w, this.widths![i]!)) : laid;
     const widths = kept.reduce((sum, w) => sum + w + GAP, -GAP) <= this.terminalWidth ? kept : laid;
     this.widths = widths;
@@ -370,10 +457,10 @@ class TableWriter<T> {
       colWidths: widths,
       wordWrap: false,
     });
-    if (first) table.push(this.view.columns.map((c, i) => this.colors.bold(fit(c.header, widths[i]!))));
+    if (first) table.push(columns.map((c, i) => this.colors.bold(fit(c.header, widths[i]!))));
     batch.forEach((item, r) => {
       table.push(
-        this.view.columns.map((c, i) => {
+        columns.map((c, i) => {
           const text = fit(cells[r]![i]!, widths[i]!);
           return c.style ? c.style(text, this.colors, item) : text;
         }),

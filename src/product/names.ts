@@ -118,3 +118,20 @@ export async function linkNames(api: Api, product: Product, known: LinkNames = n
   }
   return names;
 }
+
+/**
+ * The product as a single-product read shows it, for a summary in a terminal: a create's
+ * answer carries no salesChannels (the spec sends them on `GET products/{id}` only), so its
+ * CHANNELS would read empty where `product get` shows `online_store`. One GET; if it fails,
+ * the answer is shown as it came (the product exists either way).
+ */
+export async function asRead(api: Api, product: Product): Promise<Product> {
+  const id = idText(product.productId);
+  if (product.salesChannels != null || id === '') return product;
+  try {
+    return await api.products.get(id);
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
+    return product;
+  }
+}

@@ -63,12 +63,15 @@ describe('precedence: flag, then the profile, then the built-in value', () => {
     for (const key of DEFAULT_KEYS) expect(settingFrom(key, {}, check).value).toBe(BUILT_IN[key]);
   });
 
-  it('outputMode: --jsonl and --json win over the output default; table is a table in a terminal only', () => {
+  it('outputMode: --jsonl and --json win over the output default, which applies in a terminal only (piped: TSV)', () => {
     expect(outputMode({ json: true }, undefined, 'tsv', true)).toEqual({ kind: 'json' });
     expect(outputMode({ json: 'id' }, ['id'], 'jsonl', false)).toEqual({ kind: 'json', fields: ['id'] });
     expect(outputMode({ jsonl: true }, undefined, 'json', true)).toEqual({ kind: 'jsonl' });
     expect(outputMode({}, undefined, 'json', true)).toEqual({ kind: 'json' });
-    expect(outputMode({}, undefined, 'jsonl', false)).toEqual({ kind: 'jsonl' });
+    expect(outputMode({}, undefined, 'jsonl', true)).toEqual({ kind: 'jsonl' });
+    expect(outputMode({}, undefined, 'jsonl', false)).toEqual({ kind: 'tsv' });
+    expect(outputMode({}, undefined, 'json', false)).toEqual({ kind: 'tsv' });
+    expect(outputMode({}, undefined, 'tsv', false)).toEqual({ kind: 'tsv' });
     expect(outputMode({}, undefined, 'tsv', true)).toEqual({ kind: 'tsv' });
     expect(outputMode({}, undefined, 'table', true)).toEqual({ kind: 'table' });
     expect(outputMode({}, undefined, 'table', false)).toEqual({ kind: 'tsv' });

@@ -1,6 +1,6 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ReaderGoneError, createIO, readAll, writeWithBackpressure } from '../../src/core/io.js';
+import { ReaderGoneError, createIO, readAll, terminalOverrides, writeWithBackpressure } from '../../src/core/io.js';
 
 /** A stream that buffers without anyone reading, so writes past 4 bytes report backpressure. */
 function stalled(): PassThrough {
@@ -106,6 +106,40 @@ describe('createIO', () => {
     const noColor = createIO(streams({ stdin: true, stdout: true, stderr: true }), false);
     expect(noColor.colorOut).toBe(false);
     expect(noColor.colorErr).toBe(false);
+  });
+
+  it('STORE_CLI_FORCE_TTY and CLICOLOR_FORCE, read as gh reads GH_FORCE_TTY and CLICOLOR_FORCE', () => {
+    expect(terminalOverrides({})).toEqual({});
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: '', CLICOLOR_FORCE: '0' })).toEqual({});
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: '1' })).toEqual({ stdoutTTY: true }); // on, not one column wide
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: '0' })).toEqual({ stdoutTTY: true }); // any value, as GH_FORCE_TTY
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: 'yes' })).toEqual({ stdoutTTY: true });
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: '120' })).toEqual({ stdoutTTY: true, columns: 120 });
+    expect(terminalOverrides({ STORE_CLI_FORCE_TTY: '50%' })).toEqual({ stdoutTTY: true, percent: 50 });
+    expect(terminalOverrides({ CLICOLOR_FORCE: '1' })).toEqual({ color: true });
+  });
+
+  it('a forced terminal: piped stdout laid out as a terminal, with colour unless colour is off, at the width asked', () => {
+    const piped = streams({ stdin: false, stdout: false, stderr: false });
+    const forced = createIO(piped, true, { stdoutTTY: true, columns: 120 });
+    expect(forced.isStdoutTTY).toBe(true);
+    expect(forced.stdoutColumns).toBe(120);
+    expect(forced.colorOut).toBe(true);
+    expect(forced.colorErr).toBe(false);
+    expect(forced.canPrompt).toBe(false);
+    expect(createIO(piped, false, { stdoutTTY: true }).colorOut).toBe(false);
+    expect(createIO(piped, true, { stdoutTTY: true }).stdoutColumns).toBeUndefined(); // tables then take 80
+    expect(createIO(piped, true, { stdoutTTY: true, percent: 50 }).stdoutColumns).toBe(40);
+    const wide = Object.assign(new PassThrough(), { columns: 200 });
+    expect(createIO({ ...streams({ stdin: false, stdout: true, stderr: true }), stdout: wide }, true, { stdoutTTY: true, percent: 50 }).stdoutColumns).toBe(100);
+  });
+
+  it('CLICOLOR_FORCE: colour on piped streams too, unless colour is not allowed (NO_COLOR, --no-color)', () => {
+    const piped = streams({ stdin: false, stdout: false, stderr: false });
+    const io = createIO(piped, true, { color: true });
+    expect([io.isStdoutTTY, io.colorOut, io.colorErr]).toEqual([false, true, true]);
+    const off = createIO(piped, false, { color: true });
+    expect([off.colorOut, off.colorErr]).toEqual([false, false]);
   });
 
   it('prompts only when stdin and stderr are terminals', () => {

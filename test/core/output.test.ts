@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
-import { Output, escapeTsv, layout, unescapeTsv, type View } from '../../src/core/output.js';
+import { Output, escapeTsv, fitColumns, layout, listView, outputMode, unescapeTsv, type Column, type View } from '../../src/core/output.js';
 import { fakeIO } from './fake-io.js';
 
 interface Card {
@@ -31,24 +31,36 @@ async function* pages<T>(...batches: T[][]): AsyncGenerator<T[]> {
 const ESC = '\u001b[';
 
 describe('Output.item', () => {
-  it('writes a JSON object with indent and exact digits', async () => {
-    const f = fakeIO();
+  it('writes a JSON object with exact digits, indented in a terminal', async () => {
+    const f = fakeIO({ stdoutTTY: true });
     await new Output(f.io, { json: true }, fields).item(card(1), view);
     expect(f.stdout()).toBe(`{\n  "id": ${BIG}1,\n  "code": "****C1",\n  "note": "note 1",\n  "balance": "10.00"\n}\n`);
     expect(f.stderr()).toBe('');
   });
 
-  it('keeps only the --json fields, in the order asked', async () => {
+  it('writes JSON on one compact line when piped, as gh and --jq do', async () => {
     const f = fakeIO();
+    await new Output(f.io, { json: true }, fields).item(card(1), view);
+    expect(f.stdout()).toBe(`{"id":${BIG}1,"code":"****C1","note":"note 1","balance":"10.00"}\n`);
+  });
+
+  it('keeps only the --json fields, in the order asked', async () => {
+    const f = fakeIO({ stdoutTTY: true });
     await new Output(f.io, { json: 'code,id' }, fields).item(card(2), view);
     expect(f.stdout()).toBe(`{\n  "code": "****C2",\n  "id": ${BIG}2\n}\n`);
     expect(Object.keys(parseJson(f.stdout()) as object)).toEqual(['code', 'id']);
   });
 
-  it('omits a selected field the record lacks rather than inventing it', async () => {
+  it('prints a selected field the record lacks as null, so --json a,b has one shape', async () => {
     const f = fakeIO();
-    await new Output(f.io, { json: 'id,balance' }, fields).item({ id: '7', code: 'x' }, view);
-    expect(JSON.parse(f.stdout())).toEqual({ id: '7' });
+    await new Output(f.io, { json: 'id,balance,note' }, fields).item({ id: '7', code: 'x', note: undefined }, view);
+    expect(f.stdout()).toBe('{"id":"7","balance":null,"note":null}\n');
+    const list = fakeIO();
+    await new Output(list.io, { json: 'id,balance' }, fields).list([[{ id: '1', code: 'x' }, card(2)]], view, '');
+    expect(list.stdout()).toBe(`[{"id":"1","balance":null},{"id":${BIG}2,"balance":"10.00"}]\n`);
+    const jsonl = fakeIO();
+    await new Output(jsonl.io, { jsonl: 'balance' }, fields).list([[{ id: '1', code: 'x' }]], view, '');
+    expect(jsonl.stdout()).toBe('{"balance":null}\n');
   });
 
   it('rejects unknown --json fields with a UsageError listing the valid ones', () => {
@@ -64,6 +76,21 @@ describe('Output.item', () => {
     expect(message).toContain('colour, size');
     expect(message).toContain('Valid fields: id, code, note, balance.');
     expect(message).not.toMatch(/Unknown fields.*\bid\b.*Valid/);
+  });
+
+  it("piped, a record's keys are its headers with _ for a space, one convention for every command", async () => {
+    const f = fakeIO();
+    const labelled: View<{ url: string }> = {
+      columns: [
+        { header: 'BASE URL', value: (r) => r.url },
+        { header: 'WEBHOOK ID', value: () => '7' },
+      ],
+    };
+    await new Output(f.io, {}, ['url']).item({ url: 'http://x' }, labelled);
+    expect(f.stdout()).toBe('BASE_URL\thttp://x\nWEBHOOK_ID\t7\n');
+    const table = fakeIO({ stdoutTTY: true });
+    await new Output(table.io, {}, ['url']).item({ url: 'http://x' }, labelled);
+    expect(table.stdout()).toBe('BASE URL    http://x\nWEBHOOK ID  7\n');
   });
 
   it('writes field<TAB>value lines when piped', async () => {
@@ -93,8 +120,8 @@ describe('Output.item', () => {
 });
 
 describe('Output.list', () => {
-  it('streams one valid JSON array across several batches', async () => {
-    const f = fakeIO();
+  it('streams one valid JSON array across several batches, indented in a terminal', async () => {
+    const f = fakeIO({ stdoutTTY: true });
     const count = await new Output(f.io, { json: true }, fields).list(pages([card(1), card(2)], [], [card(3)]), view, 'No cards.');
     expect(count).toBe(3);
     const text = f.stdout();
@@ -102,6 +129,15 @@ describe('Output.list', () => {
     expect(parsed.map((c) => String(c.id))).toEqual([`${BIG}1`, `${BIG}2`, `${BIG}3`]);
     expect(toJson(parsed, 2)).toBe(text.trimEnd());
     expect(f.stderr()).toBe('');
+  });
+
+  it('streams the JSON array as one compact line when piped', async () => {
+    const f = fakeIO();
+    expect(await new Output(f.io, { json: 'id' }, fields).list(pages([card(1), card(2)], [], [card(3)]), view, 'No cards.')).toBe(3);
+    expect(f.stdout()).toBe(`[{"id":${BIG}1},{"id":${BIG}2},{"id":${BIG}3}]\n`);
+    const empty = fakeIO();
+    await new Output(empty.io, { json: true }, fields).list(pages<Card>([]), view, '');
+    expect(empty.stdout()).toBe('[]\n');
   });
 
   it('writes [] for an empty JSON listing', async () => {
@@ -260,16 +296,19 @@ describe('Output.list', () => {
 });
 
 describe('Output.count', () => {
-  it('writes {"count": N} with N a JSON integer', async () => {
-    const f = fakeIO();
+  it('writes {"count": N} with N a JSON integer, compact when piped', async () => {
+    const f = fakeIO({ stdoutTTY: true });
     await new Output(f.io, { json: true }, ['count']).count('8');
     expect(f.stdout()).toBe('{\n  "count": 8\n}\n');
     expect(JSON.parse(f.stdout())).toEqual({ count: 8 });
+    const piped = fakeIO();
+    await new Output(piped.io, { json: true }, ['count']).count('8');
+    expect(piped.stdout()).toBe('{"count":8}\n');
   });
 
   it('keeps a 30-digit count exact', async () => {
     const digits = '123456789012345678901234567890';
-    const f = fakeIO();
+    const f = fakeIO({ stdoutTTY: true });
     await new Output(f.io, { json: true }, ['count']).count(digits);
     expect(f.stdout()).toMatch(new RegExp(`"count": ${digits}\\n`));
     expect(String((parseJson(f.stdout()) as { count: LosslessNumber }).count)).toBe(digits);
@@ -395,5 +434,82 @@ describe('Output.item in a terminal', () => {
     await new Output(f.io, {}, fields).item({ id: '1', code: 'C', note: `see ${url} and ${BIG}` }, noted);
     const lines = f.stdout().trimEnd().split('\n');
     expect(lines.slice(2)).toEqual(['NOTE  see', `      ${url}`, `      and ${BIG}`]);
+  });
+});
+
+describe('a table that fits the terminal: empty and low-value columns go before free text is cut', () => {
+  interface Row {
+    id: string;
+    customer: string;
+    expires: string;
+    barcode: string;
+    note: string;
+  }
+  const columns: Record<keyof Row, Column<Row>> = {
+    id: { header: 'ID', value: (r) => r.id },
+    customer: { header: 'CUSTOMER', value: (r) => r.customer },
+    expires: { header: 'EXPIRES', value: (r) => r.expires, style: (text, colors) => text || colors.dim('never') },
+    barcode: { header: 'BARCODE', value: (r) => r.barcode },
+    note: { header: 'NOTE', value: (r) => r.note, shrinkable: true },
+  };
+  const order = ['id', 'customer', 'expires', 'barcode', 'note'] as const;
+  const rowsView = listView(columns, order, ['customer', 'expires']);
+  const row = (n: number, note = 'a note of some length, written by a person'): Row => ({ id: `400000000000000001${n}`, customer: `730000000000000010${n}`, expires: '', barcode: '', note });
+  const headers = (view: View<Row>, rows: Row[], width: number) => fitColumns(view, rows, width).map((c) => c.header);
+
+  it('leaves out a column empty on every row, but not one whose empty cell reads as something ("never")', () => {
+    expect(headers(rowsView, [row(1), row(2)], 200)).toEqual(['ID', 'CUSTOMER', 'EXPIRES', 'NOTE']);
+    expect(headers(rowsView, [row(1), { ...row(2), barcode: '0012345' }], 200)).toEqual(['ID', 'CUSTOMER', 'EXPIRES', 'BARCODE', 'NOTE']);
+  });
+
+  it("drops the view's low-value columns, in its order, only while free text would get less than 40 characters", () => {
+    // 19 + 19 + 7 + 40 wanted of the note + 6 = 91
+    expect(headers(rowsView, [row(1)], 91)).toEqual(['ID', 'CUSTOMER', 'EXPIRES', 'NOTE']);
+    expect(headers(rowsView, [row(1)], 90)).toEqual(['ID', 'EXPIRES', 'NOTE']);
+    expect(headers(rowsView, [row(1)], 60)).toEqual(['ID', 'NOTE']);
+    // A short note asks only its own width.
+    expect(headers(rowsView, [row(1, 'short')], 60)).toEqual(['ID', 'CUSTOMER', 'EXPIRES', 'NOTE']);
+  });
+
+  it('never leaves out the first column (the id), even empty', () => {
+    expect(headers(rowsView, [{ ...row(1), id: '' }], 200)[0]).toBe('ID');
+  });
+
+  it('an 80-column table: one line a row, ids whole, the note cut last', async () => {
+    const f = fakeIO({ stdoutTTY: true, columns: 80 });
+    await new Output(f.io, {}, fields).list([[row(1, 'n'.repeat(100)), row(2)]], rowsView, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'EXPIRES', 'NOTE']);
+    expect(lines[1]).toMatch(/^4000000000000000011 {2}never {4}n+…$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('judges on the first page: a later value in a dropped column does not bring it back, and rows still line up', async () => {
+    const f = fakeIO({ stdoutTTY: true, columns: 200 });
+    await new Output(f.io, {}, fields).list(pages([row(1)], [{ ...row(2), barcode: '0012345' }]), rowsView, '');
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'CUSTOMER', 'EXPIRES', 'NOTE']);
+    expect(lines[2]).not.toContain('0012345');
+    expect(lines[2]!.indexOf('a note')).toBe(lines[1]!.indexOf('a note'));
+  });
+
+  it('piped rows keep every column, empty or not, in the declared order', async () => {
+    const f = fakeIO({ columns: 40 });
+    await new Output(f.io, {}, fields).list([[row(1)]], rowsView, '');
+    expect(f.stdout()).toBe('4000000000000000011\t7300000000000000101\t\t\ta note of some length, written by a person\n');
+  });
+
+  it('--columns: only those columns, in that order, in a table (empty ones too) and in piped rows', async () => {
+    const table = fakeIO({ stdoutTTY: true, columns: 80 });
+    await new Output(table.io, { columns: ['note', 'barcode', 'id'] }, fields).list([[row(1, 'short')]], rowsView, '');
+    expect(table.stdout()).toBe('NOTE   BARCODE  ID\nshort           4000000000000000011\n');
+    const piped = fakeIO();
+    await new Output(piped.io, { columns: ['customer', 'id'] }, fields).list([[row(1)]], rowsView, '');
+    expect(piped.stdout()).toBe('7300000000000000101\t4000000000000000011\n');
+  });
+
+  it('--columns asks for rows: a table in a terminal even under an output default of json', () => {
+    expect(outputMode({ columns: ['id'] }, undefined, 'json', true)).toEqual({ kind: 'table' });
+    expect(outputMode({ columns: ['id'] }, undefined, 'tsv', true)).toEqual({ kind: 'tsv' });
   });
 });

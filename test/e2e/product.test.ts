@@ -88,19 +88,17 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
     expect(missing.requests).toEqual(['GET /api/202412/category/search']);
   });
 
-  it('get: piped variants as TSV, --json the product', async () => {
+  it("get: piped, the product's fields then its variants as TSV; --json the product", async () => {
     const piped = await run(['product', 'get', productId], { env: sandbox.env() });
     expect(piped.code, piped.stderr).toBe(0);
-    expect(
-      piped.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => line.split('\t').slice(2, 5)),
-    ).toEqual([
+    const lines = piped.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`ID\t${productId}`);
+    expect(lines[11]).toBe('VARIANTS\t2');
+    expect(lines.slice(12).map((line) => line.split('\t').slice(2, 5))).toEqual([
       ['S', 'LIN-S', '39.00'],
       ['M', 'LIN-M', '39.00'],
     ]);
-    expect(piped.stdout.split('\n')[0]!.split('\t')[0]).toBe(productId);
+    expect(lines[12]!.split('\t')[0]).toBe(productId);
     const json = await run(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
     expect(JSON.parse(json.stdout)).toEqual({
       title: 'E2E Linen Shirt',

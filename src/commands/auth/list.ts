@@ -18,7 +18,7 @@ const FIELDS = ['profile', 'baseUrl', 'token', 'default', 'active'] as const;
 const verb = defineVerb({
   name: 'list',
   summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
-  json: { fields: FIELDS, list: true, columns: ['profile', 'baseUrl', 'token', 'default', 'active'] },
+  json: { fields: FIELDS, list: true, columns: FIELDS },
   examples: ['store-cli auth list', 'store-cli auth list --json profile,active'],
   notes: "\nDefault: the profile used without --profile or STORE_CLI_PROFILE ('auth switch' sets it). Active: the one this command line uses.\n",
 });
@@ -45,15 +45,16 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
       active: name === active.value,
     };
   });
-  await out.list([rows], { columns: COLUMNS }, "No profiles saved: run 'store-cli auth login --base-url URL'.");
+  const { listView } = await import('../../core/output.js');
+  await out.list([rows], listView(COLUMNS, FIELDS), "No profiles saved: run 'store-cli auth login --base-url URL'.");
 }
 
 const mark = (yes: boolean) => (yes ? 'yes' : 'no');
 
-const COLUMNS: readonly Column<ProfileRow>[] = [
-  { header: 'Profile', value: (r) => r.profile, style: (text, colors, r) => (r.active ? colors.bold(text) : text) },
-  { header: 'Base URL', value: (r) => r.baseUrl ?? '' },
-  { header: 'Token', value: (r) => r.token ?? '' },
-  { header: 'Default', value: (r) => mark(r.default) },
-  { header: 'Active', value: (r) => mark(r.active), style: (text, colors, r) => (r.active ? colors.green(text) : text) },
-];
+const COLUMNS: Record<(typeof FIELDS)[number], Column<ProfileRow>> = {
+  profile: { header: 'PROFILE', value: (r) => r.profile, style: (text, colors, r) => (r.active ? colors.bold(text) : text) },
+  baseUrl: { header: 'BASE URL', value: (r) => r.baseUrl ?? '' },
+  token: { header: 'TOKEN', value: (r) => r.token ?? '' },
+  default: { header: 'DEFAULT', value: (r) => mark(r.default) },
+  active: { header: 'ACTIVE', value: (r) => mark(r.active), style: (text, colors, r) => (r.active ? colors.green(text) : text) },
+};

@@ -57,16 +57,16 @@ export async function run(options: StatusOptions, ctx: Context): Promise<void> {
 const sourced = (value: string | null, source: string | null) => (value === null ? 'not set' : `${value} (${source})`);
 
 const COLUMNS: readonly Column<AuthStatus>[] = [
-  { header: 'Profile', value: (s) => sourced(s.profile, s.profileSource) },
-  { header: 'Base URL', value: (s) => sourced(s.baseUrl, s.baseUrlSource) },
-  { header: 'Token', value: (s) => sourced(s.token, s.tokenSource) },
+  { header: 'PROFILE', value: (s) => sourced(s.profile, s.profileSource) },
+  { header: 'BASE URL', value: (s) => sourced(s.baseUrl, s.baseUrlSource) },
+  { header: 'TOKEN', value: (s) => sourced(s.token, s.tokenSource) },
   {
-    header: 'Status',
+    header: 'STATUS',
     value: (s) => ({ accepted: 'token accepted', 'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)', refused: 'token refused', missing: 'not logged in' })[s.tokenStatus],
     style: (text, colors, s) => (s.tokenStatus.startsWith('accepted') ? colors.green(text) : colors.red(text)),
   },
   {
-    header: 'Scopes',
+    header: 'SCOPES',
     value: (s) => (s.scopes === null ? (s.tokenStatus.startsWith('accepted') ? 'unknown (the store does not list them)' : 'unknown') : s.scopes.length === 0 ? 'none' : s.scopes.join(', ')),
   },
 ];

@@ -1,7 +1,7 @@
 // How categories read: id, name, parent, and the path from the root ("Apparel > Tops").
 import type { Category } from '../../api/catalog.js';
 import { scalarText } from '../../core/json.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 import type { CategoryListColumn } from '../columns.js';
 
 /** The path of each category in `found`, walking parents through `tree`. */
@@ -30,13 +30,16 @@ export function lacksParents(found: readonly Category[]): boolean {
   });
 }
 
-/** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. */
+const rootless = (parent: string) => (parent === '0' ? '' : parent);
+
+/** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. A narrow table leaves out the parent (the path names it). */
 export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
   const columns: Record<CategoryListColumn, Column<Category>> = {
     categoryId: { header: 'ID', value: (c) => scalarText(c.categoryId) },
     categoryName: { header: 'NAME', value: (c) => scalarText(c.categoryName) },
-    parentCategoryId: { header: 'PARENT', value: (c) => scalarText(c.parentCategoryId) },
+    // A root's parent is empty (the store sends 0): there is no category 0 to look for.
+    parentCategoryId: { header: 'PARENT', value: (c) => rootless(scalarText(c.parentCategoryId)) },
     path: { header: 'PATH', value: (c) => paths.get(scalarText(c.categoryId)) ?? '', shrinkable: true },
   };
-  return { columns: order.map((name) => columns[name]) };
+  return listView(columns, order, ['parentCategoryId']);
 }

@@ -3,7 +3,7 @@ import type { Collection } from '../../api/catalog.js';
 import { collectionTypeName } from '../../api/product-codes.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 import type { CollectionListColumn } from '../columns.js';
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
@@ -24,5 +24,5 @@ const listColumns: Record<CollectionListColumn, Column<Collection>> = {
 
 /** A listing, in the column order list declares (commands/columns.ts). */
 export function collectionListView(order: readonly CollectionListColumn[]): View<Collection> {
-  return { columns: order.map((name) => listColumns[name]) };
+  return listView(listColumns, order, ['collectionType']);
 }

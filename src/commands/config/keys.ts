@@ -7,10 +7,11 @@ import type { View } from '../../core/output.js';
 export const KEYS_HELP = `
 Keys (one set per profile; --profile or STORE_CLI_PROFILE picks the profile):
   output              ${OUTPUT_FORMATS.join(' | ')} (built-in: ${BUILT_IN.output})
-                      what data commands print without --json or --jsonl:
-                      table: a table in a terminal, TSV when piped;
-                      tsv: TSV in a terminal too;
-                      json, jsonl: as if --json or --jsonl were given
+                      what data commands print in a terminal without
+                      --json or --jsonl: table: a table; tsv: TSV rows;
+                      json, jsonl: as if --json or --jsonl were given.
+                      Piped, rows are TSV whatever it says (scripts ask
+                      for JSON with --json)
   page-size           ${PAGE_SIZE.min}..${PAGE_SIZE.max} (built-in: the store's ${PAGE_SIZE.builtIn}; with --all, ${PAGE_SIZE.max})
                       giftcard search --limit
   import-concurrency  ${IMPORT_CONCURRENCY.min}..${IMPORT_CONCURRENCY.max} (built-in: ${IMPORT_CONCURRENCY.builtIn})
@@ -39,8 +40,8 @@ export const SETTING_FIELDS = ['key', 'value', 'source'] as const;
 
 export const settingView: View<Setting> = {
   columns: [
-    { header: 'KEY', value: (s) => s.key },
-    { header: 'VALUE', value: (s) => String(s.value) },
-    { header: 'SOURCE', value: (s) => s.source, style: (text, colors, s) => (s.source === 'default' ? colors.dim(text) : text) },
+    { name: 'key', header: 'KEY', value: (s) => s.key },
+    { name: 'value', header: 'VALUE', value: (s) => String(s.value) },
+    { name: 'source', header: 'SOURCE', value: (s) => s.source, style: (text, colors, s) => (s.source === 'default' ? colors.dim(text) : text) },
   ],
 };

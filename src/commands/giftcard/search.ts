@@ -13,9 +13,9 @@ const verb = defineVerb({
     limit: text('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)"),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
-    pageToken: text('<token>', 'continue from this page cursor, the opaque text a search in a terminal prints; alone or with --limit: the token carries the filters'),
+    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    all: boolean('follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)'),
     maxPages: text('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)'),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
@@ -56,7 +56,8 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   }
   await out.list(stream(), view.giftCardListView(ctx.now(), verb.json.columns), 'No gift cards match.');
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));
+  // Piped too: a script that got one page must be able to tell it did not get them all.
+  if (nextPageToken) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));
 }
 
 /** Non-integers stay as text so the schema names --limit in its own words. */

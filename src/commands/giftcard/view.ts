@@ -4,7 +4,7 @@ import { giftCardStatus } from '../../api/gift-card-status.js';
 import type { GiftCard } from '../../api/gift-cards.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 import type { GiftCardListColumn } from '../columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
@@ -19,7 +19,10 @@ function statusColumn(now: Date): Column<GiftCard> {
   return { header: 'STATUS', value: (card) => giftCardStatus(card, now), style: statusStyle };
 }
 
-/** Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them). */
+/**
+ * Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them).
+ * A table too wide for the terminal leaves out the customer, then the expiry, before it cuts the note.
+ */
 export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]): View<GiftCard> {
   const columns: Record<GiftCardListColumn, Column<GiftCard>> = {
     id: { header: 'ID', value: text('id') },
@@ -31,7 +34,7 @@ export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]
     customerId: { header: 'CUSTOMER', value: text('customerId') },
     note: { header: 'NOTE', value: text('note'), shrinkable: true },
   };
-  return { columns: order.map((name) => columns[name]) };
+  return listView(columns, order, ['customerId', 'expireTime']);
 }
 
 /** One card, field by field; `withCode` only for the card just created. */

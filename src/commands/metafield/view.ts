@@ -2,7 +2,7 @@
 // shows as its JSON, a multi-line text on one line (--json keeps it exact).
 import type { Metafield, MetafieldInput } from '../../api/metafields.js';
 import { scalarText } from '../../core/json.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 import type { MetafieldListColumn } from '../columns.js';
 
 const text =
@@ -18,7 +18,7 @@ const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {
   value: { header: 'VALUE', value: text('value'), shrinkable: true },
 };
 export function metafieldListView(order: readonly MetafieldListColumn[]): View<Metafield> {
-  return { columns: order.map((name) => listColumns[name]) };
+  return listView(listColumns, order, ['fieldType']);
 }
 
 /** One value as read, with its definition's fields. */
@@ -31,7 +31,7 @@ export const metafieldDetailView: View<Metafield> = {
     { header: 'NAME', value: text('definitionName'), shrinkable: true },
     { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
     { header: 'RESOURCE', value: text('bizResource') },
-    { header: 'BIZ_ID', value: text('bizId') },
+    { header: 'BIZ ID', value: text('bizId') },
   ],
 };
 

@@ -47,6 +47,8 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
     return;
   }
   const terminal = out.isTable;
-  await view.showProduct(out, created, () => products.linkNames(api, created, names), terminal, verb.json.columns);
+  // A person sees the product as `product get` shows it (its sales channels); scripts get the answer as it came.
+  const shown = terminal ? await products.asRead(api, created) : created;
+  await view.showProduct(out, shown, () => products.linkNames(api, shown, names), terminal, verb.json.columns);
   if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${products.idText(created.productId)}.`);
 }

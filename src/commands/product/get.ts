@@ -7,7 +7,7 @@ const verb = defineVerb({
   name: 'get',
   summary: 'Show a product: a summary and its variants; --json for the whole product',
   args: { productId: arg('the product id') },
-  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: "variants (after the product's own fields, a FIELD and its value a line)" },
   examples: ['store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants'],
 });
 
@@ -20,5 +20,5 @@ export async function run(options: GetOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, verb.json.columns);
+  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, verb.json.columns, { recordPiped: true });
 }

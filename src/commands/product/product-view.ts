@@ -5,7 +5,7 @@ import type { ListedProduct, Product, Variant } from '../../api/products.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
-import type { Column, Output, View } from '../../core/output.js';
+import { listView, type Column, type Output, type View } from '../../core/output.js';
 import type { ProductListColumn, VariantColumn } from '../columns.js';
 
 const named = (id: string, names: LinkNames) => {
@@ -80,18 +80,29 @@ const variantColumns: Record<Exclude<VariantColumn, 'productId'>, Column<Variant
 
 /**
  * A product as the exporter writes it. --json: the product as the store sent it. A table
- * (a terminal): the summary, then the variants table. TSV: the variants as rows (the
- * product's own fields are one `--json title,status` away), in the column order the verb
- * declares (VARIANT_COLUMNS, commands/columns.ts; scripts `cut` them), each row led by the
- * product's id, so a script's first field is always the product id.
+ * (a terminal): the summary, then the variants table. TSV: with `recordPiped` (product get)
+ * the product's own fields as `FIELD<TAB>value` lines first (ids, no look-ups; VARIANTS, the
+ * number of rows that follow, last), as `giftcard get` prints its card; then the variants
+ * as rows, in the column order the verb declares (VARIANT_COLUMNS, commands/columns.ts;
+ * scripts `cut` them), each row led by the product's id, so the first field of a create's
+ * or an edit's output is always the product id.
  */
-export async function showProduct(out: Output, product: Product, tableNames: () => Promise<LinkNames>, isTerminal: boolean, variantOrder: readonly VariantColumn[]): Promise<void> {
+export async function showProduct(
+  out: Output,
+  product: Product,
+  tableNames: () => Promise<LinkNames>,
+  isTerminal: boolean,
+  variantOrder: readonly VariantColumn[],
+  options: { recordPiped?: boolean } = {},
+): Promise<void> {
   if (out.isJson) return out.item(product, productSummaryView(new Map()));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
-  const productId: Column<Variant> = { header: 'PRODUCT', value: () => scalarText(product.productId) };
-  // The summary above a table names the product already.
-  const order = isTerminal ? variantOrder.filter((name) => name !== 'productId') : variantOrder;
-  await out.list([product.variants ?? []], { columns: order.map((name) => (name === 'productId' ? productId : variantColumns[name])) }, 'The product has no variants.');
+  else if (options.recordPiped) await out.item(product, productSummaryView(new Map()));
+  const columns: Record<VariantColumn, Column<Variant>> = { productId: { header: 'PRODUCT', value: () => scalarText(product.productId) }, ...variantColumns };
+  // The summary above a table names the product already (unless --columns asks for it).
+  const order = isTerminal && !out.chosenColumns ? variantOrder.filter((name) => name !== 'productId') : variantOrder;
+  // A table too wide for the terminal leaves out (after empty columns) the barcode, weight, cost and compare-at price before it cuts the options.
+  await out.list([product.variants ?? []], listView(columns, order, ['barcode', 'weightUnit', 'weight', 'costPrice', 'compareOfPrice']), 'The product has no variants.');
 }
 
 const shown = (value: unknown) => (value === undefined ? '' : toJson(value));

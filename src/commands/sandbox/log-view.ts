@@ -1,7 +1,7 @@
 // How request log entries read in a table (a terminal) or as TSV rows (piped); --json shows the entries.
 import type { SandboxLogEntry } from '../../api/sandbox-log.js';
 import type { Palette } from '../../core/colors.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 
 export type LogColumn = 'time' | 'method' | 'path' | 'status' | 'ms' | 'tokenLast4';
 
@@ -33,5 +33,5 @@ export function logView(order: readonly LogColumn[], table: boolean): View<Sandb
     ms: { header: 'MS', value: (e) => String(e.ms) },
     tokenLast4: { header: 'TOKEN', value: (e) => (table && e.tokenLast4 !== '' ? `…${e.tokenLast4}` : e.tokenLast4), style: (text, colors) => colors.dim(text) },
   };
-  return { columns: order.map((name) => columns[name]) };
+  return listView(columns, order, ['tokenLast4']);
 }

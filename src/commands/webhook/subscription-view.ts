@@ -1,7 +1,7 @@
 // How webhook subscriptions read in a table or TSV; --json shows them as the store sent them.
 import type { WebhookSubscription } from '../../api/webhook-subscriptions.js';
 import { scalarText } from '../../core/json.js';
-import type { Column, View } from '../../core/output.js';
+import { listView, type Column, type View } from '../../core/output.js';
 import type { WebhookSubscriptionListColumn } from '../columns.js';
 
 const text = (field: keyof WebhookSubscription) => (subscription: WebhookSubscription) => scalarText(subscription[field]);
@@ -15,7 +15,7 @@ const columns: Record<WebhookSubscriptionListColumn, Column<WebhookSubscription>
 
 /** A listing, in the column order `webhook subscriptions` declares (commands/columns.ts). */
 export function subscriptionListView(order: readonly WebhookSubscriptionListColumn[]): View<WebhookSubscription> {
-  return { columns: order.map((name) => columns[name]) };
+  return listView(columns, order, ['createTime']);
 }
 
 /** One subscription, field by field. */

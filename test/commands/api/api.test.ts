@@ -89,7 +89,7 @@ describe('api METHOD PATH', () => {
       env: env(),
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('"customerId": "9007199254740993"');
+    expect(r.stdout).toContain('"customerId":"9007199254740993"'); // piped: one compact line
     expect(await log.take()).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', status: 200 }]);
   });
 

@@ -60,7 +60,13 @@ describe('auth list, switch, token', () => {
       const r = await cli(['auth', 'list'], { env: dirs, tty: true });
       expect(r.code, r.stderr).toBe(0);
       const text = stripAnsi(r.stdout);
-      for (const header of ['Profile', 'Base URL', 'Token', 'Default', 'Active']) expect(text).toContain(header);
+      // UPPER CASE, as every other table.
+      expect(
+        text
+          .split('\n')[0]!
+          .trimEnd()
+          .split(/\s{2,}/),
+      ).toEqual(['PROFILE', 'BASE URL', 'TOKEN', 'DEFAULT', 'ACTIVE']);
       expect(text).toContain('****CD34');
       expect(r.stdout).toMatch(ANSI);
     });

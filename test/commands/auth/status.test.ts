@@ -35,11 +35,11 @@ describe('auth status', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain(MAIN);
     expect(fields(r.stdout)).toEqual({
-      Profile: 'default (default)',
-      'Base URL': `${a.sandbox.baseUrl} (config file)`,
-      Token: '****AB12 (config file)',
-      Status: 'token accepted',
-      Scopes: 'read_gift_card, write_gift_card, read_metafields, write_metafields, read_products, write_products, read_apps, write_apps',
+      PROFILE: 'default (default)',
+      BASE_URL: `${a.sandbox.baseUrl} (config file)`,
+      TOKEN: '****AB12 (config file)',
+      STATUS: 'token accepted',
+      SCOPES: 'read_gift_card, write_gift_card, read_metafields, write_metafields, read_products, write_products, read_apps, write_apps',
     });
   });
 
@@ -58,7 +58,7 @@ describe('auth status', () => {
       scopes: ['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'write_apps'],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
-    expect(picked.stdout).toBe('{\n  "tokenStatus": "accepted",\n  "profile": "default"\n}\n');
+    expect(picked.stdout).toBe('{"tokenStatus":"accepted","profile":"default"}\n');
   });
 
   it('--profile staging shows the other profile (flag), kept apart from default', async () => {
@@ -95,7 +95,7 @@ describe('auth status', () => {
     const dirs = await loggedIn();
     const r = await cli(['auth', 'status'], { env: { ...dirs, STORE_CLI_TOKEN: 'refused-token-ZZ99' } });
     expect(r.code).toBe(4);
-    expect(fields(r.stdout)).toMatchObject({ Token: '****ZZ99 (environment)', Status: 'token refused' });
+    expect(fields(r.stdout)).toMatchObject({ TOKEN: '****ZZ99 (environment)', STATUS: 'token refused' });
     expect(r.stderr).toMatch(/^error: .*refused.*401/);
     expect(r.stderr + r.stdout).not.toContain('refused-token-ZZ99');
     expectNoStackTrace(r.stderr);
@@ -109,13 +109,13 @@ describe('auth status', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ tokenStatus: 'accepted-without-gift-card-scope' });
     const scopes = await cli(['auth', 'status'], { env: { ...a.env, STORE_CLI_TOKEN: META } });
-    expect(fields(scopes.stdout).Scopes).toBe('read_metafields');
+    expect(fields(scopes.stdout).SCOPES).toBe('read_metafields');
   });
 
   it('nothing configured: "not logged in", exit 4', async () => {
     const r = await cli(['auth', 'status'], {});
     expect(r.code).toBe(4);
-    expect(fields(r.stdout)).toEqual({ Profile: 'default (default)', 'Base URL': 'not set', Token: 'not set', Status: 'not logged in', Scopes: 'unknown' });
+    expect(fields(r.stdout)).toEqual({ PROFILE: 'default (default)', BASE_URL: 'not set', TOKEN: 'not set', STATUS: 'not logged in', SCOPES: 'unknown' });
     expect(r.stderr).toMatch(/^error: Profile 'default' has no base URL/);
     const json = await cli(['auth', 'status', '--json'], {});
     expect(json.code).toBe(4);
@@ -133,7 +133,7 @@ describe('auth status', () => {
     const coloured = await cli(['auth', 'status'], { env: dirs, tty: true });
     expect(coloured.code).toBe(0);
     expect(coloured.stdout).toMatch(ANSI);
-    expect(stripAnsi(coloured.stdout)).toMatch(/^Token\s+\*\*\*\*AB12 \(config file\)$/m);
+    expect(stripAnsi(coloured.stdout)).toMatch(/^TOKEN\s+\*\*\*\*AB12 \(config file\)$/m);
     const plain = await cli(['auth', 'status', '--no-color'], { env: dirs, tty: true });
     expect(plain.stdout).not.toMatch(ANSI);
   });
@@ -188,7 +188,7 @@ describe('auth status against a store without the scopes endpoint', () => {
   it('the token works, the scopes are unknown: exit 0', async () => {
     const r = await cli(['auth', 'status'], { env: { STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: MAIN } });
     expect(r.code, r.stderr).toBe(0);
-    expect(fields(r.stdout)).toMatchObject({ Status: 'token accepted', Scopes: 'unknown (the store does not list them)' });
+    expect(fields(r.stdout)).toMatchObject({ STATUS: 'token accepted', SCOPES: 'unknown (the store does not list them)' });
     expect(seen).toContain('/api/202412/oauth2/access_scopes');
     const json = await cli(['auth', 'status', '--json', 'scopes'], { env: { STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: MAIN } });
     expect(json.code).toBe(0);

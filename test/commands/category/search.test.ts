@@ -22,12 +22,18 @@ describe.each(DIALECTS)('category search (%s dialect)', (dialect) => {
     expect((await log.take()).map((q) => q.path)).toEqual(['/api/202412/category/search?categoryName=SHIRT', '/api/202412/category/search']);
   });
 
-  it('without a name: every category; roots have parent 0', async () => {
+  it('without a name: every category; a root has an empty parent (the store sends 0), in rows and in a table; --json keeps the 0', async () => {
     const r = await cli(['category', 'search'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     const rows = tsvRows(r.stdout);
     expect(rows.length).toBeGreaterThanOrEqual(12);
-    expect(rows.find((row) => row[1] === 'Apparel')).toEqual(['4000000000000000203', 'Apparel', '0', 'Apparel']);
+    expect(rows.find((row) => row[1] === 'Apparel')).toEqual(['4000000000000000203', 'Apparel', '', 'Apparel']);
+    const table = await cli(['category', 'search', '--columns', 'categoryId,parentCategoryId,categoryName'], { env: { ...env(), NO_COLOR: '1' }, tty: true, columns: 120 });
+    expect(table.stdout).toMatch(/^4000000000000000203 {23}Apparel$/m);
+    expect(table.stdout).toMatch(/^4000000000000000207 {2}4000000000000000203 {2}Tops$/m);
+    expect(table.stdout).not.toMatch(/\b0\b/);
+    const json = await cli(['category', 'search', 'apparel', '--json', 'parentCategoryId'], { env: env() });
+    expect(JSON.parse(json.stdout)).toEqual([{ parentCategoryId: '0' }]);
   });
 
   it('--json: the categories as sent; a terminal: a table', async () => {

@@ -31,20 +31,18 @@ describe('configuration defaults at work', () => {
   const limitOf = (path: string) => new URL(path, 'http://x').searchParams.get('limit');
 
   describe('output', () => {
-    it('json: giftcard count prints {"count": N} without --json, piped or in a terminal', async () => {
+    it('json: giftcard count prints {"count": N} without --json in a terminal', async () => {
       const dirs = await withDefaults({ output: 'json' });
       const plain = await cli(['giftcard', 'count'], { env: env(scratchDirs()) });
       const n = Number(plain.stdout.trim());
       expect(Number.isInteger(n)).toBe(true);
-      for (const tty of [false, true]) {
-        const r = await cli(['giftcard', 'count'], { env: env(dirs), tty });
-        expect(r.code, r.stderr).toBe(0);
-        expect(JSON.parse(r.stdout)).toEqual({ count: n });
-      }
+      const r = await cli(['giftcard', 'count'], { env: env(dirs), tty: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(`{\n  "count": ${n}\n}\n`);
     });
 
-    it('jsonl: a listing prints one object per line; json: one array', async () => {
-      const lines = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'jsonl' })) });
+    it('jsonl: a listing prints one object per line in a terminal; json: one array', async () => {
+      const lines = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'jsonl' })), tty: true });
       expect(lines.code, lines.stderr).toBe(0);
       const objects = lines.stdout
         .trimEnd()
@@ -52,8 +50,23 @@ describe('configuration defaults at work', () => {
         .map((line) => JSON.parse(line));
       expect(objects.length).toBeGreaterThan(1);
       expect(objects.every((o) => typeof o.id === 'string')).toBe(true);
-      const array = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'json' })) });
+      const array = await cli(['giftcard', 'search'], { env: env(await withDefaults({ output: 'json' })), tty: true });
       expect(JSON.parse(array.stdout)).toEqual(objects);
+    });
+
+    it("piped, a profile's output default changes nothing: TSV rows and bare counts, as without it, unless the command asks", async () => {
+      const plainSearch = await cli(['giftcard', 'search'], { env: env(scratchDirs()) });
+      const plainCount = await cli(['giftcard', 'count'], { env: env(scratchDirs()) });
+      expect(tsvRows(plainSearch.stdout)[0]).toHaveLength(8);
+      for (const output of ['json', 'jsonl', 'tsv']) {
+        const dirs = await withDefaults({ output });
+        const search = await cli(['giftcard', 'search'], { env: env(dirs) });
+        expect(search.code, search.stderr).toBe(0);
+        expect(search.stdout).toBe(plainSearch.stdout);
+        expect((await cli(['giftcard', 'count'], { env: env(dirs) })).stdout).toBe(plainCount.stdout);
+      }
+      const asked = await cli(['giftcard', 'count', '--json'], { env: env(await withDefaults({ output: 'tsv' })) });
+      expect(asked.stdout).toBe(`{"count":${plainCount.stdout.trim()}}\n`);
     });
 
     it('tsv: TSV rows even in a terminal, where table would draw a table', async () => {
@@ -85,13 +98,16 @@ describe('configuration defaults at work', () => {
       expect(lines.stdout.startsWith('{')).toBe(true);
     });
 
-    it('is read only when no flag answers: with --json and the store named whole in the environment (URL, token, family, API version), the config file is never opened', async () => {
+    it('is read only in a terminal when no flag answers: with --json, or piped, and the store named whole in the environment (URL, token, family, API version), the config file is never opened', async () => {
       const dirs = scratchDirs();
       mkdirSync(dirs.STORE_CLI_CONFIG_DIR, { recursive: true });
       writeFileSync(join(dirs.STORE_CLI_CONFIG_DIR, 'config.json'), '{ not json');
-      const fast = await cli(['giftcard', 'count', '--json'], { env: env(dirs, { STORE_CLI_BRAND: 'service', STORE_CLI_API_VERSION: '202412' }) });
+      const named = { STORE_CLI_BRAND: 'service', STORE_CLI_API_VERSION: '202412' };
+      const fast = await cli(['giftcard', 'count', '--json'], { env: env(dirs, named), tty: true });
       expect(fast.code, fast.stderr).toBe(0);
-      const asking = await cli(['giftcard', 'count'], { env: env(dirs) });
+      const piped = await cli(['giftcard', 'count'], { env: env(dirs, named) });
+      expect(piped.code, piped.stderr).toBe(0);
+      const asking = await cli(['giftcard', 'count'], { env: env(dirs, { NO_COLOR: '1' }), tty: true });
       expect(asking.code).toBe(1);
       expect(asking.stderr).toMatch(/^error: The config file .*config\.json is not valid JSON; fix or delete it\.$/m);
     });
@@ -240,9 +256,11 @@ describe('import-concurrency', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('output json prints the import summary as if --json were given', async () => {
-    const run = await peakOf(await withDefaults({ output: 'json', 'import-concurrency': '1' }), 1);
+  it('output json does not make a piped import print its summary; --json does', async () => {
+    const dirs = await withDefaults({ output: 'json', 'import-concurrency': '1' });
+    const run = await peakOf(dirs, 1);
     expect(run.peak).toBe(1);
-    expect(JSON.parse(run.stdout)).toMatchObject({ rows: 48, created: 48, failed: 0 });
+    expect(run.stdout).toBe('');
+    expect(JSON.parse((await peakOf(dirs, 1, '--json')).stdout)).toMatchObject({ rows: 48, created: 48, failed: 0 });
   });
 });

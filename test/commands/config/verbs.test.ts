@@ -194,7 +194,7 @@ describe('config and auth share the profile', () => {
     const r = await login(dirs);
     expect(r.code, r.stderr).toBe(0);
     expect(saved(dirs)).toEqual({ default: { defaults: { output: 'json' }, baseUrl: s.sandbox.baseUrl, token: TOKEN } });
-    const status = await cli(['auth', 'status'], { env: dirs });
+    const status = await cli(['auth', 'status'], { env: dirs, tty: true });
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', baseUrlSource: 'config file', tokenStatus: 'accepted' });
     // Set after login, too: the credentials stay.

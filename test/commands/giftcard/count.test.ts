@@ -13,7 +13,7 @@ describe('giftcard count', () => {
     const r = await cli(['giftcard', 'count', '--json'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('{\n  "count": 8\n}\n');
+    expect(r.stdout).toBe('{"count":8}\n');
     expect(JSON.parse(r.stdout)).toEqual({ count: 8 });
   });
 

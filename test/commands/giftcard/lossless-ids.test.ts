@@ -30,10 +30,10 @@ describe('ids as bare JSON numbers beyond 2^53', () => {
       expect(sent).toHaveLength(1);
       expect(bareNumbers(r.stdout, key)).toEqual(sent);
     }
-    expect(r.stdout).toContain('"id": 4000000000000000086');
-    expect(r.stdout).toContain('"orderId": 5200000000000001873');
-    expect(r.stdout).toContain('"lineItemId": 5300000000000004411');
-    expect(r.stdout).not.toContain('"id": "');
+    expect(r.stdout).toContain('"id":4000000000000000086');
+    expect(r.stdout).toContain('"orderId":5200000000000001873');
+    expect(r.stdout).toContain('"lineItemId":5300000000000004411');
+    expect(r.stdout).not.toContain('"id":"');
   });
 
   it('giftcard search --json and --jsonl keep every id as the store sent it', async () => {
@@ -71,27 +71,27 @@ describe('ids as bare JSON numbers beyond 2^53', () => {
     expect(bareNumbers(created.stdout, 'customerId')).toEqual(['7300000000000000999']);
     const again = await cli(['giftcard', 'get', id!, '--json', 'id'], { env: s.env });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toBe(`{\n  "id": ${id}\n}\n`);
+    expect(again.stdout).toBe(`{"id":${id}}\n`);
     const direct = await call(s.sandbox, 'GET', `/gift_cards/${id}`);
     expect(direct.status).toBe(200);
   });
 
   it('update and disable answer with the same exact id', async () => {
     const up = await cli(['giftcard', 'update', '4000000000000000037', '--balance', '49.00', '--json', 'id,balance'], { env: s.env });
-    expect(up.stdout).toBe('{\n  "id": 4000000000000000037,\n  "balance": "49.00"\n}\n');
+    expect(up.stdout).toBe('{"id":4000000000000000037,"balance":"49.00"}\n');
     const off = await cli(['giftcard', 'disable', '4000000000000000052', '--yes', '--json', 'id'], { env: s.env });
-    expect(off.stdout).toBe('{\n  "id": 4000000000000000052\n}\n');
+    expect(off.stdout).toBe('{"id":4000000000000000052}\n');
   });
 
   it('--since-id with a 19-digit id pages exactly', async () => {
     const r = await cli(['giftcard', 'search', '--since-id', '4000000000000000158', '--limit', '1', '--json', 'id'], { env: s.env });
-    expect(r.stdout).toBe('[\n  {\n    "id": 4000000000000000174\n  }\n]\n');
+    expect(r.stdout).toBe('[{"id":4000000000000000174}]\n');
   });
 
   it('count --json is an integer', async () => {
     const raw = (await call(s.sandbox, 'GET', '/gift_cards/count')).text;
     const [sent] = bareNumbers(raw, 'count');
     const r = await cli(['giftcard', 'count', '--json'], { env: s.env });
-    expect(r.stdout).toBe(`{\n  "count": ${sent}\n}\n`);
+    expect(r.stdout).toBe(`{"count":${sent}}\n`);
   });
 });

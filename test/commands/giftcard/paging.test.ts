@@ -104,7 +104,7 @@ describe.each(DIALECTS)('giftcard search across pages (%s dialect)', (dialect) =
     expect((JSON.parse(r.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.slice(70));
   });
 
-  it('one page in a terminal tells how to get the next, and that --page-token continues it', async () => {
+  it('one page tells how to get the next, and that --page-token continues it', async () => {
     const first = await cli(['giftcard', 'search', '--limit', '50'], { env: s.env, tty: true });
     expect(first.code, first.stderr).toBe(0);
     const hint = /add --page-token (\S+) for the next page/.exec(stripAnsi(first.stderr));
@@ -119,8 +119,14 @@ describe.each(DIALECTS)('giftcard search across pages (%s dialect)', (dialect) =
     const rest = await cli(['giftcard', 'search', '--all', '--page-token', again![1]!, '--json', 'id'], { env: s.env });
     expect(rest.code, rest.stderr).toBe(0);
     expect((JSON.parse(rest.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(created.filter((id) => !disabled.includes(id)).slice(50));
-    // Piped output is for scripts: the hint is talk for people only.
-    const piped = await cli(['giftcard', 'search', '--limit', '50'], { env: s.env });
-    expect(piped.stderr).toBe('');
+    // Piped (stdout and stderr), the same line on stderr: a script can tell it got one page of several.
+    for (const args of [[], ['--json', 'id'], ['--jsonl']]) {
+      const piped = await cli(['giftcard', 'search', '--limit', '50', ...args], { env: s.env });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stderr).toMatch(/^More gift cards match: add --page-token \S+ for the next page, or --all for every page\.\n$/);
+    }
+    // The last page, or --all, says nothing.
+    const last = await cli(['giftcard', 'search', '--limit', '50', '--since-id', created[TOTAL - 10]!], { env: s.env });
+    expect(last.stderr).toBe('');
   });
 });

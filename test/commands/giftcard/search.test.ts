@@ -66,23 +66,75 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
         const r = await search([], { tty: true, columns });
         expect(r.code, r.stderr).toBe(0);
         const lines = stripAnsi(r.stdout).trimEnd().split('\n');
-        // The ids, amounts and dates alone take 90 columns: at 80 only the note can give way.
-        if (columns > 90) for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
         const row = lines.find((l) => l.startsWith('4000000000000000011'))!;
-        expect(row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+/);
-        return row.split(/\s{2,}/).at(-1)!;
+        return { header: lines[0]!.split(/\s{2,}/), row, note: row.split(/\s{2,}/).at(-1)! };
       };
+      // At 80 columns the ids, amounts and dates alone take 90: the customer and the expiry
+      // (the view's least useful columns) go before the note is cut; ids stay whole.
       const narrow = await shown(80);
+      expect(narrow.header).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'NOTE']);
+      expect(narrow.row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+Holiday/);
       const wide = await shown(160);
-      expect(narrow).toMatch(/…$/);
-      expect(note.startsWith(narrow.slice(0, -1))).toBe(true);
-      expect(note.startsWith(wide.replace(/…$/, ''))).toBe(true);
-      expect(wide.length).toBeGreaterThan(narrow.length + 60);
+      expect(wide.header).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);
+      expect(wide.row).toMatch(/^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holiday/);
+      expect(narrow.note).toMatch(/…$/);
+      expect(note.startsWith(narrow.note.slice(0, -1))).toBe(true);
+      expect(note.startsWith(wide.note.replace(/…$/, ''))).toBe(true);
+      expect(wide.note.length).toBeGreaterThan(narrow.note.length + 40);
       expect((await search([], { tty: true, columns: 200 })).stdout).toContain(note); // room enough: nothing cut
     });
 
+    it('STORE_CLI_FORCE_TTY: piped, a table as a terminal gets it (a number is its width), in colour unless NO_COLOR', async () => {
+      const forced = await search([], { env: { STORE_CLI_FORCE_TTY: '80' } });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toMatch(ANSI);
+      const lines = stripAnsi(forced.stdout).trimEnd().split('\n');
+      expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'NOTE']);
+      expect(lines).toHaveLength(9);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+      const wide = await search([], { env: { STORE_CLI_FORCE_TTY: '1', NO_COLOR: '1' } });
+      expect(wide.stdout).not.toMatch(ANSI);
+      expect(wide.stdout.split('\n')[0]).toMatch(/^ID\s+LAST4/); // on, at 80 columns: not one column wide
+      const json = await search(['--json', 'id', '--limit', '1'], { env: { STORE_CLI_FORCE_TTY: '1' } });
+      expect(json.stdout).toBe('[\n  {\n    "id": "4000000000000000011"\n  }\n]\n'); // indented, as in a terminal
+    });
+
+    it('CLICOLOR_FORCE: colour even piped (an error in red), rows still plain TSV; NO_COLOR wins', async () => {
+      const rows = await search([], { env: { CLICOLOR_FORCE: '1' } });
+      expect(rows.code, rows.stderr).toBe(0);
+      expect(rows.stdout).not.toMatch(ANSI);
+      expect(tsvRows(rows.stdout)).toHaveLength(8);
+      const error = await search(['--page-token', 'nope'], { env: { CLICOLOR_FORCE: '1' } });
+      expect(error.stderr).toContain('\u001b[31merror:');
+      const plain = await search(['--page-token', 'nope'], { env: { CLICOLOR_FORCE: '1', NO_COLOR: '1' } });
+      expect(plain.stderr).toMatch(/^error:/);
+      const table = await search([], { env: { CLICOLOR_FORCE: '1', STORE_CLI_FORCE_TTY: '120' } });
+      expect(table.stdout).toContain('\u001b[32menabled');
+    });
+
+    it('--columns chooses the columns and their order, in a table and in piped rows', async () => {
+      const table = await search(['--status', 'disabled', '--columns', 'note,id'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['NOTE', 'ID']);
+      expect(table.stdout).toMatch(/ {2}4000000000000000109\n$/);
+      const piped = await search(['--status', 'disabled', '--columns', 'id, balance']);
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).toMatch(/^4000000000000000109\t\d+\.\d{2}\n$/);
+    });
+
+    it('--columns with an unknown name exits 2 naming it and the valid ones, and sends nothing', async () => {
+      log.clear();
+      const r = await search(['--columns', 'id,colour']);
+      expectUsageError(r, '--columns');
+      expect(r.stderr).toMatch(/Unknown column for --columns: colour\. Valid columns: id, lastCharacters, balance, currency, status, expireTime, customerId, note\./);
+      expect(await log.take()).toEqual([]);
+      const both = await search(['--columns', 'id', '--json']);
+      expectUsageError(both, '--columns');
+    });
+
     it('in a terminal with NO_COLOR or --no-color: the same table without any escape', async () => {
-      for (const r of [await search([], { tty: true, env: { NO_COLOR: '1' } }), await search(['--no-color'], { tty: true })]) {
+      for (const r of [await search([], { tty: true, columns: 160, env: { NO_COLOR: '1' } }), await search(['--no-color'], { tty: true, columns: 160 })]) {
         expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).not.toMatch(ANSI);
         expect(r.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'LAST4', 'BALANCE', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE']);

@@ -72,7 +72,7 @@ describe('sandbox fault add|list|remove', () => {
     const removed = await fault('remove', rule.id, '--json', 'id');
     expect(removed.code, removed.stderr).toBe(0);
     expect(JSON.parse(removed.stdout)).toEqual([{ id: rule.id }]);
-    expect((await cli(['giftcard', 'count', '--json'], { env: s.env })).stdout).toBe('{\n  "count": 0\n}\n');
+    expect((await cli(['giftcard', 'count', '--json'], { env: s.env })).stdout).toBe('{"count":0}\n');
 
     const gone = await fault('remove', rule.id);
     expect(gone.code).toBe(1);

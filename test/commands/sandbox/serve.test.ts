@@ -33,9 +33,9 @@ describe('sandbox serve', () => {
     const info = JSON.parse(server.line) as { baseUrl: string; token: string };
     const env = { STORE_CLI_BASE_URL: info.baseUrl, STORE_CLI_TOKEN: info.token };
     const count = await cli(['giftcard', 'count', '--json'], { env });
-    expect(count.stdout).toBe('{\n  "count": 8\n}\n');
+    expect(count.stdout).toBe('{"count":8}\n');
     const get = await cli(['giftcard', 'get', '4000000000000000011', '--json', 'id'], { env });
-    expect(get.stdout).toBe('{\n  "id": 4000000000000000011\n}\n');
+    expect(get.stdout).toBe('{"id":4000000000000000011}\n');
     const result = await server.stop();
     expect(result.code).toBe(0);
     expect(result.stderr).not.toMatch(/GET \/api/); // --quiet

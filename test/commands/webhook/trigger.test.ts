@@ -45,7 +45,7 @@ describe('webhook trigger', () => {
     expect(got.headers['x-service-webhook-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(got.headers['x-service-hmac-sha256']).toBe(sign(got.body, SECRET));
     // Piped: FIELD<TAB>value lines; the status is the receiver's.
-    expect(r.stdout).toBe([`TOPIC\t${topic}`, `WEBHOOK ID\t${got.headers['x-service-webhook-id']}`, 'PRODUCT ID\t4000000000000000501', `URL\t${app.url}`, 'STATUS\t200', ''].join('\n'));
+    expect(r.stdout).toBe([`TOPIC\t${topic}`, `WEBHOOK_ID\t${got.headers['x-service-webhook-id']}`, 'PRODUCT_ID\t4000000000000000501', `URL\t${app.url}`, 'STATUS\t200', ''].join('\n'));
     expect(r.stderr).toBe('');
   });
 

@@ -2,7 +2,7 @@
 // or "false", rules and options as JSON), so --json and the columns say the same.
 import type { ReadDefinition } from '../../../api/metafield-definition-wire.js';
 import { scalarText } from '../../../core/json.js';
-import type { Column, View } from '../../../core/output.js';
+import { listView, type Column, type View } from '../../../core/output.js';
 import type { DefinitionListColumn } from '../../columns.js';
 
 const text = (field: string) => (item: Record<string, unknown>) => scalarText(item[field]);
@@ -16,7 +16,7 @@ const listColumns: Record<DefinitionListColumn, Column<ReadDefinition>> = {
 };
 
 export function definitionListView(order: readonly DefinitionListColumn[]): View<ReadDefinition> {
-  return { columns: order.map((name) => listColumns[name]) };
+  return listView(listColumns, order, ['multi', 'fieldType']);
 }
 
 /** One definition, every field. */
@@ -28,8 +28,8 @@ export const definitionDetailView: View<Partial<ReadDefinition>> = {
     { header: 'TYPE', value: text('fieldType') },
     { header: 'MULTI', value: text('multi') },
     { header: 'DESCRIPTION', value: text('description'), shrinkable: true },
-    { header: 'SCHEMA_RULE', value: text('schemaRule'), shrinkable: true },
-    { header: 'OPTION_MAP', value: text('optionMap'), shrinkable: true },
+    { header: 'SCHEMA RULE', value: text('schemaRule'), shrinkable: true },
+    { header: 'OPTION MAP', value: text('optionMap'), shrinkable: true },
     { header: 'PINNED', value: text('pinned') },
   ],
 };

@@ -1,7 +1,7 @@
 // How fault rules read in a table or as TSV rows.
 import type { SandboxFault } from '../../../api/sandbox-faults.js';
 import { scalarText } from '../../../core/json.js';
-import type { Column, View } from '../../../core/output.js';
+import { listView, type Column, type View } from '../../../core/output.js';
 import type { SandboxFaultColumn } from '../../columns.js';
 
 export function faultListView(order: readonly SandboxFaultColumn[]): View<SandboxFault> {
@@ -13,7 +13,7 @@ export function faultListView(order: readonly SandboxFaultColumn[]): View<Sandbo
     probability: { header: 'PROBABILITY', value: (f) => scalarText(f.probability) },
     latencyMs: { header: 'LATENCY MS', value: (f) => scalarText(f.latencyMs) },
   };
-  return { columns: order.map((name) => columns[name]) };
+  return listView(columns, order);
 }
 
 /** One rule: its id and the rule as the sandbox wrote it back. */
