@@ -57,5 +57,6 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   }
   await out.list(stream(), view.productListView(verb.json.columns), 'No products match.');
   const filtered = Object.values(filters).some((value) => value !== undefined);
-  if (nextPageToken && ctx.io.isStderrTTY) ctx.say(nextPageHint('products', nextPageToken, filtered));
+  // Piped too: a script that got one page must be able to tell it did not get them all.
+  if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
 }

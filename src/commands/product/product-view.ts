@@ -135,9 +135,9 @@ const listColumns: Record<ProductListColumn, Column<ListedProduct>> = {
   price: { header: 'PRICE', value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))) },
 };
 
-/** A listing, in the column order list declares (commands/columns.ts). */
+/** A listing, in the column order list declares (commands/columns.ts); at 80 columns the type, then the vendor, go first. */
 export function productListView(order: readonly ProductListColumn[]): View<ListedProduct> {
-  return { columns: order.map((name) => listColumns[name]) };
+  return listView(listColumns, order, ['productType', 'vendor']);
 }
 
 /** `19.00`, or `19.00..24.00` when the variants differ; compared as decimals, digit-exact. Prices not decimal are left out. */

@@ -151,6 +151,10 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     const rest = await list(['--all', '--page-token', token![1]!, '--json', 'productId,status']);
     expect(rest.code, rest.stderr).toBe(0);
     for (const p of JSON.parse(rest.stdout) as { status: string }[]) expect(p.status).toBe('draft');
+    // Piped, the same line on stderr: a script can tell it got one page of several.
+    const piped = await list(['--limit', '5', '--json', 'productId']);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).toMatch(/^More products match: add --page-token \S+ for the next page, or --all for every page\.\n$/);
   });
 
   it.each([
@@ -183,7 +187,7 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     const count = (args: string[], token?: string) => cli(['product', 'count', ...args], { env: env(token) });
     log.clear();
     expect(await count([])).toEqual({ code: 0, stdout: `${all.length}\n`, stderr: '' });
-    expect((await count(['--json'])).stdout).toBe(`{\n  "count": ${all.length}\n}\n`);
+    expect((await count(['--json'])).stdout).toBe(`{"count":${all.length}}\n`);
     expect((await count(['--status', 'draft'])).stdout).toBe('5\n'); // the jacket and lamps 0, 3, 6, 9
     expect((await count(['--collection', 'summer sale', '--title', 'lamp'])).stdout).toBe('5\n');
     const counted = (await log.take()).map((q) => q.path);
