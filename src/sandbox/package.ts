@@ -32,7 +32,7 @@ export interface StartSandboxOptions {
   rateLimit?: RateLimitPlan | { rps: number; burst?: number };
   /**
    * Faults: random ones on this share (0..1, `rate`) of the API's requests, targeted `rules`
-   * (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, e.g. `POST /api/202412/metafields/* 503@0.3`),
+   * (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, e.g. `POST /api/202412/metafields/** 503@0.3`),
    * and with `header` a request's own `X-Sandbox-Fault: STATUS[@P][+LATENCYms]`; all drawn
    * repeatably with `seed`.
    */

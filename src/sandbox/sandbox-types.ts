@@ -45,7 +45,7 @@ export interface SandboxOptions {
   failKinds?: Array<'429' | '500' | '503' | 'reset'>;
   /**
    * Targeted faults, first match wins: `METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`,
-   * e.g. `POST /api/202412/metafields/* 503@0.3`, `GET /api/202412/products/** 200+800ms`
+   * e.g. `POST /api/202412/metafields/** 503@0.3`, `GET /api/202412/products/** 200+800ms`
    * (latency alone), `* ** reset@0.1`. Drawn from the failSeed generator; changeable at run
    * time through `/_sandbox/faults`. See docs/sandbox.md "Targeted faults".
    */
@@ -120,6 +120,11 @@ export interface RunningSandbox {
   requests(): RequestLogEntry[];
   /** Puts the store back to its seed (empty without one), durably, as POST /_sandbox/reset does. */
   reset(): Promise<void>;
+  /**
+   * The targeted fault rules in force that have matched no request since start (fired or
+   * not), each as written back (`POST /api/202412/metafields/** 503@0.3`), with its id.
+   */
+  unmatchedFaults(): Array<{ id: string; rule: string }>;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

@@ -209,6 +209,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
     reset: () => store.replace(baseline),
+    unmatchedFaults: () => faultRules.unmatched().map(({ id, rule }) => ({ id, rule })),
     close,
   };
 }

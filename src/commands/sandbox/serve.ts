@@ -26,7 +26,7 @@ const verb = defineVerb({
     failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
     fault: list(
       '<rule>',
-      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/* 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
+      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
       { orEmpty: true },
     ),
     allowFaultHeader: boolean('let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'),
@@ -54,7 +54,7 @@ const verb = defineVerb({
   },
   examples: [
     'store-cli sandbox serve --seed ./test/seed.json --data ./sandbox.json',
-    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/* 503@0.3" --dialect real',
+    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/** 503@0.3" --dialect real',
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
@@ -117,11 +117,14 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
+  const { watchUnmatchedFaults } = await import('./unmatched-faults.js');
+  const unmatched = watchUnmatchedFaults(sandbox, (message) => ctx.warn(message));
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  unmatched.atExit();
   await asCliErrors(() => sandbox.close());
   ctx.say('Sandbox stopped.');
 }
