@@ -58,12 +58,12 @@ export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: s
 
 /** The sandbox shares no code with the client, so its errors are translated here. */
 export async function asCliErrors<T>(start: () => Promise<T>, flag?: string): Promise<T> {
-  const { SandboxDataError, SandboxUsageError } = await import('../sandbox/index.js');
+  const { SandboxDataError, SandboxRuntimeError, SandboxUsageError } = await import('../sandbox/index.js');
   try {
     return await start();
   } catch (error) {
     if (error instanceof SandboxUsageError) throw flag ? new UsageError(`${flag}: ${error.message}`) : new UsageError(error.message, false);
-    if (error instanceof SandboxDataError) throw new RuntimeError(error.message);
+    if (error instanceof SandboxDataError || error instanceof SandboxRuntimeError) throw new RuntimeError(error.message);
     throw error;
   }
 }

@@ -18,7 +18,7 @@ import { ALL_FAULT_KINDS } from './faults.js';
 import { FaultRuleError, parseFaultRule } from './fault-rules.js';
 import { ALL_SCOPES, SandboxUsageError, startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
 
-export { SandboxDataError, SandboxUsageError } from './index.js';
+export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './index.js';
 export type { RateLimitPlan, RequestLogEntry, SandboxSeed, Scope, TokenGrant } from './index.js';
 
 /** What the sandbox starts with. All optional: `startSandbox()` is an empty store with one all-scopes token. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Authorizer } from './auth.js';
 import { createDialect } from './dialect.js';
-import { SandboxUsageError } from './sandbox-errors.js';
+import { SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
 import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
 import { FaultRules } from './fault-rules.js';
 import { faultControlRoutes } from './control-faults.js';
@@ -38,8 +38,9 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
-      if (error.code === 'EADDRINUSE') reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: the port is in use.`, { cause: error }));
-      else if (error.code === 'EACCES') reject(new SandboxUsageError(`The sandbox is not allowed to listen on ${where}.`, { cause: error }));
+      // Another process holds the port, or the system keeps it: nothing the options got wrong.
+      if (error.code === 'EADDRINUSE') reject(new SandboxRuntimeError(`The sandbox cannot listen on ${where}: the port is in use.`, { cause: error }));
+      else if (error.code === 'EACCES') reject(new SandboxRuntimeError(`The sandbox is not allowed to listen on ${where}.`, { cause: error }));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
         reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: no such local address.`, { cause: error }));
       } else reject(error);

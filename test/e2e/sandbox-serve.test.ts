@@ -102,4 +102,19 @@ describe('sandbox serve', () => {
     expect(r.stderr).toMatch(/token/i);
     expect(r.stderr).toContain('no_such_scope');
   });
+
+  it('a --port in use exits 1 (a runtime condition, not a usage error), naming the address', async () => {
+    const first = await serve(['--json', '--token', 't']);
+    try {
+      const port = new URL(first.baseUrl).port;
+      const r = await run(['sandbox', 'serve', '--port', port, '--token', 't']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`The sandbox cannot listen on 127.0.0.1:${port}: the port is in use.`);
+      // A usage error prints the command's usage line; a runtime failure does not.
+      expect(r.stderr).not.toMatch(/Usage:/);
+    } finally {
+      await first.stop();
+    }
+  });
 });
