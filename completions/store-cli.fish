@@ -617,7 +617,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for 
 # store-cli sandbox serve
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port to listen on, 0 for any free port'
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l demo -d 'start with the demo data set when the store is empty (and reset to it)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l seed -r -F -d 'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values) when the store is empty, and reset to it; sandbox export writes one'

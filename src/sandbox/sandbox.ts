@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Authorizer } from './auth.js';
+import { ALL_SCOPES, Authorizer, type TokenGrant } from './auth.js';
 import { createDialect } from './dialect.js';
 import { SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
 import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
@@ -128,7 +128,10 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dialect,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
+    ...(options.tokenGenerated ? { generatedToken: (options.tokens[0] as TokenGrant).token } : {}),
   });
+  // A generated token survives restarts on one data file: the file keeps the first one.
+  const tokens: TokenGrant[] = options.tokenGenerated && store.token !== undefined ? [{ token: store.token, scopes: ALL_SCOPES }] : options.tokens;
   // A data file brings the definitions it holds; a file given as well is laid over them.
   if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
     try {
@@ -145,7 +148,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     options.rateLimit &&
     new RateLimiter(
       options.rateLimit,
-      options.tokens.map((grant) => grant.token),
+      tokens.map((grant) => grant.token),
       internals.rateClock ?? (() => performance.now()),
     );
   // One generator for every draw (the fail rate's and the rules'): same seed, same requests, same faults.
@@ -155,7 +158,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   const server = createSandboxServer({
     router: new Router(store.routes),
     controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules), ...stateControlRoutes(store, baseline)]),
-    authorizer: new Authorizer(options.tokens),
+    authorizer: new Authorizer(tokens),
     idsAs: options.idsAs,
     dialect,
     ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader) } : {}),
@@ -206,7 +209,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
 
   return {
     baseUrl,
-    token: (options.tokens[0] as { token: string }).token,
+    token: (tokens[0] as TokenGrant).token,
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
     reset: () => store.replace(baseline),

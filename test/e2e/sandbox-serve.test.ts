@@ -63,6 +63,21 @@ describe('sandbox serve', () => {
     }
   });
 
+  it('--data FILE without --token: the generated token is the same after a restart, so a saved profile keeps working', async () => {
+    const file = join(scratch().root, 'sandbox.json');
+    const first = await serve(['--json', '--data', file]);
+    await first.stop();
+    const second = await serve(['--json', '--data', file]);
+    try {
+      expect(second.token).toMatch(/^sbx_/);
+      expect(second.token).toBe(first.token);
+      const count = await run(['giftcard', 'count', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: second.baseUrl, STORE_CLI_TOKEN: first.token }) });
+      expect(count.code, count.stderr).toBe(0);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('--token t:read_gift_card: reads pass, create exits 4', async () => {
     const s = await serve(['--json', '--token', 't:read_gift_card']);
     try {

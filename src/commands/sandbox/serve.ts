@@ -15,7 +15,9 @@ const verb = defineVerb({
   flags: {
     host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
     port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_SANDBOX_PORT) }),
-    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', { orEmpty: true }),
+    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)', {
+      orEmpty: true,
+    }),
     data: text('<file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'),
     demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
     seed: text(
@@ -113,7 +115,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
-  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
+  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes${options.data ? `, kept in ${options.data} across restarts` : ''}): ${sandbox.token}`);
   if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   const dialect = options.dialect === 'real' ? ', speaking the real dialect' : '';
   ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
