@@ -6,7 +6,7 @@ import { CancelledError, RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
-/** The environment variable that picks the embedded sandbox's dialect (see README "Dialects"). */
+/** The environment variable that picks the embedded sandbox's dialect (see docs/sandbox.md "Sandbox dialects"). */
 export const SANDBOX_DIALECT_ENV = 'STORE_CLI_SANDBOX_DIALECT';
 
 /** 'service' unless the environment asks for the real store's dialect; anything else is a usage error. */

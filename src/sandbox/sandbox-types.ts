@@ -58,7 +58,7 @@ export interface SandboxOptions {
    * How the sandbox speaks. 'service' (default): the documented choices of README's
    * "Decisions" table. 'real': as the real stores of this API family answer ({"error"}
    * bodies, padded unquoted Link with rel=previous, zone-less times, 201 on create, no
-   * Retry-After, unordered webhooks that stop after 8 failures); see README "Dialects".
+   * Retry-After, unordered webhooks that stop after 8 failures); see docs/sandbox.md "Sandbox dialects".
    */
   dialect?: 'service' | 'real';
   /** Currency of new gift cards; default 'USD'. */

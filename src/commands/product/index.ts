@@ -6,6 +6,6 @@ import * as get from './get.js';
 
 export const product: Noun = {
   name: 'product',
-  summary: 'create, get, edit and delete products (category and collections by name)',
+  summary: 'Create, get, edit and delete products (category and collections by name)',
   verbs: [create, get, edit, del],
 };

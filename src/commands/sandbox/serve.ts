@@ -35,7 +35,7 @@ const verb = defineVerb({
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
-      'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")',
+      'answer in the documented dialect (service) or as the real store does (real: {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see docs/sandbox.md "Sandbox dialects")',
       ['service', 'real'],
       { default: 'service' },
     ),

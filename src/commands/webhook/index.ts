@@ -8,6 +8,6 @@ import * as unsubscribe from './unsubscribe.js';
 
 export const webhook: Noun = {
   name: 'webhook',
-  summary: "receive product webhook deliveries locally, send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
+  summary: "Receive product webhook deliveries locally, send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
   verbs: [listen, trigger, resend, subscribe, subscriptions, unsubscribe],
 };
