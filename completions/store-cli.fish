@@ -615,7 +615,7 @@ complete -c store-cli -n '__store_cli_at \'sandbox\'' -a fault -d 'Change a runn
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli sandbox serve
-complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on'
+complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l host -x -d 'address to listen on; another than a loopback one (such as 0.0.0.0) lets other machines in, and is warned about; requests must name this address or a loopback name in their Host header (else 403)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l port -x -d 'port to listen on, 0 for any free port'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l token -x -d 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)'
 complete -c store-cli -n '__store_cli_at \'sandbox serve\'' -l data -r -F -d 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'

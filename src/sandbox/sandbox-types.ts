@@ -111,6 +111,8 @@ export interface RunningSandbox {
   baseUrl: string;
   /** The first token of the options, or the generated one. */
   token: string;
+  /** The address and port the server is bound to, as the system reports them (`0.0.0.0` for every interface). */
+  listening: { address: string; port: number };
   /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
   /**

@@ -17,6 +17,7 @@ import { stateControlRoutes } from './control-state.js';
 import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
 import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './seed.js';
 import { createSandboxServer } from './server.js';
+import { hostAllowance } from './host-check.js';
 import { SandboxStore } from './store.js';
 import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './webhooks.js';
@@ -171,6 +172,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
     origin: () => baseUrl,
+    hostAllowed: hostAllowance(options.host),
     onRequest: (served) => {
       const { at, method, path, query, status, ms, tokenLast4 } = served;
       log.add({ at, kind: 'request', method, path, query, status, ms, tokenLast4 });
@@ -183,7 +185,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     await store.close();
     throw error;
   }
-  baseUrl = baseUrlFor(options.host, (server.address() as AddressInfo).port);
+  const bound = server.address() as AddressInfo;
+  baseUrl = baseUrlFor(options.host, bound.port);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -210,6 +213,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   return {
     baseUrl,
     token: (tokens[0] as TokenGrant).token,
+    listening: { address: bound.address, port: bound.port },
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
     reset: () => store.replace(baseline),
