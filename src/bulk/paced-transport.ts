@@ -28,6 +28,11 @@ export interface RequestCounts {
   sent: number;
   /** Of those, refused with 429 by an empty bucket (or by a store that does not say). */
   rateLimited: number;
+  /**
+   * Of the 429s, those whose rate-limit header showed the bucket empty: the only ones known to
+   * be the rate limit's. A 429 without the header may be anything (a sandbox's injected fault).
+   */
+  bucketEmpty: number;
   /** Attempts repeated after a transient failure (5xx, network, a 429 with tokens left). */
   retried: number;
 }
@@ -41,7 +46,7 @@ export interface PacedTransportOptions {
 }
 
 export class PacedTransport implements Transport {
-  readonly counts: RequestCounts = { sent: 0, rateLimited: 0, retried: 0 };
+  readonly counts: RequestCounts = { sent: 0, rateLimited: 0, bucketEmpty: 0, retried: 0 };
 
   constructor(
     private readonly inner: Transport,
@@ -76,6 +81,7 @@ export class PacedTransport implements Transport {
         afterRefusal = false;
         if (error instanceof ApiError && error.status === 429 && (error.bucket === undefined || isEmpty(error.bucket))) {
           this.counts.rateLimited += 1;
+          if (error.bucket) this.counts.bucketEmpty += 1;
           if (++limited >= MAX_RATE_LIMITED) throw error;
           if (error.bucket) {
             // The bucket model paces the retry (one token); only a Retry-After asks for more.
