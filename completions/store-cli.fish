@@ -607,7 +607,7 @@ complete -c store-cli -n '__store_cli_at \'webhook help\'' -a 'listen trigger re
 # store-cli sandbox
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -s h -l help -d 'show help'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a serve -d 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers'
-complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Put a sandbox back to its start: a running one (named by --base-url or --profile) back to its seed, else clear the embedded sandbox\'s state file; asks first unless --yes'
+complete -c store-cli -n '__store_cli_at \'sandbox\'' -a reset -d 'Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one\'s state cleared (--sandbox); asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a export -d 'Write a running sandbox\'s whole state to a file (or - for stdout) in the seed format: sandbox import and serve --seed take it back'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a import -d 'Replace a running sandbox\'s whole state with a file in the seed format (what sandbox export writes); asks first unless --yes'
 complete -c store-cli -n '__store_cli_at \'sandbox\'' -a logs -d 'Show a running sandbox\'s request log (requests answered, webhook deliveries made); --follow keeps printing new ones'

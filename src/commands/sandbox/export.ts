@@ -7,7 +7,7 @@ const verb = defineVerb({
   args: { file: arg('the file to write (mode 0600: it holds full gift card codes), or - for stdout') },
   flags: { force: boolean('replace the file if it exists') },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox export state.json', 'store-cli --profile sandbox sandbox export - | jq .giftCards'],
-  notes: '\nThe sandbox is the target store: --base-url and the token, or --profile. The file is written whole or not at all.\n',
+  notes: '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help: --sandbox, else --base-url or the profile) and named on stderr. The file is written whole or not at all.\n',
 });
 
 export type ExportOptions = OptionsOf<typeof verb>;
@@ -21,14 +21,12 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const state = await ctx.spin('Reading the sandbox state…', () => api.sandboxControl.request('GET', '/state'));
   const text = `${toJson(state, 2)}\n`;
-  if (toStdout) {
-    ctx.io.out(text);
-    return;
-  }
-  await writeFileAtomically(options.file, text, { overwrite: options.force === true, flag: '--force' });
-  const { describeCounts } = await import('./running.js');
+  const { describeCounts, targetName } = await import('./running.js');
+  const where = await targetName(ctx);
+  if (!toStdout) await writeFileAtomically(options.file, text, { overwrite: options.force === true, flag: '--force' });
+  else ctx.io.out(text);
   const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
-  ctx.say(`Sandbox state written to ${options.file}: ${describeCounts({ counts })}.`);
+  ctx.say(`State of ${where} written to ${toStdout ? 'stdout' : options.file}: ${describeCounts({ counts })}.`);
 }
 
 function valuesIn(objects: unknown[]): number {

@@ -27,5 +27,8 @@ export async function run(options: AddOptions, ctx: Context): Promise<void> {
   const rule = await checkFaultRule(options.rule, '<rule>');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  await out.item(await api.sandboxFaults.add(rule), faultView);
+  const added = await api.sandboxFaults.add(rule);
+  const { targetName } = await import('../running.js');
+  ctx.say(`Fault rule ${added.id} added to ${await targetName(ctx)}.`);
+  await out.item(added, faultView);
 }

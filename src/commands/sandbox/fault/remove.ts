@@ -28,5 +28,7 @@ export async function run(options: RemoveOptions, ctx: Context): Promise<void> {
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const removed = options.all ? await api.sandboxFaults.clear() : [await api.sandboxFaults.remove(options.id as string)];
+  const { targetName } = await import('../running.js');
+  ctx.say(`${removed.length === 1 ? `Fault rule ${removed[0]?.id} removed` : `${removed.length} fault rules removed`} from ${await targetName(ctx)}.`);
   await out.list([removed], faultListView(verb.json.columns), 'No fault rules to remove.');
 }
