@@ -58,6 +58,25 @@ await build({
   logLevel: 'warning',
 });
 
+// `require('store-cli/sandbox')` (package.json "exports" ./sandbox "require"): the same entry as
+// one CommonJS bundle, for a test suite that is not ES modules. No chunks: CommonJS loads what
+// it needs at once, and the sandbox needs nearly all of itself when it starts.
+await build({
+  entryPoints: { sandbox: 'src/sandbox/package.ts' },
+  outdir,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  legalComments: 'none',
+  plugins: [processGlobal],
+  logLevel: 'warning',
+});
+
 // Every command's --help text, rendered once here by the program itself, so that main.ts can
 // answer `store-cli ... --help` without loading commander (like --version). A test checks
 // that each text still equals what commander prints.

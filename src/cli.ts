@@ -94,13 +94,29 @@ export function buildProgram(io: IO, action: (command: Command, verb: Verb) => P
     )
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')
     .addHelpText('after', EXIT_CODES_HELP)
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, optionDescription })
     .helpCommand('help [command...]', 'show help for a command, e.g. help giftcard search')
     .showSuggestionAfterError(true);
 
   for (const noun of nouns) addNoun(program, noun, action);
   configureTree(program, io);
   return program;
+}
+
+/**
+ * A flag's line in --help, as commander writes it but for people: a default or choice as
+ * typed (`10000`, not `"10000"`), and no `(default: [])` for a repeatable flag given none.
+ */
+function optionDescription(option: Option): string {
+  const extra: string[] = [];
+  if (option.argChoices) extra.push(`choices: ${option.argChoices.join(', ')}`);
+  const value: unknown = option.defaultValue;
+  const takesValue = option.required || option.optional;
+  if (takesValue && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+    extra.push(`default: ${option.defaultValueDescription ?? (Array.isArray(value) ? value.join(', ') : String(value))}`);
+  }
+  if (option.envVar !== undefined) extra.push(`env: ${option.envVar}`);
+  return extra.length === 0 ? option.description : `${option.description} (${extra.join(', ')})`;
 }
 
 function addNoun(parent: Command, noun: Noun, action: (command: Command, verb: Verb) => Promise<void>): void {

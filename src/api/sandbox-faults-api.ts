@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import type { SandboxControlApi } from './sandbox-control-api.js';
 import { sandboxFaultSchema, type SandboxFault } from './sandbox-faults.js';
 import { parseWire } from './schema.js';
+import { segment } from './wire.js';
 
 export class SandboxFaultsApi {
   constructor(private readonly control: SandboxControlApi) {}
@@ -22,7 +23,7 @@ export class SandboxFaultsApi {
 
   /** Removes one rule by id (a 404 when the sandbox has no such rule). */
   async remove(id: string): Promise<SandboxFault> {
-    const body = await this.control.request('DELETE', `/faults/${encodeURIComponent(id)}`);
+    const body = await this.control.request('DELETE', `/faults/${segment(id)}`);
     return parseWire(z.object({ fault: sandboxFaultSchema }), body, 'a removed fault rule').fault;
   }
 

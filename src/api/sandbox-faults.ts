@@ -7,7 +7,7 @@ const wireNumber = z.union([z.string(), z.instanceof(LosslessNumber)]);
 
 export const sandboxFaultSchema = z.looseObject({
   id: z.string(),
-  /** The rule in its canonical form, e.g. `POST /api/202412/metafields/* 503@0.3`. */
+  /** The rule in its canonical form, e.g. `POST /api/202412/metafields/** 503@0.3`. */
   rule: z.string(),
   method: z.string(),
   path: z.string(),

@@ -29,6 +29,11 @@ export interface RequestCounts {
   sent: number;
   /** Of those, refused with 429 by an empty bucket (or by a store that does not say). */
   rateLimited: number;
+  /**
+   * Of the 429s, those whose rate-limit header showed the bucket empty: the only ones known to
+   * be the rate limit's. A 429 without the header may be anything (a sandbox's injected fault).
+   */
+  bucketEmpty: number;
   /** Attempts repeated after a transient failure (5xx, network, a 429 with tokens left). */
   retried: number;
 }
@@ -54,7 +59,7 @@ export const GIVE_UP_AFTER_MS = 5 * 60_000;
 export class GaveUpError extends RuntimeError {}
 
 export class PacedTransport implements Transport {
-  readonly counts: RequestCounts = { sent: 0, rateLimited: 0, retried: 0 };
+  readonly counts: RequestCounts = { sent: 0, rateLimited: 0, bucketEmpty: 0, retried: 0 };
   /** When the store last answered anything but a 429 (at first: when the run started). */
   private lastAnswered: number;
 
@@ -94,6 +99,7 @@ export class PacedTransport implements Transport {
         afterRefusal = false;
         if (error instanceof ApiError && error.status === 429 && (error.bucket === undefined || isEmpty(error.bucket))) {
           this.counts.rateLimited += 1;
+          if (error.bucket) this.counts.bucketEmpty += 1;
           const left = this.giveUpLeftMs(clock);
           if (left <= 0) {
             const gaveUp = this.gaveUp();

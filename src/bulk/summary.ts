@@ -16,7 +16,7 @@ export interface SummaryJson {
   unfinished: number;
   /** Requests sent, every attempt counted (0 when nothing could be sent). */
   requests: number;
-  /** Of those, refused by the store's rate limit (429). */
+  /** Of those, refused with 429 (by the store's rate limit, or unexplained: see RequestCounts). */
   refused: number;
   elapsedMs: number;
 }
@@ -97,12 +97,20 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   return lines;
 }
 
-/** What a bulk run cost: its requests, per object (or per `unit`: "card"), and how many the rate limit refused or were retried. */
+/**
+ * What a bulk run cost: its requests, per object (or per `unit`: "card"), how many were
+ * refused (429) and how many retried. A refusal is the rate limit's only when the store's
+ * bucket header said the bucket was empty; without the header a 429 is only a refusal (a
+ * sandbox without a limit injects them with --fail-rate).
+ */
 export function requestsLine(requests: RequestCounts, objects: number, unit = 'object'): string {
   const perObject = objects > 0 ? ` (${(requests.sent / objects).toFixed(2)} per ${unit})` : '';
+  const unexplained = requests.rateLimited - requests.bucketEmpty;
   const extras = [
     // Said even when none were: that is what a paced run is for.
-    requests.rateLimited > 0 ? `${n(requests.rateLimited)} refused by the store's rate limit (429) and sent again` : "none refused by the store's rate limit (429)",
+    requests.rateLimited === 0 ? 'none refused (429)' : '',
+    requests.bucketEmpty > 0 ? `${n(requests.bucketEmpty)} refused by the store's rate limit (429, its bucket empty) and sent again` : '',
+    unexplained > 0 ? `${n(unexplained)} refused (429) and sent again` : '',
     requests.retried > 0 ? `${n(requests.retried)} retried after a failure` : '',
   ].filter(Boolean);
   return `${plural(requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`;

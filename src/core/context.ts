@@ -248,7 +248,7 @@ export function createContext(deps: ContextDeps): Context {
       await (await paths()).makePrivateDir(dir);
       const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined, embeddedDialect(env), { say: log, signal });
       disposers.push(() => sandbox.close());
-      if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli sandbox reset' clears it.`);
+      if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli --sandbox sandbox reset' clears it.`);
       return {
         profile: await ctx.profile(),
         baseUrl: { value: sandbox.baseUrl, source: 'sandbox' },

@@ -6,7 +6,7 @@ import { CancelledError, RuntimeError, UsageError } from './errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 
-/** The environment variable that picks the embedded sandbox's dialect (see README "Dialects"). */
+/** The environment variable that picks the embedded sandbox's dialect (see docs/sandbox.md "Sandbox dialects"). */
 export const SANDBOX_DIALECT_ENV = 'STORE_CLI_SANDBOX_DIALECT';
 
 /** 'service' unless the environment asks for the real store's dialect; anything else is a usage error. */
@@ -59,12 +59,12 @@ export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: s
 
 /** The sandbox shares no code with the client, so its errors are translated here. */
 export async function asCliErrors<T>(start: () => Promise<T>, flag?: string): Promise<T> {
-  const { SandboxDataError, SandboxUsageError } = await import('../sandbox/index.js');
+  const { SandboxDataError, SandboxRuntimeError, SandboxUsageError } = await import('../sandbox/index.js');
   try {
     return await start();
   } catch (error) {
     if (error instanceof SandboxUsageError) throw flag ? new UsageError(`${flag}: ${error.message}`) : new UsageError(error.message, false);
-    if (error instanceof SandboxDataError) throw new RuntimeError(error.message);
+    if (error instanceof SandboxDataError || error instanceof SandboxRuntimeError) throw new RuntimeError(error.message);
     throw error;
   }
 }

@@ -25,7 +25,7 @@ export function faultControlRoutes(rules: FaultRules): ControlRoute[] {
     {
       method: 'POST',
       path: '/faults',
-      summary: 'add a fault rule after the others: {"rule": "POST /api/202412/metafields/* 503@0.3"}',
+      summary: 'add a fault rule after the others: {"rule": "POST /api/202412/metafields/** 503@0.3"}',
       handle: ({ body }) => ({ created: true, body: { fault: rules.add(ruleAt(objectBody(body).rule, 'rule')) } }),
     },
     {

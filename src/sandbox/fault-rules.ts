@@ -1,4 +1,4 @@
-// Targeted faults: rules such as `POST /api/202412/metafields/* 503@0.3` that fail, delay or
+// Targeted faults: rules such as `POST /api/202412/metafields/** 503@0.3` that fail, delay or
 // drop the requests they match, given at start (`--fault`), changed at run time
 // (`/_sandbox/faults`), or asked for by one request (`X-Sandbox-Fault`, when allowed).
 // Light on purpose (no zod): the CLI checks a rule with this same grammar before it sends one.
@@ -83,7 +83,7 @@ export function parseFaultRule(text: string): FaultRule {
     .split(/\s+/)
     .filter((part) => part !== '');
   if (parts.length !== 3) {
-    throw new FaultRuleError('rule', `a rule has three parts separated by spaces, ${RULE_GRAMMAR} (such as "POST /api/202412/metafields/* 503@0.3"), not ${parts.length}`);
+    throw new FaultRuleError('rule', `a rule has three parts separated by spaces, ${RULE_GRAMMAR} (such as "POST /api/202412/metafields/** 503@0.3"), not ${parts.length}`);
   }
   const [methodText, path, actionText] = parts as [string, string, string];
   const upper = methodText.toUpperCase();
@@ -103,7 +103,7 @@ export function formatFaultAction(action: FaultAction): string {
 
 function checkGlob(path: string): void {
   if (path === '*' || path === '**') return;
-  if (!path.startsWith('/')) throw new FaultRuleError('path', `the path glob '${path}' must start with / (such as /api/202412/metafields/*) or be ** for any path`);
+  if (!path.startsWith('/')) throw new FaultRuleError('path', `the path glob '${path}' must start with / (such as /api/202412/metafields/**) or be ** for any path`);
   if (/[?#]/.test(path)) throw new FaultRuleError('path', `the path glob '${path}' must not carry a query or fragment: a rule matches the path alone`);
   for (const segment of path.split('/')) {
     if (segment.includes('**') && segment !== '**')
@@ -156,6 +156,8 @@ export interface FaultDecision extends FaultAction {
 export class FaultRules {
   private entries: FaultEntry[] = [];
   private lastId = 0;
+  /** The ids of the rules that matched a request (fired or not): a rule never in it may be mistyped. */
+  private readonly matched = new Set<string>();
 
   constructor(
     rules: readonly FaultRule[],
@@ -193,14 +195,37 @@ export class FaultRules {
     return rules.map((rule) => this.add(rule));
   }
 
+  /**
+   * The rules in force that have matched no request yet (whether or not they would have
+   * fired): a glob such as `/metafields/*`, which matches one segment, where `/metafields/**`
+   * was meant, shows up here. A rule behind one that fired still counts when it matches.
+   */
+  unmatched(): FaultEntry[] {
+    return this.entries.filter((entry) => !this.matched.has(entry.id)).map((entry) => ({ ...entry }));
+  }
+
   /** The first rule that matches and fires, or null. Draws from the generator only for a probability strictly between 0 and 1. */
   decide(method: string, pathname: string): FaultDecision | null {
+    let decision: FaultDecision | null = null;
     for (const entry of this.entries) {
-      if (entry.method !== '*' && entry.method !== method) continue;
-      if (!globMatches(entry.path, pathname)) continue;
-      if (fires(entry.probability, this.random)) return { status: entry.status, probability: entry.probability, latencyMs: entry.latencyMs, source: `rule ${entry.id}, ${entry.rule}` };
+      if (!this.matches(entry, method, pathname)) continue;
+      if (decision === null && fires(entry.probability, this.random)) {
+        decision = { status: entry.status, probability: entry.probability, latencyMs: entry.latencyMs, source: `rule ${entry.id}, ${entry.rule}` };
+      }
     }
-    return null;
+    return decision;
+  }
+
+  /** Notes the rules a request matches without deciding anything (its own fault header decided). */
+  note(method: string, pathname: string): void {
+    for (const entry of this.entries) this.matches(entry, method, pathname);
+  }
+
+  private matches(entry: FaultEntry, method: string, pathname: string): boolean {
+    if (entry.method !== '*' && entry.method !== method) return false;
+    if (!globMatches(entry.path, pathname)) return false;
+    this.matched.add(entry.id);
+    return true;
   }
 }
 

@@ -56,7 +56,10 @@ export function createFaultDecider(options: { rules: FaultRules; chaos: () => Fa
   return ({ method, pathname, header }) => {
     if (options.allowHeader && header !== undefined) {
       const asked = headerAction(header);
-      if (fires(asked.probability, options.random)) return { ...asked, source: `the ${FAULT_HEADER} header` };
+      if (fires(asked.probability, options.random)) {
+        options.rules.note(method, pathname);
+        return { ...asked, source: `the ${FAULT_HEADER} header` };
+      }
     }
     const ruled = options.rules.decide(method, pathname);
     if (ruled !== null) return ruled;

@@ -7,7 +7,7 @@ import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 
 export { ALL_SCOPES, parseTokenSpec } from './auth.js';
 export type { Scope, TokenGrant } from './auth.js';
-export { SandboxDataError, SandboxUsageError } from './sandbox-errors.js';
+export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
 export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './fault-rules.js';
 export type { FaultRule } from './fault-rules.js';
 export type { WebhookLogLine } from './webhooks.js';

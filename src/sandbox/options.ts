@@ -17,6 +17,8 @@ export interface ResolvedOptions {
   host: string;
   port: number;
   tokens: TokenGrant[];
+  /** No token was given: tokens holds one generated, which a data file's kept token replaces. */
+  tokenGenerated: boolean;
   dataFile: string | undefined;
   waitForDataFile: SandboxOptions['waitForDataFile'];
   seed: 'demo' | 'none' | SandboxSeed;
@@ -105,6 +107,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     host,
     port,
     tokens,
+    tokenGenerated: !(input.tokens !== undefined && input.tokens.length > 0),
     dataFile: input.dataFile === undefined ? undefined : resolve(input.dataFile),
     waitForDataFile: input.waitForDataFile,
     seed,

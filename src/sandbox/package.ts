@@ -13,9 +13,12 @@
  * afterAll(() => sandbox.stop());
  * ```
  */
-import { startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
+import { z } from 'zod';
+import { ALL_FAULT_KINDS } from './faults.js';
+import { FaultRuleError, parseFaultRule } from './fault-rules.js';
+import { ALL_SCOPES, SandboxUsageError, startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
 
-export { SandboxDataError, SandboxUsageError } from './index.js';
+export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './index.js';
 export type { RateLimitPlan, RequestLogEntry, SandboxSeed, Scope, TokenGrant } from './index.js';
 
 /** What the sandbox starts with. All optional: `startSandbox()` is an empty store with one all-scopes token. */
@@ -32,7 +35,7 @@ export interface StartSandboxOptions {
   rateLimit?: RateLimitPlan | { rps: number; burst?: number };
   /**
    * Faults: random ones on this share (0..1, `rate`) of the API's requests, targeted `rules`
-   * (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, e.g. `POST /api/202412/metafields/* 503@0.3`),
+   * (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, e.g. `POST /api/202412/metafields/** 503@0.3`),
    * and with `header` a request's own `X-Sandbox-Fault: STATUS[@P][+LATENCYms]`; all drawn
    * repeatably with `seed`.
    */
@@ -41,6 +44,8 @@ export interface StartSandboxOptions {
   tokens?: TokenGrant[];
   /** Ids and counts as JSON strings (default) or as bare JSON numbers. */
   idsAs?: 'string' | 'number';
+  /** Gift card codes in reads: `'masked'` (default, last four) or `'shown'` (whole, as the spec's gift card object lists them). */
+  codesInReads?: 'masked' | 'shown';
   /**
    * Product events go to every subscription of their topic (`/api/202412/app/webhooks`, or a
    * seed's `webhooks`) and to each of `urls`, signed with `secret` (generated when absent, see
@@ -84,6 +89,122 @@ export interface Sandbox {
   stop(): Promise<void>;
 }
 
+const PLANS = ['basic', 'standard', 'advanced', 'legacy'] as const satisfies readonly RateLimitPlan[];
+
+/** A targeted fault rule, checked by the sandbox's own grammar. */
+const faultRule = z.string().superRefine((text, check) => {
+  try {
+    parseFaultRule(text);
+  } catch (error) {
+    if (!(error instanceof FaultRuleError)) throw error;
+    check.addIssue({ code: 'custom', message: `"${text}": ${error.message}` });
+  }
+});
+
+/**
+ * The options as JavaScript may pass them, unchecked by any compiler: every key known (a
+ * misspelled `ratelimit` or a `failSeed` beside `faults` is refused, not ignored), every
+ * value of its type. The sandbox checks ranges and meaning again when it starts.
+ */
+const OPTIONS = z.strictObject({
+  seed: z.union([z.string().min(1), z.record(z.string(), z.unknown())]).optional(),
+  dialect: z.enum(['service', 'real']).optional(),
+  rateLimit: z.union([z.enum(PLANS), z.strictObject({ rps: z.number().positive(), burst: z.number().int().min(1).optional() })]).optional(),
+  faults: z
+    .strictObject({
+      rate: z.number().min(0).max(1).optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 32 - 1)
+        .optional(),
+      kinds: z
+        .array(z.enum(ALL_FAULT_KINDS as ['429', '500', '503', 'reset']))
+        .min(1)
+        .optional(),
+      rules: z.array(faultRule).optional(),
+      header: z.boolean().optional(),
+    })
+    .optional(),
+  tokens: z.array(z.strictObject({ token: z.string().min(1), scopes: z.array(z.enum(ALL_SCOPES as [string, ...string[]])) })).optional(),
+  idsAs: z.enum(['string', 'number']).optional(),
+  codesInReads: z.enum(['masked', 'shown']).optional(),
+  webhooks: z.union([z.literal(false), z.strictObject({ urls: z.array(z.string()).optional(), secret: z.string().optional() })]).optional(),
+  dataFile: z.string().min(1).optional(),
+  logSize: z.number().int().min(1).max(1_000_000).optional(),
+  port: z.number().int().min(0).max(65535).optional(),
+  host: z.string().min(1).optional(),
+});
+
+/** Near misses of the option names, for a friendlier refusal. */
+const HINTS: Readonly<Record<string, string>> = {
+  failSeed: 'faults.seed',
+  failRate: 'faults.rate',
+  failKinds: 'faults.kinds',
+  allowFaultHeader: 'faults.header',
+  seedFile: 'seed (a path)',
+};
+
+/** What an option takes, in words, where zod's own words would be vague (unions, objects). */
+const TAKES: Readonly<Record<string, string>> = {
+  options: 'an object of options',
+  seed: "'demo', a seed object or the path of a seed file",
+  rateLimit: "a plan ('basic', 'standard', 'advanced', 'legacy') or {rps, burst?}",
+  faults: 'an object {rate?, seed?, kinds?, rules?, header?}',
+  tokens: 'an array of {token, scopes}',
+  webhooks: '{urls?, secret?} or false',
+};
+
+/** `faults.rules[0]`, `tokens[1].scopes[0]`, or `options` for the whole. */
+function optionPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'options';
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`)).join('');
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), root);
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const at = optionPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys
+      .map((key) => {
+        const name = issue.path.length === 0 ? key : `${at}.${key}`;
+        const known = issue.path.length === 0 ? Object.keys(OPTIONS.shape) : [];
+        const near = HINTS[key] ?? known.find((option) => option.toLowerCase() === key.toLowerCase());
+        return `startSandbox() has no option ${name}${near === undefined ? '' : ` (did you mean ${near}?)`}`;
+      })
+      .join('; ');
+  }
+  const got = describeValue(valueAt(input, issue.path));
+  if (issue.code === 'invalid_value') return `startSandbox() option ${at} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, not ${got}`;
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
+    const takes = TAKES[at] ?? (issue.code === 'invalid_type' ? `a ${issue.expected}` : 'of another type');
+    return `startSandbox() option ${at} must be ${takes}, not ${got}`;
+  }
+  const bound = /^Too (?:small|big): expected \w+ to (?:be|have) (.*)$/.exec(issue.message);
+  if (bound !== null) return `startSandbox() option ${at} must be ${bound[1]}, not ${got}`;
+  return `startSandbox() option ${at}: ${issue.message}`;
+}
+
+/** The options as given, or a SandboxUsageError naming the options at fault. */
+function checkOptions(options: unknown): StartSandboxOptions {
+  const given = options ?? {};
+  const checked = OPTIONS.safeParse(given);
+  if (checked.success) return given as StartSandboxOptions;
+  throw new SandboxUsageError(`${checked.error.issues.map((issue) => describeIssue(issue, given)).join('; ')}.`);
+}
+
 function sandboxOptions(options: StartSandboxOptions): SandboxOptions {
   const { seed, faults, ...rest } = options;
   return {
@@ -103,7 +224,7 @@ function sandboxOptions(options: StartSandboxOptions): SandboxOptions {
 
 /** Resolves once the sandbox accepts connections; rejects with SandboxUsageError naming a bad option or seed. */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  const running = await launch(sandboxOptions(options));
+  const running = await launch(sandboxOptions(checkOptions(options)));
   // The log itself keeps everything (GET /_sandbox/logs, sandbox logs); requests() starts after this seq.
   let since = 0;
   return {

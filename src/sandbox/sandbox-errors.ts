@@ -77,6 +77,14 @@ export class SandboxUsageError extends Error {
   }
 }
 
+/** A condition of the machine, not of the options: the port is in use, or not ours to take. */
+export class SandboxRuntimeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SandboxRuntimeError';
+  }
+}
+
 /** The data file exists but cannot be used as sandbox state. */
 export class SandboxDataError extends Error {
   constructor(

@@ -45,7 +45,7 @@ export interface SandboxOptions {
   failKinds?: Array<'429' | '500' | '503' | 'reset'>;
   /**
    * Targeted faults, first match wins: `METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`,
-   * e.g. `POST /api/202412/metafields/* 503@0.3`, `GET /api/202412/products/** 200+800ms`
+   * e.g. `POST /api/202412/metafields/** 503@0.3`, `GET /api/202412/products/** 200+800ms`
    * (latency alone), `* ** reset@0.1`. Drawn from the failSeed generator; changeable at run
    * time through `/_sandbox/faults`. See docs/sandbox.md "Targeted faults".
    */
@@ -59,7 +59,7 @@ export interface SandboxOptions {
    * "Decisions" table. 'real': as the real stores of this API family answer ({"error"}
    * bodies, padded unquoted Link with rel=previous, zone-less times, 201 on create, no
    * Retry-After, unordered webhooks that stop after 8 failures), and with Genstore's header
-   * names: the token only as X-Genstore-Access-Token; see README "Dialects".
+   * names: the token only as X-Genstore-Access-Token; see docs/sandbox.md "Sandbox dialects".
    */
   dialect?: 'service' | 'real';
   /** Currency of new gift cards; default 'USD'. */
@@ -115,6 +115,8 @@ export interface RunningSandbox {
   token: string;
   /** The header the token is read from: the dialect's (X-Service-Access-Token, or X-Genstore-Access-Token in the real one). */
   tokenHeader: string;
+  /** The address and port the server is bound to, as the system reports them (`0.0.0.0` for every interface). */
+  listening: { address: string; port: number };
   /** The secret webhooks are signed with (given or generated); absent with `webhooks: false`. */
   webhookSecret?: string;
   /**
@@ -124,6 +126,11 @@ export interface RunningSandbox {
   requests(): RequestLogEntry[];
   /** Puts the store back to its seed (empty without one), durably, as POST /_sandbox/reset does. */
   reset(): Promise<void>;
+  /**
+   * The targeted fault rules in force that have matched no request since start (fired or
+   * not), each as written back (`POST /api/202412/metafields/** 503@0.3`), with its id.
+   */
+  unmatchedFaults(): Array<{ id: string; rule: string }>;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Authorizer } from './auth.js';
+import { ALL_SCOPES, Authorizer, type TokenGrant } from './auth.js';
 import { createDialect } from './dialect.js';
-import { SandboxUsageError } from './sandbox-errors.js';
+import { SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
 import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
 import { FaultRules } from './fault-rules.js';
 import { faultControlRoutes } from './control-faults.js';
@@ -17,6 +17,7 @@ import { stateControlRoutes } from './control-state.js';
 import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
 import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './seed.js';
 import { createSandboxServer } from './server.js';
+import { hostAllowance } from './host-check.js';
 import { SandboxStore } from './store.js';
 import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './webhooks.js';
@@ -38,8 +39,9 @@ function listen(server: ReturnType<typeof createSandboxServer>, port: number, ho
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
-      if (error.code === 'EADDRINUSE') reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: the port is in use.`, { cause: error }));
-      else if (error.code === 'EACCES') reject(new SandboxUsageError(`The sandbox is not allowed to listen on ${where}.`, { cause: error }));
+      // Another process holds the port, or the system keeps it: nothing the options got wrong.
+      if (error.code === 'EADDRINUSE') reject(new SandboxRuntimeError(`The sandbox cannot listen on ${where}: the port is in use.`, { cause: error }));
+      else if (error.code === 'EACCES') reject(new SandboxRuntimeError(`The sandbox is not allowed to listen on ${where}.`, { cause: error }));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
         reject(new SandboxUsageError(`The sandbox cannot listen on ${where}: no such local address.`, { cause: error }));
       } else reject(error);
@@ -128,7 +130,10 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dialect,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
+    ...(options.tokenGenerated ? { generatedToken: (options.tokens[0] as TokenGrant).token } : {}),
   });
+  // A generated token survives restarts on one data file: the file keeps the first one.
+  const tokens: TokenGrant[] = options.tokenGenerated && store.token !== undefined ? [{ token: store.token, scopes: ALL_SCOPES }] : options.tokens;
   // A data file brings the definitions it holds; a file given as well is laid over them.
   if (options.definitionsFile !== undefined && options.dataFile !== undefined) {
     try {
@@ -145,7 +150,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     options.rateLimit &&
     new RateLimiter(
       options.rateLimit,
-      options.tokens.map((grant) => grant.token),
+      tokens.map((grant) => grant.token),
       internals.rateClock ?? (() => performance.now()),
     );
   // One generator for every draw (the fail rate's and the rules'): same seed, same requests, same faults.
@@ -155,7 +160,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
   const server = createSandboxServer({
     router: new Router(store.routes),
     controls: controlRouter([...logControlRoutes(log), ...faultControlRoutes(faultRules), ...stateControlRoutes(store, baseline)]),
-    authorizer: new Authorizer(options.tokens, dialect.headers.token),
+    authorizer: new Authorizer(tokens, dialect.headers.token),
     idsAs: options.idsAs,
     dialect,
     ...(limiter && options.rateLimit ? { rateLimit: bucketCheck(limiter, options.rateLimit, options.rateLimitHeader, dialect.headers.rateLimit) } : {}),
@@ -168,6 +173,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     retryAfterSeconds: internals.retryAfterSeconds ?? 1,
     now: options.now,
     origin: () => baseUrl,
+    hostAllowed: hostAllowance(options.host),
     onRequest: (served) => {
       const { at, method, path, query, status, ms, tokenLast4 } = served;
       log.add({ at, kind: 'request', method, path, query, status, ms, tokenLast4 });
@@ -180,7 +186,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     await store.close();
     throw error;
   }
-  baseUrl = baseUrlFor(options.host, (server.address() as AddressInfo).port);
+  const bound = server.address() as AddressInfo;
+  baseUrl = baseUrlFor(options.host, bound.port);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -206,11 +213,13 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
 
   return {
     baseUrl,
-    token: (options.tokens[0] as { token: string }).token,
+    token: (tokens[0] as TokenGrant).token,
     tokenHeader: dialect.headers.token,
+    listening: { address: bound.address, port: bound.port },
     ...(options.webhooks === undefined ? {} : { webhookSecret: options.webhooks.secret }),
     requests: () => log.entries(),
     reset: () => store.replace(baseline),
+    unmatchedFaults: () => faultRules.unmatched().map(({ id, rule }) => ({ id, rule })),
     close,
   };
 }

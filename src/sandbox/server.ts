@@ -57,6 +57,8 @@ export interface ServerConfig {
   origin: () => string;
   /** Called once per API request, as its answer goes out (or its connection ends unanswered). */
   onRequest?: (request: ServedRequest) => void;
+  /** Whether a request's Host header names the sandbox (see host-check.ts); a request that does not gets 403. */
+  hostAllowed?: (host: string | undefined) => boolean;
 }
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -218,6 +220,14 @@ function tokenOf(req: IncomingMessage, dialect: Dialect): string | undefined {
 
 const FAULT_HEADER_KEY = FAULT_HEADER.toLowerCase();
 
+function foreignHost(host: string): ErrorAnswer {
+  return new ErrorAnswer(
+    403,
+    'forbidden',
+    `The sandbox answers requests addressed to it by its listening address or a loopback name (localhost, 127.0.0.1), not to the host '${host.slice(0, 100)}': a web page may have pointed its own name at this machine.`,
+  );
+}
+
 function errorReply(error: unknown): ErrorAnswer {
   if (error instanceof ErrorAnswer) return error;
   const detail = error instanceof Error ? error.message : String(error);
@@ -260,12 +270,15 @@ export function createSandboxServer(config: ServerConfig): Server {
     };
     // The rate limit and faults come before routing so that a refused request never changes state.
     // They are the API's: the sandbox's own controls stay reachable however hard it is throttled.
-    const bucket = controlling ? undefined : config.rateLimit?.(tokenOf(req, dialect));
+    // First of all, control endpoints included: a page that rebound its own name to this address learns nothing.
+    const foreign = config.hostAllowed !== undefined && !config.hostAllowed(req.headers.host);
+    const bucket = controlling || foreign ? undefined : config.rateLimit?.(tokenOf(req, dialect));
     const refusal = bucket?.refusal ?? null;
     // Once close() has begun, a request still in flight gets its answer and then its connection
     // ends, instead of idling in keep-alive and holding close() up until the grace timer.
     let injected: ErrorAnswer | undefined;
     try {
+      if (foreign) throw foreignHost(req.headers.host ?? '');
       if (refusal !== null) throw refusal;
       const fault = controlling ? null : config.fault({ method: req.method ?? 'GET', pathname: url.pathname, header: headerOf(req, FAULT_HEADER_KEY) });
       if (fault !== null) {

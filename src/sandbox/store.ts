@@ -24,6 +24,11 @@ const stateSchema = z.object({
   lastId: z.string().regex(/^[0-9]{1,20}$/),
   /** The seq of the last journal line this file holds; absent in files written before the journal. */
   journalSeq: z.number().int().nonnegative().optional(),
+  /** The all-scopes token a sandbox generated for itself, kept so that it survives restarts. */
+  token: z
+    .string()
+    .regex(/^sbx_[A-Za-z0-9_-]{16,}$/)
+    .optional(),
   data: z.record(z.string(), z.unknown()),
 });
 
@@ -46,6 +51,11 @@ export interface StoreOptions {
   emit?: (event: ResourceEvent) => void;
   /** When another process owns the data file: wait this way; absent: fail at once. */
   waitForDataFile?: LockWaiting;
+  /**
+   * A token the sandbox generated (none was given): kept in a data file that holds none yet,
+   * so the next start answers the same one (see SandboxStore.token).
+   */
+  generatedToken?: string;
 }
 
 /** The journal is folded into the data file when it reaches this size or the data file's, whichever is larger. */
@@ -87,7 +97,13 @@ export class SandboxStore {
   private journal: Journal | undefined;
   private lock: DataLock | undefined;
   private file: string | undefined;
+  private keptToken: string | undefined;
   readonly resources: readonly Resource[];
+
+  /** The generated token the data file keeps (the first start's), if any. */
+  get token(): string | undefined {
+    return this.keptToken;
+  }
 
   private constructor(private readonly options: StoreOptions) {
     const env = {
@@ -197,6 +213,11 @@ export class SandboxStore {
       rewrite ||= loaded.seeded;
     } else if (seed !== undefined) {
       this.applySeed(seed);
+      rewrite = true;
+    }
+    // Written at once, not at the next compaction: a kill -9 before any change keeps it too.
+    if (this.keptToken === undefined && this.options.generatedToken !== undefined) {
+      this.keptToken = this.options.generatedToken;
       rewrite = true;
     }
     for (const [index, record] of records.entries()) {
@@ -314,13 +335,14 @@ export class SandboxStore {
       }
     }
     this.ids.observe(parsed.data.lastId);
+    this.keptToken = parsed.data.token;
     return { journalSeq: parsed.data.journalSeq ?? 0, seeded };
   }
 
   private serialize(journalSeq: number): string {
     const data: Record<string, unknown> = {};
     for (const resource of this.resources) data[resource.key] = resource.dump();
-    const state = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, data };
+    const state = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, ...(this.keptToken === undefined ? {} : { token: this.keptToken }), data };
     return `${JSON.stringify(state, null, 2)}\n`;
   }
 }

@@ -11,8 +11,8 @@ describe('export progress and summary', () => {
   });
 
   it('a complete run: rows, objects, where, requests per object', () => {
-    const lines = summaryLines(summary({ objects: 4, rows: 9, requests: 4 }), { ...context, requests: { sent: 4, rateLimited: 0, retried: 1 } });
-    expect(lines).toEqual(['Exported 9 rows of 4 objects to values.csv in 1s.', "4 requests (1.00 per object); none refused by the store's rate limit (429), 1 retried after a failure."]);
+    const lines = summaryLines(summary({ objects: 4, rows: 9, requests: 4 }), { ...context, requests: { sent: 4, rateLimited: 0, bucketEmpty: 0, retried: 1 } });
+    expect(lines).toEqual(['Exported 9 rows of 4 objects to values.csv in 1s.', '4 requests (1.00 per object); none refused (429), 1 retried after a failure.']);
   });
 
   it('failed objects are named, the first five, and the rest counted', () => {

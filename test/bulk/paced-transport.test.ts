@@ -45,7 +45,7 @@ describe('PacedTransport', () => {
   it('retries a POST after 500, 503 and a reset connection: the import resolves a lost create by reading', async () => {
     const { result, counts, starts } = await send([500, 'reset', 503, 'ok']);
     expect(result).toEqual({ ok: 200 });
-    expect(counts).toEqual({ sent: 4, rateLimited: 0, retried: 3 });
+    expect(counts).toEqual({ sent: 4, rateLimited: 0, bucketEmpty: 0, retried: 3 });
     // Exponential backoff with jitter: each wait longer than the one before.
     const waits = starts.slice(1).map((t, i) => t - starts[i]!);
     expect(waits[1]!).toBeGreaterThan(waits[0]!);
@@ -55,14 +55,14 @@ describe('PacedTransport', () => {
   it('waits out Retry-After after a 429, and counts it', async () => {
     const { result, counts, starts } = await send([429, 'ok']);
     expect(result).toEqual({ ok: 200 });
-    expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 1, bucketEmpty: 0, retried: 0 });
     expect(starts[1]! - starts[0]!).toBe(2000);
   });
 
   it('a 429 from an empty announced bucket: sent again at once, marked so the bucket model holds it for one token; the pacer judges nothing', async () => {
     const { result, counts, starts, specs, pacer } = await send(['429 empty bucket', 'ok']);
     expect(result).toEqual({ ok: 200 });
-    expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 1, bucketEmpty: 1, retried: 0 });
     expect(starts[1]).toBe(starts[0]);
     expect(specs.map((s) => s.afterRefusal)).toEqual([undefined, true]);
     expect(pacer.judged).toEqual({ faults: 0, limits: 0, unclear: 0 });
@@ -71,14 +71,14 @@ describe('PacedTransport', () => {
   it('a 429 whose header says tokens were left is a transient failure: backed off, counted as a retry, not a refusal', async () => {
     const { result, counts, starts } = await send(['429 tokens left', 'ok']);
     expect(result).toEqual({ ok: 200 });
-    expect(counts).toEqual({ sent: 2, rateLimited: 0, retried: 1 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 0, bucketEmpty: 0, retried: 1 });
     expect(starts[1]! - starts[0]!).toBeGreaterThan(0);
   });
 
   it('a 429 without header or Retry-After backs off and goes to the pacer to judge', async () => {
     const { result, counts, starts, pacer } = await send(['429 bare', 'ok']);
     expect(result).toEqual({ ok: 200 });
-    expect(counts).toEqual({ sent: 2, rateLimited: 1, retried: 0 });
+    expect(counts).toEqual({ sent: 2, rateLimited: 1, bucketEmpty: 0, retried: 0 });
     expect(starts[1]! - starts[0]!).toBeGreaterThan(100);
     expect(pacer.judged.faults + pacer.judged.unclear).toBe(1);
   });

@@ -79,24 +79,32 @@ describe('summary', () => {
       source: 'v.csv',
       dryRun: false,
       rejectsPath: 'r.csv',
-      requests: { sent: 5, rateLimited: 1, retried: 0 },
+      requests: { sent: 5, rateLimited: 1, bucketEmpty: 1, retried: 0 },
     });
     expect(lines).toEqual([
       'Imported v.csv in 1s: 10 rows of 3 objects: 6 created, 1 updated, 2 unchanged, 1 failed.',
-      "5 requests (1.67 per object); 1 refused by the store's rate limit (429) and sent again.",
+      "5 requests (1.67 per object); 1 refused by the store's rate limit (429, its bucket empty) and sent again.",
       '1 row failed; each is in r.csv with its line and reason:',
       '  line 4: bad',
     ]);
   });
 
   it('says that no request was refused (429), and counts retries apart', () => {
-    const lines = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 3, rateLimited: 0, retried: 1 } });
-    expect(lines[1]).toBe("3 requests (1.50 per object); none refused by the store's rate limit (429), 1 retried after a failure.");
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 3, rateLimited: 0, bucketEmpty: 0, retried: 1 } });
+    expect(lines[1]).toBe('3 requests (1.50 per object); none refused (429), 1 retried after a failure.');
+  });
+
+  it('blames the rate limit only for the 429s whose bucket header said so: the others are refusals', () => {
+    const noBucket = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 9, rateLimited: 3, bucketEmpty: 0, retried: 2 } });
+    expect(noBucket[1]).toBe('9 requests (4.50 per object); 3 refused (429) and sent again, 2 retried after a failure.');
+    expect(noBucket.join('\n')).not.toMatch(/rate limit/);
+    const both = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 9, rateLimited: 3, bucketEmpty: 2, retried: 0 } });
+    expect(both[1]).toBe("9 requests (4.50 per object); 2 refused by the store's rate limit (429, its bucket empty) and sent again, 1 refused (429) and sent again.");
   });
 
   it('counts in the unit of the row kind: cards, requests per card (the line the export shares)', () => {
-    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), { source: 'c.csv', dryRun: false, unit: 'card', requests: { sent: 5, rateLimited: 0, retried: 0 } });
-    expect(lines).toEqual(['Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.', "5 requests (1.25 per card); none refused by the store's rate limit (429)."]);
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), { source: 'c.csv', dryRun: false, unit: 'card', requests: { sent: 5, rateLimited: 0, bucketEmpty: 0, retried: 0 } });
+    expect(lines).toEqual(['Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.', '5 requests (1.25 per card); none refused (429).']);
   });
 
   it('a re-run that changes nothing says so', () => {

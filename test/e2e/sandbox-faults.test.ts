@@ -35,4 +35,27 @@ describe('sandbox serve --fault, sandbox fault add|list|remove', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`--fault "GET /api/202412/** 503@1.5": the probability '1.5' must be a number from 0 to 1`);
   });
+
+  it('at exit, names on stderr each rule that matched no request, with the glob hint', async () => {
+    const s = await serve(['--json', '--token', 't', '--fault', 'POST /api/202412/metafields/* 503@0.3', '--fault', 'POST /api/202412/metafields/** 503@0']);
+    const written = await api(s, 'POST', '/metafields/products/1', { metaFieldDataList: [{ namespace: 'custom', code: 'a', value: 'x' }] });
+    expect(written.status).not.toBe(503);
+    const end = await s.stop();
+    expect(end.code).toBe(0);
+    expect(end.stderr).toContain(
+      'fault rule 1 "POST /api/202412/metafields/* 503@0.3" has matched no request while the sandbox ran: it injected nothing; * matches within one path segment, /api/202412/metafields/** every path below.',
+    );
+    // Rule 2 matched the write (its probability 0 kept it from firing): not named.
+    expect(end.stderr).not.toContain('fault rule 2');
+  });
+
+  it('the documented example, POST /api/202412/metafields/** 503, fails a metafield write', async () => {
+    const s = await serve(['--json', '--token', 't', '--fault', 'POST /api/202412/metafields/** 503']);
+    try {
+      expect((await api(s, 'POST', '/metafields/products/1', { metaFieldDataList: [{ namespace: 'custom', code: 'a', value: 'x' }] })).status).toBe(503);
+    } finally {
+      const end = await s.stop();
+      expect(end.stderr).not.toContain('matched no request');
+    }
+  });
 });

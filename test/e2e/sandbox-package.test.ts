@@ -81,7 +81,7 @@ describe('store-cli/sandbox in a project of its own', () => {
 
   it('is declared in package.json exports, beside the bin', () => {
     const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
-    expect(manifest.exports['./sandbox']).toEqual({ types: './dist/types/sandbox/package.d.ts', import: './dist/sandbox.js' });
+    expect(manifest.exports['./sandbox']).toEqual({ types: './dist/types/sandbox/package.d.ts', import: './dist/sandbox.js', require: './dist/sandbox.cjs' });
     expect(manifest.bin).toEqual({ 'store-cli': 'bin/store-cli.js' });
   });
 
@@ -95,5 +95,23 @@ describe('store-cli/sandbox in a project of its own', () => {
     const vitest = run(join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ['run', '--root', project], project);
     expect(vitest.output).toMatch(/Tests\s+3 passed \(3\)/);
     expect(vitest.code).toBe(0);
+  });
+
+  it("works with CommonJS: require('store-cli/sandbox') starts a sandbox that answers, and stops it", { timeout: 60_000 }, () => {
+    const script = `
+      const { startSandbox, SandboxUsageError } = require('store-cli/sandbox');
+      (async () => {
+        const sandbox = await startSandbox({ seed: 'demo' });
+        const answer = await fetch(sandbox.baseUrl + '/api/202412/gift_cards/count', { headers: { 'X-Service-Access-Token': sandbox.token } });
+        console.log('count', answer.status, JSON.stringify(await answer.json()));
+        await sandbox.stop();
+        await startSandbox({ ratelimit: 'basic' }).catch((error) => console.log(error instanceof SandboxUsageError, error.message));
+      })();
+    `;
+    // A CommonJS script (no "type": "module" around it), resolved through the package's exports.
+    writeFileSync(join(project, 'require-it.cjs'), script);
+    const result = run(join(project, 'require-it.cjs'), [], project);
+    expect(result.output).toBe('count 200 {"count":"8"}\ntrue startSandbox() has no option ratelimit (did you mean rateLimit?).\n');
+    expect(result.code).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // `store-cli sandbox serve` as a process: readiness, clean stops, persistence, tokens.
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until } from '../helpers/cli-spawn.js';
@@ -63,6 +64,21 @@ describe('sandbox serve', () => {
     }
   });
 
+  it('--data FILE without --token: the generated token is the same after a restart, so a saved profile keeps working', async () => {
+    const file = join(scratch().root, 'sandbox.json');
+    const first = await serve(['--json', '--data', file]);
+    await first.stop();
+    const second = await serve(['--json', '--data', file]);
+    try {
+      expect(second.token).toMatch(/^sbx_/);
+      expect(second.token).toBe(first.token);
+      const count = await run(['giftcard', 'count', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: second.baseUrl, STORE_CLI_TOKEN: first.token }) });
+      expect(count.code, count.stderr).toBe(0);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('--token t:read_gift_card: reads pass, create exits 4', async () => {
     const s = await serve(['--json', '--token', 't:read_gift_card']);
     try {
@@ -102,4 +118,59 @@ describe('sandbox serve', () => {
     expect(r.stderr).toMatch(/token/i);
     expect(r.stderr).toContain('no_such_scope');
   });
+
+  it('a --port in use exits 1 (a runtime condition, not a usage error), naming the address', async () => {
+    const first = await serve(['--json', '--token', 't']);
+    try {
+      const port = new URL(first.baseUrl).port;
+      const r = await run(['sandbox', 'serve', '--port', port, '--token', 't']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`The sandbox cannot listen on 127.0.0.1:${port}: the port is in use.`);
+      // A usage error prints the command's usage line; a runtime failure does not.
+      expect(r.stderr).not.toMatch(/Usage:/);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('warns about a token under 16 characters, without printing it', async () => {
+    const s = await serve(['--json', '--token', 'secret', '--token', 'a-long-enough-token-0001']);
+    const end = await s.stop();
+    expect(end.stderr).toContain('warning: --token number 1 is 6 characters long: a short token is guessed quickly by anything that can reach the sandbox; use 16 or more.');
+    expect(end.stderr).not.toContain('--token number 2');
+    expect(end.stderr).not.toMatch(/warning: --host/);
+  });
+
+  it('--host 0.0.0.0 says the address it really listens on and warns that other machines can reach it; a foreign Host is refused', async () => {
+    const s = await serve(['--host', '0.0.0.0', '--json', '--token', 'a-long-enough-token-0001', '--quiet']);
+    try {
+      const port = new URL(s.baseUrl).port;
+      expect(s.baseUrl).toBe(`http://127.0.0.1:${port}`);
+      await until(
+        () => (s.stderr().includes('Ctrl-C') ? true : undefined),
+        5_000,
+        () => s.stderr(),
+      );
+      expect(s.stderr()).toContain(`Sandbox listening on 0.0.0.0:${port} (every interface of this machine; http://127.0.0.1:${port} from here).`);
+      expect(s.stderr()).toContain('warning: --host 0.0.0.0 lets other machines reach the sandbox');
+      const foreign = await rawGet(Number(port), 'attacker.example', 'a-long-enough-token-0001');
+      expect(foreign).toMatch(/^HTTP\/1\.1 403 /);
+    } finally {
+      await s.stop();
+    }
+  });
 });
+
+/** A raw GET of the gift card count over loopback, with the Host header given: the answer's head and body. */
+function rawGet(port: number, host: string, token: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(text));
+    socket.write(`GET /api/202412/gift_cards/count HTTP/1.1\r\nHost: ${host}\r\nX-Service-Access-Token: ${token}\r\nConnection: close\r\n\r\n`);
+  });
+}

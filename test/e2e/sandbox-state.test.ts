@@ -32,7 +32,7 @@ describe('a served sandbox with a seed', () => {
 
       const reset = await run(['sandbox', 'reset', '--yes'], { env: s.env() });
       expect(reset.code, reset.stderr).toBe(0);
-      expect(reset.stderr).toContain('reset: 1 gift cards');
+      expect(reset.stderr).toContain(`Reset the sandbox at ${s.baseUrl}: 1 gift cards`);
       expect((await api(s, 'GET', '/gift_cards/count')).json).toEqual({ count: '1' });
 
       const imported = await run(['sandbox', 'import', '-', '--yes'], { env: s.env(), input: readFileSync(exported, 'utf8') });

@@ -79,6 +79,24 @@ describe('every command --help', () => {
     expect(doc.summary).not.toMatch(/\n/);
   });
 
+  it('every command of the tree, nouns and verbs alike, starts its summary upper-case, as gh does', () => {
+    const lower = docs.filter((d) => !/^[A-Z]/.test(d.summary)).map((d) => `${d.path || '(program)'}: ${d.summary}`);
+    expect(lower).toEqual([]);
+  });
+
+  it("no option line shows commander's (default: []) or a default or choice in JSON quotes", () => {
+    const noisy = docs.flatMap((d) => d.options.filter((o) => /\(default: \[\]\)|default: "|choices: "/.test(o.description)).map((o) => `${d.path} ${o.flags}: ${o.description}`));
+    expect(noisy).toEqual([]);
+    const serve = docs.find((d) => d.path === 'sandbox serve')!;
+    expect(serve.options.find((o) => o.flags === '--port <n>')?.description).toMatch(/\(default: 12412\)$/);
+    expect(serve.options.find((o) => o.flags === '--token <token[:scope,...]>')?.description).not.toMatch(/\(default/);
+  });
+
+  it('no text points to a README section that is in docs/sandbox.md', () => {
+    const misdirected = docs.filter((d) => [d.summary, ...d.options.map((o) => o.description)].some((text) => /README "Dialects"/.test(text))).map((d) => d.path);
+    expect(misdirected).toEqual([]);
+  });
+
   it.each(leaves.map((d) => [d.path, d] as const))('%s: one to three examples of itself', (path, doc) => {
     expect(doc.examples.length, `${path} --help needs an Examples section: addHelpText('after', examples(...))`).toBeGreaterThanOrEqual(1);
     expect(doc.examples.length, `${path} --help shows more than three examples`).toBeLessThanOrEqual(3);

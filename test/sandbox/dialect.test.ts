@@ -227,10 +227,11 @@ describe("dialect 'real'", () => {
 });
 
 describe.each(['service', 'real'] as const)('Link origin in the %s dialect', (dialect) => {
-  it('points at the listening address, whatever Host the request names', async () => {
+  it('points at the listening address, whatever Host the request names (a foreign one is refused outright)', async () => {
     await withSandbox({ dialect }, async (sandbox) => {
       await createCards(sandbox, 3);
-      for (const host of ['evil.example', 'evil.example:80', '[::1]:1']) {
+      expect((await getWithHost(`${sandbox.baseUrl}/api/202412/gift_cards/search?limit=1`, sandbox, 'evil.example')).status).toBe(403);
+      for (const host of ['localhost:80', '127.0.0.2', '[::1]:1']) {
         const reply = await getWithHost(`${sandbox.baseUrl}/api/202412/gift_cards/search?limit=1`, sandbox, host);
         expect(reply.status).toBe(200);
         expect(reply.link).toContain(`${sandbox.baseUrl}/api/202412/gift_cards/search?`);

@@ -2,7 +2,7 @@
 // process dying right after the answer; a crash's leftovers (torn journal line, temp files,
 // a dead owner's lock) are cleaned up on the next start; one process owns a data file.
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,11 +132,15 @@ describe('a change answered 200 survives a crash right after the answer', () => 
   });
 
   it('a run that changes nothing writes no journal (a --sandbox read costs no fsync)', async () => {
+    // The first start on a new file writes it once, for the token it generated (kept across restarts).
+    await withSandbox({ dataFile }, async () => undefined);
     await withSandbox({ dataFile }, async (sandbox) => {
+      const before = await stat(dataFile);
       expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
-      expect(await readdir(dir)).toEqual(['state.json.lock']);
+      expect((await readdir(dir)).sort()).toEqual(['state.json', 'state.json.lock']);
+      expect((await stat(dataFile)).mtimeMs).toBe(before.mtimeMs);
       await createCard(sandbox);
-      expect((await readdir(dir)).sort()).toEqual(['state.json.journal', 'state.json.lock']);
+      expect((await readdir(dir)).sort()).toEqual(['state.json', 'state.json.journal', 'state.json.lock']);
     });
     expect(await readdir(dir)).toEqual(['state.json']);
   });

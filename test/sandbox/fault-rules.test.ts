@@ -97,4 +97,18 @@ describe('the rules in force', () => {
     expect(rules.decide('GET', '/a')?.status).toBe(503);
     expect(draws).toBe(2);
   });
+
+  it('remembers which rules matched a request, fired or not, so one that never did can be named', () => {
+    const rules = new FaultRules(
+      [parseFaultRule('POST /api/202412/metafields/* 503'), parseFaultRule('POST /api/202412/metafields/** 503@0'), parseFaultRule('* ** 500'), parseFaultRule('GET /never 500')],
+      () => 0.5,
+    );
+    expect(rules.unmatched().map((entry) => entry.id)).toEqual(['1', '2', '3', '4']);
+    // A metafield write: /metafields/{domain}/{bizId} is two segments below /metafields, which * does not reach.
+    expect(rules.decide('POST', '/api/202412/metafields/products/1')).toMatchObject({ status: 500 });
+    // Rule 3 fired; rule 2 matched without firing; rule 1's glob stops one segment short.
+    expect(rules.unmatched().map((entry) => entry.rule)).toEqual(['POST /api/202412/metafields/* 503', 'GET /never 500']);
+    rules.note('GET', '/never');
+    expect(rules.unmatched().map((entry) => entry.id)).toEqual(['1']);
+  });
 });

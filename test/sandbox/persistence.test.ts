@@ -47,6 +47,25 @@ describe('persistence', () => {
     expect(await readdir(join(dir, 'nested'))).toEqual(['state.json']);
   });
 
+  it('keeps a generated token in the data file: the next start on the file answers the same one, a given token wins', async () => {
+    const first = await withSandbox({ dataFile }, async (sandbox) => sandbox.token);
+    expect(first).toMatch(/^sbx_/);
+    // On disk from the start, in the 0600 file (a kill -9 before any change keeps it too).
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).token).toBe(first);
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect(sandbox.token).toBe(first);
+      expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
+    });
+    await withSandbox({ dataFile, tokens: [{ token: 'given', scopes: ['read_gift_card'] }] }, async (sandbox) => {
+      expect(sandbox.token).toBe('given');
+      expect((await call(sandbox, 'GET', '/gift_cards/count', { token: first })).status).toBe(401);
+    });
+    // Memory only: a new one each start.
+    const a = await withSandbox({}, async (sandbox) => sandbox.token);
+    const b = await withSandbox({}, async (sandbox) => sandbox.token);
+    expect(a).not.toBe(b);
+  });
+
   it('has a change in its journal on disk by the time the change is answered', async () => {
     await withSandbox({ dataFile }, async (sandbox) => {
       await createCard(sandbox, { code: 'EARLYWRITE01' });

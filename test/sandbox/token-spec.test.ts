@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES, parseTokenSpec, SandboxUsageError, startSandbox } from '../../src/sandbox/index.js';
+import { ALL_SCOPES, parseTokenSpec, SandboxRuntimeError, SandboxUsageError, startSandbox } from '../../src/sandbox/index.js';
 
 describe('parseTokenSpec', () => {
   it('grants every scope to a bare token', () => {
@@ -39,11 +39,13 @@ describe('startSandbox options', () => {
     await expect(startSandbox(options)).rejects.toBeInstanceOf(SandboxUsageError);
   });
 
-  it('reports a port in use as a usage error', async () => {
+  it('reports a port in use as a runtime condition, not a usage error', async () => {
     const first = await startSandbox();
     try {
       const port = Number(new URL(first.baseUrl).port);
-      await expect(startSandbox({ port })).rejects.toThrow(/port is in use/);
+      const refused = startSandbox({ port });
+      await expect(refused).rejects.toThrow(/port is in use/);
+      await expect(refused).rejects.toBeInstanceOf(SandboxRuntimeError);
     } finally {
       await first.close();
     }

@@ -4,7 +4,7 @@ import * as request from './request.js';
 // `api` has no verbs: the noun itself takes METHOD and PATH.
 export const api: Noun = {
   name: 'api',
-  summary: "send any request to the store's API with your credentials, like gh api",
+  summary: "Send any request to the store's API with your credentials, like gh api",
   verbs: [],
   action: request,
 };

@@ -8,6 +8,6 @@ import * as token from './token.js';
 
 export const auth: Noun = {
   name: 'auth',
-  summary: 'log in to a store, show the credentials and profiles, switch the default profile, print the token, log out',
+  summary: 'Log in to a store, show the credentials and profiles, switch the default profile, print the token, log out',
   verbs: [login, status, list, switchVerb, token, logout],
 };

@@ -3,6 +3,6 @@ import * as search from './search.js';
 
 export const category: Noun = {
   name: 'category',
-  summary: 'search product categories (the ids product create takes)',
+  summary: 'Search product categories (the ids product create takes)',
   verbs: [search],
 };

@@ -3,6 +3,6 @@ import * as list from './list.js';
 
 export const collection: Noun = {
   name: 'collection',
-  summary: 'list collections (the ids product create takes)',
+  summary: 'List collections (the ids product create takes)',
   verbs: [list],
 };

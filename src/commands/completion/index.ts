@@ -5,6 +5,6 @@ import * as zsh from './zsh.js';
 
 export const completion: Noun = {
   name: 'completion',
-  summary: 'print the shell completion script for bash, zsh or fish (also in completions/)',
+  summary: 'Print the shell completion script for bash, zsh or fish (also in completions/)',
   verbs: [bash, zsh, fish],
 };

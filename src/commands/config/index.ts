@@ -6,6 +6,6 @@ import * as unset from './unset.js';
 
 export const config: Noun = {
   name: 'config',
-  summary: 'per-profile defaults: output format, page size, import concurrency, colour',
+  summary: 'Per-profile defaults: output format, page size, import concurrency, colour',
   verbs: [get, set, unset, list],
 };

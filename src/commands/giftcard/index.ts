@@ -10,6 +10,6 @@ import * as update from './update.js';
 
 export const giftcard: Noun = {
   name: 'giftcard',
-  summary: 'create, update, disable, get, search, count, import and export gift cards',
+  summary: 'Create, update, disable, get, search, count, import and export gift cards',
   verbs: [create, update, disable, get, search, count, importer, exporter],
 };

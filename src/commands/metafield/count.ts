@@ -9,7 +9,7 @@ const verb = defineVerb({
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: COUNT_FIELDS },
-  examples: ['store-cli metafield count products 4000000000000000011', 'store-cli metafield count shop 1 --namespace custom --json'],
+  examples: ['store-cli metafield count products 4000000000000000401', 'store-cli metafield count shop 1 --namespace custom --json'],
 });
 
 export type CountOptions = OptionsOf<typeof verb>;

@@ -17,9 +17,9 @@ const verb = defineVerb({
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
   examples: [
-    'store-cli metafield delete products 4000000000000000011 --namespace custom --code color',
+    'store-cli metafield delete products 4000000000000000401 --namespace custom --code color',
     'store-cli metafield delete customers 7000000000000000001 --namespace custom --code vip --yes --json',
-    'store-cli metafield delete products 4000000000000000011 --namespace custom --code color --dry-run',
+    'store-cli metafield delete products 4000000000000000401 --namespace custom --code color --dry-run',
   ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
 });

@@ -13,7 +13,7 @@ const verb = defineVerb({
   },
   json: { fields: METAFIELD_FIELDS },
   examples: [
-    'store-cli metafield get products 4000000000000000011 --namespace specs --code weight',
+    'store-cli metafield get products 4000000000000000401 --namespace specs --code weight',
     'store-cli metafield get customers 7000000000000000001 --namespace custom --code vip --json value',
   ],
 });

@@ -10,7 +10,7 @@ import * as set from './set.js';
 
 export const metafield: Noun = {
   name: 'metafield',
-  summary: 'the typed custom values (metafields) of products, variants, customers, orders and other business objects',
+  summary: 'The typed custom values (metafields) of products, variants, customers, orders and other business objects',
   verbs: [set, get, list, count, del, importValues, exportValues],
   nouns: [definition],
 };

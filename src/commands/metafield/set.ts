@@ -21,8 +21,8 @@ const verb = defineVerb({
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
   examples: [
-    'store-cli metafield set products 4000000000000000011 --namespace specs --code weight --value "1.5 kg"',
-    'store-cli metafield set products 4000000000000000011 --namespace custom --code msrp --value "USD 19.99" --type Money',
+    'store-cli metafield set products 4000000000000000401 --namespace specs --code weight --value "1.5 kg"',
+    'store-cli metafield set products 4000000000000000401 --namespace custom --code msrp --value "USD 19.99" --type Money',
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
   notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\nIt reads the field's definition first: its type converts natural input; without one the\nvalue is stored as text whatever --type says, and a warning says so.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,

@@ -8,6 +8,6 @@ import * as count from './count.js';
 
 export const product: Noun = {
   name: 'product',
-  summary: 'list, count, create, get, edit and delete products (category and collections by name)',
+  summary: 'List, count, create, get, edit and delete products (category and collections by name)',
   verbs: [list, count, create, get, edit, del],
 };

@@ -8,10 +8,11 @@ const verb = defineVerb({
   flags: { force: boolean('replace the file if it exists') },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox export state.json', 'store-cli --profile sandbox sandbox export - | jq .giftCards'],
   notes: `
-The sandbox is the target store: --base-url and the token, or --profile. The file is written
-whole or not at all; one that is no regular file (/dev/stdout, a device, a FIFO) is written in
-place and needs no --force. The data file, journal or lock of a running sandbox is refused
-(exit 2), --force or not: it would destroy that sandbox's state.
+The sandbox is chosen as for every sandbox verb (see sandbox reset --help: --sandbox, else
+--base-url or the profile) and named on stderr. The file is written whole or not at all;
+one that is no regular file (/dev/stdout, a device, a FIFO) is written in place and needs
+no --force. The data file, journal or lock of a running sandbox is refused (exit 2),
+--force or not: it would destroy that sandbox's state.
 `,
 });
 
@@ -41,14 +42,13 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   const api = await ctx.api();
   const state = await ctx.spin('Reading the sandbox state…', () => api.sandboxControl.request('GET', '/state'));
   const text = `${toJson(state, 2)}\n`;
-  if (target.kind === 'stdout') {
-    ctx.io.out(text);
-    return;
-  }
-  await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
-  const { describeCounts } = await import('./running.js');
+  const { describeCounts, targetName } = await import('./running.js');
+  const where = await targetName(ctx);
+  const toStdout = target.kind === 'stdout';
+  if (toStdout) ctx.io.out(text);
+  else await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
   const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
-  ctx.say(`Sandbox state written to ${options.file}: ${describeCounts({ counts })}.`);
+  ctx.say(`State of ${where} written to ${toStdout ? 'stdout' : options.file}: ${describeCounts({ counts })}.`);
 }
 
 function valuesIn(objects: unknown[]): number {

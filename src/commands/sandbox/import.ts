@@ -8,14 +8,15 @@ const verb = defineVerb({
   args: { file: arg('the state or seed file to load, or - for stdin') },
   flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }) },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox import state.json --yes', 'store-cli --profile other sandbox import - --yes < state.json'],
-  notes: '\nThe file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',
+  notes:
+    '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help) and named on stderr. The file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',
 });
 
 export type ImportOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ImportOptions, ctx: Context): Promise<void> {
-  const [{ readInputBytes, utf8Text, checkJsonDepth }, { parseJson }, { UsageError }, { MAX_STATE_BYTES, seedProblem }, { describeCounts, targetUrl }] = await Promise.all([
+  const [{ readInputBytes, utf8Text, checkJsonDepth }, { parseJson }, { UsageError }, { MAX_STATE_BYTES, seedProblem }, { describeCounts, targetName }] = await Promise.all([
     import('../../core/input-text.js'),
     import('../../core/json.js'),
     import('../../core/errors.js'),
@@ -33,12 +34,12 @@ export async function run(options: ImportOptions, ctx: Context): Promise<void> {
   }
   const problem = await seedProblem(state, name);
   if (problem !== undefined) throw new UsageError(`${problem} Nothing was sent.`, false);
-  const where = await targetUrl(ctx);
+  const where = await targetName(ctx);
   await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-    action: `replace the state of the sandbox at ${where}`,
-    question: `Replace the whole state of the sandbox at ${where} with ${name}? Every change made to it is lost.`,
+    action: `replace the state of ${where}`,
+    question: `Replace the whole state of ${where} with ${name}? Every change made to it is lost.`,
   });
   const api = await ctx.api();
   const answer = await ctx.spin('Replacing the sandbox state…', () => api.sandboxControl.request('PUT', '/state', { body: state }));
-  ctx.say(`Sandbox state replaced from ${name}: ${describeCounts(answer)}.`);
+  ctx.say(`State of ${where} replaced from ${name}: ${describeCounts(answer)}.`);
 }

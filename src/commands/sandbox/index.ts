@@ -8,7 +8,7 @@ import * as serve from './serve.js';
 
 export const sandbox: Noun = {
   name: 'sandbox',
-  summary: 'run the local emulator of the whole service; reset, export or import its state, read its request log',
+  summary: 'Run the local emulator of the whole service; reset, export or import its state, read its request log',
   verbs: [serve, reset, exportState, importState, logs],
   nouns: [fault],
 };

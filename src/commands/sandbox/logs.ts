@@ -28,8 +28,8 @@ const verb = defineVerb({
     'store-cli sandbox logs -f --json | jq -c "select(.status == 429)"',
   ],
   notes: `
-Reads the log of the sandbox that --base-url or the profile points at (with its token); a
-target that is no store-cli sandbox exits 1. The log holds the newest 10000 entries (sandbox
+Reads the log of the sandbox that --base-url or the profile points at (with its token), as
+every sandbox verb chooses it, named on stderr; a target that is no store-cli sandbox exits 1. The log holds the newest 10000 entries (sandbox
 serve --log-size). Tokens show their last 4 characters, gift card codes and secret-looking
 query values are masked. With --follow a sandbox that goes away is waited for (said on
 stderr) and followed again when it is back, restarted or not; Ctrl-C stops (exit 0).
@@ -46,17 +46,20 @@ export async function run(options: LogsOptions, ctx: Context): Promise<void> {
   // Followed, JSON goes out one entry a line as it comes: an array would never end.
   const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
   const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options, verb.json.fields);
-  const [{ logView }, { followLog }] = await Promise.all([import('./log-view.js'), import('./log-follow.js')]);
+  const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./log-view.js'), import('./log-follow.js'), import('./running.js')]);
   const view = logView(verb.json.columns, out.isTable);
+  const where = await targetName(ctx);
   if (!options.follow) {
     const api = await ctx.api();
     const page = await ctx.spin('Reading the request log…', () => api.sandboxLog.read({ ...query, limit }));
+    // A listing piped stays quiet on stderr (as every listing); a person is told whose log it is.
+    if (ctx.io.isStderrTTY) ctx.say(`Request log of ${where}: ${page.entries.length} ${page.entries.length === 1 ? 'entry' : 'entries'}.`);
     await out.list([page.entries], view, 'No requests match.');
     return;
   }
   // No retries inside a request: a sandbox that went away is waited for here, saying so.
   const api = await ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } });
-  await out.list(followLog(api.sandboxLog, query, limit, ctx), view, 'No requests matched.');
+  await out.list(followLog(api.sandboxLog, query, limit, ctx, where), view, 'No requests matched.');
 }
 
 /** The filters, checked here so that a bad one exits 2 naming its flag and nothing is sent. */

@@ -1,28 +1,37 @@
-import { join } from 'node:path';
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
   name: 'reset',
-  summary: "Put a sandbox back to its start: a running one (named by --base-url or --profile) back to its seed, else clear the embedded sandbox's state file; asks first unless --yes",
+  summary: "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
   flags: {
     data: text('<file>', 'clear this state file instead (one given to sandbox serve --data, not running)'),
     yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
   },
-  examples: ['store-cli sandbox reset', 'store-cli sandbox reset --yes --data ./sandbox.json', 'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes'],
+  examples: ['store-cli --sandbox sandbox reset', 'store-cli sandbox reset --yes --data ./sandbox.json', 'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes'],
   notes:
-    '\nA running sandbox (--base-url with its token, --profile, or STORE_CLI_BASE_URL / STORE_CLI_PROFILE) goes back to the seed it was started with (--seed, --demo), or to empty without one, durably. Without a target the state file is removed: the next --sandbox run starts again from the demo data.\n',
+    '\nThe sandbox is chosen as for every sandbox verb: with --sandbox the embedded one (its state file is removed: the next --sandbox run starts again from the demo data); else the store --base-url, STORE_CLI_BASE_URL or the profile (--profile, STORE_CLI_PROFILE, the default one) points at, a running sandbox that goes back to the seed it was started with (--seed, --demo), or to empty, durably; with no store set up at all, the embedded one. It is named on stderr.\n',
 });
 
 export type ResetOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ResetOptions, ctx: Context): Promise<void> {
-  const { namesRunningSandbox } = await import('./running.js');
-  if (namesRunningSandbox(ctx)) return resetRunning(options, ctx);
-  const [{ resetSandboxData }, { SANDBOX_STATE_FILE, asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
-  const file = options.data ?? join(await ctx.dataDir(), SANDBOX_STATE_FILE);
+  const { sandboxTarget } = await import('./running.js');
+  // --data names its file, whatever the profile says; else the rule of every sandbox verb.
+  // A sandbox named on the command line (or by the variables) beside --data is a contradiction;
+  // the profile saved as the default is not: --data then says which file.
+  const { globals, env } = ctx;
+  if (options.data !== undefined && (globals.baseUrl || globals.profile || globals.sandbox || env.STORE_CLI_BASE_URL || env.STORE_CLI_PROFILE)) {
+    throw new (await import('../../core/errors.js')).UsageError(
+      '--data names a state file to clear, and --base-url, --profile or --sandbox (or STORE_CLI_BASE_URL/STORE_CLI_PROFILE) another sandbox: give one of them. Nothing was changed.',
+    );
+  }
+  const target = options.data === undefined ? await sandboxTarget(ctx) : undefined;
+  if (target?.kind === 'running') return resetRunning(target.where, ctx, options);
+  const [{ resetSandboxData }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
+  const file = options.data ?? (target as { file: string }).file;
   // Destructive: asked in a terminal, --yes without one (whether or not there is state to clear,
   // so a script's outcome never depends on it).
   await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
@@ -30,21 +39,18 @@ export async function run(options: ResetOptions, ctx: Context): Promise<void> {
     question: `Clear the sandbox state ${file}? Every change made to the sandbox is lost.`,
   });
   // A sandbox running on the file (serve, or a --sandbox command) makes this exit 1, naming its pid.
-  if (await asCliErrors(() => resetSandboxData(file))) ctx.say(`Sandbox state cleared (${file}).`);
-  else ctx.say(`No sandbox state to clear (${file} does not exist).`);
+  const which = options.data === undefined ? 'the embedded sandbox' : 'the sandbox';
+  if (await asCliErrors(() => resetSandboxData(file))) ctx.say(`Sandbox state cleared: ${which}'s state file ${file} is removed.`);
+  else ctx.say(`No sandbox state to clear: ${which}'s state file ${file} does not exist.`);
 }
 
-async function resetRunning(options: ResetOptions, ctx: Context): Promise<void> {
-  const [{ UsageError }, { describeCounts, targetUrl }] = await Promise.all([import('../../core/errors.js'), import('./running.js')]);
-  if (options.data !== undefined) {
-    throw new UsageError('--data names a state file to clear, and --base-url/--profile a running sandbox to reset: give one of them. Nothing was changed.');
-  }
-  const where = await targetUrl(ctx);
+async function resetRunning(where: string, ctx: Context, options: ResetOptions): Promise<void> {
+  const { describeCounts } = await import('./running.js');
   await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-    action: `reset the sandbox at ${where}`,
-    question: `Reset the sandbox at ${where} to its seed? Every change made to it is lost.`,
+    action: `reset ${where}`,
+    question: `Reset ${where} to its seed? Every change made to it is lost.`,
   });
   const api = await ctx.api();
   const answer = await ctx.spin('Resetting the sandbox…', () => api.sandboxControl.request('POST', '/reset'));
-  ctx.say(`Sandbox at ${where} reset: ${describeCounts(answer)}.`);
+  ctx.say(`Reset ${where}: ${describeCounts(answer)}.`);
 }

@@ -3,15 +3,28 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 
-/** A running sandbox is the target when --base-url or --profile (or their variables) name one. */
-export function namesRunningSandbox(ctx: Context): boolean {
-  const { globals, env } = ctx;
-  return Boolean(globals.baseUrl || globals.profile || env.STORE_CLI_BASE_URL || env.STORE_CLI_PROFILE);
+/**
+ * The one rule of every `sandbox` verb (reset, export, import, logs, fault): the sandbox is
+ * the embedded one with --sandbox, else the store the command line resolves to as any
+ * command's (--base-url, STORE_CLI_BASE_URL, then the profile: --profile,
+ * STORE_CLI_PROFILE, the default one). Only with no store set up at all is it the embedded
+ * sandbox (whose state file reset clears; the others then say no store is set up).
+ */
+export type SandboxTarget = { kind: 'embedded'; where: string; file: string } | { kind: 'running'; where: string };
+
+export async function sandboxTarget(ctx: Context): Promise<SandboxTarget> {
+  if (!ctx.globals.sandbox) {
+    const target = await ctx.target();
+    if (target.baseUrl !== undefined) return { kind: 'running', where: `the sandbox at ${target.baseUrl.value}` };
+  }
+  const [{ join }, { SANDBOX_STATE_FILE }] = await Promise.all([import('node:path'), import('../../core/embedded-sandbox.js')]);
+  const file = join(await ctx.dataDir(), SANDBOX_STATE_FILE);
+  return { kind: 'embedded', where: `the embedded sandbox (state in ${file})`, file };
 }
 
-/** The base URL of the target, for sentences. */
-export async function targetUrl(ctx: Context): Promise<string> {
-  return (await ctx.target()).baseUrl?.value ?? 'the sandbox';
+/** The sandbox a verb acts on, for sentences: "the sandbox at http://...", "the embedded sandbox (state in ...)". */
+export async function targetName(ctx: Context): Promise<string> {
+  return (await sandboxTarget(ctx)).where;
 }
 
 const WORDS: ReadonlyArray<[string, string]> = [

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { isHttpUrl } from '../../core/target.js';
+import { isHttpUrl, isLoopbackHost } from '../../core/target.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, list, negatable, oneOf, text, type OptionsOf } from '../verb.js';
@@ -13,9 +13,17 @@ const verb = defineVerb({
   name: 'serve',
   summary: 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers',
   flags: {
-    host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
+    host: text(
+      '<host>',
+      'address to listen on; another than a loopback one (such as 0.0.0.0) lets other machines in, and is warned about; requests must name this address or a loopback name in their Host header (else 403)',
+      {
+        default: '127.0.0.1',
+      },
+    ),
     port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_SANDBOX_PORT) }),
-    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token)', { orEmpty: true }),
+    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)', {
+      orEmpty: true,
+    }),
     data: text('<file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'),
     demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
     seed: text(
@@ -26,14 +34,14 @@ const verb = defineVerb({
     failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
     fault: list(
       '<rule>',
-      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/* 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
+      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
       { orEmpty: true },
     ),
     allowFaultHeader: boolean('let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'),
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
-      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see README "Dialects")',
+      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see docs/sandbox.md "Sandbox dialects")',
       ['service', 'real'],
       { default: 'service' },
     ),
@@ -56,7 +64,7 @@ const verb = defineVerb({
   },
   examples: [
     'store-cli sandbox serve --seed ./test/seed.json --data ./sandbox.json',
-    'store-cli sandbox serve --port 0 --json --token secret:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/* 503@0.3" --dialect real',
+    'store-cli sandbox serve --port 0 --json --token local-test-token-1:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/** 503@0.3" --dialect real',
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
@@ -115,17 +123,48 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
   if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
   else ctx.io.out(`${sandbox.baseUrl}\n`);
-  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes): ${sandbox.token}`);
+  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes${options.data ? `, kept in ${options.data} across restarts` : ''}): ${sandbox.token}`);
   if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
   const dialect = options.dialect === 'real' ? `, speaking the real dialect (token header ${sandbox.tokenHeader})` : '';
-  ctx.say(`Sandbox listening on ${sandbox.baseUrl}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
+  ctx.say(`Sandbox listening on ${listeningOn(sandbox)}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
+  warnExposure(options.host, tokens, ctx);
+  const { watchUnmatchedFaults } = await import('./unmatched-faults.js');
+  const unmatched = watchUnmatchedFaults(sandbox, (message) => ctx.warn(message));
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  unmatched.atExit();
   await asCliErrors(() => sandbox.close());
   ctx.say('Sandbox stopped.');
+}
+
+/**
+ * Where the server is bound, as the system says: a wildcard bind names itself and the
+ * loopback URL this machine uses (the one printed on stdout), other binds their URL.
+ */
+function listeningOn(sandbox: { baseUrl: string; listening: { address: string; port: number } }): string {
+  const { address, port } = sandbox.listening;
+  if (address === '0.0.0.0' || address === '::') return `${address.includes(':') ? `[${address}]` : address}:${port} (every interface of this machine; ${sandbox.baseUrl} from here)`;
+  return sandbox.baseUrl;
+}
+
+/** A token is guessable below this length (a web page can try many, see docs/sandbox.md "Host names"). */
+const MIN_TOKEN_LENGTH = 16;
+
+/** What makes the sandbox reachable by others: a short token, an address other machines can reach. */
+function warnExposure(host: string, tokens: ReadonlyArray<{ token: string }>, ctx: Context): void {
+  tokens.forEach(({ token }, index) => {
+    if (token.length < MIN_TOKEN_LENGTH) {
+      ctx.warn(`--token number ${index + 1} is ${token.length} characters long: a short token is guessed quickly by anything that can reach the sandbox; use ${MIN_TOKEN_LENGTH} or more.`);
+    }
+  });
+  if (!isLoopbackHost(host)) {
+    ctx.warn(
+      `--host ${host} lets other machines reach the sandbox: it speaks plain http, so its token and gift card codes cross the network readable. Bind 127.0.0.1 (the default) unless that is meant.`,
+    );
+  }
 }
 
 /** The --webhook shortcut's URLs and the secret that signs every delivery (subscriptions' too). */

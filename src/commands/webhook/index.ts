@@ -9,7 +9,7 @@ import * as unsubscribe from './unsubscribe.js';
 
 export const webhook: Noun = {
   name: 'webhook',
-  summary: "receive webhook deliveries locally (either header family), send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
+  summary: "Receive webhook deliveries locally (either header family), send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
   verbs: [listen, trigger, resend, subscribe, subscriptions, unsubscribe],
   nouns: [subscription],
 };

@@ -48,6 +48,15 @@ describe('sandbox serve --fault and --allow-fault-header', () => {
   });
 });
 
+describe('sandbox fault remove . and ..', () => {
+  it.each(['.', '..'])('"%s" exits 2 before anything is sent (the target here answers nothing)', async (id) => {
+    const r = await cli(['sandbox', 'fault', 'remove', id], { env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 't1' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`<id> cannot be '.' or '..' (a URL would read it as a directory step): give a rule id as sandbox fault list shows it. Nothing was sent.`);
+    expect(r.stdout).toBe('');
+  });
+});
+
 describe('sandbox fault add|list|remove', () => {
   const log = requestLog();
   const s = useSandbox({ onRequest: log.hook });

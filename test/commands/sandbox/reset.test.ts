@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, liveCli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { useSandbox } from '../../helpers/sandbox.js';
 import { stripAnsi } from '../_support.js';
 
 describe('sandbox reset', () => {
@@ -75,5 +76,45 @@ describe('sandbox reset', () => {
       expect(stripAnsi(r.stderr)).toContain('Sandbox state cleared');
       expect(existsSync(file)).toBe(false);
     });
+  });
+});
+
+describe('one target rule for every sandbox verb', () => {
+  const s = useSandbox({ seed: 'demo', tokens: [{ token: 'target-rule-token-1', scopes: ['read_gift_card', 'write_gift_card'] }] });
+
+  it('with the default profile pointing at a running sandbox, reset, export, logs and fault all act on it and name it; --sandbox names the embedded one', async () => {
+    const env = scratchDirs();
+    const login = await cli(['auth', 'login', '--base-url', s.sandbox.baseUrl, '--with-token'], { env, stdin: 'target-rule-token-1' });
+    expect(login.code, login.stderr).toBe(0);
+    // A change in the running sandbox, and embedded state on disk that must stay untouched.
+    const created = await cli(['giftcard', 'create', '--initial-value', '5', '--json', 'id'], { env });
+    expect(created.code, created.stderr).toBe(0);
+    const embedded = await cli(['--sandbox', 'giftcard', 'count'], { env });
+    expect(embedded.code, embedded.stderr).toBe(0);
+    const state = join(env.STORE_CLI_DATA_DIR, 'sandbox.json');
+    expect(existsSync(state)).toBe(true);
+    const where = `the sandbox at ${s.sandbox.baseUrl}`;
+
+    const reset = await cli(['sandbox', 'reset', '--yes'], { env });
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stderr).toContain(`Reset ${where}: 8 gift cards`);
+    // The served sandbox is back at its seed; the embedded one's file is still there.
+    expect((await cli(['giftcard', 'count'], { env })).stdout).toBe('8\n');
+    expect(existsSync(state)).toBe(true);
+
+    const exported = await cli(['sandbox', 'export', '-'], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toContain(`State of ${where} written to stdout: 8 gift cards`);
+    const logs = await cli(['sandbox', 'logs', '--limit', '1'], { env, tty: true });
+    expect(logs.code, logs.stderr).toBe(0);
+    expect(logs.stderr).toContain(`Request log of ${where}: 1 entry.`);
+    const faults = await cli(['sandbox', 'fault', 'list'], { env, tty: true });
+    expect(faults.code, faults.stderr).toBe(0);
+    expect(faults.stderr).toContain(`Fault rules of ${where}: 0.`);
+
+    const local = await cli(['--sandbox', 'sandbox', 'reset', '--yes'], { env });
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stderr).toContain(`the embedded sandbox's state file ${state} is removed`);
+    expect(existsSync(state)).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ describe('sandbox export and import', () => {
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toBe('');
       expect(exported.stderr).toContain(
-        `Sandbox state written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values, 0 webhook subscriptions.`,
+        `State of the sandbox at ${source.baseUrl} written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions.`,
       );
       expect(statSync(first).mode & 0o777).toBe(0o600);
     });
@@ -42,7 +42,7 @@ describe('sandbox export and import', () => {
     try {
       const imported = await at(target)(['sandbox', 'import', first, '--yes']);
       expect(imported.code, imported.stderr).toBe(0);
-      expect(imported.stderr).toContain(`Sandbox state replaced from ${first}: 9 gift cards,`);
+      expect(imported.stderr).toContain(`State of the sandbox at ${target.baseUrl} replaced from ${first}: 9 gift cards,`);
       expect((await at(target)(['sandbox', 'export', second])).code).toBe(0);
       expect(readFileSync(second, 'utf8')).toBe(readFileSync(first, 'utf8'));
       expect(JSON.parse((await call(target, 'GET', '/gift_cards/count')).text).count).toBe('9');
@@ -135,7 +135,7 @@ describe('sandbox reset of a running sandbox', () => {
       const reset = await at(sandbox)(['sandbox', 'reset', '--yes']);
       expect(reset.code, reset.stderr).toBe(0);
       expect(reset.stderr).toContain(
-        `Sandbox at ${sandbox.baseUrl} reset: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 0 metafield values, 0 webhook subscriptions.`,
+        `Reset the sandbox at ${sandbox.baseUrl}: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions.`,
       );
       expect((await call(sandbox, 'GET', `/gift_cards/${card.id}`)).status).toBe(404);
       const both = await at(sandbox)(['sandbox', 'reset', '--yes', '--data', join(dir(), 'x.json')]);

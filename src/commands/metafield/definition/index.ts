@@ -9,6 +9,6 @@ import * as update from './update.js';
 
 export const definition: Noun = {
   name: 'definition',
-  summary: 'the metafield definitions: the type, rule and name each (domain, namespace, code) holds; copy them between stores with export and import',
+  summary: 'The metafield definitions: the type, rule and name each (domain, namespace, code) holds; copy them between stores with export and import',
   verbs: [list, get, create, update, del, exportDefinitions, importDefinitions],
 };

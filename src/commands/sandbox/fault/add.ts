@@ -10,7 +10,7 @@ const verb = defineVerb({
   args: { rule: arg(`the rule, ${FAULT_RULE_HELP}`) },
   json: { fields: SANDBOX_FAULT_FIELDS },
   examples: [
-    'store-cli sandbox fault add "POST /api/202412/metafields/* 503@0.3" --base-url http://127.0.0.1:12412',
+    'store-cli sandbox fault add "POST /api/202412/metafields/** 503@0.3" --base-url http://127.0.0.1:12412',
     'store-cli sandbox fault add "GET /api/202412/products/** 200+800ms"',
     'store-cli sandbox fault add "* ** reset@0.1" --json id',
   ],
@@ -27,5 +27,8 @@ export async function run(options: AddOptions, ctx: Context): Promise<void> {
   const rule = await checkFaultRule(options.rule, '<rule>');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  await out.item(await api.sandboxFaults.add(rule), faultView);
+  const added = await api.sandboxFaults.add(rule);
+  const { targetName } = await import('../running.js');
+  ctx.say(`Fault rule ${added.id} added to ${await targetName(ctx)}.`);
+  await out.item(added, faultView);
 }

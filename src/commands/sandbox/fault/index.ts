@@ -5,6 +5,6 @@ import * as remove from './remove.js';
 
 export const fault: Noun = {
   name: 'fault',
-  summary: "change a running sandbox's targeted fault rules while it runs",
+  summary: "Change a running sandbox's targeted fault rules while it runs",
   verbs: [add, list, remove],
 };

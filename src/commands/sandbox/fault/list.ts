@@ -19,5 +19,9 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const { faultListView } = await import('./view.js');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
-  await out.list([await api.sandboxFaults.list()], faultListView(verb.json.columns), 'No fault rules: the sandbox answers every request normally (--fail-rate aside).');
+  const rules = await api.sandboxFaults.list();
+  const { targetName } = await import('../running.js');
+  // A listing piped stays quiet on stderr (as every listing); a person is told whose rules they are.
+  if (ctx.io.isStderrTTY) ctx.say(`Fault rules of ${await targetName(ctx)}: ${rules.length}.`);
+  await out.list([rules], faultListView(verb.json.columns), 'No fault rules: the sandbox answers every request normally (--fail-rate aside).');
 }
