@@ -12,7 +12,7 @@ import type { Metafield } from '../api/metafields.js';
 import type { ApiTuning } from '../core/context.js';
 import { CancelledError, PartialFailureError, UsageError } from '../core/errors.js';
 import { identityOfPath, sameFile } from '../core/file-identity.js';
-import { stripPeriod } from './apply.js';
+import { stripPeriod } from '../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
 import { outputTarget, placeOf, samePlace } from '../core/output-target.js';
 import { targetSink, type RowSink } from './export-output.js';

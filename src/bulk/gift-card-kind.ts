@@ -14,7 +14,7 @@ import type { GiftCardCreate, GiftCardUpdate, GiftCard } from '../api/gift-cards
 import { sameAmount, showsFullCode } from '../api/gift-card-match.js';
 import { ApiError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
-import { stripPeriod } from './apply.js';
+import { stripPeriod } from '../core/words.js';
 import { giftCardShardKey } from './gift-card-preflight.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, problemReason, readGiftCardHeader, type GiftCardLayout, type GiftCardRow, type GiftCardText } from './gift-card-rows.js';
 import type { RejectColumns } from './rejects.js';
