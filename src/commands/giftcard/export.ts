@@ -1,6 +1,7 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { plural } from '../../core/words.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
@@ -61,6 +62,6 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
     throw error;
   }
   const named = target.kind === 'stdout' ? undefined : options.output;
-  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${named ? ` to ${named}` : ''}.`);
+  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
   if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the codes masked (it does not show whole codes in reads): those rows cannot be imported elsewhere.`);
 }
