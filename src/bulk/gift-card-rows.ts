@@ -167,11 +167,6 @@ export function problemReason({ column, problem }: RowProblem): string {
   return column === 'row' ? problem : `the ${column} ${problem}`;
 }
 
-/** A code as messages may show it: its last four characters. */
-export function shownCode(code: string | undefined): string {
-  return code === undefined ? 'a code to be generated' : `…${code.slice(-4)}`;
-}
-
 function clip(text: string): string {
   return text.length > 30 ? `${text.slice(0, 27)}...` : text;
 }

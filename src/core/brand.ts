@@ -45,11 +45,3 @@ export function brandOfHost(hostname: string): Brand | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return /(^|\.)genmystore\.(com|ai)$/.test(host) ? 'genstore' : undefined;
 }
-
-/** The other family: the one a 401 makes the client try once. */
-export function otherBrand(brand: Brand): Brand {
-  return brand === 'service' ? 'genstore' : 'service';
-}
-
-/** The API version every endpoint page of the docs shows; a profile's `apiVersion` overrides it. */
-export const DEFAULT_API_VERSION = '202412';
