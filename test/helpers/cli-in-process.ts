@@ -1,9 +1,10 @@
 // Runs the CLI in-process (runCli with its own streams): the layer most command tests use.
 // Its spawning counterpart, for the built binary, is cli-spawn.ts.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { afterAll, onTestFinished } from 'vitest';
 import { runCli } from '../../src/cli.js';
 
 export interface CliResult {
@@ -38,10 +39,29 @@ export interface LiveRun {
   input: PassThrough;
 }
 
-/** A fresh config and data directory, so tests never touch the user's files. */
+/** Scratch roots made outside a test (at file level, in beforeAll): removed when the file ends. */
+const fileRoots: string[] = [];
+afterAll(() => {
+  for (const root of fileRoots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * A fresh config and data directory, so tests never touch the user's files. It lives as
+ * long as what made it: the test (removed when it finishes) or, made outside one, the file.
+ */
 export function scratchDirs(): { STORE_CLI_CONFIG_DIR: string; STORE_CLI_DATA_DIR: string } {
   const root = mkdtempSync(join(tmpdir(), 'store-cli-test-'));
+  removeWhenDone(root);
   return { STORE_CLI_CONFIG_DIR: join(root, 'config'), STORE_CLI_DATA_DIR: join(root, 'data') };
+}
+
+function removeWhenDone(root: string): void {
+  try {
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  } catch {
+    // Not inside a test: the file's afterAll removes it.
+    fileRoots.push(root);
+  }
 }
 
 /** Runs the CLI to its end and returns its exit code and everything it wrote. */
@@ -59,11 +79,16 @@ export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
   const tty = options.tty === true;
   const done = runCli(argv, {
     streams: { stdin: input, stdout, stderr, isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty },
-    env: { ...scratchDirs(), ...options.env },
+    env: { ...(ownsDirs(options.env) ? {} : scratchDirs()), ...options.env },
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.now ? { now: options.now } : {}),
   }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
   return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
+}
+
+/** Whether the caller's environment names both directories already, so no scratch is needed. */
+function ownsDirs(env: RunOptions['env']): boolean {
+  return env !== undefined && 'STORE_CLI_CONFIG_DIR' in env && 'STORE_CLI_DATA_DIR' in env;
 }
 
 /**
