@@ -55,6 +55,13 @@ export function scratchDirs(): { STORE_CLI_CONFIG_DIR: string; STORE_CLI_DATA_DI
   return { STORE_CLI_CONFIG_DIR: join(root, 'config'), STORE_CLI_DATA_DIR: join(root, 'data') };
 }
 
+/** An empty folder of its own (`prefix` names it in /tmp), removed as scratchDirs' are. */
+export function scratchDir(prefix = 'store-cli-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  removeWhenDone(dir);
+  return dir;
+}
+
 function removeWhenDone(root: string): void {
   try {
     onTestFinished(() => rmSync(root, { recursive: true, force: true }));
