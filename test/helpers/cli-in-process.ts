@@ -1,11 +1,11 @@
 // Runs the CLI in-process (runCli with its own streams): the layer most command tests use.
 // Its spawning counterpart, for the built binary, is cli-spawn.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { afterAll, onTestFinished } from 'vitest';
 import { runCli } from '../../src/cli.js';
+import { scratchDir } from './scratch.js';
+
+export { scratchDir };
 
 export interface CliResult {
   code: number;
@@ -39,36 +39,13 @@ export interface LiveRun {
   input: PassThrough;
 }
 
-/** Scratch roots made outside a test (at file level, in beforeAll): removed when the file ends. */
-const fileRoots: string[] = [];
-afterAll(() => {
-  for (const root of fileRoots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-
 /**
  * A fresh config and data directory, so tests never touch the user's files. It lives as
  * long as what made it: the test (removed when it finishes) or, made outside one, the file.
  */
 export function scratchDirs(): { STORE_CLI_CONFIG_DIR: string; STORE_CLI_DATA_DIR: string } {
-  const root = mkdtempSync(join(tmpdir(), 'store-cli-test-'));
-  removeWhenDone(root);
+  const root = scratchDir();
   return { STORE_CLI_CONFIG_DIR: join(root, 'config'), STORE_CLI_DATA_DIR: join(root, 'data') };
-}
-
-/** An empty folder of its own (`prefix` names it in /tmp), removed as scratchDirs' are. */
-export function scratchDir(prefix = 'store-cli-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  removeWhenDone(dir);
-  return dir;
-}
-
-function removeWhenDone(root: string): void {
-  try {
-    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
-  } catch {
-    // Not inside a test: the file's afterAll removes it.
-    fileRoots.push(root);
-  }
 }
 
 /** Runs the CLI to its end and returns its exit code and everything it wrote. */
