@@ -1,6 +1,6 @@
 // What an import says when it ends: a few lines on stderr for people and logs, and the
 // counts as JSON (--json) for scripts.
-import { pluralWord } from '../core/words.js';
+import { pluralWord, stripPeriod } from '../core/words.js';
 import { formatDuration } from './import-progress.js';
 import type { RequestCounts } from './paced-transport.js';
 import type { ImportResult } from './run-import.js';
@@ -62,7 +62,7 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const unit = c.unit ?? 'object';
   const objects = counted(r.objects, unit);
   if (c.dryRun && r.offline !== undefined) {
-    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
+    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
     lines.push(
       `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
