@@ -1,6 +1,7 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
 // domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
 // when a card is read, so `giftcard count` never pays for them.
+import { definedOnly } from '../core/defined-only.js';
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../core/errors.js';
 import type { JsonResponse } from '../core/http.js';
 import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
@@ -239,8 +240,4 @@ export function isCodeTaken(error: ApiError): boolean {
 
 function hasCode(input: GiftCardCreate | GiftCardCreateDraft): input is GiftCardCreate {
   return input.code !== undefined;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { UsageError } from '../core/errors.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
+import { pluralWord } from '../core/words.js';
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, type MetafieldDomain } from './metafield-types.js';
 import { jsonPath, valueAt } from './product-input.js';
 import { parseWire } from './schema.js';
@@ -227,7 +228,7 @@ export function checkDefinitionsFile(value: unknown, source: string): FileDefini
     const at = jsonPath(issue.path);
     const found = valueAt(value, issue.path);
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys') message = `has the unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys') message = `has the unknown ${pluralWord(issue.keys.length, 'field')} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     else if (found === undefined && issue.code === 'invalid_type') message = 'is required';
     throw new UsageError(`${source}: ${at === '' ? 'the file' : at} ${message}. Nothing was sent.`, false);
   }

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { isLosslessNumber, parseJson } from '../core/json.js';
 import { UsageError } from '../core/errors.js';
+import { pluralWord } from '../core/words.js';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from './product-codes.js';
 import { MONEY_AMOUNT as MONEY, parseInput } from './schema.js';
 
@@ -86,7 +87,7 @@ export function checkProductFile(value: unknown, source: string, options: { part
   const at = `${options.prefix}${path}`.replace(/\.$/, '');
   const found = valueAt(value, issue.path);
   let message = issue.message;
-  if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') message = `unknown ${pluralWord(issue.keys.length, 'field')} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   else if (found === undefined && issue.code === 'invalid_type') message = 'is required';
   else if (typeof found === 'string' && issue.code !== 'too_big') message += ` (got ${JSON.stringify(clip(found))})`;
   throw new UsageError(`${source}: ${at === '' ? 'the product' : at}: ${message}.`, false);

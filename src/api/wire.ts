@@ -3,6 +3,7 @@
 import { RuntimeError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
 import { nextPageQuery } from '../core/paginate.js';
+import { kebab } from '../core/words.js';
 import { isDotSegment } from './path-segment.js';
 import type { Transport } from '../core/transport.js';
 import { apiRoot, DEFAULT_API_VERSION } from '../core/brand.js';
@@ -72,7 +73,7 @@ export function parseCount(body: unknown): string {
 
 /** How each input field is named to the user: `note` -> `--note`, unless said otherwise. */
 export function kebabFlag(field: string): string {
-  return `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return `--${kebab(field)}`;
 }
 
 export function isCalendarDate(text: string): boolean {

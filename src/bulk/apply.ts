@@ -5,6 +5,7 @@ import { MAX_BATCH } from '../api/metafields-api.js';
 import { MetafieldWriteError, type Refusal } from '../api/metafield-write-error.js';
 import type { Metafield, MetafieldInput } from '../api/metafields.js';
 import { ApiError } from '../core/errors.js';
+import { stripPeriod } from '../core/words.js';
 import type { ObjectGroup } from './group.js';
 import { chunk, planChanges, toInput } from './plan.js';
 import type { Row } from './row-check.js';
@@ -183,8 +184,4 @@ function updateReason(error: ApiError): string {
   const refusal = refusalOf(error);
   if (refusal.kind === 'values') return refusal.problems.map(refusedReason).join('; ');
   return stripPeriod(error.message);
-}
-
-export function stripPeriod(text: string): string {
-  return text.replace(/\.+$/, '');
 }

@@ -5,6 +5,7 @@
 // row holding them is refused instead of reaching the store with U+FFFD in their place.
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { Parser } from 'csv-parse';
+import { stripPeriod } from '../core/words.js';
 import { Utf8Watch } from './utf8-watch.js';
 
 export interface CsvRecord {
@@ -194,5 +195,5 @@ function tooLong(): string {
 
 /** csv-parse's message without its own line count (which this module corrects). */
 function csvMessage(error: Error): string {
-  return error.message.replace(/\s*(at|on) line \d+/i, '').replace(/\.$/, '');
+  return stripPeriod(error.message.replace(/\s*(at|on) line \d+/i, ''));
 }

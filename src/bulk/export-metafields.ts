@@ -12,7 +12,7 @@ import type { Metafield } from '../api/metafields.js';
 import type { ApiTuning } from '../core/context.js';
 import { CancelledError, PartialFailureError, UsageError } from '../core/errors.js';
 import { identityOfPath, sameFile } from '../core/file-identity.js';
-import { stripPeriod } from './apply.js';
+import { stripPeriod } from '../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
 import { outputTarget, placeOf, samePlace } from '../core/output-target.js';
 import { targetSink, type RowSink } from './export-output.js';
@@ -23,7 +23,7 @@ import type { RequestCounts } from './paced-transport.js';
 import { isObjectLevel, unanswered, type ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';
-import { n, plural, requestsLine } from './summary.js';
+import { counted, n, requestsLine } from './summary.js';
 
 export interface ExportRequest {
   source: ObjectSource;
@@ -282,17 +282,17 @@ export function summaryLines(s: ExportSummaryJson, c: SummaryContext): string[] 
   const took = formatDuration(s.elapsedMs);
   const exported = s.objects - s.unfinished - s.failed;
   if (c.stop === undefined) {
-    lines.push(`Exported ${plural(s.rows, 'row')} of ${plural(s.objects, 'object')} to ${c.where} in ${took}${c.format === 'jsonl' ? ' (JSON lines)' : ''}.`);
+    lines.push(`Exported ${counted(s.rows, 'row')} of ${counted(s.objects, 'object')} to ${c.where} in ${took}${c.format === 'jsonl' ? ' (JSON lines)' : ''}.`);
   } else {
     const lead = c.stop.kind === 'interrupted' ? 'Interrupted' : 'Stopped early';
-    const file = c.where === 'stdout' ? `stdout holds the rows of the first ${plural(exported, 'object')} only` : `${c.where} was not written`;
+    const file = c.where === 'stdout' ? `stdout holds the rows of the first ${counted(exported, 'object')} only` : `${c.where} was not written`;
     const next = c.stop.kind === 'interrupted' ? 'a re-run exports again from the start' : 'once the problem below is solved, a re-run exports again';
-    lines.push(`${lead} after ${took}, with ${n(exported)} of ${plural(s.objects, 'object')} read: ${file}; ${next}.`);
+    lines.push(`${lead} after ${took}, with ${n(exported)} of ${counted(s.objects, 'object')} read: ${file}; ${next}.`);
   }
-  if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(s.otherShards, 'object')} belong to other shards.`);
+  if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(s.otherShards, 'object')} belong to other shards.`);
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, s.objects));
   if (s.failed > 0) {
-    lines.push(`${plural(s.failed, 'object')} failed, their values not exported${c.rejectsPath ? `; each is in ${c.rejectsPath} with the reason (give it to --objects to retry them)` : ''}:`);
+    lines.push(`${counted(s.failed, 'object')} failed, their values not exported${c.rejectsPath ? `; each is in ${c.rejectsPath} with the reason (give it to --objects to retry them)` : ''}:`);
     for (const { object, reason } of c.failures) lines.push(`  ${object.domain} ${object.bizId}: ${reason}`);
     const more = s.failed - c.failures.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);

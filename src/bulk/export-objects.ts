@@ -10,6 +10,7 @@ import { checkBizId } from '../api/path-segment.js';
 import { idText } from '../api/product-draft.js';
 import { collectionIds } from '../api/product-wire.js';
 import { RuntimeError, UsageError } from '../core/errors.js';
+import { pluralWord } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import { compareObjects, type ExportObject } from './export-rows.js';
 import { jsonlRecords } from './jsonl-rows.js';
@@ -114,7 +115,7 @@ function objectColumns(cells: readonly string[], domainFlag: string | undefined,
   const missing = [domain === undefined && domainFlag === undefined ? 'domain' : undefined, bizId === undefined ? 'bizId' : undefined].filter((c) => c !== undefined);
   if (missing.length > 0) {
     const hint = missing.includes('domain') ? ' (or pass --domain for a file whose objects all share one)' : '';
-    throw fail(`the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(' and ')}${hint}; it needs domain and bizId columns (others are ignored)`);
+    throw fail(`the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(' and ')}${hint}; it needs domain and bizId columns (others are ignored)`);
   }
   return { domain, bizId: bizId! };
 }

@@ -14,7 +14,7 @@ import type { GiftCardCreate, GiftCardUpdate, GiftCard } from '../api/gift-cards
 import { sameAmount, showsFullCode } from '../api/gift-card-match.js';
 import { ApiError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
-import { stripPeriod } from './apply.js';
+import { pluralWord, stripPeriod } from '../core/words.js';
 import { giftCardShardKey } from './gift-card-preflight.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, problemReason, readGiftCardHeader, type GiftCardLayout, type GiftCardRow, type GiftCardText } from './gift-card-rows.js';
 import type { RejectColumns } from './rejects.js';
@@ -227,7 +227,7 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const changes = differences(row, card);
     if (card.disableTime) {
       if (!row.disabled) return reject('the card is disabled on the store, and a disabled card cannot be enabled again');
-      if (changes.length > 0) return reject(`the card is disabled on the store, and a disabled card cannot change (its ${changes.join(' and ')} differ${changes.length === 1 ? 's' : ''})`);
+      if (changes.length > 0) return reject(`the card is disabled on the store, and a disabled card cannot change (its ${changes.join(' and ')} ${pluralWord(changes.length, 'differs', 'differ')})`);
       return UNCHANGED;
     }
     if (changes.length === 0 && !row.disabled) return UNCHANGED;

@@ -10,6 +10,7 @@ import { access, lstat, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
 import { UsageError } from '../core/errors.js';
+import { plural, pluralWord } from '../core/words.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
 import { importRecords, type ImportSource } from './run-import.js';
@@ -93,7 +94,7 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   if (first) {
     const column = first.column === 'row' ? '' : `, column ${first.column}`;
     const what = first.column === 'row' ? first.problem : `the ${first.column} ${first.problem}`;
-    const more = problemCount > 1 ? ` (and ${problemCount - 1} more problem${problemCount > 2 ? 's' : ''} in the file)` : '';
+    const more = problemCount > 1 ? ` (and ${plural(problemCount - 1, 'more problem')} in the file)` : '';
     throw new UsageError(`${source.name}: line ${first.line}${column}: ${what}${more}. Nothing was sent.`, false);
   }
 
@@ -103,7 +104,7 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   // A dry run refuses what the real run would: no --codes-out, or one that cannot be made.
   if (options.codesOut === undefined) {
     throw new UsageError(
-      `${codeless.length} row${codeless.length === 1 ? ' has' : 's have'} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the code${codeless.length === 1 ? '' : 's'} generated for ${codeless.length === 1 ? 'it, which is' : 'them, which are'} shown nowhere else. Nothing was sent.`,
+      `${plural(codeless.length, 'row has', 'rows have')} no code (${codeless.length === 1 ? 'line' : 'the first: line'} ${codeless[0]!.line}): pass --codes-out FILE for the ${pluralWord(codeless.length, 'code')} generated for ${pluralWord(codeless.length, 'it, which is', 'them, which are')} shown nowhere else. Nothing was sent.`,
     );
   }
   // Refused now if it exists (the file is always created new) or cannot be made, though written only later.

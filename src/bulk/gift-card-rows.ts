@@ -4,6 +4,7 @@
 // a secret: no reason quotes it (its last four characters at most).
 import { isCalendarDate } from '../api/wire.js';
 import { UsageError } from '../core/errors.js';
+import { plural } from '../core/words.js';
 import { findColumns } from './header.js';
 import type { Layout } from './row-kind.js';
 
@@ -85,7 +86,7 @@ const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** Checks one row; `code` stands in for an empty code cell (a generated one), if given. */
 export function checkGiftCardRow(text: GiftCardText, fieldCount: number, width: number, generatedCode?: string): CheckedCard {
   const fail = (column: RowProblem['column'], problem: string): CheckedCard => ({ ok: false, column, problem });
-  if (fieldCount !== width) return fail('row', `the row has ${fieldCount} field${fieldCount === 1 ? '' : 's'} where the header has ${width}`);
+  if (fieldCount !== width) return fail('row', `the row has ${plural(fieldCount, 'field')} where the header has ${width}`);
 
   const code = text.code;
   if (code !== '') {
@@ -164,11 +165,6 @@ function amount(text: string, column: 'initialValue' | 'balance', required: bool
 /** The reason a reject gives: "the note has 612 characters; ...". */
 export function problemReason({ column, problem }: RowProblem): string {
   return column === 'row' ? problem : `the ${column} ${problem}`;
-}
-
-/** A code as messages may show it: its last four characters. */
-export function shownCode(code: string | undefined): string {
-  return code === undefined ? 'a code to be generated' : `…${code.slice(-4)}`;
 }
 
 function clip(text: string): string {

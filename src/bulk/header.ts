@@ -1,6 +1,7 @@
 // The header line of an import file: which column holds what. A header that cannot be
 // read is the one failure that stops the import before anything is sent (exit 2).
 import { UsageError } from '../core/errors.js';
+import { pluralWord } from '../core/words.js';
 
 const REQUIRED_COLUMNS = ['domain', 'bizId', 'namespace', 'code', 'value'] as const;
 const OPTIONAL_COLUMNS = ['type'] as const;
@@ -64,7 +65,7 @@ export function readHeader(cells: readonly string[], source: string, domainFlag:
   const missing = REQUIRED_COLUMNS.filter((name) => !found.has(name) && !(name === 'domain' && domainFlag !== undefined));
   if (missing.length > 0) {
     const hint = missing.includes('domain') ? ' (or pass --domain for a file whose rows all share one)' : '';
-    throw fail(`the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}${hint}; it must name ${REQUIRED_COLUMNS.join(',')} and may add type.`);
+    throw fail(`the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(', ')}${hint}; it must name ${REQUIRED_COLUMNS.join(',')} and may add type.`);
   }
   return {
     ...(found.has('domain') ? { domain: found.get('domain')! } : {}),

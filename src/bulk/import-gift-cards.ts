@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
 import { identityOfPath, identityOfStream } from '../core/file-identity.js';
 import { placeOfPath, samePlace } from '../core/output-target.js';
+import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
@@ -74,9 +75,9 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     await checked.writeCodes();
     const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, rejects);
     const lines = [...report.lines];
-    if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${index.pages} page${index.pages === 1 ? '' : 's'} before the import.`);
+    if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
-      lines.push(`${checked.generated.size} code${checked.generated.size === 1 ? ' was' : 's were'} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
+      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
     return { ...report, lines };
   } finally {
     if (spool) await rm(spool.dir, { recursive: true, force: true });

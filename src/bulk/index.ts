@@ -1,5 +1,7 @@
-// The bulk runs, one lazy entry point for `metafield import`, `giftcard import` and
-// `metafield export`: the verb checks its flags, calls the run and hands the report to the exporter.
+// The runs of `metafield import`, `giftcard import` and `metafield export`, loaded lazily
+// through this one entry (`giftcard export` and `metafield definition import` load their
+// own, bulk/export-gift-cards.ts and bulk/import-definitions.ts): the verb checks its flags,
+// calls the run, says the report's lines on stderr and prints its summary with --json.
 export { importMetafields, type ImportEnv, type ImportReport, type ImportRequest } from './import-metafields.js';
 export { importGiftCards, type GiftCardImportRequest } from './import-gift-cards.js';
 export { parseShard, type Shard } from './shard.js';

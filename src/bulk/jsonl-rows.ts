@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { isLosslessNumber, parseJson, toJson, tooDeepAt } from '../core/json.js';
+import { stripPeriod } from '../core/words.js';
 import { MAX_RECORD_CHARS, type CsvRecord } from './csv-rows.js';
 
 /** The keys of a line, in the order of the CSV's columns. */
@@ -97,7 +98,7 @@ function recordOf(piece: Buffer, line: number, bytes: number, keys: readonly str
   try {
     parsed = parseJson(text);
   } catch (error) {
-    return problem(`the line is not JSON (${(error as Error).message.replace(/\.$/, '')})`);
+    return problem(`the line is not JSON (${stripPeriod((error as Error).message)})`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || isLosslessNumber(parsed)) {
     return problem(`the line is not a JSON object with the keys ${JSONL_KEYS.join(', ')}`);

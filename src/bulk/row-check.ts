@@ -4,6 +4,7 @@
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../api/metafield-types.js';
 import { toWireValue } from '../api/metafield-values.js';
 import { checkBizId } from '../api/path-segment.js';
+import { plural } from '../core/words.js';
 import type { Columns } from './header.js';
 
 /** A row's cells as the file has them ('' where absent), for the rejects file. */
@@ -52,7 +53,7 @@ export function rowText(cells: readonly string[], line: number, columns: Columns
 export function checkRow(text: RowText, fieldCount: number, columns: Columns): Checked {
   const reject = (reason: string): Checked => ({ ok: false, text, reason });
   if (fieldCount !== columns.width) {
-    return reject(`the row has ${fieldCount} field${fieldCount === 1 ? '' : 's'} where the header has ${columns.width}`);
+    return reject(`the row has ${plural(fieldCount, 'field')} where the header has ${columns.width}`);
   }
   if (text.domain === '') return reject('the domain is empty');
   if (!isMetafieldDomain(text.domain)) return reject(`unknown domain "${clip(text.domain)}"; the domains are ${METAFIELD_DOMAINS.join(', ')}`);

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { FileIdentity } from '../core/file-identity.js';
 import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
-import { stripPeriod } from './apply.js';
+import { stripPeriod } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import type { RejectSink } from './rejects.js';

@@ -1,5 +1,6 @@
 // What an import says when it ends: a few lines on stderr for people and logs, and the
 // counts as JSON (--json) for scripts.
+import { pluralWord, stripPeriod } from '../core/words.js';
 import { formatDuration } from './import-progress.js';
 import type { RequestCounts } from './paced-transport.js';
 import type { ImportResult } from './run-import.js';
@@ -52,35 +53,36 @@ export interface SummaryContext {
 }
 
 export const n = (value: number) => new Intl.NumberFormat('en-US').format(value);
-export const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+/** `1,234 rows`: core's plural with the count grouped in thousands, as a summary reads it. */
+export const counted = (count: number, one: string, many = `${one}s`) => `${n(count)} ${pluralWord(count, one, many)}`;
 
 export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const lines: string[] = [];
   const took = formatDuration(r.elapsedMs);
   const unit = c.unit ?? 'object';
-  const objects = plural(r.objects, unit);
+  const objects = counted(r.objects, unit);
   if (c.dryRun && r.offline !== undefined) {
-    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${r.offline.replace(/\.$/, '')}): ${plural(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
+    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
     lines.push(
-      `Dry run of ${c.source} (values read, nothing written): ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
+      `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
     );
   } else if (r.stop === undefined && r.failed === 0 && r.created + r.updated === 0 && r.rows > 0) {
-    lines.push(`Nothing to change: all ${plural(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
+    lines.push(`Nothing to change: all ${counted(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
   } else {
     const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
-    lines.push(`${lead}: ${plural(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+    lines.push(`${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
   }
-  if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${plural(r.otherShards, 'row')} of the file belong to other shards.`);
+  if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(r.otherShards, 'row')} of the file belong to other shards.`);
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
   if (r.failed > 0) {
-    lines.push(`${plural(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
+    lines.push(`${counted(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
     for (const reject of r.firstRejects) lines.push(`  line ${reject.line}: ${reject.reason}`);
     const more = r.failed - r.firstRejects.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
   const unfinished = r.rows - settledRows(r);
-  const rest = `${unfinished > 0 ? `${plural(unfinished, 'row')} read ${unfinished === 1 ? 'was' : 'were'} not finished, and ` : ''}the rest of the file was not read`;
+  const rest = `${unfinished > 0 ? `${counted(unfinished, 'row')} read ${pluralWord(unfinished, 'was', 'were')} not finished, and ` : ''}the rest of the file was not read`;
   switch (r.stop?.kind) {
     case 'interrupted':
       lines.push(`Interrupted: ${rest}. A re-run finishes the job; it skips what is already applied.`);
@@ -113,5 +115,5 @@ export function requestsLine(requests: RequestCounts, objects: number, unit = 'o
     unexplained > 0 ? `${n(unexplained)} refused (429) and sent again` : '',
     requests.retried > 0 ? `${n(requests.retried)} retried after a failure` : '',
   ].filter(Boolean);
-  return `${plural(requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`;
+  return `${counted(requests.sent, 'request')}${perObject}${extras.length ? `; ${extras.join(', ')}` : ''}.`;
 }

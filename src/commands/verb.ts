@@ -4,6 +4,7 @@
 // value is read. Loads commander only (register() runs on the --help path).
 import { Argument, Option, type Command } from 'commander';
 import { addOutputOptions, jsonHelpText, type JsonDeclaration, type OutputFlags } from '../core/output-options.js';
+import { kebab } from '../core/words.js';
 import { examples, repeatable } from './types.js';
 
 type Short = `-${string}`;
@@ -160,9 +161,4 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
       return command;
     },
   };
-}
-
-/** `initialValue` -> `initial-value`: the flag commander stores under that key. */
-function kebab(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }

@@ -110,11 +110,6 @@ export async function readConfigFile(dir: string, warn?: Warn): Promise<StoredCo
   };
 }
 
-/** One profile as saved, without loading conf; undefined when the file or profile is absent. */
-export async function readProfile(dir: string, name: string): Promise<ProfileRecord | undefined> {
-  return (await readConfigFile(dir)).profile(name);
-}
-
 /**
  * The saved profile names, sorted, without loading conf: shell completion asks on every
  * Tab, and there a missing or unreadable file simply means no names.

@@ -14,7 +14,7 @@ export abstract class CliError extends Error {
   abstract readonly exitCode: number;
 }
 
-/** Invalid usage or invalid input: nothing was sent. Prints the command's usage line. */
+/** Invalid usage or invalid input: nothing was sent. Prints the command's usage line unless `showUsage` is false. */
 export class UsageError extends CliError {
   readonly exitCode = ExitCode.usage;
   constructor(
@@ -108,7 +108,7 @@ export class PartialFailureError extends CliError {
   readonly exitCode = ExitCode.partial;
 }
 
-/** The user interrupted (Ctrl-C) or declined nothing: a cancelled run. */
+/** The user interrupted (Ctrl-C): a cancelled run, exit 130. A declined prompt is DeclinedError (core/prompts.ts), exit 2. */
 export class CancelledError extends CliError {
   readonly exitCode = ExitCode.interrupted;
   constructor(message = 'Interrupted.') {

@@ -84,11 +84,6 @@ export async function writeInPlace(target: Extract<OutputTarget, { kind: 'descri
   }
 }
 
-/** How messages name a target: its path, or stdout. */
-export function targetName(target: OutputTarget, path: string): string {
-  return target.kind === 'stdout' ? 'stdout' : path;
-}
-
 /** Where an output lands, to compare a command's outputs with each other (see samePlace). */
 export interface OutputPlace {
   stdout: boolean;

@@ -158,13 +158,6 @@ export class StoreBucket {
   }
 
   /**
-   * Refill = (requests taken - growth of `used`) / time, between the oldest reading of the
-   * window and this one. A bucket that was full in between lost refill it could not hold,
-   * so a reading of a (nearly) full bucket starts the window afresh. Other clients of the
-   * same token take tokens this client does not see: what it learns is its share, which is
-   * the rate it may use.
-   */
-  /**
    * Whatever happened between two readings, the bucket gained at least the tokens taken
    * less the growth of `used` (less one, for whole-token readings): a client paced too
    * slowly (on the assumed refill, or by a bucket full between its bursts) learns it was.
@@ -181,6 +174,13 @@ export class StoreBucket {
     if (bound > (this.refillPerSecond ?? 0)) this.learnt = bound;
   }
 
+  /**
+   * Refill = (requests taken - growth of `used`) / time, between the oldest reading of the
+   * window and this one. A bucket that was full in between lost refill it could not hold,
+   * so a reading of a (nearly) full bucket starts the window afresh. Other clients of the
+   * same token take tokens this client does not see: what it learns is its share, which is
+   * the rate it may use.
+   */
   private learn(sample: Sample): void {
     const last = this.samples[this.samples.length - 1];
     this.raiseToBound(sample);

@@ -1,6 +1,7 @@
 // The flags of create and edit, checked before anything is sent and sorted into what
 // they change: product fields, names to look up, options, variant fields.
 import { checkImageUrls, checkProductFlagValues } from '../api/product-input.js';
+import { definedOnly } from '../core/defined-only.js';
 import { UsageError } from '../core/errors.js';
 import type { ProductChange, ProductFields, VariantFields } from './build.js';
 import type { Resolved } from './names.js';
@@ -96,8 +97,4 @@ export function linkChange(resolved: Resolved): ProductChange {
     },
     variant: {},
   };
-}
-
-function definedOnly<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -73,8 +73,9 @@ export interface ResourceEnv {
 }
 
 /**
- * One resource of the service (gift cards now; metafields, products later). Adding a
- * resource means writing one module that returns this and listing it in resources.ts.
+ * One resource of the service (gift cards, metafields, products...). Adding a resource means
+ * a routes module whose factory returns this, its factory listed in resources.ts, and its
+ * seed section (SEED_SECTIONS, seedSchema and its checks) in seed.ts.
  */
 export interface Resource {
   /** Its section name in the data file and in a seed (demo.json is one). */

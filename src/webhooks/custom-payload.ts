@@ -4,6 +4,7 @@
 import { UsageError } from '../core/errors.js';
 import { checkJsonDepth } from '../core/input-text.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
+import { plural, pluralWord } from '../core/words.js';
 import { sampleDeletionSchema, sampleProductSchema } from './sample-schema.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 
@@ -58,8 +59,7 @@ export function applyFieldSets(payload: unknown, sets: readonly FieldSet[]): voi
       if (Array.isArray(node)) {
         if (!/^(0|[1-9]\d*)$/.test(key)) throw refuse(`${where(set.path, i)} is a list: index it by position, such as ${set.path.slice(0, i).join('.')}.0`);
         const index = Number(key);
-        if (index >= node.length)
-          throw refuse(`${where(set.path, i)} has ${node.length} item${node.length === 1 ? '' : 's'}, so ${at} does not exist${node.length ? ` (positions 0 to ${node.length - 1})` : ''}`);
+        if (index >= node.length) throw refuse(`${where(set.path, i)} has ${plural(node.length, 'item')}, so ${at} does not exist${node.length ? ` (positions 0 to ${node.length - 1})` : ''}`);
         if (last) node[index] = fitted(set, node[index]);
         else node = node[index];
       } else if (isRecord(node)) {
@@ -123,7 +123,7 @@ function problem(issue: Issue, path: readonly string[], found: unknown, topic: W
   switch (issue.code) {
     case 'unrecognized_keys': {
       const keys = issue.keys ?? [];
-      return `${subject} has no field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`;
+      return `${subject} has no ${pluralWord(keys.length, 'field')} ${keys.map((k) => `"${k}"`).join(', ')}`;
     }
     case 'invalid_type':
       if (found === undefined) return `${subject} is required`;
@@ -131,9 +131,9 @@ function problem(issue: Issue, path: readonly string[], found: unknown, topic: W
     case 'invalid_value':
       return `${subject} must be one of ${(issue.values ?? []).map(String).join(', ')}${got}`;
     case 'too_small':
-      return `${subject} must have at least ${String(issue.minimum)} ${issue.origin === 'array' ? 'item' : 'character'}${issue.minimum === 1 ? '' : 's'}`;
+      return `${subject} must have at least ${plural(Number(issue.minimum), issue.origin === 'array' ? 'item' : 'character')}`;
     case 'too_big':
-      return `${subject} must have at most ${String(issue.maximum)} ${issue.origin === 'array' ? 'item' : 'character'}${issue.maximum === 1 ? '' : 's'}`;
+      return `${subject} must have at most ${plural(Number(issue.maximum), issue.origin === 'array' ? 'item' : 'character')}`;
     case 'invalid_format':
       return `${subject} ${issue.message === 'Invalid input' ? 'is not in the expected format' : issue.message}${got}`;
     default:

@@ -1,5 +1,4 @@
-import { linkSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { ApproachChooser } from '../../src/bulk/strategy.js';
 import { summaryJson, summaryLines } from '../../src/bulk/summary.js';
 import { RuntimeError, UsageError } from '../../src/core/errors.js';
 import { identityOfPath } from '../../src/core/file-identity.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({ read: 0, done: 0, failed: 0, bytes: 0, totalBytes: undefined, finishedReading: false, elapsedMs: 1000, ...s });
 
@@ -138,7 +138,7 @@ describe('summary', () => {
 
 describe('rejects file', () => {
   it('is CSV with line and reason, quoting what needs it; a header even when empty', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
+    const dir = scratchDir('rejects-');
     const sink = await openRejectsFile(join(dir, 'r.csv'), { name: 'v.csv' }, METAFIELD_REJECTS);
     await sink.write({ line: 7, domain: 'products', bizId: '1', namespace: 'ns', code: 'c', type: 'Integer', value: 'a,"b"\nc' }, 'the value is bad');
     await sink.close();
@@ -165,7 +165,7 @@ describe('rejects file', () => {
   });
 
   it('refuses the imported file under another name (a hard link), leaving it whole; empties an older rejects file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rejects-'));
+    const dir = scratchDir('rejects-');
     const input = join(dir, 'in.csv');
     writeFileSync(input, 'domain,bizId,namespace,code,value\n');
     linkSync(input, join(dir, 'link.csv'));

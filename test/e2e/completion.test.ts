@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../helpers/needs.js';
 import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, REPO_ROOT, run, scratch, serve, shq, TMUX, until, type Env } from '../helpers/cli-spawn.js';
 
 const COMPLETIONS = join(REPO_ROOT, 'completions');
@@ -97,26 +98,30 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     return result.stdout.split('\n').filter((line) => line !== '');
   }
 
-  it.skipIf(!BASH)('registers _store_cli for store-cli', () => {
+  it('registers _store_cli for store-cli', (ctx) => {
+    needs(ctx, 'bash', BASH);
     const result = spawnSync(BASH!, ['--norc', '--noprofile', '-c', `source ${shq(join(COMPLETIONS, 'store-cli.bash'))}; complete -p store-cli`], { encoding: 'utf8' });
     expect(result.stdout.trim()).toBe('complete -F _store_cli store-cli');
   });
 
-  it.skipIf(!BASH)('completes nouns, and the verbs of a noun', () => {
+  it('completes nouns, and the verbs of a noun', (ctx) => {
+    needs(ctx, 'bash', BASH);
     expect(complete('store-cli', '')).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']));
     expect(complete('store-cli', 'gi')).toEqual(['giftcard']);
     expect(complete('store-cli', 'giftcard', '')).toEqual(['create', 'update', 'disable', 'get', 'search', 'count', 'import', 'export', 'help']);
     expect(complete('store-cli', '--profile', 'staging', 'completion', '')).toEqual(['bash', 'zsh', 'fish', 'help']);
   });
 
-  it.skipIf(!BASH)('completes the flags of a verb with the global ones, after values and arguments', () => {
+  it('completes the flags of a verb with the global ones, after values and arguments', (ctx) => {
+    needs(ctx, 'bash', BASH);
     const flags = complete('store-cli', 'giftcard', 'search', '--limit', '5', '--');
     expect(flags).toEqual(expect.arrayContaining(['--limit', '--since-id', '--status', '--all', '--json', '--jsonl', '--help', '--profile', '--sandbox']));
     expect(flags).not.toContain('--initial-value');
     expect(complete('store-cli', 'metafield', 'delete', 'products', '1', '-')).toEqual(expect.arrayContaining(['--namespace', '--code', '-y', '--yes']));
   });
 
-  it.skipIf(!BASH)('completes enum values after --status, --type and the other enum flags and arguments', () => {
+  it('completes enum values after --status, --type and the other enum flags and arguments', (ctx) => {
+    needs(ctx, 'bash', BASH);
     expect(complete('store-cli', 'giftcard', 'search', '--status', '')).toEqual(['enabled', 'disabled', 'expired']);
     expect(complete('store-cli', 'giftcard', 'search', '--status', '=', 'e')).toEqual(['enabled', 'expired']);
     expect(complete('store-cli', 'product', 'create', '--status', '')).toEqual(['active', 'draft', 'archived']);
@@ -129,7 +134,8 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'sandbox', 'serve', '--ids-as', '')).toEqual(['string', 'number']);
   });
 
-  it.skipIf(!BASH)('completes the field names --json takes, after the commas already typed', () => {
+  it('completes the field names --json takes, after the commas already typed', (ctx) => {
+    needs(ctx, 'bash', BASH);
     expect(complete('store-cli', 'giftcard', 'get', '1', '--json', '')).toEqual([
       'id',
       'code',
@@ -152,12 +158,14 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'api', 'GET', 'x', '--json', '')).toEqual([]);
   });
 
-  it.skipIf(!BASH)('completes saved profile names after --profile, at any depth', () => {
+  it('completes saved profile names after --profile, at any depth', (ctx) => {
+    needs(ctx, 'bash', BASH);
     expect(complete('store-cli', '--profile', '')).toEqual(['default', 'staging']);
     expect(complete('store-cli', 'giftcard', 'count', '--profile', 'st')).toEqual(['staging']);
   });
 
-  it.skipIf(!BASH)('completes file names for file values', () => {
+  it('completes file names for file values', (ctx) => {
+    needs(ctx, 'bash', BASH);
     writeFileSync(join(dirs.root, 'values.csv'), 'domain,bizId,namespace,code,value\n');
     expect(complete('store-cli', 'metafield', 'import', 'val')).toEqual(['values.csv']);
     expect(complete('store-cli', 'product', 'create', '--file', 'val')).toEqual(['values.csv']);
@@ -176,14 +184,16 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
       .map((l) => l.split('\t')[0]!);
   }
 
-  it.skipIf(!FISH)('completes nouns, verbs and flags', () => {
+  it('completes nouns, verbs and flags', (ctx) => {
+    needs(ctx, 'fish', FISH);
     expect(complete('store-cli ')).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'completion']));
     expect(complete('store-cli giftcard ')).toEqual(expect.arrayContaining(['create', 'search', 'count', 'import', 'export']));
     expect(complete('store-cli giftcard ')).not.toContain('set');
     expect(complete('store-cli giftcard search --s')).toEqual(['--sandbox', '--since-id', '--status']);
   });
 
-  it.skipIf(!FISH)('completes enum values and profile names', () => {
+  it('completes enum values and profile names', (ctx) => {
+    needs(ctx, 'fish', FISH);
     expect(complete('store-cli giftcard search --status ')).toEqual(['disabled', 'enabled', 'expired']);
     expect(complete('store-cli metafield set products 1 --type D')).toEqual(['Date', 'DateTime', 'Decimal']);
     expect(complete('store-cli metafield list ')).toContain('customers');
@@ -193,7 +203,8 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
     expect(complete('store-cli giftcard get 1 --profile s')).toEqual(['staging']);
   });
 
-  it.skipIf(!FISH)('completes the field names --json takes, after the commas already typed', () => {
+  it('completes the field names --json takes, after the commas already typed', (ctx) => {
+    needs(ctx, 'fish', FISH);
     expect(complete('store-cli giftcard count --json ')).toEqual(['count']);
     expect(complete('store-cli giftcard get 1 --json id,ba')).toEqual(['id,balance']);
     expect(complete('store-cli metafield list products 1 --json=code,v')).toEqual(['--json=code,value']);
@@ -201,12 +212,15 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
 });
 
 describe(`zsh ${ZSH && TMUX ? '' : missing(ZSH ? 'tmux' : 'zsh')}`, () => {
-  it.skipIf(!ZSH)('the script is valid zsh', () => {
+  it('the script is valid zsh', (ctx) => {
+    needs(ctx, 'zsh', ZSH);
     const result = spawnSync(ZSH!, ['-n', join(COMPLETIONS, '_store-cli')], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
   });
 
-  it.skipIf(!ZSH || !TMUX)('completes nouns, verbs, flags, enum values and profile names in an interactive zsh', async () => {
+  it('completes nouns, verbs, flags, enum values and profile names in an interactive zsh', async (ctx) => {
+    needs(ctx, 'zsh', ZSH);
+    needs(ctx, 'tmux', TMUX);
     const fpath = join(dirs.root, 'zsh-functions');
     mkdirSync(fpath, { recursive: true });
     writeFileSync(join(fpath, '_store-cli'), script('_store-cli'));

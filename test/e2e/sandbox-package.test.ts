@@ -2,11 +2,11 @@
 // store-cli in its node_modules (linked to this built package), a TypeScript test file that
 // imports the package by name, typechecked by tsc and run by vitest, both spawned there.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, requireBuild } from '../helpers/cli-spawn.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const USER_TEST = `
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -61,7 +61,8 @@ describe('store-cli/sandbox in a project of its own', () => {
 
   beforeAll(() => {
     requireBuild();
-    project = mkdtempSync(join(tmpdir(), 'store-cli-user-'));
+    // Removed when the file ends: rm unlinks the symlinks below, it does not follow them.
+    project = scratchDir('store-cli-user-');
     mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
     symlinkSync(REPO_ROOT, join(project, 'node_modules', 'store-cli'), 'dir');
     symlinkSync(join(REPO_ROOT, 'node_modules', 'vitest'), join(project, 'node_modules', 'vitest'), 'dir');

@@ -1,10 +1,11 @@
 // Runs the CLI in-process (runCli with its own streams): the layer most command tests use.
 // Its spawning counterpart, for the built binary, is cli-spawn.ts.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { runCli } from '../../src/cli.js';
+import { scratchDir } from './scratch.js';
+
+export { scratchDir };
 
 export interface CliResult {
   code: number;
@@ -38,9 +39,12 @@ export interface LiveRun {
   input: PassThrough;
 }
 
-/** A fresh config and data directory, so tests never touch the user's files. */
+/**
+ * A fresh config and data directory, so tests never touch the user's files. It lives as
+ * long as what made it: the test (removed when it finishes) or, made outside one, the file.
+ */
 export function scratchDirs(): { STORE_CLI_CONFIG_DIR: string; STORE_CLI_DATA_DIR: string } {
-  const root = mkdtempSync(join(tmpdir(), 'store-cli-test-'));
+  const root = scratchDir();
   return { STORE_CLI_CONFIG_DIR: join(root, 'config'), STORE_CLI_DATA_DIR: join(root, 'data') };
 }
 
@@ -59,11 +63,16 @@ export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
   const tty = options.tty === true;
   const done = runCli(argv, {
     streams: { stdin: input, stdout, stderr, isStdinTTY: tty, isStdoutTTY: tty, isStderrTTY: tty },
-    env: { ...scratchDirs(), ...options.env },
+    env: { ...(ownsDirs(options.env) ? {} : scratchDirs()), ...options.env },
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.now ? { now: options.now } : {}),
   }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
   return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
+}
+
+/** Whether the caller's environment names both directories already, so no scratch is needed. */
+function ownsDirs(env: RunOptions['env']): boolean {
+  return env !== undefined && 'STORE_CLI_CONFIG_DIR' in env && 'STORE_CLI_DATA_DIR' in env;
 }
 
 /**

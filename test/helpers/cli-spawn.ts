@@ -7,6 +7,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { API_PATH } from './api-path.js';
 import { brandEnv, tokenHeaderOf, type DialectName } from './dialects.js';
 
@@ -40,10 +41,11 @@ export function scratch(): Scratch {
   return { root, configDir: join(root, 'config'), dataDir: join(root, 'data') };
 }
 
-/** Removes every scratch directory this file made. Call from afterAll. */
+/** Removes every scratch directory this file made. Runs after the file's own afterAll hooks; call it earlier if you like. */
 export function removeScratch(): void {
   for (const root of scratchRoots.splice(0)) rmSync(root, { recursive: true, force: true });
 }
+afterAll(removeScratch);
 
 /** Variables that would make a run depend on the developer's shell. */
 const INHERITED_NOISE = /^(STORE_CLI_.*|NO_COLOR|FORCE_COLOR|NODE_DISABLE_COLORS|TMUX|TMUX_PANE)$/;

@@ -1,9 +1,9 @@
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxUsageError, startSandbox, type SandboxSeed } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
+import { scratchDir } from '../helpers/scratch.js';
 import { createProduct } from './product-helpers.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -77,7 +77,7 @@ describe('a seeded sandbox', () => {
   });
 
   it('reads a seed file, and names the file and the JSON path of each problem', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-seed-'));
+    const dir = scratchDir('sandbox-seed-');
     const file = join(dir, 'seed.json');
     await writeFile(file, JSON.stringify(seed()));
     await withSandbox({ seedFile: file }, async (sandbox) => {
@@ -131,7 +131,7 @@ describe('a seeded sandbox', () => {
   });
 
   it("checks the seed's values against --definitions when a file replaces the seed's definitions", async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'sandbox-seed-')), 'definitions.json');
+    const file = join(scratchDir('sandbox-seed-'), 'definitions.json');
     await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'steep_minutes', definitionName: 'Steeped', fieldType: 'Boolean' }] }));
     expect(await startFailure({ seed: seed(), definitionsFile: file })).toMatch(/^The sandbox seed: metafields\[0\]\.values\[0\]\.value: expected a Boolean/);
     const fitting = seed() as any;
@@ -202,7 +202,7 @@ describe('GET and PUT /_sandbox/state', () => {
   });
 
   it('is on disk before it is answered: a copy of the files taken then restarts with the imported state', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-import-'));
+    const dir = scratchDir('sandbox-import-');
     const dataFile = join(dir, 'state.json');
     await withSandbox({ seed: 'demo', dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: seed() })).status).toBe(200);
@@ -248,7 +248,7 @@ describe('POST /_sandbox/reset', () => {
   });
 
   it('empties a sandbox started without a seed, definitions given by a file staying in force', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-reset-'));
+    const dir = scratchDir('sandbox-reset-');
     const definitions = join(dir, 'definitions.json');
     await writeFile(definitions, JSON.stringify({ definitions: [{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Boolean' }] }));
     await withSandbox({ definitionsFile: definitions }, async (sandbox) => {
@@ -260,7 +260,7 @@ describe('POST /_sandbox/reset', () => {
   });
 
   it('is on disk before it is answered: a copy of the files taken then loads the seed, and later changes replay after it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sandbox-reset-'));
+    const dir = scratchDir('sandbox-reset-');
     const dataFile = join(dir, 'state.json');
     await withSandbox({ seed: seed(), dataFile }, async (sandbox) => {
       await createCard(sandbox, { note: 'gone after the reset' });
@@ -319,7 +319,7 @@ describe('metafield definitions in seeds, snapshots and resets', () => {
   });
 
   it('keeps them in the data file: the definitions of an import, and one made after it, survive a restart without the seed', async () => {
-    const dataFile = join(await mkdtemp(join(tmpdir(), 'sandbox-definitions-')), 'state.json');
+    const dataFile = join(scratchDir('sandbox-definitions-'), 'state.json');
     await withSandbox({ dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: seed() })).status).toBe(200);
       await call(sandbox, 'POST', definitionsPath('customers'), { body: { metafield: { namespace: 'loyalty', code: 'tier', definitionName: 'Tier', fieldType: 'Integer' } } });

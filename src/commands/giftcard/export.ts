@@ -1,6 +1,7 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import type { Context } from '../../core/context.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
+import { plural } from '../../core/words.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
@@ -66,9 +67,9 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
     await sink.discard();
     throw error;
   }
-  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${counts.cards} gift card${counts.cards === 1 ? '' : 's'}${named ? ` to ${named}` : ''}.`);
+  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
   if (counts.revealed > 0) {
-    const whole = counts.revealed === counts.cards ? `whole gift card codes` : `${counts.revealed} whole gift card code${counts.revealed === 1 ? '' : 's'}`;
+    const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');
     ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
   }
   if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);

@@ -1,6 +1,7 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { plural } from '../../core/words.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
 import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
@@ -39,7 +40,7 @@ export async function run(options: EditOptions, ctx: Context): Promise<void> {
   if (options.dryRun) {
     if (changes.length > 0 || out.isJson) await out.list([changes], view.changeView, '');
     if (changes.length === 0) ctx.say(`No change: product ${productId} already has these values.`);
-    else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} to product ${productId}; nothing was sent.`);
+    else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${plural(changes.length, 'change')} to product ${productId}; nothing was sent.`);
     return;
   }
   if (changes.length === 0) {

@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
+import { plural, pluralWord } from '../../core/words.js';
 import { familyOf, webhookHeaders } from '../../webhooks/wire.js';
 import { arg, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, secretFlag, sendingBrand } from './flags.js';
@@ -55,8 +56,7 @@ export async function run(options: ResendOptions, ctx: Context): Promise<void> {
   const skipped = search.skipped;
   if (skipped.length) {
     const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
-    const one = skipped.length === 1;
-    ctx.warn(`${options.log}: skipped ${skipped.length} ${one ? 'line that is' : 'lines that are'} not a logged delivery (${one ? 'line' : 'lines'} ${lines}).`);
+    ctx.warn(`${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`);
   }
   const logged = search.found;
   if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);

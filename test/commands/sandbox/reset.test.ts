@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, liveCli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { cli, liveCli, scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { stripAnsi } from '../_support.js';
 
@@ -37,7 +36,7 @@ describe('sandbox reset', () => {
   });
 
   it('--data clears that file instead', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'store-cli-reset-')), 'state.json');
+    const file = join(scratchDir('store-cli-reset-'), 'state.json');
     writeFileSync(file, '{}');
     const env = scratchDirs();
     const r = await cli(['sandbox', 'reset', '--data', file, '--yes'], { env });
@@ -47,7 +46,7 @@ describe('sandbox reset', () => {
 
   describe('destructive: asks in a terminal, needs --yes without one', () => {
     const stateFile = () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'store-cli-reset-')), 'state.json');
+      const file = join(scratchDir('store-cli-reset-'), 'state.json');
       writeFileSync(file, '{}');
       return file;
     };

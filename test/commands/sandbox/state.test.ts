@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
-import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { cli, scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
 import { call, createCardDirect, serveInProcess } from '../_support.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'store-cli-state-'));
+const dir = () => scratchDir('store-cli-state-');
 
 /** The CLI aimed at a running sandbox, as a user would aim it: --base-url and the token in the environment. */
 function at(sandbox: RunningSandbox) {

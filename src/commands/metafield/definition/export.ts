@@ -2,6 +2,7 @@ import { Argument } from 'commander';
 import { METAFIELD_DOMAINS } from '../../../api/metafield-types.js';
 import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
+import { plural } from '../../../core/words.js';
 import { Arg, boolean, defineVerb, text, type OptionsOf } from '../../verb.js';
 import { checkDomain } from './args.js';
 
@@ -50,5 +51,5 @@ export async function run(options: ExportOptions, ctx: Context): Promise<void> {
   if (target.kind === 'stdout') ctx.io.out(textOut);
   // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
   else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
-  ctx.say(`Exported ${definitions.length} metafield definition${definitions.length === 1 ? '' : 's'} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
+  ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
 }
