@@ -324,18 +324,22 @@ export class SandboxStore {
    */
   private serialize(journalSeq: number): string[] {
     const header = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq };
-    const indented = (value: unknown, indent: string) => JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+    // As JSON.stringify does it whole: an undefined element is null, an undefined section left out.
+    const indented = (value: unknown, indent: string) => JSON.stringify(value ?? null, null, 2).replaceAll('\n', `\n${indent}`);
     const pieces = [`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "data": {`];
-    for (const [index, resource] of this.resources.entries()) {
+    let sections = 0;
+    for (const resource of this.resources) {
       const section = resource.dump();
-      pieces.push(`${index === 0 ? '' : ','}\n    ${JSON.stringify(resource.key)}: `);
+      if (section === undefined) continue;
+      pieces.push(`${sections === 0 ? '' : ','}\n    ${JSON.stringify(resource.key)}: `);
+      sections += 1;
       if (!Array.isArray(section) || section.length === 0) pieces.push(indented(section, '    '));
       else {
         for (const [at, record] of section.entries()) pieces.push(`${at === 0 ? '[' : ','}\n      ${indented(record, '      ')}`);
         pieces.push('\n    ]');
       }
     }
-    pieces.push(this.resources.length === 0 ? '}\n}\n' : '\n  }\n}\n');
+    pieces.push(sections === 0 ? '}\n}\n' : '\n  }\n}\n');
     return pieces;
   }
 }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, withSandbox } from './helpers.js';
+import { call, createCard, withSandbox } from './helpers.js';
 import { readDataFile } from '../../src/sandbox/persistence.js';
 import { readJournal } from '../../src/sandbox/journal.js';
 
@@ -98,6 +98,20 @@ describe('a state larger than the longest string', () => {
     for (const file of [dataFile, crashed]) {
       const text = await readFile(file, 'utf8');
       expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    }
+  });
+});
+
+describe('the data file written in pieces', () => {
+  it('is the very text JSON.stringify(state, null, 2) wrote whole, for the demo data and a store of one card', async () => {
+    for (const seed of ['demo', 'none'] as const) {
+      await withSandbox({ dataFile, seed }, async (sandbox) => {
+        if (seed === 'none') await createCard(sandbox);
+      });
+      const text = await readFile(dataFile, 'utf8');
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      expect(Object.keys(JSON.parse(text).data).length).toBeGreaterThan(3);
+      await rm(dataFile);
     }
   });
 });
