@@ -27,33 +27,51 @@ export type JournalRecord = z.infer<typeof recordSchema>;
  * a crash cut short (never acknowledged, as the fsync comes after it) and is left out; any
  * other line that is not a record makes the journal unusable.
  */
-export async function readJournal(file: string): Promise<{ records: JournalRecord[]; bytes: number }> {
-  let text: string;
+export async function readJournal(file: string, chunkBytes = READ_CHUNK_BYTES): Promise<{ records: JournalRecord[]; bytes: number }> {
+  const records: JournalRecord[] = [];
+  let bytes = 0;
   try {
     const handle = await open(file, constants.O_RDONLY | NO_FOLLOW);
     try {
-      text = await handle.readFile('utf8');
+      // Line by line, never the whole file as one string: a journal may grow as large as the
+      // data file (see compactAtBytes), and that beyond the longest string V8 can hold.
+      let tail: Buffer[] = [];
+      for await (const chunk of handle.createReadStream({ autoClose: false, highWaterMark: chunkBytes }) as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        let start = 0;
+        for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+          tail.push(chunk.subarray(start, end));
+          records.push(parseLine(file, Buffer.concat(tail).toString('utf8'), records.length + 1));
+          tail = [];
+          start = end + 1;
+        }
+        // The torn tail of a write cut short, unless a later chunk brings its newline.
+        if (start < chunk.length) tail.push(Buffer.from(chunk.subarray(start)));
+      }
     } finally {
       await handle.close();
     }
   } catch (error) {
+    if (error instanceof SandboxDataError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { records: [], bytes: 0 };
     if (code === 'ELOOP') throw linkRefused(file, error);
     throw new SandboxDataError(file, `Cannot read the sandbox journal ${file}: ${(error as Error).message}.`, { cause: error });
   }
-  const lines = text.split('\n');
-  lines.pop(); // '' after the last newline, or the torn tail of a write cut short
-  const records = lines.map((line, index) => {
-    try {
-      return recordSchema.parse(JSON.parse(line));
-    } catch (error) {
-      throw new SandboxDataError(file, `The sandbox journal ${file} is corrupt at line ${index + 1}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`, {
-        cause: error,
-      });
-    }
-  });
-  return { records, bytes: Buffer.byteLength(text) };
+  return { records, bytes };
+}
+
+const NEWLINE = 0x0a;
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+function parseLine(file: string, line: string, number: number): JournalRecord {
+  try {
+    return recordSchema.parse(JSON.parse(line));
+  } catch (error) {
+    throw new SandboxDataError(file, `The sandbox journal ${file} is corrupt at line ${number}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`, {
+      cause: error,
+    });
+  }
 }
 
 // O_NOFOLLOW: a journal that is a symbolic link (planted beside a data file in a shared

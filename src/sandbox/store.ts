@@ -228,9 +228,7 @@ export class SandboxStore {
     }
     let snapshotBytes = 0;
     const writeSnapshot = async (journalSeq: number) => {
-      const text = this.serialize(journalSeq);
-      await writeFileAtomic(file, text);
-      snapshotBytes = Buffer.byteLength(text);
+      snapshotBytes = await writeFileAtomic(file, this.serialize(journalSeq));
     };
     if (rewrite) await writeSnapshot(seq);
     // Its lines are in the data file now (and would be skipped by seq if the removal were lost).
@@ -339,10 +337,31 @@ export class SandboxStore {
     return { journalSeq: parsed.data.journalSeq ?? 0, seeded };
   }
 
-  private serialize(journalSeq: number): string {
-    const data: Record<string, unknown> = {};
-    for (const resource of this.resources) data[resource.key] = resource.dump();
-    const state = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, ...(this.keptToken === undefined ? {} : { token: this.keptToken }), data };
-    return `${JSON.stringify(state, null, 2)}\n`;
+  /**
+   * The data file's text in pieces of one record each, as JSON.stringify(state, null, 2) would
+   * write it whole (the same bytes as files written before): joined, it could be longer than
+   * the longest string V8 holds (about 512 MiB), which once made every restart fail. Built at
+   * once, before the caller's first await, so the file is the state of one moment (records
+   * change in place, and the journal counts every change before the call as covered).
+   */
+  private serialize(journalSeq: number): string[] {
+    const header = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, ...(this.keptToken === undefined ? {} : { token: this.keptToken }) };
+    // As JSON.stringify does it whole: an undefined element is null, an undefined section left out.
+    const indented = (value: unknown, indent: string) => JSON.stringify(value ?? null, null, 2).replaceAll('\n', `\n${indent}`);
+    const pieces = [`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "data": {`];
+    let sections = 0;
+    for (const resource of this.resources) {
+      const section = resource.dump();
+      if (section === undefined) continue;
+      pieces.push(`${sections === 0 ? '' : ','}\n    ${JSON.stringify(resource.key)}: `);
+      sections += 1;
+      if (!Array.isArray(section) || section.length === 0) pieces.push(indented(section, '    '));
+      else {
+        for (const [at, record] of section.entries()) pieces.push(`${at === 0 ? '[' : ','}\n      ${indented(record, '      ')}`);
+        pieces.push('\n    ]');
+      }
+    }
+    pieces.push(sections === 0 ? '}\n}\n' : '\n  }\n}\n');
+    return pieces;
   }
 }
