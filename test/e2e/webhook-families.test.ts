@@ -80,7 +80,7 @@ function familyNames(recorded: Recorded): string[] {
 function profileEnv(profile: { baseUrl: string; brand?: string }): Env {
   const dirs = scratch();
   mkdirSync(dirs.configDir, { recursive: true, mode: 0o700 });
-  const record = { baseUrl: profile.baseUrl, token: 'shpat-e2e-families-token', ...(profile.brand === undefined ? {} : { brand: profile.brand }) };
+  const record = { baseUrl: profile.baseUrl, token: 'shpat-e2e-families-token', ...(profile.brand === undefined ? {} : { defaults: { brand: profile.brand } }) };
   writeFileSync(join(dirs.configDir, 'config.json'), JSON.stringify({ defaultProfile: 'shop', profiles: { shop: record } }), { mode: 0o600 });
   return isolatedEnv({}, dirs);
 }

@@ -63,7 +63,7 @@ describe('collections in the documented shapes', () => {
   it('--json shows each collection exactly as the store sent it, numbers and booleans kept', async () => {
     const r = await cli(['collection', 'list', '--json', 'collectionId,collectionType,published,image,bodyHtml,collects'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('"collectionId": 4000000000000000304');
+    expect(r.stdout).toContain('"collectionId":4000000000000000304');
     const list = JSON.parse(r.stdout) as Record<string, unknown>[];
     expect(list.map((c) => [c.collectionType, c.published])).toEqual([
       [1, true],
