@@ -38,11 +38,11 @@ const CHECKER = 'e2e-checker-token-0002';
 async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const id of ids) {
-    let reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER }, 'GET', `/metafields/products/${id}`);
+    let reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
     // The checker's own bucket: wait as the store says.
     while (reply.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER }, 'GET', `/metafields/products/${id}`);
+      reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
     }
     expect(reply.status).toBe(200);
     for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields) found.set(`${id}/${v.namespace}.${v.code}`, v.value);

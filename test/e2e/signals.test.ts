@@ -18,8 +18,12 @@ describe('SIGINT', () => {
   const received: IncomingMessage[] = [];
 
   beforeAll(async () => {
-    // Accepts every request and never answers.
-    server = createServer((request) => void received.push(request));
+    // Accepts every request and never answers, but for the definitions listing a metafield
+    // import reads before its first write: that one is answered (no definitions).
+    server = createServer((request, response) => {
+      if (request.url?.includes('/metafields/definitions/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{"metafieldDefinitions":[]}');
+      else received.push(request);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
   });
