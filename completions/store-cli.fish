@@ -596,7 +596,7 @@ complete -c store-cli -n '__store_cli_at \'webhook\'' -a resend -d 'Send a deliv
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscribe -d 'Subscribe an address to a topic: the store POSTs each of the topic\'s events there, signed'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscriptions -d 'List the store\'s webhook subscriptions, optionally of one topic or address'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a unsubscribe -d 'Delete a webhook subscription: its address gets no more events; asks first unless --yes'
-complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscription -d 'change a webhook subscription\'s address or topic, or count the store\'s subscriptions'
+complete -c store-cli -n '__store_cli_at \'webhook\'' -a subscription -d 'Change a webhook subscription\'s address or topic, or count the store\'s subscriptions'
 complete -c store-cli -n '__store_cli_at \'webhook\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli webhook listen

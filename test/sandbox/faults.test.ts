@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, createCard, withSandbox } from './helpers.js';
+import { ALL_SCOPES } from '../../src/sandbox/auth.js';
 
 async function statuses(seed: number, count: number): Promise<Array<number | 'reset'>> {
   return withSandbox({ failRate: 0.5, failSeed: seed }, async (sandbox) => {
@@ -42,13 +43,14 @@ describe('fault injection', () => {
   it("'429' answers rate_limited with Retry-After and changes no state", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandbox-faults-'));
     const dataFile = join(dir, 'state.json');
-    await withSandbox({ failRate: 1, failKinds: ['429'], dataFile }, async (sandbox) => {
+    await withSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], failRate: 1, failKinds: ['429'], dataFile }, async (sandbox) => {
       const reply = await call(sandbox, 'POST', '/gift_cards', { body: { giftCard: { code: 'RATELIMIT001', initialValue: '1' } } });
       expect(reply.status).toBe(429);
       expect(reply.headers.get('retry-after')).toBe('1');
       expect(reply.json.code).toBe('rate_limited');
     });
     // Nothing was mutated, so nothing was ever persisted.
+    // A given token (a generated one is kept in the data file): nothing else would write it.
     expect(existsSync(dataFile)).toBe(false);
     await rm(dir, { recursive: true, force: true });
   });

@@ -7,6 +7,7 @@ import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/
 import { defaultBurst, RateLimiter } from '../../src/sandbox/rate-limit.js';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, expectErrorShape } from './helpers.js';
+import { ALL_SCOPES } from '../../src/sandbox/auth.js';
 
 /** A clock the test moves by hand (milliseconds). */
 function manualClock() {
@@ -180,7 +181,7 @@ describe('the sandbox with a rate limit', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandbox-rate-'));
     const dataFile = join(dir, 'state.json');
     const clock = manualClock();
-    const sandbox = await launchSandbox({ dataFile, rateLimit: { rps: 1, burst: 1 } }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, rateLimit: { rps: 1, burst: 1 } }, { rateClock: clock.read });
     try {
       expect((await call(sandbox, 'GET', '/metafields/count/products/1')).status).toBe(200);
       const body = { metaFieldDataList: [{ namespace: 'a', code: 'b', value: 'c' }] };
@@ -190,6 +191,7 @@ describe('the sandbox with a rate limit', () => {
     } finally {
       await sandbox.close();
     }
+    // A given token (a generated one is kept in the data file): nothing else would write it.
     expect(existsSync(dataFile)).toBe(false);
     await rm(dir, { recursive: true, force: true });
   });

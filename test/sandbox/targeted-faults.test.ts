@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, SandboxUsageError, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
+import { ALL_SCOPES } from '../../src/sandbox/auth.js';
 
 const faults = (sandbox: RunningSandbox) => `${sandbox.baseUrl}/_sandbox/faults`;
 const card = () => ({ giftCard: { code: `FAULT${Math.random().toString(36).slice(2, 10).toUpperCase()}`, initialValue: '5' } });
@@ -87,10 +88,11 @@ describe('targeted fault rules', () => {
     const dir = await mkdtemp(join(tmpdir(), 'targeted-faults-'));
     const dataFile = join(dir, 'state.json');
     try {
-      await withSandbox({ dataFile, faults: ['POST /api/202412/gift_cards 503'] }, async (sandbox) => {
+      await withSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, faults: ['POST /api/202412/gift_cards 503'] }, async (sandbox) => {
         for (let attempt = 0; attempt < 3; attempt += 1) expect((await call(sandbox, 'POST', '/gift_cards', { body: card() })).status).toBe(503);
         expect((await call(sandbox, 'GET', '/gift_cards/count')).json.count).toBe('0');
       });
+      // A given token (a generated one is kept in the data file): nothing else would write it.
       expect(existsSync(dataFile)).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });

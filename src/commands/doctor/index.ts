@@ -4,7 +4,7 @@ import * as doctor from './doctor.js';
 // `doctor` has no verbs: the noun itself is the command.
 export const doctorNoun: Noun = {
   name: 'doctor',
-  summary: "check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, forms",
+  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, forms",
   verbs: [],
   action: doctor,
 };

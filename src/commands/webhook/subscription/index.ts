@@ -4,6 +4,6 @@ import * as update from './update.js';
 
 export const subscription: Noun = {
   name: 'subscription',
-  summary: "change a webhook subscription's address or topic, or count the store's subscriptions",
+  summary: "Change a webhook subscription's address or topic, or count the store's subscriptions",
   verbs: [update, count],
 };
