@@ -2,7 +2,7 @@
 // attempt per call here, paced by the store's bucket when it announces one): every request
 // waits for the pacer, and is sent again after a 429 (once Retry-After is over, or one
 // token's refill, or a backoff) and after transient failures (5xx, reset connections), with
-// exponential backoff and full jitter. A 429 whose header says tokens were left is such a
+// exponential backoff and equal jitter. A 429 whose header says tokens were left is such a
 // transient failure; one from a store without the header goes to the pacer to judge. POSTs are retried too: a create whose
 // answer was lost and that the store did apply comes back as a 409, which the import
 // resolves by reading and comparing, so nothing is ever created twice.

@@ -3,8 +3,9 @@
 // before each request: this pacer then only bounds concurrency. A store that does not is
 // paced here, from its refusals: until the first 429 that is judged a rate limit nothing
 // else holds requests back; from then on they are spaced to an allowed rate that is cut
-// on each later refusal (to 85% of what the store really accepted; the first time to half
-// of it, then a slow start) and creeps back up with each success (AIMD, as TCP does).
+// on each later limit, judged the same way (to 85% of what the store really accepted; the
+// first time to half of it, then a slow start) and creeps back up with each success (AIMD,
+// as TCP does).
 //
 // Without the header a 429 is ambiguous: an empty bucket, or a transient fault (a proxy,
 // an overloaded node, `sandbox serve --fail-rate`). A bucket that refused a request also
@@ -38,6 +39,14 @@ export interface Ticket {
 export const MIN_RATE = 0.25;
 /** Probes refused in a row that confirm a 429 as the store's limit (faults rarely come three in a row). */
 export const PROBES = 3;
+/**
+ * Once the store has shown its limit, a probe refused too confirms a later one: a run paced
+ * near the store's rate finds a bucket with a token half refilled, which more probes would
+ * find refilled (so judged a fault, the rate creeping on over the store's), and each probe
+ * refused is a request spent. A fault mix still passes: a 5% share of 429s refuses a probe
+ * in one suspicion of twenty, far from a cut every MIN_CUT_INTERVAL_MS.
+ */
+const LATER_PROBES = 1;
 /** A later limit cuts the allowed rate to this share of what the store accepted since the first (if lower than the rate). */
 const CUT = 0.85;
 /** After the first cut, until the second: growth per second, to find the store's rate fast. */
@@ -153,12 +162,14 @@ export class Pacer {
     this.free();
     this.note(true);
     const now = this.clock.now();
-    if (Number.isFinite(this.allowed)) {
-      // The store has shown its limit: plain AIMD, one cut per episode, and after the slow
-      // start at most one per MIN_CUT_INTERVAL_MS (time for the rate to creep back over).
-      if (ticket.startedAt <= this.lastCut || (!this.probing && now - this.lastCut < MIN_CUT_INTERVAL_MS)) return;
-      return this.confirmLimit();
-    }
+    // Sent before the last cut: the episode that cut was acted on already. After the slow
+    // start, at most one cut per MIN_CUT_INTERVAL_MS (time for the rate to creep back over):
+    // nothing to judge before then.
+    if (ticket.startedAt <= this.lastCut || (Number.isFinite(this.allowed) && !this.probing && now - this.lastCut < MIN_CUT_INTERVAL_MS)) return;
+    // Once the store has shown its limit, a later 429 is still judged before anything is cut:
+    // cut on every one, a steady share of faults would ratchet the rate down to MIN_RATE (the
+    // backoffs of the other faults keep what the store accepts under the allowed rate, so
+    // each cut goes lower).
     const s = this.suspicion;
     if (s && this.judges(ticket, s)) {
       if (ticket.probe) s.out = false;
@@ -173,7 +184,7 @@ export class Pacer {
     if (this.recent.length >= RECENT && this.recent.filter(Boolean).length >= LIMIT_SHARE * RECENT) return this.confirmLimit();
     // In flight before the 429 being judged: sent too early to say anything new.
     if (s) return this.wakeAll();
-    this.suspicion = { after: ticket.startedAt, deadline: now + this.judgingMs(now), left: PROBES, out: false };
+    this.suspicion = { after: ticket.startedAt, deadline: now + this.judgingMs(now), left: Number.isFinite(this.allowed) ? LATER_PROBES : PROBES, out: false };
     // The request waiting for its slot goes now, as the probe.
     this.wakeAll();
   }

@@ -50,7 +50,12 @@ export function mayHaveReachedStore(attempt: Attempt): boolean {
   return attempt.code === undefined || !NEVER_SENT.has(attempt.code);
 }
 
-/** Exponential backoff with full jitter; a server's Retry-After wins when it is longer. */
+/**
+ * Exponential backoff with equal jitter (half the ceiling for sure, the other half at random):
+ * retries spread out, yet no wait of a request is shorter than the one before, which full
+ * jitter (anything from 0 to the ceiling) would not promise. A server's Retry-After wins
+ * when it is longer.
+ */
 export function retryDelayMs(attemptNumber: number, policy: RetryPolicy, retryAfterSeconds: number | undefined, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));
   const jittered = Math.round(ceiling / 2 + (random() * ceiling) / 2);

@@ -3,7 +3,7 @@ import { Pacer, PROBES, systemClock } from '../../src/bulk/pacer.js';
 import { CancelledError } from '../../src/core/errors.js';
 import { SimClock, TokenBucket } from './sim-clock.js';
 
-type Answer = 'ok' | { refused: true; retryAfter?: number };
+type Answer = 'ok' | { refused: true; retryAfter?: number } | { failed: 'answered' | 'lost'; backoffMs: number };
 
 /**
  * `workers` loops sending requests of `latencyMs` through the pacer to a store without a
@@ -25,6 +25,10 @@ async function simulate(options: { workers: number; latencyMs: number; seconds: 
       if (answer === 'ok') {
         accepted += 1;
         pacer.release(ticket, true);
+      } else if ('failed' in answer) {
+        // A 5xx (answered) or a reset (lost): released as PacedTransport does, then its backoff.
+        pacer.release(ticket, answer.failed === 'answered');
+        await clock.sleep(answer.backoffMs);
       } else {
         refused += 1;
         // Blind: the pacer is never told (the best a run can do when every 429 is a fault).
@@ -51,6 +55,23 @@ function faultyStore(share: number, seed = 7) {
   let state = seed;
   const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return (): Answer => (random() < share ? { refused: true, retryAfter: 1 } : 'ok');
+}
+
+/**
+ * `sandbox serve --fail-rate 0.2` without a limit: a fifth of requests fail, evenly 429
+ * (Retry-After 1), 500, 503 and reset connections; the failed ones wait a backoff (250 ms
+ * base, jittered) before they go again.
+ */
+function faultMixStore(rate: number, seed = 11) {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return (): Answer => {
+    if (random() >= rate) return 'ok';
+    const kind = Math.floor(random() * 4);
+    const backoffMs = 125 + random() * 125;
+    if (kind === 0) return { refused: true, retryAfter: 1 };
+    return { failed: kind === 3 ? 'lost' : 'answered', backoffMs };
+  };
 }
 
 describe('Pacer', () => {
@@ -171,6 +192,32 @@ describe('Pacer', () => {
     expect(faulty.pacer.judged.faults).toBeGreaterThan(faulty.pacer.judged.limits * 10);
   });
 
+  it('once a limit was confirmed, random faults (a 20% mix of 429, 5xx, resets) do not ratchet the rate down: simulated 2 minutes', async () => {
+    const clock = new SimClock();
+    const pacer = new Pacer({ concurrency: 8, clock });
+    // A limit confirmed early (three 429s in a row, say a real burst or bad luck): 5/s.
+    for (let i = 0; i < 20; i++) {
+      const ticket = await pacer.acquire();
+      await clock.run(clock.now() + 100);
+      pacer.release(ticket, true);
+    }
+    pacer.rateLimited(await pacer.acquire());
+    for (let i = 0; i < PROBES; i++) {
+      await clock.run(clock.now() + 5);
+      pacer.rateLimited(await pacer.acquire());
+    }
+    expect(pacer.judged.limits).toBe(1);
+    const start = clock.now();
+    const run = await simulate({ workers: 8, latencyMs: 20, seconds: 120 + start / 1000, store: faultMixStore(0.2), clock, pacer });
+    const blind = await simulate({ workers: 8, latencyMs: 20, seconds: 120, store: faultMixStore(0.2), blind: true });
+    // Cut on every 429 the rate fell to 2/s (6% of the blind run's acceptances); judged, only a
+    // refused probe (one 429 in twenty) cuts, and the rate grows back over the run's own pace.
+    expect(run.refused).toBeGreaterThan(200);
+    expect(run.accepted / blind.accepted).toBeGreaterThan(0.6);
+    expect(pacer.rate).toBeGreaterThan(25);
+    expect(pacer.judged.faults).toBeGreaterThan(pacer.judged.limits * 10);
+  });
+
   it('without the header keeps a 50/s bucket of 20 at 90% of its rate with under 5% refused (simulated 3 minutes)', async () => {
     const seconds = 180;
     const { accepted, refused } = await simulate({ workers: 8, latencyMs: 4, seconds, store: bucketStore(50, 20) });
@@ -182,7 +229,8 @@ describe('Pacer', () => {
     const seconds = 180;
     const { accepted, refused } = await simulate({ workers: 8, latencyMs: 30, seconds, store: bucketStore(4, 40) });
     expect(accepted / (40 + 4 * seconds)).toBeGreaterThan(0.9);
-    expect(refused / (accepted + refused)).toBeLessThan(0.05);
+    // Each later limit costs a refused probe besides the refusal (the price of not cutting on faults).
+    expect(refused / (accepted + refused)).toBeLessThan(0.12);
   });
 
   it('shares a store fairly enough between three jobs that split one limit', async () => {
