@@ -2,7 +2,7 @@
 // whose keys are the names `run` reads them by. The commander declaration and the type of
 // `run`'s options both derive from it, so renaming a flag breaks compilation wherever its
 // value is read. Loads commander only (register() runs on the --help path).
-import { Argument, Option, type Command } from 'commander';
+import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
 import { addOutputOptions, jsonHelpText, type JsonDeclaration, type OutputFlags } from '../core/output-options.js';
 import { kebab } from '../core/words.js';
 import { examples, repeatable } from './types.js';
@@ -104,8 +104,18 @@ export function optionalVariadicArg(summary: string): Arg<string[]> {
 }
 
 /** `<name>` out of `choices`. */
-export function choiceArg<const C extends string>(summary: string, choices: readonly C[]): Arg<C> {
-  return new Arg((name) => new Argument(`<${name}>`, summary).choices(choices));
+/** `aliases`: other spellings taken as a choice (shown nowhere; e.g. the issue's `apiVersion` for `api-version`). */
+export function choiceArg<const C extends string>(summary: string, choices: readonly C[], aliases: Readonly<Record<string, C>> = {}): Arg<C> {
+  return new Arg((name) => {
+    const argument = new Argument(`<${name}>`, summary).choices(choices);
+    if (Object.keys(aliases).length === 0) return argument;
+    // After choices(): help and completion still list the choices; the parser also knows the aliases.
+    return argument.argParser((value: string) => {
+      const chosen = Object.hasOwn(aliases, value) ? aliases[value]! : value;
+      if (!(choices as readonly string[]).includes(chosen)) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
+      return chosen;
+    });
+  });
 }
 
 type Args = Readonly<Record<string, Arg<unknown>>>;

@@ -31,6 +31,9 @@ export type DefaultKey = keyof DefaultValues;
 /** In the order `config list` shows them. */
 export const DEFAULT_KEYS: readonly DefaultKey[] = ['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version'];
 
+/** Other spellings the config verbs take for a key: `apiVersion`, as the docs and the issue name the profile key. */
+export const DEFAULT_KEY_ALIASES: Readonly<Record<string, DefaultKey>> = { apiVersion: 'api-version' };
+
 export const BUILT_IN: Readonly<DefaultValues> = {
   output: 'table',
   'page-size': PAGE_SIZE.builtIn,

@@ -1,12 +1,12 @@
 import type { Context } from '../../core/context.js';
-import { DEFAULT_KEYS } from '../../core/defaults.js';
+import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 import { SETTING_FIELDS } from './keys.js';
 
 const verb = defineVerb({
   name: 'get',
   summary: 'Print one default of the profile in use (its built-in value when the profile sets none)',
-  args: { key: choiceArg('the default to print', DEFAULT_KEYS) },
+  args: { key: choiceArg('the default to print', DEFAULT_KEYS, DEFAULT_KEY_ALIASES) },
   json: { fields: SETTING_FIELDS, what: '{"key", "value", "source"} (source: profile or default)' },
   examples: ['store-cli config get output', 'store-cli --profile ci config get page-size --json'],
   notes: "\n'store-cli config set --help' lists the keys and their values.\n",

@@ -29,7 +29,8 @@ Keys (one set per profile; --profile or STORE_CLI_PROFILE picks the profile):
                       family it found (or its --brand).
   api-version         six digits (built-in: ${BUILT_IN['api-version']})
                       the /api/<version>/ segment of every typed request;
-                      STORE_CLI_API_VERSION overrides it
+                      STORE_CLI_API_VERSION overrides it; apiVersion (the
+                      docs' spelling) names it too
 
 A flag on the command line wins over a default; a default wins over the built-in
 value. Defaults live in the config file beside the credentials (mode 0600);

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
-import { DEFAULT_KEYS } from '../../core/defaults.js';
+import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { arg, choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 import { KEYS_HELP } from './keys.js';
 
 const verb = defineVerb({
   name: 'set',
   summary: 'Set a default of the profile in use (checked first: a bad key or value exits 2 and changes nothing)',
-  args: { key: choiceArg('the default to set', DEFAULT_KEYS), value: arg('a value the key accepts (see below)') },
+  args: { key: choiceArg('the default to set', DEFAULT_KEYS, DEFAULT_KEY_ALIASES), value: arg('a value the key accepts (see below)') },
   examples: ['store-cli config set output json', 'store-cli config set page-size 100', 'store-cli --profile ci config set import-concurrency 16'],
   notes: KEYS_HELP,
 });

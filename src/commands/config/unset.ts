@@ -1,11 +1,11 @@
 import type { Context } from '../../core/context.js';
-import { BUILT_IN, DEFAULT_KEYS } from '../../core/defaults.js';
+import { BUILT_IN, DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({
   name: 'unset',
   summary: 'Remove a default from the profile in use, so the built-in value applies again',
-  args: { key: choiceArg('the default to remove', DEFAULT_KEYS) },
+  args: { key: choiceArg('the default to remove', DEFAULT_KEYS, DEFAULT_KEY_ALIASES) },
   examples: ['store-cli config unset output', 'store-cli --profile ci config unset page-size'],
 });
 

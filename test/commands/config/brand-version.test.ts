@@ -34,6 +34,20 @@ describe('api-version', () => {
     expect(JSON.parse(get.stdout)).toEqual({ key: 'api-version', value: '202501', source: 'profile' });
   });
 
+  it('apiVersion, the profile key as the docs spell it, is another name of api-version for set, get and unset', async () => {
+    const dirs = scratchDirs();
+    const set = await cli(['config', 'set', 'apiVersion', '202501'], { env: dirs });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await cli(['config', 'get', 'api-version'], { env: dirs })).stdout).toBe('202501\n');
+    expect((await cli(['config', 'get', 'apiVersion'], { env: dirs })).stdout).toBe('202501\n');
+    expect((await cli(['config', 'unset', 'apiVersion'], { env: dirs })).code).toBe(0);
+    expect((await cli(['config', 'get', 'api-version', '--json'], { env: dirs })).stdout).toBe('{"key":"api-version","value":"202412","source":"default"}\n');
+    // Any other spelling is still refused, with the keys listed.
+    const bad = await cli(['config', 'set', 'apiversion', '202501'], { env: dirs });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Allowed choices are output, page-size, import-concurrency, color, brand, api-version.');
+  });
+
   it('STORE_CLI_API_VERSION wins over the profile; the built-in is 202412', async () => {
     const dirs = scratchDirs();
     await cli(['config', 'set', 'api-version', '202501'], { env: dirs });
