@@ -13,6 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { RuntimeError, UsageError } from '../core/errors.js';
 import { endInPlace, openInPlace, type OutputTarget } from '../core/output-target.js';
+import { isRunning } from '../core/processes.js';
 
 export interface RowSink {
   /** Resolves once the stream can take more (backpressure: memory stays flat). */
@@ -81,15 +82,6 @@ export async function targetSink(target: OutputTarget, stdout: Writable, flag: s
       await end();
     },
   };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The temporary files of earlier exports to `path` whose process is gone (killed before it could remove them). */

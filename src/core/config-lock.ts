@@ -8,6 +8,7 @@
 // synchronous, so the wait is too: short sleeps (Atomics.wait), a few milliseconds each.
 import { closeSync, fstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { RuntimeError } from './errors.js';
+import { isRunning, startTimeOf } from './processes.js';
 
 /** How long a change waits for another process's change before failing. */
 export const CONFIG_LOCK_WAIT_MS = 10_000;
@@ -16,25 +17,6 @@ const UNWRITTEN_GRACE_MS = 2000;
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const sleep = (ms: number) => Atomics.wait(sleeper, 0, 0, ms);
-
-/** Field 22 of /proc/PID/stat, the start in clock ticks since boot; undefined without /proc. */
-export function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
-  } catch {
-    return undefined;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Undefined when the lock is gone; else whether its owner is gone. */
 function staleness(lockFile: string): { stale: boolean; ino: number; pid: number | null } | undefined {

@@ -9,6 +9,7 @@ import { redactToken } from './secrets.js';
 import { readBucketHeader, StoreBucket, type BucketReading } from './store-bucket.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
 import { FamilyChoice } from './family-choice.js';
+import { stripPeriod } from './words.js';
 import { createPool, sendRequest, type Dispatcher } from './undici.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -399,8 +400,4 @@ function apiError(
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
   return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, raw?.text, bucket, raw?.headers);
-}
-
-function stripPeriod(text: string): string {
-  return text.replace(/\.+$/, '');
 }
