@@ -2,22 +2,21 @@
 // clock, prompter. Everything is lazy, so --help never reads config or loads undici.
 import type { Command } from 'commander';
 import type { Api } from '../api/index.js';
-import type { Transport } from './transport.js';
-import { ACCESS_SCOPES_SUBPATH, API_VERSION_PATTERN, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from './brand.js';
-import type { FamilyChoice } from './family-choice.js';
-import { AuthError, UsageError } from './errors.js';
-import type { JsonResponse, RequestSpec } from './http.js';
-import { escapeControls, type IO } from './io.js';
-import { palette } from './colors.js';
-import type { StoreBucket } from './store-bucket.js';
-import type { ConfigStore, ProfileRecord } from './config.js';
-import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
-import type { Output } from './output.js';
-import type { OutputFlags } from './output-options.js';
-import type { Env } from './paths.js';
-import { createPrompter, type Prompter } from './prompts.js';
-import type { RetryPolicy } from './retry.js';
-import { assertSafeTransport, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
+import type { ApiTuning, Transport } from '../core/transport.js';
+import { ACCESS_SCOPES_SUBPATH, API_VERSION_PATTERN, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
+import type { FamilyChoice } from '../core/family-choice.js';
+import { AuthError, UsageError } from '../core/errors.js';
+import type { JsonResponse, RequestSpec } from '../core/http.js';
+import { escapeControls, type IO } from '../core/io.js';
+import { palette } from '../core/colors.js';
+import type { StoreBucket } from '../core/store-bucket.js';
+import type { ConfigStore, ProfileRecord } from '../core/config.js';
+import { settingFrom, type DefaultKey, type Setting } from '../core/defaults.js';
+import type { Output } from '../core/output.js';
+import type { OutputFlags } from '../core/output-options.js';
+import type { Env } from '../core/paths.js';
+import { createPrompter, type Prompter } from '../core/prompts.js';
+import { assertSafeTransport, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from '../core/target.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -32,18 +31,6 @@ export interface Connection {
   profile: Sourced;
   baseUrl: Sourced;
   token: Sourced;
-}
-
-/** A client tuned for bulk work: its own pool size, retries and a layer of its own. */
-export interface ApiTuning {
-  /** Keep-alive connections in the pool (default 8): as many as requests kept in flight. */
-  connections?: number;
-  /** The HTTP client's own retries; a caller that retries (and paces) by itself asks for one attempt. */
-  retry?: RetryPolicy;
-  /** A layer between the API modules and the HTTP client, e.g. pacing and retries of a bulk run. */
-  wrap?: (transport: Transport) => Transport;
-  /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
-  signal?: AbortSignal;
 }
 
 export interface Context {
@@ -125,7 +112,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_TIMEOUT_MS = 600_000;
 
 // env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
-const paths = () => import('./paths.js');
+const paths = () => import('../core/paths.js');
 
 export function createContext(deps: ContextDeps): Context {
   const { io, env, globals, signal } = deps;
@@ -143,7 +130,7 @@ export function createContext(deps: ContextDeps): Context {
   const log = (line: string) => io.err(`${line}\n`);
   // One read of the config file serves the profile's name, credentials and defaults alike.
   const readStored = () =>
-    (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
+    (stored ??= Promise.all([import('../core/config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
       const file = await readConfigFile(configDir(env), (message) => ctx.warn(message));
       const profile = resolveProfile(globals, env, file.defaultProfile);
       return { profile, record: file.profile(profile.value) };
@@ -157,7 +144,7 @@ export function createContext(deps: ContextDeps): Context {
     env,
     prompter: createPrompter(io, signal),
     now: deps.now ?? (() => new Date()),
-    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
+    config: () => (configStore ??= Promise.all([import('../core/config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
     async profile() {
       const outside = resolveProfile(globals, env);
       return outside.source === 'default' ? (await readStored()).profile : outside;
@@ -198,7 +185,7 @@ export function createContext(deps: ContextDeps): Context {
     async setting(key) {
       const record = await readStoredProfile();
       // zod loads only when the profile stores a value to check.
-      const schema = record?.defaults?.[key] === undefined ? undefined : await import('./defaults-schema.js');
+      const schema = record?.defaults?.[key] === undefined ? undefined : await import('../core/defaults-schema.js');
       const profile = (await readStored()).profile.value;
       return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, profile));
     },
@@ -221,15 +208,15 @@ export function createContext(deps: ContextDeps): Context {
       // nor does piped output: the `output` default is for a terminal only (outputMode).
       // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
       const [{ Output }, format, jq] = await Promise.all([
-        import('./output.js'),
+        import('../core/output.js'),
         asked || !io.isStdoutTTY ? undefined : ctx.setting('output').then((s) => s.value),
-        flags.jq === undefined ? undefined : import('./jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
+        flags.jq === undefined ? undefined : import('../core/jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
       ]);
       return new Output(io, flags, fields, format, jq);
     },
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
-      const { withSpinner } = await import('./progress.js');
+      const { withSpinner } = await import('../core/progress.js');
       return withSpinner(io, escapeControls(text), work);
     },
     say: log,
@@ -276,7 +263,7 @@ export function createContext(deps: ContextDeps): Context {
 
   /** A family choice that, when `detectable`, says once on stderr which family a 401 found. */
   async function choose(brand: Brand, detectable: boolean): Promise<FamilyChoice> {
-    const { FamilyChoice } = await import('./family-choice.js');
+    const { FamilyChoice } = await import('../core/family-choice.js');
     return new FamilyChoice(brand, detectable, (found) => {
       detected = found;
       const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
@@ -285,7 +272,7 @@ export function createContext(deps: ContextDeps): Context {
   }
 
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
-    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./store-bucket.js')]);
+    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('../core/http.js'), deps.loadApi(), import('../core/store-bucket.js')]);
     bucket ??= new StoreBucket();
     const shared = bucket;
     // Asked only once a request goes: --help and usage errors read no profile for it.
