@@ -56,7 +56,6 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       signal,
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
-      loadApi: async () => (await import('./api/index.js')).createApi,
       commandTree: () => buildProgram(io, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
