@@ -3,7 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { nouns } from './commands/index.js';
 import { repeatable, type Noun, type Verb } from './commands/types.js';
-import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './core/context.js';
+import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, escapeControls, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
@@ -56,7 +56,6 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       signal,
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
-      loadApi: async () => (await import('./api/index.js')).createApi,
       commandTree: () => buildProgram(io, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.

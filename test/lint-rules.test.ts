@@ -96,11 +96,45 @@ describe('no upward arrows', () => {
     expect(await houseProblems('src/commands/auth/peek.ts', "import { buildProgram } from '../../cli.js';\nexport const b = buildProgram;\n")).toHaveLength(1);
   });
 
-  it('lets a command import src/api and src/core', async () => {
+  it('lets a command import src/api, src/core and the Context of the composition root', async () => {
     expect(
       await houseProblems(
         'src/commands/auth/peek.ts',
-        "import type { Context } from '../../core/context.js';\nimport { checkPathSegment } from '../../api/path-segment.js';\nexport type C = Context;\nexport const c = checkPathSegment;\n",
+        "import type { Context } from '../../root/context.js';\nimport { checkPathSegment } from '../../api/path-segment.js';\nimport { UsageError } from '../../core/errors.js';\nexport type C = Context;\nexport const c = checkPathSegment;\nexport const U = UsageError;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('the composition root: core knows no target, and the root no command', () => {
+  it('reports src/core naming the API, even as a type in the context (no exception is kept for it)', async () => {
+    expect(await houseProblems('src/core/context.ts', "import type { Api } from '../api/index.js';\nexport type A = Api;\n")).toEqual([expect.stringContaining("'src/api/index.ts' is out of bounds")]);
+  });
+
+  it("reports src/core starting the embedded sandbox, even through the sandbox's entry and lazily", async () => {
+    expect(await houseProblems('src/core/embedded-sandbox.ts', "export const load = () => import('../sandbox/index.js');\n")).toEqual([
+      expect.stringContaining('the composition root (src/root) starts the embedded sandbox'),
+    ]);
+  });
+
+  it('reports src/core, a feature or src/api importing the composition root', async () => {
+    expect(await houseProblems('src/core/peek.ts', "import type { Context } from '../root/context.js';\nexport type C = Context;\n")).toHaveLength(1);
+    expect(await houseProblems('src/bulk/peek.ts', "import type { Context } from '../root/context.js';\nexport type C = Context;\n")).toHaveLength(1);
+    expect(await houseProblems('src/api/peek.ts', "export const load = () => import('../root/embedded-sandbox.js');\n")).toHaveLength(1);
+  });
+
+  it('reports the composition root importing a command or the program', async () => {
+    expect(await houseProblems('src/root/peek.ts', "import { nouns } from '../commands/index.js';\nexport const n = nouns;\n")).toEqual([
+      expect.stringContaining('the composition root builds the context'),
+    ]);
+    expect(await houseProblems('src/root/peek.ts', "export const load = () => import('../cli.js');\n")).toHaveLength(1);
+  });
+
+  it("lets the composition root import core, the API and the sandbox's entry, lazily", async () => {
+    expect(
+      await houseProblems(
+        'src/root/peek.ts',
+        "import type { Api } from '../api/index.js';\nimport { UsageError } from '../core/errors.js';\nexport type A = Api;\nexport const U = UsageError;\nexport const load = () => Promise.all([import('../api/index.js'), import('../sandbox/index.js')]);\n",
       ),
     ).toEqual([]);
   });

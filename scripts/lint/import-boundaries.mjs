@@ -58,13 +58,8 @@ export const importBoundaries = {
       },
       {
         type: 'object',
-        properties: {
-          root: { type: 'string' },
-          knownOffenders: {
-            type: 'array',
-            items: { type: 'object', properties: { file: { type: 'string' }, target: { type: 'string' } }, required: ['file', 'target'], additionalProperties: false },
-          },
-        },
+        // No list of allowed offenders: a boundary holds for every file, or it is redrawn.
+        properties: { root: { type: 'string' } },
         additionalProperties: false,
       },
     ],
@@ -75,14 +70,12 @@ export const importBoundaries = {
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const boundaries = (context.options[0] ?? []).filter((boundary) => matches(boundary.from, file) && !matches(boundary.except, file));
     if (boundaries.length === 0) return {};
-    const known = (context.options[1]?.knownOffenders ?? []).filter((offender) => offender.file === file).map((offender) => offender.target);
 
     function check(sourceNode) {
       const specifier = literalText(sourceNode);
       if (specifier === undefined) return;
       const relative = specifier.startsWith('./') || specifier.startsWith('../');
       const target = relative ? resolvedFile(root, context.filename, specifier) : specifier;
-      if (known.includes(target)) return;
       for (const boundary of boundaries) {
         const crossed = relative ? matches(boundary.to, target) && !matches(boundary.allow, target) : namesModule(target, boundary.modules);
         if (crossed) context.report({ node: sourceNode, messageId: 'crossed', data: { target, message: boundary.message } });

@@ -9,7 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import { MAX_PAGE_SIZE } from '../api/metafields-api.js';
 import type { Metafield } from '../api/metafields.js';
-import type { ApiTuning } from '../core/context.js';
+import type { ApiTuning } from '../core/transport.js';
 import { CancelledError, PartialFailureError, UsageError } from '../core/errors.js';
 import { identityOfPath, sameFile } from '../core/file-identity.js';
 import { stripPeriod } from '../core/words.js';

@@ -3,7 +3,7 @@
 // summary and the error the run ends with (interrupted, failed, partial).
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
-import type { ApiTuning } from '../core/context.js';
+import type { ApiTuning } from '../core/transport.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
 import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';

@@ -4,7 +4,7 @@
 // flight finish for a moment, so the summary counts what the store really did.
 import { setMaxListeners } from 'node:events';
 import type { Api } from '../api/index.js';
-import type { ApiTuning } from '../core/context.js';
+import type { ApiTuning } from '../core/transport.js';
 import { PacedTransport, SINGLE_ATTEMPT, type RequestCounts } from './paced-transport.js';
 import { Pacer } from './pacer.js';
 

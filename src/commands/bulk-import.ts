@@ -2,7 +2,7 @@
 // the concurrency they run at, the environment the import engine gets from the context,
 // and how its report is told (summary on stderr, --json on stdout, the exit code).
 import type { ImportEnv, ImportReport } from '../bulk/index.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
 import { durationFlag, wholeNumberFlag } from './flag-checks.js';

@@ -2,7 +2,7 @@
 // sent (core/dry-run.ts), and how the withheld request is shown. Light at import (the help
 // path declares the flag); the rest loads inside run().
 import type { Api } from '../api/index.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../root/context.js';
 import type { PlannedRequest } from '../core/dry-run.js';
 import type { OutputFlags } from '../core/output-options.js';
 import { REQUEST_FIELDS } from './columns.js';

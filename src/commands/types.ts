@@ -1,7 +1,7 @@
 // The shape of a command: one verb a file, with register() declaring its flags (from a
 // defineVerb declaration, verb.ts) and run() doing the work through the context. Nouns list their verbs; cli.ts wires them.
 import type { Command } from 'commander';
-import type { Context } from '../core/context.js';
+import type { Context } from '../root/context.js';
 
 export interface Verb {
   /** Declares the verb on its noun: name, summary, arguments, flags, examples (see verb.ts). */

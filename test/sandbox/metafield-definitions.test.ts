@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
+import { startEmbeddedSandbox } from '../../src/root/embedded-sandbox.js';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { definitionsFileSchema } from '../../src/sandbox/metafield-definitions.js';
 import { demoData } from '../../src/sandbox/seed.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
+import { startEmbeddedSandbox } from '../../src/root/embedded-sandbox.js';
 import { SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { collects, createProduct, DEMO, idsOf, listCollections, shirtBody } from './product-helpers.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import type { Method } from '../../core/http.js';
 import { ANY_FIELDS } from '../../core/output-options.js';
 import { boolean, defineVerb, list, optionalArg, text, type OptionsOf } from '../verb.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import type { Column } from '../../core/output.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
 

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { AuthError, UsageError } from '../../core/errors.js';
 import { checkBaseUrl } from '../../core/target.js';
 import { BRANDS } from '../../core/brand.js';

@@ -1,5 +1,5 @@
 import { CATEGORY_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { defineVerb, optionalArg, type OptionsOf } from '../verb.js';
 import { CATEGORY_LIST_COLUMNS } from '../columns.js';
 

@@ -1,6 +1,6 @@
 import { COLLECTION_FIELDS } from '../../api/field-names.js';
 import { COLLECTION_TYPE_CHOICES } from '../../api/product-codes.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { COLLECTION_LIST_COLUMNS } from '../columns.js';
 

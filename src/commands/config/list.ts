@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { DEFAULT_KEYS } from '../../core/defaults.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
 import { SETTING_FIELDS, settingView } from './keys.js';

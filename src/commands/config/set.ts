@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { arg, choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 import { KEYS_HELP } from './keys.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { BUILT_IN, DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { choiceArg, defineVerb, type OptionsOf } from '../verb.js';
 

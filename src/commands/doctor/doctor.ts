@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
 import { defineVerb, type OptionsOf } from '../verb.js';

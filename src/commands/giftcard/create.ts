@@ -1,7 +1,7 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import { amountInCurrency } from '../../api/gift-card-amount.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

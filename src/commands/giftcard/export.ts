@@ -1,5 +1,5 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';

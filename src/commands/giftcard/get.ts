@@ -1,5 +1,5 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { arg, defineVerb, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({

@@ -1,5 +1,5 @@
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 

@@ -1,6 +1,6 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';

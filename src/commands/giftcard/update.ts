@@ -1,5 +1,5 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';

@@ -1,6 +1,6 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';

@@ -1,6 +1,6 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';

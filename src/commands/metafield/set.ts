@@ -2,7 +2,7 @@ import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield
 import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
 import type { MetafieldInput } from '../../api/metafields.js';
 import type { Api } from '../../api/index.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

@@ -1,6 +1,6 @@
 import { COUNT_FIELDS } from '../../api/field-names.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({

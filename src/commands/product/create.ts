@@ -1,5 +1,5 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb, type OptionsOf } from '../verb.js';

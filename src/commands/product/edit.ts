@@ -1,5 +1,5 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';

@@ -1,6 +1,6 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';

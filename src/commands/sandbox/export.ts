@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
 
 const verb = defineVerb({

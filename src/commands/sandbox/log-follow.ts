@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from '../../api/index.js';
 import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-log.js';
-import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
 import { NetworkError } from '../../core/errors.js';
 
 /** The longest a follower asks the sandbox to hold a poll open (its own limit is 60 s). */

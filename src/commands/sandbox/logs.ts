@@ -1,6 +1,6 @@
 import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
 import type { SandboxLogQuery } from '../../api/sandbox-log.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';

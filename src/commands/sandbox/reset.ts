@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
 
@@ -30,7 +30,7 @@ export async function run(options: ResetOptions, ctx: Context): Promise<void> {
   }
   const target = options.data === undefined ? await sandboxTarget(ctx) : undefined;
   if (target?.kind === 'running') return resetRunning(target.where, ctx, options);
-  const [{ resetSandboxData }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../core/embedded-sandbox.js')]);
+  const [{ resetSandboxData }, { asCliErrors }] = await Promise.all([import('../../sandbox/index.js'), import('../../root/embedded-sandbox.js')]);
   const file = options.data ?? (target as { file: string }).file;
   // Destructive: asked in a terminal, --yes without one (whether or not there is state to clear,
   // so a script's outcome never depends on it).

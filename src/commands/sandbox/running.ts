@@ -1,6 +1,6 @@
 // What the sandbox commands that act on a running sandbox share: whether the command line
 // names one, and the counts its state answers carry, in words.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 
 /**
@@ -17,7 +17,7 @@ export async function sandboxTarget(ctx: Context): Promise<SandboxTarget> {
     const target = await ctx.target();
     if (target.baseUrl !== undefined) return { kind: 'running', where: `the sandbox at ${target.baseUrl.value}` };
   }
-  const [{ join }, { SANDBOX_STATE_FILE }] = await Promise.all([import('node:path'), import('../../core/embedded-sandbox.js')]);
+  const [{ join }, { SANDBOX_STATE_FILE }] = await Promise.all([import('node:path'), import('../../root/embedded-sandbox.js')]);
   const file = join(await ctx.dataDir(), SANDBOX_STATE_FILE);
   return { kind: 'embedded', where: `the embedded sandbox (state in ${file})`, file };
 }

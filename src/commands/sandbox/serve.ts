@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isHttpUrl, isLoopbackHost } from '../../core/target.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
@@ -86,7 +86,7 @@ export async function run(options: ServeOptions, ctx: Context): Promise<void> {
   if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
   const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
     import('../../sandbox/index.js'),
-    import('../../core/embedded-sandbox.js'),
+    import('../../root/embedded-sandbox.js'),
     import('../../core/file-identity.js'),
   ]);
   // By identity, not by name: ./defs.json, a symlink or a hard link is the same file.

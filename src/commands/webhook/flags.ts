@@ -1,7 +1,7 @@
 // Checks of the flags `webhook listen`, `trigger` and `resend` share, each failing with a
 // sentence that names the flag (exit 2, nothing listened to or sent).
 import type { Brand, BrandSource } from '../../core/brand.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Env } from '../../core/paths.js';
 import { isDocumentedTopic, isWellFormedTopic } from '../../webhooks/wire.js';

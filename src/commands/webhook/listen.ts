@@ -1,5 +1,5 @@
 import { EventEmitter, on } from 'node:events';
-import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
 import { wholeNumberFlag } from '../flag-checks.js';

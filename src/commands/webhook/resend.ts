@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';

@@ -1,7 +1,7 @@
 // Sending one delivery to a handler, as `webhook trigger` and `webhook resend` both do: the
 // request shown under --verbose, the receiver's status back, and one sentence on failure
 // (exit 1 for a non-2xx answer or no answer at all).
-import { DEFAULT_TIMEOUT_MS, type Context } from '../../core/context.js';
+import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
 import { CancelledError, NetworkError, RuntimeError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import type { OutgoingDelivery } from '../../webhooks/delivery.js';

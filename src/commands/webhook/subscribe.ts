@@ -1,5 +1,5 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../root/context.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { topicFlag } from './flags.js';

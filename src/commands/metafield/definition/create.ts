@@ -1,6 +1,6 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
 import type { MetafieldDomain } from '../../../api/metafield-types.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';

@@ -1,5 +1,5 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../../verb.js';

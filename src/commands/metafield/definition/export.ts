@@ -1,6 +1,6 @@
 import { Argument } from 'commander';
 import { METAFIELD_DOMAINS } from '../../../api/metafield-types.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { Arg, boolean, defineVerb, text, type OptionsOf } from '../../verb.js';

@@ -1,5 +1,5 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 

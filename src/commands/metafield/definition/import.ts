@@ -1,6 +1,6 @@
 import type { FileDefinition } from '../../../api/metafield-definition-wire.js';
 import type { DefinitionSummary } from '../../../bulk/import-definitions.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';

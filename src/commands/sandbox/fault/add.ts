@@ -1,5 +1,5 @@
 import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';
 import { requireServedSandbox } from '../running.js';

@@ -1,5 +1,5 @@
 import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
 import { defineVerb, type OptionsOf } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';

@@ -1,5 +1,5 @@
 import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { DOT_SEGMENT_RULE, isDotSegment } from '../../../api/path-segment.js';
 import { UsageError } from '../../../core/errors.js';
 import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';

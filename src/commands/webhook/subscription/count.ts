@@ -1,5 +1,5 @@
 import { COUNT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { defineVerb, text, type OptionsOf } from '../../verb.js';
 import { topicFlag } from '../flags.js';
 

@@ -1,5 +1,5 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../core/context.js';
+import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, text, type OptionsOf } from '../../verb.js';

@@ -2,7 +2,7 @@
 // user's data directory and seeded with demo data on first use, so a first command
 // shows something without any set-up.
 import { join } from 'node:path';
-import { CancelledError, RuntimeError, UsageError } from './errors.js';
+import { CancelledError, RuntimeError, UsageError } from '../core/errors.js';
 
 export const SANDBOX_STATE_FILE = 'sandbox.json';
 

@@ -1,0 +1,159 @@
+// What every command's context holds that needs no store: streams, environment, config and
+// its defaults, the profile, output, prompts, the spinner, the clock. Core knows no target:
+// the store or the embedded sandbox, the HTTP client and the API built on it are the
+// composition root's (src/root/context.ts), whose Context extends this one with them.
+// Everything is lazy, so --help never reads config.
+import type { Command } from 'commander';
+import { API_VERSION_PATTERN } from './brand.js';
+import { UsageError } from './errors.js';
+import { escapeControls, type IO } from './io.js';
+import { palette } from './colors.js';
+import type { ConfigStore, ProfileRecord } from './config.js';
+import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
+import type { Output } from './output.js';
+import type { OutputFlags } from './output-options.js';
+import type { Env } from './paths.js';
+import { createPrompter, type Prompter } from './prompts.js';
+import { resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  verbose?: boolean;
+  timeout?: number;
+  insecure?: boolean;
+}
+
+export interface BaseContext {
+  readonly io: IO;
+  readonly globals: GlobalOptions;
+  readonly signal: AbortSignal;
+  /** The environment the CLI was started with (tests pass their own). */
+  readonly env: Env;
+  readonly prompter: Prompter;
+  now(): Date;
+  config(): Promise<ConfigStore>;
+  /**
+   * A configuration default (`store-cli config`) of the profile in use, or the built-in
+   * value, with where it came from. Flags win over it: a command asks only when its flag is absent.
+   */
+  setting<K extends DefaultKey>(key: K): Promise<Setting<K>>;
+  /** The profile in use: --profile, STORE_CLI_PROFILE, the default `auth switch` saved, else 'default'. */
+  profile(): Promise<Sourced>;
+  /** The API version of every typed request: STORE_CLI_API_VERSION, else the profile's `api-version`, else 202412. */
+  apiVersion(): Promise<{ value: string; source: 'env' | 'profile' | 'default' }>;
+  /**
+   * The profile, base URL and token as resolved, with where each came from; nothing is
+   * checked. With --sandbox the profile only: the store is the embedded sandbox, whose
+   * address the composition root learns once it has started it.
+   */
+  target(): Promise<StoreTarget>;
+  /**
+   * The exporter for these flags; without --json or --jsonl, the profile's `output` default
+   * decides. `fields`: what --json may select, or ANY_FIELDS for an answer of unknown shape.
+   */
+  output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
+  /** A spinner on stderr while `work` runs, in a terminal only. */
+  spin<T>(text: string, work: () => Promise<T>): Promise<T>;
+  /** Talk on stderr: notices. Control characters are escaped (IO.err). */
+  say(line: string): void;
+  /** `warning: <message>` on stderr, the label in yellow in a terminal, the message escaped. */
+  warn(message: string): void;
+  /** The user's data directory (the embedded sandbox keeps its state there). */
+  dataDir(): Promise<string>;
+  /** The whole command tree, built afresh (the completion scripts are rendered from it). */
+  commandTree(): Command;
+}
+
+export interface BaseContextDeps {
+  io: IO;
+  env: Env;
+  globals: GlobalOptions;
+  signal: AbortSignal;
+  now?: () => Date;
+  /** The command tree, which only src/cli.ts knows whole. */
+  commandTree: () => Command;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** 10 minutes: no request should wait longer, and beyond 2^31-1 ms Node's timers fire at once. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+// env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
+const paths = () => import('./paths.js');
+
+export function createBaseContext(deps: BaseContextDeps): BaseContext {
+  const { io, env, globals, signal } = deps;
+  let configStore: Promise<ConfigStore> | undefined;
+  let stored: Promise<{ profile: Sourced; record: ProfileRecord | undefined }> | undefined;
+
+  // One read of the config file serves the profile's name, credentials and defaults alike.
+  const readStored = () =>
+    (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
+      const file = await readConfigFile(configDir(env), (message) => ctx.warn(message));
+      const profile = resolveProfile(globals, env, file.defaultProfile);
+      return { profile, record: file.profile(profile.value) };
+    }));
+  const readStoredProfile = async () => (await readStored()).record;
+
+  const ctx: BaseContext = {
+    io,
+    globals,
+    signal,
+    env,
+    prompter: createPrompter(io, signal),
+    now: deps.now ?? (() => new Date()),
+    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
+    async profile() {
+      const outside = resolveProfile(globals, env);
+      return outside.source === 'default' ? (await readStored()).profile : outside;
+    },
+    async target() {
+      if (globals.sandbox) return { profile: await ctx.profile() };
+      const fromOutside = resolveTarget(globals, env, undefined);
+      // CI gives both through the environment: no need to read the file at all.
+      if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
+      const { profile, record } = await readStored();
+      return resolveTarget(globals, env, record, profile);
+    },
+    async apiVersion() {
+      const fromEnv = env.STORE_CLI_API_VERSION;
+      if (fromEnv !== undefined && fromEnv !== '') {
+        if (!API_VERSION_PATTERN.test(fromEnv)) throw new UsageError(`STORE_CLI_API_VERSION must be six digits, year and month, such as 202412 (got '${escapeControls(fromEnv)}').`, false);
+        return { value: fromEnv, source: 'env' };
+      }
+      const saved = await ctx.setting('api-version');
+      return { value: saved.value, source: saved.source };
+    },
+    async setting(key) {
+      const record = await readStoredProfile();
+      // zod loads only when the profile stores a value to check.
+      const schema = record?.defaults?.[key] === undefined ? undefined : await import('./defaults-schema.js');
+      const profile = (await readStored()).profile.value;
+      return settingFrom(key, record?.defaults, (k, raw) => schema!.checkStored(k, raw, profile));
+    },
+    async output(flags, fields) {
+      const asked = (flags.jsonl !== undefined && flags.jsonl !== false) || (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
+      // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench),
+      // nor does piped output: the `output` default is for a terminal only (outputMode).
+      // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
+      const [{ Output }, format, jq] = await Promise.all([
+        import('./output.js'),
+        asked || !io.isStdoutTTY ? undefined : ctx.setting('output').then((s) => s.value),
+        flags.jq === undefined ? undefined : import('./jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
+      ]);
+      return new Output(io, flags, fields, format, jq);
+    },
+    async spin(text, work) {
+      if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
+      const { withSpinner } = await import('./progress.js');
+      return withSpinner(io, escapeControls(text), work);
+    },
+    say: (line) => io.err(`${line}\n`),
+    warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeControls(message)}\n`),
+    dataDir: async () => (await paths()).dataDir(env),
+    commandTree: deps.commandTree,
+  };
+  return ctx;
+}

@@ -1,0 +1,159 @@
+// The composition root: builds what a command's context holds beyond core's part (the
+// streams, config, profile and output of core/base-context.ts): the target, a store or
+// the embedded sandbox (connection.ts), the HTTP client to it, and the API on that
+// transport. Core imports nothing of these: neither src/api nor the emulator, not even a
+// type. In the layers it sits above src/api and the features (bulk, webhooks, completion,
+// product) and below src/commands, whose verbs see its Context; src/cli.ts calls
+// createContext once a verb runs. The API modules, undici and the sandbox load only when a
+// command asks for the API, so --help and usage errors load none of them.
+import type { Api } from '../api/index.js';
+import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseContextDeps } from '../core/base-context.js';
+import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
+import type { FamilyChoice } from '../core/family-choice.js';
+import { UsageError } from '../core/errors.js';
+import type { JsonResponse, RequestSpec } from '../core/http.js';
+import { escapeControls } from '../core/io.js';
+import type { StoreBucket } from '../core/store-bucket.js';
+import { assertSafeTransport } from '../core/target.js';
+import type { ApiTuning, Transport } from '../core/transport.js';
+import { connect, sandboxBrand, type Connection } from './connection.js';
+
+// What a command needs of its context besides the Context itself, in the one import it makes.
+export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type GlobalOptions } from '../core/base-context.js';
+
+/** The context handed to every command's run(): core's, plus the store's header family and the API. */
+export interface Context extends BaseContext {
+  /**
+   * The store's header family: with --sandbox, the embedded sandbox's dialect's; else
+   * STORE_CLI_BRAND, else the profile's `brand`, else what the host names (a genmystore.com
+   * store), else `service` with source 'default'; once a 401 made the client find the other
+   * family, that one with source 'detected'.
+   */
+  brand(): Promise<{ value: Brand; source: BrandSource }>;
+  /**
+   * The API, bound to the resolved store. Nothing is resolved or sent until a request.
+   * With a tuning, a client of its own (not shared with other calls) is built to it.
+   */
+  api(tuning?: ApiTuning): Promise<Api>;
+  /**
+   * The API bound to an explicit store and token (auth login checks a token before saving
+   * it). Its header family: `brand` if given, else STORE_CLI_BRAND, else the host's, else
+   * found from a 401 (see detectedBrand); never the profile's, which may be another store's.
+   */
+  apiWith(baseUrl: string, token: string, brand?: Brand): Promise<Api>;
+  /** The family a 401 made the client find in this run, if it did. */
+  detectedBrand(): Brand | undefined;
+  /** Closes what the command opened: HTTP clients, the embedded sandbox. */
+  dispose(): Promise<void>;
+}
+
+export interface ContextDeps extends BaseContextDeps {
+  userAgent: string;
+}
+
+export function createContext(deps: ContextDeps): Context {
+  const { io, env, globals, signal } = deps;
+  const base = createBaseContext(deps);
+  const disposers: Array<() => Promise<void>> = [];
+  let connection: Promise<Connection> | undefined;
+  let api: Promise<Api> | undefined;
+  // The store's bucket as this process knows it: every client of the context paces by it.
+  let bucket: StoreBucket | undefined;
+  // The header family of the resolved store, shared by its clients as the bucket is.
+  let family: Promise<FamilyChoice> | undefined;
+  let detected: Brand | undefined;
+
+  const log = (line: string) => io.err(`${line}\n`);
+  const connected = () => (connection ??= connect(base, log, (close) => disposers.push(close)));
+
+  const ctx: Context = {
+    ...base,
+    async brand() {
+      if (detected) return { value: detected, source: 'detected' };
+      // The sandbox is ours: its dialect speaks one family, whatever else says.
+      if (globals.sandbox) return { value: await sandboxBrand(env), source: 'sandbox' };
+      const fromEnv = brandFromEnv();
+      if (fromEnv) return { value: fromEnv, source: 'env' };
+      const saved = await ctx.setting('brand');
+      if (saved.source === 'profile') return { value: saved.value, source: 'profile' };
+      const target = await ctx.target();
+      const host = target.baseUrl ? brandOfHost(new URL(target.baseUrl.value).hostname) : undefined;
+      return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
+    },
+    detectedBrand: () => detected,
+    api: (tuning) => (tuning ? loadApi(connected, tuning) : (api ??= loadApi(connected))),
+    apiWith: (baseUrl, token, brand) =>
+      loadApi(
+        async () => {
+          assertSafeTransport(baseUrl, globals.insecure === true);
+          return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
+        },
+        {},
+        () => {
+          const named = brand ?? brandFromEnv() ?? brandOfHost(new URL(baseUrl).hostname);
+          return choose(named ?? 'service', named === undefined);
+        },
+      ),
+    async dispose() {
+      for (const dispose of disposers.reverse()) await dispose();
+    },
+  };
+
+  function brandFromEnv(): Brand | undefined {
+    const fromEnv = env.STORE_CLI_BRAND;
+    if (fromEnv === undefined || fromEnv === '') return undefined;
+    if (!isBrand(fromEnv)) throw new UsageError(`STORE_CLI_BRAND must be service or genstore (got '${escapeControls(fromEnv)}').`, false);
+    return fromEnv;
+  }
+
+  /** A family choice that, when `detectable`, says once on stderr which family a 401 found. */
+  async function choose(brand: Brand, detectable: boolean): Promise<FamilyChoice> {
+    const { FamilyChoice } = await import('../core/family-choice.js');
+    return new FamilyChoice(brand, detectable, (found) => {
+      detected = found;
+      const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
+      log(`The store refused the token as ${refused} and accepted it as ${accepted}: using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`);
+    });
+  }
+
+  /**
+   * The API on a transport of its own: the HTTP client to `resolve`'s connection, built on
+   * the first request (with the family and API version asked for then), paced by the bucket
+   * every client of this context shares, and closed by dispose().
+   */
+  async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
+    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/store-bucket.js')]);
+    bucket ??= new StoreBucket();
+    const shared = bucket;
+    // Asked only once a request goes: --help and usage errors read no profile for it.
+    let asked: Promise<string> | undefined;
+    const version = () => (asked ??= ctx.apiVersion().then((v) => v.value));
+    const chosen = () => familyOf?.() ?? (family ??= ctx.brand().then((b) => choose(b.value, b.source === 'default')));
+    let client: Promise<InstanceType<typeof HttpClient>> | undefined;
+    const http = () =>
+      (client ??= Promise.all([resolve(), chosen(), version()]).then(([c, familyChoice, apiVersion]) => {
+        const made = new HttpClient({
+          family: familyChoice,
+          probePath: apiRoot(apiVersion) + ACCESS_SCOPES_SUBPATH,
+          baseUrl: c.baseUrl.value,
+          token: async () => c.token.value,
+          timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
+          userAgent: deps.userAgent,
+          signal: tuning.signal ?? signal,
+          bucket: shared,
+          ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
+          ...(tuning.retry ? { retry: tuning.retry } : {}),
+          ...(globals.verbose ? { log } : {}),
+        });
+        disposers.push(() => made.close());
+        return made;
+      }));
+    const transport: Transport = {
+      request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
+      baseUrl: async () => (await http()).baseUrl,
+    };
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version);
+  }
+
+  return ctx;
+}
