@@ -6,10 +6,10 @@ import type { Transport } from './transport.js';
 import { ACCESS_SCOPES_SUBPATH, API_VERSION_PATTERN, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from './brand.js';
 import type { FamilyChoice } from './family-choice.js';
 import { AuthError, UsageError } from './errors.js';
-import type { JsonResponse, RequestSpec } from './http.js';
+import type { JsonResponse, RawAnswer, RawRequestSpec, RequestSpec } from './http.js';
 import { escapeControls, type IO } from './io.js';
 import { palette } from './colors.js';
-import type { StoreBucket } from './store-bucket.js';
+import type { RateGovernor } from './rate-governor.js';
 import type { ConfigStore, ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
 import type { Output } from './output.js';
@@ -34,12 +34,14 @@ export interface Connection {
   token: Sourced;
 }
 
-/** A client tuned for bulk work: its own pool size, retries and a layer of its own. */
+/** A client tuned for bulk work: its own pool size, retry policy, rate governor, and a layer of its own. */
 export interface ApiTuning {
   /** Keep-alive connections in the pool (default 8): as many as requests kept in flight. */
   connections?: number;
-  /** The HTTP client's own retries; a caller that retries (and paces) by itself asks for one attempt. */
+  /** What is sent again and when (default: a command's, defaultRetryPolicy; a bulk run's: bulkRetryPolicy). */
   retry?: RetryPolicy;
+  /** The run's own rate governor (its concurrency, AIMD pacing, counts); default: the context's, shared by its clients. */
+  governor?: RateGovernor;
   /** A layer between the API modules and the HTTP client, e.g. pacing and retries of a bulk run. */
   wrap?: (transport: Transport) => Transport;
   /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
@@ -134,8 +136,8 @@ export function createContext(deps: ContextDeps): Context {
   let stored: Promise<{ profile: Sourced; record: ProfileRecord | undefined }> | undefined;
   let connection: Promise<Connection> | undefined;
   let api: Promise<Api> | undefined;
-  // The store's bucket as this process knows it: every client of the context paces by it.
-  let bucket: StoreBucket | undefined;
+  // The store's rate as this process knows it: every client of the context paces by it.
+  let governor: RateGovernor | undefined;
   // The header family of the resolved store, shared by its clients as the bucket is.
   let family: Promise<FamilyChoice> | undefined;
   let detected: Brand | undefined;
@@ -285,9 +287,8 @@ export function createContext(deps: ContextDeps): Context {
   }
 
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
-    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./store-bucket.js')]);
-    bucket ??= new StoreBucket();
-    const shared = bucket;
+    const [{ HttpClient }, createApi, { RateGovernor }] = await Promise.all([import('./http.js'), deps.loadApi(), import('./rate-governor.js')]);
+    const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
     let asked: Promise<string> | undefined;
     const version = () => (asked ??= ctx.apiVersion().then((v) => v.value));
@@ -303,7 +304,7 @@ export function createContext(deps: ContextDeps): Context {
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
           userAgent: deps.userAgent,
           signal: tuning.signal ?? signal,
-          bucket: shared,
+          governor: paced,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),
@@ -313,6 +314,7 @@ export function createContext(deps: ContextDeps): Context {
       }));
     const transport: Transport = {
       request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
+      requestRaw: async (spec: RawRequestSpec): Promise<RawAnswer> => (await http()).requestRaw(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
     return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version);
