@@ -140,6 +140,22 @@ describe('the retry loop under the bulk policy', () => {
     expect(governor.counts.rateLimited).toBeGreaterThanOrEqual(2);
   });
 
+  it("keeps at most the run's concurrency in flight", async () => {
+    const starts: number[] = [];
+    mock.pool
+      .intercept({ path: '/api/x', method: 'GET' })
+      .reply(() => {
+        starts.push(performance.now());
+        return { statusCode: 200, data: '{}', responseOptions: { headers: JSON_TYPE } };
+      })
+      .delay(60)
+      .times(5);
+    const client = mock.client({ governor: new RateGovernor({ concurrency: 2 }), retry: FAST_BULK });
+    await Promise.all(Array.from({ length: 5 }, () => client.request({ method: 'GET', path: '/api/x' })));
+    // Two at once, then one more each time an answer frees a place: never a third within an answer's time.
+    for (let i = 2; i < starts.length; i++) expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(50);
+  });
+
   it('stops waiting when the run is interrupted (the governor signal), not when requests in flight must end', async () => {
     script([500, 500, 500]);
     const interrupt = new AbortController();
