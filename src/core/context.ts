@@ -42,7 +42,7 @@ export interface ApiTuning {
   retry?: RetryPolicy;
   /** The run's own rate governor (its concurrency, AIMD pacing, counts); default: the context's, shared by its clients. */
   governor?: RateGovernor;
-  /** A layer between the API modules and the HTTP client, e.g. pacing and retries of a bulk run. */
+  /** A layer between the API modules and the HTTP client, e.g. a dry run's, which sends no write. */
   wrap?: (transport: Transport) => Transport;
   /** Ends requests in flight instead of Ctrl-C's signal: a bulk run lets them finish first. */
   signal?: AbortSignal;
@@ -138,7 +138,7 @@ export function createContext(deps: ContextDeps): Context {
   let api: Promise<Api> | undefined;
   // The store's rate as this process knows it: every client of the context paces by it.
   let governor: RateGovernor | undefined;
-  // The header family of the resolved store, shared by its clients as the bucket is.
+  // The header family of the resolved store, shared by its clients as the governor is.
   let family: Promise<FamilyChoice> | undefined;
   let detected: Brand | undefined;
 
