@@ -48,7 +48,7 @@ export class GiftCardsApi {
     const shownBody = input.code === undefined ? body : { giftCard: { ...body.giftCard, code: maskCode(input.code.length > 4 ? input.code.slice(-4) : '') } };
     let response: JsonResponse;
     try {
-      response = await this.transport.request({ method: 'POST', path: BASE, body, shownBody, idempotent: true });
+      response = await this.transport.request({ method: 'POST', path: BASE, body, idempotent: true }, { shownBody });
     } catch (error) {
       // Interrupted while the request may be on its way: the card may exist, and the command
       // must still show its code.
@@ -77,13 +77,10 @@ export class GiftCardsApi {
    */
   async createOrTaken(input: GiftCardCreate): Promise<{ kind: 'created'; card: GiftCard | undefined } | { kind: 'taken'; afterLostAnswer: boolean }> {
     try {
-      const response = await this.transport.request({
-        method: 'POST',
-        path: BASE,
-        body: { giftCard: definedOnly(input) },
-        shownBody: { giftCard: { ...definedOnly(input), code: maskCode(input.code.slice(-4)) } },
-        idempotent: true,
-      });
+      const response = await this.transport.request(
+        { method: 'POST', path: BASE, body: { giftCard: definedOnly(input) }, idempotent: true },
+        { shownBody: { giftCard: { ...definedOnly(input), code: maskCode(input.code.slice(-4)) } } },
+      );
       return { kind: 'created', card: isEmptyAnswer(response.body) ? undefined : secret(await readCard(response.body)) };
     } catch (error) {
       if (error instanceof ApiError && isCodeTaken(error)) return { kind: 'taken', afterLostAnswer: error.mayHaveApplied };

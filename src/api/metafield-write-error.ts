@@ -25,7 +25,7 @@ export class MetafieldWriteError extends ApiError {
     error: ApiError,
     readonly refusal: Refusal,
   ) {
-    super(error.message, error.status, error.code, error.fields, error.retryAfterSeconds, error.responseText, error.bucket);
+    super(error.message, error);
     this.mayHaveApplied = error.mayHaveApplied;
     if (error.stack !== undefined) this.stack = error.stack;
   }

@@ -5,7 +5,7 @@ import { RuntimeError, UsageError } from '../core/errors.js';
 import type { Method } from '../core/http.js';
 import { isLosslessNumber, parseJson } from '../core/json.js';
 import { MAX_PAGES, nextPageQuery } from '../core/paginate.js';
-import type { Transport } from '../core/transport.js';
+import { rawPath, type Transport } from '../core/transport.js';
 import { API_PREFIX } from './wire.js';
 
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
@@ -86,15 +86,13 @@ export class RawApi {
 
   private async send(request: RawRequest, path: string, query: QueryPairs): Promise<RawResponse> {
     const search = new URLSearchParams(query.map(([k, v]): [string, string] => [k, v])).toString();
-    const response = await this.transport.request({
+    return rawPath(this.transport)({
       method: request.method,
       path: search === '' ? path : `${path}?${search}`,
       idempotent: IDEMPOTENT.has(request.method),
-      rawAnswer: true,
       ...(request.body !== undefined ? { bodyText: request.body } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
     });
-    return { status: response.status, headers: response.headers, text: typeof response.body === 'string' ? response.body : '' };
   }
 }
 

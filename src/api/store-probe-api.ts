@@ -4,7 +4,7 @@
 import { ACCESS_SCOPES_SUBPATH } from '../core/brand.js';
 import { ApiError } from '../core/errors.js';
 import { parseJson } from '../core/json.js';
-import type { Transport } from '../core/transport.js';
+import { rawPath, type Transport } from '../core/transport.js';
 import { parseAccessScopes } from './access-scopes-api.js';
 import { API_PREFIX } from './wire.js';
 
@@ -31,8 +31,8 @@ export class StoreProbeApi {
   async get(name: ProbeName, query: Record<string, string> = {}): Promise<ProbeAnswer> {
     const started = performance.now();
     try {
-      const response = await this.transport.request({ method: 'GET', path: PROBE_PATHS[name], query, rawAnswer: true });
-      return { status: response.status, headers: response.headers, text: typeof response.body === 'string' ? response.body : '', ms: performance.now() - started };
+      const answer = await rawPath(this.transport)({ method: 'GET', path: PROBE_PATHS[name], query });
+      return { ...answer, ms: performance.now() - started };
     } catch (error) {
       if (error instanceof ApiError) return { status: error.status, headers: error.responseHeaders ?? {}, text: error.responseText ?? '', ms: performance.now() - started };
       throw error;

@@ -19,12 +19,18 @@ export const API_PREFIX = apiRoot(DEFAULT_API_VERSION);
 export function versioned(transport: Transport, version: () => Promise<string>): Transport {
   return {
     ...(transport.baseUrl ? { baseUrl: () => transport.baseUrl!() } : {}),
-    async request(spec) {
-      const root = apiRoot(await version());
-      const moved = root !== API_PREFIX && (spec.path === API_PREFIX || spec.path.startsWith(`${API_PREFIX}/`));
-      return transport.request(moved ? { ...spec, path: root + spec.path.slice(API_PREFIX.length) } : spec);
+    ...(transport.requestRaw ? { requestRaw: async (spec) => transport.requestRaw!({ ...spec, path: await versionedPath(spec.path, version) }) } : {}),
+    async request(spec, view) {
+      return transport.request({ ...spec, path: await versionedPath(spec.path, version) }, view);
     },
   };
+}
+
+/** `path` under the chosen version's root when it is under API_PREFIX; else as it is. */
+async function versionedPath(path: string, version: () => Promise<string>): Promise<string> {
+  const root = apiRoot(await version());
+  const moved = root !== API_PREFIX && (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`));
+  return moved ? root + path.slice(API_PREFIX.length) : path;
 }
 
 /** One path segment, whatever it holds: `../x` stays a single segment. */

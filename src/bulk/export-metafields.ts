@@ -19,7 +19,7 @@ import { targetSink, type RowSink } from './export-output.js';
 import { csvLine, headerText, objectRows, rowsText, type ExportFormat, type ExportObject } from './export-rows.js';
 import { formatDuration, startProgressLine } from './import-progress.js';
 import { openPacedApi } from './paced-api.js';
-import type { RequestCounts } from './paced-transport.js';
+import type { RequestCounts } from '../core/rate-governor.js';
 import { isObjectLevel, unanswered, type ImportSource } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';

@@ -190,8 +190,7 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     if (card?.id === undefined) {
       // Created without an answer to read (202/204): found by its code.
       const found = pick(row, await store.cardsEndingIn(code.slice(-4)));
-      if (found.kind !== 'card')
-        throw new ApiError('The card was created, but the store did not answer with it and it could not be found again to set its balance; a re-run sets it', 404, undefined, []);
+      if (found.kind !== 'card') throw new ApiError('The card was created, but the store did not answer with it and it could not be found again to set its balance; a re-run sets it', { status: 404 });
       card = found.card;
     }
     const giftCardId = scalarText(card.id);

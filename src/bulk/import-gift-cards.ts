@@ -16,7 +16,7 @@ import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { openPacedApi } from './paced-api.js';
-import { GaveUpError } from './paced-transport.js';
+import { GaveUpError } from './paced-api.js';
 import type { ImportResult, ImportSource, Stop } from './run-import.js';
 import type { Shard } from './shard.js';
 import { openSource } from './source.js';

@@ -7,7 +7,7 @@ import type { ApiTuning } from '../core/transport.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
 import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';
-import type { RequestCounts } from './paced-transport.js';
+import type { RequestCounts } from '../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource } from './run-import.js';

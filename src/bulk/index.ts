@@ -6,4 +6,4 @@ export { importMetafields, type ImportEnv, type ImportReport, type ImportRequest
 export { importGiftCards, type GiftCardImportRequest } from './import-gift-cards.js';
 export { parseShard, type Shard } from './shard.js';
 export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
-export { GIVE_UP_AFTER_MS } from './paced-transport.js';
+export { GIVE_UP_AFTER_MS } from './paced-api.js';

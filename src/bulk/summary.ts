@@ -2,7 +2,7 @@
 // counts as JSON (--json) for scripts.
 import { pluralWord, stripPeriod } from '../core/words.js';
 import { formatDuration } from './import-progress.js';
-import type { RequestCounts } from './paced-transport.js';
+import type { RequestCounts } from '../core/rate-governor.js';
 import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 

@@ -2,7 +2,7 @@
 // what it needs to build its request: names, the stored value) and records every write
 // instead of sending it. The API modules build their requests as always, so paths and
 // wire shapes stay in src/api; a verb only runs its work under capture().
-import type { Method, RequestSpec } from './http.js';
+import type { Method, RawRequestSpec, RequestSpec, RequestView } from './http.js';
 import { queryString } from './http.js';
 import type { Transport } from './transport.js';
 
@@ -35,17 +35,36 @@ export class DryRun {
   /** For ctx.api({ wrap }): GETs pass, any other method is recorded and not sent. */
   readonly wrap = (transport: Transport): Transport => ({
     ...transport,
-    request: async (spec: RequestSpec) => {
+    request: async (spec: RequestSpec, view?: RequestView) => {
       const path = spec.path + queryString(spec.query);
       if (spec.method === 'GET') {
         this.reads.push(`GET ${path}`);
-        return transport.request(spec);
+        return transport.request(spec, view);
       }
-      this.writes.push({ method: spec.method, path, body: spec.shownBody ?? spec.body ?? null });
-      if (this.every) return { status: 204, headers: {}, body: {} };
-      throw new WriteWithheld();
+      this.write({ method: spec.method, path, body: view ? view.shownBody : (spec.body ?? null) });
+      return { status: 204, headers: {}, body: {} };
     },
+    // A raw write is withheld the same way; its body is shown as the JSON text it is.
+    ...(transport.requestRaw
+      ? {
+          requestRaw: async (spec: RawRequestSpec) => {
+            const path = spec.path + queryString(spec.query);
+            if (spec.method === 'GET') {
+              this.reads.push(`GET ${path}`);
+              return transport.requestRaw!(spec);
+            }
+            this.write({ method: spec.method, path, body: spec.bodyText ?? null });
+            return { status: 204, headers: {}, text: '' };
+          },
+        }
+      : {}),
   });
+
+  /** Records a write not sent: answered as a store that sends no body would (an import goes on), else the work stops here. */
+  private write(planned: PlannedRequest): void {
+    this.writes.push(planned);
+    if (!this.every) throw new WriteWithheld();
+  }
 
   /**
    * Runs `work` up to its first write and returns the requests it would have sent: none

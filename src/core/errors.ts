@@ -44,25 +44,42 @@ export abstract class RequestError extends CliError {
   mayHaveApplied = false;
 }
 
-/** The store answered with a non-2xx status. */
+/** What an ApiError says of the store's answer, beyond its one sentence. */
+export interface ApiErrorOptions {
+  status: number;
+  /** The store's error code (`not_found`, `invalid`...), when its body names one. */
+  code?: string | undefined;
+  /** The fields at fault, as the store listed them. */
+  fields?: readonly FieldProblem[] | undefined;
+  /** The store's Retry-After (429, 503), in seconds. */
+  retryAfterSeconds?: number | undefined;
+  /** The body exactly as received, when the request asked for its raw answer (the api command shows it). */
+  responseText?: string | undefined;
+  /** The answer's headers (lower-case names), when the request asked for its raw answer (the api command's -i shows them). */
+  responseHeaders?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/**
+ * The store answered with a non-2xx status. It says what the store answered, nothing of
+ * how requests are paced: the HTTP client's rate governor has seen the answer already.
+ */
 export class ApiError extends RequestError {
   readonly exitCode: number;
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly fields: readonly FieldProblem[],
-    /** The store's Retry-After (429, 503), in seconds: a caller that paces itself waits that long. */
-    readonly retryAfterSeconds?: number,
-    /** The body exactly as received, when the request asked for it (the api command shows it). */
-    readonly responseText?: string,
-    /** The store's rate-limit bucket as this answer announced it (`X-...-Shop-Api-Rate-Limit`), if it did. */
-    readonly bucket?: { used: number; size: number },
-    /** The answer's headers (lower-case names), when the request asked for its raw answer (the api command's -i shows them). */
-    readonly responseHeaders?: Readonly<Record<string, string | undefined>>,
-  ) {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fields: readonly FieldProblem[];
+  readonly retryAfterSeconds: number | undefined;
+  readonly responseText: string | undefined;
+  readonly responseHeaders: Readonly<Record<string, string | undefined>> | undefined;
+  constructor(message: string, options: ApiErrorOptions) {
     super(message);
-    this.exitCode = status === 401 || status === 403 ? ExitCode.auth : ExitCode.failure;
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.responseText = options.responseText;
+    this.responseHeaders = options.responseHeaders;
+    this.exitCode = this.status === 401 || this.status === 403 ? ExitCode.auth : ExitCode.failure;
   }
 }
 

@@ -1,12 +1,14 @@
-// The one HTTP client: a keep-alive pool, the access-token header, timeouts, retries,
-// lossless JSON and a redacted request log. src/api modules are its only callers.
-import { setTimeout as sleep } from 'node:timers/promises';
+// The one HTTP client: a keep-alive pool, the access-token header, timeouts, the one retry
+// loop, lossless JSON and a redacted request log. Before each attempt it asks the rate
+// governor (rate-governor.ts) and after each it tells it how the attempt ended; its retry
+// policy (retry.ts) says what is sent again and when: a command's few quick tries, or a bulk
+// run's patience. src/api modules are its only callers.
 import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, UnreadableAnswerError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
-import { ATTEMPT_DEADLINE, defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RetryPolicy } from './retry.js';
+import { RateGovernor, type Judgement } from './rate-governor.js';
+import { ATTEMPT_DEADLINE, defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RateLimitBudget, type RetryPolicy } from './retry.js';
 import { redactToken } from './secrets.js';
-import { readBucketHeader, StoreBucket, type BucketReading } from './store-bucket.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
 import { FamilyChoice } from './family-choice.js';
 import { stripPeriod } from './words.js';
@@ -14,6 +16,7 @@ import { createPool, sendRequest, type Dispatcher } from './undici.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** A request of a typed API module: JSON in, JSON out. */
 export interface RequestSpec {
   method: Method;
   /** Path below the base URL, e.g. /api/202412/gift_cards; segments already encoded. */
@@ -22,19 +25,39 @@ export interface RequestSpec {
   body?: unknown;
   /** Overrides the method's default: a POST the API defines as idempotent (disable) may be resent. */
   idempotent?: boolean;
-  /** JSON text sent exactly as given, instead of serialising `body` (the api command's --input). */
+}
+
+/**
+ * A request sent as the user gave it and answered as the store sent it (the api command,
+ * doctor's probes): its own path through the client, so that the typed requests carry
+ * nothing of it.
+ */
+export interface RawRequestSpec {
+  method: Method;
+  /** Path below the base URL, query included or in `query`; segments already encoded. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  /** JSON text, sent exactly as given. */
   bodyText?: string;
   /** Extra request headers (lower-case names); the access-token header is never taken from here. */
   headers?: Record<string, string>;
-  /**
-   * Answer the body's text unparsed (the api command prints it exactly): a 2xx response's
-   * `body` is that string, and a final non-2xx ApiError carries it as `responseText`.
-   */
-  rawAnswer?: boolean;
-  /** The store's bucket just refused this request: it waits for one token, not for the reserve kept for others. */
-  afterRefusal?: boolean;
-  /** The body as a --dry-run shows it, its secrets masked (a gift card's code); `body` when absent. */
-  shownBody?: unknown;
+  idempotent?: boolean;
+}
+
+/** A 2xx answer as received. A non-2xx one is an ApiError that carries the same text and headers. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** The body exactly as received ('' when there was none). */
+  text: string;
+}
+
+/**
+ * How a request is shown rather than sent (a --dry-run's plan): its body with secrets masked
+ * (a gift card's code). Beside the request, not in it: the HTTP client never reads it.
+ */
+export interface RequestView {
+  shownBody: unknown;
 }
 
 export interface JsonResponse {
@@ -61,14 +84,22 @@ export interface HttpClientOptions {
   maxAnswerBytes?: number;
   userAgent: string;
   connections?: number;
+  /** What is sent again, and when (default: a command's, defaultRetryPolicy). */
   retry?: RetryPolicy;
   dispatcher?: Dispatcher;
   log?: (line: string) => void;
+  /**
+   * Ends the attempts in flight. Waits and attempts not yet sent end on the governor's
+   * signal (Ctrl-C), which a bulk run sets apart so that requests in flight may finish.
+   */
   signal?: AbortSignal;
   now?: () => Date;
   random?: () => number;
-  /** The store's rate-limit bucket as this process knows it: one for all clients of a context. */
-  bucket?: StoreBucket;
+  /**
+   * Paces every attempt (default: a governor of this client's own, on `signal`). One for all
+   * clients of a context, so that they pace together; a bulk run's own, whose counts it reads.
+   */
+  governor?: RateGovernor;
   /** The header family the token goes under (default: the spec's, X-Service-*, never switched). */
   family?: FamilyChoice;
   /** What a 401 asks with the other family's token header, below the base URL (default: the access scopes of API 202412). */
@@ -81,7 +112,7 @@ export class HttpClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly policy: RetryPolicy;
-  private readonly bucket: StoreBucket;
+  private readonly governor: RateGovernor;
   private readonly family: FamilyChoice;
 
   constructor(private readonly options: HttpClientOptions) {
@@ -91,7 +122,7 @@ export class HttpClient {
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher = options.dispatcher ?? createPool(this.origin, options.connections ?? 8);
     this.policy = options.retry ?? defaultRetryPolicy;
-    this.bucket = options.bucket ?? new StoreBucket();
+    this.governor = options.governor ?? new RateGovernor(options.signal ? { signal: options.signal } : {});
     this.family = options.family ?? new FamilyChoice('service', false);
   }
 
@@ -99,31 +130,63 @@ export class HttpClient {
     return this.origin + this.prefix;
   }
 
+  /** A typed module's request: the answer's body parsed as lossless JSON. */
   async request(spec: RequestSpec): Promise<JsonResponse> {
+    const answer = await this.exchange({
+      method: spec.method,
+      path: spec.path,
+      search: queryString(spec.query),
+      raw: false,
+      ...(spec.body === undefined ? {} : { body: toJson(spec.body) }),
+      ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
+    });
+    return { status: answer.status, headers: answer.headers, body: parseBody(answer.text, spec) };
+  }
+
+  /** A raw request: sent as given, its answer's text unparsed; a final non-2xx ApiError carries its text and headers. */
+  async requestRaw(spec: RawRequestSpec): Promise<RawAnswer> {
+    return this.exchange({
+      method: spec.method,
+      path: spec.path,
+      search: queryString(spec.query),
+      raw: true,
+      ...(spec.bodyText === undefined ? {} : { body: spec.bodyText }),
+      ...(spec.headers ? { headers: spec.headers } : {}),
+      ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
+    });
+  }
+
+  /** The one retry loop: every attempt paced by the governor, every failure judged by the policy. */
+  private async exchange(spec: Exchange): Promise<RawAnswer> {
     const token = await this.options.token();
+    const { policy, governor } = this;
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
-    const path = this.prefix + spec.path + queryString(spec.query);
-    const body = spec.bodyText ?? (spec.body === undefined ? undefined : toJson(spec.body));
+    const path = this.prefix + spec.path + spec.search;
+    const { body } = spec;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     if (body !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
     // No extra header can replace or duplicate the token, under either family's name.
     for (const name of TOKEN_HEADERS) delete headers[name.toLowerCase()];
 
+    // Failed attempts, which the policy's maxAttempts bounds (a bulk run's 429s of the rate
+    // limit aside, and a 401 that found the other header family: no failure of the request).
+    let failures = 0;
     let waited = 0;
+    let refused = 0;
+    let afterRefusal = false;
     // Once any attempt may have reached the store, the final error says so, whatever it is.
     let mayHaveApplied = false;
     const fail = (error: RequestError): RequestError => {
       error.mayHaveApplied = mayHaveApplied;
       return error;
     };
-    let afterRefusal = spec.afterRefusal === true;
     // For the final network error: how long the attempts took, and how many of the last ones failed alike.
     const firstSent = performance.now();
     let alike = { code: undefined as string | undefined, count: 0 };
     for (let attempt = 1; ; attempt++) {
-      // Paced by the store's own numbers, when it announces its bucket: never emptying it.
-      await this.bucket.acquire(afterRefusal, this.options.signal);
+      const permit = await governor.acquire(afterRefusal);
+      afterRefusal = false;
       // Set per attempt: a 401 may have switched the family since the last one.
       const family = this.family.family;
       this.log(`> ${spec.method} ${this.origin}${path}`);
@@ -155,7 +218,7 @@ export class HttpClient {
         // failure of this attempt, retried by the same rules.
         text = await this.readBody(response, spec);
       } catch (error) {
-        this.bucket.unanswered();
+        governor.settle(permit, { kind: 'unanswered' });
         if (this.options.signal?.aborted) throw new CancelledError();
         if (error instanceof AnswerTooLargeError) throw error;
         // Past the deadline before the headers came: no answer at all, as undici says it.
@@ -164,12 +227,14 @@ export class HttpClient {
         outcome = { kind: 'network', code };
         mayHaveApplied ||= mayHaveReachedStore(outcome);
         alike = { code, count: alike.code === code ? alike.count + 1 : 1 };
-        const delay = this.nextDelay(outcome, idempotent, attempt, waited);
+        failures += 1;
+        const delay = this.nextDelay(outcome, idempotent, failures, waited);
         if (delay === undefined) {
           const tries = { attempts: attempt, alike: alike.count, elapsedMs: performance.now() - firstSent, timeoutMs: this.options.timeoutMs };
           throw fail(networkError(this.origin, spec.method, code, error, tries));
         }
-        waited += await this.wait(delay, `${code ?? 'network error'}`, attempt);
+        governor.retrying();
+        waited += await this.wait(delay, `${code ?? 'network error'}`, failures);
         continue;
       } finally {
         clearTimeout(timer);
@@ -177,26 +242,39 @@ export class HttpClient {
 
       alike = { code: undefined, count: 0 };
       const responseHeaders = flattenHeaders(response.headers);
-      const reading = readBucketHeader(responseHeaders);
-      this.bucket.answered(reading, response.statusCode);
+      const judged = governor.settle(permit, { kind: 'answer', status: response.statusCode, headers: responseHeaders });
       this.log(`< ${response.statusCode} (${Date.now() - started} ms)`);
-      if (reading) this.log(`< rate limit: ${this.bucket.describe()}`);
-      if (response.statusCode >= 200 && response.statusCode < 300) {
-        return { status: response.statusCode, headers: responseHeaders, body: spec.rawAnswer ? text : parseBody(text, spec) };
-      }
+      if (judged.announced) this.log(`< rate limit: ${governor.describe()}`);
+      if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, headers: responseHeaders, text };
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       mayHaveApplied ||= mayHaveReachedStore(outcome);
+      const failed = () => fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.raw ? { text, headers: responseHeaders } : undefined));
       // A 401 under a family nothing named may be the wrong header: the other family is
       // asked once, and the refused request (which the store did not take) goes again under it.
       if (response.statusCode === 401 && (await this.family.recover(family.brand, (other) => this.probe(other, token)))) continue;
-      const refused = response.statusCode === 429 && isEmpty(reading);
-      const delay = this.nextDelay(outcome, idempotent, attempt, waited, refused);
-      if (delay === undefined) {
-        throw fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.rawAnswer ? { text, headers: responseHeaders } : undefined, reading));
+      const budget = policy.rateLimits;
+      if (judged.rateLimited && budget) {
+        // A bulk run's pace, not a failure: budgeted apart, and never asleep past the moment
+        // the run gives up (the next refusal then ends it).
+        const left = budget.giveUp ? governor.refusedOnlyLeftMs(budget.giveUp.afterMs) : Number.POSITIVE_INFINITY;
+        if (left <= 0) {
+          const gaveUp = budget.giveUp!.error();
+          governor.halt(gaveUp);
+          throw gaveUp;
+        }
+        if (++refused >= budget.maxRefused) throw failed();
+        afterRefusal = judged.bucketEmpty;
+        const wait = Math.min(left, this.refusalWaitMs(judged, retryAfter, refused, budget));
+        if (wait > 0) await this.wait(wait, '429 (rate limited)', refused, budget.maxRefused);
+        continue;
       }
-      afterRefusal = refused;
-      waited += await this.wait(delay, String(response.statusCode), attempt);
+      failures += 1;
+      const delay = this.nextDelay(outcome, idempotent, failures, waited, judged.bucketEmpty);
+      if (delay === undefined) throw failed();
+      afterRefusal = judged.bucketEmpty;
+      governor.retrying();
+      waited += await this.wait(delay, String(response.statusCode), failures);
     }
   }
 
@@ -206,7 +284,7 @@ export class HttpClient {
    */
   private async probe(family: HeaderFamily, token: string): Promise<boolean> {
     const path = this.prefix + (this.options.probePath ?? apiRoot(DEFAULT_API_VERSION) + ACCESS_SCOPES_SUBPATH);
-    await this.bucket.acquire(false, this.options.signal);
+    const permit = await this.governor.acquire();
     this.log(`> GET ${this.origin}${path} (the store refused the token: trying the ${family.brand} header family)`);
     this.log(`> ${family.token}: ${redactToken(token)}`);
     try {
@@ -220,12 +298,11 @@ export class HttpClient {
         signal: this.options.signal,
       });
       await response.body.text();
-      const headers = flattenHeaders(response.headers);
-      this.bucket.answered(readBucketHeader(headers), response.statusCode);
+      this.governor.settle(permit, { kind: 'answer', status: response.statusCode, headers: flattenHeaders(response.headers) });
       this.log(`< ${response.statusCode}`);
       return response.statusCode >= 200 && response.statusCode < 300;
     } catch {
-      this.bucket.unanswered();
+      this.governor.settle(permit, { kind: 'unanswered' });
       if (this.options.signal?.aborted) throw new CancelledError();
       return false;
     }
@@ -235,8 +312,8 @@ export class HttpClient {
    * The answer's text, read no further than the cap: past it the body is dropped and the
    * request fails (exit 1), the store's answer unread, rather than held whole in memory.
    */
-  private async readBody(response: Dispatcher.ResponseData, spec: RequestSpec): Promise<string> {
-    const cap = spec.rawAnswer ? Math.max(API_MAX_ANSWER_BYTES, this.options.maxAnswerBytes ?? 0) : (this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
+  private async readBody(response: Dispatcher.ResponseData, spec: Exchange): Promise<string> {
+    const cap = spec.raw ? Math.max(API_MAX_ANSWER_BYTES, this.options.maxAnswerBytes ?? 0) : (this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
     const announced = Number(response.headers['content-length']);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -251,7 +328,7 @@ export class HttpClient {
       // Dropped unread: the abort it causes is no one's error.
       response.body.on('error', () => undefined).destroy();
       throw new AnswerTooLargeError(
-        `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.rawAnswer ? ' the api command' : ' a command'} reads: stopped reading it.`,
+        `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.raw ? ' the api command' : ' a command'} reads: stopped reading it.`,
       );
     }
     return Buffer.concat(chunks, size).toString('utf8');
@@ -264,25 +341,33 @@ export class HttpClient {
   }
 
   /**
-   * `bucketRefusal`: a 429 while the store's header says its bucket is empty. Without
-   * Retry-After it waits one token's refill; a 429 with tokens left is a transient fault,
-   * backed off like a 503.
+   * How long a failed attempt waits before it goes again; undefined: it does not. `bucketRefusal`:
+   * a 429 while the store's header says its bucket is empty: without Retry-After it waits
+   * one token's refill. A 429 with tokens left is a transient fault, backed off like a 503.
    */
-  private nextDelay(outcome: Attempt, idempotent: boolean, attempt: number, waited: number, bucketRefusal = false): number | undefined {
-    if (attempt >= this.policy.maxAttempts || !isRetryable(outcome, idempotent)) return undefined;
+  private nextDelay(outcome: Attempt, idempotent: boolean, failures: number, waited: number, bucketRefusal = false): number | undefined {
+    if (failures >= this.policy.maxAttempts || !isRetryable(outcome, idempotent || this.policy.resendWrites === true)) return undefined;
     const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
-    const tokenMs = this.bucket.tokenMs();
-    const delay = bucketRefusal && retryAfter === undefined && tokenMs !== undefined ? Math.ceil(tokenMs) : retryDelayMs(attempt, this.policy, retryAfter, this.options.random ?? Math.random);
+    const tokenMs = this.governor.tokenMs();
+    const delay = bucketRefusal && retryAfter === undefined && tokenMs !== undefined ? Math.ceil(tokenMs) : retryDelayMs(failures, this.policy, retryAfter, this.options.random ?? Math.random);
     return waited + delay > this.policy.maxTotalWaitMs ? undefined : delay;
   }
 
-  private async wait(delay: number, reason: string, attempt: number): Promise<number> {
-    this.log(`! ${reason}: retrying in ${delay} ms (attempt ${attempt + 1} of ${this.policy.maxAttempts})`);
-    try {
-      await sleep(delay, undefined, { signal: this.options.signal });
-    } catch {
-      throw new CancelledError();
-    }
+  /**
+   * A bulk run's wait after a 429 of the rate limit: the store's Retry-After (capped); else,
+   * with the bucket header, nothing here (the governor holds the request for one token); else
+   * an exponential backoff, while AIMD judges the 429.
+   */
+  private refusalWaitMs(judged: Judgement, retryAfterSeconds: number | undefined, refusals: number, budget: RateLimitBudget): number {
+    if (retryAfterSeconds !== undefined) return Math.min(budget.maxRetryAfterMs, retryAfterSeconds * 1000);
+    if (judged.bucketEmpty) return 0;
+    return retryDelayMs(refusals, this.policy, undefined, this.options.random ?? Math.random);
+  }
+
+  /** Sleeps before the next attempt; Ctrl-C (the governor's signal) ends the wait. */
+  private async wait(delay: number, reason: string, failed: number, of = this.policy.maxAttempts): Promise<number> {
+    this.log(`! ${reason}: retrying in ${delay} ms (attempt ${failed + 1} of ${of})`);
+    await this.governor.clock.sleep(delay, this.governor.signal);
     return delay;
   }
 
@@ -301,6 +386,21 @@ export function queryString(query: RequestSpec['query']): string {
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, value);
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** One request as the client sends it, whichever path it came by. */
+interface Exchange {
+  method: Method;
+  /** Below the base URL, without the query. */
+  path: string;
+  /** The query string, `?` included ('' without). */
+  search: string;
+  /** JSON text. */
+  body?: string;
+  headers?: Record<string, string>;
+  idempotent?: boolean;
+  /** The raw path: the body unparsed, a larger cap, and a final ApiError carrying the answer. */
+  raw: boolean;
 }
 
 function parseBody(text: string, spec: RequestSpec): unknown {
@@ -375,18 +475,12 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'The store kept rate-limiting the request',
 };
 
-/** A bucket header saying no token is left. */
-export function isEmpty(reading: BucketReading | undefined): boolean {
-  return reading !== undefined && reading.used >= reading.size;
-}
-
 function apiError(
   status: number,
   text: string,
   contentType: string | undefined,
   retryAfterSeconds: number | undefined,
   raw: { text: string; headers: Record<string, string | undefined> } | undefined,
-  bucket: BucketReading | undefined,
 ): ApiError {
   const description = describeErrorBody(text, contentType);
   const lead = STATUS_WORDS[status] ?? (status >= 500 ? 'The store failed with a server error' : 'The store refused the request');
@@ -399,5 +493,5 @@ function apiError(
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, status, description.code, description.fields, retryAfterSeconds, raw?.text, bucket, raw?.headers);
+  return new ApiError(message, { status, code: description.code, fields: description.fields, retryAfterSeconds, responseText: raw?.text, responseHeaders: raw?.headers });
 }

@@ -4,20 +4,60 @@
 export type Attempt = { kind: 'status'; status: number; retryAfterSeconds?: number } | { kind: 'network'; code: string | undefined };
 
 export interface RetryPolicy {
-  /** Total tries, the first included. */
+  /** Total tries, the first included (a bulk run's 429s of the rate limit are apart: see rateLimits). */
   maxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Upper bound on the sum of all waits of one request. */
+  /** Upper bound on the sum of all waits of one request (a bulk run's waits for the rate limit aside). */
   maxTotalWaitMs: number;
+  /**
+   * A bulk run's: a 429 of the store's rate limit is not a failure of the request but the
+   * pace of the run. It is budgeted apart from maxAttempts and maxTotalWaitMs, waited out as
+   * the store says (Retry-After, capped) or as the governor paces it, and sent again.
+   */
+  rateLimits?: RateLimitBudget;
+  /**
+   * A bulk run's: a transient failure of a request that is not idempotent (a create) is
+   * retried too; the run resolves a create that the store did apply by its 409.
+   */
+  resendWrites?: boolean;
 }
 
+export interface RateLimitBudget {
+  /** 429s one request may meet before it is given up (the governor slows down well before). */
+  maxRefused: number;
+  /** Longest wait a store's Retry-After may impose on one request. */
+  maxRetryAfterMs: number;
+  /**
+   * The run gives up once the store has refused every request with 429 for `afterMs`, from
+   * the start or from its last other answer, with `error()`: a store that rate-limits
+   * everything would otherwise keep a run going for hours, one refused object after another.
+   */
+  giveUp?: { afterMs: number; error: () => Error };
+}
+
+/** A command's requests (the default): a few quick tries, then the error. */
 export const defaultRetryPolicy: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxTotalWaitMs: 30_000,
 };
+
+/** One attempt, no retry (doctor and `sandbox logs` report what one request met). */
+export const SINGLE_ATTEMPT: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 };
+
+/** A bulk run's requests: more patience for transient failures, and the rate limit as its pace. */
+export function bulkRetryPolicy(giveUp?: RateLimitBudget['giveUp']): RetryPolicy {
+  return {
+    maxAttempts: 6,
+    baseDelayMs: 250,
+    maxDelayMs: 8_000,
+    maxTotalWaitMs: 60_000,
+    resendWrites: true,
+    rateLimits: { maxRefused: 30, maxRetryAfterMs: 60_000, ...(giveUp ? { giveUp } : {}) },
+  };
+}
 
 // Errors raised before the request could reach the server: resending cannot duplicate it.
 const NEVER_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);

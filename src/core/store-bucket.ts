@@ -3,9 +3,10 @@
 // *before* it refuses anything: this model keeps the last reading, learns how fast the
 // bucket refills from how the readings move against the requests it saw taken, and holds
 // each request back until the bucket should have a token for it plus a small reserve (for
-// other clients of the same token, and readings that are a little stale). One instance
-// serves every request of a process (context-owned, shared by all HTTP clients), so pages
-// of --all and the workers of an import pace together. Pure but for the clock.
+// other clients of the same token, and readings that are a little stale). The rate
+// governor (rate-governor.ts) holds one, which the context shares among its HTTP clients
+// and a bulk run among its workers, so pages of --all and the workers of an import pace
+// together. Pure but for the clock.
 import { systemClock, type Clock } from './clock.js';
 
 export interface BucketReading {

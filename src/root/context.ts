@@ -11,9 +11,9 @@ import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseConte
 import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
 import type { FamilyChoice } from '../core/family-choice.js';
 import { UsageError } from '../core/errors.js';
-import type { JsonResponse, RequestSpec } from '../core/http.js';
+import type { JsonResponse, RawAnswer, RawRequestSpec, RequestSpec } from '../core/http.js';
 import { escapeControls } from '../core/io.js';
-import type { StoreBucket } from '../core/store-bucket.js';
+import type { RateGovernor } from '../core/rate-governor.js';
 import { assertSafeTransport } from '../core/target.js';
 import type { ApiTuning, Transport } from '../core/transport.js';
 import { connect, sandboxBrand, type Connection } from './connection.js';
@@ -57,9 +57,9 @@ export function createContext(deps: ContextDeps): Context {
   const disposers: Array<() => Promise<void>> = [];
   let connection: Promise<Connection> | undefined;
   let api: Promise<Api> | undefined;
-  // The store's bucket as this process knows it: every client of the context paces by it.
-  let bucket: StoreBucket | undefined;
-  // The header family of the resolved store, shared by its clients as the bucket is.
+  // The store's rate as this process knows it: every client of the context paces by it.
+  let governor: RateGovernor | undefined;
+  // The header family of the resolved store, shared by its clients as the governor is.
   let family: Promise<FamilyChoice> | undefined;
   let detected: Brand | undefined;
 
@@ -118,13 +118,12 @@ export function createContext(deps: ContextDeps): Context {
 
   /**
    * The API on a transport of its own: the HTTP client to `resolve`'s connection, built on
-   * the first request (with the family and API version asked for then), paced by the bucket
+   * the first request (with the family and API version asked for then), paced by the rate governor
    * every client of this context shares, and closed by dispose().
    */
   async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
-    const [{ HttpClient }, createApi, { StoreBucket }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/store-bucket.js')]);
-    bucket ??= new StoreBucket();
-    const shared = bucket;
+    const [{ HttpClient }, createApi, { RateGovernor }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/rate-governor.js')]);
+    const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
     let asked: Promise<string> | undefined;
     const version = () => (asked ??= ctx.apiVersion().then((v) => v.value));
@@ -140,7 +139,7 @@ export function createContext(deps: ContextDeps): Context {
           timeoutMs: globals.timeout ?? DEFAULT_TIMEOUT_MS,
           userAgent: deps.userAgent,
           signal: tuning.signal ?? signal,
-          bucket: shared,
+          governor: paced,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),
@@ -150,6 +149,7 @@ export function createContext(deps: ContextDeps): Context {
       }));
     const transport: Transport = {
       request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
+      requestRaw: async (spec: RawRequestSpec): Promise<RawAnswer> => (await http()).requestRaw(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
     return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version);

@@ -29,7 +29,7 @@ describe('AccessScopesApi.granted', () => {
   });
   const failing = (status: number): Transport => ({
     request: async () => {
-      throw new ApiError(`status ${status}`, status, undefined, []);
+      throw new ApiError(`status ${status}`, { status });
     },
   });
 

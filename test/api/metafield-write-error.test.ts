@@ -4,7 +4,8 @@ import { batchRefusal, MetafieldWriteError, singleRefusal } from '../../src/api/
 import { ApiError, NetworkError, type FieldProblem } from '../../src/core/errors.js';
 import type { Transport } from '../../src/core/transport.js';
 
-const refused = (fields: FieldProblem[], status = 400) => new ApiError('invalid', status, 'invalid', fields, 3, '{"raw":1}', { used: 1, size: 40 });
+const refused = (fields: FieldProblem[], status = 400) =>
+  new ApiError('invalid', { status, code: 'invalid', fields, retryAfterSeconds: 3, responseText: '{"raw":1}', responseHeaders: { 'retry-after': '3' } });
 
 describe('batchRefusal: the wire paths of a refused create, as values by index', () => {
   it('metaFieldDataList[i] and metaFieldDataList[i].field name value i (and its field)', () => {
@@ -33,7 +34,7 @@ describe('batchRefusal: the wire paths of a refused create, as values by index',
     expect(batchRefusal(refused([{ field: 'metaFieldDataList[0].value', message: 'bad' }, { message: 'bad' }]), 3).refusal).toEqual({ kind: 'unnamed' });
   });
 
-  it('is the same ApiError: status, message, fields, Retry-After, body, bucket and mayHaveApplied kept', () => {
+  it('is the same ApiError: status, message, fields, Retry-After, body, headers and mayHaveApplied kept', () => {
     const original = refused([{ field: 'metaFieldDataList[0].value', message: 'bad' }], 409);
     original.mayHaveApplied = true;
     const error = batchRefusal(original, 1);
@@ -45,7 +46,7 @@ describe('batchRefusal: the wire paths of a refused create, as values by index',
       fields: original.fields,
       retryAfterSeconds: 3,
       responseText: '{"raw":1}',
-      bucket: { used: 1, size: 40 },
+      responseHeaders: { 'retry-after': '3' },
       mayHaveApplied: true,
       exitCode: 1,
     });

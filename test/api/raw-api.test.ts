@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems, RawApi, resolveApiPath } from '../../src/api/raw-api.js';
 import { parseJson } from '../../src/core/json.js';
-import type { JsonResponse, RequestSpec } from '../../src/core/http.js';
+import type { RawAnswer, RawRequestSpec } from '../../src/core/http.js';
 import { usageMessage } from '../helpers/usage-error.js';
 
 describe('resolveApiPath', () => {
@@ -48,14 +48,20 @@ describe('pageItems', () => {
   });
 });
 
+/** The raw API sends nothing by the typed path. */
+const typedRequestNotExpected = async (): Promise<never> => {
+  throw new Error('a typed request from the raw API');
+};
+
 describe('RawApi', () => {
   it('follows a body nextPageToken on the same path; POST and PATCH are not idempotent', async () => {
-    const sent: RequestSpec[] = [];
+    const sent: RawRequestSpec[] = [];
     const answers = ['{"items": [1, 2], "nextPageToken": "p2"}', '{"items": [3]}'];
     const transport = {
-      async request(spec: RequestSpec): Promise<JsonResponse> {
+      request: typedRequestNotExpected,
+      async requestRaw(spec: RawRequestSpec): Promise<RawAnswer> {
         sent.push(spec);
-        return { status: 200, headers: {}, body: answers.shift() ?? '' };
+        return { status: 200, headers: {}, text: answers.shift() ?? '' };
       },
     };
     const api = new RawApi(transport);
@@ -63,7 +69,7 @@ describe('RawApi', () => {
     for await (const page of api.pages({ method: 'GET', path: 'things?limit=2', query: [['sinceId', '5']] })) items.push(...page.items);
     expect(items.map(String)).toEqual(['1', '2', '3']);
     expect(sent.map((s) => s.path)).toEqual(['/api/202412/things?limit=2&sinceId=5', '/api/202412/things?limit=2&pageToken=p2']);
-    expect(sent.every((s) => s.idempotent === true && s.rawAnswer === true)).toBe(true);
+    expect(sent.every((s) => s.idempotent === true)).toBe(true);
     for (const method of ['POST', 'PATCH'] as const) {
       await api.request({ method, path: 'x', body: '{}' });
       expect(sent.at(-1)).toMatchObject({ method, idempotent: false, bodyText: '{}' });
@@ -78,10 +84,11 @@ describe('RawApi', () => {
       { body: '{"items": [5, 6]}', link: 'junk' },
     ];
     const transport = {
-      async request(spec: RequestSpec): Promise<JsonResponse> {
+      request: typedRequestNotExpected,
+      async requestRaw(spec: RawRequestSpec): Promise<RawAnswer> {
         sent.push(spec.path);
         const answer = answers.shift()!;
-        return { status: 200, headers: { link: answer.link }, body: answer.body };
+        return { status: 200, headers: { link: answer.link }, text: answer.body };
       },
     };
     const items: unknown[] = [];

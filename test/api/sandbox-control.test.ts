@@ -9,7 +9,7 @@ function store(bodies: Record<string, unknown>, sent: RequestSpec[] = []) {
     baseUrl: async () => 'http://store.example',
     request: async (spec: RequestSpec) => {
       sent.push(spec);
-      if (!(spec.path in bodies)) throw new ApiError(`No endpoint matches ${spec.path}.`, 404, 'not_found', []);
+      if (!(spec.path in bodies)) throw new ApiError(`No endpoint matches ${spec.path}.`, { status: 404, code: 'not_found' });
       return { status: 200, headers: {}, body: bodies[spec.path] };
     },
   };

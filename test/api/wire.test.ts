@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RuntimeError, UsageError } from '../../src/core/errors.js';
 import { LosslessNumber } from '../../src/core/json.js';
 import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireId } from '../../src/api/schema.js';
-import { isCalendarDate, kebabFlag, parseCount, segment, unwrap } from '../../src/api/wire.js';
+import { isCalendarDate, kebabFlag, parseCount, segment, unwrap, versioned } from '../../src/api/wire.js';
+import type { RawRequestSpec, RequestSpec, RequestView } from '../../src/core/http.js';
 
 function thrown(fn: () => unknown): Error {
   try {
@@ -132,5 +133,41 @@ describe('unwrap, parseWire, segment', () => {
     }
     expect(segment('...')).toBe('...');
     expect(segment('.x')).toBe('.x');
+  });
+});
+
+describe("versioned: the profile's API version, on both request paths", () => {
+  it("moves a typed request under the version's root and hands its dry-run view on untouched", async () => {
+    const seen: Array<[RequestSpec, RequestView | undefined]> = [];
+    const transport = versioned(
+      {
+        async request(spec, view) {
+          seen.push([spec, view]);
+          return { status: 200, headers: {}, body: {} };
+        },
+      },
+      async () => '202501',
+    );
+    // Dropped on the way, the view would let a dry run show the whole gift card code.
+    await transport.request({ method: 'POST', path: '/api/202412/gift_cards', body: { code: 'SECRET' } }, { shownBody: { code: '****CRET' } });
+    expect(seen).toEqual([[{ method: 'POST', path: '/api/202501/gift_cards', body: { code: 'SECRET' } }, { shownBody: { code: '****CRET' } }]]);
+  });
+
+  it("moves a raw request (doctor's probes) the same way, and offers no raw path where the transport has none", async () => {
+    const seen: RawRequestSpec[] = [];
+    const request = async () => ({ status: 200, headers: {}, body: {} });
+    const transport = versioned(
+      {
+        request,
+        async requestRaw(spec) {
+          seen.push(spec);
+          return { status: 200, headers: {}, text: '' };
+        },
+      },
+      async () => '202501',
+    );
+    await transport.requestRaw!({ method: 'GET', path: '/api/202412/oauth2/access_scopes', query: { a: 'b' } });
+    expect(seen).toEqual([{ method: 'GET', path: '/api/202501/oauth2/access_scopes', query: { a: 'b' } }]);
+    expect(versioned({ request }, async () => '202501').requestRaw).toBeUndefined();
   });
 });

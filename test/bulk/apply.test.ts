@@ -207,7 +207,7 @@ describe('applyGroup', () => {
   it('throws what is not about these values (a refused token, a server failure)', async () => {
     const store = new FakeStore();
     store.list = async () => {
-      throw new ApiError('refused', 401, 'unauthorized', []);
+      throw new ApiError('refused', { status: 401, code: 'unauthorized' });
     };
     await expect(apply(store, group('1', [['a', '1']]), 'read-first')).rejects.toMatchObject({ status: 401 });
   });

@@ -82,7 +82,7 @@ export class FakeStore implements MetafieldStore {
 const UNNAMED: Refusal = { kind: 'unnamed' };
 
 function refused(message: string, status: number, code: string, refusal: Refusal): MetafieldWriteError {
-  return new MetafieldWriteError(new ApiError(message, status, code, []), refusal);
+  return new MetafieldWriteError(new ApiError(message, { status, code }), refusal);
 }
 
 let nextLine = 100;

@@ -150,7 +150,7 @@ describe('gift card import: which card holds a taken code', () => {
 
   it("a store's refusal that quotes the code shows its last four characters only", async () => {
     const store = new FakeStore(false);
-    store.refuseWith = new ApiError('Code SECRETCODE99 is not allowed.', 422, undefined, []);
+    store.refuseWith = new ApiError('Code SECRETCODE99 is not allowed.', { status: 422 });
     const outcome = await apply(store, undefined, row({ code: 'SECRETCODE99', initialValue: '5' }));
     expect(outcome).toEqual({ kind: 'rejected', reason: 'Code ****DE99 is not allowed' });
   });

@@ -10,7 +10,7 @@ describe('DryRun', () => {
     let after = false;
     const planned = await dryRun.capture(async () => {
       expect((await transport.request({ method: 'GET', path: '/things', query: { a: 'x y', b: undefined } })).body).toEqual({ ok: true });
-      await transport.request({ method: 'POST', path: '/things', body: { secret: 'S3CRET' }, shownBody: { secret: '****' } });
+      await transport.request({ method: 'POST', path: '/things', body: { secret: 'S3CRET' } }, { shownBody: { secret: '****' } });
       after = true;
     });
     expect(after).toBe(false);
@@ -24,6 +24,25 @@ describe('DryRun', () => {
     const transport = dryRun.wrap(new FakeTransport([]));
     expect(await dryRun.capture(async () => undefined)).toEqual([]);
     expect(await dryRun.capture(() => transport.request({ method: 'DELETE', path: '/things/1', query: { code: 'c' } }))).toEqual([{ method: 'DELETE', path: '/things/1?code=c', body: null }]);
+  });
+
+  it('a raw write is withheld too, its body shown as the text it is; a raw read goes through', async () => {
+    const sent: string[] = [];
+    const inner = {
+      request: async () => ({ status: 200, headers: {}, body: {} }),
+      requestRaw: async (spec: { method: string; path: string }) => {
+        sent.push(`${spec.method} ${spec.path}`);
+        return { status: 200, headers: {}, text: '{"n":1}' };
+      },
+    };
+    const dryRun = new DryRun();
+    const transport = dryRun.wrap(inner);
+    const planned = await dryRun.capture(async () => {
+      expect((await transport.requestRaw!({ method: 'GET', path: '/things', query: { a: 'b' } })).text).toBe('{"n":1}');
+      await transport.requestRaw!({ method: 'PUT', path: '/things/1', bodyText: '{"x": 1}' });
+    });
+    expect(planned).toEqual([{ method: 'PUT', path: '/things/1', body: '{"x": 1}' }]);
+    expect(sent).toEqual(['GET /things']);
   });
 
   it('any other error of the work goes through', async () => {

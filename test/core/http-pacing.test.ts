@@ -1,7 +1,8 @@
-// The HTTP client paced by the store's bucket header: the 429 waits, the shared model, the log.
+// The HTTP client paced by the store's bucket header, through its rate governor: the 429
+// waits, the shared governor, the log.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.js';
-import { StoreBucket } from '../../src/core/store-bucket.js';
+import { RateGovernor } from '../../src/core/rate-governor.js';
 import { useMockAgent } from '../helpers/mock-agent.js';
 
 const BUCKET = 'x-service-shop-api-rate-limit';
@@ -26,12 +27,12 @@ describe('HttpClient paced by the bucket header', () => {
 
   it('a 429 whose header says tokens are left is a transient fault: backed off like a 503, the rate model not emptied', async () => {
     const lines: string[] = [];
-    const bucket = new StoreBucket();
+    const governor = new RateGovernor();
     reply(429, 3, 40);
     reply(200, 4, 40);
-    await client({ log: (line) => lines.push(line), bucket }).request({ method: 'GET', path: '/api/x' });
+    await client({ log: (line) => lines.push(line), governor }).request({ method: 'GET', path: '/api/x' });
     expect(lines).toContain('! 429: retrying in 2 ms (attempt 2 of 3)');
-    expect(bucket.refusals).toBe(0);
+    expect(governor.counts).toEqual({ sent: 2, rateLimited: 0, bucketEmpty: 0, retried: 1 });
   });
 
   it('with Retry-After, obeys it', async () => {
@@ -42,22 +43,24 @@ describe('HttpClient paced by the bucket header', () => {
     expect(lines).toContain('! 429: retrying in 300 ms (attempt 2 of 3)');
   });
 
-  it('a final 429 carries the bucket it announced, for a caller that paces by itself', async () => {
+  it('a final 429 of an empty bucket: the governor counted each as the rate limit; the error says what the store answered, nothing of pacing', async () => {
+    const governor = new RateGovernor();
     for (let i = 0; i < 3; i++) reply(429, 400, 400, { 'retry-after': '0' });
-    const error = await client()
+    const error = await client({ governor })
       .request({ method: 'GET', path: '/api/x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).bucket).toEqual({ used: 400, size: 400 });
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 0 });
+    expect(error).not.toHaveProperty('bucket');
+    expect(governor.counts).toMatchObject({ sent: 3, rateLimited: 3, bucketEmpty: 3 });
   });
 
-  it('clients sharing one model pace together: an answer to one holds the next request of the other', async () => {
-    const bucket = new StoreBucket();
+  it('clients sharing one governor pace together: an answer to one holds the next request of the other', async () => {
+    const governor = new RateGovernor();
     reply(200, 39, 40);
-    await client({ bucket }).request({ method: 'GET', path: '/api/x' });
+    await client({ governor }).request({ method: 'GET', path: '/api/x' });
     // 1 token left, the reserve is 2: the next request waits for 2 more at the assumed 2/s.
-    expect(bucket.waitMs()).toBeGreaterThan(900);
-    const other = client({ bucket });
+    const other = client({ governor });
     reply(200, 38, 40);
     const done = other.request({ method: 'GET', path: '/api/x' });
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -416,12 +416,11 @@ describe('raw requests (the api command)', () => {
     const seen: Seen[] = [];
     mock.pool.intercept({ path: '/api/202412/x', method: 'POST' }).reply(...record(seen, 200, '{"ok": 1}'));
     const text = '{ "id": 4000000000000000011,\n "a": [1 , 2] }';
-    await client().request({
+    await client().requestRaw({
       method: 'POST',
       path: '/api/202412/x',
       bodyText: text,
       headers: { accept: 'text/plain', 'x-service-access-token': 'stolen', 'x-extra': 'yes' },
-      rawAnswer: true,
     });
     expect(seen[0]!.body).toBe(text);
     expect(seen[0]!.headers['x-service-access-token']).toBe(TOKEN);
@@ -435,16 +434,17 @@ describe('raw requests (the api command)', () => {
     mock.pool.intercept({ path: '/b', method: 'GET' }).reply(200, 'plain text', { headers: { 'content-type': 'text/plain' } });
     mock.pool.intercept({ path: '/c', method: 'DELETE' }).reply(204, '');
     const http = client();
-    expect((await http.request({ method: 'GET', path: '/a', rawAnswer: true })).body).toBe('{"n": 1.50}');
-    expect((await http.request({ method: 'GET', path: '/b', rawAnswer: true })).body).toBe('plain text');
-    expect(await http.request({ method: 'DELETE', path: '/c', rawAnswer: true })).toMatchObject({ status: 204, body: '' });
+    expect((await http.requestRaw({ method: 'GET', path: '/a' })).text).toBe('{"n": 1.50}');
+    expect((await http.requestRaw({ method: 'GET', path: '/b' })).text).toBe('plain text');
+    expect(await http.requestRaw({ method: 'DELETE', path: '/c' })).toMatchObject({ status: 204, text: '' });
   });
 
   it('a final non-2xx carries the body as received', async () => {
     mock.pool.intercept({ path: '/missing', method: 'GET' }).reply(404, '{"code":"not_found","message":"No such thing."}', JSON_HEADERS);
-    const error = await failure(client().request({ method: 'GET', path: '/missing', rawAnswer: true }));
+    const error = await failure(client().requestRaw({ method: 'GET', path: '/missing' }));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).responseText).toBe('{"code":"not_found","message":"No such thing."}');
+    expect((error as ApiError).responseHeaders).toMatchObject({ 'content-type': 'application/json' });
     expect(error.message).toContain('No such thing');
   });
 });
@@ -454,7 +454,11 @@ describe('HttpClient: header family', () => {
     const seen: Seen[] = [];
     const lines: string[] = [];
     mock.pool.intercept({ path: '/api/202412/gift_cards/count', method: 'GET' }).reply(...record(seen, 200, '{"count":1}'));
-    await client({ family: new FamilyChoice('genstore', false), log: (l) => lines.push(l) }).request({ method: 'GET', path: '/api/202412/gift_cards/count', headers: { [TOKEN_HEADER]: 'smuggled' } });
+    await client({ family: new FamilyChoice('genstore', false), log: (l) => lines.push(l) }).requestRaw({
+      method: 'GET',
+      path: '/api/202412/gift_cards/count',
+      headers: { [TOKEN_HEADER]: 'smuggled' },
+    });
     expect(seen[0]!.headers[GENSTORE_HEADER.toLowerCase()]).toBe(TOKEN);
     // An extra header can set neither family's token header.
     expect(seen[0]!.headers[TOKEN_HEADER.toLowerCase()]).toBeUndefined();

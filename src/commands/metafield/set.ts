@@ -114,5 +114,5 @@ async function readStored(api: Api, domain: string, bizId: string, namespace: st
 /** A new value of unknown type went as typed; the store's refusal says how to convert it. */
 function withTypeHint(error: ApiError): ApiError {
   const hint = " The value was sent as typed: --type with the field's type converts natural input (see 'store-cli metafield set --help').";
-  return new ApiError(`${error.message}${hint}`, error.status, error.code, error.fields);
+  return new ApiError(`${error.message}${hint}`, { status: error.status, code: error.code, fields: error.fields });
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Pacer, PROBES, systemClock } from '../../src/bulk/pacer.js';
+import { AimdPacer as Pacer, PROBES } from '../../src/core/aimd-pacer.js';
+import { systemClock } from '../../src/core/clock.js';
 import { CancelledError } from '../../src/core/errors.js';
-import { SimClock, TokenBucket } from './sim-clock.js';
+import { SimClock, TokenBucket } from '../bulk/sim-clock.js';
 
 type Answer = 'ok' | { refused: true; retryAfter?: number } | { failed: 'answered' | 'lost'; backoffMs: number };
 
 /**
  * `workers` loops sending requests of `latencyMs` through the pacer to a store without a
  * rate-limit header for `seconds`; a refused request waits its Retry-After (or 250 ms) as
- * PacedTransport does.
+ * the HTTP client's bulk retry loop does.
  */
 async function simulate(options: { workers: number; latencyMs: number; seconds: number; store: (nowMs: number) => Answer; clock?: SimClock; pacer?: Pacer; blind?: boolean }) {
   const clock = options.clock ?? new SimClock();
@@ -26,7 +27,7 @@ async function simulate(options: { workers: number; latencyMs: number; seconds: 
         accepted += 1;
         pacer.release(ticket, true);
       } else if ('failed' in answer) {
-        // A 5xx (answered) or a reset (lost): released as PacedTransport does, then its backoff.
+        // A 5xx (answered) or a reset (lost): released as the bulk retry loop does, then its backoff.
         pacer.release(ticket, answer.failed === 'answered');
         await clock.sleep(answer.backoffMs);
       } else {

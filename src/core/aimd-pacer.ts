@@ -1,7 +1,8 @@
-// Paces the requests of a bulk run. At most `concurrency` are in flight. A store that
-// announces its bucket is paced by the context's StoreBucket (src/core/store-bucket.ts),
-// before each request: this pacer then only bounds concurrency. A store that does not is
-// paced here, from its refusals: until the first 429 that is judged a rate limit nothing
+// The rate governor's model for a store that announces no bucket (AIMD), in a bulk run, and
+// its bound on concurrency: at most `concurrency` requests are in flight. A store that
+// announces its bucket is paced by the bucket model (store-bucket.ts) instead, and this
+// pacer then only bounds concurrency (rate-governor.ts chooses, answer by answer). A store
+// that does not is paced here, from its refusals: until the first 429 that is judged a rate limit nothing
 // else holds requests back; from then on they are spaced to an allowed rate that is cut
 // on each later limit, judged the same way (to 85% of what the store really accepted; the
 // first time to half of it, then a slow start) and creeps back up with each success (AIMD,
@@ -17,8 +18,8 @@
 // nothing is cut. PROBES refusals in a row confirm the limit. Nobody started soon enough:
 // no verdict, nothing cut. As a backstop (a store far away, whose bucket refills within a
 // round trip), 40% of the last RECENT answers refused is a limit too.
-import { systemClock, type Clock } from '../core/clock.js';
-import { CancelledError } from '../core/errors.js';
+import { systemClock, type Clock } from './clock.js';
+import { CancelledError } from './errors.js';
 
 export { systemClock, type Clock };
 
@@ -75,7 +76,7 @@ interface Suspicion {
   out: boolean;
 }
 
-export class Pacer {
+export class AimdPacer {
   private readonly clock: Clock;
   private inFlight = 0;
   /** Requests per second allowed; unbounded until the store's limit is first confirmed. */
