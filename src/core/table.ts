@@ -113,10 +113,12 @@ export function layout(natural: readonly number[], columns: readonly Pick<Column
 /** What a free-text column asks of a row before low-value columns give way: a line worth reading. */
 const FREE_TEXT_WANTS = 40;
 
+const PLAIN = palette(false);
+
 /** A cell as the table shows it, colour aside: its text, styled (EXPIRES' empty value reads "never"). */
 function shownText<T>(c: Column<T>, item: T): string {
   const text = tableText(c.value(item));
-  return c.style ? c.style(text, palette(false), item) : text;
+  return c.style ? c.style(text, PLAIN, item) : text;
 }
 
 /**
