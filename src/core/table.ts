@@ -49,22 +49,54 @@ export function tableText(text: string): string {
 }
 
 /**
- * Text in lines of at most `width` cells, broken at spaces only: a word (an id, a URL)
- * longer than the width is never split, its line runs over instead.
+ * Text in lines of at most `width` cells. Lines break at spaces (which go), and between two
+ * characters when either is wide: CJK is written without spaces and may break between any
+ * two of its characters (as Unicode's line breaking allows). A word (an id, a URL) longer
+ * than the width is never split: its line runs over instead.
  */
 export function wrap(text: string, width: number): string[] {
   if (width < 10 || cellWidth(text) <= width) return [text];
   const lines: string[] = [];
-  let rest = text;
-  while (cellWidth(rest) > width) {
-    const before = rest.lastIndexOf(' ', prefixLength(rest, width));
-    const cut = before > 0 ? before : rest.indexOf(' ', prefixLength(rest, width));
-    if (cut <= 0) break;
-    lines.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
+  let line = '';
+  let used = 0;
+  for (const { gap, word } of words(text)) {
+    const size = cellWidth(word);
+    if (line !== '' && used + gap.length + size > width) {
+      lines.push(line);
+      line = '';
+      used = 0;
+    }
+    // A line starts with its word (spaces at a break go), the text's own first line with its leading spaces too.
+    const lead = line === '' && lines.length > 0 ? '' : gap;
+    line += lead + word;
+    used += lead.length + size;
   }
-  if (rest !== '') lines.push(rest);
+  if (line !== '') lines.push(line);
   return lines;
+}
+
+/** CJK punctuation a line does not start with (kinsoku): it stays with the character before it. */
+const NO_LINE_START = /^[、。，．）」』】〕〉》！？ー…・：；]$/u;
+
+/** What wrap() never splits: a run of narrow characters, or one wide character; each with the spaces before it. */
+function words(text: string): { gap: string; word: string }[] {
+  const found: { gap: string; word: string }[] = [];
+  let gap = '';
+  let joinable = false; // the last word is narrow: a narrow character continues it
+  for (const { segment } of graphemes.segment(text)) {
+    if (segment === ' ') {
+      gap += ' ';
+      joinable = false;
+      continue;
+    }
+    const wide = cellWidth(segment) > 1;
+    if ((joinable && !wide) || (gap === '' && found.length > 0 && NO_LINE_START.test(segment))) found[found.length - 1]!.word += segment;
+    else found.push({ gap, word: segment });
+    gap = '';
+    joinable = !wide;
+  }
+  if (gap !== '' && found.length > 0) found[found.length - 1]!.word += gap; // trailing spaces stay with the last word
+  return found;
 }
 
 /** Gap between table columns. */

@@ -60,12 +60,20 @@ describe('cut', () => {
 });
 
 describe('wrap', () => {
-  it('breaks lines by cells, so wide text stays within the width', () => {
-    const note = Array.from({ length: 12 }, (_, i) => `日本語${i}`).join(' ');
+  it('breaks lines by cells, at spaces or between CJK characters, so wide text stays within the width', () => {
+    const note = '日本語のメモです。とても長い説明文がここに続きます、そして English words follow here.';
     const lines = wrap(note, 20);
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(20);
-    expect(lines.join(' ')).toBe(note);
+    for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(20);
+    expect(lines.join('').replace(/ /g, '')).toBe(note.replace(/ /g, '')); // nothing lost but the spaces at breaks
+    expect(lines[0]).toBe('日本語のメモです。と'); // 20 cells: CJK breaks between any two characters
+    expect(lines[1]).toBe('ても長い説明文がここ');
+    expect(lines[2]).toBe('に続きます、そして'); // not before 、 (a line does not start with it)
+    expect(lines.slice(3)).toEqual(['English words follow', 'here.']); // words stay whole
+  });
+
+  it('keeps CJK punctuation off the start of a line, and never splits a narrow word', () => {
+    expect(wrap('一二三四五六七八九、十一', 18)).toEqual(['一二三四五六七八', '九、十一']);
+    expect(wrap(`see https://example.com/${'x'.repeat(30)} 日本`, 20)).toEqual(['see', `https://example.com/${'x'.repeat(30)}`, '日本']);
   });
 });
 
@@ -150,6 +158,11 @@ describe('one record in a terminal with wide text', () => {
     const noteLines = lines.slice(lines.findIndex((l) => l.startsWith('NOTE')));
     expect(noteLines.length).toBeGreaterThan(1);
     for (const line of noteLines) expect(stringWidth(line), line).toBeLessThanOrEqual(40);
-    expect(noteLines.map((l) => l.slice(8)).join(' ')).toBe(note);
+    expect(
+      noteLines
+        .map((l) => l.slice(8))
+        .join('')
+        .replace(/ /g, ''),
+    ).toBe(note.replace(/ /g, ''));
   });
 });
