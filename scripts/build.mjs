@@ -19,6 +19,53 @@ const lazyChildProcessForCommander = {
   },
 };
 
+// undici's HTTP/2 client (dispatcher/client-h2.js, loaded with every Client) requires
+// node:http2 at import, and with it tls and crypto: the largest built-in a request loads,
+// for a protocol store-cli never asks for (no allowH2). At import it reads only
+// http2.constants, which the build copies from this node (fixed numbers and header names);
+// anything else loads the real module on first use.
+const lazyHttp2ForUndici = {
+  name: 'lazy-http2-for-undici',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes(`${'/node_modules/undici/'}`) ? { path: 'http2', namespace: 'lazy-http2' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-http2' }, async () => {
+      const { constants } = await import('node:http2');
+      return {
+        contents: `const constants = ${JSON.stringify(constants)};\nmodule.exports = new Proxy({}, { get: (_, key) => (key === 'constants' ? constants : require('node:http2')[key]) });`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+// undici calls assert(condition) throughout, and requires node:assert in every module: the
+// stand-in checks the condition itself and loads the real module only to throw (or for any
+// other member), which a working request never does.
+const lazyAssertForUndici = {
+  name: 'lazy-assert-for-undici',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => (args.importer.includes(`${'/node_modules/undici/'}`) ? { path: 'assert', namespace: 'lazy-assert' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({
+      contents: "const assert = (...args) => { if (!args[0]) require('node:assert')(...args); };\nmodule.exports = new Proxy(assert, { get: (_, key) => require('node:assert')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+// Two of undici's modules are bundled for cases store-cli never meets, yet parsed on every
+// request: llhttp's plain WebAssembly (the fallback where SIMD is missing; 72 kB of base64)
+// and the fetch body code (web/fetch/*, for FormData bodies: we send JSON text). They stay
+// in node_modules/undici, required from there on first use: 130 kB less read at start-up.
+const UNDICI_LEFT_IN_NODE_MODULES = /^\.\.\/(llhttp\/llhttp-wasm|web\/fetch\/body)\.js$/;
+const rareUndiciFromNodeModules = {
+  name: 'rare-undici-from-node-modules',
+  setup(build) {
+    build.onResolve({ filter: UNDICI_LEFT_IN_NODE_MODULES }, (args) =>
+      args.importer.includes(`${'/node_modules/undici/lib/dispatcher/'}`) ? { path: `undici/lib/${args.path.slice(3)}`, external: true } : undefined,
+    );
+  },
+};
+
 // `import process from 'node:process'` (env-paths, conf, ora...) makes node build an ES
 // module facade of the process object, reading every property, which creates
 // process.stdin: 7 ms, on every command that touches a path. The global is the same object.
@@ -54,7 +101,7 @@ await build({
   external: ['jq-wasm'],
   // Bundled CommonJS dependencies (commander, undici) still call require().
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [lazyChildProcessForCommander, processGlobal],
+  plugins: [lazyChildProcessForCommander, lazyHttp2ForUndici, lazyAssertForUndici, rareUndiciFromNodeModules, processGlobal],
   logLevel: 'warning',
 });
 

@@ -3,36 +3,14 @@
 import { RuntimeError, UsageError } from './errors.js';
 import { escapeControls, writeWithBackpressure, type IO } from './io.js';
 import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
-import { palette, type Palette } from './colors.js';
+import { palette } from './colors.js';
 import type { ANY_FIELDS, OutputFlags } from './output-options.js';
 import type { OutputFormat } from './defaults.js';
 import type { JqFilter } from './jq.js';
+import type { TableWriter } from './table.js';
+import type { View } from './view.js';
 
-export interface Column<T> {
-  header: string;
-  /** The column's name in a listing (the names its command declares): what --columns and View.drop name. */
-  name?: string;
-  value(item: T): string;
-  /** Free text that a table may cut to fit the terminal's width, and a detail view wraps (never ids or amounts). */
-  shrinkable?: boolean;
-  /** Colour for the table cell only; TSV and JSON never carry colour. */
-  style?(text: string, colors: Palette, item: T): string;
-}
-
-/** How records read in a table or as TSV rows; --json shows the records themselves. */
-export interface View<T> {
-  columns: readonly Column<T>[];
-  /**
-   * Named columns a table leaves out, in this order, while its first page is wider than the
-   * terminal: the least useful first (never an id the row is known by, nor an amount).
-   */
-  drop?: readonly string[];
-}
-
-/** A listing's view: `columns` in `order`, each under its name (for --columns and `drop`). */
-export function listView<N extends string, T>(columns: Readonly<Record<N, Column<T>>>, order: readonly N[], drop: readonly N[] = []): View<T> {
-  return { columns: order.map((name) => ({ ...columns[name], name })), drop };
-}
+export { listView, type Column, type View } from './view.js';
 
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
@@ -89,16 +67,8 @@ export class Output {
       case 'tsv':
         return this.write(view.columns.map((c) => `${recordKey(c.header)}\t${this.cell(c.value(item))}\n`).join(''));
       case 'table': {
-        const colors = palette(this.io.colorOut);
-        const width = Math.max(...view.columns.map((c) => c.header.length));
-        // Free text longer than the terminal leaves for it wraps under its own column; ids and amounts stay whole on one line.
-        const room = terminalWidth(this.io) - width - 2;
-        const lines = view.columns.map((c) => {
-          const text = tableText(c.value(item));
-          const parts = c.shrinkable ? wrap(text, room) : [text];
-          return parts.map((part, i) => `${i === 0 ? colors.bold(c.header.padEnd(width)) : ' '.repeat(width)}  ${c.style ? c.style(part, colors, item) : part}\n`).join('');
-        });
-        return this.write(lines.join(''));
+        const { recordTable } = await import('./table.js');
+        return this.write(recordTable(item, view, palette(this.io.colorOut), terminalWidth(this.io)));
       }
     }
   }
@@ -112,7 +82,11 @@ export class Output {
     let count = 0;
     const shown = this.shownView(view);
     // Chosen columns are shown as chosen; otherwise the table picks its columns to fit (fitColumns).
-    const table = this.mode.kind === 'table' ? new TableWriter(shown, palette(this.io.colorOut), terminalWidth(this.io), this.chosen === undefined) : undefined;
+    let table: TableWriter<T> | undefined;
+    if (this.mode.kind === 'table') {
+      const { TableWriter } = await import('./table.js');
+      table = new TableWriter(shown, palette(this.io.colorOut), terminalWidth(this.io), this.chosen === undefined);
+    }
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
@@ -133,7 +107,7 @@ export class Output {
           count += batch.length;
           break;
         case 'table':
-          chunk = await table!.render(batch);
+          chunk = table!.render(batch);
           count += batch.length;
           break;
       }
@@ -147,7 +121,9 @@ export class Output {
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
     if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? this.indent : undefined)}\n`);
-    return this.write(`${this.mode.kind === 'table' ? tableText(text) : this.cell(text)}\n`);
+    if (this.mode.kind !== 'table') return this.write(`${this.cell(text)}\n`);
+    const { tableText } = await import('./table.js');
+    return this.write(`${tableText(text)}\n`);
   }
 
   /** A count: `{"count": N}` as an integer, or the bare number. */
@@ -321,163 +297,4 @@ export function escapeTsv(text: string): string {
 /** The inverse of escapeTsv. */
 export function unescapeTsv(cell: string): string {
   return cell.replace(/\\([\\tnr])/g, (_, c: string) => TSV_UNESCAPES[c]!);
-}
-
-/** A value on one line of a table, for a person: line breaks and tabs as spaces, control characters visible. */
-function tableText(text: string): string {
-  return escapeControls(text.replace(/\r\n|[\r\n\t]/g, ' '));
-}
-
-/**
- * Text in lines of at most `width` characters, broken at spaces only: a word (an id, a URL)
- * longer than the width is never split, its line runs over instead.
- */
-function wrap(text: string, width: number): string[] {
-  if (width < 10 || text.length <= width) return [text];
-  const lines: string[] = [];
-  let rest = text;
-  while (rest.length > width) {
-    const before = rest.lastIndexOf(' ', width);
-    const cut = before > 0 ? before : rest.indexOf(' ', width);
-    if (cut <= 0) break;
-    lines.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
-  }
-  if (rest !== '') lines.push(rest);
-  return lines;
-}
-
-/** Gap between table columns. */
-const GAP = 2;
-/** A cut free-text column keeps at least this much (or its header, if longer). */
-const MIN_SHRUNK = 6;
-
-/**
- * Column widths for a table `width` characters wide. A table that fits is left as it is;
- * otherwise only free-text (`shrinkable`) columns are narrowed, the widest first, each down
- * to its header (or MIN_SHRUNK) at most. Ids, amounts and every other column keep their
- * natural width, even when the row then overflows a very narrow terminal.
- */
-export function layout(natural: readonly number[], columns: readonly Pick<Column<never>, 'header' | 'shrinkable'>[], width: number): number[] {
-  const widths = [...natural];
-  let excess = widths.reduce((sum, w) => sum + w, 0) + GAP * (widths.length - 1) - width;
-  const floor = columns.map((c, i) => Math.min(natural[i]!, Math.max(c.header.length, MIN_SHRUNK)));
-  while (excess > 0) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      if (columns[i]!.shrinkable && widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-    }
-    if (widest < 0) break;
-    widths[widest]!--;
-    excess--;
-  }
-  return widths;
-}
-
-/** What a free-text column asks of a row before low-value columns give way: a line worth reading. */
-const FREE_TEXT_WANTS = 40;
-
-/**
- * The columns a table shows, chosen on its first page (later pages keep them, so they line
- * up): a column empty on every row of that page goes (empty as shown: EXPIRES' "never" is
- * not), then the view's `drop` columns in its order while the page's rows would not fit the
- * terminal with each free-text column whole or FREE_TEXT_WANTS characters wide. The first
- * column (the id a row is known by) always stays. What is still too wide is for layout() to cut.
- */
-export function fitColumns<T>(view: View<T>, rows: readonly T[], width: number): Column<T>[] {
-  const plain = palette(false);
-  const shown = (c: Column<T>, item: T) => {
-    const text = tableText(c.value(item));
-    return c.style ? c.style(text, plain, item) : text;
-  };
-  let columns = view.columns.filter((c, i) => i === 0 || rows.some((item) => shown(c, item) !== ''));
-  const wants = (c: Column<T>) => {
-    const natural = Math.max(c.header.length, ...rows.map((item) => tableText(c.value(item)).length));
-    return c.shrinkable ? Math.min(natural, Math.max(c.header.length, FREE_TEXT_WANTS)) : natural;
-  };
-  const natural = new Map(columns.map((c) => [c, wants(c)]));
-  const wide = () => columns.reduce((sum, c) => sum + natural.get(c)! + GAP, -GAP) > width;
-  for (const name of view.drop ?? []) {
-    if (!wide()) break;
-    columns = columns.filter((c, i) => i === 0 || c.name !== name);
-  }
-  return columns;
-}
-
-/**
- * A borderless table written page by page, laid out for the terminal's width (see layout):
- * its columns (fitColumns, unless chosen) and widths are set by the first page so later
- * pages line up without holding every row; a later page's longer value widens its column
- * (an id never loses a digit), and a column narrows again only when the row would
- * otherwise overflow the terminal.
- */
-class TableWriter<T> {
-  private natural: number[] | undefined;
-  private widths: number[] | undefined;
-  private columns: readonly Column<T>[] | undefined;
-
-  constructor(
-    private readonly view: View<T>,
-    private readonly colors: Palette,
-    private readonly terminalWidth: number,
-    /** Leave out empty and low-value columns to fit (not when --columns chose them). */
-    private readonly fit: boolean,
-  ) {}
-
-  async render(batch: T[]): Promise<string> {
-    const { default: Table } = await import('cli-table3');
-    const columns = (this.columns ??= this.fit ? fitColumns(this.view, batch, this.terminalWidth) : this.view.columns);
-    const cells = batch.map((item) => columns.map((c) => tableText(c.value(item))));
-    const first = this.widths === undefined;
-    const needed = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i]!.length)));
-    this.natural = this.natural ? this.natural.map((w, i) => Math.max(w, needed[i]!)) : needed;
-    const laid = layout(this.natural, columns, this.terminalWidth);
-    const kept = this.widths ? laid.map((w, i) => Math.max(w, this.widths![i]!)) : laid;
-    const widths = kept.reduce((sum, w) => sum + w + GAP, -GAP) <= this.terminalWidth ? kept : laid;
-    this.widths = widths;
-    const table = new Table({
-      chars: {
-        top: '',
-        'top-mid': '',
-        'top-left': '',
-        'top-right': '',
-        bottom: '',
-        'bottom-mid': '',
-        'bottom-left': '',
-        'bottom-right': '',
-        left: '',
-        'left-mid': '',
-        mid: '',
-        'mid-mid': '',
-        right: '',
-        'right-mid': '',
-        middle: '  ',
-      },
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-      colWidths: widths,
-      wordWrap: false,
-    });
-    if (first) table.push(columns.map((c, i) => this.colors.bold(fit(c.header, widths[i]!))));
-    batch.forEach((item, r) => {
-      table.push(
-        columns.map((c, i) => {
-          const text = fit(cells[r]![i]!, widths[i]!);
-          return c.style ? c.style(text, this.colors, item) : text;
-        }),
-      );
-    });
-    return `${table
-      .toString()
-      .split('\n')
-      .map((line) => line.trimEnd())
-      .join('\n')}\n`;
-  }
-}
-
-/** Text cut to `width` with an ellipsis, never between the two halves of a character outside the BMP (an emoji). */
-function fit(text: string, width: number): string {
-  if (text.length <= width) return text;
-  let end = Math.max(0, width - 1);
-  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
-  return `${text.slice(0, end)}…`;
 }

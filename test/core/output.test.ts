@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
-import { Output, escapeTsv, fitColumns, layout, listView, outputMode, unescapeTsv, type Column, type View } from '../../src/core/output.js';
+import { Output, escapeTsv, listView, outputMode, unescapeTsv, type Column, type View } from '../../src/core/output.js';
+import { fitColumns, layout } from '../../src/core/table.js';
 import { fakeIO } from './fake-io.js';
 
 interface Card {
