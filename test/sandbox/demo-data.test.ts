@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { demoData, seedSchema } from '../../src/sandbox/seed.js';
-import { amountInCents } from '../../src/sandbox/gift-card-rules.js';
+import { demoData, seedSchema } from '../../src/sandbox/state/seed.js';
+import { amountInCents } from '../../src/sandbox/resources/gift-cards/rules.js';
 
 const raw = JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8'));
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedSandbox } from '../../src/core/embedded-sandbox.js';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { definitionsFileSchema } from '../../src/sandbox/metafield-definitions.js';
-import { demoData } from '../../src/sandbox/seed.js';
-import { compareMeasures } from '../../src/sandbox/metafield-measures.js';
+import { definitionsFileSchema } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import { demoData } from '../../src/sandbox/state/seed.js';
+import { compareMeasures } from '../../src/sandbox/resources/metafields/measures.js';
 import { call, withSandbox } from './helpers.js';
 
 const raw = { definitions: JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8')).metafieldDefinitions };

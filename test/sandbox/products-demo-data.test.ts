@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { seedSchema } from '../../src/sandbox/seed.js';
+import { seedSchema } from '../../src/sandbox/state/seed.js';
 import { call, withSandbox } from './helpers.js';
 import { collects } from './product-helpers.js';
 
