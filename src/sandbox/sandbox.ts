@@ -67,10 +67,11 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean, he
 
 /** The seed the options name (the demo set, a document, a file, or none), its values checked against `definitions` when given. */
 async function resolveSeed(options: ResolvedOptions, definitions: MetafieldDefinition[] | undefined): Promise<StoreSeed | undefined> {
-  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), definitions);
+  const instead = definitions === undefined ? {} : { metafieldDefinitions: definitions };
+  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), instead);
   if (options.seed === 'none') return undefined;
   if (options.seed === 'demo') return definitions === undefined ? demoData() : { ...demoData(), metafieldDefinitions: definitions };
-  return parseSeed(options.seed, 'The sandbox seed', options.now(), definitions);
+  return parseSeed(options.seed, 'The sandbox seed', options.now(), instead);
 }
 
 /** A delivery attempt as the request log keeps it: dated from when the attempt began. */

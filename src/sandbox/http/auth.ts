@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { ALL_SCOPES, type Scope } from '../resources/index.js';
+import type { ScopeRequirement } from './scopes.js';
 import { ErrorAnswer, SandboxUsageError } from './sandbox-errors.js';
 
-export type Scope = 'read_gift_card' | 'write_gift_card' | 'read_metafields' | 'write_metafields' | 'read_products' | 'write_products' | 'read_apps' | 'write_apps';
-
-export const ALL_SCOPES: readonly Scope[] = Object.freeze(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'write_apps']);
-
-/** What a route requires: one scope, or any one of several (the service lists "ANY of" per endpoint). */
-export type ScopeRequirement = Scope | readonly Scope[];
+// The scopes are the resources': each declares those its routes require (resources/index.ts).
+export { ALL_SCOPES, type Scope } from '../resources/index.js';
 
 export interface TokenGrant {
   token: string;
@@ -64,8 +62,8 @@ export class Authorizer {
 
   authorize(header: string | string[] | undefined, required: ScopeRequirement): void {
     const scopes = this.scopesOf(header);
-    const anyOf: readonly Scope[] = typeof required === 'string' ? [required] : required;
-    if (!anyOf.some((scope) => scopes.has(scope))) {
+    const anyOf: readonly string[] = typeof required === 'string' ? [required] : required;
+    if (!anyOf.some((scope) => isScope(scope) && scopes.has(scope))) {
       const named = anyOf.length === 1 ? `the scope ${anyOf[0]}` : `a scope (any of ${anyOf.join(', ')})`;
       throw new ErrorAnswer(403, 'forbidden', `The access token lacks ${named} that this endpoint requires.`);
     }

@@ -1,4 +1,4 @@
-import type { ScopeRequirement } from './auth.js';
+import type { ScopeRequirement } from './scopes.js';
 import { formatTimestamp } from '../resources/dates.js';
 import type { ErrorAnswer } from './sandbox-errors.js';
 

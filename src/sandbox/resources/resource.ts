@@ -1,9 +1,10 @@
-import type { ScopeRequirement } from '../http/auth.js';
+import type * as z from 'zod';
+import type { ScopeRequirement } from '../http/scopes.js';
+import type { FieldError } from '../http/sandbox-errors.js';
 import type { IdGenerator } from '../state/ids.js';
 import type { IdsAs } from '../http/body-json.js';
 import type { Dialect } from '../http/dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions/definitions.js';
-import type { StoreSeed } from '../state/seed.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -73,11 +74,12 @@ export interface ResourceEnv {
 }
 
 /**
- * One resource of the service (gift cards, metafields, products...). Adding a resource means
- * a routes module whose factory returns this, its factory listed in resources.ts, and its
- * seed section (SEED_SECTIONS, seedSchema and its checks) in seed.ts.
+ * One resource of the service (gift cards, metafields, products...), in its folder under
+ * resources/: its factory (routes.ts) returns this, its seed section (seed.ts) is a
+ * SeedSection, and one entry of resources/index.ts lists both with the scopes its routes
+ * require (docs/development.md, "Adding a resource: the sandbox side").
  */
-export interface Resource {
+export interface Resource<Section = unknown> {
   /** Its section name in the data file and in a seed (demo.json is one). */
   readonly key: string;
   readonly routes: readonly Route[];
@@ -85,8 +87,8 @@ export interface Resource {
   load(section: unknown): void;
   /** The state as plain JSON data for the data file. */
   dump(): unknown;
-  /** Replaces the state with the seed's section (a start from a seed, a reset, an imported snapshot). */
-  seed(seed: StoreSeed): void;
+  /** Replaces the state with its section of a checked seed, as its seed.ts fills it in (a start from a seed, a reset, an imported snapshot). */
+  seed(section: Section): void;
   /** The state as its seed section: what `seed` takes back to the same state. */
   snapshot(): unknown;
   /** Redoes a change it reported through env.changed; throws when it does not fit. Absent: read-only resource. */
@@ -95,3 +97,42 @@ export interface Resource {
 
 /** One resource, or several that share state (categories, collections and products). */
 export type ResourceFactory = (env: ResourceEnv) => Resource | Resource[];
+
+/** Reports a problem of a seed at its JSON path, e.g. `['giftCards', 3, 'code']`. */
+export type SeedReport = (path: PropertyKey[], message: string) => void;
+
+/** What filling a section in may use besides the section. */
+export interface SeedFill {
+  /** When the seed is loaded (UTC, the service's format): the time of entries that give none. */
+  stamp: string;
+  /** The sections filled in before this one, in the list's order (metafields read the definitions). */
+  earlier: Readonly<Record<string, unknown>>;
+  /** Problems found while filling in, each at its JSON path; any refuses the seed. */
+  problems: FieldError[];
+}
+
+/**
+ * A resource's part of a seed: the section named `key` in a seed document, in a snapshot
+ * (GET/PUT /_sandbox/state) and in the demo set. state/seed.ts composes the whole seed
+ * schema from the sections resources/index.ts lists, in its order.
+ */
+export interface SeedSection<Key extends string = string, Schema extends z.ZodType = z.ZodType, Filled = unknown> {
+  readonly key: Key;
+  /** The section as its author writes it (an array, defaulting to []); zod's errors name the JSON path. */
+  readonly schema: Schema;
+  /**
+   * What the store's own checks would refuse (the same id twice, a reference to nothing), found
+   * here so that each refusal names its JSON path. `seed` is the whole parsed document: a check
+   * declares the sections it reads.
+   */
+  check?(seed: never, report: SeedReport): void;
+  /** The section with every default filled in: what the resource's `seed` takes. */
+  fill(section: z.output<Schema>, context: SeedFill): Filled;
+  /** The section's part of the demo set (`--seed demo`), kept beside it as demo.json; absent: none. */
+  readonly demo?: unknown;
+}
+
+/** A SeedSection with its key, schema and filled form inferred (types only: it returns `section`). */
+export function seedSection<Key extends string, Schema extends z.ZodType, Filled>(section: SeedSection<Key, Schema, Filled>): SeedSection<Key, Schema, Filled> {
+  return section;
+}

@@ -12,8 +12,8 @@ import { ErrorAnswer, invalid } from '../http/sandbox-errors.js';
 import { Journal, readJournal, type JournalRecord } from './journal.js';
 import { journalFileOf, readDataFile, removeStaleTempFiles, writeFileAtomic } from './persistence.js';
 import type { Resource, ResourceEvent, Route, RouteReply } from '../resources/resource.js';
-import { RESOURCE_FACTORIES } from '../resources/index.js';
-import { checkSeed, describeSeedProblems, SEED_SECTIONS, type SeedSection, type StoreSeed } from './seed.js';
+import { RESOURCES, SEED_SECTIONS } from '../resources/index.js';
+import { checkSeed, describeSeedProblems, type SeedSection, type StoreSeed } from './seed.js';
 
 const STATE_FORMAT = 'store-cli-sandbox';
 const STATE_VERSION = 1;
@@ -81,6 +81,11 @@ async function cannotUse<T>(file: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A resource's section of a checked seed (each resource's key is a section's: resources/index.ts). */
+function sectionOf(seed: StoreSeed, key: string): unknown {
+  return (seed as Record<string, unknown>)[key];
+}
+
 /** A change the journal could not take is not acknowledged; the client learns so. */
 function unsaved(error: unknown): ErrorAnswer {
   const detail = error instanceof Error ? error.message : String(error);
@@ -117,7 +122,7 @@ export class SandboxStore {
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
     };
-    this.resources = RESOURCE_FACTORIES.flatMap((factory) => factory(env));
+    this.resources = RESOURCES.flatMap((resource) => resource.create(env));
   }
 
   /** Owns the data file (see data-lock.ts) until close(), so no other process writes it meanwhile. */
@@ -266,20 +271,20 @@ export class SandboxStore {
   }
 
   private applySeed(seed: StoreSeed): void {
-    for (const resource of this.resources) resource.seed(seed);
+    for (const resource of this.resources) resource.seed(sectionOf(seed, resource.key));
   }
 
   /** The whole state in the seed format: `--seed` and PUT /_sandbox/state take it back as it is. */
   snapshot(): Record<SeedSection, unknown[]> {
     const section = (key: SeedSection) => (this.resources.find((resource) => resource.key === key)?.snapshot() ?? []) as unknown[];
-    return Object.fromEntries(SEED_SECTIONS.map((key) => [key, section(key)])) as Record<SeedSection, unknown[]>;
+    return Object.fromEntries(SEED_SECTIONS.map(({ key }) => [key, section(key)])) as Record<SeedSection, unknown[]>;
   }
 
   /** How many of each the state holds (metafields: values, not objects). */
   counts(): StateCounts {
     const snapshot = this.snapshot();
     const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
-    return { ...(Object.fromEntries(SEED_SECTIONS.map((key) => [key, snapshot[key].length])) as StateCounts), metafields: values };
+    return { ...(Object.fromEntries(SEED_SECTIONS.map(({ key }) => [key, snapshot[key].length])) as StateCounts), metafields: values };
   }
 
   /**
@@ -322,7 +327,7 @@ export class SandboxStore {
       try {
         const section = parsed.data.data[resource.key];
         if (section === undefined && seed !== undefined) {
-          resource.seed(seed);
+          resource.seed(sectionOf(seed, resource.key));
           seeded = true;
         } else resource.load(section);
       } catch (error) {

@@ -5,7 +5,6 @@ import { presentCollection } from '../products/present.js';
 import { collectionRecordSchema, type CollectionRecord } from '../products/record.js';
 import { COLLECTION_TYPE_CODES, type CollectionType } from '../products/decisions.js';
 import type { Resource, ResourceEnv } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
 
 const CODES = Object.entries(COLLECTION_TYPE_CODES) as [CollectionType, number][];
 
@@ -47,8 +46,8 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
     dump() {
       return catalog.allCollections();
     },
-    seed(seed: StoreSeed) {
-      replaceAll(structuredClone(seed.collections));
+    seed(section: CollectionRecord[]) {
+      replaceAll(structuredClone(section));
     },
     snapshot() {
       return catalog.allCollections();

@@ -1,6 +1,7 @@
 import { isCalendarDate } from '../dates.js';
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
-import { AMOUNT_PATTERN, CODE_PATTERN, NOTE_MAX_LENGTH } from './rules.js';
+import { AMOUNT_PATTERN } from '../money.js';
+import { CODE_PATTERN, NOTE_MAX_LENGTH } from './record.js';
 import { canonicalId } from '../../state/ids.js';
 import { isJsonNumber, isJsonObject, type JsonObject } from '../../http/body-json.js';
 import { characterCount } from '../text.js';

@@ -8,7 +8,7 @@ import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldT
 
 /**
  * Metafield definitions: what type each (domain, namespace, code) holds. They are state the
- * store keeps (the definitions API, routes/metafield-definition-routes.ts), starting from a
+ * store keeps (the definitions API, metafield-definitions/routes.ts), starting from a
  * seed's `metafieldDefinitions` (the demo set's are demo.json's) or a JSON file
  * (`--definitions`) in their place. File format: `{"definitions": [ ... ]}`, each entry
  * the fields of spec 2.2 plus `domain`; schemaRule and optionMap are JSON text as in the spec,

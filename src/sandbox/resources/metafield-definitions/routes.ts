@@ -7,7 +7,6 @@ import type { MetafieldValueStore } from '../metafields/value-store.js';
 import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafields/rules.js';
 import { decodePageToken, pageUrl, parseLimit } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
 import { domainOf, queryName } from '../metafields/input.js';
 
 /**
@@ -197,9 +196,9 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
       else catalog.remove(parsed.remove.domain, parsed.remove.namespace, parsed.remove.code);
     },
     /** The seed's definitions (or a --definitions file's in their place) become the store's: a start, a reset, an imported snapshot. */
-    seed(seed: StoreSeed) {
+    seed(section: MetafieldDefinition[]) {
       catalog.clear();
-      for (const definition of seed.metafieldDefinitions) catalog.put(definition);
+      for (const definition of section) catalog.put(definition);
     },
     /** As a definitions file writes them: the wire form plus the domain, which a seed and --definitions take back. */
     snapshot() {

@@ -5,7 +5,7 @@ import { JsonInteger } from '../../http/body-json.js';
 import { BIZ_RESOURCES, DOMAINS, FIELD_TYPES, NAME_PATTERN } from './rules.js';
 import { MetafieldValueStore, type StoredValue } from './value-store.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
+import type { FilledObject } from './seed.js';
 import { createDefinitionResource } from '../metafield-definitions/routes.js';
 import { objectRef, parseBatch, parseUpdate, queryName, type ObjectRef } from './input.js';
 
@@ -32,6 +32,9 @@ const changeSchema = z.union([
 function short(value: StoredValue): { namespace: string; code: string; value: string } {
   return { namespace: value.namespace, code: value.code, value: value.value };
 }
+
+/** The scopes its routes and the definitions' require, in the order a token's grant lists them. */
+export const SCOPES = ['read_metafields', 'write_metafields'] as const;
 
 /** Values and definitions: a definition's type change is refused while values of it exist. */
 export function createMetafieldResources(env: ResourceEnv): Resource[] {
@@ -154,9 +157,9 @@ function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Res
       if ('set' in parsed) for (const value of parsed.set) values.set(parsed.domain, parsed.bizId, value);
       else values.delete(parsed.domain, parsed.bizId, parsed.remove.namespace, parsed.remove.code);
     },
-    seed(seed: StoreSeed) {
+    seed(section: FilledObject[]) {
       values.clear();
-      for (const object of seed.metafields) for (const value of object.values) values.set(object.domain, object.bizId, { ...value });
+      for (const object of section) for (const value of object.values) values.set(object.domain, object.bizId, { ...value });
     },
     /** Sorted by domain, object and name, so that equal states give equal snapshots. */
     snapshot() {

@@ -3,7 +3,6 @@ import type { Catalog } from './catalog-state.js';
 import { presentCategory } from './present.js';
 import { categoryRecordSchema, type CategoryRecord } from './record.js';
 import type { Resource, ResourceEnv } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
 
 /** The category tree: seeded (demo data), read-only through the API. */
 export function createCategoryResource(env: ResourceEnv, catalog: Catalog): Resource {
@@ -33,8 +32,8 @@ export function createCategoryResource(env: ResourceEnv, catalog: Catalog): Reso
     dump() {
       return catalog.allCategories();
     },
-    seed(seed: StoreSeed) {
-      replaceAll(structuredClone(seed.categories));
+    seed(section: CategoryRecord[]) {
+      replaceAll(structuredClone(section));
     },
     snapshot() {
       return catalog.allCategories();

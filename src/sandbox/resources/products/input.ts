@@ -1,5 +1,5 @@
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
-import { AMOUNT_PATTERN } from '../gift-cards/rules.js';
+import { AMOUNT_PATTERN } from '../money.js';
 import { canonicalId } from '../../state/ids.js';
 import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from '../../http/body-json.js';
 import {
@@ -25,7 +25,7 @@ import { characterCount, isHttpUrl } from '../text.js';
  * Reads the body of a product create or edit into plain values, one error per bad field,
  * each named by its JSON path (`product.variants[1].price`). Only the shape and format of
  * each field is judged here; how the fields fit together (options, ids, catalog) is
- * product-draft.ts's job, which receives the `path` of every item to name it in turn.
+ * assembly.ts's job (draftProduct), which receives the `path` of every item to name it in turn.
  */
 
 export interface PositionedInput {

@@ -6,7 +6,7 @@ import { PRODUCT_STATUSES, type ProductStatus } from './decisions.js';
 import { presentProduct } from './present.js';
 import type { ProductRecord } from './record.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
-import type { ScopeRequirement } from '../../http/auth.js';
+import type { ScopeRequirement } from '../../http/scopes.js';
 import { invalidField } from '../../http/sandbox-errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AMOUNT_PATTERN } from '../gift-cards/rules.js';
+import { AMOUNT_PATTERN } from '../money.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { characterCount, isHttpUrl } from '../text.js';
 import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './decisions.js';

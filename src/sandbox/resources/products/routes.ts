@@ -8,7 +8,6 @@ import { readProductBody } from './input.js';
 import { presentProduct } from './present.js';
 import { productRecordSchema, type ProductRecord } from './record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
 import { PRODUCT_TOPICS } from '../webhook-subscriptions/topics.js';
 import { createCategoryResource } from './categories.js';
 import { createCollectionResource } from '../collections/routes.js';
@@ -91,14 +90,17 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
         for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
       } else catalog.removeProduct(parsed.remove);
     },
-    seed(seed: StoreSeed) {
-      replaceAll(structuredClone(seed.products));
+    seed(section: ProductRecord[]) {
+      replaceAll(structuredClone(section));
     },
     snapshot() {
       return catalog.allProducts();
     },
   };
 }
+
+/** The scopes the catalog's routes require, in the order a token's grant lists them. */
+export const SCOPES = ['read_products', 'write_products'] as const;
 
 /**
  * Categories, collections and products share one catalog, as they refer to each other.

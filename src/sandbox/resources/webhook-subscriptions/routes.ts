@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import type { ScopeRequirement } from '../../http/auth.js';
+import type { ScopeRequirement } from '../../http/scopes.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId, ID_PATTERN } from '../../state/ids.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
-import type { StoreSeed } from '../../state/seed.js';
+import type { FilledSubscription } from './seed.js';
 import { conflict, FieldErrors, invalidField, malformedBody, notFound } from '../../http/sandbox-errors.js';
 import { isHttpUrl } from '../text.js';
 import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './topics.js';
@@ -19,6 +19,9 @@ import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './topics.js';
 
 const KEY = 'webhooks';
 const LIST_PATH = '/api/202412/app/webhooks';
+
+/** The scopes its routes require, in the order a token's grant lists them (the service's app scopes). */
+export const SCOPES = ['read_apps', 'write_apps'] as const;
 
 const READ: ScopeRequirement = ['read_apps', 'write_apps'];
 const WRITE: ScopeRequirement = 'write_apps';
@@ -243,8 +246,8 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
       else subscriptions = subscriptions.filter((record) => record.id !== parsed.remove);
     },
     /** A start, a reset or an imported snapshot: the seed's subscriptions, each address getting events again (a stop after failures ends). */
-    seed(seed: StoreSeed) {
-      replaceAll(structuredClone(seed.webhooks));
+    seed(section: FilledSubscription[]) {
+      replaceAll(structuredClone(section));
       for (const record of subscriptions) for (const listener of listeners) listener(record.address);
     },
     snapshot() {
