@@ -16,7 +16,8 @@ export type { RequestLogEntry } from './http/request-log.js';
 export type { RateLimitPlan, RunningSandbox, SandboxOptions, SandboxSeed } from './sandbox-types.js';
 
 // The server, store and their dependencies load on first use, so a command that only parses
-// a --token spec (or prints --help) pays for this module and nothing more.
+// a --token spec pays for this module and the resources' (ALL_SCOPES is theirs, see
+// resources/index.ts), not for the server, the store or their files.
 
 /** Resolves once the server accepts connections. Rejects with SandboxUsageError or SandboxDataError. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {

@@ -89,6 +89,8 @@ export interface Resource<Section = unknown> {
   dump(): unknown;
   /** Replaces the state with its section of a checked seed, as its seed.ts fills it in (a start from a seed, a reset, an imported snapshot). */
   seed(section: Section): void;
+  /** How many it holds, for the counts a reset or an import answers; absent: its snapshot's length. */
+  count?(): number;
   /** The state as its seed section: what `seed` takes back to the same state. */
   snapshot(): unknown;
   /** Redoes a change it reported through env.changed; throws when it does not fit. Absent: read-only resource. */

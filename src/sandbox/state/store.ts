@@ -280,11 +280,13 @@ export class SandboxStore {
     return Object.fromEntries(SEED_SECTIONS.map(({ key }) => [key, section(key)])) as Record<SeedSection, unknown[]>;
   }
 
-  /** How many of each the state holds (metafields: values, not objects). */
+  /** How many of each the state holds, as each resource counts (metafields: values, not objects). */
   counts(): StateCounts {
-    const snapshot = this.snapshot();
-    const values = (snapshot.metafields as Array<{ values: unknown[] }>).reduce((sum, object) => sum + object.values.length, 0);
-    return { ...(Object.fromEntries(SEED_SECTIONS.map(({ key }) => [key, snapshot[key].length])) as StateCounts), metafields: values };
+    const count = (key: SeedSection) => {
+      const resource = this.resources.find((candidate) => candidate.key === key);
+      return resource?.count?.() ?? (resource?.snapshot() as unknown[] | undefined)?.length ?? 0;
+    };
+    return Object.fromEntries(SEED_SECTIONS.map(({ key }) => [key, count(key)])) as StateCounts;
   }
 
   /**

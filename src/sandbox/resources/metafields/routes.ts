@@ -161,6 +161,10 @@ function createValueResource(env: ResourceEnv, values: MetafieldValueStore): Res
       values.clear();
       for (const object of section) for (const value of object.values) values.set(object.domain, object.bizId, { ...value });
     },
+    /** Values, not the objects that hold them. */
+    count() {
+      return [...values.objects()].reduce((sum, object) => sum + object.values.length, 0);
+    },
     /** Sorted by domain, object and name, so that equal states give equal snapshots. */
     snapshot() {
       const objects = [...values.objects()].map(({ domain, bizId }) => ({ domain, bizId }));

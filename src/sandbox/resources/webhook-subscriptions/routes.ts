@@ -1,44 +1,29 @@
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
-import { isJsonObject, JsonInteger } from '../../http/body-json.js';
-import { formatTimestamp, isTimestamp } from '../dates.js';
-import { canonicalId, ID_PATTERN } from '../../state/ids.js';
-import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
+import { JsonInteger } from '../../http/body-json.js';
+import { conflict, notFound } from '../../http/sandbox-errors.js';
+import { formatTimestamp } from '../dates.js';
+import { canonicalId } from '../../state/ids.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import { readInput, type SubscriptionInput } from './input.js';
+import { filtersOf, listPage, matching } from './query.js';
+import { changeSchema, KEY, subscriptionRecordSchema, type SubscriptionRecord } from './record.js';
 import type { FilledSubscription } from './seed.js';
-import { conflict, FieldErrors, invalidField, malformedBody, notFound } from '../../http/sandbox-errors.js';
-import { isHttpUrl } from '../text.js';
-import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './topics.js';
 
 /**
  * Webhook subscriptions, as the real service has them (`/app/webhooks`, spec/real-store-notes.md):
  * an address and a topic, stored like every other resource (data file and journal). The
  * dispatcher asks addressesFor(topic) at each event, so a subscription made at run time
  * receives the next event. Decisions where the service's docs are silent: docs/decisions.md.
+ * The record is in record.ts, request bodies in input.ts, the listing in query.ts, the seed
+ * section in seed.ts.
  */
-
-const KEY = 'webhooks';
-const LIST_PATH = '/api/202412/app/webhooks';
 
 /** The scopes its routes require, in the order a token's grant lists them (the service's app scopes). */
 export const SCOPES = ['read_apps', 'write_apps'] as const;
 
 const READ: ScopeRequirement = ['read_apps', 'write_apps'];
 const WRITE: ScopeRequirement = 'write_apps';
-
-const subscriptionRecordSchema = z.strictObject({
-  id: z.string().regex(ID_PATTERN),
-  address: z.string().refine(isHttpUrl, 'must be an absolute http or https URL'),
-  topic: z.string().refine((topic) => SUBSCRIPTION_TOPICS.includes(topic), `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}`),
-  format: z.literal('json'),
-  createTime: z.string().refine(isTimestamp),
-  updateTime: z.string().refine(isTimestamp),
-});
-
-type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
-
-/** A journaled change: the subscription as it now is, or the id of one deleted. */
-const changeSchema = z.union([z.strictObject({ put: subscriptionRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
 /** The subscriptions resource, with the look-up the webhook dispatcher needs. */
 export interface SubscriptionResource extends Resource {
@@ -50,54 +35,6 @@ export interface SubscriptionResource extends Resource {
 
 export function isSubscriptionResource(resource: Resource): resource is SubscriptionResource {
   return resource.key === KEY && 'addressesFor' in resource;
-}
-
-interface SubscriptionInput {
-  address?: string;
-  topic?: string;
-}
-
-/** `{"webhook": {address, topic, format?}}`; on create both are required, on update at least one. */
-function readInput(body: unknown, creating: boolean): SubscriptionInput {
-  if (!isJsonObject(body) || !isJsonObject(body.webhook)) {
-    throw malformedBody('The body must be a JSON object {"webhook": {"address": ..., "topic": ...}}.');
-  }
-  const fields = body.webhook;
-  const errors = new FieldErrors();
-  const input: SubscriptionInput = {};
-  const { address, topic, format } = fields;
-  if (address === undefined || address === null) {
-    if (creating) errors.add('webhook.address', 'is required');
-  } else if (typeof address !== 'string' || !isHttpUrl(address)) errors.add('webhook.address', 'must be an absolute http or https URL');
-  else if (address.length > MAX_ADDRESS_LENGTH) errors.add('webhook.address', `must be at most ${MAX_ADDRESS_LENGTH} characters`);
-  else input.address = address;
-  if (topic === undefined || topic === null) {
-    if (creating) errors.add('webhook.topic', 'is required');
-  } else if (typeof topic !== 'string' || !SUBSCRIPTION_TOPICS.includes(topic)) errors.add('webhook.topic', `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}`);
-  else input.topic = topic;
-  if (format !== undefined && format !== null && format !== 'json') errors.add('webhook.format', 'must be json (the only format deliveries have)');
-  if (!creating && errors.empty && input.address === undefined && input.topic === undefined) errors.add('webhook', 'must change address or topic');
-  errors.throwIfAny();
-  return input;
-}
-
-const FILTER_NAMES = ['sinceId', 'topic', 'address'] as const;
-
-interface ListFilters {
-  topic?: string;
-  address?: string;
-}
-
-function filtersOf(source: (name: string) => string | null | undefined, where: (name: string) => string): ListFilters {
-  const filters: ListFilters = {};
-  const topic = source('topic');
-  if (topic !== null && topic !== undefined) {
-    if (!SUBSCRIPTION_TOPICS.includes(topic)) throw invalidField(where('topic'), `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}`);
-    filters.topic = topic;
-  }
-  const address = source('address');
-  if (address !== null && address !== undefined) filters.address = address;
-  return filters;
 }
 
 export function createSubscriptionResource(env: ResourceEnv): SubscriptionResource {
@@ -167,42 +104,8 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     return { body: {} };
   }
 
-  const matching = (filters: ListFilters) => (record: SubscriptionRecord) =>
-    (filters.topic === undefined || record.topic === filters.topic) && (filters.address === undefined || record.address === filters.address);
-
-  /** Pages by id like gift card search: the token carries the filters; the real dialect wants it alone. */
   function list(request: RouteRequest): RouteReply {
-    const { query } = request;
-    const limit = parseLimit(query.get('limit'));
-    const token = query.get('pageToken');
-    let after: string | null;
-    let filters: ListFilters;
-    const carried: Record<string, string> = {};
-    if (token === null) {
-      filters = filtersOf(
-        (name) => query.get(name),
-        (name) => name,
-      );
-      after = parseSinceId(query.get('sinceId'));
-      if (after !== null) carried.sinceId = after;
-    } else {
-      const cursor = decodePageToken(token);
-      for (const name of FILTER_NAMES) {
-        if (!query.has(name)) continue;
-        if (env.dialect.pageTokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-        if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-      }
-      filters = filtersOf(
-        (name) => cursor.filters[name],
-        () => 'pageToken',
-      );
-      if (cursor.filters.sinceId !== undefined) carried.sinceId = cursor.filters.sinceId;
-      after = cursor.after;
-    }
-    const candidates = subscriptions.filter((record) => (after === null || BigInt(record.id) > BigInt(after)) && matching(filters)(record));
-    const page = candidates.slice(0, limit);
-    const last = page.at(-1);
-    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: last.id, filters: { ...carried, ...filters } }) } : {};
+    const { page, links } = listPage(subscriptions, request.query, env.dialect.pageTokenAlone);
     return { body: { webhooks: page.map(present) }, links };
   }
 

@@ -5,6 +5,7 @@ import { isTimestamp } from '../dates.js';
 import { seedSection } from '../resource.js';
 import { isHttpUrl } from '../text.js';
 import { ID_PATTERN } from '../../state/ids.js';
+import { KEY } from './record.js';
 import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './topics.js';
 
 const timestamp = z.string().refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z');
@@ -27,7 +28,7 @@ type SeedSubscription = z.output<typeof seedSubscriptionSchema>;
 export type FilledSubscription = Required<SeedSubscription>;
 
 export const subscriptionSeed = seedSection({
-  key: 'webhooks',
+  key: KEY,
   schema: z.array(seedSubscriptionSchema).default([]),
   check(seed: { webhooks: SeedSubscription[] }, report) {
     const subscriptionIds = new Map<string, number>();
