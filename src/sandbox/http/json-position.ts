@@ -122,3 +122,8 @@ export function jsonProblem(text: string): string {
   if (at >= text.length) return `it ends too soon (${lineAndColumn(text, text.length)})`;
   return `at ${lineAndColumn(text, at)}`;
 }
+
+/** Where in a JSON document, as a path: `definitions[3].schemaRule.min.unit`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+}

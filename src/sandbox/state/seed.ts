@@ -8,10 +8,9 @@ import * as z from 'zod';
 import { isLosslessNumber } from 'lossless-json';
 import { formatTimestamp } from '../resources/dates.js';
 import { SEED_SECTIONS } from '../resources/index.js';
-import { jsonPath } from '../resources/metafield-definitions/definitions.js';
 import type { SeedFill } from '../resources/resource.js';
 import { SandboxUsageError, type FieldError } from '../http/sandbox-errors.js';
-import { jsonProblem } from '../http/json-position.js';
+import { jsonPath, jsonProblem } from '../http/json-position.js';
 
 type Section = (typeof SEED_SECTIONS)[number];
 

@@ -3,7 +3,7 @@ import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossles
 import * as z from 'zod';
 import { SandboxUsageError } from '../../http/sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from '../metafields/measures.js';
-import { jsonProblem } from '../../http/json-position.js';
+import { jsonPath, jsonProblem } from '../../http/json-position.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafields/rules.js';
 
 /**
@@ -220,11 +220,6 @@ export const storedDefinitionSchema = z.strictObject({
   optionMap: z.string(),
   pinned: z.boolean(),
 });
-
-/** `definitions[3].schemaRule.min.unit` */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
-}
 
 /** The first issue: where (a JSON path, '' at the top) and what is wrong there. */
 function firstProblem(error: z.ZodError): { where: string; message: string } {

@@ -1,7 +1,8 @@
 // The metafield values' section of a seed: each value checked against its definition (the
 // seed's, or --definitions'), and the demo set's values (demo.json).
 import * as z from 'zod';
-import { jsonPath, type MetafieldDefinition } from '../metafield-definitions/definitions.js';
+import { jsonPath } from '../../http/json-position.js';
+import type { MetafieldDefinition } from '../metafield-definitions/definitions.js';
 import { seedSection, type SeedFill } from '../resource.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import type { FieldError } from '../../http/sandbox-errors.js';

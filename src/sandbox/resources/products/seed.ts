@@ -2,7 +2,7 @@
 // their ids fixed, and the demo set's (demo.json). The products' check covers the whole
 // catalog (collections too): every id once, every reference to something the seed holds.
 import * as z from 'zod';
-import { jsonPath } from '../metafield-definitions/definitions.js';
+import { jsonPath } from '../../http/json-position.js';
 import { seedSection, type SeedReport } from '../resource.js';
 import demo from './demo.json' with { type: 'json' };
 import { ROOT_PARENT_ID } from './decisions.js';
