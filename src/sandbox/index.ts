@@ -5,18 +5,19 @@
  */
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 
-export { ALL_SCOPES, parseTokenSpec } from './auth.js';
-export type { Scope, TokenGrant } from './auth.js';
-export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
-export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './fault-rules.js';
-export type { FaultRule } from './fault-rules.js';
-export type { WebhookLogLine } from './webhooks.js';
-export { MAX_STATE_BYTES } from './control.js';
-export type { RequestLogEntry } from './request-log.js';
+export { ALL_SCOPES, parseTokenSpec } from './http/auth.js';
+export type { Scope, TokenGrant } from './http/auth.js';
+export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './http/sandbox-errors.js';
+export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './http/fault-rules.js';
+export type { FaultRule } from './http/fault-rules.js';
+export type { WebhookLogLine } from './http/webhooks.js';
+export { MAX_STATE_BYTES } from './http/control.js';
+export type { RequestLogEntry } from './http/request-log.js';
 export type { RateLimitPlan, RunningSandbox, SandboxOptions, SandboxSeed } from './sandbox-types.js';
 
 // The server, store and their dependencies load on first use, so a command that only parses
-// a --token spec (or prints --help) pays for this module and nothing more.
+// a --token spec pays for this module and the resources' (ALL_SCOPES is theirs, see
+// resources/index.ts), not for the server, the store or their files.
 
 /** Resolves once the server accepts connections. Rejects with SandboxUsageError or SandboxDataError. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -29,7 +30,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
  * one sentence naming `source` and the JSON path at fault.
  */
 export async function seedProblem(raw: unknown, source: string): Promise<string | undefined> {
-  const { checkSeed, describeSeedProblems } = await import('./seed.js');
+  const { checkSeed, describeSeedProblems } = await import('./state/seed.js');
   const checked = checkSeed(raw, new Date());
   return checked.ok ? undefined : describeSeedProblems(source, checked.problems);
 }
@@ -39,7 +40,7 @@ export async function seedProblem(raw: unknown, source: string): Promise<string 
  * is, under any name; undefined when it is none of those.
  */
 export async function liveSandboxOwning(path: string): Promise<number | undefined> {
-  const { liveOwnerOf } = await import('./data-lock.js');
+  const { liveOwnerOf } = await import('./state/data-lock.js');
   return liveOwnerOf(path);
 }
 
@@ -48,7 +49,7 @@ export async function liveSandboxOwning(path: string): Promise<number | undefine
  * state. Rejects with SandboxDataError while a sandbox runs on the file.
  */
 export async function resetSandboxData(dataFile: string): Promise<boolean> {
-  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([import('node:fs'), import('node:path'), import('./persistence.js'), import('./data-lock.js')]);
+  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([import('node:fs'), import('node:path'), import('./state/persistence.js'), import('./state/data-lock.js')]);
   if (!existsSync(dirname(dataFile))) return false;
   const lock = await DataLock.acquire(dataFile);
   try {

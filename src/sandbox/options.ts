@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
-import { ALL_SCOPES, generateToken, type TokenGrant } from './auth.js';
-import { createDialect, DIALECT_NAMES, type DialectName } from './dialect.js';
-import { SandboxUsageError } from './sandbox-errors.js';
-import { ALL_FAULT_KINDS, type FaultKind } from './faults.js';
-import { FaultRuleError, parseFaultRule, type FaultRule } from './fault-rules.js';
+import { ALL_SCOPES, generateToken, type TokenGrant } from './http/auth.js';
+import { createDialect, DIALECT_NAMES, type DialectName } from './http/dialect.js';
+import { SandboxUsageError } from './http/sandbox-errors.js';
+import { ALL_FAULT_KINDS, type FaultKind } from './http/faults.js';
+import { FaultRuleError, parseFaultRule, type FaultRule } from './http/fault-rules.js';
 import type { SandboxOptions, SandboxSeed } from './sandbox-types.js';
-import type { IdsAs } from './body-json.js';
-import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './rate-limit.js';
-import type { RequestLogLine } from './server.js';
-import { DEFAULT_LOG_SIZE, MAX_LOG_SIZE } from './request-log.js';
-import { isHttpUrl } from './text.js';
-import { generateWebhookSecret, type WebhookLogLine } from './webhooks.js';
+import type { IdsAs } from './http/body-json.js';
+import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './http/rate-limit.js';
+import type { RequestLogLine } from './http/server.js';
+import { DEFAULT_LOG_SIZE, MAX_LOG_SIZE } from './http/request-log.js';
+import { isHttpUrl } from './resources/text.js';
+import { generateWebhookSecret, type WebhookLogLine } from './http/webhooks.js';
 
 export interface ResolvedOptions {
   host: string;

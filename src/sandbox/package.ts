@@ -14,8 +14,8 @@
  * ```
  */
 import { z } from 'zod';
-import { ALL_FAULT_KINDS } from './faults.js';
-import { FaultRuleError, parseFaultRule } from './fault-rules.js';
+import { ALL_FAULT_KINDS } from './http/faults.js';
+import { FaultRuleError, parseFaultRule } from './http/fault-rules.js';
 import { ALL_SCOPES, SandboxUsageError, startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
 
 export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './index.js';

@@ -1,11 +1,11 @@
 // What a caller of the sandbox gives and gets back: the options and the running sandbox.
 // Apart from index.ts so that the modules behind the entry name them without importing it.
-import type { TokenGrant } from './auth.js';
-import type { RequestLogEntry } from './request-log.js';
-import type { SandboxSeed } from './seed.js';
-import type { WebhookLogLine } from './webhooks.js';
+import type { TokenGrant } from './http/auth.js';
+import type { RequestLogEntry } from './http/request-log.js';
+import type { SandboxSeed } from './state/seed.js';
+import type { WebhookLogLine } from './http/webhooks.js';
 
-export type { SandboxSeed } from './seed.js';
+export type { SandboxSeed } from './state/seed.js';
 
 /** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
 export type RateLimitPlan = 'basic' | 'standard' | 'advanced' | 'legacy';

@@ -1,26 +1,26 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { ALL_SCOPES, Authorizer, type TokenGrant } from './auth.js';
-import { createDialect } from './dialect.js';
-import { SandboxRuntimeError, SandboxUsageError } from './sandbox-errors.js';
-import { createFaultDecider, createFaultInjector, mulberry32 } from './faults.js';
-import { FaultRules } from './fault-rules.js';
-import { faultControlRoutes } from './control-faults.js';
-import { loadDefinitions, type MetafieldDefinition } from './metafield-definitions.js';
+import { ALL_SCOPES, Authorizer, type TokenGrant } from './http/auth.js';
+import { createDialect } from './http/dialect.js';
+import { SandboxRuntimeError, SandboxUsageError } from './http/sandbox-errors.js';
+import { createFaultDecider, createFaultInjector, mulberry32 } from './http/faults.js';
+import { FaultRules } from './http/fault-rules.js';
+import { faultControlRoutes } from './http/control-faults.js';
+import { loadDefinitions, type MetafieldDefinition } from './resources/metafield-definitions/definitions.js';
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 import { baseUrlFor, resolveOptions, type ResolvedOptions } from './options.js';
-import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './rate-limit.js';
-import { Router } from './router.js';
-import { controlRouter } from './control.js';
-import { logControlRoutes } from './control-logs.js';
-import { stateControlRoutes } from './control-state.js';
-import { maskedQuery, RequestLog, type NewEntry } from './request-log.js';
-import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './seed.js';
-import { createSandboxServer } from './server.js';
-import { hostAllowance } from './host-check.js';
-import { SandboxStore } from './store.js';
-import { isSubscriptionResource, type SubscriptionResource } from './routes/webhook-subscription-routes.js';
-import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './webhooks.js';
+import { bucketRefusal, rateLimitHeader, RateLimiter, type RateLimit } from './http/rate-limit.js';
+import { Router } from './http/router.js';
+import { controlRouter } from './http/control.js';
+import { logControlRoutes } from './http/control-logs.js';
+import { stateControlRoutes } from './http/control-state.js';
+import { maskedQuery, RequestLog, type NewEntry } from './http/request-log.js';
+import { demoData, emptySeed, parseSeed, readSeedFile, type StoreSeed } from './state/seed.js';
+import { createSandboxServer } from './http/server.js';
+import { hostAllowance } from './http/host-check.js';
+import { SandboxStore } from './state/store.js';
+import { isSubscriptionResource, type SubscriptionResource } from './resources/webhook-subscriptions/routes.js';
+import { DEFAULT_ATTEMPT_TIMEOUT_MS, DEFAULT_BACKOFF_MS, WebhookDispatcher, type WebhookLogLine } from './http/webhooks.js';
 
 /** Knobs that tests of the sandbox itself need but the public options do not expose. */
 export interface SandboxInternals {
@@ -67,10 +67,11 @@ function bucketCheck(limiter: RateLimiter, limit: RateLimit, header: boolean, he
 
 /** The seed the options name (the demo set, a document, a file, or none), its values checked against `definitions` when given. */
 async function resolveSeed(options: ResolvedOptions, definitions: MetafieldDefinition[] | undefined): Promise<StoreSeed | undefined> {
-  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), definitions);
+  const instead = definitions === undefined ? {} : { metafieldDefinitions: definitions };
+  if (options.seedFile !== undefined) return readSeedFile(options.seedFile, options.now(), instead);
   if (options.seed === 'none') return undefined;
   if (options.seed === 'demo') return definitions === undefined ? demoData() : { ...demoData(), metafieldDefinitions: definitions };
-  return parseSeed(options.seed, 'The sandbox seed', options.now(), definitions);
+  return parseSeed(options.seed, 'The sandbox seed', options.now(), instead);
 }
 
 /** A delivery attempt as the request log keeps it: dated from when the attempt began. */

@@ -7,7 +7,7 @@ import { API_PATH } from '../helpers/api-path.js';
 import { liveCli, type CliResult } from '../helpers/cli-in-process.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
-/** The gift cards of the demo data set (src/sandbox/data/demo.json), in id order. */
+/** The gift cards of the demo data set (each resource's src/sandbox/resources/<resource>/demo.json), in id order. */
 export const DEMO_IDS = [
   '4000000000000000011',
   '4000000000000000037',

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { demoData, seedSchema } from '../../src/sandbox/seed.js';
-import { amountInCents } from '../../src/sandbox/gift-card-rules.js';
+import { demoData, demoDocument, seedSchema } from '../../src/sandbox/state/seed.js';
+import { amountInCents } from '../../src/sandbox/resources/money.js';
+import demoCards from '../../src/sandbox/resources/gift-cards/demo.json' with { type: 'json' };
 
-const raw = JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8'));
+const raw = demoDocument();
 
 describe('demo data', () => {
   // As the sandbox loads it: checked by the seed schema, defaults filled in.
@@ -25,7 +25,7 @@ describe('demo data', () => {
   it('has codes unique ignoring case, with consistent lastCharacters', () => {
     const codes = cards.map((card) => card.code.toLowerCase());
     expect(new Set(codes).size).toBe(codes.length);
-    for (const card of raw.giftCards) expect(card.lastCharacters).toBe(card.code.slice(-4));
+    for (const card of demoCards) expect(card.lastCharacters).toBe(card.code.slice(-4));
   });
 
   it('never has a balance above the initial value', () => {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSandboxData, SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { createProduct, shirtBody } from './product-helpers.js';
-import { breakStale, ownerOf, startTimeOf, type LockOwner } from '../../src/sandbox/data-lock.js';
+import { breakStale, ownerOf, startTimeOf, type LockOwner } from '../../src/sandbox/state/data-lock.js';
 
 let dir: string;
 let dataFile: string;

@@ -1,6 +1,6 @@
 // The targeted fault grammar and its globs, without a server.
 import { describe, expect, it } from 'vitest';
-import { FaultRuleError, FaultRules, globMatches, parseFaultAction, parseFaultRule } from '../../src/sandbox/fault-rules.js';
+import { FaultRuleError, FaultRules, globMatches, parseFaultAction, parseFaultRule } from '../../src/sandbox/http/fault-rules.js';
 
 function failure(text: string): FaultRuleError {
   try {

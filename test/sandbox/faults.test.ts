@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, createCard, withSandbox } from './helpers.js';
-import { ALL_SCOPES } from '../../src/sandbox/auth.js';
+import { ALL_SCOPES } from '../../src/sandbox/http/auth.js';
 
 async function statuses(seed: number, count: number): Promise<Array<number | 'reset'>> {
   return withSandbox({ failRate: 0.5, failSeed: seed }, async (sandbox) => {

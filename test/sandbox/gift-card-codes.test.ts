@@ -1,7 +1,7 @@
 // Gift card codes in reads: masked by default (DESIGN), whole with codesInReads 'shown'.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { SandboxUsageError } from '../../src/sandbox/sandbox-errors.js';
+import { SandboxUsageError } from '../../src/sandbox/http/sandbox-errors.js';
 import { call } from './helpers.js';
 
 describe('codesInReads', () => {

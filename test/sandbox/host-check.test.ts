@@ -2,7 +2,7 @@
 // listening address nor a loopback name, before anything else (controls and rate limit included).
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { hostAllowance, hostnameOf } from '../../src/sandbox/host-check.js';
+import { hostAllowance, hostnameOf } from '../../src/sandbox/http/host-check.js';
 import { withSandbox } from './helpers.js';
 
 /** One raw HTTP/1.1 request with the Host line given (or none), the status and body of its answer. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
-import { Journal, readJournal } from '../../src/sandbox/journal.js';
+import { Journal, readJournal } from '../../src/sandbox/state/journal.js';
 import { call } from './helpers.js';
 
 let dir: string;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { jsonErrorAt, jsonProblem } from '../../src/sandbox/json-position.js';
+import { jsonErrorAt, jsonProblem } from '../../src/sandbox/http/json-position.js';
 
 describe('jsonErrorAt', () => {
   const valid = ['{}', '[]', ' {"a": [1, -2.5e+3, true, false, null, "x\\u00e9\\n"]}\n', '"text"', '0', '{"a":{"b":[[],[{}]]}}'];

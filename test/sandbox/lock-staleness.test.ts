@@ -2,7 +2,7 @@
 // one's: judged with injected facts about processes, and against this machine's /proc.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isStale, startTimeOf, type LockOwner, type ProcessFacts } from '../../src/sandbox/data-lock.js';
+import { isStale, startTimeOf, type LockOwner, type ProcessFacts } from '../../src/sandbox/state/data-lock.js';
 
 const LOCK = '/data/state.json.lock';
 

@@ -1,15 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedSandbox } from '../../src/root/embedded-sandbox.js';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { definitionsFileSchema } from '../../src/sandbox/metafield-definitions.js';
-import { demoData } from '../../src/sandbox/seed.js';
-import { compareMeasures } from '../../src/sandbox/metafield-measures.js';
+import { definitionsFileSchema } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import { demoData } from '../../src/sandbox/state/seed.js';
+import demoDefinitions from '../../src/sandbox/resources/metafield-definitions/demo.json' with { type: 'json' };
+import { compareMeasures } from '../../src/sandbox/resources/metafields/measures.js';
 import { call, withSandbox } from './helpers.js';
 
-const raw = { definitions: JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8')).metafieldDefinitions };
+const raw = { definitions: demoDefinitions };
 const demoMetafieldDefinitions = () => demoData().metafieldDefinitions;
 
 describe('the demo definitions', () => {

@@ -1,7 +1,7 @@
 import type { RunningSandbox } from '../../src/sandbox/index.js';
 import { call, type CallOptions, type Reply } from './helpers.js';
 
-/** Ids of the demo data set (src/sandbox/data/demo.json). */
+/** Ids of the demo data set (each resource's src/sandbox/resources/<resource>/demo.json). */
 export const DEMO = {
   categories: { apparel: '4000000000000000203', tShirts: '4000000000000000212', sweatshirts: '4000000000000000218', mugs: '4000000000000000249' },
   collections: {

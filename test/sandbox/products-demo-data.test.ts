@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { seedSchema } from '../../src/sandbox/seed.js';
+import { demoDocument, seedSchema } from '../../src/sandbox/state/seed.js';
 import { call, withSandbox } from './helpers.js';
 import { collects } from './product-helpers.js';
 
-const raw = JSON.parse(await readFile(new URL('../../src/sandbox/data/demo.json', import.meta.url), 'utf8'));
+const raw = demoDocument();
 
 describe('demo catalog data', () => {
   const demo = seedSchema.parse(raw);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxUsageError, startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { defaultBurst, RateLimiter } from '../../src/sandbox/rate-limit.js';
+import { defaultBurst, RateLimiter } from '../../src/sandbox/http/rate-limit.js';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, expectErrorShape } from './helpers.js';
-import { ALL_SCOPES } from '../../src/sandbox/auth.js';
+import { ALL_SCOPES } from '../../src/sandbox/http/auth.js';
 
 /** A clock the test moves by hand (milliseconds). */
 function manualClock() {

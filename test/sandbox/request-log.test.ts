@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry, RunningSandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import { ALL_SCOPES, startSandbox } from '../../src/sandbox/index.js';
-import { maskedQuery } from '../../src/sandbox/request-log.js';
+import { maskedQuery } from '../../src/sandbox/http/request-log.js';
 import { launchSandbox, type SandboxInternals } from '../../src/sandbox/sandbox.js';
 import { call, freshCode } from './helpers.js';
 import { DEMO } from './product-helpers.js';

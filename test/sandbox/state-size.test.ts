@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, createCard, withSandbox } from './helpers.js';
-import { readDataFile } from '../../src/sandbox/persistence.js';
-import { readJournal } from '../../src/sandbox/journal.js';
+import { readDataFile } from '../../src/sandbox/state/persistence.js';
+import { readJournal } from '../../src/sandbox/state/journal.js';
 
 const LIMIT = 64 * 1024;
 const OBJECTS = 60;

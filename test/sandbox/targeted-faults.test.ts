@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { startSandbox, SandboxUsageError, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
-import { ALL_SCOPES } from '../../src/sandbox/auth.js';
+import { ALL_SCOPES } from '../../src/sandbox/http/auth.js';
 
 const faults = (sandbox: RunningSandbox) => `${sandbox.baseUrl}/_sandbox/faults`;
 const card = () => ({ giftCard: { code: `FAULT${Math.random().toString(36).slice(2, 10).toUpperCase()}`, initialValue: '5' } });

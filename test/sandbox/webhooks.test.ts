@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxUsageError, startSandbox, type RunningSandbox, type SandboxOptions, type WebhookLogLine } from '../../src/sandbox/index.js';
 import { launchSandbox, type SandboxInternals } from '../../src/sandbox/sandbox.js';
-import { backoffDelay } from '../../src/sandbox/webhooks.js';
+import { backoffDelay } from '../../src/sandbox/http/webhooks.js';
 import { call } from './helpers.js';
 import { createProduct, DEMO, shirtBody } from './product-helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';

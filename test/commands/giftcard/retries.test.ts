@@ -3,7 +3,7 @@ import { cli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { DEMO_IDS, requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { createFaultInjector, type FaultKind } from '../../../src/sandbox/faults.js';
+import { createFaultInjector, type FaultKind } from '../../../src/sandbox/http/faults.js';
 
 /**
  * The first fault seed whose first requests fail (true) or pass (false) as given, so a

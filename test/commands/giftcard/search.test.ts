@@ -4,7 +4,7 @@ import { ANSI, DEMO_IDS, call, expectUsageError, requestLog, stripAnsi, tsvRows 
 import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 
-// The demo data set (src/sandbox/data/demo.json), as of today's clock.
+// The demo data set (each resource's src/sandbox/resources/<resource>/demo.json), as of today's clock.
 const DISABLED = ['4000000000000000109'];
 const EXPIRED = ['4000000000000000131']; // expired 2024-09-30
 const ENABLED = DEMO_IDS.filter((id) => !DISABLED.includes(id) && !EXPIRED.includes(id));

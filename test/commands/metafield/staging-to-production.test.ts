@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { demoDocument } from '../../../src/sandbox/state/seed.js';
 
-const demo = JSON.parse(readFileSync(new URL('../../../src/sandbox/data/demo.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const demo = demoDocument();
 const { metafields: _values, metafieldDefinitions: _definitions, ...objectsOnly } = demo;
 
 describe("README's staging -> production recipe", () => {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { RunningSandbox } from '../../../src/sandbox/index.js';
 import { call, type LoggedRequest } from '../_support.js';
 
-/** From the sandbox's demo data (src/sandbox/data/demo.json). */
+/** From the sandbox's demo data (each resource's src/sandbox/resources/<resource>/demo.json). */
 export const DEMO = {
   tshirt: '4000000000000000401',
   categories: { tShirts: '4000000000000000212', tops: '4000000000000000207', sweatshirts: '4000000000000000218' },

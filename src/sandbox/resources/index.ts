@@ -1,0 +1,38 @@
+// Every resource the sandbox serves, in one list: its factory (routes.ts: routes, load, dump,
+// seed, snapshot), the scopes its routes require, and its seed sections (seed.ts, each with
+// its demo data). Adding a resource is its folder plus one line here (docs/development.md,
+// "Adding a resource: the sandbox side").
+//
+// The order is what is derived from it: a seed's sections (as a snapshot and the demo set write
+// them), the store's resources (the data file's sections; categories before the products that
+// name them), and a token's scopes (ALL_SCOPES, as access_scopes lists them). Resources that
+// share state (categories, collections and products; values and definitions) come from one
+// factory, and definitions are filled in before the values checked against them.
+import { createGiftCardResource, SCOPES as GIFT_CARD_SCOPES } from './gift-cards/routes.js';
+import { giftCardSeed } from './gift-cards/seed.js';
+import { createMetafieldResources, SCOPES as METAFIELD_SCOPES } from './metafields/routes.js';
+import { definitionSeed } from './metafield-definitions/seed.js';
+import { metafieldSeed } from './metafields/seed.js';
+import { createCatalogResources, SCOPES as PRODUCT_SCOPES } from './products/routes.js';
+import { categorySeed, productSeed } from './products/seed.js';
+import { collectionSeed } from './collections/seed.js';
+import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
+import { subscriptionSeed } from './webhook-subscriptions/seed.js';
+
+export const RESOURCES = [
+  { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
+  { create: createCatalogResources, scopes: PRODUCT_SCOPES, seeds: [categorySeed, collectionSeed, productSeed] },
+  { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
+  { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
+] as const;
+
+/** A scope a token may be granted: one some resource's routes require. */
+export type Scope = (typeof RESOURCES)[number]['scopes'][number];
+
+/** Every scope, in the list's order. */
+export const ALL_SCOPES: readonly Scope[] = Object.freeze(RESOURCES.flatMap((resource): readonly Scope[] => resource.scopes));
+
+/** The sections of a seed and of a snapshot, in the order a snapshot writes them; each is a resource's key. */
+export const SEED_SECTIONS: readonly SeedSectionOf[] = RESOURCES.flatMap((resource): readonly SeedSectionOf[] => resource.seeds);
+
+type SeedSectionOf = (typeof RESOURCES)[number]['seeds'][number];

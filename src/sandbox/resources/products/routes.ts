@@ -1,0 +1,112 @@
+import * as z from 'zod';
+import { FieldErrors, notFound } from '../../http/sandbox-errors.js';
+import { canonicalId, ID_PATTERN } from '../../state/ids.js';
+import { JsonInteger } from '../../http/body-json.js';
+import { Catalog } from './catalog-state.js';
+import { draftProduct } from './assembly.js';
+import { readProductBody } from './input.js';
+import { presentProduct } from './present.js';
+import { productRecordSchema, type ProductRecord } from './record.js';
+import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
+import { PRODUCT_TOPICS } from '../webhook-subscriptions/topics.js';
+import { createCategoryResource } from './categories.js';
+import { createCollectionResource } from '../collections/routes.js';
+import { productListingRoutes } from './listing.js';
+
+const KEY = 'products';
+
+/** A journaled change: the product as it now is, or the id of one deleted. */
+const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
+
+function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
+  function replaceAll(records: ProductRecord[]): void {
+    catalog.replaceProducts(records);
+    for (const product of records) for (const id of Catalog.idsOf(product)) env.ids.observe(id);
+  }
+
+  function find(rawId: string | undefined): ProductRecord {
+    const id = rawId === undefined ? null : canonicalId(rawId);
+    const product = id === null ? undefined : catalog.product(id);
+    if (product === undefined) throw notFound(`No product has the id ${String(rawId).slice(0, 40)}.`);
+    return product;
+  }
+
+  /** The product as a single-product read answers it; webhooks carry the same object. */
+  function fullView(product: ProductRecord): Record<string, unknown> {
+    const category = product.categoryId === undefined ? undefined : catalog.category(product.categoryId);
+    return presentProduct(product, env.idsAs, { category });
+  }
+
+  function draft(request: RouteRequest, existing: ProductRecord | undefined): ProductRecord {
+    const errors = new FieldErrors();
+    const input = readProductBody(errors, request.body);
+    return draftProduct(errors, input, { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id) }, env.ids);
+  }
+
+  function save(product: ProductRecord, topic: string, request: RouteRequest) {
+    catalog.putProduct(product);
+    env.changed(KEY, { put: product });
+    env.emit({ topic, key: product.productId, payload: fullView(product), at: request.now });
+    return { body: { product: presentProduct(product, env.idsAs) } };
+  }
+
+  const routes: Route[] = [
+    ...productListingRoutes(env, catalog),
+    { method: 'POST', path: '/products', scope: 'write_products', handle: (request) => save(draft(request, undefined), PRODUCT_TOPICS.create, request) },
+    { method: 'GET', path: '/products/:id', scope: 'read_products', handle: (request) => ({ body: { product: fullView(find(request.params.id)) } }) },
+    {
+      method: 'PUT',
+      path: '/products/:id',
+      scope: 'write_products',
+      handle: (request) => save(draft(request, find(request.params.id)), PRODUCT_TOPICS.update, request),
+    },
+    {
+      method: 'DELETE',
+      path: '/products/:id',
+      scope: 'write_products',
+      handle(request) {
+        const { productId } = find(request.params.id);
+        catalog.removeProduct(productId);
+        env.changed(KEY, { remove: productId });
+        env.emit({ topic: PRODUCT_TOPICS.delete, key: productId, payload: { productId: new JsonInteger(productId) }, at: request.now });
+        return { body: {} };
+      },
+    },
+  ];
+
+  return {
+    key: KEY,
+    routes,
+    load(section) {
+      replaceAll(z.array(productRecordSchema).parse(section ?? []));
+    },
+    dump() {
+      return catalog.allProducts();
+    },
+    apply(change) {
+      const parsed = changeSchema.parse(change);
+      if ('put' in parsed) {
+        catalog.putProduct(parsed.put);
+        for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
+      } else catalog.removeProduct(parsed.remove);
+    },
+    seed(section: ProductRecord[]) {
+      replaceAll(structuredClone(section));
+    },
+    snapshot() {
+      return catalog.allProducts();
+    },
+  };
+}
+
+/** The scopes the catalog's routes require, in the order a token's grant lists them. */
+export const SCOPES = ['read_products', 'write_products'] as const;
+
+/**
+ * Categories, collections and products share one catalog, as they refer to each other.
+ * Listed in this order, so that loading products can check what they name.
+ */
+export function createCatalogResources(env: ResourceEnv): Resource[] {
+  const catalog = new Catalog();
+  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), createProductResource(env, catalog)];
+}

@@ -1,0 +1,85 @@
+// The resource kit: resources/index.ts is the one list a resource joins. What the sandbox
+// derives from it (the scopes a token may hold, the seed's sections, the demo set) is checked
+// here against each resource's own declarations.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.js';
+import { ALL_SCOPES, RESOURCES, SEED_SECTIONS } from '../../src/sandbox/resources/index.js';
+import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import type { Resource, ResourceEnv } from '../../src/sandbox/resources/resource.js';
+import { IdGenerator } from '../../src/sandbox/state/ids.js';
+import { checkSeed, demoDocument, seedSchema } from '../../src/sandbox/state/seed.js';
+
+function envFor(dialect: DialectName): ResourceEnv {
+  return {
+    ids: new IdGenerator(),
+    currency: 'USD',
+    codesInReads: 'masked',
+    idsAs: 'string',
+    metafieldDefinitions: new DefinitionCatalog(),
+    dialect: createDialect(dialect),
+    changed: () => {},
+    emit: () => {},
+  };
+}
+
+const created = (entry: (typeof RESOURCES)[number], dialect: DialectName): Resource[] => [entry.create(envFor(dialect))].flat();
+
+describe('the resources list', () => {
+  it.each(['service', 'real'] as const)('gives each entry the scopes its own routes require, every one of them used (%s dialect)', (dialect) => {
+    for (const entry of RESOURCES) {
+      const required = new Set(created(entry, dialect).flatMap((resource) => resource.routes.flatMap((route) => [route.scope].flat())));
+      expect([...required].sort()).toEqual([...entry.scopes].sort());
+    }
+  });
+
+  it('makes the scopes a token may hold: each entry’s, in the list’s order', () => {
+    expect(ALL_SCOPES).toEqual(RESOURCES.flatMap((entry) => [...entry.scopes]));
+    expect(new Set(ALL_SCOPES).size).toBe(ALL_SCOPES.length);
+  });
+
+  it('gives every resource a seed section of its key, and a seed no section without a resource', () => {
+    for (const entry of RESOURCES) {
+      const keys = created(entry, 'service').map((resource) => resource.key);
+      expect(entry.seeds.map((section) => section.key).sort()).toEqual([...keys].sort());
+    }
+  });
+
+  it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
+    const empty = seedSchema.parse({});
+    expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks']);
+    const checked = checkSeed({}, new Date(0));
+    expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
+  });
+
+  it('reports a section’s own check at its JSON path, through the composition', () => {
+    const card = { id: '4100000000000000001', code: 'SEEDCARD0001', initialValue: '1.00' };
+    const checked = checkSeed({ giftCards: [card, { ...card, code: 'SEEDCARD0002' }] }, new Date(0));
+    expect(checked).toEqual({ ok: false, problems: [{ field: 'giftCards[1].id', message: 'is the id of giftCards[0] too' }] });
+  });
+
+  it('hands a section the sections filled in before it, and lets `instead` replace one (the values checked against it)', () => {
+    const values = { metafields: [{ domain: 'products', bizId: '4400000000000000001', values: [{ namespace: 'specs', code: 'grams', value: 'heavy' }] }] };
+    expect(checkSeed(values, new Date(0)).ok).toBe(true);
+    const grams = { domain: 'products', namespace: 'specs', code: 'grams', definitionName: 'Grams', description: '', fieldType: 'Integer', multi: false, optionMap: '{}', pinned: false } as const;
+    const checked = checkSeed(values, new Date(0), { metafieldDefinitions: [grams] });
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.problems[0]?.field).toBe('metafields[0].values[0].value');
+  });
+});
+
+describe('the demo set', () => {
+  it('is every resource’s demo.json, byte for byte the demo.json it was split from', () => {
+    const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields']);
+    // src/sandbox/data/demo.json before the split (22,998 bytes).
+    expect(createHash('sha256').update(text).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+  });
+
+  it('hands out a copy: changing it changes no later demo', () => {
+    const first = demoDocument() as { giftCards: unknown[] };
+    first.giftCards.length = 0;
+    expect((demoDocument() as { giftCards: unknown[] }).giftCards.length).toBeGreaterThan(0);
+  });
+});
