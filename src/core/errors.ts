@@ -25,6 +25,32 @@ export class UsageError extends CliError {
   }
 }
 
+/**
+ * Bad input found below the commands, at `field`: a path in the input the module was given
+ * (`shard`, `image[2]`, `codesOut`). The module cannot know what the user called that input,
+ * so its sentence is a function of the name; the verb that declared the flag renames it
+ * (verb.ts: `image[2]` is --image), and the path stays readable where nothing does.
+ */
+export class FieldError extends UsageError {
+  constructor(
+    readonly field: string,
+    readonly sentence: (name: string) => string,
+    showUsage = true,
+  ) {
+    super(sentence(field), showUsage);
+  }
+
+  /** The first name of the path: `image` of `image[2]`, `rule` of `rule.min`. */
+  get root(): string {
+    return /^[^.[]*/.exec(this.field)![0];
+  }
+
+  /** The same error, its sentence naming the input `name` (a flag, `--image`). */
+  named(name: string): UsageError {
+    return new UsageError(this.sentence(name), this.showUsage);
+  }
+}
+
 /** No credentials, or the store refused them (401/403). */
 export class AuthError extends CliError {
   readonly exitCode = ExitCode.auth;
