@@ -273,8 +273,7 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
         await spec.run(parsed, bound as VerbContext<J>);
       } catch (error) {
         // A field of the input this verb declared: the user knows it by its flag's name.
-        const name = error instanceof FieldError ? names.get(error.root) : undefined;
-        throw name === undefined ? error : (error as FieldError).named(name);
+        throw error instanceof FieldError ? error.named((root) => names.get(root)) : error;
       }
     },
   };

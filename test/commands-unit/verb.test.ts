@@ -235,15 +235,15 @@ describe('execute', () => {
         args: { file: arg('a file') },
         flags: { image: list('<url>', 'an image'), codesOut: text('<file>', 'codes') },
         async run() {
-          throw new FieldError(field, (name) => `${name} must be an absolute http or https URL (got 'x').`);
+          throw new FieldError(field, (name) => `${name()} must be an absolute http or https URL (got 'x'), not ${name('codesOut')}.`);
         },
       });
     const cases: Array<[string, string]> = [
-      ['image[2]', "--image must be an absolute http or https URL (got 'x')."],
-      ['codesOut', "--codes-out must be an absolute http or https URL (got 'x')."],
-      ['file', "<file> must be an absolute http or https URL (got 'x')."],
+      ['image[2]', "--image must be an absolute http or https URL (got 'x'), not --codes-out."],
+      ['codesOut', "--codes-out must be an absolute http or https URL (got 'x'), not --codes-out."],
+      ['file', "<file> must be an absolute http or https URL (got 'x'), not --codes-out."],
       // A field the verb did not declare keeps its path: still readable, never a wrong flag.
-      ['rows[3].code', "rows[3].code must be an absolute http or https URL (got 'x')."],
+      ['rows[3].code', "rows[3].code must be an absolute http or https URL (got 'x'), not --codes-out."],
     ];
     for (const [field, expected] of cases) {
       const verb = failing(field);
@@ -251,5 +251,7 @@ describe('execute', () => {
       expect(error).toBeInstanceOf(UsageError);
       expect((error as Error).message).toBe(expected);
     }
+    // Unnamed (a module's own test, or a caller without the flag), the paths stand.
+    expect(new FieldError('image[2]', (name) => `${name()} is not ${name('codesOut')}.`).message).toBe('image[2] is not codesOut.');
   });
 });
