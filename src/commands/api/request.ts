@@ -75,6 +75,7 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
       ...(body !== undefined ? { body } : {}),
       headers,
       ...(maxPages === undefined ? {} : { maxPages }),
+      maxPagesFlag: '--max-pages',
     };
 
     const out = await ctx.output();

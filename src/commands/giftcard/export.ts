@@ -48,7 +48,7 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
     const api = await ctx.api();
     // A file is written whole or not at all: an older export there stays until this one is
     // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-    const sink = await targetSink(target, ctx.io.stdout, '--output', reveal ? 0o600 : 0o666);
+    const sink = await targetSink(target, ctx.io.stdout, 'output', reveal ? 0o600 : 0o666);
     const named = target.kind === 'stdout' ? undefined : options.output;
     const file = target.kind === 'file' ? options.output : undefined;
     let counts;
