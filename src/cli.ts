@@ -60,8 +60,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
     if (!overrides.color) await applyColorDefault(io, context);
-    // The verb's options type derives from the declaration commander parsed these by (verb.ts).
-    await verb.run(optionsWithArguments(command) as never, context);
+    // The verb reads its options out of the command it declared (verb.ts).
+    await verb.execute(command, context);
   });
 
   try {
@@ -214,15 +214,6 @@ async function applyColorDefault(io: IO, context: Context): Promise<void> {
     if (error instanceof InvalidDefaultError) context.say(`warning: ${error.message}`);
     // Anything else (an unreadable file, a bad --profile) is reported by whatever reads the profile next.
   }
-}
-
-/** A verb's options plus its positional arguments under their declared names. */
-function optionsWithArguments(command: Command): Record<string, unknown> {
-  const options: Record<string, unknown> = { ...command.opts() };
-  command.registeredArguments.forEach((argument, index) => {
-    options[argument.name()] = command.processedArgs[index];
-  });
-  return options;
 }
 
 /**

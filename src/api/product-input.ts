@@ -3,7 +3,7 @@
 // anything is sent, and a problem names the flag, or the file and the JSON path.
 import * as z from 'zod/mini';
 import { isLosslessNumber, parseJson } from '../core/json.js';
-import { UsageError } from '../core/errors.js';
+import { FieldError, UsageError } from '../core/errors.js';
 import { pluralWord } from '../core/words.js';
 import { PRODUCT_STATUSES, WEIGHT_UNITS } from './product-codes.js';
 import { MONEY_AMOUNT as MONEY, parseInput } from './schema.js';
@@ -149,9 +149,11 @@ export type ProductFlagValues = z.infer<typeof productFlagValues>;
 
 export const checkProductFlagValues = (value: ProductFlagValues) => parseInput(productFlagValues, value);
 
-/** Each --image must be an absolute http(s) URL; the one at fault is named. */
+/** Each image must be an absolute http(s) URL; the one at fault is named (field `image[i]`). */
 export function checkImageUrls(urls: readonly string[]): string[] {
-  for (const url of urls) if (!isWebUrl(url)) throw new UsageError(`--image must be an absolute http or https URL (got '${clip(url)}').`);
+  urls.forEach((url, index) => {
+    if (!isWebUrl(url)) throw new FieldError(`image[${index}]`, (name) => `${name()} must be an absolute http or https URL (got '${clip(url)}').`);
+  });
   return [...urls];
 }
 

@@ -22,6 +22,8 @@ export interface RawRequest {
   headers?: Record<string, string>;
   /** pages(): the most pages followed (the api command's --max-pages); unset, MAX_PAGES. */
   maxPages?: number;
+  /** pages(): how the caller raises that bound (the api command's flag), named in the error at the bound. */
+  maxPagesFlag?: string;
 }
 
 export interface RawResponse {
@@ -67,7 +69,7 @@ export class RawApi {
       yield { status: response.status, headers: response.headers, items };
       const next = nextPageQuery({
         page,
-        bound: { pages: request.maxPages ?? MAX_PAGES, flag: '--max-pages' },
+        bound: { pages: request.maxPages ?? MAX_PAGES, ...(request.maxPagesFlag === undefined ? {} : { flag: request.maxPagesFlag }) },
         link: response.headers.link,
         body,
         query: Object.fromEntries(query),

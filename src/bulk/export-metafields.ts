@@ -10,7 +10,7 @@ import type { Api } from '../api/index.js';
 import { MAX_PAGE_SIZE } from '../api/metafields-api.js';
 import type { Metafield } from '../api/metafields.js';
 import type { ApiTuning } from '../core/transport.js';
-import { CancelledError, PartialFailureError, UsageError } from '../core/errors.js';
+import { CancelledError, FieldError, PartialFailureError } from '../core/errors.js';
 import { identityOfPath, sameFile } from '../core/file-identity.js';
 import { stripPeriod } from '../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
@@ -92,8 +92,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let objectsFile: ImportSource | undefined;
   if (source.kind === 'file') {
     objectsFile = await openSource(source.path, env.stdin, env.signal);
-    await refuseInput('--output', outputPath, objectsFile);
-    await refuseInput('--rejects', rejectsPath, objectsFile);
+    await refuseInput('output', outputPath, objectsFile);
+    await refuseInput('rejects', rejectsPath, objectsFile);
     // Ctrl-C while stdin is slow to come: the input is closed, and the run ends at once (130).
     const input = objectsFile.stream;
     const stopReading = () => input.destroy();
@@ -115,10 +115,12 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   const outputTo = outputPath === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(outputPath);
   const rejectsTo = rejectsPath === undefined ? undefined : await outputTarget(rejectsPath);
   if (rejectsTo !== undefined && samePlace(await placeOf(outputTo, env.stdout), await placeOf(rejectsTo, env.stdout))) {
-    throw new UsageError(
-      outputTo.kind === 'stdout'
-        ? `--rejects ${rejectsPath!} is stdout, where the values go; give another file. Nothing was sent.`
-        : `--rejects ${rejectsPath!} and --output ${outputPath!} are the same file; give two files. Nothing was sent.`,
+    throw new FieldError(
+      'rejects',
+      (name) =>
+        outputTo.kind === 'stdout'
+          ? `${name()} ${rejectsPath!} is stdout, where the values go; give another file. Nothing was sent.`
+          : `${name()} ${rejectsPath!} and ${name('output')} ${outputPath!} are the same file; give two files. Nothing was sent.`,
       false,
     );
   }
@@ -132,8 +134,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let sink: RowSink | undefined;
   let rejects: RowSink | undefined;
   try {
-    sink = await targetSink(outputTo, env.stdout, '--output');
-    rejects = rejectsTo === undefined ? undefined : await targetSink(rejectsTo, env.stdout, '--rejects');
+    sink = await targetSink(outputTo, env.stdout, 'output');
+    rejects = rejectsTo === undefined ? undefined : await targetSink(rejectsTo, env.stdout, 'rejects');
   } catch (error) {
     await sink?.discard();
     env.signal.removeEventListener('abort', onAbort);
@@ -247,10 +249,12 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
 }
 
 /** An output file that is the file of objects (under any name, stdin's `< file` included) would destroy it. */
-async function refuseInput(flag: string, path: string | undefined, input: ImportSource): Promise<void> {
+async function refuseInput(field: 'output' | 'rejects', path: string | undefined, input: ImportSource): Promise<void> {
   if (path === undefined || !sameFile(await identityOfPath(path), input.identity)) return;
-  const what = input.name === 'stdin' ? 'the file stdin reads from' : `the --objects file (${input.name})`;
-  throw new UsageError(`${flag} ${path} is ${what}: writing it would destroy the list of objects; give another file. Nothing was sent.`);
+  throw new FieldError(field, (name) => {
+    const what = input.name === 'stdin' ? 'the file stdin reads from' : `the ${name('objects')} file (${input.name})`;
+    return `${name()} ${path} is ${what}: writing it would destroy the list of objects; give another file. Nothing was sent.`;
+  });
 }
 
 export function progressLine(s: { objects: number; done: number; rows: number; failed: number }, elapsedMs: number): string {

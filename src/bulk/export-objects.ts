@@ -9,7 +9,7 @@ import { METAFIELD_DOMAINS, isMetafieldDomain } from '../api/metafield-types.js'
 import { checkBizId } from '../api/path-segment.js';
 import { idText } from '../api/product-draft.js';
 import { collectionIds } from '../api/product-wire.js';
-import { RuntimeError, UsageError } from '../core/errors.js';
+import { FieldError, RuntimeError, UsageError, type NameOf } from '../core/errors.js';
 import { pluralWord } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import { compareObjects, type ExportObject } from './export-rows.js';
@@ -74,8 +74,8 @@ export function objectsOfIds(domain: string, ids: readonly string[], shard: Shar
 
 /** Reads the whole --objects file; a bad header or row fails the run (exit 2) before anything is sent. */
 export async function objectsOfFile(source: ImportSource, domainFlag: string | undefined, shard: Shard | undefined): Promise<ObjectList> {
-  const name = source.name === 'stdin' ? '--objects - (stdin)' : `--objects ${source.name}`;
-  const fail = (message: string) => new UsageError(`${name}: ${message}; nothing was sent.`, false);
+  const where = source.name === 'stdin' ? '- (stdin)' : source.name;
+  const fail: Fail = (message) => new FieldError('objects', (name) => `${name()} ${where}: ${typeof message === 'string' ? message : message(name)}; nothing was sent.`, false);
   const set = new ObjectSet();
   const records: AsyncGenerator<CsvRecord> = source.format === 'jsonl' ? jsonlRecords(source.stream, undefined) : csvRecords(source.stream);
   let columns: { domain: number | undefined; bizId: number } | undefined;
@@ -105,7 +105,10 @@ export async function objectsOfFile(source: ImportSource, domainFlag: string | u
   return set.list(shard);
 }
 
-function objectColumns(cells: readonly string[], domainFlag: string | undefined, fail: (message: string) => UsageError): { domain: number | undefined; bizId: number } {
+/** The error naming the --objects file: a sentence, or one that names other inputs too. */
+type Fail = (message: string | ((name: NameOf) => string)) => UsageError;
+
+function objectColumns(cells: readonly string[], domainFlag: string | undefined, fail: Fail): { domain: number | undefined; bizId: number } {
   const find = (name: string) => {
     const index = cells.findIndex((cell) => cell.trim().toLowerCase() === name.toLowerCase());
     return index < 0 ? undefined : index;
@@ -114,8 +117,10 @@ function objectColumns(cells: readonly string[], domainFlag: string | undefined,
   const bizId = find('bizId');
   const missing = [domain === undefined && domainFlag === undefined ? 'domain' : undefined, bizId === undefined ? 'bizId' : undefined].filter((c) => c !== undefined);
   if (missing.length > 0) {
-    const hint = missing.includes('domain') ? ' (or pass --domain for a file whose objects all share one)' : '';
-    throw fail(`the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(' and ')}${hint}; it needs domain and bizId columns (others are ignored)`);
+    throw fail((name) => {
+      const hint = missing.includes('domain') ? ` (or pass ${name('domain')} for a file whose objects all share one)` : '';
+      return `the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(' and ')}${hint}; it needs domain and bizId columns (others are ignored)`;
+    });
   }
   return { domain, bizId: bizId! };
 }

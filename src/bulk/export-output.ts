@@ -11,7 +11,7 @@ import { createWriteStream } from 'node:fs';
 import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { RuntimeError, UsageError } from '../core/errors.js';
+import { FieldError, RuntimeError } from '../core/errors.js';
 import { endInPlace, openInPlace, type OutputTarget } from '../core/output-target.js';
 import { isRunning } from '../core/processes.js';
 
@@ -40,16 +40,16 @@ export function streamSink(stream: Writable): RowSink {
  * special file written in place, or a regular file written whole (fileSink). `mode` is a new
  * regular file's; a special file keeps its own.
  */
-export async function targetSink(target: OutputTarget, stdout: Writable, flag: string, mode = 0o666): Promise<RowSink> {
+export async function targetSink(target: OutputTarget, stdout: Writable, field: string, mode = 0o666): Promise<RowSink> {
   if (target.kind === 'stdout') return streamSink(stdout);
-  if (target.kind === 'file') return fileSink(target.path, flag, mode);
+  if (target.kind === 'file') return fileSink(target.path, field, mode);
   const name = target.kind === 'descriptor' ? `descriptor ${target.fd}` : target.path;
   let stream: Awaited<ReturnType<typeof openInPlace>>;
   try {
     stream = await openInPlace(target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${flag}: cannot write ${name}${code ? ` (${code})` : ''}; nothing was sent.`);
+    throw new FieldError(field, (flag) => `${flag()}: cannot write ${name}${code ? ` (${code})` : ''}; nothing was sent.`);
   }
   let failure: RuntimeError | undefined;
   stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -94,13 +94,13 @@ async function removeDeadParts(path: string): Promise<void> {
 }
 
 /**
- * Opens `path`'s temporary sibling for writing; fails (exit 2, nothing sent, naming `flag`)
+ * Opens `path`'s temporary sibling for writing; fails (exit 2, nothing sent, naming `field`)
  * when the folder cannot take it. `mode` 0600 (secrets): the file is private from its first
  * byte, and the renamed file replaces whatever mode an older one had.
  */
-export async function fileSink(path: string, flag: string, mode = 0o666): Promise<RowSink> {
+export async function fileSink(path: string, field: string, mode = 0o666): Promise<RowSink> {
   const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory()) throw new UsageError(`${flag} ${path} is a folder; give a file name. Nothing was sent.`);
+  if (existing?.isDirectory()) throw new FieldError(field, (flag) => `${flag()} ${path} is a folder; give a file name. Nothing was sent.`);
   await removeDeadParts(path);
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
   // flush: the data is on disk (fsync) before the file is closed, and so before the rename.
@@ -110,7 +110,7 @@ export async function fileSink(path: string, flag: string, mode = 0o666): Promis
     await once(stream, 'open');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${flag}: cannot write a file in ${dirname(path)}${code ? ` (${code})` : ''}; nothing was sent.`);
+    throw new FieldError(field, (flag) => `${flag()}: cannot write a file in ${dirname(path)}${code ? ` (${code})` : ''}; nothing was sent.`);
   }
   let failure: RuntimeError | undefined;
   stream.on('error', (error: NodeJS.ErrnoException) => {

@@ -9,7 +9,7 @@ import { constants } from 'node:fs';
 import { access, lstat, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { generateGiftCardCode } from '../api/gift-card-code.js';
-import { UsageError } from '../core/errors.js';
+import { FieldError, UsageError } from '../core/errors.js';
 import { plural, pluralWord } from '../core/words.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
@@ -134,11 +134,11 @@ async function checkCodesOut(path: string): Promise<void> {
 }
 
 function codesOutExists(path: string): UsageError {
-  return new UsageError(`--codes-out ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
+  return new FieldError('codesOut', (name) => `${name()} ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
 }
 
 function codesOutUnwritable(path: string, code: string | undefined): UsageError {
-  return new UsageError(`--codes-out: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+  return new FieldError('codesOut', (name) => `${name()}: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The header line of an import file: which column holds what. A header that cannot be
 // read is the one failure that stops the import before anything is sent (exit 2).
-import { UsageError } from '../core/errors.js';
+import { FieldError, UsageError } from '../core/errors.js';
 import { pluralWord } from '../core/words.js';
 
 const REQUIRED_COLUMNS = ['domain', 'bizId', 'namespace', 'code', 'value'] as const;
@@ -60,7 +60,7 @@ export function readHeader(cells: readonly string[], source: string, domainFlag:
   const fail = (message: string) => new UsageError(`${source}: ${message}`, false);
   const found = findColumns(cells, source, { required: REQUIRED_COLUMNS, optional: OPTIONAL_COLUMNS, ignored: IGNORED_COLUMNS }) as Map<Known, number>;
   if (found.has('domain') && domainFlag !== undefined) {
-    throw new UsageError(`--domain is for files without a domain column, and ${source} has one: drop the flag or the column.`);
+    throw new FieldError('domain', (name) => `${name()} is for files without a domain column, and ${source} has one: drop the flag or the column.`);
   }
   const missing = REQUIRED_COLUMNS.filter((name) => !found.has(name) && !(name === 'domain' && domainFlag !== undefined));
   if (missing.length > 0) {

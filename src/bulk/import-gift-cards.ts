@@ -7,7 +7,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
+import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
 import { identityOfPath, identityOfStream } from '../core/file-identity.js';
 import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural } from '../core/words.js';
@@ -85,7 +85,10 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
 }
 
 function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
-  return new UsageError(`--rejects ${rejectsPath} is the --codes-out file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`);
+  return new FieldError(
+    'rejects',
+    (name) => `${name()} ${rejectsPath} is the ${name('codesOut')} file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`,
+  );
 }
 
 /** The result of a run stopped while it read the store's cards: every row read, none done. */

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { RuntimeError, UsageError } from '../core/errors.js';
+import { FieldError, RuntimeError, UsageError } from '../core/errors.js';
 import { identityOfPath, identityOfStats, sameFile, type FileIdentity } from '../core/file-identity.js';
 import type { RowText } from './row-check.js';
 import type { TextOf } from './row-kind.js';
@@ -44,7 +44,7 @@ export interface ImportedFile {
 export async function openRejectsFile<T extends TextOf>(path: string, imported: ImportedFile, columns: RejectColumns<T>): Promise<RejectSink<T>> {
   const { stringify } = await import('csv-stringify');
   const what = imported.name === 'stdin' ? 'the file stdin reads from' : `the file being imported (${imported.name})`;
-  const isInput = () => new UsageError(`--rejects ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
+  const isInput = () => new FieldError('rejects', (name) => `${name()} ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
   // Asked first so that a read-only input is named as the input, not as unwritable.
   if (sameFile(await identityOfPath(path), imported.identity)) throw isInput();
   let handle: FileHandle | undefined;
@@ -58,7 +58,7 @@ export async function openRejectsFile<T extends TextOf>(path: string, imported: 
     await handle?.close();
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--rejects: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+    throw new FieldError('rejects', (name) => `${name()}: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
   }
   const file = handle.createWriteStream();
   const csv = stringify({ header: true, columns: ['line', ...columns.names, 'reason'] });

@@ -1,6 +1,6 @@
 // --shard i/n: a deterministic share of the file by business object, so that n jobs
 // given the same file split it with no overlap and no gap, whatever machine runs them.
-import { UsageError } from '../core/errors.js';
+import { FieldError } from '../core/errors.js';
 
 export interface Shard {
   /** 1-based, like jest's and playwright's --shard. */
@@ -13,7 +13,7 @@ export function parseShard(text: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard must be i/n with 1 <= i <= n (like 2/3), not "${text}".`);
+    throw new FieldError('shard', (name) => `${name()} must be i/n with 1 <= i <= n (like 2/3), not "${text}".`);
   }
   return { index, count };
 }

@@ -5,8 +5,8 @@ import type { ImportEnv, ImportReport } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
-import { durationFlag, wholeNumberFlag } from './flag-checks.js';
-import { boolean, text } from './verb.js';
+import { durationFlag } from './flag-checks.js';
+import { boolean, text, whole } from './verb.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
@@ -20,9 +20,10 @@ export function importFlags(what: string, units: string) {
     dryRun: boolean(`validate and print the plan (creates, updates, unchanged): reads ${what}, writes nothing`),
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
     shard: text('<i/n>', `take only share i of n of the ${units}, for n parallel jobs over one file`),
-    concurrency: text(
+    concurrency: whole(
       '<n>',
       `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
+      { min: 1, max: MAX_CONCURRENCY },
     ),
     giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
   };
@@ -40,13 +41,13 @@ interface BulkFlags {
   dryRun?: boolean | undefined;
   rejects?: string | undefined;
   shard?: string | undefined;
-  concurrency?: string | undefined;
+  concurrency?: number | undefined;
   giveUpAfter?: string | undefined;
 }
 
 /** The flags as the engine takes them: concurrency resolved, the shard parsed. */
 export async function importSettings(options: BulkFlags, ctx: Context) {
-  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
+  const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
   const bulk = await import('../bulk/index.js');
   const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
   const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');

@@ -1,5 +1,6 @@
-// The shape of a command: one verb a file, with register() declaring its flags (from a
-// defineVerb declaration, verb.ts) and run() doing the work through the context. Nouns list their verbs; cli.ts wires them.
+// The shape of a command: one verb a file, its default export a defineVerb declaration
+// (verb.ts) whose register() declares its flags and whose run() does the work through the
+// context. Nouns list their verbs; cli.ts wires them.
 import type { Command } from 'commander';
 import type { Context } from '../root/context.js';
 
@@ -7,12 +8,10 @@ export interface Verb {
   /** Declares the verb on its noun: name, summary, arguments, flags, examples (see verb.ts). */
   register(noun: Command): Command;
   /**
-   * Options carry the flags and, under their declared names, the positional arguments. Each
-   * verb types them as `OptionsOf` its declaration; a noun lists verbs of any options, so
-   * here they are `never`: only cli.ts calls run, with what commander parsed from that
-   * very declaration.
+   * Runs the verb on `command`, the one its register() declared, once commander parsed it:
+   * the verb reads its own flags and arguments out of it, typed by its declaration.
    */
-  run(options: never, ctx: Context): Promise<void>;
+  execute(command: Command, ctx: Context): Promise<void>;
 }
 
 export interface Noun {

@@ -1,25 +1,55 @@
-// A verb's command line as data: its arguments and flags are declared once, in an object
-// whose keys are the names `run` reads them by. The commander declaration and the type of
-// `run`'s options both derive from it, so renaming a flag breaks compilation wherever its
-// value is read. Loads commander only (register() runs on the --help path).
+// A verb as data: its arguments and flags are declared once, in an object whose keys are
+// the names `run` reads them by, and `run` is part of the declaration. The commander
+// declaration and the type of `run`'s options both derive from it, so renaming a flag
+// breaks compilation wherever its value is read. Each Flag and Arg reads its own value out
+// of what commander parsed (under its key), so the options run() gets are built from the
+// declared keys and typed by them: cli.ts hands the verb the parsed command, not a loose bag.
+//
+// Output: a verb that declares `json` calls `ctx.output()` (or `ctx.output(flags)` for other
+// output flags): the context run() gets is the command's, with output() bound to the
+// declaration's fields and this run's --json/--jsonl/--jq/--columns, so no verb repeats its
+// fields. The two-argument form stays for output of another shape (a dry run's request).
+//
+// Errors: a module below the commands knows an input by its field (core/errors.ts
+// FieldError, e.g. `shard`, `image[2]`); the verb knows which flag or argument that field
+// came from, so run()'s FieldErrors are reworded here to name `--shard`, `--image`.
+//
+// Loads commander only (register() runs on the --help path).
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
+import type { Context } from '../root/context.js';
+import { FieldError, UsageError } from '../core/errors.js';
+import type { Output } from '../core/output.js';
 import { addOutputOptions, jsonHelpText, type JsonDeclaration, type OutputFlags } from '../core/output-options.js';
 import { kebab } from '../core/words.js';
-import { examples, repeatable } from './types.js';
+import { examples, repeatable, type Verb } from './types.js';
 
 type Short = `-${string}`;
 type Placeholder = `<${string}>`;
 
-/** One flag: how to declare it under its key, and (in the type only) the value run() gets. */
+/** One flag: how to declare it under its key, and how to read the value run() gets. */
 export class Flag<T> {
   declare readonly value: T;
-  constructor(readonly toOption: (long: string) => Option) {}
+  constructor(
+    readonly toOption: (long: string) => Option,
+    /** From what commander stored under the key (its attribute name: `--max-pages` is maxPages). */
+    private readonly fromParsed: (parsed: unknown, long: string) => T = (parsed) => parsed as T,
+  ) {}
+
+  /** Its value on a parsed command, declared under `key`. */
+  read(command: Command, key: string): T {
+    return this.fromParsed(command.getOptionValue(key), `--${kebab(key)}`);
+  }
 }
 
 /** One positional argument, passed to run() under its key. */
 export class Arg<T> {
   declare readonly value: T;
   constructor(readonly toArgument: (name: string) => Argument) {}
+
+  /** Its value on a parsed command, as the `index`th argument declared. */
+  read(command: Command, index: number): T {
+    return command.processedArgs[index] as T;
+  }
 }
 
 interface ValueOptions {
@@ -54,6 +84,45 @@ export function text<const O extends ValueOptions = Record<never, never>>(placeh
     if (options?.default !== undefined) option.default(options.default);
     return option;
   });
+}
+
+interface WholeOptions {
+  min: number;
+  max: number;
+  short?: Short;
+  default?: number;
+  /** The flag must be given (commander's requiredOption). */
+  required?: true;
+}
+
+/**
+ * A decimal whole number from `min` to `max` (a port, a page size, a concurrency). Anything
+ * else, `1e2`, ` 7`, `2.5`, is refused with one sentence that names the flag and the range
+ * (exit 2, nothing sent). Checked when run()'s options are read rather than by commander's
+ * parser, so the usage line follows, as for every other bad value a verb refuses.
+ */
+export function whole<const O extends WholeOptions>(placeholder: Placeholder, summary: string, options: O): Flag<WholeValue<O>> {
+  const flag = new Flag<number | undefined>(
+    (long) => {
+      const option = new Option(flagsOf(long, options.short, placeholder), summary);
+      if (options.required) option.makeOptionMandatory();
+      if (options.default !== undefined) option.default(options.default);
+      return option;
+    },
+    // A default is the declared number; anything typed is text until checked.
+    (parsed, long) => (parsed === undefined || typeof parsed === 'number' ? parsed : wholeNumber(String(parsed), long, options.min, options.max)),
+  );
+  // Commander always holds a value for a flag that is required or has a default.
+  return flag as Flag<WholeValue<O>>;
+}
+
+type WholeValue<O> = O extends { default: number } ? number : O extends { required: true } ? number : number | undefined;
+
+/** `text` as a whole number from min to max, or one sentence naming `flag` and the range. */
+export function wholeNumber(text: string, flag: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got '${text}').`);
+  return value;
 }
 
 /** A flag with one value out of `choices` (commander refuses any other). */
@@ -121,6 +190,19 @@ export function choiceArg<const C extends string>(summary: string, choices: read
 type Args = Readonly<Record<string, Arg<unknown>>>;
 type Flags = Readonly<Record<string, Flag<unknown>>>;
 
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The options run() gets: flags and arguments under their keys, and --json/--jsonl where declared. */
+export type VerbOptions<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> = Simplify<
+  { -readonly [K in keyof A]: A[K]['value'] } & { -readonly [K in keyof F]: F[K]['value'] } & (J extends JsonDeclaration ? OutputFlags : unknown)
+>;
+
+/**
+ * The context run() gets. With a `json` declaration, `output()` is bound to it: its fields,
+ * and this run's output flags unless others are given.
+ */
+export type VerbContext<J extends JsonDeclaration | undefined> = J extends JsonDeclaration ? Context & { output(flags?: OutputFlags): Promise<Output> } : Context;
+
 export interface VerbSpec<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> {
   /** The verb's word; none for a noun that is itself the command (`api`), declared on the noun. */
   name?: string;
@@ -134,31 +216,44 @@ export interface VerbSpec<A extends Args, F extends Flags, J extends JsonDeclara
   examples?: readonly string[];
   /** Free text after the examples. */
   notes?: string;
+  /** The work, with the options typed from the declaration above. */
+  run(options: VerbOptions<A, F, J>, ctx: VerbContext<J>): Promise<void>;
 }
 
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** The options of a declared verb's run() (for a test, or a module that builds them). */
+export type OptionsOf<V> = V extends DefinedVerb<infer A, infer F, infer J> ? VerbOptions<A, F, J> : never;
 
-/** The options run() gets: flags and arguments under their keys, and --json/--jsonl where declared. */
-export type OptionsOf<V> =
-  V extends DefinedVerb<infer A, infer F, infer J>
-    ? Simplify<{ -readonly [K in keyof A]: A[K]['value'] } & { -readonly [K in keyof F]: F[K]['value'] } & (J extends JsonDeclaration ? OutputFlags : unknown)>
-    : never;
-
-export interface DefinedVerb<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> {
+export interface DefinedVerb<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> extends Verb {
   readonly spec: VerbSpec<A, F, J>;
   /** The fields --json accepts, as --help lists them. */
   readonly json: J;
-  /** Declares the verb on its noun (or, without a name, on the noun itself). */
-  register(noun: Command): Command;
+  /** The options run() gets from a command register() declared and commander parsed. */
+  options(command: Command): VerbOptions<A, F, J>;
 }
 
-/** A verb's declaration; `OptionsOf<typeof verb>` is the type of its run()'s options. */
+/** A verb: its declaration and its work. Each verb module's default export is one. */
 export function defineVerb<const A extends Args = Record<never, never>, const F extends Flags = Record<never, never>, const J extends JsonDeclaration | undefined = undefined>(
   spec: VerbSpec<A, F, J>,
 ): DefinedVerb<A, F, J> {
+  const names = new Map<string, string>([
+    ...Object.keys(spec.args ?? {}).map((key): [string, string] => [key, `<${key}>`]),
+    ...Object.keys(spec.flags ?? {}).map((key): [string, string] => [key, `--${kebab(key)}`]),
+  ]);
+  function options(command: Command): VerbOptions<A, F, J> {
+    const options: Record<string, unknown> = {};
+    Object.entries(spec.args ?? {}).forEach(([key, argument], index) => (options[key] = argument.read(command, index)));
+    for (const [key, flag] of Object.entries(spec.flags ?? {})) options[key] = flag.read(command, key);
+    if (spec.json) {
+      const given = command.opts<OutputFlags>();
+      for (const key of ['json', 'jsonl', 'jq', 'columns'] as const) if (given[key] !== undefined) options[key] = given[key];
+    }
+    // Each value was read by its own declared kind, under its declared key.
+    return options as VerbOptions<A, F, J>;
+  }
   return {
     spec,
     json: spec.json as J,
+    options,
     register(noun) {
       const command = spec.name === undefined ? noun : noun.command(spec.name);
       if (spec.summary !== undefined) command.description(spec.summary);
@@ -169,6 +264,17 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
       const after = (spec.examples?.length ? examples(...spec.examples) : '') + (spec.notes ?? '') + (spec.json ? jsonHelpText(spec.json) : '');
       if (after) command.addHelpText('after', after);
       return command;
+    },
+    async execute(command, ctx) {
+      const parsed = options(command);
+      const json = spec.json;
+      const bound = json ? Object.create(ctx, { output: { value: (flags: OutputFlags = parsed, fields = json.fields) => ctx.output(flags, fields) } }) : ctx;
+      try {
+        await spec.run(parsed, bound as VerbContext<J>);
+      } catch (error) {
+        // A field of the input this verb declared: the user knows it by its flag's name.
+        throw error instanceof FieldError ? error.named((root) => names.get(root)) : error;
+      }
     },
   };
 }

@@ -25,6 +25,36 @@ export class UsageError extends CliError {
   }
 }
 
+/** How a FieldError's sentence names an input: `name()` its own field, `name('codesOut')` another. */
+export type NameOf = (field?: string) => string;
+
+/**
+ * Bad input found below the commands, at `field`: a path in the input the module was given
+ * (`shard`, `image[2]`, `codesOut`). The module cannot know what the user called that input,
+ * so its sentence names inputs through `name`: the verb that declared the flag names it so
+ * (verb.ts: `image[2]` is --image); where nothing does, the path itself stands.
+ */
+export class FieldError extends UsageError {
+  constructor(
+    readonly field: string,
+    readonly sentence: (name: NameOf) => string,
+    showUsage = true,
+  ) {
+    super(
+      sentence((path = field) => path),
+      showUsage,
+    );
+  }
+
+  /** The same error, each input named by `nameOf` its path's first name (`image` of `image[2]`), else by its path. */
+  named(nameOf: (root: string) => string | undefined): UsageError {
+    return new UsageError(
+      this.sentence((path = this.field) => nameOf(/^[^.[]*/.exec(path)![0]) ?? path),
+      this.showUsage,
+    );
+  }
+}
+
 /** No credentials, or the store refused them (401/403). */
 export class AuthError extends CliError {
   readonly exitCode = ExitCode.auth;

@@ -2,7 +2,7 @@
 // they change: product fields, names to look up, options, variant fields.
 import { checkImageUrls, checkProductFlagValues } from '../api/product-input.js';
 import { definedOnly } from '../core/defined-only.js';
-import { UsageError } from '../core/errors.js';
+import { FieldError } from '../core/errors.js';
 import type { ProductChange, ProductFields, VariantFields } from './build.js';
 import type { Resolved } from './names.js';
 import { parseOptionFlags, type ParsedOption } from './variants.js';
@@ -43,9 +43,9 @@ export function checkFlags(flags: ProductFlags): FlagChange {
     inventory: flags.inventory,
     locationId: flags.locationId,
   });
-  if (flags.locationId !== undefined && flags.inventory === undefined) throw new UsageError('--location-id says where --inventory is: give --inventory too.');
-  if (flags.category !== undefined && flags.category.trim() === '') throw new UsageError('--category must be a category id or name, not empty.');
-  if (flags.collection?.some((c) => c.trim() === '')) throw new UsageError('--collection must be a collection id or title, not empty.');
+  if (flags.locationId !== undefined && flags.inventory === undefined) throw new FieldError('locationId', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
+  if (flags.category !== undefined && flags.category.trim() === '') throw new FieldError('category', (name) => `${name()} must be a category id or name, not empty.`);
+  if (flags.collection?.some((c) => c.trim() === '')) throw new FieldError('collection', (name) => `${name()} must be a collection id or title, not empty.`);
   const fields: ProductFields = {
     title: values.title,
     subTitle: values.subTitle,

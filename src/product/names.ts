@@ -7,7 +7,7 @@ import type { Api } from '../api/index.js';
 import { idText } from '../api/product-draft.js';
 import { productLinks } from '../api/product-wire.js';
 import type { Product } from '../api/products.js';
-import { ApiError, NetworkError, UsageError } from '../core/errors.js';
+import { ApiError, FieldError, NetworkError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 
 /** Names of the product's category and collections, by id. */
@@ -21,13 +21,14 @@ export interface Candidate {
 export interface Kind {
   /** "category" or "collection", as the user reads it. */
   noun: string;
-  flag: string;
+  /** The input field that names one (a FieldError's path: the verb names its flag). */
+  field: string;
   /** The command that lists them. */
   lister: string;
 }
 
-export const CATEGORY: Kind = { noun: 'category', flag: '--category', lister: 'store-cli category search' };
-export const COLLECTION: Kind = { noun: 'collection', flag: '--collection', lister: 'store-cli collection list' };
+export const CATEGORY: Kind = { noun: 'category', field: 'category', lister: 'store-cli category search' };
+export const COLLECTION: Kind = { noun: 'collection', field: 'collection', lister: 'store-cli collection list' };
 
 const SHOWN = 10;
 
@@ -43,13 +44,13 @@ export function pickByName(kind: Kind, name: string, candidates: readonly Candid
   // A store's search may be looser than a substring match: filter again, the same way.
   const partial = exact.length > 1 ? exact : candidates.filter((c) => c.name.toLowerCase().includes(wanted));
   if (partial.length === 1) return partial[0]!.id;
-  if (partial.length === 0) throw new UsageError(`No ${kind.noun} matches '${name}' (${kind.flag}); '${kind.lister}' lists them.`, false);
+  if (partial.length === 0) throw new FieldError(kind.field, (flag) => `No ${kind.noun} matches '${name}' (${flag()}); '${kind.lister}' lists them.`, false);
   const listed = partial
     .slice(0, SHOWN)
     .map((c) => `${c.name} (id ${c.id})`)
     .join(', ');
   const more = partial.length > SHOWN ? ` and ${partial.length - SHOWN} more` : '';
-  throw new UsageError(`${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${kind.flag}.`, false);
+  throw new FieldError(kind.field, (flag) => `${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${flag()}.`, false);
 }
 
 function capitalize(word: string): string {

@@ -1,7 +1,7 @@
 // A custom payload for `webhook trigger`: the topic's sample or a --file, changed by
 // `--set field=value` (dotted paths such as variants.0.price), then checked by the topic's
 // sample schema. A problem names the --set or the file and the JSON path; nothing is sent.
-import { UsageError } from '../core/errors.js';
+import { FieldError, UsageError } from '../core/errors.js';
 import { checkJsonDepth } from '../core/input-text.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { plural, pluralWord } from '../core/words.js';
@@ -23,11 +23,11 @@ const EXAMPLE = 'such as title=Sweater or variants.0.price=19.99';
 export function parseFieldSets(texts: readonly string[]): FieldSet[] {
   return texts.map((text) => {
     const eq = text.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--set must be field=value, ${EXAMPLE} (got '${text}').`);
+    if (eq <= 0) throw new FieldError('set', (name) => `${name()} must be field=value, ${EXAMPLE} (got '${text}').`);
     const key = text.slice(0, eq);
     const raw = text.slice(eq + 1);
     const path = key.split('.');
-    if (path.some((part) => part === '')) throw new UsageError(`--set ${key}: a field path is names and indexes joined by dots, ${EXAMPLE}.`);
+    if (path.some((part) => part === '')) throw new FieldError('set', (name) => `${name()} ${key}: a field path is names and indexes joined by dots, ${EXAMPLE}.`);
     return { text, path, raw, value: jsonOrText(raw, key) };
   });
 }
@@ -50,7 +50,7 @@ function jsonOrText(raw: string, key: string): unknown {
  */
 export function applyFieldSets(payload: unknown, sets: readonly FieldSet[]): void {
   for (const set of sets) {
-    const refuse = (why: string) => new UsageError(`--set ${set.text}: ${why}; nothing was sent.`, false);
+    const refuse = (why: string) => new FieldError('set', (name) => `${name()} ${set.text}: ${why}; nothing was sent.`, false);
     let node: unknown = payload;
     for (let i = 0; i < set.path.length; i++) {
       const key = set.path[i]!;

@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { FieldError, UsageError } from '../core/errors.js';
 import { identityOfStats, sameFile, type FileIdentity } from '../core/file-identity.js';
 
 export interface LoggedDelivery {
@@ -40,7 +40,7 @@ export interface OtherFile {
  * same run reads or writes otherwise (`> FILE`).
  */
 export async function openDeliveryLog(path: string, others: readonly OtherFile[]): Promise<DeliveryLog> {
-  const refuse = (why: string) => new UsageError(`--log ${path}: ${why}; nothing was listened to.`, false);
+  const refuse = (why: string) => new FieldError('log', (name) => `${name()} ${path}: ${why}; nothing was listened to.`, false);
   const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) throw refuse('it is a directory, give a file');
   if (existing && !existing.isFile()) throw refuse('it is not a regular file');
@@ -147,9 +147,9 @@ export interface LogSearch {
 export async function findLoggedDelivery(path: string, webhookId: string, idHeaders: readonly string[]): Promise<LogSearch> {
   const [{ createReadStream }, { createInterface }] = await Promise.all([import('node:fs'), import('node:readline')]);
   const info = await stat(path).catch((error: unknown) => {
-    throw new UsageError(`--log ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : reason(error)}; nothing was sent.`, false);
+    throw new FieldError('log', (name) => `${name()} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : reason(error)}; nothing was sent.`, false);
   });
-  if (info.isDirectory()) throw new UsageError(`--log ${path}: it is a directory, give the file listen --log wrote; nothing was sent.`, false);
+  if (info.isDirectory()) throw new FieldError('log', (name) => `${name()} ${path}: it is a directory, give the file listen --log wrote; nothing was sent.`, false);
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   const result: LogSearch = { skipped: [] };
   let number = 0;
@@ -162,7 +162,7 @@ export async function findLoggedDelivery(path: string, webhookId: string, idHead
       else if (idHeaders.some((name) => loggedHeader(delivery, name) === webhookId)) result.found = delivery;
     }
   } catch (error) {
-    throw new UsageError(`--log ${path}: ${reason(error)}; nothing was sent.`, false);
+    throw new FieldError('log', (name) => `${name()} ${path}: ${reason(error)}; nothing was sent.`, false);
   }
   return result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../helpers/usage-error.js';
+import { flagMessage, usageMessage } from '../helpers/usage-error.js';
 import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/product-input.js';
 import { productRuleProblem } from '../../src/api/product-rules.js';
 import { cloneJson } from '../../src/api/product-draft.js';
@@ -78,7 +78,8 @@ describe('flag values', () => {
     expect(usageMessage(() => checkProductFlagValues({ inventory: '1.5' }))).toMatch(/^--inventory must be a whole number/);
     expect(usageMessage(() => checkProductFlagValues({ title: 'x'.repeat(256) }))).toBe('--title must be at most 255 characters.');
     expect(usageMessage(() => checkProductFlagValues({ locationId: 'main' }))).toMatch(/^--location-id must be a numeric id/);
-    expect(usageMessage(() => checkImageUrls(['https://ok.example/a.png', 'a.png']))).toBe("--image must be an absolute http or https URL (got 'a.png').");
+    expect(usageMessage(() => checkImageUrls(['https://ok.example/a.png', 'a.png']))).toBe("image[1] must be an absolute http or https URL (got 'a.png').");
+    expect(flagMessage(() => checkImageUrls(['https://ok.example/a.png', 'a.png']))).toBe("--image must be an absolute http or https URL (got 'a.png').");
     expect(usageMessage(() => checkProductId('abc'))).toMatch(/^<productId> must be a numeric id/);
     expect(checkProductFlagValues({ price: '19.99', inventory: '-2', weight: '0.125' })).toEqual({ price: '19.99', inventory: '-2', weight: '0.125' });
   });

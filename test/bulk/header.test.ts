@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readHeader } from '../../src/bulk/header.js';
 import { UsageError } from '../../src/core/errors.js';
+import { flagMessage } from '../helpers/usage-error.js';
 
 function failure(cells: string[], domain?: string): string {
   try {
@@ -46,7 +47,10 @@ describe('readHeader', () => {
   });
 
   it('refuses --domain beside a domain column', () => {
-    expect(failure(['domain', 'bizId', 'namespace', 'code', 'value'], 'products')).toContain('--domain is for files without a domain column');
+    expect(failure(['domain', 'bizId', 'namespace', 'code', 'value'], 'products')).toContain('domain is for files without a domain column');
+    expect(flagMessage(() => readHeader(['domain', 'bizId', 'namespace', 'code', 'value'], 'values.csv', 'products'))).toBe(
+      '--domain is for files without a domain column, and values.csv has one: drop the flag or the column.',
+    );
   });
 
   it('recognises a file separated by something else than commas', () => {

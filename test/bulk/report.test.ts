@@ -171,7 +171,7 @@ describe('rejects file', () => {
     linkSync(input, join(dir, 'link.csv'));
     const identity = await identityOfPath(input);
     await expect(openRejectsFile(join(dir, 'link.csv'), { name: input, ...(identity ? { identity } : {}) }, METAFIELD_REJECTS)).rejects.toThrow(
-      /^--rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/,
+      /^rejects .*link\.csv is the file being imported \(.*in\.csv\): .*Nothing was sent\.$/,
     );
     expect(readFileSync(input, 'utf8')).toBe('domain,bizId,namespace,code,value\n');
     writeFileSync(join(dir, 'old.csv'), 'x'.repeat(500));

@@ -1,11 +1,19 @@
 // defineVerb: the flags and arguments of a declaration become commander's options under
-// the same keys, and the type of run()'s options follows from the declaration (checked by
-// tsc: a renamed flag's old name no longer type-checks where it is read).
+// the same keys, each read back by its own kind, and the type of run()'s options follows
+// from the declaration (checked by tsc: a renamed flag's old name no longer type-checks
+// where it is read, and the @ts-expect-error lines below fail the typecheck if run()'s
+// options were loose).
 import { Command } from 'commander';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { MAX_PAGE_SIZE } from '../../src/api/gift-cards.js';
+import type { Context } from '../../src/root/context.js';
+import { FieldError, UsageError } from '../../src/core/errors.js';
 import { jsonDeclaration } from '../../src/core/output-options.js';
+import { GIFT_CARD_PAGE_MAX } from '../../src/commands/paging.js';
 import { repeatable } from '../../src/commands/types.js';
-import { arg, boolean, choiceArg, defineVerb, list, negatable, oneOf, optionalArg, text, variadicArg, type OptionsOf } from '../../src/commands/verb.js';
+import { arg, boolean, choiceArg, defineVerb, list, negatable, oneOf, optionalArg, text, variadicArg, whole, type OptionsOf } from '../../src/commands/verb.js';
+
+const nothing = async () => undefined;
 
 const verb = defineVerb({
   name: 'try',
@@ -24,20 +32,25 @@ const verb = defineVerb({
   },
   json: { fields: ['id', 'name'], list: true, columns: ['id', 'name'] },
   examples: ['store-cli thing try 1 a --initial-value 5'],
+  run: nothing,
 });
 
 type Options = OptionsOf<typeof verb>;
 
-function parse(...argv: string[]): Record<string, unknown> {
+/** The options run() would get from this command line. */
+function parse(...argv: string[]): Options {
+  return parsed(verb, argv);
+}
+
+function parsed<V extends { register(noun: Command): Command; options(command: Command): O }, O>(declared: V, argv: string[]): O {
   const noun = new Command('thing').exitOverride();
-  const command = verb.register(noun).exitOverride();
-  let seen: Record<string, unknown> = {};
+  const command = declared.register(noun).exitOverride();
+  let seen: O | undefined;
   command.action(() => {
-    seen = { ...command.opts() };
-    command.registeredArguments.forEach((argument, index) => (seen[argument.name()] = command.processedArgs[index]));
+    seen = declared.options(command);
   });
-  noun.parse(['try', ...argv], { from: 'user' });
-  return seen;
+  noun.parse([command.name(), ...argv], { from: 'user' });
+  return seen!;
 }
 
 describe('defineVerb', () => {
@@ -99,7 +112,7 @@ describe('defineVerb', () => {
 
   it('declares a verb without a name on the noun itself (the api command)', () => {
     const noun = new Command('api').description('the noun');
-    const direct = defineVerb({ args: { method: arg('the method') }, flags: { paginate: boolean('all pages') }, examples: ['store-cli api GET x'] });
+    const direct = defineVerb({ args: { method: arg('the method') }, flags: { paginate: boolean('all pages') }, examples: ['store-cli api GET x'], run: nothing });
     expect(direct.register(noun)).toBe(noun);
     expect(noun.description()).toBe('the noun');
     expect(noun.registeredArguments.map((a) => a.name())).toEqual(['method']);
@@ -107,8 +120,138 @@ describe('defineVerb', () => {
   });
 
   it('types a variadic argument as a list', () => {
-    const many = defineVerb({ name: 'many', args: { files: variadicArg('files') } });
+    const many = defineVerb({ name: 'many', args: { files: variadicArg('files') }, run: nothing });
     expectTypeOf<OptionsOf<typeof many>['files']>().toEqualTypeOf<string[]>();
     expect(many.register(new Command('n')).registeredArguments[0]?.variadic).toBe(true);
+  });
+
+  it("types run()'s options from the declaration it is part of: an undeclared or misread key does not compile", () => {
+    const typed = defineVerb({
+      name: 'typed',
+      args: { cardId: arg('the card') },
+      flags: { limit: whole('<n>', 'a page size', { min: 1, max: 250 }), note: text('<text>', 'a note') },
+      json: { fields: ['id'] },
+      async run(options, ctx) {
+        expectTypeOf(options.cardId).toEqualTypeOf<string>();
+        expectTypeOf(options.limit).toEqualTypeOf<number | undefined>();
+        expectTypeOf(options.json).toEqualTypeOf<string | boolean | undefined>();
+        // @ts-expect-error: no flag of that name is declared (loose options would take it).
+        void options.limt;
+        // @ts-expect-error: --limit is a number, not text.
+        options.limit?.toUpperCase();
+        // @ts-expect-error: an optional flag may be absent.
+        void options.note.length;
+        await ctx.output();
+      },
+    });
+    expectTypeOf(typed.spec.run).parameter(0).toEqualTypeOf<OptionsOf<typeof typed>>();
+    expect(typed.spec.name).toBe('typed');
+  });
+});
+
+describe('whole', () => {
+  const sized = defineVerb({
+    name: 'sized',
+    flags: {
+      limit: whole('<n>', 'page size, 1..250', { min: 1, max: 250 }),
+      port: whole('<n>', 'a port', { min: 0, max: 65535, default: 4000 }),
+      seed: whole('<n>', 'a seed', { min: 0, max: 2 ** 32 - 1, required: true }),
+    },
+    run: nothing,
+  });
+
+  it('gives run() a number, the default when not given, and undefined for an optional flag not given', () => {
+    expectTypeOf<OptionsOf<typeof sized>>().toEqualTypeOf<{ limit: number | undefined; port: number; seed: number }>();
+    expect(parsed(sized, ['--seed', '0'])).toEqual({ limit: undefined, port: 4000, seed: 0 });
+    expect(parsed(sized, ['--seed', '4294967295', '--limit', '250', '--port', '0'])).toEqual({ limit: 250, port: 0, seed: 4294967295 });
+    expect(parsed(sized, ['--seed', '7', '--limit', '1'])).toMatchObject({ limit: 1 });
+  });
+
+  it('refuses anything but a decimal whole number in range, in one sentence naming the flag and the range', () => {
+    const message = (...argv: string[]) => {
+      try {
+        parsed(sized, ['--seed', '1', ...argv]);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error('expected a UsageError');
+    };
+    expect(message('--limit', '0')).toBe("--limit must be a whole number from 1 to 250 (got '0').");
+    expect(message('--limit', '251')).toBe("--limit must be a whole number from 1 to 250 (got '251').");
+    for (const bad of ['2.5', '1e2', ' 7', '-1', '', 'ten', '0x10']) expect(message('--limit', bad)).toBe(`--limit must be a whole number from 1 to 250 (got '${bad}').`);
+    expect(message('--port', '65536')).toBe("--port must be a whole number from 0 to 65535 (got '65536').");
+    expect(() => parsed(sized, [])).toThrow(/required option '--seed <n>' not specified/);
+  });
+
+  it('shows its default as typed in --help', () => {
+    const command = sized.register(new Command('thing'));
+    expect(command.options.find((o) => o.long === '--port')?.defaultValue).toBe(4000);
+  });
+
+  it("keeps gift card search's --limit bound the store's (declared without loading the schemas)", () => {
+    expect(GIFT_CARD_PAGE_MAX).toBe(MAX_PAGE_SIZE);
+  });
+});
+
+describe('execute', () => {
+  function fakeContext() {
+    const output = vi.fn(async (..._args: unknown[]) => ({ isTable: false }));
+    return { ctx: { output, say: () => undefined } as unknown as Context, output };
+  }
+  function commandFor(declared: { register(noun: Command): Command }, argv: string[]): Command {
+    const noun = new Command('thing').exitOverride();
+    const command = declared
+      .register(noun)
+      .exitOverride()
+      .action(() => undefined);
+    noun.parse([command.name(), ...argv], { from: 'user' });
+    return command;
+  }
+
+  it("binds ctx.output() to the declaration's fields and this run's output flags", async () => {
+    const listed = defineVerb({
+      name: 'listed',
+      json: { fields: ['id', 'name'], list: true },
+      async run(_options, ctx) {
+        await ctx.output();
+        await ctx.output({ jsonl: true });
+        await ctx.output({ json: true }, ['method']);
+      },
+    });
+    const { ctx, output } = fakeContext();
+    await listed.execute(commandFor(listed, ['--json', 'id']), ctx);
+    expect(output.mock.calls).toEqual([
+      [{ json: 'id' }, ['id', 'name']],
+      [{ jsonl: true }, ['id', 'name']],
+      [{ json: true }, ['method']],
+    ]);
+  });
+
+  it("names a field error's input as the verb declared it: a flag by --kebab, an argument by <name>", async () => {
+    const failing = (field: string) =>
+      defineVerb({
+        name: 'failing',
+        args: { file: arg('a file') },
+        flags: { image: list('<url>', 'an image'), codesOut: text('<file>', 'codes') },
+        async run() {
+          throw new FieldError(field, (name) => `${name()} must be an absolute http or https URL (got 'x'), not ${name('codesOut')}.`);
+        },
+      });
+    const cases: Array<[string, string]> = [
+      ['image[2]', "--image must be an absolute http or https URL (got 'x'), not --codes-out."],
+      ['codesOut', "--codes-out must be an absolute http or https URL (got 'x'), not --codes-out."],
+      ['file', "<file> must be an absolute http or https URL (got 'x'), not --codes-out."],
+      // A field the verb did not declare keeps its path: still readable, never a wrong flag.
+      ['rows[3].code', "rows[3].code must be an absolute http or https URL (got 'x'), not --codes-out."],
+    ];
+    for (const [field, expected] of cases) {
+      const verb = failing(field);
+      const error = await verb.execute(commandFor(verb, ['f.csv']), fakeContext().ctx).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toBe(expected);
+    }
+    // Unnamed (a module's own test, or a caller without the flag), the paths stand.
+    expect(new FieldError('image[2]', (name) => `${name()} is not ${name('codesOut')}.`).message).toBe('image[2] is not codesOut.');
   });
 });

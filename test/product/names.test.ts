@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../helpers/usage-error.js';
+import { flagMessage, usageMessage } from '../helpers/usage-error.js';
 import { CATEGORY, COLLECTION, isId, pickByName, resolveNames } from '../../src/product/names.js';
 import type { Api } from '../../src/api/index.js';
 
@@ -22,7 +22,7 @@ describe('pickByName', () => {
   });
 
   it('several partial matches: ambiguous, listing each with its id', () => {
-    expect(usageMessage(() => pickByName(COLLECTION, 'summ', collections))).toBe(
+    expect(flagMessage(() => pickByName(COLLECTION, 'summ', collections))).toBe(
       "Collection 'summ' is ambiguous: Summer Sale (id 61), Summer Essentials (id 62), summer (id 64); pass an id or the exact name to --collection.",
     );
   });
@@ -33,11 +33,11 @@ describe('pickByName', () => {
       { id: '2', name: 'tops' },
       { id: '3', name: 'Tank tops' },
     ];
-    expect(usageMessage(() => pickByName(CATEGORY, 'Tops', twins))).toBe("Category 'Tops' is ambiguous: Tops (id 1), tops (id 2); pass an id or the exact name to --category.");
+    expect(flagMessage(() => pickByName(CATEGORY, 'Tops', twins))).toBe("Category 'Tops' is ambiguous: Tops (id 1), tops (id 2); pass an id or the exact name to --category.");
   });
 
   it('no match: names the flag and the command that lists them', () => {
-    expect(usageMessage(() => pickByName(CATEGORY, 'Shoes', []))).toBe("No category matches 'Shoes' (--category); 'store-cli category search' lists them.");
+    expect(flagMessage(() => pickByName(CATEGORY, 'Shoes', []))).toBe("No category matches 'Shoes' (--category); 'store-cli category search' lists them.");
     // A store whose search is looser than a substring match is filtered again here.
     expect(usageMessage(() => pickByName(CATEGORY, 'Shoes', [{ id: '1', name: 'Boots' }]))).toMatch(/^No category matches 'Shoes'/);
   });

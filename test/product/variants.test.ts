@@ -1,6 +1,6 @@
 // Pure pieces of create and edit: --option parsing, combinations, variant fields, SKUs.
 import { describe, expect, it } from 'vitest';
-import { usageMessage } from '../helpers/usage-error.js';
+import { flagMessage, usageMessage } from '../helpers/usage-error.js';
 import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../src/product/variants.js';
 import { applyVariantFields, buildProduct } from '../../src/product/build.js';
 import { variantTitle, type VariantDraft } from '../../src/api/product-draft.js';
@@ -13,22 +13,22 @@ describe('--option', () => {
   });
 
   it('refuses malformed values, naming --option', () => {
-    expect(usageMessage(() => parseOptionFlag('Color'))).toMatch(/^--option must be a name and its values, such as "Color=Red,Blue"/);
-    expect(usageMessage(() => parseOptionFlag('=Red'))).toMatch(/^--option must be a name/);
-    expect(usageMessage(() => parseOptionFlag('Color='))).toMatch(/^--option must be a name/);
+    expect(flagMessage(() => parseOptionFlag('Color'))).toMatch(/^--option must be a name and its values, such as "Color=Red,Blue"/);
+    expect(flagMessage(() => parseOptionFlag('=Red'))).toMatch(/^--option must be a name/);
+    expect(flagMessage(() => parseOptionFlag('Color='))).toMatch(/^--option must be a name/);
     expect(usageMessage(() => parseOptionFlag('Color=Red,,Blue'))).toMatch(/empty value/);
-    expect(usageMessage(() => parseOptionFlag('Color=Red,Red'))).toBe('--option "Color" lists the value "Red" twice.');
+    expect(flagMessage(() => parseOptionFlag('Color=Red,Red'))).toBe('--option "Color" lists the value "Red" twice.');
     // The store tells names apart ignoring case.
-    expect(usageMessage(() => parseOptionFlag('Color=Red,Blue,red'))).toBe('--option "Color" lists the value "red" twice.');
+    expect(flagMessage(() => parseOptionFlag('Color=Red,Blue,red'))).toBe('--option "Color" lists the value "red" twice.');
   });
 
   it('at most 3 options, distinct names, at most 100 combinations', () => {
     expect(usageMessage(() => parseOptionFlags(['A=1', 'B=1', 'C=1', 'D=1']))).toMatch(/at most 3 times/);
     expect(usageMessage(() => parseOptionFlags(['A=1', 'A=2']))).toMatch(/"A" is given twice/);
-    expect(usageMessage(() => parseOptionFlags(['Size=S', 'size=M']))).toMatch(/^--option "Size" is given twice/);
+    expect(flagMessage(() => parseOptionFlags(['Size=S', 'size=M']))).toMatch(/^--option "Size" is given twice/);
     const ten = Array.from({ length: 10 }, (_, i) => `v${i}`).join(',');
     expect(parseOptionFlags([`A=${ten}`, `B=${ten}`])).toHaveLength(2);
-    expect(usageMessage(() => parseOptionFlags([`A=${ten}`, `B=${ten},v10`]))).toBe('--option values make 110 variants (10 x 11); a product has at most 100.');
+    expect(flagMessage(() => parseOptionFlags([`A=${ten}`, `B=${ten},v10`]))).toBe('--option values make 110 variants (10 x 11); a product has at most 100.');
   });
 });
 
@@ -105,12 +105,12 @@ describe('variant fields', () => {
     expect(applyVariantFields(two, { sku: 'TEE' }).map((v) => v.sku)).toEqual(['TEE-RED', 'TEE-LIGHT-BLUE']);
     expect(skuWithSuffix('TEE', ['Red', 'XL'])).toBe('TEE-RED-XL');
     const clash = variantsFor(optionDrafts(parseOptionFlags(['Size=s m,S-M'])), [], {});
-    expect(usageMessage(() => applyVariantFields(clash, { sku: 'TEE' }))).toMatch(/^--sku TEE would give variants 1 and 2 the same SKU TEE-S-M/);
+    expect(flagMessage(() => applyVariantFields(clash, { sku: 'TEE' }))).toMatch(/^--sku TEE would give variants 1 and 2 the same SKU TEE-S-M/);
   });
 
   it('--barcode only for a single variant', () => {
     expect(applyVariantFields([{}], { barcode: '0123' })[0]!.barcode).toBe('0123');
-    expect(usageMessage(() => applyVariantFields(two, { barcode: '0123' }))).toMatch(/^--barcode identifies a single item, and this product has 2 variants/);
+    expect(flagMessage(() => applyVariantFields(two, { barcode: '0123' }))).toMatch(/^--barcode identifies a single item, and this product has 2 variants/);
   });
 
   it('--inventory: at the only location, at --location-id, or refused when locations are several', () => {
@@ -130,7 +130,7 @@ describe('variant fields', () => {
       { locationId: '8', available: '1' },
       { locationId: '9', available: '0' },
     ]);
-    expect(usageMessage(() => applyVariantFields([many], { inventory: '0' }))).toMatch(/pass --location-id/);
+    expect(flagMessage(() => applyVariantFields([many], { inventory: '0' }))).toMatch(/pass --location-id/);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Noun } from '../types.js';
-import * as request from './request.js';
+import request from './request.js';
 
 // `api` has no verbs: the noun itself takes METHOD and PATH.
 export const api: Noun = {

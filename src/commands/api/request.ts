@@ -1,13 +1,13 @@
-import type { Context } from '../../root/context.js';
 import type { Method } from '../../core/http.js';
 import { ANY_FIELDS } from '../../core/output-options.js';
-import { boolean, defineVerb, list, optionalArg, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, list, optionalArg, text, whole } from '../verb.js';
+import { MAX_PAGES_BOUND } from '../paging.js';
 
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The noun is the command: `api` declares its arguments and flags on itself. */
-const verb = defineVerb({
+export default defineVerb({
   // Both optional to commander: `api PATH` is a GET (a POST with fields), as in gh; run()
   // names a missing PATH in its own words.
   args: {
@@ -24,7 +24,7 @@ const verb = defineVerb({
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
     header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
     paginate: boolean("GET only: follow next-page links to the end, printing each item as one JSON line (--jq runs once per page, over that page's items)"),
-    maxPages: text('<n>', 'with --paginate: stop with an error once this many pages were read and the store still names a next one (default 100000)'),
+    maxPages: whole('<n>', 'with --paginate: stop with an error once this many pages were read and the store still names a next one (default 100000)', { min: 1, max: MAX_PAGES_BOUND }),
     slurp: boolean("with --paginate: print every page's items as one JSON array (--jq runs once over it)"),
     include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
@@ -41,108 +41,104 @@ The answer is printed as the store sent it: the exact bytes when piped, pretty J
 terminal or with --json. A non-2xx answer exits 1 (4 for 401/403): its body on stdout,
 exactly as sent (a script can parse it), the one-sentence error on stderr.
 `,
-});
+  async run(options, ctx) {
+    const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }] = await Promise.all([
+      import('../../core/errors.js'),
+      import('./fields.js'),
+      import('./sources.js'),
+      import('./headers.js'),
+      import('../../core/json.js'),
+    ]);
+    const givesBody = (options.field ?? []).length > 0 || (options.rawField ?? []).length > 0 || options.input !== undefined;
+    const { method, path } = methodAndPath(options.method, options.path, givesBody, UsageError);
+    if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
+    if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
+    if (options.maxPages !== undefined && !options.paginate) throw new UsageError('--max-pages bounds the pages of --paginate: add --paginate.');
+    const maxPages = options.maxPages;
+    const headers = parseHeaders(options.header ?? []);
+    const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
+    const inBody = BODY_METHODS.has(method);
+    if (options.input !== undefined && method === 'GET') throw new UsageError('--input gives a request body, which a GET does not have: use --field for its query.');
+    if (options.input !== undefined && inBody && fieldArgs.length > 0) {
+      throw new UsageError(`--input is the whole body of the ${method}: it cannot be combined with --field or --raw-field (put them in the file).`);
+    }
 
-export type ApiOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
+    const read = textReader(ctx.io);
+    const fields = await parseFields(fieldArgs, read);
+    let body: string | undefined;
+    if (options.input !== undefined) body = checkJsonBody(await read(options.input, '--input'), options.input === '-' ? 'stdin' : options.input);
+    else if (inBody && fieldArgs.length > 0) body = toJson(fields);
+    const request = {
+      method,
+      path,
+      query: inBody ? [] : fieldsToQuery(fields),
+      ...(body !== undefined ? { body } : {}),
+      headers,
+      ...(maxPages === undefined ? {} : { maxPages }),
+      maxPagesFlag: '--max-pages',
+    };
 
-export async function run(options: ApiOptions, ctx: Context): Promise<void> {
-  const [{ UsageError, ApiError }, { parseFields, fieldsToQuery }, { textReader, checkJsonBody }, { parseHeaders }, { toJson }, { wholeNumberFlag }] = await Promise.all([
-    import('../../core/errors.js'),
-    import('./fields.js'),
-    import('./sources.js'),
-    import('./headers.js'),
-    import('../../core/json.js'),
-    import('../flag-checks.js'),
-  ]);
-  const givesBody = (options.field ?? []).length > 0 || (options.rawField ?? []).length > 0 || options.input !== undefined;
-  const { method, path } = methodAndPath(options.method, options.path, givesBody, UsageError);
-  if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
-  if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
-  if (options.maxPages !== undefined && !options.paginate) throw new UsageError('--max-pages bounds the pages of --paginate: add --paginate.');
-  const maxPages = options.maxPages === undefined ? undefined : wholeNumberFlag(options.maxPages, '--max-pages', 1, 100_000_000);
-  const headers = parseHeaders(options.header ?? []);
-  const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
-  const inBody = BODY_METHODS.has(method);
-  if (options.input !== undefined && method === 'GET') throw new UsageError('--input gives a request body, which a GET does not have: use --field for its query.');
-  if (options.input !== undefined && inBody && fieldArgs.length > 0) {
-    throw new UsageError(`--input is the whole body of the ${method}: it cannot be combined with --field or --raw-field (put them in the file).`);
-  }
-
-  const read = textReader(ctx.io);
-  const fields = await parseFields(fieldArgs, read);
-  let body: string | undefined;
-  if (options.input !== undefined) body = checkJsonBody(await read(options.input, '--input'), options.input === '-' ? 'stdin' : options.input);
-  else if (inBody && fieldArgs.length > 0) body = toJson(fields);
-  const request = {
-    method,
-    path,
-    query: inBody ? [] : fieldsToQuery(fields),
-    ...(body !== undefined ? { body } : {}),
-    headers,
-    ...(maxPages === undefined ? {} : { maxPages }),
-  };
-
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const { escapeControls } = await import('../../core/io.js');
-  // stdout, before the body it belongs to (as gh api -i): one rule for every answer, errors included.
-  const include = (status: number, responseHeaders: Readonly<Record<string, string | undefined>>) => {
-    if (!options.include) return;
-    const lines = Object.entries(responseHeaders)
-      .filter(([, v]) => v !== undefined)
-      .map(([name, value]) => `${name}: ${value}\n`);
-    const text = `HTTP ${status}\n${lines.join('')}\n`;
-    ctx.io.out(ctx.io.isStdoutTTY ? escapeControls(text) : text);
-  };
-  try {
-    if (options.paginate) {
-      const pages = api.raw.pages(request);
-      if (options.slurp) {
-        const items: unknown[] = [];
-        for await (const page of pages) {
-          include(page.status, page.headers);
-          items.push(...page.items);
-        }
-        await out.body(`${toJson(items)}\n`);
-        return;
-      }
-      if (options.jq !== undefined) {
-        // As gh: the program runs once per page, over that page's items as one array, so a
-        // failing program stops at the first page and says so once.
-        for await (const page of pages) {
-          include(page.status, page.headers);
-          await out.body(toJson(page.items));
-        }
-        return;
-      }
-      await out.lines(
-        (async function* () {
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const { escapeControls } = await import('../../core/io.js');
+    // stdout, before the body it belongs to (as gh api -i): one rule for every answer, errors included.
+    const include = (status: number, responseHeaders: Readonly<Record<string, string | undefined>>) => {
+      if (!options.include) return;
+      const lines = Object.entries(responseHeaders)
+        .filter(([, v]) => v !== undefined)
+        .map(([name, value]) => `${name}: ${value}\n`);
+      const text = `HTTP ${status}\n${lines.join('')}\n`;
+      ctx.io.out(ctx.io.isStdoutTTY ? escapeControls(text) : text);
+    };
+    try {
+      if (options.paginate) {
+        const pages = api.raw.pages(request);
+        if (options.slurp) {
+          const items: unknown[] = [];
           for await (const page of pages) {
             include(page.status, page.headers);
-            yield page.items;
+            items.push(...page.items);
           }
-        })(),
-      );
-      return;
+          await out.body(`${toJson(items)}\n`);
+          return;
+        }
+        if (options.jq !== undefined) {
+          // As gh: the program runs once per page, over that page's items as one array, so a
+          // failing program stops at the first page and says so once.
+          for await (const page of pages) {
+            include(page.status, page.headers);
+            await out.body(toJson(page.items));
+          }
+          return;
+        }
+        await out.lines(
+          (async function* () {
+            for await (const page of pages) {
+              include(page.status, page.headers);
+              yield page.items;
+            }
+          })(),
+        );
+        return;
+      }
+      const response = await ctx.spin(`${method} ${path}…`, () => api.raw.request(request));
+      include(response.status, response.headers);
+      await out.body(response.text);
+    } catch (error) {
+      // The store's answer on stdout, as gh api prints it, where a script can parse it: the
+      // headers with -i, then the body exactly as sent. The one-sentence error follows on stderr.
+      if (error instanceof ApiError) {
+        if (error.responseHeaders) include(error.status, error.responseHeaders);
+        const text = error.responseText ?? '';
+        if (ctx.io.isStdoutTTY && text !== '') {
+          const shown = escapeControls(text);
+          ctx.io.out(shown.endsWith('\n') ? shown : `${shown}\n`);
+        } else ctx.io.out(text);
+      }
+      throw error;
     }
-    const response = await ctx.spin(`${method} ${path}…`, () => api.raw.request(request));
-    include(response.status, response.headers);
-    await out.body(response.text);
-  } catch (error) {
-    // The store's answer on stdout, as gh api prints it, where a script can parse it: the
-    // headers with -i, then the body exactly as sent. The one-sentence error follows on stderr.
-    if (error instanceof ApiError) {
-      if (error.responseHeaders) include(error.status, error.responseHeaders);
-      const text = error.responseText ?? '';
-      if (ctx.io.isStdoutTTY && text !== '') {
-        const shown = escapeControls(text);
-        ctx.io.out(shown.endsWith('\n') ? shown : `${shown}\n`);
-      } else ctx.io.out(text);
-    }
-    throw error;
-  }
-}
+  },
+});
 
 /**
  * `api METHOD PATH`, or `api PATH` as gh takes it: GET, or POST when the request has a body.

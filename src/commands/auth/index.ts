@@ -1,10 +1,10 @@
 import type { Noun } from '../types.js';
-import * as list from './list.js';
-import * as login from './login.js';
-import * as logout from './logout.js';
-import * as status from './status.js';
-import * as switchVerb from './switch.js';
-import * as token from './token.js';
+import list from './list.js';
+import login from './login.js';
+import logout from './logout.js';
+import status from './status.js';
+import switchVerb from './switch.js';
+import token from './token.js';
 
 export const auth: Noun = {
   name: 'auth',

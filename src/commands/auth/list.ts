@@ -1,6 +1,5 @@
-import type { Context } from '../../root/context.js';
 import type { Column } from '../../core/output.js';
-import { defineVerb, type OptionsOf } from '../verb.js';
+import { defineVerb } from '../verb.js';
 
 interface ProfileRow {
   profile: string;
@@ -15,39 +14,29 @@ interface ProfileRow {
 
 const FIELDS = ['profile', 'baseUrl', 'token', 'default', 'active'] as const;
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'list',
   summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
   json: { fields: FIELDS, list: true, columns: FIELDS },
   examples: ['store-cli auth list', 'store-cli auth list --json profile,active'],
   notes: "\nDefault: the profile used without --profile or STORE_CLI_PROFILE ('auth switch' sets it). Active: the one this command line uses.\n",
+  async run(options, ctx) {
+    const [out, config, active, { redactToken }, { DEFAULT_PROFILE }] = await Promise.all([ctx.output(), ctx.config(), ctx.profile(), import('../../core/secrets.js'), import('../../core/target.js')]);
+    const defaultName = config.defaultProfile() ?? DEFAULT_PROFILE;
+    const rows: ProfileRow[] = config.profileNames().map((name) => {
+      const record = config.profile(name);
+      return {
+        profile: name,
+        baseUrl: record?.baseUrl ?? null,
+        token: record?.token ? redactToken(record.token) : null,
+        default: name === defaultName,
+        active: name === active.value,
+      };
+    });
+    const { listView } = await import('../../core/output.js');
+    await out.list([rows], listView(COLUMNS, FIELDS), "No profiles saved: run 'store-cli auth login --base-url URL'.");
+  },
 });
-
-export type ListOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const [out, config, active, { redactToken }, { DEFAULT_PROFILE }] = await Promise.all([
-    ctx.output(options, verb.json.fields),
-    ctx.config(),
-    ctx.profile(),
-    import('../../core/secrets.js'),
-    import('../../core/target.js'),
-  ]);
-  const defaultName = config.defaultProfile() ?? DEFAULT_PROFILE;
-  const rows: ProfileRow[] = config.profileNames().map((name) => {
-    const record = config.profile(name);
-    return {
-      profile: name,
-      baseUrl: record?.baseUrl ?? null,
-      token: record?.token ? redactToken(record.token) : null,
-      default: name === defaultName,
-      active: name === active.value,
-    };
-  });
-  const { listView } = await import('../../core/output.js');
-  await out.list([rows], listView(COLUMNS, FIELDS), "No profiles saved: run 'store-cli auth login --base-url URL'.");
-}
 
 const mark = (yes: boolean) => (yes ? 'yes' : 'no');
 

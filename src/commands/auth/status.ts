@@ -1,7 +1,6 @@
-import type { Context } from '../../root/context.js';
 import { AuthError } from '../../core/errors.js';
 import type { Column } from '../../core/output.js';
-import { defineVerb, type OptionsOf } from '../verb.js';
+import { defineVerb } from '../verb.js';
 
 interface AuthStatus {
   profile: string;
@@ -17,42 +16,40 @@ interface AuthStatus {
 
 const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes'] as const;
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'status',
   summary: 'Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused) and list its scopes',
   json: { fields: FIELDS },
   examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
+  async run(options, ctx) {
+    const [out, target, { redactToken }] = await Promise.all([ctx.output(), ctx.target(), import('../../core/secrets.js')]);
+    const status: AuthStatus = {
+      profile: target.profile.value,
+      profileSource: target.profile.source,
+      baseUrl: target.baseUrl?.value ?? null,
+      baseUrlSource: target.baseUrl?.source ?? null,
+      token: target.token ? redactToken(target.token.value) : null,
+      tokenSource: target.token?.source ?? null,
+      tokenStatus: 'missing',
+      scopes: null,
+    };
+    if (ctx.globals.sandbox) Object.assign(status, { baseUrl: 'embedded sandbox', baseUrlSource: 'sandbox', token: 'generated', tokenSource: 'sandbox' });
+    if (ctx.globals.sandbox || (target.baseUrl && target.token)) {
+      const { checkToken } = await import('./check-token.js');
+      const api = await ctx.api();
+      status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
+      // Where the store lists a token's scopes; a store without the endpoint leaves them unknown.
+      if (status.tokenStatus !== 'refused') status.scopes = (await api.accessScopes.granted()) ?? null;
+    }
+    await out.item(status, { columns: COLUMNS });
+    if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
+    if (status.tokenStatus === 'missing') {
+      throw new AuthError(
+        `Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`,
+      );
+    }
+  },
 });
-
-export type StatusOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: StatusOptions, ctx: Context): Promise<void> {
-  const [out, target, { redactToken }] = await Promise.all([ctx.output(options, verb.json.fields), ctx.target(), import('../../core/secrets.js')]);
-  const status: AuthStatus = {
-    profile: target.profile.value,
-    profileSource: target.profile.source,
-    baseUrl: target.baseUrl?.value ?? null,
-    baseUrlSource: target.baseUrl?.source ?? null,
-    token: target.token ? redactToken(target.token.value) : null,
-    tokenSource: target.token?.source ?? null,
-    tokenStatus: 'missing',
-    scopes: null,
-  };
-  if (ctx.globals.sandbox) Object.assign(status, { baseUrl: 'embedded sandbox', baseUrlSource: 'sandbox', token: 'generated', tokenSource: 'sandbox' });
-  if (ctx.globals.sandbox || (target.baseUrl && target.token)) {
-    const { checkToken } = await import('./check-token.js');
-    const api = await ctx.api();
-    status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
-    // Where the store lists a token's scopes; a store without the endpoint leaves them unknown.
-    if (status.tokenStatus !== 'refused') status.scopes = (await api.accessScopes.granted()) ?? null;
-  }
-  await out.item(status, { columns: COLUMNS });
-  if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
-  if (status.tokenStatus === 'missing') {
-    throw new AuthError(`Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`);
-  }
-}
 
 const sourced = (value: string | null, source: string | null) => (value === null ? 'not set' : `${value} (${source})`);
 

@@ -1,5 +1,5 @@
 import type { Noun } from '../types.js';
-import * as search from './search.js';
+import search from './search.js';
 
 export const category: Noun = {
   name: 'category',

@@ -1,5 +1,5 @@
 import type { Noun } from '../types.js';
-import * as list from './list.js';
+import list from './list.js';
 
 export const collection: Noun = {
   name: 'collection',

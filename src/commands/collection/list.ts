@@ -1,10 +1,9 @@
 import { COLLECTION_FIELDS } from '../../api/field-names.js';
 import { COLLECTION_TYPE_CHOICES } from '../../api/product-codes.js';
-import type { Context } from '../../root/context.js';
-import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { defineVerb, oneOf, text } from '../verb.js';
 import { COLLECTION_LIST_COLUMNS } from '../columns.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'list',
   summary: 'List collections, filtered by part of the title (ignoring case) or by type (custom or smart)',
   flags: {
@@ -13,17 +12,13 @@ const verb = defineVerb({
   },
   json: { fields: COLLECTION_FIELDS, list: true, columns: COLLECTION_LIST_COLUMNS },
   examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],
+  async run(options, ctx) {
+    const { collectionListView } = await import('./collection-view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const found = await ctx.spin('Listing collections…', () =>
+      api.collections.list({ ...(options.title !== undefined ? { title: options.title } : {}), ...(options.collectionType !== undefined ? { collectionType: options.collectionType } : {}) }),
+    );
+    await out.list([found], collectionListView(COLLECTION_LIST_COLUMNS), 'No collections match.');
+  },
 });
-
-export type ListOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const { collectionListView } = await import('./collection-view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const found = await ctx.spin('Listing collections…', () =>
-    api.collections.list({ ...(options.title !== undefined ? { title: options.title } : {}), ...(options.collectionType !== undefined ? { collectionType: options.collectionType } : {}) }),
-  );
-  await out.list([found], collectionListView(verb.json.columns), 'No collections match.');
-}

@@ -1,7 +1,7 @@
 import type { Noun } from '../types.js';
-import * as bash from './bash.js';
-import * as fish from './fish.js';
-import * as zsh from './zsh.js';
+import bash from './bash.js';
+import fish from './fish.js';
+import zsh from './zsh.js';
 
 export const completion: Noun = {
   name: 'completion',

@@ -1,8 +1,8 @@
 import type { Noun } from '../types.js';
-import * as get from './get.js';
-import * as list from './list.js';
-import * as set from './set.js';
-import * as unset from './unset.js';
+import get from './get.js';
+import list from './list.js';
+import set from './set.js';
+import unset from './unset.js';
 
 export const config: Noun = {
   name: 'config',

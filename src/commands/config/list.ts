@@ -1,23 +1,18 @@
-import type { Context } from '../../root/context.js';
 import { DEFAULT_KEYS } from '../../core/defaults.js';
-import { defineVerb, type OptionsOf } from '../verb.js';
+import { defineVerb } from '../verb.js';
 import { SETTING_FIELDS, settingView } from './keys.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'list',
   summary: 'Show every default of the profile in use: its value and where it comes from (profile or default)',
   json: { fields: SETTING_FIELDS, list: true, what: 'an array of {"key", "value", "source"}', columns: SETTING_FIELDS },
   examples: ['store-cli config list', 'store-cli --profile ci config list --json'],
   notes: "\n'store-cli config set --help' lists the keys and their values.\n",
+  async run(options, ctx) {
+    const out = await ctx.output();
+    const settings = [];
+    for (const key of DEFAULT_KEYS) settings.push(await ctx.setting(key));
+    if (ctx.io.isStderrTTY) ctx.say(`Defaults of profile '${(await ctx.profile()).value}':`);
+    await out.list([settings], settingView, 'No defaults.');
+  },
 });
-
-export type ListOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const out = await ctx.output(options, verb.json.fields);
-  const settings = [];
-  for (const key of DEFAULT_KEYS) settings.push(await ctx.setting(key));
-  if (ctx.io.isStderrTTY) ctx.say(`Defaults of profile '${(await ctx.profile()).value}':`);
-  await out.list([settings], settingView, 'No defaults.');
-}

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { Context } from '../../root/context.js';
 import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
-import { arg, choiceArg, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, choiceArg, defineVerb } from '../verb.js';
 import { KEYS_HELP } from './keys.js';
+import type { Verb } from '../types.js';
 
 const verb = defineVerb({
   name: 'set',
@@ -10,22 +10,22 @@ const verb = defineVerb({
   args: { key: choiceArg('the default to set', DEFAULT_KEYS, DEFAULT_KEY_ALIASES), value: arg('a value the key accepts (see below)') },
   examples: ['store-cli config set output json', 'store-cli config set page-size 100', 'store-cli --profile ci config set import-concurrency 16'],
   notes: KEYS_HELP,
+  async run(options, ctx) {
+    const key = options.key;
+    const { parseDefault } = await import('../../core/defaults-schema.js');
+    const value = parseDefault(key, options.value);
+    const profile = (await ctx.profile()).value;
+    const config = await ctx.config();
+    config.setDefault(profile, key, value);
+    ctx.say(`Set ${key} to ${value} for profile '${profile}' (in ${config.path}).`);
+  },
 });
 
-export type SetOptions = OptionsOf<typeof verb>;
-
-export function register(noun: Command): Command {
-  // `config --help` lists the keys too: a noun's help text can only be added from a verb.
-  noun.addHelpText('after', KEYS_HELP);
-  return verb.register(noun);
-}
-
-export async function run(options: SetOptions, ctx: Context): Promise<void> {
-  const key = options.key;
-  const { parseDefault } = await import('../../core/defaults-schema.js');
-  const value = parseDefault(key, options.value);
-  const profile = (await ctx.profile()).value;
-  const config = await ctx.config();
-  config.setDefault(profile, key, value);
-  ctx.say(`Set ${key} to ${value} for profile '${profile}' (in ${config.path}).`);
-}
+export default {
+  ...verb,
+  register(noun: Command): Command {
+    // `config --help` lists the keys too: a noun's help text can only be added from a verb.
+    noun.addHelpText('after', KEYS_HELP);
+    return verb.register(noun);
+  },
+} satisfies Verb;

@@ -1,7 +1,7 @@
 import type { Context } from '../../root/context.js';
 import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
-import { defineVerb, type OptionsOf } from '../verb.js';
+import { defineVerb } from '../verb.js';
 import type { Api } from '../../api/index.js';
 import { bucketOf, formsLine, line, linkForm, rateLimitLine, scopesLine, type CheckLine, type TimedReading } from './checks.js';
 
@@ -13,7 +13,7 @@ const FIELDS = ['check', 'status', 'detail', 'hint'] as const;
 const BURST = 4;
 const REFILL_PAUSE_MS = 1200;
 
-const verb = defineVerb({
+export default defineVerb({
   summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, id and time forms, product listing",
   json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },
   examples: ['store-cli doctor', 'store-cli --profile shop doctor --json', 'STORE_CLI_SANDBOX_DIALECT=real store-cli --sandbox doctor'],
@@ -26,18 +26,14 @@ once and one more ${REFILL_PAUSE_MS / 1000} s later, to learn how fast the rate-
 bucket refills and so the plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s,
 legacy 40 @ 2/s). Exit 0 when no check fails, 1 otherwise.
 `,
+  async run(options, ctx) {
+    const out = await ctx.output();
+    const lines = await ctx.spin('Checking the store…', () => diagnose(ctx));
+    await out.list([lines], { columns: COLUMNS }, '');
+    const failed = lines.filter((l) => l.status === 'fail');
+    if (failed.length > 0) throw new DoctorFailure(failed.map((l) => l.check));
+  },
 });
-
-export type DoctorOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: DoctorOptions, ctx: Context): Promise<void> {
-  const out = await ctx.output(options, verb.json.fields);
-  const lines = await ctx.spin('Checking the store…', () => diagnose(ctx));
-  await out.list([lines], { columns: COLUMNS }, '');
-  const failed = lines.filter((l) => l.status === 'fail');
-  if (failed.length > 0) throw new DoctorFailure(failed.map((l) => l.check));
-}
 
 /** Some check failed: the lines are printed, the exit status is 1. */
 class DoctorFailure extends CliError {

@@ -1,5 +1,5 @@
 import type { Noun } from '../types.js';
-import * as doctor from './doctor.js';
+import doctor from './doctor.js';
 
 // `doctor` has no verbs: the noun itself is the command.
 export const doctorNoun: Noun = {

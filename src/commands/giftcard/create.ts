@@ -2,11 +2,12 @@ import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import { amountInCurrency } from '../../api/gift-card-amount.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
 import type { Context } from '../../root/context.js';
+import type { OutputFlags } from '../../core/output-options.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
-import { defineVerb, text, type OptionsOf } from '../verb.js';
+import { defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'create',
   summary: 'Create a gift card; without --code a secure code is generated and shown once',
   flags: {
@@ -24,40 +25,44 @@ const verb = defineVerb({
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
   ],
   notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
+  async run(options, ctx) {
+    if (options.dryRun) return dryRun(options, ctx);
+    const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-code.js'), import('./view.js')]);
+    const generated = options.code === undefined;
+    const input = checkGiftCardCreate({
+      code: options.code ?? generateGiftCardCode(),
+      initialValue: withDecimals(options.initialValue),
+      customerId: options.customerId,
+      note: options.note,
+      expireTime: options.expireTime,
+    });
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const { card, how } = await ctx
+      .spin('Creating the gift card…', () => api.giftCards.create(input))
+      .catch((error: unknown) => {
+        throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
+      });
+    // Any 2xx is success: a store that answers 202/204 without the card still created it, and
+    // the code must not be lost, so the card is shown as sent.
+    if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
+    await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
+    if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
+    if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
+    if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+  },
 });
 
-export type CreateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  if (options.dryRun) return dryRun(options, ctx);
-  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-code.js'), import('./view.js')]);
-  const generated = options.code === undefined;
-  const input = checkGiftCardCreate({
-    code: options.code ?? generateGiftCardCode(),
-    initialValue: withDecimals(options.initialValue),
-    customerId: options.customerId,
-    note: options.note,
-    expireTime: options.expireTime,
-  });
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const { card, how } = await ctx
-    .spin('Creating the gift card…', () => api.giftCards.create(input))
-    .catch((error: unknown) => {
-      throw error instanceof UnconfirmedCreateError ? error.withHint(howToCheck(input.code, generated)) : error;
-    });
-  // Any 2xx is success: a store that answers 202/204 without the card still created it, and
-  // the code must not be lost, so the card is shown as sent.
-  if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
-  await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
-  if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
-  if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
-  if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
+interface DryRunOptions extends OutputFlags {
+  initialValue: string;
+  code?: string | undefined;
+  customerId?: string | undefined;
+  note?: string | undefined;
+  expireTime?: string | undefined;
 }
 
 /** Checks the card and prints its request; a code is only generated for a card that is sent. */
-async function dryRun(options: CreateOptions, ctx: Context): Promise<void> {
+async function dryRun(options: DryRunOptions, ctx: Context): Promise<void> {
   const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards.js'), import('../dry-run.js')]);
   const fields = { initialValue: withDecimals(options.initialValue), customerId: options.customerId, note: options.note, expireTime: options.expireTime };
   const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });

@@ -1,10 +1,9 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, boolean, defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'disable',
   summary: 'Disable a gift card for good (there is no re-enable); asks first unless --yes',
   args: { giftCardId: arg('the gift card id') },
@@ -12,24 +11,20 @@ const verb = defineVerb({
   json: { fields: GIFT_CARD_FIELDS },
   examples: ['store-cli giftcard disable 4000000000000000123', 'store-cli giftcard disable 4000000000000000123 --yes --json', 'store-cli giftcard disable 4000000000000000123 --dry-run'],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+  async run(options, ctx) {
+    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+    const giftCardId = checkGiftCardId(options.giftCardId);
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, (api) => api.giftCards.disable(giftCardId));
+    }
+    const out = await ctx.output();
+    await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+      action: `disable gift card ${giftCardId}`,
+      question: `Disable gift card ${giftCardId}? It can never be enabled again.`,
+    });
+    const api = await ctx.api();
+    const card = await ctx.spin('Disabling the gift card…', () => api.giftCards.disable(giftCardId));
+    await out.item(card, view.giftCardDetailView(ctx.now()));
+  },
 });
-
-export type DisableOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: DisableOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
-  const giftCardId = checkGiftCardId(options.giftCardId);
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, (api) => api.giftCards.disable(giftCardId));
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-    action: `disable gift card ${giftCardId}`,
-    question: `Disable gift card ${giftCardId}? It can never be enabled again.`,
-  });
-  const api = await ctx.api();
-  const card = await ctx.spin('Disabling the gift card…', () => api.giftCards.disable(giftCardId));
-  await out.item(card, view.giftCardDetailView(ctx.now()));
-}

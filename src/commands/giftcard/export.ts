@@ -1,10 +1,9 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
-import type { Context } from '../../root/context.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
-import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, oneOf, text } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'export',
   summary: "Write the store's gift cards as the CSV that giftcard import reads (codes masked unless --reveal-codes)",
   flags: {
@@ -33,47 +32,43 @@ CSV: code,initialValue,balance,currency,note,expireTime,customerId,status, one c
 An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) is
   written in place, never replaced; - is stdout.
 `,
+  async run(options, ctx) {
+    const reveal = options.revealCodes === true;
+    const { outputTarget } = await import('../../core/output-target.js');
+    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
+    if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
+      throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
+    }
+    const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }] = await Promise.all([
+      import('../../api/gift-cards.js'),
+      import('../../bulk/export-gift-cards.js'),
+      import('../../bulk/export-output.js'),
+    ]);
+    const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
+    const api = await ctx.api();
+    // A file is written whole or not at all: an older export there stays until this one is
+    // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
+    const sink = await targetSink(target, ctx.io.stdout, 'output', reveal ? 0o600 : 0o666);
+    const named = target.kind === 'stdout' ? undefined : options.output;
+    const file = target.kind === 'file' ? options.output : undefined;
+    let counts;
+    try {
+      counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal, options.sort);
+      // Asked to reveal, revealed nothing: not the file that was asked for.
+      if (reveal && counts.cards > 0 && counts.revealed === 0) throw nothingRevealed(counts.cards, file);
+      await sink.commit();
+    } catch (error) {
+      await sink.discard();
+      throw error;
+    }
+    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
+    if (counts.revealed > 0) {
+      const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');
+      ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
+    }
+    if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);
+  },
 });
-
-export type ExportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ExportOptions, ctx: Context): Promise<void> {
-  const reveal = options.revealCodes === true;
-  const { outputTarget } = await import('../../core/output-target.js');
-  const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-  if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
-    throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
-  }
-  const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }] = await Promise.all([
-    import('../../api/gift-cards.js'),
-    import('../../bulk/export-gift-cards.js'),
-    import('../../bulk/export-output.js'),
-  ]);
-  const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
-  const api = await ctx.api();
-  // A file is written whole or not at all: an older export there stays until this one is
-  // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-  const sink = await targetSink(target, ctx.io.stdout, '--output', reveal ? 0o600 : 0o666);
-  const named = target.kind === 'stdout' ? undefined : options.output;
-  const file = target.kind === 'file' ? options.output : undefined;
-  let counts;
-  try {
-    counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal, options.sort);
-    // Asked to reveal, revealed nothing: not the file that was asked for.
-    if (reveal && counts.cards > 0 && counts.revealed === 0) throw nothingRevealed(counts.cards, file);
-    await sink.commit();
-  } catch (error) {
-    await sink.discard();
-    throw error;
-  }
-  if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
-  if (counts.revealed > 0) {
-    const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');
-    ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
-  }
-  if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);
-}
 
 function nothingRevealed(cards: number, output: string | undefined): RuntimeError {
   const all = cards === 1 ? 'its one code' : `all ${cards} codes`;

@@ -1,23 +1,18 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { arg, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, defineVerb } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'get',
   summary: 'Show one gift card (its code only by the last four characters)',
   args: { giftCardId: arg('the gift card id') },
   json: { fields: GIFT_CARD_FIELDS },
   examples: ['store-cli giftcard get 4000000000000000123', 'store-cli giftcard get 4000000000000000123 --json balance,currency'],
+  async run(options, ctx) {
+    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+    const giftCardId = checkGiftCardId(options.giftCardId);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const card = await ctx.spin('Fetching the gift card…', () => api.giftCards.get(giftCardId));
+    await out.item(card, view.giftCardDetailView(ctx.now()));
+  },
 });
-
-export type GetOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
-  const giftCardId = checkGiftCardId(options.giftCardId);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const card = await ctx.spin('Fetching the gift card…', () => api.giftCards.get(giftCardId));
-  await out.item(card, view.giftCardDetailView(ctx.now()));
-}

@@ -1,9 +1,8 @@
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../root/context.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'import',
   summary: 'Bulk-load gift cards from CSV (a migration): creates missing cards, brings existing ones to the file; safe to re-run',
   args: { file: arg('CSV file with the header code,initialValue,balance,currency,note,expireTime,customerId,status (initialValue required), or - for stdin') },
@@ -27,15 +26,11 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   not the original, or the rows get new codes (and new cards). --dry-run generates and
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
+  async run(options, ctx) {
+    const { bulk, settings } = await importSettings(options, ctx);
+    // Asked first, so that a bad --json sends nothing.
+    const out = await ctx.output();
+    const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
+    await tellReport(report, out, ctx);
+  },
 });
-
-export type ImportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ImportOptions, ctx: Context): Promise<void> {
-  const { bulk, settings } = await importSettings(options, ctx);
-  // Asked first, so that a bad --json sends nothing.
-  const out = await ctx.output(options, verb.json.fields);
-  const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
-  await tellReport(report, out, ctx);
-}

@@ -1,12 +1,12 @@
 import type { Noun } from '../types.js';
-import * as count from './count.js';
-import * as create from './create.js';
-import * as disable from './disable.js';
-import * as exporter from './export.js';
-import * as get from './get.js';
-import * as importer from './import.js';
-import * as search from './search.js';
-import * as update from './update.js';
+import count from './count.js';
+import create from './create.js';
+import disable from './disable.js';
+import exporter from './export.js';
+import get from './get.js';
+import importer from './import.js';
+import search from './search.js';
+import update from './update.js';
 
 export const giftcard: Noun = {
   name: 'giftcard',

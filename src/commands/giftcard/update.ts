@@ -1,11 +1,10 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'update',
   summary: "Set a gift card's balance, note or expiry",
   args: { giftCardId: arg('the gift card id') },
@@ -25,42 +24,38 @@ const verb = defineVerb({
     'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
   notes: `\nThe card is read first (one GET): its currency gives --balance its decimals, and without\n--balance its current balance is sent back (the API requires a balance in every update).\n${DRY_RUN_NOTE}`,
-});
-
-export type UpdateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
-  if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
-    throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
-  }
-  const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-amount.js'), import('./view.js')]);
-  const input = checkGiftCardUpdate({
-    giftCardId: options.giftCardId,
-    balance: options.balance,
-    note: options.note,
-    expireTime: options.expireTime === 'none' ? null : options.expireTime,
-  });
-  /**
-   * One GET first: the card's currency gives a new balance its decimals (50 → "50.00", JPY
-   * "5000"), and without --balance its current balance is sent back (the API requires one).
-   */
-  const update = async (api: Api) => {
-    const card = await api.giftCards.get(input.giftCardId);
-    if (input.balance === undefined) {
-      if (card.balance === undefined) throw new RuntimeError(`The store's answer for gift card ${input.giftCardId} has no balance to keep; give the balance to set.`);
-      return api.giftCards.update({ ...input, balance: card.balance.toString() });
+  async run(options, ctx) {
+    if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
+      throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
     }
-    const balance = amountInCurrency(input.balance, card.currency);
-    if (!balance.ok) throw new UsageError(`--balance ${input.balance}: ${balance.problem}, and gift card ${input.giftCardId} is in ${card.currency}; nothing was written.`);
-    return api.giftCards.update({ ...input, balance: balance.amount });
-  };
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, update);
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const card = await ctx.spin('Updating the gift card…', () => update(api));
-  await out.item(card, view.giftCardDetailView(ctx.now()));
-}
+    const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-amount.js'), import('./view.js')]);
+    const input = checkGiftCardUpdate({
+      giftCardId: options.giftCardId,
+      balance: options.balance,
+      note: options.note,
+      expireTime: options.expireTime === 'none' ? null : options.expireTime,
+    });
+    /**
+     * One GET first: the card's currency gives a new balance its decimals (50 → "50.00", JPY
+     * "5000"), and without --balance its current balance is sent back (the API requires one).
+     */
+    const update = async (api: Api) => {
+      const card = await api.giftCards.get(input.giftCardId);
+      if (input.balance === undefined) {
+        if (card.balance === undefined) throw new RuntimeError(`The store's answer for gift card ${input.giftCardId} has no balance to keep; give the balance to set.`);
+        return api.giftCards.update({ ...input, balance: card.balance.toString() });
+      }
+      const balance = amountInCurrency(input.balance, card.currency);
+      if (!balance.ok) throw new UsageError(`--balance ${input.balance}: ${balance.problem}, and gift card ${input.giftCardId} is in ${card.currency}; nothing was written.`);
+      return api.giftCards.update({ ...input, balance: balance.amount });
+    };
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, update);
+    }
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const card = await ctx.spin('Updating the gift card…', () => update(api));
+    await out.item(card, view.giftCardDetailView(ctx.now()));
+  },
+});

@@ -1,25 +1,20 @@
 import { COUNT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'count',
   summary: 'Count the metafield values of a business object',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli metafield count products 4000000000000000401', 'store-cli metafield count shop 1 --namespace custom --json'],
+  async run(options, ctx) {
+    const { domain, bizId } = checkObject(options.domain, options.bizId);
+    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const count = await ctx.spin('Counting metafield values…', () => api.metafields.count(domain, bizId, namespace === undefined ? {} : { namespace }));
+    await out.count(String(count));
+  },
 });
-
-export type CountOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CountOptions, ctx: Context): Promise<void> {
-  const { domain, bizId } = checkObject(options.domain, options.bizId);
-  const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const count = await ctx.spin('Counting metafield values…', () => api.metafields.count(domain, bizId, namespace === undefined ? {} : { namespace }));
-  await out.count(String(count));
-}

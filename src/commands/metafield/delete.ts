@@ -1,11 +1,10 @@
 import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, boolean, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, boolean, defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'delete',
   summary: 'Delete one metafield value of a business object and print it; asks first unless --yes',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
@@ -22,26 +21,22 @@ const verb = defineVerb({
     'store-cli metafield delete products 4000000000000000401 --namespace custom --code color --dry-run',
   ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+  async run(options, ctx) {
+    const { domain, bizId } = checkObject(options.domain, options.bizId);
+    const namespace = checkName('--namespace', options.namespace);
+    const code = checkName('--code', options.code);
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, (api) => api.metafields.delete(domain, bizId, namespace, code));
+    }
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+      action: `delete ${namespace}.${code} of ${domain} ${bizId}`,
+      question: `Delete the value ${namespace}.${code} of ${domain} ${bizId}?`,
+    });
+    const api = await ctx.api();
+    const removed = await ctx.spin('Deleting the metafield value…', () => api.metafields.delete(domain, bizId, namespace, code));
+    await out.item(removed, view.metafieldWrittenView);
+  },
 });
-
-export type DeleteOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
-  const { domain, bizId } = checkObject(options.domain, options.bizId);
-  const namespace = checkName('--namespace', options.namespace);
-  const code = checkName('--code', options.code);
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, (api) => api.metafields.delete(domain, bizId, namespace, code));
-  }
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-    action: `delete ${namespace}.${code} of ${domain} ${bizId}`,
-    question: `Delete the value ${namespace}.${code} of ${domain} ${bizId}?`,
-  });
-  const api = await ctx.api();
-  const removed = await ctx.spin('Deleting the metafield value…', () => api.metafields.delete(domain, bizId, namespace, code));
-  await out.item(removed, view.metafieldWrittenView);
-}

@@ -1,17 +1,15 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../root/context.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
-import { wholeNumberFlag } from '../flag-checks.js';
-import { boolean, defineVerb, optionalVariadicArg, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, optionalVariadicArg, text, whole } from '../verb.js';
 import { NAME_RULE, checkName } from './args.js';
 
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 /** The objects the API can enumerate: collections, and the products they collect. */
 const ALL_DOMAINS = ['collections', 'products'] as const;
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'export',
   summary: 'Write metafield values as the CSV (or JSON lines) metafield import reads, sorted, for editing, backups and copying stores',
   args: { bizId: optionalVariadicArg('ids of the business objects to export, with --domain (instead of --objects or --all)') },
@@ -27,7 +25,10 @@ const verb = defineVerb({
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
     rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry; not the --output file'),
     shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
-    concurrency: text('<n>', `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`),
+    concurrency: whole('<n>', `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`, {
+      min: 1,
+      max: MAX_CONCURRENCY,
+    }),
   },
   json: {
     fields: EXPORT_SUMMARY_FIELDS,
@@ -46,61 +47,57 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
   2 invalid flags or --objects file (nothing was sent); 130 interrupted (after a summary;
   an --output file is then not written).
 `,
+  async run(options, ctx) {
+    const ids = options.bizId;
+    const named = [options.objects !== undefined ? '--objects' : undefined, ids.length > 0 ? 'bizIds' : undefined, options.all ? '--all' : undefined].filter((x) => x !== undefined);
+    if (named.length === 0) throw new UsageError('Say which objects to export: --objects FILE (or - for stdin), bizIds with --domain, or --all.');
+    if (named.length > 1) throw new UsageError(`${named.join(' and ')} are ${named.length === 2 ? 'two' : 'three'} ways to name the objects; give one.`);
+    const domain = options.domain;
+    if (domain !== undefined && !isMetafieldDomain(domain)) throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${domain}').`);
+    if (ids.length > 0 && domain === undefined) throw new UsageError(`bizIds need --domain to say what they are (${METAFIELD_DOMAINS.join(', ')}).`);
+    const allDomain = options.all && domain !== undefined ? domain : undefined;
+    if (allDomain !== undefined && !(ALL_DOMAINS as readonly string[]).includes(allDomain)) {
+      throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
+    }
+    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const { outputTarget } = await import('../../core/output-target.js');
+    // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
+    const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
+    const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
+    if (jsonAsked && outputPath === undefined)
+      throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
+    if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
+    const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+    const bulk = await import('../../bulk/index.js');
+    const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+    const out = await ctx.output();
+    const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
+    const source =
+      options.objects !== undefined
+        ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
+        : options.all
+          ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
+          : { kind: 'ids' as const, domain: domain!, ids };
+    const report = await bulk.exportMetafields(
+      {
+        source,
+        ...(namespace !== undefined ? { namespace } : {}),
+        ...(shard ? { shard } : {}),
+        concurrency,
+        format: options.jsonl ? 'jsonl' : 'csv',
+        ...(outputPath !== undefined ? { outputPath } : {}),
+        ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+      },
+      {
+        stdin: ctx.io.stdin,
+        stdout: ctx.io.stdout,
+        signal: ctx.signal,
+        api: (tuning) => ctx.api(tuning),
+        progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+      },
+    );
+    for (const line of report.lines) ctx.say(line);
+    if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
+    if (report.failure !== undefined) throw report.failure;
+  },
 });
-
-export type ExportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ExportOptions, ctx: Context): Promise<void> {
-  const ids = options.bizId;
-  const named = [options.objects !== undefined ? '--objects' : undefined, ids.length > 0 ? 'bizIds' : undefined, options.all ? '--all' : undefined].filter((x) => x !== undefined);
-  if (named.length === 0) throw new UsageError('Say which objects to export: --objects FILE (or - for stdin), bizIds with --domain, or --all.');
-  if (named.length > 1) throw new UsageError(`${named.join(' and ')} are ${named.length === 2 ? 'two' : 'three'} ways to name the objects; give one.`);
-  const domain = options.domain;
-  if (domain !== undefined && !isMetafieldDomain(domain)) throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${domain}').`);
-  if (ids.length > 0 && domain === undefined) throw new UsageError(`bizIds need --domain to say what they are (${METAFIELD_DOMAINS.join(', ')}).`);
-  const allDomain = options.all && domain !== undefined ? domain : undefined;
-  if (allDomain !== undefined && !(ALL_DOMAINS as readonly string[]).includes(allDomain)) {
-    throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
-  }
-  const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-  const { outputTarget } = await import('../../core/output-target.js');
-  // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
-  const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
-  const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
-  if (jsonAsked && outputPath === undefined)
-    throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
-  if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
-  const concurrency = options.concurrency === undefined ? (await ctx.setting('import-concurrency')).value : wholeNumberFlag(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY);
-  const bulk = await import('../../bulk/index.js');
-  const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
-  const out = await ctx.output(options, verb.json.fields);
-  const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-  const source =
-    options.objects !== undefined
-      ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
-      : options.all
-        ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
-        : { kind: 'ids' as const, domain: domain!, ids };
-  const report = await bulk.exportMetafields(
-    {
-      source,
-      ...(namespace !== undefined ? { namespace } : {}),
-      ...(shard ? { shard } : {}),
-      concurrency,
-      format: options.jsonl ? 'jsonl' : 'csv',
-      ...(outputPath !== undefined ? { outputPath } : {}),
-      ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
-    },
-    {
-      stdin: ctx.io.stdin,
-      stdout: ctx.io.stdout,
-      signal: ctx.signal,
-      api: (tuning) => ctx.api(tuning),
-      progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
-    },
-  );
-  for (const line of report.lines) ctx.say(line);
-  if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
-  if (report.failure !== undefined) throw report.failure;
-}

@@ -1,9 +1,8 @@
 import { METAFIELD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'get',
   summary: 'Show one metafield value of a business object, with its field type and definition',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
@@ -16,18 +15,14 @@ const verb = defineVerb({
     'store-cli metafield get products 4000000000000000401 --namespace specs --code weight',
     'store-cli metafield get customers 7000000000000000001 --namespace custom --code vip --json value',
   ],
+  async run(options, ctx) {
+    const { domain, bizId } = checkObject(options.domain, options.bizId);
+    const namespace = checkName('--namespace', options.namespace);
+    const code = checkName('--code', options.code);
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const value = await ctx.spin('Fetching the metafield value…', () => api.metafields.get(domain, bizId, namespace, code));
+    await out.item(value, view.metafieldDetailView);
+  },
 });
-
-export type GetOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const { domain, bizId } = checkObject(options.domain, options.bizId);
-  const namespace = checkName('--namespace', options.namespace);
-  const code = checkName('--code', options.code);
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const value = await ctx.spin('Fetching the metafield value…', () => api.metafields.get(domain, bizId, namespace, code));
-  await out.item(value, view.metafieldDetailView);
-}

@@ -1,11 +1,10 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'import',
   summary: 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run',
   args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), JSON lines (a .jsonl file), or - for stdin') },
@@ -29,18 +28,14 @@ CSV: a header line, then one value per row. Columns (any order, any case):
 JSON lines (a .jsonl file, or stdin starting with {): one object a line with those names
   as keys, as metafield export --jsonl writes them.
 ${IMPORT_EXIT_CODES}`,
+  async run(options, ctx) {
+    if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
+      throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
+    }
+    const { bulk, settings } = await importSettings(options, ctx);
+    // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
+    const out = await ctx.output();
+    const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx));
+    await tellReport(report, out, ctx);
+  },
 });
-
-export type ImportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ImportOptions, ctx: Context): Promise<void> {
-  if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
-    throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
-  }
-  const { bulk, settings } = await importSettings(options, ctx);
-  // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
-  const out = await ctx.output(options, verb.json.fields);
-  const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx));
-  await tellReport(report, out, ctx);
-}

@@ -1,12 +1,12 @@
 import type { Noun } from '../types.js';
-import * as count from './count.js';
+import count from './count.js';
 import { definition } from './definition/index.js';
-import * as del from './delete.js';
-import * as exportValues from './export.js';
-import * as get from './get.js';
-import * as importValues from './import.js';
-import * as list from './list.js';
-import * as set from './set.js';
+import del from './delete.js';
+import exportValues from './export.js';
+import get from './get.js';
+import importValues from './import.js';
+import list from './list.js';
+import set from './set.js';
 
 export const metafield: Noun = {
   name: 'metafield',

@@ -1,28 +1,23 @@
 import { METAFIELD_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 import { METAFIELD_LIST_COLUMNS } from '../columns.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'list',
   summary: 'List the metafield values of a business object, sorted by namespace and code',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },
   examples: ['store-cli metafield list products 4000000000000000401', 'store-cli metafield list products 4000000000000000401 --namespace specs --json code,value'],
+  async run(options, ctx) {
+    const { domain, bizId } = checkObject(options.domain, options.bizId);
+    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const values = await ctx.spin('Listing metafield values…', () => api.metafields.list(domain, bizId, namespace === undefined ? {} : { namespace }));
+    const where = namespace === undefined ? '' : ` in namespace ${namespace}`;
+    await out.list([values], view.metafieldListView(METAFIELD_LIST_COLUMNS), `No metafield values on ${domain} ${bizId}${where}.`);
+  },
 });
-
-export type ListOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const { domain, bizId } = checkObject(options.domain, options.bizId);
-  const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const values = await ctx.spin('Listing metafield values…', () => api.metafields.list(domain, bizId, namespace === undefined ? {} : { namespace }));
-  const where = namespace === undefined ? '' : ` in namespace ${namespace}`;
-  await out.list([values], view.metafieldListView(verb.json.columns), `No metafield values on ${domain} ${bizId}${where}.`);
-}

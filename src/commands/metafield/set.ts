@@ -2,13 +2,12 @@ import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield
 import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
 import type { MetafieldInput } from '../../api/metafields.js';
 import type { Api } from '../../api/index.js';
-import type { Context } from '../../root/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'set',
   summary: 'Create or update one metafield value of a business object (an upsert; an equal value is left alone)',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
@@ -26,61 +25,57 @@ const verb = defineVerb({
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
   notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\nIt reads the field's definition first: its type converts natural input; without one the\nvalue is stored as text whatever --type says, and a warning says so.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
+  async run(options, ctx) {
+    const object = checkObject(options.domain, options.bizId);
+    const namespace = checkName('--namespace', options.namespace);
+    const code = checkName('--code', options.code);
+    const type = options.type === undefined ? undefined : checkFieldType(options.type);
+    const [values, view] = await Promise.all([import('../../api/metafield-values.js'), import('./view.js')]);
+    const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
+      const result = values.toWireValue(fieldType, options.value);
+      if (result.ok) return result.value;
+      const whose = fromStore ? `; ${fieldType} is the field's type on the store` : '';
+      throw new UsageError(`--value must be ${result.expected}${got(options.value)}${whose}.`);
+    };
+    // With --type the value is checked before anything is sent.
+    if (type !== undefined) wireValue(type, false);
+    const upsert = async (api: Api): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
+      // One read of the definition: its type reads natural input when --type is not given, and
+      // a store without one keeps the value as text whatever --type says: that is said.
+      const defined = await readDefinitionType(api, object.domain, namespace, code);
+      if (defined === 'none') ctx.warn(`no definition for ${namespace}.${code} on ${object.domain}: stored as text; create one with \`metafield definition create\`.`);
+      const definedType = defined === 'none' || defined === 'unknown' ? undefined : defined;
+      const stored = await readStored(api, object.domain, object.bizId, namespace, code);
+      if (stored) {
+        const storedType = type ?? definedType ?? parseFieldType(stored.fieldType ?? '');
+        const wire = wireValue(storedType, type === undefined && storedType !== undefined);
+        if (values.sameValue(storedType, stored.value, wire)) return { outcome: 'Unchanged', value: { namespace, code, value: stored.value } };
+        return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, { namespace, code, value: wire }) };
+      }
+      const input = { namespace, code, value: wireValue(type ?? definedType, type === undefined && definedType !== undefined) };
+      try {
+        const [created] = await api.metafields.createBatch(object.domain, object.bizId, [input]);
+        return { outcome: 'Created', value: created ?? input };
+      } catch (error) {
+        // Created by someone else since the read: it exists now, so this is an update.
+        if (error instanceof ApiError && error.status === 409) return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, input) };
+        if (error instanceof ApiError && error.status === 400 && type === undefined) throw withTypeHint(error);
+        throw error;
+      }
+    };
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, upsert, `no change: ${namespace}.${code} of ${object.domain} ${object.bizId} already has this value, so nothing would be sent`);
+    }
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const { outcome, value } = await ctx.spin('Setting the metafield value…', () => upsert(api));
+    await out.item(value, view.metafieldWrittenView);
+    if (ctx.io.isStderrTTY) ctx.say(`${outcome} ${namespace}.${code} of ${object.domain} ${object.bizId}.`);
+  },
 });
 
-export type SetOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
 type Outcome = 'Created' | 'Updated' | 'Unchanged';
-
-export async function run(options: SetOptions, ctx: Context): Promise<void> {
-  const object = checkObject(options.domain, options.bizId);
-  const namespace = checkName('--namespace', options.namespace);
-  const code = checkName('--code', options.code);
-  const type = options.type === undefined ? undefined : checkFieldType(options.type);
-  const [values, view] = await Promise.all([import('../../api/metafield-values.js'), import('./view.js')]);
-  const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
-    const result = values.toWireValue(fieldType, options.value);
-    if (result.ok) return result.value;
-    const whose = fromStore ? `; ${fieldType} is the field's type on the store` : '';
-    throw new UsageError(`--value must be ${result.expected}${got(options.value)}${whose}.`);
-  };
-  // With --type the value is checked before anything is sent.
-  if (type !== undefined) wireValue(type, false);
-  const upsert = async (api: Api): Promise<{ outcome: Outcome; value: MetafieldInput }> => {
-    // One read of the definition: its type reads natural input when --type is not given, and
-    // a store without one keeps the value as text whatever --type says: that is said.
-    const defined = await readDefinitionType(api, object.domain, namespace, code);
-    if (defined === 'none') ctx.warn(`no definition for ${namespace}.${code} on ${object.domain}: stored as text; create one with \`metafield definition create\`.`);
-    const definedType = defined === 'none' || defined === 'unknown' ? undefined : defined;
-    const stored = await readStored(api, object.domain, object.bizId, namespace, code);
-    if (stored) {
-      const storedType = type ?? definedType ?? parseFieldType(stored.fieldType ?? '');
-      const wire = wireValue(storedType, type === undefined && storedType !== undefined);
-      if (values.sameValue(storedType, stored.value, wire)) return { outcome: 'Unchanged', value: { namespace, code, value: stored.value } };
-      return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, { namespace, code, value: wire }) };
-    }
-    const input = { namespace, code, value: wireValue(type ?? definedType, type === undefined && definedType !== undefined) };
-    try {
-      const [created] = await api.metafields.createBatch(object.domain, object.bizId, [input]);
-      return { outcome: 'Created', value: created ?? input };
-    } catch (error) {
-      // Created by someone else since the read: it exists now, so this is an update.
-      if (error instanceof ApiError && error.status === 409) return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, input) };
-      if (error instanceof ApiError && error.status === 400 && type === undefined) throw withTypeHint(error);
-      throw error;
-    }
-  };
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, upsert, `no change: ${namespace}.${code} of ${object.domain} ${object.bizId} already has this value, so nothing would be sent`);
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const { outcome, value } = await ctx.spin('Setting the metafield value…', () => upsert(api));
-  await out.item(value, view.metafieldWrittenView);
-  if (ctx.io.isStderrTTY) ctx.say(`${outcome} ${namespace}.${code} of ${object.domain} ${object.bizId}.`);
-}
 
 /**
  * The field type of the value's definition; 'none' when the store has no definition (404),

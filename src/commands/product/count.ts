@@ -1,9 +1,8 @@
 import { COUNT_FIELDS } from '../../api/field-names.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
-import type { Context } from '../../root/context.js';
-import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { defineVerb, oneOf, text } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'count',
   summary: 'Count the products of the store, or those matching title, status, collection or category',
   flags: {
@@ -20,16 +19,12 @@ takes no category, so with --category store-cli reads the whole listing (pages o
 counts the products of that category itself.
 Needs a token with the read_products or write_products scope.
 `,
+  async run(options, ctx) {
+    const products = await import('../../product/index.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const filter = await products.resolveFilter(api, options, ctx.spin);
+    const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE));
+    await out.count(count);
+  },
 });
-
-export type CountOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CountOptions, ctx: Context): Promise<void> {
-  const products = await import('../../product/index.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const filter = await products.resolveFilter(api, options, ctx.spin);
-  const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE));
-  await out.count(count);
-}

@@ -1,13 +1,12 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
-import { defineVerb, type OptionsOf } from '../verb.js';
+import { defineVerb } from '../verb.js';
 import { REQUEST_FIELDS, VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'create',
   summary: 'Create a product from flags or a JSON file; category and collections by name or id',
   flags: { ...productFlags('create'), dryRun: dryRunFlag() },
@@ -18,37 +17,33 @@ const verb = defineVerb({
     'store-cli product create --file product.json --status draft --json productId',
   ],
   notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const change = products.checkFlags(options);
+    // --title overrides the file's title, so it may also stand in for a title the file lacks.
+    const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
+    if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
+    const out = await (options.dryRun ? ctx.output(options, REQUEST_FIELDS) : ctx.output());
+    const draft = products.draftToCreate(change, file);
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      // Names are resolved by reading (said on stderr); the POST is shown, not sent, so no
+      // spinner says "Creating".
+      return runDry(ctx, options, (api) => products.createProduct(api, draft, change, (_text, work) => work()));
+    }
+
+    const api = await ctx.api();
+    const { created, sent, names } = await products.createProduct(api, draft, change, ctx.spin);
+    if (!created) {
+      // Any 2xx is success: a store that answers 202/204 without the product still created it.
+      ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
+      await view.showProduct(out, sent as Product, async () => names, out.isTable, VARIANT_COLUMNS);
+      return;
+    }
+    const terminal = out.isTable;
+    // A person sees the product as `product get` shows it (its sales channels); scripts get the answer as it came.
+    const shown = terminal ? await products.asRead(api, created) : created;
+    await view.showProduct(out, shown, () => products.linkNames(api, shown, names), terminal, VARIANT_COLUMNS);
+    if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${products.idText(created.productId)}.`);
+  },
 });
-
-export type CreateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
-  const change = products.checkFlags(options);
-  // --title overrides the file's title, so it may also stand in for a title the file lacks.
-  const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
-  if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
-  const out = await ctx.output(options, options.dryRun ? REQUEST_FIELDS : verb.json.fields);
-  const draft = products.draftToCreate(change, file);
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    // Names are resolved by reading (said on stderr); the POST is shown, not sent, so no
-    // spinner says "Creating".
-    return runDry(ctx, options, (api) => products.createProduct(api, draft, change, (_text, work) => work()));
-  }
-
-  const api = await ctx.api();
-  const { created, sent, names } = await products.createProduct(api, draft, change, ctx.spin);
-  if (!created) {
-    // Any 2xx is success: a store that answers 202/204 without the product still created it.
-    ctx.say('The store accepted the product but sent none back, so its id is not known: shown as sent.');
-    await view.showProduct(out, sent as Product, async () => names, out.isTable, verb.json.columns);
-    return;
-  }
-  const terminal = out.isTable;
-  // A person sees the product as `product get` shows it (its sales channels); scripts get the answer as it came.
-  const shown = terminal ? await products.asRead(api, created) : created;
-  await view.showProduct(out, shown, () => products.linkNames(api, shown, names), terminal, verb.json.columns);
-  if (!out.isJson && ctx.io.isStderrTTY) ctx.say(`Created product ${products.idText(created.productId)}.`);
-}

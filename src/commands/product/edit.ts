@@ -1,12 +1,11 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
-import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, boolean, defineVerb } from '../verb.js';
 import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
 import { productFlags } from './product-flags.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'edit',
   summary: 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back',
   args: { productId: arg('the product id') },
@@ -22,33 +21,29 @@ Variant flags (--price, --sku, --inventory...) apply to every variant. --option 
 the options: variants whose values remain are kept, new combinations copy the first
 variant's prices. With --dry-run, --json prints the changes as [{${CHANGE_FIELDS.map((field) => `"${field}"`).join(', ')}}].
 `,
+  async run(options, ctx) {
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const productId = products.checkProductId(options.productId);
+    const change = products.checkFlags(options);
+    const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);
+    if (!patch && !products.changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
+    const out = await (options.dryRun ? ctx.output(options, CHANGE_FIELDS) : ctx.output());
+    const api = await ctx.api();
+
+    const { current, after, changes, names } = await products.planEdit(api, productId, change, patch, ctx.spin);
+    if (options.dryRun) {
+      if (changes.length > 0 || out.isJson) await out.list([changes], view.changeView, '');
+      if (changes.length === 0) ctx.say(`No change: product ${productId} already has these values.`);
+      else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${plural(changes.length, 'change')} to product ${productId}; nothing was sent.`);
+      return;
+    }
+    if (changes.length === 0) {
+      // Nothing to send; the output is still the product as it stands, for scripts.
+      ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
+      await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable, VARIANT_COLUMNS);
+      return;
+    }
+    const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
+    await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable, VARIANT_COLUMNS);
+  },
 });
-
-export type EditOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: EditOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
-  const productId = products.checkProductId(options.productId);
-  const change = products.checkFlags(options);
-  const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);
-  if (!patch && !products.changesSomething(change)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
-  const out = await ctx.output(options, options.dryRun ? CHANGE_FIELDS : verb.json.fields);
-  const api = await ctx.api();
-
-  const { current, after, changes, names } = await products.planEdit(api, productId, change, patch, ctx.spin);
-  if (options.dryRun) {
-    if (changes.length > 0 || out.isJson) await out.list([changes], view.changeView, '');
-    if (changes.length === 0) ctx.say(`No change: product ${productId} already has these values.`);
-    else if (ctx.io.isStderrTTY) ctx.say(`Dry run: ${plural(changes.length, 'change')} to product ${productId}; nothing was sent.`);
-    return;
-  }
-  if (changes.length === 0) {
-    // Nothing to send; the output is still the product as it stands, for scripts.
-    ctx.say(`No change: product ${productId} already has these values; nothing was sent.`);
-    await view.showProduct(out, current, () => products.linkNames(api, current), out.isTable, verb.json.columns);
-    return;
-  }
-  const updated = await ctx.spin('Saving the product…', () => api.products.update(productId, after));
-  await view.showProduct(out, updated, () => products.linkNames(api, updated, names), out.isTable, verb.json.columns);
-}

@@ -1,24 +1,19 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { arg, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, defineVerb } from '../verb.js';
 import { VARIANT_COLUMNS } from '../columns.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'get',
   summary: 'Show a product: a summary and its variants; --json for the whole product',
   args: { productId: arg('the product id') },
   json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: "variants (after the product's own fields, a FIELD and its value a line)" },
   examples: ['store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants'],
+  async run(options, ctx) {
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const productId = products.checkProductId(options.productId);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
+    await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, VARIANT_COLUMNS, { recordPiped: true });
+  },
 });
-
-export type GetOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
-  const productId = products.checkProductId(options.productId);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const product = await ctx.spin('Fetching the product…', () => api.products.get(productId));
-  await view.showProduct(out, product, () => products.linkNames(api, product), out.isTable, verb.json.columns, { recordPiped: true });
-}

@@ -1,10 +1,10 @@
 import type { Noun } from '../types.js';
-import * as create from './create.js';
-import * as del from './delete.js';
-import * as edit from './edit.js';
-import * as get from './get.js';
-import * as list from './list.js';
-import * as count from './count.js';
+import create from './create.js';
+import del from './delete.js';
+import edit from './edit.js';
+import get from './get.js';
+import list from './list.js';
+import count from './count.js';
 
 export const product: Noun = {
   name: 'product',

@@ -1,13 +1,12 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
-import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
+import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
-import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
 import { PRODUCT_LIST_COLUMNS } from '../columns.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'list',
   summary: 'List products, filtered by title, status, collection or category; --all follows every page',
   flags: {
@@ -15,7 +14,7 @@ const verb = defineVerb({
     status: oneOf('<status>', 'only products in this status', PRODUCT_STATUSES),
     collection: text('<name|id>', 'only products in this collection: an id, or a title looked up with collection list'),
     category: text('<name|id>', 'only products of this category: an id, or a name looked up with category search; filtered by store-cli over every page'),
-    limit: text('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all or --category, 250)"),
+    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all or --category, 250)", { min: 1, max: MAX_PRODUCT_PAGE }),
     pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
@@ -29,34 +28,30 @@ reads the pages (that category only, not its subcategories), and then reads ever
 name that matches none or several exits 2.
 Needs a token with the read_products or write_products scope.
 `,
-});
-
-export type ListOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
-  checkPageTokenAlone(options.pageToken, filters);
-  if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
-  const everyPage = options.all === true || options.category !== undefined;
-  const limit = options.limit !== undefined ? wholeNumberFlag(options.limit, '--limit', 1, MAX_PRODUCT_PAGE) : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const filter = await products.resolveFilter(api, options, ctx.spin);
-  const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
-  const first = await ctx.spin('Listing products…', () => pages.next());
-  let nextPageToken: string | undefined;
-  async function* stream() {
-    if (first.done) {
-      nextPageToken = first.value;
-      return;
+  async run(options, ctx) {
+    const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
+    checkPageTokenAlone(options.pageToken, filters);
+    if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const everyPage = options.all === true || options.category !== undefined;
+    const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const filter = await products.resolveFilter(api, options, ctx.spin);
+    const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
+    const first = await ctx.spin('Listing products…', () => pages.next());
+    let nextPageToken: string | undefined;
+    async function* stream() {
+      if (first.done) {
+        nextPageToken = first.value;
+        return;
+      }
+      yield first.value;
+      nextPageToken = yield* pages;
     }
-    yield first.value;
-    nextPageToken = yield* pages;
-  }
-  await out.list(stream(), view.productListView(verb.json.columns), 'No products match.');
-  const filtered = Object.values(filters).some((value) => value !== undefined);
-  // Piped too: a script that got one page must be able to tell it did not get them all.
-  if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
-}
+    await out.list(stream(), view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
+    const filtered = Object.values(filters).some((value) => value !== undefined);
+    // Piped too: a script that got one page must be able to tell it did not get them all.
+    if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
+  },
+});

@@ -1,7 +1,6 @@
-import type { Context } from '../../root/context.js';
-import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
+import { arg, boolean, defineVerb } from '../verb.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'export',
   summary: "Write a running sandbox's whole state to a file (or - for stdout) in the seed format: sandbox import and serve --seed take it back",
   args: { file: arg('the file to write (mode 0600: it holds full gift card codes), or - for stdout; a device or FIFO is written in place') },
@@ -14,42 +13,38 @@ one that is no regular file (/dev/stdout, a device, a FIFO) is written in place 
 no --force. The data file, journal or lock of a running sandbox is refused (exit 2),
 --force or not: it would destroy that sandbox's state.
 `,
-});
-
-export type ExportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ExportOptions, ctx: Context): Promise<void> {
-  const [{ exists, fileExists, writeOutputFile }, { toJson }, { outputTarget }, { UsageError }] = await Promise.all([
-    import('../../core/atomic-file.js'),
-    import('../../core/json.js'),
-    import('../../core/output-target.js'),
-    import('../../core/errors.js'),
-  ]);
-  const target = await outputTarget(options.file);
-  // Refused before anything is asked of the sandbox.
-  if (target.kind === 'file') {
-    const { liveSandboxOwning } = await import('../../sandbox/index.js');
-    const owner = await liveSandboxOwning(target.path);
-    if (owner !== undefined) {
-      throw new UsageError(
-        `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.`,
-        false,
-      );
+  async run(options, ctx) {
+    const [{ exists, fileExists, writeOutputFile }, { toJson }, { outputTarget }, { UsageError }] = await Promise.all([
+      import('../../core/atomic-file.js'),
+      import('../../core/json.js'),
+      import('../../core/output-target.js'),
+      import('../../core/errors.js'),
+    ]);
+    const target = await outputTarget(options.file);
+    // Refused before anything is asked of the sandbox.
+    if (target.kind === 'file') {
+      const { liveSandboxOwning } = await import('../../sandbox/index.js');
+      const owner = await liveSandboxOwning(target.path);
+      if (owner !== undefined) {
+        throw new UsageError(
+          `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.`,
+          false,
+        );
+      }
+      if (!options.force && (await exists(target.path))) throw fileExists(options.file, '--force');
     }
-    if (!options.force && (await exists(target.path))) throw fileExists(options.file, '--force');
-  }
-  const api = await ctx.api();
-  const state = await ctx.spin('Reading the sandbox state…', () => api.sandboxControl.request('GET', '/state'));
-  const text = `${toJson(state, 2)}\n`;
-  const { describeCounts, targetName } = await import('./running.js');
-  const where = await targetName(ctx);
-  const toStdout = target.kind === 'stdout';
-  if (toStdout) ctx.io.out(text);
-  else await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
-  const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
-  ctx.say(`State of ${where} written to ${toStdout ? 'stdout' : options.file}: ${describeCounts({ counts })}.`);
-}
+    const api = await ctx.api();
+    const state = await ctx.spin('Reading the sandbox state…', () => api.sandboxControl.request('GET', '/state'));
+    const text = `${toJson(state, 2)}\n`;
+    const { describeCounts, targetName } = await import('./running.js');
+    const where = await targetName(ctx);
+    const toStdout = target.kind === 'stdout';
+    if (toStdout) ctx.io.out(text);
+    else await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
+    const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
+    ctx.say(`State of ${where} written to ${toStdout ? 'stdout' : options.file}: ${describeCounts({ counts })}.`);
+  },
+});
 
 function valuesIn(objects: unknown[]): number {
   return objects.reduce<number>((sum, object) => sum + ((object as { values?: unknown[] }).values?.length ?? 0), 0);

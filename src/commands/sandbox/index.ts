@@ -1,10 +1,10 @@
 import type { Noun } from '../types.js';
-import * as exportState from './export.js';
+import exportState from './export.js';
 import { fault } from './fault/index.js';
-import * as importState from './import.js';
-import * as logs from './logs.js';
-import * as reset from './reset.js';
-import * as serve from './serve.js';
+import importState from './import.js';
+import logs from './logs.js';
+import reset from './reset.js';
+import serve from './serve.js';
 
 export const sandbox: Noun = {
   name: 'sandbox',

@@ -1,9 +1,7 @@
 import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
 import type { SandboxLogQuery } from '../../api/sandbox-log.js';
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
-import { wholeNumberFlag } from '../flag-checks.js';
-import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, text, whole } from '../verb.js';
 import type { LogColumn } from './log-view.js';
 import { requireServedSandbox } from './running.js';
 
@@ -11,7 +9,7 @@ const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as 
 /** The most entries a sandbox keeps (sandbox serve --log-size). */
 const MAX_ENTRIES = 1_000_000;
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'logs',
   summary: "Show a running sandbox's request log (requests answered, webhook deliveries made); --follow keeps printing new ones",
   flags: {
@@ -19,7 +17,7 @@ const verb = defineVerb({
     status: text('<list>', 'only these statuses, comma-separated: classes (2xx, 4xx, 5xx...), codes (429, 503) or 0 (no answer)'),
     method: text('<method>', 'only this HTTP method (or comma-separated methods); webhook deliveries are POST'),
     path: text('<prefix>', "only requests whose path starts with this (a webhook delivery's path is its URL)"),
-    limit: text('<n>', 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000', { default: '100' }),
+    limit: whole('<n>', 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000', { min: 1, max: MAX_ENTRIES, default: 100 }),
   },
   json: { fields: SANDBOX_LOG_FIELDS, list: true, columns: LOG_COLUMNS, what: 'the entries as one JSON array (with --follow, one object per line)' },
   examples: [
@@ -34,36 +32,32 @@ serve --log-size). Tokens show their last 4 characters, gift card codes and secr
 query values are masked. With --follow a sandbox that goes away is waited for (said on
 stderr) and followed again when it is back, restarted or not; Ctrl-C stops (exit 0).
 `,
+  async run(options, ctx) {
+    requireServedSandbox(ctx, 'Request logs');
+    const query = filters(options);
+    const limit = options.limit;
+    // Followed, JSON goes out one entry a line as it comes: an array would never end.
+    const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
+    const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options);
+    const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./log-view.js'), import('./log-follow.js'), import('./running.js')]);
+    const view = logView(LOG_COLUMNS, out.isTable);
+    const where = await targetName(ctx);
+    if (!options.follow) {
+      const api = await ctx.api();
+      const page = await ctx.spin('Reading the request log…', () => api.sandboxLog.read({ ...query, limit }));
+      // A listing piped stays quiet on stderr (as every listing); a person is told whose log it is.
+      if (ctx.io.isStderrTTY) ctx.say(`Request log of ${where}: ${page.entries.length} ${page.entries.length === 1 ? 'entry' : 'entries'}.`);
+      await out.list([page.entries], view, 'No requests match.');
+      return;
+    }
+    // No retries inside a request: a sandbox that went away is waited for here, saying so.
+    const api = await ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } });
+    await out.list(followLog(api.sandboxLog, query, limit, ctx, where), view, 'No requests matched.');
+  },
 });
 
-export type LogsOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: LogsOptions, ctx: Context): Promise<void> {
-  requireServedSandbox(ctx, 'Request logs');
-  const query = filters(options);
-  const limit = wholeNumberFlag(options.limit, '--limit', 1, MAX_ENTRIES);
-  // Followed, JSON goes out one entry a line as it comes: an array would never end.
-  const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
-  const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options, verb.json.fields);
-  const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./log-view.js'), import('./log-follow.js'), import('./running.js')]);
-  const view = logView(verb.json.columns, out.isTable);
-  const where = await targetName(ctx);
-  if (!options.follow) {
-    const api = await ctx.api();
-    const page = await ctx.spin('Reading the request log…', () => api.sandboxLog.read({ ...query, limit }));
-    // A listing piped stays quiet on stderr (as every listing); a person is told whose log it is.
-    if (ctx.io.isStderrTTY) ctx.say(`Request log of ${where}: ${page.entries.length} ${page.entries.length === 1 ? 'entry' : 'entries'}.`);
-    await out.list([page.entries], view, 'No requests match.');
-    return;
-  }
-  // No retries inside a request: a sandbox that went away is waited for here, saying so.
-  const api = await ctx.api({ retry: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxTotalWaitMs: 0 } });
-  await out.list(followLog(api.sandboxLog, query, limit, ctx, where), view, 'No requests matched.');
-}
-
 /** The filters, checked here so that a bad one exits 2 naming its flag and nothing is sent. */
-function filters(options: LogsOptions): SandboxLogQuery {
+function filters(options: { status?: string | undefined; method?: string | undefined; path?: string | undefined }): SandboxLogQuery {
   const query: SandboxLogQuery = {};
   if (options.status !== undefined) {
     const parts = options.status.split(',').map((part) => part.trim().toLowerCase());

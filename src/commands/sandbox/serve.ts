@@ -2,14 +2,13 @@ import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isHttpUrl, isLoopbackHost } from '../../core/target.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
-import { wholeNumberFlag } from '../flag-checks.js';
-import { boolean, defineVerb, list, negatable, oneOf, text, type OptionsOf } from '../verb.js';
+import { boolean, defineVerb, list, negatable, oneOf, text, whole } from '../verb.js';
 
 export const DEFAULT_SANDBOX_PORT = 12412;
 /** The real store's plans; the sandbox knows their sizes (its options check the name). */
 const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'serve',
   summary: 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers',
   flags: {
@@ -20,7 +19,7 @@ const verb = defineVerb({
         default: '127.0.0.1',
       },
     ),
-    port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_SANDBOX_PORT) }),
+    port: whole('<n>', 'port to listen on, 0 for any free port', { min: 0, max: 65535, default: DEFAULT_SANDBOX_PORT }),
     token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)', {
       orEmpty: true,
     }),
@@ -31,7 +30,7 @@ const verb = defineVerb({
       'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values) when the store is empty, and reset to it; sandbox export writes one',
     ),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
-    failSeed: text('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs'),
+    failSeed: whole('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs', { min: 0, max: 2 ** 32 - 1 }),
     fault: list(
       '<rule>',
       'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
@@ -58,7 +57,7 @@ const verb = defineVerb({
     showCodes: boolean(
       "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
     ),
-    logSize: text('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { default: '10000' }),
+    logSize: whole('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { min: 1, max: 1_000_000, default: 10_000 }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
   },
@@ -68,77 +67,73 @@ const verb = defineVerb({
     'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
+  async run(options, ctx) {
+    const port = options.port;
+    const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
+    const failSeed = options.failSeed;
+    const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) });
+    const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
+    const { checkFaultRule } = await import('./fault/rule-check.js');
+    const faults: string[] = [];
+    for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
+    const logSize = options.logSize;
+    if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
+    const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
+      import('../../sandbox/index.js'),
+      import('../../root/embedded-sandbox.js'),
+      import('../../core/file-identity.js'),
+    ]);
+    // By identity, not by name: ./defs.json, a symlink or a hard link is the same file.
+    if (options.data && options.definitions && sameFile(await identityOfPath(options.data), await identityOfPath(options.definitions))) {
+      throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
+    }
+    if (options.seed !== undefined && options.demo) throw new UsageError('--seed and --demo both say what the sandbox starts with: give one of them.');
+    if (options.data && options.seed && sameFile(await identityOfPath(options.data), await identityOfPath(options.seed))) {
+      throw new UsageError(`--data ${options.data} is the --seed file (${options.seed}): the sandbox would write its state over the seed; give two files.`);
+    }
+    const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
+    const sandbox = await asCliErrors(() =>
+      startSandbox({
+        host: options.host,
+        port,
+        tokens,
+        ...(options.data ? { dataFile: options.data } : {}),
+        ...(options.seed === undefined ? { seed: options.demo ? 'demo' : 'none' } : { seedFile: options.seed }),
+        failRate,
+        ...(failSeed === undefined ? {} : { failSeed }),
+        faults,
+        allowFaultHeader: options.allowFaultHeader === true,
+        idsAs: options.idsAs,
+        dialect: options.dialect,
+        ...(options.showCodes ? { codesInReads: 'shown' as const } : {}),
+        ...(options.definitions ? { definitionsFile: options.definitions } : {}),
+        ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
+        logSize,
+        ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
+        webhooks,
+        ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
+      }),
+    );
+    const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
+    if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
+    else ctx.io.out(`${sandbox.baseUrl}\n`);
+    if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes${options.data ? `, kept in ${options.data} across restarts` : ''}): ${sandbox.token}`);
+    if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
+    const dialect = options.dialect === 'real' ? `, speaking the real dialect (token header ${sandbox.tokenHeader})` : '';
+    ctx.say(`Sandbox listening on ${listeningOn(sandbox)}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
+    warnExposure(options.host, tokens, ctx);
+    const { watchUnmatchedFaults } = await import('./unmatched-faults.js');
+    const unmatched = watchUnmatchedFaults(sandbox, (message) => ctx.warn(message));
+
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) resolve();
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    unmatched.atExit();
+    await asCliErrors(() => sandbox.close());
+    ctx.say('Sandbox stopped.');
+  },
 });
-
-export type ServeOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ServeOptions, ctx: Context): Promise<void> {
-  const port = wholeNumberFlag(options.port, '--port', 0, 65535);
-  const failRate = options.failRate === undefined ? 0 : fraction(options.failRate, '--fail-rate');
-  const failSeed = options.failSeed === undefined ? undefined : wholeNumberFlag(options.failSeed, '--fail-seed', 0, 2 ** 32 - 1);
-  const webhooks = webhookOptions({ ...options, webhookSecret: options.webhookSecret ?? nonEmpty(ctx.env.STORE_CLI_WEBHOOK_SECRET) });
-  const rateLimit = options.rateLimit === undefined ? undefined : parseRateLimit(options.rateLimit);
-  const { checkFaultRule } = await import('./fault/rule-check.js');
-  const faults: string[] = [];
-  for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
-  const logSize = wholeNumberFlag(options.logSize, '--log-size', 1, 1_000_000);
-  if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
-  const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
-    import('../../sandbox/index.js'),
-    import('../../root/embedded-sandbox.js'),
-    import('../../core/file-identity.js'),
-  ]);
-  // By identity, not by name: ./defs.json, a symlink or a hard link is the same file.
-  if (options.data && options.definitions && sameFile(await identityOfPath(options.data), await identityOfPath(options.definitions))) {
-    throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
-  }
-  if (options.seed !== undefined && options.demo) throw new UsageError('--seed and --demo both say what the sandbox starts with: give one of them.');
-  if (options.data && options.seed && sameFile(await identityOfPath(options.data), await identityOfPath(options.seed))) {
-    throw new UsageError(`--data ${options.data} is the --seed file (${options.seed}): the sandbox would write its state over the seed; give two files.`);
-  }
-  const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
-  const sandbox = await asCliErrors(() =>
-    startSandbox({
-      host: options.host,
-      port,
-      tokens,
-      ...(options.data ? { dataFile: options.data } : {}),
-      ...(options.seed === undefined ? { seed: options.demo ? 'demo' : 'none' } : { seedFile: options.seed }),
-      failRate,
-      ...(failSeed === undefined ? {} : { failSeed }),
-      faults,
-      allowFaultHeader: options.allowFaultHeader === true,
-      idsAs: options.idsAs,
-      dialect: options.dialect,
-      ...(options.showCodes ? { codesInReads: 'shown' as const } : {}),
-      ...(options.definitions ? { definitionsFile: options.definitions } : {}),
-      ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
-      logSize,
-      ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
-      webhooks,
-      ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
-    }),
-  );
-  const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
-  if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
-  else ctx.io.out(`${sandbox.baseUrl}\n`);
-  if (tokens.length === 0 && !options.json) ctx.say(`Token (all scopes${options.data ? `, kept in ${options.data} across restarts` : ''}): ${sandbox.token}`);
-  if (webhooks.secret === undefined) ctx.say(`Webhook secret (generated): ${sandbox.webhookSecret}`);
-  const dialect = options.dialect === 'real' ? `, speaking the real dialect (token header ${sandbox.tokenHeader})` : '';
-  ctx.say(`Sandbox listening on ${listeningOn(sandbox)}${options.data ? `, state in ${options.data}` : ''}${dialect}. Ctrl-C stops it.`);
-  warnExposure(options.host, tokens, ctx);
-  const { watchUnmatchedFaults } = await import('./unmatched-faults.js');
-  const unmatched = watchUnmatchedFaults(sandbox, (message) => ctx.warn(message));
-
-  await new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) resolve();
-    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  unmatched.atExit();
-  await asCliErrors(() => sandbox.close());
-  ctx.say('Sandbox stopped.');
-}
 
 /**
  * Where the server is bound, as the system says: a wildcard bind names itself and the
@@ -168,7 +163,7 @@ function warnExposure(host: string, tokens: ReadonlyArray<{ token: string }>, ct
 }
 
 /** The --webhook shortcut's URLs and the secret that signs every delivery (subscriptions' too). */
-function webhookOptions(options: ServeOptions): { urls: string[]; secret?: string } {
+function webhookOptions(options: { webhook: string[]; webhookSecret?: string | undefined }): { urls: string[]; secret?: string } {
   for (const url of options.webhook) {
     if (!isHttpUrl(url)) throw new UsageError(`--webhook must be an absolute http or https URL such as http://127.0.0.1:4000/webhooks (got '${url}').`);
   }

@@ -1,11 +1,11 @@
 import type { Noun } from '../types.js';
-import * as listen from './listen.js';
-import * as resend from './resend.js';
+import listen from './listen.js';
+import resend from './resend.js';
 import { subscription } from './subscription/index.js';
-import * as subscribe from './subscribe.js';
-import * as subscriptions from './subscriptions.js';
-import * as trigger from './trigger.js';
-import * as unsubscribe from './unsubscribe.js';
+import subscribe from './subscribe.js';
+import subscriptions from './subscriptions.js';
+import trigger from './trigger.js';
+import unsubscribe from './unsubscribe.js';
 
 export const webhook: Noun = {
   name: 'webhook',

@@ -1,18 +1,17 @@
 import { EventEmitter, on } from 'node:events';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
-import { defineVerb, text, type OptionsOf } from '../verb.js';
+import { defineVerb, text, whole } from '../verb.js';
 import { DELIVERY_FIELDS, deliveryView } from './view.js';
-import { wholeNumberFlag } from '../flag-checks.js';
 import { httpUrlFlag, secretFlag } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 
 const DEFAULT_LISTEN_PORT = 4343;
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'listen',
   summary: 'Receive webhook deliveries locally (X-Service-* or X-Genstore-*): one line each, signatures checked, optionally forwarded to your app',
   flags: {
-    port: text('<n>', 'port to listen on, 0 for any free port', { default: String(DEFAULT_LISTEN_PORT) }),
+    port: whole('<n>', 'port to listen on, 0 for any free port', { min: 0, max: 65535, default: DEFAULT_LISTEN_PORT }),
     host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
     secret: text('<secret>', 'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'),
     forwardTo: text('<url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status"),
@@ -44,59 +43,55 @@ when replayed, so a handler should skip webhook ids it has handled.
 acknowledged delivery survives even kill -9. A directory or unwritable FILE exits 2.
 The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (exit 0).
 `,
-});
+  async run(options, ctx) {
+    const port = options.port;
+    const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
+    const secret = secretFlag(options.secret, ctx.env);
+    // --json and --jsonl are the same here: one object a line, optionally only some fields.
+    const ndjson = options.json !== undefined || options.jsonl !== undefined;
+    const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: options.jsonl ?? true } : {});
+    const log = options.log === undefined ? undefined : await openLog(options.log, ctx);
+    const { startReceiver } = await import('../../webhooks/receiver.js');
+    const warn = (message: string) => ctx.warn(message);
 
-export type ListenOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ListenOptions, ctx: Context): Promise<void> {
-  const port = wholeNumberFlag(options.port, '--port', 0, 65535);
-  const forwardTo = options.forwardTo === undefined ? undefined : httpUrlFlag(options.forwardTo, '--forward-to');
-  const secret = secretFlag(options.secret, ctx.env);
-  // --json and --jsonl are the same here: one object a line, optionally only some fields.
-  const ndjson = options.json !== undefined || options.jsonl !== undefined;
-  const out = await ctx.output(ndjson ? { json: options.json ?? true, jsonl: options.jsonl ?? true } : {}, verb.json.fields);
-  const log = options.log === undefined ? undefined : await openLog(options.log, ctx);
-  const { startReceiver } = await import('../../webhooks/receiver.js');
-  const warn = (message: string) => ctx.warn(message);
-
-  const arrivals = new EventEmitter();
-  let receiver;
-  try {
-    receiver = await startReceiver({
-      host: options.host,
-      port,
-      ...(secret === undefined ? {} : { secret }),
-      ...(forwardTo ? { forwardTo } : {}),
-      ...(log ? { keep: (delivery) => log.append(delivery) } : {}),
-      forwardTimeoutMs: ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS,
-      now: () => ctx.now(),
-      onDelivery: (delivery) => arrivals.emit('delivery', delivery),
-      onWarning: warn,
-    });
-  } catch (error) {
-    await log?.close();
-    throw error;
-  }
-  ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`);
-  if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
-
-  // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.
-  async function* deliveries() {
+    const arrivals = new EventEmitter();
+    let receiver;
     try {
-      for await (const [delivery] of on(arrivals, 'delivery', { signal: ctx.signal })) yield [delivery];
+      receiver = await startReceiver({
+        host: options.host,
+        port,
+        ...(secret === undefined ? {} : { secret }),
+        ...(forwardTo ? { forwardTo } : {}),
+        ...(log ? { keep: (delivery) => log.append(delivery) } : {}),
+        forwardTimeoutMs: ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS,
+        now: () => ctx.now(),
+        onDelivery: (delivery) => arrivals.emit('delivery', delivery),
+        onWarning: warn,
+      });
     } catch (error) {
-      if (!ctx.signal.aborted) throw error;
+      await log?.close();
+      throw error;
     }
-  }
-  try {
-    await out.list(deliveries(), deliveryView(forwardTo !== undefined), 'No deliveries arrived.');
-  } finally {
-    await receiver.close();
-    await log?.close();
-    ctx.say('Stopped listening.');
-  }
-}
+    ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`);
+    if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
+
+    // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.
+    async function* deliveries() {
+      try {
+        for await (const [delivery] of on(arrivals, 'delivery', { signal: ctx.signal })) yield [delivery];
+      } catch (error) {
+        if (!ctx.signal.aborted) throw error;
+      }
+    }
+    try {
+      await out.list(deliveries(), deliveryView(forwardTo !== undefined), 'No deliveries arrived.');
+    } finally {
+      await receiver.close();
+      await log?.close();
+      ctx.say('Stopped listening.');
+    }
+  },
+});
 
 /** The --log file, opened before listening: it must not be where stdout or stderr go. */
 async function openLog(path: string, ctx: Context) {

@@ -1,16 +1,15 @@
-import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
 import { plural, pluralWord } from '../../core/words.js';
 import { familyOf, webhookHeaders } from '../../webhooks/wire.js';
-import { arg, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, oneOf, text } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, secretFlag, sendingBrand } from './flags.js';
 import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'resend',
   summary: 'Send a delivery kept by webhook listen --log again, re-signed, to a URL',
   args: { webhookId: arg('the webhook id of the delivery, X-Service-Webhook-Id or X-Genstore-Webhook-Id (the last one in the log when it came several times)') },
@@ -34,48 +33,44 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
 2 when the log has no delivery with that id. The ids in a log:
   jq -r '.headers[] | select(.[0] | ascii_downcase | test("^x-(service|genstore)-webhook-id$")) | .[1]' deliveries.jsonl
 `,
+  async run(options, ctx) {
+    const to = httpUrlFlag(options.to, '--to');
+    const secret = secretFlag(options.secret, ctx.env);
+    const out = await ctx.output();
+    const [{ findLoggedDelivery, loggedHeader }, { replayDelivery }, { deliveryFacts, parsePayload }] = await Promise.all([
+      import('../../webhooks/delivery-log.js'),
+      import('../../webhooks/delivery.js'),
+      import('../../webhooks/incoming.js'),
+    ]);
+    const search = await findLoggedDelivery(
+      options.log,
+      options.webhookId,
+      BRANDS.map((b) => webhookHeaders(b).webhookId),
+    );
+    const skipped = search.skipped;
+    if (skipped.length) {
+      const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
+      ctx.warn(`${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`);
+    }
+    const logged = search.found;
+    if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
+    if (!logged.verified) ctx.warn(`the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`);
+
+    // Nothing names a family (no flag, environment, profile or store host): the logged one's.
+    const chosen = await sendingBrand(options.brand, ctx);
+    const logFamily = familyOf((name) => loggedHeader(logged, name) !== undefined);
+    const brand = chosen.source === 'default' && logFamily !== undefined ? logFamily : chosen.value;
+    const delivery = replayDelivery({ logged, brand, triggeredAt: ctx.now(), ...(secret === undefined ? {} : { secret }), userAgent: `store-cli/${VERSION}` });
+    if (secret === undefined) warnUnsigned(ctx, brand);
+
+    const topic = loggedHeader(logged, webhookHeaders(logFamily ?? brand).topic) ?? '';
+    const status = await sendDelivery(ctx, to, delivery, `the resent ${topic || 'delivery'}${topic ? ' event' : ''} (webhook id ${options.webhookId})`);
+    let productId = '';
+    try {
+      productId = deliveryFacts({}, parsePayload(delivery.body)).productId ?? '';
+    } catch {
+      // A body that no longer parses was accepted as JSON once; it is resent as it is, without an id to show.
+    }
+    await out.item({ topic, webhookId: options.webhookId, productId, url: shownUrl(to), status }, sentView);
+  },
 });
-
-export type ResendOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ResendOptions, ctx: Context): Promise<void> {
-  const to = httpUrlFlag(options.to, '--to');
-  const secret = secretFlag(options.secret, ctx.env);
-  const out = await ctx.output(options, verb.json.fields);
-  const [{ findLoggedDelivery, loggedHeader }, { replayDelivery }, { deliveryFacts, parsePayload }] = await Promise.all([
-    import('../../webhooks/delivery-log.js'),
-    import('../../webhooks/delivery.js'),
-    import('../../webhooks/incoming.js'),
-  ]);
-  const search = await findLoggedDelivery(
-    options.log,
-    options.webhookId,
-    BRANDS.map((b) => webhookHeaders(b).webhookId),
-  );
-  const skipped = search.skipped;
-  if (skipped.length) {
-    const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
-    ctx.warn(`${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`);
-  }
-  const logged = search.found;
-  if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
-  if (!logged.verified) ctx.warn(`the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`);
-
-  // Nothing names a family (no flag, environment, profile or store host): the logged one's.
-  const chosen = await sendingBrand(options.brand, ctx);
-  const logFamily = familyOf((name) => loggedHeader(logged, name) !== undefined);
-  const brand = chosen.source === 'default' && logFamily !== undefined ? logFamily : chosen.value;
-  const delivery = replayDelivery({ logged, brand, triggeredAt: ctx.now(), ...(secret === undefined ? {} : { secret }), userAgent: `store-cli/${VERSION}` });
-  if (secret === undefined) warnUnsigned(ctx, brand);
-
-  const topic = loggedHeader(logged, webhookHeaders(logFamily ?? brand).topic) ?? '';
-  const status = await sendDelivery(ctx, to, delivery, `the resent ${topic || 'delivery'}${topic ? ' event' : ''} (webhook id ${options.webhookId})`);
-  let productId = '';
-  try {
-    productId = deliveryFacts({}, parsePayload(delivery.body)).productId ?? '';
-  } catch {
-    // A body that no longer parses was accepted as JSON once; it is resent as it is, without an id to show.
-  }
-  await out.item({ topic, webhookId: options.webhookId, productId, url: shownUrl(to), status }, sentView);
-}

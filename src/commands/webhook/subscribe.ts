@@ -1,11 +1,10 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
-import { defineVerb, text, type OptionsOf } from '../verb.js';
+import { defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { topicFlag } from './flags.js';
 import { TOPICS_NOTE } from './topics-note.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'subscribe',
   summary: "Subscribe an address to a topic: the store POSTs each of the topic's events there, signed",
   flags: {
@@ -26,26 +25,22 @@ The store refuses a second subscription of the same address to the same topic.
 A topic that is not noun/verb exits 2; one the store does not document is sent all the
 same, with a warning (a typo makes a subscription that never fires).
 ${TOPICS_NOTE}${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+    // The address is checked before the topic is warned about: a refused run warns of nothing.
+    const input = checkSubscriptionCreate({ topic: options.topic, address: options.address });
+    topicFlag(input.topic, ctx);
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, (api) => api.webhookSubscriptions.create(input));
+    }
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const subscription = await ctx.spin('Subscribing…', () => api.webhookSubscriptions.create(input));
+    if (subscription === undefined) {
+      ctx.say(`The store accepted the subscription of ${input.address} to ${input.topic} without showing it; webhook subscriptions lists it.`);
+      return;
+    }
+    await out.item(subscription, view.subscriptionDetailView);
+  },
 });
-
-export type SubscribeOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: SubscribeOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
-  // The address is checked before the topic is warned about: a refused run warns of nothing.
-  const input = checkSubscriptionCreate({ topic: options.topic, address: options.address });
-  topicFlag(input.topic, ctx);
-  if (options.dryRun) {
-    const { runDry } = await import('../dry-run.js');
-    return runDry(ctx, options, (api) => api.webhookSubscriptions.create(input));
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const subscription = await ctx.spin('Subscribing…', () => api.webhookSubscriptions.create(input));
-  if (subscription === undefined) {
-    ctx.say(`The store accepted the subscription of ${input.address} to ${input.topic} without showing it; webhook subscriptions lists it.`);
-    return;
-  }
-  await out.item(subscription, view.subscriptionDetailView);
-}

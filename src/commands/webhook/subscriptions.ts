@@ -1,10 +1,9 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
-import type { Context } from '../../root/context.js';
 import { WEBHOOK_SUBSCRIPTION_LIST_COLUMNS } from '../columns.js';
-import { defineVerb, text, type OptionsOf } from '../verb.js';
+import { defineVerb, text } from '../verb.js';
 import { topicFlag } from './flags.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'subscriptions',
   summary: "List the store's webhook subscriptions, optionally of one topic or address",
   flags: {
@@ -14,17 +13,13 @@ const verb = defineVerb({
   json: { fields: WEBHOOK_SUBSCRIPTION_FIELDS, list: true, columns: WEBHOOK_SUBSCRIPTION_LIST_COLUMNS },
   examples: ['store-cli webhook subscriptions', 'store-cli webhook subscriptions --topic products/create', 'store-cli webhook subscriptions --json id,address | jq .'],
   notes: '\nNeeds a token with the read_apps or write_apps scope. webhook subscription count counts them.\n',
+  async run(options, ctx) {
+    const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+    const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
+    if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const found = await ctx.spin('Listing webhook subscriptions…', () => api.webhookSubscriptions.list(filter));
+    await out.list([found], subscriptionListView(WEBHOOK_SUBSCRIPTION_LIST_COLUMNS), 'No webhook subscriptions match.');
+  },
 });
-
-export type SubscriptionsOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: SubscriptionsOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
-  const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
-  if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const found = await ctx.spin('Listing webhook subscriptions…', () => api.webhookSubscriptions.list(filter));
-  await out.list([found], subscriptionListView(verb.json.columns), 'No webhook subscriptions match.');
-}

@@ -3,13 +3,13 @@ import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
 import { hasSample, isWellFormedTopic, SAMPLE_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
-import { arg, defineVerb, list, oneOf, text, type OptionsOf } from '../verb.js';
+import { arg, defineVerb, list, oneOf, text } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, profileShopDomain, secretFlag, sendingBrand } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
 import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'trigger',
   summary: 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store',
   args: { topic: arg(`the topic of the sample to send: ${SAMPLE_TOPICS.join(', ')}`) },
@@ -39,45 +39,41 @@ string stays the text typed (ids and amounts digit-exact). The result must match
 topic's sample schema: a problem names the --set or file and the JSON path (exit 2, nothing sent).
 Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot be reached.
 `,
+  async run(options, ctx) {
+    const topic = options.topic;
+    if (!hasSample(topic)) {
+      const why = isWellFormedTopic(topic) ? `there is no sample payload for '${topic}'` : `'${topic}' is not a topic`;
+      throw new UsageError(`Cannot trigger ${topic}: ${why}; trigger sends the samples of ${SAMPLE_TOPICS.join(', ')}.`);
+    }
+    const to = httpUrlFlag(options.to, '--to');
+    const secret = secretFlag(options.secret, ctx.env);
+    if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
+      throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
+    }
+    const out = await ctx.output();
+    const payload = await payloadOf(topic, options, ctx);
+    const [{ randomUUID }, { buildDelivery }] = await Promise.all([import('node:crypto'), import('../../webhooks/delivery.js')]);
+
+    const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);
+    const webhookId = randomUUID();
+    const delivery = buildDelivery({
+      brand: brand.value,
+      ...(shopDomain === undefined ? {} : { shopDomain }),
+      topic,
+      payload,
+      webhookId,
+      triggeredAt: ctx.now(),
+      ...(secret === undefined ? {} : { secret }),
+      userAgent: `store-cli/${VERSION}`,
+    });
+    if (secret === undefined) warnUnsigned(ctx, brand.value);
+    const status = await sendDelivery(ctx, to, delivery, `the ${topic} event`);
+    await out.item({ topic, webhookId, productId: payload.productId, url: shownUrl(to), status }, sentView);
+  },
 });
 
-export type TriggerOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: TriggerOptions, ctx: Context): Promise<void> {
-  const topic = options.topic;
-  if (!hasSample(topic)) {
-    const why = isWellFormedTopic(topic) ? `there is no sample payload for '${topic}'` : `'${topic}' is not a topic`;
-    throw new UsageError(`Cannot trigger ${topic}: ${why}; trigger sends the samples of ${SAMPLE_TOPICS.join(', ')}.`);
-  }
-  const to = httpUrlFlag(options.to, '--to');
-  const secret = secretFlag(options.secret, ctx.env);
-  if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
-    throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  const payload = await payloadOf(topic, options, ctx);
-  const [{ randomUUID }, { buildDelivery }] = await Promise.all([import('node:crypto'), import('../../webhooks/delivery.js')]);
-
-  const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);
-  const webhookId = randomUUID();
-  const delivery = buildDelivery({
-    brand: brand.value,
-    ...(shopDomain === undefined ? {} : { shopDomain }),
-    topic,
-    payload,
-    webhookId,
-    triggeredAt: ctx.now(),
-    ...(secret === undefined ? {} : { secret }),
-    userAgent: `store-cli/${VERSION}`,
-  });
-  if (secret === undefined) warnUnsigned(ctx, brand.value);
-  const status = await sendDelivery(ctx, to, delivery, `the ${topic} event`);
-  await out.item({ topic, webhookId, productId: payload.productId, url: shownUrl(to), status }, sentView);
-}
-
 /** The sample, or --file; then --product-id and the --set changes; checked by the topic's schema. */
-async function payloadOf(topic: SampleTopic, options: TriggerOptions, ctx: Context): Promise<{ productId: string }> {
+async function payloadOf(topic: SampleTopic, options: { file?: string | undefined; set?: string[] | undefined; productId?: string | undefined }, ctx: Context): Promise<{ productId: string }> {
   const { samplePayload, putProductId } = await import('../../webhooks/samples.js');
   if (options.file === undefined && options.set === undefined) return samplePayload(topic, options.productId);
   const [{ applyFieldSets, checkCustomPayload, parseFieldSets }, { parseJsonInput, readInputText }] = await Promise.all([

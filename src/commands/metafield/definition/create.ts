@@ -1,12 +1,11 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
 import type { MetafieldDomain } from '../../../api/metafield-types.js';
-import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'create',
   summary: 'Create a metafield definition: the type (and rule) values of that namespace and code are checked against',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
@@ -18,36 +17,32 @@ const verb = defineVerb({
     'store-cli metafield definition create products --namespace custom --code related --definition-name Related --field-type Product --multi true --dry-run',
   ],
   notes: `\n--definition-name and --field-type are required.\n${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const domain = checkDomain(options.domain) as MetafieldDomain;
+    const names = checkNames(options);
+    const fields = givenFields(options);
+    if (fields.definitionName === undefined) throw new UsageError('--definition-name is required: the display name of the definition.');
+    if (fields.fieldType === undefined) throw new UsageError('--field-type is required: the type values of this definition hold.');
+    const { checkDefinitionFlags } = await import('../../../api/metafield-definition-wire.js');
+    const definition = checkDefinitionFlags(domain, {
+      ...names,
+      definitionName: fields.definitionName,
+      fieldType: fields.fieldType,
+      description: fields.description ?? '',
+      multi: fields.multi ?? 'false',
+      optionMap: fields.optionMap ?? '{}',
+      ...(fields.schemaRule === undefined || fields.schemaRule === '' ? {} : { schemaRule: fields.schemaRule }),
+      pinned: fields.pinned ?? 'false',
+    });
+    if (options.dryRun) {
+      const { runDry } = await import('../../dry-run.js');
+      return runDry(ctx, options, (api) => api.metafieldDefinitions.create(domain, definition));
+    }
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const created = await ctx.spin('Creating the metafield definition…', () => api.metafieldDefinitions.create(domain, definition));
+    await out.item(created, view.definitionDetailView);
+    if (ctx.io.isStderrTTY) ctx.say(`Created the definition ${names.namespace}.${names.code} of ${domain}.`);
+  },
 });
-
-export type CreateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const domain = checkDomain(options.domain) as MetafieldDomain;
-  const names = checkNames(options);
-  const fields = givenFields(options);
-  if (fields.definitionName === undefined) throw new UsageError('--definition-name is required: the display name of the definition.');
-  if (fields.fieldType === undefined) throw new UsageError('--field-type is required: the type values of this definition hold.');
-  const { checkDefinitionFlags } = await import('../../../api/metafield-definition-wire.js');
-  const definition = checkDefinitionFlags(domain, {
-    ...names,
-    definitionName: fields.definitionName,
-    fieldType: fields.fieldType,
-    description: fields.description ?? '',
-    multi: fields.multi ?? 'false',
-    optionMap: fields.optionMap ?? '{}',
-    ...(fields.schemaRule === undefined || fields.schemaRule === '' ? {} : { schemaRule: fields.schemaRule }),
-    pinned: fields.pinned ?? 'false',
-  });
-  if (options.dryRun) {
-    const { runDry } = await import('../../dry-run.js');
-    return runDry(ctx, options, (api) => api.metafieldDefinitions.create(domain, definition));
-  }
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const created = await ctx.spin('Creating the metafield definition…', () => api.metafieldDefinitions.create(domain, definition));
-  await out.item(created, view.definitionDetailView);
-  if (ctx.io.isStderrTTY) ctx.say(`Created the definition ${names.namespace}.${names.code} of ${domain}.`);
-}

@@ -1,11 +1,10 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../root/context.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, boolean, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, boolean, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'delete',
   summary: 'Delete a metafield definition and print it; asks first unless --yes',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
@@ -13,25 +12,21 @@ const verb = defineVerb({
   json: { fields: METAFIELD_DEFINITION_FIELDS },
   examples: ['store-cli metafield definition delete products --namespace custom --code fabric', 'store-cli metafield definition delete products --namespace custom --code fabric --yes --json'],
   notes: `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+  async run(options, ctx) {
+    const domain = checkDomain(options.domain);
+    const { namespace, code } = checkNames(options);
+    if (options.dryRun) {
+      const { runDry } = await import('../../dry-run.js');
+      return runDry(ctx, options, (api) => api.metafieldDefinitions.delete(domain, namespace, code));
+    }
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+      action: `delete the definition ${namespace}.${code} of ${domain}`,
+      question: `Delete the metafield definition ${namespace}.${code} of ${domain}?`,
+    });
+    const api = await ctx.api();
+    const removed = await ctx.spin('Deleting the metafield definition…', () => api.metafieldDefinitions.delete(domain, namespace, code));
+    await out.item(removed, view.definitionDetailView);
+  },
 });
-
-export type DeleteOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: DeleteOptions, ctx: Context): Promise<void> {
-  const domain = checkDomain(options.domain);
-  const { namespace, code } = checkNames(options);
-  if (options.dryRun) {
-    const { runDry } = await import('../../dry-run.js');
-    return runDry(ctx, options, (api) => api.metafieldDefinitions.delete(domain, namespace, code));
-  }
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-    action: `delete the definition ${namespace}.${code} of ${domain}`,
-    question: `Delete the metafield definition ${namespace}.${code} of ${domain}?`,
-  });
-  const api = await ctx.api();
-  const removed = await ctx.spin('Deleting the metafield definition…', () => api.metafieldDefinitions.delete(domain, namespace, code));
-  await out.item(removed, view.definitionDetailView);
-}

@@ -1,12 +1,11 @@
 import { Argument } from 'commander';
 import { METAFIELD_DOMAINS } from '../../../api/metafield-types.js';
-import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
-import { Arg, boolean, defineVerb, text, type OptionsOf } from '../../verb.js';
+import { Arg, boolean, defineVerb, text } from '../../verb.js';
 import { checkDomain } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'export',
   summary: 'Write the metafield definitions of some domains (or --all) as a JSON file that `definition import` reads',
   args: { domains: new Arg<string[]>((name) => new Argument(`[${name}...]`, `the domains to export: ${METAFIELD_DOMAINS.join(', ')}`)) },
@@ -25,31 +24,27 @@ The file is {"definitions": [...]}, each entry the definition's fields as the AP
 domain, namespace and code, with nothing store-specific: two stores holding the same
 definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
 `,
+  async run(options, ctx) {
+    const given = options.domains ?? [];
+    if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
+    if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
+    const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
+    const [{ definitionsFileText }, { writeOutputFile }, { outputTarget }] = await Promise.all([
+      import('../../../api/metafield-definition-wire.js'),
+      import('../../../core/atomic-file.js'),
+      import('../../../core/output-target.js'),
+    ]);
+    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
+    const api = await ctx.api();
+    const definitions = await ctx.spin('Reading metafield definitions…', async () => {
+      const found = [];
+      for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
+      return found;
+    });
+    const textOut = definitionsFileText(definitions);
+    if (target.kind === 'stdout') ctx.io.out(textOut);
+    // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
+    else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
+    ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
+  },
 });
-
-export type ExportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ExportOptions, ctx: Context): Promise<void> {
-  const given = options.domains ?? [];
-  if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
-  if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
-  const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-  const [{ definitionsFileText }, { writeOutputFile }, { outputTarget }] = await Promise.all([
-    import('../../../api/metafield-definition-wire.js'),
-    import('../../../core/atomic-file.js'),
-    import('../../../core/output-target.js'),
-  ]);
-  const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-  const api = await ctx.api();
-  const definitions = await ctx.spin('Reading metafield definitions…', async () => {
-    const found = [];
-    for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
-    return found;
-  });
-  const textOut = definitionsFileText(definitions);
-  if (target.kind === 'stdout') ctx.io.out(textOut);
-  // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
-  else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
-  ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
-}

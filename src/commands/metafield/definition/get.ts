@@ -1,26 +1,21 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../root/context.js';
-import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'get',
   summary: 'Show one metafield definition: its type, name, rule and options',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: nameFlags(),
   json: { fields: METAFIELD_DEFINITION_FIELDS },
   examples: ['store-cli metafield definition get products --namespace specs --code weight', 'store-cli metafield definition get products --namespace specs --code weight --json schemaRule'],
+  async run(options, ctx) {
+    const domain = checkDomain(options.domain);
+    const { namespace, code } = checkNames(options);
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const definition = await ctx.spin('Fetching the metafield definition…', () => api.metafieldDefinitions.get(domain, namespace, code));
+    await out.item(definition, view.definitionDetailView);
+  },
 });
-
-export type GetOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const domain = checkDomain(options.domain);
-  const { namespace, code } = checkNames(options);
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const definition = await ctx.spin('Fetching the metafield definition…', () => api.metafieldDefinitions.get(domain, namespace, code));
-  await out.item(definition, view.definitionDetailView);
-}

@@ -3,11 +3,11 @@ import type { DefinitionSummary } from '../../../bulk/import-definitions.js';
 import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb } from '../../verb.js';
 
 const SUMMARY_FIELDS: readonly (keyof DefinitionSummary)[] = ['created', 'updated', 'unchanged', 'failed'];
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'import',
   summary: 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },
@@ -25,36 +25,32 @@ problem names the JSON path, exits 2 and sends nothing. Then each domain's defin
 read once, and each entry is created, updated (sent whole) or left alone. A re-run changes nothing.
 Exit codes: 0 every definition applied; 3 some failed (each named on stderr, the rest applied).
 ${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    // --json's fields are checked first, before the file is read.
+    const out = options.dryRun ? undefined : await ctx.output();
+    const definitions = await readFile(options.file, ctx);
+    const { importDefinitions } = await import('../../../bulk/import-definitions.js');
+    const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+    const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
+    const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
+    if (options.dryRun) {
+      const { runDry } = await import('../../dry-run.js');
+      const wrote = (action: string, name: string) => ctx.say(`would ${action} ${name}`);
+      return runDry(ctx, options, (api) => importDefinitions(api, definitions, summary, { wrote, failed }), 'every definition is equal already, so nothing would be sent', true);
+    }
+    const api = await ctx.api();
+    try {
+      await ctx.spin('Importing metafield definitions…', () => importDefinitions(api, definitions, summary, { failed }));
+    } catch (error) {
+      // Interrupted or stopped: what was done so far is said before the error.
+      if (summary.created + summary.updated + summary.failed > 0) ctx.say(`${told()} (stopped before the end)`);
+      throw error;
+    }
+    if (out?.isJson === true) await out.item(summary, { columns: [] });
+    ctx.say(told());
+    if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
+  },
 });
-
-export type ImportOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: ImportOptions, ctx: Context): Promise<void> {
-  // --json's fields are checked first, before the file is read.
-  const out = options.dryRun ? undefined : await ctx.output(options, verb.json.fields);
-  const definitions = await readFile(options.file, ctx);
-  const { importDefinitions } = await import('../../../bulk/import-definitions.js');
-  const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
-  const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
-  if (options.dryRun) {
-    const { runDry } = await import('../../dry-run.js');
-    const wrote = (action: string, name: string) => ctx.say(`would ${action} ${name}`);
-    return runDry(ctx, options, (api) => importDefinitions(api, definitions, summary, { wrote, failed }), 'every definition is equal already, so nothing would be sent', true);
-  }
-  const api = await ctx.api();
-  try {
-    await ctx.spin('Importing metafield definitions…', () => importDefinitions(api, definitions, summary, { failed }));
-  } catch (error) {
-    // Interrupted or stopped: what was done so far is said before the error.
-    if (summary.created + summary.updated + summary.failed > 0) ctx.say(`${told()} (stopped before the end)`);
-    throw error;
-  }
-  if (out?.isJson === true) await out.item(summary, { columns: [] });
-  ctx.say(told());
-  if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
-}
 
 /** The whole file, checked before anything is sent (exit 2 naming the JSON path). */
 async function readFile(path: string, ctx: Context): Promise<FileDefinition[]> {

@@ -1,11 +1,11 @@
 import type { Noun } from '../../types.js';
-import * as create from './create.js';
-import * as del from './delete.js';
-import * as exportDefinitions from './export.js';
-import * as get from './get.js';
-import * as importDefinitions from './import.js';
-import * as list from './list.js';
-import * as update from './update.js';
+import create from './create.js';
+import del from './delete.js';
+import exportDefinitions from './export.js';
+import get from './get.js';
+import importDefinitions from './import.js';
+import list from './list.js';
+import update from './update.js';
 
 export const definition: Noun = {
   name: 'definition',

@@ -1,13 +1,12 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
 import type { MetafieldDomain } from '../../../api/metafield-types.js';
 import type { Api } from '../../../api/index.js';
-import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'update',
   summary: 'Change fields of a metafield definition; the others stay. An update that changes nothing sends nothing',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
@@ -18,32 +17,28 @@ const verb = defineVerb({
     'store-cli metafield definition update products --namespace specs --code weight --schema-rule \'{"max":{"value":200,"unit":"kg"}}\' --dry-run',
   ],
   notes: `\nIt reads the definition first and sends it whole, with the flags' fields changed. A store\nmay refuse a change of --field-type or --multi while values of the field exist.\n${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const domain = checkDomain(options.domain) as MetafieldDomain;
+    const { namespace, code } = checkNames(options);
+    const fields = givenFields(options);
+    if (Object.keys(fields).length === 0) throw new UsageError('Give at least one field to change: --definition-name, --field-type, --description, --multi, --pinned, --schema-rule or --option-map.');
+    const { checkDefinitionFlags, ownFields, sameDefinition } = await import('../../../api/metafield-definition-wire.js');
+    const update = async (api: Api) => {
+      const stored = await api.metafieldDefinitions.get(domain, namespace, code);
+      const { schemaRule, ...rest } = { ...ownFields(stored), ...fields };
+      const wanted = checkDefinitionFlags(domain, { ...rest, ...(schemaRule === undefined || schemaRule === '' ? {} : { schemaRule }) });
+      if (sameDefinition(stored, wanted)) return { definition: stored, changed: false };
+      return { definition: await api.metafieldDefinitions.update(domain, wanted), changed: true };
+    };
+    if (options.dryRun) {
+      const { runDry } = await import('../../dry-run.js');
+      return runDry(ctx, options, update, `no change: the definition ${namespace}.${code} of ${domain} already says this, so nothing would be sent`);
+    }
+    const view = await import('./view.js');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const { definition, changed } = await ctx.spin('Updating the metafield definition…', () => update(api));
+    await out.item(definition, view.definitionDetailView);
+    if (ctx.io.isStderrTTY) ctx.say(`${changed ? 'Updated' : 'Unchanged'} the definition ${namespace}.${code} of ${domain}.`);
+  },
 });
-
-export type UpdateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
-  const domain = checkDomain(options.domain) as MetafieldDomain;
-  const { namespace, code } = checkNames(options);
-  const fields = givenFields(options);
-  if (Object.keys(fields).length === 0) throw new UsageError('Give at least one field to change: --definition-name, --field-type, --description, --multi, --pinned, --schema-rule or --option-map.');
-  const { checkDefinitionFlags, ownFields, sameDefinition } = await import('../../../api/metafield-definition-wire.js');
-  const update = async (api: Api) => {
-    const stored = await api.metafieldDefinitions.get(domain, namespace, code);
-    const { schemaRule, ...rest } = { ...ownFields(stored), ...fields };
-    const wanted = checkDefinitionFlags(domain, { ...rest, ...(schemaRule === undefined || schemaRule === '' ? {} : { schemaRule }) });
-    if (sameDefinition(stored, wanted)) return { definition: stored, changed: false };
-    return { definition: await api.metafieldDefinitions.update(domain, wanted), changed: true };
-  };
-  if (options.dryRun) {
-    const { runDry } = await import('../../dry-run.js');
-    return runDry(ctx, options, update, `no change: the definition ${namespace}.${code} of ${domain} already says this, so nothing would be sent`);
-  }
-  const view = await import('./view.js');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const { definition, changed } = await ctx.spin('Updating the metafield definition…', () => update(api));
-  await out.item(definition, view.definitionDetailView);
-  if (ctx.io.isStderrTTY) ctx.say(`${changed ? 'Updated' : 'Unchanged'} the definition ${namespace}.${code} of ${domain}.`);
-}

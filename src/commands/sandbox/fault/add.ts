@@ -1,10 +1,9 @@
 import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../root/context.js';
-import { arg, defineVerb, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';
 import { requireServedSandbox } from '../running.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'add',
   summary: 'Add a targeted fault rule to a running sandbox, tried after the rules it has; prints the rule with its id',
   args: { rule: arg(`the rule, ${FAULT_RULE_HELP}`) },
@@ -16,19 +15,15 @@ const verb = defineVerb({
   ],
   notes:
     '\nThe target is the running sandbox (--base-url, --profile or STORE_CLI_BASE_URL, with its token). The first rule that matches a request and fires decides; see docs/sandbox.md "Targeted faults".\n',
+  async run(options, ctx) {
+    requireServedSandbox(ctx, 'Fault rules');
+    const [{ checkFaultRule }, { faultView }] = await Promise.all([import('./rule-check.js'), import('./view.js')]);
+    const rule = await checkFaultRule(options.rule, '<rule>');
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const added = await api.sandboxFaults.add(rule);
+    const { targetName } = await import('../running.js');
+    ctx.say(`Fault rule ${added.id} added to ${await targetName(ctx)}.`);
+    await out.item(added, faultView);
+  },
 });
-
-export type AddOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: AddOptions, ctx: Context): Promise<void> {
-  requireServedSandbox(ctx, 'Fault rules');
-  const [{ checkFaultRule }, { faultView }] = await Promise.all([import('./rule-check.js'), import('./view.js')]);
-  const rule = await checkFaultRule(options.rule, '<rule>');
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const added = await api.sandboxFaults.add(rule);
-  const { targetName } = await import('../running.js');
-  ctx.say(`Fault rule ${added.id} added to ${await targetName(ctx)}.`);
-  await out.item(added, faultView);
-}

@@ -1,7 +1,7 @@
 import type { Noun } from '../../types.js';
-import * as add from './add.js';
-import * as list from './list.js';
-import * as remove from './remove.js';
+import add from './add.js';
+import list from './list.js';
+import remove from './remove.js';
 
 export const fault: Noun = {
   name: 'fault',

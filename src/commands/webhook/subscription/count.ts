@@ -1,9 +1,8 @@
 import { COUNT_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../root/context.js';
-import { defineVerb, text, type OptionsOf } from '../../verb.js';
+import { defineVerb, text } from '../../verb.js';
 import { topicFlag } from '../flags.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'count',
   summary: "Count the store's webhook subscriptions, optionally of one topic or address",
   flags: {
@@ -13,17 +12,13 @@ const verb = defineVerb({
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli webhook subscription count', 'store-cli webhook subscription count --topic orders/create --json'],
   notes: '\nNeeds a token with the read_apps or write_apps scope. One request (GET app/webhooks/count), whatever the number.\n',
+  async run(options, ctx) {
+    const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions.js');
+    const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
+    if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const count = await ctx.spin('Counting webhook subscriptions…', () => api.webhookSubscriptions.count(filter));
+    await out.count(count);
+  },
 });
-
-export type CountOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: CountOptions, ctx: Context): Promise<void> {
-  const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions.js');
-  const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
-  if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const count = await ctx.spin('Counting webhook subscriptions…', () => api.webhookSubscriptions.count(filter));
-  await out.count(count);
-}

@@ -1,6 +1,6 @@
 import type { Noun } from '../../types.js';
-import * as count from './count.js';
-import * as update from './update.js';
+import count from './count.js';
+import update from './update.js';
 
 export const subscription: Noun = {
   name: 'subscription',

@@ -1,11 +1,10 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/field-names.js';
-import type { Context } from '../../../root/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, defineVerb, text, type OptionsOf } from '../../verb.js';
+import { arg, defineVerb, text } from '../../verb.js';
 import { topicFlag } from '../flags.js';
 
-const verb = defineVerb({
+export default defineVerb({
   name: 'update',
   summary: 'Change the address or the topic (or both) of a webhook subscription',
   args: { webhookId: arg('the subscription id (webhook subscriptions lists them)') },
@@ -27,29 +26,25 @@ it. Neither flag exits 2. A topic that is not noun/verb exits 2; one the store d
 document is sent with a warning. The store refuses a change that would repeat another
 subscription's address and topic.
 ${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions.js'), import('../subscription-view.js')]);
+    const webhookId = checkWebhookId(options.webhookId);
+    if (options.address === undefined && options.topic === undefined) throw new UsageError('Give --address, --topic or both: what the subscription changes to. Nothing was sent.');
+    const checked = checkSubscriptionChange({ address: options.address, topic: options.topic });
+    // Only what is given goes on the wire: a store may read a present field as a change.
+    const change = { ...(checked.address === undefined ? {} : { address: checked.address }), ...(checked.topic === undefined ? {} : { topic: checked.topic }) };
+    if (change.topic !== undefined) topicFlag(change.topic, ctx);
+    if (options.dryRun) {
+      const { runDry } = await import('../../dry-run.js');
+      return runDry(ctx, options, (api) => api.webhookSubscriptions.update(webhookId, change));
+    }
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const subscription = await ctx.spin('Updating the webhook subscription…', () => api.webhookSubscriptions.update(webhookId, change));
+    if (subscription === undefined) {
+      ctx.say(`The store changed webhook subscription ${webhookId} without showing it; webhook subscriptions lists it.`);
+      return;
+    }
+    await out.item(subscription, view.subscriptionDetailView);
+  },
 });
-
-export type UpdateOptions = OptionsOf<typeof verb>;
-export const register = verb.register;
-
-export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions.js'), import('../subscription-view.js')]);
-  const webhookId = checkWebhookId(options.webhookId);
-  if (options.address === undefined && options.topic === undefined) throw new UsageError('Give --address, --topic or both: what the subscription changes to. Nothing was sent.');
-  const checked = checkSubscriptionChange({ address: options.address, topic: options.topic });
-  // Only what is given goes on the wire: a store may read a present field as a change.
-  const change = { ...(checked.address === undefined ? {} : { address: checked.address }), ...(checked.topic === undefined ? {} : { topic: checked.topic }) };
-  if (change.topic !== undefined) topicFlag(change.topic, ctx);
-  if (options.dryRun) {
-    const { runDry } = await import('../../dry-run.js');
-    return runDry(ctx, options, (api) => api.webhookSubscriptions.update(webhookId, change));
-  }
-  const out = await ctx.output(options, verb.json.fields);
-  const api = await ctx.api();
-  const subscription = await ctx.spin('Updating the webhook subscription…', () => api.webhookSubscriptions.update(webhookId, change));
-  if (subscription === undefined) {
-    ctx.say(`The store changed webhook subscription ${webhookId} without showing it; webhook subscriptions lists it.`);
-    return;
-  }
-  await out.item(subscription, view.subscriptionDetailView);
-}
