@@ -4,9 +4,9 @@
 // of the collection and the category resolve as create's do (names.ts): read-only look-ups,
 // exit 2 when a name matches none or several.
 import type { Api } from '../api/index.js';
-import { idText } from '../api/product-draft.js';
-import type { ProductPage, ProductQuery } from '../api/products-api.js';
-import type { ListedProduct } from '../api/products.js';
+import { idText } from '../api/products/draft.js';
+import type { ProductPage, ProductQuery } from '../api/products/requests.js';
+import type { ListedProduct } from '../api/products/schema.js';
 import { resolveNames, type Spin } from './names.js';
 
 export interface ProductFilter {

@@ -1,13 +1,13 @@
 // The zod-free field lists that commands declare for --json are the schemas' own fields.
 import { expect, it } from 'vitest';
-import { categoryFields, collectionFields } from '../../src/api/catalog.js';
+import { categoryFields, collectionFields } from '../../src/api/categories/schema.js';
 import * as names from '../../src/api/field-names.js';
-import { giftCardFields } from '../../src/api/gift-cards.js';
-import { metafieldDefinitionFields } from '../../src/api/metafield-definition-wire.js';
-import { metafieldFields, metafieldInputFields } from '../../src/api/metafields.js';
-import { productFields, productListFields } from '../../src/api/products.js';
-import { sandboxFaultFields } from '../../src/api/sandbox-faults.js';
-import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions.js';
+import { giftCardFields } from '../../src/api/gift-cards/schema.js';
+import { metafieldDefinitionFields } from '../../src/api/metafield-definitions/schema.js';
+import { metafieldFields, metafieldInputFields } from '../../src/api/metafields/schema.js';
+import { productFields, productListFields } from '../../src/api/products/schema.js';
+import { sandboxFaultFields } from '../../src/api/sandbox-control/fault-schema.js';
+import { webhookSubscriptionFields } from '../../src/api/webhook-subscriptions/schema.js';
 
 it("each field list is its schema's top-level fields, in their order", () => {
   expect(names.GIFT_CARD_FIELDS).toEqual(giftCardFields);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { toJson } from '../../src/core/json.js';
-import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCardUpdate, giftCardFields, type GiftCard } from '../../src/api/gift-cards.js';
+import { GiftCardsApi } from '../../src/api/gift-cards/requests.js';
+import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCardUpdate, giftCardFields, type GiftCard } from '../../src/api/gift-cards/schema.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
 const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';

@@ -15,7 +15,7 @@ export type SearchOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: SearchOptions, ctx: Context): Promise<void> {
-  const { categoryListView, categoryPaths, lacksParents } = await import('./category-view.js');
+  const { categoryListView, categoryPaths, lacksParents } = await import('./view.js');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const found = await ctx.spin('Searching categories…', () => api.categories.search(options.name));

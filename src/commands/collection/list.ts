@@ -1,5 +1,5 @@
 import { COLLECTION_FIELDS } from '../../api/field-names.js';
-import { COLLECTION_TYPE_CHOICES } from '../../api/product-codes.js';
+import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
 import { COLLECTION_LIST_COLUMNS } from '../columns.js';
@@ -19,7 +19,7 @@ export type ListOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: ListOptions, ctx: Context): Promise<void> {
-  const { collectionListView } = await import('./collection-view.js');
+  const { collectionListView } = await import('./view.js');
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();
   const found = await ctx.spin('Listing collections…', () =>

@@ -1,6 +1,6 @@
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import { amountInCurrency } from '../../api/gift-card-amount.js';
-import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
+import { amountInCurrency } from '../../api/gift-cards/amount.js';
+import type { GiftCard, GiftCardCreate } from '../../api/gift-cards/schema.js';
 import type { Context } from '../../core/context.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
@@ -31,7 +31,7 @@ export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
   if (options.dryRun) return dryRun(options, ctx);
-  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-code.js'), import('./view.js')]);
+  const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/code.js'), import('./view.js')]);
   const generated = options.code === undefined;
   const input = checkGiftCardCreate({
     code: options.code ?? generateGiftCardCode(),
@@ -58,7 +58,7 @@ export async function run(options: CreateOptions, ctx: Context): Promise<void> {
 
 /** Checks the card and prints its request; a code is only generated for a card that is sent. */
 async function dryRun(options: CreateOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards.js'), import('../dry-run.js')]);
+  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../dry-run.js')]);
   const fields = { initialValue: withDecimals(options.initialValue), customerId: options.customerId, note: options.note, expireTime: options.expireTime };
   const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });
   await runDry(ctx, options, (api) => api.giftCards.create(input));

@@ -18,7 +18,7 @@ export type DisableOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: DisableOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);
   const giftCardId = checkGiftCardId(options.giftCardId);
   if (options.dryRun) {
     const { runDry } = await import('../dry-run.js');

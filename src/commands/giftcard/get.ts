@@ -14,7 +14,7 @@ export type GetOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+  const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);
   const giftCardId = checkGiftCardId(options.giftCardId);
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();

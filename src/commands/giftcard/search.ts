@@ -1,4 +1,4 @@
-import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
+import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
 import type { Context } from '../../core/context.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
@@ -29,7 +29,7 @@ export async function run(options: SearchOptions, ctx: Context): Promise<void> {
   const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
   checkPageTokenAlone(options.pageToken, filters);
   const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-    import('../../api/gift-cards.js'),
+    import('../../api/gift-cards/schema.js'),
     import('./view.js'),
     import('../../core/errors.js'),
     import('../../core/paginate.js'),

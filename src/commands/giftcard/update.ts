@@ -34,7 +34,7 @@ export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
   if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
     throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
   }
-  const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-amount.js'), import('./view.js')]);
+  const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/amount.js'), import('./view.js')]);
   const input = checkGiftCardUpdate({
     giftCardId: options.giftCardId,
     balance: options.balance,

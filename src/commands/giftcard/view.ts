@@ -1,7 +1,7 @@
 // How a gift card reads in a table or TSV. Listings show the last characters, never the
 // code; only the card just created shows its full code.
-import { giftCardStatus } from '../../api/gift-card-status.js';
-import type { GiftCard } from '../../api/gift-cards.js';
+import { giftCardStatus } from '../../api/gift-cards/status.js';
+import type { GiftCard } from '../../api/gift-cards/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';

@@ -1,6 +1,6 @@
-import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield-types.js';
+import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafields/types.js';
 import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
-import type { MetafieldInput } from '../../api/metafields.js';
+import type { MetafieldInput } from '../../api/metafields/schema.js';
 import type { Api } from '../../api/index.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, UsageError } from '../../core/errors.js';
@@ -38,7 +38,7 @@ export async function run(options: SetOptions, ctx: Context): Promise<void> {
   const namespace = checkName('--namespace', options.namespace);
   const code = checkName('--code', options.code);
   const type = options.type === undefined ? undefined : checkFieldType(options.type);
-  const [values, view] = await Promise.all([import('../../api/metafield-values.js'), import('./view.js')]);
+  const [values, view] = await Promise.all([import('../../api/metafields/values.js'), import('./view.js')]);
   const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
     const result = values.toWireValue(fieldType, options.value);
     if (result.ok) return result.value;

@@ -1,6 +1,6 @@
 // How metafield values read in a table or TSV. Values are wire text: a structured value
 // shows as its JSON, a multi-line text on one line (--json keeps it exact).
-import type { Metafield, MetafieldInput } from '../../api/metafields.js';
+import type { Metafield, MetafieldInput } from '../../api/metafields/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
 import type { MetafieldListColumn } from '../columns.js';

@@ -24,7 +24,7 @@ export type CreateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: CreateOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
   const change = products.checkFlags(options);
   // --title overrides the file's title, so it may also stand in for a title the file lacks.
   const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);

@@ -28,7 +28,7 @@ export type EditOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: EditOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
   const productId = products.checkProductId(options.productId);
   const change = products.checkFlags(options);
   const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);

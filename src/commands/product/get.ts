@@ -15,7 +15,7 @@ export type GetOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: GetOptions, ctx: Context): Promise<void> {
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
   const productId = products.checkProductId(options.productId);
   const out = await ctx.output(options, verb.json.fields);
   const api = await ctx.api();

@@ -1,5 +1,5 @@
 import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
+import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
@@ -38,7 +38,7 @@ export async function run(options: ListOptions, ctx: Context): Promise<void> {
   const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
   checkPageTokenAlone(options.pageToken, filters);
   if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-  const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
   const everyPage = options.all === true || options.category !== undefined;
   const limit = options.limit !== undefined ? wholeNumberFlag(options.limit, '--limit', 1, MAX_PRODUCT_PAGE) : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
   const out = await ctx.output(options, verb.json.fields);

@@ -1,10 +1,10 @@
-import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
-import type { SandboxLogQuery } from '../../api/sandbox-log.js';
+import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-control/fields.js';
+import type { SandboxLogQuery } from '../../api/sandbox-control/log-schema.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { wholeNumberFlag } from '../flag-checks.js';
 import { boolean, defineVerb, text, type OptionsOf } from '../verb.js';
-import type { LogColumn } from './log-view.js';
+import type { LogColumn } from './view.js';
 import { requireServedSandbox } from './running.js';
 
 const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as const satisfies readonly LogColumn[];
@@ -46,7 +46,7 @@ export async function run(options: LogsOptions, ctx: Context): Promise<void> {
   // Followed, JSON goes out one entry a line as it comes: an array would never end.
   const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
   const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options, verb.json.fields);
-  const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./log-view.js'), import('./log-follow.js'), import('./running.js')]);
+  const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./view.js'), import('./log-follow.js'), import('./running.js')]);
   const view = logView(verb.json.columns, out.isTable);
   const where = await targetName(ctx);
   if (!options.follow) {

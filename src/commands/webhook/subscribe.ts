@@ -32,7 +32,7 @@ export type SubscribeOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: SubscribeOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+  const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('./subscription/view.js')]);
   // The address is checked before the topic is warned about: a refused run warns of nothing.
   const input = checkSubscriptionCreate({ topic: options.topic, address: options.address });
   topicFlag(input.topic, ctx);

@@ -20,7 +20,7 @@ export type SubscriptionsOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: SubscriptionsOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+  const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('./subscription/view.js')]);
   const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
   if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
   const out = await ctx.output(options, verb.json.fields);

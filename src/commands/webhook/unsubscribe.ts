@@ -19,7 +19,7 @@ export type UnsubscribeOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: UnsubscribeOptions, ctx: Context): Promise<void> {
-  const { checkWebhookId } = await import('../../api/webhook-subscriptions.js');
+  const { checkWebhookId } = await import('../../api/webhook-subscriptions/schema.js');
   const webhookId = checkWebhookId(options.webhookId);
   if (options.dryRun) {
     const { runDry } = await import('../dry-run.js');

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandboxLogEntryFields } from '../../../src/api/sandbox-log.js';
-import { SANDBOX_LOG_FIELDS } from '../../../src/api/sandbox-log-fields.js';
+import { sandboxLogEntryFields } from '../../../src/api/sandbox-control/log-schema.js';
+import { SANDBOX_LOG_FIELDS } from '../../../src/api/sandbox-control/fields.js';
 import { ALL_SCOPES, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { ANSI, call, expectUsageError, serveInProcess, stripAnsi, tsvRows, waitFor } from '../_support.js';

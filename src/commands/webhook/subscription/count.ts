@@ -19,7 +19,7 @@ export type CountOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: CountOptions, ctx: Context): Promise<void> {
-  const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions.js');
+  const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions/schema.js');
   const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
   if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
   const out = await ctx.output(options, verb.json.fields);

@@ -33,7 +33,7 @@ export type UpdateOptions = OptionsOf<typeof verb>;
 export const register = verb.register;
 
 export async function run(options: UpdateOptions, ctx: Context): Promise<void> {
-  const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions.js'), import('../subscription-view.js')]);
+  const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions/schema.js'), import('./view.js')]);
   const webhookId = checkWebhookId(options.webhookId);
   if (options.address === undefined && options.topic === undefined) throw new UsageError('Give --address, --topic or both: what the subscription changes to. Nothing was sent.');
   const checked = checkSubscriptionChange({ address: options.address, topic: options.topic });

@@ -1,0 +1,20 @@
+// A running store-cli sandbox's targeted fault rule, as its `/_sandbox/faults` endpoints send
+// it. Numbers stay as the sandbox wrote them (lossless).
+import * as z from 'zod/mini';
+import { LosslessNumber } from '../../core/json.js';
+
+const wireNumber = z.union([z.string(), z.instanceof(LosslessNumber)]);
+
+export const sandboxFaultSchema = z.looseObject({
+  id: z.string(),
+  /** The rule in its canonical form, e.g. `POST /api/202412/metafields/** 503@0.3`. */
+  rule: z.string(),
+  method: z.string(),
+  path: z.string(),
+  /** An HTTP status, or `reset`. */
+  status: wireNumber,
+  probability: wireNumber,
+  latencyMs: wireNumber,
+});
+export type SandboxFault = z.infer<typeof sandboxFaultSchema>;
+export const sandboxFaultFields: readonly string[] = Object.keys(sandboxFaultSchema.shape);
