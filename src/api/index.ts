@@ -9,8 +9,8 @@ import { MetafieldsApi } from './metafields/requests.js';
 import { ProductsApi } from './products/requests.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control/requests.js';
-import type { SandboxFaultsApi } from './sandbox-control/faults.js';
-import type { SandboxLogApi } from './sandbox-control/log.js';
+import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
+import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
@@ -61,7 +61,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     accessScopes: new AccessScopesApi(transport),
     storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),
     sandboxControl,
-    sandboxFaults: onFirstCall(async () => new (await import('./sandbox-control/faults.js')).SandboxFaultsApi(sandboxControl)),
-    sandboxLog: onFirstCall(async () => new (await import('./sandbox-control/log.js')).SandboxLogApi(sandboxControl)),
+    sandboxFaults: onFirstCall(async () => new (await import('./sandbox-control/fault-requests.js')).SandboxFaultsApi(sandboxControl)),
+    sandboxLog: onFirstCall(async () => new (await import('./sandbox-control/log-requests.js')).SandboxLogApi(sandboxControl)),
   };
 }

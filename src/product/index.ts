@@ -1,5 +1,5 @@
 // The product feature, one lazy entry point for the product verbs: they parse their
-// flags, call these, and hand what comes back to the exporter (commands/product/product-view.ts).
+// flags, call these, and hand what comes back to the exporter (commands/product/view.ts).
 // Between the commands and src/api: it speaks the API through `Api`, never a path.
 export { checkProductId } from '../api/products/input.js';
 export { idText, variantTitle, type VariantDraft } from '../api/products/draft.js';

@@ -1,5 +1,5 @@
 // Collection listing: the look-up that supplies a product's collection ids.
-import type { Collection } from '../categories/schema.js';
+import type { Collection } from './schema.js';
 import { collectionTypeCode, type CollectionTypeChoice } from '../products/codes.js';
 import type { Transport } from '../../core/transport.js';
 import { API_PREFIX, readAllPages, unwrap } from '../wire.js';
@@ -16,7 +16,7 @@ export class CollectionsApi {
 
   /** Every matching collection. */
   async list(filter: CollectionFilter = {}): Promise<Collection[]> {
-    const { checkCollectionList } = await import('../categories/schema.js');
+    const { checkCollectionList } = await import('./schema.js');
     const query = { title: filter.title === '' ? undefined : filter.title, collectionType: filter.collectionType === undefined ? undefined : collectionTypeCode(filter.collectionType) };
     return readAllPages(this.transport, `${API_PREFIX}/collections`, query, (body) => checkCollectionList(unwrap(body, 'collections', 'list')));
   }

@@ -1,8 +1,9 @@
 // Gift cards: the schema of a card as stores send it, and the checks of every input
-// before it is sent. The requests themselves are in gift-cards-api.ts.
+// before it is sent. The requests themselves are in requests.ts.
 import * as z from 'zod/mini';
 import { GIFT_CARD_STATUSES } from './status.js';
-import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId } from '../schema.js';
+import type { GiftCardField } from './fields.js';
+import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const optionalId = z.optional(z.nullable(wireId));
@@ -27,7 +28,8 @@ export const giftCardSchema = z.looseObject({
 });
 
 export type GiftCard = z.infer<typeof giftCardSchema>;
-export const giftCardFields: readonly string[] = Object.keys(giftCardSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type GiftCardFieldsCheck = Assert<ExactFields<typeof giftCardSchema.shape, GiftCardField>>;
 
 // ---- inputs, checked before anything is sent -------------------------------------------
 

@@ -1,14 +1,15 @@
 // Metafield definitions (real-store-notes.md; the fields of spec 2.2 plus `pinned`): the
 // schema of what stores send back, the one form the client speaks (flags as "true"/"false",
 // optionMap and schemaRule as compact JSON text), and the definitions file that `metafield
-// definition export` writes and `import` reads. The requests are in metafield-definitions-api.ts.
+// definition export` writes and `import` reads. The requests are in requests.ts.
 import * as z from 'zod/mini';
 import { UsageError } from '../../core/errors.js';
 import { isLosslessNumber, parseJson, toJson } from '../../core/json.js';
 import { pluralWord } from '../../core/words.js';
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, type MetafieldDomain } from '../metafields/types.js';
 import { jsonPath, valueAt } from '../products/input.js';
-import { parseWire } from '../schema.js';
+import type { MetafieldDefinitionField } from './fields.js';
+import { parseWire, type Assert, type ExactFields } from '../schema.js';
 import { kebabFlag } from '../wire.js';
 
 /** A definition in the client's form: every field wire text, as a create or an update sends it. */
@@ -52,7 +53,8 @@ const definitionSchema = z.looseObject({
 });
 
 /** Field names --json accepts. */
-export const metafieldDefinitionFields: readonly string[] = Object.keys(definitionSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type MetafieldDefinitionFieldsCheck = Assert<ExactFields<typeof definitionSchema.shape, MetafieldDefinitionField>>;
 
 const flagText = (value: unknown): 'true' | 'false' => (value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true') ? 'true' : 'false');
 

@@ -1,8 +1,9 @@
 // Metafield values: the schemas of what stores send back. The requests themselves are in
-// metafields-api.ts; the value formats by field type in metafield-values.ts.
+// requests.ts; the value formats by field type in values.ts.
 import * as z from 'zod/mini';
 import { LosslessNumber, toJson } from '../../core/json.js';
-import { parseWire, wireId } from '../schema.js';
+import type { MetafieldField, MetafieldInputField } from './fields.js';
+import { parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
 
 /** What is written: one value of one business object. */
 export interface MetafieldInput {
@@ -43,9 +44,9 @@ const metafieldSchema = z.looseObject({
   bizId: z.optional(z.nullable(wireId)),
 });
 
-/** Field names --json accepts. */
-export const metafieldFields: readonly string[] = Object.keys(metafieldSchema.shape);
-export const metafieldInputFields: readonly string[] = Object.keys(writtenSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type MetafieldFieldsCheck = Assert<ExactFields<typeof metafieldSchema.shape, MetafieldField>>;
+export type MetafieldInputFieldsCheck = Assert<ExactFields<typeof writtenSchema.shape, MetafieldInputField>>;
 
 export function checkMetafield(value: unknown): Metafield {
   parseWire(metafieldSchema, value, 'a metafield value');

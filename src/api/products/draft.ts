@@ -1,6 +1,6 @@
 // The product the CLI builds before sending it, in the domain's terms: the spec's product
 // object, typed where the CLI touches it and open for every other field a store sends
-// (kept and sent back). Two fields differ from the wire (product-wire.ts maps them):
+// (kept and sent back). Two fields differ from the wire (wire.ts maps them):
 // `collections` is a list of ids (the wire's JSON-array text) and `multiVariant` a boolean
 // (the wire's `isMultiVariant`, "true" or "false"). Ids may be strings or lossless
 // numbers, as the store or the user's file wrote them.

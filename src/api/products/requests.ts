@@ -1,5 +1,5 @@
 // Product requests: paths and the `product` wrapper. The product layer (src/product) hands
-// in the product as the wire carries it (product-wire.ts maps its draft) and never sees a
+// in the product as the wire carries it (wire.ts maps its draft) and never sees a
 // path. The schema (zod) loads only when a product is read.
 import { CancelledError, RequestError, UnconfirmedCreateError } from '../../core/errors.js';
 import { findNextPage, nextPageQuery } from '../../core/paginate.js';

@@ -1,8 +1,9 @@
 // Products as stores send them: a tolerant schema that checks the shape of what is read
 // and keeps every field (unknown ones too), so --json stays exact and an edit sends back
-// everything it did not change. What a user may write is checked in product-input.ts.
+// everything it did not change. What a user may write is checked in input.ts.
 import * as z from 'zod/mini';
-import { parseWire, wireAmount, wireId } from '../schema.js';
+import { PRODUCT_FIELDS, type ProductField } from './fields.js';
+import { parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
 
 const text = z.optional(z.nullable(z.string()));
 const id = z.optional(z.nullable(wireId));
@@ -49,7 +50,8 @@ export const productSchema = z.looseObject({
 
 export type Product = z.infer<typeof productSchema>;
 export type Variant = z.infer<typeof variantSchema>;
-export const productFields: readonly string[] = Object.keys(productSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type ProductFieldsCheck = Assert<ExactFields<typeof productSchema.shape, ProductField>>;
 
 /** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
 export function checkProduct(product: unknown): Product {
@@ -64,11 +66,10 @@ export function checkProduct(product: unknown): Product {
  */
 export const productListItemSchema = z.looseObject({
   productId: wireId,
-  ...Object.fromEntries(productFields.filter((field) => field !== 'productId').map((field) => [field, z.optional(z.unknown())])),
+  ...Object.fromEntries(PRODUCT_FIELDS.filter((field) => field !== 'productId').map((field) => [field, z.optional(z.unknown())])),
 });
 /** A listed product: only productId is known to be there; read the rest as unknown. */
 export type ListedProduct = { productId: z.infer<typeof wireId> } & Record<string, unknown>;
-export const productListFields: readonly string[] = Object.keys(productListItemSchema.shape);
 
 export function checkProductList(list: unknown): ListedProduct[] {
   parseWire(z.array(productListItemSchema), list, 'a product list');

@@ -9,7 +9,7 @@ import { parseJson, scalarText } from '../../core/json.js';
 import { cloneJson, idText, withoutReadOnlyViews, type ProductDraft } from './draft.js';
 import type { Product } from './schema.js';
 
-/** A product as the wire carries it (sent in a `product` wrapper by products-api.ts). */
+/** A product as the wire carries it (sent in a `product` wrapper by requests.ts). */
 export type WireProduct = Record<string, unknown>;
 
 interface Mapped {
@@ -50,7 +50,7 @@ export function draftToWire(draft: ProductDraft, base: WireProduct = {}): WirePr
 }
 
 /**
- * A user's product file (checked by product-input.ts) as the wire carries it, collections
+ * A user's product file (checked by input.ts) as the wire carries it, collections
  * as JSON-array text however the file wrote them, and in the domain's terms.
  */
 export function productFromFile(checked: WireProduct): { wire: WireProduct; draft: ProductDraft } {

@@ -2,6 +2,8 @@
 // it. Numbers stay as the sandbox wrote them (lossless).
 import * as z from 'zod/mini';
 import { LosslessNumber } from '../../core/json.js';
+import type { Assert, ExactFields } from '../schema.js';
+import type { SandboxFaultField } from './fields.js';
 
 const wireNumber = z.union([z.string(), z.instanceof(LosslessNumber)]);
 
@@ -17,4 +19,5 @@ export const sandboxFaultSchema = z.looseObject({
   latencyMs: wireNumber,
 });
 export type SandboxFault = z.infer<typeof sandboxFaultSchema>;
-export const sandboxFaultFields: readonly string[] = Object.keys(sandboxFaultSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type SandboxFaultFieldsCheck = Assert<ExactFields<typeof sandboxFaultSchema.shape, SandboxFaultField>>;

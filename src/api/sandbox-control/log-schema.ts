@@ -1,7 +1,9 @@
 // The entries of a running sandbox's request log, as `GET /_sandbox/logs` answers them, and
-// what a reader may ask for. sandbox-log-api.ts reads them.
+// what a reader may ask for. log-requests.ts reads them.
 import * as z from 'zod/mini';
 import { LosslessNumber } from '../../core/json.js';
+import type { Assert, ExactFields } from '../schema.js';
+import type { SandboxLogField } from './fields.js';
 
 /** A small whole number (seq, status, ms), as a JSON number however the JSON parser kept it. */
 const count = z.pipe(
@@ -27,7 +29,8 @@ export const sandboxLogEntrySchema = z.object({
 });
 
 export type SandboxLogEntry = z.infer<typeof sandboxLogEntrySchema>;
-export const sandboxLogEntryFields = Object.keys(sandboxLogEntrySchema.def.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type SandboxLogFieldsCheck = Assert<ExactFields<typeof sandboxLogEntrySchema.shape, SandboxLogField>>;
 
 export const sandboxLogPageSchema = z.object({
   /** One run of the sandbox: another value means it restarted, and seq began again at 1. */

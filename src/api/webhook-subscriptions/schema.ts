@@ -1,9 +1,10 @@
 // Webhook subscriptions (the service's `/app/webhooks`, real-store-notes "Webhooks"): the
 // schema of a subscription as stores send it, and the checks of every input before it is
-// sent. The requests themselves are in webhook-subscriptions-api.ts.
+// sent. The requests themselves are in requests.ts.
 import { isHttpUrl } from '../../core/target.js';
 import * as z from 'zod/mini';
-import { numericId, parseInput, parseWire, wireId } from '../schema.js';
+import type { WebhookSubscriptionField } from './fields.js';
+import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 
@@ -18,7 +19,8 @@ export const webhookSubscriptionSchema = z.looseObject({
 });
 
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
-export const webhookSubscriptionFields: readonly string[] = Object.keys(webhookSubscriptionSchema.shape);
+/** fields.ts names exactly these fields (tsc checks it). */
+export type WebhookSubscriptionFieldsCheck = Assert<ExactFields<typeof webhookSubscriptionSchema.shape, WebhookSubscriptionField>>;
 
 // ---- inputs, checked before anything is sent -------------------------------------------
 

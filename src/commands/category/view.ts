@@ -2,7 +2,10 @@
 import type { Category } from '../../api/categories/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { CategoryListColumn } from '../columns.js';
+
+/** The columns of `category search`, in their order. */
+export const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const;
+export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
 
 /** The path of each category in `found`, walking parents through `tree`. */
 export function categoryPaths(found: readonly Category[], tree: readonly Category[]): Map<string, string> {
@@ -32,7 +35,7 @@ export function lacksParents(found: readonly Category[]): boolean {
 
 const rootless = (parent: string) => (parent === '0' ? '' : parent);
 
-/** A listing, in the column order search declares (commands/columns.ts); `paths` from categoryPaths. A narrow table leaves out the parent (the path names it). */
+/** A listing, in the column order search declares (CATEGORY_LIST_COLUMNS); `paths` from categoryPaths. A narrow table leaves out the parent (the path names it). */
 export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
   const columns: Record<CategoryListColumn, Column<Category>> = {
     categoryId: { header: 'ID', value: (c) => scalarText(c.categoryId) },

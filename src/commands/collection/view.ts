@@ -1,10 +1,13 @@
 // How collections read in a table or TSV.
-import type { Collection } from '../../api/categories/schema.js';
+import type { Collection } from '../../api/collections/schema.js';
 import { collectionTypeName } from '../../api/products/codes.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { CollectionListColumn } from '../columns.js';
+
+/** The columns of `collection list`, in their order. */
+export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
+export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 
@@ -22,7 +25,7 @@ const listColumns: Record<CollectionListColumn, Column<Collection>> = {
   published: { header: 'PUBLISHED', value: (c) => scalarText(c.published), style: published },
 };
 
-/** A listing, in the column order list declares (commands/columns.ts). */
+/** A listing, in the column order list declares (COLLECTION_LIST_COLUMNS). */
 export function collectionListView(order: readonly CollectionListColumn[]): View<Collection> {
   return listView(listColumns, order, ['collectionType']);
 }

@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { amountInCurrency } from '../../api/gift-cards/amount.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards/schema.js';
 import type { Context } from '../../core/context.js';

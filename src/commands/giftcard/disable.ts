@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';

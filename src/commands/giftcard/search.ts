@@ -1,10 +1,10 @@
 import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import type { Context } from '../../core/context.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
+import { GIFT_CARD_LIST_COLUMNS } from './view.js';
 
 const verb = defineVerb({
   name: 'search',

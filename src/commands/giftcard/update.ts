@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import type { Context } from '../../core/context.js';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';

@@ -5,7 +5,10 @@ import type { GiftCard } from '../../api/gift-cards/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { GiftCardListColumn } from '../columns.js';
+
+/** The columns of `giftcard search`, in the order scripts `cut` them (search declares them for --columns and --help). */
+export const GIFT_CARD_LIST_COLUMNS = ['id', 'lastCharacters', 'balance', 'currency', 'status', 'expireTime', 'customerId', 'note'] as const;
+export type GiftCardListColumn = (typeof GIFT_CARD_LIST_COLUMNS)[number];
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
@@ -20,7 +23,7 @@ function statusColumn(now: Date): Column<GiftCard> {
 }
 
 /**
- * Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them).
+ * Columns of a listing, in the order search declares (GIFT_CARD_LIST_COLUMNS; scripts `cut` them).
  * A table too wide for the terminal leaves out the customer, then the expiry, before it cuts the note.
  */
 export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]): View<GiftCard> {

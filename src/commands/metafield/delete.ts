@@ -1,4 +1,4 @@
-import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
+import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, text, type OptionsOf } from '../verb.js';

@@ -1,5 +1,5 @@
 import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafields/types.js';
-import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
+import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import type { MetafieldInput } from '../../api/metafields/schema.js';
 import type { Api } from '../../api/index.js';
 import type { Context } from '../../core/context.js';

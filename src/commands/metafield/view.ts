@@ -3,14 +3,17 @@
 import type { Metafield, MetafieldInput } from '../../api/metafields/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { MetafieldListColumn } from '../columns.js';
+
+/** The columns of `metafield list`, in their order. */
+export const METAFIELD_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'value'] as const;
+export type MetafieldListColumn = (typeof METAFIELD_LIST_COLUMNS)[number];
 
 const text =
   <T extends object>(field: keyof T) =>
   (item: T) =>
     scalarText(item[field]);
 
-/** A listing, in the column order list declares (commands/columns.ts); only the value is narrowed to fit. */
+/** A listing, in the column order list declares (METAFIELD_LIST_COLUMNS); only the value is narrowed to fit. */
 const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {
   namespace: { header: 'NAMESPACE', value: text('namespace') },
   code: { header: 'CODE', value: text('code') },

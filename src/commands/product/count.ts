@@ -1,4 +1,4 @@
-import { COUNT_FIELDS } from '../../api/field-names.js';
+import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';

@@ -1,9 +1,10 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
-import { REQUEST_FIELDS, VARIANT_COLUMNS } from '../columns.js';
+import { REQUEST_FIELDS } from '../dry-run.js';
+import { VARIANT_COLUMNS } from './view.js';
 import { productFlags } from './product-flags.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 

@@ -1,9 +1,9 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
-import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
+import { CHANGE_FIELDS, VARIANT_COLUMNS } from './view.js';
 import { productFlags } from './product-flags.js';
 
 const verb = defineVerb({

@@ -6,7 +6,22 @@ import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
 import { listView, type Column, type Output, type View } from '../../core/output.js';
-import type { ProductListColumn, VariantColumn } from '../columns.js';
+
+/** `product list`: `variants` is their number, `price` the lowest and highest of their prices. */
+export const PRODUCT_LIST_COLUMNS = ['productId', 'title', 'status', 'vendor', 'productType', 'categoryId', 'variants', 'price'] as const;
+export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
+
+/**
+ * The columns of the variant rows, in the order scripts `cut` them. Piped, each row starts
+ * with its product's id, so the first field of `product create` or `edit` is the product id
+ * (`id=$(store-cli product create --title X | head -n1 | cut -f1)`); a table, under the
+ * product's summary, leaves that column out.
+ */
+export const VARIANT_COLUMNS = ['productId', 'variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'stock', 'barcode'] as const;
+export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
+
+/** The fields of each change `product edit --dry-run --json` prints. */
+export const CHANGE_FIELDS = ['field', 'before', 'after'] as const;
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);
@@ -83,7 +98,7 @@ const variantColumns: Record<Exclude<VariantColumn, 'productId'>, Column<Variant
  * (a terminal): the summary, then the variants table. TSV: with `recordPiped` (product get)
  * the product's own fields as `FIELD<TAB>value` lines first (ids, no look-ups; VARIANTS, the
  * number of rows that follow, last), as `giftcard get` prints its card; then the variants
- * as rows, in the column order the verb declares (VARIANT_COLUMNS, commands/columns.ts;
+ * as rows, in the column order the verb declares (VARIANT_COLUMNS above;
  * scripts `cut` them), each row led by the product's id, so the first field of a create's
  * or an edit's output is always the product id.
  */
@@ -135,7 +150,7 @@ const listColumns: Record<ProductListColumn, Column<ListedProduct>> = {
   price: { header: 'PRICE', value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))) },
 };
 
-/** A listing, in the column order list declares (commands/columns.ts); at 80 columns the type, then the vendor, go first. */
+/** A listing, in the column order list declares (PRODUCT_LIST_COLUMNS); at 80 columns the type, then the vendor, go first. */
 export function productListView(order: readonly ProductListColumn[]): View<ListedProduct> {
   return listView(listColumns, order, ['productType', 'vendor']);
 }

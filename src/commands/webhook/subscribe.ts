@@ -1,4 +1,4 @@
-import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
+import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/webhook-subscriptions/fields.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

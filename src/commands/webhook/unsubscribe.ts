@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { REQUEST_FIELDS } from '../columns.js';
+import { REQUEST_FIELDS } from '../dry-run.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
 

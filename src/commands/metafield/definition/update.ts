@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import type { Api } from '../../../api/index.js';
 import type { Context } from '../../../core/context.js';

@@ -1,4 +1,4 @@
-import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import type { Context } from '../../../core/context.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';

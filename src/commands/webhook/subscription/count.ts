@@ -1,4 +1,4 @@
-import { COUNT_FIELDS } from '../../../api/field-names.js';
+import { COUNT_FIELDS } from '../../../api/count-fields.js';
 import type { Context } from '../../../core/context.js';
 import { defineVerb, text, type OptionsOf } from '../../verb.js';
 import { topicFlag } from '../flags.js';

@@ -1,4 +1,4 @@
-import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/field-names.js';
+import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/webhook-subscriptions/fields.js';
 import type { Context } from '../../../core/context.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';

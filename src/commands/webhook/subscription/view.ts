@@ -2,7 +2,10 @@
 import type { WebhookSubscription } from '../../../api/webhook-subscriptions/schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-import type { WebhookSubscriptionListColumn } from '../../columns.js';
+
+/** The columns of `webhook subscriptions`, in their order. */
+export const WEBHOOK_SUBSCRIPTION_LIST_COLUMNS = ['id', 'topic', 'address', 'createTime'] as const;
+export type WebhookSubscriptionListColumn = (typeof WEBHOOK_SUBSCRIPTION_LIST_COLUMNS)[number];
 
 const text = (field: keyof WebhookSubscription) => (subscription: WebhookSubscription) => scalarText(subscription[field]);
 
@@ -13,7 +16,7 @@ const columns: Record<WebhookSubscriptionListColumn, Column<WebhookSubscription>
   createTime: { header: 'CREATED', value: text('createTime') },
 };
 
-/** A listing, in the column order `webhook subscriptions` declares (commands/columns.ts). */
+/** A listing, in the column order `webhook subscriptions` declares (WEBHOOK_SUBSCRIPTION_LIST_COLUMNS). */
 export function subscriptionListView(order: readonly WebhookSubscriptionListColumn[]): View<WebhookSubscription> {
   return listView(columns, order, ['createTime']);
 }
