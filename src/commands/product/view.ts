@@ -4,7 +4,7 @@
 import type { ListedProduct, Product, Variant } from '../../api/products/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
-import { productLinks, variantTitle, type Change, type LinkNames, type VariantDraft } from '../../product/index.js';
+import type { Change, LinkNames, ProductLinks, VariantDraft } from '../../product/index.js';
 import { listView, type Column, type Output, type View } from '../../core/output.js';
 
 /** `product list`: `variants` is their number, `price` the lowest and highest of their prices. */
@@ -32,7 +32,17 @@ const statusStyle = (value: string, colors: Palette) => (value === 'active' ? co
 
 const text = (field: keyof Product) => (product: Product) => scalarText(product[field]);
 
-function productSummaryView(names: LinkNames): View<Product> {
+/**
+ * What the summary and the variant rows read through the product feature: loaded by
+ * showProduct (the verb has loaded the feature already), so that the verbs' declarations,
+ * which import this module for its column lists, never load it.
+ */
+interface Feature {
+  productLinks(product: Product): ProductLinks;
+  variantTitle(variant: VariantDraft): string;
+}
+
+function productSummaryView(names: LinkNames, { productLinks }: Feature): View<Product> {
   return {
     columns: [
       { header: 'ID', value: text('productId') },
@@ -41,7 +51,7 @@ function productSummaryView(names: LinkNames): View<Product> {
       { header: 'STATUS', value: text('status'), style: statusStyle },
       { header: 'VENDOR', value: text('vendor') },
       { header: 'TYPE', value: text('productType') },
-      { header: 'CATEGORY', value: (p) => categoryText(p, names) },
+      { header: 'CATEGORY', value: (p) => categoryText(productLinks(p), names) },
       {
         header: 'COLLECTIONS',
         shrinkable: true,
@@ -58,8 +68,7 @@ function productSummaryView(names: LinkNames): View<Product> {
   };
 }
 
-function categoryText(product: Product, names: LinkNames): string {
-  const { categoryId: id, categoryName } = productLinks(product);
+function categoryText({ categoryId: id, categoryName }: ProductLinks, names: LinkNames): string {
   if (id === undefined || id === '') return '';
   const name = categoryName ?? names.get(id);
   return name ? `${name} (id ${id})` : id;
@@ -80,7 +89,7 @@ function stock(variant: Variant): string {
   return total.toString();
 }
 
-const variantColumns: Record<Exclude<VariantColumn, 'productId'>, Column<Variant>> = {
+const variantColumns = ({ variantTitle }: Feature): Record<Exclude<VariantColumn, 'productId'>, Column<Variant>> => ({
   variantId: { header: 'VARIANT', value: variantText('variantId') },
   options: { header: 'OPTIONS', value: (v) => variantTitle(v as VariantDraft), shrinkable: true },
   sku: { header: 'SKU', value: variantText('sku') },
@@ -91,7 +100,7 @@ const variantColumns: Record<Exclude<VariantColumn, 'productId'>, Column<Variant
   weightUnit: { header: 'UNIT', value: variantText('weightUnit') },
   stock: { header: 'STOCK', value: stock },
   barcode: { header: 'BARCODE', value: variantText('barcode') },
-};
+});
 
 /**
  * A product as the exporter writes it. --json: the product as the store sent it. A table
@@ -110,10 +119,11 @@ export async function showProduct(
   variantOrder: readonly VariantColumn[],
   options: { recordPiped?: boolean } = {},
 ): Promise<void> {
-  if (out.isJson) return out.item(product, productSummaryView(new Map()));
-  if (isTerminal) await out.item(product, productSummaryView(await tableNames()));
-  else if (options.recordPiped) await out.item(product, productSummaryView(new Map()));
-  const columns: Record<VariantColumn, Column<Variant>> = { productId: { header: 'PRODUCT', value: () => scalarText(product.productId) }, ...variantColumns };
+  const feature: Feature = await import('../../product/index.js');
+  if (out.isJson) return out.item(product, productSummaryView(new Map(), feature));
+  if (isTerminal) await out.item(product, productSummaryView(await tableNames(), feature));
+  else if (options.recordPiped) await out.item(product, productSummaryView(new Map(), feature));
+  const columns: Record<VariantColumn, Column<Variant>> = { productId: { header: 'PRODUCT', value: () => scalarText(product.productId) }, ...variantColumns(feature) };
   // The summary above a table names the product already (unless --columns asks for it).
   const order = isTerminal && !out.chosenColumns ? variantOrder.filter((name) => name !== 'productId') : variantOrder;
   // A table too wide for the terminal leaves out (after empty columns) the barcode, weight, cost and compare-at price before it cuts the options.
