@@ -4,12 +4,12 @@
 import { definedOnly } from '../../core/defined-only.js';
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../../core/errors.js';
 import type { JsonResponse } from '../../core/http.js';
-import { findNextPage, nextPageQuery, type PageBound } from '../../core/paginate.js';
+import type { PageBound } from '../../core/paginate.js';
 import { maskCode } from '../../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './match.js';
 import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './schema.js';
 import type { Transport } from '../../core/transport.js';
-import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from '../wire.js';
+import { API_PREFIX, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
 
 const schemas = () => import('./schema.js');
 
@@ -96,8 +96,7 @@ export class GiftCardsApi {
    * where it shows them): for matching a code only, never to be shown.
    */
   async cardsEndingIn(lastCharacters: string): Promise<GiftCard[]> {
-    const { checkCardList } = await schemas();
-    return readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, (body) => checkCardList(unwrap(body, 'giftCards', 'list')));
+    return readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, readCards);
   }
 
   /**
@@ -105,16 +104,7 @@ export class GiftCardsApi {
    * them: for an export with --reveal-codes and an import's index of the store's cards.
    */
   async *everyCard(query: { status?: string; sinceId?: string; lastCharacters?: string } = {}): AsyncGenerator<GiftCard[]> {
-    let next: Record<string, string | undefined> = { limit: String(MAX_SEARCH_PAGE), ...query };
-    for (let page = 1; ; page++) {
-      const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query: next });
-      const { checkCardList } = await schemas();
-      const cards = checkCardList(unwrap(response.body, 'giftCards', 'list'));
-      yield cards;
-      const following = nextPageQuery({ page, link: response.headers.link, body: response.body, query: next, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE });
-      if (!following) return;
-      next = following;
-    }
+    yield* pagesOf(this.transport, `${BASE}/search`, { limit: String(MAX_SEARCH_PAGE), ...query }, readCards, { all: true, defaultLimit: DEFAULT_PAGE_SIZE });
   }
 
   /**
@@ -138,8 +128,7 @@ export class GiftCardsApi {
     const lastCharacters = input.code.slice(-4);
     if (!/^[A-Za-z0-9]{4}$/.test(lastCharacters)) return { kind: 'unknown' };
     try {
-      const { checkCardList } = await schemas();
-      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: '250' }, (body) => checkCardList(unwrap(body, 'giftCards', 'list')));
+      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, readCards);
       return findCodeHolder(input, candidates);
     } catch (error) {
       if (error instanceof CancelledError) throw error;
@@ -190,29 +179,15 @@ export class GiftCardsApi {
    * can say how to go on.
    */
   async *search(input: GiftCardSearch, all: boolean, bound?: PageBound): AsyncGenerator<GiftCard[], string | undefined> {
-    let query: Record<string, string | undefined> = {
-      limit: input.limit?.toString(),
-      sinceId: input.sinceId,
-      status: input.status,
-      pageToken: input.pageToken,
-      lastCharacters: input.lastCharacters,
-    };
-    for (let page = 1; ; page++) {
-      const response = await this.transport.request({ method: 'GET', path: `${BASE}/search`, query });
-      const { checkCardList } = await schemas();
-      const cards = checkCardList(unwrap(response.body, 'giftCards', 'list')).map(secret);
-      yield cards;
-      const seen = { page, ...(bound ? { bound } : {}), link: response.headers.link, body: response.body, query, items: cards.length, defaultLimit: DEFAULT_PAGE_SIZE };
-      // One page only: the next token is a hint to print, so a header we cannot read is no failure.
-      if (!all) {
-        const next = findNextPage(seen);
-        return 'query' in next ? next.query.pageToken : undefined;
-      }
-      const next = nextPageQuery(seen);
-      if (!next) return undefined;
-      query = next;
-    }
+    const query = { limit: input.limit?.toString(), sinceId: input.sinceId, status: input.status, pageToken: input.pageToken, lastCharacters: input.lastCharacters };
+    return yield* pagesOf(this.transport, `${BASE}/search`, query, async (body) => (await readCards(body)).map(secret), { all, ...(bound ? { bound } : {}), defaultLimit: DEFAULT_PAGE_SIZE });
   }
+}
+
+/** A page of cards as the store sent them (codes unmasked: callers mask what they show). */
+async function readCards(body: unknown): Promise<GiftCard[]> {
+  const { checkCardList } = await schemas();
+  return checkCardList(unwrap(body, 'giftCards', 'list'));
 }
 
 async function readCard(body: unknown): Promise<GiftCard> {

@@ -1,11 +1,9 @@
 // Product requests: paths and the `product` wrapper. The product layer (src/product) hands
 // in the product as the wire carries it (wire.ts maps its draft) and never sees a
 // path. The schema (zod) loads only when a product is read.
-import { CancelledError, RequestError, UnconfirmedCreateError } from '../../core/errors.js';
-import { findNextPage, nextPageQuery } from '../../core/paginate.js';
 import type { ListedProduct, Product } from './schema.js';
 import type { Transport } from '../../core/transport.js';
-import { API_PREFIX, isEmptyAnswer, parseCount, segment, unwrap } from '../wire.js';
+import { API_PREFIX, createOnce, isEmptyAnswer, pagesOf, parseCount, segment, unwrap } from '../wire.js';
 
 const schemas = () => import('./schema.js');
 
@@ -51,15 +49,10 @@ export class ProductsApi {
    * its id is not known.
    */
   async create(product: ProductBody): Promise<Product | undefined> {
-    try {
+    return createOnce(async () => {
       const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
-      if (isEmptyAnswer(response.body)) return undefined;
-      return await readProduct(response.body);
-    } catch (error) {
-      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The product may have been created anyway.', error);
-      if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The product may have been created anyway.`, error);
-      throw error;
-    }
+      return isEmptyAnswer(response.body) ? undefined : await readProduct(response.body);
+    }, 'The product may have been created anyway.');
   }
 
   async get(productId: string): Promise<Product> {
@@ -80,22 +73,9 @@ export class ProductsApi {
    * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
    */
   async *list(page: ProductPage, all: boolean): AsyncGenerator<ListedProduct[], string | undefined> {
-    let query: Record<string, string | undefined> = page.pageToken !== undefined ? { limit: page.limit?.toString(), pageToken: page.pageToken } : { limit: page.limit?.toString(), ...queryOf(page) };
-    for (;;) {
-      const response = await this.transport.request({ method: 'GET', path: LIST_PATH, query });
-      const { checkProductList } = await schemas();
-      const products = checkProductList(unwrap(response.body, 'products', 'list'));
-      yield products;
-      const seen = { link: response.headers.link, body: response.body, query, items: products.length, defaultLimit: DEFAULT_PAGE_SIZE };
-      // One page only: the next token is a hint to print, so a header we cannot read is no failure.
-      if (!all) {
-        const next = findNextPage(seen);
-        return 'query' in next ? next.query.pageToken : undefined;
-      }
-      const next = nextPageQuery(seen);
-      if (!next) return undefined;
-      query = next;
-    }
+    const query = page.pageToken !== undefined ? { limit: page.limit?.toString(), pageToken: page.pageToken } : { limit: page.limit?.toString(), ...queryOf(page) };
+    const read = async (body: unknown) => (await schemas()).checkProductList(unwrap(body, 'products', 'list'));
+    return yield* pagesOf(this.transport, LIST_PATH, query, read, { all, defaultLimit: DEFAULT_PAGE_SIZE });
   }
 
   async count(filter: ProductQuery = {}): Promise<string> {

@@ -1,10 +1,9 @@
 // Webhook subscription requests: paths and the `webhook` wrapper of the service's
 // `/app/webhooks` API (real-store-notes "Webhooks"; scope write_apps). Commands call these
 // with domain values and never see a path. The schema (zod) loads only when an answer is read.
-import { CancelledError, RequestError, UnconfirmedCreateError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport.js';
 import type { SubscriptionChange, SubscriptionCreate, SubscriptionFilter, WebhookSubscription } from './schema.js';
-import { API_PREFIX, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from '../wire.js';
+import { API_PREFIX, createOnce, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from '../wire.js';
 
 const schemas = () => import('./schema.js');
 
@@ -19,15 +18,10 @@ export class WebhookSubscriptionsApi {
    * it exists). Undefined when the store answered without a body: its id is not known.
    */
   async create(input: SubscriptionCreate): Promise<WebhookSubscription | undefined> {
-    try {
+    return createOnce(async () => {
       const response = await this.transport.request({ method: 'POST', path: BASE, body: { webhook: { address: input.address, topic: input.topic } } });
-      if (isEmptyAnswer(response.body)) return undefined;
-      return await readSubscription(response.body);
-    } catch (error) {
-      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The subscription may have been made anyway.', error);
-      if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The subscription may have been made anyway.`, error);
-      throw error;
-    }
+      return isEmptyAnswer(response.body) ? undefined : await readSubscription(response.body);
+    }, 'The subscription may have been made anyway.');
   }
 
   /** Every subscription, or those of one topic or address; next-page links are followed to the end. */
