@@ -25,7 +25,7 @@ describe('field lists', () => {
     expect(found).toEqual({ missing: 'b', extra: 'c' });
   });
 
-  it("product list's tolerant schema is built from the product's field list, in its order", () => {
+  it("product list's tolerant schema has the product's fields, in the field list's order", () => {
     expect(Object.keys(productListItemSchema.shape)).toEqual([...PRODUCT_FIELDS]);
   });
 });

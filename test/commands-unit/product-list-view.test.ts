@@ -2,7 +2,7 @@
 // digit-exact, and a field of an unexpected type is shown, never a failure.
 import { describe, expect, it } from 'vitest';
 import { priceRange, productListView } from '../../src/commands/product/view.js';
-import { PRODUCT_LIST_COLUMNS } from '../../src/commands/product/view.js';
+import { PRODUCT_LIST_COLUMNS } from '../../src/commands/product/columns.js';
 import { parseJson } from '../../src/core/json.js';
 import type { ListedProduct } from '../../src/api/products/schema.js';
 

@@ -2,7 +2,7 @@
 // and keeps every field (unknown ones too), so --json stays exact and an edit sends back
 // everything it did not change. What a user may write is checked in input.ts.
 import * as z from 'zod/mini';
-import { PRODUCT_FIELDS, type ProductField } from './fields.js';
+import type { ProductField } from './fields.js';
 import { parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
 
 const text = z.optional(z.nullable(z.string()));
@@ -66,7 +66,11 @@ export function checkProduct(product: unknown): Product {
  */
 export const productListItemSchema = z.looseObject({
   productId: wireId,
-  ...Object.fromEntries(PRODUCT_FIELDS.filter((field) => field !== 'productId').map((field) => [field, z.optional(z.unknown())])),
+  ...Object.fromEntries(
+    Object.keys(productSchema.shape)
+      .filter((field) => field !== 'productId')
+      .map((field) => [field, z.optional(z.unknown())]),
+  ),
 });
 /** A listed product: only productId is known to be there; read the rest as unknown. */
 export type ListedProduct = { productId: z.infer<typeof wireId> } & Record<string, unknown>;

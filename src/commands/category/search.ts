@@ -1,7 +1,7 @@
 import { CATEGORY_FIELDS } from '../../api/categories/fields.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, optionalArg, type OptionsOf } from '../verb.js';
-import { CATEGORY_LIST_COLUMNS } from './view.js';
+import { CATEGORY_LIST_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'search',

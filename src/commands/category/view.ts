@@ -2,10 +2,7 @@
 import type { Category } from '../../api/categories/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-
-/** The columns of `category search`, in their order. */
-export const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const;
-export type CategoryListColumn = (typeof CATEGORY_LIST_COLUMNS)[number];
+import type { CategoryListColumn } from './columns.js';
 
 /** The path of each category in `found`, walking parents through `tree`. */
 export function categoryPaths(found: readonly Category[], tree: readonly Category[]): Map<string, string> {

@@ -2,7 +2,7 @@ import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
 import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
 import type { Context } from '../../core/context.js';
 import { defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { COLLECTION_LIST_COLUMNS } from './view.js';
+import { COLLECTION_LIST_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'list',

@@ -4,10 +4,7 @@ import { collectionTypeName } from '../../api/products/codes.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-
-/** The columns of `collection list`, in their order. */
-export const COLLECTION_LIST_COLUMNS = ['collectionId', 'title', 'collectionType', 'countGoodsNum', 'published'] as const;
-export type CollectionListColumn = (typeof COLLECTION_LIST_COLUMNS)[number];
+import type { CollectionListColumn } from './columns.js';
 
 const published = (value: string, colors: Palette) => (value === 'true' ? colors.green(value) : value === 'false' ? colors.dim(value) : value);
 

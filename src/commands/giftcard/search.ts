@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { GIFT_CARD_LIST_COLUMNS } from './view.js';
+import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'search',

@@ -5,10 +5,7 @@ import type { GiftCard } from '../../api/gift-cards/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-
-/** The columns of `giftcard search`, in the order scripts `cut` them (search declares them for --columns and --help). */
-export const GIFT_CARD_LIST_COLUMNS = ['id', 'lastCharacters', 'balance', 'currency', 'status', 'expireTime', 'customerId', 'note'] as const;
-export type GiftCardListColumn = (typeof GIFT_CARD_LIST_COLUMNS)[number];
+import type { GiftCardListColumn } from './columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 

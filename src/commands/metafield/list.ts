@@ -2,7 +2,7 @@ import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
 import type { Context } from '../../core/context.js';
 import { arg, defineVerb, text, type OptionsOf } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
-import { METAFIELD_LIST_COLUMNS } from './view.js';
+import { METAFIELD_LIST_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'list',

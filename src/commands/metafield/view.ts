@@ -3,10 +3,7 @@
 import type { Metafield, MetafieldInput } from '../../api/metafields/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-
-/** The columns of `metafield list`, in their order. */
-export const METAFIELD_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'value'] as const;
-export type MetafieldListColumn = (typeof METAFIELD_LIST_COLUMNS)[number];
+import type { MetafieldListColumn } from './columns.js';
 
 const text =
   <T extends object>(field: keyof T) =>

@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb, type OptionsOf } from '../verb.js';
 import { REQUEST_FIELDS } from '../dry-run.js';
-import { VARIANT_COLUMNS } from './view.js';
+import { VARIANT_COLUMNS } from './columns.js';
 import { productFlags } from './product-flags.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 

@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { arg, boolean, defineVerb, type OptionsOf } from '../verb.js';
-import { CHANGE_FIELDS, VARIANT_COLUMNS } from './view.js';
+import { CHANGE_FIELDS, VARIANT_COLUMNS } from './columns.js';
 import { productFlags } from './product-flags.js';
 
 const verb = defineVerb({

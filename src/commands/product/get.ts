@@ -1,7 +1,7 @@
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import type { Context } from '../../core/context.js';
 import { arg, defineVerb, type OptionsOf } from '../verb.js';
-import { VARIANT_COLUMNS } from './view.js';
+import { VARIANT_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'get',

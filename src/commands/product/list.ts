@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone, wholeNumberFlag } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, type OptionsOf } from '../verb.js';
-import { PRODUCT_LIST_COLUMNS } from './view.js';
+import { PRODUCT_LIST_COLUMNS } from './columns.js';
 
 const verb = defineVerb({
   name: 'list',

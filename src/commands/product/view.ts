@@ -6,22 +6,7 @@ import type { Palette } from '../../core/colors.js';
 import { scalarText, toJson } from '../../core/json.js';
 import type { Change, LinkNames, ProductLinks, VariantDraft } from '../../product/index.js';
 import { listView, type Column, type Output, type View } from '../../core/output.js';
-
-/** `product list`: `variants` is their number, `price` the lowest and highest of their prices. */
-export const PRODUCT_LIST_COLUMNS = ['productId', 'title', 'status', 'vendor', 'productType', 'categoryId', 'variants', 'price'] as const;
-export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
-
-/**
- * The columns of the variant rows, in the order scripts `cut` them. Piped, each row starts
- * with its product's id, so the first field of `product create` or `edit` is the product id
- * (`id=$(store-cli product create --title X | head -n1 | cut -f1)`); a table, under the
- * product's summary, leaves that column out.
- */
-export const VARIANT_COLUMNS = ['productId', 'variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'stock', 'barcode'] as const;
-export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
-
-/** The fields of each change `product edit --dry-run --json` prints. */
-export const CHANGE_FIELDS = ['field', 'before', 'after'] as const;
+import type { ProductListColumn, VariantColumn } from './columns.js';
 
 const named = (id: string, names: LinkNames) => {
   const name = names.get(id);

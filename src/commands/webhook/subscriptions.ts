@@ -1,6 +1,6 @@
 import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/webhook-subscriptions/fields.js';
 import type { Context } from '../../core/context.js';
-import { WEBHOOK_SUBSCRIPTION_LIST_COLUMNS } from './subscription/view.js';
+import { WEBHOOK_SUBSCRIPTION_LIST_COLUMNS } from './subscription/columns.js';
 import { defineVerb, text, type OptionsOf } from '../verb.js';
 import { topicFlag } from './flags.js';
 

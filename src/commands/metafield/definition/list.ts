@@ -1,6 +1,6 @@
 import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
 import type { Context } from '../../../core/context.js';
-import { DEFINITION_LIST_COLUMNS } from './view.js';
+import { DEFINITION_LIST_COLUMNS } from './columns.js';
 import { arg, defineVerb, type OptionsOf } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';
 

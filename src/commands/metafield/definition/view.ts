@@ -3,10 +3,7 @@
 import type { ReadDefinition } from '../../../api/metafield-definitions/schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-
-/** The columns of `metafield definition list`, in their order. */
-export const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const;
-export type DefinitionListColumn = (typeof DEFINITION_LIST_COLUMNS)[number];
+import type { DefinitionListColumn } from './columns.js';
 
 const text = (field: string) => (item: Record<string, unknown>) => scalarText(item[field]);
 

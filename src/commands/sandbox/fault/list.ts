@@ -1,6 +1,6 @@
 import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import type { Context } from '../../../core/context.js';
-import { SANDBOX_FAULT_COLUMNS } from './view.js';
+import { SANDBOX_FAULT_COLUMNS } from './columns.js';
 import { defineVerb, type OptionsOf } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 

@@ -2,7 +2,7 @@ import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import type { Context } from '../../../core/context.js';
 import { DOT_SEGMENT_RULE, isDotSegment } from '../../../api/path-segment.js';
 import { UsageError } from '../../../core/errors.js';
-import { SANDBOX_FAULT_COLUMNS } from './view.js';
+import { SANDBOX_FAULT_COLUMNS } from './columns.js';
 import { boolean, defineVerb, optionalArg, type OptionsOf } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 

@@ -2,10 +2,7 @@
 import type { SandboxFault } from '../../../api/sandbox-control/fault-schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-
-/** A running sandbox's targeted fault rules (`sandbox fault list`), in their order. */
-export const SANDBOX_FAULT_COLUMNS = ['id', 'method', 'path', 'status', 'probability', 'latencyMs'] as const;
-export type SandboxFaultColumn = (typeof SANDBOX_FAULT_COLUMNS)[number];
+import type { SandboxFaultColumn } from './columns.js';
 
 export function faultListView(order: readonly SandboxFaultColumn[]): View<SandboxFault> {
   const columns: Record<SandboxFaultColumn, Column<SandboxFault>> = {

@@ -2,10 +2,7 @@
 import type { WebhookSubscription } from '../../../api/webhook-subscriptions/schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-
-/** The columns of `webhook subscriptions`, in their order. */
-export const WEBHOOK_SUBSCRIPTION_LIST_COLUMNS = ['id', 'topic', 'address', 'createTime'] as const;
-export type WebhookSubscriptionListColumn = (typeof WEBHOOK_SUBSCRIPTION_LIST_COLUMNS)[number];
+import type { WebhookSubscriptionListColumn } from './columns.js';
 
 const text = (field: keyof WebhookSubscription) => (subscription: WebhookSubscription) => scalarText(subscription[field]);
 
