@@ -19,9 +19,9 @@ const WIRE_MODULES = [
   'src/core/transport.ts',
   'src/api/*/requests.ts',
   'src/api/*/*-requests.ts',
-  'src/api/products/input.ts',
+  'src/api/products/checks.ts',
   'src/api/products/draft.ts',
-  'src/api/products/rules.ts',
+  'src/api/products/variant-rules.ts',
 ];
 
 /** The client's layers, top to bottom: a layer imports only from the ones below it. */

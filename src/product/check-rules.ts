@@ -1,4 +1,4 @@
-import { productRuleProblem } from '../api/products/rules.js';
+import { productRuleProblem } from '../api/products/variant-rules.js';
 import type { ProductDraft } from '../api/products/draft.js';
 import { UsageError } from '../core/errors.js';
 

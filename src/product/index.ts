@@ -1,7 +1,7 @@
 // The product feature, one lazy entry point for the product verbs: they parse their
 // flags, call these, and hand what comes back to the exporter (commands/product/view.ts).
 // Between the commands and src/api: it speaks the API through `Api`, never a path.
-export { checkProductId } from '../api/products/input.js';
+export { checkProductId } from '../api/products/checks.js';
 export { idText, variantTitle, type VariantDraft } from '../api/products/draft.js';
 export { productLinks, type ProductLinks } from '../api/products/wire.js';
 export type { Product } from '../api/products/schema.js';

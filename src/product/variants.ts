@@ -3,7 +3,7 @@
 // id, prices, SKU, stock) wherever its combination survives an edit.
 import { MAX_OPTIONS, MAX_VARIANTS } from '../api/products/codes.js';
 import { cloneJson, type OptionDraft, type OptionValueDraft, type VariantDraft, type VariantOptionDraft } from '../api/products/draft.js';
-import { combinationKey, fold } from '../api/products/rules.js';
+import { combinationKey, fold } from '../api/products/variant-rules.js';
 import { UsageError } from '../core/errors.js';
 
 export interface ParsedOption {

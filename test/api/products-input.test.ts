@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
-import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/products/input.js';
-import { productRuleProblem } from '../../src/api/products/rules.js';
+import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/products/checks.js';
+import { productRuleProblem } from '../../src/api/products/variant-rules.js';
 import { cloneJson } from '../../src/api/products/draft.js';
 import { collectionIds, collectionsText, editableCopy } from '../../src/api/products/wire.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';

@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.js';
 import { isLosslessNumber, parseJson, toJson } from '../../core/json.js';
 import { pluralWord } from '../../core/words.js';
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, type MetafieldDomain } from '../metafields/types.js';
-import { jsonPath, valueAt } from '../products/input.js';
+import { jsonPath, valueAt } from '../products/checks.js';
 import type { MetafieldDefinitionField } from './fields.js';
 import { parseWire, type Assert, type ExactFields } from '../schema.js';
 import { kebabFlag } from '../wire.js';

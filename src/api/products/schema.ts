@@ -1,6 +1,6 @@
 // Products as stores send them: a tolerant schema that checks the shape of what is read
 // and keeps every field (unknown ones too), so --json stays exact and an edit sends back
-// everything it did not change. What a user may write is checked in input.ts.
+// everything it did not change. What a user may write is checked in checks.ts.
 import * as z from 'zod/mini';
 import type { ProductField } from './fields.js';
 import { parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';

@@ -50,7 +50,7 @@ export function draftToWire(draft: ProductDraft, base: WireProduct = {}): WirePr
 }
 
 /**
- * A user's product file (checked by input.ts) as the wire carries it, collections
+ * A user's product file (checked by checks.ts) as the wire carries it, collections
  * as JSON-array text however the file wrote them, and in the domain's terms.
  */
 export function productFromFile(checked: WireProduct): { wire: WireProduct; draft: ProductDraft } {
