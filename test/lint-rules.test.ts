@@ -64,14 +64,14 @@ describe('commands speak domain objects, through ctx', () => {
     expect(await houseProblems('src/commands/giftcard/peek.ts', "import { unwrap } from '../../api/wire.js';\nexport const u = unwrap;\n")).toEqual([
       expect.stringContaining("'src/api/wire.ts' is out of bounds"),
     ]);
-    expect(await houseProblems('src/commands/giftcard/peek.ts', "import type { GiftCardsApi } from '../../api/gift-cards-api.js';\nexport type G = GiftCardsApi;\n")).toHaveLength(1);
+    expect(await houseProblems('src/commands/giftcard/peek.ts', "import type { GiftCardsApi } from '../../api/gift-cards/requests.js';\nexport type G = GiftCardsApi;\n")).toHaveLength(1);
   });
 
   it('lets a command import the resources as read and the closed sets', async () => {
     expect(
       await houseProblems(
         'src/commands/giftcard/peek.ts',
-        "import type { GiftCard } from '../../api/gift-cards.js';\nimport { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';\nexport type G = GiftCard;\nexport const s = GIFT_CARD_STATUSES;\n",
+        "import type { GiftCard } from '../../api/gift-cards/schema.js';\nimport { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';\nexport type G = GiftCard;\nexport const s = GIFT_CARD_STATUSES;\n",
       ),
     ).toEqual([]);
   });

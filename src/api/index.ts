@@ -1,18 +1,18 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api(); the modules few
 // commands use load on their first call (onFirstCall), so that the others start no slower.
-import { AccessScopesApi } from './access-scopes-api.js';
-import { CategoriesApi } from './categories-api.js';
-import { CollectionsApi } from './collections-api.js';
-import { GiftCardsApi } from './gift-cards-api.js';
-import type { MetafieldDefinitionsApi } from './metafield-definitions-api.js';
-import { MetafieldsApi } from './metafields-api.js';
-import { ProductsApi } from './products-api.js';
+import { AccessScopesApi } from './access-scopes/requests.js';
+import { CategoriesApi } from './categories/requests.js';
+import { CollectionsApi } from './collections/requests.js';
+import { GiftCardsApi } from './gift-cards/requests.js';
+import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
+import { MetafieldsApi } from './metafields/requests.js';
+import { ProductsApi } from './products/requests.js';
 import { RawApi } from './raw-api.js';
-import { SandboxControlApi } from './sandbox-control-api.js';
-import type { SandboxFaultsApi } from './sandbox-faults-api.js';
-import type { SandboxLogApi } from './sandbox-log-api.js';
-import type { WebhookSubscriptionsApi } from './webhook-subscriptions-api.js';
-import type { StoreProbeApi } from './store-probe-api.js';
+import { SandboxControlApi } from './sandbox-control/requests.js';
+import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
+import type { SandboxLogApi } from './sandbox-control/log-requests.js';
+import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
+import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
 import { API_PREFIX, versioned } from './wire.js';
@@ -52,16 +52,16 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
   return {
     giftCards: new GiftCardsApi(transport),
     metafields: new MetafieldsApi(transport),
-    metafieldDefinitions: onFirstCall(async () => new (await import('./metafield-definitions-api.js')).MetafieldDefinitionsApi(transport)),
+    metafieldDefinitions: onFirstCall(async () => new (await import('./metafield-definitions/requests.js')).MetafieldDefinitionsApi(transport)),
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
-    webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions-api.js')).WebhookSubscriptionsApi(transport)),
+    webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
-    storeProbe: onFirstCall(async () => new (await import('./store-probe-api.js')).StoreProbeApi(transport)),
+    storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),
     sandboxControl,
-    sandboxFaults: onFirstCall(async () => new (await import('./sandbox-faults-api.js')).SandboxFaultsApi(sandboxControl)),
-    sandboxLog: onFirstCall(async () => new (await import('./sandbox-log-api.js')).SandboxLogApi(sandboxControl)),
+    sandboxFaults: onFirstCall(async () => new (await import('./sandbox-control/fault-requests.js')).SandboxFaultsApi(sandboxControl)),
+    sandboxLog: onFirstCall(async () => new (await import('./sandbox-control/log-requests.js')).SandboxLogApi(sandboxControl)),
   };
 }

@@ -48,3 +48,15 @@ export const isoDate = () =>
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
     z.refine((s) => isCalendarDate(s), 'must be a real calendar date (YYYY-MM-DD)'),
   );
+
+/**
+ * `true` when a zod-free field list (a resource's fields.ts, which verbs declare at start-up)
+ * names exactly a schema's fields; otherwise the fields missing from the list and those it
+ * has in excess. With Assert, a field added to one and not the other fails the type check:
+ * the two never drift, and no test has to compare them.
+ */
+export type ExactFields<Shape, Field extends string> = [Exclude<keyof Shape, Field>, Exclude<Field, keyof Shape>] extends [never, never]
+  ? true
+  : { missing: Exclude<keyof Shape, Field>; extra: Exclude<Field, keyof Shape> };
+/** Compiles only for `true` (the error names what the type was instead). */
+export type Assert<T extends true> = T;

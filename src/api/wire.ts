@@ -1,8 +1,8 @@
 // Shared pieces of the wire format that need no schema library: paths, response
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
-import { RuntimeError, UsageError } from '../core/errors.js';
+import { CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
-import { nextPageQuery } from '../core/paginate.js';
+import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
 import { kebab } from '../core/words.js';
 import { isDotSegment } from './path-segment.js';
 import type { Transport } from '../core/transport.js';
@@ -49,15 +49,72 @@ export function unwrap(body: unknown, key: string, what: string): unknown {
  * Every item of a listing the spec shows unpaged: a next-page link, should a store send
  * one, is followed to the end. `items` takes each page's body to its checked items.
  */
-export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[]): Promise<T[]> {
+export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[] | Promise<T[]>): Promise<T[]> {
   const found: T[] = [];
-  for (let page = query, read = 1; ; read++) {
-    const response = await transport.request({ method: 'GET', path, query: page });
-    const pageItems = items(response.body);
-    found.push(...pageItems);
-    const next = nextPageQuery({ page: read, link: response.headers.link, body: response.body, query: page, items: pageItems.length });
-    if (!next) return found;
-    page = next;
+  for await (const page of pagesOf(transport, path, query, items, { all: true })) found.push(...page);
+  return found;
+}
+
+export interface Paging {
+  /** Follow next pages to the end; otherwise read one page and return the next one's token. */
+  all: boolean;
+  /** At most this many pages (MAX_PAGES unless given). */
+  bound?: PageBound;
+  /** The store's page size when the query sets no limit, if the spec says it. */
+  defaultLimit?: number;
+}
+
+/**
+ * The one paging loop of every listing: pages of items as they arrive, `items` checking each
+ * page's body. With `all`, next pages are followed to the end (a next page that cannot be
+ * told, or one past the bound, is an error); without, one page is read and the next page's
+ * token returned (if any) for the caller to say how to go on: a header that cannot be read
+ * is then no failure, the token being only a hint.
+ */
+export async function* pagesOf<T>(
+  transport: Transport,
+  path: string,
+  first: Record<string, string | undefined>,
+  items: (body: unknown) => T[] | Promise<T[]>,
+  paging: Paging,
+): AsyncGenerator<T[], string | undefined> {
+  let query = first;
+  for (let page = 1; ; page++) {
+    const response = await transport.request({ method: 'GET', path, query });
+    const found = await items(response.body);
+    yield found;
+    const seen = {
+      page,
+      link: response.headers.link,
+      body: response.body,
+      query,
+      items: found.length,
+      ...(paging.bound ? { bound: paging.bound } : {}),
+      ...(paging.defaultLimit !== undefined ? { defaultLimit: paging.defaultLimit } : {}),
+    };
+    if (!paging.all) {
+      const next = findNextPage(seen);
+      return 'query' in next ? next.query.pageToken : undefined;
+    }
+    const next = nextPageQuery(seen);
+    if (!next) return undefined;
+    query = next;
+  }
+}
+
+/**
+ * A create that is never resent once it may have reached the store (what it makes has no
+ * unique key, so a second send could make a second one): an interruption, or a failure after
+ * which the request may have been applied, becomes an UnconfirmedCreateError ending with
+ * `mayExist` ("The product may have been created anyway.").
+ */
+export async function createOnce<T>(create: () => Promise<T>, mayExist: string): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof CancelledError) throw new UnconfirmedCreateError(`Interrupted. ${mayExist}`, error);
+    if (error instanceof RequestError && error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} ${mayExist}`, error);
+    throw error;
   }
 }
 

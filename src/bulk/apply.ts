@@ -1,9 +1,9 @@
 // Applies one group of rows to its business object, idempotently and with as few
 // requests as the store allows: create in batches, and read and compare only where the
 // object already holds values (a 409), or read first when recent objects did.
-import { MAX_BATCH } from '../api/metafields-api.js';
-import { MetafieldWriteError, type Refusal } from '../api/metafield-write-error.js';
-import type { Metafield, MetafieldInput } from '../api/metafields.js';
+import { MAX_BATCH } from '../api/metafields/requests.js';
+import { MetafieldWriteError, type Refusal } from '../api/metafields/write-error.js';
+import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { ApiError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import type { ObjectGroup } from './group.js';

@@ -3,8 +3,8 @@
 // two stores holding the same cards export the same bytes whatever order they made them in:
 // the rows are held until the last page is read. `sort: 'none'` writes each page as it comes
 // (memory flat), in the store's order.
-import type { GiftCard } from '../api/gift-cards.js';
-import { showsFullCode } from '../api/gift-card-match.js';
+import type { GiftCard } from '../api/gift-cards/schema.js';
+import { showsFullCode } from '../api/gift-cards/match.js';
 import { scalarText } from '../core/json.js';
 import type { RowSink } from './export-output.js';
 import { GIFT_CARD_COLUMNS } from './gift-card-rows.js';

@@ -7,8 +7,8 @@
 // failed, 130 when interrupted).
 import type { Readable, Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
-import { MAX_PAGE_SIZE } from '../api/metafields-api.js';
-import type { Metafield } from '../api/metafields.js';
+import { MAX_PAGE_SIZE } from '../api/metafields/requests.js';
+import type { Metafield } from '../api/metafields/schema.js';
 import type { ApiTuning } from '../core/transport.js';
 import { CancelledError, FieldError, PartialFailureError } from '../core/errors.js';
 import { identityOfPath, sameFile } from '../core/file-identity.js';

@@ -5,10 +5,10 @@
 // collection's collects). Duplicates collapse; the list is sorted as the rows are written
 // and cut to the shard. Only the ids are held, never values.
 import type { Api } from '../api/index.js';
-import { METAFIELD_DOMAINS, isMetafieldDomain } from '../api/metafield-types.js';
+import { METAFIELD_DOMAINS, isMetafieldDomain } from '../api/metafields/types.js';
 import { checkBizId } from '../api/path-segment.js';
-import { idText } from '../api/product-draft.js';
-import { collectionIds } from '../api/product-wire.js';
+import { idText } from '../api/products/draft.js';
+import { collectionIds } from '../api/products/wire.js';
 import { FieldError, RuntimeError, UsageError, type NameOf } from '../core/errors.js';
 import { pluralWord } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';

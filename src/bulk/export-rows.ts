@@ -2,8 +2,8 @@
 // reads (domain,bizId,namespace,code,value,type), as CSV or as JSON lines, sorted so that
 // the same values on two stores give the same bytes (domain, bizId in numeric order,
 // namespace, code). Pure: no I/O.
-import { parseFieldType } from '../api/metafield-types.js';
-import type { Metafield } from '../api/metafields.js';
+import { parseFieldType } from '../api/metafields/types.js';
+import type { Metafield } from '../api/metafields/schema.js';
 import { JSONL_KEYS } from './jsonl-rows.js';
 
 /** The header and the keys of a line: the import's columns, type last. */

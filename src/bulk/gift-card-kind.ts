@@ -10,8 +10,8 @@
 // (CardIndex, read when its pages cost at most INDEX_SHARE requests per row of the file):
 // a re-run then costs the refused create only, or nothing at all when the store shows whole
 // codes in reads (the index then says which codes exist, and no create is sent for them).
-import type { GiftCardCreate, GiftCardUpdate, GiftCard } from '../api/gift-cards.js';
-import { sameAmount, showsFullCode } from '../api/gift-card-match.js';
+import type { GiftCardCreate, GiftCardUpdate, GiftCard } from '../api/gift-cards/schema.js';
+import { sameAmount, showsFullCode } from '../api/gift-cards/match.js';
 import { ApiError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { pluralWord, stripPeriod } from '../core/words.js';

@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { access, lstat, open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { generateGiftCardCode } from '../api/gift-card-code.js';
+import { generateGiftCardCode } from '../api/gift-cards/code.js';
 import { FieldError, UsageError } from '../core/errors.js';
 import { plural, pluralWord } from '../core/words.js';
 import { CsvSyntaxError } from './csv-rows.js';

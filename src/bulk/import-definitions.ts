@@ -2,7 +2,7 @@
 // the file read with one listing, then one write per definition that differs. A re-run
 // finds every definition equal and sends nothing but the listings.
 import type { Api } from '../api/index.js';
-import { sameDefinition, type FileDefinition, type MetafieldDefinition, type ReadDefinition } from '../api/metafield-definition-wire.js';
+import { sameDefinition, type FileDefinition, type MetafieldDefinition, type ReadDefinition } from '../api/metafield-definitions/schema.js';
 import { ApiError, RequestError } from '../core/errors.js';
 
 export interface DefinitionSummary {

@@ -1,8 +1,8 @@
 // What a group of rows asks of one business object, given what it holds: values to
 // create, values to update, values already right.
-import { parseFieldType } from '../api/metafield-types.js';
-import { sameValue, toWireValue } from '../api/metafield-values.js';
-import type { Metafield, MetafieldInput } from '../api/metafields.js';
+import { parseFieldType } from '../api/metafields/types.js';
+import { sameValue, toWireValue } from '../api/metafields/values.js';
+import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { quoted, type Row } from './row-check.js';
 
 export interface Plan {

@@ -1,8 +1,8 @@
 // One CSV record to one checked row, or to a reject with its reason. Everything the
 // client can know before sending is checked here; what only the store knows (its
 // definitions) comes back from it per row.
-import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../api/metafield-types.js';
-import { toWireValue } from '../api/metafield-values.js';
+import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../api/metafields/types.js';
+import { toWireValue } from '../api/metafields/values.js';
 import { checkBizId } from '../api/path-segment.js';
 import { plural } from '../core/words.js';
 import type { Columns } from './header.js';

@@ -5,8 +5,10 @@ import type { Api } from '../api/index.js';
 import type { Context } from '../root/context.js';
 import type { PlannedRequest } from '../core/dry-run.js';
 import type { OutputFlags } from '../core/output-options.js';
-import { REQUEST_FIELDS } from './columns.js';
 import { boolean } from './verb.js';
+
+/** The fields of each request a --dry-run prints (the request that would be sent). */
+export const REQUEST_FIELDS = ['method', 'path', 'body'] as const;
 
 export const dryRunFlag = () => boolean('print the request that would be sent (method, path, body; secrets masked) and send nothing');
 

@@ -5,7 +5,7 @@
 // a key the tree does not have, so a renamed flag fails the generator instead of going stale.
 // Options with `.choices()` need no entry, nor do file values: a value named <file> or
 // <path> completes as a file name (see model.ts).
-import { FIELD_TYPES, METAFIELD_DOMAINS } from '../api/metafield-types.js';
+import { FIELD_TYPES, METAFIELD_DOMAINS } from '../api/metafields/types.js';
 import { DOCUMENTED_TOPICS, SAMPLE_TOPICS } from '../webhooks/wire.js';
 
 export type ValueHint = { words: readonly string[] } | { files: true } | { profiles: true };

@@ -1,7 +1,7 @@
 // Applying the flags of create and edit to a product: product fields are set, options
 // regenerate the variants, and variant fields apply to every variant. Pure: the look-ups
 // by name are done before, and what comes out is checked before it is sent.
-import { cloneJson, idText, type ImageDraft, type ProductDraft, type VariantDraft } from '../api/product-draft.js';
+import { cloneJson, idText, type ImageDraft, type ProductDraft, type VariantDraft } from '../api/products/draft.js';
 import { scalarText } from '../core/json.js';
 import { FieldError } from '../core/errors.js';
 import { optionDrafts, skuWithSuffix, variantsFor, variantTemplate, type ParsedOption } from './variants.js';

@@ -1,5 +1,5 @@
-import { productRuleProblem } from '../api/product-rules.js';
-import type { ProductDraft } from '../api/product-draft.js';
+import { productRuleProblem } from '../api/products/variant-rules.js';
+import type { ProductDraft } from '../api/products/draft.js';
 import { UsageError } from '../core/errors.js';
 
 /** The product about to be sent must keep the contract's rules; `what` names where it came from. */

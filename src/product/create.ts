@@ -1,9 +1,9 @@
 // Creating a product: the flags and --file made into one product, checked against the
 // contract's rules before any look-up, then the names resolved and the product sent once.
 import type { Api } from '../api/index.js';
-import type { ProductDraft } from '../api/product-draft.js';
-import { draftToWire, type WireProduct } from '../api/product-wire.js';
-import type { Product } from '../api/products.js';
+import type { ProductDraft } from '../api/products/draft.js';
+import { draftToWire, type WireProduct } from '../api/products/wire.js';
+import type { Product } from '../api/products/schema.js';
 import { UnconfirmedCreateError } from '../core/errors.js';
 import { buildProduct } from './build.js';
 import { checkRules } from './check-rules.js';

@@ -1,7 +1,7 @@
 // What an edit changes, field by field: `variants[0].price` from "19.99" to "24.99".
 // Objects are compared key by key, arrays item by item; an item added or removed is one
 // change holding the whole item. Values compare by their JSON text (lossless).
-import { isPlainObject } from '../api/product-draft.js';
+import { isPlainObject } from '../api/products/draft.js';
 import { toJson } from '../core/json.js';
 
 export interface Change {

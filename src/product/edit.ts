@@ -1,8 +1,8 @@
 // Editing a product: the store's product read, the --file patch and the flags applied,
 // the rules checked before any look-up by name, and the changes listed field by field.
 import type { Api } from '../api/index.js';
-import { draftToWire, editableCopy, editBase, type WireProduct } from '../api/product-wire.js';
-import type { Product } from '../api/products.js';
+import { draftToWire, editableCopy, editBase, type WireProduct } from '../api/products/wire.js';
+import type { Product } from '../api/products/schema.js';
 import { buildProduct } from './build.js';
 import { checkRules } from './check-rules.js';
 import { diffProducts, type Change } from './diff.js';

@@ -1,9 +1,9 @@
 // Reading --file: a product (create) or a partial product (edit) as JSON, from a file or
 // stdin ("-"), bare or wrapped as {"product": ...}, checked against the product schema
 // with a problem named by file and JSON path. Numbers are read losslessly (long ids).
-import { checkProductFile } from '../api/product-input.js';
-import { isPlainObject, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../api/product-draft.js';
-import { productFromFile, type WireProduct } from '../api/product-wire.js';
+import { checkProductFile } from '../api/products/checks.js';
+import { isPlainObject, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../api/products/draft.js';
+import { productFromFile, type WireProduct } from '../api/products/wire.js';
 import { UsageError } from '../core/errors.js';
 import { checkJsonDepth, readInputText } from '../core/input-text.js';
 import type { IO } from '../core/io.js';

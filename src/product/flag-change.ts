@@ -1,6 +1,6 @@
 // The flags of create and edit, checked before anything is sent and sorted into what
 // they change: product fields, names to look up, options, variant fields.
-import { checkImageUrls, checkProductFlagValues } from '../api/product-input.js';
+import { checkImageUrls, checkProductFlagValues } from '../api/products/checks.js';
 import { definedOnly } from '../core/defined-only.js';
 import { FieldError } from '../core/errors.js';
 import type { ProductChange, ProductFields, VariantFields } from './build.js';

@@ -1,10 +1,10 @@
 // The product feature, one lazy entry point for the product verbs: they parse their
-// flags, call these, and hand what comes back to the exporter (commands/product/product-view.ts).
+// flags, call these, and hand what comes back to the exporter (commands/product/view.ts).
 // Between the commands and src/api: it speaks the API through `Api`, never a path.
-export { checkProductId } from '../api/product-input.js';
-export { idText, variantTitle, type VariantDraft } from '../api/product-draft.js';
-export { productLinks, type ProductLinks } from '../api/product-wire.js';
-export type { Product } from '../api/products.js';
+export { checkProductId } from '../api/products/checks.js';
+export { idText, variantTitle, type VariantDraft } from '../api/products/draft.js';
+export { productLinks, type ProductLinks } from '../api/products/wire.js';
+export type { Product } from '../api/products/schema.js';
 export { createProduct, draftToCreate, type CreateDraft, type Creation } from './create.js';
 export type { Change } from './diff.js';
 export { planEdit, type EditPlan } from './edit.js';

@@ -1,12 +1,12 @@
 // Finding products: `product list` and `product count`. The store's listing takes the title,
-// status and collection as query parameters (products-api.ts); a category it does not take,
+// status and collection as query parameters (api/products/requests.ts); a category it does not take,
 // so that filter is applied here, to every page read, which means reading them all. Names
 // of the collection and the category resolve as create's do (names.ts): read-only look-ups,
 // exit 2 when a name matches none or several.
 import type { Api } from '../api/index.js';
-import { idText } from '../api/product-draft.js';
-import type { ProductPage, ProductQuery } from '../api/products-api.js';
-import type { ListedProduct } from '../api/products.js';
+import { idText } from '../api/products/draft.js';
+import type { ProductPage, ProductQuery } from '../api/products/requests.js';
+import type { ListedProduct } from '../api/products/schema.js';
 import { resolveNames, type Spin } from './names.js';
 
 export interface ProductFilter {

@@ -4,9 +4,9 @@
 // Otherwise nothing is sent and the error lists the candidates. The other way, the ids a
 // product carries are named for its summary.
 import type { Api } from '../api/index.js';
-import { idText } from '../api/product-draft.js';
-import { productLinks } from '../api/product-wire.js';
-import type { Product } from '../api/products.js';
+import { idText } from '../api/products/draft.js';
+import { productLinks } from '../api/products/wire.js';
+import type { Product } from '../api/products/schema.js';
 import { ApiError, FieldError, NetworkError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 

@@ -1,7 +1,7 @@
 // Applying edit --file's partial product to the product read from the store: objects are
 // merged field by field (RFC 7386 style, without deletion), arrays are replaced whole,
 // except that an item of `variants` naming an existing variantId is merged into it.
-import { cloneJson, idText, isPlainObject, withoutReadOnlyViews, type ProductDraft, type VariantDraft } from '../api/product-draft.js';
+import { cloneJson, idText, isPlainObject, withoutReadOnlyViews, type ProductDraft, type VariantDraft } from '../api/products/draft.js';
 import { UsageError } from '../core/errors.js';
 
 export function applyPatch(product: ProductDraft, patch: Record<string, unknown>, productId: string, source: string): ProductDraft {

@@ -1,9 +1,9 @@
 // Options and the variants they make: `--option "Color=Red,Blue"` parsed, and one variant
 // per combination of values (first option outermost), keeping an existing variant (its
 // id, prices, SKU, stock) wherever its combination survives an edit.
-import { MAX_OPTIONS, MAX_VARIANTS } from '../api/product-codes.js';
-import { cloneJson, type OptionDraft, type OptionValueDraft, type VariantDraft, type VariantOptionDraft } from '../api/product-draft.js';
-import { combinationKey, fold } from '../api/product-rules.js';
+import { MAX_OPTIONS, MAX_VARIANTS } from '../api/products/codes.js';
+import { cloneJson, type OptionDraft, type OptionValueDraft, type VariantDraft, type VariantOptionDraft } from '../api/products/draft.js';
+import { combinationKey, fold } from '../api/products/variant-rules.js';
 import { FieldError } from '../core/errors.js';
 
 export interface ParsedOption {

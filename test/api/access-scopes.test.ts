@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccessScopesApi, parseAccessScopes } from '../../src/api/access-scopes-api.js';
+import { AccessScopesApi, parseAccessScopes } from '../../src/api/access-scopes/requests.js';
 import { ApiError } from '../../src/core/errors.js';
 import type { Transport } from '../../src/core/transport.js';
 

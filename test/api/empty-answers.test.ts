@@ -1,9 +1,9 @@
 // Any 2xx is success, and a 202/204 may carry no body (real-store-notes.md): every write
 // still succeeds, reading the object back or answering with what was sent.
 import { describe, expect, it } from 'vitest';
-import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import { MetafieldsApi } from '../../src/api/metafields-api.js';
-import { ProductsApi } from '../../src/api/products-api.js';
+import { GiftCardsApi } from '../../src/api/gift-cards/requests.js';
+import { MetafieldsApi } from '../../src/api/metafields/requests.js';
+import { ProductsApi } from '../../src/api/products/requests.js';
 import { isEmptyAnswer } from '../../src/api/wire.js';
 import { parseJson } from '../../src/core/json.js';
 import { FakeTransport } from '../helpers/fake-transport.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_CODE_LENGTH, generateGiftCardCode } from '../../src/api/gift-card-code.js';
-import { checkGiftCardCreate } from '../../src/api/gift-cards.js';
+import { GENERATED_CODE_LENGTH, generateGiftCardCode } from '../../src/api/gift-cards/code.js';
+import { checkGiftCardCreate } from '../../src/api/gift-cards/schema.js';
 
 const UNAMBIGUOUS = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]+$/;
 

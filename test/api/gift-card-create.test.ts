@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findCodeHolder, sameAmount } from '../../src/api/gift-card-match.js';
-import { GiftCardsApi, isCodeTaken } from '../../src/api/gift-cards-api.js';
-import type { GiftCard, GiftCardCreate } from '../../src/api/gift-cards.js';
+import { findCodeHolder, sameAmount } from '../../src/api/gift-cards/match.js';
+import { GiftCardsApi, isCodeTaken } from '../../src/api/gift-cards/requests.js';
+import type { GiftCard, GiftCardCreate } from '../../src/api/gift-cards/schema.js';
 import type { Transport } from '../../src/core/transport.js';
 import { ApiError, NetworkError, UnconfirmedCreateError, type RequestError } from '../../src/core/errors.js';
 import type { JsonResponse, RequestSpec } from '../../src/core/http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryInstant, giftCardStatus } from '../../src/api/gift-card-status.js';
+import { expiryInstant, giftCardStatus } from '../../src/api/gift-cards/status.js';
 
 const at = (iso: string) => new Date(iso);
 const NOON = at('2025-06-15T12:00:00Z');

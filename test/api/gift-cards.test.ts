@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { usageMessage } from '../helpers/usage-error.js';
 import { toJson } from '../../src/core/json.js';
-import { GiftCardsApi } from '../../src/api/gift-cards-api.js';
-import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCardUpdate, giftCardFields, type GiftCard } from '../../src/api/gift-cards.js';
+import { GiftCardsApi } from '../../src/api/gift-cards/requests.js';
+import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCardUpdate, type GiftCard } from '../../src/api/gift-cards/schema.js';
+import { GIFT_CARD_FIELDS } from '../../src/api/gift-cards/fields.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
 const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
@@ -232,7 +233,7 @@ describe('GiftCardsApi', () => {
     const transport = new FakeTransport([{ body: '{"giftCard":{"id":"1","templateSuffix":"gold","extra":{"n":1.10}}}' }]);
     const card = await new GiftCardsApi(transport).get('1');
     expect(toJson(card)).toBe('{"id":"1","templateSuffix":"gold","extra":{"n":1.10}}');
-    expect(giftCardFields).toContain('lastCharacters');
+    expect(GIFT_CARD_FIELDS).toContain('lastCharacters');
   });
 
   it('rejects an answer that is not a gift card', async () => {

@@ -2,8 +2,8 @@
 // into one form, equality by meaning, and the definitions file's checks.
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/index.js';
-import { checkDefinitionsFile, definitionsFileText, normalizeDefinition, sameDefinition } from '../../src/api/metafield-definition-wire.js';
-import { MetafieldDefinitionsApi } from '../../src/api/metafield-definitions-api.js';
+import { checkDefinitionsFile, definitionsFileText, normalizeDefinition, sameDefinition } from '../../src/api/metafield-definitions/schema.js';
+import { MetafieldDefinitionsApi } from '../../src/api/metafield-definitions/requests.js';
 import { UsageError } from '../../src/core/errors.js';
 import { parseJson } from '../../src/core/json.js';
 import { FakeTransport } from '../helpers/fake-transport.js';

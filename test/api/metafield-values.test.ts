@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, parseFieldType, type FieldType } from '../../src/api/metafield-types.js';
-import { sameValue, toWireValue } from '../../src/api/metafield-values.js';
+import { FIELD_TYPES, MAX_VALUE_LENGTH, METAFIELD_DOMAINS, NAME_PATTERN, parseFieldType, type FieldType } from '../../src/api/metafields/types.js';
+import { sameValue, toWireValue } from '../../src/api/metafields/values.js';
 import { parseJson } from '../../src/core/json.js';
 
 const wire = (type: FieldType | undefined, input: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MetafieldsApi } from '../../src/api/metafields-api.js';
-import { batchRefusal, MetafieldWriteError, singleRefusal } from '../../src/api/metafield-write-error.js';
+import { MetafieldsApi } from '../../src/api/metafields/requests.js';
+import { batchRefusal, MetafieldWriteError, singleRefusal } from '../../src/api/metafields/write-error.js';
 import { ApiError, NetworkError, type FieldProblem } from '../../src/core/errors.js';
 import type { Transport } from '../../src/core/transport.js';
 

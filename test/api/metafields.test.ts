@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
-import { MetafieldsApi } from '../../src/api/metafields-api.js';
-import { metafieldFields } from '../../src/api/metafields.js';
+import { MetafieldsApi } from '../../src/api/metafields/requests.js';
+import { METAFIELD_FIELDS } from '../../src/api/metafields/fields.js';
 import { createApi } from '../../src/api/index.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
@@ -109,6 +109,6 @@ describe('MetafieldsApi', () => {
   });
 
   it('offers the read fields for --json', () => {
-    expect(metafieldFields).toEqual(['namespace', 'code', 'fieldType', 'value', 'definitionName', 'description', 'bizResource', 'bizId']);
+    expect(METAFIELD_FIELDS).toEqual(['namespace', 'code', 'fieldType', 'value', 'definitionName', 'description', 'bizResource', 'bizId']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromWire, draftToWire, editableCopy, editBase, productFromFile, productLinks } from '../../src/api/product-wire.js';
-import type { Product } from '../../src/api/products.js';
+import { draftFromWire, draftToWire, editableCopy, editBase, productFromFile, productLinks } from '../../src/api/products/wire.js';
+import type { Product } from '../../src/api/products/schema.js';
 import { parseJson, toJson } from '../../src/core/json.js';
 
 const wire = (text: string) => parseJson(text) as Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { flagMessage, usageMessage } from '../helpers/usage-error.js';
-import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/product-input.js';
-import { productRuleProblem } from '../../src/api/product-rules.js';
-import { cloneJson } from '../../src/api/product-draft.js';
-import { collectionIds, collectionsText, editableCopy } from '../../src/api/product-wire.js';
+import { checkProductFile, checkProductFlagValues, checkImageUrls, checkProductId, jsonPath } from '../../src/api/products/checks.js';
+import { productRuleProblem } from '../../src/api/products/variant-rules.js';
+import { cloneJson } from '../../src/api/products/draft.js';
+import { collectionIds, collectionsText, editableCopy } from '../../src/api/products/wire.js';
 import { LosslessNumber, parseJson, toJson } from '../../src/core/json.js';
 
 const check = (value: unknown, partial = false, prefix = '') => checkProductFile(value, 'p.json', { partial, prefix });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxControlApi } from '../../src/api/sandbox-control-api.js';
+import { SandboxControlApi } from '../../src/api/sandbox-control/requests.js';
 import { ApiError, RuntimeError } from '../../src/core/errors.js';
 import type { RequestSpec } from '../../src/core/http.js';
 

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { RuntimeError, UsageError } from '../../src/core/errors.js';
+import { CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
 import { LosslessNumber } from '../../src/core/json.js';
 import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireId } from '../../src/api/schema.js';
-import { isCalendarDate, kebabFlag, parseCount, segment, unwrap, versioned } from '../../src/api/wire.js';
+import { createOnce, isCalendarDate, kebabFlag, pagesOf, parseCount, segment, unwrap, versioned } from '../../src/api/wire.js';
 import type { RawRequestSpec, RequestSpec, RequestView } from '../../src/core/http.js';
+import { FakeTransport, type FakeAnswer } from '../helpers/fake-transport.js';
 
 function thrown(fn: () => unknown): Error {
   try {
@@ -169,5 +170,63 @@ describe("versioned: the profile's API version, on both request paths", () => {
     await transport.requestRaw!({ method: 'GET', path: '/api/202412/oauth2/access_scopes', query: { a: 'b' } });
     expect(seen).toEqual([{ method: 'GET', path: '/api/202501/oauth2/access_scopes', query: { a: 'b' } }]);
     expect(versioned({ request }, async () => '202501').requestRaw).toBeUndefined();
+  });
+});
+
+describe('pagesOf, the one paging loop of the listings', () => {
+  const page = (ids: number[], next?: string): FakeAnswer => ({
+    body: JSON.stringify({ items: ids.map((id) => ({ id })) }),
+    headers: next ? { link: `<https://shop.example/api/x?pageToken=${next}&limit=2>; rel="next"` } : {},
+  });
+  const items = (body: unknown) => (body as { items: { id: unknown }[] }).items.map((item) => String(item.id));
+
+  it('without all: one page, and the next page token to show', async () => {
+    const transport = new FakeTransport([page([1, 2], 'T2')]);
+    const pages = pagesOf(transport, '/x', { limit: '2', status: 'draft' }, items, { all: false });
+    expect(await pages.next()).toEqual({ done: false, value: ['1', '2'] });
+    expect(await pages.next()).toEqual({ done: true, value: 'T2' });
+    expect(transport.requests.map((r) => r.query)).toEqual([{ limit: '2', status: 'draft' }]);
+  });
+
+  it('with all: follows each next page with its query, until a page names none', async () => {
+    const transport = new FakeTransport([page([1, 2], 'T2'), page([3, 4], 'T3'), page([5])]);
+    const seen: string[][] = [];
+    for await (const found of pagesOf(transport, '/x', { limit: '2' }, async (body) => items(body), { all: true })) seen.push(found);
+    expect(seen).toEqual([['1', '2'], ['3', '4'], ['5']]);
+    expect(transport.requests.map((r) => r.query)).toEqual([{ limit: '2' }, { pageToken: 'T2', limit: '2' }, { pageToken: 'T3', limit: '2' }]);
+  });
+
+  it('with all: a store that names a next page past the bound is an error naming the flag', async () => {
+    const transport = new FakeTransport([page([1, 2], 'T2'), page([3, 4], 'T3')]);
+    const pages = pagesOf(transport, '/x', { limit: '2' }, items, { all: true, bound: { pages: 2, flag: '--max-pages' } });
+    await pages.next();
+    await pages.next();
+    await expect(pages.next()).rejects.toThrow(/--max-pages/);
+  });
+});
+
+describe('createOnce', () => {
+  class LostAnswer extends RequestError {
+    readonly exitCode = 1;
+  }
+
+  it('passes the created object through', async () => {
+    expect(await createOnce(async () => 'made', 'It may exist.')).toBe('made');
+  });
+
+  it('an interruption, or a failure that may have been applied, leaves the outcome open', async () => {
+    const interrupted = await createOnce(() => Promise.reject(new CancelledError()), 'The thing may have been created anyway.').catch((e: unknown) => e);
+    expect(interrupted).toBeInstanceOf(UnconfirmedCreateError);
+    expect((interrupted as Error).message).toBe('Interrupted. The thing may have been created anyway.');
+    const lost = new LostAnswer('The store answered 503.');
+    lost.mayHaveApplied = true;
+    const open = await createOnce(() => Promise.reject(lost), 'The thing may have been created anyway.').catch((e: unknown) => e);
+    expect(open).toBeInstanceOf(UnconfirmedCreateError);
+    expect((open as Error).message).toBe('The store answered 503. The thing may have been created anyway.');
+  });
+
+  it('a refusal that was not applied stays what it was', async () => {
+    const refused = new LostAnswer('The store refused the product.');
+    await expect(createOnce(() => Promise.reject(refused), 'It may exist.')).rejects.toBe(refused);
   });
 });

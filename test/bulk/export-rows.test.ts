@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { Metafield } from '../../src/api/metafields.js';
+import type { Metafield } from '../../src/api/metafields/schema.js';
 import { compareIds, compareObjects, csvLine, headerText, objectRows, rowsText, type ExportRow } from '../../src/bulk/export-rows.js';
 
 const value = (namespace: string, code: string, text: string, fieldType?: string): Metafield => ({ namespace, code, value: text, ...(fieldType ? { fieldType } : {}) });

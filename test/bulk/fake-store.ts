@@ -3,8 +3,8 @@
 // of the apply logic that count every request. It refuses as MetafieldsApi does: with a
 // MetafieldWriteError naming the values by index.
 import type { MetafieldStore } from '../../src/bulk/apply.js';
-import type { Metafield, MetafieldInput } from '../../src/api/metafields.js';
-import { MetafieldWriteError, type Refusal, type ValueProblem } from '../../src/api/metafield-write-error.js';
+import type { Metafield, MetafieldInput } from '../../src/api/metafields/schema.js';
+import { MetafieldWriteError, type Refusal, type ValueProblem } from '../../src/api/metafields/write-error.js';
 import { ApiError } from '../../src/core/errors.js';
 import type { Row } from '../../src/bulk/row-check.js';
 

@@ -1,7 +1,7 @@
 // Which card a taken code belongs to, and what is sent to it: the gift card row kind against
 // a fake store, where codes in reads are masked or shown as the test says.
 import { describe, expect, it } from 'vitest';
-import type { GiftCard, GiftCardCreate, GiftCardUpdate } from '../../src/api/gift-cards.js';
+import type { GiftCard, GiftCardCreate, GiftCardUpdate } from '../../src/api/gift-cards/schema.js';
 import { CardIndex, giftCardKind, readIndex, type GiftCardStore } from '../../src/bulk/gift-card-kind.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, type GiftCardRow, type GiftCardText } from '../../src/bulk/gift-card-rows.js';
 import type { Outcome } from '../../src/bulk/row-kind.js';

@@ -1,10 +1,10 @@
 // product list's rows read whatever a store sends: the price column compares decimals
 // digit-exact, and a field of an unexpected type is shown, never a failure.
 import { describe, expect, it } from 'vitest';
-import { priceRange, productListView } from '../../src/commands/product/product-view.js';
-import { PRODUCT_LIST_COLUMNS } from '../../src/commands/columns.js';
+import { priceRange, productListView } from '../../src/commands/product/view.js';
+import { PRODUCT_LIST_COLUMNS } from '../../src/commands/product/columns.js';
 import { parseJson } from '../../src/core/json.js';
-import type { ListedProduct } from '../../src/api/products.js';
+import type { ListedProduct } from '../../src/api/products/schema.js';
 
 describe('product list rows', () => {
   it('price: one price, or the lowest..highest compared as decimals, not as text or floats', () => {

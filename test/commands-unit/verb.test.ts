@@ -5,7 +5,7 @@
 // options were loose).
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { MAX_PAGE_SIZE } from '../../src/api/gift-cards.js';
+import { MAX_PAGE_SIZE } from '../../src/api/gift-cards/schema.js';
 import type { Context } from '../../src/root/context.js';
 import { FieldError, UsageError } from '../../src/core/errors.js';
 import { jsonDeclaration } from '../../src/core/output-options.js';

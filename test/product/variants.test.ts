@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { flagMessage, usageMessage } from '../helpers/usage-error.js';
 import { combinations, optionDrafts, parseOptionFlag, parseOptionFlags, skuWithSuffix, variantsFor, variantTemplate } from '../../src/product/variants.js';
 import { applyVariantFields, buildProduct } from '../../src/product/build.js';
-import { variantTitle, type VariantDraft } from '../../src/api/product-draft.js';
+import { variantTitle, type VariantDraft } from '../../src/api/products/draft.js';
 
 describe('--option', () => {
   it('parses a name and its values, trimming spaces', () => {

@@ -1,6 +1,6 @@
-import { CATEGORY_FIELDS } from '../../api/field-names.js';
+import { CATEGORY_FIELDS } from '../../api/categories/fields.js';
 import { defineVerb, optionalArg } from '../verb.js';
-import { CATEGORY_LIST_COLUMNS } from '../columns.js';
+import { CATEGORY_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'search',
@@ -9,7 +9,7 @@ export default defineVerb({
   json: { fields: CATEGORY_FIELDS, list: true, columns: CATEGORY_LIST_COLUMNS },
   examples: ['store-cli category search', 'store-cli category search tops', 'store-cli category search shirt --json categoryId,categoryName'],
   async run(options, ctx) {
-    const { categoryListView, categoryPaths, lacksParents } = await import('./category-view.js');
+    const { categoryListView, categoryPaths, lacksParents } = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();
     const found = await ctx.spin('Searching categories…', () => api.categories.search(options.name));

@@ -1,7 +1,7 @@
-import { COLLECTION_FIELDS } from '../../api/field-names.js';
-import { COLLECTION_TYPE_CHOICES } from '../../api/product-codes.js';
+import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
+import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
 import { defineVerb, oneOf, text } from '../verb.js';
-import { COLLECTION_LIST_COLUMNS } from '../columns.js';
+import { COLLECTION_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'list',
@@ -13,7 +13,7 @@ export default defineVerb({
   json: { fields: COLLECTION_FIELDS, list: true, columns: COLLECTION_LIST_COLUMNS },
   examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],
   async run(options, ctx) {
-    const { collectionListView } = await import('./collection-view.js');
+    const { collectionListView } = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();
     const found = await ctx.spin('Listing collections…', () =>

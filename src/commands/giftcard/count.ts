@@ -1,4 +1,4 @@
-import { COUNT_FIELDS } from '../../api/field-names.js';
+import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({

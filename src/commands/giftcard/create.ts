@@ -1,6 +1,6 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
-import { amountInCurrency } from '../../api/gift-card-amount.js';
-import type { GiftCard, GiftCardCreate } from '../../api/gift-cards.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
+import { amountInCurrency } from '../../api/gift-cards/amount.js';
+import type { GiftCard, GiftCardCreate } from '../../api/gift-cards/schema.js';
 import type { Context } from '../../root/context.js';
 import type { OutputFlags } from '../../core/output-options.js';
 import { UnconfirmedCreateError } from '../../core/errors.js';
@@ -27,7 +27,7 @@ export default defineVerb({
   notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
   async run(options, ctx) {
     if (options.dryRun) return dryRun(options, ctx);
-    const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-code.js'), import('./view.js')]);
+    const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/code.js'), import('./view.js')]);
     const generated = options.code === undefined;
     const input = checkGiftCardCreate({
       code: options.code ?? generateGiftCardCode(),
@@ -63,7 +63,7 @@ interface DryRunOptions extends OutputFlags {
 
 /** Checks the card and prints its request; a code is only generated for a card that is sent. */
 async function dryRun(options: DryRunOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards.js'), import('../dry-run.js')]);
+  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../dry-run.js')]);
   const fields = { initialValue: withDecimals(options.initialValue), customerId: options.customerId, note: options.note, expireTime: options.expireTime };
   const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });
   await runDry(ctx, options, (api) => api.giftCards.create(input));

@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
@@ -12,7 +12,7 @@ export default defineVerb({
   examples: ['store-cli giftcard disable 4000000000000000123', 'store-cli giftcard disable 4000000000000000123 --yes --json', 'store-cli giftcard disable 4000000000000000123 --dry-run'],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
-    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);
     const giftCardId = checkGiftCardId(options.giftCardId);
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');

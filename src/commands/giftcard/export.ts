@@ -1,4 +1,4 @@
-import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
+import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
@@ -40,7 +40,7 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
     }
     const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }] = await Promise.all([
-      import('../../api/gift-cards.js'),
+      import('../../api/gift-cards/schema.js'),
       import('../../bulk/export-gift-cards.js'),
       import('../../bulk/export-output.js'),
     ]);

@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -8,7 +8,7 @@ export default defineVerb({
   json: { fields: GIFT_CARD_FIELDS },
   examples: ['store-cli giftcard get 4000000000000000123', 'store-cli giftcard get 4000000000000000123 --json balance,currency'],
   async run(options, ctx) {
-    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards.js'), import('./view.js')]);
+    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);
     const giftCardId = checkGiftCardId(options.giftCardId);
     const out = await ctx.output();
     const api = await ctx.api();

@@ -1,9 +1,9 @@
-import { GIFT_CARD_STATUSES } from '../../api/gift-card-status.js';
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, GIFT_CARD_PAGE_MAX, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
-import { GIFT_CARD_LIST_COLUMNS } from '../columns.js';
+import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'search',
@@ -23,7 +23,7 @@ export default defineVerb({
     const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
     checkPageTokenAlone(options.pageToken, filters);
     const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-      import('../../api/gift-cards.js'),
+      import('../../api/gift-cards/schema.js'),
       import('./view.js'),
       import('../../core/errors.js'),
       import('../../core/paginate.js'),

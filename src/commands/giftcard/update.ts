@@ -1,4 +1,4 @@
-import { GIFT_CARD_FIELDS } from '../../api/field-names.js';
+import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text } from '../verb.js';
@@ -28,7 +28,7 @@ export default defineVerb({
     if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
       throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
     }
-    const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards.js'), import('../../api/gift-card-amount.js'), import('./view.js')]);
+    const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/amount.js'), import('./view.js')]);
     const input = checkGiftCardUpdate({
       giftCardId: options.giftCardId,
       balance: options.balance,

@@ -1,11 +1,11 @@
 // How a gift card reads in a table or TSV. Listings show the last characters, never the
 // code; only the card just created shows its full code.
-import { giftCardStatus } from '../../api/gift-card-status.js';
-import type { GiftCard } from '../../api/gift-cards.js';
+import { giftCardStatus } from '../../api/gift-cards/status.js';
+import type { GiftCard } from '../../api/gift-cards/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { GiftCardListColumn } from '../columns.js';
+import type { GiftCardListColumn } from './columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
@@ -20,7 +20,7 @@ function statusColumn(now: Date): Column<GiftCard> {
 }
 
 /**
- * Columns of a listing, in the order search declares (commands/columns.ts; scripts `cut` them).
+ * Columns of a listing, in the order search declares (GIFT_CARD_LIST_COLUMNS; scripts `cut` them).
  * A table too wide for the terminal leaves out the customer, then the expiry, before it cuts the note.
  */
 export function giftCardListView(now: Date, order: readonly GiftCardListColumn[]): View<GiftCard> {

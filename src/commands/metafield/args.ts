@@ -1,7 +1,7 @@
 // The checks every metafield verb shares: the business object (domain, bizId), the
 // namespace and code, and the field type. Each failure names the argument or flag, exits 2,
 // and happens before anything is sent. Plain code: these run before any library loads.
-import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../../api/metafield-types.js';
+import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, isMetafieldDomain, parseFieldType, type FieldType } from '../../api/metafields/types.js';
 import { checkBizId } from '../../api/path-segment.js';
 import { UsageError } from '../../core/errors.js';
 

@@ -1,4 +1,4 @@
-import { COUNT_FIELDS } from '../../api/field-names.js';
+import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 

@@ -1,4 +1,4 @@
-import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
+import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

@@ -1,4 +1,4 @@
-import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
+import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';

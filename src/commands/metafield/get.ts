@@ -1,4 +1,4 @@
-import { METAFIELD_FIELDS } from '../../api/field-names.js';
+import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 

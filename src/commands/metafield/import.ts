@@ -1,4 +1,4 @@
-import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafield-types.js';
+import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';

@@ -1,6 +1,6 @@
-import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafield-types.js';
-import { METAFIELD_INPUT_FIELDS } from '../../api/field-names.js';
-import type { MetafieldInput } from '../../api/metafields.js';
+import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafields/types.js';
+import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
+import type { MetafieldInput } from '../../api/metafields/schema.js';
 import type { Api } from '../../api/index.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { arg, defineVerb, text } from '../verb.js';
@@ -30,7 +30,7 @@ export default defineVerb({
     const namespace = checkName('--namespace', options.namespace);
     const code = checkName('--code', options.code);
     const type = options.type === undefined ? undefined : checkFieldType(options.type);
-    const [values, view] = await Promise.all([import('../../api/metafield-values.js'), import('./view.js')]);
+    const [values, view] = await Promise.all([import('../../api/metafields/values.js'), import('./view.js')]);
     const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {
       const result = values.toWireValue(fieldType, options.value);
       if (result.ok) return result.value;

@@ -1,16 +1,16 @@
 // How metafield values read in a table or TSV. Values are wire text: a structured value
 // shows as its JSON, a multi-line text on one line (--json keeps it exact).
-import type { Metafield, MetafieldInput } from '../../api/metafields.js';
+import type { Metafield, MetafieldInput } from '../../api/metafields/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { MetafieldListColumn } from '../columns.js';
+import type { MetafieldListColumn } from './columns.js';
 
 const text =
   <T extends object>(field: keyof T) =>
   (item: T) =>
     scalarText(item[field]);
 
-/** A listing, in the column order list declares (commands/columns.ts); only the value is narrowed to fit. */
+/** A listing, in the column order list declares (METAFIELD_LIST_COLUMNS); only the value is narrowed to fit. */
 const listColumns: Record<MetafieldListColumn, Column<Metafield>> = {
   namespace: { header: 'NAMESPACE', value: text('namespace') },
   code: { header: 'CODE', value: text('code') },

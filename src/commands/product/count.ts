@@ -1,5 +1,5 @@
-import { COUNT_FIELDS } from '../../api/field-names.js';
-import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
+import { COUNT_FIELDS } from '../../api/count-fields.js';
+import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { defineVerb, oneOf, text } from '../verb.js';
 
 export default defineVerb({

@@ -1,8 +1,9 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';
 import { defineVerb } from '../verb.js';
-import { REQUEST_FIELDS, VARIANT_COLUMNS } from '../columns.js';
+import { REQUEST_FIELDS } from '../dry-run.js';
+import { VARIANT_COLUMNS } from './columns.js';
 import { productFlags } from './product-flags.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
@@ -18,7 +19,7 @@ export default defineVerb({
   ],
   notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const change = products.checkFlags(options);
     // --title overrides the file's title, so it may also stand in for a title the file lacks.
     const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);

@@ -1,6 +1,6 @@
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb } from '../verb.js';
-import { REQUEST_FIELDS } from '../columns.js';
+import { REQUEST_FIELDS } from '../dry-run.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({

@@ -1,8 +1,8 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
 import { arg, boolean, defineVerb } from '../verb.js';
-import { CHANGE_FIELDS, VARIANT_COLUMNS } from '../columns.js';
+import { CHANGE_FIELDS, VARIANT_COLUMNS } from './columns.js';
 import { productFlags } from './product-flags.js';
 
 export default defineVerb({
@@ -22,7 +22,7 @@ the options: variants whose values remain are kept, new combinations copy the fi
 variant's prices. With --dry-run, --json prints the changes as [{${CHANGE_FIELDS.map((field) => `"${field}"`).join(', ')}}].
 `,
   async run(options, ctx) {
-    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const productId = products.checkProductId(options.productId);
     const change = products.checkFlags(options);
     const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);

@@ -1,6 +1,6 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { arg, defineVerb } from '../verb.js';
-import { VARIANT_COLUMNS } from '../columns.js';
+import { VARIANT_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'get',
@@ -9,7 +9,7 @@ export default defineVerb({
   json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: "variants (after the product's own fields, a FIELD and its value a line)" },
   examples: ['store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants'],
   async run(options, ctx) {
-    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const productId = products.checkProductId(options.productId);
     const out = await ctx.output();
     const api = await ctx.api();

@@ -1,10 +1,10 @@
-import { PRODUCT_FIELDS } from '../../api/field-names.js';
-import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/product-codes.js';
+import { PRODUCT_FIELDS } from '../../api/products/fields.js';
+import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
-import { PRODUCT_LIST_COLUMNS } from '../columns.js';
+import { PRODUCT_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'list',
@@ -32,7 +32,7 @@ Needs a token with the read_products or write_products scope.
     const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
     checkPageTokenAlone(options.pageToken, filters);
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-    const [products, view] = await Promise.all([import('../../product/index.js'), import('./product-view.js')]);
+    const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const everyPage = options.all === true || options.category !== undefined;
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
     const out = await ctx.output();

@@ -2,7 +2,7 @@
 // names (kebab-case), the look-ups by name, options and the variant fields. Declaring
 // them loads nothing heavy (help is rendered from these). The options they give must fit
 // the domain's ProductFlags (src/product/flag-change.ts): checkFlags takes them as is.
-import { PRODUCT_STATUSES, WEIGHT_UNITS } from '../../api/product-codes.js';
+import { PRODUCT_STATUSES, WEIGHT_UNITS } from '../../api/products/codes.js';
 import { list, oneOf, text } from '../verb.js';
 
 export function productFlags(verb: 'create' | 'edit') {

@@ -1,7 +1,7 @@
 // `sandbox logs --follow`: the log read by long polls, through a sandbox's restarts.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from '../../api/index.js';
-import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-log.js';
+import type { SandboxLogEntry, SandboxLogQuery } from '../../api/sandbox-control/log-schema.js';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
 import { NetworkError } from '../../core/errors.js';
 

@@ -1,8 +1,8 @@
-import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-log-fields.js';
-import type { SandboxLogQuery } from '../../api/sandbox-log.js';
+import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-control/fields.js';
+import type { SandboxLogQuery } from '../../api/sandbox-control/log-schema.js';
 import { UsageError } from '../../core/errors.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
-import type { LogColumn } from './log-view.js';
+import type { LogColumn } from './view.js';
 import { requireServedSandbox } from './running.js';
 
 const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as const satisfies readonly LogColumn[];
@@ -39,7 +39,7 @@ stderr) and followed again when it is back, restarted or not; Ctrl-C stops (exit
     // Followed, JSON goes out one entry a line as it comes: an array would never end.
     const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
     const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options);
-    const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./log-view.js'), import('./log-follow.js'), import('./running.js')]);
+    const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./view.js'), import('./log-follow.js'), import('./running.js')]);
     const view = logView(LOG_COLUMNS, out.isTable);
     const where = await targetName(ctx);
     if (!options.follow) {

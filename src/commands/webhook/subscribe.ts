@@ -1,4 +1,4 @@
-import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
+import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/webhook-subscriptions/fields.js';
 import { defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { topicFlag } from './flags.js';
@@ -26,7 +26,7 @@ A topic that is not noun/verb exits 2; one the store does not document is sent a
 same, with a warning (a typo makes a subscription that never fires).
 ${TOPICS_NOTE}${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+    const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('./subscription/view.js')]);
     // The address is checked before the topic is warned about: a refused run warns of nothing.
     const input = checkSubscriptionCreate({ topic: options.topic, address: options.address });
     topicFlag(input.topic, ctx);

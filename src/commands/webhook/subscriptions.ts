@@ -1,5 +1,5 @@
-import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/field-names.js';
-import { WEBHOOK_SUBSCRIPTION_LIST_COLUMNS } from '../columns.js';
+import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../api/webhook-subscriptions/fields.js';
+import { WEBHOOK_SUBSCRIPTION_LIST_COLUMNS } from './subscription/columns.js';
 import { defineVerb, text } from '../verb.js';
 import { topicFlag } from './flags.js';
 
@@ -14,7 +14,7 @@ export default defineVerb({
   examples: ['store-cli webhook subscriptions', 'store-cli webhook subscriptions --topic products/create', 'store-cli webhook subscriptions --json id,address | jq .'],
   notes: '\nNeeds a token with the read_apps or write_apps scope. webhook subscription count counts them.\n',
   async run(options, ctx) {
-    const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions.js'), import('./subscription-view.js')]);
+    const [{ checkSubscriptionFilter }, { subscriptionListView }] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('./subscription/view.js')]);
     const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
     if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
     const out = await ctx.output();

@@ -1,5 +1,5 @@
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { REQUEST_FIELDS } from '../columns.js';
+import { REQUEST_FIELDS } from '../dry-run.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, boolean, defineVerb } from '../verb.js';
 
@@ -13,7 +13,7 @@ export default defineVerb({
   examples: ['store-cli webhook unsubscribe 4000000000000000517', 'store-cli webhook unsubscribe 4000000000000000517 --yes', 'store-cli webhook unsubscribe 4000000000000000517 --dry-run --json'],
   notes: `\nNeeds a token with the write_apps scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
-    const { checkWebhookId } = await import('../../api/webhook-subscriptions.js');
+    const { checkWebhookId } = await import('../../api/webhook-subscriptions/schema.js');
     const webhookId = checkWebhookId(options.webhookId);
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');

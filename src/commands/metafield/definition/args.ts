@@ -1,7 +1,7 @@
 // What the definition verbs share: the domain argument, the flags of a definition's fields
 // (kebab-case of the API's names), and their checks. A failure names the argument or flag,
 // exits 2 and happens before anything is sent. Plain code: these run before any library loads.
-import { FIELD_TYPES, METAFIELD_DOMAINS, isMetafieldDomain, parseFieldType } from '../../../api/metafield-types.js';
+import { FIELD_TYPES, METAFIELD_DOMAINS, isMetafieldDomain, parseFieldType } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { oneOf, text } from '../../verb.js';
 import { NAME_RULE, checkName, got } from '../args.js';

@@ -1,5 +1,5 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { MetafieldDomain } from '../../../api/metafield-types.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb } from '../../verb.js';
@@ -23,7 +23,7 @@ export default defineVerb({
     const fields = givenFields(options);
     if (fields.definitionName === undefined) throw new UsageError('--definition-name is required: the display name of the definition.');
     if (fields.fieldType === undefined) throw new UsageError('--field-type is required: the type values of this definition hold.');
-    const { checkDefinitionFlags } = await import('../../../api/metafield-definition-wire.js');
+    const { checkDefinitionFlags } = await import('../../../api/metafield-definitions/schema.js');
     const definition = checkDefinitionFlags(domain, {
       ...names,
       definitionName: fields.definitionName,

@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, boolean, defineVerb } from '../../verb.js';

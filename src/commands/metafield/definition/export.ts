@@ -1,5 +1,5 @@
 import { Argument } from 'commander';
-import { METAFIELD_DOMAINS } from '../../../api/metafield-types.js';
+import { METAFIELD_DOMAINS } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { Arg, boolean, defineVerb, text } from '../../verb.js';
@@ -30,7 +30,7 @@ definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
     if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
     const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
     const [{ definitionsFileText }, { writeOutputFile }, { outputTarget }] = await Promise.all([
-      import('../../../api/metafield-definition-wire.js'),
+      import('../../../api/metafield-definitions/schema.js'),
       import('../../../core/atomic-file.js'),
       import('../../../core/output-target.js'),
     ]);

@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 

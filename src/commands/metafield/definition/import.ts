@@ -1,4 +1,4 @@
-import type { FileDefinition } from '../../../api/metafield-definition-wire.js';
+import type { FileDefinition } from '../../../api/metafield-definitions/schema.js';
 import type { DefinitionSummary } from '../../../bulk/import-definitions.js';
 import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
@@ -55,6 +55,6 @@ ${DRY_RUN_NOTE}`,
 /** The whole file, checked before anything is sent (exit 2 naming the JSON path). */
 async function readFile(path: string, ctx: Context): Promise<FileDefinition[]> {
   const source = path === '-' ? 'stdin' : path;
-  const [{ parseJsonInput, readInputText }, { checkDefinitionsFile }] = await Promise.all([import('../../../core/input-text.js'), import('../../../api/metafield-definition-wire.js')]);
+  const [{ parseJsonInput, readInputText }, { checkDefinitionsFile }] = await Promise.all([import('../../../core/input-text.js'), import('../../../api/metafield-definitions/schema.js')]);
   return checkDefinitionsFile(parseJsonInput(await readInputText(path, ctx.io.stdin, source), source), source);
 }

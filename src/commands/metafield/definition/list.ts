@@ -1,5 +1,5 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import { DEFINITION_LIST_COLUMNS } from '../../columns.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { DEFINITION_LIST_COLUMNS } from './columns.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';
 

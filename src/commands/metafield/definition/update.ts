@@ -1,5 +1,5 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/field-names.js';
-import type { MetafieldDomain } from '../../../api/metafield-types.js';
+import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import type { Api } from '../../../api/index.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
@@ -22,7 +22,7 @@ export default defineVerb({
     const { namespace, code } = checkNames(options);
     const fields = givenFields(options);
     if (Object.keys(fields).length === 0) throw new UsageError('Give at least one field to change: --definition-name, --field-type, --description, --multi, --pinned, --schema-rule or --option-map.');
-    const { checkDefinitionFlags, ownFields, sameDefinition } = await import('../../../api/metafield-definition-wire.js');
+    const { checkDefinitionFlags, ownFields, sameDefinition } = await import('../../../api/metafield-definitions/schema.js');
     const update = async (api: Api) => {
       const stored = await api.metafieldDefinitions.get(domain, namespace, code);
       const { schemaRule, ...rest } = { ...ownFields(stored), ...fields };

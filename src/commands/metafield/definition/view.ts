@@ -1,9 +1,9 @@
 // How metafield definitions read in a table or TSV: every field is wire text (flags "true"
 // or "false", rules and options as JSON), so --json and the columns say the same.
-import type { ReadDefinition } from '../../../api/metafield-definition-wire.js';
+import type { ReadDefinition } from '../../../api/metafield-definitions/schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-import type { DefinitionListColumn } from '../../columns.js';
+import type { DefinitionListColumn } from './columns.js';
 
 const text = (field: string) => (item: Record<string, unknown>) => scalarText(item[field]);
 

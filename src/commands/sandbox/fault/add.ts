@@ -1,4 +1,4 @@
-import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import { arg, defineVerb } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';
 import { requireServedSandbox } from '../running.js';

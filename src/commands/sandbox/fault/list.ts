@@ -1,5 +1,5 @@
-import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
-import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
+import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
+import { SANDBOX_FAULT_COLUMNS } from './columns.js';
 import { defineVerb } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 

@@ -1,7 +1,7 @@
-import { SANDBOX_FAULT_FIELDS } from '../../../api/field-names.js';
+import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import { DOT_SEGMENT_RULE, isDotSegment } from '../../../api/path-segment.js';
 import { UsageError } from '../../../core/errors.js';
-import { SANDBOX_FAULT_COLUMNS } from '../../columns.js';
+import { SANDBOX_FAULT_COLUMNS } from './columns.js';
 import { boolean, defineVerb, optionalArg } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 

@@ -1,8 +1,8 @@
 // How fault rules read in a table or as TSV rows.
-import type { SandboxFault } from '../../../api/sandbox-faults.js';
+import type { SandboxFault } from '../../../api/sandbox-control/fault-schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-import type { SandboxFaultColumn } from '../../columns.js';
+import type { SandboxFaultColumn } from './columns.js';
 
 export function faultListView(order: readonly SandboxFaultColumn[]): View<SandboxFault> {
   const columns: Record<SandboxFaultColumn, Column<SandboxFault>> = {

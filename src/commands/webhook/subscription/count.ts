@@ -1,4 +1,4 @@
-import { COUNT_FIELDS } from '../../../api/field-names.js';
+import { COUNT_FIELDS } from '../../../api/count-fields.js';
 import { defineVerb, text } from '../../verb.js';
 import { topicFlag } from '../flags.js';
 
@@ -13,7 +13,7 @@ export default defineVerb({
   examples: ['store-cli webhook subscription count', 'store-cli webhook subscription count --topic orders/create --json'],
   notes: '\nNeeds a token with the read_apps or write_apps scope. One request (GET app/webhooks/count), whatever the number.\n',
   async run(options, ctx) {
-    const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions.js');
+    const { checkSubscriptionFilter } = await import('../../../api/webhook-subscriptions/schema.js');
     const filter = checkSubscriptionFilter({ topic: options.topic, address: options.address });
     if (filter.topic !== undefined) topicFlag(filter.topic, ctx);
     const out = await ctx.output();

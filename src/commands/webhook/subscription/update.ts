@@ -1,4 +1,4 @@
-import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/field-names.js';
+import { WEBHOOK_SUBSCRIPTION_FIELDS } from '../../../api/webhook-subscriptions/fields.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, text } from '../../verb.js';
@@ -27,7 +27,7 @@ document is sent with a warning. The store refuses a change that would repeat an
 subscription's address and topic.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions.js'), import('../subscription-view.js')]);
+    const [{ checkSubscriptionChange, checkWebhookId }, view] = await Promise.all([import('../../../api/webhook-subscriptions/schema.js'), import('./view.js')]);
     const webhookId = checkWebhookId(options.webhookId);
     if (options.address === undefined && options.topic === undefined) throw new UsageError('Give --address, --topic or both: what the subscription changes to. Nothing was sent.');
     const checked = checkSubscriptionChange({ address: options.address, topic: options.topic });

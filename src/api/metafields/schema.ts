@@ -1,0 +1,78 @@
+// Metafield values: the schemas of what stores send back. The requests themselves are in
+// requests.ts; the value formats by field type in values.ts.
+import * as z from 'zod/mini';
+import { LosslessNumber, toJson } from '../../core/json.js';
+import type { MetafieldField, MetafieldInputField } from './fields.js';
+import { parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+
+/** What is written: one value of one business object. */
+export interface MetafieldInput {
+  namespace: string;
+  code: string;
+  value: string;
+}
+
+/** A value as read (detail and list), with the definition's fields. Unknown fields are kept. */
+export interface Metafield extends MetafieldInput {
+  definitionName?: string;
+  description?: string;
+  fieldType?: string;
+  bizResource?: string;
+  /** Opaque; a store may send it as a JSON number (kept digit-exact), so --json stays exact. */
+  bizId?: string | LosslessNumber;
+  [field: string]: unknown;
+}
+
+const text = z.optional(z.nullable(z.string()));
+/** The wire says a string; a tolerant store may send an object, an array, a number or a boolean. */
+const wireValue = z.union([z.string(), z.instanceof(LosslessNumber), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
+const writtenSchema = z.looseObject({
+  namespace: z.string(),
+  code: z.string(),
+  value: wireValue,
+});
+
+const metafieldSchema = z.looseObject({
+  namespace: z.string(),
+  code: z.string(),
+  fieldType: text,
+  value: wireValue,
+  definitionName: text,
+  description: text,
+  bizResource: text,
+  bizId: z.optional(z.nullable(wireId)),
+});
+
+/** fields.ts names exactly these fields (tsc checks it). */
+export type MetafieldFieldsCheck = Assert<ExactFields<typeof metafieldSchema.shape, MetafieldField>>;
+export type MetafieldInputFieldsCheck = Assert<ExactFields<typeof writtenSchema.shape, MetafieldInputField>>;
+
+export function checkMetafield(value: unknown): Metafield {
+  parseWire(metafieldSchema, value, 'a metafield value');
+  return asText(value as Metafield);
+}
+
+export function checkMetafieldList(list: unknown): Metafield[] {
+  parseWire(z.array(metafieldSchema), list, 'a metafield value list');
+  return (list as Metafield[]).map(asText);
+}
+
+export function checkWritten(value: unknown): MetafieldInput {
+  parseWire(writtenSchema, value, 'a metafield value');
+  return asText(value as MetafieldInput);
+}
+
+export function checkWrittenList(list: unknown): MetafieldInput[] {
+  parseWire(z.array(writtenSchema), list, 'a metafield value list');
+  return (list as MetafieldInput[]).map(asText);
+}
+
+/**
+ * The value as wire text, whatever the store sent: the client speaks one form (an object
+ * from a tolerant store becomes its compact JSON, numbers digit-exact). Other fields are
+ * kept as sent, in their order.
+ */
+function asText<T extends { value: unknown }>(item: T): T {
+  return typeof item.value === 'string' ? item : { ...item, value: toJson(item.value) };
+}
