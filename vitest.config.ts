@@ -25,9 +25,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    // Two workers a core: most files spend much of their time waiting on a child process, a
-    // rate limit or a retry, and another file's work fills that time.
-    maxWorkers: 2 * availableParallelism(),
+    // Three workers on two cores: most files spend much of their time waiting on a child
+    // process, a rate limit or a retry, and another file's work fills that time. Not four:
+    // when every worker is busy, the spawned tests' timeouts get crowded (on a machine shared
+    // with other work, `npm test -- --maxWorkers 2`).
+    maxWorkers: Math.ceil(1.5 * availableParallelism()),
     // A worker runs its files one after another in one module graph: the sources and
     // dependencies are loaded once a worker, not once a file (about 40 s of the suite's
     // time went to imports). The tests share no module state that needs a fresh copy: each
