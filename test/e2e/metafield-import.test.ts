@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, spawnGathering, until, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { suiteNeeds } from '../helpers/needs.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -131,7 +132,7 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
   });
 });
 
-const terminal = TMUX ? 'metafield import in a real terminal (tmux)' : 'metafield import in a real terminal: SKIPPED, tmux is not installed';
+const terminal = suiteNeeds('metafield import in a real terminal (tmux)', 'tmux', TMUX);
 
 describe.skipIf(!TMUX)(terminal, () => {
   let sandbox: ServeHandle;

@@ -2,17 +2,17 @@
 // script (npm 11 warns about them, and scripts/ is not shipped), the build happens in prepack,
 // and in a clone without dist/ the launcher builds once with the clone's own script.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli-spawn.js';
+import { scratchDir } from '../helpers/scratch.js';
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; files: string[] };
 
 /** A copy of the launcher in a folder of its own, as an installed package or a clone holds it. */
 function layout(withBuildScript: boolean): string {
-  const root = mkdtempSync(join(tmpdir(), 'store-cli-pack-'));
+  const root = scratchDir('store-cli-pack-');
   cpSync(join(REPO_ROOT, 'bin'), join(root, 'bin'), { recursive: true });
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'store-cli', type: 'module' }));
   if (withBuildScript) {

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, TMUX, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import { suiteNeeds } from '../helpers/needs.js';
 
 const ESC = '\u001b';
 /** A frame of ora's spinner: braille dots, or the ASCII line where Unicode is not supported. */
@@ -82,7 +83,7 @@ function storeVars(sandbox: ServeHandle, gate: Gate, extra: Env = {}): Env {
   return { ...vars, ...extra };
 }
 
-const title = TMUX ? 'spinners and progress (tmux)' : 'spinners and progress: SKIPPED, tmux is not installed (.ci/run must install it)';
+const title = suiteNeeds('spinners and progress (tmux)', 'tmux', TMUX);
 
 describe.skipIf(!TMUX)(title, () => {
   const dir = scratch().root;

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, TMUX, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import { suiteNeeds } from '../helpers/needs.js';
 
 const ESC = '\u001b[';
 
@@ -14,7 +15,7 @@ function paneVars(env: Env, extra: Env = {}): Env {
   return { ...vars, ...extra };
 }
 
-const title = TMUX ? 'in a real terminal (tmux)' : 'in a real terminal: SKIPPED, tmux is not installed (.ci/run must install it)';
+const title = suiteNeeds('in a real terminal (tmux)', 'tmux', TMUX);
 
 describe.skipIf(!TMUX)(title, () => {
   const panes: Pane[] = [];

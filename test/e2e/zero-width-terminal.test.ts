@@ -4,9 +4,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, killLeftovers, removeScratch, requireBuild, serve, shq, type ServeHandle } from '../helpers/cli-spawn.js';
+import { suiteNeeds } from '../helpers/needs.js';
 
 const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() || undefined;
-const title = SCRIPT ? 'a zero-width terminal' : 'a zero-width terminal: SKIPPED, util-linux script is not installed';
+const title = suiteNeeds('a zero-width terminal', 'util-linux script', SCRIPT, 'util-linux has it');
 
 /** Runs `command` in a pty of 0 columns; kills it after `timeoutMs`. Output is capped at 1 MB. */
 function inZeroWidthPty(command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; killed: boolean; output: string; bytes: number }> {

@@ -7,9 +7,9 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 import { API_PATH } from './api-path.js';
 import { brandEnv, tokenHeaderOf, type DialectName } from './dialects.js';
+import { removeAtFileEnd } from './scratch.js';
 
 /** The checkout: bin/, dist/, completions/ are under it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,14 +38,14 @@ export interface Scratch {
 export function scratch(): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'store-cli-e2e-'));
   scratchRoots.push(root);
+  removeAtFileEnd(root);
   return { root, configDir: join(root, 'config'), dataDir: join(root, 'data') };
 }
 
-/** Removes every scratch directory this file made. Runs after the file's own afterAll hooks; call it earlier if you like. */
+/** Removes every scratch directory this file made. test/setup.ts does when the file ends; call it earlier if you like. */
 export function removeScratch(): void {
   for (const root of scratchRoots.splice(0)) rmSync(root, { recursive: true, force: true });
 }
-afterAll(removeScratch);
 
 /** Variables that would make a run depend on the developer's shell. */
 const INHERITED_NOISE = /^(STORE_CLI_.*|NO_COLOR|FORCE_COLOR|NODE_DISABLE_COLORS|TMUX|TMUX_PANE)$/;

@@ -11,3 +11,15 @@ export function needs(ctx: TestContext, program: string, found: unknown, hint = 
   console.warn(`${why}: ${ctx.task.name}`);
   ctx.skip(why);
 }
+
+/**
+ * The title of a suite that needs `program`: as given when `found`, else naming the skip and
+ * its reason, which also goes to stderr once (the default reporter shows no skipped suite's
+ * title either). Use with `describe.skipIf(!found)(suiteNeeds(...), ...)`.
+ */
+export function suiteNeeds(title: string, program: string, found: unknown, hint = '.ci/run installs it'): string {
+  if (found) return title;
+  const skipped = `${title}: skipped, ${program} is not installed here (${hint})`;
+  console.warn(skipped);
+  return skipped;
+}

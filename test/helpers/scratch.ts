@@ -1,15 +1,25 @@
 // Folders a test writes in, each removed when what made it ends: the test (when made inside
 // one) or else the file. A run of the suite leaves nothing in the temporary directory.
+// The file's end is test/setup.ts's afterAll: a hook registered here, at import, would run
+// for the first file only, because a worker imports this module once for all its files
+// (vitest.config.ts: isolate false).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 /** Scratch roots made outside a test (at file level, in beforeAll): removed when the file ends. */
 const fileRoots: string[] = [];
-afterAll(() => {
+
+/** Removes every root made outside a test so far: test/setup.ts calls it when each file ends. */
+export function removeFileScratch(): void {
   for (const root of fileRoots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+}
+
+/** Removes `root` (and all under it) when the file that made it ends, whatever else happens. */
+export function removeAtFileEnd(root: string): void {
+  fileRoots.push(root);
+}
 
 /** An empty folder of its own (`prefix` names it in /tmp), removed when its test or, made outside one, its file ends. */
 export function scratchDir(prefix = 'store-cli-test-'): string {
@@ -24,6 +34,6 @@ function removeWhenDone(root: string): void {
     onTestFinished(() => rmSync(root, { recursive: true, force: true }));
   } catch {
     // Not inside a test: the file's afterAll removes it.
-    fileRoots.push(root);
+    removeAtFileEnd(root);
   }
 }

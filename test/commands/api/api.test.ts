@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTokenSpec, type RunningSandbox } from '../../../src/sandbox/index.js';
@@ -8,8 +7,9 @@ import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, createCardDirect, expectUsageError, freshCode, requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'store-cli-api-test-'));
+const dir = scratchDir('store-cli-api-test-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

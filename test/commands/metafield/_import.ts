@@ -1,17 +1,17 @@
 // Shared pieces of the import tests: CSV files written to a scratch directory, the target
 // state they describe, and the sandbox's state read back over HTTP (never through the
 // CLI under test, whose own claims are what is checked).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { RunningSandbox } from '../../../src/sandbox/index.js';
 import { call } from '../_support.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 export const HEADER = ['domain', 'bizId', 'namespace', 'code', 'value'];
 
 export function scratchFile(name: string, content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'store-cli-import-')), name);
+  const path = join(scratchDir('store-cli-import-'), name);
   writeFileSync(path, content);
   return path;
 }

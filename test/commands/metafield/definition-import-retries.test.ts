@@ -2,14 +2,14 @@
 // answer was lost is sent again, as the other imports send theirs, and the 409 a resend may
 // meet is settled by reading the definition. A lossy proxy in front of a real sandbox
 // loses answers after the sandbox applied the request, or fails a request it never passed on.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { loseFirst, useLossyProxy, type LosePolicy } from '../../helpers/lossy-proxy.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { call, requestLog } from '../_support.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const DEFS = '/api/202412/metafields/definitions';
 
@@ -19,7 +19,7 @@ describe('metafield definition import: creates under faults', () => {
   const proxy = useLossyProxy(() => s.sandbox);
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'store-cli-definition-retries-'));
+    dir = scratchDir('store-cli-definition-retries-');
   });
   const file = async (name: string, definitions: object[]) => {
     const path = join(dir, name);

@@ -1,7 +1,6 @@
 // metafield definition list|get|create|update|delete|export|import, in-process against a
 // real sandbox: what they send (the request log), print and leave on the store.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
@@ -9,6 +8,7 @@ import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, expectUsageError, requestLog, tsvRows } from '../_support.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const DEFS = '/api/202412/metafields/definitions';
 
@@ -21,7 +21,7 @@ describe('metafield definition', () => {
   };
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'store-cli-definitions-'));
+    dir = scratchDir('store-cli-definitions-');
   });
 
   it("create sends the definition and prints the store's answer; the store then checks values by it", async () => {

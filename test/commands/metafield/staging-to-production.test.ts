@@ -1,12 +1,12 @@
 // README's "Copy staging to production" recipe, as written, between two sandboxes: staging
 // holds the demo data (definitions and values), production the same objects and nothing else.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { demoDocument } from '../../../src/sandbox/state/seed.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 const demo = demoDocument();
 const { metafields: _values, metafieldDefinitions: _definitions, ...objectsOnly } = demo;
@@ -17,7 +17,7 @@ describe("README's staging -> production recipe", () => {
 
   it('copies the demo definitions and values, and the export of production then equals the staging file', { timeout: 60_000 }, async () => {
     const env = scratchDirs();
-    const dir = mkdtempSync(join(tmpdir(), 'store-cli-recipe-'));
+    const dir = scratchDir('store-cli-recipe-');
     const at = (name: string) => join(dir, name);
     for (const [profile, sandbox, token] of [
       ['staging', staging, 'staging-token-0001'],

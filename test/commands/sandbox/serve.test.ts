@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_PATH } from '../../helpers/api-path.js';
 import { cli } from '../../helpers/cli-in-process.js';
 import { serveInProcess as serve } from '../_support.js';
+import { scratchDir } from '../../helpers/scratch.js';
 
 describe('sandbox serve', () => {
   it('--json prints {baseUrl, token} once listening; the token works; abort stops it with exit 0', async () => {
@@ -65,7 +65,7 @@ describe('sandbox serve', () => {
   });
 
   it('--data keeps state across restarts', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'store-cli-serve-')), 'state.json');
+    const file = join(scratchDir('store-cli-serve-'), 'state.json');
     const first = await serve(['--json', '--token', 'tok-data-1', '--data', file, '--quiet']);
     const env1 = { STORE_CLI_BASE_URL: JSON.parse(first.line).baseUrl, STORE_CLI_TOKEN: 'tok-data-1' };
     expect((await cli(['giftcard', 'create', '--initial-value', '3'], { env: env1 })).code).toBe(0);
@@ -78,7 +78,7 @@ describe('sandbox serve', () => {
   });
 
   it('--definitions: values are checked against the file; --rate-limit: 429 with Retry-After past the burst, logged', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-cli-serve-'));
+    const dir = scratchDir('store-cli-serve-');
     const file = join(dir, 'definitions.json');
     writeFileSync(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] }));
     const server = await serve(['--json', '--token', 'tok-defs-1', '--definitions', file, '--rate-limit', '1/3']);
@@ -109,7 +109,7 @@ describe('sandbox serve', () => {
   });
 
   it('--definitions: a file that is not valid exits 2 with one sentence naming it and the JSON path', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'store-cli-serve-')), 'definitions.json');
+    const file = join(scratchDir('store-cli-serve-'), 'definitions.json');
     writeFileSync(
       file,
       JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight', schemaRule: '{"max":{"value":5,"unit":"cm"}}' }] }),
@@ -122,7 +122,7 @@ describe('sandbox serve', () => {
   });
 
   it('--data naming the --definitions file under another name (a symlink) exits 2 and leaves it as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-cli-serve-'));
+    const dir = scratchDir('store-cli-serve-');
     const file = join(dir, 'definitions.json');
     const text = JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] });
     writeFileSync(file, text);
