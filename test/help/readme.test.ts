@@ -5,9 +5,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli-spawn.js';
+import { demoDocument } from '../../src/sandbox/state/seed.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-const demo = JSON.parse(readFileSync(join(REPO_ROOT, 'src', 'sandbox', 'data', 'demo.json'), 'utf8')) as { giftCards: Array<{ id: string }> };
+const demo = demoDocument() as { giftCards: Array<{ id: string }> };
 
 describe('README', () => {
   it('says npx store-cli or npm link before the tour uses a bare store-cli', () => {
