@@ -59,7 +59,7 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
 
   beforeAll(async () => {
     // A rate limit makes a run last long enough to be stopped in the middle.
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '60/10', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
+    sandbox = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '60/40', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
   });
   afterAll(async () => {
     await sandbox?.stop();
