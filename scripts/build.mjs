@@ -130,6 +130,7 @@ await build({
 const texts = await runSource(`
       import { PassThrough } from 'node:stream';
       import { buildProgram, runCli } from './src/cli.ts';
+      import { nouns } from './src/commands/index.ts';
       import { createIO } from './src/core/io.ts';
       const quiet = () => { const s = new PassThrough(); s.resume(); return s; };
       const streams = () => ({ stdin: quiet(), stdout: new PassThrough(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false });
@@ -141,7 +142,7 @@ const texts = await runSource(`
           walk(sub, [...prefix, sub.name()]);
         }
       };
-      walk(buildProgram(createIO(streams(), false), async () => {}), []);
+      walk(buildProgram(createIO(streams(), false), nouns, async () => {}), []);
       const texts = {};
       for (const path of paths) {
         const s = streams();

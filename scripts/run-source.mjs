@@ -34,7 +34,8 @@ export async function runSource(source, { stderr = 'pipe' } = {}) {
 export const QUIET_PROGRAM = `
   import { PassThrough } from 'node:stream';
   import { buildProgram } from './src/cli.ts';
+  import { nouns } from './src/commands/index.ts';
   import { createIO } from './src/core/io.ts';
   const quiet = () => { const s = new PassThrough(); s.resume(); return s; };
-  const program = buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), async () => {});
+  const program = buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => {});
 `;

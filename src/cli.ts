@@ -1,7 +1,7 @@
 // Builds the commander program, wires global options and the context, and maps every
 // error to its exit code in one place.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { nouns } from './commands/index.js';
+import { NOUN_LOADERS } from './commands/noun-loaders.js';
 import { repeatable, type Noun, type Verb } from './commands/types.js';
 import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
@@ -44,8 +44,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   const signal = deps.signal ?? new AbortController().signal;
   let context: Context | undefined;
   let active: Command | undefined;
+  const tree = await treeFor(argv);
 
-  const program = buildProgram(io, async (command, verb) => {
+  const program = buildProgram(io, tree, async (command, verb) => {
     active = command;
     refuseReplacementCharacters(command);
     const globals = globalOptions(program);
@@ -56,7 +57,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       signal,
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
-      commandTree: () => buildProgram(io, async () => undefined),
+      commandTree: () => buildProgram(io, tree, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
     if (!overrides.color) await applyColorDefault(io, context);
@@ -74,8 +75,31 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   }
 }
 
-/** The whole command tree. Declaring it loads no heavy module (see bench/startup). */
-export function buildProgram(io: IO, action: (command: Command, verb: Verb) => Promise<void>): Command {
+/** Global options that take a value: the word after one is not the noun. */
+const VALUED_GLOBALS = new Set(['--profile', '--base-url', '--timeout']);
+
+/**
+ * The nouns a run needs: only the one it names (`giftcard count` declares the gift card
+ * verbs alone), or every noun where the whole tree is read: no noun or an unknown word
+ * (root help, suggestions), `help`, and `completion` (its scripts list every command).
+ */
+async function treeFor(argv: readonly string[]): Promise<readonly Noun[]> {
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at]!;
+    if (word === '--') break;
+    if (word.startsWith('-')) {
+      if (VALUED_GLOBALS.has(word)) at++;
+      continue;
+    }
+    const load = Object.hasOwn(NOUN_LOADERS, word) ? NOUN_LOADERS[word] : undefined;
+    if (load) return [await load()];
+    break;
+  }
+  return (await import('./commands/index.js')).nouns;
+}
+
+/** The command tree of `nouns` (all of them: commands/index.ts). Declaring it loads no heavy module (see bench/startup). */
+export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: Command, verb: Verb) => Promise<void>): Command {
   const program = new Command('store-cli')
     .description('The command line for stores that speak the Store Commerce Service API.')
     .version(VERSION, '-V, --version', 'print the version')

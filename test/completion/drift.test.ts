@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { completionScript, SCRIPT_FILES, SHELLS } from '../../src/completion/scripts.js';
 import { createIO } from '../../src/core/io.js';
 
 const quiet = () => new PassThrough();
-const program = buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), async () => undefined);
+const program = buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined);
 
 describe('completions/ drift', () => {
   for (const shell of SHELLS) {

@@ -4,12 +4,13 @@ import { Command } from 'commander';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { completionModel, type CommandModel, type CompletionModel } from '../../src/completion/model.js';
 import { createIO } from '../../src/core/io.js';
 
 function program(): Command {
   const quiet = () => new PassThrough();
-  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), async () => undefined);
+  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined);
 }
 
 function find(model: CompletionModel, path: string): CommandModel {

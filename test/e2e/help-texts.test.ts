@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { createIO } from '../../src/core/io.js';
 import { cli } from '../helpers/cli-in-process.js';
 import { REPO_ROOT, isolatedEnv, requireBuild, run } from '../helpers/cli-spawn.js';
@@ -25,7 +26,7 @@ function commandPaths(): string[] {
     }
   };
   walk(
-    buildProgram(io, async () => undefined),
+    buildProgram(io, nouns, async () => undefined),
     [],
   );
   return paths;

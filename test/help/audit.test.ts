@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { createIO } from '../../src/core/io.js';
 import { describeTree } from '../../scripts/help-model.js';
 
@@ -15,7 +16,7 @@ function program(action: (command: Command) => Promise<void> = async () => undef
     return stream;
   };
   const io = createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false);
-  return buildProgram(io, action);
+  return buildProgram(io, nouns, action);
 }
 
 const docs = describeTree(program());

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { createIO } from '../../src/core/io.js';
 import { ANY_FIELDS, jsonDeclaration } from '../../src/core/output-options.js';
 import { requestLog } from '../commands/_support.js';
@@ -13,7 +14,7 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 function program(): Command {
   const quiet = () => new PassThrough();
-  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), async () => undefined);
+  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined);
 }
 
 function commandsOf(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {

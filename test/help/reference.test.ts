@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { nouns } from '../../src/commands/index.js';
 import { createIO } from '../../src/core/io.js';
 import { describeTree } from '../../scripts/help-model.js';
 import { FIX, REFERENCE_PATH, renderReference } from '../../scripts/reference-markdown.js';
@@ -18,7 +19,7 @@ function docs() {
     return stream;
   };
   const io = createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false);
-  return describeTree(buildProgram(io, async () => undefined));
+  return describeTree(buildProgram(io, nouns, async () => undefined));
 }
 
 const generated = () => renderReference(docs());

@@ -1,0 +1,18 @@
+// Each noun of the command tree, loaded on its own. A run that names its noun builds only
+// that noun's commands (cli.ts): declaring all twelve cost a one-request command about half
+// of its start-up. Keep in step with index.ts, which lists them all (a test compares the two).
+import type { Noun } from './types.js';
+
+export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
+  auth: () => import('./auth/index.js').then((m) => m.auth),
+  config: () => import('./config/index.js').then((m) => m.config),
+  doctor: () => import('./doctor/index.js').then((m) => m.doctorNoun),
+  giftcard: () => import('./giftcard/index.js').then((m) => m.giftcard),
+  metafield: () => import('./metafield/index.js').then((m) => m.metafield),
+  product: () => import('./product/index.js').then((m) => m.product),
+  category: () => import('./category/index.js').then((m) => m.category),
+  collection: () => import('./collection/index.js').then((m) => m.collection),
+  webhook: () => import('./webhook/index.js').then((m) => m.webhook),
+  sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
+  api: () => import('./api/index.js').then((m) => m.api),
+};
