@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { NOUN_LOADERS } from './commands/noun-loaders.js';
 import { repeatable, type Noun, type Verb } from './commands/types.js';
+import { wholeNumber } from './commands/verb.js';
 import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
@@ -260,8 +261,12 @@ function refuseReplacementCharacters(command: Command): void {
 
 export function positiveInteger(flag: string, max: number) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new InvalidArgumentError(`${flag} must be a whole number from 1 to ${max}.`);
-    return Number(value);
+    // The verbs' whole-number check (verb.ts), as commander's parse error for a global option.
+    try {
+      return wholeNumber(value, flag, 1, max);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
   };
 }
 
