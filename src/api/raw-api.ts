@@ -149,7 +149,7 @@ function pageBody(text: string, what: string, page: number): unknown {
   try {
     return parseJson(text);
   } catch {
-    throw new RuntimeError(`The store answered page ${page} of ${what} with a body that is not JSON: --paginate needs JSON pages.`);
+    throw new RuntimeError(`The store answered page ${page} of ${what} with a body that is not JSON: only JSON pages can be followed.`);
   }
 }
 

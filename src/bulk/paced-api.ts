@@ -8,7 +8,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Api } from '../api/index.js';
 import type { ApiTuning } from '../core/transport.js';
-import { RuntimeError } from '../core/errors.js';
+import { RuntimeError, type NamedByField } from '../core/errors.js';
 import { RateGovernor, type RequestCounts } from '../core/rate-governor.js';
 import { bulkRetryPolicy } from '../core/retry.js';
 import { formatDuration } from './import-progress.js';
@@ -22,7 +22,19 @@ const IN_FLIGHT_GRACE_MS = 5_000;
 export const GIVE_UP_AFTER_MS = 5 * 60_000;
 
 /** The store refused everything with 429 for the whole --give-up-after: the run stops (exit 1). */
-export class GaveUpError extends RuntimeError {}
+/** The run gave up on 429s; its sentence names the give-up time by its field, `giveUpAfter`, which the verb renames by its flag. */
+export class GaveUpError extends RuntimeError implements NamedByField {
+  constructor(
+    private readonly limit: string,
+    private readonly input: string = 'giveUpAfter',
+  ) {
+    super(`The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (${input} ${limit}); try again later, or with a longer ${input}.`);
+  }
+
+  named(nameOf: (root: string) => string | undefined): GaveUpError {
+    return new GaveUpError(this.limit, nameOf('giveUpAfter') ?? this.input);
+  }
+}
 
 export interface PacedApiEnv {
   /** Ctrl-C. */
@@ -57,6 +69,5 @@ export async function openPacedApi(env: PacedApiEnv, concurrency: number, giveUp
 }
 
 function gaveUp(giveUpAfterMs: number): GaveUpError {
-  const limit = formatDuration(giveUpAfterMs);
-  return new GaveUpError(`The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (--give-up-after ${limit}); try again later, or with a longer --give-up-after.`);
+  return new GaveUpError(formatDuration(giveUpAfterMs));
 }

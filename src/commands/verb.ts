@@ -11,13 +11,13 @@
 // fields. The two-argument form stays for output of another shape (a dry run's request).
 //
 // Errors: a module below the commands knows an input by its field (core/errors.ts
-// FieldError, e.g. `shard`, `image[2]`); the verb knows which flag or argument that field
+// FieldError, e.g. `shard`, `image[2]`, or another NamedByField error); the verb knows which flag or argument that field
 // came from, so run()'s FieldErrors are reworded here to name `--shard`, `--image`.
 //
 // Loads commander only (register() runs on the --help path).
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
 import type { Context } from '../root/context.js';
-import { FieldError, UsageError } from '../core/errors.js';
+import { isNamedByField, UsageError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
 import { addOutputOptions, jsonHelpText, type JsonDeclaration, type OutputFlags } from '../core/output-options.js';
 import { kebab } from '../core/words.js';
@@ -273,7 +273,7 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
         await spec.run(parsed, bound as VerbContext<J>);
       } catch (error) {
         // A field of the input this verb declared: the user knows it by its flag's name.
-        throw error instanceof FieldError ? error.named((root) => names.get(root)) : error;
+        throw isNamedByField(error) ? error.named((root) => names.get(root)) : error;
       }
     },
   };

@@ -34,7 +34,16 @@ export type NameOf = (field?: string) => string;
  * so its sentence names inputs through `name`: the verb that declared the flag names it so
  * (verb.ts: `image[2]` is --image); where nothing does, the path itself stands.
  */
-export class FieldError extends UsageError {
+/** An error whose sentence names inputs by their field paths, which the verb that declared them renames by its flags. */
+export interface NamedByField {
+  named(nameOf: (root: string) => string | undefined): Error;
+}
+
+export function isNamedByField(error: unknown): error is NamedByField {
+  return error instanceof Error && typeof (error as Partial<NamedByField>).named === 'function';
+}
+
+export class FieldError extends UsageError implements NamedByField {
   constructor(
     readonly field: string,
     readonly sentence: (name: NameOf) => string,
