@@ -6,26 +6,17 @@
 // now is. Latency on updates (a fault rule that answers normally, late) widens the window.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { describe, expect, it } from 'vitest';
+import { api, run, scratch, useServed } from '../helpers/cli-spawn.js';
 
 describe('two giftcard imports of one file, in parallel', () => {
-  let sandbox: ServeHandle;
-  beforeAll(async () => {
-    requireBuild();
-    sandbox = await serve(['--json', '--quiet', '--fault', 'PUT /api/202412/gift_cards/* 200+400ms']);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-    killLeftovers();
-    removeScratch();
-  });
+  const served = useServed(['--json', '--quiet', '--fault', 'PUT /api/202412/gift_cards/* 200+400ms']);
 
   it('both exit 0 with no failed row; every card exists once, with the balance and status of the file', { timeout: 60_000 }, async () => {
     const codes = Array.from({ length: 6 }, (_, i) => `PARALLEL${String(i).padStart(8, '0')}`);
     const file = join(scratch().root, 'cards.csv');
     writeFileSync(file, `code,initialValue,balance,note,status\n${codes.map((code, i) => `${code},50,${20 + i},row ${i},${i % 2 === 0 ? 'disabled' : 'enabled'}`).join('\n')}\n`);
-    const env = sandbox.env();
+    const env = served.sandbox.env();
     const [a, b] = await Promise.all([run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }), run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 })]);
     for (const r of [a, b]) {
       expect(r.code, r.stderr).toBe(0);
@@ -33,7 +24,7 @@ describe('two giftcard imports of one file, in parallel', () => {
     }
     // Between them, each card was created once.
     expect(JSON.parse(a.stdout).created + JSON.parse(b.stdout).created).toBe(6);
-    const { json } = await api(sandbox, 'GET', '/gift_cards/search?limit=250');
+    const { json } = await api(served.sandbox, 'GET', '/gift_cards/search?limit=250');
     const cards = (json as { giftCards: { lastCharacters: string; balance: string; note: string; disableTime?: string }[] }).giftCards;
     expect(cards).toHaveLength(6);
     for (const [i, code] of codes.entries()) {

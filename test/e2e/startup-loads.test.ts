@@ -5,8 +5,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftovers, removeScratch, requireBuild, run, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { describe, expect, it } from 'vitest';
+import { run, scratch, useServed } from '../helpers/cli-spawn.js';
 
 const dir = scratch().root;
 const preload = join(dir, 'record-loads.cjs');
@@ -52,19 +52,10 @@ async function loadsOf(args: string[], env: Record<string, string>): Promise<Loa
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
 describe('what a one-request command loads', () => {
-  let sandbox: ServeHandle;
-  beforeAll(async () => {
-    requireBuild();
-    sandbox = await serve(['--json', '--quiet', '--demo']);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-    killLeftovers();
-    removeScratch();
-  });
+  const served = useServed(['--json', '--quiet', '--demo']);
 
   it('giftcard count loads neither http2, tls, crypto nor assert (undici gets stand-ins), nor the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], sandbox.env());
+    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
     for (const name of ['http2', 'tls', 'crypto', 'assert']) expect(loads.builtins, name).not.toContain(name);
@@ -78,12 +69,12 @@ describe('what a one-request command loads', () => {
   });
 
   it('without SIMD, undici reads its plain llhttp from node_modules and the request still works', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
+    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
     expect(loads.stdout).toBe('8\n');
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'search'], sandbox.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
+    const loads = await loadsOf(['giftcard', 'search'], served.sandbox.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
     expect(loads.stdout).toMatch(/^ID\s+LAST4\s+BALANCE/);
     expect(loadsSegmenter(loads.files).length).toBeGreaterThan(0);
   });

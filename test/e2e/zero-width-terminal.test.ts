@@ -2,8 +2,8 @@
 // runners) once made every command with a spinner clear lines without end: ora divides by
 // the width. util-linux `script` gives the CLI a real pty; `stty cols 0` zeroes its width.
 import { spawn, spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, killLeftovers, removeScratch, requireBuild, serve, shq, type ServeHandle } from '../helpers/cli-spawn.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, shq, useServed } from '../helpers/cli-spawn.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() || undefined;
@@ -34,19 +34,10 @@ function inZeroWidthPty(command: string, env: NodeJS.ProcessEnv, timeoutMs: numb
 }
 
 describe.skipIf(!SCRIPT)(title, () => {
-  let sandbox: ServeHandle;
-  beforeAll(async () => {
-    requireBuild();
-    sandbox = await serve(['--json', '--quiet', '--demo']);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-    killLeftovers();
-    removeScratch();
-  });
+  const served = useServed(['--json', '--quiet', '--demo']);
 
   it('a command with a spinner ends, with its answer and little else, when the pty reports 0 columns', async () => {
-    const run = await inZeroWidthPty(`${shq(process.execPath)} ${shq(BIN)} giftcard count`, sandbox.env(), 20_000);
+    const run = await inZeroWidthPty(`${shq(process.execPath)} ${shq(BIN)} giftcard count`, served.sandbox.env(), 20_000);
     expect(run.killed).toBe(false);
     expect(run.code).toBe(0);
     expect(run.output).toMatch(/^\d+\r?$/m);

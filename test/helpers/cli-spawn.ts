@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { API_PATH } from './api-path.js';
 import { brandEnv, tokenHeaderOf, type DialectName } from './dialects.js';
 import { removeAtFileEnd } from './scratch.js';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The checkout: bin/, dist/, completions/ are under it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -425,4 +426,27 @@ export async function readFirstChunkThenClose(args: readonly string[], env: Env)
   });
   const end = await exitOf(child, 5_000);
   return { first, end, stderr };
+}
+
+/**
+ * A spawned `sandbox serve` for the describe block that calls it (beforeAll), stopped with
+ * whatever the block spawned when the block ends; `sandbox` throws before it started.
+ */
+export function useServed(args: readonly string[] = ['--json']): { readonly sandbox: ServeHandle } {
+  let running: ServeHandle | undefined;
+  beforeAll(async () => {
+    requireBuild();
+    running = await serve(args);
+  });
+  afterAll(async () => {
+    await running?.stop();
+    killLeftovers();
+    removeScratch();
+  });
+  return {
+    get sandbox() {
+      if (!running) throw new Error('sandbox serve not started yet');
+      return running;
+    },
+  };
 }
