@@ -19,9 +19,3 @@ export function nextPageHint(what: string, token: string, hadFilters: boolean): 
 
 /** The most --max-pages may be: beyond the default bound (100000 pages) a thousandfold, far past any real listing. */
 export const MAX_PAGES_BOUND = 100_000_000;
-
-/**
- * The largest page of gift cards the store serves (api/gift-cards.ts MAX_PAGE_SIZE, which
- * loads the schemas): repeated here so that declaring --limit for --help loads none.
- */
-export const GIFT_CARD_PAGE_MAX = 250;

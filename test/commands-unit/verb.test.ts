@@ -5,11 +5,9 @@
 // options were loose).
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { MAX_PAGE_SIZE } from '../../src/api/gift-cards/schema.js';
 import type { Context } from '../../src/root/context.js';
 import { FieldError, UsageError } from '../../src/core/errors.js';
 import { jsonDeclaration } from '../../src/core/output-options.js';
-import { GIFT_CARD_PAGE_MAX } from '../../src/commands/paging.js';
 import { repeatable } from '../../src/commands/types.js';
 import { arg, boolean, choiceArg, defineVerb, list, negatable, oneOf, optionalArg, text, variadicArg, whole, type OptionsOf } from '../../src/commands/verb.js';
 
@@ -187,10 +185,6 @@ describe('whole', () => {
   it('shows its default as typed in --help', () => {
     const command = sized.register(new Command('thing'));
     expect(command.options.find((o) => o.long === '--port')?.defaultValue).toBe(4000);
-  });
-
-  it("keeps gift card search's --limit bound the store's (declared without loading the schemas)", () => {
-    expect(GIFT_CARD_PAGE_MAX).toBe(MAX_PAGE_SIZE);
   });
 });
 

@@ -7,6 +7,7 @@ import type { JsonResponse } from '../../core/http.js';
 import type { PageBound } from '../../core/paginate.js';
 import { maskCode } from '../../core/secrets.js';
 import { findCodeHolder, type CodeHolder } from './match.js';
+import { MAX_PAGE_SIZE } from './status.js';
 import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './schema.js';
 import type { Transport } from '../../core/transport.js';
 import { API_PREFIX, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
@@ -16,8 +17,6 @@ const schemas = () => import('./schema.js');
 const BASE = `${API_PREFIX}/gift_cards`;
 /** The spec's page size of a search that sends no limit. */
 const DEFAULT_PAGE_SIZE = 50;
-/** The spec's largest page. */
-const MAX_SEARCH_PAGE = 250;
 
 /**
  * A create's card, and how it was had: `created` by this request; `recovered` after an answer
@@ -93,7 +92,7 @@ export class GiftCardsApi {
    * where it shows them): for matching a code only, never to be shown.
    */
   async cardsEndingIn(lastCharacters: string): Promise<GiftCard[]> {
-    return readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, readCards);
+    return readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_PAGE_SIZE) }, readCards);
   }
 
   /**
@@ -101,7 +100,7 @@ export class GiftCardsApi {
    * them: for an export with --reveal-codes and an import's index of the store's cards.
    */
   async *everyCard(query: { status?: string; sinceId?: string; lastCharacters?: string } = {}): AsyncGenerator<GiftCard[]> {
-    yield* pagesOf(this.transport, `${BASE}/search`, { limit: String(MAX_SEARCH_PAGE), ...query }, readCards, { all: true, defaultLimit: DEFAULT_PAGE_SIZE });
+    yield* pagesOf(this.transport, `${BASE}/search`, { limit: String(MAX_PAGE_SIZE), ...query }, readCards, { all: true, defaultLimit: DEFAULT_PAGE_SIZE });
   }
 
   /**
@@ -125,7 +124,7 @@ export class GiftCardsApi {
     const lastCharacters = input.code.slice(-4);
     if (!/^[A-Za-z0-9]{4}$/.test(lastCharacters)) return { kind: 'unknown' };
     try {
-      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_SEARCH_PAGE) }, readCards);
+      const candidates = await readAllPages(this.transport, `${BASE}/search`, { lastCharacters, limit: String(MAX_PAGE_SIZE) }, readCards);
       return findCodeHolder(input, candidates);
     } catch (error) {
       if (error instanceof CancelledError) throw error;

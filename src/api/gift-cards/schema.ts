@@ -1,7 +1,7 @@
 // Gift cards: the schema of a card as stores send it, and the checks of every input
 // before it is sent. The requests themselves are in requests.ts.
 import * as z from 'zod/mini';
-import { GIFT_CARD_STATUSES } from './status.js';
+import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from './status.js';
 import type { GiftCardField } from './fields.js';
 import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
 
@@ -58,7 +58,9 @@ export const giftCardUpdateInput = z.object({
 export type GiftCardUpdate = z.infer<typeof giftCardUpdateInput>;
 
 export const giftCardSearchInput = z.object({
-  limit: z.optional(z.int('must be a whole number between 1 and 250').check(z.minimum(1, 'must be between 1 and 250'), z.maximum(250, 'must be between 1 and 250'))),
+  limit: z.optional(
+    z.int(`must be a whole number between 1 and ${MAX_PAGE_SIZE}`).check(z.minimum(1, `must be between 1 and ${MAX_PAGE_SIZE}`), z.maximum(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`)),
+  ),
   sinceId: z.optional(numericId()),
   status: z.optional(z.enum(GIFT_CARD_STATUSES, `must be one of ${GIFT_CARD_STATUSES.join(', ')}`)),
   pageToken: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
@@ -76,8 +78,6 @@ export const checkGiftCardCreateDraft = (value: unknown): GiftCardCreateDraft =>
 export const checkGiftCardUpdate = (value: unknown) => parseInput(giftCardUpdateInput, value, idNames);
 export const checkGiftCardSearch = (value: unknown) => parseInput(giftCardSearchInput, value);
 export const checkGiftCardId = (giftCardId: unknown) => parseInput(idInput, { giftCardId }, idNames).giftCardId;
-
-export const MAX_PAGE_SIZE = 250;
 
 /** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
 export function checkCard(card: unknown): GiftCard {

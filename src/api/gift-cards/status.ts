@@ -4,6 +4,9 @@
 export const GIFT_CARD_STATUSES = ['enabled', 'disabled', 'expired'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
+/** The spec's largest page of a search: `search --help` declares it as --limit's bound, the schema checks it, the requests ask for it. */
+export const MAX_PAGE_SIZE = 250;
+
 /** DESIGN: disabled once disableTime is set; expired once expireTime has passed (see expiryInstant). */
 export function giftCardStatus(card: { disableTime?: string | null; expireTime?: string | null }, now: Date): GiftCardStatus {
   if (card.disableTime) return 'disabled';

@@ -1,7 +1,7 @@
-import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
+import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, GIFT_CARD_PAGE_MAX, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
+import { defaultLimit, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
@@ -9,7 +9,7 @@ export default defineVerb({
   name: 'search',
   summary: 'List gift cards, filtered by status or last characters; --all follows every page',
   flags: {
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: GIFT_CARD_PAGE_MAX }),
+    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE_SIZE }),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
     pageToken: text('<token>', 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters'),
@@ -22,7 +22,7 @@ export default defineVerb({
   async run(options, ctx) {
     const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
     checkPageTokenAlone(options.pageToken, filters);
-    const [{ checkGiftCardSearch, MAX_PAGE_SIZE }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
+    const [{ checkGiftCardSearch }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
       import('../../api/gift-cards/schema.js'),
       import('./view.js'),
       import('../../core/errors.js'),
