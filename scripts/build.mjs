@@ -5,52 +5,43 @@ import { build } from 'esbuild';
 import { runSource } from './run-source.mjs';
 import { rm } from 'node:fs/promises';
 
+/**
+ * A stand-in for the built-in `builtin` where a module of `pkg` requires it: `contents` (a
+ * CommonJS module, which may itself be a function of the build, async) in place of the real
+ * one, which the stand-in loads on first use. Other importers get the real module.
+ */
+function lazyBuiltin(builtin, pkg, contents) {
+  const namespace = `lazy-${builtin}`;
+  return {
+    name: `lazy-${builtin}-for-${pkg}`,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(node:)?${builtin}$`) }, (args) => (args.importer.includes(`/node_modules/${pkg}/`) ? { path: builtin, namespace } : undefined));
+      build.onLoad({ filter: /.*/, namespace }, async () => ({ contents: typeof contents === 'function' ? await contents() : contents, loader: 'js' }));
+    },
+  };
+}
+
 // commander loads node:child_process (and with it net, dgram...) at import, for
-// executable subcommands, which store-cli does not have. It gets a stand-in that loads
-// the real module on first use: 2 ms off every start.
-const lazyChildProcessForCommander = {
-  name: 'lazy-child-process-for-commander',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes(`${'/node_modules/commander/'}`) ? { path: 'child_process', namespace: 'lazy-builtin' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
-      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
-      loader: 'js',
-    }));
-  },
-};
+// executable subcommands, which store-cli does not have: 2 ms off every start.
+const lazyChildProcessForCommander = lazyBuiltin('child_process', 'commander', "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });");
 
 // undici's HTTP/2 client (dispatcher/client-h2.js, loaded with every Client) requires
 // node:http2 at import, and with it tls and crypto: the largest built-in a request loads,
 // for a protocol store-cli never asks for (no allowH2). At import it reads only
-// http2.constants, which the build copies from this node (fixed numbers and header names);
-// anything else loads the real module on first use.
-const lazyHttp2ForUndici = {
-  name: 'lazy-http2-for-undici',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes(`${'/node_modules/undici/'}`) ? { path: 'http2', namespace: 'lazy-http2' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-http2' }, async () => {
-      const { constants } = await import('node:http2');
-      return {
-        contents: `const constants = ${JSON.stringify(constants)};\nmodule.exports = new Proxy({}, { get: (_, key) => (key === 'constants' ? constants : require('node:http2')[key]) });`,
-        loader: 'js',
-      };
-    });
-  },
-};
+// http2.constants, which the build copies from this node (fixed numbers and header names).
+const lazyHttp2ForUndici = lazyBuiltin('http2', 'undici', async () => {
+  const { constants } = await import('node:http2');
+  return `const constants = ${JSON.stringify(constants)};\nmodule.exports = new Proxy({}, { get: (_, key) => (key === 'constants' ? constants : require('node:http2')[key]) });`;
+});
 
 // undici calls assert(condition) throughout, and requires node:assert in every module: the
 // stand-in checks the condition itself and loads the real module only to throw (or for any
 // other member), which a working request never does.
-const lazyAssertForUndici = {
-  name: 'lazy-assert-for-undici',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => (args.importer.includes(`${'/node_modules/undici/'}`) ? { path: 'assert', namespace: 'lazy-assert' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({
-      contents: "const assert = (...args) => { if (!args[0]) require('node:assert')(...args); };\nmodule.exports = new Proxy(assert, { get: (_, key) => require('node:assert')[key] });",
-      loader: 'js',
-    }));
-  },
-};
+const lazyAssertForUndici = lazyBuiltin(
+  'assert',
+  'undici',
+  "const assert = (...args) => { if (!args[0]) require('node:assert')(...args); };\nmodule.exports = new Proxy(assert, { get: (_, key) => require('node:assert')[key] });",
+);
 
 // Two of undici's modules are bundled for cases store-cli never meets, yet parsed on every
 // request: llhttp's plain WebAssembly (the fallback where SIMD is missing; 72 kB of base64)
