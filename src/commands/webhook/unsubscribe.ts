@@ -1,6 +1,4 @@
-import { confirmOrRequireYes } from '../../core/prompts.js';
-import { REQUEST_FIELDS } from '../dry-run.js';
-import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { DRY_RUN_NOTE, dryRunFlag, REQUEST_FIELDS } from '../dry-run.js';
 import { arg, boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -13,26 +11,18 @@ export default defineVerb({
   examples: ['store-cli webhook unsubscribe 4000000000000000517', 'store-cli webhook unsubscribe 4000000000000000517 --yes', 'store-cli webhook unsubscribe 4000000000000000517 --dry-run --json'],
   notes: `\nNeeds a token with the write_apps scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
-    const { checkWebhookId } = await import('../../api/webhook-subscriptions/schema.js');
+    const [{ checkWebhookId }, { confirmedDelete }] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('../confirmed-delete.js')]);
     const webhookId = checkWebhookId(options.webhookId);
-    if (options.dryRun) {
-      const { runDry } = await import('../dry-run.js');
-      return runDry(ctx, options, (api) => api.webhookSubscriptions.delete(webhookId));
-    }
-    // --json's fields are checked before anything is asked or sent, though a delete prints nothing.
-    if (options.json !== undefined || options.jsonl) await ctx.output();
-    const api = await ctx.api();
-    // Asking names what goes, so the person sees it; a script's --yes skips the read.
-    let what = '';
-    if (!options.yes && ctx.io.canPrompt) {
-      const subscription = await ctx.spin('Fetching the subscription…', () => api.webhookSubscriptions.get(webhookId));
-      what = ` (${String(subscription.topic)} to ${String(subscription.address)})`;
-    }
-    await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-      action: `delete webhook subscription ${webhookId}`,
-      question: `Delete webhook subscription ${webhookId}${what}? Its address gets no more events.`,
+    await confirmedDelete(ctx, options, {
+      what: `webhook subscription ${webhookId}`,
+      consequence: 'Its address gets no more events.',
+      read: {
+        spinner: 'Fetching the subscription…',
+        get: (api) => api.webhookSubscriptions.get(webhookId),
+        label: (subscription) => `${String(subscription.topic)} to ${String(subscription.address)}`,
+      },
+      spinner: 'Unsubscribing…',
+      remove: (api) => api.webhookSubscriptions.delete(webhookId),
     });
-    await ctx.spin('Unsubscribing…', () => api.webhookSubscriptions.delete(webhookId));
-    if (ctx.io.isStderrTTY) ctx.say(`Deleted webhook subscription ${webhookId}${what}.`);
   },
 });
