@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection webhook report sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -16,6 +16,7 @@ _store_cli_subcommands() {
     'collection') REPLY='list help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
+    'report') REPLY='merge help' ;;
     'sandbox') REPLY='serve reset export import logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
@@ -49,7 +50,7 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --json -q --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --report --json -q --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -58,8 +59,8 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl -q --jq --columns -h --help' ;;
     'metafield count') REPLY='--namespace --json -q --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --json -q --jq -h --help' ;;
-    'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --json -q --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --report --json -q --jq -h --help' ;;
+    'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --report --json -q --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
     'metafield definition get') REPLY='--namespace --code --json -q --jq -h --help' ;;
@@ -96,6 +97,9 @@ _store_cli_flags() {
     'webhook subscription count') REPLY='--topic --address --json -q --jq -h --help' ;;
     'webhook subscription help') REPLY='' ;;
     'webhook help') REPLY='' ;;
+    'report') REPLY='-h --help' ;;
+    'report merge') REPLY='--report --json -q --jq -h --help' ;;
+    'report help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
     'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
@@ -174,6 +178,7 @@ _store_cli_option() {
     'giftcard import|--shard') REPLY='v' ;;
     'giftcard import|--concurrency') REPLY='v' ;;
     'giftcard import|--give-up-after') REPLY='v' ;;
+    'giftcard import|--report') REPLY='v' ;;
     'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'giftcard import|-q' | 'giftcard import|--jq') REPLY='v' ;;
     'giftcard export|--status') REPLY='w enabled disabled expired' ;;
@@ -208,6 +213,7 @@ _store_cli_option() {
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
     'metafield import|--give-up-after') REPLY='v' ;;
+    'metafield import|--report') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|-q' | 'metafield import|--jq') REPLY='v' ;;
     'metafield export|--domain') REPLY='v' ;;
@@ -217,6 +223,7 @@ _store_cli_option() {
     'metafield export|--rejects') REPLY='f' ;;
     'metafield export|--shard') REPLY='v' ;;
     'metafield export|--concurrency') REPLY='v' ;;
+    'metafield export|--report') REPLY='v' ;;
     'metafield export|--json') REPLY='l objects rows failed unfinished otherShards requests refused elapsedMs' ;;
     'metafield export|-q' | 'metafield export|--jq') REPLY='v' ;;
     'metafield definition list|--json') REPLY='l namespace code definitionName fieldType multi description optionMap schemaRule pinned' ;;
@@ -375,6 +382,9 @@ _store_cli_option() {
     'webhook subscription count|--address') REPLY='v' ;;
     'webhook subscription count|--json') REPLY='l count' ;;
     'webhook subscription count|-q' | 'webhook subscription count|--jq') REPLY='v' ;;
+    'report merge|--report') REPLY='v' ;;
+    'report merge|--json') REPLY='l format version command kind source dryRun shards rejects' ;;
+    'report merge|-q' | 'report merge|--jq') REPLY='v' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
@@ -455,13 +465,14 @@ _store_cli_argument() {
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
+    'report help|'*) REPLY='w merge' ;;
     'sandbox export|1') REPLY='f' ;;
     'sandbox import|1') REPLY='f' ;;
     'sandbox fault help|'*) REPLY='w add list remove' ;;
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook report sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

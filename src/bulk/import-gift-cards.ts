@@ -93,7 +93,7 @@ function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
 
 /** The result of a run stopped while it read the store's cards: every row read, none done. */
 function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop };
+  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
 }
 
 /** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */

@@ -26,6 +26,8 @@ export interface ImportEnv {
 
 export interface ImportReport {
   result: ImportResult;
+  /** What a run report says of the run besides its counts. */
+  facts: { source: string; dryRun: boolean; shard?: Shard | undefined; rejectsPath?: string | undefined };
   /** For people, on stderr. */
   lines: string[];
   /** For --json. */
@@ -92,7 +94,8 @@ export function report(result: ImportResult, sourceName: string, settings: JobSe
     ...(requests ? { requests } : {}),
   });
   const failure = failureOf(result, sourceName, rejectsPath);
-  return { result, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
+  const facts = { source: sourceName, dryRun: settings.dryRun, shard, rejectsPath };
+  return { result, facts, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
 }
 
 function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {

@@ -9,6 +9,7 @@ import { ApiError, CancelledError, NetworkError, UsageError, type CliError } fro
 import { stripPeriod } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
+import { LISTED_REJECTS } from './report/run-report.js';
 import type { RejectSink } from './rejects.js';
 import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
 import { inShardOfKey, type Shard } from './shard.js';
@@ -64,8 +65,8 @@ export interface ImportResult {
   /** Rows that passed validation in a dry run that could not read the store. */
   valid: number;
   stop?: Stop;
-  /** The first few rejects, for the summary. */
-  firstRejects: Array<{ line: number; reason: string }>;
+  /** The first rejects (at most LISTED_REJECTS): the summary shows a few, a report lists them. */
+  rejects: Array<{ line: number; reason: string }>;
 }
 
 /**
@@ -83,7 +84,6 @@ export function importRecords(source: ImportSource, jsonl?: (stream: Readable) =
 
 /** Objects failing in a row for want of an answer (network, 5xx) before the run gives up. */
 const MAX_CONSECUTIVE_FAILURES = 3;
-const FIRST_REJECTS = 5;
 
 export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   private readonly result: ImportResult = {
@@ -96,7 +96,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     objects: 0,
     otherShards: 0,
     valid: 0,
-    firstRejects: [],
+    rejects: [],
   };
   private readonly clock: () => number;
   private readonly started: number;
@@ -269,7 +269,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
 
   private async reject(text: T, reason: string): Promise<void> {
     this.result.failed += 1;
-    if (this.result.firstRejects.length < FIRST_REJECTS) this.result.firstRejects.push({ line: text.line, reason });
+    if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason });
     try {
       await this.rejects?.write(text, reason);
     } catch (error) {

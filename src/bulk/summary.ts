@@ -6,6 +6,9 @@ import type { RequestCounts } from '../core/rate-governor.js';
 import type { ImportResult } from './run-import.js';
 import type { Shard } from './shard.js';
 
+/** Rejected rows the summary shows; the rejects file (and a report) list more. */
+const FIRST_REJECTS = 5;
+
 export interface SummaryJson {
   rows: number;
   /** null in a dry run that could not read the store: only validated. */
@@ -77,8 +80,9 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
   if (r.failed > 0) {
     lines.push(`${counted(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
-    for (const reject of r.firstRejects) lines.push(`  line ${reject.line}: ${reject.reason}`);
-    const more = r.failed - r.firstRejects.length;
+    const first = r.rejects.slice(0, FIRST_REJECTS);
+    for (const reject of first) lines.push(`  line ${reject.line}: ${reject.reason}`);
+    const more = r.failed - first.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
   const unfinished = r.rows - settledRows(r);

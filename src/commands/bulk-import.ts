@@ -7,6 +7,7 @@ import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
+import { checkReportFiles, reportFlag, reportTargets, writeReports, type ReportTarget } from './run-reports.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
@@ -26,6 +27,7 @@ export function importFlags(what: string, units: string) {
       { min: 1, max: MAX_CONCURRENCY },
     ),
     giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
+    report: reportFlag(),
   };
 }
 
@@ -43,16 +45,23 @@ interface BulkFlags {
   shard?: string | undefined;
   concurrency?: number | undefined;
   giveUpAfter?: string | undefined;
+  report?: string[] | undefined;
 }
 
-/** The flags as the engine takes them: concurrency resolved, the shard parsed. */
-export async function importSettings(options: BulkFlags, ctx: Context) {
+/** The flags as the engine takes them: concurrency resolved, the shard parsed, the reports checked against `file`. */
+export async function importSettings(options: BulkFlags, ctx: Context, file: string) {
   const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
   const bulk = await import('../bulk/index.js');
   const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
   const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
+  const reports = reportTargets(options.report, ctx.env);
+  await checkReportFiles(reports, [
+    { path: file, what: 'the file imported' },
+    { path: options.rejects, what: 'the --rejects file' },
+  ]);
   return {
     bulk,
+    reports,
     settings: {
       ...(shard ? { shard } : {}),
       dryRun: options.dryRun === true,
@@ -74,9 +83,17 @@ export function importEnv(ctx: Context): ImportEnv {
   };
 }
 
-/** The summary on stderr, as JSON on stdout only with --json (or a json output default); then the run's failure, if any. */
-export async function tellReport(report: ImportReport, out: Output, ctx: Context): Promise<void> {
+/** The summary on stderr, as JSON on stdout only with --json (or a json output default), the --report files; then the run's failure, if any. */
+export async function tellReport(report: ImportReport, out: Output, ctx: Context, reports: { command: string; targets: readonly ReportTarget[] }): Promise<void> {
   for (const line of report.lines) ctx.say(line);
   if (out.isJson) await out.item(report.summary, { columns: [] });
+  if (reports.targets.length > 0) {
+    const { runReport } = await import('../bulk/report/run-report.js');
+    const { summary, result } = report;
+    const { rows, created, updated, unchanged, failed: rejected, unfinished, requests, refused, elapsedMs } = summary;
+    const counts = { rows, created, updated, unchanged, rejected, unfinished, requests, refused, elapsedMs };
+    const run = runReport({ command: reports.command, kind: 'import', ...report.facts }, counts, result.stop !== undefined, result.rejects);
+    await writeReports(reports.targets, run, ctx);
+  }
   if (report.failure !== undefined) throw report.failure;
 }

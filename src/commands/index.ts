@@ -3,6 +3,7 @@ import { api } from './api/index.js';
 import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
+import { report } from './report/index.js';
 import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { doctorNoun } from './doctor/index.js';
@@ -13,4 +14,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, report, sandbox, api, completion];

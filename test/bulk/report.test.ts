@@ -69,13 +69,13 @@ const result = (r: Partial<ImportResult>): ImportResult => ({
   objects: 0,
   otherShards: 0,
   valid: 0,
-  firstRejects: [],
+  rejects: [],
   ...r,
 });
 
 describe('summary', () => {
   it('says what was done, and what it cost', () => {
-    const lines = summaryLines(result({ rows: 10, created: 6, updated: 1, unchanged: 2, failed: 1, objects: 3, firstRejects: [{ line: 4, reason: 'bad' }] }), {
+    const lines = summaryLines(result({ rows: 10, created: 6, updated: 1, unchanged: 2, failed: 1, objects: 3, rejects: [{ line: 4, reason: 'bad' }] }), {
       source: 'v.csv',
       dryRun: false,
       rejectsPath: 'r.csv',
@@ -114,7 +114,7 @@ describe('summary', () => {
   });
 
   it('points to --rejects when failures were cut short', () => {
-    const lines = summaryLines(result({ rows: 9, failed: 7, firstRejects: [1, 2, 3, 4, 5].map((line) => ({ line, reason: 'r' })) }), { source: 's', dryRun: false });
+    const lines = summaryLines(result({ rows: 9, failed: 7, rejects: [1, 2, 3, 4, 5].map((line) => ({ line, reason: 'r' })) }), { source: 's', dryRun: false });
     expect(lines.at(-1)).toBe('  ... and 2 more (--rejects FILE lists every one).');
   });
 

@@ -68,6 +68,7 @@ const ARGS: Record<string, string[]> = {
   'product delete': ['5000000000000000011', '--yes'],
   'category search': [],
   'collection list': [],
+  'report merge': ['shard-1.json'],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
   'sandbox fault add': ['GET ** 503'],

@@ -27,10 +27,10 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings } = await importSettings(options, ctx);
+    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
-    await tellReport(report, out, ctx);
+    await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
   },
 });

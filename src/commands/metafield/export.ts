@@ -2,6 +2,7 @@ import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
+import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, optionalVariadicArg, text, whole } from '../verb.js';
 import { NAME_RULE, checkName } from './args.js';
 
@@ -29,6 +30,7 @@ export default defineVerb({
       min: 1,
       max: MAX_CONCURRENCY,
     }),
+    report: reportFlag(),
   },
   json: {
     fields: EXPORT_SUMMARY_FIELDS,
@@ -67,6 +69,13 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
     if (jsonAsked && outputPath === undefined)
       throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
     if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
+    const { reportTargets, checkReportFiles, writeReports } = await import('../run-reports.js');
+    const reports = reportTargets(options.report, ctx.env);
+    await checkReportFiles(reports, [
+      { path: options.objects, what: 'the --objects file' },
+      { path: outputPath, what: 'the --output file' },
+      { path: options.rejects, what: 'the --rejects file' },
+    ]);
     const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
     const bulk = await import('../../bulk/index.js');
     const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
@@ -98,6 +107,12 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
     );
     for (const line of report.lines) ctx.say(line);
     if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
+    if (reports.length > 0) {
+      const { runReport } = await import('../../bulk/report/run-report.js');
+      const { rows, failed: rejected, unfinished, requests, refused, elapsedMs } = report.summary;
+      const facts = { command: 'metafield export', kind: 'export' as const, source: outputPath ?? 'stdout', dryRun: false, shard, rejectsPath: options.rejects };
+      await writeReports(reports, runReport(facts, { rows, created: null, updated: null, unchanged: null, rejected, unfinished, requests, refused, elapsedMs }, unfinished > 0, []), ctx);
+    }
     if (report.failure !== undefined) throw report.failure;
   },
 });

@@ -32,10 +32,10 @@ ${IMPORT_EXIT_CODES}`,
     if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
       throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
     }
-    const { bulk, settings } = await importSettings(options, ctx);
+    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
     const out = await ctx.output();
     const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx));
-    await tellReport(report, out, ctx);
+    await tellReport(report, out, ctx, { command: 'metafield import', targets: reports });
   },
 });

@@ -1,0 +1,44 @@
+// The run as a Markdown table, one row per shard and a total: the `markdown` report, and the
+// GitHub job summary (which renders Markdown and HTML, so cells are escaped for both).
+import { escapeControls } from '../../core/io.js';
+import { formatDuration } from '../import-progress.js';
+import { totals, type RunReport, type ShardCounts } from './run-report.js';
+
+const n = (value: number | null) => (value === null ? '–' : new Intl.NumberFormat('en-US').format(value));
+
+/** Text safe in a table cell: no line breaks, no pipes, no HTML, control characters shown as escapes. */
+export function cell(text: string): string {
+  return escapeControls(text.replace(/\r?\n/g, ' '))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/([`*_[\]])/g, '\\$1');
+}
+
+function row(name: string, counts: Omit<ShardCounts, 'shard' | 'rejectsFile'>): string {
+  const outcome = counts.outcome === 'stopped' ? 'stopped early' : counts.outcome === 'rejects' ? 'rows rejected' : 'complete';
+  return `| ${name} | ${n(counts.rows)} | ${n(counts.created)} | ${n(counts.updated)} | ${n(counts.unchanged)} | ${n(counts.rejected)} | ${n(counts.requests)} | ${n(counts.refused)} | ${formatDuration(counts.elapsedMs)} | ${outcome} |`;
+}
+
+/** `### store-cli metafield import: values.csv`, the table, and where the rejected rows are. */
+export function markdownReport(report: RunReport): string {
+  const lines = [`### store-cli ${cell(report.command)}${report.dryRun ? ' (dry run)' : ''}: ${cell(report.source)}`, ''];
+  lines.push('| Shard | Rows | Created | Updated | Unchanged | Rejected | Requests | Refused (429) | Duration | Outcome |');
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
+  for (const shard of report.shards) lines.push(row(cell(shard.shard ?? 'all'), shard));
+  if (report.shards.length > 1) lines.push(row('**Total**', totals(report)));
+  const all = totals(report);
+  if (all.rejected > 0) {
+    const files = [...new Set(report.shards.map((s) => s.rejectsFile).filter((f): f is string => f !== null))];
+    const where = files.length > 0 ? `every one is in ${files.map((f) => `\`${cell(f)}\``).join(', ')}` : 'give --rejects FILE to keep every one';
+    lines.push('', `${n(all.rejected)} rejected ${all.rejected === 1 ? 'row' : 'rows'}; ${where}.`);
+    const first = report.rejects.slice(0, 10);
+    if (first.length > 0) {
+      lines.push('', '| Shard | Line | Reason |', '|---|--:|---|');
+      for (const reject of first) lines.push(`| ${cell(reject.shard ?? 'all')} | ${reject.line} | ${cell(reject.reason)} |`);
+      if (all.rejected > first.length) lines.push('', `…and ${n(all.rejected - first.length)} more.`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,88 @@
+// `report merge`: the reports of the shards of one run added into one, for a fan-in job.
+// Reports that cannot belong together (another command, file or kind; a shard twice) are
+// refused with the files named: a sum of unrelated runs would be a wrong number, not a total.
+import * as z from 'zod/mini';
+import { UsageError } from '../../core/errors.js';
+import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './run-report.js';
+
+const count = z.int().check(z.gte(0));
+const known = z.nullable(count);
+const shardName = z.nullable(z.string().check(z.regex(/^\d+\/\d+$/, 'must be a shard such as 2/3')));
+const shardCountsSchema = z.object({
+  shard: shardName,
+  rows: count,
+  created: known,
+  updated: known,
+  unchanged: known,
+  rejected: count,
+  unfinished: count,
+  requests: count,
+  refused: count,
+  elapsedMs: z.number().check(z.gte(0)),
+  outcome: z.enum(['complete', 'rejects', 'stopped']),
+  rejectedNotListed: count,
+  rejectsFile: z.nullable(z.string()),
+});
+const reportSchema = z.object({
+  format: z.literal(REPORT_FORMAT),
+  version: z.literal(REPORT_VERSION),
+  command: z.string(),
+  kind: z.enum(['import', 'export']),
+  source: z.string(),
+  dryRun: z.boolean(),
+  shards: z.array(shardCountsSchema),
+  rejects: z.array(z.object({ shard: shardName, line: count, reason: z.string() })),
+});
+
+/** A report file's text as a report; else one sentence naming the file and the JSON path. */
+export function parseReport(text: string, file: string): RunReport {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON: give the files --report json=FILE wrote.`);
+  }
+  const format = (json as { format?: unknown } | null)?.format;
+  if (format !== REPORT_FORMAT) throw new UsageError(`${file} is not a store-cli run report (its "format" is not "${REPORT_FORMAT}"): give the files --report json=FILE wrote.`);
+  const parsed = reportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const at = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+    throw new UsageError(`${file} is not a run report this version reads: at ${at.replace(/^\./, '')}, ${issue.message.toLowerCase()}.`);
+  }
+  return parsed.data;
+}
+
+/** The reports added: their shards side by side (in shard order), their rejects in the same order. */
+export function mergeReports(named: ReadonlyArray<{ file: string; report: RunReport }>): RunReport {
+  const [first, ...rest] = named;
+  if (first === undefined) throw new UsageError('Give at least one report file.');
+  for (const { file, report } of rest) {
+    const differs = (['command', 'kind', 'source', 'dryRun'] as const).find((key) => report[key] !== first.report[key]);
+    if (differs !== undefined) {
+      throw new UsageError(`${file} is a report of another run than ${first.file} (its ${differs} is ${JSON.stringify(report[differs])}, not ${JSON.stringify(first.report[differs])}): merge the shards of one run.`);
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const { file, report } of named) {
+    for (const shard of report.shards) {
+      const name = shard.shard ?? 'the whole file';
+      const earlier = seen.get(name);
+      if (earlier !== undefined) throw new UsageError(`Shard ${name} is in both ${earlier} and ${file}: each shard's report is added once.`);
+      seen.set(name, file);
+    }
+  }
+  const order = (shard: string | null) => (shard === null ? 0 : Number(shard.split('/')[0]));
+  const shards = named.flatMap(({ report }) => report.shards).sort((a, b) => order(a.shard) - order(b.shard));
+  const rejects = named.flatMap(({ report }) => report.rejects).sort((a, b) => order(a.shard) - order(b.shard) || a.line - b.line);
+  return { ...first.report, shards, rejects };
+}
+
+/** The shards of `n` missing from a merged report ("2/3"), when its shards say how many there are. */
+export function missingShards(report: RunReport): string[] {
+  const named = report.shards.map((s) => s.shard).filter((s): s is string => s !== null);
+  const of = Number(named[0]?.split('/')[1] ?? 0);
+  const missing: string[] = [];
+  for (let index = 1; index <= of; index += 1) if (!named.includes(`${index}/${of}`)) missing.push(`${index}/${of}`);
+  return missing;
+}

@@ -1,0 +1,117 @@
+// --report on a real import: three shards each write a JSON and a JUnit report, `report
+// merge` adds them up exactly, and in GitHub Actions' environment the job summary and the
+// annotations (capped at 10, each on the right line) are written with nothing on stdout.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'junit2json';
+import { describe, expect, it } from 'vitest';
+import { run, runLogged, scratch, useServed } from '../helpers/cli-spawn.js';
+
+const dir = scratch().root;
+
+/** 30 products with two values each, and 15 rows (lines 4, 8, ...) whose namespace no store takes. */
+function importFile(): { path: string; rows: number; badLines: number[] } {
+  const lines = ['domain,bizId,namespace,code,value'];
+  const badLines: number[] = [];
+  for (let p = 0; p < 30; p++) {
+    const id = String(7_100_000 + p);
+    lines.push(`products,${id},ns,first,one ${p}`);
+    const bad = p % 2 === 0;
+    lines.push(`products,${id},${bad ? 'bad ns!' : 'ns'},second,two ${p}`);
+    if (bad) badLines.push(lines.length);
+  }
+  const path = join(dir, 'values.csv');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return { path, rows: lines.length - 1, badLines };
+}
+
+interface Report {
+  shards: Array<{ shard: string | null; rows: number; created: number; rejected: number; requests: number; outcome: string }>;
+  rejects: Array<{ shard: string | null; line: number; reason: string }>;
+}
+
+describe('--report on metafield import (spawned)', () => {
+  const served = useServed();
+  const file = importFile();
+
+  it('three shards write three reports that report merge adds up exactly, and their JUnit parses', async () => {
+    const env = served.sandbox.env();
+    const shards: Report[] = [];
+    for (const i of [1, 2, 3]) {
+      const result = await run(
+        ['metafield', 'import', file.path, '--shard', `${i}/3`, '--report', `json=${join(dir, `shard-${i}.json`)}`, '--report', `junit=${join(dir, `shard-${i}.xml`)}`, '--rejects', join(dir, `rejects-${i}.csv`)],
+        { env, timeoutMs: 60_000 },
+      );
+      expect(result.stderr).not.toMatch(/^::/m);
+      expect([0, 3]).toContain(result.code);
+      shards.push(JSON.parse(readFileSync(join(dir, `shard-${i}.json`), 'utf8')) as Report);
+      const junit = await parse(readFileSync(join(dir, `shard-${i}.xml`), 'utf8'));
+      const own = shards[i - 1]!;
+      expect(junit?.tests).toBe(1 + own.shards[0]!.rejected);
+      expect(junit?.failures).toBe(own.shards[0]!.rejected);
+    }
+    expect(shards.map((s) => s.shards[0]!.shard)).toEqual(['1/3', '2/3', '3/3']);
+
+    const merged = await run(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)), '--json', '--report', `junit=${join(dir, 'all.xml')}`], { env });
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+    const all = JSON.parse(merged.stdout) as Report;
+    const sum = (pick: (s: Report['shards'][number]) => number) => shards.reduce((total, s) => total + pick(s.shards[0]!), 0);
+    expect(all.shards.map((s) => s.shard)).toEqual(['1/3', '2/3', '3/3']);
+    expect(all.shards.reduce((t, s) => t + s.rows, 0)).toBe(file.rows);
+    expect(all.shards.reduce((t, s) => t + s.rejected, 0)).toBe(file.badLines.length);
+    expect(all.shards.reduce((t, s) => t + s.created, 0)).toBe(sum((s) => s.created));
+    expect(all.shards.reduce((t, s) => t + s.requests, 0)).toBe(sum((s) => s.requests));
+    expect(all.rejects.map((r) => r.line).sort((a, b) => a - b)).toEqual(file.badLines);
+    const junit = await parse(readFileSync(join(dir, 'all.xml'), 'utf8'));
+    expect(junit?.tests).toBe(3 + file.badLines.length);
+    expect(junit?.failures).toBe(file.badLines.length);
+    expect((junit as { testsuite?: unknown[] } | undefined)?.testsuite).toHaveLength(3);
+
+    const table = await run(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`))], { env });
+    expect(table.stdout).toMatch(/^\| \*\*Total\*\* \| 60 \| /m);
+    expect(table.stdout).toContain(`${file.badLines.length} rejected rows`);
+
+    const twice = await run(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-1.json')], { env });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/Shard 1\/3 is in both/);
+    const partial = await run(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-3.json'), '--json'], { env });
+    expect(partial.code).toBe(0);
+    expect(partial.stderr).toMatch(/no report of shard 2\/3/);
+  }, 120_000);
+
+  it("in GitHub Actions: the job summary, 10 annotations on the file's lines and a notice for the rest; stdout stays empty", async () => {
+    const summary = join(dir, 'step-summary.md');
+    writeFileSync(summary, '# earlier step\n');
+    const env = served.sandbox.env({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir });
+    const result = await run(['metafield', 'import', 'values.csv', '--rejects', 'rejected.csv'], { env, cwd: dir, timeoutMs: 60_000 });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    const errors = result.stderr.split('\n').filter((line) => line.startsWith('::error '));
+    expect(errors).toHaveLength(10);
+    for (const [index, line] of errors.entries()) {
+      expect(line).toMatch(new RegExp(`^::error file=values\\.csv,line=${file.badLines[index]},title=store-cli metafield import%3A row rejected::`));
+    }
+    expect(result.stderr).toMatch(/^::notice title=store-cli metafield import%3A row rejected::5 more rejected rows in rejected\.csv$/m);
+    const written = readFileSync(summary, 'utf8');
+    expect(written.startsWith('# earlier step\n### store-cli metafield import: values.csv')).toBe(true);
+    // The first test wrote the valid rows already: they are unchanged now.
+    expect(written).toMatch(/^\| all \| 60 \| 0 \| 0 \| 45 \| 15 \| /m);
+  }, 60_000);
+
+  it('a bad --report is one sentence, exit 2, and nothing is sent', async () => {
+    for (const [value, message] of [
+      ['xml=out.xml', /--report must be github, junit=FILE, json=FILE, markdown=FILE or none \(got 'xml=out.xml'\)/],
+      ['junit', /--report junit needs a file to write: junit=FILE/],
+      ['github', /\$GITHUB_STEP_SUMMARY, which is not set/],
+      [`json=${file.path}`, /is the file imported: a report must not write over it/],
+    ] as const) {
+      const result = await runLogged(served.sandbox, ['metafield', 'import', file.path, '--report', value]);
+      expect(result.code, value).toBe(2);
+      expect(result.requests, value).toEqual([]);
+      expect(result.stderr.split('\n')[0], value).toMatch(message);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    }
+    expect(readFileSync(file.path, 'utf8').startsWith('domain,bizId')).toBe(true);
+  });
+});
