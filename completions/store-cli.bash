@@ -51,7 +51,7 @@ _store_cli_flags() {
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
     'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --report --json -q --jq -h --help' ;;
-    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort -h --help' ;;
+    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort --report -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
     'metafield set') REPLY='--namespace --code --value --type --dry-run --json -q --jq -h --help' ;;
@@ -186,6 +186,7 @@ _store_cli_option() {
     'giftcard export|--last-characters') REPLY='v' ;;
     'giftcard export|--output') REPLY='f' ;;
     'giftcard export|--sort') REPLY='w code none' ;;
+    'giftcard export|--report') REPLY='v' ;;
     'metafield set|--namespace') REPLY='v' ;;
     'metafield set|--code') REPLY='v' ;;
     'metafield set|--value') REPLY='v' ;;

@@ -114,4 +114,22 @@ describe('--report on metafield import (spawned)', () => {
     }
     expect(readFileSync(file.path, 'utf8').startsWith('domain,bizId')).toBe(true);
   });
+
+  it('the exports report too: rows written and the requests they took', async () => {
+    const env = served.sandbox.env();
+    const cards = await run(['giftcard', 'create', '--initial-value', '5', '--json', 'id'], { env });
+    expect(cards.code).toBe(0);
+    const gift = await run(['giftcard', 'export', '--output', join(dir, 'cards.csv'), '--report', `json=${join(dir, 'cards.json')}`], { env });
+    expect(gift.code).toBe(0);
+    const written = readFileSync(join(dir, 'cards.csv'), 'utf8').trim().split('\n').length - 1;
+    const report = JSON.parse(readFileSync(join(dir, 'cards.json'), 'utf8')) as Report & { kind: string; command: string };
+    expect(report).toMatchObject({ command: 'giftcard export', kind: 'export', source: join(dir, 'cards.csv') });
+    expect(report.shards[0]).toMatchObject({ rows: written, created: null, rejected: 0, outcome: 'complete' });
+    expect(report.shards[0]!.requests).toBeGreaterThanOrEqual(1);
+
+    const values = await run(['metafield', 'export', '--objects', file.path, '--output', join(dir, 'out.csv'), '--report', `markdown=${join(dir, 'out.md')}`], { env });
+    expect(values.code).toBe(0);
+    const rows = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n').length - 1;
+    expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(new RegExp(`^\\| all \\| ${rows} \\| – \\| – \\| – \\| 0 \\| 30 \\| 0 \\| `, 'm'));
+  });
 });
