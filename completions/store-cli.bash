@@ -50,7 +50,7 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --report --json -q --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort --report -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -59,7 +59,7 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl -q --jq --columns -h --help' ;;
     'metafield count') REPLY='--namespace --json -q --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --report --json -q --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --report --json -q --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -178,6 +178,7 @@ _store_cli_option() {
     'giftcard import|--shard') REPLY='v' ;;
     'giftcard import|--concurrency') REPLY='v' ;;
     'giftcard import|--give-up-after') REPLY='v' ;;
+    'giftcard import|--max-rejects') REPLY='v' ;;
     'giftcard import|--report') REPLY='v' ;;
     'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'giftcard import|-q' | 'giftcard import|--jq') REPLY='v' ;;
@@ -214,6 +215,7 @@ _store_cli_option() {
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
     'metafield import|--give-up-after') REPLY='v' ;;
+    'metafield import|--max-rejects') REPLY='v' ;;
     'metafield import|--report') REPLY='v' ;;
     'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
     'metafield import|-q' | 'metafield import|--jq') REPLY='v' ;;

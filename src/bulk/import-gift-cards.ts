@@ -2,13 +2,9 @@
 // also makes the codes of rows without one), the store's cards read when that is cheap,
 // then the rows run through the import engine as gift cards. stdin is read once into a
 // private temporary file, as the file is read twice.
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
 import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
-import { identityOfPath, identityOfStream } from '../core/file-identity.js';
+import { identityOfPath } from '../core/file-identity.js';
 import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
@@ -17,9 +13,9 @@ import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { openPacedApi } from './paced-api.js';
 import { GaveUpError } from './paced-api.js';
-import type { ImportResult, ImportSource, Stop } from './run-import.js';
+import type { ImportResult, ImportSource, RejectLimit, Stop } from './run-import.js';
 import type { Shard } from './shard.js';
-import { openSource } from './source.js';
+import { openSource, spoolStdin } from './source.js';
 
 export interface GiftCardImportRequest {
   /** A CSV path, or "-" for stdin. */
@@ -32,13 +28,17 @@ export interface GiftCardImportRequest {
   codesOut?: string;
   /** --give-up-after, in milliseconds. */
   giveUpAfterMs?: number;
+  /** --max-rejects. */
+  maxRejects?: RejectLimit;
+  /** --all-or-nothing. */
+  allOrNothing?: boolean;
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
   const { rejectsPath, codesOut } = request;
   // By identity, or by resolved path for files not there yet (the codes file never is).
   if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
-  const spool = request.file === '-' ? await spoolStdin(env) : undefined;
+  const spool = request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
   try {
     const open = async (): Promise<ImportSource> => {
       if (!spool) return openSource(request.file, env.stdin);
@@ -73,7 +73,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, rejects);
+    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, { ...(rejects ? { opened: rejects } : {}), reopen: open });
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
@@ -94,20 +94,4 @@ function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
 /** The result of a run stopped while it read the store's cards: every row read, none done. */
 function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
   return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
-}
-
-/** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */
-async function spoolStdin(env: ImportEnv): Promise<{ dir: string; path: string; identity?: ReturnType<typeof identityOfStream> }> {
-  const identity = identityOfStream(env.stdin);
-  const dir = await mkdtemp(join(tmpdir(), 'store-cli-giftcards-'));
-  const path = join(dir, 'stdin.csv');
-  try {
-    await pipeline(env.stdin, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: env.signal });
-    await stat(path);
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    if (env.signal.aborted) throw new CancelledError();
-    throw error;
-  }
-  return { dir, path, ...(identity ? { identity } : {}) };
 }

@@ -10,7 +10,7 @@ import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
-import { Import, type ImportResult, type ImportSource } from './run-import.js';
+import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
 import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
 
@@ -45,6 +45,10 @@ export interface JobSettings {
   rejectsPath?: string;
   /** --give-up-after: the run stops once the store refused everything with 429 this long. */
   giveUpAfterMs?: number;
+  /** Past this many rejects the run sends no more writes. */
+  maxRejects?: RejectLimit;
+  /** Check every row against the store first (reads only) and write only if none would be rejected; the file is read again for the writes. */
+  allOrNothing?: boolean;
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */
@@ -55,31 +59,50 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   settings: JobSettings,
   env: ImportEnv,
   paced: PacedApi,
-  /** The rejects file, when the caller opened it already (before its first request). */
-  opened?: RejectSink<T>,
+  files: {
+    /** The rejects file, when the caller opened it already (before its first request). */
+    opened?: RejectSink<T>;
+    /** The file again, from its start: all or nothing reads it twice. */
+    reopen?: () => Promise<ImportSource>;
+  } = {},
 ): Promise<ImportReport> {
+  const { opened, reopen } = files;
   const { shard, rejectsPath } = settings;
-  const job = new Import({
-    source,
-    kind,
-    ...(shard ? { shard } : {}),
-    dryRun: settings.dryRun,
-    concurrency: settings.concurrency,
-    signal: env.signal,
-    ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
-    // A dry run without a store to read (no credentials, no network) still validates.
-    isOffline: (error) => error instanceof AuthError || error instanceof NetworkError,
-  });
+  const pass = async (from: ImportSource, dryRun: boolean, keepRejectsOpen: boolean): Promise<ImportResult> => {
+    const sink = opened && keepRejectsOpen ? { write: opened.write.bind(opened), close: async () => undefined } : opened;
+    const job = new Import({
+      source: from,
+      kind,
+      ...(shard ? { shard } : {}),
+      dryRun,
+      concurrency: settings.concurrency,
+      signal: env.signal,
+      ...(settings.maxRejects ? { maxRejects: settings.maxRejects } : {}),
+      ...(sink ? { openRejects: async () => sink } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, from, rejectColumns) } : {}),
+      // A dry run without a store to read (no credentials, no network) still validates; a check before writing does not.
+      ...(settings.dryRun ? { isOffline: (error: unknown) => error instanceof AuthError || error instanceof NetworkError } : {}),
+    });
+    const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
+    try {
+      return await job.run();
+    } finally {
+      reporter.stop();
+      await job.close();
+    }
+  };
 
-  const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
-  let result: ImportResult;
-  try {
-    result = await job.run();
-  } finally {
-    reporter.stop();
-    await job.close();
+  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined) return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit);
+  // All or nothing: every row planned and checked against the store first (reads only);
+  // the writes start only when none would be rejected.
+  const checked = await pass(source, true, true);
+  if (checked.failed > 0 || checked.stop !== undefined) {
+    await opened?.close();
+    const refused: ImportResult = checked.stop ? checked : { ...checked, stop: { kind: 'all-or-nothing' } };
+    return report(refused, source.name, { ...settings, dryRun: true }, paced.counts(), kind.unit);
   }
-  return report(result, source.name, settings, paced.counts(), kind.unit);
+  const applied = await pass(await reopen(), false, false);
+  const result = report(applied, source.name, settings, paced.counts(), kind.unit);
+  return { ...result, lines: [`Checked first: none of the ${checked.rows} rows would be rejected, so they were written.`, ...result.lines] };
 }
 
 /** The summary lines, --json summary and failure of a run's result. */
@@ -104,6 +127,14 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
   if (result.stop?.kind === 'unreadable') {
     return new PartialFailureError(
       `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
+    );
+  }
+  if (result.stop?.kind === 'all-or-nothing') {
+    return new PartialFailureError(`${result.failed} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`);
+  }
+  if (result.stop?.kind === 'too-many-rejects') {
+    return new PartialFailureError(
+      `${result.failed} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
     );
   }
   if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);

@@ -5,6 +5,7 @@ import { applyGroup, type MetafieldStore } from './apply.js';
 import { Grouper } from './group.js';
 import { columnName, readHeader, type Columns } from './header.js';
 import { jsonlRecords } from './jsonl-rows.js';
+import { fitDefinition } from './plan.js';
 import { checkRow, rowText, type Row, type RowText } from './row-check.js';
 import type { Layout, RowKind } from './row-kind.js';
 import { ApproachChooser } from './strategy.js';
@@ -44,8 +45,16 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined,
     async apply(group, dryRun, settle) {
       const { domain: objectDomain, bizId } = group.rows[0]!;
       await fields?.check(group.rows);
+      // What the store would refuse by the field's definition is refused here, unsent.
+      const rows: Row[] = [];
+      for (const row of group.rows) {
+        const fit = fitDefinition(row, await fields?.typeOf(objectDomain, row.namespace, row.code));
+        if (fit.ok) rows.push(fit.row);
+        else settle(row, { kind: 'rejected', reason: fit.reason });
+      }
+      if (rows.length === 0) return;
       const approach = dryRun ? 'read-first' : chooser.choose();
-      const { held } = await applyGroup({ ...group, domain: objectDomain, bizId }, store, approach, dryRun, settle);
+      const { held } = await applyGroup({ ...group, rows, domain: objectDomain, bizId }, store, approach, dryRun, settle);
       chooser.observe(held);
     },
   };

@@ -1,6 +1,6 @@
 // What a group of rows asks of one business object, given what it holds: values to
 // create, values to update, values already right.
-import { parseFieldType } from '../api/metafields/types.js';
+import { parseFieldType, type FieldType } from '../api/metafields/types.js';
 import { sameValue, toWireValue } from '../api/metafields/values.js';
 import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { quoted, type Row } from './row-check.js';
@@ -43,6 +43,18 @@ export function planChanges(rows: readonly Row[], current: readonly Metafield[])
     else plan.update.push(wanted);
   }
   return plan;
+}
+
+/**
+ * A row checked against the type of its field's definition, as the store checks a value it
+ * is sent: a row without a type of its own takes the definition's (its text converted, as
+ * by a stored value's type), and a value that does not fit is refused before it is sent.
+ */
+export function fitDefinition(row: Row, type: FieldType | undefined): { ok: true; row: Row } | { ok: false; reason: string } {
+  if (type === undefined || row.type === type) return { ok: true, row };
+  const converted = toWireValue(type, row.type === undefined ? row.text.value : row.value);
+  if (!converted.ok) return { ok: false, reason: `the value ${quoted(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` };
+  return { ok: true, row: row.type === undefined ? { ...row, value: converted.value } : row };
 }
 
 function storedType(value: Metafield) {

@@ -40,6 +40,8 @@ export interface ImportSettings<T extends TextOf, R extends RowOf<T>, L extends 
   /** Errors of the store that mean "no store to read" rather than a refusal (no credentials): a dry run then only validates. */
   isOffline?: (error: unknown) => boolean;
   clock?: () => number;
+  /** Past this many rejects the run sends no more writes, finishes what is in flight and stops. */
+  maxRejects?: RejectLimit;
 }
 
 export type Stop =
@@ -47,7 +49,32 @@ export type Stop =
   /** The run could not go on: a refused token, an unreachable or failing store. */
   | { kind: 'failed'; error: unknown }
   /** The file stops being CSV at this line; later rows were not read. */
-  | { kind: 'unreadable'; line: number; message: string };
+  | { kind: 'unreadable'; line: number; message: string }
+  /** More rows were rejected than the run allows (`limit`, as given: "10", "5%"): no write was sent after that. */
+  | { kind: 'too-many-rejects'; limit: string }
+  /** The check before writing found rows the store would reject: nothing was written. */
+  | { kind: 'all-or-nothing' };
+
+/** How many rejected rows a run takes before it stops sending writes: a count, or a share of the rows read. */
+export type RejectLimit = { count: number } | { percent: number; text: string };
+
+/** Rows read before a percentage limit is judged: the first rejects of a file say little of its share. */
+export const PERCENT_SAMPLE = 100;
+
+/** A limit as given: a whole number (10), or a percentage (5%, 0.5%). */
+export function parseRejectLimit(text: string): RejectLimit | undefined {
+  const count = /^\s*(\d+)\s*$/.exec(text);
+  if (count) return { count: Number(count[1]) };
+  const percent = /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(text);
+  if (percent && Number(percent[1]) <= 100) return { percent: Number(percent[1]), text: `${percent[1]}%` };
+  return undefined;
+}
+
+/** Whether `failed` of `read` rows passes the limit. */
+export function passesLimit(limit: RejectLimit, failed: number, read: number): boolean {
+  if ('count' in limit) return failed > limit.count;
+  return read >= PERCENT_SAMPLE && (failed / read) * 100 > limit.percent;
+}
 
 export interface ImportResult {
   rows: number;
@@ -240,8 +267,8 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
       if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
       else this.result[outcome.kind] += 1;
     };
-    // A file that stops being CSV does not stop the groups read before that point.
-    if (this.result.stop?.kind === 'failed' || signal.aborted) return;
+    // A file that stops being CSV does not stop the groups read before that point; too many rejects do.
+    if (this.result.stop?.kind === 'failed' || this.result.stop?.kind === 'too-many-rejects' || signal.aborted) return;
     if (this.result.offline !== undefined) {
       this.result.valid += group.rows.length;
       return;
@@ -269,6 +296,8 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
 
   private async reject(text: T, reason: string): Promise<void> {
     this.result.failed += 1;
+    const limit = this.settings.maxRejects;
+    if (limit && passesLimit(limit, this.result.failed, this.result.rows)) this.result.stop ??= { kind: 'too-many-rejects', limit: 'count' in limit ? String(limit.count) : limit.text };
     if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason });
     try {
       await this.rejects?.write(text, reason);

@@ -1,9 +1,12 @@
 // The file to import, or stdin for "-", and its format: JSON lines for a .jsonl (or .ndjson)
 // file and for stdin whose first character is `{`, CSV otherwise.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../core/errors.js';
+import { pipeline } from 'node:stream/promises';
+import { CancelledError, UsageError } from '../core/errors.js';
 import { identityOfStats, identityOfStream, type FileIdentity } from '../core/file-identity.js';
 import type { ImportSource } from './run-import.js';
 
@@ -66,4 +69,23 @@ export async function firstCharacter(stream: Readable, signal?: AbortSignal): Pr
     signal?.removeEventListener('abort', close);
     if (seen.length > 0 && !stream.destroyed) stream.unshift(Buffer.concat(seen));
   }
+}
+
+/**
+ * stdin copied to a file in a new private directory (0700; the file 0600: it may hold
+ * codes), for a run that reads its input twice; the caller removes `dir`.
+ */
+export async function spoolStdin(stdin: Readable, signal: AbortSignal): Promise<{ dir: string; path: string; identity?: FileIdentity }> {
+  const identity = identityOfStream(stdin);
+  const dir = await mkdtemp(join(tmpdir(), 'store-cli-stdin-'));
+  const path = join(dir, 'stdin.csv');
+  try {
+    await pipeline(stdin, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal });
+    await stat(path);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (signal.aborted) throw new CancelledError();
+    throw error;
+  }
+  return { dir, path, ...(identity ? { identity } : {}) };
 }

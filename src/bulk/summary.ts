@@ -97,6 +97,14 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     case 'unreadable':
       lines.push(`Stopped at line ${r.stop.line}, which is not valid CSV (${r.stop.message}): ${rest}.`);
       break;
+    case 'all-or-nothing':
+      lines.push(`All or nothing: ${counted(r.failed, 'row')} would be rejected, so nothing was written. Fix ${r.failed === 1 ? 'it' : 'them'}, then run again.`);
+      break;
+    case 'too-many-rejects':
+      lines.push(
+        `Stopped sending writes once more than ${r.stop.limit.endsWith('%') ? `${r.stop.limit} of the rows` : counted(Number(r.stop.limit), 'row')} ${r.stop.limit === '1' ? 'was' : 'were'} rejected: ${rest}. Fix the rejected rows, then a re-run finishes the job.`,
+      );
+      break;
     case undefined:
       break;
   }

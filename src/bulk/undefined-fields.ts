@@ -1,14 +1,18 @@
-// Which namespace.code pairs of an import have no definition on the store. A value without
-// one is stored as SingleLineText whatever its `type` column says (the column only checks
-// and converts the input), which nobody sees until a storefront shows "true" as text: the
-// summary names each such pair once. Each domain's definitions are read once, the first time
+// The store's definitions of the fields an import writes: their types (by which the store
+// checks new values, and so the import checks them first), and which namespace.code pairs
+// have none. A value without one is stored as SingleLineText whatever its `type` column
+// says (the column only checks and converts the input), which nobody sees until a
+// storefront shows "true" as text: the summary names each such pair once. Each domain's definitions are read once, the first time
 // one of its rows is applied; a store that does not let them be read gets no warning.
+import { parseFieldType, type FieldType } from '../api/metafields/types.js';
 import { CancelledError } from '../core/errors.js';
 import type { Row } from './row-check.js';
 
 export interface DefinitionKey {
   namespace: string;
   code: string;
+  /** The type the store checks new values by, as it writes it. */
+  fieldType?: string;
 }
 
 /** Every definition of a domain (MetafieldDefinitionsApi.list, or a fake in unit tests). */
@@ -24,7 +28,7 @@ interface Missing {
 const keyOf = (namespace: string, code: string) => `${namespace}\u0000${code}`;
 
 export class UndefinedFields {
-  private readonly known = new Map<string, Promise<ReadonlySet<string> | undefined>>();
+  private readonly known = new Map<string, Promise<ReadonlyMap<string, FieldType | undefined> | undefined>>();
   private readonly missing = new Map<string, Missing>();
 
   constructor(private readonly list: ListDefinitions) {}
@@ -49,11 +53,16 @@ export class UndefinedFields {
       .map((m) => `warning: no definition for ${m.namespace}.${m.code} on ${m.domain}: stored as text (${m.rows} row${m.rows === 1 ? '' : 's'}); create one with \`metafield definition create\`.`);
   }
 
-  private definitions(domain: string): Promise<ReadonlySet<string> | undefined> {
+  /** The type of the definition of namespace.code in `domain`, as read by check(); undefined when none is known. */
+  async typeOf(domain: string, namespace: string, code: string): Promise<FieldType | undefined> {
+    return (await this.definitions(domain))?.get(keyOf(namespace, code));
+  }
+
+  private definitions(domain: string): Promise<ReadonlyMap<string, FieldType | undefined> | undefined> {
     let found = this.known.get(domain);
     if (found === undefined) {
       found = this.list(domain).then(
-        (list) => new Set(list.map((d) => keyOf(d.namespace, d.code))),
+        (list) => new Map(list.map((d) => [keyOf(d.namespace, d.code), d.fieldType === undefined ? undefined : parseFieldType(d.fieldType)])),
         (error: unknown) => {
           // Not readable (403, a failing store): no claim either way; the rows go on. Ctrl-C still stops the run.
           if (error instanceof CancelledError) throw error;

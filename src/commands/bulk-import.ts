@@ -4,6 +4,7 @@
 import type { ImportEnv, ImportReport } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
+import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
@@ -27,6 +28,11 @@ export function importFlags(what: string, units: string) {
       { min: 1, max: MAX_CONCURRENCY },
     ),
     giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
+    allOrNothing: boolean('check every row against the store first (reads only: its values, definitions, taken codes) and write nothing unless none would be rejected; the file is read twice'),
+    maxRejects: text(
+      '<n|p%>',
+      'stop sending writes once more than n rows (a whole number, such as 10) or p% of the rows read (such as 5%, judged from the 100th row on) are rejected: what is in flight finishes, then exit 3 with the summary',
+    ),
     report: reportFlag(),
   };
 }
@@ -46,6 +52,8 @@ interface BulkFlags {
   concurrency?: number | undefined;
   giveUpAfter?: string | undefined;
   report?: string[] | undefined;
+  maxRejects?: string | undefined;
+  allOrNothing?: boolean | undefined;
 }
 
 /** The flags as the engine takes them: concurrency resolved, the shard parsed, the reports checked against `file`. */
@@ -54,6 +62,10 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   const bulk = await import('../bulk/index.js');
   const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
   const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
+  const maxRejects = options.maxRejects === undefined ? undefined : bulk.parseRejectLimit(options.maxRejects);
+  if (options.maxRejects !== undefined && maxRejects === undefined) {
+    throw new FieldError('maxRejects', (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`);
+  }
   const reports = reportTargets(options.report, ctx.env);
   await checkReportFiles(reports, [
     { path: file, what: 'the file imported' },
@@ -67,6 +79,8 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
       dryRun: options.dryRun === true,
       concurrency,
       giveUpAfterMs,
+      ...(maxRejects ? { maxRejects } : {}),
+      ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
       ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
     },
   };

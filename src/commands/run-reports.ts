@@ -28,7 +28,8 @@ export function reportTargets(values: readonly string[] | undefined, env: NodeJS
     if (format === 'none' && file === '') continue;
     if (format === 'github') {
       if (rest.length > 0) throw new FieldError('report', (name) => `${name()} github writes to $GITHUB_STEP_SUMMARY and takes no file (got '${value}').`);
-      if (!env.GITHUB_STEP_SUMMARY) throw new FieldError('report', (name) => `${name()} github appends to $GITHUB_STEP_SUMMARY, which is not set: GitHub Actions sets it; elsewhere use markdown=FILE.`);
+      if (!env.GITHUB_STEP_SUMMARY)
+        throw new FieldError('report', (name) => `${name()} github appends to $GITHUB_STEP_SUMMARY, which is not set: GitHub Actions sets it; elsewhere use markdown=FILE.`);
       if (!targets.some((t) => t.format === 'github')) targets.push({ format: 'github' });
       continue;
     }
@@ -63,11 +64,7 @@ export async function checkReportFiles(targets: readonly ReportTarget[], others:
 /** Writes every report of the run: files whole (a reader never sees half), the summary appended, annotations on stderr. */
 export async function writeReports(targets: readonly ReportTarget[], report: RunReport, ctx: Context): Promise<void> {
   if (targets.length === 0) return;
-  const [{ writeFileAtomically }, { markdownReport }, { junitReport }] = await Promise.all([
-    import('../core/atomic-file.js'),
-    import('../bulk/report/markdown.js'),
-    import('../bulk/report/junit.js'),
-  ]);
+  const [{ writeFileAtomically }, { markdownReport }, { junitReport }] = await Promise.all([import('../core/atomic-file.js'), import('../bulk/report/markdown.js'), import('../bulk/report/junit.js')]);
   for (const target of targets) {
     if (target.format === 'github') {
       await writeGithubReport(report, ctx);

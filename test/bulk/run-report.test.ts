@@ -13,7 +13,12 @@ const counts = { rows: 10, created: 4, updated: 2, unchanged: 1, rejected: 3, un
 const hostile = 'bad | <b>x</b> 100% \u001b[31mred\u001b[0m, line\nbreak: *now*';
 
 function shardReport(index: number, rejects = [{ line: 4, reason: hostile }]): RunReport {
-  return runReport({ command: 'metafield import', kind: 'import', source: 'values.csv', dryRun: false, shard: { index, count: 3 }, rejectsPath: `rejects-${index}.csv` }, { ...counts, rejected: rejects.length }, false, rejects);
+  return runReport(
+    { command: 'metafield import', kind: 'import', source: 'values.csv', dryRun: false, shard: { index, count: 3 }, rejectsPath: `rejects-${index}.csv` },
+    { ...counts, rejected: rejects.length },
+    false,
+    rejects,
+  );
 }
 
 describe('run report formats', () => {
@@ -67,9 +72,19 @@ describe('report merge', () => {
   });
 
   it('refuses a shard twice and reports of another run', () => {
-    expect(() => mergeReports([{ file: 'a.json', report: shardReport(1) }, { file: 'b.json', report: shardReport(1) }])).toThrow('Shard 1/3 is in both a.json and b.json');
+    expect(() =>
+      mergeReports([
+        { file: 'a.json', report: shardReport(1) },
+        { file: 'b.json', report: shardReport(1) },
+      ]),
+    ).toThrow('Shard 1/3 is in both a.json and b.json');
     const other = { ...shardReport(2), command: 'giftcard import' };
-    expect(() => mergeReports([{ file: 'a.json', report: shardReport(1) }, { file: 'b.json', report: other }])).toThrow(/b\.json is a report of another run than a\.json \(its command is "giftcard import"/);
+    expect(() =>
+      mergeReports([
+        { file: 'a.json', report: shardReport(1) },
+        { file: 'b.json', report: other },
+      ]),
+    ).toThrow(/b\.json is a report of another run than a\.json \(its command is "giftcard import"/);
   });
 
   it('reads back what it wrote, and names the JSON path of a broken file', () => {

@@ -39,7 +39,19 @@ describe('--report on metafield import (spawned)', () => {
     const shards: Report[] = [];
     for (const i of [1, 2, 3]) {
       const result = await run(
-        ['metafield', 'import', file.path, '--shard', `${i}/3`, '--report', `json=${join(dir, `shard-${i}.json`)}`, '--report', `junit=${join(dir, `shard-${i}.xml`)}`, '--rejects', join(dir, `rejects-${i}.csv`)],
+        [
+          'metafield',
+          'import',
+          file.path,
+          '--shard',
+          `${i}/3`,
+          '--report',
+          `json=${join(dir, `shard-${i}.json`)}`,
+          '--report',
+          `junit=${join(dir, `shard-${i}.xml`)}`,
+          '--rejects',
+          join(dir, `rejects-${i}.csv`),
+        ],
         { env, timeoutMs: 60_000 },
       );
       expect(result.stderr).not.toMatch(/^::/m);

@@ -7,11 +7,7 @@ import { totals, type RunReport, type ShardCounts } from './run-report.js';
 
 /** Text for an XML attribute: escaped, control characters (which XML 1.0 forbids, or an attribute folds) shown as escapes. */
 function xml(text: string): string {
-  return escapeControls(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return escapeControls(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

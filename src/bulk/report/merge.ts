@@ -60,7 +60,9 @@ export function mergeReports(named: ReadonlyArray<{ file: string; report: RunRep
   for (const { file, report } of rest) {
     const differs = (['command', 'kind', 'source', 'dryRun'] as const).find((key) => report[key] !== first.report[key]);
     if (differs !== undefined) {
-      throw new UsageError(`${file} is a report of another run than ${first.file} (its ${differs} is ${JSON.stringify(report[differs])}, not ${JSON.stringify(first.report[differs])}): merge the shards of one run.`);
+      throw new UsageError(
+        `${file} is a report of another run than ${first.file} (its ${differs} is ${JSON.stringify(report[differs])}, not ${JSON.stringify(first.report[differs])}): merge the shards of one run.`,
+      );
     }
   }
   const seen = new Map<string, string>();

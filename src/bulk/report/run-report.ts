@@ -86,7 +86,12 @@ export interface RunFacts {
 }
 
 /** One run's report: its counts, whether it stopped early, and the rejects it kept (at most LISTED_REJECTS). */
-export function runReport(facts: RunFacts, counts: Omit<ShardCounts, 'shard' | 'outcome' | 'rejectedNotListed' | 'rejectsFile'>, stopped: boolean, rejects: ReadonlyArray<{ line: number; reason: string }>): RunReport {
+export function runReport(
+  facts: RunFacts,
+  counts: Omit<ShardCounts, 'shard' | 'outcome' | 'rejectedNotListed' | 'rejectsFile'>,
+  stopped: boolean,
+  rejects: ReadonlyArray<{ line: number; reason: string }>,
+): RunReport {
   const shard = shardName(facts.shard);
   const listed = rejects.slice(0, LISTED_REJECTS).map((reject) => ({ shard, line: reject.line, reason: reject.reason }));
   return {

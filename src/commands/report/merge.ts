@@ -7,7 +7,7 @@ const REPORT_FIELDS = ['format', 'version', 'command', 'kind', 'source', 'dryRun
 export default defineVerb({
   name: 'merge',
   summary: 'Add the --report json files of the shards of one run into one report, for a fan-in job',
-  args: { files: variadicArg('the shards\' report files (--report json=FILE), or - for stdin') },
+  args: { files: variadicArg("the shards' report files (--report json=FILE), or - for stdin") },
   flags: { report: reportFlag() },
   json: { fields: REPORT_FIELDS, what: 'the merged report as JSON on stdout (the format --report json writes)' },
   examples: [
