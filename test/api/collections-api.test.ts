@@ -56,7 +56,11 @@ describe('CollectionsApi', () => {
     const api = new CollectionsApi(t);
     await api.addProducts('4000000000000000304', ['4000000000000000431', '4000000000000000451']);
     await api.removeProducts('4000000000000000304', ['4000000000000000431']);
-    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/202412/collections/collect', 'DELETE /api/202412/collections/collect', 'GET /api/202412/collections/4000000000000000304']);
+    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/202412/collections/collect',
+      'DELETE /api/202412/collections/collect',
+      'GET /api/202412/collections/4000000000000000304',
+    ]);
     expect(t.requests[0]!.body).toEqual({ collect: { collectionId: '4000000000000000304', productIds: ['4000000000000000431', '4000000000000000451'] } });
     expect(t.requests[1]!.body).toEqual({ collect: { collectionId: '4000000000000000304', productIds: ['4000000000000000431'] } });
   });

@@ -121,7 +121,12 @@ describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
 
     const listed = await runSent(['collection', 'products', 'Rainy Day Picks']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('\t')[0])).toEqual([T_SHIRT, MUG, JACKET]);
+    expect(
+      listed.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[0]),
+    ).toEqual([T_SHIRT, MUG, JACKET]);
     const json = await run(['collection', 'products', RAINY_DAY, '--json', 'productId,title', '--limit', '2'], { env: sandbox.env() });
     expect(JSON.parse(json.stdout)).toEqual([
       { productId: T_SHIRT, title: 'Organic Cotton T-Shirt' },

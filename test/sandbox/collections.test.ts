@@ -49,7 +49,15 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
       });
       expect(created.status, created.text).toBe(real ? 201 : 200);
       const winter = created.json.collection;
-      expect(winter).toMatchObject({ title: 'Winter', collectionType: typeOf(2), published: flag(false), bodyHtml: '<p>Cold</p>', image: { src: 'https://img.example.com/w.jpg' }, collects: '[]', countGoodsNum: '0' });
+      expect(winter).toMatchObject({
+        title: 'Winter',
+        collectionType: typeOf(2),
+        published: flag(false),
+        bodyHtml: '<p>Cold</p>',
+        image: { src: 'https://img.example.com/w.jpg' },
+        collects: '[]',
+        countGoodsNum: '0',
+      });
 
       const updated = await call(sandbox, 'PUT', `/collections/${winter.collectionId}`, { body: { collection: { title: 'Winter Sale', collectionType: '1', published: 'true', image: null } } });
       expect(updated.status, updated.text).toBe(200);

@@ -104,7 +104,10 @@ const isWebUrl = (text: string) => {
 };
 
 const titleText = z.string('must be a JSON string (the title)').check(z.minLength(1, 'must not be empty (the title)'), z.maxLength(255, 'must be at most 255 characters'));
-const typeValue = z.custom<unknown>((v) => ['1', '2', 'custom', 'smart'].includes(typeof v === 'string' ? v : isLosslessNumber(v) ? v.toString() : ''), 'must be 1 (custom) or 2 (smart), or "custom" or "smart"');
+const typeValue = z.custom<unknown>(
+  (v) => ['1', '2', 'custom', 'smart'].includes(typeof v === 'string' ? v : isLosslessNumber(v) ? v.toString() : ''),
+  'must be 1 (custom) or 2 (smart), or "custom" or "smart"',
+);
 const publishedValue = z.custom<unknown>((v) => v === true || v === false || v === 'true' || v === 'false', 'must be true or false');
 
 const fileShape = {

@@ -11,7 +11,11 @@ export default defineVerb({
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },
   flags: { ...collectionFlags('update'), dryRun: dryRunFlag() },
   json: { fields: COLLECTION_FIELDS },
-  examples: ['store-cli collection update "Summer Sale" --title "Summer Sale 2027"', 'store-cli collection update 4000000000000000335 --published', 'store-cli collection update "Rainy Day Picks" --file changes.json --dry-run'],
+  examples: [
+    'store-cli collection update "Summer Sale" --title "Summer Sale 2027"',
+    'store-cli collection update 4000000000000000335 --published',
+    'store-cli collection update "Rainy Day Picks" --file changes.json --dry-run',
+  ],
   notes: `
 The collection is read first and sent whole with the changes (a store that replaces rather
 than merges keeps the other fields); when nothing would change, nothing is sent and the

@@ -33,7 +33,11 @@ Needs a token with the read_products or write_products scope.
   async run(options, ctx) {
     const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
     checkPageTokenAlone(options.pageToken, filters);
-    await listProducts(options, ctx, Object.values(filters).some((value) => value !== undefined));
+    await listProducts(
+      options,
+      ctx,
+      Object.values(filters).some((value) => value !== undefined),
+    );
   },
 });
 
