@@ -72,7 +72,8 @@ export class CollectionsApi {
   /** Both directions are idempotent (a product already in, or already out, is no change): safely resent. */
   private async collect(method: 'POST' | 'DELETE', collectionId: string, productIds: readonly string[]): Promise<Collection> {
     const response = await this.transport.request({ method, path: COLLECT_PATH, body: { collect: { collectionId, productIds: [...productIds] } } });
-    if (isEmptyAnswer(response.body) || !(typeof response.body === 'object' && response.body !== null && 'collection' in response.body)) return this.get(collectionId);
+    // The docs show no answer: one that carries no collection (`{}`, a 204) is read back.
+    if (!(typeof response.body === 'object' && response.body !== null && 'collection' in response.body)) return this.get(collectionId);
     return readCollection(response.body);
   }
 }

@@ -1,5 +1,6 @@
 // `collection add` and `collection remove`: the names resolved (reads), then one collect
 // request for every product, in or out; the collection printed as it now is.
+import type { Api } from '../../api/index.js';
 import type { Context } from '../../root/context.js';
 import type { OutputFlags } from '../../core/output-options.js';
 import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
@@ -12,7 +13,7 @@ export interface CollectOptions extends OutputFlags {
 
 export async function collect(ctx: Context, options: CollectOptions, direction: 'add' | 'remove'): Promise<void> {
   const [{ resolveCollection, resolveProducts }, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
-  const move = async (api: Awaited<ReturnType<Context['api']>>) => {
+  const move = async (api: Api) => {
     const collectionId = await resolveCollection(api, options.collection, ctx.spin);
     const productIds = await resolveProducts(api, options.products, ctx.spin);
     const spinner = direction === 'add' ? 'Adding the products…' : 'Removing the products…';

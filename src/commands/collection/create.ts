@@ -1,7 +1,7 @@
 import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
-import { DRY_RUN_NOTE, dryRunFlag, REQUEST_FIELDS } from '../dry-run.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { collectionFlags } from './collection-flags.js';
 
 export default defineVerb({
@@ -29,7 +29,6 @@ ${DRY_RUN_NOTE}`,
     const wire = changeToWire({ collectionType: 'custom', published: true, ...change });
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
-      await ctx.output(options, REQUEST_FIELDS);
       return runDry(ctx, options, (api) => api.collections.create(wire));
     }
     const out = await ctx.output();
