@@ -2,6 +2,9 @@
 // and products put into or taken out of a collection (POST|DELETE /collections/collect), with
 // the products' `collections` and the collection's `collects` kept in agreement, journaled
 // (a restart from the data file keeps them) and announced by collections/* webhooks.
+import { spawnSync } from 'node:child_process';
+import { copyFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
@@ -148,6 +151,34 @@ describe('collection durability and webhooks', () => {
       expect(kept.json.collection).toMatchObject({ title: 'Kept', countGoodsNum: '1' });
       expect(await productCollections(sandbox, DEMO.products.mug)).toEqual([DEMO.collections.giftsUnder50, id]);
       expect((await call(sandbox, 'GET', `/collections/${DEMO.collections.newArrivals}`)).status).toBe(404);
+    });
+  });
+
+  it('replays the journal after a crash: collections made, changed and deleted, and memberships, as answered', async () => {
+    const dir = scratchDir();
+    const dataFile = `${dir}/state.json`;
+    const crashed = `${dir}/crashed.json`;
+    const id = await withSandbox({ dataFile, seed: 'demo' }, async (sandbox) => {
+      const created = await call(sandbox, 'POST', '/collections', { body: { collection: { title: 'Journaled', collectionType: 2, published: false } } });
+      const collectionId = created.json.collection.collectionId as string;
+      await call(sandbox, 'PUT', `/collections/${collectionId}`, { body: { collection: { title: 'Journaled 2', bodyHtml: '<p>J</p>' } } });
+      await call(sandbox, 'POST', '/collections/collect', { body: { collect: { collectionId, productIds: [DEMO.products.tShirt, DEMO.products.jacket] } } });
+      await call(sandbox, 'DELETE', '/collections/collect', { body: { collect: { collectionId, productIds: [DEMO.products.jacket] } } });
+      await call(sandbox, 'DELETE', `/collections/${DEMO.collections.summerSale}`);
+      // The files as a kill -9 now would leave them, and a lock whose owner is dead.
+      expect(existsSync(`${dataFile}.journal`)).toBe(true);
+      for (const suffix of ['', '.journal']) if (existsSync(`${dataFile}${suffix}`)) await copyFile(`${dataFile}${suffix}`, `${crashed}${suffix}`);
+      const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+      await writeFile(`${crashed}.lock`, `${dead}\n`);
+      return collectionId;
+    });
+    await withSandbox({ dataFile: crashed, seed: 'demo' }, async (sandbox) => {
+      const kept = (await call(sandbox, 'GET', `/collections/${id}`)).json.collection;
+      expect(kept).toMatchObject({ title: 'Journaled 2', bodyHtml: '<p>J</p>', collectionType: '2', published: 'false', countGoodsNum: '1' });
+      expect(collects(kept)).toEqual([DEMO.products.tShirt]);
+      expect(await productCollections(sandbox, DEMO.products.tShirt)).toEqual([DEMO.collections.summerEssentials, DEMO.collections.bestSellers, id]);
+      expect(await productCollections(sandbox, DEMO.products.jacket)).not.toContain(id);
+      expect((await call(sandbox, 'GET', `/collections/${DEMO.collections.summerSale}`)).status).toBe(404);
     });
   });
 
