@@ -10,5 +10,5 @@ export type { Change } from './diff.js';
 export { planEdit, type EditPlan } from './edit.js';
 export { readProductFile, type ProductFile } from './file.js';
 export { changesSomething, checkFlags, type FlagChange, type ProductFlags } from './flag-change.js';
-export { asRead, linkNames, type LinkNames } from './names.js';
+export { asRead, linkNames, resolveCollection, resolveProducts, type LinkNames } from './names.js';
 export { countProducts, listProducts, resolveFilter, type ProductFilter, type ResolvedFilter } from './list.js';

@@ -29,6 +29,8 @@ export interface Kind {
 
 export const CATEGORY: Kind = { noun: 'category', field: 'category', lister: 'store-cli category search' };
 export const COLLECTION: Kind = { noun: 'collection', field: 'collection', lister: 'store-cli collection list' };
+/** Products named to `collection add|remove` (its `<products>` argument). */
+export const PRODUCT: Kind = { noun: 'product', field: 'products', lister: 'store-cli product list' };
 
 const SHOWN = 10;
 
@@ -88,16 +90,44 @@ async function lookUp(api: Api, category: string | undefined, collections: reado
         : pickByName(CATEGORY, category, remember((await api.categories.search(category)).map((c) => ({ id: idText(c.categoryId), name: scalarText(c.categoryName) }))));
   let collectionIds: string[] | undefined;
   if (collections !== undefined) {
-    const ids = await Promise.all(
-      collections.map(async (value) => {
-        if (isId(value)) return value;
-        const found = await api.collections.list({ title: value });
-        return pickByName(COLLECTION, value, remember(found.map((c) => ({ id: idText(c.collectionId), name: scalarText(c.title) }))));
-      }),
-    );
+    const ids = await Promise.all(collections.map((value) => (isId(value) ? value : collectionByName(api, value, remember))));
     collectionIds = [...new Set(ids)];
   }
   return { ...(categoryId !== undefined ? { categoryId } : {}), ...(collectionIds !== undefined ? { collectionIds } : {}), names };
+}
+
+async function collectionByName(api: Api, name: string, remember: (candidates: Candidate[]) => Candidate[]): Promise<string> {
+  const found = await api.collections.list({ title: name });
+  return pickByName(COLLECTION, name, remember(found.map((c) => ({ id: idText(c.collectionId), name: scalarText(c.title) }))));
+}
+
+/** One collection by id or title (`collection get|add|remove|products ...`), as --collection resolves it. */
+export async function resolveCollection(api: Api, value: string, spin: Spin): Promise<string> {
+  const resolved = await resolveNames(api, undefined, [value], spin);
+  return resolved.collectionIds![0]!;
+}
+
+/**
+ * Products by id or title, by the same rules as collections (digits an id, unchecked; else the
+ * exact title ignoring case, else the only partial match). A title is looked up in the product
+ * listing's title filter, every page of it. Each product once, in the order given.
+ */
+export async function resolveProducts(api: Api, values: readonly string[], spin: Spin): Promise<string[]> {
+  const lookups = values.filter((value) => !isId(value));
+  if (lookups.length === 0) return [...new Set(values)];
+  const ids = await spin(`Looking up ${lookups.map((v) => `'${v}'`).join(', ')}…`, () =>
+    Promise.all(
+      values.map(async (value) => {
+        if (isId(value)) return value;
+        const candidates: Candidate[] = [];
+        for await (const page of api.products.list({ title: value, limit: 250 }, true)) {
+          for (const product of page) candidates.push({ id: idText(product.productId), name: scalarText(product.title) });
+        }
+        return pickByName(PRODUCT, value, candidates);
+      }),
+    ),
+  );
+  return [...new Set(ids)];
 }
 
 /**

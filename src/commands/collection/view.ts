@@ -26,3 +26,25 @@ const listColumns: Record<CollectionListColumn, Column<Collection>> = {
 export function collectionListView(order: readonly CollectionListColumn[]): View<Collection> {
   return listView(listColumns, order, ['collectionType']);
 }
+
+/** The image's address, from `{src}` (or a bare URL a store may send instead); anything else as sent. */
+const imageText = (c: Collection) => {
+  const image = c.image;
+  if (image !== null && typeof image === 'object' && 'src' in image) return scalarText((image as { src: unknown }).src);
+  return scalarText(image);
+};
+
+/** One collection, field by field (`collection get`, and what create, update, add and remove print). */
+export function collectionDetailView(): View<Collection> {
+  return {
+    columns: [
+      listColumns.collectionId,
+      { header: 'TITLE', value: (c) => scalarText(c.title), shrinkable: true },
+      listColumns.collectionType,
+      listColumns.published,
+      listColumns.countGoodsNum,
+      { header: 'IMAGE', value: imageText },
+      { header: 'DESCRIPTION', value: (c) => scalarText(c.bodyHtml), shrinkable: true },
+    ],
+  };
+}

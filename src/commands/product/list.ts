@@ -3,7 +3,9 @@ import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js'
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
-import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
+import { boolean, defineVerb, oneOf, text, whole, type VerbContext } from '../verb.js';
+import type { OutputFlags } from '../../core/output-options.js';
+import type { ProductFilter } from '../../product/list.js';
 import { PRODUCT_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
@@ -31,27 +33,46 @@ Needs a token with the read_products or write_products scope.
   async run(options, ctx) {
     const filters = { '--title': options.title, '--status': options.status, '--collection': options.collection, '--category': options.category };
     checkPageTokenAlone(options.pageToken, filters);
-    if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-    const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
-    const everyPage = options.all === true || options.category !== undefined;
-    const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
-    const out = await ctx.output();
-    const api = await ctx.api();
-    const filter = await products.resolveFilter(api, options, ctx.spin);
-    const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
-    const first = await ctx.spin('Listing products…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) {
-        nextPageToken = first.value;
-        return;
-      }
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
-    const filtered = Object.values(filters).some((value) => value !== undefined);
-    // Piped too: a script that got one page must be able to tell it did not get them all.
-    if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
+    await listProducts(
+      options,
+      ctx,
+      Object.values(filters).some((value) => value !== undefined),
+    );
   },
 });
+
+/** What a listing of products takes: the filters (names resolved as create resolves them) and the paging. */
+export interface ProductListing extends ProductFilter, OutputFlags {
+  limit?: number | undefined;
+  pageToken?: string | undefined;
+  all?: boolean | undefined;
+}
+
+/**
+ * The listing `product list` and `collection products` share: its page size, its pages
+ * streamed to the exporter with product list's columns, and the terminal's hint after one
+ * page of several (`filtered`: the first page had filters, which the token carries).
+ */
+export async function listProducts(options: ProductListing, ctx: VerbContext<{ fields: typeof PRODUCT_FIELDS; list: true; columns: typeof PRODUCT_LIST_COLUMNS }>, filtered: boolean): Promise<void> {
+  if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
+  const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
+  const everyPage = options.all === true || options.category !== undefined;
+  const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), everyPage, MAX_PRODUCT_PAGE);
+  const out = await ctx.output();
+  const api = await ctx.api();
+  const filter = await products.resolveFilter(api, options, ctx.spin);
+  const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
+  const first = await ctx.spin('Listing products…', () => pages.next());
+  let nextPageToken: string | undefined;
+  async function* stream() {
+    if (first.done) {
+      nextPageToken = first.value;
+      return;
+    }
+    yield first.value;
+    nextPageToken = yield* pages;
+  }
+  await out.list(stream(), view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
+  // Piped too: a script that got one page must be able to tell it did not get them all.
+  if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
+}

@@ -100,6 +100,24 @@ export class Catalog {
     return this.collections.has(id);
   }
 
+  collection(id: string): CollectionRecord | undefined {
+    return this.collections.get(id);
+  }
+
+  /** Adds a collection or replaces the one with its id; its products stay its products. */
+  putCollection(collection: CollectionRecord): void {
+    this.collections.set(collection.collectionId, collection);
+  }
+
+  /**
+   * Removes a collection. The products that listed it must have left it first (putProduct),
+   * so that no product names a collection that is gone: the caller journals those products.
+   */
+  removeCollection(id: string): void {
+    this.collections.delete(id);
+    this.members.delete(id);
+  }
+
   product(id: string): ProductRecord | undefined {
     return this.products.get(id);
   }

@@ -2,10 +2,11 @@
 // resources that emit them, the subscriptions resource and the seed schema.
 
 export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
+export const COLLECTION_TOPICS = { create: 'collections/create', update: 'collections/update', delete: 'collections/delete' } as const;
 
 /**
  * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
- * assumption, docs/decisions.md), in both dialects. The sandbox emits only the product ones;
+ * assumption, docs/decisions.md), in both dialects. The sandbox emits the product and collection ones;
  * a subscription to another documented topic is kept and never fires, as on a store without
  * orders. Any other topic is refused: a store would never send it.
  */
@@ -13,7 +14,7 @@ export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),
   ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
   ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
-  ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
+  ...Object.values(COLLECTION_TOPICS),
   ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
   'app/scopesUpdate',
   'app/uninstalled',

@@ -1,0 +1,23 @@
+import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
+import { arg, defineVerb, variadicArg } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+
+export default defineVerb({
+  name: 'add',
+  summary: 'Put products into a collection (collection and products by id or title)',
+  args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },
+  flags: { dryRun: dryRunFlag() },
+  json: { fields: COLLECTION_FIELDS },
+  examples: ['store-cli collection add "Summer Sale" 4000000000000000431', 'store-cli collection add 4000000000000000335 "Rain Jacket" "Classic Tee"'],
+  notes: `
+Names resolve as product create --collection resolves them: digits are an id, else the exact
+title (ignoring case), else the only partial match; anything else exits 2 listing the
+candidates, and nothing is sent. One request (POST collections/collect) for all the
+products; a product already in the collection stays in. Prints the collection as it now is.
+Needs a token with the write_products scope.
+${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const { collect } = await import('./collect.js');
+    await collect(ctx, options, 'add');
+  },
+});

@@ -1,0 +1,77 @@
+// The flags `collection create` and `collection update` share, and the change they give: the
+// flags over a --file's fields (bare or {"collection": ...}), as product create takes --file.
+// Declaring them loads nothing heavy (help is rendered from these).
+import { Option } from 'commander';
+import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
+import type { CollectionChange } from '../../api/collections/schema.js';
+import type { IO } from '../../core/io.js';
+import { Flag, oneOf, text } from '../verb.js';
+
+/**
+ * `--published` and `--no-published` under one key: true, false, or undefined when neither is
+ * given (an update then keeps the store's flag). Commander stores both under `published`.
+ */
+const published = new Flag<boolean | undefined>(() => new Option('--published', 'publish it to the online store (a create publishes unless --no-published)'));
+const noPublished = new Flag<undefined>(
+  () => new Option('--no-published', 'do not publish it (hidden from the online store)'),
+  () => undefined,
+);
+
+export function collectionFlags(verb: 'create' | 'update') {
+  return {
+    file: text(
+      '<path>',
+      verb === 'create'
+        ? 'the collection as JSON (bare or as {"collection": ...}); "-" reads stdin. Flags override its fields'
+        : 'a partial collection as JSON: its fields replace the stored ones; "-" reads stdin',
+    ),
+    title: text('<text>', `collection title, 1..255 characters${verb === 'create' ? ' (required without --file)' : ''}`),
+    collectionType: oneOf('<type>', `custom or smart (manual is another name for custom); sent as the type code, 1 or 2${verb === 'create' ? ' (default: custom)' : ''}`, COLLECTION_TYPE_CHOICES),
+    bodyHtml: text('<html>', 'the description, HTML text'),
+    published,
+    noPublished,
+    imageUrl: text('<url>', 'the image, an absolute http or https URL'),
+  };
+}
+
+export interface CollectionFlagValues {
+  file?: string | undefined;
+  title?: string | undefined;
+  collectionType?: (typeof COLLECTION_TYPE_CHOICES)[number] | undefined;
+  bodyHtml?: string | undefined;
+  published?: boolean | undefined;
+  imageUrl?: string | undefined;
+}
+
+/** The file's fields (if any), then each flag given over them; every value checked before anything is sent. */
+export async function changeOf(options: CollectionFlagValues, io: IO, partial: boolean): Promise<CollectionChange> {
+  const [{ checkCollectionFlags, collectionFromFile }, { readInputText, checkJsonDepth }, { parseJson }, { UsageError }] = await Promise.all([
+    import('../../api/collections/schema.js'),
+    import('../../core/input-text.js'),
+    import('../../core/json.js'),
+    import('../../core/errors.js'),
+  ]);
+  checkCollectionFlags({ title: options.title, imageUrl: options.imageUrl });
+  let change: CollectionChange = {};
+  if (options.file !== undefined) {
+    const source = options.file === '-' ? 'stdin' : options.file;
+    const text = await readInputText(options.file, io.stdin, `--file ${source}`);
+    checkJsonDepth(text, `--file ${source}`);
+    let value: unknown;
+    try {
+      value = parseJson(text);
+    } catch (error) {
+      throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
+    }
+    // --title may stand in for a title the file lacks.
+    change = collectionFromFile(value, source, partial || options.title !== undefined);
+  }
+  return {
+    ...change,
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    ...(options.collectionType !== undefined ? { collectionType: options.collectionType === 'manual' ? 'custom' : options.collectionType } : {}),
+    ...(options.bodyHtml !== undefined ? { bodyHtml: options.bodyHtml } : {}),
+    ...(options.published !== undefined ? { published: options.published } : {}),
+    ...(options.imageUrl !== undefined ? { imageUrl: options.imageUrl } : {}),
+  };
+}

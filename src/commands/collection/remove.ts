@@ -1,0 +1,21 @@
+import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
+import { arg, defineVerb, variadicArg } from '../verb.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+
+export default defineVerb({
+  name: 'remove',
+  summary: 'Take products out of a collection (they stay in the store; collection and products by id or title)',
+  args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },
+  flags: { dryRun: dryRunFlag() },
+  json: { fields: COLLECTION_FIELDS },
+  examples: ['store-cli collection remove "Summer Sale" 4000000000000000431', 'store-cli collection remove 4000000000000000335 "Rain Jacket" --dry-run'],
+  notes: `
+Names resolve as collection add resolves them. One request (DELETE collections/collect) for
+all the products; a product not in the collection is no error. Prints the collection as it
+now is. Needs a token with the write_products scope.
+${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const { collect } = await import('./collect.js');
+    await collect(ctx, options, 'remove');
+  },
+});
