@@ -2,10 +2,11 @@
 // resources that emit them, the subscriptions resource and the seed schema.
 
 export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
+export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/update', delete: 'customers/delete' } as const;
 
 /**
  * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
- * assumption, docs/decisions.md), in both dialects. The sandbox emits only the product ones;
+ * assumption, docs/decisions.md), in both dialects. The sandbox emits the product and customer ones;
  * a subscription to another documented topic is kept and never fires, as on a store without
  * orders. Any other topic is refused: a store would never send it.
  */
