@@ -12,7 +12,7 @@ export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/
  */
 export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),
-  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
+  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled', 'partiallyFulfilled'].map((verb) => `orders/${verb}`),
   ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
   ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
   ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
