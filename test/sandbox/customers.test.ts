@@ -2,7 +2,9 @@
 // protected fields a token without the approval is not shown, and the demo customers.
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects.js';
+import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, withSandbox } from './helpers.js';
+import { startReceiver } from './webhook-receiver.js';
 
 const PROTECTED = ['firstName', 'lastName', 'email', 'phone', 'addresses'];
 
@@ -64,5 +66,26 @@ describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
       const scopes = await call(sandbox, 'GET', '/oauth2/access_scopes', { token: 'approved' });
       expect(scopes.json.accessScopes).toContain('read_customer_protected_data');
     });
+  });
+});
+
+describe('customer webhooks', () => {
+  it('emits customers/create, customers/update and customers/delete (a deletion names the id), in order', async () => {
+    const hooks = await startReceiver();
+    const sandbox = await launchSandbox({ seed: 'none', webhooks: { urls: [hooks.url], secret: 'customer-secret' } }, { webhookBackoffMs: 2 });
+    try {
+      const created = await call(sandbox, 'POST', '/customers', { body: { customer: { email: 'hook@example.com' } } });
+      const id = String(created.json.customer.id);
+      await call(sandbox, 'PUT', `/customers/${id}`, { body: { customer: { notes: 'changed' } } });
+      await call(sandbox, 'DELETE', `/customers/${id}`);
+      await hooks.until((received) => received.length === 3);
+      expect(hooks.received.map((delivery) => delivery.topic)).toEqual(['customers/create', 'customers/update', 'customers/delete']);
+      expect(hooks.received[0]?.json).toMatchObject({ id, email: 'hook@example.com' });
+      expect(hooks.received[1]?.json.notes).toBe('changed');
+      expect(hooks.received[2]?.json).toEqual({ id });
+    } finally {
+      await sandbox.close();
+      await hooks.close();
+    }
   });
 });
