@@ -76,7 +76,11 @@ describe('the demo set', () => {
     expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'customers']);
     // src/sandbox/data/demo.json before the split (22,998 bytes), untouched by the sections added since.
     const { customers: _customers, ...split } = demoDocument() as Record<string, unknown>;
-    expect(createHash('sha256').update(`${JSON.stringify(split, null, 2)}\n`).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    expect(
+      createHash('sha256')
+        .update(`${JSON.stringify(split, null, 2)}\n`)
+        .digest('hex'),
+    ).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
     // With the demo customers (issue 21).
     expect(createHash('sha256').update(text).digest('hex')).toBe('25e6685c5d90971860641c375f6ed7e89aef779058b1a4bef12ed12697f48ea4');
   });

@@ -28,7 +28,11 @@ export default defineVerb({
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();
     const api = await ctx.api();
-    const paging = { ...(limit !== undefined ? { limit } : {}), ...(options.sinceId !== undefined ? { sinceId: options.sinceId } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
+    const paging = {
+      ...(limit !== undefined ? { limit } : {}),
+      ...(options.sinceId !== undefined ? { sinceId: options.sinceId } : {}),
+      ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}),
+    };
     const pages = api.customers.list(paging, options.all === true);
     const first = await ctx.spin('Listing customers…', () => pages.next());
     let nextPageToken: string | undefined;

@@ -49,6 +49,13 @@ ${PROTECTED_NOTE}Needs a token with the read_customers or write_customers scope.
       nextPageToken = yield* pages;
     }
     await out.list(stream(), view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers match.');
-    if (nextPageToken) ctx.say(nextPageHint('customers', nextPageToken, Object.values(filters).some((value) => value !== undefined)));
+    if (nextPageToken)
+      ctx.say(
+        nextPageHint(
+          'customers',
+          nextPageToken,
+          Object.values(filters).some((value) => value !== undefined),
+        ),
+      );
   },
 });
