@@ -2,6 +2,7 @@
 // values, profile names, and a hint that names nothing fails loudly.
 import { Command } from 'commander';
 import { PassThrough } from 'node:stream';
+import { SAMPLE_TOPICS } from '../../src/webhooks/wire.js';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { nouns } from '../../src/commands/index.js';
@@ -62,7 +63,8 @@ describe('completion model', () => {
       expect(find(model, `metafield ${verb}`).args[0]).toMatchObject({ name: 'domain', values: { kind: 'words', words: expect.arrayContaining(['products', 'shop']) } });
     }
     expect(flag(find(model, 'metafield import'), '--domain').values).toMatchObject({ kind: 'words', words: expect.arrayContaining(['variants']) });
-    expect(find(model, 'webhook trigger').args[0]!.values).toEqual({ kind: 'words', words: ['products/create', 'products/update', 'products/delete'] });
+    expect(find(model, 'webhook trigger').args[0]!.values).toEqual({ kind: 'words', words: [...SAMPLE_TOPICS] });
+    expect(SAMPLE_TOPICS).toEqual(expect.arrayContaining(['products/create', 'orders/paid', 'customers/create', 'discounts/delete']));
   });
 
   it('completes file values as files, and --profile with the saved profile names', () => {

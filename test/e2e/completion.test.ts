@@ -130,7 +130,8 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'metafield', 'set', 'products', '1', '--type', 'Date')).toEqual(['Date', 'DateTime']);
     expect(complete('store-cli', 'metafield', 'set', '')).toEqual(['products', 'variants', 'collections', 'customers', 'orders', 'pages', 'shop']);
     expect(complete('store-cli', 'metafield', 'set', 'products', '')).toEqual([]);
-    expect(complete('store-cli', 'webhook', 'trigger', '')).toEqual(['products/create', 'products/update', 'products/delete']);
+    expect(complete('store-cli', 'webhook', 'trigger', '').slice(0, 4)).toEqual(['products/create', 'products/update', 'products/delete', 'orders/create']);
+    expect(complete('store-cli', 'webhook', 'trigger', 'cust')).toEqual(['customers/create', 'customers/update', 'customers/delete', 'customers/merge']);
     expect(complete('store-cli', 'sandbox', 'serve', '--ids-as', '')).toEqual(['string', 'number']);
   });
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.js';
+import { APPROVAL_SCOPES } from '../../src/sandbox/http/protected-fields.js';
 import { ALL_SCOPES, RESOURCES, SEED_SECTIONS } from '../../src/sandbox/resources/index.js';
 import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
 import type { Resource, ResourceEnv } from '../../src/sandbox/resources/resource.js';
@@ -33,8 +34,8 @@ describe('the resources list', () => {
     }
   });
 
-  it('makes the scopes a token may hold: each entry’s, in the list’s order', () => {
-    expect(ALL_SCOPES).toEqual(RESOURCES.flatMap((entry) => [...entry.scopes]));
+  it('makes the scopes a token may hold: each entry’s, in the list’s order, then the approvals', () => {
+    expect(ALL_SCOPES).toEqual([...RESOURCES.flatMap((entry) => [...entry.scopes]), ...APPROVAL_SCOPES]);
     expect(new Set(ALL_SCOPES).size).toBe(ALL_SCOPES.length);
   });
 
@@ -48,7 +49,7 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks']);
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers']);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -72,9 +73,16 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte the demo.json it was split from', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields']);
-    // src/sandbox/data/demo.json before the split (22,998 bytes).
-    expect(createHash('sha256').update(text).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'customers']);
+    // src/sandbox/data/demo.json before the split (22,998 bytes), untouched by the sections added since.
+    const { customers: _customers, ...split } = demoDocument() as Record<string, unknown>;
+    expect(
+      createHash('sha256')
+        .update(`${JSON.stringify(split, null, 2)}\n`)
+        .digest('hex'),
+    ).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    // With the demo customers (issue 21).
+    expect(createHash('sha256').update(text).digest('hex')).toBe('25e6685c5d90971860641c375f6ed7e89aef779058b1a4bef12ed12697f48ea4');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {
