@@ -14,6 +14,7 @@ function envFor(dialect: DialectName): ResourceEnv {
   return {
     ids: new IdGenerator(),
     currency: 'USD',
+    shop: { name: 'Sandbox Shop', domain: 'sandbox.localhost' },
     codesInReads: 'masked',
     idsAs: 'string',
     metafieldDefinitions: new DefinitionCatalog(),
