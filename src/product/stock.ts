@@ -9,6 +9,7 @@ import type { Location } from '../api/locations/schema.js';
 import { idText } from '../api/products/draft.js';
 import { FieldError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
+import type { FlagChange } from './flag-change.js';
 import { isId, pickByName, type Kind, type Spin } from './names.js';
 
 export const LOCATION: Kind = { noun: 'location', field: 'location', lister: 'store-cli location list' };
@@ -72,4 +73,12 @@ export async function setStock(api: Api, variantId: string, locationId: string, 
   const level = { locationId, available: after };
   const item = current === undefined ? await api.inventory.connect(variantId, level) : await api.inventory.set(variantId, level);
   return { before, after, item, connected: current === undefined };
+}
+
+/** The change with --location's name looked up (one listing of locations); as it is when it names none. */
+export async function locate(api: Api, change: FlagChange, spin: Spin): Promise<FlagChange> {
+  if (change.location === undefined) return change;
+  const locationId = await resolveLocation(api, change.location, spin);
+  const { location: _name, ...rest } = change;
+  return { ...rest, variant: { ...change.variant, locationId } };
 }
