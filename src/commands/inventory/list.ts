@@ -3,10 +3,7 @@ import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
-
-/** The columns of `inventory list`, in the order scripts `cut` them. */
-export const INVENTORY_LIST_COLUMNS = ['productId', 'variantId', 'sku', 'location', 'available'] as const;
-export type InventoryListColumn = (typeof INVENTORY_LIST_COLUMNS)[number];
+import { INVENTORY_LIST_COLUMNS } from './columns.js';
 
 const MAX_PAGE = 250;
 
@@ -14,8 +11,8 @@ export default defineVerb({
   name: 'list',
   summary: 'List stock: each variant at each location it is stocked at, filtered by product, variant or location',
   flags: {
-    product: text('<id>', 'only the variants of this product'),
-    variant: text('<id>', 'only this variant'),
+    product: text('<id>', 'only the variants of this product (a numeric id)'),
+    variant: text('<id>', 'only this variant (a numeric id)'),
     location: text('<name|id>', 'only this location: an id, or a name looked up with location list'),
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
     pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),

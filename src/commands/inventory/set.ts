@@ -10,7 +10,7 @@ export default defineVerb({
   flags: {
     location: text('<name|id>', 'the location: an id, or a name looked up with location list', { required: true }),
     quantity: text('<n>', 'the quantity available from now on, a whole number (negative when oversold)'),
-    adjust: text('<+n|-n>', 'add to (+5) or take from (-3) the quantity now there: read, then set (see below)'),
+    adjust: text('<+n|-n>', 'a signed whole number such as +5 or -3, added to the quantity now there: read, then set (see below)'),
     dryRun: dryRunFlag(),
   },
   json: { fields: INVENTORY_FIELDS },

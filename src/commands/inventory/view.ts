@@ -3,7 +3,7 @@
 import type { InventoryItem } from '../../api/inventory/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { InventoryListColumn } from './list.js';
+import type { InventoryListColumn } from './columns.js';
 
 const text = (field: keyof InventoryItem) => (item: InventoryItem) => scalarText(item[field]);
 const negative = (value: string, colors: { red(text: string): string }) => (value.startsWith('-') ? colors.red(value) : value);

@@ -2,13 +2,13 @@
 import { text, type Flag } from '../verb.js';
 
 const ADDRESS = {
-  address1: 'first line of the street address',
-  address2: 'second line of the street address',
-  city: 'city',
-  province: 'province or state',
+  address1: 'first line of the street address, at most 255 characters',
+  address2: 'second line of the street address, at most 255 characters',
+  city: 'city, at most 255 characters',
+  province: 'province or state, at most 255 characters',
   country: 'two-letter country code, such as US',
-  zip: 'postal code',
-  phone: 'phone number',
+  zip: 'postal code, at most 255 characters',
+  phone: 'phone number, at most 255 characters',
 } as const;
 
 type AddressField = keyof typeof ADDRESS;

@@ -2,10 +2,7 @@ import { LOCATION_FIELDS } from '../../api/locations/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { defaultLimit, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
-
-/** The columns of `location list`, in the order scripts `cut` them. */
-export const LOCATION_LIST_COLUMNS = ['locationId', 'name', 'city', 'country'] as const;
-export type LocationListColumn = (typeof LOCATION_LIST_COLUMNS)[number];
+import { LOCATION_LIST_COLUMNS } from './columns.js';
 
 const MAX_PAGE = 250;
 

@@ -2,7 +2,7 @@
 import type { Location } from '../../api/locations/schema.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { LocationListColumn } from './list.js';
+import type { LocationListColumn } from './columns.js';
 
 const text = (field: keyof Location) => (location: Location) => scalarText(location[field]);
 
