@@ -1,4 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { call, withSandbox } from './helpers.js';
 import { DEMO } from './product-helpers.js';
@@ -86,6 +89,37 @@ describe('inventory and shop scopes', () => {
       expect((await call(sandbox, 'GET', '/inventory', { token: 'shop' })).status).toBe(403);
       expect((await call(sandbox, 'GET', '/shops/info', { token: 'shop' })).status).toBe(200);
       expect((await call(sandbox, 'GET', '/shops/info', { token: 'reader' })).status).toBe(403);
+    });
+  });
+});
+
+describe('locations and stock survive a restart (data file and journal)', () => {
+  it('a location made and stock set are there after a restart; a data file without locations gets the default one', async () => {
+    const dir = scratchDir('sandbox-locations-');
+    const dataFile = join(dir, 'state.json');
+    const made = await withSandbox({ dataFile, seed: 'demo' }, async (sandbox) => {
+      const created = await call(sandbox, 'POST', '/shops/location', { body: { location: { name: 'Depot' } } });
+      const id = String(created.json.location.locationId);
+      expect((await call(sandbox, 'POST', '/inventory/connect', { body: { inventory: { variantId: VARIANT, locationId: id, available: 8 } } })).status).toBeLessThan(300);
+      expect((await call(sandbox, 'PUT', `/inventory/${VARIANT}`, { body: { inventory: { locationId: DOWNTOWN, available: 1 } } })).status).toBe(200);
+      return id;
+    });
+    await withSandbox({ dataFile }, async (sandbox) => {
+      expect((await call(sandbox, 'GET', `/shops/locations/${made}`)).json.location.name).toBe('Depot');
+      const stock = await call(sandbox, 'GET', `/inventory?variantId=${VARIANT}`);
+      expect(stock.json.inventories.map((item: Record<string, unknown>) => [String(item.locationId), String(item.available)])).toEqual([
+        [DOWNTOWN, '1'],
+        [made, '8'],
+        [DEMO.location, '40'],
+      ]);
+    });
+    const state = JSON.parse(await readFile(dataFile, 'utf8'));
+    delete state.data.locations;
+    state.data.products = [];
+    await writeFile(dataFile, JSON.stringify(state));
+    await withSandbox({ dataFile }, async (sandbox) => {
+      const list = await call(sandbox, 'GET', '/shops/locations');
+      expect(list.json.locations.map((location: { name: string }) => location.name)).toEqual(['Default location']);
     });
   });
 });
