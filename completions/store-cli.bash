@@ -115,7 +115,7 @@ _store_cli_flags() {
     'webhook subscription help') REPLY='' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox export') REPLY='--force -h --help' ;;
     'sandbox import') REPLY='-y --yes -h --help' ;;
@@ -457,6 +457,8 @@ _store_cli_option() {
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox serve|--shop-name') REPLY='v' ;;
+    'sandbox serve|--shop-domain') REPLY='v' ;;
     'sandbox serve|--log-size') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
     'sandbox logs|--status') REPLY='v' ;;

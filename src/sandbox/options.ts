@@ -88,7 +88,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
   const shop = { name: input.shopName ?? 'Sandbox Shop', domain: input.shopDomain ?? SANDBOX_SHOP_DOMAIN };
-  if (shop.name.trim() === '') usage('The shop name must not be empty.');
+  if (shop.name.trim() === '' || shop.name.length > 255) usage('The shop name must be 1 to 255 characters.');
   if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(shop.domain)) usage(`The shop domain must be a host name such as my-shop.example.com, not "${shop.domain}".`);
 
   const codesInReads = input.codesInReads ?? createDialect(dialect).codesInReads;

@@ -1,5 +1,6 @@
 // Locations, inventory and the shop end to end: the built binary against `sandbox serve
-// --demo` in each dialect, every verb once, with the exit codes and streams a script sees.
+// --demo --shop-name --shop-domain` in each dialect, every verb once, with the exit codes and
+// streams a script sees.
 import { describe, expect, it } from 'vitest';
 import { run, useServed } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
@@ -8,13 +9,13 @@ const VARIANT = '4000000000000000409';
 const MAIN = '8100000000000000001';
 
 describe.each(['service', 'real'] as const)('location, inventory and shop info against sandbox serve --dialect %s', (dialect) => {
-  const served = useServed(['--json', '--quiet', '--demo', '--dialect', dialect]);
+  const served = useServed(['--json', '--quiet', '--demo', '--dialect', dialect, '--shop-name', 'Corner Shop', '--shop-domain', 'corner.example.com']);
   const cli = (args: string[]) => run(args, { env: served.sandbox.env() });
 
   it('shop info and location list|get|count|create|update|delete', async () => {
-    const shop = await cli(['shop', 'info', '--json', 'shopName,currency']);
+    const shop = await cli(['shop', 'info', '--json', 'shopName,domain,currency']);
     expect(shop.code, shop.stderr).toBe(0);
-    expect(JSON.parse(shop.stdout)).toEqual({ shopName: 'Sandbox Shop', currency: 'USD' });
+    expect(JSON.parse(shop.stdout)).toEqual({ shopName: 'Corner Shop', domain: 'corner.example.com', currency: 'USD' });
 
     const list = await cli(['location', 'list']);
     expect(list.code, list.stderr).toBe(0);
