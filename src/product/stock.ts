@@ -7,7 +7,7 @@ import type { Api } from '../api/index.js';
 import type { InventoryItem } from '../api/inventory/schema.js';
 import type { Location } from '../api/locations/schema.js';
 import { idText } from '../api/products/draft.js';
-import { FieldError } from '../core/errors.js';
+import { ApiError, FieldError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import type { FlagChange } from './flag-change.js';
 import { isId, pickByName, type Kind, type Spin } from './names.js';
@@ -30,12 +30,17 @@ export async function resolveLocation(api: Api, value: string, spin: Spin, kind:
   return pickByName(kind, value, locations.map((location) => ({ id: idText(location.locationId), name: nameOf(location) })));
 }
 
-/** Names of every location by id, for a listing; empty when they cannot be read (a token without read_shops). */
+/**
+ * Names of every location by id, for a listing; empty when the store refuses them (a token
+ * without read_shops, a store without the listing): the ids are shown instead. A network
+ * failure or an interruption still ends the command.
+ */
 export async function locationNames(api: Api): Promise<Map<string, string>> {
   try {
     return new Map((await api.locations.list({ all: true })).map((location) => [idText(location.locationId), nameOf(location)]));
-  } catch {
-    return new Map();
+  } catch (error) {
+    if (error instanceof ApiError) return new Map();
+    throw error;
   }
 }
 

@@ -8,8 +8,7 @@
 // docs/decisions.md "Locations".
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
-import { isJsonObject } from '../../http/body-json.js';
-import { JsonInteger } from '../../http/body-json.js';
+import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
 import { formatTimestamp } from '../dates.js';
