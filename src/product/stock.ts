@@ -27,7 +27,11 @@ export async function resolveLocation(api: Api, value: string, spin: Spin, kind:
   if (value.trim() === '') throw new FieldError(kind.field, (flag) => `${flag()} must be a location id or name, not empty.`);
   if (isId(value)) return value;
   const locations = await spin(`Looking up '${value}'…`, () => api.locations.list({ all: true }));
-  return pickByName(kind, value, locations.map((location) => ({ id: idText(location.locationId), name: nameOf(location) })));
+  return pickByName(
+    kind,
+    value,
+    locations.map((location) => ({ id: idText(location.locationId), name: nameOf(location) })),
+  );
 }
 
 /**
@@ -70,7 +74,8 @@ export async function setStock(api: Api, variantId: string, locationId: string, 
   let after: string;
   if ('quantity' in change) after = change.quantity;
   else {
-    if (before !== undefined && !/^-?\d+$/.test(before)) throw new FieldError('adjust', (flag) => `${flag()}: the store sent a quantity that is not a whole number ('${before}'); set it with --quantity instead.`);
+    if (before !== undefined && !/^-?\d+$/.test(before))
+      throw new FieldError('adjust', (flag) => `${flag()}: the store sent a quantity that is not a whole number ('${before}'); set it with --quantity instead.`);
     const sum = BigInt(before ?? '0') + change.adjust;
     if (sum > LIMIT || sum < -LIMIT) throw new FieldError('adjust', (flag) => `${flag()} would make the quantity ${sum}, beyond the 9 digits the store keeps.`);
     after = sum.toString();

@@ -12,10 +12,7 @@ const DOWNTOWN = '{"locationId":"4000000000000000003","name":"Downtown Store"}';
 
 describe('LocationsApi', () => {
   it('list({all}) follows next pages to the end and keeps ids digit-exact and unknown fields', async () => {
-    const t = new FakeTransport([
-      { body: `{"locations":[${MAIN}]}`, headers: { link: '</api/202412/shops/locations?limit=1&pageToken=p2>; rel="next"' } },
-      { body: `{"locations":[${DOWNTOWN}]}` },
-    ]);
+    const t = new FakeTransport([{ body: `{"locations":[${MAIN}]}`, headers: { link: '</api/202412/shops/locations?limit=1&pageToken=p2>; rel="next"' } }, { body: `{"locations":[${DOWNTOWN}]}` }]);
     const locations = await new LocationsApi(t).list({ all: true, limit: 1 });
     expect(t.requests.map((r) => [r.path, r.query])).toEqual([
       ['/api/202412/shops/locations', { limit: '1', sinceId: undefined }],

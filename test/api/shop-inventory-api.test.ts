@@ -8,7 +8,6 @@ import { DOCS_SHOP_SAMPLE } from '../helpers/shop-sample.js';
 // The shop (`GET /shops/info`, About Shop) with the docs' own sample, and the inventory
 // client (About Inventory): paths, wrappers, filters, paging.
 
-
 describe('ShopApi', () => {
   it("reads the docs' sample: the shop unwrapped, every field as sent", async () => {
     const t = new FakeTransport([{ body: DOCS_SHOP_SAMPLE }]);
@@ -27,10 +26,7 @@ describe('InventoryApi', () => {
   const ITEM = '{"productId":"10274458975658","variantId":10274458975659,"sku":"TEE-S","locationId":"3","available":-2}';
 
   it('lists with the filters on the first page and the token alone after, ids digit-exact', async () => {
-    const t = new FakeTransport([
-      { body: `{"inventories":[${ITEM}]}`, headers: { link: '</api/202412/inventory?limit=250&pageToken=p2>; rel="next"' } },
-      { body: '{"inventories":[]}' },
-    ]);
+    const t = new FakeTransport([{ body: `{"inventories":[${ITEM}]}`, headers: { link: '</api/202412/inventory?limit=250&pageToken=p2>; rel="next"' } }, { body: '{"inventories":[]}' }]);
     const items = await new InventoryApi(t).list({ productId: '10274458975658', locationId: '3' });
     expect(t.requests.map((r) => r.query)).toEqual([
       { productId: '10274458975658', variantId: undefined, locationId: '3', limit: '250' },

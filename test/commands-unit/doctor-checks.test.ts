@@ -43,7 +43,19 @@ describe('doctor checks', () => {
         'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps)',
     });
     expect(
-      scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_shops', 'write_shops', 'read_inventory', 'write_inventory', 'read_apps']).detail,
+      scopesLine([
+        'read_gift_card',
+        'write_gift_card',
+        'read_metafields',
+        'write_metafields',
+        'read_products',
+        'write_products',
+        'read_shops',
+        'write_shops',
+        'read_inventory',
+        'write_inventory',
+        'read_apps',
+      ]).detail,
     ).toBe('webhook subscriptions: read only (no write_apps)');
     expect(scopesLine(undefined).status).toBe('warn');
   });

@@ -19,7 +19,12 @@ describe.each(['service', 'real'] as const)('location, inventory and shop info a
 
     const list = await cli(['location', 'list']);
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout.split('\n').filter(Boolean).map((line) => line.split('\t')[1])).toEqual(['Downtown Store', 'Airport Kiosk', 'Main Warehouse']);
+    expect(
+      list.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['Downtown Store', 'Airport Kiosk', 'Main Warehouse']);
     const count = await cli(['location', 'count']);
     expect(count.stdout.trim()).toBe('3');
     const get = await cli(['location', 'get', MAIN, '--json', 'name']);

@@ -19,7 +19,11 @@ export default defineVerb({
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
   json: { fields: INVENTORY_FIELDS, list: true, columns: INVENTORY_LIST_COLUMNS },
-  examples: ['store-cli inventory list --product 4000000000000000401', 'store-cli inventory list --location "Downtown Store" --all', 'store-cli inventory list --all --json variantId,locationId,available'],
+  examples: [
+    'store-cli inventory list --product 4000000000000000401',
+    'store-cli inventory list --location "Downtown Store" --all',
+    'store-cli inventory list --all --json variantId,locationId,available',
+  ],
   notes: `
 Needs a token with the read_inventory or write_inventory scope. The table names each
 location (one more request, location list, which needs read_shops; without it the ids are

@@ -16,11 +16,7 @@ shows what is there.
 ${DRY_RUN_NOTE}A dry run asks no confirmation.
 `,
   async run(options, ctx) {
-    const [{ checkLocationId }, { confirmedDelete }, { locationName }] = await Promise.all([
-      import('../../api/locations/schema.js'),
-      import('../confirmed-delete.js'),
-      import('./view.js'),
-    ]);
+    const [{ checkLocationId }, { confirmedDelete }, { locationName }] = await Promise.all([import('../../api/locations/schema.js'), import('../confirmed-delete.js'), import('./view.js')]);
     const locationId = checkLocationId(options.locationId);
     await confirmedDelete(ctx, options, {
       what: `location ${locationId}`,

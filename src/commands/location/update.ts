@@ -19,7 +19,8 @@ ${DRY_RUN_NOTE}`,
     const [{ checkLocationChange, checkLocationId }, view] = await Promise.all([import('../../api/locations/schema.js'), import('./view.js')]);
     const locationId = checkLocationId(options.locationId);
     const change = checkLocationChange(locationFields(options));
-    if (Object.keys(change).length === 0) throw new UsageError('Give at least one of --name, --address1, --address2, --city, --province, --country, --zip, --phone: what the location changes to. Nothing was sent.');
+    if (Object.keys(change).length === 0)
+      throw new UsageError('Give at least one of --name, --address1, --address2, --city, --province, --country, --zip, --phone: what the location changes to. Nothing was sent.');
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
       return runDry(ctx, options, (api) => api.locations.update(locationId, change));

@@ -3,7 +3,7 @@ import { defineVerb } from '../verb.js';
 
 export default defineVerb({
   name: 'info',
-  summary: "Show the shop a token belongs to: name, domain, country, currency and time zone",
+  summary: 'Show the shop a token belongs to: name, domain, country, currency and time zone',
   json: { fields: SHOP_FIELDS },
   examples: ['store-cli shop info', 'store-cli shop info --json shopName,domain', 'store-cli shop info --json | jq -r .currency'],
   notes: '\nNeeds a token with the read_shops or write_shops scope. One request (GET shops/info); --json\nprints the shop as the store sent it, every field.\n',

@@ -12,7 +12,12 @@ const DOWNTOWN = '4000000000000000003';
 
 describe.each(DIALECTS)('location, %s dialect', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('all-scopes-token-1'), parseTokenSpec('reader-token-2:read_shops'), parseTokenSpec('gifts-token-3:read_gift_card')] });
+  const s = useSandbox({
+    dialect,
+    seed: 'demo',
+    onRequest: log.hook,
+    tokens: [parseTokenSpec('all-scopes-token-1'), parseTokenSpec('reader-token-2:read_shops'), parseTokenSpec('gifts-token-3:read_gift_card')],
+  });
   const as = (token: string) => ({ ...s.env, STORE_CLI_TOKEN: token });
   const env = () => as('all-scopes-token-1');
 

@@ -54,10 +54,7 @@ describe.each(DIALECTS)('shop info and the shop in auth status and doctor, %s di
     shopName: 'Corner Shop',
     shopDomain: 'corner.example.com',
     currency: 'EUR',
-    tokens: [
-      parseTokenSpec('all-scopes-token-1'),
-      { token: 'no-shop-token-2', scopes: ['read_gift_card', 'read_products'] },
-    ],
+    tokens: [parseTokenSpec('all-scopes-token-1'), { token: 'no-shop-token-2', scopes: ['read_gift_card', 'read_products'] }],
   });
   const as = (token: string) => ({ ...s.env, STORE_CLI_TOKEN: token });
 
