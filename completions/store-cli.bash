@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection customer webhook report sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer webhook report sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -14,6 +14,9 @@ _store_cli_subcommands() {
     'product') REPLY='list count create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list get count create update delete add remove products help' ;;
+    'location') REPLY='list get count create update delete help' ;;
+    'inventory') REPLY='list set help' ;;
+    'shop') REPLY='info help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
@@ -75,9 +78,9 @@ _store_cli_flags() {
     'product') REPLY='-h --help' ;;
     'product list') REPLY='--title --status --collection --category --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
     'product count') REPLY='--title --status --collection --category --json -q --jq -h --help' ;;
-    'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json -q --jq --columns -h --help' ;;
+    'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product get') REPLY='--json -q --jq --columns -h --help' ;;
-    'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json -q --jq --columns -h --help' ;;
+    'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'product help') REPLY='' ;;
     'category') REPLY='-h --help' ;;
@@ -94,6 +97,21 @@ _store_cli_flags() {
     'collection remove') REPLY='--dry-run --json -q --jq -h --help' ;;
     'collection products') REPLY='--limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
     'collection help') REPLY='' ;;
+    'location') REPLY='-h --help' ;;
+    'location list') REPLY='--limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'location get') REPLY='--json -q --jq -h --help' ;;
+    'location count') REPLY='--json -q --jq -h --help' ;;
+    'location create') REPLY='--name --address1 --address2 --city --province --country --zip --phone --dry-run --json -q --jq -h --help' ;;
+    'location update') REPLY='--name --address1 --address2 --city --province --country --zip --phone --dry-run --json -q --jq -h --help' ;;
+    'location delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'location help') REPLY='' ;;
+    'inventory') REPLY='-h --help' ;;
+    'inventory list') REPLY='--product --variant --location --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'inventory set') REPLY='--location --quantity --adjust --dry-run --json -q --jq -h --help' ;;
+    'inventory help') REPLY='' ;;
+    'shop') REPLY='-h --help' ;;
+    'shop info') REPLY='--json -q --jq -h --help' ;;
+    'shop help') REPLY='' ;;
     'customer') REPLY='-h --help' ;;
     'customer list') REPLY='--limit --since-id --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
     'customer search') REPLY='--email --phone --name --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
@@ -119,7 +137,7 @@ _store_cli_flags() {
     'report merge') REPLY='--report --json -q --jq -h --help' ;;
     'report help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox export') REPLY='--force -h --help' ;;
     'sandbox import') REPLY='-y --yes -h --help' ;;
@@ -147,7 +165,7 @@ _store_cli_flags() {
 _store_cli_option() {
   case "$1|$2" in
     'auth login|--brand') REPLY='w service genstore' ;;
-    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
+    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes shopName shopDomain shopUnknown' ;;
     'auth status|-q' | 'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
     'auth list|--jsonl') REPLY='l profile baseUrl token default active' ;;
@@ -320,6 +338,7 @@ _store_cli_option() {
     'product create|--weight') REPLY='v' ;;
     'product create|--weight-unit') REPLY='w g kg lb oz' ;;
     'product create|--inventory') REPLY='v' ;;
+    'product create|--location') REPLY='v' ;;
     'product create|--location-id') REPLY='v' ;;
     'product create|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product create|-q' | 'product create|--jq') REPLY='v' ;;
@@ -346,6 +365,7 @@ _store_cli_option() {
     'product edit|--weight') REPLY='v' ;;
     'product edit|--weight-unit') REPLY='w g kg lb oz' ;;
     'product edit|--inventory') REPLY='v' ;;
+    'product edit|--location') REPLY='v' ;;
     'product edit|--location-id') REPLY='v' ;;
     'product edit|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product edit|-q' | 'product edit|--jq') REPLY='v' ;;
@@ -394,6 +414,54 @@ _store_cli_option() {
     'collection products|--jsonl') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'collection products|-q' | 'collection products|--jq') REPLY='v' ;;
     'collection products|--columns') REPLY='l productId title status vendor productType categoryId variants price' ;;
+    'location list|--limit') REPLY='v' ;;
+    'location list|--page-token') REPLY='v' ;;
+    'location list|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location list|--jsonl') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location list|-q' | 'location list|--jq') REPLY='v' ;;
+    'location list|--columns') REPLY='l locationId name city country' ;;
+    'location get|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location get|-q' | 'location get|--jq') REPLY='v' ;;
+    'location count|--json') REPLY='l count' ;;
+    'location count|-q' | 'location count|--jq') REPLY='v' ;;
+    'location create|--name') REPLY='v' ;;
+    'location create|--address1') REPLY='v' ;;
+    'location create|--address2') REPLY='v' ;;
+    'location create|--city') REPLY='v' ;;
+    'location create|--province') REPLY='v' ;;
+    'location create|--country') REPLY='v' ;;
+    'location create|--zip') REPLY='v' ;;
+    'location create|--phone') REPLY='v' ;;
+    'location create|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location create|-q' | 'location create|--jq') REPLY='v' ;;
+    'location update|--name') REPLY='v' ;;
+    'location update|--address1') REPLY='v' ;;
+    'location update|--address2') REPLY='v' ;;
+    'location update|--city') REPLY='v' ;;
+    'location update|--province') REPLY='v' ;;
+    'location update|--country') REPLY='v' ;;
+    'location update|--zip') REPLY='v' ;;
+    'location update|--phone') REPLY='v' ;;
+    'location update|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location update|-q' | 'location update|--jq') REPLY='v' ;;
+    'location delete|--json') REPLY='l method path body' ;;
+    'location delete|-q' | 'location delete|--jq') REPLY='v' ;;
+    'inventory list|--product') REPLY='v' ;;
+    'inventory list|--variant') REPLY='v' ;;
+    'inventory list|--location') REPLY='v' ;;
+    'inventory list|--limit') REPLY='v' ;;
+    'inventory list|--page-token') REPLY='v' ;;
+    'inventory list|--json') REPLY='l productId variantId sku locationId available' ;;
+    'inventory list|--jsonl') REPLY='l productId variantId sku locationId available' ;;
+    'inventory list|-q' | 'inventory list|--jq') REPLY='v' ;;
+    'inventory list|--columns') REPLY='l productId variantId sku location available' ;;
+    'inventory set|--location') REPLY='v' ;;
+    'inventory set|--quantity') REPLY='v' ;;
+    'inventory set|--adjust') REPLY='v' ;;
+    'inventory set|--json') REPLY='l productId variantId sku locationId available' ;;
+    'inventory set|-q' | 'inventory set|--jq') REPLY='v' ;;
+    'shop info|--json') REPLY='l shopId shopName domain country currency timezone ianaTimezone mail description logo weightUnit' ;;
+    'shop info|-q' | 'shop info|--jq') REPLY='v' ;;
     'customer list|--limit') REPLY='v' ;;
     'customer list|--since-id') REPLY='v' ;;
     'customer list|--page-token') REPLY='v' ;;
@@ -493,6 +561,8 @@ _store_cli_option() {
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox serve|--shop-name') REPLY='v' ;;
+    'sandbox serve|--shop-domain') REPLY='v' ;;
     'sandbox serve|--log-size') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
     'sandbox logs|--status') REPLY='v' ;;
@@ -556,6 +626,9 @@ _store_cli_argument() {
     'product help|'*) REPLY='w list count create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list get count create update delete add remove products' ;;
+    'location help|'*) REPLY='w list get count create update delete' ;;
+    'inventory help|'*) REPLY='w list set' ;;
+    'shop help|'*) REPLY='w info' ;;
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
@@ -567,7 +640,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection customer webhook report sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer webhook report sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

@@ -19,7 +19,7 @@ interface Line {
   hint: string;
 }
 
-const CHECKS = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
+const CHECKS = ['reachable', 'tls', 'header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
 
 const byCheck = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as Line[]).map((l) => [l.check, l]));
 
@@ -45,6 +45,7 @@ describe.each(DIALECTS)('doctor against sandbox serve (%s dialect)', (dialect) =
     expect(lines['rate limit']!.detail).toMatch(new RegExp(`^bucket of 40, refill about [\\d.]+/s: plan ${plan} \\(40 @ ${plan === 'basic' ? 4 : 2}/s\\)$`));
     expect(lines['link']!.detail).toContain(dialect === 'real' ? 'padded URLs, rel=next unquoted' : 'rel="next"');
     expect(lines['id and time forms']!.detail).toMatch(dialect === 'real' ? /ids as JSON strings; times like \S+\.000 \(zone-less/ : /ids as JSON strings; times like \S+Z \(with a zone\)/);
+    expect(lines.shop!.detail).toBe('Sandbox Shop (sandbox.localhost)');
     expect(r.requests.length).toBeLessThanOrEqual(11);
     expect(r.requests.every((line) => line.startsWith('GET '))).toBe(true);
   });

@@ -15,6 +15,7 @@ function envFor(dialect: DialectName): ResourceEnv {
   return {
     ids: new IdGenerator(),
     currency: 'USD',
+    shop: { name: 'Sandbox Shop', domain: 'sandbox.localhost' },
     codesInReads: 'masked',
     idsAs: 'string',
     metafieldDefinitions: new DefinitionCatalog(),
@@ -49,7 +50,7 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers']);
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers']);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -71,18 +72,12 @@ describe('the resources list', () => {
 });
 
 describe('the demo set', () => {
-  it('is every resource’s demo.json, byte for byte the demo.json it was split from', () => {
+  it('is every resource’s demo.json, byte for byte', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'customers']);
-    // src/sandbox/data/demo.json before the split (22,998 bytes), untouched by the sections added since.
-    const { customers: _customers, ...split } = demoDocument() as Record<string, unknown>;
-    expect(
-      createHash('sha256')
-        .update(`${JSON.stringify(split, null, 2)}\n`)
-        .digest('hex'),
-    ).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
-    // With the demo customers (issue 21).
-    expect(createHash('sha256').update(text).digest('hex')).toBe('25e6685c5d90971860641c375f6ed7e89aef779058b1a4bef12ed12697f48ea4');
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'customers']);
+    // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
+    // stock at the Downtown Store, and issue 21's demo customers.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('0c1147fd331fc0dea945cd3abce31412604266f9ef28aed0197a0067bb026cb1');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

@@ -21,6 +21,7 @@ export const PROBE_PATHS = {
   giftCardSearch: `${API_PREFIX}/gift_cards/search`,
   productList: `${API_PREFIX}/products`,
   customerList: `${API_PREFIX}/customers`,
+  shopInfo: `${API_PREFIX}/shops/info`,
 } as const;
 
 export type ProbeName = keyof typeof PROBE_PATHS;
