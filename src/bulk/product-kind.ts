@@ -32,6 +32,8 @@ export interface ProductWriter {
 export interface ProductImportOptions {
   key: ProductKey;
   emptyClears: boolean;
+  /** Every `inventory:` column is taken as it is (a dry run without a store to name locations). */
+  anyLocation?: boolean;
 }
 
 /** Rows of one product a group holds at most (a product has at most 100 variants): a longer run is applied in parts. */
@@ -133,7 +135,7 @@ export function productKind(writer: ProductWriter, catalog: Catalog, options: Pr
     unit: 'product',
     readHeader(cells, source) {
       const layout = readProductHeader(cells, source, key);
-      locations = locationIds(layout, catalog.locations, source);
+      locations = options.anyLocation ? new Map(layout.inventory.map(({ location }) => [location, location])) : locationIds(layout, catalog.locations, source);
       if (rejects) rejects.layout = layout;
       return layout;
     },

@@ -9,6 +9,7 @@ import { MAX_OPTIONS, PRODUCT_STATUSES, WEIGHT_UNITS } from '../api/products/cod
 import { MONEY_AMOUNT } from '../api/schema.js';
 import { UsageError } from '../core/errors.js';
 import { plural } from '../core/words.js';
+import type { ProductKey } from './product-keys.js';
 import { quoted } from './row-check.js';
 import type { Layout } from './row-kind.js';
 
@@ -28,8 +29,8 @@ export const COLLECTION_SEPARATOR = '; ';
 /** Columns a rejects file adds: a fixed rejects file imports as it is. */
 const IGNORED = ['line', 'reason'];
 
-export const PRODUCT_KEYS = ['handle', 'sku', 'id'] as const;
-export type ProductKey = (typeof PRODUCT_KEYS)[number];
+
+export type { ProductKey };
 
 export interface ProductLayout extends Layout {
   /** The header's cells, trimmed: a rejects file repeats them. */
