@@ -46,6 +46,11 @@ export function planProduct(rows: readonly ProductRow[], current: Product | unde
   const touched = new Map<number, number>();
   const variantCount = variants.length;
   for (const row of rows) {
+    // A row of product columns only (a title, a category) names no variant.
+    if (!setsVariant(row)) {
+      fates.set(row.line, 'unchanged');
+      continue;
+    }
     const found = findVariant(edited, row, current === undefined);
     if (typeof found === 'string') {
       fates.set(row.line, { rejected: found });
@@ -140,6 +145,11 @@ function resolve(kind: Kind, value: string, known: readonly Named[]): string {
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   const held = new Set(b);
   return a.length === held.size && a.every((id) => held.has(id));
+}
+
+function setsVariant(row: ProductRow): boolean {
+  const given = [row.variantId, row.sku, row.barcode, row.price, row.compareOfPrice, row.weight, row.weightUnit];
+  return row.options.length > 0 || row.inventory.length > 0 || given.some((value) => value !== undefined);
 }
 
 /** The variant the row sets: its index, undefined for a new one, or why the row is refused. */
