@@ -12,6 +12,7 @@ import { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
+import type { LocationsApi } from './locations/requests.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
@@ -25,6 +26,8 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  /** The store's locations (`/shops/locations`), where stock is kept. */
+  locations: LocationsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -56,6 +59,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    locations: onFirstCall(async () => new (await import('./locations/requests.js')).LocationsApi(transport)),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),

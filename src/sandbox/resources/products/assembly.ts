@@ -17,6 +17,8 @@ export interface DraftContext {
   existing: ProductRecord | undefined;
   hasCategory(id: string): boolean;
   hasCollection(id: string): boolean;
+  /** A location of the store (locations/), where a variant's stock may be kept. */
+  hasLocation(id: string): boolean;
 }
 
 interface DraftValue {
@@ -198,7 +200,8 @@ function resolveVariantValues(errors: FieldErrors, variant: VariantInput, option
   return valid ? options.map((option) => chosen.get(option) as DraftValue) : undefined;
 }
 
-function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing: ProductRecord | undefined, seen: SeenIds): void {
+function checkVariantItems(errors: FieldErrors, variant: VariantInput, context: DraftContext, seen: SeenIds): void {
+  const { existing } = context;
   checkOwner(errors, variant.productId, `${variant.path}.productId`, existing);
   if (variant.variantId !== undefined && seen.first(variant.variantId, `${variant.path}.variantId`)) {
     if (!existing?.variants.some((known) => known.variantId === variant.variantId)) {
@@ -207,8 +210,8 @@ function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing:
   }
   const locations = new Map<string, string>();
   for (const item of variant.inventoryQuantities) {
-    if (item.locationId !== DEFAULT_LOCATION_ID) {
-      errors.add(`${item.path}.locationId`, `names no location of this store (its one location is ${DEFAULT_LOCATION_ID})`);
+    if (!context.hasLocation(item.locationId)) {
+      errors.add(`${item.path}.locationId`, `names no location of this store (${item.locationId}); find one with GET /shops/locations`);
       continue;
     }
     const earlier = locations.get(item.locationId);
@@ -217,7 +220,7 @@ function checkVariantItems(errors: FieldErrors, variant: VariantInput, existing:
   }
 }
 
-function draftVariants(errors: FieldErrors, input: ProductRequest, { options, idsValid, namesValid }: DraftedOptions, existing: ProductRecord | undefined): DraftVariant[] {
+function draftVariants(errors: FieldErrors, input: ProductRequest, { options, idsValid, namesValid }: DraftedOptions, context: DraftContext): DraftVariant[] {
   if (input.variants.length === 0) {
     // A product always has a variant: one without options takes each option's first value.
     return [{ input: undefined, values: options.map((option) => option.values[0] as DraftValue) }];
@@ -225,7 +228,7 @@ function draftVariants(errors: FieldErrors, input: ProductRequest, { options, id
   const seen = new SeenIds(errors);
   const combinations = new Map<string, string>();
   return input.variants.map((variant) => {
-    checkVariantItems(errors, variant, existing, seen);
+    checkVariantItems(errors, variant, context, seen);
     // Options that could not be read whole would make every variant look wrong as well.
     if (!input.optionsComplete || !namesValid || !variant.optionsComplete) return { input: variant, values: [] };
     const values = resolveVariantValues(errors, variant, options, idsValid);
@@ -294,7 +297,7 @@ export function draftProduct(errors: FieldErrors, input: ProductRequest, context
   const images = draftImages(errors, input.images, existing);
   const drafted = draftOptions(errors, input.options, existing);
   const { options } = drafted;
-  const variants = draftVariants(errors, input, drafted, existing);
+  const variants = draftVariants(errors, input, drafted, context);
   checkMarkets(errors, input);
   errors.throwIfAny();
 

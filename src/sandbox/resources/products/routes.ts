@@ -12,13 +12,15 @@ import { PRODUCT_TOPICS } from '../webhook-subscriptions/topics.js';
 import { createCategoryResource } from './categories.js';
 import { createCollectionResource } from '../collections/routes.js';
 import { productListingRoutes } from './listing.js';
+import { createLocationResource } from '../locations/routes.js';
+import { LocationBook } from '../locations/record.js';
 
 const KEY = 'products';
 
 /** A journaled change: the product as it now is, or the id of one deleted. */
 const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
-function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
+function createProductResource(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Resource {
   function replaceAll(records: ProductRecord[]): void {
     catalog.replaceProducts(records);
     for (const product of records) for (const id of Catalog.idsOf(product)) env.ids.observe(id);
@@ -40,7 +42,12 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
   function draft(request: RouteRequest, existing: ProductRecord | undefined): ProductRecord {
     const errors = new FieldErrors();
     const input = readProductBody(errors, request.body);
-    return draftProduct(errors, input, { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id) }, env.ids);
+    return draftProduct(
+      errors,
+      input,
+      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.has(id) },
+      env.ids,
+    );
   }
 
   function save(product: ProductRecord, topic: string, request: RouteRequest) {
@@ -103,10 +110,12 @@ function createProductResource(env: ResourceEnv, catalog: Catalog): Resource {
 export const SCOPES = ['read_products', 'write_products'] as const;
 
 /**
- * Categories, collections and products share one catalog, as they refer to each other.
- * Listed in this order, so that loading products can check what they name.
+ * Categories, collections, locations and products share one catalog, as they refer to each
+ * other (a variant's stock names locations). Listed in this order, so that loading products
+ * can check what they name.
  */
 export function createCatalogResources(env: ResourceEnv): Resource[] {
   const catalog = new Catalog();
-  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), createProductResource(env, catalog)];
+  const locations = new LocationBook();
+  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), createLocationResource(env, catalog, locations), createProductResource(env, catalog, locations)];
 }
