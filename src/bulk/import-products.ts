@@ -72,10 +72,11 @@ export async function importProducts(request: ProductImportRequest, env: ImportE
     if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
     return offlineDryRun(request, env, error);
   }
+  const known = catalog.size;
   const rejects = productRejects();
   const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears }, rejects);
   const result = await runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
-  return { ...result, lines: [...result.lines, `Planned from the store's ${plural(catalog.size, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
+  return { ...result, lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
 }
 
 /** No store to read: the rows are checked against an empty catalog that refuses every write (the engine then validates only). */
