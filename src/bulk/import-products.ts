@@ -8,7 +8,7 @@ import { scalarText } from '../core/json.js';
 import { plural } from '../core/words.js';
 import { report, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
-import { Catalog, type CatalogSource, type Named } from './product-catalog.js';
+import { ProductCatalog, type CatalogSource, type Named } from './product-catalog.js';
 import { productJsonlRecords } from './product-jsonl.js';
 import { productKind, productRejects, type ProductWriter } from './product-kind.js';
 import type { ProductKey } from './product-rows.js';
@@ -60,9 +60,9 @@ export async function importProducts(request: ProductImportRequest, env: ImportE
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const started = performance.now();
-  let catalog: Catalog;
+  let catalog: ProductCatalog;
   try {
-    catalog = await Catalog.read(catalogSource(paced.api));
+    catalog = await ProductCatalog.read(catalogSource(paced.api));
   } catch (error) {
     source.stream.destroy();
     const stopped = (stop: Stop) => report(stoppedBefore(performance.now() - started, stop), source.name, request, paced.counts(), 'product');
@@ -85,7 +85,7 @@ async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, erro
   const rejects = productRejects();
   const refuse = () => Promise.reject(error);
   const writer: ProductWriter = { create: refuse, update: refuse, listMetafields: refuse, createMetafields: refuse, updateMetafield: refuse, deleteMetafield: refuse };
-  const offline = new Catalog([], [], []);
+  const offline = new ProductCatalog([], [], []);
   const kind = productKind(writer, offline, { key: request.key, emptyClears: request.emptyClears, anyLocation: true }, rejects);
   const failing = { ...kind, jsonlRecords: productJsonlRecords, apply: () => Promise.reject(error) };
   return runImportJob(source, failing, rejects, request, env, { api: undefined as never, counts: () => undefined });

@@ -30,7 +30,7 @@ export function productHandle(product: ListedProduct | Product): string {
   return handleOf(typeof product.title === 'string' ? product.title : '');
 }
 
-export class Catalog {
+export class ProductCatalog {
   private readonly byId = new Map<string, Product>();
   private readonly byHandle = new Map<string, Set<string>>();
   private readonly bySku = new Map<string, Set<string>>();
@@ -42,9 +42,9 @@ export class Catalog {
     readonly locations: readonly Named[],
   ) {}
 
-  static async read(source: CatalogSource): Promise<Catalog> {
+  static async read(source: CatalogSource): Promise<ProductCatalog> {
     const [categories, collections, locations] = await Promise.all([source.categories(), source.collections(), source.locations()]);
-    const catalog = new Catalog(categories, collections, locations);
+    const catalog = new ProductCatalog(categories, collections, locations);
     for await (const page of source.products()) {
       catalog.pages += 1;
       for (const product of page) catalog.put(product as Product);

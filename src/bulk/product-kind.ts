@@ -12,7 +12,7 @@ import type { WireProduct } from '../api/products/wire.js';
 import { UsageError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { chunk, fieldKey, planChanges } from './plan.js';
-import { Catalog, type Named } from './product-catalog.js';
+import type { ProductCatalog, Named } from './product-catalog.js';
 import { GroupRefusal, planProduct, type LocationIds, type RowFate } from './product-plan.js';
 import { checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './product-rows.js';
 import type { RejectColumns } from './rejects.js';
@@ -52,7 +52,7 @@ export function productRejects(): RejectColumns<ProductText> & { layout?: Produc
   return columns;
 }
 
-export function productKind(writer: ProductWriter, catalog: Catalog, options: ProductImportOptions, rejects?: { layout?: ProductLayout }): RowKind<ProductText, ProductRow, ProductLayout> {
+export function productKind(writer: ProductWriter, catalog: ProductCatalog, options: ProductImportOptions, rejects?: { layout?: ProductLayout }): RowKind<ProductText, ProductRow, ProductLayout> {
   let locations: LocationIds = new Map();
   const { key } = options;
 

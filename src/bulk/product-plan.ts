@@ -13,7 +13,7 @@ import { scalarText } from '../core/json.js';
 import { stripPeriod } from '../core/words.js';
 import { diffProducts } from '../product/diff.js';
 import { CATEGORY, COLLECTION, isId, pickByName, type Kind } from '../product/names.js';
-import type { Catalog, Named } from './product-catalog.js';
+import type { ProductCatalog, Named } from './product-catalog.js';
 import type { ProductRow } from './product-rows.js';
 
 export type RowFate = 'created' | 'updated' | 'unchanged' | { rejected: string };
@@ -32,7 +32,7 @@ export class GroupRefusal extends Error {}
 export type LocationIds = ReadonlyMap<string, string>;
 
 /** Plans the rows of one product: `current` is the store's, or undefined for a new product. */
-export function planProduct(rows: readonly ProductRow[], current: Product | undefined, catalog: Catalog, locations: LocationIds): ProductPlan {
+export function planProduct(rows: readonly ProductRow[], current: Product | undefined, catalog: ProductCatalog, locations: LocationIds): ProductPlan {
   const fates = new Map<number, RowFate>();
   const before: ProductDraft = current ? editableCopy(current) : {};
   const edited: ProductDraft = cloneJson(before);
@@ -98,7 +98,7 @@ function firstGiven<K extends keyof ProductRow>(rows: readonly ProductRow[], key
   return rows.find((row) => row[key] !== undefined)?.[key];
 }
 
-function applyProductFields(edited: ProductDraft, rows: readonly ProductRow[], catalog: Catalog): boolean {
+function applyProductFields(edited: ProductDraft, rows: readonly ProductRow[], catalog: ProductCatalog): boolean {
   let changed = false;
   const title = firstGiven(rows, 'title');
   if (title !== undefined && edited.title !== title) {

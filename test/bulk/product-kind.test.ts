@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Metafield, MetafieldInput } from '../../src/api/metafields/schema.js';
 import type { Product } from '../../src/api/products/schema.js';
 import type { WireProduct } from '../../src/api/products/wire.js';
-import { Catalog } from '../../src/bulk/product-catalog.js';
+import { ProductCatalog } from '../../src/bulk/product-catalog.js';
 import { productKind, productRejects, type ProductWriter } from '../../src/bulk/product-kind.js';
 import { checkProductRow, handleOf, productText, readProductHeader, type ProductKey } from '../../src/bulk/product-rows.js';
 import { Import } from '../../src/bulk/run-import.js';
@@ -74,13 +74,13 @@ class FakeWriter implements ProductWriter {
   }
 }
 
-function catalogOf(...products: Product[]): Catalog {
-  const catalog = new Catalog(CATEGORIES, COLLECTIONS, LOCATIONS);
+function catalogOf(...products: Product[]): ProductCatalog {
+  const catalog = new ProductCatalog(CATEGORIES, COLLECTIONS, LOCATIONS);
   for (const product of products) catalog.put(product);
   return catalog;
 }
 
-async function run(csv: string, options: { catalog?: Catalog; key?: ProductKey; emptyClears?: boolean; dryRun?: boolean; writer?: FakeWriter } = {}) {
+async function run(csv: string, options: { catalog?: ProductCatalog; key?: ProductKey; emptyClears?: boolean; dryRun?: boolean; writer?: FakeWriter } = {}) {
   const writer = options.writer ?? new FakeWriter();
   const catalog = options.catalog ?? catalogOf(tee());
   const rejects = productRejects();

@@ -17,9 +17,8 @@ export default defineVerb({
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
     'store-cli product import products.csv --dry-run',
-    'store-cli product import products.csv --rejects rejects.csv',
-    'store-cli product import prices.csv --key sku',
-    'store-cli --profile staging product export --no-ids | store-cli --profile production product import -',
+    'store-cli product import products.csv --rejects rejects.csv --shard 1/2',
+    'store-cli product import prices.csv --key sku --empty-clears',
   ],
   notes: `
 One row per variant, the product's columns repeated on each (as product export writes).
