@@ -76,7 +76,8 @@ function columnsOf(held: readonly Held[], locations: readonly Named[], ids: bool
   const named = [...locations].sort((a, b) => compareText(a.name, b.name) || compareIds(a.id, b.id));
   const known = new Set(named.map((location) => location.id));
   const unnamed = new Set<string>();
-  for (const item of held) for (const variant of variantsOf(item.product)) for (const stock of variant.inventoryQuantities ?? []) if (!known.has(idText(stock.locationId))) unnamed.add(idText(stock.locationId));
+  for (const item of held)
+    for (const variant of variantsOf(item.product)) for (const stock of variant.inventoryQuantities ?? []) if (!known.has(idText(stock.locationId))) unnamed.add(idText(stock.locationId));
   const nameCount = new Map<string, number>();
   for (const location of named) nameCount.set(location.name.toLowerCase(), (nameCount.get(location.name.toLowerCase()) ?? 0) + 1);
   const locationColumns = [

@@ -73,7 +73,8 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
     if (first.identity.startsWith('sku:')) return undefined;
     const handle = first.identity.slice('handle:'.length);
     const alike = catalog.withHandle(handle);
-    if (alike.length > 1) throw new GroupRefusal(`${alike.length} products on the store have the handle ${handle} (ids ${alike.map((p) => idText(p.productId)).join(', ')}); import with --key id or --key sku`);
+    if (alike.length > 1)
+      throw new GroupRefusal(`${alike.length} products on the store have the handle ${handle} (ids ${alike.map((p) => idText(p.productId)).join(', ')}); import with --key id or --key sku`);
     return alike[0];
   }
 
@@ -109,7 +110,16 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
       .filter((item) => item.value !== null)
       .map((item) => {
         const value = item.value!;
-        return { line: item.row.line, domain: 'products', bizId: productId ?? '', namespace: item.namespace, code: item.code, type: undefined, value, text: { line: item.row.line, domain: 'products', bizId: productId ?? '', namespace: item.namespace, code: item.code, type: '', value } };
+        return {
+          line: item.row.line,
+          domain: 'products',
+          bizId: productId ?? '',
+          namespace: item.namespace,
+          code: item.code,
+          type: undefined,
+          value,
+          text: { line: item.row.line, domain: 'products', bizId: productId ?? '', namespace: item.namespace, code: item.code, type: '', value },
+        };
       });
     const plan = planChanges(setRows, held);
     const rowOf = (line: number) => rows.find((row) => row.line === line)!;
@@ -117,7 +127,8 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
     for (const row of plan.unchanged) mark(rowOf(row.line), 'unchanged');
     const cleared = given.filter((item) => item.value === null && held.some((value) => value.namespace === item.namespace && value.code === item.code));
     if (!dryRun && productId === undefined && (plan.create.length > 0 || plan.update.length > 0)) {
-      for (const row of [...plan.create, ...plan.update]) mark(rowOf(row.line), { rejected: 'the store made the product but did not answer with its id, so its metafields were not set; a re-run sets them' });
+      for (const row of [...plan.create, ...plan.update])
+        mark(rowOf(row.line), { rejected: 'the store made the product but did not answer with its id, so its metafields were not set; a re-run sets them' });
       return fates;
     }
     if (!dryRun) {
@@ -190,7 +201,8 @@ export function locationIds(layout: ProductLayout, known: readonly Named[], sour
     const named = known.filter((item) => item.name.toLowerCase() === location.toLowerCase());
     if (named.length === 1) ids.set(location, named[0]!.id);
     else if (/^\d+$/.test(location)) ids.set(location, location);
-    else if (named.length > 1) throw new UsageError(`${source}: ${named.length} locations are named "${location}" (ids ${named.map((item) => item.id).join(', ')}); name the column inventory:<id>.`, false);
+    else if (named.length > 1)
+      throw new UsageError(`${source}: ${named.length} locations are named "${location}" (ids ${named.map((item) => item.id).join(', ')}); name the column inventory:<id>.`, false);
     else {
       const names = known.map((item) => item.name).join(', ');
       throw new UsageError(`${source}: the column inventory:${location} names no location of the store (${names === '' ? 'it lists none' : `its locations: ${names}`}); nothing was sent.`, false);

@@ -29,7 +29,6 @@ export const COLLECTION_SEPARATOR = '; ';
 /** Columns a rejects file adds: a fixed rejects file imports as it is. */
 const IGNORED = ['line', 'reason'];
 
-
 export type { ProductKey };
 
 export interface ProductLayout extends Layout {

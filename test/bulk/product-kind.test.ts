@@ -33,10 +33,38 @@ function tee(): Product {
     categoryId: '401',
     collections: '["501"]',
     isMultiVariant: 'true',
-    options: [{ id: '11', name: 'Size', position: '1', value: [{ id: '21', name: 'S', position: '1' }, { id: '22', name: 'M', position: '2' }] }],
+    options: [
+      {
+        id: '11',
+        name: 'Size',
+        position: '1',
+        value: [
+          { id: '21', name: 'S', position: '1' },
+          { id: '22', name: 'M', position: '2' },
+        ],
+      },
+    ],
     variants: [
-      { variantId: '2001', productId: '1001', sku: 'TEE-S', price: '19.90', weight: '0.2', weightUnit: 'kg', inventoryQuantities: [{ locationId: '801', available: '5' }], options: [{ id: '11', name: 'Size', value: { id: '21', name: 'S' } }] },
-      { variantId: '2002', productId: '1001', sku: 'TEE-M', price: '19.90', weight: '0.2', weightUnit: 'kg', inventoryQuantities: [{ locationId: '801', available: '7' }], options: [{ id: '11', name: 'Size', value: { id: '22', name: 'M' } }] },
+      {
+        variantId: '2001',
+        productId: '1001',
+        sku: 'TEE-S',
+        price: '19.90',
+        weight: '0.2',
+        weightUnit: 'kg',
+        inventoryQuantities: [{ locationId: '801', available: '5' }],
+        options: [{ id: '11', name: 'Size', value: { id: '21', name: 'S' } }],
+      },
+      {
+        variantId: '2002',
+        productId: '1001',
+        sku: 'TEE-M',
+        price: '19.90',
+        weight: '0.2',
+        weightUnit: 'kg',
+        inventoryQuantities: [{ locationId: '801', available: '7' }],
+        options: [{ id: '11', name: 'Size', value: { id: '22', name: 'M' } }],
+      },
     ],
   } as Product;
 }
@@ -85,7 +113,13 @@ async function run(csv: string, options: { catalog?: ProductCatalog; key?: Produ
   const catalog = options.catalog ?? catalogOf(tee());
   const rejects = productRejects();
   const kind = productKind(writer, catalog, { key: options.key ?? 'handle', emptyClears: options.emptyClears ?? false }, rejects);
-  const job = new Import({ source: { stream: Readable.from([csv]), name: 'products.csv', size: undefined }, kind, dryRun: options.dryRun ?? false, concurrency: 4, signal: new AbortController().signal });
+  const job = new Import({
+    source: { stream: Readable.from([csv]), name: 'products.csv', size: undefined },
+    kind,
+    dryRun: options.dryRun ?? false,
+    concurrency: 4,
+    signal: new AbortController().signal,
+  });
   const result = await job.run();
   return { result, writer, catalog, rejects };
 }
@@ -135,7 +169,8 @@ describe('product rows', () => {
 
 describe('product import against a fake store', () => {
   it('sends nothing when the file holds what the store holds, amounts compared by meaning', async () => {
-    const csv = 'handle,title,status,category,collections,option1Name,option1Value,sku,price,weight,inventory:Main Warehouse\n' +
+    const csv =
+      'handle,title,status,category,collections,option1Name,option1Value,sku,price,weight,inventory:Main Warehouse\n' +
       'classic-tee,Classic Tee,active,Tops,Summer Sale,Size,S,TEE-S,19.9,0.20,5\n' +
       'classic-tee,Classic Tee,active,Tops,Summer Sale,Size,M,TEE-M,19.90,0.2,7\n';
     const { result, writer } = await run(csv);
@@ -150,7 +185,14 @@ describe('product import against a fake store', () => {
     const variants = writer.bodies[0]!.variants as Array<Record<string, unknown>>;
     expect(variants).toHaveLength(2);
     expect(variants[0]).toMatchObject({ variantId: '2001', price: '19.90' });
-    expect(variants[1]).toMatchObject({ variantId: '2002', price: '24.00', inventoryQuantities: [{ locationId: '801', available: '7' }, { locationId: '802', available: '3' }] });
+    expect(variants[1]).toMatchObject({
+      variantId: '2002',
+      price: '24.00',
+      inventoryQuantities: [
+        { locationId: '801', available: '7' },
+        { locationId: '802', available: '3' },
+      ],
+    });
     expect(result).toMatchObject({ updated: 1, unchanged: 0 });
   });
 
@@ -167,7 +209,8 @@ describe('product import against a fake store', () => {
   });
 
   it('creates a product --key finds none for, options and variants from its rows, names resolved', async () => {
-    const csv = 'handle,title,category,collections,option1Name,option1Value,sku,price,inventory:Main Warehouse\n' +
+    const csv =
+      'handle,title,category,collections,option1Name,option1Value,sku,price,inventory:Main Warehouse\n' +
       'big-mug,Big Mug,Mugs & Cups,New Arrivals; Summer Sale,Colour,Blue,MUG-B,12,4\n' +
       'big-mug,Big Mug,Mugs & Cups,New Arrivals; Summer Sale,Colour,Red,MUG-R,12,\n';
     const { writer, result, catalog } = await run(csv);
@@ -177,7 +220,10 @@ describe('product import against a fake store', () => {
       categoryId: '402',
       collections: '["502","501"]',
       options: [{ name: 'Colour', value: [{ name: 'Blue' }, { name: 'Red' }] }],
-      variants: [{ sku: 'MUG-B', price: '12', inventoryQuantities: [{ locationId: '801', available: '4' }] }, { sku: 'MUG-R', price: '12' }],
+      variants: [
+        { sku: 'MUG-B', price: '12', inventoryQuantities: [{ locationId: '801', available: '4' }] },
+        { sku: 'MUG-R', price: '12' },
+      ],
     });
     expect(result).toMatchObject({ created: 2 });
     expect(catalog.withHandle('big-mug')).toHaveLength(1);
