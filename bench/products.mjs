@@ -160,6 +160,10 @@ const section = [
   row('import, re-run (all unchanged)', phases.rerun, '<= 0.05'),
   row('import, 10% repriced', phases.changed, '-'),
   '',
+  `Seconds of each run (the machine is shared: see the load average): ${Object.entries(phases)
+    .map(([phase, results]) => `${phase} ${results.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')}`)
+    .join('; ')}.`,
+  '',
   "How: the import reads the store's catalog once (products 250 a page, categories, collections, locations), plans each",
   'product from it and sends one POST for a new product, one PUT of the whole product for a changed one, and nothing for',
   'an unchanged one. The export reads the same and writes the rows sorted by handle.',

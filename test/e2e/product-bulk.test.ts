@@ -91,6 +91,11 @@ describe.each(DIALECTS)('product export and import between two stores (spawned, 
     expect(back.code, back.stderr).toBe(0);
     expect(JSON.parse(back.stdout)).toMatchObject({ rows: 7, unchanged: 7 });
     expect(writes(back.requests)).toEqual([]);
+    // Piped: stdin starting with { is read as JSON lines.
+    const piped = await runLogged(a, ['product', 'import', '-', '--json'], { input: jsonl.stdout });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ rows: 7, unchanged: 7 });
+    expect(writes(piped.requests)).toEqual([]);
     writeFileSync(path('ids.csv'), withIds.stdout);
     const byId = await runLogged(a, ['product', 'import', path('ids.csv'), '--key', 'id', '--json']);
     expect(JSON.parse(byId.stdout)).toMatchObject({ rows: 7, unchanged: 7 });
