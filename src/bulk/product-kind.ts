@@ -9,7 +9,7 @@ import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { idText } from '../api/products/draft.js';
 import type { Product } from '../api/products/schema.js';
 import type { WireProduct } from '../api/products/wire.js';
-import { UsageError } from '../core/errors.js';
+import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { chunk, fieldKey, planChanges } from './plan.js';
 import type { ProductCatalog, Named } from './product-catalog.js';
@@ -180,6 +180,7 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
       try {
         await applyGroup(group.rows, dryRun, settle);
       } catch (error) {
+        if (error instanceof UnconfirmedCreateError) throw lostCreate(error);
         if (!(error instanceof GroupRefusal)) throw error;
         for (const row of group.rows) settle(row, { kind: 'rejected', reason: error.message });
       }
@@ -209,6 +210,20 @@ export function locationIds(layout: ProductLayout, known: readonly Named[], sour
     }
   }
   return ids;
+}
+
+/**
+ * A create whose answer was lost may have made the product: its rows fail with the request's
+ * own failure (so the engine goes on, and stops as for any unanswered request when the store
+ * stays down), saying that a re-run finds the product by its handle or SKU rather than making
+ * it twice. An interruption stays what it is.
+ */
+function lostCreate(error: UnconfirmedCreateError): unknown {
+  const message = `${stripPeriod(error.message)}; a re-run finds it by its handle (or SKU) and leaves it alone, or makes it.`;
+  const { failure } = error;
+  if (failure instanceof NetworkError) return new NetworkError(message, failure.causeCode);
+  if (failure instanceof ApiError) return new ApiError(message, { status: failure.status });
+  return error;
 }
 
 function inputOf(row: Row): MetafieldInput {

@@ -10,7 +10,7 @@ import { ProductCatalog } from '../../src/bulk/product-catalog.js';
 import { productKind, productRejects, type ProductWriter } from '../../src/bulk/product-kind.js';
 import { checkProductRow, handleOf, productText, readProductHeader, type ProductKey } from '../../src/bulk/product-rows.js';
 import { Import } from '../../src/bulk/run-import.js';
-import { UsageError } from '../../src/core/errors.js';
+import { NetworkError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
 
 const CATEGORIES = [
   { id: '401', name: 'Tops' },
@@ -277,6 +277,22 @@ describe('product import against a fake store', () => {
     const { writer, result } = await run('handle,title,price\nclassic-tee,Classic Tee 2,\nnew-thing,New Thing,5\n', { dryRun: true });
     expect(writer.sent).toEqual([]);
     expect(result).toMatchObject({ updated: 1, created: 1 });
+  });
+
+  it('a create whose answer was lost fails its rows (a re-run finds the product by its handle) and the run goes on', async () => {
+    const writer = new FakeWriter();
+    const create = writer.create.bind(writer);
+    writer.create = async (product) => {
+      if (product.title === 'Lost Mug') throw new UnconfirmedCreateError('The connection was reset. The product may have been created anyway.', new NetworkError('reset', 'ECONNRESET'));
+      return create(product);
+    };
+    const { result } = await run('handle,title,price\nlost-mug,Lost Mug,5\nfound-mug,Found Mug,6\n', { writer });
+    expect(result).toMatchObject({ created: 1, failed: 1 });
+    expect(result.stop).toBeUndefined();
+    expect(result.firstRejects[0]).toEqual({
+      line: 2,
+      reason: 'The connection was reset. The product may have been created anyway; a re-run finds it by its handle (or SKU) and leaves it alone, or makes it',
+    });
   });
 
   it('repeats the header it read in the rejects file', async () => {
