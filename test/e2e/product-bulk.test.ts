@@ -1,8 +1,9 @@
 // product export and product import as real processes, between two stores of each dialect:
 // export from the demo store A, import into store B (the same categories, collections and
 // locations, no products), export from B: the same bytes with --no-ids; a re-run sends no
-// write (the sandbox's request log); --dry-run writes nothing; --rejects; --shard; a run
-// killed midway (SIGKILL) and run again reaches the file without making a product twice.
+// write (the sandbox's request log); --dry-run writes nothing; --rejects; --shard; a store
+// injecting faults; a run killed midway (SIGKILL) and run again reaches the file without making
+// a product twice.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +190,34 @@ describe.each(DIALECTS)('product import in parts and after a kill (spawned, %s d
     const whole = await runLogged(store, ['product', 'import', file, '--json']);
     expect(JSON.parse(whole.stdout)).toMatchObject({ rows: 40, unchanged: 40 });
     expect(writes(whole.requests)).toEqual([]);
+  });
+
+  it('into a store injecting faults (429, 5xx, resets): re-runs reach the file, each product made once, the same export as the clean store', { timeout: 120_000 }, async () => {
+    const file = catalogFile(scratchDir(), 'faulty', 15);
+    const faulty = await emptied(await serve(['--json', '--demo', ...dialectArgs(dialect), '--fail-rate', '0.2', '--fail-seed', '11']));
+    try {
+      let summary: { failed: number } = { failed: -1 };
+      for (let attempt = 1; attempt <= 4 && summary.failed !== 0; attempt++) {
+        const r = await run(['product', 'import', file, '--json'], { env: faulty.env(), timeoutMs: 60_000 });
+        expect([0, 3], r.stderr).toContain(r.code);
+        summary = JSON.parse(r.stdout) as { failed: number };
+      }
+      expect(summary.failed).toBe(0);
+      const listed = await api(faulty, 'GET', '/products?limit=250');
+      expect((listed.json as { products: unknown[] }).products).toHaveLength(15);
+      const clean = await run(['product', 'import', file], { env: store.env(), timeoutMs: 40_000 });
+      expect(clean.code, clean.stderr).toBe(0);
+      const exportOf = async (target: ServeHandle) => {
+        const r = await run(['product', 'export', '--no-ids'], { env: target.env(), timeoutMs: 40_000 });
+        expect(r.code, r.stderr).toBe(0);
+        return r.stdout.split('\n').filter((line) => line.startsWith('faulty-'));
+      };
+      const fromFaulty = await exportOf(faulty);
+      expect(fromFaulty).toHaveLength(30);
+      expect(fromFaulty).toEqual(await exportOf(store));
+    } finally {
+      await faulty.stop();
+    }
   });
 
   it('killed midway (SIGKILL), then run again: every product once, and a third run sends no write', { timeout: 120_000 }, async () => {
