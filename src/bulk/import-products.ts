@@ -88,7 +88,10 @@ async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, erro
   const offline = new ProductCatalog([], [], []);
   const kind = productKind(writer, offline, { key: request.key, emptyClears: request.emptyClears, anyLocation: true }, rejects);
   const failing = { ...kind, jsonlRecords: productJsonlRecords, apply: () => Promise.reject(error) };
-  return runImportJob(source, failing, rejects, request, env, { api: undefined as never, counts: () => undefined });
+  const done = await runImportJob(source, failing, rejects, request, env, { api: undefined as never, counts: () => undefined });
+  // Every row refused before a product was planned: the summary still says the store was not read.
+  if (done.result.offline !== undefined || done.result.stop !== undefined) return done;
+  return report({ ...done.result, offline: error.message }, source.name, request, undefined, 'product');
 }
 
 function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
