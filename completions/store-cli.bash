@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -14,6 +14,9 @@ _store_cli_subcommands() {
     'product') REPLY='list count create get edit delete export import help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
+    'location') REPLY='list get count create update delete help' ;;
+    'inventory') REPLY='list set help' ;;
+    'shop') REPLY='info help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'sandbox') REPLY='serve reset export import logs fault help' ;;
@@ -73,9 +76,9 @@ _store_cli_flags() {
     'product') REPLY='-h --help' ;;
     'product list') REPLY='--title --status --collection --category --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
     'product count') REPLY='--title --status --collection --category --json -q --jq -h --help' ;;
-    'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json -q --jq --columns -h --help' ;;
+    'product create') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product get') REPLY='--json -q --jq --columns -h --help' ;;
-    'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location-id --dry-run --json -q --jq --columns -h --help' ;;
+    'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'product export') REPLY='--output --jsonl --no-ids --metafields --concurrency -h --help' ;;
     'product import') REPLY='--key --empty-clears --dry-run --rejects --shard --concurrency --give-up-after --json -q --jq -h --help' ;;
@@ -86,6 +89,21 @@ _store_cli_flags() {
     'collection') REPLY='-h --help' ;;
     'collection list') REPLY='--title --collection-type --json --jsonl -q --jq --columns -h --help' ;;
     'collection help') REPLY='' ;;
+    'location') REPLY='-h --help' ;;
+    'location list') REPLY='--limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'location get') REPLY='--json -q --jq -h --help' ;;
+    'location count') REPLY='--json -q --jq -h --help' ;;
+    'location create') REPLY='--name --address1 --address2 --city --province --country --zip --phone --dry-run --json -q --jq -h --help' ;;
+    'location update') REPLY='--name --address1 --address2 --city --province --country --zip --phone --dry-run --json -q --jq -h --help' ;;
+    'location delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'location help') REPLY='' ;;
+    'inventory') REPLY='-h --help' ;;
+    'inventory list') REPLY='--product --variant --location --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'inventory set') REPLY='--location --quantity --adjust --dry-run --json -q --jq -h --help' ;;
+    'inventory help') REPLY='' ;;
+    'shop') REPLY='-h --help' ;;
+    'shop info') REPLY='--json -q --jq -h --help' ;;
+    'shop help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -99,7 +117,7 @@ _store_cli_flags() {
     'webhook subscription help') REPLY='' ;;
     'webhook help') REPLY='' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox export') REPLY='--force -h --help' ;;
     'sandbox import') REPLY='-y --yes -h --help' ;;
@@ -127,7 +145,7 @@ _store_cli_flags() {
 _store_cli_option() {
   case "$1|$2" in
     'auth login|--brand') REPLY='w service genstore' ;;
-    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes' ;;
+    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes shopName shopDomain shopUnknown' ;;
     'auth status|-q' | 'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
     'auth list|--jsonl') REPLY='l profile baseUrl token default active' ;;
@@ -293,6 +311,7 @@ _store_cli_option() {
     'product create|--weight') REPLY='v' ;;
     'product create|--weight-unit') REPLY='w g kg lb oz' ;;
     'product create|--inventory') REPLY='v' ;;
+    'product create|--location') REPLY='v' ;;
     'product create|--location-id') REPLY='v' ;;
     'product create|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product create|-q' | 'product create|--jq') REPLY='v' ;;
@@ -319,6 +338,7 @@ _store_cli_option() {
     'product edit|--weight') REPLY='v' ;;
     'product edit|--weight-unit') REPLY='w g kg lb oz' ;;
     'product edit|--inventory') REPLY='v' ;;
+    'product edit|--location') REPLY='v' ;;
     'product edit|--location-id') REPLY='v' ;;
     'product edit|--json') REPLY='l productId title subTitle bodyHtml vendor productType status isMultiVariant categoryId productCategory collections images options variants marketAssigns salesChannels' ;;
     'product edit|-q' | 'product edit|--jq') REPLY='v' ;;
@@ -344,6 +364,54 @@ _store_cli_option() {
     'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|-q' | 'collection list|--jq') REPLY='v' ;;
     'collection list|--columns') REPLY='l collectionId title collectionType countGoodsNum published' ;;
+    'location list|--limit') REPLY='v' ;;
+    'location list|--page-token') REPLY='v' ;;
+    'location list|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location list|--jsonl') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location list|-q' | 'location list|--jq') REPLY='v' ;;
+    'location list|--columns') REPLY='l locationId name city country' ;;
+    'location get|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location get|-q' | 'location get|--jq') REPLY='v' ;;
+    'location count|--json') REPLY='l count' ;;
+    'location count|-q' | 'location count|--jq') REPLY='v' ;;
+    'location create|--name') REPLY='v' ;;
+    'location create|--address1') REPLY='v' ;;
+    'location create|--address2') REPLY='v' ;;
+    'location create|--city') REPLY='v' ;;
+    'location create|--province') REPLY='v' ;;
+    'location create|--country') REPLY='v' ;;
+    'location create|--zip') REPLY='v' ;;
+    'location create|--phone') REPLY='v' ;;
+    'location create|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location create|-q' | 'location create|--jq') REPLY='v' ;;
+    'location update|--name') REPLY='v' ;;
+    'location update|--address1') REPLY='v' ;;
+    'location update|--address2') REPLY='v' ;;
+    'location update|--city') REPLY='v' ;;
+    'location update|--province') REPLY='v' ;;
+    'location update|--country') REPLY='v' ;;
+    'location update|--zip') REPLY='v' ;;
+    'location update|--phone') REPLY='v' ;;
+    'location update|--json') REPLY='l locationId name address1 address2 city province country zip phone createTime updateTime' ;;
+    'location update|-q' | 'location update|--jq') REPLY='v' ;;
+    'location delete|--json') REPLY='l method path body' ;;
+    'location delete|-q' | 'location delete|--jq') REPLY='v' ;;
+    'inventory list|--product') REPLY='v' ;;
+    'inventory list|--variant') REPLY='v' ;;
+    'inventory list|--location') REPLY='v' ;;
+    'inventory list|--limit') REPLY='v' ;;
+    'inventory list|--page-token') REPLY='v' ;;
+    'inventory list|--json') REPLY='l productId variantId sku locationId available' ;;
+    'inventory list|--jsonl') REPLY='l productId variantId sku locationId available' ;;
+    'inventory list|-q' | 'inventory list|--jq') REPLY='v' ;;
+    'inventory list|--columns') REPLY='l productId variantId sku location available' ;;
+    'inventory set|--location') REPLY='v' ;;
+    'inventory set|--quantity') REPLY='v' ;;
+    'inventory set|--adjust') REPLY='v' ;;
+    'inventory set|--json') REPLY='l productId variantId sku locationId available' ;;
+    'inventory set|-q' | 'inventory set|--jq') REPLY='v' ;;
+    'shop info|--json') REPLY='l shopId shopName domain country currency timezone ianaTimezone mail description logo weightUnit' ;;
+    'shop info|-q' | 'shop info|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -400,6 +468,8 @@ _store_cli_option() {
     'sandbox serve|--rate-limit') REPLY='v' ;;
     'sandbox serve|--webhook') REPLY='v' ;;
     'sandbox serve|--webhook-secret') REPLY='v' ;;
+    'sandbox serve|--shop-name') REPLY='v' ;;
+    'sandbox serve|--shop-domain') REPLY='v' ;;
     'sandbox serve|--log-size') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
     'sandbox logs|--status') REPLY='v' ;;
@@ -464,6 +534,9 @@ _store_cli_argument() {
     'product help|'*) REPLY='w list count create get edit delete export import' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;
+    'location help|'*) REPLY='w list get count create update delete' ;;
+    'inventory help|'*) REPLY='w list set' ;;
+    'shop help|'*) REPLY='w info' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -473,7 +546,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

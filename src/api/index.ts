@@ -12,7 +12,9 @@ import { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
-import type { LocationsApi } from './locations/requests.js';
+import { LocationsApi } from './locations/requests.js';
+import { InventoryApi } from './inventory/requests.js';
+import type { ShopApi } from './shop/requests.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
@@ -28,6 +30,10 @@ export interface Api {
   collections: CollectionsApi;
   /** The store's locations (`/shops/locations`), where stock is kept. */
   locations: LocationsApi;
+  /** Stock per variant and location (`/inventory`). */
+  inventory: InventoryApi;
+  /** The shop's own details (`/shops/info`). */
+  shop: ShopApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -59,7 +65,10 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
-    locations: onFirstCall(async () => new (await import('./locations/requests.js')).LocationsApi(transport)),
+    // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
+    locations: new LocationsApi(transport),
+    inventory: new InventoryApi(transport),
+    shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),

@@ -7,10 +7,13 @@ import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
+import { inventory } from './inventory/index.js';
+import { location } from './location/index.js';
 import { metafield } from './metafield/index.js';
 import { product } from './product/index.js';
 import { sandbox } from './sandbox/index.js';
+import { shop } from './shop/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, location, inventory, shop, webhook, sandbox, api, completion];

@@ -17,6 +17,8 @@ export interface ProductFlags extends Omit<ProductFields, 'categoryId' | 'collec
   collection?: string[];
   image?: string[];
   option?: string[];
+  /** --location: an id, or a name still to look up. */
+  location?: string;
 }
 
 export interface FlagChange {
@@ -26,6 +28,8 @@ export interface FlagChange {
   collections?: string[];
   options?: ParsedOption[];
   variant: VariantFields;
+  /** --location as a name, still to look up (locate() in stock.ts puts its id in variant.locationId). */
+  location?: string;
 }
 
 export function checkFlags(flags: ProductFlags): FlagChange {
@@ -44,6 +48,10 @@ export function checkFlags(flags: ProductFlags): FlagChange {
     locationId: flags.locationId,
   });
   if (flags.locationId !== undefined && flags.inventory === undefined) throw new FieldError('locationId', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
+  if (flags.location !== undefined && flags.inventory === undefined) throw new FieldError('location', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
+  if (flags.location !== undefined && flags.locationId !== undefined) throw new FieldError('location', (name) => `Give ${name()} or ${name('locationId')}, not both: they name the same thing.`);
+  if (flags.location !== undefined && flags.location.trim() === '') throw new FieldError('location', (name) => `${name()} must be a location id or name, not empty.`);
+  const locationName = flags.location === undefined || /^\d+$/.test(flags.location.trim()) ? undefined : flags.location.trim();
   if (flags.category !== undefined && flags.category.trim() === '') throw new FieldError('category', (name) => `${name()} must be a category id or name, not empty.`);
   if (flags.collection?.some((c) => c.trim() === '')) throw new FieldError('collection', (name) => `${name()} must be a collection id or title, not empty.`);
   const fields: ProductFields = {
@@ -64,7 +72,7 @@ export function checkFlags(flags: ProductFlags): FlagChange {
     weight: values.weight,
     weightUnit: flags.weightUnit,
     inventory: values.inventory,
-    locationId: values.locationId,
+    locationId: flags.location !== undefined && locationName === undefined ? flags.location.trim() : values.locationId,
   };
   return {
     fields: definedOnly(fields),
@@ -72,6 +80,7 @@ export function checkFlags(flags: ProductFlags): FlagChange {
     ...(flags.collection !== undefined ? { collections: flags.collection.map((c) => c.trim()) } : {}),
     ...(flags.option !== undefined ? { options: parseOptionFlags(flags.option) } : {}),
     variant: definedOnly(variant),
+    ...(locationName !== undefined ? { location: locationName } : {}),
   };
 }
 

@@ -12,3 +12,4 @@ export { readProductFile, type ProductFile } from './file.js';
 export { changesSomething, checkFlags, type FlagChange, type ProductFlags } from './flag-change.js';
 export { asRead, linkNames, type LinkNames } from './names.js';
 export { countProducts, listProducts, resolveFilter, type ProductFilter, type ResolvedFilter } from './list.js';
+export { locate } from './stock.js';

@@ -11,7 +11,7 @@ import { defaultBurst, RATE_LIMIT_PLANS, type RateLimit } from './http/rate-limi
 import type { RequestLogLine } from './http/server.js';
 import { DEFAULT_LOG_SIZE, MAX_LOG_SIZE } from './http/request-log.js';
 import { isHttpUrl } from './resources/text.js';
-import { generateWebhookSecret, type WebhookLogLine } from './http/webhooks.js';
+import { generateWebhookSecret, SANDBOX_SHOP_DOMAIN, type WebhookLogLine } from './http/webhooks.js';
 
 export interface ResolvedOptions {
   host: string;
@@ -31,6 +31,8 @@ export interface ResolvedOptions {
   idsAs: IdsAs;
   dialect: DialectName;
   currency: string;
+  /** The shop `GET /shops/info` answers: its name and domain (currency is `currency`). */
+  shop: { name: string; domain: string };
   codesInReads: 'masked' | 'shown';
   definitionsFile: string | undefined;
   rateLimit: RateLimit | undefined;
@@ -85,6 +87,9 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   if (dialect === 'real' && idsAs === 'number') usage('The real dialect writes ids as JSON strings, as the real store does, so it cannot write them as numbers.');
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
+  const shop = { name: input.shopName ?? 'Sandbox Shop', domain: input.shopDomain ?? SANDBOX_SHOP_DOMAIN };
+  if (shop.name.trim() === '' || shop.name.length > 255) usage('The shop name must be 1 to 255 characters.');
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(shop.domain)) usage(`The shop domain must be a host name such as my-shop.example.com, not "${shop.domain}".`);
 
   const codesInReads = input.codesInReads ?? createDialect(dialect).codesInReads;
   if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
@@ -120,6 +125,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     idsAs,
     dialect,
     currency,
+    shop,
     codesInReads,
     definitionsFile: input.definitionsFile === undefined ? undefined : resolve(input.definitionsFile),
     rateLimit,

@@ -62,8 +62,12 @@ export interface SandboxOptions {
    * names: the token only as X-Genstore-Access-Token; see docs/sandbox.md "Sandbox dialects".
    */
   dialect?: 'service' | 'real';
-  /** Currency of new gift cards; default 'USD'. */
+  /** Currency of new gift cards, and the shop's (`GET /shops/info`); default 'USD'. */
   currency?: string;
+  /** The shop's name, as `GET /shops/info` answers it; default 'Sandbox Shop'. */
+  shopName?: string;
+  /** The shop's domain, as `GET /shops/info` answers it; default 'sandbox.localhost'. */
+  shopDomain?: string;
   /**
    * Gift card codes in reads (get, search, update, disable): 'masked' (the service dialect's
    * default, `****` and the last four, as DESIGN decides) or 'shown' whole (the real

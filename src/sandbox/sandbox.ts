@@ -126,6 +126,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     dataFile: options.dataFile,
     seed: seed === undefined && definitions.length === 0 ? undefined : baseline,
     currency: options.currency,
+    shop: options.shop,
     codesInReads: options.codesInReads,
     idsAs: options.idsAs,
     dialect,

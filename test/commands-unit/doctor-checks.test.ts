@@ -1,6 +1,6 @@
 // doctor's verdicts, from answers to lines, without a store.
 import { describe, expect, it } from 'vitest';
-import { formsLine, linkForm, rateLimitLine, refillOf, scopesLine } from '../../src/commands/doctor/checks.js';
+import { formsLine, linkForm, rateLimitLine, refillOf, scopesLine, shopLine } from '../../src/commands/doctor/checks.js';
 
 describe('doctor checks', () => {
   it('learns the refill from a burst and a later read, and names the plan of that size and refill', () => {
@@ -40,12 +40,19 @@ describe('doctor checks', () => {
     expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
       status: 'warn',
       detail:
-        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps)',
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps)',
     });
-    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps']).detail).toBe(
-      'webhook subscriptions: read only (no write_apps)',
-    );
+    expect(
+      scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_shops', 'write_shops', 'read_inventory', 'write_inventory', 'read_apps']).detail,
+    ).toBe('webhook subscriptions: read only (no write_apps)');
     expect(scopesLine(undefined).status).toBe('warn');
+  });
+
+  it("names the token's shop from GET shops/info, and says why not when it cannot", () => {
+    expect(shopLine(200, '{"shop":{"shopName":"Sun\'s Shop","domain":"online-shop.genstore.com"}}')).toMatchObject({ status: 'ok', detail: "Sun's Shop (online-shop.genstore.com)" });
+    expect(shopLine(403, '{"error":"forbidden"}')).toMatchObject({ status: 'warn', detail: expect.stringContaining('read_shops') });
+    expect(shopLine(404, '')).toMatchObject({ status: 'warn', detail: 'not shown: GET shops/info answered 404' });
+    expect(shopLine(200, '<html>')).toMatchObject({ status: 'warn' });
   });
 
   it('names the id and time forms seen', () => {

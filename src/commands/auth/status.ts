@@ -12,13 +12,17 @@ interface AuthStatus {
   tokenStatus: 'accepted' | 'accepted-without-gift-card-scope' | 'refused' | 'missing';
   /** The granted scopes where the store lists them (GET oauth2/access_scopes); null when unknown. */
   scopes: string[] | null;
+  /** The shop the token belongs to (GET shops/info); null when not known, `shopUnknown` saying why. */
+  shopName: string | null;
+  shopDomain: string | null;
+  shopUnknown: string | null;
 }
 
-const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes'] as const;
+const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'] as const;
 
 export default defineVerb({
   name: 'status',
-  summary: 'Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused) and list its scopes',
+  summary: "Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused), its shop's name and domain, and its scopes",
   json: { fields: FIELDS },
   examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
   async run(options, ctx) {
@@ -32,6 +36,9 @@ export default defineVerb({
       tokenSource: target.token?.source ?? null,
       tokenStatus: 'missing',
       scopes: null,
+      shopName: null,
+      shopDomain: null,
+      shopUnknown: null,
     };
     if (ctx.globals.sandbox) Object.assign(status, { baseUrl: 'embedded sandbox', baseUrlSource: 'sandbox', token: 'generated', tokenSource: 'sandbox' });
     if (ctx.globals.sandbox || (target.baseUrl && target.token)) {
@@ -39,7 +46,13 @@ export default defineVerb({
       const api = await ctx.api();
       status.tokenStatus = await ctx.spin('Checking the token…', () => checkToken(api));
       // Where the store lists a token's scopes; a store without the endpoint leaves them unknown.
-      if (status.tokenStatus !== 'refused') status.scopes = (await api.accessScopes.granted()) ?? null;
+      if (status.tokenStatus !== 'refused') {
+        status.scopes = (await api.accessScopes.granted()) ?? null;
+        const { lookUpShop } = await import('./shop.js');
+        const shop = await lookUpShop(api);
+        if ('unknown' in shop) status.shopUnknown = shop.unknown;
+        else Object.assign(status, { shopName: shop.name, shopDomain: shop.domain });
+      }
     }
     await out.item(status, { columns: COLUMNS });
     if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
@@ -61,6 +74,10 @@ const COLUMNS: readonly Column<AuthStatus>[] = [
     header: 'STATUS',
     value: (s) => ({ accepted: 'token accepted', 'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)', refused: 'token refused', missing: 'not logged in' })[s.tokenStatus],
     style: (text, colors, s) => (s.tokenStatus.startsWith('accepted') ? colors.green(text) : colors.red(text)),
+  },
+  {
+    header: 'SHOP',
+    value: (s) => (s.shopName !== null ? `${s.shopName} (${s.shopDomain})` : s.shopUnknown !== null ? `unknown (${s.shopUnknown})` : 'unknown'),
   },
   {
     header: 'SCOPES',

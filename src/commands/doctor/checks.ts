@@ -20,6 +20,8 @@ export const GROUP_SCOPES: ReadonlyArray<{ group: string; read: string; write: s
   { group: 'giftcard', read: 'read_gift_card', write: 'write_gift_card' },
   { group: 'metafield', read: 'read_metafields', write: 'write_metafields' },
   { group: 'product/category/collection', read: 'read_products', write: 'write_products' },
+  { group: 'shop/location', read: 'read_shops', write: 'write_shops' },
+  { group: 'inventory', read: 'read_inventory', write: 'write_inventory' },
   { group: 'webhook subscriptions', read: 'read_apps', write: 'write_apps' },
 ];
 
@@ -36,6 +38,22 @@ export function scopesLine(granted: readonly string[] | undefined): CheckLine {
   });
   if (lacking.length === 0) return line('scopes', 'ok', `every command group is granted (${granted.join(', ')})`);
   return line('scopes', 'warn', lacking.join('; '), "those commands answer 403 (exit 4): grant the scopes to the store's app and log in with its new token");
+}
+
+/** The shop a token belongs to, from GET shops/info's text (name and domain), whatever its status. */
+export function shopLine(status: number, text: string): CheckLine {
+  if (status === 403) return line('shop', 'warn', 'not shown: the token lacks read_shops (GET shops/info answered 403)', 'grant read_shops to see which shop the token belongs to');
+  if (status < 200 || status >= 300) return line('shop', 'warn', `not shown: GET shops/info answered ${status}`);
+  let shop: unknown;
+  try {
+    shop = (JSON.parse(text) as { shop?: unknown }).shop;
+  } catch {
+    shop = undefined;
+  }
+  if (typeof shop !== 'object' || shop === null) return line('shop', 'warn', "not shown: GET shops/info answered without a 'shop' object");
+  const { shopName, domain } = shop as Record<string, unknown>;
+  const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  return line('shop', 'ok', `${shown(shopName) || '(no name)'} (${shown(domain) || 'no domain'})`);
 }
 
 /** A published plan: bucket size and refill a second. */

@@ -3,7 +3,7 @@ import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
 import type { Api } from '../../api/index.js';
-import { bucketOf, formsLine, line, linkForm, rateLimitLine, scopesLine, type CheckLine, type TimedReading } from './checks.js';
+import { bucketOf, formsLine, line, linkForm, rateLimitLine, scopesLine, shopLine, type CheckLine, type TimedReading } from './checks.js';
 
 type ProbeAnswer = Awaited<ReturnType<Api['storeProbe']['get']>>;
 
@@ -14,13 +14,14 @@ const BURST = 4;
 const REFILL_PAUSE_MS = 1200;
 
 export default defineVerb({
-  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, id and time forms, product listing",
+  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, shop, scopes, API version, rate limit, paging, id and time forms, product listing",
   json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },
   examples: ['store-cli doctor', 'store-cli --profile shop doctor --json', 'STORE_CLI_SANDBOX_DIALECT=real store-cli --sandbox doctor'],
   notes: `
-One line a check: ok, warn or fail, what was seen, and a hint. It sends at most 10 GETs
-(${3 + BURST + 1} of its own, and when nothing names the header family, the one retry of
+One line a check: ok, warn or fail, what was seen, and a hint. It sends at most 11 GETs
+(${4 + BURST + 1} of its own, and when nothing names the header family, the one retry of
 another family a 401 may bring and its repeat), never a write: GET oauth2/access_scopes,
+GET shops/info (the shop's name and domain; a token without read_shops is a warning),
 GET gift_cards/search?limit=1, GET products?limit=1, then ${BURST} reads of the scopes at
 once and one more ${REFILL_PAUSE_MS / 1000} s later, to learn how fast the rate-limit
 bucket refills and so the plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s,
@@ -66,7 +67,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   const root = `/api/${version.value}`;
   const readings: TimedReading[] = [];
   let taken = 0;
-  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
+  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList' | 'shopInfo', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
     const answer = await api.storeProbe.get(name, query);
     taken += 1;
     const reading = bucketOf(answer.headers);
@@ -83,7 +84,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     lines.unshift(line('reachable', 'fail', error.message, 'check the base URL (store-cli auth status) and the network'));
-    for (const check of ['header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing']) {
+    for (const check of ['header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing']) {
       lines.push(line(check, 'warn', 'not checked: the store was not reachable'));
     }
     return order(lines);
@@ -109,6 +110,11 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
 
   const granted = scopes.status >= 200 && scopes.status < 300 ? await api.storeProbe.scopes(scopes) : undefined;
   lines.push(refused ? line('scopes', 'warn', 'not checked: the token was refused') : scopesLine(granted));
+  if (refused) lines.push(line('shop', 'warn', 'not shown: the token was refused'));
+  else {
+    const shop = await read('shopInfo');
+    lines.push(shopLine(shop.status, shop.text));
+  }
 
   const cards = await read('giftCardSearch', { limit: '1' });
   const products = await read('productList', { limit: '1' });
@@ -161,7 +167,7 @@ function mostUsed(readings: readonly TimedReading[]): TimedReading {
   return { ...last, at: readings[readings.length - 1]!.at };
 }
 
-const ORDER = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing'];
+const ORDER = ['reachable', 'tls', 'header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing'];
 
 function order(lines: CheckLine[]): CheckLine[] {
   return [...lines].sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));

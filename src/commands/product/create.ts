@@ -20,10 +20,12 @@ export default defineVerb({
   notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
-    const change = products.checkFlags(options);
+    const flagged = products.checkFlags(options);
     // --title overrides the file's title, so it may also stand in for a title the file lacks.
-    const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, change.fields.title !== undefined);
-    if (!file && change.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
+    const file = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, flagged.fields.title !== undefined);
+    if (!file && flagged.fields.title === undefined) throw new UsageError('--title is required (or give the whole product with --file).');
+    // A --location name is looked up (one read) once every check that needs no request passed.
+    const change = flagged.location === undefined ? flagged : await products.locate(await ctx.api(), flagged, ctx.spin);
     const out = await (options.dryRun ? ctx.output(options, REQUEST_FIELDS) : ctx.output());
     const draft = products.draftToCreate(change, file);
     if (options.dryRun) {

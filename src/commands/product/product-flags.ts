@@ -30,6 +30,7 @@ export function productFlags(verb: 'create' | 'edit') {
     weight: text('<number>', 'weight of every variant, a decimal such as 0.25'),
     weightUnit: oneOf('<unit>', 'unit of --weight', WEIGHT_UNITS),
     inventory: text('<n>', 'stock available of every variant, a whole number'),
-    locationId: text('<id>', "location of --inventory (default: the store's default location)"),
+    location: text('<name|id>', "location of --inventory: an id, or a name looked up with location list (default: the store's default location)"),
+    locationId: text('<id>', 'location of --inventory by id (--location takes a name as well)'),
   };
 }

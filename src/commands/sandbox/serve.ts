@@ -57,6 +57,8 @@ export default defineVerb({
     showCodes: boolean(
       "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
     ),
+    shopName: text('<name>', 'the name GET shops/info answers (shop info, auth status), 1..255 characters; default: Sandbox Shop'),
+    shopDomain: text('<host>', 'the domain GET shops/info answers, a host name such as my-shop.example.com; default: sandbox.localhost'),
     logSize: whole('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { min: 1, max: 1_000_000, default: 10_000 }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
@@ -106,6 +108,8 @@ export default defineVerb({
         idsAs: options.idsAs,
         dialect: options.dialect,
         ...(options.showCodes ? { codesInReads: 'shown' as const } : {}),
+        ...(options.shopName === undefined ? {} : { shopName: options.shopName }),
+        ...(options.shopDomain === undefined ? {} : { shopDomain: options.shopDomain }),
         ...(options.definitions ? { definitionsFile: options.definitions } : {}),
         ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
         logSize,

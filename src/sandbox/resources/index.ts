@@ -17,13 +17,14 @@ import { createCatalogResources, SCOPES as PRODUCT_SCOPES } from './products/rou
 import { categorySeed, productSeed } from './products/seed.js';
 import { collectionSeed } from './collections/seed.js';
 import { SCOPES as SHOP_SCOPES } from './locations/routes.js';
+import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
 import { locationSeed } from './locations/seed.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
 import { subscriptionSeed } from './webhook-subscriptions/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
-  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES], seeds: [categorySeed, collectionSeed, locationSeed, productSeed] },
+  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationSeed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
 ] as const;

@@ -55,6 +55,8 @@ export interface ResourceEvent {
 export interface ResourceEnv {
   ids: IdGenerator;
   currency: string;
+  /** The shop `GET /shops/info` answers (name and domain; its currency is `currency`). */
+  shop: { name: string; domain: string };
   /** Gift card codes in reads: masked to their last four, or shown whole. */
   codesInReads: 'masked' | 'shown';
   /** How ids are written, for ids inside JSON text (a product's `collections`). */

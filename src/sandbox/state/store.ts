@@ -43,6 +43,8 @@ export interface StoreOptions {
   /** What an empty store starts with (no data file, or a blank one); absent: nothing. */
   seed: StoreSeed | undefined;
   currency: string;
+  /** The shop `GET /shops/info` answers; default: the sandbox's own name and domain. */
+  shop?: { name: string; domain: string };
   /** Default 'masked'. */
   codesInReads?: 'masked' | 'shown';
   idsAs: IdsAs;
@@ -114,6 +116,7 @@ export class SandboxStore {
     const env = {
       ids: this.ids,
       currency: options.currency,
+      shop: options.shop ?? { name: 'Sandbox Shop', domain: 'sandbox.localhost' },
       codesInReads: options.codesInReads ?? 'masked',
       idsAs: options.idsAs,
       dialect: options.dialect,

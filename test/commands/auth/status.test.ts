@@ -39,7 +39,8 @@ describe('auth status', () => {
       BASE_URL: `${a.sandbox.baseUrl} (config file)`,
       TOKEN: '****AB12 (config file)',
       STATUS: 'token accepted',
-      SCOPES: 'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_metafields, write_metafields, read_apps, write_apps',
+      SHOP: 'Sandbox Shop (sandbox.localhost)',
+      SCOPES: 'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_inventory, write_inventory, read_metafields, write_metafields, read_apps, write_apps',
     });
   });
 
@@ -55,7 +56,10 @@ describe('auth status', () => {
       token: '****AB12',
       tokenSource: 'config file',
       tokenStatus: 'accepted',
-      scopes: ['read_gift_card', 'write_gift_card', 'read_products', 'write_products', 'read_shops', 'write_shops', 'read_metafields', 'write_metafields', 'read_apps', 'write_apps'],
+      scopes: ['read_gift_card', 'write_gift_card', 'read_products', 'write_products', 'read_shops', 'write_shops', 'read_inventory', 'write_inventory', 'read_metafields', 'write_metafields', 'read_apps', 'write_apps'],
+      shopName: 'Sandbox Shop',
+      shopDomain: 'sandbox.localhost',
+      shopUnknown: null,
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
     expect(picked.stdout).toBe('{"tokenStatus":"accepted","profile":"default"}\n');
@@ -115,7 +119,7 @@ describe('auth status', () => {
   it('nothing configured: "not logged in", exit 4', async () => {
     const r = await cli(['auth', 'status'], {});
     expect(r.code).toBe(4);
-    expect(fields(r.stdout)).toEqual({ PROFILE: 'default (default)', BASE_URL: 'not set', TOKEN: 'not set', STATUS: 'not logged in', SCOPES: 'unknown' });
+    expect(fields(r.stdout)).toEqual({ PROFILE: 'default (default)', BASE_URL: 'not set', TOKEN: 'not set', STATUS: 'not logged in', SHOP: 'unknown', SCOPES: 'unknown' });
     expect(r.stderr).toMatch(/^error: Profile 'default' has no base URL/);
     const json = await cli(['auth', 'status', '--json'], {});
     expect(json.code).toBe(4);

@@ -41,7 +41,7 @@ describe('product get', () => {
     for (const line of record) expect(line).toHaveLength(2);
     const rows = lines.slice(12);
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual([DEMO.tshirt, '4000000000000000409', 'White / S', 'TSH-WHT-S', '24.00', '30.00', '9.50', '0.18', 'kg', '40', '']);
+    expect(rows[0]).toEqual([DEMO.tshirt, '4000000000000000409', 'White / S', 'TSH-WHT-S', '24.00', '30.00', '9.50', '0.18', 'kg', '46', '']);
     expect(rows.map((row) => row[0])).toEqual([DEMO.tshirt, DEMO.tshirt, DEMO.tshirt, DEMO.tshirt]);
     expect(rows.map((row) => row[2])).toEqual(['White / S', 'White / M', 'Navy / M', 'Navy / L']);
     expect((await log.take()).map((q) => q.path)).toEqual([`/api/202412/products/${DEMO.tshirt}`]);

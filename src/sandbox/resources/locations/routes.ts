@@ -1,26 +1,30 @@
-// Locations, as the store documents them under About Shop (partners.genstore.ai/docs/api-rest/28):
+// The shop (`GET /shops/info`) and its locations, as the store documents them under About Shop
+// (partners.genstore.ai/docs/api-rest/28):
 // create at the singular `POST /shops/location`, read, change, delete and count under
 // `/shops/locations`, and a listing that pages by Link and pageToken ("scroll pagination").
-// Stock is not theirs: it lives in the catalog's variants (inventory.ts reads and writes it),
-// so this resource comes from the catalog's factory and shares its state. Decisions where the
+// Stock is not theirs: it lives in the catalog's variants (inventory/routes.ts, served here,
+// reads and writes it), so this resource comes from the catalog's factory and shares its state. Decisions where the
 // docs are silent (field names, the default location, deleting one that holds stock):
 // docs/decisions.md "Locations".
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
-import { isJsonObject } from '../../http/body-json.js';
-import { JsonInteger } from '../../http/body-json.js';
+import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
 import { formatTimestamp } from '../dates.js';
 import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
 import { characterCount } from '../text.js';
 import type { Catalog } from '../products/catalog-state.js';
-import { DEFAULT_LOCATION_ID, MAX_TEXT_LENGTH } from '../products/decisions.js';
+import { DEFAULT_LOCATION_ID, DEFAULT_WEIGHT_UNIT, MAX_TEXT_LENGTH } from '../products/decisions.js';
+import { inventoryRoutes } from '../inventory/routes.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { ADDRESS_FIELDS, changeSchema, KEY, LocationBook, locationRecordSchema, type LocationRecord } from './record.js';
 
-/** The scopes of the shop's routes (locations and shop info), in the order a token's grant lists them. */
+/** The scopes of the shop's routes (shop info and locations), in the order a token's grant lists them. */
 export const SCOPES = ['read_shops', 'write_shops'] as const;
+
+/** The sandbox shop's id, as `GET /shops/info` answers it (the docs' sample has one of 10 digits). */
+const SHOP_ID = '1000000001';
 
 /** Reads take either scope, as the docs say of the shop's (`ANY of read_shops, write_shops`). */
 const READ: ScopeRequirement = ['read_shops', 'write_shops'];
@@ -130,13 +134,37 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog, book:
     return { body: { locations: page.map(present) }, links };
   }
 
+  /** The shop as About Shop's sample writes it, from the sandbox's options. */
+  function shopInfo(): RouteReply {
+    const { name, domain } = env.shop;
+    return {
+      body: {
+        shop: {
+          country: 'US',
+          mail: `owner@${domain}`,
+          timezone: '0',
+          domain,
+          shopName: name,
+          description: '',
+          logo: '',
+          currency: env.currency,
+          shopId: new JsonInteger(SHOP_ID),
+          ianaTimezone: 'UTC',
+          weightUnit: DEFAULT_WEIGHT_UNIT,
+        },
+      },
+    };
+  }
+
   const routes: Route[] = [
+    { method: 'GET', path: '/shops/info', scope: READ, handle: shopInfo },
     { method: 'POST', path: '/shops/location', scope: WRITE, handle: create },
     { method: 'GET', path: '/shops/locations', scope: READ, handle: list },
     { method: 'GET', path: '/shops/locations/count', scope: READ, handle: () => ({ body: { count: new JsonInteger(String(book.all().length)) } }) },
     { method: 'GET', path: '/shops/locations/:id', scope: READ, handle: (request) => ({ body: { location: present(find(request.params.id)) } }) },
     { method: 'PUT', path: '/shops/locations/:id', scope: WRITE, handle: update },
     { method: 'DELETE', path: '/shops/locations/:id', scope: WRITE, handle: remove },
+    ...inventoryRoutes(env, catalog, book),
   ];
 
   function replaceAll(records: readonly LocationRecord[], stamp: string): void {

@@ -195,7 +195,7 @@ function readPosition(errors: FieldErrors, value: unknown, path: string): number
   return undefined;
 }
 
-function readAvailable(errors: FieldErrors, value: unknown, path: string): string | undefined {
+export function readAvailable(errors: FieldErrors, value: unknown, path: string): string | undefined {
   if (absent(value)) {
     errors.add(path, 'is required');
     return undefined;

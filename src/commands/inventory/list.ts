@@ -1,0 +1,57 @@
+import { INVENTORY_FIELDS } from '../../api/inventory/fields.js';
+import { UsageError } from '../../core/errors.js';
+import { checkPageTokenAlone } from '../flag-checks.js';
+import { defaultLimit, nextPageHint } from '../paging.js';
+import { boolean, defineVerb, text, whole } from '../verb.js';
+import { INVENTORY_LIST_COLUMNS } from './columns.js';
+
+const MAX_PAGE = 250;
+
+export default defineVerb({
+  name: 'list',
+  summary: 'List stock: each variant at each location it is stocked at, filtered by product, variant or location',
+  flags: {
+    product: text('<id>', 'only the variants of this product (a numeric id)'),
+    variant: text('<id>', 'only this variant (a numeric id)'),
+    location: text('<name|id>', 'only this location: an id, or a name looked up with location list'),
+    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
+    pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
+    all: boolean('follow next-page links to the end, streaming page after page'),
+  },
+  json: { fields: INVENTORY_FIELDS, list: true, columns: INVENTORY_LIST_COLUMNS },
+  examples: ['store-cli inventory list --product 4000000000000000401', 'store-cli inventory list --location "Downtown Store" --all', 'store-cli inventory list --all --json variantId,locationId,available'],
+  notes: `
+Needs a token with the read_inventory or write_inventory scope. The table names each
+location (one more request, location list, which needs read_shops; without it the ids are
+shown); --json prints the items as the store sent them, locations by id.
+`,
+  async run(options, ctx) {
+    const filters = { '--product': options.product, '--variant': options.variant, '--location': options.location };
+    checkPageTokenAlone(options.pageToken, filters);
+    if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
+    const [{ checkInventoryFilter }, stock, { inventoryListView }] = await Promise.all([import('../../api/inventory/schema.js'), import('../../product/stock.js'), import('./view.js')]);
+    const given = checkInventoryFilter({ productId: options.product, variantId: options.variant });
+    const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const locationId = options.location === undefined ? undefined : await stock.resolveLocation(api, options.location, ctx.spin);
+    const filter = { ...given, ...(locationId === undefined ? {} : { locationId }) };
+    const page = { ...filter, ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
+    const pages = api.inventory.pages(page, options.all === true);
+    const first = await ctx.spin('Listing stock…', () => pages.next());
+    // --json prints ids as sent: the names are for people, and cost a request.
+    const names = out.isJson ? new Map<string, string>() : await stock.locationNames(api);
+    let nextPageToken: string | undefined;
+    async function* stream() {
+      if (first.done) {
+        nextPageToken = first.value;
+        return;
+      }
+      yield first.value;
+      nextPageToken = yield* pages;
+    }
+    await out.list(stream(), inventoryListView(INVENTORY_LIST_COLUMNS, names), 'No stock matches.');
+    const filtered = Object.values(filters).some((value) => value !== undefined);
+    if (nextPageToken) ctx.say(nextPageHint('stock items', nextPageToken, filtered));
+  },
+});
