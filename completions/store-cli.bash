@@ -11,7 +11,7 @@ _store_cli_subcommands() {
     'giftcard') REPLY='create update disable get search count import export help' ;;
     'metafield') REPLY='set get list count delete import export definition help' ;;
     'metafield definition') REPLY='list get create update delete export import help' ;;
-    'product') REPLY='list count create get edit delete help' ;;
+    'product') REPLY='list count create get edit delete export import help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list get count create update delete add remove products help' ;;
     'location') REPLY='list get count create update delete help' ;;
@@ -82,6 +82,8 @@ _store_cli_flags() {
     'product get') REPLY='--json -q --jq --columns -h --help' ;;
     'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'product export') REPLY='--output --jsonl --no-ids --metafields --concurrency -h --help' ;;
+    'product import') REPLY='--key --empty-clears --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'product help') REPLY='' ;;
     'category') REPLY='-h --help' ;;
     'category search') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -372,6 +374,17 @@ _store_cli_option() {
     'product edit|--columns') REPLY='l productId variantId options sku price compareOfPrice costPrice weight weightUnit stock barcode' ;;
     'product delete|--json') REPLY='l method path body' ;;
     'product delete|-q' | 'product delete|--jq') REPLY='v' ;;
+    'product export|--output') REPLY='f' ;;
+    'product export|--concurrency') REPLY='v' ;;
+    'product import|--key') REPLY='w handle sku id' ;;
+    'product import|--rejects') REPLY='f' ;;
+    'product import|--shard') REPLY='v' ;;
+    'product import|--concurrency') REPLY='v' ;;
+    'product import|--give-up-after') REPLY='v' ;;
+    'product import|--max-rejects') REPLY='v' ;;
+    'product import|--report') REPLY='v' ;;
+    'product import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'product import|-q' | 'product import|--jq') REPLY='v' ;;
     'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|-q' | 'category search|--jq') REPLY='v' ;;
@@ -623,7 +636,8 @@ _store_cli_argument() {
     'metafield definition import|1') REPLY='f' ;;
     'metafield definition help|'*) REPLY='w list get create update delete export import' ;;
     'metafield help|'*) REPLY='w set get list count delete import export definition' ;;
-    'product help|'*) REPLY='w list count create get edit delete' ;;
+    'product import|1') REPLY='f' ;;
+    'product help|'*) REPLY='w list count create get edit delete export import' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list get count create update delete add remove products' ;;
     'location help|'*) REPLY='w list get count create update delete' ;;

@@ -2,9 +2,7 @@
 // also makes the codes of rows without one), the store's cards read when that is cheap,
 // then the rows run through the import engine as gift cards. stdin is read once into a
 // private temporary file, as the file is read twice.
-import { rm } from 'node:fs/promises';
 import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
-import { identityOfPath } from '../core/file-identity.js';
 import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
@@ -13,9 +11,9 @@ import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { openPacedApi } from './paced-api.js';
 import { GaveUpError } from './paced-api.js';
-import type { ImportResult, ImportSource, RejectLimit, Stop } from './run-import.js';
+import type { ImportResult, RejectLimit, Stop } from './run-import.js';
 import type { Shard } from './shard.js';
-import { openSource, spoolStdin } from './source.js';
+import { reopenableInput } from './source.js';
 
 export interface GiftCardImportRequest {
   /** A CSV path, or "-" for stdin. */
@@ -38,21 +36,17 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
   const { rejectsPath, codesOut } = request;
   // By identity, or by resolved path for files not there yet (the codes file never is).
   if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
-  const spool = request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
+  // Read twice (checked whole first, then imported): stdin is kept in a private file meanwhile.
+  const input = await reopenableInput(request.file, env.stdin, env.signal, true);
   try {
-    const open = async (): Promise<ImportSource> => {
-      if (!spool) return openSource(request.file, env.stdin);
-      const source = await openSource(spool.path, env.stdin);
-      // Named and guarded as stdin: --rejects must not be the file stdin reads from.
-      return { ...source, name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) };
-    };
-    const checked = await preflight(await open(), {
+    const whole = await input.open();
+    const checked = await preflight(whole, {
       dryRun: request.dryRun,
       ...(request.shard ? { shard: request.shard } : {}),
       ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
     });
     // Opened before the first request, so that a --rejects that is the input sends nothing.
-    const imported = spool ? { name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : { name: request.file, identity: await identityOfPath(request.file) };
+    const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const store = paced.api.giftCards;
@@ -73,14 +67,17 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await runImportJob(await open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, { ...(rejects ? { opened: rejects } : {}), reopen: open });
+    const report = await runImportJob(await input.open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, {
+      ...(rejects ? { opened: rejects } : {}),
+      reopen: input.open,
+    });
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
       lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
     return { ...report, lines };
   } finally {
-    if (spool) await rm(spool.dir, { recursive: true, force: true });
+    await input.close();
   }
 }
 

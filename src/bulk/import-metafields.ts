@@ -1,13 +1,12 @@
 // One metafield import: the file (CSV or JSON lines) opened, and run through the import
 // engine as metafield rows.
-import { rm } from 'node:fs/promises';
 import { runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
 import { metafieldKind } from './metafield-kind.js';
 import { openPacedApi } from './paced-api.js';
 import { METAFIELD_REJECTS } from './rejects.js';
 import type { Shard } from './shard.js';
-import { openSource, spoolStdin } from './source.js';
-import type { ImportSource, RejectLimit } from './run-import.js';
+import { reopenableInput } from './source.js';
+import type { RejectLimit } from './run-import.js';
 import { UndefinedFields } from './undefined-fields.js';
 
 export type { ImportEnv, ImportReport };
@@ -33,20 +32,15 @@ export interface ImportRequest {
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
   const twice = request.allOrNothing === true && !request.dryRun;
-  const spool = twice && request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
+  const input = await reopenableInput(request.file, env.stdin, env.signal, twice);
   try {
-    const open = async (): Promise<ImportSource> => {
-      if (!spool) return openSource(request.file, env.stdin, env.signal);
-      // Named and guarded as stdin: --rejects must not be the file stdin reads from.
-      return { ...(await openSource(spool.path, env.stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) };
-    };
-    const source = await open();
+    const source = await input.open();
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
     const kind = metafieldKind(paced.api.metafields, request.domain, fields);
-    const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced, twice ? { reopen: open } : {});
+    const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced, twice ? { reopen: input.open } : {});
     return { ...report, lines: [...report.lines, ...fields.lines()] };
   } finally {
-    if (spool) await rm(spool.dir, { recursive: true, force: true });
+    await input.close();
   }
 }

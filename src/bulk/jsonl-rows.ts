@@ -25,19 +25,32 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export async function* jsonlRecords(input: Readable, domainFlag: string | undefined): AsyncGenerator<CsvRecord> {
   const keys: readonly string[] = domainFlag === undefined ? JSONL_KEYS : JSONL_KEYS.filter((key) => key !== 'domain');
   yield { line: 0, cells: [...keys], bytes: 0 };
+  for await (const parsed of jsonObjectLines(input, `a JSON object with the keys ${JSONL_KEYS.join(', ')}`)) {
+    yield 'object' in parsed ? recordOf(parsed.object, parsed, keys, domainFlag) : parsed;
+  }
+}
+
+/** A line read as a JSON object, or as a record holding its problem. */
+export type ObjectLine = { line: number; bytes: number; object: Record<string, unknown> } | CsvRecord;
+
+/**
+ * The non-blank lines of the input, each parsed as a JSON object (`what` says what a line
+ * must be), or a record with the line's problem. Ending the iteration early closes the input.
+ */
+export async function* jsonObjectLines(input: Readable, what: string): AsyncGenerator<ObjectLine> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   // A line past the limit: its bytes are dropped as they come, and it is one reject (the next line is read as usual).
   let overlong = false;
   let line = 0;
   let bytes = 0;
-  const lineOf = (piece: Buffer): CsvRecord | undefined => {
+  const lineOf = (piece: Buffer): ObjectLine | undefined => {
     line += 1;
     bytes += piece.length + 1;
     const text = line === 1 && piece.subarray(0, 3).equals(UTF8_BOM) ? piece.subarray(3) : piece;
-    return recordOf(text, line, Math.max(0, bytes - 1), keys, domainFlag);
+    return objectOf(text, line, Math.max(0, bytes - 1), what);
   };
-  const overlongLine = (dropped: number): CsvRecord => {
+  const overlongLine = (dropped: number): ObjectLine => {
     line += 1;
     bytes += dropped + 1;
     return { line, cells: [], bytes: Math.max(0, bytes - 1), problem: `the line is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} bytes, which no row of an import can be` };
@@ -87,9 +100,9 @@ export async function* jsonlRecords(input: Readable, domainFlag: string | undefi
   }
 }
 
-/** One line to its cells, or to a problem (with whatever cells it had); undefined for a blank line. */
-function recordOf(piece: Buffer, line: number, bytes: number, keys: readonly string[], domainFlag: string | undefined): CsvRecord | undefined {
-  const problem = (reason: string, cells: string[] = []): CsvRecord => ({ line, cells, bytes, problem: reason });
+/** One line to its JSON object, or to a problem; undefined for a blank line. */
+function objectOf(piece: Buffer, line: number, bytes: number, what: string): ObjectLine | undefined {
+  const problem = (reason: string): CsvRecord => ({ line, cells: [], bytes, problem: reason });
   if (!isUtf8(piece)) return problem('the line is not valid UTF-8 (save the file as UTF-8)');
   const text = piece.toString('utf8').replace(/\r$/, '');
   if (text.trim() === '') return undefined;
@@ -101,9 +114,15 @@ function recordOf(piece: Buffer, line: number, bytes: number, keys: readonly str
     return problem(`the line is not JSON (${stripPeriod((error as Error).message)})`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || isLosslessNumber(parsed)) {
-    return problem(`the line is not a JSON object with the keys ${JSONL_KEYS.join(', ')}`);
+    return problem(`the line is not ${what}`);
   }
-  const object = parsed as Record<string, unknown>;
+  return { line, bytes, object: parsed as Record<string, unknown> };
+}
+
+/** A metafield line's object to its cells, or to a problem (with whatever cells it had). */
+function recordOf(object: Record<string, unknown>, at: { line: number; bytes: number }, keys: readonly string[], domainFlag: string | undefined): CsvRecord {
+  const { line, bytes } = at;
+  const problem = (reason: string, cells: string[] = []): CsvRecord => ({ line, cells, bytes, problem: reason });
   const cells: string[] = [];
   for (const key of keys) {
     const cell = cellOf(key, object[key]);

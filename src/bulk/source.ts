@@ -89,3 +89,24 @@ export async function spoolStdin(stdin: Readable, signal: AbortSignal): Promise<
   }
   return { dir, path, ...(identity ? { identity } : {}) };
 }
+
+/** An input that can be opened again from its start; `close` removes what it kept. */
+export interface ReopenableInput {
+  open(): Promise<ImportSource>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file to import, opened as often as the run needs (all or nothing reads it twice;
+ * gift card import checks it whole first). `again`: stdin is kept in a private file, named
+ * and guarded as stdin (--rejects must not be the file stdin reads from); a path is simply
+ * opened anew.
+ */
+export async function reopenableInput(path: string, stdin: Readable, signal: AbortSignal, again: boolean): Promise<ReopenableInput> {
+  if (path !== '-' || !again) return { open: () => openSource(path, stdin, signal), close: async () => undefined };
+  const spool = await spoolStdin(stdin, signal);
+  return {
+    open: async () => ({ ...(await openSource(spool.path, stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) }),
+    close: () => rm(spool.dir, { recursive: true, force: true }),
+  };
+}

@@ -53,6 +53,7 @@ const ARGS: Record<string, string[]> = {
   'metafield delete': ['products', '1', '--namespace', 'custom', '--code', 'color', '--yes'],
   'metafield import': ['values.csv'],
   'giftcard import': ['cards.csv'],
+  'product import': ['products.csv'],
   'metafield definition list': ['products'],
   'metafield definition get': ['products', '--namespace', 'custom', '--code', 'color'],
   'metafield definition create': ['products', '--namespace', 'custom', '--code', 'fabric', '--definition-name', 'Fabric', '--field-type', 'SingleLineText'],

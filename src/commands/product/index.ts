@@ -5,9 +5,11 @@ import edit from './edit.js';
 import get from './get.js';
 import list from './list.js';
 import count from './count.js';
+import exportVerb from './export.js';
+import importVerb from './import.js';
 
 export const product: Noun = {
   name: 'product',
-  summary: 'List, count, create, get, edit and delete products (category and collections by name)',
-  verbs: [list, count, create, get, edit, del],
+  summary: 'List, count, create, get, edit, delete, export and import products (category and collections by name)',
+  verbs: [list, count, create, get, edit, del, exportVerb, importVerb],
 };

@@ -1,0 +1,111 @@
+// One product import: the store's catalog read (products, categories, collections,
+// locations), then the file (CSV or JSON lines) run through the import engine as product rows.
+import type { Api } from '../api/index.js';
+import { MAX_PRODUCT_PAGE } from '../api/products/codes.js';
+import { idText } from '../api/products/draft.js';
+import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
+import { scalarText } from '../core/json.js';
+import { plural } from '../core/words.js';
+import { report, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { GaveUpError, openPacedApi } from './paced-api.js';
+import { ProductCatalog, type CatalogSource, type Named } from './product-catalog.js';
+import { productJsonlRecords } from './product-jsonl.js';
+import { productKind, productRejects, type ProductWriter } from './product-kind.js';
+import type { ProductKey } from './product-rows.js';
+import type { ImportResult, RejectLimit, Stop } from './run-import.js';
+import type { Shard } from './shard.js';
+import { openSource, reopenableInput, type ReopenableInput } from './source.js';
+
+export interface ProductImportRequest {
+  /** A CSV or JSON-lines path, or "-" for stdin. */
+  file: string;
+  key: ProductKey;
+  emptyClears: boolean;
+  shard?: Shard;
+  dryRun: boolean;
+  concurrency: number;
+  rejectsPath?: string;
+  giveUpAfterMs?: number;
+  maxRejects?: RejectLimit;
+  allOrNothing?: boolean;
+}
+
+/** The catalog's reads through the API (paged, paced as every request of the run). */
+export function catalogSource(api: Api): CatalogSource {
+  return {
+    products: () => api.products.list({ limit: MAX_PRODUCT_PAGE }, true),
+    categories: async () => (await api.categories.search()).map((c) => ({ id: idText(c.categoryId), name: scalarText(c.categoryName) })),
+    collections: async () => (await api.collections.list()).map((c) => ({ id: idText(c.collectionId), name: scalarText(c.title) })),
+    locations: () => storeLocations(api),
+  };
+}
+
+/** The store's locations by name (store-cli location list). */
+export async function storeLocations(api: Api): Promise<Named[]> {
+  const locations = await api.locations.list({ all: true });
+  // A store may call the name `locationName` (api/locations/schema.ts).
+  return locations.map((location) => ({ id: idText(location.locationId), name: scalarText(location.name ?? location.locationName) }));
+}
+
+export function productWriter(api: Api): ProductWriter {
+  return {
+    create: (product) => api.products.create(product),
+    update: (productId, product) => api.products.update(productId, product),
+    listMetafields: (productId) => api.metafields.list('products', productId),
+    createMetafields: (productId, values) => api.metafields.createBatch('products', productId, values),
+    updateMetafield: (productId, value) => api.metafields.update('products', productId, value),
+    deleteMetafield: (productId, namespace, code) => api.metafields.delete('products', productId, namespace, code),
+  };
+}
+
+export async function importProducts(request: ProductImportRequest, env: ImportEnv): Promise<ImportReport> {
+  const twice = request.allOrNothing === true && !request.dryRun;
+  const input = await reopenableInput(request.file, env.stdin, env.signal, twice);
+  try {
+    return await importFrom(input, twice, request, env);
+  } finally {
+    await input.close();
+  }
+}
+
+async function importFrom(input: ReopenableInput, twice: boolean, request: ProductImportRequest, env: ImportEnv): Promise<ImportReport> {
+  const source = await input.open();
+  const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
+  const started = performance.now();
+  let catalog: ProductCatalog;
+  try {
+    catalog = await ProductCatalog.read(catalogSource(paced.api));
+  } catch (error) {
+    source.stream.destroy();
+    const stopped = (stop: Stop) => report(stoppedBefore(performance.now() - started, stop), source.name, request, paced.counts(), 'product');
+    if (error instanceof CancelledError || env.signal.aborted) return stopped({ kind: 'interrupted' });
+    if (error instanceof GaveUpError) return stopped({ kind: 'failed', error });
+    // A dry run without a store to read validates the file only.
+    if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
+    return offlineDryRun(request, env, error);
+  }
+  const known = catalog.size;
+  const rejects = productRejects();
+  const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears }, rejects);
+  const result = await runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced, twice ? { reopen: input.open } : {});
+  return { ...result, lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
+}
+
+/** No store to read: the rows are checked against an empty catalog that refuses every write (the engine then validates only). */
+async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, error: Error): Promise<ImportReport> {
+  const source = await openSource(request.file, env.stdin, env.signal);
+  const rejects = productRejects();
+  const refuse = () => Promise.reject(error);
+  const writer: ProductWriter = { create: refuse, update: refuse, listMetafields: refuse, createMetafields: refuse, updateMetafield: refuse, deleteMetafield: refuse };
+  const offline = new ProductCatalog([], [], []);
+  const kind = productKind(writer, offline, { key: request.key, emptyClears: request.emptyClears, anyLocation: true }, rejects);
+  const failing = { ...kind, jsonlRecords: productJsonlRecords, apply: () => Promise.reject(error) };
+  const done = await runImportJob(source, failing, rejects, request, env, { api: undefined as never, counts: () => undefined });
+  // Every row refused before a product was planned: the summary still says the store was not read.
+  if (done.result.offline !== undefined || done.result.stop !== undefined) return done;
+  return report({ ...done.result, offline: error.message }, source.name, request, undefined, 'product');
+}
+
+function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
+  return { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
+}

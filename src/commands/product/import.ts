@@ -1,0 +1,51 @@
+import { PRODUCT_KEYS } from '../../bulk/product-keys.js';
+import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { arg, boolean, defineVerb, oneOf } from '../verb.js';
+
+export default defineVerb({
+  name: 'import',
+  summary: 'Bulk-load products from the CSV (or JSON lines) product export writes: creates what is missing, updates what differs, skips what is equal; safe to re-run',
+  args: { file: arg('CSV file with one row per variant (a header such as handle,title,option1Name,option1Value,sku,price), JSON lines (a .jsonl file), or - for stdin') },
+  flags: {
+    key: oneOf('<key>', "what matches a row's product on the store: handle (the handle column, else the title's), sku (any of its variants' SKUs) or id (the productId column)", PRODUCT_KEYS, {
+      default: 'handle',
+    }),
+    emptyClears: boolean('an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone'),
+    ...importFlags("the store's products (one listing, 250 a page)", 'products (split by handle, or productId with --key id)'),
+  },
+  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  examples: [
+    'store-cli product import products.csv --dry-run',
+    'store-cli product import products.csv --rejects rejects.csv --shard 1/2',
+    'store-cli product import prices.csv --key sku --empty-clears',
+  ],
+  notes: `
+One row per variant, the product's columns repeated on each (as product export writes).
+  Columns (any order, any case, all optional): handle, productId, title, status, category
+  (a name), collections (names, separated by ;), option1Name, option1Value (up to option3),
+  variantId, sku, barcode, price, compareOfPrice, weight, weightUnit, inventory:<location
+  name> (stock at that location), metafield:<namespace>.<code>.
+Consecutive rows with the same handle (or productId with --key id) are one product: found
+  on the store by --key, planned from one listing of the store's products read before the
+  import, and written with one request (the whole product, as product edit sends it) when
+  something differs; an unchanged product costs nothing. A product --key finds none for is
+  created (it needs a title). A row's variant is found by variantId, else its option
+  values, else its SKU; a row naming none adds a variant. Variants the file leaves out are
+  kept: import never deletes.
+A missing column keeps what the store holds. An empty cell keeps it too: a blank cell never
+  deletes data unless --empty-clears says so. Title, status, price and stock are never
+  cleared.
+Categories and collections are named as product create --collection names them (the exact
+  name ignoring case, else the only partial match); a name matching none or several refuses
+  that product's rows. An inventory: column must name a location of the store (or its id),
+  else nothing is sent.
+${IMPORT_EXIT_CODES}`,
+  async run(options, ctx) {
+    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    // Asked first, so that a bad --json sends nothing.
+    const out = await ctx.output();
+    const report = await bulk.importProducts({ file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings }, importEnv(ctx));
+    await tellReport(report, out, ctx, { command: 'product import', targets: reports });
+  },
+});
