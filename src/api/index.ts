@@ -3,6 +3,7 @@
 import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/requests.js';
 import { CollectionsApi } from './collections/requests.js';
+import { DiscountsApi } from './discounts/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
 import { MetafieldsApi } from './metafields/requests.js';
@@ -25,6 +26,8 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  /** The store's discounts and their codes (`/discounts`). */
+  discounts: DiscountsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -56,6 +59,8 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
+    discounts: new DiscountsApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
