@@ -96,8 +96,8 @@ function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResul
   return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), firstRejects: [], stop };
 }
 
-/** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes). */
-async function spoolStdin(env: ImportEnv): Promise<{ dir: string; path: string; identity?: ReturnType<typeof identityOfStream> }> {
+/** stdin copied to a file in a new private directory (0700; the file 0600: it holds codes); discount import reads it so too. */
+export async function spoolStdin(env: Pick<ImportEnv, 'stdin' | 'signal'>): Promise<{ dir: string; path: string; identity?: ReturnType<typeof identityOfStream> }> {
   const identity = identityOfStream(env.stdin);
   const dir = await mkdtemp(join(tmpdir(), 'store-cli-giftcards-'));
   const path = join(dir, 'stdin.csv');

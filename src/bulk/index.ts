@@ -7,3 +7,4 @@ export { importGiftCards, type GiftCardImportRequest } from './import-gift-cards
 export { parseShard, type Shard } from './shard.js';
 export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
 export { GIVE_UP_AFTER_MS } from './paced-api.js';
+export { importDiscountCodes, type DiscountCodeImportRequest } from './import-discount-codes.js';

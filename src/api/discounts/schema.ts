@@ -85,7 +85,7 @@ export const discountCreateInput = z
     usageLimit: z.optional(discountFields.usageLimit),
     oncePerCustomer: z.optional(discountFields.oncePerCustomer),
   })
-  .check(z.refine((input) => valueFits(input.valueType, input.value), { message: 'a percentage must be above 0 and at most 100; an amount above 0', path: ['value'] }));
+  .check(z.refine((input) => valueFits(input.valueType, input.value), { message: 'must be above 0, and at most 100 for a percentage', path: ['value'] }));
 export type DiscountCreate = z.output<typeof discountCreateInput>;
 
 /** An update sends only what changes (the method cannot change: its codes would mean nothing). */

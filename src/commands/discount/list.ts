@@ -26,7 +26,14 @@ export default defineVerb({
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
     const [{ checkDiscountList }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, 250);
-    const input = checkDiscountList({ limit, sinceId: options.sinceId, pageToken: options.pageToken, status: options.status, discountMethod: options.discountMethod, discountType: options.discountType });
+    const input = checkDiscountList({
+      limit,
+      sinceId: options.sinceId,
+      pageToken: options.pageToken,
+      status: options.status,
+      discountMethod: options.discountMethod,
+      discountType: options.discountType,
+    });
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
@@ -41,6 +48,13 @@ export default defineVerb({
       nextPageToken = yield* pages;
     }
     await out.list(stream(), view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
-    if (nextPageToken) ctx.say(nextPageHint('discounts', nextPageToken, Object.values(filters).some((value) => value !== undefined)));
+    if (nextPageToken)
+      ctx.say(
+        nextPageHint(
+          'discounts',
+          nextPageToken,
+          Object.values(filters).some((value) => value !== undefined),
+        ),
+      );
   },
 });

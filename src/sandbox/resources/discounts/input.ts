@@ -6,17 +6,7 @@ import { isJsonNumber, isJsonObject, type JsonObject } from '../../http/body-jso
 import { isTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import { characterCount } from '../text.js';
-import {
-  CODE_PATTERN,
-  DISCOUNT_METHODS,
-  DISCOUNT_TYPES,
-  ELIGIBILITIES,
-  isDiscountValue,
-  STATUSES,
-  TITLE_MAX_LENGTH,
-  VALUE_TYPES,
-  type DiscountRecord,
-} from './record.js';
+import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountRecord } from './record.js';
 
 /** The fields a body may set; on create the sandbox fills in the rest. */
 export type DiscountInput = Partial<Omit<DiscountRecord, 'id' | 'createTime' | 'updateTime' | 'codes'>>;

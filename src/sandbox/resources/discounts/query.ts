@@ -35,7 +35,9 @@ export function listPage<T extends { id: string }>(
     given = { ...cursor.filters };
     after = cursor.after;
   }
-  const kept = records.filter((record) => (after === null || BigInt(record.id) > BigInt(after)) && filters.every((filter) => given[filter.name] === undefined || filter.keep(record, given[filter.name]!)));
+  const kept = records.filter(
+    (record) => (after === null || BigInt(record.id) > BigInt(after)) && filters.every((filter) => given[filter.name] === undefined || filter.keep(record, given[filter.name]!)),
+  );
   const page = kept.slice(0, limit);
   const last = page.at(-1);
   const links = kept.length > limit && last !== undefined ? { next: pageUrl(path, limit, { after: last.id, filters: given }) } : {};

@@ -6,7 +6,19 @@ import { AMOUNT_PATTERN } from '../money.js';
 import { seedSection } from '../resource.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import demo from './demo.json' with { type: 'json' };
-import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, KEY, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountCodeRecord, type DiscountRecord } from './record.js';
+import {
+  CODE_PATTERN,
+  DISCOUNT_METHODS,
+  DISCOUNT_TYPES,
+  ELIGIBILITIES,
+  isDiscountValue,
+  KEY,
+  STATUSES,
+  TITLE_MAX_LENGTH,
+  VALUE_TYPES,
+  type DiscountCodeRecord,
+  type DiscountRecord,
+} from './record.js';
 
 const id = z.string({ error: 'must be a decimal id as a JSON string' }).regex(ID_PATTERN, 'must be a decimal id without leading zeros');
 const timestamp = z.string().refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z');
