@@ -605,9 +605,9 @@ complete -c store-cli -n '__store_cli_at \'discount\'' -a export -d 'Write a dis
 complete -c store-cli -n '__store_cli_at \'discount\'' -a help -d 'show help for a command, e.g. help giftcard search'
 
 # store-cli discount list
-complete -c store-cli -n '__store_cli_at \'discount list\'' -l status -x -d 'only discounts in this status: enabled, disabled (or ENABLED, DISABLED)'
-complete -c store-cli -n '__store_cli_at \'discount list\'' -l discount-method -x -d 'only discounts that apply so: code, automatic (or CODE_DISCOUNT, AUTOMATIC_DISCOUNT)'
-complete -c store-cli -n '__store_cli_at \'discount list\'' -l discount-type -x -d 'only discounts of this type: product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
+complete -c store-cli -n '__store_cli_at \'discount list\'' -l status -x -d 'only discounts in this status: one of enabled, disabled (or ENABLED, DISABLED)'
+complete -c store-cli -n '__store_cli_at \'discount list\'' -l discount-method -x -d 'only discounts that apply so: one of code, automatic (or CODE_DISCOUNT, AUTOMATIC_DISCOUNT)'
+complete -c store-cli -n '__store_cli_at \'discount list\'' -l discount-type -x -d 'only discounts of this type: one of product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
 complete -c store-cli -n '__store_cli_at \'discount list\'' -l since-id -x -d 'only discounts with an id greater than this'
 complete -c store-cli -n '__store_cli_at \'discount list\'' -l limit -x -d 'page size, 1..250 (default: the profile\'s page-size, else 50; with --all, 250)'
 complete -c store-cli -n '__store_cli_at \'discount list\'' -l page-token -x -d 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'
@@ -625,16 +625,16 @@ complete -c store-cli -n '__store_cli_at \'discount get\'' -s h -l help -d 'show
 
 # store-cli discount create
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l title -x -d 'the title customers see in their cart (1..255 characters)'
-complete -c store-cli -n '__store_cli_at \'discount create\'' -l discount-type -x -d 'what it takes off: product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
-complete -c store-cli -n '__store_cli_at \'discount create\'' -l value-type -x -d 'how the value reads: fixed, percentage (or FIXED_AMOUNT_OFF, PERCENTAGE)'
+complete -c store-cli -n '__store_cli_at \'discount create\'' -l discount-type -x -d 'what it takes off: one of product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
+complete -c store-cli -n '__store_cli_at \'discount create\'' -l value-type -x -d 'how the value reads: one of fixed, percentage (or FIXED_AMOUNT_OFF, PERCENTAGE)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l value -x -d 'the amount off (such as 5.00) or the percentage (above 0, at most 100)'
-complete -c store-cli -n '__store_cli_at \'discount create\'' -l eligibility -x -d 'who may use it: all, segment (or ALL, SEGMENT) (default: segment when --segment-ids is given, else all)'
+complete -c store-cli -n '__store_cli_at \'discount create\'' -l eligibility -x -d 'who may use it: one of all, segment (or ALL, SEGMENT) (default: segment when --segment-ids is given, else all)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l segment-ids -x -d 'the customer segments that may use it (comma-separated ids), with --eligibility segment'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l start-time -x -d 'when it starts, such as 2026-12-01T00:00:00Z (default: now)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l end-time -x -d 'when it ends, such as 2026-12-31T23:59:59Z; none: it never ends (the default)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l usage-limit -x -d 'how many times it may be used in all, 1..999999999; none: no limit (the default)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l once-per-customer -x -a 'true false' -d 'whether each customer may use it once only'
-complete -c store-cli -n '__store_cli_at \'discount create\'' -l discount-method -x -d 'how it applies: code, automatic (or CODE_DISCOUNT, AUTOMATIC_DISCOUNT)'
+complete -c store-cli -n '__store_cli_at \'discount create\'' -l discount-method -x -d 'how it applies: one of code, automatic (or CODE_DISCOUNT, AUTOMATIC_DISCOUNT)'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'discount create\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
@@ -642,10 +642,10 @@ complete -c store-cli -n '__store_cli_at \'discount create\'' -s h -l help -d 's
 
 # store-cli discount update
 complete -c store-cli -n '__store_cli_at \'discount update\'' -l title -x -d 'the title customers see in their cart (1..255 characters)'
-complete -c store-cli -n '__store_cli_at \'discount update\'' -l discount-type -x -d 'what it takes off: product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
-complete -c store-cli -n '__store_cli_at \'discount update\'' -l value-type -x -d 'how the value reads: fixed, percentage (or FIXED_AMOUNT_OFF, PERCENTAGE)'
+complete -c store-cli -n '__store_cli_at \'discount update\'' -l discount-type -x -d 'what it takes off: one of product, order, shipping (or PRODUCT_DISCOUNT, ORDER_DISCOUNT, SHIPPING_DISCOUNT)'
+complete -c store-cli -n '__store_cli_at \'discount update\'' -l value-type -x -d 'how the value reads: one of fixed, percentage (or FIXED_AMOUNT_OFF, PERCENTAGE)'
 complete -c store-cli -n '__store_cli_at \'discount update\'' -l value -x -d 'the amount off (such as 5.00) or the percentage (above 0, at most 100)'
-complete -c store-cli -n '__store_cli_at \'discount update\'' -l eligibility -x -d 'who may use it: all, segment (or ALL, SEGMENT) (default: segment when --segment-ids is given, else all)'
+complete -c store-cli -n '__store_cli_at \'discount update\'' -l eligibility -x -d 'who may use it: one of all, segment (or ALL, SEGMENT) (default: segment when --segment-ids is given, else all)'
 complete -c store-cli -n '__store_cli_at \'discount update\'' -l segment-ids -x -d 'the customer segments that may use it (comma-separated ids), with --eligibility segment'
 complete -c store-cli -n '__store_cli_at \'discount update\'' -l start-time -x -d 'when it starts, such as 2026-12-01T00:00:00Z (default: now)'
 complete -c store-cli -n '__store_cli_at \'discount update\'' -l end-time -x -d 'when it ends, such as 2026-12-31T23:59:59Z; none: it never ends (the default)'
@@ -676,7 +676,7 @@ complete -c store-cli -n '__store_cli_at \'discount delete\'' -s q -l jq -x -d '
 complete -c store-cli -n '__store_cli_at \'discount delete\'' -s h -l help -d 'show help'
 
 # store-cli discount import
-complete -c store-cli -n '__store_cli_at \'discount import\'' -l discount -x -d 'the code discount the codes are added to (discount list --discount-method code shows them)'
+complete -c store-cli -n '__store_cli_at \'discount import\'' -l discount -x -d 'the id of the code discount the codes are added to (discount list --discount-method code shows them)'
 complete -c store-cli -n '__store_cli_at \'discount import\'' -l codes-out -r -F -d 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'
 complete -c store-cli -n '__store_cli_at \'discount import\'' -l dry-run -d 'validate and print the plan (creates, updates, unchanged): reads the discount\'s codes, writes nothing'
 complete -c store-cli -n '__store_cli_at \'discount import\'' -l rejects -r -F -d 'write every failed row to this CSV file, with its line number and the reason'
@@ -689,7 +689,7 @@ complete -c store-cli -n '__store_cli_at \'discount import\'' -s h -l help -d 's
 complete -c store-cli -n '__store_cli_at \'discount import\' 0' -F -d 'file'
 
 # store-cli discount export
-complete -c store-cli -n '__store_cli_at \'discount export\'' -l discount -x -d 'the discount whose codes are written'
+complete -c store-cli -n '__store_cli_at \'discount export\'' -l discount -x -d 'the id of the discount whose codes are written'
 complete -c store-cli -n '__store_cli_at \'discount export\'' -l format -x -a 'csv jsonl' -d 'csv (code,usageCount,createTime) or jsonl (each code as the store sent it)'
 complete -c store-cli -n '__store_cli_at \'discount export\'' -l output -r -F -d 'write to this file instead of stdout (- is stdout; a device or FIFO is written in place)'
 complete -c store-cli -n '__store_cli_at \'discount export\'' -s h -l help -d 'show help'

@@ -38,7 +38,7 @@ export function documentedValue<W extends Record<string, string>>(words: W, give
   return undefined;
 }
 
-/** How a flag's help lists them: `product, order, shipping (or PRODUCT_DISCOUNT...)`. */
+/** How a flag's help lists them: `one of product, order, shipping (or PRODUCT_DISCOUNT...)`. */
 export function valuesText(words: Record<string, string>): string {
-  return `${Object.keys(words).join(', ')} (or ${Object.values(words).join(', ')})`;
+  return `one of ${Object.keys(words).join(', ')} (or ${Object.values(words).join(', ')})`;
 }

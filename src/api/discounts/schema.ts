@@ -47,7 +47,7 @@ export type DiscountCodeFieldsCheck = Assert<ExactFields<typeof discountCodeSche
 /** One of the documented values, given as such or as its short word (any case). */
 function documented<W extends Record<string, string>>(words: W) {
   return z.pipe(
-    z.string().check(z.refine((given) => documentedValue(words, given) !== undefined, `must be one of ${valuesText(words)}`)),
+    z.string().check(z.refine((given) => documentedValue(words, given) !== undefined, `must be ${valuesText(words)}`)),
     z.transform((given) => documentedValue(words, given)!),
   );
 }

@@ -5,7 +5,7 @@ export default defineVerb({
   name: 'export',
   summary: "Write a discount's codes as the CSV that discount import reads, or as JSON lines",
   flags: {
-    discount: text('<discountId>', 'the discount whose codes are written', { required: true }),
+    discount: text('<discountId>', 'the id of the discount whose codes are written', { required: true }),
     format: oneOf('<format>', 'csv (code,usageCount,createTime) or jsonl (each code as the store sent it)', ['csv', 'jsonl'], { default: 'csv' }),
     output: text('<file>', 'write to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
   },

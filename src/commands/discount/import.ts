@@ -7,7 +7,7 @@ export default defineVerb({
   summary: 'Add codes from a CSV code column to a code discount: codes it has are skipped, rows without a code get a generated one; safe to re-run',
   args: { file: arg('CSV file with a code column (one code a row; an empty cell gets a generated code), or - for stdin') },
   flags: {
-    discount: text('<discountId>', 'the code discount the codes are added to (discount list --discount-method code shows them)', { required: true }),
+    discount: text('<discountId>', 'the id of the code discount the codes are added to (discount list --discount-method code shows them)', { required: true }),
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the discount's codes", 'codes (split by code)'),
   },
