@@ -11,7 +11,7 @@ export const discountFlags = () => ({
   valueType: text('<type>', `how the value reads: ${valuesText(VALUE_TYPES)}`),
   value: text('<decimal>', 'the amount off (such as 5.00) or the percentage (above 0, at most 100)'),
   eligibility: text('<who>', `who may use it: ${valuesText(ELIGIBILITIES)} (default: segment when --segment-ids is given, else all)`),
-  segmentIds: text('<id,id...>', 'the customer segments that may use it (comma-separated ids), with --eligibility segment'),
+  segmentIds: text('<ids>', 'the customer segments that may use it (comma-separated ids), with --eligibility segment'),
   startTime: text('<time>', 'when it starts, such as 2026-12-01T00:00:00Z (default: now)'),
   endTime: text('<time>', 'when it ends, such as 2026-12-31T23:59:59Z; none: it never ends (the default)'),
   usageLimit: text('<n>', 'how many times it may be used in all, 1..999999999; none: no limit (the default)'),
