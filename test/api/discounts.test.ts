@@ -61,12 +61,28 @@ describe('DiscountsApi', () => {
 
   it('creates with {"discount": ...}, sending only what was given, and never resends', async () => {
     const transport = new FakeTransport([{ status: 201, body: `{"discount":${DOCS_FORM}}` }]);
-    const input = checkDiscountCreate({ title: '$10 off orders over $100', discountType: 'order', valueType: 'fixed', value: '10.00', discountMethod: 'code', segmentIds: ['300139485001998'], eligibility: 'segment' });
+    const input = checkDiscountCreate({
+      title: '$10 off orders over $100',
+      discountType: 'order',
+      valueType: 'fixed',
+      value: '10.00',
+      discountMethod: 'code',
+      segmentIds: ['300139485001998'],
+      eligibility: 'segment',
+    });
     await new DiscountsApi(transport).create(input);
     expect(transport.requests[0]).toMatchObject({ method: 'POST', path: '/api/202412/discounts' });
     expect(transport.requests[0]!.idempotent).toBeUndefined();
     expect(transport.requests[0]!.body).toEqual({
-      discount: { title: '$10 off orders over $100', discountType: 'ORDER_DISCOUNT', valueType: 'FIXED_AMOUNT_OFF', value: '10.00', discountMethod: 'CODE_DISCOUNT', eligibility: 'SEGMENT', segmentIds: ['300139485001998'] },
+      discount: {
+        title: '$10 off orders over $100',
+        discountType: 'ORDER_DISCOUNT',
+        valueType: 'FIXED_AMOUNT_OFF',
+        value: '10.00',
+        discountMethod: 'CODE_DISCOUNT',
+        eligibility: 'SEGMENT',
+        segmentIds: ['300139485001998'],
+      },
     });
     const lost = { request: async () => Promise.reject(Object.assign(new ApiError('Bad gateway', { status: 502 }), { mayHaveApplied: true })) };
     await expect(new DiscountsApi(lost).create(input)).rejects.toBeInstanceOf(UnconfirmedCreateError);

@@ -37,13 +37,22 @@ async function codesOf(sandbox: RunningSandbox, discountId: string): Promise<str
 
 /** A new code discount on the sandbox: its id. */
 async function codeDiscount(sandbox: RunningSandbox): Promise<string> {
-  const reply = await steadyCall(sandbox, 'POST', '/discounts', { discount: { title: 'Promotion', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' } });
+  const reply = await steadyCall(sandbox, 'POST', '/discounts', {
+    discount: { title: 'Promotion', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' },
+  });
   return String(JSON.parse(reply.text).discount.id);
 }
 
 let counter = 0;
 const codes = (count: number, prefix = 'PROMO') => Array.from({ length: count }, () => `${prefix}-${String((counter += 1)).padStart(6, '0')}`);
-const codeFile = (rows: string[], header = ['code']) => scratchFile('codes.csv', csv(rows.map((code) => [code]), header));
+const codeFile = (rows: string[], header = ['code']) =>
+  scratchFile(
+    'codes.csv',
+    csv(
+      rows.map((code) => [code]),
+      header,
+    ),
+  );
 
 const importJson = async (args: string[], env: Record<string, string>) => {
   const result = await cli(['discount', 'import', ...args, '--json'], { env });
@@ -158,7 +167,13 @@ describe.each(DIALECTS)('discount import and export (%s dialect)', (dialect) => 
   it('reads stdin; export writes CSV that imports into another discount as it is, or JSON lines', async () => {
     const from = await codeDiscount(s.sandbox);
     const wanted = codes(5, 'STDIN');
-    const r = await cli(['discount', 'import', '-', '--discount', from, '--json'], { env: s.env, stdin: csv(wanted.map((code) => [code]), ['code']) });
+    const r = await cli(['discount', 'import', '-', '--discount', from, '--json'], {
+      env: s.env,
+      stdin: csv(
+        wanted.map((code) => [code]),
+        ['code'],
+      ),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 5, created: 5 });
 
@@ -170,7 +185,10 @@ describe.each(DIALECTS)('discount import and export (%s dialect)', (dialect) => 
     expect(exported.stdout.split('\n')[0]).toBe('code,usageCount,createTime');
 
     const jsonl = await cli(['discount', 'export', '--discount', from, '--format', 'jsonl'], { env: s.env });
-    const lines = jsonl.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = jsonl.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.code)).toEqual(wanted);
     expect(lines[0]).toMatchObject({ discountId: from, usageCount: 0 });
 

@@ -68,18 +68,48 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
       ['order', 'percentage', '12.5', 'code'],
       ['SHIPPING_DISCOUNT', 'PERCENTAGE', '100', 'CODE_DISCOUNT'],
     ] as const) {
-      const r = await cli(['discount', 'create', '--title', `New ${type}`, '--discount-type', type, '--value-type', valueType, '--value', value, '--discount-method', method, '--json'], { env: s.env });
+      const r = await cli(['discount', 'create', '--title', `New ${type}`, '--discount-type', type, '--value-type', valueType, '--value', value, '--discount-method', method, '--json'], {
+        env: s.env,
+      });
       expect(r.code, r.stderr).toBe(0);
       const made = JSON.parse(r.stdout);
       expect(made).toMatchObject({ title: `New ${type}`, value, status: 'ENABLED', eligibility: 'ALL', endTime: null });
       expect(made).toEqual(await stored(made.id));
     }
     const segment = await cli(
-      ['discount', 'create', '--title', 'VIP', '--discount-type', 'order', '--value-type', 'fixed', '--value', '20', '--discount-method', 'code', '--segment-ids', '7700000000000000011,7700000000000000012', '--end-time', '2027-01-01T00:00:00Z', '--usage-limit', '50', '--once-per-customer', 'true', '--json'],
+      [
+        'discount',
+        'create',
+        '--title',
+        'VIP',
+        '--discount-type',
+        'order',
+        '--value-type',
+        'fixed',
+        '--value',
+        '20',
+        '--discount-method',
+        'code',
+        '--segment-ids',
+        '7700000000000000011,7700000000000000012',
+        '--end-time',
+        '2027-01-01T00:00:00Z',
+        '--usage-limit',
+        '50',
+        '--once-per-customer',
+        'true',
+        '--json',
+      ],
       { env: s.env },
     );
     expect(segment.code, segment.stderr).toBe(0);
-    expect(JSON.parse(segment.stdout)).toMatchObject({ eligibility: 'SEGMENT', segmentIds: ['7700000000000000011', '7700000000000000012'], usageLimit: 50, oncePerCustomer: true, endTime: wireTime(dialect, '2027-01-01T00:00:00Z') });
+    expect(JSON.parse(segment.stdout)).toMatchObject({
+      eligibility: 'SEGMENT',
+      segmentIds: ['7700000000000000011', '7700000000000000012'],
+      usageLimit: 50,
+      oncePerCustomer: true,
+      endTime: wireTime(dialect, '2027-01-01T00:00:00Z'),
+    });
   });
 
   it('create: bad input exits 2 naming the flag, and sends nothing; --dry-run prints the request', async () => {
@@ -97,7 +127,9 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
       expect(r.stderr).toContain(message);
       expectNoStackTrace(r.stderr);
     }
-    const dry = await cli(['discount', 'create', '--title', 'X', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code', '--dry-run', '--json'], { env: s.env });
+    const dry = await cli(['discount', 'create', '--title', 'X', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code', '--dry-run', '--json'], {
+      env: s.env,
+    });
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual([
       { method: 'POST', path: '/api/202412/discounts', body: { discount: { title: 'X', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' } } },
