@@ -6,9 +6,8 @@ import { ApiError } from '../../core/errors.js';
 import type { PageBound } from '../../core/paginate.js';
 import type { Transport } from '../../core/transport.js';
 import { definedOnly } from '../../core/defined-only.js';
-import { isCodeTaken } from '../gift-cards/requests.js';
 import type { Discount, DiscountChange, DiscountCode, DiscountCreate, DiscountList } from './schema.js';
-import { API_PREFIX, createOnce, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
+import { API_PREFIX, createOnce, isCodeTaken, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
 
 const schemas = () => import('./schema.js');
 
