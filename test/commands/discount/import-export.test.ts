@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src/sandbox/index.js';
 import { cli } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
+import { useLossyProxy } from '../../helpers/lossy-proxy.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, requestLog, type Reply } from '../_support.js';
@@ -216,5 +217,38 @@ describe('discount import under faults', () => {
     const stored = await codesOf(s.sandbox, discountId);
     expect(stored).toHaveLength(200);
     expect([...stored].sort()).toEqual([...wanted].sort());
+  });
+});
+
+describe('discount import when the store adds a code but the answer is lost', () => {
+  const log = requestLog();
+  const s = useSandbox({ seed: 'none', onRequest: log.hook });
+  const proxy = useLossyProxy(() => s.sandbox);
+
+  it('every third answer to an add lost: each code is added once and counted created; a re-run sends no write', { timeout: 60_000 }, async () => {
+    const discountId = await codeDiscount(s.sandbox);
+    const path = `/api/202412/discounts/${discountId}/codes`;
+    let adds = 0;
+    proxy.use((request) => request.method === 'POST' && request.path === path && ++adds % 3 === 1);
+    const wanted = codes(30, 'LOST');
+    const file = codeFile(wanted);
+    log.clear();
+    const r = await importJson([file, '--discount', discountId, '--concurrency', '2'], proxy.env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.summary).toMatchObject({ rows: 30, created: 30, unchanged: 0, failed: 0 });
+    expect(proxy.lost).toBeGreaterThanOrEqual(10);
+    // Each lost answer was resent, refused as taken (409), and the code found on the discount.
+    const requests = await log.take();
+    const posts = requests.filter((q) => q.method === 'POST');
+    expect(posts.filter((q) => q.status === 409)).toHaveLength(proxy.lost);
+    expect(posts.filter((q) => q.status < 300)).toHaveLength(30);
+    const stored = await codesOf(s.sandbox, discountId);
+    expect([...stored].sort()).toEqual([...wanted].sort());
+
+    proxy.use(() => false);
+    log.clear();
+    const rerun = await importJson([file, '--discount', discountId], proxy.env);
+    expect(rerun.summary).toMatchObject({ rows: 30, created: 0, unchanged: 30 });
+    expect(writes(await log.take())).toEqual([]);
   });
 });
