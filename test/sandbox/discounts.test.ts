@@ -139,3 +139,21 @@ describe('discount webhooks', () => {
     expect(JSON.parse(hooks.received[3]!.raw.toString())).toEqual({ id: made.id });
   });
 });
+
+describe('discount times', () => {
+  it('are read with Z, with an offset (converted) or without a zone (UTC, as the real store writes them)', () =>
+    withSandbox({}, async (sandbox) => {
+      for (const [sent, stored] of [
+        ['2026-12-01T10:00:00Z', '2026-12-01T10:00:00Z'],
+        ['2026-12-01T12:00:00+02:00', '2026-12-01T10:00:00Z'],
+        ['2026-12-01T10:00:00.000', '2026-12-01T10:00:00Z'],
+      ]) {
+        const made = await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, startTime: sent } } });
+        expect(made.json.discount.startTime, sent).toBe(stored);
+      }
+      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, startTime: '2026-02-30T10:00:00Z' } } })).status).toBe(400);
+      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, startTime: '2026-12-02T00:00:00Z', endTime: '2026-12-01T00:00:00Z' } } })).text).toContain(
+        'discount.endTime',
+      );
+    }));
+});

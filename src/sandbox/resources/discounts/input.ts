@@ -3,7 +3,7 @@
 // a code.
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
 import { isJsonNumber, isJsonObject, type JsonObject } from '../../http/body-json.js';
-import { isTimestamp } from '../dates.js';
+import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import { characterCount } from '../text.js';
 import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountRecord } from './record.js';
@@ -31,8 +31,9 @@ function time(errors: FieldErrors, fields: JsonObject, name: string): string | n
     errors.add(field(name), 'must be a timestamp such as 2026-12-01T00:00:00Z');
     return undefined;
   }
-  // The real store writes times without a zone: read as UTC, as it shows them.
-  const utc = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?$/.test(value) ? `${value.replace(/\.\d+$/, '')}Z` : value.replace(/\.\d{1,3}Z$/, 'Z');
+  // The real store writes times without a zone: read as UTC, as it shows them. An offset is converted.
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const utc = match === null || !isTimestamp(`${match[1]}Z`) ? '' : match[3] === undefined || match[3] === 'Z' ? `${match[1]}Z` : formatTimestamp(new Date(`${match[1]}${match[3]}`));
   if (!isTimestamp(utc)) {
     errors.add(field(name), 'must be a timestamp such as 2026-12-01T00:00:00Z');
     return undefined;
