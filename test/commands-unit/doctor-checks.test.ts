@@ -40,9 +40,9 @@ describe('doctor checks', () => {
     expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
       status: 'warn',
       detail:
-        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps)',
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps); discount: none (needs read_discounts, write_discounts)',
     });
-    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps']).detail).toBe(
+    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'read_discounts', 'write_discounts']).detail).toBe(
       'webhook subscriptions: read only (no write_apps)',
     );
     expect(scopesLine(undefined).status).toBe('warn');

@@ -21,6 +21,7 @@ export const GROUP_SCOPES: ReadonlyArray<{ group: string; read: string; write: s
   { group: 'metafield', read: 'read_metafields', write: 'write_metafields' },
   { group: 'product/category/collection', read: 'read_products', write: 'write_products' },
   { group: 'webhook subscriptions', read: 'read_apps', write: 'write_apps' },
+  { group: 'discount', read: 'read_discounts', write: 'write_discounts' },
 ];
 
 /** Granted scopes against each group's: ok when every group has both; else which group lacks what. */

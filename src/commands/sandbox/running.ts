@@ -35,6 +35,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['metafieldDefinitions', 'metafield definitions'],
   ['metafields', 'metafield values'],
   ['webhooks', 'webhook subscriptions'],
+  ['discounts', 'discounts'],
 ];
 
 /** `8 gift cards, 12 categories, ...` from an answer's `counts` (numbers as the lossless parser left them). */

@@ -39,7 +39,7 @@ describe('auth status', () => {
       BASE_URL: `${a.sandbox.baseUrl} (config file)`,
       TOKEN: '****AB12 (config file)',
       STATUS: 'token accepted',
-      SCOPES: 'read_gift_card, write_gift_card, read_products, write_products, read_metafields, write_metafields, read_apps, write_apps',
+      SCOPES: 'read_gift_card, write_gift_card, read_products, write_products, read_metafields, write_metafields, read_apps, write_apps, read_discounts, write_discounts',
     });
   });
 
@@ -55,7 +55,7 @@ describe('auth status', () => {
       token: '****AB12',
       tokenSource: 'config file',
       tokenStatus: 'accepted',
-      scopes: ['read_gift_card', 'write_gift_card', 'read_products', 'write_products', 'read_metafields', 'write_metafields', 'read_apps', 'write_apps'],
+      scopes: ['read_gift_card', 'write_gift_card', 'read_products', 'write_products', 'read_metafields', 'write_metafields', 'read_apps', 'write_apps', 'read_discounts', 'write_discounts'],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
     expect(picked.stdout).toBe('{"tokenStatus":"accepted","profile":"default"}\n');
