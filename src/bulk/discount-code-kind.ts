@@ -1,9 +1,11 @@
 // Discount codes as a row kind of the import engine: one code a row, added to one discount,
-// idempotent by code (ignoring case). The discount's codes are read first (pages of 250; the
-// store shows codes whole, they are shared with customers), so a code it has already costs
-// no request: a re-run sends no write. A code the store refuses as taken is looked up on the
-// discount: there, it was added by a lost answer's attempt or by a parallel run (the row is
-// done); elsewhere, another discount holds it (the row fails).
+// idempotent by code (ignoring case): a re-run sends no write. The discount's codes are read
+// first (pages of 250; the store shows codes whole, they are shared with customers) when that
+// costs at most INDEX_SHARE requests a row, so a code it has already costs no request; a
+// discount with far more codes than the file has rows is asked about each code instead (one
+// GET with ?code=). A code the store refuses as taken is looked up on the discount: there, it
+// was added by a lost answer's attempt or by a parallel run (the row is done); elsewhere,
+// another discount holds it (the row fails).
 import type { DiscountCode } from '../api/discounts/schema.js';
 import { ApiError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
@@ -32,6 +34,15 @@ export interface DiscountCodeStore {
 export interface CodeIndex {
   codes: Set<string>;
   pages: number;
+}
+
+/** Index pages are read when they cost at most this many requests per row imported (as gift card import's). */
+export const INDEX_SHARE = 0.05;
+const PAGE = 250;
+
+/** Whether reading the index of a discount holding `codes` codes is worth it for `rows` rows (unknown: it is). */
+export function indexWorthIt(codes: number | undefined, rows: number): boolean {
+  return codes === undefined || !Number.isFinite(codes) || Math.ceil(codes / PAGE) <= Math.max(1, rows * INDEX_SHARE);
 }
 
 export async function readCodeIndex(store: DiscountCodeStore, discountId: string): Promise<CodeIndex> {
@@ -64,6 +75,7 @@ export function discountCodeKind(
     // A dry run makes no code: the row would be a new one.
     if (code === undefined) return dryRun ? CREATED : reject('the row has no code, and none was generated for it: the file changed during the import');
     if (index?.codes.has(code.toLowerCase())) return UNCHANGED;
+    if (index === undefined && (await store.findCode(discountId, code)) !== undefined) return UNCHANGED;
     if (dryRun) return CREATED;
     const added = await store.addCode(discountId, code);
     if (added.kind === 'created') return CREATED;

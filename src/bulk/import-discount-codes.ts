@@ -6,11 +6,12 @@
 import { rm } from 'node:fs/promises';
 import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
 import { identityOfPath } from '../core/file-identity.js';
+import { scalarText } from '../core/json.js';
 import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural, pluralWord } from '../core/words.js';
 import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
-import { DISCOUNT_CODE_REJECTS, discountCodeKind, readCodeIndex, type CodeIndex } from './discount-code-kind.js';
+import { DISCOUNT_CODE_REJECTS, discountCodeKind, indexWorthIt, readCodeIndex, type CodeIndex } from './discount-code-kind.js';
 import { discountCodeProblem, discountCodeShardKey, discountCodeText, DISCOUNT_CODE_COLUMNS, readDiscountCodeHeader } from './discount-code-rows.js';
 import { spoolStdin } from './import-gift-cards.js';
 import { report as reportOf, runImportJob, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
@@ -55,7 +56,8 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
       if (discount.discountMethod !== undefined && discount.discountMethod !== null && discount.discountMethod !== 'CODE_DISCOUNT') {
         throw new UsageError(`Discount ${request.discountId} applies automatically (${discount.discountMethod}): it takes no codes. Nothing was sent.`);
       }
-      index = await readCodeIndex(store, request.discountId);
+      const held = discount.codesCount === undefined || discount.codesCount === null ? undefined : Number(scalarText(discount.codesCount));
+      if (indexWorthIt(held, checked.rows)) index = await readCodeIndex(store, request.discountId);
     } catch (error) {
       const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
       if (!offline) await rejects?.close();

@@ -3,7 +3,7 @@
 // that collides fails its row, and a store's refusal of one code fails that row only.
 import { describe, expect, it } from 'vitest';
 import type { DiscountCode } from '../../src/api/discounts/schema.js';
-import { discountCodeKind, readCodeIndex, type DiscountCodeStore } from '../../src/bulk/discount-code-kind.js';
+import { discountCodeKind, indexWorthIt, readCodeIndex, type DiscountCodeStore } from '../../src/bulk/discount-code-kind.js';
 import { discountCodeRow, discountCodeText, readDiscountCodeHeader } from '../../src/bulk/discount-code-rows.js';
 import type { Outcome } from '../../src/bulk/row-kind.js';
 import { ApiError } from '../../src/core/errors.js';
@@ -72,10 +72,30 @@ describe('discount code rows', () => {
     expect(store.sent.slice(1)).toEqual(['add LOST-1', 'find LOST-1']);
   });
 
-  it('without an index, a code added meanwhile (a parallel run) is unchanged', async () => {
+  it('without an index, each code is looked up first: one it has costs a GET, no write', async () => {
     const store = new FakeStore();
     expect(await outcome(store, 'HAVE-1', { indexed: false })).toEqual({ kind: 'unchanged' });
-    expect(store.sent).toEqual(['add HAVE-1', 'find HAVE-1']);
+    expect(store.sent).toEqual(['find HAVE-1']);
+    expect(await outcome(store, 'NEW-2', { indexed: false })).toEqual({ kind: 'created' });
+    expect(store.sent.slice(1)).toEqual(['find NEW-2', 'add NEW-2']);
+  });
+
+  it('a code added meanwhile by a parallel run (after the index was read) is unchanged', async () => {
+    const store = new FakeStore();
+    const index = await readCodeIndex(store, '1');
+    store.held.get('1')!.add('race-1');
+    const kind = discountCodeKind(store, '1', index, new Map());
+    let settled: Outcome | undefined;
+    await kind.apply({ key: 'race-1', rows: [discountCodeRow(discountCodeText(['RACE-1'], 2, layout), undefined)] }, false, (_row, result) => (settled = result));
+    expect(settled).toEqual({ kind: 'unchanged' });
+    expect(store.sent.slice(1)).toEqual(['add RACE-1', 'find RACE-1']);
+  });
+
+  it('reads the index when its pages cost at most 5% of a request a row', () => {
+    expect(indexWorthIt(undefined, 1)).toBe(true);
+    expect(indexWorthIt(250, 1)).toBe(true);
+    expect(indexWorthIt(100_000, 10)).toBe(false);
+    expect(indexWorthIt(100_000, 8_000)).toBe(true);
   });
 
   it('a code another discount holds fails its row', async () => {

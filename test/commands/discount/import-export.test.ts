@@ -252,3 +252,26 @@ describe('discount import when the store adds a code but the answer is lost', ()
     expect(writes(await log.take())).toEqual([]);
   });
 });
+
+describe('discount import into a discount with far more codes than the file has rows', () => {
+  const log = requestLog();
+  const many = Array.from({ length: 600 }, (_, i) => `MANY-${String(i).padStart(4, '0')}`);
+  const s = useSandbox({
+    seed: { discounts: [{ id: '6300000000000000001', title: 'Big', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '5', discountMethod: 'CODE_DISCOUNT', codes: many }] },
+    onRequest: log.hook,
+  });
+
+  it('asks about each code (one GET) instead of reading its 3 pages; a re-run still sends no write', async () => {
+    const file = codeFile(['MANY-0007', 'FEW-0001']);
+    log.clear();
+    const first = await importJson([file, '--discount', '6300000000000000001'], s.env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.summary).toMatchObject({ rows: 2, created: 1, unchanged: 1 });
+    const requests = (await log.take()).map((q) => `${q.method} ${q.path.replace(/\?.*/, '')}`);
+    expect(requests.filter((q) => q.startsWith('GET') && q.endsWith('/codes'))).toHaveLength(2);
+    expect(writes(requests.map((q) => ({ method: q.split(' ')[0]! })))).toHaveLength(1);
+    const rerun = await importJson([file, '--discount', '6300000000000000001'], s.env);
+    expect(rerun.summary).toMatchObject({ rows: 2, created: 0, unchanged: 2 });
+    expect(writes(await log.take())).toEqual([]);
+  });
+});
