@@ -33,7 +33,8 @@ export const discountDetailView: View<Discount> = {
     ...Object.values(columns),
     { header: 'ELIGIBILITY', value: text('eligibility') },
     { header: 'SEGMENTS', value: (discount) => (Array.isArray(discount.segmentIds) ? discount.segmentIds.map((id) => scalarText(id)).join(',') : scalarText(discount.segmentIds)) },
-    { header: 'USAGE LIMIT', value: text('usageLimit') },
+    // Scripts get an empty cell for "no limit"; people read "none".
+    { header: 'USAGE LIMIT', value: text('usageLimit'), style: (value, colors) => value || colors.dim('none') },
     { header: 'ONCE PER CUSTOMER', value: text('oncePerCustomer') },
     { header: 'CODES', value: text('codesCount') },
     { header: 'CREATED', value: text('createTime') },
