@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer webhook report sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount webhook report sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -18,6 +18,7 @@ _store_cli_subcommands() {
     'inventory') REPLY='list set help' ;;
     'shop') REPLY='info help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
+    'discount') REPLY='list get create update enable disable delete import export help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -123,6 +124,17 @@ _store_cli_flags() {
     'customer update') REPLY='--first-name --last-name --email --phone --notes --tag --tax-exempt --dry-run --json -q --jq -h --help' ;;
     'customer delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'customer help') REPLY='' ;;
+    'discount') REPLY='-h --help' ;;
+    'discount list') REPLY='--status --discount-method --discount-type --since-id --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'discount get') REPLY='--json -q --jq -h --help' ;;
+    'discount create') REPLY='--title --discount-type --value-type --value --eligibility --segment-ids --start-time --end-time --usage-limit --once-per-customer --discount-method --dry-run --json -q --jq -h --help' ;;
+    'discount update') REPLY='--title --discount-type --value-type --value --eligibility --segment-ids --start-time --end-time --usage-limit --once-per-customer --dry-run --json -q --jq -h --help' ;;
+    'discount enable') REPLY='--dry-run --json -q --jq -h --help' ;;
+    'discount disable') REPLY='--dry-run --json -q --jq -h --help' ;;
+    'discount delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'discount import') REPLY='--discount --codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'discount export') REPLY='--discount --format --output -h --help' ;;
+    'discount help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -515,6 +527,62 @@ _store_cli_option() {
     'customer update|-q' | 'customer update|--jq') REPLY='v' ;;
     'customer delete|--json') REPLY='l method path body' ;;
     'customer delete|-q' | 'customer delete|--jq') REPLY='v' ;;
+    'discount list|--status') REPLY='v' ;;
+    'discount list|--discount-method') REPLY='v' ;;
+    'discount list|--discount-type') REPLY='v' ;;
+    'discount list|--since-id') REPLY='v' ;;
+    'discount list|--limit') REPLY='v' ;;
+    'discount list|--page-token') REPLY='v' ;;
+    'discount list|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount list|--jsonl') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount list|-q' | 'discount list|--jq') REPLY='v' ;;
+    'discount list|--columns') REPLY='l id title discountType valueType value discountMethod status startTime endTime' ;;
+    'discount get|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount get|-q' | 'discount get|--jq') REPLY='v' ;;
+    'discount create|--title') REPLY='v' ;;
+    'discount create|--discount-type') REPLY='v' ;;
+    'discount create|--value-type') REPLY='v' ;;
+    'discount create|--value') REPLY='v' ;;
+    'discount create|--eligibility') REPLY='v' ;;
+    'discount create|--segment-ids') REPLY='v' ;;
+    'discount create|--start-time') REPLY='v' ;;
+    'discount create|--end-time') REPLY='v' ;;
+    'discount create|--usage-limit') REPLY='v' ;;
+    'discount create|--once-per-customer') REPLY='w true false' ;;
+    'discount create|--discount-method') REPLY='v' ;;
+    'discount create|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount create|-q' | 'discount create|--jq') REPLY='v' ;;
+    'discount update|--title') REPLY='v' ;;
+    'discount update|--discount-type') REPLY='v' ;;
+    'discount update|--value-type') REPLY='v' ;;
+    'discount update|--value') REPLY='v' ;;
+    'discount update|--eligibility') REPLY='v' ;;
+    'discount update|--segment-ids') REPLY='v' ;;
+    'discount update|--start-time') REPLY='v' ;;
+    'discount update|--end-time') REPLY='v' ;;
+    'discount update|--usage-limit') REPLY='v' ;;
+    'discount update|--once-per-customer') REPLY='w true false' ;;
+    'discount update|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount update|-q' | 'discount update|--jq') REPLY='v' ;;
+    'discount enable|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount enable|-q' | 'discount enable|--jq') REPLY='v' ;;
+    'discount disable|--json') REPLY='l id title discountType valueType value discountMethod eligibility segmentIds status startTime endTime usageLimit oncePerCustomer codesCount createTime updateTime' ;;
+    'discount disable|-q' | 'discount disable|--jq') REPLY='v' ;;
+    'discount delete|--json') REPLY='l method path body' ;;
+    'discount delete|-q' | 'discount delete|--jq') REPLY='v' ;;
+    'discount import|--discount') REPLY='v' ;;
+    'discount import|--codes-out') REPLY='f' ;;
+    'discount import|--rejects') REPLY='f' ;;
+    'discount import|--shard') REPLY='v' ;;
+    'discount import|--concurrency') REPLY='v' ;;
+    'discount import|--give-up-after') REPLY='v' ;;
+    'discount import|--max-rejects') REPLY='v' ;;
+    'discount import|--report') REPLY='v' ;;
+    'discount import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'discount import|-q' | 'discount import|--jq') REPLY='v' ;;
+    'discount export|--discount') REPLY='v' ;;
+    'discount export|--format') REPLY='w csv jsonl' ;;
+    'discount export|--output') REPLY='f' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -644,6 +712,8 @@ _store_cli_argument() {
     'inventory help|'*) REPLY='w list set' ;;
     'shop help|'*) REPLY='w info' ;;
     'customer help|'*) REPLY='w list search get count create update delete' ;;
+    'discount import|1') REPLY='f' ;;
+    'discount help|'*) REPLY='w list get create update enable disable delete import export' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -654,7 +724,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer webhook report sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount webhook report sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

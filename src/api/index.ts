@@ -4,6 +4,7 @@ import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/requests.js';
 import { CollectionsApi } from './collections/requests.js';
 import { CustomersApi } from './customers/requests.js';
+import { DiscountsApi } from './discounts/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
 import { MetafieldsApi } from './metafields/requests.js';
@@ -36,6 +37,8 @@ export interface Api {
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
   shop: ShopApi;
+  /** The store's discounts and their codes (`/discounts`). */
+  discounts: DiscountsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -72,6 +75,8 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     locations: new LocationsApi(transport),
     inventory: new InventoryApi(transport),
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
+    // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
+    discounts: new DiscountsApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),

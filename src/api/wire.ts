@@ -1,6 +1,6 @@
 // Shared pieces of the wire format that need no schema library: paths, response
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
-import { CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
+import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
 import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
 import { kebab } from '../core/words.js';
@@ -143,4 +143,16 @@ export function isCalendarDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The store's "this code is taken" (gift card and discount codes, unique in the store): a 409
+ * (the only conflict a create of a code can meet), or the 422 real stores use for validation
+ * when it speaks of a duplicate code.
+ */
+export function isCodeTaken(error: ApiError): boolean {
+  if (error.status === 409) return true;
+  if (error.status !== 422) return false;
+  const texts = [error.code ?? '', error.message, ...error.fields.map((f) => `${f.field ?? ''} ${f.message}`)];
+  return texts.some((t) => /duplicat|already|exist|taken|in use|unique/i.test(t)) && texts.some((t) => /code/i.test(t));
 }

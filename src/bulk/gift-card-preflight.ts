@@ -5,12 +5,9 @@
 // code get one here, written to --codes-out before the first request, so that a card never
 // exists with a code that was shown nowhere (but only once every other check passed, so that
 // a run refused for another reason leaves no codes file to block its re-run).
-import { constants } from 'node:fs';
-import { access, lstat, open } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { generateGiftCardCode } from '../api/gift-cards/code.js';
-import { FieldError, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import { plural, pluralWord } from '../core/words.js';
+import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
 import { importRecords, type ImportSource } from './run-import.js';
@@ -98,9 +95,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
     throw new UsageError(`${source.name}: line ${first.line}${column}: ${what}${more}. Nothing was sent.`, false);
   }
 
-  const generated = new Map<number, string>();
   const nothing = async () => {};
-  if (codeless.length === 0) return { rows, generated, writeCodes: nothing };
+  if (codeless.length === 0) return { rows, generated: new Map(), writeCodes: nothing };
   // A dry run refuses what the real run would: no --codes-out, or one that cannot be made.
   if (options.codesOut === undefined) {
     throw new UsageError(
@@ -109,58 +105,17 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   }
   // Refused now if it exists (the file is always created new) or cannot be made, though written only later.
   await checkCodesOut(options.codesOut);
-  if (options.dryRun) return { rows, generated, writeCodes: nothing };
-  for (const text of codeless) {
-    let code: string;
-    do code = generateGiftCardCode();
-    while (codes.has(code.toLowerCase()));
-    codes.set(code.toLowerCase(), text.line);
-    generated.set(text.line, code);
-  }
+  if (options.dryRun) return { rows, generated: new Map(), writeCodes: nothing };
+  const generated = generateCodes(
+    codeless.map((text) => text.line),
+    codes,
+  );
   const codesOut = options.codesOut;
   return { rows, generated, writeCodes: () => writeCodes(codesOut, codeless, generated) };
 }
 
-/** What writeCodes would refuse, found without creating the file (a dry run makes none). */
-async function checkCodesOut(path: string): Promise<void> {
-  const existing = await lstat(path).catch(() => undefined);
-  if (existing !== undefined) throw codesOutExists(path);
-  try {
-    await access(dirname(resolve(path)), constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw codesOutUnwritable(path, code);
-  }
-}
-
-function codesOutExists(path: string): UsageError {
-  return new FieldError('codesOut', (name) => `${name()} ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
-}
-
-function codesOutUnwritable(path: string, code: string | undefined): UsageError {
-  return new FieldError('codesOut', (name) => `${name()}: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
-}
-
-/**
- * The generated codes, each with its row (line first, which the import ignores: the file
- * imports as it is). Created new and private (0600): it must not replace a file, the input
- * least of all, and it holds secrets. Synced before the first card is made.
- */
+/** The generated codes, each with its row, in the codes file (codes-out.ts). */
 async function writeCodes(path: string, rows: readonly GiftCardText[], generated: ReadonlyMap<number, string>): Promise<void> {
-  const { stringify } = await import('csv-stringify/sync');
-  let handle;
-  try {
-    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw codesOutExists(path);
-    throw codesOutUnwritable(path, code);
-  }
-  try {
-    const records = rows.map((text) => [String(text.line), ...GIFT_CARD_COLUMNS.map((name) => (name === 'code' ? generated.get(text.line)! : text[name]))]);
-    await handle.writeFile(stringify(records, { header: true, columns: ['line', ...GIFT_CARD_COLUMNS] }));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  const records = rows.map((text) => [String(text.line), ...GIFT_CARD_COLUMNS.map((name) => (name === 'code' ? generated.get(text.line)! : text[name]))]);
+  await writeCodesFile(path, ['line', ...GIFT_CARD_COLUMNS], records);
 }

@@ -10,3 +10,4 @@ export { parseShard, type Shard } from './shard.js';
 export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
 export { GIVE_UP_AFTER_MS } from './paced-api.js';
 export { parseRejectLimit } from './run-import.js';
+export { importDiscountCodes, type DiscountCodeImportRequest } from './import-discount-codes.js';

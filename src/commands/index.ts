@@ -7,6 +7,7 @@ import { report } from './report/index.js';
 import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { customer } from './customer/index.js';
+import { discount } from './discount/index.js';
 import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
@@ -18,4 +19,23 @@ import { shop } from './shop/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, location, inventory, shop, customer, webhook, report, sandbox, api, completion];
+export const nouns: readonly Noun[] = [
+  auth,
+  config,
+  doctorNoun,
+  giftcard,
+  metafield,
+  product,
+  category,
+  collection,
+  location,
+  inventory,
+  shop,
+  customer,
+  discount,
+  webhook,
+  report,
+  sandbox,
+  api,
+  completion,
+];

@@ -17,6 +17,7 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   location: () => import('./location/index.js').then((m) => m.location),
   inventory: () => import('./inventory/index.js').then((m) => m.inventory),
   shop: () => import('./shop/index.js').then((m) => m.shop),
+  discount: () => import('./discount/index.js').then((m) => m.discount),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
   api: () => import('./api/index.js').then((m) => m.api),

@@ -40,7 +40,7 @@ describe('doctor checks', () => {
     expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
       status: 'warn',
       detail:
-        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps); customer: none (needs read_customers, write_customers)',
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps); customer: none (needs read_customers, write_customers); discount: none (needs read_discounts, write_discounts)',
     });
     expect(
       scopesLine([
@@ -57,6 +57,8 @@ describe('doctor checks', () => {
         'read_apps',
         'read_customers',
         'write_customers',
+        'read_discounts',
+        'write_discounts',
       ]).detail,
     ).toBe('webhook subscriptions: read only (no write_apps)');
     expect(scopesLine(undefined).status).toBe('warn');

@@ -4,7 +4,7 @@ import { ALL_SCOPES, parseTokenSpec, SandboxRuntimeError, SandboxUsageError, sta
 describe('parseTokenSpec', () => {
   it('grants every scope to a bare token', () => {
     expect(parseTokenSpec('abc123')).toEqual({ token: 'abc123', scopes: ALL_SCOPES });
-    expect(ALL_SCOPES).toHaveLength(15);
+    expect(ALL_SCOPES).toHaveLength(17);
     expect(ALL_SCOPES).toContain('read_customer_protected_data');
   });
 

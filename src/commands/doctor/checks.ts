@@ -26,6 +26,7 @@ export const GROUP_SCOPES: ReadonlyArray<{ group: string; read: string; write: s
   { group: 'inventory', read: 'read_inventory', write: 'write_inventory' },
   { group: 'webhook subscriptions', read: 'read_apps', write: 'write_apps' },
   { group: 'customer', read: 'read_customers', write: 'write_customers' },
+  { group: 'discount', read: 'read_discounts', write: 'write_discounts' },
 ];
 
 /** The sandbox's name for the approval of protected customer fields (a real store lists no such scope). */

@@ -36,6 +36,7 @@ const WORDS: ReadonlyArray<[string, string]> = [
   ['metafields', 'metafield values'],
   ['webhooks', 'webhook subscriptions'],
   ['customers', 'customers'],
+  ['discounts', 'discounts'],
 ];
 
 /** `8 gift cards, 12 categories, ...` from an answer's `counts` (numbers as the lossless parser left them). */

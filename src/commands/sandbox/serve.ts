@@ -27,7 +27,7 @@ export default defineVerb({
     demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
     seed: text(
       '<file>',
-      'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values) when the store is empty, and reset to it; sandbox export writes one',
+      'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values, webhook subscriptions, discounts) when the store is empty, and reset to it; sandbox export writes one',
     ),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
     failSeed: whole('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs', { min: 0, max: 2 ** 32 - 1 }),

@@ -24,6 +24,8 @@ import { subscriptionSeed } from './webhook-subscriptions/seed.js';
 import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
 import { customerSeed } from './customers/seed.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
+import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
+import { discountSeed } from './discounts/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
@@ -31,6 +33,7 @@ export const RESOURCES = [
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
+  { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
 ] as const;
 
 /** A scope a token may be granted: one some resource's routes require, or an approval (http/protected-fields.ts). */

@@ -33,7 +33,7 @@ describe('sandbox export and import', () => {
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toBe('');
       expect(exported.stderr).toContain(
-        `State of the sandbox at ${source.baseUrl} written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers.`,
+        `State of the sandbox at ${source.baseUrl} written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts.`,
       );
       expect(statSync(first).mode & 0o777).toBe(0o600);
     });
@@ -134,7 +134,7 @@ describe('sandbox reset of a running sandbox', () => {
       const reset = await at(sandbox)(['sandbox', 'reset', '--yes']);
       expect(reset.code, reset.stderr).toBe(0);
       expect(reset.stderr).toContain(
-        `Reset the sandbox at ${sandbox.baseUrl}: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers.`,
+        `Reset the sandbox at ${sandbox.baseUrl}: 8 gift cards, 12 categories, 6 collections, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts.`,
       );
       expect((await call(sandbox, 'GET', `/gift_cards/${card.id}`)).status).toBe(404);
       const both = await at(sandbox)(['sandbox', 'reset', '--yes', '--data', join(dir(), 'x.json')]);

@@ -1,0 +1,3 @@
+import { statusVerb } from './status-verb.js';
+
+export default statusVerb('disable');

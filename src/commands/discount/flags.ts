@@ -1,0 +1,56 @@
+// The flags that describe a discount, shared by create and update, and their reading into
+// the fields sent. Each flag is the kebab-case of its API field. Imports nothing heavy: the
+// verbs declare these at start-up.
+import { DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, VALUE_TYPES, valuesText } from '../../api/discounts/fields.js';
+import { UsageError } from '../../core/errors.js';
+import { oneOf, text } from '../verb.js';
+
+export const discountFlags = () => ({
+  title: text('<text>', 'the title customers see in their cart (1..255 characters)'),
+  discountType: text('<type>', `what it takes off: ${valuesText(DISCOUNT_TYPES)}`),
+  valueType: text('<type>', `how the value reads: ${valuesText(VALUE_TYPES)}`),
+  value: text('<decimal>', 'the amount off (such as 5.00) or the percentage (above 0, at most 100)'),
+  eligibility: text('<who>', `who may use it: ${valuesText(ELIGIBILITIES)} (default: segment when --segment-ids is given, else all)`),
+  segmentIds: text('<ids>', 'the customer segments that may use it (comma-separated ids), with --eligibility segment'),
+  startTime: text('<time>', 'when it starts, such as 2026-12-01T00:00:00Z (default: now)'),
+  endTime: text('<time>', 'when it ends, such as 2026-12-31T23:59:59Z; none: it never ends (the default)'),
+  usageLimit: text('<n>', 'how many times it may be used in all, 1..999999999; none: no limit (the default)'),
+  oncePerCustomer: oneOf('<bool>', 'whether each customer may use it once only', ['true', 'false']),
+});
+
+export const DISCOUNT_METHOD_FLAG = () => text('<method>', `how it applies: ${valuesText(DISCOUNT_METHODS)}`);
+
+interface Given {
+  title?: string | undefined;
+  discountType?: string | undefined;
+  valueType?: string | undefined;
+  value?: string | undefined;
+  discountMethod?: string | undefined;
+  eligibility?: string | undefined;
+  segmentIds?: string | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  usageLimit?: string | undefined;
+  oncePerCustomer?: 'true' | 'false' | undefined;
+}
+
+/** The fields the flags give, unchecked (the schema checks them, naming each flag); only those given. */
+export function fieldsOf(options: Given): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const copy = ['title', 'discountType', 'valueType', 'value', 'discountMethod', 'eligibility', 'startTime'] as const;
+  for (const name of copy) if (options[name] !== undefined) fields[name] = options[name];
+  if (options.segmentIds !== undefined) {
+    const ids = options.segmentIds.split(',').map((id) => id.trim());
+    if (ids.some((id) => id === '')) throw new UsageError(`--segment-ids must be segment ids separated by commas (got '${options.segmentIds}').`);
+    fields.segmentIds = ids;
+    fields.eligibility ??= 'SEGMENT';
+  }
+  if (options.endTime !== undefined) fields.endTime = options.endTime === 'none' ? null : options.endTime;
+  if (options.usageLimit !== undefined) {
+    if (options.usageLimit === 'none') fields.usageLimit = null;
+    else if (/^\d{1,9}$/.test(options.usageLimit) && Number(options.usageLimit) >= 1) fields.usageLimit = Number(options.usageLimit);
+    else throw new UsageError(`--usage-limit must be a whole number from 1 to 999999999, or none (got '${options.usageLimit}').`);
+  }
+  if (options.oncePerCustomer !== undefined) fields.oncePerCustomer = options.oncePerCustomer === 'true';
+  return fields;
+}

@@ -1,0 +1,19 @@
+import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { arg, defineVerb } from '../verb.js';
+
+export default defineVerb({
+  name: 'get',
+  summary: 'Show one discount: its type, value, method, eligibility, status and dates',
+  args: { discountId: arg('the discount id (discount list shows them)') },
+  json: { fields: DISCOUNT_FIELDS },
+  examples: ['store-cli discount get 6100000000000000013', 'store-cli discount get 6100000000000000013 --json title,status'],
+  notes: '\nNeeds a token with the read_discounts or write_discounts scope.\n',
+  async run(options, ctx) {
+    const [{ checkDiscountId }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
+    const discountId = checkDiscountId(options.discountId);
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const discount = await ctx.spin('Fetching the discount…', () => api.discounts.get(discountId));
+    await out.item(discount, view.discountDetailView);
+  },
+});

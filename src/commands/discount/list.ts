@@ -1,0 +1,60 @@
+import { DISCOUNT_FIELDS, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, valuesText } from '../../api/discounts/fields.js';
+import { UsageError } from '../../core/errors.js';
+import { checkPageTokenAlone } from '../flag-checks.js';
+import { defaultLimit, nextPageHint } from '../paging.js';
+import { boolean, defineVerb, text, whole } from '../verb.js';
+import { DISCOUNT_LIST_COLUMNS } from './columns.js';
+
+export default defineVerb({
+  name: 'list',
+  summary: "List the store's discounts, filtered by status, method or type; --all follows every page",
+  flags: {
+    status: text('<status>', `only discounts in this status: ${valuesText(DISCOUNT_STATUSES)}`),
+    discountMethod: text('<method>', `only discounts that apply so: ${valuesText(DISCOUNT_METHODS)}`),
+    discountType: text('<type>', `only discounts of this type: ${valuesText(DISCOUNT_TYPES)}`),
+    sinceId: text('<id>', 'only discounts with an id greater than this'),
+    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: 250 }),
+    pageToken: text('<token>', 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'),
+    all: boolean('follow next-page links to the end, streaming page after page'),
+  },
+  json: { fields: DISCOUNT_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
+  examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],
+  notes: '\nNeeds a token with the read_discounts or write_discounts scope. Codes are listed by discount export.\n',
+  async run(options, ctx) {
+    const filters = { '--status': options.status, '--discount-method': options.discountMethod, '--discount-type': options.discountType, '--since-id': options.sinceId };
+    checkPageTokenAlone(options.pageToken, filters);
+    if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
+    const [{ checkDiscountList }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
+    const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, 250);
+    const input = checkDiscountList({
+      limit,
+      sinceId: options.sinceId,
+      pageToken: options.pageToken,
+      status: options.status,
+      discountMethod: options.discountMethod,
+      discountType: options.discountType,
+    });
+    const out = await ctx.output();
+    const api = await ctx.api();
+    const pages = api.discounts.list(input, options.all === true);
+    const first = await ctx.spin('Listing discounts…', () => pages.next());
+    let nextPageToken: string | undefined;
+    async function* stream() {
+      if (first.done) {
+        nextPageToken = first.value;
+        return;
+      }
+      yield first.value;
+      nextPageToken = yield* pages;
+    }
+    await out.list(stream(), view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
+    if (nextPageToken)
+      ctx.say(
+        nextPageHint(
+          'discounts',
+          nextPageToken,
+          Object.values(filters).some((value) => value !== undefined),
+        ),
+      );
+  },
+});
