@@ -6,6 +6,7 @@ import { CollectionsApi } from './collections/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
 import { MetafieldsApi } from './metafields/requests.js';
+import { OrdersApi } from './orders/requests.js';
 import { ProductsApi } from './products/requests.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control/requests.js';
@@ -25,6 +26,7 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -56,6 +58,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    orders: new OrdersApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),

@@ -8,9 +8,10 @@ import { config } from './config/index.js';
 import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
+import { order } from './order/index.js';
 import { product } from './product/index.js';
 import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, order, webhook, sandbox, api, completion];
