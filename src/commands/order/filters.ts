@@ -4,7 +4,7 @@ import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../
 import { oneOf, text } from '../verb.js';
 
 export const ORDER_FILTER_FLAGS = {
-  status: oneOf('<status>', 'only orders in this state (any: cancelled and closed ones too; the store lists open ones by default)', ORDER_STATUSES),
+  status: oneOf('<status>', 'only orders in this state: open, closed, cancelled, or any (every state, as when not given)', ORDER_STATUSES),
   financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
   fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
   createdSince: text('<date>', 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'),

@@ -18,12 +18,15 @@ import { categorySeed, productSeed } from './products/seed.js';
 import { collectionSeed } from './collections/seed.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
 import { subscriptionSeed } from './webhook-subscriptions/seed.js';
+import { createOrderResource, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
   { create: createCatalogResources, scopes: PRODUCT_SCOPES, seeds: [categorySeed, collectionSeed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
+  { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
 ] as const;
 
 /** A scope a token may be granted: one some resource's routes require. */

@@ -16,6 +16,8 @@ export interface RouteRequest {
   body: unknown;
   /** One clock reading per request, so a request never straddles midnight halfway. */
   now: Date;
+  /** The scopes of the caller's token (a resource route's only): what it may see can depend on them (orders' 60-day window). */
+  granted?: readonly string[];
 }
 
 export interface RouteReply {
@@ -71,6 +73,8 @@ export interface ResourceEnv {
   changed(key: string, change: unknown): void;
   /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */
   emit(event: ResourceEvent): void;
+  /** The sandbox's clock, for a seed's dates relative to now (an order's `daysAgo`); absent: the system's. */
+  now?: () => Date;
 }
 
 /**
