@@ -48,7 +48,7 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks']);
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'orders']);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -72,9 +72,9 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte the demo.json it was split from', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields']);
-    // src/sandbox/data/demo.json before the split (22,998 bytes).
-    expect(createHash('sha256').update(text).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'orders']);
+    // src/sandbox/data/demo.json before the split (22,998 bytes), and the orders' demo.json after it.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('cfea4f83f1d33f1463c62340a1057e64e523c318c1382642de4bc358c77b20d1');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

@@ -18,6 +18,9 @@ import { datedOrder, type FilledOrder } from './seed.js';
 /** The scopes its routes require, in the order a token's grant lists them; read_all_orders widens what read_orders sees. */
 export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS] as const;
 
+/** A read takes either: read_all_orders is read_orders without the 60-day window (docs/decisions.md, "Orders"). */
+const READ = ['read_orders', READ_ALL_ORDERS] as const;
+
 /** The webhook topics an order's changes are announced under. */
 const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as const;
 
@@ -94,9 +97,9 @@ export function createOrderResource(env: ResourceEnv): Resource {
   }
 
   const routes: Route[] = [
-    { method: 'GET', path: '/orders', scope: 'read_orders', handle: list },
-    { method: 'GET', path: '/orders/count', scope: 'read_orders', handle: count },
-    { method: 'GET', path: '/orders/:id', scope: 'read_orders', handle: (request) => ({ body: { order: show(find(request)) } }) },
+    { method: 'GET', path: '/orders', scope: READ, handle: list },
+    { method: 'GET', path: '/orders/count', scope: READ, handle: count },
+    { method: 'GET', path: '/orders/:id', scope: READ, handle: (request) => ({ body: { order: show(find(request)) } }) },
     { method: 'PUT', path: '/orders/:id', scope: 'write_orders', handle: update },
     { method: 'POST', path: '/orders/:id/cancel', scope: 'write_orders', handle: cancel },
   ];
