@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection order webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -14,6 +14,7 @@ _store_cli_subcommands() {
     'product') REPLY='list count create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
+    'order') REPLY='list get count update cancel export help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'sandbox') REPLY='serve reset export import logs fault help' ;;
@@ -84,6 +85,14 @@ _store_cli_flags() {
     'collection') REPLY='-h --help' ;;
     'collection list') REPLY='--title --collection-type --json --jsonl -q --jq --columns -h --help' ;;
     'collection help') REPLY='' ;;
+    'order') REPLY='-h --help' ;;
+    'order list') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --limit --since-id --page-token --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
+    'order get') REPLY='--json -q --jq -h --help' ;;
+    'order count') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --json -q --jq -h --help' ;;
+    'order update') REPLY='--note --tags --dry-run --json -q --jq -h --help' ;;
+    'order cancel') REPLY='--reason -y --yes --dry-run --json -q --jq -h --help' ;;
+    'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --json -q --jq -h --help' ;;
+    'order help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -333,6 +342,46 @@ _store_cli_option() {
     'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|-q' | 'collection list|--jq') REPLY='v' ;;
     'collection list|--columns') REPLY='l collectionId title collectionType countGoodsNum published' ;;
+    'order list|--status') REPLY='w open closed cancelled any' ;;
+    'order list|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order list|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order list|--created-since') REPLY='v' ;;
+    'order list|--created-until') REPLY='v' ;;
+    'order list|--customer') REPLY='v' ;;
+    'order list|--limit') REPLY='v' ;;
+    'order list|--since-id') REPLY='v' ;;
+    'order list|--page-token') REPLY='v' ;;
+    'order list|--max-pages') REPLY='v' ;;
+    'order list|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order list|--jsonl') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order list|-q' | 'order list|--jq') REPLY='v' ;;
+    'order list|--columns') REPLY='l orderId name createTime status financialStatus fulfillmentStatus totalPrice currency email' ;;
+    'order get|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order get|-q' | 'order get|--jq') REPLY='v' ;;
+    'order count|--status') REPLY='w open closed cancelled any' ;;
+    'order count|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order count|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order count|--created-since') REPLY='v' ;;
+    'order count|--created-until') REPLY='v' ;;
+    'order count|--customer') REPLY='v' ;;
+    'order count|--json') REPLY='l count' ;;
+    'order count|-q' | 'order count|--jq') REPLY='v' ;;
+    'order update|--note') REPLY='v' ;;
+    'order update|--tags') REPLY='v' ;;
+    'order update|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order update|-q' | 'order update|--jq') REPLY='v' ;;
+    'order cancel|--reason') REPLY='w customer inventory fraud declined other' ;;
+    'order cancel|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order cancel|-q' | 'order cancel|--jq') REPLY='v' ;;
+    'order export|--since') REPLY='v' ;;
+    'order export|--until') REPLY='v' ;;
+    'order export|--status') REPLY='w open closed cancelled any' ;;
+    'order export|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order export|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order export|--customer') REPLY='v' ;;
+    'order export|--output') REPLY='f' ;;
+    'order export|--json') REPLY='l orders rows resumedAfter windowLimited requests refused elapsedMs' ;;
+    'order export|-q' | 'order export|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -452,6 +501,7 @@ _store_cli_argument() {
     'product help|'*) REPLY='w list count create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;
+    'order help|'*) REPLY='w list get count update cancel export' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -461,7 +511,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection order webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }
