@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection order webhook sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection customer order webhook sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -14,6 +14,7 @@ _store_cli_subcommands() {
     'product') REPLY='list count create get edit delete help' ;;
     'category') REPLY='search help' ;;
     'collection') REPLY='list help' ;;
+    'customer') REPLY='list search get count create update delete help' ;;
     'order') REPLY='list get count update cancel export help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
@@ -44,7 +45,7 @@ _store_cli_flags() {
     'config help') REPLY='' ;;
     'doctor') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
     'giftcard') REPLY='-h --help' ;;
-    'giftcard create') REPLY='--code --initial-value --customer-id --note --expire-time --dry-run --json -q --jq -h --help' ;;
+    'giftcard create') REPLY='--code --initial-value --customer-id --customer --note --expire-time --dry-run --json -q --jq -h --help' ;;
     'giftcard update') REPLY='--balance --note --expire-time --dry-run --json -q --jq -h --help' ;;
     'giftcard disable') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
@@ -85,6 +86,15 @@ _store_cli_flags() {
     'collection') REPLY='-h --help' ;;
     'collection list') REPLY='--title --collection-type --json --jsonl -q --jq --columns -h --help' ;;
     'collection help') REPLY='' ;;
+    'customer') REPLY='-h --help' ;;
+    'customer list') REPLY='--limit --since-id --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'customer search') REPLY='--email --phone --name --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'customer get') REPLY='--json -q --jq -h --help' ;;
+    'customer count') REPLY='--json -q --jq -h --help' ;;
+    'customer create') REPLY='--first-name --last-name --email --phone --notes --tag --tax-exempt --dry-run --json -q --jq -h --help' ;;
+    'customer update') REPLY='--first-name --last-name --email --phone --notes --tag --tax-exempt --dry-run --json -q --jq -h --help' ;;
+    'customer delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'customer help') REPLY='' ;;
     'order') REPLY='-h --help' ;;
     'order list') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --limit --since-id --page-token --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'order get') REPLY='--json -q --jq -h --help' ;;
@@ -153,6 +163,7 @@ _store_cli_option() {
     'giftcard create|--code') REPLY='v' ;;
     'giftcard create|--initial-value') REPLY='v' ;;
     'giftcard create|--customer-id') REPLY='v' ;;
+    'giftcard create|--customer') REPLY='v' ;;
     'giftcard create|--note') REPLY='v' ;;
     'giftcard create|--expire-time') REPLY='v' ;;
     'giftcard create|--json') REPLY='l id code lastCharacters balance initialValue currency customerId orderId lineItemId note disableTime expireTime createTime updateTime userId' ;;
@@ -342,6 +353,46 @@ _store_cli_option() {
     'collection list|--jsonl') REPLY='l collectionId title collectionType bodyHtml published image collects countGoodsNum' ;;
     'collection list|-q' | 'collection list|--jq') REPLY='v' ;;
     'collection list|--columns') REPLY='l collectionId title collectionType countGoodsNum published' ;;
+    'customer list|--limit') REPLY='v' ;;
+    'customer list|--since-id') REPLY='v' ;;
+    'customer list|--page-token') REPLY='v' ;;
+    'customer list|--json') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer list|--jsonl') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer list|-q' | 'customer list|--jq') REPLY='v' ;;
+    'customer list|--columns') REPLY='l id firstName lastName email phone state ordersCount totalSpent tags' ;;
+    'customer search|--email') REPLY='v' ;;
+    'customer search|--phone') REPLY='v' ;;
+    'customer search|--name') REPLY='v' ;;
+    'customer search|--limit') REPLY='v' ;;
+    'customer search|--page-token') REPLY='v' ;;
+    'customer search|--json') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer search|--jsonl') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer search|-q' | 'customer search|--jq') REPLY='v' ;;
+    'customer search|--columns') REPLY='l id firstName lastName email phone state ordersCount totalSpent tags' ;;
+    'customer get|--json') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer get|-q' | 'customer get|--jq') REPLY='v' ;;
+    'customer count|--json') REPLY='l count' ;;
+    'customer count|-q' | 'customer count|--jq') REPLY='v' ;;
+    'customer create|--first-name') REPLY='v' ;;
+    'customer create|--last-name') REPLY='v' ;;
+    'customer create|--email') REPLY='v' ;;
+    'customer create|--phone') REPLY='v' ;;
+    'customer create|--notes') REPLY='v' ;;
+    'customer create|--tag') REPLY='v' ;;
+    'customer create|--tax-exempt') REPLY='w true false' ;;
+    'customer create|--json') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer create|-q' | 'customer create|--jq') REPLY='v' ;;
+    'customer update|--first-name') REPLY='v' ;;
+    'customer update|--last-name') REPLY='v' ;;
+    'customer update|--email') REPLY='v' ;;
+    'customer update|--phone') REPLY='v' ;;
+    'customer update|--notes') REPLY='v' ;;
+    'customer update|--tag') REPLY='v' ;;
+    'customer update|--tax-exempt') REPLY='w true false' ;;
+    'customer update|--json') REPLY='l id firstName lastName email phone state verifiedEmail notes tags taxExempt taxExemptions addresses ordersCount totalSpent emailMarketingConsent smsMarketingConsent createTime updateTime withheld' ;;
+    'customer update|-q' | 'customer update|--jq') REPLY='v' ;;
+    'customer delete|--json') REPLY='l method path body' ;;
+    'customer delete|-q' | 'customer delete|--jq') REPLY='v' ;;
     'order list|--status') REPLY='w open closed cancelled any' ;;
     'order list|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
     'order list|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
@@ -404,11 +455,11 @@ _store_cli_option() {
     'webhook resend|--brand') REPLY='w service genstore' ;;
     'webhook resend|--json') REPLY='l topic webhookId productId url status' ;;
     'webhook resend|-q' | 'webhook resend|--jq') REPLY='v' ;;
-    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
+    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete collections/create collections/update collections/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
     'webhook subscribe|--address') REPLY='v' ;;
     'webhook subscribe|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscribe|-q' | 'webhook subscribe|--jq') REPLY='v' ;;
-    'webhook subscriptions|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
+    'webhook subscriptions|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete collections/create collections/update collections/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
     'webhook subscriptions|--address') REPLY='v' ;;
     'webhook subscriptions|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscriptions|--jsonl') REPLY='l id address topic format createTime updateTime' ;;
@@ -417,10 +468,10 @@ _store_cli_option() {
     'webhook unsubscribe|--json') REPLY='l method path body' ;;
     'webhook unsubscribe|-q' | 'webhook unsubscribe|--jq') REPLY='v' ;;
     'webhook subscription update|--address') REPLY='v' ;;
-    'webhook subscription update|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
+    'webhook subscription update|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete collections/create collections/update collections/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
     'webhook subscription update|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscription update|-q' | 'webhook subscription update|--jq') REPLY='v' ;;
-    'webhook subscription count|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled customers/create customers/update customers/delete customers/merge collections/create collections/update collections/delete discounts/create discounts/update discounts/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
+    'webhook subscription count|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete collections/create collections/update collections/delete app/scopesUpdate app/uninstalled app/authorizationCodeGranted customers/data_request customers/redact shop/redact' ;;
     'webhook subscription count|--address') REPLY='v' ;;
     'webhook subscription count|--json') REPLY='l count' ;;
     'webhook subscription count|-q' | 'webhook subscription count|--jq') REPLY='v' ;;
@@ -501,8 +552,9 @@ _store_cli_argument() {
     'product help|'*) REPLY='w list count create get edit delete' ;;
     'category help|'*) REPLY='w search' ;;
     'collection help|'*) REPLY='w list' ;;
+    'customer help|'*) REPLY='w list search get count create update delete' ;;
     'order help|'*) REPLY='w list get count update cancel export' ;;
-    'webhook trigger|1') REPLY='w products/create products/update products/delete' ;;
+    'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
     'sandbox export|1') REPLY='f' ;;
@@ -511,7 +563,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection order webhook sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection customer order webhook sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

@@ -3,6 +3,7 @@
 import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/requests.js';
 import { CollectionsApi } from './collections/requests.js';
+import { CustomersApi } from './customers/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
 import { MetafieldsApi } from './metafields/requests.js';
@@ -26,6 +27,7 @@ export interface Api {
   products: ProductsApi;
   categories: CategoriesApi;
   collections: CollectionsApi;
+  customers: CustomersApi;
   orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
@@ -58,6 +60,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
+    customers: new CustomersApi(transport),
     orders: new OrdersApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),

@@ -5,6 +5,7 @@ import { category } from './category/index.js';
 import { collection } from './collection/index.js';
 import { completion } from './completion/index.js';
 import { config } from './config/index.js';
+import { customer } from './customer/index.js';
 import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
@@ -14,4 +15,4 @@ import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, order, webhook, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, customer, order, webhook, sandbox, api, completion];

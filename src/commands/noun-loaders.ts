@@ -12,6 +12,7 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   product: () => import('./product/index.js').then((m) => m.product),
   category: () => import('./category/index.js').then((m) => m.category),
   collection: () => import('./collection/index.js').then((m) => m.collection),
+  customer: () => import('./customer/index.js').then((m) => m.customer),
   order: () => import('./order/index.js').then((m) => m.order),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),

@@ -5,7 +5,7 @@ import { FieldError, UsageError } from '../core/errors.js';
 import { checkJsonDepth } from '../core/input-text.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { plural, pluralWord } from '../core/words.js';
-import { sampleDeletionSchema, sampleProductSchema } from './sample-schema.js';
+import { sampleSchemaOf } from './sample-schema.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 
 export interface FieldSet {
@@ -92,7 +92,7 @@ export interface PayloadSources {
 
 /** The payload when it matches the topic's sample schema; else one sentence naming the --set or file and the JSON path. */
 export function checkCustomPayload(topic: WebhookTopic, payload: unknown, sources: PayloadSources): void {
-  const schema = topic === 'products/delete' ? sampleDeletionSchema : sampleProductSchema;
+  const schema = sampleSchemaOf(topic);
   const result = schema.safeParse(payload);
   if (result.success) return;
   const issue = result.error.issues[0]!;

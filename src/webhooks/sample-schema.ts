@@ -51,3 +51,65 @@ export const sampleDeletionSchema = z.strictObject({ productId: id });
 
 export type SampleProduct = z.infer<typeof sampleProductSchema>;
 export type SampleDeletion = z.infer<typeof sampleDeletionSchema>;
+
+// ---- orders, customers and discounts (issue 21) -------------------------------------------
+// Their objects as the docs print them, as far as the docs are readable (partners.genstore.ai
+// "About Order", "About Customer", "About Discount"): the fields a handler keys on are checked,
+// every other field is kept as written (loose), since the docs show more than they explain.
+
+const optionalText = z.optional(z.nullable(z.string()));
+const optionalAmount = z.optional(z.nullable(amount));
+
+export const sampleOrderSchema = z.looseObject({
+  orderId: id,
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD'))),
+  financialStatus: optionalText,
+  fulfillmentStatus: optionalText,
+  totalPrice: optionalAmount,
+  totalTax: optionalAmount,
+  totalDiscounts: optionalAmount,
+  totalOutstanding: optionalAmount,
+  lineItems: z.optional(z.array(z.looseObject({ lineItemId: id, quantity: count, price: amount }))),
+  customer: z.optional(z.looseObject({ id })),
+});
+
+export const sampleCustomerSchema = z.looseObject({
+  id,
+  email: optionalText,
+  firstName: optionalText,
+  lastName: optionalText,
+  phone: optionalText,
+  state: z.optional(z.enum(['ENABLED', 'DISABLED', 'INVITED', 'DECLINED'])),
+  addresses: z.optional(z.array(z.looseObject({ id }))),
+});
+
+export const sampleDiscountSchema = z.looseObject({
+  discountId: id,
+  discountType: z.optional(z.enum(['PRODUCT_DISCOUNT', 'ORDER_DISCOUNT', 'SHIPPING_DISCOUNT'])),
+  valueType: z.optional(z.enum(['FIXED_AMOUNT_OFF', 'PERCENTAGE'])),
+  value: z.optional(z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, 'must be a decimal number as a string'))),
+  discountMethod: z.optional(z.enum(['CODE_DISCOUNT', 'AUTOMATIC_DISCOUNT'])),
+  customerEligibility: z.optional(z.enum(['ALL', 'SEGMENT'])),
+});
+
+export const sampleOrderDeletionSchema = z.strictObject({ orderId: id });
+export const sampleCustomerDeletionSchema = z.strictObject({ id });
+export const sampleDiscountDeletionSchema = z.strictObject({ discountId: id });
+
+/** The schema a topic's payload (its sample, a --file, a --set) must match. */
+export function sampleSchemaOf(topic: string): z.ZodMiniType<unknown> {
+  const [noun, verb] = topic.split('/') as [string, string];
+  const deletion = verb === 'delete';
+  switch (noun) {
+    case 'products':
+      return deletion ? sampleDeletionSchema : sampleProductSchema;
+    case 'orders':
+      return deletion ? sampleOrderDeletionSchema : sampleOrderSchema;
+    case 'customers':
+      return deletion ? sampleCustomerDeletionSchema : sampleCustomerSchema;
+    case 'discounts':
+      return deletion ? sampleDiscountDeletionSchema : sampleDiscountSchema;
+    default:
+      throw new Error(`no sample schema for the topic ${topic}`);
+  }
+}

@@ -1,30 +1,64 @@
 // The sample event of each topic, from the JSON files beside this module (the build
-// bundles them), checked against their schema on first use.
-import created from './samples/products-create.json' with { type: 'json' };
-import updated from './samples/products-update.json' with { type: 'json' };
-import deleted from './samples/products-delete.json' with { type: 'json' };
-import { sampleDeletionSchema, sampleProductSchema, type SampleDeletion, type SampleProduct } from './sample-schema.js';
+// bundles them), checked against their topic's schema on first use.
+import productsCreate from './samples/products-create.json' with { type: 'json' };
+import productsUpdate from './samples/products-update.json' with { type: 'json' };
+import productsDelete from './samples/products-delete.json' with { type: 'json' };
+import ordersCreate from './samples/orders-create.json' with { type: 'json' };
+import ordersUpdate from './samples/orders-update.json' with { type: 'json' };
+import ordersDelete from './samples/orders-delete.json' with { type: 'json' };
+import ordersPaid from './samples/orders-paid.json' with { type: 'json' };
+import ordersCancelled from './samples/orders-cancelled.json' with { type: 'json' };
+import ordersFulfilled from './samples/orders-fulfilled.json' with { type: 'json' };
+import ordersPartiallyFulfilled from './samples/orders-partiallyFulfilled.json' with { type: 'json' };
+import customersCreate from './samples/customers-create.json' with { type: 'json' };
+import customersUpdate from './samples/customers-update.json' with { type: 'json' };
+import customersDelete from './samples/customers-delete.json' with { type: 'json' };
+import customersMerge from './samples/customers-merge.json' with { type: 'json' };
+import discountsCreate from './samples/discounts-create.json' with { type: 'json' };
+import discountsUpdate from './samples/discounts-update.json' with { type: 'json' };
+import discountsDelete from './samples/discounts-delete.json' with { type: 'json' };
+import { sampleDeletionSchema, sampleSchemaOf, type SampleDeletion, type SampleProduct } from './sample-schema.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 import type * as z from 'zod/mini';
 
-export type SamplePayload = SampleProduct | SampleDeletion;
+/** A product, a deletion, or another topic's object (an order, a customer, a discount). */
+export type SamplePayload = SampleProduct | SampleDeletion | Record<string, unknown>;
 
-const FILES: Record<WebhookTopic, { raw: unknown; file: string }> = {
-  'products/create': { raw: created, file: 'products-create.json' },
-  'products/update': { raw: updated, file: 'products-update.json' },
-  'products/delete': { raw: deleted, file: 'products-delete.json' },
+const FILES: Record<WebhookTopic, unknown> = {
+  'products/create': productsCreate,
+  'products/update': productsUpdate,
+  'products/delete': productsDelete,
+  'orders/create': ordersCreate,
+  'orders/update': ordersUpdate,
+  'orders/delete': ordersDelete,
+  'orders/paid': ordersPaid,
+  'orders/cancelled': ordersCancelled,
+  'orders/fulfilled': ordersFulfilled,
+  'orders/partiallyFulfilled': ordersPartiallyFulfilled,
+  'customers/create': customersCreate,
+  'customers/update': customersUpdate,
+  'customers/delete': customersDelete,
+  'customers/merge': customersMerge,
+  'discounts/create': discountsCreate,
+  'discounts/update': discountsUpdate,
+  'discounts/delete': discountsDelete,
 };
 
-/** A fresh copy of the topic's sample; with productId, the product (and its variants and images) carry that id. */
+/** The file a topic's sample is kept in: `orders/paid` in orders-paid.json. */
+export function sampleFile(topic: WebhookTopic): string {
+  return `${topic.replace('/', '-')}.json`;
+}
+
+/** A fresh copy of the topic's sample; with productId (product topics), the product (and its variants and images) carry that id. */
 export function samplePayload(topic: WebhookTopic, productId?: string): SamplePayload {
-  const { raw, file } = FILES[topic];
+  const raw = FILES[topic];
   if (topic === 'products/delete') {
-    const deletion = checked(sampleDeletionSchema, raw, file);
+    const deletion = checked(sampleDeletionSchema, raw, sampleFile(topic));
     return productId === undefined ? deletion : { productId };
   }
-  const product = checked(sampleProductSchema, raw, file);
-  if (productId !== undefined) putProductId(product, productId);
-  return product;
+  const payload = checked(sampleSchemaOf(topic), raw, sampleFile(topic)) as Record<string, unknown>;
+  if (productId !== undefined) putProductId(payload, productId);
+  return payload;
 }
 
 /** Puts `productId` on a payload of any shape: the product, and each of its variants and images (a deletion has only the first). */

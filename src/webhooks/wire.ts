@@ -4,25 +4,50 @@
 // and `resend` all speak it.
 import { BRANDS, headerFamily, type Brand, type HeaderFamily } from '../core/brand.js';
 
-/** The topics `webhook trigger` has a sample payload for (src/webhooks/samples/). */
-export const SAMPLE_TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
+/** The product topics: their samples carry a product id that --product-id replaces. */
+export const PRODUCT_SAMPLE_TOPICS = ['products/create', 'products/update', 'products/delete'] as const;
+
+/**
+ * The topics `webhook trigger` has a sample payload for (src/webhooks/samples/): every
+ * product, order, customer and discount topic of DOCUMENTED_TOPICS. The docs' order events are
+ * create, update, paid, fulfilled, cancelled and partiallyFulfilled; orders/delete is kept from
+ * the earlier reading (docs/decisions.md).
+ */
+export const SAMPLE_TOPICS = [
+  ...PRODUCT_SAMPLE_TOPICS,
+  'orders/create',
+  'orders/update',
+  'orders/delete',
+  'orders/paid',
+  'orders/cancelled',
+  'orders/fulfilled',
+  'orders/partiallyFulfilled',
+  'customers/create',
+  'customers/update',
+  'customers/delete',
+  'customers/merge',
+  'discounts/create',
+  'discounts/update',
+  'discounts/delete',
+] as const;
 export type SampleTopic = (typeof SAMPLE_TOPICS)[number];
 
 export function hasSample(text: string): text is SampleTopic {
   return (SAMPLE_TOPICS as readonly string[]).includes(text);
 }
 
+export function isProductTopic(topic: SampleTopic): boolean {
+  return (PRODUCT_SAMPLE_TOPICS as readonly string[]).includes(topic);
+}
+
 /**
- * Every topic the store documents (real-store-notes "Webhooks"). The docs' topic list is
- * past their readable part for orders: the six order verbs are an assumption
- * (docs/decisions.md). A subscription to another well-formed topic is sent with a warning.
+ * Every topic the store documents (real-store-notes "Webhooks"; the order events as
+ * partners.genstore.ai "About Order" lists them, with orders/delete of the earlier reading,
+ * docs/decisions.md). A subscription to another well-formed topic is sent with a warning.
  */
 export const DOCUMENTED_TOPICS: readonly string[] = [
   ...SAMPLE_TOPICS,
-  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
-  ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
   ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
-  ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
   'app/scopesUpdate',
   'app/uninstalled',
   'app/authorizationCodeGranted',

@@ -1,6 +1,6 @@
 // doctor's verdicts, from answers to lines, without a store.
 import { describe, expect, it } from 'vitest';
-import { formsLine, linkForm, rateLimitLine, refillOf, scopesLine } from '../../src/commands/doctor/checks.js';
+import { formsLine, linkForm, protectedFieldsLine, rateLimitLine, refillOf, scopesLine } from '../../src/commands/doctor/checks.js';
 
 describe('doctor checks', () => {
   it('learns the refill from a burst and a later read, and names the plan of that size and refill', () => {
@@ -40,9 +40,9 @@ describe('doctor checks', () => {
     expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
       status: 'warn',
       detail:
-        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps)',
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); webhook subscriptions: none (needs read_apps, write_apps); customer: none (needs read_customers, write_customers)',
     });
-    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps']).detail).toBe(
+    expect(scopesLine(['read_gift_card', 'write_gift_card', 'read_metafields', 'write_metafields', 'read_products', 'write_products', 'read_apps', 'read_customers', 'write_customers']).detail).toBe(
       'webhook subscriptions: read only (no write_apps)',
     );
     expect(scopesLine(undefined).status).toBe('warn');
@@ -51,5 +51,14 @@ describe('doctor checks', () => {
   it('names the id and time forms seen', () => {
     expect(formsLine('{"giftCards":[{"id":"201462124","createTime":"2024-12-16T17:04:38.004"}]}').detail).toBe('ids as JSON strings; times like 2024-12-16T17:04:38.004 (zone-less: read as UTC)');
     expect(formsLine('{"giftCards":[]}').status).toBe('warn');
+  });
+
+  it('tells protected customer fields granted or withheld from the first customer listed, else from the scopes', () => {
+    expect(protectedFieldsLine(200, '{"customers":[{"id":"1","email":"ada@example.com"}]}', [])).toMatchObject({ status: 'ok' });
+    const withheld = protectedFieldsLine(200, '{"customers":[{"id":"1","state":"ENABLED","email":null,"addresses":[]}]}', []);
+    expect(withheld).toMatchObject({ status: 'warn', detail: 'not granted: the store withheld the names, emails, phones and addresses of customers' });
+    expect(protectedFieldsLine(200, '{"customers":[]}', ['read_customer_protected_data']).status).toBe('ok');
+    expect(protectedFieldsLine(200, '{"customers":[]}', ['read_customers']).detail).toContain('not known');
+    expect(protectedFieldsLine(403, '', undefined).detail).toContain('lacks read_customers');
   });
 });

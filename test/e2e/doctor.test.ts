@@ -1,5 +1,5 @@
 // store-cli doctor end to end: against the sandbox in each dialect (every check ok), and
-// against tiny stores that lack something, where the line says what. Read-only and at most 10 GETs, always.
+// against tiny stores that lack something, where the line says what. Read-only and at most 11 GETs, always.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ interface Line {
   hint: string;
 }
 
-const CHECKS = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing'];
+const CHECKS = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
 
 const byCheck = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as Line[]).map((l) => [l.check, l]));
 
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('doctor against sandbox serve (%s dialect)', (dialect) =
     await sandbox?.stop();
   });
 
-  it(`every check ok, the ${plan} plan learnt from the refill; at most 10 GETs, no write`, async () => {
+  it(`every check ok, the ${plan} plan learnt from the refill; at most 11 GETs, no write`, async () => {
     const r = await runLogged(sandbox, ['doctor', '--json'], { timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     const lines = byCheck(r.stdout);
@@ -45,7 +45,7 @@ describe.each(DIALECTS)('doctor against sandbox serve (%s dialect)', (dialect) =
     expect(lines['rate limit']!.detail).toMatch(new RegExp(`^bucket of 40, refill about [\\d.]+/s: plan ${plan} \\(40 @ ${plan === 'basic' ? 4 : 2}/s\\)$`));
     expect(lines['link']!.detail).toContain(dialect === 'real' ? 'padded URLs, rel=next unquoted' : 'rel="next"');
     expect(lines['id and time forms']!.detail).toMatch(dialect === 'real' ? /ids as JSON strings; times like \S+\.000 \(zone-less/ : /ids as JSON strings; times like \S+Z \(with a zone\)/);
-    expect(r.requests.length).toBeLessThanOrEqual(10);
+    expect(r.requests.length).toBeLessThanOrEqual(11);
     expect(r.requests.every((line) => line.startsWith('GET '))).toBe(true);
   });
 
@@ -96,7 +96,7 @@ describe('doctor against stores that lack something', () => {
       expect(lines['id and time forms']).toMatchObject({ status: 'ok', detail: 'ids as JSON numbers; times like 2024-12-16T17:04:38Z (with a zone)' });
       expect(lines['product listing']).toMatchObject({ status: 'ok', detail: 'GET /api/202412/products?limit=1 answered 200' });
       expect(lines['api version']!.status).toBe('ok');
-      expect(store.seen.length).toBeLessThanOrEqual(10);
+      expect(store.seen.length).toBeLessThanOrEqual(11);
       expect(store.seen.every((q) => q.method === 'GET')).toBe(true);
     } finally {
       await store.close();
@@ -122,8 +122,8 @@ describe('doctor against stores that lack something', () => {
       const refusedLines = byCheck(refused.stdout);
       expect(refusedLines.token).toMatchObject({ status: 'fail', detail: 'refused (401)' });
       expect(refusedLines['header family']!.detail).toContain('under both families');
-      // Nothing named the family: the one probe under the other family is among the 10 GETs.
-      expect(store.seen.length).toBeLessThanOrEqual(10);
+      // Nothing named the family: the one probe under the other family is among the 11 GETs.
+      expect(store.seen.length).toBeLessThanOrEqual(11);
       expect(store.seen.filter((q) => q.path.includes('access_scopes')).length).toBeGreaterThanOrEqual(2);
     } finally {
       await store.close();

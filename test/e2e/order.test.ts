@@ -56,6 +56,11 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     expect(JSON.parse(got.stdout)).toMatchObject({ totalPrice: '76.78', lineItems: [{ quantity: 2, price: '24.00' }, { quantity: 1, price: '18.50' }] });
     const table = await run(['order', 'get', RECENT], full());
     expect(table.stdout).toMatch(/^TOTAL\t117\.04$/m);
+    // Without the protected-fields approval the buyer's email is withheld: said, never an empty cell.
+    const withheld = await run(['order', 'get', RECENT], narrow());
+    expect(withheld.stdout).toMatch(/^EMAIL\t\(withheld\)$/m);
+    expect(JSON.parse((await run(['order', 'get', RECENT, '--json'], narrow())).stdout)).not.toHaveProperty('email');
+    expect(table.stdout).toMatch(/^EMAIL\tada@example\.com$/m);
     const hidden = await run(['order', 'get', OLD], narrow());
     expect(hidden.code).toBe(1);
     expect(hidden.stderr).toMatch(/404|not found|No order/i);

@@ -19,7 +19,8 @@ beforeAll(async () => {
     seed: 'demo',
     now: () => NOW,
     tokens: [
-      { token: 'all', scopes: ['read_orders', 'write_orders', 'read_all_orders'] },
+      { token: 'all', scopes: ['read_orders', 'write_orders', 'read_all_orders', 'read_customer_protected_data'] },
+      { token: 'approved', scopes: ['read_orders', 'read_customer_protected_data'] },
       { token: narrow, scopes: ['read_orders', 'write_orders'] },
       { token: 'none', scopes: ['read_products'] },
     ],
@@ -75,6 +76,14 @@ describe('the 60-day window', () => {
     expect((await call(sandbox, 'GET', `/orders/${OLD}`, { token: narrow })).status).toBe(404);
     expect((await call(sandbox, 'GET', `/orders/${OLD}`, { token: 'all' })).status).toBe(200);
     expect((await call(sandbox, 'POST', `/orders/${OLD}/cancel`, { token: narrow, body: {} })).status).toBe(404);
+  });
+
+  it("withholds the buyer's email (a protected customer field) from a token without the approval", async () => {
+    const withheld = await call(sandbox, 'GET', `/orders/${RECENT}`, { token: narrow });
+    expect(withheld.json.order).not.toHaveProperty('email');
+    expect(withheld.json.order.customerId).toBe('7300000000000000101');
+    const approved = await call(sandbox, 'GET', `/orders/${RECENT}`, { token: 'approved' });
+    expect(approved.json.order.email).toBe('ada@example.com');
   });
 
   it('needs read_orders to read and write_orders to change', async () => {

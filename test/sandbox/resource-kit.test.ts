@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.js';
+import { APPROVAL_SCOPES } from '../../src/sandbox/http/protected-fields.js';
 import { ALL_SCOPES, RESOURCES, SEED_SECTIONS } from '../../src/sandbox/resources/index.js';
 import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
 import type { Resource, ResourceEnv } from '../../src/sandbox/resources/resource.js';
@@ -33,8 +34,8 @@ describe('the resources list', () => {
     }
   });
 
-  it('makes the scopes a token may hold: each entry’s, in the list’s order', () => {
-    expect(ALL_SCOPES).toEqual(RESOURCES.flatMap((entry) => [...entry.scopes]));
+  it('makes the scopes a token may hold: each entry’s, in the list’s order, then the approvals', () => {
+    expect(ALL_SCOPES).toEqual([...RESOURCES.flatMap((entry) => [...entry.scopes]), ...APPROVAL_SCOPES]);
     expect(new Set(ALL_SCOPES).size).toBe(ALL_SCOPES.length);
   });
 
@@ -48,7 +49,7 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'orders']);
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'orders']);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -72,9 +73,12 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte the demo.json it was split from', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'orders']);
-    // src/sandbox/data/demo.json before the split (22,998 bytes), and the orders' demo.json after it.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('cfea4f83f1d33f1463c62340a1057e64e523c318c1382642de4bc358c77b20d1');
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'orders']);
+    // src/sandbox/data/demo.json before the split (22,998 bytes), untouched by the sections added since.
+    const { customers: _customers, orders: _orders, ...split } = demoDocument() as Record<string, unknown>;
+    expect(createHash('sha256').update(`${JSON.stringify(split, null, 2)}\n`).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    // With the demo customers and orders (issue 21).
+    expect(createHash('sha256').update(text).digest('hex')).toBe('fa5859d32c335735c2ba15a0de5e86837dae0227851e3cf6e7edfb53a1517d99');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

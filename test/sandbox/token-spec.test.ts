@@ -4,7 +4,14 @@ import { ALL_SCOPES, parseTokenSpec, SandboxRuntimeError, SandboxUsageError, sta
 describe('parseTokenSpec', () => {
   it('grants every scope to a bare token', () => {
     expect(parseTokenSpec('abc123')).toEqual({ token: 'abc123', scopes: ALL_SCOPES });
-    expect(ALL_SCOPES).toHaveLength(8);
+    expect(ALL_SCOPES).toHaveLength(14);
+    expect(ALL_SCOPES).toContain('read_customer_protected_data');
+    expect(ALL_SCOPES).toContain('read_all_orders');
+  });
+
+  it('takes the protected-data approval as a scope of its own, which a spec without it lacks', () => {
+    expect(parseTokenSpec('T:read_customers,read_customer_protected_data').scopes).toEqual(['read_customers', 'read_customer_protected_data']);
+    expect(parseTokenSpec('T:read_customers').scopes).not.toContain('read_customer_protected_data');
   });
 
   it('grants the listed scopes, trimmed and without duplicates', () => {

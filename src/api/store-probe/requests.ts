@@ -20,6 +20,7 @@ export const PROBE_PATHS = {
   accessScopes: `${API_PREFIX}${ACCESS_SCOPES_SUBPATH}`,
   giftCardSearch: `${API_PREFIX}/gift_cards/search`,
   productList: `${API_PREFIX}/products`,
+  customerList: `${API_PREFIX}/customers`,
 } as const;
 
 export type ProbeName = keyof typeof PROBE_PATHS;

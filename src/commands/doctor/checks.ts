@@ -1,5 +1,7 @@
 // What doctor concludes from what it read: pure functions from answers to check lines, so
 // each verdict is unit-testable without a store.
+import { isWithheld } from '../../api/customers/withheld.js';
+import { parseJson } from '../../core/json.js';
 import { readBucketHeader, type BucketReading } from '../../core/store-bucket.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -21,7 +23,37 @@ export const GROUP_SCOPES: ReadonlyArray<{ group: string; read: string; write: s
   { group: 'metafield', read: 'read_metafields', write: 'write_metafields' },
   { group: 'product/category/collection', read: 'read_products', write: 'write_products' },
   { group: 'webhook subscriptions', read: 'read_apps', write: 'write_apps' },
+  { group: 'customer', read: 'read_customers', write: 'write_customers' },
 ];
+
+/** The sandbox's name for the approval of protected customer fields (a real store lists no such scope). */
+const PROTECTED_APPROVAL = 'read_customer_protected_data';
+
+/**
+ * Whether the token may read protected customer fields (names, emails, phones, addresses),
+ * told by the first customer of a listing: one that came with none of its contact fields had
+ * them withheld (api/customers/withheld.ts). With no customer to look at, the granted scopes
+ * tell where they name the approval (the sandbox's do).
+ */
+export function protectedFieldsLine(status: number, text: string, granted: readonly string[] | undefined): CheckLine {
+  const hint = "request access to protected fields for the store's app (sandbox: a token spec with read_customer_protected_data); until then customer commands show (withheld)";
+  if (status === 403) return line('protected fields', 'warn', 'not checked: the token lacks read_customers', 'grant read_customers to list customers');
+  if (status === 404 || status === 405) return line('protected fields', 'warn', `not checked: the store lists no customers at customers (${status})`);
+  if (status < 200 || status >= 300) return line('protected fields', 'warn', `not checked: the customer listing answered ${status}`);
+  let first: unknown;
+  try {
+    const body = parseJson(text) as { customers?: unknown };
+    first = Array.isArray(body.customers) ? body.customers[0] : undefined;
+  } catch {
+    first = undefined;
+  }
+  if (first !== null && typeof first === 'object') {
+    if (isWithheld(first as Record<string, unknown>)) return line('protected fields', 'warn', 'not granted: the store withheld the names, emails, phones and addresses of customers', hint);
+    return line('protected fields', 'ok', 'granted: customers come with their names, emails, phones and addresses');
+  }
+  if (granted?.includes(PROTECTED_APPROVAL)) return line('protected fields', 'ok', `granted (the token holds ${PROTECTED_APPROVAL}); no customer to look at`);
+  return line('protected fields', 'warn', 'not known: the store has no customer to look at', 'create one to see whether their contact fields are shown');
+}
 
 /** Granted scopes against each group's: ok when every group has both; else which group lacks what. */
 export function scopesLine(granted: readonly string[] | undefined): CheckLine {

@@ -3,7 +3,7 @@ import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
 import type { Api } from '../../api/index.js';
-import { bucketOf, formsLine, line, linkForm, rateLimitLine, scopesLine, type CheckLine, type TimedReading } from './checks.js';
+import { bucketOf, formsLine, line, linkForm, protectedFieldsLine, rateLimitLine, scopesLine, type CheckLine, type TimedReading } from './checks.js';
 
 type ProbeAnswer = Awaited<ReturnType<Api['storeProbe']['get']>>;
 
@@ -14,14 +14,15 @@ const BURST = 4;
 const REFILL_PAUSE_MS = 1200;
 
 export default defineVerb({
-  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, id and time forms, product listing",
+  summary: "Check the current profile's store, read-only: reachable, TLS, header family, token, scopes, API version, rate limit, paging, id and time forms, product listing, protected customer fields",
   json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },
   examples: ['store-cli doctor', 'store-cli --profile shop doctor --json', 'STORE_CLI_SANDBOX_DIALECT=real store-cli --sandbox doctor'],
   notes: `
-One line a check: ok, warn or fail, what was seen, and a hint. It sends at most 10 GETs
-(${3 + BURST + 1} of its own, and when nothing names the header family, the one retry of
+One line a check: ok, warn or fail, what was seen, and a hint. It sends at most 11 GETs
+(${4 + BURST + 1} of its own, and when nothing names the header family, the one retry of
 another family a 401 may bring and its repeat), never a write: GET oauth2/access_scopes,
-GET gift_cards/search?limit=1, GET products?limit=1, then ${BURST} reads of the scopes at
+GET gift_cards/search?limit=1, GET products?limit=1, GET customers?limit=1 (whether
+protected customer fields are shown), then ${BURST} reads of the scopes at
 once and one more ${REFILL_PAUSE_MS / 1000} s later, to learn how fast the rate-limit
 bucket refills and so the plan (basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s,
 legacy 40 @ 2/s). Exit 0 when no check fails, 1 otherwise.
@@ -66,7 +67,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   const root = `/api/${version.value}`;
   const readings: TimedReading[] = [];
   let taken = 0;
-  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
+  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList' | 'customerList', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
     const answer = await api.storeProbe.get(name, query);
     taken += 1;
     const reading = bucketOf(answer.headers);
@@ -83,7 +84,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     lines.unshift(line('reachable', 'fail', error.message, 'check the base URL (store-cli auth status) and the network'));
-    for (const check of ['header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing']) {
+    for (const check of ['header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields']) {
       lines.push(line(check, 'warn', 'not checked: the store was not reachable'));
     }
     return order(lines);
@@ -112,6 +113,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
 
   const cards = await read('giftCardSearch', { limit: '1' });
   const products = await read('productList', { limit: '1' });
+  const customers = await read('customerList', { limit: '1' });
   // Accepted: some read answered other than 401 and 404 (a 403 knows the token, without the scope).
   const known = [scopes, cards, products].find((a) => (a.status >= 200 && a.status < 300) || a.status === 403);
   if (refused) lines.push(line('token', 'fail', 'refused (401)', "store-cli auth login (an app's access token from the store admin's Apps > Develop apps)"));
@@ -142,6 +144,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
     lines.push(line('product listing', 'warn', `GET ${root}/products answered ${products.status}: the store lists no products there`, 'product list and product count will not work on this store'));
   } else if (products.status === 403) lines.push(line('product listing', 'warn', `GET ${root}/products answered 403: the token lacks read_products`, 'grant read_products to list products'));
   else lines.push(line('product listing', 'fail', `GET ${root}/products?limit=1 answered ${products.status}`, 'the store failed a read: try again, or look with store-cli --verbose doctor'));
+  lines.push(protectedFieldsLine(customers.status, customers.text, granted));
   return order(lines);
 }
 
@@ -161,7 +164,7 @@ function mostUsed(readings: readonly TimedReading[]): TimedReading {
   return { ...last, at: readings[readings.length - 1]!.at };
 }
 
-const ORDER = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing'];
+const ORDER = ['reachable', 'tls', 'header family', 'token', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
 
 function order(lines: CheckLine[]): CheckLine[] {
   return [...lines].sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));

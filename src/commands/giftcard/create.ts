@@ -14,6 +14,7 @@ export default defineVerb({
     code: text('<code>', 'the code customers redeem (default: 16 random letters and digits from a CSPRNG)'),
     initialValue: text('<amount>', 'initial amount, a decimal such as 50 or 19.99 (at most 2 decimals), sent with 2 decimals (50 → 50.00)', { required: true }),
     customerId: text('<id>', 'numeric id of the customer the card belongs to'),
+    customer: text('<email>', 'the customer the card belongs to, by email: looked up with customer search (one read) and sent as its id'),
     note: text('<text>', 'internal note, at most 500 characters'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD (default: never expires)'),
     dryRun: dryRunFlag(),
@@ -23,9 +24,11 @@ export default defineVerb({
     'store-cli giftcard create --initial-value 50',
     'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
+    'store-cli giftcard create --initial-value 20 --customer ada@example.com',
   ],
   notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
   async run(options, ctx) {
+    if (options.customer !== undefined) options = { ...options, customerId: await customerIdOf(options.customer, options.customerId, ctx) };
     if (options.dryRun) return dryRun(options, ctx);
     const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/code.js'), import('./view.js')]);
     const generated = options.code === undefined;
@@ -52,6 +55,15 @@ export default defineVerb({
     if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
   },
 });
+
+/** The id of the customer with this email: none, several, or --customer-id beside it exit 2 before the card is sent. */
+async function customerIdOf(email: string, customerId: string | undefined, ctx: Context): Promise<string> {
+  const { UsageError } = await import('../../core/errors.js');
+  if (customerId !== undefined) throw new UsageError('Give --customer or --customer-id, not both. Nothing was sent.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`--customer must be a customer's email address such as ada@example.com (got '${email.slice(0, 40)}'). Nothing was sent.`);
+  const api = await ctx.api();
+  return ctx.spin('Looking up the customer…', () => api.customers.idByEmail(email));
+}
 
 interface DryRunOptions extends OutputFlags {
   initialValue: string;

@@ -7,6 +7,14 @@ import type { OrderListColumn } from './columns.js';
 
 const text = (field: keyof Order) => (order: Order) => scalarText(order[field]);
 
+/**
+ * The buyer's email is a protected customer field: a store withholds it from a token without
+ * the approval, leaving the key out. An order of a customer that comes without one shows
+ * `(withheld)`, never an empty cell that would say the buyer has none.
+ */
+export const WITHHELD = '(withheld)';
+const emailText = (order: Order) => (order.email === undefined && order.customerId !== undefined && order.customerId !== null ? WITHHELD : scalarText(order.email));
+
 const statusStyle = (value: string, colors: Palette) => (value === 'cancelled' ? colors.red(value) : value === 'closed' ? colors.dim(value) : value);
 
 const listColumns: Record<OrderListColumn, Column<Order>> = {
@@ -18,7 +26,7 @@ const listColumns: Record<OrderListColumn, Column<Order>> = {
   fulfillmentStatus: { header: 'FULFILMENT', value: text('fulfillmentStatus') },
   totalPrice: { header: 'TOTAL', value: text('totalPrice') },
   currency: { header: 'CURRENCY', value: text('currency') },
-  email: { header: 'EMAIL', value: text('email'), shrinkable: true },
+  email: { header: 'EMAIL', value: emailText, style: (value, colors) => (value === WITHHELD ? colors.dim(value) : value), shrinkable: true },
 };
 
 /** A listing, in the column order list declares (ORDER_LIST_COLUMNS); a narrow terminal loses the email first. */

@@ -2,7 +2,7 @@ import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
-import { hasSample, isWellFormedTopic, SAMPLE_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
+import { hasSample, isProductTopic, isWellFormedTopic, SAMPLE_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
 import { arg, defineVerb, list, oneOf, text } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, profileShopDomain, secretFlag, sendingBrand } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
@@ -17,7 +17,7 @@ export default defineVerb({
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
     secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
     brand: oneOf('<brand>', BRAND_HELP, BRANDS),
-    productId: text('<id>', 'put this product id on the payload (the product, its variants and images) instead of its own'),
+    productId: text('<id>', 'product topics: put this product id on the payload (the product, its variants and images) instead of its own'),
     file: text('<file>', 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'),
     set: list('<field=value>', 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'),
   },
@@ -26,13 +26,18 @@ export default defineVerb({
     'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
     'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --product-id 4000000000000000123 --set title=Sweater --set variants.0.price=59.00',
     'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret --brand genstore --file product.json',
+    'store-cli webhook trigger orders/paid --to http://127.0.0.1:3000/webhooks --set financialStatus=paid',
+    'store-cli webhook trigger customers/create --to http://127.0.0.1:3000/webhooks --set email=grace@example.com',
   ],
   notes: `
-Sends a product as GET /products/{id} returns it (products/delete: {"productId": ...}) with
-a fresh webhook id and trigger time, and prints the receiver's status. The headers are the
+Sends the topic's object as the store's docs show it: a product as GET /products/{id}
+returns it, an order, a customer or a discount; a deletion names only the id
+({"productId"}, {"orderId"}, {"id"} of a customer, {"discountId"}). Each goes with a fresh
+webhook id and trigger time, and the receiver's status is printed. The headers are the
 profile's family (X-Service-* by default, X-Genstore-* for a Genstore store; --brand
 chooses), with the profile's store host as the shop domain when a store is set.
-Only the product topics have samples: another topic exits 2 (webhook subscribe takes any).
+The product, order, customer and discount topics have samples: another topic exits 2
+(webhook subscribe takes any).
 --file gives the whole payload (at most 1 MiB); --product-id, then each --set in order,
 apply on top of the sample or the file. A number or true/false set where the payload has a
 string stays the text typed (ids and amounts digit-exact). The result must match the
@@ -47,6 +52,7 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     }
     const to = httpUrlFlag(options.to, '--to');
     const secret = secretFlag(options.secret, ctx.env);
+    if (options.productId !== undefined && !isProductTopic(topic)) throw new UsageError(`--product-id is for the product topics; ${topic} carries no product (use --set to change its fields).`);
     if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
       throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
     }
@@ -68,12 +74,12 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     });
     if (secret === undefined) warnUnsigned(ctx, brand.value);
     const status = await sendDelivery(ctx, to, delivery, `the ${topic} event`);
-    await out.item({ topic, webhookId, productId: payload.productId, url: shownUrl(to), status }, sentView);
+    await out.item({ topic, webhookId, ...(payload.productId === undefined ? {} : { productId: payload.productId }), url: shownUrl(to), status }, sentView);
   },
 });
 
 /** The sample, or --file; then --product-id and the --set changes; checked by the topic's schema. */
-async function payloadOf(topic: SampleTopic, options: { file?: string | undefined; set?: string[] | undefined; productId?: string | undefined }, ctx: Context): Promise<{ productId: string }> {
+async function payloadOf(topic: SampleTopic, options: { file?: string | undefined; set?: string[] | undefined; productId?: string | undefined }, ctx: Context): Promise<{ productId?: string }> {
   const { samplePayload, putProductId } = await import('../../webhooks/samples.js');
   if (options.file === undefined && options.set === undefined) return samplePayload(topic, options.productId);
   const [{ applyFieldSets, checkCustomPayload, parseFieldSets }, { parseJsonInput, readInputText }] = await Promise.all([
@@ -92,5 +98,5 @@ async function payloadOf(topic: SampleTopic, options: { file?: string | undefine
   if (options.productId !== undefined) putProductId(payload, options.productId);
   applyFieldSets(payload, sets);
   checkCustomPayload(topic, payload, { ...(file === undefined ? {} : { file }), sets });
-  return payload as { productId: string };
+  return payload as { productId?: string };
 }

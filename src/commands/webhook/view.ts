@@ -42,7 +42,8 @@ export function deliveryView(forwarding: boolean): View<ReceivedDelivery> {
 export interface SentEvent {
   topic: string;
   webhookId: string;
-  productId: string;
+  /** A product topic's product; absent for the other topics. */
+  productId?: string;
   url: string;
   status: number;
 }
@@ -53,7 +54,7 @@ export const sentView: View<SentEvent> = {
   columns: [
     { header: 'TOPIC', value: (e) => e.topic },
     { header: 'WEBHOOK ID', value: (e) => e.webhookId },
-    { header: 'PRODUCT ID', value: (e) => e.productId },
+    { header: 'PRODUCT ID', value: (e) => e.productId ?? '' },
     { header: 'URL', value: (e) => e.url, shrinkable: true },
     { header: 'STATUS', value: (e) => String(e.status), style: (text, c, e) => (e.status < 300 ? c.green(text) : c.red(text)) },
   ],

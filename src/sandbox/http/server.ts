@@ -181,10 +181,10 @@ async function route(req: IncomingMessage, url: URL, config: ServerConfig): Prom
   if (url.pathname === ACCESS_SCOPES_PATH) return accessScopes(req, method, config);
   const match = found(config.router.match(method, url.pathname), method, url.pathname);
   config.authorizer.authorize(tokenOf(req, config.dialect), match.route.scope);
-  const granted = config.authorizer.granted(tokenOf(req, config.dialect));
+  const scopes = config.authorizer.granted(tokenOf(req, config.dialect));
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req) : undefined;
   // A change is answered once the store has it on disk (see SandboxStore.routes).
-  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now(), granted });
+  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now(), scopes });
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.links !== undefined) {
     const origin = config.origin();

@@ -18,6 +18,9 @@ import { categorySeed, productSeed } from './products/seed.js';
 import { collectionSeed } from './collections/seed.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
 import { subscriptionSeed } from './webhook-subscriptions/seed.js';
+import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
+import { customerSeed } from './customers/seed.js';
+import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createOrderResource, SCOPES as ORDER_SCOPES } from './orders/routes.js';
 import { orderSeed } from './orders/seed.js';
 
@@ -26,14 +29,15 @@ export const RESOURCES = [
   { create: createCatalogResources, scopes: PRODUCT_SCOPES, seeds: [categorySeed, collectionSeed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
+  { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
   { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
 ] as const;
 
-/** A scope a token may be granted: one some resource's routes require. */
-export type Scope = (typeof RESOURCES)[number]['scopes'][number];
+/** A scope a token may be granted: one some resource's routes require, or an approval (http/protected-fields.ts). */
+export type Scope = (typeof RESOURCES)[number]['scopes'][number] | (typeof APPROVAL_SCOPES)[number];
 
-/** Every scope, in the list's order. */
-export const ALL_SCOPES: readonly Scope[] = Object.freeze(RESOURCES.flatMap((resource): readonly Scope[] => resource.scopes));
+/** Every scope, in the list's order, then the approvals no route requires. */
+export const ALL_SCOPES: readonly Scope[] = Object.freeze([...RESOURCES.flatMap((resource): readonly Scope[] => resource.scopes), ...APPROVAL_SCOPES]);
 
 /** The sections of a seed and of a snapshot, in the order a snapshot writes them; each is a resource's key. */
 export const SEED_SECTIONS: readonly SeedSectionOf[] = RESOURCES.flatMap((resource): readonly SeedSectionOf[] => resource.seeds);

@@ -16,8 +16,8 @@ export interface RouteRequest {
   body: unknown;
   /** One clock reading per request, so a request never straddles midnight halfway. */
   now: Date;
-  /** The scopes of the caller's token (a resource route's only): what it may see can depend on them (orders' 60-day window). */
-  granted?: readonly string[];
+  /** The scopes (approvals included) the request's token holds; absent for a request from within the sandbox. */
+  scopes?: readonly string[];
 }
 
 export interface RouteReply {

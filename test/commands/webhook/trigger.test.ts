@@ -127,9 +127,9 @@ describe('webhook trigger', () => {
 
 describe('webhook trigger refuses bad usage with exit 2, sending nothing', () => {
   it('a topic without a sample, or no topic at all, naming the topics it can send', async () => {
-    const r = await cli(['webhook', 'trigger', 'orders/create', '--to', app.url]);
-    expectUsageError(r, "Cannot trigger orders/create: there is no sample payload for 'orders/create'");
-    expect(r.stderr).toContain('trigger sends the samples of products/create, products/update, products/delete.');
+    const r = await cli(['webhook', 'trigger', 'collections/create', '--to', app.url]);
+    expectUsageError(r, "Cannot trigger collections/create: there is no sample payload for 'collections/create'");
+    expect(r.stderr).toContain('trigger sends the samples of products/create, products/update, products/delete, orders/create,');
     expectUsageError(await cli(['webhook', 'trigger', 'products', '--to', app.url]), "'products' is not a topic");
   });
 

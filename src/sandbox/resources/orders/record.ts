@@ -62,8 +62,8 @@ export const orderRecordSchema = z.object({
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
 /** The earliest creation time a token sees; undefined when it sees every order. */
-export function windowStart(granted: readonly string[] | undefined, now: Date): number | undefined {
-  if (granted === undefined || granted.includes(READ_ALL_ORDERS)) return undefined;
+export function windowStart(scopes: readonly string[] | undefined, now: Date): number | undefined {
+  if (scopes === undefined || scopes.includes(READ_ALL_ORDERS)) return undefined;
   return now.getTime() - WINDOW_DAYS * 86_400_000;
 }
 

@@ -8,6 +8,7 @@ import { formatTimestamp } from '../dates.js';
 import { conflict, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId, compareIds } from '../../state/ids.js';
 import { JsonInteger } from '../../http/body-json.js';
+import { withholdProtected } from '../../http/protected-fields.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCancelOrder, parseUpdateOrder } from './input.js';
 import { present } from './present.js';
@@ -21,12 +22,16 @@ export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS] as const;
 /** A read takes either: read_all_orders is read_orders without the 60-day window (docs/decisions.md, "Orders"). */
 const READ = ['read_orders', READ_ALL_ORDERS] as const;
 
+/** An order's protected customer fields (http/protected-fields.ts): its buyer's email. */
+const PROTECTED_ORDER_FIELDS = ['email'] as const;
+
 /** The webhook topics an order's changes are announced under. */
 const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as const;
 
 export function createOrderResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
-  const show = (order: OrderRecord) => present(order, time, env.dialect.orderIdKey);
+  /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
+  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect.orderIdKey), PROTECTED_ORDER_FIELDS, request);
   let orders: OrderRecord[] = [];
   let byId = new Map<string, OrderRecord>();
 
@@ -47,22 +52,23 @@ export function createOrderResource(env: ResourceEnv): Resource {
     const raw = request.params.id;
     const id = raw === undefined ? null : canonicalId(raw);
     const order = id === null ? undefined : byId.get(id);
-    if (order === undefined || !visible(order, windowStart(request.granted, request.now))) throw notFound(`No order has the id ${String(raw).slice(0, 40)}.`);
+    if (order === undefined || !visible(order, windowStart(request.scopes, request.now))) throw notFound(`No order has the id ${String(raw).slice(0, 40)}.`);
     return order;
   }
 
   function changed(order: OrderRecord, topic: string, request: RouteRequest): void {
     env.changed(KEY, order);
-    env.emit({ topic, key: order.id, payload: show(order), at: request.now });
+    // The app's subscription is the app's: its payload is what the app's token may read.
+    env.emit({ topic, key: order.id, payload: show(order, request), at: request.now });
   }
 
   function list(request: RouteRequest): RouteReply {
-    const { page, next } = listPage(orders, request.query, windowStart(request.granted, request.now), env.dialect.pageTokenAlone);
-    return { body: { orders: page.map(show) }, ...(next === undefined ? {} : { links: { next } }) };
+    const { page, next } = listPage(orders, request.query, windowStart(request.scopes, request.now), env.dialect.pageTokenAlone);
+    return { body: { orders: page.map((order) => show(order, request)) }, ...(next === undefined ? {} : { links: { next } }) };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const matches = matcher(filtersOf(request.query), windowStart(request.granted, request.now));
+    const matches = matcher(filtersOf(request.query), windowStart(request.scopes, request.now));
     let n = 0;
     for (const order of orders) if (matches(order)) n += 1;
     return { body: { count: new JsonInteger(String(n)) } };
@@ -78,14 +84,14 @@ export function createOrderResource(env: ResourceEnv): Resource {
     if (input.tags !== undefined) order.tags = normalTags(input.tags);
     order.updateTime = formatTimestamp(request.now);
     changed(order, TOPICS.update, request);
-    return { body: { order: show(order) } };
+    return { body: { order: show(order, request) } };
   }
 
   /** Idempotent: a cancelled order is answered as it is, its cancelTime unchanged. A closed order is done with: 409. */
   function cancel(request: RouteRequest): RouteReply {
     const order = find(request);
     const input = parseCancelOrder(request.body);
-    if (order.status === 'cancelled') return { body: { order: show(order) } };
+    if (order.status === 'cancelled') return { body: { order: show(order, request) } };
     if (order.status === 'closed') throw conflict('The order is closed, and a closed order cannot be cancelled.');
     const stamp = formatTimestamp(request.now);
     order.status = 'cancelled';
@@ -93,13 +99,13 @@ export function createOrderResource(env: ResourceEnv): Resource {
     order.cancelTime = stamp;
     order.updateTime = stamp;
     changed(order, TOPICS.cancelled, request);
-    return { body: { order: show(order) } };
+    return { body: { order: show(order, request) } };
   }
 
   const routes: Route[] = [
     { method: 'GET', path: '/orders', scope: READ, handle: list },
     { method: 'GET', path: '/orders/count', scope: READ, handle: count },
-    { method: 'GET', path: '/orders/:id', scope: READ, handle: (request) => ({ body: { order: show(find(request)) } }) },
+    { method: 'GET', path: '/orders/:id', scope: READ, handle: (request) => ({ body: { order: show(find(request), request) } }) },
     { method: 'PUT', path: '/orders/:id', scope: 'write_orders', handle: update },
     { method: 'POST', path: '/orders/:id/cancel', scope: 'write_orders', handle: cancel },
   ];

@@ -2,16 +2,17 @@
 // resources that emit them, the subscriptions resource and the seed schema.
 
 export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/update', delete: 'products/delete' } as const;
+export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/update', delete: 'customers/delete' } as const;
 
 /**
  * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
- * assumption, docs/decisions.md), in both dialects. The sandbox emits the product ones, and
- * orders/update and orders/cancelled; a subscription to another documented topic is kept and
- * never fires. Any other topic is refused: a store would never send it.
+ * assumption, docs/decisions.md), in both dialects. The sandbox emits the product and customer
+ * ones, and orders/update and orders/cancelled; a subscription to another documented topic is
+ * kept and never fires. Any other topic is refused: a store would never send it.
  */
 export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),
-  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled'].map((verb) => `orders/${verb}`),
+  ...['create', 'update', 'delete', 'paid', 'cancelled', 'fulfilled', 'partiallyFulfilled'].map((verb) => `orders/${verb}`),
   ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
   ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
   ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),

@@ -1,0 +1,114 @@
+// The customers module against a FakeTransport: what it sends, how it reads the docs' sample,
+// and how it marks protected fields the store withheld.
+import { describe, expect, it } from 'vitest';
+import { CustomersApi } from '../../src/api/customers/requests.js';
+import { markWithheld } from '../../src/api/customers/withheld.js';
+import { UsageError } from '../../src/core/errors.js';
+import { toJson } from '../../src/core/json.js';
+import { FakeTransport } from '../helpers/fake-transport.js';
+
+/**
+ * The customer object of partners.genstore.ai/docs/api-rest/25 ("About Customer"), as far as
+ * the page is readable, its values as printed. Two are not valid JSON there (tags and
+ * subdivisions, a JSON array inside unescaped quotes): they are escaped here, the only change.
+ */
+const DOCS_SAMPLE = `{
+"customer": {
+"lastName": "li",
+"addresses": [
+{
+"zip": "23456",
+"firstName": "heihei",
+"lastName": "du",
+"address2": "上海闵行",
+"city": "上海",
+"phone": "2345653464",
+"address1": "上海嘉定",
+"countryCode": "CN",
+"provinceCode": "SH",
+"company": "公司地址",
+"isDefaultAddress": "false",
+"id": "879"
+}
+],
+"notes": "this is new customer",
+"totalSpent": "13",
+"taxExempt": "true",
+"taxExemptions": {
+"applyToAllRegion": "true",
+"taxExemptionRegions": [
+{
+"country": "US",
+"applyToAllSubdivision": "false",
+"subdivisions": "[\\"NYC\\"]"
+}
+]
+},
+"updateTime": "2024-18-12T08:18:49",
+"smsMarketingConsent": {
+"state": "SUBSCRIBED",
+"consentUpdateTime": "2024-11-12T08:18:49.125"
+},
+"tags": "[ \\"xinsheng\\", \\"human\\" ]",
+"id": "201462124"
+}
+}`;
+
+describe('CustomersApi', () => {
+  it('reads the docs sample as sent: every field kept, in its order, no withheld list (a last name came)', async () => {
+    const transport = new FakeTransport([{ body: DOCS_SAMPLE }]);
+    const customer = await new CustomersApi(transport).get('201462124');
+    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/customers/201462124' });
+    expect(customer.withheld).toBeUndefined();
+    expect(customer.lastName).toBe('li');
+    expect(customer.tags).toBe('[ "xinsheng", "human" ]');
+    expect(Object.keys(customer)[0]).toBe('lastName');
+    expect(JSON.parse(toJson(customer))).toEqual(JSON.parse(DOCS_SAMPLE).customer);
+  });
+
+  it('marks a customer without any contact field as withheld, leaving out the blank stand-ins', () => {
+    const marked = markWithheld({ id: '1', firstName: null, email: '', state: 'ENABLED', addresses: [] });
+    expect(marked).toEqual({ id: '1', state: 'ENABLED', withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'] });
+    expect(markWithheld({ id: '2', phone: '+1 555 0100' })).toEqual({ id: '2', phone: '+1 555 0100' });
+  });
+
+  it('lists and searches with the filters as query parameters, page by page', async () => {
+    const transport = new FakeTransport([
+      { body: '{"customers":[{"id":"1","email":"a@example.com"}]}', headers: { link: '<https://s.example/api/202412/customers/search?pageToken=t2&limit=1>; rel="next"' } },
+      { body: '{"customers":[{"id":"2","state":"ENABLED"}]}' },
+    ]);
+    const pages: unknown[][] = [];
+    for await (const page of new CustomersApi(transport).search({ email: 'a@example.com' }, { limit: 1 }, true)) pages.push(page);
+    expect(transport.requests.map((r) => r.query)).toEqual([{ email: 'a@example.com', phone: undefined, name: undefined, limit: '1', pageToken: undefined }, { pageToken: 't2', limit: '1' }]);
+    expect(pages[1]).toEqual([{ id: '2', state: 'ENABLED', withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'] }]);
+  });
+
+  it('counts by reading the listing to its end in pages of 250', async () => {
+    const transport = new FakeTransport([{ body: '{"customers":[{"id":"1"},{"id":"2"}]}', headers: { link: '<https://s.example/api/202412/customers?pageToken=n&limit=250>; rel="next"' } }, { body: '{"customers":[{"id":"3"}]}' }]);
+    expect(await new CustomersApi(transport).count()).toBe('3');
+    expect(transport.requests[0]).toMatchObject({ path: '/api/202412/customers', query: { limit: '250' } });
+  });
+
+  it('creates, updates and deletes under the customer wrapper, sending only the fields given', async () => {
+    const transport = new FakeTransport([{ body: '{"customer":{"id":"9","email":"k@example.com"}}', status: 201 }, { body: '' }, { body: '{"customer":{"id":"9","notes":"n"}}' }, { body: '' }]);
+    const api = new CustomersApi(transport);
+    expect(await api.create({ email: 'k@example.com', firstName: undefined })).toEqual({ id: '9', email: 'k@example.com' });
+    await api.update('9', { notes: 'n' });
+    await api.delete('9');
+    expect(transport.requests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.body ?? null)}`)).toEqual([
+      'POST /api/202412/customers {"customer":{"email":"k@example.com"}}',
+      'PUT /api/202412/customers/9 {"customer":{"notes":"n"}}',
+      'GET /api/202412/customers/9 null',
+      'DELETE /api/202412/customers/9 null',
+    ]);
+  });
+
+  it('finds the one id of an email, and refuses none or several in a sentence', async () => {
+    const one = new FakeTransport([{ body: '{"customers":[{"id":"7300000000000000101","email":"ADA@example.com"}]}' }]);
+    expect(await new CustomersApi(one).idByEmail('ada@example.com')).toBe('7300000000000000101');
+    const none = new FakeTransport([{ body: '{"customers":[]}' }]);
+    await expect(new CustomersApi(none).idByEmail('x@example.com')).rejects.toThrow(UsageError);
+    const two = new FakeTransport([{ body: '{"customers":[{"id":"1"},{"id":"2"}]}' }]);
+    await expect(new CustomersApi(two).idByEmail('x@example.com')).rejects.toThrow('2 customers have the email x@example.com (ids 1, 2)');
+  });
+});

@@ -1,0 +1,81 @@
+// webhook trigger beyond products: every order, customer and discount topic sends its sample,
+// signed, in both header families; and the objects the store's docs print (the customer and
+// order samples of partners.genstore.ai, as far as readable) go through --file as they are.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cli, scratchDir } from '../../helpers/cli-in-process.js';
+import { expectUsageError } from '../_support.js';
+import { sign, startApp, type App } from './support.js';
+import { SAMPLE_TOPICS } from '../../../src/webhooks/wire.js';
+import { SUBSCRIPTION_TOPICS } from '../../../src/sandbox/resources/webhook-subscriptions/topics.js';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+
+const sampleText = (topic: string) => readFileSync(new URL(`../../../src/webhooks/samples/${topic.replace('/', '-')}.json`, import.meta.url), 'utf8');
+const SECRET = 'whsec-trigger-topics-1';
+
+/** "About Customer", the customer object as printed (its two unescaped JSON-in-text values escaped), with the id the docs list first among its properties. */
+const DOCS_CUSTOMER = `{"lastName":"li","addresses":[{"zip":"23456","firstName":"heihei","lastName":"du","address2":"上海闵行","city":"上海","phone":"2345653464","address1":"上海嘉定","countryCode":"CN","provinceCode":"SH","company":"公司地址","isDefaultAddress":"false","id":"879"}],"notes":"this is new customer","totalSpent":"13","taxExempt":"true","taxExemptions":{"applyToAllRegion":"true","taxExemptionRegions":[{"country":"US","applyToAllSubdivision":"false","subdivisions":"[\\"NYC\\"]"}]},"updateTime":"2024-18-12T08:18:49","smsMarketingConsent":{"state":"SUBSCRIBED","consentUpdateTime":"2024-11-12T08:18:49.125"},"tags":"[ \\"xinsheng\\", \\"human\\" ]","id":"201462124"}`;
+
+/** "About Order", the order object's readable start (paymentGatewayNames escaped likewise). */
+const DOCS_ORDER = `{"note":"Customer changed their mind.","sourceIdentifier":"ORDERID-123","totalOutstanding":"5.00","currentTotalDiscounts":"10.00","orderId":"1001","totalPrice":"409.94","totalDiscounts":"0.00","paymentGatewayNames":"[\\"authorize_net\\",\\"Cash on Delivery (COD)\\"]","currentTotalTax":"10.00","fulfillmentStatus":"partial"}`;
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+beforeEach(() => {
+  app.received.length = 0;
+  app.answer = { status: 200, body: '{"ok":true}' };
+});
+
+describe('webhook trigger: order, customer and discount topics', () => {
+  const topics = SAMPLE_TOPICS.filter((topic) => !topic.startsWith('products/'));
+
+  it('has a sample for every order, customer and discount topic the sandbox accepts a subscription to', () => {
+    const wanted = SUBSCRIPTION_TOPICS.filter((topic) => /^(orders|customers|discounts)\//.test(topic) && !['customers/data_request', 'customers/redact'].includes(topic));
+    expect([...topics].sort()).toEqual([...wanted].sort());
+  });
+
+  it.each(topics)('%s: its sample, signed, under either family', async (topic) => {
+    const r = await cli(['webhook', 'trigger', topic, '--to', app.url, '--secret', SECRET, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const got = app.received[0]!;
+    expect(JSON.parse(got.body.toString('utf8'))).toEqual(JSON.parse(sampleText(topic)));
+    expect(got.headers['x-service-topic']).toBe(topic);
+    expect(got.headers['x-service-hmac-sha256']).toBe(sign(got.body, SECRET));
+    expect(JSON.parse(r.stdout)).toMatchObject({ topic, status: 200 });
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('productId');
+    const genstore = await cli(['webhook', 'trigger', topic, '--to', app.url, '--secret', SECRET, '--brand', 'genstore']);
+    expect(genstore.code, genstore.stderr).toBe(0);
+    expect(app.received[1]!.headers['x-genstore-topic']).toBe(topic);
+  });
+
+  it('--set changes a field, checked by the topic schema; --product-id is for product topics only', async () => {
+    const r = await cli(['webhook', 'trigger', 'orders/paid', '--to', app.url, '--set', 'totalPrice=19.99']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(app.received[0]!.body.toString('utf8'))).toMatchObject({ orderId: '4000000000000000901', totalPrice: '19.99', financialStatus: 'paid' });
+    const bad = await cli(['webhook', 'trigger', 'discounts/create', '--to', app.url, '--set', 'valueType=HALF']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--set valueType=HALF: valueType must be one of FIXED_AMOUNT_OFF, PERCENTAGE');
+    expectUsageError(await cli(['webhook', 'trigger', 'customers/create', '--to', app.url, '--product-id', '1']), '--product-id');
+    expect(app.received).toHaveLength(1);
+  });
+
+  it.each([
+    ['customers/create', DOCS_CUSTOMER],
+    ['customers/update', DOCS_CUSTOMER],
+    ['orders/create', DOCS_ORDER],
+    ['orders/partiallyFulfilled', DOCS_ORDER],
+  ])('%s: the docs’ object goes through --file byte for byte as JSON', async (topic, body) => {
+    const dir = scratchDir();
+    const file = join(dir, 'payload.json');
+    writeFileSync(file, body);
+    const r = await cli(['webhook', 'trigger', topic, '--to', app.url, '--file', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(app.received[0]!.body.toString('utf8'))).toEqual(JSON.parse(body));
+  });
+});
