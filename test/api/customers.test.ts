@@ -79,12 +79,18 @@ describe('CustomersApi', () => {
     ]);
     const pages: unknown[][] = [];
     for await (const page of new CustomersApi(transport).search({ email: 'a@example.com' }, { limit: 1 }, true)) pages.push(page);
-    expect(transport.requests.map((r) => r.query)).toEqual([{ email: 'a@example.com', phone: undefined, name: undefined, limit: '1', pageToken: undefined }, { pageToken: 't2', limit: '1' }]);
+    expect(transport.requests.map((r) => r.query)).toEqual([
+      { email: 'a@example.com', phone: undefined, name: undefined, limit: '1', pageToken: undefined },
+      { pageToken: 't2', limit: '1' },
+    ]);
     expect(pages[1]).toEqual([{ id: '2', state: 'ENABLED', withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'] }]);
   });
 
   it('counts by reading the listing to its end in pages of 250', async () => {
-    const transport = new FakeTransport([{ body: '{"customers":[{"id":"1"},{"id":"2"}]}', headers: { link: '<https://s.example/api/202412/customers?pageToken=n&limit=250>; rel="next"' } }, { body: '{"customers":[{"id":"3"}]}' }]);
+    const transport = new FakeTransport([
+      { body: '{"customers":[{"id":"1"},{"id":"2"}]}', headers: { link: '<https://s.example/api/202412/customers?pageToken=n&limit=250>; rel="next"' } },
+      { body: '{"customers":[{"id":"3"}]}' },
+    ]);
     expect(await new CustomersApi(transport).count()).toBe('3');
     expect(transport.requests[0]).toMatchObject({ path: '/api/202412/customers', query: { limit: '250' } });
   });

@@ -76,7 +76,11 @@ describe('the demo set', () => {
     expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'orders']);
     // src/sandbox/data/demo.json before the split (22,998 bytes), untouched by the sections added since.
     const { customers: _customers, orders: _orders, ...split } = demoDocument() as Record<string, unknown>;
-    expect(createHash('sha256').update(`${JSON.stringify(split, null, 2)}\n`).digest('hex')).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
+    expect(
+      createHash('sha256')
+        .update(`${JSON.stringify(split, null, 2)}\n`)
+        .digest('hex'),
+    ).toBe('450f2aca301e1e09f581b717205a9e4a691555a0fea363c8d6b0062e3cf32bc9');
     // With the demo customers and orders (issue 21).
     expect(createHash('sha256').update(text).digest('hex')).toBe('fa5859d32c335735c2ba15a0de5e86837dae0227851e3cf6e7edfb53a1517d99');
   });

@@ -56,9 +56,9 @@ const customerFields = {
 
 const CONTACT = ['firstName', 'lastName', 'email', 'phone'] as const;
 
-export const customerCreateInput = z.object(customerFields).check(
-  z.refine((input) => CONTACT.some((field) => input[field] !== undefined), { message: 'needs at least one of --first-name, --last-name, --email and --phone', path: ['customer'] }),
-);
+export const customerCreateInput = z
+  .object(customerFields)
+  .check(z.refine((input) => CONTACT.some((field) => input[field] !== undefined), { message: 'needs at least one of --first-name, --last-name, --email and --phone', path: ['customer'] }));
 export type CustomerCreate = z.infer<typeof customerCreateInput>;
 
 export const customerChangeInput = z.object(customerFields);

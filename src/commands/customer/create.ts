@@ -28,10 +28,13 @@ ${DRY_RUN_NOTE}${PROTECTED_NOTE}Needs a token with the write_customers scope.
     }
     const out = await ctx.output();
     const api = await ctx.api();
-    const customer = await ctx.spin('Creating the customer…', () => api.customers.create(input)).catch((error: unknown) => {
-      const lookup = input.email !== undefined ? `store-cli customer search --email ${input.email}` : input.phone !== undefined ? `store-cli customer search --phone "${input.phone}"` : 'store-cli customer list';
-      throw error instanceof UnconfirmedCreateError ? error.withHint(`Check with '${lookup}' before creating it again.`) : error;
-    });
+    const customer = await ctx
+      .spin('Creating the customer…', () => api.customers.create(input))
+      .catch((error: unknown) => {
+        const lookup =
+          input.email !== undefined ? `store-cli customer search --email ${input.email}` : input.phone !== undefined ? `store-cli customer search --phone "${input.phone}"` : 'store-cli customer list';
+        throw error instanceof UnconfirmedCreateError ? error.withHint(`Check with '${lookup}' before creating it again.`) : error;
+      });
     if (!customer) {
       ctx.say('The store accepted the customer but sent none back, so its id is not known.');
       return;

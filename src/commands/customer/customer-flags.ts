@@ -2,12 +2,12 @@
 import { list, oneOf, text } from '../verb.js';
 
 export const customerFlags = {
-  firstName: text('<name>', "the customer's first name (protected: stores show it only to tokens approved for it)"),
-  lastName: text('<name>', "the customer's last name (protected)"),
+  firstName: text('<name>', "the customer's first name, text of at most 255 characters (protected: stores show it only to tokens approved for it)"),
+  lastName: text('<name>', "the customer's last name, text of at most 255 characters (protected)"),
   email: text('<address>', 'email address, unique in the store (protected)'),
   phone: text('<number>', 'phone number such as +1 212 555 0100, unique in the store (protected)'),
   notes: text('<text>', 'a note about the customer, at most 5000 characters'),
-  tag: list('<tag>', 'a tag; repeat for several (update: replaces every tag)'),
+  tag: list('<tag>', 'a tag, text of at most 255 characters; repeat for several (update: replaces every tag)'),
   taxExempt: oneOf('<true|false>', "whether the customer's orders are exempt from tax", ['true', 'false'] as const),
 };
 

@@ -20,7 +20,11 @@ export default defineVerb({
         spinner: 'Fetching the customer…',
         get: (api) => api.customers.get(customerId),
         // A withheld name or email is not shown: the question names the id alone.
-        label: (customer) => [customer.firstName, customer.lastName].map((part) => scalarText(part)).filter(Boolean).join(' ') || scalarText(customer.email),
+        label: (customer) =>
+          [customer.firstName, customer.lastName]
+            .map((part) => scalarText(part))
+            .filter(Boolean)
+            .join(' ') || scalarText(customer.email),
       },
       spinner: 'Deleting the customer…',
       remove: (api) => api.customers.delete(customerId),

@@ -13,7 +13,7 @@ export default defineVerb({
   flags: {
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
     sinceId: text('<id>', 'only customers with an id greater than this'),
-    pageToken: text('<token>', 'continue from this page cursor (printed on stderr when more pages exist); alone or with --limit'),
+    pageToken: text('<token>', 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
   json: { fields: CUSTOMER_FIELDS, list: true, columns: CUSTOMER_LIST_COLUMNS },
@@ -28,7 +28,11 @@ export default defineVerb({
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();
     const api = await ctx.api();
-    const paging = { ...(limit !== undefined ? { limit } : {}), ...(options.sinceId !== undefined ? { sinceId: options.sinceId } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
+    const paging = {
+      ...(limit !== undefined ? { limit } : {}),
+      ...(options.sinceId !== undefined ? { sinceId: options.sinceId } : {}),
+      ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}),
+    };
     const pages = api.customers.list(paging, options.all === true);
     const first = await ctx.spin('Listing customers…', () => pages.next());
     let nextPageToken: string | undefined;

@@ -15,7 +15,7 @@ export default defineVerb({
     phone: text('<number>', 'the customer with this phone number'),
     name: text('<text>', 'customers whose first, last or full name contains this text (ignoring case)'),
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
-    pageToken: text('<token>', 'continue from this page cursor (printed on stderr when more pages exist); alone or with --limit: the token carries the filters'),
+    pageToken: text('<token>', 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
   json: { fields: CUSTOMER_FIELDS, list: true, columns: CUSTOMER_LIST_COLUMNS },
@@ -49,6 +49,13 @@ ${PROTECTED_NOTE}Needs a token with the read_customers or write_customers scope.
       nextPageToken = yield* pages;
     }
     await out.list(stream(), view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers match.');
-    if (nextPageToken) ctx.say(nextPageHint('customers', nextPageToken, Object.values(filters).some((value) => value !== undefined)));
+    if (nextPageToken)
+      ctx.say(
+        nextPageHint(
+          'customers',
+          nextPageToken,
+          Object.values(filters).some((value) => value !== undefined),
+        ),
+      );
   },
 });

@@ -22,9 +22,8 @@ export default defineVerb({
   json: { fields: GIFT_CARD_FIELDS },
   examples: [
     'store-cli giftcard create --initial-value 50',
-    'store-cli giftcard create --initial-value 25.00 --customer-id 1001 --expire-time 2027-12-31 --note "Apology"',
+    'store-cli giftcard create --initial-value 25.00 --customer ada@example.com --expire-time 2027-12-31 --note "Apology"',
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
-    'store-cli giftcard create --initial-value 20 --customer ada@example.com',
   ],
   notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
   async run(options, ctx) {

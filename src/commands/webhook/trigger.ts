@@ -25,8 +25,6 @@ export default defineVerb({
   examples: [
     'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret',
     'store-cli webhook trigger products/update --to http://127.0.0.1:4343/ --product-id 4000000000000000123 --set title=Sweater --set variants.0.price=59.00',
-    'store-cli webhook trigger products/create --to http://127.0.0.1:3000/webhooks --secret s3cret --brand genstore --file product.json',
-    'store-cli webhook trigger orders/paid --to http://127.0.0.1:3000/webhooks --set financialStatus=paid',
     'store-cli webhook trigger customers/create --to http://127.0.0.1:3000/webhooks --set email=grace@example.com',
   ],
   notes: `

@@ -76,7 +76,18 @@ export function createCustomerResource(env: ResourceEnv): Resource {
   function create(request: RouteRequest): RouteReply {
     const input = readCustomerInput(request.body, true);
     const stamp = formatTimestamp(request.now);
-    const blank: CustomerRecord = { id: env.ids.next(), state: 'INVITED', verifiedEmail: false, taxExempt: false, tags: [], addresses: [], ordersCount: 0, totalSpent: '0.00', createTime: stamp, updateTime: stamp };
+    const blank: CustomerRecord = {
+      id: env.ids.next(),
+      state: 'INVITED',
+      verifiedEmail: false,
+      taxExempt: false,
+      tags: [],
+      addresses: [],
+      ordersCount: 0,
+      totalSpent: '0.00',
+      createTime: stamp,
+      updateTime: stamp,
+    };
     const record = merged(blank, input, stamp);
     refuseTaken(record);
     put(record);
