@@ -33,7 +33,7 @@ const FIRST_ORDER = 6_500_000_000_000_000_000n;
 const FIRST_LINE = 6_600_000_000_000_000_000n;
 if (!Number.isInteger(ITEMS) || ITEMS < LINES * 10) fail(`--items must be a whole number >= ${LINES * 10}.`);
 if (!Number.isInteger(SMALL) || SMALL < LINES * 10 || SMALL > ITEMS) fail('--small must be a whole number from 40 to --items.');
-if (!Number.isInteger(HUGE) || HUGE < ITEMS || HUGE % LINES !== 0) fail('--huge must be a whole number of orders\' lines, at least --items.');
+if (!Number.isInteger(HUGE) || HUGE < ITEMS || HUGE % LINES !== 0) fail("--huge must be a whole number of orders' lines, at least --items.");
 if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:order does).");
 
@@ -71,11 +71,13 @@ async function exportRun(store, heap = false) {
   const rssFile = join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
   const since = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
   const started = performance.now();
-  const { code, stdout, stderr } = await runToEnd(
-    children,
-    [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'order', 'export', '--since', since, '--output', output, '--json'],
-    { ...baseEnv, STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), PEAK_RSS_FILE: rssFile },
-  );
+  const { code, stdout, stderr } = await runToEnd(children, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'order', 'export', '--since', since, '--output', output, '--json'], {
+    ...baseEnv,
+    STORE_CLI_BASE_URL: baseUrl,
+    STORE_CLI_TOKEN: token,
+    STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    PEAK_RSS_FILE: rssFile,
+  });
   const ms = performance.now() - started;
   await stop();
   if (code !== 0) fail(`order export exited ${code}:\n${stderr}`);

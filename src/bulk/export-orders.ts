@@ -188,20 +188,33 @@ async function checkWindow(api: Api, since: string | undefined, env: OrderExport
   const granted = await api.accessScopes.granted();
   const day = new Date(windowStart).toISOString().slice(0, 10);
   if (granted === undefined) {
-    env.warn(`--since reaches back more than ${ORDER_WINDOW_DAYS} days, and the store does not say whether this token has ${READ_ALL_ORDERS}: without it, orders created before ${day} are missing from the export.`);
+    env.warn(
+      `--since reaches back more than ${ORDER_WINDOW_DAYS} days, and the store does not say whether this token has ${READ_ALL_ORDERS}: without it, orders created before ${day} are missing from the export.`,
+    );
     return null;
   }
   if (granted.includes(READ_ALL_ORDERS)) return false;
-  env.warn(`--since reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: the store shows only orders created since ${day}, so older orders are missing from the export.`);
+  env.warn(
+    `--since reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: the store shows only orders created since ${day}, so older orders are missing from the export.`,
+  );
   return true;
 }
 
 /** The progress of the run to resume, which must have been asked with the same filters and format. */
 async function readProgress(outputPath: string, format: OrderExportFormat, filters: OrderFilters): Promise<Progress> {
   const partial = partialPath(outputPath);
-  const [text, size] = await Promise.all([readFile(progressPath(outputPath), 'utf8').catch(() => undefined), stat(partial).then((s) => s.size).catch(() => undefined)]);
+  const [text, size] = await Promise.all([
+    readFile(progressPath(outputPath), 'utf8').catch(() => undefined),
+    stat(partial)
+      .then((s) => s.size)
+      .catch(() => undefined),
+  ]);
   if (text === undefined || size === undefined) {
-    throw new FieldError('resume', (flag) => `${flag()}: there is no interrupted export of ${outputPath} to resume (no ${partial} with its ${progressPath(outputPath)}); run it without ${flag()}.`, false);
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: there is no interrupted export of ${outputPath} to resume (no ${partial} with its ${progressPath(outputPath)}); run it without ${flag()}.`,
+      false,
+    );
   }
   let progress: Progress;
   try {
@@ -216,15 +229,27 @@ async function readProgress(outputPath: string, format: OrderExportFormat, filte
     throw new FieldError('resume', (flag) => `${flag()}: the interrupted export wrote ${progress.format === 'csv' ? 'CSV' : 'JSON lines'}; resume it with the same format.`, false);
   }
   if (JSON.stringify(sorted(progress.filters)) !== JSON.stringify(sorted(filters))) {
-    throw new FieldError('resume', (flag) => `${flag()}: the interrupted export was asked with other filters (${describe(progress.filters)}); resume it with the same --since, --until and filters.`, false);
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: the interrupted export was asked with other filters (${describe(progress.filters)}); resume it with the same --since, --until and filters.`,
+      false,
+    );
   }
   return progress;
 }
 
 function sorted(filters: OrderFilters): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 function describe(filters: OrderFilters): string {
-  return Object.entries(sorted(filters)).map(([key, value]) => `${key}=${String(value)}`).join(', ') || 'none';
+  return (
+    Object.entries(sorted(filters))
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join(', ') || 'none'
+  );
 }

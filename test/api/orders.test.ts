@@ -111,9 +111,21 @@ describe('export rows', () => {
   });
 
   it('writes one row per line item, order money on each, quoted where CSV needs it', () => {
-    const order = { id: '9', name: '#9', currency: 'EUR', totalPrice: '30.00', lineItems: [{ id: '1', title: 'Mug, "large"', quantity: 2, price: '10.00' }, { id: '2', title: 'Tea', quantity: 1, price: '10.00' }] };
+    const order = {
+      id: '9',
+      name: '#9',
+      currency: 'EUR',
+      totalPrice: '30.00',
+      lineItems: [
+        { id: '1', title: 'Mug, "large"', quantity: 2, price: '10.00' },
+        { id: '2', title: 'Tea', quantity: 1, price: '10.00' },
+      ],
+    };
     const rows = orderRows(order);
-    expect(rows.map((r) => [r.lineItemId, r.lineTotal, r.total])).toEqual([['1', '20.00', '30.00'], ['2', '10.00', '30.00']]);
+    expect(rows.map((r) => [r.lineItemId, r.lineTotal, r.total])).toEqual([
+      ['1', '20.00', '30.00'],
+      ['2', '10.00', '30.00'],
+    ]);
     expect(orderRowsText(rows, 'csv').split('\n')[0]).toContain('"Mug, ""large"""');
     expect(JSON.parse(orderRowsText(rows, 'jsonl').split('\n')[1]!)).toMatchObject({ orderId: '9', title: 'Tea', lineQuantity: '1' });
   });

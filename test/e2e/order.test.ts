@@ -44,7 +44,12 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     const unfulfilled = await run(['order', 'list', '--financial-status', 'paid', '--fulfillment-status', 'unfulfilled', '--json', 'orderId,id'], full());
     expect(ids(unfulfilled.stdout)).toEqual(['6000000000000000141', '6000000000000000161']);
     const byEmail = await run(['order', 'list', '--customer', 'linus@example.com', '--created-since', daysAgo(80)], full());
-    expect(byEmail.stdout.trim().split('\n').map((line) => line.split('\t')[0])).toEqual(['6000000000000000121', '6000000000000000151']);
+    expect(
+      byEmail.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+    ).toEqual(['6000000000000000121', '6000000000000000151']);
     const paged = await run(['order', 'list', '--limit', '3'], full());
     expect(paged.stdout.trim().split('\n')).toHaveLength(3);
     expect(paged.stderr).toMatch(/More orders match: add --page-token \S+ for the next page/);
@@ -53,7 +58,13 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
   it('get: one order, its line items with --json; an order beyond 60 days is not found without read_all_orders', async () => {
     const got = await run(['order', 'get', OLD, '--json', 'lineItems,totalPrice'], full());
     expect(got.code, got.stderr).toBe(0);
-    expect(JSON.parse(got.stdout)).toMatchObject({ totalPrice: '76.78', lineItems: [{ quantity: 2, price: '24.00' }, { quantity: 1, price: '18.50' }] });
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      totalPrice: '76.78',
+      lineItems: [
+        { quantity: 2, price: '24.00' },
+        { quantity: 1, price: '18.50' },
+      ],
+    });
     const table = await run(['order', 'get', RECENT], full());
     expect(table.stdout).toMatch(/^TOTAL\t117\.04$/m);
     // Without the protected-fields approval the buyer's email is withheld: said, never an empty cell.
@@ -121,8 +132,14 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     expect(JSON.parse(wide.stdout)).toMatchObject({ orders: 8, rows: 12, windowLimited: false, resumedAfter: null });
     expect(wide.stderr).not.toMatch(/warning/);
     const lines = readFileSync(join(folder, 'all.csv'), 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('orderId,orderName,createTime,status,financialStatus,fulfillmentStatus,currency,subtotal,shipping,tax,discounts,total,customerId,email,lineItemId,productId,variantId,sku,title,lineQuantity,linePrice,lineDiscount,lineTotal');
-    expect(lines[1]).toMatch(new RegExp(`^${OLD},#1001,[^,]+,closed,paid,fulfilled,USD,66\\.50,5\\.00,5\\.28,0\\.00,76\\.78,7300000000000000101,ada@example\\.com,6100000000000000001,4000000000000000401,4000000000000000409,TSH-WHT-S,Organic Cotton T-Shirt - White / S,2,24\\.00,,48\\.00$`));
+    expect(lines[0]).toBe(
+      'orderId,orderName,createTime,status,financialStatus,fulfillmentStatus,currency,subtotal,shipping,tax,discounts,total,customerId,email,lineItemId,productId,variantId,sku,title,lineQuantity,linePrice,lineDiscount,lineTotal',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${OLD},#1001,[^,]+,closed,paid,fulfilled,USD,66\\.50,5\\.00,5\\.28,0\\.00,76\\.78,7300000000000000101,ada@example\\.com,6100000000000000001,4000000000000000401,4000000000000000409,TSH-WHT-S,Organic Cotton T-Shirt - White / S,2,24\\.00,,48\\.00$`,
+      ),
+    );
     expect(lines.at(-1)).toMatch(/^6000000000000000171,#1008,.*,,,,,,,,,$/);
 
     const limited = await run(['order', 'export', '--since', since, '--output', join(folder, 'recent.csv'), '--json'], narrow());
@@ -133,7 +150,12 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     // Within the window nothing is hidden: no warning, whatever the token. One line per line item (#1007 has three).
     const jsonl = await run(['order', 'export', '--since', daysAgo(10), '--jsonl'], narrow());
     expect(jsonl.stderr).toBe('');
-    expect(jsonl.stdout.trim().split('\n').map((line) => JSON.parse(line).orderId)).toEqual(['6000000000000000151', '6000000000000000161', '6000000000000000161', '6000000000000000161', '6000000000000000171']);
+    expect(
+      jsonl.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).orderId),
+    ).toEqual(['6000000000000000151', '6000000000000000161', '6000000000000000161', '6000000000000000161', '6000000000000000171']);
   });
 });
 

@@ -12,7 +12,11 @@ export default defineVerb({
     dryRun: dryRunFlag(),
   },
   json: { fields: ORDER_FIELDS },
-  examples: ['store-cli order cancel 6000000000000000101 --reason customer', 'store-cli order cancel 6000000000000000101 --yes --json status,cancelTime', 'store-cli order cancel 6000000000000000101 --dry-run'],
+  examples: [
+    'store-cli order cancel 6000000000000000101 --reason customer',
+    'store-cli order cancel 6000000000000000101 --yes --json status,cancelTime',
+    'store-cli order cancel 6000000000000000101 --dry-run',
+  ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation. Cancelling a cancelled order changes nothing.\n`,
   async run(options, ctx) {
     const [{ checkOrderCancel, idOf }, view] = await Promise.all([import('../../api/orders/schema.js'), import('./view.js')]);

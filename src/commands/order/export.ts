@@ -40,17 +40,12 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const [{ checkOrderQuery }, { UsageError }, { outputTarget }] = await Promise.all([
-      import('../../api/orders/schema.js'),
-      import('../../core/errors.js'),
-      import('../../core/output-target.js'),
-    ]);
-    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(
-      filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }),
-    );
+    const [{ checkOrderQuery }, { UsageError }, { outputTarget }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js'), import('../../core/output-target.js')]);
+    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
     const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
     const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
-    if (jsonAsked && outputPath === undefined) throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
+    if (jsonAsked && outputPath === undefined)
+      throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
     if (options.resume && outputPath === undefined) throw new UsageError('--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).');
     const { exportOrders } = await import('../../bulk/export-orders.js');
     const out = await ctx.output();
