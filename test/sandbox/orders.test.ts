@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/scratch.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { call, withSandbox } from './helpers.js';
@@ -108,6 +110,21 @@ describe('changes', () => {
     expect(again.json.order).toMatchObject({ status: 'cancelled', cancelReason: 'inventory' });
     expect((await call(sandbox, 'POST', `/orders/${OLD}/cancel`, { token: 'all' })).status).toBe(409);
     expect((await call(sandbox, 'POST', `/orders/${RECENT}/cancel`, { token: 'all', body: { reason: 'bored' } })).status).toBe(400);
+  });
+});
+
+describe('durability', () => {
+  it('keeps a cancel and an update across a restart on the same data file (journaled)', async () => {
+    const dataFile = join(scratchDir(), 'state.json');
+    await withSandbox({ seed: 'demo', dataFile, now: () => NOW }, async (first) => {
+      expect((await call(first, 'POST', `/orders/${RECENT}/cancel`, { body: { reason: 'fraud' } })).status).toBe(200);
+      expect((await call(first, 'PUT', '/orders/6000000000000000141', { body: { order: { note: 'kept' } } })).status).toBe(200);
+    });
+    await withSandbox({ dataFile, now: () => NOW }, async (second) => {
+      expect((await call(second, 'GET', `/orders/${RECENT}`)).json.order).toMatchObject({ status: 'cancelled', cancelReason: 'fraud', createTime: '2026-10-21T12:00:00Z' });
+      expect((await call(second, 'GET', '/orders/6000000000000000141')).json.order.note).toBe('kept');
+      expect((await call(second, 'GET', '/orders/count')).json).toEqual({ count: '8' });
+    });
   });
 });
 
