@@ -8,9 +8,9 @@
 import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
-import { ORDER_WINDOW_DAYS, READ_ALL_ORDERS } from '../api/orders/fields.js';
 import type { OrderFilters } from '../api/orders/requests.js';
 import { idOf } from '../api/orders/schema.js';
+import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
 import type { ApiTuning } from '../core/transport.js';
 import { plural } from '../core/words.js';
@@ -72,8 +72,6 @@ interface Progress {
 
 export const partialPath = (path: string) => `${path}.partial`;
 export const progressPath = (path: string) => `${path}.progress.json`;
-
-const DAY_MS = 86_400_000;
 
 export async function exportOrders(request: OrderExportRequest, env: OrderExportEnv): Promise<OrderExportReport> {
   const clock = env.clock ?? (() => performance.now());
@@ -178,26 +176,12 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   return { lines: [`Exported ${plural(progress.orders, 'order')}, ${plural(progress.rows, 'row')}${where}${resumed}.`], summary };
 }
 
-/**
- * Without read_all_orders a store lists the last 60 days only: an export reaching further
- * back says so, once the token's scopes are read (where the store lists them).
- */
+/** Without read_all_orders a store lists the last 60 days only: an export reaching further back says so. */
 async function checkWindow(api: Api, since: string | undefined, env: OrderExportEnv): Promise<boolean | null> {
-  const windowStart = env.now.getTime() - ORDER_WINDOW_DAYS * DAY_MS;
-  if (since !== undefined && Date.parse(since) >= windowStart) return false;
-  const granted = await api.accessScopes.granted();
-  const day = new Date(windowStart).toISOString().slice(0, 10);
-  if (granted === undefined) {
-    env.warn(
-      `--since reaches back more than ${ORDER_WINDOW_DAYS} days, and the store does not say whether this token has ${READ_ALL_ORDERS}: without it, orders created before ${day} are missing from the export.`,
-    );
-    return null;
-  }
-  if (granted.includes(READ_ALL_ORDERS)) return false;
-  env.warn(
-    `--since reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: the store shows only orders created since ${day}, so older orders are missing from the export.`,
-  );
-  return true;
+  const check = await checkOrderWindow(api.accessScopes, since, env.now);
+  const warning = windowWarning(check, '--since', 'the export');
+  if (warning !== undefined) env.warn(warning);
+  return check.limited;
 }
 
 /** The progress of the run to resume, which must have been asked with the same filters and format. */

@@ -50,6 +50,11 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
         .split('\n')
         .map((line) => line.split('\t')[0]),
     ).toEqual(['6000000000000000121', '6000000000000000151']);
+    expect(byEmail.stderr).toBe('');
+    // Without read_all_orders a window reaching back further than 60 days is cut short: said on stderr.
+    const cut = await run(['order', 'list', '--customer', 'linus@example.com', '--created-since', daysAgo(80), '--json', 'orderId,id'], narrow());
+    expect(ids(cut.stdout)).toEqual(['6000000000000000151']);
+    expect(cut.stderr).toMatch(/warning: --created-since reaches back more than 60 days, but this token lacks the scope read_all_orders/);
     const paged = await run(['order', 'list', '--limit', '3'], full());
     expect(paged.stdout.trim().split('\n')).toHaveLength(3);
     expect(paged.stderr).toMatch(/More orders match: add --page-token \S+ for the next page/);
@@ -80,6 +85,9 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
   it('count: with filters, and within the window', async () => {
     expect((await run(['order', 'count', '--status', 'open', '--json'], full())).stdout.trim()).toBe('{"count":6}');
     expect((await run(['order', 'count'], narrow())).stdout.trim()).toBe('5');
+    const cut = await run(['order', 'count', '--created-since', daysAgo(365)], narrow());
+    expect(cut.stdout.trim()).toBe('5');
+    expect(cut.stderr).toMatch(/older orders are missing from this answer/);
   });
 
   it('update: note and tags; --dry-run sends nothing', async () => {

@@ -1,6 +1,6 @@
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
-import { filterQuery, ORDER_FILTER_FLAGS } from './filters.js';
+import { filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
 
 export default defineVerb({
   name: 'count',
@@ -13,6 +13,7 @@ export default defineVerb({
     const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery(options));
     const out = await ctx.output();
     const api = await ctx.api();
+    if (filters.createTimeMin !== undefined) await warnOfWindow(api, filters.createTimeMin, ctx);
     const count = await ctx.spin('Counting orders…', () => api.orders.count(filters));
     await out.count(count);
   },

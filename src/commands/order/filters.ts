@@ -1,6 +1,8 @@
 // The filters `order list`, `order count` and `order export` share: declared once (their
 // flags, at start-up: imports nothing heavy) and turned into the store's query names.
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
+import type { Api } from '../../api/index.js';
+import type { Context } from '../../root/context.js';
 import { oneOf, text } from '../verb.js';
 
 export const ORDER_FILTER_FLAGS = {
@@ -54,4 +56,14 @@ export function filterFlags(options: FilterOptions): Record<`--${string}`, unkno
     '--created-until': options.createdUntil,
     '--customer': options.customer,
   };
+}
+
+/**
+ * --created-since further back than 60 days, with a token lacking read_all_orders: the store
+ * leaves the older orders out without a word, so the command says it (one more request, only then).
+ */
+export async function warnOfWindow(api: Api, since: string, ctx: Pick<Context, 'now' | 'warn'>): Promise<void> {
+  const { checkOrderWindow, windowWarning } = await import('../../api/orders/window.js');
+  const warning = windowWarning(await checkOrderWindow(api.accessScopes, since, ctx.now()), '--created-since', 'this answer');
+  if (warning !== undefined) ctx.warn(warning);
 }

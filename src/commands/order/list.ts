@@ -3,7 +3,7 @@ import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { ORDER_LIST_COLUMNS } from './columns.js';
-import { filterFlags, filterQuery, ORDER_FILTER_FLAGS } from './filters.js';
+import { filterFlags, filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
 
 export default defineVerb({
   name: 'list',
@@ -36,6 +36,7 @@ export default defineVerb({
     const query = checkOrderQuery({ ...filterQuery(options), limit, sinceId: options.sinceId, pageToken: options.pageToken });
     const out = await ctx.output();
     const api = await ctx.api();
+    if (query.createTimeMin !== undefined) await warnOfWindow(api, query.createTimeMin, ctx);
     const pages = api.orders.list(query, options.all === true, { pages: options.maxPages ?? MAX_PAGES, flag: '--max-pages' });
     const first = await ctx.spin('Listing orders…', () => pages.next());
     let nextPageToken: string | undefined;
