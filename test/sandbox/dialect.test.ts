@@ -181,7 +181,7 @@ describe("dialect 'real'", () => {
       const spec = await call(sandbox, 'GET', '/gift_cards/count', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } });
       expectRealError(spec, 401, /^The X-Genstore-Access-Token header is missing\.$/);
       expect((await call(sandbox, 'GET', '/oauth2/access_scopes', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } })).status).toBe(401);
-      expect((await call(sandbox, 'GET', '/oauth2/access_scopes')).json).toEqual({ accessScopes: expect.stringMatching(/^\[read_gift_card,.*write_apps\]$/) });
+      expect((await call(sandbox, 'GET', '/oauth2/access_scopes')).json).toEqual({ accessScopes: expect.stringMatching(/^\[read_gift_card,.*write_apps,.*read_all_orders.*\]$/) });
     });
   });
 
