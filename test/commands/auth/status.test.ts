@@ -39,7 +39,8 @@ describe('auth status', () => {
       BASE_URL: `${a.sandbox.baseUrl} (config file)`,
       TOKEN: '****AB12 (config file)',
       STATUS: 'token accepted',
-      SCOPES: 'read_gift_card, write_gift_card, read_products, write_products, read_metafields, write_metafields, read_apps, write_apps',
+      SCOPES:
+        'read_gift_card, write_gift_card, read_products, write_products, read_metafields, write_metafields, read_apps, write_apps, read_customers, write_customers, read_orders, write_orders, read_all_orders, read_customer_protected_data',
     });
   });
 
@@ -55,7 +56,22 @@ describe('auth status', () => {
       token: '****AB12',
       tokenSource: 'config file',
       tokenStatus: 'accepted',
-      scopes: ['read_gift_card', 'write_gift_card', 'read_products', 'write_products', 'read_metafields', 'write_metafields', 'read_apps', 'write_apps'],
+      scopes: [
+        'read_gift_card',
+        'write_gift_card',
+        'read_products',
+        'write_products',
+        'read_metafields',
+        'write_metafields',
+        'read_apps',
+        'write_apps',
+        'read_customers',
+        'write_customers',
+        'read_orders',
+        'write_orders',
+        'read_all_orders',
+        'read_customer_protected_data',
+      ],
     });
     const picked = await cli(['auth', 'status', '--json', 'tokenStatus,profile'], { env: dirs });
     expect(picked.stdout).toBe('{"tokenStatus":"accepted","profile":"default"}\n');
