@@ -691,7 +691,7 @@ complete -c store-cli -n '__store_cli_at \'order list\'' -l status -x -a 'open c
 complete -c store-cli -n '__store_cli_at \'order list\'' -l financial-status -x -a 'pending authorized partially_paid paid partially_refunded refunded voided' -d 'only orders in this payment state'
 complete -c store-cli -n '__store_cli_at \'order list\'' -l fulfillment-status -x -a 'unfulfilled partial fulfilled' -d 'only orders in this fulfilment state'
 complete -c store-cli -n '__store_cli_at \'order list\'' -l created-since -x -d 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'
-complete -c store-cli -n '__store_cli_at \'order list\'' -l created-until -x -d 'only orders created before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'
+complete -c store-cli -n '__store_cli_at \'order list\'' -l created-until -x -d 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'
 complete -c store-cli -n '__store_cli_at \'order list\'' -l customer -x -d 'only this customer\'s orders: a customer id, or an email address (the store matches the order\'s email)'
 complete -c store-cli -n '__store_cli_at \'order list\'' -l limit -x -d 'page size, 1..250 (default: the profile\'s page-size, else 50; with --all, 250)'
 complete -c store-cli -n '__store_cli_at \'order list\'' -l since-id -x -d 'only orders with an id greater than this'
@@ -714,7 +714,7 @@ complete -c store-cli -n '__store_cli_at \'order count\'' -l status -x -a 'open 
 complete -c store-cli -n '__store_cli_at \'order count\'' -l financial-status -x -a 'pending authorized partially_paid paid partially_refunded refunded voided' -d 'only orders in this payment state'
 complete -c store-cli -n '__store_cli_at \'order count\'' -l fulfillment-status -x -a 'unfulfilled partial fulfilled' -d 'only orders in this fulfilment state'
 complete -c store-cli -n '__store_cli_at \'order count\'' -l created-since -x -d 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'
-complete -c store-cli -n '__store_cli_at \'order count\'' -l created-until -x -d 'only orders created before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'
+complete -c store-cli -n '__store_cli_at \'order count\'' -l created-until -x -d 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'
 complete -c store-cli -n '__store_cli_at \'order count\'' -l customer -x -d 'only this customer\'s orders: a customer id, or an email address (the store matches the order\'s email)'
 complete -c store-cli -n '__store_cli_at \'order count\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words count\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'order count\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
@@ -738,7 +738,7 @@ complete -c store-cli -n '__store_cli_at \'order cancel\'' -s h -l help -d 'show
 
 # store-cli order export
 complete -c store-cli -n '__store_cli_at \'order export\'' -l since -x -d 'orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'
-complete -c store-cli -n '__store_cli_at \'order export\'' -l until -x -d 'orders created before the end of this date, or before this time (default: now)'
+complete -c store-cli -n '__store_cli_at \'order export\'' -l until -x -d 'orders created up to the end of this date, or at or before this time (default: now)'
 complete -c store-cli -n '__store_cli_at \'order export\'' -l status -x -a 'open closed cancelled any' -d 'only orders in this state'
 complete -c store-cli -n '__store_cli_at \'order export\'' -l financial-status -x -a 'pending authorized partially_paid paid partially_refunded refunded voided' -d 'only orders in this payment state'
 complete -c store-cli -n '__store_cli_at \'order export\'' -l fulfillment-status -x -a 'unfulfilled partial fulfilled' -d 'only orders in this fulfilment state'
