@@ -231,4 +231,24 @@ describe.each(DIALECTS)('order export resumed after kill -9 (spawned, %s dialect
     expect(readFileSync(output, 'utf8')).toBe(readFileSync(whole, 'utf8'));
     expect(existsSync(`${output}.partial`) || existsSync(progress)).toBe(false);
   });
+
+  it('Ctrl-C: exit 130 saying how to go on; --resume completes it to the same bytes', { timeout: 60_000 }, async () => {
+    const since = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const output = join(folder, 'interrupted.csv');
+    const progress = `${output}.progress.json`;
+    const { child, stderr } = spawnGathering(['order', 'export', '--since', since, '--output', output], sandbox.env());
+    await until(
+      () => (existsSync(progress) && (JSON.parse(readFileSync(progress, 'utf8')) as { orders: number }).orders >= 500 ? true : undefined),
+      20_000,
+      () => `no progress; stderr:\n${stderr()}`,
+    );
+    child.kill('SIGINT');
+    expect(await exitOf(child, 10_000)).toMatchObject({ code: 130, signal: null });
+    expect(stderr()).toMatch(/Interrupted after \d+ orders: run the same command with --resume to go on from .*interrupted\.csv\.partial/);
+    expect(existsSync(output)).toBe(false);
+    const resumed = await run(['order', 'export', '--since', since, '--output', output, '--resume'], { env: sandbox.env(), timeoutMs: 40_000 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Exported 3,?000 orders, 6,?000 rows to .*interrupted\.csv \(resumed after order \d+\)\./);
+    expect(readFileSync(output, 'utf8')).toBe(readFileSync(join(folder, 'whole.csv'), 'utf8'));
+  });
 });
