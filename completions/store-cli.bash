@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount webhook report sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -19,6 +19,7 @@ _store_cli_subcommands() {
     'shop') REPLY='info help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get create update enable disable delete import export help' ;;
+    'order') REPLY='list get count update cancel export help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -135,6 +136,14 @@ _store_cli_flags() {
     'discount import') REPLY='--discount --codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'discount export') REPLY='--discount --format --output -h --help' ;;
     'discount help') REPLY='' ;;
+    'order') REPLY='-h --help' ;;
+    'order list') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --limit --since-id --page-token --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
+    'order get') REPLY='--json -q --jq -h --help' ;;
+    'order count') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --json -q --jq -h --help' ;;
+    'order update') REPLY='--note --tags --dry-run --json -q --jq -h --help' ;;
+    'order cancel') REPLY='--reason -y --yes --dry-run --json -q --jq -h --help' ;;
+    'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --json -q --jq -h --help' ;;
+    'order help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -583,6 +592,46 @@ _store_cli_option() {
     'discount export|--discount') REPLY='v' ;;
     'discount export|--format') REPLY='w csv jsonl' ;;
     'discount export|--output') REPLY='f' ;;
+    'order list|--status') REPLY='w open closed cancelled any' ;;
+    'order list|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order list|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order list|--created-since') REPLY='v' ;;
+    'order list|--created-until') REPLY='v' ;;
+    'order list|--customer') REPLY='v' ;;
+    'order list|--limit') REPLY='v' ;;
+    'order list|--since-id') REPLY='v' ;;
+    'order list|--page-token') REPLY='v' ;;
+    'order list|--max-pages') REPLY='v' ;;
+    'order list|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order list|--jsonl') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order list|-q' | 'order list|--jq') REPLY='v' ;;
+    'order list|--columns') REPLY='l orderId name createTime status financialStatus fulfillmentStatus totalPrice currency email' ;;
+    'order get|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order get|-q' | 'order get|--jq') REPLY='v' ;;
+    'order count|--status') REPLY='w open closed cancelled any' ;;
+    'order count|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order count|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order count|--created-since') REPLY='v' ;;
+    'order count|--created-until') REPLY='v' ;;
+    'order count|--customer') REPLY='v' ;;
+    'order count|--json') REPLY='l count' ;;
+    'order count|-q' | 'order count|--jq') REPLY='v' ;;
+    'order update|--note') REPLY='v' ;;
+    'order update|--tags') REPLY='v' ;;
+    'order update|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order update|-q' | 'order update|--jq') REPLY='v' ;;
+    'order cancel|--reason') REPLY='w customer inventory fraud declined other' ;;
+    'order cancel|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime createTime updateTime' ;;
+    'order cancel|-q' | 'order cancel|--jq') REPLY='v' ;;
+    'order export|--since') REPLY='v' ;;
+    'order export|--until') REPLY='v' ;;
+    'order export|--status') REPLY='w open closed cancelled any' ;;
+    'order export|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
+    'order export|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
+    'order export|--customer') REPLY='v' ;;
+    'order export|--output') REPLY='f' ;;
+    'order export|--json') REPLY='l orders rows resumedAfter windowLimited requests refused elapsedMs' ;;
+    'order export|-q' | 'order export|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -714,6 +763,7 @@ _store_cli_argument() {
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get create update enable disable delete import export' ;;
+    'order help|'*) REPLY='w list get count update cancel export' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge discounts/create discounts/update discounts/delete' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -724,7 +774,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount webhook report sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

@@ -8,6 +8,7 @@ import { DiscountsApi } from './discounts/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
 import { MetafieldsApi } from './metafields/requests.js';
+import { OrdersApi } from './orders/requests.js';
 import { ProductsApi } from './products/requests.js';
 import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control/requests.js';
@@ -39,6 +40,7 @@ export interface Api {
   shop: ShopApi;
   /** The store's discounts and their codes (`/discounts`). */
   discounts: DiscountsApi;
+  orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
   /** Any request, answered unparsed: the `api` command. */
@@ -77,6 +79,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
     discounts: new DiscountsApi(transport),
+    orders: new OrdersApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),

@@ -2,9 +2,13 @@
 // declare them when it registers (on the --help path) without loading the bulk modules.
 import type { ExportSummaryJson } from './export-metafields.js';
 import type { SummaryJson } from './summary.js';
+import type { OrderExportSummary } from './export-orders.js';
 
 /** --json: exactly these fields. A dry run counts what it would do. */
 export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof SummaryJson)[];
 
 /** `metafield export --json` (with --output): exactly these fields. */
 export const EXPORT_SUMMARY_FIELDS = ['objects', 'rows', 'failed', 'unfinished', 'otherShards', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof ExportSummaryJson)[];
+
+/** `order export --json` (with --output): exactly these fields. */
+export const ORDER_EXPORT_SUMMARY_FIELDS = ['orders', 'rows', 'resumedAfter', 'windowLimited', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof OrderExportSummary)[];

@@ -13,6 +13,7 @@ import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
 import { location } from './location/index.js';
 import { metafield } from './metafield/index.js';
+import { order } from './order/index.js';
 import { product } from './product/index.js';
 import { sandbox } from './sandbox/index.js';
 import { shop } from './shop/index.js';
@@ -33,6 +34,7 @@ export const nouns: readonly Noun[] = [
   shop,
   customer,
   discount,
+  order,
   webhook,
   report,
   sandbox,

@@ -18,6 +18,7 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   inventory: () => import('./inventory/index.js').then((m) => m.inventory),
   shop: () => import('./shop/index.js').then((m) => m.shop),
   discount: () => import('./discount/index.js').then((m) => m.discount),
+  order: () => import('./order/index.js').then((m) => m.order),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
   api: () => import('./api/index.js').then((m) => m.api),

@@ -130,6 +130,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     codesInReads: options.codesInReads,
     idsAs: options.idsAs,
     dialect,
+    now: options.now,
     ...(webhooks === undefined ? {} : { emit: (event) => webhooks.enqueue(event) }),
     ...(options.waitForDataFile === undefined ? {} : { waitForDataFile: options.waitForDataFile }),
     ...(options.tokenGenerated ? { generatedToken: (options.tokens[0] as TokenGrant).token } : {}),

@@ -50,7 +50,7 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'discounts']);
+    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'discounts', 'orders']);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -74,10 +74,10 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'discounts']);
+    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'discounts', 'orders']);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
-    // stock at the Downtown Store, and issue 21's demo customers and discounts.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('32c850d8cb37c60f1bb85620aa057522c4efb470f16f264eb1d26cf87c0a9e1f');
+    // stock at the Downtown Store, and issue 21's demo customers, discounts and orders.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('731e4562757dd45fbae530c643715d3f9469a4e5e2304378cdcc49964bde2918');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

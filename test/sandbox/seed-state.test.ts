@@ -158,7 +158,19 @@ describe('GET and PUT /_sandbox/state', () => {
       expect(added.status).toBe(200);
       const snapshot = await call(source, 'GET', state(source.baseUrl));
       expect(snapshot.status).toBe(200);
-      expect(Object.keys(snapshot.json)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'discounts']);
+      expect(Object.keys(snapshot.json)).toEqual([
+        'giftCards',
+        'categories',
+        'collections',
+        'locations',
+        'products',
+        'metafieldDefinitions',
+        'metafields',
+        'webhooks',
+        'customers',
+        'discounts',
+        'orders',
+      ]);
       expect(snapshot.json.giftCards).toHaveLength(9);
       expect(snapshot.json.metafieldDefinitions).toHaveLength(23);
       // The demo's 22 values, and the one added here among the mug's.
@@ -184,6 +196,7 @@ describe('GET and PUT /_sandbox/state', () => {
           webhooks: 0,
           customers: 4,
           discounts: 3,
+          orders: 8,
         });
         expect((await call(target, 'GET', state(target.baseUrl))).text).toBe(snapshot.text);
         // The imported definitions are in force: specs.weight keeps its 0..500 kg rule.
@@ -250,7 +263,19 @@ describe('POST /_sandbox/reset', () => {
       await call(sandbox, 'DELETE', '/products/4400000000000000001');
       const reply = await call(sandbox, 'POST', reset(sandbox.baseUrl));
       expect(reply.status).toBe(200);
-      expect(reply.json.counts).toEqual({ giftCards: 2, categories: 1, collections: 1, locations: 1, products: 1, metafieldDefinitions: 1, metafields: 1, webhooks: 0, customers: 0, discounts: 0 });
+      expect(reply.json.counts).toEqual({
+        giftCards: 2,
+        categories: 1,
+        collections: 1,
+        locations: 1,
+        products: 1,
+        metafieldDefinitions: 1,
+        metafields: 1,
+        webhooks: 0,
+        customers: 0,
+        discounts: 0,
+        orders: 0,
+      });
       expect((await call(sandbox, 'GET', `/gift_cards/${first.id}`)).status).toBe(404);
       expect((await call(sandbox, 'GET', '/products/4400000000000000001')).status).toBe(200);
       const next = BigInt((await createCard(sandbox)).id);

@@ -4,8 +4,9 @@ import { ALL_SCOPES, parseTokenSpec, SandboxRuntimeError, SandboxUsageError, sta
 describe('parseTokenSpec', () => {
   it('grants every scope to a bare token', () => {
     expect(parseTokenSpec('abc123')).toEqual({ token: 'abc123', scopes: ALL_SCOPES });
-    expect(ALL_SCOPES).toHaveLength(17);
+    expect(ALL_SCOPES).toHaveLength(20);
     expect(ALL_SCOPES).toContain('read_customer_protected_data');
+    expect(ALL_SCOPES).toContain('read_all_orders');
   });
 
   it('takes the protected-data approval as a scope of its own, which a spec without it lacks', () => {

@@ -78,6 +78,8 @@ export interface Dialect {
   collectionForms(typeCode: number, published: boolean): { collectionType: string | number; published: string | boolean };
   readonly webhooks: WebhookPolicy;
   readonly webhookHeaders: WebhookHeaderNames;
+  /** An order's id field: `id` in ours, `orderId` as Genstore's order sample writes it. */
+  readonly orderIdKey: 'id' | 'orderId';
 }
 
 /** How long the real dialect holds webhook events before it sends them, shuffled. */
@@ -105,6 +107,7 @@ function serviceDialect(): Dialect {
     collectionForms: (typeCode, published) => ({ collectionType: String(typeCode), published: String(published) }),
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
     webhookHeaders: webhookHeaderNames('X-Service'),
+    orderIdKey: 'id',
   };
 }
 
@@ -144,6 +147,7 @@ function realDialect(): Dialect {
     collectionForms: (typeCode, published) => ({ collectionType: typeCode, published }),
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
     webhookHeaders: webhookHeaderNames('X-Genstore'),
+    orderIdKey: 'orderId',
   };
 }
 

@@ -26,6 +26,8 @@ import { customerSeed } from './customers/seed.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
 import { discountSeed } from './discounts/seed.js';
+import { createOrderResource, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
@@ -34,6 +36,7 @@ export const RESOURCES = [
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
+  { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
 ] as const;
 
 /** A scope a token may be granted: one some resource's routes require, or an approval (http/protected-fields.ts). */

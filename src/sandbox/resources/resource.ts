@@ -75,6 +75,8 @@ export interface ResourceEnv {
   changed(key: string, change: unknown): void;
   /** Called after a mutation that webhooks announce; returns at once (delivery is asynchronous). */
   emit(event: ResourceEvent): void;
+  /** The sandbox's clock, for a seed's dates relative to now (an order's `daysAgo`); absent: the system's. */
+  now?: () => Date;
 }
 
 /**

@@ -51,6 +51,8 @@ export interface StoreOptions {
   dialect: Dialect;
   /** Receives the events webhooks announce; absent: nobody listens. */
   emit?: (event: ResourceEvent) => void;
+  /** The sandbox's clock (a seed's relative dates are read against it); absent: the system's. */
+  now?: () => Date;
   /** When another process owns the data file: wait this way; absent: fail at once. */
   waitForDataFile?: LockWaiting;
   /**
@@ -124,6 +126,7 @@ export class SandboxStore {
       metafieldDefinitions: new DefinitionCatalog(),
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
+      now: options.now ?? (() => new Date()),
     };
     this.resources = RESOURCES.flatMap((resource) => resource.create(env));
   }

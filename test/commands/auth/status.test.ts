@@ -41,7 +41,7 @@ describe('auth status', () => {
       STATUS: 'token accepted',
       SHOP: 'Sandbox Shop (sandbox.localhost)',
       SCOPES:
-        'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_inventory, write_inventory, read_metafields, write_metafields, read_apps, write_apps, read_customers, write_customers, read_discounts, write_discounts, read_customer_protected_data',
+        'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_inventory, write_inventory, read_metafields, write_metafields, read_apps, write_apps, read_customers, write_customers, read_discounts, write_discounts, read_orders, write_orders, read_all_orders, read_customer_protected_data',
     });
   });
 
@@ -74,6 +74,9 @@ describe('auth status', () => {
         'write_customers',
         'read_discounts',
         'write_discounts',
+        'read_orders',
+        'write_orders',
+        'read_all_orders',
         'read_customer_protected_data',
       ],
       shopName: 'Sandbox Shop',

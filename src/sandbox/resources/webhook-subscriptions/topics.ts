@@ -7,9 +7,9 @@ export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/
 
 /**
  * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
- * assumption, docs/decisions.md), in both dialects. The sandbox emits the product, collection and customer ones;
- * a subscription to another documented topic is kept and never fires, as on a store without
- * orders. Any other topic is refused: a store would never send it.
+ * assumption, docs/decisions.md), in both dialects. The sandbox emits the product, collection
+ * and customer ones, and orders/update and orders/cancelled; a subscription to another
+ * documented topic is kept and never fires. Any other topic is refused: a store would never send it.
  */
 export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),

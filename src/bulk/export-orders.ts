@@ -1,0 +1,239 @@
+// One order export, start to end: the orders of a time window listed page after page (the
+// largest page, ascending ids) over the paced pool the other bulk runs use, each page written
+// as one row per line item the moment it arrives (memory holds one page, whatever the
+// window). To a file, the rows go to FILE.partial and the run's progress (bytes written, last
+// order) to FILE.progress.json after each page; the partial file takes its name only once
+// complete. A run that was killed or interrupted leaves both, and `--resume` cuts the partial
+// file back to the last page recorded and goes on after its last order, with the same filters.
+import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import type { Api } from '../api/index.js';
+import type { OrderFilters } from '../api/orders/requests.js';
+import { idOf } from '../api/orders/schema.js';
+import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
+import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
+import type { ApiTuning } from '../core/transport.js';
+import { plural } from '../core/words.js';
+import { streamSink } from './export-output.js';
+import { orderHeader, orderRows, orderRowsText, type OrderExportFormat } from './order-rows.js';
+import { openPacedApi } from './paced-api.js';
+
+export interface OrderExportRequest {
+  /** Checked filters; createTimeMin is the export's --since. */
+  filters: OrderFilters;
+  format: OrderExportFormat;
+  /** Written as FILE.partial, renamed to this when complete; stdout without it. */
+  outputPath?: string;
+  /** Go on from FILE.partial where a killed or interrupted run stopped. */
+  resume: boolean;
+}
+
+export interface OrderExportEnv {
+  stdout: Writable;
+  signal: AbortSignal;
+  api(tuning: ApiTuning): Promise<Api>;
+  now: Date;
+  /** A warning on stderr (the 60-day window). */
+  warn(message: string): void;
+  clock?: () => number;
+}
+
+export interface OrderExportSummary {
+  orders: number;
+  rows: number;
+  /** The last order a resumed run found in the partial file (the run went on after it); null for a fresh run. */
+  resumedAfter: string | null;
+  /**
+   * true: --since is older than 60 days and the token lacks read_all_orders, so older orders
+   * were not listed; false: nothing was hidden; null: the store does not say which scopes the token has.
+   */
+  windowLimited: boolean | null;
+  requests: number;
+  refused: number;
+  elapsedMs: number;
+}
+
+export interface OrderExportReport {
+  lines: string[];
+  summary: OrderExportSummary;
+}
+
+interface Progress {
+  version: 1;
+  format: OrderExportFormat;
+  filters: OrderFilters;
+  /** Bytes of the partial file that hold whole pages. */
+  bytes: number;
+  /** The last order of those bytes: the run goes on after it. */
+  lastOrderId: string | null;
+  orders: number;
+  rows: number;
+}
+
+export const partialPath = (path: string) => `${path}.partial`;
+export const progressPath = (path: string) => `${path}.progress.json`;
+
+export async function exportOrders(request: OrderExportRequest, env: OrderExportEnv): Promise<OrderExportReport> {
+  const clock = env.clock ?? (() => performance.now());
+  const started = clock();
+  const { filters, format, outputPath } = request;
+  let progress: Progress = { version: 1, format, filters, bytes: 0, lastOrderId: null, orders: 0, rows: 0 };
+  let resumedAfter: string | null = null;
+  if (request.resume) {
+    progress = await readProgress(outputPath!, format, filters);
+    resumedAfter = progress.lastOrderId;
+  }
+
+  const paced = await openPacedApi({ signal: env.signal, api: env.api }, 1);
+  const windowLimited = await checkWindow(paced.api, filters.createTimeMin, env);
+
+  // A file: the partial file written page by page (each write reaches the file before the
+  // progress that counts it), cut back to what the progress counts on a resume.
+  let write: (text: string) => Promise<void>;
+  let finish: () => Promise<void>;
+  let abandon: () => Promise<void> = async () => {};
+  if (outputPath !== undefined) {
+    const partial = partialPath(outputPath);
+    if (request.resume) await truncate(partial, progress.bytes);
+    const handle = await open(partial, request.resume ? 'r+' : 'w').catch((error: NodeJS.ErrnoException) => {
+      throw new FieldError('output', (flag) => `${flag()}: cannot write ${partial}${error.code ? ` (${error.code})` : ''}; nothing was sent.`, false);
+    });
+    let position = progress.bytes;
+    write = async (text) => {
+      const bytes = Buffer.from(text, 'utf8');
+      await handle.write(bytes, 0, bytes.length, position);
+      position += bytes.length;
+    };
+    const save = async () => {
+      const saved = { ...progress, bytes: position };
+      await writeFile(`${progressPath(outputPath)}.tmp`, `${JSON.stringify(saved)}\n`);
+      await rename(`${progressPath(outputPath)}.tmp`, progressPath(outputPath));
+    };
+    finish = async () => {
+      await handle.sync();
+      await handle.close();
+      await rename(partial, outputPath);
+      await rm(progressPath(outputPath), { force: true });
+    };
+    abandon = async () => {
+      await handle.close().catch(() => undefined);
+    };
+    if (!request.resume) {
+      await write(orderHeader(format));
+      await save();
+    }
+    const written = write;
+    write = async (text) => {
+      await written(text);
+      await save();
+    };
+  } else {
+    const sink = streamSink(env.stdout);
+    write = (text) => sink.write(text);
+    finish = async () => {};
+    await write(orderHeader(format));
+  }
+
+  const query: OrderFilters = progress.lastOrderId === null ? filters : { ...filters, sinceId: progress.lastOrderId };
+  try {
+    for await (const page of paced.api.orders.everyOrder(query)) {
+      if (env.signal.aborted) throw new CancelledError();
+      let text = '';
+      for (const order of page) {
+        const rows = orderRows(order);
+        text += orderRowsText(rows, format);
+        progress.rows += rows.length;
+        progress.orders += 1;
+        progress.lastOrderId = idOf(order) ?? progress.lastOrderId;
+      }
+      if (text !== '') await write(text);
+    }
+    await finish();
+  } catch (error) {
+    await abandon();
+    if (outputPath !== undefined && (error instanceof CancelledError || env.signal.aborted)) {
+      throw new CancelledError(`Interrupted after ${plural(progress.orders, 'order')}: run the same command with --resume to go on from ${partialPath(outputPath)}.`);
+    }
+    if (outputPath !== undefined) {
+      const message = error instanceof Error ? error.message : String(error);
+      const again = `${partialPath(outputPath)} holds the first ${plural(progress.orders, 'order')}: run the same command with --resume to go on.`;
+      if (error instanceof RuntimeError) throw new RuntimeError(`${message} ${again}`);
+    }
+    throw error;
+  }
+  const counts = paced.counts();
+  const summary: OrderExportSummary = {
+    orders: progress.orders,
+    rows: progress.rows,
+    resumedAfter,
+    windowLimited,
+    requests: counts?.sent ?? 0,
+    refused: counts?.rateLimited ?? 0,
+    elapsedMs: Math.round(clock() - started),
+  };
+  const where = outputPath === undefined ? '' : ` to ${outputPath}`;
+  const resumed = resumedAfter === null ? '' : ` (resumed after order ${resumedAfter})`;
+  return { lines: [`Exported ${plural(progress.orders, 'order')}, ${plural(progress.rows, 'row')}${where}${resumed}.`], summary };
+}
+
+/** Without read_all_orders a store lists the last 60 days only: an export reaching further back says so. */
+async function checkWindow(api: Api, since: string | undefined, env: OrderExportEnv): Promise<boolean | null> {
+  const check = await checkOrderWindow(api.accessScopes, since, env.now);
+  const warning = windowWarning(check, '--since', 'the export');
+  if (warning !== undefined) env.warn(warning);
+  return check.limited;
+}
+
+/** The progress of the run to resume, which must have been asked with the same filters and format. */
+async function readProgress(outputPath: string, format: OrderExportFormat, filters: OrderFilters): Promise<Progress> {
+  const partial = partialPath(outputPath);
+  const [text, size] = await Promise.all([
+    readFile(progressPath(outputPath), 'utf8').catch(() => undefined),
+    stat(partial)
+      .then((s) => s.size)
+      .catch(() => undefined),
+  ]);
+  if (text === undefined || size === undefined) {
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: there is no interrupted export of ${outputPath} to resume (no ${partial} with its ${progressPath(outputPath)}); run it without ${flag()}.`,
+      false,
+    );
+  }
+  let progress: Progress;
+  try {
+    progress = JSON.parse(text) as Progress;
+  } catch {
+    throw new FieldError('resume', (flag) => `${flag()}: ${progressPath(outputPath)} is not an export's progress (not JSON); run it without ${flag()} to start over.`, false);
+  }
+  if (progress.version !== 1 || typeof progress.bytes !== 'number' || progress.bytes > size) {
+    throw new FieldError('resume', (flag) => `${flag()}: ${progressPath(outputPath)} does not match ${partial}; run it without ${flag()} to start over.`, false);
+  }
+  if (progress.format !== format) {
+    throw new FieldError('resume', (flag) => `${flag()}: the interrupted export wrote ${progress.format === 'csv' ? 'CSV' : 'JSON lines'}; resume it with the same format.`, false);
+  }
+  if (JSON.stringify(sorted(progress.filters)) !== JSON.stringify(sorted(filters))) {
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: the interrupted export was asked with other filters (${describe(progress.filters)}); resume it with the same --since, --until and filters.`,
+      false,
+    );
+  }
+  return progress;
+}
+
+function sorted(filters: OrderFilters): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+function describe(filters: OrderFilters): string {
+  return (
+    Object.entries(sorted(filters))
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .join(', ') || 'none'
+  );
+}

@@ -1,0 +1,44 @@
+import { CANCEL_REASONS, ORDER_FIELDS } from '../../api/orders/fields.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { arg, boolean, defineVerb, oneOf } from '../verb.js';
+
+export default defineVerb({
+  name: 'cancel',
+  summary: 'Cancel an order; asks first unless --yes',
+  args: { orderId: arg('the order id') },
+  flags: {
+    reason: oneOf('<reason>', 'why the order is cancelled', CANCEL_REASONS),
+    yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
+    dryRun: dryRunFlag(),
+  },
+  json: { fields: ORDER_FIELDS },
+  examples: [
+    'store-cli order cancel 6000000000000000101 --reason customer',
+    'store-cli order cancel 6000000000000000101 --yes --json status,cancelTime',
+    'store-cli order cancel 6000000000000000101 --dry-run',
+  ],
+  notes: `${DRY_RUN_NOTE}A dry run asks no confirmation. Cancelling a cancelled order changes nothing.\n`,
+  async run(options, ctx) {
+    const [{ checkOrderCancel, idOf }, view] = await Promise.all([import('../../api/orders/schema.js'), import('./view.js')]);
+    const input = checkOrderCancel({ orderId: options.orderId, reason: options.reason });
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, (api) => api.orders.cancel(input));
+    }
+    const out = await ctx.output();
+    const [api, { confirmOrRequireYes }, { scalarText }] = await Promise.all([ctx.api(), import('../../core/prompts.js'), import('../../core/json.js')]);
+    if (!options.yes && ctx.io.canPrompt) {
+      // A person is shown which order goes: its name and total, read first.
+      const order = await ctx.spin('Fetching the order…', () => api.orders.get(input.orderId));
+      const label = [scalarText(order.name), [scalarText(order.totalPrice), scalarText(order.currency)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+        action: `cancel order ${idOf(order) ?? input.orderId}`,
+        question: `Cancel order ${input.orderId}${label ? ` (${label})` : ''}? It cannot be reopened.`,
+      });
+    } else {
+      await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, { action: `cancel order ${input.orderId}`, question: `Cancel order ${input.orderId}?` });
+    }
+    const order = await ctx.spin('Cancelling the order…', () => api.orders.cancel(input));
+    await out.item(order, view.orderDetailView());
+  },
+});

@@ -1,0 +1,20 @@
+import { COUNT_FIELDS } from '../../api/count-fields.js';
+import { defineVerb } from '../verb.js';
+import { filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
+
+export default defineVerb({
+  name: 'count',
+  summary: 'Count orders, with the filters order list takes',
+  flags: ORDER_FILTER_FLAGS,
+  json: { fields: COUNT_FIELDS },
+  examples: ['store-cli order count', 'store-cli order count --fulfillment-status unfulfilled --json'],
+  async run(options, ctx) {
+    const { checkOrderQuery } = await import('../../api/orders/schema.js');
+    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery(options));
+    const out = await ctx.output();
+    const api = await ctx.api();
+    if (filters.createTimeMin !== undefined) await warnOfWindow(api, filters.createTimeMin, ctx);
+    const count = await ctx.spin('Counting orders…', () => api.orders.count(filters));
+    await out.count(count);
+  },
+});

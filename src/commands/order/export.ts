@@ -1,0 +1,59 @@
+import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
+import { boolean, defineVerb, oneOf, text } from '../verb.js';
+import { filterQuery } from './filters.js';
+
+export default defineVerb({
+  name: 'export',
+  summary: 'Write the orders of a time window as CSV (or JSON lines), one row per line item, with flat money columns; paced and resumable',
+  flags: {
+    since: text('<date>', 'orders created at or after this date or time (YYYY-MM-DD is midnight UTC)', { required: true }),
+    until: text('<date>', 'orders created up to the end of this date, or at or before this time (default: now)'),
+    status: oneOf('<status>', 'only orders in this state', ORDER_STATUSES, { default: 'any' }),
+    financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
+    fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
+    customer: text('<id|email>', "only this customer's orders: a customer id or an email address"),
+    output: text('<file>', 'write to this file, which appears only once complete (written as FILE.partial meanwhile); default: stdout'),
+    jsonl: boolean('write JSON lines (one object per line item, keys as the CSV columns) instead of CSV'),
+    resume: boolean('go on with the interrupted export of --output (FILE.partial), with the same --since, --until and filters'),
+  },
+  json: {
+    fields: ORDER_EXPORT_SUMMARY_FIELDS,
+    what: 'the summary {orders, rows, resumedAfter, windowLimited, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the rows)',
+  },
+  examples: [
+    'store-cli order export --since 2026-10-01 --until 2026-10-31 --output october.csv',
+    'store-cli order export --since 2026-11-01 --jsonl | jq -r .lineTotal',
+    'store-cli order export --since 2026-10-01 --until 2026-10-31 --output october.csv --resume',
+  ],
+  notes: `
+Rows: orderId,orderName,createTime,status,financialStatus,fulfillmentStatus,currency,
+  subtotal,shipping,tax,discounts,total,customerId,email,lineItemId,productId,variantId,
+  sku,title,lineQuantity,linePrice,lineDiscount,lineTotal: one per line item (an order
+  without line items gets one row, its line cells empty); amounts as the store wrote them,
+  lineTotal = lineQuantity x linePrice in exact decimals. Orders in ascending id order.
+The 60-day window: a token without read_all_orders sees only the orders of the last 60
+  days. When --since reaches further back and the token lacks it, a warning says so on
+  stderr and the --json summary has windowLimited: true.
+Resuming: with --output, each page's rows reach FILE.partial before FILE.progress.json
+  counts them; after a kill or Ctrl-C (exit 130), --resume cuts FILE.partial back to the
+  last page counted and goes on after its last order.
+`,
+  async run(options, ctx) {
+    const [{ checkOrderQuery }, { UsageError }, { outputTarget }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js'), import('../../core/output-target.js')]);
+    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
+    const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
+    const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
+    if (jsonAsked && outputPath === undefined)
+      throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
+    if (options.resume && outputPath === undefined) throw new UsageError('--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).');
+    const { exportOrders } = await import('../../bulk/export-orders.js');
+    const out = await ctx.output();
+    const report = await exportOrders(
+      { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
+      { stdout: ctx.io.stdout, signal: ctx.signal, api: (tuning) => ctx.api(tuning), now: ctx.now(), warn: (message) => ctx.warn(message) },
+    );
+    if (ctx.io.isStderrTTY || outputPath !== undefined) for (const line of report.lines) ctx.say(line);
+    if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
+  },
+});

@@ -1,0 +1,13 @@
+import type { Noun } from '../types.js';
+import cancel from './cancel.js';
+import count from './count.js';
+import exporter from './export.js';
+import get from './get.js';
+import list from './list.js';
+import update from './update.js';
+
+export const order: Noun = {
+  name: 'order',
+  summary: 'List, count, get, update, cancel and export orders',
+  verbs: [list, get, count, update, cancel, exporter],
+};

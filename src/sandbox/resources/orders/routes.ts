@@ -1,0 +1,150 @@
+// Orders (`/orders`): the handlers and their scopes, and the stored orders (ascending by id).
+// The record and its rules are in record.ts, the wire form in present.ts, listing filters and
+// pages in query.ts, request bodies in input.ts, the seed section and demo orders in seed.ts.
+// A token without read_all_orders sees the orders of the last 60 days only: an older one is
+// missing from listings and counts, and not found by id (404), as if it were not there.
+import * as z from 'zod';
+import { formatTimestamp } from '../dates.js';
+import { conflict, notFound } from '../../http/sandbox-errors.js';
+import { canonicalId, compareIds } from '../../state/ids.js';
+import { JsonInteger } from '../../http/body-json.js';
+import { withholdProtected } from '../../http/protected-fields.js';
+import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
+import { parseCancelOrder, parseUpdateOrder } from './input.js';
+import { present } from './present.js';
+import { filtersOf, listPage, matcher } from './query.js';
+import { KEY, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
+import { datedOrder, type FilledOrder } from './seed.js';
+
+/** The scopes its routes require, in the order a token's grant lists them; read_all_orders widens what read_orders sees. */
+export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS] as const;
+
+/** A read takes either: read_all_orders is read_orders without the 60-day window (docs/decisions.md, "Orders"). */
+const READ = ['read_orders', READ_ALL_ORDERS] as const;
+
+/** An order's protected customer fields (http/protected-fields.ts): its buyer's email. */
+const PROTECTED_ORDER_FIELDS = ['email'] as const;
+
+/** The webhook topics an order's changes are announced under. */
+const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as const;
+
+export function createOrderResource(env: ResourceEnv): Resource {
+  const time = (stored: string) => env.dialect.time(stored);
+  /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
+  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect.orderIdKey), PROTECTED_ORDER_FIELDS, request);
+  let orders: OrderRecord[] = [];
+  let byId = new Map<string, OrderRecord>();
+
+  function replaceAll(records: OrderRecord[]): void {
+    const next = new Map<string, OrderRecord>();
+    for (const order of records) {
+      if (next.has(order.id)) throw new Error(`order id ${order.id} appears twice`);
+      next.set(order.id, order);
+      env.ids.observe(order.id);
+      for (const line of order.lineItems) env.ids.observe(line.id);
+    }
+    orders = [...records].sort((a, b) => compareIds(a.id, b.id));
+    byId = next;
+  }
+
+  /** The order, if the caller's token may see it: one outside its window is not found. */
+  function find(request: RouteRequest): OrderRecord {
+    const raw = request.params.id;
+    const id = raw === undefined ? null : canonicalId(raw);
+    const order = id === null ? undefined : byId.get(id);
+    if (order === undefined || !visible(order, windowStart(request.scopes, request.now))) throw notFound(`No order has the id ${String(raw).slice(0, 40)}.`);
+    return order;
+  }
+
+  function changed(order: OrderRecord, topic: string, request: RouteRequest): void {
+    env.changed(KEY, order);
+    // The app's subscription is the app's: its payload is what the app's token may read.
+    env.emit({ topic, key: order.id, payload: show(order, request), at: request.now });
+  }
+
+  function list(request: RouteRequest): RouteReply {
+    const { page, next } = listPage(orders, request.query, windowStart(request.scopes, request.now), env.dialect.pageTokenAlone);
+    return { body: { orders: page.map((order) => show(order, request)) }, ...(next === undefined ? {} : { links: { next } }) };
+  }
+
+  function count(request: RouteRequest): RouteReply {
+    const matches = matcher(filtersOf(request.query), windowStart(request.scopes, request.now));
+    let n = 0;
+    for (const order of orders) if (matches(order)) n += 1;
+    return { body: { count: new JsonInteger(String(n)) } };
+  }
+
+  function update(request: RouteRequest): RouteReply {
+    const order = find(request);
+    const input = parseUpdateOrder(request.body);
+    if (input.note !== undefined) {
+      if (input.note === '') delete order.note;
+      else order.note = input.note;
+    }
+    if (input.tags !== undefined) order.tags = normalTags(input.tags);
+    order.updateTime = formatTimestamp(request.now);
+    changed(order, TOPICS.update, request);
+    return { body: { order: show(order, request) } };
+  }
+
+  /** Idempotent: a cancelled order is answered as it is, its cancelTime unchanged. A closed order is done with: 409. */
+  function cancel(request: RouteRequest): RouteReply {
+    const order = find(request);
+    const input = parseCancelOrder(request.body);
+    if (order.status === 'cancelled') return { body: { order: show(order, request) } };
+    if (order.status === 'closed') throw conflict('The order is closed, and a closed order cannot be cancelled.');
+    const stamp = formatTimestamp(request.now);
+    order.status = 'cancelled';
+    order.cancelReason = input.reason ?? 'other';
+    order.cancelTime = stamp;
+    order.updateTime = stamp;
+    changed(order, TOPICS.cancelled, request);
+    return { body: { order: show(order, request) } };
+  }
+
+  const routes: Route[] = [
+    { method: 'GET', path: '/orders', scope: READ, handle: list },
+    { method: 'GET', path: '/orders/count', scope: READ, handle: count },
+    { method: 'GET', path: '/orders/:id', scope: READ, handle: (request) => ({ body: { order: show(find(request), request) } }) },
+    { method: 'PUT', path: '/orders/:id', scope: 'write_orders', handle: update },
+    { method: 'POST', path: '/orders/:id/cancel', scope: 'write_orders', handle: cancel },
+  ];
+
+  return {
+    key: KEY,
+    routes,
+    load(section) {
+      replaceAll(z.array(orderRecordSchema).parse(section ?? []));
+    },
+    dump() {
+      return orders;
+    },
+    /** A change is the order as it now is, replacing the one with its id (orders are not made here, only changed). */
+    apply(change) {
+      const order = orderRecordSchema.parse(change);
+      const existing = byId.get(order.id);
+      if (existing === undefined) replaceAll([...orders, order]);
+      else {
+        orders[orders.indexOf(existing)] = order;
+        byId.set(order.id, order);
+      }
+    },
+    seed(section: FilledOrder[]) {
+      const now = env.now?.() ?? new Date();
+      replaceAll(section.map((order) => datedOrder(order, now, env.currency)));
+    },
+    /** The seed form, fields in the record schema's order (parsing builds them so): a snapshot taken back and taken again is the same text. */
+    snapshot() {
+      return z.array(orderRecordSchema).parse(orders);
+    },
+  };
+}
+
+/** Tags as stores keep them: trimmed, empty ones dropped, joined by ", ". */
+function normalTags(tags: string): string {
+  return tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '')
+    .join(', ');
+}
