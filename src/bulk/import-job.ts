@@ -49,6 +49,8 @@ export interface JobSettings {
   maxRejects?: RejectLimit;
   /** Check every row against the store first (reads only) and write only if none would be rejected; the file is read again for the writes. */
   allOrNothing?: boolean;
+  /** The run is a rehearsal's, on a copy of the store: the summary says what the real run would do. */
+  rehearsal?: boolean;
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */
@@ -111,13 +113,15 @@ export function report(result: ImportResult, sourceName: string, settings: JobSe
   const lines = summaryLines(result, {
     source: sourceName,
     dryRun: settings.dryRun,
+    ...(settings.rehearsal === true ? { rehearsal: true } : {}),
     unit,
     ...(shard ? { shard } : {}),
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
     ...(requests ? { requests } : {}),
   });
   const failure = failureOf(result, sourceName, rejectsPath);
-  const facts = { source: sourceName, dryRun: settings.dryRun, shard, rejectsPath };
+  // A rehearsal wrote nothing to the store: its report says so as a dry run's does.
+  const facts = { source: sourceName, dryRun: settings.dryRun || settings.rehearsal === true, shard, rejectsPath };
   return { result, facts, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
 }
 

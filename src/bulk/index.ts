@@ -8,3 +8,4 @@ export { parseShard, type Shard } from './shard.js';
 export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
 export { GIVE_UP_AFTER_MS } from './paced-api.js';
 export { parseRejectLimit } from './run-import.js';
+export { rehearseGiftCards, rehearseMetafields, type OpenRehearsalStore, type RehearsalStore, type StoreCopy } from './rehearsal.js';

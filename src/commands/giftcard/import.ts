@@ -1,5 +1,5 @@
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -27,10 +27,11 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
+    const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards });
     await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
   },
 });
