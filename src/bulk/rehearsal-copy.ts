@@ -136,10 +136,13 @@ const lastOf = (card: GiftCard) => (card.lastCharacters ?? card.code?.slice(-4) 
 
 /**
  * The cards of the store that end as a code of the file does. A store that shows whole codes
- * says which holds each code: those are copied. One that masks them does not: a card made
- * alike (the row's initial value, and its customer when it names one) is taken to hold the
- * code, as the import judges after a refused create, and the others keep their last four
- * characters under made-up codes, so the copy's searches find what the store's do.
+ * says which holds each code: those are copied. One that masks them does not say, and may
+ * refuse any code of the file as taken: each code goes to a card ending as it does (one made
+ * alike, with the row's initial value and its customer, first), so the copy refuses what the
+ * store may refuse, and the import judges the card as it would after a refused create. Other
+ * cards keep their last four characters under made-up codes, so the copy's searches find
+ * what the store's do. (A code taken for sure is a rejection the real run could meet: the
+ * rehearsal errs on the side of saying so; docs/decisions.md, "Rehearsal".)
  */
 export async function copyGiftCards(plan: CopyPlan, api: Api): Promise<StoreCopy> {
   const rows = new Map<string, GiftCardRow>();
@@ -178,19 +181,24 @@ export async function copyGiftCards(plan: CopyPlan, api: Api): Promise<StoreCopy
 
 function cardsOfCopy(read: readonly GiftCard[], rows: ReadonlyMap<string, GiftCardRow>, witness: GiftCard | undefined): CopiedCard[] {
   const copied = new Map<string, CopiedCard>();
-  const given = new Set<string>();
+  const masked: GiftCard[] = [];
   for (const card of read) {
-    if (copied.has(scalarText(card.id))) continue;
-    if (showsFullCode(card)) {
-      // Another code ending alike plays no part in the import's choices: only holders are copied (and the currency's witness).
-      const code = card.code!;
-      if (rows.has(code.toLowerCase()) || card === witness) copied.set(scalarText(card.id), { ...card, code });
-      continue;
-    }
-    const holds = [...rows.entries()].find(([code, row]) => !given.has(code) && code.endsWith(lastOf(card)) && madeAlike(card, row));
-    if (holds) given.add(holds[0]);
-    copied.set(scalarText(card.id), { ...card, code: holds ? holds[1].code! : madeUpCode(lastOf(card), new Set(rows.keys())) });
+    const id = scalarText(card.id);
+    if (copied.has(id) || masked.some((other) => scalarText(other.id) === id)) continue;
+    if (!showsFullCode(card)) masked.push(card);
+    // Another whole code ending alike plays no part in the import's choices: only holders are copied (and the currency's witness).
+    else if (rows.has(card.code!.toLowerCase()) || card === witness) copied.set(id, { ...card, code: card.code! });
   }
+  const holders = new Set<GiftCard>();
+  for (const [code, row] of rows) {
+    const ending = masked.filter((card) => !holders.has(card) && lastOf(card) !== '' && code.endsWith(lastOf(card)));
+    const holder = ending.find((card) => madeAlike(card, row)) ?? ending[0];
+    if (holder === undefined) continue;
+    holders.add(holder);
+    copied.set(scalarText(holder.id), { ...holder, code: row.code! });
+  }
+  const taken = new Set(rows.keys());
+  for (const card of masked) if (!holders.has(card)) copied.set(scalarText(card.id), { ...card, code: madeUpCode(lastOf(card), taken) });
   return [...copied.values()];
 }
 
