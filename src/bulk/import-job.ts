@@ -141,7 +141,8 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
       `${result.failed} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
     );
   }
-  if (result.failed > 0 && rehearsal) return new PartialFailureError(`${result.failed} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
+  if (result.failed > 0 && rehearsal)
+    return new PartialFailureError(`${result.failed} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
   if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
   return undefined;
 }

@@ -12,6 +12,7 @@ import type { GiftCard } from '../api/gift-cards/schema.js';
 import { sameAmount, showsFullCode } from '../api/gift-cards/match.js';
 import { ApiError, CancelledError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
+import { plural } from '../core/words.js';
 import type { BucketReading } from '../core/store-bucket.js';
 import { giftCardKind } from './gift-card-kind.js';
 import type { GiftCardRow } from './gift-card-rows.js';
@@ -115,7 +116,7 @@ export async function copyMetafields(plan: CopyPlan, api: Api, domain: string | 
     definitions,
     metafields,
     giftCards: [],
-    described: `the ${objects.size} objects of the file (${held} values held) and the ${definitions.length} definitions of their ${domains.length === 1 ? 'domain' : 'domains'}`,
+    described: `the ${plural(objects.size, 'object')} of the file (${plural(held, 'value')} held) and the ${plural(definitions.length, 'definition')} of their ${domains.length === 1 ? 'domain' : 'domains'}`,
   };
 }
 
@@ -175,7 +176,7 @@ export async function copyGiftCards(plan: CopyPlan, api: Api): Promise<StoreCopy
     giftCards: cards,
     ...(read.length > 0 ? { codesInReads: shown ? ('shown' as const) : ('masked' as const) } : {}),
     ...(currency !== undefined ? { currency } : {}),
-    described: `the store's cards ending as the ${rows.size} codes of the file do (${cards.length} copied)`,
+    described: `the store's cards ending as the ${plural(rows.size, 'code')} of the file do (${cards.length} copied)`,
   };
 }
 
