@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { estimateLine, estimateMs, storeRate } from '../../src/bulk/rehearsal-estimate.js';
+
+describe('the rehearsal estimate', () => {
+  it('takes the refill of the published plan of the bucket size, the slower one for the two plans of 40', () => {
+    expect(storeRate({ used: 0, size: 40 }).perSecond).toBe(2);
+    expect(storeRate({ used: 0, size: 200 }).perSecond).toBe(20);
+    expect(storeRate({ used: 0, size: 400 }).perSecond).toBe(40);
+    // Any other size: refilled in 20 s.
+    expect(storeRate({ used: 3, size: 100 })).toEqual({ used: 3, size: 100, perSecond: 5 });
+  });
+
+  it('lets what the bucket holds beyond the reserve go at once, the rest at the refill rate', () => {
+    // 40, 2 in use, reserve 2: 36 at once; 1000 - 36 = 964 at 2 a second.
+    expect(estimateMs(1000, { size: 40, used: 2, perSecond: 2 })).toBe(482_000);
+    expect(estimateMs(30, { size: 40, used: 2, perSecond: 2 })).toBe(0);
+    // A full bucket: every request waits for its token.
+    expect(estimateMs(10, { size: 40, used: 40, perSecond: 2 })).toBe(5_000);
+    // 200, reserve 10: 190 at once, 2,010 more at 20 a second.
+    expect(estimateMs(2_200, { size: 200, used: 0, perSecond: 20 })).toBe(100_500);
+  });
+
+  it('says the cost, and that no duration is estimated for a store that announced no bucket', () => {
+    expect(estimateLine(1000, { size: 40, used: 2, perSecond: 2 })).toBe(
+      "The real run would send about 1,000 requests: about 8m02s at the store's rate (a bucket of 40, 2 in use, refilled at 2 a second).",
+    );
+    expect(estimateLine(1, undefined)).toBe('The real run would send about 1 request; the store announced no rate limit in its answers, so no duration is estimated.');
+  });
+});
