@@ -14,9 +14,8 @@ export default defineVerb({
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
-    'store-cli metafield import values.csv --rejects rejects.csv',
-    'store-cli metafield import values.csv --dry-run',
     'store-cli metafield import values.csv --rehearse --rejects would-reject.csv',
+    'store-cli metafield import values.csv --rejects rejects.csv',
     'generate-values | store-cli metafield import - --domain products --shard 2/3 --json',
   ],
   notes: `
