@@ -129,6 +129,17 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
   }, 60_000);
 
+  it('reads stdin once, for the copy and the run on it', async () => {
+    const input = 'domain,bizId,namespace,code,value\nproducts,9100001,custom,material,cotton\nproducts,9100004,custom,material,silk\n';
+    const result = await runLogged(live, ['metafield', 'import', '-', '--rehearse', '--json'], { input });
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes(result.requests)).toEqual([]);
+    expect(result.stderr).toMatch(
+      /^Rehearsal of stdin on a copy of the store \(nothing written to the store\): 2 rows of 2 objects: 1 to create, 0 to update, 1 unchanged, 0 the store would reject\.$/m,
+    );
+    expect(plan(JSON.parse(result.stdout) as Summary)).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 1, failed: 0 });
+  });
+
   it('--rehearse with --dry-run: one sentence, exit 2, nothing sent', async () => {
     const dir = scratch().root;
     const file = join(dir, 'one.csv');
