@@ -140,6 +140,25 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
     expect(plan(JSON.parse(result.stdout) as Summary)).toEqual({ rows: 2, created: 1, updated: 0, unchanged: 1, failed: 0 });
   });
 
+  it("giftcard import --codes-out: checked as the real run checks it, never written; the rehearsal's codes are its own", async () => {
+    const dir = scratch().root;
+    const file = join(dir, 'codeless.csv');
+    writeFileSync(file, 'code,initialValue\n,15.00\n');
+    const codes = join(dir, 'codes.csv');
+    const result = await runLogged(live, ['giftcard', 'import', file, '--rehearse', '--codes-out', codes]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes(result.requests)).toEqual([]);
+    expect(result.stderr).toMatch(/: 1 row of 1 card: 1 to create, 0 to update, 0 unchanged, 0 the store would reject\.$/m);
+    expect(readdirSync(dir)).toEqual(['codeless.csv']);
+
+    writeFileSync(codes, 'kept\n');
+    const taken = await runLogged(live, ['giftcard', 'import', file, '--rehearse', '--codes-out', codes]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toMatch(/--codes-out .*codes\.csv exists already/);
+    expect(taken.requests).toEqual([]);
+    expect(readFileSync(codes, 'utf8')).toBe('kept\n');
+  });
+
   it('--rehearse with --dry-run: one sentence, exit 2, nothing sent', async () => {
     const dir = scratch().root;
     const file = join(dir, 'one.csv');
