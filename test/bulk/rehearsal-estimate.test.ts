@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateLine, estimateMs, storeRate } from '../../src/bulk/rehearsal-estimate.js';
+import { readBucketHeader } from '../../src/core/store-bucket.js';
 
 describe('the rehearsal estimate', () => {
   it('takes the refill of the published plan of the bucket size, the slower one for the two plans of 40', () => {
@@ -25,5 +26,16 @@ describe('the rehearsal estimate', () => {
       "The real run would send about 1,000 requests: about 8m02s at the store's rate (a bucket of 40, 2 in use, refilled at 2 a second).",
     );
     expect(estimateLine(1, undefined)).toBe('The real run would send about 1 request; the store announced no rate limit in its answers, so no duration is estimated.');
+  });
+
+  it("reads Genstore's documented header: 30/40 is the policy of 40 refilled at 2 a second", () => {
+    // partners.genstore.ai/docs/api-rest/api-rate-limit: "X-Genstore-Shop-Api-Rate-Limit: 30/40", a bucket of 40 tokens replenished at 2/s.
+    const reading = readBucketHeader({ 'x-genstore-shop-api-rate-limit': '30/40' });
+    expect(reading).toEqual({ used: 30, size: 40 });
+    const rate = storeRate(reading!);
+    expect(rate.perSecond).toBe(2);
+    // 10 tokens left, 2 kept back: 8 at once, 92 at 2 a second.
+    expect(estimateMs(100, rate)).toBe(46_000);
+    expect(estimateLine(100, rate)).toBe("The real run would send about 100 requests: about 46s at the store's rate (a bucket of 40, 30 in use, refilled at 2 a second).");
   });
 });
