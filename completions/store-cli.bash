@@ -56,7 +56,7 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort --report -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -65,7 +65,7 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl -q --jq --columns -h --help' ;;
     'metafield count') REPLY='--namespace --json -q --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --report --json -q --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;

@@ -30,6 +30,8 @@ export interface GiftCardImportRequest {
   maxRejects?: RejectLimit;
   /** --all-or-nothing. */
   allOrNothing?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
+  rehearsal?: boolean;
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {

@@ -49,6 +49,8 @@ export interface JobSettings {
   maxRejects?: RejectLimit;
   /** Check every row against the store first (reads only) and write only if none would be rejected; the file is read again for the writes. */
   allOrNothing?: boolean;
+  /** The run is a rehearsal's, on a copy of the store: the summary says what the real run would do. */
+  rehearsal?: boolean;
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */
@@ -111,17 +113,19 @@ export function report(result: ImportResult, sourceName: string, settings: JobSe
   const lines = summaryLines(result, {
     source: sourceName,
     dryRun: settings.dryRun,
+    ...(settings.rehearsal === true ? { rehearsal: true } : {}),
     unit,
     ...(shard ? { shard } : {}),
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
     ...(requests ? { requests } : {}),
   });
-  const failure = failureOf(result, sourceName, rejectsPath);
-  const facts = { source: sourceName, dryRun: settings.dryRun, shard, rejectsPath };
+  const failure = failureOf(result, sourceName, rejectsPath, settings.rehearsal === true);
+  // A rehearsal wrote nothing to the store: its report says so as a dry run's does.
+  const facts = { source: sourceName, dryRun: settings.dryRun || settings.rehearsal === true, shard, rejectsPath };
   return { result, facts, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
 }
 
-function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined): unknown {
+function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined, rehearsal: boolean): unknown {
   if (result.stop?.kind === 'interrupted') return new CancelledError();
   if (result.stop?.kind === 'failed') return result.stop.error;
   if (result.stop?.kind === 'unreadable') {
@@ -137,6 +141,8 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
       `${result.failed} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
     );
   }
+  if (result.failed > 0 && rehearsal)
+    return new PartialFailureError(`${result.failed} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
   if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
   return undefined;
 }

@@ -28,6 +28,8 @@ export interface ImportRequest {
   maxRejects?: RejectLimit;
   /** --all-or-nothing: the file is read twice (stdin is kept in a private file meanwhile). */
   allOrNothing?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
+  rehearsal?: boolean;
 }
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {

@@ -48,6 +48,8 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
 export interface SummaryContext {
   source: string;
   dryRun: boolean;
+  /** A rehearsal's run on a copy of the store: what the real run would do. */
+  rehearsal?: boolean;
   /** What the rows apply to, counted: "object" (the default), "card". */
   unit?: string;
   shard?: Shard;
@@ -64,7 +66,11 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const took = formatDuration(r.elapsedMs);
   const unit = c.unit ?? 'object';
   const objects = counted(r.objects, unit);
-  if (c.dryRun && r.offline !== undefined) {
+  if (c.rehearsal) {
+    lines.push(
+      `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} the store would reject.`,
+    );
+  } else if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
   } else if (c.dryRun) {
     lines.push(

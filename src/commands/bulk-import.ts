@@ -1,7 +1,7 @@
 // What the import verbs (`metafield import`, `giftcard import`) share: their bulk flags,
 // the concurrency they run at, the environment the import engine gets from the context,
 // and how its report is told (summary on stderr, --json on stdout, the exit code).
-import type { ImportEnv, ImportReport } from '../bulk/index.js';
+import type { ImportEnv, ImportReport, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
@@ -37,6 +37,13 @@ export function importFlags(what: string, units: string) {
   };
 }
 
+/** --rehearse, for the imports that can copy what their file touches (importOrRehearse). */
+export function rehearseFlag() {
+  return boolean(
+    "run the whole import on an in-memory copy of what the file touches (read from the store, GETs only), in the store's dialect and at its rate: prints the plan, every row the store would reject, the requests and how long they would take; writes nothing to the store",
+  );
+}
+
 export const IMPORT_JSON_WHAT =
   'the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429)';
 
@@ -54,6 +61,7 @@ interface BulkFlags {
   report?: string[] | undefined;
   maxRejects?: string | undefined;
   allOrNothing?: boolean | undefined;
+  rehearse?: boolean | undefined;
 }
 
 /** The flags as the engine takes them: concurrency resolved, the shard parsed, the reports checked against `file`. */
@@ -66,6 +74,9 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   if (options.maxRejects !== undefined && maxRejects === undefined) {
     throw new FieldError('maxRejects', (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`);
   }
+  if (options.rehearse === true && options.dryRun === true) {
+    throw new FieldError('rehearse', (name) => `${name()} and ${name('dryRun')} are two ways to preview an import: give one.`);
+  }
   const reports = reportTargets(options.report, ctx.env);
   await checkReportFiles(reports, [
     { path: file, what: 'the file imported' },
@@ -74,6 +85,7 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   return {
     bulk,
     reports,
+    rehearse: options.rehearse === true,
     settings: {
       ...(shard ? { shard } : {}),
       dryRun: options.dryRun === true,
@@ -110,4 +122,26 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
     await writeReports(reports.targets, run, ctx);
   }
   if (report.failure !== undefined) throw report.failure;
+}
+
+/**
+ * The import, or with --rehearse its rehearsal: the same import on a copy of what the file
+ * touches, in a store of our own started for it (src/root/rehearsal-store.ts), in the live
+ * store's header family.
+ */
+export async function importOrRehearse<Q>(
+  request: Q,
+  ctx: Context,
+  rehearse: boolean,
+  runs: { run: (request: Q, env: ImportEnv) => Promise<ImportReport>; rehearse: (request: Q, env: ImportEnv, open: OpenRehearsalStore) => Promise<ImportReport> },
+): Promise<ImportReport> {
+  if (!rehearse) return runs.run(request, importEnv(ctx));
+  const open: OpenRehearsalStore = async (copy) => {
+    // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
+    const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
+    const { startRehearsalStore } = await import('../root/rehearsal-store.js');
+    const started = await startRehearsalStore(copy, brand, ctx.globals.verbose ? (line) => ctx.say(line) : undefined);
+    return { api: (tuning) => ctx.apiWith(started.baseUrl, started.token, brand, tuning), stop: started.stop };
+  };
+  return runs.rehearse(request, importEnv(ctx), open);
 }

@@ -39,8 +39,9 @@ export interface Context extends BaseContext {
    * The API bound to an explicit store and token (auth login checks a token before saving
    * it). Its header family: `brand` if given, else STORE_CLI_BRAND, else the host's, else
    * found from a 401 (see detectedBrand); never the profile's, which may be another store's.
+   * With a tuning, its client is built to it (a rehearsal's import on its copy of the store).
    */
-  apiWith(baseUrl: string, token: string, brand?: Brand): Promise<Api>;
+  apiWith(baseUrl: string, token: string, brand?: Brand, tuning?: ApiTuning): Promise<Api>;
   /** The family a 401 made the client find in this run, if it did. */
   detectedBrand(): Brand | undefined;
   /** Closes what the command opened: HTTP clients, the embedded sandbox. */
@@ -82,13 +83,13 @@ export function createContext(deps: ContextDeps): Context {
     },
     detectedBrand: () => detected,
     api: (tuning) => (tuning ? loadApi(connected, tuning) : (api ??= loadApi(connected))),
-    apiWith: (baseUrl, token, brand) =>
+    apiWith: (baseUrl, token, brand, tuning) =>
       loadApi(
         async () => {
           assertSafeTransport(baseUrl, globals.insecure === true);
           return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
         },
-        {},
+        tuning ?? {},
         () => {
           const named = brand ?? brandFromEnv() ?? brandOfHost(new URL(baseUrl).hostname);
           return choose(named ?? 'service', named === undefined);

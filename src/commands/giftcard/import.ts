@@ -1,5 +1,5 @@
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -9,6 +9,7 @@ export default defineVerb({
   flags: {
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's cards", 'cards (split by code)'),
+    rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: ['store-cli giftcard import cards.csv --rejects rejects.csv', 'store-cli giftcard import cards.csv --dry-run', 'store-cli giftcard import new-cards.csv --codes-out codes.csv'],
@@ -27,10 +28,11 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
+    const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards });
     await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
   },
 });

@@ -1,7 +1,7 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { UsageError } from '../../core/errors.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -11,11 +11,12 @@ export default defineVerb({
   flags: {
     domain: text('<domain>', `the domain of every row, for a file without a domain column (${METAFIELD_DOMAINS.join(', ')})`),
     ...importFlags('current values', 'business objects'),
+    rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
+    'store-cli metafield import values.csv --rehearse --rejects would-reject.csv',
     'store-cli metafield import values.csv --rejects rejects.csv',
-    'store-cli metafield import values.csv --dry-run',
     'generate-values | store-cli metafield import - --domain products --shard 2/3 --json',
   ],
   notes: `
@@ -32,10 +33,11 @@ ${IMPORT_EXIT_CODES}`,
     if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
       throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
     }
-    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx));
+    const request = { file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importMetafields, rehearse: bulk.rehearseMetafields });
     await tellReport(report, out, ctx, { command: 'metafield import', targets: reports });
   },
 });
