@@ -102,8 +102,7 @@ export interface CardFields {
 
 /** A card write, told before it is sent (and awaited: the run's journal makes it last first). */
 export type CardWrite =
-  | { op: 'create'; last4: string; initialValue: string; customerId?: string }
-  | { op: 'update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
+  { op: 'create'; last4: string; initialValue: string; customerId?: string } | { op: 'update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
 
 /** The run's journal, as the gift card kind tells it: each write before it goes, and what a create gave. */
 export interface CardWatch {

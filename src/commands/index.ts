@@ -10,8 +10,10 @@ import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { metafield } from './metafield/index.js';
 import { product } from './product/index.js';
+import { runsNoun } from './runs/index.js';
+import { undoNoun } from './undo/index.js';
 import { sandbox } from './sandbox/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
-export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, report, sandbox, api, completion];
+export const nouns: readonly Noun[] = [auth, config, doctorNoun, giftcard, metafield, product, category, collection, webhook, report, undoNoun, runsNoun, sandbox, api, completion];

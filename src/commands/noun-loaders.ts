@@ -13,6 +13,8 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   category: () => import('./category/index.js').then((m) => m.category),
   collection: () => import('./collection/index.js').then((m) => m.collection),
   report: () => import('./report/index.js').then((m) => m.report),
+  undo: () => import('./undo/index.js').then((m) => m.undoNoun),
+  runs: () => import('./runs/index.js').then((m) => m.runsNoun),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
   api: () => import('./api/index.js').then((m) => m.api),

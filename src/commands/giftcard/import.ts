@@ -30,7 +30,7 @@ ${IMPORT_EXIT_CODES}`,
     const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
+    const report = await bulk.importGiftCards({ file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx, 'giftcard import'));
     await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
   },
 });

@@ -35,7 +35,7 @@ ${IMPORT_EXIT_CODES}`,
     const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx));
+    const report = await bulk.importMetafields({ file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings }, importEnv(ctx, 'metafield import'));
     await tellReport(report, out, ctx, { command: 'metafield import', targets: reports });
   },
 });
