@@ -98,6 +98,36 @@ describe.each(DIALECTS)('undo (%s dialect, spawned)', (dialect) => {
     expect(await exportOf(env, ids)).toBe(before);
   }, 60_000);
 
+  it('gift cards: an update is put back; a card the run created is disabled (the API deletes none), and said', async () => {
+    const env = envOf(served.sandbox);
+    const code = `UNDO${dialect.toUpperCase().padEnd(8, 'X')}7KQ2`;
+    const cards = (note: string, balance: string) => {
+      const path = join(scratchDir(), 'cards.csv');
+      writeFileSync(path, `code,initialValue,balance,note\n${code},25.00,${balance},${note}\n`);
+      return path;
+    };
+    const search = async () => JSON.parse((await run(['giftcard', 'search', '--last-characters', '7KQ2', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
+    const results = join(scratchDir(), 'results.csv');
+    const first = await run(['giftcard', 'import', cards('first', '25.00'), '--json', '--results', results], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const created = (await search()).find((card) => card.note === 'first')!;
+    // The code is a secret: the results name the card by its last four characters and id.
+    expect(readFileSync(results, 'utf8')).toBe(`line,key,action,id,before\n2,****7KQ2,created,${String(created.id)},\n`);
+    const second = await run(['giftcard', 'import', cards('second', '10.00'), '--json', '--results', results], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(readFileSync(results, 'utf8')).toContain(`2,****7KQ2,updated,${String(created.id)},"{""balance"":""25.00"",""note"":""first"",""expireTime"":null}"`);
+    expect(JSON.stringify(readFileSync(join(runsDir(env), (JSON.parse(second.stdout) as { runId: string }).runId, 'before.jsonl'), 'utf8'))).not.toContain(code);
+
+    const undoSecond = await run(['undo', (JSON.parse(second.stdout) as { runId: string }).runId, '--yes'], { env });
+    expect(undoSecond.code, undoSecond.stderr).toBe(0);
+    expect(await search()).toEqual([expect.objectContaining({ id: created.id, note: 'first', balance: '25.00' })]);
+
+    const undoFirst = await run(['undo', (JSON.parse(first.stdout) as { runId: string }).runId, '--yes'], { env });
+    expect(undoFirst.code, undoFirst.stderr).toBe(0);
+    expect(undoFirst.stderr).toContain(`****7KQ2 ${String(created.id)}: created by the run: the API deletes no card, so it is disabled`);
+    expect((await search())[0]!.disableTime).toBeTruthy();
+  }, 60_000);
+
   it('a run id that is not kept: one sentence, exit 2', async () => {
     const result = await run(['undo', '20200101T000000Z-abcd', '--yes'], { env: envOf(served.sandbox) });
     expect(result.code).toBe(2);
@@ -139,6 +169,26 @@ describe('undo and results under SIGKILL (spawned)', () => {
     expect(counts.deleted + counts.asBefore).toBe(ids.length);
     expect(await exportOf(env, ids)).toBe(before);
   }, 120_000);
+
+  it('--results that is the file imported, the --rejects file or a report: one sentence, exit 2, nothing written', async () => {
+    const env = envOf(served.sandbox);
+    const input = csv(['products,7600000,ns,value,v']);
+    const cases: Array<[string[], RegExp]> = [
+      [['--results', input], /^error: --results .* is the file being imported/],
+      [['--results', join(scratchDir(), 'same.csv'), '--rejects', join(scratchDir(), '..', 'x', '..', 'same.csv')], /./],
+      [['--results', 'out.json', '--report', 'json=out.json'], /^error: --report json=out\.json is the --results file/],
+    ];
+    const same = join(scratchDir(), 'same.csv');
+    cases[1] = [['--results', same, '--rejects', same], /^error: --results .*same\.csv is the --rejects file: give each its own file\.$/m];
+    for (const [flags, message] of cases) {
+      const result = await run(['metafield', 'import', input, ...flags], { env, cwd: scratchDir() });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(readFileSync(input, 'utf8')).toBe('domain,bizId,namespace,code,value\nproducts,7600000,ns,value,v\n');
+    // No run is kept of an import that wrote nothing.
+    expect(existsSync(runsDir(env)) ? readdirSync(runsDir(env)) : []).toEqual([]);
+  });
 
   it('a results file and a journal cut by SIGKILL hold whole lines only, each write of the results in the journal', async () => {
     const env = envOf(served.sandbox);
