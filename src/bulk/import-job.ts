@@ -10,7 +10,7 @@ import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import { openResultsFile } from './results.js';
-import type { Journal } from './runs/journal.js';
+import type { RunJournal } from './runs/run-journal.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
@@ -25,7 +25,7 @@ export interface ImportEnv {
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
   /** A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as named). */
-  openJournal?: (file: string) => Promise<Journal>;
+  openJournal?: (file: string) => Promise<RunJournal>;
 }
 
 export interface ImportReport {
@@ -118,7 +118,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
  * the run id in the summary and --json, the counts in the journal. A run that throws
  * keeps its journal only if it recorded a write.
  */
-export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: Journal | undefined) => Promise<ImportReport>): Promise<ImportReport> {
+export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>): Promise<ImportReport> {
   const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file);
   let report: ImportReport;
   try {

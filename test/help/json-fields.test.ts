@@ -69,6 +69,7 @@ const ARGS: Record<string, string[]> = {
   'category search': [],
   'collection list': [],
   'report merge': ['shard-1.json'],
+  runs: [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
   'sandbox fault add': ['GET ** 503'],
@@ -81,6 +82,7 @@ const ARGS: Record<string, string[]> = {
   'webhook subscription count': [],
   'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
   'sandbox logs': [],
+  undo: ['20261127T210512Z-3f9a'],
   api: ['GET', 'gift_cards/count'],
 };
 

@@ -20,7 +20,7 @@ import { stripPeriod } from '../../core/words.js';
 import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
 import type { PacedApi } from '../paced-api.js';
-import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './journal.js';
+import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
 
 export const PROGRESS_FILE = 'undo.jsonl';
 export const LOCK_FILE = 'undo.lock';

@@ -1,4 +1,4 @@
-import type { RunMeta } from '../../bulk/runs/journal.js';
+import type { RunMeta } from '../../bulk/runs/run-journal.js';
 import { listView } from '../../core/view.js';
 import { defineVerb } from '../verb.js';
 
@@ -56,7 +56,7 @@ Every metafield import and giftcard import that writes (not --dry-run) keeps a j
 `,
   async run(_options, ctx) {
     const out = await ctx.output();
-    const { readMeta, runDir, runIds } = await import('../../bulk/runs/journal.js');
+    const { readMeta, runDir, runIds } = await import('../../bulk/runs/run-journal.js');
     const dataDir = await ctx.dataDir();
     const rows: RunRow[] = [];
     for (const runId of await runIds(dataDir)) {

@@ -40,7 +40,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
       import('../../bulk/paced-api.js'),
       import('../../core/prompts.js'),
     ]);
-    const { RUN_ID_PATTERN } = await import('../../bulk/runs/journal.js');
+    const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
     if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
     const { dir, meta, entries } = await loadRun(await ctx.dataDir(), options.runId);
     await checkSameStore(ctx, meta.store);
@@ -56,7 +56,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
         if (options.dryRun) ctx.say('Dry run: nothing was sent.');
         const counts: UndoCounts = { restored: 0, deleted: 0, disabled: 0, asBefore: steps['as-before'] + steps.done, leftAlone: steps.changed + steps.cannot, failed: 0 };
         if (!options.dryRun && counts.leftAlone === 0) {
-          const { writeMeta } = await import('../../bulk/runs/journal.js');
+          const { writeMeta } = await import('../../bulk/runs/run-journal.js');
           await writeMeta(dir, { ...meta, undone: meta.undone ?? new Date().toISOString() });
         }
         await finish(out, ctx, options.runId, counts, options.dryRun === true);

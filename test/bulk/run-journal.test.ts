@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { metafieldKind } from '../../src/bulk/metafield-kind.js';
 import { Import } from '../../src/bulk/run-import.js';
-import { Journal, newRunId, pruneRuns, readEntries, readMeta, runIds, runTime } from '../../src/bulk/runs/journal.js';
+import { RunJournal, newRunId, pruneRuns, readEntries, readMeta, runIds, runTime } from '../../src/bulk/runs/run-journal.js';
 import { lockRun, targetsOf } from '../../src/bulk/runs/undo.js';
 import { metafieldWatch } from '../../src/bulk/runs/watches.js';
 import { scratchDir } from '../helpers/scratch.js';
@@ -22,11 +22,11 @@ describe('run ids', () => {
   });
 });
 
-describe('Journal', () => {
+describe('RunJournal', () => {
   it('keeps meta.json (no token) and before.jsonl; two journals opened in one second get two ids', async () => {
     const data = scratchDir();
     const now = new Date('2026-11-27T21:05:12Z');
-    const [a, b] = await Promise.all([Journal.open(data, META, now), Journal.open(data, META, now)]);
+    const [a, b] = await Promise.all([RunJournal.open(data, META, now), RunJournal.open(data, META, now)]);
     expect(a.runId).not.toBe(b.runId);
     await a.record([{ kind: 'metafield', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', before: null, after: 'x' }]);
     await a.finish({ rows: 1, created: 1, updated: 0, unchanged: 0, failed: 0 });
@@ -40,7 +40,7 @@ describe('Journal', () => {
 
   it('has each before-image on disk before the write it is for is sent', async () => {
     const data = scratchDir();
-    const journal = await Journal.open(data, META);
+    const journal = await RunJournal.open(data, META);
     const store = new FakeStore();
     store.put('products', '1', 'ns', 'old', 'was');
     const seen: string[] = [];

@@ -70,7 +70,7 @@ export function runTime(runId: string): Date | undefined {
 export const runsDir = (dataDir: string) => join(dataDir, RUNS_DIR);
 export const runDir = (dataDir: string, runId: string) => join(runsDir(dataDir), runId);
 
-export class Journal {
+export class RunJournal {
   private queue: Promise<void> = Promise.resolve();
   private recorded = 0;
 
@@ -84,7 +84,7 @@ export class Journal {
    * A new run's journal. Its directory is made with a fresh id (never reused: two
    * processes never share a journal); older journals are pruned first.
    */
-  static async open(dataDir: string, meta: Omit<RunMeta, 'runId' | 'started'>, now = new Date()): Promise<Journal> {
+  static async open(dataDir: string, meta: Omit<RunMeta, 'runId' | 'started'>, now = new Date()): Promise<RunJournal> {
     await pruneRuns(dataDir, now);
     await mkdir(runsDir(dataDir), { recursive: true, mode: 0o700 });
     for (;;) {
@@ -99,7 +99,7 @@ export class Journal {
       const full: RunMeta = { runId, ...meta, started: now.toISOString() };
       await writeFileAtomically(join(dir, META_FILE), `${JSON.stringify(full, null, 2)}\n`, { overwrite: true, flag: 'run journal' });
       const file = await open(join(dir, BEFORE_FILE), 'a', 0o600);
-      return new Journal(dir, full, file);
+      return new RunJournal(dir, full, file);
     }
   }
 
