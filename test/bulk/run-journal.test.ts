@@ -38,6 +38,19 @@ describe('RunJournal', () => {
     expect(await readEntries(a.dir)).toEqual([{ kind: 'metafield', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', before: null, after: 'x' }]);
   });
 
+  it('records made at once share syncs, and each resolves only once its own lines are in the file', async () => {
+    const journal = await RunJournal.open(scratchDir(), META);
+    const file = join(journal.dir, 'before.jsonl');
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        await journal.record([{ kind: 'metafield', domain: 'products', bizId: String(i), namespace: 'ns', code: 'c', before: null, after: 'x' }]);
+        expect(readFileSync(file, 'utf8')).toContain(`"bizId":"${i}"`);
+      }),
+    );
+    await journal.finish({ rows: 50, created: 50, updated: 0, unchanged: 0, failed: 0 });
+    expect((await readEntries(journal.dir)).map((e) => (e as { bizId: string }).bizId).sort()).toEqual(Array.from({ length: 50 }, (_, i) => String(i)).sort());
+  });
+
   it('has each before-image on disk before the write it is for is sent', async () => {
     const data = scratchDir();
     const journal = await RunJournal.open(data, META);

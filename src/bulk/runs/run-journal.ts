@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../../core/atomic-file.js';
+import { RuntimeError } from '../../core/errors.js';
 import type { CardFields } from '../gift-card-kind.js';
 
 export const RUNS_DIR = 'runs';
@@ -71,7 +72,10 @@ export const runsDir = (dataDir: string) => join(dataDir, RUNS_DIR);
 export const runDir = (dataDir: string, runId: string) => join(runsDir(dataDir), runId);
 
 export class RunJournal {
-  private queue: Promise<void> = Promise.resolve();
+  /** Lines waiting for the next write and sync, with the records waiting on them. */
+  private pending: string[] = [];
+  private waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  private flushing: Promise<void> | undefined;
   private recorded = 0;
 
   private constructor(
@@ -97,7 +101,7 @@ export class RunJournal {
         throw error;
       }
       const full: RunMeta = { runId, ...meta, started: now.toISOString() };
-      await writeFileAtomically(join(dir, META_FILE), `${JSON.stringify(full, null, 2)}\n`, { overwrite: true, flag: 'run journal' });
+      await writeMeta(dir, full);
       const file = await open(join(dir, BEFORE_FILE), 'a', 0o600);
       return new RunJournal(dir, full, file);
     }
@@ -107,23 +111,56 @@ export class RunJournal {
     return this.meta.runId;
   }
 
-  /** Appends the entries and syncs them; resolves once they are on disk (writes go after). */
+  /**
+   * Appends the entries and syncs them; resolves once they are on disk (the writes they are
+   * for go after). Records made while a sync is under way share the next one (group commit),
+   * so concurrent writes cost one sync, not one each. Rejects when the journal cannot be
+   * written: the write is then not sent.
+   */
   record(entries: readonly JournalEntry[]): Promise<void> {
-    if (entries.length === 0) return this.queue;
-    const text = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+    if (entries.length === 0) return Promise.resolve();
     this.recorded += entries.length;
-    this.queue = this.queue.then(async () => {
-      await this.file.write(text);
-      await this.file.datasync();
+    return new Promise((resolve, reject) => {
+      this.pending.push(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      this.waiters.push({ resolve, reject });
+      this.flush();
     });
-    return this.queue;
   }
 
-  /** The run's counts into meta.json, and the journal closed. */
+  private flush(): void {
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      while (this.pending.length > 0) {
+        const text = this.pending.join('');
+        const waiters = this.waiters;
+        this.pending = [];
+        this.waiters = [];
+        try {
+          await this.file.write(text);
+          await this.file.datasync();
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          const failure = new RuntimeError(
+            `Cannot write the run's journal ${join(this.dir, BEFORE_FILE)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): no write is sent without its before-image.`,
+          );
+          for (const waiter of waiters) waiter.reject(failure);
+        }
+      }
+    })().finally(() => {
+      this.flushing = undefined;
+      if (this.pending.length > 0) this.flush();
+    });
+  }
+
+  /** Waits for every record made so far to be written (or to fail). */
+  private async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
   /** A run that ended in an error: a journal of no write is removed, one of some writes kept (without counts). */
   async abandon(now = new Date()): Promise<void> {
     try {
-      await this.queue.catch(() => undefined);
+      await this.settled();
     } finally {
       await this.file.close();
     }
@@ -133,7 +170,7 @@ export class RunJournal {
 
   async finish(counts: RunCounts, now = new Date()): Promise<void> {
     try {
-      await this.queue.catch(() => undefined);
+      await this.settled();
     } finally {
       await this.file.close();
     }
