@@ -104,6 +104,24 @@ describe('RunJournal', () => {
     expect(targetsOf(entries).values).toEqual([{ ...key, before: 'held', after: 'c' }]);
   });
 
+  it('gift cards: a create pairs with what it gave (a taken code made none; no answer, a crash, is unsure); updates keep the first before', () => {
+    const fields = (balance: string) => ({ balance, note: '', expireTime: null });
+    const { created, updated } = targetsOf([
+      { kind: 'giftcard-create', last4: 'AAAA', initialValue: '5' },
+      { kind: 'giftcard-created', last4: 'AAAA', made: true, id: '1' },
+      { kind: 'giftcard-create', last4: 'BBBB', initialValue: '5' },
+      { kind: 'giftcard-created', last4: 'BBBB', made: false },
+      { kind: 'giftcard-update', id: '2', last4: 'BBBB', before: fields('5'), after: fields('4'), disables: false },
+      { kind: 'giftcard-update', id: '2', last4: 'BBBB', before: fields('4'), after: fields('3'), disables: true },
+      { kind: 'giftcard-create', last4: 'CCCC', initialValue: '7' },
+    ]);
+    expect(created).toEqual([
+      { last4: 'AAAA', initialValue: '5', id: '1', unsure: false },
+      { last4: 'CCCC', initialValue: '7', unsure: true },
+    ]);
+    expect(updated).toEqual([{ id: '2', last4: 'BBBB', before: fields('5'), after: fields('3'), disables: true }]);
+  });
+
   it('prunes the journals of runs older than 30 days, and nothing else', async () => {
     const data = scratchDir();
     const now = new Date('2026-11-27T12:00:00Z');

@@ -89,6 +89,15 @@ export class RunJournal {
    * processes never share a journal); older journals are pruned first.
    */
   static async open(dataDir: string, meta: Omit<RunMeta, 'runId' | 'started'>, now = new Date()): Promise<RunJournal> {
+    try {
+      return await RunJournal.create(dataDir, meta, now);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new RuntimeError(`Cannot keep the run's journal under ${runsDir(dataDir)}${code ? ` (${code})` : ''}, which undo needs: nothing was sent.`);
+    }
+  }
+
+  private static async create(dataDir: string, meta: Omit<RunMeta, 'runId' | 'started'>, now: Date): Promise<RunJournal> {
     await pruneRuns(dataDir, now);
     await mkdir(runsDir(dataDir), { recursive: true, mode: 0o700 });
     for (;;) {

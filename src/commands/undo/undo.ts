@@ -1,6 +1,6 @@
 import type { UndoCounts, UndoPlan, UndoStep } from '../../bulk/runs/undo.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
-import { PartialFailureError, UsageError } from '../../core/errors.js';
+import { CancelledError, PartialFailureError, UsageError } from '../../core/errors.js';
 import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, whole } from '../verb.js';
 import { storeName } from '../runs/runs.js';
@@ -99,7 +99,8 @@ async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context,
       `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`,
     );
   if (out.isJson) await out.item({ runId, ...counts }, { columns: [] });
-  if (ctx.signal.aborted) return;
+  // Interrupted: what was undone is kept (undo.jsonl), and a re-run finishes.
+  if (ctx.signal.aborted) throw new CancelledError();
   if (!dryRun && (counts.leftAlone > 0 || counts.failed > 0)) throw new PartialFailureError(`${counts.leftAlone + counts.failed} of the run's keys are not as before it (see above).`);
 }
 
