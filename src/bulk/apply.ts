@@ -29,8 +29,8 @@ export type Settle = (row: Row, outcome: Outcome) => void;
 
 /**
  * Told before each write is sent (and awaited: the run's journal makes it last first), with
- * what each value held: its text, or null when absent. `cancelled` after a create the store
- * refused as a whole (409): those values were not written.
+ * what each value held: its text, or null when absent. `cancelled` after a write the store
+ * refused (a 4xx: nothing of it was written), before anything is sent again.
  */
 export interface WriteWatch {
   before(domain: string, bizId: string, values: ReadonlyArray<{ row: Row; held: string | null }>): Promise<void>;
@@ -118,11 +118,11 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
         return [];
       } catch (error) {
         if (!isRowLevel(error)) throw error;
-        // The store creates all or nothing: after a 409 none of these exist yet but some others do.
-        if (error.status === 409) {
-          await watch?.cancelled(domain, bizId, rest);
-          return rest;
-        }
+        // A refusal writes nothing (the store creates all or nothing): the before-images of
+        // this request are of no write; what is sent again is recorded again.
+        await watch?.cancelled(domain, bizId, rest);
+        // After a 409 none of these exist yet but some others do.
+        if (error.status === 409) return rest;
         if (error.status === 413 && rest.length > 1) {
           const half = Math.ceil(rest.length / 2);
           const first = await createChunk(rest.slice(0, half));
@@ -155,6 +155,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
       settle(row, updated(row));
     } catch (error) {
       if (!isRowLevel(error)) throw error;
+      await watch?.cancelled(domain, bizId, [row]);
       if (error.status === 404) {
         // Deleted since it was read: it is created instead.
         const conflicted = await createChunk([row]);

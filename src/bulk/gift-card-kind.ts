@@ -160,7 +160,14 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     if (dryRun) return CREATED;
 
     await watch?.before({ op: 'create', last4: code.slice(-4), initialValue: row.initialValue, ...(row.customerId !== undefined ? { customerId: row.customerId } : {}) });
-    const made = await store.createOrTaken(createInput(row, code));
+    let made: Awaited<ReturnType<GiftCardStore['createOrTaken']>>;
+    try {
+      made = await store.createOrTaken(createInput(row, code));
+    } catch (error) {
+      // A refusal made no card; without an answer (the store down) the journal stays unsure.
+      if (isRowLevel(error)) await watch?.created(code.slice(-4), false, undefined);
+      throw error;
+    }
     const madeId = made.kind === 'created' && made.card?.id !== undefined ? scalarText(made.card.id) : undefined;
     await watch?.created(code.slice(-4), made.kind === 'created', madeId);
     const createdAs: Outcome = madeId !== undefined ? { ...CREATED, id: madeId } : CREATED;

@@ -89,6 +89,29 @@ describe('RunJournal', () => {
     );
   });
 
+  it('a create refused with 409 leaves no before-image of "absent": the value read next is what undo puts back', async () => {
+    const journal = await RunJournal.open(scratchDir(), META);
+    const store = new FakeStore();
+    store.put('products', '1', 'ns', 'held', 'was');
+    const text = ['domain,bizId,namespace,code,value', ...Array.from({ length: 3 }, (_, i) => `products,${i + 2},ns,new,x`), 'products,1,ns,held,now', 'products,1,ns,fresh,y'].join('\n');
+    // Three fresh objects first: the import then creates first, and meets the 409 of object 1.
+    const job = new Import({
+      source: { stream: Readable.from([text]), name: 'v.csv', size: undefined },
+      dryRun: false,
+      concurrency: 1,
+      signal: new AbortController().signal,
+      kind: metafieldKind(store, undefined, undefined, metafieldWatch(journal)),
+    });
+    const result = await job.run();
+    await journal.finish({ rows: 5, created: result.created, updated: result.updated, unchanged: 0, failed: 0 });
+    expect(result).toMatchObject({ created: 4, updated: 1 });
+    const entries = await readEntries(journal.dir);
+    expect(entries.some((e) => e.kind === 'metafield-void')).toBe(true);
+    const held = targetsOf(entries).values.find((v) => v.code === 'held');
+    expect(held).toEqual({ domain: 'products', bizId: '1', namespace: 'ns', code: 'held', before: 'was', after: 'now' });
+    expect(targetsOf(entries).values.find((v) => v.code === 'fresh')).toMatchObject({ before: null, after: 'y' });
+  });
+
   it('a line cut by a crash is left out; a create refused as a whole (409) cancels its before-image; the first before and the last write count', async () => {
     const dir = scratchDir();
     const key = { domain: 'products', bizId: '1', namespace: 'ns', code: 'c' };

@@ -186,7 +186,7 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
       steps.push({ key, action: 'done' });
       continue;
     }
-    const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card);
+    const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card, meta.started);
     if (found === undefined) {
       steps.push({ key, action: card.unsure ? 'as-before' : 'cannot', note: card.unsure ? 'the run was stopped while creating it, and no such card exists' : 'the card is no longer on the store' });
       continue;
@@ -253,9 +253,15 @@ async function readCard(giftCards: PacedApi['api']['giftCards'], id: string): Pr
   }
 }
 
-/** A created card the store gave no id for: the one card ending alike, with its initial value. */
-async function findCreated(giftCards: PacedApi['api']['giftCards'], card: CreatedCard): Promise<GiftCard | 'ambiguous' | undefined> {
-  const alike = (await giftCards.cardsEndingIn(card.last4)).filter((c) => c.initialValue !== undefined && sameAmount(scalarText(c.initialValue), card.initialValue));
+/**
+ * A created card the store gave no id for: the one card ending alike, with its initial
+ * value, made since the run started (an older card alike is never the run's).
+ */
+async function findCreated(giftCards: PacedApi['api']['giftCards'], card: CreatedCard, started: string): Promise<GiftCard | 'ambiguous' | undefined> {
+  const since = Date.parse(started) - 1000;
+  const alike = (await giftCards.cardsEndingIn(card.last4)).filter(
+    (c) => c.initialValue !== undefined && sameAmount(scalarText(c.initialValue), card.initialValue) && !(typeof c.createTime === 'string' && Date.parse(c.createTime) < since),
+  );
   if (alike.length > 1) return 'ambiguous';
   return alike[0];
 }
