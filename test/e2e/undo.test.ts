@@ -54,8 +54,9 @@ describe.each(DIALECTS)('undo (%s dialect, spawned)', (dialect) => {
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toMatchObject([{ runId, command: 'metafield import', rows: 4, created: 2, updated: 2, unchanged: 0, failed: 0, undone: null }]);
 
-    const planned = await run(['undo', runId, '--dry-run'], { env });
+    const planned = await run(['undo', runId, '--dry-run', '--json'], { env });
     expect(planned.code, planned.stderr).toBe(0);
+    expect(JSON.parse(planned.stdout)).toEqual({ runId, restored: 2, deleted: 2, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
     expect(planned.stderr).toMatch(/to restore: 2\n {2}to delete \(absent before the run\): 2\n/);
     expect(planned.stderr).toContain('Dry run: nothing was sent.');
     expect(await exportOf(env, DEMO)).not.toBe(before);
@@ -127,6 +128,17 @@ describe.each(DIALECTS)('undo (%s dialect, spawned)', (dialect) => {
     expect(undoFirst.stderr).toContain(`****7KQ2 ${String(created.id)}: created by the run: the API deletes no card, so it is disabled`);
     expect((await search())[0]!.disableTime).toBeTruthy();
   }, 60_000);
+
+  it('an undo against another store than the run wrote to is refused, nothing sent', async () => {
+    const env = envOf(served.sandbox);
+    const { runId } = await imported(env, ['products,7700000000000000001,ns,one,v']);
+    const elsewhere = await run(['undo', runId, '--yes'], { env: { ...env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr.split('\n')[0]).toBe(
+      `error: The run wrote to ${env.STORE_CLI_BASE_URL} (profile default), not to http://127.0.0.1:9 (profile default): undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`,
+    );
+    expect(await exportOf(env, ['7700000000000000001'])).toContain('ns,one,v');
+  });
 
   it('a run id that is not kept: one sentence, exit 2', async () => {
     const result = await run(['undo', '20200101T000000Z-abcd', '--yes'], { env: envOf(served.sandbox) });

@@ -54,7 +54,15 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
       const writes = steps.restore + steps.delete + steps.disable;
       if (options.dryRun || writes === 0) {
         if (options.dryRun) ctx.say('Dry run: nothing was sent.');
-        const counts: UndoCounts = { restored: 0, deleted: 0, disabled: 0, asBefore: steps['as-before'] + steps.done, leftAlone: steps.changed + steps.cannot, failed: 0 };
+        // A dry run counts what the undo would do.
+        const counts: UndoCounts = {
+          restored: steps.restore,
+          deleted: steps.delete,
+          disabled: steps.disable,
+          asBefore: steps['as-before'] + steps.done,
+          leftAlone: steps.changed + steps.cannot,
+          failed: 0,
+        };
         if (!options.dryRun && counts.leftAlone === 0) {
           const { writeMeta } = await import('../../bulk/runs/run-journal.js');
           await writeMeta(dir, { ...meta, undone: meta.undone ?? new Date().toISOString() });
