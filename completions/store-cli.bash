@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -56,7 +56,7 @@ _store_cli_flags() {
     'giftcard get') REPLY='--json -q --jq -h --help' ;;
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
-    'giftcard import') REPLY='--codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
+    'giftcard import') REPLY='--codes-out --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort --report -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
@@ -65,7 +65,7 @@ _store_cli_flags() {
     'metafield list') REPLY='--namespace --json --jsonl -q --jq --columns -h --help' ;;
     'metafield count') REPLY='--namespace --json -q --jq -h --help' ;;
     'metafield delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield import') REPLY='--domain --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
+    'metafield import') REPLY='--domain --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'metafield export') REPLY='--domain --objects --all --namespace --output --jsonl --rejects --shard --concurrency --report --json -q --jq -h --help' ;;
     'metafield definition') REPLY='-h --help' ;;
     'metafield definition list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -85,7 +85,7 @@ _store_cli_flags() {
     'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'product export') REPLY='--output --jsonl --no-ids --metafields --concurrency -h --help' ;;
-    'product import') REPLY='--key --empty-clears --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'product import') REPLY='--key --empty-clears --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'product help') REPLY='' ;;
     'category') REPLY='-h --help' ;;
     'category search') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -133,7 +133,7 @@ _store_cli_flags() {
     'discount enable') REPLY='--dry-run --json -q --jq -h --help' ;;
     'discount disable') REPLY='--dry-run --json -q --jq -h --help' ;;
     'discount delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
-    'discount import') REPLY='--discount --codes-out --dry-run --rejects --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'discount import') REPLY='--discount --codes-out --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
     'discount export') REPLY='--discount --format --output -h --help' ;;
     'discount help') REPLY='' ;;
     'order') REPLY='-h --help' ;;
@@ -159,6 +159,8 @@ _store_cli_flags() {
     'report') REPLY='-h --help' ;;
     'report merge') REPLY='--report --json -q --jq -h --help' ;;
     'report help') REPLY='' ;;
+    'undo') REPLY='--yes --dry-run --force --concurrency --json -q --jq -h --help' ;;
+    'runs') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
     'sandbox') REPLY='-h --help' ;;
     'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
@@ -235,12 +237,13 @@ _store_cli_option() {
     'giftcard count|-q' | 'giftcard count|--jq') REPLY='v' ;;
     'giftcard import|--codes-out') REPLY='f' ;;
     'giftcard import|--rejects') REPLY='f' ;;
+    'giftcard import|--results') REPLY='f' ;;
     'giftcard import|--shard') REPLY='v' ;;
     'giftcard import|--concurrency') REPLY='v' ;;
     'giftcard import|--give-up-after') REPLY='v' ;;
     'giftcard import|--max-rejects') REPLY='v' ;;
     'giftcard import|--report') REPLY='v' ;;
-    'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
     'giftcard import|-q' | 'giftcard import|--jq') REPLY='v' ;;
     'giftcard export|--status') REPLY='w enabled disabled expired' ;;
     'giftcard export|--since-id') REPLY='v' ;;
@@ -272,12 +275,13 @@ _store_cli_option() {
     'metafield delete|-q' | 'metafield delete|--jq') REPLY='v' ;;
     'metafield import|--domain') REPLY='w products variants collections customers orders pages shop' ;;
     'metafield import|--rejects') REPLY='f' ;;
+    'metafield import|--results') REPLY='f' ;;
     'metafield import|--shard') REPLY='v' ;;
     'metafield import|--concurrency') REPLY='v' ;;
     'metafield import|--give-up-after') REPLY='v' ;;
     'metafield import|--max-rejects') REPLY='v' ;;
     'metafield import|--report') REPLY='v' ;;
-    'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
     'metafield import|-q' | 'metafield import|--jq') REPLY='v' ;;
     'metafield export|--domain') REPLY='v' ;;
     'metafield export|--objects') REPLY='f' ;;
@@ -399,12 +403,13 @@ _store_cli_option() {
     'product export|--concurrency') REPLY='v' ;;
     'product import|--key') REPLY='w handle sku id' ;;
     'product import|--rejects') REPLY='f' ;;
+    'product import|--results') REPLY='f' ;;
     'product import|--shard') REPLY='v' ;;
     'product import|--concurrency') REPLY='v' ;;
     'product import|--give-up-after') REPLY='v' ;;
     'product import|--max-rejects') REPLY='v' ;;
     'product import|--report') REPLY='v' ;;
-    'product import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'product import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
     'product import|-q' | 'product import|--jq') REPLY='v' ;;
     'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
@@ -582,12 +587,13 @@ _store_cli_option() {
     'discount import|--discount') REPLY='v' ;;
     'discount import|--codes-out') REPLY='f' ;;
     'discount import|--rejects') REPLY='f' ;;
+    'discount import|--results') REPLY='f' ;;
     'discount import|--shard') REPLY='v' ;;
     'discount import|--concurrency') REPLY='v' ;;
     'discount import|--give-up-after') REPLY='v' ;;
     'discount import|--max-rejects') REPLY='v' ;;
     'discount import|--report') REPLY='v' ;;
-    'discount import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs' ;;
+    'discount import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
     'discount import|-q' | 'discount import|--jq') REPLY='v' ;;
     'discount export|--discount') REPLY='v' ;;
     'discount export|--format') REPLY='w csv jsonl' ;;
@@ -677,6 +683,13 @@ _store_cli_option() {
     'report merge|--report') REPLY='v' ;;
     'report merge|--json') REPLY='l format version command kind source dryRun shards rejects' ;;
     'report merge|-q' | 'report merge|--jq') REPLY='v' ;;
+    'undo|--concurrency') REPLY='v' ;;
+    'undo|--json') REPLY='l runId restored deleted disabled asBefore leftAlone failed' ;;
+    'undo|-q' | 'undo|--jq') REPLY='v' ;;
+    'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
+    'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
+    'runs|-q' | 'runs|--jq') REPLY='v' ;;
+    'runs|--columns') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;
@@ -774,7 +787,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion' ;;
     *) REPLY=v ;;
   esac
 }

@@ -5,9 +5,10 @@ import { MAX_BATCH } from '../api/metafields/requests.js';
 import { MetafieldWriteError, type Refusal } from '../api/metafields/write-error.js';
 import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { ApiError } from '../core/errors.js';
+import type { Outcome } from './row-kind.js';
 import { stripPeriod } from '../core/words.js';
 import type { ObjectGroup } from './group.js';
-import { chunk, planChanges, toInput } from './plan.js';
+import { chunk, fieldKey, planChanges, toInput } from './plan.js';
 import type { Row } from './row-check.js';
 import type { Approach } from './strategy.js';
 
@@ -21,10 +22,20 @@ export interface MetafieldStore {
   update(domain: string, bizId: string, value: MetafieldInput): Promise<unknown>;
 }
 
-export type Outcome = { kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected'; reason: string };
+export type { Outcome };
 
 /** Told once per row, as soon as the row's fate is known (in a dry run: what would happen). */
 export type Settle = (row: Row, outcome: Outcome) => void;
+
+/**
+ * Told before each write is sent (and awaited: the run's journal makes it last first), with
+ * what each value held: its text, or null when absent. `cancelled` after a write the store
+ * refused (a 4xx: nothing of it was written), before anything is sent again.
+ */
+export interface WriteWatch {
+  before(domain: string, bizId: string, values: ReadonlyArray<{ row: Row; held: string | null }>): Promise<void>;
+  cancelled(domain: string, bizId: string, rows: readonly Row[]): Promise<void>;
+}
 
 /** Body size a create request stays under; a store that takes less answers 413 and gets halves. */
 const MAX_BATCH_BYTES = 512 * 1024;
@@ -34,7 +45,6 @@ const MAX_ROUNDS = 3;
 const KEPT_CHANGING = 'the value kept changing on the store while it was being written; a re-run applies it';
 
 const CREATED: Outcome = { kind: 'created' };
-const UPDATED: Outcome = { kind: 'updated' };
 const UNCHANGED: Outcome = { kind: 'unchanged' };
 
 /**
@@ -42,34 +52,42 @@ const UNCHANGED: Outcome = { kind: 'unchanged' };
  * failing, the token refused, an interruption): rows not settled then are the caller's.
  * Returns whether the object already held any of the group's values.
  */
-export async function applyGroup(group: ObjectGroup, store: MetafieldStore, approach: Approach, dryRun: boolean, settle: Settle): Promise<{ held: boolean }> {
+export async function applyGroup(group: ObjectGroup, store: MetafieldStore, approach: Approach, dryRun: boolean, settle: Settle, watch?: WriteWatch): Promise<{ held: boolean }> {
   const { domain, bizId } = group;
+  /** What each value held when last read (by fieldKey): an update's before. */
+  const held = new Map<string, string>();
+  const updated = (row: Row): Outcome => {
+    const before = held.get(fieldKey(row.namespace, row.code));
+    return { kind: 'updated', ...(before !== undefined ? { before } : {}) };
+  };
   const reject = (row: Row, reason: string) => settle(row, { kind: 'rejected', reason });
   let pending: Row[] = group.rows;
-  let held = false;
+  let holds = false;
 
   if (approach === 'create-first' && !dryRun) {
     pending = await createAll(pending);
     if (pending.length === 0) return { held: false };
-    held = true;
+    holds = true;
   }
 
   for (let round = 1; ; round++) {
-    const plan = planChanges(pending, await store.list(domain, bizId));
-    held ||= plan.update.length + plan.unchanged.length > 0;
+    const current = await store.list(domain, bizId);
+    for (const value of current) held.set(fieldKey(value.namespace, value.code), value.value);
+    const plan = planChanges(pending, current);
+    holds ||= plan.update.length + plan.unchanged.length > 0;
     for (const row of plan.unchanged) settle(row, UNCHANGED);
     for (const { row, reason } of plan.invalid) reject(row, reason);
     if (dryRun) {
       for (const row of plan.create) settle(row, CREATED);
-      for (const row of plan.update) settle(row, UPDATED);
-      return { held };
+      for (const row of plan.update) settle(row, updated(row));
+      return { held: holds };
     }
     // Values created since the read (by someone else) come back from createAll: read again.
     const [leftover] = await allSettled([createAll(plan.create), allSettled(plan.update.map(updateOne))]);
-    if (leftover.length === 0) return { held };
+    if (leftover.length === 0) return { held: holds };
     if (round === MAX_ROUNDS) {
       for (const row of leftover) reject(row, KEPT_CHANGING);
-      return { held };
+      return { held: holds };
     }
     pending = leftover;
   }
@@ -89,13 +107,21 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
   async function createChunk(rows: Row[]): Promise<Row[]> {
     let rest = rows;
     while (rest.length > 0) {
+      await watch?.before(
+        domain,
+        bizId,
+        rest.map((row) => ({ row, held: null })),
+      );
       try {
         await store.createBatch(domain, bizId, rest.map(toInput));
         for (const row of rest) settle(row, CREATED);
         return [];
       } catch (error) {
         if (!isRowLevel(error)) throw error;
-        // The store creates all or nothing: after a 409 none of these exist yet but some others do.
+        // A refusal writes nothing (the store creates all or nothing): the before-images of
+        // this request are of no write; what is sent again is recorded again.
+        await watch?.cancelled(domain, bizId, rest);
+        // After a 409 none of these exist yet but some others do.
         if (error.status === 409) return rest;
         if (error.status === 413 && rest.length > 1) {
           const half = Math.ceil(rest.length / 2);
@@ -123,11 +149,13 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
   }
 
   async function updateOne(row: Row): Promise<void> {
+    await watch?.before(domain, bizId, [{ row, held: held.get(fieldKey(row.namespace, row.code)) ?? null }]);
     try {
       await store.update(domain, bizId, toInput(row));
-      settle(row, UPDATED);
+      settle(row, updated(row));
     } catch (error) {
       if (!isRowLevel(error)) throw error;
+      await watch?.cancelled(domain, bizId, [row]);
       if (error.status === 404) {
         // Deleted since it was read: it is created instead.
         const conflicted = await createChunk([row]);

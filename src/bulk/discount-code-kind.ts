@@ -92,6 +92,8 @@ export function discountCodeKind(
     unit: 'code',
     readHeader: readDiscountCodeHeader,
     rowText: discountCodeText,
+    // A generated code is written to --codes-out only.
+    resultKey: (text) => text.code || '(generated)',
     shardKey: discountCodeShardKey,
     check(text, fieldCount, layout) {
       const problem = discountCodeProblem(text, fieldCount, layout.width);

@@ -92,6 +92,25 @@ export function maskedCode(code: string): string {
   return code === '' ? '' : `****${code.slice(-4)}`;
 }
 
+/** A card's fields an import sets, as the journal keeps them. */
+export interface CardFields {
+  balance: string;
+  note: string;
+  /** YYYY-MM-DD, or null: never expires. */
+  expireTime: string | null;
+}
+
+/** A card write, told before it is sent (and awaited: the run's journal makes it last first). */
+export type CardWrite =
+  { op: 'create'; last4: string; initialValue: string; customerId?: string } | { op: 'update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
+
+/** The run's journal, as the gift card kind tells it: each write before it goes, and what a create gave. */
+export interface CardWatch {
+  before(write: CardWrite): Promise<void>;
+  /** Whether the create of the card ending in `last4` made it (not when the code was taken), and its id when the store said. */
+  created(last4: string, made: boolean, id: string | undefined): Promise<void>;
+}
+
 const CREATED: Outcome = { kind: 'created' };
 /** Plans of one row's writes: the first, and fresh ones after conflicts (a card that keeps changing fails the row). */
 const MAX_PLANS = 3;
@@ -102,7 +121,7 @@ const reject = (reason: string): Outcome => ({ kind: 'rejected', reason });
 type Found = { kind: 'card'; card: GiftCard } | { kind: 'none' } | { kind: 'unchanged' } | { kind: 'clash'; initialValue?: string } | { kind: 'ambiguous'; count: number };
 
 /** `generated`: codes made for rows without one (by line); `index`: the store's cards, if read. */
-export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined, generated: ReadonlyMap<number, string>): RowKind<GiftCardText, GiftCardRow, GiftCardLayout> {
+export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined, generated: ReadonlyMap<number, string>, watch?: CardWatch): RowKind<GiftCardText, GiftCardRow, GiftCardLayout> {
   let storeCurrency = index?.currency;
   let currencyRead: Promise<void> | undefined;
   /** The store's currency: the index's, else that of the first card of a search (read once, when a row names a currency). */
@@ -140,7 +159,18 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     }
     if (dryRun) return CREATED;
 
-    const made = await store.createOrTaken(createInput(row, code));
+    await watch?.before({ op: 'create', last4: code.slice(-4), initialValue: row.initialValue, ...(row.customerId !== undefined ? { customerId: row.customerId } : {}) });
+    let made: Awaited<ReturnType<GiftCardStore['createOrTaken']>>;
+    try {
+      made = await store.createOrTaken(createInput(row, code));
+    } catch (error) {
+      // A refusal made no card; without an answer (the store down) the journal stays unsure.
+      if (isRowLevel(error)) await watch?.created(code.slice(-4), false, undefined);
+      throw error;
+    }
+    const madeId = made.kind === 'created' && made.card?.id !== undefined ? scalarText(made.card.id) : undefined;
+    await watch?.created(code.slice(-4), made.kind === 'created', madeId);
+    const createdAs: Outcome = madeId !== undefined ? { ...CREATED, id: madeId } : CREATED;
     if (made.kind === 'created') {
       if (typeof made.card?.currency === 'string') storeCurrency ??= made.card.currency.toUpperCase();
       try {
@@ -150,12 +180,12 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
         // file): planned again from the card as it now is; the card is still this run's.
         if (!isConflict(error)) throw error;
         const found = pick(row, await store.cardsEndingIn(code.slice(-4)));
-        if (found.kind === 'unchanged') return CREATED;
+        if (found.kind === 'unchanged') return createdAs;
         if (found.kind !== 'card') throw error;
         const outcome = await reconcileFresh(row, found.card, false);
-        return outcome.kind === 'rejected' ? outcome : CREATED;
+        return outcome.kind === 'rejected' ? outcome : createdAs;
       }
-      return CREATED;
+      return createdAs;
     }
     // A code generated for this run taken at the first try is another card's (a collision of
     // random codes): never that card's to change.
@@ -230,11 +260,15 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
       return UNCHANGED;
     }
     if (changes.length === 0 && !row.disabled) return UNCHANGED;
-    if (dryRun) return UPDATED;
     const giftCardId = scalarText(card.id);
-    if (changes.length > 0) await store.update({ giftCardId, balance: row.balance, note: row.note, expireTime: row.expireTime });
+    const before = fieldsOf(card);
+    const updated: Outcome = { ...UPDATED, id: giftCardId, before: JSON.stringify(before) };
+    if (dryRun) return updated;
+    const after: CardFields = { balance: row.balance, note: row.note, expireTime: row.expireTime };
+    await watch?.before({ op: 'update', id: giftCardId, last4: row.code!.slice(-4), before, after: changes.length > 0 ? after : before, disables: row.disabled });
+    if (changes.length > 0) await store.update({ giftCardId, ...after });
     if (row.disabled) await store.disable(giftCardId);
-    return UPDATED;
+    return updated;
   }
 
   return {
@@ -242,6 +276,7 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     unit: 'card',
     readHeader: readGiftCardHeader,
     rowText: giftCardText,
+    resultKey: (text) => maskedCode(text.code),
     shardKey: giftCardShardKey,
     check(text, fieldCount, layout) {
       const checked = checkGiftCardRow(text, fieldCount, layout.width, generated.get(text.line));
@@ -254,11 +289,13 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     }),
     async apply(group, dryRun, settle) {
       for (const row of group.rows) {
+        // Its code is a secret: the results file names the card by its last four characters.
+        const key = row.code === undefined ? {} : { key: maskedCode(row.code) };
         try {
-          settle(row, await applyCard(row, dryRun));
+          settle(row, { ...(await applyCard(row, dryRun)), ...key });
         } catch (error) {
           if (!isRowLevel(error)) throw error;
-          settle(row, reject(withoutCode(stripPeriod(error.message), row.code)));
+          settle(row, { ...reject(withoutCode(stripPeriod(error.message), row.code)), ...key });
         }
       }
     },
@@ -302,6 +339,11 @@ function sameCode(card: GiftCard, code: string): boolean {
 
 function sameInitial(card: GiftCard, row: GiftCardRow): boolean {
   return card.initialValue !== undefined && sameAmount(scalarText(card.initialValue), row.initialValue);
+}
+
+/** The fields an import sets, as the card holds them. */
+export function fieldsOf(card: GiftCard): CardFields {
+  return { balance: card.balance === undefined ? '' : scalarText(card.balance), note: card.note ?? '', expireTime: card.expireTime ? card.expireTime.slice(0, 10) : null };
 }
 
 /** What the row sets that the card does not hold: balance, note, expireTime. */

@@ -8,7 +8,8 @@ import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
-import { report as reportOf, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import { giftCardWatch } from './runs/watches.js';
 import { openPacedApi } from './paced-api.js';
 import { GaveUpError } from './paced-api.js';
 import type { ImportResult, RejectLimit, Stop } from './run-import.js';
@@ -26,6 +27,8 @@ export interface GiftCardImportRequest {
   codesOut?: string;
   /** --give-up-after, in milliseconds. */
   giveUpAfterMs?: number;
+  /** --results. */
+  resultsPath?: string;
   /** --max-rejects. */
   maxRejects?: RejectLimit;
   /** --all-or-nothing. */
@@ -69,10 +72,12 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await runImportJob(await input.open(), giftCardKind(store, index, checked.generated), GIFT_CARD_REJECTS, request, env, paced, {
-      ...(rejects ? { opened: rejects } : {}),
-      reopen: input.open,
-    });
+    const report = await withJournal(env, request.dryRun, imported.name, async (journal) =>
+      runImportJob(await input.open(), giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined), GIFT_CARD_REJECTS, request, env, paced, {
+        ...(rejects ? { opened: rejects } : {}),
+        reopen: input.open,
+      }),
+    );
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)

@@ -9,6 +9,8 @@ import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
+import { openResultsFile } from './results.js';
+import type { RunJournal } from './runs/run-journal.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
@@ -22,6 +24,8 @@ export interface ImportEnv {
   api(tuning: ApiTuning): Promise<Api>;
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
+  /** A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as named). */
+  openJournal?: (file: string) => Promise<RunJournal>;
 }
 
 export interface ImportReport {
@@ -43,6 +47,8 @@ export interface JobSettings {
   concurrency: number;
   /** Where every failed row is written. */
   rejectsPath?: string;
+  /** --results: a line per row. */
+  resultsPath?: string;
   /** --give-up-after: the run stops once the store refused everything with 429 this long. */
   giveUpAfterMs?: number;
   /** Past this many rejects the run sends no more writes. */
@@ -69,7 +75,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   } = {},
 ): Promise<ImportReport> {
   const { opened, reopen } = files;
-  const { shard, rejectsPath } = settings;
+  const { shard, rejectsPath, resultsPath } = settings;
   const pass = async (from: ImportSource, dryRun: boolean, keepRejectsOpen: boolean): Promise<ImportResult> => {
     const sink = opened && keepRejectsOpen ? { write: opened.write.bind(opened), close: async () => undefined } : opened;
     const job = new Import({
@@ -81,6 +87,8 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
       signal: env.signal,
       ...(settings.maxRejects ? { maxRejects: settings.maxRejects } : {}),
       ...(sink ? { openRejects: async () => sink } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, from, rejectColumns) } : {}),
+      // Each pass writes the results anew: all or nothing's check when it refuses, else its writes.
+      ...(resultsPath !== undefined ? { openResults: () => openResultsFile(resultsPath, from) } : {}),
       // A dry run without a store to read (no credentials, no network) still validates; a check before writing does not.
       ...(settings.dryRun ? { isOffline: (error: unknown) => error instanceof AuthError || error instanceof NetworkError } : {}),
     });
@@ -105,6 +113,27 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   const applied = await pass(await reopen(), false, false);
   const result = report(applied, source.name, settings, paced.counts(), kind.unit);
   return { ...result, lines: [`Checked first: none of the ${checked.rows} rows would be rejected, so they were written.`, ...result.lines] };
+}
+
+/**
+ * The import `work` run with its journal (a writing run's, when the caller keeps runs):
+ * the run id in the summary and --json, the counts in the journal. A run that throws
+ * keeps its journal only if it recorded a write.
+ */
+export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>): Promise<ImportReport> {
+  const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file);
+  let report: ImportReport;
+  try {
+    report = await work(journal);
+  } catch (error) {
+    await journal?.abandon();
+    throw error;
+  }
+  if (journal === undefined) return report;
+  const { rows, created, updated, unchanged, failed } = report.summary;
+  await journal.finish({ rows, created, updated, unchanged, failed });
+  const { runId } = journal;
+  return { ...report, lines: [...report.lines, `Run ${runId}: undo with store-cli undo ${runId}`], summary: { ...report.summary, runId } };
 }
 
 /** The summary lines, --json summary and failure of a run's result. */

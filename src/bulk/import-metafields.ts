@@ -1,6 +1,7 @@
 // One metafield import: the file (CSV or JSON lines) opened, and run through the import
 // engine as metafield rows.
-import { runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import { metafieldWatch } from './runs/watches.js';
 import { metafieldKind } from './metafield-kind.js';
 import { openPacedApi } from './paced-api.js';
 import { METAFIELD_REJECTS } from './rejects.js';
@@ -24,6 +25,8 @@ export interface ImportRequest {
   rejectsPath?: string;
   /** --give-up-after, in milliseconds. */
   giveUpAfterMs?: number;
+  /** --results. */
+  resultsPath?: string;
   /** --max-rejects. */
   maxRejects?: RejectLimit;
   /** --all-or-nothing: the file is read twice (stdin is kept in a private file meanwhile). */
@@ -39,9 +42,11 @@ export async function importMetafields(request: ImportRequest, env: ImportEnv): 
     const source = await input.open();
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-    const kind = metafieldKind(paced.api.metafields, request.domain, fields);
-    const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced, twice ? { reopen: input.open } : {});
-    return { ...report, lines: [...report.lines, ...fields.lines()] };
+    return await withJournal(env, request.dryRun, source.name, async (journal) => {
+      const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
+      const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced, twice ? { reopen: input.open } : {});
+      return { ...report, lines: [...report.lines, ...fields.lines()] };
+    });
   } finally {
     await input.close();
   }

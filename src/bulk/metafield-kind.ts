@@ -1,7 +1,7 @@
 // Metafield values as a row kind of the import engine (CSV or JSON lines): the header and checks of
 // row-check.ts, rows grouped by business object (domain and bizId), each group applied
 // by apply.ts, create-first or read-first as the recent objects suggest.
-import { applyGroup, type MetafieldStore } from './apply.js';
+import { applyGroup, type MetafieldStore, type WriteWatch } from './apply.js';
 import { Grouper } from './group.js';
 import { columnName, readHeader, type Columns } from './header.js';
 import { jsonlRecords } from './jsonl-rows.js';
@@ -16,8 +16,16 @@ const MAX_GROUP_ROWS = 1000;
 
 export type MetafieldLayout = Columns & Layout;
 
-/** `domain` stands in for a missing domain column; `fields` notes values that have no definition. */
-export function metafieldKind(store: MetafieldStore, domain: string | undefined, fields?: UndefinedFields): RowKind<RowText, Row, MetafieldLayout> {
+/** How the results file and the journal name one value: domain/bizId/namespace.code. */
+export function valueKey(domain: string, bizId: string, namespace: string, code: string): string {
+  return `${domain}/${bizId}/${namespace}.${code}`;
+}
+
+/**
+ * `domain` stands in for a missing domain column; `fields` notes values that have no
+ * definition; `watch` hears of each write before it is sent (the run's journal).
+ */
+export function metafieldKind(store: MetafieldStore, domain: string | undefined, fields?: UndefinedFields, watch?: WriteWatch): RowKind<RowText, Row, MetafieldLayout> {
   const chooser = new ApproachChooser();
   return {
     headerExample: 'domain,bizId,namespace,code,value',
@@ -29,6 +37,7 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined,
       return { ...columns, columnName: (index: number) => columnName(columns, index) };
     },
     rowText: (cells, line, layout) => rowText(cells, line, layout, domain),
+    resultKey: (text) => valueKey(text.domain, text.bizId, text.namespace, text.code),
     shardKey: (text) => `${text.domain}\u0000${text.bizId}`,
     check: (text, fieldCount, layout) => checkRow(text, fieldCount, layout),
     grouper() {
@@ -54,7 +63,7 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined,
       }
       if (rows.length === 0) return;
       const approach = dryRun ? 'read-first' : chooser.choose();
-      const { held } = await applyGroup({ ...group, rows, domain: objectDomain, bizId }, store, approach, dryRun, settle);
+      const { held } = await applyGroup({ ...group, rows, domain: objectDomain, bizId }, store, approach, dryRun, settle, watch);
       chooser.observe(held);
     },
   };

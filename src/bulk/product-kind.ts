@@ -14,7 +14,7 @@ import { stripPeriod } from '../core/words.js';
 import { chunk, fieldKey, planChanges } from './plan.js';
 import type { ProductCatalog, Named } from './product-catalog.js';
 import { GroupRefusal, planProduct, type LocationIds, type RowFate } from './product-plan.js';
-import { checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './product-rows.js';
+import { cellOf, checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './product-rows.js';
 import type { RejectColumns } from './rejects.js';
 import type { Row } from './row-check.js';
 import type { Group, Outcome, RowKind } from './row-kind.js';
@@ -151,6 +151,8 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
       return layout;
     },
     rowText: productText,
+    // The product as the key finds it, and the variant by its SKU when the row has one.
+    resultKey: (text) => [identityOf(text, key), cellOf(text, 'sku') ? `sku:${cellOf(text, 'sku')}` : ''].filter(Boolean).join(' '),
     shardKey: (text) => identityOf(text, key),
     check(text, fieldCount) {
       const checked = checkProductRow(text, fieldCount, key, options.emptyClears);

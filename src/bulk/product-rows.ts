@@ -130,7 +130,7 @@ export function productText(cells: readonly string[], line: number, layout: Prod
   return { line, cells: [...cells], layout };
 }
 
-function cellOf(text: ProductText, column: ProductColumn): string | undefined {
+export function cellOf(text: ProductText, column: ProductColumn): string | undefined {
   const index = text.layout.columns[column];
   return index === undefined ? undefined : (text.cells[index] ?? '').trim();
 }

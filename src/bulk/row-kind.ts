@@ -18,7 +18,11 @@ export interface RowOf<T extends TextOf> {
   text: T;
 }
 
-export type Outcome = { kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected'; reason: string };
+/**
+ * What became of a row. `key` names what it wrote (the results file falls back on the
+ * kind's resultKey); `id` is the id the store gave; `before` the value an update replaced.
+ */
+export type Outcome = ({ kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected'; reason: string }) & { key?: string; id?: string; before?: string };
 
 /** Told once per row, as soon as the row's fate is known (in a dry run: what would happen). */
 export type Settle<R> = (row: R, outcome: Outcome) => void;
@@ -58,6 +62,8 @@ export interface RowKind<T extends TextOf, R extends RowOf<T>, L extends Layout>
   /** Throws UsageError (nothing sent) for a header that cannot be read. */
   readHeader(cells: readonly string[], source: string): L;
   rowText(cells: readonly string[], line: number, layout: L): T;
+  /** How the results file names a row's object (never a secret: a gift card's code masked). */
+  resultKey(text: T): string;
   /** Where --shard places the row: the same key always lands in the same shard. */
   shardKey(text: T): string;
   check(text: T, fieldCount: number, layout: L): Checked<T, R>;

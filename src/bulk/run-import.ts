@@ -11,6 +11,7 @@ import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import { LISTED_REJECTS } from './report/run-report.js';
 import type { RejectSink } from './rejects.js';
+import type { ResultAction, ResultSink } from './results.js';
 import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
 import { inShardOfKey, type Shard } from './shard.js';
 
@@ -37,6 +38,8 @@ export interface ImportSettings<T extends TextOf, R extends RowOf<T>, L extends 
   signal: AbortSignal;
   /** Opened once the header is known good, before anything is sent. */
   openRejects?: () => Promise<RejectSink<T>>;
+  /** The results file (--results): opened with the rejects file; a line per row as it settles. */
+  openResults?: () => Promise<ResultSink>;
   /** Errors of the store that mean "no store to read" rather than a refusal (no credentials): a dry run then only validates. */
   isOffline?: (error: unknown) => boolean;
   clock?: () => number;
@@ -130,6 +133,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   private bytes = 0;
   private finishedReading = false;
   private rejects: RejectSink<T> | undefined;
+  private results: ResultSink | undefined;
   private consecutiveFailures = 0;
   private sent = false;
 
@@ -190,6 +194,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
           if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
           columns = kind.readHeader(record.cells, source.name);
           if (this.settings.openRejects) this.rejects = await this.settings.openRejects();
+          if (this.settings.openResults) this.results = await this.settings.openResults();
           continue;
         }
         if (this.result.stop || signal.aborted) break;
@@ -246,10 +251,10 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     return this.result;
   }
 
-  /** Closes the rejects file (after run, whatever happened). */
+  /** Closes the rejects and results files (after run, whatever happened). */
   async close(): Promise<void> {
     try {
-      await this.rejects?.close();
+      await Promise.all([this.rejects?.close(), this.results?.close()]);
     } catch (error) {
       // Already why the run stopped: said once, after the summary.
       if (this.result.stop?.kind === 'failed' && this.result.stop.error === error) return;
@@ -264,8 +269,12 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     const pendingWrites: Promise<void>[] = [];
     const settle = (row: R, outcome: Outcome) => {
       settled.add(row.line);
-      if (outcome.kind === 'rejected') pendingWrites.push(this.reject(row.text, outcome.reason));
-      else this.result[outcome.kind] += 1;
+      if (outcome.kind === 'rejected') {
+        pendingWrites.push(this.reject(row.text, outcome.reason, outcome.key));
+        return;
+      }
+      this.result[outcome.kind] += 1;
+      if (this.results) pendingWrites.push(this.writeResult(row.line, outcome.key ?? kind.resultKey(row.text), outcome.kind, outcome.id, outcome.before));
     };
     // A file that stops being CSV does not stop the groups read before that point; too many rejects do.
     if (this.result.stop?.kind === 'failed' || this.result.stop?.kind === 'too-many-rejects' || signal.aborted) return;
@@ -294,13 +303,23 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     }
   }
 
-  private async reject(text: T, reason: string): Promise<void> {
+  /** One line of the results file; a line that cannot be written stops the run (exit 1), as a lost reject does. */
+  private async writeResult(line: number, key: string, action: ResultAction, id?: string, before?: string): Promise<void> {
+    try {
+      await this.results?.write({ line, key, action, id, before });
+    } catch (error) {
+      this.result.stop ??= { kind: 'failed', error };
+    }
+  }
+
+  private async reject(text: T, reason: string, key?: string): Promise<void> {
     this.result.failed += 1;
     const limit = this.settings.maxRejects;
     if (limit && passesLimit(limit, this.result.failed, this.result.rows)) this.result.stop ??= { kind: 'too-many-rejects', limit: 'count' in limit ? String(limit.count) : limit.text };
     if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason });
     try {
       await this.rejects?.write(text, reason);
+      await this.results?.write({ line: text.line, key: key ?? this.settings.kind.resultKey(text), action: 'rejected' });
     } catch (error) {
       // Failed rows that cannot be recorded would be lost: the run stops (exit 1).
       this.result.stop ??= { kind: 'failed', error };

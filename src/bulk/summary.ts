@@ -23,6 +23,8 @@ export interface SummaryJson {
   /** Of those, refused with 429 (by the store's rate limit, or unexplained: see RequestCounts). */
   refused: number;
   elapsedMs: number;
+  /** The run's id, for `store-cli undo`: null in a dry run (nothing written, no journal). */
+  runId: string | null;
 }
 
 /** Rows read that have an outcome (a dry run that could not read the store counts its valid rows). */
@@ -42,6 +44,7 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
     requests: requests?.sent ?? 0,
     refused: requests?.rateLimited ?? 0,
     elapsedMs: result.elapsedMs,
+    runId: null,
   };
 }
 

@@ -21,6 +21,7 @@ export function importFlags(what: string, units: string) {
   return {
     dryRun: boolean(`validate and print the plan (creates, updates, unchanged): reads ${what}, writes nothing`),
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
+    results: text('<file>', 'write a CSV line per row as the run goes: line, key, action (created, updated, unchanged, rejected), the id the store gave, and the value an update replaced'),
     shard: text('<i/n>', `take only share i of n of the ${units}, for n parallel jobs over one file`),
     concurrency: whole(
       '<n>',
@@ -55,6 +56,7 @@ export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows f
 interface BulkFlags {
   dryRun?: boolean | undefined;
   rejects?: string | undefined;
+  results?: string | undefined;
   shard?: string | undefined;
   concurrency?: number | undefined;
   giveUpAfter?: string | undefined;
@@ -81,7 +83,9 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   await checkReportFiles(reports, [
     { path: file, what: 'the file imported' },
     { path: options.rejects, what: 'the --rejects file' },
+    { path: options.results, what: 'the --results file' },
   ]);
+  if (options.results !== undefined) await checkResultsFile(options.results, options.rejects);
   return {
     bulk,
     reports,
@@ -94,11 +98,22 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
       ...(maxRejects ? { maxRejects } : {}),
       ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
       ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+      ...(options.results !== undefined ? { resultsPath: options.results } : {}),
     },
   };
 }
 
-export function importEnv(ctx: Context): ImportEnv {
+/** The --results file must not be the --rejects file (the imported file and reports are checked by identity as it opens, and by checkReportFiles). */
+async function checkResultsFile(results: string, rejects: string | undefined): Promise<void> {
+  if (rejects === undefined) return;
+  const { placeOfPath, samePlace } = await import('../core/output-target.js');
+  if (results === rejects || samePlace(await placeOfPath(results), await placeOfPath(rejects))) {
+    throw new FieldError('results', (name) => `${name()} ${results} is the --rejects file: give each its own file.`);
+  }
+}
+
+/** `command`: how the run's journal names what ran (`metafield import`). */
+export function importEnv(ctx: Context, command: string): ImportEnv {
   // Live in a terminal; plain lines for logs (and beside --verbose's request log).
   const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
   return {
@@ -106,6 +121,12 @@ export function importEnv(ctx: Context): ImportEnv {
     signal: ctx.signal,
     api: (tuning) => ctx.api(tuning),
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+    openJournal: async (file) => {
+      const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);
+      // The store by its profile and base URL, never its token.
+      const store = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
+      return RunJournal.open(dataDir, { command, file, store });
+    },
   };
 }
 
@@ -134,8 +155,9 @@ export async function importOrRehearse<Q>(
   ctx: Context,
   rehearse: boolean,
   runs: { run: (request: Q, env: ImportEnv) => Promise<ImportReport>; rehearse: (request: Q, env: ImportEnv, open: OpenRehearsalStore) => Promise<ImportReport> },
+  command: string,
 ): Promise<ImportReport> {
-  if (!rehearse) return runs.run(request, importEnv(ctx));
+  if (!rehearse) return runs.run(request, importEnv(ctx, command));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -143,5 +165,7 @@ export async function importOrRehearse<Q>(
     const started = await startRehearsalStore(copy, brand, ctx.globals.verbose ? (line) => ctx.say(line) : undefined);
     return { api: (tuning) => ctx.apiWith(started.baseUrl, started.token, brand, tuning), stop: started.stop };
   };
-  return runs.rehearse(request, importEnv(ctx), open);
+  // Nothing is written to the store: no before-image journal, nothing to undo.
+  const { openJournal: _none, ...env } = importEnv(ctx, command);
+  return runs.rehearse(request, env, open);
 }

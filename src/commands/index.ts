@@ -15,6 +15,8 @@ import { location } from './location/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { product } from './product/index.js';
+import { runsNoun } from './runs/index.js';
+import { undoNoun } from './undo/index.js';
 import { sandbox } from './sandbox/index.js';
 import { shop } from './shop/index.js';
 import { webhook } from './webhook/index.js';
@@ -37,6 +39,8 @@ export const nouns: readonly Noun[] = [
   order,
   webhook,
   report,
+  undoNoun,
+  runsNoun,
   sandbox,
   api,
   completion,

@@ -72,10 +72,19 @@ function row(cells: Partial<Record<(typeof GIFT_CARD_COLUMNS)[number], string>>)
   return checked.row;
 }
 
+/** What became of the row; what the results file adds (key, id, before) is checked on its own below. */
 async function apply(store: FakeStore, index: CardIndex | undefined, r: GiftCardRow): Promise<Outcome> {
+  return verdict(await applied(store, index, r));
+}
+
+async function applied(store: FakeStore, index: CardIndex | undefined, r: GiftCardRow): Promise<Outcome> {
   const outcomes: Outcome[] = [];
   await giftCardKind(store, index, new Map()).apply({ key: 'k', rows: [r] }, false, (_, outcome) => outcomes.push(outcome));
   return outcomes[0]!;
+}
+
+function verdict({ key: _key, id: _id, before: _before, ...outcome }: Outcome): Outcome {
+  return outcome as Outcome;
 }
 
 describe('gift card import: which card holds a taken code', () => {
@@ -144,7 +153,7 @@ describe('gift card import: which card holds a taken code', () => {
     const checked = kind.check(text, 8, { width: 8, columns: {}, columnName: () => '' });
     if (!checked.ok) throw new Error(checked.reason);
     await kind.apply({ key: 'k', rows: [checked.row] }, false, (_, outcome) => outcomes.push(outcome));
-    expect(outcomes).toEqual([{ kind: 'rejected', reason: expect.stringContaining('is another card') }]);
+    expect(outcomes).toEqual([{ kind: 'rejected', reason: expect.stringContaining('is another card'), key: '****E123' }]);
     expect(store.sent).toEqual(['create']);
   });
 
@@ -153,6 +162,14 @@ describe('gift card import: which card holds a taken code', () => {
     store.refuseWith = new ApiError('Code SECRETCODE99 is not allowed.', { status: 422 });
     const outcome = await apply(store, undefined, row({ code: 'SECRETCODE99', initialValue: '5' }));
     expect(outcome).toEqual({ kind: 'rejected', reason: 'Code ****DE99 is not allowed' });
+  });
+
+  it('an outcome names the card by its masked code, with the id the store gave and, for an update, the fields it replaced', async () => {
+    const store = new FakeStore(false);
+    expect(await applied(store, new CardIndex(), row({ code: 'RESULTSCARD0001', initialValue: '5' }))).toEqual({ kind: 'created', key: '****0001', id: '100' });
+    const updated = await applied(store, undefined, row({ code: 'RESULTSCARD0001', initialValue: '5', balance: '2', note: 'spent' }));
+    expect(updated).toEqual({ kind: 'updated', key: '****0001', id: '100', before: '{"balance":"5","note":"","expireTime":null}' });
+    expect(JSON.stringify(updated)).not.toContain('RESULTSCARD');
   });
 
   it('reads no index when its pages would cost more than 0.05 requests per row', async () => {

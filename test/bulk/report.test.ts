@@ -128,11 +128,11 @@ describe('summary', () => {
   it('a dry run without the store: validation only, and null where it cannot know', () => {
     const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
     expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
-    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234 });
+    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
   });
 
   it('--json has exactly the issue’s fields', () => {
-    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs']);
+    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
   });
 });
 

@@ -108,6 +108,7 @@ const ARGS: Record<string, string[]> = {
   'order update': ['6000000000000000131', '--note', 'n'],
   'order cancel': ['6000000000000000131', '--yes'],
   'order export': ['--since', '2026-01-01', '--output', 'orders.csv'],
+  runs: [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
   'sandbox fault add': ['GET ** 503'],
@@ -120,6 +121,7 @@ const ARGS: Record<string, string[]> = {
   'webhook subscription count': [],
   'webhook resend': ['wh-1', '--log', 'deliveries.jsonl', '--to', 'http://127.0.0.1:9/'],
   'sandbox logs': [],
+  undo: ['20261127T210512Z-3f9a'],
   api: ['GET', 'gift_cards/count'],
 };
 

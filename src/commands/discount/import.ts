@@ -37,7 +37,10 @@ ${IMPORT_EXIT_CODES}`,
     const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importDiscountCodes({ file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) }, importEnv(ctx));
+    const report = await bulk.importDiscountCodes(
+      { file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) },
+      importEnv(ctx, 'discount import'),
+    );
     await tellReport(report, out, ctx, { command: 'discount import', targets: reports });
   },
 });

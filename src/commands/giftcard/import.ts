@@ -32,7 +32,7 @@ ${IMPORT_EXIT_CODES}`,
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards }, 'giftcard import');
     await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
   },
 });

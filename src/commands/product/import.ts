@@ -45,7 +45,7 @@ ${IMPORT_EXIT_CODES}`,
     const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importProducts({ file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings }, importEnv(ctx));
+    const report = await bulk.importProducts({ file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings }, importEnv(ctx, 'product import'));
     await tellReport(report, out, ctx, { command: 'product import', targets: reports });
   },
 });

@@ -1,0 +1,380 @@
+// Undo of a writing run from its journal: every key it wrote brought back to what it held
+// before (a metafield value restored, or deleted when it was absent; a gift card's balance,
+// note and expiry restored; a card it created disabled, as the API deletes no card).
+//
+// Planned first from the store as it is now: a key already as it was before is left (a
+// re-run, or a write that never happened), a key that holds neither what the run wrote nor
+// what it replaced was changed by someone else since and is left alone unless forced.
+// Each key undone is appended (synced) to undo.jsonl, so a re-run after a crash goes on
+// where it stopped; a lock file keeps two undos of one run apart.
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GiftCard } from '../../api/gift-cards/schema.js';
+import { sameAmount } from '../../api/gift-cards/match.js';
+import { parseFieldType } from '../../api/metafields/types.js';
+import type { Metafield } from '../../api/metafields/schema.js';
+import { sameValue } from '../../api/metafields/values.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { scalarText } from '../../core/json.js';
+import { stripPeriod } from '../../core/words.js';
+import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
+import { valueKey } from '../metafield-kind.js';
+import type { PacedApi } from '../paced-api.js';
+import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
+
+export const PROGRESS_FILE = 'undo.jsonl';
+export const LOCK_FILE = 'undo.lock';
+
+/** What undo does with one key. */
+export type UndoAction =
+  /** Put back the value it held (or the card's fields). */
+  | 'restore'
+  /** Remove the value the run created. */
+  | 'delete'
+  /** Disable the card the run created (the API deletes no card). */
+  | 'disable'
+  /** Already as before the run: nothing to do. */
+  | 'as-before'
+  /** Changed by someone else since the run: left alone (without --force). */
+  | 'changed'
+  /** Cannot be undone through the API (said why). */
+  | 'cannot'
+  /** Undone by an earlier undo of this run (undo.jsonl). */
+  | 'done';
+
+export interface UndoStep {
+  key: string;
+  action: UndoAction;
+  /** Why, for the actions that leave a key as it is. */
+  note?: string;
+  /** Runs the write. */
+  run?: () => Promise<unknown>;
+}
+
+export interface UndoPlan {
+  meta: RunMeta;
+  steps: UndoStep[];
+}
+
+/** The run's meta and journal, or a UsageError naming the run that is not there. */
+export async function loadRun(dataDir: string, runId: string): Promise<{ dir: string; meta: RunMeta; entries: JournalEntry[] }> {
+  const dir = runDir(dataDir, runId);
+  const meta = await readMeta(dir);
+  if (meta === undefined || meta.runId !== runId) throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
+  return { dir, meta, entries: await readEntries(dir) };
+}
+
+interface ValueTarget {
+  domain: string;
+  bizId: string;
+  namespace: string;
+  code: string;
+  /** What it held before the run's first write (null: absent). */
+  before: string | null;
+  /** What the run's last write set. */
+  after: string;
+}
+
+interface CreatedCard {
+  last4: string;
+  initialValue: string;
+  id?: string;
+  /** The create's answer was lost (a crash): the card may or may not exist. */
+  unsure: boolean;
+}
+
+interface UpdatedCard {
+  id: string;
+  last4: string;
+  before: CardFields;
+  after: CardFields;
+  disables: boolean;
+}
+
+/** The journal folded into one target per key: the first before-image, the last write. */
+export function targetsOf(entries: readonly JournalEntry[]): { values: ValueTarget[]; created: CreatedCard[]; updated: UpdatedCard[] } {
+  const writes = new Map<string, Array<Extract<JournalEntry, { kind: 'metafield' }>>>();
+  const created: CreatedCard[] = [];
+  const pendingCreates = new Map<string, CreatedCard[]>();
+  const updated = new Map<string, UpdatedCard>();
+  for (const entry of entries) {
+    switch (entry.kind) {
+      case 'metafield': {
+        const key = valueKey(entry.domain, entry.bizId, entry.namespace, entry.code);
+        writes.set(key, [...(writes.get(key) ?? []), entry]);
+        break;
+      }
+      case 'metafield-void':
+        // The create refused as a whole: its before-image is of no write.
+        writes.get(valueKey(entry.domain, entry.bizId, entry.namespace, entry.code))?.pop();
+        break;
+      case 'giftcard-create': {
+        const card: CreatedCard = { last4: entry.last4, initialValue: entry.initialValue, unsure: true };
+        pendingCreates.set(entry.last4, [...(pendingCreates.get(entry.last4) ?? []), card]);
+        break;
+      }
+      case 'giftcard-created': {
+        const card = pendingCreates.get(entry.last4)?.shift();
+        if (card === undefined || !entry.made) break;
+        created.push({ ...card, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+        break;
+      }
+      case 'giftcard-update': {
+        const earlier = updated.get(entry.id);
+        updated.set(entry.id, { id: entry.id, last4: entry.last4, before: earlier?.before ?? entry.before, after: entry.after, disables: (earlier?.disables ?? false) || entry.disables });
+        break;
+      }
+    }
+  }
+  for (const cards of pendingCreates.values()) created.push(...cards);
+  const values: ValueTarget[] = [];
+  for (const list of writes.values()) {
+    const first = list[0];
+    const last = list.at(-1);
+    if (first && last) values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after });
+  }
+  return { values, created, updated: [...updated.values()] };
+}
+
+/** The keys an earlier undo of this run finished. */
+async function doneKeys(dir: string): Promise<Set<string>> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, PROGRESS_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw error;
+  }
+  const done = new Set<string>();
+  for (const line of text.split('\n')) {
+    try {
+      done.add((JSON.parse(line) as { key: string }).key);
+    } catch {
+      // A line cut by a crash: that key is planned again (and found as before).
+    }
+  }
+  return done;
+}
+
+/** Plans the undo of the run in `dir`, reading what each key holds now. */
+export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean): Promise<UndoPlan> {
+  const { values, created, updated } = targetsOf(entries);
+  const done = await doneKeys(dir);
+  const steps: UndoStep[] = [];
+  const { metafields, giftCards } = paced.api;
+
+  // Metafield values, read one object at a time.
+  const byObject = new Map<string, ValueTarget[]>();
+  for (const target of values) {
+    const object = `${target.domain}\u0000${target.bizId}`;
+    byObject.set(object, [...(byObject.get(object) ?? []), target]);
+  }
+  await Promise.all(
+    [...byObject.values()].map(async (targets) => {
+      const { domain, bizId } = targets[0]!;
+      const pending = targets.filter((t) => !done.has(valueKey(t.domain, t.bizId, t.namespace, t.code)));
+      for (const t of targets) if (!pending.includes(t)) steps.push({ key: valueKey(t.domain, t.bizId, t.namespace, t.code), action: 'done' });
+      if (pending.length === 0) return;
+      const current = new Map((await metafields.list(domain, bizId)).map((value) => [`${value.namespace}\u0000${value.code}`, value]));
+      for (const target of pending) steps.push(valueStep(target, current.get(`${target.namespace}\u0000${target.code}`), force, metafields));
+    }),
+  );
+
+  for (const card of created) {
+    const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);
+    if (done.has(key)) {
+      steps.push({ key, action: 'done' });
+      continue;
+    }
+    const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card, meta.started);
+    if (found === undefined) {
+      steps.push({ key, action: card.unsure ? 'as-before' : 'cannot', note: card.unsure ? 'the run was stopped while creating it, and no such card exists' : 'the card is no longer on the store' });
+      continue;
+    }
+    if (found === 'ambiguous') {
+      steps.push({ key, action: 'cannot', note: `several cards ending in ${card.last4} were made alike: disable the right one with giftcard disable` });
+      continue;
+    }
+    const id = scalarText(found.id);
+    if (found.disableTime) steps.push({ key, action: 'as-before', note: 'already disabled' });
+    else steps.push({ key, action: 'disable', note: 'created by the run: the API deletes no card, so it is disabled', run: () => giftCards.disable(id) });
+  }
+
+  for (const card of updated) {
+    const key = `${maskedCode(`____${card.last4}`)} ${card.id}`;
+    if (done.has(key)) {
+      steps.push({ key, action: 'done' });
+      continue;
+    }
+    const found = await readCard(giftCards, card.id);
+    if (found === undefined) {
+      steps.push({ key, action: 'cannot', note: 'the card is no longer on the store' });
+      continue;
+    }
+    const now = fieldsOf(found);
+    const asBefore = sameFields(now, card.before);
+    if (found.disableTime) {
+      const what = card.disables ? 'the run disabled it' : 'it was disabled since';
+      steps.push(asBefore ? { key, action: 'cannot', note: `${what}, and a disabled card cannot be enabled again` } : { key, action: 'cannot', note: `${what}, and a disabled card cannot change` });
+      continue;
+    }
+    if (asBefore) {
+      steps.push({ key, action: 'as-before' });
+      continue;
+    }
+    if (!force && !sameFields(now, card.after)) {
+      steps.push({ key, action: 'changed', note: `its ${changedNames(now, card.after).join(' and ')} changed since the run` });
+      continue;
+    }
+    const { before } = card;
+    steps.push({ key, action: 'restore', run: () => giftCards.update({ giftCardId: card.id, balance: before.balance, note: before.note, expireTime: before.expireTime }) });
+  }
+  return { meta, steps };
+}
+
+function valueStep(target: ValueTarget, current: Metafield | undefined, force: boolean, metafields: PacedApi['api']['metafields']): UndoStep {
+  const { domain, bizId, namespace, code, before, after } = target;
+  const key = valueKey(domain, bizId, namespace, code);
+  const type = typeof current?.fieldType === 'string' ? parseFieldType(current.fieldType) : undefined;
+  const holds = (text: string) => current !== undefined && sameValue(type, current.value, text);
+  if (before === null ? current === undefined : holds(before)) return { key, action: 'as-before' };
+  if (!force && !holds(after)) return { key, action: 'changed', note: current === undefined ? 'deleted since the run' : 'its value changed since the run' };
+  if (before === null) return { key, action: 'delete', run: () => metafields.delete(domain, bizId, namespace, code) };
+  const value = { namespace, code, value: before };
+  return { key, action: 'restore', run: () => (current === undefined ? metafields.createBatch(domain, bizId, [value]) : metafields.update(domain, bizId, value)) };
+}
+
+async function readCard(giftCards: PacedApi['api']['giftCards'], id: string): Promise<GiftCard | undefined> {
+  try {
+    return await giftCards.get(id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A created card the store gave no id for: the one card ending alike, with its initial
+ * value, made since the run started (an older card alike is never the run's).
+ */
+async function findCreated(giftCards: PacedApi['api']['giftCards'], card: CreatedCard, started: string): Promise<GiftCard | 'ambiguous' | undefined> {
+  const since = Date.parse(started) - 1000;
+  const alike = (await giftCards.cardsEndingIn(card.last4)).filter(
+    (c) => c.initialValue !== undefined && sameAmount(scalarText(c.initialValue), card.initialValue) && !(typeof c.createTime === 'string' && Date.parse(c.createTime) < since),
+  );
+  if (alike.length > 1) return 'ambiguous';
+  return alike[0];
+}
+
+function sameFields(a: CardFields, b: CardFields): boolean {
+  return changedNames(a, b).length === 0;
+}
+
+function changedNames(a: CardFields, b: CardFields): string[] {
+  const names: string[] = [];
+  if (!(a.balance === b.balance || (a.balance !== '' && b.balance !== '' && sameAmount(a.balance, b.balance)))) names.push('balance');
+  if (a.note !== b.note) names.push('note');
+  if (a.expireTime !== b.expireTime) names.push('expireTime');
+  return names;
+}
+
+export interface UndoCounts {
+  restored: number;
+  deleted: number;
+  disabled: number;
+  asBefore: number;
+  leftAlone: number;
+  failed: number;
+}
+
+/** How many steps do what: the plan's, before it runs. */
+export function countSteps(steps: readonly UndoStep[]): Record<UndoAction, number> {
+  const counts: Record<UndoAction, number> = { restore: 0, delete: 0, disable: 0, 'as-before': 0, changed: 0, cannot: 0, done: 0 };
+  for (const step of steps) counts[step.action] += 1;
+  return counts;
+}
+
+/**
+ * Runs the plan's writes, `concurrency` at a time (paced by the api's governor), each key
+ * appended to the progress file once its write is answered; a key the store refuses is
+ * reported and the rest go on. Marks the run undone when every key is.
+ */
+export async function runUndo(dir: string, plan: UndoPlan, concurrency: number, signal: AbortSignal, say: (line: string) => void): Promise<UndoCounts> {
+  const counts: UndoCounts = { restored: 0, deleted: 0, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 };
+  const progress = await open(join(dir, PROGRESS_FILE), 'a', 0o600);
+  let queue: Promise<void> = Promise.resolve();
+  const markDone = (key: string, action: string) => {
+    queue = queue.then(async () => {
+      await progress.write(`${JSON.stringify({ key, action })}\n`);
+      await progress.datasync();
+    });
+    return queue;
+  };
+  try {
+    const writes = plan.steps.filter((step) => step.run !== undefined);
+    for (const step of plan.steps) {
+      if (step.action === 'as-before' || step.action === 'done') counts.asBefore += 1;
+      if (step.action === 'changed' || step.action === 'cannot') counts.leftAlone += 1;
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < writes.length && !signal.aborted) {
+        const step = writes[next++]!;
+        try {
+          await step.run!();
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status === 401 || error.status === 403 || error.status === 429 || error.status >= 500) throw error;
+          counts.failed += 1;
+          say(`${step.key}: the store refused the undo: ${stripPeriod(error.message)}.`);
+          continue;
+        }
+        if (step.action === 'restore') counts.restored += 1;
+        else if (step.action === 'delete') counts.deleted += 1;
+        else counts.disabled += 1;
+        await markDone(step.key, step.action);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, writes.length)) }, worker));
+    await queue;
+  } finally {
+    await progress.close();
+  }
+  if (!signal.aborted && counts.failed === 0 && counts.leftAlone === 0) await writeMeta(dir, { ...plan.meta, undone: new Date().toISOString() });
+  return counts;
+}
+
+/**
+ * Takes the run's undo lock (undo.lock, holding this process's id); a lock left by a
+ * process that is gone (killed) is taken over. Returns its release.
+ */
+export async function lockRun(dir: string, pid = process.pid): Promise<() => Promise<void>> {
+  const path = join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(path, 'wx', 0o600);
+      await handle.write(`${pid}\n`);
+      await handle.sync();
+      await handle.close();
+      return () => rm(path, { force: true });
+    } catch (error) {
+      await handle?.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
+      throw new UsageError(`Another undo of this run is under way (process ${holder}); wait for it, or remove ${path} if that process is not store-cli.`);
+    }
+    await rm(path, { force: true });
+  }
+  throw new UsageError(`Cannot take the undo lock ${path}: another undo keeps taking it.`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,10 @@
+import type { Noun } from '../types.js';
+import runs from './runs.js';
+
+// `runs` has no verbs: the noun itself is the command.
+export const runsNoun: Noun = {
+  name: 'runs',
+  summary: 'List the recent writing imports kept for undo (30 days): run id, command, file, store, counts',
+  verbs: [],
+  action: runs,
+};

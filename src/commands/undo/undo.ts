@@ -1,0 +1,121 @@
+import type { UndoCounts, UndoPlan, UndoStep } from '../../bulk/runs/undo.js';
+import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
+import { CancelledError, PartialFailureError, UsageError } from '../../core/errors.js';
+import type { Context } from '../../root/context.js';
+import { arg, boolean, defineVerb, whole } from '../verb.js';
+import { storeName } from '../runs/runs.js';
+
+const UNDO_FIELDS = ['runId', 'restored', 'deleted', 'disabled', 'asBefore', 'leftAlone', 'failed'] as const;
+
+export default defineVerb({
+  summary: 'Put back what a writing import changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
+  args: { runId: arg('the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it') },
+  flags: {
+    yes: boolean('undo without asking (required without a terminal)'),
+    dryRun: boolean('print the plan (what would be restored, deleted, disabled or left alone): reads the store, writes nothing'),
+    force: boolean('also put back keys changed by someone else since the run (by default they are reported and left alone)'),
+    concurrency: whole('<n>', `requests in flight, 1..${IMPORT_CONCURRENCY.max} (default ${IMPORT_CONCURRENCY.builtIn}); the store's rate limit paces them`, { min: 1, max: IMPORT_CONCURRENCY.max }),
+  },
+  json: {
+    fields: UNDO_FIELDS,
+    what: `the counts {${UNDO_FIELDS.map((f) => `"${f}"`).join(', ')}} as JSON on stdout (asBefore: keys already as before the run; leftAlone: changed since, or not undoable)`,
+  },
+  examples: ['store-cli undo 20261127T210512Z-3f9a --dry-run', 'store-cli undo 20261127T210512Z-3f9a', 'store-cli undo "$RUN_ID" --yes --json'],
+  notes: `
+What each key the run wrote held before is in its journal: a metafield value is restored,
+  or deleted when the run created it; a gift card's balance, note and expiry are restored;
+  a card the run created is disabled (the API deletes no card), and a card it disabled
+  stays disabled (a disabled card cannot be enabled again): both are said.
+A key that holds neither what the run wrote nor what it replaced was changed by someone
+  else since: it is reported and left alone, unless --force. A key already as before is
+  left as it is, so an undo run twice changes nothing the second time, and an undo
+  stopped part-way (Ctrl-C, a crash) finishes when run again.
+Exit codes: 0 every key as before the run; 3 some keys were left alone or refused (named
+  on stderr); 2 no such run, or another undo of it under way; 1 the store failed.
+`,
+  async run(options, ctx) {
+    const out = await ctx.output();
+    const [{ loadRun, planUndo, runUndo, lockRun, countSteps }, { openPacedApi }, { confirmOrRequireYes }] = await Promise.all([
+      import('../../bulk/runs/undo.js'),
+      import('../../bulk/paced-api.js'),
+      import('../../core/prompts.js'),
+    ]);
+    const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
+    if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
+    const { dir, meta, entries } = await loadRun(await ctx.dataDir(), options.runId);
+    await checkSameStore(ctx, meta.store);
+    const release = options.dryRun ? async () => undefined : await lockRun(dir);
+    try {
+      const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
+      const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning) }, concurrency);
+      const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true));
+      for (const line of planLines(plan)) ctx.say(line);
+      const steps = countSteps(plan.steps);
+      const writes = steps.restore + steps.delete + steps.disable;
+      if (options.dryRun || writes === 0) {
+        if (options.dryRun) ctx.say('Dry run: nothing was sent.');
+        // A dry run counts what the undo would do.
+        const counts: UndoCounts = {
+          restored: steps.restore,
+          deleted: steps.delete,
+          disabled: steps.disable,
+          asBefore: steps['as-before'] + steps.done,
+          leftAlone: steps.changed + steps.cannot,
+          failed: 0,
+        };
+        if (!options.dryRun && counts.leftAlone === 0) {
+          const { writeMeta } = await import('../../bulk/runs/run-journal.js');
+          await writeMeta(dir, { ...meta, undone: meta.undone ?? new Date().toISOString() });
+        }
+        await finish(out, ctx, options.runId, counts, options.dryRun === true);
+        return;
+      }
+      await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+        action: `undo run ${options.runId}`,
+        question: `Undo run ${options.runId} on ${storeName(meta.store)} (${writes} ${writes === 1 ? 'write' : 'writes'})?`,
+      });
+      const counts = await runUndo(dir, plan, concurrency, ctx.signal, (line) => ctx.say(line));
+      await finish(out, ctx, options.runId, counts, false);
+    } finally {
+      await release();
+    }
+  },
+});
+
+/** The plan for people: counts, then each key left alone and why. */
+function planLines(plan: UndoPlan): string[] {
+  const by = (action: UndoStep['action']) => plan.steps.filter((s) => s.action === action);
+  const lines = [`Run ${plan.meta.runId} (${plan.meta.command} ${plan.meta.file}, ${plan.meta.started}) wrote ${plan.steps.length} ${plan.steps.length === 1 ? 'key' : 'keys'}:`];
+  const say = (action: UndoStep['action'], what: string) => {
+    const steps = by(action);
+    if (steps.length > 0) lines.push(`  ${what}: ${steps.length}`);
+  };
+  say('restore', 'to restore');
+  say('delete', 'to delete (absent before the run)');
+  say('disable', 'to disable (cards the run created: the API deletes no card)');
+  say('as-before', 'already as before');
+  say('done', 'undone by an earlier undo');
+  say('changed', 'changed since the run, left alone (--force puts them back)');
+  say('cannot', 'cannot be undone');
+  for (const step of [...by('changed'), ...by('cannot'), ...by('disable')].slice(0, 20)) lines.push(`  ${step.key}: ${step.note ?? step.action}`);
+  return lines;
+}
+
+async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context, runId: string, counts: UndoCounts, dryRun: boolean): Promise<void> {
+  if (!dryRun)
+    ctx.say(
+      `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`,
+    );
+  if (out.isJson) await out.item({ runId, ...counts }, { columns: [] });
+  // Interrupted: what was undone is kept (undo.jsonl), and a re-run finishes.
+  if (ctx.signal.aborted) throw new CancelledError();
+  if (!dryRun && (counts.leftAlone > 0 || counts.failed > 0)) throw new PartialFailureError(`${counts.leftAlone + counts.failed} of the run's keys are not as before it (see above).`);
+}
+
+/** The undo goes to the store the run wrote to: another profile or base URL is refused (nothing sent). */
+async function checkSameStore(ctx: Context, store: { profile: string; baseUrl?: string; sandbox?: boolean }): Promise<void> {
+  const target = await ctx.target();
+  const here = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
+  const same = here.profile === store.profile && Boolean((here as { sandbox?: boolean }).sandbox) === Boolean(store.sandbox) && (here as { baseUrl?: string }).baseUrl === store.baseUrl;
+  if (!same) throw new UsageError(`The run wrote to ${storeName(store)}, not to ${storeName(here)}: undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`);
+}
