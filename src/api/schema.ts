@@ -18,6 +18,21 @@ export function parseWire<T>(schema: z.ZodMiniType<T>, value: unknown, what: str
   throw new RuntimeError(`The store sent ${what} that does not match the API${path}: ${issue.message}.`);
 }
 
+/** A field shown as the store sent it, whatever its type: nothing may refuse an answer over it. */
+export const asSent = z.optional(z.unknown());
+
+/** `value` checked against the schema, but returned as sent: zod's copy would reorder the keys (--json shows the store's order). */
+export function checkedAsSent<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  parseWire(schema, value, what);
+  return value as T;
+}
+
+/** A list whose every item is checked so, returned as sent. */
+export function checkedListAsSent<T>(schema: z.ZodMiniType<T>, list: unknown, what: string): T[] {
+  parseWire(z.array(schema), list, what);
+  return list as T[];
+}
+
 /** How each input field is named to the user when not `--kebab-case` of it. */
 export type InputNames = Record<string, string>;
 

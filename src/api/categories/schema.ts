@@ -2,7 +2,7 @@
 // with. Unknown fields are kept, so --json stays exact.
 import * as z from 'zod/mini';
 import type { CategoryField } from './fields.js';
-import { parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+import { wireId, type Assert, type ExactFields, checkedListAsSent } from '../schema.js';
 
 const text = z.optional(z.nullable(z.string()));
 
@@ -16,7 +16,4 @@ export type Category = z.infer<typeof categorySchema>;
 /** fields.ts names exactly these fields (tsc checks it). */
 export type CategoryFieldsCheck = Assert<ExactFields<typeof categorySchema.shape, CategoryField>>;
 
-export function checkCategoryList(list: unknown): Category[] {
-  parseWire(z.array(categorySchema), list, 'a category list');
-  return list as Category[];
-}
+export const checkCategoryList = (list: unknown): Category[] => checkedListAsSent(categorySchema, list, 'a category list');

@@ -6,7 +6,7 @@ import { collectionTypeName, type CollectionType } from '../products/codes.js';
 import { jsonPath, valueAt } from '../products/checks.js';
 import { isLosslessNumber, scalarText } from '../../core/json.js';
 import { UsageError } from '../../core/errors.js';
-import { parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+import { parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 /**
  * Strict in what we send, tolerant in what we read: a listing needs a collection's id;
@@ -15,7 +15,6 @@ import { parseInput, parseWire, wireId, type Assert, type ExactFields } from '..
  * as text ("1"), and `published` as a boolean or as text ("true"): commands/collection's
  * view reads either; nothing here may refuse a listing over them.
  */
-const asSent = z.optional(z.unknown());
 export const collectionSchema = z.looseObject({
   collectionId: wireId,
   title: asSent,
@@ -31,15 +30,9 @@ export type Collection = z.infer<typeof collectionSchema>;
 /** fields.ts names exactly these fields (tsc checks it). */
 export type CollectionFieldsCheck = Assert<ExactFields<typeof collectionSchema.shape, CollectionField>>;
 
-export function checkCollectionList(list: unknown): Collection[] {
-  parseWire(z.array(collectionSchema), list, 'a collection list');
-  return list as Collection[];
-}
+export const checkCollectionList = (list: unknown): Collection[] => checkedListAsSent(collectionSchema, list, 'a collection list');
 
-export function checkCollection(value: unknown): Collection {
-  parseWire(collectionSchema, value, 'a collection');
-  return value as Collection;
-}
+export const checkCollection = (value: unknown): Collection => checkedAsSent(collectionSchema, value, 'a collection');
 
 /**
  * A collection as sent: the real store's documented forms (`collectionType` a number, 1 custom

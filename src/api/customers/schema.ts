@@ -2,7 +2,7 @@
 // it, and the checks of every input before it is sent. The requests are in requests.ts.
 import * as z from 'zod/mini';
 import type { CustomerField } from './fields.js';
-import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+import { numericId, parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 /**
  * Strict in what we send, tolerant in what we read: a listing needs a customer's id; every
@@ -10,7 +10,6 @@ import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields
  * taxExempt as "true", tags as JSON-array text, ordersCount as an object in one place and a
  * string in another).
  */
-const asSent = z.optional(z.unknown());
 export const customerSchema = z.looseObject({
   id: wireId,
   firstName: asSent,
@@ -76,13 +75,6 @@ export const checkCustomerChange = (value: unknown) => parseInput(customerChange
 export const checkCustomerSearch = (value: unknown) => parseInput(customerSearchInput, value);
 export const checkCustomerId = (customerId: unknown) => parseInput(idInput, { customerId }, idNames).customerId;
 
-/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-export function checkCustomer(value: unknown): Customer {
-  parseWire(customerSchema, value, 'a customer');
-  return value as Customer;
-}
+export const checkCustomer = (value: unknown): Customer => checkedAsSent(customerSchema, value, 'a customer');
 
-export function checkCustomerList(list: unknown): Customer[] {
-  parseWire(z.array(customerSchema), list, 'a customer list');
-  return list as Customer[];
-}
+export const checkCustomerList = (list: unknown): Customer[] => checkedListAsSent(customerSchema, list, 'a customer list');

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { DiscountCodeField, DiscountField } from './fields.js';
 import { DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
-import { decimalAmount, numericId, parseInput, parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
+import { decimalAmount, numericId, parseInput, wireAmount, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const anything = z.optional(z.unknown());
@@ -127,23 +127,10 @@ export const checkDiscountChange = (value: unknown): DiscountChange => parseInpu
 export const checkDiscountList = (value: unknown): DiscountList => parseInput(discountListInput, value);
 export const checkDiscountId = (discountId: unknown, names: Record<string, string> = idNames) => parseInput(idInput, { discountId }, names).discountId;
 
-/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-export function checkDiscount(value: unknown): Discount {
-  parseWire(discountSchema, value, 'a discount');
-  return value as Discount;
-}
+export const checkDiscount = (value: unknown): Discount => checkedAsSent(discountSchema, value, 'a discount');
 
-export function checkDiscountListAnswer(list: unknown): Discount[] {
-  parseWire(z.array(discountSchema), list, 'a discount list');
-  return list as Discount[];
-}
+export const checkDiscountListAnswer = (list: unknown): Discount[] => checkedListAsSent(discountSchema, list, 'a discount list');
 
-export function checkDiscountCode(value: unknown): DiscountCode {
-  parseWire(discountCodeSchema, value, 'a discount code');
-  return value as DiscountCode;
-}
+export const checkDiscountCode = (value: unknown): DiscountCode => checkedAsSent(discountCodeSchema, value, 'a discount code');
 
-export function checkDiscountCodeList(list: unknown): DiscountCode[] {
-  parseWire(z.array(discountCodeSchema), list, 'a discount code list');
-  return list as DiscountCode[];
-}
+export const checkDiscountCodeList = (list: unknown): DiscountCode[] => checkedListAsSent(discountCodeSchema, list, 'a discount code list');

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from './status.js';
 import type { GiftCardField } from './fields.js';
-import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
+import { decimalAmount, isoDate, numericId, parseInput, parseWire, wireAmount, wireId, type Assert, type ExactFields, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const optionalId = z.optional(z.nullable(wireId));
@@ -85,7 +85,4 @@ export function checkCard(card: unknown): GiftCard {
   return card as GiftCard;
 }
 
-export function checkCardList(list: unknown): GiftCard[] {
-  parseWire(z.array(giftCardSchema), list, 'a gift card list');
-  return list as GiftCard[];
-}
+export const checkCardList = (list: unknown): GiftCard[] => checkedListAsSent(giftCardSchema, list, 'a gift card list');

@@ -3,9 +3,7 @@
 // variant's stock at one location. The ids are required; the rest is shown as sent.
 import * as z from 'zod/mini';
 import type { InventoryField } from './fields.js';
-import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
-
-const asSent = z.optional(z.unknown());
+import { numericId, parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 export const inventorySchema = z.looseObject({
   productId: asSent,
@@ -19,15 +17,9 @@ export type InventoryItem = z.infer<typeof inventorySchema>;
 /** fields.ts names exactly these fields (tsc checks it). */
 export type InventoryFieldsCheck = Assert<ExactFields<typeof inventorySchema.shape, InventoryField>>;
 
-export function checkInventoryItem(value: unknown): InventoryItem {
-  parseWire(inventorySchema, value, 'an inventory item');
-  return value as InventoryItem;
-}
+export const checkInventoryItem = (value: unknown): InventoryItem => checkedAsSent(inventorySchema, value, 'an inventory item');
 
-export function checkInventoryList(list: unknown): InventoryItem[] {
-  parseWire(z.array(inventorySchema), list, 'an inventory list');
-  return list as InventoryItem[];
-}
+export const checkInventoryList = (list: unknown): InventoryItem[] => checkedListAsSent(inventorySchema, list, 'an inventory list');
 
 // ---- inputs, checked before anything is sent -------------------------------------------
 

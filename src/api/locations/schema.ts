@@ -4,9 +4,7 @@
 // "Locations"), read tolerantly: only the id is required, everything else is shown as sent.
 import * as z from 'zod/mini';
 import type { LocationField } from './fields.js';
-import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
-
-const asSent = z.optional(z.unknown());
+import { numericId, parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 export const locationSchema = z.looseObject({
   locationId: wireId,
@@ -27,16 +25,9 @@ export type Location = z.infer<typeof locationSchema>;
 /** fields.ts names exactly these fields (tsc checks it). */
 export type LocationFieldsCheck = Assert<ExactFields<typeof locationSchema.shape, LocationField>>;
 
-/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-export function checkLocation(value: unknown): Location {
-  parseWire(locationSchema, value, 'a location');
-  return value as Location;
-}
+export const checkLocation = (value: unknown): Location => checkedAsSent(locationSchema, value, 'a location');
 
-export function checkLocationList(list: unknown): Location[] {
-  parseWire(z.array(locationSchema), list, 'a location list');
-  return list as Location[];
-}
+export const checkLocationList = (list: unknown): Location[] => checkedListAsSent(locationSchema, list, 'a location list');
 
 // ---- inputs, checked before anything is sent -------------------------------------------
 

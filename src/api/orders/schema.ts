@@ -2,7 +2,7 @@
 // it is sent. The requests themselves are in requests.ts.
 import * as z from 'zod/mini';
 import { CANCEL_REASONS, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, MAX_ORDER_PAGE_SIZE, ORDER_STATUSES, type OrderField } from './fields.js';
-import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields, asSent, checkedListAsSent } from '../schema.js';
 import { RuntimeError } from '../../core/errors.js';
 import { scalarText } from '../../core/json.js';
 import { isCalendarDate } from '../wire.js';
@@ -12,7 +12,6 @@ import { isCalendarDate } from '../wire.js';
  * as the fulfilment guide lists them); every other field is shown as the store sent it,
  * whatever its JSON type (the docs' sample writes `paymentGatewayNames` as JSON-array text).
  */
-const asSent = z.optional(z.unknown());
 export const orderSchema = z.looseObject({
   orderId: z.optional(wireId),
   id: z.optional(wireId),
@@ -90,10 +89,7 @@ export function checkOrder(order: unknown): Order {
   return order as Order;
 }
 
-export function checkOrderPage(list: unknown): Order[] {
-  parseWire(z.array(orderSchema), list, 'an order list');
-  return list as Order[];
-}
+export const checkOrderPage = (list: unknown): Order[] => checkedListAsSent(orderSchema, list, 'an order list');
 
 /** The order's id as text, digit-exact, whichever of its two names carried it. */
 export function idOf(order: Order): string | undefined {

@@ -3,7 +3,7 @@
 // everything it did not change. What a user may write is checked in checks.ts.
 import * as z from 'zod/mini';
 import type { ProductField } from './fields.js';
-import { parseWire, wireAmount, wireId, type Assert, type ExactFields } from '../schema.js';
+import { parseWire, wireAmount, wireId, type Assert, type ExactFields, checkedListAsSent } from '../schema.js';
 
 const text = z.optional(z.nullable(z.string()));
 const id = z.optional(z.nullable(wireId));
@@ -75,7 +75,4 @@ export const productListItemSchema = z.looseObject({
 /** A listed product: only productId is known to be there; read the rest as unknown. */
 export type ListedProduct = { productId: z.infer<typeof wireId> } & Record<string, unknown>;
 
-export function checkProductList(list: unknown): ListedProduct[] {
-  parseWire(z.array(productListItemSchema), list, 'a product list');
-  return list as ListedProduct[];
-}
+export const checkProductList = (list: unknown): ListedProduct[] => checkedListAsSent(productListItemSchema, list, 'a product list');

@@ -2,9 +2,7 @@
 // every field shown as sent, whatever its type; nothing here may refuse an answer over them.
 import * as z from 'zod/mini';
 import type { ShopField } from './fields.js';
-import { parseWire, type Assert, type ExactFields } from '../schema.js';
-
-const asSent = z.optional(z.unknown());
+import { type Assert, type ExactFields, asSent, checkedAsSent } from '../schema.js';
 
 export const shopSchema = z.looseObject({
   shopId: asSent,
@@ -25,8 +23,4 @@ export type Shop = z.infer<typeof shopSchema>;
 /** fields.ts names exactly these fields (tsc checks it). */
 export type ShopFieldsCheck = Assert<ExactFields<typeof shopSchema.shape, ShopField>>;
 
-/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-export function checkShop(value: unknown): Shop {
-  parseWire(shopSchema, value, 'a shop');
-  return value as Shop;
-}
+export const checkShop = (value: unknown): Shop => checkedAsSent(shopSchema, value, 'a shop');

@@ -4,7 +4,7 @@
 import { isHttpUrl } from '../../core/target.js';
 import * as z from 'zod/mini';
 import type { WebhookSubscriptionField } from './fields.js';
-import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields } from '../schema.js';
+import { numericId, parseInput, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 
@@ -45,13 +45,6 @@ export const checkSubscriptionFilter = (value: unknown) => parseInput(subscripti
 export const checkSubscriptionChange = (value: unknown) => parseInput(subscriptionChangeInput, value);
 export const checkWebhookId = (webhookId: unknown) => parseInput(idInput, { webhookId }, idNames).webhookId;
 
-/** Checked against the schema, but returned as sent: zod's copy would reorder the keys. */
-export function checkSubscription(value: unknown): WebhookSubscription {
-  parseWire(webhookSubscriptionSchema, value, 'a webhook subscription');
-  return value as WebhookSubscription;
-}
+export const checkSubscription = (value: unknown): WebhookSubscription => checkedAsSent(webhookSubscriptionSchema, value, 'a webhook subscription');
 
-export function checkSubscriptionList(list: unknown): WebhookSubscription[] {
-  parseWire(z.array(webhookSubscriptionSchema), list, 'a webhook subscription list');
-  return list as WebhookSubscription[];
-}
+export const checkSubscriptionList = (list: unknown): WebhookSubscription[] => checkedListAsSent(webhookSubscriptionSchema, list, 'a webhook subscription list');
