@@ -1,6 +1,6 @@
 import { CUSTOMER_FIELDS } from '../../api/customers/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { CUSTOMER_LIST_COLUMNS } from './columns.js';
 import { PROTECTED_NOTE } from './customer-flags.js';
@@ -34,14 +34,7 @@ export default defineVerb({
       ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}),
     };
     const pages = api.customers.list(paging, options.all === true);
-    const first = await ctx.spin('Listing customers…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) return;
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing customers…', view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers.');
     if (nextPageToken) ctx.say(nextPageHint('customers', nextPageToken, options.sinceId !== undefined));
   },
 });

@@ -1,6 +1,6 @@
 import { CUSTOMER_FIELDS } from '../../api/customers/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { CUSTOMER_LIST_COLUMNS } from './columns.js';
 import { PROTECTED_NOTE } from './customer-flags.js';
@@ -41,14 +41,7 @@ ${PROTECTED_NOTE}Needs a token with the read_customers or write_customers scope.
     const api = await ctx.api();
     const paging = { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
     const pages = api.customers.search(filter, paging, options.all === true);
-    const first = await ctx.spin('Searching customers…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) return;
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Searching customers…', view.customerListView(CUSTOMER_LIST_COLUMNS), 'No customers match.');
     if (nextPageToken)
       ctx.say(
         nextPageHint(

@@ -1,7 +1,7 @@
 import { DISCOUNT_FIELDS, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, valuesText } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { DISCOUNT_LIST_COLUMNS } from './columns.js';
 
@@ -37,17 +37,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
-    const first = await ctx.spin('Listing discounts…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) {
-        nextPageToken = first.value;
-        return;
-      }
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
     if (nextPageToken)
       ctx.say(
         nextPageHint(

@@ -1,7 +1,7 @@
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
+import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
@@ -41,14 +41,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
-    const first = await ctx.spin('Searching gift cards…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) return;
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS), 'No gift cards match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Searching gift cards…', view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS), 'No gift cards match.');
     const filtered = Object.values(filters).some((value) => value !== undefined);
     // Piped too: a script that got one page must be able to tell it did not get them all.
     if (nextPageToken) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));

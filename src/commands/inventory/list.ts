@@ -1,7 +1,7 @@
 import { INVENTORY_FIELDS } from '../../api/inventory/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { INVENTORY_LIST_COLUMNS } from './columns.js';
 
@@ -42,19 +42,9 @@ shown); --json prints the items as the store sent them, locations by id.
     const filter = { ...given, ...(locationId === undefined ? {} : { locationId }) };
     const page = { ...filter, ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
     const pages = api.inventory.pages(page, options.all === true);
-    const first = await ctx.spin('Listing stock…', () => pages.next());
     // --json prints ids as sent: the names are for people, and cost a request.
     const names = out.isJson ? new Map<string, string>() : await stock.locationNames(api);
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) {
-        nextPageToken = first.value;
-        return;
-      }
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), inventoryListView(INVENTORY_LIST_COLUMNS, names), 'No stock matches.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing stock…', inventoryListView(INVENTORY_LIST_COLUMNS, names), 'No stock matches.');
     const filtered = Object.values(filters).some((value) => value !== undefined);
     if (nextPageToken) ctx.say(nextPageHint('stock items', nextPageToken, filtered));
   },

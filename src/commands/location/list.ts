@@ -1,6 +1,6 @@
 import { LOCATION_FIELDS } from '../../api/locations/fields.js';
 import { UsageError } from '../../core/errors.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { LOCATION_LIST_COLUMNS } from './columns.js';
 
@@ -24,17 +24,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.locations.pages({ ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
-    const first = await ctx.spin('Listing locations…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) {
-        nextPageToken = first.value;
-        return;
-      }
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), locationListView(LOCATION_LIST_COLUMNS), 'No locations.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing locations…', locationListView(LOCATION_LIST_COLUMNS), 'No locations.');
     if (nextPageToken) ctx.say(nextPageHint('locations', nextPageToken, false));
   },
 });

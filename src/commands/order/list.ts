@@ -1,6 +1,6 @@
 import { MAX_ORDER_PAGE_SIZE, ORDER_FIELDS } from '../../api/orders/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, MAX_PAGES_BOUND, nextPageHint } from '../paging.js';
+import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { ORDER_LIST_COLUMNS } from './columns.js';
 import { filterFlags, filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
@@ -38,14 +38,7 @@ export default defineVerb({
     const api = await ctx.api();
     if (query.createTimeMin !== undefined) await warnOfWindow(api, query.createTimeMin, ctx);
     const pages = api.orders.list(query, options.all === true, { pages: options.maxPages ?? MAX_PAGES, flag: '--max-pages' });
-    const first = await ctx.spin('Listing orders…', () => pages.next());
-    let nextPageToken: string | undefined;
-    async function* stream() {
-      if (first.done) return;
-      yield first.value;
-      nextPageToken = yield* pages;
-    }
-    await out.list(stream(), view.orderListView(ORDER_LIST_COLUMNS), 'No orders match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing orders…', view.orderListView(ORDER_LIST_COLUMNS), 'No orders match.');
     const filtered = Object.values(filterFlags(options)).some((value) => value !== undefined) || options.sinceId !== undefined;
     if (nextPageToken) ctx.say(nextPageHint('orders', nextPageToken, filtered));
   },

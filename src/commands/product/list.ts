@@ -2,7 +2,7 @@ import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint } from '../paging.js';
+import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole, type VerbContext } from '../verb.js';
 import type { OutputFlags } from '../../core/output-options.js';
 import type { ProductFilter } from '../../product/list.js';
@@ -62,17 +62,7 @@ export async function listProducts(options: ProductListing, ctx: VerbContext<{ f
   const api = await ctx.api();
   const filter = await products.resolveFilter(api, options, ctx.spin);
   const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
-  const first = await ctx.spin('Listing products…', () => pages.next());
-  let nextPageToken: string | undefined;
-  async function* stream() {
-    if (first.done) {
-      nextPageToken = first.value;
-      return;
-    }
-    yield first.value;
-    nextPageToken = yield* pages;
-  }
-  await out.list(stream(), view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
+  const nextPageToken = await printPages(ctx, out, pages, 'Listing products…', view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
   // Piped too: a script that got one page must be able to tell it did not get them all.
   if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
 }
