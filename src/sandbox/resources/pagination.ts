@@ -58,6 +58,20 @@ export function decodePageToken(raw: string, isPosition: (after: string) => bool
   return { after, filters };
 }
 
+/**
+ * A next page's cursor, the request's filters checked against it: beside the token a filter
+ * is refused where the dialect sends the token alone, and elsewhere must be the token's own.
+ */
+export function nextPageCursor(token: string, query: URLSearchParams, names: Iterable<string>, tokenAlone: boolean, isPosition?: (after: string) => boolean): PageCursor {
+  const cursor = decodePageToken(token, isPosition);
+  for (const name of names) {
+    if (!query.has(name)) continue;
+    if (tokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
+    if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
+  }
+  return cursor;
+}
+
 /** Path and query of the page a cursor points at; the server puts it in a Link header. */
 export function pageUrl(path: string, limit: number, cursor: PageCursor): string {
   const query = new URLSearchParams({ limit: String(limit), pageToken: encodePageToken(cursor) });

@@ -2,7 +2,7 @@
 // carries the filters (the real dialect wants it alone). Search matches an email exactly
 // (ignoring case), a phone by its digits, a name by part of the first, last or full name.
 import { invalidField } from '../../http/sandbox-errors.js';
-import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
+import { pageUrl, parseLimit, parseSinceId, nextPageCursor } from '../pagination.js';
 import { emailKey, phoneKey, type CustomerRecord } from './record.js';
 
 export const LIST_PATH = '/api/202412/customers';
@@ -49,12 +49,7 @@ export function customerPage(customers: readonly CustomerRecord[], query: URLSea
     after = parseSinceId(query.get('sinceId'));
     if (after !== null) filters.sinceId = after;
   } else {
-    const cursor = decodePageToken(token);
-    for (const name of names) {
-      if (!query.has(name)) continue;
-      if (tokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-      if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-    }
+    const cursor = nextPageCursor(token, query, names, tokenAlone);
     filters = { ...cursor.filters };
     after = cursor.after;
   }

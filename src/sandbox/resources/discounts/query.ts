@@ -1,7 +1,7 @@
 // Listing discounts and a discount's codes: filters, pages by id. The token carries the
 // filters; the real dialect wants it alone (only limit beside it), as the other listings.
 import { invalidField } from '../../http/sandbox-errors.js';
-import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
+import { pageUrl, parseLimit, parseSinceId, nextPageCursor } from '../pagination.js';
 
 export type Filter<T> = { name: string; check(value: string): string; keep(record: T, value: string): boolean };
 
@@ -26,12 +26,7 @@ export function listPage<T extends { id: string }>(
     }
     if (after !== null) given.sinceId = after;
   } else {
-    const cursor = decodePageToken(token);
-    for (const name of names) {
-      if (!query.has(name)) continue;
-      if (tokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-      if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-    }
+    const cursor = nextPageCursor(token, query, names, tokenAlone);
     given = { ...cursor.filters };
     after = cursor.after;
   }

@@ -9,7 +9,7 @@ import type { ScopeRequirement } from '../../http/scopes.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
-import { decodePageToken, pageUrl, parseLimit } from '../pagination.js';
+import { pageUrl, parseLimit, nextPageCursor } from '../pagination.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { readAvailable, readId } from '../products/input.js';
 import type { ProductRecord, VariantRecord } from '../products/record.js';
@@ -96,12 +96,7 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: L
         (name) => name,
       );
     } else {
-      const cursor = decodePageToken(token, isPosition);
-      for (const name of FILTERS) {
-        if (!request.query.has(name)) continue;
-        if (env.dialect.pageTokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-        if (request.query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-      }
+      const cursor = nextPageCursor(token, request.query, FILTERS, env.dialect.pageTokenAlone, isPosition);
       filters = filtersOf(
         (name) => cursor.filters[name],
         () => 'pageToken',

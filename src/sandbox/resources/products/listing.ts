@@ -1,6 +1,6 @@
 import { JsonInteger } from '../../http/body-json.js';
 import { canonicalId } from '../../state/ids.js';
-import { decodePageToken, pageUrl, parseLimit } from '../pagination.js';
+import { pageUrl, parseLimit, nextPageCursor } from '../pagination.js';
 import type { Catalog } from './catalog-state.js';
 import { PRODUCT_STATUSES, type ProductStatus } from './decisions.js';
 import { presentProduct } from './present.js';
@@ -66,16 +66,11 @@ export function productListingRoutes(env: ResourceEnv, catalog: Catalog): Route[
     let after: string | null = null;
     if (token === null) filters = fromQuery(query);
     else {
-      const cursor = decodePageToken(token);
+      const cursor = nextPageCursor(token, query, FILTER_NAMES, env.dialect.pageTokenAlone);
       filters = checkFilters(
         (name) => cursor.filters[name],
         () => 'pageToken',
       );
-      for (const name of FILTER_NAMES) {
-        if (!query.has(name)) continue;
-        if (env.dialect.pageTokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-        if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-      }
       after = cursor.after;
     }
     const keep = matches(filters);

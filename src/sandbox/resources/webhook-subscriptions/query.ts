@@ -1,6 +1,6 @@
 // Listing subscriptions: filters by topic and address, pages by id like gift card search.
 import { invalidField } from '../../http/sandbox-errors.js';
-import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
+import { pageUrl, parseLimit, parseSinceId, nextPageCursor } from '../pagination.js';
 import type { SubscriptionRecord } from './record.js';
 import { SUBSCRIPTION_TOPICS } from './topics.js';
 
@@ -48,12 +48,7 @@ export function listPage(subscriptions: readonly SubscriptionRecord[], query: UR
     after = parseSinceId(query.get('sinceId'));
     if (after !== null) carried.sinceId = after;
   } else {
-    const cursor = decodePageToken(token);
-    for (const name of FILTER_NAMES) {
-      if (!query.has(name)) continue;
-      if (tokenAlone) throw invalidField(name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
-      if (query.get(name) !== cursor.filters[name]) throw invalidField(name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
-    }
+    const cursor = nextPageCursor(token, query, FILTER_NAMES, tokenAlone);
     filters = filtersOf(
       (name) => cursor.filters[name],
       () => 'pageToken',
