@@ -199,7 +199,25 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
     expect(complete('store-cli metafield set products 1 --type D')).toEqual(['Date', 'DateTime', 'Decimal']);
     expect(complete('store-cli metafield list ')).toContain('customers');
     expect(complete('store-cli metafield list customers ')).toEqual([]);
-    expect(complete('store-cli webhook trigger ')).toEqual(['products/create', 'products/delete', 'products/update']);
+    expect(complete('store-cli webhook trigger ')).toEqual([
+      'customers/create',
+      'customers/delete',
+      'customers/merge',
+      'customers/update',
+      'discounts/create',
+      'discounts/delete',
+      'discounts/update',
+      'orders/cancelled',
+      'orders/create',
+      'orders/delete',
+      'orders/fulfilled',
+      'orders/paid',
+      'orders/partiallyFulfilled',
+      'orders/update',
+      'products/create',
+      'products/delete',
+      'products/update',
+    ]);
     expect(complete('store-cli --profile ')).toEqual(['default', 'staging']);
     expect(complete('store-cli giftcard get 1 --profile s')).toEqual(['staging']);
   });
