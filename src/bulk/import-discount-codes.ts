@@ -69,10 +69,18 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
       request.dryRun,
       imported.name,
       async (journal) =>
-        runImportJob(await input.open(), discountCodeKind(store, request.discountId, index, checked.generated, journal ? discountCodeWatch(journal) : undefined), DISCOUNT_CODE_REJECTS, request, env, paced, {
-          ...(rejects ? { opened: rejects } : {}),
-          reopen: input.open,
-        }),
+        runImportJob(
+          await input.open(),
+          discountCodeKind(store, request.discountId, index, checked.generated, journal ? discountCodeWatch(journal) : undefined),
+          DISCOUNT_CODE_REJECTS,
+          request,
+          env,
+          paced,
+          {
+            ...(rejects ? { opened: rejects } : {}),
+            reopen: input.open,
+          },
+        ),
       CODES_NOT_UNDOABLE,
     );
     const lines = [...report.lines];

@@ -123,13 +123,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
  * the run id in the summary and --json, the counts in the journal. A run that throws
  * keeps its journal only if it recorded a write.
  */
-export async function withJournal(
-  env: ImportEnv,
-  dryRun: boolean,
-  file: string,
-  work: (journal: RunJournal | undefined) => Promise<ImportReport>,
-  notUndoable?: string,
-): Promise<ImportReport> {
+export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
   const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file, notUndoable);
   let report: ImportReport;
   try {

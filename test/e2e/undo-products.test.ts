@@ -92,7 +92,9 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
 
   it('discount import: journaled, listed as not undoable, and undo refuses it in one sentence (exit 2, nothing sent)', { timeout: 60_000 }, async () => {
     const env = served.sandbox.env();
-    const created = await run(['discount', 'create', '--title', 'Undo sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code', '--json', 'id'], { env });
+    const created = await run(['discount', 'create', '--title', 'Undo sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code', '--json', 'id'], {
+      env,
+    });
     expect(created.code, created.stderr).toBe(0);
     const { id } = JSON.parse(created.stdout) as { id: string };
     const imported = await run(['discount', 'import', file('code\nUNDOONE\nUNDOTWO\n'), '--discount', id, '--json'], { env });
@@ -100,7 +102,12 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
     const { runId } = JSON.parse(imported.stdout) as { runId: string };
     expect(imported.stderr).toContain(`Run ${runId}: kept in store-cli runs, but it cannot be undone (the API deletes no discount code, only a whole discount with all its codes).`);
     const journal = readFileSync(join(env.STORE_CLI_DATA_DIR!, 'runs', runId, 'before.jsonl'), 'utf8');
-    expect(journal.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect(
+      journal
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
       { kind: 'discount-code-create', discountId: id, line: 2, code: 'UNDOONE' },
       { kind: 'discount-code-create', discountId: id, line: 3, code: 'UNDOTWO' },
     ]);
@@ -116,7 +123,9 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
     const undone = await run(['undo', runId, '--yes'], { env });
     expect(undone.code).toBe(2);
     expect(undone.stderr.split('\n')[0]).toMatch(
-      new RegExp(`^error: Run ${runId} \\(discount import .*rows\\.csv\\) cannot be undone: the API deletes no discount code, only a whole discount with all its codes\\. What it added is listed in .*before\\.jsonl; nothing was sent\\.$`),
+      new RegExp(
+        `^error: Run ${runId} \\(discount import .*rows\\.csv\\) cannot be undone: the API deletes no discount code, only a whole discount with all its codes\\. What it added is listed in .*before\\.jsonl; nothing was sent\\.$`,
+      ),
     );
     expect(await codes()).toBe(held);
   });

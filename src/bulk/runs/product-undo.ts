@@ -80,7 +80,11 @@ export function restoreBody(before: Product): WireProduct {
 
 /** A field the store stamps itself (updateTime, updatedAt): no one's change. */
 function stamped(field: string): boolean {
-  const last = field.replace(/\[\d+\]$/, '').split('.').at(-1) ?? '';
+  const last =
+    field
+      .replace(/\[\d+\]$/, '')
+      .split('.')
+      .at(-1) ?? '';
   return /(Time|At|_at)$/.test(last);
 }
 

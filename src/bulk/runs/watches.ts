@@ -27,8 +27,7 @@ export function productWatch(journal: RunJournal): ProductWatch {
     beforeUpdate: (id, before, sent) => journal.record([{ kind: 'product-update', id, before, sent }]),
     updated: (id, made, after) => journal.record([{ kind: 'product-updated', id, made, ...(after !== undefined ? { after } : {}) }]),
     beforeCreate: (identity, sent) => journal.record([{ kind: 'product-create', identity, sent }]),
-    created: (identity, made, after) =>
-      journal.record([{ kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) }]),
+    created: (identity, made, after) => journal.record([{ kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) }]),
     beforeValues: (productId, values) => journal.record(values.map((value) => ({ kind: 'metafield', domain: 'products', bizId: productId, ...value }))),
   };
 }
