@@ -10,7 +10,7 @@ import { draftToWire, editableCopy, type WireProduct } from '../../api/products/
 import { ApiError } from '../../core/errors.js';
 import { toJson } from '../../core/json.js';
 import { diffProducts } from '../../product/diff.js';
-import type { UndoStep } from './undo.js';
+import type { UndoStep } from './undo-step.js';
 
 /** A product the run replaced: as it was before the run's first PUT, and the last PUT (its body, and the store's answer when it came). */
 export interface UpdatedProduct {

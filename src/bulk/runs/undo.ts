@@ -25,36 +25,13 @@ import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
 import type { PacedApi } from '../paced-api.js';
 import { productStep, type CreatedProduct, type UpdatedProduct } from './product-undo.js';
+import type { UndoAction, UndoStep } from './undo-step.js';
 import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
 
 export const PROGRESS_FILE = 'undo.jsonl';
 export const LOCK_FILE = 'undo.lock';
 
-/** What undo does with one key. */
-export type UndoAction =
-  /** Put back the value it held (or the card's fields). */
-  | 'restore'
-  /** Remove the value the run created. */
-  | 'delete'
-  /** Disable the card the run created (the API deletes no card). */
-  | 'disable'
-  /** Already as before the run: nothing to do. */
-  | 'as-before'
-  /** Changed by someone else since the run: left alone (without --force). */
-  | 'changed'
-  /** Cannot be undone through the API (said why). */
-  | 'cannot'
-  /** Undone by an earlier undo of this run (undo.jsonl). */
-  | 'done';
-
-export interface UndoStep {
-  key: string;
-  action: UndoAction;
-  /** Why, for the actions that leave a key as it is. */
-  note?: string;
-  /** Runs the write. */
-  run?: () => Promise<unknown>;
-}
+export type { UndoAction, UndoStep } from './undo-step.js';
 
 export interface UndoPlan {
   meta: RunMeta;
