@@ -207,7 +207,8 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
     }),
   );
 
-  for (const product of [...products.updated, ...products.created]) steps.push(await productStep(product, done, paced.api.products, force));
+  // Products, read one each (as metafield objects are, through the paced pool).
+  steps.push(...(await Promise.all([...products.updated, ...products.created].map((product) => productStep(product, done, paced.api.products, force)))));
 
   for (const card of created) {
     const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);
