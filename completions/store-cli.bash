@@ -686,10 +686,10 @@ _store_cli_option() {
     'undo|--concurrency') REPLY='v' ;;
     'undo|--json') REPLY='l runId restored deleted disabled asBefore leftAlone failed' ;;
     'undo|-q' | 'undo|--jq') REPLY='v' ;;
-    'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
-    'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
+    'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
+    'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
     'runs|-q' | 'runs|--jq') REPLY='v' ;;
-    'runs|--columns') REPLY='l runId command file store started rows created updated unchanged failed undone' ;;
+    'runs|--columns') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;

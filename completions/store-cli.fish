@@ -1226,10 +1226,10 @@ complete -c store-cli -n '__store_cli_at \'undo\'' -s q -l jq -x -d 'filter the 
 complete -c store-cli -n '__store_cli_at \'undo\'' -s h -l help -d 'show help'
 
 # store-cli runs
-complete -c store-cli -n '__store_cli_at \'runs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone\')' -d 'print an array of {"runId", "command", "file", "store", "started", "rows", "created", "updated", "unchanged", "failed", "undone"}, newest first (counts null for a run that did not finish) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
-complete -c store-cli -n '__store_cli_at \'runs\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
+complete -c store-cli -n '__store_cli_at \'runs\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone undoable\')' -d 'print an array of {"runId", "command", "file", "store", "started", "rows", "created", "updated", "unchanged", "failed", "undone", "undoable"}, newest first (counts null for a run that did not finish) (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
+complete -c store-cli -n '__store_cli_at \'runs\'' -l jsonl -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone undoable\')' -d 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields'
 complete -c store-cli -n '__store_cli_at \'runs\'' -s q -l jq -x -d 'filter the JSON with jq (once over the one array, every page of it with --all; with --jsonl once per line); implies --json; strings print raw, like jq -r'
-complete -c store-cli -n '__store_cli_at \'runs\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
+complete -c store-cli -n '__store_cli_at \'runs\'' -l columns -x -a '(__fish_complete_list , \'__store_cli_words runId command file store started rows created updated unchanged failed undone undoable\')' -d 'show only these comma-separated columns, in this order (a table or tab-separated rows; names below)'
 complete -c store-cli -n '__store_cli_at \'runs\'' -s h -l help -d 'show help'
 
 # store-cli sandbox

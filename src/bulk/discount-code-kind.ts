@@ -8,6 +8,7 @@
 // another discount holds it (the row fails).
 import type { DiscountCode } from '../api/discounts/schema.js';
 import { ApiError } from '../core/errors.js';
+import { scalarText } from '../core/json.js';
 import { stripPeriod } from '../core/words.js';
 import {
   discountCodeProblem,
@@ -59,6 +60,14 @@ export const DISCOUNT_CODE_REJECTS: RejectColumns<DiscountCodeText> = {
   cells: (text) => [text.code],
 };
 
+/**
+ * The run's journal, as the discount code kind tells it: each code before it is added (awaited:
+ * on disk first). `code` is undefined for a code the run generated (it is in --codes-out only).
+ */
+export interface CodeWatch {
+  beforeAdd(discountId: string, line: number, code: string | undefined): Promise<void>;
+}
+
 const CREATED: Outcome = { kind: 'created' };
 const UNCHANGED: Outcome = { kind: 'unchanged' };
 const reject = (reason: string): Outcome => ({ kind: 'rejected', reason });
@@ -69,6 +78,7 @@ export function discountCodeKind(
   discountId: string,
   index: CodeIndex | undefined,
   generated: ReadonlyMap<number, string>,
+  watch?: CodeWatch,
 ): RowKind<DiscountCodeText, DiscountCodeRow, DiscountCodeLayout> {
   async function applyCode(row: DiscountCodeRow, dryRun: boolean): Promise<Outcome> {
     const code = row.code;
@@ -77,8 +87,9 @@ export function discountCodeKind(
     if (index?.codes.has(code.toLowerCase())) return UNCHANGED;
     if (index === undefined && (await store.findCode(discountId, code)) !== undefined) return UNCHANGED;
     if (dryRun) return CREATED;
+    await watch?.beforeAdd(discountId, row.line, row.generated ? undefined : code);
     const added = await store.addCode(discountId, code);
-    if (added.kind === 'created') return CREATED;
+    if (added.kind === 'created') return added.code?.id !== undefined ? { ...CREATED, id: scalarText(added.code.id) } : CREATED;
     // A code generated for this run taken at the first try is another's (random codes collided).
     if (row.generated && !added.afterLostAnswer) return reject(`the code generated for this row is taken; give the row a code of its own in the --codes-out file and import that file`);
     const found = await store.findCode(discountId, code);

@@ -11,7 +11,8 @@ import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { DISCOUNT_CODE_REJECTS, discountCodeKind, indexWorthIt, readCodeIndex, type CodeIndex } from './discount-code-kind.js';
 import { discountCodeProblem, discountCodeShardKey, discountCodeText, DISCOUNT_CODE_COLUMNS, readDiscountCodeHeader } from './discount-code-rows.js';
-import { report as reportOf, runImportJob, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
+import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
+import { discountCodeWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
 import { openRejectsFile } from './rejects.js';
 import { importRecords, type ImportResult, type ImportSource, type Stop } from './run-import.js';
@@ -25,6 +26,9 @@ export interface DiscountCodeImportRequest extends JobSettings {
   /** Where the codes generated for rows without one are written (created new, 0600). */
   codesOut?: string;
 }
+
+/** Why undo cannot take a discount import back (docs/decisions.md, "Undo of a discount import"). */
+export const CODES_NOT_UNDOABLE = 'the API deletes no discount code, only a whole discount with all its codes';
 
 export async function importDiscountCodes(request: DiscountCodeImportRequest, env: ImportEnv): Promise<ImportReport> {
   const { rejectsPath, codesOut } = request;
@@ -60,10 +64,25 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first code is sent.
     await checked.writeCodes();
-    const report = await runImportJob(await input.open(), discountCodeKind(store, request.discountId, index, checked.generated), DISCOUNT_CODE_REJECTS, request, env, paced, {
-      ...(rejects ? { opened: rejects } : {}),
-      reopen: input.open,
-    });
+    const report = await withJournal(
+      env,
+      request.dryRun,
+      imported.name,
+      async (journal) =>
+        runImportJob(
+          await input.open(),
+          discountCodeKind(store, request.discountId, index, checked.generated, journal ? discountCodeWatch(journal) : undefined),
+          DISCOUNT_CODE_REJECTS,
+          request,
+          env,
+          paced,
+          {
+            ...(rejects ? { opened: rejects } : {}),
+            reopen: input.open,
+          },
+        ),
+      CODES_NOT_UNDOABLE,
+    );
     const lines = [...report.lines];
     if (index && index.codes.size > 0) lines.push(`Planned from the discount's ${plural(index.codes.size, 'code')}, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0) lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${codesOut} (mode 0600), and nowhere else.`);

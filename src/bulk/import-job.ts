@@ -24,8 +24,11 @@ export interface ImportEnv {
   api(tuning: ApiTuning): Promise<Api>;
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
-  /** A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as named). */
-  openJournal?: (file: string) => Promise<RunJournal>;
+  /**
+   * A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as
+   * named; `notUndoable`: why undo cannot put the run's writes back, for a kind whose writes the API cannot take back).
+   */
+  openJournal?: (file: string, notUndoable?: string) => Promise<RunJournal>;
 }
 
 export interface ImportReport {
@@ -120,8 +123,8 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
  * the run id in the summary and --json, the counts in the journal. A run that throws
  * keeps its journal only if it recorded a write.
  */
-export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>): Promise<ImportReport> {
-  const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file);
+export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
+  const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file, notUndoable);
   let report: ImportReport;
   try {
     report = await work(journal);
@@ -133,7 +136,8 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
   const { rows, created, updated, unchanged, failed } = report.summary;
   await journal.finish({ rows, created, updated, unchanged, failed });
   const { runId } = journal;
-  return { ...report, lines: [...report.lines, `Run ${runId}: undo with store-cli undo ${runId}`], summary: { ...report.summary, runId } };
+  const told = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
+  return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
 }
 
 /** The summary lines, --json summary and failure of a run's result. */

@@ -6,7 +6,8 @@ import { idText } from '../api/products/draft.js';
 import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { plural } from '../core/words.js';
-import { report, runImportJob, type ImportEnv, type ImportReport } from './import-job.js';
+import { report, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import { productWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
 import { ProductCatalog, type CatalogSource, type Named } from './product-catalog.js';
 import { productJsonlRecords } from './product-jsonl.js';
@@ -86,8 +87,10 @@ async function importFrom(input: ReopenableInput, twice: boolean, request: Produ
   }
   const known = catalog.size;
   const rejects = productRejects();
-  const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears }, rejects);
-  const result = await runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced, twice ? { reopen: input.open } : {});
+  const result = await withJournal(env, request.dryRun, source.name, (journal) => {
+    const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears }, rejects, journal ? productWatch(journal) : undefined);
+    return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced, twice ? { reopen: input.open } : {});
+  });
   return { ...result, lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
 }
 

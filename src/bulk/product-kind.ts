@@ -10,6 +10,7 @@ import { idText } from '../api/products/draft.js';
 import type { Product } from '../api/products/schema.js';
 import type { WireProduct } from '../api/products/wire.js';
 import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
+import { toJson } from '../core/json.js';
 import { stripPeriod } from '../core/words.js';
 import { chunk, fieldKey, planChanges } from './plan.js';
 import type { ProductCatalog, Named } from './product-catalog.js';
@@ -27,6 +28,27 @@ export interface ProductWriter {
   createMetafields(productId: string, values: MetafieldInput[]): Promise<unknown>;
   updateMetafield(productId: string, value: MetafieldInput): Promise<unknown>;
   deleteMetafield(productId: string, namespace: string, code: string): Promise<unknown>;
+}
+
+/** A metafield value about to be written: what it held (null: absent) and what the run writes (null: it deletes the value). */
+export interface ValueWrite {
+  namespace: string;
+  code: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * The run's journal, as the product kind tells it: each write before it is sent (awaited: the
+ * before-image is on disk first), and what it gave. A refused write (made: false) wrote nothing;
+ * a write never answered is told nothing after.
+ */
+export interface ProductWatch {
+  beforeUpdate(productId: string, before: Product, sent: WireProduct): Promise<void>;
+  updated(productId: string, made: boolean, after: Product | undefined): Promise<void>;
+  beforeCreate(identity: string, sent: WireProduct): Promise<void>;
+  created(identity: string, made: boolean, after: Product | undefined): Promise<void>;
+  beforeValues(productId: string, values: readonly ValueWrite[]): Promise<void>;
 }
 
 export interface ProductImportOptions {
@@ -52,7 +74,13 @@ export function productRejects(): RejectColumns<ProductText> & { layout?: Produc
   return columns;
 }
 
-export function productKind(writer: ProductWriter, catalog: ProductCatalog, options: ProductImportOptions, rejects?: { layout?: ProductLayout }): RowKind<ProductText, ProductRow, ProductLayout> {
+export function productKind(
+  writer: ProductWriter,
+  catalog: ProductCatalog,
+  options: ProductImportOptions,
+  rejects?: { layout?: ProductLayout },
+  watch?: ProductWatch,
+): RowKind<ProductText, ProductRow, ProductLayout> {
   let locations: LocationIds = new Map();
   const { key } = options;
 
@@ -83,14 +111,46 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
     const plan = planProduct(rows, current, catalog, locations);
     let productId = current ? idText(current.productId) : undefined;
     if (plan.send && !dryRun) {
-      const answer = current ? await writer.update(productId!, plan.send) : await writer.create(plan.send);
+      const answer = current ? await update(productId!, current, plan.send) : await create(rows[0]!.identity, plan.send);
       if (answer) {
         catalog.put(answer);
         productId = idText(answer.productId);
       }
     }
     const metafieldFates = await applyMetafields(rows, productId, current === undefined, dryRun);
-    for (const row of rows) settle(row, outcomeOf(combine(plan.fates.get(row.line) ?? 'unchanged', metafieldFates.get(row.line))));
+    for (const row of rows) {
+      const outcome = outcomeOf(combine(plan.fates.get(row.line) ?? 'unchanged', metafieldFates.get(row.line)));
+      settle(row, outcome.kind === 'rejected' || productId === undefined ? outcome : { ...outcome, id: productId, ...beforeOf(row, outcome, current, plan.variantOf) });
+    }
+  }
+
+  /** A PUT of the whole product, its before-image journaled first. */
+  async function update(productId: string, current: Product, sent: WireProduct): Promise<Product> {
+    await watch?.beforeUpdate(productId, current, sent);
+    let answer: Product;
+    try {
+      answer = await writer.update(productId, sent);
+    } catch (error) {
+      if (isRowLevel(error)) await watch?.updated(productId, false, undefined);
+      throw error;
+    }
+    await watch?.updated(productId, true, answer);
+    return answer;
+  }
+
+  /** A POST of a new product ("absent" journaled first); what it made after. */
+  async function create(identity: string, sent: WireProduct): Promise<Product | undefined> {
+    await watch?.beforeCreate(identity, sent);
+    let answer: Product | undefined;
+    try {
+      answer = await writer.create(sent);
+    } catch (error) {
+      // A refusal made nothing; a lost answer (UnconfirmedCreateError) leaves the journal unsure.
+      if (isRowLevel(error)) await watch?.created(identity, false, undefined);
+      throw error;
+    }
+    await watch?.created(identity, true, answer);
+    return answer;
   }
 
   /** The metafield columns' values, each from the first row that gives it; their fates, by line. */
@@ -132,6 +192,12 @@ export function productKind(writer: ProductWriter, catalog: ProductCatalog, opti
       return fates;
     }
     if (!dryRun) {
+      const heldText = (namespace: string, code: string) => held.find((value) => value.namespace === namespace && value.code === code)?.value ?? null;
+      await watch?.beforeValues(productId!, [
+        ...plan.create.map((row) => ({ namespace: row.namespace, code: row.code, before: null, after: row.value })),
+        ...plan.update.map((row) => ({ namespace: row.namespace, code: row.code, before: heldText(row.namespace, row.code), after: row.value })),
+        ...cleared.map((item) => ({ namespace: item.namespace, code: item.code, before: heldText(item.namespace, item.code), after: null })),
+      ]);
       for (const part of chunk(plan.create, MAX_BATCH, MAX_BATCH_BYTES)) await writer.createMetafields(productId!, part.map(inputOf));
       for (const row of plan.update) await writer.updateMetafield(productId!, inputOf(row));
       for (const item of cleared) await writer.deleteMetafield(productId!, item.namespace, item.code);
@@ -226,6 +292,23 @@ function lostCreate(error: UnconfirmedCreateError): unknown {
   if (failure instanceof NetworkError) return new NetworkError(message, failure.causeCode);
   if (failure instanceof ApiError) return new ApiError(message, { status: failure.status });
   return error;
+}
+
+/** An answer about this product (4xx but a refused token or a rate limit): the write was refused, nothing was written. */
+function isRowLevel(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403 && error.status !== 429;
+}
+
+/**
+ * What an update replaced, for --results: the stored variant the row set (as JSON), or the
+ * product's own fields for a row of product columns only.
+ */
+function beforeOf(row: ProductRow, outcome: Outcome, current: Product | undefined, variantOf: ReadonlyMap<number, number>): { before?: string } {
+  if (outcome.kind !== 'updated' || current === undefined) return {};
+  const index = variantOf.get(row.line);
+  if (index !== undefined) return { before: toJson(current.variants?.[index]) };
+  const { title, status, categoryId, collections } = current;
+  return { before: toJson({ title, status, categoryId, collections }) };
 }
 
 function inputOf(row: Row): MetafieldInput {

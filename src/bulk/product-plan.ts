@@ -23,6 +23,8 @@ export interface ProductPlan {
   send?: WireProduct;
   /** Each row's fate, by line. */
   fates: Map<number, RowFate>;
+  /** The stored variant each row sets, by line: its index in the stored product's variants (a new variant has none). */
+  variantOf: Map<number, number>;
 }
 
 /** Why the whole group is refused (every row gets it). */
@@ -44,6 +46,7 @@ export function planProduct(rows: readonly ProductRow[], current: Product | unde
   let productChanged = applyProductFields(edited, rows, catalog);
   const variants = (edited.variants ??= []);
   const touched = new Map<number, number>();
+  const variantOf = new Map<number, number>();
   const variantCount = variants.length;
   for (const row of rows) {
     // A row of product columns only (a title, a category) names no variant.
@@ -72,6 +75,7 @@ export function planProduct(rows: readonly ProductRow[], current: Product | unde
       continue;
     }
     touched.set(index, row.line);
+    if (index < variantCount) variantOf.set(row.line, index);
     const changed = applyVariantFields(variants[index]!, row, locations);
     if (!fates.has(row.line)) fates.set(row.line, changed ? 'updated' : 'unchanged');
   }
@@ -82,7 +86,7 @@ export function planProduct(rows: readonly ProductRow[], current: Product | unde
   const after = current ? draftToWire(edited, current) : draftToWire(edited);
   if (current) {
     const changes = diffProducts(draftToWire(before, current), after);
-    if (changes.length === 0) return { fates };
+    if (changes.length === 0) return { fates, variantOf };
     productChanged ||= changes.some((change) => !change.field.startsWith('variants'));
   }
   for (const row of rows) {
@@ -90,7 +94,7 @@ export function planProduct(rows: readonly ProductRow[], current: Product | unde
     if (!current && fate !== undefined && typeof fate === 'string') fates.set(row.line, 'created');
     else if (productChanged && fate === 'unchanged') fates.set(row.line, 'updated');
   }
-  return { send: after, fates };
+  return { send: after, fates, variantOf };
 }
 
 /** The first value each product column is given in the rows: a later row repeats it (or is ignored for it). */

@@ -121,11 +121,11 @@ export function importEnv(ctx: Context, command: string): ImportEnv {
     signal: ctx.signal,
     api: (tuning) => ctx.api(tuning),
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
-    openJournal: async (file) => {
+    openJournal: async (file, notUndoable) => {
       const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);
       // The store by its profile and base URL, never its token.
       const store = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
-      return RunJournal.open(dataDir, { command, file, store });
+      return RunJournal.open(dataDir, { command, file, store, ...(notUndoable !== undefined ? { notUndoable } : {}) });
     },
   };
 }

@@ -80,6 +80,26 @@ describe('discount code rows', () => {
     expect(store.sent.slice(1)).toEqual(['find NEW-2', 'add NEW-2']);
   });
 
+  it('tells the journal of each code before it is added (a generated code by its line only), and the id the store gave', async () => {
+    const store = new FakeStore();
+    const told: string[] = [];
+    store.addCode = async function (this: FakeStore, discountId: string, code: string) {
+      this.sent.push(`add ${code} after ${told.length} told`);
+      return { kind: 'created' as const, code: { code, id: '77' } };
+    };
+    const kind = discountCodeKind(store, '1', await readCodeIndex(store, '1'), new Map([[3, 'GENERATED9']]), {
+      beforeAdd: async (discountId, line, code) => void told.push(`${discountId} line ${line} ${code ?? '(generated)'}`),
+    });
+    const settled: Outcome[] = [];
+    await kind.apply({ key: 'x', rows: [discountCodeRow(discountCodeText(['NEW-3'], 2, layout), undefined)] }, false, (_row, result) => settled.push(result));
+    await kind.apply({ key: 'y', rows: [discountCodeRow(discountCodeText([''], 3, layout), 'GENERATED9')] }, false, (_row, result) => settled.push(result));
+    // A code the discount has is no write: nothing told.
+    await kind.apply({ key: 'z', rows: [discountCodeRow(discountCodeText(['HAVE-1'], 4, layout), undefined)] }, false, (_row, result) => settled.push(result));
+    expect(told).toEqual(['1 line 2 NEW-3', '1 line 3 (generated)']);
+    expect(store.sent.slice(1)).toEqual(['add NEW-3 after 1 told', 'add GENERATED9 after 2 told']);
+    expect(settled).toEqual([{ kind: 'created', id: '77' }, { kind: 'created', id: '77' }, { kind: 'unchanged' }]);
+  });
+
   it('a code added meanwhile by a parallel run (after the index was read) is unchanged', async () => {
     const store = new FakeStore();
     const index = await readCodeIndex(store, '1');

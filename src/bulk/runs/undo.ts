@@ -1,6 +1,8 @@
 // Undo of a writing run from its journal: every key it wrote brought back to what it held
 // before (a metafield value restored, or deleted when it was absent; a gift card's balance,
-// note and expiry restored; a card it created disabled, as the API deletes no card).
+// note and expiry restored; a card it created disabled, as the API deletes no card; a
+// product put back whole, stock included, or deleted when the run created it). A run whose
+// writes the API cannot take back (a discount import) is refused before anything is read.
 //
 // Planned first from the store as it is now: a key already as it was before is left (a
 // re-run, or a write that never happened), a key that holds neither what the run wrote nor
@@ -13,6 +15,8 @@ import type { GiftCard } from '../../api/gift-cards/schema.js';
 import { sameAmount } from '../../api/gift-cards/match.js';
 import { parseFieldType } from '../../api/metafields/types.js';
 import type { Metafield } from '../../api/metafields/schema.js';
+import type { Product } from '../../api/products/schema.js';
+import type { WireProduct } from '../../api/products/wire.js';
 import { sameValue } from '../../api/metafields/values.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { scalarText } from '../../core/json.js';
@@ -20,36 +24,14 @@ import { stripPeriod } from '../../core/words.js';
 import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
 import type { PacedApi } from '../paced-api.js';
+import { productStep, type CreatedProduct, type UpdatedProduct } from './product-undo.js';
+import type { UndoAction, UndoStep } from './undo-step.js';
 import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
 
 export const PROGRESS_FILE = 'undo.jsonl';
 export const LOCK_FILE = 'undo.lock';
 
-/** What undo does with one key. */
-export type UndoAction =
-  /** Put back the value it held (or the card's fields). */
-  | 'restore'
-  /** Remove the value the run created. */
-  | 'delete'
-  /** Disable the card the run created (the API deletes no card). */
-  | 'disable'
-  /** Already as before the run: nothing to do. */
-  | 'as-before'
-  /** Changed by someone else since the run: left alone (without --force). */
-  | 'changed'
-  /** Cannot be undone through the API (said why). */
-  | 'cannot'
-  /** Undone by an earlier undo of this run (undo.jsonl). */
-  | 'done';
-
-export interface UndoStep {
-  key: string;
-  action: UndoAction;
-  /** Why, for the actions that leave a key as it is. */
-  note?: string;
-  /** Runs the write. */
-  run?: () => Promise<unknown>;
-}
+export type { UndoAction, UndoStep } from './undo-step.js';
 
 export interface UndoPlan {
   meta: RunMeta;
@@ -61,6 +43,9 @@ export async function loadRun(dataDir: string, runId: string): Promise<{ dir: st
   const dir = runDir(dataDir, runId);
   const meta = await readMeta(dir);
   if (meta === undefined || meta.runId !== runId) throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
+  if (meta.notUndoable !== undefined) {
+    throw new UsageError(`Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`);
+  }
   return { dir, meta, entries: await readEntries(dir) };
 }
 
@@ -71,8 +56,8 @@ interface ValueTarget {
   code: string;
   /** What it held before the run's first write (null: absent). */
   before: string | null;
-  /** What the run's last write set. */
-  after: string;
+  /** What the run's last write set (null: it deleted the value). */
+  after: string | null;
 }
 
 interface CreatedCard {
@@ -92,11 +77,19 @@ interface UpdatedCard {
 }
 
 /** The journal folded into one target per key: the first before-image, the last write. */
-export function targetsOf(entries: readonly JournalEntry[]): { values: ValueTarget[]; created: CreatedCard[]; updated: UpdatedCard[] } {
+export function targetsOf(entries: readonly JournalEntry[]): {
+  values: ValueTarget[];
+  created: CreatedCard[];
+  updated: UpdatedCard[];
+  products: { created: CreatedProduct[]; updated: UpdatedProduct[] };
+} {
   const writes = new Map<string, Array<Extract<JournalEntry, { kind: 'metafield' }>>>();
   const created: CreatedCard[] = [];
   const pendingCreates = new Map<string, CreatedCard[]>();
   const updated = new Map<string, UpdatedCard>();
+  const productWrites = new Map<string, Array<{ before: Product; sent: WireProduct; after?: Product }>>();
+  const createdProducts: CreatedProduct[] = [];
+  const pendingProducts = new Map<string, CreatedProduct[]>();
   for (const entry of entries) {
     switch (entry.kind) {
       case 'metafield': {
@@ -124,7 +117,38 @@ export function targetsOf(entries: readonly JournalEntry[]): { values: ValueTarg
         updated.set(entry.id, { id: entry.id, last4: entry.last4, before: earlier?.before ?? entry.before, after: entry.after, disables: (earlier?.disables ?? false) || entry.disables });
         break;
       }
+      case 'product-update':
+        productWrites.set(entry.id, [...(productWrites.get(entry.id) ?? []), { before: entry.before, sent: entry.sent }]);
+        break;
+      case 'product-updated': {
+        const list = productWrites.get(entry.id);
+        // A refused PUT wrote nothing: its before-image is of no write.
+        if (!entry.made) list?.pop();
+        else if (list && list.length > 0 && entry.after !== undefined) list[list.length - 1]!.after = entry.after;
+        break;
+      }
+      case 'product-create': {
+        const product: CreatedProduct = { identity: entry.identity, sent: entry.sent, unsure: true };
+        pendingProducts.set(entry.identity, [...(pendingProducts.get(entry.identity) ?? []), product]);
+        break;
+      }
+      case 'product-created': {
+        const product = pendingProducts.get(entry.identity)?.shift();
+        if (product === undefined || !entry.made) break;
+        createdProducts.push({ ...product, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}), ...(entry.after !== undefined ? { after: entry.after } : {}) });
+        break;
+      }
+      case 'discount-code-create':
+        // Refused before planning (loadRun): the API deletes no code.
+        break;
     }
+  }
+  for (const products of pendingProducts.values()) createdProducts.push(...products);
+  const updatedProducts: UpdatedProduct[] = [];
+  for (const [id, list] of productWrites) {
+    const first = list[0];
+    const last = list.at(-1);
+    if (first && last) updatedProducts.push({ id, before: first.before, sent: last.sent, ...(last.after !== undefined ? { after: last.after } : {}) });
   }
   for (const cards of pendingCreates.values()) created.push(...cards);
   const values: ValueTarget[] = [];
@@ -133,7 +157,7 @@ export function targetsOf(entries: readonly JournalEntry[]): { values: ValueTarg
     const last = list.at(-1);
     if (first && last) values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after });
   }
-  return { values, created, updated: [...updated.values()] };
+  return { values, created, updated: [...updated.values()], products: { created: createdProducts, updated: updatedProducts } };
 }
 
 /** The keys an earlier undo of this run finished. */
@@ -158,14 +182,17 @@ async function doneKeys(dir: string): Promise<Set<string>> {
 
 /** Plans the undo of the run in `dir`, reading what each key holds now. */
 export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean): Promise<UndoPlan> {
-  const { values, created, updated } = targetsOf(entries);
+  const { values, created, updated, products } = targetsOf(entries);
   const done = await doneKeys(dir);
   const steps: UndoStep[] = [];
   const { metafields, giftCards } = paced.api;
 
+  // A product the run created is deleted with its values: they are not undone one by one.
+  const createdIds = new Set(products.created.flatMap((product) => (product.id !== undefined ? [product.id] : [])));
   // Metafield values, read one object at a time.
   const byObject = new Map<string, ValueTarget[]>();
   for (const target of values) {
+    if (target.domain === 'products' && createdIds.has(target.bizId)) continue;
     const object = `${target.domain}\u0000${target.bizId}`;
     byObject.set(object, [...(byObject.get(object) ?? []), target]);
   }
@@ -179,6 +206,9 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
       for (const target of pending) steps.push(valueStep(target, current.get(`${target.namespace}\u0000${target.code}`), force, metafields));
     }),
   );
+
+  // Products, read one each (as metafield objects are, through the paced pool).
+  steps.push(...(await Promise.all([...products.updated, ...products.created].map((product) => productStep(product, done, paced.api.products, force)))));
 
   for (const card of created) {
     const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);
@@ -236,8 +266,8 @@ function valueStep(target: ValueTarget, current: Metafield | undefined, force: b
   const { domain, bizId, namespace, code, before, after } = target;
   const key = valueKey(domain, bizId, namespace, code);
   const type = typeof current?.fieldType === 'string' ? parseFieldType(current.fieldType) : undefined;
-  const holds = (text: string) => current !== undefined && sameValue(type, current.value, text);
-  if (before === null ? current === undefined : holds(before)) return { key, action: 'as-before' };
+  const holds = (text: string | null) => (text === null ? current === undefined : current !== undefined && sameValue(type, current.value, text));
+  if (holds(before)) return { key, action: 'as-before' };
   if (!force && !holds(after)) return { key, action: 'changed', note: current === undefined ? 'deleted since the run' : 'its value changed since the run' };
   if (before === null) return { key, action: 'delete', run: () => metafields.delete(domain, bizId, namespace, code) };
   const value = { namespace, code, value: before };

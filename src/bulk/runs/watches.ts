@@ -1,7 +1,10 @@
-// The journal as the row kinds hear of it: each metafield or gift card write turned into
-// before-images, recorded (synced) before the write is sent.
+// The journal as the row kinds hear of it: each metafield, gift card, product or discount
+// code write turned into before-images, recorded (synced) before the write is sent.
+import { idText } from '../../api/products/draft.js';
 import type { WriteWatch } from '../apply.js';
+import type { CodeWatch } from '../discount-code-kind.js';
 import type { CardWatch } from '../gift-card-kind.js';
+import type { ProductWatch } from '../product-kind.js';
 import type { RunJournal } from './run-journal.js';
 
 export function metafieldWatch(journal: RunJournal): WriteWatch {
@@ -15,6 +18,23 @@ export function giftCardWatch(journal: RunJournal): CardWatch {
   return {
     before: (write) => journal.record([write.op === 'create' ? { kind: 'giftcard-create', ...withoutOp(write) } : { kind: 'giftcard-update', ...withoutOp(write) }]),
     created: (last4, made, id) => journal.record([{ kind: 'giftcard-created', last4, made, ...(id !== undefined ? { id } : {}) }]),
+  };
+}
+
+/** A product's values are metafield values of the domain `products`: undone as metafield import's are. */
+export function productWatch(journal: RunJournal): ProductWatch {
+  return {
+    beforeUpdate: (id, before, sent) => journal.record([{ kind: 'product-update', id, before, sent }]),
+    updated: (id, made, after) => journal.record([{ kind: 'product-updated', id, made, ...(after !== undefined ? { after } : {}) }]),
+    beforeCreate: (identity, sent) => journal.record([{ kind: 'product-create', identity, sent }]),
+    created: (identity, made, after) => journal.record([{ kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) }]),
+    beforeValues: (productId, values) => journal.record(values.map((value) => ({ kind: 'metafield', domain: 'products', bizId: productId, ...value }))),
+  };
+}
+
+export function discountCodeWatch(journal: RunJournal): CodeWatch {
+  return {
+    beforeAdd: (discountId, line, code) => journal.record([{ kind: 'discount-code-create', discountId, line, ...(code !== undefined ? { code } : {}) }]),
   };
 }
 

@@ -15,9 +15,11 @@ interface RunRow {
   unchanged: number | null;
   failed: number | null;
   undone: string | null;
+  /** False for a run whose writes the API cannot take back (a discount import). */
+  undoable: boolean;
 }
 
-const RUN_FIELDS = ['runId', 'command', 'file', 'store', 'started', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone'] as const satisfies readonly (keyof RunRow)[];
+const RUN_FIELDS = ['runId', 'command', 'file', 'store', 'started', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone', 'undoable'] as const satisfies readonly (keyof RunRow)[];
 
 const count = (value: number | null) => (value === null ? '' : String(value));
 
@@ -32,7 +34,7 @@ const VIEW = listView<'runId' | 'command' | 'file' | 'store' | 'rows' | 'created
     updated: { header: 'UPDATED', value: (r) => count(r.updated) },
     unchanged: { header: 'UNCHANGED', value: (r) => count(r.unchanged) },
     failed: { header: 'FAILED', value: (r) => count(r.failed) },
-    undone: { header: 'UNDONE', value: (r) => r.undone ?? '' },
+    undone: { header: 'UNDONE', value: (r) => r.undone ?? (r.undoable ? '' : 'not undoable') },
   },
   ['runId', 'command', 'file', 'store', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone'],
   ['store', 'unchanged', 'file'],
@@ -48,11 +50,12 @@ export default defineVerb({
   json: { fields: RUN_FIELDS, list: true, what: `an array of {${RUN_FIELDS.map((f) => `"${f}"`).join(', ')}}, newest first (counts null for a run that did not finish)`, columns: RUN_FIELDS },
   examples: ['store-cli runs', 'store-cli runs --json | jq -r ".[0].runId"'],
   notes: `
-Every metafield import and giftcard import that writes (not --dry-run) keeps a journal of
-  what each key held before it was written, under the data directory (runs/RUN-ID), and
-  prints its run id; \`store-cli undo RUN-ID\` puts the keys back. Journals older than 30
-  days are removed when a writing import starts. Newest first; UNDONE: when an undo of the
-  run finished.
+Every metafield, giftcard, product and discount import that writes (not --dry-run) keeps
+  a journal of what each key held before it was written, under the data directory
+  (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back.
+  Journals older than 30 days are removed when a writing import starts. Newest first;
+  UNDONE: when an undo of the run finished, or "not undoable" for a discount import (the
+  API deletes no discount code; undoable: false in --json).
 `,
   async run(_options, ctx) {
     const out = await ctx.output();
@@ -75,8 +78,9 @@ Every metafield import and giftcard import that writes (not --dry-run) keeps a j
         unchanged: c?.unchanged ?? null,
         failed: c?.failed ?? null,
         undone: meta.undone ?? null,
+        undoable: meta.notUndoable === undefined,
       });
     }
-    await out.list([rows], VIEW, 'No runs are kept: a writing metafield import or giftcard import keeps one.');
+    await out.list([rows], VIEW, 'No runs are kept: a writing import (metafield, giftcard, product, discount) keeps one.');
   },
 });

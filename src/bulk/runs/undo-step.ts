@@ -1,0 +1,28 @@
+// One key of an undo's plan: what undo does with it, and the write that does it (undo.ts
+// plans them for metafield values and gift cards, product-undo.ts for products).
+
+/** What undo does with one key. */
+export type UndoAction =
+  /** Put back the value it held (a card's fields, a whole product). */
+  | 'restore'
+  /** Remove the value or product the run created. */
+  | 'delete'
+  /** Disable the card the run created (the API deletes no card). */
+  | 'disable'
+  /** Already as before the run: nothing to do. */
+  | 'as-before'
+  /** Changed by someone else since the run: left alone (without --force). */
+  | 'changed'
+  /** Cannot be undone through the API (said why). */
+  | 'cannot'
+  /** Undone by an earlier undo of this run (undo.jsonl). */
+  | 'done';
+
+export interface UndoStep {
+  key: string;
+  action: UndoAction;
+  /** Why, for the actions that leave a key as it is. */
+  note?: string;
+  /** Runs the write. */
+  run?: () => Promise<unknown>;
+}
