@@ -8,7 +8,11 @@ import { randomInt } from 'node:crypto';
 import type { Api } from '../api/index.js';
 import type { ReadDefinition } from '../api/metafield-definitions/schema.js';
 import type { Metafield } from '../api/metafields/schema.js';
+import type { Category } from '../api/categories/schema.js';
+import type { Collection } from '../api/collections/schema.js';
 import type { Discount, DiscountCode } from '../api/discounts/schema.js';
+import type { Location } from '../api/locations/schema.js';
+import type { ListedProduct } from '../api/products/schema.js';
 import type { GiftCard } from '../api/gift-cards/schema.js';
 import { sameAmount, showsFullCode } from '../api/gift-cards/match.js';
 import { ApiError, CancelledError } from '../core/errors.js';
@@ -31,6 +35,14 @@ export interface CopiedObject {
   values: Metafield[];
 }
 
+/** The products a product import's file touches, as the store listed them, with the categories and collections they hold or the rows name, and every location. */
+export interface CopiedCatalog {
+  products: ListedProduct[];
+  categories: Category[];
+  collections: Collection[];
+  locations: Location[];
+}
+
 /** A discount as the store sent it, with the codes the copy gives it. */
 export type CopiedDiscount = Discount & { codes: DiscountCode[] };
 
@@ -46,6 +58,8 @@ export interface StoreCopy {
   giftCards: CopiedCard[];
   /** The discount of a code import with the codes of it the copy needs, and the other discounts holding codes of the file (with those codes only). */
   discounts?: CopiedDiscount[];
+  /** The products of a product import's file, and the catalog around them (rehearsal-copy-products.ts). */
+  catalog?: CopiedCatalog;
   /** How the store shows codes in reads, once a card was read. */
   codesInReads?: 'masked' | 'shown';
   /** The currency of the store's cards, once one was read. */
@@ -65,7 +79,7 @@ export interface CopyPlan {
 }
 
 /** Runs the file through `kind` as the import would, handing each group to `seen` instead of the store. */
-async function eachGroup<T extends TextOf, R extends RowOf<T>, L extends Layout>(plan: CopyPlan, kind: RowKind<T, R, L>, seen: (group: Group<R>) => void): Promise<void> {
+export async function eachGroup<T extends TextOf, R extends RowOf<T>, L extends Layout>(plan: CopyPlan, kind: RowKind<T, R, L>, seen: (group: Group<R>) => void): Promise<void> {
   const scan = new Import({
     source: plan.source,
     kind: {
@@ -85,7 +99,7 @@ async function eachGroup<T extends TextOf, R extends RowOf<T>, L extends Layout>
 }
 
 /** `work` on every item, at most `limit` at once. */
-async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);
@@ -94,7 +108,7 @@ async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T)
 }
 
 /** A store that does not let definitions be read gets none in the copy, as the import then claims none (undefined-fields.ts). */
-function unreadable(error: unknown): boolean {
+export function unreadable(error: unknown): boolean {
   return error instanceof ApiError && error.status !== 401 && error.status !== 429 && error.status < 500;
 }
 

@@ -18,6 +18,8 @@ import type { ImportEnv, ImportReport } from './import-job.js';
 import { importMetafields, type ImportRequest } from './import-metafields.js';
 import { openPacedApi, type PacedApi } from './paced-api.js';
 import { importDiscountCodes, preflight as checkPreflight, type DiscountCodeImportRequest } from './import-discount-codes.js';
+import { importProducts, type ProductImportRequest } from './import-products.js';
+import { copyProducts } from './rehearsal-copy-products.js';
 import { copyDiscountCodes, copyGiftCards, copyMetafields, type CopyPlan, type StoreCopy } from './rehearsal-copy.js';
 import { estimateLine, storeRate } from './rehearsal-estimate.js';
 import type { ImportSource } from './run-import.js';
@@ -131,4 +133,11 @@ export async function rehearseDiscountCodes(request: DiscountCodeImportRequest, 
   } finally {
     if (codesDir) await rm(codesDir, { recursive: true, force: true });
   }
+}
+
+export async function rehearseProducts(request: ProductImportRequest, env: ImportEnv, open: OpenRehearsalStore): Promise<ImportReport> {
+  return rehearse(request.file, request, env, open, {
+    copy: (plan, paced) => copyProducts(plan, paced.api, { key: request.key, emptyClears: request.emptyClears }),
+    run: (file, copyEnv) => importProducts({ ...request, file, rehearsal: true }, copyEnv),
+  });
 }

@@ -9,6 +9,7 @@ import { scalarText } from '../core/json.js';
 import type { StoreCopy } from '../bulk/index.js';
 import type { CopiedCard, CopiedDiscount, CopiedObject } from '../bulk/rehearsal-copy.js';
 import { storeRate } from '../bulk/rehearsal-estimate.js';
+import { catalogSeedOf } from './rehearsal-catalog-seed.js';
 import type { SandboxSeed } from '../sandbox/index.js';
 
 export interface StartedCopy {
@@ -56,6 +57,7 @@ function seedOf(copy: StoreCopy): SandboxSeed {
     metafields: copy.metafields.map(objectOf),
     giftCards: copy.giftCards.map(cardOf),
     ...(copy.discounts ? { discounts: copy.discounts.map(discountOf) } : {}),
+    ...(copy.catalog ? catalogSeedOf(copy.catalog) : {}),
   } as SandboxSeed;
 }
 
