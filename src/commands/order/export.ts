@@ -1,5 +1,4 @@
 import type { RateGovernor } from '../../core/rate-governor.js';
-import type { ApiTuning } from '../../core/transport.js';
 import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';
@@ -57,15 +56,20 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
     const out = await ctx.output();
     // The run paces itself with a governor of its own: the report counts its requests.
     let governor: RateGovernor | undefined;
-    const api = (tuning: ApiTuning) => {
-      governor = tuning.governor ?? governor;
-      return ctx.api(tuning);
-    };
     let report;
     try {
       report = await exportOrders(
         { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
-        { stdout: ctx.io.stdout, signal: ctx.signal, api, now: ctx.now(), warn: (message) => ctx.warn(message) },
+        {
+          stdout: ctx.io.stdout,
+          signal: ctx.signal,
+          api: (tuning) => {
+            governor = tuning.governor ?? governor;
+            return ctx.api(tuning);
+          },
+          now: ctx.now(),
+          warn: (message) => ctx.warn(message),
+        },
       );
     } catch (error) {
       await reports.tell(0, true, governor?.counts);
