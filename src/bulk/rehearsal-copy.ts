@@ -247,11 +247,13 @@ export async function copyDiscountCodes(plan: CopyPlan, api: Api, discountId: st
     }
   });
   const discount = await api.discounts.get(discountId);
+  // An automatic discount takes no codes: the run on the copy refuses it as the real run does, and nothing more is read.
+  const takesCodes = discount.discountMethod === undefined || discount.discountMethod === null || discount.discountMethod === 'CODE_DISCOUNT';
   const holders: CopiedDiscount[] = [];
-  const own = await codesOf(api, discount, codes, indexWorthIt(countOf(discount), rows) ? 'all' : 'named', plan.concurrency);
+  const own = takesCodes ? await codesOf(api, discount, codes, indexWorthIt(countOf(discount), rows) ? 'all' : 'named', plan.concurrency) : [];
   holders.push({ ...discount, codes: own });
   let others = 0;
-  if (codes.size > 0) {
+  if (takesCodes && codes.size > 0) {
     for await (const page of api.discounts.list({ discountMethod: 'CODE_DISCOUNT' }, true)) {
       for (const other of page) {
         if (scalarText(other.id) === discountId || (other.discountMethod !== undefined && other.discountMethod !== null && other.discountMethod !== 'CODE_DISCOUNT')) continue;

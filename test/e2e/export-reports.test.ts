@@ -54,6 +54,17 @@ describe('--report on the exports (spawned)', () => {
     expect(reportOf(join(dir, 'codes.json'))).toMatchObject({ command: 'discount export', kind: 'export', shards: [{ rows: 3, rejected: 0, outcome: 'complete' }] });
   });
 
+  it('an export that fails still writes its report, as stopped, with the requests it took', async () => {
+    const failed = await run(['discount', 'export', '--discount', '6199999999999999999', '--output', join(dir, 'none.csv'), '--report', `json=${join(dir, 'none.json')}`], {
+      env: served.sandbox.env(),
+    });
+    expect(failed.code).toBe(1);
+    expect(existsSync(join(dir, 'none.csv'))).toBe(false);
+    const report = reportOf(join(dir, 'none.json'));
+    expect(report).toMatchObject({ command: 'discount export', kind: 'export', shards: [{ rows: 0, outcome: 'stopped' }] });
+    expect(report.shards[0]!.requests).toBeGreaterThanOrEqual(1);
+  });
+
   it('a report written over the --output file is refused before any request', async () => {
     const output = join(dir, 'same.csv');
     const refused = await runLogged(served.sandbox, ['product', 'export', '--output', output, '--report', `json=${output}`], { env: served.sandbox.env() });
