@@ -83,4 +83,18 @@ describe.each(DIALECTS)('discount import --rehearse (spawned, %s dialect)', (dia
     expect(both.stderr).toMatch(/--rehearse and --dry-run are two ways to preview an import: give one\./);
     expect(both.requests).toEqual([]);
   });
+
+  it('an automatic discount is refused on the copy as on the store (exit 2), with only GETs sent', async () => {
+    const made = await api(live, 'POST', '/discounts', {
+      discount: { title: 'Automatic sale', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '5', discountMethod: 'AUTOMATIC_DISCOUNT' },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBeLessThan(300);
+    const automaticId = String((made.json as { discount: { id: string | number } }).discount.id);
+    const file = join(scratch().root, 'codes.csv');
+    writeFileSync(file, 'code\nAUTO-ONE\n');
+    const rehearsed = await runLogged(live, ['discount', 'import', file, '--discount', automaticId, '--rehearse'], { env: live.env() });
+    expect(rehearsed.code, rehearsed.stderr).toBe(2);
+    expect(rehearsed.stderr).toMatch(/^error: Discount \d+ applies automatically \(AUTOMATIC_DISCOUNT\): it takes no codes\. Nothing was sent\.$/m);
+    expect(writes(rehearsed.requests)).toEqual([]);
+  });
 });
