@@ -84,8 +84,8 @@ _store_cli_flags() {
     'product get') REPLY='--json -q --jq --columns -h --help' ;;
     'product edit') REPLY='--file --title --sub-title --body-html --vendor --product-type --status --category --collection --image --option --price --compare-of-price --cost-price --sku --barcode --weight --weight-unit --inventory --location --location-id --dry-run --json -q --jq --columns -h --help' ;;
     'product delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
-    'product export') REPLY='--output --jsonl --no-ids --metafields --concurrency -h --help' ;;
-    'product import') REPLY='--key --empty-clears --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
+    'product export') REPLY='--output --jsonl --no-ids --metafields --concurrency --report -h --help' ;;
+    'product import') REPLY='--key --empty-clears --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'product help') REPLY='' ;;
     'category') REPLY='-h --help' ;;
     'category search') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -133,8 +133,8 @@ _store_cli_flags() {
     'discount enable') REPLY='--dry-run --json -q --jq -h --help' ;;
     'discount disable') REPLY='--dry-run --json -q --jq -h --help' ;;
     'discount delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
-    'discount import') REPLY='--discount --codes-out --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --json -q --jq -h --help' ;;
-    'discount export') REPLY='--discount --format --output -h --help' ;;
+    'discount import') REPLY='--discount --codes-out --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
+    'discount export') REPLY='--discount --format --output --report -h --help' ;;
     'discount help') REPLY='' ;;
     'order') REPLY='-h --help' ;;
     'order list') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --limit --since-id --page-token --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
@@ -142,7 +142,7 @@ _store_cli_flags() {
     'order count') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --json -q --jq -h --help' ;;
     'order update') REPLY='--note --tags --dry-run --json -q --jq -h --help' ;;
     'order cancel') REPLY='--reason -y --yes --dry-run --json -q --jq -h --help' ;;
-    'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --json -q --jq -h --help' ;;
+    'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --report --json -q --jq -h --help' ;;
     'order help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
@@ -401,6 +401,7 @@ _store_cli_option() {
     'product delete|-q' | 'product delete|--jq') REPLY='v' ;;
     'product export|--output') REPLY='f' ;;
     'product export|--concurrency') REPLY='v' ;;
+    'product export|--report') REPLY='v' ;;
     'product import|--key') REPLY='w handle sku id' ;;
     'product import|--rejects') REPLY='f' ;;
     'product import|--results') REPLY='f' ;;
@@ -598,6 +599,7 @@ _store_cli_option() {
     'discount export|--discount') REPLY='v' ;;
     'discount export|--format') REPLY='w csv jsonl' ;;
     'discount export|--output') REPLY='f' ;;
+    'discount export|--report') REPLY='v' ;;
     'order list|--status') REPLY='w open closed cancelled any' ;;
     'order list|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
     'order list|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
@@ -636,6 +638,7 @@ _store_cli_option() {
     'order export|--fulfillment-status') REPLY='w unfulfilled partial fulfilled' ;;
     'order export|--customer') REPLY='v' ;;
     'order export|--output') REPLY='f' ;;
+    'order export|--report') REPLY='v' ;;
     'order export|--json') REPLY='l orders rows resumedAfter windowLimited requests refused elapsedMs' ;;
     'order export|-q' | 'order export|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;

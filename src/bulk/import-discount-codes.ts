@@ -103,7 +103,7 @@ interface Preflight {
  * them): a file with any problem is refused whole (exit 2, nothing sent). Rows without a code
  * get one here, written to --codes-out only once every other check passed.
  */
-async function preflight(source: ImportSource, request: DiscountCodeImportRequest): Promise<Preflight> {
+export async function preflight(source: ImportSource, request: DiscountCodeImportRequest): Promise<Preflight> {
   const codes = new Map<string, number>();
   const codeless: number[] = [];
   let rows = 0;

@@ -29,6 +29,8 @@ export interface ProductImportRequest {
   giveUpAfterMs?: number;
   maxRejects?: RejectLimit;
   allOrNothing?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
+  rehearsal?: boolean;
 }
 
 /** The catalog's reads through the API (paged, paced as every request of the run). */

@@ -4,6 +4,7 @@
 import { FieldError } from '../core/errors.js';
 import type { Context } from '../root/context.js';
 import type { RunReport } from '../bulk/report/run-report.js';
+import type { RateGovernor, RequestCounts } from '../core/rate-governor.js';
 import { list } from './verb.js';
 
 const FILE_FORMATS = ['junit', 'json', 'markdown'] as const;
@@ -92,4 +93,40 @@ async function writeGithubReport(report: RunReport, ctx: Context): Promise<void>
   // The runner reads workflow commands from stderr as from stdout; stdout stays the --json's.
   const file = workspacePath(report.source, ctx.env.GITHUB_WORKSPACE);
   for (const line of annotations(report, file)) ctx.io.stderr.write(`${line}\n`);
+}
+
+/** An export's --report, set up before anything is sent: the targets, checked against its files. */
+export interface ExportReports {
+  targets: ReportTarget[];
+  /** The export's own governor: its requests and 429s are the report's (pass it in the export's API tuning). */
+  governor: RateGovernor;
+  /** Writes the reports: `rows` written, `stopped` when the export failed or was interrupted; `counted`: requests a governor of the export's own counted (else this one's). */
+  tell(rows: number, stopped: boolean, counted?: RequestCounts): Promise<void>;
+}
+
+/**
+ * The reports of an export (`giftcard export`): `output` is the --output path (undefined for
+ * stdout), checked with `files` (what else the export reads or writes) before any request.
+ */
+export async function exportReports(
+  values: readonly string[] | undefined,
+  ctx: Context,
+  facts: { command: string; output: string | undefined; files?: ReadonlyArray<{ path: string | undefined; what: string }> },
+): Promise<ExportReports> {
+  const targets = reportTargets(values, ctx.env);
+  await checkReportFiles(targets, [{ path: facts.output, what: 'the --output file' }, ...(facts.files ?? [])]);
+  const { RateGovernor: Governor } = await import('../core/rate-governor.js');
+  const governor = new Governor({ signal: ctx.signal });
+  const started = performance.now();
+  return {
+    targets,
+    governor,
+    tell: async (rows, stopped, counted) => {
+      if (targets.length === 0) return;
+      const { runReport } = await import('../bulk/report/run-report.js');
+      const { sent: requests, rateLimited: refused } = counted ?? governor.counts;
+      const counts = { rows, created: null, updated: null, unchanged: null, rejected: 0, unfinished: 0, requests, refused, elapsedMs: Math.round(performance.now() - started) };
+      await writeReports(targets, runReport({ command: facts.command, kind: 'export', source: facts.output ?? 'stdout', dryRun: false }, counts, stopped, []), ctx);
+    },
+  };
 }

@@ -7,8 +7,9 @@ import type { Brand } from '../core/brand.js';
 import { RuntimeError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import type { StoreCopy } from '../bulk/index.js';
-import type { CopiedCard, CopiedObject } from '../bulk/rehearsal-copy.js';
+import type { CopiedCard, CopiedDiscount, CopiedObject } from '../bulk/rehearsal-copy.js';
 import { storeRate } from '../bulk/rehearsal-estimate.js';
+import { catalogSeedOf } from './rehearsal-catalog-seed.js';
 import type { SandboxSeed } from '../sandbox/index.js';
 
 export interface StartedCopy {
@@ -55,6 +56,8 @@ function seedOf(copy: StoreCopy): SandboxSeed {
     })),
     metafields: copy.metafields.map(objectOf),
     giftCards: copy.giftCards.map(cardOf),
+    ...(copy.discounts ? { discounts: copy.discounts.map(discountOf) } : {}),
+    ...(copy.catalog ? catalogSeedOf(copy.catalog) : {}),
   } as SandboxSeed;
 }
 
@@ -75,6 +78,28 @@ function cardOf(card: CopiedCard) {
     note: card.note ?? undefined,
     expireTime: card.expireTime ? card.expireTime.slice(0, 10) : null,
     disableTime: card.disableTime ? utcTimestamp(card.disableTime) : undefined,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** A discount of the copy as a seed's: its fields as the store sent them, a field the seed would not take left to the seed's default. */
+function discountOf(discount: CopiedDiscount) {
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : scalarText(value));
+  const segmentIds = Array.isArray(discount.segmentIds) ? discount.segmentIds.map((id) => scalarText(id)) : [];
+  const fields = {
+    id: scalarText(discount.id),
+    title: text(discount.title) || 'Discount',
+    discountType: text(discount.discountType) ?? 'ORDER_DISCOUNT',
+    valueType: text(discount.valueType) ?? 'PERCENTAGE',
+    value: text(discount.value) ?? '1',
+    discountMethod: text(discount.discountMethod) ?? 'CODE_DISCOUNT',
+    eligibility: segmentIds.length > 0 ? text(discount.eligibility) : undefined,
+    segmentIds,
+    status: text(discount.status),
+    endTime: discount.endTime ? utcTimestamp(discount.endTime) : null,
+    usageLimit: typeof discount.usageLimit === 'number' ? discount.usageLimit : null,
+    oncePerCustomer: discount.oncePerCustomer === true,
+    codes: discount.codes.map((code) => ({ code: code.code, ...(typeof code.usageCount === 'number' ? { usageCount: code.usageCount } : {}) })),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }

@@ -1,4 +1,5 @@
 import { plural } from '../../core/words.js';
+import { reportFlag } from '../run-reports.js';
 import { defineVerb, oneOf, text } from '../verb.js';
 
 export default defineVerb({
@@ -8,6 +9,7 @@ export default defineVerb({
     discount: text('<discountId>', 'the id of the discount whose codes are written', { required: true }),
     format: oneOf('<format>', 'csv (code,usageCount,createTime) or jsonl (each code as the store sent it)', ['csv', 'jsonl'], { default: 'csv' }),
     output: text('<file>', 'write to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    report: reportFlag(),
   },
   examples: [
     'store-cli discount export --discount 6100000000000000013 > codes.csv',
@@ -29,7 +31,9 @@ older file there stays until the export is complete).
     ]);
     const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
     const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    const api = await ctx.api();
+    const { exportReports } = await import('../run-reports.js');
+    const reports = await exportReports(options.report, ctx, { command: 'discount export', output: target.kind === 'stdout' ? undefined : options.output });
+    const api = await ctx.api({ governor: reports.governor });
     const sink = await targetSink(target, ctx.io.stdout, 'output');
     let codes: number;
     try {
@@ -37,8 +41,10 @@ older file there stays until the export is complete).
       await sink.commit();
     } catch (error) {
       await sink.discard();
+      await reports.tell(0, true);
       throw error;
     }
+    await reports.tell(codes, false);
     const named = target.kind === 'stdout' ? undefined : options.output;
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(codes, 'discount code')}${named ? ` to ${named}` : ''}.`);
   },

@@ -1,5 +1,5 @@
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -10,6 +10,7 @@ export default defineVerb({
     discount: text('<discountId>', 'the id of the code discount the codes are added to (discount list --discount-method code shows them)', { required: true }),
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the discount's codes", 'codes (split by code)'),
+    rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
@@ -34,13 +35,11 @@ ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
     const { checkDiscountId } = await import('../../api/discounts/schema.js');
     const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
-    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importDiscountCodes(
-      { file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) },
-      importEnv(ctx, 'discount import'),
-    );
+    const request = { file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscountCodes, rehearse: bulk.rehearseDiscountCodes }, 'discount import');
     await tellReport(report, out, ctx, { command: 'discount import', targets: reports });
   },
 });

@@ -47,21 +47,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       import('../../bulk/export-output.js'),
     ]);
     const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
-    const { reportTargets, checkReportFiles, writeReports } = await import('../run-reports.js');
-    const reports = reportTargets(options.report, ctx.env);
-    await checkReportFiles(reports, [{ path: target.kind === 'stdout' ? undefined : options.output, what: 'the --output file' }]);
-    // A governor of its own counts this run's requests for its report.
-    const { RateGovernor } = await import('../../core/rate-governor.js');
-    const governor = new RateGovernor({ signal: ctx.signal });
-    const api = await ctx.api({ governor });
-    const started = performance.now();
-    const tell = async (cards: number, stopped: boolean) => {
-      if (reports.length === 0) return;
-      const { runReport } = await import('../../bulk/report/run-report.js');
-      const { sent: requests, rateLimited: refused } = governor.counts;
-      const counts = { rows: cards, created: null, updated: null, unchanged: null, rejected: 0, unfinished: 0, requests, refused, elapsedMs: Math.round(performance.now() - started) };
-      await writeReports(reports, runReport({ command: 'giftcard export', kind: 'export', source: options.output ?? 'stdout', dryRun: false }, counts, stopped, []), ctx);
-    };
+    const { exportReports } = await import('../run-reports.js');
+    const reports = await exportReports(options.report, ctx, { command: 'giftcard export', output: target.kind === 'stdout' ? undefined : options.output });
+    const api = await ctx.api({ governor: reports.governor });
     // A file is written whole or not at all: an older export there stays until this one is
     // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
     const sink = await targetSink(target, ctx.io.stdout, 'output', reveal ? 0o600 : 0o666);
@@ -75,10 +63,10 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       await sink.commit();
     } catch (error) {
       await sink.discard();
-      await tell(0, true);
+      await reports.tell(0, true);
       throw error;
     }
-    await tell(counts.cards, false);
+    await reports.tell(counts.cards, false);
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
     if (counts.revealed > 0) {
       const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');

@@ -1,5 +1,7 @@
+import type { RateGovernor } from '../../core/rate-governor.js';
 import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
+import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
 import { filterQuery } from './filters.js';
 
@@ -16,6 +18,7 @@ export default defineVerb({
     output: text('<file>', 'write to this file, which appears only once complete (written as FILE.partial meanwhile); default: stdout'),
     jsonl: boolean('write JSON lines (one object per line item, keys as the CSV columns) instead of CSV'),
     resume: boolean('go on with the interrupted export of --output (FILE.partial), with the same --since, --until and filters'),
+    report: reportFlag(),
   },
   json: {
     fields: ORDER_EXPORT_SUMMARY_FIELDS,
@@ -47,12 +50,33 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
     if (jsonAsked && outputPath === undefined)
       throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
     if (options.resume && outputPath === undefined) throw new UsageError('--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).');
+    const { exportReports } = await import('../run-reports.js');
+    const reports = await exportReports(options.report, ctx, { command: 'order export', output: outputPath });
     const { exportOrders } = await import('../../bulk/export-orders.js');
     const out = await ctx.output();
-    const report = await exportOrders(
-      { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
-      { stdout: ctx.io.stdout, signal: ctx.signal, api: (tuning) => ctx.api(tuning), now: ctx.now(), warn: (message) => ctx.warn(message) },
-    );
+    // The run paces itself with a governor of its own: the report counts its requests.
+    let governor: RateGovernor | undefined;
+    let report;
+    try {
+      report = await exportOrders(
+        { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
+        {
+          stdout: ctx.io.stdout,
+          signal: ctx.signal,
+          api: (tuning) => {
+            governor = tuning.governor ?? governor;
+            return ctx.api(tuning);
+          },
+          now: ctx.now(),
+          warn: (message) => ctx.warn(message),
+        },
+      );
+    } catch (error) {
+      await reports.tell(0, true, governor?.counts);
+      throw error;
+    }
+    const { rows, requests, refused } = report.summary;
+    await reports.tell(rows, false, { sent: requests, rateLimited: refused, bucketEmpty: 0, retried: 0 });
     if (ctx.io.isStderrTTY || outputPath !== undefined) for (const line of report.lines) ctx.say(line);
     if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
   },

@@ -1,5 +1,6 @@
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { plural } from '../../core/words.js';
+import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, negatable, text, whole } from '../verb.js';
 
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
@@ -16,6 +17,7 @@ export default defineVerb({
       min: 1,
       max: MAX_CONCURRENCY,
     }),
+    report: reportFlag(),
   },
   examples: [
     'store-cli product export --output products.csv',
@@ -44,7 +46,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       import('../../bulk/import-products.js'),
       import('../../bulk/export-output.js'),
     ]);
-    const api = await ctx.api();
+    const { exportReports } = await import('../run-reports.js');
+    const reports = await exportReports(options.report, ctx, { command: 'product export', output: target.kind === 'stdout' ? undefined : options.output });
+    const api = await ctx.api({ governor: reports.governor });
     // A file is written whole or not at all: an older export there stays until this one is complete.
     const sink = await targetSink(target, ctx.io.stdout, 'output');
     let counts;
@@ -58,8 +62,11 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       await sink.commit();
     } catch (error) {
       await sink.discard();
+      await reports.tell(0, true);
       throw error;
     }
+    // A row a variant.
+    await reports.tell(counts.variants, false);
     const named = target.kind === 'stdout' ? undefined : options.output;
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.products, 'product')} (${plural(counts.variants, 'variant')})${named ? ` to ${named}` : ''}.`);
   },

@@ -1,6 +1,6 @@
 import { PRODUCT_KEYS } from '../../bulk/product-keys.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importEnv, importFlags, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
 
 export default defineVerb({
@@ -13,6 +13,7 @@ export default defineVerb({
     }),
     emptyClears: boolean('an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone'),
     ...importFlags("the store's products (one listing, 250 a page)", 'products (split by handle, or productId with --key id)'),
+    rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
@@ -42,10 +43,11 @@ Categories and collections are named as product create --collection names them (
   else nothing is sent.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const report = await bulk.importProducts({ file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings }, importEnv(ctx, 'product import'));
+    const request = { file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, 'product import');
     await tellReport(report, out, ctx, { command: 'product import', targets: reports });
   },
 });
