@@ -73,8 +73,8 @@ _store_cli_flags() {
     'metafield definition create') REPLY='--namespace --code --definition-name --field-type --description --multi --pinned --schema-rule --option-map --dry-run --json -q --jq -h --help' ;;
     'metafield definition update') REPLY='--namespace --code --definition-name --field-type --description --multi --pinned --schema-rule --option-map --dry-run --json -q --jq -h --help' ;;
     'metafield definition delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield definition export') REPLY='--all --output -h --help' ;;
-    'metafield definition import') REPLY='--dry-run --json -q --jq -h --help' ;;
+    'metafield definition export') REPLY='--all --output --report -h --help' ;;
+    'metafield definition import') REPLY='--dry-run --report --json -q --jq -h --help' ;;
     'metafield definition help') REPLY='' ;;
     'metafield help') REPLY='' ;;
     'product') REPLY='-h --help' ;;
@@ -328,6 +328,8 @@ _store_cli_option() {
     'metafield definition delete|--json') REPLY='l namespace code definitionName fieldType multi description optionMap schemaRule pinned' ;;
     'metafield definition delete|-q' | 'metafield definition delete|--jq') REPLY='v' ;;
     'metafield definition export|--output') REPLY='f' ;;
+    'metafield definition export|--report') REPLY='v' ;;
+    'metafield definition import|--report') REPLY='v' ;;
     'metafield definition import|--json') REPLY='l created updated unchanged failed' ;;
     'metafield definition import|-q' | 'metafield definition import|--jq') REPLY='v' ;;
     'product list|--title') REPLY='v' ;;

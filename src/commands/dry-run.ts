@@ -2,6 +2,7 @@
 // sent (core/dry-run.ts), and how the withheld request is shown. Light at import (the help
 // path declares the flag); the rest loads inside run().
 import type { Api } from '../api/index.js';
+import type { RateGovernor } from '../core/rate-governor.js';
 import type { Context } from '../root/context.js';
 import type { PlannedRequest } from '../core/dry-run.js';
 import type { OutputFlags } from '../core/output-options.js';
@@ -22,11 +23,11 @@ export const DRY_RUN_NOTE = `\nWith --dry-run, the reads needed to build the req
  * {method, path, body} with --json. `nothing`: what to say when no write was due. `every`:
  * the work's every write is recorded (a plan of several), not only its first.
  */
-export async function runDry(ctx: Context, options: OutputFlags, work: (api: Api) => Promise<unknown>, nothing = 'nothing would be sent', every = false): Promise<void> {
+export async function runDry(ctx: Context, options: OutputFlags, work: (api: Api) => Promise<unknown>, nothing = 'nothing would be sent', every = false, governor?: RateGovernor): Promise<void> {
   const [{ DryRun }, { toJson }] = await Promise.all([import('../core/dry-run.js'), import('../core/json.js')]);
   const out = await ctx.output(options, REQUEST_FIELDS);
   const dryRun = new DryRun(every);
-  const api = await ctx.api({ wrap: dryRun.wrap });
+  const api = await ctx.api({ wrap: dryRun.wrap, ...(governor ? { governor } : {}) });
   const requests = await dryRun.capture(() => work(api));
   const body = (request: PlannedRequest) => (request.body === null ? '' : toJson(request.body));
   const columns = [

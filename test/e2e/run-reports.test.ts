@@ -145,3 +145,32 @@ describe('--report on metafield import (spawned)', () => {
     expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(new RegExp(`^\\| all \\| ${rows} \\| – \\| – \\| – \\| 0 \\| 30 \\| 0 \\| `, 'm'));
   });
 });
+
+describe('--report on metafield definition export and import (spawned)', () => {
+  const served = useServed(['--json', '--demo']);
+
+  it('the definitions are the rows: export counts them, import counts what it did with each', async () => {
+    const env = served.sandbox.env();
+    const dir = scratch().root;
+    const file = join(dir, 'definitions.json');
+    const exported = await run(['metafield', 'definition', 'export', '--all', '--output', file, '--report', `json=${join(dir, 'def-export.json')}`], { env });
+    expect(exported.code, exported.stderr).toBe(0);
+    const written = (JSON.parse(readFileSync(file, 'utf8')) as { definitions: unknown[] }).definitions.length;
+    const exportReport = JSON.parse(readFileSync(join(dir, 'def-export.json'), 'utf8')) as Report & { command: string; kind: string };
+    expect(exportReport).toMatchObject({ command: 'metafield definition export', kind: 'export' });
+    expect(exportReport.shards[0]).toMatchObject({ rows: written, outcome: 'complete' });
+    expect(exportReport.shards[0]!.requests).toBeGreaterThanOrEqual(1);
+
+    const imported = await run(['metafield', 'definition', 'import', file, '--report', `junit=${join(dir, 'def-import.xml')}`, '--report', `json=${join(dir, 'def-import.json')}`], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    const importReport = JSON.parse(readFileSync(join(dir, 'def-import.json'), 'utf8')) as Report;
+    // The same store: every definition is already equal.
+    expect(importReport.shards[0]).toMatchObject({ rows: written, created: 0, updated: 0, unchanged: written, rejected: 0, outcome: 'complete' });
+    const junit = await parse(readFileSync(join(dir, 'def-import.xml'), 'utf8'));
+    expect(junit).toMatchObject({ tests: 1, failures: 0 });
+
+    const refused = await run(['metafield', 'definition', 'import', file, '--report', `json=${file}`], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/is the file imported: a report must not write over it/);
+  });
+});

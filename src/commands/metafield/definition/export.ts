@@ -2,6 +2,7 @@ import { Argument } from 'commander';
 import { METAFIELD_DOMAINS } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
+import { reportFlag } from '../../run-reports.js';
 import { Arg, boolean, defineVerb, text } from '../../verb.js';
 import { checkDomain } from './args.js';
 
@@ -12,6 +13,7 @@ export default defineVerb({
   flags: {
     all: boolean('every domain'),
     output: text('<file>', 'write the JSON to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    report: reportFlag(),
   },
   examples: [
     'store-cli metafield definition export --all > definitions.json',
@@ -35,16 +37,25 @@ definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
       import('../../../core/output-target.js'),
     ]);
     const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    const api = await ctx.api();
-    const definitions = await ctx.spin('Reading metafield definitions…', async () => {
-      const found = [];
-      for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
-      return found;
-    });
+    const { exportReports } = await import('../../run-reports.js');
+    const reports = await exportReports(options.report, ctx, { command: 'metafield definition export', output: target.kind === 'stdout' ? undefined : options.output });
+    const api = await ctx.api({ governor: reports.governor });
+    let definitions;
+    try {
+      definitions = await ctx.spin('Reading metafield definitions…', async () => {
+        const found = [];
+        for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
+        return found;
+      });
+    } catch (error) {
+      await reports.tell(0, true);
+      throw error;
+    }
     const textOut = definitionsFileText(definitions);
     if (target.kind === 'stdout') ctx.io.out(textOut);
     // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
     else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
+    await reports.tell(definitions.length, false);
     ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
   },
 });

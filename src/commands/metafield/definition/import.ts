@@ -3,6 +3,7 @@ import type { DefinitionSummary } from '../../../bulk/import-definitions.js';
 import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
+import { reportFlag } from '../../run-reports.js';
 import { arg, defineVerb } from '../../verb.js';
 
 const SUMMARY_FIELDS: readonly (keyof DefinitionSummary)[] = ['created', 'updated', 'unchanged', 'failed'];
@@ -11,7 +12,7 @@ export default defineVerb({
   name: 'import',
   summary: 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },
-  flags: { dryRun: dryRunFlag() },
+  flags: { dryRun: dryRunFlag(), report: reportFlag() },
   json: { fields: SUMMARY_FIELDS, what: 'the summary {created, updated, unchanged, failed} as JSON on stdout' },
   examples: [
     'store-cli metafield definition import definitions.json',
@@ -28,24 +29,54 @@ ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     // --json's fields are checked first, before the file is read.
     const out = options.dryRun ? undefined : await ctx.output();
+    const { checkReportFiles, reportTargets, writeReports } = await import('../../run-reports.js');
+    const targets = reportTargets(options.report, ctx.env);
+    await checkReportFiles(targets, [{ path: options.file, what: 'the file imported' }]);
     const definitions = await readFile(options.file, ctx);
-    const { importDefinitions } = await import('../../../bulk/import-definitions.js');
+    const [{ importDefinitions }, { RateGovernor }] = await Promise.all([import('../../../bulk/import-definitions.js'), import('../../../core/rate-governor.js')]);
     const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
     const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
+    // A governor of its own counts the run's requests for its report.
+    const governor = new RateGovernor({ signal: ctx.signal });
+    const started = performance.now();
+    /** The run's report (--report): the definitions are its rows, each failed one rejected. */
+    const report = async (stopped: boolean) => {
+      if (targets.length === 0) return;
+      const { runReport } = await import('../../../bulk/report/run-report.js');
+      const { created, updated, unchanged, failed: rejected } = summary;
+      const { sent: requests, rateLimited: refused } = governor.counts;
+      const counts = {
+        rows: definitions.length,
+        created,
+        updated,
+        unchanged,
+        rejected,
+        unfinished: definitions.length - created - updated - unchanged - rejected,
+        requests,
+        refused,
+        elapsedMs: Math.round(performance.now() - started),
+      };
+      const source = options.file === '-' ? 'stdin' : options.file;
+      await writeReports(targets, runReport({ command: 'metafield definition import', kind: 'import', source, dryRun: options.dryRun === true }, counts, stopped, []), ctx);
+    };
     if (options.dryRun) {
       const { runDry } = await import('../../dry-run.js');
       const wrote = (action: string, name: string) => ctx.say(`would ${action} ${name}`);
-      return runDry(ctx, options, (api) => importDefinitions(api, definitions, summary, { wrote, failed }), 'every definition is equal already, so nothing would be sent', true);
+      await runDry(ctx, options, (api) => importDefinitions(api, definitions, summary, { wrote, failed }), 'every definition is equal already, so nothing would be sent', true, governor);
+      await report(false);
+      return;
     }
-    const api = await ctx.api();
+    const api = await ctx.api({ governor });
     try {
       await ctx.spin('Importing metafield definitions…', () => importDefinitions(api, definitions, summary, { failed }));
     } catch (error) {
       // Interrupted or stopped: what was done so far is said before the error.
       if (summary.created + summary.updated + summary.failed > 0) ctx.say(`${told()} (stopped before the end)`);
+      await report(true);
       throw error;
     }
+    await report(false);
     if (out?.isJson === true) await out.item(summary, { columns: [] });
     ctx.say(told());
     if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
