@@ -1,6 +1,7 @@
-// What the import verbs (`metafield import`, `giftcard import`) share: their bulk flags,
-// the concurrency they run at, the environment the import engine gets from the context,
-// and how its report is told (summary on stderr, --json on stdout, the exit code).
+// What the import verbs (metafield, gift card, product and discount code imports) share:
+// their bulk flags, the concurrency they run at, the environment the import engine gets from
+// the context (the run's journal among it), and how its report is told (summary on stderr,
+// --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
 import type { ImportEnv, ImportReport, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
