@@ -40,7 +40,7 @@ describe('doctor checks', () => {
     expect(scopesLine(['read_orders', 'write_orders'])).toMatchObject({
       status: 'warn',
       detail:
-        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps); customer: none (needs read_customers, write_customers); discount: none (needs read_discounts, write_discounts)',
+        'giftcard: none (needs read_gift_card, write_gift_card); metafield: none (needs read_metafields, write_metafields); product/category/collection: none (needs read_products, write_products); shop/location: none (needs read_shops, write_shops); inventory: none (needs read_inventory, write_inventory); webhook subscriptions: none (needs read_apps, write_apps); customer: none (needs read_customers, write_customers); discount: none (needs read_discounts, write_discounts); order: the last 60 days only (no read_all_orders)',
     });
     expect(
       scopesLine([
@@ -59,8 +59,13 @@ describe('doctor checks', () => {
         'write_customers',
         'read_discounts',
         'write_discounts',
+        'read_orders',
+        'write_orders',
+        'read_all_orders',
       ]).detail,
     ).toBe('webhook subscriptions: read only (no write_apps)');
+    // A token that reads orders but lacks read_all_orders is told so beside the group's own line.
+    expect(scopesLine(['read_orders']).detail).toMatch(/order: read only \(no write_orders\); order: the last 60 days only \(no read_all_orders\)$/);
     expect(scopesLine(undefined).status).toBe('warn');
   });
 

@@ -27,7 +27,11 @@ export const GROUP_SCOPES: ReadonlyArray<{ group: string; read: string; write: s
   { group: 'webhook subscriptions', read: 'read_apps', write: 'write_apps' },
   { group: 'customer', read: 'read_customers', write: 'write_customers' },
   { group: 'discount', read: 'read_discounts', write: 'write_discounts' },
+  { group: 'order', read: 'read_orders', write: 'write_orders' },
 ];
+
+/** Orders older than 60 days are hidden from a token without it (real-store-notes "Tokens and scopes"). */
+const ALL_ORDERS = 'read_all_orders';
 
 /** The sandbox's name for the approval of protected customer fields (a real store lists no such scope). */
 const PROTECTED_APPROVAL = 'read_customer_protected_data';
@@ -69,6 +73,7 @@ export function scopesLine(granted: readonly string[] | undefined): CheckLine {
     if (missing.length === 2) return [`${group}: none (needs ${read}, ${write})`];
     return [`${group}: ${missing[0] === write ? 'read only' : 'write only'} (no ${missing[0]})`];
   });
+  if ((has.has('read_orders') || has.has('write_orders')) && !has.has(ALL_ORDERS)) lacking.push(`order: the last 60 days only (no ${ALL_ORDERS})`);
   if (lacking.length === 0) return line('scopes', 'ok', `every command group is granted (${granted.join(', ')})`);
   return line('scopes', 'warn', lacking.join('; '), "those commands answer 403 (exit 4): grant the scopes to the store's app and log in with its new token");
 }
