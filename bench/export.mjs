@@ -105,7 +105,7 @@ async function exportRun(store, heap = false) {
   const { code, stdout, stderr } = await runToEnd(
     children,
     [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'export', '--objects', store.objects, '--output', output, '--json'],
-    { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), PEAK_RSS_FILE: rssFile },
+    { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data'), PEAK_RSS_FILE: rssFile },
   );
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield export exited ${code}:\n${stderr}`);

@@ -60,6 +60,7 @@ async function importRun(sandbox, file) {
     STORE_CLI_BASE_URL: sandbox.baseUrl,
     STORE_CLI_TOKEN: sandbox.token,
     STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    STORE_CLI_DATA_DIR: join(scratch, 'data'),
   });
   const ms = performance.now() - started;
   // 3: some rows failed (counted in the table), the rest applied.

@@ -65,6 +65,7 @@ async function importRun(sandbox, file, heap = false) {
     STORE_CLI_BASE_URL: sandbox.baseUrl,
     STORE_CLI_TOKEN: sandbox.token,
     STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    STORE_CLI_DATA_DIR: join(scratch, 'data'),
     PEAK_RSS_FILE: rssFile,
   });
   const ms = performance.now() - started;

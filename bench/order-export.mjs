@@ -76,6 +76,7 @@ async function exportRun(store, heap = false) {
     STORE_CLI_BASE_URL: baseUrl,
     STORE_CLI_TOKEN: token,
     STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    STORE_CLI_DATA_DIR: join(scratch, 'data'),
     PEAK_RSS_FILE: rssFile,
   });
   const ms = performance.now() - started;

@@ -99,6 +99,7 @@ async function importRun(sandbox, file, extra = []) {
     STORE_CLI_BASE_URL: sandbox.baseUrl,
     STORE_CLI_TOKEN: TOKEN,
     STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+    STORE_CLI_DATA_DIR: join(scratch, 'data'),
   });
   if (code !== 0) fail(`metafield import ${file.path} exited ${code}:\n${stderr}`);
   return { ms: performance.now() - started, summary: JSON.parse(stdout) };

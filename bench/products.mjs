@@ -49,7 +49,7 @@ function writeCsv(name, changed) {
   return path;
 }
 
-const envOf = (sandbox) => ({ ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg') });
+const envOf = (sandbox) => ({ ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') });
 
 async function timed(sandbox, argv) {
   const before = sandbox.snapshot();
