@@ -8,47 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
+import { DOCS_CUSTOMER as DOCUMENTED } from '../../helpers/customer-sample.js';
 import { tsvRows } from '../_support.js';
 
-const DOCS_CUSTOMER = `{
-"lastName": "li",
-"addresses": [
-{
-"zip": "23456",
-"firstName": "heihei",
-"lastName": "du",
-"address2": "上海闵行",
-"city": "上海",
-"phone": "2345653464",
-"address1": "上海嘉定",
-"countryCode": "CN",
-"provinceCode": "SH",
-"company": "公司地址",
-"isDefaultAddress": "false",
-"id": "879"
-}
-],
-"notes": "this is new customer",
-"totalSpent": "13",
-"taxExempt": "true",
-"taxExemptions": {
-"applyToAllRegion": "true",
-"taxExemptionRegions": [
-{
-"country": "US",
-"applyToAllSubdivision": "false",
-"subdivisions": "[\\"NYC\\"]"
-}
-]
-},
-"updateTime": "2024-18-12T08:18:49",
-"smsMarketingConsent": {
-"state": "SUBSCRIBED",
-"consentUpdateTime": "2024-11-12T08:18:49.125"
-},
-"tags": "[ \\"xinsheng\\", \\"human\\" ]",
-"id": 201462124
-}`;
+// The id as a number, as one of the docs' samples sends ids.
+const DOCS_CUSTOMER = DOCUMENTED.replace('"id": "201462124"', '"id": 201462124');
 
 const WITHHELD = `{"id": "201462125", "firstName": null, "lastName": "", "email": null, "phone": null, "addresses": [], "totalSpent": "13", "tags": "[]", "state": "ENABLED"}`;
 
