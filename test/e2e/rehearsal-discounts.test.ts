@@ -1,27 +1,13 @@
 // discount import --rehearse against a "live" store (a served sandbox at a rate plan), in
 // both dialects: a code the discount holds is unchanged, a code another discount holds is
 // found taken, and the live store's log shows only GETs; the real run that follows gets the
-// same plan and the same rejects, byte for byte.
+// same plan and the same rejects, row for row.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, methodAndPath, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-
-interface Summary {
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-}
-
-const writes = (requests: string[]) => requests.map(methodAndPath).filter((line) => !line.startsWith('GET '));
-const plan = (s: Summary) => ({ rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, failed: s.failed });
-const rowsOf = (path: string) => {
-  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\n');
-  return [header, ...rows.sort((a, b) => Number(a.split(',')[0]) - Number(b.split(',')[0]))];
-};
+import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
 
 describe.each(DIALECTS)('discount import --rehearse (spawned, %s dialect)', (dialect) => {
   let live: ServeHandle;

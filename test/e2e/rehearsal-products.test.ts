@@ -5,24 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, methodAndPath, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-
-interface Summary {
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  requests: number;
-}
-
-const writes = (requests: string[]) => requests.map(methodAndPath).filter((line) => !line.startsWith('GET '));
-const plan = (s: Summary) => ({ rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, failed: s.failed });
-const rowsOf = (path: string) => {
-  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\n');
-  return [header, ...rows.sort((a, b) => Number(a.split(',')[0]) - Number(b.split(',')[0]))];
-};
+import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
 
 describe.each(DIALECTS)('product import --rehearse (spawned, %s dialect)', (dialect) => {
   let live: ServeHandle;

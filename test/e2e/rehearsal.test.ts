@@ -1,30 +1,13 @@
 // --rehearse against a "live" store (a served sandbox with definitions, values and cards, at
 // a rate plan), in both dialects: the rehearsal sends the live store nothing but GETs, and
 // the rows it says the store would reject are exactly those the real run then gets rejected
-// (the rejects files alike, byte for byte), with the same plan.
+// (the rejects files alike, row for row), with the same plan.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, methodAndPath, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-
-/** A rejects file's header, then its rows in line order. */
-const rowsOf = (path: string) => {
-  const [header, ...rows] = readFileSync(path, 'utf8').trimEnd().split('\n');
-  return [header, ...rows.sort((a, b) => Number(a.split(',')[0]) - Number(b.split(',')[0]))];
-};
-
-interface Summary {
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  requests: number;
-}
-
-const writes = (requests: string[]) => requests.map(methodAndPath).filter((line) => !line.startsWith('GET '));
-const plan = (s: Summary) => ({ rows: s.rows, created: s.created, updated: s.updated, unchanged: s.unchanged, failed: s.failed });
+import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
 
 /** Every file under `dir`, as text. */
 function filesUnder(dir: string): string[] {
