@@ -52,6 +52,17 @@ export const median = (xs) => {
 };
 export const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 
+/** One request of a baseline, straight to the sandbox (no CLI): a POST of `body` that must answer 200. */
+export async function baselinePost(sandbox, path, body) {
+  const response = await fetch(`${sandbox.baseUrl}/api/202412${path}`, {
+    method: 'POST',
+    headers: { 'X-Service-Access-Token': sandbox.token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+}
+
 /** Replaces the text between `<!-- name:results -->` and `<!-- /name:results -->` in RESULTS.md (markers included) with `section`, or appends it. */
 export function writeResultsSection(name, section) {
   const begin = resultsBegin(name);

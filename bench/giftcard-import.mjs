@@ -16,7 +16,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const CARDS = Number(option('--cards', 10_000));
@@ -73,13 +73,7 @@ async function baselineRun(extra) {
   const sandbox = await startSandbox(extra);
   const started = performance.now();
   for (const code of codes(CARDS)) {
-    const response = await fetch(`${sandbox.baseUrl}/api/202412/gift_cards`, {
-      method: 'POST',
-      headers: { 'X-Service-Access-Token': sandbox.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ giftCard: { code, initialValue: '25.00' } }),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+    await baselinePost(sandbox, '/gift_cards', { giftCard: { code, initialValue: '25.00' } });
   }
   const ms = performance.now() - started;
   await sandbox.stop();

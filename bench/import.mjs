@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -89,13 +89,7 @@ async function baseline(sandbox, file) {
         .replace(/""/g, '"'),
     );
     const [domain, bizId, namespace, code, value] = cells;
-    const response = await fetch(`${sandbox.baseUrl}/api/202412/metafields/${domain}/${bizId}`, {
-      method: 'POST',
-      headers: { 'X-Service-Access-Token': sandbox.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ metaFieldDataList: [{ namespace, code, value }] }),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+    await baselinePost(sandbox, `/metafields/${domain}/${bizId}`, { metaFieldDataList: [{ namespace, code, value }] });
   }
   const ms = performance.now() - started;
   return { ms, rows: rows.length, requests: await sandbox.since(before) };

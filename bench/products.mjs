@@ -18,7 +18,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, countingSandbox, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import { BIN, ROOT, WRITE, baseEnv, countingSandbox, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const VARIANTS = Number(option('--variants', 10_000));
@@ -85,13 +85,7 @@ async function baselineRun() {
         variants,
       },
     };
-    const response = await fetch(`${sandbox.baseUrl}/api/202412/products`, {
-      method: 'POST',
-      headers: { 'X-Service-Access-Token': sandbox.token, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) fail(`baseline request failed: ${response.status}`);
+    await baselinePost(sandbox, '/products', body);
   }
   const ms = performance.now() - started;
   await sandbox.stop();
