@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cli, scratchDir } from '../../helpers/cli-in-process.js';
+import { DOCS_CUSTOMER } from '../../helpers/customer-sample.js';
 import { expectUsageError } from '../_support.js';
 import { sign, startApp, type App } from './support.js';
 import { SAMPLE_TOPICS } from '../../../src/webhooks/wire.js';
@@ -13,9 +14,6 @@ import { writeFileSync } from 'node:fs';
 
 const sampleText = (topic: string) => readFileSync(new URL(`../../../src/webhooks/samples/${topic.replace('/', '-')}.json`, import.meta.url), 'utf8');
 const SECRET = 'whsec-trigger-topics-1';
-
-/** "About Customer", the customer object as printed (its two unescaped JSON-in-text values escaped), with the id the docs list first among its properties. */
-const DOCS_CUSTOMER = `{"lastName":"li","addresses":[{"zip":"23456","firstName":"heihei","lastName":"du","address2":"上海闵行","city":"上海","phone":"2345653464","address1":"上海嘉定","countryCode":"CN","provinceCode":"SH","company":"公司地址","isDefaultAddress":"false","id":"879"}],"notes":"this is new customer","totalSpent":"13","taxExempt":"true","taxExemptions":{"applyToAllRegion":"true","taxExemptionRegions":[{"country":"US","applyToAllSubdivision":"false","subdivisions":"[\\"NYC\\"]"}]},"updateTime":"2024-18-12T08:18:49","smsMarketingConsent":{"state":"SUBSCRIBED","consentUpdateTime":"2024-11-12T08:18:49.125"},"tags":"[ \\"xinsheng\\", \\"human\\" ]","id":"201462124"}`;
 
 /** "About Order", the order object's readable start (paymentGatewayNames escaped likewise). */
 const DOCS_ORDER = `{"note":"Customer changed their mind.","sourceIdentifier":"ORDERID-123","totalOutstanding":"5.00","currentTotalDiscounts":"10.00","orderId":"1001","totalPrice":"409.94","totalDiscounts":"0.00","paymentGatewayNames":"[\\"authorize_net\\",\\"Cash on Delivery (COD)\\"]","currentTotalTax":"10.00","fulfillmentStatus":"partial"}`;
