@@ -221,30 +221,9 @@ export function createDiscountResource(env: ResourceEnv): Resource {
       replaceAll(section.map((discount) => ({ ...discount, codes: discount.codes.map((code) => ({ ...code, id: code.id ?? env.ids.next() })) })));
     },
     count: () => discounts.length,
-    /** The seed form, every field in a fixed order: a snapshot taken back and taken again is the same text. */
+    /** The seed form, fields in the record schema's order (parsing builds them so): a snapshot taken back and taken again is the same text. */
     snapshot() {
-      return discounts.map(inOrder);
+      return z.array(discountRecordSchema).parse(discounts);
     },
-  };
-}
-
-function inOrder(record: DiscountRecord): DiscountRecord {
-  return {
-    id: record.id,
-    title: record.title,
-    discountType: record.discountType,
-    valueType: record.valueType,
-    value: record.value,
-    discountMethod: record.discountMethod,
-    eligibility: record.eligibility,
-    segmentIds: [...record.segmentIds],
-    status: record.status,
-    startTime: record.startTime,
-    endTime: record.endTime,
-    usageLimit: record.usageLimit,
-    oncePerCustomer: record.oncePerCustomer,
-    createTime: record.createTime,
-    updateTime: record.updateTime,
-    codes: record.codes.map((code) => ({ id: code.id, code: code.code, usageCount: code.usageCount, createTime: code.createTime })),
   };
 }
