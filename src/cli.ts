@@ -7,7 +7,7 @@ import { wholeNumber } from './commands/verb.js';
 import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
-import { createIO, escapeControls, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
+import { createIO, escapeLine, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
@@ -278,15 +278,23 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
   if (error instanceof ReaderGoneError) return ExitCode.ok;
   const { red } = palette(io.colorErr);
   if (error instanceof CliError) {
-    io.errTerminal(`${red('error:')} ${escapeControls(error.message)}\n`);
+    // One line, whatever the store's text in it holds (escapeLine): a CI log takes a line of its own for a command.
+    io.errTerminal(`${red('error:')} ${escapeLine(error.message)}\n`);
     if (error instanceof UsageError && error.showUsage && active) {
       io.err(`Usage: ${commandPath(active)} ${active.usage()}\nRun '${commandPath(active)} --help' for details.\n`);
     }
-    if (verbose && error.stack) io.err(`${error.stack}\n`);
+    if (verbose && error.stack) io.err(`${stackText(error)}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.errTerminal(`${red('error:')} unexpected failure: ${escapeControls(message)}${verbose ? '' : ' (run with --verbose for details)'}\n`);
-  if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
+  io.errTerminal(`${red('error:')} unexpected failure: ${escapeLine(message)}${verbose ? '' : ' (run with --verbose for details)'}\n`);
+  if (verbose && error instanceof Error && error.stack) io.err(`${stackText(error)}\n`);
   return ExitCode.failure;
+}
+
+/** The stack for --verbose, its first line (the message, which may hold a store's text) kept to one line as the error's is. */
+function stackText(error: Error): string {
+  const stack = error.stack!;
+  const head = `${error.name}: ${error.message}`;
+  return stack.startsWith(head) ? `${error.name}: ${escapeLine(error.message)}${stack.slice(head.length)}` : stack;
 }

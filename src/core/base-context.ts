@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { API_VERSION_PATTERN } from './brand.js';
 import { UsageError } from './errors.js';
-import { escapeControls, type IO } from './io.js';
+import { escapeControls, escapeLine, type IO } from './io.js';
 import { palette } from './colors.js';
 import type { ConfigStore, ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
@@ -56,9 +56,9 @@ export interface BaseContext {
   output(flags: OutputFlags, fields: readonly string[] | 'any'): Promise<Output>;
   /** A spinner on stderr while `work` runs, in a terminal only. */
   spin<T>(text: string, work: () => Promise<T>): Promise<T>;
-  /** Talk on stderr: notices. Control characters are escaped (IO.err). */
+  /** Talk on stderr: a notice, one line (escapeLine: control characters and line breaks escaped). */
   say(line: string): void;
-  /** `warning: <message>` on stderr, the label in yellow in a terminal, the message escaped. */
+  /** `warning: <message>` on stderr, one line, the label in yellow in a terminal, the message escaped (escapeLine). */
   warn(message: string): void;
   /** The user's data directory (the embedded sandbox keeps its state there). */
   dataDir(): Promise<string>;
@@ -148,10 +148,11 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     async spin(text, work) {
       if (globals.verbose || !io.isStderrTTY) return work(); // scripts never load the spinner
       const { withSpinner } = await import('./progress.js');
-      return withSpinner(io, escapeControls(text), work);
+      return withSpinner(io, escapeLine(text), work);
     },
-    say: (line) => io.err(`${line}\n`),
-    warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeControls(message)}\n`),
+    // One line each, whatever a store's text in it holds: a line feed in it would start a line of its own.
+    say: (line) => io.errTerminal(`${escapeLine(line)}\n`),
+    warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeLine(message)}\n`),
     dataDir: async () => (await paths()).dataDir(env),
     commandTree: deps.commandTree,
   };

@@ -22,6 +22,7 @@ export interface IO {
   turnColorOff(): void;
   /** Questions may be asked: stdin and stderr are both terminals. */
   readonly canPrompt: boolean;
+  /** Data on stdout: as it is when piped; in a terminal its control and bidi characters shown as visible escapes (see escapeControls). */
   out(text: string): void;
   /** Talk on stderr, its control characters shown as visible escapes (see escapeControls). */
   err(text: string): void;
@@ -110,26 +111,44 @@ export function createIO(streams: Streams, colorAllowed: boolean, overrides: Ter
       color = false;
     },
     canPrompt: streams.isStdinTTY && streams.isStderrTTY,
-    out: (text) => void streams.stdout.write(text),
+    out: (text) => void streams.stdout.write(stdoutTTY ? escapeControls(text) : text),
     err: (text) => void streams.stderr.write(escapeControls(text)),
     errTerminal: (text) => void streams.stderr.write(text),
   };
 }
 
-// C0 but tab and newline, DEL, and C1: what a terminal may take as a command.
+// C0 but tab and newline, DEL, C1: what a terminal may take as a command. And the
+// bidirectional formatting characters that reorder the text after them on screen (the
+// embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069): "Trojan Source"
+// text that reads other than it is. Letters of right-to-left scripts are not among them.
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Control characters as visible escapes (`\x1b`, `\x07`, `\u009b` for C1), so text from a
- * file or a store cannot retitle, clear or rewrite the terminal. Tab, newline and every
- * other character (Unicode included) stay as they are.
+ * Control and bidi characters as visible escapes (`\x1b`, `\x07` for C0; `\u007f`, `\u009b`,
+ * `\u202e` for DEL, C1 and bidi), so text from a file or a store cannot retitle, clear, rewrite
+ * or reorder the terminal. Tab, newline and every other character (Unicode included) stay as
+ * they are. The characters JSON leaves raw (DEL, C1, bidi) become JSON's own `\uXXXX`, so JSON
+ * escaped this way is still JSON, and the same value.
  */
 export function escapeControls(text: string): string {
   return text.replace(CONTROLS, (c) => {
     const code = c.charCodeAt(0);
-    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    return code < 0x7f ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
+}
+
+/**
+ * Text that must stay one line (an error, a warning, a notice on stderr): escapeControls, and
+ * line feeds and carriage returns as `\n` and `\r`, so a store's text cannot start a line of
+ * its own. A CI log reads a line that starts with `::` (GitHub Actions' `::error::`,
+ * `::add-mask::`), or holds `##[` anywhere, as a command to the runner: `##[` is shown as
+ * `##\[`, and a leading `::` as `\x3a:`.
+ */
+export function escapeLine(text: string): string {
+  return escapeControls(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n'))
+    .replace(/##\[/g, '##\\[')
+    .replace(/^(\s*)::/, '$1\\x3a:');
 }
 
 /**

@@ -2,7 +2,7 @@
 // answers the question instead (--yes, --with-token).
 import { Writable } from 'node:stream';
 import { CancelledError, CliError, ExitCode, UsageError } from './errors.js';
-import { escapeControls, type IO } from './io.js';
+import { escapeLine, type IO } from './io.js';
 
 export interface Prompter {
   confirm(message: string): Promise<boolean>;
@@ -23,11 +23,11 @@ export function createPrompter(io: IO, signal: AbortSignal): Prompter {
   return {
     async confirm(message) {
       const { default: confirm } = await import('@inquirer/confirm');
-      return asked(() => confirm({ message: escapeControls(message), default: false }, context()));
+      return asked(() => confirm({ message: escapeLine(message), default: false }, context()));
     },
     async secret(message) {
       const { default: password } = await import('@inquirer/password');
-      return asked(() => password({ message: escapeControls(message), mask: false }, context()));
+      return asked(() => password({ message: escapeLine(message), mask: false }, context()));
     },
   };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli-in-process.js';
 import { createCardDirect } from './_support.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { escapeControls } from '../../src/core/io.js';
+import { escapeControls, escapeLine } from '../../src/core/io.js';
 import { csv, scratchFile } from './metafield/_import.js';
 import { freshBizId, seed } from './metafield/_metafields.js';
 
@@ -67,7 +67,30 @@ describe('hostile bytes and the terminal', () => {
 
 describe('escapeControls', () => {
   it('shows C0, DEL and C1 as escapes and leaves tab, newline and Unicode alone', () => {
-    expect(escapeControls('a\u001bb\u0007c\u007fd\u009be\rf')).toBe('a\\x1bb\\x07c\\x7fd\\u009be\\x0df');
+    expect(escapeControls('a\u001bb\u0007c\u007fd\u009be\rf')).toBe('a\\x1bb\\x07c\\u007fd\\u009be\\x0df');
     expect(escapeControls('tab\there\nnext: café ✓ 日本 😀')).toBe('tab\there\nnext: café ✓ 日本 😀');
+  });
+
+  it('shows the bidi embeddings, overrides and isolates too, and leaves right-to-left letters alone', () => {
+    const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(escapeControls(`a${bidi}b`)).toBe('a\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069b');
+    expect(escapeControls('שלום مرحبا \u200f')).toBe('שלום مرحبا \u200f');
+  });
+
+  it("keeps JSON JSON: what it escapes beyond C0 becomes the same character in JSON's own \\u form", () => {
+    const value = { note: 'del\u007f c1\u009b bidi\u202e' };
+    expect(JSON.parse(escapeControls(JSON.stringify(value)))).toEqual(value);
+  });
+});
+
+describe('escapeLine', () => {
+  it('keeps text on one line: line feeds and carriage returns as \\n and \\r, controls escaped', () => {
+    expect(escapeLine('bad\n::error::x\r\n\u001b[2J')).toBe('bad\\n::error::x\\r\\n\\x1b[2J');
+  });
+
+  it('leaves a CI runner nothing to take as a command: `##[` anywhere, `::` leading', () => {
+    expect(escapeLine('a ##[add-mask]secret')).toBe('a ##\\[add-mask]secret');
+    expect(escapeLine('  ::error::x')).toBe('  \\x3a:error::x');
+    expect(escapeLine('line 2: ok::fine')).toBe('line 2: ok::fine');
   });
 });
