@@ -3,10 +3,12 @@
 // that it is whole or absent. Anything else must be written in place: renaming over
 // `/dev/stdout`, a terminal, a device or a FIFO would replace that special file with a
 // regular one (as root, the system's own) and send nothing where the user pointed.
-import { constants, createWriteStream, type WriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { lstat, open, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
+import { escapingStream } from './escaping-stream.js';
 import { identityOfFd, identityOfPath, identityOfStream, sameFile, type FileIdentity } from './file-identity.js';
 
 export type OutputTarget =
@@ -58,15 +60,25 @@ export async function outputTarget(path: string): Promise<OutputTarget> {
 /**
  * A stream onto a descriptor or special file, opened (a FIFO's open waits for its reader).
  * Never created, never truncated but as `>` would (O_TRUNC is a no-op on devices and FIFOs).
+ * A terminal (/dev/tty, /dev/stderr at one) gets the text with its control and bidi
+ * characters escaped, as stdout at a terminal does (escaping-stream.ts).
  */
-export async function openInPlace(target: Extract<OutputTarget, { kind: 'descriptor' | 'in-place' }>): Promise<WriteStream> {
-  if (target.kind === 'descriptor') return createWriteStream('', { fd: target.fd, autoClose: false });
-  const handle = await open(target.path, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOCTTY);
-  return handle.createWriteStream();
+export async function openInPlace(target: Extract<OutputTarget, { kind: 'descriptor' | 'in-place' }>): Promise<Writable> {
+  let fd: number;
+  let stream: Writable;
+  if (target.kind === 'descriptor') {
+    fd = target.fd;
+    stream = createWriteStream('', { fd, autoClose: false });
+  } else {
+    const handle = await open(target.path, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOCTTY);
+    fd = handle.fd;
+    stream = handle.createWriteStream();
+  }
+  return isatty(fd) ? escapingStream(stream, { owned: true }) : stream;
 }
 
 /** Ends a stream of openInPlace once all of it is written (and closes what it opened). */
-export async function endInPlace(stream: WriteStream): Promise<void> {
+export async function endInPlace(stream: Writable): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
     stream.end(() => resolve());

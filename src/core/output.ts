@@ -18,6 +18,12 @@ export class Output {
   private readonly mode: Mode;
   /** A value as one TSV cell: lossless (see escapeTsv), other control characters made visible when a terminal shows it. */
   private readonly cell: (text: string) => string;
+  /**
+   * Text of the store's that no cell escaped (JSON, JSON Lines, jq's output, an answer as sent)
+   * as it reaches stdout: exact when piped, its control and bidi characters escaped in a
+   * terminal (escapeControls, which keeps JSON valid and equal).
+   */
+  private readonly shown: (text: string) => string;
   /** --json's indent: JSON is indented for a person (a terminal), one compact line piped, as gh and --jq do. */
   private readonly indent: number | undefined;
   /** --columns: the columns a listing shows, by name, in this order (checked against the declared names at parsing). */
@@ -36,8 +42,9 @@ export class Output {
     const [flag, asked] = typeof flags.jsonl === 'string' ? ['--jsonl', flags.jsonl] : ['--json', flags.json];
     this.mode = outputMode(flags, selectedFields(asked, validFields, flag), format, io.isStdoutTTY);
     // Piped TSV keeps every byte, escaped only where a tab, a line break or a backslash would
-    // mislead `cut`/`read` (escapeTsv); JSON is always exact (JSON escapes C0 itself).
+    // mislead `cut`/`read` (escapeTsv); JSON is exact piped (it escapes C0 itself), and shown in a terminal.
     this.cell = io.isStdoutTTY ? (text) => escapeControls(escapeTsv(text)) : escapeTsv;
+    this.shown = io.isStdoutTTY ? escapeControls : (text) => text;
     this.indent = io.isStdoutTTY ? 2 : undefined;
     this.chosen = flags.columns;
   }
@@ -61,7 +68,7 @@ export class Output {
     switch (this.mode.kind) {
       case 'json':
         if (this.jq) return this.filtered(toJson(pick(item, this.mode.fields)));
-        return this.write(`${toJson(pick(item, this.mode.fields), this.indent)}\n`);
+        return this.writeData(`${toJson(pick(item, this.mode.fields), this.indent)}\n`);
       case 'jsonl':
         return this.writeJson(`${toJson(pick(item, this.mode.fields))}\n`);
       case 'tsv':
@@ -87,20 +94,39 @@ export class Output {
       const { TableWriter } = await import('./table.js');
       table = new TableWriter(shown, palette(this.io.colorOut), terminalWidth(this.io), this.chosen === undefined);
     }
+    const fields = this.mode.kind === 'json' || this.mode.kind === 'jsonl' ? this.mode.fields : undefined;
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';
+      // Cells and table rows come escaped; JSON is escaped whole as it goes out.
+      let escaped = true;
       switch (this.mode.kind) {
         case 'json':
           for (const item of batch) {
             const json = toJson(pick(item, this.mode.fields), this.indent);
             chunk += this.indent === undefined ? `${count++ === 0 ? '[' : ','}${json}` : `${count++ === 0 ? '[\n' : ',\n'}${indent(json)}`;
+            // A page of huge records goes out as it is made, not held whole a second time.
+            if (chunk.length >= FLUSH_AT) {
+              await this.writeData(chunk);
+              chunk = '';
+            }
           }
+          escaped = false;
           break;
         case 'jsonl':
-          for (const item of batch) chunk += `${toJson(pick(item, this.mode.fields))}\n`;
+          if (this.jq) {
+            chunk = this.jq.run(batch.map((item) => `${toJson(pick(item, fields))}\n`).join(''), this.warn);
+          } else {
+            for (const item of batch) {
+              chunk += `${toJson(pick(item, fields))}\n`;
+              if (chunk.length >= FLUSH_AT) {
+                await this.writeData(chunk);
+                chunk = '';
+              }
+            }
+          }
           count += batch.length;
-          if (this.jq) chunk = this.jq.run(chunk, this.warn);
+          escaped = false;
           break;
         case 'tsv':
           for (const item of batch) chunk += `${shown.columns.map((c) => this.cell(c.value(item))).join('\t')}\n`;
@@ -111,7 +137,7 @@ export class Output {
           count += batch.length;
           break;
       }
-      await this.write(chunk);
+      await (escaped ? this.write(chunk) : this.writeData(chunk));
     }
     if (this.mode.kind === 'json') await this.write(count === 0 ? '[]\n' : this.indent === undefined ? ']\n' : '\n]\n');
     if (count === 0 && this.mode.kind === 'table' && this.io.isStderrTTY) this.io.err(`${emptyMessage}\n`);
@@ -153,16 +179,15 @@ export class Output {
       // The exact text when nothing is selected first: jq reads the store's own bytes.
       return this.filtered(fields ? toJson(selectFields(value, fields)) : text);
     }
-    if (this.mode.kind === 'tsv' || this.mode.kind === 'jsonl') return this.write(text);
+    if (this.mode.kind === 'tsv' || this.mode.kind === 'jsonl') return this.writeData(text);
     let value: unknown;
     try {
       value = parseJson(text);
     } catch {
       if (fields) throw new RuntimeError(`The store's answer is not JSON, so --json cannot select ${fields.join(', ')} from it.`);
-      const shown = this.io.isStdoutTTY ? escapeControls(text) : text;
-      return this.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+      return this.writeData(text.endsWith('\n') ? text : `${text}\n`);
     }
-    return this.write(`${toJson(selectFields(value, fields), this.indent)}\n`);
+    return this.writeData(`${toJson(selectFields(value, fields), this.indent)}\n`);
   }
 
   /** JSON values, one compact line each (JSON Lines), streamed batch by batch; --json a,b keeps those fields. */
@@ -179,12 +204,12 @@ export class Output {
 
   /** JSON text for stdout, through --jq when given (each JSON value of the text is one input). */
   private writeJson(text: string): Promise<void> {
-    return this.jq ? this.filtered(text) : this.write(text);
+    return this.jq ? this.filtered(text) : this.writeData(text);
   }
 
   private filtered(text: string): Promise<void> {
     const output = this.jq!.run(text, this.warn);
-    return output === '' ? Promise.resolve() : this.write(output);
+    return output === '' ? Promise.resolve() : this.writeData(output);
   }
 
   /**
@@ -214,6 +239,11 @@ export class Output {
 
   private write(text: string): Promise<void> {
     return writeWithBackpressure(this.io.stdout, text);
+  }
+
+  /** Text no cell escaped (see `shown`). */
+  private writeData(text: string): Promise<void> {
+    return this.write(this.shown(text));
   }
 }
 
@@ -281,6 +311,9 @@ function indent(text: string): string {
 export function terminalWidth(io: IO): number {
   return io.stdoutColumns ?? 80;
 }
+
+/** JSON text of a listing is written once this much of it is made (UTF-16 units), so that a page of huge records is not held twice. */
+const FLUSH_AT = 1 << 20;
 
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const TSV_UNESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };

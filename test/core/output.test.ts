@@ -325,6 +325,34 @@ describe('Output.count', () => {
   });
 });
 
+describe("JSON of a store's text at a terminal", () => {
+  const hostile = card(1, 'del\u007f c1\u009b bidi\u202e esc\u001b');
+
+  it('--json and --jsonl: DEL, C1 and bidi controls as JSON escapes (the same JSON) at a terminal, raw when piped', async () => {
+    for (const flags of [{ json: true }, { jsonl: true }]) {
+      const shown = fakeIO({ stdoutTTY: true });
+      await new Output(shown.io, flags, fields).list([[hostile]], view, '');
+      await new Output(shown.io, flags, fields).item(hostile, view);
+      // eslint-disable-next-line no-control-regex
+      expect(shown.stdout()).not.toMatch(/[\u007f-\u009f\u202e\u001b]/);
+      expect(shown.stdout()).toContain('del\\u007f c1\\u009b bidi\\u202e esc\\u001b');
+      const piped = fakeIO();
+      await new Output(piped.io, flags, fields).list([[hostile]], view, '');
+      expect(piped.stdout()).toContain('del\u007f c1\u009b bidi\u202e esc\\u001b');
+    }
+  });
+
+  it('a listing of huge records goes out record by record, not a page at a time', async () => {
+    const f = fakeIO();
+    const writes: number[] = [];
+    f.io.stdout.on('data', (chunk: Buffer) => writes.push(chunk.length));
+    const big = (n: number) => card(n, 'x'.repeat(600_000));
+    await new Output(f.io, { json: true }, fields).list([[big(1), big(2), big(3), big(4)]], view, '');
+    expect(writes.length).toBeGreaterThan(2);
+    expect((JSON.parse(f.stdout()) as unknown[]).length).toBe(4);
+  });
+});
+
 describe('escapeTsv', () => {
   it('escapes backslash, tab, newline and carriage return, and nothing else', () => {
     expect(escapeTsv('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');

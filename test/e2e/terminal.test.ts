@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Pane, TMUX, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import { HOSTILE, HOSTILE_SHOWN, useHostileStore } from '../helpers/hostile-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 const ESC = '\u001b[';
@@ -21,6 +22,8 @@ describe.skipIf(!TMUX)(title, () => {
   const panes: Pane[] = [];
   const dir = scratch().root;
   let sandbox: ServeHandle;
+  // A store that sends escape sequences in its gift card notes (test/helpers/hostile-store.ts).
+  const hostile = useHostileStore(() => ({ baseUrl: sandbox.baseUrl, token: sandbox.token }));
 
   const start = (args: string[], vars: Env, redirect: { stdout?: string; stderr?: string } = {}) => {
     const pane = Pane.start(args, vars, dir, redirect);
@@ -244,4 +247,19 @@ describe.skipIf(!TMUX)(title, () => {
     expect(yes.screen()).toContain(`Deleted product ${id} (Doomed Tee).`);
     expect(await stored()).toBe(404);
   });
+
+  for (const output of [[], ['--output', '/dev/tty']]) {
+    it(`giftcard export ${output.join(' ') || 'to stdout'} from a hostile store: its title and clear-screen sequences shown, not obeyed`, async () => {
+      const card = (n: number) => ({ id: `400000000000000900${n}`, lastCharacters: `HST${n}`, initialValue: '10.00', balance: '10.00', currency: 'USD', note: `${HOSTILE} note ${n}` });
+      hostile.use({ handle: (request) => (request.path.endsWith('/gift_cards/search') ? { body: { giftCards: [card(1), card(2)] } } : undefined) });
+      const pane = start(['giftcard', 'export', ...output], paneVars(isolatedEnv(), { ...hostile.env, NO_COLOR: '1' }));
+      expect(await pane.exitCode()).toBe(0);
+      expect(pane.title()).not.toBe('pwned');
+      const screen = pane.screen();
+      // The header came before the first hostile note: still on screen, nothing cleared it.
+      expect(screen).toMatch(/^code,initialValue,balance,currency,note,/m);
+      expect(screen).toContain(`${HOSTILE_SHOWN.slice(0, '\\x1b]0;pwned\\x07\\x1b[2J'.length)}`);
+      expect(screen).toMatch(/note 2/);
+    });
+  }
 });

@@ -370,6 +370,11 @@ export class Pane {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), ...(joined ? ['-J'] : []), '-t', this.session);
   }
 
+  /** The pane's title, which a program sets with `ESC ] 0 ; title BEL` (tmux starts it as the host's name). */
+  title(): string {
+    return this.tmux('display-message', '-p', '-t', this.session, '#{pane_title}').trimEnd();
+  }
+
   /** Waits until the screen matches, and returns the match. */
   waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
     return until(

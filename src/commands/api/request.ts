@@ -80,15 +80,15 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
 
     const out = await ctx.output();
     const api = await ctx.api();
-    const { escapeControls } = await import('../../core/io.js');
     // stdout, before the body it belongs to (as gh api -i): one rule for every answer, errors included.
+    // io.out shows the store's text escaped in a terminal, exact when piped.
     const include = (status: number, responseHeaders: Readonly<Record<string, string | undefined>>) => {
       if (!options.include) return;
       const lines = Object.entries(responseHeaders)
         .filter(([, v]) => v !== undefined)
         .map(([name, value]) => `${name}: ${value}\n`);
       const text = `HTTP ${status}\n${lines.join('')}\n`;
-      ctx.io.out(ctx.io.isStdoutTTY ? escapeControls(text) : text);
+      ctx.io.out(text);
     };
     try {
       if (options.paginate) {
@@ -130,10 +130,7 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
       if (error instanceof ApiError) {
         if (error.responseHeaders) include(error.status, error.responseHeaders);
         const text = error.responseText ?? '';
-        if (ctx.io.isStdoutTTY && text !== '') {
-          const shown = escapeControls(text);
-          ctx.io.out(shown.endsWith('\n') ? shown : `${shown}\n`);
-        } else ctx.io.out(text);
+        ctx.io.out(ctx.io.isStdoutTTY && text !== '' && !text.endsWith('\n') ? `${text}\n` : text);
       }
       throw error;
     }

@@ -23,18 +23,20 @@ the store's order: memory stays flat. An --output file is written whole or not a
 older file there stays until the export is complete).
 `,
   async run(options, ctx) {
-    const [{ checkDiscountId }, { exportDiscountCodes }, { targetSink }, { outputTarget }] = await Promise.all([
+    const [{ checkDiscountId }, { exportDiscountCodes }, { targetSink }, { outputTarget }, { dataStdout }] = await Promise.all([
       import('../../api/discounts/schema.js'),
       import('../../bulk/export-discount-codes.js'),
       import('../../bulk/export-output.js'),
       import('../../core/output-target.js'),
+      import('../../core/escaping-stream.js'),
     ]);
     const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
     const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
     const { exportReports } = await import('../run-reports.js');
     const reports = await exportReports(options.report, ctx, { command: 'discount export', output: target.kind === 'stdout' ? undefined : options.output });
     const api = await ctx.api({ governor: reports.governor });
-    const sink = await targetSink(target, ctx.io.stdout, 'output');
+    // At a terminal, the store's text with its control characters escaped; piped, exact.
+    const sink = await targetSink(target, dataStdout(ctx.io), 'output');
     let codes: number;
     try {
       codes = await exportDiscountCodes(api.discounts.everyCode(discountId), sink, options.format);

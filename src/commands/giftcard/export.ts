@@ -41,10 +41,11 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
     if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
       throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
     }
-    const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }] = await Promise.all([
+    const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }, { dataStdout }] = await Promise.all([
       import('../../api/gift-cards/schema.js'),
       import('../../bulk/export-gift-cards.js'),
       import('../../bulk/export-output.js'),
+      import('../../core/escaping-stream.js'),
     ]);
     const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
     const { exportReports } = await import('../run-reports.js');
@@ -52,7 +53,8 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
     const api = await ctx.api({ governor: reports.governor });
     // A file is written whole or not at all: an older export there stays until this one is
     // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-    const sink = await targetSink(target, ctx.io.stdout, 'output', reveal ? 0o600 : 0o666);
+    // At a terminal, the store's text with its control characters escaped; piped, exact.
+    const sink = await targetSink(target, dataStdout(ctx.io), 'output', reveal ? 0o600 : 0o666);
     const named = target.kind === 'stdout' ? undefined : options.output;
     const file = target.kind === 'file' ? options.output : undefined;
     let counts;

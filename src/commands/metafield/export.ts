@@ -77,7 +77,7 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       { path: options.rejects, what: 'the --rejects file' },
     ]);
     const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-    const bulk = await import('../../bulk/index.js');
+    const [bulk, { dataStdout }] = await Promise.all([import('../../bulk/index.js'), import('../../core/escaping-stream.js')]);
     const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
     const out = await ctx.output();
     const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
@@ -99,7 +99,8 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       },
       {
         stdin: ctx.io.stdin,
-        stdout: ctx.io.stdout,
+        // At a terminal, the store's text with its control characters escaped; piped, exact.
+        stdout: dataStdout(ctx.io),
         signal: ctx.signal,
         api: (tuning) => ctx.api(tuning),
         progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },

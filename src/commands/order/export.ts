@@ -52,7 +52,7 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
     if (options.resume && outputPath === undefined) throw new UsageError('--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).');
     const { exportReports } = await import('../run-reports.js');
     const reports = await exportReports(options.report, ctx, { command: 'order export', output: outputPath });
-    const { exportOrders } = await import('../../bulk/export-orders.js');
+    const [{ exportOrders }, { dataStdout }] = await Promise.all([import('../../bulk/export-orders.js'), import('../../core/escaping-stream.js')]);
     const out = await ctx.output();
     // The run paces itself with a governor of its own: the report counts its requests.
     let governor: RateGovernor | undefined;
@@ -61,7 +61,8 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
       report = await exportOrders(
         { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
         {
-          stdout: ctx.io.stdout,
+          // At a terminal, the store's text with its control characters escaped; piped, exact.
+          stdout: dataStdout(ctx.io),
           signal: ctx.signal,
           api: (tuning) => {
             governor = tuning.governor ?? governor;

@@ -41,16 +41,18 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
     const { outputTarget } = await import('../../core/output-target.js');
     const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
     const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-    const [{ exportProducts }, { catalogSource }, { targetSink }] = await Promise.all([
+    const [{ exportProducts }, { catalogSource }, { targetSink }, { dataStdout }] = await Promise.all([
       import('../../bulk/export-products.js'),
       import('../../bulk/import-products.js'),
       import('../../bulk/export-output.js'),
+      import('../../core/escaping-stream.js'),
     ]);
     const { exportReports } = await import('../run-reports.js');
     const reports = await exportReports(options.report, ctx, { command: 'product export', output: target.kind === 'stdout' ? undefined : options.output });
     const api = await ctx.api({ governor: reports.governor });
     // A file is written whole or not at all: an older export there stays until this one is complete.
-    const sink = await targetSink(target, ctx.io.stdout, 'output');
+    // At a terminal, the store's text with its control characters escaped; piped, exact.
+    const sink = await targetSink(target, dataStdout(ctx.io), 'output');
     let counts;
     try {
       counts = await exportProducts(catalogSource(api), sink, {
