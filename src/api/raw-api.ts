@@ -4,7 +4,7 @@
 import { RuntimeError, UsageError } from '../core/errors.js';
 import type { Method } from '../core/http.js';
 import { isLosslessNumber, parseJson } from '../core/json.js';
-import { MAX_PAGES, nextPageQuery } from '../core/paginate.js';
+import { MAX_PAGES, nextPageQuery, PageTrail } from '../core/paginate.js';
 import { rawPath, type Transport } from '../core/transport.js';
 import { API_PREFIX } from './wire.js';
 
@@ -62,10 +62,12 @@ export class RawApi {
   async *pages(request: RawRequest): AsyncGenerator<RawPage> {
     const target = await this.target(request);
     let query = target.query;
+    const trail = new PageTrail(Object.fromEntries(query));
     for (let page = 1; ; page++) {
       const response = await this.send(request, target.path, query);
       const body = pageBody(response.text, `${request.method} ${target.path}`, page);
       const items = pageItems(body);
+      trail.checkPage(items, page);
       yield { status: response.status, headers: response.headers, items };
       const next = nextPageQuery({
         page,
@@ -76,6 +78,7 @@ export class RawApi {
         items: items.length,
       });
       if (!next) return;
+      trail.checkNext(next, page);
       query = Object.entries(next);
     }
   }

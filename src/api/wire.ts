@@ -2,7 +2,7 @@
 // unwrapping, counts. (Schema pieces live in schema.ts, loaded only where they are used.)
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
 import { isLosslessNumber, scalarText } from '../core/json.js';
-import { findNextPage, nextPageQuery, type PageBound } from '../core/paginate.js';
+import { findNextPage, nextPageQuery, PageTrail, type PageBound } from '../core/paginate.js';
 import { kebab } from '../core/words.js';
 import { isDotSegment } from './path-segment.js';
 import type { Transport } from '../core/transport.js';
@@ -67,9 +67,10 @@ export interface Paging {
 /**
  * The one paging loop of every listing: pages of items as they arrive, `items` checking each
  * page's body. With `all`, next pages are followed to the end (a next page that cannot be
- * told, or one past the bound, is an error); without, one page is read and the next page's
- * token returned (if any) for the caller to say how to go on: a header that cannot be read
- * is then no failure, the token being only a hint.
+ * told, one past the bound, one asked for before, or a page holding an earlier page's items
+ * is an error: see PageTrail); without, one page is read and the next page's token returned
+ * (if any) for the caller to say how to go on: a header that cannot be read is then no
+ * failure, the token being only a hint.
  */
 export async function* pagesOf<T>(
   transport: Transport,
@@ -79,9 +80,11 @@ export async function* pagesOf<T>(
   paging: Paging,
 ): AsyncGenerator<T[], string | undefined> {
   let query = first;
+  const trail = paging.all ? new PageTrail(first) : undefined;
   for (let page = 1; ; page++) {
     const response = await transport.request({ method: 'GET', path, query });
     const found = await items(response.body);
+    trail?.checkPage(found, page);
     yield found;
     const seen = {
       page,
@@ -98,6 +101,7 @@ export async function* pagesOf<T>(
     }
     const next = nextPageQuery(seen);
     if (!next) return undefined;
+    trail!.checkNext(next, page);
     query = next;
   }
 }

@@ -4,6 +4,7 @@
 // padded URLs, unquoted rels and the whole value in double quotes. Every listing loop asks
 // `nextPageQuery` here, so "is there more, and how do I ask for it" is decided in one place.
 import { RuntimeError } from './errors.js';
+import { isLosslessNumber, toJson } from './json.js';
 
 export interface LinkValue {
   url: string;
@@ -215,4 +216,92 @@ function describeHeader(link: PageSeen['link']): string {
   const text = typeof link === 'string' ? link : (link ?? []).join(', ');
   const cut = text.length > 160 ? `${text.slice(0, 160)}…` : text;
   return `Link: ${cut}`;
+}
+
+/**
+ * What one listing has read, to stop a store that sends it round in a circle long before the
+ * page bound: a next page asked for before (the same page token, the same query), or a page
+ * holding the same items as an earlier one (a store naming a new token for the same page
+ * every time). Cheap whatever the listing's length: the queries asked, and a 106-bit hash of
+ * each page's ids (of each item whole where it has none), each with the page it was.
+ */
+export class PageTrail {
+  private readonly asked = new Map<string, number>();
+  private readonly held = new Map<string, number>();
+
+  /** `first`: the query of page 1. */
+  constructor(first: Readonly<Record<string, string | undefined>>) {
+    this.asked.set(queryKey(first), 1);
+  }
+
+  /**
+   * Page `read` holds `items`: a RuntimeError (exit 1) when an earlier page held the same ones,
+   * before they are shown twice. An empty page repeats nothing (a run of them ends at the bound).
+   */
+  checkPage(items: readonly unknown[], read: number): void {
+    if (items.length === 0) return;
+    const key = pageKey(items);
+    const earlier = this.held.get(key);
+    if (earlier !== undefined) {
+      const what = items.length === 1 ? 'the same item' : `the same ${items.length.toLocaleString('en-US')} items`;
+      throw new RuntimeError(
+        `The store's listing goes round in a circle: page ${read.toLocaleString('en-US')} holds ${what} as page ${earlier.toLocaleString('en-US')}, under a new page token; stopping rather than page for ever.`,
+      );
+    }
+    this.held.set(key, read);
+  }
+
+  /** After page `read`, the store names `next`: a RuntimeError when that page was asked for before. */
+  checkNext(next: Readonly<Record<string, string>>, read: number): void {
+    const key = queryKey(next);
+    const earlier = this.asked.get(key);
+    if (earlier !== undefined) {
+      throw new RuntimeError(
+        `The store's listing goes round in a circle: after page ${read.toLocaleString('en-US')} it names page ${earlier.toLocaleString('en-US')} again as the next one (${describeQuery(next)}); stopping rather than page for ever.`,
+      );
+    }
+    this.asked.set(key, read + 1);
+  }
+}
+
+/** A query as one text, its parameters in a fixed order (a store may reorder them). */
+function queryKey(query: Readonly<Record<string, string | undefined>>): string {
+  return new URLSearchParams(
+    Object.entries(query)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ).toString();
+}
+
+function describeQuery(query: Readonly<Record<string, string>>): string {
+  const text = new URLSearchParams(query as Record<string, string>).toString();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** A page by its items' ids, in order (an item without one counts whole): two 53-bit hashes and the count. */
+function pageKey(items: readonly unknown[]): string {
+  const text = items.map(itemKey).join('\n');
+  return `${items.length}:${hash53(text, 0).toString(36)}:${hash53(text, 0x9e3779b9).toString(36)}`;
+}
+
+function itemKey(item: unknown): string {
+  if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+    const id = (item as Record<string, unknown>).id;
+    if (typeof id === 'string' || typeof id === 'number' || isLosslessNumber(id)) return `id:${String(id)}`;
+  }
+  return `item:${toJson(item)}`;
+}
+
+/** A 53-bit string hash (the cyrb53 construction: two 32-bit multiply-xor lanes, mixed at the end); not for secrets. */
+function hash53(text: string, seed: number): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findNextPage, MAX_PAGES, nextPageQuery, parseLinkHeader, readLinkHeader, type PageSeen } from '../../src/core/paginate.js';
+import { findNextPage, MAX_PAGES, nextPageQuery, PageTrail, parseLinkHeader, readLinkHeader, type PageSeen } from '../../src/core/paginate.js';
+import { LosslessNumber } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
 
 describe('parseLinkHeader', () => {
@@ -222,5 +223,52 @@ describe('the bound on pages', () => {
       problem: 'The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.',
     });
     expect(findNextPage({ page: 3, bound: { pages: 3 }, link: undefined, body: {}, query: {}, items: 2 })).toEqual({ end: true });
+  });
+});
+
+describe('PageTrail: a listing the store sends round in a circle', () => {
+  const ids = (...list: string[]) => list.map((id) => ({ id, title: `item ${id}` }));
+
+  it('lets a listing of new pages and new tokens go on', () => {
+    const trail = new PageTrail({ limit: '2' });
+    for (let page = 1; page <= 500; page++) {
+      trail.checkPage(ids(`${page}a`, `${page}b`), page);
+      trail.checkNext({ pageToken: `t${page + 1}`, limit: '2' }, page);
+    }
+  });
+
+  it('stops at a page holding the items of an earlier one, by their ids, whatever else changed', () => {
+    const trail = new PageTrail({});
+    trail.checkPage(ids('1', '2'), 1);
+    trail.checkPage(ids('3', '4'), 2);
+    expect(() => trail.checkPage([{ id: '1', title: 'renamed' }, { id: '2' }], 3)).toThrow(
+      new RuntimeError("The store's listing goes round in a circle: page 3 holds the same 2 items as page 1, under a new page token; stopping rather than page for ever."),
+    );
+  });
+
+  it('tells items without ids by their whole text, ids big and lossless as the same id, and order apart', () => {
+    const trail = new PageTrail({});
+    trail.checkPage([{ namespace: 'a', code: 'x' }], 1);
+    trail.checkPage([{ namespace: 'a', code: 'y' }], 2);
+    trail.checkPage([{ id: new LosslessNumber('12345678901234567890') }, { id: '7' }], 3);
+    trail.checkPage([{ id: '7' }, { id: '12345678901234567890' }], 4);
+    expect(() => trail.checkPage([{ namespace: 'a', code: 'y' }], 5)).toThrow(/page 5 holds the same item as page 2/);
+    expect(() => trail.checkPage([{ id: '12345678901234567890' }, { id: 7 }], 6)).toThrow(/page 6 holds the same 2 items as page 3/);
+  });
+
+  it('lets empty pages by: they repeat nothing (a run of them ends at the page bound)', () => {
+    const trail = new PageTrail({});
+    trail.checkPage([], 1);
+    trail.checkPage([], 2);
+  });
+
+  it('stops at a next page asked for before, its parameters in any order, the first page included', () => {
+    const trail = new PageTrail({ limit: '250', status: 'enabled' });
+    trail.checkNext({ pageToken: 'a', limit: '250' }, 1);
+    trail.checkNext({ pageToken: 'b', limit: '250' }, 2);
+    expect(() => trail.checkNext({ limit: '250', pageToken: 'a' }, 3)).toThrow(
+      new RuntimeError("The store's listing goes round in a circle: after page 3 it names page 2 again as the next one (limit=250&pageToken=a); stopping rather than page for ever."),
+    );
+    expect(() => trail.checkNext({ status: 'enabled', limit: '250' }, 3)).toThrow(/names page 1 again/);
   });
 });
