@@ -315,13 +315,22 @@ export class HttpClient {
   private async readBody(response: Dispatcher.ResponseData, spec: Exchange): Promise<string> {
     const cap = spec.raw ? Math.max(API_MAX_ANSWER_BYTES, this.options.maxAnswerBytes ?? 0) : (this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
     const announced = Number(response.headers['content-length']);
-    const chunks: Buffer[] = [];
+    // An answer of announced length is read into one buffer of that size, each chunk let go as
+    // it is copied: a large answer is held once as bytes, then once as text, not twice as bytes.
+    let whole = Number.isSafeInteger(announced) && announced > 0 && announced <= cap ? Buffer.allocUnsafe(announced) : undefined;
+    let chunks: Buffer[] = [];
     let size = 0;
     if (!(announced > cap)) {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        if (whole && size + chunk.length > whole.length) {
+          // Longer than it said: gathered as chunks from here on.
+          chunks = [whole.subarray(0, size)];
+          whole = undefined;
+        }
+        if (whole) chunk.copy(whole, size);
         size += chunk.length;
         if (size > cap) break;
-        chunks.push(chunk);
+        if (!whole) chunks.push(chunk);
       }
     }
     if (announced > cap || size > cap) {
@@ -331,7 +340,7 @@ export class HttpClient {
         `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.raw ? ' the api command' : ' a command'} reads: stopped reading it.`,
       );
     }
-    return Buffer.concat(chunks, size).toString('utf8');
+    return (whole ?? Buffer.concat(chunks, size)).toString('utf8', 0, size);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse as losslessParse } from 'lossless-json';
 import { LosslessNumber, isLosslessNumber, parseJson, scalarText, toJson } from '../../src/core/json.js';
 
 describe('parseJson / toJson', () => {
@@ -30,6 +31,77 @@ describe('parseJson / toJson', () => {
     expect(() => parseJson('{nope')).toThrow();
   });
 });
+
+describe('parseJson reads as lossless-json does', () => {
+  const valid = [
+    '{"a":1,"b":[true,false,null],"c":{"d":"e"}}',
+    ' \t\r\n[ 1 , -0 , 0.5e-3 , 2E+10 , -12345678901234567890123 ] \n',
+    '"plain"',
+    '"esc\\"aped\\\\ \\/ \\b\\f\\n\\r\\t \\u00e9\\ud83d\\ude00 \\ud800"',
+    '{"__proto__":{"x":1},"k":2}',
+    '{"same":1,"same":1}',
+    '{"deep":{"same":[1,{"a":"b"}]},"deep":{"same":[1,{"a":"b"}]}}',
+    '[]',
+    '{}',
+    '[[],{},""]',
+    '"caf\u00e9 ✓ 日本 😀 \u202e"',
+    '0',
+    '{"n":1.0,"m":100}',
+  ];
+  for (const text of valid) {
+    it(`reads ${JSON.stringify(text).slice(0, 60)} to the same value`, () => {
+      expect(parseJson(text)).toEqual(losslessParse(text));
+    });
+  }
+
+  const invalid = [
+    '',
+    '{nope',
+    '[1,]',
+    '{"a":1,}',
+    '{"a" 1}',
+    '01',
+    '-',
+    '1.',
+    '1e',
+    '.5',
+    '"unterminated',
+    '"tab\there"',
+    '"bad \\x escape"',
+    '"\\u12"',
+    '{"dup":1,"dup":2}',
+    '[1] 2',
+    'tru',
+    'NaN',
+    "{'single':1}",
+  ];
+  for (const text of invalid) {
+    it(`refuses ${JSON.stringify(text)} with lossless-json's own words`, () => {
+      expect(() => losslessParse(text)).toThrow();
+      expect(() => parseJson(text)).toThrow(caught(() => losslessParse(text)));
+    });
+  }
+
+  it("holds a long string as a slice of the answer, not as a chain of its characters: memory near the answer's size", () => {
+    const note = 'a long note '.repeat(400_000); // 4.8 million characters
+    const text = `{"notes":[${JSON.stringify(note)},${JSON.stringify(note.toUpperCase())}]}`;
+    const before = process.memoryUsage().heapUsed;
+    const value = parseJson(text) as { notes: string[] };
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(value.notes[1]).toBe(note.toUpperCase());
+    // A character at a time, V8 keeps some 32 bytes per character until the string is read flat.
+    expect(grown).toBeLessThan(4 * text.length);
+  });
+});
+
+function caught(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
 
 describe('scalarText', () => {
   it('writes a LosslessNumber with its exact digits', () => {
