@@ -2,7 +2,7 @@
 import type { ControlRoute } from './control.js';
 import type { RouteRequest } from '../resources/resource.js';
 import { ErrorAnswer, invalidField } from './sandbox-errors.js';
-import { MAX_LOG_SIZE, type LogFilter, type RequestLog } from './request-log.js';
+import { MAX_LOG_SIZE, shownTo, type LogFilter, type RequestLog } from './request-log.js';
 
 /** The longest a reader may ask the sandbox to hold its request open. */
 export const MAX_WAIT_MS = 60_000;
@@ -63,7 +63,8 @@ export function logControlRoutes(log: RequestLog): ControlRoute[] {
       method: 'GET',
       path: '/logs',
       summary: 'the request log, oldest first: ?status=4xx,429 &method=GET &path=PREFIX &after=SEQ &limit=N (the newest N) &wait=MS (hold until one comes) &instance=ID (the run `after` counts in)',
-      handle: async ({ query }: RouteRequest) => {
+      handle: async (request: RouteRequest) => {
+        const { query } = request;
         const filter = filterOf(query);
         // A reader that counted seq in an earlier run of the sandbox: this log is new to it, so it
         // gets it from the start, at once, and learns from `instance` that the sandbox restarted.
@@ -77,7 +78,8 @@ export function logControlRoutes(log: RequestLog): ControlRoute[] {
           entries = log.entries(filter, limit);
         }
         // `first` and `last` span the whole log, so a reader knows what it missed and where to go on from.
-        return { body: { instance: log.instance, size: log.size, first: log.first, last: log.last, entries } };
+        // Protected customer data in a query (a search by email) only to a token approved for it.
+        return { body: { instance: log.instance, size: log.size, first: log.first, last: log.last, entries: entries.map((entry) => shownTo(request, entry)) } };
       },
     },
   ];

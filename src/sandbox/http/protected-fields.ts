@@ -27,3 +27,18 @@ export function withholdProtected<T extends Record<string, unknown>>(body: T, fi
   for (const [key, value] of Object.entries(body)) if (!fields.includes(key)) kept[key] = value;
   return kept as T;
 }
+
+/**
+ * Query parameters that search by protected customer data, where the routes that show such
+ * data take them: the customers' search (by email, phone or name) and the orders' filter by
+ * email. The request log masks their values for a reader without the approval (request-log.ts).
+ */
+const PROTECTED_PARAMETERS: ReadonlyArray<{ path: RegExp; names: readonly string[] }> = [
+  { path: /\/customers(\/|$)/, names: ['email', 'phone', 'name'] },
+  { path: /\/orders(\/|$)/, names: ['email'] },
+];
+
+/** The query parameters of `pathname` (decoded) that name protected customer data; none on other paths. */
+export function protectedParameters(pathname: string): readonly string[] {
+  return PROTECTED_PARAMETERS.filter((entry) => entry.path.test(pathname)).flatMap((entry) => entry.names);
+}

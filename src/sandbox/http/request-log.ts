@@ -3,6 +3,9 @@
 // RunningSandbox.requests(). Nothing secret goes in: a token shows its last 4 characters
 // at most, and gift card codes and secret-looking query parameters are masked.
 import { randomUUID } from 'node:crypto';
+import { decodePageToken } from '../resources/pagination.js';
+import type { RouteRequest } from '../resources/resource.js';
+import { mayReadProtected, protectedParameters } from './protected-fields.js';
 
 export const DEFAULT_LOG_SIZE = 10_000;
 export const MAX_LOG_SIZE = 1_000_000;
@@ -87,6 +90,40 @@ export function maskedQuery(rawQuery: string, pathname: string): string {
       return equals >= 0 && isSecretParameter(decoded(name), pathname) ? `${name}=${MASKED}` : part;
     })
     .join('&');
+}
+
+/**
+ * An entry as a reader sees it: one whose token was not approved for protected customer data
+ * (protected-fields.ts) sees the values of the query parameters that search by such data
+ * masked, as answers leave those fields out, and so is a page token that carries such a search
+ * (this sandbox's tokens carry their listing's filters). The log keeps them for readers who may.
+ */
+export function shownTo(reader: Pick<RouteRequest, 'scopes'>, entry: RequestLogEntry): RequestLogEntry {
+  if (mayReadProtected(reader) || entry.query === '') return entry;
+  const names = protectedParameters(decoded(entry.path));
+  if (names.length === 0) return entry;
+  const query = entry.query
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      if (equals < 0) return part;
+      const name = decoded(part.slice(0, equals));
+      const value = part.slice(equals + 1);
+      const withheld = names.includes(name) || (name === 'pageToken' && carriesAny(decoded(value), names));
+      return withheld && value !== MASKED ? `${part.slice(0, equals)}=${MASKED}` : part;
+    })
+    .join('&');
+  return { ...entry, query };
+}
+
+/** A page token of this sandbox whose filters hold one of `names`; anything else carries nothing it can tell. */
+function carriesAny(token: string, names: readonly string[]): boolean {
+  try {
+    const { filters } = decodePageToken(token, () => true);
+    return names.some((name) => filters[name] !== undefined);
+  } catch {
+    return false;
+  }
 }
 
 function statusMatches(status: number, statuses: NonNullable<LogFilter['statuses']>): boolean {

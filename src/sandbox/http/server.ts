@@ -170,9 +170,10 @@ async function control(req: IncomingMessage, url: URL, config: ServerConfig): Pr
   // `/_sandbox` itself is the index, as `/_sandbox/` is.
   const pathname = url.pathname === CONTROL_ROOT ? `${CONTROL_ROOT}/` : url.pathname;
   const match = found(config.controls.match(method, pathname), method, url.pathname);
-  config.authorizer.granted(tokenOf(req, config.dialect));
+  // Any valid token may call a control route; what it holds decides what some show (the log's protected fields).
+  const scopes = config.authorizer.granted(tokenOf(req, config.dialect));
   const body = METHODS_WITH_BODY.has(method) ? await readJsonBody(req, match.route.maxBodyBytes) : undefined;
-  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now() });
+  const reply = await match.route.handle({ params: match.params, query: url.searchParams, body, now: config.now(), scopes });
   return { status: reply.created ? 201 : 200, body: reply.body, headers: reply.headers ?? {} };
 }
 

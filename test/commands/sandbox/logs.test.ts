@@ -82,6 +82,40 @@ describe('sandbox logs', () => {
     expect(JSON.parse(selected.stdout)).toEqual([{ seq: 5, status: 400 }]);
   });
 
+  it('protected customer data in a query (a search by email, phone or name, and a page token carrying one) only to a token approved for it', async () => {
+    const APPROVED = 'sbx_logs_approved_wxyz';
+    const PLAIN = 'sbx_logs_plain_4321';
+    const target = await startSandbox({
+      port: 0,
+      seed: 'demo',
+      tokens: [
+        { token: APPROVED, scopes: ALL_SCOPES },
+        { token: PLAIN, scopes: ['read_customers', 'read_orders', 'read_gift_card'] },
+      ],
+    });
+    cleanups.push(() => target.close());
+    await call(target, 'GET', '/customers/search?email=ada%40example.com', undefined, APPROVED);
+    await call(target, 'GET', '/customers/search?phone=%2B1%20212%20555%200215', undefined, APPROVED);
+    const byName = await call(target, 'GET', '/customers/search?name=a&limit=1', undefined, APPROVED);
+    const next = /<\s*[^>]*(\/customers\/search\?[^>\s]*)\s*>;\s*rel="?next/.exec(byName.headers.get('link') ?? '')?.[1];
+    expect(next).toBeDefined();
+    await call(target, 'GET', next!, undefined, APPROVED);
+    await call(target, 'GET', '/orders?email=grace%40example.com&status=any', undefined, APPROVED);
+    await call(target, 'GET', '/gift_cards/search?status=enabled', undefined, APPROVED);
+    const queries = async (token: string) => {
+      const result = await cli(['sandbox', 'logs', '--json', 'query'], { env: { STORE_CLI_BASE_URL: target.baseUrl, STORE_CLI_TOKEN: token } });
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(result.stdout) as Array<{ query: string }>).map((entry) => entry.query);
+    };
+    const plain = await queries(PLAIN);
+    expect(plain).toEqual(['email=***', 'phone=***', 'name=***&limit=1', expect.stringMatching(/^limit=1&pageToken=\*\*\*$/), 'email=***&status=any', 'status=enabled']);
+    expect(plain.join(' ')).not.toMatch(/ada|grace|212/);
+    // As answers show them: to the approved token, as sent.
+    const approved = await queries(APPROVED);
+    expect(approved.slice(0, 3)).toEqual(['email=ada%40example.com', 'phone=%2B1%20212%20555%200215', 'name=a&limit=1']);
+    expect(approved[3]).toMatch(/^limit=1&pageToken=[\w-]+$/);
+  });
+
   it('an empty log is a success, said on stderr in a terminal only', async () => {
     const target = await sandbox();
     const tty = await cli(['sandbox', 'logs'], { env: envFor(target), tty: true });
