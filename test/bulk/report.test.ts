@@ -64,6 +64,7 @@ const result = (r: Partial<ImportResult>): ImportResult => ({
   created: 0,
   updated: 0,
   unchanged: 0,
+  partial: 0,
   failed: 0,
   elapsedMs: 1234,
   objects: 0,
@@ -128,11 +129,11 @@ describe('summary', () => {
   it('a dry run without the store: validation only, and null where it cannot know', () => {
     const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
     expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
-    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
+    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, partial: 0, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
   });
 
   it('--json has exactly the issue’s fields', () => {
-    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
+    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'partial', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
   });
 });
 
