@@ -6,11 +6,11 @@
 // names every key left changed, exits 1, and `runs` shows the run as needing undo.
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/sandbox/index.js';
-import { cli, scratchDirs } from '../helpers/cli-in-process.js';
+import { cli, liveCli, scratchDirs } from '../helpers/cli-in-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { expectNoStackTrace } from '../helpers/stack-trace.js';
-import { call, requestLog, type LoggedRequest } from './_support.js';
-import { csv, freshIds, scratchFile } from './metafield/_import.js';
+import { call, requestLog, waitFor, type LoggedRequest } from './_support.js';
+import { csv, freshIds, plainRows, scratchFile } from './metafield/_import.js';
 
 const writes = (requests: LoggedRequest[]) => requests.filter((q) => q.method !== 'GET');
 
@@ -206,6 +206,28 @@ describe('--all-or-nothing: a write refused during the real run is rolled back f
     const undone = await cli(['undo', runId, '--yes'], { env });
     expect(undone.code, undone.stderr).toBe(0);
     expect(await storeState(s.sandbox)).toEqual(before);
+  });
+});
+
+describe('--all-or-nothing: Ctrl-C during the real run', () => {
+  let creates = 0;
+  const s = useSandbox({ onRequest: (q) => void (q.method === 'POST' && q.status === 200 && (creates += 1)) });
+
+  it('sends nothing more: the writes made so far wait for undo, and runs shows the run as needing it; exit 130', { timeout: 60_000 }, async () => {
+    const env = { ...s.env, ...scratchDirs() };
+    const { rows } = plainRows(freshIds(500), 2);
+    const controller = new AbortController();
+    creates = 0;
+    // The check runs on a copy (another store): this store's creates are the real run's.
+    const live = liveCli(['metafield', 'import', scratchFile('values.csv', csv(rows)), '--all-or-nothing', '--json'], { env, signal: controller.signal });
+    await waitFor(() => (creates >= 5 ? true : undefined), 30_000, 'five creates');
+    controller.abort();
+    const r = await live.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('All or nothing: interrupted, so the writes made so far were not taken back.');
+    const { runId } = summaryOf(r.stdout);
+    expect(r.stderr).toContain(`store-cli undo ${runId}`);
+    expect(await runsIn(env)).toMatchObject([{ runId, needsUndo: true }]);
   });
 });
 
