@@ -148,14 +148,20 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
   const { rows, created, updated, unchanged, partial, failed } = report.summary;
   await journal.finish({ rows, created, updated, unchanged, partial, failed });
   if (report.rollback !== undefined && report.failure !== undefined) return rolledBack(journal, report, env, report.rollback.concurrency);
-  const { wroteNothing } = await import('./runs/rollback.js');
-  if ((created ?? 0) + (updated ?? 0) + partial === 0 && (await wroteNothing(journal.dir))) {
+  if (await leftNothing(journal, report.summary)) {
     await journal.discard();
     return report;
   }
   const { runId } = journal;
   const told = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
   return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
+}
+
+/** Whether the run's journal holds no write that may have reached the store: none counted, none recorded. */
+async function leftNothing(journal: RunJournal, summary: SummaryJson): Promise<boolean> {
+  if ((summary.created ?? 0) + (summary.updated ?? 0) + summary.partial > 0) return false;
+  const { wroteNothing } = await import('./runs/rollback.js');
+  return wroteNothing(journal.dir);
 }
 
 /**
