@@ -243,7 +243,7 @@ _store_cli_option() {
     'giftcard import|--give-up-after') REPLY='v' ;;
     'giftcard import|--max-rejects') REPLY='v' ;;
     'giftcard import|--report') REPLY='v' ;;
-    'giftcard import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
+    'giftcard import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
     'giftcard import|-q' | 'giftcard import|--jq') REPLY='v' ;;
     'giftcard export|--status') REPLY='w enabled disabled expired' ;;
     'giftcard export|--since-id') REPLY='v' ;;
@@ -281,7 +281,7 @@ _store_cli_option() {
     'metafield import|--give-up-after') REPLY='v' ;;
     'metafield import|--max-rejects') REPLY='v' ;;
     'metafield import|--report') REPLY='v' ;;
-    'metafield import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
+    'metafield import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
     'metafield import|-q' | 'metafield import|--jq') REPLY='v' ;;
     'metafield export|--domain') REPLY='v' ;;
     'metafield export|--objects') REPLY='f' ;;
@@ -412,7 +412,7 @@ _store_cli_option() {
     'product import|--give-up-after') REPLY='v' ;;
     'product import|--max-rejects') REPLY='v' ;;
     'product import|--report') REPLY='v' ;;
-    'product import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
+    'product import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
     'product import|-q' | 'product import|--jq') REPLY='v' ;;
     'category search|--json') REPLY='l categoryId categoryName parentCategoryId' ;;
     'category search|--jsonl') REPLY='l categoryId categoryName parentCategoryId' ;;
@@ -596,7 +596,7 @@ _store_cli_option() {
     'discount import|--give-up-after') REPLY='v' ;;
     'discount import|--max-rejects') REPLY='v' ;;
     'discount import|--report') REPLY='v' ;;
-    'discount import|--json') REPLY='l rows created updated unchanged failed unfinished requests refused elapsedMs runId' ;;
+    'discount import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
     'discount import|-q' | 'discount import|--jq') REPLY='v' ;;
     'discount export|--discount') REPLY='v' ;;
     'discount export|--format') REPLY='w csv jsonl' ;;
@@ -691,10 +691,10 @@ _store_cli_option() {
     'undo|--concurrency') REPLY='v' ;;
     'undo|--json') REPLY='l runId restored deleted disabled asBefore leftAlone failed' ;;
     'undo|-q' | 'undo|--jq') REPLY='v' ;;
-    'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
-    'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
+    'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone undoable needsUndo' ;;
+    'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone undoable needsUndo' ;;
     'runs|-q' | 'runs|--jq') REPLY='v' ;;
-    'runs|--columns') REPLY='l runId command file store started rows created updated unchanged failed undone undoable' ;;
+    'runs|--columns') REPLY='l runId command file store started rows created updated unchanged failed undone undoable needsUndo' ;;
     'sandbox serve|--host') REPLY='v' ;;
     'sandbox serve|--port') REPLY='v' ;;
     'sandbox serve|--token') REPLY='v' ;;

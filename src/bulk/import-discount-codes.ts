@@ -76,10 +76,7 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
           request,
           env,
           paced,
-          {
-            ...(rejects ? { opened: rejects } : {}),
-            reopen: input.open,
-          },
+          rejects ? { opened: rejects } : {},
         ),
       CODES_NOT_UNDOABLE,
     );
@@ -164,5 +161,5 @@ export async function preflight(source: ImportSource, request: DiscountCodeImpor
 
 /** The result of a run stopped while it read the discount: every row read, none done. */
 function stoppedBefore(rows: number, started: number, stop: Stop): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(performance.now() - started), rejects: [], stop };
+  return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(performance.now() - started), rejects: [], stop };
 }

@@ -33,8 +33,8 @@ export interface GiftCardImportRequest {
   maxRejects?: RejectLimit;
   /** --all-or-nothing. */
   allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
-  rehearsal?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
+  rehearsal?: boolean | 'check';
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
@@ -73,10 +73,15 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
     const report = await withJournal(env, request.dryRun, imported.name, async (journal) =>
-      runImportJob(await input.open(), giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined), GIFT_CARD_REJECTS, request, env, paced, {
-        ...(rejects ? { opened: rejects } : {}),
-        reopen: input.open,
-      }),
+      runImportJob(
+        await input.open(),
+        giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
+        GIFT_CARD_REJECTS,
+        request,
+        env,
+        paced,
+        rejects ? { opened: rejects } : {},
+      ),
     );
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
@@ -97,5 +102,5 @@ function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
 
 /** The result of a run stopped while it read the store's cards: every row read, none done. */
 function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
+  return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
 }

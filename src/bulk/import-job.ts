@@ -1,20 +1,23 @@
 // One import, start to end, whatever its row kind: requests paced over one pool, the job
 // run with its progress shown, and what the caller reports: the summary lines, the --json
-// summary and the error the run ends with (interrupted, failed, partial).
+// summary and the error the run ends with (interrupted, failed, partial). With its journal
+// (withJournal): the run id, and all or nothing's rollback of a run that did not apply
+// every row.
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import type { ApiTuning } from '../core/transport.js';
-import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
+import { AuthError, CancelledError, NetworkError, PartialFailureError, RuntimeError } from '../core/errors.js';
+import { pluralWord, stripPeriod } from '../core/words.js';
 import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
-import { openResultsFile } from './results.js';
+import { openResultsFile, type ResultSink } from './results.js';
 import type { RunJournal } from './runs/run-journal.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
-import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
+import { counted, summaryJson, summaryLines, type SummaryJson } from './summary.js';
 
 /** What an import needs of the command's context. */
 export interface ImportEnv {
@@ -41,6 +44,8 @@ export interface ImportReport {
   summary: SummaryJson;
   /** What the run ends with when it did not apply every row; undefined when it did. */
   failure?: unknown;
+  /** An all-or-nothing writing run's: when it did not apply every row, withJournal takes its writes back, `concurrency` at a time. */
+  rollback?: { concurrency: number };
 }
 
 export interface JobSettings {
@@ -56,10 +61,13 @@ export interface JobSettings {
   giveUpAfterMs?: number;
   /** Past this many rejects the run sends no more writes. */
   maxRejects?: RejectLimit;
-  /** Check every row against the store first (reads only) and write only if none would be rejected; the file is read again for the writes. */
+  /**
+   * --all-or-nothing: the rows were checked on a copy of the store first (all-or-nothing.ts);
+   * a writing run that still does not apply every row takes its writes back from its journal.
+   */
   allOrNothing?: boolean;
-  /** The run is a rehearsal's, on a copy of the store: the summary says what the real run would do. */
-  rehearsal?: boolean;
+  /** The run is a rehearsal's, on a copy of the store: the summary says what the real run would do; 'check': all or nothing's check before its real run. */
+  rehearsal?: boolean | 'check';
 }
 
 /** Runs the rows of `source` through `kind`, with progress, and reports. */
@@ -73,55 +81,59 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   files: {
     /** The rejects file, when the caller opened it already (before its first request). */
     opened?: RejectSink<T>;
-    /** The file again, from its start: all or nothing reads it twice. */
-    reopen?: () => Promise<ImportSource>;
   } = {},
 ): Promise<ImportReport> {
-  const { opened, reopen } = files;
+  const { opened } = files;
   const { shard, rejectsPath, resultsPath } = settings;
-  const pass = async (from: ImportSource, dryRun: boolean, keepRejectsOpen: boolean): Promise<ImportResult> => {
-    const sink = opened && keepRejectsOpen ? { write: opened.write.bind(opened), close: async () => undefined } : opened;
-    const job = new Import({
-      source: from,
-      kind,
-      ...(shard ? { shard } : {}),
-      dryRun,
-      concurrency: settings.concurrency,
-      signal: env.signal,
-      ...(settings.maxRejects ? { maxRejects: settings.maxRejects } : {}),
-      ...(sink ? { openRejects: async () => sink } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, from, rejectColumns) } : {}),
-      // Each pass writes the results anew: all or nothing's check when it refuses, else its writes.
-      ...(resultsPath !== undefined ? { openResults: () => openResultsFile(resultsPath, from) } : {}),
-      // A dry run without a store to read (no credentials, no network) still validates; a check before writing does not.
-      ...(settings.dryRun ? { isOffline: (error: unknown) => error instanceof AuthError || error instanceof NetworkError } : {}),
-    });
-    const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
-    try {
-      return await job.run();
-    } finally {
-      reporter.stop();
-      await job.close();
-    }
-  };
-
-  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined) return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit);
-  // All or nothing: every row planned and checked against the store first (reads only);
-  // the writes start only when none would be rejected.
-  const checked = await pass(source, true, true);
-  if (checked.failed > 0 || checked.stop !== undefined) {
-    await opened?.close();
-    const refused: ImportResult = checked.stop ? checked : { ...checked, stop: { kind: 'all-or-nothing' } };
-    return report(refused, source.name, { ...settings, dryRun: true }, paced.counts(), kind.unit);
+  const onCopy = onACopy(settings);
+  // All or nothing's real run: after the first row refused, every write sent would only be taken back.
+  const takenBack = settings.allOrNothing === true && !settings.dryRun && !onCopy;
+  const maxRejects = takenBack ? { count: 0 } : settings.maxRejects;
+  const job = new Import({
+    source,
+    kind,
+    ...(shard ? { shard } : {}),
+    dryRun: settings.dryRun,
+    concurrency: settings.concurrency,
+    signal: env.signal,
+    ...(maxRejects ? { maxRejects } : {}),
+    ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
+    ...(resultsPath !== undefined ? { openResults: async () => withStoreIds(await openResultsFile(resultsPath, source), onCopy) } : {}),
+    // A dry run without a store to read (no credentials, no network) still validates.
+    ...(settings.dryRun ? { isOffline: (error: unknown) => error instanceof AuthError || error instanceof NetworkError } : {}),
+  });
+  const reporter = startProgress(env.progress.write, env.progress.mode, () => job.snapshot());
+  let result: ImportResult;
+  try {
+    result = await job.run();
+  } finally {
+    reporter.stop();
+    await job.close();
   }
-  const applied = await pass(await reopen(), false, false);
-  const result = report(applied, source.name, settings, paced.counts(), kind.unit);
-  return { ...result, lines: [`Checked first: none of the ${checked.rows} rows would be rejected, so they were written.`, ...result.lines] };
+  // All or nothing's verdict: on a copy, a row the store would refuse means the real run writes nothing; in the real run, a row refused stopped the writes.
+  const refused = result.failed + result.partial > 0;
+  if (settings.allOrNothing === true && onCopy && result.stop === undefined && refused) result = { ...result, stop: { kind: 'all-or-nothing' } };
+  if (takenBack && result.stop?.kind === 'too-many-rejects') result = { ...result, stop: { kind: 'all-or-nothing' } };
+  const done = report(result, source.name, settings, paced.counts(), kind.unit);
+  return takenBack ? { ...done, rollback: { concurrency: settings.concurrency } } : done;
+}
+
+/** The run is on a copy of the store: a rehearsal's, or all or nothing's check. */
+function onACopy(settings: JobSettings): boolean {
+  return settings.rehearsal !== undefined && settings.rehearsal !== false;
+}
+
+/** A rehearsal's results: a row it created got its id from the copy, not from the store, so none is written. */
+function withStoreIds(sink: ResultSink, onCopy: boolean): ResultSink {
+  if (!onCopy) return sink;
+  return { write: (line) => sink.write(line.action === 'created' ? { ...line, id: undefined } : line), close: () => sink.close() };
 }
 
 /**
  * The import `work` run with its journal (a writing run's, when the caller keeps runs):
  * the run id in the summary and --json, the counts in the journal. A run that throws
- * keeps its journal only if it recorded a write.
+ * keeps its journal only if it recorded a write; a run that wrote nothing keeps none. An
+ * all-or-nothing run that did not apply every row has its writes taken back here.
  */
 export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
   const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file, notUndoable);
@@ -133,32 +145,119 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
     throw error;
   }
   if (journal === undefined) return report;
-  const { rows, created, updated, unchanged, failed } = report.summary;
-  await journal.finish({ rows, created, updated, unchanged, failed });
+  const { rows, created, updated, unchanged, partial, failed } = report.summary;
+  await journal.finish({ rows, created, updated, unchanged, partial, failed });
+  if (report.rollback !== undefined && report.failure !== undefined) return rolledBack(journal, report, env, report.rollback.concurrency);
+  if (await leftNothing(journal, report.summary)) {
+    await journal.discard();
+    return report;
+  }
   const { runId } = journal;
   const told = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
   return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
 }
 
+/** Whether the run's journal holds no write that may have reached the store: none counted, none recorded. */
+async function leftNothing(journal: RunJournal, summary: SummaryJson): Promise<boolean> {
+  if ((summary.created ?? 0) + (summary.updated ?? 0) + summary.partial > 0) return false;
+  const { wroteNothing } = await import('./runs/rollback.js');
+  return wroteNothing(journal.dir);
+}
+
+/**
+ * All or nothing, after a run that did not apply every row: its writes taken back from its
+ * journal. Taken back whole, the run is forgotten (exit 3, counts of nothing written); a
+ * rollback that cannot finish names every key it left (exit 1), and the run waits in
+ * `store-cli runs` for `store-cli undo`. After Ctrl-C nothing more is sent: the writes wait alike.
+ */
+async function rolledBack(journal: RunJournal, report: ImportReport, env: ImportEnv, concurrency: number): Promise<ImportReport> {
+  const { runId } = journal;
+  const { notUndoable } = journal.runMeta;
+  const undoLine = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
+  const kept = { ...report.summary, runId };
+  if (env.signal.aborted) {
+    await journal.markNeedsUndo('all or nothing: interrupted before its writes were taken back');
+    return { ...report, lines: [...report.lines, 'All or nothing: interrupted, so the writes made so far were not taken back.', undoLine], summary: kept };
+  }
+  const { rollBack } = await import('./runs/rollback.js');
+  const why = whyRolledBack(report.result);
+  const outcome = await rollBack(journal.dir, journal.runMeta, { signal: env.signal, api: env.api }, concurrency);
+  const took = `rolled back ${counted(outcome.undone, 'write')}${outcome.disabled > 0 ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)` : ''}`;
+  if (outcome.left.length === 0) {
+    await journal.discard();
+    const asBefore = outcome.disabled === 0 ? '; the store is as before the run' : '';
+    return {
+      ...report,
+      lines: [...report.lines, `All or nothing: ${why}, so the run's writes were taken back: ${took}${asBefore}.`],
+      summary: nothingWritten(report.summary),
+      failure: new PartialFailureError(`All or nothing: ${why}; ${took}, so nothing of the run is kept.`),
+    };
+  }
+  await journal.markNeedsUndo(`all or nothing: its rollback left ${counted(outcome.left.length, 'key')} as the run wrote them`);
+  const stopped = report.result.stop?.kind === 'failed' ? [`The run stopped: ${stripPeriod(messageOf(report.result.stop.error))}.`] : [];
+  const left = outcome.left.length;
+  return {
+    ...report,
+    lines: [
+      ...report.lines,
+      ...stopped,
+      `All or nothing: ${why}, and taking the run's writes back could not finish (${took}): ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left as the run wrote ${pluralWord(left, 'it', 'them')}:`,
+      ...outcome.left.map((key) => `  ${key.key}: ${key.why}`),
+      undoLine,
+    ],
+    summary: kept,
+    failure: new RuntimeError(
+      `All or nothing: the run's writes could not all be taken back: ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left changed (listed above)${notUndoable === undefined ? `; once the store answers, store-cli undo ${runId} finishes the job` : ''}.`,
+    ),
+  };
+}
+
+/** Why an all-or-nothing run is taken back, as its summary says it. */
+function whyRolledBack(result: ImportResult): string {
+  const refused = result.failed + result.partial;
+  switch (result.stop?.kind) {
+    case 'failed':
+      return 'the run stopped before its end';
+    case 'unreadable':
+      return `line ${result.stop.line} of the file is not valid CSV`;
+    default:
+      return `${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written`;
+  }
+}
+
+/** Counts of a run that left nothing written: every row it refused failed, the others were not applied. */
+function nothingWritten(summary: SummaryJson): SummaryJson {
+  const failed = summary.failed + summary.partial;
+  return { ...summary, created: 0, updated: 0, unchanged: 0, partial: 0, failed, unfinished: summary.rows - failed, runId: null };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The summary lines, --json summary and failure of a run's result. */
 export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string): ImportReport {
   const { shard, rejectsPath } = settings;
+  // All or nothing's check: its requests went to the copy, and the caller says the reads of the store.
+  const check = settings.rehearsal === 'check';
   const lines = summaryLines(result, {
     source: sourceName,
     dryRun: settings.dryRun,
-    ...(settings.rehearsal === true ? { rehearsal: true } : {}),
+    ...(onACopy(settings) ? { rehearsal: settings.rehearsal } : {}),
     unit,
     ...(shard ? { shard } : {}),
     ...(rejectsPath !== undefined ? { rejectsPath } : {}),
-    ...(requests ? { requests } : {}),
+    ...(requests && !check ? { requests } : {}),
   });
-  const failure = failureOf(result, sourceName, rejectsPath, settings.rehearsal === true);
+  const failure = failureOf(result, sourceName, rejectsPath, settings.rehearsal);
   // A rehearsal wrote nothing to the store: its report says so as a dry run's does.
   const facts = { source: sourceName, dryRun: settings.dryRun || settings.rehearsal === true, shard, rejectsPath };
-  return { result, facts, lines, summary: summaryJson(result, requests), ...(failure !== undefined ? { failure } : {}) };
+  const summary = summaryJson(result, requests);
+  // A check that refused the run: what the --json summary counts is what was written, nothing.
+  return { result, facts, lines, summary: check ? nothingWritten(summary) : summary, ...(failure !== undefined ? { failure } : {}) };
 }
 
-function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined, rehearsal: boolean): unknown {
+function failureOf(result: ImportResult, sourceName: string, rejectsPath: string | undefined, rehearsal: JobSettings['rehearsal']): unknown {
   if (result.stop?.kind === 'interrupted') return new CancelledError();
   if (result.stop?.kind === 'failed') return result.stop.error;
   if (result.stop?.kind === 'unreadable') {
@@ -166,16 +265,28 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
       `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
     );
   }
+  const refused = result.failed + result.partial;
   if (result.stop?.kind === 'all-or-nothing') {
-    return new PartialFailureError(`${result.failed} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`);
+    if (rehearsal === undefined || rehearsal === false)
+      return new PartialFailureError(
+        `${refused} of the ${result.rows} rows read ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent (all or nothing)${rejectsPath ? `; see ${rejectsPath}` : ''}.`,
+      );
+    if (rehearsal === true)
+      return new PartialFailureError(
+        `${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}, so the real run (all or nothing) would write nothing; nothing was written to the store.`,
+      );
+    return new PartialFailureError(`${refused} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`);
   }
   if (result.stop?.kind === 'too-many-rejects') {
     return new PartialFailureError(
-      `${result.failed} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
+      `${refused} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
     );
   }
-  if (result.failed > 0 && rehearsal)
-    return new PartialFailureError(`${result.failed} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
-  if (result.failed > 0) return new PartialFailureError(`${result.failed} of ${result.rows} rows failed${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+  if (refused > 0 && rehearsal === true)
+    return new PartialFailureError(`${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
+  if (refused > 0) {
+    const what = result.partial === 0 ? 'failed' : result.failed === 0 ? 'were applied in part' : 'failed or were applied in part';
+    return new PartialFailureError(`${refused} of ${result.rows} rows ${what}${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);
+  }
   return undefined;
 }

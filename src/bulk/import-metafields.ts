@@ -6,7 +6,7 @@ import { metafieldKind } from './metafield-kind.js';
 import { openPacedApi } from './paced-api.js';
 import { METAFIELD_REJECTS } from './rejects.js';
 import type { Shard } from './shard.js';
-import { reopenableInput } from './source.js';
+import { openSource } from './source.js';
 import type { RejectLimit } from './run-import.js';
 import { UndefinedFields } from './undefined-fields.js';
 
@@ -29,25 +29,19 @@ export interface ImportRequest {
   resultsPath?: string;
   /** --max-rejects. */
   maxRejects?: RejectLimit;
-  /** --all-or-nothing: the file is read twice (stdin is kept in a private file meanwhile). */
+  /** --all-or-nothing: checked on a copy of the store first (all-or-nothing.ts), and taken back if a write is still refused. */
   allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
-  rehearsal?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
+  rehearsal?: boolean | 'check';
 }
 
 export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const twice = request.allOrNothing === true && !request.dryRun;
-  const input = await reopenableInput(request.file, env.stdin, env.signal, twice);
-  try {
-    const source = await input.open();
-    const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
-    const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-    return await withJournal(env, request.dryRun, source.name, async (journal) => {
-      const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
-      const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced, twice ? { reopen: input.open } : {});
-      return { ...report, lines: [...report.lines, ...fields.lines()] };
-    });
-  } finally {
-    await input.close();
-  }
+  const source = await openSource(request.file, env.stdin, env.signal);
+  const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
+  const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
+  return withJournal(env, request.dryRun, source.name, async (journal) => {
+    const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
+    const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
+    return { ...report, lines: [...report.lines, ...fields.lines()] };
+  });
 }

@@ -15,7 +15,8 @@ import { productKind, productRejects, type ProductWriter } from './product-kind.
 import type { ProductKey } from './product-rows.js';
 import type { ImportResult, RejectLimit, Stop } from './run-import.js';
 import type { Shard } from './shard.js';
-import { openSource, reopenableInput, type ReopenableInput } from './source.js';
+import { openSource } from './source.js';
+import { UndefinedFields } from './undefined-fields.js';
 
 export interface ProductImportRequest {
   /** A CSV or JSON-lines path, or "-" for stdin. */
@@ -29,8 +30,8 @@ export interface ProductImportRequest {
   giveUpAfterMs?: number;
   maxRejects?: RejectLimit;
   allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts). */
-  rehearsal?: boolean;
+  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
+  rehearsal?: boolean | 'check';
 }
 
 /** The catalog's reads through the API (paged, paced as every request of the run). */
@@ -62,17 +63,7 @@ export function productWriter(api: Api): ProductWriter {
 }
 
 export async function importProducts(request: ProductImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const twice = request.allOrNothing === true && !request.dryRun;
-  const input = await reopenableInput(request.file, env.stdin, env.signal, twice);
-  try {
-    return await importFrom(input, twice, request, env);
-  } finally {
-    await input.close();
-  }
-}
-
-async function importFrom(input: ReopenableInput, twice: boolean, request: ProductImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const source = await input.open();
+  const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const started = performance.now();
   let catalog: ProductCatalog;
@@ -89,9 +80,11 @@ async function importFrom(input: ReopenableInput, twice: boolean, request: Produ
   }
   const known = catalog.size;
   const rejects = productRejects();
+  // The products' definitions, read once when a metafield: column is first applied: its values are checked by them.
+  const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
   const result = await withJournal(env, request.dryRun, source.name, (journal) => {
-    const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears }, rejects, journal ? productWatch(journal) : undefined);
-    return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced, twice ? { reopen: input.open } : {});
+    const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears, fields }, rejects, journal ? productWatch(journal) : undefined);
+    return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
   });
   return { ...result, lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
 }
@@ -112,5 +105,5 @@ async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, erro
 }
 
 function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
-  return { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
+  return { rows: 0, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
 }

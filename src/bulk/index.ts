@@ -11,4 +11,5 @@ export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest
 export { GIVE_UP_AFTER_MS } from './paced-api.js';
 export { parseRejectLimit } from './run-import.js';
 export { importDiscountCodes, type DiscountCodeImportRequest } from './import-discount-codes.js';
-export { rehearseDiscountCodes, rehearseGiftCards, rehearseMetafields, rehearseProducts, type OpenRehearsalStore, type RehearsalStore, type StoreCopy } from './rehearsal.js';
+export { rehearseDiscountCodes, rehearseGiftCards, rehearseMetafields, rehearseProducts, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './rehearsal.js';
+export { importAllOrNothing, type ImportRuns } from './all-or-nothing.js';

@@ -3,8 +3,12 @@
 // found in the catalog read before the run (by handle, SKU or id, as --key says), planned
 // from it (product-plan.ts), and written with one request: a PUT of the whole product when
 // something differs, a POST for a new one, nothing when the store holds every value. Metafield
-// columns cost one listing of the product's values, and writes only where they differ.
-import { MAX_BATCH } from '../api/metafields/requests.js';
+// columns cost one listing of the product's values, read before anything is written: each
+// value is checked against its field's definition and the value held (converted as metafield
+// import converts it, "1 kg" for a Weight), a row with a value that does not fit is refused
+// whole, unsent; then the values are written as metafield import writes them (apply.ts), only
+// where they differ. A row whose product change landed but one of whose values the store
+// refused is partial.
 import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { idText } from '../api/products/draft.js';
 import type { Product } from '../api/products/schema.js';
@@ -12,13 +16,16 @@ import type { WireProduct } from '../api/products/wire.js';
 import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
 import { toJson } from '../core/json.js';
 import { stripPeriod } from '../core/words.js';
-import { chunk, fieldKey, planChanges } from './plan.js';
+import { applyGroup as applyValues, type MetafieldStore, type WriteWatch } from './apply.js';
+import { fieldKey, fitDefinition, planChanges } from './plan.js';
 import type { ProductCatalog, Named } from './product-catalog.js';
 import { GroupRefusal, planProduct, type LocationIds, type RowFate } from './product-plan.js';
 import { cellOf, checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './product-rows.js';
 import type { RejectColumns } from './rejects.js';
 import type { Row } from './row-check.js';
 import type { Group, Outcome, RowKind } from './row-kind.js';
+import { isObjectLevel } from './run-import.js';
+import type { UndefinedFields } from './undefined-fields.js';
 
 /** What the import writes: ProductsApi and MetafieldsApi, or fakes in unit tests. */
 export interface ProductWriter {
@@ -49,6 +56,8 @@ export interface ProductWatch {
   beforeCreate(identity: string, sent: WireProduct): Promise<void>;
   created(identity: string, made: boolean, after: Product | undefined): Promise<void>;
   beforeValues(productId: string, values: readonly ValueWrite[]): Promise<void>;
+  /** Values whose create the store refused as a whole: nothing of it was written. */
+  cancelledValues(productId: string, values: ReadonlyArray<{ namespace: string; code: string }>): Promise<void>;
 }
 
 export interface ProductImportOptions {
@@ -56,12 +65,21 @@ export interface ProductImportOptions {
   emptyClears: boolean;
   /** Every `inventory:` column is taken as it is (a dry run without a store to name locations). */
   anyLocation?: boolean;
+  /** The store's definitions of the products' fields: a metafield: column's value is checked and converted by its field's type. */
+  fields?: UndefinedFields;
 }
 
 /** Rows of one product a group holds at most (a product has at most 100 variants): a longer run is applied in parts. */
 const MAX_GROUP_ROWS = 250;
-/** Bytes of one metafield create request at most, as metafield import keeps them. */
-const MAX_BATCH_BYTES = 512 * 1024;
+
+/** A row's metafield columns, checked: the values to set (converted by their fields' types) and to clear. */
+type RowValues = Array<{ namespace: string; code: string; value: string | null; text: string | null }>;
+
+/** What became of a row's metafield values: whether any landed, and what the store refused. */
+interface ValueFates {
+  landed: boolean;
+  refused: string[];
+}
 
 /** The rejects file repeats the header it was given (known once the header is read). */
 export function productRejects(): RejectColumns<ProductText> & { layout?: ProductLayout } {
@@ -108,20 +126,53 @@ export function productKind(
 
   async function applyGroup(rows: readonly ProductRow[], dryRun: boolean, settle: (row: ProductRow, outcome: Outcome) => void): Promise<void> {
     const current = storedProduct(rows);
-    const plan = planProduct(rows, current, catalog, locations);
     let productId = current ? idText(current.productId) : undefined;
+    // What the product holds, read before anything is written, so that every value is checked first.
+    const held = productId !== undefined && rows.some((row) => row.metafields.length > 0) ? await writer.listMetafields(productId) : [];
+    const checked = new Map<number, RowValues>();
+    for (const row of rows) {
+      const values = await checkValues(row, held);
+      if (typeof values === 'string') settle(row, { kind: 'rejected', reason: values });
+      else checked.set(row.line, values);
+    }
+    const kept = rows.filter((row) => checked.has(row.line));
+    if (kept.length === 0) return;
+    const plan = planProduct(kept, current, catalog, locations);
     if (plan.send && !dryRun) {
-      const answer = current ? await update(productId!, current, plan.send) : await create(rows[0]!.identity, plan.send);
+      const answer = current ? await update(productId!, current, plan.send) : await create(kept[0]!.identity, plan.send);
       if (answer) {
         catalog.put(answer);
         productId = idText(answer.productId);
       }
     }
-    const metafieldFates = await applyMetafields(rows, productId, current === undefined, dryRun);
-    for (const row of rows) {
-      const outcome = outcomeOf(combine(plan.fates.get(row.line) ?? 'unchanged', metafieldFates.get(row.line)));
+    // A row the plan refused writes nothing, values included.
+    const writing = kept.filter((row) => typeof (plan.fates.get(row.line) ?? 'unchanged') === 'string');
+    const valueFates = await applyMetafields(writing, checked, held, productId, dryRun, plan.send !== undefined && !dryRun);
+    for (const row of kept) {
+      const outcome = outcomeOf(plan.fates.get(row.line) ?? 'unchanged', valueFates.get(row.line));
       settle(row, outcome.kind === 'rejected' || productId === undefined ? outcome : { ...outcome, id: productId, ...beforeOf(row, outcome, current, plan.variantOf) });
     }
+  }
+
+  /**
+   * A row's metafield values checked as the store checks them: by their definition's type
+   * (metafield import's conversion: "1 kg" for a Weight), else by the type of the value held;
+   * why the row is refused, or its values converted.
+   */
+  async function checkValues(row: ProductRow, held: readonly Metafield[]): Promise<RowValues | string> {
+    const values: RowValues = [];
+    for (const { namespace, code, value } of row.metafields) {
+      if (value === null) {
+        values.push({ namespace, code, value: null, text: null });
+        continue;
+      }
+      const fit = fitDefinition(valueRow(row.line, namespace, code, value), await options.fields?.typeOf('products', namespace, code));
+      if (!fit.ok) return `metafield:${namespace}.${code}: ${fit.reason}`;
+      const [invalid] = planChanges([fit.row], held).invalid;
+      if (invalid !== undefined) return `metafield:${namespace}.${code}: ${invalid.reason}`;
+      values.push({ namespace, code, value: fit.row.value, text: value });
+    }
+    return values;
   }
 
   /** A PUT of the whole product, its before-image journaled first. */
@@ -153,58 +204,100 @@ export function productKind(
     return answer;
   }
 
-  /** The metafield columns' values, each from the first row that gives it; their fates, by line. */
-  async function applyMetafields(rows: readonly ProductRow[], productId: string | undefined, fresh: boolean, dryRun: boolean): Promise<Map<number, RowFate>> {
-    const fates = new Map<number, RowFate>();
-    const wanted = new Map<string, { row: ProductRow; namespace: string; code: string; value: string | null }>();
-    for (const row of rows) for (const value of row.metafields) if (!wanted.has(fieldKey(value.namespace, value.code))) wanted.set(fieldKey(value.namespace, value.code), { row, ...value });
-    if (wanted.size === 0) return fates;
-    const mark = (row: ProductRow, fate: RowFate) => {
-      const earlier = fates.get(row.line);
-      if (earlier === undefined || typeof fate !== 'string' || earlier === 'unchanged') fates.set(row.line, fate);
-    };
-    // A product made in a dry run (or whose id the store did not say) holds no values yet.
-    const held = productId === undefined || (fresh && dryRun) ? [] : await writer.listMetafields(productId);
+  /**
+   * The metafield columns' values, each from the first row that gives it, written as metafield
+   * import writes values (apply.ts: batched creates, updates where they differ, each refusal
+   * told apart); then the values cleared. Their fates, by line. `written`: the product was
+   * written just before, so a failure of its values leaves its rows partial.
+   */
+  async function applyMetafields(
+    rows: readonly ProductRow[],
+    checked: ReadonlyMap<number, RowValues>,
+    held: readonly Metafield[],
+    productId: string | undefined,
+    dryRun: boolean,
+    written: boolean,
+  ): Promise<Map<number, ValueFates>> {
+    const fates = new Map<number, ValueFates>();
+    const fateOf = (line: number) => fates.get(line) ?? fates.set(line, { landed: false, refused: [] }).get(line)!;
+    const wanted = new Map<string, { row: ProductRow } & RowValues[number]>();
+    for (const row of rows)
+      for (const value of checked.get(row.line) ?? []) if (!wanted.has(fieldKey(value.namespace, value.code))) wanted.set(fieldKey(value.namespace, value.code), { row, ...value });
     const given = [...wanted.values()];
-    const setRows: Row[] = given
-      .filter((item) => item.value !== null)
-      .map((item) => {
-        const value = item.value!;
-        return {
-          line: item.row.line,
-          domain: 'products',
-          bizId: productId ?? '',
-          namespace: item.namespace,
-          code: item.code,
-          type: undefined,
-          value,
-          text: { line: item.row.line, domain: 'products', bizId: productId ?? '', namespace: item.namespace, code: item.code, type: '', value },
-        };
-      });
-    const plan = planChanges(setRows, held);
-    const rowOf = (line: number) => rows.find((row) => row.line === line)!;
-    for (const { row, reason } of plan.invalid) mark(rowOf(row.line), { rejected: `metafield:${row.namespace}.${row.code}: ${reason}` });
-    for (const row of plan.unchanged) mark(rowOf(row.line), 'unchanged');
+    const setting = given.filter((item) => item.value !== null).map((item) => valueRow(item.row.line, item.namespace, item.code, item.value!, item.text!, productId ?? ''));
     const cleared = given.filter((item) => item.value === null && held.some((value) => value.namespace === item.namespace && value.code === item.code));
-    if (!dryRun && productId === undefined && (plan.create.length > 0 || plan.update.length > 0)) {
-      for (const row of [...plan.create, ...plan.update])
-        mark(rowOf(row.line), { rejected: 'the store made the product but did not answer with its id, so its metafields were not set; a re-run sets them' });
+    if (setting.length + cleared.length === 0) return fates;
+    if (productId === undefined) {
+      // A new product in a dry run holds no values yet: each would be created.
+      for (const value of setting) {
+        if (dryRun) fateOf(value.line).landed = true;
+        else fateOf(value.line).refused.push('the store made the product but did not answer with its id, so its metafields were not set; a re-run sets them');
+      }
       return fates;
     }
-    if (!dryRun) {
+    const id = productId;
+    try {
+      await applyValues(
+        { key: id, domain: 'products', bizId: id, rows: setting },
+        valueStore(id, held),
+        'read-first',
+        dryRun,
+        (value, outcome) => {
+          if (outcome.kind === 'created' || outcome.kind === 'updated') fateOf(value.line).landed = true;
+          else if (outcome.kind === 'rejected' || outcome.kind === 'partial') fateOf(value.line).refused.push(`metafield:${value.namespace}.${value.code}: ${outcome.reason}`);
+        },
+        valueWatch(id),
+      );
       const heldText = (namespace: string, code: string) => held.find((value) => value.namespace === namespace && value.code === code)?.value ?? null;
-      await watch?.beforeValues(productId!, [
-        ...plan.create.map((row) => ({ namespace: row.namespace, code: row.code, before: null, after: row.value })),
-        ...plan.update.map((row) => ({ namespace: row.namespace, code: row.code, before: heldText(row.namespace, row.code), after: row.value })),
-        ...cleared.map((item) => ({ namespace: item.namespace, code: item.code, before: heldText(item.namespace, item.code), after: null })),
-      ]);
-      for (const part of chunk(plan.create, MAX_BATCH, MAX_BATCH_BYTES)) await writer.createMetafields(productId!, part.map(inputOf));
-      for (const row of plan.update) await writer.updateMetafield(productId!, inputOf(row));
-      for (const item of cleared) await writer.deleteMetafield(productId!, item.namespace, item.code);
+      if (!dryRun)
+        await watch?.beforeValues(
+          id,
+          cleared.map((item) => ({ namespace: item.namespace, code: item.code, before: heldText(item.namespace, item.code), after: null })),
+        );
+      for (const item of cleared) {
+        if (!dryRun) await writer.deleteMetafield(id, item.namespace, item.code);
+        fateOf(item.row.line).landed = true;
+      }
+    } catch (error) {
+      // The product is written: its values failing to land (the store failing) leave its rows partial, not unwritten.
+      if (!written || !isObjectLevel(error)) throw error;
+      for (const value of [...setting, ...cleared.map((item) => ({ line: item.row.line, namespace: item.namespace, code: item.code }))]) {
+        const fate = fateOf(value.line);
+        if (fate.refused.length === 0) fate.refused.push(`metafield:${value.namespace}.${value.code}: ${stripPeriod(error.message)}`);
+      }
     }
-    for (const row of [...plan.create, ...plan.update]) mark(rowOf(row.line), 'updated');
-    for (const item of cleared) mark(item.row, 'updated');
     return fates;
+  }
+
+  /** The product's values as metafield import's writer sees an object's: the listing read before is the first read. */
+  function valueStore(productId: string, held: readonly Metafield[]): MetafieldStore {
+    let first: Metafield[] | undefined = [...held];
+    return {
+      list: async () => {
+        const read = first ?? (await writer.listMetafields(productId));
+        first = undefined;
+        return read;
+      },
+      createBatch: (_domain, _bizId, values) => writer.createMetafields(productId, values),
+      update: (_domain, _bizId, value) => writer.updateMetafield(productId, value),
+    };
+  }
+
+  /** The journal, as metafield import's writer tells it: each write's before-images first, and a create refused whole. */
+  function valueWatch(productId: string): WriteWatch | undefined {
+    if (watch === undefined) return undefined;
+    return {
+      before: (_domain, _bizId, values) =>
+        watch.beforeValues(
+          productId,
+          values.map(({ row, held }) => ({ namespace: row.namespace, code: row.code, before: held, after: row.value })),
+        ),
+      cancelled: (_domain, _bizId, values) =>
+        watch.cancelledValues(
+          productId,
+          values.map((row) => ({ namespace: row.namespace, code: row.code })),
+        ),
+    };
   }
 
   return {
@@ -245,12 +338,16 @@ export function productKind(
       };
     },
     async apply(group, dryRun, settle) {
+      const settled = new Set<number>();
       try {
-        await applyGroup(group.rows, dryRun, settle);
+        await applyGroup(group.rows, dryRun, (row, outcome) => {
+          settled.add(row.line);
+          settle(row, outcome);
+        });
       } catch (error) {
         if (error instanceof UnconfirmedCreateError) throw lostCreate(error);
         if (!(error instanceof GroupRefusal)) throw error;
-        for (const row of group.rows) settle(row, { kind: 'rejected', reason: error.message });
+        for (const row of group.rows) if (!settled.has(row.line)) settle(row, { kind: 'rejected', reason: error.message });
       }
     },
   };
@@ -304,26 +401,27 @@ function isRowLevel(error: unknown): boolean {
  * product's own fields for a row of product columns only.
  */
 function beforeOf(row: ProductRow, outcome: Outcome, current: Product | undefined, variantOf: ReadonlyMap<number, number>): { before?: string } {
-  if (outcome.kind !== 'updated' || current === undefined) return {};
+  if ((outcome.kind !== 'updated' && outcome.kind !== 'partial') || current === undefined) return {};
   const index = variantOf.get(row.line);
   if (index !== undefined) return { before: toJson(current.variants?.[index]) };
   const { title, status, categoryId, collections } = current;
   return { before: toJson({ title, status, categoryId, collections }) };
 }
 
-function inputOf(row: Row): MetafieldInput {
-  return { namespace: row.namespace, code: row.code, value: row.value };
+/** A metafield column's value as a row of metafield import (row-check.ts), on the product `bizId`; `text` as the cell has it. */
+function valueRow(line: number, namespace: string, code: string, value: string, text = value, bizId = ''): Row {
+  return { line, domain: 'products', bizId, namespace, code, type: undefined, value, text: { line, domain: 'products', bizId, namespace, code, type: '', value: text } };
 }
 
-/** A row's fate from its variant and its metafields: a refusal wins, then a change. */
-function combine(product: RowFate, metafields: RowFate | undefined): RowFate {
-  if (metafields === undefined) return product;
-  if (typeof product !== 'string') return product;
-  if (typeof metafields !== 'string') return metafields;
-  if (product !== 'unchanged') return product;
-  return metafields;
-}
-
-function outcomeOf(fate: RowFate): Outcome {
-  return typeof fate === 'string' ? { kind: fate } : { kind: 'rejected', reason: stripPeriod(fate.rejected) };
+/**
+ * A row's outcome from its product's fate and its values': the plan's refusal stands; a
+ * refused value makes the row partial when anything of it landed, else rejected; then a
+ * change, else unchanged.
+ */
+function outcomeOf(product: RowFate, values: ValueFates | undefined): Outcome {
+  if (typeof product !== 'string') return { kind: 'rejected', reason: stripPeriod(product.rejected) };
+  const landed = product !== 'unchanged' || values?.landed === true;
+  if (values !== undefined && values.refused.length > 0) return { kind: landed ? 'partial' : 'rejected', reason: stripPeriod(values.refused.join('; ')) };
+  if (product === 'created') return { kind: 'created' };
+  return { kind: landed ? 'updated' : 'unchanged' };
 }

@@ -20,7 +20,7 @@ import { plural } from '../core/words.js';
 import { ProductCatalog, productHandle } from './product-catalog.js';
 import { productKind, type ProductWriter } from './product-kind.js';
 import type { ProductKey } from './product-rows.js';
-import { eachAtMost, eachGroup, unreadable, type CopiedObject, type CopyPlan, type StoreCopy } from './rehearsal-copy.js';
+import { eachAtMost, eachGroup, readableValues, unreadable, type CopiedObject, type CopyPlan, type StoreCopy } from './rehearsal-copy.js';
 
 /** What the rows name. */
 interface Named {
@@ -95,7 +95,7 @@ export async function copyProducts(plan: CopyPlan, api: Api, options: { key: Pro
     }
     await eachAtMost(products, plan.concurrency, async (product) => {
       const bizId = idText(product.productId);
-      const values: Metafield[] = await api.metafields.list('products', bizId);
+      const values: Metafield[] = await readableValues(api, 'products', bizId);
       if (values.length > 0) metafields.push({ domain: 'products', bizId, values });
     });
   }

@@ -107,9 +107,23 @@ export async function eachAtMost<T>(items: readonly T[], limit: number, work: (i
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** A store that does not let definitions be read gets none in the copy, as the import then claims none (undefined-fields.ts). */
+/**
+ * A read the store refuses: definitions it does not let be read (the copy gets none, as the
+ * import then claims none: undefined-fields.ts), or an object it does not take (a bizId it
+ * refuses: the copy holds nothing of it, and rehearsal.ts refuses it again on the copy).
+ */
 export function unreadable(error: unknown): boolean {
   return error instanceof ApiError && error.status !== 401 && error.status !== 429 && error.status < 500;
+}
+
+/** An object's values; none when the store refuses to read it (the run on the copy then meets that refusal again). */
+export async function readableValues(api: Api, domain: string, bizId: string): Promise<Metafield[]> {
+  try {
+    return await api.metafields.list(domain, bizId);
+  } catch (error) {
+    if (unreadable(error)) return [];
+    throw error;
+  }
 }
 
 export async function copyMetafields(plan: CopyPlan, api: Api, domain: string | undefined): Promise<StoreCopy> {
@@ -129,7 +143,7 @@ export async function copyMetafields(plan: CopyPlan, api: Api, domain: string | 
   });
   const metafields: CopiedObject[] = [];
   await eachAtMost([...objects.values()], plan.concurrency, async (object) => {
-    const values = await api.metafields.list(object.domain, object.bizId);
+    const values = await readableValues(api, object.domain, object.bizId);
     if (values.length > 0) metafields.push({ ...object, values });
   });
   const held = metafields.reduce((sum, o) => sum + o.values.length, 0);

@@ -10,7 +10,8 @@ import type { ImportedFile } from './rejects.js';
 
 export const RESULT_COLUMNS = ['line', 'key', 'action', 'id', 'before'] as const;
 
-export type ResultAction = 'created' | 'updated' | 'unchanged' | 'rejected';
+/** `partial`: part of the row landed, part was refused (the refused part is in --rejects). */
+export type ResultAction = 'created' | 'updated' | 'unchanged' | 'partial' | 'rejected';
 
 export interface ResultLine {
   line: number;

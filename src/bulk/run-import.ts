@@ -11,7 +11,7 @@ import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
 import { LISTED_REJECTS } from './report/run-report.js';
 import type { RejectSink } from './rejects.js';
-import type { ResultAction, ResultSink } from './results.js';
+import type { ResultAction, ResultLine, ResultSink } from './results.js';
 import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
 import { inShardOfKey, type Shard } from './shard.js';
 
@@ -55,7 +55,7 @@ export type Stop =
   | { kind: 'unreadable'; line: number; message: string }
   /** More rows were rejected than the run allows (`limit`, as given: "10", "5%"): no write was sent after that. */
   | { kind: 'too-many-rejects'; limit: string }
-  /** The check before writing found rows the store would reject: nothing was written. */
+  /** All or nothing's check, on a copy of the store, found rows the store would reject: nothing was written. */
   | { kind: 'all-or-nothing' };
 
 /** How many rejected rows a run takes before it stops sending writes: a count, or a share of the rows read. */
@@ -84,6 +84,8 @@ export interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** Rows of which part landed and part was refused (in the rejects file too, with what was refused). */
+  partial: number;
   failed: number;
   elapsedMs: number;
   /** Business objects (runs of consecutive rows of one object). */
@@ -95,8 +97,8 @@ export interface ImportResult {
   /** Rows that passed validation in a dry run that could not read the store. */
   valid: number;
   stop?: Stop;
-  /** The first rejects (at most LISTED_REJECTS): the summary shows a few, a report lists them. */
-  rejects: Array<{ line: number; reason: string }>;
+  /** The first rejects (at most LISTED_REJECTS), partial rows among them: the summary shows a few, a report lists them. */
+  rejects: Array<{ line: number; reason: string; partial?: true }>;
 }
 
 /**
@@ -121,6 +123,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     created: 0,
     updated: 0,
     unchanged: 0,
+    partial: 0,
     failed: 0,
     elapsedMs: 0,
     objects: 0,
@@ -146,7 +149,7 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     const r = this.result;
     return {
       read: r.rows,
-      done: r.created + r.updated + r.unchanged + r.failed + r.valid,
+      done: r.created + r.updated + r.unchanged + r.partial + r.failed + r.valid,
       failed: r.failed,
       bytes: this.bytes,
       totalBytes: this.settings.source.size,
@@ -273,6 +276,10 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
         pendingWrites.push(this.reject(row.text, outcome.reason, outcome.key));
         return;
       }
+      if (outcome.kind === 'partial') {
+        pendingWrites.push(this.partly(row.text, outcome.reason, outcome.key ?? kind.resultKey(row.text), outcome.id, outcome.before));
+        return;
+      }
       this.result[outcome.kind] += 1;
       if (this.results) pendingWrites.push(this.writeResult(row.line, outcome.key ?? kind.resultKey(row.text), outcome.kind, outcome.id, outcome.before));
     };
@@ -314,12 +321,24 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
 
   private async reject(text: T, reason: string, key?: string): Promise<void> {
     this.result.failed += 1;
+    await this.record(text, reason, { line: text.line, key: key ?? this.settings.kind.resultKey(text), action: 'rejected' });
+  }
+
+  /** A row of which part landed: counted apart, its refused part in the rejects file, its id and before in the results. */
+  private async partly(text: T, reason: string, key: string, id?: string, before?: string): Promise<void> {
+    this.result.partial += 1;
+    await this.record(text, reason, { line: text.line, key, action: 'partial', id, before });
+  }
+
+  /** A row refused in whole or in part: judged against --max-rejects, listed, and written to the rejects and results files. */
+  private async record(text: T, reason: string, result: ResultLine): Promise<void> {
     const limit = this.settings.maxRejects;
-    if (limit && passesLimit(limit, this.result.failed, this.result.rows)) this.result.stop ??= { kind: 'too-many-rejects', limit: 'count' in limit ? String(limit.count) : limit.text };
-    if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason });
+    if (limit && passesLimit(limit, this.result.failed + this.result.partial, this.result.rows))
+      this.result.stop ??= { kind: 'too-many-rejects', limit: 'count' in limit ? String(limit.count) : limit.text };
+    if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason, ...(result.action === 'partial' ? { partial: true as const } : {}) });
     try {
       await this.rejects?.write(text, reason);
-      await this.results?.write({ line: text.line, key: key ?? this.settings.kind.resultKey(text), action: 'rejected' });
+      await this.results?.write(result);
     } catch (error) {
       // Failed rows that cannot be recorded would be lost: the run stops (exit 1).
       this.result.stop ??= { kind: 'failed', error };

@@ -15,7 +15,7 @@ const JSONL_EXTENSION = /\.(jsonl|ndjson)$/i;
 /** `signal`: Ctrl-C while stdin has sent nothing yet closes it (the run then reports an interruption). */
 export async function openSource(path: string, stdin: Readable, signal?: AbortSignal): Promise<ImportSource> {
   if (path === '-') {
-    const identity = identityOfStream(stdin);
+    const identity = identityOfStdin(stdin);
     const format = (await firstCharacter(stdin, signal)) === '{' ? 'jsonl' : 'csv';
     return { stream: stdin, name: 'stdin', size: undefined, format, ...(identity ? { identity } : {}) };
   }
@@ -76,7 +76,7 @@ export async function firstCharacter(stream: Readable, signal?: AbortSignal): Pr
  * codes), for a run that reads its input twice; the caller removes `dir`.
  */
 export async function spoolStdin(stdin: Readable, signal: AbortSignal): Promise<{ dir: string; path: string; identity?: FileIdentity }> {
-  const identity = identityOfStream(stdin);
+  const identity = identityOfStdin(stdin);
   const dir = await mkdtemp(join(tmpdir(), 'store-cli-stdin-'));
   const path = join(dir, 'stdin.csv');
   try {
@@ -88,6 +88,16 @@ export async function spoolStdin(stdin: Readable, signal: AbortSignal): Promise<
     throw error;
   }
   return { dir, path, ...(identity ? { identity } : {}) };
+}
+
+/** stdin read again from the private file it was kept in (spoolStdin), still the file stdin was read from for the outputs' checks. */
+export function stdinAgain(spool: { path: string; identity?: FileIdentity }): Readable {
+  return Object.assign(createReadStream(spool.path), { spooledFrom: spool.identity });
+}
+
+/** The file behind stdin: the one it was kept from, for stdin read again (stdinAgain). */
+function identityOfStdin(stdin: Readable): FileIdentity | undefined {
+  return 'spooledFrom' in stdin ? (stdin.spooledFrom as FileIdentity | undefined) : identityOfStream(stdin);
 }
 
 /** An input that can be opened again from its start; `close` removes what it kept. */

@@ -5,7 +5,19 @@ import type { SummaryJson } from './summary.js';
 import type { OrderExportSummary } from './export-orders.js';
 
 /** --json: exactly these fields. A dry run counts what it would do. */
-export const SUMMARY_FIELDS = ['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId'] as const satisfies readonly (keyof SummaryJson)[];
+export const SUMMARY_FIELDS = [
+  'rows',
+  'created',
+  'updated',
+  'unchanged',
+  'partial',
+  'failed',
+  'unfinished',
+  'requests',
+  'refused',
+  'elapsedMs',
+  'runId',
+] as const satisfies readonly (keyof SummaryJson)[];
 
 /** `metafield export --json` (with --output): exactly these fields. */
 export const EXPORT_SUMMARY_FIELDS = ['objects', 'rows', 'failed', 'unfinished', 'otherShards', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof ExportSummaryJson)[];

@@ -15,6 +15,8 @@ export interface SummaryJson {
   created: number | null;
   updated: number | null;
   unchanged: number | null;
+  /** Rows of which part landed and part was refused (a product's variant written, one of its metafield values refused). */
+  partial: number;
   failed: number;
   /** Rows read but neither applied nor failed: the run stopped (Ctrl-C, a failure) with them in hand. */
   unfinished: number;
@@ -29,7 +31,7 @@ export interface SummaryJson {
 
 /** Rows read that have an outcome (a dry run that could not read the store counts its valid rows). */
 function settledRows(r: ImportResult): number {
-  return r.created + r.updated + r.unchanged + r.failed + r.valid;
+  return r.created + r.updated + r.unchanged + r.partial + r.failed + r.valid;
 }
 
 export function summaryJson(result: ImportResult, requests?: RequestCounts): SummaryJson {
@@ -39,6 +41,7 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
     created: known ? result.created : null,
     updated: known ? result.updated : null,
     unchanged: known ? result.unchanged : null,
+    partial: result.partial,
     failed: result.failed,
     unfinished: result.rows - settledRows(result),
     requests: requests?.sent ?? 0,
@@ -51,8 +54,8 @@ export function summaryJson(result: ImportResult, requests?: RequestCounts): Sum
 export interface SummaryContext {
   source: string;
   dryRun: boolean;
-  /** A rehearsal's run on a copy of the store: what the real run would do. */
-  rehearsal?: boolean;
+  /** A rehearsal's run on a copy of the store: what the real run would do; 'check': all or nothing's check before its real run. */
+  rehearsal?: boolean | 'check';
   /** What the rows apply to, counted: "object" (the default), "card". */
   unit?: string;
   shard?: Shard;
@@ -69,9 +72,17 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   const took = formatDuration(r.elapsedMs);
   const unit = c.unit ?? 'object';
   const objects = counted(r.objects, unit);
-  if (c.rehearsal) {
+  const refused = r.failed + r.partial;
+  if (c.rehearsal === 'check') {
+    // A check that finds nothing says so in one line: the real run's summary follows it.
+    if (refused === 0 && r.stop === undefined) return [`Checked first on a copy of the store: none of the ${counted(r.rows, 'row')} would be rejected.`];
     lines.push(
-      `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} the store would reject.`,
+      `All or nothing: checked on a copy of the store first (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(refused)} the store would reject.`,
+    );
+  } else if (c.rehearsal) {
+    const inPart = r.partial > 0 ? `, ${n(r.partial)} the store would take in part` : '';
+    lines.push(
+      `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} the store would reject.`,
     );
   } else if (c.dryRun && r.offline !== undefined) {
     lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
@@ -79,19 +90,21 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     lines.push(
       `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
     );
-  } else if (r.stop === undefined && r.failed === 0 && r.created + r.updated === 0 && r.rows > 0) {
+  } else if (r.stop === undefined && refused === 0 && r.created + r.updated === 0 && r.rows > 0) {
     lines.push(`Nothing to change: all ${counted(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
   } else {
     const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
-    lines.push(`${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`);
+    const inPart = r.partial > 0 ? `, ${n(r.partial)} partial` : '';
+    lines.push(`${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} failed.`);
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(r.otherShards, 'row')} of the file belong to other shards.`);
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
-  if (r.failed > 0) {
-    lines.push(`${counted(r.failed, 'row')} failed${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
+  if (refused > 0) {
+    const what = r.partial === 0 ? 'failed' : r.failed === 0 ? 'applied in part' : 'failed or applied in part';
+    lines.push(`${counted(refused, 'row')} ${what}${c.rejectsPath ? `; each is in ${c.rejectsPath} with its line and reason` : ''}:`);
     const first = r.rejects.slice(0, FIRST_REJECTS);
-    for (const reject of first) lines.push(`  line ${reject.line}: ${reject.reason}`);
-    const more = r.failed - first.length;
+    for (const reject of first) lines.push(`  line ${reject.line}: ${reject.partial ? '(applied in part) ' : ''}${reject.reason}`);
+    const more = refused - first.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
   const unfinished = r.rows - settledRows(r);
@@ -107,7 +120,9 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
       lines.push(`Stopped at line ${r.stop.line}, which is not valid CSV (${r.stop.message}): ${rest}.`);
       break;
     case 'all-or-nothing':
-      lines.push(`All or nothing: ${counted(r.failed, 'row')} would be rejected, so nothing was written. Fix ${r.failed === 1 ? 'it' : 'them'}, then run again.`);
+      if (c.rehearsal === 'check') lines.push(`All or nothing: ${counted(refused, 'row')} would be rejected, so nothing was written. Fix ${refused === 1 ? 'it' : 'them'}, then run again.`);
+      else if (c.rehearsal) lines.push(`All or nothing: ${counted(refused, 'row')} would be rejected, so the real run would write nothing.`);
+      else lines.push(`All or nothing: ${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent: ${rest}.`);
       break;
     case 'too-many-rejects':
       lines.push(

@@ -2,7 +2,7 @@
 // their bulk flags, the concurrency they run at, the environment the import engine gets from
 // the context (the run's journal among it), and how its report is told (summary on stderr,
 // --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
-import type { ImportEnv, ImportReport, OpenRehearsalStore } from '../bulk/index.js';
+import type { ImportEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
@@ -30,7 +30,9 @@ export function importFlags(what: string, units: string) {
       { min: 1, max: MAX_CONCURRENCY },
     ),
     giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
-    allOrNothing: boolean('check every row against the store first (reads only: its values, definitions, taken codes) and write nothing unless none would be rejected; the file is read twice'),
+    allOrNothing: boolean(
+      "run the whole file on a copy of what it touches first (read from the store, GETs only, as --rehearse does) and write nothing unless no row would be rejected there; a write the store still refuses has the run's writes taken back from its journal (exit 3, or 1 naming every key left changed). With --shard each shard decides alone",
+    ),
     maxRejects: text(
       '<n|p%>',
       'stop sending writes once more than n rows (a whole number, such as 10) or p% of the rows read (such as 5%, judged from the 100th row on) are rejected: what is in flight finishes, then exit 3 with the summary',
@@ -47,11 +49,13 @@ export function rehearseFlag() {
 }
 
 export const IMPORT_JSON_WHAT =
-  'the summary {rows, created, updated, unchanged, failed, unfinished, requests, refused, elapsedMs} as JSON on stdout (unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429)';
+  'the summary {rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs, runId} as JSON on stdout (partial: rows of which part landed and part was refused; unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429; runId: the run to undo, null when nothing written is kept)';
 
-export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects);
+export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects), or
+  with --all-or-nothing some row would be or was refused and nothing of the run is kept;
   2 the file is unusable (nothing was sent); 1 the run stopped: a refused token, a store
-  down, or nothing but 429s for --give-up-after (after a summary); 130 interrupted (after a summary).
+  down, nothing but 429s for --give-up-after, or an --all-or-nothing rollback that could not
+  finish (after a summary naming every key left changed); 130 interrupted (after a summary).
 `;
 
 interface BulkFlags {
@@ -138,8 +142,9 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
   if (reports.targets.length > 0) {
     const { runReport } = await import('../bulk/report/run-report.js');
     const { summary, result } = report;
-    const { rows, created, updated, unchanged, failed: rejected, unfinished, requests, refused, elapsedMs } = summary;
-    const counts = { rows, created, updated, unchanged, rejected, unfinished, requests, refused, elapsedMs };
+    const { rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs } = summary;
+    // A row applied in part is in the rejects with what was refused: a report counts it among them.
+    const counts = { rows, created, updated, unchanged, rejected: failed + partial, unfinished, requests, refused, elapsedMs };
     const run = runReport({ command: reports.command, kind: 'import', ...report.facts }, counts, result.stop !== undefined, result.rejects);
     await writeReports(reports.targets, run, ctx);
   }
@@ -149,16 +154,18 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
 /**
  * The import, or with --rehearse its rehearsal: the same import on a copy of what the file
  * touches, in a store of our own started for it (src/root/rehearsal-store.ts), in the live
- * store's header family.
+ * store's header family. With --all-or-nothing, the import checked on such a copy first
+ * (bulk/all-or-nothing.ts).
  */
-export async function importOrRehearse<Q>(
+export async function importOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
   request: Q,
   ctx: Context,
   rehearse: boolean,
-  runs: { run: (request: Q, env: ImportEnv) => Promise<ImportReport>; rehearse: (request: Q, env: ImportEnv, open: OpenRehearsalStore) => Promise<ImportReport> },
+  runs: ImportRuns<Q>,
   command: string,
 ): Promise<ImportReport> {
-  if (!rehearse) return runs.run(request, importEnv(ctx, command));
+  const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
+  if (!rehearse && !allOrNothing) return runs.run(request, importEnv(ctx, command));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -166,6 +173,10 @@ export async function importOrRehearse<Q>(
     const started = await startRehearsalStore(copy, brand, ctx.globals.verbose ? (line) => ctx.say(line) : undefined);
     return { api: (tuning) => ctx.apiWith(started.baseUrl, started.token, brand, tuning), stop: started.stop };
   };
+  if (allOrNothing) {
+    const { importAllOrNothing } = await import('../bulk/index.js');
+    return importAllOrNothing(request, importEnv(ctx, command), open, runs);
+  }
   // Nothing is written to the store: no before-image journal, nothing to undo.
   const { openJournal: _none, ...env } = importEnv(ctx, command);
   return runs.rehearse(request, env, open);

@@ -64,6 +64,7 @@ const result = (r: Partial<ImportResult>): ImportResult => ({
   created: 0,
   updated: 0,
   unchanged: 0,
+  partial: 0,
   failed: 0,
   elapsedMs: 1234,
   objects: 0,
@@ -125,14 +126,55 @@ describe('summary', () => {
     expect(lines.at(-1)).toBe('Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.');
   });
 
+  it('rows applied in part: counted apart, listed with the failed rows, and said so', () => {
+    const lines = summaryLines(
+      result({
+        rows: 3,
+        updated: 1,
+        partial: 1,
+        failed: 1,
+        objects: 2,
+        rejects: [
+          { line: 2, reason: 'metafield:specs.weight: too heavy', partial: true },
+          { line: 4, reason: 'bad' },
+        ],
+      }),
+      {
+        source: 'p.csv',
+        dryRun: false,
+        unit: 'product',
+      },
+    );
+    expect(lines[0]).toBe('Imported p.csv in 1s: 3 rows of 2 products: 0 created, 1 updated, 0 unchanged, 1 partial, 1 failed.');
+    expect(lines.slice(1)).toEqual(['2 rows failed or applied in part:', '  line 2: (applied in part) metafield:specs.weight: too heavy', '  line 4: bad']);
+    expect(summaryJson(result({ rows: 3, updated: 1, partial: 1, failed: 1 }))).toMatchObject({ partial: 1, failed: 1, unfinished: 0 });
+  });
+
+  it("all or nothing's check: one line when it finds nothing, else the plan on the copy and that nothing was written", () => {
+    expect(summaryLines(result({ rows: 3, created: 3, objects: 3 }), { source: 'v.csv', dryRun: false, rehearsal: 'check' })).toEqual([
+      'Checked first on a copy of the store: none of the 3 rows would be rejected.',
+    ]);
+    const refused = summaryLines(result({ rows: 3, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'must be at most 500 kg' }], stop: { kind: 'all-or-nothing' } }), {
+      source: 'v.csv',
+      dryRun: false,
+      rehearsal: 'check',
+    });
+    expect(refused[0]).toBe(
+      'All or nothing: checked on a copy of the store first (nothing written to the store): 3 rows of 3 objects: 2 to create, 0 to update, 0 unchanged, 1 the store would reject.',
+    );
+    expect(refused.at(-1)).toBe('All or nothing: 1 row would be rejected, so nothing was written. Fix it, then run again.');
+    const real = summaryLines(result({ rows: 5, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'r' }], stop: { kind: 'all-or-nothing' } }), { source: 'v.csv', dryRun: false });
+    expect(real.at(-1)).toBe('All or nothing: 1 row was refused when written, so no more writes were sent: 2 rows read were not finished, and the rest of the file was not read.');
+  });
+
   it('a dry run without the store: validation only, and null where it cannot know', () => {
     const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
     expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
-    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
+    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, partial: 0, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
   });
 
   it('--json has exactly the issue’s fields', () => {
-    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
+    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'partial', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
   });
 });
 

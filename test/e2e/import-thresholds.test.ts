@@ -1,6 +1,6 @@
 // --max-rejects and --all-or-nothing on a real import: past the limit no write is sent
 // (the request log shows it), and all or nothing writes nothing while any row would be
-// rejected, here by the store's definition of a field, which the client checks by reading it.
+// rejected, here by the store's definition of a field, found on a copy of the store.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('import thresholds (spawned)', () => {
     const fixed = [...good, 'products,4000000000000000431,custom,stock_floor,12', 'products,4000000000000000451,custom,material,linen'];
     const applied = await runLogged(served.sandbox, ['metafield', 'import', '-', '--all-or-nothing', '--json'], { input: `domain,bizId,namespace,code,value\n${fixed.join('\n')}\n` });
     expect(applied.code).toBe(0);
-    expect(applied.stderr).toMatch(/^Checked first: none of the 3 rows would be rejected, so they were written\./m);
+    expect(applied.stderr).toMatch(/^Checked first on a copy of the store: none of the 3 rows would be rejected\./m);
     const summary = JSON.parse(applied.stdout) as { created: number; updated: number; unchanged: number };
     expect(summary.created + summary.updated + summary.unchanged).toBe(3);
     expect(writes(applied.requests).length).toBeGreaterThan(0);

@@ -51,10 +51,11 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
     const during = await exported(env);
     expect(during).not.toBe(before);
     expect(during).toContain('undo-e2e-mug');
-    // Each row's product id, and what an update replaced: the variant as it was.
+    // Each row's product id, and what an update replaced: the variant as it was. Lines are written as rows settle, in any order.
     const lines = readFileSync(results, 'utf8').split('\n');
-    expect(lines[1]).toMatch(new RegExp(`^2,handle:organic-cotton-t-shirt sku:TSH-WHT-S,updated,${SHIRT},".*""price"":""24.00"".*"$`));
-    expect(lines[3]).toMatch(/^4,handle:undo-e2e-mug sku:MUG-UNDO-1,created,\d+,$/);
+    const ofLine = (line: number) => lines.find((text) => text.startsWith(`${line},`));
+    expect(ofLine(2)).toMatch(new RegExp(`^2,handle:organic-cotton-t-shirt sku:TSH-WHT-S,updated,${SHIRT},".*""price"":""24.00"".*"$`));
+    expect(ofLine(4)).toMatch(/^4,handle:undo-e2e-mug sku:MUG-UNDO-1,created,\d+,$/);
 
     const planned = await run(['undo', runId, '--dry-run', '--json'], { env });
     expect(planned.code, planned.stderr).toBe(0);

@@ -47,6 +47,8 @@ export interface RunCounts {
   created: number | null;
   updated: number | null;
   unchanged: number | null;
+  /** Rows of which part landed (absent in journals written before partial rows were counted). */
+  partial?: number;
   failed: number;
 }
 
@@ -64,6 +66,8 @@ export interface RunMeta {
   undone?: string;
   /** Why the run cannot be undone through the API (a discount import: the API deletes no code); undefined when it can. */
   notUndoable?: string;
+  /** Why the run's writes wait for `store-cli undo`: an all-or-nothing run whose own rollback could not finish. */
+  needsUndo?: string;
 }
 
 /** A run id that sorts by time: 20261127T210512Z-3f9a. */
@@ -135,6 +139,11 @@ export class RunJournal {
     return this.meta.runId;
   }
 
+  /** What meta.json says of the run (its counts once finished). */
+  get runMeta(): RunMeta {
+    return this.meta;
+  }
+
   /**
    * Appends the entries and syncs them; resolves once they are on disk (the writes they are
    * for go after). Records made while a sync is under way share the next one (group commit),
@@ -200,6 +209,17 @@ export class RunJournal {
       await this.file.close();
     }
     this.meta = { ...this.meta, finished: now.toISOString(), counts };
+    await writeMeta(this.dir, this.meta);
+  }
+
+  /** A finished run that left nothing to undo (it wrote nothing, or its writes were all taken back): its journal goes. */
+  async discard(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /** A finished run whose writes wait for `store-cli undo` (`store-cli runs` says so), and why. */
+  async markNeedsUndo(why: string): Promise<void> {
+    this.meta = { ...this.meta, needsUndo: why };
     await writeMeta(this.dir, this.meta);
   }
 }

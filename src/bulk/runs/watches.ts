@@ -29,6 +29,7 @@ export function productWatch(journal: RunJournal): ProductWatch {
     beforeCreate: (identity, sent) => journal.record([{ kind: 'product-create', identity, sent }]),
     created: (identity, made, after) => journal.record([{ kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) }]),
     beforeValues: (productId, values) => journal.record(values.map((value) => ({ kind: 'metafield', domain: 'products', bizId: productId, ...value }))),
+    cancelledValues: (productId, values) => journal.record(values.map((value) => ({ kind: 'metafield-void', domain: 'products', bizId: productId, ...value }))),
   };
 }
 

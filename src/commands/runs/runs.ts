@@ -17,9 +17,25 @@ interface RunRow {
   undone: string | null;
   /** False for a run whose writes the API cannot take back (a discount import). */
   undoable: boolean;
+  /** An all-or-nothing run whose own rollback could not finish: its writes wait for `store-cli undo`. */
+  needsUndo: boolean;
 }
 
-const RUN_FIELDS = ['runId', 'command', 'file', 'store', 'started', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone', 'undoable'] as const satisfies readonly (keyof RunRow)[];
+const RUN_FIELDS = [
+  'runId',
+  'command',
+  'file',
+  'store',
+  'started',
+  'rows',
+  'created',
+  'updated',
+  'unchanged',
+  'failed',
+  'undone',
+  'undoable',
+  'needsUndo',
+] as const satisfies readonly (keyof RunRow)[];
 
 const count = (value: number | null) => (value === null ? '' : String(value));
 
@@ -34,7 +50,7 @@ const VIEW = listView<'runId' | 'command' | 'file' | 'store' | 'rows' | 'created
     updated: { header: 'UPDATED', value: (r) => count(r.updated) },
     unchanged: { header: 'UNCHANGED', value: (r) => count(r.unchanged) },
     failed: { header: 'FAILED', value: (r) => count(r.failed) },
-    undone: { header: 'UNDONE', value: (r) => r.undone ?? (r.undoable ? '' : 'not undoable') },
+    undone: { header: 'UNDONE', value: (r) => r.undone ?? (!r.undoable ? 'not undoable' : r.needsUndo ? 'needs undo' : '') },
   },
   ['runId', 'command', 'file', 'store', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone'],
   ['store', 'unchanged', 'file'],
@@ -54,8 +70,9 @@ Every metafield, giftcard, product and discount import that writes (not --dry-ru
   a journal of what each key held before it was written, under the data directory
   (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back.
   Journals older than 30 days are removed when a writing import starts. Newest first;
-  UNDONE: when an undo of the run finished, or "not undoable" for a discount import (the
-  API deletes no discount code; undoable: false in --json).
+  UNDONE: when an undo of the run finished, "not undoable" for a discount import (the
+  API deletes no discount code; undoable: false in --json), or "needs undo" for an
+  --all-or-nothing run whose own rollback could not finish (needsUndo: true in --json).
 `,
   async run(_options, ctx) {
     const out = await ctx.output();
@@ -79,6 +96,7 @@ Every metafield, giftcard, product and discount import that writes (not --dry-ru
         failed: c?.failed ?? null,
         undone: meta.undone ?? null,
         undoable: meta.notUndoable === undefined,
+        needsUndo: meta.needsUndo !== undefined && meta.undone === undefined,
       });
     }
     await out.list([rows], VIEW, 'No runs are kept: a writing import (metafield, giftcard, product, discount) keeps one.');

@@ -322,7 +322,19 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     );
     const r = await cli(importArgs(file, '--dry-run', '--json'), { env: {} });
     expect(r.code, r.stderr).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ rows: 2, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: expect.any(Number), runId: null });
+    expect(JSON.parse(r.stdout)).toEqual({
+      rows: 2,
+      created: null,
+      updated: null,
+      unchanged: null,
+      partial: 0,
+      failed: 1,
+      unfinished: 0,
+      requests: 0,
+      refused: 0,
+      elapsedMs: expect.any(Number),
+      runId: null,
+    });
     expect(r.stderr).toMatch(/validation only \(the store could not be read: No store is set up/);
   });
 
@@ -330,7 +342,7 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     const [a] = freshIds(1);
     const file = scratchFile('v.csv', csv([['products', a!, 'ns', 'c', 'v']]));
     const r = await cli(importArgs(file, '--json'), { env: s.env });
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['rows', 'created', 'updated', 'unchanged', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['rows', 'created', 'updated', 'unchanged', 'partial', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
     const some = await cli(importArgs(file, '--json', 'rows,unchanged'), { env: s.env });
     expect(JSON.parse(some.stdout)).toEqual({ rows: 1, unchanged: 1 });
   });

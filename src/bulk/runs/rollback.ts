@@ -1,0 +1,79 @@
+// All or nothing's rollback: the writes of a run that did not apply every row, taken back from
+// its before-image journal at once and without asking, planned as `store-cli undo` plans them
+// (undo.ts: each key read, then restored, deleted, or disabled for a card the run created, as
+// the API deletes no card). A key someone changed since the run wrote it is left alone, as
+// undo leaves it without --force; a key whose write the store refuses or never answers stays
+// as the run wrote it. Every key left is named, for `store-cli undo` to finish the job.
+import { CancelledError } from '../../core/errors.js';
+import { stripPeriod } from '../../core/words.js';
+import { maskedCode } from '../gift-card-kind.js';
+import { valueKey } from '../metafield-kind.js';
+import { openPacedApi, type PacedApiEnv } from '../paced-api.js';
+import { eachAtMost } from '../rehearsal-copy.js';
+import { productKey } from './product-undo.js';
+import { readEntries, type JournalEntry, type RunMeta } from './run-journal.js';
+import { planUndo, targetsOf, type UndoPlan } from './undo.js';
+
+export interface Rollback {
+  /** Writes that took a key back. */
+  undone: number;
+  /** Of those, cards the run created that were disabled (the API deletes no card). */
+  disabled: number;
+  /** The keys left as the run wrote them, each with why. */
+  left: Array<{ key: string; why: string }>;
+}
+
+/** Takes back the writes journaled in `dir`, `concurrency` at a time. */
+export async function rollBack(dir: string, meta: RunMeta, env: PacedApiEnv, concurrency: number): Promise<Rollback> {
+  const entries = await readEntries(dir);
+  const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysWritten(entries).map((key) => ({ key, why })) });
+  if (meta.notUndoable !== undefined) return everyKey(meta.notUndoable);
+  const paced = await openPacedApi(env, concurrency);
+  let plan: UndoPlan;
+  try {
+    plan = await planUndo(dir, meta, entries, paced, false);
+  } catch (error) {
+    return everyKey(error instanceof CancelledError || env.signal.aborted ? 'interrupted before it was read again' : `it could not be read again (${stripPeriod(messageOf(error))})`);
+  }
+  const outcome: Rollback = { undone: 0, disabled: 0, left: [] };
+  for (const step of plan.steps) if (step.action === 'changed' || step.action === 'cannot') outcome.left.push({ key: step.key, why: step.note ?? step.action });
+  const writes = plan.steps.filter((step) => step.run !== undefined);
+  await eachAtMost(writes, concurrency, async (step) => {
+    try {
+      await step.run!();
+    } catch (error) {
+      outcome.left.push({ key: step.key, why: env.signal.aborted ? 'interrupted' : `the store did not take it back (${stripPeriod(messageOf(error))})` });
+      return;
+    }
+    outcome.undone += 1;
+    if (step.action === 'disable') outcome.disabled += 1;
+  });
+  return outcome;
+}
+
+/** Whether the journal in `dir` holds no write that may have reached the store. */
+export async function wroteNothing(dir: string): Promise<boolean> {
+  return keysWritten(await readEntries(dir)).length === 0;
+}
+
+/** Every key the journal's writes may have changed, named as `store-cli undo` names them. */
+export function keysWritten(entries: readonly JournalEntry[]): string[] {
+  const { values, created, updated, products } = targetsOf(entries);
+  const card = (last4: string, id: string | undefined) => (id !== undefined ? `${maskedCode(`____${last4}`)} ${id}` : maskedCode(`____${last4}`));
+  const codes = entries.flatMap((entry) =>
+    entry.kind !== 'discount-code-create'
+      ? []
+      : [entry.code !== undefined ? `discount ${entry.discountId} code ${entry.code}` : `discount ${entry.discountId}: the code generated for line ${entry.line}`],
+  );
+  return [
+    ...values.map((value) => valueKey(value.domain, value.bizId, value.namespace, value.code)),
+    ...[...products.updated, ...products.created].map(productKey),
+    ...created.map((made) => card(made.last4, made.id)),
+    ...updated.map((changed) => card(changed.last4, changed.id)),
+    ...codes,
+  ];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
