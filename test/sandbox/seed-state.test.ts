@@ -215,6 +215,22 @@ describe('GET and PUT /_sandbox/state', () => {
     });
   });
 
+  it('is refused whole to a token without the protected data approval: it holds customers whole', async () => {
+    const tokens = [
+      { token: 'sbx_state_plain_0001', scopes: ['read_customers', 'read_orders'] },
+      { token: 'sbx_state_approved_01', scopes: ['read_customers', 'read_customer_protected_data'] },
+    ];
+    await withSandbox({ seed: 'demo', tokens }, async (sandbox) => {
+      const plain = await call(sandbox, 'GET', state(sandbox.baseUrl), { token: 'sbx_state_plain_0001' });
+      expect(plain.status).toBe(403);
+      expect(plain.json.message).toContain('read_customer_protected_data');
+      expect(JSON.stringify(plain.json)).not.toMatch(/@example\.com/);
+      const approved = await call(sandbox, 'GET', state(sandbox.baseUrl), { token: 'sbx_state_approved_01' });
+      expect(approved.status).toBe(200);
+      expect(JSON.stringify(approved.json.customers)).toContain('ada@example.com');
+    });
+  });
+
   it('needs a token, and a body to PUT', async () => {
     await withSandbox({}, async (sandbox) => {
       expect((await call(sandbox, 'GET', state(sandbox.baseUrl), { token: null })).status).toBe(401);

@@ -1,6 +1,7 @@
 // The state controls: a snapshot of the whole state in the seed format (GET), replacing it
 // with one (PUT), and a reset to the seed the sandbox started from (POST /reset).
 import { MAX_STATE_BYTES, type ControlRoute } from './control.js';
+import { mayReadProtected, PROTECTED_DATA_SCOPE } from './protected-fields.js';
 import { ErrorAnswer, invalid, malformedBody } from './sandbox-errors.js';
 import { checkSeed, type StoreSeed } from '../state/seed.js';
 import type { SandboxStore } from '../state/store.js';
@@ -11,7 +12,20 @@ const LISTED_PROBLEMS = 100;
 /** `baseline`: the seed with the definitions in force at start (`--definitions` replaces the seed's). */
 export function stateControlRoutes(store: SandboxStore, baseline: StoreSeed): ControlRoute[] {
   return [
-    { method: 'GET', path: '/state', summary: 'the whole state, in the seed format (sandbox export)', handle: () => ({ body: store.snapshot() }) },
+    {
+      method: 'GET',
+      path: '/state',
+      summary: 'the whole state, in the seed format (sandbox export)',
+      handle(request) {
+        // The snapshot holds customers' names, emails, phones and addresses as they are: a token
+        // the API withholds them from is refused the whole, rather than given a copy without
+        // them that `sandbox import` would then load as customers who have none.
+        if (!mayReadProtected(request)) {
+          throw new ErrorAnswer(403, 'forbidden', `The state holds protected customer data: it needs a token approved for it (${PROTECTED_DATA_SCOPE}).`);
+        }
+        return { body: store.snapshot() };
+      },
+    },
     {
       method: 'PUT',
       path: '/state',
