@@ -19,7 +19,15 @@ export default defineVerb({
   },
   json: { fields: DISCOUNT_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
   examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],
-  notes: '\nNeeds a token with the read_discounts or write_discounts scope. Codes are listed by discount export.\n',
+  notes: `
+Needs a token with the read_discounts or write_discounts scope. Filters: the service is sent
+  them; Genstore documents none for its listing, so there store-cli sends none and keeps the
+  discounts that match from every page (a filtered listing reads them all).
+A table says the values in words: VALUE 15% for a percentage, TYPE product, order or
+  shipping, METHOD code or automatic, STATUS ended (an enabled discount whose end is past) or
+  scheduled (one whose start is ahead); TSV and --json keep the store's values. CODE is the
+  code inside a Genstore discount (the service keeps codes apart: discount export lists them).
+`,
   async run(options, ctx) {
     const filters = { '--status': options.status, '--discount-method': options.discountMethod, '--discount-type': options.discountType, '--since-id': options.sinceId };
     checkPageTokenAlone(options.pageToken, filters);
@@ -37,7 +45,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
-    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()), 'No discounts match.');
     if (nextPageToken)
       ctx.say(
         nextPageHint(
