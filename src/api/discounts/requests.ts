@@ -64,6 +64,24 @@ export class DiscountsApi {
   }
 
   /**
+   * A Genstore create that may be resent: the store holds codes and names unique (its help
+   * centre: "Discount names must be globally unique"), so a second send cannot make a second
+   * discount. Retried like an idempotent request when an answer is lost; a 409 is told back
+   * as taken (`afterLostAnswer`: an earlier attempt may have made it) for the caller to look up.
+   * The service holds neither unique: there it is create, never resent.
+   */
+  async createOrTaken(input: DiscountCreate): Promise<{ kind: 'created'; discount: Discount | undefined } | { kind: 'taken'; afterLostAnswer: boolean }> {
+    if ((await this.shape()) === 'flat') return { kind: 'created', discount: await this.create(input) };
+    try {
+      const response = await this.transport.request({ method: 'POST', path: BASE, body: discountBody(input, 'nested'), idempotent: true });
+      return { kind: 'created', discount: isEmptyAnswer(response.body) ? undefined : await readOne(response.body) };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return { kind: 'taken', afterLostAnswer: error.mayHaveApplied };
+      throw error;
+    }
+  }
+
+  /**
    * Pages of discounts as they arrive; without `all`, one page and the next page's token.
    * Genstore documents no filter of its listing: there the filters are applied here, to every
    * page (a store that ignored an unknown parameter would otherwise widen the result), so a

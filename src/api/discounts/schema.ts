@@ -9,7 +9,7 @@ import type { Brand } from '../../core/brand.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import type { DiscountCodeField, DiscountField } from './fields.js';
 import { CODE_RULES, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
-import { instantOf } from './wire-shape.js';
+import { instantOf, timeToSend } from './wire-shape.js';
 import { decimalAmount, numericId, parseInput, wireAmount, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
@@ -60,25 +60,14 @@ function documented<W extends Record<string, string>>(words: W) {
 }
 
 const PERCENTAGE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RULE = 'must be a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01';
 
-/**
- * A time as given, or a date: a start date is its first second, an end date its last (UTC,
- * as `order list --created-until` reads one), so `--end-time 2026-12-10` runs through that day.
- */
+/** A time as given, or a date (a start its first second, an end its last: wire-shape.ts timeToSend). */
 function timeInput(edge: 'start' | 'end') {
   return z.pipe(
-    z.string().check(z.refine((given) => (TIMESTAMP.test(given) || DATE.test(given)) && instantOf(given) !== undefined && sameCalendarDay(given), TIME_RULE)),
-    z.transform((given) => (DATE.test(given) ? `${given}T${edge === 'start' ? '00:00:00' : '23:59:59'}Z` : given)),
+    z.string().check(z.refine((given) => timeToSend(given, edge) !== undefined, TIME_RULE)),
+    z.transform((given) => timeToSend(given, edge)!),
   );
-}
-
-/** 2026-02-30 is no day, though Date would roll it over to March. */
-function sameCalendarDay(given: string): boolean {
-  const day = given.slice(0, 10);
-  return new Date(instantOf(`${day}`)!).toISOString().slice(0, 10) === day;
 }
 
 const usageLimit = z.int('must be a whole number from 1 to 999999999').check(z.minimum(1, 'must be at least 1'), z.maximum(999_999_999, 'must be at most 999999999'));
