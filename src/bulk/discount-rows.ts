@@ -7,7 +7,7 @@
 // between them (segment ids too). The checks of one row: every one runs in the pre-flight
 // pass, before anything is sent. Pure: no I/O.
 import { CODE_RULES, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES } from '../api/discounts/fields.js';
-import { instantOf, timeToSend } from '../api/discounts/wire-shape.js';
+import { instantOf, timeToSend } from '../api/discounts/times.js';
 import type { Brand } from '../core/brand.js';
 import { UsageError } from '../core/errors.js';
 import { plural } from '../core/words.js';

@@ -6,25 +6,17 @@
 // discount's fields to them (an undo's restore). Pure: no I/O.
 import { sameAmount } from '../api/gift-cards/match.js';
 import type { DiscountChange } from '../api/discounts/schema.js';
-import { instantOf, type DiscountReading } from '../api/discounts/wire-shape.js';
+import { instantOf } from '../api/discounts/times.js';
+import type { DiscountReading } from '../api/discounts/wire-shape.js';
 
-/** The fields a row may set, as text ('' where the store holds none): the journal's form. */
-export interface DiscountSettings {
-  title: string;
-  discountType: string;
-  valueType: string;
-  value: string;
-  discountMethod: string;
-  eligibility: string;
-  segmentIds: string[];
-  status: string;
-  startTime: string;
-  endTime: string;
-  usageLimit: string;
-  oncePerCustomer: string;
+/** The fields a row may set, as text ('' where the store holds none), and its codes: the journal's form. */
+export type DiscountSettings = Pick<
+  DiscountReading,
+  'title' | 'discountType' | 'valueType' | 'value' | 'discountMethod' | 'eligibility' | 'segmentIds' | 'status' | 'startTime' | 'endTime' | 'usageLimit' | 'oncePerCustomer'
+> & {
   /** Its codes, as the store holds them: Genstore's one (or none), the service's every code. */
   codes: string[];
-}
+};
 
 export type SettingName = Exclude<keyof DiscountSettings, 'codes'>;
 
@@ -33,21 +25,8 @@ export const CHANGEABLE: readonly SettingName[] = ['title', 'discountType', 'val
 
 /** A discount's settings from its reading, with `codes` (Genstore's is inside the reading; the service's are read apart). */
 export function settingsOf(reading: DiscountReading, codes: readonly string[] = reading.code === '' ? [] : [reading.code]): DiscountSettings {
-  return {
-    title: reading.title,
-    discountType: reading.discountType,
-    valueType: reading.valueType,
-    value: reading.value,
-    discountMethod: reading.discountMethod,
-    eligibility: reading.eligibility,
-    segmentIds: [...reading.segmentIds],
-    status: reading.status,
-    startTime: reading.startTime,
-    endTime: reading.endTime,
-    usageLimit: reading.usageLimit,
-    oncePerCustomer: reading.oncePerCustomer,
-    codes: [...codes],
-  };
+  const { title, discountType, valueType, value, discountMethod, eligibility, segmentIds, status, startTime, endTime, usageLimit, oncePerCustomer } = reading;
+  return { title, discountType, valueType, value, discountMethod, eligibility, segmentIds: [...segmentIds], status, startTime, endTime, usageLimit, oncePerCustomer, codes: [...codes] };
 }
 
 /** Whether two texts of a field say the same, as the store means the field. */

@@ -20,9 +20,6 @@ const BASE = `${API_PREFIX}/discounts`;
 const DEFAULT_PAGE_SIZE = 50;
 export const LARGEST_PAGE = 250;
 
-/** Where a discount's codes are: inside it (Genstore: one), or a collection of its own (the service). */
-export type CodesPlace = 'inside' | 'collection';
-
 export class DiscountsApi {
   /** `brand`: the store's header family, which says its discount shape (settled before the first request that depends on it). */
   constructor(
@@ -38,10 +35,6 @@ export class DiscountsApi {
   /** The store's family, for the rules that differ (a code's). */
   family(): Promise<Brand> {
     return this.brand();
-  }
-
-  async codesPlace(): Promise<CodesPlace> {
-    return (await this.shape()) === 'nested' ? 'inside' : 'collection';
   }
 
   /**
@@ -178,7 +171,7 @@ export class DiscountsApi {
 
   /** The codes collection is the service's: a Genstore store is never asked for it. */
   private async codesCollection(): Promise<void> {
-    if ((await this.codesPlace()) === 'inside') throw new RuntimeError('A Genstore discount holds its one code inside it: the store documents no codes endpoint, so none is asked for.');
+    if ((await this.shape()) === 'nested') throw new RuntimeError('A Genstore discount holds its one code inside it: the store documents no codes endpoint, so none is asked for.');
   }
 }
 

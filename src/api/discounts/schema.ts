@@ -9,7 +9,7 @@ import type { Brand } from '../../core/brand.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import type { DiscountCodeField, DiscountField } from './fields.js';
 import { CODE_RULES, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
-import { instantOf, timeToSend } from './wire-shape.js';
+import { instantOf, timeToSend } from './times.js';
 import { decimalAmount, numericId, parseInput, wireAmount, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));

@@ -1,15 +1,11 @@
 import { COUNT_FIELDS } from '../../api/count-fields.js';
-import { DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, valuesText } from '../../api/discounts/fields.js';
-import { defineVerb, text } from '../verb.js';
+import { defineVerb } from '../verb.js';
+import { filterFlags } from './flags.js';
 
 export default defineVerb({
   name: 'count',
   summary: "Count the store's discounts, filtered by status, method or type",
-  flags: {
-    status: text('<status>', `only discounts in this status: ${valuesText(DISCOUNT_STATUSES)}`),
-    discountMethod: text('<method>', `only discounts that apply so: ${valuesText(DISCOUNT_METHODS)}`),
-    discountType: text('<type>', `only discounts of this type: ${valuesText(DISCOUNT_TYPES)}`),
-  },
+  flags: filterFlags(),
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli discount count', 'store-cli discount count --discount-method code --json'],
   notes: `

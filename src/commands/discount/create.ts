@@ -12,7 +12,6 @@ export default defineVerb({
     'store-cli discount create --title "Summer sale" --discount-type order --value-type percentage --value 15 --code 71NLIYCH',
     'store-cli discount create --title "Summer sale 2" --discount-type order --value-type percentage --value 15 --end-time 2026-09-01',
     'store-cli discount create --title "5 off T-shirts" --discount-type product --value-type fixed --value 5.00 --discount-method automatic',
-    'store-cli discount create --title "VIP shipping" --discount-type shipping --value-type percentage --value 100 --segment-ids 7700000000000000011',
   ],
   notes: `
 Needs a token with the write_discounts scope. --title, --discount-type, --value-type and

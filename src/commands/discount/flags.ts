@@ -1,7 +1,7 @@
 // The flags that describe a discount, shared by create and update, and their reading into
-// the fields sent. Each flag is the kebab-case of its API field. Imports nothing heavy: the
+// the fields sent; and the filters list and count share. Each flag is the kebab-case of its API field. Imports nothing heavy: the
 // verbs declare these at start-up.
-import { DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, VALUE_TYPES, valuesText } from '../../api/discounts/fields.js';
+import { DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, ELIGIBILITIES, VALUE_TYPES, valuesText } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { oneOf, text } from '../verb.js';
 
@@ -16,6 +16,13 @@ export const discountFlags = () => ({
   endTime: text('<time>', 'when it ends, such as 2026-12-31T23:59:59Z, or a date (its last second, UTC); none: it never ends (the default)'),
   usageLimit: text('<n>', 'how many times it may be used in all, 1..999999999; none: no limit (the default)'),
   oncePerCustomer: oneOf('<bool>', 'whether each customer may use it once only', ['true', 'false']),
+});
+
+/** What list and count filter by. */
+export const filterFlags = () => ({
+  status: text('<status>', `only discounts in this status: ${valuesText(DISCOUNT_STATUSES)}`),
+  discountMethod: text('<method>', `only discounts that apply so: ${valuesText(DISCOUNT_METHODS)}`),
+  discountType: text('<type>', `only discounts of this type: ${valuesText(DISCOUNT_TYPES)}`),
 });
 
 export const DISCOUNT_METHOD_FLAG = () => text('<method>', `how it applies: ${valuesText(DISCOUNT_METHODS)} (default: code)`);

@@ -20,14 +20,14 @@ export default defineVerb({
     'store-cli discount import discounts.csv',
     'store-cli discount import codes.csv --like SUMMER15 --dry-run',
     'store-cli discount import blank-codes.csv --like 6100000000000000013 --codes-out new-codes.csv',
-    'store-cli --profile old discount export --no-ids | store-cli --profile new discount import -',
   ],
   notes: `
 Needs a token with the write_discounts scope (a dry run: read_discounts). CSV only: a header
   naming any of code, discountId, title, discountType, valueType, value, discountMethod,
   eligibility, segmentIds, status, startTime, endTime, usageLimit, oncePerCustomer (the
   columns discount export writes; discountId is never read, and a rejects file's line and
-  reason are ignored), then one discount a row. Values as discount create takes them
+  reason are ignored), then one discount a row. From one store to another:
+  store-cli --profile old discount export --no-ids | store-cli --profile new discount import - Values as discount create takes them
   (ORDER_DISCOUNT or order, PERCENTAGE or percentage, any case); a time or a date; none for
   no end time or no usage limit; segment ids separated by ;. An empty cell keeps what the
   store holds (a new discount: the store's default).

@@ -1,17 +1,16 @@
-import { DISCOUNT_FIELDS, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, valuesText } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { DISCOUNT_LIST_COLUMNS } from './columns.js';
+import { filterFlags } from './flags.js';
 
 export default defineVerb({
   name: 'list',
   summary: "List the store's discounts, filtered by status, method or type; --all follows every page",
   flags: {
-    status: text('<status>', `only discounts in this status: ${valuesText(DISCOUNT_STATUSES)}`),
-    discountMethod: text('<method>', `only discounts that apply so: ${valuesText(DISCOUNT_METHODS)}`),
-    discountType: text('<type>', `only discounts of this type: ${valuesText(DISCOUNT_TYPES)}`),
+    ...filterFlags(),
     sinceId: text('<id>', 'only discounts with an id greater than this'),
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: 250 }),
     pageToken: text('<token>', 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'),

@@ -4,7 +4,8 @@
 // status of `ended` or `scheduled` for an enabled discount outside its dates.
 import { DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, shortWord, VALUE_TYPES } from '../../api/discounts/fields.js';
 import type { Discount } from '../../api/discounts/schema.js';
-import { instantOf, readDiscount, type DiscountReading } from '../../api/discounts/wire-shape.js';
+import { instantOf } from '../../api/discounts/times.js';
+import { readDiscount, type DiscountReading } from '../../api/discounts/wire-shape.js';
 import type { Palette } from '../../core/colors.js';
 import { listView, type Column, type View } from '../../core/output.js';
 import type { DiscountListColumn } from './columns.js';

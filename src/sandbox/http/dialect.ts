@@ -83,7 +83,7 @@ export interface Dialect {
   /**
    * A discount: flat with its codes a collection of their own (`/discounts/{id}/codes`) and a
    * count, in ours; nested with its one code inside, no codes route, no count, as Genstore's
-   * docs show it (resources/discounts/wire-shape.ts).
+   * docs show it (resources/discounts/nested-shape.ts).
    */
   readonly discountShape: 'flat' | 'nested';
 }

@@ -1,5 +1,5 @@
 // Request bodies of the discount routes, each error at its JSON path: `{"discount": {...}}` to
-// create or update (flat in our dialect; nested in the real one, read by wire-shape.ts into
+// create or update (flat in our dialect; nested in the real one, read by nested-shape.ts into
 // the same names, its errors at their nested paths), `{"status": ...}` to enable or disable,
 // `{"discountCode": {"code"}}` to add a code (our dialect only).
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
@@ -7,7 +7,7 @@ import { isJsonNumber, isJsonObject, type JsonObject } from '../../http/body-jso
 import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import { characterCount } from '../text.js';
-import { flattenNested, NESTED_CODE_PATTERN } from './wire-shape.js';
+import { flattenNested, NESTED_CODE_PATTERN } from './nested-shape.js';
 import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountRecord } from './record.js';
 
 /** The fields a body may set; on create the sandbox fills in the rest. `code`: the one code inside a nested body. */

@@ -1,12 +1,13 @@
 // How the dialects show a discount: flat with its codes listed apart (ours, here), or nested
-// with its code inside (the real one's, wire-shape.ts).
+// with its code inside (the real one's, nested-shape.ts).
 import { JsonInteger } from '../../http/body-json.js';
 import type { DiscountCodeRecord, DiscountRecord } from './record.js';
-import { presentNested } from './wire-shape.js';
+import { nestFlat } from './nested-shape.js';
 
 /** The wire form of a discount in the dialect's shape (ids as the dialect writes them, times too). */
 export function presentDiscount(record: DiscountRecord, time: (stored: string) => string, shape: 'flat' | 'nested'): Record<string, unknown> {
-  return shape === 'nested' ? presentNested(record, time) : presentFlat(record, time);
+  const flat = presentFlat(record, time);
+  return shape === 'nested' ? nestFlat(flat, record) : flat;
 }
 
 /** Ours: flat, its codes counted here and listed apart. */

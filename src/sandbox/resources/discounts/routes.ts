@@ -5,7 +5,7 @@
 // unique in the store ("Discount names must be globally unique"), no codes route and no
 // count, and a listing that takes no filter (one sent is ignored, as an unknown parameter).
 // The record and its rules are in record.ts, bodies in input.ts, listings in query.ts, the
-// wire forms in present.ts and wire-shape.ts, the seed and demo in seed.ts. Decisions where
+// wire forms in present.ts and nested-shape.ts, the seed and demo in seed.ts. Decisions where
 // the docs are silent: docs/decisions.md "Discounts".
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
@@ -16,7 +16,7 @@ import { canonicalId, compareIds } from '../../state/ids.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { checkWhole, readCodeInput, readDiscountInput, readStatus } from './input.js';
 import { presentCode, presentDiscount } from './present.js';
-import { generateNestedCode } from './wire-shape.js';
+import { generateNestedCode } from './nested-shape.js';
 import { codeFilter, enumFilter, listPage } from './query.js';
 import type { FilledDiscount } from './seed.js';
 import { changeSchema, DISCOUNT_METHODS, DISCOUNT_TYPES, discountRecordSchema, KEY, STATUSES, type DiscountCodeRecord, type DiscountRecord } from './record.js';

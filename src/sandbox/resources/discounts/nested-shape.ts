@@ -5,7 +5,7 @@
 // method and the one code sit there; the other fields keep their names at the top of the
 // discount, whose id is `discountId`. Our dialect's flat shape is present.ts's.
 import { randomInt } from 'node:crypto';
-import { JsonInteger, isJsonObject, type JsonObject } from '../../http/body-json.js';
+import { isJsonObject, type JsonObject } from '../../http/body-json.js';
 import type { FieldErrors } from '../../http/sandbox-errors.js';
 import type { DiscountRecord } from './record.js';
 
@@ -13,27 +13,19 @@ import type { DiscountRecord } from './record.js';
 export const NESTED_CODE_PATTERN = /^[A-Za-z0-9]{8}$/;
 const GENERATED_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** A discount as Genstore shows it: its first code inside (a discount made here has one at most). */
-export function presentNested(record: DiscountRecord, time: (stored: string) => string): Record<string, unknown> {
+/**
+ * A discount as Genstore shows it, from our flat form of it (present.ts): `id` as
+ * `discountId`, the type, the method and its first code (a discount made here has one at
+ * most) inside promotionType, the rest where it was; no count of codes.
+ */
+export function nestFlat(flat: Record<string, unknown>, record: DiscountRecord): Record<string, unknown> {
+  const { id, title, discountType, discountMethod, codesCount: _codesCount, ...rest } = flat;
   const code = record.codes[0];
   return {
-    discountId: new JsonInteger(record.id),
-    title: record.title,
-    promotionType: {
-      categoryType: record.discountType,
-      generateType: { ...(code !== undefined ? { discountCode: code.code } : {}), generateDiscountType: record.discountMethod },
-    },
-    valueType: record.valueType,
-    value: record.value,
-    eligibility: record.eligibility,
-    segmentIds: record.segmentIds.map((segment) => new JsonInteger(segment)),
-    status: record.status,
-    startTime: time(record.startTime),
-    endTime: record.endTime === null ? null : time(record.endTime),
-    usageLimit: record.usageLimit,
-    oncePerCustomer: record.oncePerCustomer,
-    createTime: time(record.createTime),
-    updateTime: time(record.updateTime),
+    discountId: id,
+    title,
+    promotionType: { categoryType: discountType, generateType: { ...(code !== undefined ? { discountCode: code.code } : {}), generateDiscountType: discountMethod } },
+    ...rest,
   };
 }
 
