@@ -162,7 +162,7 @@ export function discountKind(
     const held = entry.settings;
     const { discountMethod, ...wanted } = row.wanted;
     if (discountMethod !== undefined && differences({ discountMethod }, held).length > 0) {
-      return reject(`discount ${entry.id} holding it is ${held.discountMethod}, and the method cannot change: delete that discount, or give the row another code`);
+      return reject(`discount ${entry.id} is ${held.discountMethod}, and a discount's method cannot change: delete that discount, or give the row a code or title of its own`);
     }
     const clash = wanted.title !== undefined && differences({ title: wanted.title }, held).length > 0 ? titleTaken(wanted.title, entry.id) : undefined;
     if (clash !== undefined) return reject(`the title is discount ${clash.id}'s, and discount names are unique on the store`);
@@ -292,7 +292,7 @@ function createInput(row: DiscountRow, shape: DiscountShape): DiscountCreate {
   const change = changeTo({ ...EMPTY, ...wanted } as DiscountSettings, names);
   return {
     ...change,
-    discountMethod: wanted.discountMethod as DiscountCreate['discountMethod'],
+    discountMethod: (wanted.discountMethod ?? 'CODE_DISCOUNT') as DiscountCreate['discountMethod'],
     ...(shape === 'nested' && row.codes[0] !== undefined ? { code: row.codes[0] } : {}),
   } as DiscountCreate;
 }

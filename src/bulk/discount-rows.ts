@@ -179,11 +179,11 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
     given.oncePerCustomer = once;
   }
 
-  // The template's settings under the row's; a discount is a code discount unless said.
+  // The template's settings under the row's; a discount made is a code discount unless said.
   const template = rules.template;
   const { codes: _templateCodes, ...inherited } = template ?? { codes: [] };
   const wanted: Wanted = { ...inherited, ...given };
-  wanted.discountMethod ??= 'CODE_DISCOUNT';
+  const method = wanted.discountMethod ?? 'CODE_DISCOUNT';
   if (wanted.valueType === 'PERCENTAGE' && wanted.value !== undefined && !PERCENTAGE.test(wanted.value)) return fail(`the value ${wanted.value} is a percentage above 100`);
   if (wanted.startTime && wanted.endTime) {
     const [start, end] = [instantOf(wanted.startTime), instantOf(wanted.endTime)];
@@ -196,9 +196,9 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
     if (problem !== undefined) return fail(problem);
   }
   if (codes.length > 1 && rules.family === 'genstore') return fail(`the code cell holds ${codes.length} codes; a Genstore discount holds one (a row a discount)`);
-  if (codes.length > 0 && wanted.discountMethod === 'AUTOMATIC_DISCOUNT') return fail('the row gives a code, and an AUTOMATIC_DISCOUNT applies without one');
+  if (codes.length > 0 && method === 'AUTOMATIC_DISCOUNT') return fail('the row gives a code, and an AUTOMATIC_DISCOUNT applies without one');
 
-  const wantsCode = wanted.discountMethod === 'CODE_DISCOUNT' && codes.length === 0 && rules.generate === true;
+  const wantsCode = method === 'CODE_DISCOUNT' && codes.length === 0 && rules.generate === true;
   if (wantsCode && generatedCode !== undefined) codes.push(generatedCode);
   const code = codes[0];
   // With --like, a copy without a title of its own takes the template's with its code: names are unique on the store.

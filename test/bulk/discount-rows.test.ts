@@ -60,7 +60,6 @@ describe('a discount row', () => {
           discountType: 'ORDER_DISCOUNT',
           valueType: 'PERCENTAGE',
           value: '15',
-          discountMethod: 'CODE_DISCOUNT',
           status: 'DISABLED',
           startTime: '2026-12-01T00:00:00Z',
           endTime: '',

@@ -157,16 +157,19 @@ describe.each(DIALECTS)('discount export and import (%s dialect)', (dialect) => 
   it('updates what differs (fields by PUT, the status by /status), refuses a row it cannot make, and a bad file whole; --dry-run plans and writes nothing', { timeout: 60_000 }, () =>
     withStore(dialect, 'demo', async ({ sandbox, env, requests }) => {
       const header = 'code,title,discountType,valueType,value,discountMethod,status,startTime,endTime';
-      const file = scratchFile('changes.csv', [header, 'summer15,,,,20,,disabled,,2026-09-30', 'LACKING1,,,,,,,,', `NEWCODE1,New one,order,percentage,5,,,2026-12-01,2026-12-10`].join('\n'));
+      // The last row is the automatic discount, by its title: no method given, none to change.
+      const rows = [header, 'summer15,,,,20,,disabled,,2026-09-30', 'LACKING1,,,,,,,,', `NEWCODE1,New one,order,percentage,5,,,2026-12-01,2026-12-10`, ',5.00 off every T-shirt,,,6.00,,,,'];
+      const file = scratchFile('changes.csv', rows.join('\n'));
       requests.length = 0;
       const dry = await cli(['discount', 'import', file, '--dry-run'], { env });
       expect(dry.code).toBe(3);
-      expect(dry.stderr).toContain('1 to create, 1 to update, 0 unchanged, 1 failed');
+      expect(dry.stderr).toContain('1 to create, 2 to update, 0 unchanged, 1 failed');
       expect(await writes(requests)).toEqual([]);
       const rejects = join(scratchDir(), 'rejects.csv');
       const r = await summaryOf([file, '--rejects', rejects], env);
       expect(r.code, r.stderr).toBe(3);
-      expect(r.summary).toMatchObject({ rows: 3, created: 1, updated: 1, failed: 1 });
+      expect(r.summary).toMatchObject({ rows: 4, created: 1, updated: 2, failed: 1 });
+      expect((await stored(sandbox, '6100000000000000047')).value).toBe('6.00');
       const rejected = parse(readFileSync(rejects, 'utf8'), { columns: true }) as Array<{ line: string; code: string; reason: string }>;
       expect(rejected.map((row) => [row.line, row.code])).toEqual([['3', 'LACKING1']]);
       expect(rejected[0]!.reason).toBe('the discount is not on the store, and the row lacks its title, discountType, valueType, value to make it (or --like DISCOUNT to copy them)');
@@ -236,6 +239,32 @@ describe.each(DIALECTS)('discount export and import (%s dialect)', (dialect) => 
       expect((await call(sandbox, 'GET', `/discounts/${idOf(made)}`)).status).toBe(404);
     }),
   );
+});
+
+describe('discount import keeps the bulk contract (real dialect)', () => {
+  const ROWS = ['code,title,discountType,valueType,value', 'BULK0001,Bulk one,order,fixed,1', 'BULK0002,Bulk two,order,fixed,2', 'BULK0003,,,,', 'BULK0004,Bulk four,order,fixed,4'].join('\n');
+
+  it('--all-or-nothing writes nothing while a row would be rejected; --max-rejects stops the writes; --shard splits the file without overlap; --results says each row', () =>
+    withStore('real', 'none', async ({ sandbox, env, requests }) => {
+      const file = scratchFile('bulk.csv', ROWS);
+      const whole = await summaryOf([file, '--all-or-nothing'], env);
+      expect(whole.code).toBe(3);
+      expect(await writes(requests)).toEqual([]);
+      expect(whole.stderr).toContain('nothing was written (all or nothing)');
+
+      const results = join(scratchDir(), 'results.csv');
+      const first = await summaryOf([scratchFile('half.csv', ROWS), '--shard', '1/2', '--results', results], env);
+      const second = await summaryOf([file, '--shard', '2/2', '--max-rejects', '0'], env);
+      expect(first.summary.rows + second.summary.rows).toBe(4);
+      expect(first.summary.created + second.summary.created).toBe(3);
+      const lines = parse(readFileSync(results, 'utf8'), { columns: true }) as Array<{ line: string; key: string; action: string; id: string }>;
+      expect(lines.length).toBe(first.summary.rows);
+      for (const line of lines) {
+        expect(line.key).toMatch(/^BULK000\d$/);
+        if (line.action === 'created') expect(line.id).toMatch(/^\d{19}$/);
+      }
+      expect((await listed(sandbox)).map((discount) => discount.title).sort()).toEqual(['Bulk four', 'Bulk one', 'Bulk two']);
+    }));
 });
 
 describe('discount import: a code added to a service discount the run did not make', () => {
