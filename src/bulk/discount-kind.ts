@@ -10,7 +10,7 @@
 import type { DiscountsApi } from '../api/discounts/requests.js';
 import type { Discount, DiscountCreate } from '../api/discounts/schema.js';
 import { readDiscount, type DiscountShape } from '../api/discounts/wire-shape.js';
-import { ApiError, RuntimeError } from '../core/errors.js';
+import { ApiError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { changeTo, differences, settingsOf, type DiscountSettings, type DiscountWrite, type SettingName } from './discount-settings.js';
 import { checkDiscountRow, DISCOUNT_COLUMNS, discountShardKey, discountText, readDiscountHeader, type DiscountLayout, type DiscountRow, type DiscountText, type RowRules } from './discount-rows.js';
@@ -206,8 +206,16 @@ export function discountKind(
       if (isRowLevel(error)) await watch?.created(row.key, false, undefined);
       throw error;
     }
-    if (made === undefined)
-      throw new RuntimeError(`The store made the discount of line ${row.line} without showing it, so its id is not known; discount list shows it, and a re-run finds it by its code`);
+    if (made === undefined) {
+      // Made, but answered without it (202, 204): found again by its code (or title).
+      await refresh();
+      const holder = holderOf(row);
+      if (holder.kind !== 'one') {
+        await watch?.created(row.key, true, undefined);
+        return reject('the store made the discount without showing it, and no discount shows its code or title: discount list shows what it made');
+      }
+      made = await store.get(holder.entry.id);
+    }
     const id = readDiscount(made).id;
     await watch?.created(row.key, true, id);
     return finish(row, id, made);
