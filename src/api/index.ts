@@ -22,7 +22,7 @@ import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
 import { API_PREFIX, versioned } from './wire.js';
-import { apiRoot } from '../core/brand.js';
+import { apiRoot, type Brand } from '../core/brand.js';
 
 export interface Api {
   giftCards: GiftCardsApi;
@@ -38,7 +38,7 @@ export interface Api {
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
   shop: ShopApi;
-  /** The store's discounts and their codes (`/discounts`). */
+  /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
   orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
@@ -60,9 +60,10 @@ export interface Api {
 /**
  * `apiVersion`: the version of the store's API (the profile's `api-version`); the typed
  * modules' paths go under it, and so does a bare path of the raw API. The sandbox's own
- * control endpoints are not versioned.
+ * control endpoints are not versioned. `brand`: the store's header family, settled before a
+ * request whose path or body depends on it (a discount's shape); without it, the service's.
  */
-export function createApi(raw: Transport, apiVersion?: () => Promise<string>): Api {
+export function createApi(raw: Transport, apiVersion?: () => Promise<string>, brand?: () => Promise<Brand>): Api {
   const sandboxControl = new SandboxControlApi(raw);
   const transport = apiVersion ? versioned(raw, apiVersion) : raw;
   return {
@@ -78,7 +79,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     inventory: new InventoryApi(transport),
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
-    discounts: new DiscountsApi(transport),
+    discounts: new DiscountsApi(transport, brand),
     orders: new OrdersApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),

@@ -10,13 +10,14 @@ import { FieldError, UsageError } from '../core/errors.js';
 
 /**
  * A code for each of `lines` from the CSPRNG, none equal (ignoring case) to a code of the file
- * or to another generated one. `taken` holds the file's codes, lower case, and receives the new ones.
+ * or to another generated one. `taken` holds the file's codes, lower case, and receives the new
+ * ones. `length`: a gift card code's unless given (a discount's is Genstore's 8).
  */
-export function generateCodes(lines: readonly number[], taken: Map<string, number>): Map<number, string> {
+export function generateCodes(lines: readonly number[], taken: Map<string, number>, length?: number): Map<number, string> {
   const generated = new Map<number, string>();
   for (const line of lines) {
     let code: string;
-    do code = generateGiftCardCode();
+    do code = generateGiftCardCode(length);
     while (taken.has(code.toLowerCase()));
     taken.set(code.toLowerCase(), line);
     generated.set(line, code);

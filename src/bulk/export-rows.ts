@@ -26,7 +26,7 @@ export interface ExportRow extends ExportObject {
 }
 
 /** Code-unit order: the same on every machine and in every locale. */
-function compareText(a: string, b: string): number {
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -10,6 +10,6 @@ export { parseShard, type Shard } from './shard.js';
 export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
 export { GIVE_UP_AFTER_MS } from './paced-api.js';
 export { parseRejectLimit } from './run-import.js';
-export { importDiscountCodes, type DiscountCodeImportRequest } from './import-discount-codes.js';
-export { rehearseDiscountCodes, rehearseGiftCards, rehearseMetafields, rehearseProducts, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './rehearsal.js';
+export { importDiscounts, type DiscountImportRequest } from './import-discounts.js';
+export { rehearseDiscounts, rehearseGiftCards, rehearseMetafields, rehearseProducts, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './rehearsal.js';
 export { importAllOrNothing, type ImportRuns } from './all-or-nothing.js';

@@ -10,7 +10,6 @@ import type { ReadDefinition } from '../api/metafield-definitions/schema.js';
 import type { Metafield } from '../api/metafields/schema.js';
 import type { Category } from '../api/categories/schema.js';
 import type { Collection } from '../api/collections/schema.js';
-import type { Discount, DiscountCode } from '../api/discounts/schema.js';
 import type { Location } from '../api/locations/schema.js';
 import type { ListedProduct } from '../api/products/schema.js';
 import type { GiftCard } from '../api/gift-cards/schema.js';
@@ -19,7 +18,7 @@ import { ApiError, CancelledError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { plural } from '../core/words.js';
 import type { BucketReading } from '../core/store-bucket.js';
-import { discountCodeKind, indexWorthIt } from './discount-code-kind.js';
+import type { IndexEntry } from './discount-kind.js';
 import { giftCardKind } from './gift-card-kind.js';
 import type { GiftCardRow } from './gift-card-rows.js';
 import { metafieldKind } from './metafield-kind.js';
@@ -43,8 +42,8 @@ export interface CopiedCatalog {
   locations: Location[];
 }
 
-/** A discount as the store sent it, with the codes the copy gives it. */
-export type CopiedDiscount = Discount & { codes: DiscountCode[] };
+/** A discount of the store, its settings and codes as the import reads them (discount-kind.ts). */
+export type CopiedDiscount = IndexEntry;
 
 /** A card of the copy, with the whole code the copy gives it. */
 export type CopiedCard = GiftCard & { code: string };
@@ -56,7 +55,7 @@ export interface StoreCopy {
   metafields: CopiedObject[];
   /** The cards that hold codes of the file (as far as the store lets that be told), and one that shows the store's currency. */
   giftCards: CopiedCard[];
-  /** The discount of a code import with the codes of it the copy needs, and the other discounts holding codes of the file (with those codes only). */
+  /** Every discount of the store, for a discount import (which reads them all: rehearsal-copy-discounts.ts). */
   discounts?: CopiedDiscount[];
   /** The products of a product import's file, and the catalog around them (rehearsal-copy-products.ts). */
   catalog?: CopiedCatalog;
@@ -241,68 +240,4 @@ function cardsOfCopy(read: readonly GiftCard[], rows: ReadonlyMap<string, GiftCa
 function madeAlike(card: GiftCard, row: GiftCardRow): boolean {
   if (card.initialValue === undefined || !sameAmount(scalarText(card.initialValue), row.initialValue)) return false;
   return row.customerId === undefined || (card.customerId !== undefined && card.customerId !== null && scalarText(card.customerId) === row.customerId);
-}
-
-/**
- * The discount a code import adds to, and who holds the codes of the file. The discount with
- * all its codes when the import would read them all (indexWorthIt), else with the codes of
- * the file it holds (one filtered read a code, as the import makes). Codes are unique in the
- * store, so a code of the file another discount holds is refused as taken: every other code
- * discount is asked about the file's codes, by its whole listing or a filtered read a code,
- * whichever costs fewer reads, and comes into the copy with those codes only.
- */
-export async function copyDiscountCodes(plan: CopyPlan, api: Api, discountId: string): Promise<StoreCopy> {
-  const codes = new Set<string>();
-  let rows = 0;
-  await eachGroup(plan, discountCodeKind(api.discounts, discountId, undefined, new Map()), (group) => {
-    for (const row of group.rows) {
-      rows += 1;
-      if (row.code !== undefined) codes.add(row.code.toLowerCase());
-    }
-  });
-  const discount = await api.discounts.get(discountId);
-  // An automatic discount takes no codes: the run on the copy refuses it as the real run does, and nothing more is read.
-  const takesCodes = discount.discountMethod === undefined || discount.discountMethod === null || discount.discountMethod === 'CODE_DISCOUNT';
-  const holders: CopiedDiscount[] = [];
-  const own = takesCodes ? await codesOf(api, discount, codes, indexWorthIt(countOf(discount), rows) ? 'all' : 'named', plan.concurrency) : [];
-  holders.push({ ...discount, codes: own });
-  let others = 0;
-  if (takesCodes && codes.size > 0) {
-    for await (const page of api.discounts.list({ discountMethod: 'CODE_DISCOUNT' }, true)) {
-      for (const other of page) {
-        if (scalarText(other.id) === discountId || (other.discountMethod !== undefined && other.discountMethod !== null && other.discountMethod !== 'CODE_DISCOUNT')) continue;
-        others += 1;
-        const held = await codesOf(api, other, codes, 'named', plan.concurrency);
-        if (held.length > 0) holders.push({ ...other, codes: held });
-      }
-    }
-  }
-  const taken = holders.slice(1).reduce((sum, d) => sum + d.codes.length, 0);
-  return {
-    definitions: [],
-    metafields: [],
-    giftCards: [],
-    discounts: holders,
-    described: `discount ${discountId} with ${plural(own.length, 'code')}, and the ${plural(codes.size, 'code')} of the file looked for on ${plural(others, 'other code discount')} (${taken} held there)`,
-  };
-}
-
-const countOf = (discount: Discount): number | undefined => (discount.codesCount === undefined || discount.codesCount === null ? undefined : Number(scalarText(discount.codesCount)));
-
-/** The discount's codes: all of them, or those of `wanted` it holds (its listing when that takes fewer reads than a filtered read a code). */
-async function codesOf(api: Api, discount: Discount, wanted: ReadonlySet<string>, which: 'all' | 'named', concurrency: number): Promise<DiscountCode[]> {
-  const id = scalarText(discount.id);
-  const held = countOf(discount);
-  const pages = held === undefined || !Number.isFinite(held) ? Infinity : Math.max(1, Math.ceil(held / 250));
-  if (which === 'all' || pages <= wanted.size) {
-    const found: DiscountCode[] = [];
-    for await (const page of api.discounts.everyCode(id)) for (const code of page) if (which === 'all' || wanted.has(code.code.toLowerCase())) found.push(code);
-    return found;
-  }
-  const found: DiscountCode[] = [];
-  await eachAtMost([...wanted], concurrency, async (code) => {
-    const one = await api.discounts.findCode(id, code);
-    if (one !== undefined) found.push(one);
-  });
-  return found;
 }

@@ -20,10 +20,11 @@ import { importGiftCards, type GiftCardImportRequest } from './import-gift-cards
 import type { ImportEnv, ImportReport } from './import-job.js';
 import { importMetafields, type ImportRequest } from './import-metafields.js';
 import { openPacedApi, type PacedApi } from './paced-api.js';
-import { importDiscountCodes, preflight as checkPreflight, type DiscountCodeImportRequest } from './import-discount-codes.js';
+import { importDiscounts, preflight as checkPreflight, type DiscountImportRequest } from './import-discounts.js';
 import { importProducts, type ProductImportRequest } from './import-products.js';
 import { copyProducts } from './rehearsal-copy-products.js';
-import { copyDiscountCodes, copyGiftCards, copyMetafields, unreadable, type CopyPlan, type StoreCopy } from './rehearsal-copy.js';
+import { copyDiscounts } from './rehearsal-copy-discounts.js';
+import { copyGiftCards, copyMetafields, unreadable, type CopyPlan, type StoreCopy } from './rehearsal-copy.js';
 import { estimateLine, storeRate } from './rehearsal-estimate.js';
 import type { ImportSource } from './run-import.js';
 import { openSource, spoolStdin, stdinAgain } from './source.js';
@@ -142,16 +143,16 @@ export async function rehearseGiftCards(request: GiftCardImportRequest, env: Imp
  * As for gift cards, codes generated for rows without one are the rehearsal's only (a private
  * file removed at the end); --codes-out is checked as the real run checks it, and left alone.
  */
-export async function rehearseDiscountCodes(request: DiscountCodeImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearseDiscounts(request: DiscountImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
   const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
   try {
     return await rehearse(request.file, request, env, open, mode, {
-      // The file checked whole, and --codes-out, as the real run checks them: a bad file sends nothing.
+      // The file checked whole (by the store's code rule as the command knows it), and --codes-out, as the real run checks them: a bad file sends nothing.
       check: async (source) => {
-        await checkPreflight(source, { ...request, dryRun: true });
+        await checkPreflight(source, { ...request, dryRun: true }, { family: request.family ?? 'service' });
       },
-      copy: (plan, paced) => copyDiscountCodes(plan, paced.api, request.discountId),
-      run: (file, copyEnv, rehearsal) => importDiscountCodes({ ...request, file, rehearsal, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) }, copyEnv),
+      copy: (plan, paced) => copyDiscounts(plan, paced.api),
+      run: (file, copyEnv, rehearsal) => importDiscounts({ ...request, file, rehearsal, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) }, copyEnv),
     });
   } finally {
     if (codesDir) await rm(codesDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ export class FamilyChoice {
    */
   constructor(
     brand: Brand,
-    private readonly detectable: boolean,
+    readonly detectable: boolean,
     private readonly onFound: (brand: Brand) => void = () => {},
   ) {
     this.current = brand;

@@ -10,7 +10,7 @@ import type { Api } from '../api/index.js';
 import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseContextDeps } from '../core/base-context.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
 import type { FamilyChoice } from '../core/family-choice.js';
-import { UsageError } from '../core/errors.js';
+import { AuthError, UsageError } from '../core/errors.js';
 import type { JsonResponse, RawAnswer, RawRequestSpec, RequestSpec } from '../core/http.js';
 import { escapeControls } from '../core/io.js';
 import type { RateGovernor } from '../core/rate-governor.js';
@@ -153,7 +153,23 @@ export function createContext(deps: ContextDeps): Context {
       requestRaw: async (spec: RawRequestSpec): Promise<RawAnswer> => (await http()).requestRaw(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
-    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version);
+    // The store's family, for a request whose path or body depends on it (a discount's shape):
+    // when nothing named it, one read of the token's scopes (a path every family documents)
+    // lets a 401 find the other family before that request is built, not after it was sent.
+    let settled: Promise<Brand> | undefined;
+    const storeBrand = () =>
+      (settled ??= (async () => {
+        const choice = await chosen();
+        if (choice.detectable && choice.found === undefined) {
+          const path = apiRoot(await version()) + ACCESS_SCOPES_SUBPATH;
+          await (await http()).request({ method: 'GET', path }).catch((error: unknown) => {
+            // A refused token is the command's failure too; any other answer leaves the family as it is.
+            if (error instanceof AuthError) throw error;
+          });
+        }
+        return choice.brand;
+      })());
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version, storeBrand);
   }
 
   return ctx;

@@ -82,24 +82,25 @@ function cardOf(card: CopiedCard) {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-/** A discount of the copy as a seed's: its fields as the store sent them, a field the seed would not take left to the seed's default. */
+/** A discount of the copy as a seed's: its settings as the store holds them, a field the seed would not take left to the seed's default. */
 function discountOf(discount: CopiedDiscount) {
-  const text = (value: unknown) => (value === undefined || value === null ? undefined : scalarText(value));
-  const segmentIds = Array.isArray(discount.segmentIds) ? discount.segmentIds.map((id) => scalarText(id)) : [];
+  const { settings } = discount;
+  const text = (value: string) => (value === '' ? undefined : value);
   const fields = {
-    id: scalarText(discount.id),
-    title: text(discount.title) || 'Discount',
-    discountType: text(discount.discountType) ?? 'ORDER_DISCOUNT',
-    valueType: text(discount.valueType) ?? 'PERCENTAGE',
-    value: text(discount.value) ?? '1',
-    discountMethod: text(discount.discountMethod) ?? 'CODE_DISCOUNT',
-    eligibility: segmentIds.length > 0 ? text(discount.eligibility) : undefined,
-    segmentIds,
-    status: text(discount.status),
-    endTime: discount.endTime ? utcTimestamp(discount.endTime) : null,
-    usageLimit: typeof discount.usageLimit === 'number' ? discount.usageLimit : null,
-    oncePerCustomer: discount.oncePerCustomer === true,
-    codes: discount.codes.map((code) => ({ code: code.code, ...(typeof code.usageCount === 'number' ? { usageCount: code.usageCount } : {}) })),
+    id: discount.id,
+    title: text(settings.title) ?? 'Discount',
+    discountType: text(settings.discountType) ?? 'ORDER_DISCOUNT',
+    valueType: text(settings.valueType) ?? 'PERCENTAGE',
+    value: text(settings.value) ?? '1',
+    discountMethod: text(settings.discountMethod) ?? 'CODE_DISCOUNT',
+    eligibility: settings.segmentIds.length > 0 ? text(settings.eligibility) : undefined,
+    segmentIds: settings.segmentIds,
+    status: text(settings.status),
+    startTime: settings.startTime ? utcTimestamp(settings.startTime) : undefined,
+    endTime: settings.endTime ? utcTimestamp(settings.endTime) : null,
+    usageLimit: /^\d+$/.test(settings.usageLimit) ? Number(settings.usageLimit) : null,
+    oncePerCustomer: settings.oncePerCustomer === 'true',
+    codes: settings.codes,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }

@@ -1,11 +1,12 @@
 // --all-or-nothing against an in-process sandbox, for every import that has it: rows only the
 // store refuses when they are written (a definition's maximum, the store's code rule, a code
-// another discount holds) are found on a copy of the store before anything is written; a
+// another discount holds, a discount title on Genstore) are found on a copy of the store before anything is written; a
 // write refused only during the real run (a fault rule refusing one request) is rolled back
 // from the run's journal, leaving the store exactly as before; a rollback that cannot finish
 // names every key left changed, exits 1, and `runs` shows the run as needing undo.
 import { describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../src/sandbox/index.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+import { brandEnv } from '../helpers/dialects.js';
 import { cli, liveCli, scratchDirs } from '../helpers/cli-in-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { expectNoStackTrace } from '../helpers/stack-trace.js';
@@ -117,22 +118,32 @@ describe('--all-or-nothing: rows the store refuses only when written are found f
     await expectNothingWritten(result, await log.take(), env, 1);
   });
 
-  it('discount import: a code another discount holds: nothing is written', async () => {
-    const env = { ...s.env, ...scratchDirs() };
-    const made = async () => {
-      const reply = await call(s.sandbox, 'POST', '/discounts', {
-        discount: { title: 'Promotion', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' },
-      });
-      expect(reply.status, reply.text).toBe(200);
-      return String(JSON.parse(reply.text).discount.id);
-    };
-    const [target, other] = [await made(), await made()];
-    const stamp = Date.now().toString(36).toUpperCase();
-    expect((await call(s.sandbox, 'POST', `/discounts/${other}/codes`, { discountCode: { code: `HELD-${stamp}` } })).status).toBe(200);
-    const file = scratchFile('codes.csv', csv([[`FRESH-A-${stamp}`], [`HELD-${stamp}`], [`FRESH-B-${stamp}`]], ['code']));
-    log.clear();
-    const result = await cli(['discount', 'import', file, '--discount', target, '--all-or-nothing', '--json'], { env });
-    await expectNothingWritten(result, await log.take(), env, 1);
+  it('discount import: a title another discount holds (Genstore: names are unique): nothing is written', async () => {
+    const requests: LoggedRequest[] = [];
+    const real = await startSandbox({ port: 0, dialect: 'real', seed: 'none', onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }) });
+    try {
+      const env = { STORE_CLI_BASE_URL: real.baseUrl, STORE_CLI_TOKEN: real.token, ...brandEnv('real'), ...scratchDirs() };
+      const held = await cli(['discount', 'create', '--title', 'Promotion', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'HELD0001'], { env });
+      expect(held.code, held.stderr).toBe(0);
+      const header = ['code', 'title', 'discountType', 'valueType', 'value'];
+      const file = scratchFile(
+        'discounts.csv',
+        csv(
+          [
+            ['FRESHA01', 'Fresh A', 'order', 'percentage', '5'],
+            ['FRESHB02', 'Promotion', 'order', 'percentage', '5'],
+            ['FRESHC03', 'Fresh C', 'order', 'percentage', '5'],
+          ],
+          header,
+        ),
+      );
+      requests.length = 0;
+      const result = await cli(['discount', 'import', file, '--all-or-nothing', '--json'], { env });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await expectNothingWritten(result, requests, env, 1);
+    } finally {
+      await real.close();
+    }
   });
 });
 
@@ -166,6 +177,34 @@ describe('--all-or-nothing: a write refused during the real run is rolled back f
       expectNoStackTrace(result.stderr);
     } finally {
       await setFaults(s.sandbox, []);
+    }
+  });
+
+  it('a discount import (Genstore): the discount it created is deleted, the store exactly as before, exit 3', async () => {
+    const SUMMER = '6100000000000000013';
+    // The copy has no faults: only the real run meets this refusal of the demo discount's change.
+    const real = await startSandbox({ port: 0, dialect: 'real', seed: 'demo', faults: [`PUT /api/202412/discounts/${SUMMER} 422`] });
+    try {
+      const env = { STORE_CLI_BASE_URL: real.baseUrl, STORE_CLI_TOKEN: real.token, ...brandEnv('real'), ...scratchDirs() };
+      const before = await storeState(real);
+      const file = scratchFile(
+        'discounts.csv',
+        csv(
+          [
+            ['NEWONE01', 'New one', 'order', 'percentage', '5'],
+            ['SUMMER15', '', '', '', '20'],
+          ],
+          ['code', 'title', 'discountType', 'valueType', 'value'],
+        ),
+      );
+      const result = await cli(['discount', 'import', file, '--all-or-nothing', '--concurrency', '1', '--json'], { env });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toMatch(/rolled back 1 write\b/);
+      expect(await storeState(real)).toEqual(before);
+      expect(summaryOf(result.stdout)).toMatchObject({ created: 0, updated: 0, failed: 1, runId: null });
+      expect(await runsIn(env)).toEqual([]);
+    } finally {
+      await real.close();
     }
   });
 

@@ -2,8 +2,7 @@
 // both dialects: product export before, import (a product changed, stock and a metafield
 // included, a variant added, and a new product), undo, export after: byte for byte the same;
 // a product changed since the run is left alone without --force. A discount import keeps a
-// journal but undo refuses it (the API deletes no code): one sentence, exit 2, nothing sent,
-// and `runs` says it is not undoable.
+// journal, `runs` says it is undoable, and undo deletes the discounts it created.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,43 +90,27 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
     expect(await exported(env)).toBe(before);
   });
 
-  it('discount import: journaled, listed as not undoable, and undo refuses it in one sentence (exit 2, nothing sent)', { timeout: 60_000 }, async () => {
+  it('discount import: journaled, listed as undoable, and undo deletes the discounts it created (the store as before, byte for byte)', { timeout: 60_000 }, async () => {
     const env = served.sandbox.env();
-    const created = await run(['discount', 'create', '--title', 'Undo sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code', '--json', 'id'], {
-      env,
-    });
-    expect(created.code, created.stderr).toBe(0);
-    const { id } = JSON.parse(created.stdout) as { id: string };
-    const imported = await run(['discount', 'import', file('code\nUNDOONE\nUNDOTWO\n'), '--discount', id, '--json'], { env });
+    const discounts = async () => (await run(['discount', 'export', '--no-ids'], { env })).stdout;
+    const before = await discounts();
+    const imported = await run(['discount', 'import', file('code,title,discountType,valueType,value\nUNDOONE1,Undo one,order,fixed,5\nUNDOTWO2,Undo two,order,fixed,6\n'), '--json'], { env });
     expect(imported.code, imported.stderr).toBe(0);
     const { runId } = JSON.parse(imported.stdout) as { runId: string };
-    expect(imported.stderr).toContain(`Run ${runId}: kept in store-cli runs, but it cannot be undone (the API deletes no discount code, only a whole discount with all its codes).`);
+    expect(imported.stderr).toContain(`Run ${runId}: undo with store-cli undo ${runId}`);
     const journal = readFileSync(join(env.STORE_CLI_DATA_DIR!, 'runs', runId, 'before.jsonl'), 'utf8');
-    expect(
-      journal
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as unknown),
-    ).toEqual([
-      { kind: 'discount-code-create', discountId: id, line: 2, code: 'UNDOONE' },
-      { kind: 'discount-code-create', discountId: id, line: 3, code: 'UNDOTWO' },
-    ]);
+    const entries = journal
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; key: string });
+    expect(entries.map((entry) => `${entry.kind} ${entry.key}`).sort()).toEqual(['discount-create undoone1', 'discount-create undotwo2', 'discount-created undoone1', 'discount-created undotwo2']);
 
     const listed = JSON.parse((await run(['runs', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
-    expect(listed.find((r) => r.runId === runId)).toMatchObject({ command: 'discount import', created: 2, undoable: false, undone: null });
-    const table = await run(['runs'], { env });
-    expect(table.stdout).toMatch(new RegExp(`${runId}\t.*\tnot undoable\n`));
-
-    const codes = async () => (await run(['discount', 'export', '--discount', id], { env })).stdout;
-    const held = await codes();
-    expect(held).toContain('UNDOONE');
-    const undone = await run(['undo', runId, '--yes'], { env });
-    expect(undone.code).toBe(2);
-    expect(undone.stderr.split('\n')[0]).toMatch(
-      new RegExp(
-        `^error: Run ${runId} \\(discount import .*rows\\.csv\\) cannot be undone: the API deletes no discount code, only a whole discount with all its codes\\. What it added is listed in .*before\\.jsonl; nothing was sent\\.$`,
-      ),
-    );
-    expect(await codes()).toBe(held);
+    expect(listed.find((r) => r.runId === runId)).toMatchObject({ command: 'discount import', created: 2, undoable: true, undone: null });
+    expect(await discounts()).toContain('UNDOONE1');
+    const undone = await run(['undo', runId, '--yes', '--json'], { env });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(JSON.parse(undone.stdout)).toMatchObject({ deleted: 2, leftAlone: 0 });
+    expect(await discounts()).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SandboxUsageError, startSandbox, type SandboxSeed } from '../../src/sandbox/index.js';
+import { SandboxUsageError, startSandbox, type SandboxSeed, type TokenGrant } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { createProduct } from './product-helpers.js';
@@ -216,7 +216,7 @@ describe('GET and PUT /_sandbox/state', () => {
   });
 
   it('is refused whole to a token without the protected data approval: it holds customers whole', async () => {
-    const tokens = [
+    const tokens: TokenGrant[] = [
       { token: 'sbx_state_plain_0001', scopes: ['read_customers', 'read_orders'] },
       { token: 'sbx_state_approved_01', scopes: ['read_customers', 'read_customer_protected_data'] },
     ];

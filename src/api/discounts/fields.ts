@@ -1,9 +1,16 @@
-// The top-level fields of a discount and of a discount code, as --json selects them. Imports
-// nothing: a verb declares its fields at start-up, on the --help path. schema.ts holds these
-// lists to the schemas: a field added to one and not the other fails the type check.
+// The top-level fields of a discount and of a discount code, as --json selects them, and the
+// documented values. Imports nothing: a verb declares its fields at start-up, on the --help
+// path. schema.ts holds these lists to the schemas: a field added to one and not the other
+// fails the type check. A discount comes in two shapes (wire-shape.ts): Genstore's nested one
+// (discountId, promotionType holding the type, the method and the code) and the service's
+// flat one (id, discountType, discountMethod, codesCount): the list names the fields of both.
+import type { Brand } from '../../core/brand.js';
+
 export const DISCOUNT_FIELDS = [
+  'discountId',
   'id',
   'title',
+  'promotionType',
   'discountType',
   'valueType',
   'value',
@@ -38,7 +45,31 @@ export function documentedValue<W extends Record<string, string>>(words: W, give
   return undefined;
 }
 
+/** The short word of a documented value (`ORDER_DISCOUNT` -> `order`); undefined for a value the docs do not list. */
+export function shortWord(words: Record<string, string>, value: string): string | undefined {
+  return Object.entries(words).find(([, documented]) => documented === value)?.[0];
+}
+
 /** How a flag's help lists them: `one of product, order, shipping (or PRODUCT_DISCOUNT...)`. */
 export function valuesText(words: Record<string, string>): string {
   return `one of ${Object.keys(words).join(', ')} (or ${Object.values(words).join(', ')})`;
 }
+
+/** What a discount code may be on a store of each family, and the rule in words (docs/decisions.md "Discounts"). */
+export interface CodeRule {
+  pattern: RegExp;
+  rule: string;
+}
+
+/**
+ * Genstore: the help centre's "a custom 8-digit code" of "alphanumeric combinations" (no
+ * special characters), as the codes it generates are. The service: 3 to 50 letters, digits,
+ * - or _ (our decision, what customers type at checkout).
+ */
+export const CODE_RULES: Readonly<Record<Brand, CodeRule>> = {
+  genstore: { pattern: /^[A-Za-z0-9]{8}$/, rule: '8 letters and digits (Genstore takes "a custom 8-digit code" of letters and digits, no other characters)' },
+  service: { pattern: /^[A-Za-z0-9_-]{3,50}$/, rule: '3 to 50 letters, digits, - or _' },
+};
+
+/** How long a code generated on the client is (an import row without one): Genstore's length, valid on both. */
+export const GENERATED_DISCOUNT_CODE_LENGTH = 8;

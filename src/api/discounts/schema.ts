@@ -1,19 +1,26 @@
 // Discounts (partners.genstore.ai "About Discount", "Manage discounts"): the schemas of a
 // discount and of a discount code as stores send them, and the checks of every input before
-// it is sent. The requests themselves are in requests.ts. The store's enums are read as any
-// string (a store may add a type): only what we send is held to the documented values.
+// it is sent. The requests themselves are in requests.ts, the two wire shapes in
+// wire-shape.ts. The store's enums are read as any string (a store may add a type), its
+// fields as sent (the nested and the flat shape alike): only what we send is held to the
+// documented values.
 import * as z from 'zod/mini';
+import type { Brand } from '../../core/brand.js';
+import { RuntimeError, UsageError } from '../../core/errors.js';
 import type { DiscountCodeField, DiscountField } from './fields.js';
-import { DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
+import { CODE_RULES, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
+import { instantOf, timeToSend } from './times.js';
 import { decimalAmount, numericId, parseInput, wireAmount, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const anything = z.optional(z.unknown());
 
-/** A discount as the store sends it. Unknown fields are kept, so --json stays exact. */
+/** A discount as the store sends it, in either shape. Unknown fields are kept, so --json stays exact. */
 export const discountSchema = z.looseObject({
-  id: wireId,
+  discountId: z.optional(wireId),
+  id: z.optional(wireId),
   title: nullableText,
+  promotionType: anything,
   discountType: nullableText,
   valueType: nullableText,
   value: z.optional(z.nullable(wireAmount)),
@@ -53,7 +60,16 @@ function documented<W extends Record<string, string>>(words: W) {
 }
 
 const PERCENTAGE = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
-const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/, 'must be a timestamp such as 2026-12-01T00:00:00Z'));
+const TIME_RULE = 'must be a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01';
+
+/** A time as given, or a date (a start its first second, an end its last: wire-shape.ts timeToSend). */
+function timeInput(edge: 'start' | 'end') {
+  return z.pipe(
+    z.string().check(z.refine((given) => timeToSend(given, edge) !== undefined, TIME_RULE)),
+    z.transform((given) => timeToSend(given, edge)!),
+  );
+}
+
 const usageLimit = z.int('must be a whole number from 1 to 999999999').check(z.minimum(1, 'must be at least 1'), z.maximum(999_999_999, 'must be at most 999999999'));
 
 const discountFields = {
@@ -64,20 +80,21 @@ const discountFields = {
   discountMethod: documented(DISCOUNT_METHODS),
   eligibility: documented(ELIGIBILITIES),
   segmentIds: z.array(numericId()),
-  startTime: timestamp,
-  endTime: z.nullable(timestamp),
+  startTime: timeInput('start'),
+  endTime: z.nullable(timeInput('end')),
   usageLimit: z.nullable(usageLimit),
   oncePerCustomer: z.boolean(),
 };
 
-/** What a create sends: the five the store requires, and the rest as given. */
+/** What a create sends: the four the store requires, the method (a code discount unless said), its code if given, and the rest as given. */
 export const discountCreateInput = z
   .object({
     title: discountFields.title,
     discountType: discountFields.discountType,
     valueType: discountFields.valueType,
     value: discountFields.value,
-    discountMethod: discountFields.discountMethod,
+    discountMethod: z._default(discountFields.discountMethod, 'CODE_DISCOUNT'),
+    code: z.optional(z.string()),
     eligibility: z.optional(discountFields.eligibility),
     segmentIds: z.optional(discountFields.segmentIds),
     startTime: z.optional(discountFields.startTime),
@@ -88,7 +105,7 @@ export const discountCreateInput = z
   .check(z.refine((input) => valueFits(input.valueType, input.value), { message: 'must be above 0, and at most 100 for a percentage', path: ['value'] }));
 export type DiscountCreate = z.output<typeof discountCreateInput>;
 
-/** An update sends only what changes (the method cannot change: its codes would mean nothing). */
+/** An update sends only what changes (the method and the code cannot change: a code may be in customers' hands). */
 export const discountChangeInput = z.object({
   title: z.optional(discountFields.title),
   discountType: z.optional(discountFields.discountType),
@@ -101,7 +118,7 @@ export const discountChangeInput = z.object({
   usageLimit: z.optional(discountFields.usageLimit),
   oncePerCustomer: z.optional(discountFields.oncePerCustomer),
 });
-export type DiscountChange = z.output<typeof discountChangeInput>;
+export type DiscountChange = z.output<typeof discountChangeInput> & { code?: undefined; discountMethod?: undefined };
 
 export const discountListInput = z.object({
   limit: z.optional(z.int('must be a whole number between 1 and 250').check(z.minimum(1, 'must be between 1 and 250'), z.maximum(250, 'must be between 1 and 250'))),
@@ -112,6 +129,7 @@ export const discountListInput = z.object({
   discountType: z.optional(documented(DISCOUNT_TYPES)),
 });
 export type DiscountList = z.output<typeof discountListInput>;
+export type DiscountFilter = Pick<DiscountList, 'status' | 'discountMethod' | 'discountType'>;
 
 /** A value of its type: a percentage above 0 and at most 100, an amount above 0. */
 export function valueFits(valueType: string, value: string): boolean {
@@ -119,17 +137,56 @@ export function valueFits(valueType: string, value: string): boolean {
   return valueType !== 'PERCENTAGE' || PERCENTAGE.test(value);
 }
 
+/** Why `code` cannot be a code of a store of `brand` (the rule in words); undefined when it can. */
+export function codeProblem(code: string, brand: Brand): string | undefined {
+  const { pattern, rule } = CODE_RULES[brand];
+  return pattern.test(code) ? undefined : `must be ${rule}`;
+}
+
+/** A start after its end, in words naming both; undefined when they fit (or one is not given). */
+export function timesProblem(startTime: string | undefined, endTime: string | null | undefined, names = { start: '--start-time', end: '--end-time' }): string | undefined {
+  if (startTime === undefined || endTime === undefined || endTime === null) return undefined;
+  const [start, end] = [instantOf(startTime), instantOf(endTime)];
+  if (start === undefined || end === undefined || start < end) return undefined;
+  return `${names.start} (${startTime}) is not before ${names.end} (${endTime}): a discount must start before it ends`;
+}
+
 const idInput = z.object({ discountId: numericId() });
 const idNames = { discountId: '<discountId>' };
 
-export const checkDiscountCreate = (value: unknown): DiscountCreate => parseInput(discountCreateInput, value);
-export const checkDiscountChange = (value: unknown): DiscountChange => parseInput(discountChangeInput, value);
+/** A create's fields, checked whole: the code against the store's rule (`brand`), the start before the end. */
+export function checkDiscountCreate(value: unknown, brand: Brand = 'service'): DiscountCreate {
+  const input = parseInput(discountCreateInput, value);
+  if (input.code !== undefined) {
+    if (input.discountMethod !== 'CODE_DISCOUNT') throw new UsageError(`--code is for a code discount: an AUTOMATIC_DISCOUNT applies without one.`);
+    const problem = codeProblem(input.code, brand);
+    if (problem !== undefined) throw new UsageError(`--code ${problem} (got '${input.code.slice(0, 40)}').`);
+  }
+  const times = timesProblem(input.startTime, input.endTime);
+  if (times !== undefined) throw new UsageError(`${times}.`);
+  return input;
+}
+
+export function checkDiscountChange(value: unknown): DiscountChange {
+  const change = parseInput(discountChangeInput, value);
+  const times = timesProblem(change.startTime, change.endTime);
+  if (times !== undefined) throw new UsageError(`${times}.`);
+  return change;
+}
+
 export const checkDiscountList = (value: unknown): DiscountList => parseInput(discountListInput, value);
 export const checkDiscountId = (discountId: unknown, names: Record<string, string> = idNames) => parseInput(idInput, { discountId }, names).discountId;
 
-export const checkDiscount = (value: unknown): Discount => checkedAsSent(discountSchema, value, 'a discount');
+/** A discount must carry an id (`discountId` in Genstore's shape, `id` in the service's). */
+function withId(discount: Discount, what: string): Discount {
+  if ((discount.discountId ?? discount.id) === undefined || (discount.discountId ?? discount.id) === null)
+    throw new RuntimeError(`The store sent ${what} without an id (neither 'discountId' nor 'id').`);
+  return discount;
+}
 
-export const checkDiscountListAnswer = (list: unknown): Discount[] => checkedListAsSent(discountSchema, list, 'a discount list');
+export const checkDiscount = (value: unknown): Discount => withId(checkedAsSent(discountSchema, value, 'a discount'), 'a discount');
+
+export const checkDiscountListAnswer = (list: unknown): Discount[] => checkedListAsSent(discountSchema, list, 'a discount list').map((discount) => withId(discount, 'a discount in a list'));
 
 export const checkDiscountCode = (value: unknown): DiscountCode => checkedAsSent(discountCodeSchema, value, 'a discount code');
 

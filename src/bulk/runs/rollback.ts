@@ -12,6 +12,7 @@ import { openPacedApi, type PacedApiEnv } from '../paced-api.js';
 import { eachAtMost } from '../rehearsal-copy.js';
 import { productKey } from './product-undo.js';
 import { readEntries, type JournalEntry, type RunMeta } from './run-journal.js';
+import { discountKeys } from './discount-undo.js';
 import { planUndo, targetsOf, type UndoPlan } from './undo.js';
 
 export interface Rollback {
@@ -58,19 +59,14 @@ export async function wroteNothing(dir: string): Promise<boolean> {
 
 /** Every key the journal's writes may have changed, named as `store-cli undo` names them. */
 export function keysWritten(entries: readonly JournalEntry[]): string[] {
-  const { values, created, updated, products } = targetsOf(entries);
+  const { values, created, updated, products, discounts } = targetsOf(entries);
   const card = (last4: string, id: string | undefined) => (id !== undefined ? `${maskedCode(`____${last4}`)} ${id}` : maskedCode(`____${last4}`));
-  const codes = entries.flatMap((entry) =>
-    entry.kind !== 'discount-code-create'
-      ? []
-      : [entry.code !== undefined ? `discount ${entry.discountId} code ${entry.code}` : `discount ${entry.discountId}: the code generated for line ${entry.line}`],
-  );
   return [
     ...values.map((value) => valueKey(value.domain, value.bizId, value.namespace, value.code)),
     ...[...products.updated, ...products.created].map(productKey),
     ...created.map((made) => card(made.last4, made.id)),
     ...updated.map((changed) => card(changed.last4, changed.id)),
-    ...codes,
+    ...discountKeys(discounts),
   ];
 }
 

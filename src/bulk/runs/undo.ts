@@ -1,8 +1,10 @@
 // Undo of a writing run from its journal: every key it wrote brought back to what it held
 // before (a metafield value restored, or deleted when it was absent; a gift card's balance,
 // note and expiry restored; a card it created disabled, as the API deletes no card; a
-// product put back whole, stock included, or deleted when the run created it). A run whose
-// writes the API cannot take back (a discount import) is refused before anything is read.
+// product put back whole, stock included, or deleted when the run created it; a discount
+// deleted when the run created it, its fields put back otherwise: discount-undo.ts). A run
+// whose writes the API cannot take back (a discount code import of before issue 29) is
+// refused before anything is read.
 //
 // Planned first from the store as it is now: a key already as it was before is left (a
 // re-run, or a write that never happened), a key that holds neither what the run wrote nor
@@ -24,6 +26,7 @@ import { stripPeriod } from '../../core/words.js';
 import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
 import type { PacedApi } from '../paced-api.js';
+import { discountSteps, discountTargets, isDiscountEntry, type DiscountTargets } from './discount-undo.js';
 import { productStep, type CreatedProduct, type UpdatedProduct } from './product-undo.js';
 import type { UndoAction, UndoStep } from './undo-step.js';
 import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
@@ -82,6 +85,7 @@ export function targetsOf(entries: readonly JournalEntry[]): {
   created: CreatedCard[];
   updated: UpdatedCard[];
   products: { created: CreatedProduct[]; updated: UpdatedProduct[] };
+  discounts: DiscountTargets;
 } {
   const writes = new Map<string, Array<Extract<JournalEntry, { kind: 'metafield' }>>>();
   const created: CreatedCard[] = [];
@@ -91,6 +95,7 @@ export function targetsOf(entries: readonly JournalEntry[]): {
   const createdProducts: CreatedProduct[] = [];
   const pendingProducts = new Map<string, CreatedProduct[]>();
   for (const entry of entries) {
+    if (isDiscountEntry(entry)) continue;
     switch (entry.kind) {
       case 'metafield': {
         const key = valueKey(entry.domain, entry.bizId, entry.namespace, entry.code);
@@ -138,9 +143,6 @@ export function targetsOf(entries: readonly JournalEntry[]): {
         createdProducts.push({ ...product, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}), ...(entry.after !== undefined ? { after: entry.after } : {}) });
         break;
       }
-      case 'discount-code-create':
-        // Refused before planning (loadRun): the API deletes no code.
-        break;
     }
   }
   for (const products of pendingProducts.values()) createdProducts.push(...products);
@@ -157,7 +159,7 @@ export function targetsOf(entries: readonly JournalEntry[]): {
     const last = list.at(-1);
     if (first && last) values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after });
   }
-  return { values, created, updated: [...updated.values()], products: { created: createdProducts, updated: updatedProducts } };
+  return { values, created, updated: [...updated.values()], products: { created: createdProducts, updated: updatedProducts }, discounts: discountTargets(entries.filter(isDiscountEntry)) };
 }
 
 /** The keys an earlier undo of this run finished. */
@@ -182,7 +184,7 @@ async function doneKeys(dir: string): Promise<Set<string>> {
 
 /** Plans the undo of the run in `dir`, reading what each key holds now. */
 export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean): Promise<UndoPlan> {
-  const { values, created, updated, products } = targetsOf(entries);
+  const { values, created, updated, products, discounts } = targetsOf(entries);
   const done = await doneKeys(dir);
   const steps: UndoStep[] = [];
   const { metafields, giftCards } = paced.api;
@@ -209,6 +211,7 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
 
   // Products, read one each (as metafield objects are, through the paced pool).
   steps.push(...(await Promise.all([...products.updated, ...products.created].map((product) => productStep(product, done, paced.api.products, force)))));
+  steps.push(...(await discountSteps(discounts, done, paced.api.discounts, force)));
 
   for (const card of created) {
     const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);

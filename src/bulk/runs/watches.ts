@@ -1,8 +1,8 @@
 // The journal as the row kinds hear of it: each metafield, gift card, product or discount
-// code write turned into before-images, recorded (synced) before the write is sent.
+// write turned into before-images, recorded (synced) before the write is sent.
 import { idText } from '../../api/products/draft.js';
 import type { WriteWatch } from '../apply.js';
-import type { CodeWatch } from '../discount-code-kind.js';
+import type { DiscountWatch } from '../discount-kind.js';
 import type { CardWatch } from '../gift-card-kind.js';
 import type { ProductWatch } from '../product-kind.js';
 import type { RunJournal } from './run-journal.js';
@@ -33,9 +33,12 @@ export function productWatch(journal: RunJournal): ProductWatch {
   };
 }
 
-export function discountCodeWatch(journal: RunJournal): CodeWatch {
+export function discountWatch(journal: RunJournal): DiscountWatch {
   return {
-    beforeAdd: (discountId, line, code) => journal.record([{ kind: 'discount-code-create', discountId, line, ...(code !== undefined ? { code } : {}) }]),
+    beforeCreate: (key, sent) => journal.record([{ kind: 'discount-create', key, sent }]),
+    created: (key, made, id) => journal.record([{ kind: 'discount-created', key, made, ...(id !== undefined ? { id } : {}) }]),
+    beforeUpdate: (id, key, before, sent) => journal.record([{ kind: 'discount-update', id, key, before, sent }]),
+    beforeAddCode: (discountId, line, code) => journal.record([{ kind: 'discount-code-create', discountId, line, ...(code !== undefined ? { code } : {}) }]),
   };
 }
 

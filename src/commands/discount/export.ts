@@ -1,53 +1,56 @@
 import { plural } from '../../core/words.js';
 import { reportFlag } from '../run-reports.js';
-import { defineVerb, oneOf, text } from '../verb.js';
+import { boolean, defineVerb, negatable, text } from '../verb.js';
 
 export default defineVerb({
   name: 'export',
-  summary: "Write a discount's codes as the CSV that discount import reads, or as JSON lines",
+  summary: "Write the store's discounts as the CSV (or JSON lines) discount import reads: one row a discount with its code",
   flags: {
-    discount: text('<discountId>', 'the id of the discount whose codes are written', { required: true }),
-    format: oneOf('<format>', 'csv (code,usageCount,createTime) or jsonl (each code as the store sent it)', ['csv', 'jsonl'], { default: 'csv' }),
-    output: text('<file>', 'write to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
+    jsonl: boolean('write JSON lines (one object a discount, keys as the CSV columns) instead of CSV'),
+    ids: negatable("leave out the store's ids (discountId): two stores holding the same discounts then export the same bytes"),
     report: reportFlag(),
   },
   examples: [
-    'store-cli discount export --discount 6100000000000000013 > codes.csv',
-    'store-cli discount export --discount 6100000000000000013 --format jsonl | jq -r .code',
-    'store-cli --profile old discount export --discount 6100000000000000013 | store-cli --profile new discount import - --discount 6200000000000000021',
+    'store-cli discount export --output discounts.csv',
+    'store-cli discount export --jsonl | jq -r .code',
+    'store-cli --profile old discount export --no-ids | store-cli --profile new discount import -',
   ],
   notes: `
-Needs a token with the read_discounts or write_discounts scope. Every page of the codes
-listing (GET discounts/{id}/codes, 250 a page) is read in turn and written as it comes, in
-the store's order: memory stays flat. An --output file is written whole or not at all (an
-older file there stays until the export is complete).
+Needs a token with the read_discounts or write_discounts scope. Columns: code, discountId,
+  title, discountType, valueType, value, discountMethod, eligibility, segmentIds (; between
+  them), status, startTime, endTime, usageLimit, oncePerCustomer, the values as the store
+  holds them (an empty cell: none). A Genstore discount holds its one code; a service
+  discount's codes are read (GET discounts/{id}/codes) and written in one cell, ; between them.
+Requests: the listing, 250 a page (on the service also each code discount's codes). Sorted by
+  code ignoring case (a discount without one by its title), then id, so that export, import
+  into another store, export again gives the same file (byte for byte with --no-ids); the
+  rows are held until the last page is read. An --output file is written whole or not at all.
 `,
   async run(options, ctx) {
-    const [{ checkDiscountId }, { exportDiscountCodes }, { targetSink }, { outputTarget }, { dataStdout }] = await Promise.all([
-      import('../../api/discounts/schema.js'),
-      import('../../bulk/export-discount-codes.js'),
+    const [{ exportDiscounts }, { targetSink }, { outputTarget }, { dataStdout }] = await Promise.all([
+      import('../../bulk/export-discounts.js'),
       import('../../bulk/export-output.js'),
       import('../../core/output-target.js'),
       import('../../core/escaping-stream.js'),
     ]);
-    const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
     const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
     const { exportReports } = await import('../run-reports.js');
     const reports = await exportReports(options.report, ctx, { command: 'discount export', output: target.kind === 'stdout' ? undefined : options.output });
     const api = await ctx.api({ governor: reports.governor });
     // At a terminal, the store's text with its control characters escaped; piped, exact.
     const sink = await targetSink(target, dataStdout(ctx.io), 'output');
-    let codes: number;
+    let discounts: number;
     try {
-      codes = await exportDiscountCodes(api.discounts.everyCode(discountId), sink, options.format);
+      discounts = await exportDiscounts(api.discounts, sink, { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv' });
       await sink.commit();
     } catch (error) {
       await sink.discard();
       await reports.tell(0, true);
       throw error;
     }
-    await reports.tell(codes, false);
+    await reports.tell(discounts, false);
     const named = target.kind === 'stdout' ? undefined : options.output;
-    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(codes, 'discount code')}${named ? ` to ${named}` : ''}.`);
+    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(discounts, 'discount')}${named ? ` to ${named}` : ''}.`);
   },
 });

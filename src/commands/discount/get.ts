@@ -14,6 +14,6 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const discount = await ctx.spin('Fetching the discount…', () => api.discounts.get(discountId));
-    await out.item(discount, view.discountDetailView);
+    await out.item(discount, view.discountDetailView(ctx.now()));
   },
 });

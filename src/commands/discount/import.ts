@@ -4,42 +4,67 @@ import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
   name: 'import',
-  summary: 'Add codes from a CSV code column to a code discount: codes it has are skipped, rows without a code get a generated one; safe to re-run',
-  args: { file: arg('CSV file with a code column (one code a row; an empty cell gets a generated code), or - for stdin') },
+  summary: 'Create or update discounts from a CSV, one row a discount with its code; --like copies a discount for a file of codes; safe to re-run, and undoable',
+  args: { file: arg('CSV file of discounts (discount export writes one), or - for stdin') },
   flags: {
-    discount: text('<discountId>', 'the id of the code discount the codes are added to (discount list --discount-method code shows them)', { required: true }),
-    codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
-    ...importFlags("the discount's codes", 'codes (split by code)'),
+    like: text(
+      '<discount>',
+      "the id or code of a discount whose every setting each row takes where its cells are empty; a copy's title is the discount's with its code (names are unique on Genstore)",
+    ),
+    codesOut: text('<file>', 'write the codes generated for code rows without a code to this new file (mode 0600); required when a row has none'),
+    ...importFlags("the store's discounts", 'discounts (split by code)'),
     rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
-    'store-cli discount import codes.csv --discount 6100000000000000013',
-    'store-cli discount import codes.csv --discount 6100000000000000013 --dry-run',
-    'store-cli discount import blank-rows.csv --discount 6100000000000000013 --codes-out new-codes.csv',
+    'store-cli discount import discounts.csv',
+    'store-cli discount import codes.csv --like SUMMER15 --dry-run',
+    'store-cli discount import blank-codes.csv --like 6100000000000000013 --codes-out new-codes.csv',
   ],
   notes: `
 Needs a token with the write_discounts scope (a dry run: read_discounts). CSV only: a header
-  line with a code column (line, reason and discount export's columns are ignored, so a
-  rejects, codes or export file imports as it is), then one code a row.
-Idempotent by code (ignoring case): the discount's codes are read first, codes it has are
-  left alone (a re-run sends no write), the others are added one request each (POST
-  discounts/{id}/codes). A code another discount holds fails its row.
-The whole file is checked before anything is sent: codes repeated in the file, codes that
-  are not 3 to 50 letters, digits, - or _, spreadsheet damage (1.23457E+11) are refused with
-  their line. A discount that applies automatically takes no codes (exit 2).
-Rows with an empty code get a generated one (16 letters and digits from a CSPRNG), written
-  only to --codes-out; re-run with that file, not the original, or the rows get new codes.
-  --dry-run generates and writes no code but checks --codes-out as the real run does.
+  naming any of code, discountId, title, discountType, valueType, value, discountMethod,
+  eligibility, segmentIds, status, startTime, endTime, usageLimit, oncePerCustomer (the
+  columns discount export writes; discountId is never read, and a rejects file's line and
+  reason are ignored), then one discount a row. From one store to another:
+  store-cli --profile old discount export --no-ids | store-cli --profile new discount import - Values as discount create takes them
+  (ORDER_DISCOUNT or order, PERCENTAGE or percentage, any case); a time or a date; none for
+  no end time or no usage limit; segment ids separated by ;. An empty cell keeps what the
+  store holds (a new discount: the store's default).
+Idempotent by code (ignoring case; a discount without a code, by its title): the store's
+  discounts are read first (the listing, 250 a page; on the service also each code
+  discount's codes), a discount as the row says is left alone (a re-run writes nothing), one
+  that differs is updated (PUT discounts/{id}, and PUT .../status for its status), one the
+  store lacks is created (POST discounts: on Genstore with its code inside; on the service
+  its codes are added after, POST discounts/{id}/codes). The method cannot change.
+--like DISCOUNT (its id, or its code): every empty cell takes that discount's setting, so a
+  campaign of 500 single-use codes is a file of one code column. Each copy's title is the
+  discount's with its code ("Summer sale 71NLIYCH"): discount names are unique on Genstore.
+A code follows the store's rule: Genstore 8 letters and digits ("a custom 8-digit code"), the
+  service 3 to 50 letters, digits, - or _ (a service discount may hold several, ; between
+  them). Code rows without a code get one generated (8 letters and digits from a CSPRNG),
+  written only to --codes-out; re-run with that file, not the original.
+The whole file is checked before anything is written: codes repeated in the file (ignoring
+  case), titles repeated (all on Genstore; those of discounts without a code elsewhere),
+  values that are no amount, a percentage above 100, a start not before its end, spreadsheet
+  damage (1.23457E+11, 01/05/2026): refused with their line (exit 2).
+Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back the fields
+  it changed; one changed since the run is left alone (exit 3) unless --force. A code added
+  to a service discount the run did not make cannot be taken back (the API deletes no code).
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { checkDiscountId } = await import('../../api/discounts/schema.js');
-    const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
     const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
-    const request = { file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscountCodes, rehearse: bulk.rehearseDiscountCodes }, 'discount import');
+    const family = (await ctx.brand()).value;
+    const request = {
+      file: options.file,
+      family,
+      ...settings,
+      ...(options.like !== undefined ? { like: options.like } : {}),
+      ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
+    };
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscounts, rehearse: bulk.rehearseDiscounts }, 'discount import');
     await tellReport(report, out, ctx, { command: 'discount import', targets: reports });
   },
 });

@@ -1,4 +1,5 @@
 import type { Noun } from '../types.js';
+import count from './count.js';
 import create from './create.js';
 import deleter from './delete.js';
 import disable from './disable.js';
@@ -11,6 +12,6 @@ import update from './update.js';
 
 export const discount: Noun = {
   name: 'discount',
-  summary: 'List, get, create, update, enable, disable and delete discounts; import and export their codes',
-  verbs: [list, get, create, update, enable, disable, deleter, importer, exporter],
+  summary: 'List, get, count, create, update, enable, disable and delete discounts; import and export them as rows, one a discount with its code',
+  verbs: [list, get, count, create, update, enable, disable, deleter, importer, exporter],
 };

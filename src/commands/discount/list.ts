@@ -1,17 +1,16 @@
-import { DISCOUNT_FIELDS, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, valuesText } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { DISCOUNT_LIST_COLUMNS } from './columns.js';
+import { filterFlags } from './flags.js';
 
 export default defineVerb({
   name: 'list',
   summary: "List the store's discounts, filtered by status, method or type; --all follows every page",
   flags: {
-    status: text('<status>', `only discounts in this status: ${valuesText(DISCOUNT_STATUSES)}`),
-    discountMethod: text('<method>', `only discounts that apply so: ${valuesText(DISCOUNT_METHODS)}`),
-    discountType: text('<type>', `only discounts of this type: ${valuesText(DISCOUNT_TYPES)}`),
+    ...filterFlags(),
     sinceId: text('<id>', 'only discounts with an id greater than this'),
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: 250 }),
     pageToken: text('<token>', 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'),
@@ -19,7 +18,15 @@ export default defineVerb({
   },
   json: { fields: DISCOUNT_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
   examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],
-  notes: '\nNeeds a token with the read_discounts or write_discounts scope. Codes are listed by discount export.\n',
+  notes: `
+Needs a token with the read_discounts or write_discounts scope. Filters: the service is sent
+  them; Genstore documents none for its listing, so there store-cli sends none and keeps the
+  discounts that match from every page (a filtered listing reads them all).
+A table says the values in words: VALUE 15% for a percentage, TYPE product, order or
+  shipping, METHOD code or automatic, STATUS ended (an enabled discount whose end is past) or
+  scheduled (one whose start is ahead); TSV and --json keep the store's values. CODE is the
+  code inside a Genstore discount (the service keeps codes apart: discount export lists them).
+`,
   async run(options, ctx) {
     const filters = { '--status': options.status, '--discount-method': options.discountMethod, '--discount-type': options.discountType, '--since-id': options.sinceId };
     checkPageTokenAlone(options.pageToken, filters);
@@ -37,7 +44,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
-    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS), 'No discounts match.');
+    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()), 'No discounts match.');
     if (nextPageToken)
       ctx.say(
         nextPageHint(

@@ -24,7 +24,7 @@ export function statusVerb(name: 'enable' | 'disable') {
       const out = await ctx.output();
       const api = await ctx.api();
       const discount = await ctx.spin(name === 'enable' ? 'Enabling the discount…' : 'Disabling the discount…', () => api.discounts.setStatus(discountId, status));
-      await out.item(discount, view.discountDetailView);
+      await out.item(discount, view.discountDetailView(ctx.now()));
     },
   });
 }

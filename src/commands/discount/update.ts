@@ -17,9 +17,12 @@ export default defineVerb({
   ],
   notes: `
 Needs a token with the write_discounts scope. Sends only what changes (PUT discounts/{id}
-with {"discount": {...}}) and prints the discount as the store answers it. No change flag
-exits 2. The method (code or automatic) cannot change: make a new discount instead. The
-store's docs warn that a change to an active discount prices orders at once.
+with {"discount": {...}}, in the store's shape) and prints the discount as the store answers
+it. No change flag exits 2. The method (code or automatic) and the code cannot change: make
+a new discount instead. --start-time and --end-time take a time or a date (a start from its
+first second, an end through its last, UTC); both given, a start not before the end is
+refused (exit 2). The store's docs warn that a change to an active discount prices orders at
+once.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const [{ checkDiscountChange, checkDiscountId }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
@@ -34,6 +37,6 @@ ${DRY_RUN_NOTE}`,
     const out = await ctx.output();
     const api = await ctx.api();
     const discount = await ctx.spin('Updating the discount…', () => api.discounts.update(discountId, change));
-    await out.item(discount, view.discountDetailView);
+    await out.item(discount, view.discountDetailView(ctx.now()));
   },
 });

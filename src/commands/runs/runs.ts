@@ -15,7 +15,7 @@ interface RunRow {
   unchanged: number | null;
   failed: number | null;
   undone: string | null;
-  /** False for a run whose writes the API cannot take back (a discount import). */
+  /** False for a run whose writes the API cannot take back (a discount code import of before issue 29). */
   undoable: boolean;
   /** An all-or-nothing run whose own rollback could not finish: its writes wait for `store-cli undo`. */
   needsUndo: boolean;
@@ -70,9 +70,10 @@ Every metafield, giftcard, product and discount import that writes (not --dry-ru
   a journal of what each key held before it was written, under the data directory
   (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back.
   Journals older than 30 days are removed when a writing import starts. Newest first;
-  UNDONE: when an undo of the run finished, "not undoable" for a discount import (the
-  API deletes no discount code; undoable: false in --json), or "needs undo" for an
-  --all-or-nothing run whose own rollback could not finish (needsUndo: true in --json).
+  UNDONE: when an undo of the run finished, "not undoable" for a discount code import kept
+  from an earlier version (the API deletes no discount code; undoable: false in --json), or
+  "needs undo" for an --all-or-nothing run whose own rollback could not finish (needsUndo:
+  true in --json).
 `,
   async run(_options, ctx) {
     const out = await ctx.output();

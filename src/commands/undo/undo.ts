@@ -27,7 +27,8 @@ What each key the run wrote held before is in its journal: a metafield value is 
   a card the run created is disabled (the API deletes no card), and a card it disabled
   stays disabled (a disabled card cannot be enabled again): both are said. A product the
   run changed is put back whole (variants, options and stock), one it created is deleted.
-  A discount import cannot be undone (the API deletes no discount code): refused, exit 2.
+  A discount the run created is deleted, one it changed gets its fields back; a code added
+  to a service discount the run did not make stays (the API deletes no code): said.
 A key that holds neither what the run wrote nor what it replaced was changed by someone
   else since: it is reported and left alone, unless --force. A key already as before is
   left as it is, so an undo run twice changes nothing the second time, and an undo

@@ -80,6 +80,12 @@ export interface Dialect {
   readonly webhookHeaders: WebhookHeaderNames;
   /** An order's id field: `id` in ours, `orderId` as Genstore's order sample writes it. */
   readonly orderIdKey: 'id' | 'orderId';
+  /**
+   * A discount: flat with its codes a collection of their own (`/discounts/{id}/codes`) and a
+   * count, in ours; nested with its one code inside, no codes route, no count, as Genstore's
+   * docs show it (resources/discounts/nested-shape.ts).
+   */
+  readonly discountShape: 'flat' | 'nested';
 }
 
 /** How long the real dialect holds webhook events before it sends them, shuffled. */
@@ -108,6 +114,7 @@ function serviceDialect(): Dialect {
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
     webhookHeaders: webhookHeaderNames('X-Service'),
     orderIdKey: 'id',
+    discountShape: 'flat',
   };
 }
 
@@ -148,6 +155,7 @@ function realDialect(): Dialect {
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
     webhookHeaders: webhookHeaderNames('X-Genstore'),
     orderIdKey: 'orderId',
+    discountShape: 'nested',
   };
 }
 

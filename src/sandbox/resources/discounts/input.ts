@@ -1,19 +1,22 @@
 // Request bodies of the discount routes, each error at its JSON path: `{"discount": {...}}` to
-// create or update, `{"status": ...}` to enable or disable, `{"discountCode": {"code"}}` to add
-// a code.
+// create or update (flat in our dialect; nested in the real one, read by nested-shape.ts into
+// the same names, its errors at their nested paths), `{"status": ...}` to enable or disable,
+// `{"discountCode": {"code"}}` to add a code (our dialect only).
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
 import { isJsonNumber, isJsonObject, type JsonObject } from '../../http/body-json.js';
 import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import { characterCount } from '../text.js';
+import { flattenNested, NESTED_CODE_PATTERN } from './nested-shape.js';
 import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountRecord } from './record.js';
 
-/** The fields a body may set; on create the sandbox fills in the rest. */
-export type DiscountInput = Partial<Omit<DiscountRecord, 'id' | 'createTime' | 'updateTime' | 'codes'>>;
+/** The fields a body may set; on create the sandbox fills in the rest. `code`: the one code inside a nested body. */
+export type DiscountInput = Partial<Omit<DiscountRecord, 'id' | 'createTime' | 'updateTime' | 'codes'>> & { code?: string };
 
-const field = (name: string) => `discount.${name}`;
+/** A field's JSON path, by its flat name. */
+type PathOf = (name: string) => string;
 
-function oneOf<T extends string>(errors: FieldErrors, fields: JsonObject, name: string, values: readonly T[]): T | undefined {
+function oneOf<T extends string>(errors: FieldErrors, fields: JsonObject, name: string, values: readonly T[], field: PathOf): T | undefined {
   const value = fields[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
@@ -23,7 +26,7 @@ function oneOf<T extends string>(errors: FieldErrors, fields: JsonObject, name: 
   return value as T;
 }
 
-function time(errors: FieldErrors, fields: JsonObject, name: string): string | null | undefined {
+function time(errors: FieldErrors, fields: JsonObject, name: string, field: PathOf): string | null | undefined {
   const value = fields[name];
   if (value === undefined) return undefined;
   if (value === null) return null;
@@ -45,10 +48,10 @@ function time(errors: FieldErrors, fields: JsonObject, name: string): string | n
  * `creating`: title, discountType, valueType, value and discountMethod are required. On
  * update only what is sent changes, and at least one field must be.
  */
-export function readDiscountInput(body: unknown, creating: boolean): DiscountInput {
+export function readDiscountInput(body: unknown, creating: boolean, shape: 'flat' | 'nested'): DiscountInput {
   if (!isJsonObject(body) || !isJsonObject(body.discount)) throw invalidField('discount', 'is required: the body must be {"discount": {...}}');
-  const fields = body.discount;
   const errors = new FieldErrors();
+  const { fields, path: field } = shape === 'nested' ? flattenNested(body.discount, errors) : { fields: body.discount, path: (name: string) => `discount.${name}` };
   const input: DiscountInput = {};
 
   const title = fields.title;
@@ -58,11 +61,11 @@ export function readDiscountInput(body: unknown, creating: boolean): DiscountInp
   else if (characterCount(title) > TITLE_MAX_LENGTH) errors.add(field('title'), `must be at most ${TITLE_MAX_LENGTH} characters`);
   else input.title = title;
 
-  const discountType = oneOf(errors, fields, 'discountType', DISCOUNT_TYPES);
-  const valueType = oneOf(errors, fields, 'valueType', VALUE_TYPES);
-  const discountMethod = oneOf(errors, fields, 'discountMethod', DISCOUNT_METHODS);
-  const eligibility = oneOf(errors, fields, 'eligibility', ELIGIBILITIES);
-  const status = oneOf(errors, fields, 'status', STATUSES);
+  const discountType = oneOf(errors, fields, 'discountType', DISCOUNT_TYPES, field);
+  const valueType = oneOf(errors, fields, 'valueType', VALUE_TYPES, field);
+  const discountMethod = oneOf(errors, fields, 'discountMethod', DISCOUNT_METHODS, field);
+  const eligibility = oneOf(errors, fields, 'eligibility', ELIGIBILITIES, field);
+  const status = oneOf(errors, fields, 'status', STATUSES, field);
   if (discountType) input.discountType = discountType;
   if (valueType) input.valueType = valueType;
   if (discountMethod) input.discountMethod = discountMethod;
@@ -84,10 +87,10 @@ export function readDiscountInput(body: unknown, creating: boolean): DiscountInp
     else input.segmentIds = ids as string[];
   }
 
-  const startTime = time(errors, fields, 'startTime');
+  const startTime = time(errors, fields, 'startTime', field);
   if (startTime === null) errors.add(field('startTime'), 'must be a timestamp (a discount starts some time)');
   else if (startTime !== undefined) input.startTime = startTime;
-  const endTime = time(errors, fields, 'endTime');
+  const endTime = time(errors, fields, 'endTime', field);
   if (endTime !== undefined) input.endTime = endTime;
 
   const usageLimit = fields.usageLimit;
@@ -104,6 +107,14 @@ export function readDiscountInput(body: unknown, creating: boolean): DiscountInp
     else input.oncePerCustomer = once;
   }
 
+  // The one code inside a nested discount: Genstore's rule, and only on a code discount.
+  const code = shape === 'nested' ? fields.code : undefined;
+  if (code !== undefined && code !== null) {
+    if (typeof code !== 'string' || !NESTED_CODE_PATTERN.test(code)) errors.add(field('code'), 'must be 8 letters and digits (a custom 8-digit code, no special characters)');
+    else if (discountMethod === 'AUTOMATIC_DISCOUNT') errors.add(field('code'), 'must not be given: an AUTOMATIC_DISCOUNT applies without a code');
+    else input.code = code;
+  }
+
   if (!creating && errors.empty && Object.keys(input).length === 0) errors.add('discount', 'must change at least one field');
   errors.throwIfAny();
   return input;
@@ -112,6 +123,8 @@ export function readDiscountInput(body: unknown, creating: boolean): DiscountInp
 /** The value against its type, and the segments against the eligibility, once the record is whole. */
 export function checkWhole(record: Pick<DiscountRecord, 'valueType' | 'value' | 'eligibility' | 'segmentIds' | 'startTime' | 'endTime'>): void {
   const errors = new FieldErrors();
+  // These sit at the top of a discount in both shapes.
+  const field = (name: string) => `discount.${name}`;
   if (!isDiscountValue(record.valueType, record.value)) {
     errors.add(field('value'), record.valueType === 'PERCENTAGE' ? 'must be a percentage above 0 and at most 100, with at most 2 decimals' : 'must be an amount above 0 with at most 2 decimals');
   }

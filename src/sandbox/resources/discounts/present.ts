@@ -1,8 +1,17 @@
+// How the dialects show a discount: flat with its codes listed apart (ours, here), or nested
+// with its code inside (the real one's, nested-shape.ts).
 import { JsonInteger } from '../../http/body-json.js';
 import type { DiscountCodeRecord, DiscountRecord } from './record.js';
+import { nestFlat } from './nested-shape.js';
 
-/** The wire form of a discount (ids as the dialect writes them, times too); its codes are listed apart. */
-export function presentDiscount(record: DiscountRecord, time: (stored: string) => string): Record<string, unknown> {
+/** The wire form of a discount in the dialect's shape (ids as the dialect writes them, times too). */
+export function presentDiscount(record: DiscountRecord, time: (stored: string) => string, shape: 'flat' | 'nested'): Record<string, unknown> {
+  const flat = presentFlat(record, time);
+  return shape === 'nested' ? nestFlat(flat, record) : flat;
+}
+
+/** Ours: flat, its codes counted here and listed apart. */
+function presentFlat(record: DiscountRecord, time: (stored: string) => string): Record<string, unknown> {
   return {
     id: new JsonInteger(record.id),
     title: record.title,

@@ -1,8 +1,12 @@
 // Discounts (`/discounts`, partners.genstore.ai "About Discount", "Manage discounts"): create,
-// list, count, get, update, status (enable or disable), delete, and a code discount's codes
-// (listed and added one at a time). The record and its rules are in record.ts, bodies in
-// input.ts, listings in query.ts, the wire form in present.ts, the seed and demo in seed.ts.
-// Decisions where the docs are silent: docs/decisions.md "Discounts".
+// list, get, update, status (enable or disable), delete; in our dialect also a count and a
+// code discount's codes (listed and added one at a time). The real dialect plays Genstore's
+// docs: a discount nested with its one code inside (given, or generated on create), titles
+// unique in the store ("Discount names must be globally unique"), no codes route and no
+// count, and a listing that takes no filter (one sent is ignored, as an unknown parameter).
+// The record and its rules are in record.ts, bodies in input.ts, listings in query.ts, the
+// wire forms in present.ts and nested-shape.ts, the seed and demo in seed.ts. Decisions where
+// the docs are silent: docs/decisions.md "Discounts".
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
 import { JsonInteger } from '../../http/body-json.js';
@@ -12,6 +16,7 @@ import { canonicalId, compareIds } from '../../state/ids.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { checkWhole, readCodeInput, readDiscountInput, readStatus } from './input.js';
 import { presentCode, presentDiscount } from './present.js';
+import { generateNestedCode } from './nested-shape.js';
 import { codeFilter, enumFilter, listPage } from './query.js';
 import type { FilledDiscount } from './seed.js';
 import { changeSchema, DISCOUNT_METHODS, DISCOUNT_TYPES, discountRecordSchema, KEY, STATUSES, type DiscountCodeRecord, type DiscountRecord } from './record.js';
@@ -28,6 +33,8 @@ const LIST_PATH = '/api/202412/discounts';
 
 export function createDiscountResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
+  const shape = env.dialect.discountShape;
+  const present = (record: DiscountRecord) => presentDiscount(record, time, shape);
   /** Ascending by id. */
   let discounts: DiscountRecord[] = [];
   /** Every code of every discount, lower case, to its discount's id: codes are unique in the store. */
@@ -69,11 +76,25 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   function changed(record: DiscountRecord, topic: string | undefined, at: Date): void {
     const { codes: _codes, ...rest } = record;
     env.changed(KEY, { put: rest });
-    if (topic !== undefined) env.emit({ topic, key: record.id, payload: presentDiscount(record, time), at });
+    if (topic !== undefined) env.emit({ topic, key: record.id, payload: present(record), at });
+  }
+
+  /** A code no discount holds (ignoring case), else a 409 naming its holder; the path is where the body gave it. */
+  function freeCode(code: string, field: string, holder?: string): void {
+    const owner = owners.get(code.toLowerCase());
+    if (owner === undefined || owner === holder) return;
+    throw conflict(`The code is taken: discount ${owner} has it.`, [{ field, message: 'is already used (codes are unique in the store, ignoring case)' }]);
+  }
+
+  /** Genstore's names are unique in the store ("Discount names must be globally unique"), compared ignoring case. */
+  function freeTitle(title: string, self?: string): void {
+    if (shape !== 'nested') return;
+    const other = discounts.find((record) => record.id !== self && record.title.toLowerCase() === title.toLowerCase());
+    if (other !== undefined) throw conflict(`The title is taken: discount ${other.id} has it (discount names are unique in the store).`, [{ field: 'discount.title', message: 'is already used' }]);
   }
 
   function create(request: RouteRequest): RouteReply {
-    const input = readDiscountInput(request.body, true);
+    const input = readDiscountInput(request.body, true, shape);
     const stamp = formatTimestamp(request.now);
     const record: DiscountRecord = {
       id: env.ids.next(),
@@ -94,35 +115,52 @@ export function createDiscountResource(env: ResourceEnv): Resource {
       codes: [],
     };
     checkWhole(record);
+    // Nested: a code discount holds one code, given or generated (8 letters and digits).
+    if (input.code !== undefined) freeCode(input.code, 'discount.promotionType.generateType.discountCode');
+    freeTitle(record.title);
+    if (shape === 'nested' && record.discountMethod === 'CODE_DISCOUNT') {
+      const code = input.code ?? generateNestedCode((lower) => owners.has(lower));
+      record.codes = [{ id: env.ids.next(), code, usageCount: 0, createTime: stamp }];
+    }
     put(record);
-    changed(record, DISCOUNT_TOPICS.create, request.now);
-    return { body: { discount: presentDiscount(record, time) }, created: true };
+    for (const code of record.codes) owners.set(code.code.toLowerCase(), record.id);
+    changed(record, undefined, request.now);
+    // The code is journaled apart (as one added in our dialect): the discount's own change keeps codes out.
+    for (const code of record.codes) env.changed(KEY, { code, discountId: record.id });
+    env.emit({ topic: DISCOUNT_TOPICS.create, key: record.id, payload: present(record), at: request.now });
+    return { body: { discount: present(record) }, created: true };
   }
 
   function update(request: RouteRequest): RouteReply {
     const existing = find(request.params.id);
-    const input = readDiscountInput(request.body, false);
+    const { code, ...input } = readDiscountInput(request.body, false, shape);
     // A code discount's codes would mean nothing on an automatic one, and the other way round.
     if (input.discountMethod !== undefined && input.discountMethod !== existing.discountMethod) {
-      throw invalidField('discount.discountMethod', `cannot change (the discount is ${existing.discountMethod}); make a new discount instead`);
+      const field = shape === 'nested' ? 'discount.promotionType.generateType.generateDiscountType' : 'discount.discountMethod';
+      throw invalidField(field, `cannot change (the discount is ${existing.discountMethod}); make a new discount instead`);
+    }
+    // A code in customers' hands stays what it is: the same code (any case) may be sent, no other.
+    if (code !== undefined && code.toLowerCase() !== existing.codes[0]?.code.toLowerCase()) {
+      throw invalidField('discount.promotionType.generateType.discountCode', 'cannot change (customers may hold the code); make a new discount instead');
     }
     const record: DiscountRecord = { ...existing, ...input, updateTime: formatTimestamp(request.now) };
     if (input.eligibility === 'ALL' && input.segmentIds === undefined) record.segmentIds = [];
     checkWhole(record);
+    if (input.title !== undefined) freeTitle(record.title, record.id);
     put(record);
     changed(record, DISCOUNT_TOPICS.update, request.now);
-    return { body: { discount: presentDiscount(record, time) } };
+    return { body: { discount: present(record) } };
   }
 
   /** Idempotent: the status asked for, answered with the discount; nothing changes (or is announced) when it holds it already. */
   function setStatus(request: RouteRequest): RouteReply {
     const existing = find(request.params.id);
     const status = readStatus(request.body);
-    if (existing.status === status) return { body: { discount: presentDiscount(existing, time) } };
+    if (existing.status === status) return { body: { discount: present(existing) } };
     const record: DiscountRecord = { ...existing, status, updateTime: formatTimestamp(request.now) };
     put(record);
     changed(record, DISCOUNT_TOPICS.update, request.now);
-    return { body: { discount: presentDiscount(record, time) } };
+    return { body: { discount: present(record) } };
   }
 
   function remove(request: RouteRequest): RouteReply {
@@ -130,19 +168,23 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     discounts = discounts.filter((existing) => existing.id !== record.id);
     for (const code of record.codes) owners.delete(code.code.toLowerCase());
     env.changed(KEY, { remove: record.id });
-    env.emit({ topic: DISCOUNT_TOPICS.delete, key: record.id, payload: { id: new JsonInteger(record.id) }, at: request.now });
+    env.emit({ topic: DISCOUNT_TOPICS.delete, key: record.id, payload: { [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) }, at: request.now });
     return { body: {} };
   }
 
-  const discountFilters = [
-    enumFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
-    enumFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
-    enumFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
-  ];
+  // The real store documents no filter of its listing: there a filter sent is ignored.
+  const discountFilters =
+    shape === 'nested'
+      ? []
+      : [
+          enumFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
+          enumFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
+          enumFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
+        ];
 
   function list(request: RouteRequest): RouteReply {
     const { page, links } = listPage(discounts, request.query, LIST_PATH, discountFilters, env.dialect.pageTokenAlone);
-    return { body: { discounts: page.map((record) => presentDiscount(record, time)) }, links };
+    return { body: { discounts: page.map(present) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
@@ -164,11 +206,9 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     const discount = find(request.params.id);
     const code = readCodeInput(request.body);
     if (discount.discountMethod !== 'CODE_DISCOUNT') throw invalidField('discountCode', 'cannot be added: the discount applies automatically (AUTOMATIC_DISCOUNT), without codes');
-    const owner = owners.get(code.toLowerCase());
-    if (owner !== undefined) {
-      const where = owner === discount.id ? 'this discount' : `discount ${owner}`;
-      throw conflict(`The code is taken: ${where} has it.`, [{ field: 'discountCode.code', message: 'is already used (codes are unique in the store, ignoring case)' }]);
-    }
+    if (owners.get(code.toLowerCase()) === discount.id)
+      throw conflict('The code is taken: this discount has it.', [{ field: 'discountCode.code', message: 'is already used (codes are unique in the store, ignoring case)' }]);
+    freeCode(code, 'discountCode.code');
     const record: DiscountCodeRecord = { id: env.ids.next(), code, usageCount: 0, createTime: formatTimestamp(request.now) };
     discount.codes.push(record);
     owners.set(code.toLowerCase(), discount.id);
@@ -176,17 +216,21 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     return { body: { discountCode: presentCode(record, discount.id, time) }, created: true };
   }
 
-  const routes: Route[] = [
+  const documented: Route[] = [
     { method: 'POST', path: '/discounts', scope: WRITE, handle: create },
     { method: 'GET', path: '/discounts', scope: READ, handle: list },
-    { method: 'GET', path: '/discounts/count', scope: READ, handle: count },
-    { method: 'GET', path: '/discounts/:id', scope: READ, handle: (request) => ({ body: { discount: presentDiscount(find(request.params.id), time) } }) },
+    { method: 'GET', path: '/discounts/:id', scope: READ, handle: (request) => ({ body: { discount: present(find(request.params.id)) } }) },
     { method: 'PUT', path: '/discounts/:id', scope: WRITE, handle: update },
     { method: 'PUT', path: '/discounts/:id/status', scope: WRITE, handle: setStatus },
     { method: 'DELETE', path: '/discounts/:id', scope: WRITE, handle: remove },
+  ];
+  // Ours only: Genstore documents no count of discounts and no codes route.
+  const ours: Route[] = [
+    { method: 'GET', path: '/discounts/count', scope: READ, handle: count },
     { method: 'GET', path: '/discounts/:id/codes', scope: READ, handle: listCodes },
     { method: 'POST', path: '/discounts/:id/codes', scope: WRITE, handle: addCode },
   ];
+  const routes = shape === 'nested' ? documented : [ours[0]!, ...documented, ...ours.slice(1)];
 
   return {
     key: KEY,

@@ -1,5 +1,8 @@
 // The discounts' section of a seed (and of a snapshot), and the demo set's discounts
-// (demo.json): a code discount with a few codes, an automatic one, a disabled shipping one.
+// (demo.json): a code discount, an automatic one, a disabled shipping one, each code discount
+// with one code (as a Genstore discount holds one: the demo reads the same in both dialects).
+// A seed's discount may hold several codes, which our dialect lists; the real one shows the
+// first inside the discount.
 import * as z from 'zod';
 import { isTimestamp } from '../dates.js';
 import { AMOUNT_PATTERN } from '../money.js';
