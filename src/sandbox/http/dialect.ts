@@ -80,6 +80,21 @@ export interface Dialect {
   readonly webhookHeaders: WebhookHeaderNames;
   /** An order's id field: `id` in ours, `orderId` as Genstore's order sample writes it. */
   readonly orderIdKey: 'id' | 'orderId';
+  /**
+   * An order's money names: ours (`currency`, `totalTax`), or those of Genstore's samples
+   * (`shopCurrency` as the event sample, `currentTotalTax` and `currentTotalDiscounts` beside
+   * `totalDiscounts` as the object sample; neither shows `currency` nor `totalTax`).
+   */
+  readonly orderMoney: 'service' | 'documented';
+  /** Whether `GET /products/count` is served: ours has it; Genstore's product page documents no count. */
+  readonly productCount: boolean;
+  /**
+   * The method of customer search: GET in ours; POST on the real one, as one copy of its docs
+   * says (the other says GET, which it then answers 405), so a client meets the fallback.
+   */
+  readonly customerSearch: 'GET' | 'POST';
+  /** Whether `orders/delete` may be subscribed to: an earlier reading of ours; not among Genstore's documented topics. */
+  readonly ordersDeleteTopic: boolean;
 }
 
 /** How long the real dialect holds webhook events before it sends them, shuffled. */
@@ -108,6 +123,10 @@ function serviceDialect(): Dialect {
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
     webhookHeaders: webhookHeaderNames('X-Service'),
     orderIdKey: 'id',
+    orderMoney: 'service',
+    productCount: true,
+    customerSearch: 'GET',
+    ordersDeleteTopic: true,
   };
 }
 
@@ -148,6 +167,10 @@ function realDialect(): Dialect {
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
     webhookHeaders: webhookHeaderNames('X-Genstore'),
     orderIdKey: 'orderId',
+    orderMoney: 'documented',
+    productCount: false,
+    customerSearch: 'POST',
+    ordersDeleteTopic: false,
   };
 }
 
