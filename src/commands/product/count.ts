@@ -14,9 +14,14 @@ export default defineVerb({
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli product count', 'store-cli product count --status draft --json', 'store-cli product count --collection "Summer Sale"'],
   notes: `
-The store counts by title, status and collection (one request, products/count); it
-takes no category, so with --category store-cli reads the whole listing (pages of 250) and
-counts the products of that category itself.
+Genstore documents no count of products, so against it (the header family genstore) and
+against a store whose family is not named, store-cli reads the listing to its end in pages
+of 250 and counts the matches: one request for every 250 products. A store of the service
+family (named by --brand at login, STORE_CLI_BRAND, config set brand service, or the
+sandbox) is asked its count (one request, products/count), except with --category, which
+its count does not take.
+The title, status and collection are sent to the store and checked by store-cli on each
+product listed, as the docs show none of them.
 Needs a token with the read_products or write_products scope.
 `,
   async run(options, ctx) {
@@ -24,7 +29,10 @@ Needs a token with the read_products or write_products scope.
     const out = await ctx.output();
     const api = await ctx.api();
     const filter = await products.resolveFilter(api, options, ctx.spin);
-    const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE));
+    // The count route only where the dialect documents it: never sent to Genstore, nor to a store whose family is not known yet.
+    const brand = await ctx.brand();
+    const countRoute = brand.value === 'service' && brand.source !== 'default';
+    const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE, countRoute));
     await out.count(count);
   },
 });
