@@ -4,6 +4,7 @@ import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/requests.js';
 import { CollectionsApi } from './collections/requests.js';
 import { CustomersApi } from './customers/requests.js';
+import type { SearchMethodMemory } from './customers/search-method.js';
 import { DiscountsApi } from './discounts/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
@@ -60,9 +61,10 @@ export interface Api {
 /**
  * `apiVersion`: the version of the store's API (the profile's `api-version`); the typed
  * modules' paths go under it, and so does a bare path of the raw API. The sandbox's own
- * control endpoints are not versioned.
+ * control endpoints are not versioned. `customerSearch`: the method customer search asks
+ * first, and where the one the store answered is remembered (default: GET first, nothing kept).
  */
-export function createApi(raw: Transport, apiVersion?: () => Promise<string>): Api {
+export function createApi(raw: Transport, apiVersion?: () => Promise<string>, customerSearch?: SearchMethodMemory): Api {
   const sandboxControl = new SandboxControlApi(raw);
   const transport = apiVersion ? versioned(raw, apiVersion) : raw;
   return {
@@ -72,7 +74,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>): A
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
-    customers: new CustomersApi(transport),
+    customers: new CustomersApi(transport, customerSearch),
     // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
     locations: new LocationsApi(transport),
     inventory: new InventoryApi(transport),
