@@ -18,7 +18,11 @@ describe('oldestPage', () => {
     const found = await oldestPage(createApi(transport), { status: 'cancelled' }, 2, 2, { pages: 100 });
     expect(found.orders.map((order) => order.id)).toEqual(['3']);
     expect(found.more).toBe(false);
-    expect(transport.requests.map((r) => r.query)).toEqual([{ status: 'cancelled', limit: '2' }, { pageToken: 't2', limit: '2' }, { pageToken: 't3', limit: '2' }]);
+    expect(transport.requests.map((r) => r.query)).toEqual([
+      { status: 'cancelled', limit: '2' },
+      { pageToken: 't2', limit: '2' },
+      { pageToken: 't3', limit: '2' },
+    ]);
   });
 
   it('stops at a next page named twice, and at the bound', async () => {

@@ -82,7 +82,9 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
       return;
     }
     const pageSize = limit ?? STORE_PAGE_SIZE;
-    const page = await ctx.spin('Listing orders…', () => (sort === 'newest' ? sorted.newestPage(api, filters, pageSize, options.beforeId, bound) : sorted.oldestPage(api, filters, limit, pageSize, bound)));
+    const page = await ctx.spin('Listing orders…', () =>
+      sort === 'newest' ? sorted.newestPage(api, filters, pageSize, options.beforeId, bound) : sorted.oldestPage(api, filters, limit, pageSize, bound),
+    );
     await out.list([page.orders], rows, 'No orders match.');
     const edge = page.orders.at(-1);
     if (page.more && edge !== undefined) {

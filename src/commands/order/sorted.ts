@@ -54,7 +54,9 @@ export async function oldestPage(api: Api, filters: OrderFilters, limit: number 
     if (found.length === pageSize || next === undefined) return { orders: found, more: next !== undefined };
     // Each page is asked on its own: the bound and a token named twice are checked here, as the paging loop does for a listing.
     if (tokens.has(next) || tokens.size + 1 >= bound.pages) {
-      throw new RuntimeError(`The store still named a next page after ${(tokens.size + 1).toLocaleString('en-US')} pages${tokens.has(next) ? ', one it had named before' : ''}: stopping rather than page for ever.`);
+      throw new RuntimeError(
+        `The store still named a next page after ${(tokens.size + 1).toLocaleString('en-US')} pages${tokens.has(next) ? ', one it had named before' : ''}: stopping rather than page for ever.`,
+      );
     }
     tokens.add(next);
     // The token carries the store's filters; the client's check goes on with the first page's.
