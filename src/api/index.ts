@@ -4,6 +4,7 @@ import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/requests.js';
 import { CollectionsApi } from './collections/requests.js';
 import { CustomersApi } from './customers/requests.js';
+import type { SearchMethodMemory } from './customers/search-method.js';
 import { DiscountsApi } from './discounts/requests.js';
 import { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
@@ -40,6 +41,11 @@ export interface Api {
   shop: ShopApi;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
+  /**
+   * The store's header family, settled before the first request whose path or body depends on
+   * it: a Genstore store is never sent a path only the service documents (a count, codes).
+   */
+  family(): Promise<Brand>;
   orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: WebhookSubscriptionsApi;
@@ -61,9 +67,11 @@ export interface Api {
  * `apiVersion`: the version of the store's API (the profile's `api-version`); the typed
  * modules' paths go under it, and so does a bare path of the raw API. The sandbox's own
  * control endpoints are not versioned. `brand`: the store's header family, settled before a
- * request whose path or body depends on it (a discount's shape); without it, the service's.
+ * request whose path or body depends on it (a discount's shape, whether products are counted
+ * by the store); without it, the service's. `customerSearch`: the method customer search asks
+ * first, and where the one the store answered is remembered (default: GET first, nothing kept).
  */
-export function createApi(raw: Transport, apiVersion?: () => Promise<string>, brand?: () => Promise<Brand>): Api {
+export function createApi(raw: Transport, apiVersion?: () => Promise<string>, brand?: () => Promise<Brand>, customerSearch?: SearchMethodMemory): Api {
   const sandboxControl = new SandboxControlApi(raw);
   const transport = apiVersion ? versioned(raw, apiVersion) : raw;
   return {
@@ -73,13 +81,14 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     products: new ProductsApi(transport),
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
-    customers: new CustomersApi(transport),
+    customers: new CustomersApi(transport, customerSearch),
     // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
     locations: new LocationsApi(transport),
     inventory: new InventoryApi(transport),
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
     discounts: new DiscountsApi(transport, brand),
+    family: brand ?? (async () => 'service'),
     orders: new OrdersApi(transport),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),

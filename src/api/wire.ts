@@ -5,6 +5,7 @@ import { isLosslessNumber, scalarText } from '../core/json.js';
 import { findNextPage, nextPageQuery, PageTrail, type PageBound } from '../core/paginate.js';
 import { kebab } from '../core/words.js';
 import { isDotSegment } from './path-segment.js';
+import type { RequestSpec } from '../core/http.js';
 import type { Transport } from '../core/transport.js';
 import { apiRoot, DEFAULT_API_VERSION } from '../core/brand.js';
 
@@ -62,6 +63,8 @@ export interface Paging {
   bound?: PageBound;
   /** The store's page size when the query sets no limit, if the spec says it. */
   defaultLimit?: number;
+  /** How a page is asked for its query (default: a GET with the query as parameters). */
+  send?: (query: Record<string, string | undefined>) => RequestSpec;
 }
 
 /**
@@ -82,7 +85,7 @@ export async function* pagesOf<T>(
   let query = first;
   const trail = paging.all ? new PageTrail(first) : undefined;
   for (let page = 1; ; page++) {
-    const response = await transport.request({ method: 'GET', path, query });
+    const response = await transport.request(paging.send ? paging.send(query) : { method: 'GET', path, query });
     const found = await items(response.body);
     trail?.checkPage(found, page);
     yield found;
@@ -159,4 +162,17 @@ export function isCodeTaken(error: ApiError): boolean {
   if (error.status !== 422) return false;
   const texts = [error.code ?? '', error.message, ...error.fields.map((f) => `${f.field ?? ''} ${f.message}`)];
   return texts.some((t) => /duplicat|already|exist|taken|in use|unique/i.test(t)) && texts.some((t) => /code/i.test(t));
+}
+
+/**
+ * A listing's pages, each kept to what `keep` accepts: a filter the store's docs do not show
+ * is sent, and checked again on what comes back, so a store that ignores it cannot widen the
+ * answer. The next page's token (the listing's return) is handed on as it came.
+ */
+export async function* keptPages<T, R>(pages: AsyncGenerator<T[], R>, keep: (item: T) => boolean): AsyncGenerator<T[], R> {
+  for (;;) {
+    const next = await pages.next();
+    if (next.done) return next.value;
+    yield next.value.filter(keep);
+  }
 }

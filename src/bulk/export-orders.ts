@@ -9,7 +9,7 @@ import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/p
 import type { Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import type { OrderFilters } from '../api/orders/requests.js';
-import { idOf } from '../api/orders/schema.js';
+import { idOf } from '../api/orders/reading.js';
 import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
 import type { ApiTuning } from '../core/transport.js';

@@ -1,7 +1,7 @@
 // The zod schema of every configuration default. Loaded only to check a value: one typed
 // by `config set`, or one found in the config file (which anyone can edit).
 import * as z from 'zod/mini';
-import { ALLOWED, COLOR_MODES, IMPORT_CONCURRENCY, InvalidDefaultError, OUTPUT_FORMATS, PAGE_SIZE, type DefaultKey, type DefaultValues } from './defaults.js';
+import { ALLOWED, COLOR_MODES, CUSTOMER_SEARCH_METHODS, IMPORT_CONCURRENCY, InvalidDefaultError, OUTPUT_FORMATS, PAGE_SIZE, type DefaultKey, type DefaultValues } from './defaults.js';
 import { API_VERSION_PATTERN, BRANDS } from './brand.js';
 import { UsageError } from './errors.js';
 
@@ -14,6 +14,7 @@ export const DEFAULT_SCHEMAS: { [K in DefaultKey]: z.ZodMiniType<DefaultValues[K
   color: z.enum(COLOR_MODES),
   brand: z.enum(BRANDS),
   'api-version': z.string().check(z.regex(API_VERSION_PATTERN)),
+  'customer-search': z.enum(CUSTOMER_SEARCH_METHODS),
 };
 
 const NUMERIC: ReadonlySet<DefaultKey> = new Set(['page-size', 'import-concurrency']);

@@ -10,6 +10,10 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export const COLOR_MODES = ['auto', 'never'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 
+/** How customer search is asked (the store's two copies of its docs differ: GET, or POST). */
+export const CUSTOMER_SEARCH_METHODS = ['get', 'post'] as const;
+export type CustomerSearchMethod = (typeof CUSTOMER_SEARCH_METHODS)[number];
+
 /** The spec's page size limits (the client's zod schema of --limit says the same). */
 export const PAGE_SIZE = { min: 1, max: 250, builtIn: 50 } as const;
 /** Requests in flight of a bulk import. */
@@ -24,12 +28,14 @@ export interface DefaultValues {
   brand: Brand;
   /** The path segment of every typed request: /api/<version>/... */
   'api-version': string;
+  /** The method customer search is asked with first; a 404 or 405 makes the client try the other once and save it here. */
+  'customer-search': CustomerSearchMethod;
 }
 
 export type DefaultKey = keyof DefaultValues;
 
 /** In the order `config list` shows them. */
-export const DEFAULT_KEYS: readonly DefaultKey[] = ['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version'];
+export const DEFAULT_KEYS: readonly DefaultKey[] = ['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version', 'customer-search'];
 
 /** Other spellings the config verbs take for a key: `apiVersion`, as the docs and the issue name the profile key. */
 export const DEFAULT_KEY_ALIASES: Readonly<Record<string, DefaultKey>> = { apiVersion: 'api-version' };
@@ -41,6 +47,7 @@ export const BUILT_IN: Readonly<DefaultValues> = {
   color: 'auto',
   brand: 'service',
   'api-version': DEFAULT_API_VERSION,
+  'customer-search': 'get',
 };
 
 /** What each key accepts, in the words of an error message ("page-size must be ..."). */
@@ -51,6 +58,7 @@ export const ALLOWED: Readonly<Record<DefaultKey, string>> = {
   color: `one of ${COLOR_MODES.join(', ')}`,
   brand: `one of ${BRANDS.join(', ')}`,
   'api-version': 'six digits, year and month, such as 202412',
+  'customer-search': `one of ${CUSTOMER_SEARCH_METHODS.join(', ')}`,
 };
 
 /** Where a setting's value came from. */

@@ -7,6 +7,7 @@
 // createContext once a verb runs. The API modules, undici and the sandbox load only when a
 // command asks for the API, so --help and usage errors load none of them.
 import type { Api } from '../api/index.js';
+import type { SearchMethod, SearchMethodMemory } from '../api/customers/search-method.js';
 import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseContextDeps } from '../core/base-context.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
 import type { FamilyChoice } from '../core/family-choice.js';
@@ -67,6 +68,37 @@ export function createContext(deps: ContextDeps): Context {
   const log = (line: string) => io.err(`${line}\n`);
   const connected = () => (connection ??= connect(base, log, (close) => disposers.push(close)));
 
+  // Customer search's method for the resolved store: the profile's customer-search, or what a
+  // fallback found in this run; a found one is saved in the profile when the profile holds
+  // this store (as auth login saves the header family), else the run says how to save it.
+  let searchFound: SearchMethod | undefined;
+  const customerSearch: SearchMethodMemory = {
+    async first() {
+      return searchFound ?? ((await ctx.setting('customer-search')).value === 'post' ? 'POST' : 'GET');
+    },
+    async found(method) {
+      searchFound = method;
+      const refused = method === 'POST' ? 'GET' : 'POST';
+      const value = method.toLowerCase();
+      const target = await ctx.target();
+      if (!globals.sandbox && target.baseUrl?.source === 'config file') {
+        const config = await ctx.config();
+        config.setDefault(target.profile.value, 'customer-search', value);
+        log(`The store refused customer search by ${refused} and answered it by ${method}: saved customer-search ${value} for profile '${target.profile.value}'.`);
+      } else {
+        log(`The store refused customer search by ${refused} and answered it by ${method}; to ask it so first next time: store-cli config set customer-search ${value}.`);
+      }
+    },
+  };
+  // An explicit store (apiWith: a login's check, a rehearsal's copy) is not the profile's: what it answers is kept for the run only.
+  let explicitFound: SearchMethod | undefined;
+  const runOnly: SearchMethodMemory = {
+    first: async () => explicitFound ?? 'GET',
+    found: async (method) => {
+      explicitFound = method;
+    },
+  };
+
   const ctx: Context = {
     ...base,
     async brand() {
@@ -82,13 +114,14 @@ export function createContext(deps: ContextDeps): Context {
       return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
     },
     detectedBrand: () => detected,
-    api: (tuning) => (tuning ? loadApi(connected, tuning) : (api ??= loadApi(connected))),
+    api: (tuning) => (tuning ? loadApi(connected, customerSearch, tuning) : (api ??= loadApi(connected, customerSearch))),
     apiWith: (baseUrl, token, brand, tuning) =>
       loadApi(
         async () => {
           assertSafeTransport(baseUrl, globals.insecure === true);
           return { profile: await ctx.profile(), baseUrl: { value: baseUrl, source: 'flag' }, token: { value: token, source: 'flag' } };
         },
+        runOnly,
         tuning ?? {},
         () => {
           const named = brand ?? brandFromEnv() ?? brandOfHost(new URL(baseUrl).hostname);
@@ -122,7 +155,7 @@ export function createContext(deps: ContextDeps): Context {
    * the first request (with the family and API version asked for then), paced by the rate governor
    * every client of this context shares, and closed by dispose().
    */
-  async function loadApi(resolve: () => Promise<Connection>, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
+  async function loadApi(resolve: () => Promise<Connection>, customerSearchOf: SearchMethodMemory, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
     const [{ HttpClient }, createApi, { RateGovernor }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/rate-governor.js')]);
     const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
@@ -169,7 +202,7 @@ export function createContext(deps: ContextDeps): Context {
         }
         return choice.brand;
       })());
-    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version, storeBrand);
+    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version, storeBrand, customerSearchOf);
   }
 
   return ctx;

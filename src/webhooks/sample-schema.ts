@@ -96,8 +96,46 @@ export const sampleOrderDeletionSchema = z.strictObject({ orderId: id });
 export const sampleCustomerDeletionSchema = z.strictObject({ id });
 export const sampleDiscountDeletionSchema = z.strictObject({ discountId: id });
 
+// ---- the shop's, the app's and the compliance topics (issue 29) ---------------------------
+// The shop's and the app's as the docs print their "Event Data" (partners.genstore.ai "About
+// Shop", "About App", "About Authorization"): wrapped in `shop`, `authScope`, `uninstalled`,
+// `authCode`. The compliance topics' bodies are past the readable part of the docs: ours name
+// the shop, the customer and the orders concerned (docs/decisions.md "Webhook samples").
+
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD'));
+const scopeList = z.union([z.string(), z.array(z.string())]);
+
+export const sampleShopUpdateSchema = z.looseObject({
+  shop: z.looseObject({ shopId: id, domain: z.optional(text), shopName: z.optional(text), currency: z.optional(currency) }),
+});
+
+const shopOfRequest = { shopId: id, shopDomain: z.string().check(z.minLength(1)) };
+const requestedCustomer = z.looseObject({ id, email: optionalText, phone: optionalText });
+
+export const sampleShopRedactSchema = z.looseObject(shopOfRequest);
+export const sampleDataRequestSchema = z.looseObject({ ...shopOfRequest, customer: requestedCustomer, ordersRequested: z.array(id), dataRequest: z.optional(z.looseObject({ id })) });
+export const sampleCustomerRedactSchema = z.looseObject({ ...shopOfRequest, customer: requestedCustomer, ordersToRedact: z.array(id) });
+
+const installation = { clientId: z.string().check(z.minLength(1)), shopId: id };
+export const sampleScopesUpdateSchema = z.looseObject({ authScope: z.looseObject({ ...installation, current: scopeList, previous: scopeList }) });
+export const sampleUninstalledSchema = z.looseObject({ uninstalled: z.looseObject(installation) });
+export const sampleCodeGrantedSchema = z.looseObject({ authCode: z.looseObject({ ...installation, code: z.string().check(z.minLength(1)) }) });
+
+/** The topics whose payload is not their noun's object nor a deletion: each its own schema. */
+const OWN_SCHEMAS: Readonly<Record<string, z.ZodMiniType<unknown>>> = {
+  'customers/data_request': sampleDataRequestSchema,
+  'customers/redact': sampleCustomerRedactSchema,
+  'shop/update': sampleShopUpdateSchema,
+  'shop/redact': sampleShopRedactSchema,
+  'app/scopesUpdate': sampleScopesUpdateSchema,
+  'app/uninstalled': sampleUninstalledSchema,
+  'app/authorizationCodeGranted': sampleCodeGrantedSchema,
+};
+
 /** The schema a topic's payload (its sample, a --file, a --set) must match. */
 export function sampleSchemaOf(topic: string): z.ZodMiniType<unknown> {
+  const own = OWN_SCHEMAS[topic];
+  if (own !== undefined) return own;
   const [noun, verb] = topic.split('/') as [string, string];
   const deletion = verb === 'delete';
   switch (noun) {

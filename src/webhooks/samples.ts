@@ -17,11 +17,18 @@ import customersMerge from './samples/customers-merge.json' with { type: 'json' 
 import discountsCreate from './samples/discounts-create.json' with { type: 'json' };
 import discountsUpdate from './samples/discounts-update.json' with { type: 'json' };
 import discountsDelete from './samples/discounts-delete.json' with { type: 'json' };
+import customersDataRequest from './samples/customers-data_request.json' with { type: 'json' };
+import customersRedact from './samples/customers-redact.json' with { type: 'json' };
+import shopUpdate from './samples/shop-update.json' with { type: 'json' };
+import shopRedact from './samples/shop-redact.json' with { type: 'json' };
+import appScopesUpdate from './samples/app-scopesUpdate.json' with { type: 'json' };
+import appUninstalled from './samples/app-uninstalled.json' with { type: 'json' };
+import appAuthorizationCodeGranted from './samples/app-authorizationCodeGranted.json' with { type: 'json' };
 import { sampleDeletionSchema, sampleSchemaOf, type SampleDeletion, type SampleProduct } from './sample-schema.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 import type * as z from 'zod/mini';
 
-/** A product, a deletion, or another topic's object (an order, a customer, a discount). */
+/** A product, a deletion, or another topic's object (an order, a customer, a discount, the shop, an app event, a compliance request). */
 export type SamplePayload = SampleProduct | SampleDeletion | Record<string, unknown>;
 
 const FILES: Record<WebhookTopic, unknown> = {
@@ -39,9 +46,16 @@ const FILES: Record<WebhookTopic, unknown> = {
   'customers/update': customersUpdate,
   'customers/delete': customersDelete,
   'customers/merge': customersMerge,
+  'customers/data_request': customersDataRequest,
+  'customers/redact': customersRedact,
   'discounts/create': discountsCreate,
   'discounts/update': discountsUpdate,
   'discounts/delete': discountsDelete,
+  'shop/update': shopUpdate,
+  'shop/redact': shopRedact,
+  'app/scopesUpdate': appScopesUpdate,
+  'app/uninstalled': appUninstalled,
+  'app/authorizationCodeGranted': appAuthorizationCodeGranted,
 };
 
 /** The file a topic's sample is kept in: `orders/paid` in orders-paid.json. */

@@ -21,13 +21,13 @@ const ONE = '{"collectionId":"4000000000000000304","title":"Summer Sale","collec
 const DOCS_SAMPLE = `{"collection":{"collectionType":"1","image":{"src":"https://cdn.shopify.com/s/files/1/0600/8317/5513/files/wax-special_150x.png?v=1716260624"},"ruleSet":{"appliedDisjunctively":"true","rules":[{"condition":"[\\"test\\"]","column":"title","relation":"contains"}]},"title":"Wax specials","bodyHtml":"<p>Wax</p>","published":true,"collectionId":72057594037927941,"countGoodsNum":2,"collects":[72057594037927951,72057594037927952]}}`;
 
 describe('CollectionsApi', () => {
-  it('get, update and delete address the collection by an encoded path segment; count sends the filters', async () => {
+  it("get, update and delete address the collection by an encoded path segment; count without a filter is the store's", async () => {
     const t = new FakeTransport([{ body: `{"collection":${ONE}}` }, { body: `{"collection":${ONE}}` }, { body: '{}' }, { body: '{"count":"6"}' }]);
     const api = new CollectionsApi(t);
     expect(toJson(await api.get('1/../x'))).toBe(ONE);
     await api.update('4000000000000000304', { title: 'T', collectionType: 1, published: true });
     await api.delete('4000000000000000304');
-    expect(await api.count({ title: 'summer', collectionType: 'smart' })).toBe('6');
+    expect(await api.count()).toBe('6');
     expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/202412/collections/1%2F..%2Fx',
       'PUT /api/202412/collections/4000000000000000304',
@@ -35,7 +35,19 @@ describe('CollectionsApi', () => {
       'GET /api/202412/collections/count',
     ]);
     expect(toJson(t.requests[1]!.body)).toBe('{"collection":{"title":"T","collectionType":1,"published":true}}');
-    expect(t.requests[3]!.query).toEqual({ title: 'summer', collectionType: '2' });
+  });
+
+  it('a filter the docs do not show cannot widen the answer: a store that ignores title and type is checked on what it sends, and a count with one counts the listing', async () => {
+    // A store that ignores both parameters: every collection comes back, whatever the query.
+    const all = `{"collections":[${ONE},{"collectionId":"4000000000000000305","title":"Summer Smart","collectionType":2},{"collectionId":"4000000000000000306","title":"Winter","collectionType":"2"},{"collectionId":"4000000000000000307","title":"no type"}]}`;
+    const t = new FakeTransport([{ body: all }, { body: all }]);
+    const api = new CollectionsApi(t);
+    const found = await api.list({ title: 'SUMMER', collectionType: 'smart' });
+    expect(found.map((c) => c.collectionId)).toEqual(['4000000000000000305']);
+    expect(await api.count({ title: 'summer', collectionType: 'smart' })).toBe('1');
+    // Both sent to the store all the same (a store that takes them answers fewer), the count by listing.
+    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/202412/collections', 'GET /api/202412/collections']);
+    expect(t.requests[1]!.query).toEqual({ title: 'summer', collectionType: '2' });
   });
 
   it('create wraps the collection, sends the type as a number and the flag as a boolean, and is never resent', async () => {

@@ -42,6 +42,27 @@ describe('CustomersApi', () => {
     expect(pages[1]).toEqual([{ id: '2', state: 'ENABLED', withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'] }]);
   });
 
+  it("a search parameter the store ignores cannot widen the answer: each customer is checked against it, a withheld field taken at the store's word", async () => {
+    // A store that ignores every search parameter: all four customers, whatever was asked.
+    const every = JSON.stringify({
+      customers: [
+        { id: '1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0101' },
+        { id: '2', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '+1 (212) 555-0215' },
+        { id: '3', firstName: 'Linus', lastName: 'Torvalds', email: 'linus@example.com' },
+        { id: '4', firstName: null, lastName: null, email: null, phone: null },
+      ],
+    });
+    const found = async (filter: Parameters<CustomersApi['search']>[0]) => {
+      const ids: unknown[] = [];
+      for await (const page of new CustomersApi(new FakeTransport([{ body: every }])).search(filter, {}, true)) ids.push(...page.map((c) => c.id));
+      return ids;
+    };
+    expect(await found({ email: 'GRACE@example.com' })).toEqual(['2', '4']);
+    expect(await found({ phone: '212 555 0215' })).toEqual(['2', '3', '4']);
+    expect(await found({ name: 'ada love' })).toEqual(['1', '4']);
+    expect(await found({ name: 'hopper', email: 'ada@example.com' })).toEqual(['4']);
+  });
+
   it('counts by reading the listing to its end in pages of 250', async () => {
     const transport = new FakeTransport([
       { body: '{"customers":[{"id":"1"},{"id":"2"}]}', headers: { link: '<https://s.example/api/202412/customers?pageToken=n&limit=250>; rel="next"' } },

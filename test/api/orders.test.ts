@@ -1,39 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { OrdersApi } from '../../src/api/orders/requests.js';
-import { checkOrderCancel, checkOrderId, checkOrderQuery, checkOrderUpdate, idOf } from '../../src/api/orders/schema.js';
-import { orderRows, orderRowsText, lineTotal } from '../../src/bulk/order-rows.js';
+import { checkOrderCancel, checkOrderId, checkOrderQuery, checkOrderUpdate } from '../../src/api/orders/schema.js';
+import { idOf, lineTotal } from '../../src/api/orders/reading.js';
+import { orderRows, orderRowsText } from '../../src/bulk/order-rows.js';
 import { toJson } from '../../src/core/json.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
+import { DOCS_ORDER, EVENT_ORDER } from '../helpers/order-sample.js';
+import { parseJson } from '../../src/core/json.js';
+import { orderMoney, orderStatus } from '../../src/api/orders/reading.js';
 import { usageMessage } from '../helpers/usage-error.js';
 
-/**
- * The order object as the store's "About Order" page prints it (partners.genstore.ai/docs/
- * api-rest/9), as far as the stored copy of the page reads. The page writes
- * paymentGatewayNames as JSON-array text with its inner quotes unescaped, which is no JSON:
- * here they are escaped, the text kept.
- */
-const DOCS_ORDER = `{"order":{"note":"Customer changed their mind.","sourceIdentifier":"ORDERID-123","totalOutstanding":"5.00","currentTotalDiscounts":"10.00","orderId":"1001","totalPrice":"409.94","totalDiscounts":"0.00","paymentGatewayNames":"[\\"authorize_net\\",\\"Cash on Delivery (COD)\\"]","currentTotalTax":"10.00","fulfillmentStatus":"partial"}}`;
+/** The docs' two orders (test/helpers/order-sample.ts), wrapped as a read answers them. */
+const DOCS_ANSWER = `{"order":${DOCS_ORDER}}`;
 
 /** An order as the fulfilment guide lists them (partners.genstore.ai/docs/apps/app-build-case-fulfillment): `id`, not `orderId`. */
 const GUIDE_ORDERS = '{"orders":[{"id":"300157930096874","financialStatus":"paid","fulfillmentStatus":"unfulfilled"}]}';
 
 describe('order requests', () => {
   it("reads the docs' sample order whole, its id from orderId, every field as sent", async () => {
-    const transport = new FakeTransport([{ body: DOCS_ORDER }]);
+    const transport = new FakeTransport([{ body: DOCS_ANSWER }]);
     const order = await new OrdersApi(transport).get('1001');
     expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/orders/1001' });
     expect(idOf(order)).toBe('1001');
     expect(order.paymentGatewayNames).toBe('["authorize_net","Cash on Delivery (COD)"]');
     expect(order.totalPrice).toBe('409.94');
     // --json prints exactly what came, in the store's order.
-    expect(toJson(order)).toBe(DOCS_ORDER.slice('{"order":'.length, -1));
+    expect(toJson(order)).toBe(DOCS_ORDER);
   });
 
-  it("writes the docs' sample order as one export row with its money columns (no line items: one row, line cells empty)", () => {
-    const order = JSON.parse(DOCS_ORDER).order;
-    const [row] = orderRows(order);
+  it("reads the docs' money names: the object sample's currentTotalTax where it has no totalTax, the event sample's shopCurrency where it has no currency", () => {
+    const docs = parseJson(DOCS_ORDER) as never;
+    const event = parseJson(EVENT_ORDER) as never;
+    expect(orderMoney(docs)).toEqual({ currency: '', subtotal: '', shipping: '', tax: '10.00', discounts: '0.00', total: '409.94', outstanding: '5.00' });
+    expect(orderMoney(event)).toEqual({ currency: 'USD', subtotal: '', shipping: '', tax: '', discounts: '10.25', total: '110.25', outstanding: '' });
+    // Neither writes a status: the event's closedTime says closed; nothing says other than open of the object sample.
+    expect([orderStatus(docs), orderStatus(event)]).toEqual(['open', 'closed']);
+    // The service's own names come first where both are there.
+    expect(orderMoney({ id: '1', currency: 'EUR', shopCurrency: 'USD', totalTax: '1.00', currentTotalTax: '0.50' } as never)).toMatchObject({ currency: 'EUR', tax: '1.00' });
+  });
+
+  it("writes the docs' two orders as export rows with their money columns (no line items: one row, line cells empty)", () => {
+    const [row] = orderRows(parseJson(DOCS_ORDER) as never);
     expect(row).toMatchObject({ orderId: '1001', total: '409.94', tax: '10.00', discounts: '0.00', fulfillmentStatus: 'partial', lineItemId: '', lineTotal: '' });
-    expect(orderRowsText([row!], 'csv')).toBe('1001,,,,,partial,,,,10.00,0.00,409.94,,,,,,,,,,,\n');
+    expect(orderRowsText([row!], 'csv')).toBe('1001,,,open,,partial,,,,10.00,0.00,409.94,,,,,,,,,,,\n');
+    const [event] = orderRows(parseJson(EVENT_ORDER) as never);
+    expect(orderRowsText([event!], 'csv')).toBe('1002,,,closed,,,USD,,,,10.25,110.25,,,,,,,,,,,\n');
   });
 
   it("lists the fulfilment guide's orders, their id from id, with its filters sent by the store's names", async () => {
@@ -69,10 +80,41 @@ describe('order requests', () => {
     expect(transport.requests[1]!.query).toEqual({ pageToken: 'p2', limit: '250' });
   });
 
-  it('counts with the filters', async () => {
-    const transport = new FakeTransport([{ body: '{"count":"12"}' }]);
-    expect(await new OrdersApi(transport).count({ status: 'open' })).toBe('12');
-    expect(transport.requests[0]).toMatchObject({ path: '/api/202412/orders/count', query: { status: 'open' } });
+  it("counts with the store's count when every filter is one its docs show; with another, by listing", async () => {
+    const transport = new FakeTransport([{ body: '{"count":"12"}' }, { body: '{"orders":[{"id":"1","status":"open"},{"id":"2","status":"closed"},{"id":"3"}]}' }]);
+    const api = new OrdersApi(transport);
+    expect(await api.count({ financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' })).toBe('12');
+    expect(transport.requests[0]).toMatchObject({ path: '/api/202412/orders/count', query: { financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' } });
+    // status is not a filter the docs show: the store's count could count every order.
+    expect(await api.count({ status: 'open', financialStatus: 'paid' })).toBe('2');
+    expect(transport.requests[1]).toMatchObject({ path: '/api/202412/orders', query: { status: 'open', financialStatus: 'paid', limit: '250' } });
+  });
+
+  it('a filter the docs do not show cannot widen a listing: each order that comes back is checked against it', async () => {
+    // A store that ignores every parameter it does not document: all five orders, whatever was asked.
+    const every = JSON.stringify({
+      orders: [
+        { id: '1', status: 'open', createTime: '2026-11-01T10:00:00Z', customerId: '7', email: 'ada@example.com' },
+        { id: '2', status: 'cancelled', createTime: '2026-11-02T10:00:00Z', customerId: '7', email: 'ada@example.com' },
+        { id: '3', status: 'open', createTime: '2026-10-01T10:00:00.000', customerId: '8', email: 'grace@example.com' },
+        { id: '4', createTime: '2026-11-03T10:00:00.000', customer: { id: '7' } },
+        { id: '5', status: 'open', createTime: '2026-11-04T10:00:00Z', customerId: '7' },
+      ],
+    });
+    const ids = async (query: Parameters<OrdersApi['list']>[0]) => {
+      const seen: string[] = [];
+      for await (const page of new OrdersApi(new FakeTransport([{ body: every }])).list(query, true)) seen.push(...page.map((o) => idOf(o)!));
+      return seen;
+    };
+    expect(await ids({ status: 'open' })).toEqual(['1', '3', '4', '5']);
+    // A zone-less time is read as UTC; order 4 has no status and no cancel or close time: open.
+    expect(await ids({ createTimeMin: '2026-10-15T00:00:00Z', createTimeMax: '2026-11-03T10:00:00Z' })).toEqual(['1', '2', '4']);
+    // The customer by customerId or the order's customer object.
+    expect(await ids({ customerId: '7' })).toEqual(['1', '2', '4', '5']);
+    // An email the order does not carry (withheld from the token) is the store's word.
+    expect(await ids({ email: 'ADA@example.com' })).toEqual(['1', '2', '4', '5']);
+    // The documented filters are the store's alone: nothing is checked, whatever comes.
+    expect(await ids({ financialStatus: 'paid' })).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('cancels with the reason, as an idempotent request; an empty answer is read back', async () => {

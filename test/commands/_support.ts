@@ -106,6 +106,11 @@ export function tsvRows(stdout: string): string[][] {
     .map((line) => line.split('\t'));
 }
 
+/** A record printed piped (`FIELD<TAB>value` lines) as an object of its fields. */
+export function tsvRecord(stdout: string): Record<string, string> {
+  return Object.fromEntries(tsvRows(stdout).map(([field = '', ...value]) => [field, value.join('\t')]));
+}
+
 /** The shape every failed usage check must have: exit 2, one error sentence and a Usage line, nothing on stdout. */
 export function expectUsageError(result: CliResult, flag: string): void {
   expect(result.code, result.stderr).toBe(2);

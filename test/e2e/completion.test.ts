@@ -131,7 +131,7 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'metafield', 'set', '')).toEqual(['products', 'variants', 'collections', 'customers', 'orders', 'pages', 'shop']);
     expect(complete('store-cli', 'metafield', 'set', 'products', '')).toEqual([]);
     expect(complete('store-cli', 'webhook', 'trigger', '').slice(0, 4)).toEqual(['products/create', 'products/update', 'products/delete', 'orders/create']);
-    expect(complete('store-cli', 'webhook', 'trigger', 'cust')).toEqual(['customers/create', 'customers/update', 'customers/delete', 'customers/merge']);
+    expect(complete('store-cli', 'webhook', 'trigger', 'cust')).toEqual(['customers/create', 'customers/update', 'customers/delete', 'customers/merge', 'customers/data_request', 'customers/redact']);
     expect(complete('store-cli', 'sandbox', 'serve', '--ids-as', '')).toEqual(['string', 'number']);
   });
 
@@ -200,9 +200,14 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
     expect(complete('store-cli metafield list ')).toContain('customers');
     expect(complete('store-cli metafield list customers ')).toEqual([]);
     expect(complete('store-cli webhook trigger ')).toEqual([
+      'app/authorizationCodeGranted',
+      'app/scopesUpdate',
+      'app/uninstalled',
       'customers/create',
+      'customers/data_request',
       'customers/delete',
       'customers/merge',
+      'customers/redact',
       'customers/update',
       'discounts/create',
       'discounts/delete',
@@ -217,6 +222,8 @@ describe(`fish ${FISH ? '' : missing('fish')}`, () => {
       'products/create',
       'products/delete',
       'products/update',
+      'shop/redact',
+      'shop/update',
     ]);
     expect(complete('store-cli --profile ')).toEqual(['default', 'staging']);
     expect(complete('store-cli giftcard get 1 --profile s')).toEqual(['staging']);

@@ -39,11 +39,12 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     const all = await run(['order', 'list', '--json', 'orderId,id'], full());
     expect(all.code, all.stderr).toBe(0);
     expect(ids(all.stdout)).toHaveLength(8);
+    // Newest first unless --sort oldest (the store's own order).
     const recent = await run(['order', 'list', '--json', 'orderId,id'], narrow());
-    expect(ids(recent.stdout)).toEqual([RECENT, '6000000000000000141', '6000000000000000151', '6000000000000000161', '6000000000000000171']);
-    const unfulfilled = await run(['order', 'list', '--financial-status', 'paid', '--fulfillment-status', 'unfulfilled', '--json', 'orderId,id'], full());
+    expect(ids(recent.stdout)).toEqual(['6000000000000000171', '6000000000000000161', '6000000000000000151', '6000000000000000141', RECENT]);
+    const unfulfilled = await run(['order', 'list', '--financial-status', 'paid', '--fulfillment-status', 'unfulfilled', '--sort', 'oldest', '--json', 'orderId,id'], full());
     expect(ids(unfulfilled.stdout)).toEqual(['6000000000000000141', '6000000000000000161']);
-    const byEmail = await run(['order', 'list', '--customer', 'linus@example.com', '--created-since', daysAgo(80)], full());
+    const byEmail = await run(['order', 'list', '--customer', 'linus@example.com', '--created-since', daysAgo(80), '--sort', 'oldest'], full());
     expect(
       byEmail.stdout
         .trim()
@@ -57,7 +58,7 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     expect(cut.stderr).toMatch(/warning: --created-since reaches back more than 60 days, but this token lacks the scope read_all_orders/);
     const paged = await run(['order', 'list', '--limit', '3'], full());
     expect(paged.stdout.trim().split('\n')).toHaveLength(3);
-    expect(paged.stderr).toMatch(/More orders match: add --page-token \S+ for the next page/);
+    expect(paged.stderr).toMatch(/More orders match: add --before-id \d+ for the next page/);
   });
 
   it('get: one order, its line items with --json; an order beyond 60 days is not found without read_all_orders', async () => {
@@ -80,6 +81,7 @@ describe.each(DIALECTS)('order verbs (spawned, %s dialect)', (dialect) => {
     const hidden = await run(['order', 'get', OLD], narrow());
     expect(hidden.code).toBe(1);
     expect(hidden.stderr).toMatch(/404|not found|No order/i);
+    expect(hidden.stderr).toMatch(/lacks read_all_orders, so it sees only the orders of the last 60 days/);
   });
 
   it('count: with filters, and within the window', async () => {

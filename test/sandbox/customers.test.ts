@@ -9,6 +9,10 @@ import { startReceiver } from './webhook-receiver.js';
 const PROTECTED = ['firstName', 'lastName', 'email', 'phone', 'addresses'];
 
 describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
+  /** A search as the dialect takes it: GET with the query in ours, POST with a JSON body in the real one (the docs' two copies). */
+  const search = (sandbox: Parameters<typeof call>[0], params: Record<string, string>, options: { token?: string } = {}) =>
+    dialect === 'real' ? call(sandbox, 'POST', '/customers/search', { ...options, body: params }) : call(sandbox, 'GET', `/customers/search?${new URLSearchParams(params)}`, options);
+
   it('lists, searches, gets, creates, updates and deletes', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const list = await call(sandbox, 'GET', '/customers?limit=2');
@@ -16,14 +20,14 @@ describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
       expect(list.json.customers.map((c: { email?: string }) => c.email)).toEqual(['ada@example.com', 'grace@example.com']);
       expect(list.headers.get('link')).toContain('pageToken=');
 
-      const byEmail = await call(sandbox, 'GET', '/customers/search?email=GRACE%40example.com');
+      const byEmail = await search(sandbox, { email: 'GRACE@example.com' });
       expect(byEmail.json.customers).toHaveLength(1);
       expect(String(byEmail.json.customers[0].id)).toBe('7300000000000000215');
-      const byName = await call(sandbox, 'GET', '/customers/search?name=torval');
+      const byName = await search(sandbox, { name: 'torval' });
       expect(byName.json.customers.map((c: { email?: string }) => c.email)).toEqual(['linus@example.com']);
-      const byPhone = await call(sandbox, 'GET', '/customers/search?phone=%2B49305550%200477');
+      const byPhone = await search(sandbox, { phone: '+49305550 0477' });
       expect(byPhone.json.customers).toHaveLength(1);
-      expect((await call(sandbox, 'GET', '/customers/search')).status).toBe(400);
+      expect((await search(sandbox, {})).status).toBe(400);
 
       const created = await call(sandbox, 'POST', '/customers', { body: { customer: { firstName: 'Katherine', lastName: 'Johnson', email: 'kj@example.com', tags: ['nasa'] } } });
       expect(created.status).toBe(dialect === 'real' ? 201 : 200);
@@ -57,7 +61,7 @@ describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
       expect(plain.status).toBe(200);
       for (const field of PROTECTED) expect(plain.json.customer).not.toHaveProperty(field);
       expect(plain.json.customer).toMatchObject({ state: 'ENABLED', totalSpent: '842.50' });
-      const found = await call(sandbox, 'GET', '/customers/search?email=ada%40example.com', { token: 'plain' });
+      const found = await search(sandbox, { email: 'ada@example.com' }, { token: 'plain' });
       expect(found.json.customers).toHaveLength(1);
       expect(found.json.customers[0]).not.toHaveProperty('email');
       const created = await call(sandbox, 'POST', '/customers', { token: 'plain', body: { customer: { email: 'new@example.com' } } });
@@ -87,5 +91,33 @@ describe('customer webhooks', () => {
       await sandbox.close();
       await hooks.close();
     }
+  });
+});
+
+describe('customer search: one method a dialect', () => {
+  it('ours answers GET and refuses POST (405, Allow: GET); the real one answers POST with a JSON body and refuses GET (405, Allow: POST)', async () => {
+    await withSandbox({ seed: 'demo' }, async (sandbox) => {
+      const post = await call(sandbox, 'POST', '/customers/search', { body: { email: 'ada@example.com' } });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET');
+    });
+    await withSandbox({ seed: 'demo', dialect: 'real' }, async (sandbox) => {
+      const get = await call(sandbox, 'GET', '/customers/search?email=ada%40example.com');
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+      expect(get.json).toEqual({ error: expect.stringContaining('POST') });
+      const first = await call(sandbox, 'POST', '/customers/search', { body: { name: 'e', limit: 1 } });
+      expect(first.status).toBe(200);
+      expect(first.json.customers).toHaveLength(1);
+      const next = new URL(/< (\S+) >; rel=next/.exec(first.headers.get('link') ?? '')![1]!);
+      // The next page by its token and limit in the body, as the first page's parameters went.
+      const second = await call(sandbox, 'POST', '/customers/search', { body: { pageToken: next.searchParams.get('pageToken'), limit: 1 } });
+      expect(second.status).toBe(200);
+      expect(second.json.customers[0].id).not.toEqual(first.json.customers[0].id);
+      const unknown = await call(sandbox, 'POST', '/customers/search', { body: { email: 'ada@example.com', sort: 'name' } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.json.error).toContain('sort');
+      expect((await call(sandbox, 'POST', '/customers/search', { rawBody: '[]' })).status).toBe(400);
+    });
   });
 });

@@ -138,6 +138,19 @@ describe('the real dialect', () => {
       expect(reply.text).toContain(`"orderId":"${RECENT}"`);
     });
   });
+
+  it("names the money as the docs' samples do: shopCurrency, currentTotalTax and currentTotalDiscounts beside totalDiscounts; ours keeps currency and totalTax", async () => {
+    await withSandbox({ seed: 'demo', dialect: 'real', now: () => NOW }, async (real) => {
+      const order = (await call(real, 'GET', `/orders/${OLD}`)).json.order;
+      expect(order).toMatchObject({ shopCurrency: 'USD', currentTotalTax: '5.28', totalDiscounts: '0.00', currentTotalDiscounts: '0.00', totalPrice: '76.78', totalOutstanding: '0.00' });
+      expect(order).not.toHaveProperty('currency');
+      expect(order).not.toHaveProperty('totalTax');
+    });
+    const ours = (await call(sandbox, 'GET', `/orders/${OLD}`, { token: 'all' })).json.order;
+    expect(ours).toMatchObject({ currency: 'USD', totalTax: '5.28', totalDiscounts: '0.00' });
+    expect(ours).not.toHaveProperty('shopCurrency');
+    expect(ours).not.toHaveProperty('currentTotalTax');
+  });
 });
 
 describe('webhooks', () => {

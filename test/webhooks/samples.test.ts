@@ -119,3 +119,31 @@ describe('samplePayload', () => {
     expect(samplePayload('products/create')).toEqual(rawCreate);
   });
 });
+
+describe('the shop, app and compliance samples', () => {
+  const sample = (topic: Parameters<typeof samplePayload>[0]) => samplePayload(topic) as Record<string, any>;
+
+  it('every topic has its sample, matching its schema (samplePayload checks it)', () => {
+    for (const topic of SAMPLE_TOPICS) expect(() => samplePayload(topic)).not.toThrow();
+  });
+
+  it('the compliance requests name the shop of shop/update, the customer of customers/create and an order of orders/create', () => {
+    const shop = sample('shop/update').shop;
+    const customer = sample('customers/create');
+    const order = sample('orders/create');
+    for (const topic of ['customers/data_request', 'customers/redact', 'shop/redact'] as const) {
+      expect(sample(topic)).toMatchObject({ shopId: shop.shopId, shopDomain: shop.domain });
+    }
+    for (const topic of ['customers/data_request', 'customers/redact'] as const) {
+      expect(sample(topic).customer).toEqual({ id: customer.id, email: customer.email, phone: customer.phone });
+    }
+    expect(sample('customers/data_request').ordersRequested).toEqual([order.orderId]);
+    expect(sample('customers/redact').ordersToRedact).toEqual([order.orderId]);
+  });
+
+  it('the app events are one installation, as the docs print them', () => {
+    const installations = [sample('app/scopesUpdate').authScope, sample('app/uninstalled').uninstalled, sample('app/authorizationCodeGranted').authCode];
+    for (const installation of installations)
+      expect({ clientId: installation.clientId, shopId: installation.shopId }).toEqual({ clientId: '58DAED6AEC7AA1C2C8DFD719E8E06E3A', shopId: '4022054969604' });
+  });
+});

@@ -1,8 +1,12 @@
 // Collections: the listing that supplies a product's collection ids, one collection's read,
 // count, create, update and delete, and products put into or taken out of one
-// (`POST|DELETE /collections/collect`). Paths and wrappers live here only.
+// (`POST|DELETE /collections/collect`). Paths and wrappers live here only. The listing's
+// filters (title, type) are past the readable part of the docs: they are sent, and checked
+// again on each collection that comes back, so a store that ignores one cannot widen the
+// answer; a count with one counts the listing (the count endpoint would count every one).
 import type { Collection, CollectionWire } from './schema.js';
-import { collectionTypeCode, type CollectionTypeChoice } from '../products/codes.js';
+import { collectionTypeCode, collectionTypeName, type CollectionTypeChoice } from '../products/codes.js';
+import { scalarText } from '../../core/json.js';
 import type { Transport } from '../../core/transport.js';
 import { API_PREFIX, createOnce, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from '../wire.js';
 
@@ -21,13 +25,16 @@ export interface CollectionFilter {
 export class CollectionsApi {
   constructor(private readonly transport: Transport) {}
 
-  /** Every matching collection. */
+  /** Every matching collection (checked against the filters too: see above). */
   async list(filter: CollectionFilter = {}): Promise<Collection[]> {
     const { checkCollectionList } = await schemas();
-    return readAllPages(this.transport, BASE, queryOf(filter), (body) => checkCollectionList(unwrap(body, 'collections', 'list')));
+    const found = await readAllPages(this.transport, BASE, queryOf(filter), (body) => checkCollectionList(unwrap(body, 'collections', 'list')));
+    return found.filter(collectionMatcher(filter));
   }
 
+  /** The store's count without a filter; with one, the matching collections of the listing counted. */
   async count(filter: CollectionFilter = {}): Promise<string> {
+    if (isFiltered(filter)) return String((await this.list(filter)).length);
     const response = await this.transport.request({ method: 'GET', path: `${BASE}/count`, query: queryOf(filter) });
     return parseCount(response.body);
   }
@@ -76,6 +83,22 @@ export class CollectionsApi {
     if (!(typeof response.body === 'object' && response.body !== null && 'collection' in response.body)) return this.get(collectionId);
     return readCollection(response.body);
   }
+}
+
+const isFiltered = (filter: CollectionFilter) => (filter.title !== undefined && filter.title !== '') || filter.collectionType !== undefined;
+
+/**
+ * Whether a listed collection passes the filters: part of its title ignoring case, its type by
+ * code or name. A field the collection does not carry leaves the store's word standing.
+ */
+function collectionMatcher(filter: CollectionFilter): (collection: Collection) => boolean {
+  const part = filter.title === undefined || filter.title === '' ? undefined : filter.title.toLowerCase();
+  const type = filter.collectionType === undefined ? undefined : collectionTypeName(filter.collectionType);
+  return (collection) => {
+    if (part !== undefined && collection.title !== undefined && collection.title !== null && !scalarText(collection.title).toLowerCase().includes(part)) return false;
+    if (type !== undefined && collection.collectionType !== undefined && collection.collectionType !== null && collectionTypeName(scalarText(collection.collectionType)) !== type) return false;
+    return true;
+  };
 }
 
 function queryOf(filter: CollectionFilter): Record<string, string | undefined> {

@@ -11,6 +11,7 @@ export const ORDER_FIELDS = [
   'financialStatus',
   'fulfillmentStatus',
   'currency',
+  'shopCurrency',
   'subtotalPrice',
   'totalTax',
   'totalShippingPrice',
@@ -28,6 +29,7 @@ export const ORDER_FIELDS = [
   'lineItems',
   'cancelReason',
   'cancelTime',
+  'closedTime',
   'createTime',
   'updateTime',
 ] as const;

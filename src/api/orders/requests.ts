@@ -1,13 +1,16 @@
 // Order requests: paths, wrappers and paging (partners.genstore.ai/docs/api-rest/9: list,
 // count, get, update, cancel). Commands call these with domain values and never see a path
 // or an `order` wrapper. The schemas (zod) load only when an order is read, so
-// `order count` never pays for them.
+// `order count` never pays for them. A filter the docs do not show is sent, and checked again
+// on every order that comes back (client-filters.ts): a store that ignores it cannot widen
+// a listing, and a count with one is counted by listing.
 import { definedOnly } from '../../core/defined-only.js';
 import type { PageBound } from '../../core/paginate.js';
 import type { Transport } from '../../core/transport.js';
 import type { Order, OrderCancel, OrderListQuery, OrderUpdate } from './schema.js';
 import { MAX_ORDER_PAGE_SIZE } from './fields.js';
-import { API_PREFIX, isEmptyAnswer, pagesOf, parseCount, segment, unwrap } from '../wire.js';
+import { orderMatcher, undocumentedFilters } from './client-filters.js';
+import { API_PREFIX, isEmptyAnswer, keptPages, pagesOf, parseCount, segment, unwrap } from '../wire.js';
 
 const schemas = () => import('./schema.js');
 
@@ -22,19 +25,34 @@ export class OrdersApi {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * Pages of orders as they arrive; with `all`, follows next-page links to the end (at most
-   * `bound.pages` pages). Without `all`, returns the next page's token (if any).
+   * Pages of orders as they arrive, each kept to the query's filters; with `all`, follows
+   * next-page links to the end (at most `bound.pages` pages). Without `all`, returns the next
+   * page's token (if any). A page may hold fewer orders than the store sent, even none.
+   * `checked`: the filters to check the orders against, when not the query's own (a page
+   * asked by its token alone goes on with the filters of the first page).
    */
-  list(query: OrderListQuery, all: boolean, bound?: PageBound): AsyncGenerator<Order[], string | undefined> {
-    return pagesOf(this.transport, BASE, toQuery(query), readOrders, { all, defaultLimit: DEFAULT_PAGE_SIZE, ...(bound ? { bound } : {}) });
+  list(query: OrderListQuery, all: boolean, bound?: PageBound, checked: OrderFilters = query): AsyncGenerator<Order[], string | undefined> {
+    const pages = pagesOf(this.transport, BASE, toQuery(query), readOrders, { all, defaultLimit: DEFAULT_PAGE_SIZE, ...(bound ? { bound } : {}) });
+    const keep = orderMatcher(checked);
+    return keep === undefined ? pages : keptPages(pages, keep);
   }
 
   /** Every matching order, page after page of the largest size, in the store's order (ascending ids). */
-  everyOrder(filters: OrderFilters): AsyncGenerator<Order[], string | undefined> {
-    return pagesOf(this.transport, BASE, toQuery({ ...filters, limit: MAX_ORDER_PAGE_SIZE }), readOrders, { all: true, defaultLimit: DEFAULT_PAGE_SIZE });
+  everyOrder(filters: OrderFilters, bound?: PageBound): AsyncGenerator<Order[], string | undefined> {
+    return this.list({ ...filters, limit: MAX_ORDER_PAGE_SIZE }, true, bound);
   }
 
+  /**
+   * The store's count (`GET orders/count`) when every filter is one its docs show; with any
+   * other, the matching orders of the listing counted page by page (pages of 250), as a
+   * count sent a filter the store ignores would count every order.
+   */
   async count(filters: OrderFilters = {}): Promise<string> {
+    if (undocumentedFilters(filters).length > 0) {
+      let total = 0;
+      for await (const page of this.everyOrder(filters)) total += page.length;
+      return String(total);
+    }
     const response = await this.transport.request({ method: 'GET', path: `${BASE}/count`, query: toQuery(filters) });
     return parseCount(response.body);
   }

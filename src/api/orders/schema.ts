@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { CANCEL_REASONS, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, MAX_ORDER_PAGE_SIZE, ORDER_STATUSES, type OrderField } from './fields.js';
 import { numericId, parseInput, parseWire, wireId, type Assert, type ExactFields, asSent, checkedListAsSent } from '../schema.js';
 import { RuntimeError } from '../../core/errors.js';
-import { scalarText } from '../../core/json.js';
 import { isCalendarDate } from '../wire.js';
+import { idOf } from './reading.js';
 
 /**
  * Strict in what we send, tolerant in what we read: an order needs an id (`orderId`, or `id`
@@ -20,6 +20,7 @@ export const orderSchema = z.looseObject({
   financialStatus: asSent,
   fulfillmentStatus: asSent,
   currency: asSent,
+  shopCurrency: asSent,
   subtotalPrice: asSent,
   totalTax: asSent,
   totalShippingPrice: asSent,
@@ -37,6 +38,7 @@ export const orderSchema = z.looseObject({
   lineItems: asSent,
   cancelReason: asSent,
   cancelTime: asSent,
+  closedTime: asSent,
   createTime: asSent,
   updateTime: asSent,
 });
@@ -90,9 +92,3 @@ export function checkOrder(order: unknown): Order {
 }
 
 export const checkOrderPage = (list: unknown): Order[] => checkedListAsSent(orderSchema, list, 'an order list');
-
-/** The order's id as text, digit-exact, whichever of its two names carried it. */
-export function idOf(order: Order): string | undefined {
-  const raw = order.orderId ?? order.id;
-  return raw === undefined ? undefined : scalarText(raw);
-}

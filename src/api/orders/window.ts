@@ -31,3 +31,16 @@ export function windowWarning(check: WindowCheck, flag: string, what: string): s
   }
   return `${flag} reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: the store shows only orders created since ${check.firstDay}, so older orders are missing from ${what}.`;
 }
+
+/**
+ * Why a read of one order found nothing, when the window may be the cause: the store answers
+ * an order older than 60 days as if it did not exist to a token without read_all_orders.
+ * Undefined when the token sees every order (the order is really not there).
+ */
+export function missingOrderHint(check: WindowCheck): string | undefined {
+  if (check.limited === false) return undefined;
+  if (check.limited === null) {
+    return `If the order was created before ${check.firstDay}, a token without ${READ_ALL_ORDERS} cannot see it (it sees the last ${ORDER_WINDOW_DAYS} days only), and the store does not say whether this token has that scope.`;
+  }
+  return `This token lacks ${READ_ALL_ORDERS}, so it sees only the orders of the last ${ORDER_WINDOW_DAYS} days (created since ${check.firstDay}): an older order is not found with it. Use a token with ${READ_ALL_ORDERS}.`;
+}

@@ -11,6 +11,11 @@ export default defineVerb({
   },
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli collection count', 'store-cli collection count --collection-type smart --json'],
+  notes: `
+With --title or --collection-type the listing is read and its matches counted (a request
+for every 250 collections): the store's docs show no filter for its count, and a count sent
+one it ignores would count every collection. Without them, one request (collections/count).
+`,
   async run(options, ctx) {
     const out = await ctx.output();
     const api = await ctx.api();

@@ -12,6 +12,11 @@ export default defineVerb({
   },
   json: { fields: COLLECTION_FIELDS, list: true, columns: COLLECTION_LIST_COLUMNS },
   examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],
+  notes: `
+The title and the type are sent to the store and checked by store-cli on each collection
+that comes back (the store's docs show neither filter), so a store that ignores one cannot
+widen the list.
+`,
   async run(options, ctx) {
     const { collectionListView } = await import('./view.js');
     const out = await ctx.output();

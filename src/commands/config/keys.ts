@@ -1,6 +1,6 @@
 // The help text that lists the keys, and the view of a setting, shared by the config verbs.
 import { BRANDS } from '../../core/brand.js';
-import { BUILT_IN, COLOR_MODES, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
+import { BUILT_IN, COLOR_MODES, CUSTOMER_SEARCH_METHODS, IMPORT_CONCURRENCY, OUTPUT_FORMATS, PAGE_SIZE, type Setting } from '../../core/defaults.js';
 import type { View } from '../../core/output.js';
 
 /** Hand-wrapped to the 80 columns help is rendered at; a test keeps it in step with defaults.ts. */
@@ -31,6 +31,11 @@ Keys (one set per profile; --profile or STORE_CLI_PROFILE picks the profile):
                       the /api/<version>/ segment of every typed request;
                       STORE_CLI_API_VERSION overrides it; apiVersion (the
                       docs' spelling) names it too
+  customer-search     ${CUSTOMER_SEARCH_METHODS.join(' | ')} (built-in: ${BUILT_IN['customer-search']})
+                      the method customer search asks first (the store's
+                      docs show GET in one copy, POST in the other); a 404
+                      or 405 makes the client try the other once, and save
+                      it here when the profile holds the store
 
 A flag on the command line wins over a default; a default wins over the built-in
 value. Defaults live in the config file beside the credentials (mode 0600);

@@ -1,6 +1,7 @@
 import { CANCEL_REASONS, ORDER_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
+import { explainingWindow } from './window.js';
 
 export default defineVerb({
   name: 'cancel',
@@ -19,7 +20,7 @@ export default defineVerb({
   ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation. Cancelling a cancelled order changes nothing.\n`,
   async run(options, ctx) {
-    const [{ checkOrderCancel, idOf }, view] = await Promise.all([import('../../api/orders/schema.js'), import('./view.js')]);
+    const [{ checkOrderCancel }, { idOf, orderMoney }, view] = await Promise.all([import('../../api/orders/schema.js'), import('../../api/orders/reading.js'), import('./view.js')]);
     const input = checkOrderCancel({ orderId: options.orderId, reason: options.reason });
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
@@ -29,8 +30,9 @@ export default defineVerb({
     const [api, { confirmOrRequireYes }, { scalarText }] = await Promise.all([ctx.api(), import('../../core/prompts.js'), import('../../core/json.js')]);
     if (!options.yes && ctx.io.canPrompt) {
       // A person is shown which order goes: its name and total, read first.
-      const order = await ctx.spin('Fetching the order…', () => api.orders.get(input.orderId));
-      const label = [scalarText(order.name), [scalarText(order.totalPrice), scalarText(order.currency)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+      const order = await ctx.spin('Fetching the order…', () => explainingWindow(api, ctx, () => api.orders.get(input.orderId)));
+      const { total, currency } = orderMoney(order);
+      const label = [scalarText(order.name), [total, currency].filter(Boolean).join(' ')].filter(Boolean).join(', ');
       await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
         action: `cancel order ${idOf(order) ?? input.orderId}`,
         question: `Cancel order ${input.orderId}${label ? ` (${label})` : ''}? It cannot be reopened.`,
@@ -38,7 +40,7 @@ export default defineVerb({
     } else {
       await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, { action: `cancel order ${input.orderId}`, question: `Cancel order ${input.orderId}?` });
     }
-    const order = await ctx.spin('Cancelling the order…', () => api.orders.cancel(input));
+    const order = await ctx.spin('Cancelling the order…', () => explainingWindow(api, ctx, () => api.orders.cancel(input)));
     await out.item(order, view.orderDetailView());
   },
 });

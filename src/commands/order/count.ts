@@ -1,6 +1,7 @@
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
-import { filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
+import { FILTER_TRUST_NOTE, filterQuery, ORDER_FILTER_FLAGS } from './filters.js';
+import { warnOfWindow } from './window.js';
 
 export default defineVerb({
   name: 'count',
@@ -8,6 +9,7 @@ export default defineVerb({
   flags: ORDER_FILTER_FLAGS,
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli order count', 'store-cli order count --fulfillment-status unfulfilled --json'],
+  notes: `\n${FILTER_TRUST_NOTE}\nWithout the scope read_all_orders a store counts only the orders of the last 60 days.\n`,
   async run(options, ctx) {
     const { checkOrderQuery } = await import('../../api/orders/schema.js');
     const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery(options));

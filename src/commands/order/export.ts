@@ -35,6 +35,9 @@ Rows: orderId,orderName,createTime,status,financialStatus,fulfillmentStatus,curr
   sku,title,lineQuantity,linePrice,lineDiscount,lineTotal: one per line item (an order
   without line items gets one row, its line cells empty); amounts as the store wrote them,
   lineTotal = lineQuantity x linePrice in exact decimals. Orders in ascending id order.
+Filters: the store is trusted with --financial-status and --fulfillment-status (the filters
+  its docs show); --since, --until, --status and --customer are sent too and checked by
+  store-cli on every order that comes back, so a store that ignores one cannot widen the file.
 The 60-day window: a token without read_all_orders sees only the orders of the last 60
   days. When --since reaches further back and the token lacks it, a warning says so on
   stderr and the --json summary has windowLimited: true.

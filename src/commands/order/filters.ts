@@ -1,18 +1,27 @@
 // The filters `order list`, `order count` and `order export` share: declared once (their
 // flags, at start-up: imports nothing heavy) and turned into the store's query names.
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
-import type { Api } from '../../api/index.js';
-import type { Context } from '../../root/context.js';
 import { oneOf, text } from '../verb.js';
 
 export const ORDER_FILTER_FLAGS = {
-  status: oneOf('<status>', 'only orders in this state: open, closed, cancelled, or any (every state, as when not given)', ORDER_STATUSES),
-  financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
-  fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
-  createdSince: text('<date>', 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'),
-  createdUntil: text('<date>', 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'),
-  customer: text('<id|email>', "only this customer's orders: a customer id, or an email address (the store matches the order's email)"),
+  status: oneOf('<status>', 'only orders in this state: open, closed, cancelled, or any (every state, as when not given); checked by store-cli too', ORDER_STATUSES),
+  financialStatus: oneOf('<status>', 'only orders in this payment state (a filter the store documents)', FINANCIAL_STATUSES),
+  fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state (a filter the store documents)', FULFILLMENT_STATUSES),
+  createdSince: text('<date>', 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC); checked by store-cli too'),
+  createdUntil: text('<date>', 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC); checked by store-cli too'),
+  customer: text('<id|email>', "only this customer's orders: a customer id, or an email address (the order's email, ignoring case); checked by store-cli too"),
 };
+
+/**
+ * What --help says of the filters: which the store is trusted with (the two its docs show)
+ * and which store-cli checks again on every order that comes back (api/orders/client-filters.ts).
+ */
+export const FILTER_TRUST_NOTE = `The store is trusted with --financial-status and --fulfillment-status, the filters its
+docs show. --status, --created-since, --created-until and --customer are sent too, but the
+docs do not show them, so store-cli also checks each order that comes back: a store that
+ignores one cannot widen the answer (a field an order does not carry, such as an email
+withheld from the token, is taken at the store's word). order count with one of them counts
+by listing (a request for every 250 orders) instead of asking the store's count.`;
 
 export interface FilterOptions {
   status?: string | undefined;
@@ -56,14 +65,4 @@ export function filterFlags(options: FilterOptions): Record<`--${string}`, unkno
     '--created-until': options.createdUntil,
     '--customer': options.customer,
   };
-}
-
-/**
- * --created-since further back than 60 days, with a token lacking read_all_orders: the store
- * leaves the older orders out without a word, so the command says it (one more request, only then).
- */
-export async function warnOfWindow(api: Api, since: string, ctx: Pick<Context, 'now' | 'warn'>): Promise<void> {
-  const { checkOrderWindow, windowWarning } = await import('../../api/orders/window.js');
-  const warning = windowWarning(await checkOrderWindow(api.accessScopes, since, ctx.now()), '--created-since', 'this answer');
-  if (warning !== undefined) ctx.warn(warning);
 }

@@ -1,6 +1,7 @@
 import { ORDER_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb, text } from '../verb.js';
+import { explainingWindow } from './window.js';
 
 export default defineVerb({
   name: 'update',
@@ -25,7 +26,7 @@ export default defineVerb({
     const view = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();
-    const order = await ctx.spin('Updating the order…', () => api.orders.update(input));
+    const order = await ctx.spin('Updating the order…', () => explainingWindow(api, ctx, () => api.orders.update(input)));
     await out.item(order, view.orderDetailView());
   },
 });

@@ -14,9 +14,14 @@ export default defineVerb({
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli product count', 'store-cli product count --status draft --json', 'store-cli product count --collection "Summer Sale"'],
   notes: `
-The store counts by title, status and collection (one request, products/count); it
-takes no category, so with --category store-cli reads the whole listing (pages of 250) and
-counts the products of that category itself.
+Genstore documents no count of products, so against it (the header family genstore)
+store-cli reads the listing to its end in pages of 250 and counts the matches: one request
+for every 250 products. A store of the service family is asked its count (one request,
+products/count), except with --category, which its count does not take. When nothing names
+the family (--brand at login, STORE_CLI_BRAND, config brand, a genmystore.com host), one
+read of the token's scopes, a path both document, settles it first.
+The title, status and collection are sent to the store and checked by store-cli on each
+product listed, as the docs show none of them.
 Needs a token with the read_products or write_products scope.
 `,
   async run(options, ctx) {
@@ -24,7 +29,9 @@ Needs a token with the read_products or write_products scope.
     const out = await ctx.output();
     const api = await ctx.api();
     const filter = await products.resolveFilter(api, options, ctx.spin);
-    const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE));
+    // The count route only where the family documents it: never sent to Genstore.
+    const countRoute = (await api.family()) === 'service';
+    const count = await ctx.spin('Counting products…', () => products.countProducts(api, filter, MAX_PRODUCT_PAGE, countRoute));
     await out.count(count);
   },
 });

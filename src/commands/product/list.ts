@@ -23,11 +23,15 @@ export default defineVerb({
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS },
   examples: ['store-cli product list --status active', 'store-cli product list --collection "Summer Sale" --json productId,title', 'store-cli product list --all --jsonl | jq -r .productId'],
   notes: `
-The store filters by title, status and collection (sent as the query's title, status and
-collectionId); the listing takes no category, so --category is filtered by store-cli as it
-reads the pages (that category only, not its subcategories), and then reads every page, as
---all does. Collection and category names are looked up first, as product create does: a
-name that matches none or several exits 2.
+The title, status and collection are sent to the store (the query's title, status and
+collectionId) and checked by store-cli on each product that comes back, as the store's docs
+show none of them: a store that ignores one cannot widen the listing (a page may then hold
+fewer products than --limit). The listing takes no category, so --category is filtered by
+store-cli alone as it reads the pages (that category only, not its subcategories), and then
+reads every page, as --all does. A page reached by --page-token is the store's: the token
+carries the filters to the store, and store-cli, not given them, checks nothing on it.
+Collection and category names are looked up first, as product create does: a name that
+matches none or several exits 2.
 Needs a token with the read_products or write_products scope.
 `,
   async run(options, ctx) {

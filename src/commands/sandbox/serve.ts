@@ -40,7 +40,7 @@ export default defineVerb({
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
-      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures; see docs/sandbox.md "Sandbox dialects")',
+      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures, no product count, orders with the docs\' money names, customer search by POST; see docs/sandbox.md "Sandbox dialects")',
       ['service', 'real'],
       { default: 'service' },
     ),

@@ -2,7 +2,7 @@ import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
-import { hasSample, isProductTopic, isWellFormedTopic, SAMPLE_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
+import { hasSample, isProductTopic, isWellFormedTopic, SAMPLE_TOPICS, UNDOCUMENTED_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
 import { arg, defineVerb, list, oneOf, text } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, profileShopDomain, secretFlag, sendingBrand } from './flags.js';
 import { shownUrl } from '../../core/secrets.js';
@@ -30,12 +30,16 @@ export default defineVerb({
   notes: `
 Sends the topic's object as the store's docs show it: a product as GET /products/{id}
 returns it, an order, a customer or a discount; a deletion names only the id
-({"productId"}, {"orderId"}, {"id"} of a customer, {"discountId"}). Each goes with a fresh
+({"productId"}, {"orderId"}, {"id"} of a customer, {"discountId"}); shop/update the shop
+({"shop"}), the app topics their docs' event data ({"authScope"}, {"uninstalled"},
+{"authCode"}); the compliance topics (customers/data_request, customers/redact,
+shop/redact) the shop, the customer and the orders concerned. Each goes with a fresh
 webhook id and trigger time, and the receiver's status is printed. The headers are the
 profile's family (X-Service-* by default, X-Genstore-* for a Genstore store; --brand
 chooses), with the profile's store host as the shop domain when a store is set.
-The product, order, customer and discount topics have samples: another topic exits 2
-(webhook subscribe takes any).
+Every documented topic but the collections' has a sample (the sandbox sends those), and
+orders/delete, which the store's docs do not list: it goes with a warning. Another topic
+exits 2 (webhook subscribe takes any).
 --file gives the whole payload (at most 1 MiB); --product-id, then each --set in order,
 apply on top of the sample or the file. A number or true/false set where the payload has a
 string stays the text typed (ids and amounts digit-exact). The result must match the
@@ -54,6 +58,7 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
       throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
     }
+    if (UNDOCUMENTED_TOPICS.includes(topic)) ctx.warn(`${topic} is not a topic the store documents: a store may never send it; the sample is sent all the same.`);
     const out = await ctx.output();
     const payload = await payloadOf(topic, options, ctx);
     const [{ randomUUID }, { buildDelivery }] = await Promise.all([import('node:crypto'), import('../../webhooks/delivery.js')]);

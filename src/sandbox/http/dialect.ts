@@ -86,6 +86,21 @@ export interface Dialect {
    * docs show it (resources/discounts/nested-shape.ts).
    */
   readonly discountShape: 'flat' | 'nested';
+  /**
+   * An order's money names: ours (`currency`, `totalTax`), or those of Genstore's samples
+   * (`shopCurrency` as the event sample, `currentTotalTax` and `currentTotalDiscounts` beside
+   * `totalDiscounts` as the object sample; neither shows `currency` nor `totalTax`).
+   */
+  readonly orderMoney: 'service' | 'documented';
+  /** Whether `GET /products/count` is served: ours has it; Genstore's product page documents no count. */
+  readonly productCount: boolean;
+  /**
+   * The method of customer search: GET in ours; POST on the real one, as one copy of its docs
+   * says (the other says GET, which it then answers 405), so a client meets the fallback.
+   */
+  readonly customerSearch: 'GET' | 'POST';
+  /** Whether `orders/delete` may be subscribed to: an earlier reading of ours; not among Genstore's documented topics. */
+  readonly ordersDeleteTopic: boolean;
 }
 
 /** How long the real dialect holds webhook events before it sends them, shuffled. */
@@ -115,6 +130,10 @@ function serviceDialect(): Dialect {
     webhookHeaders: webhookHeaderNames('X-Service'),
     orderIdKey: 'id',
     discountShape: 'flat',
+    orderMoney: 'service',
+    productCount: true,
+    customerSearch: 'GET',
+    ordersDeleteTopic: true,
   };
 }
 
@@ -156,6 +175,10 @@ function realDialect(): Dialect {
     webhookHeaders: webhookHeaderNames('X-Genstore'),
     orderIdKey: 'orderId',
     discountShape: 'nested',
+    orderMoney: 'documented',
+    productCount: false,
+    customerSearch: 'POST',
+    ordersDeleteTopic: false,
   };
 }
 

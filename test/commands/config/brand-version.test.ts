@@ -45,7 +45,7 @@ describe('api-version', () => {
     // Any other spelling is still refused, with the keys listed.
     const bad = await cli(['config', 'set', 'apiversion', '202501'], { env: dirs });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Allowed choices are output, page-size, import-concurrency, color, brand, api-version.');
+    expect(bad.stderr).toContain('Allowed choices are output, page-size, import-concurrency, color, brand, api-version, customer-search.');
   });
 
   it('STORE_CLI_API_VERSION wins over the profile; the built-in is 202412', async () => {

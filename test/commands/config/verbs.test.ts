@@ -27,6 +27,7 @@ describe('config set, get, unset, list', () => {
       ['color', 'auto', 'default'],
       ['brand', 'service', 'default'],
       ['api-version', '202412', 'default'],
+      ['customer-search', 'get', 'default'],
     ]);
     expect(r.stderr).toBe('');
   });
@@ -55,6 +56,7 @@ describe('config set, get, unset, list', () => {
       { key: 'color', value: 'auto', source: 'default' },
       { key: 'brand', value: 'service', source: 'default' },
       { key: 'api-version', value: '202412', source: 'default' },
+      { key: 'customer-search', value: 'get', source: 'default' },
     ]);
     const jsonl = await cli(['config', 'list', '--jsonl'], { env: dirs });
     expect(
@@ -62,7 +64,7 @@ describe('config set, get, unset, list', () => {
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line).key),
-    ).toEqual(['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version']);
+    ).toEqual(['output', 'page-size', 'import-concurrency', 'color', 'brand', 'api-version', 'customer-search']);
   });
 
   it('list in a terminal is a table with a header, and names the profile on stderr', async () => {
@@ -115,6 +117,7 @@ describe('config set, get, unset, list', () => {
       [['config', 'set', 'import-concurrency', '0'], "import-concurrency must be a whole number from 1 to 64 (got '0')"],
       [['config', 'set', 'output', 'yaml'], "output must be one of table, tsv, json, jsonl (got 'yaml')"],
       [['config', 'set', 'color', 'always'], "color must be one of auto, never (got 'always')"],
+      [['config', 'set', 'customer-search', 'put'], "customer-search must be one of get, post (got 'put')"],
     ])('%j', async (argv, message) => {
       const dirs = scratchDirs();
       await set(dirs, 'page-size', '7');

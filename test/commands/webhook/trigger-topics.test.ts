@@ -1,10 +1,12 @@
-// webhook trigger beyond products: every order, customer and discount topic sends its sample,
-// signed, in both header families; and the objects the store's docs print (the customer and
-// order samples of partners.genstore.ai, as far as readable) go through --file as they are.
+// webhook trigger beyond products: every order, customer, discount, shop, app and compliance
+// topic sends its sample, signed, in both header families; orders/delete, which the docs do
+// not list, with a warning; and the objects the store's docs print (the customer and order
+// samples of partners.genstore.ai, as far as readable) go through --file as they are.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cli, scratchDir } from '../../helpers/cli-in-process.js';
 import { DOCS_CUSTOMER } from '../../helpers/customer-sample.js';
+import { DOCS_ORDER, EVENT_ORDER } from '../../helpers/order-sample.js';
 import { expectUsageError } from '../_support.js';
 import { sign, startApp, type App } from './support.js';
 import { SAMPLE_TOPICS } from '../../../src/webhooks/wire.js';
@@ -14,9 +16,6 @@ import { writeFileSync } from 'node:fs';
 
 const sampleText = (topic: string) => readFileSync(new URL(`../../../src/webhooks/samples/${topic.replace('/', '-')}.json`, import.meta.url), 'utf8');
 const SECRET = 'whsec-trigger-topics-1';
-
-/** "About Order", the order object's readable start (paymentGatewayNames escaped likewise). */
-const DOCS_ORDER = `{"note":"Customer changed their mind.","sourceIdentifier":"ORDERID-123","totalOutstanding":"5.00","currentTotalDiscounts":"10.00","orderId":"1001","totalPrice":"409.94","totalDiscounts":"0.00","paymentGatewayNames":"[\\"authorize_net\\",\\"Cash on Delivery (COD)\\"]","currentTotalTax":"10.00","fulfillmentStatus":"partial"}`;
 
 let app: App;
 beforeAll(async () => {
@@ -30,12 +29,25 @@ beforeEach(() => {
   app.answer = { status: 200, body: '{"ok":true}' };
 });
 
-describe('webhook trigger: order, customer and discount topics', () => {
+describe('webhook trigger: the topics beyond products', () => {
   const topics = SAMPLE_TOPICS.filter((topic) => !topic.startsWith('products/'));
 
-  it('has a sample for every order, customer and discount topic the sandbox accepts a subscription to', () => {
-    const wanted = SUBSCRIPTION_TOPICS.filter((topic) => /^(orders|customers|discounts)\//.test(topic) && !['customers/data_request', 'customers/redact'].includes(topic));
-    expect([...topics].sort()).toEqual([...wanted].sort());
+  it('has a sample for every topic the sandbox accepts a subscription to, but the collections (the sandbox sends those)', () => {
+    const wanted = SUBSCRIPTION_TOPICS.filter((topic) => !topic.startsWith('collections/'));
+    expect([...SAMPLE_TOPICS].sort()).toEqual([...wanted].sort());
+    for (const topic of ['shop/update', 'shop/redact', 'customers/merge', 'orders/partiallyFulfilled', 'app/authorizationCodeGranted', 'customers/data_request', 'customers/redact']) {
+      expect(SAMPLE_TOPICS).toContain(topic);
+    }
+  });
+
+  it('orders/delete, which the docs do not list, is sent with a warning; a documented topic without one', async () => {
+    const undocumented = await cli(['webhook', 'trigger', 'orders/delete', '--to', app.url, '--secret', SECRET]);
+    expect(undocumented.code, undocumented.stderr).toBe(0);
+    expect(undocumented.stderr).toContain('warning: orders/delete is not a topic the store documents');
+    expect(JSON.parse(app.received[0]!.body.toString('utf8'))).toEqual({ orderId: '4000000000000000901' });
+    const documented = await cli(['webhook', 'trigger', 'shop/update', '--to', app.url, '--secret', SECRET]);
+    expect(documented.code, documented.stderr).toBe(0);
+    expect(documented.stderr).not.toContain('warning');
   });
 
   it.each(topics)('%s: its sample, signed, under either family', async (topic) => {
@@ -68,6 +80,7 @@ describe('webhook trigger: order, customer and discount topics', () => {
     ['customers/update', DOCS_CUSTOMER],
     ['orders/create', DOCS_ORDER],
     ['orders/partiallyFulfilled', DOCS_ORDER],
+    ['orders/paid', EVENT_ORDER],
   ])('%s: the docs’ object goes through --file byte for byte as JSON', async (topic, body) => {
     const dir = scratchDir();
     const file = join(dir, 'payload.json');

@@ -1,7 +1,8 @@
 // Listing and searching customers: pages by id like every listing of the sandbox; the token
 // carries the filters (the real dialect wants it alone). Search matches an email exactly
 // (ignoring case), a phone by its digits, a name by part of the first, last or full name.
-import { invalidField } from '../../http/sandbox-errors.js';
+import { isJsonNumber, isJsonObject } from '../../http/body-json.js';
+import { invalidField, malformedBody } from '../../http/sandbox-errors.js';
 import { pageUrl, parseLimit, parseSinceId, nextPageCursor } from '../pagination.js';
 import { emailKey, phoneKey, type CustomerRecord } from './record.js';
 
@@ -59,4 +60,24 @@ export function customerPage(customers: readonly CustomerRecord[], query: URLSea
   const carried = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const links = candidates.length > limit && last !== undefined ? { next: pageUrl(search ? SEARCH_PATH : LIST_PATH, limit, { after: last.id, filters: carried }) } : {};
   return { page, links };
+}
+
+/** The parameters a POST search may carry in its body (as its query would, by GET). */
+const BODY_PARAMETERS = [...SEARCH_FILTERS, 'limit', 'pageToken'] as const;
+
+/**
+ * A POST search's JSON body as the query the search reads: each parameter a string, or a
+ * number for `limit`; any other key is refused at its name, as a store refuses what it does not take.
+ */
+export function searchQuery(body: unknown): URLSearchParams {
+  if (!isJsonObject(body)) throw malformedBody('The body of a customer search must be a JSON object, such as {"email": "ada@example.com", "limit": 50}.');
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (!(BODY_PARAMETERS as readonly string[]).includes(key)) throw invalidField(key, `is not a parameter of customer search (${BODY_PARAMETERS.join(', ')})`);
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string') query.set(key, value);
+    else if (key === 'limit' && isJsonNumber(value)) query.set(key, value.toString());
+    else throw invalidField(key, 'must be a string');
+  }
+  return query;
 }

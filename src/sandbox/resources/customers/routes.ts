@@ -1,5 +1,6 @@
-// Customers (`/customers`, partners.genstore.ai "About Customer"): list, search, get, create,
-// update and delete, with the scopes they require, protected fields withheld from a token
+// Customers (`/customers`, partners.genstore.ai "About Customer"): list, search (GET in our
+// dialect, POST in the real one: the docs' two copies differ), get, create, update and
+// delete, with the scopes they require, protected fields withheld from a token
 // without the approval (http/protected-fields.ts), and customers/create|update|delete webhooks.
 // The record is in record.ts, the wire form in present.ts, request bodies in input.ts, listing
 // and search in query.ts, the seed section and demo customers in seed.ts.
@@ -13,7 +14,7 @@ import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../
 import { CUSTOMER_TOPICS } from '../webhook-subscriptions/topics.js';
 import { readCustomerInput, type CustomerInput } from './input.js';
 import { present } from './present.js';
-import { customerPage } from './query.js';
+import { customerPage, searchQuery } from './query.js';
 import { changeSchema, customerRecordSchema, emailKey, KEY, phoneKey, type CustomerRecord } from './record.js';
 
 /** The scopes its routes require, in the order a token's grant lists them. */
@@ -124,10 +125,18 @@ export function createCustomerResource(env: ResourceEnv): Resource {
     };
   }
 
+  /** Search by POST (the real dialect): the parameters come as a JSON body, a next page's token and limit so too. */
+  function searchByBody(request: RouteRequest): RouteReply {
+    return listing(true)({ ...request, query: searchQuery(request.body) });
+  }
+
   const routes: Route[] = [
     { method: 'POST', path: '/customers', scope: WRITE, handle: create },
     { method: 'GET', path: '/customers', scope: READ, handle: listing(false) },
-    { method: 'GET', path: '/customers/search', scope: READ, handle: listing(true) },
+    // One method a dialect: the other is answered 405 with an Allow header (the router's).
+    env.dialect.customerSearch === 'GET'
+      ? { method: 'GET', path: '/customers/search', scope: READ, handle: listing(true) }
+      : { method: 'POST', path: '/customers/search', scope: READ, handle: searchByBody },
     { method: 'GET', path: '/customers/:id', scope: READ, handle: (request) => ({ body: { customer: present(find(request.params.id), time, request) } }) },
     { method: 'PUT', path: '/customers/:id', scope: WRITE, handle: update },
     { method: 'DELETE', path: '/customers/:id', scope: WRITE, handle: remove },

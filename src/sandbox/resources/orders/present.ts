@@ -1,22 +1,31 @@
 import { JsonInteger } from '../../http/body-json.js';
+import type { Dialect } from '../../http/dialect.js';
 import type { OrderRecord } from './record.js';
 
-/** The wire form: the id under the dialect's name for it, times as the dialect writes them, ids as JSON integers. */
-export function present(order: OrderRecord, time: (stored: string) => string, idKey: 'id' | 'orderId'): Record<string, unknown> {
+/**
+ * The wire form: the id under the dialect's name for it, the money under the dialect's names
+ * (ours: `currency`, `totalTax`; Genstore's samples: `shopCurrency`, `currentTotalTax` and
+ * `currentTotalDiscounts`), times as the dialect writes them, ids as JSON integers.
+ */
+export function present(order: OrderRecord, time: (stored: string) => string, dialect: Pick<Dialect, 'orderIdKey' | 'orderMoney'>): Record<string, unknown> {
+  const documented = dialect.orderMoney === 'documented';
+  // Nothing is ever paid in the sandbox beyond the order's state: paid orders owe nothing.
+  const outstanding = order.financialStatus === 'paid' || order.status === 'cancelled' ? '0.00' : order.totalPrice;
   return {
-    [idKey]: new JsonInteger(order.id),
+    [dialect.orderIdKey]: new JsonInteger(order.id),
     name: order.name,
     status: order.status,
     financialStatus: order.financialStatus,
     fulfillmentStatus: order.fulfillmentStatus,
-    currency: order.currency,
+    ...(documented ? { shopCurrency: order.currency } : { currency: order.currency }),
     subtotalPrice: order.subtotalPrice,
     totalShippingPrice: order.totalShippingPrice,
-    totalTax: order.totalTax,
+    ...(documented ? { currentTotalTax: order.totalTax } : { totalTax: order.totalTax }),
     totalDiscounts: order.totalDiscounts,
+    // No order is edited or refunded in the sandbox: its current discounts are its discounts.
+    ...(documented ? { currentTotalDiscounts: order.totalDiscounts } : {}),
     totalPrice: order.totalPrice,
-    // Nothing is ever paid in the sandbox beyond the order's state: paid orders owe nothing.
-    totalOutstanding: order.financialStatus === 'paid' || order.status === 'cancelled' ? '0.00' : order.totalPrice,
+    totalOutstanding: outstanding,
     customerId: order.customerId === undefined ? undefined : new JsonInteger(order.customerId),
     email: order.email,
     note: order.note,

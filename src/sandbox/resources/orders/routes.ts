@@ -31,7 +31,7 @@ const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as con
 export function createOrderResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
   /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
-  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect.orderIdKey), PROTECTED_ORDER_FIELDS, request);
+  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect), PROTECTED_ORDER_FIELDS, request);
   let orders: OrderRecord[] = [];
   let byId = new Map<string, OrderRecord>();
 

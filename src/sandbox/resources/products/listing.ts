@@ -11,8 +11,9 @@ import { invalidField } from '../../http/sandbox-errors.js';
 
 /**
  * The product listing and its count (docs/sandbox.md). The real store documents "List
- * Products" without a readable path; the sandbox serves the one the client assumes
- * (docs/decisions.md): `GET /products` paged like gift card search, `GET /products/count`.
+ * Products" (`GET /products`) and no count; the sandbox serves the listing paged like gift
+ * card search, and `GET /products/count` in our dialect only (docs/decisions.md): in the real
+ * one that path is a product id no product has (404), as on a store without the route.
  * Filters: `title` (part of it, ignoring case), `status`, `collectionId`; nothing else.
  */
 
@@ -93,8 +94,7 @@ export function productListingRoutes(env: ResourceEnv, catalog: Catalog): Route[
     return { body: { count: new JsonInteger(String(catalog.allProducts().filter(keep).length)) } };
   }
 
-  return [
-    { method: 'GET', path: '/products', scope: READ, handle: list },
-    { method: 'GET', path: '/products/count', scope: READ, handle: count },
-  ];
+  const routes: Route[] = [{ method: 'GET', path: '/products', scope: READ, handle: list }];
+  if (env.dialect.productCount) routes.push({ method: 'GET', path: '/products/count', scope: READ, handle: count });
+  return routes;
 }

@@ -1,15 +1,15 @@
 import { FieldErrors, malformedBody } from '../../http/sandbox-errors.js';
 import { isJsonObject } from '../../http/body-json.js';
 import { isHttpUrl } from '../text.js';
-import { MAX_ADDRESS_LENGTH, SUBSCRIPTION_TOPICS } from './topics.js';
+import { MAX_ADDRESS_LENGTH } from './topics.js';
 
 export interface SubscriptionInput {
   address?: string;
   topic?: string;
 }
 
-/** `{"webhook": {address, topic, format?}}`; on create both are required, on update at least one. */
-export function readInput(body: unknown, creating: boolean): SubscriptionInput {
+/** `{"webhook": {address, topic, format?}}`; on create both are required, on update at least one. `topics`: those the dialect takes. */
+export function readInput(body: unknown, creating: boolean, topics: readonly string[]): SubscriptionInput {
   if (!isJsonObject(body) || !isJsonObject(body.webhook)) {
     throw malformedBody('The body must be a JSON object {"webhook": {"address": ..., "topic": ...}}.');
   }
@@ -24,7 +24,7 @@ export function readInput(body: unknown, creating: boolean): SubscriptionInput {
   else input.address = address;
   if (topic === undefined || topic === null) {
     if (creating) errors.add('webhook.topic', 'is required');
-  } else if (typeof topic !== 'string' || !SUBSCRIPTION_TOPICS.includes(topic)) errors.add('webhook.topic', `must be one of ${SUBSCRIPTION_TOPICS.join(', ')}`);
+  } else if (typeof topic !== 'string' || !topics.includes(topic)) errors.add('webhook.topic', `must be one of ${topics.join(', ')}`);
   else input.topic = topic;
   if (format !== undefined && format !== null && format !== 'json') errors.add('webhook.format', 'must be json (the only format deliveries have)');
   if (!creating && errors.empty && input.address === undefined && input.topic === undefined) errors.add('webhook', 'must change address or topic');

@@ -9,6 +9,7 @@ import { readInput, type SubscriptionInput } from './input.js';
 import { filtersOf, listPage, matching } from './query.js';
 import { changeSchema, KEY, subscriptionRecordSchema, type SubscriptionRecord } from './record.js';
 import type { FilledSubscription } from './seed.js';
+import { subscriptionTopics } from './topics.js';
 
 /**
  * Webhook subscriptions, as the real service has them (`/app/webhooks`, spec/real-store-notes.md):
@@ -38,6 +39,8 @@ export function isSubscriptionResource(resource: Resource): resource is Subscrip
 }
 
 export function createSubscriptionResource(env: ResourceEnv): SubscriptionResource {
+  /** The topics this dialect takes a subscription to. */
+  const topics = subscriptionTopics(env.dialect.ordersDeleteTopic);
   /** Ascending by id (ids only grow, so new ones are appended). */
   let subscriptions: SubscriptionRecord[] = [];
   const listeners: Array<(address: string) => void> = [];
@@ -75,7 +78,7 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
   }
 
   function create(request: RouteRequest): RouteReply {
-    const input = readInput(request.body, true) as Required<SubscriptionInput>;
+    const input = readInput(request.body, true, topics) as Required<SubscriptionInput>;
     refuseDuplicate(input.address, input.topic);
     const stamp = formatTimestamp(request.now);
     const record: SubscriptionRecord = { id: env.ids.next(), address: input.address, topic: input.topic, format: 'json', createTime: stamp, updateTime: stamp };
@@ -88,7 +91,7 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
 
   function update(request: RouteRequest): RouteReply {
     const existing = find(request.params.id);
-    const input = readInput(request.body, false);
+    const input = readInput(request.body, false, topics);
     const record: SubscriptionRecord = { ...existing, ...input, updateTime: formatTimestamp(request.now) };
     refuseDuplicate(record.address, record.topic, record.id);
     put(record);

@@ -5,11 +5,14 @@ export const PRODUCT_TOPICS = { create: 'products/create', update: 'products/upd
 export const COLLECTION_TOPICS = { create: 'collections/create', update: 'collections/update', delete: 'collections/delete' } as const;
 export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/update', delete: 'customers/delete' } as const;
 
+/** Kept from an earlier reading of the order events: subscribed to in our dialect only (see subscriptionTopics). */
+export const ORDERS_DELETE = 'orders/delete';
+
 /**
- * Every topic the service documents (real-store-notes "Webhooks"; the order verbs are an
- * assumption, docs/decisions.md), in both dialects. The sandbox emits the product, collection
- * and customer ones, and orders/update and orders/cancelled; a subscription to another
- * documented topic is kept and never fires. Any other topic is refused: a store would never send it.
+ * Every topic the service documents (real-store-notes "Webhooks"), and orders/delete. The
+ * sandbox emits the product, collection and customer ones, and orders/update and
+ * orders/cancelled; a subscription to another topic of the list is kept and never fires. Any
+ * other topic is refused: a store would never send it. A seed or a data file may hold any.
  */
 export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),
@@ -17,6 +20,7 @@ export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
   ...Object.values(COLLECTION_TOPICS),
   ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
+  'shop/update',
   'app/scopesUpdate',
   'app/uninstalled',
   'app/authorizationCodeGranted',
@@ -24,5 +28,13 @@ export const SUBSCRIPTION_TOPICS: readonly string[] = [
   'customers/redact',
   'shop/redact',
 ];
+
+/**
+ * The topics a dialect takes a subscription to: every one in ours; in the real one those
+ * Genstore documents, so orders/delete (which its order events do not list) is refused there.
+ */
+export function subscriptionTopics(ordersDelete: boolean): readonly string[] {
+  return ordersDelete ? SUBSCRIPTION_TOPICS : SUBSCRIPTION_TOPICS.filter((topic) => topic !== ORDERS_DELETE);
+}
 
 export const MAX_ADDRESS_LENGTH = 2048;
