@@ -3,7 +3,7 @@
 // written page by page in the store's order: memory stays flat however many codes it has.
 import type { DiscountCode } from '../api/discounts/schema.js';
 import { scalarText, toJson } from '../core/json.js';
-import type { RowSink } from './export-output.js';
+import type { RowSink } from './output-sink.js';
 
 export const DISCOUNT_CODE_EXPORT_COLUMNS = ['code', 'usageCount', 'createTime'] as const;
 export const DISCOUNT_EXPORT_FORMATS = ['csv', 'jsonl'] as const;

@@ -35,11 +35,11 @@ ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
     const { checkDiscountId } = await import('../../api/discounts/schema.js');
     const discountId = checkDiscountId(options.discount, { discountId: '--discount' });
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'discount import');
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, discountId, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscountCodes, rehearse: bulk.rehearseDiscountCodes }, 'discount import');
-    await tellReport(report, out, ctx, { command: 'discount import', targets: reports });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscountCodes, rehearse: bulk.rehearseDiscountCodes }, reports);
+    await tellReport(report, out, ctx, reports);
   },
 });

@@ -1,0 +1,48 @@
+// One spelling on every export: --jsonl writes JSON lines (one object a record, keys as the
+// CSV's columns where it has one), and discount export's --format jsonl stays its alias.
+import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { cli } from '../helpers/cli-in-process.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { call } from './_support.js';
+
+const lines = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('--jsonl on every export', () => {
+  const s = useSandbox({ seed: 'demo' });
+
+  it('giftcard export --jsonl: the CSV rows as objects, in the same order', async () => {
+    const csv = await cli(['giftcard', 'export'], { env: s.env });
+    const jsonl = await cli(['giftcard', 'export', '--jsonl'], { env: s.env });
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.length).toBeGreaterThan(3);
+    expect(lines(jsonl.stdout)).toEqual(rows);
+  });
+
+  it('discount export --jsonl is --format jsonl', async () => {
+    const reply = await call(s.sandbox, 'POST', '/discounts', {
+      discount: { title: 'Jsonl', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' },
+    });
+    const discountId = String(JSON.parse(reply.text).discount.id);
+    for (const code of ['JSONL-ONE', 'JSONL-TWO']) await call(s.sandbox, 'POST', `/discounts/${discountId}/codes`, { discountCode: { code } });
+    const spelled = await cli(['discount', 'export', '--discount', discountId, '--jsonl'], { env: s.env });
+    const format = await cli(['discount', 'export', '--discount', discountId, '--format', 'jsonl'], { env: s.env });
+    expect(spelled.code, spelled.stderr).toBe(0);
+    expect(spelled.stdout).toBe(format.stdout);
+    expect(lines(spelled.stdout).map((code) => code.code)).toEqual(['JSONL-ONE', 'JSONL-TWO']);
+  });
+
+  it("metafield definition export --jsonl: the file's definitions, one a line", async () => {
+    const file = await cli(['metafield', 'definition', 'export', '--all'], { env: s.env });
+    const jsonl = await cli(['metafield', 'definition', 'export', '--all', '--jsonl'], { env: s.env });
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    const { definitions } = JSON.parse(file.stdout) as { definitions: unknown[] };
+    expect(definitions.length).toBeGreaterThan(0);
+    expect(lines(jsonl.stdout)).toEqual(definitions);
+  });
+});
