@@ -3,18 +3,18 @@
 // the discount read (it must take codes) with its codes, then the rows run through the
 // import engine as discount codes. stdin is read once into a private temporary file, as
 // the file is read twice (giftcard import does the same).
-import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
+import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
-import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural, pluralWord } from '../core/words.js';
 import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { DISCOUNT_CODE_REJECTS, discountCodeKind, indexWorthIt, readCodeIndex, type CodeIndex } from './discount-code-kind.js';
-import { discountCodeProblem, discountCodeShardKey, discountCodeText, DISCOUNT_CODE_COLUMNS, readDiscountCodeHeader } from './discount-code-rows.js';
+import { discountCodeProblem, discountCodeShardKey, discountCodeText, DISCOUNT_CODE_COLUMNS, readDiscountCodeHeader, type DiscountCodeText } from './discount-code-rows.js';
 import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
 import { discountCodeWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
-import { openRejectsFile } from './rejects.js';
+import { PreflightProblems } from './preflight-problems.js';
+import { openRejectsFile, type RejectSink } from './rejects.js';
 import { importRecords, type ImportResult, type ImportSource, type Stop } from './run-import.js';
 import { inShardOfKey } from './shard.js';
 import { reopenableInput } from './source.js';
@@ -31,19 +31,21 @@ export interface DiscountCodeImportRequest extends JobSettings {
 export const CODES_NOT_UNDOABLE = 'the API deletes no discount code, only a whole discount with all its codes';
 
 export async function importDiscountCodes(request: DiscountCodeImportRequest, env: ImportEnv): Promise<ImportReport> {
+  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath, codesOut } = request;
-  if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) {
-    throw new FieldError(
-      'rejects',
-      (name) => `${name()} ${rejectsPath} is the ${name('codesOut')} file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`,
-    );
-  }
   const input = await reopenableInput(request.file, env.stdin, env.signal, true);
   try {
     const whole = await input.open();
-    const checked = await preflight(whole, request);
     const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
+    // Opened before the check, which writes every problem row to it.
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, DISCOUNT_CODE_REJECTS);
+    let checked;
+    try {
+      checked = await preflight(whole, request, rejects && rejectsPath !== undefined ? { sink: rejects, path: rejectsPath } : undefined);
+    } catch (error) {
+      await rejects?.close();
+      throw error;
+    }
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const store = paced.api.discounts;
     let index: CodeIndex | undefined;
@@ -103,17 +105,12 @@ interface Preflight {
  * them): a file with any problem is refused whole (exit 2, nothing sent). Rows without a code
  * get one here, written to --codes-out only once every other check passed.
  */
-export async function preflight(source: ImportSource, request: DiscountCodeImportRequest): Promise<Preflight> {
+export async function preflight(source: ImportSource, request: DiscountCodeImportRequest, rejects?: { sink: RejectSink<DiscountCodeText>; path: string }): Promise<Preflight> {
   const codes = new Map<string, number>();
   const codeless: number[] = [];
   let rows = 0;
-  let problems = 0;
-  let first: string | undefined;
+  const problems = new PreflightProblems<DiscountCodeText>(rejects);
   let layout: ReturnType<typeof readDiscountCodeHeader> | undefined;
-  const note = (line: number, problem: string) => {
-    problems += 1;
-    first ??= `line ${line}: ${problem}`;
-  };
   try {
     for await (const record of importRecords(source)) {
       if (layout === undefined) {
@@ -121,19 +118,19 @@ export async function preflight(source: ImportSource, request: DiscountCodeImpor
         layout = readDiscountCodeHeader(record.cells, source.name);
         continue;
       }
+      const text = discountCodeText(record.cells, record.line, layout);
       if (record.invalidUtf8 !== undefined) {
-        note(record.line, 'a cell is not valid UTF-8 (save the file as UTF-8)');
+        await problems.note(text, '', 'a cell is not valid UTF-8 (save the file as UTF-8)');
         continue;
       }
-      const text = discountCodeText(record.cells, record.line, layout);
       const problem = discountCodeProblem(text, record.cells.length, layout.width);
       if (problem !== undefined) {
-        note(record.line, problem);
+        await problems.note(text, '', problem);
         continue;
       }
       if (text.code !== '') {
         const earlier = codes.get(text.code.toLowerCase());
-        if (earlier !== undefined) note(record.line, `the code repeats the code of line ${earlier} (codes are unique, ignoring case)`);
+        if (earlier !== undefined) await problems.note(text, '', `the code repeats the code of line ${earlier} (codes are unique, ignoring case)`);
         else codes.set(text.code.toLowerCase(), record.line);
       }
       if (!inShardOfKey(request.shard, discountCodeShardKey(text))) continue;
@@ -145,7 +142,8 @@ export async function preflight(source: ImportSource, request: DiscountCodeImpor
     throw error;
   }
   if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as code.`, false);
-  if (first !== undefined) throw new UsageError(`${source.name}: ${first}${problems > 1 ? ` (and ${plural(problems - 1, 'more problem')} in the file)` : ''}. Nothing was sent.`, false);
+  const refusal = problems.refusal(source.name);
+  if (refusal !== undefined) throw refusal;
 
   const nothing = async () => {};
   if (codeless.length === 0) return { rows, generated: new Map(), writeCodes: nothing };
