@@ -28,6 +28,13 @@ export function codesOutput(path: string): PlannedOutput {
   return { field: 'codesOut', path, contract: 'new', secret: true };
 }
 
+/** Where the codes went, for the summary: "in codes.csv (mode 0600)", "on stdout", or a FIFO's or device's name. */
+export async function codesOutPlace(path: string): Promise<string> {
+  const target = await outputTarget(path);
+  if (target.kind === 'stdout') return 'on stdout';
+  return target.kind === 'file' ? `in ${path} (mode 0600)` : `in ${path}`;
+}
+
 /** What writeCodesFile would refuse, found without creating the file (a dry run makes none). */
 export async function checkCodesOut(path: string): Promise<void> {
   await checkWritable(codesOutput(path));

@@ -20,7 +20,7 @@ export interface ExportProgress {
 }
 
 /** `export: 1,250 gift cards · 310/s · 4s`. */
-export function exportProgressLine(read: number, unit: ExportUnit, elapsedMs: number): string {
+function exportProgressLine(read: number, unit: ExportUnit, elapsedMs: number): string {
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? read / seconds : 0;
   return `export: ${number.format(read)} ${read === 1 ? unit.one : unit.many} · ${number.format(Math.round(rate))}/s · ${formatDuration(elapsedMs)}`;

@@ -6,7 +6,7 @@
 import { AuthError, CancelledError, NetworkError, UsageError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { plural, pluralWord } from '../core/words.js';
-import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
+import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { DISCOUNT_CODE_REJECTS, discountCodeKind, indexWorthIt, readCodeIndex, type CodeIndex } from './discount-code-kind.js';
 import { discountCodeProblem, discountCodeShardKey, discountCodeText, DISCOUNT_CODE_COLUMNS, readDiscountCodeHeader, type DiscountCodeText } from './discount-code-rows.js';
@@ -87,7 +87,7 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
     );
     const lines = [...report.lines];
     if (index && index.codes.size > 0) lines.push(`Planned from the discount's ${plural(index.codes.size, 'code')}, read in ${plural(index.pages, 'page')} before the import.`);
-    if (checked.generated.size > 0) lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${codesOut} (mode 0600), and nowhere else.`);
+    if (checked.generated.size > 0) lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`);
     return { ...report, lines };
   } finally {
     await input.close();

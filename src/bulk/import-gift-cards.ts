@@ -5,6 +5,7 @@
 import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
+import { codesOutPlace } from './codes-out.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
@@ -86,7 +87,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
-      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
+      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(request.codesOut!)}, and nowhere else.`);
     return { ...report, lines };
   } finally {
     await input.close();

@@ -60,7 +60,7 @@ interface Problem {
 }
 
 /** How a sentence names an output: `--rejects F`, `--report json=F`. */
-export function spelled(output: PlannedOutput, name: NameOf): string {
+function spelled(output: PlannedOutput, name: NameOf): string {
   return output.format === undefined ? `${name(output.field)} ${output.path}` : `${name(output.field)} ${output.format}=${output.path}`;
 }
 

@@ -103,7 +103,7 @@ export async function writeOutput(target: OutputTarget, text: string, options: O
  * Waits until `stream` takes more (drain), fails or closes, and leaves no listener behind: a
  * listener left per wait adds up over a long export (MaxListenersExceededWarning).
  */
-export function drained(stream: Writable): Promise<void> {
+function drained(stream: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);

@@ -8,7 +8,7 @@ import type { RejectSink } from './rejects.js';
 import type { TextOf } from './row-kind.js';
 
 /** Problems listed on stderr; the rest are counted there (and are in --rejects). */
-export const LISTED_PROBLEMS = 20;
+const LISTED_PROBLEMS = 20;
 
 export class PreflightProblems<T extends TextOf> {
   private readonly listed: string[] = [];

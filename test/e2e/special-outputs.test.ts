@@ -264,6 +264,7 @@ describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^Imported .*cards\.csv .*2 created/m);
+    expect(r.stderr).toContain(`1 code was generated for rows without one: they are in ${fifos.codes.path}, and nowhere else.`);
     expect(await fifos.results.read()).toMatch(/^line,key,action,id,before\n2,\*{4}\S{4},created,\d+,\n3,\*{4}\S{4},created,\d+,\n$/);
     expect(await fifos.codes.read()).toMatch(/^line,code,initialValue,.*\n3,[A-Z0-9]{8,20},7,/);
     expect(await fifos.rejects.read()).toBe('line,code,initialValue,balance,currency,note,expireTime,customerId,status,reason\n');
@@ -281,6 +282,18 @@ describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ command: 'giftcard import', kind: 'import' });
     expect(lstatSync(join(dir, 'out')).isSymbolicLink()).toBe(true);
+  });
+
+  it('--codes-out - writes the codes to stdout when it is piped, and is refused beside --json, whose summary goes there', async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    const piped = await run(['giftcard', 'import', file, '--codes-out', '-'], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^line,code,initialValue,balance,currency,note,expireTime,customerId,status\n3,[A-Z0-9]{16},7,/);
+    expect(piped.stderr).toContain('1 code was generated for rows without one: they are on stdout, and nowhere else.');
+    const json = await run(['giftcard', 'import', file, '--codes-out', '-', '--json'], { env: sandbox.env() });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe('error: --codes-out - is stdout, where the --json summary goes; give another file. Nothing was sent.\n');
   });
 
   it('F and ./F, relative to the folder the command runs in, are one file: exit 2, nothing made', async () => {
