@@ -87,7 +87,8 @@ export async function importDiscountCodes(request: DiscountCodeImportRequest, en
     );
     const lines = [...report.lines];
     if (index && index.codes.size > 0) lines.push(`Planned from the discount's ${plural(index.codes.size, 'code')}, read in ${plural(index.pages, 'page')} before the import.`);
-    if (checked.generated.size > 0) lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`);
+    if (checked.generated.size > 0)
+      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`);
     return { ...report, lines };
   } finally {
     await input.close();

@@ -104,6 +104,31 @@ describe('bulk outputs: checked together before anything is sent', () => {
     expect(readdirSync(dir)).toEqual(['codes.csv']);
   });
 
+  it('discount import: the pre-flight names every problem too, each row in --rejects', async () => {
+    const reply = await call(s.sandbox, 'POST', '/discounts', {
+      discount: { title: 'Problems', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '10', discountMethod: 'CODE_DISCOUNT' },
+    });
+    const discountId = String(JSON.parse(reply.text).discount.id);
+    const dir = scratchDir();
+    const file = join(dir, 'codes.csv');
+    writeFileSync(file, 'code\nGOOD-CODE-1\nno spaces allowed\nX\ngood-code-1\n');
+    const rejects = join(dir, 'rejects.csv');
+    log.clear();
+    const result = await cli(['discount', 'import', file, '--discount', discountId, '--rejects', rejects], { env: s.env });
+    expect(result.code).toBe(2);
+    expect(await log.take()).toEqual([]);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`error: ${file} has 3 problems (each with its row in ${rejects}); nothing was sent:`);
+    expect(lines.slice(1).map((line) => line.replace(/:.*/, ''))).toEqual(['  line 3', '  line 4', '  line 5']);
+    expect(lines[3]).toContain('repeats the code of line 2');
+    const rows = parseCsv(readFileSync(rejects), { columns: true }) as Array<{ line: string; code: string }>;
+    expect(rows.map((row) => [row.line, row.code])).toEqual([
+      ['3', 'no spaces allowed'],
+      ['4', 'X'],
+      ['5', 'good-code-1'],
+    ]);
+  });
+
   it('a --report or --results whose folder is missing is refused before any request, not found after the writes', async () => {
     const { dir, file } = cardFolder();
     for (const [flag, value, named] of [
