@@ -84,11 +84,12 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   const facts = { command, kind: 'import' as const, source, dryRun: options.dryRun === true || options.rehearse === true, rejectsPath: options.rejects };
   const reports = runReporter(targets, facts, ctx);
   try {
-    const [bulk, { checkOutputs }, { codesOutput }] = await Promise.all([import('../bulk/index.js'), import('../bulk/output-check.js'), import('../bulk/codes-out.js')]);
+    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/output-check.js')]);
+    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/codes-out.js')).codesOutput(options.codesOut);
     const outputs: PlannedOutput[] = [
       ...(options.rejects !== undefined ? [{ field: 'rejects', path: options.rejects, contract: 'lines' } as const] : []),
       ...(options.results !== undefined ? [{ field: 'results', path: options.results, contract: 'lines' } as const] : []),
-      ...(options.codesOut !== undefined ? [codesOutput(options.codesOut)] : []),
+      ...(codesOut ? [codesOut] : []),
       ...reportOutputs(targets).map((r) => r.output),
     ];
     await checkOutputs(outputs, {
