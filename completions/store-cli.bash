@@ -57,7 +57,7 @@ _store_cli_flags() {
     'giftcard search') REPLY='--limit --since-id --status --page-token --last-characters --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'giftcard count') REPLY='--json -q --jq -h --help' ;;
     'giftcard import') REPLY='--codes-out --dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
-    'giftcard export') REPLY='--status --since-id --last-characters --output --reveal-codes --sort --report -h --help' ;;
+    'giftcard export') REPLY='--status --since-id --last-characters --output --jsonl --reveal-codes --sort --report -h --help' ;;
     'giftcard help') REPLY='' ;;
     'metafield') REPLY='-h --help' ;;
     'metafield set') REPLY='--namespace --code --value --type --dry-run --json -q --jq -h --help' ;;
@@ -73,7 +73,7 @@ _store_cli_flags() {
     'metafield definition create') REPLY='--namespace --code --definition-name --field-type --description --multi --pinned --schema-rule --option-map --dry-run --json -q --jq -h --help' ;;
     'metafield definition update') REPLY='--namespace --code --definition-name --field-type --description --multi --pinned --schema-rule --option-map --dry-run --json -q --jq -h --help' ;;
     'metafield definition delete') REPLY='--namespace --code -y --yes --dry-run --json -q --jq -h --help' ;;
-    'metafield definition export') REPLY='--all --output --report -h --help' ;;
+    'metafield definition export') REPLY='--all --output --jsonl --report -h --help' ;;
     'metafield definition import') REPLY='--dry-run --report --json -q --jq -h --help' ;;
     'metafield definition help') REPLY='' ;;
     'metafield help') REPLY='' ;;
@@ -158,7 +158,7 @@ _store_cli_flags() {
     'webhook subscription help') REPLY='' ;;
     'webhook help') REPLY='' ;;
     'report') REPLY='-h --help' ;;
-    'report merge') REPLY='--report --json -q --jq -h --help' ;;
+    'report merge') REPLY='--report --allow-missing --json -q --jq -h --help' ;;
     'report help') REPLY='' ;;
     'undo') REPLY='--yes --dry-run --force --concurrency --json -q --jq -h --help' ;;
     'runs') REPLY='--json --jsonl -q --jq --columns -h --help' ;;

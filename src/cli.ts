@@ -280,6 +280,7 @@ function reportError(error: unknown, io: IO, active: Command | undefined, verbos
   if (error instanceof CliError) {
     // One line, whatever the store's text in it holds (escapeLine): a CI log takes a line of its own for a command.
     io.errTerminal(`${red('error:')} ${escapeLine(error.message)}\n`);
+    for (const line of error.details) io.errTerminal(`  ${escapeLine(line)}\n`);
     if (error instanceof UsageError && error.showUsage && active) {
       io.err(`Usage: ${commandPath(active)} ${active.usage()}\nRun '${commandPath(active)} --help' for details.\n`);
     }

@@ -2,11 +2,10 @@
 // `giftcard import` and `discount import`. A generated code is shown nowhere but that file,
 // so it is checked before anything is sent (it must not exist, its folder must take it),
 // and written (created new, 0600, synced) just before the first request.
-import { constants } from 'node:fs';
-import { access, lstat, open } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { generateGiftCardCode } from '../api/gift-cards/code.js';
-import { FieldError, UsageError } from '../core/errors.js';
+import { outputTarget } from '../core/output-target.js';
+import { checkWritable, type PlannedOutput } from './output-check.js';
+import { writeOutput } from './output-sink.js';
 
 /**
  * A code for each of `lines` from the CSPRNG, none equal (ignoring case) to a code of the file
@@ -25,45 +24,32 @@ export function generateCodes(lines: readonly number[], taken: Map<string, numbe
   return generated;
 }
 
+/** The codes file as an output of the run (output-check.ts): created new, holding secrets. */
+export function codesOutput(path: string): PlannedOutput {
+  return { field: 'codesOut', path, contract: 'new', secret: true };
+}
+
+/** Where the codes went, for the summary: "in codes.csv (mode 0600)", "on stdout", or a FIFO's or device's name. */
+export async function codesOutPlace(path: string): Promise<string> {
+  const target = await outputTarget(path);
+  if (target.kind === 'stdout') return 'on stdout';
+  return target.kind === 'file' ? `in ${path} (mode 0600)` : `in ${path}`;
+}
+
 /** What writeCodesFile would refuse, found without creating the file (a dry run makes none). */
 export async function checkCodesOut(path: string): Promise<void> {
-  const existing = await lstat(path).catch(() => undefined);
-  if (existing !== undefined) throw codesOutExists(path);
-  try {
-    await access(dirname(resolve(path)), constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw codesOutUnwritable(path, code);
-  }
+  await checkWritable(codesOutput(path));
 }
 
 /**
  * The generated codes with their rows, under `columns` (line first, which the imports
- * ignore: the file imports as it is). Created new and private (0600): it must not replace a
- * file, the input least of all, and it holds secrets. Synced before the first request.
+ * ignore: the file imports as it is), through the run's one writer (output-sink.ts): a
+ * regular file is created new and private (0600), synced, and never replaces a file, the
+ * input least of all; a FIFO or a descriptor (`>(gpg -e > codes.gpg)`) is written in place.
+ * Written before the first request.
  */
 export async function writeCodesFile(path: string, columns: readonly string[], records: readonly string[][]): Promise<void> {
   const { stringify } = await import('csv-stringify/sync');
-  let handle;
-  try {
-    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw codesOutExists(path);
-    throw codesOutUnwritable(path, code);
-  }
-  try {
-    await handle.writeFile(stringify(records as string[][], { header: true, columns: [...columns] }));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-function codesOutExists(path: string): UsageError {
-  return new FieldError('codesOut', (name) => `${name()} ${path} exists already: the codes file is always created new, so that nothing is written over; give a new file. Nothing was sent.`);
-}
-
-function codesOutUnwritable(path: string, code: string | undefined): UsageError {
-  return new FieldError('codesOut', (name) => `${name()}: cannot create ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
+  const target = await outputTarget(path);
+  await writeOutput(target, stringify(records as string[][], { header: true, columns: [...columns] }), { field: 'codesOut', contract: 'new', mode: 0o600, what: 'the codes file' });
 }

@@ -7,7 +7,8 @@
 // (each discount holds its code); the service, also each code discount's codes.
 import type { DiscountShape } from '../api/discounts/wire-shape.js';
 import { compareIds, compareText, csvLine } from './export-rows.js';
-import type { RowSink } from './export-output.js';
+import { countedPages, NO_PROGRESS, type ExportProgress } from './export-progress.js';
+import type { RowSink } from './output-sink.js';
 import { entryOf, type DiscountStore, type IndexEntry } from './discount-kind.js';
 import { DISCOUNT_COLUMNS, DISCOUNT_ID_COLUMNS, LIST_SEPARATOR, type DiscountColumn } from './discount-rows.js';
 
@@ -15,13 +16,15 @@ export interface DiscountExportOptions {
   /** The store's ids (discountId) as a column; false with --no-ids. */
   ids: boolean;
   format: 'csv' | 'jsonl';
+  /** In a terminal, the line of what was read. */
+  progress?: ExportProgress;
 }
 
 /** Writes every discount of the store; returns how many. */
 export async function exportDiscounts(store: Pick<DiscountStore, 'shape' | 'everyDiscount' | 'everyCode'>, out: Pick<RowSink, 'write'>, options: DiscountExportOptions): Promise<number> {
   const shape: DiscountShape = await store.shape();
   const held: Array<{ key: string; id: string; cells: Record<DiscountColumn, string> }> = [];
-  for await (const page of store.everyDiscount()) {
+  for await (const page of countedPages(store.everyDiscount(), options.progress ?? NO_PROGRESS)) {
     for (const discount of page) {
       const cells = cellsOf(await entryOf(store, discount, shape));
       held.push({ key: (cells.code.split(LIST_SEPARATOR)[0] || cells.title).toLowerCase(), id: cells.discountId, cells });

@@ -2,11 +2,12 @@
 // their last four characters unless they are revealed. Sorted by code (then id), so that
 // two stores holding the same cards export the same bytes whatever order they made them in:
 // the rows are held until the last page is read. `sort: 'none'` writes each page as it comes
-// (memory flat), in the store's order.
+// (memory flat), in the store's order. As CSV, or as JSON lines (one object a card, keys as
+// the CSV's columns).
 import type { GiftCard } from '../api/gift-cards/schema.js';
 import { showsFullCode } from '../api/gift-cards/match.js';
 import { scalarText } from '../core/json.js';
-import type { RowSink } from './export-output.js';
+import type { RowSink } from './output-sink.js';
 import { GIFT_CARD_COLUMNS } from './gift-card-rows.js';
 
 export const GIFT_CARD_SORTS = ['code', 'none'] as const;
@@ -27,12 +28,22 @@ interface Held {
   record: string[];
 }
 
-/** Writes the header, then every card of `pages`; `reveal`: whole codes where the store shows them. */
-export async function exportGiftCards(pages: AsyncIterable<GiftCard[]>, out: Pick<RowSink, 'write'>, reveal: boolean, sort: GiftCardSort = 'code'): Promise<ExportCounts> {
-  const { stringify } = await import('csv-stringify/sync');
+export type GiftCardExportFormat = 'csv' | 'jsonl';
+
+/** Writes the header (CSV), then every card of `pages`; `reveal`: whole codes where the store shows them. */
+export async function exportGiftCards(
+  pages: AsyncIterable<GiftCard[]>,
+  out: Pick<RowSink, 'write'>,
+  reveal: boolean,
+  sort: GiftCardSort = 'code',
+  format: GiftCardExportFormat = 'csv',
+): Promise<ExportCounts> {
+  const { stringify: csv } = await import('csv-stringify/sync');
+  const stringify = (records: string[][]) =>
+    format === 'csv' ? csv(records) : records.map((record) => `${JSON.stringify(Object.fromEntries(GIFT_CARD_COLUMNS.map((name, index) => [name, record[index]])))}\n`).join('');
   const counts: ExportCounts = { cards: 0, revealed: 0, masked: 0 };
   const held: Held[] = [];
-  await out.write(stringify([[...GIFT_CARD_COLUMNS]]));
+  if (format === 'csv') await out.write(csv([[...GIFT_CARD_COLUMNS]]));
   for await (const page of pages) {
     const records = page.map((card) => {
       const whole = showsFullCode(card);

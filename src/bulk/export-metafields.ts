@@ -10,12 +10,11 @@ import type { Api } from '../api/index.js';
 import { MAX_PAGE_SIZE } from '../api/metafields/requests.js';
 import type { Metafield } from '../api/metafields/schema.js';
 import type { ApiTuning } from '../core/transport.js';
-import { CancelledError, FieldError, PartialFailureError } from '../core/errors.js';
-import { identityOfPath, sameFile } from '../core/file-identity.js';
+import { CancelledError, PartialFailureError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
-import { outputTarget, placeOf, samePlace } from '../core/output-target.js';
-import { targetSink, type RowSink } from './export-output.js';
+import { outputTarget } from '../core/output-target.js';
+import { openOutput, type RowSink } from './output-sink.js';
 import { csvLine, headerText, objectRows, rowsText, type ExportFormat, type ExportObject } from './export-rows.js';
 import { formatDuration, startProgressLine } from './import-progress.js';
 import { openPacedApi } from './paced-api.js';
@@ -74,6 +73,9 @@ export interface ExportReport {
 
 type Stop = { kind: 'interrupted' } | { kind: 'failed'; error: unknown };
 
+/** Domains whose objects are people or their purchases: their values are personal data. */
+const PERSONAL_DOMAINS: ReadonlySet<string> = new Set(['customers', 'orders']);
+
 /** Objects read ahead of the one being written, per request in flight. */
 const WINDOW_PER_REQUEST = 4;
 /** Objects failing in a row for want of an answer (network, 5xx) before the run gives up, as the import. */
@@ -92,8 +94,6 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let objectsFile: ImportSource | undefined;
   if (source.kind === 'file') {
     objectsFile = await openSource(source.path, env.stdin, env.signal);
-    await refuseInput('output', outputPath, objectsFile);
-    await refuseInput('rejects', rejectsPath, objectsFile);
     // Ctrl-C while stdin is slow to come: the input is closed, and the run ends at once (130).
     const input = objectsFile.stream;
     const stopReading = () => input.destroy();
@@ -110,20 +110,12 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   } else if (source.kind === 'ids') {
     list = objectsOfIds(source.domain, source.ids, shard);
   }
-  // Two outputs that are one file (by identity, or by path for files not there yet; stdout
-  // included): the second would empty or replace the first.
+  // The outputs were checked with the export's other outputs before anything was read
+  // (output-check.ts): here they are opened. Values of customers and orders are their
+  // personal data: such a file is private (0600).
   const outputTo = outputPath === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(outputPath);
   const rejectsTo = rejectsPath === undefined ? undefined : await outputTarget(rejectsPath);
-  if (rejectsTo !== undefined && samePlace(await placeOf(outputTo, env.stdout), await placeOf(rejectsTo, env.stdout))) {
-    throw new FieldError(
-      'rejects',
-      (name) =>
-        outputTo.kind === 'stdout'
-          ? `${name()} ${rejectsPath!} is stdout, where the values go; give another file. Nothing was sent.`
-          : `${name()} ${rejectsPath!} and ${name('output')} ${outputPath!} are the same file; give two files. Nothing was sent.`,
-      false,
-    );
-  }
+  const personal = list?.objects.some((object) => PERSONAL_DOMAINS.has(object.domain)) === true;
 
   // A failure stops new listings as Ctrl-C does; those in flight finish.
   const halt = new AbortController();
@@ -134,8 +126,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let sink: RowSink | undefined;
   let rejects: RowSink | undefined;
   try {
-    sink = await targetSink(outputTo, env.stdout, 'output');
-    rejects = rejectsTo === undefined ? undefined : await targetSink(rejectsTo, env.stdout, 'rejects');
+    sink = await openOutput(outputTo, { field: 'output', contract: 'whole', stdout: env.stdout, ...(personal ? { mode: 0o600 } : {}) });
+    rejects = rejectsTo === undefined ? undefined : await openOutput(rejectsTo, { field: 'rejects', contract: 'whole', stdout: env.stdout });
   } catch (error) {
     await sink?.discard();
     env.signal.removeEventListener('abort', onAbort);
@@ -246,15 +238,6 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   const silent = stop?.kind === 'failed' && summary.requests === 0;
   const lines = silent ? [] : summaryLines(summary, { where, format, stop, shard, rejectsPath, failures, requests });
   return { lines, summary, ...(failureOf(stop, summary, failures, rejectsPath) ?? {}) };
-}
-
-/** An output file that is the file of objects (under any name, stdin's `< file` included) would destroy it. */
-async function refuseInput(field: 'output' | 'rejects', path: string | undefined, input: ImportSource): Promise<void> {
-  if (path === undefined || !sameFile(await identityOfPath(path), input.identity)) return;
-  throw new FieldError(field, (name) => {
-    const what = input.name === 'stdin' ? 'the file stdin reads from' : `the ${name('objects')} file (${input.name})`;
-    return `${name()} ${path} is ${what}: writing it would destroy the list of objects; give another file. Nothing was sent.`;
-  });
 }
 
 export function progressLine(s: { objects: number; done: number; rows: number; failed: number }, elapsedMs: number): string {

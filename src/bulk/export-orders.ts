@@ -5,6 +5,8 @@
 // order) to FILE.progress.json after each page; the partial file takes its name only once
 // complete. A run that was killed or interrupted leaves both, and `--resume` cuts the partial
 // file back to the last page recorded and goes on after its last order, with the same filters.
+// The rows hold buyers' emails: every file is private (0600). Anything else (stdout, a FIFO,
+// a device) gets the rows through the sink the caller opened (output-sink.ts), in place.
 import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
@@ -14,7 +16,8 @@ import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
 import type { ApiTuning } from '../core/transport.js';
 import { plural } from '../core/words.js';
-import { streamSink } from './export-output.js';
+import type { ExportProgress } from './export-progress.js';
+import { streamSink, type RowSink } from './output-sink.js';
 import { orderHeader, orderRows, orderRowsText, type OrderExportFormat } from './order-rows.js';
 import { openPacedApi } from './paced-api.js';
 
@@ -22,8 +25,12 @@ export interface OrderExportRequest {
   /** Checked filters; createTimeMin is the export's --since. */
   filters: OrderFilters;
   format: OrderExportFormat;
-  /** Written as FILE.partial, renamed to this when complete; stdout without it. */
+  /** A regular file: written as FILE.partial, renamed to this when complete. */
   outputPath?: string;
+  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place); env.stdout without either. */
+  sink?: RowSink;
+  /** The sink's --output as named (a FIFO's path), for the summary. */
+  sinkName?: string;
   /** Go on from FILE.partial where a killed or interrupted run stopped. */
   resume: boolean;
 }
@@ -35,6 +42,8 @@ export interface OrderExportEnv {
   now: Date;
   /** A warning on stderr (the 60-day window). */
   warn(message: string): void;
+  /** Counts the orders as pages come (the progress line). */
+  progress?: ExportProgress;
   clock?: () => number;
 }
 
@@ -70,6 +79,9 @@ interface Progress {
   rows: number;
 }
 
+/** Every file of an order export: its rows hold buyers' emails. */
+const PRIVATE = 0o600;
+
 export const partialPath = (path: string) => `${path}.partial`;
 export const progressPath = (path: string) => `${path}.progress.json`;
 
@@ -91,13 +103,15 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   // progress that counts it), cut back to what the progress counts on a resume.
   let write: (text: string) => Promise<void>;
   let finish: () => Promise<void>;
-  let abandon: () => Promise<void> = async () => {};
+  let abandon: () => Promise<void>;
   if (outputPath !== undefined) {
     const partial = partialPath(outputPath);
     if (request.resume) await truncate(partial, progress.bytes);
-    const handle = await open(partial, request.resume ? 'r+' : 'w').catch((error: NodeJS.ErrnoException) => {
+    const handle = await open(partial, request.resume ? 'r+' : 'w', PRIVATE).catch((error: NodeJS.ErrnoException) => {
       throw new FieldError('output', (flag) => `${flag()}: cannot write ${partial}${error.code ? ` (${error.code})` : ''}; nothing was sent.`, false);
     });
+    // A partial file an older version left keeps its own mode when opened: made private here.
+    await handle.chmod(PRIVATE);
     let position = progress.bytes;
     write = async (text) => {
       const bytes = Buffer.from(text, 'utf8');
@@ -106,7 +120,7 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
     };
     const save = async () => {
       const saved = { ...progress, bytes: position };
-      await writeFile(`${progressPath(outputPath)}.tmp`, `${JSON.stringify(saved)}\n`);
+      await writeFile(`${progressPath(outputPath)}.tmp`, `${JSON.stringify(saved)}\n`, { mode: PRIVATE });
       await rename(`${progressPath(outputPath)}.tmp`, progressPath(outputPath));
     };
     finish = async () => {
@@ -128,9 +142,10 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
       await save();
     };
   } else {
-    const sink = streamSink(env.stdout);
+    const sink = request.sink ?? streamSink(env.stdout);
     write = (text) => sink.write(text);
-    finish = async () => {};
+    finish = () => sink.commit();
+    abandon = () => sink.discard();
     await write(orderHeader(format));
   }
 
@@ -138,6 +153,7 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   try {
     for await (const page of paced.api.orders.everyOrder(query)) {
       if (env.signal.aborted) throw new CancelledError();
+      env.progress?.add(page.length);
       let text = '';
       for (const order of page) {
         const rows = orderRows(order);
@@ -171,7 +187,8 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
     refused: counts?.rateLimited ?? 0,
     elapsedMs: Math.round(clock() - started),
   };
-  const where = outputPath === undefined ? '' : ` to ${outputPath}`;
+  const named = outputPath ?? request.sinkName;
+  const where = named === undefined ? '' : ` to ${named}`;
   const resumed = resumedAfter === null ? '' : ` (resumed after order ${resumedAfter})`;
   return { lines: [`Exported ${plural(progress.orders, 'order')}, ${plural(progress.rows, 'row')}${where}${resumed}.`], summary };
 }

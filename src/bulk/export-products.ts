@@ -10,7 +10,7 @@ import { idText } from '../api/products/draft.js';
 import { collectionIds } from '../api/products/wire.js';
 import { scalarText } from '../core/json.js';
 import { compareIds, csvLine } from './export-rows.js';
-import type { RowSink } from './export-output.js';
+import type { RowSink } from './output-sink.js';
 import { productHandle, type CatalogSource, type Named } from './product-catalog.js';
 import { COLLECTION_SEPARATOR, ID_COLUMNS, INVENTORY_PREFIX, METAFIELD_PREFIX, OPTION_COLUMNS, PRODUCT_LEVEL_COLUMNS, VARIANT_LEVEL_COLUMNS, type ProductColumn } from './product-rows.js';
 

@@ -1,7 +1,8 @@
 // The pass over a gift card file before anything is sent: every row checked, codes
 // repeated in the file found (ignoring case, as the store compares them), spreadsheet
 // damage named with its line and column. A file with any problem is refused as a whole
-// (exit 2): a migration half done from a damaged file is worse than none. Rows without a
+// (exit 2), naming every problem (preflight-problems.ts): a migration half done from a
+// damaged file is worse than none. Rows without a
 // code get one here, written to --codes-out before the first request, so that a card never
 // exists with a code that was shown nowhere (but only once every other check passed, so that
 // a run refused for another reason leaves no codes file to block its re-run).
@@ -10,6 +11,8 @@ import { plural, pluralWord } from '../core/words.js';
 import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './gift-card-rows.js';
+import { PreflightProblems } from './preflight-problems.js';
+import type { RejectSink } from './rejects.js';
 import { importRecords, type ImportSource } from './run-import.js';
 import { inShardOfKey, type Shard } from './shard.js';
 
@@ -29,6 +32,8 @@ export interface PreflightResult {
 export interface PreflightOptions {
   shard?: Shard;
   dryRun: boolean;
+  /** Where every problem goes with its row (--rejects, opened). */
+  rejects?: { sink: RejectSink<GiftCardText>; path: string };
   /** Where generated codes go; required when a row of this shard has no code (a dry run checks it, writes nothing). */
   codesOut?: string;
 }
@@ -38,17 +43,10 @@ export function giftCardShardKey(text: GiftCardText): string {
   return text.code === '' ? `line:${text.line}` : text.code.toLowerCase();
 }
 
-interface Found extends RowProblem {
-  line: number;
-}
-
 export async function preflight(source: ImportSource, options: PreflightOptions): Promise<PreflightResult> {
-  const problems: Found[] = [];
-  let problemCount = 0;
-  const note = (found: Found) => {
-    problemCount += 1;
-    if (problems.length < 1) problems.push(found);
-  };
+  const problems = new PreflightProblems<GiftCardText>(options.rejects);
+  const note = (text: GiftCardText, found: RowProblem) =>
+    found.column === 'row' ? problems.note(text, '', found.problem) : problems.note(text, `, column ${found.column}`, `the ${found.column} ${found.problem}`);
   /** Codes of the file (all shards), lower case, to the line that has them. */
   const codes = new Map<string, number>();
   const codeless: GiftCardText[] = [];
@@ -64,18 +62,18 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
       }
       const text = giftCardText(record.cells, record.line, layout);
       if (record.invalidUtf8 !== undefined) {
-        note({ line: record.line, column: 'row', problem: `the ${layout.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)` });
+        await note(text, { column: 'row', problem: `the ${layout.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)` });
         continue;
       }
       const checked = checkGiftCardRow(text, record.cells.length, layout.width);
       if (!checked.ok) {
-        note({ line: record.line, column: checked.column, problem: checked.problem });
+        await note(text, checked);
         continue;
       }
       if (text.code !== '') {
         const key = text.code.toLowerCase();
         const earlier = codes.get(key);
-        if (earlier !== undefined) note({ line: record.line, column: 'code', problem: `repeats the code of line ${earlier} (codes are unique, ignoring case)` });
+        if (earlier !== undefined) await note(text, { column: 'code', problem: `repeats the code of line ${earlier} (codes are unique, ignoring case)` });
         else codes.set(key, record.line);
       }
       if (!inShardOfKey(options.shard, giftCardShardKey(text))) continue;
@@ -87,13 +85,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
     throw error;
   }
   if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as ${GIFT_CARD_COLUMNS.join(',')}.`, false);
-  const first = problems[0];
-  if (first) {
-    const column = first.column === 'row' ? '' : `, column ${first.column}`;
-    const what = first.column === 'row' ? first.problem : `the ${first.column} ${first.problem}`;
-    const more = problemCount > 1 ? ` (and ${plural(problemCount - 1, 'more problem')} in the file)` : '';
-    throw new UsageError(`${source.name}: line ${first.line}${column}: ${what}${more}. Nothing was sent.`, false);
-  }
+  const refusal = problems.refusal(source.name);
+  if (refusal !== undefined) throw refusal;
 
   const nothing = async () => {};
   if (codeless.length === 0) return { rows, generated: new Map(), writeCodes: nothing };

@@ -8,16 +8,16 @@ import { shapeOf } from '../api/discounts/wire-shape.js';
 import { GENERATED_DISCOUNT_CODE_LENGTH } from '../api/discounts/fields.js';
 import type { Brand } from '../core/brand.js';
 import { ApiError, AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
-import { placeOfPath, samePlace } from '../core/output-target.js';
 import { plural } from '../core/words.js';
-import { checkCodesOut, generateCodes, writeCodesFile } from './codes-out.js';
+import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from './codes-out.js';
 import { CsvSyntaxError } from './csv-rows.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './discount-kind.js';
-import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type RowRules } from './discount-rows.js';
+import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type DiscountText, type RowRules } from './discount-rows.js';
 import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
 import { discountWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
-import { openRejectsFile } from './rejects.js';
+import { PreflightProblems } from './preflight-problems.js';
+import { openRejectsFile, type RejectSink } from './rejects.js';
 import { importRecords, type ImportResult, type ImportSource, type Stop } from './run-import.js';
 import { inShardOfKey } from './shard.js';
 import { reopenableInput } from './source.js';
@@ -34,13 +34,8 @@ export interface DiscountImportRequest extends JobSettings {
 }
 
 export async function importDiscounts(request: DiscountImportRequest, env: ImportEnv): Promise<ImportReport> {
+  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath, codesOut } = request;
-  if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) {
-    throw new FieldError(
-      'rejects',
-      (name) => `${name()} ${rejectsPath} is the ${name('codesOut')} file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`,
-    );
-  }
   const input = await reopenableInput(request.file, env.stdin, env.signal, true);
   try {
     const whole = await input.open();
@@ -60,8 +55,15 @@ export async function importDiscounts(request: DiscountImportRequest, env: Impor
       if (!offline(error)) throw error;
     }
     const rules: RowRules & { templateId?: string } = { family, generate: codesOut !== undefined, ...(template ? { template: template.settings, templateId: template.id } : {}) };
-    const checked = await preflight(whole, request, rules);
+    // Opened before the check, which writes every problem row to it.
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, DISCOUNT_REJECTS);
+    let checked;
+    try {
+      checked = await preflight(whole, request, rules, rejects && rejectsPath !== undefined ? { sink: rejects, path: rejectsPath } : undefined);
+    } catch (error) {
+      await rejects?.close();
+      throw error;
+    }
     try {
       index ??= await readDiscountIndex(store);
     } catch (error) {
@@ -88,7 +90,8 @@ export async function importDiscounts(request: DiscountImportRequest, env: Impor
     );
     const lines = [...report.lines];
     if (index !== undefined) lines.push(`Planned from the store's ${plural(read.size, 'discount')}, read in ${plural(read.pages, 'page')} before the import.`);
-    if (checked.generated.size > 0) lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${codesOut} (mode 0600), and nowhere else.`);
+    if (checked.generated.size > 0)
+      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`);
     return { ...report, lines };
   } finally {
     await input.close();
@@ -127,19 +130,19 @@ interface Preflight {
  * with any problem is refused whole (exit 2, nothing sent). With --codes-out, code rows
  * without a code get one here, written to that file only once every other check passed.
  */
-export async function preflight(source: ImportSource, request: Pick<DiscountImportRequest, 'shard' | 'codesOut' | 'dryRun'>, rules: RowRules): Promise<Preflight> {
+export async function preflight(
+  source: ImportSource,
+  request: Pick<DiscountImportRequest, 'shard' | 'codesOut' | 'dryRun'>,
+  rules: RowRules,
+  rejects?: { sink: RejectSink<DiscountText>; path: string },
+): Promise<Preflight> {
   rules = { ...rules, generate: request.codesOut !== undefined };
   const codes = new Map<string, number>();
   const titles = new Map<string, number>();
   const codeless: number[] = [];
   let rows = 0;
-  let problems = 0;
-  let first: string | undefined;
+  const problems = new PreflightProblems<DiscountText>(rejects);
   let layout: ReturnType<typeof readDiscountHeader> | undefined;
-  const note = (line: number, problem: string) => {
-    problems += 1;
-    first ??= `line ${line}: ${problem}`;
-  };
   try {
     for await (const record of importRecords(source)) {
       if (layout === undefined) {
@@ -147,20 +150,20 @@ export async function preflight(source: ImportSource, request: Pick<DiscountImpo
         layout = readDiscountHeader(record.cells, source.name);
         continue;
       }
+      const text = discountText(record.cells, record.line, layout);
       if (record.invalidUtf8 !== undefined) {
-        note(record.line, 'a cell is not valid UTF-8 (save the file as UTF-8)');
+        await problems.note(text, '', 'a cell is not valid UTF-8 (save the file as UTF-8)');
         continue;
       }
-      const text = discountText(record.cells, record.line, layout);
       const checked = checkDiscountRow(text, record.cells.length, layout.width, rules);
       if (!checked.ok) {
-        note(record.line, checked.problem);
+        await problems.note(text, '', checked.problem);
         continue;
       }
       const { row } = checked;
       for (const code of codesOfCell(text.code)) {
         const earlier = codes.get(code.toLowerCase());
-        if (earlier !== undefined) note(record.line, `the code ${code} repeats a code of line ${earlier} (codes are unique, ignoring case)`);
+        if (earlier !== undefined) await problems.note(text, '', `the code ${code} repeats a code of line ${earlier} (codes are unique, ignoring case)`);
         else codes.set(code.toLowerCase(), record.line);
       }
       // A title names a discount without a code, and any on Genstore ("Discount names must be globally unique").
@@ -168,8 +171,9 @@ export async function preflight(source: ImportSource, request: Pick<DiscountImpo
       if (title !== undefined && (row.codes.length === 0 || rules.family === 'genstore')) {
         const earlier = titles.get(title);
         if (earlier !== undefined)
-          note(
-            record.line,
+          await problems.note(
+            text,
+            '',
             `the title repeats the title of line ${earlier} (${rules.family === 'genstore' ? 'discount names are unique on the store' : 'a discount without a code is known by its title'})`,
           );
         else titles.set(title, record.line);
@@ -183,7 +187,8 @@ export async function preflight(source: ImportSource, request: Pick<DiscountImpo
     throw error;
   }
   if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as code,title,discountType,valueType,value.`, false);
-  if (first !== undefined) throw new UsageError(`${source.name}: ${first}${problems > 1 ? ` (and ${plural(problems - 1, 'more problem')} in the file)` : ''}. Nothing was sent.`, false);
+  const refusal = problems.refusal(source.name);
+  if (refusal !== undefined) throw refusal;
 
   const nothing = async () => {};
   if (request.codesOut === undefined) return { rows, generated: new Map(), writeCodes: nothing };

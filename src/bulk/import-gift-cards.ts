@@ -2,10 +2,10 @@
 // also makes the codes of rows without one), the store's cards read when that is cheap,
 // then the rows run through the import engine as gift cards. stdin is read once into a
 // private temporary file, as the file is read twice.
-import { AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../core/errors.js';
-import { placeOfPath, samePlace } from '../core/output-target.js';
+import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
+import { codesOutPlace } from './codes-out.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
 import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
@@ -38,21 +38,27 @@ export interface GiftCardImportRequest {
 }
 
 export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
-  const { rejectsPath, codesOut } = request;
-  // By identity, or by resolved path for files not there yet (the codes file never is).
-  if (rejectsPath !== undefined && codesOut !== undefined && samePlace(await placeOfPath(rejectsPath), await placeOfPath(codesOut))) throw sameOutputs(rejectsPath, codesOut);
+  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
+  const { rejectsPath } = request;
   // Read twice (checked whole first, then imported): stdin is kept in a private file meanwhile.
   const input = await reopenableInput(request.file, env.stdin, env.signal, true);
   try {
     const whole = await input.open();
-    const checked = await preflight(whole, {
-      dryRun: request.dryRun,
-      ...(request.shard ? { shard: request.shard } : {}),
-      ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
-    });
-    // Opened before the first request, so that a --rejects that is the input sends nothing.
+    // Opened before the check, which writes every problem row to it, and so before the first request.
     const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
+    let checked;
+    try {
+      checked = await preflight(whole, {
+        dryRun: request.dryRun,
+        ...(request.shard ? { shard: request.shard } : {}),
+        ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
+        ...(rejects && rejectsPath !== undefined ? { rejects: { sink: rejects, path: rejectsPath } } : {}),
+      });
+    } catch (error) {
+      await rejects?.close();
+      throw error;
+    }
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const store = paced.api.giftCards;
     let index: CardIndex | undefined;
@@ -86,18 +92,11 @@ export async function importGiftCards(request: GiftCardImportRequest, env: Impor
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
-      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are in ${request.codesOut} (mode 0600), and nowhere else.`);
+      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(request.codesOut!)}, and nowhere else.`);
     return { ...report, lines };
   } finally {
     await input.close();
   }
-}
-
-function sameOutputs(rejectsPath: string, codesOut: string): UsageError {
-  return new FieldError(
-    'rejects',
-    (name) => `${name()} ${rejectsPath} is the ${name('codesOut')} file (${codesOut}): writing rejects would destroy the generated codes; give two files. Nothing was sent.`,
-  );
 }
 
 /** The result of a run stopped while it read the store's cards: every row read, none done. */

@@ -1,11 +1,9 @@
 // The results file (--results): one CSV line per row as the run settles it (line, key,
 // action, the id the store gave, the value an update replaced). Each line goes to the file
 // in one write call, so a run killed at any point (kill -9 included) leaves whole lines
-// only; the file is synced when the run ends.
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
-import { FieldError, RuntimeError, UsageError } from '../core/errors.js';
-import { identityOfPath, identityOfStats, sameFile } from '../core/file-identity.js';
+// only; the file is synced when the run ends (a pipe or a FIFO is not: it cannot be).
+import type { Writable } from 'node:stream';
+import { openLinesOutput } from './output-sink.js';
 import type { ImportedFile } from './rejects.js';
 
 export const RESULT_COLUMNS = ['line', 'key', 'action', 'id', 'before'] as const;
@@ -40,53 +38,14 @@ export function resultLine(result: ResultLine): string {
 }
 
 /**
- * Opens (creating) the results file without truncating it, makes sure it is not the file
- * imported under any name (as the rejects file does), then empties it and writes the header.
+ * Opens the results file, written as the run goes (output-sink.ts: never the file imported,
+ * under any name; emptied only once known not to be), with its header. Each line is one
+ * write call, in the order given. `stdout`: where `-` goes.
  */
-export async function openResultsFile(path: string, imported: ImportedFile): Promise<ResultSink> {
-  const what = imported.name === 'stdin' ? 'the file stdin reads from' : `the file being imported (${imported.name})`;
-  const isInput = () => new FieldError('results', (name) => `${name()} ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
-  if (sameFile(await identityOfPath(path), imported.identity)) throw isInput();
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND, 0o666);
-    const info = await handle.stat({ bigint: true });
-    if (sameFile(identityOfStats(info), imported.identity)) throw isInput();
-    if (info.isFile()) await handle.truncate(0);
-    await handle.write(`${RESULT_COLUMNS.join(',')}\n`);
-  } catch (error) {
-    await handle?.close();
-    if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new FieldError('results', (name) => `${name()}: cannot write ${path}${code ? ` (${code})` : ''}; nothing was sent.`);
-  }
-  const file = handle;
-  // Lines are written one after the other: two writes in flight could interleave.
-  let queue: Promise<void> = Promise.resolve();
-  let failure: RuntimeError | undefined;
-  const fail = (error: unknown) => {
-    failure ??= new RuntimeError(`Cannot write the results file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
-    throw failure;
-  };
+export async function openResultsFile(path: string, imported: ImportedFile, stdout?: Writable): Promise<ResultSink> {
+  const sink = await openLinesOutput(path, { field: 'results', what: 'the results file', header: `${RESULT_COLUMNS.join(',')}\n`, input: imported, stdout });
   return {
-    write(result) {
-      if (failure) return Promise.reject(failure);
-      const text = Buffer.from(resultLine(result));
-      queue = queue.then(async () => {
-        if (failure) throw failure;
-        // One write call: O_APPEND places it whole at the end of the file.
-        const { bytesWritten } = await file.write(text, 0, text.length).catch(fail);
-        if (bytesWritten !== text.length) fail(new Error(`wrote ${bytesWritten} of ${text.length} bytes`));
-      });
-      return queue;
-    },
-    async close() {
-      try {
-        await queue.catch(() => undefined);
-        await file.sync().catch(fail);
-      } finally {
-        await file.close();
-      }
-    },
+    write: (result) => sink.write(resultLine(result)),
+    close: () => sink.commit(),
   };
 }

@@ -9,7 +9,9 @@ import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
-import { checkReportFiles, reportFlag, reportTargets, writeReports, type ReportTarget } from './run-reports.js';
+import type { PlannedOutput } from '../bulk/output-check.js';
+import type { RateGovernor } from '../core/rate-governor.js';
+import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter } from './run-reports.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
@@ -69,52 +71,72 @@ interface BulkFlags {
   maxRejects?: string | undefined;
   allOrNothing?: boolean | undefined;
   rehearse?: boolean | undefined;
+  codesOut?: string | undefined;
+  json?: string | boolean | undefined;
+  jq?: string | undefined;
 }
 
-/** The flags as the engine takes them: concurrency resolved, the shard parsed, the reports checked against `file`. */
-export async function importSettings(options: BulkFlags, ctx: Context, file: string) {
-  const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-  const bulk = await import('../bulk/index.js');
-  const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
-  const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
-  const maxRejects = options.maxRejects === undefined ? undefined : bulk.parseRejectLimit(options.maxRejects);
-  if (options.maxRejects !== undefined && maxRejects === undefined) {
-    throw new FieldError('maxRejects', (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`);
+/**
+ * The flags as the engine takes them: concurrency resolved, the shard parsed, and every output
+ * (--rejects, --results, --codes-out, each --report file) checked against the others and the
+ * file imported before anything is sent. `command` names the run in its reports; a refusal
+ * from here on writes the refused run's reports (run-reports.ts).
+ */
+export async function importSettings(options: BulkFlags, ctx: Context, file: string, command: string) {
+  const targets = reportTargets(options.report, ctx.env);
+  const source = file === '-' ? 'stdin' : file;
+  const facts = { command, kind: 'import' as const, source, dryRun: options.dryRun === true || options.rehearse === true, rejectsPath: options.rejects };
+  const reports = runReporter(targets, facts, ctx);
+  try {
+    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/output-check.js')]);
+    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/codes-out.js')).codesOutput(options.codesOut);
+    const outputs: PlannedOutput[] = [
+      ...(options.rejects !== undefined ? [{ field: 'rejects', path: options.rejects, contract: 'lines' } as const] : []),
+      ...(options.results !== undefined ? [{ field: 'results', path: options.results, contract: 'lines' } as const] : []),
+      ...(codesOut ? [codesOut] : []),
+      ...reportOutputs(targets).map((r) => r.output),
+    ];
+    await checkOutputs(outputs, {
+      stdin: ctx.io.stdin,
+      stdout: ctx.io.stdout,
+      isStdoutTTY: ctx.io.isStdoutTTY,
+      stdoutHolds: jsonAsked(options) ? 'the --json summary goes' : undefined,
+      inputs: [{ path: file, what: 'the file being imported' }],
+    });
+    const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+    const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+    if (shard) reports.facts.shard = shard;
+    const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
+    const maxRejects = options.maxRejects === undefined ? undefined : bulk.parseRejectLimit(options.maxRejects);
+    if (options.maxRejects !== undefined && maxRejects === undefined) {
+      throw new FieldError('maxRejects', (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`);
+    }
+    if (options.rehearse === true && options.dryRun === true) {
+      throw new FieldError('rehearse', (name) => `${name()} and ${name('dryRun')} are two ways to preview an import: give one.`);
+    }
+    return {
+      bulk,
+      reports,
+      rehearse: options.rehearse === true,
+      settings: {
+        ...(shard ? { shard } : {}),
+        dryRun: options.dryRun === true,
+        concurrency,
+        giveUpAfterMs,
+        ...(maxRejects ? { maxRejects } : {}),
+        ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
+        ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+        ...(options.results !== undefined ? { resultsPath: options.results } : {}),
+      },
+    };
+  } catch (error) {
+    await reports.refusedBy(error);
+    throw error;
   }
-  if (options.rehearse === true && options.dryRun === true) {
-    throw new FieldError('rehearse', (name) => `${name()} and ${name('dryRun')} are two ways to preview an import: give one.`);
-  }
-  const reports = reportTargets(options.report, ctx.env);
-  await checkReportFiles(reports, [
-    { path: file, what: 'the file imported' },
-    { path: options.rejects, what: 'the --rejects file' },
-    { path: options.results, what: 'the --results file' },
-  ]);
-  if (options.results !== undefined) await checkResultsFile(options.results, options.rejects);
-  return {
-    bulk,
-    reports,
-    rehearse: options.rehearse === true,
-    settings: {
-      ...(shard ? { shard } : {}),
-      dryRun: options.dryRun === true,
-      concurrency,
-      giveUpAfterMs,
-      ...(maxRejects ? { maxRejects } : {}),
-      ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
-      ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
-      ...(options.results !== undefined ? { resultsPath: options.results } : {}),
-    },
-  };
 }
 
-/** The --results file must not be the --rejects file (the imported file and reports are checked by identity as it opens, and by checkReportFiles). */
-async function checkResultsFile(results: string, rejects: string | undefined): Promise<void> {
-  if (rejects === undefined) return;
-  const { placeOfPath, samePlace } = await import('../core/output-target.js');
-  if (results === rejects || samePlace(await placeOfPath(results), await placeOfPath(rejects))) {
-    throw new FieldError('results', (name) => `${name()} ${results} is the --rejects file: give each its own file.`);
-  }
+function jsonAsked(options: BulkFlags): boolean {
+  return (options.json !== undefined && options.json !== false) || options.jq !== undefined;
 }
 
 /** `command`: how the run's journal names what ran (`metafield import`). */
@@ -136,7 +158,7 @@ export function importEnv(ctx: Context, command: string): ImportEnv {
 }
 
 /** The summary on stderr, as JSON on stdout only with --json (or a json output default), the --report files; then the run's failure, if any. */
-export async function tellReport(report: ImportReport, out: Output, ctx: Context, reports: { command: string; targets: readonly ReportTarget[] }): Promise<void> {
+export async function tellReport(report: ImportReport, out: Output, ctx: Context, reports: RunReporter): Promise<void> {
   for (const line of report.lines) ctx.say(line);
   if (out.isJson) await out.item(report.summary, { columns: [] });
   if (reports.targets.length > 0) {
@@ -145,8 +167,7 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
     const { rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs } = summary;
     // A row applied in part is in the rejects with what was refused: a report counts it among them.
     const counts = { rows, created, updated, unchanged, rejected: failed + partial, unfinished, requests, refused, elapsedMs };
-    const run = runReport({ command: reports.command, kind: 'import', ...report.facts }, counts, result.stop !== undefined, result.rejects);
-    await writeReports(reports.targets, run, ctx);
+    await reports.write(runReport({ ...reports.facts, ...report.facts }, counts, result.stop !== undefined, result.rejects));
   }
   if (report.failure !== undefined) throw report.failure;
 }
@@ -162,10 +183,35 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
   ctx: Context,
   rehearse: boolean,
   runs: ImportRuns<Q>,
+  reports: RunReporter,
+): Promise<ImportReport> {
+  // The run's governor, once it has one: a refused run's report counts the reads its checks made.
+  let governor: RateGovernor | undefined;
+  const counting = (env: ImportEnv): ImportEnv => ({
+    ...env,
+    api: (tuning) => {
+      governor = tuning.governor ?? governor;
+      return env.api(tuning);
+    },
+  });
+  try {
+    return await runOrRehearse(request, ctx, rehearse, runs, reports.facts.command, counting);
+  } catch (error) {
+    await reports.refusedBy(error, governor?.counts.sent);
+    throw error;
+  }
+}
+
+async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
+  request: Q,
+  ctx: Context,
+  rehearse: boolean,
+  runs: ImportRuns<Q>,
   command: string,
+  counting: (env: ImportEnv) => ImportEnv,
 ): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
-  if (!rehearse && !allOrNothing) return runs.run(request, importEnv(ctx, command));
+  if (!rehearse && !allOrNothing) return runs.run(request, counting(importEnv(ctx, command)));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -175,9 +221,9 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
   };
   if (allOrNothing) {
     const { importAllOrNothing } = await import('../bulk/index.js');
-    return importAllOrNothing(request, importEnv(ctx, command), open, runs);
+    return importAllOrNothing(request, counting(importEnv(ctx, command)), open, runs);
   }
   // Nothing is written to the store: no before-image journal, nothing to undo.
   const { openJournal: _none, ...env } = importEnv(ctx, command);
-  return runs.rehearse(request, env, open);
+  return runs.rehearse(request, counting(env), open);
 }

@@ -1,16 +1,19 @@
-// --report FORMAT[=FILE] on the bulk verbs: which reports a run writes, checked before the
-// run sends anything, and written when it ends (however it ends: a run that stopped early
-// is what CI most needs to show). In GitHub Actions the github report is chosen by itself.
-import { FieldError } from '../core/errors.js';
+// --report FORMAT[=FILE] on the bulk verbs: which reports a run writes, checked with its other
+// outputs before the run sends anything (bulk/output-check.ts), and written when it ends
+// however it ends: a run that stopped early is what CI most needs to show, and a run refused
+// before it wrote anything (exit 2) is reported as refused, with its reason. In GitHub Actions
+// the github report is chosen by itself.
+import { FieldError, UsageError } from '../core/errors.js';
 import type { Context } from '../root/context.js';
-import type { RunReport } from '../bulk/report/run-report.js';
-import type { RateGovernor, RequestCounts } from '../core/rate-governor.js';
+import type { RunFacts, RunReport } from '../bulk/report/run-report.js';
+import type { PlannedOutput } from '../bulk/output-check.js';
 import { list } from './verb.js';
 
 const FILE_FORMATS = ['junit', 'json', 'markdown'] as const;
 type FileFormat = (typeof FILE_FORMATS)[number];
 
 export type ReportTarget = { format: 'github' } | { format: FileFormat; file: string };
+type FileReport = Extract<ReportTarget, { file: string }>;
 
 export function reportFlag() {
   return list(
@@ -19,7 +22,7 @@ export function reportFlag() {
   );
 }
 
-/** The reports asked for, checked: a bad value or two reports to one file is an error before anything is sent. */
+/** The reports asked for, checked: a bad value or two reports to one name is an error before anything is sent. */
 export function reportTargets(values: readonly string[] | undefined, env: NodeJS.ProcessEnv): ReportTarget[] {
   const given = values ?? [];
   const targets: ReportTarget[] = [];
@@ -38,8 +41,6 @@ export function reportTargets(values: readonly string[] | undefined, env: NodeJS
       throw new FieldError('report', (name) => `${name()} must be github, junit=FILE, json=FILE, markdown=FILE or none (got '${value}').`);
     }
     if (file === '') throw new FieldError('report', (name) => `${name()} ${format} needs a file to write: ${format}=FILE.`);
-    const twice = targets.find((t) => t.format !== 'github' && t.file === file);
-    if (twice !== undefined) throw new FieldError('report', (name) => `${name()} names ${file} twice (${twice.format} and ${format}): give each report its own file.`);
     targets.push({ format: format as FileFormat, file });
   }
   const off = given.includes('none');
@@ -47,36 +48,49 @@ export function reportTargets(values: readonly string[] | undefined, env: NodeJS
   return targets;
 }
 
-/** Refuses a report file that is a file the run reads or writes (the import's file, --rejects, --output). */
-export async function checkReportFiles(targets: readonly ReportTarget[], others: ReadonlyArray<{ path: string | undefined; what: string }>): Promise<void> {
-  const { identityOfPath, sameFile } = await import('../core/file-identity.js');
-  for (const target of targets) {
-    if (target.format === 'github') continue;
-    const identity = await identityOfPath(target.file);
-    for (const other of others) {
-      if (other.path === undefined || other.path === '-') continue;
-      if (other.path === target.file || (identity !== undefined && sameFile(identity, await identityOfPath(other.path)))) {
-        throw new FieldError('report', (name) => `${name()} ${target.format}=${target.file} is ${other.what}: a report must not write over it; give another file.`);
-      }
-    }
-  }
+/** The report files as outputs of the run, each beside the target it writes (for output-check.ts). */
+export function reportOutputs(targets: readonly ReportTarget[]): Array<{ target: FileReport; output: PlannedOutput }> {
+  return targets.filter((t): t is FileReport => t.format !== 'github').map((target) => ({ target, output: { field: 'report', path: target.file, contract: 'whole', format: target.format } }));
 }
 
-/** Writes every report of the run: files whole (a reader never sees half), the summary appended, annotations on stderr. */
-export async function writeReports(targets: readonly ReportTarget[], report: RunReport, ctx: Context): Promise<void> {
+export interface WriteOptions {
+  /** The github report's annotations (off for `report merge`: each shard's job annotated its own rows). */
+  annotate?: boolean;
+  /** Report files not to write (a refusal was about them). */
+  skip?: ReadonlySet<ReportTarget>;
+}
+
+/**
+ * Writes every report of the run: files through the run's one writer (whole, never half; a
+ * FIFO or /dev/stdout in place), the summary appended, annotations on stderr. A file that
+ * cannot be written fails the command once the others are written; what the run did stands.
+ */
+export async function writeReports(targets: readonly ReportTarget[], report: RunReport, ctx: Context, options: WriteOptions = {}): Promise<void> {
   if (targets.length === 0) return;
-  const [{ writeFileAtomically }, { markdownReport }, { junitReport }] = await Promise.all([import('../core/atomic-file.js'), import('../bulk/report/markdown.js'), import('../bulk/report/junit.js')]);
+  const [{ outputTarget }, { writeOutput }, { markdownReport }, { junitReport }] = await Promise.all([
+    import('../core/output-target.js'),
+    import('../bulk/output-sink.js'),
+    import('../bulk/report/markdown.js'),
+    import('../bulk/report/junit.js'),
+  ]);
+  let failure: unknown;
   for (const target of targets) {
+    if (options.skip?.has(target)) continue;
     if (target.format === 'github') {
-      await writeGithubReport(report, ctx);
+      await writeGithubReport(report, ctx, options.annotate !== false);
       continue;
     }
     const text = target.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : target.format === 'junit' ? junitReport(report) : markdownReport(report);
-    await writeFileAtomically(target.file, text, { overwrite: true, flag: '--report' });
+    try {
+      await writeOutput(await outputTarget(target.file), text, { field: 'report', contract: 'whole', stdout: ctx.io.stdout, what: 'the report', afterSending: true });
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure !== undefined) throw failure;
 }
 
-async function writeGithubReport(report: RunReport, ctx: Context): Promise<void> {
+async function writeGithubReport(report: RunReport, ctx: Context, annotate: boolean): Promise<void> {
   const [{ appendFile }, { annotations, workspacePath }, { markdownReport }] = await Promise.all([
     import('node:fs/promises'),
     import('../bulk/report/github.js'),
@@ -90,43 +104,47 @@ async function writeGithubReport(report: RunReport, ctx: Context): Promise<void>
       ctx.warn(`cannot append the job summary to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
     }
   }
+  if (!annotate) return;
   // The runner reads workflow commands from stderr as from stdout; stdout stays the --json's.
   const file = workspacePath(report.source, ctx.env.GITHUB_WORKSPACE);
   for (const line of annotations(report, file)) ctx.io.stderr.write(`${line}\n`);
 }
 
-/** An export's --report, set up before anything is sent: the targets, checked against its files. */
-export interface ExportReports {
-  targets: ReportTarget[];
-  /** The export's own governor: its requests and 429s are the report's (pass it in the export's API tuning). */
-  governor: RateGovernor;
-  /** Writes the reports: `rows` written, `stopped` when the export failed or was interrupted; `counted`: requests a governor of the export's own counted (else this one's). */
-  tell(rows: number, stopped: boolean, counted?: RequestCounts): Promise<void>;
+/** The reports of one run, from the moment its --report values are read to its end. */
+export interface RunReporter {
+  readonly targets: readonly ReportTarget[];
+  /** What the report says of the run; the shard is added once it is read. */
+  readonly facts: RunFacts;
+  /** Writes the reports of the run as it ended. */
+  write(report: RunReport): Promise<void>;
+  /**
+   * When `error` refused the run before it wrote anything (exit 2), writes its reports (outcome
+   * refused, the reason as its one error), none to an output the refusal was about; `requests`:
+   * the reads its checks made. Any other error is left to the caller.
+   */
+  refusedBy(error: unknown, requests?: number): Promise<void>;
 }
 
-/**
- * The reports of an export (`giftcard export`): `output` is the --output path (undefined for
- * stdout), checked with `files` (what else the export reads or writes) before any request.
- */
-export async function exportReports(
-  values: readonly string[] | undefined,
-  ctx: Context,
-  facts: { command: string; output: string | undefined; files?: ReadonlyArray<{ path: string | undefined; what: string }> },
-): Promise<ExportReports> {
-  const targets = reportTargets(values, ctx.env);
-  await checkReportFiles(targets, [{ path: facts.output, what: 'the --output file' }, ...(facts.files ?? [])]);
-  const { RateGovernor: Governor } = await import('../core/rate-governor.js');
-  const governor = new Governor({ signal: ctx.signal });
+export function runReporter(targets: readonly ReportTarget[], facts: RunFacts, ctx: Context): RunReporter {
   const started = performance.now();
   return {
     targets,
-    governor,
-    tell: async (rows, stopped, counted) => {
-      if (targets.length === 0) return;
-      const { runReport } = await import('../bulk/report/run-report.js');
-      const { sent: requests, rateLimited: refused } = counted ?? governor.counts;
-      const counts = { rows, created: null, updated: null, unchanged: null, rejected: 0, unfinished: 0, requests, refused, elapsedMs: Math.round(performance.now() - started) };
-      await writeReports(targets, runReport({ command: facts.command, kind: 'export', source: facts.output ?? 'stdout', dryRun: false }, counts, stopped, []), ctx);
+    facts,
+    write: (report) => writeReports(targets, report, ctx),
+    async refusedBy(error, requests = 0) {
+      if (!(error instanceof UsageError) || targets.length === 0) return;
+      const [{ refusedReport }, { OutputsRefused }] = await Promise.all([import('../bulk/report/run-report.js'), import('../bulk/output-check.js')]);
+      const unsafe: ReadonlySet<PlannedOutput> = error instanceof OutputsRefused ? error.unsafe : new Set();
+      const skip = new Set<ReportTarget>(reportOutputs(targets).flatMap(({ target, output }) => ([...unsafe].some((u) => u.field === 'report' && u.path === output.path) ? [target] : [])));
+      // The reason whole: a pre-flight's refusal lists its problems under its own line.
+      const reason = [error.message, ...error.details].join('\n');
+      const report = refusedReport(facts, reason, requests, Math.round(performance.now() - started));
+      try {
+        await writeReports(targets, report, ctx, { skip });
+      } catch (failure) {
+        // The refusal is what the run ends with; a report that could not be written is said beside it.
+        ctx.warn(`the report of the refused run could not be written: ${(failure as Error).message}`);
+      }
     },
   };
 }

@@ -46,19 +46,30 @@ async function write(path: string, text: string, options: { overwrite: boolean; 
       await handle.close();
     }
     if (options.overwrite) await rename(temp, path);
-    else await linkNew(temp, path, options.flag);
+    else {
+      try {
+        await linkNew(temp, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fileExists(path, options.flag);
+        throw error;
+      }
+    }
   } finally {
     await rm(temp, { force: true });
   }
 }
 
-async function linkNew(temp: string, path: string, flag: string): Promise<void> {
+/**
+ * `temp` given the name `path` only if no file has it, even one made a moment ago (a hard
+ * link fails then, with EEXIST). `temp` keeps its own name too: the caller removes it.
+ */
+export async function linkNew(temp: string, path: string): Promise<void> {
   try {
     await link(temp, path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fileExists(path, flag);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
     // A file system without hard links: checked, then moved (a file appearing in between is replaced).
-    if (await exists(path)) throw fileExists(path, flag);
+    if (await exists(path)) throw Object.assign(new Error(`${path} exists`), { code: 'EEXIST' });
     await rename(temp, path);
   }
 }

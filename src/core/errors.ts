@@ -12,16 +12,21 @@ export const ExitCode = {
 
 export abstract class CliError extends Error {
   abstract readonly exitCode: number;
+  /** Lines printed under the error's own, each kept to one line (a list of problems). */
+  readonly details: readonly string[] = [];
 }
 
 /** Invalid usage or invalid input: nothing was sent. Prints the command's usage line unless `showUsage` is false. */
 export class UsageError extends CliError {
   readonly exitCode = ExitCode.usage;
+  override readonly details: readonly string[];
   constructor(
     message: string,
     readonly showUsage = true,
+    details: readonly string[] = [],
   ) {
     super(message);
+    this.details = details;
   }
 }
 

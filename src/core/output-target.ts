@@ -112,7 +112,7 @@ export async function placeOf(target: OutputTarget, stdout: Readable | Writable)
 }
 
 /** Where a file output lands (a path, whether there or not yet). */
-export async function placeOfPath(path: string): Promise<OutputPlace> {
+async function placeOfPath(path: string): Promise<OutputPlace> {
   const identity = await identityOfPath(path);
   return { stdout: false, identity: fileIdentity(identity), resolved: identity === undefined ? await resolvedNewPath(path) : undefined };
 }

@@ -27,7 +27,7 @@ describe('a hostile loopback store', () => {
       ['giftcard export', ['giftcard', 'export'], ['note']],
       ['product export', ['product', 'export'], ['title']],
       ['order export', ['order', 'export', '--since', '2020-01-01'], ['title']],
-      ['discount export', ['discount', 'export', '--discount', '6100000000000000013'], ['code']],
+      ['discount export', ['discount', 'export'], ['title']],
       ['metafield export', ['metafield', 'export', '--domain', 'products', '4000000000000000401'], ['value']],
       ['metafield definition export', ['metafield', 'definition', 'export', 'products'], ['description'], 'json'],
     ];
@@ -155,7 +155,7 @@ describe('a hostile loopback store', () => {
     const LISTINGS: Array<[RegExp, string, (n: number) => Record<string, unknown>]> = [
       [/\/customers(\/search)?$/, 'customers', (n) => ({ id: String(7300000000000000000n + BigInt(n)) })],
       [/\/orders$/, 'orders', (n) => ({ id: String(5000000000000000000n + BigInt(n)), createTime: '2026-11-01T00:00:00Z', lineItems: [] })],
-      [/\/discounts\/\d+\/codes$/, 'discountCodes', (n) => ({ id: String(6200000000000000000n + BigInt(n)), code: `CODE${n}` })],
+      [/\/discounts$/, 'discounts', (n) => ({ id: String(6200000000000000000n + BigInt(n)), title: `Discount ${n}`, discountMethod: 'AUTOMATIC_DISCOUNT' })],
       [/\/gift_cards\/search$/, 'giftCards', (n) => ({ id: String(4000000000000000000n + BigInt(n)), lastCharacters: 'ABCD', balance: '1.00', currency: 'USD' })],
     ];
     /**
@@ -182,7 +182,7 @@ describe('a hostile loopback store', () => {
       ['customer', 'count'],
       ['order', 'list', '--all'],
       ['order', 'export', '--since', '2026-01-01'],
-      ['discount', 'export', '--discount', '6100000000000000013'],
+      ['discount', 'export'],
       ['giftcard', 'export'],
       ['api', 'customers', '--paginate'],
     ];

@@ -1,7 +1,9 @@
 // Outputs that are no regular file, as real processes: a FIFO, a character device and links
 // to them (made in a scratch folder, never the machine's own /dev) are written in place and
-// stay what they are; `--output -` is stdout; two outputs that are one file are refused; and
-// `sandbox export` never writes over a running sandbox's state.
+// stay what they are, every output of an import included (--results, --codes-out, --rejects,
+// each --report file); `--output -` is stdout; two outputs that are one file are refused;
+// `sandbox export` never writes over a running sandbox's state; and a long export leaves no
+// listener behind on its file.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +16,11 @@ afterAll(() => {
   removeScratch();
 });
 
-/** The four writers that take a path, each with the path last. */
+/** The writers that take a path, each with the path last. */
 const WRITERS: ReadonlyArray<{ name: string; args: (path: string) => string[] }> = [
   { name: 'giftcard export --reveal-codes --output', args: (path) => ['giftcard', 'export', '--reveal-codes', '--output', path] },
+  { name: 'order export --output', args: (path) => ['order', 'export', '--since', '2000-01-01', '--output', path] },
+  { name: 'product export --output', args: (path) => ['product', 'export', '--output', path] },
   { name: 'metafield export --output', args: (path) => ['metafield', 'export', '--all', '--output', path] },
   { name: 'metafield definition export --output', args: (path) => ['metafield', 'definition', 'export', '--all', '--output', path] },
   { name: 'sandbox export --force', args: (path) => ['sandbox', 'export', '--force', path] },
@@ -191,5 +195,153 @@ describe("sandbox export onto a running sandbox's own state (spawned)", () => {
     // Stopped: the file is no live sandbox's any more.
     const after = await run(['--sandbox', 'sandbox', 'export', '--force', data]);
     expect(after.code, after.stderr).toBe(0);
+  });
+});
+
+/** A FIFO in a scratch folder with a reader (cat) on it: what the reader got, once the writer closed it. */
+function fifoWithReader(dir: string, name: string): { path: string; read: () => Promise<string> } {
+  const path = join(dir, name);
+  expect(spawnSync('mkfifo', [path]).status).toBe(0);
+  const reader = spawn('cat', [path], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const chunks: Buffer[] = [];
+  reader.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => reader.once('close', () => resolve()));
+  return {
+    path,
+    read: async () => {
+      // A writer that renamed a file over the FIFO never opened it: the reader would wait for good.
+      const timer = setTimeout(() => reader.kill('SIGKILL'), 5000);
+      await done;
+      clearTimeout(timer);
+      return Buffer.concat(chunks).toString();
+    },
+  };
+}
+
+describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
+  let sandbox: ServeHandle;
+  beforeAll(async () => {
+    sandbox = await serve(['--json']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  const cards = (dir: string) => {
+    const file = join(dir, 'cards.csv');
+    const code = `FIFO${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6)}`.slice(0, 20);
+    writeFileSync(file, `code,initialValue\n${code},5\n,7\n`);
+    return file;
+  };
+
+  it('--results, --codes-out, --rejects and two --report files, each a FIFO: every reader gets its text, every FIFO stays, no fsync fails', { timeout: 30_000 }, async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    const fifos = {
+      results: fifoWithReader(dir, 'results'),
+      codes: fifoWithReader(dir, 'codes'),
+      rejects: fifoWithReader(dir, 'rejects'),
+      json: fifoWithReader(dir, 'report.json'),
+      junit: fifoWithReader(dir, 'report.xml'),
+    };
+    const r = await run(
+      [
+        'giftcard',
+        'import',
+        file,
+        '--results',
+        fifos.results.path,
+        '--codes-out',
+        fifos.codes.path,
+        '--rejects',
+        fifos.rejects.path,
+        '--report',
+        `json=${fifos.json.path}`,
+        '--report',
+        `junit=${fifos.junit.path}`,
+      ],
+      { env: sandbox.env(), timeoutMs: 20_000 },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^Imported .*cards\.csv .*2 created/m);
+    expect(r.stderr).toContain(`1 code was generated for rows without one: they are in ${fifos.codes.path}, and nowhere else.`);
+    expect(await fifos.results.read()).toMatch(/^line,key,action,id,before\n2,\*{4}\S{4},created,\d+,\n3,\*{4}\S{4},created,\d+,\n$/);
+    expect(await fifos.codes.read()).toMatch(/^line,code,initialValue,.*\n3,[A-Z0-9]{8,20},7,/);
+    expect(await fifos.rejects.read()).toBe('line,code,initialValue,balance,currency,note,expireTime,customerId,status,reason\n');
+    expect(JSON.parse(await fifos.json.read())).toMatchObject({ command: 'giftcard import', shards: [{ rows: 2, created: 2, outcome: 'complete' }] });
+    expect(await fifos.junit.read()).toContain('<testsuites name="store-cli giftcard import');
+    for (const fifo of Object.values(fifos)) expect(lstatSync(fifo.path).isFIFO()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['cards.csv', 'codes', 'rejects', 'report.json', 'report.xml', 'results']);
+  });
+
+  it('--report json= a link to /dev/stdout: the report reaches stdout, the link stays', async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    symlinkSync('/dev/stdout', join(dir, 'out'));
+    const r = await run(['giftcard', 'import', file, '--codes-out', join(dir, 'codes.csv'), '--report', `json=${join(dir, 'out')}`], { env: sandbox.env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ command: 'giftcard import', kind: 'import' });
+    expect(lstatSync(join(dir, 'out')).isSymbolicLink()).toBe(true);
+  });
+
+  it('--codes-out - writes the codes to stdout when it is piped, and is refused beside --json, whose summary goes there', async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    const piped = await run(['giftcard', 'import', file, '--codes-out', '-'], { env: sandbox.env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toMatch(/^line,code,initialValue,balance,currency,note,expireTime,customerId,status\n3,[A-Z0-9]{16},7,/);
+    expect(piped.stderr).toContain('1 code was generated for rows without one: they are on stdout, and nowhere else.');
+    const json = await run(['giftcard', 'import', file, '--codes-out', '-', '--json'], { env: sandbox.env() });
+    expect(json.code).toBe(2);
+    expect(json.stderr).toBe('error: --codes-out - is stdout, where the --json summary goes; give another file. Nothing was sent.\n');
+  });
+
+  it('F and ./F, relative to the folder the command runs in, are one file: exit 2, nothing made', async () => {
+    const dir = scratch().root;
+    const file = cards(dir);
+    const r = await run(['giftcard', 'import', 'cards.csv', '--codes-out', 'F', '--results', './F'], { env: sandbox.env(), cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: --codes-out F and --results ./F are the same file: the generated codes would be lost; give two files. Nothing was sent.\n');
+    expect(readdirSync(dir)).toEqual([file.split('/').pop()]);
+  });
+});
+
+describe('a 5,000-product export to a file (spawned)', () => {
+  it('writes every product with no warning on stderr (no listener left per back-pressure wait)', { timeout: 90_000 }, async () => {
+    const dir = scratch().root;
+    const seed = join(dir, 'products.json');
+    const products = Array.from({ length: 5000 }, (_, i) => ({
+      productId: String(4_500_000_000_000_000_000n + BigInt(2 * i)),
+      title: `Bulk product ${String(i).padStart(4, '0')} with a title long enough to fill the rows`,
+      productType: 'normal',
+      status: 'active',
+      collections: [],
+      images: [],
+      options: [],
+      variants: [
+        {
+          variantId: String(4_500_000_000_000_000_001n + BigInt(2 * i)),
+          sku: `BULK-${i}`,
+          price: '9.50',
+          weightUnit: 'kg',
+          inventoryManagement: false,
+          isDisabled: false,
+          inventoryQuantities: [],
+          optionValueIds: [],
+        },
+      ],
+      marketAssigns: [],
+    }));
+    writeFileSync(seed, JSON.stringify({ products }));
+    const served = await serve(['--json', '--seed', seed]);
+    try {
+      const out = join(dir, 'products.csv');
+      const r = await run(['product', 'export', '--output', out], { env: served.env(), timeoutMs: 80_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(`Exported 5000 products (5000 variants) to ${out}.\n`);
+      expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(5001);
+    } finally {
+      await served.stop();
+    }
   });
 });

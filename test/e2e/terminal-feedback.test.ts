@@ -13,7 +13,7 @@ const ESC = '\u001b';
 /** A frame of ora's spinner: braille dots, or the ASCII line where Unicode is not supported. */
 const FRAME = String.raw`[\u2800-\u28ff]|[-\\|/]`;
 
-/** Holds every request until open() (then forwards them all, and later ones at once). */
+/** Holds every request but the first `passing` until open() (then forwards them all, and later ones at once). */
 class Gate {
   private held: (() => void)[] = [];
   private opened = false;
@@ -23,12 +23,12 @@ class Gate {
     readonly url: string,
   ) {}
 
-  static async start(upstream: string): Promise<Gate> {
+  static async start(upstream: string, passing = 0): Promise<Gate> {
     let gate: Gate | undefined;
     const server = createServer((request, response) => {
       gate!.arrived += 1;
       const forward = () => void Gate.forward(upstream, request, response);
-      if (gate!.opened) forward();
+      if (gate!.opened || gate!.arrived <= passing) forward();
       else gate!.held.push(forward);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,8 +91,8 @@ describe.skipIf(!TMUX)(title, () => {
   const gates: Gate[] = [];
   let sandbox: ServeHandle;
 
-  const gate = async () => {
-    const g = await Gate.start(sandbox.baseUrl);
+  const gate = async (passing = 0, upstream = sandbox.baseUrl) => {
+    const g = await Gate.start(upstream, passing);
     gates.push(g);
     return g;
   };
@@ -178,5 +178,45 @@ describe.skipIf(!TMUX)(title, () => {
     expect(result.stderr).toMatch(/Imported .*20 rows/);
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr).not.toContain(ESC);
+  });
+
+  it('an export to a file shows what it has read on a line of its own while it runs, and wipes it at the end', { timeout: 60_000 }, async () => {
+    // 300 cards: two pages of 250; the second is held while the screen is read.
+    const seed = join(dir, 'cards-seed.json');
+    const giftCards = Array.from({ length: 300 }, (_, i) => ({
+      id: String(4_200_000_000_000_000_000n + BigInt(i)),
+      code: `PROGRESS${String(i).padStart(5, '0')}`,
+      initialValue: '5.00',
+      createTime: '2026-01-02T03:04:05Z',
+    }));
+    writeFileSync(seed, JSON.stringify({ giftCards }));
+    const cards = await serve(['--json', '--quiet', '--seed', seed]);
+    try {
+      const g = await gate(1, cards.baseUrl);
+      const out = join(dir, 'cards.csv');
+      const pane = start(['giftcard', 'export', '--output', out], storeVars(cards, g));
+      await g.reached(2);
+      await pane.waitFor(/^export: 250 gift cards · [\d,]+\/s · \d+s\s*$/m, 15_000);
+      g.open();
+      expect(await pane.exitCode(15_000)).toBe(0);
+      expect(pane.screen()).not.toMatch(/^export:/m);
+      expect(pane.screen()).toMatch(new RegExp(`^Exported 300 gift cards to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\.$`, 'm'));
+      expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(301);
+    } finally {
+      await cards.stop();
+    }
+  });
+
+  it('an export whose rows are drawn on the terminal draws no progress line among them', { timeout: 60_000 }, async () => {
+    const g = await gate();
+    const pane = start(['giftcard', 'export'], storeVars(sandbox, g));
+    await g.reached();
+    // Held long enough for a progress line to have been drawn several times, had one started.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(pane.screen()).not.toMatch(/export: /);
+    g.open();
+    expect(await pane.exitCode(15_000)).toBe(0);
+    expect(pane.screen()).toMatch(/^code,initialValue,/m);
+    expect(pane.screen()).not.toMatch(/export: /);
   });
 });

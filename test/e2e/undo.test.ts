@@ -188,10 +188,10 @@ describe('undo and results under SIGKILL (spawned)', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--results', input], /^error: --results .* is the file being imported/],
       [['--results', join(scratchDir(), 'same.csv'), '--rejects', join(scratchDir(), '..', 'x', '..', 'same.csv')], /./],
-      [['--results', 'out.json', '--report', 'json=out.json'], /^error: --report json=out\.json is the --results file/],
+      [['--results', 'out.json', '--report', 'json=out.json'], /^error: --report json=out\.json and --results out\.json are the same file; give two files\. Nothing was sent\.$/m],
     ];
     const same = join(scratchDir(), 'same.csv');
-    cases[1] = [['--results', same, '--rejects', same], /^error: --results .*same\.csv is the --rejects file: give each its own file\.$/m];
+    cases[1] = [['--results', same, '--rejects', same], /^error: --results .*same\.csv and --rejects .*same\.csv are the same file; give two files\. Nothing was sent\.$/m];
     for (const [flags, message] of cases) {
       const result = await run(['metafield', 'import', input, ...flags], { env, cwd: scratchDir() });
       expect(result.code, result.stderr).toBe(2);

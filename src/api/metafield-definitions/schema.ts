@@ -252,10 +252,22 @@ export function checkDefinitionsFile(value: unknown, source: string): FileDefini
  * hold the same definitions export the same bytes.
  */
 export function definitionsFileText(definitions: readonly FileDefinition[]): string {
+  return `${toJson({ definitions: definitionEntries(definitions) }, 2)}\n`;
+}
+
+/** The same entries as JSON lines, one definition a line (`definition export --jsonl`). */
+export function definitionsJsonLines(definitions: readonly FileDefinition[]): string {
+  return definitionEntries(definitions)
+    .map((entry) => `${toJson(entry)}\n`)
+    .join('');
+}
+
+/** The definitions sorted by domain, namespace and code, each with its fields in the file's order. */
+function definitionEntries(definitions: readonly FileDefinition[]) {
   const order = (domain: string) => (METAFIELD_DOMAINS as readonly string[]).indexOf(domain);
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const sorted = [...definitions].sort((a, b) => order(a.domain) - order(b.domain) || byName(a.namespace, b.namespace) || byName(a.code, b.code));
-  const entries = sorted.map((d) => ({
+  return sorted.map((d) => ({
     domain: d.domain,
     namespace: d.namespace,
     code: d.code,
@@ -267,5 +279,4 @@ export function definitionsFileText(definitions: readonly FileDefinition[]): str
     optionMap: d.optionMap,
     pinned: d.pinned,
   }));
-  return `${toJson({ definitions: entries }, 2)}\n`;
 }

@@ -26,8 +26,11 @@ export function workspacePath(file: string, workspace: string | undefined): stri
   return inside.split(sep).join('/');
 }
 
-/** The annotation lines: an error per rejected row (the first 10), then a notice counting the rest. */
+/** The annotation lines: an error for a refused run (its reason), an error per rejected row (the first 10), then a notice counting the rest. */
 export function annotations(report: RunReport, file: string): string[] {
+  const refusals = report.shards.flatMap((shard) =>
+    shard.outcome === 'refused' ? [`::error file=${property(file)},title=${property(`store-cli ${report.command}: run refused`)}::${message(shard.reason ?? 'refused before it wrote anything')}`] : [],
+  );
   const title = property(`store-cli ${report.command}: row rejected`);
   const lines = report.rejects.slice(0, ANNOTATED_REJECTS).map((reject) => `::error file=${property(file)},line=${reject.line},title=${title}::${message(reject.reason)}`);
   const rest = totals(report).rejected - lines.length;
@@ -36,5 +39,5 @@ export function annotations(report: RunReport, file: string): string[] {
     const where = files.length > 0 ? `in ${files.join(', ')}` : '(run with --rejects FILE to keep every one)';
     lines.push(`::notice title=${title}::${message(`${rest} more rejected ${rest === 1 ? 'row' : 'rows'} ${where}`)}`);
   }
-  return lines;
+  return [...refusals, ...lines];
 }

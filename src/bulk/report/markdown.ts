@@ -16,12 +16,14 @@ export function cell(text: string): string {
     .replace(/([`*_[\]])/g, '\\$1');
 }
 
-function row(name: string, counts: Omit<ShardCounts, 'shard' | 'rejectsFile'>): string {
-  const outcome = counts.outcome === 'stopped' ? 'stopped early' : counts.outcome === 'rejects' ? 'rows rejected' : 'complete';
+const OUTCOME_WORDS = { complete: 'complete', rejects: 'rows rejected', stopped: 'stopped early', refused: 'refused' } as const;
+
+function row(name: string, counts: Omit<ShardCounts, 'shard' | 'rejectsFile' | 'reason'>): string {
+  const outcome = OUTCOME_WORDS[counts.outcome];
   return `| ${name} | ${n(counts.rows)} | ${n(counts.created)} | ${n(counts.updated)} | ${n(counts.unchanged)} | ${n(counts.rejected)} | ${n(counts.requests)} | ${n(counts.refused)} | ${formatDuration(counts.elapsedMs)} | ${outcome} |`;
 }
 
-/** `### store-cli metafield import: values.csv`, the table, and where the rejected rows are. */
+/** `### store-cli metafield import: values.csv`, the table, why a refused run was refused, and where the rejected rows are. */
 export function markdownReport(report: RunReport): string {
   const lines = [`### store-cli ${cell(report.command)}${report.dryRun ? ' (dry run)' : ''}: ${cell(report.source)}`, ''];
   lines.push('| Shard | Rows | Created | Updated | Unchanged | Rejected | Requests | Refused (429) | Duration | Outcome |');
@@ -29,6 +31,13 @@ export function markdownReport(report: RunReport): string {
   for (const shard of report.shards) lines.push(row(cell(shard.shard ?? 'all'), shard));
   if (report.shards.length > 1) lines.push(row('**Total**', totals(report)));
   const all = totals(report);
+  for (const shard of report.shards) {
+    if (shard.reason === null) continue;
+    // A reason of several lines (every problem of a file) as a list under its first.
+    const [first = '', ...more] = shard.reason.split('\n');
+    lines.push('', `${shard.shard === null ? 'The run' : `Shard ${cell(shard.shard)}`} was refused before it wrote anything: ${cell(first)}`);
+    if (more.length > 0) lines.push('', ...more.map((line) => `- ${cell(line.trim())}`));
+  }
   if (all.rejected > 0) {
     const files = [...new Set(report.shards.map((s) => s.rejectsFile).filter((f): f is string => f !== null))];
     const where = files.length > 0 ? `every one is in ${files.map((f) => `\`${cell(f)}\``).join(', ')}` : 'give --rejects FILE to keep every one';

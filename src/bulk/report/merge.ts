@@ -3,7 +3,7 @@
 // refused with the files named: a sum of unrelated runs would be a wrong number, not a total.
 import * as z from 'zod/mini';
 import { UsageError } from '../../core/errors.js';
-import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './run-report.js';
+import { OUTCOMES, REPORT_FORMAT, REPORT_VERSION, type RunReport } from './run-report.js';
 
 const count = z.int().check(z.gte(0));
 const known = z.nullable(count);
@@ -19,7 +19,9 @@ const shardCountsSchema = z.object({
   requests: count,
   refused: count,
   elapsedMs: z.number().check(z.gte(0)),
-  outcome: z.enum(['complete', 'rejects', 'stopped']),
+  outcome: z.enum(OUTCOMES),
+  // Reports written before refused runs were reported have none.
+  reason: z.optional(z.nullable(z.string())),
   rejectedNotListed: count,
   rejectsFile: z.nullable(z.string()),
 });
@@ -50,7 +52,7 @@ export function parseReport(text: string, file: string): RunReport {
     const at = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
     throw new UsageError(`${file} is not a run report this version reads: at ${at.replace(/^\./, '')}, ${issue.message.toLowerCase()}.`);
   }
-  return parsed.data;
+  return { ...parsed.data, shards: parsed.data.shards.map((shard) => ({ ...shard, reason: shard.reason ?? null })) };
 }
 
 /** The reports added: their shards side by side (in shard order), their rejects in the same order. */
@@ -78,6 +80,11 @@ export function mergeReports(named: ReadonlyArray<{ file: string; report: RunRep
   const shards = named.flatMap(({ report }) => report.shards).sort((a, b) => order(a.shard) - order(b.shard));
   const rejects = named.flatMap(({ report }) => report.rejects).sort((a, b) => order(a.shard) - order(b.shard) || a.line - b.line);
   return { ...first.report, shards, rejects };
+}
+
+/** The shards of a merged report that did not run to their end: refused before writing, or stopped early ("2/3", or "the whole file"). */
+export function unfinishedShards(report: RunReport): Array<{ shard: string; outcome: 'refused' | 'stopped' }> {
+  return report.shards.flatMap((s) => (s.outcome === 'refused' || s.outcome === 'stopped' ? [{ shard: s.shard ?? 'the whole file', outcome: s.outcome }] : []));
 }
 
 /** The shards of `n` missing from a merged report ("2/3"), when its shards say how many there are. */

@@ -9,6 +9,9 @@ export const REPORT_VERSION = 1;
 /** Rejected rows a report lists; the rest are counted (`rejectedNotListed`) and are in the rejects file. */
 export const LISTED_REJECTS = 1_000;
 
+export const OUTCOMES = ['complete', 'rejects', 'stopped', 'refused'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
 /** One run's counts: an import's (created, updated, unchanged), or an export's (those null). */
 export interface ShardCounts {
   /** "2/3"; null for a run of the whole file. */
@@ -24,8 +27,10 @@ export interface ShardCounts {
   requests: number;
   refused: number;
   elapsedMs: number;
-  /** How the run ended: every row applied, some rejected, or stopped early. */
-  outcome: 'complete' | 'rejects' | 'stopped';
+  /** How the run ended: every row applied, some rejected, stopped early, or refused before it wrote anything (exit 2). */
+  outcome: Outcome;
+  /** Why the run was refused (outcome refused): the error it exited with; null otherwise. */
+  reason: string | null;
   /** Rejected rows beyond the ones listed. */
   rejectedNotListed: number;
   rejectsFile: string | null;
@@ -52,7 +57,7 @@ export interface RunReport {
 }
 
 /** The counts summed over the shards; the duration is the longest shard's (shards run side by side). */
-export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'rejectsFile'> {
+export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'rejectsFile' | 'reason'> {
   const sum = (pick: (s: ShardCounts) => number) => report.shards.reduce((total, s) => total + pick(s), 0);
   const sumKnown = (pick: (s: ShardCounts) => number | null) => (report.shards.some((s) => pick(s) === null) ? null : sum((s) => pick(s) ?? 0));
   const outcomes = report.shards.map((s) => s.outcome);
@@ -66,7 +71,7 @@ export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'rejectsF
     requests: sum((s) => s.requests),
     refused: sum((s) => s.refused),
     elapsedMs: Math.max(0, ...report.shards.map((s) => s.elapsedMs)),
-    outcome: outcomes.includes('stopped') ? 'stopped' : outcomes.includes('rejects') ? 'rejects' : 'complete',
+    outcome: OUTCOMES.findLast((outcome) => outcomes.includes(outcome)) ?? 'complete',
     rejectedNotListed: sum((s) => s.rejectedNotListed),
   };
 }
@@ -88,7 +93,7 @@ export interface RunFacts {
 /** One run's report: its counts, whether it stopped early, and the rejects it kept (at most LISTED_REJECTS). */
 export function runReport(
   facts: RunFacts,
-  counts: Omit<ShardCounts, 'shard' | 'outcome' | 'rejectedNotListed' | 'rejectsFile'>,
+  counts: Omit<ShardCounts, 'shard' | 'outcome' | 'reason' | 'rejectedNotListed' | 'rejectsFile'>,
   stopped: boolean,
   rejects: ReadonlyArray<{ line: number; reason: string }>,
 ): RunReport {
@@ -106,10 +111,21 @@ export function runReport(
         shard,
         ...counts,
         outcome: stopped ? 'stopped' : counts.rejected > 0 ? 'rejects' : 'complete',
+        reason: null,
         rejectedNotListed: counts.rejected - listed.length,
         rejectsFile: facts.rejectsPath ?? null,
       },
     ],
     rejects: listed,
   };
+}
+
+/**
+ * The report of a run refused before it wrote anything (exit 2: a bad file, a bad flag, two
+ * outputs that are one file): no rows, the reads its checks made (`requests`), and the reason.
+ */
+export function refusedReport(facts: RunFacts, reason: string, requests: number, elapsedMs: number): RunReport {
+  const empty = facts.kind === 'import' ? 0 : null;
+  const report = runReport(facts, { rows: 0, created: empty, updated: empty, unchanged: empty, rejected: 0, unfinished: 0, requests, refused: 0, elapsedMs }, false, []);
+  return { ...report, shards: report.shards.map((shard) => ({ ...shard, outcome: 'refused', reason })) };
 }

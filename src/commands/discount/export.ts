@@ -28,29 +28,23 @@ Requests: the listing, 250 a page (on the service also each code discount's code
   rows are held until the last page is read. An --output file is written whole or not at all.
 `,
   async run(options, ctx) {
-    const [{ exportDiscounts }, { targetSink }, { outputTarget }, { dataStdout }] = await Promise.all([
-      import('../../bulk/export-discounts.js'),
-      import('../../bulk/export-output.js'),
-      import('../../core/output-target.js'),
-      import('../../core/escaping-stream.js'),
-    ]);
-    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    const { exportReports } = await import('../run-reports.js');
-    const reports = await exportReports(options.report, ctx, { command: 'discount export', output: target.kind === 'stdout' ? undefined : options.output });
-    const api = await ctx.api({ governor: reports.governor });
-    // At a terminal, the store's text with its control characters escaped; piped, exact.
-    const sink = await targetSink(target, dataStdout(ctx.io), 'output');
+    const { startExport } = await import('../export-run.js');
+    const run = await startExport(ctx, { command: 'discount export', report: options.report, output: options.output, unit: { one: 'discount', many: 'discounts' } });
+    let sink;
     let discounts: number;
     try {
-      discounts = await exportDiscounts(api.discounts, sink, { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv' });
+      const { exportDiscounts } = await import('../../bulk/export-discounts.js');
+      const api = await ctx.api({ governor: run.governor });
+      sink = await run.open();
+      discounts = await exportDiscounts(api.discounts, sink, { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv', progress: run.progress });
       await sink.commit();
     } catch (error) {
-      await sink.discard();
-      await reports.tell(0, true);
+      await sink?.discard();
+      await run.failed(error);
       throw error;
     }
-    await reports.tell(discounts, false);
-    const named = target.kind === 'stdout' ? undefined : options.output;
+    await run.done(discounts);
+    const { named } = run;
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(discounts, 'discount')}${named ? ` to ${named}` : ''}.`);
   },
 });

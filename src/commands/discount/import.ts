@@ -53,7 +53,7 @@ Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back 
   to a service discount the run did not make cannot be taken back (the API deletes no code).
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'discount import');
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const family = (await ctx.brand()).value;
@@ -64,7 +64,7 @@ ${IMPORT_EXIT_CODES}`,
       ...(options.like !== undefined ? { like: options.like } : {}),
       ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
     };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscounts, rehearse: bulk.rehearseDiscounts }, 'discount import');
-    await tellReport(report, out, ctx, { command: 'discount import', targets: reports });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscounts, rehearse: bulk.rehearseDiscounts }, reports);
+    await tellReport(report, out, ctx, reports);
   },
 });

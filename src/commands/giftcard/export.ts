@@ -11,7 +11,8 @@ export default defineVerb({
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
     sinceId: text('<id>', 'only cards with an id greater than this'),
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
-    output: text('<file>', 'write the CSV to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    output: text('<file>', 'write to this file, which appears only once complete, instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    jsonl: boolean('write JSON lines (one object per card, keys as the CSV columns) instead of CSV; giftcard import reads CSV only'),
     revealCodes: boolean('write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'),
     sort: oneOf('<order>', 'row order: code (then id; the rows are held until the last page is read) or none (as the store lists them, written page by page)', ['code', 'none'], { default: 'code' }),
     report: reportFlag(),
@@ -36,39 +37,37 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
 `,
   async run(options, ctx) {
     const reveal = options.revealCodes === true;
-    const { outputTarget } = await import('../../core/output-target.js');
-    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
-      throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
-    }
-    const [{ checkGiftCardSearch }, { exportGiftCards }, { targetSink }, { dataStdout }] = await Promise.all([
-      import('../../api/gift-cards/schema.js'),
-      import('../../bulk/export-gift-cards.js'),
-      import('../../bulk/export-output.js'),
-      import('../../core/escaping-stream.js'),
-    ]);
-    const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
-    const { exportReports } = await import('../run-reports.js');
-    const reports = await exportReports(options.report, ctx, { command: 'giftcard export', output: target.kind === 'stdout' ? undefined : options.output });
-    const api = await ctx.api({ governor: reports.governor });
-    // A file is written whole or not at all: an older export there stays until this one is
-    // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-    // At a terminal, the store's text with its control characters escaped; piped, exact.
-    const sink = await targetSink(target, dataStdout(ctx.io), 'output', reveal ? 0o600 : 0o666);
-    const named = target.kind === 'stdout' ? undefined : options.output;
+    const { startExport } = await import('../export-run.js');
+    // With --reveal-codes the file holds secrets: private from its first byte.
+    const run = await startExport(ctx, { command: 'giftcard export', report: options.report, output: options.output, private: reveal, unit: { one: 'gift card', many: 'gift cards' } });
+    const { target, named } = run;
     const file = target.kind === 'file' ? options.output : undefined;
+    let sink;
     let counts;
     try {
-      counts = await exportGiftCards(api.giftCards.everyCard(filters), sink, reveal, options.sort);
+      if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
+        throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
+      }
+      const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
+        import('../../api/gift-cards/schema.js'),
+        import('../../bulk/export-gift-cards.js'),
+        import('../../bulk/export-progress.js'),
+      ]);
+      const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
+      const api = await ctx.api({ governor: run.governor });
+      // A file is written whole or not at all: an older export there stays until this one is
+      // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
+      sink = await run.open();
+      counts = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), sink, reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
       // Asked to reveal, revealed nothing: not the file that was asked for.
       if (reveal && counts.cards > 0 && counts.revealed === 0) throw nothingRevealed(counts.cards, file);
       await sink.commit();
     } catch (error) {
-      await sink.discard();
-      await reports.tell(0, true);
+      await sink?.discard();
+      await run.failed(error);
       throw error;
     }
-    await reports.tell(counts.cards, false);
+    await run.done(counts.cards);
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
     if (counts.revealed > 0) {
       const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');

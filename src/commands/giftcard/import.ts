@@ -28,11 +28,11 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'giftcard import');
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards }, 'giftcard import');
-    await tellReport(report, out, ctx, { command: 'giftcard import', targets: reports });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards }, reports);
+    await tellReport(report, out, ctx, reports);
   },
 });

@@ -62,57 +62,69 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
     }
     const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-    const { outputTarget } = await import('../../core/output-target.js');
-    // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
-    const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
     const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
-    if (jsonAsked && outputPath === undefined)
-      throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
     if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
-    const { reportTargets, checkReportFiles, writeReports } = await import('../run-reports.js');
-    const reports = reportTargets(options.report, ctx.env);
-    await checkReportFiles(reports, [
-      { path: options.objects, what: 'the --objects file' },
-      { path: outputPath, what: 'the --output file' },
-      { path: options.rejects, what: 'the --rejects file' },
-    ]);
-    const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-    const [bulk, { dataStdout }] = await Promise.all([import('../../bulk/index.js'), import('../../core/escaping-stream.js')]);
-    const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+    // Asked first, so that a bad --jq sends nothing.
     const out = await ctx.output();
-    const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-    const source =
-      options.objects !== undefined
-        ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
-        : options.all
-          ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
-          : { kind: 'ids' as const, domain: domain!, ids };
-    const report = await bulk.exportMetafields(
-      {
-        source,
-        ...(namespace !== undefined ? { namespace } : {}),
-        ...(shard ? { shard } : {}),
-        concurrency,
-        format: options.jsonl ? 'jsonl' : 'csv',
-        ...(outputPath !== undefined ? { outputPath } : {}),
-        ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
-      },
-      {
-        stdin: ctx.io.stdin,
-        // At a terminal, the store's text with its control characters escaped; piped, exact.
-        stdout: dataStdout(ctx.io),
-        signal: ctx.signal,
-        api: (tuning) => ctx.api(tuning),
-        progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
-      },
-    );
+    const { startExport } = await import('../export-run.js');
+    const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);
+    // Its own progress line (objects, rows, failures), in a terminal and in logs.
+    const run = await startExport(ctx, {
+      command: 'metafield export',
+      report: options.report,
+      output: options.output,
+      json: jsonAsked,
+      rows: 'the values',
+      outputs: rejects ? [rejects] : [],
+      inputs: options.objects === undefined ? [] : [{ path: options.objects, what: 'the --objects file' }],
+    });
+    // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
+    const outputPath = run.named;
+    let report;
+    let shard;
+    try {
+      if (jsonAsked && outputPath === undefined)
+        throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
+      const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+      const [bulk, { dataStdout }] = await Promise.all([import('../../bulk/index.js'), import('../../core/escaping-stream.js')]);
+      shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+      const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
+      const source =
+        options.objects !== undefined
+          ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
+          : options.all
+            ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
+            : { kind: 'ids' as const, domain: domain!, ids };
+      report = await bulk.exportMetafields(
+        {
+          source,
+          ...(namespace !== undefined ? { namespace } : {}),
+          ...(shard ? { shard } : {}),
+          concurrency,
+          format: options.jsonl ? 'jsonl' : 'csv',
+          ...(outputPath !== undefined ? { outputPath } : {}),
+          ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+        },
+        {
+          stdin: ctx.io.stdin,
+          // At a terminal, the store's text with its control characters escaped; piped, exact.
+          stdout: dataStdout(ctx.io),
+          signal: ctx.signal,
+          api: (tuning) => ctx.api(tuning),
+          progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+        },
+      );
+    } catch (error) {
+      await run.failed(error);
+      throw error;
+    }
     for (const line of report.lines) ctx.say(line);
     if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
-    if (reports.length > 0) {
+    if (run.reporter.targets.length > 0) {
       const { runReport } = await import('../../bulk/report/run-report.js');
       const { rows, failed: rejected, unfinished, requests, refused, elapsedMs } = report.summary;
-      const facts = { command: 'metafield export', kind: 'export' as const, source: outputPath ?? 'stdout', dryRun: false, shard, rejectsPath: options.rejects };
-      await writeReports(reports, runReport(facts, { rows, created: null, updated: null, unchanged: null, rejected, unfinished, requests, refused, elapsedMs }, unfinished > 0, []), ctx);
+      const facts = { ...run.reporter.facts, shard, rejectsPath: options.rejects };
+      await run.reporter.write(runReport(facts, { rows, created: null, updated: null, unchanged: null, rejected, unfinished, requests, refused, elapsedMs }, unfinished > 0, []));
     }
     if (report.failure !== undefined) throw report.failure;
   },

@@ -33,11 +33,11 @@ ${IMPORT_EXIT_CODES}`,
     if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
       throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
     }
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'metafield import');
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importMetafields, rehearse: bulk.rehearseMetafields }, 'metafield import');
-    await tellReport(report, out, ctx, { command: 'metafield import', targets: reports });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importMetafields, rehearse: bulk.rehearseMetafields }, reports);
+    await tellReport(report, out, ctx, reports);
   },
 });

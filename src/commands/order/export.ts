@@ -15,7 +15,10 @@ export default defineVerb({
     financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
     fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
     customer: text('<id|email>', "only this customer's orders: a customer id or an email address"),
-    output: text('<file>', 'write to this file, which appears only once complete (written as FILE.partial meanwhile); default: stdout'),
+    output: text(
+      '<file>',
+      "write to this file (mode 0600: it holds buyers' emails), which appears only once complete (written as FILE.partial meanwhile); default: stdout (- is stdout; a device or FIFO is written in place)",
+    ),
     jsonl: boolean('write JSON lines (one object per line item, keys as the CSV columns) instead of CSV'),
     resume: boolean('go on with the interrupted export of --output (FILE.partial), with the same --since, --until and filters'),
     report: reportFlag(),
@@ -46,23 +49,38 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const [{ checkOrderQuery }, { UsageError }, { outputTarget }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js'), import('../../core/output-target.js')]);
-    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
-    const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
+    const [{ checkOrderQuery }, { UsageError }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js')]);
     const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
-    if (jsonAsked && outputPath === undefined)
-      throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
-    if (options.resume && outputPath === undefined) throw new UsageError('--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).');
-    const { exportReports } = await import('../run-reports.js');
-    const reports = await exportReports(options.report, ctx, { command: 'order export', output: outputPath });
-    const [{ exportOrders }, { dataStdout }] = await Promise.all([import('../../bulk/export-orders.js'), import('../../core/escaping-stream.js')]);
+    const { startExport } = await import('../export-run.js');
+    // The rows hold buyers' emails: a file is private (0600), as the webhook log is.
+    const run = await startExport(ctx, { command: 'order export', report: options.report, output: options.output, private: true, json: jsonAsked, unit: { one: 'order', many: 'orders' } });
+    // A regular file is written as FILE.partial (resumable); stdout, a FIFO or a device in place.
+    const outputPath = run.target.kind === 'file' ? run.named : undefined;
     const out = await ctx.output();
     // The run paces itself with a governor of its own: the report counts its requests.
     let governor: RateGovernor | undefined;
     let report;
     try {
+      if (jsonAsked && run.named === undefined)
+        throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
+      const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
+      if (options.resume && outputPath === undefined) {
+        throw new UsageError(
+          run.named === undefined
+            ? '--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).'
+            : `--resume goes on with the partial file of an --output file, and ${run.named} is no regular file (it is written in place): run it without --resume.`,
+        );
+      }
+      const [{ exportOrders }, { dataStdout }] = await Promise.all([import('../../bulk/export-orders.js'), import('../../core/escaping-stream.js')]);
+      const sink = outputPath === undefined ? await run.open() : undefined;
       report = await exportOrders(
-        { filters, format: options.jsonl ? 'jsonl' : 'csv', ...(outputPath !== undefined ? { outputPath } : {}), resume: options.resume === true },
+        {
+          filters,
+          format: options.jsonl ? 'jsonl' : 'csv',
+          ...(outputPath !== undefined ? { outputPath } : {}),
+          ...(sink ? { sink, ...(run.named !== undefined ? { sinkName: run.named } : {}) } : {}),
+          resume: options.resume === true,
+        },
         {
           // At a terminal, the store's text with its control characters escaped; piped, exact.
           stdout: dataStdout(ctx.io),
@@ -72,16 +90,20 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
             return ctx.api(tuning);
           },
           now: ctx.now(),
-          warn: (message) => ctx.warn(message),
+          warn: (message) => {
+            run.progress.clear();
+            ctx.warn(message);
+          },
+          progress: run.progress,
         },
       );
     } catch (error) {
-      await reports.tell(0, true, governor?.counts);
+      await run.failed(error, governor?.counts);
       throw error;
     }
     const { rows, requests, refused } = report.summary;
-    await reports.tell(rows, false, { sent: requests, rateLimited: refused, bucketEmpty: 0, retried: 0 });
-    if (ctx.io.isStderrTTY || outputPath !== undefined) for (const line of report.lines) ctx.say(line);
-    if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
+    await run.done(rows, { sent: requests, rateLimited: refused, bucketEmpty: 0, retried: 0 });
+    if (ctx.io.isStderrTTY || run.named !== undefined) for (const line of report.lines) ctx.say(line);
+    if (out.isJson && run.named !== undefined) await out.item(report.summary, { columns: [] });
   },
 });

@@ -38,24 +38,22 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
   written in place, never replaced; - is stdout.
 `,
   async run(options, ctx) {
-    const { outputTarget } = await import('../../core/output-target.js');
-    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-    const [{ exportProducts }, { catalogSource }, { targetSink }, { dataStdout }] = await Promise.all([
-      import('../../bulk/export-products.js'),
-      import('../../bulk/import-products.js'),
-      import('../../bulk/export-output.js'),
-      import('../../core/escaping-stream.js'),
-    ]);
-    const { exportReports } = await import('../run-reports.js');
-    const reports = await exportReports(options.report, ctx, { command: 'product export', output: target.kind === 'stdout' ? undefined : options.output });
-    const api = await ctx.api({ governor: reports.governor });
-    // A file is written whole or not at all: an older export there stays until this one is complete.
-    // At a terminal, the store's text with its control characters escaped; piped, exact.
-    const sink = await targetSink(target, dataStdout(ctx.io), 'output');
+    const { startExport } = await import('../export-run.js');
+    const run = await startExport(ctx, { command: 'product export', report: options.report, output: options.output, unit: { one: 'product', many: 'products' } });
+    let sink;
     let counts;
     try {
-      counts = await exportProducts(catalogSource(api), sink, {
+      const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+      const [{ exportProducts }, { catalogSource }, { countedPages }] = await Promise.all([
+        import('../../bulk/export-products.js'),
+        import('../../bulk/import-products.js'),
+        import('../../bulk/export-progress.js'),
+      ]);
+      const api = await ctx.api({ governor: run.governor });
+      // A file is written whole or not at all: an older export there stays until this one is complete.
+      sink = await run.open();
+      const source = catalogSource(api);
+      counts = await exportProducts({ ...source, products: () => countedPages(source.products(), run.progress) }, sink, {
         ids: options.ids,
         format: options.jsonl ? 'jsonl' : 'csv',
         concurrency,
@@ -63,13 +61,13 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       });
       await sink.commit();
     } catch (error) {
-      await sink.discard();
-      await reports.tell(0, true);
+      await sink?.discard();
+      await run.failed(error);
       throw error;
     }
     // A row a variant.
-    await reports.tell(counts.variants, false);
-    const named = target.kind === 'stdout' ? undefined : options.output;
+    await run.done(counts.variants);
+    const { named } = run;
     if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.products, 'product')} (${plural(counts.variants, 'variant')})${named ? ` to ${named}` : ''}.`);
   },
 });

@@ -43,11 +43,11 @@ Categories and collections are named as product create --collection names them (
   else nothing is sent.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file);
+    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'product import');
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, 'product import');
-    await tellReport(report, out, ctx, { command: 'product import', targets: reports });
+    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, reports);
+    await tellReport(report, out, ctx, reports);
   },
 });

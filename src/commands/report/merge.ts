@@ -1,6 +1,6 @@
 import type { RunReport } from '../../bulk/report/run-report.js';
 import { reportFlag } from '../run-reports.js';
-import { defineVerb, variadicArg } from '../verb.js';
+import { boolean, defineVerb, variadicArg } from '../verb.js';
 
 const REPORT_FIELDS = ['format', 'version', 'command', 'kind', 'source', 'dryRun', 'shards', 'rejects'] as const satisfies readonly (keyof RunReport)[];
 
@@ -8,7 +8,10 @@ export default defineVerb({
   name: 'merge',
   summary: 'Add the --report json files of the shards of one run into one report, for a fan-in job',
   args: { files: variadicArg("the shards' report files (--report json=FILE), or - for stdin") },
-  flags: { report: reportFlag() },
+  flags: {
+    report: reportFlag(),
+    allowMissing: boolean('exit 0 when a shard has no report (the totals leave it out), instead of 3'),
+  },
   json: { fields: REPORT_FIELDS, what: 'the merged report as JSON on stdout (the format --report json writes)' },
   examples: [
     'store-cli report merge shard-*.json',
@@ -18,22 +21,40 @@ export default defineVerb({
   notes: `
 Prints the merged run as a Markdown table (a row per shard and the total; the duration is
   the longest shard's) and its first rejected rows; in GitHub Actions, --report github is
-  chosen by itself: the table goes to the job summary and the first 10 rejected rows are
-  annotated on the file. Reports of different runs (another command, file or kind) or a
+  chosen by itself: the table goes to the job summary (the rows are not annotated again:
+  each shard's job annotated its own). Reports of different runs (another command, file or kind) or a
   shard given twice are refused (exit 2); a shard missing is named in a warning.
+Exit codes: 0 every shard's report is there and ran to its end (rejected rows or not);
+  3 a shard is missing (unless --allow-missing), was refused before it wrote anything or
+  stopped early: the merged report is written all the same; 2 the reports cannot be merged.
 `,
   async run(options, ctx) {
     const out = await ctx.output();
-    const [{ readInputText }, { mergeReports, missingShards, parseReport }, { markdownReport }, { reportTargets, writeReports, checkReportFiles }] = await Promise.all([
+    const [
+      { readInputText },
+      { mergeReports, missingShards, unfinishedShards, parseReport },
+      { markdownReport },
+      { reportOutputs, reportTargets, writeReports },
+      { checkOutputs },
+      { PartialFailureError },
+    ] = await Promise.all([
       import('../../core/input-text.js'),
       import('../../bulk/report/merge.js'),
       import('../../bulk/report/markdown.js'),
       import('../run-reports.js'),
+      import('../../bulk/output-check.js'),
+      import('../../core/errors.js'),
     ]);
     const targets = reportTargets(options.report, ctx.env);
-    await checkReportFiles(
-      targets,
-      options.files.map((path) => ({ path, what: 'a report being merged' })),
+    await checkOutputs(
+      reportOutputs(targets).map((r) => r.output),
+      {
+        stdin: ctx.io.stdin,
+        stdout: ctx.io.stdout,
+        isStdoutTTY: ctx.io.isStdoutTTY,
+        stdoutHolds: 'the merged report goes',
+        inputs: options.files.map((path) => ({ path, what: 'a report being merged' })),
+      },
     );
     const named = [];
     for (const file of options.files) {
@@ -42,9 +63,17 @@ Prints the merged run as a Markdown table (a row per shard and the total; the du
     }
     const merged = mergeReports(named);
     const missing = missingShards(merged);
+    const unfinished = unfinishedShards(merged);
+    const allowed = options.allowMissing === true;
     if (missing.length > 0) ctx.warn(`no report of shard ${missing.join(', ')}: the totals leave ${missing.length === 1 ? 'it' : 'them'} out.`);
-    await writeReports(targets, merged, ctx);
+    // Each shard's job annotated its own rows already: the merged report does not say them again.
+    await writeReports(targets, merged, ctx, { annotate: false });
     if (out.isJson) await out.item(merged, { columns: [] });
     else ctx.io.stdout.write(markdownReport(merged));
+    const problems = [
+      ...(missing.length > 0 && !allowed ? [`no report of shard ${missing.join(', ')} (--allow-missing accepts that)`] : []),
+      ...unfinished.map(({ shard, outcome }) => `shard ${shard} ${outcome === 'refused' ? 'was refused before it wrote anything' : 'stopped early'}`),
+    ];
+    if (problems.length > 0) throw new PartialFailureError(`The run is not complete: ${problems.join('; ')}.`);
   },
 });

@@ -1,6 +1,6 @@
 // giftcard import and export over real HTTP, against sandboxes started here. The cards are
 // read back straight from the sandbox (never through the CLI under test).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -229,7 +229,7 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
     // The rejects file must not empty the codes file.
     const same = await cli(['giftcard', 'import', file, '--codes-out', `${file}.other.csv`, '--rejects', `${file}.other.csv`], { env: s.env });
     expect(same.code).toBe(2);
-    expect(same.stderr).toContain('is the --codes-out file');
+    expect(same.stderr).toContain(`--codes-out ${file}.other.csv and --rejects ${file}.other.csv are the same file: the generated codes would be lost`);
     // Never written over.
     const again = await cli(['giftcard', 'import', file, '--codes-out', codesOut], { env: s.env });
     expect(again.code).toBe(2);
@@ -291,10 +291,15 @@ describe('giftcard import: --dry-run and --shard', () => {
     }
     const taken = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', file], { env: s.env });
     expect(taken.code, taken.stderr).toBe(2);
-    expect(taken.stderr).toContain(`--codes-out ${file} exists already`);
+    expect(taken.stderr).toContain(`--codes-out ${file} is the file being imported`);
+    const other = `${file}.other.csv`;
+    writeFileSync(other, 'kept\n');
+    const exists = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', other], { env: s.env });
+    expect(exists.code, exists.stderr).toBe(2);
+    expect(exists.stderr).toContain(`--codes-out ${other} exists already`);
     const nowhere = await cli(['giftcard', 'import', file, '--dry-run', '--codes-out', `${file}.missing-dir/codes.csv`], { env: s.env });
     expect(nowhere.code, nowhere.stderr).toBe(2);
-    expect(nowhere.stderr).toContain('--codes-out: cannot create');
+    expect(nowhere.stderr).toContain(`--codes-out ${file}.missing-dir/codes.csv: its folder ${file}.missing-dir does not exist`);
     expect(await log.take()).toEqual([]);
     const codesOut = `${file}.codes.csv`;
     const dry = await importJson([file, '--dry-run', '--codes-out', codesOut], s.env);

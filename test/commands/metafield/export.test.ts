@@ -36,7 +36,6 @@ describe('metafield export: usage (exit 2, nothing sent)', () => {
     [['--all', '--namespace', 'bad ns'], '--namespace'],
     [['--all', '--shard', '4/3'], '--shard'],
     [['--all', '--concurrency', '0'], '--concurrency'],
-    [['--all', '--output', '/nonexistent-dir/values.csv'], '--output'],
   ])('%j', async (args, flag) => {
     log.clear();
     const r = await cli(exportArgs(...args), { env: s.env });
@@ -69,13 +68,21 @@ describe('metafield export: usage (exit 2, nothing sent)', () => {
     expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^error: No store is set up/)]);
   });
 
+  it('refuses an --output whose folder is missing, before anything is sent', async () => {
+    log.clear();
+    const r = await cli(exportArgs('--all', '--output', '/nonexistent-dir/values.csv'), { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: --output /nonexistent-dir/values.csv: its folder /nonexistent-dir does not exist. Nothing was sent.\n');
+    expect(await log.take()).toEqual([]);
+  });
+
   it('refuses an --output (or --rejects) that is the --objects file, under another name too', async () => {
     log.clear();
     const objects = scratchFile('objects.csv', 'domain,bizId\nproducts,1\n');
     for (const flag of ['--output', '--rejects']) {
       const r = await cli(exportArgs('--objects', objects, flag, `${dirname(objects)}/./objects.csv`), { env: s.env });
-      expectUsageError(r, flag);
-      expect(r.stderr).toContain('is the --objects file');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`error: ${flag} ${dirname(objects)}/./objects.csv is the --objects file (${objects}): writing it would destroy the input; give another file. Nothing was sent.\n`);
     }
     expect(readFileSync(objects, 'utf8')).toBe('domain,bizId\nproducts,1\n');
     expect(await log.take()).toEqual([]);

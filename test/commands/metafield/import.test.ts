@@ -188,7 +188,7 @@ describe('metafield import: an unusable file exits 2 and sends nothing', () => {
       [[file, '--domain', 'widgets'], /--domain must be one of products/],
       [[file, '--domain', 'products'], /--domain is for files without a domain column/],
       [['/nonexistent/values.csv'], /does not exist; nothing was sent/],
-      [[file, '--rejects', '/nonexistent/r.csv'], /--rejects: cannot write/],
+      [[file, '--rejects', '/nonexistent/r.csv'], /--rejects \/nonexistent\/r\.csv: its folder \/nonexistent does not exist\. Nothing was sent\./],
       [[file, '--json', 'rows,nope'], /nope/],
     ] as Array<[string[], RegExp]>) {
       const r = await cli(importArgs(...args), { env: s.env });

@@ -79,7 +79,7 @@ describe('sandbox reset', () => {
 });
 
 describe('one target rule for every sandbox verb', () => {
-  const s = useSandbox({ seed: 'demo', tokens: [{ token: 'target-rule-token-1', scopes: ['read_gift_card', 'write_gift_card'] }] });
+  const s = useSandbox({ seed: 'demo', tokens: [{ token: 'target-rule-token-1', scopes: ['read_gift_card', 'write_gift_card', 'read_customer_protected_data'] }] });
 
   it('with the default profile pointing at a running sandbox, reset, export, logs and fault all act on it and name it; --sandbox names the embedded one', async () => {
     const env = scratchDirs();

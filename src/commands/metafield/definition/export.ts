@@ -12,7 +12,8 @@ export default defineVerb({
   args: { domains: new Arg<string[]>((name) => new Argument(`[${name}...]`, `the domains to export: ${METAFIELD_DOMAINS.join(', ')}`)) },
   flags: {
     all: boolean('every domain'),
-    output: text('<file>', 'write the JSON to this file instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    output: text('<file>', 'write to this file, which appears only once complete, instead of stdout (- is stdout; a device or FIFO is written in place)'),
+    jsonl: boolean('write JSON lines (one definition a line, fields as in the file) instead of the {"definitions": [...]} file; definition import reads the file only'),
     report: reportFlag(),
   },
   examples: [
@@ -27,35 +28,29 @@ domain, namespace and code, with nothing store-specific: two stores holding the 
 definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
 `,
   async run(options, ctx) {
-    const given = options.domains ?? [];
-    if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
-    if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
-    const domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-    const [{ definitionsFileText }, { writeOutputFile }, { outputTarget }] = await Promise.all([
-      import('../../../api/metafield-definitions/schema.js'),
-      import('../../../core/atomic-file.js'),
-      import('../../../core/output-target.js'),
-    ]);
-    const target = options.output === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(options.output);
-    const { exportReports } = await import('../../run-reports.js');
-    const reports = await exportReports(options.report, ctx, { command: 'metafield definition export', output: target.kind === 'stdout' ? undefined : options.output });
-    const api = await ctx.api({ governor: reports.governor });
+    const { startExport } = await import('../../export-run.js');
+    const run = await startExport(ctx, { command: 'metafield definition export', report: options.report, output: options.output });
     let definitions;
+    let domains: string[];
     try {
+      const given = options.domains ?? [];
+      if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
+      if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
+      domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
+      const { definitionsFileText, definitionsJsonLines } = await import('../../../api/metafield-definitions/schema.js');
+      const api = await ctx.api({ governor: run.governor });
       definitions = await ctx.spin('Reading metafield definitions…', async () => {
         const found = [];
         for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
         return found;
       });
+      // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
+      await run.writeAll(options.jsonl === true ? definitionsJsonLines(definitions) : definitionsFileText(definitions));
     } catch (error) {
-      await reports.tell(0, true);
+      await run.failed(error);
       throw error;
     }
-    const textOut = definitionsFileText(definitions);
-    if (target.kind === 'stdout') ctx.io.out(textOut);
-    // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
-    else await writeOutputFile(target, textOut, { overwrite: true, flag: '--output' });
-    await reports.tell(definitions.length, false);
-    ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${target.kind === 'stdout' ? '' : ` to ${options.output}`}.`);
+    await run.done(definitions.length);
+    ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${run.named === undefined ? '' : ` to ${run.named}`}.`);
   },
 });

@@ -29,10 +29,27 @@ ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     // --json's fields are checked first, before the file is read.
     const out = options.dryRun ? undefined : await ctx.output();
-    const { checkReportFiles, reportTargets, writeReports } = await import('../../run-reports.js');
+    const [{ reportOutputs, reportTargets, runReporter }, { checkOutputs }] = await Promise.all([import('../../run-reports.js'), import('../../../bulk/output-check.js')]);
     const targets = reportTargets(options.report, ctx.env);
-    await checkReportFiles(targets, [{ path: options.file, what: 'the file imported' }]);
-    const definitions = await readFile(options.file, ctx);
+    const source = options.file === '-' ? 'stdin' : options.file;
+    const reports = runReporter(targets, { command: 'metafield definition import', kind: 'import', source, dryRun: options.dryRun === true }, ctx);
+    let definitions: FileDefinition[];
+    try {
+      await checkOutputs(
+        reportOutputs(targets).map((r) => r.output),
+        {
+          stdin: ctx.io.stdin,
+          stdout: ctx.io.stdout,
+          isStdoutTTY: ctx.io.isStdoutTTY,
+          stdoutHolds: out?.isJson === true ? 'the --json summary goes' : undefined,
+          inputs: [{ path: options.file, what: 'the file being imported' }],
+        },
+      );
+      definitions = await readFile(options.file, ctx);
+    } catch (error) {
+      await reports.refusedBy(error);
+      throw error;
+    }
     const [{ importDefinitions }, { RateGovernor }] = await Promise.all([import('../../../bulk/import-definitions.js'), import('../../../core/rate-governor.js')]);
     const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
@@ -57,8 +74,7 @@ ${DRY_RUN_NOTE}`,
         refused,
         elapsedMs: Math.round(performance.now() - started),
       };
-      const source = options.file === '-' ? 'stdin' : options.file;
-      await writeReports(targets, runReport({ command: 'metafield definition import', kind: 'import', source, dryRun: options.dryRun === true }, counts, stopped, []), ctx);
+      await reports.write(runReport(reports.facts, counts, stopped, []));
     };
     if (options.dryRun) {
       const { runDry } = await import('../../dry-run.js');
