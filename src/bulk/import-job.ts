@@ -136,7 +136,7 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
   const { rows, created, updated, unchanged, failed } = report.summary;
   await journal.finish({ rows, created, updated, unchanged, failed });
   const { runId } = journal;
-  const told = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
+  const told = notUndoable === undefined ? `Run ${runId}: undo with ${journal.undoCommand}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
   return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
 }
 

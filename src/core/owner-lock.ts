@@ -20,7 +20,7 @@
 // The sandbox keeps its data file's lock apart (src/sandbox/state/data-lock.ts, the same
 // design written again): it shares no code with the client.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning, processPlace, startTimeOf, type ProcessPlace } from './processes.js';
 
@@ -84,13 +84,16 @@ export const SYSTEM_FACTS: ProcessFacts = {
 export function readLock(path: string): LockInstance | undefined {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Never blocks: a FIFO planted under the lock's name is opened and found to be no lock.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   try {
     const info = fstatSync(fd);
+    // Anything but a regular file is no lock this code wrote: it names no owner, and is replaced.
+    if (!info.isFile()) return { owner: undefined, ino: info.ino, text: '', mtimeMs: 0 };
     const text = readFileSync(fd, 'utf8');
     return { owner: parseOwner(text), ino: info.ino, text, mtimeMs: info.mtimeMs };
   } finally {
@@ -145,7 +148,7 @@ export function lockHolder(path: string, facts: ProcessFacts = SYSTEM_FACTS): { 
 export function ownerText(owner: LockOwner | undefined): string {
   if (owner === undefined) return 'another process';
   const where = owner.host !== undefined && owner.host !== processPlace().host ? ` on ${owner.host}` : '';
-  return `${owner.what !== undefined ? `${owner.what}, ` : ''}process ${owner.pid}${where}`;
+  return `process ${owner.pid}${where}`;
 }
 
 function tempOf(path: string): string {
@@ -252,28 +255,28 @@ export class OwnerLock {
   }
 
   /**
-   * Takes the lock, waiting while a live process holds it: `wait.onWait` is told once who
-   * holds it; `wait.signal` (Ctrl-C) ends the wait with `wait.stopped()`. Without `wait`, a
-   * held lock fails at once with `refused(owner)`.
+   * Takes the lock, with a heartbeat. While a live process holds it, `held.refuse` fails at
+   * once ('self': this very process holds it); or the take waits: `held.onWait` is told once
+   * who holds it, and `held.signal` (Ctrl-C) ends the wait with `held.stopped()` (a holder in
+   * this very process, another task of it, is waited for too).
    */
   static async take(
     path: string,
     what: string,
-    refused: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error,
-    wait?: { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
+    held: { refuse: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error } | { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
   ): Promise<OwnerLock> {
     let told = false;
     let pause = 20;
     for (;;) {
       const taken = OwnerLock.tryTake(path, what, { heartbeat: true });
       if (taken instanceof OwnerLock) return taken;
-      if (wait === undefined || taken.verdict === 'self') throw refused(taken.owner, taken.verdict);
+      if ('refuse' in held) throw held.refuse(taken.owner, taken.verdict);
       if (!told) {
         told = true;
-        wait.onWait?.(taken.owner);
+        held.onWait?.(taken.owner);
       }
-      if (wait.signal?.aborted) throw wait.stopped();
-      await sleep(pause, undefined, wait.signal ? { signal: wait.signal } : {}).catch(() => undefined);
+      if (held.signal?.aborted) throw held.stopped();
+      await sleep(pause, undefined, held.signal ? { signal: held.signal } : {}).catch(() => undefined);
       pause = Math.min(pause * 2, 500);
     }
   }
