@@ -14,7 +14,7 @@
 // its own record over the dead one's if the lock is still that file (a dead breaker's break
 // file is taken over the same way). No lock is removed and created again: two racers would
 // both get it, and two sandboxes would each drop the other's writes.
-import { closeSync, fstatSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -166,13 +166,16 @@ function ownerIn(text: string): Pick<LockOwner, 'pid' | 'start' | 'host' | 'boot
 function readOwner(lockFile: string): LockOwner | undefined {
   let fd: number;
   try {
-    fd = openSync(lockFile, 'r');
+    // Never blocks: a FIFO planted under the lock's name is opened and found to be no lock.
+    fd = openSync(lockFile, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   try {
     const info = fstatSync(fd);
+    // Anything but a regular file is no lock a sandbox wrote: it names no owner, and is replaced.
+    if (!info.isFile()) return { pid: null, start: null, ino: info.ino, mtimeMs: 0, text: '' };
     const text = readFileSync(fd, 'utf8');
     return { ...ownerIn(text), ino: info.ino, mtimeMs: info.mtimeMs, text };
   } finally {
