@@ -115,7 +115,7 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect, spawn
     const listed = JSON.parse((await run(['runs', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.runId === runId)).toMatchObject({ command: 'discount import', created: 2, undoable: false, undone: null });
     const table = await run(['runs'], { env });
-    expect(table.stdout).toMatch(new RegExp(`${runId}\t.*\tnot undoable\n`));
+    expect(table.stdout).toMatch(new RegExp(`${runId}\t.*\t\tno\n`));
 
     const codes = async () => (await run(['discount', 'export', '--discount', id], { env })).stdout;
     const held = await codes();
