@@ -67,9 +67,9 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
   const reject = (row: Row, reason: string) => settle(row, { kind: 'rejected', reason });
   let pending: Row[] = group.rows;
   let holds = false;
-  // Rows whose create this run made though its answer was lost (the object read just before
-  // held none of them; sent again, the store said they exist): created, once read equal.
-  const madeUnanswered = new Set<Row>();
+  // Rows (by line) whose create this run made though its answer was lost (the object read
+  // just before held none of them; sent again, the store said they exist): created, once read equal.
+  const madeUnanswered = new Set<number>();
 
   if (approach === 'create-first' && !dryRun) {
     pending = await createAll(pending, false);
@@ -82,7 +82,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
     for (const value of current) held.set(fieldKey(value.namespace, value.code), value.value);
     const plan = planChanges(pending, current);
     holds ||= plan.update.length + plan.unchanged.length > 0;
-    for (const row of plan.unchanged) settle(row, madeUnanswered.has(row) ? CREATED : UNCHANGED);
+    for (const row of plan.unchanged) settle(row, madeUnanswered.has(row.line) ? CREATED : UNCHANGED);
     for (const { row, reason } of plan.invalid) reject(row, reason);
     if (dryRun) {
       for (const row of plan.create) settle(row, CREATED);
@@ -132,7 +132,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
           // Sent again after a lost answer, and refused as existing: the lost attempt may have
           // made them. Read just before, they were absent: this run made them, and their
           // before-images stand. Not read: whether they were there before cannot be told.
-          if (read) for (const row of rest) madeUnanswered.add(row);
+          if (read) for (const row of rest) madeUnanswered.add(row.line);
           else await (watch?.unsure ?? watch?.cancelled)?.(domain, bizId, rest);
           return rest;
         }

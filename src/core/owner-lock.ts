@@ -151,6 +151,12 @@ export function ownerText(owner: LockOwner | undefined): string {
   return `process ${owner.pid}${where}`;
 }
 
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+/** A few milliseconds, synchronously: the config's callers cannot wait otherwise. */
+function pauseBriefly(): void {
+  Atomics.wait(sleeper, 0, 0, 5);
+}
+
 function tempOf(path: string): string {
   return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 }
@@ -249,6 +255,8 @@ export class OwnerLock {
       const verdict = judge(lock, path, facts);
       if (verdict !== 'dead') return { owner: lock.owner, verdict };
       if (takeOver(path, lock, text, facts)) return OwnerLock.hold(path, options.heartbeat === true);
+      // Another process is taking it over (milliseconds): look again in a moment.
+      pauseBriefly();
     }
     // Others kept taking and breaking it: as held by whoever named it last.
     return { owner: last?.owner, verdict: 'live' };
