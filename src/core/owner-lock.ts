@@ -19,7 +19,6 @@
 //   taken over by the same rule, one level up.
 // The sandbox keeps its data file's lock apart (src/sandbox/state/data-lock.ts, the same
 // design written again): it shares no code with the client.
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning, processPlace, startTimeOf, type ProcessPlace } from './processes.js';
@@ -157,8 +156,11 @@ function pauseBriefly(): void {
   Atomics.wait(sleeper, 0, 0, 5);
 }
 
+let temps = 0;
+
+/** A name beside `path` for a file written whole before it is linked or renamed (no crypto: a config change must not load it). */
 function tempOf(path: string): string {
-  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  return `${path}.${process.pid}.${(temps += 1)}${Math.random().toString(36).slice(2, 8)}.tmp`;
 }
 
 /** Creates `path` holding `text` if no file has that name; false when one has. */
