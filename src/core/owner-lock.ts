@@ -247,7 +247,7 @@ export class OwnerLock {
    */
   static tryTake(path: string, what: string, options: { heartbeat?: boolean; facts?: ProcessFacts } = {}): OwnerLock | { owner: LockOwner | undefined; verdict: 'self' | 'live' } {
     const facts = options.facts ?? SYSTEM_FACTS;
-    const text = `${JSON.stringify({ ...self(what) })}\n`;
+    const text = `${JSON.stringify(self(what))}\n`;
     let last: LockInstance | undefined;
     for (let round = 0; round < 50; round++) {
       if (createWhole(path, text)) return OwnerLock.hold(path, options.heartbeat === true);
@@ -265,28 +265,28 @@ export class OwnerLock {
   }
 
   /**
-   * Takes the lock, with a heartbeat. While a live process holds it, `held.refuse` fails at
-   * once ('self': this very process holds it); or the take waits: `held.onWait` is told once
-   * who holds it, and `held.signal` (Ctrl-C) ends the wait with `held.stopped()` (a holder in
-   * this very process, another task of it, is waited for too).
+   * Takes the lock, with a heartbeat. While a live process holds it, `whenHeld.refuse` fails
+   * at once ('self': this very process holds it); or the take waits: `whenHeld.onWait` is told
+   * once who holds it, and `whenHeld.signal` (Ctrl-C) ends the wait with `whenHeld.stopped()`
+   * (a holder in this very process, another task of it, is waited for too).
    */
   static async take(
     path: string,
     what: string,
-    held: { refuse: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error } | { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
+    whenHeld: { refuse: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error } | { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
   ): Promise<OwnerLock> {
     let told = false;
     let pause = 20;
     for (;;) {
       const taken = OwnerLock.tryTake(path, what, { heartbeat: true });
       if (taken instanceof OwnerLock) return taken;
-      if ('refuse' in held) throw held.refuse(taken.owner, taken.verdict);
+      if ('refuse' in whenHeld) throw whenHeld.refuse(taken.owner, taken.verdict);
       if (!told) {
         told = true;
-        held.onWait?.(taken.owner);
+        whenHeld.onWait?.(taken.owner);
       }
-      if (held.signal?.aborted) throw held.stopped();
-      await sleep(pause, undefined, held.signal ? { signal: held.signal } : {}).catch(() => undefined);
+      if (whenHeld.signal?.aborted) throw whenHeld.stopped();
+      await sleep(pause, undefined, whenHeld.signal ? { signal: whenHeld.signal } : {}).catch(() => undefined);
       pause = Math.min(pause * 2, 500);
     }
   }
