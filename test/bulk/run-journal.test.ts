@@ -171,9 +171,7 @@ describe('lockRun', () => {
     expect(existsSync(lockFile(dir))).toBe(false);
     // The parent process (alive) as recorded: a live undo.
     writeFileSync(lockFile(dir), JSON.stringify({ pid: process.ppid, start: startTimeOf(process.ppid), host: hostname(), what: 'an undo of this run' }));
-    await expect(lockRun(dir)).rejects.toThrow(
-      `Another undo of this run is under way (process ${process.ppid}); wait for it, or remove ${lockFile(dir)} if that process is not store-cli.`,
-    );
+    await expect(lockRun(dir)).rejects.toThrow(`Another undo of this run is under way (process ${process.ppid}); wait for it, or remove ${lockFile(dir)} if that process is not store-cli.`);
     // A pid no process has (beyond the kernel's limit): a killed undo's lock.
     writeFileSync(lockFile(dir), '99999999\n');
     const again = await lockRun(dir);
