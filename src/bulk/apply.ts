@@ -30,11 +30,15 @@ export type Settle = (row: Row, outcome: Outcome) => void;
 /**
  * Told before each write is sent (and awaited: the run's journal makes it last first), with
  * what each value held: its text, or null when absent. `cancelled` after a write the store
- * refused (a 4xx: nothing of it was written), before anything is sent again.
+ * refused (a 4xx: nothing of it was written), before anything is sent again. `unsure` after a
+ * create sent without reading the object first whose answer was lost, and which the store
+ * then refused as existing: the lost attempt may have made the values, or they were there
+ * before the run.
  */
 export interface WriteWatch {
   before(domain: string, bizId: string, values: ReadonlyArray<{ row: Row; held: string | null }>): Promise<void>;
   cancelled(domain: string, bizId: string, rows: readonly Row[]): Promise<void>;
+  unsure?(domain: string, bizId: string, rows: readonly Row[]): Promise<void>;
 }
 
 /** Body size a create request stays under; a store that takes less answers 413 and gets halves. */
@@ -63,9 +67,12 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
   const reject = (row: Row, reason: string) => settle(row, { kind: 'rejected', reason });
   let pending: Row[] = group.rows;
   let holds = false;
+  // Rows (by line) whose create this run made though its answer was lost (the object read
+  // just before held none of them; sent again, the store said they exist): created, once read equal.
+  const madeUnanswered = new Set<number>();
 
   if (approach === 'create-first' && !dryRun) {
-    pending = await createAll(pending);
+    pending = await createAll(pending, false);
     if (pending.length === 0) return { held: false };
     holds = true;
   }
@@ -75,7 +82,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
     for (const value of current) held.set(fieldKey(value.namespace, value.code), value.value);
     const plan = planChanges(pending, current);
     holds ||= plan.update.length + plan.unchanged.length > 0;
-    for (const row of plan.unchanged) settle(row, UNCHANGED);
+    for (const row of plan.unchanged) settle(row, madeUnanswered.has(row.line) ? CREATED : UNCHANGED);
     for (const { row, reason } of plan.invalid) reject(row, reason);
     if (dryRun) {
       for (const row of plan.create) settle(row, CREATED);
@@ -83,7 +90,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
       return { held: holds };
     }
     // Values created since the read (by someone else) come back from createAll: read again.
-    const [leftover] = await allSettled([createAll(plan.create), allSettled(plan.update.map(updateOne))]);
+    const [leftover] = await allSettled([createAll(plan.create, true), allSettled(plan.update.map(updateOne))]);
     if (leftover.length === 0) return { held: holds };
     if (round === MAX_ROUNDS) {
       for (const row of leftover) reject(row, KEPT_CHANGING);
@@ -92,11 +99,14 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
     pending = leftover;
   }
 
-  /** Creates the rows in batches; returns the rows that met values already there (409), to read and compare. */
-  async function createAll(rows: Row[]): Promise<Row[]> {
+  /**
+   * Creates the rows in batches; returns the rows that met values already there (409), to read
+   * and compare. `read`: the object was read just before, and held none of these values.
+   */
+  async function createAll(rows: Row[], read: boolean): Promise<Row[]> {
     const chunks = chunk(rows, MAX_BATCH, MAX_BATCH_BYTES);
     for (const [index, part] of chunks.entries()) {
-      const conflicted = await createChunk(part);
+      const conflicted = await createChunk(part, read);
       // The object holds some of these already: the rest are read and compared in one go.
       if (conflicted.length > 0) return [...conflicted, ...chunks.slice(index + 1).flat()];
     }
@@ -104,7 +114,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
   }
 
   /** One create request (more if the store refuses single values); returns the rows of a 409. */
-  async function createChunk(rows: Row[]): Promise<Row[]> {
+  async function createChunk(rows: Row[], read: boolean): Promise<Row[]> {
     let rest = rows;
     while (rest.length > 0) {
       await watch?.before(
@@ -118,6 +128,14 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
         return [];
       } catch (error) {
         if (!isRowLevel(error)) throw error;
+        if (error.status === 409 && error.mayHaveApplied) {
+          // Sent again after a lost answer, and refused as existing: the lost attempt may have
+          // made them. Read just before, they were absent: this run made them, and their
+          // before-images stand. Not read: whether they were there before cannot be told.
+          if (read) for (const row of rest) madeUnanswered.add(row.line);
+          else await (watch?.unsure ?? watch?.cancelled)?.(domain, bizId, rest);
+          return rest;
+        }
         // A refusal writes nothing (the store creates all or nothing): the before-images of
         // this request are of no write; what is sent again is recorded again.
         await watch?.cancelled(domain, bizId, rest);
@@ -125,8 +143,8 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
         if (error.status === 409) return rest;
         if (error.status === 413 && rest.length > 1) {
           const half = Math.ceil(rest.length / 2);
-          const first = await createChunk(rest.slice(0, half));
-          return first.length > 0 ? [...first, ...rest.slice(half)] : createChunk(rest.slice(half));
+          const first = await createChunk(rest.slice(0, half), read);
+          return first.length > 0 ? [...first, ...rest.slice(half)] : createChunk(rest.slice(half), read);
         }
         const problems = itemProblems(refusalOf(error));
         if (problems.kind === 'items') {
@@ -138,7 +156,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
         if (problems.kind === 'unnamed' && rest.length > 1) {
           // It did not say which: each value alone tells.
           const conflicted: Row[] = [];
-          for (const row of rest) conflicted.push(...(await createChunk([row])));
+          for (const row of rest) conflicted.push(...(await createChunk([row], read)));
           return conflicted;
         }
         for (const row of rest) reject(row, stripPeriod(error.message));
@@ -158,7 +176,7 @@ export async function applyGroup(group: ObjectGroup, store: MetafieldStore, appr
       await watch?.cancelled(domain, bizId, [row]);
       if (error.status === 404) {
         // Deleted since it was read: it is created instead.
-        const conflicted = await createChunk([row]);
+        const conflicted = await createChunk([row], true);
         for (const again of conflicted) reject(again, KEPT_CHANGING);
         return;
       }

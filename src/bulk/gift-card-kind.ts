@@ -100,15 +100,24 @@ export interface CardFields {
   expireTime: string | null;
 }
 
-/** A card write, told before it is sent (and awaited: the run's journal makes it last first). */
+/**
+ * A card write, told before it is sent (and awaited: the run's journal makes it last first).
+ * A create says what the run leaves the card holding (`after`, and `disables`), which undo
+ * compares the card with before it disables it.
+ */
 export type CardWrite =
-  { op: 'create'; last4: string; initialValue: string; customerId?: string } | { op: 'update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
+  | { op: 'create'; last4: string; initialValue: string; customerId?: string; after: CardFields; disables: boolean }
+  | { op: 'update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
 
 /** The run's journal, as the gift card kind tells it: each write before it goes, and what a create gave. */
 export interface CardWatch {
   before(write: CardWrite): Promise<void>;
-  /** Whether the create of the card ending in `last4` made it (not when the code was taken), and its id when the store said. */
-  created(last4: string, made: boolean, id: string | undefined): Promise<void>;
+  /**
+   * Whether the create of the card ending in `last4` made it (not when the code was taken),
+   * and its id when the store said; `unsure`: its answer was lost and the resend found the
+   * code taken, so the lost attempt may have made it.
+   */
+  created(last4: string, made: boolean, id: string | undefined, unsure?: boolean): Promise<void>;
 }
 
 const CREATED: Outcome = { kind: 'created' };
@@ -159,7 +168,14 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     }
     if (dryRun) return CREATED;
 
-    await watch?.before({ op: 'create', last4: code.slice(-4), initialValue: row.initialValue, ...(row.customerId !== undefined ? { customerId: row.customerId } : {}) });
+    await watch?.before({
+      op: 'create',
+      last4: code.slice(-4),
+      initialValue: row.initialValue,
+      ...(row.customerId !== undefined ? { customerId: row.customerId } : {}),
+      after: { balance: row.balance, note: row.note, expireTime: row.expireTime },
+      disables: row.disabled,
+    });
     let made: Awaited<ReturnType<GiftCardStore['createOrTaken']>>;
     try {
       made = await store.createOrTaken(createInput(row, code));
@@ -169,7 +185,8 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
       throw error;
     }
     const madeId = made.kind === 'created' && made.card?.id !== undefined ? scalarText(made.card.id) : undefined;
-    await watch?.created(code.slice(-4), made.kind === 'created', madeId);
+    // A code taken after a lost answer may be this very create's card: undo looks for it.
+    await watch?.created(code.slice(-4), made.kind === 'created', madeId, made.kind === 'taken' && made.afterLostAnswer);
     const createdAs: Outcome = madeId !== undefined ? { ...CREATED, id: madeId } : CREATED;
     if (made.kind === 'created') {
       if (typeof made.card?.currency === 'string') storeCurrency ??= made.card.currency.toUpperCase();

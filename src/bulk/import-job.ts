@@ -153,7 +153,7 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
     return report;
   }
   const { runId } = journal;
-  const told = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
+  const told = notUndoable === undefined ? `Run ${runId}: undo with ${journal.undoCommand}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
   return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
 }
 

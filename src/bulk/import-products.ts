@@ -3,6 +3,7 @@
 import type { Api } from '../api/index.js';
 import { MAX_PRODUCT_PAGE } from '../api/products/codes.js';
 import { idText } from '../api/products/draft.js';
+import type { Product } from '../api/products/schema.js';
 import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { plural } from '../core/words.js';
@@ -51,9 +52,21 @@ export async function storeLocations(api: Api): Promise<Named[]> {
   return locations.map((location) => ({ id: idText(location.locationId), name: scalarText(location.name ?? location.locationName) }));
 }
 
+/** Pages a look-up by title reads at most (a create whose answer was lost is looked for among them). */
+const TITLE_PAGES = 4;
+
 export function productWriter(api: Api): ProductWriter {
   return {
     create: (product) => api.products.create(product),
+    withTitle: async (title) => {
+      const found: Product[] = [];
+      let pages = 0;
+      for await (const page of api.products.list({ limit: MAX_PRODUCT_PAGE, title }, true)) {
+        found.push(...(page as Product[]));
+        if (++pages >= TITLE_PAGES) break;
+      }
+      return found;
+    },
     update: (productId, product) => api.products.update(productId, product),
     listMetafields: (productId) => api.metafields.list('products', productId),
     createMetafields: (productId, values) => api.metafields.createBatch('products', productId, values),

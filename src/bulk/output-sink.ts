@@ -23,7 +23,7 @@ import { linkNew } from '../core/atomic-file.js';
 import { CliError, FieldError, RuntimeError, UsageError } from '../core/errors.js';
 import { identityOfPath, identityOfStats, sameFile, type FileIdentity } from '../core/file-identity.js';
 import { endInPlace, openInPlace, outputTarget, type OutputTarget } from '../core/output-target.js';
-import { isRunning } from '../core/processes.js';
+import { isRunning, processPlace, startTimeOf } from '../core/processes.js';
 
 export interface RowSink {
   /** Resolves once the stream can take more (backpressure: memory stays flat). */
@@ -199,12 +199,35 @@ async function inPlaceSink(target: Extract<OutputTarget, { kind: 'descriptor' | 
   };
 }
 
-/** The temporary files of earlier runs writing `path` whose process is gone (killed before it could remove them). */
+/**
+ * What a temporary file's name says of its writer: its pid, that pid's start time and where
+ * the pid means that process (the boot and the pid namespace), so that a file left by a
+ * process killed here is told apart from one another container is writing on a shared volume
+ * (its pid, 1 say, names some other process here).
+ */
+function writerTag(): string {
+  const place = processPlace();
+  const namespace = /\d+/.exec(place.pidns ?? '')?.[0] ?? '0';
+  const boot = (place.boot ?? '').replace(/-/g, '').slice(0, 8) || '0';
+  return `${process.pid}-${startTimeOf(process.pid) ?? '0'}-${namespace}-${boot}`;
+}
+
+/**
+ * The temporary files of earlier runs writing `path` whose writer is surely gone: of this
+ * boot and pid namespace, its pid no longer running or running as another process (another
+ * start time). A file whose writer cannot be judged here (another container, another machine)
+ * is left: removing it could destroy an export under way.
+ */
 async function removeDeadParts(path: string): Promise<void> {
   const prefix = `.${basename(path)}.`;
+  const [, , namespace, boot] = writerTag().split('-');
   for (const name of await readdir(dirname(path)).catch(() => [] as string[])) {
-    const pid = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{8}\.part$/.exec(name.slice(prefix.length))?.[1] : undefined;
-    if (pid !== undefined && Number(pid) !== process.pid && !isRunning(Number(pid))) await unlink(join(dirname(path), name)).catch(() => undefined);
+    const tag = name.startsWith(prefix) ? /^(\d+)-(\d+)-(\d+)-(\w+)\.[0-9a-f]{8}\.part$/.exec(name.slice(prefix.length)) : null;
+    if (tag === null) continue;
+    const [, pid, start, partNamespace, partBoot] = tag;
+    if (partNamespace !== namespace || partBoot !== boot || Number(pid) === process.pid) continue;
+    const gone = !isRunning(Number(pid)) || (start !== '0' && startTimeOf(Number(pid)) !== start);
+    if (gone) await unlink(join(dirname(path), name)).catch(() => undefined);
   }
 }
 
@@ -215,7 +238,7 @@ async function removeDeadParts(path: string): Promise<void> {
 async function wholeSink(path: string, options: OutputOptions): Promise<RowSink> {
   const { field, contract, mode = 0o666 } = options;
   await removeDeadParts(path);
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
+  const temporary = join(dirname(path), `.${basename(path)}.${writerTag()}.${randomBytes(4).toString('hex')}.part`);
   // flush: the data is on disk (fsync) before the file is closed, and so before the rename.
   const stream = createWriteStream(temporary, { flags: 'wx', mode, flush: true });
   try {

@@ -13,12 +13,12 @@ import type { Metafield, MetafieldInput } from '../api/metafields/schema.js';
 import { idText } from '../api/products/draft.js';
 import type { Product } from '../api/products/schema.js';
 import type { WireProduct } from '../api/products/wire.js';
-import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
-import { toJson } from '../core/json.js';
+import { ApiError, CancelledError, NetworkError, UnconfirmedCreateError, UsageError } from '../core/errors.js';
+import { scalarText, toJson } from '../core/json.js';
 import { stripPeriod } from '../core/words.js';
 import { applyGroup as applyValues, type MetafieldStore, type WriteWatch } from './apply.js';
 import { fieldKey, fitDefinition, planChanges } from './plan.js';
-import type { ProductCatalog, Named } from './product-catalog.js';
+import { productHandle, type ProductCatalog, type Named } from './product-catalog.js';
 import { GroupRefusal, planProduct, type LocationIds, type RowFate } from './product-plan.js';
 import { cellOf, checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './product-rows.js';
 import type { RejectColumns } from './rejects.js';
@@ -29,7 +29,13 @@ import type { UndefinedFields } from './undefined-fields.js';
 
 /** What the import writes: ProductsApi and MetafieldsApi, or fakes in unit tests. */
 export interface ProductWriter {
+  /** Never resent once it may have reached the store (ProductsApi.create): a lost answer is an UnconfirmedCreateError. */
   create(product: WireProduct): Promise<Product | undefined>;
+  /**
+   * The store's products whose title holds `title` (ignoring case), a few pages at most: where
+   * a create whose answer was lost is looked for. Without it such a create's rows fail.
+   */
+  withTitle?(title: string): Promise<Product[]>;
   update(productId: string, product: WireProduct): Promise<Product>;
   listMetafields(productId: string): Promise<Metafield[]>;
   createMetafields(productId: string, values: MetafieldInput[]): Promise<unknown>;
@@ -68,6 +74,9 @@ export interface ProductImportOptions {
   /** The store's definitions of the products' fields: a metafield: column's value is checked and converted by its field's type. */
   fields?: UndefinedFields;
 }
+
+/** Sends of one create at most, each after the store answered 500 or 503 and the product was looked for and not found. */
+const MAX_CREATES = 3;
 
 /** Rows of one product a group holds at most (a product has at most 100 variants): a longer run is applied in parts. */
 const MAX_GROUP_ROWS = 250;
@@ -189,19 +198,58 @@ export function productKind(
     return answer;
   }
 
-  /** A POST of a new product ("absent" journaled first); what it made after. */
+  /**
+   * A POST of a new product ("absent" journaled first); what it made after. It is never sent
+   * again once it may have reached the store: a lost answer, or the store's failure, is
+   * settled by looking the product up (its title, then its handle or SKU among the products
+   * made since the catalog was read). Found, it is the product made; not found after the
+   * store itself answered 500 or 503 (it is done with the request), it is sent again, a few
+   * times at most; otherwise (the request may still be under way) the rows fail as "may have
+   * been created", and a re-run finds it by its handle.
+   */
   async function create(identity: string, sent: WireProduct): Promise<Product | undefined> {
-    await watch?.beforeCreate(identity, sent);
-    let answer: Product | undefined;
-    try {
-      answer = await writer.create(sent);
-    } catch (error) {
-      // A refusal made nothing; a lost answer (UnconfirmedCreateError) leaves the journal unsure.
-      if (isRowLevel(error)) await watch?.created(identity, false, undefined);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      await watch?.beforeCreate(identity, sent);
+      let answer: Product | undefined;
+      try {
+        answer = await writer.create(sent);
+      } catch (error) {
+        // A refusal made nothing; a lost answer (UnconfirmedCreateError) leaves the journal unsure.
+        if (isRowLevel(error)) await watch?.created(identity, false, undefined);
+        if (!(error instanceof UnconfirmedCreateError) || error.failure instanceof CancelledError) throw error;
+        const found = await lookUpMade(identity, sent, error);
+        if (found !== undefined) {
+          await watch?.created(identity, true, found);
+          return found;
+        }
+        if (attempt >= MAX_CREATES || !storeIsDone(error)) throw error;
+        // The store answered and made nothing: this create's before-image is of no write.
+        await watch?.created(identity, false, undefined);
+        continue;
+      }
+      await watch?.created(identity, true, answer);
+      return answer;
     }
-    await watch?.created(identity, true, answer);
-    return answer;
+  }
+
+  /**
+   * The product a create whose answer was lost made, if the store shows it: the one product
+   * with the rows' handle (or SKU) that the catalog did not hold before. Several such (made
+   * by another import meanwhile) cannot be told apart: the create stays unconfirmed.
+   */
+  async function lookUpMade(identity: string, sent: WireProduct, lost: UnconfirmedCreateError): Promise<Product | undefined> {
+    const title = typeof sent.title === 'string' ? sent.title : '';
+    if (writer.withTitle === undefined || title === '') return undefined;
+    let listed: Product[];
+    try {
+      listed = await writer.withTitle(title);
+    } catch (error) {
+      if (error instanceof CancelledError || !isObjectLevel(error)) throw error;
+      throw lost;
+    }
+    const made = listed.filter((product) => catalog.get(idText(product.productId)) === undefined && hasIdentity(product, identity));
+    if (made.length > 1) throw lost;
+    return made[0];
   }
 
   /**
@@ -389,6 +437,20 @@ function lostCreate(error: UnconfirmedCreateError): unknown {
   if (failure instanceof NetworkError) return new NetworkError(message, failure.causeCode);
   if (failure instanceof ApiError) return new ApiError(message, { status: failure.status });
   return error;
+}
+
+/** The store itself answered the create with 500 or 503: it is done with it, and what it made (if anything) shows in a read. */
+function storeIsDone(error: UnconfirmedCreateError): boolean {
+  return error.failure instanceof ApiError && (error.failure.status === 500 || error.failure.status === 503);
+}
+
+/** Whether the product is the one the rows name: by its handle, or a variant's SKU (`sku:` identities). */
+function hasIdentity(product: Product, identity: string): boolean {
+  if (identity.startsWith('sku:')) {
+    const sku = identity.slice('sku:'.length);
+    return (product.variants ?? []).some((variant) => scalarText(variant.sku) === sku);
+  }
+  return productHandle(product).toLowerCase() === identity.slice('handle:'.length).toLowerCase();
 }
 
 /** An answer about this product (4xx but a refused token or a rate limit): the write was refused, nothing was written. */

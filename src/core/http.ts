@@ -25,6 +25,12 @@ export interface RequestSpec {
   body?: unknown;
   /** Overrides the method's default: a POST the API defines as idempotent (disable) may be resent. */
   idempotent?: boolean;
+  /**
+   * A create of something without a unique key (a product, a discount): never sent again once
+   * it may have reached the store, whatever the policy (a bulk run's resendWrites, which is
+   * for creates the store refuses twice, included). A second send could make a second one.
+   */
+  once?: boolean;
 }
 
 /**
@@ -139,6 +145,7 @@ export class HttpClient {
       raw: false,
       ...(spec.body === undefined ? {} : { body: toJson(spec.body) }),
       ...(spec.idempotent === undefined ? {} : { idempotent: spec.idempotent }),
+      ...(spec.once === true ? { once: true } : {}),
     });
     return { status: answer.status, headers: answer.headers, body: parseBody(answer.text, spec) };
   }
@@ -161,6 +168,9 @@ export class HttpClient {
     const token = await this.options.token();
     const { policy, governor } = this;
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
+    // What may go again after a failure that may have reached the store: an idempotent
+    // request; a bulk run's write the store refuses twice (resendWrites); never a create `once`.
+    const resendable = idempotent || (this.policy.resendWrites === true && spec.once !== true);
     const path = this.prefix + spec.path + spec.search;
     const { body } = spec;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
@@ -228,7 +238,7 @@ export class HttpClient {
         mayHaveApplied ||= mayHaveReachedStore(outcome);
         alike = { code, count: alike.code === code ? alike.count + 1 : 1 };
         failures += 1;
-        const delay = this.nextDelay(outcome, idempotent, failures, waited);
+        const delay = this.nextDelay(outcome, resendable, failures, waited);
         if (delay === undefined) {
           const tries = { attempts: attempt, alike: alike.count, elapsedMs: performance.now() - firstSent, timeoutMs: this.options.timeoutMs };
           throw fail(networkError(this.origin, spec.method, code, error, tries));
@@ -270,7 +280,7 @@ export class HttpClient {
         continue;
       }
       failures += 1;
-      const delay = this.nextDelay(outcome, idempotent, failures, waited, judged.bucketEmpty);
+      const delay = this.nextDelay(outcome, resendable, failures, waited, judged.bucketEmpty);
       if (delay === undefined) throw failed();
       afterRefusal = judged.bucketEmpty;
       governor.retrying();
@@ -354,8 +364,8 @@ export class HttpClient {
    * a 429 while the store's header says its bucket is empty: without Retry-After it waits
    * one token's refill. A 429 with tokens left is a transient fault, backed off like a 503.
    */
-  private nextDelay(outcome: Attempt, idempotent: boolean, failures: number, waited: number, bucketRefusal = false): number | undefined {
-    if (failures >= this.policy.maxAttempts || !isRetryable(outcome, idempotent || this.policy.resendWrites === true)) return undefined;
+  private nextDelay(outcome: Attempt, resendable: boolean, failures: number, waited: number, bucketRefusal = false): number | undefined {
+    if (failures >= this.policy.maxAttempts || !isRetryable(outcome, resendable)) return undefined;
     const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
     const tokenMs = this.governor.tokenMs();
     const delay = bucketRefusal && retryAfter === undefined && tokenMs !== undefined ? Math.ceil(tokenMs) : retryDelayMs(failures, this.policy, retryAfter, this.options.random ?? Math.random);
@@ -408,6 +418,7 @@ interface Exchange {
   body?: string;
   headers?: Record<string, string>;
   idempotent?: boolean;
+  once?: boolean;
   /** The raw path: the body unparsed, a larger cap, and a final ApiError carrying the answer. */
   raw: boolean;
 }

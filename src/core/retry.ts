@@ -18,7 +18,9 @@ export interface RetryPolicy {
   rateLimits?: RateLimitBudget;
   /**
    * A bulk run's: a transient failure of a request that is not idempotent (a create) is
-   * retried too; the run resolves a create that the store did apply by its 409.
+   * retried too; the run resolves a create that the store did apply by its 409 (a metafield
+   * value, a code). Never a create marked `once` (RequestSpec): a product has no unique key,
+   * so a resend could make a second one.
    */
   resendWrites?: boolean;
 }

@@ -10,10 +10,10 @@ const PRODUCT =
   '{"productId":50000000000000000011,"title":"Tee","collections":"[\\"1\\"]","variants":[{"variantId":"7","price":"19.99","inventoryQuantities":[{"locationId":"3","available":5}]}],"salesChannels":[{"salesChannelCode":"online_store"}]}';
 
 describe('ProductsApi', () => {
-  it("create wraps the product and returns the store's product unwrapped, ids digit-exact", async () => {
+  it("create wraps the product and returns the store's product unwrapped, ids digit-exact; it is sent once (never again after it may have reached the store)", async () => {
     const t = new FakeTransport([{ body: `{"product":${PRODUCT}}` }]);
     const product = await new ProductsApi(t).create({ title: 'Tee' });
-    expect(t.requests).toEqual([{ method: 'POST', path: '/api/202412/products', body: { product: { title: 'Tee' } } }]);
+    expect(t.requests).toEqual([{ method: 'POST', path: '/api/202412/products', body: { product: { title: 'Tee' } }, once: true }]);
     expect(toJson(product)).toBe(PRODUCT);
   });
 

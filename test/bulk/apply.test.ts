@@ -213,6 +213,47 @@ describe('applyGroup', () => {
   });
 });
 
+describe("applyGroup when a create's answer was lost (the store made the values, the resend met a 409)", () => {
+  /** A store whose first create is made, then answered as the resend's 409 (mayHaveApplied, as the HTTP client says it). */
+  class LosingStore extends FakeStore {
+    lost = false;
+    override async createBatch(domain: string, bizId: string, values: Parameters<FakeStore['createBatch']>[2]): Promise<unknown> {
+      const made = await super.createBatch(domain, bizId, values);
+      if (this.lost) return made;
+      this.lost = true;
+      const error = new ApiError('The request conflicts with the current state', { status: 409 });
+      error.mayHaveApplied = true;
+      throw error;
+    }
+  }
+
+  async function watched(approach: 'create-first' | 'read-first') {
+    const store = new LosingStore();
+    const told: string[] = [];
+    const watch = {
+      before: async (_d: string, _b: string, values: ReadonlyArray<{ row: Row; held: string | null }>) => void told.push(`before ${values.map((v) => `${v.row.code}=${String(v.held)}`).join(' ')}`),
+      cancelled: async (_d: string, _b: string, rows: readonly Row[]) => void told.push(`cancelled ${rows.map((r) => r.code).join(' ')}`),
+      unsure: async (_d: string, _b: string, rows: readonly Row[]) => void told.push(`unsure ${rows.map((r) => r.code).join(' ')}`),
+    };
+    const outcomes: Record<string, string> = {};
+    await applyGroup(group('1', [['a', '1']]), store, approach, false, (row, outcome) => (outcomes[row.code] = outcome.kind), watch);
+    return { told, outcomes, store };
+  }
+
+  it('read first (the value was absent): the run made it: its before-image stands, the row counts as created', async () => {
+    const { told, outcomes, store } = await watched('read-first');
+    expect(told).toEqual(['before a=null']);
+    expect(outcomes).toEqual({ a: 'created' });
+    expect(store.read('products', '1')).toEqual({ 'ns.a': '1' });
+  });
+
+  it('not read first: whether the value was there before cannot be told, and the journal says so (never "refused, nothing written")', async () => {
+    const { told, outcomes } = await watched('create-first');
+    expect(told).toEqual(['before a=null', 'unsure a']);
+    expect(outcomes).toEqual({ a: 'unchanged' });
+  });
+});
+
 describe('itemProblems', () => {
   it('gives each value the store named its reasons, merging two problems of one value', () => {
     const p = itemProblems({

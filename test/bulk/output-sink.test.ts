@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { openOutput, streamSink } from '../../src/bulk/output-sink.js';
+import { processPlace, startTimeOf } from '../../src/core/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 /** A stream that takes one small chunk at a time, slowly: every write waits for drain. */
@@ -22,6 +23,24 @@ function slowStream(): Writable {
 const listeners = (stream: Writable) => ['drain', 'error', 'close', 'finish'].map((event) => stream.listenerCount(event));
 
 describe('output sink', () => {
+  it("removes a killed writer's temporary file, never one whose writer it cannot judge (another container's, on a shared volume)", async () => {
+    const dir = scratchDir();
+    const path = join(dir, 'out.csv');
+    const namespace = /\d+/.exec(processPlace().pidns ?? '')?.[0] ?? '0';
+    const boot = (processPlace().boot ?? '').replace(/-/g, '').slice(0, 8) || '0';
+    // A pid that runs here as another process (this one, under another start time): its writer is gone.
+    const reused = `.out.csv.${process.ppid}-1-${namespace}-${boot}.0000aaaa.part`;
+    // The same pid, written in another pid namespace: its writer may be running there.
+    const foreign = `.out.csv.${process.ppid}-${startTimeOf(process.ppid) ?? '1'}-99-${boot}.0000bbbb.part`;
+    // This place, a pid that runs here as itself: a writer under way.
+    const live = `.out.csv.${process.ppid}-${startTimeOf(process.ppid) ?? '0'}-${namespace}-${boot}.0000cccc.part`;
+    for (const name of [reused, foreign, live]) writeFileSync(join(dir, name), 'partial\n');
+    const sink = await openOutput({ kind: 'file', path }, { field: 'output', contract: 'whole' });
+    await sink.write('row\n');
+    await sink.commit();
+    expect(readdirSync(dir).sort()).toEqual([foreign, live, 'out.csv'].sort());
+  });
+
   it('waits for drain a thousand times and leaves no listener behind (no MaxListenersExceededWarning)', async () => {
     const stream = slowStream();
     const before = listeners(stream);

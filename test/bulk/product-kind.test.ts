@@ -10,7 +10,7 @@ import { ProductCatalog } from '../../src/bulk/product-catalog.js';
 import { productKind, productRejects, type ProductWriter } from '../../src/bulk/product-kind.js';
 import { checkProductRow, handleOf, productText, readProductHeader, type ProductKey } from '../../src/bulk/product-rows.js';
 import { Import } from '../../src/bulk/run-import.js';
-import { NetworkError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
+import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
 
 const CATEGORIES = [
   { id: '401', name: 'Tops' },
@@ -71,6 +71,7 @@ function tee(): Product {
 
 class FakeWriter implements ProductWriter {
   readonly sent: string[] = [];
+  withTitle?: ProductWriter['withTitle'];
   readonly bodies: WireProduct[] = [];
   values: Metafield[] = [];
   private next = 3000;
@@ -293,6 +294,45 @@ describe('product import against a fake store', () => {
       line: 2,
       reason: 'The connection was reset. The product may have been created anyway; a re-run finds it by its handle (or SKU) and leaves it alone, or makes it',
     });
+  });
+
+  it("a create whose answer was lost is looked up: the one new product with its handle is the run's; several, or none after a cut connection, fail the rows; none after the store's 503, it is sent again", async () => {
+    const lost = (failure: NetworkError | ApiError) => new UnconfirmedCreateError(`${failure.message} The product may have been created anyway.`, failure);
+    const mug = (id: string, title = 'Lost Mug') => ({ productId: id, title, variants: [] }) as unknown as Product;
+    const scripted = (failures: Array<NetworkError | ApiError>, listed: Product[][]) => {
+      const writer = new FakeWriter();
+      const create = writer.create.bind(writer);
+      writer.create = async (product) => {
+        const failure = failures.shift();
+        if (failure) {
+          writer.sent.push('POST product (unanswered)');
+          throw lost(failure);
+        }
+        return create(product);
+      };
+      writer.withTitle = async (title) => {
+        writer.sent.push(`GET products title=${title}`);
+        return listed.shift() ?? [];
+      };
+      return writer;
+    };
+    // Found: the lost attempt made it (an older product of that title with another handle is not it).
+    const found = scripted([new NetworkError('reset', 'ECONNRESET')], [[mug('3100'), mug('900', 'Lost Mug Deluxe')]]);
+    const one = await run('handle,title,price\nlost-mug,Lost Mug,5\n', { writer: found });
+    expect(one.result).toMatchObject({ created: 1, failed: 0 });
+    expect(found.sent).toEqual(['POST product (unanswered)', 'GET products title=Lost Mug']);
+    expect(one.catalog.withHandle('lost-mug').map((p) => p.productId)).toEqual(['3100']);
+    // Two new products with the handle (another import made one meanwhile): not guessed.
+    const two = await run('handle,title,price\nlost-mug,Lost Mug,5\n', { writer: scripted([new NetworkError('reset', 'ECONNRESET')], [[mug('3100'), mug('3101')]]) });
+    expect(two.result).toMatchObject({ created: 0, failed: 1 });
+    // None found after a cut connection: it may still be under way, so it is not sent again.
+    const cut = scripted([new NetworkError('reset', 'ECONNRESET')], [[]]);
+    expect((await run('handle,title,price\nlost-mug,Lost Mug,5\n', { writer: cut })).result).toMatchObject({ failed: 1 });
+    expect(cut.sent).toEqual(['POST product (unanswered)', 'GET products title=Lost Mug']);
+    // None found after the store's own 503: it is done and made nothing, so it goes again.
+    const failed = scripted([new ApiError('unavailable', { status: 503 })], [[]]);
+    expect((await run('handle,title,price\nlost-mug,Lost Mug,5\n', { writer: failed })).result).toMatchObject({ created: 1, failed: 0 });
+    expect(failed.sent).toEqual(['POST product (unanswered)', 'GET products title=Lost Mug', 'POST product']);
   });
 
   it('repeats the header it read in the rejects file', async () => {

@@ -161,12 +161,19 @@ describe('product undo plan', () => {
     expect(products.calls).toEqual([`PUT 1001 ${JSON.stringify(restoreBody(before))}`]);
     expect(JSON.stringify(restoreBody(before))).toContain('"inventoryQuantities":[{"locationId":"801","available":"5"}]');
     expect(await productStep(target, new Set(), fakeProducts({ '1001': tee() }), false)).toEqual({ key: 'product 1001', action: 'as-before' });
-    expect(await productStep(target, new Set(['product 1001']), products, false)).toEqual({ key: 'product 1001', action: 'done' });
+    // Put back by an earlier undo: done while it stays as before; changed again since (the
+    // run's values written anew by someone), it is left alone, never "already as before".
+    expect(await productStep(target, new Set(['product 1001']), fakeProducts({ '1001': tee() }), false)).toEqual({ key: 'product 1001', action: 'done' });
+    expect(await productStep(target, new Set(['product 1001']), fakeProducts({ '1001': after }), false)).toEqual({
+      key: 'product 1001',
+      action: 'changed',
+      note: 'changed since an earlier undo of the run put it back',
+    });
   });
 
   it('leaves a product changed since the run alone unless forced; a product gone cannot be restored', async () => {
     const theirs = fakeProducts({ '1001': { ...after, title: 'Theirs' } as Product });
-    expect(await productStep(target, new Set(), theirs, false)).toMatchObject({ action: 'changed', note: 'the product changed since the run' });
+    expect(await productStep(target, new Set(), theirs, false)).toMatchObject({ action: 'changed', note: 'the product changed since the run (title)' });
     expect(await productStep(target, new Set(), theirs, true)).toMatchObject({ action: 'restore' });
     expect(await productStep(target, new Set(), fakeProducts(), false)).toMatchObject({ action: 'cannot', note: 'the product is no longer on the store' });
   });

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { metafieldKind } from '../../src/bulk/metafield-kind.js';
 import { Import } from '../../src/bulk/run-import.js';
 import { RunJournal, newRunId, pruneRuns, readEntries, readMeta, runIds, runTime } from '../../src/bulk/runs/run-journal.js';
 import { lockRun, targetsOf } from '../../src/bulk/runs/undo.js';
+import { startTimeOf } from '../../src/core/processes.js';
 import { metafieldWatch } from '../../src/bulk/runs/watches.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { FakeStore } from './fake-store.js';
@@ -157,16 +159,37 @@ describe('RunJournal', () => {
 });
 
 describe('lockRun', () => {
-  it('refuses a second undo while the first one lives, and takes over the lock of a process that is gone', async () => {
+  const lockFile = (dir: string) => join(dir, 'undo.lock');
+  const holder = (dir: string) => JSON.parse(readFileSync(lockFile(dir), 'utf8')) as { pid: number; start?: string; host: string; what: string };
+
+  it('refuses a second undo while another live process holds the lock, naming it; takes over the lock of a process that is gone', async () => {
     const dir = scratchDir();
     const release = await lockRun(dir);
-    await expect(lockRun(dir)).rejects.toThrow(/Another undo of this run is under way \(process \d+\)/);
+    expect(holder(dir)).toMatchObject({ pid: process.pid, start: startTimeOf(process.pid), host: hostname(), what: 'an undo of this run' });
+    await expect(lockRun(dir)).rejects.toThrow('This process is undoing the run already.');
     await release();
+    expect(existsSync(lockFile(dir))).toBe(false);
+    // The parent process (alive) as recorded: a live undo.
+    writeFileSync(lockFile(dir), JSON.stringify({ pid: process.ppid, start: startTimeOf(process.ppid), host: hostname(), what: 'an undo of this run' }));
+    await expect(lockRun(dir)).rejects.toThrow(`Another undo of this run is under way (process ${process.ppid}); wait for it, or remove ${lockFile(dir)} if that process is not store-cli.`);
     // A pid no process has (beyond the kernel's limit): a killed undo's lock.
-    writeFileSync(join(dir, 'undo.lock'), '99999999\n');
+    writeFileSync(lockFile(dir), '99999999\n');
     const again = await lockRun(dir);
-    expect(readFileSync(join(dir, 'undo.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    expect(holder(dir).pid).toBe(process.pid);
     await again();
-    expect(existsSync(join(dir, 'undo.lock'))).toBe(false);
+    expect(existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it('a lock naming a live pid that started at another time (the pid reused), or this very pid in a former life, is taken over', async () => {
+    const dir = scratchDir();
+    writeFileSync(lockFile(dir), JSON.stringify({ pid: process.ppid, start: String(Number(startTimeOf(process.ppid)) + 1), host: hostname() }));
+    const taken = await lockRun(dir);
+    expect(holder(dir).pid).toBe(process.pid);
+    await taken();
+    // This pid, with another start: pid 1 of a container restarted after a kill -9 of its undo.
+    writeFileSync(lockFile(dir), JSON.stringify({ pid: process.pid, start: String(Number(startTimeOf(process.pid)) - 1), host: hostname() }));
+    const mine = await lockRun(dir);
+    expect(holder(dir).start).toBe(startTimeOf(process.pid));
+    await mine();
   });
 });

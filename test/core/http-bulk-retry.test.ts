@@ -46,11 +46,11 @@ function script(steps: Step[]) {
   return starts;
 }
 
-async function send(steps: Step[], policy: RetryPolicy = FAST_BULK, governor = new RateGovernor({ concurrency: 4 })) {
+async function send(steps: Step[], policy: RetryPolicy = FAST_BULK, governor = new RateGovernor({ concurrency: 4 }), once = false) {
   const starts = script(steps);
   const result = await mock
     .client({ governor, retry: policy })
-    .request({ method: 'POST', path: '/api/x', body: {} })
+    .request({ method: 'POST', path: '/api/x', body: {}, ...(once ? { once } : {}) })
     .then(
       (r) => ({ ok: r.status }),
       (e: unknown) => ({ error: e }),
@@ -69,6 +69,18 @@ describe('the retry loop under the bulk policy', () => {
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(6 + 12 - 2);
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(24 - 2);
     expect(starts[0]! - started).toBeLessThan(1000);
+  });
+
+  it.each([500, 503, 'reset'] as const)('never resends a create marked once (a product: no unique key) after a %s: it may have reached the store', async (failure) => {
+    const { result, counts } = await send([failure, 'ok'], FAST_BULK, new RateGovernor({ concurrency: 4 }), true);
+    expect((result as { error: ApiError | NetworkError }).error.mayHaveApplied).toBe(true);
+    expect(counts.sent).toBe(1);
+  });
+
+  it('resends a create marked once after a 429 or a connection never made: the store did nothing', async () => {
+    const { result, counts } = await send(['429 bare', 'refused', 'ok'], FAST_BULK, new RateGovernor({ concurrency: 4 }), true);
+    expect(result).toEqual({ ok: 200 });
+    expect(counts.sent).toBe(3);
   });
 
   it('waits out Retry-After after a 429 without the header, counts it as the rate limit, and AIMD judges it', async () => {

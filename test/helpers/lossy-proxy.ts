@@ -15,8 +15,9 @@ export interface ProxiedRequest {
  * Decides, request by request, whether the sandbox's answer is lost on the way back: true
  * cuts the connection, 'hold' keeps the client waiting for an answer that never comes.
  * 'fail' answers 503 without forwarding: a fault the store never saw the request behind.
+ * 'drop' cuts the connection without forwarding: the client cannot tell it from a lost answer.
  */
-export type LosePolicy = (request: ProxiedRequest) => boolean | 'hold' | 'fail';
+export type LosePolicy = (request: ProxiedRequest) => boolean | 'hold' | 'fail' | 'drop';
 
 export interface LossyProxy {
   readonly baseUrl: string;
@@ -42,6 +43,10 @@ export async function startLossyProxy(targetBaseUrl: string, lose: LosePolicy): 
       const fate = lose({ method, path: path.split('?')[0]! });
       if (fate === 'fail') {
         response.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"unavailable","message":"Failed by the test proxy."}');
+        return;
+      }
+      if (fate === 'drop') {
+        request.socket.destroy();
         return;
       }
       const answer = await fetch(new URL(path, target.origin), { method, headers, ...(body.length > 0 ? { body } : {}) });

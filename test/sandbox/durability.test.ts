@@ -4,13 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSandboxData, SandboxDataError, startSandbox } from '../../src/sandbox/index.js';
 import { call, createCard, withSandbox } from './helpers.js';
 import { createProduct, shirtBody } from './product-helpers.js';
-import { breakStale, ownerOf, startTimeOf, type LockOwner } from '../../src/sandbox/state/data-lock.js';
+import { ownerOf, startTimeOf, takeOverStale, type LockOwner } from '../../src/sandbox/state/data-lock.js';
 
 let dir: string;
 let dataFile: string;
@@ -210,43 +210,42 @@ describe('one owner per data file', () => {
     });
   });
 
-  it('breaks only the lock it judged stale: one taken meanwhile by a live process stays', async () => {
+  it('takes over only the lock it judged stale: one taken meanwhile by a live process stays', async () => {
     const lockFile = `${dataFile}.lock`;
     await writeFile(lockFile, `${deadPid()}\n`);
     const judged = (await ownerOf(lockFile)) as LockOwner;
-    // Between the judgement and the break, the dead owner's lock went and a live process took
-    // the lock (a new file, perhaps at the same inode number: the pid tells them apart too).
+    // Between the judgement and the takeover, the dead owner's lock went and a live process
+    // took the lock (a new file, perhaps at the same inode number: the pid tells them apart too).
     await rm(lockFile);
     await writeFile(lockFile, `${process.ppid}\n`);
-    await breakStale(dataFile, lockFile, judged);
+    expect(takeOverStale(lockFile, judged)).toBe(false);
     expect(await readFile(lockFile, 'utf8')).toBe(`${process.ppid}\n`);
-    // The stale one itself goes, and so does the break file.
+    // The stale one itself is replaced by this process's, in one rename; the break file goes.
     await writeFile(lockFile, `${deadPid()}\n`);
-    await breakStale(dataFile, lockFile, (await ownerOf(lockFile)) as LockOwner);
-    expect(existsSync(lockFile)).toBe(false);
-    expect(await readdir(dir)).toEqual([]);
+    expect(takeOverStale(lockFile, (await ownerOf(lockFile)) as LockOwner)).toBe(true);
+    expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, start: startTimeOf(process.pid) });
+    expect(await readdir(dir)).toEqual(['state.json.lock']);
   });
 
-  it("leaves the breaking to a live breaker, and clears a dead one's break file", async () => {
+  it("leaves the takeover to a live breaker, and takes over a dead breaker's break file", async () => {
     const lockFile = `${dataFile}.lock`;
     await writeFile(lockFile, `${deadPid()}\n`);
     const judged = (await ownerOf(lockFile)) as LockOwner;
+    const breakFile = `${lockFile}.break-${judged.ino}-${judged.pid}`;
     // A live breaker: another process (this one's parent) that started when it says.
-    await writeFile(`${lockFile}.break`, `${process.ppid} ${startTimeOf(process.ppid)}\n`);
-    await breakStale(dataFile, lockFile, judged);
-    expect(existsSync(lockFile)).toBe(true);
-    await writeFile(`${lockFile}.break`, `${deadPid()}\n`);
-    await breakStale(dataFile, lockFile, judged);
-    expect(existsSync(`${lockFile}.break`)).toBe(false);
-    expect(existsSync(lockFile)).toBe(true);
-    await breakStale(dataFile, lockFile, judged);
-    expect(existsSync(lockFile)).toBe(false);
+    await writeFile(breakFile, `${process.ppid} ${startTimeOf(process.ppid)}\n`);
+    expect(takeOverStale(lockFile, judged)).toBe(false);
+    expect(await readFile(lockFile, 'utf8')).toBe(`${judged.pid}\n`);
+    await writeFile(breakFile, `${deadPid()}\n`);
+    expect(takeOverStale(lockFile, judged)).toBe(true);
+    expect(existsSync(breakFile)).toBe(false);
+    expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
   });
 
   it('takes over the lock of an owner that died (kill -9)', async () => {
     await writeFile(`${dataFile}.lock`, `${deadPid()}\n`);
     await withSandbox({ dataFile }, async (sandbox) => {
-      expect(await readFile(`${dataFile}.lock`, 'utf8')).toBe(`${process.pid} ${startTimeOf(process.pid)}\n`);
+      expect(JSON.parse(await readFile(`${dataFile}.lock`, 'utf8'))).toMatchObject({ pid: process.pid, start: startTimeOf(process.pid), host: hostname() });
       expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
     });
   });

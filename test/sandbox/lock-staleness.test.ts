@@ -1,4 +1,4 @@
-// When a data file's lock is a former owner's (stale, to be broken) and when it is a live
+// When a data file's lock is a former owner's (stale, to be taken over) and when it is a live
 // one's: judged with injected facts about processes, and against this machine's /proc.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,11 @@ import { isStale, startTimeOf, type LockOwner, type ProcessFacts } from '../../s
 
 const LOCK = '/data/state.json.lock';
 
+const HERE = { host: 'box', boot: 'b-1', pidns: 'pid:[4026531836]' };
+
 function facts(overrides: Partial<ProcessFacts> = {}): ProcessFacts {
   return {
-    self: 1,
+    self: { pid: 1, start: '5000', ...HERE },
     holds: () => false,
     isRunning: () => true,
     startTime: () => '5000',
@@ -20,13 +22,28 @@ function facts(overrides: Partial<ProcessFacts> = {}): ProcessFacts {
 const lock = (pid: number | null, start: string | null = null, mtimeMs = 1_000_000): LockOwner => ({ pid, start, ino: 7, mtimeMs });
 
 describe('isStale', () => {
+  it('pid 1 of another container on the same volume (another pid namespace, host or boot) is live while it refreshes its lock, stale once it stops', () => {
+    for (const place of [
+      { ...HERE, pidns: 'pid:[4026532001]' },
+      { ...HERE, host: 'other-box' },
+      { ...HERE, boot: 'b-2' },
+    ]) {
+      expect(isStale({ ...lock(1, '5000'), ...place }, LOCK, facts())).toBe(false);
+      expect(isStale({ ...lock(1, '5000', 1_000_000 - 59_000), ...place }, LOCK, facts())).toBe(false);
+      expect(isStale({ ...lock(1, '5000', 1_000_000 - 61_000), ...place }, LOCK, facts())).toBe(true);
+    }
+    // In this very place, pid 1 not held by this process is a former life of it.
+    expect(isStale({ ...lock(1, '5000'), ...HERE }, LOCK, facts())).toBe(true);
+  });
+
   it('a lock naming this very process, which does not hold it, is a former life of the pid (pid 1 in a container, restarted): stale', () => {
     expect(isStale(lock(1), LOCK, facts())).toBe(true);
     expect(isStale(lock(1, '5000'), LOCK, facts())).toBe(true);
   });
 
-  it('a lock this process holds (a second sandbox of its own on the file) is not stale', () => {
+  it('a lock this process holds (a second sandbox of its own on the file) is not stale, unless it records another start time', () => {
     expect(isStale(lock(1, '5000'), LOCK, facts({ holds: (file) => file === LOCK }))).toBe(false);
+    expect(isStale(lock(1, '4000'), LOCK, facts({ holds: (file) => file === LOCK }))).toBe(true);
   });
 
   it('a running owner that started when the lock says is live; one that started at another time reused the pid: stale', () => {

@@ -43,14 +43,14 @@ export class ProductsApi {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * Never resent after it may have reached the store: a product has no unique key, so a
-   * second send could make a second product. A lost answer is an UnconfirmedCreateError.
-   * Undefined when the store accepted the product but answered without a body (202/204):
-   * its id is not known.
+   * Never resent after it may have reached the store, by a command or a bulk run: a product
+   * has no unique key, so a second send could make a second product. A lost answer is an
+   * UnconfirmedCreateError. Undefined when the store accepted the product but answered
+   * without a body (202/204): its id is not known.
    */
   async create(product: ProductBody): Promise<Product | undefined> {
     return createOnce(async () => {
-      const response = await this.transport.request({ method: 'POST', path: BASE, body: { product } });
+      const response = await this.transport.request({ method: 'POST', path: BASE, body: { product }, once: true });
       return isEmptyAnswer(response.body) ? undefined : await readProduct(response.body);
     }, 'The product may have been created anyway.');
   }

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from '../discount-kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from '../discount-settings.js';
 import type { JournalEntry } from './run-journal.js';
-import type { UndoStep } from './undo-step.js';
+import { afterEarlierUndo, type UndoStep } from './undo-step.js';
 
 /** A discount the run created: its id when the store said; `unsure` when the create's answer was lost. */
 interface CreatedDiscount {
@@ -89,8 +89,10 @@ function createdKey(made: CreatedDiscount): string {
 
 /** The undo of every discount the run wrote, planned from what the store holds now. */
 export async function discountSteps(targets: DiscountTargets, done: ReadonlySet<string>, store: Discounts, force: boolean): Promise<UndoStep[]> {
-  const steps: UndoStep[] = [];
-  if (targets.created.length + targets.updated.length + targets.codes.length === 0) return steps;
+  const planned: UndoStep[] = [];
+  // A key an earlier undo put back is read again like any other (afterEarlierUndo).
+  const steps = { push: (...more: UndoStep[]) => planned.push(...more.map((step) => afterEarlierUndo(step, done, force))) };
+  if (targets.created.length + targets.updated.length + targets.codes.length === 0) return planned;
   const shape = await store.shape();
   const current = async (id: string): Promise<IndexEntry | undefined> => {
     try {
@@ -113,10 +115,6 @@ export async function discountSteps(targets: DiscountTargets, done: ReadonlySet<
   const deleted = new Set<string>();
   for (const made of targets.created) {
     const key = createdKey(made);
-    if (done.has(key)) {
-      steps.push({ key, action: 'done' });
-      continue;
-    }
     const entry = made.id !== undefined ? await current(made.id) : await found(made);
     if (entry === undefined) {
       steps.push({ key, action: 'as-before', note: made.unsure ? 'the run was stopped while creating it, and no such discount exists' : 'already deleted' });
@@ -132,10 +130,6 @@ export async function discountSteps(targets: DiscountTargets, done: ReadonlySet<
 
   for (const change of targets.updated) {
     const key = `discount ${change.id}`;
-    if (done.has(key)) {
-      steps.push({ key, action: 'done' });
-      continue;
-    }
     const entry = await current(change.id);
     if (entry === undefined) {
       steps.push({ key, action: 'cannot', note: 'the discount is no longer on the store' });
@@ -159,7 +153,7 @@ export async function discountSteps(targets: DiscountTargets, done: ReadonlySet<
     const key = `discount ${code.discountId} code ${code.code ?? `of line ${code.line}`}`;
     steps.push({ key, action: 'cannot', note: 'the API deletes no discount code: it stays on its discount (discount delete takes the discount and its codes)' });
   }
-  return steps;
+  return planned;
 }
 
 /** The fields the run changed put back (one PUT), then the status (its own request). */

@@ -3,14 +3,13 @@
 // product, as `product edit` sends it); a product the run created is deleted. A product
 // that holds neither what the run wrote nor what it replaced was changed by someone else
 // since, and is left alone unless forced.
-import { isPlainObject } from '../../api/products/draft.js';
 import type { ProductsApi } from '../../api/products/requests.js';
 import type { Product } from '../../api/products/schema.js';
 import { draftToWire, editableCopy, type WireProduct } from '../../api/products/wire.js';
 import { ApiError } from '../../core/errors.js';
-import { toJson } from '../../core/json.js';
 import { diffProducts } from '../../product/diff.js';
-import type { UndoStep } from './undo-step.js';
+import { changedSince, isStamp } from './changed-since.js';
+import { afterEarlierUndo, type UndoStep } from './undo-step.js';
 
 /** A product the run replaced: as it was before the run's first PUT, and the last PUT (its body, and the store's answer when it came). */
 export interface UpdatedProduct {
@@ -35,33 +34,50 @@ export function productKey(product: UpdatedProduct | CreatedProduct): string {
   return 'before' in product ? `product ${product.id}` : product.id !== undefined ? `product ${product.id}` : `product ${product.identity}`;
 }
 
-/** The undo of one product, planned from what the store holds now. */
+/** The undo of one product, planned from what the store holds now (`done`: the keys an earlier undo put back). */
 export async function productStep(product: UpdatedProduct | CreatedProduct, done: ReadonlySet<string>, products: Products, force: boolean): Promise<UndoStep> {
+  return afterEarlierUndo(await plannedStep(product, products, force), done, force);
+}
+
+async function plannedStep(product: UpdatedProduct | CreatedProduct, products: Products, force: boolean): Promise<UndoStep> {
   const key = productKey(product);
-  if (done.has(key)) return { key, action: 'done' };
   if (!('before' in product)) return createdStep(product, key, products, force);
   const current = await readProduct(products, product.id);
   if (current === undefined) return { key, action: 'cannot', note: 'the product is no longer on the store' };
   if (sameProduct(current, product.before)) return { key, action: 'as-before' };
-  // The store's answer to the run's PUT is what the run wrote; without it (the answer was
-  // lost), the body sent: the store holds every value of it (and the ids it gave).
-  const asWritten = product.after !== undefined ? sameProduct(current, product.after) : holdsSent(current, product.sent);
-  if (!force && !asWritten) return { key, action: 'changed', note: 'the product changed since the run' };
+  const changed = changesSince(current, product);
+  if (!force && changed.length > 0) return { key, action: 'changed', note: `the product changed since the run (${fieldList(changed)})` };
   const body = restoreBody(product.before);
   return { key, action: 'restore', run: () => products.update(product.id, body) };
 }
 
 async function createdStep(product: CreatedProduct, key: string, products: Products, force: boolean): Promise<UndoStep> {
   if (product.id === undefined) {
-    const why = product.unsure ? 'the run was stopped while creating it, so whether it was made is not known' : 'the store made it without saying its id';
+    const why = product.unsure ? 'the answer to its create never came (the run was stopped, or the answer was lost), so whether it was made is not known' : 'the store made it without saying its id';
     return { key, action: 'cannot', note: `${why}: find it with product list and remove it with product delete` };
   }
   const current = await readProduct(products, product.id);
   if (current === undefined) return { key, action: 'as-before', note: 'already deleted' };
-  const asWritten = product.after !== undefined ? sameProduct(current, product.after) : holdsSent(current, product.sent);
-  if (!force && !asWritten) return { key, action: 'changed', note: 'created by the run, and changed since: deleting it would lose those changes' };
+  const changed = changesSince(current, product);
+  if (!force && changed.length > 0) return { key, action: 'changed', note: `created by the run, and changed since (${fieldList(changed)}): deleting it would lose those changes` };
   const id = product.id;
   return { key, action: 'delete', note: 'created by the run', run: () => products.delete(id) };
+}
+
+/**
+ * What differs from what the run wrote: the store's answer to the run's write when it came,
+ * else the body sent (the store holds every value of it, and ids it gave besides).
+ */
+function changesSince(current: Product, product: UpdatedProduct | CreatedProduct): string[] {
+  if (product.after === undefined) return changedSince(restoreBody(current), product.sent);
+  return diffProducts(restoreBody(current), restoreBody(product.after))
+    .map((change) => change.field)
+    .filter((field) => !isStamp(field));
+}
+
+function fieldList(fields: readonly string[]): string {
+  const shown = fields.slice(0, 3).join(', ');
+  return fields.length > 3 ? `${shown} and ${fields.length - 3} more` : shown;
 }
 
 async function readProduct(products: Products, id: string): Promise<Product | undefined> {
@@ -78,19 +94,9 @@ export function restoreBody(before: Product): WireProduct {
   return draftToWire(editableCopy(before), before);
 }
 
-/** A field the store stamps itself (updateTime, updatedAt): no one's change. */
-function stamped(field: string): boolean {
-  const last =
-    field
-      .replace(/\[\d+\]$/, '')
-      .split('.')
-      .at(-1) ?? '';
-  return /(Time|At|_at)$/.test(last);
-}
-
 /** The two products hold the same values, in what an edit sends (stamps aside). */
 export function sameProduct(a: Product, b: Product): boolean {
-  return diffProducts(restoreBody(a), restoreBody(b)).every((change) => stamped(change.field));
+  return diffProducts(restoreBody(a), restoreBody(b)).every((change) => isStamp(change.field));
 }
 
 /**
@@ -98,19 +104,5 @@ export function sameProduct(a: Product, b: Product): boolean {
  * amounts by their value; fields the store added (ids of new variants) are not compared.
  */
 export function holdsSent(current: Product, sent: WireProduct): boolean {
-  return covers(restoreBody(current), sent, '');
-}
-
-function covers(held: unknown, sent: unknown, field: string): boolean {
-  if (stamped(field)) return true;
-  if (Array.isArray(sent)) return Array.isArray(held) && held.length === sent.length && sent.every((item, index) => covers(held[index], item, `${field}[${index}]`));
-  if (isPlainObject(sent)) {
-    if (!isPlainObject(held)) return false;
-    return Object.entries(sent).every(([name, value]) => value === undefined || covers(held[name], value, field === '' ? name : `${field}.${name}`));
-  }
-  const a = toJson(held);
-  const b = toJson(sent);
-  if (a === b) return true;
-  const number = (text: string) => Number(text.replace(/^"|"$/g, ''));
-  return /^"?-?\d+(\.\d+)?"?$/.test(a) && /^"?-?\d+(\.\d+)?"?$/.test(b) && number(a) === number(b);
+  return changedSince(restoreBody(current), sent).length === 0;
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { writeFileAtomically } from '../../core/atomic-file.js';
 import { RuntimeError } from '../../core/errors.js';
 import { parseJson, toJson } from '../../core/json.js';
+import { OwnerLock } from '../../core/owner-lock.js';
 import type { Product } from '../../api/products/schema.js';
 import type { WireProduct } from '../../api/products/wire.js';
 import type { DiscountSettings, DiscountWrite } from '../discount-settings.js';
@@ -17,6 +18,8 @@ import type { CardFields } from '../gift-card-kind.js';
 export const RUNS_DIR = 'runs';
 export const META_FILE = 'meta.json';
 export const BEFORE_FILE = 'before.jsonl';
+/** Held by the import while it writes the journal (its owner: core/owner-lock.ts). */
+export const WRITING_LOCK = 'writing.lock';
 /** Journals older than this are removed when a writing run starts. */
 export const KEEP_DAYS = 30;
 
@@ -26,10 +29,24 @@ export type JournalEntry =
   | { kind: 'metafield'; domain: string; bizId: string; namespace: string; code: string; before: string | null; after: string | null }
   /** Those values' create was refused as a whole (409): nothing of it was written. */
   | { kind: 'metafield-void'; domain: string; bizId: string; namespace: string; code: string }
-  /** A gift card about to be created (its code is a secret: only its last four characters). */
-  | { kind: 'giftcard-create'; last4: string; initialValue: string; customerId?: string }
-  /** What that create gave: the card made (its id when the store said), or none (the code was taken). */
-  | { kind: 'giftcard-created'; last4: string; made: boolean; id?: string }
+  /**
+   * Those values' create went unanswered, and sent again the store said they existed: the
+   * lost attempt may have made them, or they were there before the run (it wrote without
+   * reading first), which undo cannot tell apart.
+   */
+  | { kind: 'metafield-unsure'; domain: string; bizId: string; namespace: string; code: string }
+  /**
+   * A gift card about to be created (its code is a secret: only its last four characters);
+   * `after`: the fields the run leaves it holding (balance, note, expiry), and `disables` when
+   * it disables it (written since 2026-11-28: undo compares a created card with them).
+   */
+  | { kind: 'giftcard-create'; last4: string; initialValue: string; customerId?: string; after?: CardFields; disables?: boolean }
+  /**
+   * What that create gave: the card made (its id when the store said), or none (the code was
+   * taken). `unsure`: the answer was lost and the resend found the code taken, so the lost
+   * attempt may have made the card (undo looks for it as for a create a crash cut short).
+   */
+  | { kind: 'giftcard-created'; last4: string; made: boolean; id?: string; unsure?: boolean }
   /** A gift card about to be updated (and disabled when `disables`). */
   | { kind: 'giftcard-update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean }
   /** A product about to be replaced (PUT): the whole product as the run read it, stock included, and the body sent. */
@@ -69,12 +86,25 @@ export interface RunMeta {
   started: string;
   finished?: string;
   counts?: RunCounts;
-  /** When an undo of the run finished. */
+  /** When an undo of the run finished with every key as before it. */
   undone?: string;
+  /** How the last undo of the run ended (complete: every key as before the run). */
+  undo?: UndoRecord;
   /** Why the run cannot be undone through the API (a discount code import of before issue 29: the API deletes no code); undefined when it can. */
   notUndoable?: string;
   /** Why the run's writes wait for `store-cli undo`: an all-or-nothing run whose own rollback could not finish. */
   needsUndo?: string;
+  /** Read only, never written: the fields meta.json lacks (a damaged file), left empty here. */
+  damaged?: string[];
+}
+
+export interface UndoRecord {
+  /** When it ended. */
+  at: string;
+  complete: boolean;
+  /** Keys it left alone (changed since, or not undoable) and keys the store refused. */
+  leftAlone: number;
+  failed: number;
 }
 
 /** A run id that sorts by time: 20261127T210512Z-3f9a. */
@@ -108,6 +138,7 @@ export class RunJournal {
     readonly dir: string,
     private meta: RunMeta,
     private readonly file: FileHandle,
+    private readonly lock: OwnerLock,
   ) {}
 
   /**
@@ -135,10 +166,18 @@ export class RunJournal {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
         throw error;
       }
-      const full: RunMeta = { runId, ...meta, started: now.toISOString() };
-      await writeMeta(dir, full);
-      const file = await open(join(dir, BEFORE_FILE), 'a', 0o600);
-      return new RunJournal(dir, full, file);
+      // A folder of its own, just made: no one else holds its lock.
+      const lock = OwnerLock.tryTake(join(dir, WRITING_LOCK), 'the import writing it', { heartbeat: true });
+      if (!(lock instanceof OwnerLock)) continue;
+      try {
+        const full: RunMeta = { runId, ...meta, started: now.toISOString() };
+        await writeMeta(dir, full);
+        const file = await open(join(dir, BEFORE_FILE), 'a', 0o600);
+        return new RunJournal(dir, full, file, lock);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
     }
   }
 
@@ -149,6 +188,11 @@ export class RunJournal {
   /** What meta.json says of the run (its counts once finished). */
   get runMeta(): RunMeta {
     return this.meta;
+  }
+
+  /** The undo command as printed: the run's store named as undo checks it (--sandbox, --base-url, --profile). */
+  get undoCommand(): string {
+    return undoCommandOf(this.meta);
   }
 
   /**
@@ -205,8 +249,12 @@ export class RunJournal {
     } finally {
       await this.file.close();
     }
-    if (this.recorded === 0) await rm(this.dir, { recursive: true, force: true });
-    else await writeMeta(this.dir, { ...this.meta, finished: now.toISOString() });
+    try {
+      if (this.recorded === 0) await rm(this.dir, { recursive: true, force: true });
+      else await writeMeta(this.dir, { ...this.meta, finished: now.toISOString() });
+    } finally {
+      this.lock.release();
+    }
   }
 
   async finish(counts: RunCounts, now = new Date()): Promise<void> {
@@ -216,7 +264,11 @@ export class RunJournal {
       await this.file.close();
     }
     this.meta = { ...this.meta, finished: now.toISOString(), counts };
-    await writeMeta(this.dir, this.meta);
+    try {
+      await writeMeta(this.dir, this.meta);
+    } finally {
+      this.lock.release();
+    }
   }
 
   /** A finished run that left nothing to undo (it wrote nothing, or its writes were all taken back): its journal goes. */
@@ -231,34 +283,175 @@ export class RunJournal {
   }
 }
 
-export async function writeMeta(dir: string, meta: RunMeta): Promise<void> {
-  await writeFileAtomically(join(dir, META_FILE), `${JSON.stringify(meta, null, 2)}\n`, { overwrite: true, flag: 'run journal' });
+/** `store-cli undo RUN-ID` with what names the run's store, so that it runs as printed. */
+export function undoCommandOf(meta: Pick<RunMeta, 'runId' | 'store'>): string {
+  const { store } = meta;
+  const words = ['store-cli', 'undo', meta.runId];
+  if (store.sandbox) words.push('--sandbox');
+  else if (store.baseUrl !== undefined) words.push('--base-url', shellWord(store.baseUrl));
+  if (store.profile !== DEFAULT_PROFILE_NAME) words.push('--profile', shellWord(store.profile));
+  return words.join(' ');
 }
 
+/** The profile a run without --profile (or STORE_CLI_PROFILE, or a default in the config) writes to. */
+const DEFAULT_PROFILE_NAME = 'default';
+
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9@%+=:,./_-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function writeMeta(dir: string, meta: RunMeta): Promise<void> {
+  const { damaged: _damaged, ...kept } = meta;
+  await writeFileAtomically(join(dir, META_FILE), `${JSON.stringify(kept, null, 2)}\n`, { overwrite: true, flag: 'run journal' });
+}
+
+/**
+ * The run's meta.json; undefined when there is none, or it names no run. Fields it lacks (a
+ * file cut or written by hand) are listed in `damaged` and left empty, never a crash of the
+ * commands that read it.
+ */
 export async function readMeta(dir: string): Promise<RunMeta | undefined> {
+  let raw: unknown;
   try {
-    return JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as RunMeta;
+    raw = JSON.parse(await readFile(join(dir, META_FILE), 'utf8'));
   } catch {
     return undefined;
   }
+  if (!isObject(raw) || typeof raw.runId !== 'string') return undefined;
+  const damaged: string[] = [];
+  const text = (name: 'command' | 'file' | 'started') => {
+    const value = raw[name];
+    if (typeof value === 'string') return value;
+    damaged.push(name);
+    return '';
+  };
+  const meta: RunMeta = { runId: raw.runId, command: text('command'), file: text('file'), store: { profile: '' }, started: text('started') };
+  const store = raw.store;
+  if (isObject(store) && typeof store.profile === 'string') {
+    meta.store = { profile: store.profile, ...(typeof store.baseUrl === 'string' ? { baseUrl: store.baseUrl } : {}), ...(store.sandbox === true ? { sandbox: true } : {}) };
+  } else damaged.push('store');
+  if (typeof raw.finished === 'string') meta.finished = raw.finished;
+  if (isObject(raw.counts)) meta.counts = countsOf(raw.counts);
+  if (typeof raw.undone === 'string') meta.undone = raw.undone;
+  const undo = raw.undo;
+  if (isObject(undo) && typeof undo.at === 'string' && typeof undo.complete === 'boolean') {
+    meta.undo = { at: undo.at, complete: undo.complete, leftAlone: wholeOr(undo.leftAlone, 0), failed: wholeOr(undo.failed, 0) };
+  }
+  if (typeof raw.notUndoable === 'string') meta.notUndoable = raw.notUndoable;
+  if (typeof raw.needsUndo === 'string') meta.needsUndo = raw.needsUndo;
+  if (damaged.length > 0) meta.damaged = damaged;
+  return meta;
+}
+
+function countsOf(raw: Record<string, unknown>): RunCounts {
+  const orNull = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+  const partial = orNull(raw.partial);
+  return {
+    rows: wholeOr(raw.rows, 0),
+    created: orNull(raw.created),
+    updated: orNull(raw.updated),
+    unchanged: orNull(raw.unchanged),
+    ...(partial !== null ? { partial } : {}),
+    failed: wholeOr(raw.failed, 0),
+  };
+}
+
+function wholeOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : fallback;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The journal's entries, and the lines of it that hold none (damaged: their keys cannot be undone). */
+export interface JournalRead {
+  entries: JournalEntry[];
+  /** Line numbers (from 1) of whole lines that are no entry; a last line cut short is not one. */
+  unreadable: number[];
 }
 
 /**
  * The entries of a journal. A last line cut short (a crash while it was written) is left
- * out: its write was never sent, as the sync comes before it.
+ * out: its write was never sent, as the sync comes before it. A journal not there (a run
+ * killed before its first write) has none.
  */
-export async function readEntries(dir: string): Promise<JournalEntry[]> {
-  const text = await readFile(join(dir, BEFORE_FILE), 'utf8');
-  const entries: JournalEntry[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      entries.push(parseJson(line) as JournalEntry);
-    } catch {
-      // A cut line can only be the last one.
-    }
+export async function readJournal(dir: string): Promise<JournalRead> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, BEFORE_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], unreadable: [] };
+    throw error;
   }
-  return entries;
+  const lines = text.split('\n');
+  const entries: JournalEntry[] = [];
+  const unreadable: number[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    let entry: unknown;
+    try {
+      entry = parseJson(line);
+    } catch {
+      entry = undefined;
+    }
+    if (isEntry(entry)) entries.push(entry);
+    // The last line, with no newline after it, was being written when the run stopped.
+    else if (index < lines.length - 1) unreadable.push(index + 1);
+  }
+  return { entries, unreadable };
+}
+
+export async function readEntries(dir: string): Promise<JournalEntry[]> {
+  return (await readJournal(dir)).entries;
+}
+
+const TEXT_FIELDS: Record<JournalEntry['kind'], readonly string[]> = {
+  metafield: ['domain', 'bizId', 'namespace', 'code'],
+  'metafield-void': ['domain', 'bizId', 'namespace', 'code'],
+  'metafield-unsure': ['domain', 'bizId', 'namespace', 'code'],
+  'giftcard-create': ['last4', 'initialValue'],
+  'giftcard-created': ['last4'],
+  'giftcard-update': ['id', 'last4'],
+  'product-update': ['id'],
+  'product-updated': ['id'],
+  'product-create': ['identity'],
+  'product-created': ['identity'],
+  'discount-code-create': ['discountId'],
+  'discount-create': ['key'],
+  'discount-created': ['key'],
+  'discount-update': ['id', 'key'],
+};
+
+/** A line of the journal as undo reads it: its kind, and the fields undo needs of that kind. */
+function isEntry(value: unknown): value is JournalEntry {
+  if (!isObject(value) || typeof value.kind !== 'string' || !Object.hasOwn(TEXT_FIELDS, value.kind)) return false;
+  const kind = value.kind as JournalEntry['kind'];
+  if (!TEXT_FIELDS[kind].every((name) => typeof value[name] === 'string')) return false;
+  const nullableText = (name: string) => value[name] === null || typeof value[name] === 'string';
+  const card = (name: string) => isObject(value[name]) && ['balance', 'note'].every((field) => typeof (value[name] as Record<string, unknown>)[field] === 'string');
+  switch (kind) {
+    case 'metafield':
+      return nullableText('before') && nullableText('after');
+    case 'giftcard-created':
+    case 'product-updated':
+    case 'product-created':
+    case 'discount-created':
+      return typeof value.made === 'boolean';
+    case 'giftcard-update':
+      return card('before') && card('after') && typeof value.disables === 'boolean';
+    case 'giftcard-create':
+      return value.after === undefined || card('after');
+    case 'product-update':
+      return isObject(value.before) && isObject(value.sent);
+    case 'product-create':
+    case 'discount-create':
+      return isObject(value.sent);
+    case 'discount-update':
+      return isObject(value.before) && isObject(value.sent);
+    default:
+      return true;
+  }
 }
 
 /** The ids of the runs kept, newest first. */

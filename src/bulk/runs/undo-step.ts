@@ -26,3 +26,15 @@ export interface UndoStep {
   /** Runs the write. */
   run?: () => Promise<unknown>;
 }
+
+/**
+ * A key an earlier undo of the run put back (undo.jsonl) is read again like any other: still
+ * as before the run, it is `done`; otherwise someone changed it after that undo, and it is
+ * left alone (`changed`) unless forced, never counted as already as before.
+ */
+export function afterEarlierUndo(step: UndoStep, done: ReadonlySet<string>, force: boolean): UndoStep {
+  if (!done.has(step.key)) return step;
+  if (step.action === 'as-before') return { key: step.key, action: 'done', ...(step.note !== undefined ? { note: step.note } : {}) };
+  if (force || step.action === 'cannot') return step;
+  return { key: step.key, action: 'changed', note: 'changed since an earlier undo of the run put it back' };
+}

@@ -8,10 +8,13 @@
 //
 // Planned first from the store as it is now: a key already as it was before is left (a
 // re-run, or a write that never happened), a key that holds neither what the run wrote nor
-// what it replaced was changed by someone else since and is left alone unless forced.
+// what it replaced was changed by someone else since and is left alone unless forced
+// (changed-since.ts), a card or product the run created included.
 // Each key undone is appended (synced) to undo.jsonl, so a re-run after a crash goes on
-// where it stopped; a lock file keeps two undos of one run apart.
-import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+// where it stopped, reading every key again (one changed after that undo is left alone);
+// undo.lock keeps two undos of one run apart, and a run whose import still holds its
+// journal (writing.lock) is refused.
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GiftCard } from '../../api/gift-cards/schema.js';
 import { sameAmount } from '../../api/gift-cards/match.js';
@@ -22,14 +25,16 @@ import type { WireProduct } from '../../api/products/wire.js';
 import { sameValue } from '../../api/metafields/values.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { scalarText } from '../../core/json.js';
+import { lockHolder, OwnerLock, ownerText } from '../../core/owner-lock.js';
 import { stripPeriod } from '../../core/words.js';
 import { fieldsOf, maskedCode, type CardFields } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
 import type { PacedApi } from '../paced-api.js';
 import { discountSteps, discountTargets, isDiscountEntry, type DiscountTargets } from './discount-undo.js';
 import { productStep, type CreatedProduct, type UpdatedProduct } from './product-undo.js';
-import type { UndoAction, UndoStep } from './undo-step.js';
-import { readEntries, readMeta, runDir, writeMeta, type JournalEntry, type RunMeta } from './run-journal.js';
+import { changedSince } from './changed-since.js';
+import { afterEarlierUndo, type UndoAction, type UndoStep } from './undo-step.js';
+import { readJournal, readMeta, runDir, writeMeta, WRITING_LOCK, type JournalEntry, type RunMeta } from './run-journal.js';
 
 export const PROGRESS_FILE = 'undo.jsonl';
 export const LOCK_FILE = 'undo.lock';
@@ -41,15 +46,28 @@ export interface UndoPlan {
   steps: UndoStep[];
 }
 
-/** The run's meta and journal, or a UsageError naming the run that is not there. */
-export async function loadRun(dataDir: string, runId: string): Promise<{ dir: string; meta: RunMeta; entries: JournalEntry[] }> {
+/**
+ * The run's meta and journal, or a UsageError: no such run, one the API cannot undo, one
+ * whose meta.json no longer names its store, or one whose import is still writing (it holds
+ * writing.lock: undoing what exists so far would leave what it writes next). The writing
+ * process itself may undo its own run (a rollback). `unreadable`: lines of the journal that
+ * hold no entry (damaged), whose keys cannot be undone.
+ */
+export async function loadRun(dataDir: string, runId: string): Promise<{ dir: string; meta: RunMeta; entries: JournalEntry[]; unreadable: number[] }> {
   const dir = runDir(dataDir, runId);
   const meta = await readMeta(dir);
   if (meta === undefined || meta.runId !== runId) throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
   if (meta.notUndoable !== undefined) {
     throw new UsageError(`Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`);
   }
-  return { dir, meta, entries: await readEntries(dir) };
+  if (meta.damaged?.includes('store')) {
+    throw new UsageError(`Run ${runId}'s ${join(dir, 'meta.json')} is incomplete: it does not say which store the run wrote to, so it cannot be undone; nothing was sent.`);
+  }
+  const writing = lockHolder(join(dir, WRITING_LOCK));
+  if (writing?.verdict === 'live') {
+    throw new UsageError(`Run ${runId} is still writing: its import (${ownerText(writing.owner)}) holds its journal; undo it once that import has ended. Nothing was sent.`);
+  }
+  return { dir, meta, ...(await readJournal(dir)) };
 }
 
 interface ValueTarget {
@@ -61,14 +79,19 @@ interface ValueTarget {
   before: string | null;
   /** What the run's last write set (null: it deleted the value). */
   after: string | null;
+  /** The run's create of it went unanswered and then met the value: whether the run made it is not known. */
+  unsure?: boolean;
 }
 
 interface CreatedCard {
   last4: string;
   initialValue: string;
   id?: string;
-  /** The create's answer was lost (a crash): the card may or may not exist. */
+  /** The create's answer was lost (a crash, or a lost answer): the card may or may not exist. */
   unsure: boolean;
+  /** What the run left it holding (journals written before 2026-11-28 do not say). */
+  after?: CardFields;
+  disables?: boolean;
 }
 
 interface UpdatedCard {
@@ -87,7 +110,7 @@ export function targetsOf(entries: readonly JournalEntry[]): {
   products: { created: CreatedProduct[]; updated: UpdatedProduct[] };
   discounts: DiscountTargets;
 } {
-  const writes = new Map<string, Array<Extract<JournalEntry, { kind: 'metafield' }>>>();
+  const writes = new Map<string, Array<Extract<JournalEntry, { kind: 'metafield' }> & { unsure?: boolean }>>();
   const created: CreatedCard[] = [];
   const pendingCreates = new Map<string, CreatedCard[]>();
   const updated = new Map<string, UpdatedCard>();
@@ -106,15 +129,28 @@ export function targetsOf(entries: readonly JournalEntry[]): {
         // The create refused as a whole: its before-image is of no write.
         writes.get(valueKey(entry.domain, entry.bizId, entry.namespace, entry.code))?.pop();
         break;
+      case 'metafield-unsure': {
+        const list = writes.get(valueKey(entry.domain, entry.bizId, entry.namespace, entry.code));
+        const last = list?.at(-1);
+        if (list && last) list[list.length - 1] = { ...last, unsure: true };
+        break;
+      }
       case 'giftcard-create': {
-        const card: CreatedCard = { last4: entry.last4, initialValue: entry.initialValue, unsure: true };
+        const card: CreatedCard = {
+          last4: entry.last4,
+          initialValue: entry.initialValue,
+          unsure: true,
+          ...(entry.after !== undefined ? { after: entry.after } : {}),
+          ...(entry.disables !== undefined ? { disables: entry.disables } : {}),
+        };
         pendingCreates.set(entry.last4, [...(pendingCreates.get(entry.last4) ?? []), card]);
         break;
       }
       case 'giftcard-created': {
         const card = pendingCreates.get(entry.last4)?.shift();
-        if (card === undefined || !entry.made) break;
-        created.push({ ...card, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+        // Unsure: the card is looked for as one whose create's answer never came.
+        if (card === undefined || (!entry.made && entry.unsure !== true)) break;
+        created.push({ ...card, unsure: entry.unsure === true, ...(entry.id !== undefined ? { id: entry.id } : {}) });
         break;
       }
       case 'giftcard-update': {
@@ -157,7 +193,10 @@ export function targetsOf(entries: readonly JournalEntry[]): {
   for (const list of writes.values()) {
     const first = list[0];
     const last = list.at(-1);
-    if (first && last) values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after });
+    if (first && last) {
+      const unsure = list.some((write) => write.unsure === true);
+      values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after, ...(unsure ? { unsure } : {}) });
+    }
   }
   return { values, created, updated: [...updated.values()], products: { created: createdProducts, updated: updatedProducts }, discounts: discountTargets(entries.filter(isDiscountEntry)) };
 }
@@ -182,12 +221,17 @@ async function doneKeys(dir: string): Promise<Set<string>> {
   return done;
 }
 
-/** Plans the undo of the run in `dir`, reading what each key holds now. */
-export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean): Promise<UndoPlan> {
+/**
+ * Plans the undo of the run in `dir`, reading what each key holds now (a key an earlier undo
+ * put back too: see afterEarlierUndo). `unreadable`: lines of the journal that hold no entry,
+ * each a key that cannot be undone.
+ */
+export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean, unreadable: readonly number[] = []): Promise<UndoPlan> {
   const { values, created, updated, products, discounts } = targetsOf(entries);
   const done = await doneKeys(dir);
   const steps: UndoStep[] = [];
   const { metafields, giftCards } = paced.api;
+  const earlier = (step: UndoStep) => afterEarlierUndo(step, done, force);
 
   // A product the run created is deleted with its values: they are not undone one by one.
   const createdIds = new Set(products.created.flatMap((product) => (product.id !== undefined ? [product.id] : [])));
@@ -201,11 +245,8 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
   await Promise.all(
     [...byObject.values()].map(async (targets) => {
       const { domain, bizId } = targets[0]!;
-      const pending = targets.filter((t) => !done.has(valueKey(t.domain, t.bizId, t.namespace, t.code)));
-      for (const t of targets) if (!pending.includes(t)) steps.push({ key: valueKey(t.domain, t.bizId, t.namespace, t.code), action: 'done' });
-      if (pending.length === 0) return;
       const current = new Map((await metafields.list(domain, bizId)).map((value) => [`${value.namespace}\u0000${value.code}`, value]));
-      for (const target of pending) steps.push(valueStep(target, current.get(`${target.namespace}\u0000${target.code}`), force, metafields));
+      for (const target of targets) steps.push(earlier(valueStep(target, current.get(`${target.namespace}\u0000${target.code}`), force, metafields)));
     }),
   );
 
@@ -213,56 +254,75 @@ export async function planUndo(dir: string, meta: RunMeta, entries: readonly Jou
   steps.push(...(await Promise.all([...products.updated, ...products.created].map((product) => productStep(product, done, paced.api.products, force)))));
   steps.push(...(await discountSteps(discounts, done, paced.api.discounts, force)));
 
+  // A card the run created and then updated (its create's answer was lost) is disabled: its update is not put back.
+  const createdCards = new Set<string>();
   for (const card of created) {
-    const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);
-    if (done.has(key)) {
-      steps.push({ key, action: 'done' });
-      continue;
-    }
-    const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card, meta.started);
-    if (found === undefined) {
-      steps.push({ key, action: card.unsure ? 'as-before' : 'cannot', note: card.unsure ? 'the run was stopped while creating it, and no such card exists' : 'the card is no longer on the store' });
-      continue;
-    }
-    if (found === 'ambiguous') {
-      steps.push({ key, action: 'cannot', note: `several cards ending in ${card.last4} were made alike: disable the right one with giftcard disable` });
-      continue;
-    }
-    const id = scalarText(found.id);
-    if (found.disableTime) steps.push({ key, action: 'as-before', note: 'already disabled' });
-    else steps.push({ key, action: 'disable', note: 'created by the run: the API deletes no card, so it is disabled', run: () => giftCards.disable(id) });
+    const { step, id } = await createdCardStep(card, giftCards, meta.started, force);
+    if (id !== undefined) createdCards.add(id);
+    steps.push(earlier(step));
   }
 
   for (const card of updated) {
+    if (createdCards.has(card.id)) continue;
     const key = `${maskedCode(`____${card.last4}`)} ${card.id}`;
-    if (done.has(key)) {
-      steps.push({ key, action: 'done' });
-      continue;
-    }
     const found = await readCard(giftCards, card.id);
     if (found === undefined) {
-      steps.push({ key, action: 'cannot', note: 'the card is no longer on the store' });
+      steps.push(earlier({ key, action: 'cannot', note: 'the card is no longer on the store' }));
       continue;
     }
     const now = fieldsOf(found);
     const asBefore = sameFields(now, card.before);
     if (found.disableTime) {
       const what = card.disables ? 'the run disabled it' : 'it was disabled since';
-      steps.push(asBefore ? { key, action: 'cannot', note: `${what}, and a disabled card cannot be enabled again` } : { key, action: 'cannot', note: `${what}, and a disabled card cannot change` });
+      steps.push(
+        earlier(asBefore ? { key, action: 'cannot', note: `${what}, and a disabled card cannot be enabled again` } : { key, action: 'cannot', note: `${what}, and a disabled card cannot change` }),
+      );
       continue;
     }
     if (asBefore) {
-      steps.push({ key, action: 'as-before' });
+      steps.push(earlier({ key, action: 'as-before' }));
       continue;
     }
-    if (!force && !sameFields(now, card.after)) {
-      steps.push({ key, action: 'changed', note: `its ${changedNames(now, card.after).join(' and ')} changed since the run` });
+    const changed = changedNames(now, card.after);
+    if (!force && changed.length > 0) {
+      steps.push(earlier({ key, action: 'changed', note: `its ${changed.join(' and ')} changed since the run` }));
       continue;
     }
     const { before } = card;
-    steps.push({ key, action: 'restore', run: () => giftCards.update({ giftCardId: card.id, balance: before.balance, note: before.note, expireTime: before.expireTime }) });
+    steps.push(earlier({ key, action: 'restore', run: () => giftCards.update({ giftCardId: card.id, balance: before.balance, note: before.note, expireTime: before.expireTime }) }));
   }
+
+  for (const line of unreadable) steps.push({ key: `${BEFORE_LINE} ${line}`, action: 'cannot', note: 'the line is damaged (no before-image can be read from it), so what it wrote is not known' });
   return { meta, steps };
+}
+
+/** How a damaged line of the journal is named among the keys. */
+const BEFORE_LINE = 'before.jsonl line';
+
+/**
+ * A card the run created: disabled (the API deletes no card), unless it holds other values
+ * than the run left it with (someone used or changed it since: disabling it would take it
+ * from them, for good), or it is gone or disabled already.
+ */
+async function createdCardStep(card: CreatedCard, giftCards: PacedApi['api']['giftCards'], started: string, force: boolean): Promise<{ step: UndoStep; id?: string }> {
+  const key = card.id !== undefined ? `${maskedCode(`____${card.last4}`)} ${card.id}` : maskedCode(`____${card.last4}`);
+  const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card, started);
+  if (found === undefined) {
+    const step: UndoStep = card.unsure
+      ? { key, action: 'as-before', note: 'the answer to its create never came, and no card ending alike was made since the run started' }
+      : { key, action: 'cannot', note: 'the card is no longer on the store' };
+    return { step };
+  }
+  if (found === 'ambiguous') return { step: { key, action: 'cannot', note: `several cards ending in ${card.last4} were made alike: disable the right one with giftcard disable` } };
+  const id = scalarText(found.id);
+  if (found.disableTime) {
+    return { id, step: card.disables === true ? { key, action: 'as-before', note: 'the run disabled it, and it stays so' } : { key, action: 'as-before', note: 'already disabled' } };
+  }
+  const changed = card.after === undefined ? [] : changedSince(fieldsOf(found), { ...card.after });
+  if (!force && changed.length > 0) {
+    return { id, step: { key, action: 'changed', note: `created by the run, and its ${changed.join(' and ')} changed since: disabling it would take it from whoever holds it, for good` } };
+  }
+  return { id, step: { key, action: 'disable', note: 'created by the run: the API deletes no card, so it is disabled', run: () => giftCards.disable(id) } };
 }
 
 function valueStep(target: ValueTarget, current: Metafield | undefined, force: boolean, metafields: PacedApi['api']['metafields']): UndoStep {
@@ -271,6 +331,13 @@ function valueStep(target: ValueTarget, current: Metafield | undefined, force: b
   const type = typeof current?.fieldType === 'string' ? parseFieldType(current.fieldType) : undefined;
   const holds = (text: string | null) => (text === null ? current === undefined : current !== undefined && sameValue(type, current.value, text));
   if (holds(before)) return { key, action: 'as-before' };
+  if (target.unsure && before === null && holds(after)) {
+    return {
+      key,
+      action: 'cannot',
+      note: "the answer to the run's create of it was lost and the store then said it existed: whether the run made it or it was there before is not known (metafield delete removes it)",
+    };
+  }
   if (!force && !holds(after)) return { key, action: 'changed', note: current === undefined ? 'deleted since the run' : 'its value changed since the run' };
   if (before === null) return { key, action: 'delete', run: () => metafields.delete(domain, bizId, namespace, code) };
   const value = { namespace, code, value: before };
@@ -303,12 +370,8 @@ function sameFields(a: CardFields, b: CardFields): boolean {
   return changedNames(a, b).length === 0;
 }
 
-function changedNames(a: CardFields, b: CardFields): string[] {
-  const names: string[] = [];
-  if (!(a.balance === b.balance || (a.balance !== '' && b.balance !== '' && sameAmount(a.balance, b.balance)))) names.push('balance');
-  if (a.note !== b.note) names.push('note');
-  if (a.expireTime !== b.expireTime) names.push('expireTime');
-  return names;
+function changedNames(now: CardFields, written: CardFields): string[] {
+  return changedSince(now, { ...written });
 }
 
 export interface UndoCounts {
@@ -372,42 +435,34 @@ export async function runUndo(dir: string, plan: UndoPlan, concurrency: number, 
   } finally {
     await progress.close();
   }
-  if (!signal.aborted && counts.failed === 0 && counts.leftAlone === 0) await writeMeta(dir, { ...plan.meta, undone: new Date().toISOString() });
+  await recordUndo(dir, plan.meta, counts, signal.aborted);
   return counts;
 }
 
 /**
- * Takes the run's undo lock (undo.lock, holding this process's id); a lock left by a
- * process that is gone (killed) is taken over. Returns its release.
+ * Writes how the undo ended into the run's meta.json (for `store-cli runs`): complete when
+ * every key is as before the run (then `undone` too); an interrupted undo is not complete.
  */
-export async function lockRun(dir: string, pid = process.pid): Promise<() => Promise<void>> {
-  const path = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let handle: FileHandle | undefined;
-    try {
-      handle = await open(path, 'wx', 0o600);
-      await handle.write(`${pid}\n`);
-      await handle.sync();
-      await handle.close();
-      return () => rm(path, { force: true });
-    } catch (error) {
-      await handle?.close();
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-      throw new UsageError(`Another undo of this run is under way (process ${holder}); wait for it, or remove ${path} if that process is not store-cli.`);
-    }
-    await rm(path, { force: true });
-  }
-  throw new UsageError(`Cannot take the undo lock ${path}: another undo keeps taking it.`);
+export async function recordUndo(dir: string, meta: RunMeta, counts: Pick<UndoCounts, 'leftAlone' | 'failed'>, interrupted = false): Promise<RunMeta> {
+  const at = new Date().toISOString();
+  const complete = !interrupted && counts.leftAlone === 0 && counts.failed === 0;
+  const recorded: RunMeta = { ...meta, undo: { at, complete, leftAlone: counts.leftAlone, failed: counts.failed }, ...(complete ? { undone: at } : {}) };
+  await writeMeta(dir, recorded);
+  return recorded;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Takes the run's undo lock (undo.lock: this process, its start time and place; see
+ * core/owner-lock.ts): a second undo of the run is refused while the first lives, and the
+ * lock of one that is gone (killed) is taken over. Returns its release.
+ */
+export async function lockRun(dir: string): Promise<() => Promise<void>> {
+  const path = join(dir, LOCK_FILE);
+  const lock = await OwnerLock.take(path, 'an undo of this run', {
+    refuse: (owner, verdict) =>
+      verdict === 'self'
+        ? new UsageError('This process is undoing the run already.')
+        : new UsageError(`Another undo of this run is under way (${ownerText(owner)}); wait for it, or remove ${path} if that process is not store-cli.`),
+  });
+  return async () => lock.release();
 }

@@ -11,13 +11,14 @@ export function metafieldWatch(journal: RunJournal): WriteWatch {
   return {
     before: (domain, bizId, values) => journal.record(values.map(({ row, held }) => ({ kind: 'metafield', domain, bizId, namespace: row.namespace, code: row.code, before: held, after: row.value }))),
     cancelled: (domain, bizId, rows) => journal.record(rows.map((row) => ({ kind: 'metafield-void', domain, bizId, namespace: row.namespace, code: row.code }))),
+    unsure: (domain, bizId, rows) => journal.record(rows.map((row) => ({ kind: 'metafield-unsure', domain, bizId, namespace: row.namespace, code: row.code }))),
   };
 }
 
 export function giftCardWatch(journal: RunJournal): CardWatch {
   return {
     before: (write) => journal.record([write.op === 'create' ? { kind: 'giftcard-create', ...withoutOp(write) } : { kind: 'giftcard-update', ...withoutOp(write) }]),
-    created: (last4, made, id) => journal.record([{ kind: 'giftcard-created', last4, made, ...(id !== undefined ? { id } : {}) }]),
+    created: (last4, made, id, unsure) => journal.record([{ kind: 'giftcard-created', last4, made, ...(id !== undefined ? { id } : {}), ...(unsure === true ? { unsure } : {}) }]),
   };
 }
 

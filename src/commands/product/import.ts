@@ -1,7 +1,20 @@
 import { PRODUCT_KEYS } from '../../bulk/product-keys.js';
 import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
+import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
+
+/** The lock of this file's imports to this store (bulk/runs/import-lock.ts), waited for with a word on stderr. */
+async function lockThisImport(ctx: Context, file: string, shard: string | undefined): Promise<() => void> {
+  const [{ lockImport }, dataDir] = await Promise.all([import('../../bulk/runs/import-lock.js'), ctx.dataDir()]);
+  // The embedded sandbox by name, without starting it (that waits for its own data lock).
+  const store = ctx.globals.sandbox ? 'sandbox' : ((await ctx.target()).baseUrl?.value ?? '');
+  return lockImport(
+    dataDir,
+    { command: 'product import', store, file, ...(shard !== undefined ? { shard } : {}) },
+    { signal: ctx.signal, onWait: (owner) => ctx.say(`Waiting for another product import of ${file} to this store (${owner}) to end: a product has no unique key, so the two would each make it.`) },
+  );
+}
 
 export default defineVerb({
   name: 'import',
@@ -41,13 +54,26 @@ Categories and collections are named as product create --collection names them (
   name ignoring case, else the only partial match); a name matching none or several refuses
   that product's rows. An inventory: column must name a location of the store (or its id),
   else nothing is sent.
+Two writing imports of one file to one store run one after the other: the second waits for
+  the first, then finds the products it made (a product has no unique key, so the two would
+  each make it). The shards of one file (--shard) run side by side; stdin (-) takes no lock.
+A create whose answer is lost is never sent again: the product is looked for (its title,
+  then its handle or SKU); a row whose product cannot be found fails as "may have been
+  created", and a re-run finds it by its handle.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
     const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'product import');
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, key: options.key, emptyClears: options.emptyClears === true, ...settings };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, reports);
+    // Two writing imports of one file to one store would each create its new products: one at a time.
+    const release = settings.dryRun || rehearse ? () => undefined : await lockThisImport(ctx, options.file, options.shard);
+    let report;
+    try {
+      report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, reports);
+    } finally {
+      release();
+    }
     await tellReport(report, out, ctx, reports);
   },
 });

@@ -1,4 +1,4 @@
-import type { RunMeta } from '../../bulk/runs/run-journal.js';
+import type { RunMeta, UndoRecord } from '../../bulk/runs/run-journal.js';
 import { listView } from '../../core/view.js';
 import { defineVerb } from '../verb.js';
 
@@ -14,13 +14,15 @@ interface RunRow {
   updated: number | null;
   unchanged: number | null;
   failed: number | null;
-  undone: string | null;
+  /** How its last undo ended (null: never undone). */
+  undone: UndoRecord | null;
   /** False for a run whose writes the API cannot take back (a discount code import of before issue 29). */
   undoable: boolean;
   /** An all-or-nothing run whose own rollback could not finish: its writes wait for `store-cli undo`. */
   needsUndo: boolean;
 }
 
+/** The one field list: --json's fields, the table's and TSV's columns, in this order. */
 const RUN_FIELDS = [
   'runId',
   'command',
@@ -39,41 +41,60 @@ const RUN_FIELDS = [
 
 const count = (value: number | null) => (value === null ? '' : String(value));
 
-const VIEW = listView<'runId' | 'command' | 'file' | 'store' | 'rows' | 'created' | 'updated' | 'unchanged' | 'failed' | 'undone', RunRow>(
+function undoneText(undo: UndoRecord | null): string {
+  if (undo === null) return '';
+  if (undo.complete) return undo.at;
+  const left = undo.leftAlone + undo.failed;
+  return `partly ${undo.at} (${left} ${left === 1 ? 'key' : 'keys'} not as before)`;
+}
+
+const VIEW = listView<(typeof RUN_FIELDS)[number], RunRow>(
   {
     runId: { header: 'RUN ID', value: (r) => r.runId },
     command: { header: 'COMMAND', value: (r) => r.command },
     file: { header: 'FILE', value: (r) => r.file, shrinkable: true },
     store: { header: 'STORE', value: (r) => r.store, shrinkable: true },
+    started: { header: 'STARTED', value: (r) => r.started },
     rows: { header: 'ROWS', value: (r) => count(r.rows) },
     created: { header: 'CREATED', value: (r) => count(r.created) },
     updated: { header: 'UPDATED', value: (r) => count(r.updated) },
     unchanged: { header: 'UNCHANGED', value: (r) => count(r.unchanged) },
     failed: { header: 'FAILED', value: (r) => count(r.failed) },
-    undone: { header: 'UNDONE', value: (r) => r.undone ?? (!r.undoable ? 'not undoable' : r.needsUndo ? 'needs undo' : '') },
+    undone: { header: 'UNDONE', value: (r) => (r.undone === null && r.needsUndo ? 'needs undo' : undoneText(r.undone)), shrinkable: true },
+    undoable: { header: 'UNDOABLE', value: (r) => (r.undoable ? 'yes' : 'no') },
+    needsUndo: { header: 'NEEDS UNDO', value: (r) => (r.needsUndo ? 'yes' : 'no') },
   },
-  ['runId', 'command', 'file', 'store', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone'],
-  ['store', 'unchanged', 'file'],
+  RUN_FIELDS,
+  ['needsUndo', 'store', 'started', 'unchanged', 'file'],
 );
 
 export function storeName(store: RunMeta['store']): string {
+  if (store.profile === '') return 'not known (its meta.json is incomplete)';
   if (store.sandbox) return `sandbox (profile ${store.profile})`;
   return store.baseUrl ? `${store.baseUrl} (profile ${store.profile})` : `profile ${store.profile}`;
 }
 
 export default defineVerb({
   summary: 'List the recent writing imports kept for undo (30 days): run id, command, file, store, counts',
-  json: { fields: RUN_FIELDS, list: true, what: `an array of {${RUN_FIELDS.map((f) => `"${f}"`).join(', ')}}, newest first (counts null for a run that did not finish)`, columns: RUN_FIELDS },
+  json: {
+    fields: RUN_FIELDS,
+    list: true,
+    what: `an array of {${RUN_FIELDS.map((f) => `"${f}"`).join(', ')}}, newest first (counts null for a run that did not finish; undone null, or {"at", "complete", "leftAlone", "failed"} of its last undo)`,
+    columns: RUN_FIELDS,
+  },
   examples: ['store-cli runs', 'store-cli runs --json | jq -r ".[0].runId"'],
   notes: `
 Every metafield, giftcard, product and discount import that writes (not --dry-run) keeps
   a journal of what each key held before it was written, under the data directory
   (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back.
-  Journals older than 30 days are removed when a writing import starts. Newest first;
-  UNDONE: when an undo of the run finished, "not undoable" for a discount code import kept
-  from an earlier version (the API deletes no discount code; undoable: false in --json), or
-  "needs undo" for an --all-or-nothing run whose own rollback could not finish (needsUndo:
-  true in --json).
+  Journals older than 30 days are removed when a writing import starts. Newest first.
+UNDONE: when the last undo of the run ended, with every key as before the run; "partly"
+  when it left keys alone (changed since, or refused) or was stopped, and how many; "needs
+  undo" for an --all-or-nothing run whose own rollback could not finish. In --json, undone
+  is null or {"at", "complete", "leftAlone", "failed"}.
+UNDOABLE: no for a discount code import kept from an earlier version (the API deletes no
+  discount code). NEEDS UNDO: yes for an --all-or-nothing run whose rollback could not finish.
+A run whose meta.json is damaged is listed with what it still says.
 `,
   async run(_options, ctx) {
     const out = await ctx.output();
@@ -95,9 +116,9 @@ Every metafield, giftcard, product and discount import that writes (not --dry-ru
         updated: c?.updated ?? null,
         unchanged: c?.unchanged ?? null,
         failed: c?.failed ?? null,
-        undone: meta.undone ?? null,
+        undone: meta.undo ?? (meta.undone !== undefined ? { at: meta.undone, complete: true, leftAlone: 0, failed: 0 } : null),
         undoable: meta.notUndoable === undefined,
-        needsUndo: meta.needsUndo !== undefined && meta.undone === undefined,
+        needsUndo: meta.needsUndo !== undefined && meta.undo?.complete !== true && meta.undone === undefined,
       });
     }
     await out.list([rows], VIEW, 'No runs are kept: a writing import (metafield, giftcard, product, discount) keeps one.');

@@ -30,28 +30,33 @@ What each key the run wrote held before is in its journal: a metafield value is 
   A discount the run created is deleted, one it changed gets its fields back; a code added
   to a service discount the run did not make stays (the API deletes no code): said.
 A key that holds neither what the run wrote nor what it replaced was changed by someone
-  else since: it is reported and left alone, unless --force. A key already as before is
-  left as it is, so an undo run twice changes nothing the second time, and an undo
-  stopped part-way (Ctrl-C, a crash) finishes when run again.
+  else since: it is named and left alone, unless --force. So is a card or product the run
+  created that holds other values than the run gave it (a card used since is never
+  disabled under its holder), and a key an earlier undo put back that changed after it.
+A key already as before is left as it is, so an undo run twice changes nothing the second
+  time, and an undo stopped part-way (Ctrl-C, a crash) finishes when run again. A key whose
+  create's answer was lost, and which the run may or may not have made, is named, not
+  guessed. A run whose import is still writing is refused until that import has ended.
 Exit codes: 0 every key as before the run; 3 some keys were left alone or refused (named
-  on stderr); 2 no such run, or another undo of it under way; 1 the store failed.
+  on stderr); 2 no such run, a run still writing or whose meta.json is damaged, or another
+  undo of it under way; 1 the store failed.
 `,
   async run(options, ctx) {
     const out = await ctx.output();
-    const [{ loadRun, planUndo, runUndo, lockRun, countSteps }, { openPacedApi }, { confirmOrRequireYes }] = await Promise.all([
+    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }] = await Promise.all([
       import('../../bulk/runs/undo.js'),
       import('../../bulk/paced-api.js'),
       import('../../core/prompts.js'),
     ]);
     const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
     if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
-    const { dir, meta, entries } = await loadRun(await ctx.dataDir(), options.runId);
+    const { dir, meta, entries, unreadable } = await loadRun(await ctx.dataDir(), options.runId);
     await checkSameStore(ctx, meta.store);
     const release = options.dryRun ? async () => undefined : await lockRun(dir);
     try {
       const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
       const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning) }, concurrency);
-      const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true));
+      const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
       for (const line of planLines(plan)) ctx.say(line);
       const steps = countSteps(plan.steps);
       const writes = steps.restore + steps.delete + steps.disable;
@@ -66,10 +71,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
           leftAlone: steps.changed + steps.cannot,
           failed: 0,
         };
-        if (!options.dryRun && counts.leftAlone === 0) {
-          const { writeMeta } = await import('../../bulk/runs/run-journal.js');
-          await writeMeta(dir, { ...meta, undone: meta.undone ?? new Date().toISOString() });
-        }
+        if (!options.dryRun) await recordUndo(dir, meta, counts);
         await finish(out, ctx, options.runId, counts, options.dryRun === true);
         return;
       }
