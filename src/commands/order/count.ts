@@ -1,6 +1,6 @@
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
-import { filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
+import { ORDER_FILTER_FLAGS, orderQuery, warnOfWindow } from './filters.js';
 
 export default defineVerb({
   name: 'count',
@@ -9,8 +9,7 @@ export default defineVerb({
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli order count', 'store-cli order count --fulfillment-status unfulfilled --json'],
   async run(options, ctx) {
-    const { checkOrderQuery } = await import('../../api/orders/schema.js');
-    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery(options));
+    const { limit: _limit, pageToken: _token, ...filters } = await orderQuery(options);
     const out = await ctx.output();
     const api = await ctx.api();
     if (filters.createTimeMin !== undefined) await warnOfWindow(api, filters.createTimeMin, ctx);

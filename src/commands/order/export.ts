@@ -3,7 +3,7 @@ import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
-import { filterQuery } from './filters.js';
+import { orderQuery } from './filters.js';
 
 export default defineVerb({
   name: 'export',
@@ -43,8 +43,9 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const [{ checkOrderQuery }, { UsageError }, { outputTarget }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js'), import('../../core/output-target.js')]);
-    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
+    const [{ UsageError }, { outputTarget }] = await Promise.all([import('../../core/errors.js'), import('../../core/output-target.js')]);
+    const window = { createdSince: options.since, createdUntil: options.until };
+    const { limit: _limit, pageToken: _token, ...filters } = await orderQuery({ ...options, ...window }, {}, { since: '--since', until: '--until' });
     const outputPath = options.output === undefined || (await outputTarget(options.output)).kind === 'stdout' ? undefined : options.output;
     const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
     if (jsonAsked && outputPath === undefined)

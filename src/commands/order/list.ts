@@ -3,7 +3,7 @@ import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, text, whole } from '../verb.js';
 import { ORDER_LIST_COLUMNS } from './columns.js';
-import { filterFlags, filterQuery, ORDER_FILTER_FLAGS, warnOfWindow } from './filters.js';
+import { filterFlags, ORDER_FILTER_FLAGS, orderQuery, warnOfWindow } from './filters.js';
 
 export default defineVerb({
   name: 'list',
@@ -25,15 +25,14 @@ export default defineVerb({
   notes: '\nWithout the scope read_all_orders a store shows only the orders of the last 60 days.\n',
   async run(options, ctx) {
     checkPageTokenAlone(options.pageToken, { ...filterFlags(options), '--since-id': options.sinceId });
-    const [{ checkOrderQuery }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-      import('../../api/orders/schema.js'),
+    const [view, { UsageError }, { MAX_PAGES }] = await Promise.all([
       import('./view.js'),
       import('../../core/errors.js'),
       import('../../core/paginate.js'),
     ]);
     if (options.maxPages !== undefined && !options.all) throw new UsageError('--max-pages bounds the pages of --all: add --all.');
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_ORDER_PAGE_SIZE);
-    const query = checkOrderQuery({ ...filterQuery(options), limit, sinceId: options.sinceId, pageToken: options.pageToken });
+    const query = await orderQuery(options, { limit, sinceId: options.sinceId, pageToken: options.pageToken });
     const out = await ctx.output();
     const api = await ctx.api();
     if (query.createTimeMin !== undefined) await warnOfWindow(api, query.createTimeMin, ctx);
