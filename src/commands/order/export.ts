@@ -10,7 +10,7 @@ export default defineVerb({
   summary: 'Write the orders of a time window as CSV (or JSON lines), one row per line item, with flat money columns; paced and resumable',
   flags: {
     since: text('<date>', 'orders created at or after this date or time (YYYY-MM-DD is midnight UTC)', { required: true }),
-    until: text('<date>', 'orders created up to the end of this date, or at or before this time (default: now)'),
+    until: text('<date>', 'orders created up to the end of this date, or at or before this time; not before --since (default: now)'),
     status: oneOf('<status>', 'only orders in this state', ORDER_STATUSES, { default: 'any' }),
     financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
     fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),

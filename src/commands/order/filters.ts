@@ -11,7 +11,7 @@ export const ORDER_FILTER_FLAGS = {
   financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
   fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
   createdSince: text('<date>', 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC)'),
-  createdUntil: text('<date>', 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC)'),
+  createdUntil: text('<date>', 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC); not before --created-since'),
   customer: text('<id|email>', "only this customer's orders: a customer id, or an email address (the store matches the order's email)"),
 };
 
