@@ -15,7 +15,7 @@ export default defineVerb({
     path: optionalArg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
   },
   flags: {
-    method: text('<method>', 'the method as gh api -X takes it, instead of the METHOD word: GET, POST, PUT, DELETE or PATCH (any case)', { short: '-X' }),
+    method: text('<method>', 'the method as gh api -X takes it, instead of the METHOD word: one of GET, POST, PUT, DELETE, PATCH (any case)', { short: '-X' }),
     field: list(
       '<key=value>',
       "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
