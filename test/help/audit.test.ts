@@ -93,6 +93,15 @@ describe('every command --help', () => {
     expect(serve.options.find((o) => o.flags === '--token <token[:scope,...]>')?.description).not.toMatch(/\(default/);
   });
 
+  it('"null where the store sent none" only where --json prints what a store sent; the commands that ask no store never say it', () => {
+    const jsonLines = docs.flatMap((d) => d.options.filter((o) => o.flags.startsWith('--json ')).map((o) => ({ path: d.path, description: o.description })));
+    for (const { path, description } of jsonLines.filter((line) => /store sent none/.test(line.description))) expect(description, path).toMatch(/^print JSON exactly as the store sent it /);
+    const storeless = ['config get', 'config list', 'auth list', 'runs', 'report merge', 'version', 'webhook listen', 'webhook trigger', 'webhook resend'];
+    const asked = jsonLines.filter((line) => storeless.includes(line.path));
+    expect(asked.map((line) => line.path).sort()).toEqual([...storeless].sort());
+    for (const { path, description } of asked) expect(description, path).not.toMatch(/store sent/);
+  });
+
   it('no text points to a README section that is in docs/sandbox.md', () => {
     const misdirected = docs.filter((d) => [d.summary, ...d.options.map((o) => o.description)].some((text) => /README "Dialects"/.test(text))).map((d) => d.path);
     expect(misdirected).toEqual([]);
