@@ -41,7 +41,7 @@ describe('--json id and --columns id on every command', () => {
   });
 
   it.each(withFields.filter((c) => hasIds(c.fields)).map((c) => [c.path, c] as const))('%s --json id: a field, or "did you mean"', (_path, { command, fields }) => {
-    const given = option(command, '--json').parseArg('id', undefined) as string;
+    const given = option(command, '--json').parseArg('id', undefined) as unknown as string;
     if (fields.includes(given)) return;
     expect(() => new Output(io, { json: given }, fields)).toThrow(/Unknown field for --json: id \(did you mean \w+(, \w+)*( or \w+)?\?\)/);
   });
