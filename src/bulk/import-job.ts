@@ -104,7 +104,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
     }
   };
 
-  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined) return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit);
+  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined) return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit, kind.offlineUnchecked);
   // All or nothing: every row planned and checked against the store first (reads only);
   // the writes start only when none would be rejected.
   const checked = await pass(source, true, true);
@@ -140,12 +140,13 @@ export async function withJournal(env: ImportEnv, dryRun: boolean, file: string,
   return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
 }
 
-/** The summary lines, --json summary and failure of a run's result. */
-export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string): ImportReport {
+/** The summary lines, --json summary and failure of a run's result; `unchecked`: what a dry run without the store left unchecked. */
+export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string, unchecked?: string): ImportReport {
   const { shard, rejectsPath } = settings;
   const lines = summaryLines(result, {
     source: sourceName,
     dryRun: settings.dryRun,
+    ...(unchecked !== undefined ? { unchecked } : {}),
     ...(settings.rehearsal === true ? { rehearsal: true } : {}),
     unit,
     ...(shard ? { shard } : {}),

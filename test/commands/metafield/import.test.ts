@@ -323,7 +323,15 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     const r = await cli(importArgs(file, '--dry-run', '--json'), { env: {} });
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({ rows: 2, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: expect.any(Number), runId: null });
-    expect(r.stderr).toMatch(/validation only \(the store could not be read: No store is set up/);
+    expect(r.stderr).toMatch(/the file alone \(the store could not be read: No store is set up.*\): 2 rows, 1 well-formed, 1 malformed; types not checked \(no definitions read\)\./);
+  });
+
+  it('--dry-run without a store and every row well-formed says the types were not checked, not "0 invalid"', async () => {
+    const file = scratchFile('offline-clean.csv', csv([['products', '1', 'ns', 'size', '42', 'Integer'], ['products', '2', 'ns', 'note', 'hello', '']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type']));
+    const r = await cli(importArgs(file, '--dry-run'), { env: {} });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/: 2 rows, 2 well-formed; types not checked \(no definitions read\)\.\n/);
+    expect(r.stderr).not.toMatch(/\binvalid\b/);
   });
 
   it('--json prints exactly the summary fields; --json a,b only those', async () => {
