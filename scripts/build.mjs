@@ -71,8 +71,8 @@ const processGlobal = {
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 await build({
-  // main: the command line (bin/store-cli.js); sandbox: the package's `store-cli/sandbox` export.
-  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/package.ts' },
+  // The command line (bin/store-cli.js); the package's `store-cli/sandbox` export is built below.
+  entryPoints: { main: 'src/main.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -96,6 +96,32 @@ await build({
   logLevel: 'warning',
 });
 
+// `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
+// its errors and stack traces are read by people: the classes keep their names
+// (`SandboxUsageError`, not `a`: keepNames) and the code its names and lines, so a stack
+// reads without a source map. Syntax is still minified; identifiers and whitespace are not.
+const readable = { keepNames: true, minifySyntax: true, minifyIdentifiers: false, minifyWhitespace: false };
+
+// `import ... from 'store-cli/sandbox'`: its own build (the CLI's stays fully minified), its
+// server and resources split into chunks loaded when a sandbox starts.
+await build({
+  entryPoints: { sandbox: 'src/sandbox/package.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  ...readable,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  legalComments: 'none',
+  chunkNames: 'chunks/sandbox-[name]-[hash]',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [processGlobal],
+  logLevel: 'warning',
+});
+
 // `require('store-cli/sandbox')` (package.json "exports" ./sandbox "require"): the same entry as
 // one CommonJS bundle, for a test suite that is not ES modules. No chunks: CommonJS loads what
 // it needs at once, and the sandbox needs nearly all of itself when it starts.
@@ -107,7 +133,7 @@ await build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  ...readable,
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'none',
