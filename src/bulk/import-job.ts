@@ -104,7 +104,8 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
     }
   };
 
-  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined) return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit, kind.offlineUnchecked);
+  if (settings.allOrNothing !== true || settings.dryRun || reopen === undefined)
+    return report(await pass(source, settings.dryRun, false), source.name, settings, paced.counts(), kind.unit, kind.offlineUnchecked);
   // All or nothing: every row planned and checked against the store first (reads only);
   // the writes start only when none would be rejected.
   const checked = await pass(source, true, true);

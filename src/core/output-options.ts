@@ -88,7 +88,9 @@ export function chosenColumns(value: string, valid: readonly string[]): string[]
   if (names.length === 0) throw new InvalidArgumentError(`--columns needs at least one column name. Valid columns: ${valid.join(', ')}.`);
   const unknown = names.filter((name) => !valid.includes(name));
   if (unknown.length > 0) {
-    throw new InvalidArgumentError(`Unknown column${unknown.length > 1 ? 's' : ''} for --columns: ${unknown.map((name) => `${name}${didYouMean(name, valid)}`).join(', ')}. Valid columns: ${valid.join(', ')}.`);
+    throw new InvalidArgumentError(
+      `Unknown column${unknown.length > 1 ? 's' : ''} for --columns: ${unknown.map((name) => `${name}${didYouMean(name, valid)}`).join(', ')}. Valid columns: ${valid.join(', ')}.`,
+    );
   }
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice !== undefined) throw new InvalidArgumentError(`--columns names ${twice} twice.`);

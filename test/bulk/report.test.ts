@@ -132,7 +132,9 @@ describe('summary', () => {
     );
     // Nothing malformed is not "0 invalid": what the store would say is not known.
     const clean = result({ rows: 2, valid: 2, failed: 0, offline: 'No access token.' });
-    expect(summaryLines(clean, { source: 's', dryRun: true })[0]).toBe('Dry run of s, the file alone (the store could not be read: No access token): 2 rows, 2 well-formed; nothing checked against the store.');
+    expect(summaryLines(clean, { source: 's', dryRun: true })[0]).toBe(
+      'Dry run of s, the file alone (the store could not be read: No access token): 2 rows, 2 well-formed; nothing checked against the store.',
+    );
     expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
   });
 

@@ -59,4 +59,3 @@ describe('Import', () => {
     expect(result.failed).toBe(2);
   });
 });
-

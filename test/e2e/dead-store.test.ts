@@ -70,6 +70,8 @@ describe('a dead store', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     const attempts = documented('output.md', /for at most (\d+) attempts/);
-    expect(r.stderr).toMatch(new RegExp(`^error: The store could not be reached at 127\\.0\\.0\\.1:${port}: the connection was refused on each of ${attempts} attempts over [\\d.]+ m?s \\(ECONNREFUSED\\)\\.\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^error: The store could not be reached at 127\\.0\\.0\\.1:${port}: the connection was refused on each of ${attempts} attempts over [\\d.]+ m?s \\(ECONNREFUSED\\)\\.\\n$`),
+    );
   });
 });

@@ -58,7 +58,7 @@ describe('--json id and --columns id on every command', () => {
     expect(columns).toContain((chosen as string[])[0]);
   });
 
-  it('the id stands for the noun\'s own id field: productId, locationId, collectionId, categoryId, shopId; variantId for product get\'s variant rows', () => {
+  it("the id stands for the noun's own id field: productId, locationId, collectionId, categoryId, shopId; variantId for product get's variant rows", () => {
     const parsed = (path: string, long: string) => option(withFields.find((c) => c.path === path)!.command, long).parseArg('id,title', undefined);
     expect(parsed('product list', '--json')).toBe('productId,title');
     expect(parsed('product list', '--columns')).toEqual(['productId', 'title']);
@@ -76,7 +76,7 @@ describe('--json id and --columns id on every command', () => {
 describe('--json id and --columns id against a store', () => {
   const s = useSandbox({ seed: 'demo' });
 
-  it('product list --json id keeps the store\'s productId; --columns id,title shows the ids', async () => {
+  it("product list --json id keeps the store's productId; --columns id,title shows the ids", async () => {
     const json = await cli(['product', 'list', '--limit', '2', '--json', 'id'], { env: s.env });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([{ productId: '4000000000000000401' }, { productId: '4000000000000000431' }]);

@@ -129,14 +129,16 @@ describe('startSandbox from store-cli/sandbox', () => {
       ...[...doc.matchAll(/startSandbox\((\{[^`]*\})\)/g)].map((m) => m[1]!),
       ...[...doc.matchAll(/in code\s+`([^`]+)`/gi)].map((m) => (m[1]!.startsWith('{') || m[1]!.startsWith('startSandbox') ? m[1]!.replace(/^startSandbox\((.*)\)$/s, '$1') : `{${m[1]}}`)),
       // The options table: each option, and the keys an object option lists as {a?, b?}.
-      ...[...section.matchAll(/^\| `(\w+)`(?:, `(\w+)`)? \| (?:`(\{[^`]*\})`)?/gm)].flatMap((m) => [`{${m[1]}: 0}`, ...(m[2] ? [`{${m[2]}: 0}`] : []), ...(m[3] && !m[3].includes('token') ? [`{${m[1]}: ${m[3]}}`] : [])]),
+      ...[...section.matchAll(/^\| `(\w+)`(?:, `(\w+)`)? \| (?:`(\{[^`]*\})`)?/gm)].flatMap((m) => [
+        `{${m[1]}: 0}`,
+        ...(m[2] ? [`{${m[2]}: 0}`] : []),
+        ...(m[3] && !m[3].includes('token') ? [`{${m[1]}: ${m[3]}}`] : []),
+      ]),
     ];
     const paths = new Set(snippets.flatMap(keyPaths).map((path) => path.join('.')));
     expect([...paths]).toEqual(expect.arrayContaining(['faults.header', 'faults.rules', 'webhooks.secret', 'codesInReads', 'dialect', 'logSize']));
     for (const path of paths) {
-      const options = path
-        .split('.')
-        .reduceRight<unknown>((inner, key) => ({ [key]: inner }), undefined) as Record<string, unknown>;
+      const options = path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), undefined) as Record<string, unknown>;
       const started = await startSandbox(options).catch((error: Error) => error);
       if (started instanceof Error) expect(started.message, path).not.toMatch(/has no option/);
       else await started.stop();
@@ -168,4 +170,3 @@ function keyPaths(text: string): string[][] {
   }
   return paths;
 }
-

@@ -50,7 +50,8 @@ function titleOf(collection: Collection): string {
 export function changeSentence(direction: 'add' | 'remove', where: string, productIds: readonly string[], held: readonly string[] | undefined): string {
   const verb = direction === 'add' ? 'Added' : 'Removed';
   const preposition = direction === 'add' ? 'to' : 'from';
-  if (held === undefined) return `Sent ${plural(productIds.length, 'product')} ${direction === 'add' ? 'to' : 'out of'} ${where}: ${productIds.join(', ')} (the store did not list what it held before).`;
+  if (held === undefined)
+    return `Sent ${plural(productIds.length, 'product')} ${direction === 'add' ? 'to' : 'out of'} ${where}: ${productIds.join(', ')} (the store did not list what it held before).`;
   const inBefore = new Set(held);
   const changed = productIds.filter((id) => (direction === 'add' ? !inBefore.has(id) : inBefore.has(id)));
   const unchanged = productIds.filter((id) => !changed.includes(id));

@@ -25,11 +25,7 @@ export default defineVerb({
   notes: '\nWithout the scope read_all_orders a store shows only the orders of the last 60 days.\n',
   async run(options, ctx) {
     checkPageTokenAlone(options.pageToken, { ...filterFlags(options), '--since-id': options.sinceId });
-    const [view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-      import('./view.js'),
-      import('../../core/errors.js'),
-      import('../../core/paginate.js'),
-    ]);
+    const [view, { UsageError }, { MAX_PAGES }] = await Promise.all([import('./view.js'), import('../../core/errors.js'), import('../../core/paginate.js')]);
     if (options.maxPages !== undefined && !options.all) throw new UsageError('--max-pages bounds the pages of --all: add --all.');
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_ORDER_PAGE_SIZE);
     const query = await orderQuery(options, { limit, sinceId: options.sinceId, pageToken: options.pageToken });

@@ -66,7 +66,9 @@ describe.each(DIALECTS)('location, %s dialect', (dialect) => {
     log.clear();
     const ambiguous = await cli(['location', 'update', 'o', '--phone', '+1 415 555 0100'], { env: env() });
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain(`Location 'o' is ambiguous: Downtown Store (id ${DOWNTOWN}), Airport Kiosk (id 4000000000000000005), Main Warehouse (id ${MAIN}); pass an id or the exact name to <location>.`);
+    expect(ambiguous.stderr).toContain(
+      `Location 'o' is ambiguous: Downtown Store (id ${DOWNTOWN}), Airport Kiosk (id 4000000000000000005), Main Warehouse (id ${MAIN}); pass an id or the exact name to <location>.`,
+    );
     const dropped = await cli(['location', 'delete', 'a', '--yes'], { env: env() });
     expect(dropped.code).toBe(2);
     expect(dropped.stderr).toContain("Location 'a' is ambiguous");

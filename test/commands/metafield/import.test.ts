@@ -327,7 +327,16 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
   });
 
   it('--dry-run without a store and every row well-formed says the types were not checked, not "0 invalid"', async () => {
-    const file = scratchFile('offline-clean.csv', csv([['products', '1', 'ns', 'size', '42', 'Integer'], ['products', '2', 'ns', 'note', 'hello', '']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type']));
+    const file = scratchFile(
+      'offline-clean.csv',
+      csv(
+        [
+          ['products', '1', 'ns', 'size', '42', 'Integer'],
+          ['products', '2', 'ns', 'note', 'hello', ''],
+        ],
+        ['domain', 'bizId', 'namespace', 'code', 'value', 'type'],
+      ),
+    );
     const r = await cli(importArgs(file, '--dry-run'), { env: {} });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/: 2 rows, 2 well-formed; types not checked \(no definitions read\)\.\n/);

@@ -38,7 +38,12 @@ describe('sandbox export and import', () => {
       // Every section of the file is counted in the summary, whatever resources the sandbox has.
       const sections = Object.entries(JSON.parse(readFileSync(first, 'utf8')) as Record<string, unknown[]>);
       const said = exported.stderr.slice(exported.stderr.indexOf(': ') + 2);
-      for (const [key, list] of sections) expect(said, key).toMatch(new RegExp(`\\b${key === 'metafields' ? '\\d+' : list.length} ${key === 'metafields' ? 'metafield values' : key === 'webhooks' ? 'webhook subscriptions' : key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}\\b`));
+      for (const [key, list] of sections)
+        expect(said, key).toMatch(
+          new RegExp(
+            `\\b${key === 'metafields' ? '\\d+' : list.length} ${key === 'metafields' ? 'metafield values' : key === 'webhooks' ? 'webhook subscriptions' : key.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}\\b`,
+          ),
+        );
       expect(said.split(', ')).toHaveLength(sections.length);
       expect(statSync(first).mode & 0o777).toBe(0o600);
     });
