@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -111,7 +111,7 @@ _store_cli_flags() {
     'location help') REPLY='' ;;
     'inventory') REPLY='-h --help' ;;
     'inventory list') REPLY='--product --variant --location --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
-    'inventory set') REPLY='--location --quantity --adjust --dry-run --json -q --jq -h --help' ;;
+    'inventory set') REPLY='--sku --location --quantity --adjust --allow-negative --dry-run --json -q --jq -h --help' ;;
     'inventory help') REPLY='' ;;
     'shop') REPLY='-h --help' ;;
     'shop info') REPLY='--json -q --jq -h --help' ;;
@@ -174,12 +174,13 @@ _store_cli_flags() {
     'sandbox fault remove') REPLY='--all --json --jsonl -q --jq --columns -h --help' ;;
     'sandbox fault help') REPLY='' ;;
     'sandbox help') REPLY='' ;;
-    'api') REPLY='-F --field -f --raw-field --input -H --header --paginate --max-pages --slurp -i --include --json -q --jq -h --help' ;;
+    'api') REPLY='-X --method -F --field -f --raw-field --input -H --header --paginate --max-pages --slurp -i --include --json -q --jq -h --help' ;;
     'completion') REPLY='-h --help' ;;
     'completion bash') REPLY='-h --help' ;;
     'completion zsh') REPLY='-h --help' ;;
     'completion fish') REPLY='-h --help' ;;
     'completion help') REPLY='' ;;
+    'version') REPLY='--json -q --jq -h --help' ;;
     'help') REPLY='' ;;
     *) REPLY= ;;
   esac
@@ -498,6 +499,7 @@ _store_cli_option() {
     'inventory list|--jsonl') REPLY='l productId variantId sku locationId available' ;;
     'inventory list|-q' | 'inventory list|--jq') REPLY='v' ;;
     'inventory list|--columns') REPLY='l productId variantId sku location available' ;;
+    'inventory set|--sku') REPLY='v' ;;
     'inventory set|--location') REPLY='v' ;;
     'inventory set|--quantity') REPLY='v' ;;
     'inventory set|--adjust') REPLY='v' ;;
@@ -738,6 +740,7 @@ _store_cli_option() {
     'sandbox fault remove|--jsonl') REPLY='l id rule method path status probability latencyMs' ;;
     'sandbox fault remove|-q' | 'sandbox fault remove|--jq') REPLY='v' ;;
     'sandbox fault remove|--columns') REPLY='l id method path status probability latencyMs' ;;
+    'api|-X' | 'api|--method') REPLY='v' ;;
     'api|-F' | 'api|--field') REPLY='v' ;;
     'api|-f' | 'api|--raw-field') REPLY='v' ;;
     'api|--input') REPLY='f' ;;
@@ -745,6 +748,8 @@ _store_cli_option() {
     'api|--max-pages') REPLY='v' ;;
     'api|--json') REPLY='o' ;;
     'api|-q' | 'api|--jq') REPLY='v' ;;
+    'version|--json') REPLY='l version node platform' ;;
+    'version|-q' | 'version|--jq') REPLY='v' ;;
     *'|--profile') REPLY='p' ;;
     *'|--base-url') REPLY='v' ;;
     *'|--timeout') REPLY='v' ;;
@@ -799,7 +804,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version' ;;
     *) REPLY=v ;;
   esac
 }

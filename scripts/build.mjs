@@ -70,49 +70,69 @@ const processGlobal = {
 
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
-await build({
-  // main: the command line (bin/store-cli.js); sandbox: the package's `store-cli/sandbox` export.
-  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/package.ts' },
+
+/** What every bundle of dist/ shares. */
+const bundled = {
   outdir,
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
   // dist/**/*.js.map, each named by its chunk's sourceMappingURL comment: --verbose turns
   // Node's source maps on (bin/store-cli.js) so stack traces name src/**/*.ts lines. Without
   // it the comment is never followed and no map is read. Mappings only: the sources stay out.
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/** ES modules whose bundled CommonJS dependencies (commander, undici) still call require(). */
+const esm = {
+  format: 'esm',
+  splitting: true,
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+};
+
+await build({
+  ...bundled,
+  ...esm,
+  // The command line (bin/store-cli.js); the package's `store-cli/sandbox` export is built below.
+  entryPoints: { main: 'src/main.ts' },
+  minify: true,
   chunkNames: 'chunks/[name]-[hash]',
   // jq-wasm finds its jq.wasm beside its own module file: it stays in node_modules, imported
   // (lazily, for --jq only) from there.
   external: ['jq-wasm'],
-  // Bundled CommonJS dependencies (commander, undici) still call require().
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [lazyChildProcessForCommander, lazyHttp2ForUndici, lazyAssertForUndici, rareUndiciFromNodeModules, processGlobal],
-  logLevel: 'warning',
+});
+
+// `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
+// its errors and stack traces are read by people: the classes keep their names
+// (`SandboxUsageError`, not `a`: keepNames) and the code its names and lines, so a stack
+// reads without a source map. Syntax is still minified; identifiers and whitespace are not.
+const readable = { keepNames: true, minifySyntax: true, minifyIdentifiers: false, minifyWhitespace: false };
+
+// `import ... from 'store-cli/sandbox'`: its own build (the CLI's stays fully minified), its
+// server and resources split into chunks loaded when a sandbox starts.
+await build({
+  ...bundled,
+  ...esm,
+  ...readable,
+  entryPoints: { sandbox: 'src/sandbox/package.ts' },
+  chunkNames: 'chunks/sandbox-[name]-[hash]',
+  plugins: [processGlobal],
 });
 
 // `require('store-cli/sandbox')` (package.json "exports" ./sandbox "require"): the same entry as
 // one CommonJS bundle, for a test suite that is not ES modules. No chunks: CommonJS loads what
 // it needs at once, and the sandbox needs nearly all of itself when it starts.
 await build({
+  ...bundled,
+  ...readable,
   entryPoints: { sandbox: 'src/sandbox/package.ts' },
-  outdir,
   outExtension: { '.js': '.cjs' },
-  bundle: true,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  sourcemap: 'linked',
-  sourcesContent: false,
-  legalComments: 'none',
   plugins: [processGlobal],
-  logLevel: 'warning',
 });
 
 // Every command's --help text, rendered once here by the program itself, so that main.ts can

@@ -9,6 +9,7 @@ import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, escapeLine, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
+import { nearest } from './core/words.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
 
@@ -162,6 +163,7 @@ function configureTree(command: Command, io: IO): void {
     outputError: (text, write) => write(text),
   });
   command.showHelpAfterError(`Usage: ${commandPath(command)} ${command.usage()}\nRun '${commandPath(command)} --help' for details.`);
+  if (command.commands.length > 0) command.on('command:*', (operands: string[]) => unknownCommand(command, operands[0] ?? ''));
   givenOnce(command);
   for (const sub of command.commands) configureTree(sub, io);
 }
@@ -181,6 +183,25 @@ function givenOnce(command: Command): void {
       given.add(name);
     });
   }
+}
+
+/**
+ * A word that names no command of `group`, with the command it most likely meant: a near
+ * spelling among the group's (`giftcard serach`), a command of the group's parent
+ * (`webhook subscription subscribe`: `webhook subscribe`), or for `list` the parent's plural
+ * of the group (`webhook subscription list`: `webhook subscriptions`). Exit 2, as commander's own.
+ */
+function unknownCommand(group: Command, word: string): never {
+  const names = (command: Command) => command.commands.filter((c) => c.name() !== 'help').map((c) => c.name());
+  const parent = group.parent;
+  // Worded as commander words its own suggestions (of options too): the group's commands by name.
+  const near = nearest(word, names(group));
+  let meant: string | undefined;
+  if (near.length > 0) meant = near.length === 1 ? near[0] : `one of ${near.join(', ')}`;
+  else if (parent && word !== group.name() && names(parent).includes(word)) meant = `${commandPath(parent)} ${word}`;
+  else if (parent && word === 'list' && names(parent).includes(`${group.name()}s`)) meant = `${commandPath(parent)} ${group.name()}s`;
+  const suggestion = meant === undefined ? '' : `\n(Did you mean ${meant}?)`;
+  group.error(`error: unknown command '${word}'${suggestion}`, { code: 'commander.unknownCommand', exitCode: ExitCode.usage });
 }
 
 /**

@@ -291,6 +291,7 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
   return {
     headerExample: GIFT_CARD_COLUMNS.join(','),
     unit: 'card',
+    offlineUnchecked: "currencies and codes not checked (the store's currency and cards not read)",
     readHeader: readGiftCardHeader,
     rowText: giftCardText,
     resultKey: (text) => maskedCode(text.code),

@@ -114,7 +114,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   const refused = result.failed + result.partial > 0;
   if (settings.allOrNothing === true && onCopy && result.stop === undefined && refused) result = { ...result, stop: { kind: 'all-or-nothing' } };
   if (takenBack && result.stop?.kind === 'too-many-rejects') result = { ...result, stop: { kind: 'all-or-nothing' } };
-  const done = report(result, source.name, settings, paced.counts(), kind.unit);
+  const done = report(result, source.name, settings, paced.counts(), kind.unit, kind.offlineUnchecked);
   return takenBack ? { ...done, rollback: { concurrency: settings.concurrency } } : done;
 }
 
@@ -235,14 +235,15 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The summary lines, --json summary and failure of a run's result. */
-export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string): ImportReport {
+/** The summary lines, --json summary and failure of a run's result; `unchecked`: what a dry run without the store left unchecked. */
+export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string, unchecked?: string): ImportReport {
   const { shard, rejectsPath } = settings;
   // All or nothing's check: its requests went to the copy, and the caller says the reads of the store.
   const check = settings.rehearsal === 'check';
   const lines = summaryLines(result, {
     source: sourceName,
     dryRun: settings.dryRun,
+    ...(unchecked !== undefined ? { unchecked } : {}),
     ...(onACopy(settings) ? { rehearsal: settings.rehearsal } : {}),
     unit,
     ...(shard ? { shard } : {}),

@@ -114,7 +114,7 @@ async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, erro
   const done = await runImportJob(source, failing, rejects, request, env, { api: undefined as never, counts: () => undefined });
   // Every row refused before a product was planned: the summary still says the store was not read.
   if (done.result.offline !== undefined || done.result.stop !== undefined) return done;
-  return report({ ...done.result, offline: error.message }, source.name, request, undefined, 'product');
+  return report({ ...done.result, offline: error.message }, source.name, request, undefined, 'product', kind.offlineUnchecked);
 }
 
 function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {

@@ -30,6 +30,8 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined,
   return {
     headerExample: 'domain,bizId,namespace,code,value',
     unit: 'object',
+    // A value's type comes from its definition, or is checked against it: none was read.
+    offlineUnchecked: 'types not checked (no definitions read)',
     // What `metafield export --jsonl` writes.
     jsonlRecords: (stream) => jsonlRecords(stream, domain),
     readHeader(cells, source) {

@@ -351,6 +351,7 @@ export function productKind(
   return {
     headerExample: 'handle,title,option1Name,option1Value,sku,price',
     unit: 'product',
+    offlineUnchecked: 'categories, collections and locations not checked, nor which products exist (the catalog not read)',
     readHeader(cells, source) {
       const layout = readProductHeader(cells, source, key);
       locations = options.anyLocation ? new Map(layout.inventory.map(({ location }) => [location, location])) : locationIds(layout, catalog.locations, source);

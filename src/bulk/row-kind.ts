@@ -57,6 +57,12 @@ export interface RowKind<T extends TextOf, R extends RowOf<T>, L extends Layout>
   /** How the summary counts the business objects: "object", "card". */
   readonly unit: string;
   /**
+   * What a dry run that cannot read the store leaves unchecked, as its summary says it
+   * (metafield values: "types not checked (no definitions read)"); absent: nothing of the
+   * store's was checked.
+   */
+  readonly offlineUnchecked?: string;
+  /**
    * JSON lines read as records shaped as CSV ones (a header first), for a kind that reads
    * them (metafield values); without it, the kind reads CSV only.
    */

@@ -5,7 +5,7 @@
 // faster than the store takes it.
 import type { Readable } from 'node:stream';
 import type { FileIdentity } from '../core/file-identity.js';
-import { ApiError, CancelledError, NetworkError, UsageError, type CliError } from '../core/errors.js';
+import { ApiError, CancelledError, NetworkError, UnreachableError, UsageError, type CliError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { csvRecords, CsvSyntaxError, type CsvRecord } from './csv-rows.js';
 import type { ProgressSnapshot } from './import-progress.js';
@@ -346,10 +346,13 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
   }
 }
 
-/** A failure of this object's requests, after retries; the run goes on with the next object. */
+/**
+ * A failure of this object's requests, after retries; the run goes on with the next object.
+ * A store that could not be reached at all is no object's failure: the run stops.
+ */
 export function isObjectLevel(error: unknown): error is ApiError | NetworkError {
   if (error instanceof ApiError) return error.status !== 401 && error.status !== 403;
-  return error instanceof NetworkError;
+  return error instanceof NetworkError && !(error instanceof UnreachableError);
 }
 
 /** The store did not really answer: it may be down, and if it stays so the run stops. */

@@ -61,6 +61,8 @@ export interface SummaryContext {
   shard?: Shard;
   rejectsPath?: string;
   requests?: RequestCounts;
+  /** A dry run that could not read the store: what it could not check (RowKind.offlineUnchecked). */
+  unchecked?: string;
 }
 
 export const n = (value: number) => new Intl.NumberFormat('en-US').format(value);
@@ -85,7 +87,11 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
       `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} the store would reject.`,
     );
   } else if (c.dryRun && r.offline !== undefined) {
-    lines.push(`Dry run of ${c.source}, validation only (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} valid, ${n(r.failed)} invalid.`);
+    // Only the file was checked: its rows are well-formed or not, never "valid" as the store would judge them.
+    const malformed = r.failed > 0 ? `, ${n(r.failed)} malformed` : '';
+    lines.push(
+      `Dry run of ${c.source}, the file alone (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} well-formed${malformed}; ${c.unchecked ?? 'nothing checked against the store'}.`,
+    );
   } else if (c.dryRun) {
     lines.push(
       `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,

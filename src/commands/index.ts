@@ -19,6 +19,7 @@ import { runsNoun } from './runs/index.js';
 import { undoNoun } from './undo/index.js';
 import { sandbox } from './sandbox/index.js';
 import { shop } from './shop/index.js';
+import { versionNoun } from './version/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
@@ -44,4 +45,5 @@ export const nouns: readonly Noun[] = [
   sandbox,
   api,
   completion,
+  versionNoun,
 ];

@@ -24,4 +24,5 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
   api: () => import('./api/index.js').then((m) => m.api),
+  version: () => import('./version/index.js').then((m) => m.versionNoun),
 };

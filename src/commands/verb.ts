@@ -44,7 +44,11 @@ export class Flag<T> {
 /** One positional argument, passed to run() under its key. */
 export class Arg<T> {
   declare readonly value: T;
-  constructor(readonly toArgument: (name: string) => Argument) {}
+  constructor(
+    readonly toArgument: (name: string) => Argument,
+    /** How usage and errors name it, when not by its key (a flag has that key: `api`'s `[method]` and `-X, --method`). */
+    readonly name?: string,
+  ) {}
 
   /** Its value on a parsed command, as the `index`th argument declared. */
   read(command: Command, index: number): T {
@@ -157,9 +161,9 @@ export function arg(summary: string): Arg<string> {
   return new Arg((name) => new Argument(`<${name}>`, summary));
 }
 
-/** `[name]`. */
-export function optionalArg(summary: string): Arg<string | undefined> {
-  return new Arg((name) => new Argument(`[${name}]`, summary));
+/** `[name]`; `shown`: the name usage shows, where a flag has the key's (`[method]` beside `--method`). */
+export function optionalArg(summary: string, shown?: string): Arg<string | undefined> {
+  return new Arg((name) => new Argument(`[${shown ?? name}]`, summary), shown);
 }
 
 /** `<name...>`: one or more. */
@@ -236,7 +240,7 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
   spec: VerbSpec<A, F, J>,
 ): DefinedVerb<A, F, J> {
   const names = new Map<string, string>([
-    ...Object.keys(spec.args ?? {}).map((key): [string, string] => [key, `<${key}>`]),
+    ...Object.entries(spec.args ?? {}).map(([key, argument]): [string, string] => [key, `<${argument.name ?? key}>`]),
     ...Object.keys(spec.flags ?? {}).map((key): [string, string] => [key, `--${kebab(key)}`]),
   ]);
   function options(command: Command): VerbOptions<A, F, J> {

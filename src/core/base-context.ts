@@ -64,6 +64,14 @@ export interface BaseContext {
   dataDir(): Promise<string>;
   /** The whole command tree, built afresh (the completion scripts are rendered from it). */
   commandTree(): Command;
+  /** The Node.js this runs on (`version --json`). */
+  readonly runtime: Runtime;
+}
+
+/** The Node.js version (`20.19.0`) and platform (`linux`, `darwin`, `win32`) of the process. */
+export interface Runtime {
+  node: string;
+  platform: string;
 }
 
 export interface BaseContextDeps {
@@ -74,6 +82,8 @@ export interface BaseContextDeps {
   now?: () => Date;
   /** The command tree, which only src/cli.ts knows whole. */
   commandTree: () => Command;
+  /** Default: this process's. */
+  runtime?: Runtime;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -103,6 +113,7 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     signal,
     env,
     prompter: createPrompter(io, signal),
+    runtime: deps.runtime ?? { node: process.versions.node, platform: process.platform },
     now: deps.now ?? (() => new Date()),
     config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
     async profile() {

@@ -139,6 +139,13 @@ export class NetworkError extends RequestError {
 }
 
 /**
+ * No attempt reached the store at all: every one was refused, or the host was not found or
+ * not reachable. The store is down or the address is wrong; no request of the run can
+ * fare better, so a bulk run stops at once rather than failing each row alike.
+ */
+export class UnreachableError extends NetworkError {}
+
+/**
  * A create whose outcome is unknown: its answer was lost after the request may have reached
  * the store, or came but could not be read, or the user interrupted it. `failure` is the
  * last error; the command adds how to check, since it knows its flags. The message may carry

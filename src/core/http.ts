@@ -3,7 +3,7 @@
 // governor (rate-governor.ts) and after each it tells it how the attempt ended; its retry
 // policy (retry.ts) says what is sent again and when: a command's few quick tries, or a bulk
 // run's patience. src/api modules are its only callers.
-import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, UnreadableAnswerError, type RequestError } from './errors.js';
+import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, UnreachableError, UnreadableAnswerError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
 import { RateGovernor, type Judgement } from './rate-governor.js';
@@ -471,10 +471,16 @@ interface Tries {
   timeoutMs: number;
 }
 
+/** Failures that leave no connection made: the store is not there (down, or a wrong address). */
+const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
 function networkError(origin: string, method: Method, code: string | undefined, error: unknown, tries: Tries): NetworkError {
   const known = code ? NETWORK_WORDS[code] : undefined;
   const words = known?.replace('{timeout}', `${tries.timeoutMs} ms`) ?? (error instanceof Error ? error.message : 'the request failed');
-  return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${words}${triesText(tries)}${code ? ` (${code})` : ''}.`, code);
+  const detail = `${words}${triesText(tries)}${code ? ` (${code})` : ''}`;
+  // Every attempt failed before a connection was made: no request to this store can fare better.
+  if (code !== undefined && UNREACHED.has(code) && tries.alike >= tries.attempts) return new UnreachableError(`The store could not be reached at ${new URL(origin).host}: ${detail}.`, code);
+  return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${detail}.`, code);
 }
 
 /** " on each of 5 attempts over 25 s"; nothing for a single attempt. */

@@ -4,6 +4,7 @@ import { RuntimeError, UsageError } from './errors.js';
 import { escapeControls, writeWithBackpressure, type IO } from './io.js';
 import { LosslessNumber, isLosslessNumber, parseJson, toJson } from './json.js';
 import { palette } from './colors.js';
+import { didYouMean } from './words.js';
 import type { ANY_FIELDS, OutputFlags } from './output-options.js';
 import type { OutputFormat } from './defaults.js';
 import type { JqFilter } from './jq.js';
@@ -271,7 +272,7 @@ function selectedFields(json: string | boolean | undefined, valid: readonly stri
   if (valid === 'any') return fields; // ANY_FIELDS, compared by value: the exporter's chunk shares none with the help path
   const unknown = fields.filter((f) => !valid.includes(f));
   if (unknown.length > 0) {
-    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.join(', ')}. Valid fields: ${valid.join(', ')}.`);
+    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.map((f) => `${f}${didYouMean(f, valid)}`).join(', ')}. Valid fields: ${valid.join(', ')}.`);
   }
   return fields;
 }

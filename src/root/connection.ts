@@ -25,7 +25,10 @@ export async function connect(ctx: BaseContext, log: (line: string) => void, onC
     await makePrivateDir(dir);
     const sandbox = await startEmbeddedSandbox(dir, globals.verbose ? log : undefined, embeddedDialect(env), { say: log, signal });
     onClose(() => sandbox.close());
-    if (io.isStderrTTY) log(`Using the embedded sandbox (${sandbox.baseUrl}); 'store-cli --sandbox sandbox reset' clears it.`);
+    // One line within 80 columns (the README's first command prints it); its address, which
+    // lives as long as the command, only for --verbose, whose request log names it anyway.
+    const where = globals.verbose ? ` at ${sandbox.baseUrl}` : '';
+    if (io.isStderrTTY) log(`Using the embedded sandbox${where} ('store-cli --sandbox sandbox reset' clears it).`);
     return {
       profile: await ctx.profile(),
       baseUrl: { value: sandbox.baseUrl, source: 'sandbox' },

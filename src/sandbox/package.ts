@@ -1,8 +1,9 @@
 /**
  * `import { startSandbox } from 'store-cli/sandbox'`: the sandbox for a project's own test
  * suite. One call starts a real HTTP emulator of the service on a free loopback port; the
- * answer gives its address and token, the requests it answered, a reset to its seed, and a
- * stop. See docs/sandbox.md, "Using the sandbox from a test suite".
+ * answer gives its address and token, the requests it answered, a reset to its seed, fault
+ * rules added and removed as a test goes, and a stop. See docs/sandbox.md, "Using the
+ * sandbox from a test suite".
  *
  * @example
  * ```ts
@@ -15,11 +16,25 @@
  */
 import { z } from 'zod';
 import { ALL_FAULT_KINDS } from './http/faults.js';
-import { FaultRuleError, parseFaultRule } from './http/fault-rules.js';
-import { ALL_SCOPES, SandboxUsageError, startSandbox as launch, type RateLimitPlan, type RequestLogEntry, type SandboxOptions, type SandboxSeed, type TokenGrant } from './index.js';
+import { FaultRuleError, parseFaultRule, RULE_GRAMMAR, type FaultEntry } from './http/fault-rules.js';
+import { ALL_SCOPES, startSandbox as launch, type SandboxOptions } from './index.js';
+import type { RateLimitPlan as PlanName } from './sandbox-types.js';
+// The types this module exports come from modules whose declarations need no Node.js types
+// (no Buffer, no node:http), so a test suite without @types/node compiles against them:
+// never from index.js, whose declarations reach the server's.
+import { SandboxUsageError } from './http/sandbox-errors.js';
+import type { RequestLogEntry } from './http/request-log.js';
+import type { TokenGrant } from './http/auth.js';
+import type { SandboxSeed } from './state/seed.js';
 
-export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './index.js';
-export type { RateLimitPlan, RequestLogEntry, SandboxSeed, Scope, TokenGrant } from './index.js';
+export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './http/sandbox-errors.js';
+export type { RequestLogEntry } from './http/request-log.js';
+export type { Scope, TokenGrant } from './http/auth.js';
+export type { SandboxSeed } from './state/seed.js';
+
+const PLANS = ['basic', 'standard', 'advanced', 'legacy'] as const satisfies readonly PlanName[];
+/** The real store's plans: basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s. */
+export type RateLimitPlan = (typeof PLANS)[number];
 
 /** What the sandbox starts with. All optional: `startSandbox()` is an empty store with one all-scopes token. */
 export interface StartSandboxOptions {
@@ -68,6 +83,21 @@ export interface StartSandboxOptions {
  */
 export type SandboxRequest = RequestLogEntry;
 
+/**
+ * A targeted fault rule in force: its `id` (for `removeFault`), the `rule` in its canonical
+ * form (method upper case, defaults left out) and its parts, as `GET /_sandbox/faults` lists them.
+ */
+export interface SandboxFault {
+  id: string;
+  rule: string;
+  method: string;
+  path: string;
+  /** The status answered, or `'reset'`: the connection dropped. 200..299: answered normally, after the latency. */
+  status: number | 'reset';
+  probability: number;
+  latencyMs: number;
+}
+
 export interface Sandbox {
   /** e.g. `http://127.0.0.1:54321`: the API is below `/api/202412`. */
   readonly baseUrl: string;
@@ -83,13 +113,19 @@ export interface Sandbox {
    * The sandbox's own /_sandbox/ calls are not listed.
    */
   requests(): SandboxRequest[];
-  /** Back to the seed (empty without one), and an empty `requests()`. */
+  /** Back to the seed (empty without one), and an empty `requests()`. The fault rules stay. */
   reset(): Promise<void>;
+  /**
+   * Adds a targeted fault rule (`METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms]`, as
+   * `faults.rules` takes them) after the others; it applies from the next request. A rule
+   * that does not parse throws SandboxUsageError naming the part that is wrong.
+   */
+  addFault(rule: string): SandboxFault;
+  /** Removes a rule by the id `addFault()` gave (the `faults.rules` are 1, 2, ...); an id no rule has throws SandboxUsageError. */
+  removeFault(id: string): SandboxFault;
   /** Stops the server (and saves the state with `dataFile`). */
   stop(): Promise<void>;
 }
-
-const PLANS = ['basic', 'standard', 'advanced', 'legacy'] as const satisfies readonly RateLimitPlan[];
 
 /** A targeted fault rule, checked by the sandbox's own grammar. */
 const faultRule = z.string().superRefine((text, check) => {
@@ -237,6 +273,25 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
       await running.reset();
       since = running.requests().at(-1)?.seq ?? since;
     },
+    addFault(rule: string) {
+      if (typeof rule !== 'string') throw new SandboxUsageError(`addFault() takes a fault rule as text, ${RULE_GRAMMAR}, not ${describeValue(rule)}.`);
+      try {
+        return faultOf(running.addFault(parseFaultRule(rule)));
+      } catch (error) {
+        if (error instanceof FaultRuleError) throw new SandboxUsageError(`addFault(${JSON.stringify(rule)}): ${error.message}`);
+        throw error;
+      }
+    },
+    removeFault(id: string) {
+      const removed = running.removeFault(String(id));
+      if (removed === undefined) throw new SandboxUsageError(`removeFault(${JSON.stringify(id)}): no fault rule has this id (addFault() returns each rule's id).`);
+      return faultOf(removed);
+    },
     stop: () => running.close(),
   };
+}
+
+/** A rule as the package shows it: a plain copy, its fields only. */
+function faultOf({ id, rule, method, path, status, probability, latencyMs }: FaultEntry): SandboxFault {
+  return { id, rule, method, path, status, probability, latencyMs };
 }

@@ -4,6 +4,7 @@ import type { TokenGrant } from './http/auth.js';
 import type { RequestLogEntry } from './http/request-log.js';
 import type { SandboxSeed } from './state/seed.js';
 import type { WebhookLogLine } from './http/webhooks.js';
+import type { FaultEntry, FaultRule } from './http/fault-rules.js';
 
 export type { SandboxSeed } from './state/seed.js';
 
@@ -135,6 +136,10 @@ export interface RunningSandbox {
    * not), each as written back (`POST /api/202412/metafields/** 503@0.3`), with its id.
    */
   unmatchedFaults(): Array<{ id: string; rule: string }>;
+  /** Adds a targeted fault rule after the others, from the next request (as POST /_sandbox/faults). */
+  addFault(rule: FaultRule): FaultEntry;
+  /** Removes the rule of this id; undefined when no rule has it (as DELETE /_sandbox/faults/{id}). */
+  removeFault(id: string): FaultEntry | undefined;
   /** Stops accepting, closes idle keep-alive sockets, flushes pending persistence. */
   close(): Promise<void>;
 }

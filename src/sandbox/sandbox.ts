@@ -223,6 +223,8 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     requests: () => log.entries(),
     reset: () => store.replace(baseline),
     unmatchedFaults: () => faultRules.unmatched().map(({ id, rule }) => ({ id, rule })),
+    addFault: (rule) => faultRules.add(rule),
+    removeFault: (id) => faultRules.remove(id),
     close,
   };
 }

@@ -167,9 +167,16 @@ describe('summary', () => {
     expect(real.at(-1)).toBe('All or nothing: 1 row was refused when written, so no more writes were sent: 2 rows read were not finished, and the rest of the file was not read.');
   });
 
-  it('a dry run without the store: validation only, and null where it cannot know', () => {
+  it('a dry run without the store: the file alone, what it left unchecked, and null where it cannot know', () => {
     const r = result({ rows: 3, valid: 2, failed: 1, offline: 'No access token.' });
-    expect(summaryLines(r, { source: 's', dryRun: true })[0]).toBe('Dry run of s, validation only (the store could not be read: No access token): 3 rows, 2 valid, 1 invalid.');
+    expect(summaryLines(r, { source: 's', dryRun: true, unchecked: 'types not checked (no definitions read)' })[0]).toBe(
+      'Dry run of s, the file alone (the store could not be read: No access token): 3 rows, 2 well-formed, 1 malformed; types not checked (no definitions read).',
+    );
+    // Nothing malformed is not "0 invalid": what the store would say is not known.
+    const clean = result({ rows: 2, valid: 2, failed: 0, offline: 'No access token.' });
+    expect(summaryLines(clean, { source: 's', dryRun: true })[0]).toBe(
+      'Dry run of s, the file alone (the store could not be read: No access token): 2 rows, 2 well-formed; nothing checked against the store.',
+    );
     expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, partial: 0, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
   });
 

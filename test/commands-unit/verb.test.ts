@@ -40,8 +40,17 @@ function parse(...argv: string[]): Options {
   return parsed(verb, argv);
 }
 
+/** What commander would have printed: kept here, so a refusal the test expects is no stray `error:` line in the run's own stderr. */
+let commanderSaid = '';
+
+/** A noun whose commander messages go to `commanderSaid` (its verbs inherit that when registered). */
+function quietNoun(name: string): Command {
+  const write = (text: string) => void (commanderSaid += text);
+  return new Command(name).exitOverride().configureOutput({ writeOut: write, writeErr: write });
+}
+
 function parsed<V extends { register(noun: Command): Command; options(command: Command): O }, O>(declared: V, argv: string[]): O {
-  const noun = new Command('thing').exitOverride();
+  const noun = quietNoun('thing');
   const command = declared.register(noun).exitOverride();
   let seen: O | undefined;
   command.action(() => {
@@ -92,9 +101,12 @@ describe('defineVerb', () => {
   });
 
   it('holds commander to the declaration: required flags, choices', () => {
+    commanderSaid = '';
     expect(() => parse('7', 'a')).toThrow(/required option '--initial-value <amount>' not specified/);
     expect(() => parse('7', 'c', '--initial-value', '5')).toThrow(/Allowed choices are a, b/);
     expect(() => parse('7', 'a', '--initial-value', '5', '--mode', 'z')).toThrow(/Allowed choices are x, y/);
+    // Said to the command's own output, as runCli's streams take it: never to the test run's stderr.
+    expect(commanderSaid.match(/^error: /gm)).toHaveLength(3);
   });
 
   it('records the --json declaration and lists its fields and columns in --help', () => {
@@ -194,7 +206,7 @@ describe('execute', () => {
     return { ctx: { output, say: () => undefined } as unknown as Context, output };
   }
   function commandFor(declared: { register(noun: Command): Command }, argv: string[]): Command {
-    const noun = new Command('thing').exitOverride();
+    const noun = quietNoun('thing');
     const command = declared
       .register(noun)
       .exitOverride()

@@ -204,11 +204,17 @@ describe('global options', () => {
       expect(elsewhere.stdout).toBe('[]\n');
     });
 
-    it('announces itself on stderr in a terminal only', async () => {
+    it('announces itself on stderr in a terminal only, in one line that fits 80 columns', async () => {
       const r = await cli(['--sandbox', 'giftcard', 'count'], { tty: true });
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('8\n');
-      expect(r.stderr).toContain('Using the embedded sandbox');
+      // The README's first command, as a newcomer runs it: the notice is one line of at most 80
+      // columns (the spinner it follows is redrawn in place, so the sentence is matched alone).
+      const first = await cli(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], { tty: true });
+      expect(first.code, first.stderr).toBe(0);
+      const notice = /Using the embedded sandbox[^\n]*?clears it\)\./.exec(stripAnsi(first.stderr))?.[0];
+      expect(notice).toBe("Using the embedded sandbox ('store-cli --sandbox sandbox reset' clears it).");
+      expect(notice!.length).toBeLessThanOrEqual(80);
     });
 
     it('ignores STORE_CLI_TOKEN and STORE_CLI_BASE_URL', async () => {

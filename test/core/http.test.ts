@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CancelledError, NetworkError, RuntimeError } from '../../src/core/errors.js';
+import { ApiError, CancelledError, NetworkError, RuntimeError, UnreachableError } from '../../src/core/errors.js';
 import { headerFamily } from '../../src/core/brand.js';
 import { FamilyChoice } from '../../src/core/family-choice.js';
 import { LosslessNumber, toJson } from '../../src/core/json.js';
@@ -270,15 +270,15 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'
 const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 
 describe('HttpClient: network errors', () => {
-  it('retries a GET on ECONNREFUSED, then fails with a NetworkError naming the code', async () => {
+  it('retries a GET on ECONNREFUSED, then fails: every attempt refused, the store could not be reached (naming its host and the code)', async () => {
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(3);
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
-    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toBeInstanceOf(UnreachableError);
     expect((error as NetworkError).causeCode).toBe('ECONNREFUSED');
     expect((error as NetworkError).exitCode).toBe(1);
     // How many attempts, over how long (the waits included), say what the retries did.
-    expect(error.message).toMatch(new RegExp(`^Could not complete the GET request to the store at ${ORIGIN}: the connection was refused on each of 3 attempts over \\d+ ms \\(ECONNREFUSED\\)\\.$`));
+    expect(error.message).toMatch(new RegExp(`^The store could not be reached at ${new URL(ORIGIN).host}: the connection was refused on each of 3 attempts over \\d+ ms \\(ECONNREFUSED\\)\\.$`));
     expect(mock.agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
   });
 
@@ -287,6 +287,9 @@ describe('HttpClient: network errors', () => {
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).replyWithError(refused()).times(2);
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
     expect(error.message).toMatch(/: the connection was refused on the last 2 of 3 attempts over \d+ ms \(ECONNREFUSED\)\.$/);
+    // The store answered once: it is there, this request failed (a bulk run fails the row, not the run).
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).not.toBeInstanceOf(UnreachableError);
   });
 
   it('a network error of a single attempt (a POST is not resent) names no attempts', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { definedOnly } from '../../src/core/defined-only.js';
-import { kebab, plural, pluralWord, stripPeriod } from '../../src/core/words.js';
+import { didYouMean, kebab, nearest, orList, plural, pluralWord, stripPeriod } from '../../src/core/words.js';
 
 describe('plural', () => {
   it('puts the noun in the number the count calls for, zero being plural', () => {
@@ -41,5 +41,23 @@ describe('definedOnly', () => {
     const value = definedOnly({ a: 1, b: undefined, c: null, d: 0, e: '' });
     expect(value).toEqual({ a: 1, c: null, d: 0, e: '' });
     expect('b' in value).toBe(false);
+  });
+});
+
+describe('nearest and didYouMean', () => {
+  it('finds a near spelling: a letter off, two swapped, a plural s, another case', () => {
+    expect(nearest('order/create', ['orders/create', 'orders/update', 'products/create'])).toEqual(['orders/create']);
+    expect(nearest('serach', ['search', 'count', 'export'])).toEqual(['search']);
+    expect(nearest('Title', ['title', 'status'])).toEqual(['title']);
+    expect(nearest('xyz', ['title', 'status'])).toEqual([]);
+    // A short word allows one edit only: `id` is not `ms`.
+    expect(nearest('id', ['ms', 'ids'])).toEqual(['ids']);
+  });
+
+  it('says did you mean: the id fields for `id`, near spellings for anything else, nothing without', () => {
+    expect(didYouMean('id', ['productId', 'title', 'variantId'])).toBe(' (did you mean productId or variantId?)');
+    expect(didYouMean('tittle', ['productId', 'title'])).toBe(' (did you mean title?)');
+    expect(didYouMean('id', ['namespace', 'code'])).toBe('');
+    expect(orList(['a', 'b', 'c'])).toBe('a, b or c');
   });
 });

@@ -2,8 +2,8 @@
 // store-cli in its node_modules (linked to this built package), a TypeScript test file that
 // imports the package by name, typechecked by tsc and run by vitest, both spawned there.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, requireBuild } from '../helpers/cli-spawn.js';
 import { scratchDir } from '../helpers/scratch.js';
@@ -43,6 +43,13 @@ it('is back to its seed after reset(), with no requests listed', async () => {
   await api('POST', '/gift_cards', { giftCard: { code: 'ANOTHER2026', initialValue: '5.00' } });
   await sandbox.reset();
   expect((await api('GET', '/gift_cards/count')).body).toEqual({ count: '1' });
+});
+
+it('adds a fault rule for one test and removes it', async () => {
+  const fault = sandbox.addFault('GET /api/202412/gift_cards/count 503');
+  expect((await api('GET', '/gift_cards/count')).status).toBe(503);
+  expect(sandbox.removeFault(fault.id).rule).toBe('GET /api/202412/gift_cards/count 503');
+  expect((await api('GET', '/gift_cards/count')).status).toBe(200);
 });
 
 it('is typed: a wrong option does not compile', async () => {
@@ -94,7 +101,7 @@ describe('store-cli/sandbox in a project of its own', () => {
 
   it('runs under vitest: a card created shows in requests(), reset() empties it', { timeout: 180_000 }, () => {
     const vitest = run(join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), ['run', '--root', project], project);
-    expect(vitest.output).toMatch(/Tests\s+3 passed \(3\)/);
+    expect(vitest.output).toMatch(/Tests\s+4 passed \(4\)/);
     expect(vitest.code).toBe(0);
   });
 
@@ -114,5 +121,65 @@ describe('store-cli/sandbox in a project of its own', () => {
     const result = run(join(project, 'require-it.cjs'), [], project);
     expect(result.output).toBe('count 200 {"count":"8"}\ntrue startSandbox() has no option ratelimit (did you mean rateLimit?).\n');
     expect(result.code).toBe(0);
+  });
+
+  it.each([
+    ['an ES module', 'names.mjs', "import { startSandbox, SandboxUsageError } from 'store-cli/sandbox';"],
+    ['CommonJS', 'names.cjs', "const { startSandbox, SandboxUsageError } = require('store-cli/sandbox');"],
+  ])('keeps its class names and a readable stack (%s)', { timeout: 60_000 }, (_kind, file, load) => {
+    writeFileSync(
+      join(project, file),
+      `${load}
+      startSandbox({ ratelimit: 'basic' }).catch((error) => {
+        console.log(JSON.stringify({ name: error.name, constructor: error.constructor.name, exported: SandboxUsageError.name, instance: error instanceof SandboxUsageError }));
+        console.log(error.stack.split('\\n').slice(1, 3).join('\\n'));
+      });`,
+    );
+    const result = run(join(project, file), [], project);
+    expect(result.code, result.output).toBe(0);
+    const [names, ...frames] = result.output.trim().split('\n');
+    expect(JSON.parse(names!)).toEqual({ name: 'SandboxUsageError', constructor: 'SandboxUsageError', exported: 'SandboxUsageError', instance: true });
+    // The frames name the sandbox's own functions, as its source does, not one-letter names.
+    expect(frames.join('\n')).toMatch(/^\s+at checkOptions \(.*dist\/sandbox\.c?js:\d+:\d+\)\n\s+at startSandbox \(/);
+  });
+});
+
+describe('store-cli/sandbox typed in a project without @types/node', () => {
+  it("compiles with tsc, strict and without skipLibCheck: the package's declarations need no Node.js types", { timeout: 180_000 }, () => {
+    requireBuild();
+    const project = scratchDir('store-cli-no-node-types-');
+    // The package as installed: its manifest and declarations beside its dependencies; no
+    // devDependency of this repository (@types/node) where the compiler could find it.
+    const installed = join(project, 'node_modules', 'store-cli');
+    mkdirSync(join(installed, 'dist'), { recursive: true });
+    copyFileSync(join(REPO_ROOT, 'package.json'), join(installed, 'package.json'));
+    cpSync(join(REPO_ROOT, 'dist', 'types'), join(installed, 'dist', 'types'), { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(manifest.dependencies)) {
+      mkdirSync(dirname(join(project, 'node_modules', name)), { recursive: true });
+      symlinkSync(join(REPO_ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
+    }
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false }, include: ['uses.ts'] }),
+    );
+    writeFileSync(
+      join(project, 'uses.ts'),
+      `import { startSandbox, SandboxUsageError, type Sandbox, type SandboxFault, type SandboxSeed, type StartSandboxOptions } from 'store-cli/sandbox';
+      const seed: SandboxSeed = { giftCards: [{ id: '4100000000000000001', code: 'SEEDED000001', initialValue: '10.00' }] };
+      const options: StartSandboxOptions = { seed, rateLimit: 'basic', faults: { header: true, rules: ['GET ** 503@0.1'] } };
+      export async function once(): Promise<string> {
+        const sandbox: Sandbox = await startSandbox(options);
+        const fault: SandboxFault = sandbox.addFault('POST /api/202412/gift_cards 503');
+        sandbox.removeFault(fault.id);
+        await sandbox.stop();
+        return new SandboxUsageError('x').message + sandbox.requests().length;
+      }
+      `,
+    );
+    const tsc = run(join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', 'tsconfig.json'], project);
+    expect(tsc.output).toBe('');
+    expect(tsc.code).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { buildProgram } from '../../src/cli.js';
 import { nouns } from '../../src/commands/index.js';
 import { createIO } from '../../src/core/io.js';
 import { describeTree } from '../../scripts/help-model.js';
+import { argvOf } from '../helpers/shell-words.js';
 
 function program(action: (command: Command) => Promise<void> = async () => undefined): Command {
   const quiet = () => {
@@ -43,33 +44,6 @@ const CONSTRAINT = new RegExp(
 /** Options whose value has no shape worth naming, each with the reason. Keep it short. */
 const ALLOWED: Record<string, string> = {};
 
-/**
- * Shell words of an example, from its `store-cli` to the end of that command: a pipe, a
- * `;` or `&&`, a redirection, a comment, or the `)` closing a `<(...)` or `$(...)`.
- */
-function argvOf(example: string): string[] | undefined {
-  const words: string[] = [];
-  const pattern = /'([^']*)'|"((?:\\.|[^"\\])*)"|(\|\|?|;|&&|\d?>>?|<(?!\()|#.*)|(\S+)/g;
-  for (const match of example.matchAll(pattern)) {
-    if (match[3] !== undefined) {
-      if (words.includes('store-cli')) break;
-      words.length = 0;
-      continue;
-    }
-    let word = match[1] ?? match[2]?.replace(/\\(.)/g, '$1') ?? match[4]!;
-    if (match[4] !== undefined && /^[<$]\(/.test(word)) {
-      words.length = 0;
-      word = word.slice(2);
-    }
-    const closes = match[4] !== undefined && word.endsWith(')') && words.includes('store-cli');
-    if (closes) word = word.slice(0, -1);
-    if (word !== '') words.push(word);
-    if (closes) break;
-  }
-  const start = words.indexOf('store-cli');
-  return start === -1 ? undefined : words.slice(start + 1);
-}
-
 describe('every command --help', () => {
   it('the tree has commands (the walk sees them)', () => {
     expect(leaves.length).toBeGreaterThan(10);
@@ -91,6 +65,15 @@ describe('every command --help', () => {
     const serve = docs.find((d) => d.path === 'sandbox serve')!;
     expect(serve.options.find((o) => o.flags === '--port <n>')?.description).toMatch(/\(default: 12412\)$/);
     expect(serve.options.find((o) => o.flags === '--token <token[:scope,...]>')?.description).not.toMatch(/\(default/);
+  });
+
+  it('"null where the store sent none" only where --json prints what a store sent; the commands that ask no store never say it', () => {
+    const jsonLines = docs.flatMap((d) => d.options.filter((o) => o.flags.startsWith('--json ')).map((o) => ({ path: d.path, description: o.description })));
+    for (const { path, description } of jsonLines.filter((line) => /store sent none/.test(line.description))) expect(description, path).toMatch(/^print JSON exactly as the store sent it /);
+    const storeless = ['config get', 'config list', 'auth list', 'runs', 'report merge', 'version', 'webhook listen', 'webhook trigger', 'webhook resend'];
+    const asked = jsonLines.filter((line) => storeless.includes(line.path));
+    expect(asked.map((line) => line.path).sort()).toEqual([...storeless].sort());
+    for (const { path, description } of asked) expect(description, path).not.toMatch(/store sent/);
   });
 
   it('no text points to a README section that is in docs/sandbox.md', () => {

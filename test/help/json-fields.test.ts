@@ -124,6 +124,7 @@ const ARGS: Record<string, string[]> = {
   'sandbox logs': [],
   undo: ['20261127T210512Z-3f9a'],
   api: ['GET', 'gift_cards/count'],
+  version: [],
 };
 
 describe('--json fields, declared once', () => {

@@ -19,12 +19,12 @@ vi.mock('../../src/sandbox/index.js', async (original) => {
   return original();
 });
 
-function sandboxContext(env: Env = {}): { ctx: Context; stderr: () => string } {
+function sandboxContext(env: Env = {}, verbose = false): { ctx: Context; stderr: () => string } {
   const { io, stderr } = fakeIO({ stderrTTY: true });
   const ctx = createContext({
     io,
     env: { STORE_CLI_CONFIG_DIR: scratchDir(), STORE_CLI_DATA_DIR: scratchDir(), ...env },
-    globals: { sandbox: true },
+    globals: { sandbox: true, verbose },
     signal: new AbortController().signal,
     userAgent: 'store-cli/test',
     commandTree: () => {
@@ -52,10 +52,11 @@ describe('the composition root', () => {
   });
 
   test('the embedded sandbox answers in its dialect, and dispose() stops it', async () => {
-    const { ctx, stderr } = sandboxContext({ STORE_CLI_SANDBOX_DIALECT: 'real' });
+    const { ctx, stderr } = sandboxContext({ STORE_CLI_SANDBOX_DIALECT: 'real' }, true);
     expect(await ctx.brand()).toEqual({ value: 'genstore', source: 'sandbox' });
     await (await ctx.api()).giftCards.count();
-    const baseUrl = /Using the embedded sandbox \((http:\/\/127\.0\.0\.1:\d+)\)/.exec(stderr())?.[1];
+    // Its address only with --verbose: the notice stays within 80 columns otherwise.
+    const baseUrl = /Using the embedded sandbox at (http:\/\/127\.0\.0\.1:\d+) /.exec(stderr())?.[1];
     expect(baseUrl).toBeDefined();
     expect((await fetch(`${baseUrl}/`)).status).toBeGreaterThan(0);
     await ctx.dispose();

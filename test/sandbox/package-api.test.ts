@@ -1,7 +1,10 @@
 // The package API (`store-cli/sandbox`, src/sandbox/package.ts) in process: requests() reads the
 // sandbox's request log from the last reset() on, and the options reach the sandbox.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxUsageError, startSandbox, type Sandbox } from '../../src/sandbox/package.js';
+import { REPO_ROOT } from '../helpers/cli-spawn.js';
 import { startReceiver } from './webhook-receiver.js';
 
 async function api(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
@@ -97,4 +100,73 @@ describe('startSandbox from store-cli/sandbox', () => {
       await sandbox.stop();
     }
   });
+
+  it('addFault() adds a targeted rule from the next request, removeFault() takes it away; a bad rule or an unknown id throws SandboxUsageError', async () => {
+    const sandbox = await startSandbox({ seed: 'demo', faults: { rules: ['GET /never 500'] } });
+    try {
+      expect((await api(sandbox, 'GET', '/api/202412/gift_cards/count')).status).toBe(200);
+      const fault = sandbox.addFault('get /api/202412/gift_cards/count 503');
+      expect(fault).toEqual({ id: '2', rule: 'GET /api/202412/gift_cards/count 503', method: 'GET', path: '/api/202412/gift_cards/count', status: 503, probability: 1, latencyMs: 0 });
+      expect((await api(sandbox, 'GET', '/api/202412/gift_cards/count')).status).toBe(503);
+      // The same rules as the control endpoint lists.
+      expect((await api(sandbox, 'GET', '/_sandbox/faults')).json.faults.map((f: { id: string }) => f.id)).toEqual(['1', '2']);
+      expect(sandbox.removeFault(fault.id)).toEqual(fault);
+      expect((await api(sandbox, 'GET', '/api/202412/gift_cards/count')).status).toBe(200);
+      expect(() => sandbox.addFault('GET /x 302')).toThrow(SandboxUsageError);
+      expect(() => sandbox.addFault('GET /x 302')).toThrow(/^addFault\("GET \/x 302"\): .*302/);
+      expect(() => sandbox.removeFault(fault.id)).toThrow(/^removeFault\("2"\): no fault rule has this id/);
+      // @ts-expect-error: JavaScript may pass anything
+      expect(() => sandbox.addFault({ rule: 'GET ** 503' })).toThrow(/addFault\(\) takes a fault rule as text/);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it('every option docs/sandbox.md names in code is one the package takes (faults.header, not allowFaultHeader)', async () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs', 'sandbox.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Using the sandbox from a test suite'));
+    const snippets = [
+      ...[...doc.matchAll(/startSandbox\((\{[^`]*\})\)/g)].map((m) => m[1]!),
+      ...[...doc.matchAll(/in code\s+`([^`]+)`/gi)].map((m) => (m[1]!.startsWith('{') || m[1]!.startsWith('startSandbox') ? m[1]!.replace(/^startSandbox\((.*)\)$/s, '$1') : `{${m[1]}}`)),
+      // The options table: each option, and the keys an object option lists as {a?, b?}.
+      ...[...section.matchAll(/^\| `(\w+)`(?:, `(\w+)`)? \| (?:`(\{[^`]*\})`)?/gm)].flatMap((m) => [
+        `{${m[1]}: 0}`,
+        ...(m[2] ? [`{${m[2]}: 0}`] : []),
+        ...(m[3] && !m[3].includes('token') ? [`{${m[1]}: ${m[3]}}`] : []),
+      ]),
+    ];
+    const paths = new Set(snippets.flatMap(keyPaths).map((path) => path.join('.')));
+    expect([...paths]).toEqual(expect.arrayContaining(['faults.header', 'faults.rules', 'webhooks.secret', 'codesInReads', 'dialect', 'logSize']));
+    for (const path of paths) {
+      const options = path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), undefined) as Record<string, unknown>;
+      const started = await startSandbox(options).catch((error: Error) => error);
+      if (started instanceof Error) expect(started.message, path).not.toMatch(/has no option/);
+      else await started.stop();
+    }
+  });
 });
+
+/** The key paths of a JavaScript object literal as the docs write one (`{ faults: { header: true } }`, `{rate?, seed?}`): strings and arrays skipped. */
+function keyPaths(text: string): string[][] {
+  const paths: string[][] = [];
+  const stack: string[] = [];
+  let pending: string | undefined;
+  const words = text.match(/'[^']*'|"[^"]*"|\[[^\]]*\]|[A-Za-z_$][\w$]*\??|[{}:,]/g) ?? [];
+  for (const [index, word] of words.entries()) {
+    if (word === '{') {
+      if (pending !== undefined) stack.push(pending);
+      pending = undefined;
+    } else if (word === '}') stack.pop();
+    else if (/^[A-Za-z_$]/.test(word)) {
+      const next = words[index + 1];
+      const previous = words[index - 1];
+      // A key: before a colon, or alone between `{`/`,` and `,`/`}` (shorthand, or `name?` in a type).
+      if (next === ':' || ((previous === '{' || previous === ',') && (next === ',' || next === '}'))) {
+        const key = word.replace(/\?$/, '');
+        paths.push([...stack, key]);
+        pending = key;
+      }
+    }
+  }
+  return paths;
+}

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { CollectionField } from './fields.js';
 import { collectionTypeName, type CollectionType } from '../products/codes.js';
 import { jsonPath, valueAt } from '../products/checks.js';
-import { isLosslessNumber, scalarText } from '../../core/json.js';
+import { isLosslessNumber, parseJson, scalarText } from '../../core/json.js';
 import { UsageError } from '../../core/errors.js';
 import { parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
 
@@ -31,6 +31,23 @@ export type Collection = z.infer<typeof collectionSchema>;
 export type CollectionFieldsCheck = Assert<ExactFields<typeof collectionSchema.shape, CollectionField>>;
 
 export const checkCollectionList = (list: unknown): Collection[] => checkedListAsSent(collectionSchema, list, 'a collection list');
+
+/**
+ * The ids of the products in a collection, digit-exact, from `collects` in either form (JSON-
+ * array text, or an array); undefined when the store sent none or something else, which a
+ * listing never fails over.
+ */
+export function productIdsIn(collection: Collection): string[] | undefined {
+  let ids: unknown = collection.collects;
+  if (typeof ids === 'string') {
+    try {
+      ids = parseJson(ids);
+    } catch {
+      return undefined;
+    }
+  }
+  return Array.isArray(ids) ? ids.map((id) => scalarText(id)) : undefined;
+}
 
 export const checkCollection = (value: unknown): Collection => checkedAsSent(collectionSchema, value, 'a collection');
 

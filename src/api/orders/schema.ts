@@ -79,7 +79,8 @@ export type OrderCancel = z.infer<typeof orderCancelInput>;
 const idNames = { orderId: '<orderId>' };
 const nameOf = { createTimeMin: '--created-since', createTimeMax: '--created-until', customerId: '--customer', email: '--customer' };
 
-export const checkOrderQuery = (value: unknown) => parseInput(orderListInput, value, nameOf);
+/** `names`: the flags as a verb declares them, where they differ (order export's --since and --until). */
+export const checkOrderQuery = (value: unknown, names: Partial<typeof nameOf> = {}) => parseInput(orderListInput, value, { ...nameOf, ...names });
 export const checkOrderUpdate = (value: unknown) => parseInput(orderUpdateInput, value, idNames);
 export const checkOrderCancel = (value: unknown) => parseInput(orderCancelInput, value, idNames);
 export const checkOrderId = (orderId: unknown) => parseInput(z.object({ orderId: numericId() }), { orderId }, idNames).orderId;

@@ -11,10 +11,11 @@ export default defineVerb({
   // Both optional to commander: `api PATH` is a GET (a POST with fields), as in gh; run()
   // names a missing PATH in its own words.
   args: {
-    method: optionalArg('GET, POST, PUT, DELETE or PATCH (any case); default GET, or POST when -f, -F or --input give a body'),
+    methodWord: optionalArg('GET, POST, PUT, DELETE or PATCH (any case); default GET, or POST when -f, -F or --input give a body', 'method'),
     path: optionalArg('gift_cards/count (taken below /api/202412/), /api/202412/..., or a URL of the store itself; may end in ?query'),
   },
   flags: {
+    method: text('<method>', 'the method as gh api -X takes it, instead of the METHOD word: one of GET, POST, PUT, DELETE, PATCH (any case)', { short: '-X' }),
     field: list(
       '<key=value>',
       "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
@@ -35,7 +36,8 @@ export default defineVerb({
     `store-cli api gift_cards/search --paginate --slurp -q 'map(select(.balance == "0.00")) | length'`,
   ],
   notes: `
-METHOD may be left out, as in gh api: GET, or POST when -f, -F or --input give a body.
+METHOD may be left out, as in gh api: GET, or POST when -f, -F or --input give a body;
+-X, --method names it as gh api -X does (api -X DELETE PATH), then PATH alone follows.
 Fields go to the query string for GET and DELETE, to a JSON body for POST, PUT and PATCH.
 The answer is printed as the store sent it: the exact bytes when piped, pretty JSON in a
 terminal or with --json. A non-2xx answer exits 1 (4 for 401/403): its body on stdout,
@@ -50,7 +52,7 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
       import('../../core/json.js'),
     ]);
     const givesBody = (options.field ?? []).length > 0 || (options.rawField ?? []).length > 0 || options.input !== undefined;
-    const { method, path } = methodAndPath(options.method, options.path, givesBody, UsageError);
+    const { method, path } = methodAndPath(options.method, options.methodWord, options.path, givesBody, UsageError);
     if (options.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}.`);
     if (options.slurp && !options.paginate) throw new UsageError('--slurp gathers the pages of --paginate into one array: add --paginate.');
     if (options.maxPages !== undefined && !options.paginate) throw new UsageError('--max-pages bounds the pages of --paginate: add --paginate.');
@@ -138,20 +140,35 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
 });
 
 /**
- * `api METHOD PATH`, or `api PATH` as gh takes it: GET, or POST when the request has a body.
- * A lone method word is a missing PATH, not a path called "get".
+ * `api METHOD PATH`, `api -X METHOD PATH`, or `api PATH` as gh takes it: GET, or POST when
+ * the request has a body. A lone method word is a missing PATH, not a path called "get".
  */
-function methodAndPath(first: string | undefined, second: string | undefined, givesBody: boolean, UsageError: new (message: string) => Error): { method: Method; path: string } {
+function methodAndPath(
+  flag: string | undefined,
+  first: string | undefined,
+  second: string | undefined,
+  givesBody: boolean,
+  UsageError: new (message: string) => Error,
+): { method: Method; path: string } {
   const needPath = (after: string) =>
     new UsageError(
       `store-cli api needs a PATH${after}, such as gift_cards/count: store-cli api [METHOD] PATH, METHOD being GET (the default, POST when -f, -F or --input give a body), POST, PUT, DELETE or PATCH.`,
     );
+  const known = (word: string, name: string): Method => {
+    const method = word.toUpperCase() as Method;
+    if (!METHODS.includes(method)) throw new UsageError(`${name} must be one of ${METHODS.join(', ')} (got '${word}').`);
+    return method;
+  };
+  if (flag !== undefined) {
+    const method = known(flag, '--method');
+    if (second !== undefined) throw new UsageError(`--method ${method} names the method, so only PATH follows (got '${first}' and '${second}'): store-cli api -X ${method} PATH.`);
+    if (first === undefined) throw needPath(` after --method ${method}`);
+    return { method, path: first };
+  }
   if (first === undefined) throw needPath('');
   if (second === undefined) {
     if (METHODS.includes(first.toUpperCase() as Method)) throw needPath(` after ${first.toUpperCase()}`);
     return { method: givesBody ? 'POST' : 'GET', path: first };
   }
-  const method = first.toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw new UsageError(`<method> must be one of ${METHODS.join(', ')} (got '${first}').`);
-  return { method, path: second };
+  return { method: known(first, '<method>'), path: second };
 }

@@ -17,7 +17,7 @@ const FIELDS = ['profile', 'baseUrl', 'token', 'default', 'active'] as const;
 export default defineVerb({
   name: 'list',
   summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
-  json: { fields: FIELDS, list: true, columns: FIELDS },
+  json: { fields: FIELDS, list: true, columns: FIELDS, what: `an array of {${FIELDS.map((f) => `"${f}"`).join(', ')}} from the saved profiles (the token as **** and its last 4 characters)` },
   examples: ['store-cli auth list', 'store-cli auth list --json profile,active'],
   notes: "\nDefault: the profile used without --profile or STORE_CLI_PROFILE ('auth switch' sets it). Active: the one this command line uses.\n",
   async run(options, ctx) {

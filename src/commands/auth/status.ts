@@ -23,7 +23,7 @@ const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token',
 export default defineVerb({
   name: 'status',
   summary: "Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused), its shop's name and domain, and its scopes",
-  json: { fields: FIELDS },
+  json: { fields: FIELDS, what: `{${FIELDS.join(', ')}}: each setting in use with where it came from, and what the store said of the token (null where not known)` },
   examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
   async run(options, ctx) {
     const [out, target, { redactToken }] = await Promise.all([ctx.output(), ctx.target(), import('../../core/secrets.js')]);

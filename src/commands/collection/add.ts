@@ -12,9 +12,10 @@ export default defineVerb({
   notes: `
 Names resolve as product create --collection resolves them: digits are an id, else the exact
 title (ignoring case), else the only partial match; anything else exits 2 listing the
-candidates, and nothing is sent. One request (POST collections/collect) for all the
-products; a product already in the collection stays in. Prints the collection as it now is.
-Needs a token with the write_products scope.
+candidates, and nothing is sent. The collection is read (what it holds), then one request
+(POST collections/collect) for all the products; a product already in the collection stays
+in. Says on stderr which products it added and which were in already, and prints the
+collection as it now is. Needs a token with the write_products scope.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const { collect } = await import('./collect.js');

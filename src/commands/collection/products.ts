@@ -12,7 +12,7 @@ export default defineVerb({
     pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
-  json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS },
+  json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS, idField: 'productId' },
   examples: ['store-cli collection products "Summer Sale"', 'store-cli collection products 4000000000000000304 --all --json productId,title', 'store-cli collection products "New Arrivals" --jsonl'],
   notes: `
 The same listing as product list --collection, with its columns and paging: the collection

@@ -10,9 +10,10 @@ export default defineVerb({
   json: { fields: COLLECTION_FIELDS },
   examples: ['store-cli collection remove "Summer Sale" 4000000000000000431', 'store-cli collection remove 4000000000000000335 "Rain Jacket" --dry-run'],
   notes: `
-Names resolve as collection add resolves them. One request (DELETE collections/collect) for
-all the products; a product not in the collection is no error. Prints the collection as it
-now is. Needs a token with the write_products scope.
+Names resolve as collection add resolves them. The collection is read (what it holds), then
+one request (DELETE collections/collect) for all the products; a product not in the
+collection is no error. Says on stderr which products it took out and which were not in it,
+and prints the collection as it now is. Needs a token with the write_products scope.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const { collect } = await import('./collect.js');

@@ -12,7 +12,7 @@ export default defineVerb({
   summary: 'Find customers by email, phone or name; --all follows every page',
   flags: {
     email: text('<address>', 'the customer with this email (the whole address, ignoring case)'),
-    phone: text('<number>', 'the customer with this phone number'),
+    phone: text('<number>', 'the customer with this phone number, written as you like: +1 (212) 555-0215 is sent as +1 212 555-0215'),
     name: text('<text>', 'customers whose first, last or full name contains this text (ignoring case)'),
     limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
     pageToken: text('<token>', 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters'),
@@ -35,7 +35,7 @@ ${PROTECTED_NOTE}Needs a token with the read_customers or write_customers scope.
     if (options.pageToken === undefined && Object.values(filters).every((value) => value === undefined)) {
       throw new UsageError("Give --email, --phone or --name (or --page-token): 'customer list' lists them all.");
     }
-    const filter = checkCustomerSearch({ email: options.email, phone: options.phone, name: options.name });
+    const filter = checkCustomerSearch({ email: options.email, phone: options.phone === undefined ? undefined : writtenPhone(options.phone), name: options.name });
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();
     const api = await ctx.api();
@@ -52,3 +52,13 @@ ${PROTECTED_NOTE}Needs a token with the read_customers or write_customers scope.
       );
   },
 });
+
+/**
+ * A number as people write it, (212) 555-0215 or 212.555.0215, in the form the store takes
+ * (digits, a leading +, spaces and dashes): parentheses and dots become spaces. Anything
+ * else is left as typed, so the refusal shows what was typed.
+ */
+function writtenPhone(typed: string): string {
+  if (!/^[+0-9 ().-]+$/.test(typed)) return typed;
+  return typed.replace(/[().]/g, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -28,7 +28,7 @@ export function inventoryItemView(names: ReadonlyMap<string, string>): View<Inve
       { header: 'PRODUCT', value: text('productId') },
       { header: 'SKU', value: text('sku') },
       { header: 'LOCATION', value: (item) => names.get(scalarText(item.locationId)) ?? scalarText(item.locationId) },
-      { header: 'LOCATION_ID', value: text('locationId') },
+      { header: 'LOCATION ID', value: text('locationId') },
       { header: 'AVAILABLE', value: text('available') },
     ],
   };

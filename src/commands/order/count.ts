@@ -1,6 +1,6 @@
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
-import { FILTER_TRUST_NOTE, filterQuery, ORDER_FILTER_FLAGS } from './filters.js';
+import { FILTER_TRUST_NOTE, ORDER_FILTER_FLAGS, orderQuery } from './filters.js';
 import { warnOfWindow } from './window.js';
 
 export default defineVerb({
@@ -11,8 +11,7 @@ export default defineVerb({
   examples: ['store-cli order count', 'store-cli order count --fulfillment-status unfulfilled --json'],
   notes: `\n${FILTER_TRUST_NOTE}\nWithout the scope read_all_orders a store counts only the orders of the last 60 days.\n`,
   async run(options, ctx) {
-    const { checkOrderQuery } = await import('../../api/orders/schema.js');
-    const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery(options));
+    const { limit: _limit, pageToken: _token, ...filters } = await orderQuery(options);
     const out = await ctx.output();
     const api = await ctx.api();
     if (filters.createTimeMin !== undefined) await warnOfWindow(api, filters.createTimeMin, ctx);

@@ -3,14 +3,14 @@ import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
-import { filterQuery } from './filters.js';
+import { orderQuery } from './filters.js';
 
 export default defineVerb({
   name: 'export',
   summary: 'Write the orders of a time window as CSV (or JSON lines), one row per line item, with flat money columns; paced and resumable',
   flags: {
     since: text('<date>', 'orders created at or after this date or time (YYYY-MM-DD is midnight UTC)', { required: true }),
-    until: text('<date>', 'orders created up to the end of this date, or at or before this time (default: now)'),
+    until: text('<date>', 'orders created up to the end of this date, or at or before this time; not before --since (default: now)'),
     status: oneOf('<status>', 'only orders in this state', ORDER_STATUSES, { default: 'any' }),
     financialStatus: oneOf('<status>', 'only orders in this payment state', FINANCIAL_STATUSES),
     fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state', FULFILLMENT_STATUSES),
@@ -49,7 +49,7 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const [{ checkOrderQuery }, { UsageError }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js')]);
+    const { UsageError } = await import('../../core/errors.js');
     const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
     const { startExport } = await import('../export-run.js');
     // The rows hold buyers' emails: a file is private (0600), as the webhook log is.
@@ -63,7 +63,8 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
     try {
       if (jsonAsked && run.named === undefined)
         throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
-      const { limit: _limit, pageToken: _token, ...filters } = checkOrderQuery(filterQuery({ ...options, createdSince: options.since, createdUntil: options.until }));
+      const window = { createdSince: options.since, createdUntil: options.until };
+      const { limit: _limit, pageToken: _token, ...filters } = await orderQuery({ ...options, ...window }, {}, { since: '--since', until: '--until' });
       if (options.resume && outputPath === undefined) {
         throw new UsageError(
           run.named === undefined

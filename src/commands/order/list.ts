@@ -3,7 +3,7 @@ import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
 import { ORDER_LIST_COLUMNS } from './columns.js';
-import { FILTER_TRUST_NOTE, filterFlags, filterQuery, ORDER_FILTER_FLAGS } from './filters.js';
+import { FILTER_TRUST_NOTE, filterFlags, ORDER_FILTER_FLAGS, orderQuery } from './filters.js';
 import { warnOfWindow } from './window.js';
 
 /** newest: the latest placed first (as gh and Stripe list); oldest: the store's own order. */
@@ -48,12 +48,7 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
 `,
   async run(options, ctx) {
     checkPageTokenAlone(options.pageToken, { ...filterFlags(options), '--since-id': options.sinceId, '--before-id': options.beforeId });
-    const [{ checkOrderQuery }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-      import('../../api/orders/schema.js'),
-      import('./view.js'),
-      import('../../core/errors.js'),
-      import('../../core/paginate.js'),
-    ]);
+    const [view, { UsageError }, { MAX_PAGES }] = await Promise.all([import('./view.js'), import('../../core/errors.js'), import('../../core/paginate.js')]);
     // A page token is the store's cursor, in the store's order.
     const sort = options.sort ?? (options.pageToken !== undefined ? 'oldest' : 'newest');
     if (options.pageToken !== undefined && sort === 'newest') throw new UsageError("--page-token continues the store's own order (oldest first): drop --sort newest, or use --before-id.");
@@ -61,7 +56,7 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
     if (options.beforeId !== undefined && !/^\d+$/.test(options.beforeId)) throw new UsageError(`--before-id must be a numeric id (got '${options.beforeId.slice(0, 40)}').`);
     if (options.maxPages !== undefined && !options.all && sort === 'oldest') throw new UsageError('--max-pages bounds the pages of --all (or of a newest-first listing): add --all.');
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_ORDER_PAGE_SIZE);
-    const query = checkOrderQuery({ ...filterQuery(options), limit, sinceId: options.sinceId, pageToken: options.pageToken });
+    const query = await orderQuery(options, { limit, sinceId: options.sinceId, pageToken: options.pageToken });
     const { limit: _limit, pageToken: _token, ...filters } = query;
     const out = await ctx.output();
     const api = await ctx.api();

@@ -11,7 +11,7 @@ export default defineVerb({
   name: 'create',
   summary: 'Create a product from flags or a JSON file; category and collections by name or id',
   flags: { ...productFlags('create'), dryRun: dryRunFlag() },
-  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants', idColumn: 'variantId' },
   examples: [
     'store-cli product create --title "Classic Tee" --price 19.99 --category Tops --collection "Summer Sale"',
     'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',

@@ -10,7 +10,7 @@ export default defineVerb({
   summary: 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back',
   args: { productId: arg('the product id') },
   flags: { ...productFlags('edit'), dryRun: boolean('print the changes field by field and send nothing') },
-  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants' },
+  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: 'variants', idColumn: 'variantId' },
   examples: [
     'store-cli product edit 5000000000000000011 --price 24.99 --dry-run',
     'store-cli product edit 5000000000000000011 --status archived --collection "Summer Sale" --collection 6000000000000000012',

@@ -27,22 +27,22 @@ export async function targetName(ctx: Context): Promise<string> {
   return (await sandboxTarget(ctx)).where;
 }
 
-const WORDS: ReadonlyArray<[string, string]> = [
-  ['giftCards', 'gift cards'],
-  ['categories', 'categories'],
-  ['collections', 'collections'],
-  ['products', 'products'],
-  ['metafieldDefinitions', 'metafield definitions'],
-  ['metafields', 'metafield values'],
-  ['webhooks', 'webhook subscriptions'],
-  ['customers', 'customers'],
-  ['discounts', 'discounts'],
-];
+/** A section's name where its key does not read as words by itself. */
+const WORDS: Readonly<Record<string, string>> = {
+  metafields: 'metafield values',
+  webhooks: 'webhook subscriptions',
+};
 
-/** `8 gift cards, 12 categories, ...` from an answer's `counts` (numbers as the lossless parser left them). */
+/**
+ * `8 gift cards, 12 categories, 3 locations, ...` from an answer's `counts` (numbers as the
+ * lossless parser left them): every section the sandbox counted, in its order, so a resource
+ * added to the sandbox is named without a word here (`orders`: 8 orders).
+ */
 export function describeCounts(answer: unknown): string {
   const counts = (typeof answer === 'object' && answer !== null ? (answer as { counts?: unknown }).counts : undefined) ?? {};
-  return WORDS.map(([key, words]) => `${String((counts as Record<string, unknown>)[key] ?? 0)} ${words}`).join(', ');
+  return Object.entries(counts as Record<string, unknown>)
+    .map(([key, count]) => `${String(count)} ${WORDS[key] ?? key.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`)
+    .join(', ');
 }
 
 /**

@@ -18,7 +18,7 @@ export const shopView: View<Shop> = {
     { header: 'DOMAIN', value: (shop) => scalarText(shop.domain) },
     { header: 'COUNTRY', value: (shop) => scalarText(shop.country) },
     { header: 'CURRENCY', value: (shop) => scalarText(shop.currency) },
-    { header: 'TIME_ZONE', value: timeZoneText },
-    { header: 'SHOP_ID', value: (shop) => scalarText(shop.shopId) },
+    { header: 'TIME ZONE', value: timeZoneText },
+    { header: 'SHOP ID', value: (shop) => scalarText(shop.shopId) },
   ],
 };

@@ -4,7 +4,8 @@ import type { Brand, BrandSource } from '../../core/brand.js';
 import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Env } from '../../core/paths.js';
-import { isDocumentedTopic, isWellFormedTopic } from '../../webhooks/wire.js';
+import { DOCUMENTED_TOPICS, isDocumentedTopic, isWellFormedTopic } from '../../webhooks/wire.js';
+import { nearest, orList } from '../../core/words.js';
 
 export function httpUrlFlag(text: string, flag: string): URL {
   let url: URL;
@@ -49,11 +50,16 @@ export async function profileShopDomain(ctx: Context): Promise<string | undefine
 
 /**
  * --topic of a subscription (or a filter): any `noun/verb`, so a topic the store adds works
- * at once (exit 2 only for a malformed one); one the store does not document is sent with
- * a warning, as a typo (`orders/created`) would make a subscription that never fires.
+ * at once (exit 2 only for a malformed one). One a letter or two from a documented topic
+ * (`order/create`, `orders/created`) is a typo, which would make a subscription that never
+ * fires: refused, naming the topic meant, before anything is sent. Any other the store does
+ * not document is sent with a warning.
  */
 export function topicFlag(topic: string, ctx: Context): string {
   if (!isWellFormedTopic(topic)) throw new UsageError(`--topic must be a topic written noun/verb, such as orders/create or customers/data_request (got '${topic}').`);
-  if (!isDocumentedTopic(topic)) ctx.warn(`--topic ${topic} is not a topic the store documents (webhook subscribe --help lists them); a store may refuse it or never send it: check the spelling.`);
+  if (isDocumentedTopic(topic)) return topic;
+  const near = nearest(topic, DOCUMENTED_TOPICS);
+  if (near.length > 0) throw new UsageError(`--topic ${topic} is not a topic the store documents: did you mean ${orList(near)}? Nothing was sent.`);
+  ctx.warn(`--topic ${topic} is not a topic the store documents (webhook subscribe --help lists them); a store may refuse it or never send it: check the spelling.`);
   return topic;
 }

@@ -22,8 +22,9 @@ export default defineVerb({
 Needs a token with the write_apps scope. Deliveries are signed with the store's webhook
 secret (a sandbox prints its own at start; check them with webhook listen --secret).
 The store refuses a second subscription of the same address to the same topic.
-A topic that is not noun/verb exits 2; one the store does not document is sent all the
-same, with a warning (a typo makes a subscription that never fires).
+A topic that is not noun/verb exits 2, and so does one a letter or two from a documented
+topic (order/create: did you mean orders/create?), as a typo makes a subscription that
+never fires; any other topic the store does not document is sent, with a warning.
 ${TOPICS_NOTE}${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const [{ checkSubscriptionCreate }, view] = await Promise.all([import('../../api/webhook-subscriptions/schema.js'), import('./subscription/view.js')]);

@@ -1,5 +1,6 @@
 import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
+import { nearest, orList } from '../../core/words.js';
 import { VERSION } from '../../version.js';
 import { BRANDS } from '../../core/brand.js';
 import { hasSample, isProductTopic, isWellFormedTopic, SAMPLE_TOPICS, UNDOCUMENTED_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
@@ -49,6 +50,8 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
   async run(options, ctx) {
     const topic = options.topic;
     if (!hasSample(topic)) {
+      const near = nearest(topic, SAMPLE_TOPICS);
+      if (near.length > 0) throw new UsageError(`Cannot trigger ${topic}: did you mean ${orList(near)}? Nothing was sent.`);
       const why = isWellFormedTopic(topic) ? `there is no sample payload for '${topic}'` : `'${topic}' is not a topic`;
       throw new UsageError(`Cannot trigger ${topic}: ${why}; trigger sends the samples of ${SAMPLE_TOPICS.join(', ')}.`);
     }

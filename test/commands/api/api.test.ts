@@ -47,6 +47,21 @@ describe('api METHOD PATH', () => {
     expect(await log.take()).toEqual([{ method: 'GET', path: '/api/202412/gift_cards/count', status: 200 }]);
   });
 
+  it("-X/--method names the method as gh api's does, PATH alone following; with the METHOD word too, or unknown, exit 2 and nothing sent", async () => {
+    log.clear();
+    const r = await cli(['api', '-X', 'GET', 'gift_cards/count'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ count: expect.any(String) });
+    const code = freshCode('APIX');
+    const post = await cli(['api', '--method', 'post', 'gift_cards', '-f', `giftCard[code]=${code}`, '-f', 'giftCard[initialValue]=5.00'], { env: env() });
+    expect(post.code, post.stderr).toBe(0);
+    expect((await log.take()).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/202412/gift_cards/count', 'POST /api/202412/gift_cards']);
+    expectUsageError(await cli(['api', '-X', 'GET', 'GET', 'gift_cards/count'], { env: env() }), '--method GET names the method, so only PATH follows');
+    expectUsageError(await cli(['api', '-X', 'FETCH', 'gift_cards/count'], { env: env() }), "--method must be one of GET, POST, PUT, DELETE, PATCH (got 'FETCH')");
+    expectUsageError(await cli(['api', '-X', 'DELETE'], { env: env() }), 'needs a PATH after --method DELETE');
+    expect(await log.take()).toEqual([]);
+  });
+
   it('the path may carry the API prefix, with or without the leading slash; a terminal gets pretty JSON', async () => {
     for (const path of ['/api/202412/gift_cards/count', 'api/202412/gift_cards/count', '/gift_cards/count']) {
       log.clear();

@@ -45,6 +45,19 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
     expect(tsvRows(byName.stdout).map((row) => row[3])).toEqual(['linus@example.com']);
     const byPhone = await cli(['customer', 'search', '--phone', '+1 212 555 0215', '--json', 'email'], { env: env() });
     expect(JSON.parse(byPhone.stdout)).toEqual([{ email: 'grace@example.com' }]);
+    // A US number as people write it: parentheses and dots are separators, sent as spaces.
+    for (const written of ['+1 (212) 555-0215', '+1(212)555-0215', '+1 212.555.0215']) {
+      log.clear();
+      const r = await cli(['customer', 'search', '--phone', written, '--json', 'email'], { env: env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([{ email: 'grace@example.com' }]);
+      const [request] = await log.take();
+      expect(decodeURIComponent(request!.path.replace(/\+/g, ' '))).toMatch(/phone=\+1 212[ -]555[ -]0215$/);
+    }
+    log.clear();
+    const bad = await cli(['customer', 'search', '--phone', '(212) CALL-NOW'], { env: env() });
+    expectUsageError(bad, "--phone must be a phone number: digits, optionally a leading +, spaces or dashes (got '(212) CALL-NOW')");
+    expect(await log.take()).toEqual([]);
     expectUsageError(await cli(['customer', 'search'], { env: env() }), '--email');
     expectUsageError(await cli(['customer', 'search', '--email', 'not-an-email'], { env: env() }), '--email');
   });

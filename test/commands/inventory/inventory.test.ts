@@ -1,11 +1,11 @@
 // `inventory list` and `inventory set`, and `product create --location NAME`, in-process
 // against a sandbox in each dialect (About Inventory's /inventory over the catalog's stock).
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../helpers/cli-in-process.js';
+import { cli, liveCli } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
-import { expectUsageError, requestLog, tsvRows } from '../_support.js';
+import { expectUsageError, requestLog, stripAnsi, tsvRows } from '../_support.js';
 
 const MAIN = '8100000000000000001';
 const DOWNTOWN = '4000000000000000003';
@@ -75,6 +75,54 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(tsvRows(dry.stdout)).toEqual([['PUT', `/api/202412/inventory/${VARIANT}`, `{"inventory":{"locationId":"${DOWNTOWN}","available":"7"}}`]]);
     expect((await log.take()).some((l) => l.method !== 'GET')).toBe(false);
+  });
+
+  it('set --sku finds the variant among the products; an unknown SKU, or an id and --sku both, exit 2 with nothing written', async () => {
+    log.clear();
+    const bySku = await cli(['inventory', 'set', '--sku', 'TSH-WHT-M', '--location', 'Downtown Store', '--quantity', '11', '--json', 'variantId,available'], { env: env() });
+    expect(bySku.code, bySku.stderr).toBe(0);
+    expect(JSON.parse(bySku.stdout)).toMatchObject({ variantId: '4000000000000000410' });
+    expect(String(JSON.parse(bySku.stdout).available)).toBe('11');
+    expect((await log.take()).filter((l) => l.method === 'PUT').map((l) => l.path)).toEqual(['/api/202412/inventory/4000000000000000410']);
+    const unknown = await cli(['inventory', 'set', '--sku', 'NO-SUCH-SKU', '--location', MAIN, '--quantity', '1'], { env: env() });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("No variant has the SKU 'NO-SUCH-SKU' (--sku)");
+    expectUsageError(await cli(['inventory', 'set', VARIANT, '--sku', 'TSH-WHT-S', '--location', MAIN, '--quantity', '1'], { env: env() }), '--sku');
+    expectUsageError(await cli(['inventory', 'set', '--location', MAIN, '--quantity', '1'], { env: env() }), '--sku');
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+  });
+
+  it('set --adjust below zero: without a terminal exit 2 naming --allow-negative, nothing written; with it, set; a dry run warns', async () => {
+    const before = await cli(['inventory', 'list', '--variant', VARIANT, '--location', DOWNTOWN, '--json', 'available'], { env: env() });
+    const quantity = String(JSON.parse(before.stdout)[0].available);
+    log.clear();
+    const refused = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--adjust', '-1000'], { env: env() });
+    expectUsageError(refused, '--allow-negative');
+    expect(refused.stderr).toContain(`from ${quantity} to ${BigInt(quantity) - 1000n}, below zero`);
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+
+    const dry = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--adjust', '-1000', '--dry-run'], { env: env() });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('below zero: the real run asks in a terminal, or needs --allow-negative');
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+
+    const allowed = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--adjust', '-1000', '--allow-negative', '--json', 'available'], { env: env() });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(String(JSON.parse(allowed.stdout).available)).toBe(String(BigInt(quantity) - 1000n));
+    const back = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--quantity', quantity], { env: env() });
+    expect(back.code, back.stderr).toBe(0);
+  });
+
+  it('set --adjust below zero in a terminal asks: no writes nothing (exit 2), yes sets', async () => {
+    log.clear();
+    const declined = await liveCli(['inventory', 'set', VARIANT, '--location', MAIN, '--adjust', '-999999'], { env: env(), tty: true, stdin: 'n\n' }).done;
+    expect(declined.code).toBe(2);
+    expect(stripAnsi(declined.stderr)).toMatch(new RegExp(`Take variant ${VARIANT} below zero \\(-?\\d+ -> -\\d+\\)\\?`));
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+    const accepted = await liveCli(['inventory', 'set', VARIANT, '--location', MAIN, '--adjust', '-999999'], { env: env(), tty: true, stdin: 'y\n' }).done;
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect((await log.take()).filter((l) => l.method === 'PUT')).toHaveLength(1);
+    await cli(['inventory', 'set', VARIANT, '--location', MAIN, '--adjust', '+999999'], { env: env() });
   });
 
   it('product create --inventory --location NAME stocks the new product there', async () => {

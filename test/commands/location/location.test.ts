@@ -40,7 +40,7 @@ describe.each(DIALECTS)('location, %s dialect', (dialect) => {
     expect((JSON.parse(all.stdout) as Array<{ name: string }>).slice(0, 3).map((l) => l.name)).toEqual(['Downtown Store', 'Airport Kiosk', 'Main Warehouse']);
   });
 
-  it('get shows one location field by field; count counts; an unknown id exits 1; a bad id exits 2', async () => {
+  it('get shows one location field by field; count counts; an unknown id exits 1; a name that matches none exits 2', async () => {
     const one = await cli(['location', 'get', DOWNTOWN], { env: env() });
     expect(one.code, one.stderr).toBe(0);
     expect(tsvRows(one.stdout)).toContainEqual(['NAME', 'Downtown Store']);
@@ -49,7 +49,37 @@ describe.each(DIALECTS)('location, %s dialect', (dialect) => {
     expect(JSON.parse(count.stdout).count).toBeGreaterThanOrEqual(3);
     const missing = await cli(['location', 'get', '4000000000000000999'], { env: env() });
     expect(missing.code).toBe(1);
-    expectUsageError(await cli(['location', 'get', 'abc'], { env: env() }), '<locationId>');
+    log.clear();
+    const none = await cli(['location', 'get', 'abc'], { env: env() });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("No location matches 'abc' (<location>); 'store-cli location list' lists them.");
+    expect((await log.take()).map((l) => `${l.method} ${l.path}`)).toEqual(['GET /api/202412/shops/locations']);
+  });
+
+  it('get, update and delete take a name: the exact one (any case), else the only partial match; an ambiguous one exits 2 listing the matches, nothing written', async () => {
+    const byName = await cli(['location', 'get', 'downtown store', '--json', 'locationId,name'], { env: env() });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(JSON.parse(byName.stdout)).toEqual({ locationId: DOWNTOWN, name: 'Downtown Store' });
+    const partial = await cli(['location', 'get', 'Warehouse', '--json', 'locationId'], { env: env() });
+    expect(JSON.parse(partial.stdout)).toEqual({ locationId: MAIN });
+
+    log.clear();
+    const ambiguous = await cli(['location', 'update', 'o', '--phone', '+1 415 555 0100'], { env: env() });
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toContain(
+      `Location 'o' is ambiguous: Downtown Store (id ${DOWNTOWN}), Airport Kiosk (id 4000000000000000005), Main Warehouse (id ${MAIN}); pass an id or the exact name to <location>.`,
+    );
+    const dropped = await cli(['location', 'delete', 'a', '--yes'], { env: env() });
+    expect(dropped.code).toBe(2);
+    expect(dropped.stderr).toContain("Location 'a' is ambiguous");
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+
+    const changed = await cli(['location', 'update', 'Airport Kiosk', '--phone', '+1 650 555 0100', '--json', 'locationId,phone'], { env: env() });
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(JSON.parse(changed.stdout)).toEqual({ locationId: '4000000000000000005', phone: '+1 650 555 0100' });
+    const dry = await cli(['location', 'delete', 'AIRPORT KIOSK', '--dry-run'], { env: env() });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(tsvRows(dry.stdout)).toEqual([['DELETE', '/api/202412/shops/locations/4000000000000000005', '']]);
   });
 
   it('create sends only the given fields to POST shops/location; update changes one; delete asks for --yes and deletes', async () => {

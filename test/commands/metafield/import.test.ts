@@ -309,18 +309,17 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     expect((await readBack(s.sandbox, products([a!, b!]))).get(`products/${a}/ns.old`)).toBe('1');
   });
 
-  it('--dry-run without a store to read still validates', async () => {
-    const file = scratchFile(
+  it('--dry-run without a store to read still checks the file, and says the types were not checked (never "0 invalid")', async () => {
+    const offline = (name: string, rows: string[][], ...flags: string[]) =>
+      cli(importArgs(scratchFile(name, csv(rows, ['domain', 'bizId', 'namespace', 'code', 'value', 'type'])), '--dry-run', ...flags), { env: {} });
+    const r = await offline(
       'v.csv',
-      csv(
-        [
-          ['products', '1', 'ns', 'ok', '1', ''],
-          ['products', '1', 'ns', 'bad', 'x', 'Integer'],
-        ],
-        ['domain', 'bizId', 'namespace', 'code', 'value', 'type'],
-      ),
+      [
+        ['products', '1', 'ns', 'ok', '1', ''],
+        ['products', '1', 'ns', 'bad', 'x', 'Integer'],
+      ],
+      '--json',
     );
-    const r = await cli(importArgs(file, '--dry-run', '--json'), { env: {} });
     expect(r.code, r.stderr).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({
       rows: 2,
@@ -335,7 +334,14 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
       elapsedMs: expect.any(Number),
       runId: null,
     });
-    expect(r.stderr).toMatch(/validation only \(the store could not be read: No store is set up/);
+    expect(r.stderr).toMatch(/the file alone \(the store could not be read: No store is set up.*\): 2 rows, 1 well-formed, 1 malformed; types not checked \(no definitions read\)\./);
+    const clean = await offline('offline-clean.csv', [
+      ['products', '1', 'ns', 'size', '42', 'Integer'],
+      ['products', '2', 'ns', 'note', 'hello', ''],
+    ]);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stderr).toMatch(/: 2 rows, 2 well-formed; types not checked \(no definitions read\)\.\n/);
+    expect(clean.stderr).not.toMatch(/\binvalid\b/);
   });
 
   it('--json prints exactly the summary fields; --json a,b only those', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { tsvRows } from '../_support.js';
+import { stripAnsi, tsvRows } from '../_support.js';
 import { DOCS_SHOP_SAMPLE } from '../../helpers/shop-sample.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 
@@ -37,6 +37,16 @@ describe("shop info, the docs' sample", () => {
       ['TIME_ZONE', 'America/New_York (UTC-4)'],
       ['SHOP_ID', '1234567890'],
     ]);
+  });
+
+  it('in a terminal the labels read with spaces (TIME ZONE, SHOP ID); piped they stay one word a key', async () => {
+    const r = await cli(['shop', 'info'], { env: env(), tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    const labels = stripAnsi(r.stdout)
+      .split('\n')
+      .map((line) => line.slice(0, line.search(/\S\s{2,}\S|$/) + 1).trim())
+      .filter((label) => label !== '');
+    expect(labels).toEqual(['NAME', 'DOMAIN', 'COUNTRY', 'CURRENCY', 'TIME ZONE', 'SHOP ID']);
   });
 
   it('--json prints the shop as sent, unwrapped; --json fields pick from it', async () => {

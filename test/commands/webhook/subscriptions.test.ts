@@ -75,14 +75,24 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     expectNoStackTrace(again.stderr);
   });
 
-  it('subscribes to any documented topic without a word of warning; an undocumented one is sent with a warning', async () => {
+  it('subscribes to any documented topic without a word of warning; a near miss of one exits 2 naming it; another undocumented one is sent with a warning', async () => {
     log.clear();
     for (const topic of ['orders/create', 'customers/data_request', 'app/scopesUpdate', 'shop/redact']) {
       const r = await cli(['webhook', 'subscribe', '--topic', topic, '--address', `${APP}/any`, '--json', 'topic'], { env: s.env });
       expect({ ...r, stdout: JSON.parse(r.stdout) }, topic).toEqual({ code: 0, stdout: { topic }, stderr: '' });
     }
-    const odd = await cli(['webhook', 'subscribe', '--topic', 'orders/created', '--address', `${APP}/any`], { env: s.env });
-    expect(odd.stderr).toMatch(/^warning: --topic orders\/created is not a topic the store documents/);
+    for (const [typo, meant] of [
+      ['order/create', 'orders/create'],
+      ['orders/created', 'orders/create'],
+      ['products/udpate', 'products/update'],
+    ]) {
+      const refused = await cli(['webhook', 'subscribe', '--topic', typo!, '--address', `${APP}/any`], { env: s.env });
+      expectUsageError(refused, `--topic ${typo} is not a topic the store documents: did you mean ${meant}? Nothing was sent.`);
+    }
+    const count = await cli(['webhook', 'subscription', 'count', '--topic', 'order/create'], { env: s.env });
+    expectUsageError(count, 'did you mean orders/create?');
+    const odd = await cli(['webhook', 'subscribe', '--topic', 'orders/archived', '--address', `${APP}/any`], { env: s.env });
+    expect(odd.stderr).toMatch(/^warning: --topic orders\/archived is not a topic the store documents/);
     // Sent all the same: the sandbox, as a store, refuses a topic it never sends.
     expect(odd.code).toBe(1);
     expect(odd.stderr).toMatch(/webhook\.topic/);

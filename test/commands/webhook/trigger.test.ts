@@ -130,6 +130,8 @@ describe('webhook trigger refuses bad usage with exit 2, sending nothing', () =>
     const r = await cli(['webhook', 'trigger', 'collections/create', '--to', app.url]);
     expectUsageError(r, "Cannot trigger collections/create: there is no sample payload for 'collections/create'");
     expect(r.stderr).toContain('trigger sends the samples of products/create, products/update, products/delete, orders/create,');
+    // A near miss of a topic it can send names that topic.
+    expectUsageError(await cli(['webhook', 'trigger', 'order/create', '--to', app.url]), 'Cannot trigger order/create: did you mean orders/create? Nothing was sent.');
     expectUsageError(await cli(['webhook', 'trigger', 'products', '--to', app.url]), "'products' is not a topic");
   });
 
