@@ -3,6 +3,7 @@
 // summary and the error the run ends with (interrupted, failed, partial).
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
+import type { Clock } from '../core/clock.js';
 import type { ApiTuning } from '../core/transport.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../core/errors.js';
 import { startProgress } from './import-progress.js';
@@ -22,6 +23,8 @@ export interface ImportEnv {
   /** Ctrl-C. */
   signal: AbortSignal;
   api(tuning: ApiTuning): Promise<Api>;
+  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
+  clock: Clock;
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
   /**
@@ -88,6 +91,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
       dryRun,
       concurrency: settings.concurrency,
       signal: env.signal,
+      clock: () => env.clock.now(),
       ...(settings.maxRejects ? { maxRejects: settings.maxRejects } : {}),
       ...(sink ? { openRejects: async () => sink } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, from, rejectColumns) } : {}),
       // Each pass writes the results anew: all or nothing's check when it refuses, else its writes.

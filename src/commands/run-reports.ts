@@ -116,7 +116,7 @@ export async function exportReports(
   const targets = reportTargets(values, ctx.env);
   await checkReportFiles(targets, [{ path: facts.output, what: 'the --output file' }, ...(facts.files ?? [])]);
   const { RateGovernor: Governor } = await import('../core/rate-governor.js');
-  const governor = new Governor({ signal: ctx.signal });
+  const governor = new Governor({ signal: ctx.signal, clock: ctx.clock });
   const started = performance.now();
   return {
     targets,

@@ -69,6 +69,7 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
             return ctx.api(tuning);
           },
           now: ctx.now(),
+          clock: ctx.clock,
           warn: (message) => ctx.warn(message),
         },
       );
