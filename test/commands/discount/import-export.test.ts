@@ -12,6 +12,8 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, requestLog, type Reply } from '../_support.js';
 import { csv, scratchFile } from '../metafield/_import.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import type { Clock } from '../../../src/core/clock.js';
 
 const AUTOMATIC = '6100000000000000047';
 
@@ -55,8 +57,8 @@ const codeFile = (rows: string[], header = ['code']) =>
     ),
   );
 
-const importJson = async (args: string[], env: Record<string, string>) => {
-  const result = await cli(['discount', 'import', ...args, '--json'], { env });
+const importJson = async (args: string[], env: Record<string, string>, clock?: Clock) => {
+  const result = await cli(['discount', 'import', ...args, '--json'], { env, ...(clock ? { clock } : {}) });
   return { ...result, summary: result.code === 0 || result.code === 3 ? JSON.parse(result.stdout) : undefined };
 };
 
@@ -204,14 +206,16 @@ describe.each(DIALECTS)('discount import and export (%s dialect)', (dialect) => 
 describe('discount import under faults', () => {
   const log = requestLog();
   const s = useSandbox({ failRate: 0.2, failSeed: 2121, onRequest: log.hook });
+  // The retries' backoffs and Retry-After waits go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   it('loses and duplicates nothing: every code once, whatever the store dropped', { timeout: 120_000 }, async () => {
     const discountId = await codeDiscount(s.sandbox);
     const wanted = codes(200, 'FAULT');
     const file = codeFile(wanted);
-    let result = await importJson([file, '--discount', discountId, '--concurrency', '4'], s.env);
+    let result = await importJson([file, '--discount', discountId, '--concurrency', '4'], s.env, clock);
     // A run may leave rows failed after its retries; a re-run finishes the job.
-    for (let run = 0; run < 3 && result.code !== 0; run++) result = await importJson([file, '--discount', discountId, '--concurrency', '4'], s.env);
+    for (let run = 0; run < 3 && result.code !== 0; run++) result = await importJson([file, '--discount', discountId, '--concurrency', '4'], s.env, clock);
     expect(result.code, result.stderr).toBe(0);
     expect(result.summary.failed).toBe(0);
     const stored = await codesOf(s.sandbox, discountId);
@@ -224,6 +228,8 @@ describe('discount import when the store adds a code but the answer is lost', ()
   const log = requestLog();
   const s = useSandbox({ seed: 'none', onRequest: log.hook });
   const proxy = useLossyProxy(() => s.sandbox);
+  // The backoffs before each resend go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   it('every third answer to an add lost: each code is added once and counted created; a re-run sends no write', { timeout: 60_000 }, async () => {
     const discountId = await codeDiscount(s.sandbox);
@@ -233,7 +239,7 @@ describe('discount import when the store adds a code but the answer is lost', ()
     const wanted = codes(30, 'LOST');
     const file = codeFile(wanted);
     log.clear();
-    const r = await importJson([file, '--discount', discountId, '--concurrency', '2'], proxy.env);
+    const r = await importJson([file, '--discount', discountId, '--concurrency', '2'], proxy.env, clock);
     expect(r.code, r.stderr).toBe(0);
     expect(r.summary).toMatchObject({ rows: 30, created: 30, unchanged: 0, failed: 0 });
     expect(proxy.lost).toBeGreaterThanOrEqual(10);
@@ -247,7 +253,7 @@ describe('discount import when the store adds a code but the answer is lost', ()
 
     proxy.use(() => false);
     log.clear();
-    const rerun = await importJson([file, '--discount', discountId], proxy.env);
+    const rerun = await importJson([file, '--discount', discountId], proxy.env, clock);
     expect(rerun.summary).toMatchObject({ rows: 30, created: 0, unchanged: 30 });
     expect(writes(await log.take())).toEqual([]);
   });
