@@ -10,6 +10,7 @@ import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, escapeLine, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
 import { palette } from './core/colors.js';
 import { nearest } from './core/words.js';
+import type { Clock } from './core/clock.js';
 import type { Env } from './core/paths.js';
 import { VERSION } from './version.js';
 
@@ -19,6 +20,8 @@ export interface CliDeps {
   /** Aborted on Ctrl-C: requests stop and the run ends with exit code 130. */
   signal?: AbortSignal;
   now?: () => Date;
+  /** What the run's waits go by (pacing, retries, Retry-After): the system's unless a test gives a simulated one. */
+  clock?: Clock;
 }
 
 const EXIT_CODES_HELP = `
@@ -59,6 +62,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       signal,
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.

@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
 import { MAX_PAGE_SIZE } from '../api/metafields/requests.js';
 import type { Metafield } from '../api/metafields/schema.js';
+import type { Clock } from '../core/clock.js';
 import type { ApiTuning } from '../core/transport.js';
 import { CancelledError, PartialFailureError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
@@ -46,7 +47,8 @@ export interface ExportEnv {
   api(tuning: ApiTuning): Promise<Api>;
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
-  clock?: () => number;
+  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
+  clock: Clock;
 }
 
 export interface ExportSummaryJson {
@@ -85,7 +87,7 @@ const FIRST_FAILURES = 5;
 type Listing = { ok: true; values: Metafield[] } | { ok: false; error: unknown };
 
 export async function exportMetafields(request: ExportRequest, env: ExportEnv): Promise<ExportReport> {
-  const clock = env.clock ?? (() => performance.now());
+  const clock = () => env.clock.now();
   const started = clock();
   const { source, shard, concurrency, format, outputPath, rejectsPath } = request;
 
@@ -121,7 +123,7 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   const halt = new AbortController();
   const onAbort = () => halt.abort();
   env.signal.addEventListener('abort', onAbort, { once: true });
-  const paced = await openPacedApi({ signal: halt.signal, api: env.api }, concurrency);
+  const paced = await openPacedApi({ signal: halt.signal, api: env.api, clock: env.clock }, concurrency);
   const { api } = paced;
   let sink: RowSink | undefined;
   let rejects: RowSink | undefined;

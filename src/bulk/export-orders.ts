@@ -14,6 +14,7 @@ import type { OrderFilters } from '../api/orders/requests.js';
 import { idOf } from '../api/orders/reading.js';
 import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
+import type { Clock } from '../core/clock.js';
 import type { ApiTuning } from '../core/transport.js';
 import { plural } from '../core/words.js';
 import type { ExportProgress } from './export-progress.js';
@@ -44,7 +45,8 @@ export interface OrderExportEnv {
   warn(message: string): void;
   /** Counts the orders as pages come (the progress line). */
   progress?: ExportProgress;
-  clock?: () => number;
+  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
+  clock: Clock;
 }
 
 export interface OrderExportSummary {
@@ -86,7 +88,7 @@ export const partialPath = (path: string) => `${path}.partial`;
 export const progressPath = (path: string) => `${path}.progress.json`;
 
 export async function exportOrders(request: OrderExportRequest, env: OrderExportEnv): Promise<OrderExportReport> {
-  const clock = env.clock ?? (() => performance.now());
+  const clock = () => env.clock.now();
   const started = clock();
   const { filters, format, outputPath } = request;
   let progress: Progress = { version: 1, format, filters, bytes: 0, lastOrderId: null, orders: 0, rows: 0 };
@@ -96,7 +98,7 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
     resumedAfter = progress.lastOrderId;
   }
 
-  const paced = await openPacedApi({ signal: env.signal, api: env.api }, 1);
+  const paced = await openPacedApi({ signal: env.signal, api: env.api, clock: env.clock }, 1);
   const windowLimited = await checkWindow(paced.api, filters.createTimeMin, env);
 
   // A file: the partial file written page by page (each write reaches the file before the

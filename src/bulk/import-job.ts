@@ -5,6 +5,7 @@
 // every row.
 import type { Readable } from 'node:stream';
 import type { Api } from '../api/index.js';
+import type { Clock } from '../core/clock.js';
 import type { ApiTuning } from '../core/transport.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError, RuntimeError } from '../core/errors.js';
 import { pluralWord, stripPeriod } from '../core/words.js';
@@ -25,6 +26,8 @@ export interface ImportEnv {
   /** Ctrl-C. */
   signal: AbortSignal;
   api(tuning: ApiTuning): Promise<Api>;
+  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
+  clock: Clock;
   /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
   /**
@@ -96,6 +99,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
     dryRun: settings.dryRun,
     concurrency: settings.concurrency,
     signal: env.signal,
+    clock: () => env.clock.now(),
     ...(maxRejects ? { maxRejects } : {}),
     ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
     ...(resultsPath !== undefined ? { openResults: async () => withStoreIds(await openResultsFile(resultsPath, source), onCopy) } : {}),
@@ -181,7 +185,7 @@ async function rolledBack(journal: RunJournal, report: ImportReport, env: Import
   }
   const { rollBack } = await import('./runs/rollback.js');
   const why = whyRolledBack(report.result);
-  const outcome = await rollBack(journal.dir, journal.runMeta, { signal: env.signal, api: env.api }, concurrency);
+  const outcome = await rollBack(journal.dir, journal.runMeta, { signal: env.signal, api: env.api, clock: env.clock }, concurrency);
   const took = `rolled back ${counted(outcome.undone, 'write')}${outcome.disabled > 0 ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)` : ''}`;
   if (outcome.left.length === 0) {
     await journal.discard();

@@ -7,6 +7,7 @@
 // moment, so the summary counts what the store really did.
 import { setMaxListeners } from 'node:events';
 import type { Api } from '../api/index.js';
+import type { Clock } from '../core/clock.js';
 import type { ApiTuning } from '../core/transport.js';
 import { RuntimeError, type NamedByField } from '../core/errors.js';
 import { RateGovernor, type RequestCounts } from '../core/rate-governor.js';
@@ -40,6 +41,8 @@ export interface PacedApiEnv {
   /** Ctrl-C. */
   signal: AbortSignal;
   api(tuning: ApiTuning): Promise<Api>;
+  /** The context's clock (ctx.clock): the run's pace, backoffs and --give-up-after go by it. */
+  clock: Clock;
 }
 
 export interface PacedApi {
@@ -58,7 +61,7 @@ export async function openPacedApi(env: PacedApiEnv, concurrency: number, giveUp
   // Every request in flight listens on the signal: not a leak.
   setMaxListeners(concurrency + 16, env.signal);
   setMaxListeners(concurrency + 16, inFlight.signal);
-  const governor = new RateGovernor({ concurrency, signal: env.signal });
+  const governor = new RateGovernor({ concurrency, signal: env.signal, clock: env.clock });
   const api = await env.api({
     connections: concurrency,
     governor,

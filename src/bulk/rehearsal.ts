@@ -87,7 +87,7 @@ async function rehearse(
       ...transport,
       request: (spec, view) => (refused.has(spec.path) ? Promise.reject(refused.get(spec.path)) : transport.request(spec, view)),
     });
-    const paced = await openPacedApi({ signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }) }, settings.concurrency, settings.giveUpAfterMs);
+    const paced = await openPacedApi({ signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }), clock: env.clock }, settings.concurrency, settings.giveUpAfterMs);
     const copy = await steps.copy({ source: await source(), ...(settings.shard ? { shard: settings.shard } : {}), concurrency: settings.concurrency, signal: env.signal }, paced);
     if (bucket) copy.bucket = bucket;
     const reads = paced.counts()?.sent ?? 0;

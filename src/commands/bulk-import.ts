@@ -147,6 +147,7 @@ export function importEnv(ctx: Context, command: string): ImportEnv {
     stdin: ctx.io.stdin,
     signal: ctx.signal,
     api: (tuning) => ctx.api(tuning),
+    clock: ctx.clock,
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
     openJournal: async (file, notUndoable) => {
       const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);

@@ -81,7 +81,7 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
     import('../bulk/export-progress.js'),
     import('../core/escaping-stream.js'),
   ]);
-  const governor = new Governor({ signal: ctx.signal });
+  const governor = new Governor({ signal: ctx.signal, clock: ctx.clock });
   // Not where the rows themselves are drawn: a line redrawn among them would garble both.
   const live = ctx.io.isStderrTTY && !ctx.globals.verbose && !(target.kind === 'stdout' && ctx.io.isStdoutTTY);
   const progress = live && spec.unit !== undefined ? startExportProgress(ctx.io.errTerminal, spec.unit) : NO_PROGRESS;

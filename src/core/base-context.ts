@@ -5,6 +5,7 @@
 // Everything is lazy, so --help never reads config.
 import type { Command } from 'commander';
 import { API_VERSION_PATTERN } from './brand.js';
+import { systemClock, type Clock } from './clock.js';
 import { UsageError } from './errors.js';
 import { escapeControls, escapeLine, type IO } from './io.js';
 import { palette } from './colors.js';
@@ -32,7 +33,13 @@ export interface BaseContext {
   /** The environment the CLI was started with (tests pass their own). */
   readonly env: Env;
   readonly prompter: Prompter;
+  /** The wall clock: dates shown and sent, Retry-After's HTTP dates. */
   now(): Date;
+  /**
+   * The monotonic clock every wait of the run goes by (pacing, backoff, Retry-After,
+   * --give-up-after, a run's elapsed time); tests give a simulated one.
+   */
+  readonly clock: Clock;
   config(): Promise<ConfigStore>;
   /**
    * A configuration default (`store-cli config`) of the profile in use, or the built-in
@@ -80,6 +87,7 @@ export interface BaseContextDeps {
   globals: GlobalOptions;
   signal: AbortSignal;
   now?: () => Date;
+  clock?: Clock;
   /** The command tree, which only src/cli.ts knows whole. */
   commandTree: () => Command;
   /** Default: this process's. */
@@ -115,6 +123,7 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     prompter: createPrompter(io, signal),
     runtime: deps.runtime ?? { node: process.versions.node, platform: process.platform },
     now: deps.now ?? (() => new Date()),
+    clock: deps.clock ?? systemClock,
     config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
     async profile() {
       const outside = resolveProfile(globals, env);

@@ -1,5 +1,7 @@
-// Time for the code that paces requests: a monotonic clock and a sleep that an abort ends.
-// Tests pass a simulated one (test/bulk/sim-clock.ts), so a minute of pacing takes milliseconds.
+// Time for the code that paces and retries requests: a monotonic clock and a sleep that an
+// abort ends. The context holds one (ctx.clock), which every rate governor of a run shares;
+// tests pass a simulated one (test/bulk/sim-clock.ts), so a minute of pacing, backoff or
+// Retry-After takes milliseconds.
 import { setTimeout as delay } from 'node:timers/promises';
 import { CancelledError } from './errors.js';
 
@@ -8,6 +10,12 @@ export interface Clock {
   now(): number;
   /** Resolves after `ms`; rejects when the signal aborts. */
   sleep(ms: number, signal: AbortSignal | undefined): Promise<void>;
+  /**
+   * Marks a request in flight until the function it returns is called. The system clock has
+   * nothing to do with it; a simulated one lets no time pass meanwhile, so that a request
+   * takes no simulated time however long the machine takes to answer it.
+   */
+  busy?(): () => void;
 }
 
 /** The longest a Node timer holds: past it, setTimeout fires at once (with a warning). */

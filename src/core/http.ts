@@ -192,7 +192,7 @@ export class HttpClient {
       return error;
     };
     // For the final network error: how long the attempts took, and how many of the last ones failed alike.
-    const firstSent = performance.now();
+    const firstSent = governor.clock.now();
     let alike = { code: undefined as string | undefined, count: 0 };
     for (let attempt = 1; ; attempt++) {
       const permit = await governor.acquire(afterRefusal);
@@ -240,7 +240,7 @@ export class HttpClient {
         failures += 1;
         const delay = this.nextDelay(outcome, resendable, failures, waited);
         if (delay === undefined) {
-          const tries = { attempts: attempt, alike: alike.count, elapsedMs: performance.now() - firstSent, timeoutMs: this.options.timeoutMs };
+          const tries = { attempts: attempt, alike: alike.count, elapsedMs: governor.clock.now() - firstSent, timeoutMs: this.options.timeoutMs };
           throw fail(networkError(this.origin, spec.method, code, error, tries));
         }
         governor.retrying();

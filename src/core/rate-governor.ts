@@ -32,6 +32,8 @@ export interface RequestCounts {
 export interface Permit {
   /** The AIMD pacer's ticket, in a bulk run. */
   readonly ticket: Ticket | undefined;
+  /** Tells the clock the attempt is over (see Clock.busy). */
+  readonly done: (() => void) | undefined;
 }
 
 /** How an attempt ended, as the HTTP client saw it. */
@@ -58,6 +60,7 @@ export interface RateGovernorOptions {
   concurrency?: number;
   /** Ctrl-C: no request is let go after it, and none waits on. */
   signal?: AbortSignal;
+  /** The context's (ctx.clock); the system clock when none is given. */
   clock?: Clock;
 }
 
@@ -93,13 +96,14 @@ export class RateGovernor {
       if (ticket) this.aimd!.release(ticket, false);
       throw error;
     }
-    return { ticket };
+    return { ticket, done: this.clock.busy?.() };
   }
 
   /** The attempt ended: an answer (its status and headers) or none (a network failure). */
   settle(permit: Permit, end: AttemptEnd): Judgement {
     this.counts.sent += 1;
     const { ticket } = permit;
+    permit.done?.();
     if (end.kind === 'unanswered') {
       this.bucket.unanswered();
       if (ticket) this.aimd!.release(ticket, false);

@@ -157,7 +157,7 @@ export function createContext(deps: ContextDeps): Context {
    */
   async function loadApi(resolve: () => Promise<Connection>, customerSearchOf: SearchMethodMemory, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
     const [{ HttpClient }, createApi, { RateGovernor }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/rate-governor.js')]);
-    const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal }));
+    const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal, clock: base.clock }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
     let asked: Promise<string> | undefined;
     const version = () => (asked ??= ctx.apiVersion().then((v) => v.value));
@@ -174,6 +174,7 @@ export function createContext(deps: ContextDeps): Context {
           userAgent: deps.userAgent,
           signal: tuning.signal ?? signal,
           governor: paced,
+          now: base.now,
           ...(tuning.connections !== undefined ? { connections: tuning.connections } : {}),
           ...(tuning.retry ? { retry: tuning.retry } : {}),
           ...(globals.verbose ? { log } : {}),

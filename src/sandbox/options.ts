@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { ALL_SCOPES, generateToken, type TokenGrant } from './http/auth.js';
 import { createDialect, DIALECT_NAMES, type DialectName } from './http/dialect.js';
@@ -38,6 +39,7 @@ export interface ResolvedOptions {
   rateLimit: RateLimit | undefined;
   rateLimitHeader: boolean;
   now: () => Date;
+  rateClock: () => number;
   onRequest: ((line: RequestLogLine) => void) | undefined;
   logSize: number;
   /** Absent when the sandbox delivers no webhooks (`webhooks: false`). */
@@ -131,6 +133,7 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
     rateLimit,
     rateLimitHeader: input.rateLimitHeader ?? true,
     now: input.now ?? (() => new Date()),
+    rateClock: input.rateClock ?? (() => performance.now()),
     onRequest: input.onRequest,
     logSize,
     webhooks: resolveWebhooks(input.webhooks),

@@ -79,6 +79,12 @@ export interface SandboxOptions {
   /** Clock used for timestamps and expiry. */
   now?: () => Date;
   /**
+   * Monotonic milliseconds the rate limit's buckets refill by; default the process's
+   * (performance.now). A test that runs its client in simulated time gives the same clock
+   * here, so that the buckets refill in that time too.
+   */
+  rateClock?: () => number;
+  /**
    * Metafield definitions (JSON file `{"definitions": [...]}`, see docs/sandbox.md): they replace
    * the seed's (the demo set with seed 'demo'), for a new store and for reset(), and are laid
    * over those a data file holds. Absent: the seed's, none without a seed (every value is then

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { ALL_SCOPES, Authorizer, type TokenGrant } from './http/auth.js';
 import { createDialect } from './http/dialect.js';
 import { SandboxRuntimeError, SandboxUsageError } from './http/sandbox-errors.js';
@@ -31,8 +30,6 @@ export interface SandboxInternals {
   webhookBackoffMs?: number;
   /** How long one webhook delivery attempt may take. */
   webhookTimeoutMs?: number;
-  /** Monotonic milliseconds for the rate limiter, so tests can move time without sleeping. */
-  rateClock?: () => number;
 }
 
 function listen(server: ReturnType<typeof createSandboxServer>, port: number, host: string): Promise<void> {
@@ -154,7 +151,7 @@ export async function launchSandbox(input: SandboxOptions, internals: SandboxInt
     new RateLimiter(
       options.rateLimit,
       tokens.map((grant) => grant.token),
-      internals.rateClock ?? (() => performance.now()),
+      options.rateClock,
     );
   // One generator for every draw (the fail rate's and the rules'): same seed, same requests, same faults.
   const random = mulberry32(options.failSeed);

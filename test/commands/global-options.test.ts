@@ -5,6 +5,7 @@ import { cli, scratchDirs } from '../helpers/cli-in-process.js';
 import { expectNoStackTrace } from '../helpers/stack-trace.js';
 import { ANSI, createCardDirect, requestLog, stripAnsi, tsvRows } from './_support.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { SimClock } from '../bulk/sim-clock.js';
 import { parseTokenSpec } from '../../src/sandbox/index.js';
 
 const TOKEN = 'global-options-token-V3rb';
@@ -138,7 +139,8 @@ describe('global options', () => {
       const port = (silent.address() as AddressInfo).port;
       try {
         const started = Date.now();
-        const r = await cli(['--timeout', '100', 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN } });
+        // The deadlines are real time; the backoffs between the attempts simulated.
+        const r = await cli(['--timeout', '100', 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN }, clock: new SimClock().autoAdvance() });
         expect(r.code, r.stderr).toBe(1);
         // The final error says the timeout, and how many attempts it ended, over how long.
         expect(r.stderr).toMatch(/no answer came within the timeout \(--timeout 100 ms\) on each of 5 attempts over [\d.]+ m?s \(UND_ERR_HEADERS_TIMEOUT\)\./);
@@ -158,7 +160,10 @@ describe('global options', () => {
       await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
       const port = (mute.address() as AddressInfo).port;
       try {
-        const r = await cli(['--timeout', '150', 'giftcard', 'get', '4000000000000000011'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN } });
+        const r = await cli(['--timeout', '150', 'giftcard', 'get', '4000000000000000011'], {
+          env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN },
+          clock: new SimClock().autoAdvance(),
+        });
         expect(r.code, r.stderr).toBe(1);
         expect(r.stderr.split('\n')[0]).toMatch(
           /^error: Could not complete the GET request to the store at http:\/\/127\.0\.0\.1:\d+: no answer came within the timeout \(--timeout 150 ms\) on each of 5 attempts over [\d.]+ m?s \(UND_ERR_HEADERS_TIMEOUT\)\.$/,

@@ -1,11 +1,13 @@
 // The one retry loop under a bulk run's policy and governor (what bulk/paced-transport.ts
 // did apart before): 429s of the rate limit are the run's pace, budgeted apart; transient
-// failures are retried, creates included; the governor counts every attempt.
+// failures are retried, creates included; the governor counts every attempt. The waits go
+// by a simulated clock (the governor's), and are measured on it: exact, and no real time.
 import { describe, expect, it } from 'vitest';
 import { ApiError, CancelledError, NetworkError } from '../../src/core/errors.js';
 import { RateGovernor } from '../../src/core/rate-governor.js';
 import { bulkRetryPolicy, type RetryPolicy } from '../../src/core/retry.js';
 import { useMockAgent } from '../helpers/mock-agent.js';
+import { SimClock } from '../bulk/sim-clock.js';
 
 type Step = 'ok' | 500 | 503 | 400 | 'reset' | 'refused' | '429 retry-after' | '429 empty bucket' | '429 tokens left' | '429 bare';
 
@@ -15,11 +17,12 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const FAST_BULK: RetryPolicy = { ...bulkRetryPolicy(), baseDelayMs: 8, maxDelayMs: 80 };
 
 const mock = useMockAgent();
+const clock = new SimClock().autoAdvance();
 
-/** Answers each attempt with the next step, and records when each attempt came. */
+/** Answers each attempt with the next step, and records when (on the simulated clock) each attempt came. */
 function script(steps: Step[]) {
   const starts: number[] = [];
-  const at = () => starts.push(performance.now());
+  const at = () => starts.push(clock.now());
   for (const step of steps) {
     const scope = mock.pool.intercept({ path: '/api/x', method: 'POST' });
     if (step === 'reset') scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
@@ -46,7 +49,7 @@ function script(steps: Step[]) {
   return starts;
 }
 
-async function send(steps: Step[], policy: RetryPolicy = FAST_BULK, governor = new RateGovernor({ concurrency: 4 }), once = false) {
+async function send(steps: Step[], policy: RetryPolicy = FAST_BULK, governor = new RateGovernor({ concurrency: 4, clock }), once = false) {
   const starts = script(steps);
   const result = await mock
     .client({ governor, retry: policy })
@@ -60,7 +63,7 @@ async function send(steps: Step[], policy: RetryPolicy = FAST_BULK, governor = n
 
 describe('the retry loop under the bulk policy', () => {
   it('retries a POST after 500, 503 and a reset connection (a lost create is resolved by reading): each wait longer', async () => {
-    const started = performance.now();
+    const started = clock.now();
     const { result, counts, starts } = await send([500, 'reset', 503, 'ok']);
     expect(result).toEqual({ ok: 200 });
     expect(counts).toEqual({ sent: 4, rateLimited: 0, bucketEmpty: 0, retried: 3 });
@@ -134,7 +137,7 @@ describe('the retry loop under the bulk policy', () => {
     const { result, counts } = await send(
       Array.from({ length: 30 }, () => '429 bare' as const),
       { ...FAST_BULK, maxDelayMs: 1 },
-      new RateGovernor(),
+      new RateGovernor({ clock }),
     );
     expect((result as { error: ApiError }).error.status).toBe(429);
     expect(counts).toMatchObject({ sent: 30, rateLimited: 30 });
@@ -143,7 +146,7 @@ describe('the retry loop under the bulk policy', () => {
   it('gives up once the store refused everything for the give-up time, and halts every waiting request with the same error', async () => {
     script(Array.from({ length: 10 }, () => '429 retry-after' as const));
     const gaveUp = new Error('gave up');
-    const governor = new RateGovernor({ concurrency: 1 });
+    const governor = new RateGovernor({ concurrency: 1, clock });
     const client = mock.client({ governor, retry: { ...FAST_BULK, rateLimits: { maxRefused: 30, maxRetryAfterMs: 60_000, giveUp: { afterMs: 150, error: () => gaveUp } } } });
     const first = client.request({ method: 'POST', path: '/api/x', body: {} });
     // Waits for the one slot the first request holds, then for the halt.
@@ -152,6 +155,7 @@ describe('the retry loop under the bulk policy', () => {
     expect(governor.counts.rateLimited).toBeGreaterThanOrEqual(2);
   });
 
+  // In real time: the answers' own delay is what keeps a third request out.
   it("keeps at most the run's concurrency in flight", async () => {
     const starts: number[] = [];
     mock.pool

@@ -190,8 +190,8 @@ describe.each(DIALECTS)('order export resumed after kill -9 (spawned, %s dialect
 
   beforeAll(async () => {
     writeFileSync(join(folder, 'seed.json'), bigSeed(3000));
-    // 2 requests a second: a page of 250 orders every half second (6 s in all), a kill lands midway.
-    sandbox = await serve(['--json', '--seed', join(folder, 'seed.json'), ...dialectArgs(dialect), '--rate-limit', '2/4']);
+    // Each page of 250 orders answered 150 ms late: an export takes about 2 s, and a kill lands midway.
+    sandbox = await serve(['--json', '--seed', join(folder, 'seed.json'), ...dialectArgs(dialect), '--fault', 'GET /api/202412/orders 200+150ms']);
   });
   afterAll(async () => {
     await sandbox.stop();

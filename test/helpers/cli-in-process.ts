@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { runCli } from '../../src/cli.js';
+import type { Clock } from '../../src/core/clock.js';
 import { scratchDir } from './scratch.js';
 
 export { scratchDir };
@@ -23,6 +24,12 @@ export interface RunOptions {
   stdin?: string | Buffer;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * What the run's waits go by (pacing, backoff, Retry-After, --give-up-after): a SimClock
+   * (test/bulk/sim-clock.ts) made with autoAdvance() runs them in simulated time. Give the
+   * sandbox the same one (`rateClock: clock.read`) when its rate limit is in play.
+   */
+  clock?: Clock;
 }
 
 export interface LiveOptions extends RunOptions {
@@ -66,6 +73,7 @@ export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
     env: { ...(ownsDirs(options.env) ? {} : scratchDirs()), ...options.env },
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
   return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
 }

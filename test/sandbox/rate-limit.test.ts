@@ -83,7 +83,7 @@ describe('the sandbox with a rate limit', () => {
   it('answers 429 rate_limited with Retry-After once the bucket is empty, logs it as 429, and recovers with time', async () => {
     const clock = manualClock();
     const log: number[] = [];
-    const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 3 }, onRequest: (line) => log.push(line.status) }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 3 }, onRequest: (line) => log.push(line.status), rateClock: clock.read });
     try {
       const statuses: number[] = [];
       for (let index = 0; index < 3; index += 1) statuses.push((await call(sandbox, 'GET', '/gift_cards/count')).status);
@@ -107,7 +107,7 @@ describe('the sandbox with a rate limit', () => {
 
   it('carries the bucket header on every answer: success, 404, 401 and injected faults; none without a limit', async () => {
     const clock = manualClock();
-    const sandbox = await launchSandbox({ rateLimit: 'basic', failRate: 1, failKinds: ['503'] }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ rateLimit: 'basic', failRate: 1, failKinds: ['503'], rateClock: clock.read });
     const plain = await launchSandbox({ failRate: 0 });
     try {
       const fault = await call(sandbox, 'GET', '/gift_cards/count');
@@ -119,7 +119,7 @@ describe('the sandbox with a rate limit', () => {
       await sandbox.close();
       await plain.close();
     }
-    const limited = await launchSandbox({ rateLimit: { rps: 1, burst: 5 } }, { rateClock: clock.read });
+    const limited = await launchSandbox({ rateLimit: { rps: 1, burst: 5 }, rateClock: clock.read });
     try {
       expect((await call(limited, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBe('1/5');
       expect((await call(limited, 'GET', '/nothing/here')).headers.get('x-service-shop-api-rate-limit')).toBe('2/5');
@@ -131,7 +131,7 @@ describe('the sandbox with a rate limit', () => {
 
   it('rateLimitHeader false: the same bucket, no header (Retry-After stays)', async () => {
     const clock = manualClock();
-    const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 1 }, rateLimitHeader: false }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ rateLimit: { rps: 1, burst: 1 }, rateLimitHeader: false, rateClock: clock.read });
     try {
       expect((await call(sandbox, 'GET', '/gift_cards/count')).headers.get('x-service-shop-api-rate-limit')).toBeNull();
       const refused = await call(sandbox, 'GET', '/gift_cards/count');
@@ -150,7 +150,7 @@ describe('the sandbox with a rate limit', () => {
     ['legacy', 40, 2],
   ] as const)('plan %s: a bucket of %i refilled at %i a second', async (plan, size, refill) => {
     const clock = manualClock();
-    const sandbox = await launchSandbox({ rateLimit: plan }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ rateLimit: plan, rateClock: clock.read });
     try {
       const first = await call(sandbox, 'GET', '/gift_cards/count');
       expect(first.headers.get('x-service-shop-api-rate-limit')).toBe(`1/${size}`);
@@ -167,7 +167,7 @@ describe('the sandbox with a rate limit', () => {
       { token: 'first', scopes: ['read_metafields' as const] },
       { token: 'second', scopes: ['read_metafields' as const] },
     ];
-    const sandbox = await launchSandbox({ tokens, rateLimit: { rps: 1, burst: 1 } }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ tokens, rateLimit: { rps: 1, burst: 1 }, rateClock: clock.read });
     try {
       expect((await call(sandbox, 'GET', '/metafields/count/products/1', { token: 'first' })).status).toBe(200);
       expect((await call(sandbox, 'GET', '/metafields/count/products/1', { token: 'first' })).status).toBe(429);
@@ -181,7 +181,7 @@ describe('the sandbox with a rate limit', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandbox-rate-'));
     const dataFile = join(dir, 'state.json');
     const clock = manualClock();
-    const sandbox = await launchSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, rateLimit: { rps: 1, burst: 1 } }, { rateClock: clock.read });
+    const sandbox = await launchSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, rateLimit: { rps: 1, burst: 1 }, rateClock: clock.read });
     try {
       expect((await call(sandbox, 'GET', '/metafields/count/products/1')).status).toBe(200);
       const body = { metaFieldDataList: [{ namespace: 'a', code: 'b', value: 'c' }] };

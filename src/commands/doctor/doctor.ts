@@ -74,7 +74,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
     taken += 1;
     const reading = bucketOf(answer.headers);
     if (reading) {
-      readings.push({ ...reading, at: performance.now(), taken });
+      readings.push({ ...reading, at: ctx.clock.now(), taken });
       taken = 0;
     }
     return answer;
@@ -137,7 +137,7 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   // The bucket: a burst of reads, then one after a pause, shows how fast it refills.
   await Promise.all(Array.from({ length: BURST }, () => read('accessScopes')));
   const burstEnd = readings.length;
-  await new Promise((resolve) => setTimeout(resolve, REFILL_PAUSE_MS));
+  await ctx.clock.sleep(REFILL_PAUSE_MS, ctx.signal);
   await read('accessScopes');
   const around = readings.length > burstEnd && burstEnd > 0 ? [mostUsed(readings.slice(0, burstEnd)), readings[readings.length - 1]!] : readings;
   lines.push(rateLimitLine(around, headerFamily(now.value).rateLimit));

@@ -111,6 +111,7 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
           stdout: dataStdout(ctx.io),
           signal: ctx.signal,
           api: (tuning) => ctx.api(tuning),
+          clock: ctx.clock,
           progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
         },
       );

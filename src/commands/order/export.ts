@@ -91,6 +91,7 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
             return ctx.api(tuning);
           },
           now: ctx.now(),
+          clock: ctx.clock,
           warn: (message) => {
             run.progress.clear();
             ctx.warn(message);

@@ -55,7 +55,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     const release = options.dryRun ? async () => undefined : await lockRun(dir);
     try {
       const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
-      const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning) }, concurrency);
+      const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning), clock: ctx.clock }, concurrency);
       const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
       for (const line of planLines(plan)) ctx.say(line);
       const steps = countSteps(plan.steps);

@@ -8,6 +8,7 @@ import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, createCardDirect, expectUsageError, freshCode, requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { scratchDir } from '../../helpers/scratch.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const dir = scratchDir('store-cli-api-test-');
 function file(name: string, text: string): string {
@@ -321,16 +322,17 @@ describe('api --paginate', () => {
 
 describe('api: a 429 once the retries are spent', () => {
   // Every request is refused with 429 (Retry-After: 0, so the five tries take only the
-  // client's backoff); the bucket header rides on every answer.
+  // client's backoff, on a simulated clock); the bucket header rides on every answer.
   let sandbox: RunningSandbox | undefined;
   beforeAll(async () => {
     sandbox = await launchSandbox({ seed: 'demo', failRate: 1, failKinds: ['429'], rateLimit: { rps: 1000, burst: 1000 } }, { retryAfterSeconds: 0 });
   });
   afterAll(() => sandbox?.close());
   const env = () => ({ STORE_CLI_BASE_URL: sandbox!.baseUrl, STORE_CLI_TOKEN: sandbox!.token });
+  const clock = new SimClock().autoAdvance();
 
   it('without -i: the body on stdout, the sentence on stderr, exit 1', async () => {
-    const r = await cli(['api', 'GET', 'gift_cards/count'], { env: env() });
+    const r = await cli(['api', 'GET', 'gift_cards/count'], { env: env(), clock });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).code).toBe('rate_limited');
     expect(r.stdout).not.toMatch(/^HTTP/);
@@ -339,7 +341,7 @@ describe('api: a 429 once the retries are spent', () => {
   });
 
   it("with -i: the 429's status, Retry-After and rate-limit header, then the body, on stdout", async () => {
-    const r = await cli(['api', 'GET', 'gift_cards/count', '--include'], { env: env() });
+    const r = await cli(['api', 'GET', 'gift_cards/count', '--include'], { env: env(), clock });
     expect(r.code).toBe(1);
     const [head, body] = splitHead(r.stdout);
     expect(head).toMatch(/^HTTP 429\n/);

@@ -10,6 +10,8 @@ import { DIALECTS } from '../../helpers/dialects.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { call, freshCode, requestLog, type Reply } from '../_support.js';
 import { csv, scratchFile } from '../metafield/_import.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import type { Clock } from '../../../src/core/clock.js';
 
 const HEADER = ['code', 'initialValue', 'balance', 'currency', 'note', 'expireTime', 'customerId', 'status'];
 const cardFile = (rows: string[][], header = HEADER) => scratchFile('cards.csv', csv(rows, header));
@@ -57,8 +59,8 @@ function migrationRows(count: number): string[][] {
   ]);
 }
 
-const importJson = async (args: string[], env: Record<string, string>) => {
-  const result = await cli(['giftcard', 'import', ...args, '--json'], { env });
+const importJson = async (args: string[], env: Record<string, string>, clock?: Clock) => {
+  const result = await cli(['giftcard', 'import', ...args, '--json'], { env, ...(clock ? { clock } : {}) });
   return { ...result, summary: result.code === 0 || result.code === 3 ? JSON.parse(result.stdout) : undefined };
 };
 
@@ -161,7 +163,8 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
 
   it('--output is written whole or not at all: a failed export leaves the older file as it was', async () => {
     const out = scratchFile('cards-export.csv', 'an older export\n');
-    const failing = await cli(['giftcard', 'export', '--output', out, '--timeout', '1'], { env: { ...s.env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' } });
+    // Refused connections, retried after backoffs that go by a simulated clock.
+    const failing = await cli(['giftcard', 'export', '--output', out, '--timeout', '1'], { env: { ...s.env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' }, clock: new SimClock().autoAdvance() });
     expect(failing.code).not.toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('an older export\n');
     const done = await cli(['giftcard', 'export', '--output', out], { env: s.env });
@@ -410,13 +413,15 @@ describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, noth
 describe.each(['shown', 'masked'] as const)('giftcard import under faults (codes %s in reads)', (codesInReads) => {
   const log = requestLog();
   const s = useSandbox({ codesInReads, failRate: 0.2, failSeed: 1212, onRequest: log.hook });
+  // The retries' backoffs and Retry-After waits go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   it('loses and duplicates nothing: every code once, balances and states as the file says', { timeout: 120_000 }, async () => {
     const rows = migrationRows(80);
     const file = cardFile(rows);
-    let result = await importJson([file, '--concurrency', '4'], s.env);
+    let result = await importJson([file, '--concurrency', '4'], s.env, clock);
     // A run may leave rows failed after its retries; a re-run finishes the job.
-    for (let run = 0; run < 3 && result.code !== 0; run++) result = await importJson([file, '--concurrency', '4'], s.env);
+    for (let run = 0; run < 3 && result.code !== 0; run++) result = await importJson([file, '--concurrency', '4'], s.env, clock);
     expect(result.code, result.stderr).toBe(0);
     const cards = await allCards(s.sandbox);
     expect(cards).toHaveLength(80);

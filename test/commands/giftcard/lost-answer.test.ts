@@ -4,9 +4,13 @@ import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { call, freshCode, requestLog, tsvRows, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { loseFirst, useLossyProxy } from '../../helpers/lossy-proxy.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const GENERATED = /[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{16}/;
 const CREATE = '/api/202412/gift_cards';
+
+// The backoffs between tries go by a simulated clock: five tries take no real time.
+const clock = new SimClock().autoAdvance();
 
 /** Occurrences of `needle` in `text`, ignoring case (the store compares codes so). */
 function occurrences(text: string, needle: string): number {
@@ -23,7 +27,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     proxy.use(loseFirst('POST', CREATE, 1));
     const before = await cardCount();
     log.clear();
-    const r = await cli(['giftcard', 'create', '--initial-value', '25', '--note', 'Lost answer'], { env: proxy.env });
+    const r = await cli(['giftcard', 'create', '--initial-value', '25', '--note', 'Lost answer'], { env: proxy.env, clock });
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.lost).toBe(1);
     const rows = new Map(tsvRows(r.stdout).map(([k, v]) => [k!, v ?? '']));
@@ -47,7 +51,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     proxy.use(loseFirst('POST', CREATE, Infinity));
     const before = await cardCount();
     log.clear();
-    const r = await cli(['giftcard', 'create', '--initial-value', '30'], { env: proxy.env });
+    const r = await cli(['giftcard', 'create', '--initial-value', '30'], { env: proxy.env, clock });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expectNoStackTrace(r.stderr);
@@ -63,7 +67,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
 
     proxy.use(() => false);
     log.clear();
-    const again = await cli(['giftcard', 'create', '--initial-value', '30', '--code', code!, '--json'], { env: proxy.env });
+    const again = await cli(['giftcard', 'create', '--initial-value', '30', '--code', code!, '--json'], { env: proxy.env, clock });
     expect(again.code, again.stderr).toBe(0);
     const card = JSON.parse(again.stdout);
     expect(card).toMatchObject({ code, lastCharacters: code!.slice(-4), initialValue: '30.00', balance: '30.00' });
@@ -74,7 +78,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
 
   it('--verbose logs every try but never the code; it appears once, in the error', async () => {
     proxy.use(loseFirst('POST', CREATE, Infinity));
-    const r = await cli(['--verbose', 'giftcard', 'create', '--initial-value', '5'], { env: proxy.env });
+    const r = await cli(['--verbose', 'giftcard', 'create', '--initial-value', '5'], { env: proxy.env, clock });
     expect(r.code).toBe(1);
     expect((r.stderr.match(/^> POST /gm) ?? []).length).toBe(5);
     expect(r.stderr).toMatch(/\n\s+at /); // the stack, as --verbose promises
@@ -86,7 +90,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
   it('a code given with --code is not echoed when the outcome stays unknown', async () => {
     proxy.use(loseFirst('POST', CREATE, Infinity));
     const code = freshCode('MINE');
-    const r = await cli(['giftcard', 'create', '--initial-value', '5', '--code', code], { env: proxy.env });
+    const r = await cli(['giftcard', 'create', '--initial-value', '5', '--code', code], { env: proxy.env, clock });
     expect(r.code).toBe(1);
     expect(occurrences(r.stderr, code)).toBe(0);
     expect(r.stderr).toContain(`--last-characters ${code.slice(-4)}', or run the same command again: that is safe`);
@@ -98,7 +102,7 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     log.clear();
     const lostBefore = proxy.lost;
     const controller = new AbortController();
-    const run = liveCli(['giftcard', 'create', '--initial-value', '8'], { env: proxy.env, signal: controller.signal });
+    const run = liveCli(['giftcard', 'create', '--initial-value', '8'], { env: proxy.env, signal: controller.signal, clock });
     await waitFor(() => (proxy.lost === lostBefore + 1 ? true : undefined), 5000, 'the create to reach the sandbox');
     controller.abort();
     const r = await run.done;
@@ -117,9 +121,9 @@ describe('giftcard create when the store applied it but the answer was lost', ()
   it('a code taken on the first try (no answer lost) by a card with other values stays an error', async () => {
     proxy.use(() => false);
     const code = freshCode('TAKEN');
-    expect((await cli(['giftcard', 'create', '--code', code, '--initial-value', '10'], { env: proxy.env })).code).toBe(0);
+    expect((await cli(['giftcard', 'create', '--code', code, '--initial-value', '10'], { env: proxy.env, clock })).code).toBe(0);
     const before = await cardCount();
-    const r = await cli(['giftcard', 'create', '--code', code, '--initial-value', '20'], { env: proxy.env });
+    const r = await cli(['giftcard', 'create', '--code', code, '--initial-value', '20'], { env: proxy.env, clock });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: .*409/);

@@ -4,6 +4,10 @@ import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { DEMO_IDS, requestLog } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { createFaultInjector, type FaultKind } from '../../../src/sandbox/http/faults.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+
+// The backoffs and Retry-After waits go by a simulated clock: the retries take no real time.
+const clock = new SimClock().autoAdvance();
 
 /**
  * The first fault seed whose first requests fail (true) or pass (false) as given, so a
@@ -25,7 +29,7 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'demo', failRate: 0.5, failSeed: seedFor([true, false], 0.5, ['429', '500', '503', 'reset']), onRequest: log.hook });
 
     it('giftcard count succeeds after a fault', async () => {
-      const r = await cli(['giftcard', 'count', '--json'], { env: s.env });
+      const r = await cli(['giftcard', 'count', '--json'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toEqual({ count: 8 });
@@ -37,7 +41,7 @@ describe('retries under injected faults', () => {
 
     it('giftcard get succeeds whatever the faults', async () => {
       for (const id of ['4000000000000000011', '4000000000000000174']) {
-        const r = await cli(['giftcard', 'get', id, '--json', 'id'], { env: s.env });
+        const r = await cli(['giftcard', 'get', id, '--json', 'id'], { env: s.env, clock });
         expect(r.code, r.stderr).toBe(0);
         expect(JSON.parse(r.stdout)).toEqual({ id });
       }
@@ -51,7 +55,7 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'demo', failRate: 0.5, failSeed: 20241212, failKinds: ['500', '503', 'reset'], onRequest: log.hook });
 
     it('returns every card exactly once, in order', async () => {
-      const r = await cli(['giftcard', 'search', '--all', '--limit', '2', '--json', 'id'], { env: s.env });
+      const r = await cli(['giftcard', 'search', '--all', '--limit', '2', '--json', 'id'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toBe('');
       expect((JSON.parse(r.stdout) as Array<{ id: string }>).map((c) => c.id)).toEqual(DEMO_IDS);
@@ -61,7 +65,7 @@ describe('retries under injected faults', () => {
     });
 
     it('--verbose logs each retry on stderr', async () => {
-      const r = await cli(['--verbose', 'giftcard', 'search', '--all', '--limit', '4', '--jsonl'], { env: s.env });
+      const r = await cli(['--verbose', 'giftcard', 'search', '--all', '--limit', '4', '--jsonl'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(
         r.stdout
@@ -80,7 +84,7 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'none', failRate: 1, failKinds: ['500'], onRequest: log.hook });
 
     it('five tries; then exit 1 naming the 500, showing the code and how to check', async () => {
-      const r = await cli(['giftcard', 'create', '--initial-value', '10'], { env: s.env });
+      const r = await cli(['giftcard', 'create', '--initial-value', '10'], { env: s.env, clock });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(
@@ -96,11 +100,11 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'none', failRate: 0.5, failSeed: seedFor([true, false], 0.5, ['429']), failKinds: ['429'], onRequest: log.hook });
 
     it('the second try creates the card', async () => {
-      const started = Date.now();
-      const r = await cli(['giftcard', 'create', '--initial-value', '10', '--json', 'balance'], { env: s.env });
+      const started = clock.now();
+      const r = await cli(['giftcard', 'create', '--initial-value', '10', '--json', 'balance'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual({ balance: '10.00' });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(950); // Retry-After: 1 honoured
+      expect(clock.now() - started).toBeGreaterThanOrEqual(1000); // Retry-After: 1 honoured
       expect(await log.take()).toEqual([
         { method: 'POST', path: '/api/202412/gift_cards', status: 429 },
         { method: 'POST', path: '/api/202412/gift_cards', status: 200 },
@@ -113,7 +117,7 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'demo', failRate: 0.5, failSeed: seedFor([true, false], 0.5, ['503']), failKinds: ['503'], onRequest: log.hook });
 
     it('the card ends disabled after two requests', async () => {
-      const r = await cli(['giftcard', 'disable', '4000000000000000011', '--yes', '--json', 'id,disableTime'], { env: s.env });
+      const r = await cli(['giftcard', 'disable', '4000000000000000011', '--yes', '--json', 'id,disableTime'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).disableTime).toEqual(expect.any(String));
       expect(await log.take()).toEqual([
@@ -129,7 +133,7 @@ describe('retries under injected faults', () => {
     const s = useSandbox({ seed: 'demo', failRate: 0.5, failSeed: seedFor([false, true, false], 0.5, ['503']), failKinds: ['503'], onRequest: log.hook });
 
     it('two requests, the second applies', async () => {
-      const r = await cli(['giftcard', 'update', '4000000000000000037', '--balance', '1.00', '--json', 'balance'], { env: s.env });
+      const r = await cli(['giftcard', 'update', '4000000000000000037', '--balance', '1.00', '--json', 'balance'], { env: s.env, clock });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual({ balance: '1.00' });
       expect((await log.take()).map((q) => `${q.method} ${q.status}`)).toEqual(['GET 200', 'PUT 503', 'PUT 200']);

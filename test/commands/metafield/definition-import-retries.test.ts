@@ -10,6 +10,7 @@ import { loseFirst, useLossyProxy, type LosePolicy } from '../../helpers/lossy-p
 import { useSandbox } from '../../helpers/sandbox.js';
 import { call, requestLog } from '../_support.js';
 import { scratchDir } from '../../helpers/scratch.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const DEFS = '/api/202412/metafields/definitions';
 
@@ -17,6 +18,8 @@ describe('metafield definition import: creates under faults', () => {
   const log = requestLog();
   const s = useSandbox({ seed: 'none', onRequest: log.hook });
   const proxy = useLossyProxy(() => s.sandbox);
+  // The backoffs before each resend go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
   let dir: string;
   beforeAll(async () => {
     dir = scratchDir('store-cli-definition-retries-');
@@ -36,7 +39,7 @@ describe('metafield definition import: creates under faults', () => {
     proxy.use(((request) => request.method === 'POST' && request.path === `${DEFS}/products` && failed++ < 2 && 'fail') as LosePolicy);
     const path = await file('fail.json', [{ domain: 'products', namespace: 'retry', code: 'five', definitionName: 'Five', fieldType: 'Integer' }]);
     log.clear();
-    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env });
+    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env, clock });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 0 });
     expect(failed).toBe(3); // two failed by the proxy, the third passed on
@@ -48,7 +51,7 @@ describe('metafield definition import: creates under faults', () => {
     proxy.use(loseFirst('POST', `${DEFS}/customers`, 1));
     const path = await file('lost.json', [{ domain: 'customers', namespace: 'retry', code: 'lost', definitionName: 'Lost', fieldType: 'SingleLineText' }]);
     log.clear();
-    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env });
+    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env, clock });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 0 });
     expect((await log.take()).map((q) => `${q.method} ${q.path.split('?')[0]} ${q.status}`)).toEqual([
@@ -71,7 +74,7 @@ describe('metafield definition import: creates under faults', () => {
       return 'fail';
     });
     log.clear();
-    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env });
+    const r = await cli(['metafield', 'definition', 'import', path, '--json'], { env: proxy.env, clock });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ created: 0, updated: 1, unchanged: 0, failed: 0 });
     expect((await log.take()).map((q) => `${q.method} ${q.path.split('?')[0]} ${q.status}`)).toEqual([

@@ -7,6 +7,7 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { expectUsageError, requestLog, waitFor } from '../_support.js';
 import { csv, freshIds, metafieldRequests, plainRows, scratchFile } from './_import.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const exportArgs = (...rest: string[]) => ['metafield', 'export', ...rest];
 const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];
@@ -216,17 +217,19 @@ describe('metafield export: faults and Ctrl-C', () => {
   const clean = useSandbox({ seed: 'demo' });
   const log = requestLog();
   const s = useSandbox({ seed: 'demo', failRate: 0.2, failSeed: 1212, onRequest: log.hook });
+  // The retries' backoffs and Retry-After waits go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   it('under faults (429, 5xx, resets) the export equals the clean one, at about one request per object plus retries', { timeout: 60_000 }, async () => {
     const ids = freshIds(200);
     const { rows } = await load(clean.env, ids, 3);
     const file = scratchFile('values.csv', csv(rows));
-    const loaded = await cli(importArgs(file, '--json'), { env: s.env });
+    const loaded = await cli(importArgs(file, '--json'), { env: s.env, clock });
     expect(loaded.code, loaded.stderr).toBe(0);
     const expected = await cli(exportArgs('--objects', file), { env: clean.env });
     expect(expected.code, expected.stderr).toBe(0);
     log.clear();
-    const r = await cli(exportArgs('--objects', file), { env: s.env });
+    const r = await cli(exportArgs('--objects', file), { env: s.env, clock });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(expected.stdout);
     const requests = metafieldRequests(await log.take());

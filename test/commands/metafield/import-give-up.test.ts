@@ -1,11 +1,13 @@
 // A store that answers 429 to everything once kept an import going for hours: each object
 // spent its 30 refusals, failed, and the next one began. --give-up-after (5 minutes by
 // default) stops the run once nothing but 429s came for that long: exit 1, with a summary.
-// A tiny store that refuses everything stands in; a short --give-up-after keeps it quick.
+// A tiny store that refuses everything stands in; the run's waits go by a simulated clock,
+// so the give-up time passes in milliseconds.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { csv, freshIds, plainRows, scratchFile } from './_import.js';
 
@@ -27,9 +29,9 @@ describe('an import against a store that refuses everything with 429', () => {
   it('metafield import --give-up-after 2s: stops after about 2 s, exit 1, the summary and why', { timeout: 30_000 }, async () => {
     const { rows } = plainRows(freshIds(40), 1);
     const file = scratchFile('values.csv', csv(rows));
-    const started = performance.now();
-    const r = await cli(['metafield', 'import', file, '--give-up-after', '2s', '--json'], { env });
-    const took = performance.now() - started;
+    const clock = new SimClock().autoAdvance();
+    const r = await cli(['metafield', 'import', file, '--give-up-after', '2s', '--json'], { env, clock });
+    const took = clock.now();
     expect(r.code, r.stderr).toBe(1);
     expect(took).toBeGreaterThan(1900);
     expect(took).toBeLessThan(12_000);
@@ -45,7 +47,7 @@ describe('an import against a store that refuses everything with 429', () => {
 
   it('giftcard import --give-up-after 1s: gives up while reading the store, exit 1, with a summary', { timeout: 30_000 }, async () => {
     const file = scratchFile('cards.csv', 'code,initialValue\nGIVEUPCARD000001,10\nGIVEUPCARD000002,20\n');
-    const r = await cli(['giftcard', 'import', file, '--give-up-after', '1s'], { env });
+    const r = await cli(['giftcard', 'import', file, '--give-up-after', '1s'], { env, clock: new SimClock().autoAdvance() });
     expect(r.code, r.stderr).toBe(1);
     expectNoStackTrace(r.stderr);
     expect(r.stderr).toMatch(/^The import of .*cards\.csv stopped after \ds: 2 rows of 0 cards: 0 created, 0 updated, 0 unchanged, 0 failed\.$/m);

@@ -7,6 +7,7 @@ import { requestLog, waitFor } from '../_support.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { csv, definitionRequest, freshIds, metafieldRequests, plainRows, products, readBack, scratchFile } from './_import.js';
 import { DIALECTS } from '../../helpers/dialects.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const importArgs = (...rest: string[]) => ['metafield', 'import', ...rest];
 
@@ -232,22 +233,24 @@ describe.each(DIALECTS)('metafield import: under injected faults (%s dialect)', 
   const failing = useSandbox({ dialect, failRate: 0.2, failSeed: 424242, failKinds: ['500', '503', 'reset'], onRequest: log.hook });
   // 20% of requests fail with every kind, 429 included: each 429 pauses the run and slows it (the store is believed).
   const all = useSandbox({ dialect, failRate: 0.2, failSeed: 77, onRequest: log.hook });
+  // The retries' backoffs and Retry-After waits (the CLI's and the read back's) go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   async function importTwice(sandbox: typeof failing, objects: number) {
     const ids = freshIds(objects);
     const { rows, target } = plainRows(ids, 5);
     const file = scratchFile('values.csv', csv(rows));
     log.clear();
-    const r = await cli(importArgs(file, '--json'), { env: sandbox.env });
+    const r = await cli(importArgs(file, '--json'), { env: sandbox.env, clock });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { rows: number; created: number; unchanged: number; failed: number };
     expect(summary).toMatchObject({ rows: rows.length, failed: 0 });
     // A create whose answer was lost and that the store had applied counts as unchanged.
     expect(summary.created + summary.unchanged).toBe(rows.length);
     const faults = (await log.take()).filter((q) => q.status !== 200);
-    expect(await readBack(sandbox.sandbox, products(ids))).toEqual(target);
+    expect(await readBack(sandbox.sandbox, products(ids), clock)).toEqual(target);
 
-    const again = await cli(importArgs(file, '--json'), { env: sandbox.env });
+    const again = await cli(importArgs(file, '--json'), { env: sandbox.env, clock });
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ rows: rows.length, created: 0, updated: 0, unchanged: rows.length, failed: 0 });
     return { faults, stderr: r.stderr };

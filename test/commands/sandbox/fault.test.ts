@@ -7,6 +7,7 @@ import { cli } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { requestLog, serveInProcess as serve } from '../_support.js';
 import { csv, freshIds, plainRows, products, readBack, scratchFile } from '../metafield/_import.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 
 const count = (baseUrl: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1', ...headers } });
 
@@ -116,13 +117,15 @@ describe('metafield import under targeted faults', () => {
     faults: ['POST /api/202412/metafields/** 503@0.2', 'POST /api/202412/metafields/** reset@0.15', 'GET /api/202412/metafields/** reset@0.3', '* /api/202412/metafields/** 200+5ms'],
     onRequest: log.hook,
   });
+  // The retries' backoffs go by a simulated clock.
+  const clock = new SimClock().autoAdvance();
 
   it('completes with nothing lost or doubled, and a re-run changes nothing', { timeout: 60_000 }, async () => {
     const ids = freshIds(30);
     const { rows, target } = plainRows(ids, 3);
     const file = scratchFile('values.csv', csv(rows));
     log.clear();
-    const r = await cli(['metafield', 'import', file, '--json'], { env: s.env });
+    const r = await cli(['metafield', 'import', file, '--json'], { env: s.env, clock });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { rows: number; created: number; unchanged: number; failed: number };
     expect(summary).toMatchObject({ rows: rows.length, failed: 0 });
@@ -134,7 +137,7 @@ describe('metafield import under targeted faults', () => {
 
     await cli(['sandbox', 'fault', 'remove', '--all'], { env: s.env });
     expect(await readBack(s.sandbox, products(ids))).toEqual(target);
-    const again = await cli(['metafield', 'import', file, '--json'], { env: s.env });
+    const again = await cli(['metafield', 'import', file, '--json'], { env: s.env, clock });
     expect(JSON.parse(again.stdout)).toMatchObject({ rows: rows.length, created: 0, updated: 0, unchanged: rows.length, failed: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { SimClock } from '../../bulk/sim-clock.js';
 import { stripAnsi, tsvRows } from '../_support.js';
 import { DOCS_SHOP_SAMPLE } from '../../helpers/shop-sample.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
@@ -89,10 +90,12 @@ describe.each(DIALECTS)('shop info and the shop in auth status and doctor, %s di
     const status = await cli(['auth', 'status'], { env: as('all-scopes-token-1') });
     expect(status.code, status.stderr).toBe(0);
     expect(tsvRows(status.stdout)).toContainEqual(['SHOP', 'Corner Shop (corner.example.com)']);
-    const doctor = await cli(['doctor', '--json'], { env: as('all-scopes-token-1') });
+    // Doctor's pause to watch the bucket refill goes by a simulated clock.
+    const clock = new SimClock().autoAdvance();
+    const doctor = await cli(['doctor', '--json'], { env: as('all-scopes-token-1'), clock });
     const lines = JSON.parse(doctor.stdout) as Array<{ check: string; status: string; detail: string }>;
     expect(lines.find((l) => l.check === 'shop')).toMatchObject({ status: 'ok', detail: 'Corner Shop (corner.example.com)' });
-    const without = await cli(['doctor', '--json'], { env: as('no-shop-token-2') });
+    const without = await cli(['doctor', '--json'], { env: as('no-shop-token-2'), clock });
     const shop = (JSON.parse(without.stdout) as Array<{ check: string; status: string; detail: string }>).find((l) => l.check === 'shop');
     expect(shop).toMatchObject({ status: 'warn', detail: expect.stringContaining('read_shops') });
   });

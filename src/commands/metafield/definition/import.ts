@@ -55,7 +55,7 @@ ${DRY_RUN_NOTE}`,
     const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
     const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
     // A governor of its own counts the run's requests for its report.
-    const governor = new RateGovernor({ signal: ctx.signal });
+    const governor = new RateGovernor({ signal: ctx.signal, clock: ctx.clock });
     const started = performance.now();
     /** The run's report (--report): the definitions are its rows, each failed one rejected. */
     const report = async (stopped: boolean) => {
