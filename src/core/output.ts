@@ -11,7 +11,7 @@ import type { JqFilter } from './jq.js';
 import type { TableWriter } from './table.js';
 import type { View } from './view.js';
 
-export { listView, type Column, type View } from './view.js';
+export { dateOf, listView, type Column, type View } from './view.js';
 
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
