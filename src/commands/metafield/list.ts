@@ -1,3 +1,5 @@
+// `metafield list`: the values of one business object, all or one namespace's, as the store lists
+// them (every page), with their field types.
 import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';

@@ -1,3 +1,7 @@
+// `sandbox serve`: runs the sandbox as a server until Ctrl-C or SIGTERM, its base URL (or, with
+// --json, its token too) on stdout once it listens. Every flag is checked before it starts, a
+// --data file that is the --seed or --definitions file is refused, and a short token or a
+// non-loopback --host is warned about.
 import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isHttpUrl, isLoopbackHost } from '../../core/target.js';

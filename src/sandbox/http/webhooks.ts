@@ -1,3 +1,6 @@
+// The sandbox's outgoing webhooks: every event a resource emits, posted to each --webhook URL and
+// each subscriber of its topic, signed and retried, in the order and with the give-up rule of the
+// dialect, never holding up the request that caused it.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
