@@ -7,7 +7,7 @@ import { METAFIELD_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'list',
-  summary: 'List the metafield values of a business object, sorted by namespace and code',
+  summary: 'List the metafield values of a business object, in the order the store gives them',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },
