@@ -17,7 +17,7 @@ import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../
 import { checkWhole, readCodeInput, readDiscountInput, readStatus } from './input.js';
 import { presentCode, presentDiscount } from './present.js';
 import { generateNestedCode } from './nested-shape.js';
-import { codeFilter, enumFilter, listPage } from './query.js';
+import { byId, choiceFilter, countOf, listPage, type Listing } from '../pagination.js';
 import type { FilledDiscount } from './seed.js';
 import { changeSchema, DISCOUNT_METHODS, DISCOUNT_TYPES, discountRecordSchema, KEY, STATUSES, type DiscountCodeRecord, type DiscountRecord } from './record.js';
 
@@ -173,32 +173,39 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   }
 
   // The real store documents no filter of its listing: there a filter sent is ignored.
-  const discountFilters =
-    shape === 'nested'
-      ? []
-      : [
-          enumFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
-          enumFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
-          enumFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
-        ];
+  const listing: Listing<DiscountRecord> = {
+    path: LIST_PATH,
+    order: byId((record) => record.id),
+    sinceId: true,
+    filters:
+      shape === 'nested'
+        ? []
+        : [
+            choiceFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
+            choiceFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
+            choiceFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
+          ],
+  };
 
   function list(request: RouteRequest): RouteReply {
-    const { page, links } = listPage(discounts, request.query, LIST_PATH, discountFilters, env.dialect.pageTokenAlone);
+    const { page, links } = listPage(discounts, request.query, listing, env.dialect.pageTokenAlone);
     return { body: { discounts: page.map(present) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const given = discountFilters.flatMap((filter) => {
-      const value = request.query.get(filter.name);
-      return value === null ? [] : [{ filter, value: filter.check(value) }];
-    });
-    const kept = discounts.filter((record) => given.every(({ filter, value }) => filter.keep(record, value)));
-    return { body: { count: new JsonInteger(String(kept.length)) } };
+    return { body: { count: new JsonInteger(String(countOf(discounts, request.query, listing))) } };
   }
 
+  /** A discount's codes, by id; the code filter is exact, ignoring case (as codes are compared). */
   function listCodes(request: RouteRequest): RouteReply {
     const discount = find(request.params.id);
-    const { page, links } = listPage(discount.codes, request.query, `${LIST_PATH}/${discount.id}/codes`, [codeFilter<DiscountCodeRecord>()], env.dialect.pageTokenAlone);
+    const codes: Listing<DiscountCodeRecord> = {
+      path: `${LIST_PATH}/${discount.id}/codes`,
+      order: byId((code) => code.id),
+      sinceId: true,
+      filters: [{ name: 'code', keep: (record, value) => record.code.toLowerCase() === value.toLowerCase() }],
+    };
+    const { page, links } = listPage(discount.codes, request.query, codes, env.dialect.pageTokenAlone);
     return { body: { discountCodes: page.map((code) => presentCode(code, discount.id, time)) }, links };
   }
 

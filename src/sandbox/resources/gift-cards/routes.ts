@@ -10,7 +10,8 @@ import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../
 import { parseCreateGiftCard, parseUpdateGiftCard } from './input.js';
 import { present } from './present.js';
 import type { FilledGiftCard } from './seed.js';
-import { searchPage, startIndex } from './query.js';
+import { firstAfter, listPage } from '../pagination.js';
+import { BY_ID, cardSearch } from './query.js';
 import { ADMIN_USER_ID, DEFAULT_CUSTOMER_ID, giftCardRecordSchema, KEY, lastCharactersOf, type GiftCardRecord } from './record.js';
 
 /** The scopes its routes require, in the order a token's grant lists them. */
@@ -108,7 +109,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   }
 
   function search(request: RouteRequest): RouteReply {
-    const { page, links } = searchPage(cards, request.query, request.now, env.dialect.pageTokenAlone);
+    const { page, links } = listPage(cards, request.query, cardSearch(request.now), env.dialect.pageTokenAlone);
     return { body: { giftCards: page.map((card) => present(card, time, reveal)) }, links };
   }
 
@@ -141,7 +142,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       const code = card.code.toLowerCase();
       const owner = idByCode.get(code);
       if (owner !== undefined && owner !== card.id) throw new Error(`gift card code ending ${lastCharactersOf(card.code)} appears twice`);
-      const at = startIndex(cards, card.id);
+      const at = firstAfter(cards, card.id, BY_ID);
       const existing = byId.get(card.id);
       if (existing === undefined) cards.splice(at, 0, card);
       else {

@@ -9,7 +9,7 @@ import type { ScopeRequirement } from '../../http/scopes.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
-import { pageUrl, parseLimit, nextPageCursor } from '../pagination.js';
+import { idFilter, listPage, type Listing } from '../pagination.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { readAvailable, readId } from '../products/input.js';
 import type { ProductRecord, VariantRecord } from '../products/record.js';
@@ -22,10 +22,6 @@ export const SCOPES = ['read_inventory', 'write_inventory'] as const;
 const READ: ScopeRequirement = ['read_inventory', 'write_inventory'];
 const WRITE: ScopeRequirement = 'write_inventory';
 
-const LIST_PATH = '/api/202412/inventory';
-const FILTERS = ['productId', 'variantId', 'locationId'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
 /** One variant's stock at one location: an item of the listing. */
 interface Item {
   product: ProductRecord;
@@ -34,20 +30,29 @@ interface Item {
   available: string;
 }
 
-/** Where a page ends: the variant and the location of its last item. */
-const position = (item: { variant: VariantRecord; locationId: string }) => `${item.variant.variantId}.${item.locationId}`;
-const isPosition = (after: string) => /^[1-9][0-9]{0,19}\.[1-9][0-9]{0,19}$/.test(after);
+/** By variant, then location; a page ends at `variantId.locationId`. */
+const LISTING: Listing<Item> = {
+  path: '/api/202412/inventory',
+  order: {
+    positionOf: (item) => `${item.variant.variantId}.${item.locationId}`,
+    isPosition: (after) => /^[1-9][0-9]{0,19}\.[1-9][0-9]{0,19}$/.test(after),
+    isAfter(item, after) {
+      const [variantId, locationId] = after.split('.') as [string, string];
+      const byVariant = BigInt(item.variant.variantId) - BigInt(variantId);
+      return byVariant > 0n || (byVariant === 0n && BigInt(item.locationId) > BigInt(locationId));
+    },
+  },
+  filters: [
+    idFilter('productId', (item, id) => item.product.productId === id),
+    idFilter('variantId', (item, id) => item.variant.variantId === id),
+    idFilter('locationId', (item, id) => item.locationId === id),
+  ],
+};
 
 function compareItems(a: Item, b: Item): number {
   const byVariant = BigInt(a.variant.variantId) - BigInt(b.variant.variantId);
   if (byVariant !== 0n) return byVariant < 0n ? -1 : 1;
   return BigInt(a.locationId) < BigInt(b.locationId) ? -1 : BigInt(a.locationId) > BigInt(b.locationId) ? 1 : 0;
-}
-
-function isAfter(item: Item, after: string): boolean {
-  const [variantId, locationId] = after.split('.') as [string, string];
-  const byVariant = BigInt(item.variant.variantId) - BigInt(variantId);
-  return byVariant > 0n || (byVariant === 0n && BigInt(item.locationId) > BigInt(locationId));
 }
 
 export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Route[] {
@@ -59,54 +64,19 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: L
     available: new JsonInteger(item.available),
   });
 
-  function items(filters: Filters): Item[] {
+  /** Every variant's stock at each of its locations, in the listing's order. */
+  function items(): Item[] {
     const found: Item[] = [];
     for (const product of catalog.allProducts()) {
-      if (filters.productId !== undefined && product.productId !== filters.productId) continue;
       for (const variant of product.variants) {
-        if (filters.variantId !== undefined && variant.variantId !== filters.variantId) continue;
-        for (const stock of variant.inventoryQuantities) {
-          if (filters.locationId === undefined || stock.locationId === filters.locationId) found.push({ product, variant, locationId: stock.locationId, available: stock.available });
-        }
+        for (const stock of variant.inventoryQuantities) found.push({ product, variant, locationId: stock.locationId, available: stock.available });
       }
     }
     return found.sort(compareItems);
   }
 
-  function filtersOf(read: (name: string) => string | null | undefined, where: (name: string) => string): Filters {
-    const filters: Filters = {};
-    for (const name of FILTERS) {
-      const raw = read(name);
-      if (raw === null || raw === undefined || raw === '') continue;
-      const id = canonicalId(raw);
-      if (id === null) throw invalidField(where(name), 'must be a numeric id');
-      filters[name] = id;
-    }
-    return filters;
-  }
-
   function list(request: RouteRequest): RouteReply {
-    const limit = parseLimit(request.query.get('limit'));
-    const token = request.query.get('pageToken');
-    let filters: Filters;
-    let after: string | null = null;
-    if (token === null) {
-      filters = filtersOf(
-        (name) => request.query.get(name),
-        (name) => name,
-      );
-    } else {
-      const cursor = nextPageCursor(token, request.query, FILTERS, env.dialect.pageTokenAlone, isPosition);
-      filters = filtersOf(
-        (name) => cursor.filters[name],
-        () => 'pageToken',
-      );
-      after = cursor.after;
-    }
-    const candidates = after === null ? items(filters) : items(filters).filter((item) => isAfter(item, after));
-    const page = candidates.slice(0, limit);
-    const last = page.at(-1);
-    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: position(last), filters: filters as Record<string, string> }) } : {};
+    const { page, links } = listPage(items(), request.query, LISTING, env.dialect.pageTokenAlone);
     return { body: { inventories: page.map(present) }, links };
   }
 

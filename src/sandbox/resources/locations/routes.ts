@@ -12,7 +12,7 @@ import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
 import { formatTimestamp } from '../dates.js';
-import { decodePageToken, pageUrl, parseLimit, parseSinceId } from '../pagination.js';
+import { byId, listPage } from '../pagination.js';
 import { characterCount } from '../text.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { DEFAULT_LOCATION_ID, DEFAULT_WEIGHT_UNIT, MAX_TEXT_LENGTH } from '../products/decisions.js';
@@ -115,22 +115,8 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog, book:
     return { body: {} };
   }
 
-  /** Ascending by id, after `sinceId` or a page token's position; the token alone carries where. */
   function list(request: RouteRequest): RouteReply {
-    const limit = parseLimit(request.query.get('limit'));
-    const token = request.query.get('pageToken');
-    let after: string | null;
-    if (token === null) after = parseSinceId(request.query.get('sinceId'));
-    else {
-      if (request.query.has('sinceId')) {
-        if (env.dialect.pageTokenAlone) throw invalidField('sinceId', 'must not be sent beside pageToken (only limit may be): the token carries where the next page starts');
-      }
-      after = decodePageToken(token).after;
-    }
-    const candidates = book.all().filter((record) => after === null || BigInt(record.locationId) > BigInt(after));
-    const page = candidates.slice(0, limit);
-    const last = page.at(-1);
-    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: last.locationId, filters: {} }) } : {};
+    const { page, links } = listPage(book.all(), request.query, { path: LIST_PATH, order: byId((record) => record.locationId), sinceId: true }, env.dialect.pageTokenAlone);
     return { body: { locations: page.map(present) }, links };
   }
 

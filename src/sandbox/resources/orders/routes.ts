@@ -12,7 +12,8 @@ import { withholdProtected } from '../../http/protected-fields.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCancelOrder, parseUpdateOrder } from './input.js';
 import { present } from './present.js';
-import { filtersOf, listPage, matcher } from './query.js';
+import { countOf, listPage } from '../pagination.js';
+import { orderListing } from './query.js';
 import { KEY, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
 import { datedOrder, type FilledOrder } from './seed.js';
 
@@ -63,15 +64,12 @@ export function createOrderResource(env: ResourceEnv): Resource {
   }
 
   function list(request: RouteRequest): RouteReply {
-    const { page, next } = listPage(orders, request.query, windowStart(request.scopes, request.now), env.dialect.pageTokenAlone);
-    return { body: { orders: page.map((order) => show(order, request)) }, ...(next === undefined ? {} : { links: { next } }) };
+    const { page, links } = listPage(orders, request.query, orderListing(windowStart(request.scopes, request.now)), env.dialect.pageTokenAlone);
+    return { body: { orders: page.map((order) => show(order, request)) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const matches = matcher(filtersOf(request.query), windowStart(request.scopes, request.now));
-    let n = 0;
-    for (const order of orders) if (matches(order)) n += 1;
-    return { body: { count: new JsonInteger(String(n)) } };
+    return { body: { count: new JsonInteger(String(countOf(orders, request.query, orderListing(windowStart(request.scopes, request.now))))) } };
   }
 
   function update(request: RouteRequest): RouteReply {

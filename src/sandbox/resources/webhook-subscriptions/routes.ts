@@ -6,7 +6,8 @@ import { formatTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { readInput, type SubscriptionInput } from './input.js';
-import { filtersOf, listPage, matching } from './query.js';
+import { countOf, listPage } from '../pagination.js';
+import { LISTING } from './query.js';
 import { changeSchema, KEY, subscriptionRecordSchema, type SubscriptionRecord } from './record.js';
 import type { FilledSubscription } from './seed.js';
 import { subscriptionTopics } from './topics.js';
@@ -108,16 +109,12 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
   }
 
   function list(request: RouteRequest): RouteReply {
-    const { page, links } = listPage(subscriptions, request.query, env.dialect.pageTokenAlone);
+    const { page, links } = listPage(subscriptions, request.query, LISTING, env.dialect.pageTokenAlone);
     return { body: { webhooks: page.map(present) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const filters = filtersOf(
-      (name) => request.query.get(name),
-      (name) => name,
-    );
-    return { body: { count: new JsonInteger(String(subscriptions.filter(matching(filters)).length)) } };
+    return { body: { count: new JsonInteger(String(countOf(subscriptions, request.query, LISTING))) } };
   }
 
   const routes: Route[] = [
