@@ -16,9 +16,8 @@ import { metafieldSeed } from './metafields/seed.js';
 import { createCatalogResources, SCOPES as PRODUCT_SCOPES } from './products/routes.js';
 import { categorySeed, productSeed } from './products/seed.js';
 import { collectionSeed } from './collections/seed.js';
-import { SCOPES as SHOP_SCOPES } from './locations/routes.js';
+import { locationTable, SCOPES as SHOP_SCOPES } from './locations/table.js';
 import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
-import { locationSeed } from './locations/seed.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
 import { subscriptionSeed } from './webhook-subscriptions/seed.js';
 import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
@@ -31,7 +30,7 @@ import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
-  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationSeed, productSeed] },
+  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationTable.seed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },

@@ -2,7 +2,7 @@
 // /inventory/connect` (a variant stocked at a location) and `PUT /inventory/{variantId}` (its
 // quantity there). It keeps no state of its own: stock is the catalog's, each variant's
 // `inventoryQuantities`, so these routes read and write the products (journaled as product
-// changes) and check locations against the store's book. They are served with the locations
+// changes) and check locations against the store's. They are served with the locations
 // (locations/routes.ts), from the catalog's factory. Decisions where the docs are silent (the
 // item's fields, paging, set rather than adjust): docs/decisions.md "Inventory".
 import type { ScopeRequirement } from '../../http/scopes.js';
@@ -13,7 +13,8 @@ import { idFilter, listPage, type Listing } from '../pagination.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { readAvailable, readId } from '../products/input.js';
 import type { ProductRecord, VariantRecord } from '../products/record.js';
-import type { LocationBook } from '../locations/record.js';
+import type { LocationRecord } from '../locations/table.js';
+import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 
 /** The scopes its routes require, in the order a token's grant lists them. */
@@ -55,7 +56,7 @@ function compareItems(a: Item, b: Item): number {
   return BigInt(a.locationId) < BigInt(b.locationId) ? -1 : BigInt(a.locationId) > BigInt(b.locationId) ? 1 : 0;
 }
 
-export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Route[] {
+export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: Pick<TableResource<LocationRecord>, 'get'>): Route[] {
   const present = (item: Item): Record<string, unknown> => ({
     productId: new JsonInteger(item.product.productId),
     variantId: new JsonInteger(item.variant.variantId),
@@ -102,7 +103,7 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: L
     if (locationId === undefined && errors.empty) errors.add('inventory.locationId', 'is required');
     const available = needAvailable || fields.available !== undefined ? readAvailable(errors, fields.available, 'inventory.available') : undefined;
     errors.throwIfAny();
-    if (!locations.has(locationId!)) throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
+    if (locations.get(locationId!) === undefined) throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
     return { ...(variantId === undefined ? {} : { variantId }), locationId: locationId!, ...(available === undefined ? {} : { available }) };
   }
 

@@ -13,14 +13,15 @@ import { createCategoryResource } from './categories.js';
 import { createCollectionResource } from '../collections/routes.js';
 import { productListingRoutes } from './listing.js';
 import { createLocationResource } from '../locations/routes.js';
-import { LocationBook } from '../locations/record.js';
+import type { LocationRecord } from '../locations/table.js';
+import type { TableResource } from '../record-table.js';
 
 const KEY = 'products';
 
 /** A journaled change: the product as it now is, or the id of one deleted. */
 const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
-function createProductResource(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Resource {
+function createProductResource(env: ResourceEnv, catalog: Catalog, locations: TableResource<LocationRecord>): Resource {
   function replaceAll(records: ProductRecord[]): void {
     catalog.replaceProducts(records);
     for (const product of records) for (const id of Catalog.idsOf(product)) env.ids.observe(id);
@@ -45,7 +46,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Lo
     return draftProduct(
       errors,
       input,
-      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.has(id) },
+      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.get(id) !== undefined },
       env.ids,
     );
   }
@@ -116,6 +117,6 @@ export const SCOPES = ['read_products', 'write_products'] as const;
  */
 export function createCatalogResources(env: ResourceEnv): Resource[] {
   const catalog = new Catalog();
-  const locations = new LocationBook();
-  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), createLocationResource(env, catalog, locations), createProductResource(env, catalog, locations)];
+  const locations = createLocationResource(env, catalog);
+  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), locations, createProductResource(env, catalog, locations)];
 }

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { jsonPath } from '../../http/json-position.js';
 import { seedSection, type SeedReport } from '../resource.js';
 import demo from './demo.json' with { type: 'json' };
-import { ROOT_PARENT_ID } from './decisions.js';
+import { DEFAULT_LOCATION_ID, ROOT_PARENT_ID } from './decisions.js';
 import { categoryRecordSchema, productRecordSchema, type CategoryRecord, type CollectionRecord, type ProductRecord } from './record.js';
 
 export const categorySeed = seedSection({
@@ -24,7 +24,7 @@ export const productSeed = seedSection({
   demo: demo.products,
 });
 
-function checkCatalog(seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; products: ProductRecord[] }, report: SeedReport): void {
+function checkCatalog(seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; locations: Array<{ locationId: string }>; products: ProductRecord[] }, report: SeedReport): void {
   // Every catalog id once: categories, collections, and each product's own ids.
   const used = new Map<string, string>();
   const claim = (value: string, path: PropertyKey[]) => {
@@ -50,15 +50,23 @@ function checkCatalog(seed: { categories: CategoryRecord[]; collections: Collect
   });
   const collections = new Set(seed.collections.map((collection) => collection.collectionId));
   seed.collections.forEach((collection, index) => claim(collection.collectionId, ['collections', index, 'collectionId']));
+  // Stock may name the seed's locations, and the default one every store has.
+  const locations = new Set([DEFAULT_LOCATION_ID, ...seed.locations.map((location) => location.locationId)]);
   seed.products.forEach((product, index) =>
-    checkProduct(product, ['products', index], { claim, hasCategory: (value) => parents.has(value), hasCollection: (value) => collections.has(value), report }),
+    checkProduct(product, ['products', index], {
+      claim,
+      hasCategory: (value) => parents.has(value),
+      hasCollection: (value) => collections.has(value),
+      hasLocation: (value) => locations.has(value),
+      report,
+    }),
   );
 }
 
 function checkProduct(
   product: ProductRecord,
   at: PropertyKey[],
-  env: { claim(value: string, path: PropertyKey[]): void; hasCategory(id: string): boolean; hasCollection(id: string): boolean; report: SeedReport },
+  env: { claim(value: string, path: PropertyKey[]): void; hasCategory(id: string): boolean; hasCollection(id: string): boolean; hasLocation(id: string): boolean; report: SeedReport },
 ): void {
   env.claim(product.productId, [...at, 'productId']);
   product.options.forEach((option, o) => {
@@ -71,6 +79,11 @@ function checkProduct(
   product.collections.forEach((collectionId, c) => {
     if (!env.hasCollection(collectionId)) env.report([...at, 'collections', c], 'names no collection of the seed');
   });
+  product.variants.forEach((variant, v) =>
+    variant.inventoryQuantities.forEach((item, i) => {
+      if (!env.hasLocation(item.locationId)) env.report([...at, 'variants', v, 'inventoryQuantities', i, 'locationId'], 'names no location of the seed');
+    }),
+  );
   product.variants.forEach((variant, v) => {
     const fits = variant.optionValueIds.length === product.options.length && product.options.every((option, o) => option.values.some((value) => value.id === variant.optionValueIds[o]));
     if (!fits) env.report([...at, 'variants', v, 'optionValueIds'], "must name one value id of each of the product's options, in their order");
