@@ -19,7 +19,7 @@ import { collectionSeed } from './collections/seed.js';
 import { locationTable, SCOPES as SHOP_SCOPES } from './locations/table.js';
 import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
-import { subscriptionSeed } from './webhook-subscriptions/seed.js';
+import { subscriptionTable } from './webhook-subscriptions/table.js';
 import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
 import { customerSeed } from './customers/seed.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
@@ -32,7 +32,7 @@ export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
   { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationTable.seed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
-  { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
+  { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
   { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
