@@ -21,7 +21,7 @@ import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
 import { subscriptionTable } from './webhook-subscriptions/table.js';
 import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
-import { customerSeed } from './customers/seed.js';
+import { customerTable } from './customers/table.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
 import { discountSeed } from './discounts/seed.js';
@@ -33,7 +33,7 @@ export const RESOURCES = [
   { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationTable.seed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
-  { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
+  { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
   { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
 ] as const;

@@ -59,8 +59,8 @@ export interface TableDescription<Key extends string, Id extends string, F exten
   readonly filters?: readonly ListFilter<RecordOf<Id, F>>[];
   /** Records every store has (a seed or a data file without one gets it, made when loaded); their ids are not the store's sequence. */
   readonly always?: readonly SeedRecordOf<Id, F>[];
-  /** A seed's checks across records, besides ids given once: `report(index, field, message)`. */
-  readonly check?: (records: readonly SeedRecordOf<Id, F>[], report: (index: number, field: string, message: string) => void) => void;
+  /** A seed's checks across records, besides ids given once: `report(index, field, message)` (no field: the record's fault). */
+  readonly check?: (records: readonly SeedRecordOf<Id, F>[], report: (index: number, field: string | undefined, message: string) => void) => void;
   /** Its part of the demo set (demo.json beside it); absent: none. */
   readonly demo?: unknown;
 }
@@ -94,6 +94,7 @@ export interface TableResource<R> extends Resource {
 
 export interface RecordTable<Key extends string, R, Written = Record<string, unknown>> {
   readonly key: Key;
+  readonly scopes: { readonly read: ScopeRequirement; readonly write: ScopeRequirement };
   readonly recordSchema: z.ZodType<R>;
   readonly seed: SeedSection<Key, SeedSchema<R, Written>, R[]>;
   resource(env: ResourceEnv, hooks?: TableHooks<R>): TableResource<R>;
@@ -159,7 +160,7 @@ export function recordTable<const Key extends string, const Id extends string, F
         if (same !== undefined) report([key, index, id], `is the id of ${key}[${same}] too`);
         seen.set(idOf(row), index);
       });
-      description.check?.(rows as SeedRecordOf<Id, F>[], (index, field, message) => report([key, index, field], message));
+      description.check?.(rows as SeedRecordOf<Id, F>[], (index, field, message) => report(field === undefined ? [key, index] : [key, index, field], message));
     },
     fill: (rows, { stamp }): R[] =>
       withAlways(
@@ -317,5 +318,5 @@ export function recordTable<const Key extends string, const Id extends string, F
     };
   }
 
-  return { key, recordSchema, seed, resource };
+  return { key, scopes: description.scopes, recordSchema, seed, resource };
 }

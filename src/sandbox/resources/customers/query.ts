@@ -4,7 +4,7 @@
 import { isJsonNumber, isJsonObject } from '../../http/body-json.js';
 import { invalidField, malformedBody } from '../../http/sandbox-errors.js';
 import { byId, listPage, type ListFilter, type Page } from '../pagination.js';
-import { emailKey, phoneKey, type CustomerRecord } from './record.js';
+import { contactKey, type CustomerRecord } from './table.js';
 
 export const LIST_PATH = '/api/202412/customers';
 export const SEARCH_PATH = '/api/202412/customers/search';
@@ -17,8 +17,8 @@ const notEmpty = (raw: string, field: string): string => {
 };
 
 const SEARCH: readonly ListFilter<CustomerRecord>[] = [
-  { name: 'email', check: notEmpty, keep: (customer, email) => customer.email !== undefined && emailKey(customer.email) === emailKey(email) },
-  { name: 'phone', check: notEmpty, keep: (customer, phone) => customer.phone !== undefined && phoneKey(customer.phone) === phoneKey(phone) },
+  { name: 'email', check: notEmpty, keep: (customer, email) => customer.email !== undefined && contactKey.email(customer.email) === contactKey.email(email) },
+  { name: 'phone', check: notEmpty, keep: (customer, phone) => customer.phone !== undefined && contactKey.phone(customer.phone) === contactKey.phone(phone) },
   {
     name: 'name',
     check: notEmpty,
