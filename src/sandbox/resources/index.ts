@@ -14,7 +14,8 @@ import { createMetafieldResources, SCOPES as METAFIELD_SCOPES } from './metafiel
 import { definitionSeed } from './metafield-definitions/seed.js';
 import { metafieldSeed } from './metafields/seed.js';
 import { createCatalogResources, SCOPES as PRODUCT_SCOPES } from './products/routes.js';
-import { categorySeed, productSeed } from './products/seed.js';
+import { productSeed } from './products/seed.js';
+import { categoryTable } from './categories/table.js';
 import { collectionSeed } from './collections/seed.js';
 import { locationTable, SCOPES as SHOP_SCOPES } from './locations/table.js';
 import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
@@ -30,7 +31,7 @@ import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
-  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationTable.seed, productSeed] },
+  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categoryTable.seed, collectionSeed, locationTable.seed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },

@@ -9,7 +9,7 @@ import { presentProduct } from './present.js';
 import { productRecordSchema, type ProductRecord } from './record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { PRODUCT_TOPICS } from '../webhook-subscriptions/topics.js';
-import { createCategoryResource } from './categories.js';
+import { createCategoryResource } from '../categories/routes.js';
 import { createCollectionResource } from '../collections/routes.js';
 import { productListingRoutes } from './listing.js';
 import { createLocationResource } from '../locations/routes.js';

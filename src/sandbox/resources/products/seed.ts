@@ -1,20 +1,14 @@
-// The catalog's sections of a seed: the category tree and the products, stored records with
-// their ids fixed, and the demo set's (demo.json). The products' check covers the whole
-// catalog (collections too): every id once, every reference to something the seed holds.
+// The products' section of a seed: stored records with their ids fixed, and the demo set's
+// (demo.json, which holds the demo category tree too: categories/table.ts). The products' check
+// covers the whole catalog (categories and collections too): every id once, every reference to
+// something the seed holds (stock's to the locations).
 import * as z from 'zod';
 import { jsonPath } from '../../http/json-position.js';
 import { seedSection, type SeedReport } from '../resource.js';
 import demo from './demo.json' with { type: 'json' };
 import { DEFAULT_LOCATION_ID, ROOT_PARENT_ID } from './decisions.js';
-import { categoryRecordSchema, productRecordSchema, type CategoryRecord, type CollectionRecord, type ProductRecord } from './record.js';
-
-export const categorySeed = seedSection({
-  key: 'categories',
-  /** The category tree; collections and products are stored records, their ids fixed. */
-  schema: z.array(categoryRecordSchema).default([]),
-  fill: (categories): CategoryRecord[] => categories,
-  demo: demo.categories,
-});
+import type { CategoryRecord } from '../categories/table.js';
+import { productRecordSchema, type CollectionRecord, type ProductRecord } from './record.js';
 
 export const productSeed = seedSection({
   key: 'products',
@@ -33,8 +27,11 @@ function checkCatalog(seed: { categories: CategoryRecord[]; collections: Collect
     else used.set(value, jsonPath(path));
   };
   const parents = new Map(seed.categories.map((category) => [category.categoryId, category.parentCategoryId]));
+  const categoryIds = new Set<string>();
   seed.categories.forEach((category, index) => {
-    claim(category.categoryId, ['categories', index, 'categoryId']);
+    // A category id twice is the categories' own check's to report.
+    if (!categoryIds.has(category.categoryId)) claim(category.categoryId, ['categories', index, 'categoryId']);
+    categoryIds.add(category.categoryId);
     if (category.parentCategoryId !== ROOT_PARENT_ID && !parents.has(category.parentCategoryId)) {
       report(['categories', index, 'parentCategoryId'], 'names no category of the seed');
       return;
