@@ -142,11 +142,14 @@ export function recordTable<const Key extends string, const Id extends string, F
     return inOrder({ ...row, ...(created === undefined ? {} : { [created]: made }), ...(updated === undefined ? {} : { [updated]: row[updated] ?? made ?? stamp }) });
   };
 
+  /** A new record's values of the fields a create or a record every store has leaves out. */
+  const initials = (): Row => Object.fromEntries(fields.flatMap(([name, kind]) => (kind.initial === undefined ? [] : [[name, structuredClone(kind.initial)]])));
+
   const alwaysIds = new Set((description.always ?? []).map(idOf));
   /** The records every store has, where `records` lacks them, first. */
   const withAlways = (records: readonly R[], stamp: string): R[] => {
     const have = new Set(records.map(idOf));
-    return [...(description.always ?? []).filter((record) => !have.has(idOf(record))).map((record) => stamped(record, stamp)), ...records];
+    return [...(description.always ?? []).filter((record) => !have.has(idOf(record))).map((record) => stamped({ ...initials(), ...record }, stamp)), ...records];
   };
 
   const seed = seedSection({
@@ -239,8 +242,7 @@ export function recordTable<const Key extends string, const Id extends string, F
     function create(request: RouteRequest): RouteReply {
       const values = withoutCleared(read(request.body, undefined));
       const stamp = formatTimestamp(request.now);
-      const initial = Object.fromEntries(fields.flatMap(([name, kind]) => (kind.initial === undefined ? [] : [[name, structuredClone(kind.initial)]])));
-      const record = stamped({ [id]: '', ...initial, ...values }, stamp);
+      const record = stamped({ [id]: '', ...initials(), ...values }, stamp);
       return { body: { [wrap.one]: present(save(record, undefined, request), request) }, created: true };
     }
 
