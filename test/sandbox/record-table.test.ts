@@ -17,7 +17,6 @@ const PINNED = '9000000000000000001';
 const noteTable = recordTable({
   key: 'notes',
   wrap: { one: 'note', many: 'notes' },
-  noun: 'note',
   id: 'noteId',
   fields: {
     title: text({ max: 10, required: true, notBlank: true }),

@@ -47,8 +47,8 @@ export interface TableDescription<Key extends string, Id extends string, F exten
   readonly key: Key;
   /** The record's name in bodies (`{"location": {...}}`) and the listing's (`{"locations": [...]}`). */
   readonly wrap: { readonly one: string; readonly many: string };
-  /** What a record is called in messages: "No webhook subscription has the id ...". */
-  readonly noun: string;
+  /** What a record is called in messages ("No webhook subscription has the id ..."); absent: `wrap.one`. */
+  readonly noun?: string;
   readonly id: Id;
   /** In the order the store writes them. */
   readonly fields: F;
@@ -118,7 +118,7 @@ function seedSchemaOf(kind: FieldKind): z.ZodType {
 export function recordTable<const Key extends string, const Id extends string, F extends Fields>(description: TableDescription<Key, Id, F>): RecordTable<Key, RecordOf<Id, F>, SeedRecordOf<Id, F>> {
   type R = RecordOf<Id, F>;
   type Row = Record<string, unknown>;
-  const { key, wrap, noun, id, routes: paths } = description;
+  const { key, wrap, noun = wrap.one, id, routes: paths } = description;
   const fields = Object.entries(description.fields) as Array<[string, FieldKind]>;
   const idOf = (record: R | Row) => (record as Row)[id] as string;
   const stampOf = (stamp: 'created' | 'updated') => fields.find(([, kind]) => kind.stamp === stamp)?.[0];

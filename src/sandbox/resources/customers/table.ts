@@ -82,7 +82,6 @@ const name = text({ max: NAME_MAX_LENGTH, clearable: true });
 export const customerTable = recordTable({
   key: 'customers',
   wrap: { one: 'customer', many: 'customers' },
-  noun: 'customer',
   id: 'id',
   fields: {
     firstName: name,

@@ -17,7 +17,6 @@ const address = text({ max: MAX_TEXT_LENGTH });
 export const locationTable = recordTable({
   key: 'locations',
   wrap: { one: 'location', many: 'locations' },
-  noun: 'location',
   id: 'locationId',
   fields: {
     name: text({ max: MAX_TEXT_LENGTH, required: true, notBlank: true }),
