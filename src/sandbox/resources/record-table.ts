@@ -301,6 +301,7 @@ export function recordTable<const Key extends string, const Id extends string, F
         replaceAll(z.array(recordSchema).parse(section ?? []));
       },
       dump: () => store.all(),
+      count: () => store.all().length,
       ...(writes
         ? {
             apply(change: unknown) {

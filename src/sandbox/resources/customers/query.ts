@@ -4,7 +4,7 @@
 import { isJsonNumber, isJsonObject } from '../../http/body-json.js';
 import { invalidField, malformedBody } from '../../http/sandbox-errors.js';
 import { byId, listPage, type ListFilter, type Page } from '../pagination.js';
-import { contactKey, type CustomerRecord } from './table.js';
+import { contactKey, type CustomerRecord } from './record.js';
 
 export const LIST_PATH = '/api/202412/customers';
 export const SEARCH_PATH = '/api/202412/customers/search';

@@ -1,4 +1,4 @@
-// Customers (`/customers`, partners.genstore.ai "About Customer"): the table (table.ts) with
+// Customers (`/customers`, partners.genstore.ai "About Customer"): the table (record.ts) with
 // what it cannot say: emails and phones unique in the store, a contact field kept, addresses
 // given ids, protected fields withheld from a token without the approval
 // (http/protected-fields.ts), customers/create|update|delete webhooks, and the listing and
@@ -10,9 +10,9 @@ import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { CUSTOMER_TOPICS } from '../webhook-subscriptions/topics.js';
 import { customerPage, searchQuery } from './query.js';
-import { CONTACT_FIELDS, contactKey, customerTable, type CustomerRecord } from './table.js';
+import { CONTACT_FIELDS, contactKey, customerTable, type CustomerRecord } from './record.js';
 
-export { SCOPES } from './table.js';
+export { SCOPES } from './record.js';
 
 /** The fields only a token approved for protected data reads (the docs' list: name, email, phone, address). */
 const PROTECTED_CUSTOMER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'addresses'] as const;

@@ -13,7 +13,7 @@ import { idFilter, listPage, type Listing } from '../pagination.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { readAvailable, readId } from '../products/input.js';
 import type { ProductRecord, VariantRecord } from '../products/record.js';
-import type { LocationRecord } from '../locations/table.js';
+import type { LocationRecord } from '../locations/record.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 

@@ -1,5 +1,5 @@
 // The shop (`GET /shops/info`) and its locations, as the store documents them under About Shop
-// (partners.genstore.ai/docs/api-rest/28): the locations' table (table.ts) with what it cannot
+// (partners.genstore.ai/docs/api-rest/28): the locations' table (record.ts) with what it cannot
 // say, that the default location and one holding stock cannot be deleted. Stock is the
 // catalog's: inventory/routes.ts, served here, reads and writes it, so this resource comes
 // from the catalog's factory and shares its state. docs/decisions.md "Locations".
@@ -11,7 +11,7 @@ import { DEFAULT_LOCATION_ID, DEFAULT_WEIGHT_UNIT } from '../products/decisions.
 import { inventoryRoutes } from '../inventory/routes.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, RouteReply } from '../resource.js';
-import { locationTable, type LocationRecord } from './table.js';
+import { locationTable, type LocationRecord } from './record.js';
 
 /** The sandbox shop's id, as `GET /shops/info` answers it (the docs' sample has one of 10 digits). */
 const SHOP_ID = '1000000001';

@@ -1,5 +1,5 @@
 import { compareIds } from '../../state/ids.js';
-import type { CategoryRecord } from '../categories/table.js';
+import type { CategoryRecord } from '../categories/record.js';
 import type { RecordStore } from '../record-book.js';
 import type { CollectionRecord, ProductRecord } from './record.js';
 import { ROOT_PARENT_ID } from './decisions.js';

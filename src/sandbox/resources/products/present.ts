@@ -1,5 +1,5 @@
 import { JsonInteger, serializeJson, type IdsAs } from '../../http/body-json.js';
-import type { CategoryRecord } from '../categories/table.js';
+import type { CategoryRecord } from '../categories/record.js';
 import type { CollectionRecord, ProductRecord, VariantRecord } from './record.js';
 import type { Dialect } from '../../http/dialect.js';
 import { COLLECTION_TYPE_CODES, SALES_CHANNEL_CODE } from './decisions.js';

@@ -13,7 +13,7 @@ import { createCategoryResource } from '../categories/routes.js';
 import { createCollectionResource } from '../collections/routes.js';
 import { productListingRoutes } from './listing.js';
 import { createLocationResource } from '../locations/routes.js';
-import type { LocationRecord } from '../locations/table.js';
+import type { LocationRecord } from '../locations/record.js';
 import type { TableResource } from '../record-table.js';
 
 const KEY = 'products';

@@ -1,5 +1,5 @@
 // The products' section of a seed: stored records with their ids fixed, and the demo set's
-// (demo.json, which holds the demo category tree too: categories/table.ts). The products' check
+// (demo.json, which holds the demo category tree too: categories/record.ts). The products' check
 // covers the whole catalog (categories and collections too): every id once, every reference to
 // something the seed holds (stock's to the locations).
 import * as z from 'zod';
@@ -7,7 +7,7 @@ import { jsonPath } from '../../http/json-position.js';
 import { seedSection, type SeedReport } from '../resource.js';
 import demo from './demo.json' with { type: 'json' };
 import { DEFAULT_LOCATION_ID, ROOT_PARENT_ID } from './decisions.js';
-import type { CategoryRecord } from '../categories/table.js';
+import type { CategoryRecord } from '../categories/record.js';
 import { productRecordSchema, type CollectionRecord, type ProductRecord } from './record.js';
 
 export const productSeed = seedSection({

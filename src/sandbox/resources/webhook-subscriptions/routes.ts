@@ -1,4 +1,4 @@
-// Webhook subscriptions, as the real service has them (`/app/webhooks`): the table (table.ts)
+// Webhook subscriptions, as the real service has them (`/app/webhooks`): the table (record.ts)
 // with what it cannot say. One address takes one topic once; a create answers 201 in both
 // dialects (the service documents it for this create, not the spec's 200); and the dispatcher
 // asks addressesFor(topic) at each event, so a subscription made at run time receives the next
@@ -6,9 +6,9 @@
 import { conflict } from '../../http/sandbox-errors.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, RouteReply } from '../resource.js';
-import { subscriptionTable, type SubscriptionRecord } from './table.js';
+import { subscriptionTable, type SubscriptionRecord } from './record.js';
 
-export { SCOPES } from './table.js';
+export { SCOPES } from './record.js';
 
 /** The subscriptions resource, with the look-up the webhook dispatcher needs. */
 export interface SubscriptionResource extends TableResource<SubscriptionRecord> {
