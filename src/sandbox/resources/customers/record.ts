@@ -7,6 +7,7 @@
 // docs/decisions.md "Customers" has the choices.
 import * as z from 'zod';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
+import { ID_PATTERN } from '../../state/ids.js';
 import { AMOUNT_PATTERN } from '../money.js';
 import { createTime, flag, kept, text, updateTime, type FieldKind } from '../record-fields.js';
 import { recordTable, type TableRecord } from '../record-table.js';
@@ -23,7 +24,7 @@ const NAME_MAX_LENGTH = 255;
 /** Loose on purpose: an address of the docs' sample is a handful of optional strings. */
 const ADDRESS_TEXT = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'provinceCode', 'countryCode', 'zip', 'phone'] as const;
 const addressText = Object.fromEntries(ADDRESS_TEXT.map((name) => [name, z.string().optional()])) as Record<(typeof ADDRESS_TEXT)[number], z.ZodOptional<z.ZodString>>;
-const addressSchema = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros'), ...addressText, isDefaultAddress: z.boolean() });
+const addressSchema = z.strictObject({ id: z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros'), ...addressText, isDefaultAddress: z.boolean() });
 type Address = z.infer<typeof addressSchema>;
 
 /**
