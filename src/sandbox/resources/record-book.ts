@@ -1,7 +1,19 @@
 // The records of one resource in memory, ascending by id (the order every listing pages in),
 // found by id in a map: what a record table keeps unless its resource shares its state
 // (the catalog's categories and collections hand their own RecordStore).
-import { compareIds } from '../state/ids.js';
+import { notFound } from '../http/sandbox-errors.js';
+import { canonicalId, compareIds } from '../state/ids.js';
+
+/**
+ * The record an id of a path names (leading zeros dropped), as `get` finds it, or a 404 saying
+ * which `noun` has no such id (the id cut to 40 characters: it comes from the request).
+ */
+export function findByPathId<R>(rawId: string | undefined, get: (id: string) => R | undefined, noun: string): R {
+  const id = rawId === undefined ? null : canonicalId(rawId);
+  const found = id === null ? undefined : get(id);
+  if (found === undefined) throw notFound(`No ${noun} has the id ${String(rawId).slice(0, 40)}.`);
+  return found;
+}
 
 /** Where a record table keeps its records. */
 export interface RecordStore<R> {

@@ -8,12 +8,12 @@
 import * as z from 'zod';
 import { isJsonObject, JsonInteger } from '../http/body-json.js';
 import { API_ROOT } from '../http/router.js';
-import { FieldErrors, invalidField, notFound } from '../http/sandbox-errors.js';
+import { FieldErrors, invalidField } from '../http/sandbox-errors.js';
 import type { ScopeRequirement } from '../http/scopes.js';
-import { canonicalId, ID_PATTERN } from '../state/ids.js';
+import { ID_PATTERN } from '../state/ids.js';
 import { formatTimestamp } from './dates.js';
 import { byId, countOf, listPage, type ListFilter, type Listing } from './pagination.js';
-import { RecordBook, type RecordStore } from './record-book.js';
+import { findByPathId, RecordBook, type RecordStore } from './record-book.js';
 import { CLEAR, type FieldKind } from './record-fields.js';
 import { seedSection, type Resource, type ResourceEnv, type Route, type RouteReply, type RouteRequest, type SeedSection } from './resource.js';
 
@@ -186,12 +186,7 @@ export function recordTable<const Key extends string, const Id extends string, F
       return hooks.present === undefined ? shown : hooks.present(shown, record, request);
     }
 
-    function find(rawId: string | undefined): R {
-      const canonical = rawId === undefined ? null : canonicalId(rawId);
-      const found = canonical === null ? undefined : store.get(canonical);
-      if (found === undefined) throw notFound(`No ${noun} has the id ${String(rawId).slice(0, 40)}.`);
-      return found;
-    }
+    const find = (rawId: string | undefined): R => findByPathId(rawId, (recordId) => store.get(recordId), noun);
 
     function observe(record: R): void {
       if (!alwaysIds.has(idOf(record))) env.ids.observe(idOf(record));

@@ -3,8 +3,9 @@
 // query.ts, request bodies in input.ts, the seed section and demo cards in seed.ts.
 import * as z from 'zod';
 import { formatTimestamp } from '../dates.js';
-import { conflict, malformedBody, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, compareIds } from '../../state/ids.js';
+import { conflict, malformedBody } from '../../http/sandbox-errors.js';
+import { compareIds } from '../../state/ids.js';
+import { findByPathId } from '../record-book.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './input.js';
@@ -41,12 +42,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     for (const card of cards) env.ids.observe(card.id);
   }
 
-  function find(rawId: string | undefined): GiftCardRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const card = id === null ? undefined : byId.get(id);
-    if (card === undefined) throw notFound(`No gift card has the id ${String(rawId).slice(0, 40)}.`);
-    return card;
-  }
+  const find = (rawId: string | undefined): GiftCardRecord => findByPathId(rawId, (id) => byId.get(id), 'gift card');
 
   function create(request: RouteRequest) {
     const input = parseCreateGiftCard(request.body);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { FieldErrors, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, ID_PATTERN } from '../../state/ids.js';
+import { FieldErrors } from '../../http/sandbox-errors.js';
+import { ID_PATTERN } from '../../state/ids.js';
+import { findByPathId } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { Catalog } from './catalog-state.js';
 import { draftProduct } from './assembly.js';
@@ -27,12 +28,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Ta
     for (const product of records) for (const id of Catalog.idsOf(product)) env.ids.observe(id);
   }
 
-  function find(rawId: string | undefined): ProductRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const product = id === null ? undefined : catalog.product(id);
-    if (product === undefined) throw notFound(`No product has the id ${String(rawId).slice(0, 40)}.`);
-    return product;
-  }
+  const find = (rawId: string | undefined): ProductRecord => findByPathId(rawId, (id) => catalog.product(id), 'product');
 
   /** The product as a single-product read answers it; webhooks carry the same object. */
   function fullView(product: ProductRecord): Record<string, unknown> {
