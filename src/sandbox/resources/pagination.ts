@@ -141,7 +141,7 @@ function keeper<T>(listing: Listing<T>, values: Readonly<Record<string, string>>
 }
 
 /** The index of the first record after `position` ('' is before the first), the records in the listing's order. */
-export function firstAfter<T>(records: readonly T[], position: string, order: ListOrder<T>): number {
+function firstAfter<T>(records: readonly T[], position: string, order: ListOrder<T>): number {
   if (position === '') return 0;
   let low = 0;
   let high = records.length;

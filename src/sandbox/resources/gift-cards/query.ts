@@ -6,7 +6,7 @@ import { GIFT_CARD_STATUSES, LAST_CHARACTERS_PATTERN, lastCharactersOf, statusOf
 
 const SEARCH_PATH = '/api/202412/gift_cards/search';
 
-export const BY_ID = byId((card: GiftCardRecord) => card.id);
+const BY_ID = byId((card: GiftCardRecord) => card.id);
 
 /** The search as of `now` (a card's status is judged by the day). */
 export function cardSearch(now: Date): Listing<GiftCardRecord> {
