@@ -6,22 +6,23 @@
 // and a write the store still refuses (it changed since the check, or failed) has the run's
 // writes taken back from its journal (import-job.ts, withJournal). With --shard each shard
 // is such a run of its own: it checks, writes and takes back its share alone.
+import type { BulkEnv } from './engine/env.js';
 import { rm } from 'node:fs/promises';
-import type { ImportEnv, ImportReport } from './import-job.js';
+import type { ImportReport } from './import-job.js';
 import type { OpenRehearsalStore, RehearsalMode } from './rehearsal.js';
 import { spoolStdin, stdinAgain } from './source.js';
 
 /** An import and its rehearsal, as a command runs them. */
 export interface ImportRuns<Q> {
-  run: (request: Q, env: ImportEnv) => Promise<ImportReport>;
-  rehearse: (request: Q, env: ImportEnv, open: OpenRehearsalStore, mode?: RehearsalMode) => Promise<ImportReport>;
+  run: (request: Q, env: BulkEnv) => Promise<ImportReport>;
+  rehearse: (request: Q, env: BulkEnv, open: OpenRehearsalStore, mode?: RehearsalMode) => Promise<ImportReport>;
 }
 
 /** The check on a copy, then (when it refuses no row) the real run; stdin is kept in a private file meanwhile, as it is read twice. */
-export async function importAllOrNothing<Q extends { file: string }>(request: Q, env: ImportEnv, open: OpenRehearsalStore, runs: ImportRuns<Q>): Promise<ImportReport> {
+export async function importAllOrNothing<Q extends { file: string }>(request: Q, env: BulkEnv, open: OpenRehearsalStore, runs: ImportRuns<Q>): Promise<ImportReport> {
   const spool = request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
   try {
-    const input = (): ImportEnv => (spool ? { ...env, stdin: stdinAgain(spool) } : env);
+    const input = (): BulkEnv => (spool ? { ...env, stdin: stdinAgain(spool) } : env);
     // The check writes nothing to the store: no journal.
     const { openJournal: _none, ...checkEnv } = input();
     const check = await runs.rehearse(request, checkEnv, open, 'check');

@@ -5,12 +5,9 @@
 // memory holds ids, never the values of the whole store). Reports as the import does: lines
 // for stderr, a --json summary, and the error the run ends with (3 when some objects
 // failed, 130 when interrupted).
-import type { Readable, Writable } from 'node:stream';
-import type { Api } from '../api/index.js';
+import type { BulkEnv } from './engine/env.js';
 import { MAX_PAGE_SIZE } from '../api/metafields/requests.js';
 import type { Metafield } from '../api/metafields/schema.js';
-import type { Clock } from '../core/clock.js';
-import type { ApiTuning } from '../core/transport.js';
 import { CancelledError, PartialFailureError } from '../core/errors.js';
 import { stripPeriod } from '../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
@@ -37,18 +34,6 @@ export interface ExportRequest {
   outputPath?: string;
   /** Where the objects that failed go, as domain,bizId,reason (which --objects reads for a retry). */
   rejectsPath?: string;
-}
-
-export interface ExportEnv {
-  stdin: Readable;
-  stdout: Writable;
-  /** Ctrl-C. */
-  signal: AbortSignal;
-  api(tuning: ApiTuning): Promise<Api>;
-  /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
-  progress: { write: (text: string) => void; mode: 'live' | 'lines' };
-  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
-  clock: Clock;
 }
 
 export interface ExportSummaryJson {
@@ -86,7 +71,7 @@ const FIRST_FAILURES = 5;
 
 type Listing = { ok: true; values: Metafield[] } | { ok: false; error: unknown };
 
-export async function exportMetafields(request: ExportRequest, env: ExportEnv): Promise<ExportReport> {
+export async function exportMetafields(request: ExportRequest, env: BulkEnv): Promise<ExportReport> {
   const clock = () => env.clock.now();
   const started = clock();
   const { source, shard, concurrency, format, outputPath, rejectsPath } = request;
@@ -128,8 +113,8 @@ export async function exportMetafields(request: ExportRequest, env: ExportEnv): 
   let sink: RowSink | undefined;
   let rejects: RowSink | undefined;
   try {
-    sink = await openOutput(outputTo, { field: 'output', contract: 'whole', stdout: env.stdout, ...(personal ? { mode: 0o600 } : {}) });
-    rejects = rejectsTo === undefined ? undefined : await openOutput(rejectsTo, { field: 'rejects', contract: 'whole', stdout: env.stdout });
+    sink = await openOutput(outputTo, { field: 'output', contract: 'whole', stdout: env.dataStdout, ...(personal ? { mode: 0o600 } : {}) });
+    rejects = rejectsTo === undefined ? undefined : await openOutput(rejectsTo, { field: 'rejects', contract: 'whole', stdout: env.dataStdout });
   } catch (error) {
     await sink?.discard();
     env.signal.removeEventListener('abort', onAbort);

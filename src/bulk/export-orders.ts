@@ -8,14 +8,12 @@
 // The rows hold buyers' emails: every file is private (0600). Anything else (stdout, a FIFO,
 // a device) gets the rows through the sink the caller opened (output-sink.ts), in place.
 import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
 import type { Api } from '../api/index.js';
+import type { BulkEnv } from './engine/env.js';
 import type { OrderFilters } from '../api/orders/requests.js';
 import { idOf } from '../api/orders/reading.js';
 import { checkOrderWindow, windowWarning } from '../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../core/errors.js';
-import type { Clock } from '../core/clock.js';
-import type { ApiTuning } from '../core/transport.js';
 import { plural } from '../core/words.js';
 import type { ExportProgress } from './export-progress.js';
 import { streamSink, type RowSink } from './output-sink.js';
@@ -28,25 +26,12 @@ export interface OrderExportRequest {
   format: OrderExportFormat;
   /** A regular file: written as FILE.partial, renamed to this when complete. */
   outputPath?: string;
-  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place); env.stdout without either. */
+  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place); env.dataStdout without either. */
   sink?: RowSink;
   /** The sink's --output as named (a FIFO's path), for the summary. */
   sinkName?: string;
   /** Go on from FILE.partial where a killed or interrupted run stopped. */
   resume: boolean;
-}
-
-export interface OrderExportEnv {
-  stdout: Writable;
-  signal: AbortSignal;
-  api(tuning: ApiTuning): Promise<Api>;
-  now: Date;
-  /** A warning on stderr (the 60-day window). */
-  warn(message: string): void;
-  /** Counts the orders as pages come (the progress line). */
-  progress?: ExportProgress;
-  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
-  clock: Clock;
 }
 
 export interface OrderExportSummary {
@@ -87,15 +72,16 @@ const PRIVATE = 0o600;
 export const partialPath = (path: string) => `${path}.partial`;
 export const progressPath = (path: string) => `${path}.progress.json`;
 
-export async function exportOrders(request: OrderExportRequest, env: OrderExportEnv): Promise<OrderExportReport> {
+/** `progress`: counts the orders as pages come (the progress line). */
+export async function exportOrders(request: OrderExportRequest, env: BulkEnv, progress?: ExportProgress): Promise<OrderExportReport> {
   const clock = () => env.clock.now();
   const started = clock();
   const { filters, format, outputPath } = request;
-  let progress: Progress = { version: 1, format, filters, bytes: 0, lastOrderId: null, orders: 0, rows: 0 };
+  let state: Progress = { version: 1, format, filters, bytes: 0, lastOrderId: null, orders: 0, rows: 0 };
   let resumedAfter: string | null = null;
   if (request.resume) {
-    progress = await readProgress(outputPath!, format, filters);
-    resumedAfter = progress.lastOrderId;
+    state = await readProgress(outputPath!, format, filters);
+    resumedAfter = state.lastOrderId;
   }
 
   const paced = await openPacedApi({ signal: env.signal, api: env.api, clock: env.clock }, 1);
@@ -108,20 +94,20 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   let abandon: () => Promise<void>;
   if (outputPath !== undefined) {
     const partial = partialPath(outputPath);
-    if (request.resume) await truncate(partial, progress.bytes);
+    if (request.resume) await truncate(partial, state.bytes);
     const handle = await open(partial, request.resume ? 'r+' : 'w', PRIVATE).catch((error: NodeJS.ErrnoException) => {
       throw new FieldError('output', (flag) => `${flag()}: cannot write ${partial}${error.code ? ` (${error.code})` : ''}; nothing was sent.`, false);
     });
     // A partial file an older version left keeps its own mode when opened: made private here.
     await handle.chmod(PRIVATE);
-    let position = progress.bytes;
+    let position = state.bytes;
     write = async (text) => {
       const bytes = Buffer.from(text, 'utf8');
       await handle.write(bytes, 0, bytes.length, position);
       position += bytes.length;
     };
     const save = async () => {
-      const saved = { ...progress, bytes: position };
+      const saved = { ...state, bytes: position };
       await writeFile(`${progressPath(outputPath)}.tmp`, `${JSON.stringify(saved)}\n`, { mode: PRIVATE });
       await rename(`${progressPath(outputPath)}.tmp`, progressPath(outputPath));
     };
@@ -144,25 +130,25 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
       await save();
     };
   } else {
-    const sink = request.sink ?? streamSink(env.stdout);
+    const sink = request.sink ?? streamSink(env.dataStdout);
     write = (text) => sink.write(text);
     finish = () => sink.commit();
     abandon = () => sink.discard();
     await write(orderHeader(format));
   }
 
-  const query: OrderFilters = progress.lastOrderId === null ? filters : { ...filters, sinceId: progress.lastOrderId };
+  const query: OrderFilters = state.lastOrderId === null ? filters : { ...filters, sinceId: state.lastOrderId };
   try {
     for await (const page of paced.api.orders.everyOrder(query)) {
       if (env.signal.aborted) throw new CancelledError();
-      env.progress?.add(page.length);
+      progress?.add(page.length);
       let text = '';
       for (const order of page) {
         const rows = orderRows(order);
         text += orderRowsText(rows, format);
-        progress.rows += rows.length;
-        progress.orders += 1;
-        progress.lastOrderId = idOf(order) ?? progress.lastOrderId;
+        state.rows += rows.length;
+        state.orders += 1;
+        state.lastOrderId = idOf(order) ?? state.lastOrderId;
       }
       if (text !== '') await write(text);
     }
@@ -170,19 +156,19 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   } catch (error) {
     await abandon();
     if (outputPath !== undefined && (error instanceof CancelledError || env.signal.aborted)) {
-      throw new CancelledError(`Interrupted after ${plural(progress.orders, 'order')}: run the same command with --resume to go on from ${partialPath(outputPath)}.`);
+      throw new CancelledError(`Interrupted after ${plural(state.orders, 'order')}: run the same command with --resume to go on from ${partialPath(outputPath)}.`);
     }
     if (outputPath !== undefined) {
       const message = error instanceof Error ? error.message : String(error);
-      const again = `${partialPath(outputPath)} holds the first ${plural(progress.orders, 'order')}: run the same command with --resume to go on.`;
+      const again = `${partialPath(outputPath)} holds the first ${plural(state.orders, 'order')}: run the same command with --resume to go on.`;
       if (error instanceof RuntimeError) throw new RuntimeError(`${message} ${again}`);
     }
     throw error;
   }
   const counts = paced.counts();
   const summary: OrderExportSummary = {
-    orders: progress.orders,
-    rows: progress.rows,
+    orders: state.orders,
+    rows: state.rows,
     resumedAfter,
     windowLimited,
     requests: counts?.sent ?? 0,
@@ -192,12 +178,12 @@ export async function exportOrders(request: OrderExportRequest, env: OrderExport
   const named = outputPath ?? request.sinkName;
   const where = named === undefined ? '' : ` to ${named}`;
   const resumed = resumedAfter === null ? '' : ` (resumed after order ${resumedAfter})`;
-  return { lines: [`Exported ${plural(progress.orders, 'order')}, ${plural(progress.rows, 'row')}${where}${resumed}.`], summary };
+  return { lines: [`Exported ${plural(state.orders, 'order')}, ${plural(state.rows, 'row')}${where}${resumed}.`], summary };
 }
 
 /** Without read_all_orders a store lists the last 60 days only: an export reaching further back says so. */
-async function checkWindow(api: Api, since: string | undefined, env: OrderExportEnv): Promise<boolean | null> {
-  const check = await checkOrderWindow(api.accessScopes, since, env.now);
+async function checkWindow(api: Api, since: string | undefined, env: BulkEnv): Promise<boolean | null> {
+  const check = await checkOrderWindow(api.accessScopes, since, env.now());
   const warning = windowWarning(check, '--since', 'the export');
   if (warning !== undefined) env.warn(warning);
   return check.limited;

@@ -3,6 +3,7 @@
 // makes the codes of code rows without one), the store's discounts read, then the rows run
 // through the import engine as discounts. stdin is read once into a private temporary file,
 // as the file is read twice (giftcard import does the same).
+import type { BulkEnv } from './engine/env.js';
 import type { DiscountsApi } from '../api/discounts/requests.js';
 import { shapeOf } from '../api/discounts/wire-shape.js';
 import { GENERATED_DISCOUNT_CODE_LENGTH } from '../api/discounts/fields.js';
@@ -13,7 +14,7 @@ import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from './c
 import { CsvSyntaxError } from './csv-rows.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './discount-kind.js';
 import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type DiscountText, type RowRules } from './discount-rows.js';
-import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport, type JobSettings } from './import-job.js';
+import { report as reportOf, runImportJob, withJournal, type ImportReport, type JobSettings } from './import-job.js';
 import { discountWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
 import { PreflightProblems } from './preflight-problems.js';
@@ -33,7 +34,7 @@ export interface DiscountImportRequest extends JobSettings {
   family?: Brand;
 }
 
-export async function importDiscounts(request: DiscountImportRequest, env: ImportEnv): Promise<ImportReport> {
+export async function importDiscounts(request: DiscountImportRequest, env: BulkEnv): Promise<ImportReport> {
   // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath, codesOut } = request;
   const input = await reopenableInput(request.file, env.stdin, env.signal, true);

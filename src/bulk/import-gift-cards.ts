@@ -2,13 +2,14 @@
 // also makes the codes of rows without one), the store's cards read when that is cheap,
 // then the rows run through the import engine as gift cards. stdin is read once into a
 // private temporary file, as the file is read twice.
+import type { BulkEnv } from './engine/env.js';
 import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { plural } from '../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './gift-card-kind.js';
 import { codesOutPlace } from './codes-out.js';
 import { preflight } from './gift-card-preflight.js';
 import { openRejectsFile } from './rejects.js';
-import { report as reportOf, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import { report as reportOf, runImportJob, withJournal, type ImportReport } from './import-job.js';
 import { giftCardWatch } from './runs/watches.js';
 import { openPacedApi } from './paced-api.js';
 import { GaveUpError } from './paced-api.js';
@@ -37,7 +38,7 @@ export interface GiftCardImportRequest {
   rehearsal?: boolean | 'check';
 }
 
-export async function importGiftCards(request: GiftCardImportRequest, env: ImportEnv): Promise<ImportReport> {
+export async function importGiftCards(request: GiftCardImportRequest, env: BulkEnv): Promise<ImportReport> {
   // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath } = request;
   // Read twice (checked whole first, then imported): stdin is kept in a private file meanwhile.

@@ -3,12 +3,9 @@
 // summary and the error the run ends with (interrupted, failed, partial). With its journal
 // (withJournal): the run id, and all or nothing's rollback of a run that did not apply
 // every row.
-import type { Readable } from 'node:stream';
-import type { Api } from '../api/index.js';
-import type { Clock } from '../core/clock.js';
-import type { ApiTuning } from '../core/transport.js';
 import { AuthError, CancelledError, NetworkError, PartialFailureError, RuntimeError } from '../core/errors.js';
 import { pluralWord, stripPeriod } from '../core/words.js';
+import type { BulkEnv } from './engine/env.js';
 import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../core/rate-governor.js';
@@ -19,23 +16,6 @@ import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
 import { counted, summaryJson, summaryLines, type SummaryJson } from './summary.js';
-
-/** What an import needs of the command's context. */
-export interface ImportEnv {
-  stdin: Readable;
-  /** Ctrl-C. */
-  signal: AbortSignal;
-  api(tuning: ApiTuning): Promise<Api>;
-  /** The context's clock (ctx.clock): the run's pace and its elapsed time. */
-  clock: Clock;
-  /** Where progress goes: redrawn in place ('live', a terminal) or as plain lines (logs). */
-  progress: { write: (text: string) => void; mode: 'live' | 'lines' };
-  /**
-   * A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as
-   * named; `notUndoable`: why undo cannot put the run's writes back, for a kind whose writes the API cannot take back).
-   */
-  openJournal?: (file: string, notUndoable?: string) => Promise<RunJournal>;
-}
 
 export interface ImportReport {
   result: ImportResult;
@@ -79,7 +59,7 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
   kind: RowKind<T, R, L>,
   rejectColumns: RejectColumns<T>,
   settings: JobSettings,
-  env: ImportEnv,
+  env: BulkEnv,
   paced: PacedApi,
   files: {
     /** The rejects file, when the caller opened it already (before its first request). */
@@ -139,7 +119,7 @@ function withStoreIds(sink: ResultSink, onCopy: boolean): ResultSink {
  * keeps its journal only if it recorded a write; a run that wrote nothing keeps none. An
  * all-or-nothing run that did not apply every row has its writes taken back here.
  */
-export async function withJournal(env: ImportEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
+export async function withJournal(env: BulkEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
   const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file, notUndoable);
   let report: ImportReport;
   try {
@@ -174,7 +154,7 @@ async function leftNothing(journal: RunJournal, summary: SummaryJson): Promise<b
  * rollback that cannot finish names every key it left (exit 1), and the run waits in
  * `store-cli runs` for `store-cli undo`. After Ctrl-C nothing more is sent: the writes wait alike.
  */
-async function rolledBack(journal: RunJournal, report: ImportReport, env: ImportEnv, concurrency: number): Promise<ImportReport> {
+async function rolledBack(journal: RunJournal, report: ImportReport, env: BulkEnv, concurrency: number): Promise<ImportReport> {
   const { runId } = journal;
   const { notUndoable } = journal.runMeta;
   const undoLine = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;

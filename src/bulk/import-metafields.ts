@@ -1,6 +1,7 @@
 // One metafield import: the file (CSV or JSON lines) opened, and run through the import
 // engine as metafield rows.
-import { runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import type { BulkEnv } from './engine/env.js';
+import { runImportJob, withJournal, type ImportReport } from './import-job.js';
 import { metafieldWatch } from './runs/watches.js';
 import { metafieldKind } from './metafield-kind.js';
 import { openPacedApi } from './paced-api.js';
@@ -10,7 +11,7 @@ import { openSource } from './source.js';
 import type { RejectLimit } from './run-import.js';
 import { UndefinedFields } from './undefined-fields.js';
 
-export type { ImportEnv, ImportReport };
+export type { ImportReport };
 
 export interface ImportRequest {
   /** A CSV or JSON-lines path, or "-" for stdin. */
@@ -35,7 +36,7 @@ export interface ImportRequest {
   rehearsal?: boolean | 'check';
 }
 
-export async function importMetafields(request: ImportRequest, env: ImportEnv): Promise<ImportReport> {
+export async function importMetafields(request: ImportRequest, env: BulkEnv): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));

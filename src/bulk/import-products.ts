@@ -1,5 +1,6 @@
 // One product import: the store's catalog read (products, categories, collections,
 // locations), then the file (CSV or JSON lines) run through the import engine as product rows.
+import type { BulkEnv } from './engine/env.js';
 import type { Api } from '../api/index.js';
 import { MAX_PRODUCT_PAGE } from '../api/products/codes.js';
 import { idText } from '../api/products/draft.js';
@@ -7,7 +8,7 @@ import type { Product } from '../api/products/schema.js';
 import { AuthError, CancelledError, NetworkError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import { plural } from '../core/words.js';
-import { report, runImportJob, withJournal, type ImportEnv, type ImportReport } from './import-job.js';
+import { report, runImportJob, withJournal, type ImportReport } from './import-job.js';
 import { productWatch } from './runs/watches.js';
 import { GaveUpError, openPacedApi } from './paced-api.js';
 import { ProductCatalog, type CatalogSource, type Named } from './product-catalog.js';
@@ -75,7 +76,7 @@ export function productWriter(api: Api): ProductWriter {
   };
 }
 
-export async function importProducts(request: ProductImportRequest, env: ImportEnv): Promise<ImportReport> {
+export async function importProducts(request: ProductImportRequest, env: BulkEnv): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const started = performance.now();
@@ -103,7 +104,7 @@ export async function importProducts(request: ProductImportRequest, env: ImportE
 }
 
 /** No store to read: the rows are checked against an empty catalog that refuses every write (the engine then validates only). */
-async function offlineDryRun(request: ProductImportRequest, env: ImportEnv, error: Error): Promise<ImportReport> {
+async function offlineDryRun(request: ProductImportRequest, env: BulkEnv, error: Error): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
   const rejects = productRejects();
   const refuse = () => Promise.reject(error);

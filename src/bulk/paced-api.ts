@@ -7,11 +7,10 @@
 // moment, so the summary counts what the store really did.
 import { setMaxListeners } from 'node:events';
 import type { Api } from '../api/index.js';
-import type { Clock } from '../core/clock.js';
-import type { ApiTuning } from '../core/transport.js';
 import { RuntimeError, type NamedByField } from '../core/errors.js';
 import { RateGovernor, type RequestCounts } from '../core/rate-governor.js';
 import { bulkRetryPolicy } from '../core/retry.js';
+import type { BulkEnv } from './engine/env.js';
 import { formatDuration } from './import-progress.js';
 
 export type { RequestCounts };
@@ -37,14 +36,6 @@ export class GaveUpError extends RuntimeError implements NamedByField {
   }
 }
 
-export interface PacedApiEnv {
-  /** Ctrl-C. */
-  signal: AbortSignal;
-  api(tuning: ApiTuning): Promise<Api>;
-  /** The context's clock (ctx.clock): the run's pace, backoffs and --give-up-after go by it. */
-  clock: Clock;
-}
-
 export interface PacedApi {
   api: Api;
   /** Requests sent so far, as the run's governor counted them. */
@@ -55,7 +46,7 @@ export interface PacedApi {
  * `giveUpAfterMs`: an import's --give-up-after: the run gives up (GaveUpError) once the store
  * has refused every request with 429 for this long; unset, it never gives up on 429s.
  */
-export async function openPacedApi(env: PacedApiEnv, concurrency: number, giveUpAfterMs?: number): Promise<PacedApi> {
+export async function openPacedApi(env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>, concurrency: number, giveUpAfterMs?: number): Promise<PacedApi> {
   const inFlight = new AbortController();
   env.signal.addEventListener('abort', () => setTimeout(() => inFlight.abort(), IN_FLIGHT_GRACE_MS).unref(), { once: true });
   // Every request in flight listens on the signal: not a leak.

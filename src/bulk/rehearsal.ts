@@ -8,6 +8,7 @@
 // the store refuses (an object it does not take) is refused again on the copy, for every
 // request to it, as the store would refuse the real run's. The same run is all or nothing's
 // check before its real run (mode 'check', all-or-nothing.ts).
+import type { BulkEnv } from './engine/env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import type { RequestSpec } from '../core/http.js';
 import { readBucketHeader, type BucketReading } from '../core/store-bucket.js';
 import { preflight } from './gift-card-preflight.js';
 import { importGiftCards, type GiftCardImportRequest } from './import-gift-cards.js';
-import type { ImportEnv, ImportReport } from './import-job.js';
+import type { ImportReport } from './import-job.js';
 import { importMetafields, type ImportRequest } from './import-metafields.js';
 import { openPacedApi, type PacedApi } from './paced-api.js';
 import { importDiscounts, preflight as checkPreflight, type DiscountImportRequest } from './import-discounts.js';
@@ -50,14 +51,14 @@ const objectRead = (spec: RequestSpec) => spec.method === 'GET' && Object.values
 async function rehearse(
   file: string,
   settings: { concurrency: number; giveUpAfterMs?: number; shard?: CopyPlan['shard'] },
-  env: ImportEnv,
+  env: BulkEnv,
   open: OpenRehearsalStore,
   mode: RehearsalMode,
   steps: {
     /** Checks before any request (the gift cards' pre-flight). */
     check?: (source: ImportSource) => Promise<void>;
     copy: (plan: CopyPlan, paced: PacedApi) => Promise<StoreCopy>;
-    run: (file: string, env: ImportEnv, rehearsal: true | 'check') => Promise<ImportReport>;
+    run: (file: string, env: BulkEnv, rehearsal: true | 'check') => Promise<ImportReport>;
   },
 ): Promise<ImportReport> {
   const spool = file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
@@ -112,7 +113,7 @@ async function rehearse(
   }
 }
 
-export async function rehearseMetafields(request: ImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearseMetafields(request: ImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
   return rehearse(request.file, request, env, open, mode, {
     copy: (plan, paced) => copyMetafields(plan, paced.api, request.domain),
     run: (file, copyEnv, rehearsal) => importMetafields({ ...request, file, rehearsal }, copyEnv),
@@ -124,7 +125,7 @@ export async function rehearseMetafields(request: ImportRequest, env: ImportEnv,
  * private directory (0700) removed at the end, while --codes-out is checked as the real run
  * checks it, and left alone.
  */
-export async function rehearseGiftCards(request: GiftCardImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearseGiftCards(request: GiftCardImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
   const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
   try {
     return await rehearse(request.file, request, env, open, mode, {
@@ -143,7 +144,7 @@ export async function rehearseGiftCards(request: GiftCardImportRequest, env: Imp
  * As for gift cards, codes generated for rows without one are the rehearsal's only (a private
  * file removed at the end); --codes-out is checked as the real run checks it, and left alone.
  */
-export async function rehearseDiscounts(request: DiscountImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearseDiscounts(request: DiscountImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
   const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
   try {
     return await rehearse(request.file, request, env, open, mode, {
@@ -159,7 +160,7 @@ export async function rehearseDiscounts(request: DiscountImportRequest, env: Imp
   }
 }
 
-export async function rehearseProducts(request: ProductImportRequest, env: ImportEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearseProducts(request: ProductImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
   return rehearse(request.file, request, env, open, mode, {
     copy: (plan, paced) => copyProducts(plan, paced.api, { key: request.key, emptyClears: request.emptyClears }),
     run: (file, copyEnv, rehearsal) => importProducts({ ...request, file, rehearsal }, copyEnv),

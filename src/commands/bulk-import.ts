@@ -2,7 +2,7 @@
 // their bulk flags, the concurrency they run at, the environment the import engine gets from
 // the context (the run's journal among it), and how its report is told (summary on stderr,
 // --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
-import type { ImportEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
+import type { BulkEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
@@ -11,6 +11,7 @@ import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
 import type { PlannedOutput } from '../bulk/output-check.js';
 import type { RateGovernor } from '../core/rate-governor.js';
+import { bulkEnv } from './bulk-env.js';
 import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter } from './run-reports.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
@@ -140,15 +141,9 @@ function jsonAsked(options: BulkFlags): boolean {
 }
 
 /** `command`: how the run's journal names what ran (`metafield import`). */
-export function importEnv(ctx: Context, command: string): ImportEnv {
-  // Live in a terminal; plain lines for logs (and beside --verbose's request log).
-  const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
+async function importEnv(ctx: Context, command: string): Promise<BulkEnv> {
   return {
-    stdin: ctx.io.stdin,
-    signal: ctx.signal,
-    api: (tuning) => ctx.api(tuning),
-    clock: ctx.clock,
-    progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
+    ...(await bulkEnv(ctx)),
     openJournal: async (file, notUndoable) => {
       const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);
       // The store by its profile and base URL, never its token.
@@ -188,7 +183,7 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
 ): Promise<ImportReport> {
   // The run's governor, once it has one: a refused run's report counts the reads its checks made.
   let governor: RateGovernor | undefined;
-  const counting = (env: ImportEnv): ImportEnv => ({
+  const counting = (env: BulkEnv): BulkEnv => ({
     ...env,
     api: (tuning) => {
       governor = tuning.governor ?? governor;
@@ -209,10 +204,10 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
   rehearse: boolean,
   runs: ImportRuns<Q>,
   command: string,
-  counting: (env: ImportEnv) => ImportEnv,
+  counting: (env: BulkEnv) => BulkEnv,
 ): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
-  if (!rehearse && !allOrNothing) return runs.run(request, counting(importEnv(ctx, command)));
+  if (!rehearse && !allOrNothing) return runs.run(request, counting(await importEnv(ctx, command)));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -222,9 +217,9 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
   };
   if (allOrNothing) {
     const { importAllOrNothing } = await import('../bulk/index.js');
-    return importAllOrNothing(request, counting(importEnv(ctx, command)), open, runs);
+    return importAllOrNothing(request, counting(await importEnv(ctx, command)), open, runs);
   }
   // Nothing is written to the store: no before-image journal, nothing to undo.
-  const { openJournal: _none, ...env } = importEnv(ctx, command);
+  const { openJournal: _none, ...env } = await importEnv(ctx, command);
   return runs.rehearse(request, counting(env), open);
 }

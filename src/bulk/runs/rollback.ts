@@ -8,7 +8,8 @@ import { CancelledError } from '../../core/errors.js';
 import { stripPeriod } from '../../core/words.js';
 import { maskedCode } from '../gift-card-kind.js';
 import { valueKey } from '../metafield-kind.js';
-import { openPacedApi, type PacedApiEnv } from '../paced-api.js';
+import type { BulkEnv } from '../engine/env.js';
+import { openPacedApi } from '../paced-api.js';
 import { eachAtMost } from '../rehearsal-copy.js';
 import { productKey } from './product-undo.js';
 import { readEntries, type JournalEntry, type RunMeta } from './run-journal.js';
@@ -25,7 +26,7 @@ export interface Rollback {
 }
 
 /** Takes back the writes journaled in `dir`, `concurrency` at a time. */
-export async function rollBack(dir: string, meta: RunMeta, env: PacedApiEnv, concurrency: number): Promise<Rollback> {
+export async function rollBack(dir: string, meta: RunMeta, env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>, concurrency: number): Promise<Rollback> {
   const entries = await readEntries(dir);
   const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysWritten(entries).map((key) => ({ key, why })) });
   if (meta.notUndoable !== undefined) return everyKey(meta.notUndoable);

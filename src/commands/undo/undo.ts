@@ -43,10 +43,11 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
 `,
   async run(options, ctx) {
     const out = await ctx.output();
-    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }] = await Promise.all([
+    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }, { bulkEnv }] = await Promise.all([
       import('../../bulk/runs/undo.js'),
       import('../../bulk/paced-api.js'),
       import('../../core/prompts.js'),
+      import('../bulk-env.js'),
     ]);
     const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
     if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
@@ -55,7 +56,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     const release = options.dryRun ? async () => undefined : await lockRun(dir);
     try {
       const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
-      const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning), clock: ctx.clock }, concurrency);
+      const paced = await openPacedApi(await bulkEnv(ctx), concurrency);
       const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
       for (const line of planLines(plan)) ctx.say(line);
       const steps = countSteps(plan.steps);
