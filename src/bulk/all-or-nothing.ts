@@ -23,9 +23,8 @@ export async function importAllOrNothing<Q extends { file: string }>(request: Q,
   const spool = request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
   try {
     const input = (): BulkEnv => (spool ? { ...env, stdin: stdinAgain(spool) } : env);
-    // The check writes nothing to the store: no journal.
-    const { openJournal: _none, ...checkEnv } = input();
-    const check = await runs.rehearse(request, checkEnv, open, 'check');
+    // The check writes nothing to the store: no journal (it runs on a copy).
+    const check = await runs.rehearse(request, input(), open, 'check');
     if (check.failure !== undefined) return check;
     const real = await runs.run(request, input());
     const { summary } = real;

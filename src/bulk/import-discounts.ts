@@ -78,7 +78,7 @@ export async function importDiscounts(request: DiscountImportRequest, env: BulkE
     const known = index ?? new DiscountIndex();
     // As read before the run (the run adds what it makes).
     const read = { size: known.size, pages: known.pages };
-    const report = await withJournal(env, request.dryRun, imported.name, async (journal) =>
+    const report = await withJournal(env, { command: 'discount import', ...request }, imported.name, async (journal) =>
       runImportJob(
         await input.open(),
         discountKind(store, shapeOf(family), known, rules, checked.generated, journal ? discountWatch(journal) : undefined),

@@ -79,7 +79,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: BulkE
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await withJournal(env, request.dryRun, imported.name, async (journal) =>
+    const report = await withJournal(env, { command: 'giftcard import', ...request }, imported.name, async (journal) =>
       runImportJob(
         await input.open(),
         giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),

@@ -114,13 +114,19 @@ function withStoreIds(sink: ResultSink, onCopy: boolean): ResultSink {
 }
 
 /**
- * The import `work` run with its journal (a writing run's, when the caller keeps runs):
- * the run id in the summary and --json, the counts in the journal. A run that throws
- * keeps its journal only if it recorded a write; a run that wrote nothing keeps none. An
- * all-or-nothing run that did not apply every row has its writes taken back here.
+ * The import `work` run with its journal (a writing run's, when the command keeps runs:
+ * env.runs): the run id in the summary and --json, the counts in the journal. A run that
+ * throws keeps its journal only if it recorded a write; a run that wrote nothing keeps none.
+ * An all-or-nothing run that did not apply every row has its writes taken back here.
+ * `command` names what ran ("metafield import"), `file` the file imported.
  */
-export async function withJournal(env: BulkEnv, dryRun: boolean, file: string, work: (journal: RunJournal | undefined) => Promise<ImportReport>, notUndoable?: string): Promise<ImportReport> {
-  const journal = dryRun || env.openJournal === undefined ? undefined : await env.openJournal(file, notUndoable);
+export async function withJournal(
+  env: BulkEnv,
+  run: { command: string; dryRun: boolean; rehearsal?: JobSettings['rehearsal'] },
+  file: string,
+  work: (journal: RunJournal | undefined) => Promise<ImportReport>,
+): Promise<ImportReport> {
+  const journal = await openJournal(env, run, file);
   let report: ImportReport;
   try {
     report = await work(journal);
@@ -136,9 +142,16 @@ export async function withJournal(env: BulkEnv, dryRun: boolean, file: string, w
     await journal.discard();
     return report;
   }
-  const { runId } = journal;
-  const told = notUndoable === undefined ? `Run ${runId}: undo with ${journal.undoCommand}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
-  return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId } };
+  const told = `Run ${journal.runId}: undo with ${journal.undoCommand}`;
+  return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId: journal.runId } };
+}
+
+/** The journal of a run that writes to the store, where the command keeps runs; none for a dry run, a rehearsal or all or nothing's check (on a copy). */
+async function openJournal(env: BulkEnv, run: { command: string; dryRun: boolean; rehearsal?: JobSettings['rehearsal'] }, file: string): Promise<RunJournal | undefined> {
+  const onCopy = run.rehearsal !== undefined && run.rehearsal !== false;
+  if (run.dryRun || onCopy || env.runs === undefined) return undefined;
+  const [{ RunJournal }, dataDir, store] = await Promise.all([import('./runs/run-journal.js'), env.runs.dataDir(), env.runs.store()]);
+  return RunJournal.open(dataDir, { command: run.command, file, store });
 }
 
 /** Whether the run's journal holds no write that may have reached the store: none counted, none recorded. */

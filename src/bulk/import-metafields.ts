@@ -40,7 +40,7 @@ export async function importMetafields(request: ImportRequest, env: BulkEnv): Pr
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-  return withJournal(env, request.dryRun, source.name, async (journal) => {
+  return withJournal(env, { command: 'metafield import', ...request }, source.name, async (journal) => {
     const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
     const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
     return { ...report, lines: [...report.lines, ...fields.lines()] };

@@ -96,7 +96,7 @@ export async function importProducts(request: ProductImportRequest, env: BulkEnv
   const rejects = productRejects();
   // The products' definitions, read once when a metafield: column is first applied: its values are checked by them.
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-  const result = await withJournal(env, request.dryRun, source.name, (journal) => {
+  const result = await withJournal(env, { command: 'product import', ...request }, source.name, (journal) => {
     const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears, fields }, rejects, journal ? productWatch(journal) : undefined);
     return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
   });

@@ -2,6 +2,7 @@
 // command's context (bulk/engine/env.ts): its streams, Ctrl-C, the API, the clock, where its
 // progress goes, and where a writing run keeps its journal.
 import type { BulkEnv } from '../bulk/engine/env.js';
+import type { RunMeta } from '../bulk/runs/run-journal.js';
 import type { Context } from '../root/context.js';
 
 export async function bulkEnv(ctx: Context): Promise<BulkEnv> {
@@ -20,5 +21,12 @@ export async function bulkEnv(ctx: Context): Promise<BulkEnv> {
     now: () => ctx.now(),
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
     warn: (message) => ctx.warn(message),
+    runs: { dataDir: () => ctx.dataDir(), store: () => runStore(ctx) },
   };
+}
+
+/** The store a run writes to, as its journal names it: its profile and base URL (never its token), or the embedded sandbox. */
+export async function runStore(ctx: Context): Promise<RunMeta['store']> {
+  const target = await ctx.target();
+  return ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
 }

@@ -1,6 +1,5 @@
 // What the import verbs (metafield, gift card, product and discount code imports) share:
-// their bulk flags, the concurrency they run at, the environment the import engine gets from
-// the context (the run's journal among it), and how its report is told (summary on stderr,
+// their bulk flags, the concurrency they run at, and how its report is told (summary on stderr,
 // --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
 import type { BulkEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
@@ -140,19 +139,6 @@ function jsonAsked(options: BulkFlags): boolean {
   return (options.json !== undefined && options.json !== false) || options.jq !== undefined;
 }
 
-/** `command`: how the run's journal names what ran (`metafield import`). */
-async function importEnv(ctx: Context, command: string): Promise<BulkEnv> {
-  return {
-    ...(await bulkEnv(ctx)),
-    openJournal: async (file, notUndoable) => {
-      const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);
-      // The store by its profile and base URL, never its token.
-      const store = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
-      return RunJournal.open(dataDir, { command, file, store, ...(notUndoable !== undefined ? { notUndoable } : {}) });
-    },
-  };
-}
-
 /** The summary on stderr, as JSON on stdout only with --json (or a json output default), the --report files; then the run's failure, if any. */
 export async function tellReport(report: ImportReport, out: Output, ctx: Context, reports: RunReporter): Promise<void> {
   for (const line of report.lines) ctx.say(line);
@@ -191,7 +177,7 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
     },
   });
   try {
-    return await runOrRehearse(request, ctx, rehearse, runs, reports.facts.command, counting);
+    return await runOrRehearse(request, ctx, rehearse, runs, counting);
   } catch (error) {
     await reports.refusedBy(error, governor?.counts.sent);
     throw error;
@@ -203,11 +189,10 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
   ctx: Context,
   rehearse: boolean,
   runs: ImportRuns<Q>,
-  command: string,
   counting: (env: BulkEnv) => BulkEnv,
 ): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
-  if (!rehearse && !allOrNothing) return runs.run(request, counting(await importEnv(ctx, command)));
+  if (!rehearse && !allOrNothing) return runs.run(request, counting(await bulkEnv(ctx)));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -217,9 +202,8 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
   };
   if (allOrNothing) {
     const { importAllOrNothing } = await import('../bulk/index.js');
-    return importAllOrNothing(request, counting(await importEnv(ctx, command)), open, runs);
+    return importAllOrNothing(request, counting(await bulkEnv(ctx)), open, runs);
   }
   // Nothing is written to the store: no before-image journal, nothing to undo.
-  const { openJournal: _none, ...env } = await importEnv(ctx, command);
-  return runs.rehearse(request, counting(env), open);
+  return runs.rehearse(request, counting(await bulkEnv(ctx)), open);
 }

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Api } from '../../api/index.js';
 import type { Clock } from '../../core/clock.js';
 import type { ApiTuning } from '../../core/transport.js';
-import type { RunJournal } from '../runs/run-journal.js';
+import type { RunMeta } from '../runs/run-journal.js';
 
 export interface BulkEnv {
   /** What `-` reads. */
@@ -27,9 +27,12 @@ export interface BulkEnv {
   progress: { write: (text: string) => void; mode: 'live' | 'lines' };
   /** A warning on stderr. */
   warn(message: string): void;
-  /**
-   * A writing run's before-image journal, for `store-cli undo` (`file`: the file imported, as
-   * named; `notUndoable`: why undo cannot put the run's writes back, for a kind whose writes the API cannot take back).
-   */
-  openJournal?: (file: string, notUndoable?: string) => Promise<RunJournal>;
+  /** Where a writing import keeps its before-image journal (`store-cli undo`); absent: it keeps none. */
+  runs?: RunsPlace;
+}
+
+/** The data directory runs are kept under, and the store written to by its profile and base URL (never its token). */
+export interface RunsPlace {
+  dataDir(): Promise<string>;
+  store(): Promise<RunMeta['store']>;
 }

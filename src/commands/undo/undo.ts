@@ -120,8 +120,8 @@ async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context,
 
 /** The undo goes to the store the run wrote to: another profile or base URL is refused (nothing sent). */
 async function checkSameStore(ctx: Context, store: { profile: string; baseUrl?: string; sandbox?: boolean }): Promise<void> {
-  const target = await ctx.target();
-  const here = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
-  const same = here.profile === store.profile && Boolean((here as { sandbox?: boolean }).sandbox) === Boolean(store.sandbox) && (here as { baseUrl?: string }).baseUrl === store.baseUrl;
+  const { runStore } = await import('../bulk-env.js');
+  const here = await runStore(ctx);
+  const same = here.profile === store.profile && Boolean(here.sandbox) === Boolean(store.sandbox) && here.baseUrl === store.baseUrl;
   if (!same) throw new UsageError(`The run wrote to ${storeName(store)}, not to ${storeName(here)}: undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`);
 }
