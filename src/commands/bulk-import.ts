@@ -8,7 +8,7 @@ import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
-import type { PlannedOutput } from '../bulk/output-check.js';
+import type { PlannedOutput } from '../bulk/engine/output-check.js';
 import type { RateGovernor } from '../core/rate-governor.js';
 import { bulkEnv } from './bulk-env.js';
 import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter } from './run-reports.js';
@@ -88,8 +88,8 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   const facts = { command, kind: 'import' as const, source, dryRun: options.dryRun === true || options.rehearse === true, rejectsPath: options.rejects };
   const reports = runReporter(targets, facts, ctx);
   try {
-    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/output-check.js')]);
-    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/codes-out.js')).codesOutput(options.codesOut);
+    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/engine/output-check.js')]);
+    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/engine/codes-out.js')).codesOutput(options.codesOut);
     const outputs: PlannedOutput[] = [
       ...(options.rejects !== undefined ? [{ field: 'rejects', path: options.rejects, contract: 'lines' } as const] : []),
       ...(options.results !== undefined ? [{ field: 'results', path: options.results, contract: 'lines' } as const] : []),

@@ -3,9 +3,9 @@
 // (bulk/output-check.ts) and --output opened through the one writer (bulk/output-sink.ts); its
 // reports however it ends, a refusal included; its own rate governor, whose counts the report
 // gives; and, in a terminal, a progress line of what it has read.
-import type { ExportProgress, ExportUnit } from '../bulk/export-progress.js';
-import type { PlannedOutput, ReadFile } from '../bulk/output-check.js';
-import type { RowSink } from '../bulk/output-sink.js';
+import type { ExportProgress, ExportUnit } from '../bulk/engine/export-progress.js';
+import type { PlannedOutput, ReadFile } from '../bulk/engine/output-check.js';
+import type { RowSink } from '../bulk/engine/output-sink.js';
 import { UsageError } from '../core/errors.js';
 import type { OutputTarget } from '../core/output-target.js';
 import type { RateGovernor, RequestCounts } from '../core/rate-governor.js';
@@ -57,7 +57,7 @@ export interface ExportRun {
 /** The export's outputs checked (a refusal writes the refused run's reports) and its run set up, before any request. */
 export async function startExport(ctx: Context, spec: ExportSpec): Promise<ExportRun> {
   const targets = reportTargets(spec.report, ctx.env);
-  const [{ checkOutputs }, { outputTarget }] = await Promise.all([import('../bulk/output-check.js'), import('../core/output-target.js')]);
+  const [{ checkOutputs }, { outputTarget }] = await Promise.all([import('../bulk/engine/output-check.js'), import('../core/output-target.js')]);
   const toStdout = spec.output === undefined || (await outputTarget(spec.output)).kind === 'stdout';
   const named = toStdout ? undefined : spec.output;
   const reporter = runReporter(targets, { command: spec.command, kind: 'export', source: named ?? 'stdout', dryRun: false }, ctx);
@@ -78,7 +78,7 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
   const target: OutputTarget = output ? checked.get(output)! : { kind: 'stdout' };
   const [{ RateGovernor: Governor }, { startExportProgress, NO_PROGRESS }, { dataStdout }] = await Promise.all([
     import('../core/rate-governor.js'),
-    import('../bulk/export-progress.js'),
+    import('../bulk/engine/export-progress.js'),
     import('../core/escaping-stream.js'),
   ]);
   const governor = new Governor({ signal: ctx.signal, clock: ctx.clock });
@@ -103,11 +103,11 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
     progress,
     targetOf: (other) => checked.get(other)!,
     async open() {
-      const { openOutput } = await import('../bulk/output-sink.js');
+      const { openOutput } = await import('../bulk/engine/output-sink.js');
       return openOutput(target, outputOptions);
     },
     async writeAll(text) {
-      const { writeOutput } = await import('../bulk/output-sink.js');
+      const { writeOutput } = await import('../bulk/engine/output-sink.js');
       await writeOutput(target, text, outputOptions);
     },
     async done(rows, counted) {

@@ -7,7 +7,7 @@ import { idText } from '../api/products/draft.js';
 import { collectionTypeName } from '../api/products/codes.js';
 import { collectionIds } from '../api/products/wire.js';
 import { scalarText } from '../core/json.js';
-import type { CopiedCatalog } from '../bulk/rehearsal-copy.js';
+import type { CopiedCatalog } from '../bulk/engine/store-copy.js';
 
 const STATUSES = ['active', 'draft', 'archived'];
 const WEIGHT_UNITS = ['g', 'kg', 'lb', 'oz'];

@@ -7,8 +7,8 @@ import type { Brand } from '../core/brand.js';
 import { RuntimeError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';
 import type { StoreCopy } from '../bulk/index.js';
-import type { CopiedCard, CopiedDiscount, CopiedObject } from '../bulk/rehearsal-copy.js';
-import { storeRate } from '../bulk/rehearsal-estimate.js';
+import type { CopiedCard, CopiedDiscount, CopiedObject } from '../bulk/engine/store-copy.js';
+import { storeRate } from '../bulk/engine/rehearsal-estimate.js';
 import { catalogSeedOf } from './rehearsal-catalog-seed.js';
 import type { SandboxSeed } from '../sandbox/index.js';
 

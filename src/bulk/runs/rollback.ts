@@ -6,14 +6,14 @@
 // as the run wrote it. Every key left is named, for `store-cli undo` to finish the job.
 import { CancelledError } from '../../core/errors.js';
 import { stripPeriod } from '../../core/words.js';
-import { maskedCode } from '../gift-card-kind.js';
-import { valueKey } from '../metafield-kind.js';
+import { maskedCode } from '../kinds/gift-cards/kind.js';
+import { valueKey } from '../kinds/metafields/kind.js';
 import type { BulkEnv } from '../engine/env.js';
-import { openPacedApi } from '../paced-api.js';
-import { eachAtMost } from '../rehearsal-copy.js';
-import { productKey } from './product-undo.js';
+import { openPacedApi } from '../engine/paced-api.js';
+import { eachAtMost } from '../engine/store-copy.js';
+import { productKey } from '../kinds/products/undo.js';
 import { readEntries, type JournalEntry, type RunMeta } from './run-journal.js';
-import { discountKeys } from './discount-undo.js';
+import { discountKeys } from '../kinds/discounts/undo.js';
 import { planUndo, targetsOf, type UndoPlan } from './undo.js';
 
 export interface Rollback {

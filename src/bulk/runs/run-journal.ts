@@ -12,8 +12,8 @@ import { parseJson, toJson } from '../../core/json.js';
 import { OwnerLock } from '../../core/owner-lock.js';
 import type { Product } from '../../api/products/schema.js';
 import type { WireProduct } from '../../api/products/wire.js';
-import type { DiscountSettings, DiscountWrite } from '../discount-settings.js';
-import type { CardFields } from '../gift-card-kind.js';
+import type { DiscountSettings, DiscountWrite } from '../kinds/discounts/settings.js';
+import type { CardFields } from '../kinds/gift-cards/kind.js';
 
 export const RUNS_DIR = 'runs';
 export const META_FILE = 'meta.json';

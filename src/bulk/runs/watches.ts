@@ -1,10 +1,10 @@
 // The journal as the row kinds hear of it: each metafield, gift card, product or discount
 // write turned into before-images, recorded (synced) before the write is sent.
 import { idText } from '../../api/products/draft.js';
-import type { WriteWatch } from '../apply.js';
-import type { DiscountWatch } from '../discount-kind.js';
-import type { CardWatch } from '../gift-card-kind.js';
-import type { ProductWatch } from '../product-kind.js';
+import type { WriteWatch } from '../kinds/metafields/apply.js';
+import type { DiscountWatch } from '../kinds/discounts/kind.js';
+import type { CardWatch } from '../kinds/gift-cards/kind.js';
+import type { ProductWatch } from '../kinds/products/kind.js';
 import type { RunJournal } from './run-journal.js';
 
 export function metafieldWatch(journal: RunJournal): WriteWatch {

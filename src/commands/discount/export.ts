@@ -33,7 +33,7 @@ Requests: the listing, 250 a page (on the service also each code discount's code
     let sink;
     let discounts: number;
     try {
-      const { exportDiscounts } = await import('../../bulk/export-discounts.js');
+      const { exportDiscounts } = await import('../../bulk/kinds/discounts/export.js');
       const api = await ctx.api({ governor: run.governor });
       sink = await run.open();
       discounts = await exportDiscounts(api.discounts, sink, { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv', progress: run.progress });

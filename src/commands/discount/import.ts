@@ -1,4 +1,4 @@
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 

@@ -50,8 +50,8 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       }
       const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
         import('../../api/gift-cards/schema.js'),
-        import('../../bulk/export-gift-cards.js'),
-        import('../../bulk/export-progress.js'),
+        import('../../bulk/kinds/gift-cards/export.js'),
+        import('../../bulk/engine/export-progress.js'),
       ]);
       const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
       const api = await ctx.api({ governor: run.governor });

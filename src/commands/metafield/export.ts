@@ -1,5 +1,5 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
-import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { reportFlag } from '../run-reports.js';

@@ -1,5 +1,5 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';

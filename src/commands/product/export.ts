@@ -45,9 +45,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
     try {
       const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
       const [{ exportProducts }, { catalogSource }, { countedPages }] = await Promise.all([
-        import('../../bulk/export-products.js'),
-        import('../../bulk/import-products.js'),
-        import('../../bulk/export-progress.js'),
+        import('../../bulk/kinds/products/export.js'),
+        import('../../bulk/kinds/products/import.js'),
+        import('../../bulk/engine/export-progress.js'),
       ]);
       const api = await ctx.api({ governor: run.governor });
       // A file is written whole or not at all: an older export there stays until this one is complete.

@@ -45,7 +45,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     const out = await ctx.output();
     const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }, { bulkEnv }] = await Promise.all([
       import('../../bulk/runs/undo.js'),
-      import('../../bulk/paced-api.js'),
+      import('../../bulk/engine/paced-api.js'),
       import('../../core/prompts.js'),
       import('../bulk-env.js'),
     ]);
