@@ -1,7 +1,7 @@
 // What the import verbs (metafield, gift card, product and discount code imports) share:
 // their bulk flags, the concurrency they run at, and how its report is told (summary on stderr,
 // --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
-import type { BulkEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
+import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
@@ -160,13 +160,7 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * store's header family. With --all-or-nothing, the import checked on such a copy first
  * (bulk/all-or-nothing.ts).
  */
-export async function importOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
-  request: Q,
-  ctx: Context,
-  rehearse: boolean,
-  runs: ImportRuns<Q>,
-  reports: RunReporter,
-): Promise<ImportReport> {
+export async function importOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, reports: RunReporter): Promise<ImportReport> {
   // The run's governor, once it has one: a refused run's report counts the reads its checks made.
   let governor: RateGovernor | undefined;
   const counting = (env: BulkEnv): BulkEnv => ({
@@ -177,22 +171,17 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
     },
   });
   try {
-    return await runOrRehearse(request, ctx, rehearse, runs, counting);
+    return await runOrRehearse(request, ctx, rehearse, kind, counting);
   } catch (error) {
     await reports.refusedBy(error, governor?.counts.sent);
     throw error;
   }
 }
 
-async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
-  request: Q,
-  ctx: Context,
-  rehearse: boolean,
-  runs: ImportRuns<Q>,
-  counting: (env: BulkEnv) => BulkEnv,
-): Promise<ImportReport> {
+async function runOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, counting: (env: BulkEnv) => BulkEnv): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
-  if (!rehearse && !allOrNothing) return runs.run(request, counting(await bulkEnv(ctx)));
+  const bulk = await import('../bulk/index.js');
+  if (!rehearse && !allOrNothing) return bulk.runImport(kind, request, counting(await bulkEnv(ctx)));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -201,9 +190,8 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
     return { api: (tuning) => ctx.apiWith(started.baseUrl, started.token, brand, tuning), stop: started.stop };
   };
   if (allOrNothing) {
-    const { importAllOrNothing } = await import('../bulk/index.js');
-    return importAllOrNothing(request, counting(await bulkEnv(ctx)), open, runs);
+    return bulk.importAllOrNothing(kind, request, counting(await bulkEnv(ctx)), open);
   }
   // Nothing is written to the store: no before-image journal, nothing to undo.
-  return runs.rehearse(request, counting(await bulkEnv(ctx)), open);
+  return bulk.rehearse(kind, request, counting(await bulkEnv(ctx)), open);
 }

@@ -1,21 +1,18 @@
-// One import, start to end, whatever its row kind: requests paced over one pool, the job
-// run with its progress shown, and what the caller reports: the summary lines, the --json
-// summary and the error the run ends with (interrupted, failed, partial). With its journal
-// (withJournal): the run id, and all or nothing's rollback of a run that did not apply
-// every row.
-import { AuthError, CancelledError, NetworkError, PartialFailureError, RuntimeError } from '../../core/errors.js';
-import { pluralWord, stripPeriod } from '../../core/words.js';
+// One import's rows, start to end, whatever their row kind: requests paced over one pool, the
+// job run with its progress shown, and what the caller reports: the summary lines, the --json
+// summary and the error the run ends with (interrupted, failed, partial). Its journal, and all
+// or nothing's rollback of a run that did not apply every row, are import-kind.ts's.
+import { AuthError, CancelledError, NetworkError, PartialFailureError } from '../../core/errors.js';
 import type { BulkEnv } from './env.js';
 import { startProgress } from './import-progress.js';
 import type { PacedApi } from './paced-api.js';
 import type { RequestCounts } from '../../core/rate-governor.js';
 import { openRejectsFile, type RejectColumns, type RejectSink } from './rejects.js';
 import { openResultsFile, type ResultSink } from './results.js';
-import type { RunJournal } from '../runs/run-journal.js';
 import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { Import, type ImportResult, type ImportSource, type RejectLimit } from './run-import.js';
 import type { Shard } from './shard.js';
-import { counted, summaryJson, summaryLines, type SummaryJson } from './summary.js';
+import { summaryJson, summaryLines, type SummaryJson } from './summary.js';
 
 export interface ImportReport {
   result: ImportResult;
@@ -113,123 +110,10 @@ function withStoreIds(sink: ResultSink, onCopy: boolean): ResultSink {
   return { write: (line) => sink.write(line.action === 'created' ? { ...line, id: undefined } : line), close: () => sink.close() };
 }
 
-/**
- * The import `work` run with its journal (a writing run's, when the command keeps runs:
- * env.runs): the run id in the summary and --json, the counts in the journal. A run that
- * throws keeps its journal only if it recorded a write; a run that wrote nothing keeps none.
- * An all-or-nothing run that did not apply every row has its writes taken back here.
- * `command` names what ran ("metafield import"), `file` the file imported.
- */
-export async function withJournal(
-  env: BulkEnv,
-  run: { command: string; dryRun: boolean; rehearsal?: JobSettings['rehearsal'] },
-  file: string,
-  work: (journal: RunJournal | undefined) => Promise<ImportReport>,
-): Promise<ImportReport> {
-  const journal = await openJournal(env, run, file);
-  let report: ImportReport;
-  try {
-    report = await work(journal);
-  } catch (error) {
-    await journal?.abandon();
-    throw error;
-  }
-  if (journal === undefined) return report;
-  const { rows, created, updated, unchanged, partial, failed } = report.summary;
-  await journal.finish({ rows, created, updated, unchanged, partial, failed });
-  if (report.rollback !== undefined && report.failure !== undefined) return rolledBack(journal, report, env, report.rollback.concurrency);
-  if (await leftNothing(journal, report.summary)) {
-    await journal.discard();
-    return report;
-  }
-  const told = `Run ${journal.runId}: undo with ${journal.undoCommand}`;
-  return { ...report, lines: [...report.lines, told], summary: { ...report.summary, runId: journal.runId } };
-}
-
-/** The journal of a run that writes to the store, where the command keeps runs; none for a dry run, a rehearsal or all or nothing's check (on a copy). */
-async function openJournal(env: BulkEnv, run: { command: string; dryRun: boolean; rehearsal?: JobSettings['rehearsal'] }, file: string): Promise<RunJournal | undefined> {
-  const onCopy = run.rehearsal !== undefined && run.rehearsal !== false;
-  if (run.dryRun || onCopy || env.runs === undefined) return undefined;
-  const [{ RunJournal }, dataDir, store] = await Promise.all([import('../runs/run-journal.js'), env.runs.dataDir(), env.runs.store()]);
-  return RunJournal.open(dataDir, { command: run.command, file, store });
-}
-
-/** Whether the run's journal holds no write that may have reached the store: none counted, none recorded. */
-async function leftNothing(journal: RunJournal, summary: SummaryJson): Promise<boolean> {
-  if ((summary.created ?? 0) + (summary.updated ?? 0) + summary.partial > 0) return false;
-  const { wroteNothing } = await import('../runs/rollback.js');
-  return wroteNothing(journal.dir);
-}
-
-/**
- * All or nothing, after a run that did not apply every row: its writes taken back from its
- * journal. Taken back whole, the run is forgotten (exit 3, counts of nothing written); a
- * rollback that cannot finish names every key it left (exit 1), and the run waits in
- * `store-cli runs` for `store-cli undo`. After Ctrl-C nothing more is sent: the writes wait alike.
- */
-async function rolledBack(journal: RunJournal, report: ImportReport, env: BulkEnv, concurrency: number): Promise<ImportReport> {
-  const { runId } = journal;
-  const { notUndoable } = journal.runMeta;
-  const undoLine = notUndoable === undefined ? `Run ${runId}: undo with store-cli undo ${runId}` : `Run ${runId}: kept in store-cli runs, but it cannot be undone (${notUndoable}).`;
-  const kept = { ...report.summary, runId };
-  if (env.signal.aborted) {
-    await journal.markNeedsUndo('all or nothing: interrupted before its writes were taken back');
-    return { ...report, lines: [...report.lines, 'All or nothing: interrupted, so the writes made so far were not taken back.', undoLine], summary: kept };
-  }
-  const { rollBack } = await import('../runs/rollback.js');
-  const why = whyRolledBack(report.result);
-  const outcome = await rollBack(journal.dir, journal.runMeta, { signal: env.signal, api: env.api, clock: env.clock }, concurrency);
-  const took = `rolled back ${counted(outcome.undone, 'write')}${outcome.disabled > 0 ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)` : ''}`;
-  if (outcome.left.length === 0) {
-    await journal.discard();
-    const asBefore = outcome.disabled === 0 ? '; the store is as before the run' : '';
-    return {
-      ...report,
-      lines: [...report.lines, `All or nothing: ${why}, so the run's writes were taken back: ${took}${asBefore}.`],
-      summary: nothingWritten(report.summary),
-      failure: new PartialFailureError(`All or nothing: ${why}; ${took}, so nothing of the run is kept.`),
-    };
-  }
-  await journal.markNeedsUndo(`all or nothing: its rollback left ${counted(outcome.left.length, 'key')} as the run wrote them`);
-  const stopped = report.result.stop?.kind === 'failed' ? [`The run stopped: ${stripPeriod(messageOf(report.result.stop.error))}.`] : [];
-  const left = outcome.left.length;
-  return {
-    ...report,
-    lines: [
-      ...report.lines,
-      ...stopped,
-      `All or nothing: ${why}, and taking the run's writes back could not finish (${took}): ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left as the run wrote ${pluralWord(left, 'it', 'them')}:`,
-      ...outcome.left.map((key) => `  ${key.key}: ${key.why}`),
-      undoLine,
-    ],
-    summary: kept,
-    failure: new RuntimeError(
-      `All or nothing: the run's writes could not all be taken back: ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left changed (listed above)${notUndoable === undefined ? `; once the store answers, store-cli undo ${runId} finishes the job` : ''}.`,
-    ),
-  };
-}
-
-/** Why an all-or-nothing run is taken back, as its summary says it. */
-function whyRolledBack(result: ImportResult): string {
-  const refused = result.failed + result.partial;
-  switch (result.stop?.kind) {
-    case 'failed':
-      return 'the run stopped before its end';
-    case 'unreadable':
-      return `line ${result.stop.line} of the file is not valid CSV`;
-    default:
-      return `${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written`;
-  }
-}
-
 /** Counts of a run that left nothing written: every row it refused failed, the others were not applied. */
-function nothingWritten(summary: SummaryJson): SummaryJson {
+export function nothingWritten(summary: SummaryJson): SummaryJson {
   const failed = summary.failed + summary.partial;
   return { ...summary, created: 0, updated: 0, unchanged: 0, partial: 0, failed, unfinished: summary.rows - failed, runId: null };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The summary lines, --json summary and failure of a run's result; `unchecked`: what a dry run without the store left unchecked. */

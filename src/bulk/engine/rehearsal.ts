@@ -1,5 +1,5 @@
 // --rehearse: the import run whole on a copy of the store, to see what the real run would
-// do. The live store is only read (rehearsal-copy.ts: what the file touches, GETs only); the
+// do. The live store is only read (the kind's copy, kinds/<kind>/copy.ts: what the file touches, GETs only); the
 // copy is a store of our own, in memory, speaking the store's dialect at its rate (the
 // caller opens it: the client's layers know no emulator); the very import the real run
 // makes then runs against it, with the same flags, and says its plan, every row the store
@@ -16,16 +16,10 @@ import type { Api } from '../../api/index.js';
 import type { ApiTuning, Transport } from '../../core/transport.js';
 import type { RequestSpec } from '../../core/http.js';
 import { readBucketHeader, type BucketReading } from '../../core/store-bucket.js';
-import { preflight } from '../kinds/gift-cards/preflight.js';
-import { importGiftCards, type GiftCardImportRequest } from '../kinds/gift-cards/import.js';
 import type { ImportReport } from './import-job.js';
-import { importMetafields, type ImportRequest } from '../kinds/metafields/import.js';
-import { openPacedApi, type PacedApi } from './paced-api.js';
-import { importDiscounts, preflight as checkPreflight, type DiscountImportRequest } from '../kinds/discounts/import.js';
-import { importProducts, type ProductImportRequest } from '../kinds/products/import.js';
-import { copyProducts } from '../kinds/products/copy.js';
-import { copyDiscounts } from '../kinds/discounts/copy.js';
-import { copyGiftCards, copyMetafields, unreadable, type CopyPlan, type StoreCopy } from './store-copy.js';
+import { runImport, type ImportKind, type ImportRequest } from './import-kind.js';
+import { openPacedApi } from './paced-api.js';
+import { unreadable, type StoreCopy } from './store-copy.js';
 import { estimateLine, storeRate } from './rehearsal-estimate.js';
 import type { ImportSource } from './run-import.js';
 import { openSource, spoolStdin, stdinAgain } from './source.js';
@@ -47,25 +41,22 @@ export type RehearsalMode = 'rehearse' | 'check';
 /** A GET of one object (no query): the store's refusal of it is the object's, whatever the request. */
 const objectRead = (spec: RequestSpec) => spec.method === 'GET' && Object.values(spec.query ?? {}).every((value) => value === undefined);
 
-/** What both imports' rehearsals share: the file (stdin kept in a private file, as it is read more than once), the reads, the copy, the run on it. */
-async function rehearse(
-  file: string,
-  settings: { concurrency: number; giveUpAfterMs?: number; shard?: CopyPlan['shard'] },
-  env: BulkEnv,
-  open: OpenRehearsalStore,
-  mode: RehearsalMode,
-  steps: {
-    /** Checks before any request (the gift cards' pre-flight). */
-    check?: (source: ImportSource) => Promise<void>;
-    copy: (plan: CopyPlan, paced: PacedApi) => Promise<StoreCopy>;
-    run: (file: string, env: BulkEnv, rehearsal: true | 'check') => Promise<ImportReport>;
-  },
-): Promise<ImportReport> {
-  const spool = file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
+/**
+ * The import of `kind` rehearsed: the file (stdin kept in a private file, as it is read more
+ * than once), the kind's checks, its reads, the copy, the run on it. The codes generated for
+ * rows without one (gift cards, discounts) are the rehearsal's only: they go to a file in a
+ * private directory (0700) removed at the end, while --codes-out is checked as the real run
+ * checks it, and left alone.
+ */
+export async function rehearse<Q extends ImportRequest>(kind: ImportKind<Q>, request: Q, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+  const { file } = request;
+  const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
+  let spool: Awaited<ReturnType<typeof spoolStdin>> | undefined;
   try {
+    spool = file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
     const source = async (): Promise<ImportSource> =>
       spool ? { ...(await openSource(spool.path, env.stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : openSource(file, env.stdin, env.signal);
-    if (steps.check) await steps.check(await source());
+    if (kind.rehearsal.check) await kind.rehearsal.check(await source(), request);
     let bucket: BucketReading | undefined;
     /** The store's refusals of reads of one object, by path. */
     const refused = new Map<string, unknown>();
@@ -88,15 +79,17 @@ async function rehearse(
       ...transport,
       request: (spec, view) => (refused.has(spec.path) ? Promise.reject(refused.get(spec.path)) : transport.request(spec, view)),
     });
-    const paced = await openPacedApi({ signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }), clock: env.clock }, settings.concurrency, settings.giveUpAfterMs);
-    const copy = await steps.copy({ source: await source(), ...(settings.shard ? { shard: settings.shard } : {}), concurrency: settings.concurrency, signal: env.signal }, paced);
+    const paced = await openPacedApi({ signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }), clock: env.clock }, request.concurrency, request.giveUpAfterMs);
+    const plan = { source: await source(), ...(request.shard ? { shard: request.shard } : {}), concurrency: request.concurrency, signal: env.signal };
+    const copy = await kind.rehearsal.copy(plan, paced.api, request);
     if (bucket) copy.bucket = bucket;
     const reads = paced.counts()?.sent ?? 0;
     const store = await open(copy);
     let report: ImportReport;
     try {
       const onCopy = (tuning: ApiTuning) => store.api({ ...tuning, wrap: (transport) => refusing(tuning.wrap ? tuning.wrap(transport) : transport) });
-      report = await steps.run(spool ? '-' : file, { ...env, ...(spool ? { stdin: stdinAgain(spool) } : {}), api: onCopy }, mode === 'check' ? 'check' : true);
+      const onCopyRequest = { ...request, file: spool ? '-' : file, rehearsal: mode === 'check' ? ('check' as const) : true, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) };
+      report = await runImport(kind, onCopyRequest, { ...env, ...(spool ? { stdin: stdinAgain(spool) } : {}), api: onCopy });
     } finally {
       await store.stop();
     }
@@ -110,59 +103,6 @@ async function rehearse(
     return { ...report, lines: [...report.lines, copied, estimateLine(report.summary.requests, rate)] };
   } finally {
     if (spool) await rm(spool.dir, { recursive: true, force: true });
-  }
-}
-
-export async function rehearseMetafields(request: ImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
-  return rehearse(request.file, request, env, open, mode, {
-    copy: (plan, paced) => copyMetafields(plan, paced.api, request.domain),
-    run: (file, copyEnv, rehearsal) => importMetafields({ ...request, file, rehearsal }, copyEnv),
-  });
-}
-
-/**
- * The codes generated for rows without one are the rehearsal's only: they go to a file in a
- * private directory (0700) removed at the end, while --codes-out is checked as the real run
- * checks it, and left alone.
- */
-export async function rehearseGiftCards(request: GiftCardImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
-  const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
-  try {
-    return await rehearse(request.file, request, env, open, mode, {
-      check: async (source) => {
-        await preflight(source, { dryRun: true, ...(request.shard ? { shard: request.shard } : {}), ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}) });
-      },
-      copy: (plan, paced) => copyGiftCards(plan, paced.api),
-      run: (file, copyEnv, rehearsal) => importGiftCards({ ...request, file, rehearsal, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) }, copyEnv),
-    });
-  } finally {
     if (codesDir) await rm(codesDir, { recursive: true, force: true });
   }
-}
-
-/**
- * As for gift cards, codes generated for rows without one are the rehearsal's only (a private
- * file removed at the end); --codes-out is checked as the real run checks it, and left alone.
- */
-export async function rehearseDiscounts(request: DiscountImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
-  const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
-  try {
-    return await rehearse(request.file, request, env, open, mode, {
-      // The file checked whole (by the store's code rule as the command knows it), and --codes-out, as the real run checks them: a bad file sends nothing.
-      check: async (source) => {
-        await checkPreflight(source, { ...request, dryRun: true }, { family: request.family ?? 'service' });
-      },
-      copy: (plan, paced) => copyDiscounts(plan, paced.api),
-      run: (file, copyEnv, rehearsal) => importDiscounts({ ...request, file, rehearsal, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) }, copyEnv),
-    });
-  } finally {
-    if (codesDir) await rm(codesDir, { recursive: true, force: true });
-  }
-}
-
-export async function rehearseProducts(request: ProductImportRequest, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
-  return rehearse(request.file, request, env, open, mode, {
-    copy: (plan, paced) => copyProducts(plan, paced.api, { key: request.key, emptyClears: request.emptyClears }),
-    run: (file, copyEnv, rehearsal) => importProducts({ ...request, file, rehearsal }, copyEnv),
-  });
 }

@@ -64,7 +64,7 @@ ${IMPORT_EXIT_CODES}`,
       ...(options.like !== undefined ? { like: options.like } : {}),
       ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
     };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscounts, rehearse: bulk.rehearseDiscounts }, reports);
+    const report = await importOrRehearse(request, ctx, rehearse, bulk.discountImport, reports);
     await tellReport(report, out, ctx, reports);
   },
 });

@@ -70,7 +70,7 @@ ${IMPORT_EXIT_CODES}`,
     const release = settings.dryRun || rehearse ? () => undefined : await lockThisImport(ctx, options.file, options.shard);
     let report;
     try {
-      report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, reports);
+      report = await importOrRehearse(request, ctx, rehearse, bulk.productImport, reports);
     } finally {
       release();
     }

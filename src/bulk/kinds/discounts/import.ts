@@ -1,8 +1,9 @@
-// One discount import (`discount import FILE`): the --like discount read (its id, or its code
+// The discount import (`discount import FILE`), as the engine runs it (engine/import-kind.ts): the --like discount read (its id, or its code
 // looked up), the file checked whole before anything is written (a pre-flight pass that also
 // makes the codes of code rows without one), the store's discounts read, then the rows run
 // through the import engine as discounts. stdin is read once into a private temporary file,
-// as the file is read twice (giftcard import does the same).
+// as the file is read twice (giftcard import does the same). Its rehearsal copies every
+// discount of the store (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
 import type { DiscountsApi } from '../../../api/discounts/requests.js';
 import { shapeOf } from '../../../api/discounts/wire-shape.js';
@@ -14,8 +15,11 @@ import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from '../
 import { CsvSyntaxError } from '../../engine/csv-rows.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type DiscountText, type RowRules } from './rows.js';
-import { report as reportOf, runImportJob, withJournal, type ImportReport, type JobSettings } from '../../engine/import-job.js';
-import { discountWatch } from '../../runs/watches.js';
+import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
+import { copyDiscounts } from './copy.js';
+import { discountUndo } from './undo.js';
+import { discountWatch } from './watch.js';
 import { GaveUpError, openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
@@ -23,18 +27,14 @@ import { importRecords, type ImportResult, type ImportSource, type Stop } from '
 import { inShardOfKey } from '../../engine/shard.js';
 import { reopenableInput } from '../../engine/source.js';
 
-export interface DiscountImportRequest extends JobSettings {
-  /** A CSV path, or "-" for stdin. */
-  file: string;
+export interface DiscountImportRequest extends ImportRequest {
   /** --like: the id or the code of the discount whose settings every row takes where its cells are empty. */
   like?: string;
-  /** Where the codes generated for code rows without one are written (created new, 0600). */
-  codesOut?: string;
   /** The store's family as the command knows it before any request (the pre-flight of a rehearsal checks codes by its rule). */
   family?: Brand;
 }
 
-export async function importDiscounts(request: DiscountImportRequest, env: BulkEnv): Promise<ImportReport> {
+async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
   // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath, codesOut } = request;
   const input = await reopenableInput(request.file, env.stdin, env.signal, true);
@@ -78,7 +78,7 @@ export async function importDiscounts(request: DiscountImportRequest, env: BulkE
     const known = index ?? new DiscountIndex();
     // As read before the run (the run adds what it makes).
     const read = { size: known.size, pages: known.pages };
-    const report = await withJournal(env, { command: 'discount import', ...request }, imported.name, async (journal) =>
+    const report = await journaled(imported.name, async (journal) =>
       runImportJob(
         await input.open(),
         discountKind(store, shapeOf(family), known, rules, checked.generated, journal ? discountWatch(journal) : undefined),
@@ -206,3 +206,16 @@ export async function preflight(
 function stoppedBefore(rows: number, started: number, stop: Stop): ImportResult {
   return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(performance.now() - started), rejects: [], stop };
 }
+
+export const discountImport: ImportKind<DiscountImportRequest> = {
+  command: 'discount import',
+  run,
+  rehearsal: {
+    // The file checked whole (by the store's code rule as the command knows it), and --codes-out, as the real run checks them: a bad file sends nothing.
+    check: async (source, request) => {
+      await preflight(source, { ...request, dryRun: true }, { family: request.family ?? 'service' });
+    },
+    copy: (plan, api) => copyDiscounts(plan, api),
+  },
+  undo: [discountUndo],
+};

@@ -1,7 +1,8 @@
-// One gift card import: the file checked whole before anything is sent (pre-flight, which
-// also makes the codes of rows without one), the store's cards read when that is cheap,
-// then the rows run through the import engine as gift cards. stdin is read once into a
-// private temporary file, as the file is read twice.
+// The gift card import, as the engine runs it (engine/import-kind.ts): the file checked whole
+// before anything is sent (pre-flight, which also makes the codes of rows without one), the
+// store's cards read when that is cheap, then the rows run through the import engine as gift
+// cards. stdin is read once into a private temporary file, as the file is read twice. Its
+// rehearsal copies the cards ending as the file's codes do (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
 import { AuthError, CancelledError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
@@ -9,36 +10,19 @@ import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './kind.js
 import { codesOutPlace } from '../../engine/codes-out.js';
 import { preflight } from './preflight.js';
 import { openRejectsFile } from '../../engine/rejects.js';
-import { report as reportOf, runImportJob, withJournal, type ImportReport } from '../../engine/import-job.js';
-import { giftCardWatch } from '../../runs/watches.js';
+import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
+import { copyGiftCards } from './copy.js';
+import { giftCardUndo } from './undo.js';
+import { giftCardWatch } from './watch.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { GaveUpError } from '../../engine/paced-api.js';
-import type { ImportResult, RejectLimit, Stop } from '../../engine/run-import.js';
-import type { Shard } from '../../engine/shard.js';
+import type { ImportResult, Stop } from '../../engine/run-import.js';
 import { reopenableInput } from '../../engine/source.js';
 
-export interface GiftCardImportRequest {
-  /** A CSV path, or "-" for stdin. */
-  file: string;
-  shard?: Shard;
-  dryRun: boolean;
-  concurrency: number;
-  rejectsPath?: string;
-  /** Where the codes generated for rows without one are written (created new, 0600). */
-  codesOut?: string;
-  /** --give-up-after, in milliseconds. */
-  giveUpAfterMs?: number;
-  /** --results. */
-  resultsPath?: string;
-  /** --max-rejects. */
-  maxRejects?: RejectLimit;
-  /** --all-or-nothing. */
-  allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
-  rehearsal?: boolean | 'check';
-}
+export type GiftCardImportRequest = ImportRequest;
 
-export async function importGiftCards(request: GiftCardImportRequest, env: BulkEnv): Promise<ImportReport> {
+async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
   // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
   const { rejectsPath } = request;
   // Read twice (checked whole first, then imported): stdin is kept in a private file meanwhile.
@@ -79,7 +63,7 @@ export async function importGiftCards(request: GiftCardImportRequest, env: BulkE
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await withJournal(env, { command: 'giftcard import', ...request }, imported.name, async (journal) =>
+    const report = await journaled(imported.name, async (journal) =>
       runImportJob(
         await input.open(),
         giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
@@ -104,3 +88,15 @@ export async function importGiftCards(request: GiftCardImportRequest, env: BulkE
 function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
   return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
 }
+
+export const giftCardImport: ImportKind<GiftCardImportRequest> = {
+  command: 'giftcard import',
+  run,
+  rehearsal: {
+    check: async (source, request) => {
+      await preflight(source, { dryRun: true, ...(request.shard ? { shard: request.shard } : {}), ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}) });
+    },
+    copy: (plan, api) => copyGiftCards(plan, api),
+  },
+  undo: [giftCardUndo],
+};

@@ -1,48 +1,37 @@
-// One metafield import: the file (CSV or JSON lines) opened, and run through the import
-// engine as metafield rows.
+// The metafield import, as the engine runs it (engine/import-kind.ts): the file (CSV or JSON
+// lines) opened and run through the engine as metafield rows; its rehearsal copies the
+// objects the file names (copy.ts), its undo puts their values back (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
-import { runImportJob, withJournal, type ImportReport } from '../../engine/import-job.js';
-import { metafieldWatch } from '../../runs/watches.js';
-import { metafieldKind } from './kind.js';
+import { runImportJob } from '../../engine/import-job.js';
+import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
-import { METAFIELD_REJECTS } from './rows.js';
-import type { Shard } from '../../engine/shard.js';
 import { openSource } from '../../engine/source.js';
-import type { RejectLimit } from '../../engine/run-import.js';
+import { copyMetafields } from './copy.js';
+import { metafieldKind } from './kind.js';
+import { METAFIELD_REJECTS } from './rows.js';
 import { UndefinedFields } from './undefined-fields.js';
+import { metafieldUndo } from './undo.js';
+import { metafieldWatch } from './watch.js';
 
-export type { ImportReport };
-
-export interface ImportRequest {
-  /** A CSV or JSON-lines path, or "-" for stdin. */
-  file: string;
+export interface MetafieldImportRequest extends ImportRequest {
   /** Stands in for a missing domain column. */
   domain?: string;
-  shard?: Shard;
-  dryRun: boolean;
-  /** Requests in flight. */
-  concurrency: number;
-  /** Where every failed row is written. */
-  rejectsPath?: string;
-  /** --give-up-after, in milliseconds. */
-  giveUpAfterMs?: number;
-  /** --results. */
-  resultsPath?: string;
-  /** --max-rejects. */
-  maxRejects?: RejectLimit;
-  /** --all-or-nothing: checked on a copy of the store first (all-or-nothing.ts), and taken back if a write is still refused. */
-  allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
-  rehearsal?: boolean | 'check';
 }
 
-export async function importMetafields(request: ImportRequest, env: BulkEnv): Promise<ImportReport> {
+async function run(request: MetafieldImportRequest, env: BulkEnv, journaled: Journaled) {
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-  return withJournal(env, { command: 'metafield import', ...request }, source.name, async (journal) => {
+  return journaled(source.name, async (journal) => {
     const kind = metafieldKind(paced.api.metafields, request.domain, fields, journal ? metafieldWatch(journal) : undefined);
     const report = await runImportJob(source, kind, METAFIELD_REJECTS, request, env, paced);
     return { ...report, lines: [...report.lines, ...fields.lines()] };
   });
 }
+
+export const metafieldImport: ImportKind<MetafieldImportRequest> = {
+  command: 'metafield import',
+  run,
+  rehearsal: { copy: (plan, api, request) => copyMetafields(plan, api, request.domain) },
+  undo: [metafieldUndo],
+};

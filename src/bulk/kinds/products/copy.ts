@@ -6,11 +6,11 @@
 // copied when the products hold them or a row's name could resolve to them (the name, ignoring
 // case, within theirs: an exact name and every partial match, so an ambiguous name stays
 // ambiguous); locations all (few, and an unknown inventory: column's error lists them). With
-// metafield columns, each copied product's values and the products' definitions.
+// metafield columns, each copied product's values and the products' definitions. All go to
+// the rehearsal store's seed (its catalog: catalog-seed.ts).
 import type { Api } from '../../../api/index.js';
 import type { Category } from '../../../api/categories/schema.js';
 import type { Collection } from '../../../api/collections/schema.js';
-import type { Metafield } from '../../../api/metafields/schema.js';
 import { idText } from '../../../api/products/draft.js';
 import { MAX_PRODUCT_PAGE } from '../../../api/products/codes.js';
 import type { ListedProduct } from '../../../api/products/schema.js';
@@ -20,7 +20,9 @@ import { plural } from '../../../core/words.js';
 import { ProductCatalog, productHandle } from './catalog.js';
 import { productKind, type ProductWriter } from './kind.js';
 import type { ProductKey } from './rows.js';
-import { eachAtMost, eachGroup, readableValues, unreadable, type CopiedObject, type CopyPlan, type StoreCopy } from '../../engine/store-copy.js';
+import { eachAtMost, eachGroup, type CopyPlan, type StoreCopy } from '../../engine/store-copy.js';
+import { readableDefinitions, readableValues, valuesSeed } from '../metafields/copy.js';
+import { catalogSeed } from './catalog-seed.js';
 
 /** What the rows name. */
 interface Named {
@@ -85,35 +87,23 @@ export async function copyProducts(plan: CopyPlan, api: Api, options: { key: Pro
   );
   const keptCollections = collections.filter((c: Collection) => heldCollections.has(idText(c.collectionId)) || couldName(named.collections, idText(c.collectionId), scalarText(c.title ?? '')));
 
-  const definitions: StoreCopy['definitions'] = [];
-  const metafields: CopiedObject[] = [];
+  const definitions: object[] = [];
+  const metafields: object[] = [];
+  let held = 0;
   if (named.metafields) {
-    try {
-      for (const definition of await api.metafieldDefinitions.list('products')) definitions.push({ ...definition, domain: 'products' });
-    } catch (error) {
-      if (!unreadable(error)) throw error;
-    }
+    definitions.push(...(await readableDefinitions(api, 'products')));
     await eachAtMost(products, plan.concurrency, async (product) => {
       const bizId = idText(product.productId);
-      const values: Metafield[] = await readableValues(api, 'products', bizId);
-      if (values.length > 0) metafields.push({ domain: 'products', bizId, values });
+      const values = await readableValues(api, 'products', bizId);
+      held += values.length;
+      if (values.length > 0) metafields.push(valuesSeed('products', bizId, values));
     });
   }
   return {
-    definitions,
-    metafields,
-    giftCards: [],
-    catalog: { products, categories: keptCategories, collections: keptCollections, locations },
+    seed: { metafieldDefinitions: definitions, metafields, ...catalogSeed({ products, categories: keptCategories, collections: keptCollections, locations }) },
     described:
       `the ${plural(products.length, 'product')} of the file among the store's ${listed}, ${plural(keptCategories.length, 'category', 'categories')}, ` +
-      `${plural(keptCollections.length, 'collection')} and the ${plural(locations.length, 'location')}${
-        named.metafields
-          ? ` (${plural(
-              metafields.reduce((n, o) => n + o.values.length, 0),
-              'metafield value',
-            )} held)`
-          : ''
-      }`,
+      `${plural(keptCollections.length, 'collection')} and the ${plural(locations.length, 'location')}${named.metafields ? ` (${plural(held, 'metafield value')} held)` : ''}`,
   };
 }
 

@@ -1,5 +1,8 @@
-// One product import: the store's catalog read (products, categories, collections,
-// locations), then the file (CSV or JSON lines) run through the import engine as product rows.
+// The product import, as the engine runs it (engine/import-kind.ts): the store's catalog read
+// (products, categories, collections, locations), then the file (CSV or JSON lines) run
+// through the import engine as product rows. Its rehearsal copies the products the file
+// touches (copy.ts); its undo puts products back (undo.ts) and their values (a metafield
+// import's undo: they are metafield values of the domain `products`).
 import type { BulkEnv } from '../../engine/env.js';
 import type { Api } from '../../../api/index.js';
 import { MAX_PRODUCT_PAGE } from '../../../api/products/codes.js';
@@ -8,32 +11,24 @@ import type { Product } from '../../../api/products/schema.js';
 import { AuthError, CancelledError, NetworkError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { plural } from '../../../core/words.js';
-import { report, runImportJob, withJournal, type ImportReport } from '../../engine/import-job.js';
-import { productWatch } from '../../runs/watches.js';
+import { report, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
+import { copyProducts } from './copy.js';
+import { productUndo } from './undo.js';
+import { metafieldUndo } from '../metafields/undo.js';
+import { productWatch } from './watch.js';
 import { GaveUpError, openPacedApi } from '../../engine/paced-api.js';
 import { ProductCatalog, type CatalogSource, type Named } from './catalog.js';
 import { productJsonlRecords } from './jsonl.js';
 import { productKind, productRejects, type ProductWriter } from './kind.js';
 import type { ProductKey } from './rows.js';
-import type { ImportResult, RejectLimit, Stop } from '../../engine/run-import.js';
-import type { Shard } from '../../engine/shard.js';
+import type { ImportResult, Stop } from '../../engine/run-import.js';
 import { openSource } from '../../engine/source.js';
 import { UndefinedFields } from '../metafields/undefined-fields.js';
 
-export interface ProductImportRequest {
-  /** A CSV or JSON-lines path, or "-" for stdin. */
-  file: string;
+export interface ProductImportRequest extends ImportRequest {
   key: ProductKey;
   emptyClears: boolean;
-  shard?: Shard;
-  dryRun: boolean;
-  concurrency: number;
-  rejectsPath?: string;
-  giveUpAfterMs?: number;
-  maxRejects?: RejectLimit;
-  allOrNothing?: boolean;
-  /** The run is on a rehearsal's copy of the store (rehearsal.ts); 'check': all or nothing's check. */
-  rehearsal?: boolean | 'check';
 }
 
 /** The catalog's reads through the API (paged, paced as every request of the run). */
@@ -76,7 +71,7 @@ export function productWriter(api: Api): ProductWriter {
   };
 }
 
-export async function importProducts(request: ProductImportRequest, env: BulkEnv): Promise<ImportReport> {
+async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
   const source = await openSource(request.file, env.stdin, env.signal);
   const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
   const started = performance.now();
@@ -96,7 +91,7 @@ export async function importProducts(request: ProductImportRequest, env: BulkEnv
   const rejects = productRejects();
   // The products' definitions, read once when a metafield: column is first applied: its values are checked by them.
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
-  const result = await withJournal(env, { command: 'product import', ...request }, source.name, (journal) => {
+  const result = await journaled(source.name, (journal) => {
     const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears, fields }, rejects, journal ? productWatch(journal) : undefined);
     return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
   });
@@ -121,3 +116,11 @@ async function offlineDryRun(request: ProductImportRequest, env: BulkEnv, error:
 function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
   return { rows: 0, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
 }
+
+export const productImport: ImportKind<ProductImportRequest> = {
+  command: 'product import',
+  run,
+  rehearsal: { copy: (plan, api, request) => copyProducts(plan, api, { key: request.key, emptyClears: request.emptyClears }) },
+  // Values first, as undo has always planned them; those of a product undo deletes go with it.
+  undo: [metafieldUndo, productUndo],
+};

@@ -1,13 +1,24 @@
-// The products a rehearsal copied (rehearsal-copy-products.ts), as a seed's catalog: each
+// The products a rehearsal copied (copy.ts), as the rehearsal store's seed holds them: each
 // product as the store listed it turned into the emulator's record (its options with their
 // value ids, each variant naming one value of each option), its categories, collections and
 // the store's locations. What the store sent is kept as sent; a field the seed has no room
 // for (an enum it does not know) takes the emulator's default, as the import never reads it.
-import { idText } from '../api/products/draft.js';
-import { collectionTypeName } from '../api/products/codes.js';
-import { collectionIds } from '../api/products/wire.js';
-import { scalarText } from '../core/json.js';
-import type { CopiedCatalog } from '../bulk/engine/store-copy.js';
+import type { Category } from '../../../api/categories/schema.js';
+import type { Collection } from '../../../api/collections/schema.js';
+import type { Location } from '../../../api/locations/schema.js';
+import { idText } from '../../../api/products/draft.js';
+import { collectionTypeName } from '../../../api/products/codes.js';
+import type { ListedProduct } from '../../../api/products/schema.js';
+import { collectionIds } from '../../../api/products/wire.js';
+import { scalarText } from '../../../core/json.js';
+
+/** The products a product import's file touches, as the store listed them, with the categories and collections they hold or the rows name, and every location. */
+export interface CopiedCatalog {
+  products: ListedProduct[];
+  categories: Category[];
+  collections: Collection[];
+  locations: Location[];
+}
 
 const STATUSES = ['active', 'draft', 'archived'];
 const WEIGHT_UNITS = ['g', 'kg', 'lb', 'oz'];
@@ -17,7 +28,8 @@ const list = (value: unknown): Loose[] => (Array.isArray(value) ? (value as Loos
 const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : scalarText(value));
 const flag = (value: unknown) => value === true || text(value) === 'true';
 
-export function catalogSeedOf(catalog: CopiedCatalog) {
+/** The catalog as the seed's sections: categories, collections, locations and products. */
+export function catalogSeed(catalog: CopiedCatalog) {
   const categoryIds = new Set(catalog.categories.map((c) => idText(c.categoryId)));
   const collectionIdsKept = new Set(catalog.collections.map((c) => idText(c.collectionId)));
   const locationIds = new Set(catalog.locations.map((l) => idText(l.locationId)));
