@@ -51,6 +51,19 @@ async function loadsOf(args: string[], env: Record<string, string>): Promise<Loa
 
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
+/** The sources bundled into the files read, from their source maps: `src/...` and `node_modules/...` paths. */
+function sourcesOf(files: string[]): string[] {
+  const sources = new Set<string>();
+  for (const file of new Set(files)) {
+    if (!existsSync(`${file}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    for (const source of map.sources) sources.add(source.replace(/^(\.\.\/)+/, ''));
+  }
+  return [...sources].sort();
+}
+const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
+const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
+
 describe('what a one-request command loads', () => {
   const served = useServed(['--json', '--quiet', '--demo']);
 
@@ -66,6 +79,27 @@ describe('what a one-request command loads', () => {
     const text = [...new Set(loads.files)].map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(text.split('AGFzbQ').length - 1).toBe(1);
     expect(text).not.toContain('multipart/form-data; boundary=');
+    // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
+    const sources = sourcesOf(loads.files);
+    expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
+    expect(zodOf(sources)).toEqual([]);
+  });
+
+  it('well-formed reads check their answers without zod: giftcard get and search, customer list', async () => {
+    const env = served.sandbox.env();
+    const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
+    const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards[0]!.code).toMatch(/^\*+/);
+    expect(zodOf(sourcesOf(search.files))).toEqual([]);
+    const get = await loadsOf(['giftcard', 'get', cards[0]!.id, '--json'], env);
+    expect(JSON.parse(get.stdout)).toMatchObject({ id: cards[0]!.id });
+    expect(zodOf(sourcesOf(get.files))).toEqual([]);
+    const customers = await loadsOf(['customer', 'list', '--json'], env);
+    expect((JSON.parse(customers.stdout) as unknown[]).length).toBeGreaterThan(0);
+    const sources = sourcesOf(customers.files);
+    expect(zodOf(sources)).toEqual([]);
+    expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
   });
 
   it('without SIMD, undici reads its plain llhttp from node_modules and the request still works', async () => {
