@@ -1,5 +1,5 @@
-// What the built CLI loads to answer one request: start-up is a feature (bench/RESULTS.md),
-// and each module left out below was measured on the `giftcard count` path. A preload
+// What the built CLI loads to answer a request: start-up is a feature (bench/RESULTS.md),
+// and each module left out below was measured on the `giftcard count` path (or a bulk run's). A preload
 // records node's built-in modules at exit and every file of dist/ the ES module loader
 // reads, so a change that pulls one back in fails here, not only in a benchmark.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,25 +64,35 @@ function sourcesOf(files: string[]): string[] {
 const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
 const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
 
-describe('what a one-request command loads', () => {
+describe('what a command loads', () => {
   const served = useServed(['--json', '--quiet', '--demo']);
 
-  it('giftcard count loads neither http2, tls, crypto nor assert (undici gets stand-ins), nor the table code', async () => {
+  it('giftcard count goes by node:http, without undici, http2, tls, crypto or assert, nor the table code', async () => {
     const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
-    for (const name of ['http2', 'tls', 'crypto', 'assert']) expect(loads.builtins, name).not.toContain(name);
+    for (const name of ['http2', 'tls', 'crypto', 'assert', 'https']) expect(loads.builtins, name).not.toContain(name);
     expect(loads.files.length).toBeGreaterThan(5);
     expect(loadsSegmenter(loads.files)).toEqual([]);
+    const sources = sourcesOf(loads.files);
+    expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
+    expect(sources).toContain('src/core/node-wire.ts');
+    // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
+    expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
+    expect(zodOf(sources)).toEqual([]);
+  });
+
+  it("a bulk run goes by undici's pool, without http2, tls or assert (undici gets stand-ins)", async () => {
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.sandbox.env());
+    expect(readFileSync(join(dir, 'orders.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
+    // (crypto it loads for the output file's temporary name.)
+    for (const name of ['http2', 'tls', 'assert']) expect(loads.builtins, name).not.toContain(name);
+    expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
     // Of undici's rarely used code, only what it needs here is read: llhttp built for SIMD
     // (a WebAssembly module in base64 starts AGFzbQ), not its plain fallback, nor the fetch body code.
     const text = [...new Set(loads.files)].map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(text.split('AGFzbQ').length - 1).toBe(1);
     expect(text).not.toContain('multipart/form-data; boundary=');
-    // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
-    const sources = sourcesOf(loads.files);
-    expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
-    expect(zodOf(sources)).toEqual([]);
   });
 
   it('well-formed reads check their answers without zod: giftcard get and search, customer list', async () => {
@@ -102,9 +112,10 @@ describe('what a one-request command loads', () => {
     expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
   });
 
-  it('without SIMD, undici reads its plain llhttp from node_modules and the request still works', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
-    expect(loads.stdout).toBe('8\n');
+  it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
+    expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
+    expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {
