@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run, scratch, useServed } from '../helpers/cli-spawn.js';
+import { isolatedEnv, run, scratch, useServed } from '../helpers/cli-spawn.js';
 
 const dir = scratch().root;
 const preload = join(dir, 'record-loads.cjs');
@@ -63,9 +63,27 @@ function sourcesOf(files: string[]): string[] {
 }
 const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
 const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
+/** The nouns whose commands were declared: the folders of src/commands/ the files read come from. */
+const nounsOf = (sources: string[]) => [...new Set(sources.flatMap((source) => /^src\/commands\/([^/]+)\//.exec(source)?.[1] ?? []))];
+/** What an answer before the command tree must not load: commander, the tree, the API, zod, undici, the HTTP client. */
+const treeOf = (sources: string[]) =>
+  sources.filter(
+    (source) => source.startsWith('node_modules/') || source.startsWith('src/commands/') || source.startsWith('src/api/') || ['src/cli.ts', 'src/core/http.ts', 'src/root/context.ts'].includes(source),
+  );
 
 describe('what a command loads', () => {
   const served = useServed(['--json', '--quiet', '--demo']);
+
+  it('--version and --help answer before the command tree: no commander, command, API module, zod or HTTP client', async () => {
+    for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
+      const loads = await loadsOf(args, isolatedEnv());
+      expect(loads.stdout, args.join(' ')).toMatch(args[0] === '--version' ? /^\d+\.\d+\.\d+/ : /^Usage: store-cli/);
+      const sources = sourcesOf(loads.files);
+      expect(sources, args.join(' ')).toContain('src/main.ts'); // the recording works
+      expect(treeOf(sources), args.join(' ')).toEqual([]);
+      for (const name of ['http', 'https', 'crypto', 'child_process']) expect(loads.builtins, `${args.join(' ')}: ${name}`).not.toContain(name);
+    }
+  });
 
   it('giftcard count goes by node:http, without undici, http2, tls, crypto or assert, nor the table code', async () => {
     const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
@@ -77,6 +95,8 @@ describe('what a command loads', () => {
     const sources = sourcesOf(loads.files);
     expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
     expect(sources).toContain('src/core/node-wire.ts');
+    // Only the invoked verb's noun is declared (src/commands/noun-loaders.ts).
+    expect(nounsOf(sources)).toEqual(['giftcard']);
     // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
     expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
     expect(zodOf(sources)).toEqual([]);
@@ -95,21 +115,27 @@ describe('what a command loads', () => {
     expect(text).not.toContain('multipart/form-data; boundary=');
   });
 
-  it('well-formed reads check their answers without zod: giftcard get and search, customer list', async () => {
+  it('well-formed reads check their answers without zod, and declare their noun alone: giftcard get and search, customer list --json', async () => {
     const env = served.sandbox.env();
     const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
     const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
     expect(cards.length).toBeGreaterThan(0);
     expect(cards[0]!.code).toMatch(/^\*+/);
     expect(zodOf(sourcesOf(search.files))).toEqual([]);
+    expect(nounsOf(sourcesOf(search.files))).toEqual(['giftcard']);
+    expect(requestModulesOf(sourcesOf(search.files))).toEqual(['src/api/gift-cards/requests.ts']);
     const get = await loadsOf(['giftcard', 'get', cards[0]!.id, '--json'], env);
     expect(JSON.parse(get.stdout)).toMatchObject({ id: cards[0]!.id });
     expect(zodOf(sourcesOf(get.files))).toEqual([]);
+    expect(requestModulesOf(sourcesOf(get.files))).toEqual(['src/api/gift-cards/requests.ts']);
     const customers = await loadsOf(['customer', 'list', '--json'], env);
     expect((JSON.parse(customers.stdout) as unknown[]).length).toBeGreaterThan(0);
     const sources = sourcesOf(customers.files);
     expect(zodOf(sources)).toEqual([]);
     expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
+    expect(nounsOf(sources)).toEqual(['customer']);
+    expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
+    expect(loadsSegmenter(customers.files)).toEqual([]);
   });
 
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
