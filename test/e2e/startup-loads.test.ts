@@ -85,11 +85,11 @@ describe('what a command loads', () => {
     }
   });
 
-  it('giftcard count goes by node:http, without undici, http2, tls, crypto or assert, nor the table code', async () => {
+  it('giftcard count goes by node:http, without undici, http2, tls, crypto, assert or perf_hooks, nor the table code', async () => {
     const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
-    for (const name of ['http2', 'tls', 'crypto', 'assert', 'https']) expect(loads.builtins, name).not.toContain(name);
+    for (const name of ['http2', 'tls', 'crypto', 'assert', 'https', 'perf_hooks']) expect(loads.builtins, name).not.toContain(name);
     expect(loads.files.length).toBeGreaterThan(5);
     expect(loadsSegmenter(loads.files)).toEqual([]);
     const sources = sourcesOf(loads.files);
