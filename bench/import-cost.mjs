@@ -6,34 +6,44 @@
 //   npm run build && node bench/import-cost.mjs [runs]
 //
 // A step's cost includes the node built-ins it pulls in first (e.g. commander loads
-// child_process, undici loads http, tls, http2). Chunks are found by their entry name
-// (esbuild names them <name>-<hash>.js).
+// child_process, node's http loads net and streams). A chunk is found by the source file its
+// entry is (its source map names it), whatever esbuild called it.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './common.mjs';
 
 const CHUNKS = join(ROOT, 'dist', 'chunks');
 const RUNS = Number(process.argv[2] ?? 11);
 
-const files = readdirSync(CHUNKS);
-const chunk = (name) => {
-  const file = files.find((f) => new RegExp(`^${name}-[A-Z0-9]{8}\\.js$`).test(f));
-  if (!file) throw new Error(`no chunk named ${name} in dist/chunks (has the entry been renamed?)`);
-  return join(CHUNKS, file);
+const files = readdirSync(CHUNKS).filter((f) => f.endsWith('.js'));
+const sourcesOf = (f) => (existsSync(join(CHUNKS, `${f}.map`)) ? JSON.parse(readFileSync(join(CHUNKS, `${f}.map`), 'utf8')).sources : []);
+/** The chunk `f` and the chunks it imports. */
+const withImports = (f) => [f, ...[...readFileSync(join(CHUNKS, f), 'utf8').matchAll(/from\s*"\.\/([^"]+)"|import\s*"\.\/([^"]+)"/g)].map((m) => m[1] ?? m[2])];
+/**
+ * The entry chunk of `source`, a module imported lazily: esbuild names it after the file (an
+ * index.ts after its folder); of several so named, the one that holds the source or imports it.
+ */
+const chunk = (source) => {
+  const [folder, file] = source.replace(/\.ts$/, '').split('/').slice(-2);
+  const named = files.filter((f) => new RegExp(`^${file === 'index' ? folder : file}-[A-Z0-9]{8}\\.js$`).test(f));
+  const entry = named.find((f) => withImports(f).some((g) => sourcesOf(g).some((s) => s.endsWith(source))));
+  if (!entry) throw new Error(`no entry chunk of ${source} in dist/chunks (is it still imported lazily?)`);
+  return join(CHUNKS, entry);
 };
 
-// The order `giftcard count` loads them: the command tree, then in run(): the output
-// exporter, the saved profile (a plain read of the config file; skipped when the
-// environment supplies the store and token), the HTTP client (undici), the gift card
-// requests (no schemas: zod loads only when a card is read). Without a terminal on stderr
-// there is no spinner to load.
+// The order `giftcard count` loads them: the command tree, the gift card noun, then in run():
+// the output exporter, the saved profile (a plain read of the config file; skipped when the
+// environment supplies the store and token), the HTTP client and its wire (node's http), the
+// API and the gift card requests (no schemas: zod loads only for a card it must refuse).
+// Without a terminal on stderr there is no spinner to load.
 const steps = [
-  ['commander + command tree (cli)', chunk('cli')],
-  ['output exporter (output)', chunk('output')],
-  ['saved profile read (config + paths)', chunk('config'), chunk('paths')],
-  ['HTTP client, undici Pool + request (http)', chunk('http')],
-  ['API requests (api)', chunk('api')],
+  ['commander + command tree (cli)', chunk('src/cli.ts')],
+  ['gift card noun (giftcard)', chunk('src/commands/giftcard/index.ts')],
+  ['output exporter (output)', chunk('src/core/output.ts')],
+  ['saved profile read (config + paths)', chunk('src/core/config.ts'), chunk('src/core/paths.ts')],
+  ['HTTP client (http) and its wire, node:http (node-wire)', chunk('src/core/http.ts'), chunk('src/core/node-wire.ts')],
+  ['API (api) and the gift card requests (requests)', chunk('src/api/index.ts'), chunk('src/api/gift-cards/requests.ts')],
 ];
 
 const probe = `

@@ -4,20 +4,24 @@
 // the run affects every case alike; reports each case's median wall time (spawn to
 // exit) and its ratio to the median of the baseline, `node -e 0`.
 //
-//   node bench/startup.mjs [--rounds N] [--no-write]
+//   node bench/startup.mjs [--rounds N] [--compare DIR[,DIR...]] [--no-write]
 //
-// Writes bench/RESULTS.md (unless --no-write) and prints the same table on stdout.
+// --compare DIR: the same cases run again from other builds (DIR/bin/store-cli.js, e.g. a
+// worktree of the commit before a change, built), in the same rounds: before and after under
+// the same load. Writes bench/RESULTS.md (unless --no-write) and prints the same table on stdout.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { BIN, RESULTS, ROOT, WRITE, baseEnv, fail, listening, median, option, scratchDir } from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const ROUNDS = Number(option('--rounds', process.env.BENCH_ROUNDS ?? 30));
 const WARMUP = 2;
+const COMPARE = option('--compare', undefined)?.split(',');
 if (!Number.isInteger(ROUNDS) || ROUNDS < 15) fail(`--rounds must be a whole number >= 15 (got ${ROUNDS}).`);
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench does).");
+for (const dir of COMPARE ?? []) if (!existsSync(join(dir, 'dist', 'main.js'))) fail(`--compare ${dir}: no built store-cli there (dist/main.js is missing).`);
 
 // Each case's own config and data folders, in a scratch folder (baseEnv owes nothing to the caller's shell).
 const { scratch, children } = scratchDir('store-cli-bench-');
@@ -53,14 +57,29 @@ const isCount = (out) => {
   }
 };
 
-/** goal: the largest acceptable ratio to the baseline's median. */
+const isList = (out) => {
+  try {
+    const list = JSON.parse(out);
+    return Array.isArray(list) && list.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** The builds measured: this one, and with --compare another, each case of one run beside the other's. */
+const builds = [{ bin: BIN, label: '' }, ...(COMPARE ?? []).map((dir) => ({ bin: join(dir, 'bin', 'store-cli.js'), label: ` [${basename(dir)}]` }))];
+/** goal: the largest acceptable ratio to the baseline's median (the issue's). */
+const commands = [
+  { name: '--version', args: ['--version'], env: plainEnv, goal: 1.3, check: (out) => out === `${version}\n` },
+  { name: '--help', args: ['--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli') },
+  { name: 'giftcard --help', args: ['giftcard', '--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli giftcard') },
+  { name: 'giftcard count (env token)', args: ['giftcard', 'count', '--json'], env: envEnv, goal: 2.0, check: isCount },
+  { name: 'giftcard count (saved profile)', args: ['giftcard', 'count', '--json'], env: profileEnv, goal: 2.0, check: isCount },
+  { name: 'customer list --json (env token)', args: ['customer', 'list', '--json'], env: envEnv, goal: 2.2, check: isList },
+];
 const cases = [
   { name: 'node -e 0 (baseline)', argv: ['-e', '0'], env: plainEnv, check: (out) => out === '' },
-  { name: 'store-cli --version', argv: [BIN, '--version'], env: plainEnv, goal: 1.3, check: (out) => out === `${version}\n` },
-  { name: 'store-cli --help', argv: [BIN, '--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli') },
-  { name: 'store-cli giftcard --help', argv: [BIN, 'giftcard', '--help'], env: plainEnv, goal: 1.3, check: (out) => out.startsWith('Usage: store-cli giftcard') },
-  { name: 'store-cli giftcard count (env token)', argv: [BIN, 'giftcard', 'count', '--json'], env: envEnv, goal: 2.0, check: isCount },
-  { name: 'store-cli giftcard count (saved profile)', argv: [BIN, 'giftcard', 'count', '--json'], env: profileEnv, goal: 2.0, check: isCount },
+  ...commands.flatMap((c) => builds.map((b, i) => ({ ...c, name: `store-cli ${c.name}${b.label}`, argv: [b.bin, ...c.args], goal: i === 0 ? c.goal : undefined }))),
 ];
 
 function once(c) {
@@ -72,6 +91,7 @@ function once(c) {
 }
 
 const loadBefore = os.loadavg();
+const uptimeBefore = uptime();
 const samples = cases.map(() => []);
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
   // Each round runs every case once; the starting case rotates, so no case is always first.
@@ -84,6 +104,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
 const loadAfter = os.loadavg();
+const uptimeAfter = uptime();
 
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const base = median(samples[0]);
@@ -112,7 +133,7 @@ const table = [
   ),
 ].join('\n');
 
-const machine = machineLines(loadBefore, loadAfter);
+const machine = `${machineLines(loadBefore, loadAfter)}\n- \`uptime\` before: ${uptimeBefore}\n- \`uptime\` after: ${uptimeAfter}`;
 
 process.stdout.write(`\n${table}\n\n${rows.some((r) => r.met === '**no**') ? 'Some goals are NOT met (see RESULTS.md notes).' : 'All goals met.'}\n`);
 
@@ -136,14 +157,27 @@ steadier than the ratio when the machine is busy. Request cases talk to one loca
 STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file written once by
 \`auth login --with-token\`.
 
-Goals (from the issue): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
-command within 2.0x.
+Goals (from the issues): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
+command within 2.0x; \`customer list --json\` within 2.2x.${
+      COMPARE === undefined ? '' : ` Cases marked [DIR] ran from the build in DIR (\`--compare\`), in the same rounds: another build (the one before a change) measured under the same load.`
+    }
 
 ${table}
 
 ${notes}`,
   );
   process.stderr.write(`wrote ${RESULTS}\n`);
+}
+
+/** What `uptime` prints (the load of a shared machine moves these figures more than most changes do). */
+function uptime() {
+  const r = spawnSync('uptime', [], { encoding: 'utf8' });
+  return r.status === 0
+    ? r.stdout.trim()
+    : `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`;
 }
 
 // The sandbox keeps the event loop alive: stop it (SIGTERM: a clean stop), then leave.

@@ -136,8 +136,10 @@ await build({
 });
 
 // Every command's --help text, rendered once here by the program itself, so that main.ts can
-// answer `store-cli ... --help` without loading commander (like --version). A test checks
-// that each text still equals what commander prints.
+// answer `store-cli ... --help` without loading commander (like --version), from one file a
+// noun (dist/help/<noun>.json; the root's text in dist/help/root.json): a command's --help
+// parses its own noun's texts, not all 400 kB of them. A test checks that each text still
+// equals what commander prints.
 const texts = await runSource(`
       import { PassThrough } from 'node:stream';
       import { buildProgram, runCli } from './src/cli.ts';
@@ -164,10 +166,24 @@ const texts = await runSource(`
       }
       process.stdout.write(JSON.stringify(texts));
     `);
-const { writeFile } = await import('node:fs/promises');
-await writeFile(new URL('../dist/help.json', import.meta.url), texts);
+await writeHelpFiles(JSON.parse(texts));
 
 await emitSandboxTypes();
+
+/** `texts` (command path: text) as one JSON file a noun, each holding its noun's commands, and root.json the root's. */
+async function writeHelpFiles(texts) {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const byFile = new Map();
+  for (const [path, text] of Object.entries(texts)) {
+    const noun = path.split(' ')[0];
+    if (noun === 'root') throw new Error("A noun named 'root' would share its help file with the root's: rename one (src/main.ts ROOT_HELP).");
+    const file = noun === '' ? 'root' : noun;
+    byFile.set(file, { ...byFile.get(file), [path]: text });
+  }
+  const dir = new URL('../dist/help/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  for (const [file, ofFile] of byFile) await writeFile(new URL(`${file}.json`, dir), JSON.stringify(ofFile));
+}
 
 /**
  * The types of `store-cli/sandbox` (package.json "exports"), declared by the compiler from the

@@ -1,5 +1,5 @@
 // Writes the shell completion scripts into completions/, generated from the command tree:
-// src/cli.ts is bundled in memory with esbuild (as the build does for dist/help.json) and
+// src/cli.ts is bundled in memory with esbuild (as the build does for dist/help/) and
 // run in a child node, which prints the three scripts as JSON. `npm run generate:completions`.
 import { writeFile } from 'node:fs/promises';
 import { QUIET_PROGRAM, runSource } from './run-source.mjs';

@@ -1,5 +1,5 @@
 // Writes the manual's command reference, docs/reference.md (the whole file), from the command
-// tree: `npm run generate:reference`. Like the help.json step of build.mjs, it bundles the
+// tree: `npm run generate:reference`. Like the help-text step of build.mjs, it bundles the
 // tree in memory with esbuild and runs it, so the reference says exactly what each `--help`
 // says. test/help/reference.test.ts fails when docs/reference.md drifts from it.
 import { QUIET_PROGRAM, runSource } from './run-source.mjs';

@@ -1,4 +1,4 @@
-// Build-time steps that need the command tree itself (help.json, completions, the command
+// Build-time steps that need the command tree itself (the help texts, completions, the command
 // reference in docs/) bundle a little TypeScript with src/cli.ts in memory and run it in a child
 // node: no build output, and the tree exactly as the sources declare it.
 import { build } from 'esbuild';

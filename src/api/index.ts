@@ -1,23 +1,24 @@
-// Every resource module, bound to one transport. Loaded lazily by ctx.api(); the modules few
-// commands use load on their first call (onFirstCall), so that the others start no slower.
-import { AccessScopesApi } from './access-scopes/requests.js';
-import { CategoriesApi } from './categories/requests.js';
-import { CollectionsApi } from './collections/requests.js';
-import { CustomersApi } from './customers/requests.js';
+// Every resource module, bound to one transport. Loaded lazily by ctx.api(); each resource's
+// module loads on its first call (onFirstCall), so a command loads only the resources it uses
+// and a resource added costs the other commands nothing.
+import type { AccessScopesApi } from './access-scopes/requests.js';
+import type { CategoriesApi } from './categories/requests.js';
+import type { CollectionsApi } from './collections/requests.js';
+import type { CustomersApi } from './customers/requests.js';
 import type { SearchMethodMemory } from './customers/search-method.js';
-import { DiscountsApi } from './discounts/requests.js';
-import { GiftCardsApi } from './gift-cards/requests.js';
+import type { DiscountsApi } from './discounts/requests.js';
+import type { GiftCardsApi } from './gift-cards/requests.js';
 import type { MetafieldDefinitionsApi } from './metafield-definitions/requests.js';
-import { MetafieldsApi } from './metafields/requests.js';
-import { OrdersApi } from './orders/requests.js';
-import { ProductsApi } from './products/requests.js';
-import { RawApi } from './raw-api.js';
-import { SandboxControlApi } from './sandbox-control/requests.js';
+import type { MetafieldsApi } from './metafields/requests.js';
+import type { OrdersApi } from './orders/requests.js';
+import type { ProductsApi } from './products/requests.js';
+import type { RawApi } from './raw-api.js';
+import type { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
-import { LocationsApi } from './locations/requests.js';
-import { InventoryApi } from './inventory/requests.js';
+import type { LocationsApi } from './locations/requests.js';
+import type { InventoryApi } from './inventory/requests.js';
 import type { ShopApi } from './shop/requests.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
@@ -72,27 +73,25 @@ export interface Api {
  * first, and where the one the store answered is remembered (default: GET first, nothing kept).
  */
 export function createApi(raw: Transport, apiVersion?: () => Promise<string>, brand?: () => Promise<Brand>, customerSearch?: SearchMethodMemory): Api {
-  const sandboxControl = new SandboxControlApi(raw);
+  const sandboxControl = onFirstCall(async () => new (await import('./sandbox-control/requests.js')).SandboxControlApi(raw));
   const transport = apiVersion ? versioned(raw, apiVersion) : raw;
   return {
-    giftCards: new GiftCardsApi(transport),
-    metafields: new MetafieldsApi(transport),
+    giftCards: onFirstCall(async () => new (await import('./gift-cards/requests.js')).GiftCardsApi(transport)),
+    metafields: onFirstCall(async () => new (await import('./metafields/requests.js')).MetafieldsApi(transport)),
     metafieldDefinitions: onFirstCall(async () => new (await import('./metafield-definitions/requests.js')).MetafieldDefinitionsApi(transport)),
-    products: new ProductsApi(transport),
-    categories: new CategoriesApi(transport),
-    collections: new CollectionsApi(transport),
-    customers: new CustomersApi(transport, customerSearch),
-    // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
-    locations: new LocationsApi(transport),
-    inventory: new InventoryApi(transport),
+    products: onFirstCall(async () => new (await import('./products/requests.js')).ProductsApi(transport)),
+    categories: onFirstCall(async () => new (await import('./categories/requests.js')).CategoriesApi(transport)),
+    collections: onFirstCall(async () => new (await import('./collections/requests.js')).CollectionsApi(transport)),
+    customers: onFirstCall(async () => new (await import('./customers/requests.js')).CustomersApi(transport, customerSearch)),
+    locations: onFirstCall(async () => new (await import('./locations/requests.js')).LocationsApi(transport)),
+    inventory: onFirstCall(async () => new (await import('./inventory/requests.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
-    // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
-    discounts: new DiscountsApi(transport, brand),
+    discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),
     family: brand ?? (async () => 'service'),
-    orders: new OrdersApi(transport),
+    orders: onFirstCall(async () => new (await import('./orders/requests.js')).OrdersApi(transport)),
     webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
-    raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
-    accessScopes: new AccessScopesApi(transport),
+    raw: onFirstCall(async () => new (await import('./raw-api.js')).RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX)),
+    accessScopes: onFirstCall(async () => new (await import('./access-scopes/requests.js')).AccessScopesApi(transport)),
     storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),
     sandboxControl,
     sandboxFaults: onFirstCall(async () => new (await import('./sandbox-control/fault-requests.js')).SandboxFaultsApi(sandboxControl)),

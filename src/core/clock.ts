@@ -22,7 +22,9 @@ export interface Clock {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const systemClock: Clock = {
-  now: () => performance.now(),
+  // Not performance.now(): its first use loads perf_hooks and nine internal modules, on every
+  // command that sends a request (test/e2e/startup-loads.test.ts).
+  now: () => Number(process.hrtime.bigint()) / 1e6,
   async sleep(ms, signal) {
     // A store's Retry-After of a month would otherwise wake the pacer every millisecond.
     for (let left = ms; ; left -= MAX_TIMER_MS) {

@@ -1,8 +1,9 @@
-// The one HTTP client: a keep-alive pool, the access-token header, timeouts, the one retry
-// loop, lossless JSON and a redacted request log. Before each attempt it asks the rate
+// The one HTTP client: keep-alive connections, the access-token header, timeouts, the one
+// retry loop, lossless JSON and a redacted request log. Before each attempt it asks the rate
 // governor (rate-governor.ts) and after each it tells it how the attempt ended; its retry
 // policy (retry.ts) says what is sent again and when: a command's few quick tries, or a bulk
-// run's patience. src/api modules are its only callers.
+// run's patience. Its attempts go on a wire (http-wire.ts): node's http for a command, undici's
+// pool for a bulk run's many connections. src/api modules are its only callers.
 import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, UnreachableError, UnreadableAnswerError, type RequestError } from './errors.js';
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
@@ -12,7 +13,8 @@ import { redactToken } from './secrets.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
 import { FamilyChoice } from './family-choice.js';
 import { stripPeriod } from './words.js';
-import { createPool, sendRequest, type Dispatcher } from './undici.js';
+import type { Dispatcher } from 'undici';
+import { drain, type Wire, type WireAnswer } from './http-wire.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -89,9 +91,15 @@ export interface HttpClientOptions {
   /** MAX_ANSWER_BYTES unless given (tests give a small one). */
   maxAnswerBytes?: number;
   userAgent: string;
+  /**
+   * Keep-alive connections kept for as many requests in flight: given (a bulk run's), they are
+   * undici's pool; without, a command's requests go by node's http (up to 8 at once), which
+   * starts faster (node-wire.ts).
+   */
   connections?: number;
   /** What is sent again, and when (default: a command's, defaultRetryPolicy). */
   retry?: RetryPolicy;
+  /** undici's dispatcher to send by (a test's MockAgent): the pool is then the caller's. */
   dispatcher?: Dispatcher;
   log?: (line: string) => void;
   /**
@@ -115,8 +123,8 @@ export interface HttpClientOptions {
 export class HttpClient {
   private readonly origin: string;
   private readonly prefix: string;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  /** Made on the first request: its module (undici, or node's http) loads only then. */
+  private wire: Promise<Wire> | undefined;
   private readonly policy: RetryPolicy;
   private readonly governor: RateGovernor;
   private readonly family: FamilyChoice;
@@ -125,8 +133,6 @@ export class HttpClient {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.prefix = url.pathname.replace(/\/+$/, '');
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? createPool(this.origin, options.connections ?? 8);
     this.policy = options.retry ?? defaultRetryPolicy;
     this.governor = options.governor ?? new RateGovernor(options.signal ? { signal: options.signal } : {});
     this.family = options.family ?? new FamilyChoice('service', false);
@@ -163,9 +169,19 @@ export class HttpClient {
     });
   }
 
+  /** The wire every attempt goes on: undici's pool for a dispatcher or connections given (a bulk run), else node's http. */
+  private connect(): Promise<Wire> {
+    const { dispatcher, connections } = this.options;
+    return (this.wire ??=
+      dispatcher !== undefined || connections !== undefined
+        ? import('./undici.js').then((undici) => undici.undiciWire(dispatcher ?? undici.createPool(this.origin, connections ?? 8), this.origin, dispatcher === undefined))
+        : import('./node-wire.js').then((node) => node.nodeWire(this.origin)));
+  }
+
   /** The one retry loop: every attempt paced by the governor, every failure judged by the policy. */
   private async exchange(spec: Exchange): Promise<RawAnswer> {
     const token = await this.options.token();
+    const wire = await this.connect();
     const { policy, governor } = this;
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
     // What may go again after a failure that may have reached the store: an idempotent
@@ -203,26 +219,17 @@ export class HttpClient {
       this.log(`> ${family.token}: ${redactToken(token)}`);
       const started = Date.now();
       let outcome: Attempt;
-      let response: Dispatcher.ResponseData;
+      let response: WireAnswer;
       let text: string;
-      // One deadline for the whole attempt: undici's timeouts are between bytes, so an
-      // answer that trickles a byte at a time would otherwise never time out.
+      // One deadline for the whole attempt, from sending to the answer's last byte: undici's
+      // timeouts are between bytes, so an answer that trickles a byte at a time would
+      // otherwise never time out.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
       const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline.signal]) : deadline.signal;
       let headed = false;
       try {
-        response = await sendRequest(this.dispatcher, {
-          // A Pool ignores it; an Agent (or a MockAgent in tests) routes by it.
-          origin: this.origin,
-          method: spec.method,
-          path,
-          headers: { ...headers, [family.token]: token },
-          body,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-          signal,
-        });
+        response = await wire.send({ method: spec.method, path, headers: { ...headers, [family.token]: token }, ...(body === undefined ? {} : { body }), signal, timeoutMs: this.options.timeoutMs });
         headed = true;
         // The body is read inside the same try: a connection lost mid-body is a network
         // failure of this attempt, retried by the same rules.
@@ -294,20 +301,22 @@ export class HttpClient {
    */
   private async probe(family: HeaderFamily, token: string): Promise<boolean> {
     const path = this.prefix + (this.options.probePath ?? apiRoot(DEFAULT_API_VERSION) + ACCESS_SCOPES_SUBPATH);
+    const wire = await this.connect();
     const permit = await this.governor.acquire();
     this.log(`> GET ${this.origin}${path} (the store refused the token: trying the ${family.brand} header family)`);
     this.log(`> ${family.token}: ${redactToken(token)}`);
+    // Bounded as an attempt is: a probe that never answers is "not accepted".
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
     try {
-      const response = await sendRequest(this.dispatcher, {
-        origin: this.origin,
+      const response = await wire.send({
         method: 'GET',
         path,
         headers: { accept: 'application/json', 'user-agent': this.options.userAgent, [family.token]: token },
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        signal: this.options.signal,
+        signal: this.options.signal ? AbortSignal.any([this.options.signal, deadline.signal]) : deadline.signal,
+        timeoutMs: this.options.timeoutMs,
       });
-      await response.body.text();
+      await drain(response.body);
       this.governor.settle(permit, { kind: 'answer', status: response.statusCode, headers: flattenHeaders(response.headers) });
       this.log(`< ${response.statusCode}`);
       return response.statusCode >= 200 && response.statusCode < 300;
@@ -315,6 +324,8 @@ export class HttpClient {
       this.governor.settle(permit, { kind: 'unanswered' });
       if (this.options.signal?.aborted) throw new CancelledError();
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -322,7 +333,7 @@ export class HttpClient {
    * The answer's text, read no further than the cap: past it the body is dropped and the
    * request fails (exit 1), the store's answer unread, rather than held whole in memory.
    */
-  private async readBody(response: Dispatcher.ResponseData, spec: Exchange): Promise<string> {
+  private async readBody(response: WireAnswer, spec: Exchange): Promise<string> {
     const cap = spec.raw ? Math.max(API_MAX_ANSWER_BYTES, this.options.maxAnswerBytes ?? 0) : (this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES);
     const announced = Number(response.headers['content-length']);
     // An answer of announced length is read into one buffer of that size, each chunk let go as
@@ -331,7 +342,7 @@ export class HttpClient {
     let chunks: Buffer[] = [];
     let size = 0;
     if (!(announced > cap)) {
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      for await (const chunk of response.body) {
         if (whole && size + chunk.length > whole.length) {
           // Longer than it said: gathered as chunks from here on.
           chunks = [whole.subarray(0, size)];
@@ -345,7 +356,8 @@ export class HttpClient {
     }
     if (announced > cap || size > cap) {
       // Dropped unread: the abort it causes is no one's error.
-      response.body.on('error', () => undefined).destroy();
+      response.body.on('error', () => undefined);
+      response.body.destroy();
       throw new AnswerTooLargeError(
         `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.raw ? ' the api command' : ' a command'} reads: stopped reading it.`,
       );
@@ -353,10 +365,9 @@ export class HttpClient {
     return (whole ?? Buffer.concat(chunks, size)).toString('utf8', 0, size);
   }
 
+  /** Called once the command is over: idle keep-alive connections are cut (a dispatcher given is left open). */
   async close(): Promise<void> {
-    // Called once the command is over: idle keep-alive sockets are cut rather than closed
-    // gracefully, which would hold the process open for a round of FIN handshakes.
-    if (this.ownsDispatcher) await this.dispatcher.destroy();
+    if (this.wire) await (await this.wire).close();
   }
 
   /**
@@ -436,7 +447,7 @@ function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | undefined> {
+function flattenHeaders(headers: WireAnswer['headers']): Record<string, string | undefined> {
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(headers)) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;

@@ -10,8 +10,11 @@ const DETAIL =
   '{"code":"weight","definitionName":"Weight","namespace":"specs","bizId":98765432109876543210,"description":"Shipping weight","value":"{\\"value\\":1.5,\\"unit\\":\\"kg\\"}","fieldType":"Weight","bizResource":"PRODUCT","extra":"kept"}';
 
 describe('MetafieldsApi', () => {
-  it('is registered as api.metafields', () => {
-    expect(createApi(new FakeTransport([])).metafields).toBeInstanceOf(MetafieldsApi);
+  it('is registered as api.metafields, its module loaded on the first call', async () => {
+    const transport = new FakeTransport([{ body: `{"metafield":${DETAIL}}` }]);
+    const value = await createApi(transport).metafields.get('products', '1', 'specs', 'weight');
+    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/metafields/detail/products/1' });
+    expect(value.fieldType).toBe('Weight');
   });
 
   it('get: detail path with encoded segments and namespace/code in the query; unknown fields and big ids kept', async () => {

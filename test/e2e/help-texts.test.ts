@@ -1,7 +1,7 @@
-// `store-cli ... --help` is answered from dist/help.json without loading commander. These
-// tests keep that honest: the rendered texts cover every command and equal, byte for
-// byte, what commander itself prints.
-import { readFileSync } from 'node:fs';
+// `store-cli ... --help` is answered from dist/help/<noun>.json without loading commander.
+// These tests keep that honest: the rendered texts cover every command, each in its noun's
+// file, and equal, byte for byte, what commander itself prints.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,10 @@ import { cli } from '../helpers/cli-in-process.js';
 import { REPO_ROOT, isolatedEnv, requireBuild, run } from '../helpers/cli-spawn.js';
 
 requireBuild();
-const texts = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'help.json'), 'utf8')) as Record<string, string>;
+const HELP_DIR = join(REPO_ROOT, 'dist', 'help');
+/** Each help file's texts, by the file's name without .json. */
+const files = new Map(readdirSync(HELP_DIR).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(HELP_DIR, file), 'utf8')) as Record<string, string>]));
+const texts = Object.assign({}, ...files.values()) as Record<string, string>;
 
 function commandPaths(): string[] {
   const quiet = () => Object.assign(new PassThrough(), {});
@@ -35,6 +38,13 @@ function commandPaths(): string[] {
 describe('rendered help texts', () => {
   it('cover exactly the commands of the tree', () => {
     expect(Object.keys(texts).sort()).toEqual(commandPaths().sort());
+  });
+
+  it("are one file a noun, holding that noun's commands alone; the root's text in root.json", () => {
+    for (const [file, ofFile] of files) {
+      for (const path of Object.keys(ofFile)) expect(path === '' ? 'root' : path.split(' ')[0], `${path} in ${file}.json`).toBe(file);
+    }
+    expect(Object.keys(files.get('root')!)).toEqual(['']);
   });
 
   it.each(commandPaths())('"%s --help" equals what commander prints', async (path) => {

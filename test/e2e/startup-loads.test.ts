@@ -1,12 +1,12 @@
-// What the built CLI loads to answer one request: start-up is a feature (bench/RESULTS.md),
-// and each module left out below was measured on the `giftcard count` path. A preload
+// What the built CLI loads to answer a request: start-up is a feature (bench/RESULTS.md),
+// and each module left out below was measured on the `giftcard count` path (or a bulk run's). A preload
 // records node's built-in modules at exit and every file of dist/ the ES module loader
 // reads, so a change that pulls one back in fails here, not only in a benchmark.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run, scratch, useServed } from '../helpers/cli-spawn.js';
+import { isolatedEnv, run, scratch, useServed } from '../helpers/cli-spawn.js';
 
 const dir = scratch().root;
 const preload = join(dir, 'record-loads.cjs');
@@ -51,16 +51,63 @@ async function loadsOf(args: string[], env: Record<string, string>): Promise<Loa
 
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
-describe('what a one-request command loads', () => {
+/** The sources bundled into the files read, from their source maps: `src/...` and `node_modules/...` paths. */
+function sourcesOf(files: string[]): string[] {
+  const sources = new Set<string>();
+  for (const file of new Set(files)) {
+    if (!existsSync(`${file}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    for (const source of map.sources) sources.add(source.replace(/^(\.\.\/)+/, ''));
+  }
+  return [...sources].sort();
+}
+const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
+const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
+/** The nouns whose commands were declared: the folders of src/commands/ the files read come from. */
+const nounsOf = (sources: string[]) => [...new Set(sources.flatMap((source) => /^src\/commands\/([^/]+)\//.exec(source)?.[1] ?? []))];
+/** What an answer before the command tree must not load: commander, the tree, the API, zod, undici, the HTTP client. */
+const treeOf = (sources: string[]) =>
+  sources.filter(
+    (source) => source.startsWith('node_modules/') || source.startsWith('src/commands/') || source.startsWith('src/api/') || ['src/cli.ts', 'src/core/http.ts', 'src/root/context.ts'].includes(source),
+  );
+
+describe('what a command loads', () => {
   const served = useServed(['--json', '--quiet', '--demo']);
 
-  it('giftcard count loads neither http2, tls, crypto nor assert (undici gets stand-ins), nor the table code', async () => {
+  it('--version and --help answer before the command tree: no commander, command, API module, zod or HTTP client', async () => {
+    for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
+      const loads = await loadsOf(args, isolatedEnv());
+      expect(loads.stdout, args.join(' ')).toMatch(args[0] === '--version' ? /^\d+\.\d+\.\d+/ : /^Usage: store-cli/);
+      const sources = sourcesOf(loads.files);
+      expect(sources, args.join(' ')).toContain('src/main.ts'); // the recording works
+      expect(treeOf(sources), args.join(' ')).toEqual([]);
+      for (const name of ['http', 'https', 'crypto', 'child_process']) expect(loads.builtins, `${args.join(' ')}: ${name}`).not.toContain(name);
+    }
+  });
+
+  it('giftcard count goes by node:http, without undici, http2, tls, crypto, assert or perf_hooks, nor the table code', async () => {
     const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
-    for (const name of ['http2', 'tls', 'crypto', 'assert']) expect(loads.builtins, name).not.toContain(name);
+    for (const name of ['http2', 'tls', 'crypto', 'assert', 'https', 'perf_hooks']) expect(loads.builtins, name).not.toContain(name);
     expect(loads.files.length).toBeGreaterThan(5);
     expect(loadsSegmenter(loads.files)).toEqual([]);
+    const sources = sourcesOf(loads.files);
+    expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
+    expect(sources).toContain('src/core/node-wire.ts');
+    // Only the invoked verb's noun is declared (src/commands/noun-loaders.ts).
+    expect(nounsOf(sources)).toEqual(['giftcard']);
+    // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
+    expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
+    expect(zodOf(sources)).toEqual([]);
+  });
+
+  it("a bulk run goes by undici's pool, without http2, tls or assert (undici gets stand-ins)", async () => {
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.sandbox.env());
+    expect(readFileSync(join(dir, 'orders.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
+    // (crypto it loads for the output file's temporary name.)
+    for (const name of ['http2', 'tls', 'assert']) expect(loads.builtins, name).not.toContain(name);
+    expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
     // Of undici's rarely used code, only what it needs here is read: llhttp built for SIMD
     // (a WebAssembly module in base64 starts AGFzbQ), not its plain fallback, nor the fetch body code.
     const text = [...new Set(loads.files)].map((file) => readFileSync(file, 'utf8')).join('\n');
@@ -68,9 +115,33 @@ describe('what a one-request command loads', () => {
     expect(text).not.toContain('multipart/form-data; boundary=');
   });
 
-  it('without SIMD, undici reads its plain llhttp from node_modules and the request still works', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
-    expect(loads.stdout).toBe('8\n');
+  it('well-formed reads check their answers without zod, and declare their noun alone: giftcard get and search, customer list --json', async () => {
+    const env = served.sandbox.env();
+    const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
+    const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards[0]!.code).toMatch(/^\*+/);
+    expect(zodOf(sourcesOf(search.files))).toEqual([]);
+    expect(nounsOf(sourcesOf(search.files))).toEqual(['giftcard']);
+    expect(requestModulesOf(sourcesOf(search.files))).toEqual(['src/api/gift-cards/requests.ts']);
+    const get = await loadsOf(['giftcard', 'get', cards[0]!.id, '--json'], env);
+    expect(JSON.parse(get.stdout)).toMatchObject({ id: cards[0]!.id });
+    expect(zodOf(sourcesOf(get.files))).toEqual([]);
+    expect(requestModulesOf(sourcesOf(get.files))).toEqual(['src/api/gift-cards/requests.ts']);
+    const customers = await loadsOf(['customer', 'list', '--json'], env);
+    expect((JSON.parse(customers.stdout) as unknown[]).length).toBeGreaterThan(0);
+    const sources = sourcesOf(customers.files);
+    expect(zodOf(sources)).toEqual([]);
+    expect(requestModulesOf(sources)).toEqual(['src/api/customers/requests.ts']);
+    expect(nounsOf(sources)).toEqual(['customer']);
+    expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
+    expect(loadsSegmenter(customers.files)).toEqual([]);
+  });
+
+  it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
+    expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
+    expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {

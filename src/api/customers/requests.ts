@@ -1,7 +1,8 @@
 // Customer requests (partners.genstore.ai "About Customer"): paths and the `customer` wrapper.
 // Commands call these with domain values and never see a path. Every customer read passes
-// through markWithheld (withheld.ts), so no command shows a withheld field as empty. The
-// schemas (zod) load only when an answer is read. Search is asked by GET or POST, as the two
+// through markWithheld (withheld.ts), so no command shows a withheld field as empty. A
+// well-formed answer is checked without zod (well-formed.ts); the schemas (zod) load only for
+// an answer to refuse. Search is asked by GET or POST, as the two
 // copies of the docs differ (search-method.ts), and its parameters, past the readable part of
 // the docs, are checked again on each customer that comes back (searchMatcher).
 import { definedOnly } from '../../core/defined-only.js';
@@ -14,6 +15,8 @@ import type { Customer, CustomerChange, CustomerCreate, CustomerSearch } from '.
 import { markWithheld } from './withheld.js';
 import { GET_FIRST, isWrongMethod, otherMethod, type SearchMethod, type SearchMethodMemory } from './search-method.js';
 import { API_PREFIX, createOnce, isEmptyAnswer, keptPages, pagesOf, segment, unwrap } from '../wire.js';
+import { readChecked } from '../well-formed.js';
+import { isWellFormedCustomer, isWellFormedCustomerList } from './well-formed.js';
 
 const schemas = () => import('./schema.js');
 
@@ -129,13 +132,11 @@ export class CustomersApi {
 }
 
 async function readCustomers(body: unknown): Promise<Customer[]> {
-  const { checkCustomerList } = await schemas();
-  return checkCustomerList(unwrap(body, 'customers', 'list')).map(markWithheld);
+  return (await readChecked(unwrap(body, 'customers', 'list'), isWellFormedCustomerList, async () => (await schemas()).checkCustomerList)).map(markWithheld);
 }
 
 async function readCustomer(body: unknown): Promise<Customer> {
-  const { checkCustomer } = await schemas();
-  return markWithheld(checkCustomer(unwrap(body, 'customer', 'object')));
+  return markWithheld(await readChecked(unwrap(body, 'customer', 'object'), isWellFormedCustomer, async () => (await schemas()).checkCustomer));
 }
 
 /**

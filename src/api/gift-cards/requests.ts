@@ -1,6 +1,7 @@
 // Gift card requests: paths, wrappers, paging and code secrecy. Commands call these with
-// domain values and never see a path or a `giftCard` wrapper. The schemas (zod) load only
-// when a card is read, so `giftcard count` never pays for them.
+// domain values and never see a path or a `giftCard` wrapper. A well-formed card is checked
+// without zod (well-formed.ts); the schemas (zod) load only for an input to check or an
+// answer to refuse, so neither `giftcard count` nor a read of well-formed cards pays for them.
 import { definedOnly } from '../../core/defined-only.js';
 import { ApiError, CancelledError, RequestError, RuntimeError, UnconfirmedCreateError, UnreadableAnswerError } from '../../core/errors.js';
 import type { JsonResponse } from '../../core/http.js';
@@ -11,6 +12,8 @@ import { MAX_PAGE_SIZE } from './status.js';
 import type { GiftCard, GiftCardCreate, GiftCardCreateDraft, GiftCardSearch, GiftCardUpdate } from './schema.js';
 import type { Transport } from '../../core/transport.js';
 import { API_PREFIX, isCodeTaken, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
+import { readChecked } from '../well-formed.js';
+import { isWellFormedCard, isWellFormedCardList } from './well-formed.js';
 
 /** Where the gift card tests and callers have always found it; it lives in wire.ts, shared with discount codes. */
 export { isCodeTaken };
@@ -185,13 +188,11 @@ export class GiftCardsApi {
 
 /** A page of cards as the store sent them (codes unmasked: callers mask what they show). */
 async function readCards(body: unknown): Promise<GiftCard[]> {
-  const { checkCardList } = await schemas();
-  return checkCardList(unwrap(body, 'giftCards', 'list'));
+  return readChecked(unwrap(body, 'giftCards', 'list'), isWellFormedCardList, async () => (await schemas()).checkCardList);
 }
 
 async function readCard(body: unknown): Promise<GiftCard> {
-  const { checkCard } = await schemas();
-  return checkCard(unwrap(body, 'giftCard', 'object'));
+  return readChecked(unwrap(body, 'giftCard', 'object'), isWellFormedCard, async () => (await schemas()).checkCard);
 }
 
 /** Codes are secrets: after creation a card only ever shows its last characters. */

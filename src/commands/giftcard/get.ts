@@ -8,8 +8,8 @@ export default defineVerb({
   json: { fields: GIFT_CARD_FIELDS },
   examples: ['store-cli giftcard get 4000000000000000123', 'store-cli giftcard get 4000000000000000123 --json balance,currency'],
   async run(options, ctx) {
-    const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);
-    const giftCardId = checkGiftCardId(options.giftCardId);
+    const [{ giftCardIdOf }, view] = await Promise.all([import('../../api/gift-cards/read-inputs.js'), import('./view.js')]);
+    const giftCardId = await giftCardIdOf(options.giftCardId);
     const out = await ctx.output();
     const api = await ctx.api();
     const card = await ctx.spin('Fetching the gift card…', () => api.giftCards.get(giftCardId));

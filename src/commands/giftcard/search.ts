@@ -22,8 +22,8 @@ export default defineVerb({
   async run(options, ctx) {
     const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
     checkPageTokenAlone(options.pageToken, filters);
-    const [{ checkGiftCardSearch }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
-      import('../../api/gift-cards/schema.js'),
+    const [{ giftCardSearchOf }, view, { UsageError }, { MAX_PAGES }] = await Promise.all([
+      import('../../api/gift-cards/read-inputs.js'),
       import('./view.js'),
       import('../../core/errors.js'),
       import('../../core/paginate.js'),
@@ -31,7 +31,7 @@ export default defineVerb({
     if (options.maxPages !== undefined && !options.all) throw new UsageError('--max-pages bounds the pages of --all: add --all.');
     const maxPages = options.maxPages ?? MAX_PAGES;
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE_SIZE);
-    const input = checkGiftCardSearch({
+    const input = await giftCardSearchOf({
       limit,
       sinceId: options.sinceId,
       status: options.status,
