@@ -22,6 +22,7 @@ const WRITES: ReadonlyArray<readonly string[]> = [
   ['product', 'create', '--title', 'A thing'],
   ['product', 'delete', PRODUCT, '--yes'],
   ['customer', 'create', '--email', 'ro@example.com'],
+  ['customer', 'delete', CUSTOMER, '--yes'],
   ['collection', 'create', '--title', 'Summer'],
   ['location', 'create', '--name', 'Depot'],
   ['discount', 'disable', DISCOUNT],
