@@ -21,6 +21,7 @@ import { sandbox } from './sandbox/index.js';
 import { shop } from './shop/index.js';
 import { versionNoun } from './version/index.js';
 import { initNoun } from './init/index.js';
+import { promptNoun } from './prompt/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
@@ -48,4 +49,5 @@ export const nouns: readonly Noun[] = [
   completion,
   versionNoun,
   initNoun,
+  promptNoun,
 ];
