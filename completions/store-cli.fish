@@ -107,7 +107,7 @@ complete -c store-cli -f
 complete -c store-cli -l profile -x -a '(__store_cli_profiles)' -d 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")'
 complete -c store-cli -l env -x -d 'use this environment of the folder\'s store.toml (default: STORE_CLI_ENV or its [store] env)'
 complete -c store-cli -s y -l yes -d 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)'
-complete -c store-cli -l confirm-store -x -d 'the shop\'s own domain, which a write to a protected store needs without a terminal'
+complete -c store-cli -l confirm-store -x -d 'the shop\'s own domain, such as eu-shop.genmystore.com (\'store-cli shop info\'): a write to a protected store needs it without a terminal'
 complete -c store-cli -l base-url -x -d 'the store\'s base URL (http or https), overriding the profile, e.g. https://store.example.com'
 complete -c store-cli -l sandbox -d 'run against the embedded sandbox: zero set-up, demo data'
 complete -c store-cli -l verbose -d 'log each HTTP request and response on stderr (token redacted); stack traces on errors'

@@ -121,7 +121,7 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
     .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env)")
     .option('-y, --yes', 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)')
-    .option('--confirm-store <domain>', "the shop's own domain, which a write to a protected store needs without a terminal")
+    .option('--confirm-store <domain>', "the shop's own domain, such as eu-shop.genmystore.com ('store-cli shop info'): a write to a protected store needs it without a terminal")
     .option('--base-url <url>', "the store's base URL (http or https), overriding the profile, e.g. https://store.example.com")
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
