@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -33,7 +33,7 @@ _store_cli_subcommands() {
 # REPLY: the flags of command path $1, without the global ones.
 _store_cli_flags() {
   case $1 in
-    '') REPLY='-V --version --profile --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
+    '') REPLY='-V --version --profile --env -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
     'auth') REPLY='-h --help' ;;
     'auth login') REPLY='--with-token --brand -h --help' ;;
     'auth status') REPLY='--json -q --jq -h --help' ;;
@@ -181,6 +181,8 @@ _store_cli_flags() {
     'completion fish') REPLY='-h --help' ;;
     'completion help') REPLY='' ;;
     'version') REPLY='--json -q --jq -h --help' ;;
+    'init') REPLY='--force -h --help' ;;
+    'prompt') REPLY='--format -h --help' ;;
     'help') REPLY='' ;;
     *) REPLY= ;;
   esac
@@ -192,7 +194,7 @@ _store_cli_flags() {
 _store_cli_option() {
   case "$1|$2" in
     'auth login|--brand') REPLY='w service genstore' ;;
-    'auth status|--json') REPLY='l profile profileSource baseUrl baseUrlSource token tokenSource tokenStatus scopes shopName shopDomain shopUnknown' ;;
+    'auth status|--json') REPLY='l profile profileSource environment storeFile baseUrl baseUrlSource token tokenSource tokenStatus scopes shopName shopDomain shopUnknown' ;;
     'auth status|-q' | 'auth status|--jq') REPLY='v' ;;
     'auth list|--json') REPLY='l profile baseUrl token default active' ;;
     'auth list|--jsonl') REPLY='l profile baseUrl token default active' ;;
@@ -750,7 +752,10 @@ _store_cli_option() {
     'api|-q' | 'api|--jq') REPLY='v' ;;
     'version|--json') REPLY='l version node platform' ;;
     'version|-q' | 'version|--jq') REPLY='v' ;;
+    'prompt|--format') REPLY='v' ;;
     *'|--profile') REPLY='p' ;;
+    *'|--env') REPLY='v' ;;
+    *'|--confirm-store') REPLY='v' ;;
     *'|--base-url') REPLY='v' ;;
     *'|--timeout') REPLY='v' ;;
     *) REPLY= ;;
@@ -804,14 +809,14 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt' ;;
     *) REPLY=v ;;
   esac
 }
 
 _store_cli() {
   local cur=${COMP_WORDS[COMP_CWORD]} path= pending= word i n=0 REPLY IFS=$' \t\n'
-  local globals='--profile --base-url --sandbox --verbose --no-color --timeout --insecure'
+  local globals='--profile --env -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure'
   COMPREPLY=()
   # Walk the words before the cursor: command words extend the path, a flag that takes a
   # value swallows the next word (bash splits --flag=value at '='), the rest are arguments.

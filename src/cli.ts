@@ -22,6 +22,8 @@ export interface CliDeps {
   now?: () => Date;
   /** What the run's waits go by (pacing, retries, Retry-After): the system's unless a test gives a simulated one. */
   clock?: Clock;
+  /** The folder store.toml is looked for from (and up): process.cwd() unless a test gives one. */
+  cwd?: string;
 }
 
 const EXIT_CODES_HELP = `
@@ -35,6 +37,8 @@ Exit codes:
 
 Environment:
   STORE_CLI_TOKEN, STORE_CLI_BASE_URL, STORE_CLI_PROFILE override the stored profile;
+  STORE_CLI_ENV picks an environment of store.toml; STORE_CLI_READ_ONLY=1 refuses
+  every request but GET;
   NO_COLOR (or CLICOLOR=0) turns colour off, CLICOLOR_FORCE=1 on even when piped;
   STORE_CLI_FORCE_TTY=1 prints tables when piped (=120: 120 columns wide, =50%: half
   the terminal's width); STORE_CLI_CONFIG_DIR and STORE_CLI_DATA_DIR move its files;
@@ -55,6 +59,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     active = command;
     refuseReplacementCharacters(command);
     const globals = globalOptions(program);
+    // --yes is global (a protected store's writes need it), so the verbs that declare their own see it too.
+    if (globals.yes && command.options.some((o) => o.attributeName() === 'yes')) command.setOptionValue('yes', true);
+    if (command.getOptionValue('yes') === true) globals.yes = true;
     context = createContext({
       io,
       env: deps.env,
@@ -63,6 +70,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       userAgent: `store-cli/${VERSION} node/${process.versions.node}`,
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.cwd ? { cwd: deps.cwd } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
@@ -82,7 +90,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 }
 
 /** Global options that take a value: the word after one is not the noun. */
-const VALUED_GLOBALS = new Set(['--profile', '--base-url', '--timeout']);
+const VALUED_GLOBALS = new Set(['--profile', '--env', '--base-url', '--timeout', '--confirm-store']);
 
 /**
  * The nouns a run needs: only the one it names (`giftcard count` declares the gift card
@@ -110,7 +118,10 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .description('The command line for stores that speak the Store Commerce Service API.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE or "default")')
+    .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
+    .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env)")
+    .option('-y, --yes', 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)')
+    .option('--confirm-store <domain>', "the shop's own domain, such as eu-shop.genmystore.com ('store-cli shop info'): a write to a protected store needs it without a terminal")
     .option('--base-url <url>', "the store's base URL (http or https), overriding the profile, e.g. https://store.example.com")
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
@@ -243,6 +254,9 @@ function globalOptions(program: Command): GlobalOptions {
   if (o.sandbox && o.baseUrl) throw new UsageError('--sandbox and --base-url cannot be used together: the sandbox has its own address.');
   return {
     ...(o.profile !== undefined ? { profile: o.profile } : {}),
+    ...(o.env !== undefined ? { env: o.env } : {}),
+    ...(o.yes === true ? { yes: true } : {}),
+    ...(o.confirmStore !== undefined ? { confirmStore: o.confirmStore } : {}),
     ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
     sandbox: o.sandbox === true,
     verbose: o.verbose === true,

@@ -20,6 +20,8 @@ import { undoNoun } from './undo/index.js';
 import { sandbox } from './sandbox/index.js';
 import { shop } from './shop/index.js';
 import { versionNoun } from './version/index.js';
+import { initNoun } from './init/index.js';
+import { promptNoun } from './prompt/index.js';
 import { webhook } from './webhook/index.js';
 import type { Noun } from './types.js';
 
@@ -46,4 +48,6 @@ export const nouns: readonly Noun[] = [
   api,
   completion,
   versionNoun,
+  initNoun,
+  promptNoun,
 ];

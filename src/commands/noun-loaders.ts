@@ -25,4 +25,6 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   sandbox: () => import('./sandbox/index.js').then((m) => m.sandbox),
   api: () => import('./api/index.js').then((m) => m.api),
   version: () => import('./version/index.js').then((m) => m.versionNoun),
+  init: () => import('./init/index.js').then((m) => m.initNoun),
+  prompt: () => import('./prompt/index.js').then((m) => m.promptNoun),
 };

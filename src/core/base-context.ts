@@ -15,10 +15,18 @@ import type { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
 import type { Env } from './paths.js';
 import { createPrompter, type Prompter } from './prompts.js';
-import { resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
+import type { StoreFile } from './store-file.js';
+import type { StoreGuards } from './store-guards.js';
+import { profileNamedOutright, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
 
 export interface GlobalOptions {
   profile?: string;
+  /** An environment of store.toml. */
+  env?: string;
+  /** The run's --yes (a protected store's writes need it without a terminal). */
+  yes?: boolean;
+  /** --confirm-store DOMAIN: the shop's live domain, which a protected store's writes need without a terminal. */
+  confirmStore?: string;
   baseUrl?: string;
   sandbox?: boolean;
   verbose?: boolean;
@@ -46,8 +54,17 @@ export interface BaseContext {
    * value, with where it came from. Flags win over it: a command asks only when its flag is absent.
    */
   setting<K extends DefaultKey>(key: K): Promise<Setting<K>>;
-  /** The profile in use: --profile, STORE_CLI_PROFILE, the default `auth switch` saved, else 'default'. */
+  /**
+   * The profile in use: --profile or --env, STORE_CLI_PROFILE or STORE_CLI_ENV, store.toml's
+   * `[store] env`, the default `auth switch` saved, else 'default' (core/target.ts resolveProfile).
+   */
   profile(): Promise<Sourced>;
+  /** The folder the command runs in (store.toml is looked for from here up). */
+  readonly cwd: string;
+  /** The nearest store.toml, read and checked once; undefined when there is none. */
+  storeFile(): Promise<StoreFile | undefined>;
+  /** What guards this run's writes (store.toml's environment, STORE_CLI_READ_ONLY). */
+  guards(): Promise<StoreGuards>;
   /** The API version of every typed request: STORE_CLI_API_VERSION, else the profile's `api-version`, else 202412. */
   apiVersion(): Promise<{ value: string; source: 'env' | 'profile' | 'default' }>;
   /**
@@ -92,6 +109,8 @@ export interface BaseContextDeps {
   commandTree: () => Command;
   /** Default: this process's. */
   runtime?: Runtime;
+  /** Default: process.cwd(). */
+  cwd?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -105,12 +124,14 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
   const { io, env, globals, signal } = deps;
   let configStore: Promise<ConfigStore> | undefined;
   let stored: Promise<{ profile: Sourced; record: ProfileRecord | undefined }> | undefined;
+  let storeFile: Promise<StoreFile | undefined> | undefined;
+  const cwd = deps.cwd ?? process.cwd();
 
   // One read of the config file serves the profile's name, credentials and defaults alike.
   const readStored = () =>
     (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
-      const file = await readConfigFile(configDir(env), (message) => ctx.warn(message));
-      const profile = resolveProfile(globals, env, file.defaultProfile);
+      const [file, folder] = await Promise.all([readConfigFile(configDir(env), (message) => ctx.warn(message)), profileNamedOutright(globals, env) ? undefined : ctx.storeFile()]);
+      const profile = resolveProfile(globals, env, file.defaultProfile, folder);
       return { profile, record: file.profile(profile.value) };
     }));
   const readStoredProfile = async () => (await readStored()).record;
@@ -125,14 +146,22 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     now: deps.now ?? (() => new Date()),
     clock: deps.clock ?? systemClock,
     config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
+    cwd,
     async profile() {
-      const outside = resolveProfile(globals, env);
-      return outside.source === 'default' ? (await readStored()).profile : outside;
+      return profileNamedOutright(globals, env) ? resolveProfile(globals, env) : (await readStored()).profile;
+    },
+    storeFile: () => (storeFile ??= import('./store-file.js').then(({ loadStoreFile }) => loadStoreFile(cwd))),
+    async guards() {
+      // The profile the requests go with (target: CI's base URL and token skip the saved default).
+      const [{ guardsFor }, target, file] = await Promise.all([import('./store-guards.js'), ctx.target(), ctx.storeFile()]);
+      return guardsFor(target.profile, file, env, globals.sandbox === true);
     },
     async target() {
       if (globals.sandbox) return { profile: await ctx.profile() };
-      const fromOutside = resolveTarget(globals, env, undefined);
-      // CI gives both through the environment: no need to read the file at all.
+      // store.toml may name the profile (and so its guards); it holds no credentials.
+      const folder = profileNamedOutright(globals, env) ? undefined : await ctx.storeFile();
+      const fromOutside = resolveTarget(globals, env, undefined, resolveProfile(globals, env, undefined, folder));
+      // CI gives both through the environment: no need to read the config file at all.
       if (fromOutside.baseUrl && fromOutside.token) return fromOutside;
       const { profile, record } = await readStored();
       return resolveTarget(globals, env, record, profile);

@@ -10,10 +10,27 @@ export async function withSpinner<T>(io: IO, text: string, work: () => Promise<T
   if (!hasWidth(io.stderr)) return work();
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: io.stderr, isEnabled: true, discardStdin: false, color: io.colorErr ? 'cyan' : false }).start();
+  spinning.add(spinner);
   try {
     return await work();
   } finally {
+    spinning.delete(spinner);
     spinner.stop();
+  }
+}
+
+// The spinners drawing now: a question asked while one runs (the store guard's, before a
+// write inside a spinning command) stops them, or they would draw over it.
+const spinning = new Set<{ stop(): unknown; start(): unknown }>();
+
+/** `ask` with every running spinner stopped (their line cleared), started again after. */
+export async function withSpinnersStopped<T>(ask: () => Promise<T>): Promise<T> {
+  const stopped = [...spinning];
+  for (const spinner of stopped) spinner.stop();
+  try {
+    return await ask();
+  } finally {
+    for (const spinner of stopped) if (spinning.has(spinner)) spinner.start();
   }
 }
 

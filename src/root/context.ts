@@ -18,6 +18,7 @@ import type { RateGovernor } from '../core/rate-governor.js';
 import { assertSafeTransport } from '../core/target.js';
 import type { ApiTuning, Transport } from '../core/transport.js';
 import { connect, sandboxBrand, type Connection } from './connection.js';
+import type { StoreGuard } from './store-guard.js';
 
 // What a command needs of its context besides the Context itself, in the one import it makes.
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type GlobalOptions } from '../core/base-context.js';
@@ -64,6 +65,13 @@ export function createContext(deps: ContextDeps): Context {
   // The header family of the resolved store, shared by its clients as the governor is.
   let family: Promise<FamilyChoice> | undefined;
   let detected: Brand | undefined;
+
+  // The guard of the target's writes (store.toml, STORE_CLI_READ_ONLY): one a run, on every API of ctx.api().
+  let guard: Promise<StoreGuard> | undefined;
+  const storeGuard = () =>
+    (guard ??= import('./store-guard.js').then(({ createStoreGuard }) =>
+      createStoreGuard({ guards: () => base.guards(), io, prompter: base.prompter, yes: globals.yes === true, ...(globals.confirmStore !== undefined ? { confirmStore: globals.confirmStore } : {}) }),
+    ));
 
   const log = (line: string) => io.err(`${line}\n`);
   const connected = () => (connection ??= connect(base, log, (close) => disposers.push(close)));
@@ -114,7 +122,7 @@ export function createContext(deps: ContextDeps): Context {
       return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
     },
     detectedBrand: () => detected,
-    api: (tuning) => (tuning ? loadApi(connected, customerSearch, tuning) : (api ??= loadApi(connected, customerSearch))),
+    api: (tuning) => (tuning ? loadApi(connected, customerSearch, tuning, undefined, storeGuard) : (api ??= loadApi(connected, customerSearch, {}, undefined, storeGuard))),
     apiWith: (baseUrl, token, brand, tuning) =>
       loadApi(
         async () => {
@@ -155,8 +163,19 @@ export function createContext(deps: ContextDeps): Context {
    * the first request (with the family and API version asked for then), paced by the rate governor
    * every client of this context shares, and closed by dispose().
    */
-  async function loadApi(resolve: () => Promise<Connection>, customerSearchOf: SearchMethodMemory, tuning: ApiTuning = {}, familyOf?: () => Promise<FamilyChoice>): Promise<Api> {
-    const [{ HttpClient }, createApi, { RateGovernor }] = await Promise.all([import('../core/http.js'), import('../api/index.js').then((m) => m.createApi), import('../core/rate-governor.js')]);
+  async function loadApi(
+    resolve: () => Promise<Connection>,
+    customerSearchOf: SearchMethodMemory,
+    tuning: ApiTuning = {},
+    familyOf?: () => Promise<FamilyChoice>,
+    guardOf?: () => Promise<StoreGuard>,
+  ): Promise<Api> {
+    const [{ HttpClient }, createApi, { RateGovernor }, guarding] = await Promise.all([
+      import('../core/http.js'),
+      import('../api/index.js').then((m) => m.createApi),
+      import('../core/rate-governor.js'),
+      guardOf?.(),
+    ]);
     const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal, clock: base.clock }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
     let asked: Promise<string> | undefined;
@@ -182,11 +201,13 @@ export function createContext(deps: ContextDeps): Context {
         disposers.push(() => made.close());
         return made;
       }));
-    const transport: Transport = {
+    const sent: Transport = {
       request: async (spec: RequestSpec): Promise<JsonResponse> => (await http()).request(spec),
       requestRaw: async (spec: RawRequestSpec): Promise<RawAnswer> => (await http()).requestRaw(spec),
       baseUrl: async () => (await http()).baseUrl,
     };
+    // Below a tuning's layer (a dry run's withheld writes never reach it), above the client.
+    const transport = guarding ? guarding.wrap(sent) : sent;
     // The store's family, for a request whose path or body depends on it (a discount's shape):
     // when nothing named it, one read of the token's scopes (a path every family documents)
     // lets a 401 find the other family before that request is built, not after it was sent.

@@ -41,7 +41,7 @@ describe('completion model', () => {
     expect(flag(find(model, 'giftcard count'), '--json').values).toEqual({ kind: 'fields', fields: ['count'] });
     expect(flag(find(model, 'auth status'), '--json').values).toEqual({
       kind: 'fields',
-      fields: ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'],
+      fields: ['profile', 'profileSource', 'environment', 'storeFile', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'],
     });
     expect(flag(find(model, 'api'), '--json').values).toEqual({ kind: 'none' });
     expect(flag(find(model, 'sandbox serve'), '--json')).toMatchObject({ value: 'none', values: { kind: 'none' } });

@@ -107,3 +107,28 @@ describe('a profile edited by hand', () => {
     expect(() => resolveTarget({}, {}, { baseUrl: 'store.example.com', token: 't' })).toThrow(/profile's base URL in the config file must be an absolute http\(s\) URL/);
   });
 });
+
+describe('resolveProfile with a store.toml', () => {
+  const file = {
+    path: '/p/store.toml',
+    defaultEnv: 'staging',
+    environments: new Map([
+      ['staging', { name: 'staging', profile: 'stage-profile', protected: false, readOnly: false }],
+      ['prod', { name: 'prod', profile: 'prod-profile', protected: true, readOnly: false }],
+    ]),
+    groups: new Map(),
+  };
+  it('flags > environment variables > store.toml > the saved default', () => {
+    const inFile = (name: string) => ({ name, file: '/p/store.toml' });
+    expect(resolveProfile({}, {}, 'saved', file)).toEqual({ value: 'stage-profile', source: 'store file', environment: inFile('staging') });
+    expect(resolveProfile({}, { STORE_CLI_ENV: 'prod' }, 'saved', file)).toEqual({ value: 'prod-profile', source: 'environment', environment: inFile('prod') });
+    expect(resolveProfile({}, { STORE_CLI_PROFILE: 'ci' }, 'saved', file)).toEqual({ value: 'ci', source: 'environment' });
+    expect(resolveProfile({ env: 'prod' }, { STORE_CLI_PROFILE: 'ci' }, 'saved', file)).toEqual({ value: 'prod-profile', source: 'flag', environment: inFile('prod') });
+    expect(resolveProfile({ profile: 'mine' }, { STORE_CLI_ENV: 'prod' }, 'saved', file)).toEqual({ value: 'mine', source: 'flag' });
+    expect(resolveProfile({}, {}, 'saved', { ...file, defaultEnv: undefined } as never)).toEqual({ value: 'saved', source: 'config file' });
+  });
+  it('refuses two names of the target at one level', () => {
+    expect(usageMessage(() => resolveProfile({ profile: 'a', env: 'prod' }, {}, undefined, file))).toMatch(/^--profile and --env both/);
+    expect(usageMessage(() => resolveProfile({}, { STORE_CLI_PROFILE: 'a', STORE_CLI_ENV: 'prod' }, undefined, file))).toMatch(/^STORE_CLI_PROFILE and STORE_CLI_ENV are both set/);
+  });
+});

@@ -2,7 +2,7 @@
 // and each module left out below was measured on the `giftcard count` path (or a bulk run's). A preload
 // records node's built-in modules at exit and every file of dist/ the ES module loader
 // reads, so a change that pulls one back in fails here, not only in a benchmark.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,9 +34,9 @@ interface Loads {
 }
 
 let runs = 0;
-async function loadsOf(args: string[], env: Record<string, string>): Promise<Loads & { stdout: string }> {
+async function loadsOf(args: string[], env: Record<string, string>, cwd?: string): Promise<Loads & { stdout: string }> {
   const out = join(dir, `run-${runs++}`);
-  const r = await run(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}`, RECORD_LOADS: out } });
+  const r = await run(args, { env: { ...env, NODE_OPTIONS: `--require ${preload}`, RECORD_LOADS: out }, ...(cwd === undefined ? {} : { cwd }) });
   expect(r.code, r.stderr).toBe(0);
   expect(existsSync(`${out}.builtins`)).toBe(true);
   return {
@@ -142,6 +142,18 @@ describe('what a command loads', () => {
     const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
     expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
+  });
+
+  it('prompt, for a shell prompt before every command line, reads the files and sends nothing: no http, no commander, zod or undici', async () => {
+    const folder = join(dir, 'project', 'sub');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(dir, 'project', 'store.toml'), '[store]\nenv = "eu"\n[environments.eu]\nprofile = "eu"\nexpect_domain = "eu-shop.genmystore.com"\n');
+    const loads = await loadsOf(['prompt'], served.sandbox.env(), folder);
+    expect(loads.stdout).toBe('eu@eu-shop.genmystore.com\n');
+    // No HTTP module loads (stdout, a pipe, brings net), so no request can have gone (test/commands/fleet/prompt.test.ts reads the sandbox's log).
+    for (const name of ['http', 'https', 'tls', 'crypto']) expect(loads.builtins, name).not.toContain(name);
+    const text = [...new Set(loads.files)].map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const marker of ['CommanderError', 'ZodError', 'UND_ERR']) expect(text, marker).not.toContain(marker);
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {

@@ -30,6 +30,8 @@ export interface RunOptions {
    * sandbox the same one (`rateClock: clock.read`) when its rate limit is in play.
    */
   clock?: Clock;
+  /** The folder the run is in (store.toml is looked for from there up); unset, the test process's. */
+  cwd?: string;
 }
 
 export interface LiveOptions extends RunOptions {
@@ -74,6 +76,7 @@ export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
   return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
 }

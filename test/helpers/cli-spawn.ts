@@ -341,7 +341,15 @@ export class Pane {
   }
 
   /** `redirect` sends stdout or stderr to a file instead of the terminal (the other stays on it). */
-  static start(args: readonly string[], vars: Env, dir: string, redirect: { stdout?: string; stderr?: string } = {}, size: { columns: number; rows: number } = { columns: 120, rows: 40 }): Pane {
+  /** `cwd`: the folder the command runs in (store.toml is looked for from there); unset, the test's. */
+  static start(
+    args: readonly string[],
+    vars: Env,
+    dir: string,
+    redirect: { stdout?: string; stderr?: string } = {},
+    size: { columns: number; rows: number } = { columns: 120, rows: 40 },
+    cwd?: string,
+  ): Pane {
     if (!TMUX) throw new Error('tmux is not installed');
     mkdirSync(dir, { recursive: true });
     const pane = new Pane(join(dir, `tmux-${++paneCounter}.sock`));
@@ -351,7 +359,7 @@ export class Pane {
     const script = join(dir, `pane-${paneCounter}.sh`);
     const redirections = `${redirect.stdout ? ` >${shq(redirect.stdout)}` : ''}${redirect.stderr ? ` 2>${shq(redirect.stderr)}` : ''}`;
     writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}${redirections}; echo EXIT=$?\nexec sleep 600\n`);
-    pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, '-x', String(size.columns), '-y', String(size.rows), `sh ${shq(script)}`);
+    pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, ...(cwd === undefined ? [] : ['-c', cwd]), '-x', String(size.columns), '-y', String(size.rows), `sh ${shq(script)}`);
     return pane;
   }
 

@@ -5,6 +5,9 @@ import { defineVerb } from '../verb.js';
 interface AuthStatus {
   profile: string;
   profileSource: string;
+  /** The store.toml environment that chose the profile, and that file (absolute); null when none did. */
+  environment: string | null;
+  storeFile: string | null;
   baseUrl: string | null;
   baseUrlSource: string | null;
   token: string | null;
@@ -18,7 +21,7 @@ interface AuthStatus {
   shopUnknown: string | null;
 }
 
-const FIELDS = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'] as const;
+const FIELDS = ['profile', 'profileSource', 'environment', 'storeFile', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'] as const;
 
 export default defineVerb({
   name: 'status',
@@ -30,6 +33,8 @@ export default defineVerb({
     const status: AuthStatus = {
       profile: target.profile.value,
       profileSource: target.profile.source,
+      environment: target.profile.environment?.name ?? null,
+      storeFile: target.profile.environment?.file ?? null,
       baseUrl: target.baseUrl?.value ?? null,
       baseUrlSource: target.baseUrl?.source ?? null,
       token: target.token ? redactToken(target.token.value) : null,
@@ -54,7 +59,8 @@ export default defineVerb({
         else Object.assign(status, { shopName: shop.name, shopDomain: shop.domain });
       }
     }
-    await out.item(status, { columns: COLUMNS });
+    const { shownPath } = await import('../../core/store-file.js');
+    await out.item(status, { columns: columns((file) => shownPath(file, ctx.cwd)) });
     if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
     if (status.tokenStatus === 'missing') {
       throw new AuthError(
@@ -66,8 +72,15 @@ export default defineVerb({
 
 const sourced = (value: string | null, source: string | null) => (value === null ? 'not set' : `${value} (${source})`);
 
-const COLUMNS: readonly Column<AuthStatus>[] = [
-  { header: 'PROFILE', value: (s) => sourced(s.profile, s.profileSource) },
+/** Where the profile came from; chosen by a store.toml environment, that environment and its file: `staging (env staging from ./store.toml)`. */
+function profileSource(s: AuthStatus, shown: (file: string) => string): string {
+  if (s.environment === null || s.storeFile === null) return sourced(s.profile, s.profileSource);
+  const by = s.profileSource === 'flag' ? ', --env' : s.profileSource === 'environment' ? ', STORE_CLI_ENV' : '';
+  return `${s.profile} (env ${s.environment} from ${shown(s.storeFile)}${by})`;
+}
+
+const columns = (shown: (file: string) => string): readonly Column<AuthStatus>[] => [
+  { header: 'PROFILE', value: (s) => profileSource(s, shown) },
   { header: 'BASE URL', value: (s) => sourced(s.baseUrl, s.baseUrlSource) },
   { header: 'TOKEN', value: (s) => sourced(s.token, s.tokenSource) },
   {

@@ -52,6 +52,8 @@ describe('auth status', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       profile: 'default',
       profileSource: 'default',
+      environment: null,
+      storeFile: null,
       baseUrl: a.sandbox.baseUrl,
       baseUrlSource: 'config file',
       token: '****AB12',
