@@ -16,12 +16,13 @@ import { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
-import { LocationsApi } from './locations/requests.js';
+import { locations } from './locations/declaration.js';
 import { InventoryApi } from './inventory/requests.js';
 import type { ShopApi } from './shop/requests.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
+import { RestApi } from './rest-resource.js';
 import { API_PREFIX, versioned } from './wire.js';
 import { apiRoot, type Brand } from '../core/brand.js';
 
@@ -34,7 +35,7 @@ export interface Api {
   collections: CollectionsApi;
   customers: CustomersApi;
   /** The store's locations (`/shops/locations`), where stock is kept. */
-  locations: LocationsApi;
+  locations: RestApi<typeof locations>;
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
@@ -83,7 +84,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     collections: new CollectionsApi(transport),
     customers: new CustomersApi(transport, customerSearch),
     // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
-    locations: new LocationsApi(transport),
+    locations: new RestApi(transport, locations),
     inventory: new InventoryApi(transport),
     shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
