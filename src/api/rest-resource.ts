@@ -10,6 +10,7 @@
 // A resource that needs more (a search, a read-modify-write) extends RestApi by hand.
 import type { PageBound } from '../core/paginate.js';
 import type { Transport } from '../core/transport.js';
+import { definedOnly } from '../core/defined-only.js';
 import { FieldError, RuntimeError } from '../core/errors.js';
 import { isLosslessNumber, type LosslessNumber } from '../core/json.js';
 import { API_PREFIX, createOnce, isCalendarDate, isEmptyAnswer, MONEY_AMOUNT, pagesOf, parseCount, segment, unwrap } from './wire.js';
@@ -203,12 +204,21 @@ function problemOf(field: Field | ItemKind, value: unknown): string | undefined 
 export function checkInput(resource: RestResource, mode: 'create' | 'update' | 'filter', values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const allowed = mode === 'filter' ? (resource.filters ?? []) : writableFields(resource, mode);
   for (const key of Object.keys(values)) if (values[key] !== undefined && !allowed.includes(key)) throw new Error(`${resource.name}: ${key} is not sent on ${mode}`);
+  const fields = Object.fromEntries(allowed.map((name) => [name, resource.fields[name]!]));
+  return checkValues(fields, values, mode === 'create');
+}
+
+/**
+ * Values checked by the kinds of `fields` (a resource's, or a hand-written verb's own, such as
+ * a search's): those given, in the fields' order, or a FieldError naming the first at fault.
+ * `create`: a field written 'required' must be given.
+ */
+export function checkValues(fields: Readonly<Record<string, Field>>, values: Readonly<Record<string, unknown>>, create = false): Record<string, unknown> {
   const checked: Record<string, unknown> = {};
-  for (const name of allowed) {
-    const field = resource.fields[name]!;
+  for (const [name, field] of Object.entries(fields)) {
     const value = values[name];
     if (value === undefined) {
-      if (mode === 'create' && 'write' in field && field.write === 'required') throw new FieldError(name, (flag) => `${flag()} is required.`);
+      if (create && 'write' in field && field.write === 'required') throw new FieldError(name, (flag) => `${flag()} is required.`);
       continue;
     }
     const problem = problemOf(field, value);
@@ -316,12 +326,12 @@ export class RestApi<R extends RestResource> {
     return parseCount(response.body);
   }
 
-  /** Sends the fields given (checked by checkInput); undefined when the store answered without a body. */
+  /** Sends the fields given (checked by checkInput), none undefined; undefined when the store answered without a body. */
   async create(input: CreateOf<R>): Promise<RecordOf<R> | undefined> {
     const { resource } = this;
     const send = async () => {
       const path = resource.createPath === undefined ? this.at() : `${API_PREFIX}${resource.createPath}`;
-      const response = await this.transport.request({ method: 'POST', path, body: { [this.itemKey()]: input } });
+      const response = await this.transport.request({ method: 'POST', path, body: { [this.itemKey()]: definedOnly(input) } });
       return isEmptyAnswer(response.body) ? undefined : this.readItem(response.body);
     };
     return resource.createOnce ? createOnce(send, `The ${resource.name} may have been created anyway.`) : send();
@@ -329,7 +339,7 @@ export class RestApi<R extends RestResource> {
 
   /** Sends only what changes; an answer without a body is read back (readBack) or undefined. */
   async update(id: string, change: ChangeOf<R>): Promise<RecordOf<R> | undefined> {
-    const response = await this.transport.request({ method: 'PUT', path: this.at(id), body: { [this.itemKey()]: change } });
+    const response = await this.transport.request({ method: 'PUT', path: this.at(id), body: { [this.itemKey()]: definedOnly(change) } });
     if (!isEmptyAnswer(response.body)) return this.readItem(response.body);
     return this.resource.readBack ? this.get(id) : undefined;
   }

@@ -78,8 +78,8 @@ export interface CrudTexts<R extends RestResource> {
   arg?: { name: string; help: string };
   /** What the argument means as an id, where it may be more than digits (a name looked up): a hook. */
   resolve?: (api: Api, value: string, spin: Context['spin']) => Promise<string>;
-  /** A check of the values a verb sends or filters by, after their kinds' (may warn through ctx). */
-  check?: (values: Readonly<Record<string, unknown>>, ctx: Context) => void | Promise<void>;
+  /** A check of the values a verb sends (create, update) or filters by, after their kinds' (may warn through ctx). */
+  check?: (values: Readonly<Record<string, unknown>>, ctx: Context, mode: 'create' | 'update' | 'filter') => void | Promise<void>;
   /** How a delete's question names the record after its id (`Downtown Store`). */
   label?: (record: RecordOf<R>, text: (value: unknown) => string) => string;
   fields: Readonly<Record<string, FieldText>>;
@@ -415,7 +415,7 @@ class Kit<R extends RestResource> {
     } catch (error) {
       throw error instanceof FieldError ? error.named((root) => this.flagOf.get(root)) : error;
     }
-    await this.texts.check?.(checked, ctx);
+    await this.texts.check?.(checked, ctx, mode);
     return checked;
   }
 
@@ -424,24 +424,29 @@ class Kit<R extends RestResource> {
     return runDry(ctx, options, work);
   }
 
-  /** The list and detail views of the `table` entry (loaded with the text of values when a verb prints). */
-  private async views() {
-    const { scalarText } = await import('../core/json.js');
-    const { table } = this.texts;
-    const column = (name: string): Column<RecordOf<R>> => {
-      const given = table.columns?.[name];
-      const spec: ColumnText<RecordOf<R>> = typeof given === 'string' ? { header: given } : (given ?? {});
-      return {
-        header: spec.header ?? name.replace(/[A-Z]/g, (letter) => ` ${letter}`).toUpperCase(),
-        value: spec.value ? (record) => spec.value!(record, scalarText) : (record) => scalarText(record[name]),
-        ...(spec.shrinkable ? { shrinkable: true } : {}),
-        ...(spec.style ? { style: spec.style } : {}),
-      };
-    };
-    const columns = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, column(name)]));
-    const detail: View<RecordOf<R>> = { columns: (table.detail ?? this.fieldNames).map(column) };
-    return { list: (order: readonly string[]) => listView(columns(order), order, table.drop ?? []), detail };
+  private views() {
+    return tableViews(this.texts.table, this.fieldNames);
   }
+}
+
+/**
+ * The list and detail views of a `table` entry (a hand-written verb of the noun shows its
+ * records with them too); loads the text of values, so call it when the verb prints.
+ */
+export async function tableViews<T extends Record<string, unknown>>(table: TableText<T>, fields: readonly string[]): Promise<{ list(order: readonly string[]): View<T>; detail: View<T> }> {
+  const { scalarText } = await import('../core/json.js');
+  const column = (name: string): Column<T> => {
+    const given = table.columns?.[name];
+    const spec: ColumnText<T> = typeof given === 'string' ? { header: given } : (given ?? {});
+    return {
+      header: spec.header ?? name.replace(/[A-Z]/g, (letter) => ` ${letter}`).toUpperCase(),
+      value: spec.value ? (record) => spec.value!(record, scalarText) : (record) => scalarText(record[name]),
+      ...(spec.shrinkable ? { shrinkable: true } : {}),
+      ...(spec.style ? { style: spec.style } : {}),
+    };
+  };
+  const columns = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, column(name)]));
+  return { list: (order) => listView(columns(order), order, table.drop ?? []), detail: { columns: (table.detail ?? fields).map(column) } };
 }
 
 /** The flag of a field by its kind: a choice for an enum or a flag, a whole number, a list, else text. */
