@@ -149,7 +149,7 @@ _store_cli_flags() {
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
     'webhook resend') REPLY='--log --to --secret --brand --json -q --jq -h --help' ;;
-    'webhook subscribe') REPLY='--topic --address --dry-run --json -q --jq -h --help' ;;
+    'webhook subscribe') REPLY='--address --topic --dry-run --json -q --jq -h --help' ;;
     'webhook subscriptions') REPLY='--topic --address --json --jsonl -q --jq --columns -h --help' ;;
     'webhook unsubscribe') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'webhook subscription') REPLY='-h --help' ;;
@@ -674,8 +674,8 @@ _store_cli_option() {
     'webhook resend|--brand') REPLY='w service genstore' ;;
     'webhook resend|--json') REPLY='l topic webhookId productId url status' ;;
     'webhook resend|-q' | 'webhook resend|--jq') REPLY='v' ;;
-    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
     'webhook subscribe|--address') REPLY='v' ;;
+    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
     'webhook subscribe|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscribe|-q' | 'webhook subscribe|--jq') REPLY='v' ;;
     'webhook subscriptions|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;

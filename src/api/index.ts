@@ -15,7 +15,7 @@ import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
-import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
+import { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import { locations } from './locations/declaration.js';
 import { InventoryApi } from './inventory/requests.js';
 import type { ShopApi } from './shop/requests.js';
@@ -49,7 +49,7 @@ export interface Api {
   family(): Promise<Brand>;
   orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
-  webhookSubscriptions: WebhookSubscriptionsApi;
+  webhookSubscriptions: RestApi<typeof webhookSubscriptions>;
   /** Any request, answered unparsed: the `api` command. */
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
@@ -91,7 +91,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     discounts: new DiscountsApi(transport, brand),
     family: brand ?? (async () => 'service'),
     orders: new OrdersApi(transport),
-    webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
+    webhookSubscriptions: new RestApi(transport, webhookSubscriptions),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
     storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),
