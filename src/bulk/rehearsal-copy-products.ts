@@ -9,7 +9,7 @@
 // metafield columns, each copied product's values and the products' definitions.
 import type { Api } from '../api/index.js';
 import type { Category } from '../api/categories/schema.js';
-import type { Collection } from '../api/collections/schema.js';
+import type { Collection } from '../api/collections/declaration.js';
 import type { Metafield } from '../api/metafields/schema.js';
 import { idText } from '../api/products/draft.js';
 import { MAX_PRODUCT_PAGE } from '../api/products/codes.js';

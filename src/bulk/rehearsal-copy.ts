@@ -9,7 +9,7 @@ import type { Api } from '../api/index.js';
 import type { ReadDefinition } from '../api/metafield-definitions/schema.js';
 import type { Metafield } from '../api/metafields/schema.js';
 import type { Category } from '../api/categories/schema.js';
-import type { Collection } from '../api/collections/schema.js';
+import type { Collection } from '../api/collections/declaration.js';
 import type { Location } from '../api/locations/declaration.js';
 import type { ListedProduct } from '../api/products/schema.js';
 import type { GiftCard } from '../api/gift-cards/schema.js';

@@ -29,8 +29,8 @@ type Placeholder = `<${string}>`;
 /** A field's flag as people read it: the only text a field has. */
 export interface FieldText {
   placeholder: Placeholder;
-  /** The flag's help, or one for create and one for update where they differ. */
-  help: string | { create: string; update: string };
+  /** The flag's help, or one for create and one for update where they differ (a field only filtered by has none). */
+  help?: string | { create: string; update: string };
   /** Its help as a listing's (and a count's) filter. */
   filter?: string;
 }
@@ -377,6 +377,7 @@ class Kit<R extends RestResource> {
     for (const name of writableFields(this.resource, mode)) {
       const field = this.resource.fields[name]!;
       const fieldText = this.fieldText(name);
+      if (fieldText.help === undefined) throw new Error(`${this.texts.noun}: the field ${name} has no help`);
       const help = typeof fieldText.help === 'string' ? fieldText.help : fieldText.help[mode];
       const required = mode === 'create' && 'write' in field && field.write === 'required';
       flags[flagKey(name, field)] = flagOf(field, fieldText.placeholder, help, required);
