@@ -1,7 +1,7 @@
 // Every resource module, bound to one transport. Loaded lazily by ctx.api(); the modules few
 // commands use load on their first call (onFirstCall), so that the others start no slower.
 import { AccessScopesApi } from './access-scopes/requests.js';
-import { CategoriesApi } from './categories/requests.js';
+import { CategoriesApi } from './categories/declaration.js';
 import { CollectionsApi } from './collections/requests.js';
 import { CustomersApi } from './customers/requests.js';
 import type { SearchMethodMemory } from './customers/search-method.js';
@@ -17,8 +17,8 @@ import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import { locations } from './locations/declaration.js';
-import { InventoryApi } from './inventory/requests.js';
-import type { ShopApi } from './shop/requests.js';
+import { InventoryApi } from './inventory/declaration.js';
+import { shop } from './shop/declaration.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
@@ -39,7 +39,7 @@ export interface Api {
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
-  shop: ShopApi;
+  shop: RestApi<typeof shop>;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
   /**
@@ -86,7 +86,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
     locations: new RestApi(transport, locations),
     inventory: new InventoryApi(transport),
-    shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
+    shop: new RestApi(transport, shop),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
     discounts: new DiscountsApi(transport, brand),
     family: brand ?? (async () => 'service'),

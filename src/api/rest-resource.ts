@@ -101,8 +101,8 @@ export interface ResourceSpec<Fs extends Fields = Fields, I extends string = str
   createPath?: string;
   /** The key an answer wraps one record in, and a list of them. */
   wrap: { item?: string; list?: string };
-  /** `unpaged`: every page is read, as for a listing the docs show without paging. */
-  paging: PagedListing | 'unpaged';
+  /** `unpaged` (the default): every page is read, as for a listing the docs show without paging. */
+  paging?: PagedListing | 'unpaged';
   /** `endpoint`: `GET path/count`; `listing`: the listing read to its end and counted. */
   count?: 'endpoint' | 'listing';
   /** The field that names a record in paths; none for a singleton (`/shops/info`). */
@@ -292,7 +292,7 @@ export class RestApi<R extends RestResource> {
 
   /** Page after page as they arrive; without `all`, one page, and the next page's token. */
   async *pages(query: PageQuery & FilterOf<R>, all: boolean, bound?: PageBound): AsyncGenerator<RecordOf<R>[], string | undefined> {
-    const { paging } = this.resource;
+    const { paging = 'unpaged' } = this.resource;
     const limit = query.limit === undefined ? undefined : String(query.limit);
     const first = query.pageToken ? { pageToken: query.pageToken, limit } : { ...this.filterQuery(query), limit, ...(paging !== 'unpaged' && paging.sinceId ? { sinceId: query.sinceId } : {}) };
     return yield* pagesOf(this.transport, this.at(), first, (body) => this.readList(body), {
@@ -318,7 +318,7 @@ export class RestApi<R extends RestResource> {
 
   /** How many records there are (of the filter, if given): the digits, as every count. */
   async count(filter: FilterOf<R> = {}): Promise<string> {
-    const { paging } = this.resource;
+    const { paging = 'unpaged' } = this.resource;
     // Counted by reading: in the largest pages, as few requests as can be.
     if (this.resource.count === 'listing') return String((await this.list({ ...filter, ...(paging === 'unpaged' ? {} : { limit: paging.max }) } as PageQuery & FilterOf<R>)).length);
     const query = this.filterQuery(filter);

@@ -8,7 +8,7 @@
 // ambiguous); locations all (few, and an unknown inventory: column's error lists them). With
 // metafield columns, each copied product's values and the products' definitions.
 import type { Api } from '../api/index.js';
-import type { Category } from '../api/categories/schema.js';
+import type { Category } from '../api/categories/declaration.js';
 import type { Collection } from '../api/collections/declaration.js';
 import type { Metafield } from '../api/metafields/schema.js';
 import { idText } from '../api/products/draft.js';

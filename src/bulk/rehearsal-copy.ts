@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { Api } from '../api/index.js';
 import type { ReadDefinition } from '../api/metafield-definitions/schema.js';
 import type { Metafield } from '../api/metafields/schema.js';
-import type { Category } from '../api/categories/schema.js';
+import type { Category } from '../api/categories/declaration.js';
 import type { Collection } from '../api/collections/declaration.js';
 import type { Location } from '../api/locations/declaration.js';
 import type { ListedProduct } from '../api/products/schema.js';

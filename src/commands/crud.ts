@@ -54,8 +54,8 @@ export interface ColumnText<T> {
 }
 
 export interface TableText<T> {
-  /** The listing's columns, in the order scripts `cut` them (--columns checks against them). */
-  list: readonly string[];
+  /** The listing's columns, in the order scripts `cut` them (--columns checks against them); a noun that lists has them. */
+  list?: readonly string[];
   /** Columns a table too wide for the terminal leaves out, the least useful first. */
   drop?: readonly string[];
   /** One record's rows, in order (default: every field). */
@@ -74,7 +74,7 @@ export interface CrudTexts<R extends RestResource> {
   many: string;
   /** The resource's module on the API. */
   api: (api: Api) => RestApi<R>;
-  /** The argument that names one record (get, update, delete), by its key. */
+  /** The argument that names one record (get, update, delete), by its key; none for a singleton's get. */
   arg?: { name: string; help: string };
   /** What the argument means as an id, where it may be more than digits (a name looked up): a hook. */
   resolve?: (api: Api, value: string, spin: Context['spin']) => Promise<string>;
@@ -148,7 +148,7 @@ class Kit<R extends RestResource> {
   list(t: VerbText) {
     const { resource, texts } = this;
     const filters = resource.filters ?? [];
-    const paging = resource.paging;
+    const paging = resource.paging ?? 'unpaged';
     const paged = paging !== 'unpaged';
     const sinceId = paged && paging.sinceId === true;
     const filtered = filters.length > 0 || sinceId;
@@ -163,7 +163,7 @@ class Kit<R extends RestResource> {
       name: t.name ?? 'list',
       summary: t.summary,
       flags,
-      json: { fields: this.fieldNames, list: true, columns: texts.table.list },
+      json: { fields: this.fieldNames, list: true, columns: this.listColumns() },
       examples: t.examples,
       ...(t.notes !== undefined ? { notes: t.notes } : {}),
       run: async (options: Options, ctx) => {
@@ -175,7 +175,7 @@ class Kit<R extends RestResource> {
         if (typeof options.sinceId === 'string') checkId(options.sinceId, 'sinceId');
         const filter = await this.checked('filter', options, ctx);
         const views = await this.views();
-        const view = views.list(texts.table.list);
+        const view = views.list(this.listColumns());
         const empty = filters.length > 0 ? `No ${texts.many} match.` : `No ${texts.many}.`;
         if (!paged) {
           const out = await ctx.output();
@@ -207,17 +207,18 @@ class Kit<R extends RestResource> {
     });
   }
 
+  /** One record by the argument; a singleton (a resource without an id, `shop info`) takes none. */
   get(t: VerbText) {
     const { texts } = this;
     return defineVerb({
       name: t.name ?? 'get',
       summary: t.summary,
-      args: this.args(),
+      args: texts.arg ? this.args() : {},
       json: { fields: this.fieldNames },
       examples: t.examples,
       ...(t.notes !== undefined ? { notes: t.notes } : {}),
       run: async (options: Options, ctx) => {
-        const idOf = this.idOf(options, ctx);
+        const idOf = texts.arg ? this.idOf(options, ctx) : async () => undefined;
         const views = await this.views();
         const out = await ctx.output();
         const api = await ctx.api();
@@ -345,6 +346,12 @@ class Kit<R extends RestResource> {
   /** The command that lists the records, as sentences name it (`location list`). */
   private lister(): string {
     return `${this.texts.noun} ${this.texts.list?.name ?? 'list'}`;
+  }
+
+  private listColumns(): readonly string[] {
+    const columns = this.texts.table.list;
+    if (!columns) throw new Error(`${this.texts.noun}: a listing needs the table's list columns`);
+    return columns;
   }
 
   private flag(name: string): string {

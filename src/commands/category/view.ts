@@ -1,5 +1,5 @@
 // How categories read: id, name, parent, and the path from the root ("Apparel > Tops").
-import type { Category } from '../../api/categories/schema.js';
+import type { Category } from '../../api/categories/declaration.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
 import type { CategoryListColumn } from './columns.js';

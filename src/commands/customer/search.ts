@@ -10,7 +10,7 @@ import { boolean, defineVerb, text, whole } from '../verb.js';
 
 const MAX_PAGE = CUSTOMER_PAGING.max;
 
-export default (table: TableText<Customer>, protectedNote: string) =>
+export default (table: TableText<Customer>, protectedNote: string, columns: readonly string[] = table.list ?? []) =>
   defineVerb({
     name: 'search',
     summary: 'Find customers by email, phone or name; --all follows every page',
@@ -22,7 +22,7 @@ export default (table: TableText<Customer>, protectedNote: string) =>
       pageToken: text('<token>', 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters'),
       all: boolean('follow next-page links to the end, streaming page after page'),
     },
-    json: { fields: Object.keys(customers.fields), list: true, columns: table.list },
+    json: { fields: Object.keys(customers.fields), list: true, columns },
     examples: ['store-cli customer search --email ada@example.com', 'store-cli customer search --name hopper --json id,firstName,lastName', 'store-cli customer search --phone "+1 212 555 0215"'],
     notes: `
 The store matches what it is given (GET customers/search): an email exactly, ignoring case;
@@ -47,7 +47,7 @@ ${protectedNote}Needs a token with the read_customers or write_customers scope.
       const api = await ctx.api();
       const paging = { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) };
       const pages = api.customers.search(filter, paging, options.all === true);
-      const nextPageToken = await printPages(ctx, out, pages, 'Searching customers…', views.list(table.list), 'No customers match.');
+      const nextPageToken = await printPages(ctx, out, pages, 'Searching customers…', views.list(columns), 'No customers match.');
       if (nextPageToken)
         ctx.say(
           nextPageHint(

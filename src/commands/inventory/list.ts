@@ -1,4 +1,5 @@
-import { INVENTORY_FIELDS } from '../../api/inventory/fields.js';
+import { inventory } from '../../api/inventory/declaration.js';
+import { checkValues } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint, printPages } from '../paging.js';
@@ -18,7 +19,7 @@ export default defineVerb({
     pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
-  json: { fields: INVENTORY_FIELDS, list: true, columns: INVENTORY_LIST_COLUMNS },
+  json: { fields: Object.keys(inventory.fields), list: true, columns: INVENTORY_LIST_COLUMNS },
   examples: [
     'store-cli inventory list --product 4000000000000000401',
     'store-cli inventory list --location "Downtown Store" --all',
@@ -33,8 +34,9 @@ shown); --json prints the items as the store sent them, locations by id.
     const filters = { '--product': options.product, '--variant': options.variant, '--location': options.location };
     checkPageTokenAlone(options.pageToken, filters);
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-    const [{ checkInventoryFilter }, stock, { inventoryListView }] = await Promise.all([import('../../api/inventory/schema.js'), import('../../product/stock.js'), import('./view.js')]);
-    const given = checkInventoryFilter({ productId: options.product, variantId: options.variant });
+    const [stock, { inventoryListView }] = await Promise.all([import('../../product/stock.js'), import('./view.js')]);
+    const ids = checkValues({ product: inventory.fields.productId, variant: inventory.fields.variantId }, { product: options.product, variant: options.variant });
+    const given = { productId: ids.product as string | undefined, variantId: ids.variant as string | undefined };
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();
     const api = await ctx.api();

@@ -1,6 +1,6 @@
 // How inventory items read in a table or TSV: the location by its name (looked up once), the
 // rest as sent; --json shows the items as the store sent them.
-import type { InventoryItem } from '../../api/inventory/schema.js';
+import type { InventoryItem } from '../../api/inventory/declaration.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
 import type { InventoryListColumn } from './columns.js';
