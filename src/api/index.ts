@@ -15,10 +15,10 @@ import { RawApi } from './raw-api.js';
 import { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
-import { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
+import type { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import { locations } from './locations/declaration.js';
 import { InventoryApi } from './inventory/declaration.js';
-import { shop } from './shop/declaration.js';
+import type { shop } from './shop/declaration.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
@@ -86,12 +86,12 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
     locations: new RestApi(transport, locations),
     inventory: new InventoryApi(transport),
-    shop: new RestApi(transport, shop),
+    shop: onFirstCall(async () => new RestApi(transport, (await import('./shop/declaration.js')).shop)),
     // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
     discounts: new DiscountsApi(transport, brand),
     family: brand ?? (async () => 'service'),
     orders: new OrdersApi(transport),
-    webhookSubscriptions: new RestApi(transport, webhookSubscriptions),
+    webhookSubscriptions: onFirstCall(async () => new RestApi(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),
     raw: new RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX),
     accessScopes: new AccessScopesApi(transport),
     storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),

@@ -22,6 +22,8 @@ export type Write = true | 'required' | 'create';
 
 interface Writable {
   readonly write?: Write;
+  /** A read needs it as a JSON string: a field that names the record where no one id does (a definition's namespace and code). */
+  readonly needed?: true;
 }
 
 /** What one item of a `list` field may be. */
@@ -45,7 +47,7 @@ type Options<O> = O & Writable;
 
 /** The kinds a field may be. `rule` completes "must be …" (`a two-letter country code such as US`). */
 export const kind = {
-  /** The record's own id: a JSON string or number of any length, kept digit-exact; the one field a read requires. */
+  /** An id: a JSON string or number of any length, kept digit-exact; the resource's own is the one field a read requires. */
   id: () => ({ kind: 'id' }) as const,
   /** Shown as the store sent it, whatever its type; never sent. */
   asSent: () => ({ kind: 'asSent' }) as const,
@@ -241,14 +243,18 @@ type Reader = (value: unknown, what: string, at: string) => Record<string, unkno
 const readers = new WeakMap<RestResource, Reader>();
 
 /**
- * The check of a read record, built from the kinds on the first answer: an object, and its
- * id (when the resource names one) a JSON string or number. Nothing else is checked: every
- * other field is the store's to write as it likes, and is shown as it came.
+ * The check of a read record, built from the kinds on the first answer: an object, its id
+ * (when the resource names one) a JSON string or number, and a field marked `needed` a JSON
+ * string. Nothing else is checked: every other field is the store's to write as it likes, and
+ * is shown as it came.
  */
 function readerOf(resource: RestResource): Reader {
   let reader = readers.get(resource);
   if (reader) return reader;
   const idField = resource.id;
+  const needed = Object.entries(resource.fields)
+    .filter(([, field]) => 'needed' in field && field.needed === true)
+    .map(([name]) => name);
   reader = (value, what, at) => {
     const where = at === '' ? '' : ` at ${at}`;
     if (value === null || typeof value !== 'object' || Array.isArray(value) || isLosslessNumber(value)) {
@@ -263,6 +269,10 @@ function readerOf(resource: RestResource): Reader {
         );
       }
     }
+    for (const name of needed) {
+      if (typeof record[name] !== 'string')
+        throw new RuntimeError(`The store sent ${what} that does not match the API at ${at === '' ? '' : `${at}.`}${name}: ${record[name] === undefined ? 'none' : 'not text'}.`);
+    }
     return resource.read ? resource.read(record) : record;
   };
   readers.set(resource, reader);
@@ -271,6 +281,23 @@ function readerOf(resource: RestResource): Reader {
 
 function article(name: string): string {
   return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** One record of an answer, unwrapped and checked (for a module whose requests are its own). */
+export function readRecord<R extends RestResource>(resource: R, body: unknown): RecordOf<R> {
+  const key = resource.wrap.item;
+  if (key === undefined) throw new Error(`${resource.name}: no wrapper for one record`);
+  return readerOf(resource)(unwrap(body, key, 'object'), article(resource.name), '') as RecordOf<R>;
+}
+
+/** The records of a listing's answer, unwrapped and checked, each returned as sent. */
+export function readRecords<R extends RestResource>(resource: R, body: unknown): RecordOf<R>[] {
+  const { name, wrap } = resource;
+  const list = unwrap(body, wrap.list ?? `${wrap.item}s`, 'list');
+  const what = `${article(name)} list`;
+  if (!Array.isArray(list)) throw new RuntimeError(`The store sent ${what} that does not match the API: not a JSON array.`);
+  const read = readerOf(resource);
+  return list.map((item, index) => read(item, what, String(index)) as RecordOf<R>);
 }
 
 // ---- the requests ----------------------------------------------------------------------
@@ -348,20 +375,12 @@ export class RestApi<R extends RestResource> {
     await this.transport.request({ method: 'DELETE', path: this.at(id) });
   }
 
-  /** One record of an answer, unwrapped and checked. */
   protected readItem(body: unknown): RecordOf<R> {
-    const { name } = this.resource;
-    return readerOf(this.resource)(unwrap(body, this.itemKey(), 'object'), article(name), '') as RecordOf<R>;
+    return readRecord(this.resource, body);
   }
 
-  /** The records of a listing's answer, unwrapped and checked, each returned as sent. */
   protected readList(body: unknown): RecordOf<R>[] {
-    const { name, wrap } = this.resource;
-    const list = unwrap(body, wrap.list ?? `${wrap.item}s`, 'list');
-    const what = `${article(name)} list`;
-    if (!Array.isArray(list)) throw new RuntimeError(`The store sent ${what} that does not match the API: not a JSON array.`);
-    const read = readerOf(this.resource);
-    return list.map((item, index) => read(item, what, String(index)) as RecordOf<R>);
+    return readRecords(this.resource, body);
   }
 
   /** The path of the resource, or of one of its records (each segment encoded: `../x` stays one). */

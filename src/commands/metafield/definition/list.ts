@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { DEFINITION_LIST_COLUMNS } from './columns.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';
@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'list',
   summary: 'List the metafield definitions of a domain, sorted by the store (every page)',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
-  json: { fields: METAFIELD_DEFINITION_FIELDS, list: true, columns: DEFINITION_LIST_COLUMNS },
+  json: { fields: Object.keys(metafieldDefinitions.fields), list: true, columns: DEFINITION_LIST_COLUMNS },
   examples: ['store-cli metafield definition list products', 'store-cli metafield definition list customers --json namespace,code,fieldType'],
   async run(options, ctx) {
     const domain = checkDomain(options.domain);
