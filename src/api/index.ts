@@ -1,5 +1,9 @@
-// Every resource module, bound to one transport. Loaded lazily by ctx.api(); the modules few
-// commands use load on their first call (onFirstCall), so that the others start no slower.
+// Every resource module, bound to one transport: a declared resource (<resource>/declaration.ts)
+// as a RestApi over its declaration, or a module of requests written by hand where a resource
+// needs more (a discount's two shapes, an order's window, a customer's search). Loaded lazily
+// by ctx.api(); the modules few commands use load on their first call (onFirstCall), so that
+// the others start no slower, unless a command pages them: onFirstCall's stand-in answers with
+// promises, so it cannot hand on a listing's async generator.
 import { AccessScopesApi } from './access-scopes/requests.js';
 import { CategoriesApi } from './categories/declaration.js';
 import { CollectionsApi } from './collections/requests.js';
@@ -83,11 +87,9 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     categories: new CategoriesApi(transport),
     collections: new CollectionsApi(transport),
     customers: new CustomersApi(transport, customerSearch),
-    // Not through onFirstCall: their listings are async generators, which its stand-in cannot hand on.
     locations: new RestApi(transport, locations),
     inventory: new InventoryApi(transport),
     shop: onFirstCall(async () => new RestApi(transport, (await import('./shop/declaration.js')).shop)),
-    // Not onFirstCall: its listings are async generators, which that stand-in cannot hand out.
     discounts: new DiscountsApi(transport, brand),
     family: brand ?? (async () => 'service'),
     orders: new OrdersApi(transport),

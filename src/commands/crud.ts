@@ -20,9 +20,9 @@ import { kebab } from '../core/words.js';
 import type { Context } from '../root/context.js';
 import { dryRunFlag, REQUEST_FIELDS } from './dry-run.js';
 import { checkPageTokenAlone } from './flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from './paging.js';
+import { defaultLimit, nextPageHint, pagingFlags, printPages } from './paging.js';
 import type { Noun, Verb } from './types.js';
-import { arg, boolean, defineVerb, Flag, list, oneOf, text, whole } from './verb.js';
+import { arg, defineVerb, Flag, list, oneOf, text, whole, yesFlag } from './verb.js';
 
 type Placeholder = `<${string}>`;
 
@@ -154,10 +154,11 @@ class Kit<R extends RestResource> {
     const filtered = filters.length > 0 || sinceId;
     const flags: Record<string, Flag<unknown>> = { ...this.filterFlags() };
     if (paged) {
-      flags.limit = whole('<n>', `page size, 1..${paging.max} (default: the profile's page-size, else ${paging.defaultLimit}; with --all, ${paging.max})`, { min: 1, max: paging.max });
+      const pages = pagingFlags(paging.max, filtered ? {} : { pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints' }, paging.defaultLimit);
+      flags.limit = pages.limit;
       if (sinceId) flags.sinceId = text('<id>', `only ${texts.many} with an id greater than this`);
-      flags.pageToken = text('<token>', `continue from this page cursor, the opaque text a listing in a terminal prints${filtered ? '; alone or with --limit: the token carries the filters' : ''}`);
-      flags.all = boolean('follow next-page links to the end, streaming page after page');
+      flags.pageToken = pages.pageToken;
+      flags.all = pages.all;
     }
     return defineVerb({
       name: t.name ?? 'list',
@@ -319,7 +320,7 @@ class Kit<R extends RestResource> {
       name,
       summary: t.summary,
       args: this.args(),
-      flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
+      flags: { yes: yesFlag(), dryRun: dryRunFlag() },
       // A delete prints nothing; --json is the form of the dry run's request.
       json: { fields: REQUEST_FIELDS, what: `the request as JSON (with --dry-run; ${article(name)} itself prints nothing)` },
       examples: t.examples,

@@ -5,8 +5,8 @@ import { checkValues, kind } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';
 import { tableViews, type TableText } from '../crud.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, text, whole } from '../verb.js';
+import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, text } from '../verb.js';
 
 const MAX_PAGE = CUSTOMER_PAGING.max;
 
@@ -18,9 +18,7 @@ export default (table: TableText<Customer>, protectedNote: string, columns: read
       email: text('<address>', 'the customer with this email (the whole address, ignoring case)'),
       phone: text('<number>', 'the customer with this phone number, written as you like: +1 (212) 555-0215 is sent as +1 212 555-0215'),
       name: text('<text>', 'customers whose first, last or full name contains this text (ignoring case)'),
-      limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
-      pageToken: text('<token>', 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters'),
-      all: boolean('follow next-page links to the end, streaming page after page'),
+      ...pagingFlags(MAX_PAGE, { pageToken: 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters' }),
     },
     json: { fields: Object.keys(customers.fields), list: true, columns },
     examples: ['store-cli customer search --email ada@example.com', 'store-cli customer search --name hopper --json id,firstName,lastName', 'store-cli customer search --phone "+1 212 555 0215"'],

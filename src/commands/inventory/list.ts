@@ -2,8 +2,8 @@ import { inventory } from '../../api/inventory/declaration.js';
 import { checkValues } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, text, whole } from '../verb.js';
+import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, text } from '../verb.js';
 import { INVENTORY_LIST_COLUMNS } from './columns.js';
 
 const MAX_PAGE = 250;
@@ -15,9 +15,7 @@ export default defineVerb({
     product: text('<id>', 'only the variants of this product (a numeric id)'),
     variant: text('<id>', 'only this variant (a numeric id)'),
     location: text('<name|id>', 'only this location: an id, or a name looked up with location list'),
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
-    pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    ...pagingFlags(MAX_PAGE),
   },
   json: { fields: Object.keys(inventory.fields), list: true, columns: INVENTORY_LIST_COLUMNS },
   examples: [
