@@ -1,6 +1,9 @@
 import { categories } from '../../api/categories/declaration.js';
 import { defineVerb, optionalArg } from '../verb.js';
-import { CATEGORY_LIST_COLUMNS } from './columns.js';
+import type { CategoryListColumn } from './view.js';
+
+/** The columns of `category search`, in the order scripts `cut` them (--help lists them, --columns checks against them). */
+const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const satisfies readonly CategoryListColumn[];
 
 export default defineVerb({
   name: 'search',

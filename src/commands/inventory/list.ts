@@ -4,7 +4,10 @@ import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
 import { defineVerb, text } from '../verb.js';
-import { INVENTORY_LIST_COLUMNS } from './columns.js';
+import type { InventoryListColumn } from './view.js';
+
+/** The columns of `inventory list`, in the order scripts `cut` them. */
+const INVENTORY_LIST_COLUMNS = ['productId', 'variantId', 'sku', 'location', 'available'] as const satisfies readonly InventoryListColumn[];
 
 const MAX_PAGE = 250;
 

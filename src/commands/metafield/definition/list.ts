@@ -1,7 +1,10 @@
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
-import { DEFINITION_LIST_COLUMNS } from './columns.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';
+import type { DefinitionListColumn } from './view.js';
+
+/** The columns of `metafield definition list`, in the order scripts `cut` them. */
+const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const satisfies readonly DefinitionListColumn[];
 
 export default defineVerb({
   name: 'list',
