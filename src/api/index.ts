@@ -1,8 +1,10 @@
-// Every resource module, bound to one transport. Loaded lazily by ctx.api(); each resource's
-// module loads on its first call (onFirstCall), so a command loads only the resources it uses
-// and a resource added costs the other commands nothing.
+// Every resource module, bound to one transport: a declared resource (<resource>/declaration.ts)
+// as a RestApi over its declaration, or a module of requests written by hand where a resource
+// needs more (a discount's two shapes, an order's window, a customer's search). Loaded lazily by
+// ctx.api(); each resource's module loads on its first call (onFirstCall), so a command loads
+// only the resources it uses and a resource added costs the other commands nothing.
 import type { AccessScopesApi } from './access-scopes/requests.js';
-import type { CategoriesApi } from './categories/requests.js';
+import type { CategoriesApi } from './categories/declaration.js';
 import type { CollectionsApi } from './collections/requests.js';
 import type { CustomersApi } from './customers/requests.js';
 import type { SearchMethodMemory } from './customers/search-method.js';
@@ -16,10 +18,11 @@ import type { RawApi } from './raw-api.js';
 import type { SandboxControlApi } from './sandbox-control/requests.js';
 import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
-import type { WebhookSubscriptionsApi } from './webhook-subscriptions/requests.js';
-import type { LocationsApi } from './locations/requests.js';
-import type { InventoryApi } from './inventory/requests.js';
-import type { ShopApi } from './shop/requests.js';
+import type { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
+import type { locations } from './locations/declaration.js';
+import type { InventoryApi } from './inventory/declaration.js';
+import type { shop } from './shop/declaration.js';
+import type { RestApi } from './rest-resource.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
 import { onFirstCall } from './on-first-call.js';
@@ -35,11 +38,11 @@ export interface Api {
   collections: CollectionsApi;
   customers: CustomersApi;
   /** The store's locations (`/shops/locations`), where stock is kept. */
-  locations: LocationsApi;
+  locations: RestApi<typeof locations>;
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
-  shop: ShopApi;
+  shop: RestApi<typeof shop>;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
   /**
@@ -49,7 +52,7 @@ export interface Api {
   family(): Promise<Brand>;
   orders: OrdersApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
-  webhookSubscriptions: WebhookSubscriptionsApi;
+  webhookSubscriptions: RestApi<typeof webhookSubscriptions>;
   /** Any request, answered unparsed: the `api` command. */
   raw: RawApi;
   /** The token's granted scopes, where the store lists them (auth status). */
@@ -80,16 +83,16 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     metafields: onFirstCall(async () => new (await import('./metafields/requests.js')).MetafieldsApi(transport)),
     metafieldDefinitions: onFirstCall(async () => new (await import('./metafield-definitions/requests.js')).MetafieldDefinitionsApi(transport)),
     products: onFirstCall(async () => new (await import('./products/requests.js')).ProductsApi(transport)),
-    categories: onFirstCall(async () => new (await import('./categories/requests.js')).CategoriesApi(transport)),
+    categories: onFirstCall(async () => new (await import('./categories/declaration.js')).CategoriesApi(transport)),
     collections: onFirstCall(async () => new (await import('./collections/requests.js')).CollectionsApi(transport)),
     customers: onFirstCall(async () => new (await import('./customers/requests.js')).CustomersApi(transport, customerSearch)),
-    locations: onFirstCall(async () => new (await import('./locations/requests.js')).LocationsApi(transport)),
-    inventory: onFirstCall(async () => new (await import('./inventory/requests.js')).InventoryApi(transport)),
-    shop: onFirstCall(async () => new (await import('./shop/requests.js')).ShopApi(transport)),
+    locations: onFirstCall(async () => declared(transport, (await import('./locations/declaration.js')).locations)),
+    inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
+    shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
     discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),
     family: brand ?? (async () => 'service'),
     orders: onFirstCall(async () => new (await import('./orders/requests.js')).OrdersApi(transport)),
-    webhookSubscriptions: onFirstCall(async () => new (await import('./webhook-subscriptions/requests.js')).WebhookSubscriptionsApi(transport)),
+    webhookSubscriptions: onFirstCall(async () => declared(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),
     raw: onFirstCall(async () => new (await import('./raw-api.js')).RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX)),
     accessScopes: onFirstCall(async () => new (await import('./access-scopes/requests.js')).AccessScopesApi(transport)),
     storeProbe: onFirstCall(async () => new (await import('./store-probe/requests.js')).StoreProbeApi(transport)),
@@ -97,4 +100,9 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     sandboxFaults: onFirstCall(async () => new (await import('./sandbox-control/fault-requests.js')).SandboxFaultsApi(sandboxControl)),
     sandboxLog: onFirstCall(async () => new (await import('./sandbox-control/log-requests.js')).SandboxLogApi(sandboxControl)),
   };
+}
+
+/** A declared resource's requests, the kit loaded with it (on the resource's first call). */
+async function declared<D extends ConstructorParameters<typeof RestApi>[1]>(transport: Transport, declaration: D): Promise<RestApi<D>> {
+  return new (await import('./rest-resource.js')).RestApi(transport, declaration);
 }

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { RuntimeError, UsageError } from '../core/errors.js';
 import { LosslessNumber } from '../core/json.js';
-import { isCalendarDate, kebabFlag } from './wire.js';
+import { isCalendarDate, kebabFlag, MONEY_AMOUNT } from './wire.js';
 
 /** Ids are opaque: a JSON string or a JSON number of any length, kept digit-exact. */
 export const wireId = z.union([z.string(), z.instanceof(LosslessNumber)]);
@@ -54,8 +54,7 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: I
 }
 
 // Checks shared by every resource's inputs, each with the sentence a user reads.
-/** A money amount as prices and gift card values take it: up to 15 digits, at most 2 decimals. */
-export const MONEY_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+export { MONEY_AMOUNT };
 export const decimalAmount = () => z.string().check(z.regex(MONEY_AMOUNT, 'must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after'));
 export const numericId = () => z.string().check(z.regex(/^\d+$/, 'must be a numeric id'));
 export const isoDate = () =>

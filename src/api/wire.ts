@@ -146,6 +146,9 @@ export function kebabFlag(field: string): string {
   return `--${kebab(field)}`;
 }
 
+/** A money amount as prices and gift card values take it: up to 15 digits, at most 2 decimals. */
+export const MONEY_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+
 export function isCalendarDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));

@@ -4,6 +4,24 @@ import type { Setting } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
 import type { View } from '../core/view.js';
 import type { Context } from '../root/context.js';
+import { boolean, text, whole } from './verb.js';
+
+/** --page-token's help where the listing says nothing more: where the cursor shows, and that it carries the filters. */
+const PAGE_TOKEN_HELP = 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters';
+
+/**
+ * --limit, --page-token and --all of a listing whose largest page is `max` (the store's own
+ * page `defaultPage`), in the house's words; `help` where a listing says more (a search's
+ * token, a limit that --category raises too). A listing that interleaves other flags takes
+ * them apart, as help lists flags in the order declared.
+ */
+export function pagingFlags(max: number, help: { limit?: string; pageToken?: string; all?: string } = {}, defaultPage = 50) {
+  return {
+    limit: whole('<n>', help.limit ?? `page size, 1..${max} (default: the profile's page-size, else ${defaultPage}; with --all, ${max})`, { min: 1, max }),
+    pageToken: text('<token>', help.pageToken ?? PAGE_TOKEN_HELP),
+    all: boolean(help.all ?? 'follow next-page links to the end, streaming page after page'),
+  };
+}
 
 /** The profile's page-size, else the store's own default (no limit sent), or the largest page for --all. */
 export function defaultLimit(pageSize: Setting<'page-size'>, all: boolean, maxPageSize: number): number | undefined {

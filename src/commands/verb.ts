@@ -75,6 +75,11 @@ export function boolean(summary: string, options: { short?: Short } = {}): Flag<
   return new Flag((long) => new Option(flagsOf(long, options.short), summary));
 }
 
+/** `-y, --yes` of a verb that asks before it destroys (confirmedDelete): a script must give it. */
+export function yesFlag(): Flag<boolean | undefined> {
+  return boolean('do not ask for confirmation (required without a terminal)', { short: '-y' });
+}
+
 /** `--no-<key>`: true unless given (commander's negatable flag). */
 export function negatable(summary: string): Flag<boolean> {
   return new Flag((long) => new Option(flagsOf(`--no-${long.slice(2)}`, undefined), summary));

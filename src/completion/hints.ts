@@ -3,8 +3,10 @@
 // change its behaviour) and the dynamic profile names. Keyed by command path ('' is the
 // program itself), then by a flag's long name or an argument's <name>. The model throws on
 // a key the tree does not have, so a renamed flag fails the generator instead of going stale.
+// A discount's documented values complete as their short words (the flags take either).
 // Options with `.choices()` need no entry, nor do file values: a value named <file> or
 // <path> completes as a file name (see model.ts).
+import { DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, ELIGIBILITIES, VALUE_TYPES } from '../api/discounts/fields.js';
 import { FIELD_TYPES, METAFIELD_DOMAINS } from '../api/metafields/types.js';
 import { DOCUMENTED_TOPICS, SAMPLE_TOPICS } from '../webhooks/wire.js';
 
@@ -13,6 +15,9 @@ export type ValueHint = { words: readonly string[] } | { files: true } | { profi
 const domains = { words: METAFIELD_DOMAINS };
 const onObject = { '<domain>': domains };
 const topics = { words: DOCUMENTED_TOPICS };
+const shortWords = (words: Record<string, string>) => ({ words: Object.keys(words) });
+const discountFilters = { '--status': shortWords(DISCOUNT_STATUSES), '--discount-method': shortWords(DISCOUNT_METHODS), '--discount-type': shortWords(DISCOUNT_TYPES) };
+const discountSettings = { '--discount-type': shortWords(DISCOUNT_TYPES), '--value-type': shortWords(VALUE_TYPES), '--eligibility': shortWords(ELIGIBILITIES) };
 
 export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueHint>>>> = {
   '': { '--profile': { profiles: true } },
@@ -34,4 +39,8 @@ export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueH
   'webhook subscriptions': { '--topic': topics },
   'webhook subscription update': { '--topic': topics },
   'webhook subscription count': { '--topic': topics },
+  'discount list': discountFilters,
+  'discount count': discountFilters,
+  'discount create': { ...discountSettings, '--discount-method': shortWords(DISCOUNT_METHODS) },
+  'discount update': discountSettings,
 };

@@ -5,8 +5,8 @@
 // quantity), so an adjustment reads the quantity and then sets the sum: a sale between the
 // two is overwritten, which the verbs say (docs/decisions.md "Inventory").
 import type { Api } from '../api/index.js';
-import type { InventoryItem } from '../api/inventory/schema.js';
-import type { Location } from '../api/locations/schema.js';
+import type { InventoryItem } from '../api/inventory/declaration.js';
+import type { Location } from '../api/locations/declaration.js';
 import { idText } from '../api/products/draft.js';
 import { ApiError, FieldError } from '../core/errors.js';
 import { scalarText } from '../core/json.js';

@@ -90,9 +90,9 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
 
 /** The shop's name and domain as the store itself says (GET shops/info); a store that does not say is not written to. */
 async function liveShop(reads: Transport, guards: StoreGuards): Promise<{ name: string; domain: string }> {
-  const { ShopApi } = await import('../api/shop/requests.js');
+  const [{ RestApi }, { shop: declaration }] = await Promise.all([import('../api/rest-resource.js'), import('../api/shop/declaration.js')]);
   try {
-    const shop = await new ShopApi(reads).info();
+    const shop = await new RestApi(reads, declaration).get();
     return { name: scalarText(shop.shopName), domain: scalarText(shop.domain) };
   } catch (error) {
     // Ctrl-C or a dead store is the command's own failure; the store's refusal of this one read is the guard's.

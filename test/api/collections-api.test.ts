@@ -6,7 +6,7 @@ import { toJson } from '../../src/core/json.js';
 import { CollectionsApi } from '../../src/api/collections/requests.js';
 import { changeToWire, collectionFromFile, editableWire } from '../../src/api/collections/schema.js';
 import { CancelledError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
-import { collectionDetailView } from '../../src/commands/collection/view.js';
+import { collectionViews } from '../../src/commands/collection/table.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
 const ONE = '{"collectionId":"4000000000000000304","title":"Summer Sale","collectionType":"1","published":"true","collects":"[]","countGoodsNum":"0"}';
@@ -82,7 +82,7 @@ describe("the docs' sample collection", () => {
   it('reads whole: ids digit-exact, the type by name, the count and the image shown', async () => {
     const collection = await new CollectionsApi(new FakeTransport([{ body: DOCS_SAMPLE }])).get('72057594037927941');
     expect(toJson({ collection })).toBe(DOCS_SAMPLE);
-    const shown = Object.fromEntries(collectionDetailView().columns.map((column) => [column.header, column.value(collection)]));
+    const shown = Object.fromEntries((await collectionViews()).detail.columns.map((column) => [column.header, column.value(collection)]));
     expect(shown).toEqual({
       ID: '72057594037927941',
       TITLE: 'Wax specials',

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DiscountsApi } from '../../src/api/discounts/requests.js';
 import { checkDiscountChange, checkDiscountCreate, checkDiscountId, checkDiscountList } from '../../src/api/discounts/schema.js';
 import { readDiscount } from '../../src/api/discounts/wire-shape.js';
-import { DISCOUNT_FIELDS, DISCOUNT_CODE_FIELDS } from '../../src/api/discounts/fields.js';
+import { DISCOUNT_CODE_FIELDS } from '../../src/api/discounts/fields.js';
+import { DISCOUNT_FIELDS } from '../../src/api/discounts/declaration.js';
 import { ApiError, RuntimeError, UnconfirmedCreateError } from '../../src/core/errors.js';
 import { toJson } from '../../src/core/json.js';
 import { DOCS_DISCOUNT, DOCS_DISCOUNT_ANSWER, DOCS_DISCOUNT_PREFIX } from '../helpers/discount-sample.js';
@@ -163,6 +164,15 @@ describe("DiscountsApi, the service's flat shape", () => {
   it('keeps ids past 2^53 and numbers as written', async () => {
     const discount = await new DiscountsApi(new FakeTransport([{ body: `{"discount":${BIG_ID}}` }])).get('98765432109876543210');
     expect(toJson(discount)).toBe(BIG_ID);
+  });
+
+  it('reads a field of another type as sent, in a discount and in a listing; a discount without an id is refused', async () => {
+    const odd = '{"id":"7","title":42,"status":["ENABLED"],"startTime":1735689600,"value":{"amount":"5"}}';
+    expect(toJson(await new DiscountsApi(new FakeTransport([{ body: `{"discount":${odd}}` }])).get('7'))).toBe(odd);
+    const pages = new DiscountsApi(new FakeTransport([{ body: `{"discounts":[${odd}]}` }])).list({}, false);
+    expect(toJson((await pages.next()).value)).toBe(`[${odd}]`);
+    await expect(new DiscountsApi(new FakeTransport([{ body: '{"discount":{"title":"No id"}}' }])).get('7')).rejects.toThrow("without an id (neither 'discountId' nor 'id')");
+    await expect(new DiscountsApi(new FakeTransport([{ body: '{"discount":{"id":true}}' }])).get('7')).rejects.toBeInstanceOf(RuntimeError);
   });
 
   it('creates with {"discount": ...}, sending only what was given, and never resends', async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
-import { LocationsApi } from '../../src/api/locations/requests.js';
+import { locations } from '../../src/api/locations/declaration.js';
+import { RestApi } from '../../src/api/rest-resource.js';
+import type { Transport } from '../../src/core/transport.js';
+
+const LocationsApi = class extends RestApi<typeof locations> {
+  constructor(transport: Transport) {
+    super(transport, locations);
+  }
+};
 import { FakeTransport } from '../helpers/fake-transport.js';
 
 // The locations client (`/shops/locations`, About Shop): paths, the `location` wrapper, the

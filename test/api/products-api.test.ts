@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/core/json.js';
 import { RuntimeError } from '../../src/core/errors.js';
 import { ProductsApi } from '../../src/api/products/requests.js';
-import { CategoriesApi } from '../../src/api/categories/requests.js';
+import { CategoriesApi } from '../../src/api/categories/declaration.js';
 import { CollectionsApi } from '../../src/api/collections/requests.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 

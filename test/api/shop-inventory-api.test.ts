@@ -1,24 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { toJson } from '../../src/core/json.js';
-import { ShopApi } from '../../src/api/shop/requests.js';
-import { InventoryApi } from '../../src/api/inventory/requests.js';
+import { shop as shopResource } from '../../src/api/shop/declaration.js';
+import { InventoryApi } from '../../src/api/inventory/declaration.js';
+import { RestApi } from '../../src/api/rest-resource.js';
+import type { Transport } from '../../src/core/transport.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 import { DOCS_SHOP_SAMPLE } from '../helpers/shop-sample.js';
 
 // The shop (`GET /shops/info`, About Shop) with the docs' own sample, and the inventory
 // client (About Inventory): paths, wrappers, filters, paging.
 
+/** The shop's module, as createApi builds it. */
+class ShopApi extends RestApi<typeof shopResource> {
+  constructor(transport: Transport) {
+    super(transport, shopResource);
+  }
+}
+
 describe('ShopApi', () => {
   it("reads the docs' sample: the shop unwrapped, every field as sent", async () => {
     const t = new FakeTransport([{ body: DOCS_SHOP_SAMPLE }]);
-    const shop = await new ShopApi(t).info();
+    const shop = await new ShopApi(t).get();
     expect(t.requests).toEqual([{ method: 'GET', path: '/api/202412/shops/info' }]);
     expect(toJson(shop)).toBe(DOCS_SHOP_SAMPLE.slice('{"shop":'.length, -1));
     expect(shop).toMatchObject({ shopName: "Sun's Shop", domain: 'online-shop.genstore.com', timezone: '-4', ianaTimezone: 'America/New_York' });
   });
 
   it('an answer without a shop is a runtime error', async () => {
-    await expect(new ShopApi(new FakeTransport([{ body: '{"store":{}}' }])).info()).rejects.toThrow(/no 'shop' object/);
+    await expect(new ShopApi(new FakeTransport([{ body: '{"store":{}}' }])).get()).rejects.toThrow(/no 'shop' object/);
   });
 });
 

@@ -36,6 +36,16 @@ describe('completion model', () => {
     expect(find(model, 'completion').commands.map((c) => c.name)).toEqual(expect.arrayContaining(['bash', 'zsh', 'fish']));
   });
 
+  it("offers a discount's documented values as the short words its flags take (checked by the command, so no .choices())", () => {
+    for (const path of ['discount list', 'discount count']) {
+      expect(flag(find(model, path), '--status').values).toEqual({ kind: 'words', words: ['enabled', 'disabled'] });
+      expect(flag(find(model, path), '--discount-method').values).toEqual({ kind: 'words', words: ['code', 'automatic'] });
+    }
+    expect(flag(find(model, 'discount create'), '--discount-type').values).toEqual({ kind: 'words', words: ['product', 'order', 'shipping'] });
+    expect(flag(find(model, 'discount update'), '--value-type').values).toEqual({ kind: 'words', words: ['fixed', 'percentage'] });
+    expect(flag(find(model, 'discount update'), '--eligibility').values).toEqual({ kind: 'words', words: ['all', 'segment'] });
+  });
+
   it('offers the field names of --json that the command declared, and none for the api command', () => {
     expect(flag(find(model, 'giftcard search'), '--json').values).toEqual({ kind: 'fields', fields: expect.arrayContaining(['id', 'balance', 'lastCharacters']) });
     expect(flag(find(model, 'giftcard count'), '--json').values).toEqual({ kind: 'fields', fields: ['count'] });

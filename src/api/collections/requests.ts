@@ -1,19 +1,18 @@
-// Collections: the listing that supplies a product's collection ids, one collection's read,
-// count, create, update and delete, and products put into or taken out of one
-// (`POST|DELETE /collections/collect`). Paths and wrappers live here only. The listing's
-// filters (title, type) are past the readable part of the docs: they are sent, and checked
-// again on each collection that comes back, so a store that ignores one cannot widen the
-// answer; a count with one counts the listing (the count endpoint would count every one).
-import type { Collection, CollectionWire } from './schema.js';
+// Collections beyond the declaration (declaration.ts): the listing's filters, past the
+// readable part of the docs, are sent (the type as its code) and checked again on each
+// collection that comes back, so a store that ignores one cannot widen the answer; a count
+// with one counts the listing (the count endpoint would count every one). Products are put
+// into or taken out of one (`POST|DELETE /collections/collect`). Paths and wrappers live here
+// and in the declaration only.
+import type { CollectionWire } from './schema.js';
 import { collectionTypeCode, collectionTypeName, type CollectionTypeChoice } from '../products/codes.js';
 import { scalarText } from '../../core/json.js';
 import type { Transport } from '../../core/transport.js';
-import { API_PREFIX, createOnce, isEmptyAnswer, parseCount, readAllPages, segment, unwrap } from '../wire.js';
+import { RestApi, type PageQuery } from '../rest-resource.js';
+import { collections, type Collection } from './declaration.js';
+import { API_PREFIX } from '../wire.js';
 
-const schemas = () => import('./schema.js');
-
-const BASE = `${API_PREFIX}/collections`;
-const COLLECT_PATH = `${BASE}/collect`;
+const COLLECT_PATH = `${API_PREFIX}${collections.path}/collect`;
 
 export interface CollectionFilter {
   /** Part of the title (the store matches it ignoring case). */
@@ -22,48 +21,31 @@ export interface CollectionFilter {
   collectionType?: CollectionTypeChoice;
 }
 
-export class CollectionsApi {
-  constructor(private readonly transport: Transport) {}
+export class CollectionsApi extends RestApi<typeof collections> {
+  constructor(transport: Transport) {
+    super(transport, collections);
+  }
 
   /** Every matching collection (checked against the filters too: see above). */
-  async list(filter: CollectionFilter = {}): Promise<Collection[]> {
-    const { checkCollectionList } = await schemas();
-    const found = await readAllPages(this.transport, BASE, queryOf(filter), (body) => checkCollectionList(unwrap(body, 'collections', 'list')));
-    return found.filter(collectionMatcher(filter));
+  override async list(query: PageQuery & CollectionFilter & { all?: boolean } = {}): Promise<Collection[]> {
+    const { collectionType, ...rest } = query;
+    const found = await super.list({ ...rest, ...(collectionType !== undefined ? { collectionType: collectionTypeCode(collectionType) } : {}) });
+    return found.filter(collectionMatcher(query));
   }
 
   /** The store's count without a filter; with one, the matching collections of the listing counted. */
-  async count(filter: CollectionFilter = {}): Promise<string> {
-    if (isFiltered(filter)) return String((await this.list(filter)).length);
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/count`, query: queryOf(filter) });
-    return parseCount(response.body);
+  override async count(filter: CollectionFilter = {}): Promise<string> {
+    return isFiltered(filter) ? String((await this.list(filter)).length) : super.count();
   }
 
-  async get(collectionId: string): Promise<Collection> {
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/${segment(collectionId)}` });
-    return readCollection(response.body);
+  /** The collection as the wire carries it (schema.ts changeToWire); never resent once it may have reached the store. */
+  override async create(collection: CollectionWire): Promise<Collection | undefined> {
+    return super.create(collection);
   }
 
-  /**
-   * Never resent once it may have reached the store: a title is no unique key, so a second
-   * send could make a second collection. Undefined when the store answered without a body.
-   */
-  async create(collection: CollectionWire): Promise<Collection | undefined> {
-    return createOnce(async () => {
-      const response = await this.transport.request({ method: 'POST', path: BASE, body: { collection } });
-      return isEmptyAnswer(response.body) ? undefined : await readCollection(response.body);
-    }, 'The collection may have been created anyway.');
-  }
-
-  /** The whole collection is sent (what was read, changed): a PUT, safely resent. */
-  async update(collectionId: string, collection: CollectionWire): Promise<Collection> {
-    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${segment(collectionId)}`, body: { collection } });
-    if (isEmptyAnswer(response.body)) return this.get(collectionId);
-    return readCollection(response.body);
-  }
-
-  async delete(collectionId: string): Promise<void> {
-    await this.transport.request({ method: 'DELETE', path: `${BASE}/${segment(collectionId)}` });
+  /** The whole collection is sent (what was read, changed): a PUT, safely resent; an answer without a body is read back. */
+  override async update(collectionId: string, collection: CollectionWire): Promise<Collection> {
+    return (await super.update(collectionId, collection)) ?? this.get(collectionId);
   }
 
   /** Puts the products into the collection; the collection as it now is (read back when the answer has none). */
@@ -81,7 +63,7 @@ export class CollectionsApi {
     const response = await this.transport.request({ method, path: COLLECT_PATH, body: { collect: { collectionId, productIds: [...productIds] } } });
     // The docs show no answer: one that carries no collection (`{}`, a 204) is read back.
     if (!(typeof response.body === 'object' && response.body !== null && 'collection' in response.body)) return this.get(collectionId);
-    return readCollection(response.body);
+    return this.readItem(response.body);
   }
 }
 
@@ -99,13 +81,4 @@ function collectionMatcher(filter: CollectionFilter): (collection: Collection) =
     if (type !== undefined && collection.collectionType !== undefined && collection.collectionType !== null && collectionTypeName(scalarText(collection.collectionType)) !== type) return false;
     return true;
   };
-}
-
-function queryOf(filter: CollectionFilter): Record<string, string | undefined> {
-  return { title: filter.title === '' ? undefined : filter.title, collectionType: filter.collectionType === undefined ? undefined : collectionTypeCode(filter.collectionType) };
-}
-
-async function readCollection(body: unknown): Promise<Collection> {
-  const { checkCollection } = await schemas();
-  return checkCollection(unwrap(body, 'collection', 'object'));
 }

@@ -1,36 +1,12 @@
-// Collections as stores send them, and what a user may give for one (flags, a --file). Unknown
-// fields of a read are kept, so --json stays exact.
+// What a user may give for a collection (flags, a --file), checked before anything is sent,
+// and the wire's forms of a change (the type as its code, the flag as a boolean).
 import * as z from 'zod/mini';
-import type { CollectionField } from './fields.js';
+import type { Collection } from './declaration.js';
 import { collectionTypeName, type CollectionType } from '../products/codes.js';
 import { jsonPath, valueAt } from '../products/checks.js';
 import { isLosslessNumber, parseJson, scalarText } from '../../core/json.js';
 import { UsageError } from '../../core/errors.js';
-import { parseInput, wireId, type Assert, type ExactFields, asSent, checkedAsSent, checkedListAsSent } from '../schema.js';
-
-/**
- * Strict in what we send, tolerant in what we read: a listing needs a collection's id;
- * every other field is shown as the store sent it, whatever its JSON type (a name is
- * matched against the title's text). Stores write `collectionType` as a number (1 custom, 2 smart) or
- * as text ("1"), and `published` as a boolean or as text ("true"): commands/collection's
- * view reads either; nothing here may refuse a listing over them.
- */
-export const collectionSchema = z.looseObject({
-  collectionId: wireId,
-  title: asSent,
-  collectionType: asSent,
-  bodyHtml: asSent,
-  published: asSent,
-  image: asSent,
-  /** JSON-array text of product ids (the spec), or an array of them (the real store's docs). */
-  collects: asSent,
-  countGoodsNum: asSent,
-});
-export type Collection = z.infer<typeof collectionSchema>;
-/** fields.ts names exactly these fields (tsc checks it). */
-export type CollectionFieldsCheck = Assert<ExactFields<typeof collectionSchema.shape, CollectionField>>;
-
-export const checkCollectionList = (list: unknown): Collection[] => checkedListAsSent(collectionSchema, list, 'a collection list');
+import { parseInput } from '../schema.js';
 
 /**
  * The ids of the products in a collection, digit-exact, from `collects` in either form (JSON-
@@ -48,8 +24,6 @@ export function productIdsIn(collection: Collection): string[] | undefined {
   }
   return Array.isArray(ids) ? ids.map((id) => scalarText(id)) : undefined;
 }
-
-export const checkCollection = (value: unknown): Collection => checkedAsSent(collectionSchema, value, 'a collection');
 
 /**
  * A collection as sent: the real store's documented forms (`collectionType` a number, 1 custom

@@ -1,35 +1,8 @@
-// The top-level fields of a discount and of a discount code, as --json selects them, and the
-// documented values. Imports nothing: a verb declares its fields at start-up, on the --help
-// path. schema.ts holds these lists to the schemas: a field added to one and not the other
-// fails the type check. A discount comes in two shapes (wire-shape.ts): Genstore's nested one
-// (discountId, promotionType holding the type, the method and the code) and the service's
-// flat one (id, discountType, discountMethod, codesCount): the list names the fields of both.
+// The top-level fields of a discount code, as --json selects them, and the documented values
+// of a discount (its fields are declaration.ts's). Imports nothing: a verb declares its fields
+// at start-up, on the --help path. schema.ts holds the code's list to its schema: a field added
+// to one and not the other fails the type check.
 import type { Brand } from '../../core/brand.js';
-
-export const DISCOUNT_FIELDS = [
-  'discountId',
-  'id',
-  'title',
-  'promotionType',
-  'discountType',
-  'valueType',
-  'value',
-  'discountMethod',
-  'eligibility',
-  'segmentIds',
-  'status',
-  'startTime',
-  'endTime',
-  'usageLimit',
-  'oncePerCustomer',
-  'codesCount',
-  'createTime',
-  'updateTime',
-] as const;
-export type DiscountField = (typeof DISCOUNT_FIELDS)[number];
-
-/** A discount's id by the name each shape gives it: `id` (the flat one), `discountId` (Genstore's nested one). */
-export const DISCOUNT_ID_FIELDS = ['id', 'discountId'] as const satisfies readonly DiscountField[];
 
 export const DISCOUNT_CODE_FIELDS = ['id', 'discountId', 'code', 'usageCount', 'createTime'] as const;
 export type DiscountCodeField = (typeof DISCOUNT_CODE_FIELDS)[number];

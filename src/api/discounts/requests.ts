@@ -4,13 +4,16 @@
 // discount's codes (`/discounts/{id}/codes`) are the service's own, so they are asked of a
 // service store only: a Genstore store is never sent a path its docs do not show
 // (docs/decisions.md "Discounts"). The body's shape is the store's (wire-shape.ts), by its
-// header family. Commands call these with domain values and never see a path. The schema
-// (zod) loads only when an answer is read.
+// header family. Commands call these with domain values and never see a path. A discount is
+// read through its declaration (declaration.ts); a code's schema (zod) loads only when a code
+// is read.
 import type { Brand } from '../../core/brand.js';
 import { ApiError, RuntimeError } from '../../core/errors.js';
 import type { PageBound } from '../../core/paginate.js';
 import type { Transport } from '../../core/transport.js';
-import type { Discount, DiscountChange, DiscountCode, DiscountCreate, DiscountFilter, DiscountList } from './schema.js';
+import { readRecord, readRecords, RestApi } from '../rest-resource.js';
+import { discounts, type Discount } from './declaration.js';
+import type { DiscountChange, DiscountCode, DiscountCreate, DiscountFilter, DiscountList } from './schema.js';
 import { discountBody, readDiscount, shapeOf, type DiscountShape } from './wire-shape.js';
 import { API_PREFIX, createOnce, isCodeTaken, isEmptyAnswer, pagesOf, parseCount, readAllPages, segment, unwrap } from '../wire.js';
 
@@ -21,11 +24,16 @@ const DEFAULT_PAGE_SIZE = 50;
 export const LARGEST_PAGE = 250;
 
 export class DiscountsApi {
+  /** What is alike in both shapes, a discount's read and its delete, as the kit does them (discount delete is the kit's). */
+  readonly records: RestApi<typeof discounts>;
+
   /** `brand`: the store's header family, which says its discount shape (settled before the first request that depends on it). */
   constructor(
     private readonly transport: Transport,
     private readonly brand: () => Promise<Brand> = async () => 'service',
-  ) {}
+  ) {
+    this.records = new RestApi(transport, discounts);
+  }
 
   /** The store's discount shape. */
   async shape(): Promise<DiscountShape> {
@@ -117,9 +125,8 @@ export class DiscountsApi {
     return String(total);
   }
 
-  async get(discountId: string): Promise<Discount> {
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/${segment(discountId)}` });
-    return readOne(response.body);
+  get(discountId: string): Promise<Discount> {
+    return this.records.get(discountId);
   }
 
   /** Sends only what changes; an answer without a body is read back, so the discount shown is the store's. */
@@ -136,8 +143,8 @@ export class DiscountsApi {
     return readOne(response.body);
   }
 
-  async delete(discountId: string): Promise<void> {
-    await this.transport.request({ method: 'DELETE', path: `${BASE}/${segment(discountId)}` });
+  delete(discountId: string): Promise<void> {
+    return this.records.delete(discountId);
   }
 
   /** Every code of a service discount, page after page of the largest size. */
@@ -185,15 +192,9 @@ function matches(discount: Discount, filter: DiscountFilter): boolean {
   );
 }
 
-async function readOne(body: unknown): Promise<Discount> {
-  const { checkDiscount } = await schemas();
-  return checkDiscount(unwrap(body, 'discount', 'object'));
-}
+const readOne = (body: unknown): Discount => readRecord(discounts, body);
 
-async function readMany(body: unknown): Promise<Discount[]> {
-  const { checkDiscountListAnswer } = await schemas();
-  return checkDiscountListAnswer(unwrap(body, 'discounts', 'list'));
-}
+const readMany = (body: unknown): Discount[] => readRecords(discounts, body);
 
 async function readCode(body: unknown): Promise<DiscountCode> {
   const { checkDiscountCode } = await schemas();

@@ -1,43 +1,19 @@
-// Discounts (partners.genstore.ai "About Discount", "Manage discounts"): the schemas of a
-// discount and of a discount code as stores send them, and the checks of every input before
-// it is sent. The requests themselves are in requests.ts, the two wire shapes in
-// wire-shape.ts. The store's enums are read as any string (a store may add a type), its
-// fields as sent (the nested and the flat shape alike): only what we send is held to the
-// documented values.
+// Discounts (partners.genstore.ai "About Discount", "Manage discounts"): the schema of a
+// discount code as stores send it (a discount is read through declaration.ts), and the
+// checks of every input before it is sent. The requests themselves are in requests.ts, the
+// two wire shapes in wire-shape.ts. Only what we send is held to the documented values.
 import * as z from 'zod/mini';
 import type { Brand } from '../../core/brand.js';
-import { RuntimeError, UsageError } from '../../core/errors.js';
-import type { DiscountCodeField, DiscountField } from './fields.js';
+import { UsageError } from '../../core/errors.js';
+import type { DiscountCodeField } from './fields.js';
 import { CODE_RULES, DISCOUNT_METHODS, DISCOUNT_STATUSES, DISCOUNT_TYPES, documentedValue, ELIGIBILITIES, VALUE_TYPES, valuesText } from './fields.js';
 import { instantOf, timeToSend } from './times.js';
-import { decimalAmount, numericId, parseInput, wireAmount, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
+import { decimalAmount, numericId, parseInput, wireId, type Assert, type ExactFields, checkedAsSent, checkedListAsSent } from '../schema.js';
 
 const nullableText = z.optional(z.nullable(z.string()));
 const anything = z.optional(z.unknown());
 
-/** A discount as the store sends it, in either shape. Unknown fields are kept, so --json stays exact. */
-export const discountSchema = z.looseObject({
-  discountId: z.optional(wireId),
-  id: z.optional(wireId),
-  title: nullableText,
-  promotionType: anything,
-  discountType: nullableText,
-  valueType: nullableText,
-  value: z.optional(z.nullable(wireAmount)),
-  discountMethod: nullableText,
-  eligibility: nullableText,
-  segmentIds: anything,
-  status: nullableText,
-  startTime: nullableText,
-  endTime: nullableText,
-  usageLimit: anything,
-  oncePerCustomer: anything,
-  codesCount: anything,
-  createTime: nullableText,
-  updateTime: nullableText,
-});
-export type Discount = z.infer<typeof discountSchema>;
-export type DiscountFieldsCheck = Assert<ExactFields<typeof discountSchema.shape, DiscountField>>;
+export type { Discount } from './declaration.js';
 
 export const discountCodeSchema = z.looseObject({
   id: z.optional(wireId),
@@ -176,17 +152,6 @@ export function checkDiscountChange(value: unknown): DiscountChange {
 
 export const checkDiscountList = (value: unknown): DiscountList => parseInput(discountListInput, value);
 export const checkDiscountId = (discountId: unknown, names: Record<string, string> = idNames) => parseInput(idInput, { discountId }, names).discountId;
-
-/** A discount must carry an id (`discountId` in Genstore's shape, `id` in the service's). */
-function withId(discount: Discount, what: string): Discount {
-  if ((discount.discountId ?? discount.id) === undefined || (discount.discountId ?? discount.id) === null)
-    throw new RuntimeError(`The store sent ${what} without an id (neither 'discountId' nor 'id').`);
-  return discount;
-}
-
-export const checkDiscount = (value: unknown): Discount => withId(checkedAsSent(discountSchema, value, 'a discount'), 'a discount');
-
-export const checkDiscountListAnswer = (list: unknown): Discount[] => checkedListAsSent(discountSchema, list, 'a discount list').map((discount) => withId(discount, 'a discount in a list'));
 
 export const checkDiscountCode = (value: unknown): DiscountCode => checkedAsSent(discountCodeSchema, value, 'a discount code');
 

@@ -1,15 +1,15 @@
-// Metafield definition requests (real-store-notes.md): paths, the `metafield` wrapper and
-// query parameters. Commands call these with domain values and never see a path. The
-// schemas (zod) load only when a definition is read.
-import type { MetafieldDefinition, ReadDefinition } from './schema.js';
+// Metafield definition requests (real-store-notes.md), beyond the declaration (declaration.ts):
+// a definition has no id, so each request names its domain in the path and its namespace and
+// code in the query, and a listing is read to its end in pages of 250. Commands call these
+// with domain values and never see a path. Reading loads no schema library.
 import type { Transport } from '../../core/transport.js';
 import { RuntimeError } from '../../core/errors.js';
-import { API_PREFIX, isEmptyAnswer, readAllPages, segment, unwrap } from '../wire.js';
+import { readRecord, readRecords } from '../rest-resource.js';
+import { metafieldDefinitions, type MetafieldDefinition, type ReadDefinition } from './declaration.js';
+import { API_PREFIX, isEmptyAnswer, readAllPages, segment } from '../wire.js';
 
-const schemas = () => import('./schema.js');
+const BASE = `${API_PREFIX}${metafieldDefinitions.path}`;
 
-const BASE = `${API_PREFIX}/metafields/definitions`;
-const WRAPPER = 'metafield';
 /** The largest page (DESIGN's page size 1..250): a domain's definitions in as few requests as can be. */
 const PAGE_SIZE = '250';
 
@@ -21,19 +21,27 @@ function listOf(body: unknown): unknown {
   throw new RuntimeError("The store's answer has no 'metafields' list.");
 }
 
+/**
+ * The write body's `metafield`, in the order of the real store's sample. An update always
+ * carries `schemaRule`, `""` for none, so that a rule removed is removed on the store too.
+ */
+export function definitionWire(definition: MetafieldDefinition, update: boolean): Record<string, string> {
+  const { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, schemaRule } = definition;
+  const rule = schemaRule ?? (update ? '' : undefined);
+  return { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, ...(rule === undefined ? {} : { schemaRule: rule }) };
+}
+
 export class MetafieldDefinitionsApi {
   constructor(private readonly transport: Transport) {}
 
   /** Every definition of a domain, following next-page links to the end. */
   async list(domain: string): Promise<ReadDefinition[]> {
-    const { checkDefinitionList } = await schemas();
-    return readAllPages(this.transport, `${BASE}/${segment(domain)}`, { limit: PAGE_SIZE }, (body) => checkDefinitionList(listOf(body)));
+    return readAllPages(this.transport, `${BASE}/${segment(domain)}`, { limit: PAGE_SIZE }, (body) => readRecords(metafieldDefinitions, { metafields: listOf(body) }) as ReadDefinition[]);
   }
 
   async get(domain: string, namespace: string, code: string): Promise<ReadDefinition> {
     const response = await this.transport.request({ method: 'GET', path: `${BASE}/detail/${segment(domain)}`, query: { namespace, code } });
-    const { checkDefinition } = await schemas();
-    return checkDefinition(unwrap(response.body, WRAPPER, 'object'));
+    return readRecord(metafieldDefinitions, response.body) as ReadDefinition;
   }
 
   /**
@@ -55,17 +63,15 @@ export class MetafieldDefinitionsApi {
   async delete(domain: string, namespace: string, code: string): Promise<ReadDefinition | { namespace: string; code: string }> {
     const response = await this.transport.request({ method: 'DELETE', path: `${BASE}/${segment(domain)}`, query: { namespace, code } });
     if (isEmptyAnswer(response.body)) return { namespace, code };
-    const { checkDefinition } = await schemas();
-    return checkDefinition(unwrap(response.body, WRAPPER, 'object'));
+    return readRecord(metafieldDefinitions, response.body) as ReadDefinition;
   }
 
   private async write(method: 'POST' | 'PUT', domain: string, definition: MetafieldDefinition, resend = false): Promise<ReadDefinition> {
-    const { definitionWire, checkDefinition } = await schemas();
-    const body = { [WRAPPER]: definitionWire(definition, method === 'PUT') };
+    const body = { metafield: definitionWire(definition, method === 'PUT') };
     // A create (POST) is not resent after a possible send unless asked; an update (PUT) may be.
     const response = await this.transport.request({ method, path: `${BASE}/${segment(domain)}`, body, ...(resend ? { idempotent: true } : {}) });
     // Answered without a body (202, 204): the definition is as sent.
     if (isEmptyAnswer(response.body)) return { ...definition };
-    return checkDefinition(unwrap(response.body, WRAPPER, 'object'));
+    return readRecord(metafieldDefinitions, response.body) as ReadDefinition;
   }
 }

@@ -1,100 +1,21 @@
-// Metafield definitions (real-store-notes.md; the fields of spec 2.2 plus `pinned`): the
-// schema of what stores send back, the one form the client speaks (flags as "true"/"false",
-// optionMap and schemaRule as compact JSON text), and the definitions file that `metafield
-// definition export` writes and `import` reads. The requests are in requests.ts.
+// Metafield definitions compared by meaning, and the definitions file that `metafield
+// definition export` writes and `import` (and definition create and update, for their flags)
+// reads, checked whole before anything is sent. A definition's fields and the form a read
+// takes are in declaration.ts, the requests in requests.ts.
 import * as z from 'zod/mini';
 import { UsageError } from '../../core/errors.js';
 import { isLosslessNumber, parseJson, toJson } from '../../core/json.js';
 import { pluralWord } from '../../core/words.js';
 import { FIELD_TYPES, METAFIELD_DOMAINS, NAME_PATTERN, type MetafieldDomain } from '../metafields/types.js';
 import { jsonPath, valueAt } from '../products/checks.js';
-import type { MetafieldDefinitionField } from './fields.js';
-import { parseWire, type Assert, type ExactFields } from '../schema.js';
+import { normalizeDefinition, type MetafieldDefinition } from './declaration.js';
 import { kebabFlag } from '../wire.js';
 
-/** A definition in the client's form: every field wire text, as a create or an update sends it. */
-export interface MetafieldDefinition {
-  namespace: string;
-  code: string;
-  definitionName: string;
-  fieldType: string;
-  multi: 'true' | 'false';
-  description: string;
-  /** Compact JSON text of an object; '{}' when the store sent none. */
-  optionMap: string;
-  /** Compact JSON text; absent when the definition has no rule. */
-  schemaRule?: string;
-  pinned: 'true' | 'false';
-}
-
-/** A definition as read: other fields a store sends are kept (--json shows them). */
-export type ReadDefinition = MetafieldDefinition & Record<string, unknown>;
+export { normalizeDefinition, type MetafieldDefinition, type ReadDefinition } from './declaration.js';
 
 /** A definition of the definitions file: its domain beside its fields. */
 export interface FileDefinition extends MetafieldDefinition {
   domain: MetafieldDomain;
-}
-
-const text = z.optional(z.nullable(z.string()));
-const flag = z.optional(z.nullable(z.union([z.string(), z.boolean()])));
-/** JSON text as the spec says, or (a tolerant store) the object itself. */
-const jsonText = z.optional(z.nullable(z.union([z.string(), z.record(z.string(), z.unknown())])));
-
-const definitionSchema = z.looseObject({
-  namespace: z.string(),
-  code: z.string(),
-  definitionName: z.string(),
-  fieldType: z.string(),
-  multi: flag,
-  description: text,
-  optionMap: jsonText,
-  schemaRule: jsonText,
-  pinned: flag,
-});
-
-/** Field names --json accepts. */
-/** fields.ts names exactly these fields (tsc checks it). */
-export type MetafieldDefinitionFieldsCheck = Assert<ExactFields<typeof definitionSchema.shape, MetafieldDefinitionField>>;
-
-const flagText = (value: unknown): 'true' | 'false' => (value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true') ? 'true' : 'false');
-
-/** JSON text made compact (numbers digit-exact, keys in their order); text that is not JSON stays as sent. */
-function compactJson(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') return toJson(value);
-  try {
-    return toJson(parseJson(value));
-  } catch {
-    return value;
-  }
-}
-
-/** The client's form of a definition read or written: the known fields in one spelling, other fields kept after them. */
-export function normalizeDefinition(raw: Record<string, unknown>): ReadDefinition {
-  const { namespace, code, definitionName, fieldType, multi, description, optionMap, schemaRule, pinned, ...rest } = raw;
-  const rule = compactJson(schemaRule);
-  return {
-    namespace: String(namespace),
-    code: String(code),
-    definitionName: String(definitionName),
-    fieldType: String(fieldType),
-    multi: flagText(multi),
-    description: typeof description === 'string' ? description : '',
-    optionMap: compactJson(optionMap) ?? '{}',
-    ...(rule === undefined ? {} : { schemaRule: rule }),
-    pinned: flagText(pinned),
-    ...rest,
-  };
-}
-
-export function checkDefinition(value: unknown): ReadDefinition {
-  parseWire(definitionSchema, value, 'a metafield definition');
-  return normalizeDefinition(value as Record<string, unknown>);
-}
-
-export function checkDefinitionList(list: unknown): ReadDefinition[] {
-  parseWire(z.array(definitionSchema), list, 'a metafield definition list');
-  return (list as Record<string, unknown>[]).map(normalizeDefinition);
 }
 
 /** JSON values equal by meaning: object keys in any order, numbers by value (`1.50` is `1.5`). */
@@ -135,16 +56,6 @@ export function sameDefinition(stored: MetafieldDefinition, wanted: MetafieldDef
 export function ownFields(definition: MetafieldDefinition): MetafieldDefinition {
   const { namespace, code, definitionName, fieldType, multi, description, optionMap, schemaRule, pinned } = definition;
   return { namespace, code, definitionName, fieldType, multi, description, optionMap, ...(schemaRule === undefined ? {} : { schemaRule }), pinned };
-}
-
-/**
- * The write body's `metafield`, in the order of the real store's sample. An update always
- * carries `schemaRule`, `""` for none, so that a rule removed is removed on the store too.
- */
-export function definitionWire(definition: MetafieldDefinition, update: boolean): Record<string, string> {
-  const { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, schemaRule } = definition;
-  const rule = schemaRule ?? (update ? '' : undefined);
-  return { pinned, definitionName, code, namespace, description, optionMap, fieldType, multi, ...(rule === undefined ? {} : { schemaRule: rule }) };
 }
 
 // The definitions file: {"definitions": [...]}, the form `export` writes and `import` (and

@@ -9,7 +9,7 @@ export type ShopLookup = { name: string; domain: string } | { unknown: string };
 
 export async function lookUpShop(api: Api): Promise<ShopLookup> {
   try {
-    const shop = await api.shop.info();
+    const shop = await api.shop.get();
     return { name: scalarText(shop.shopName), domain: scalarText(shop.domain) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return { unknown: 'the token lacks read_shops' };

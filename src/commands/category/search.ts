@@ -1,12 +1,15 @@
-import { CATEGORY_FIELDS } from '../../api/categories/fields.js';
+import { categories } from '../../api/categories/declaration.js';
 import { defineVerb, optionalArg } from '../verb.js';
-import { CATEGORY_LIST_COLUMNS } from './columns.js';
+import type { CategoryListColumn } from './view.js';
+
+/** The columns of `category search`, in the order scripts `cut` them (--help lists them, --columns checks against them). */
+const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const satisfies readonly CategoryListColumn[];
 
 export default defineVerb({
   name: 'search',
   summary: 'Find categories by part of their name (ignoring case); without a name, every category',
   args: { name: optionalArg('part of the category name') },
-  json: { fields: CATEGORY_FIELDS, list: true, columns: CATEGORY_LIST_COLUMNS },
+  json: { fields: Object.keys(categories.fields), list: true, columns: CATEGORY_LIST_COLUMNS },
   examples: ['store-cli category search', 'store-cli category search tops', 'store-cli category search shirt --json categoryId,categoryName'],
   async run(options, ctx) {
     const { categoryListView, categoryPaths, lacksParents } = await import('./view.js');

@@ -1,8 +1,7 @@
 // How categories read: id, name, parent, and the path from the root ("Apparel > Tops").
-import type { Category } from '../../api/categories/schema.js';
+import type { Category } from '../../api/categories/declaration.js';
 import { scalarText } from '../../core/json.js';
 import { listView, type Column, type View } from '../../core/output.js';
-import type { CategoryListColumn } from './columns.js';
 
 /** The path of each category in `found`, walking parents through `tree`. */
 export function categoryPaths(found: readonly Category[], tree: readonly Category[]): Map<string, string> {
@@ -32,14 +31,21 @@ export function lacksParents(found: readonly Category[]): boolean {
 
 const rootless = (parent: string) => (parent === '0' ? '' : parent);
 
-/** A listing, in the column order search declares (CATEGORY_LIST_COLUMNS); `paths` from categoryPaths. A narrow table leaves out the parent (the path names it). */
-export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
-  const columns: Record<CategoryListColumn, Column<Category>> = {
+/** The columns of a listing by name; `paths` from categoryPaths. */
+function listColumns(paths: ReadonlyMap<string, string>) {
+  return {
     categoryId: { header: 'ID', value: (c) => scalarText(c.categoryId) },
     categoryName: { header: 'NAME', value: (c) => scalarText(c.categoryName) },
     // A root's parent is empty (the store sends 0): there is no category 0 to look for.
     parentCategoryId: { header: 'PARENT', value: (c) => rootless(scalarText(c.parentCategoryId)) },
     path: { header: 'PATH', value: (c) => paths.get(scalarText(c.categoryId)) ?? '', shrinkable: true },
-  };
-  return listView(columns, order, ['parentCategoryId']);
+  } satisfies Record<string, Column<Category>>;
+}
+
+/** A column `category search` may declare (its CATEGORY_LIST_COLUMNS, in the order scripts cut them). */
+export type CategoryListColumn = keyof ReturnType<typeof listColumns>;
+
+/** A listing, in the column order search declares; a narrow table leaves out the parent (the path names it). */
+export function categoryListView(paths: ReadonlyMap<string, string>, order: readonly CategoryListColumn[]): View<Category> {
+  return listView(listColumns(paths), order, ['parentCategoryId']);
 }

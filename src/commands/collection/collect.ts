@@ -4,9 +4,10 @@
 import type { Api } from '../../api/index.js';
 import type { Context } from '../../root/context.js';
 import type { OutputFlags } from '../../core/output-options.js';
-import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
-import type { Collection } from '../../api/collections/schema.js';
+import { collections } from '../../api/collections/declaration.js';
+import type { Collection } from '../../api/collections/declaration.js';
 import { plural } from '../../core/words.js';
+import { collectionViews } from './table.js';
 
 export interface CollectOptions extends OutputFlags {
   collection: string;
@@ -15,7 +16,7 @@ export interface CollectOptions extends OutputFlags {
 }
 
 export async function collect(ctx: Context, options: CollectOptions, direction: 'add' | 'remove'): Promise<void> {
-  const [{ resolveCollection, resolveProducts }, view, { productIdsIn }] = await Promise.all([import('../../product/index.js'), import('./view.js'), import('../../api/collections/schema.js')]);
+  const [{ resolveCollection, resolveProducts }, view, { productIdsIn }] = await Promise.all([import('../../product/index.js'), collectionViews(), import('../../api/collections/schema.js')]);
   const resolve = async (api: Api) => ({ collectionId: await resolveCollection(api, options.collection, ctx.spin), productIds: await resolveProducts(api, options.products, ctx.spin) });
   const send = (api: Api, collectionId: string, productIds: string[]) => {
     const spinner = direction === 'add' ? 'Adding the products…' : 'Removing the products…';
@@ -28,14 +29,14 @@ export async function collect(ctx: Context, options: CollectOptions, direction: 
       return send(api, collectionId, productIds);
     });
   }
-  const out = await ctx.output(options, COLLECTION_FIELDS);
+  const out = await ctx.output(options, Object.keys(collections.fields));
   const api = await ctx.api();
   const { collectionId, productIds } = await resolve(api);
   // What the collection held before (one read): the sentence after says what changed and what did not.
   const before = await ctx.spin('Reading the collection…', () => api.collections.get(collectionId));
   const collection = await send(api, collectionId, productIds);
   ctx.say(changeSentence(direction, `collection ${collectionId}${titleOf(collection) || titleOf(before) ? ` (${titleOf(collection) || titleOf(before)})` : ''}`, productIds, productIdsIn(before)));
-  await out.item(collection, view.collectionDetailView());
+  await out.item(collection, view.detail);
 }
 
 function titleOf(collection: Collection): string {

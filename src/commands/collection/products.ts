@@ -4,16 +4,15 @@
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE } from '../../api/products/codes.js';
 import { PRODUCT_LIST_COLUMNS } from '../product/columns.js';
-import { arg, boolean, defineVerb, text, whole } from '../verb.js';
+import { arg, defineVerb } from '../verb.js';
+import { pagingFlags } from '../paging.js';
 
 export default defineVerb({
   name: 'products',
   summary: "List a collection's products (product list filtered by the collection); --all follows every page",
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },
   flags: {
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PRODUCT_PAGE }),
-    pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    ...pagingFlags(MAX_PRODUCT_PAGE, { pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)' }),
   },
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS, idField: 'productId' },
   examples: ['store-cli collection products "Summer Sale"', 'store-cli collection products 4000000000000000304 --all --json productId,title', 'store-cli collection products "New Arrivals" --jsonl'],

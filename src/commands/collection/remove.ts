@@ -1,4 +1,4 @@
-import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
+import { collections } from '../../api/collections/declaration.js';
 import { arg, defineVerb, variadicArg } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
@@ -7,7 +7,7 @@ export default defineVerb({
   summary: 'Take products out of a collection (they stay in the store; collection and products by id or title)',
   args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },
   flags: { dryRun: dryRunFlag() },
-  json: { fields: COLLECTION_FIELDS },
+  json: { fields: Object.keys(collections.fields) },
   examples: ['store-cli collection remove "Summer Sale" 4000000000000000431', 'store-cli collection remove 4000000000000000335 "Rain Jacket" --dry-run'],
   notes: `
 Names resolve as collection add resolves them. The collection is read (what it holds), then

@@ -1,16 +1,17 @@
-import { COLLECTION_FIELDS } from '../../api/collections/fields.js';
+import { collections } from '../../api/collections/declaration.js';
 import type { Api } from '../../api/index.js';
 import { UsageError } from '../../core/errors.js';
 import { arg, defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { collectionFlags } from './collection-flags.js';
+import { collectionViews } from './table.js';
 
 export default defineVerb({
   name: 'update',
   summary: 'Change a collection: its title, type, description, published flag or image; sends nothing when nothing changes',
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },
   flags: { ...collectionFlags('update'), dryRun: dryRunFlag() },
-  json: { fields: COLLECTION_FIELDS },
+  json: { fields: Object.keys(collections.fields) },
   examples: [
     'store-cli collection update "Summer Sale" --title "Summer Sale 2027"',
     'store-cli collection update 4000000000000000335 --published',
@@ -27,7 +28,7 @@ ${DRY_RUN_NOTE}`,
       import('./collection-flags.js'),
       import('../../api/collections/schema.js'),
       import('../../product/index.js'),
-      import('./view.js'),
+      collectionViews(),
       import('../../core/json.js'),
     ]);
     const change = await changeOf(options, ctx.io, true);
@@ -52,6 +53,6 @@ ${DRY_RUN_NOTE}`,
     const api = await ctx.api();
     const { collectionId, stored, after } = await plan(api);
     const shown = after === undefined ? stored : await ctx.spin('Updating the collection…', () => api.collections.update(collectionId, after));
-    await out.item(shown, view.collectionDetailView());
+    await out.item(shown, view.detail);
   },
 });

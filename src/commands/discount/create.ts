@@ -1,4 +1,4 @@
-import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { defineVerb } from '../verb.js';
 import { CODE_FLAG, DISCOUNT_METHOD_FLAG, discountFlags, fieldsOf } from './flags.js';

@@ -1,4 +1,4 @@
-import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({

@@ -1,10 +1,13 @@
-import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, text, whole } from '../verb.js';
-import { DISCOUNT_LIST_COLUMNS } from './columns.js';
+import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, text } from '../verb.js';
 import { filterFlags } from './flags.js';
+import type { DiscountListColumn } from './view.js';
+
+/** The columns of `discount list`, in their order (code last: it came after the others, and scripts cut by position). */
+const DISCOUNT_LIST_COLUMNS = ['id', 'title', 'discountType', 'valueType', 'value', 'discountMethod', 'status', 'startTime', 'endTime', 'code'] as const satisfies readonly DiscountListColumn[];
 
 export default defineVerb({
   name: 'list',
@@ -12,9 +15,7 @@ export default defineVerb({
   flags: {
     ...filterFlags(),
     sinceId: text('<id>', 'only discounts with an id greater than this'),
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: 250 }),
-    pageToken: text('<token>', 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    ...pagingFlags(250, { pageToken: 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit' }),
   },
   json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
   examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],

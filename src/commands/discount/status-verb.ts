@@ -1,6 +1,6 @@
 // enable and disable: one request each (PUT discounts/{id}/status), the same but for the
 // status they set. Both are idempotent: a discount already so is answered as it is.
-import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb } from '../verb.js';
 

@@ -8,7 +8,6 @@ import { instantOf } from '../../api/discounts/times.js';
 import { readDiscount, type DiscountReading } from '../../api/discounts/wire-shape.js';
 import type { Palette } from '../../core/colors.js';
 import { dateOf, listView, type Column, type View } from '../../core/output.js';
-import type { DiscountListColumn } from './columns.js';
 
 const readings = new WeakMap<Discount, DiscountReading>();
 
@@ -56,7 +55,7 @@ function statusStyle(now: Date) {
   };
 }
 
-function columnsAt(now: Date): Record<DiscountListColumn, Column<Discount>> {
+function columnsAt(now: Date) {
   return {
     id: { header: 'ID', value: text('id') },
     title: { header: 'TITLE', value: text('title'), shrinkable: true },
@@ -70,8 +69,11 @@ function columnsAt(now: Date): Record<DiscountListColumn, Column<Discount>> {
     // Scripts get an empty cell for "no end"; people read "never".
     endTime: { header: 'ENDS', value: text('endTime'), style: (value, colors) => value || colors.dim('never'), narrow: dateOf },
     code: { header: 'CODE', value: text('code') },
-  };
+  } satisfies Record<string, Column<Discount>>;
 }
+
+/** A column `discount list` may declare (its DISCOUNT_LIST_COLUMNS, in the order scripts cut them). */
+export type DiscountListColumn = keyof ReturnType<typeof columnsAt>;
 
 /**
  * A listing, in the column order `discount list` declares (DISCOUNT_LIST_COLUMNS); `now` tells

@@ -2,14 +2,14 @@
 // first in a terminal and wants --yes without one; a dry run asks nothing.
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, boolean, defineVerb } from '../verb.js';
+import { arg, defineVerb, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
   name: 'disable',
   summary: 'Disable a gift card for good (there is no re-enable); asks first unless --yes',
   args: { giftCardId: arg('the gift card id') },
-  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
+  flags: { yes: yesFlag(), dryRun: dryRunFlag() },
   json: { fields: GIFT_CARD_FIELDS },
   examples: ['store-cli giftcard disable 4000000000000000123', 'store-cli giftcard disable 4000000000000000123 --yes --json', 'store-cli giftcard disable 4000000000000000123 --dry-run'],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,

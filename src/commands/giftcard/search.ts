@@ -1,20 +1,25 @@
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
+import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
+
+const paging = pagingFlags(MAX_PAGE_SIZE, {
+  pageToken: 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters',
+  all: 'follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)',
+});
 
 export default defineVerb({
   name: 'search',
   summary: 'List gift cards, filtered by status or last characters; --all follows every page',
   flags: {
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE_SIZE }),
+    limit: paging.limit,
     sinceId: text('<id>', 'only cards with an id greater than this'),
     status: oneOf('<status>', 'only cards in this status', GIFT_CARD_STATUSES),
-    pageToken: text('<token>', 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters'),
+    pageToken: paging.pageToken,
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
-    all: boolean('follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)'),
+    all: paging.all,
     maxPages: whole('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)', { min: 1, max: MAX_PAGES_BOUND }),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },

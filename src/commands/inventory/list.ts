@@ -1,9 +1,13 @@
-import { INVENTORY_FIELDS } from '../../api/inventory/fields.js';
+import { inventory } from '../../api/inventory/declaration.js';
+import { checkValues } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, text, whole } from '../verb.js';
-import { INVENTORY_LIST_COLUMNS } from './columns.js';
+import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, text } from '../verb.js';
+import type { InventoryListColumn } from './view.js';
+
+/** The columns of `inventory list`, in the order scripts `cut` them. */
+const INVENTORY_LIST_COLUMNS = ['productId', 'variantId', 'sku', 'location', 'available'] as const satisfies readonly InventoryListColumn[];
 
 const MAX_PAGE = 250;
 
@@ -14,11 +18,9 @@ export default defineVerb({
     product: text('<id>', 'only the variants of this product (a numeric id)'),
     variant: text('<id>', 'only this variant (a numeric id)'),
     location: text('<name|id>', 'only this location: an id, or a name looked up with location list'),
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all, 250)", { min: 1, max: MAX_PAGE }),
-    pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    ...pagingFlags(MAX_PAGE),
   },
-  json: { fields: INVENTORY_FIELDS, list: true, columns: INVENTORY_LIST_COLUMNS },
+  json: { fields: Object.keys(inventory.fields), list: true, columns: INVENTORY_LIST_COLUMNS },
   examples: [
     'store-cli inventory list --product 4000000000000000401',
     'store-cli inventory list --location "Downtown Store" --all',
@@ -33,8 +35,9 @@ shown); --json prints the items as the store sent them, locations by id.
     const filters = { '--product': options.product, '--variant': options.variant, '--location': options.location };
     checkPageTokenAlone(options.pageToken, filters);
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
-    const [{ checkInventoryFilter }, stock, { inventoryListView }] = await Promise.all([import('../../api/inventory/schema.js'), import('../../product/stock.js'), import('./view.js')]);
-    const given = checkInventoryFilter({ productId: options.product, variantId: options.variant });
+    const [stock, { inventoryListView }] = await Promise.all([import('../../product/stock.js'), import('./view.js')]);
+    const ids = checkValues({ product: inventory.fields.productId, variant: inventory.fields.variantId }, { product: options.product, variant: options.variant });
+    const given = { productId: ids.product as string | undefined, variantId: ids.variant as string | undefined };
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();
     const api = await ctx.api();

@@ -1,5 +1,6 @@
 import type { Api } from '../../api/index.js';
-import { INVENTORY_FIELDS } from '../../api/inventory/fields.js';
+import { inventory, QUANTITY } from '../../api/inventory/declaration.js';
+import { checkId, checkValues } from '../../api/rest-resource.js';
 import type { BelowZero, StockChange } from '../../product/stock.js';
 import { UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
@@ -17,7 +18,7 @@ export default defineVerb({
     allowNegative: boolean('let --adjust take the quantity below zero (a terminal asks instead; without one it exits 2)'),
     dryRun: dryRunFlag(),
   },
-  json: { fields: INVENTORY_FIELDS },
+  json: { fields: Object.keys(inventory.fields) },
   examples: [
     'store-cli inventory set 4000000000000000409 --location "Main Warehouse" --quantity 40',
     'store-cli inventory set 4000000000000000409 --location 4000000000000000003 --adjust -2',
@@ -37,12 +38,12 @@ about in a terminal; without one it needs --allow-negative, or exits 2 with noth
 on exactly one variant, else it exits 2 listing them.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const [{ checkQuantity, checkVariantId }, stock, view] = await Promise.all([import('../../api/inventory/schema.js'), import('../../product/stock.js'), import('./view.js')]);
+    const [stock, view] = await Promise.all([import('../../product/stock.js'), import('./view.js')]);
     if ((options.variantId === undefined) === (options.sku === undefined)) throw new UsageError('Give the variant id or --sku SKU (one of them): the variant whose stock is set. Nothing was sent.');
-    const givenId = options.variantId === undefined ? undefined : checkVariantId(options.variantId);
+    const givenId = options.variantId === undefined ? undefined : checkId(options.variantId, 'variantId');
     if ((options.quantity === undefined) === (options.adjust === undefined)) throw new UsageError('Give --quantity N or --adjust +N/-N (one of them): what the stock becomes. Nothing was sent.');
     let change: StockChange;
-    if (options.quantity !== undefined) change = { quantity: checkQuantity(options.quantity, '--quantity') };
+    if (options.quantity !== undefined) change = { quantity: checkValues({ quantity: QUANTITY }, { quantity: options.quantity }).quantity as string };
     else {
       const adjust = options.adjust!;
       if (!/^[+-](0|[1-9][0-9]{0,8})$/.test(adjust)) throw new UsageError(`--adjust must be a signed whole number such as +5 or -3 (got '${adjust.slice(0, 20)}'). Nothing was sent.`);

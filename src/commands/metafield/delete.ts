@@ -2,7 +2,7 @@
 // what it held; asks first in a terminal and wants --yes without one; a dry run asks nothing.
 import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, boolean, defineVerb, text } from '../verb.js';
+import { arg, defineVerb, text, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
@@ -13,7 +13,7 @@ export default defineVerb({
   flags: {
     namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
     code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
-    yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
+    yes: yesFlag(),
     dryRun: dryRunFlag(),
   },
   json: { fields: METAFIELD_INPUT_FIELDS },

@@ -1,6 +1,6 @@
 import { CANCEL_REASONS, ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
-import { arg, boolean, defineVerb, oneOf } from '../verb.js';
+import { arg, defineVerb, oneOf, yesFlag } from '../verb.js';
 import { explainingWindow } from './window.js';
 
 export default defineVerb({
@@ -9,7 +9,7 @@ export default defineVerb({
   args: { orderId: arg('the order id') },
   flags: {
     reason: oneOf('<reason>', 'why the order is cancelled', CANCEL_REASONS),
-    yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
+    yes: yesFlag(),
     dryRun: dryRunFlag(),
   },
   json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS },

@@ -1,14 +1,14 @@
 // `product delete`: removes a product with its variants and images, for good, through the delete
 // every deleting verb shares (confirmed-delete.ts): a person is shown its title and asked, a
 // script passes --yes. It prints nothing; --json is the form of a dry run's request.
-import { arg, boolean, defineVerb } from '../verb.js';
+import { arg, defineVerb, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag, REQUEST_FIELDS } from '../dry-run.js';
 
 export default defineVerb({
   name: 'delete',
   summary: 'Delete a product with its variants and images; asks first unless --yes',
   args: { productId: arg('the product id') },
-  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
+  flags: { yes: yesFlag(), dryRun: dryRunFlag() },
   // A delete prints nothing; --json is the form of the dry run's request.
   json: { fields: REQUEST_FIELDS, what: 'the request as JSON (with --dry-run; a delete itself prints nothing)' },
   examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes', 'store-cli product delete 5000000000000000011 --dry-run --json'],

@@ -5,8 +5,8 @@ import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages } from '../paging.js';
-import { boolean, defineVerb, oneOf, text, whole, type VerbContext } from '../verb.js';
+import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defineVerb, oneOf, text, type VerbContext } from '../verb.js';
 import type { OutputFlags } from '../../core/output-options.js';
 import type { ProductFilter } from '../../product/list.js';
 import { PRODUCT_LIST_COLUMNS } from './columns.js';
@@ -19,9 +19,7 @@ export default defineVerb({
     status: oneOf('<status>', 'only products in this status', PRODUCT_STATUSES),
     collection: text('<name|id>', 'only products in this collection: an id, or a title looked up with collection list'),
     category: text('<name|id>', 'only products of this category: an id, or a name looked up with category search; filtered by store-cli over every page'),
-    limit: whole('<n>', "page size, 1..250 (default: the profile's page-size, else 50; with --all or --category, 250)", { min: 1, max: MAX_PRODUCT_PAGE }),
-    pageToken: text('<token>', 'continue from this page cursor, the opaque text a listing in a terminal prints; alone or with --limit: the token carries the filters'),
-    all: boolean('follow next-page links to the end, streaming page after page'),
+    ...pagingFlags(MAX_PRODUCT_PAGE, { limit: "page size, 1..250 (default: the profile's page-size, else 50; with --all or --category, 250)" }),
   },
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS },
   examples: ['store-cli product list --status active', 'store-cli product list --collection "Summer Sale" --json productId,title', 'store-cli product list --all --jsonl | jq -r .productId'],

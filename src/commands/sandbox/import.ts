@@ -1,11 +1,11 @@
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, boolean, defineVerb } from '../verb.js';
+import { arg, defineVerb, yesFlag } from '../verb.js';
 
 export default defineVerb({
   name: 'import',
   summary: "Replace a running sandbox's whole state with a file in the seed format (what sandbox export writes); asks first unless --yes",
   args: { file: arg('the state or seed file to load, or - for stdin') },
-  flags: { yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }) },
+  flags: { yes: yesFlag() },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox import state.json --yes', 'store-cli --profile other sandbox import - --yes < state.json'],
   notes:
     '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help) and named on stderr. The file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',

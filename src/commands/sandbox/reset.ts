@@ -3,14 +3,14 @@
 // first in a terminal and wants --yes without one, whether or not there is state to clear.
 import type { Context } from '../../root/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { boolean, defineVerb, text } from '../verb.js';
+import { defineVerb, text, yesFlag } from '../verb.js';
 
 export default defineVerb({
   name: 'reset',
   summary: "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
   flags: {
     data: text('<file>', 'clear this state file instead (one given to sandbox serve --data, not running)'),
-    yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
+    yes: yesFlag(),
   },
   examples: ['store-cli --sandbox sandbox reset', 'store-cli sandbox reset --yes --data ./sandbox.json', 'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes'],
   notes:

@@ -1,11 +1,8 @@
 import type { Noun } from '../types.js';
 import listen from './listen.js';
 import resend from './resend.js';
-import { subscription } from './subscription/index.js';
-import subscribe from './subscribe.js';
-import subscriptions from './subscriptions.js';
+import { subscribe, subscription, subscriptions, unsubscribe } from './subscription/index.js';
 import trigger from './trigger.js';
-import unsubscribe from './unsubscribe.js';
 
 export const webhook: Noun = {
   name: 'webhook',

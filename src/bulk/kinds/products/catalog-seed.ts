@@ -3,9 +3,9 @@
 // value ids, each variant naming one value of each option), its categories, collections and
 // the store's locations. What the store sent is kept as sent; a field the seed has no room
 // for (an enum it does not know) takes the emulator's default, as the import never reads it.
-import type { Category } from '../../../api/categories/schema.js';
-import type { Collection } from '../../../api/collections/schema.js';
-import type { Location } from '../../../api/locations/schema.js';
+import type { Category } from '../../../api/categories/declaration.js';
+import type { Collection } from '../../../api/collections/declaration.js';
+import type { Location } from '../../../api/locations/declaration.js';
 import { idText } from '../../../api/products/draft.js';
 import { collectionTypeName } from '../../../api/products/codes.js';
 import type { ListedProduct } from '../../../api/products/schema.js';

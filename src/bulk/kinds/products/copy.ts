@@ -9,8 +9,8 @@
 // metafield columns, each copied product's values and the products' definitions. All go to
 // the rehearsal store's seed (its catalog: catalog-seed.ts).
 import type { Api } from '../../../api/index.js';
-import type { Category } from '../../../api/categories/schema.js';
-import type { Collection } from '../../../api/collections/schema.js';
+import type { Category } from '../../../api/categories/declaration.js';
+import type { Collection } from '../../../api/collections/declaration.js';
 import { idText } from '../../../api/products/draft.js';
 import { MAX_PRODUCT_PAGE } from '../../../api/products/codes.js';
 import type { ListedProduct } from '../../../api/products/schema.js';

@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
@@ -10,7 +10,7 @@ export default defineVerb({
   summary: 'Create a metafield definition: the type (and rule) values of that namespace and code are checked against',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: { ...nameFlags(), ...fieldFlags(), dryRun: dryRunFlag() },
-  json: { fields: METAFIELD_DEFINITION_FIELDS },
+  json: { fields: Object.keys(metafieldDefinitions.fields) },
   examples: [
     'store-cli metafield definition create products --namespace custom --code fabric --definition-name Fabric --field-type SingleLineText',
     'store-cli metafield definition create products --namespace specs --code weight --definition-name Weight --field-type Weight --schema-rule \'{"max":{"value":500,"unit":"kg"}}\'',

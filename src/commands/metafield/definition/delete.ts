@@ -1,15 +1,15 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
-import { arg, boolean, defineVerb } from '../../verb.js';
+import { arg, defineVerb, yesFlag } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
 export default defineVerb({
   name: 'delete',
   summary: 'Delete a metafield definition and print it; asks first unless --yes',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
-  flags: { ...nameFlags(), yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }), dryRun: dryRunFlag() },
-  json: { fields: METAFIELD_DEFINITION_FIELDS },
+  flags: { ...nameFlags(), yes: yesFlag(), dryRun: dryRunFlag() },
+  json: { fields: Object.keys(metafieldDefinitions.fields) },
   examples: ['store-cli metafield definition delete products --namespace custom --code fabric', 'store-cli metafield definition delete products --namespace custom --code fabric --yes --json'],
   notes: `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {

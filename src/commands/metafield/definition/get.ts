@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
@@ -7,7 +7,7 @@ export default defineVerb({
   summary: 'Show one metafield definition: its type, name, rule and options',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: nameFlags(),
-  json: { fields: METAFIELD_DEFINITION_FIELDS },
+  json: { fields: Object.keys(metafieldDefinitions.fields) },
   examples: ['store-cli metafield definition get products --namespace specs --code weight', 'store-cli metafield definition get products --namespace specs --code weight --json schemaRule'],
   async run(options, ctx) {
     const domain = checkDomain(options.domain);

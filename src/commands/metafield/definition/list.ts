@@ -1,13 +1,16 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
-import { DEFINITION_LIST_COLUMNS } from './columns.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';
+import type { DefinitionListColumn } from './view.js';
+
+/** The columns of `metafield definition list`, in the order scripts `cut` them. */
+const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const satisfies readonly DefinitionListColumn[];
 
 export default defineVerb({
   name: 'list',
   summary: 'List the metafield definitions of a domain, sorted by the store (every page)',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
-  json: { fields: METAFIELD_DEFINITION_FIELDS, list: true, columns: DEFINITION_LIST_COLUMNS },
+  json: { fields: Object.keys(metafieldDefinitions.fields), list: true, columns: DEFINITION_LIST_COLUMNS },
   examples: ['store-cli metafield definition list products', 'store-cli metafield definition list customers --json namespace,code,fieldType'],
   async run(options, ctx) {
     const domain = checkDomain(options.domain);

@@ -1,4 +1,4 @@
-import { METAFIELD_DEFINITION_FIELDS } from '../../../api/metafield-definitions/fields.js';
+import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import type { Api } from '../../../api/index.js';
 import { UsageError } from '../../../core/errors.js';
@@ -11,7 +11,7 @@ export default defineVerb({
   summary: 'Change fields of a metafield definition; the others stay. An update that changes nothing sends nothing',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: { ...nameFlags(), ...fieldFlags(), dryRun: dryRunFlag() },
-  json: { fields: METAFIELD_DEFINITION_FIELDS },
+  json: { fields: Object.keys(metafieldDefinitions.fields) },
   examples: [
     'store-cli metafield definition update products --namespace custom --code fabric --description "Main fabric"',
     'store-cli metafield definition update products --namespace specs --code weight --schema-rule \'{"max":{"value":200,"unit":"kg"}}\' --dry-run',

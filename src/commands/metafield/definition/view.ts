@@ -3,17 +3,19 @@
 import type { ReadDefinition } from '../../../api/metafield-definitions/schema.js';
 import { scalarText } from '../../../core/json.js';
 import { listView, type Column, type View } from '../../../core/output.js';
-import type { DefinitionListColumn } from './columns.js';
 
 const text = (field: string) => (item: Record<string, unknown>) => scalarText(item[field]);
 
-const listColumns: Record<DefinitionListColumn, Column<ReadDefinition>> = {
+const listColumns = {
   namespace: { header: 'NAMESPACE', value: text('namespace') },
   code: { header: 'CODE', value: text('code') },
   fieldType: { header: 'TYPE', value: text('fieldType') },
   multi: { header: 'MULTI', value: text('multi') },
   definitionName: { header: 'NAME', value: text('definitionName'), shrinkable: true },
-};
+} satisfies Record<string, Column<ReadDefinition>>;
+
+/** A column `metafield definition list` may declare (its DEFINITION_LIST_COLUMNS, in the order scripts cut them). */
+export type DefinitionListColumn = keyof typeof listColumns;
 
 export function definitionListView(order: readonly DefinitionListColumn[]): View<ReadDefinition> {
   return listView(listColumns, order, ['multi', 'fieldType']);

@@ -1,9 +1,0 @@
-// The columns of metafield definition listings, by name, in the order scripts `cut` them.
-// The verbs declare them at start-up (--help lists them, --columns checks against them), so
-// this module imports nothing; view.ts renders them when a command prints. Not in view.ts:
-// the verbs load their view lazily too, so there each view would be one more chunk that
-// every command loads at start-up (docs/development.md).
-
-/** The columns of `metafield definition list`, in their order. */
-export const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const;
-export type DefinitionListColumn = (typeof DEFINITION_LIST_COLUMNS)[number];
