@@ -1,7 +1,10 @@
 // The one environment every bulk run (import, rehearsal, export, undo) gets from the
 // command's context (bulk/engine/env.ts): its streams, Ctrl-C, the API, the clock, where its
-// progress goes, and where a writing run keeps its journal.
+// progress goes, and where a writing run keeps its journal; an export's adds its --report
+// files, its --json and its stderr (bulk/engine/run-export.ts).
 import type { BulkEnv } from '../bulk/engine/env.js';
+import type { ExportEnv } from '../bulk/engine/run-export.js';
+import type { Output } from '../core/output.js';
 import type { RunMeta } from '../bulk/runs/run-journal.js';
 import type { Context } from '../root/context.js';
 
@@ -22,6 +25,31 @@ export async function bulkEnv(ctx: Context): Promise<BulkEnv> {
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
     warn: (message) => ctx.warn(message),
     runs: { dataDir: () => ctx.dataDir(), store: () => runStore(ctx) },
+  };
+}
+
+/** The flags every export reads the same way. */
+export interface ExportFlags {
+  report: readonly string[] | undefined;
+  json?: unknown;
+  jq?: unknown;
+}
+
+/**
+ * An export's environment; a bad --report or --jq is refused here, before anything is sent.
+ * `output`: the verb's bound ctx.output, for an export with a --json summary.
+ */
+export async function exportEnv(ctx: Context, flags: ExportFlags, output?: () => Promise<Output>): Promise<ExportEnv> {
+  const jsonAsked = (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
+  const out = jsonAsked && output ? await output() : undefined;
+  const [env, { reportOutputs, reportTargets, runReporter }] = await Promise.all([bulkEnv(ctx), import('./run-reports.js')]);
+  const targets = reportTargets(flags.report, ctx.env);
+  return {
+    ...env,
+    say: (line) => ctx.say(line),
+    stderrIsTerminal: ctx.io.isStderrTTY,
+    reports: { outputs: reportOutputs(targets).map((r) => r.output), open: (facts) => runReporter(targets, facts, ctx) },
+    ...(out ? { json: { flag: flags.jq !== undefined ? '--jq' : '--json', print: (summary: object) => (out.isJson ? out.item(summary, { columns: [] }) : Promise.resolve()) } } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 // complete. A run that was killed or interrupted leaves both, and `--resume` cuts the partial
 // file back to the last page recorded and goes on after its last order, with the same filters.
 // The rows hold buyers' emails: every file is private (0600). Anything else (stdout, a FIFO,
-// a device) gets the rows through the sink the caller opened (output-sink.ts), in place.
+// a device) gets the rows through the sink the export's runner opened (run-export.ts), in place.
 import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { Api } from '../../../api/index.js';
 import type { BulkEnv } from '../../engine/env.js';
@@ -16,7 +16,7 @@ import { checkOrderWindow, windowWarning } from '../../../api/orders/window.js';
 import { CancelledError, FieldError, RuntimeError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import type { ExportProgress } from '../../engine/export-progress.js';
-import { streamSink, type RowSink } from '../../engine/output-sink.js';
+import type { RowSink } from '../../engine/output-sink.js';
 import type { ExportFormat } from '../../engine/export-text.js';
 import { orderHeader, orderRows, orderRowsText } from './rows.js';
 import { openPacedApi } from '../../engine/paced-api.js';
@@ -27,7 +27,7 @@ export interface OrderExportRequest {
   format: ExportFormat;
   /** A regular file: written as FILE.partial, renamed to this when complete. */
   outputPath?: string;
-  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place); env.dataStdout without either. */
+  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place), committed by the runner. */
   sink?: RowSink;
   /** The sink's --output as named (a FIFO's path), for the summary. */
   sinkName?: string;
@@ -131,10 +131,10 @@ export async function exportOrders(request: OrderExportRequest, env: BulkEnv, pr
       await save();
     };
   } else {
-    const sink = request.sink ?? streamSink(env.dataStdout);
+    const sink = request.sink!;
     write = (text) => sink.write(text);
-    finish = () => sink.commit();
-    abandon = () => sink.discard();
+    finish = async () => {};
+    abandon = async () => {};
     await write(orderHeader(format));
   }
 
