@@ -1,8 +1,8 @@
-// The runs of `metafield import`, `giftcard import`, `product import` and `metafield export`,
-// loaded lazily through this one entry (`giftcard export`, `product export` and `metafield
-// definition import` load their own, bulk/export-gift-cards.ts, bulk/export-products.ts and
-// bulk/import-definitions.ts): the verb checks its flags,
-// calls the run, says the report's lines on stderr and prints its summary with --json.
+// The imports of `metafield import`, `giftcard import`, `product import` and `discount
+// import`, and metafield export's rows, loaded lazily through this one entry (every export
+// runs through engine/run-export.ts, which its verb loads, with the rows of its kind): the
+// verb checks its flags, calls the run, says the report's lines on stderr and prints its
+// summary with --json.
 export type { BulkEnv } from './engine/env.js';
 export type { ImportReport } from './engine/import-job.js';
 export { runImport, type ImportKind, type ImportRequest } from './engine/import-kind.js';
