@@ -28,8 +28,8 @@ Requests: the listing, 250 a page (on the service also each code discount's code
   rows are held until the last page is read. An --output file is written whole or not at all.
 `,
   async run(options, ctx) {
-    const [{ runExport }, { exportEnv }] = await Promise.all([import('../../bulk/engine/run-export.js'), import('../bulk-env.js')]);
-    await runExport(await exportEnv(ctx, options), {
+    const { runExportVerb } = await import('../bulk-env.js');
+    await runExportVerb(ctx, options, {
       spec: { command: 'discount export', output: options.output, unit: { one: 'discount', many: 'discounts' } },
       async write(run, open) {
         const { exportDiscounts } = await import('../../bulk/kinds/discounts/export.js');

@@ -37,9 +37,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
 `,
   async run(options, ctx) {
     const reveal = options.revealCodes === true;
-    const [{ runExport }, { exportEnv }] = await Promise.all([import('../../bulk/engine/run-export.js'), import('../bulk-env.js')]);
+    const { runExportVerb } = await import('../bulk-env.js');
     let file: string | undefined;
-    const counts = await runExport(await exportEnv(ctx, options), {
+    const counts = await runExportVerb(ctx, options, {
       spec: { command: 'giftcard export', output: options.output, unit: { one: 'gift card', many: 'gift cards' } },
       async write(run, open) {
         const { target } = run;

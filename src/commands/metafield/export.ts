@@ -64,53 +64,58 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
     const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
     if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
     const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);
-    const [{ runExport }, { exportEnv }] = await Promise.all([import('../../bulk/engine/run-export.js'), import('../bulk-env.js')]);
+    const { runExportVerb } = await import('../bulk-env.js');
     // Its own progress line (objects, rows, failures), in a terminal and in logs.
-    await runExport(await exportEnv(ctx, options, () => ctx.output()), {
-      spec: {
-        command: 'metafield export',
-        output: options.output,
-        rows: 'the values',
-        outputs: rejects ? [rejects] : [],
-        inputs: options.objects === undefined ? [] : [{ path: options.objects, what: 'the --objects file' }],
+    await runExportVerb(
+      ctx,
+      options,
+      {
+        spec: {
+          command: 'metafield export',
+          output: options.output,
+          rows: 'the values',
+          outputs: rejects ? [rejects] : [],
+          inputs: options.objects === undefined ? [] : [{ path: options.objects, what: 'the --objects file' }],
+        },
+        async write(run, open) {
+          const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+          const bulk = await import('../../bulk/index.js');
+          const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+          const source =
+            options.objects !== undefined
+              ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
+              : options.all
+                ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
+                : { kind: 'ids' as const, domain: domain!, ids };
+          const report = await bulk.exportMetafields(
+            {
+              source,
+              ...(namespace !== undefined ? { namespace } : {}),
+              ...(shard ? { shard } : {}),
+              concurrency,
+              format: options.jsonl ? 'jsonl' : 'csv',
+              // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
+              ...(run.named !== undefined ? { outputPath: run.named } : {}),
+              ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+            },
+            run.env,
+            { open, ...(rejects ? { rejects: () => run.openOther(rejects) } : {}) },
+          );
+          return { report, shard };
+        },
+        rows: ({ report }) => report.summary.rows,
+        ended: ({ report, shard }) => ({
+          rejected: report.summary.failed,
+          unfinished: report.summary.unfinished,
+          stopped: report.stopped,
+          failure: report.failure,
+          facts: { shard, rejectsPath: options.rejects },
+        }),
+        told: ({ report }) => report.lines,
+        tellsAlways: true,
+        summary: ({ report }) => report.summary,
       },
-      async write(run, open) {
-        const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-        const bulk = await import('../../bulk/index.js');
-        const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
-        const source =
-          options.objects !== undefined
-            ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
-            : options.all
-              ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
-              : { kind: 'ids' as const, domain: domain!, ids };
-        const report = await bulk.exportMetafields(
-          {
-            source,
-            ...(namespace !== undefined ? { namespace } : {}),
-            ...(shard ? { shard } : {}),
-            concurrency,
-            format: options.jsonl ? 'jsonl' : 'csv',
-            // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
-            ...(run.named !== undefined ? { outputPath: run.named } : {}),
-            ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
-          },
-          run.env,
-          { open, ...(rejects ? { rejects: () => run.openOther(rejects) } : {}) },
-        );
-        return { report, shard };
-      },
-      rows: ({ report }) => report.summary.rows,
-      ended: ({ report, shard }) => ({
-        rejected: report.summary.failed,
-        unfinished: report.summary.unfinished,
-        stopped: report.stopped,
-        failure: report.failure,
-        facts: { shard, rejectsPath: options.rejects },
-      }),
-      told: ({ report }) => report.lines,
-      tellsAlways: true,
-      summary: ({ report }) => report.summary,
-    });
+      () => ctx.output(),
+    );
   },
 });

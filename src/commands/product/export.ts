@@ -38,8 +38,8 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
   written in place, never replaced; - is stdout.
 `,
   async run(options, ctx) {
-    const [{ runExport }, { exportEnv }] = await Promise.all([import('../../bulk/engine/run-export.js'), import('../bulk-env.js')]);
-    await runExport(await exportEnv(ctx, options), {
+    const { runExportVerb } = await import('../bulk-env.js');
+    await runExportVerb(ctx, options, {
       spec: { command: 'product export', output: options.output, unit: { one: 'product', many: 'products' } },
       async write(run, open) {
         const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;

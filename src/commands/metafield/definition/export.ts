@@ -29,9 +29,9 @@ definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
 `,
   async run(options, ctx) {
     const given = options.domains ?? [];
-    const [{ runExport }, { exportEnv }] = await Promise.all([import('../../../bulk/engine/run-export.js'), import('../../bulk-env.js')]);
+    const { runExportVerb } = await import('../../bulk-env.js');
     let domains: string[] = [];
-    await runExport(await exportEnv(ctx, options), {
+    await runExportVerb(ctx, options, {
       spec: { command: 'metafield definition export', output: options.output },
       async write(run, open) {
         if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
