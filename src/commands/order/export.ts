@@ -48,7 +48,7 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const [{ UsageError }, { runExportVerb }] = await Promise.all([import('../../core/errors.js'), import('../bulk-env.js')]);
+    const { runExportVerb } = await import('../bulk-env.js');
     await runExportVerb(
       ctx,
       options,
@@ -57,26 +57,8 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
         async write(run, open) {
           const window = { createdSince: options.since, createdUntil: options.until };
           const { limit: _limit, pageToken: _token, ...filters } = await orderQuery({ ...options, ...window }, {}, { since: '--since', until: '--until' });
-          // A regular file is written as FILE.partial (resumable); stdout, a FIFO or a device in place.
-          const outputPath = run.target.kind === 'file' ? run.named : undefined;
-          if (options.resume && outputPath === undefined) {
-            throw new UsageError(
-              run.named === undefined
-                ? '--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).'
-                : `--resume goes on with the partial file of an --output file, and ${run.named} is no regular file (it is written in place): run it without --resume.`,
-            );
-          }
           const { exportOrders } = await import('../../bulk/kinds/orders/export.js');
-          // The rows hold buyers' emails: a file is private (0600), as the webhook log is.
-          const sink = outputPath === undefined ? await open({ private: true }) : undefined;
-          const format = options.jsonl ? 'jsonl' : 'csv';
-          const request = {
-            filters,
-            format,
-            resume: options.resume === true,
-            ...(outputPath !== undefined ? { outputPath } : { sink: sink!, ...(run.named !== undefined ? { sinkName: run.named } : {}) }),
-          } as const;
-          return exportOrders(request, run.env, run.progress);
+          return exportOrders({ filters, format: options.jsonl ? 'jsonl' : 'csv', resume: options.resume === true }, run, open);
         },
         rows: (report) => report.summary.rows,
         told: (report) => report.lines,
