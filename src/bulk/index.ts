@@ -10,7 +10,7 @@ export { metafieldImport, type MetafieldImportRequest } from './kinds/metafields
 export { giftCardImport, type GiftCardImportRequest } from './kinds/gift-cards/import.js';
 export { productImport, type ProductImportRequest } from './kinds/products/import.js';
 export { parseShard, type Shard } from './engine/shard.js';
-export { exportMetafields, type ExportReport, type ExportRequest } from './kinds/metafields/export.js';
+export { exportMetafields } from './kinds/metafields/export.js';
 export { GIVE_UP_AFTER_MS } from './engine/paced-api.js';
 export { parseRejectLimit } from './engine/run-import.js';
 export { discountImport, type DiscountImportRequest } from './kinds/discounts/import.js';

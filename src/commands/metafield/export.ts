@@ -94,12 +94,10 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
               ...(shard ? { shard } : {}),
               concurrency,
               format: options.jsonl ? 'jsonl' : 'csv',
-              // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
-              ...(run.named !== undefined ? { outputPath: run.named } : {}),
-              ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+              ...(rejects ? { rejects } : {}),
             },
-            run.env,
-            { open, ...(rejects ? { rejects: () => run.openOther(rejects) } : {}) },
+            run,
+            open,
           );
           return { report, shard };
         },

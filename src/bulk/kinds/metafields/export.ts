@@ -1,18 +1,18 @@
 // The rows of one metafield export (run-export.ts runs it): the objects gathered and sorted
-// (nothing is sent before a bad --objects file is refused), the output opened, one listing per object read
-// with `concurrency` requests in flight over the paced pool the import uses, and the rows
-// written strictly in order as the listings come back (a window of a few objects ahead:
-// memory holds ids, never the values of the whole store). Reports as the import does: lines
-// for stderr, a --json summary, and the error the run ends with (3 when some objects
+// (nothing is sent before a bad --objects file is refused), the output opened, one listing
+// per object read with `concurrency` requests in flight over the paced pool the import uses,
+// and the rows written strictly in order as the listings come back (a window of a few objects
+// ahead: memory holds ids, never the values of the whole store). Reports as the import does:
+// lines for stderr, a --json summary, and the error the run ends with (3 when some objects
 // failed, 130 when interrupted).
-import type { BulkEnv } from '../../engine/env.js';
 import { MAX_PAGE_SIZE } from '../../../api/metafields/requests.js';
 import type { Metafield } from '../../../api/metafields/schema.js';
 import { CancelledError, PartialFailureError } from '../../../core/errors.js';
 import { stripPeriod } from '../../../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
 import type { RowSink } from '../../engine/output-sink.js';
-import type { OpenOutput } from '../../engine/run-export.js';
+import type { ExportRun, OpenOutput } from '../../engine/run-export.js';
+import type { PlannedOutput } from '../../engine/output-check.js';
 import { csvLine, type ExportFormat } from '../../engine/export-text.js';
 import { headerText, objectRows, rowsText, type ExportObject } from './export-rows.js';
 import { formatDuration, startProgressLine } from '../../engine/import-progress.js';
@@ -31,16 +31,8 @@ export interface ExportRequest {
   /** Listings in flight. */
   concurrency: number;
   format: ExportFormat;
-  /** --output as named (the summary's "to FILE"); stdout without it. */
-  outputPath?: string;
-  /** Where the objects that failed go, as domain,bizId,reason (which --objects reads for a retry). */
-  rejectsPath?: string;
-}
-
-/** The outputs as the runner opens them: --output committed or discarded by it, --rejects here. */
-export interface ExportOutputs {
-  open: OpenOutput;
-  rejects?: () => Promise<RowSink>;
+  /** Where the objects that failed go, as domain,bizId,reason (which --objects reads for a retry): one of the spec's outputs. */
+  rejects?: PlannedOutput;
 }
 
 export interface ExportSummaryJson {
@@ -80,10 +72,13 @@ const FIRST_FAILURES = 5;
 
 type Listing = { ok: true; values: Metafield[] } | { ok: false; error: unknown };
 
-export async function exportMetafields(request: ExportRequest, env: BulkEnv, outputs: ExportOutputs): Promise<ExportReport> {
+/** The metafield export's `write` (run-export.ts): --output opened by `openOutput` (the runner commits or discards it), --rejects here. */
+export async function exportMetafields(request: ExportRequest, run: ExportRun, openOutput: OpenOutput): Promise<ExportReport> {
+  const { env } = run;
   const clock = () => env.clock.now();
   const started = clock();
-  const { source, shard, concurrency, format, outputPath, rejectsPath } = request;
+  const { source, shard, concurrency, format } = request;
+  const rejectsPath = request.rejects?.path;
 
   // A file of objects is read whole before anything is opened or sent: a bad row is exit 2.
   let list: ObjectList | undefined;
@@ -120,8 +115,8 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv, out
   let output: RowSink;
   let rejects: RowSink | undefined;
   try {
-    output = await outputs.open({ private: personal });
-    rejects = await outputs.rejects?.();
+    output = await openOutput({ private: personal });
+    rejects = request.rejects === undefined ? undefined : await run.openOther(request.rejects);
   } catch (error) {
     env.signal.removeEventListener('abort', onAbort);
     throw error;
@@ -129,7 +124,8 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv, out
   const state = { objects: list?.objects.length ?? 0, done: 0, rows: 0, failed: 0 };
   const failures: Array<{ object: ExportObject; reason: string }> = [];
   let stop: Stop | undefined;
-  const where = outputPath ?? 'stdout';
+  // `-` and /dev/stdout are stdout: named only when it is not.
+  const where = run.named ?? 'stdout';
 
   // The header goes out with the first rows, or at the end: a run refused at once (no
   // credentials, a refused token) writes nothing to stdout.
