@@ -1,11 +1,14 @@
-// Collections end to end, in both dialects: the built binary against `sandbox serve --demo`.
-// Every verb (get, count, create, update, delete, add, remove, products), names looked up as
+// Collections in both dialects, against a demo sandbox started here (they ran as spawned
+// processes before; test/e2e/smoke.test.ts keeps one run of the bundle). Every verb (get, count, create, update, delete, add, remove, products), names looked up as
 // product create looks them up, deletes refused without a terminal or --yes, and bad input
 // refused in one sentence with nothing sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftovers, methodAndPath, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { STACK_LINE } from '../../helpers/stack-trace.js';
+import { methodAndPath } from '../../helpers/store-request.js';
 
 const SUMMER_SALE = '4000000000000000304';
 const RAINY_DAY = '4000000000000000335';
@@ -13,16 +16,10 @@ const MUG = '4000000000000000431';
 const JACKET = '4000000000000000451';
 const T_SHIRT = '4000000000000000401';
 
-let sandbox: ServeHandle;
+let sandbox: LoggedSandbox;
 
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
-
-async function runSent(args: string[], input?: string) {
-  const result = await runLogged(sandbox, args, input === undefined ? {} : { input });
+async function runSent(args: string[], stdin?: string) {
+  const result = await runLogged(sandbox, args, stdin === undefined ? {} : { stdin });
   return { ...result, requests: result.requests.map(methodAndPath) };
 }
 
@@ -36,13 +33,13 @@ function record(stdout: string): Record<string, string> {
   );
 }
 
-describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
+describe.each(DIALECTS)('collection verbs (%s dialect)', (dialect) => {
   const real = dialect === 'real';
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', 't', '--token', 'reader:read_products']);
+    sandbox = await startLogged({ dialect, seed: 'demo', tokens: ['t', 'reader:read_products'].map(parseTokenSpec) });
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   it('get by title or id: piped FIELD lines, --json as the store sent it', async () => {
@@ -56,7 +53,7 @@ describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
   });
 
   it('count: all, by title and by type', async () => {
-    expect(JSON.parse((await run(['collection', 'count', '--json'], { env: sandbox.env() })).stdout)).toEqual({ count: 6 });
+    expect(JSON.parse((await cli(['collection', 'count', '--json'], { env: sandbox.env() })).stdout)).toEqual({ count: 6 });
     const smart = await runSent(['collection', 'count', '--collection-type', 'smart', '--title', 'new']);
     expect(smart.stdout.trim()).toBe('1');
     // The docs show no filter for the count: with one, the listing is counted (the store's count would count every one).
@@ -128,7 +125,7 @@ describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
         .filter(Boolean)
         .map((line) => line.split('\t')[0]),
     ).toEqual([T_SHIRT, MUG, JACKET]);
-    const json = await run(['collection', 'products', RAINY_DAY, '--json', 'productId,title', '--limit', '2'], { env: sandbox.env() });
+    const json = await cli(['collection', 'products', RAINY_DAY, '--json', 'productId,title', '--limit', '2'], { env: sandbox.env() });
     expect(JSON.parse(json.stdout)).toEqual([
       { productId: T_SHIRT, title: 'Organic Cotton T-Shirt' },
       { productId: MUG, title: 'Stoneware Coffee Mug' },
@@ -140,7 +137,7 @@ describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
     // The collection read first (what it held), then one request.
     expect(removed.requests).toEqual([`GET /api/202412/collections/${RAINY_DAY}`, 'DELETE /api/202412/collections/collect']);
     expect(JSON.parse(removed.stdout)).toEqual({ countGoodsNum: '1' });
-    const product = JSON.parse((await run(['product', 'get', MUG, '--json', 'collections'], { env: sandbox.env() })).stdout);
+    const product = JSON.parse((await cli(['product', 'get', MUG, '--json', 'collections'], { env: sandbox.env() })).stdout);
     expect(JSON.parse(product.collections)).not.toContain(RAINY_DAY);
   });
 
@@ -171,12 +168,12 @@ describe.each(DIALECTS)('collections end to end (%s dialect)', (dialect) => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual([{ method: 'DELETE', path: `/api/202412/collections/${created}`, body: null }]);
     expect(dry.requests).toEqual(['GET /api/202412/collections']);
-    const reader = await run(['collection', 'delete', created, '--yes'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    const reader = await cli(['collection', 'delete', created, '--yes'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
     expect(reader.code).toBe(4);
     const deleted = await runSent(['collection', 'delete', created, '--yes']);
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.stdout).toBe('');
     expect(deleted.requests).toEqual([`DELETE /api/202412/collections/${created}`]);
-    expect((await run(['collection', 'get', created], { env: sandbox.env() })).code).toBe(1);
+    expect((await cli(['collection', 'get', created], { env: sandbox.env() })).code).toBe(1);
   });
 });

@@ -1,16 +1,17 @@
-// Locations, inventory and the shop end to end: the built binary against `sandbox serve
-// --demo --shop-name --shop-domain` in each dialect, every verb once, with the exit codes and
-// streams a script sees.
+// Locations, inventory and the shop against a demo sandbox started here with a shop name and
+// domain, in each dialect: every verb once, with the exit codes and streams a script sees.
+// They ran as spawned processes before; test/e2e/smoke.test.ts keeps one run of the bundle.
 import { describe, expect, it } from 'vitest';
-import { run, useServed } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { useLogged } from '../../helpers/logged-sandbox.js';
+import { STACK_LINE } from '../../helpers/stack-trace.js';
 
 const VARIANT = '4000000000000000409';
 const MAIN = '8100000000000000001';
 
-describe.each(['service', 'real'] as const)('location, inventory and shop info against sandbox serve --dialect %s', (dialect) => {
-  const served = useServed(['--json', '--quiet', '--demo', '--dialect', dialect, '--shop-name', 'Corner Shop', '--shop-domain', 'corner.example.com']);
-  const cli = (args: string[]) => run(args, { env: served.sandbox.env() });
+describe.each(DIALECTS)('location, inventory and shop info against a sandbox of the %s dialect', (dialect) => {
+  const served = useLogged({ seed: 'demo', dialect, shopName: 'Corner Shop', shopDomain: 'corner.example.com' });
+  const cli = (args: string[]) => served.store.run(args);
 
   it('shop info and location list|get|count|create|update|delete', async () => {
     const shop = await cli(['shop', 'info', '--json', 'shopName,domain,currency']);

@@ -1,17 +1,15 @@
-// Metafield commands end to end: the built binary against a `sandbox serve --demo` child
-// process (demo definitions), and once against the embedded sandbox.
+// Metafield commands through one value's life against a demo sandbox started here (demo
+// definitions), in both dialects, and once against the embedded sandbox. They ran as spawned
+// processes before; test/e2e/smoke.test.ts keeps one run of the bundle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, killLeftovers, methodAndPath, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { STACK_LINE } from '../../helpers/stack-trace.js';
+import { methodAndPath } from '../../helpers/store-request.js';
 
-let sandbox: ServeHandle;
-
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+let sandbox: LoggedSandbox;
 
 const PRODUCT = '4000000000000000777';
 
@@ -21,12 +19,12 @@ async function sentBy(args: string[]) {
   return { result, sent: requests.map(methodAndPath) };
 }
 
-describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s dialect)', (dialect) => {
+describe.each(DIALECTS)('metafield commands against a sandbox (%s dialect)', (dialect) => {
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', 't', '--token', 'reader:read_metafields']);
+    sandbox = await startLogged({ dialect, seed: 'demo', tokens: ['t', 'reader:read_metafields'].map(parseTokenSpec) });
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   // set reads the field's definition (demo data defines specs.weight), then the value.
@@ -51,15 +49,15 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
     expect(unchanged.result.code, unchanged.result.stderr).toBe(0);
     expect(unchanged.sent).toEqual([`GET /api/202412/metafields/definitions/detail/products`, `GET /api/202412/metafields/detail/products/${PRODUCT}`]);
 
-    const got = await run(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--json', 'fieldType,value'], { env: sandbox.env() });
+    const got = await cli(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--json', 'fieldType,value'], { env: sandbox.env() });
     expect(got.code, got.stderr).toBe(0);
     expect(JSON.parse(got.stdout)).toEqual({ fieldType: 'Weight', value: '{"value":2,"unit":"lb"}' });
 
-    const listed = await run(['metafield', 'list', 'products', PRODUCT], { env: sandbox.env() });
+    const listed = await cli(['metafield', 'list', 'products', PRODUCT], { env: sandbox.env() });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toBe('specs\tweight\tWeight\t{"value":2,"unit":"lb"}\n');
 
-    const counted = await run(['metafield', 'count', 'products', PRODUCT, '--json'], { env: sandbox.env() });
+    const counted = await cli(['metafield', 'count', 'products', PRODUCT, '--json'], { env: sandbox.env() });
     expect(JSON.parse(counted.stdout)).toEqual({ count: 1 });
 
     const refused = await sentBy(['metafield', 'delete', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight']);
@@ -67,11 +65,11 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
     expect(refused.result.stderr).toMatch(/--yes/);
     expect(refused.sent).toEqual([]);
 
-    const deleted = await run(['metafield', 'delete', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--yes', '--json', 'value'], { env: sandbox.env() });
+    const deleted = await cli(['metafield', 'delete', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--yes', '--json', 'value'], { env: sandbox.env() });
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(JSON.parse(deleted.stdout)).toEqual({ value: '{"value":2,"unit":"lb"}' });
 
-    const gone = await run(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight'], { env: sandbox.env() });
+    const gone = await cli(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight'], { env: sandbox.env() });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/404/);
     expect(gone.stderr).not.toMatch(STACK_LINE);
@@ -94,7 +92,7 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
   });
 
   it('4: a token without write_metafields', async () => {
-    const r = await run(['metafield', 'set', 'shop', '1', '--namespace', 'custom', '--code', 'featured_collection', '--value', '5000000000000000001'], {
+    const r = await cli(['metafield', 'set', 'shop', '1', '--namespace', 'custom', '--code', 'featured_collection', '--value', '5000000000000000001'], {
       env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }),
     });
     expect(r.code).toBe(4);
@@ -105,10 +103,10 @@ describe.each(DIALECTS)('metafield commands against a sandbox serve process (%s 
 
 describe('metafield commands against the embedded sandbox', () => {
   it('--sandbox set then list, the state kept between runs', async () => {
-    const env = isolatedEnv();
-    const set = await run(['--sandbox', 'metafield', 'set', 'customers', '7000000000000000001', '--namespace', 'custom', '--code', 'birthday', '--value', '2-29', '--type', 'MonthDay'], { env });
+    const env = scratchDirs();
+    const set = await cli(['--sandbox', 'metafield', 'set', 'customers', '7000000000000000001', '--namespace', 'custom', '--code', 'birthday', '--value', '2-29', '--type', 'MonthDay'], { env });
     expect(set.code, set.stderr).toBe(0);
-    const list = await run(['--sandbox', 'metafield', 'list', 'customers', '7000000000000000001', '--json', 'code,fieldType,value'], { env });
+    const list = await cli(['--sandbox', 'metafield', 'list', 'customers', '7000000000000000001', '--json', 'code,fieldType,value'], { env });
     expect(list.code, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toContainEqual({ code: 'birthday', fieldType: 'MonthDay', value: '02-29' });
   });

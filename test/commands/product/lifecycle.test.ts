@@ -1,17 +1,15 @@
-// The product flow end to end: the built binary against a `sandbox serve --demo` child,
-// creating by names, reading, a dry-run edit, an edit, and deleting.
+// The product flow against a demo sandbox started here, in both dialects: creating by names,
+// reading, listing, a dry-run edit, an edit, and deleting. It ran as spawned processes
+// before; test/e2e/smoke.test.ts keeps one run of the bundle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, methodAndPath, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { cli } from '../../helpers/cli-in-process.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { STACK_LINE } from '../../helpers/stack-trace.js';
+import { api, methodAndPath } from '../../helpers/store-request.js';
 
-let sandbox: ServeHandle;
-
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+let sandbox: LoggedSandbox;
 
 /** Runs the CLI and returns its result with the requests the sandbox logged meanwhile, as "METHOD /path". */
 async function runSent(args: string[]) {
@@ -19,12 +17,12 @@ async function runSent(args: string[]) {
   return { ...result, requests: result.requests.map(methodAndPath) };
 }
 
-describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
+describe.each(DIALECTS)('the product flow (%s dialect)', (dialect) => {
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', 't', '--token', 'reader:read_products']);
+    sandbox = await startLogged({ dialect, seed: 'demo', tokens: ['t', 'reader:read_products'].map(parseTokenSpec) });
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   let productId = '';
@@ -62,7 +60,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   });
 
   it('collection list: types named custom/smart, --json as the store sent them, --collection-type as the code', async () => {
-    const piped = await run(['collection', 'list', '--title', 'summer'], { env: sandbox.env() });
+    const piped = await cli(['collection', 'list', '--title', 'summer'], { env: sandbox.env() });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).toMatch(/^4000000000000000304\tSummer Sale\tcustom\t\d+\ttrue\n4000000000000000317\tSummer Essentials\tcustom\t\d+\ttrue\n$/);
     const json = await runLogged(sandbox, ['collection', 'list', '--collection-type', 'smart', '--json', 'title,collectionType,published']);
@@ -89,7 +87,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   });
 
   it("get: piped, the product's fields then its variants as TSV; --json the product", async () => {
-    const piped = await run(['product', 'get', productId], { env: sandbox.env() });
+    const piped = await cli(['product', 'get', productId], { env: sandbox.env() });
     expect(piped.code, piped.stderr).toBe(0);
     const lines = piped.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`ID\t${productId}`);
@@ -99,7 +97,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
       ['M', 'LIN-M', '39.00'],
     ]);
     expect(lines[12]!.split('\t')[0]).toBe(productId);
-    const json = await run(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
+    const json = await cli(['product', 'get', productId, '--json', 'title,productCategory,salesChannels'], { env: sandbox.env() });
     expect(JSON.parse(json.stdout)).toEqual({
       title: 'E2E Linen Shirt',
       productCategory: { categoryId: '4000000000000000212', categoryName: 'T-Shirts' },
@@ -119,18 +117,18 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
     expect(pages[0]).toBe('/api/202412/products?limit=2');
     expect(pages[1]).toMatch(/^\/api\/202412\/products\?limit=2&pageToken=[\w-]+$/);
 
-    const piped = await run(['product', 'list', '--collection', 'new arrivals', '--status', 'active'], { env: sandbox.env() });
+    const piped = await cli(['product', 'list', '--collection', 'new arrivals', '--status', 'active'], { env: sandbox.env() });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).toBe(
       `4000000000000000431\tStoneware Coffee Mug\tactive\tHarbor Ceramics\tnormal\t4000000000000000249\t2\t18.50\n${productId}\tE2E Linen Shirt\tactive\t\tnormal\t4000000000000000212\t2\t39.00\n`,
     );
-    const byCategory = await run(['product', 'list', '--category', 'T-Shirts', '--jsonl', 'title'], { env: sandbox.env() });
+    const byCategory = await cli(['product', 'list', '--category', 'T-Shirts', '--jsonl', 'title'], { env: sandbox.env() });
     expect(byCategory.stdout).toBe('{"title":"Organic Cotton T-Shirt"}\n{"title":"E2E Linen Shirt"}\n');
-    expect(await run(['product', 'list', '--title', 'no such thing'], { env: sandbox.env() })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await cli(['product', 'list', '--title', 'no such thing'], { env: sandbox.env() })).toMatchObject({ code: 0, stdout: '', stderr: '' });
 
-    const count = await run(['product', 'count'], { env: sandbox.env() });
+    const count = await cli(['product', 'count'], { env: sandbox.env() });
     expect(count).toMatchObject({ code: 0, stdout: '4\n', stderr: '' });
-    const drafts = await run(['product', 'count', '--status', 'draft', '--json'], { env: sandbox.env() });
+    const drafts = await cli(['product', 'count', '--status', 'draft', '--json'], { env: sandbox.env() });
     expect(JSON.parse(drafts.stdout)).toEqual({ count: 1 });
     const refused = await runLogged(sandbox, ['product', 'list', '--page-token', 'abc', '--status', 'draft']);
     expect(refused.code).toBe(2);
@@ -150,7 +148,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
   });
 
   it('a read-only token cannot edit (exit 4); delete needs --yes without a terminal, then deletes', async () => {
-    const reader = await run(['product', 'edit', productId, '--title', 'X'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
+    const reader = await cli(['product', 'edit', productId, '--title', 'X'], { env: sandbox.env({ STORE_CLI_TOKEN: 'reader' }) });
     expect(reader.code).toBe(4);
     const refused = await runSent(['product', 'delete', productId]);
     expect(refused.code).toBe(2);
@@ -160,7 +158,7 @@ describe.each(DIALECTS)('products end to end (%s dialect)', (dialect) => {
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(deleted.requests).toEqual([`DELETE /api/202412/products/${productId}`]);
     expect((await api(sandbox, 'GET', `/products/${productId}`)).status).toBe(404);
-    const again = await run(['product', 'get', productId], { env: sandbox.env() });
+    const again = await cli(['product', 'get', productId], { env: sandbox.env() });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/404/);
   });
