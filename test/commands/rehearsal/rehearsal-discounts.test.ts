@@ -1,23 +1,26 @@
-// discount import --rehearse against a "live" store (a served sandbox at a rate plan), in
-// both dialects: the store's discounts are copied (GETs only), a discount the store holds as
+// discount import --rehearse against a "live" store (a sandbox started here at a rate plan,
+// in simulated time), in both dialects: the store's discounts are copied (GETs only), a discount the store holds as
 // the row says is unchanged, a row the store cannot make is the rejection, and the real run
 // that follows gets the same plan and the same rejects, row for row; --like works on the
 // copy as on the store.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { plan, rowsOf, writes, type Summary } from '../../helpers/rehearsal.js';
+import { scratchDir } from '../../helpers/scratch.js';
+import { api } from '../../helpers/store-request.js';
 
 const HEADER = 'code,title,discountType,valueType,value,discountMethod';
 
-describe.each(DIALECTS)('discount import --rehearse (spawned, %s dialect)', (dialect) => {
-  let live: ServeHandle;
+describe.each(DIALECTS)('discount import --rehearse (%s dialect)', (dialect) => {
+  const clock = new SimClock().autoAdvance();
+  let live: LoggedSandbox;
 
   beforeAll(async () => {
-    requireBuild();
-    live = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '5/100']);
+    live = await startLogged({ dialect, rateLimit: { rps: 5, burst: 100 } }, clock);
     // Two discounts with a code each, through the CLI (the store's own shape).
     for (const [title, code] of [
       ['Rehearsed sale', 'HELDHERE'],
@@ -28,16 +31,15 @@ describe.each(DIALECTS)('discount import --rehearse (spawned, %s dialect)', (dia
     }
   });
   afterAll(async () => {
-    await live?.stop();
-    killLeftovers();
+    await live?.close();
   });
 
   it('only GETs reach the store; the row it cannot make is the rejection the real run then gets', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'discounts.csv');
     writeFileSync(file, `${HEADER}\nHELDHERE,Rehearsed sale,order,percentage,10,code\nNEWONE01,New one,order,fixed,5,code\nNEWLACKS,,,,,\nNEWTWO02,New two,shipping,percentage,100,code\n`);
     const env = live.env();
-    const rehearsed = await runLogged(live, ['discount', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const rehearsed = await runLogged(live, ['discount', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);
     expect(rehearsed.requests.length).toBeGreaterThan(0);
     expect(writes(rehearsed.requests)).toEqual([]);
@@ -49,25 +51,25 @@ describe.each(DIALECTS)('discount import --rehearse (spawned, %s dialect)', (dia
     const listed = (await api(live, 'GET', '/discounts')).json as { discounts: unknown[] };
     expect(listed.discounts).toHaveLength(2);
 
-    const real = await runLogged(live, ['discount', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const real = await runLogged(live, ['discount', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env });
     expect(real.code, real.stderr).toBe(3);
     expect(writes(real.requests).length).toBeGreaterThan(0);
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
     expect(rowsOf(join(dir, 'rehearsed.csv'))).toEqual(rowsOf(join(dir, 'real.csv')));
     expect(readFileSync(join(dir, 'real.csv'), 'utf8')).toMatch(/the row lacks its title, discountType, valueType, value to make it/);
-  }, 90_000);
+  });
 
   it('--like on the copy: a file of codes, each a copy of the discount; only GETs', async () => {
-    const file = join(scratch().root, 'codes.csv');
+    const file = join(scratchDir(), 'codes.csv');
     writeFileSync(file, 'code\nCOPY0001\nCOPY0002\nHELDHERE\n');
-    const rehearsed = await runLogged(live, ['discount', 'import', file, '--like', 'HELDHERE', '--rehearse', '--json'], { env: live.env(), timeoutMs: 60_000 });
+    const rehearsed = await runLogged(live, ['discount', 'import', file, '--like', 'HELDHERE', '--rehearse', '--json'], { env: live.env() });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);
     expect(plan(JSON.parse(rehearsed.stdout) as Summary)).toEqual({ rows: 3, created: 2, updated: 0, unchanged: 0, failed: 1 });
     expect(writes(rehearsed.requests)).toEqual([]);
-  }, 60_000);
+  });
 
   it('a bad file is refused before any request; --rehearse with --dry-run is refused', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'bad.csv');
     writeFileSync(file, 'code\nOKCODE12\nokcode12\n');
     const bad = await runLogged(live, ['discount', 'import', file, '--rehearse'], { env: live.env() });

@@ -1,28 +1,30 @@
-// product import --rehearse against a "live" demo store (a served sandbox at a rate plan),
-// in both dialects: the rows the store would refuse (a category no category is named, a
+// product import --rehearse against a "live" demo store (a sandbox started here at a rate
+// plan, in simulated time), in both dialects: the rows the store would refuse (a category no category is named, a
 // collection name two collections share) are found on the copy, the live store's log shows
 // only GETs, and the real run that follows gets the same plan and the same rejects.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { plan, rowsOf, writes, type Summary } from '../../helpers/rehearsal.js';
+import { scratchDir } from '../../helpers/scratch.js';
+import { api } from '../../helpers/store-request.js';
 
-describe.each(DIALECTS)('product import --rehearse (spawned, %s dialect)', (dialect) => {
-  let live: ServeHandle;
+describe.each(DIALECTS)('product import --rehearse (%s dialect)', (dialect) => {
+  const clock = new SimClock().autoAdvance();
+  let live: LoggedSandbox;
 
   beforeAll(async () => {
-    requireBuild();
-    live = await serve(['--json', '--demo', ...dialectArgs(dialect), '--rate-limit', '5/100']);
+    live = await startLogged({ seed: 'demo', dialect, rateLimit: { rps: 5, burst: 100 } }, clock);
   });
   afterAll(async () => {
-    await live?.stop();
-    killLeftovers();
+    await live?.close();
   });
 
   it('only GETs reach the store; the rejects and the plan are those of the real run that follows', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'products.csv');
     writeFileSync(
       file,
@@ -40,7 +42,7 @@ describe.each(DIALECTS)('product import --rehearse (spawned, %s dialect)', (dial
     );
     const env = live.env();
     const before = JSON.stringify((await api(live, 'GET', '/products?limit=250')).json);
-    const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);
     expect(rehearsed.requests.length).toBeGreaterThan(0);
     expect(writes(rehearsed.requests)).toEqual([]);
@@ -52,34 +54,34 @@ describe.each(DIALECTS)('product import --rehearse (spawned, %s dialect)', (dial
     // Nothing changed on the store.
     expect(JSON.stringify((await api(live, 'GET', '/products?limit=250')).json)).toBe(before);
 
-    const real = await runLogged(live, ['product', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const real = await runLogged(live, ['product', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env });
     expect(real.code, real.stderr).toBe(3);
     expect(writes(real.requests).length).toBeGreaterThan(0);
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
     expect((JSON.parse(rehearsed.stdout) as Summary).requests).toBe((JSON.parse(real.stdout) as Summary).requests);
     expect(rowsOf(join(dir, 'rehearsed.csv'))).toEqual(rowsOf(join(dir, 'real.csv')));
     expect(readFileSync(join(dir, 'real.csv'), 'utf8')).toMatch(/Nonexistent Category/);
-  }, 90_000);
+  });
 
   it("metafield columns: a value over its definition's maximum (only the store checks it) is refused on the copy as on the store", async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'values.csv');
     writeFileSync(file, ['handle,sku,metafield:specs.weight,metafield:custom.material', 'stoneware-coffee-mug,MUG-SND,900 kg,stoneware', 'packable-rain-jacket,JKT-PCK,2 kg,nylon'].join('\n') + '\n');
     const env = live.env();
-    const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);
     expect(writes(rehearsed.requests)).toEqual([]);
     expect(rehearsed.stderr).toMatch(/the 2 products of the file .*\(\d+ metafield values? held\)/);
-    const real = await runLogged(live, ['product', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env, timeoutMs: 60_000 });
+    const real = await runLogged(live, ['product', 'import', file, '--rejects', join(dir, 'real.csv'), '--json'], { env });
     expect(real.code, real.stderr).toBe(3);
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
     expect(rowsOf(join(dir, 'rehearsed.csv'))).toEqual(rowsOf(join(dir, 'real.csv')));
     // The definition (copied with the values) is what refuses it: the store's own check of its maximum ("900 kg" converted as a Weight first).
     expect(readFileSync(join(dir, 'real.csv'), 'utf8')).toMatch(/^2,stoneware-coffee-mug,.*must be at most 500 kg/m);
-  }, 90_000);
+  });
 
   it('a header naming no location is refused on the copy as on the store, and the live store gets only GETs', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'stock.csv');
     writeFileSync(file, 'handle,sku,inventory:Nowhere\nstoneware-coffee-mug,MUG-SND,3\n');
     const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse'], { env: live.env() });

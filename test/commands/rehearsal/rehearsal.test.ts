@@ -1,13 +1,16 @@
-// --rehearse against a "live" store (a served sandbox with definitions, values and cards, at
-// a rate plan), in both dialects: the rehearsal sends the live store nothing but GETs, and
+// --rehearse against a "live" store (a sandbox started here with definitions, values and
+// cards, at a rate plan, in simulated time), in both dialects: the rehearsal sends the live store nothing but GETs, and
 // the rows it says the store would reject are exactly those the real run then gets rejected
 // (the rejects files alike, row for row), with the same plan.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, killLeftovers, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
-import { plan, rowsOf, writes, type Summary } from '../helpers/rehearsal.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
+import { plan, rowsOf, writes, type Summary } from '../../helpers/rehearsal.js';
+import { scratchDir } from '../../helpers/scratch.js';
+import { api } from '../../helpers/store-request.js';
 
 /** Every file under `dir`, as text. */
 function filesUnder(dir: string): string[] {
@@ -26,23 +29,22 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
-  let live: ServeHandle;
+describe.each(DIALECTS)('--rehearse (%s dialect)', (dialect) => {
+  const clock = new SimClock().autoAdvance();
+  let live: LoggedSandbox;
 
   beforeAll(async () => {
-    requireBuild();
-    live = await serve(['--json', '--demo', ...dialectArgs(dialect), '--rate-limit', '5/100']);
+    live = await startLogged({ seed: 'demo', dialect, rateLimit: { rps: 5, burst: 100 } }, clock);
     expect((await api(live, 'POST', '/metafields/products/9100001', { metaFieldDataList: [{ namespace: 'custom', code: 'material', value: 'cotton' }] })).status).toBeLessThan(300);
     expect((await api(live, 'POST', '/gift_cards', { giftCard: { code: 'HOLDCARD0001', initialValue: '10.00' } })).status).toBeLessThan(300);
     expect((await api(live, 'POST', '/gift_cards', { giftCard: { code: 'HOLDCARD0002', initialValue: '20.00' } })).status).toBeLessThan(300);
   });
   afterAll(async () => {
-    await live?.stop();
-    killLeftovers();
+    await live?.close();
   });
 
   it('metafield import: only GETs reach the store; the rejects and the plan are those of the real run that follows', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'values.csv');
     writeFileSync(
       file,
@@ -79,10 +81,10 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
     expect(readFileSync(join(dir, 'real.csv'), 'utf8')).toMatch(/must be at most 500 kg/);
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
     expect((JSON.parse(rehearsed.stdout) as Summary).requests).toBe((JSON.parse(real.stdout) as Summary).requests);
-  }, 60_000);
+  });
 
   it("giftcard import: a code another card holds and a currency not the store's are found, and no card is written; codes reach no file", async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'cards.csv');
     writeFileSync(
       file,
@@ -118,11 +120,11 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
     expect(rowsOf(join(dir, 'rehearsed.csv'))).toEqual(rowsOf(join(dir, 'real.csv')));
     expect(readFileSync(join(dir, 'real.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
     expect(plan(JSON.parse(real.stdout) as Summary)).toEqual(plan(JSON.parse(rehearsed.stdout) as Summary));
-  }, 60_000);
+  });
 
   it('reads stdin once, for the copy and the run on it', async () => {
     const input = 'domain,bizId,namespace,code,value\nproducts,9100001,custom,material,cotton\nproducts,9100004,custom,material,silk\n';
-    const result = await runLogged(live, ['metafield', 'import', '-', '--rehearse', '--json'], { input });
+    const result = await runLogged(live, ['metafield', 'import', '-', '--rehearse', '--json'], { stdin: input });
     expect(result.code, result.stderr).toBe(0);
     expect(writes(result.requests)).toEqual([]);
     expect(result.stderr).toMatch(
@@ -132,7 +134,7 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
   });
 
   it("giftcard import --codes-out: checked as the real run checks it, never written; the rehearsal's codes are its own", async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'codeless.csv');
     writeFileSync(file, 'code,initialValue\n,15.00\n');
     const codes = join(dir, 'codes.csv');
@@ -151,7 +153,7 @@ describe.each(DIALECTS)('--rehearse (spawned, %s dialect)', (dialect) => {
   });
 
   it('--rehearse with --dry-run: one sentence, exit 2, nothing sent', async () => {
-    const dir = scratch().root;
+    const dir = scratchDir();
     const file = join(dir, 'one.csv');
     writeFileSync(file, 'domain,bizId,namespace,code,value\nproducts,1,custom,material,x\n');
     const result = await runLogged(live, ['metafield', 'import', file, '--rehearse', '--dry-run']);
