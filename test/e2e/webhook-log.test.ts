@@ -1,11 +1,11 @@
 // `webhook listen --log` as a process: a delivery it acknowledged is on disk even when the
-// listener is killed with SIGKILL right after; the log is never where stdout goes; and
-// `webhook resend` replays what a spawned listener kept to another one.
+// listener is killed with SIGKILL right after; the log is never where stdout goes. Resend of
+// what listen kept: test/commands/webhook/resend.test.ts.
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, spawnCli } from '../helpers/cli-spawn.js';
+import { exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, scratch, spawnCli } from '../helpers/cli-spawn.js';
 import { listen, sign } from './webhook-helpers.js';
 
 beforeAll(requireBuild);
@@ -82,29 +82,5 @@ describe('webhook listen --log (spawned)', () => {
     expect(end.code).toBe(2);
     expect(stderr).toBe(`error: --log ${file}: it is the file stdout goes to, give another file; nothing was listened to.\n`);
     expect(readFileSync(file, 'utf8')).toBe('');
-  });
-
-  it('resend replays a kept delivery to another listener, which verifies the new signature', async () => {
-    const file = join(scratch().root, 'replay.jsonl');
-    const first = await listen(['--secret', SECRET, '--log', file]);
-    const body = '{"productId": "4000000000000000777",  "title": "Replayed"}';
-    try {
-      expect(await post(first.url, 'wh-replay-e2e', body)).toBe(200);
-    } finally {
-      await first.stop();
-    }
-    const second = await listen(['--secret', 'rotated-secret', '--json']);
-    try {
-      const r = await run(['webhook', 'resend', 'wh-replay-e2e', '--log', file, '--to', second.url, '--secret', 'rotated-secret', '--json']);
-      expect(r.code, r.stderr).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ webhookId: 'wh-replay-e2e', productId: '4000000000000000777', status: 200 });
-      await second.lines(1);
-      expect(second.records()[0]).toMatchObject({ webhookId: 'wh-replay-e2e', verified: true, title: 'Replayed' });
-      const absent = await run(['webhook', 'resend', 'wh-nope', '--log', file, '--to', second.url]);
-      expect(absent.code).toBe(2);
-      expect(absent.stderr).toBe(`error: No delivery with webhook id wh-nope in ${file}; nothing was sent.\n`);
-    } finally {
-      await second.stop();
-    }
   });
 });

@@ -6,13 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from '../helpers/cli-spawn.js';
-
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+import { cli } from '../../helpers/cli-in-process.js';
 
 /** "Create a webhook subscription", the successful response (HTTP/1.1 201 Created). */
 const CREATE_SAMPLE = `{
@@ -72,24 +66,24 @@ afterAll(async () => {
 });
 
 describe.each(['service', 'genstore'])("webhook subscriptions against the docs' sample answers, %s family", (brand) => {
-  const env = () => isolatedEnv({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: 'docs-token', STORE_CLI_BRAND: brand });
+  const env = () => ({ STORE_CLI_BASE_URL: baseUrl, STORE_CLI_TOKEN: 'docs-token', STORE_CLI_BRAND: brand });
 
   it("subscribe --topic orders/create: sends the docs' request body and prints the 201 sample, its numeric id digit for digit", async () => {
-    const piped = await run(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks'], { env: env() });
+    const piped = await cli(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks'], { env: env() });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stderr).toBe('');
     expect(seen.at(-1)).toEqual({ method: 'POST', url: '/api/202412/app/webhooks', body: '{"webhook":{"address":"https://app.example.com/webhooks","topic":"orders/create"}}' });
     expect(piped.stdout).toBe(
       ['ID\t8589934859', 'TOPIC\torders/create', 'ADDRESS\thttps://appURL:topicName', 'CREATED\t2024-10-30T16:19:13-04:00', 'FORMAT\t', 'UPDATED\t2024-10-30T16:19:13-04:00', ''].join('\n'),
     );
-    const json = await run(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks', '--json'], { env: env() });
+    const json = await cli(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks', '--json'], { env: env() });
     expect(json.code, json.stderr).toBe(0);
     // The object as the store sent it: the id stays a JSON number, the keys in its order.
     expect(json.stdout.replace(/\s+/g, '')).toBe(CREATE_SAMPLE.replace(/\s+/g, '').replace(/^\{"webhook":(.*)\}$/, '$1'));
   });
 
   it("subscription update: sends only what changes and prints the docs' Webhook Object, its string id as sent", async () => {
-    const r = await run(['webhook', 'subscription', 'update', '123456', '--address', 'https://apple.com/uninstall', '--json', 'id,topic,address,updateTime'], { env: env() });
+    const r = await cli(['webhook', 'subscription', 'update', '123456', '--address', 'https://apple.com/uninstall', '--json', 'id,topic,address,updateTime'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(seen.at(-1)).toEqual({ method: 'PUT', url: '/api/202412/app/webhooks/123456', body: '{"webhook":{"address":"https://apple.com/uninstall"}}' });
     expect(JSON.parse(r.stdout)).toEqual({ id: '123456', topic: 'blazeTest/event1', address: 'https://apple.com/uninstall', updateTime: '2024-10-31T10:55:12+08:00' });

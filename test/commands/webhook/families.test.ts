@@ -1,22 +1,18 @@
-// Webhooks of either header family, every piece a process of the built binary: `webhook
-// listen` verifying deliveries signed as X-Service-* and as X-Genstore-*, `trigger` and
-// `resend` sending in the profile's family or --brand's, and the sandbox delivering in its
-// dialect's family. Deliveries are signed here, independently of the product's code. The
-// tests that spawn a dozen processes get 90 s: the machine may be busy.
+// Webhooks of either header family, in-process: `webhook listen` verifying deliveries signed
+// as X-Service-* and as X-Genstore-*, `trigger` and `resend` sending in the profile's family
+// or --brand's, and the sandbox delivering in its dialect's family. Deliveries are signed
+// here, independently of the product's code.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
-import { listen, sign } from './webhook-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { startLogged } from '../../helpers/logged-sandbox.js';
+import { STACK_LINE } from '../../helpers/stack-trace.js';
+import { linesOf, sign, startListen as listen } from './support.js';
 
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+type Env = Record<string, string>;
 
 const SECRET = 'whsec-e2e-families';
 const FAMILIES = [
@@ -78,11 +74,11 @@ function familyNames(recorded: Recorded): string[] {
 
 /** An environment whose saved profile names a store and, optionally, its brand (the config file as `auth login` writes it). */
 function profileEnv(profile: { baseUrl: string; brand?: string }): Env {
-  const dirs = scratch();
-  mkdirSync(dirs.configDir, { recursive: true, mode: 0o700 });
+  const env = scratchDirs();
+  mkdirSync(env.STORE_CLI_CONFIG_DIR, { recursive: true, mode: 0o700 });
   const record = { baseUrl: profile.baseUrl, token: 'shpat-e2e-families-token', ...(profile.brand === undefined ? {} : { defaults: { brand: profile.brand } }) };
-  writeFileSync(join(dirs.configDir, 'config.json'), JSON.stringify({ defaultProfile: 'shop', profiles: { shop: record } }), { mode: 0o600 });
-  return isolatedEnv({}, dirs);
+  writeFileSync(join(env.STORE_CLI_CONFIG_DIR, 'config.json'), JSON.stringify({ defaultProfile: 'shop', profiles: { shop: record } }), { mode: 0o600 });
+  return env;
 }
 
 describe.each(FAMILIES)('webhook listen --secret, $prefix-* deliveries', ({ brand, prefix }) => {
@@ -101,7 +97,7 @@ describe.each(FAMILIES)('webhook listen --secret, $prefix-* deliveries', ({ bran
       const unsigned = await post(l.url, deliveryHeaders(prefix, 'products/delete', `wh-${brand}-unsigned`, body, undefined), body);
       expect(unsigned.status).toBe(401);
 
-      await l.lines(1);
+      await linesOf(l, 1);
       expect(l.records()).toEqual([
         expect.objectContaining({
           topic: 'products/create',
@@ -118,14 +114,14 @@ describe.each(FAMILIES)('webhook listen --secret, $prefix-* deliveries', ({ bran
     } finally {
       expect((await l.stop()).code).toBe(0);
     }
-    const stderr = l.stderr();
+    const stderr = l.run.stderr();
     expect(stderr).toContain(
       `warning: Refused a products/create delivery (${prefix}-* headers, webhook id wh-${brand}-forged): its ${prefix}-Hmac-Sha256 signature does not match the body signed with --secret (answered 401).`,
     );
     expect(stderr).toContain(`Refused a products/update delivery (${prefix}-* headers, webhook id wh-${brand}-tampered)`);
     expect(stderr).toContain(`Refused a products/delete delivery (${prefix}-* headers, webhook id wh-${brand}-unsigned): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header`);
     expect(stderr).not.toMatch(STACK_LINE);
-    expect(l.stdout().split('\n').filter(Boolean)).toHaveLength(1);
+    expect(l.run.stdout().split('\n').filter(Boolean)).toHaveLength(1);
   });
 });
 
@@ -137,7 +133,7 @@ describe('webhook listen, a table of both families', () => {
         const body = JSON.stringify({ productId: '7', title: prefix });
         expect((await post(l.url, deliveryHeaders(prefix, 'products/update', `wh-${prefix}`, body, SECRET), body)).status).toBe(200);
       }
-      const lines = await l.lines(2);
+      const lines = await linesOf(l, 2);
       expect(lines.map((line) => line.split('\t').slice(1))).toEqual([
         ['products/update', '7', 'X-Service', 'verified', 'service'],
         ['products/update', '7', 'X-Genstore', 'verified', 'genstore'],
@@ -167,12 +163,12 @@ describe('webhook listen without --secret refuses what a web page can send', () 
       await untyped.text();
       const store = await post(l.url, { ...headers, 'content-type': 'application/json; charset=utf-8' }, body);
       expect(store.status).toBe(200);
-      await l.lines(1);
+      await linesOf(l, 1);
       expect(l.records().map((r) => [r.webhookId, r.verified])).toEqual([['wh-page', false]]);
     } finally {
       await l.stop();
     }
-    const stderr = l.stderr();
+    const stderr = l.run.stderr();
     expect(stderr).toContain(
       "warning: Refused a products/create delivery (X-Service-* headers, webhook id wh-page): it carries an Origin header (https://evil.example), as a web page's request does, and without --secret nothing proves it came from a store (answered 403).",
     );
@@ -205,11 +201,11 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
         ['the profile says genstore', [], genstoreProfile, 'X-Genstore', 'harbor-goods.example.com'],
         ['--brand overrides the profile', ['--brand', 'service'], genstoreProfile, 'X-Service', 'harbor-goods.example.com'],
         ['a genmystore host names genstore', [], profileEnv({ baseUrl: 'https://harbor.genmystore.com' }), 'X-Genstore', 'harbor.genmystore.com'],
-        ['STORE_CLI_BRAND names it', [], isolatedEnv({ STORE_CLI_BRAND: 'genstore' }), 'X-Genstore', undefined],
-        ['nothing names one: service', [], isolatedEnv(), 'X-Service', undefined],
+        ['STORE_CLI_BRAND names it', [], { ...scratchDirs(), STORE_CLI_BRAND: 'genstore' }, 'X-Genstore', undefined],
+        ['nothing names one: service', [], scratchDirs(), 'X-Service', undefined],
       ];
       for (const [why, flags, env, prefix, shop] of cases) {
-        const sent = await run(['webhook', 'trigger', 'products/create', '--to', handler.url, '--secret', SECRET, ...flags, '--json', 'webhookId,status'], { env });
+        const sent = await cli(['webhook', 'trigger', 'products/create', '--to', handler.url, '--secret', SECRET, ...flags, '--json', 'webhookId,status'], { env });
         expect(sent.code, `${why}: ${sent.stderr}`).toBe(0);
         const recorded = handler.received.at(-1)!;
         const names = [`${prefix}-Topic`, `${prefix}-Webhook-Id`, `${prefix}-Triggered-At`, `${prefix}-Api-Version`, ...(shop ? [`${prefix}-Shop-Domain`] : []), `${prefix}-Hmac-Sha256`];
@@ -219,11 +215,11 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
         expect(recorded.headers[`${lower}-shop-domain`], why).toBe(shop);
         expect(recorded.headers[`${lower}-webhook-id`], why).toBe((JSON.parse(sent.stdout) as { webhookId: string }).webhookId);
         // And listen, which takes either family, verifies it.
-        expect((await run(['webhook', 'trigger', 'products/delete', '--to', l.url, '--secret', SECRET, ...flags], { env })).code, why).toBe(0);
+        expect((await cli(['webhook', 'trigger', 'products/delete', '--to', l.url, '--secret', SECRET, ...flags], { env })).code, why).toBe(0);
       }
-      await l.lines(cases.length);
+      await linesOf(l, cases.length);
       expect(l.records().map((r) => [r.brand, r.verified])).toEqual(cases.map(([, , , prefix]) => [prefix === 'X-Genstore' ? 'genstore' : 'service', true]));
-      const bad = await run(['webhook', 'trigger', 'products/create', '--to', handler.url, '--brand', 'shopify']);
+      const bad = await cli(['webhook', 'trigger', 'products/create', '--to', handler.url, '--brand', 'shopify']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--brand/);
       expect(bad.stderr).toMatch(/service, genstore/);
@@ -231,17 +227,17 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
       await l.stop();
       await handler.close();
     }
-  }, 90_000);
+  });
 
   it('resend: a logged X-Genstore-* delivery goes out re-signed in the logged family, the profile family or --brand, webhook id kept', async () => {
-    const dirs = scratch();
-    mkdirSync(dirs.dataDir, { recursive: true });
-    const logFile = join(dirs.dataDir, 'deliveries.jsonl');
+    const dataDir = scratchDirs().STORE_CLI_DATA_DIR;
+    mkdirSync(dataDir, { recursive: true });
+    const logFile = join(dataDir, 'deliveries.jsonl');
     const l = await listen(['--secret', SECRET, '--log', logFile]);
     const body = JSON.stringify({ productId: '4000000000000000654', title: 'Logged' });
     try {
       expect((await post(l.url, deliveryHeaders('X-Genstore', 'products/update', 'wh-logged-genstore', body, SECRET), body)).status).toBe(200);
-      await l.lines(1);
+      await linesOf(l, 1);
     } finally {
       await l.stop();
     }
@@ -249,12 +245,12 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
     const handler = await recorder();
     try {
       const cases: Array<[string, string[], Env, string]> = [
-        ['nothing names a family: the logged one', [], isolatedEnv(), 'X-Genstore'],
-        ['--brand service renames them', ['--brand', 'service'], isolatedEnv(), 'X-Service'],
+        ['nothing names a family: the logged one', [], scratchDirs(), 'X-Genstore'],
+        ['--brand service renames them', ['--brand', 'service'], scratchDirs(), 'X-Service'],
         ['the profile says service', [], profileEnv({ baseUrl: 'https://harbor-goods.example.com', brand: 'service' }), 'X-Service'],
       ];
       for (const [why, flags, env, prefix] of cases) {
-        const resent = await run(['webhook', 'resend', 'wh-logged-genstore', '--log', logFile, '--to', handler.url, '--secret', 'new-secret', ...flags, '--json', 'topic,webhookId,productId,status'], {
+        const resent = await cli(['webhook', 'resend', 'wh-logged-genstore', '--log', logFile, '--to', handler.url, '--secret', 'new-secret', ...flags, '--json', 'topic,webhookId,productId,status'], {
           env,
         });
         expect(resent.code, `${why}: ${resent.stderr}`).toBe(0);
@@ -271,27 +267,27 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
     } finally {
       await handler.close();
     }
-  }, 90_000);
+  });
 });
 
 describe.each(['service', 'real'] as const)('sandbox serve --dialect %s -> webhook listen', (dialect) => {
   it("delivers in its dialect's family, with the sandbox's shop domain, verified by listen", async () => {
     const l = await listen(['--secret', SECRET, '--json']);
-    const s = await serve(['--json', '--quiet', '--token', 't', '--dialect', dialect, '--webhook', l.url, '--webhook-secret', SECRET]);
-    // The real dialect is a Genstore store: its client speaks X-Genstore-*.
-    const env = s.env(dialect === 'real' ? { STORE_CLI_BRAND: 'genstore' } : {});
+    const s = await startLogged({ dialect, webhooks: { urls: [l.url], secret: SECRET } });
+    // The real dialect is a Genstore store: its client speaks X-Genstore-* (the env names the family).
+    const env = s.env();
     try {
-      const created = await run(['product', 'create', '--title', `Dialect ${dialect} mug`, '--price', '9.00', '--json', 'productId'], { env });
+      const created = await cli(['product', 'create', '--title', `Dialect ${dialect} mug`, '--price', '9.00', '--json', 'productId'], { env });
       expect(created.code, created.stderr).toBe(0);
       const { productId } = JSON.parse(created.stdout) as { productId: string };
-      await l.lines(1);
+      await linesOf(l, 1);
       expect(l.records().map((r) => [r.topic, r.productId, r.brand, r.shopDomain, r.verified, r.status])).toEqual([
         ['products/create', productId, dialect === 'real' ? 'genstore' : 'service', 'sandbox.localhost', true, 200],
       ]);
     } finally {
-      await s.stop();
+      await s.close();
       await l.stop();
     }
-    expect(l.stderr()).not.toMatch(/warning/);
-  }, 90_000);
+    expect(l.run.stderr()).not.toMatch(/warning/);
+  });
 });
