@@ -83,7 +83,8 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
   ]);
   const governor = new Governor({ signal: ctx.signal, clock: ctx.clock });
   // Not where the rows themselves are drawn: a line redrawn among them would garble both.
-  const live = ctx.io.isStderrTTY && !ctx.globals.verbose && !(target.kind === 'stdout' && ctx.io.isStdoutTTY);
+  const rowsOnTerminal = target.kind === 'stdout' ? ctx.io.isStdoutTTY : await (await import('../core/output-target.js')).leadsToTerminal(target);
+  const live = ctx.io.isStderrTTY && !ctx.globals.verbose && !rowsOnTerminal;
   const progress = live && spec.unit !== undefined ? startExportProgress(ctx.io.errTerminal, spec.unit) : NO_PROGRESS;
   const started = performance.now();
   // At a terminal, the store's text with its control characters escaped; piped, exact.

@@ -272,7 +272,8 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
     async execute(command, ctx) {
       const parsed = options(command);
       const json = spec.json;
-      const bound = json ? Object.create(ctx, { output: { value: (flags: OutputFlags = parsed, fields = json.fields) => ctx.output(flags, fields) } }) : ctx;
+      const withIds = (flags: OutputFlags): OutputFlags => (json?.idFields ? { ...flags, idFields: json.idFields } : flags);
+      const bound = json ? Object.create(ctx, { output: { value: (flags: OutputFlags = parsed, fields = json.fields) => ctx.output(withIds(flags), fields) } }) : ctx;
       try {
         await spec.run(parsed, bound as VerbContext<J>);
       } catch (error) {

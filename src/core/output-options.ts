@@ -12,6 +12,8 @@ export interface OutputFlags {
   jq?: string;
   /** --columns: the table's or the rows' columns, by name, in this order (checked at parsing). */
   columns?: readonly string[];
+  /** The declaration's `idFields`: the names a record's id goes by, as the stores of each dialect write it. */
+  idFields?: readonly string[];
 }
 
 /** --json accepts any field name: an answer whose shape is not known before it comes (the api command). */
@@ -38,6 +40,11 @@ export interface JsonDeclaration {
   idField?: string | false;
   /** The column `--columns id` stands for, where the rows are not the records (product get's variants: `variantId`). */
   idColumn?: string;
+  /**
+   * The names the records' id goes by in the stores' dialects (an order: `id` in ours,
+   * `orderId` in Genstore's): `--json id` takes whichever a record holds, under the store's name.
+   */
+  idFields?: readonly string[];
 }
 
 const declarations = new WeakMap<Command, JsonDeclaration>();

@@ -58,6 +58,25 @@ export async function outputTarget(path: string): Promise<OutputTarget> {
 }
 
 /**
+ * Whether a special target is a terminal (/dev/tty, /dev/pts/N, /dev/stderr at one): a line
+ * redrawn on stderr would garble the rows drawn there. Opened without blocking and without
+ * becoming the controlling terminal, only to ask; a FIFO or device that cannot be opened so is no terminal.
+ */
+export async function leadsToTerminal(target: OutputTarget): Promise<boolean> {
+  if (target.kind === 'descriptor') return isatty(target.fd);
+  if (target.kind !== 'in-place') return false;
+  const info = await stat(target.path).catch(() => undefined);
+  if (!info?.isCharacterDevice()) return false;
+  const handle = await open(target.path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY).catch(() => undefined);
+  if (handle === undefined) return false;
+  try {
+    return isatty(handle.fd);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * A stream onto a descriptor or special file, opened (a FIFO's open waits for its reader).
  * Never created, never truncated but as `>` would (O_TRUNC is a no-op on devices and FIFOs).
  * A terminal (/dev/tty, /dev/stderr at one) gets the text with its control and bidi

@@ -11,7 +11,7 @@ import type { JqFilter } from './jq.js';
 import type { TableWriter } from './table.js';
 import type { View } from './view.js';
 
-export { listView, type Column, type View } from './view.js';
+export { dateOf, listView, type Column, type View } from './view.js';
 
 export type Mode = { kind: 'json'; fields?: string[] } | { kind: 'jsonl'; fields?: string[] } | { kind: 'table' } | { kind: 'tsv' };
 
@@ -41,7 +41,10 @@ export class Output {
   ) {
     // The fields come with --jsonl or with --json (--json and --jsonl together are refused at parsing).
     const [flag, asked] = typeof flags.jsonl === 'string' ? ['--jsonl', flags.jsonl] : ['--json', flags.json];
-    this.mode = outputMode(flags, selectedFields(asked, validFields, flag), format, io.isStdoutTTY);
+    const selected = selectedFields(asked, validFields, flag);
+    // `id` as the record holds it: `id|orderId` takes the first the record has (pick).
+    const idFields = flags.idFields;
+    this.mode = outputMode(flags, idFields && selected ? selected.map((field) => (field === 'id' ? idFields.join('|') : field)) : selected, format, io.isStdoutTTY);
     // Piped TSV keeps every byte, escaped only where a tab, a line break or a backslash would
     // mislead `cut`/`read` (escapeTsv); JSON is exact piped (it escapes C0 itself), and shown in a terminal.
     this.cell = io.isStdoutTTY ? (text) => escapeControls(escapeTsv(text)) : escapeTsv;
@@ -282,7 +285,11 @@ function pick(item: object, fields: readonly string[] | undefined): object {
   const record = item as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
   // A field the store did not send is null: --json a,b always has the same shape, as gh's.
-  for (const field of fields) picked[field] = record[field] === undefined ? null : record[field];
+  for (const field of fields) {
+    // `id|orderId`: the id under the name this record's store gave it.
+    const name = field.includes('|') ? (field.split('|').find((alternative) => record[alternative] !== undefined) ?? field.split('|')[0]!) : field;
+    picked[name] = record[name] === undefined ? null : record[name];
+  }
   return picked;
 }
 

@@ -38,6 +38,20 @@ export function cut(text: string, width: number): string {
   return `${text.slice(0, prefixLength(text, width - 1))}…`;
 }
 
+/** Text in at most `width` cells, its end kept: cut at the start with an ellipsis (a file's path keeps its name). */
+export function cutStart(text: string, width: number): string {
+  if (cellWidth(text) <= width) return text;
+  const clusters = [...graphemes.segment(text)].map((s) => s.segment);
+  let kept = '';
+  let used = 1;
+  for (let i = clusters.length - 1; i >= 0; i--) {
+    used += cellWidth(clusters[i]!);
+    if (used > width) break;
+    kept = clusters[i]! + kept;
+  }
+  return `…${kept}`;
+}
+
 /** Text padded with spaces to `width` cells (colour codes take none); wider text is left as it is. */
 function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - cellWidth(text)));
@@ -105,16 +119,16 @@ const GAP = 2;
 const MIN_SHRUNK = 6;
 
 /**
- * One record as a field/value table: each header in bold, its value beside it; free text
- * longer than the terminal leaves for it wraps under its own column, while ids and amounts
- * stay whole on one line.
+ * One record as a field/value table: each header in bold, its value beside it; a value
+ * longer than the terminal leaves for it wraps under its own column at its spaces (a list
+ * of scopes after each comma), so no word is broken: an id, an amount or a URL is one word
+ * and stays whole on its line.
  */
 export function recordTable<T>(item: T, view: View<T>, colors: Palette, width: number): string {
   const headerWidth = Math.max(...view.columns.map((c) => cellWidth(c.header)));
   const room = width - headerWidth - GAP;
   const lines = view.columns.map((c) => {
-    const text = tableText(c.value(item));
-    const parts = c.shrinkable ? wrap(text, room) : [text];
+    const parts = wrap(tableText(c.value(item)), room);
     return parts.map((part, i) => `${i === 0 ? colors.bold(pad(c.header, headerWidth)) : ' '.repeat(headerWidth)}  ${c.style ? c.style(part, colors, item) : part}\n`).join('');
   });
   return lines.join('');
@@ -144,6 +158,8 @@ export function layout(natural: readonly number[], columns: readonly Pick<Column
 
 /** What a free-text column asks of a row before low-value columns give way: a line worth reading. */
 const FREE_TEXT_WANTS = 40;
+/** How far a column shown under its row (View's `below`) is indented. */
+const BELOW_INDENT = 4;
 
 const PLAIN = palette(false);
 
@@ -153,24 +169,48 @@ function shownText<T>(c: Column<T>, item: T): string {
   return c.style ? c.style(text, PLAIN, item) : text;
 }
 
+/** The column showing its shorter form (Column's `narrow`) in place of its text. */
+function narrowed<T>(c: Column<T>): Column<T> {
+  const { narrow, value } = c;
+  return narrow ? { ...c, value: (item) => narrow(value(item)) } : c;
+}
+
 /**
  * The columns a table shows, chosen on its first page (later pages keep them, so they line
- * up): a column empty on every row of that page goes (empty as shown: EXPIRES' "never" is
- * not), then the view's `drop` columns in its order while the page's rows would not fit the
- * terminal with each free-text column whole or FREE_TEXT_WANTS cells wide. The first
- * column (the id a row is known by) always stays. What is still too wide is for layout() to cut.
+ * up). A column empty on every row of that page goes (empty as shown: EXPIRES' "never" is
+ * not). Then, while the page's rows would not fit the terminal with each free-text column
+ * whole or FREE_TEXT_WANTS cells wide: the columns with a shorter form take it (a time its
+ * date), then the view's `drop` columns go in its order. Last, while they would not fit even
+ * with free text cut to its least, the last columns go, one by one. The first column (the id a
+ * row is known by) always stays, and columns shown under the row take no width. What is still
+ * too wide is for layout() to cut.
  */
 export function fitColumns<T>(view: View<T>, rows: readonly T[], width: number): Column<T>[] {
   let columns = view.columns.filter((c, i) => i === 0 || rows.some((item) => shownText(c, item) !== ''));
-  const wants = (c: Column<T>) => {
-    const natural = Math.max(cellWidth(c.header), ...rows.map((item) => cellWidth(shownText(c, item))));
-    return c.shrinkable ? Math.min(natural, Math.max(cellWidth(c.header), FREE_TEXT_WANTS)) : natural;
+  const natural = new Map<Column<T>, number>();
+  const naturalOf = (c: Column<T>) => {
+    let cells = natural.get(c);
+    if (cells === undefined) natural.set(c, (cells = Math.max(cellWidth(c.header), ...rows.map((item) => cellWidth(shownText(c, item))))));
+    return cells;
   };
-  const natural = new Map(columns.map((c) => [c, wants(c)]));
-  const wide = () => columns.reduce((sum, c) => sum + natural.get(c)! + GAP, -GAP) > width;
+  // Free text at what it asks for (wants) or at the least a cut leaves it (least).
+  const wide = (free: 'wants' | 'least') =>
+    columns
+      .filter((c) => !c.below)
+      .reduce((sum, c) => {
+        const cells = naturalOf(c);
+        const floor = Math.max(cellWidth(c.header), free === 'wants' ? FREE_TEXT_WANTS : MIN_SHRUNK);
+        return sum + (c.shrinkable ? Math.min(cells, floor) : cells) + GAP;
+      }, -GAP) > width;
+  if (wide('wants')) columns = columns.map(narrowed);
   for (const name of view.drop ?? []) {
-    if (!wide()) break;
+    if (!wide('wants')) break;
     columns = columns.filter((c, i) => i === 0 || c.name !== name);
+  }
+  while (wide('least')) {
+    const last = columns.findLastIndex((c) => !c.below);
+    if (last <= 0) break;
+    columns = columns.filter((_, i) => i !== last);
   }
   return columns;
 }
@@ -197,12 +237,14 @@ export class TableWriter<T> {
 
   render(batch: readonly T[]): string {
     const columns = (this.columns ??= this.fit ? fitColumns(this.view, batch, this.terminalWidth) : this.view.columns);
-    const cells = batch.map((item) => columns.map((c) => tableText(c.value(item))));
+    const inline = columns.filter((c) => !c.below);
+    const below = columns.filter((c) => c.below);
+    const cells = batch.map((item) => inline.map((c) => tableText(c.value(item))));
     const first = this.widths === undefined;
     // A styled cell can read longer than its value (an empty EXPIRES is "never"): the column holds what is shown.
-    const needed = columns.map((c) => Math.max(cellWidth(c.header), ...batch.map((item) => cellWidth(shownText(c, item)))));
+    const needed = inline.map((c) => Math.max(cellWidth(c.header), ...batch.map((item) => cellWidth(shownText(c, item)))));
     this.natural = this.natural ? this.natural.map((w, i) => Math.max(w, needed[i]!)) : needed;
-    const laid = layout(this.natural, columns, this.terminalWidth);
+    const laid = layout(this.natural, inline, this.terminalWidth);
     const kept = this.widths ? laid.map((w, i) => Math.max(w, this.widths![i]!)) : laid;
     const widths = kept.reduce((sum, w) => sum + w + GAP, -GAP) <= this.terminalWidth ? kept : laid;
     this.widths = widths;
@@ -211,14 +253,20 @@ export class TableWriter<T> {
         .map((cell, i) => pad(cell, widths[i]!))
         .join(' '.repeat(GAP))
         .trimEnd()}\n`;
-    let text = first ? line(columns.map((c, i) => this.colors.bold(cut(c.header, widths[i]!)))) : '';
+    const indent = ' '.repeat(BELOW_INDENT);
+    let text = first ? line(inline.map((c, i) => this.colors.bold(cut(c.header, widths[i]!)))) : '';
     batch.forEach((item, r) => {
       text += line(
-        columns.map((c, i) => {
-          const shown = cut(cells[r]![i]!, widths[i]!);
+        inline.map((c, i) => {
+          const shown = (c.keepEnd ? cutStart : cut)(cells[r]![i]!, widths[i]!);
           return c.style ? c.style(shown, this.colors, item) : shown;
         }),
       );
+      for (const c of below) {
+        const value = tableText(c.value(item));
+        if (value === '') continue;
+        for (const part of wrap(`${c.below!.label}${value}`, this.terminalWidth - BELOW_INDENT)) text += `${indent}${c.style ? c.style(part, this.colors, item) : part}\n`;
+      }
     });
     return text;
   }

@@ -11,6 +11,19 @@ export interface Column<T> {
   shrinkable?: boolean;
   /** Colour for the table cell only; TSV and JSON never carry colour. */
   style?(text: string, colors: Palette, item: T): string;
+  /**
+   * A shorter form of the cell's text (a time as its date, `dateOf`) that a table shows when
+   * its first page would not fit the terminal otherwise, before it leaves any column out.
+   */
+  narrow?(text: string): string;
+  /** Free text whose cut keeps its end, `…` first: a file's path keeps the file's name. */
+  keepEnd?: boolean;
+  /**
+   * Text a table shows under its row rather than in a column: after `label`, indented and
+   * wrapped to the terminal's width, never cut (doctor's detail and hint). TSV and --columns
+   * keep it a column like any other.
+   */
+  below?: { label: string };
 }
 
 /** How records read in a table or as TSV rows; --json shows the records themselves. */
@@ -21,6 +34,11 @@ export interface View<T> {
    * terminal: the least useful first (never an id the row is known by, nor an amount).
    */
   drop?: readonly string[];
+}
+
+/** The date of a time as the store wrote it (`2026-11-28T08:16:42Z` is `2026-11-28`); other text as it is. */
+export function dateOf(time: string): string {
+  return /^(\d{4}-\d\d-\d\d)[T ]\d/.exec(time)?.[1] ?? time;
 }
 
 /** A listing's view: `columns` in `order`, each under its name (for --columns and `drop`). */

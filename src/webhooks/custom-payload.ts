@@ -6,6 +6,7 @@ import { checkJsonDepth } from '../core/input-text.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import { plural, pluralWord } from '../core/words.js';
 import { sampleSchemaOf } from './sample-schema.js';
+import type { DiscountShape } from '../api/discounts/wire-shape.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 
 export interface FieldSet {
@@ -88,11 +89,13 @@ export interface PayloadSources {
   /** How --file is named in messages (its path, or "stdin"), when it gave the payload. */
   file?: string;
   sets: readonly FieldSet[];
+  /** The shape of a discount in the family it goes to (sampleSchemaOf); flat unless said. */
+  discountShape?: DiscountShape;
 }
 
 /** The payload when it matches the topic's sample schema; else one sentence naming the --set or file and the JSON path. */
 export function checkCustomPayload(topic: WebhookTopic, payload: unknown, sources: PayloadSources): void {
-  const schema = sampleSchemaOf(topic);
+  const schema = sampleSchemaOf(topic, sources.discountShape);
   const result = schema.safeParse(payload);
   if (result.success) return;
   const issue = result.error.issues[0]!;

@@ -2,6 +2,7 @@
 // GET /products/{id} returns it (ids as decimal strings, flags and numbers as strings, as
 // in the spec's samples), and `{productId}` for a deletion.
 import * as z from 'zod/mini';
+import type { DiscountShape } from '../api/discounts/wire-shape.js';
 
 const id = z.string().check(z.regex(/^[1-9][0-9]{0,19}$/, 'must be a decimal id without leading zeros'));
 const flag = z.enum(['true', 'false']);
@@ -83,18 +84,34 @@ export const sampleCustomerSchema = z.looseObject({
   addresses: z.optional(z.array(z.looseObject({ id }))),
 });
 
-export const sampleDiscountSchema = z.looseObject({
-  discountId: id,
-  discountType: z.optional(z.enum(['PRODUCT_DISCOUNT', 'ORDER_DISCOUNT', 'SHIPPING_DISCOUNT'])),
+// A discount in each family's shape (docs/decisions.md "Discounts", api/discounts/wire-shape.ts):
+// the service's flat one (`id`, the type and the method at the top), Genstore's nested one
+// (`discountId`, the type, the method and the code inside promotionType).
+const discountType = z.optional(z.enum(['PRODUCT_DISCOUNT', 'ORDER_DISCOUNT', 'SHIPPING_DISCOUNT']));
+const discountMethod = z.optional(z.enum(['CODE_DISCOUNT', 'AUTOMATIC_DISCOUNT']));
+const discountSettings = {
   valueType: z.optional(z.enum(['FIXED_AMOUNT_OFF', 'PERCENTAGE'])),
   value: z.optional(z.string().check(z.regex(/^\d+(\.\d{1,2})?$/, 'must be a decimal number as a string'))),
-  discountMethod: z.optional(z.enum(['CODE_DISCOUNT', 'AUTOMATIC_DISCOUNT'])),
-  customerEligibility: z.optional(z.enum(['ALL', 'SEGMENT'])),
+  eligibility: z.optional(z.enum(['ALL', 'SEGMENT'])),
+};
+
+export const sampleDiscountSchema = z.looseObject({ id, discountType, discountMethod, ...discountSettings });
+
+export const sampleNestedDiscountSchema = z.looseObject({
+  discountId: id,
+  promotionType: z.optional(
+    z.looseObject({
+      categoryType: discountType,
+      generateType: z.optional(z.looseObject({ discountCode: z.optional(z.string().check(z.minLength(1))), generateDiscountType: discountMethod })),
+    }),
+  ),
+  ...discountSettings,
 });
 
 export const sampleOrderDeletionSchema = z.strictObject({ orderId: id });
 export const sampleCustomerDeletionSchema = z.strictObject({ id });
-export const sampleDiscountDeletionSchema = z.strictObject({ discountId: id });
+export const sampleDiscountDeletionSchema = z.strictObject({ id });
+export const sampleNestedDiscountDeletionSchema = z.strictObject({ discountId: id });
 
 // ---- the shop's, the app's and the compliance topics (issue 29) ---------------------------
 // The shop's and the app's as the docs print their "Event Data" (partners.genstore.ai "About
@@ -132,8 +149,8 @@ const OWN_SCHEMAS: Readonly<Record<string, z.ZodMiniType<unknown>>> = {
   'app/authorizationCodeGranted': sampleCodeGrantedSchema,
 };
 
-/** The schema a topic's payload (its sample, a --file, a --set) must match. */
-export function sampleSchemaOf(topic: string): z.ZodMiniType<unknown> {
+/** The schema a topic's payload (its sample, a --file, a --set) must match; a discount's in the shape of the family it goes to. */
+export function sampleSchemaOf(topic: string, discountShape: DiscountShape = 'flat'): z.ZodMiniType<unknown> {
   const own = OWN_SCHEMAS[topic];
   if (own !== undefined) return own;
   const [noun, verb] = topic.split('/') as [string, string];
@@ -146,6 +163,7 @@ export function sampleSchemaOf(topic: string): z.ZodMiniType<unknown> {
     case 'customers':
       return deletion ? sampleCustomerDeletionSchema : sampleCustomerSchema;
     case 'discounts':
+      if (discountShape === 'nested') return deletion ? sampleNestedDiscountDeletionSchema : sampleNestedDiscountSchema;
       return deletion ? sampleDiscountDeletionSchema : sampleDiscountSchema;
     default:
       throw new Error(`no sample schema for the topic ${topic}`);

@@ -24,6 +24,11 @@ import shopRedact from './samples/shop-redact.json' with { type: 'json' };
 import appScopesUpdate from './samples/app-scopesUpdate.json' with { type: 'json' };
 import appUninstalled from './samples/app-uninstalled.json' with { type: 'json' };
 import appAuthorizationCodeGranted from './samples/app-authorizationCodeGranted.json' with { type: 'json' };
+import discountsCreateNested from './samples/discounts-create.nested.json' with { type: 'json' };
+import discountsUpdateNested from './samples/discounts-update.nested.json' with { type: 'json' };
+import discountsDeleteNested from './samples/discounts-delete.nested.json' with { type: 'json' };
+import { shapeOf, type DiscountShape } from '../api/discounts/wire-shape.js';
+import type { Brand } from '../core/brand.js';
 import { sampleDeletionSchema, sampleSchemaOf, type SampleDeletion, type SampleProduct } from './sample-schema.js';
 import type { SampleTopic as WebhookTopic } from './wire.js';
 import type * as z from 'zod/mini';
@@ -58,19 +63,40 @@ const FILES: Record<WebhookTopic, unknown> = {
   'app/authorizationCodeGranted': appAuthorizationCodeGranted,
 };
 
-/** The file a topic's sample is kept in: `orders/paid` in orders-paid.json. */
-export function sampleFile(topic: WebhookTopic): string {
-  return `${topic.replace('/', '-')}.json`;
+/**
+ * The discounts' samples in Genstore's nested shape (docs/decisions.md "Discounts"): a
+ * discount's shape follows the family it goes to, so its topics keep one sample a shape,
+ * FILES the service's flat one. Every other topic has one sample for both families.
+ */
+const NESTED_FILES: Partial<Record<WebhookTopic, unknown>> = {
+  'discounts/create': discountsCreateNested,
+  'discounts/update': discountsUpdateNested,
+  'discounts/delete': discountsDeleteNested,
+};
+
+/** The topics whose sample has a shape a family: the discounts'. */
+export function hasShapes(topic: WebhookTopic): boolean {
+  return NESTED_FILES[topic] !== undefined;
 }
 
-/** A fresh copy of the topic's sample; with productId (product topics), the product (and its variants and images) carry that id. */
-export function samplePayload(topic: WebhookTopic, productId?: string): SamplePayload {
-  const raw = FILES[topic];
+/** The file a topic's sample is kept in: `orders/paid` in orders-paid.json; Genstore's discount in discounts-create.nested.json. */
+export function sampleFile(topic: WebhookTopic, shape: DiscountShape = 'flat'): string {
+  return `${topic.replace('/', '-')}${shape === 'nested' && hasShapes(topic) ? '.nested' : ''}.json`;
+}
+
+/**
+ * A fresh copy of the topic's sample for a store of the `brand` family (a discount in its
+ * shape); with productId (product topics), the product (and its variants and images) carry
+ * that id.
+ */
+export function samplePayload(topic: WebhookTopic, productId?: string, brand: Brand = 'service'): SamplePayload {
+  const shape = shapeOf(brand);
+  const raw = (shape === 'nested' ? NESTED_FILES[topic] : undefined) ?? FILES[topic];
   if (topic === 'products/delete') {
     const deletion = checked(sampleDeletionSchema, raw, sampleFile(topic));
     return productId === undefined ? deletion : { productId };
   }
-  const payload = checked(sampleSchemaOf(topic), raw, sampleFile(topic)) as Record<string, unknown>;
+  const payload = checked(sampleSchemaOf(topic, shape), raw, sampleFile(topic, shape)) as Record<string, unknown>;
   if (productId !== undefined) putProductId(payload, productId);
   return payload;
 }

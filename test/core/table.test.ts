@@ -3,8 +3,8 @@
 // characters.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { Output, type View } from '../../src/core/output.js';
-import { cellWidth, cut, fitColumns, wrap } from '../../src/core/table.js';
+import { dateOf, Output, type Column, type View } from '../../src/core/output.js';
+import { cellWidth, cut, cutStart, fitColumns, wrap } from '../../src/core/table.js';
 import { fakeIO } from './fake-io.js';
 
 const FAMILY = '👨‍👩‍👧'; // one grapheme: three people joined by ZWJ, 8 UTF-16 units, 2 cells
@@ -164,5 +164,102 @@ describe('one record in a terminal with wide text', () => {
         .join('')
         .replace(/ /g, ''),
     ).toBe(note.replace(/ /g, ''));
+  });
+});
+
+describe('fitting a table to the terminal', () => {
+  interface Order {
+    id: string;
+    created: string;
+    payment: string;
+    total: string;
+    currency: string;
+    note: string;
+  }
+  const order: Order = { id: '6000000000000000171', created: '2026-11-28T08:16:42Z', payment: 'partially_refunded', total: '142.02', currency: 'USD', note: 'Leave it with the concierge.' };
+  const columns = (narrow: boolean) =>
+    [
+      { name: 'id', header: 'ID', value: (o: Order) => o.id },
+      { name: 'created', header: 'CREATED', value: (o: Order) => o.created, ...(narrow ? { narrow: dateOf } : {}) },
+      { name: 'payment', header: 'PAYMENT', value: (o: Order) => o.payment },
+      { name: 'total', header: 'TOTAL', value: (o: Order) => o.total },
+      { name: 'currency', header: 'CURRENCY', value: (o: Order) => o.currency },
+      { name: 'note', header: 'NOTE', value: (o: Order) => o.note, shrinkable: true },
+    ] satisfies Column<Order>[];
+  const headers = (view: View<Order>, width: number) => fitColumns(view, [order], width).map((c) => c.header);
+  const values = (view: View<Order>, width: number) => fitColumns(view, [order], width).map((c) => c.value(order));
+
+  it("a column's shorter form first (a time its date), before any column goes; the full form where the row fits", () => {
+    // 19 + 20 + 18 + 6 + 8 + 28 and five gaps of 2: 109 cells whole.
+    expect(values({ columns: columns(true), drop: ['currency'] }, 109)).toContain('2026-11-28T08:16:42Z');
+    expect(values({ columns: columns(true), drop: ['currency'] }, 108)).toEqual([order.id, '2026-11-28', order.payment, order.total, order.currency, order.note]);
+    expect(headers({ columns: columns(true), drop: ['currency'] }, 98)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'NOTE']);
+    expect(headers({ columns: columns(false), drop: ['currency'] }, 108)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'NOTE']);
+  });
+
+  it('when the view leaves out all it names and the row is still wider than free text cut to its least: the last columns go, never the first', () => {
+    // Free text at its least (6 cells): 19 + 20 + 18 + 6 + 8 + 6 + 10 = 87.
+    expect(headers({ columns: columns(false) }, 87)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'CURRENCY', 'NOTE']);
+    expect(headers({ columns: columns(false) }, 86)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'CURRENCY']);
+    expect(headers({ columns: columns(false) }, 41)).toEqual(['ID', 'CREATED']);
+    expect(headers({ columns: columns(false) }, 10)).toEqual(['ID']); // an id wider than the terminal stays, and runs over
+  });
+
+  it('a column shown under its row takes no width, goes never, and wraps whole under the row, indented, after its label', async () => {
+    interface Check {
+      check: string;
+      status: string;
+      hint: string;
+    }
+    const hint = 'grant read_products to the app in the store admin, then run store-cli auth login again with its new token';
+    const view: View<Check> = {
+      columns: [
+        { name: 'check', header: 'CHECK', value: (c) => c.check },
+        { name: 'status', header: 'STATUS', value: (c) => c.status },
+        { name: 'hint', header: 'HINT', value: (c) => c.hint, below: { label: 'hint: ' } },
+      ],
+    };
+    expect(fitColumns(view, [{ check: 'product listing', status: 'warn', hint }], 30).map((c) => c.header)).toEqual(['CHECK', 'STATUS', 'HINT']);
+    const f = fakeIO({ stdoutTTY: true, columns: 40 });
+    await new Output(f.io, {}, ['check']).list(
+      [
+        [
+          { check: 'product listing', status: 'warn', hint },
+          { check: 'token', status: 'ok', hint: '' },
+        ],
+      ],
+      view,
+      '',
+    );
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^CHECK\s+STATUS$/);
+    expect(lines[1]).toMatch(/^product listing\s+warn$/);
+    const under = lines.slice(2, -1);
+    expect(under.length).toBeGreaterThan(2);
+    for (const line of under) {
+      expect(line).toMatch(/^ {4}\S/);
+      expect(stringWidth(line)).toBeLessThanOrEqual(40);
+    }
+    expect(under.map((line) => line.trim()).join(' ')).toBe(`hint: ${hint}`);
+    expect(lines.at(-1)).toMatch(/^token\s+ok$/); // an empty one adds no line
+  });
+
+  it('a path cut at its start keeps its end, the file name, between whole characters', () => {
+    expect(cutStart('/home/ada/imports/winter/product care guides.csv', 20)).toBe('…uct care guides.csv');
+    expect(cutStart('/data/日本語のファイル.csv', 10)).toBe('…イル.csv'); // 9 cells: ル would straddle
+    expect(cutStart('short.csv', 20)).toBe('short.csv');
+  });
+});
+
+describe('one record in a terminal: every value wraps at its spaces', () => {
+  it('a list of scopes, not free text, wraps after its commas under its column, each word whole', async () => {
+    const scopes = Array.from({ length: 12 }, (_, i) => `read_resource_${i}`).join(', ');
+    const f = fakeIO({ stdoutTTY: true, columns: 50 });
+    await new Output(f.io, {}, ['id']).item({ scopes }, { columns: [{ header: 'SCOPES', value: (r: { scopes: string }) => r.scopes }] });
+    const lines = f.stdout().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(50);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/,$/);
+    expect(lines.map((line) => line.slice(8)).join(' ')).toBe(scopes);
   });
 });

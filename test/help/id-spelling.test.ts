@@ -93,3 +93,27 @@ describe('--json id and --columns id against a store', () => {
     expect(typo.stderr).toContain('Unknown column for --columns: tittle (did you mean title?)');
   });
 });
+
+describe('--json id where each dialect names the id its own way (orders, discounts)', () => {
+  const service = useSandbox({ seed: 'demo' });
+  const real = useSandbox({ seed: 'demo', dialect: 'real' });
+
+  it("takes whichever a record holds, under the name its store gave it: id in ours, orderId and discountId in Genstore's", async () => {
+    for (const [sandbox, orderKey, discountKey] of [
+      [service, 'id', 'id'],
+      [real, 'orderId', 'discountId'],
+    ] as const) {
+      const orders = await cli(['order', 'list', '--limit', '2', '--json', 'id,name'], { env: sandbox.env });
+      expect(orders.code, orders.stderr).toBe(0);
+      const listed = JSON.parse(orders.stdout) as Array<Record<string, unknown>>;
+      expect(listed).toHaveLength(2);
+      for (const order of listed) {
+        expect(Object.keys(order)).toEqual([orderKey, 'name']);
+        expect(order[orderKey]).toMatch(/^\d+$/);
+      }
+      const discounts = await cli(['discount', 'list', '--limit', '1', '--json', 'id'], { env: sandbox.env });
+      expect(discounts.code, discounts.stderr).toBe(0);
+      expect(Object.keys((JSON.parse(discounts.stdout) as object[])[0]!)).toEqual([discountKey]);
+    }
+  });
+});

@@ -343,10 +343,11 @@ export class Pane {
 
   /**
    * The visible screen as text; with escapes: colours and attributes as escape sequences;
-   * joined: a line the terminal wrapped as the one line the program wrote.
+   * joined: a line the terminal wrapped as the one line the program wrote; scrolled: the
+   * lines scrolled off the top too.
    */
-  screen(escapes = false, joined = false): string {
-    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), ...(joined ? ['-J'] : []), '-t', this.session);
+  screen(escapes = false, joined = false, scrolled = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), ...(joined ? ['-J'] : []), ...(scrolled ? ['-S', '-'] : []), '-t', this.session);
   }
 
   /** The pane's title, which a program sets with `ESC ] 0 ; title BEL` (tmux starts it as the host's name). */

@@ -1,9 +1,13 @@
 // The sample payloads `webhook trigger` sends: each file matches its schema, and each is
-// a consistent product as a store returns it (the files are data; these are their checks).
+// a consistent product as a store returns it (the files are data; these are their checks);
+// the discounts', one a shape, are discounts as the sandbox's dialect of that shape writes them.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { sampleDeletionSchema, sampleProductSchema, type SampleProduct } from '../../src/webhooks/sample-schema.js';
-import { samplePayload } from '../../src/webhooks/samples.js';
+import { hasShapes, samplePayload } from '../../src/webhooks/samples.js';
+import { readDiscount } from '../../src/api/discounts/wire-shape.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { call } from '../commands/_support.js';
 import { SAMPLE_TOPICS } from '../../src/webhooks/wire.js';
 
 const read = async (name: string): Promise<unknown> => JSON.parse(await readFile(new URL(`../../src/webhooks/samples/${name}`, import.meta.url), 'utf8'));
@@ -145,5 +149,48 @@ describe('the shop, app and compliance samples', () => {
     const installations = [sample('app/scopesUpdate').authScope, sample('app/uninstalled').uninstalled, sample('app/authorizationCodeGranted').authCode];
     for (const installation of installations)
       expect({ clientId: installation.clientId, shopId: installation.shopId }).toEqual({ clientId: '58DAED6AEC7AA1C2C8DFD719E8E06E3A', shopId: '4022054969604' });
+  });
+});
+
+describe('the discount samples, one a shape', () => {
+  /** Every path of a JSON value with the type at it (`promotionType.generateType.discountCode: string`); an array's items as `[]`. */
+  const shapeOf = (value: unknown, at = ''): string[] => {
+    if (Array.isArray(value)) return [`${at}: array`, ...value.flatMap((item) => shapeOf(item, `${at}[]`))];
+    if (value !== null && typeof value === 'object') return [`${at}: object`, ...Object.entries(value).flatMap(([key, member]) => shapeOf(member, at === '' ? key : `${at}.${key}`))];
+    return [`${at}: ${value === null ? 'null' : typeof value}`];
+  };
+  const sample = (topic: 'discounts/create' | 'discounts/update' | 'discounts/delete', brand: 'service' | 'genstore') => samplePayload(topic, undefined, brand) as Record<string, unknown>;
+
+  describe.each([
+    ['service', 'service', 'id'],
+    ['genstore', 'real', 'discountId'],
+  ] as const)('%s: as the sandbox in its %s dialect writes a discount', (brand, dialect, idField) => {
+    const s = useSandbox({ dialect, seed: 'demo' });
+
+    it('the same fields, nested the same way, each of the same JSON type; the client reads its settings', async () => {
+      // The demo's code discount as the dialect shows it (and as its webhooks send it: test/sandbox/discounts.test.ts).
+      const stored = JSON.parse((await call(s.sandbox, 'GET', '/discounts/6100000000000000013')).text).discount as Record<string, unknown>;
+      for (const topic of ['discounts/create', 'discounts/update'] as const) {
+        expect(new Set(shapeOf(sample(topic, brand)))).toEqual(new Set(shapeOf(stored)));
+        expect(readDiscount(sample(topic, brand) as never)).toMatchObject({ id: '4000000000000000951', discountType: 'ORDER_DISCOUNT', discountMethod: 'CODE_DISCOUNT', valueType: 'PERCENTAGE' });
+      }
+      expect(readDiscount(sample('discounts/create', brand) as never).code).toBe(brand === 'genstore' ? 'SUMMER10' : '');
+    });
+
+    it('the update is the created discount, changed; the deletion names it by the id field of the shape', () => {
+      const [create, update] = [sample('discounts/create', brand), sample('discounts/update', brand)];
+      expect(update[idField]).toBe(create[idField]);
+      expect(update.value).not.toBe(create.value);
+      expect(update.createTime).toBe(create.createTime);
+      expect(sample('discounts/delete', brand)).toEqual({ [idField]: create[idField] });
+    });
+  });
+
+  it('every other topic sends one sample to both families', () => {
+    for (const topic of SAMPLE_TOPICS.filter((t) => !t.startsWith('discounts/'))) {
+      expect(hasShapes(topic)).toBe(false);
+      expect(samplePayload(topic, undefined, 'genstore')).toEqual(samplePayload(topic, undefined, 'service'));
+    }
+    for (const topic of ['discounts/create', 'discounts/update', 'discounts/delete'] as const) expect(hasShapes(topic)).toBe(true);
   });
 });

@@ -28,6 +28,9 @@ export const DISCOUNT_FIELDS = [
 ] as const;
 export type DiscountField = (typeof DISCOUNT_FIELDS)[number];
 
+/** A discount's id by the name each shape gives it: `id` (the flat one), `discountId` (Genstore's nested one). */
+export const DISCOUNT_ID_FIELDS = ['id', 'discountId'] as const satisfies readonly DiscountField[];
+
 export const DISCOUNT_CODE_FIELDS = ['id', 'discountId', 'code', 'usageCount', 'createTime'] as const;
 export type DiscountCodeField = (typeof DISCOUNT_CODE_FIELDS)[number];
 

@@ -35,6 +35,9 @@ export const ORDER_FIELDS = [
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
+/** An order's id by the name each dialect gives it: `id` (ours, the fulfilment guide), `orderId` (Genstore's order sample). */
+export const ORDER_ID_FIELDS = ['id', 'orderId'] as const satisfies readonly OrderField[];
+
 /** The order statuses a listing filters by (`status`). */
 export const ORDER_STATUSES = ['open', 'closed', 'cancelled', 'any'] as const;
 /** Payment states (`financialStatus`), as the store's fulfilment guide filters by `paid`. */

@@ -1,4 +1,4 @@
-import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { defineVerb } from '../verb.js';
 import { CODE_FLAG, DISCOUNT_METHOD_FLAG, discountFlags, fieldsOf } from './flags.js';
@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'create',
   summary: 'Create a discount: a product, order or shipping discount, a fixed amount or a percentage, by its code (yours or generated) or automatic',
   flags: { ...discountFlags(), discountMethod: DISCOUNT_METHOD_FLAG(), code: CODE_FLAG(), dryRun: dryRunFlag() },
-  json: { fields: DISCOUNT_FIELDS },
+  json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
   examples: [
     'store-cli discount create --title "Summer sale" --discount-type order --value-type percentage --value 15 --code 71NLIYCH',
     'store-cli discount create --title "Summer sale 2" --discount-type order --value-type percentage --value 15 --end-time 2026-09-01',

@@ -1,11 +1,11 @@
-import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
   name: 'get',
   summary: 'Show one discount: its type, value, method, eligibility, status and dates',
   args: { discountId: arg('the discount id (discount list shows them)') },
-  json: { fields: DISCOUNT_FIELDS },
+  json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
   examples: ['store-cli discount get 6100000000000000013', 'store-cli discount get 6100000000000000013 --json title,status'],
   notes: '\nNeeds a token with the read_discounts or write_discounts scope.\n',
   async run(options, ctx) {

@@ -1,4 +1,4 @@
-import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, nextPageHint, printPages } from '../paging.js';
@@ -16,7 +16,7 @@ export default defineVerb({
     pageToken: text('<token>', 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit'),
     all: boolean('follow next-page links to the end, streaming page after page'),
   },
-  json: { fields: DISCOUNT_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
+  json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
   examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],
   notes: `
 Needs a token with the read_discounts or write_discounts scope. Filters: the service is sent

@@ -1,6 +1,6 @@
 // enable and disable: one request each (PUT discounts/{id}/status), the same but for the
 // status they set. Both are idempotent: a discount already so is answered as it is.
-import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb } from '../verb.js';
 
@@ -11,7 +11,7 @@ export function statusVerb(name: 'enable' | 'disable') {
     summary: name === 'enable' ? 'Enable a discount: customers can use it (from its start time)' : 'Disable a discount: customers can no longer use it (enable turns it back on)',
     args: { discountId: arg('the discount id (discount list shows them)') },
     flags: { dryRun: dryRunFlag() },
-    json: { fields: DISCOUNT_FIELDS },
+    json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
     examples: [`store-cli discount ${name} 6100000000000000013`, `store-cli discount ${name} 6100000000000000013 --json id,status`],
     notes: `\nNeeds a token with the write_discounts scope. Sends PUT discounts/{id}/status with\n{"status": "${status}"}; a discount ${status.toLowerCase()} already is shown as it is.\n${DRY_RUN_NOTE}`,
     async run(options, ctx) {

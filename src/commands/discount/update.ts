@@ -1,4 +1,4 @@
-import { DISCOUNT_FIELDS } from '../../api/discounts/fields.js';
+import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb } from '../verb.js';
@@ -9,7 +9,7 @@ export default defineVerb({
   summary: "Change a discount's title, value, type, eligibility, dates or limits (only what is given is sent)",
   args: { discountId: arg('the discount id (discount list shows them)') },
   flags: { ...discountFlags(), dryRun: dryRunFlag() },
-  json: { fields: DISCOUNT_FIELDS },
+  json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
   examples: [
     'store-cli discount update 6100000000000000013 --value 20',
     'store-cli discount update 6100000000000000013 --end-time none --usage-limit none',

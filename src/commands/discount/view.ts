@@ -7,7 +7,7 @@ import type { Discount } from '../../api/discounts/schema.js';
 import { instantOf } from '../../api/discounts/times.js';
 import { readDiscount, type DiscountReading } from '../../api/discounts/wire-shape.js';
 import type { Palette } from '../../core/colors.js';
-import { listView, type Column, type View } from '../../core/output.js';
+import { dateOf, listView, type Column, type View } from '../../core/output.js';
 import type { DiscountListColumn } from './columns.js';
 
 const readings = new WeakMap<Discount, DiscountReading>();
@@ -66,16 +66,21 @@ function columnsAt(now: Date): Record<DiscountListColumn, Column<Discount>> {
     value: { header: 'VALUE', value: text('value'), style: said('value', (value, discount) => (read(discount).valueType === 'PERCENTAGE' && /^\d+(\.\d+)?$/.test(value) ? `${value}%` : undefined)) },
     discountMethod: { header: 'METHOD', value: text('discountMethod'), style: word('discountMethod', DISCOUNT_METHODS) },
     status: { header: 'STATUS', value: text('status'), style: statusStyle(now) },
-    startTime: { header: 'STARTS', value: text('startTime') },
+    startTime: { header: 'STARTS', value: text('startTime'), narrow: dateOf },
     // Scripts get an empty cell for "no end"; people read "never".
-    endTime: { header: 'ENDS', value: text('endTime'), style: (value, colors) => value || colors.dim('never') },
+    endTime: { header: 'ENDS', value: text('endTime'), style: (value, colors) => value || colors.dim('never'), narrow: dateOf },
     code: { header: 'CODE', value: text('code') },
   };
 }
 
-/** A listing, in the column order `discount list` declares (DISCOUNT_LIST_COLUMNS); `now` tells ended and scheduled apart. */
+/**
+ * A listing, in the column order `discount list` declares (DISCOUNT_LIST_COLUMNS); `now` tells
+ * ended and scheduled apart. A narrow terminal shows the days a discount starts and ends
+ * rather than their times, then loses the value's type (VALUE says 15% or 5.00), the start,
+ * the end and the method (a code in CODE says it) before it cuts the title.
+ */
 export function discountListView(order: readonly DiscountListColumn[], now: Date): View<Discount> {
-  return listView(columnsAt(now), order, ['valueType', 'startTime', 'endTime']);
+  return listView(columnsAt(now), order, ['valueType', 'startTime', 'endTime', 'discountMethod']);
 }
 
 /** One discount, field by field. */

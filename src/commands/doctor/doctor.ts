@@ -1,6 +1,7 @@
 import type { Context } from '../../root/context.js';
 import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';
+import { listView } from '../../core/view.js';
 import { defineVerb } from '../verb.js';
 import type { Api } from '../../api/index.js';
 import { bucketOf, formsLine, line, linkForm, protectedFieldsLine, rateLimitLine, scopesLine, shopLine, type CheckLine, type TimedReading } from './checks.js';
@@ -32,7 +33,7 @@ legacy 40 @ 2/s). Exit 0 when no check fails, 1 otherwise.
   async run(options, ctx) {
     const out = await ctx.output();
     const lines = await ctx.spin('Checking the store…', () => diagnose(ctx));
-    await out.list([lines], { columns: COLUMNS }, '');
+    await out.list([lines], VIEW, '');
     const failed = lines.filter((l) => l.status === 'fail');
     if (failed.length > 0) throw new DoctorFailure(failed.map((l) => l.check));
   },
@@ -177,14 +178,20 @@ function order(lines: CheckLine[]): CheckLine[] {
   return [...lines].sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));
 }
 
-const COLUMNS = [
-  { header: 'CHECK', value: (l: CheckLine) => l.check },
+/**
+ * A check a line: its name and status, then what was seen and the hint under it, wrapped to
+ * the terminal's width (never cut: the hint is the fix). Piped, the four fields are columns.
+ */
+const VIEW = listView<(typeof FIELDS)[number], CheckLine>(
   {
-    header: 'STATUS',
-    value: (l: CheckLine) => l.status,
-    style: (text: string, colors: { green(t: string): string; yellow(t: string): string; red(t: string): string }, l: CheckLine) =>
-      l.status === 'ok' ? colors.green(text) : l.status === 'warn' ? colors.yellow(text) : colors.red(text),
+    check: { header: 'CHECK', value: (l) => l.check },
+    status: {
+      header: 'STATUS',
+      value: (l) => l.status,
+      style: (text, colors, l) => (l.status === 'ok' ? colors.green(text) : l.status === 'warn' ? colors.yellow(text) : colors.red(text)),
+    },
+    detail: { header: 'DETAIL', value: (l) => l.detail, below: { label: '' } },
+    hint: { header: 'HINT', value: (l) => l.hint, below: { label: 'hint: ' } },
   },
-  { header: 'DETAIL', value: (l: CheckLine) => l.detail, shrinkable: true },
-  { header: 'HINT', value: (l: CheckLine) => l.hint, shrinkable: true },
-];
+  FIELDS,
+);

@@ -1,4 +1,4 @@
-import { CANCEL_REASONS, ORDER_FIELDS } from '../../api/orders/fields.js';
+import { CANCEL_REASONS, ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
 import { explainingWindow } from './window.js';
@@ -12,7 +12,7 @@ export default defineVerb({
     yes: boolean('do not ask for confirmation (required without a terminal)', { short: '-y' }),
     dryRun: dryRunFlag(),
   },
-  json: { fields: ORDER_FIELDS },
+  json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS },
   examples: [
     'store-cli order cancel 6000000000000000101 --reason customer',
     'store-cli order cancel 6000000000000000101 --yes --json status,cancelTime',

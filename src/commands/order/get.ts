@@ -1,4 +1,4 @@
-import { ORDER_FIELDS } from '../../api/orders/fields.js';
+import { ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { arg, defineVerb } from '../verb.js';
 import { explainingWindow } from './window.js';
 
@@ -6,7 +6,7 @@ export default defineVerb({
   name: 'get',
   summary: 'Show one order, and in a terminal its line items below it (--json for the whole order)',
   args: { orderId: arg('the order id') },
-  json: { fields: ORDER_FIELDS },
+  json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS },
   examples: ['store-cli order get 6000000000000000101', 'store-cli order get 6000000000000000101 --json lineItems'],
   notes: `
 In a terminal the order is followed by a table of its line items (SKU, title, quantity,

@@ -1,4 +1,4 @@
-import { MAX_ORDER_PAGE_SIZE, ORDER_FIELDS } from '../../api/orders/fields.js';
+import { MAX_ORDER_PAGE_SIZE, ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';
 import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
@@ -28,7 +28,7 @@ export default defineVerb({
       max: MAX_PAGES_BOUND,
     }),
   },
-  json: { fields: ORDER_FIELDS, list: true, columns: ORDER_LIST_COLUMNS },
+  json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS, list: true, columns: ORDER_LIST_COLUMNS },
   examples: [
     'store-cli order list --financial-status paid --fulfillment-status unfulfilled',
     'store-cli order list --created-since 2026-11-26 --created-until 2026-11-26 --customer ada@example.com',

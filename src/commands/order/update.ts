@@ -1,4 +1,4 @@
-import { ORDER_FIELDS } from '../../api/orders/fields.js';
+import { ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { explainingWindow } from './window.js';
@@ -12,7 +12,7 @@ export default defineVerb({
     tags: text('<tags>', 'the new tags, comma-separated (replacing the old ones; an empty text clears them)'),
     dryRun: dryRunFlag(),
   },
-  json: { fields: ORDER_FIELDS },
+  json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS },
   examples: ['store-cli order update 6000000000000000101 --note "Gift wrap"', 'store-cli order update 6000000000000000101 --tags vip,priority --dry-run'],
   notes: DRY_RUN_NOTE,
   async run(options, ctx) {

@@ -4,7 +4,7 @@ import { cancelledText, createdText, customerIdOf, emailOf, idOf, orderLines, or
 import type { Order } from '../../api/orders/schema.js';
 import type { Palette } from '../../core/colors.js';
 import { scalarText } from '../../core/json.js';
-import { listView, type Column, type Output, type View } from '../../core/output.js';
+import { dateOf, listView, type Column, type Output, type View } from '../../core/output.js';
 import type { OrderListColumn } from './columns.js';
 
 const text = (field: keyof Order) => (order: Order) => scalarText(order[field]);
@@ -23,7 +23,7 @@ const statusStyle = (value: string, colors: Palette) => (value === 'cancelled' ?
 const listColumns: Record<OrderListColumn, Column<Order>> = {
   orderId: { header: 'ID', value: (order) => idOf(order) ?? '' },
   name: { header: 'NAME', value: text('name') },
-  createTime: { header: 'CREATED', value: createdText },
+  createTime: { header: 'CREATED', value: createdText, narrow: dateOf },
   status: { header: 'STATUS', value: orderStatus, style: statusStyle },
   financialStatus: { header: 'PAYMENT', value: text('financialStatus') },
   fulfillmentStatus: { header: 'FULFILMENT', value: text('fulfillmentStatus') },
@@ -32,9 +32,15 @@ const listColumns: Record<OrderListColumn, Column<Order>> = {
   email: { header: 'EMAIL', value: emailText, style: (value, colors) => (value === WITHHELD ? colors.dim(value) : value), shrinkable: true },
 };
 
-/** A listing, in the column order list declares (ORDER_LIST_COLUMNS); a narrow terminal loses the email first. */
+/**
+ * A listing, in the column order list declares (ORDER_LIST_COLUMNS). A narrow terminal shows
+ * the day an order was placed rather than its time, then loses the email, the currency (a
+ * store's orders share one, mostly) and the status (a cancelled order's payment says
+ * refunded or voided), and only then the day and the name: at 80 columns ID, NAME, CREATED,
+ * PAYMENT, FULFILMENT and TOTAL.
+ */
 export function orderListView(order: readonly OrderListColumn[]): View<Order> {
-  return listView(listColumns, order, ['email']);
+  return listView(listColumns, order, ['email', 'currency', 'status', 'createTime', 'name']);
 }
 
 /** One order, field by field; its line items counted (a terminal lists them below: orderLinesView). */

@@ -145,9 +145,13 @@ const listColumns: Record<ProductListColumn, Column<ListedProduct>> = {
   price: { header: 'PRICE', value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))) },
 };
 
-/** A listing, in the column order list declares (PRODUCT_LIST_COLUMNS); at 80 columns the type, then the vendor, go first. */
+/**
+ * A listing, in the column order list declares (PRODUCT_LIST_COLUMNS). A narrow terminal
+ * loses the category first (the listing names it by a 19-digit id only: a name would cost a
+ * look-up of every category), then the type, then the vendor, before it cuts the title.
+ */
 export function productListView(order: readonly ProductListColumn[]): View<ListedProduct> {
-  return listView(listColumns, order, ['productType', 'vendor']);
+  return listView(listColumns, order, ['categoryId', 'productType', 'vendor']);
 }
 
 /** `19.00`, or `19.00..24.00` when the variants differ; compared as decimals, digit-exact. Prices not decimal are left out. */

@@ -1,5 +1,5 @@
 import type { RunMeta, UndoRecord } from '../../bulk/runs/run-journal.js';
-import { listView } from '../../core/view.js';
+import { dateOf, listView } from '../../core/view.js';
 import { defineVerb } from '../verb.js';
 
 /** One kept run as `runs` shows it. */
@@ -52,9 +52,9 @@ const VIEW = listView<(typeof RUN_FIELDS)[number], RunRow>(
   {
     runId: { header: 'RUN ID', value: (r) => r.runId },
     command: { header: 'COMMAND', value: (r) => r.command },
-    file: { header: 'FILE', value: (r) => r.file, shrinkable: true },
+    file: { header: 'FILE', value: (r) => r.file, shrinkable: true, keepEnd: true },
     store: { header: 'STORE', value: (r) => r.store, shrinkable: true },
-    started: { header: 'STARTED', value: (r) => r.started },
+    started: { header: 'STARTED', value: (r) => r.started, narrow: dateOf },
     rows: { header: 'ROWS', value: (r) => count(r.rows) },
     created: { header: 'CREATED', value: (r) => count(r.created) },
     updated: { header: 'UPDATED', value: (r) => count(r.updated) },
@@ -65,7 +65,8 @@ const VIEW = listView<(typeof RUN_FIELDS)[number], RunRow>(
     needsUndo: { header: 'NEEDS UNDO', value: (r) => (r.needsUndo ? 'yes' : 'no') },
   },
   RUN_FIELDS,
-  ['needsUndo', 'store', 'started', 'unchanged', 'file'],
+  // At 80 columns: the run id (which holds its start), the command, the file's name, rows, failures and undos.
+  ['needsUndo', 'store', 'started', 'undoable', 'unchanged', 'updated', 'created'],
 );
 
 export function storeName(store: RunMeta['store']): string {

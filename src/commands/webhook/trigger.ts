@@ -2,7 +2,7 @@ import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { nearest, orList } from '../../core/words.js';
 import { VERSION } from '../../version.js';
-import { BRANDS } from '../../core/brand.js';
+import { BRANDS, type Brand } from '../../core/brand.js';
 import { hasSample, isProductTopic, isWellFormedTopic, SAMPLE_TOPICS, UNDOCUMENTED_TOPICS, type SampleTopic } from '../../webhooks/wire.js';
 import { arg, defineVerb, list, oneOf, text } from '../verb.js';
 import { BRAND_HELP, httpUrlFlag, profileShopDomain, secretFlag, sendingBrand } from './flags.js';
@@ -30,8 +30,10 @@ export default defineVerb({
   ],
   notes: `
 Sends the topic's object as the store's docs show it: a product as GET /products/{id}
-returns it, an order, a customer or a discount; a deletion names only the id
-({"productId"}, {"orderId"}, {"id"} of a customer, {"discountId"}); shop/update the shop
+returns it, an order, a customer, or a discount in the shape of the family it goes to
+(Genstore's nested, its type, method and code in promotionType; the service's flat); a
+deletion names only the id ({"productId"}, {"orderId"}, {"id"} of a customer, a discount's
+{"discountId"} on Genstore, {"id"} on the service); shop/update the shop
 ({"shop"}), the app topics their docs' event data ({"authScope"}, {"uninstalled"},
 {"authCode"}); the compliance topics (customers/data_request, customers/redact,
 shop/redact) the shop, the customer and the orders concerned. Each goes with a fresh
@@ -63,10 +65,11 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     }
     if (UNDOCUMENTED_TOPICS.includes(topic)) ctx.warn(`${topic} is not a topic the store documents: a store may never send it; the sample is sent all the same.`);
     const out = await ctx.output();
-    const payload = await payloadOf(topic, options, ctx);
+    // The family first: a discount's sample (and a --file or --set on it) takes its shape.
+    const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);
+    const payload = await payloadOf(topic, options, brand.value, ctx);
     const [{ randomUUID }, { buildDelivery }] = await Promise.all([import('node:crypto'), import('../../webhooks/delivery.js')]);
 
-    const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);
     const webhookId = randomUUID();
     const delivery = buildDelivery({
       brand: brand.value,
@@ -84,10 +87,15 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
   },
 });
 
-/** The sample, or --file; then --product-id and the --set changes; checked by the topic's schema. */
-async function payloadOf(topic: SampleTopic, options: { file?: string | undefined; set?: string[] | undefined; productId?: string | undefined }, ctx: Context): Promise<{ productId?: string }> {
-  const { samplePayload, putProductId } = await import('../../webhooks/samples.js');
-  if (options.file === undefined && options.set === undefined) return samplePayload(topic, options.productId);
+/** The family's sample, or --file; then --product-id and the --set changes; checked by the topic's schema (a discount's in the family's shape). */
+async function payloadOf(
+  topic: SampleTopic,
+  options: { file?: string | undefined; set?: string[] | undefined; productId?: string | undefined },
+  brand: Brand,
+  ctx: Context,
+): Promise<{ productId?: string }> {
+  const [{ samplePayload, putProductId }, { shapeOf }] = await Promise.all([import('../../webhooks/samples.js'), import('../../api/discounts/wire-shape.js')]);
+  if (options.file === undefined && options.set === undefined) return samplePayload(topic, options.productId, brand);
   const [{ applyFieldSets, checkCustomPayload, parseFieldSets }, { parseJsonInput, readInputText }] = await Promise.all([
     import('../../webhooks/custom-payload.js'),
     import('../../core/input-text.js'),
@@ -95,7 +103,7 @@ async function payloadOf(topic: SampleTopic, options: { file?: string | undefine
   const sets = parseFieldSets(options.set ?? []);
   const file = options.file === undefined ? undefined : options.file === '-' ? 'stdin' : options.file;
   let payload: unknown;
-  if (file === undefined) payload = samplePayload(topic);
+  if (file === undefined) payload = samplePayload(topic, undefined, brand);
   else {
     const text = await readInputText(options.file!, ctx.io.stdin, `--file ${file}`);
     if (text.trim() === '') throw new UsageError(`--file ${file} is empty: it must be the JSON payload.`, false);
@@ -103,6 +111,6 @@ async function payloadOf(topic: SampleTopic, options: { file?: string | undefine
   }
   if (options.productId !== undefined) putProductId(payload, options.productId);
   applyFieldSets(payload, sets);
-  checkCustomPayload(topic, payload, { ...(file === undefined ? {} : { file }), sets });
+  checkCustomPayload(topic, payload, { ...(file === undefined ? {} : { file }), sets, discountShape: shapeOf(brand) });
   return payload as { productId?: string };
 }

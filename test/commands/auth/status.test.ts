@@ -164,6 +164,25 @@ describe('auth status', () => {
     expect(plain.stdout).not.toMatch(ANSI);
   });
 
+  it('at 80 columns: the scopes wrap under their label after a comma, each scope whole, no line wider', async () => {
+    const dirs = await loggedIn();
+    const r = await cli(['auth', 'status', '--no-color'], { env: dirs, tty: true, columns: 80 });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    const at = lines.findIndex((line) => line.startsWith('SCOPES'));
+    const scopeLines = lines.slice(at);
+    expect(scopeLines.length).toBeGreaterThan(2);
+    // Every line after the first starts under the first's value, and ends after a comma but the last.
+    const indent = /^SCOPES\s+/.exec(scopeLines[0]!)![0].length;
+    for (const line of scopeLines.slice(1)) expect(line).toMatch(new RegExp(`^ {${indent}}\\S`));
+    for (const line of scopeLines.slice(0, -1)) expect(line).toMatch(/,$/);
+    const shown = scopeLines.map((line) => line.slice(indent)).join(' ');
+    const granted = JSON.parse((await cli(['auth', 'status', '--json', 'scopes'], { env: dirs })).stdout).scopes as string[];
+    expect(granted.length).toBeGreaterThan(10);
+    expect(shown).toBe(granted.join(', '));
+  });
+
   it('--verbose never shows the token, only ****last4 (the scopes request included)', async () => {
     const dirs = await loggedIn();
     const r = await cli(['--verbose', 'auth', 'status'], { env: dirs });

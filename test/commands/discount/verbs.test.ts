@@ -2,6 +2,7 @@
 // demo discounts), checked by what it prints, its exit code, and what reached the store: our
 // dialect's flat discounts with their codes apart, the real one's nested with the code inside
 // (docs/decisions.md "Discounts").
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { DIALECTS, wireTime } from '../../helpers/dialects.js';
@@ -86,6 +87,26 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
     ]);
     expect(rows((await cli(['discount', 'list', '--columns', 'id,status'], at('2026-09-02T00:00:00Z'))).stdout)[0]).toEqual([SUMMER, 'ended']);
     expect(rows((await cli(['discount', 'list', '--columns', 'id,status'], at('2026-05-01T00:00:00Z'))).stdout)[0]).toEqual([SUMMER, 'scheduled']);
+  });
+
+  it('list at 80 columns: one line a discount, its code whole, the method and dates left out before the title is cut; at 160 every column, times whole', async () => {
+    const table = async (columns: number) => {
+      const r = await cli(['discount', 'list'], { env: { ...s.env, NO_COLOR: '1' }, tty: true, columns, now: () => new Date('2026-07-01T00:00:00Z') });
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(columns);
+      return { header: lines[0]!.split(/\s{2,}/), rows: lines.slice(1).map((line) => line.split(/\s{2,}/)) };
+    };
+    const narrow = await table(80);
+    // Genstore's discounts carry their code (ours count them apart): a code says the method.
+    expect(narrow.header).toEqual(['ID', 'TITLE', 'TYPE', 'VALUE', 'STATUS', ...(dialect === 'real' ? ['CODE'] : [])]);
+    const [id, title, ...rest] = narrow.rows[0]!;
+    expect([id, ...rest]).toEqual([SUMMER, 'order', '15%', 'enabled', ...(dialect === 'real' ? ['SUMMER15'] : [])]);
+    // The title has what the row leaves it, 20 cells at least: whole beside our flat discounts, cut beside a code.
+    expect(title).toBe(dialect === 'real' ? 'Summer sale: 15% off …' : 'Summer sale: 15% off orders');
+    const wide = await table(160);
+    expect(wide.header).toEqual(['ID', 'TITLE', 'TYPE', 'VALUE TYPE', 'VALUE', 'METHOD', 'STATUS', 'STARTS', 'ENDS', ...(dialect === 'real' ? ['CODE'] : [])]);
+    expect(wide.rows[0]![7]).toMatch(/^2026-06-01T00:00:00/);
   });
 
   it('get: field by field, or as the store sent it', async () => {

@@ -2,6 +2,7 @@
 // (the store lists oldest first and documents no sort: the client orders the answer), --sort
 // oldest, each order's next page by id as the hint says, --all newest first page by page
 // (the listing read twice), and the flags that do not go together.
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -87,5 +88,25 @@ describe.each(DIALECTS)('order list (%s dialect)', (dialect) => {
     expectUsageError(await list(['--sort', 'latest']), '--sort');
     expectUsageError(await list(['--sort', 'oldest', '--max-pages', '3']), '--max-pages');
     expect(await asked()).toEqual([]);
+  });
+
+  it('in a terminal: one line an order at 80 columns, the day it was placed, ids whole; the time and every column where there is room', async () => {
+    const table = async (columns: number) => {
+      const r = await cli(['order', 'list'], { env: { ...s.env, NO_COLOR: '1' }, tty: true, columns });
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(columns);
+      return { header: lines[0]!.split(/\s{2,}/), rows: lines.slice(1).map((line) => line.split(/\s{2,}/)) };
+    };
+    const narrow = await table(80);
+    expect(narrow.header).toEqual(['ID', 'NAME', 'CREATED', 'PAYMENT', 'FULFILMENT', 'TOTAL']);
+    expect(narrow.rows.map((row) => row[0])).toEqual(newest);
+    for (const row of narrow.rows) expect(row[2]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const middle = await table(120);
+    expect(middle.header).toEqual(['ID', 'NAME', 'CREATED', 'STATUS', 'PAYMENT', 'FULFILMENT', 'TOTAL', 'CURRENCY', 'EMAIL']);
+    expect(middle.rows[0]![2]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const wide = await table(160);
+    expect(wide.header).toEqual(middle.header);
+    for (const row of wide.rows) expect(row[2]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
   });
 });

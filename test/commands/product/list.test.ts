@@ -157,6 +157,16 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     expect(piped.stderr).toMatch(/^More products match: add --page-token \S+ for the next page, or --all for every page\.\n$/);
   });
 
+  it('at 80 columns: the category id, the type and the vendor give way before the title, which stays whole; one line a product', async () => {
+    const r = await cli(['product', 'list', '--limit', '5'], { env: { ...env(), NO_COLOR: '1' }, tty: true, columns: 80 });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'TITLE', 'STATUS', 'VARIANTS', 'PRICE']);
+    expect(lines[1]!.split(/\s{2,}/)).toEqual([DEMO.tshirt, 'Organic Cotton T-Shirt', 'active', '4', '24.00']);
+    expect(r.stdout).not.toContain(DEMO.categories.tShirts);
+  });
+
   it.each([
     [['--title', 'lamp'], '--title'],
     [['--status', 'draft'], '--status'],

@@ -2,8 +2,9 @@
 // command runs as printed (the run's --base-url, --sandbox, --profile in it); one field list for
 // the table, TSV and --json, with partial undos shown; a damaged journal (meta.json without its
 // store, a line that is no entry, a cut last line, no before.jsonl) is read without a crash.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { scratchDir } from '../../helpers/scratch.js';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { tsvRows } from '../_support.js';
@@ -79,6 +80,34 @@ describe('store-cli runs', () => {
     const after = (JSON.parse((await run(['runs', '--json'])).stdout) as Array<{ runId: string; undone: { complete: boolean } }>).find((r) => r.runId === runId)!;
     expect(after.undone.complete).toBe(true);
     expect(tsvRows((await run(['runs'])).stdout).find((r) => r[0] === runId)![10]).toMatch(/^\d{4}-\d\d-\d\dT\S+$/);
+  });
+});
+
+describe('runs in a terminal 80 columns wide', () => {
+  const s = useSandbox({ seed: 'demo' });
+
+  it('one line a run: its id, command, the end of its file (the name), rows and failures; the other counts where there is room', async () => {
+    const { run } = runner(() => s.env);
+    const path = join(scratchDir(), 'catalogue imports for the winter season', 'product care guides.csv');
+    mkdirSync(dirname(path));
+    writeFileSync(path, `domain,bizId,namespace,code,value\nproducts,${DEMO[0]},narrow,one,v\n`);
+    const runId = runIdOf(await run(['metafield', 'import', path, '--json']));
+    const table = async (columns: number) => {
+      const r = await run(['runs', '--no-color'], { STORE_CLI_FORCE_TTY: String(columns) });
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      return lines.map((line) => line.split(/\s{2,}/));
+    };
+    const narrow = await table(80);
+    expect(narrow[0]).toEqual(['RUN ID', 'COMMAND', 'FILE', 'ROWS', 'FAILED']);
+    const [id, command, file, rows, failed] = narrow[1]!;
+    expect([id, command, rows, failed]).toEqual([runId, 'metafield import', '1', '0']);
+    // A path cut at its start keeps the file's name.
+    expect(file).toMatch(/^….*product care guides\.csv$/);
+    expect(path.endsWith(file!.slice(1))).toBe(true);
+    const wide = await table(120);
+    expect(wide[0]).toEqual(['RUN ID', 'COMMAND', 'FILE', 'ROWS', 'CREATED', 'UPDATED', 'FAILED']);
   });
 });
 
