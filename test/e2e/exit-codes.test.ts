@@ -1,7 +1,8 @@
-// Exit codes end to end: the built binary against a `sandbox serve` child process.
+// Exit codes end to end: the built binary against a `sandbox serve` child process, and the exit
+// of a process whose reader closes the pipe (api --paginate | head).
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { api, isolatedEnv, killLeftovers, readFirstChunkThenClose, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -126,5 +127,32 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('store-cli api --paginate | head', () => {
+  let pages: ServeHandle;
+
+  beforeAll(async () => {
+    pages = await serve(['--json', '--token', 't']);
+    const batch = Array.from({ length: 200 }, (_, i) =>
+      api(pages, 'POST', '/gift_cards', { giftCard: { code: `E2EAPIPG${String(i).padStart(5, '0')}`, initialValue: '1.00', note: 'n'.repeat(300) } }),
+    );
+    expect((await Promise.all(batch)).filter((r) => r.status !== 200)).toEqual([]);
+  });
+  afterAll(async () => {
+    await pages?.stop();
+  });
+
+  it('stops fetching pages and exits 0 once stdout is closed', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], pages.env());
+    expect(JSON.parse(first.split('\n')[0]!)).toHaveProperty('id');
+    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(stderr).not.toMatch(STACK_LINE);
+    const searches = pages
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
+    expect(searches.length).toBeLessThan(100);
   });
 });
