@@ -1,13 +1,15 @@
-// --report on a real import: three shards each write a JSON and a JUnit report, `report
-// merge` adds them up exactly, and in GitHub Actions' environment the job summary and the
-// annotations (capped at 10, each on the right line) are written with nothing on stdout.
+// --report on a real import, in-process against a logged sandbox: three shards each write a
+// JSON and a JUnit report, `report merge` adds them up exactly, and in GitHub Actions'
+// environment the job summary and the annotations (capped at 10, each on the right line) are
+// written with nothing on stdout.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'junit2json';
 import { describe, expect, it } from 'vitest';
-import { run, runLogged, scratch, useServed } from '../helpers/cli-spawn.js';
+import { cli, scratchDir } from '../../helpers/cli-in-process.js';
+import { runLogged, useLogged } from '../../helpers/logged-sandbox.js';
 
-const dir = scratch().root;
+const dir = scratchDir('store-cli-reports-');
 
 /** 30 products with two values each, and 15 rows (lines 4, 8, ...) whose namespace no store takes. */
 function importFile(): { path: string; rows: number; badLines: number[] } {
@@ -30,15 +32,15 @@ interface Report {
   rejects: Array<{ shard: string | null; line: number; reason: string }>;
 }
 
-describe('--report on metafield import (spawned)', () => {
-  const served = useServed();
+describe('--report on metafield import', () => {
+  const served = useLogged();
   const file = importFile();
 
   it('three shards write three reports that report merge adds up exactly, and their JUnit parses', async () => {
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const shards: Report[] = [];
     for (const i of [1, 2, 3]) {
-      const result = await run(
+      const result = await cli(
         [
           'metafield',
           'import',
@@ -52,7 +54,7 @@ describe('--report on metafield import (spawned)', () => {
           '--rejects',
           join(dir, `rejects-${i}.csv`),
         ],
-        { env, timeoutMs: 60_000 },
+        { env },
       );
       expect(result.stderr).not.toMatch(/^::/m);
       expect([0, 3]).toContain(result.code);
@@ -64,7 +66,7 @@ describe('--report on metafield import (spawned)', () => {
     }
     expect(shards.map((s) => s.shards[0]!.shard)).toEqual(['1/3', '2/3', '3/3']);
 
-    const merged = await run(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)), '--json', '--report', `junit=${join(dir, 'all.xml')}`], { env });
+    const merged = await cli(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)), '--json', '--report', `junit=${join(dir, 'all.xml')}`], { env });
     expect(merged.stderr).toBe('');
     expect(merged.code).toBe(0);
     const all = JSON.parse(merged.stdout) as Report;
@@ -80,23 +82,26 @@ describe('--report on metafield import (spawned)', () => {
     expect(junit?.failures).toBe(file.badLines.length);
     expect((junit as { testsuite?: unknown[] } | undefined)?.testsuite).toHaveLength(3);
 
-    const table = await run(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`))], { env });
+    const table = await cli(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`))], { env });
     expect(table.stdout).toMatch(/^\| \*\*Total\*\* \| 60 \| /m);
     expect(table.stdout).toContain(`${file.badLines.length} rejected rows`);
 
-    const twice = await run(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-1.json')], { env });
+    const twice = await cli(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-1.json')], { env });
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/Shard 1\/3 is in both/);
-    const partial = await run(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-3.json'), '--json'], { env });
+    const partial = await cli(['report', 'merge', join(dir, 'shard-1.json'), join(dir, 'shard-3.json'), '--json'], { env });
     expect(partial.code).toBe(3);
     expect(partial.stderr).toMatch(/no report of shard 2\/3/);
-  }, 120_000);
+  });
 
   it("in GitHub Actions: the job summary, 10 annotations on the file's lines and a notice for the rest; stdout stays empty", async () => {
     const summary = join(dir, 'step-summary.md');
     writeFileSync(summary, '# earlier step\n');
-    const env = served.sandbox.env({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir });
-    const result = await run(['metafield', 'import', 'values.csv', '--rejects', 'rejected.csv'], { env, cwd: dir, timeoutMs: 60_000 });
+    const env = served.store.env({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir });
+    // The file and --rejects named relative to the folder the run starts in, as a job names them.
+    const before = process.cwd();
+    process.chdir(dir);
+    const result = await cli(['metafield', 'import', 'values.csv', '--rejects', 'rejected.csv'], { env }).finally(() => process.chdir(before));
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     const errors = result.stderr.split('\n').filter((line) => line.startsWith('::error '));
@@ -109,7 +114,7 @@ describe('--report on metafield import (spawned)', () => {
     expect(written.startsWith('# earlier step\n### store-cli metafield import: values.csv')).toBe(true);
     // The first test wrote the valid rows already: they are unchanged now.
     expect(written).toMatch(/^\| all \| 60 \| 0 \| 0 \| 45 \| 15 \| /m);
-  }, 60_000);
+  });
 
   it('a bad --report is one sentence, exit 2, and nothing is sent', async () => {
     for (const [value, message] of [
@@ -118,7 +123,7 @@ describe('--report on metafield import (spawned)', () => {
       ['github', /\$GITHUB_STEP_SUMMARY, which is not set/],
       [`json=${file.path}`, /^error: --report json=\S+ is the file being imported \(\S+\): writing it would destroy the input; give another file\. Nothing was sent\.$/],
     ] as const) {
-      const result = await runLogged(served.sandbox, ['metafield', 'import', file.path, '--report', value]);
+      const result = await runLogged(served.store, ['metafield', 'import', file.path, '--report', value]);
       expect(result.code, value).toBe(2);
       expect(result.requests, value).toEqual([]);
       expect(result.stderr.split('\n')[0], value).toMatch(message);
@@ -128,10 +133,10 @@ describe('--report on metafield import (spawned)', () => {
   });
 
   it('the exports report too: rows written and the requests they took', async () => {
-    const env = served.sandbox.env();
-    const cards = await run(['giftcard', 'create', '--initial-value', '5', '--json', 'id'], { env });
+    const env = served.store.env();
+    const cards = await cli(['giftcard', 'create', '--initial-value', '5', '--json', 'id'], { env });
     expect(cards.code).toBe(0);
-    const gift = await run(['giftcard', 'export', '--output', join(dir, 'cards.csv'), '--report', `json=${join(dir, 'cards.json')}`], { env });
+    const gift = await cli(['giftcard', 'export', '--output', join(dir, 'cards.csv'), '--report', `json=${join(dir, 'cards.json')}`], { env });
     expect(gift.code).toBe(0);
     const written = readFileSync(join(dir, 'cards.csv'), 'utf8').trim().split('\n').length - 1;
     const report = JSON.parse(readFileSync(join(dir, 'cards.json'), 'utf8')) as Report & { kind: string; command: string };
@@ -139,21 +144,21 @@ describe('--report on metafield import (spawned)', () => {
     expect(report.shards[0]).toMatchObject({ rows: written, created: null, rejected: 0, outcome: 'complete' });
     expect(report.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const values = await run(['metafield', 'export', '--objects', file.path, '--output', join(dir, 'out.csv'), '--report', `markdown=${join(dir, 'out.md')}`], { env });
+    const values = await cli(['metafield', 'export', '--objects', file.path, '--output', join(dir, 'out.csv'), '--report', `markdown=${join(dir, 'out.md')}`], { env });
     expect(values.code).toBe(0);
     const rows = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n').length - 1;
     expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(new RegExp(`^\\| all \\| ${rows} \\| – \\| – \\| – \\| 0 \\| 30 \\| 0 \\| `, 'm'));
   });
 });
 
-describe('--report on metafield definition export and import (spawned)', () => {
-  const served = useServed(['--json', '--demo']);
+describe('--report on metafield definition export and import', () => {
+  const served = useLogged({ seed: 'demo' });
 
   it('the definitions are the rows: export counts them, import counts what it did with each', async () => {
-    const env = served.sandbox.env();
-    const dir = scratch().root;
+    const env = served.store.env();
+    const dir = scratchDir('store-cli-reports-');
     const file = join(dir, 'definitions.json');
-    const exported = await run(['metafield', 'definition', 'export', '--all', '--output', file, '--report', `json=${join(dir, 'def-export.json')}`], { env });
+    const exported = await cli(['metafield', 'definition', 'export', '--all', '--output', file, '--report', `json=${join(dir, 'def-export.json')}`], { env });
     expect(exported.code, exported.stderr).toBe(0);
     const written = (JSON.parse(readFileSync(file, 'utf8')) as { definitions: unknown[] }).definitions.length;
     const exportReport = JSON.parse(readFileSync(join(dir, 'def-export.json'), 'utf8')) as Report & { command: string; kind: string };
@@ -161,7 +166,7 @@ describe('--report on metafield definition export and import (spawned)', () => {
     expect(exportReport.shards[0]).toMatchObject({ rows: written, outcome: 'complete' });
     expect(exportReport.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const imported = await run(['metafield', 'definition', 'import', file, '--report', `junit=${join(dir, 'def-import.xml')}`, '--report', `json=${join(dir, 'def-import.json')}`], { env });
+    const imported = await cli(['metafield', 'definition', 'import', file, '--report', `junit=${join(dir, 'def-import.xml')}`, '--report', `json=${join(dir, 'def-import.json')}`], { env });
     expect(imported.code, imported.stderr).toBe(0);
     const importReport = JSON.parse(readFileSync(join(dir, 'def-import.json'), 'utf8')) as Report;
     // The same store: every definition is already equal.
@@ -169,7 +174,7 @@ describe('--report on metafield definition export and import (spawned)', () => {
     const junit = await parse(readFileSync(join(dir, 'def-import.xml'), 'utf8'));
     expect(junit).toMatchObject({ tests: 1, failures: 0 });
 
-    const refused = await run(['metafield', 'definition', 'import', file, '--report', `json=${file}`], { env });
+    const refused = await cli(['metafield', 'definition', 'import', file, '--report', `json=${file}`], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/is the file being imported \(.*definitions\.json\): writing it would destroy the input/);
   });

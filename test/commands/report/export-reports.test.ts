@@ -1,11 +1,12 @@
-// --report on product, order and discount export (spawned, against a served demo store):
+// --report on product, order and discount export, in-process against a logged demo store:
 // each writes a JSON report of kind 'export' whose row count is the rows of the file it
 // wrote, with the requests it took; a report naming the --output file is refused before any
 // request is sent.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run, runLogged, scratch, useServed } from '../helpers/cli-spawn.js';
+import { cli, scratchDir } from '../../helpers/cli-in-process.js';
+import { runLogged, useLogged } from '../../helpers/logged-sandbox.js';
 
 interface ExportReport {
   command: string;
@@ -17,13 +18,13 @@ interface ExportReport {
 const dataRows = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').length - 1;
 const reportOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ExportReport;
 
-describe('--report on the exports (spawned)', () => {
-  const served = useServed(['--json', '--demo']);
-  const dir = scratch().root;
+describe('--report on the exports', () => {
+  const served = useLogged({ seed: 'demo' });
+  const dir = scratchDir('store-cli-reports-');
 
-  it('product export, order export and discount export each write a json report with the rows they wrote', { timeout: 60_000 }, async () => {
-    const env = served.sandbox.env();
-    const products = await run(['product', 'export', '--output', join(dir, 'products.csv'), '--report', `json=${join(dir, 'products.json')}`], { env });
+  it('product export, order export and discount export each write a json report with the rows they wrote', async () => {
+    const env = served.store.env();
+    const products = await cli(['product', 'export', '--output', join(dir, 'products.csv'), '--report', `json=${join(dir, 'products.json')}`], { env });
     expect(products.code, products.stderr).toBe(0);
     const productReport = reportOf(join(dir, 'products.json'));
     expect(productReport).toMatchObject({ command: 'product export', kind: 'export', source: join(dir, 'products.csv') });
@@ -33,7 +34,7 @@ describe('--report on the exports (spawned)', () => {
     expect(productReport.shards[0]!.requests).toBeGreaterThanOrEqual(4);
 
     const since = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
-    const orders = await run(['order', 'export', '--since', since, '--output', join(dir, 'orders.csv'), '--report', `json=${join(dir, 'orders.json')}`], { env });
+    const orders = await cli(['order', 'export', '--since', since, '--output', join(dir, 'orders.csv'), '--report', `json=${join(dir, 'orders.json')}`], { env });
     expect(orders.code, orders.stderr).toBe(0);
     const orderReport = reportOf(join(dir, 'orders.json'));
     expect(orderReport).toMatchObject({ command: 'order export', kind: 'export' });
@@ -41,9 +42,9 @@ describe('--report on the exports (spawned)', () => {
     expect(orderReport.shards[0]!.rows).toBeGreaterThan(0);
     expect(orderReport.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const created = await run(['discount', 'create', '--title', 'Report sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'REPORT-1'], { env });
+    const created = await cli(['discount', 'create', '--title', 'Report sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'REPORT-1'], { env });
     expect(created.code, created.stderr).toBe(0);
-    const discounts = await run(['discount', 'export', '--output', join(dir, 'out.csv'), '--report', `json=${join(dir, 'discounts.json')}`], { env });
+    const discounts = await cli(['discount', 'export', '--output', join(dir, 'out.csv'), '--report', `json=${join(dir, 'discounts.json')}`], { env });
     expect(discounts.code, discounts.stderr).toBe(0);
     // A row a discount: the demo's three and the one made here.
     expect(dataRows(join(dir, 'out.csv'))).toBe(4);
@@ -51,11 +52,11 @@ describe('--report on the exports (spawned)', () => {
   });
 
   it('an export that fails still writes its report, as stopped, with the requests it took', async () => {
-    const env = served.sandbox.env();
-    const fault = await run(['sandbox', 'fault', 'add', 'GET /api/202412/discounts 404', '--json', 'id'], { env });
+    const env = served.store.env();
+    const fault = await cli(['sandbox', 'fault', 'add', 'GET /api/202412/discounts 404', '--json', 'id'], { env });
     expect(fault.code, fault.stderr).toBe(0);
-    const failed = await run(['discount', 'export', '--output', join(dir, 'none.csv'), '--report', `json=${join(dir, 'none.json')}`], { env });
-    await run(['sandbox', 'fault', 'remove', String((JSON.parse(fault.stdout) as { id: string | number }).id)], { env });
+    const failed = await cli(['discount', 'export', '--output', join(dir, 'none.csv'), '--report', `json=${join(dir, 'none.json')}`], { env });
+    await cli(['sandbox', 'fault', 'remove', String((JSON.parse(fault.stdout) as { id: string | number }).id)], { env });
     expect(failed.code).toBe(1);
     expect(existsSync(join(dir, 'none.csv'))).toBe(false);
     const report = reportOf(join(dir, 'none.json'));
@@ -65,7 +66,7 @@ describe('--report on the exports (spawned)', () => {
 
   it('a report written over the --output file is refused before any request', async () => {
     const output = join(dir, 'same.csv');
-    const refused = await runLogged(served.sandbox, ['product', 'export', '--output', output, '--report', `json=${output}`], { env: served.sandbox.env() });
+    const refused = await runLogged(served.store, ['product', 'export', '--output', output, '--report', `json=${output}`], { env: served.store.env() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^error: --report json=.*same\.csv and --output .*same\.csv are the same file; give two files\. Nothing was sent\.$/m);
     expect(refused.requests).toEqual([]);
