@@ -1,16 +1,17 @@
-// store-cli doctor end to end: against the sandbox in each dialect (every check ok), and
-// against tiny stores that lack something, where the line says what. Read-only and at most 11 GETs, always.
+// store-cli doctor in-process: against a sandbox in each dialect (every check ok; the refill it
+// waits for to learn the plan goes by a simulated clock the sandbox's bucket shares), and
+// against tiny stores that lack something, where the line says what. Read-only and at most 11
+// GETs, always. Doctor at 80 columns: terminal.test.ts.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, killLeftovers, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { DIALECTS } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
 
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+const isolatedEnv = (env: Record<string, string>) => ({ ...scratchDirs(), ...env });
+const run = (argv: string[], options: { env: Record<string, string> }) => cli(argv, { ...options, clock: new SimClock().autoAdvance() });
 
 interface Line {
   check: string;
@@ -23,19 +24,19 @@ const CHECKS = ['reachable', 'tls', 'header family', 'token', 'shop', 'scopes', 
 
 const byCheck = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as Line[]).map((l) => [l.check, l]));
 
-describe.each(DIALECTS)('doctor against sandbox serve (%s dialect)', (dialect) => {
+describe.each(DIALECTS)('doctor against a sandbox (%s dialect)', (dialect) => {
   // Plans of the same bucket size: only the refill tells them apart.
   const plan = dialect === 'real' ? 'basic' : 'legacy';
-  let sandbox: ServeHandle;
+  let sandbox: LoggedSandbox;
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--rate-limit', plan, '--token', 'doc-token-0001']);
+    sandbox = await startLogged({ dialect, seed: 'demo', rateLimit: plan }, new SimClock().autoAdvance());
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   it(`every check ok, the ${plan} plan learnt from the refill; at most 11 GETs, no write`, async () => {
-    const r = await runLogged(sandbox, ['doctor', '--json'], { timeoutMs: 30_000 });
+    const r = await runLogged(sandbox, ['doctor', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const lines = byCheck(r.stdout);
     expect(Object.keys(lines)).toEqual(CHECKS);
@@ -51,7 +52,7 @@ describe.each(DIALECTS)('doctor against sandbox serve (%s dialect)', (dialect) =
   });
 
   it('a terminal-less run prints one TSV line a check: name, status, detail, hint', async () => {
-    const r = await run(['doctor'], { env: sandbox.env(), timeoutMs: 30_000 });
+    const r = await sandbox.run(['doctor']);
     expect(r.code, r.stderr).toBe(0);
     // Only the last line break: a row with no hint ends in a tab.
     const rows = r.stdout
@@ -88,7 +89,7 @@ describe('doctor against stores that lack something', () => {
       return { status: 404, body: '{"error":"Not Found"}' };
     });
     try {
-      const r = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: TOKEN, STORE_CLI_BRAND: 'service' }), timeoutMs: 30_000 });
+      const r = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: TOKEN, STORE_CLI_BRAND: 'service' }) });
       expect(r.code, r.stderr).toBe(0);
       const lines = byCheck(r.stdout);
       expect(lines.scopes).toMatchObject({ status: 'warn', detail: 'the store does not list the granted scopes (GET oauth2/access_scopes)' });
@@ -111,14 +112,14 @@ describe('doctor against stores that lack something', () => {
     });
     try {
       const env = isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: TOKEN, STORE_CLI_BRAND: 'genstore', STORE_CLI_API_VERSION: '202501' });
-      const version = await run(['doctor', '--json'], { env, timeoutMs: 30_000 });
+      const version = await run(['doctor', '--json'], { env });
       expect(version.code).toBe(1);
       const lines = byCheck(version.stdout);
       expect(lines['api version']).toMatchObject({ status: 'fail', detail: 'nothing under /api/202501 answered (404)' });
       expect(version.stderr).toContain('api version');
 
       store.seen.length = 0;
-      const refused = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: 'wrong-token' }), timeoutMs: 30_000 });
+      const refused = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: 'wrong-token' }) });
       expect(refused.code).toBe(1);
       const refusedLines = byCheck(refused.stdout);
       expect(refusedLines.token).toMatchObject({ status: 'fail', detail: 'refused (401)' });
@@ -135,7 +136,7 @@ describe('doctor against stores that lack something', () => {
     const store = await listen(() => ({ status: 200, body: '{}' }));
     const url = store.url;
     await store.close();
-    const r = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: url, STORE_CLI_TOKEN: TOKEN }), timeoutMs: 30_000 });
+    const r = await run(['doctor', '--json'], { env: isolatedEnv({ STORE_CLI_BASE_URL: url, STORE_CLI_TOKEN: TOKEN }) });
     expect(r.code).toBe(1);
     const lines = byCheck(r.stdout);
     expect(lines.reachable).toMatchObject({ status: 'fail' });
