@@ -1,5 +1,5 @@
-// The header family end to end: the built binary against a store of either family (the
-// sandbox's service dialect speaks X-Service-*, its real dialect Genstore's X-Genstore-*),
+// The header family, in-process: against a sandbox of either family (the sandbox's service
+// dialect speaks X-Service-*, its real dialect Genstore's X-Genstore-*),
 // named by STORE_CLI_BRAND, by `auth login --brand`, or found from a 401; and against tiny
 // stores answering the bodies copied from Genstore's docs, under each family's header.
 import { readFileSync } from 'node:fs';
@@ -7,14 +7,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, killLeftovers, removeScratch, requireBuild, run, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
-import { brandOf, DIALECTS, dialectArgs, tokenHeaderOf } from '../helpers/dialects.js';
+import { parseTokenSpec } from '../../../src/sandbox/index.js';
+import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
+import { brandOf, DIALECTS, tokenHeaderOf } from '../../helpers/dialects.js';
+import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
 
-beforeAll(requireBuild);
-afterAll(() => {
-  killLeftovers();
-  removeScratch();
-});
+const isolatedEnv = (env: Record<string, string>) => ({ ...scratchDirs(), ...env });
+const run = (argv: string[], options: { env: Record<string, string>; stdin?: string }) => cli(argv, options);
 
 const TOKEN = 'e2e-family-token-7Q2Z';
 
@@ -25,21 +24,20 @@ function savedProfile(configDir: string): { baseUrl?: string; token?: string; de
 
 describe.each(DIALECTS)('a store of the %s dialect', (dialect) => {
   const brand = brandOf(dialect);
-  let sandbox: ServeHandle;
+  let sandbox: LoggedSandbox;
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--demo', '--token', TOKEN]);
+    sandbox = await startLogged({ dialect, seed: 'demo', tokens: [parseTokenSpec(TOKEN)] });
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   it(`auth login --brand ${brand} saves the family; gift cards (--all) and categories go under ${tokenHeaderOf(dialect)}`, async () => {
-    const dirs = scratch();
-    const env = isolatedEnv({}, dirs);
-    const login = await run(['auth', 'login', '--base-url', sandbox.baseUrl, '--with-token', '--brand', brand], { env, input: TOKEN });
+    const env = scratchDirs();
+    const login = await run(['auth', 'login', '--base-url', sandbox.baseUrl, '--with-token', '--brand', brand], { env, stdin: TOKEN });
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain(`header family ${brand}`);
-    expect(savedProfile(dirs.configDir)).toMatchObject({ baseUrl: sandbox.baseUrl, token: TOKEN, defaults: { brand } });
+    expect(savedProfile(env.STORE_CLI_CONFIG_DIR)).toMatchObject({ baseUrl: sandbox.baseUrl, token: TOKEN, defaults: { brand } });
 
     const cards = await runLogged(sandbox, ['giftcard', 'search', '--all', '--limit', '3', '--json'], { env });
     expect(cards.code, cards.stderr).toBe(0);
@@ -69,18 +67,17 @@ describe.each(DIALECTS)('a store of the %s dialect', (dialect) => {
 });
 
 describe('nothing names the family: the client finds it from a 401', () => {
-  let sandbox: ServeHandle;
+  let sandbox: LoggedSandbox;
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs('real'), '--demo', '--token', TOKEN]);
+    sandbox = await startLogged({ dialect: 'real', seed: 'demo', tokens: [parseTokenSpec(TOKEN)] });
   });
   afterAll(async () => {
-    await sandbox?.stop();
+    await sandbox?.close();
   });
 
   it('auth login tries X-Genstore-Access-Token once after the 401, says so once, and saves genstore in the profile', async () => {
-    const dirs = scratch();
-    const env = isolatedEnv({}, dirs);
-    const login = await runLogged(sandbox, ['auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: TOKEN });
+    const env = scratchDirs();
+    const login = await runLogged(sandbox, ['auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, stdin: TOKEN });
     expect(login.code, login.stderr).toBe(0);
     const found = login.stderr.split('\n').filter((line) => line.includes('X-Genstore-Access-Token'));
     expect(found).toEqual([
@@ -91,7 +88,7 @@ describe('nothing names the family: the client finds it from a 401', () => {
       'GET /api/202412/oauth2/access_scopes 200',
       'GET /api/202412/gift_cards/count 200',
     ]);
-    expect(savedProfile(dirs.configDir).defaults).toEqual({ brand: 'genstore' });
+    expect(savedProfile(env.STORE_CLI_CONFIG_DIR).defaults).toEqual({ brand: 'genstore' });
 
     // Saved: the next run asks no 401 and says nothing about it.
     const next = await runLogged(sandbox, ['giftcard', 'search', '--all', '--limit', '5', '--json', 'id'], { env });
