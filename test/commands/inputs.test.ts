@@ -1,29 +1,21 @@
-// Inputs that used to do harm, end to end against a `sandbox serve` child: a --rejects
-// file that is the CSV being imported (under any name), bytes that are not UTF-8, files
-// too large to hold in memory, and JSON nested too deep to parse recursively. Each is
-// refused with one sentence, and the sandbox's request log shows nothing was sent.
-import { spawn } from 'node:child_process';
+// Inputs that used to do harm, in-process against a logged sandbox: a --rejects file that is
+// the CSV being imported (under any name), bytes that are not UTF-8, files too large to hold
+// in memory, and JSON nested too deep to parse recursively. Each is refused with one sentence,
+// and the sandbox's request log shows nothing was sent. Stdin redirected from the file
+// imported, and bytes that are not UTF-8 on a real command line: test/e2e/exit-codes.test.ts.
 import { linkSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, api, killLeftovers, mark, removeScratch, requestLog, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../helpers/cli-in-process.js';
+import { runLogged, useLogged } from '../helpers/logged-sandbox.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
+import { api } from '../helpers/store-request.js';
 
-let sandbox: ServeHandle;
-const dir = scratch().root;
-
-beforeAll(async () => {
-  requireBuild();
-  sandbox = await serve(['--json', '--token', 'e2e-inputs-token']);
-});
-afterAll(async () => {
-  await sandbox?.stop();
-  killLeftovers();
-  removeScratch();
-});
+const served = useLogged();
+const dir = scratchDir('store-cli-inputs-');
 
 /** Runs the CLI; `requests` are those the sandbox logged meanwhile. */
-const runSent = (args: string[], options: { input?: string; stdinFile?: string } = {}) => runLogged(sandbox, args, options);
+const runSent = (args: string[], options: { stdin?: string | Buffer } = {}) => runLogged(served.store, args, options);
 
 let files = 0;
 function csvFile(): { path: string; bytes: Buffer } {
@@ -66,15 +58,6 @@ describe('--rejects that is the file being imported', () => {
       expect(readFileSync(path).equals(bytes)).toBe(true);
     });
   }
-
-  it('stdin redirected from the file (- < in.csv, --rejects in.csv): exit 2, nothing sent, the input whole', async () => {
-    const { path, bytes } = csvFile();
-    const r = await runSent(['metafield', 'import', '-', '--rejects', path], { stdinFile: path });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`--rejects ${path} is the file stdin reads from`);
-    expect(r.requests).toEqual([]);
-    expect(readFileSync(path).equals(bytes)).toBe(true);
-  });
 });
 
 describe('bytes that are not UTF-8', () => {
@@ -95,7 +78,7 @@ describe('bytes that are not UTF-8', () => {
     expect(r.stderr).toContain('line 3: the value cell is not valid UTF-8 (save the file as UTF-8)');
     expect(readFileSync(rejects, 'utf8')).toContain('3,products,7200002,ns,c,,caf\uFFFD,the value cell is not valid UTF-8 (save the file as UTF-8)\n');
     expect(r.requests.some((line) => line.includes('/7200002'))).toBe(false);
-    expect((await api(sandbox, 'GET', '/metafields/products/7200001')).json).toMatchObject({ metafields: [{ value: 'ok' }] });
+    expect((await api(served.store, 'GET', '/metafields/products/7200001')).json).toMatchObject({ metafields: [{ value: 'ok' }] });
   });
 
   it('in a product --file: exit 2 naming the byte offset, nothing sent', async () => {
@@ -110,26 +93,10 @@ describe('bytes that are not UTF-8', () => {
   it('in an api --input body on stdin: exit 2, nothing sent', async () => {
     const path = join(dir, 'body.json');
     writeFileSync(path, Buffer.concat([Buffer.from('{"giftCard":{"code":"AB'), Buffer.from([0xc3, 0x28]), Buffer.from('CD1234","initialValue":"5"}}')]));
-    const bad = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { stdinFile: path });
+    const bad = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { stdin: readFileSync(path) });
     expect(bad.code, bad.stderr).toBe(2);
     expect(bad.stderr).toContain('--input stdin is not valid UTF-8: invalid bytes at byte offset 23 (line 1)');
     expect(bad.requests).toEqual([]);
-  });
-
-  it('in a command-line value (Node hands it over as U+FFFD): exit 2 naming the flag, nothing sent', async () => {
-    const before = await mark(sandbox);
-    // Through sh and printf: the bytes reach the CLI as the kernel passes them, not re-encoded by Node.
-    const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" giftcard create --initial-value 5 --note "$(printf 'caf\\351')"`], {
-      env: sandbox.env(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    const after = await mark(sandbox);
-    expect(code, stderr).toBe(2);
-    expect(stderr).toContain('error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.');
-    expect(requestLog(sandbox).slice(before + 1, after)).toEqual([]);
   });
 });
 
@@ -146,7 +113,7 @@ describe('inputs too large or too deep', () => {
 
   it('a 2 MiB JSON body on stdin (api --input -) and as a file: exit 2, nothing sent', async () => {
     const body = JSON.stringify({ giftCard: { code: 'BIGBODY123', initialValue: '5', note: 'x'.repeat(2 * 1024 * 1024) } });
-    const piped = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { input: body });
+    const piped = await runSent(['api', 'POST', 'gift_cards', '--input', '-'], { stdin: body });
     expect(piped.code, piped.stderr).toBe(2);
     expect(piped.stderr).toContain('--input stdin gives more than the limit of 1 MiB (1048576 bytes)');
     expect(piped.requests).toEqual([]);
