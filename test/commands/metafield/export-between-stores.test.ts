@@ -2,7 +2,7 @@
 // import into B, export from B: the same bytes. Values of many types, unicode, line breaks,
 // commas, quotes and ids beyond 2^53; re-imports that change nothing; the JSON-lines form; an
 // export from a store injecting faults that equals the clean one. An export killed with -9
-// midway: test/e2e/metafield-export.test.ts.
+// midway: test/e2e/kill-and-resume.test.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

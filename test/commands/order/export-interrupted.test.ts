@@ -1,7 +1,7 @@
 // order export interrupted (Ctrl-C, the run's abort signal) and resumed, against sandboxes
 // started here in both dialects: exit 130 saying how to go on, no file under the --output
 // name, and --resume completes it to the very bytes of an export never interrupted. A run
-// killed with -9 and resumed is test/e2e/order.test.ts's.
+// killed with -9 and resumed is test/e2e/kill-and-resume.test.ts's.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The order verbs against a sandbox started here, in both dialects: every verb, a token
 // without read_all_orders (older orders hidden, and the export says so), bad input refused
 // before anything is sent, and the export's rows. An export killed midway and resumed is
-// test/e2e/order.test.ts's; one interrupted (Ctrl-C) and resumed is export-interrupted.test.ts.
+// test/e2e/kill-and-resume.test.ts's; one interrupted (Ctrl-C) and resumed is export-interrupted.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

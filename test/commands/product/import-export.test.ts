@@ -3,7 +3,7 @@
 // collections and locations, no products), export from B: the same bytes with --no-ids; a
 // re-run sends no write (the sandbox's request log); --dry-run writes nothing; --rejects;
 // --shard; a store injecting faults. The runs wait in simulated time (the rate limit, the
-// retries). A run killed midway (SIGKILL) is test/e2e/product-bulk.test.ts's.
+// retries). A run killed midway (SIGKILL) is test/e2e/kill-and-resume.test.ts's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

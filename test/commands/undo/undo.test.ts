@@ -3,7 +3,7 @@
 // again); a key someone else changed since is left alone without --force; gift cards are put
 // back or disabled; an undo against another store, or of a run not kept, is refused; a
 // --results that is another output or the input is refused. An undo killed with SIGKILL, and
-// a results file and journal cut by SIGKILL: test/e2e/undo.test.ts.
+// a results file and journal cut by SIGKILL: test/e2e/kill-and-resume.test.ts.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
