@@ -1,7 +1,7 @@
 // webhook trigger sending to webhook listen, both in-process: a topic without a sample is
 // refused naming those it can send, and listen --forward-to hands the app the delivery as
 // trigger wrote it, printing the app's status and passing it back. Listen stopped by SIGTERM
-// or Ctrl-C is test/e2e/webhook.test.ts's.
+// or Ctrl-C is test/e2e/signals.test.ts's.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
