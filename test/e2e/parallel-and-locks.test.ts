@@ -1,16 +1,44 @@
-// What only real processes show of the locks around bulk runs (spawned): two parallel product
-// imports of one file make each product once; undo refuses a run whose import still writes,
-// and goes on once that import was killed (-9); four undos racing a dead undo's lock let one
-// through; a lock of pid 1 in another pid namespace (another container on the same volume) is
-// neither this process nor the host's init: two sandboxes that are each pid 1 never share a
-// data file, and a killed pid-1 undo's lock does not block the undos after it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+// Parallel processes and the locks between them, as real processes only show them: two
+// parallel product imports of one file make each product once; two giftcard imports of one file
+// at once (as two CI jobs started together) both end 0 with each card once, as the file says
+// (the race that once failed rows: a card one run created and disabled, updated by the other,
+// which read it in between, must be planned again from the card as it now is; latency on
+// updates widens the window); undo refuses a run whose import still writes and goes on once
+// that import was killed (-9); four undos racing a dead undo's lock let one through; a lock of
+// pid 1 in another pid namespace (another container on the same volume) is neither this
+// process nor the host's init; ten parallel `auth login`s and `config set`s all land (each
+// change is made under config.json.lock), a lock left by a process that died is taken over, and
+// a config folder or file others may write or read is named on stderr and made private again.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { api, BIN, exitOf, isolatedEnv, run, serve, spawnCli, spawnGathering, until, useServed, type Env } from '../helpers/cli-spawn.js';
-import { scratchDir } from '../helpers/scratch.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  BIN,
+  type Env,
+  exitOf,
+  isolatedEnv,
+  killLeftovers,
+  removeScratch,
+  requireBuild,
+  run,
+  scratch,
+  serve,
+  type ServeHandle,
+  spawnCli,
+  spawnGathering,
+  until,
+  useServed,
+} from '../helpers/cli-spawn.js';
 import { suiteNeeds } from '../helpers/needs.js';
+import { scratchDir } from '../helpers/scratch.js';
+
+beforeAll(requireBuild);
+afterAll(() => {
+  killLeftovers();
+  removeScratch();
+});
 
 const runsDir = (env: Env) => join(env.STORE_CLI_DATA_DIR!, 'runs');
 
@@ -208,5 +236,127 @@ describe.skipIf(!PID_NAMESPACES)(suiteNeeds('locks of pid 1 in pid namespaces of
     } finally {
       await served.stop();
     }
+  });
+});
+
+describe('two giftcard imports of one file, in parallel', () => {
+  const served = useServed(['--json', '--quiet', '--fault', 'PUT /api/202412/gift_cards/* 200+400ms']);
+
+  it('both exit 0 with no failed row; every card exists once, with the balance and status of the file', { timeout: 60_000 }, async () => {
+    const codes = Array.from({ length: 6 }, (_, i) => `PARALLEL${String(i).padStart(8, '0')}`);
+    const file = join(scratch().root, 'cards.csv');
+    writeFileSync(file, `code,initialValue,balance,note,status\n${codes.map((code, i) => `${code},50,${20 + i},row ${i},${i % 2 === 0 ? 'disabled' : 'enabled'}`).join('\n')}\n`);
+    const env = served.sandbox.env();
+    const [a, b] = await Promise.all([run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }), run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 })]);
+    for (const r of [a, b]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ rows: 6, failed: 0 });
+    }
+    // Between them, each card was created once.
+    expect(JSON.parse(a.stdout).created + JSON.parse(b.stdout).created).toBe(6);
+    const { json } = await api(served.sandbox, 'GET', '/gift_cards/search?limit=250');
+    const cards = (json as { giftCards: { lastCharacters: string; balance: string; note: string; disableTime?: string }[] }).giftCards;
+    expect(cards).toHaveLength(6);
+    for (const [i, code] of codes.entries()) {
+      const card = cards.find((c) => c.lastCharacters === code.slice(-4))!;
+      expect(card).toMatchObject({ balance: String(20 + i), note: `row ${i}` });
+      expect(card.disableTime !== undefined && card.disableTime !== null).toBe(i % 2 === 0);
+    }
+  });
+});
+
+const PARALLEL = 10;
+
+function profilesIn(configDir: string): Record<string, { baseUrl?: string; token?: string; defaults?: Record<string, unknown> }> {
+  return (JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as { profiles: Record<string, never> }).profiles;
+}
+
+describe('parallel config writers (spawned)', () => {
+  let sandbox: ServeHandle;
+  beforeAll(async () => {
+    sandbox = await serve(['--json']);
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it(`${PARALLEL} parallel auth login --profile pN: every profile is saved`, { timeout: 120_000 }, async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    const names = Array.from({ length: PARALLEL }, (_, i) => `p${i}`);
+    const runs = await Promise.all(
+      names.map((name) => run(['--profile', name, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: `${sandbox.token}\n`, timeoutMs: 90_000 })),
+    );
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const saved = profilesIn(dirs.configDir);
+    expect(Object.keys(saved).sort()).toEqual(names.sort());
+    for (const name of names) expect(saved[name]).toMatchObject({ baseUrl: sandbox.baseUrl, token: sandbox.token });
+  });
+
+  it(`${PARALLEL} parallel config set (keys of one profile and of others): every setting is kept`, { timeout: 120_000 }, async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    const sets: string[][] = [
+      ['config', 'set', 'page-size', '17'],
+      ['config', 'set', 'output', 'json'],
+      ['config', 'set', 'import-concurrency', '3'],
+      ['config', 'set', 'color', 'never'],
+      ...Array.from({ length: PARALLEL - 4 }, (_, i) => ['--profile', `q${i}`, 'config', 'set', 'page-size', String(20 + i)]),
+    ];
+    const runs = await Promise.all(sets.map((args) => run(args, { env, timeoutMs: 90_000 })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const saved = profilesIn(dirs.configDir);
+    expect(saved.default?.defaults).toEqual({ 'page-size': 17, output: 'json', 'import-concurrency': 3, color: 'never' });
+    for (let i = 0; i < PARALLEL - 4; i++) expect(saved[`q${i}`]?.defaults).toEqual({ 'page-size': 20 + i });
+  });
+
+  it('a lock left by a process that died is taken over at once', async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    mkdirSync(dirs.configDir, { recursive: true, mode: 0o700 });
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    writeFileSync(join(dirs.configDir, 'config.json.lock'), `${dead}\n`);
+    const r = await run(['config', 'set', 'page-size', '9'], { env, timeoutMs: 8000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(profilesIn(dirs.configDir).default?.defaults).toEqual({ 'page-size': 9 });
+  });
+});
+
+describe('a config folder or file others may write or read (spawned)', () => {
+  it('is named on stderr (the folder, the file), made 0700 and 0600, and used; the next run says nothing', async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    mkdirSync(dirs.configDir, { recursive: true });
+    const file = join(dirs.configDir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { default: { baseUrl: 'http://127.0.0.1:9', token: 'sekret-token-1234', defaults: { output: 'json' } } } }));
+    chmodSync(dirs.configDir, 0o777);
+    chmodSync(file, 0o666);
+    const first = await run(['config', 'get', 'output'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout.trim()).toContain('json');
+    expect(first.stderr).toBe(
+      [
+        `warning: the config folder ${dirs.configDir} has mode 0777: others may write in it (and replace the config file, and so where a token is sent); made it 0700.`,
+        `warning: the config file ${file} has mode 0666: others may read or write it (it holds the tokens); made it 0600.`,
+        '',
+      ].join('\n'),
+    );
+    expect(first.stderr).not.toContain('sekret');
+    expect(statSync(dirs.configDir).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = await run(['config', 'get', 'output'], { env });
+    expect(second.stderr).toBe('');
+  });
+
+  it('a command that writes (config set) checks too, before its change', async () => {
+    const dirs = scratch();
+    const env = isolatedEnv({}, dirs);
+    mkdirSync(dirs.configDir, { recursive: true });
+    chmodSync(dirs.configDir, 0o757);
+    const r = await run(['config', 'set', 'page-size', '5'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`warning: the config folder ${dirs.configDir} has mode 0757`);
+    expect(statSync(dirs.configDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dirs.configDir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 });
