@@ -1,3 +1,6 @@
+// The seam between the API modules and the HTTP client: what a module may ask of the layer below
+// (one request, JSON back), so that a layer can sit in between unseen by both (a dry run's, which
+// sends no write; a rehearsal's). ApiTuning: how a client for bulk work differs from a command's.
 import { RuntimeError } from './errors.js';
 import type { JsonResponse, RawAnswer, RawRequestSpec, RequestSpec, RequestView } from './http.js';
 import type { RateGovernor } from './rate-governor.js';

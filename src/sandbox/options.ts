@@ -1,3 +1,6 @@
+// The sandbox's options resolved once, before anything starts: each one checked (a bad one is a
+// SandboxUsageError naming it) and each default filled in, so that a wrong option fails with a
+// sentence instead of a half-started server.
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';

@@ -1,3 +1,7 @@
+// Starting a sandbox: the options resolved, the store opened on its data file, then the server
+// built with its dialect, rate limit, fault rules, controls and webhook dispatcher. close() stops
+// webhook retries at once, lets requests in flight finish a moment, then folds the journal into
+// the data file.
 import type { AddressInfo } from 'node:net';
 import { ALL_SCOPES, Authorizer, type TokenGrant } from './http/auth.js';
 import { createDialect } from './http/dialect.js';

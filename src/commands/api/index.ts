@@ -1,3 +1,5 @@
+// The `api` noun: gh api's counterpart, for any request to the store that no verb makes
+// (request.ts declares and runs it).
 import type { Noun } from '../types.js';
 import request from './request.js';
 

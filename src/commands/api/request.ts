@@ -1,3 +1,7 @@
+// `store-cli api [METHOD] PATH`: any request to the store's API with the profile's credentials,
+// taken as gh api takes it: fields to the query or a JSON body, --paginate over the next-page
+// links, and the answer printed as the store sent it (a failure's body too, on stdout, where a
+// script can parse it; the one-sentence error goes to stderr).
 import type { Method } from '../../core/http.js';
 import { ANY_FIELDS } from '../../core/output-options.js';
 import { boolean, defineVerb, list, optionalArg, text, whole } from '../verb.js';

@@ -1,3 +1,5 @@
+// The `category` noun: the store's product categories, searched for the ids product create and
+// product list take (both also take a category's name and look it up themselves).
 import type { Noun } from '../types.js';
 import search from './search.js';
 

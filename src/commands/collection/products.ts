@@ -1,3 +1,6 @@
+// `collection products`: `product list --collection` under the collection's own noun, so its
+// listing, columns, paging and checks are product list's (listProducts). Given --page-token, the
+// collection is not looked up: the token carries it, and the store takes no filter beside it.
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE } from '../../api/products/codes.js';
 import { PRODUCT_LIST_COLUMNS } from '../product/columns.js';

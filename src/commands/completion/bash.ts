@@ -1,3 +1,5 @@
+// `completion bash`: prints the bash script, rendered from this build's own command tree
+// (print.ts); it needs no bash-completion package.
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({

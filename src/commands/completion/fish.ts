@@ -1,3 +1,5 @@
+// `completion fish`: prints the fish script, for ~/.config/fish/completions, rendered from this
+// build's own command tree (print.ts).
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({

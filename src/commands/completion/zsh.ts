@@ -1,3 +1,5 @@
+// `completion zsh`: prints the zsh script, the `_store-cli` function for a folder on $fpath,
+// rendered from this build's own command tree (print.ts).
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({

@@ -1,3 +1,5 @@
+// `config get KEY`: the value one default takes for the profile in use, and where it comes from:
+// the profile, or the built-in value when the profile sets none.
 import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { choiceArg, defineVerb } from '../verb.js';
 import { SETTING_FIELDS } from './keys.js';

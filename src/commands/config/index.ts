@@ -1,3 +1,5 @@
+// The `config` noun: the defaults each profile keeps in the config file (core/defaults.ts holds
+// the keys, what each accepts and its built-in value); each verb acts on the profile in use.
 import type { Noun } from '../types.js';
 import get from './get.js';
 import list from './list.js';

@@ -1,3 +1,5 @@
+// `config list`: every default of the profile in use, in the order core/defaults.ts declares
+// them, with its value and where it comes from (the profile, or the built-in value).
 import { DEFAULT_KEYS } from '../../core/defaults.js';
 import { defineVerb } from '../verb.js';
 import { SETTING_FIELDS, settingView } from './keys.js';

@@ -1,3 +1,6 @@
+// `config set KEY VALUE`: stores one default in the profile in use once the key's schema
+// (core/defaults-schema.ts) accepted the value: a bad key or value exits 2 and writes nothing.
+// It also puts the list of keys under `config --help`, which only a verb can add.
 import type { Command } from 'commander';
 import { DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { arg, choiceArg, defineVerb } from '../verb.js';

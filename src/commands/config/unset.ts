@@ -1,3 +1,6 @@
+// `config unset KEY`: removes one default from the profile in use, so the built-in value applies
+// again (brand has none: the store's host or its answer to the token decides). A key the profile
+// does not set is no error: it says so and changes nothing.
 import { BUILT_IN, DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults.js';
 import { choiceArg, defineVerb } from '../verb.js';
 

@@ -1,3 +1,7 @@
+// `doctor`: a read-only check of the current profile's store, one line a check (ok, warn or
+// fail) with what was seen and a hint. At most 12 GETs, never a write, each tried once (a fault
+// is what it reports); the plan is told by how the rate-limit bucket refills after a burst of
+// reads. Exit 1 when a check fails.
 import type { Context } from '../../root/context.js';
 import { headerFamily } from '../../core/brand.js';
 import { CliError, ExitCode, NetworkError } from '../../core/errors.js';

@@ -1,3 +1,5 @@
+// The `doctor` noun: the read-only check of the current profile's store (doctor.ts runs the
+// checks, checks.ts words each line).
 import type { Noun } from '../types.js';
 import doctor from './doctor.js';
 

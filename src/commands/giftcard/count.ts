@@ -1,3 +1,5 @@
+// `giftcard count`: how many gift cards the store holds, one GET of gift_cards/count; it takes no
+// filter (search has them).
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
 

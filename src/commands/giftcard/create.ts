@@ -1,3 +1,7 @@
+// `giftcard create`: one card, its code given or generated (16 characters from a CSPRNG) and
+// shown once, as the store never shows it again. A lost answer is resent with the same code,
+// which the store takes only once, so a retry never makes a second card; --customer EMAIL is
+// looked up first.
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { amountInCurrency } from '../../api/gift-cards/amount.js';
 import type { GiftCard, GiftCardCreate } from '../../api/gift-cards/schema.js';

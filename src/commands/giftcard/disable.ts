@@ -1,3 +1,5 @@
+// `giftcard disable`: disables a card for good (the API has no enable and no delete), so it asks
+// first in a terminal and wants --yes without one; a dry run asks nothing.
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb } from '../verb.js';

@@ -1,3 +1,5 @@
+// The `giftcard` noun: its verbs in the order `giftcard --help` lists them. There is no delete:
+// the API takes a card out of use only by disabling it, for good.
 import type { Noun } from '../types.js';
 import count from './count.js';
 import create from './create.js';

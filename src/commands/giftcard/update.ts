@@ -1,3 +1,6 @@
+// `giftcard update`: a card's balance, note or expiry. The card is read first: its currency gives
+// --balance its decimals (JPY none), and without --balance its current balance is sent back, as
+// the API requires a balance in every update.
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import type { Api } from '../../api/index.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';

@@ -1,3 +1,5 @@
+// The `inventory` noun: stock as the store keeps it, a quantity for each variant at each location
+// (the `location` noun manages the locations themselves).
 import type { Noun } from '../types.js';
 import list from './list.js';
 import set from './set.js';

@@ -1,3 +1,5 @@
+// `metafield count DOMAIN BIZ-ID`: how many metafield values one business object holds, in one
+// namespace or all, as the store counts them (one GET).
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';

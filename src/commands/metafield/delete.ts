@@ -1,3 +1,5 @@
+// `metafield delete`: removes one value (namespace and code) from a business object and prints
+// what it held; asks first in a terminal and wants --yes without one; a dry run asks nothing.
 import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, boolean, defineVerb, text } from '../verb.js';

@@ -1,3 +1,5 @@
+// `metafield get`: one value of a business object, shown with its field type and what its
+// definition says of it.
 import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';

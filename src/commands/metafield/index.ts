@@ -1,3 +1,6 @@
+// The `metafield` noun: the typed custom values of business objects (products, variants,
+// customers, orders...), each addressed as DOMAIN BIZ-ID; their definitions are the sub-noun
+// `metafield definition`.
 import type { Noun } from '../types.js';
 import count from './count.js';
 import { definition } from './definition/index.js';

@@ -1,3 +1,5 @@
+// `metafield list`: the values of one business object, all or one namespace's, as the store lists
+// them (every page), with their field types.
 import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
@@ -5,7 +7,7 @@ import { METAFIELD_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   name: 'list',
-  summary: 'List the metafield values of a business object, sorted by namespace and code',
+  summary: 'List the metafield values of a business object, in the order the store gives them',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },

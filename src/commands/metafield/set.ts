@@ -1,3 +1,7 @@
+// `metafield set`: an upsert of one value. The field's definition is read first, its type turning
+// natural input ("1.5 kg", "yes") into the wire form, then the stored value: an equal one sends
+// nothing, else a PUT updates it or a POST creates it (then a PUT, if a 409 says it was made
+// meanwhile). Without a definition the value is stored as text, and a warning says so.
 import { FIELD_TYPES, parseFieldType, type FieldType } from '../../api/metafields/types.js';
 import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import type { MetafieldInput } from '../../api/metafields/schema.js';

@@ -1,3 +1,6 @@
+// `product count`: the count route where the store's family documents one (the service's); on
+// Genstore, which documents none, and for --category, which no count takes, the listing is read
+// to its end in pages of 250 and counted.
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { defineVerb, oneOf, text } from '../verb.js';

@@ -1,3 +1,7 @@
+// `product create`: one product from flags, a JSON file, or the flags laid over the file, its
+// category and collections by name or id. Every check that needs no request passes before the
+// names are looked up, and a create is never sent twice (products have no unique key): after a
+// lost answer the error says what to look for first.
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { UsageError } from '../../core/errors.js';
 import type { Product } from '../../product/index.js';

@@ -1,3 +1,6 @@
+// `product delete`: removes a product with its variants and images, for good, through the delete
+// every deleting verb shares (confirmed-delete.ts): a person is shown its title and asked, a
+// script passes --yes. It prints nothing; --json is the form of a dry run's request.
 import { arg, boolean, defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag, REQUEST_FIELDS } from '../dry-run.js';
 

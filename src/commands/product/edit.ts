@@ -1,3 +1,6 @@
+// `product edit`: reads the product, applies the flags and a partial JSON file (flags after the
+// file), and sends the full product back with its ids, as the spec's PUT sample does. Its
+// --dry-run is its own: the changes field by field, not the request; no change sends nothing.
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';

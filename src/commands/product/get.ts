@@ -1,3 +1,5 @@
+// `product get`: one product. In a terminal a summary, then its variants; piped, its own fields
+// (a FIELD and its value a line), then the variant rows; with --json the whole product.
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { arg, defineVerb } from '../verb.js';
 import { VARIANT_COLUMNS } from './columns.js';

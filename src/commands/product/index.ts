@@ -1,3 +1,5 @@
+// The `product` noun: its verbs in the order `product --help` lists them. What they do is in
+// src/product (names looked up, checks, the edit's merge); the verb files declare and print.
 import type { Noun } from '../types.js';
 import create from './create.js';
 import del from './delete.js';

@@ -1,3 +1,6 @@
+// `product list`, and the listing `collection products` shares (listProducts). The title, status
+// and collection are sent and checked again on each product that comes back, as the store's docs
+// show none of them; --category is filtered by store-cli alone, reading every page.
 import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { UsageError } from '../../core/errors.js';

@@ -1,3 +1,5 @@
+// The `report` noun: work on the --report files of bulk runs after the fact; one verb, `merge`,
+// which adds the shards of one run into one report for a fan-in job.
 import type { Noun } from '../types.js';
 import merge from './merge.js';
 

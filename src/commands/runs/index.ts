@@ -1,3 +1,5 @@
+// The `runs` noun: the listing of the journals writing imports keep for `store-cli undo`
+// (runs.ts).
 import type { Noun } from '../types.js';
 import runs from './runs.js';
 

@@ -1,3 +1,6 @@
+// `runs`: the writing imports whose journals are kept for undo (30 days), newest first, read
+// from the data directory, with their counts and how their last undo ended; a run whose
+// meta.json is damaged is listed with what it still says.
 import type { RunMeta, UndoRecord } from '../../bulk/runs/run-journal.js';
 import { dateOf, listView } from '../../core/view.js';
 import { defineVerb } from '../verb.js';

@@ -1,3 +1,6 @@
+// The `sandbox` noun: the local emulator of the whole service (src/sandbox), run by `serve` or
+// embedded by --sandbox, and the verbs that reset it, export or import its state and read its
+// request log; its fault rules are the sub-noun `sandbox fault`.
 import type { Noun } from '../types.js';
 import exportState from './export.js';
 import { fault } from './fault/index.js';

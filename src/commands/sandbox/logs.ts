@@ -1,3 +1,6 @@
+// `sandbox logs`: a running sandbox's request log (requests answered, webhook deliveries made),
+// filtered by status, method and path, each checked here so that a bad one exits 2 unsent.
+// --follow keeps reading new entries, waits out a sandbox that restarts, and prints JSON a line.
 import { SANDBOX_LOG_FIELDS } from '../../api/sandbox-control/fields.js';
 import type { SandboxLogQuery } from '../../api/sandbox-control/log-schema.js';
 import { UsageError } from '../../core/errors.js';

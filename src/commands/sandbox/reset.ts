@@ -1,3 +1,6 @@
+// `sandbox reset`: puts a sandbox back to its start: a running one to the seed it started from
+// (POST /_sandbox/reset), the embedded one or a --data file by removing its state file. It asks
+// first in a terminal and wants --yes without one, whether or not there is state to clear.
 import type { Context } from '../../root/context.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { boolean, defineVerb, text } from '../verb.js';

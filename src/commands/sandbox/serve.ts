@@ -1,3 +1,7 @@
+// `sandbox serve`: runs the sandbox as a server until Ctrl-C or SIGTERM, its base URL (or, with
+// --json, its token too) on stdout once it listens. Every flag is checked before it starts, a
+// --data file that is the --seed or --definitions file is refused, and a short token or a
+// non-loopback --host is warned about.
 import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isHttpUrl, isLoopbackHost } from '../../core/target.js';
@@ -50,7 +54,7 @@ export default defineVerb({
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the rate-limit header (a store that does not announce its bucket)'),
-    webhook: list('<url>', 'also POST every product event (products/create, update, delete) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
+    webhook: list('<url>', 'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
       orEmpty: true,
     }),
     webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),

@@ -1,3 +1,5 @@
+// The `undo` noun: putting back what a writing import changed, from the journal it kept
+// (undo.ts).
 import type { Noun } from '../types.js';
 import undo from './undo.js';
 

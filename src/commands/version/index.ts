@@ -1,3 +1,5 @@
+// The `version` noun: store-cli's version, and with --json the Node.js version and platform
+// beside it (version.ts).
 import type { Noun } from '../types.js';
 import version from './version.js';
 

@@ -1,3 +1,5 @@
+// `version`: the version as --version prints it (src/version.ts, from package.json); --json adds
+// the Node.js version and the platform, as the context's runtime reports them.
 import { VERSION } from '../../version.js';
 import { defineVerb } from '../verb.js';
 

@@ -1,3 +1,7 @@
+// `webhook listen`: a local receiver for webhook deliveries of either header family, one line
+// each on stdout, signatures checked with --secret (a bad one refused with 401). --forward-to
+// passes each on to the app and answers with its status; --log keeps each, synced before the
+// sender hears 2xx, for `webhook resend`.
 import { EventEmitter, on } from 'node:events';
 import { DEFAULT_TIMEOUT_MS, type Context } from '../../root/context.js';
 import { defineVerb, text, whole } from '../verb.js';

@@ -1,3 +1,6 @@
+// `webhook resend`: sends a delivery `webhook listen --log` kept to a URL again: its body byte
+// for byte, its headers renamed into the family it goes in, re-signed, with a fresh trigger time.
+// The webhook id is kept, as a store's own retry keeps it, so a handler's de-duplication holds.
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/secrets.js';
 import { VERSION } from '../../version.js';

@@ -1,3 +1,7 @@
+// `webhook trigger`: a realistic, signed sample event of a topic, sent to a handler to try it
+// without a store. The samples are the store's documented objects (a discount in the shape of the
+// family it goes to), changed by --file, --product-id and --set and checked by the topic's
+// schema before anything is sent.
 import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { nearest, orList } from '../../core/words.js';

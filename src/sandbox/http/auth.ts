@@ -1,3 +1,6 @@
+// Who may call a route: the tokens the sandbox accepts, each with its scopes (`--token T` holds
+// every scope, `T:a,b` those), 401 for a missing or unknown token and 403 for a scope it lacks.
+// A token never appears in an error: it is a secret.
 import { randomBytes } from 'node:crypto';
 import { ALL_SCOPES, type Scope } from '../resources/index.js';
 import type { ScopeRequirement } from './scopes.js';

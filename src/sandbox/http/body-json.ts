@@ -1,3 +1,6 @@
+// JSON on the sandbox's wire without losing a digit: request bodies parsed with every number kept
+// as its text, answers written by hand so that ids beyond 2^53 go out exact (as strings or bare
+// numbers, --ids-as), and a depth check that runs before the recursive parser could overflow.
 import { isLosslessNumber, parse, type LosslessNumber } from 'lossless-json';
 
 /**

@@ -1,3 +1,6 @@
+// The sandbox's two wire dialects side by side: a field of Dialect for each difference, set in
+// serviceDialect (the docs, and the project's decisions where they are silent) and in realDialect
+// (what a real Genstore store does, spec/real-store-notes.md).
 import type { ScopeRequirement } from './scopes.js';
 import { formatTimestamp } from '../resources/dates.js';
 import type { ErrorAnswer } from './sandbox-errors.js';

@@ -1,3 +1,7 @@
+// Injected faults, decided request by request before routing (so a faulted request changes
+// nothing): the request's own X-Sandbox-Fault header when allowed, then the targeted rules, then
+// --fail-rate, all drawn from one seeded generator so that a run can be repeated; and the error
+// each injected status answers.
 import { FAULT_HEADER, fires, parseFaultAction, FaultRuleError, type FaultDecision, type FaultRules } from './fault-rules.js';
 import { ErrorAnswer, invalidField } from './sandbox-errors.js';
 

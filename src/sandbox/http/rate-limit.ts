@@ -1,3 +1,6 @@
+// The real store's rate limit, emulated: a token bucket per token (its plans by name, or any
+// RPS/BURST), the `used/size` header on every answer, and the 429 a request gets when its bucket
+// is empty. Unknown tokens share one bucket, so made-up tokens cannot grow the map.
 import { ErrorAnswer } from './sandbox-errors.js';
 
 export interface RateLimit {

@@ -1,3 +1,6 @@
+// Path matching for the sandbox's routes (the API's below /api/202412, the controls' below
+// /_sandbox): `:name` segments bind parameters, a literal beats a parameter at the same place, and
+// a path whose routes take other methods answers 405 naming them, not 404.
 import type { Method, Route } from '../resources/resource.js';
 
 /** Every path of the service lives below this root; the version is part of the path. */

@@ -1,3 +1,6 @@
+// The sandbox's HTTP server. Each request meets, in order, the Host check, the rate limit and the
+// injected faults (all before routing, so a refused request changes nothing), then its route or a
+// control endpoint, its body parsed losslessly; every refusal is answered in the dialect's form.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'node:net';

@@ -1,3 +1,6 @@
+// The sandbox's outgoing webhooks: every event a resource emits, posted to each --webhook URL and
+// each subscriber of its topic, signed and retried, in the order and with the give-up rule of the
+// dialect, never holding up the request that caused it.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -6,7 +9,7 @@ import { serializeJson, type IdsAs } from './body-json.js';
 import type { ResourceEvent } from '../resources/resource.js';
 
 /**
- * Product webhooks: each event is POSTed to every URL given at start (the `--webhook`
+ * Webhooks: each event the store emits is POSTed to every URL given at start (the `--webhook`
  * shortcut: all topics) and to every subscription of its topic, once per URL, signed with the shared
  * secret, and retried with exponential backoff and jitter until a 2xx answer or the last
  * attempt. Delivery never holds up the request that caused it. The dialect's policy says

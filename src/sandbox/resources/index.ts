@@ -14,15 +14,15 @@ import { createMetafieldResources, SCOPES as METAFIELD_SCOPES } from './metafiel
 import { definitionSeed } from './metafield-definitions/seed.js';
 import { metafieldSeed } from './metafields/seed.js';
 import { createCatalogResources, SCOPES as PRODUCT_SCOPES } from './products/routes.js';
-import { categorySeed, productSeed } from './products/seed.js';
+import { productSeed } from './products/seed.js';
+import { categoryTable } from './categories/record.js';
 import { collectionSeed } from './collections/seed.js';
-import { SCOPES as SHOP_SCOPES } from './locations/routes.js';
+import { locationTable, SCOPES as SHOP_SCOPES } from './locations/record.js';
 import { SCOPES as INVENTORY_SCOPES } from './inventory/routes.js';
-import { locationSeed } from './locations/seed.js';
 import { createSubscriptionResource, SCOPES as APP_SCOPES } from './webhook-subscriptions/routes.js';
-import { subscriptionSeed } from './webhook-subscriptions/seed.js';
+import { subscriptionTable } from './webhook-subscriptions/record.js';
 import { createCustomerResource, SCOPES as CUSTOMER_SCOPES } from './customers/routes.js';
-import { customerSeed } from './customers/seed.js';
+import { customerTable } from './customers/record.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
 import { discountSeed } from './discounts/seed.js';
@@ -31,10 +31,10 @@ import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
-  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categorySeed, collectionSeed, locationSeed, productSeed] },
+  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categoryTable.seed, collectionSeed, locationTable.seed, productSeed] },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
-  { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionSeed] },
-  { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerSeed] },
+  { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
+  { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
   { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
 ] as const;

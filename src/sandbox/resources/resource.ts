@@ -1,3 +1,6 @@
+// The contract between the sandbox's store and each resource: the routes it answers, its section
+// of the data file, the journal changes it redoes after a crash, its seed section, and what the
+// store lends it (ids, clock, shop, dialect); docs/development.md shows how to add one.
 import type * as z from 'zod';
 import type { ScopeRequirement } from '../http/scopes.js';
 import type { FieldError } from '../http/sandbox-errors.js';

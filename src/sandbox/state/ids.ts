@@ -1,3 +1,6 @@
+// The sandbox's ids: one increasing sequence for every resource, with random gaps as a real
+// store's, starting at 19 digits (above 2^53, so a client that reads ids as doubles breaks
+// visibly), and ID_PATTERN, the one form every id the sandbox checks must take.
 import { randomInt } from 'node:crypto';
 
 /** First generated id: 19 digits, well above 2^53, so clients that parse ids as doubles break visibly. */

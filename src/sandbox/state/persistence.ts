@@ -1,3 +1,6 @@
+// The data file on disk: read as a stream, never as one string, so a state beyond V8's longest
+// string still loads; written atomically (a temp file fsynced, then renamed over it) with mode
+// 0600, as it holds whole gift card codes; removed with its journal and a crash's temp files.
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { mkdir, open, type FileHandle, readdir, readFile, rename, rm, stat } from 'node:fs/promises';

@@ -1,3 +1,6 @@
+// The sandbox's state: every resource's records in memory and the files behind them, the data
+// file and its write-ahead journal. A change is answered only once it is on disk, a crash is
+// recovered at the next start, and a reset or an imported state replaces everything at once.
 import * as z from 'zod';
 import type { Dialect } from '../http/dialect.js';
 import { SandboxDataError } from '../http/sandbox-errors.js';

@@ -1,3 +1,6 @@
+// The `metafield definition` noun, below `metafield`: the definitions that give each (domain,
+// namespace, code) its type and rule, by which values are converted and checked; export and
+// import copy them from one store to another.
 import type { Noun } from '../../types.js';
 import create from './create.js';
 import del from './delete.js';

@@ -1,3 +1,6 @@
+// `sandbox fault add`: one targeted fault rule for a running sandbox (POST /_sandbox/faults),
+// checked with the sandbox's own grammar first, so a bad rule exits 2 and nothing is sent. It is
+// tried after the rules the sandbox has; --sandbox's embedded one is refused, as it keeps none.
 import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import { arg, defineVerb } from '../../verb.js';
 import { FAULT_RULE_HELP } from './rule-check.js';

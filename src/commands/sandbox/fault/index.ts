@@ -1,3 +1,5 @@
+// The `sandbox fault` noun, below `sandbox`: a running sandbox's targeted fault rules, changed
+// while it runs (its --fault flags set them at start).
 import type { Noun } from '../../types.js';
 import add from './add.js';
 import list from './list.js';

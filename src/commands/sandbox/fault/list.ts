@@ -1,3 +1,5 @@
+// `sandbox fault list`: a running sandbox's targeted fault rules, in the order it tries them,
+// each with the id `sandbox fault remove` takes.
 import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import { SANDBOX_FAULT_COLUMNS } from './columns.js';
 import { defineVerb } from '../../verb.js';

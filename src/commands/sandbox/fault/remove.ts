@@ -1,3 +1,6 @@
+// `sandbox fault remove`: one rule of a running sandbox by its id, or every rule with --all,
+// printing those removed. The id goes into the URL path, so `.` and `..` are refused before
+// anything is sent.
 import { SANDBOX_FAULT_FIELDS } from '../../../api/sandbox-control/fields.js';
 import { DOT_SEGMENT_RULE, isDotSegment } from '../../../api/path-segment.js';
 import { UsageError } from '../../../core/errors.js';

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { JsonInteger } from '../../http/body-json.js';
 import { invalidField, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, ID_PATTERN } from '../../state/ids.js';
+import { ID_PATTERN } from '../../state/ids.js';
+import { findByPathId } from '../record-book.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { presentCollection } from '../products/present.js';
 import { collectionRecordSchema, type CollectionRecord, type ProductRecord } from '../products/record.js';
@@ -44,12 +45,7 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
 
   const present = (collection: CollectionRecord) => presentCollection(collection, catalog.productsIn(collection.collectionId), env.idsAs, env.dialect);
 
-  function find(rawId: string | undefined): CollectionRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const collection = id === null ? undefined : catalog.collection(id);
-    if (collection === undefined) throw notFound(`No collection has the id ${String(rawId).slice(0, 40)}.`);
-    return collection;
-  }
+  const find = (rawId: string | undefined): CollectionRecord => findByPathId(rawId, (id) => catalog.collection(id), 'collection');
 
   function matching(query: URLSearchParams): CollectionRecord[] {
     const title = (query.get('title') ?? '').toLowerCase();

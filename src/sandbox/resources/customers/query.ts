@@ -3,63 +3,43 @@
 // (ignoring case), a phone by its digits, a name by part of the first, last or full name.
 import { isJsonNumber, isJsonObject } from '../../http/body-json.js';
 import { invalidField, malformedBody } from '../../http/sandbox-errors.js';
-import { pageUrl, parseLimit, parseSinceId, nextPageCursor } from '../pagination.js';
-import { emailKey, phoneKey, type CustomerRecord } from './record.js';
+import { byId, listPage, type ListFilter, type Page } from '../pagination.js';
+import { contactKey, type CustomerRecord } from './record.js';
 
 export const LIST_PATH = '/api/202412/customers';
 export const SEARCH_PATH = '/api/202412/customers/search';
 
-const LIST_FILTERS = ['sinceId'] as const;
 export const SEARCH_FILTERS = ['email', 'phone', 'name'] as const;
-type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
-type Filters = Partial<Record<SearchFilter | 'sinceId', string>>;
+const notEmpty = (raw: string, field: string): string => {
+  if (raw.trim() === '') throw invalidField(field, 'must not be empty');
+  return raw;
+};
 
-function matches(filters: Filters) {
-  return (customer: CustomerRecord): boolean => {
-    if (filters.email !== undefined && (customer.email === undefined || emailKey(customer.email) !== emailKey(filters.email))) return false;
-    if (filters.phone !== undefined && (customer.phone === undefined || phoneKey(customer.phone) !== phoneKey(filters.phone))) return false;
-    if (filters.name !== undefined) {
-      const wanted = filters.name.trim().toLowerCase();
+const SEARCH: readonly ListFilter<CustomerRecord>[] = [
+  { name: 'email', check: notEmpty, keep: (customer, email) => customer.email !== undefined && contactKey.email(customer.email) === contactKey.email(email) },
+  { name: 'phone', check: notEmpty, keep: (customer, phone) => customer.phone !== undefined && contactKey.phone(customer.phone) === contactKey.phone(phone) },
+  {
+    name: 'name',
+    check: notEmpty,
+    keep(customer, name) {
+      const wanted = name.trim().toLowerCase();
       const names = [customer.firstName, customer.lastName, [customer.firstName, customer.lastName].filter(Boolean).join(' ')];
-      if (!names.some((name) => name !== undefined && name.toLowerCase().includes(wanted))) return false;
-    }
-    return true;
-  };
-}
+      return names.some((candidate) => candidate !== undefined && candidate.toLowerCase().includes(wanted));
+    },
+  },
+];
 
 /**
- * One page of `customers` (ascending by id) and the link to the next. `search`: the search
+ * One page of `customers` (ascending by id) and the links around it. `search`: the search
  * route, which needs one filter at least (a search for nothing is a listing).
  */
-export function customerPage(customers: readonly CustomerRecord[], query: URLSearchParams, tokenAlone: boolean, search: boolean): { page: CustomerRecord[]; links: { next?: string } } {
-  const names: readonly string[] = search ? SEARCH_FILTERS : LIST_FILTERS;
-  const limit = parseLimit(query.get('limit'));
-  const token = query.get('pageToken');
-  let after: string | null = null;
-  let filters: Filters = {};
-  if (token === null) {
-    for (const name of SEARCH_FILTERS) {
-      const value = query.get(name);
-      if (value === null) continue;
-      if (!search) throw invalidField(name, 'is a filter of /customers/search, not of the listing');
-      if (value.trim() === '') throw invalidField(name, 'must not be empty');
-      filters[name] = value;
-    }
-    if (search && Object.keys(filters).length === 0) throw invalidField('query', `needs at least one of ${SEARCH_FILTERS.join(', ')}`);
-    after = parseSinceId(query.get('sinceId'));
-    if (after !== null) filters.sinceId = after;
-  } else {
-    const cursor = nextPageCursor(token, query, names, tokenAlone);
-    filters = { ...cursor.filters };
-    after = cursor.after;
-  }
-  const candidates = customers.filter((customer) => (after === null || BigInt(customer.id) > BigInt(after)) && matches(filters)(customer));
-  const page = candidates.slice(0, limit);
-  const last = page.at(-1);
-  const carried = Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const links = candidates.length > limit && last !== undefined ? { next: pageUrl(search ? SEARCH_PATH : LIST_PATH, limit, { after: last.id, filters: carried }) } : {};
-  return { page, links };
+export function customerPage(customers: readonly CustomerRecord[], query: URLSearchParams, tokenAlone: boolean, search: boolean): Page<CustomerRecord> {
+  const given = SEARCH_FILTERS.filter((name) => query.has(name));
+  if (!search && given.length > 0) throw invalidField(given[0]!, 'is a filter of /customers/search, not of the listing');
+  if (search && given.length === 0 && !query.has('pageToken')) throw invalidField('query', `needs at least one of ${SEARCH_FILTERS.join(', ')}`);
+  const listing = { path: search ? SEARCH_PATH : LIST_PATH, order: byId((customer: CustomerRecord) => customer.id), sinceId: true, filters: search ? SEARCH : [] };
+  return listPage(customers, query, listing, tokenAlone);
 }
 
 /** The parameters a POST search may carry in its body (as its query would, by GET). */

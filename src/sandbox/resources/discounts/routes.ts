@@ -10,14 +10,15 @@
 import * as z from 'zod';
 import type { ScopeRequirement } from '../../http/scopes.js';
 import { JsonInteger } from '../../http/body-json.js';
-import { conflict, invalidField, notFound } from '../../http/sandbox-errors.js';
+import { conflict, invalidField } from '../../http/sandbox-errors.js';
 import { formatTimestamp } from '../dates.js';
-import { canonicalId, compareIds } from '../../state/ids.js';
+import { compareIds } from '../../state/ids.js';
+import { findByPathId, RecordBook } from '../record-book.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { checkWhole, readCodeInput, readDiscountInput, readStatus } from './input.js';
 import { presentCode, presentDiscount } from './present.js';
 import { generateNestedCode } from './nested-shape.js';
-import { codeFilter, enumFilter, listPage } from './query.js';
+import { byId, choiceFilter, countOf, listPage, type Listing } from '../pagination.js';
 import type { FilledDiscount } from './seed.js';
 import { changeSchema, DISCOUNT_METHODS, DISCOUNT_TYPES, discountRecordSchema, KEY, STATUSES, type DiscountCodeRecord, type DiscountRecord } from './record.js';
 
@@ -35,17 +36,16 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
   const shape = env.dialect.discountShape;
   const present = (record: DiscountRecord) => presentDiscount(record, time, shape);
-  /** Ascending by id. */
-  let discounts: DiscountRecord[] = [];
+  let discounts = new RecordBook<DiscountRecord>((record) => record.id, 'discount');
   /** Every code of every discount, lower case, to its discount's id: codes are unique in the store. */
   let owners = new Map<string, string>();
 
   function replaceAll(records: DiscountRecord[]): void {
+    // Checked whole before any is kept: an id twice, then a code twice.
+    const next = new RecordBook<DiscountRecord>((record) => record.id, 'discount');
+    next.replace(records.map((record) => ({ ...record, codes: [...record.codes].sort((a, b) => compareIds(a.id, b.id)) })));
     const nextOwners = new Map<string, string>();
-    const ids = new Set<string>();
     for (const record of records) {
-      if (ids.has(record.id)) throw new Error(`discount id ${record.id} appears twice`);
-      ids.add(record.id);
       for (const code of record.codes) {
         if (nextOwners.has(code.code.toLowerCase())) throw new Error(`discount code ${code.code} appears twice`);
         nextOwners.set(code.code.toLowerCase(), record.id);
@@ -53,23 +53,14 @@ export function createDiscountResource(env: ResourceEnv): Resource {
       }
       env.ids.observe(record.id);
     }
-    discounts = records.map((record) => ({ ...record, codes: [...record.codes].sort((a, b) => compareIds(a.id, b.id)) })).sort((a, b) => compareIds(a.id, b.id));
+    discounts = next;
     owners = nextOwners;
   }
 
-  function find(rawId: string | undefined): DiscountRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const found = id === null ? undefined : discounts.find((record) => record.id === id);
-    if (found === undefined) throw notFound(`No discount has the id ${String(rawId).slice(0, 40)}.`);
-    return found;
-  }
+  const find = (rawId: string | undefined): DiscountRecord => findByPathId(rawId, (id) => discounts.get(id), 'discount');
 
   function put(record: DiscountRecord): void {
-    const index = discounts.findIndex((existing) => existing.id === record.id);
-    if (index === -1) {
-      discounts.push(record);
-      discounts.sort((a, b) => compareIds(a.id, b.id));
-    } else discounts[index] = record;
+    discounts.put(record);
     env.ids.observe(record.id);
   }
 
@@ -89,7 +80,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   /** Genstore's names are unique in the store ("Discount names must be globally unique"), compared ignoring case. */
   function freeTitle(title: string, self?: string): void {
     if (shape !== 'nested') return;
-    const other = discounts.find((record) => record.id !== self && record.title.toLowerCase() === title.toLowerCase());
+    const other = discounts.all().find((record) => record.id !== self && record.title.toLowerCase() === title.toLowerCase());
     if (other !== undefined) throw conflict(`The title is taken: discount ${other.id} has it (discount names are unique in the store).`, [{ field: 'discount.title', message: 'is already used' }]);
   }
 
@@ -165,7 +156,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
 
   function remove(request: RouteRequest): RouteReply {
     const record = find(request.params.id);
-    discounts = discounts.filter((existing) => existing.id !== record.id);
+    discounts.remove(record.id);
     for (const code of record.codes) owners.delete(code.code.toLowerCase());
     env.changed(KEY, { remove: record.id });
     env.emit({ topic: DISCOUNT_TOPICS.delete, key: record.id, payload: { [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) }, at: request.now });
@@ -173,32 +164,39 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   }
 
   // The real store documents no filter of its listing: there a filter sent is ignored.
-  const discountFilters =
-    shape === 'nested'
-      ? []
-      : [
-          enumFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
-          enumFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
-          enumFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
-        ];
+  const listing: Listing<DiscountRecord> = {
+    path: LIST_PATH,
+    order: byId((record) => record.id),
+    sinceId: true,
+    filters:
+      shape === 'nested'
+        ? []
+        : [
+            choiceFilter<DiscountRecord>('status', STATUSES, (record) => record.status),
+            choiceFilter<DiscountRecord>('discountMethod', DISCOUNT_METHODS, (record) => record.discountMethod),
+            choiceFilter<DiscountRecord>('discountType', DISCOUNT_TYPES, (record) => record.discountType),
+          ],
+  };
 
   function list(request: RouteRequest): RouteReply {
-    const { page, links } = listPage(discounts, request.query, LIST_PATH, discountFilters, env.dialect.pageTokenAlone);
+    const { page, links } = listPage(discounts.all(), request.query, listing, env.dialect.pageTokenAlone);
     return { body: { discounts: page.map(present) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const given = discountFilters.flatMap((filter) => {
-      const value = request.query.get(filter.name);
-      return value === null ? [] : [{ filter, value: filter.check(value) }];
-    });
-    const kept = discounts.filter((record) => given.every(({ filter, value }) => filter.keep(record, value)));
-    return { body: { count: new JsonInteger(String(kept.length)) } };
+    return { body: { count: new JsonInteger(String(countOf(discounts.all(), request.query, listing))) } };
   }
 
+  /** A discount's codes, by id; the code filter is exact, ignoring case (as codes are compared). */
   function listCodes(request: RouteRequest): RouteReply {
     const discount = find(request.params.id);
-    const { page, links } = listPage(discount.codes, request.query, `${LIST_PATH}/${discount.id}/codes`, [codeFilter<DiscountCodeRecord>()], env.dialect.pageTokenAlone);
+    const codes: Listing<DiscountCodeRecord> = {
+      path: `${LIST_PATH}/${discount.id}/codes`,
+      order: byId((code) => code.id),
+      sinceId: true,
+      filters: [{ name: 'code', keep: (record, value) => record.code.toLowerCase() === value.toLowerCase() }],
+    };
+    const { page, links } = listPage(discount.codes, request.query, codes, env.dialect.pageTokenAlone);
     return { body: { discountCodes: page.map((code) => presentCode(code, discount.id, time)) }, links };
   }
 
@@ -239,24 +237,23 @@ export function createDiscountResource(env: ResourceEnv): Resource {
       replaceAll(z.array(discountRecordSchema).parse(section ?? []));
     },
     dump() {
-      return discounts;
+      return discounts.all();
     },
     apply(change) {
       const parsed = changeSchema.parse(change);
       if ('put' in parsed) {
-        const existing = discounts.find((record) => record.id === parsed.put.id);
+        const existing = discounts.get(parsed.put.id);
         put({ ...parsed.put, codes: existing?.codes ?? [] });
       } else if ('code' in parsed) {
-        const discount = discounts.find((record) => record.id === parsed.discountId);
+        const discount = discounts.get(parsed.discountId);
         if (discount === undefined) throw new Error(`discount ${parsed.discountId} of a code is unknown`);
         if (discount.codes.some((code) => code.id === parsed.code.id)) return;
         discount.codes.push(parsed.code);
         owners.set(parsed.code.code.toLowerCase(), discount.id);
         env.ids.observe(parsed.code.id);
       } else {
-        const gone = discounts.find((record) => record.id === parsed.remove);
-        for (const code of gone?.codes ?? []) owners.delete(code.code.toLowerCase());
-        discounts = discounts.filter((record) => record.id !== parsed.remove);
+        for (const code of discounts.get(parsed.remove)?.codes ?? []) owners.delete(code.code.toLowerCase());
+        discounts.remove(parsed.remove);
       }
     },
     seed(section: FilledDiscount[]) {
@@ -264,10 +261,10 @@ export function createDiscountResource(env: ResourceEnv): Resource {
       for (const discount of section) env.ids.observe(discount.id);
       replaceAll(section.map((discount) => ({ ...discount, codes: discount.codes.map((code) => ({ ...code, id: code.id ?? env.ids.next() })) })));
     },
-    count: () => discounts.length,
+    count: () => discounts.all().length,
     /** The seed form, fields in the record schema's order (parsing builds them so): a snapshot taken back and taken again is the same text. */
     snapshot() {
-      return z.array(discountRecordSchema).parse(discounts);
+      return z.array(discountRecordSchema).parse(discounts.all());
     },
   };
 }

@@ -3,14 +3,15 @@
 // query.ts, request bodies in input.ts, the seed section and demo cards in seed.ts.
 import * as z from 'zod';
 import { formatTimestamp } from '../dates.js';
-import { conflict, malformedBody, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, compareIds } from '../../state/ids.js';
+import { conflict, malformedBody } from '../../http/sandbox-errors.js';
+import { findByPathId, RecordBook } from '../record-book.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './input.js';
 import { present } from './present.js';
 import type { FilledGiftCard } from './seed.js';
-import { searchPage, startIndex } from './query.js';
+import { listPage } from '../pagination.js';
+import { cardSearch } from './query.js';
 import { ADMIN_USER_ID, DEFAULT_CUSTOMER_ID, giftCardRecordSchema, KEY, lastCharactersOf, type GiftCardRecord } from './record.js';
 
 /** The scopes its routes require, in the order a token's grant lists them. */
@@ -19,33 +20,26 @@ export const SCOPES = ['read_gift_card', 'write_gift_card'] as const;
 export function createGiftCardResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
   const reveal = env.codesInReads === 'shown';
-  /** Ascending by id: ids only grow, so new cards are appended and search walks in order. */
-  let cards: GiftCardRecord[] = [];
-  let byId = new Map<string, GiftCardRecord>();
+  /** Ascending by id, the order search walks in. */
+  let cards = new RecordBook<GiftCardRecord>((card) => card.id, 'gift card');
   let idByCode = new Map<string, string>();
 
   function replaceAll(records: GiftCardRecord[]): void {
-    const nextById = new Map<string, GiftCardRecord>();
+    // Checked whole before any is kept: an id twice, then a code twice.
+    const next = new RecordBook<GiftCardRecord>((card) => card.id, 'gift card');
+    next.replace(records);
     const nextByCode = new Map<string, string>();
     for (const card of records) {
-      if (nextById.has(card.id)) throw new Error(`gift card id ${card.id} appears twice`);
       const key = card.code.toLowerCase();
       if (nextByCode.has(key)) throw new Error(`gift card code ending ${lastCharactersOf(card.code)} appears twice`);
-      nextById.set(card.id, card);
       nextByCode.set(key, card.id);
     }
-    cards = [...records].sort((a, b) => compareIds(a.id, b.id));
-    byId = nextById;
+    cards = next;
     idByCode = nextByCode;
-    for (const card of cards) env.ids.observe(card.id);
+    for (const card of records) env.ids.observe(card.id);
   }
 
-  function find(rawId: string | undefined): GiftCardRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const card = id === null ? undefined : byId.get(id);
-    if (card === undefined) throw notFound(`No gift card has the id ${String(rawId).slice(0, 40)}.`);
-    return card;
-  }
+  const find = (rawId: string | undefined): GiftCardRecord => findByPathId(rawId, (id) => cards.get(id), 'gift card');
 
   function create(request: RouteRequest) {
     const input = parseCreateGiftCard(request.body);
@@ -66,8 +60,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       updateTime: stamp,
       userId: ADMIN_USER_ID,
     };
-    cards.push(card);
-    byId.set(card.id, card);
+    cards.put(card);
     idByCode.set(card.code.toLowerCase(), card.id);
     env.changed(KEY, card);
     return { body: { giftCard: present(card, time, true) }, created: true };
@@ -108,7 +101,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   }
 
   function search(request: RouteRequest): RouteReply {
-    const { page, links } = searchPage(cards, request.query, request.now, env.dialect.pageTokenAlone);
+    const { page, links } = listPage(cards.all(), request.query, cardSearch(request.now), env.dialect.pageTokenAlone);
     return { body: { giftCards: page.map((card) => present(card, time, reveal)) }, links };
   }
 
@@ -119,7 +112,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       method: 'GET',
       path: '/gift_cards/count',
       scope: 'read_gift_card',
-      handle: () => ({ body: { count: new JsonInteger(String(cards.length)) } }),
+      handle: () => ({ body: { count: new JsonInteger(String(cards.all().length)) } }),
     },
     { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id), time, reveal) } }) },
     { method: 'PUT', path: '/gift_cards/:id', scope: 'write_gift_card', handle: update },
@@ -133,7 +126,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       replaceAll(z.array(giftCardRecordSchema).parse(section ?? []));
     },
     dump() {
-      return cards;
+      return cards.all();
     },
     /** A change is the card as it now is: inserted in id order, or replacing the card with its id. */
     apply(change) {
@@ -141,14 +134,9 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       const code = card.code.toLowerCase();
       const owner = idByCode.get(code);
       if (owner !== undefined && owner !== card.id) throw new Error(`gift card code ending ${lastCharactersOf(card.code)} appears twice`);
-      const at = startIndex(cards, card.id);
-      const existing = byId.get(card.id);
-      if (existing === undefined) cards.splice(at, 0, card);
-      else {
-        idByCode.delete(existing.code.toLowerCase());
-        cards[at - 1] = card;
-      }
-      byId.set(card.id, card);
+      const existing = cards.get(card.id);
+      if (existing !== undefined) idByCode.delete(existing.code.toLowerCase());
+      cards.put(card);
       idByCode.set(code, card.id);
       env.ids.observe(card.id);
     },
@@ -164,7 +152,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
     },
     /** The seed form: every stored field in a fixed order, the derived lastCharacters beside the code, no userId (always the admin). */
     snapshot() {
-      return cards.map((card) => ({
+      return cards.all().map((card) => ({
         id: card.id,
         code: card.code,
         lastCharacters: lastCharactersOf(card.code),

@@ -2,18 +2,19 @@
 // /inventory/connect` (a variant stocked at a location) and `PUT /inventory/{variantId}` (its
 // quantity there). It keeps no state of its own: stock is the catalog's, each variant's
 // `inventoryQuantities`, so these routes read and write the products (journaled as product
-// changes) and check locations against the store's book. They are served with the locations
+// changes) and check locations against the store's. They are served with the locations
 // (locations/routes.ts), from the catalog's factory. Decisions where the docs are silent (the
 // item's fields, paging, set rather than adjust): docs/decisions.md "Inventory".
 import type { ScopeRequirement } from '../../http/scopes.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { conflict, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { canonicalId } from '../../state/ids.js';
-import { pageUrl, parseLimit, nextPageCursor } from '../pagination.js';
+import { idFilter, listPage, type Listing } from '../pagination.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { readAvailable, readId } from '../products/input.js';
 import type { ProductRecord, VariantRecord } from '../products/record.js';
-import type { LocationBook } from '../locations/record.js';
+import type { LocationRecord } from '../locations/record.js';
+import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 
 /** The scopes its routes require, in the order a token's grant lists them. */
@@ -21,10 +22,6 @@ export const SCOPES = ['read_inventory', 'write_inventory'] as const;
 
 const READ: ScopeRequirement = ['read_inventory', 'write_inventory'];
 const WRITE: ScopeRequirement = 'write_inventory';
-
-const LIST_PATH = '/api/202412/inventory';
-const FILTERS = ['productId', 'variantId', 'locationId'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
 /** One variant's stock at one location: an item of the listing. */
 interface Item {
@@ -34,9 +31,24 @@ interface Item {
   available: string;
 }
 
-/** Where a page ends: the variant and the location of its last item. */
-const position = (item: { variant: VariantRecord; locationId: string }) => `${item.variant.variantId}.${item.locationId}`;
-const isPosition = (after: string) => /^[1-9][0-9]{0,19}\.[1-9][0-9]{0,19}$/.test(after);
+/** By variant, then location; a page ends at `variantId.locationId`. */
+const LISTING: Listing<Item> = {
+  path: '/api/202412/inventory',
+  order: {
+    positionOf: (item) => `${item.variant.variantId}.${item.locationId}`,
+    isPosition: (after) => /^[1-9][0-9]{0,19}\.[1-9][0-9]{0,19}$/.test(after),
+    isAfter(item, after) {
+      const [variantId, locationId] = after.split('.') as [string, string];
+      const byVariant = BigInt(item.variant.variantId) - BigInt(variantId);
+      return byVariant > 0n || (byVariant === 0n && BigInt(item.locationId) > BigInt(locationId));
+    },
+  },
+  filters: [
+    idFilter('productId', (item, id) => item.product.productId === id),
+    idFilter('variantId', (item, id) => item.variant.variantId === id),
+    idFilter('locationId', (item, id) => item.locationId === id),
+  ],
+};
 
 function compareItems(a: Item, b: Item): number {
   const byVariant = BigInt(a.variant.variantId) - BigInt(b.variant.variantId);
@@ -44,13 +56,7 @@ function compareItems(a: Item, b: Item): number {
   return BigInt(a.locationId) < BigInt(b.locationId) ? -1 : BigInt(a.locationId) > BigInt(b.locationId) ? 1 : 0;
 }
 
-function isAfter(item: Item, after: string): boolean {
-  const [variantId, locationId] = after.split('.') as [string, string];
-  const byVariant = BigInt(item.variant.variantId) - BigInt(variantId);
-  return byVariant > 0n || (byVariant === 0n && BigInt(item.locationId) > BigInt(locationId));
-}
-
-export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Route[] {
+export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: Pick<TableResource<LocationRecord>, 'get'>): Route[] {
   const present = (item: Item): Record<string, unknown> => ({
     productId: new JsonInteger(item.product.productId),
     variantId: new JsonInteger(item.variant.variantId),
@@ -59,54 +65,19 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: L
     available: new JsonInteger(item.available),
   });
 
-  function items(filters: Filters): Item[] {
+  /** Every variant's stock at each of its locations, in the listing's order. */
+  function items(): Item[] {
     const found: Item[] = [];
     for (const product of catalog.allProducts()) {
-      if (filters.productId !== undefined && product.productId !== filters.productId) continue;
       for (const variant of product.variants) {
-        if (filters.variantId !== undefined && variant.variantId !== filters.variantId) continue;
-        for (const stock of variant.inventoryQuantities) {
-          if (filters.locationId === undefined || stock.locationId === filters.locationId) found.push({ product, variant, locationId: stock.locationId, available: stock.available });
-        }
+        for (const stock of variant.inventoryQuantities) found.push({ product, variant, locationId: stock.locationId, available: stock.available });
       }
     }
     return found.sort(compareItems);
   }
 
-  function filtersOf(read: (name: string) => string | null | undefined, where: (name: string) => string): Filters {
-    const filters: Filters = {};
-    for (const name of FILTERS) {
-      const raw = read(name);
-      if (raw === null || raw === undefined || raw === '') continue;
-      const id = canonicalId(raw);
-      if (id === null) throw invalidField(where(name), 'must be a numeric id');
-      filters[name] = id;
-    }
-    return filters;
-  }
-
   function list(request: RouteRequest): RouteReply {
-    const limit = parseLimit(request.query.get('limit'));
-    const token = request.query.get('pageToken');
-    let filters: Filters;
-    let after: string | null = null;
-    if (token === null) {
-      filters = filtersOf(
-        (name) => request.query.get(name),
-        (name) => name,
-      );
-    } else {
-      const cursor = nextPageCursor(token, request.query, FILTERS, env.dialect.pageTokenAlone, isPosition);
-      filters = filtersOf(
-        (name) => cursor.filters[name],
-        () => 'pageToken',
-      );
-      after = cursor.after;
-    }
-    const candidates = after === null ? items(filters) : items(filters).filter((item) => isAfter(item, after));
-    const page = candidates.slice(0, limit);
-    const last = page.at(-1);
-    const links = candidates.length > limit && last !== undefined ? { next: pageUrl(LIST_PATH, limit, { after: position(last), filters: filters as Record<string, string> }) } : {};
+    const { page, links } = listPage(items(), request.query, LISTING, env.dialect.pageTokenAlone);
     return { body: { inventories: page.map(present) }, links };
   }
 
@@ -132,7 +103,7 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: L
     if (locationId === undefined && errors.empty) errors.add('inventory.locationId', 'is required');
     const available = needAvailable || fields.available !== undefined ? readAvailable(errors, fields.available, 'inventory.available') : undefined;
     errors.throwIfAny();
-    if (!locations.has(locationId!)) throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
+    if (locations.get(locationId!) === undefined) throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
     return { ...(variantId === undefined ? {} : { variantId }), locationId: locationId!, ...(available === undefined ? {} : { available }) };
   }
 

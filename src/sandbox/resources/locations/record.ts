@@ -1,83 +1,42 @@
-// A location (a warehouse or shop the store keeps stock at, `/shops/locations`) as the sandbox
-// stores it, and the store's book of them. Stock itself is not here: it lives in the product
-// variants' `inventoryQuantities` (one source of truth), which name locations by id.
-import * as z from 'zod';
-import { formatTimestamp, isTimestamp } from '../dates.js';
-import { characterCount } from '../text.js';
-import { compareIds, ID_PATTERN } from '../../state/ids.js';
+// A location (a warehouse or shop the store keeps stock at, `/shops/locations`, About Shop),
+// described once: its fields, routes and scopes. The record table makes the rest: its section
+// of the data file, the journal and a seed, request bodies, the wire form, the listing (by Link
+// and pageToken). Stock is not here: it lives in the product variants' `inventoryQuantities`
+// (one source of truth), which name locations by id. Decisions where the docs are silent
+// (field names, the default location): docs/decisions.md "Locations".
 import { DEFAULT_LOCATION_ID, MAX_TEXT_LENGTH } from '../products/decisions.js';
+import { createTime, text, updateTime } from '../record-fields.js';
+import { recordTable, type TableRecord } from '../record-table.js';
+import demo from './demo.json' with { type: 'json' };
 
-/** The resource's key: its section in the data file, the journal and a seed. */
-export const KEY = 'locations';
+/** The scopes of the shop's routes (shop info and locations), in the order a token's grant lists them. */
+export const SCOPES = ['read_shops', 'write_shops'] as const;
 
-/** The location a store always has: stock sent without a location is kept there; it cannot be deleted. */
-export const DEFAULT_LOCATION = { locationId: DEFAULT_LOCATION_ID, name: 'Default location' } as const;
+const address = text({ max: MAX_TEXT_LENGTH });
 
-const text = z.string().refine((value) => characterCount(value) <= MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);
-
-export const locationRecordSchema = z.strictObject({
-  locationId: z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros'),
-  name: text.refine((value) => value.trim() !== '', 'must not be blank'),
-  address1: text.optional(),
-  address2: text.optional(),
-  city: text.optional(),
-  province: text.optional(),
-  /** Two-letter country code. */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
-    .optional(),
-  zip: text.optional(),
-  phone: text.optional(),
-  createTime: z.string().refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z'),
-  updateTime: z.string().refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z'),
+export const locationTable = recordTable({
+  key: 'locations',
+  wrap: { one: 'location', many: 'locations' },
+  id: 'locationId',
+  fields: {
+    name: text({ max: MAX_TEXT_LENGTH, required: true, notBlank: true }),
+    address1: address,
+    address2: address,
+    city: address,
+    province: address,
+    country: text({ max: MAX_TEXT_LENGTH, rule: { test: /^[A-Z]{2}$/, message: 'must be a two-letter country code such as US' } }),
+    zip: address,
+    phone: address,
+    createTime: createTime(),
+    updateTime: updateTime(),
+  },
+  // Made at the singular path, as the docs have it.
+  routes: { path: '/shops/locations', create: '/shops/location', list: true, count: true, get: true, update: true, delete: true },
+  // Reads take either scope, as the docs say of the shop's (`ANY of read_shops, write_shops`).
+  scopes: { read: ['read_shops', 'write_shops'], write: 'write_shops' },
+  // Stock sent without a location is kept there; it cannot be deleted (routes.ts).
+  always: [{ locationId: DEFAULT_LOCATION_ID, name: 'Default location' }],
+  demo,
 });
 
-export type LocationRecord = z.infer<typeof locationRecordSchema>;
-
-/** The address fields a request may set, in the order the store writes them. */
-export const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'province', 'country', 'zip', 'phone'] as const;
-
-/** A journaled change: the location as it now is, or the id of one deleted. */
-export const changeSchema = z.union([z.strictObject({ put: locationRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
-
-/** The store's locations, ascending by id; the default one is always there. */
-export class LocationBook {
-  private records = new Map<string, LocationRecord>();
-
-  /** A new store (before any seed or data file) has its default location, made now. */
-  constructor() {
-    this.replace([], formatTimestamp(new Date()));
-  }
-
-  /** Replaces every location; `stamp` dates the default location when the records lack it. */
-  replace(records: readonly LocationRecord[], stamp: string): void {
-    const next = new Map<string, LocationRecord>();
-    for (const record of records) {
-      if (next.has(record.locationId)) throw new Error(`location id ${record.locationId} appears twice`);
-      next.set(record.locationId, record);
-    }
-    if (!next.has(DEFAULT_LOCATION_ID)) next.set(DEFAULT_LOCATION_ID, { ...DEFAULT_LOCATION, createTime: stamp, updateTime: stamp });
-    this.records = next;
-  }
-
-  all(): LocationRecord[] {
-    return [...this.records.values()].sort((a, b) => compareIds(a.locationId, b.locationId));
-  }
-
-  get(id: string): LocationRecord | undefined {
-    return this.records.get(id);
-  }
-
-  has(id: string): boolean {
-    return this.records.has(id);
-  }
-
-  put(record: LocationRecord): void {
-    this.records.set(record.locationId, record);
-  }
-
-  remove(id: string): void {
-    this.records.delete(id);
-  }
-}
+export type LocationRecord = TableRecord<typeof locationTable>;

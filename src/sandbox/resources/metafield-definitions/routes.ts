@@ -5,7 +5,7 @@ import { conflict, invalidField, notFound, SandboxUsageError } from '../../http/
 import { checkBodyDefinition, sameDefinition, storedDefinitionSchema, storedForm, type DefinitionCatalog, type MetafieldDefinition } from './definitions.js';
 import type { MetafieldValueStore } from '../metafields/value-store.js';
 import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafields/rules.js';
-import { decodePageToken, pageUrl, parseLimit } from '../pagination.js';
+import { listPage, type ListOrder } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { domainOf, queryName } from '../metafields/input.js';
 
@@ -28,10 +28,16 @@ const changeSchema = z.union([
   z.strictObject({ remove: z.strictObject({ domain: z.enum(DOMAINS), namespace: z.string().regex(NAME_PATTERN), code: z.string().regex(NAME_PATTERN) }) }),
 ]);
 
-/** A page position: `namespace.code` of the last definition of the page before; '' before the first. */
-const POSITION = /^$|^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/;
-
-const positionOf = (definition: MetafieldDefinition) => `${definition.namespace}.${definition.code}`;
+/** Sorted by namespace then code: a page ends at `namespace.code` of its last definition. */
+const BY_NAME: ListOrder<MetafieldDefinition> = {
+  positionOf: (definition) => `${definition.namespace}.${definition.code}`,
+  isPosition: (position) => /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{1,64}$/.test(position),
+  isAfter(definition, position) {
+    const dot = position.indexOf('.');
+    const namespace = position.slice(0, dot);
+    return definition.namespace > namespace || (definition.namespace === namespace && definition.code > position.slice(dot + 1));
+  },
+};
 
 /** The wire form of spec 2.2, in the order the real store's sample writes it: flags as "true"/"false", rules and options as JSON text. */
 export function presentDefinition(definition: MetafieldDefinition): Record<string, string> {
@@ -146,21 +152,8 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
   /** Sorted by namespace then code, paged like the other listings (limit, pageToken, Link). */
   function list(request: RouteRequest): RouteReply {
     const domain = domainOf(request.params);
-    const limit = parseLimit(request.query.get('limit'));
-    const token = request.query.get('pageToken');
-    const after = token === null ? '' : decodePageToken(token, (position) => POSITION.test(position)).after;
-    const all = catalog.list(domain);
-    const first = after === '' ? 0 : all.findIndex((definition) => comparePosition(definition, after) > 0);
-    const start = first < 0 ? all.length : first;
-    const page = all.slice(start, start + limit);
-    const path = `${API_ROOT}/metafields/definitions/${domain}`;
-    const links: { previous?: string; next?: string } = {};
-    const last = page.at(-1);
-    if (last !== undefined && start + limit < all.length) links.next = pageUrl(path, limit, { after: positionOf(last), filters: {} });
-    if (token !== null) {
-      const previousStart = Math.max(0, start - limit);
-      links.previous = pageUrl(path, limit, { after: previousStart === 0 ? '' : positionOf(all[previousStart - 1] as MetafieldDefinition), filters: {} });
-    }
+    const listing = { path: `${API_ROOT}/metafields/definitions/${domain}`, order: BY_NAME };
+    const { page, links } = listPage(catalog.list(domain), request.query, listing, env.dialect.pageTokenAlone);
     return { body: { metafields: page.map(presentDefinition) }, links };
   }
 
@@ -217,13 +210,4 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
       return changed;
     },
   };
-}
-
-/** Orders a definition against a page position by namespace, then code. */
-function comparePosition(definition: MetafieldDefinition, position: string): number {
-  const dot = position.indexOf('.');
-  const namespace = position.slice(0, dot);
-  const code = position.slice(dot + 1);
-  if (definition.namespace !== namespace) return definition.namespace < namespace ? -1 : 1;
-  return definition.code < code ? -1 : definition.code > code ? 1 : 0;
 }

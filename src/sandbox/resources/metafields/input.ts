@@ -1,3 +1,6 @@
+// The input of the metafield value routes: the object the path names (404 for an unknown domain,
+// 400 for a bad id), namespace and code from the query, and the bodies of a batch create and an
+// update, each value checked against its definition; a batch's answer names every item at fault.
 import { ErrorAnswer, FieldErrors, invalidField, notFound } from '../../http/sandbox-errors.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { isJsonObject } from '../../http/body-json.js';

@@ -1,3 +1,6 @@
+// The metafield values resource: its six routes under /metafields, its data file section, the
+// journal changes it redoes and its seed; made together with the definitions resource, which
+// asks these values before it lets a field's type change.
 import * as z from 'zod';
 import { conflict, notFound, type FieldError } from '../../http/sandbox-errors.js';
 import { compareIds, ID_PATTERN } from '../../state/ids.js';

@@ -1,3 +1,6 @@
+// A metafield value checked against its definition's type, rule and multi flag (a value without
+// a definition as SingleLineText), giving the canonical text the store keeps: a structured value
+// (Weight, Money...) sent as an object or as JSON text is stored the same.
 import { isCalendarDate } from '../dates.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { isJsonNumber, isJsonObject, parseJson, type JsonObject } from '../../http/body-json.js';

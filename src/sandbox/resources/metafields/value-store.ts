@@ -1,3 +1,6 @@
+// The metafield values in memory, shared by the values' routes and the definitions' (which ask
+// anyHolds before a type change). Nothing is checked here: its callers store values already
+// checked, each in its canonical text.
 import type { Domain, FieldType } from './rules.js';
 
 export interface StoredValue {

@@ -5,14 +5,15 @@
 // missing from listings and counts, and not found by id (404), as if it were not there.
 import * as z from 'zod';
 import { formatTimestamp } from '../dates.js';
-import { conflict, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, compareIds } from '../../state/ids.js';
+import { conflict } from '../../http/sandbox-errors.js';
+import { findByPathId, RecordBook } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { withholdProtected } from '../../http/protected-fields.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCancelOrder, parseUpdateOrder } from './input.js';
 import { present } from './present.js';
-import { filtersOf, listPage, matcher } from './query.js';
+import { countOf, listPage } from '../pagination.js';
+import { orderListing } from './query.js';
 import { KEY, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
 import { datedOrder, type FilledOrder } from './seed.js';
 
@@ -32,28 +33,27 @@ export function createOrderResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
   /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
   const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect), PROTECTED_ORDER_FIELDS, request);
-  let orders: OrderRecord[] = [];
-  let byId = new Map<string, OrderRecord>();
+  const orders = new RecordBook<OrderRecord>((order) => order.id, 'order');
+
+  /** An order and its lines hold ids the store's sequence must not give again. */
+  function observe(order: OrderRecord): void {
+    env.ids.observe(order.id);
+    for (const line of order.lineItems) env.ids.observe(line.id);
+  }
 
   function replaceAll(records: OrderRecord[]): void {
-    const next = new Map<string, OrderRecord>();
-    for (const order of records) {
-      if (next.has(order.id)) throw new Error(`order id ${order.id} appears twice`);
-      next.set(order.id, order);
-      env.ids.observe(order.id);
-      for (const line of order.lineItems) env.ids.observe(line.id);
-    }
-    orders = [...records].sort((a, b) => compareIds(a.id, b.id));
-    byId = next;
+    orders.replace(records);
+    records.forEach(observe);
   }
 
   /** The order, if the caller's token may see it: one outside its window is not found. */
   function find(request: RouteRequest): OrderRecord {
-    const raw = request.params.id;
-    const id = raw === undefined ? null : canonicalId(raw);
-    const order = id === null ? undefined : byId.get(id);
-    if (order === undefined || !visible(order, windowStart(request.scopes, request.now))) throw notFound(`No order has the id ${String(raw).slice(0, 40)}.`);
-    return order;
+    const since = windowStart(request.scopes, request.now);
+    const seen = (id: string) => {
+      const order = orders.get(id);
+      return order !== undefined && visible(order, since) ? order : undefined;
+    };
+    return findByPathId(request.params.id, seen, 'order');
   }
 
   function changed(order: OrderRecord, topic: string, request: RouteRequest): void {
@@ -63,15 +63,12 @@ export function createOrderResource(env: ResourceEnv): Resource {
   }
 
   function list(request: RouteRequest): RouteReply {
-    const { page, next } = listPage(orders, request.query, windowStart(request.scopes, request.now), env.dialect.pageTokenAlone);
-    return { body: { orders: page.map((order) => show(order, request)) }, ...(next === undefined ? {} : { links: { next } }) };
+    const { page, links } = listPage(orders.all(), request.query, orderListing(windowStart(request.scopes, request.now)), env.dialect.pageTokenAlone);
+    return { body: { orders: page.map((order) => show(order, request)) }, links };
   }
 
   function count(request: RouteRequest): RouteReply {
-    const matches = matcher(filtersOf(request.query), windowStart(request.scopes, request.now));
-    let n = 0;
-    for (const order of orders) if (matches(order)) n += 1;
-    return { body: { count: new JsonInteger(String(n)) } };
+    return { body: { count: new JsonInteger(String(countOf(orders.all(), request.query, orderListing(windowStart(request.scopes, request.now))))) } };
   }
 
   function update(request: RouteRequest): RouteReply {
@@ -117,17 +114,13 @@ export function createOrderResource(env: ResourceEnv): Resource {
       replaceAll(z.array(orderRecordSchema).parse(section ?? []));
     },
     dump() {
-      return orders;
+      return orders.all();
     },
     /** A change is the order as it now is, replacing the one with its id (orders are not made here, only changed). */
     apply(change) {
       const order = orderRecordSchema.parse(change);
-      const existing = byId.get(order.id);
-      if (existing === undefined) replaceAll([...orders, order]);
-      else {
-        orders[orders.indexOf(existing)] = order;
-        byId.set(order.id, order);
-      }
+      orders.put(order);
+      observe(order);
     },
     seed(section: FilledOrder[]) {
       const now = env.now?.() ?? new Date();
@@ -135,7 +128,7 @@ export function createOrderResource(env: ResourceEnv): Resource {
     },
     /** The seed form, fields in the record schema's order (parsing builds them so): a snapshot taken back and taken again is the same text. */
     snapshot() {
-      return z.array(orderRecordSchema).parse(orders);
+      return z.array(orderRecordSchema).parse(orders.all());
     },
   };
 }

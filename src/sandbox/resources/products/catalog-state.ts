@@ -1,5 +1,7 @@
 import { compareIds } from '../../state/ids.js';
-import type { CategoryRecord, CollectionRecord, ProductRecord } from './record.js';
+import type { CategoryRecord } from '../categories/record.js';
+import type { RecordStore } from '../record-book.js';
+import type { CollectionRecord, ProductRecord } from './record.js';
 import { ROOT_PARENT_ID } from './decisions.js';
 
 /**
@@ -8,7 +10,7 @@ import { ROOT_PARENT_ID } from './decisions.js';
  * an index derived from it, rebuilt on load and kept up to date on every product write.
  */
 export class Catalog {
-  private categories = new Map<string, CategoryRecord>();
+  private categoryMap = new Map<string, CategoryRecord>();
   private collections = new Map<string, CollectionRecord>();
   private products = new Map<string, ProductRecord>();
   private members = new Map<string, Set<string>>();
@@ -22,6 +24,15 @@ export class Catalog {
       ...product.images.map((image) => image.id),
     ];
   }
+
+  /** The category tree as its record table keeps it: read-only through the API, checked as a tree when replaced. */
+  readonly categories: RecordStore<CategoryRecord> = {
+    all: () => this.allCategories(),
+    get: (id) => this.categoryMap.get(id),
+    put: (category) => this.categoryMap.set(category.categoryId, category),
+    remove: (id) => this.categoryMap.delete(id),
+    replace: (records) => this.replaceCategories(records),
+  };
 
   replaceCategories(records: readonly CategoryRecord[]): void {
     const next = new Map<string, CategoryRecord>();
@@ -42,7 +53,7 @@ export class Catalog {
         visited.add(at.categoryId);
       }
     }
-    this.categories = next;
+    this.categoryMap = next;
   }
 
   replaceCollections(records: readonly CollectionRecord[]): void {
@@ -57,14 +68,14 @@ export class Catalog {
 
   /** Loaded products must name existing categories and collections and use each id once. */
   replaceProducts(records: readonly ProductRecord[]): void {
-    const used = new Set<string>([...this.categories.keys(), ...this.collections.keys()]);
+    const used = new Set<string>([...this.categoryMap.keys(), ...this.collections.keys()]);
     const next = new Map<string, ProductRecord>();
     for (const product of records) {
       for (const id of Catalog.idsOf(product)) {
         if (used.has(id)) throw new Error(`id ${id} of product ${product.productId} is used twice`);
         used.add(id);
       }
-      if (product.categoryId !== undefined && !this.categories.has(product.categoryId)) {
+      if (product.categoryId !== undefined && !this.categoryMap.has(product.categoryId)) {
         throw new Error(`product ${product.productId} names a category ${product.categoryId} that does not exist`);
       }
       for (const collectionId of product.collections) {
@@ -81,7 +92,7 @@ export class Catalog {
   }
 
   allCategories(): CategoryRecord[] {
-    return [...this.categories.values()].sort((a, b) => compareIds(a.categoryId, b.categoryId));
+    return [...this.categoryMap.values()].sort((a, b) => compareIds(a.categoryId, b.categoryId));
   }
 
   allCollections(): CollectionRecord[] {
@@ -93,7 +104,7 @@ export class Catalog {
   }
 
   category(id: string): CategoryRecord | undefined {
-    return this.categories.get(id);
+    return this.categoryMap.get(id);
   }
 
   hasCollection(id: string): boolean {

@@ -1,10 +1,11 @@
 import { JsonInteger, serializeJson, type IdsAs } from '../../http/body-json.js';
-import type { CategoryRecord, CollectionRecord, ProductRecord, VariantRecord } from './record.js';
+import type { CategoryRecord } from '../categories/record.js';
+import type { CollectionRecord, ProductRecord, VariantRecord } from './record.js';
 import type { Dialect } from '../../http/dialect.js';
 import { COLLECTION_TYPE_CODES, SALES_CHANNEL_CODE } from './decisions.js';
 
 /**
- * The wire forms of categories, collections and products. Ids and counts are JsonIntegers
+ * The wire forms of collections and products. Ids and counts are JsonIntegers
  * (strings or bare numbers by the sandbox's idsAs); boolean flags and positions are strings,
  * as the spec's samples write them. Ids inside JSON-array text (`collections`, `collects`)
  * follow idsAs too, so a client that parses that text with doubles breaks visibly.
@@ -18,14 +19,6 @@ function idListText(ids: readonly string[], idsAs: IdsAs): string {
     ids.map((id) => new JsonInteger(id)),
     idsAs,
   );
-}
-
-export function presentCategory(category: CategoryRecord): Record<string, unknown> {
-  return {
-    categoryId: new JsonInteger(category.categoryId),
-    categoryName: category.categoryName,
-    parentCategoryId: new JsonInteger(category.parentCategoryId),
-  };
 }
 
 /** `productIds`: the products that list this collection, ascending. Its type is a code, written as the dialect writes it. */

@@ -5,7 +5,7 @@ import { characterCount, isHttpUrl } from '../text.js';
 import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './decisions.js';
 
 /**
- * Categories, collections and products as kept in memory, in the data file and in demo.json.
+ * Collections and products as kept in memory, in the data file and in demo.json.
  * Positions are not stored: the order of an array is the order of its items. A collection's
  * products are not stored either: they follow from the products' own `collections`.
  */
@@ -15,13 +15,6 @@ const text = z.string().refine((value) => characterCount(value) <= MAX_TEXT_LENG
 const name = text.refine((value) => value.trim() !== '', 'must not be blank');
 const amount = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
 const absoluteUrl = z.string().refine(isHttpUrl, 'must be an absolute http or https URL');
-
-export const categoryRecordSchema = z.strictObject({
-  categoryId: id,
-  categoryName: name,
-  /** "0" for a root category. */
-  parentCategoryId: z.union([z.literal('0'), id]),
-});
 
 export const collectionRecordSchema = z.strictObject({
   collectionId: id,
@@ -74,7 +67,6 @@ export const productRecordSchema = z.strictObject({
   marketAssigns: z.array(z.strictObject({ marketId: id, isAssigned: z.boolean() })),
 });
 
-export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export type CollectionRecord = z.infer<typeof collectionRecordSchema>;
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 export type VariantRecord = ProductRecord['variants'][number];

@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { FieldErrors, notFound } from '../../http/sandbox-errors.js';
-import { canonicalId, ID_PATTERN } from '../../state/ids.js';
+import { FieldErrors } from '../../http/sandbox-errors.js';
+import { ID_PATTERN } from '../../state/ids.js';
+import { findByPathId } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { Catalog } from './catalog-state.js';
 import { draftProduct } from './assembly.js';
@@ -9,29 +10,25 @@ import { presentProduct } from './present.js';
 import { productRecordSchema, type ProductRecord } from './record.js';
 import type { Resource, ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { PRODUCT_TOPICS } from '../webhook-subscriptions/topics.js';
-import { createCategoryResource } from './categories.js';
+import { createCategoryResource } from '../categories/routes.js';
 import { createCollectionResource } from '../collections/routes.js';
 import { productListingRoutes } from './listing.js';
 import { createLocationResource } from '../locations/routes.js';
-import { LocationBook } from '../locations/record.js';
+import type { LocationRecord } from '../locations/record.js';
+import type { TableResource } from '../record-table.js';
 
 const KEY = 'products';
 
 /** A journaled change: the product as it now is, or the id of one deleted. */
 const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
-function createProductResource(env: ResourceEnv, catalog: Catalog, locations: LocationBook): Resource {
+function createProductResource(env: ResourceEnv, catalog: Catalog, locations: TableResource<LocationRecord>): Resource {
   function replaceAll(records: ProductRecord[]): void {
     catalog.replaceProducts(records);
     for (const product of records) for (const id of Catalog.idsOf(product)) env.ids.observe(id);
   }
 
-  function find(rawId: string | undefined): ProductRecord {
-    const id = rawId === undefined ? null : canonicalId(rawId);
-    const product = id === null ? undefined : catalog.product(id);
-    if (product === undefined) throw notFound(`No product has the id ${String(rawId).slice(0, 40)}.`);
-    return product;
-  }
+  const find = (rawId: string | undefined): ProductRecord => findByPathId(rawId, (id) => catalog.product(id), 'product');
 
   /** The product as a single-product read answers it; webhooks carry the same object. */
   function fullView(product: ProductRecord): Record<string, unknown> {
@@ -45,7 +42,7 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Lo
     return draftProduct(
       errors,
       input,
-      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.has(id) },
+      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.get(id) !== undefined },
       env.ids,
     );
   }
@@ -116,6 +113,6 @@ export const SCOPES = ['read_products', 'write_products'] as const;
  */
 export function createCatalogResources(env: ResourceEnv): Resource[] {
   const catalog = new Catalog();
-  const locations = new LocationBook();
-  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), createLocationResource(env, catalog, locations), createProductResource(env, catalog, locations)];
+  const locations = createLocationResource(env, catalog);
+  return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), locations, createProductResource(env, catalog, locations)];
 }

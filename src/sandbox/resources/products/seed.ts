@@ -1,20 +1,14 @@
-// The catalog's sections of a seed: the category tree and the products, stored records with
-// their ids fixed, and the demo set's (demo.json). The products' check covers the whole
-// catalog (collections too): every id once, every reference to something the seed holds.
+// The products' section of a seed: stored records with their ids fixed, and the demo set's
+// (demo.json, which holds the demo category tree too: categories/record.ts). The products' check
+// covers the whole catalog (categories and collections too): every id once, every reference to
+// something the seed holds (stock's to the locations).
 import * as z from 'zod';
 import { jsonPath } from '../../http/json-position.js';
 import { seedSection, type SeedReport } from '../resource.js';
 import demo from './demo.json' with { type: 'json' };
-import { ROOT_PARENT_ID } from './decisions.js';
-import { categoryRecordSchema, productRecordSchema, type CategoryRecord, type CollectionRecord, type ProductRecord } from './record.js';
-
-export const categorySeed = seedSection({
-  key: 'categories',
-  /** The category tree; collections and products are stored records, their ids fixed. */
-  schema: z.array(categoryRecordSchema).default([]),
-  fill: (categories): CategoryRecord[] => categories,
-  demo: demo.categories,
-});
+import { DEFAULT_LOCATION_ID, ROOT_PARENT_ID } from './decisions.js';
+import type { CategoryRecord } from '../categories/record.js';
+import { productRecordSchema, type CollectionRecord, type ProductRecord } from './record.js';
 
 export const productSeed = seedSection({
   key: 'products',
@@ -24,7 +18,7 @@ export const productSeed = seedSection({
   demo: demo.products,
 });
 
-function checkCatalog(seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; products: ProductRecord[] }, report: SeedReport): void {
+function checkCatalog(seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; locations: Array<{ locationId: string }>; products: ProductRecord[] }, report: SeedReport): void {
   // Every catalog id once: categories, collections, and each product's own ids.
   const used = new Map<string, string>();
   const claim = (value: string, path: PropertyKey[]) => {
@@ -33,8 +27,11 @@ function checkCatalog(seed: { categories: CategoryRecord[]; collections: Collect
     else used.set(value, jsonPath(path));
   };
   const parents = new Map(seed.categories.map((category) => [category.categoryId, category.parentCategoryId]));
+  const categoryIds = new Set<string>();
   seed.categories.forEach((category, index) => {
-    claim(category.categoryId, ['categories', index, 'categoryId']);
+    // A category id twice is the categories' own check's to report.
+    if (!categoryIds.has(category.categoryId)) claim(category.categoryId, ['categories', index, 'categoryId']);
+    categoryIds.add(category.categoryId);
     if (category.parentCategoryId !== ROOT_PARENT_ID && !parents.has(category.parentCategoryId)) {
       report(['categories', index, 'parentCategoryId'], 'names no category of the seed');
       return;
@@ -50,15 +47,23 @@ function checkCatalog(seed: { categories: CategoryRecord[]; collections: Collect
   });
   const collections = new Set(seed.collections.map((collection) => collection.collectionId));
   seed.collections.forEach((collection, index) => claim(collection.collectionId, ['collections', index, 'collectionId']));
+  // Stock may name the seed's locations, and the default one every store has.
+  const locations = new Set([DEFAULT_LOCATION_ID, ...seed.locations.map((location) => location.locationId)]);
   seed.products.forEach((product, index) =>
-    checkProduct(product, ['products', index], { claim, hasCategory: (value) => parents.has(value), hasCollection: (value) => collections.has(value), report }),
+    checkProduct(product, ['products', index], {
+      claim,
+      hasCategory: (value) => parents.has(value),
+      hasCollection: (value) => collections.has(value),
+      hasLocation: (value) => locations.has(value),
+      report,
+    }),
   );
 }
 
 function checkProduct(
   product: ProductRecord,
   at: PropertyKey[],
-  env: { claim(value: string, path: PropertyKey[]): void; hasCategory(id: string): boolean; hasCollection(id: string): boolean; report: SeedReport },
+  env: { claim(value: string, path: PropertyKey[]): void; hasCategory(id: string): boolean; hasCollection(id: string): boolean; hasLocation(id: string): boolean; report: SeedReport },
 ): void {
   env.claim(product.productId, [...at, 'productId']);
   product.options.forEach((option, o) => {
@@ -71,6 +76,11 @@ function checkProduct(
   product.collections.forEach((collectionId, c) => {
     if (!env.hasCollection(collectionId)) env.report([...at, 'collections', c], 'names no collection of the seed');
   });
+  product.variants.forEach((variant, v) =>
+    variant.inventoryQuantities.forEach((item, i) => {
+      if (!env.hasLocation(item.locationId)) env.report([...at, 'variants', v, 'inventoryQuantities', i, 'locationId'], 'names no location of the seed');
+    }),
+  );
   product.variants.forEach((variant, v) => {
     const fits = variant.optionValueIds.length === product.options.length && product.options.every((option, o) => option.values.some((value) => value.id === variant.optionValueIds[o]));
     if (!fits) env.report([...at, 'variants', v, 'optionValueIds'], "must name one value id of each of the product's options, in their order");
