@@ -3,13 +3,16 @@
 // definition import` load their own, bulk/export-gift-cards.ts, bulk/export-products.ts and
 // bulk/import-definitions.ts): the verb checks its flags,
 // calls the run, says the report's lines on stderr and prints its summary with --json.
-export { importMetafields, type ImportEnv, type ImportReport, type ImportRequest } from './import-metafields.js';
-export { importGiftCards, type GiftCardImportRequest } from './import-gift-cards.js';
-export { importProducts, type ProductImportRequest } from './import-products.js';
-export { parseShard, type Shard } from './shard.js';
-export { exportMetafields, type ExportEnv, type ExportReport, type ExportRequest } from './export-metafields.js';
-export { GIVE_UP_AFTER_MS } from './paced-api.js';
-export { parseRejectLimit } from './run-import.js';
-export { importDiscounts, type DiscountImportRequest } from './import-discounts.js';
-export { rehearseDiscounts, rehearseGiftCards, rehearseMetafields, rehearseProducts, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './rehearsal.js';
-export { importAllOrNothing, type ImportRuns } from './all-or-nothing.js';
+export type { BulkEnv } from './engine/env.js';
+export type { ImportReport } from './engine/import-job.js';
+export { runImport, type ImportKind, type ImportRequest } from './engine/import-kind.js';
+export { metafieldImport, type MetafieldImportRequest } from './kinds/metafields/import.js';
+export { giftCardImport, type GiftCardImportRequest } from './kinds/gift-cards/import.js';
+export { productImport, type ProductImportRequest } from './kinds/products/import.js';
+export { parseShard, type Shard } from './engine/shard.js';
+export { exportMetafields, type ExportReport, type ExportRequest } from './kinds/metafields/export.js';
+export { GIVE_UP_AFTER_MS } from './engine/paced-api.js';
+export { parseRejectLimit } from './engine/run-import.js';
+export { discountImport, type DiscountImportRequest } from './kinds/discounts/import.js';
+export { rehearse, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './engine/rehearsal.js';
+export { importAllOrNothing } from './engine/all-or-nothing.js';

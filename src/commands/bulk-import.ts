@@ -1,16 +1,16 @@
 // What the import verbs (metafield, gift card, product and discount code imports) share:
-// their bulk flags, the concurrency they run at, the environment the import engine gets from
-// the context (the run's journal among it), and how its report is told (summary on stderr,
+// their bulk flags, the concurrency they run at, and how its report is told (summary on stderr,
 // --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
-import type { ImportEnv, ImportReport, ImportRuns, OpenRehearsalStore } from '../bulk/index.js';
+import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
-import type { PlannedOutput } from '../bulk/output-check.js';
+import type { PlannedOutput } from '../bulk/engine/output-check.js';
 import type { RateGovernor } from '../core/rate-governor.js';
+import { bulkEnv } from './bulk-env.js';
 import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter } from './run-reports.js';
 
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
@@ -88,8 +88,8 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
   const facts = { command, kind: 'import' as const, source, dryRun: options.dryRun === true || options.rehearse === true, rejectsPath: options.rejects };
   const reports = runReporter(targets, facts, ctx);
   try {
-    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/output-check.js')]);
-    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/codes-out.js')).codesOutput(options.codesOut);
+    const [bulk, { checkOutputs }] = await Promise.all([import('../bulk/index.js'), import('../bulk/engine/output-check.js')]);
+    const codesOut = options.codesOut === undefined ? undefined : (await import('../bulk/engine/codes-out.js')).codesOutput(options.codesOut);
     const outputs: PlannedOutput[] = [
       ...(options.rejects !== undefined ? [{ field: 'rejects', path: options.rejects, contract: 'lines' } as const] : []),
       ...(options.results !== undefined ? [{ field: 'results', path: options.results, contract: 'lines' } as const] : []),
@@ -139,25 +139,6 @@ function jsonAsked(options: BulkFlags): boolean {
   return (options.json !== undefined && options.json !== false) || options.jq !== undefined;
 }
 
-/** `command`: how the run's journal names what ran (`metafield import`). */
-export function importEnv(ctx: Context, command: string): ImportEnv {
-  // Live in a terminal; plain lines for logs (and beside --verbose's request log).
-  const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
-  return {
-    stdin: ctx.io.stdin,
-    signal: ctx.signal,
-    api: (tuning) => ctx.api(tuning),
-    clock: ctx.clock,
-    progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
-    openJournal: async (file, notUndoable) => {
-      const [{ RunJournal }, target, dataDir] = await Promise.all([import('../bulk/runs/run-journal.js'), ctx.target(), ctx.dataDir()]);
-      // The store by its profile and base URL, never its token.
-      const store = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
-      return RunJournal.open(dataDir, { command, file, store, ...(notUndoable !== undefined ? { notUndoable } : {}) });
-    },
-  };
-}
-
 /** The summary on stderr, as JSON on stdout only with --json (or a json output default), the --report files; then the run's failure, if any. */
 export async function tellReport(report: ImportReport, out: Output, ctx: Context, reports: RunReporter): Promise<void> {
   for (const line of report.lines) ctx.say(line);
@@ -179,16 +160,10 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * store's header family. With --all-or-nothing, the import checked on such a copy first
  * (bulk/all-or-nothing.ts).
  */
-export async function importOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
-  request: Q,
-  ctx: Context,
-  rehearse: boolean,
-  runs: ImportRuns<Q>,
-  reports: RunReporter,
-): Promise<ImportReport> {
+export async function importOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, reports: RunReporter): Promise<ImportReport> {
   // The run's governor, once it has one: a refused run's report counts the reads its checks made.
   let governor: RateGovernor | undefined;
-  const counting = (env: ImportEnv): ImportEnv => ({
+  const counting = (env: BulkEnv): BulkEnv => ({
     ...env,
     api: (tuning) => {
       governor = tuning.governor ?? governor;
@@ -196,23 +171,17 @@ export async function importOrRehearse<Q extends { file: string; dryRun: boolean
     },
   });
   try {
-    return await runOrRehearse(request, ctx, rehearse, runs, reports.facts.command, counting);
+    return await runOrRehearse(request, ctx, rehearse, kind, counting);
   } catch (error) {
     await reports.refusedBy(error, governor?.counts.sent);
     throw error;
   }
 }
 
-async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNothing?: boolean }>(
-  request: Q,
-  ctx: Context,
-  rehearse: boolean,
-  runs: ImportRuns<Q>,
-  command: string,
-  counting: (env: ImportEnv) => ImportEnv,
-): Promise<ImportReport> {
+async function runOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, counting: (env: BulkEnv) => BulkEnv): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
-  if (!rehearse && !allOrNothing) return runs.run(request, counting(importEnv(ctx, command)));
+  const bulk = await import('../bulk/index.js');
+  if (!rehearse && !allOrNothing) return bulk.runImport(kind, request, counting(await bulkEnv(ctx)));
   const open: OpenRehearsalStore = async (copy) => {
     // The family the reads were answered in: the copy speaks it, so the run on it is the real run's.
     const brand = ctx.detectedBrand() ?? (await ctx.brand()).value;
@@ -221,10 +190,8 @@ async function runOrRehearse<Q extends { file: string; dryRun: boolean; allOrNot
     return { api: (tuning) => ctx.apiWith(started.baseUrl, started.token, brand, tuning), stop: started.stop };
   };
   if (allOrNothing) {
-    const { importAllOrNothing } = await import('../bulk/index.js');
-    return importAllOrNothing(request, counting(importEnv(ctx, command)), open, runs);
+    return bulk.importAllOrNothing(kind, request, counting(await bulkEnv(ctx)), open);
   }
   // Nothing is written to the store: no before-image journal, nothing to undo.
-  const { openJournal: _none, ...env } = importEnv(ctx, command);
-  return runs.rehearse(request, counting(env), open);
+  return bulk.rehearse(kind, request, counting(await bulkEnv(ctx)), open);
 }

@@ -2,10 +2,13 @@
 // --rejects where it has one, each --report file) checked together before anything is sent
 // (bulk/output-check.ts) and --output opened through the one writer (bulk/output-sink.ts); its
 // reports however it ends, a refusal included; its own rate governor, whose counts the report
-// gives; and, in a terminal, a progress line of what it has read.
-import type { ExportProgress, ExportUnit } from '../bulk/export-progress.js';
-import type { PlannedOutput, ReadFile } from '../bulk/output-check.js';
-import type { RowSink } from '../bulk/output-sink.js';
+// gives; and, in a terminal, a progress line of what it has read. An export whose rows go to
+// --output as they are read (gift cards, products, discounts) is an ExportKind, run start to
+// end by runExport: the output opened when the kind asks, committed whole or discarded, the
+// reports, the line that tells what was written.
+import type { ExportProgress, ExportUnit } from '../bulk/engine/export-progress.js';
+import type { PlannedOutput, ReadFile } from '../bulk/engine/output-check.js';
+import type { RowSink } from '../bulk/engine/output-sink.js';
 import { UsageError } from '../core/errors.js';
 import type { OutputTarget } from '../core/output-target.js';
 import type { RateGovernor, RequestCounts } from '../core/rate-governor.js';
@@ -57,7 +60,7 @@ export interface ExportRun {
 /** The export's outputs checked (a refusal writes the refused run's reports) and its run set up, before any request. */
 export async function startExport(ctx: Context, spec: ExportSpec): Promise<ExportRun> {
   const targets = reportTargets(spec.report, ctx.env);
-  const [{ checkOutputs }, { outputTarget }] = await Promise.all([import('../bulk/output-check.js'), import('../core/output-target.js')]);
+  const [{ checkOutputs }, { outputTarget }] = await Promise.all([import('../bulk/engine/output-check.js'), import('../core/output-target.js')]);
   const toStdout = spec.output === undefined || (await outputTarget(spec.output)).kind === 'stdout';
   const named = toStdout ? undefined : spec.output;
   const reporter = runReporter(targets, { command: spec.command, kind: 'export', source: named ?? 'stdout', dryRun: false }, ctx);
@@ -78,7 +81,7 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
   const target: OutputTarget = output ? checked.get(output)! : { kind: 'stdout' };
   const [{ RateGovernor: Governor }, { startExportProgress, NO_PROGRESS }, { dataStdout }] = await Promise.all([
     import('../core/rate-governor.js'),
-    import('../bulk/export-progress.js'),
+    import('../bulk/engine/export-progress.js'),
     import('../core/escaping-stream.js'),
   ]);
   const governor = new Governor({ signal: ctx.signal, clock: ctx.clock });
@@ -104,11 +107,11 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
     progress,
     targetOf: (other) => checked.get(other)!,
     async open() {
-      const { openOutput } = await import('../bulk/output-sink.js');
+      const { openOutput } = await import('../bulk/engine/output-sink.js');
       return openOutput(target, outputOptions);
     },
     async writeAll(text) {
-      const { writeOutput } = await import('../bulk/output-sink.js');
+      const { writeOutput } = await import('../bulk/engine/output-sink.js');
       await writeOutput(target, text, outputOptions);
     },
     async done(rows, counted) {
@@ -121,4 +124,38 @@ export async function startExport(ctx: Context, spec: ExportSpec): Promise<Expor
       else await tell(0, true, counted);
     },
   };
+}
+
+/** An export whose rows go to --output as they are read, as runExport runs it; `C`: what it counts. */
+export interface ExportKind<C> {
+  /** Its outputs, reports and progress (startExport's spec). */
+  spec: ExportSpec;
+  /**
+   * Reads the store and writes every row to the sink `open` gives (opened once, when the rows
+   * are ready to go: a check or a refused token before it leaves a FIFO unopened). The store
+   * is read with `run.governor`, what is read counted by `run.progress`. A throw discards the output.
+   */
+  write(run: ExportRun, open: () => Promise<RowSink>): Promise<C>;
+  /** The rows written, for the reports. */
+  rows(counts: C): number;
+  /** What was written, told on stderr in a terminal or when --output names a file: "Exported 3 discounts to FILE." */
+  told(counts: C, named: string | undefined): string;
+}
+
+/** The export of `kind`, start to end: its outputs checked, its rows written, --output committed whole (or discarded), its reports. */
+export async function runExport<C>(ctx: Context, kind: ExportKind<C>): Promise<C> {
+  const run = await startExport(ctx, kind.spec);
+  let sink: RowSink | undefined;
+  let counts: C;
+  try {
+    counts = await kind.write(run, async () => (sink ??= await run.open()));
+    await sink?.commit();
+  } catch (error) {
+    await sink?.discard();
+    await run.failed(error);
+    throw error;
+  }
+  await run.done(kind.rows(counts));
+  if (ctx.io.isStderrTTY || run.named !== undefined) ctx.say(kind.told(counts, run.named));
+  return counts;
 }

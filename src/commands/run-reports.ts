@@ -6,7 +6,7 @@
 import { FieldError, UsageError } from '../core/errors.js';
 import type { Context } from '../root/context.js';
 import type { RunFacts, RunReport } from '../bulk/report/run-report.js';
-import type { PlannedOutput } from '../bulk/output-check.js';
+import type { PlannedOutput } from '../bulk/engine/output-check.js';
 import { list } from './verb.js';
 
 const FILE_FORMATS = ['junit', 'json', 'markdown'] as const;
@@ -69,7 +69,7 @@ export async function writeReports(targets: readonly ReportTarget[], report: Run
   if (targets.length === 0) return;
   const [{ outputTarget }, { writeOutput }, { markdownReport }, { junitReport }] = await Promise.all([
     import('../core/output-target.js'),
-    import('../bulk/output-sink.js'),
+    import('../bulk/engine/output-sink.js'),
     import('../bulk/report/markdown.js'),
     import('../bulk/report/junit.js'),
   ]);
@@ -133,7 +133,7 @@ export function runReporter(targets: readonly ReportTarget[], facts: RunFacts, c
     write: (report) => writeReports(targets, report, ctx),
     async refusedBy(error, requests = 0) {
       if (!(error instanceof UsageError) || targets.length === 0) return;
-      const [{ refusedReport }, { OutputsRefused }] = await Promise.all([import('../bulk/report/run-report.js'), import('../bulk/output-check.js')]);
+      const [{ refusedReport }, { OutputsRefused }] = await Promise.all([import('../bulk/report/run-report.js'), import('../bulk/engine/output-check.js')]);
       const unsafe: ReadonlySet<PlannedOutput> = error instanceof OutputsRefused ? error.unsafe : new Set();
       const skip = new Set<ReportTarget>(reportOutputs(targets).flatMap(({ target, output }) => ([...unsafe].some((u) => u.field === 'report' && u.path === output.path) ? [target] : [])));
       // The reason whole: a pre-flight's refusal lists its problems under its own line.

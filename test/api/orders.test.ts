@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OrdersApi } from '../../src/api/orders/requests.js';
 import { checkOrderCancel, checkOrderId, checkOrderQuery, checkOrderUpdate } from '../../src/api/orders/schema.js';
 import { idOf, lineTotal } from '../../src/api/orders/reading.js';
-import { orderRows, orderRowsText } from '../../src/bulk/order-rows.js';
+import { orderRows, orderRowsText } from '../../src/bulk/kinds/orders/rows.js';
 import { toJson } from '../../src/core/json.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 import { DOCS_ORDER, EVENT_ORDER } from '../helpers/order-sample.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyGroup, itemProblems, type Outcome } from '../../src/bulk/apply.js';
-import type { ObjectGroup } from '../../src/bulk/group.js';
-import type { Row } from '../../src/bulk/row-check.js';
+import { applyGroup, itemProblems, type Outcome } from '../../src/bulk/kinds/metafields/apply.js';
+import type { ObjectGroup } from '../../src/bulk/kinds/metafields/group.js';
+import type { Row } from '../../src/bulk/kinds/metafields/rows.js';
 import { ApiError } from '../../src/core/errors.js';
 import { FakeStore, makeRow } from './fake-store.js';
 

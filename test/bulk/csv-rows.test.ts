@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvRecords, CsvSyntaxError, MAX_RECORD_CHARS } from '../../src/bulk/csv-rows.js';
+import { csvRecords, CsvSyntaxError, MAX_RECORD_CHARS } from '../../src/bulk/engine/csv-rows.js';
 
 async function records(text: string | Buffer) {
   const out: Array<{ line: number; cells: string[] }> = [];

@@ -2,8 +2,8 @@
 // cells in the documented values, dates as times, the --like discount's settings under
 // them), what it is refused for, and when two settings say the same as the store means them.
 import { describe, expect, it } from 'vitest';
-import { checkDiscountRow, discountText, readDiscountHeader, type RowRules } from '../../src/bulk/discount-rows.js';
-import { changeTo, differences, holdsWritten, sameSetting, type DiscountSettings } from '../../src/bulk/discount-settings.js';
+import { checkDiscountRow, discountText, readDiscountHeader, type RowRules } from '../../src/bulk/kinds/discounts/rows.js';
+import { changeTo, differences, holdsWritten, sameSetting, type DiscountSettings } from '../../src/bulk/kinds/discounts/settings.js';
 
 const HEADER = ['code', 'title', 'discountType', 'valueType', 'value', 'discountMethod', 'status', 'startTime', 'endTime', 'usageLimit', 'oncePerCustomer', 'segmentIds'];
 const layout = readDiscountHeader(HEADER, 'rows.csv');

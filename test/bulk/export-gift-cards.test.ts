@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GiftCard } from '../../src/api/gift-cards/schema.js';
-import { exportGiftCards } from '../../src/bulk/export-gift-cards.js';
+import { exportGiftCards } from '../../src/bulk/kinds/gift-cards/export.js';
 
 const card = (id: string, code: string): GiftCard => ({ id, code, lastCharacters: code.slice(-4), initialValue: '5.00', balance: '5.00', currency: 'USD' });
 

@@ -6,11 +6,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/api/products/schema.js';
 import type { WireProduct } from '../../src/api/products/wire.js';
-import { exportProducts } from '../../src/bulk/export-products.js';
-import { ProductCatalog, type CatalogSource, type Named } from '../../src/bulk/product-catalog.js';
-import { productKind, type ProductWriter } from '../../src/bulk/product-kind.js';
-import { productJsonlRecords } from '../../src/bulk/product-jsonl.js';
-import { Import } from '../../src/bulk/run-import.js';
+import { exportProducts } from '../../src/bulk/kinds/products/export.js';
+import { ProductCatalog, type CatalogSource, type Named } from '../../src/bulk/kinds/products/catalog.js';
+import { productKind, type ProductWriter } from '../../src/bulk/kinds/products/kind.js';
+import { productJsonlRecords } from '../../src/bulk/kinds/products/jsonl.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
 
 /** The docs' variant, as printed (strings for every number, ids beyond 2^53 as strings). */
 const DOCS_VARIANT = {

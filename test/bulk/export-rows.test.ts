@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Metafield } from '../../src/api/metafields/schema.js';
-import { compareIds, compareObjects, csvLine, headerText, objectRows, rowsText, type ExportRow } from '../../src/bulk/export-rows.js';
+import { compareIds, csvLine } from '../../src/bulk/engine/export-text.js';
+import { compareObjects, headerText, objectRows, rowsText, type ExportRow } from '../../src/bulk/kinds/metafields/export-rows.js';
 
 const value = (namespace: string, code: string, text: string, fieldType?: string): Metafield => ({ namespace, code, value: text, ...(fieldType ? { fieldType } : {}) });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine, summaryLines, type ExportSummaryJson } from '../../src/bulk/export-metafields.js';
+import { progressLine, summaryLines, type ExportSummaryJson } from '../../src/bulk/kinds/metafields/export.js';
 
 const summary = (s: Partial<ExportSummaryJson>): ExportSummaryJson => ({ objects: 0, rows: 0, failed: 0, unfinished: 0, otherShards: 0, requests: 0, refused: 0, elapsedMs: 1000, ...s });
 const context = { where: 'values.csv', format: 'csv' as const, stop: undefined, shard: undefined, rejectsPath: undefined, failures: [], requests: undefined };

@@ -2,11 +2,11 @@
 // the existing values, 400 naming the bad ones, 413 above a batch size), for unit tests
 // of the apply logic that count every request. It refuses as MetafieldsApi does: with a
 // MetafieldWriteError naming the values by index.
-import type { MetafieldStore } from '../../src/bulk/apply.js';
+import type { MetafieldStore } from '../../src/bulk/kinds/metafields/apply.js';
 import type { Metafield, MetafieldInput } from '../../src/api/metafields/schema.js';
 import { MetafieldWriteError, type Refusal, type ValueProblem } from '../../src/api/metafields/write-error.js';
 import { ApiError } from '../../src/core/errors.js';
-import type { Row } from '../../src/bulk/row-check.js';
+import type { Row } from '../../src/bulk/kinds/metafields/rows.js';
 
 export interface FakeStoreOptions {
   /** Codes whose values must be whole numbers (fieldType Integer). */

@@ -2,9 +2,9 @@
 // a fake store, where codes in reads are masked or shown as the test says.
 import { describe, expect, it } from 'vitest';
 import type { GiftCard, GiftCardCreate, GiftCardUpdate } from '../../src/api/gift-cards/schema.js';
-import { CardIndex, giftCardKind, readIndex, type GiftCardStore } from '../../src/bulk/gift-card-kind.js';
-import { checkGiftCardRow, GIFT_CARD_COLUMNS, type GiftCardRow, type GiftCardText } from '../../src/bulk/gift-card-rows.js';
-import type { Outcome } from '../../src/bulk/row-kind.js';
+import { CardIndex, giftCardKind, readIndex, type GiftCardStore } from '../../src/bulk/kinds/gift-cards/kind.js';
+import { checkGiftCardRow, GIFT_CARD_COLUMNS, type GiftCardRow, type GiftCardText } from '../../src/bulk/kinds/gift-cards/rows.js';
+import type { Outcome } from '../../src/bulk/engine/row-kind.js';
 import { ApiError } from '../../src/core/errors.js';
 
 interface Held {

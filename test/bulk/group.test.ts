@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Grouper, type ObjectGroup } from '../../src/bulk/group.js';
-import type { Row } from '../../src/bulk/row-check.js';
+import { Grouper, type ObjectGroup } from '../../src/bulk/kinds/metafields/group.js';
+import type { Row } from '../../src/bulk/kinds/metafields/rows.js';
 
 let line = 1;
 function row(bizId: string, code: string): Row {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHeader } from '../../src/bulk/header.js';
+import { readHeader } from '../../src/bulk/kinds/metafields/header.js';
 import { UsageError } from '../../src/core/errors.js';
 import { flagMessage } from '../helpers/usage-error.js';
 

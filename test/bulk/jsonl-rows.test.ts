@@ -1,8 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CsvRecord } from '../../src/bulk/csv-rows.js';
-import { jsonlRecords } from '../../src/bulk/jsonl-rows.js';
-import { firstCharacter } from '../../src/bulk/source.js';
+import type { CsvRecord } from '../../src/bulk/engine/csv-rows.js';
+import { jsonlRecords } from '../../src/bulk/kinds/metafields/jsonl.js';
+import { firstCharacter } from '../../src/bulk/engine/source.js';
 
 async function records(input: string | Buffer | Buffer[], domain?: string): Promise<CsvRecord[]> {
   const chunks = Array.isArray(input) ? input : [typeof input === 'string' ? Buffer.from(input) : input];

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { openOutput, streamSink } from '../../src/bulk/output-sink.js';
+import { openOutput, streamSink } from '../../src/bulk/engine/output-sink.js';
 import { processPlace, startTimeOf } from '../../src/core/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 

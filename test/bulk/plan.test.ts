@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, planChanges } from '../../src/bulk/plan.js';
+import { chunk, planChanges } from '../../src/bulk/kinds/metafields/plan.js';
 import { makeRow } from './fake-store.js';
 
 describe('planChanges', () => {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Metafield, MetafieldInput } from '../../src/api/metafields/schema.js';
 import type { Product } from '../../src/api/products/schema.js';
 import type { WireProduct } from '../../src/api/products/wire.js';
-import { ProductCatalog } from '../../src/bulk/product-catalog.js';
-import { productKind, productRejects, type ProductWriter } from '../../src/bulk/product-kind.js';
-import { checkProductRow, handleOf, productText, readProductHeader, type ProductKey } from '../../src/bulk/product-rows.js';
-import { Import } from '../../src/bulk/run-import.js';
+import { ProductCatalog } from '../../src/bulk/kinds/products/catalog.js';
+import { productKind, productRejects, type ProductWriter } from '../../src/bulk/kinds/products/kind.js';
+import { checkProductRow, handleOf, productText, readProductHeader, type ProductKey } from '../../src/bulk/kinds/products/rows.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
 import { ApiError, NetworkError, UnconfirmedCreateError, UsageError } from '../../src/core/errors.js';
 
 const CATEGORIES = [

@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Metafield, MetafieldInput } from '../../src/api/metafields/schema.js';
 import type { Product } from '../../src/api/products/schema.js';
 import type { WireProduct } from '../../src/api/products/wire.js';
-import { ProductCatalog } from '../../src/bulk/product-catalog.js';
-import { productKind, type ProductWriter } from '../../src/bulk/product-kind.js';
-import { Import } from '../../src/bulk/run-import.js';
-import { holdsSent, productStep, restoreBody, sameProduct } from '../../src/bulk/runs/product-undo.js';
+import { ProductCatalog } from '../../src/bulk/kinds/products/catalog.js';
+import { productKind, type ProductWriter } from '../../src/bulk/kinds/products/kind.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
+import { holdsSent, productStep, productTargets, restoreBody, sameProduct, type ProductEntry } from '../../src/bulk/kinds/products/undo.js';
+import { valueTargets } from '../../src/bulk/kinds/metafields/undo.js';
 import { RunJournal, readEntries, writeMeta, type JournalEntry } from '../../src/bulk/runs/run-journal.js';
-import { loadRun, targetsOf } from '../../src/bulk/runs/undo.js';
-import { productWatch } from '../../src/bulk/runs/watches.js';
+import { loadRun } from '../../src/bulk/runs/undo.js';
+import { productWatch } from '../../src/bulk/kinds/products/watch.js';
 import { ApiError, UsageError } from '../../src/core/errors.js';
 import { scratchDir } from '../helpers/scratch.js';
 
@@ -101,12 +102,13 @@ describe('product import journal', () => {
     // Every write went after its before-image was synced.
     expect(writer.seen).toEqual(['PUT 1001 after 1 entries', 'PUT metafield material after 3 entries', 'POST after 4 entries']);
     expect(entries.map((e) => e.kind)).toEqual(['product-update', 'product-updated', 'metafield', 'product-create', 'product-created']);
-    const update = entries[0] as Extract<JournalEntry, { kind: 'product-update' }>;
+    const update = entries[0] as Extract<ProductEntry, { kind: 'product-update' }>;
     expect(update.before).toEqual(tee());
     expect(entries[2]).toEqual({ kind: 'metafield', domain: 'products', bizId: '1001', namespace: 'custom', code: 'material', before: 'Cotton', after: 'Linen' });
     expect(entries[4]).toMatchObject({ kind: 'product-created', identity: 'handle:new-mug', made: true, id: '3001' });
 
-    const { products, values } = targetsOf(entries);
+    const products = productTargets(entries);
+    const values = valueTargets(entries);
     expect(products.updated).toEqual([expect.objectContaining({ id: '1001', before: tee() })]);
     expect(products.created).toEqual([expect.objectContaining({ identity: 'handle:new-mug', id: '3001', unsure: false })]);
     expect(values).toEqual([{ domain: 'products', bizId: '1001', namespace: 'custom', code: 'material', before: 'Cotton', after: 'Linen' }]);
@@ -116,12 +118,12 @@ describe('product import journal', () => {
     const { result, entries } = await imported('handle,option1Name,option1Value,price\nclassic-tee,Size,S,24.00\n', true);
     expect(result.failed).toBe(1);
     expect(entries.map((e) => e.kind)).toEqual(['product-update', 'product-updated']);
-    expect(targetsOf(entries).products.updated).toEqual([]);
+    expect(productTargets(entries).updated).toEqual([]);
   });
 
   it('a create whose answer never came is unsure: undo cannot delete what it cannot name, and says how to find it', async () => {
     const entries: JournalEntry[] = [{ kind: 'product-create', identity: 'handle:new-mug', sent: { title: 'New Mug' } }];
-    const [created] = targetsOf(entries).products.created;
+    const [created] = productTargets(entries).created;
     expect(created).toMatchObject({ unsure: true });
     const step = await productStep(created!, new Set(), fakeProducts(), false);
     expect(step).toMatchObject({ key: 'product handle:new-mug', action: 'cannot' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLine, estimateMs, storeRate } from '../../src/bulk/rehearsal-estimate.js';
+import { estimateLine, estimateMs, storeRate } from '../../src/bulk/engine/rehearsal-estimate.js';
 import { readBucketHeader } from '../../src/core/store-bucket.js';
 
 describe('the rehearsal estimate', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERCENT_SAMPLE, parseRejectLimit, passesLimit } from '../../src/bulk/run-import.js';
+import { PERCENT_SAMPLE, parseRejectLimit, passesLimit } from '../../src/bulk/engine/run-import.js';
 
 describe('--max-rejects', () => {
   it('reads a count or a percentage, and nothing else', () => {

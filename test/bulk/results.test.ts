@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { identityOfPath } from '../../src/core/file-identity.js';
-import { metafieldKind } from '../../src/bulk/metafield-kind.js';
-import { openResultsFile, resultLine } from '../../src/bulk/results.js';
-import { Import } from '../../src/bulk/run-import.js';
+import { metafieldKind } from '../../src/bulk/kinds/metafields/kind.js';
+import { openResultsFile, resultLine } from '../../src/bulk/engine/results.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { FakeStore } from './fake-store.js';
 

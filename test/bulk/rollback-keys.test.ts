@@ -1,8 +1,8 @@
-// The keys a run's journal may have changed (rollback.ts keysWritten): what an all-or-nothing
+// The keys a run's journal may have changed (undo.ts keysWritten): what an all-or-nothing
 // rollback that cannot finish names, and what tells a run that wrote nothing (no journal kept).
 // A discount create whose answer was lost may have landed, so it counts.
 import { describe, expect, it } from 'vitest';
-import { keysWritten } from '../../src/bulk/runs/rollback.js';
+import { keysWritten } from '../../src/bulk/runs/undo.js';
 import type { JournalEntry } from '../../src/bulk/runs/run-journal.js';
 
 describe('keysWritten', () => {

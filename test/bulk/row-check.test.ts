@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readHeader } from '../../src/bulk/header.js';
-import { checkRow, rowText, type Checked } from '../../src/bulk/row-check.js';
+import { readHeader } from '../../src/bulk/kinds/metafields/header.js';
+import { checkRow, rowText, type Checked } from '../../src/bulk/kinds/metafields/rows.js';
 
 const columns = readHeader(['domain', 'bizId', 'namespace', 'code', 'value', 'type'], 'f', undefined);
 const untyped = readHeader(['domain', 'bizId', 'namespace', 'code', 'value'], 'f', undefined);

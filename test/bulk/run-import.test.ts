@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { RejectSink } from '../../src/bulk/rejects.js';
-import { metafieldKind } from '../../src/bulk/metafield-kind.js';
-import { Import } from '../../src/bulk/run-import.js';
+import type { RejectSink } from '../../src/bulk/engine/rejects.js';
+import { metafieldKind } from '../../src/bulk/kinds/metafields/kind.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
 import { NetworkError, RuntimeError, UnreachableError } from '../../src/core/errors.js';
 import { FakeStore } from './fake-store.js';
 

@@ -3,12 +3,14 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { metafieldKind } from '../../src/bulk/metafield-kind.js';
-import { Import } from '../../src/bulk/run-import.js';
+import { metafieldKind } from '../../src/bulk/kinds/metafields/kind.js';
+import { Import } from '../../src/bulk/engine/run-import.js';
 import { RunJournal, newRunId, pruneRuns, readEntries, readMeta, runIds, runTime } from '../../src/bulk/runs/run-journal.js';
-import { lockRun, targetsOf } from '../../src/bulk/runs/undo.js';
+import { lockRun } from '../../src/bulk/runs/undo.js';
+import { valueTargets } from '../../src/bulk/kinds/metafields/undo.js';
+import { cardTargets } from '../../src/bulk/kinds/gift-cards/undo.js';
 import { startTimeOf } from '../../src/core/processes.js';
-import { metafieldWatch } from '../../src/bulk/runs/watches.js';
+import { metafieldWatch } from '../../src/bulk/kinds/metafields/watch.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { FakeStore } from './fake-store.js';
 
@@ -50,7 +52,7 @@ describe('RunJournal', () => {
       }),
     );
     await journal.finish({ rows: 50, created: 50, updated: 0, unchanged: 0, failed: 0 });
-    expect((await readEntries(journal.dir)).map((e) => (e as { bizId: string }).bizId).sort()).toEqual(Array.from({ length: 50 }, (_, i) => String(i)).sort());
+    expect((await readEntries(journal.dir)).map((e) => e.bizId).sort()).toEqual(Array.from({ length: 50 }, (_, i) => String(i)).sort());
   });
 
   it('has each before-image on disk before the write it is for is sent', async () => {
@@ -82,7 +84,7 @@ describe('RunJournal', () => {
     await journal.finish({ rows: 2, created: 1, updated: 1, unchanged: 0, failed: 0 });
     expect(seen.some((t) => t.includes('"code":"old","before":"was","after":"now"'))).toBe(true);
     expect(seen.some((t) => t.includes('"code":"new","before":null,"after":"fresh"'))).toBe(true);
-    const { values } = targetsOf(await readEntries(journal.dir));
+    const values = valueTargets(await readEntries(journal.dir));
     expect(values).toEqual(
       expect.arrayContaining([
         { domain: 'products', bizId: '1', namespace: 'ns', code: 'old', before: 'was', after: 'now' },
@@ -109,9 +111,9 @@ describe('RunJournal', () => {
     expect(result).toMatchObject({ created: 4, updated: 1 });
     const entries = await readEntries(journal.dir);
     expect(entries.some((e) => e.kind === 'metafield-void')).toBe(true);
-    const held = targetsOf(entries).values.find((v) => v.code === 'held');
+    const held = valueTargets(entries).find((v) => v.code === 'held');
     expect(held).toEqual({ domain: 'products', bizId: '1', namespace: 'ns', code: 'held', before: 'was', after: 'now' });
-    expect(targetsOf(entries).values.find((v) => v.code === 'fresh')).toMatchObject({ before: null, after: 'y' });
+    expect(valueTargets(entries).find((v) => v.code === 'fresh')).toMatchObject({ before: null, after: 'y' });
   });
 
   it('a line cut by a crash is left out; a create refused as a whole (409) cancels its before-image; the first before and the last write count', async () => {
@@ -126,12 +128,12 @@ describe('RunJournal', () => {
     writeFileSync(join(dir, 'before.jsonl'), `${lines.join('\n')}\n{"kind":"metafield","dom`);
     const entries = await readEntries(dir);
     expect(entries).toHaveLength(4);
-    expect(targetsOf(entries).values).toEqual([{ ...key, before: 'held', after: 'c' }]);
+    expect(valueTargets(entries)).toEqual([{ ...key, before: 'held', after: 'c' }]);
   });
 
   it('gift cards: a create pairs with what it gave (a taken code made none; no answer, a crash, is unsure); updates keep the first before', () => {
     const fields = (balance: string) => ({ balance, note: '', expireTime: null });
-    const { created, updated } = targetsOf([
+    const { created, updated } = cardTargets([
       { kind: 'giftcard-create', last4: 'AAAA', initialValue: '5' },
       { kind: 'giftcard-created', last4: 'AAAA', made: true, id: '1' },
       { kind: 'giftcard-create', last4: 'BBBB', initialValue: '5' },

@@ -1,7 +1,7 @@
 // The run as a Markdown table, one row per shard and a total: the `markdown` report, and the
 // GitHub job summary (which renders Markdown and HTML, so cells are escaped for both).
 import { escapeControls } from '../../core/io.js';
-import { formatDuration } from '../import-progress.js';
+import { formatDuration } from '../engine/import-progress.js';
 import { totals, type RunReport, type ShardCounts } from './run-report.js';
 
 const n = (value: number | null) => (value === null ? '–' : new Intl.NumberFormat('en-US').format(value));

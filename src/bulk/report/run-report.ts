@@ -1,7 +1,7 @@
 // What a bulk run leaves for CI: its counts and its rejected rows as one JSON document
 // (`--report json=FILE`), from which the other formats are drawn and which `report merge`
 // adds up across the shards of one file. Plain data, no I/O.
-import type { Shard } from '../shard.js';
+import type { Shard } from '../engine/shard.js';
 
 export const REPORT_FORMAT = 'store-cli-run-report';
 export const REPORT_VERSION = 1;

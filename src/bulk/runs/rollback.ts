@@ -1,19 +1,17 @@
 // All or nothing's rollback: the writes of a run that did not apply every row, taken back from
 // its before-image journal at once and without asking, planned as `store-cli undo` plans them
-// (undo.ts: each key read, then restored, deleted, or disabled for a card the run created, as
-// the API deletes no card). A key someone changed since the run wrote it is left alone, as
+// (undo-plan.ts, by the undo of the run's kind: each key read, then restored, deleted, or
+// disabled for a card the run created, as the API deletes no card). A key someone changed since the run wrote it is left alone, as
 // undo leaves it without --force; a key whose write the store refuses or never answers stays
 // as the run wrote it. Every key left is named, for `store-cli undo` to finish the job.
 import { CancelledError } from '../../core/errors.js';
 import { stripPeriod } from '../../core/words.js';
-import { maskedCode } from '../gift-card-kind.js';
-import { valueKey } from '../metafield-kind.js';
-import { openPacedApi, type PacedApiEnv } from '../paced-api.js';
-import { eachAtMost } from '../rehearsal-copy.js';
-import { productKey } from './product-undo.js';
-import { readEntries, type JournalEntry, type RunMeta } from './run-journal.js';
-import { discountKeys } from './discount-undo.js';
-import { planUndo, targetsOf, type UndoPlan } from './undo.js';
+import type { BulkEnv } from '../engine/env.js';
+import { openPacedApi } from '../engine/paced-api.js';
+import { eachAtMost } from '../engine/store-copy.js';
+import type { KindUndo } from './kind-undo.js';
+import { readEntries, type RunMeta } from './run-journal.js';
+import { entryChecks, keysOf, planSteps, type UndoPlan } from './undo-plan.js';
 
 export interface Rollback {
   /** Writes that took a key back. */
@@ -24,15 +22,15 @@ export interface Rollback {
   left: Array<{ key: string; why: string }>;
 }
 
-/** Takes back the writes journaled in `dir`, `concurrency` at a time. */
-export async function rollBack(dir: string, meta: RunMeta, env: PacedApiEnv, concurrency: number): Promise<Rollback> {
-  const entries = await readEntries(dir);
-  const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysWritten(entries).map((key) => ({ key, why })) });
+/** Takes back the writes journaled in `dir` by the undo of the run's kind (`undo`), `concurrency` at a time. */
+export async function rollBack(dir: string, meta: RunMeta, env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>, concurrency: number, undo: readonly KindUndo[]): Promise<Rollback> {
+  const entries = await readEntries(dir, entryChecks(undo));
+  const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysOf(entries, undo).map((key) => ({ key, why })) });
   if (meta.notUndoable !== undefined) return everyKey(meta.notUndoable);
   const paced = await openPacedApi(env, concurrency);
   let plan: UndoPlan;
   try {
-    plan = await planUndo(dir, meta, entries, paced, false);
+    plan = await planSteps(dir, meta, entries, undo, { api: paced.api, force: false });
   } catch (error) {
     return everyKey(error instanceof CancelledError || env.signal.aborted ? 'interrupted before it was read again' : `it could not be read again (${stripPeriod(messageOf(error))})`);
   }
@@ -52,22 +50,9 @@ export async function rollBack(dir: string, meta: RunMeta, env: PacedApiEnv, con
   return outcome;
 }
 
-/** Whether the journal in `dir` holds no write that may have reached the store. */
-export async function wroteNothing(dir: string): Promise<boolean> {
-  return keysWritten(await readEntries(dir)).length === 0;
-}
-
-/** Every key the journal's writes may have changed, named as `store-cli undo` names them. */
-export function keysWritten(entries: readonly JournalEntry[]): string[] {
-  const { values, created, updated, products, discounts } = targetsOf(entries);
-  const card = (last4: string, id: string | undefined) => (id !== undefined ? `${maskedCode(`____${last4}`)} ${id}` : maskedCode(`____${last4}`));
-  return [
-    ...values.map((value) => valueKey(value.domain, value.bizId, value.namespace, value.code)),
-    ...[...products.updated, ...products.created].map(productKey),
-    ...created.map((made) => card(made.last4, made.id)),
-    ...updated.map((changed) => card(changed.last4, changed.id)),
-    ...discountKeys(discounts),
-  ];
+/** Whether the journal in `dir` holds no write that may have reached the store (its entries read by `undo`). */
+export async function wroteNothing(dir: string, undo: readonly KindUndo[]): Promise<boolean> {
+  return keysOf(await readEntries(dir, entryChecks(undo)), undo).length === 0;
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,5 @@
-// One key of an undo's plan: what undo does with it, and the write that does it (undo.ts
-// plans them for metafield values and gift cards, product-undo.ts for products).
+// One key of an undo's plan: what undo does with it, and the write that does it (each kind's
+// undo plans its own keys, kinds/<kind>/undo.ts; undo.ts runs them).
 
 /** What undo does with one key. */
 export type UndoAction =

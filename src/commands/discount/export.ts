@@ -28,23 +28,16 @@ Requests: the listing, 250 a page (on the service also each code discount's code
   rows are held until the last page is read. An --output file is written whole or not at all.
 `,
   async run(options, ctx) {
-    const { startExport } = await import('../export-run.js');
-    const run = await startExport(ctx, { command: 'discount export', report: options.report, output: options.output, unit: { one: 'discount', many: 'discounts' } });
-    let sink;
-    let discounts: number;
-    try {
-      const { exportDiscounts } = await import('../../bulk/export-discounts.js');
-      const api = await ctx.api({ governor: run.governor });
-      sink = await run.open();
-      discounts = await exportDiscounts(api.discounts, sink, { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv', progress: run.progress });
-      await sink.commit();
-    } catch (error) {
-      await sink?.discard();
-      await run.failed(error);
-      throw error;
-    }
-    await run.done(discounts);
-    const { named } = run;
-    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(discounts, 'discount')}${named ? ` to ${named}` : ''}.`);
+    const { runExport } = await import('../export-run.js');
+    await runExport(ctx, {
+      spec: { command: 'discount export', report: options.report, output: options.output, unit: { one: 'discount', many: 'discounts' } },
+      async write(run, open) {
+        const { exportDiscounts } = await import('../../bulk/kinds/discounts/export.js');
+        const api = await ctx.api({ governor: run.governor });
+        return exportDiscounts(api.discounts, await open(), { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv', progress: run.progress });
+      },
+      rows: (discounts) => discounts,
+      told: (discounts, named) => `Exported ${plural(discounts, 'discount')}${named ? ` to ${named}` : ''}.`,
+    });
   },
 });

@@ -1,4 +1,4 @@
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
@@ -64,7 +64,7 @@ ${IMPORT_EXIT_CODES}`,
       ...(options.like !== undefined ? { like: options.like } : {}),
       ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
     };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importDiscounts, rehearse: bulk.rehearseDiscounts }, reports);
+    const report = await importOrRehearse(request, ctx, rehearse, bulk.discountImport, reports);
     await tellReport(report, out, ctx, reports);
   },
 });

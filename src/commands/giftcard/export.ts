@@ -37,38 +37,34 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
 `,
   async run(options, ctx) {
     const reveal = options.revealCodes === true;
-    const { startExport } = await import('../export-run.js');
-    // With --reveal-codes the file holds secrets: private from its first byte.
-    const run = await startExport(ctx, { command: 'giftcard export', report: options.report, output: options.output, private: reveal, unit: { one: 'gift card', many: 'gift cards' } });
-    const { target, named } = run;
-    const file = target.kind === 'file' ? options.output : undefined;
-    let sink;
-    let counts;
-    try {
-      if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
-        throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
-      }
-      const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
-        import('../../api/gift-cards/schema.js'),
-        import('../../bulk/export-gift-cards.js'),
-        import('../../bulk/export-progress.js'),
-      ]);
-      const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
-      const api = await ctx.api({ governor: run.governor });
-      // A file is written whole or not at all: an older export there stays until this one is
-      // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-      sink = await run.open();
-      counts = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), sink, reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
-      // Asked to reveal, revealed nothing: not the file that was asked for.
-      if (reveal && counts.cards > 0 && counts.revealed === 0) throw nothingRevealed(counts.cards, file);
-      await sink.commit();
-    } catch (error) {
-      await sink?.discard();
-      await run.failed(error);
-      throw error;
-    }
-    await run.done(counts.cards);
-    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.cards, 'gift card')}${named ? ` to ${named}` : ''}.`);
+    const { runExport } = await import('../export-run.js');
+    let file: string | undefined;
+    const counts = await runExport(ctx, {
+      // With --reveal-codes the file holds secrets: private from its first byte.
+      spec: { command: 'giftcard export', report: options.report, output: options.output, private: reveal, unit: { one: 'gift card', many: 'gift cards' } },
+      async write(run, open) {
+        const { target } = run;
+        file = target.kind === 'file' ? options.output : undefined;
+        if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
+          throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
+        }
+        const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
+          import('../../api/gift-cards/schema.js'),
+          import('../../bulk/kinds/gift-cards/export.js'),
+          import('../../bulk/engine/export-progress.js'),
+        ]);
+        const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
+        const api = await ctx.api({ governor: run.governor });
+        // A file is written whole or not at all: an older export there stays until this one is
+        // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
+        const written = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), await open(), reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
+        // Asked to reveal, revealed nothing: not the file that was asked for.
+        if (reveal && written.cards > 0 && written.revealed === 0) throw nothingRevealed(written.cards, file);
+        return written;
+      },
+      rows: (written) => written.cards,
+      told: (written, named) => `Exported ${plural(written.cards, 'gift card')}${named ? ` to ${named}` : ''}.`,
+    });
     if (counts.revealed > 0) {
       const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');
       ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);

@@ -1,4 +1,4 @@
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
@@ -32,7 +32,7 @@ ${IMPORT_EXIT_CODES}`,
     // Asked first, so that a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importGiftCards, rehearse: bulk.rehearseGiftCards }, reports);
+    const report = await importOrRehearse(request, ctx, rehearse, bulk.giftCardImport, reports);
     await tellReport(report, out, ctx, reports);
   },
 });

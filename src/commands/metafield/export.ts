@@ -1,5 +1,5 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
-import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { reportFlag } from '../run-reports.js';
@@ -86,9 +86,8 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       if (jsonAsked && outputPath === undefined)
         throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
       const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-      const [bulk, { dataStdout }] = await Promise.all([import('../../bulk/index.js'), import('../../core/escaping-stream.js')]);
+      const [bulk, { bulkEnv }] = await Promise.all([import('../../bulk/index.js'), import('../bulk-env.js')]);
       shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
-      const live = ctx.io.isStderrTTY && !ctx.globals.verbose;
       const source =
         options.objects !== undefined
           ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
@@ -105,15 +104,7 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
           ...(outputPath !== undefined ? { outputPath } : {}),
           ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
         },
-        {
-          stdin: ctx.io.stdin,
-          // At a terminal, the store's text with its control characters escaped; piped, exact.
-          stdout: dataStdout(ctx.io),
-          signal: ctx.signal,
-          api: (tuning) => ctx.api(tuning),
-          clock: ctx.clock,
-          progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
-        },
+        await bulkEnv(ctx),
       );
     } catch (error) {
       await run.failed(error);

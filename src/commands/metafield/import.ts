@@ -1,5 +1,5 @@
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
@@ -37,7 +37,7 @@ ${IMPORT_EXIT_CODES}`,
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
     const out = await ctx.output();
     const request = { file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings };
-    const report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importMetafields, rehearse: bulk.rehearseMetafields }, reports);
+    const report = await importOrRehearse(request, ctx, rehearse, bulk.metafieldImport, reports);
     await tellReport(report, out, ctx, reports);
   },
 });

@@ -1,5 +1,5 @@
 import type { RateGovernor } from '../../core/rate-governor.js';
-import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
@@ -72,7 +72,8 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
             : `--resume goes on with the partial file of an --output file, and ${run.named} is no regular file (it is written in place): run it without --resume.`,
         );
       }
-      const [{ exportOrders }, { dataStdout }] = await Promise.all([import('../../bulk/export-orders.js'), import('../../core/escaping-stream.js')]);
+      const [{ exportOrders }, { bulkEnv }] = await Promise.all([import('../../bulk/kinds/orders/export.js'), import('../bulk-env.js')]);
+      const env = await bulkEnv(ctx);
       const sink = outputPath === undefined ? await run.open() : undefined;
       report = await exportOrders(
         {
@@ -83,21 +84,17 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
           resume: options.resume === true,
         },
         {
-          // At a terminal, the store's text with its control characters escaped; piped, exact.
-          stdout: dataStdout(ctx.io),
-          signal: ctx.signal,
+          ...env,
           api: (tuning) => {
             governor = tuning.governor ?? governor;
-            return ctx.api(tuning);
+            return env.api(tuning);
           },
-          now: ctx.now(),
-          clock: ctx.clock,
           warn: (message) => {
             run.progress.clear();
-            ctx.warn(message);
+            env.warn(message);
           },
-          progress: run.progress,
         },
+        run.progress,
       );
     } catch (error) {
       await run.failed(error, governor?.counts);

@@ -15,7 +15,7 @@ import type { Api } from '../../api/index.js';
 import { MAX_ORDER_PAGE_SIZE } from '../../api/orders/fields.js';
 import { idOf } from '../../api/orders/reading.js';
 import type { Order, OrderListQuery } from '../../api/orders/schema.js';
-import { compareIds } from '../../bulk/export-rows.js';
+import { compareIds } from '../../bulk/engine/export-text.js';
 import { RuntimeError } from '../../core/errors.js';
 import type { PageBound } from '../../core/paginate.js';
 

@@ -38,36 +38,30 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
   written in place, never replaced; - is stdout.
 `,
   async run(options, ctx) {
-    const { startExport } = await import('../export-run.js');
-    const run = await startExport(ctx, { command: 'product export', report: options.report, output: options.output, unit: { one: 'product', many: 'products' } });
-    let sink;
-    let counts;
-    try {
-      const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-      const [{ exportProducts }, { catalogSource }, { countedPages }] = await Promise.all([
-        import('../../bulk/export-products.js'),
-        import('../../bulk/import-products.js'),
-        import('../../bulk/export-progress.js'),
-      ]);
-      const api = await ctx.api({ governor: run.governor });
-      // A file is written whole or not at all: an older export there stays until this one is complete.
-      sink = await run.open();
-      const source = catalogSource(api);
-      counts = await exportProducts({ ...source, products: () => countedPages(source.products(), run.progress) }, sink, {
-        ids: options.ids,
-        format: options.jsonl ? 'jsonl' : 'csv',
-        concurrency,
-        ...(options.metafields ? { metafields: (productId: string) => api.metafields.list('products', productId) } : {}),
-      });
-      await sink.commit();
-    } catch (error) {
-      await sink?.discard();
-      await run.failed(error);
-      throw error;
-    }
-    // A row a variant.
-    await run.done(counts.variants);
-    const { named } = run;
-    if (ctx.io.isStderrTTY || named !== undefined) ctx.say(`Exported ${plural(counts.products, 'product')} (${plural(counts.variants, 'variant')})${named ? ` to ${named}` : ''}.`);
+    const { runExport } = await import('../export-run.js');
+    await runExport(ctx, {
+      spec: { command: 'product export', report: options.report, output: options.output, unit: { one: 'product', many: 'products' } },
+      async write(run, open) {
+        const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+        const [{ exportProducts }, { catalogSource }, { countedPages }] = await Promise.all([
+          import('../../bulk/kinds/products/export.js'),
+          import('../../bulk/kinds/products/import.js'),
+          import('../../bulk/engine/export-progress.js'),
+        ]);
+        const api = await ctx.api({ governor: run.governor });
+        // A file is written whole or not at all: an older export there stays until this one is complete.
+        const sink = await open();
+        const source = catalogSource(api);
+        return exportProducts({ ...source, products: () => countedPages(source.products(), run.progress) }, sink, {
+          ids: options.ids,
+          format: options.jsonl ? 'jsonl' : 'csv',
+          concurrency,
+          ...(options.metafields ? { metafields: (productId: string) => api.metafields.list('products', productId) } : {}),
+        });
+      },
+      // A row a variant.
+      rows: (counts) => counts.variants,
+      told: (counts, named) => `Exported ${plural(counts.products, 'product')} (${plural(counts.variants, 'variant')})${named ? ` to ${named}` : ''}.`,
+    });
   },
 });

@@ -1,5 +1,5 @@
-import { PRODUCT_KEYS } from '../../bulk/product-keys.js';
-import { SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { PRODUCT_KEYS } from '../../bulk/kinds/products/keys.js';
+import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
 import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
@@ -70,7 +70,7 @@ ${IMPORT_EXIT_CODES}`,
     const release = settings.dryRun || rehearse ? () => undefined : await lockThisImport(ctx, options.file, options.shard);
     let report;
     try {
-      report = await importOrRehearse(request, ctx, rehearse, { run: bulk.importProducts, rehearse: bulk.rehearseProducts }, reports);
+      report = await importOrRehearse(request, ctx, rehearse, bulk.productImport, reports);
     } finally {
       release();
     }

@@ -42,7 +42,7 @@ Exit codes: 0 every shard's report is there and ran to its end (rejected rows or
       import('../../bulk/report/merge.js'),
       import('../../bulk/report/markdown.js'),
       import('../run-reports.js'),
-      import('../../bulk/output-check.js'),
+      import('../../bulk/engine/output-check.js'),
       import('../../core/errors.js'),
     ]);
     const targets = reportTargets(options.report, ctx.env);

@@ -43,10 +43,11 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
 `,
   async run(options, ctx) {
     const out = await ctx.output();
-    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }] = await Promise.all([
+    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }, { bulkEnv }] = await Promise.all([
       import('../../bulk/runs/undo.js'),
-      import('../../bulk/paced-api.js'),
+      import('../../bulk/engine/paced-api.js'),
       import('../../core/prompts.js'),
+      import('../bulk-env.js'),
     ]);
     const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
     if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
@@ -55,7 +56,7 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     const release = options.dryRun ? async () => undefined : await lockRun(dir);
     try {
       const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
-      const paced = await openPacedApi({ signal: ctx.signal, api: (tuning) => ctx.api(tuning), clock: ctx.clock }, concurrency);
+      const paced = await openPacedApi(await bulkEnv(ctx), concurrency);
       const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
       for (const line of planLines(plan)) ctx.say(line);
       const steps = countSteps(plan.steps);
@@ -119,8 +120,8 @@ async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context,
 
 /** The undo goes to the store the run wrote to: another profile or base URL is refused (nothing sent). */
 async function checkSameStore(ctx: Context, store: { profile: string; baseUrl?: string; sandbox?: boolean }): Promise<void> {
-  const target = await ctx.target();
-  const here = ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
-  const same = here.profile === store.profile && Boolean((here as { sandbox?: boolean }).sandbox) === Boolean(store.sandbox) && (here as { baseUrl?: string }).baseUrl === store.baseUrl;
+  const { runStore } = await import('../bulk-env.js');
+  const here = await runStore(ctx);
+  const same = here.profile === store.profile && Boolean(here.sandbox) === Boolean(store.sandbox) && here.baseUrl === store.baseUrl;
   if (!same) throw new UsageError(`The run wrote to ${storeName(store)}, not to ${storeName(here)}: undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`);
 }

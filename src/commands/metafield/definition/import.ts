@@ -1,5 +1,5 @@
 import type { FileDefinition } from '../../../api/metafield-definitions/schema.js';
-import type { DefinitionSummary } from '../../../bulk/import-definitions.js';
+import type { DefinitionSummary } from '../../../bulk/kinds/metafield-definitions/import.js';
 import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
@@ -29,7 +29,7 @@ ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     // --json's fields are checked first, before the file is read.
     const out = options.dryRun ? undefined : await ctx.output();
-    const [{ reportOutputs, reportTargets, runReporter }, { checkOutputs }] = await Promise.all([import('../../run-reports.js'), import('../../../bulk/output-check.js')]);
+    const [{ reportOutputs, reportTargets, runReporter }, { checkOutputs }] = await Promise.all([import('../../run-reports.js'), import('../../../bulk/engine/output-check.js')]);
     const targets = reportTargets(options.report, ctx.env);
     const source = options.file === '-' ? 'stdin' : options.file;
     const reports = runReporter(targets, { command: 'metafield definition import', kind: 'import', source, dryRun: options.dryRun === true }, ctx);
@@ -50,7 +50,7 @@ ${DRY_RUN_NOTE}`,
       await reports.refusedBy(error);
       throw error;
     }
-    const [{ importDefinitions }, { RateGovernor }] = await Promise.all([import('../../../bulk/import-definitions.js'), import('../../../core/rate-governor.js')]);
+    const [{ importDefinitions }, { RateGovernor }] = await Promise.all([import('../../../bulk/kinds/metafield-definitions/import.js'), import('../../../core/rate-governor.js')]);
     const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
     const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
