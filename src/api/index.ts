@@ -22,6 +22,7 @@ import type { webhookSubscriptions } from './webhook-subscriptions/declaration.j
 import type { locations } from './locations/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
+import type { discounts as discountRecords } from './discounts/declaration.js';
 import type { RestApi } from './rest-resource.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
 import type { Transport } from '../core/transport.js';
@@ -45,6 +46,8 @@ export interface Api {
   shop: RestApi<typeof shop>;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
+  /** A discount's read and delete as the kit does them, alike in both shapes (`discount delete` is the kit's verb). */
+  discountRecords: RestApi<typeof discountRecords>;
   /**
    * The store's header family, settled before the first request whose path or body depends on
    * it: a Genstore store is never sent a path only the service documents (a count, codes).
@@ -90,6 +93,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
     discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),
+    discountRecords: onFirstCall(async () => declared(transport, (await import('./discounts/declaration.js')).discounts)),
     family: brand ?? (async () => 'service'),
     orders: onFirstCall(async () => new (await import('./orders/requests.js')).OrdersApi(transport)),
     webhookSubscriptions: onFirstCall(async () => declared(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),

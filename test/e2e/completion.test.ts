@@ -58,12 +58,6 @@ describe('store-cli completion <shell>', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout === script(file), `store-cli completion ${shell} differs from completions/${file}: run npm run generate:completions`).toBe(true);
   });
-
-  it('an unknown shell is a usage error naming the choices', async () => {
-    const result = await run(['completion', 'tcsh'], { env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/unknown command 'tcsh'/);
-  });
 });
 
 describe('store-cli __complete profiles', () => {

@@ -1,7 +1,27 @@
-// Exit codes end to end: the built binary against a `sandbox serve` child process.
+// Exit codes end to end: the built binary against a `sandbox serve` child process, and the exit
+// of a process whose reader closes the pipe (api --paginate | head), and inputs only a process
+// is handed: stdin redirected from the file it imports, bytes that are not UTF-8 in argv.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, runLogged, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import {
+  BIN,
+  api,
+  isolatedEnv,
+  killLeftovers,
+  mark,
+  readFirstChunkThenClose,
+  removeScratch,
+  requestLog,
+  requireBuild,
+  run,
+  runLogged,
+  scratch,
+  serve,
+  type ServeHandle,
+} from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 
@@ -126,5 +146,78 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('store-cli api --paginate | head', () => {
+  let pages: ServeHandle;
+
+  beforeAll(async () => {
+    pages = await serve(['--json', '--token', 't']);
+    const batch = Array.from({ length: 200 }, (_, i) =>
+      api(pages, 'POST', '/gift_cards', { giftCard: { code: `E2EAPIPG${String(i).padStart(5, '0')}`, initialValue: '1.00', note: 'n'.repeat(300) } }),
+    );
+    expect((await Promise.all(batch)).filter((r) => r.status !== 200)).toEqual([]);
+  });
+  afterAll(async () => {
+    await pages?.stop();
+  });
+
+  it('stops fetching pages and exits 0 once stdout is closed', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['api', 'GET', 'gift_cards/search', '--paginate', '-F', 'limit=2'], pages.env());
+    expect(JSON.parse(first.split('\n')[0]!)).toHaveProperty('id');
+    expect(end).toMatchObject({ code: 0, signal: null });
+    expect(stderr).not.toMatch(STACK_LINE);
+    const searches = pages
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
+    expect(searches.length).toBeLessThan(100);
+  });
+});
+
+describe('inputs only a process is handed', () => {
+  let inputs: ServeHandle;
+  const dir = scratch().root;
+  beforeAll(async () => {
+    inputs = await serve(['--json', '--token', 'e2e-inputs-token']);
+  });
+  afterAll(async () => {
+    await inputs?.stop();
+  });
+
+  /** Runs the CLI; `requests` are those the sandbox logged meanwhile. */
+  const runSent = (args: string[], options: { stdinFile?: string } = {}) => runLogged(inputs, args, options);
+  function csvFile(): { path: string; bytes: Buffer } {
+    const path = join(dir, 'in.csv');
+    const rows = Array.from({ length: 20 }, (_, i) => `products,${7_100_100 + i},ns,c,v${i}`);
+    const bytes = Buffer.from(`domain,bizId,namespace,code,value\n${rows.join('\n')}\n`);
+    writeFileSync(path, bytes);
+    return { path, bytes };
+  }
+
+  it('stdin redirected from the file (- < in.csv, --rejects in.csv): exit 2, nothing sent, the input whole', async () => {
+    const { path, bytes } = csvFile();
+    const r = await runSent(['metafield', 'import', '-', '--rejects', path], { stdinFile: path });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`--rejects ${path} is the file stdin reads from`);
+    expect(r.requests).toEqual([]);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it('in a command-line value (Node hands it over as U+FFFD): exit 2 naming the flag, nothing sent', async () => {
+    const before = await mark(inputs);
+    // Through sh and printf: the bytes reach the CLI as the kernel passes them, not re-encoded by Node.
+    const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" giftcard create --initial-value 5 --note "$(printf 'caf\\351')"`], {
+      env: inputs.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    const after = await mark(inputs);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.');
+    expect(requestLog(inputs).slice(before + 1, after)).toEqual([]);
   });
 });

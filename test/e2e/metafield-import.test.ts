@@ -1,10 +1,10 @@
-// metafield import as a real process: killed midway and run again, interrupted with
-// Ctrl-C (SIGINT), exit codes, and the live progress line in a real terminal.
+// metafield import as a real process: killed midway (SIGKILL) and run again, and the live
+// progress line in a real terminal. Ctrl-C and the exit codes of a run:
+// test/commands/metafield/import-exit.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, spawnGathering, until, type ServeHandle } from '../helpers/cli-spawn.js';
-import { STACK_LINE } from '../helpers/stack-trace.js';
+import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
@@ -91,44 +91,6 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
 
     const third = await run(['metafield', 'import', path, '--json'], { env: sandbox.env(), timeoutMs: 40_000 });
     expect(JSON.parse(third.stdout)).toMatchObject({ rows: 500, created: 0, updated: 0, unchanged: 500, failed: 0 });
-  });
-
-  it('Ctrl-C (SIGINT): stops, prints the summary of what was done, exits 130', { timeout: 60_000 }, async () => {
-    const { path, ids } = valuesFile(3_200_000, 100);
-    const before = createsLogged(sandbox);
-    const { child, stdout, stderr } = spawnGathering(['metafield', 'import', path, '--json'], sandbox.env());
-    await until(
-      () => (createsLogged(sandbox) - before >= 10 ? true : undefined),
-      20_000,
-      () => `no progress; stderr:\n${stderr()}`,
-    );
-    child.kill('SIGINT');
-    const end = await exitOf(child, 10_000);
-    expect(end).toMatchObject({ code: 130, signal: null });
-    expect(stderr()).toMatch(/^The import of .* stopped after \d+s: \d+ rows of \d+ objects: \d+ created/m);
-    expect(stderr()).toMatch(/^Interrupted: .*A re-run finishes the job/m);
-    expect(stderr()).toMatch(/^error: Interrupted\.$/m);
-    expect(stderr()).not.toMatch(STACK_LINE);
-    const summary = JSON.parse(stdout()) as { rows: number; created: number };
-    expect(summary.created).toBeGreaterThan(0);
-    expect(summary.rows).toBeLessThanOrEqual(500);
-    // What it says it created is there.
-    expect((await state(sandbox, ids)).size).toBe(summary.created);
-  });
-
-  it('exit codes: 0 all applied, 3 some rows failed, 2 unusable file (nothing sent)', async () => {
-    const good = valuesFile(3_300_000, 2).path;
-    expect((await run(['metafield', 'import', good], { env: sandbox.env() })).code).toBe(0);
-    const mixed = join(dir, 'mixed.csv');
-    writeFileSync(mixed, 'domain,bizId,namespace,code,value,type\nproducts,3300100,ns,n,12,Integer\nproducts,3300100,ns,m,twelve,Integer\n');
-    const partly = await run(['metafield', 'import', mixed], { env: sandbox.env() });
-    expect(partly.code, partly.stderr).toBe(3);
-    expect(partly.stderr).toContain('line 3: the value "twelve" is not an Integer');
-    const unusable = join(dir, 'unusable.csv');
-    writeFileSync(unusable, 'id,name\n1,x\n');
-    const refused = await run(['metafield', 'import', unusable], { env: sandbox.env() });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/unknown column "id"/);
   });
 });
 

@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PATH } from './api-path.js';
+import { api } from './store-request.js';
 import { brandEnv, tokenHeaderOf, type DialectName } from './dialects.js';
 import { removeAtFileEnd } from './scratch.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -17,8 +17,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(REPO_ROOT, 'bin', 'store-cli.js');
 const ENTRY = join(REPO_ROOT, 'dist', 'main.js');
 
-/** The service dialect's token header; a ServeHandle knows its own (tokenHeader). */
-export const TOKEN_HEADER = 'X-Service-Access-Token';
+export { api, methodAndPath, TOKEN_HEADER } from './store-request.js';
 
 /** Fails the file early, with the fix, when the bundle is missing. */
 export function requireBuild(): void {
@@ -254,23 +253,6 @@ export function serve(args: readonly string[] = ['--json'], env: Env = isolatedE
   });
 }
 
-/** A raw API call, for checks and set-up that must not go through the CLI. */
-export async function api(handle: { baseUrl: string; token: string; tokenHeader?: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${handle.baseUrl}${API_PATH}${path}`, {
-    method,
-    headers: { [handle.tokenHeader ?? TOKEN_HEADER]: handle.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: response.status, json };
-}
-
 /** The sandbox's request log lines (it logs each request on stderr when not --quiet). */
 export function requestLog(sandbox: ServeHandle): string[] {
   return sandbox
@@ -308,9 +290,6 @@ export async function runLogged(sandbox: ServeHandle, args: readonly string[], o
   const after = await mark(sandbox);
   return { ...result, requests: requestLog(sandbox).slice(before + 1, after) };
 }
-
-/** A request log line as "METHOD /path", the query dropped. */
-export const methodAndPath = (line: string): string => line.split(' ').slice(0, 2).join(' ').replace(/\?.*$/, '');
 
 // ---------------------------------------------------------------------------------------
 // A real terminal: tmux

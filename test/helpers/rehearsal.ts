@@ -1,7 +1,7 @@
 // What the rehearsal tests compare between a rehearsal and the real run that follows: the
 // writes a request log shows, the plan of a --json summary, a rejects file's rows.
 import { readFileSync } from 'node:fs';
-import { methodAndPath } from './cli-spawn.js';
+import { methodAndPath } from './store-request.js';
 
 export interface Summary {
   rows: number;

@@ -22,7 +22,7 @@ const kit = crudVerbs(discounts, {
   noun: 'discount',
   one: 'discount',
   many: 'discounts',
-  api: (api) => api.discounts.records,
+  api: (api) => api.discountRecords,
   arg: { name: 'discountId', help: 'the discount id (discount list shows them)' },
   label: (discount, text) => text(discount.title),
   fields: {},

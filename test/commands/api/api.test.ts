@@ -125,6 +125,17 @@ describe('api METHOD PATH', () => {
     expect(r.stdout).toContain('"note":"from stdin"');
   });
 
+  it('a POST from stdin with --input -: an id beyond 2^53 written as a bare number reaches the store exact; --json picks the card', async () => {
+    const code = freshCode('APISTDIN');
+    const r = await cli(['api', 'post', 'gift_cards', '--input', '-', '--json', 'giftCard'], {
+      env: env(),
+      stdin: `{"giftCard": {"code": "${code}", "initialValue": "5.00", "customerId": 7300000000000000999}}`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const card = (JSON.parse(r.stdout) as { giftCard: { code: string; customerId: string } }).giftCard;
+    expect(card).toMatchObject({ code, customerId: '7300000000000000999' });
+  });
+
   it("--field key=@FILE sends the file's text", async () => {
     const card = await createCardDirect(s.sandbox);
     const note = file('note.txt', 'a note, 42 characters, from a text file!!');

@@ -266,7 +266,7 @@ describe('metafield export: Ctrl-C', () => {
     controller.abort();
     const r = await live.done;
     expect(r.code, r.stderr).toBe(130);
-    expect(r.stderr).toMatch(/^Interrupted after .*out\.csv was not written/m);
+    expect(r.stderr).toMatch(/^Interrupted after \d+s, with \d+ of 2,?000 objects read: .*out\.csv was not written/m);
     const summary = JSON.parse(r.stdout) as { objects: number; unfinished: number };
     expect(summary.objects).toBe(2000);
     expect(summary.unfinished).toBeGreaterThan(0);

@@ -49,6 +49,46 @@ describe('sandbox serve --fault and --allow-fault-header', () => {
   });
 });
 
+describe('sandbox serve --fault: a bad rule, and the rules that matched nothing', () => {
+  const writeMetafield = (baseUrl: string) =>
+    fetch(`${baseUrl}${API_PATH}/metafields/products/1`, {
+      method: 'POST',
+      headers: { 'X-Service-Access-Token': 't', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ metaFieldDataList: [{ namespace: 'custom', code: 'a', value: 'x' }] }),
+    });
+
+  it('a bad --fault exits 2 without listening, naming the flag, the rule and the part', async () => {
+    const r = await cli(['sandbox', 'serve', '--port', '0', '--fault', 'GET /api/202412/** 503@1.5']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`--fault "GET /api/202412/** 503@1.5": the probability '1.5' must be a number from 0 to 1`);
+  });
+
+  it('at exit, names on stderr each rule that matched no request, with the glob hint', async () => {
+    const server = await serve(['--json', '--token', 't', '--fault', 'POST /api/202412/metafields/* 503@0.3', '--fault', 'POST /api/202412/metafields/** 503@0']);
+    const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
+    expect((await writeMetafield(baseUrl)).status).not.toBe(503);
+    const end = await server.stop();
+    expect(end.code).toBe(0);
+    expect(end.stderr).toContain(
+      'fault rule 1 "POST /api/202412/metafields/* 503@0.3" has matched no request while the sandbox ran: it injected nothing; * matches within one path segment, /api/202412/metafields/** every path below.',
+    );
+    // Rule 2 matched the write (its probability 0 kept it from firing): not named.
+    expect(end.stderr).not.toContain('fault rule 2');
+  });
+
+  it('the documented example, POST /api/202412/metafields/** 503, fails a metafield write', async () => {
+    const server = await serve(['--json', '--token', 't', '--fault', 'POST /api/202412/metafields/** 503']);
+    const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
+    try {
+      expect((await writeMetafield(baseUrl)).status).toBe(503);
+    } finally {
+      const end = await server.stop();
+      expect(end.stderr).not.toContain('matched no request');
+    }
+  });
+});
+
 describe('sandbox fault remove . and ..', () => {
   it.each(['.', '..'])('"%s" exits 2 before anything is sent (the target here answers nothing)', async (id) => {
     const r = await cli(['sandbox', 'fault', 'remove', id], { env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 't1' } });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 import { ANSI, call, expectUsageError, serveInProcess, stripAnsi, tsvRows, waitFor } from '../_support.js';
 
 const TOKEN = 'sbx_logs_test_abcd';
@@ -194,6 +195,38 @@ describe('sandbox logs', () => {
     const result = await run.done;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/error/i);
+  });
+
+  it('--follow --json: each request as the sandbox answers it, codes masked, the token as its last 4; says it follows; Ctrl-C exits 0', async () => {
+    const target = await sandbox();
+    await call(target, 'GET', '/gift_cards/count');
+    const controller = new AbortController();
+    const run = liveCli(['sandbox', 'logs', '--follow', '--json', 'method,path,query,status,tokenLast4'], { env: envFor(target), signal: controller.signal });
+    cleanups.push(async () => {
+      controller.abort();
+      await run.done;
+    });
+    const lines = () =>
+      run
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    await waitFor(() => (lines().length === 1 ? true : undefined), 5000, 'the first entry');
+    await call(target, 'GET', '/gift_cards/search?code=HIDDENCODE99&status=enabled');
+    await call(target, 'GET', '/no-such-thing');
+    await waitFor(() => (lines().length === 3 ? true : undefined), 5000, 'the new entries');
+    expect(lines()).toEqual([
+      { method: 'GET', path: '/api/202412/gift_cards/count', query: '', status: 200, tokenLast4: 'abcd' },
+      { method: 'GET', path: '/api/202412/gift_cards/search', query: 'code=***&status=enabled', status: 200, tokenLast4: 'abcd' },
+      { method: 'GET', path: '/api/202412/no-such-thing', query: '', status: 404, tokenLast4: 'abcd' },
+    ]);
+    controller.abort();
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Following the request log/);
+    expectNoStackTrace(result.stderr);
+    expect(result.stdout).not.toContain('HIDDENCODE99');
   });
 
   it('--follow ends with exit 4 when the sandbox comes back refusing its token, and exit 1 when none answers at the start', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index.js';
 import { cli, scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
 import { call, createCardDirect, serveInProcess } from '../_support.js';
+import { expectNoStackTrace } from '../../helpers/stack-trace.js';
 
 const dir = () => scratchDir('store-cli-state-');
 
@@ -164,5 +165,16 @@ describe('sandbox serve --seed', () => {
     const both = await cli(['sandbox', 'serve', '--port', '0', '--seed', file, '--demo'], { env: scratchDirs() });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--seed and --demo');
+  });
+});
+
+describe('sandbox serve --seed, an amount that does not fit', () => {
+  it('exits 2 naming the file and the JSON path of the amount, no stack', async () => {
+    const file = join(dir(), 'seed.json');
+    writeFileSync(file, JSON.stringify({ giftCards: [{ id: '4100000000000000001', code: 'SPAWNSEED01', initialValue: '7.001' }] }));
+    const r = await cli(['sandbox', 'serve', '--port', '0', '--seed', file], { env: scratchDirs() });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`error: ${file}: giftCards[0].initialValue: must be a decimal amount with at most 2 decimal places.`);
+    expectNoStackTrace(r.stderr);
   });
 });

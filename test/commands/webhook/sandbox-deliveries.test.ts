@@ -96,6 +96,8 @@ describe("webhook listen receives the sandbox's deliveries", () => {
       'two refused attempts',
     );
     expect(new Set(refusals).size).toBe(1);
+    // The sandbox saw the 401 (the first attempt's answer came before the retry was sent).
+    expect(sandbox.requests().filter((entry) => entry.kind === 'webhook' && entry.status === 401).length).toBeGreaterThanOrEqual(1);
     expect(listener.run.stdout()).toBe('');
     expect(listener.run.stderr()).not.toContain(product.productId); // nothing of a refused body is shown
   });

@@ -34,6 +34,16 @@ export async function startListen(args: string[], env: Record<string, string> = 
   };
 }
 
+/** Waits until the listener has printed `count` lines on stdout, and returns its lines. */
+export function linesOf(listener: Listener, count: number): Promise<string[]> {
+  const lines = () =>
+    listener.run
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '');
+  return waitFor(() => (lines().length >= count ? lines() : undefined), 10_000, `${count} lines on stdout`);
+}
+
 export interface Recorded {
   method: string;
   url: string;
