@@ -1,8 +1,8 @@
-// The runs of `metafield import`, `giftcard import`, `product import` and `metafield export`,
-// loaded lazily through this one entry (`giftcard export`, `product export` and `metafield
-// definition import` load their own, bulk/export-gift-cards.ts, bulk/export-products.ts and
-// bulk/import-definitions.ts): the verb checks its flags,
-// calls the run, says the report's lines on stderr and prints its summary with --json.
+// The imports of `metafield import`, `giftcard import`, `product import` and `discount
+// import`, and metafield export's rows, loaded lazily through this one entry (every export
+// runs through engine/run-export.ts, which its verb loads, with the rows of its kind): the
+// verb checks its flags, calls the run, says the report's lines on stderr and prints its
+// summary with --json.
 export type { BulkEnv } from './engine/env.js';
 export type { ImportReport } from './engine/import-job.js';
 export { runImport, type ImportKind, type ImportRequest } from './engine/import-kind.js';
@@ -10,7 +10,7 @@ export { metafieldImport, type MetafieldImportRequest } from './kinds/metafields
 export { giftCardImport, type GiftCardImportRequest } from './kinds/gift-cards/import.js';
 export { productImport, type ProductImportRequest } from './kinds/products/import.js';
 export { parseShard, type Shard } from './engine/shard.js';
-export { exportMetafields, type ExportReport, type ExportRequest } from './kinds/metafields/export.js';
+export { exportMetafields } from './kinds/metafields/export.js';
 export { GIVE_UP_AFTER_MS } from './engine/paced-api.js';
 export { parseRejectLimit } from './engine/run-import.js';
 export { discountImport, type DiscountImportRequest } from './kinds/discounts/import.js';

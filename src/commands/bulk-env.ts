@@ -1,7 +1,10 @@
 // The one environment every bulk run (import, rehearsal, export, undo) gets from the
 // command's context (bulk/engine/env.ts): its streams, Ctrl-C, the API, the clock, where its
-// progress goes, and where a writing run keeps its journal.
+// progress goes, and where a writing run keeps its journal; an export's adds its --report
+// files, its --json and its stderr (bulk/engine/run-export.ts).
 import type { BulkEnv } from '../bulk/engine/env.js';
+import type { ExportEnv, ExportKind } from '../bulk/engine/run-export.js';
+import type { Output } from '../core/output.js';
 import type { RunMeta } from '../bulk/runs/run-journal.js';
 import type { Context } from '../root/context.js';
 
@@ -23,6 +26,37 @@ export async function bulkEnv(ctx: Context): Promise<BulkEnv> {
     warn: (message) => ctx.warn(message),
     runs: { dataDir: () => ctx.dataDir(), store: () => runStore(ctx) },
   };
+}
+
+/** The flags every export reads the same way. */
+export interface ExportFlags {
+  report: readonly string[] | undefined;
+  json?: unknown;
+  jq?: unknown;
+}
+
+/**
+ * An export's environment; a bad --report or --jq is refused here, before anything is sent.
+ * `output`: the verb's bound ctx.output, for an export with a --json summary.
+ */
+async function exportEnv(ctx: Context, flags: ExportFlags, output?: () => Promise<Output>): Promise<ExportEnv> {
+  const jsonAsked = (flags.json !== undefined && flags.json !== false) || flags.jq !== undefined;
+  const out = jsonAsked && output ? await output() : undefined;
+  const [env, { reportOutputs, reportTargets, runReporter }] = await Promise.all([bulkEnv(ctx), import('./run-reports.js')]);
+  const targets = reportTargets(flags.report, ctx.env);
+  return {
+    ...env,
+    say: (line) => ctx.say(line),
+    stderrIsTerminal: ctx.io.isStderrTTY,
+    reports: { outputs: reportOutputs(targets).map((r) => r.output), open: (facts) => runReporter(targets, facts, ctx) },
+    ...(out ? { json: { flag: flags.jq !== undefined ? '--jq' : '--json', print: (summary: object) => (out.isJson ? out.item(summary, { columns: [] }) : Promise.resolve()) } } : {}),
+  };
+}
+
+/** The export of `kind`, run by bulk's runExport in the environment of `ctx` (`output`: as exportEnv's). */
+export async function runExportVerb<C>(ctx: Context, flags: ExportFlags, kind: ExportKind<C>, output?: () => Promise<Output>): Promise<C> {
+  const { runExport } = await import('../bulk/engine/run-export.js');
+  return runExport(await exportEnv(ctx, flags, output), kind);
 }
 
 /** The store a run writes to, as its journal names it: its profile and base URL (never its token), or the embedded sandbox. */

@@ -28,12 +28,12 @@ Requests: the listing, 250 a page (on the service also each code discount's code
   rows are held until the last page is read. An --output file is written whole or not at all.
 `,
   async run(options, ctx) {
-    const { runExport } = await import('../export-run.js');
-    await runExport(ctx, {
-      spec: { command: 'discount export', report: options.report, output: options.output, unit: { one: 'discount', many: 'discounts' } },
+    const { runExportVerb } = await import('../bulk-env.js');
+    await runExportVerb(ctx, options, {
+      spec: { command: 'discount export', output: options.output, unit: { one: 'discount', many: 'discounts' } },
       async write(run, open) {
         const { exportDiscounts } = await import('../../bulk/kinds/discounts/export.js');
-        const api = await ctx.api({ governor: run.governor });
+        const api = await run.api();
         return exportDiscounts(api.discounts, await open(), { ids: options.ids, format: options.jsonl ? 'jsonl' : 'csv', progress: run.progress });
       },
       rows: (discounts) => discounts,

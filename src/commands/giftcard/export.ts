@@ -37,11 +37,10 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
 `,
   async run(options, ctx) {
     const reveal = options.revealCodes === true;
-    const { runExport } = await import('../export-run.js');
+    const { runExportVerb } = await import('../bulk-env.js');
     let file: string | undefined;
-    const counts = await runExport(ctx, {
-      // With --reveal-codes the file holds secrets: private from its first byte.
-      spec: { command: 'giftcard export', report: options.report, output: options.output, private: reveal, unit: { one: 'gift card', many: 'gift cards' } },
+    const counts = await runExportVerb(ctx, options, {
+      spec: { command: 'giftcard export', output: options.output, unit: { one: 'gift card', many: 'gift cards' } },
       async write(run, open) {
         const { target } = run;
         file = target.kind === 'file' ? options.output : undefined;
@@ -54,10 +53,12 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
           import('../../bulk/engine/export-progress.js'),
         ]);
         const filters = checkGiftCardSearch({ sinceId: options.sinceId, status: options.status, lastCharacters: options.lastCharacters });
-        const api = await ctx.api({ governor: run.governor });
+        const api = await run.api();
         // A file is written whole or not at all: an older export there stays until this one is
-        // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place.
-        const written = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), await open(), reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
+        // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place. With
+        // --reveal-codes the file holds secrets: private from its first byte.
+        const sink = await open({ private: reveal });
+        const written = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), sink, reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
         // Asked to reveal, revealed nothing: not the file that was asked for.
         if (reveal && written.cards > 0 && written.revealed === 0) throw nothingRevealed(written.cards, file);
         return written;

@@ -62,62 +62,58 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
     }
     const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-    const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
     if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
-    // Asked first, so that a bad --jq sends nothing.
-    const out = await ctx.output();
-    const { startExport } = await import('../export-run.js');
     const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);
+    const { runExportVerb } = await import('../bulk-env.js');
     // Its own progress line (objects, rows, failures), in a terminal and in logs.
-    const run = await startExport(ctx, {
-      command: 'metafield export',
-      report: options.report,
-      output: options.output,
-      json: jsonAsked,
-      rows: 'the values',
-      outputs: rejects ? [rejects] : [],
-      inputs: options.objects === undefined ? [] : [{ path: options.objects, what: 'the --objects file' }],
-    });
-    // `-` and /dev/stdout are stdout: the values go there, and --json has no room.
-    const outputPath = run.named;
-    let report;
-    let shard;
-    try {
-      if (jsonAsked && outputPath === undefined)
-        throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the values without --output: add --output FILE.`);
-      const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
-      const [bulk, { bulkEnv }] = await Promise.all([import('../../bulk/index.js'), import('../bulk-env.js')]);
-      shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
-      const source =
-        options.objects !== undefined
-          ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
-          : options.all
-            ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
-            : { kind: 'ids' as const, domain: domain!, ids };
-      report = await bulk.exportMetafields(
-        {
-          source,
-          ...(namespace !== undefined ? { namespace } : {}),
-          ...(shard ? { shard } : {}),
-          concurrency,
-          format: options.jsonl ? 'jsonl' : 'csv',
-          ...(outputPath !== undefined ? { outputPath } : {}),
-          ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
+    await runExportVerb(
+      ctx,
+      options,
+      {
+        spec: {
+          command: 'metafield export',
+          output: options.output,
+          rows: 'the values',
+          outputs: rejects ? [rejects] : [],
+          inputs: options.objects === undefined ? [] : [{ path: options.objects, what: 'the --objects file' }],
         },
-        await bulkEnv(ctx),
-      );
-    } catch (error) {
-      await run.failed(error);
-      throw error;
-    }
-    for (const line of report.lines) ctx.say(line);
-    if (out.isJson && outputPath !== undefined) await out.item(report.summary, { columns: [] });
-    if (run.reporter.targets.length > 0) {
-      const { runReport } = await import('../../bulk/report/run-report.js');
-      const { rows, failed: rejected, unfinished, requests, refused, elapsedMs } = report.summary;
-      const facts = { ...run.reporter.facts, shard, rejectsPath: options.rejects };
-      await run.reporter.write(runReport(facts, { rows, created: null, updated: null, unchanged: null, rejected, unfinished, requests, refused, elapsedMs }, unfinished > 0, []));
-    }
-    if (report.failure !== undefined) throw report.failure;
+        async write(run, open) {
+          const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
+          const bulk = await import('../../bulk/index.js');
+          const shard = options.shard === undefined ? undefined : bulk.parseShard(options.shard);
+          const source =
+            options.objects !== undefined
+              ? { kind: 'file' as const, path: options.objects, ...(domain !== undefined ? { domain } : {}) }
+              : options.all
+                ? { kind: 'all' as const, ...(allDomain !== undefined ? { domain: allDomain as (typeof ALL_DOMAINS)[number] } : {}) }
+                : { kind: 'ids' as const, domain: domain!, ids };
+          const report = await bulk.exportMetafields(
+            {
+              source,
+              ...(namespace !== undefined ? { namespace } : {}),
+              ...(shard ? { shard } : {}),
+              concurrency,
+              format: options.jsonl ? 'jsonl' : 'csv',
+              ...(rejects ? { rejects } : {}),
+            },
+            run,
+            open,
+          );
+          return { report, shard };
+        },
+        rows: ({ report }) => report.summary.rows,
+        ended: ({ report, shard }) => ({
+          rejected: report.summary.failed,
+          unfinished: report.summary.unfinished,
+          stopped: report.stopped,
+          failure: report.failure,
+          facts: { shard, rejectsPath: options.rejects },
+        }),
+        told: ({ report }) => report.lines,
+        tellsAlways: true,
+        summary: ({ report }) => report.summary,
+      },
+      () => ctx.output(),
+    );
   },
 });

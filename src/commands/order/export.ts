@@ -1,4 +1,3 @@
-import type { RateGovernor } from '../../core/rate-governor.js';
 import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';
@@ -49,60 +48,23 @@ Resuming: with --output, each page's rows reach FILE.partial before FILE.progres
   last page counted and goes on after its last order.
 `,
   async run(options, ctx) {
-    const { UsageError } = await import('../../core/errors.js');
-    const jsonAsked = (options.json !== undefined && options.json !== false) || options.jq !== undefined;
-    const { startExport } = await import('../export-run.js');
-    // The rows hold buyers' emails: a file is private (0600), as the webhook log is.
-    const run = await startExport(ctx, { command: 'order export', report: options.report, output: options.output, private: true, json: jsonAsked, unit: { one: 'order', many: 'orders' } });
-    // A regular file is written as FILE.partial (resumable); stdout, a FIFO or a device in place.
-    const outputPath = run.target.kind === 'file' ? run.named : undefined;
-    const out = await ctx.output();
-    // The run paces itself with a governor of its own: the report counts its requests.
-    let governor: RateGovernor | undefined;
-    let report;
-    try {
-      if (jsonAsked && run.named === undefined)
-        throw new UsageError(`${options.jq !== undefined ? '--jq' : '--json'} prints the summary on stdout, which holds the rows without --output: add --output FILE.`);
-      const window = { createdSince: options.since, createdUntil: options.until };
-      const { limit: _limit, pageToken: _token, ...filters } = await orderQuery({ ...options, ...window }, {}, { since: '--since', until: '--until' });
-      if (options.resume && outputPath === undefined) {
-        throw new UsageError(
-          run.named === undefined
-            ? '--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).'
-            : `--resume goes on with the partial file of an --output file, and ${run.named} is no regular file (it is written in place): run it without --resume.`,
-        );
-      }
-      const [{ exportOrders }, { bulkEnv }] = await Promise.all([import('../../bulk/kinds/orders/export.js'), import('../bulk-env.js')]);
-      const env = await bulkEnv(ctx);
-      const sink = outputPath === undefined ? await run.open() : undefined;
-      report = await exportOrders(
-        {
-          filters,
-          format: options.jsonl ? 'jsonl' : 'csv',
-          ...(outputPath !== undefined ? { outputPath } : {}),
-          ...(sink ? { sink, ...(run.named !== undefined ? { sinkName: run.named } : {}) } : {}),
-          resume: options.resume === true,
+    const { runExportVerb } = await import('../bulk-env.js');
+    await runExportVerb(
+      ctx,
+      options,
+      {
+        spec: { command: 'order export', output: options.output, unit: { one: 'order', many: 'orders' } },
+        async write(run, open) {
+          const window = { createdSince: options.since, createdUntil: options.until };
+          const { limit: _limit, pageToken: _token, ...filters } = await orderQuery({ ...options, ...window }, {}, { since: '--since', until: '--until' });
+          const { exportOrders } = await import('../../bulk/kinds/orders/export.js');
+          return exportOrders({ filters, format: options.jsonl ? 'jsonl' : 'csv', resume: options.resume === true }, run, open);
         },
-        {
-          ...env,
-          api: (tuning) => {
-            governor = tuning.governor ?? governor;
-            return env.api(tuning);
-          },
-          warn: (message) => {
-            run.progress.clear();
-            env.warn(message);
-          },
-        },
-        run.progress,
-      );
-    } catch (error) {
-      await run.failed(error, governor?.counts);
-      throw error;
-    }
-    const { rows, requests, refused } = report.summary;
-    await run.done(rows, { sent: requests, rateLimited: refused, bucketEmpty: 0, retried: 0 });
-    if (ctx.io.isStderrTTY || run.named !== undefined) for (const line of report.lines) ctx.say(line);
-    if (out.isJson && run.named !== undefined) await out.item(report.summary, { columns: [] });
+        rows: (report) => report.summary.rows,
+        told: (report) => report.lines,
+        summary: (report) => report.summary,
+      },
+      () => ctx.output(),
+    );
   },
 });

@@ -38,9 +38,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
   written in place, never replaced; - is stdout.
 `,
   async run(options, ctx) {
-    const { runExport } = await import('../export-run.js');
-    await runExport(ctx, {
-      spec: { command: 'product export', report: options.report, output: options.output, unit: { one: 'product', many: 'products' } },
+    const { runExportVerb } = await import('../bulk-env.js');
+    await runExportVerb(ctx, options, {
+      spec: { command: 'product export', output: options.output, unit: { one: 'product', many: 'products' } },
       async write(run, open) {
         const concurrency = options.concurrency ?? (await ctx.setting('import-concurrency')).value;
         const [{ exportProducts }, { catalogSource }, { countedPages }] = await Promise.all([
@@ -48,7 +48,7 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
           import('../../bulk/kinds/products/import.js'),
           import('../../bulk/engine/export-progress.js'),
         ]);
-        const api = await ctx.api({ governor: run.governor });
+        const api = await run.api();
         // A file is written whole or not at all: an older export there stays until this one is complete.
         const sink = await open();
         const source = catalogSource(api);

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { cli, liveCli } from '../../helpers/cli-in-process.js';
+import { cli, liveCli, scratchDir } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { expectUsageError, requestLog, waitFor } from '../_support.js';
@@ -272,5 +272,22 @@ describe('metafield export: Ctrl-C', () => {
     expect(summary.unfinished).toBeGreaterThan(0);
     expect(existsSync(output)).toBe(false);
     expect(readdirSync(dirname(objects))).toEqual(['objects.csv']);
+  });
+});
+
+describe('metafield export: a run stopped before its objects are known', () => {
+  // The listing --all reads its objects from fails for good: the run stops with nothing read.
+  const s = useSandbox({ seed: 'demo', faults: ['GET /api/202412/collections 403', 'GET /api/202412/collections.json 403'] });
+
+  it('--all whose listing is refused (403): exit 4, no --output file, and its report says stopped (not complete)', async () => {
+    const dir = scratchDir();
+    const output = join(dir, 'values.csv');
+    const report = join(dir, 'report.json');
+    const r = await cli(exportArgs('--all', '--output', output, '--report', `json=${report}`), { env: s.env });
+    expect(r.code, r.stderr).toBe(4);
+    expect(existsSync(output)).toBe(false);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { command: string; shards: Array<{ outcome: string; rows: number }> };
+    expect(json.command).toBe('metafield export');
+    expect(json.shards).toEqual([expect.objectContaining({ outcome: 'stopped', rows: 0 })]);
   });
 });

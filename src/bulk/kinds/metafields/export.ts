@@ -1,18 +1,18 @@
-// One metafield export, start to end: the objects gathered and sorted (nothing is sent
-// before a bad --objects file is refused), the output opened, one listing per object read
-// with `concurrency` requests in flight over the paced pool the import uses, and the rows
-// written strictly in order as the listings come back (a window of a few objects ahead:
-// memory holds ids, never the values of the whole store). Reports as the import does: lines
-// for stderr, a --json summary, and the error the run ends with (3 when some objects
+// The rows of one metafield export (run-export.ts runs it): the objects gathered and sorted
+// (nothing is sent before a bad --objects file is refused), the output opened, one listing
+// per object read with `concurrency` requests in flight over the paced pool the import uses,
+// and the rows written strictly in order as the listings come back (a window of a few objects
+// ahead: memory holds ids, never the values of the whole store). Reports as the import does:
+// lines for stderr, a --json summary, and the error the run ends with (3 when some objects
 // failed, 130 when interrupted).
-import type { BulkEnv } from '../../engine/env.js';
 import { MAX_PAGE_SIZE } from '../../../api/metafields/requests.js';
 import type { Metafield } from '../../../api/metafields/schema.js';
 import { CancelledError, PartialFailureError } from '../../../core/errors.js';
 import { stripPeriod } from '../../../core/words.js';
 import { objectsOfAll, objectsOfFile, objectsOfIds, type ObjectList, type ObjectSource } from './export-objects.js';
-import { outputTarget } from '../../../core/output-target.js';
-import { openOutput, type RowSink } from '../../engine/output-sink.js';
+import type { RowSink } from '../../engine/output-sink.js';
+import type { ExportRun, OpenOutput } from '../../engine/run-export.js';
+import type { PlannedOutput } from '../../engine/output-check.js';
 import { csvLine, type ExportFormat } from '../../engine/export-text.js';
 import { headerText, objectRows, rowsText, type ExportObject } from './export-rows.js';
 import { formatDuration, startProgressLine } from '../../engine/import-progress.js';
@@ -31,10 +31,8 @@ export interface ExportRequest {
   /** Listings in flight. */
   concurrency: number;
   format: ExportFormat;
-  /** Written whole under this name at the end; stdout without it. */
-  outputPath?: string;
-  /** Where the objects that failed go, as domain,bizId,reason (which --objects reads for a retry). */
-  rejectsPath?: string;
+  /** Where the objects that failed go, as domain,bizId,reason (which --objects reads for a retry): one of the spec's outputs. */
+  rejects?: PlannedOutput;
 }
 
 export interface ExportSummaryJson {
@@ -56,6 +54,8 @@ export interface ExportSummaryJson {
 export interface ExportReport {
   lines: string[];
   summary: ExportSummaryJson;
+  /** Interrupted or failed before every object was reached: --output is not written. */
+  stopped: boolean;
   failure?: unknown;
 }
 
@@ -72,10 +72,13 @@ const FIRST_FAILURES = 5;
 
 type Listing = { ok: true; values: Metafield[] } | { ok: false; error: unknown };
 
-export async function exportMetafields(request: ExportRequest, env: BulkEnv): Promise<ExportReport> {
+/** The metafield export's `write` (run-export.ts): --output opened by `openOutput` (the runner commits or discards it), --rejects here. */
+export async function exportMetafields(request: ExportRequest, run: ExportRun, openOutput: OpenOutput): Promise<ExportReport> {
+  const { env } = run;
   const clock = () => env.clock.now();
   const started = clock();
-  const { source, shard, concurrency, format, outputPath, rejectsPath } = request;
+  const { source, shard, concurrency, format } = request;
+  const rejectsPath = request.rejects?.path;
 
   // A file of objects is read whole before anything is opened or sent: a bad row is exit 2.
   let list: ObjectList | undefined;
@@ -101,8 +104,6 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv): Pr
   // The outputs were checked with the export's other outputs before anything was read
   // (output-check.ts): here they are opened. Values of customers and orders are their
   // personal data: such a file is private (0600).
-  const outputTo = outputPath === undefined ? ({ kind: 'stdout' } as const) : await outputTarget(outputPath);
-  const rejectsTo = rejectsPath === undefined ? undefined : await outputTarget(rejectsPath);
   const personal = list?.objects.some((object) => PERSONAL_DOMAINS.has(object.domain)) === true;
 
   // A failure stops new listings as Ctrl-C does; those in flight finish.
@@ -111,21 +112,20 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv): Pr
   env.signal.addEventListener('abort', onAbort, { once: true });
   const paced = await openPacedApi({ signal: halt.signal, api: env.api, clock: env.clock }, concurrency);
   const { api } = paced;
-  let sink: RowSink | undefined;
+  let output: RowSink;
   let rejects: RowSink | undefined;
   try {
-    sink = await openOutput(outputTo, { field: 'output', contract: 'whole', stdout: env.dataStdout, ...(personal ? { mode: 0o600 } : {}) });
-    rejects = rejectsTo === undefined ? undefined : await openOutput(rejectsTo, { field: 'rejects', contract: 'whole', stdout: env.dataStdout });
+    output = await openOutput({ private: personal });
+    rejects = request.rejects === undefined ? undefined : await run.openOther(request.rejects);
   } catch (error) {
-    await sink?.discard();
     env.signal.removeEventListener('abort', onAbort);
     throw error;
   }
-  const output = sink;
   const state = { objects: list?.objects.length ?? 0, done: 0, rows: 0, failed: 0 };
   const failures: Array<{ object: ExportObject; reason: string }> = [];
   let stop: Stop | undefined;
-  const where = outputTo.kind === 'stdout' ? 'stdout' : outputPath!;
+  // `-` and /dev/stdout are stdout: named only when it is not.
+  const where = run.named ?? 'stdout';
 
   // The header goes out with the first rows, or at the end: a run refused at once (no
   // credentials, a refused token) writes nothing to stdout.
@@ -206,9 +206,8 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv): Pr
     env.signal.removeEventListener('abort', onAbort);
   }
 
-  // A file is renamed into place only when every object was reached; objects that failed are named (exit 3).
-  if (stop === undefined) await Promise.all([output.commit(), rejects?.commit()]);
-  else await Promise.all([output.discard(), rejects?.commit()]);
+  // --output is renamed into place (by the runner) only when every object was reached; objects that failed are named (exit 3).
+  await rejects?.commit();
 
   const elapsedMs = Math.round(clock() - started);
   const requests = paced.counts();
@@ -225,7 +224,7 @@ export async function exportMetafields(request: ExportRequest, env: BulkEnv): Pr
   // Stopped before any request went out (no credentials): the error alone says it.
   const silent = stop?.kind === 'failed' && summary.requests === 0;
   const lines = silent ? [] : summaryLines(summary, { where, format, stop, shard, rejectsPath, failures, requests });
-  return { lines, summary, ...(failureOf(stop, summary, failures, rejectsPath) ?? {}) };
+  return { lines, summary, stopped: stop !== undefined, ...(failureOf(stop, summary, failures, rejectsPath) ?? {}) };
 }
 
 export function progressLine(s: { objects: number; done: number; rows: number; failed: number }, elapsedMs: number): string {

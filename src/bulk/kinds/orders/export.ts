@@ -1,22 +1,21 @@
-// One order export, start to end: the orders of a time window listed page after page (the
-// largest page, ascending ids) over the paced pool the other bulk runs use, each page written
-// as one row per line item the moment it arrives (memory holds one page, whatever the
-// window). To a file, the rows go to FILE.partial and the run's progress (bytes written, last
-// order) to FILE.progress.json after each page; the partial file takes its name only once
-// complete. A run that was killed or interrupted leaves both, and `--resume` cuts the partial
-// file back to the last page recorded and goes on after its last order, with the same filters.
-// The rows hold buyers' emails: every file is private (0600). Anything else (stdout, a FIFO,
-// a device) gets the rows through the sink the caller opened (output-sink.ts), in place.
+// The rows of one order export (run-export.ts runs it): the orders of a time window listed
+// page after page (the largest page, ascending ids) over the paced pool the other bulk runs
+// use, each page written as one row per line item the moment it arrives (memory holds one
+// page, whatever the window). To a file, the rows go to FILE.partial and the run's progress
+// (bytes written, last order) to FILE.progress.json after each page; the partial file takes
+// its name only once complete. A run that was killed or interrupted leaves both, and
+// `--resume` cuts the partial file back to the last page recorded and goes on after its last
+// order, with the same filters. The rows hold buyers' emails: every file is private (0600).
+// Anything else (stdout, a FIFO, a device) gets the rows through the runner's sink, in place.
 import { open, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import type { Api } from '../../../api/index.js';
 import type { BulkEnv } from '../../engine/env.js';
 import type { OrderFilters } from '../../../api/orders/requests.js';
 import { idOf } from '../../../api/orders/reading.js';
 import { checkOrderWindow, windowWarning } from '../../../api/orders/window.js';
-import { CancelledError, FieldError, RuntimeError } from '../../../core/errors.js';
+import { CancelledError, FieldError, RuntimeError, UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
-import type { ExportProgress } from '../../engine/export-progress.js';
-import { streamSink, type RowSink } from '../../engine/output-sink.js';
+import type { ExportRun, OpenOutput } from '../../engine/run-export.js';
 import type { ExportFormat } from '../../engine/export-text.js';
 import { orderHeader, orderRows, orderRowsText } from './rows.js';
 import { openPacedApi } from '../../engine/paced-api.js';
@@ -25,12 +24,6 @@ export interface OrderExportRequest {
   /** Checked filters; createTimeMin is the export's --since. */
   filters: OrderFilters;
   format: ExportFormat;
-  /** A regular file: written as FILE.partial, renamed to this when complete. */
-  outputPath?: string;
-  /** Without outputPath: where the rows go (stdout, or a FIFO or device written in place); env.dataStdout without either. */
-  sink?: RowSink;
-  /** The sink's --output as named (a FIFO's path), for the summary. */
-  sinkName?: string;
   /** Go on from FILE.partial where a killed or interrupted run stopped. */
   resume: boolean;
 }
@@ -70,14 +63,26 @@ interface Progress {
 /** Every file of an order export: its rows hold buyers' emails. */
 const PRIVATE = 0o600;
 
-export const partialPath = (path: string) => `${path}.partial`;
-export const progressPath = (path: string) => `${path}.progress.json`;
+const partialPath = (path: string) => `${path}.partial`;
+const progressPath = (path: string) => `${path}.progress.json`;
 
-/** `progress`: counts the orders as pages come (the progress line). */
-export async function exportOrders(request: OrderExportRequest, env: BulkEnv, progress?: ExportProgress): Promise<OrderExportReport> {
+/**
+ * The order export's `write` (run-export.ts): a regular --output file written here as
+ * FILE.partial, anything else through the runner's sink (`openOutput`), private either way.
+ */
+export async function exportOrders(request: OrderExportRequest, run: ExportRun, openOutput: OpenOutput): Promise<OrderExportReport> {
+  const { env, progress, named } = run;
   const clock = () => env.clock.now();
   const started = clock();
-  const { filters, format, outputPath } = request;
+  const { filters, format } = request;
+  const outputPath = run.target.kind === 'file' ? named : undefined;
+  if (request.resume && outputPath === undefined) {
+    throw new UsageError(
+      named === undefined
+        ? '--resume goes on with the partial file of an --output export: add --output FILE (the same as the interrupted run).'
+        : `--resume goes on with the partial file of an --output file, and ${named} is no regular file (it is written in place): run it without --resume.`,
+    );
+  }
   let state: Progress = { version: 1, format, filters, bytes: 0, lastOrderId: null, orders: 0, rows: 0 };
   let resumedAfter: string | null = null;
   if (request.resume) {
@@ -131,10 +136,10 @@ export async function exportOrders(request: OrderExportRequest, env: BulkEnv, pr
       await save();
     };
   } else {
-    const sink = request.sink ?? streamSink(env.dataStdout);
+    const sink = await openOutput({ private: true });
     write = (text) => sink.write(text);
-    finish = () => sink.commit();
-    abandon = () => sink.discard();
+    finish = async () => {};
+    abandon = async () => {};
     await write(orderHeader(format));
   }
 
@@ -142,7 +147,7 @@ export async function exportOrders(request: OrderExportRequest, env: BulkEnv, pr
   try {
     for await (const page of paced.api.orders.everyOrder(query)) {
       if (env.signal.aborted) throw new CancelledError();
-      progress?.add(page.length);
+      progress.add(page.length);
       let text = '';
       for (const order of page) {
         const rows = orderRows(order);
@@ -176,7 +181,6 @@ export async function exportOrders(request: OrderExportRequest, env: BulkEnv, pr
     refused: counts?.rateLimited ?? 0,
     elapsedMs: Math.round(clock() - started),
   };
-  const named = outputPath ?? request.sinkName;
   const where = named === undefined ? '' : ` to ${named}`;
   const resumed = resumedAfter === null ? '' : ` (resumed after order ${resumedAfter})`;
   return { lines: [`Exported ${plural(state.orders, 'order')}, ${plural(state.rows, 'row')}${where}${resumed}.`], summary };

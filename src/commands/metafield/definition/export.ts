@@ -28,29 +28,29 @@ domain, namespace and code, with nothing store-specific: two stores holding the 
 definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
 `,
   async run(options, ctx) {
-    const { startExport } = await import('../../export-run.js');
-    const run = await startExport(ctx, { command: 'metafield definition export', report: options.report, output: options.output });
-    let definitions;
-    let domains: string[];
-    try {
-      const given = options.domains ?? [];
-      if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
-      if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
-      domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
-      const { definitionsFileText, definitionsJsonLines } = await import('../../../api/metafield-definitions/schema.js');
-      const api = await ctx.api({ governor: run.governor });
-      definitions = await ctx.spin('Reading metafield definitions…', async () => {
-        const found = [];
-        for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
-        return found;
-      });
-      // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
-      await run.writeAll(options.jsonl === true ? definitionsJsonLines(definitions) : definitionsFileText(definitions));
-    } catch (error) {
-      await run.failed(error);
-      throw error;
-    }
-    await run.done(definitions.length);
-    ctx.say(`Exported ${plural(definitions.length, 'metafield definition')} of ${domains.join(', ')}${run.named === undefined ? '' : ` to ${run.named}`}.`);
+    const given = options.domains ?? [];
+    const { runExportVerb } = await import('../../bulk-env.js');
+    let domains: string[] = [];
+    await runExportVerb(ctx, options, {
+      spec: { command: 'metafield definition export', output: options.output },
+      async write(run, open) {
+        if (options.all === true && given.length > 0) throw new UsageError('Give domains or --all, not both.');
+        if (options.all !== true && given.length === 0) throw new UsageError(`Name the domains to export (${METAFIELD_DOMAINS.join(', ')}), or give --all.`);
+        domains = options.all === true ? [...METAFIELD_DOMAINS] : [...new Set(given.map(checkDomain))];
+        const { definitionsFileText, definitionsJsonLines } = await import('../../../api/metafield-definitions/schema.js');
+        const api = await run.api();
+        const definitions = await ctx.spin('Reading metafield definitions…', async () => {
+          const found = [];
+          for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
+          return found;
+        });
+        // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).
+        await (await open()).write(options.jsonl === true ? definitionsJsonLines(definitions) : definitionsFileText(definitions));
+        return definitions.length;
+      },
+      rows: (written) => written,
+      told: (written, named) => `Exported ${plural(written, 'metafield definition')} of ${domains.join(', ')}${named === undefined ? '' : ` to ${named}`}.`,
+      tellsAlways: true,
+    });
   },
 });
