@@ -52,6 +52,8 @@ export interface Context extends BaseContext {
 
 export interface ContextDeps extends BaseContextDeps {
   userAgent: string;
+  /** A store's run within a run across stores: the confirmation its first write waits for (root/fan-out.ts). */
+  beforeFirstWrite?: () => Promise<void>;
 }
 
 export function createContext(deps: ContextDeps): Context {
@@ -70,7 +72,14 @@ export function createContext(deps: ContextDeps): Context {
   let guard: Promise<StoreGuard> | undefined;
   const storeGuard = () =>
     (guard ??= import('./store-guard.js').then(({ createStoreGuard }) =>
-      createStoreGuard({ guards: () => base.guards(), io, prompter: base.prompter, yes: globals.yes === true, ...(globals.confirmStore !== undefined ? { confirmStore: globals.confirmStore } : {}) }),
+      createStoreGuard({
+        guards: () => base.guards(),
+        io,
+        prompter: base.prompter,
+        yes: globals.yes === true,
+        ...(globals.confirmStore !== undefined ? { confirmStore: globals.confirmStore } : {}),
+        ...(deps.beforeFirstWrite ? { beforeFirstWrite: deps.beforeFirstWrite } : {}),
+      }),
     ));
 
   const log = (line: string) => io.err(`${line}\n`);
