@@ -145,7 +145,7 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
     .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)")
-    .option('--group <name>', "run the command on each environment of this group of store.toml's [groups]")
+    .option('--group <name>', "run the command on each environment of this group of store.toml's [groups], such as prod")
     .addOption(new Option('--parallel <n>', `with several stores: how many run at once, 1 to ${MAX_PARALLEL} (default: ${DEFAULT_PARALLEL})`).argParser(positiveInteger('--parallel', MAX_PARALLEL)))
     .option('--fail-fast', 'with several stores: start no other store once one failed (by default every store runs)')
     .option('-y, --yes', 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)')

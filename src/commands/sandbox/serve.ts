@@ -73,13 +73,12 @@ export default defineVerb({
     json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening (with --stores, an array of them, each with its name and shopDomain)'),
     stores: text(
       '<name[:fail-rate=F],...>',
-      "play several stores in this process, each with its own state, generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
+      "play several stores in this process, such as sb-a,sb-b,sb-c:fail-rate=1, each with its own state, generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
     ),
   },
   examples: [
     'store-cli sandbox serve --seed ./test/seed.json --data ./sandbox.json',
     'store-cli sandbox serve --port 0 --json --token local-test-token-1:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/** 503@0.3" --dialect real',
-    'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
     'store-cli sandbox serve --port 4011 --demo --stores sb-a,sb-b,sb-c:fail-rate=1',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
