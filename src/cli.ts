@@ -78,6 +78,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
         env: deps.env,
         cwd: deps.cwd ?? process.cwd(),
         signal,
+        now: deps.now ?? (() => new Date()),
         flags: { ...globals, ...fleet },
         output: command.getOptionValue('jsonl') ? 'jsonl' : command.getOptionValue('json') ? 'json' : 'text',
         runOne: (store, streams) => runCli(argv, { ...deps, streams, store }),
@@ -95,7 +96,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
-      ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite } : {}),
+      ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.

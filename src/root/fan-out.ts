@@ -21,6 +21,8 @@ export interface FanOutStore {
   env: string;
   /** Resolves once the writes of the run across stores are confirmed (once for every store); rejects when they are not. */
   beforeFirstWrite(): Promise<void>;
+  /** The run across stores' group id: a writing import's journal keeps it, and `store-cli undo GROUP-ID` undoes every store's run. */
+  group: string;
 }
 
 export interface FanOutFlags {
@@ -40,6 +42,8 @@ export interface FanOutPlan {
   env: Env;
   cwd: string;
   signal: AbortSignal;
+  /** The wall clock (the group id's time). */
+  now: () => Date;
   flags: FanOutFlags;
   /** What the command was asked to print: --json, --jsonl, or rows and text (a table in a terminal, else TSV). */
   output: 'json' | 'jsonl' | 'text';
@@ -64,6 +68,8 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
   const names = selectStores(flags, await loadStoreFile(plan.cwd));
   const shops = await shopDomains(names, env, plan.cwd);
   const stores = names.map((name, at) => ({ env: name, shop: shops[at]! }));
+  const { newGroupId } = await import('../bulk/runs/run-journal.js');
+  const group = newGroupId(plan.now());
 
   // One question for the whole run, asked by the first store about to write; the others wait for its answer.
   let confirmed: Promise<void> | undefined;
@@ -96,7 +102,7 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
         await slot();
         try {
           if (failed !== undefined && flags.failFast) return { ...store, exitCode: undefined, stdout: '', stderr: `not run: --fail-fast stopped the run after ${failed} failed`, columns: undefined };
-          const run = await runStore(plan, store.env, confirmWrites);
+          const run = await runStore(plan, { env: store.env, beforeFirstWrite: confirmWrites, group });
           if (run.exitCode !== ExitCode.ok) failed ??= store.env;
           return { ...store, ...run };
         } finally {
@@ -116,30 +122,29 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
     for (const line of run.stderr.split('\n').filter((l) => l !== '')) io.err(`${run.env}: ${line}\n`);
   }
   await printer.end(done);
+  // Writing imports kept a journal a store, each with the group id: one undo takes them all back.
+  if (done.some((run) => /^Run \S+: undo with /m.test(run.stderr))) io.err(`Group ${group}: undo every store's run with store-cli undo ${group}\n`);
   return exitCodeOf(done);
 }
 
 /** One store's run on streams of its own: no terminal (TSV, compact JSON, no questions), stdin empty. */
-async function runStore(plan: FanOutPlan, env: string, confirmWrites: () => Promise<void>): Promise<Omit<StoreRun, 'env' | 'shop'>> {
+async function runStore(plan: FanOutPlan, store: FanOutStore): Promise<Omit<StoreRun, 'env' | 'shop'>> {
   const stdout = new TextSink();
   const stderr = new TextSink();
   const stdin = new PassThrough();
   stdin.end();
   let columns: readonly string[] | undefined;
-  const exitCode = await plan.runOne(
-    { env, beforeFirstWrite: confirmWrites },
-    {
-      stdin,
-      stdout,
-      stderr,
-      isStdinTTY: false,
-      isStdoutTTY: false,
-      isStderrTTY: false,
-      onListColumns: (headers) => {
-        columns ??= headers;
-      },
+  const exitCode = await plan.runOne(store, {
+    stdin,
+    stdout,
+    stderr,
+    isStdinTTY: false,
+    isStdoutTTY: false,
+    isStderrTTY: false,
+    onListColumns: (headers) => {
+      columns ??= headers;
     },
-  );
+  });
   return { exitCode, stdout: stdout.text(), stderr: stderr.text(), columns };
 }
 

@@ -9,6 +9,7 @@ import { cli, liveCli, scratchDir } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { SimClock } from '../../bulk/sim-clock.js';
 import { requestLog, stripAnsi } from '../_support.js';
+import { newProducts, productCount } from '../undo/_runs.js';
 
 const DEMO_CARDS = 8;
 
@@ -163,6 +164,38 @@ describe('a command across stores', () => {
     expect(all.code).toBe(3);
     expect((JSON.parse(all.stdout) as Array<{ result?: { count: number } }>)[1]!.result!.count).toBeGreaterThanOrEqual(DEMO_CARDS);
     expect((await logs.a.take()).length).toBeGreaterThan(0);
+  });
+
+  it('an import across stores keeps a run a store under one group id; undo GROUP-ID takes every store back', async () => {
+    const { cwd, env } = fleet();
+    const before = [await productCount(a.sandbox), await productCount(b.sandbox)];
+    const imported = await cli(['product', 'import', newProducts('fleet', 3), '--group', 'healthy', '--yes', '--json'], { cwd, env });
+    expect(imported.code, imported.stderr).toBe(0);
+    const group = /^Group (g-\S+): undo every store's run with store-cli undo \1$/m.exec(imported.stderr)?.[1];
+    expect(group).toMatch(/^g-\d{8}T\d{6}Z-[0-9a-f]{4}$/);
+    const entries = JSON.parse(imported.stdout) as Array<{ env: string; result: { runId: string } }>;
+    const runIds = entries.map((e) => e.result.runId);
+    expect(new Set(runIds).size).toBe(2);
+    expect([await productCount(a.sandbox), await productCount(b.sandbox)]).toEqual([before[0]! + 3, before[1]! + 3]);
+
+    // From anywhere (no store.toml needed): each run on the profile its journal names.
+    const undone = await cli(['undo', group!, '--yes', '--json'], { env });
+    expect(undone.code, undone.stderr).toBe(0);
+    const counts = JSON.parse(undone.stdout) as Array<{ runId: string; profile: string; deleted: number }>;
+    expect(counts.map((c) => [c.runId, c.profile, c.deleted]).sort()).toEqual(
+      [
+        [runIds[0], 'sb-a', 3],
+        [runIds[1], 'sb-b', 3],
+      ].sort(),
+    );
+    expect([await productCount(a.sandbox), await productCount(b.sandbox)]).toEqual(before);
+    // Again: nothing left to undo, every key as before.
+    const again = await cli(['undo', group!, '--yes', '--json'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as Array<{ deleted: number }>).map((c) => c.deleted)).toEqual([0, 0]);
+    const unknown = await cli(['undo', 'g-20200101T000000Z-abcd', '--yes'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No run of group g-20200101T000000Z-abcd is kept');
   });
 
   it('stores named wrongly, or one store named beside several, exit 2 before any request', async () => {
