@@ -83,6 +83,10 @@ describe('a command across stores', () => {
     expect(lines.filter((l) => l.startsWith('sb-a '))).toHaveLength(DEMO_CARDS);
     expect(lines.filter((l) => l.startsWith('sb-b '))).toHaveLength(DEMO_CARDS);
     expect(lines).toHaveLength(1 + 2 * DEMO_CARDS);
+    // A forced terminal (and forced colour) is this run's: each store's own run still writes plain rows to gather.
+    const forced = await cli(['giftcard', 'search', '--env', 'sb-a,sb-b'], { cwd, env: { ...env, STORE_CLI_FORCE_TTY: '160', CLICOLOR_FORCE: '1' } });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(stripAnsi(forced.stdout).trim().split('\n')).toEqual(lines);
   });
 
   it('--jsonl: one line a record, each with its env', async () => {
