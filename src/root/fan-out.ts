@@ -45,6 +45,8 @@ export interface FanOutPlan {
   /** The wall clock (the group id's time). */
   now: () => Date;
   flags: FanOutFlags;
+  /** The command's own options as given (the files it would write are checked). */
+  options: Readonly<Record<string, unknown>>;
   /** What the command was asked to print: --json, --jsonl, or rows and text (a table in a terminal, else TSV). */
   output: 'json' | 'jsonl' | 'text';
   /** Runs the command once, for `store`, on `streams`; resolves with its exit code. */
@@ -65,6 +67,7 @@ interface StoreRun {
 export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
   const { io, env, flags } = plan;
   refuseOneStoreTargets(flags, env);
+  refuseSharedFiles(plan.options);
   const names = selectStores(flags, await loadStoreFile(plan.cwd));
   const shops = await shopDomains(names, env, plan.cwd);
   const stores = names.map((name, at) => ({ env: name, shop: shops[at]! }));
@@ -155,6 +158,18 @@ function refuseOneStoreTargets(flags: FanOutFlags, env: Env): void {
   for (const name of ['STORE_CLI_BASE_URL', 'STORE_CLI_TOKEN'] as const) {
     if (env[name] !== undefined && env[name] !== '')
       throw new UsageError(`${name} is set, which would send every store's run to one store: unset it to run across stores (their profiles hold each store's URL and token).`, false);
+  }
+}
+
+/** The options naming a file a command writes: every store's run would write the same one. */
+const FILE_OPTIONS = ['output', 'rejects', 'results', 'report'] as const;
+
+/** A file every store's run would write (and overwrite) is refused: stdout (`-`) and `--report none` are not files. */
+function refuseSharedFiles(options: Readonly<Record<string, unknown>>): void {
+  for (const name of FILE_OPTIONS) {
+    const value = options[name];
+    const given = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '-' && v !== 'none');
+    if (given.length > 0) throw new UsageError(`--${name} names a file every store's run would write over: a run across stores writes none yet; run one store at a time (--env NAME) to write it.`);
   }
 }
 

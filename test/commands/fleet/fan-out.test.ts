@@ -212,9 +212,13 @@ describe('a command across stores', () => {
       [['--group', 'healthy', '--env', 'sb-a'], '--env and --group both name the stores'],
       [['--group', 'healthy', '--profile', 'sb-a'], '--profile names one store'],
       [['--parallel', '2'], '--parallel is for a run across stores'],
+      [['--group', 'healthy', 'product', 'import', 'x.csv', '--rejects', 'rejects.csv'], '--rejects names a file every store'],
+      [['--group', 'healthy', 'metafield', 'export', '--all', '--output', 'values.csv'], '--output names a file every store'],
+      [['--group', 'healthy', 'product', 'import', 'x.csv', '--report', 'json=r.json'], '--report names a file every store'],
       [['--env', 'sb-*'], 'STORE_CLI_BASE_URL is set', { STORE_CLI_BASE_URL: a.sandbox.baseUrl }],
     ] as const) {
-      const r = await cli([...argv, 'giftcard', 'count'], { cwd, env: { ...env, ...extraEnv } });
+      const words: readonly string[] = argv;
+      const r = await cli(words.some((w) => w === 'import' || w === 'export') ? [...words] : [...words, 'giftcard', 'count'], { cwd, env: { ...env, ...extraEnv } });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain(said);
       expect(r.stdout).toBe('');
