@@ -81,6 +81,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
         now: deps.now ?? (() => new Date()),
         flags: { ...globals, ...fleet },
         options: command.opts(),
+        args: command.processedArgs,
         output: command.getOptionValue('jsonl') ? 'jsonl' : command.getOptionValue('json') ? 'json' : 'text',
         // A store's run writes plain text for this run to gather: no forced terminal, no colour.
         runOne: (store, streams) => runCli(argv, { ...deps, env: { ...deps.env, STORE_CLI_FORCE_TTY: undefined, CLICOLOR_FORCE: undefined, NO_COLOR: '1' }, streams, store }),

@@ -45,8 +45,9 @@ export interface FanOutPlan {
   /** The wall clock (the group id's time). */
   now: () => Date;
   flags: FanOutFlags;
-  /** The command's own options as given (the files it would write are checked). */
+  /** The command's own options and arguments as given (the files it would write or read from stdin are checked). */
   options: Readonly<Record<string, unknown>>;
+  args: readonly unknown[];
   /** What the command was asked to print: --json, --jsonl, or rows and text (a table in a terminal, else TSV). */
   output: 'json' | 'jsonl' | 'text';
   /** Runs the command once, for `store`, on `streams`; resolves with its exit code. */
@@ -68,6 +69,7 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
   const { io, env, flags } = plan;
   refuseOneStoreTargets(flags, env);
   refuseSharedFiles(plan.options);
+  refuseStdin(plan.options, plan.args);
   const names = selectStores(flags, await loadStoreFile(plan.cwd));
   const shops = await shopDomains(names, env, plan.cwd);
   const stores = names.map((name, at) => ({ env: name, shop: shops[at]! }));
@@ -164,12 +166,23 @@ function refuseOneStoreTargets(flags: FanOutFlags, env: Env): void {
 /** The options naming a file a command writes: every store's run would write the same one. */
 const FILE_OPTIONS = ['output', 'rejects', 'results', 'report'] as const;
 
-/** A file every store's run would write (and overwrite) is refused: stdout (`-`) and `--report none` are not files. */
+/** A file every store's run would write (and overwrite) is refused: stdout (`-`), `--report none` and `--report github` are not files. */
 function refuseSharedFiles(options: Readonly<Record<string, unknown>>): void {
   for (const name of FILE_OPTIONS) {
     const value = options[name];
-    const given = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '-' && v !== 'none');
+    // A report's FORMAT alone (github: the job summary, appended to) names no file of its own.
+    const names = (v: string) => v !== '-' && v !== 'none' && (name !== 'report' || v.includes('='));
+    const given = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && names(v));
     if (given.length > 0) throw new UsageError(`--${name} names a file every store's run would write over: a run across stores writes none yet; run one store at a time (--env NAME) to write it.`);
+  }
+}
+
+/** Stdin (`-` as a file to read) is read once, and each store's run gets an empty one: an import would read nothing and say so as a success. */
+function refuseStdin(options: Readonly<Record<string, unknown>>, args: readonly unknown[]): void {
+  const isStdin = (value: unknown) => value === '-' || (Array.isArray(value) && value.includes('-'));
+  const option = Object.entries(options).find(([name, value]) => name !== 'output' && isStdin(value));
+  if (option !== undefined || args.some(isStdin)) {
+    throw new UsageError(`A run across stores cannot read stdin (-): it is read once, and each store's run needs the whole of it; give a file.`);
   }
 }
 
