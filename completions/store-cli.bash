@@ -33,7 +33,7 @@ _store_cli_subcommands() {
 # REPLY: the flags of command path $1, without the global ones.
 _store_cli_flags() {
   case $1 in
-    '') REPLY='-V --version --profile --env -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
+    '') REPLY='-V --version --profile --env --group --parallel --fail-fast -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure -h --help' ;;
     'auth') REPLY='-h --help' ;;
     'auth login') REPLY='--with-token --brand -h --help' ;;
     'auth status') REPLY='--json -q --jq -h --help' ;;
@@ -163,7 +163,7 @@ _store_cli_flags() {
     'undo') REPLY='--yes --dry-run --force --concurrency --json -q --jq -h --help' ;;
     'runs') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
     'sandbox') REPLY='-h --help' ;;
-    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json -h --help' ;;
+    'sandbox serve') REPLY='--host --port --token --data --demo --seed --fail-rate --fail-seed --fault --allow-fault-header --ids-as --dialect --definitions --rate-limit --no-rate-limit-header --webhook --webhook-secret --show-codes --shop-name --shop-domain --log-size --quiet --json --stores -h --help' ;;
     'sandbox reset') REPLY='--data -y --yes -h --help' ;;
     'sandbox export') REPLY='--force -h --help' ;;
     'sandbox import') REPLY='-y --yes -h --help' ;;
@@ -723,6 +723,7 @@ _store_cli_option() {
     'sandbox serve|--shop-name') REPLY='v' ;;
     'sandbox serve|--shop-domain') REPLY='v' ;;
     'sandbox serve|--log-size') REPLY='v' ;;
+    'sandbox serve|--stores') REPLY='v' ;;
     'sandbox reset|--data') REPLY='f' ;;
     'sandbox logs|--status') REPLY='v' ;;
     'sandbox logs|--method') REPLY='v' ;;
@@ -755,6 +756,8 @@ _store_cli_option() {
     'prompt|--format') REPLY='v' ;;
     *'|--profile') REPLY='p' ;;
     *'|--env') REPLY='v' ;;
+    *'|--group') REPLY='v' ;;
+    *'|--parallel') REPLY='v' ;;
     *'|--confirm-store') REPLY='v' ;;
     *'|--base-url') REPLY='v' ;;
     *'|--timeout') REPLY='v' ;;
@@ -816,7 +819,7 @@ _store_cli_argument() {
 
 _store_cli() {
   local cur=${COMP_WORDS[COMP_CWORD]} path= pending= word i n=0 REPLY IFS=$' \t\n'
-  local globals='--profile --env -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure'
+  local globals='--profile --env --group --parallel --fail-fast -y --yes --confirm-store --base-url --sandbox --verbose --no-color --timeout --insecure'
   COMPREPLY=()
   # Walk the words before the cursor: command words extend the path, a flag that takes a
   # value swallows the next word (bash splits --flag=value at '='), the rest are arguments.

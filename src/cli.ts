@@ -12,6 +12,8 @@ import { palette } from './core/colors.js';
 import { nearest } from './core/words.js';
 import type { Clock } from './core/clock.js';
 import type { Env } from './core/paths.js';
+import { DEFAULT_PARALLEL, MAX_PARALLEL, namesSeveralStores } from './core/store-selection.js';
+import type { FanOutStore } from './root/fan-out.js';
 import { VERSION } from './version.js';
 
 export interface CliDeps {
@@ -24,6 +26,8 @@ export interface CliDeps {
   clock?: Clock;
   /** The folder store.toml is looked for from (and up): process.cwd() unless a test gives one. */
   cwd?: string;
+  /** Set when this run is one store's of a run across stores (root/fan-out.ts): the environment it goes to. */
+  store?: FanOutStore;
 }
 
 const EXIT_CODES_HELP = `
@@ -53,6 +57,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   const signal = deps.signal ?? new AbortController().signal;
   let context: Context | undefined;
   let active: Command | undefined;
+  // A run across stores ends with the code its stores' runs give (fan-out.ts exitCodeOf).
+  let acrossStores: number | undefined;
   const tree = await treeFor(argv);
 
   const program = buildProgram(io, tree, async (command, verb) => {
@@ -62,6 +68,28 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     // --yes is global (a protected store's writes need it), so the verbs that declare their own see it too.
     if (globals.yes && command.options.some((o) => o.attributeName() === 'yes')) command.setOptionValue('yes', true);
     if (command.getOptionValue('yes') === true) globals.yes = true;
+    const fleet = program.opts<{ group?: string; parallel?: number; failFast?: boolean }>();
+    if (deps.store !== undefined) globals.env = deps.store.env;
+    else if (namesSeveralStores({ ...globals, ...fleet })) {
+      // Once a store, each with a context of its own (its profile, token, rate bucket, guard): runCli again on its own streams.
+      const { runAcrossStores } = await import('./root/fan-out.js');
+      acrossStores = await runAcrossStores({
+        io,
+        env: deps.env,
+        cwd: deps.cwd ?? process.cwd(),
+        signal,
+        now: deps.now ?? (() => new Date()),
+        flags: { ...globals, ...fleet },
+        options: command.opts(),
+        args: command.processedArgs,
+        output: command.getOptionValue('jsonl') ? 'jsonl' : command.getOptionValue('json') ? 'json' : 'text',
+        // A store's run writes plain text for this run to gather: no forced terminal, no colour.
+        runOne: (store, streams) => runCli(argv, { ...deps, env: { ...deps.env, STORE_CLI_FORCE_TTY: undefined, CLICOLOR_FORCE: undefined, NO_COLOR: '1' }, streams, store }),
+      });
+      return;
+    } else if (fleet.parallel !== undefined || fleet.failFast) {
+      throw new UsageError(`${fleet.failFast ? '--fail-fast' : '--parallel'} is for a run across stores: give --env a,b, --env 'prod-*' or --group NAME too.`);
+    }
     context = createContext({
       io,
       env: deps.env,
@@ -71,6 +99,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
+      ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
@@ -81,7 +110,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 
   try {
     await program.parseAsync(helpAsFlag(program, argv), { from: 'user' });
-    return ExitCode.ok;
+    return acrossStores ?? ExitCode.ok;
   } catch (error) {
     return reportError(error, io, active, program.opts().verbose === true);
   } finally {
@@ -90,7 +119,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 }
 
 /** Global options that take a value: the word after one is not the noun. */
-const VALUED_GLOBALS = new Set(['--profile', '--env', '--base-url', '--timeout', '--confirm-store']);
+const VALUED_GLOBALS = new Set(['--profile', '--env', '--group', '--parallel', '--base-url', '--timeout', '--confirm-store']);
 
 /**
  * The nouns a run needs: only the one it names (`giftcard count` declares the gift card
@@ -119,7 +148,10 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
-    .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env)")
+    .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)")
+    .option('--group <name>', "run the command on each environment of this group of store.toml's [groups], such as prod")
+    .addOption(new Option('--parallel <n>', `with several stores: how many run at once, 1 to ${MAX_PARALLEL} (default: ${DEFAULT_PARALLEL})`).argParser(positiveInteger('--parallel', MAX_PARALLEL)))
+    .option('--fail-fast', 'with several stores: start no other store once one failed (by default every store runs)')
     .option('-y, --yes', 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)')
     .option('--confirm-store <domain>', "the shop's own domain, such as eu-shop.genmystore.com ('store-cli shop info'): a write to a protected store needs it without a terminal")
     .option('--base-url <url>', "the store's base URL (http or https), overriding the profile, e.g. https://store.example.com")

@@ -24,7 +24,7 @@ export async function bulkEnv(ctx: Context): Promise<BulkEnv> {
     now: () => ctx.now(),
     progress: live ? { write: ctx.io.errTerminal, mode: 'live' } : { write: ctx.io.err, mode: 'lines' },
     warn: (message) => ctx.warn(message),
-    runs: { dataDir: () => ctx.dataDir(), store: () => runStore(ctx) },
+    runs: { dataDir: () => ctx.dataDir(), store: () => runStore(ctx), ...(ctx.runGroup === undefined ? {} : { group: ctx.runGroup }) },
   };
 }
 

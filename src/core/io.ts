@@ -31,6 +31,8 @@ export interface IO {
    * a progress line redrawn in place). Never for a message, a value or a reason.
    */
   errTerminal(text: string): void;
+  /** A store's run within a run across stores (root/fan-out.ts): told the headers of the listing its TSV rows have. */
+  readonly onListColumns?: (headers: readonly string[]) => void;
 }
 
 export interface Streams {
@@ -40,6 +42,8 @@ export interface Streams {
   isStdinTTY: boolean;
   isStdoutTTY: boolean;
   isStderrTTY: boolean;
+  /** See IO's onListColumns. */
+  onListColumns?: (headers: readonly string[]) => void;
 }
 
 /**
@@ -114,6 +118,7 @@ export function createIO(streams: Streams, colorAllowed: boolean, overrides: Ter
     out: (text) => void streams.stdout.write(stdoutTTY ? escapeControls(text) : text),
     err: (text) => void streams.stderr.write(escapeControls(text)),
     errTerminal: (text) => void streams.stderr.write(text),
+    ...(streams.onListColumns ? { onListColumns: streams.onListColumns } : {}),
   };
 }
 

@@ -99,6 +99,8 @@ export class Output {
       table = new TableWriter(shown, palette(this.io.colorOut), terminalWidth(this.io), this.chosen === undefined);
     }
     const fields = this.mode.kind === 'json' || this.mode.kind === 'jsonl' ? this.mode.fields : undefined;
+    // A store's run within a run across stores: the table it gathers the rows into needs their headers.
+    if (this.mode.kind === 'tsv') this.io.onListColumns?.(shown.columns.map((c) => c.header));
     for await (const batch of items) {
       if (batch.length === 0) continue;
       let chunk = '';

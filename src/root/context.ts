@@ -48,10 +48,18 @@ export interface Context extends BaseContext {
   detectedBrand(): Brand | undefined;
   /** Closes what the command opened: HTTP clients, the embedded sandbox. */
   dispose(): Promise<void>;
+  /** Within a run across stores: its group id, which a writing run's journal keeps (`store-cli undo GROUP-ID`). */
+  readonly runGroup?: string;
+  /** A context of its own for another saved profile (undo of a group: each run on its own store); disposed with this one. */
+  forProfile(profile: string): Context;
 }
 
 export interface ContextDeps extends BaseContextDeps {
   userAgent: string;
+  /** A store's run within a run across stores: the confirmation its first write waits for (root/fan-out.ts). */
+  beforeFirstWrite?: () => Promise<void>;
+  /** A store's run within a run across stores: the group id of the run. */
+  runGroup?: string;
 }
 
 export function createContext(deps: ContextDeps): Context {
@@ -70,7 +78,14 @@ export function createContext(deps: ContextDeps): Context {
   let guard: Promise<StoreGuard> | undefined;
   const storeGuard = () =>
     (guard ??= import('./store-guard.js').then(({ createStoreGuard }) =>
-      createStoreGuard({ guards: () => base.guards(), io, prompter: base.prompter, yes: globals.yes === true, ...(globals.confirmStore !== undefined ? { confirmStore: globals.confirmStore } : {}) }),
+      createStoreGuard({
+        guards: () => base.guards(),
+        io,
+        prompter: base.prompter,
+        yes: globals.yes === true,
+        ...(globals.confirmStore !== undefined ? { confirmStore: globals.confirmStore } : {}),
+        ...(deps.beforeFirstWrite ? { beforeFirstWrite: deps.beforeFirstWrite } : {}),
+      }),
     ));
 
   const log = (line: string) => io.err(`${line}\n`);
@@ -138,6 +153,15 @@ export function createContext(deps: ContextDeps): Context {
       ),
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose();
+    },
+    ...(deps.runGroup === undefined ? {} : { runGroup: deps.runGroup }),
+    forProfile(profile) {
+      // The profile named outright: no environment, and neither the fan-out's hooks nor its group.
+      const { env: _env, ...named } = globals;
+      const { beforeFirstWrite: _confirm, runGroup: _group, ...rest } = deps;
+      const other = createContext({ ...rest, globals: { ...named, profile } });
+      disposers.push(() => other.dispose());
+      return other;
     },
   };
 

@@ -18,7 +18,10 @@ export interface GuardDeps {
   io: IO;
   prompter: Prompter;
   yes: boolean;
+  /** One domain, or (for a run across stores) several separated by commas: the store's must be among them. */
   confirmStore?: string;
+  /** Within a run across stores: the one confirmation, naming every store, that a first write waits for. */
+  beforeFirstWrite?: () => Promise<void>;
 }
 
 export interface StoreGuard {
@@ -35,6 +38,7 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
     if (guards.readOnly !== undefined) {
       throw new UsageError(`Refusing ${spec.method} ${spec.path}: ${guards.readOnly}, so only GET requests are sent; nothing was sent.`, false);
     }
+    await deps.beforeFirstWrite?.();
     if (guards.protectedBy.length === 0 && guards.expectDomains.length === 0) return;
     await (cleared ??= clear(guards, reads));
   }
@@ -58,9 +62,9 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
       }
     }
     if (protectedEnv === undefined) return;
-    const named = deps.confirmStore?.trim().toLowerCase().replace(/\.$/, '');
+    const named = deps.confirmStore?.split(',').map((one) => one.trim().toLowerCase().replace(/\.$/, ''));
     if (deps.yes && named !== undefined) {
-      if (named === domain) return;
+      if (named.includes(domain)) return;
       throw new UsageError(`--confirm-store names ${deps.confirmStore}, but this store is '${shop.name}' at ${shop.domain} (environment '${protectedEnv}', protected): nothing was written.`, false);
     }
     const { withSpinnersStopped } = await import('../core/progress.js');

@@ -35,4 +35,6 @@ export interface BulkEnv {
 export interface RunsPlace {
   dataDir(): Promise<string>;
   store(): Promise<RunMeta['store']>;
+  /** The group id of the run across stores this run is one store's of (its journal keeps it). */
+  group?: string;
 }

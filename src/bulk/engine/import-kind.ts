@@ -86,7 +86,7 @@ async function openJournal(env: BulkEnv, command: string, run: Pick<ImportReques
   const onCopy = run.rehearsal !== undefined && run.rehearsal !== false;
   if (run.dryRun || onCopy || env.runs === undefined) return undefined;
   const [{ RunJournal }, dataDir, store] = await Promise.all([import('../runs/run-journal.js'), env.runs.dataDir(), env.runs.store()]);
-  return RunJournal.open(dataDir, { command, file, store });
+  return RunJournal.open(dataDir, { command, file, store, ...(env.runs.group === undefined ? {} : { group: env.runs.group }) });
 }
 
 /** Whether the run's journal holds no write that may have reached the store: none counted, none recorded. */

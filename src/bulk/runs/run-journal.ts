@@ -56,6 +56,8 @@ export interface RunMeta {
   notUndoable?: string;
   /** Why the run's writes wait for `store-cli undo`: an all-or-nothing run whose own rollback could not finish. */
   needsUndo?: string;
+  /** The group id of a run across stores (`--env 'prod-*'`) this run was one store's of: `store-cli undo GROUP-ID` undoes them all. */
+  group?: string;
   /** Read only, never written: the fields meta.json lacks (a damaged file), left empty here. */
   damaged?: string[];
 }
@@ -78,6 +80,13 @@ export function newRunId(now: Date, random = randomBytes(2).toString('hex')): st
 }
 
 export const RUN_ID_PATTERN = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[0-9a-f]{4,}$/;
+
+/** A run across stores' group id, its runs' (one a store) in common: g-20261127T210512Z-3f9a. */
+export function newGroupId(now: Date): string {
+  return `g-${newRunId(now)}`;
+}
+
+export const GROUP_ID_PATTERN = /^g-\d{8}T\d{6}Z-[0-9a-f]{4,}$/;
 
 /** When the run of `runId` started; undefined for a name that is no run id. */
 export function runTime(runId: string): Date | undefined {
@@ -301,6 +310,7 @@ export async function readMeta(dir: string): Promise<RunMeta | undefined> {
   }
   if (typeof raw.notUndoable === 'string') meta.notUndoable = raw.notUndoable;
   if (typeof raw.needsUndo === 'string') meta.needsUndo = raw.needsUndo;
+  if (typeof raw.group === 'string') meta.group = raw.group;
   if (damaged.length > 0) meta.damaged = damaged;
   return meta;
 }
@@ -387,6 +397,12 @@ export async function runIds(dataDir: string): Promise<string[]> {
     throw error;
   }
   return names.filter((name) => RUN_ID_PATTERN.test(name)).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+}
+
+/** The runs kept of a run across stores' group, oldest first. */
+export async function runsOfGroup(dataDir: string, group: string): Promise<RunMeta[]> {
+  const metas = await Promise.all((await runIds(dataDir)).map((runId) => readMeta(runDir(dataDir, runId))));
+  return metas.filter((meta): meta is RunMeta => meta?.group === group).reverse();
 }
 
 /** Removes the journals of runs that started more than KEEP_DAYS days before `now`; returns their ids. */

@@ -6,6 +6,7 @@ import type { Context } from '../../root/context.js';
 import { UsageError } from '../../core/errors.js';
 import { isHttpUrl, isLoopbackHost } from '../../core/target.js';
 import type { RateLimitPlan, WebhookLogLine } from '../../sandbox/index.js';
+import { parseStores, serveStores, storeDomain, type SandboxStore } from './serve-stores.js';
 import { boolean, defineVerb, list, negatable, oneOf, text, whole } from '../verb.js';
 
 export const DEFAULT_SANDBOX_PORT = 12412;
@@ -54,9 +55,13 @@ export default defineVerb({
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the rate-limit header (a store that does not announce its bucket)'),
-    webhook: list('<url>', 'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
-      orEmpty: true,
-    }),
+    webhook: list(
+      '<url>',
+      'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)',
+      {
+        orEmpty: true,
+      },
+    ),
     webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
     showCodes: boolean(
       "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
@@ -65,12 +70,16 @@ export default defineVerb({
     shopDomain: text('<host>', 'the domain GET shops/info answers, a host name such as my-shop.example.com; default: sandbox.localhost'),
     logSize: whole('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { min: 1, max: 1_000_000, default: 10_000 }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
-    json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening'),
+    json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening (with --stores, an array of them, each with its name and shopDomain)'),
+    stores: text(
+      '<name[:fail-rate=F],...>',
+      "play several stores in this process, such as sb-a,sb-b,sb-c:fail-rate=1, each with its own state, generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
+    ),
   },
   examples: [
     'store-cli sandbox serve --seed ./test/seed.json --data ./sandbox.json',
     'store-cli sandbox serve --port 0 --json --token local-test-token-1:read_gift_card --fail-rate 0.2 --fail-seed 7 --fault "POST /api/202412/metafields/** 503@0.3" --dialect real',
-    'store-cli sandbox serve --demo --webhook http://127.0.0.1:4343/ --webhook-secret s3cret --rate-limit 20/40',
+    'store-cli sandbox serve --port 4011 --demo --stores sb-a,sb-b,sb-c:fail-rate=1',
   ],
   notes: '\nPrints the base URL on stdout once it accepts connections; Ctrl-C or SIGTERM stops it cleanly (exit 0).\n',
   async run(options, ctx) {
@@ -98,14 +107,14 @@ export default defineVerb({
       throw new UsageError(`--data ${options.data} is the --seed file (${options.seed}): the sandbox would write its state over the seed; give two files.`);
     }
     const tokens = await asCliErrors(async () => options.token.map((spec) => parseTokenSpec(spec)), '--token');
-    const sandbox = await asCliErrors(() =>
+    const start = (store?: SandboxStore, at = 0) =>
       startSandbox({
         host: options.host,
-        port,
+        port: port === 0 ? 0 : port + at,
         tokens,
         ...(options.data ? { dataFile: options.data } : {}),
         ...(options.seed === undefined ? { seed: options.demo ? 'demo' : 'none' } : { seedFile: options.seed }),
-        failRate,
+        failRate: store?.failRate ?? failRate,
         ...(failSeed === undefined ? {} : { failSeed }),
         faults,
         allowFaultHeader: options.allowFaultHeader === true,
@@ -114,14 +123,16 @@ export default defineVerb({
         ...(options.showCodes ? { codesInReads: 'shown' as const } : {}),
         ...(options.shopName === undefined ? {} : { shopName: options.shopName }),
         ...(options.shopDomain === undefined ? {} : { shopDomain: options.shopDomain }),
+        ...(store ? { shopName: store.name, shopDomain: storeDomain(store.name) } : {}),
         ...(options.definitions ? { definitionsFile: options.definitions } : {}),
         ...(rateLimit ? { rateLimit, rateLimitHeader: options.rateLimitHeader !== false } : {}),
         logSize,
-        ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
+        ...(options.quiet ? {} : { onRequest: (r) => ctx.say(`${store ? `${store.name} ` : ''}${r.method} ${r.path} ${r.status} ${r.ms} ms`) }),
         webhooks,
         ...(options.quiet ? {} : { onWebhook: (line) => ctx.say(describeDelivery(line)) }),
-      }),
-    );
+      });
+    if (options.stores !== undefined) return serveStores(parseStores(options.stores), options, start, ctx);
+    const sandbox = await asCliErrors(() => start());
     const secret = sandbox.webhookSecret === undefined ? {} : { webhookSecret: sandbox.webhookSecret };
     if (options.json) ctx.io.out(`${JSON.stringify({ baseUrl: sandbox.baseUrl, token: sandbox.token, ...secret })}\n`);
     else ctx.io.out(`${sandbox.baseUrl}\n`);

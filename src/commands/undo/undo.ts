@@ -1,6 +1,6 @@
 import type { UndoCounts, UndoPlan, UndoStep } from '../../bulk/runs/undo.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
-import { CancelledError, PartialFailureError, UsageError } from '../../core/errors.js';
+import { CancelledError, CliError, PartialFailureError, UsageError } from '../../core/errors.js';
 import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, whole } from '../verb.js';
 import { storeName } from '../runs/runs.js';
@@ -9,7 +9,11 @@ const UNDO_FIELDS = ['runId', 'restored', 'deleted', 'disabled', 'asBefore', 'le
 
 export default defineVerb({
   summary: 'Put back what a writing import changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
-  args: { runId: arg('the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it') },
+  args: {
+    runId: arg(
+      'the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it, or the group id of an import across stores ("Group g-20261127T210512Z-3f9a: …"): each store\'s run',
+    ),
+  },
   flags: {
     yes: boolean('undo without asking (required without a terminal)'),
     dryRun: boolean('print the plan (what would be restored, deleted, disabled or left alone): reads the store, writes nothing'),
@@ -43,50 +47,97 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
 `,
   async run(options, ctx) {
     const out = await ctx.output();
-    const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }, { bulkEnv }] = await Promise.all([
-      import('../../bulk/runs/undo.js'),
-      import('../../bulk/engine/paced-api.js'),
-      import('../../core/prompts.js'),
-      import('../bulk-env.js'),
-    ]);
-    const { RUN_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
-    if (!RUN_ID_PATTERN.test(options.runId)) throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them (got '${options.runId}').`);
-    const { dir, meta, entries, unreadable } = await loadRun(await ctx.dataDir(), options.runId);
-    await checkSameStore(ctx, meta.store);
-    const release = options.dryRun ? async () => undefined : await lockRun(dir);
-    try {
-      const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
-      const paced = await openPacedApi(await bulkEnv(ctx), concurrency);
-      const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
-      for (const line of planLines(plan)) ctx.say(line);
-      const steps = countSteps(plan.steps);
-      const writes = steps.restore + steps.delete + steps.disable;
-      if (options.dryRun || writes === 0) {
-        if (options.dryRun) ctx.say('Dry run: nothing was sent.');
-        // A dry run counts what the undo would do.
-        const counts: UndoCounts = {
-          restored: steps.restore,
-          deleted: steps.delete,
-          disabled: steps.disable,
-          asBefore: steps['as-before'] + steps.done,
-          leftAlone: steps.changed + steps.cannot,
-          failed: 0,
-        };
-        if (!options.dryRun) await recordUndo(dir, meta, counts);
-        await finish(out, ctx, options.runId, counts, options.dryRun === true);
-        return;
-      }
-      await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
-        action: `undo run ${options.runId}`,
-        question: `Undo run ${options.runId} on ${storeName(meta.store)} (${writes} ${writes === 1 ? 'write' : 'writes'})?`,
-      });
-      const counts = await runUndo(dir, plan, concurrency, ctx.signal, (line) => ctx.say(line));
-      await finish(out, ctx, options.runId, counts, false);
-    } finally {
-      await release();
-    }
+    const { RUN_ID_PATTERN, GROUP_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
+    if (GROUP_ID_PATTERN.test(options.runId)) return undoGroup(options.runId, options, ctx, out);
+    if (!RUN_ID_PATTERN.test(options.runId))
+      throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them, or a group id such as g-20261127T210512Z-3f9a (got '${options.runId}').`);
+    const counts = await undoRun(options.runId, options, ctx);
+    await finish(out, ctx, options.runId, counts, options.dryRun === true);
   },
 });
+
+interface UndoOptions {
+  yes?: boolean | undefined;
+  dryRun?: boolean | undefined;
+  force?: boolean | undefined;
+  concurrency?: number | undefined;
+}
+
+/** One run undone (or, with --dry-run, planned) against the store `ctx` names, which must be the run's. */
+async function undoRun(runId: string, options: UndoOptions, ctx: Context): Promise<UndoCounts> {
+  const [{ loadRun, planUndo, runUndo, lockRun, countSteps, recordUndo }, { openPacedApi }, { confirmOrRequireYes }, { bulkEnv }] = await Promise.all([
+    import('../../bulk/runs/undo.js'),
+    import('../../bulk/engine/paced-api.js'),
+    import('../../core/prompts.js'),
+    import('../bulk-env.js'),
+  ]);
+  const { dir, meta, entries, unreadable } = await loadRun(await ctx.dataDir(), runId);
+  await checkSameStore(ctx, meta.store);
+  const release = options.dryRun ? async () => undefined : await lockRun(dir);
+  try {
+    const concurrency = options.concurrency ?? IMPORT_CONCURRENCY.builtIn;
+    const paced = await openPacedApi(await bulkEnv(ctx), concurrency);
+    const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
+    for (const line of planLines(plan)) ctx.say(line);
+    const steps = countSteps(plan.steps);
+    const writes = steps.restore + steps.delete + steps.disable;
+    if (options.dryRun || writes === 0) {
+      if (options.dryRun) ctx.say('Dry run: nothing was sent.');
+      // A dry run counts what the undo would do.
+      const counts: UndoCounts = {
+        restored: steps.restore,
+        deleted: steps.delete,
+        disabled: steps.disable,
+        asBefore: steps['as-before'] + steps.done,
+        leftAlone: steps.changed + steps.cannot,
+        failed: 0,
+      };
+      if (!options.dryRun) await recordUndo(dir, meta, counts);
+      return counts;
+    }
+    await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+      action: `undo run ${runId}`,
+      question: `Undo run ${runId} on ${storeName(meta.store)} (${writes} ${writes === 1 ? 'write' : 'writes'})?`,
+    });
+    return await runUndo(dir, plan, concurrency, ctx.signal, (line) => ctx.say(line));
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * The runs of a run across stores (`store-cli undo GROUP-ID`), one after another, each on its
+ * own store (its profile, as the run's journal names it): a run that cannot be undone is
+ * named and the others still are. --json: an entry a run, its counts or its error.
+ */
+async function undoGroup(group: string, options: UndoOptions, ctx: Context, out: Awaited<ReturnType<Context['output']>>): Promise<void> {
+  const { runsOfGroup } = await import('../../bulk/runs/run-journal.js');
+  const runs = await runsOfGroup(await ctx.dataDir(), group);
+  if (runs.length === 0) throw new UsageError(`No run of group ${group} is kept (\`store-cli runs\` lists the runs; journals are kept 30 days): nothing was sent.`);
+  const entries: Array<Record<string, unknown>> = [];
+  let incomplete = 0;
+  for (const meta of runs) {
+    ctx.say(`Run ${meta.runId} of group ${group}, on ${storeName(meta.store)}:`);
+    try {
+      const counts = await undoRun(meta.runId, options, ctx.forProfile(meta.store.profile));
+      if (!options.dryRun) ctx.say(undoneLine(meta.runId, counts));
+      if (counts.leftAlone > 0 || counts.failed > 0) incomplete++;
+      entries.push({ runId: meta.runId, profile: meta.store.profile, ...counts });
+    } catch (error) {
+      if (!(error instanceof CliError) || ctx.signal.aborted) throw error;
+      incomplete++;
+      ctx.say(`error: ${error.message}`);
+      entries.push({ runId: meta.runId, profile: meta.store.profile, error: error.message });
+    }
+  }
+  if (out.isJson) await out.item(entries, { columns: [] });
+  if (ctx.signal.aborted) throw new CancelledError();
+  if (incomplete > 0 && !options.dryRun) throw new PartialFailureError(`${incomplete} of group ${group}'s ${runs.length} runs are not wholly as before (see above).`);
+}
+
+function undoneLine(runId: string, counts: UndoCounts): string {
+  return `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`;
+}
 
 /** The plan for people: counts, then each key left alone and why. */
 function planLines(plan: UndoPlan): string[] {
@@ -108,10 +159,7 @@ function planLines(plan: UndoPlan): string[] {
 }
 
 async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context, runId: string, counts: UndoCounts, dryRun: boolean): Promise<void> {
-  if (!dryRun)
-    ctx.say(
-      `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`,
-    );
+  if (!dryRun) ctx.say(undoneLine(runId, counts));
   if (out.isJson) await out.item({ runId, ...counts }, { columns: [] });
   // Interrupted: what was undone is kept (undo.jsonl), and a re-run finishes.
   if (ctx.signal.aborted) throw new CancelledError();
