@@ -32,14 +32,14 @@ const chunk = (source) => {
   return join(CHUNKS, entry);
 };
 
-// The order `giftcard count` loads them: the command tree, the gift card noun, then in run():
+// The order `giftcard count` loads them: the command tree, the verb alone (verb-loaders.ts), then in run():
 // the output exporter, the saved profile (a plain read of the config file; skipped when the
 // environment supplies the store and token), the HTTP client and its wire (node's http), the
 // API and the gift card requests (no schemas: zod loads only for a card it must refuse).
 // Without a terminal on stderr there is no spinner to load.
 const steps = [
   ['commander + command tree (cli)', chunk('src/cli.ts')],
-  ['gift card noun (giftcard)', chunk('src/commands/giftcard/index.ts')],
+  ['the verb alone (giftcard count)', chunk('src/commands/giftcard/count.ts')],
   ['output exporter (output)', chunk('src/core/output.ts')],
   ['saved profile read (config + paths)', chunk('src/core/config.ts'), chunk('src/core/paths.ts')],
   ['HTTP client (http) and its wire, node:http (node-wire)', chunk('src/core/http.ts'), chunk('src/core/node-wire.ts')],

@@ -86,16 +86,20 @@ const bundled = {
   logLevel: 'warning',
 };
 
+/** What gives an ES module the require() its bundled CommonJS dependencies (commander, undici) still call. */
+const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
 /** ES modules whose bundled CommonJS dependencies (commander, undici) still call require(). */
 const esm = {
   format: 'esm',
   splitting: true,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: { js: REQUIRE_BANNER },
 };
 
-await build({
+const cli = await build({
   ...bundled,
   ...esm,
+  metafile: true,
   // The command line (bin/store-cli.js); the package's `store-cli/sandbox` export is built below.
   entryPoints: { main: 'src/main.ts' },
   minify: true,
@@ -105,6 +109,7 @@ await build({
   external: ['jq-wasm'],
   plugins: [lazyChildProcessForCommander, lazyHttp2ForUndici, lazyAssertForUndici, rareUndiciFromNodeModules, processGlobal],
 });
+await requireOnlyWhereCalled(Object.keys(cli.metafile.outputs).filter((file) => file.endsWith('.js')));
 
 // `store-cli/sandbox` (package.json "exports" ./sandbox) runs inside a user's test suite, where
 // its errors and stack traces are read by people: the classes keep their names
@@ -169,6 +174,23 @@ const texts = await runSource(`
 await writeHelpFiles(JSON.parse(texts));
 
 await emitSandboxTypes();
+
+/**
+ * esbuild puts the banner on every file, and each of the 50-odd files a request loads then
+ * made a require() of its own (a CommonJS module object and its search paths) where one file
+ * calls it: esbuild's require shim, through which the bundled CommonJS code calls it. The
+ * banner stays where the code names `require` (a string that holds the word keeps it too,
+ * harmlessly), and elsewhere gives way to an empty line, so the source maps' lines still hold.
+ */
+async function requireOnlyWhereCalled(files) {
+  const { readFile, writeFile } = await import('node:fs/promises');
+  for (const file of files) {
+    const code = await readFile(file, 'utf8');
+    if (!code.startsWith(`${REQUIRE_BANNER}\n`)) throw new Error(`${file} does not start with the require banner: scripts/build.mjs's requireOnlyWhereCalled needs a look.`);
+    if (/\brequire\b/.test(code.slice(REQUIRE_BANNER.length))) continue;
+    await writeFile(file, code.slice(REQUIRE_BANNER.length));
+  }
+}
 
 /** `texts` (command path: text) as one JSON file a noun, each holding its noun's commands, and root.json the root's. */
 async function writeHelpFiles(texts) {

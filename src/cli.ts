@@ -2,6 +2,7 @@
 // error to its exit code in one place.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { NOUN_LOADERS } from './commands/noun-loaders.js';
+import { VERB_LOADERS } from './commands/verb-loaders.js';
 import { repeatable, type Noun, type Verb } from './commands/types.js';
 import { wholeNumber } from './commands/verb.js';
 import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
@@ -122,21 +123,28 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 const VALUED_GLOBALS = new Set(['--profile', '--env', '--group', '--parallel', '--base-url', '--timeout', '--confirm-store']);
 
 /**
- * The nouns a run needs: only the one it names (`giftcard count` declares the gift card
- * verbs alone), or every noun where the whole tree is read: no noun or an unknown word
- * (root help, suggestions), `help`, and `completion` (its scripts list every command).
+ * The nouns a run needs: only the one it names (`giftcard search` declares the gift card
+ * verbs alone), and of it only the verb named right after it where that verb loads on its
+ * own (`giftcard count`: verb-loaders.ts); or every noun where the whole tree is read: no noun
+ * or an unknown word (root help, suggestions), `help`, --help before the noun (the root's
+ * help), and `completion` (its scripts list every command).
  */
 async function treeFor(argv: readonly string[]): Promise<readonly Noun[]> {
   for (let at = 0; at < argv.length; at++) {
     const word = argv[at]!;
-    if (word === '--') break;
+    if (word === '--' || word === '--help' || word === '-h') break;
     if (word.startsWith('-')) {
       if (VALUED_GLOBALS.has(word)) at++;
       continue;
     }
     const load = Object.hasOwn(NOUN_LOADERS, word) ? NOUN_LOADERS[word] : undefined;
-    if (load) return [await load()];
-    break;
+    if (!load) break;
+    const verbs = Object.hasOwn(VERB_LOADERS, word) ? VERB_LOADERS[word]! : {};
+    const next = argv[at + 1];
+    // The noun's summary and its other verbs show only in its own help and the root's, which
+    // a run that names the verb never prints (its --help is the verb's).
+    if (next !== undefined && Object.hasOwn(verbs, next)) return [{ name: word, summary: '', verbs: [await verbs[next]!()] }];
+    return [await load()];
   }
   return (await import('./commands/index.js')).nouns;
 }

@@ -179,16 +179,15 @@ class Kit<R extends RestResource> {
         const view = views.list(this.listColumns());
         const empty = filters.length > 0 ? `No ${texts.many} match.` : `No ${texts.many}.`;
         if (!paged) {
-          const out = await ctx.output();
-          const api = texts.api(await ctx.api());
+          const [out, api] = await Promise.all([ctx.output(), ctx.api().then(texts.api)]);
           const found = await ctx.spin(`Listing ${texts.many}…`, () => api.list(filter as never));
           await out.list([found], view, empty);
           return;
         }
         const all = options.all === true;
         const limit = options.limit !== undefined ? (options.limit as number) : defaultLimit(await ctx.setting('page-size'), all, paging.max);
-        const out = await ctx.output();
-        const api = texts.api(await ctx.api());
+        // The output's modules and the API's load side by side, not one after the other.
+        const [out, api] = await Promise.all([ctx.output(), ctx.api().then(texts.api)]);
         const query = {
           ...filter,
           ...(limit !== undefined ? { limit } : {}),
@@ -241,8 +240,7 @@ class Kit<R extends RestResource> {
       ...(t.notes !== undefined ? { notes: t.notes } : {}),
       run: async (options: Options, ctx) => {
         const filter = await this.checked('filter', options, ctx);
-        const out = await ctx.output();
-        const api = texts.api(await ctx.api());
+        const [out, api] = await Promise.all([ctx.output(), ctx.api().then(texts.api)]);
         const count = await ctx.spin(`Counting ${texts.many}…`, () => api.count(filter as never));
         await out.count(count);
       },

@@ -95,8 +95,15 @@ describe('what a command loads', () => {
     const sources = sourcesOf(loads.files);
     expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
     expect(sources).toContain('src/core/node-wire.ts');
-    // Only the invoked verb's noun is declared (src/commands/noun-loaders.ts).
+    // Only the invoked verb is declared (src/commands/verb-loaders.ts): not its noun's other
+    // verbs, whose modules (import's and export's bulk run, reports, dry run) it never runs.
     expect(nounsOf(sources)).toEqual(['giftcard']);
+    expect(sources.filter((source) => source.startsWith('src/commands/giftcard/'))).toEqual(['src/commands/giftcard/count.ts']);
+    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/commands/dry-run.ts', 'src/bulk/engine/summary-fields.ts']) expect(sources, module).not.toContain(module);
+    // Not every file makes a require() of its own (scripts/build.mjs): esbuild's shim, which the bundled
+    // CommonJS calls, and the version's (package.json's text names "require"), of more than 20.
+    expect(new Set(loads.files).size).toBeGreaterThan(20);
+    expect([...new Set(loads.files)].filter((file) => readFileSync(file, 'utf8').includes('createRequire')).length).toBeLessThanOrEqual(2);
     // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
     expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
     expect(zodOf(sources)).toEqual([]);

@@ -41,6 +41,19 @@ describe('store-cli help <command...>', () => {
     expect(top.stdout).toMatch(/^ {2}help \[command\.\.\.\] +show help for a command/m);
   });
 
+  // A run that names a noun (and a verb) declares only those (src/cli.ts treeFor): a --help
+  // before them asks for the help of a command above, which lists the whole level.
+  it('--help before the noun or the verb prints the whole level, not the part a run declares', async () => {
+    const root = await cli(['--help', 'giftcard', 'count']);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toBe((await cli(['--help'])).stdout);
+    expect(root.stdout).toMatch(/^ {2}customer +/m);
+    const noun = await cli(['giftcard', '--help', 'count']);
+    expect(noun.code).toBe(0);
+    expect(noun.stdout).toBe((await cli(['giftcard', '--help'])).stdout);
+    expect(noun.stdout).toMatch(/^ {2}import \[options\] <file>/m);
+  });
+
   it('a word that names no command is an unknown command, with the closest one', async () => {
     const noun = await cli(['help', 'giftcrad']);
     expect(noun.code).toBe(2);

@@ -9,8 +9,8 @@ export default defineVerb({
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli giftcard count', 'store-cli giftcard count --json'],
   async run(options, ctx) {
-    const out = await ctx.output();
-    const api = await ctx.api();
+    // The output's modules and the API's load side by side, not one after the other.
+    const [out, api] = await Promise.all([ctx.output(), ctx.api()]);
     const count = await ctx.spin('Counting gift cards…', () => api.giftCards.count());
     await out.count(count);
   },
