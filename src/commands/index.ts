@@ -4,6 +4,7 @@ import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
 import { report } from './report/index.js';
+import { commandsNoun } from './commands/index.js';
 import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { customer } from './customer/index.js';
@@ -47,6 +48,7 @@ export const nouns: readonly Noun[] = [
   sandbox,
   api,
   completion,
+  commandsNoun,
   versionNoun,
   initNoun,
   promptNoun,

@@ -13,6 +13,8 @@ export const DEFAULT_SANDBOX_PORT = 12412;
 const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
   name: 'serve',
   summary: 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers',
   flags: {
@@ -54,9 +56,13 @@ export default defineVerb({
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the rate-limit header (a store that does not announce its bucket)'),
-    webhook: list('<url>', 'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)', {
-      orEmpty: true,
-    }),
+    webhook: list(
+      '<url>',
+      'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)',
+      {
+        orEmpty: true,
+      },
+    ),
     webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
     showCodes: boolean(
       "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
