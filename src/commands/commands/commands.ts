@@ -12,7 +12,7 @@ export default defineVerb({
   summary: 'List every command and what it does to a store, for agents and scripts; --json prints the manifest',
   json: {
     fields: MANIFEST_FIELDS,
-    what: 'the manifest: each command\'s flags, arguments, mutates, destructive, scopes, exit codes, mayPrompt and --json fields (schemas/commands.schema.json)',
+    what: "the manifest: each command's flags, arguments, mutates, destructive, scopes, exit codes, mayPrompt and --json fields (schemas/commands.schema.json)",
   },
   examples: ['store-cli commands', 'store-cli commands --json', "store-cli commands --jq '.commands[] | select(.mutates | not) | .path'"],
   notes: `
