@@ -9,7 +9,7 @@ import { ExitCode } from '../../core/errors.js';
 import { ANY_FIELDS, jsonDeclaration } from '../../core/output-options.js';
 import { repeatable } from '../types.js';
 import { verbTraits } from '../verb.js';
-import { scopesOf } from './scopes.js';
+import { scopesOf } from './documented-scopes.js';
 
 export const MANIFEST_VERSION = 1;
 
