@@ -72,6 +72,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
+      runCommand: async (inner) => {
+        const { capturedStreams } = await import('./core/captured-run.js');
+        const captured = capturedStreams();
+        return captured.finish(await runCli(inner, { ...deps, streams: captured.streams }));
+      },
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
     if (!overrides.color) await applyColorDefault(io, context);
