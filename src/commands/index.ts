@@ -13,6 +13,7 @@ import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
 import { location } from './location/index.js';
+import { mcpNoun } from './mcp/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { product } from './product/index.js';
@@ -49,6 +50,7 @@ export const nouns: readonly Noun[] = [
   api,
   completion,
   commandsNoun,
+  mcpNoun,
   versionNoun,
   initNoun,
   promptNoun,

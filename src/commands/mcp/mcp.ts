@@ -1,0 +1,29 @@
+// `store-cli mcp`: a Model Context Protocol server on stdin and stdout for an agent's client
+// (server.ts). Its tools are the store's commands (tools.ts); a write tool answers with its
+// dry run and sends nothing. The SDK and the manifest load only here, when it runs.
+import { boolean, defineVerb, text } from '../verb.js';
+
+export default defineVerb({
+  // Serving changes nothing by itself: a write tool answers with a dry run.
+  mutates: false,
+  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write tool answers with its dry run, sending nothing",
+  flags: {
+    readOnly: boolean('list and run only tools that change nothing: write tools are not even listed'),
+    toolsets: text(
+      '<names>',
+      'only the tools of these nouns, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, customer, discount, order, webhook (default: giftcard, product, category, shop, customer, order)',
+    ),
+  },
+  examples: ['store-cli mcp --read-only', 'store-cli --profile staging mcp --toolsets giftcard,product', 'store-cli --base-url http://127.0.0.1:12412 mcp'],
+  notes: `
+Speaks MCP on stdin and stdout (start it from the client's configuration, not by hand);
+notices go to stderr. The store is chosen as for any command (--profile, --env,
+--base-url, --sandbox). A listing's answer is cut at 16 KB and ends with a pageToken for
+the rest; gift card codes are masked as in the CLI. docs/agents.md has the client set-up.
+`,
+  async run(options, ctx) {
+    const { serve } = await import('./server.js');
+    const toolsets = options.toolsets?.split(',').map((set) => set.trim());
+    await serve(ctx, { readOnly: options.readOnly === true, ...(toolsets ? { toolsets } : {}) });
+  },
+});

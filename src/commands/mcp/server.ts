@@ -1,0 +1,97 @@
+// `store-cli mcp`'s server: the official SDK's, over stdio, its tools made from the command
+// manifest (tools.ts). A call runs the CLI's own command in this process (ctx.runCommand),
+// so its checks, masking and dry run are the command line's; a write is run as its dry run
+// only. The SDK's low-level Server is used because the tools' input schemas are JSON Schema
+// made from the manifest, not zod shapes written by hand (docs/decisions.md).
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { parse, stringify } from 'lossless-json';
+import type { GlobalOptions } from '../../core/base-context.js';
+import { UsageError } from '../../core/errors.js';
+import type { Context } from '../../root/context.js';
+import { VERSION } from '../../version.js';
+import { buildManifest } from '../commands/manifest.js';
+import { commandLine, pageOf, pageToken, readPageToken, RESULT_BYTE_CAP, STORE_TOOLSETS, toolsOf, type Tool } from './tools.js';
+
+export interface ServeOptions {
+  readOnly: boolean;
+  toolsets?: readonly string[];
+}
+
+/** Serves MCP on the run's stdin and stdout until stdin ends or the run is interrupted. */
+export async function serve(ctx: Context, options: ServeOptions): Promise<void> {
+  const unknown = options.toolsets?.find((set) => !(STORE_TOOLSETS as readonly string[]).includes(set));
+  if (unknown !== undefined) throw new UsageError(`--toolsets: '${unknown}' is no toolset; the toolsets are ${STORE_TOOLSETS.join(', ')}.`);
+  const tools = toolsOf(buildManifest(ctx.commandTree(), VERSION), { readOnly: options.readOnly, ...(options.toolsets ? { toolsets: options.toolsets } : {}) });
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const globals = globalArgv(ctx.globals);
+
+  const server = new Server({ name: 'store-cli', version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    // A tool left out (a write under --read-only) is not there at all, as the SDK's own server answers.
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    return call(ctx, tool, request.params.arguments ?? {}, globals);
+  });
+
+  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  const ended = new Promise<void>((resolve) => {
+    ctx.io.stdin.once('end', resolve);
+    ctx.io.stdin.once('close', resolve);
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  ctx.say(`store-cli mcp: ${tools.length} tools${options.readOnly ? ' (read-only)' : ''}, on stdin and stdout`);
+  await ended;
+  await server.close();
+}
+
+async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, globals: readonly string[]): Promise<CallToolResult> {
+  let input = given;
+  let skip = 0;
+  if (typeof given.pageToken === 'string') {
+    const token = readPageToken(given.pageToken);
+    if (token === undefined) return refused('pageToken is not one this server gave.');
+    ({ input, skip } = token);
+  }
+  const argv = commandLine(tool, input);
+  if (typeof argv === 'string') return refused(argv);
+  const run = await ctx.runCommand([...globals, ...argv]);
+  if (run.code !== 0) return refused(run.stderr.trim() || `${tool.command.path} ended with exit code ${run.code}.`);
+  if (tool.write) return text(`${stringify({ sent: false, requests: parse(run.stdout) })!}\n`);
+  if (!tool.listing) {
+    const bytes = Buffer.byteLength(run.stdout);
+    if (bytes > RESULT_BYTE_CAP) return refused(`The answer is ${bytes} bytes, more than the ${RESULT_BYTE_CAP} a tool gives: ask for fewer fields.`);
+    return text(run.stdout);
+  }
+  // Parsed without losing digits: ids are exact.
+  const records = parse(run.stdout);
+  if (!Array.isArray(records)) return text(run.stdout.slice(0, RESULT_BYTE_CAP));
+  const page = pageOf(records, skip, RESULT_BYTE_CAP, (record) => stringify(record) ?? 'null');
+  const lines = [page.text];
+  if (page.next !== undefined) lines.push(stringify({ pageToken: pageToken(input, page.next), shown: page.next - skip, cut: 'more records follow: call again with this pageToken' })!);
+  return text(`${lines.join('\n')}\n`);
+}
+
+/** The run's global flags, given again to each command a tool runs: the same store, the same way. */
+function globalArgv(globals: GlobalOptions): string[] {
+  return [
+    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
+    ...(globals.env !== undefined ? ['--env', globals.env] : []),
+    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
+    ...(globals.sandbox ? ['--sandbox'] : []),
+    ...(globals.timeout !== undefined ? ['--timeout', String(globals.timeout)] : []),
+    ...(globals.insecure ? ['--insecure'] : []),
+    '--no-color',
+  ];
+}
+
+function text(body: string): CallToolResult {
+  return { content: [{ type: 'text', text: body }] };
+}
+
+function refused(reason: string): CallToolResult {
+  return { content: [{ type: 'text', text: reason }], isError: true };
+}

@@ -1,0 +1,71 @@
+// `store-cli mcp` as an agent's client sees it: the SDK's own client over stdio, the server
+// a spawned store-cli (only a process shows stdio), against a spawned sandbox whose request
+// log tells what reached the store. --read-only lists read-only tools alone, a write tool is
+// not found and only GETs are sent; by default a write tool answers with its dry run, the
+// exact POST, and sends nothing.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, mark, methodAndPath, requestLog, useServed } from '../helpers/cli-spawn.js';
+
+const open: Client[] = [];
+
+async function connect(env: Record<string, string>, flags: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...flags], env, stderr: 'pipe' });
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
+afterEach(async () => {
+  for (const client of open.splice(0)) await client.close();
+});
+
+describe('store-cli mcp over stdio', () => {
+  const served = useServed(['--json', '--demo']);
+
+  it('--read-only: only read-only tools are listed, a write tool is not found, only GETs reach the store', async () => {
+    const before = await mark(served.sandbox);
+    const client = await connect(served.sandbox.env(), ['--read-only']);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('giftcard_search');
+    expect(tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name)).toEqual([]);
+    await expect(client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } })).rejects.toThrow(/Tool giftcard_create not found/);
+    const search = await client.callTool({ name: 'giftcard_search', arguments: {} });
+    expect(search.isError, textOf(search)).toBeFalsy();
+    const cards = JSON.parse(textOf(search).split('\n')[0]!) as { id: unknown; code: string }[];
+    expect(cards.length).toBeGreaterThan(0);
+    // Masked as in the CLI.
+    for (const card of cards) expect(card.code).toMatch(/^\*+/);
+    const after = await mark(served.sandbox);
+    const sent = requestLog(served.sandbox)
+      .slice(before + 1, after)
+      .map(methodAndPath);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((line) => !line.startsWith('GET '))).toEqual([]);
+  });
+
+  it('by default a write tool answers with the exact POST of its dry run and sends nothing', async () => {
+    const client = await connect(served.sandbox.env(), []);
+    const { tools } = await client.listTools();
+    // The default toolsets' list fits an agent's context.
+    expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(30 * 1024);
+    expect(tools.find((t) => t.name === 'giftcard_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    const before = await mark(served.sandbox);
+    const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
+    expect(plan.sent).toBe(false);
+    expect(plan.requests).toHaveLength(1);
+    expect(plan.requests[0]).toMatchObject({ method: 'POST', path: expect.stringMatching(/gift_cards$/) as string, body: { giftCard: { initialValue: '50.00' } } });
+    const after = await mark(served.sandbox);
+    expect(
+      requestLog(served.sandbox)
+        .slice(before + 1, after)
+        .filter((line) => !line.startsWith('GET ')),
+    ).toEqual([]);
+  });
+});
