@@ -2,11 +2,12 @@
 // a spawned store-cli (only a process shows stdio), against a spawned sandbox whose request
 // log tells what reached the store. --read-only lists read-only tools alone, a write tool is
 // not found and only GETs are sent; by default a write tool answers with its dry run, the
-// exact POST, and sends nothing.
+// exact POST and a planId, and sends nothing; apply_plan sends it once, only after a person ran
+// `store-cli mcp approve` in another process, whatever the model claims.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, mark, methodAndPath, requestLog, useServed } from '../helpers/cli-spawn.js';
+import { BIN, mark, methodAndPath, requestLog, run, useServed } from '../helpers/cli-spawn.js';
 
 const open: Client[] = [];
 
@@ -67,5 +68,67 @@ describe('store-cli mcp over stdio', () => {
         .slice(before + 1, after)
         .filter((line) => !line.startsWith('GET ')),
     ).toEqual([]);
+  });
+
+  it('the gate: invented approval is refused, store-cli mcp approve in another process lets exactly one POST go, once', async () => {
+    const env = served.sandbox.env();
+    const client = await connect(env, []);
+    const sentBetween = async (work: () => Promise<void>) => {
+      const before = await mark(served.sandbox);
+      await work();
+      const after = await mark(served.sandbox);
+      return requestLog(served.sandbox)
+        .slice(before + 1, after)
+        .map(methodAndPath)
+        .filter((line) => !line.startsWith('GET '));
+    };
+    let planId = '';
+    expect(
+      await sentBetween(async () => {
+        const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
+        const plan = JSON.parse(textOf(result)) as { planId: string; sent: boolean; requests: { method: string }[]; target: { domain: string } | null };
+        expect(plan).toMatchObject({ sent: false, requests: [{ method: 'POST' }] });
+        expect(plan.target?.domain).toEqual(expect.any(String));
+        planId = plan.planId;
+      }),
+    ).toEqual([]);
+    expect(planId).toMatch(/^plan-[0-9a-f]{24}$/);
+
+    const refusals = await sentBetween(async () => {
+      for (const invented of [{ approved: true }, { confirm: true }]) {
+        const result = await client.callTool({ name: 'apply_plan', arguments: { planId, ...invented } });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toMatch(/takes no argument '(approved|confirm)'/);
+      }
+      const unapproved = await client.callTool({ name: 'apply_plan', arguments: { planId } });
+      expect(unapproved.isError).toBe(true);
+      expect(textOf(unapproved)).toContain(`store-cli mcp approve ${planId}`);
+    });
+    expect(refusals).toEqual([]);
+
+    const approval = await run(['mcp', 'approve', planId], { env });
+    expect(approval.code, approval.stderr).toBe(0);
+    expect(approval.stderr).toContain(`Approved ${planId}: giftcard_create`);
+    expect(approval.stdout).toContain('"method": "POST"');
+
+    const applied = await sentBetween(async () => {
+      const result = await client.callTool({ name: 'apply_plan', arguments: { planId } });
+      expect(result.isError, textOf(result)).toBeFalsy();
+    });
+    expect(applied).toEqual(['POST /api/202412/gift_cards']);
+
+    const replay = await sentBetween(async () => {
+      const result = await client.callTool({ name: 'apply_plan', arguments: { planId } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/applied already/);
+    });
+    expect(replay).toEqual([]);
+    // Approving a used plan is refused too.
+    expect((await run(['mcp', 'approve', planId], { env })).code).toBe(2);
+  });
+
+  it('--read-only lists no apply_plan', async () => {
+    const client = await connect(served.sandbox.env(), ['--read-only']);
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('apply_plan');
   });
 });

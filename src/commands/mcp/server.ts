@@ -12,6 +12,7 @@ import { UsageError } from '../../core/errors.js';
 import type { Context } from '../../root/context.js';
 import { VERSION } from '../../version.js';
 import { buildManifest } from '../commands/manifest.js';
+import { PlanStore } from './plans.js';
 import { commandLine, pageOf, pageToken, readPageToken, RESULT_BYTE_CAP, STORE_TOOLSETS, toolsOf, type Tool } from './tools.js';
 
 export interface ServeOptions {
@@ -28,12 +29,16 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   const globals = globalArgv(ctx.globals);
 
   const server = new Server({ name: 'store-cli', version: VERSION }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
+  // Plans are written only by a server that lists write tools.
+  const plans = options.readOnly ? undefined : await PlanStore.at(await ctx.dataDir());
+  const listed = plans ? [...tools.map((tool) => tool.definition), APPLY_PLAN] : tools.map((tool) => tool.definition);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (plans && request.params.name === APPLY_PLAN.name) return applyPlan(ctx, plans, request.params.arguments ?? {});
     const tool = byName.get(request.params.name);
     // A tool left out (a write under --read-only) is not there at all, as the SDK's own server answers.
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    return call(ctx, tool, request.params.arguments ?? {}, globals);
+    return call(ctx, tool, request.params.arguments ?? {}, globals, plans);
   });
 
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
@@ -48,7 +53,7 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   await server.close();
 }
 
-async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, globals: readonly string[]): Promise<CallToolResult> {
+async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, globals: readonly string[], plans: PlanStore | undefined): Promise<CallToolResult> {
   let input = given;
   let skip = 0;
   if (typeof given.pageToken === 'string') {
@@ -60,7 +65,7 @@ async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, gl
   if (typeof argv === 'string') return refused(argv);
   const run = await ctx.runCommand([...globals, ...argv]);
   if (run.code !== 0) return refused(run.stderr.trim() || `${tool.command.path} ended with exit code ${run.code}.`);
-  if (tool.write) return text(`${stringify({ sent: false, requests: parse(run.stdout) })!}\n`);
+  if (tool.write) return plan(ctx, tool, globals, argv, parse(run.stdout), plans!);
   if (!tool.listing) {
     const bytes = Buffer.byteLength(run.stdout);
     if (bytes > RESULT_BYTE_CAP) return refused(`The answer is ${bytes} bytes, more than the ${RESULT_BYTE_CAP} a tool gives: ask for fewer fields.`);
@@ -73,6 +78,39 @@ async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, gl
   const lines = [page.text];
   if (page.next !== undefined) lines.push(stringify({ pageToken: pageToken(input, page.next), shown: page.next - skip, cut: 'more records follow: call again with this pageToken' })!);
   return text(`${lines.join('\n')}\n`);
+}
+
+/** apply_plan: a plan's one argument is its id; approval is never an argument. */
+const APPLY_PLAN = {
+  name: 'apply_plan',
+  description:
+    'Send the requests of a plan a write tool gave, once, after a person approved it in their own terminal (store-cli mcp approve PLAN-ID). Refused otherwise; no argument stands for approval.',
+  inputSchema: { type: 'object' as const, properties: { planId: { type: 'string', description: 'the planId a write tool answered with' } }, required: ['planId'], additionalProperties: false },
+  annotations: { title: 'apply a plan', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+};
+
+/** A write's plan: its dry run's requests and the shop, kept under a new planId; nothing sent. */
+async function plan(ctx: Context, tool: Tool, globals: readonly string[], dryRun: readonly string[], requests: unknown, plans: PlanStore): Promise<CallToolResult> {
+  const argv = [...globals, ...dryRun.filter((word) => word !== '--dry-run')];
+  // The shop's own name and domain, for the person who approves (a GET).
+  const shop = await ctx.runCommand([...globals, 'shop', 'info', '--json=shopName,domain']);
+  const target = shop.code === 0 ? (parse(shop.stdout) as { shopName: unknown; domain: unknown }) : null;
+  const planId = PlanStore.newId();
+  await plans.save({ planId, createdAt: ctx.now().toISOString(), tool: tool.definition.name, argv, requests, target });
+  const next = `Nothing was sent. A person approves this plan in their own terminal: store-cli mcp approve ${planId}; then apply_plan sends it, once.`;
+  return text(`${stringify({ sent: false, planId, target, requests, next })!}\n`);
+}
+
+async function applyPlan(ctx: Context, plans: PlanStore, input: Record<string, unknown>): Promise<CallToolResult> {
+  const other = Object.keys(input).find((key) => key !== 'planId');
+  if (other !== undefined) return refused(`apply_plan takes no argument '${other}': only a person approves a plan, in their own terminal (store-cli mcp approve PLAN-ID).`);
+  if (typeof input.planId !== 'string') return refused('apply_plan needs the planId a write tool answered with.');
+  const taken = await plans.take(input.planId);
+  if ('refused' in taken) return refused(taken.refused);
+  // The person approved exactly this: it is the answer to a question the command would ask.
+  const run = await ctx.runCommand([...taken.plan.argv, '--yes']);
+  if (run.code !== 0) return refused(run.stderr.trim() || `${taken.plan.tool} ended with exit code ${run.code}.`);
+  return text(run.stdout);
 }
 
 /** The run's global flags, given again to each command a tool runs: the same store, the same way. */
