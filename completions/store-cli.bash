@@ -26,6 +26,7 @@ _store_cli_subcommands() {
     'sandbox') REPLY='serve reset export import logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
+    'mcp') REPLY='approve' ;;
     *) REPLY= ;;
   esac
 }
@@ -182,6 +183,7 @@ _store_cli_flags() {
     'completion help') REPLY='' ;;
     'commands') REPLY='--json -q --jq -h --help' ;;
     'mcp') REPLY='--read-only --toolsets -h --help' ;;
+    'mcp approve') REPLY='-h --help' ;;
     'version') REPLY='--json -q --jq -h --help' ;;
     'init') REPLY='--force -h --help' ;;
     'prompt') REPLY='--format -h --help' ;;

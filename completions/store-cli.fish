@@ -47,6 +47,8 @@ function __store_cli_subcommands
             printf '%s\n' add list remove help
         case 'completion'
             printf '%s\n' bash zsh fish help
+        case 'mcp'
+            printf '%s\n' approve
     end
 end
 
@@ -1403,6 +1405,10 @@ complete -c store-cli -n '__store_cli_at \'commands\'' -s h -l help -d 'show hel
 complete -c store-cli -n '__store_cli_at \'mcp\'' -l read-only -d 'list and run only tools that change nothing: write tools are not even listed'
 complete -c store-cli -n '__store_cli_at \'mcp\'' -l toolsets -x -d 'only the tools of these nouns, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, customer, discount, order, webhook (default: giftcard, product, category, shop, customer, order)'
 complete -c store-cli -n '__store_cli_at \'mcp\'' -s h -l help -d 'show help'
+complete -c store-cli -n '__store_cli_at \'mcp\'' -a approve -d 'Approve a plan an MCP write tool made, so apply_plan may send it once; shows its shop and exact requests'
+
+# store-cli mcp approve
+complete -c store-cli -n '__store_cli_at \'mcp approve\'' -s h -l help -d 'show help'
 
 # store-cli version
 complete -c store-cli -n '__store_cli_at \'version\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words version node platform\')' -d 'print {"version", "node", "platform"}: store-cli\'s version, the Node.js version and the platform it runs on (one line piped, indented in a terminal); optionally only these comma-separated fields, null where one is absent'

@@ -20,9 +20,14 @@ function program(of: readonly Noun[] = nouns): Command {
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/commands.schema.json', import.meta.url), 'utf8')) as object;
 
-/** Every command of the tree that has no commands below it, found without the manifest. */
+/** Every command of the tree that runs something (no commands below it, or an action of its own: `mcp`), found without the manifest. */
 function leaves(command: Command, words: string[] = []): string[] {
-  return command.commands.flatMap((sub) => (sub.commands.length === 0 ? [[...words, sub.name()].join(' ')] : leaves(sub, [...words, sub.name()])));
+  return command.commands.flatMap((sub) => {
+    const path = [...words, sub.name()];
+    // commander keeps a command's action in _actionHandler; a group of commands has none.
+    const acts = sub.commands.length === 0 || (sub as unknown as { _actionHandler: unknown })._actionHandler != null;
+    return [...(acts ? [path.join(' ')] : []), ...leaves(sub, path)];
+  });
 }
 
 const entry = (manifest: Manifest, path: string): CommandEntry => {

@@ -1,5 +1,5 @@
 // `store-cli mcp`: a Model Context Protocol server on stdin and stdout for an agent's client
-// (server.ts). Its tools are the store's commands (tools.ts); a write tool answers with its
+// (mcp-server.ts). Its tools are the store's commands (tools.ts); a write tool answers with its
 // dry run and sends nothing. The SDK and the manifest load only here, when it runs.
 import { boolean, defineVerb, text } from '../verb.js';
 
@@ -22,7 +22,7 @@ notices go to stderr. The store is chosen as for any command (--profile, --env,
 the rest; gift card codes are masked as in the CLI. docs/agents.md has the client set-up.
 `,
   async run(options, ctx) {
-    const { serve } = await import('./server.js');
+    const { serve } = await import('./mcp-server.js');
     const toolsets = options.toolsets?.split(',').map((set) => set.trim());
     await serve(ctx, { readOnly: options.readOnly === true, ...(toolsets ? { toolsets } : {}) });
   },
