@@ -142,7 +142,7 @@ complete -c store-cli -n '__store_cli_at \'\'' -a sandbox -d 'Run the local emul
 complete -c store-cli -n '__store_cli_at \'\'' -a api -d 'Send any request to the store\'s API with your credentials, like gh api'
 complete -c store-cli -n '__store_cli_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish (also in completions/)'
 complete -c store-cli -n '__store_cli_at \'\'' -a commands -d 'List every command and what it does to a store, for agents and scripts; --json prints the manifest'
-complete -c store-cli -n '__store_cli_at \'\'' -a mcp -d 'Serve the store\'s commands as tools to an agent\'s MCP client over stdio; a write tool answers with its dry run, sending nothing'
+complete -c store-cli -n '__store_cli_at \'\'' -a mcp -d 'Serve the store\'s commands as tools to an agent\'s MCP client over stdio; a write is a plan until you approve it (mcp approve)'
 complete -c store-cli -n '__store_cli_at \'\'' -a version -d 'Print the version, as --version does; --json adds the Node.js version and the platform'
 complete -c store-cli -n '__store_cli_at \'\'' -a init -d 'Write this folder\'s store.toml from the saved profiles: one environment each, no tokens'
 complete -c store-cli -n '__store_cli_at \'\'' -a prompt -d 'Print the active target for a shell prompt ({env}@{domain}), from store.toml and the saved profiles alone: no request'

@@ -7,7 +7,7 @@ import mcp from './mcp.js';
 // The noun itself serves; `mcp approve` is a person's, in their own terminal.
 export const mcpNoun: Noun = {
   name: 'mcp',
-  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write tool answers with its dry run, sending nothing",
+  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write is a plan until you approve it (mcp approve)",
   verbs: [approve],
   action: mcp,
 };

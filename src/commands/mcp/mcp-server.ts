@@ -1,8 +1,9 @@
 // `store-cli mcp`'s server: the official SDK's, over stdio, its tools made from the command
 // manifest (tools.ts). A call runs the CLI's own command in this process (ctx.runCommand),
 // so its checks, masking and dry run are the command line's; a write is run as its dry run
-// only. The SDK's low-level Server is used because the tools' input schemas are JSON Schema
-// made from the manifest, not zod shapes written by hand (docs/decisions.md).
+// and kept as a plan, which apply_plan sends once a person approved it (plans.ts). The SDK's
+// low-level Server is used because the tools' input schemas are JSON Schema made from the
+// manifest, not zod shapes written by hand (docs/decisions.md).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';

@@ -1,12 +1,12 @@
 // `store-cli mcp`: a Model Context Protocol server on stdin and stdout for an agent's client
 // (mcp-server.ts). Its tools are the store's commands (tools.ts); a write tool answers with its
-// dry run and sends nothing. The SDK and the manifest load only here, when it runs.
+// dry run as a plan (plans.ts) and sends nothing. The SDK and the manifest load only here, when it runs.
 import { boolean, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
   // Serving changes nothing by itself: a write tool answers with a dry run.
   mutates: false,
-  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write tool answers with its dry run, sending nothing",
+  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write is a plan until you approve it (mcp approve)",
   flags: {
     readOnly: boolean('list and run only tools that change nothing: write tools are not even listed'),
     toolsets: text(
@@ -19,7 +19,9 @@ export default defineVerb({
 Speaks MCP on stdin and stdout (start it from the client's configuration, not by hand);
 notices go to stderr. The store is chosen as for any command (--profile, --env,
 --base-url, --sandbox). A listing's answer is cut at 16 KB and ends with a pageToken for
-the rest; gift card codes are masked as in the CLI. docs/agents.md has the client set-up.
+the rest; gift card codes are masked as in the CLI. A write tool sends nothing: it answers
+with its dry run's requests, the shop and a planId; apply_plan sends the plan once, after
+you ran 'store-cli mcp approve PLAN-ID' in your own terminal. docs/agents.md has the set-up.
 `,
   async run(options, ctx) {
     const { serve } = await import('./mcp-server.js');

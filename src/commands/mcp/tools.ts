@@ -2,8 +2,8 @@
 // command of a store's nouns, named by its words (`giftcard_create`), its input schema from
 // the command's arguments and flags, its annotations from what the verb declared (mutates,
 // destructive). A tool call becomes the command line it stands for, always with --json, and
-// for a write always with --dry-run: nothing a model sends makes a write go out (the issue's
-// gate; docs/agents.md).
+// for a write always with --dry-run: nothing a model sends makes a write go out; it becomes a
+// plan a person approves (mcp-server.ts, plans.ts; docs/agents.md).
 //
 // Left out, so a model cannot reach them: commands that read or write local files (import,
 // export, a flag that names a file), that answer with a secret (auth token) or send any
@@ -105,7 +105,9 @@ function toolOf(command: CommandEntry): Tool | undefined {
   return {
     definition: {
       name,
-      description: write ? `${command.summary}. Sends nothing: answers with the exact requests it would send (a dry run).` : command.summary,
+      description: write
+        ? `${command.summary}. Sends nothing: answers with the exact requests it would send (a dry run) and a planId; apply_plan sends it after a person approves it.`
+        : command.summary,
       inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
       annotations: {
         title: command.path,
