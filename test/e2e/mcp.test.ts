@@ -7,12 +7,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, mark, methodAndPath, requestLog, run, useServed } from '../helpers/cli-spawn.js';
+import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, useServed } from '../helpers/cli-spawn.js';
 
 const open: Client[] = [];
 
-async function connect(env: Record<string, string>, flags: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...flags], env, stderr: 'pipe' });
+async function connect(env: Record<string, string>, flags: string[], globals: string[] = []): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...globals, 'mcp', ...flags], env, stderr: 'pipe' });
   const client = new Client({ name: 'e2e', version: '1.0.0' });
   await client.connect(transport);
   open.push(client);
@@ -130,5 +130,35 @@ describe('store-cli mcp over stdio', () => {
   it('--read-only lists no apply_plan', async () => {
     const client = await connect(served.sandbox.env(), ['--read-only']);
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('apply_plan');
+  });
+});
+
+describe('store-cli mcp --writes', () => {
+  it('sandbox: on the embedded sandbox a plan is applied without approval, once', async () => {
+    const env = isolatedEnv();
+    const client = await connect(env, ['--writes', 'sandbox'], ['--sandbox']);
+    const plan = JSON.parse(textOf(await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '25', note: 'from the agent' } }))) as { planId: string };
+    const applied = await client.callTool({ name: 'apply_plan', arguments: { planId: plan.planId } });
+    expect(applied.isError, textOf(applied)).toBeFalsy();
+    expect(JSON.parse(textOf(applied))).toMatchObject({ note: 'from the agent' });
+    const replay = await client.callTool({ name: 'apply_plan', arguments: { planId: plan.planId } });
+    expect(textOf(replay)).toMatch(/applied already/);
+    // The card is in the sandbox's state, as any command sees it.
+    const search = await run(['--sandbox', 'giftcard', 'search', '--json'], { env });
+    expect((JSON.parse(search.stdout) as { note: string | null }[]).filter((card) => card.note === 'from the agent')).toHaveLength(1);
+  });
+
+  it('sandbox without --sandbox is refused before serving: a --base-url may be any store', async () => {
+    const result = await run(['--base-url', 'http://127.0.0.1:9', 'mcp', '--writes', 'sandbox'], { env: isolatedEnv({ STORE_CLI_TOKEN: 'x' }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--writes sandbox needs --sandbox');
+  });
+
+  it('plan-only: write tools give plans and there is no apply_plan', async () => {
+    const client = await connect(isolatedEnv(), ['--writes', 'plan-only'], ['--sandbox']);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain('giftcard_create');
+    expect(names).not.toContain('apply_plan');
+    await expect(client.callTool({ name: 'apply_plan', arguments: { planId: 'plan-000000000000000000000000' } })).rejects.toThrow(/Tool apply_plan not found/);
   });
 });

@@ -18,6 +18,8 @@ import { commandLine, pageOf, pageToken, readPageToken, RESULT_BYTE_CAP, STORE_T
 
 export interface ServeOptions {
   readOnly: boolean;
+  /** approved: apply_plan sends a plan a person approved; plan-only: there is no apply_plan; sandbox: the embedded sandbox's plans need no approval. */
+  writes: 'approved' | 'plan-only' | 'sandbox';
   toolsets?: readonly string[];
 }
 
@@ -25,6 +27,8 @@ export interface ServeOptions {
 export async function serve(ctx: Context, options: ServeOptions): Promise<void> {
   const unknown = options.toolsets?.find((set) => !(STORE_TOOLSETS as readonly string[]).includes(set));
   if (unknown !== undefined) throw new UsageError(`--toolsets: '${unknown}' is no toolset; the toolsets are ${STORE_TOOLSETS.join(', ')}.`);
+  // Only the embedded sandbox is surely one: a --base-url or a profile may be any store.
+  if (options.writes === 'sandbox' && !ctx.globals.sandbox) throw new UsageError('--writes sandbox needs --sandbox: only the embedded sandbox is surely a sandbox, and a --base-url or profile may be any store.');
   const tools = toolsOf(buildManifest(ctx.commandTree(), VERSION), { readOnly: options.readOnly, ...(options.toolsets ? { toolsets: options.toolsets } : {}) });
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const globals = globalArgv(ctx.globals);
@@ -32,10 +36,11 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   const server = new Server({ name: 'store-cli', version: VERSION }, { capabilities: { tools: {} } });
   // Plans are written only by a server that lists write tools.
   const plans = options.readOnly ? undefined : await PlanStore.at(await ctx.dataDir());
-  const listed = plans ? [...tools.map((tool) => tool.definition), APPLY_PLAN] : tools.map((tool) => tool.definition);
+  const applies = plans !== undefined && options.writes !== 'plan-only';
+  const listed = applies ? [...tools.map((tool) => tool.definition), APPLY_PLAN] : tools.map((tool) => tool.definition);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    if (plans && request.params.name === APPLY_PLAN.name) return applyPlan(ctx, plans, request.params.arguments ?? {});
+    if (applies && request.params.name === APPLY_PLAN.name) return applyPlan(ctx, plans, request.params.arguments ?? {}, options.writes === 'sandbox');
     const tool = byName.get(request.params.name);
     // A tool left out (a write under --read-only) is not there at all, as the SDK's own server answers.
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
@@ -102,11 +107,12 @@ async function plan(ctx: Context, tool: Tool, globals: readonly string[], dryRun
   return text(`${stringify({ sent: false, planId, target, requests, next })!}\n`);
 }
 
-async function applyPlan(ctx: Context, plans: PlanStore, input: Record<string, unknown>): Promise<CallToolResult> {
+/** `onSandbox`: the server's target is the embedded sandbox and --writes sandbox: no store is at risk, no approval is needed. */
+async function applyPlan(ctx: Context, plans: PlanStore, input: Record<string, unknown>, onSandbox: boolean): Promise<CallToolResult> {
   const other = Object.keys(input).find((key) => key !== 'planId');
   if (other !== undefined) return refused(`apply_plan takes no argument '${other}': only a person approves a plan, in their own terminal (store-cli mcp approve PLAN-ID).`);
   if (typeof input.planId !== 'string') return refused('apply_plan needs the planId a write tool answered with.');
-  const taken = await plans.take(input.planId);
+  const taken = await plans.take(input.planId, { approved: onSandbox });
   if ('refused' in taken) return refused(taken.refused);
   // The person approved exactly this: it is the answer to a question the command would ask.
   const run = await ctx.runCommand([...taken.plan.argv, '--yes']);

@@ -1,7 +1,7 @@
 // `store-cli mcp`: a Model Context Protocol server on stdin and stdout for an agent's client
 // (mcp-server.ts). Its tools are the store's commands (tools.ts); a write tool answers with its
 // dry run as a plan (plans.ts) and sends nothing. The SDK and the manifest load only here, when it runs.
-import { boolean, defineVerb, text } from '../verb.js';
+import { boolean, defineVerb, oneOf, text } from '../verb.js';
 
 export default defineVerb({
   // Serving changes nothing by itself: a write tool answers with a dry run.
@@ -13,8 +13,9 @@ export default defineVerb({
       '<names>',
       'only the tools of these nouns, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, customer, discount, order, webhook (default: giftcard, product, category, shop, customer, order)',
     ),
+    writes: oneOf('<mode>', "what apply_plan may send: approved, a plan a person approved with 'mcp approve'; plan-only, none (no apply_plan); sandbox, with --sandbox, any plan", ['approved', 'plan-only', 'sandbox'], { default: 'approved' }),
   },
-  examples: ['store-cli mcp --read-only', 'store-cli --profile staging mcp --toolsets giftcard,product', 'store-cli --base-url http://127.0.0.1:12412 mcp'],
+  examples: ['store-cli mcp --read-only', 'store-cli --sandbox mcp --writes sandbox', 'store-cli --profile staging mcp --toolsets giftcard,product', 'store-cli --base-url http://127.0.0.1:12412 mcp'],
   notes: `
 Speaks MCP on stdin and stdout (start it from the client's configuration, not by hand);
 notices go to stderr. The store is chosen as for any command (--profile, --env,
@@ -26,6 +27,6 @@ you ran 'store-cli mcp approve PLAN-ID' in your own terminal. docs/agents.md has
   async run(options, ctx) {
     const { serve } = await import('./mcp-server.js');
     const toolsets = options.toolsets?.split(',').map((set) => set.trim());
-    await serve(ctx, { readOnly: options.readOnly === true, ...(toolsets ? { toolsets } : {}) });
+    await serve(ctx, { readOnly: options.readOnly === true, writes: options.writes, ...(toolsets ? { toolsets } : {}) });
   },
 });

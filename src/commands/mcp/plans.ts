@@ -74,13 +74,14 @@ export class PlanStore {
 
   /**
    * The plan, taken for running: only an approved one, and only once (its file renamed in one
-   * step; a second taker finds it gone). Otherwise the reason it may not run.
+   * step; a second taker finds it gone). Otherwise the reason it may not run. `approved`: the
+   * server's own target needs none (the embedded sandbox under --writes sandbox).
    */
-  async take(id: string): Promise<{ plan: Plan } | { refused: string }> {
+  async take(id: string, options: { approved?: boolean } = {}): Promise<{ plan: Plan } | { refused: string }> {
     const state = await this.state(id);
     if (state === 'unknown') return { refused: `${id} names no plan: a write tool gives one.` };
     if (state === 'used') return { refused: `${id} was applied already: a plan runs once; ask the write tool for a new one.` };
-    if (state === 'pending') return { refused: `${id} is not approved. A person approves it in their own terminal: store-cli mcp approve ${id}` };
+    if (state === 'pending' && options.approved !== true) return { refused: `${id} is not approved. A person approves it in their own terminal: store-cli mcp approve ${id}` };
     const plan = await this.read(id);
     try {
       await rename(this.file(id, 'plan'), this.file(id, 'used'));
