@@ -182,7 +182,7 @@ _store_cli_flags() {
     'completion fish') REPLY='-h --help' ;;
     'completion help') REPLY='' ;;
     'commands') REPLY='--json -q --jq -h --help' ;;
-    'mcp') REPLY='--read-only --toolsets -h --help' ;;
+    'mcp') REPLY='--read-only --toolsets --writes -h --help' ;;
     'mcp approve') REPLY='-h --help' ;;
     'version') REPLY='--json -q --jq -h --help' ;;
     'init') REPLY='--force -h --help' ;;
@@ -757,6 +757,7 @@ _store_cli_option() {
     'commands|--json') REPLY='l manifestVersion bin version globalFlags exitCodes commands' ;;
     'commands|-q' | 'commands|--jq') REPLY='v' ;;
     'mcp|--toolsets') REPLY='v' ;;
+    'mcp|--writes') REPLY='w approved plan-only sandbox' ;;
     'version|--json') REPLY='l version node platform' ;;
     'version|-q' | 'version|--jq') REPLY='v' ;;
     'prompt|--format') REPLY='v' ;;

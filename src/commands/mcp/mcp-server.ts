@@ -28,7 +28,8 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   const unknown = options.toolsets?.find((set) => !(STORE_TOOLSETS as readonly string[]).includes(set));
   if (unknown !== undefined) throw new UsageError(`--toolsets: '${unknown}' is no toolset; the toolsets are ${STORE_TOOLSETS.join(', ')}.`);
   // Only the embedded sandbox is surely one: a --base-url or a profile may be any store.
-  if (options.writes === 'sandbox' && !ctx.globals.sandbox) throw new UsageError('--writes sandbox needs --sandbox: only the embedded sandbox is surely a sandbox, and a --base-url or profile may be any store.');
+  if (options.writes === 'sandbox' && !ctx.globals.sandbox)
+    throw new UsageError('--writes sandbox needs --sandbox: only the embedded sandbox is surely a sandbox, and a --base-url or profile may be any store.');
   const tools = toolsOf(buildManifest(ctx.commandTree(), VERSION), { readOnly: options.readOnly, ...(options.toolsets ? { toolsets: options.toolsets } : {}) });
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const globals = globalArgv(ctx.globals);

@@ -13,7 +13,12 @@ export default defineVerb({
       '<names>',
       'only the tools of these nouns, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, customer, discount, order, webhook (default: giftcard, product, category, shop, customer, order)',
     ),
-    writes: oneOf('<mode>', "what apply_plan may send: approved, a plan a person approved with 'mcp approve'; plan-only, none (no apply_plan); sandbox, with --sandbox, any plan", ['approved', 'plan-only', 'sandbox'], { default: 'approved' }),
+    writes: oneOf(
+      '<mode>',
+      "what apply_plan may send: approved, a plan a person approved with 'mcp approve'; plan-only, none (no apply_plan); sandbox, with --sandbox, any plan",
+      ['approved', 'plan-only', 'sandbox'],
+      { default: 'approved' },
+    ),
   },
   examples: ['store-cli mcp --read-only', 'store-cli --sandbox mcp --writes sandbox', 'store-cli --profile staging mcp --toolsets giftcard,product', 'store-cli --base-url http://127.0.0.1:12412 mcp'],
   notes: `
