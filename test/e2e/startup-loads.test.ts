@@ -65,7 +65,9 @@ function sourcesOf(files: string[]): string[] {
 const agentsOf = (sources: string[]) =>
   sources.filter(
     (source) =>
-      source.includes('node_modules/@modelcontextprotocol/') || /^src\/commands\/mcp\/(mcp-server|tools|plans)\.ts$/.test(source) || /^src\/commands\/commands\/(manifest|documented-scopes)\.ts$/.test(source),
+      source.includes('node_modules/@modelcontextprotocol/') ||
+      /^src\/commands\/mcp\/(mcp-server|tools|plans)\.ts$/.test(source) ||
+      /^src\/commands\/commands\/(manifest|documented-scopes)\.ts$/.test(source),
   );
 const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
 const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
