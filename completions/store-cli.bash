@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion commands mcp version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -26,6 +26,7 @@ _store_cli_subcommands() {
     'sandbox') REPLY='serve reset export import logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
+    'mcp') REPLY='approve' ;;
     *) REPLY= ;;
   esac
 }
@@ -180,6 +181,9 @@ _store_cli_flags() {
     'completion zsh') REPLY='-h --help' ;;
     'completion fish') REPLY='-h --help' ;;
     'completion help') REPLY='' ;;
+    'commands') REPLY='--json -q --jq -h --help' ;;
+    'mcp') REPLY='--read-only --toolsets --writes -h --help' ;;
+    'mcp approve') REPLY='-h --help' ;;
     'version') REPLY='--json -q --jq -h --help' ;;
     'init') REPLY='--force -h --help' ;;
     'prompt') REPLY='--format -h --help' ;;
@@ -751,6 +755,10 @@ _store_cli_option() {
     'api|--max-pages') REPLY='v' ;;
     'api|--json') REPLY='o' ;;
     'api|-q' | 'api|--jq') REPLY='v' ;;
+    'commands|--json') REPLY='l manifestVersion bin version globalFlags exitCodes commands' ;;
+    'commands|-q' | 'commands|--jq') REPLY='v' ;;
+    'mcp|--toolsets') REPLY='v' ;;
+    'mcp|--writes') REPLY='w approved plan-only sandbox' ;;
     'version|--json') REPLY='l version node platform' ;;
     'version|-q' | 'version|--jq') REPLY='v' ;;
     'prompt|--format') REPLY='v' ;;
@@ -812,7 +820,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion commands mcp version init prompt' ;;
     *) REPLY=v ;;
   esac
 }

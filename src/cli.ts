@@ -102,6 +102,11 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
       ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
+      runCommand: async (inner) => {
+        const { capturedStreams } = await import('./core/captured-run.js');
+        const captured = capturedStreams();
+        return captured.finish(await runCli(inner, { ...deps, streams: captured.streams }));
+      },
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.
     if (!overrides.color) await applyColorDefault(io, context);

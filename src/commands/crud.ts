@@ -162,6 +162,7 @@ class Kit<R extends RestResource> {
     }
     return defineVerb({
       name: t.name ?? 'list',
+      mutates: false,
       summary: t.summary,
       flags,
       json: { fields: this.fieldNames, list: true, columns: this.listColumns() },
@@ -212,6 +213,7 @@ class Kit<R extends RestResource> {
     const { texts } = this;
     return defineVerb({
       name: t.name ?? 'get',
+      mutates: false,
       summary: t.summary,
       args: texts.arg ? this.args() : {},
       json: { fields: this.fieldNames },
@@ -233,6 +235,7 @@ class Kit<R extends RestResource> {
     const { texts } = this;
     return defineVerb({
       name: t.name ?? 'count',
+      mutates: false,
       summary: t.summary,
       flags: this.filterFlags(),
       json: { fields: COUNT_FIELDS },
@@ -251,6 +254,7 @@ class Kit<R extends RestResource> {
     const { texts } = this;
     return defineVerb({
       name: t.name ?? 'create',
+      mutates: true,
       summary: t.summary,
       flags: { ...this.writeFlags('create'), dryRun: dryRunFlag() },
       json: { fields: this.fieldNames },
@@ -283,6 +287,8 @@ class Kit<R extends RestResource> {
     const which = flags.length === 2 ? `${flags.join(', ')} or both` : `at least one of ${flags.join(', ')}`;
     return defineVerb({
       name: t.name ?? 'update',
+      mutates: true,
+      destructive: true,
       summary: t.summary,
       args: this.args(),
       flags: { ...this.writeFlags('update'), dryRun: dryRunFlag() },
@@ -316,6 +322,9 @@ class Kit<R extends RestResource> {
     const name = t.name ?? 'delete';
     return defineVerb({
       name,
+      mutates: true,
+      destructive: true,
+      asks: true,
       summary: t.summary,
       args: this.args(),
       flags: { yes: yesFlag(), dryRun: dryRunFlag() },

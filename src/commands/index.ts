@@ -4,6 +4,7 @@ import { auth } from './auth/index.js';
 import { category } from './category/index.js';
 import { collection } from './collection/index.js';
 import { report } from './report/index.js';
+import { commandsNoun } from './commands/index.js';
 import { completion } from './completion/index.js';
 import { config } from './config/index.js';
 import { customer } from './customer/index.js';
@@ -12,6 +13,7 @@ import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
 import { location } from './location/index.js';
+import { mcpNoun } from './mcp/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { product } from './product/index.js';
@@ -47,6 +49,8 @@ export const nouns: readonly Noun[] = [
   sandbox,
   api,
   completion,
+  commandsNoun,
+  mcpNoun,
   versionNoun,
   initNoun,
   promptNoun,

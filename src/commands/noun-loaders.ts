@@ -1,6 +1,7 @@
 // Each noun of the command tree, loaded on its own. A run that names its noun builds only
 // that noun's commands (cli.ts): declaring all twelve cost a one-request command about half
-// of its start-up. Keep in step with index.ts, which lists them all (a test compares the two).
+// of its start-up. Keep in step with index.ts, which lists them all (a test compares the two);
+// completion, commands and mcp have no entry: what they print reads the whole tree.
 import type { Noun } from './types.js';
 
 export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {

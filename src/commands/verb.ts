@@ -225,12 +225,36 @@ export interface VerbSpec<A extends Args, F extends Flags, J extends JsonDeclara
   examples?: readonly string[];
   /** Free text after the examples. */
   notes?: string;
+  /**
+   * Whether it changes anything: a store (a request that writes) or what this machine keeps
+   * (profiles, settings, runs, the sandbox's data). Writing the output file a user named does
+   * not count. Every verb says: `commands --json` lists it and agents read it (readOnlyHint).
+   */
+  mutates: boolean;
+  /** Its changes stay on this machine (profiles, settings, a sandbox), never reach a store. */
+  local?: true;
+  /** It may change or remove what exists (an update, a delete, a disable), not only add (MCP's destructiveHint). */
+  destructive?: true;
+  /** It may ask a question on the terminal besides a protected store's (a delete's confirmation, a token). */
+  asks?: true;
+  /** A bulk verb: some items may fail while the rest are applied (exit 3, with its report). */
+  bulk?: true;
   /** The work, with the options typed from the declaration above. */
   run(options: VerbOptions<A, F, J>, ctx: VerbContext<J>): Promise<void>;
 }
 
 /** The options of a declared verb's run() (for a test, or a module that builds them). */
 export type OptionsOf<V> = V extends DefinedVerb<infer A, infer F, infer J> ? VerbOptions<A, F, J> : never;
+
+/** What a verb declared about its effects, for the manifest (commands --json) and agents. */
+export type VerbTraits = Pick<VerbSpec<Args, Flags, undefined>, 'mutates' | 'local' | 'destructive' | 'asks' | 'bulk'>;
+
+const traitsOf = new WeakMap<Command, VerbTraits>();
+
+/** The traits of the verb declared on `command` (undefined: a group of commands, or a verb declared some other way). */
+export function verbTraits(command: Command): VerbTraits | undefined {
+  return traitsOf.get(command);
+}
 
 export interface DefinedVerb<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> extends Verb {
   readonly spec: VerbSpec<A, F, J>;
@@ -269,6 +293,8 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
       for (const [key, argument] of Object.entries(spec.args ?? {})) command.addArgument(argument.toArgument(key));
       for (const [key, flag] of Object.entries(spec.flags ?? {})) command.addOption(flag.toOption(`--${kebab(key)}`));
       if (spec.json) addOutputOptions(command, spec.json);
+      const { mutates, local, destructive, asks, bulk } = spec;
+      traitsOf.set(command, { mutates, ...(local ? { local } : {}), ...(destructive ? { destructive } : {}), ...(asks ? { asks } : {}), ...(bulk ? { bulk } : {}) });
       // One text: commander ends each help text with a line of its own.
       const after = (spec.examples?.length ? examples(...spec.examples) : '') + (spec.notes ?? '') + (spec.json ? jsonHelpText(spec.json) : '');
       if (after) command.addHelpText('after', after);

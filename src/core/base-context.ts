@@ -15,6 +15,7 @@ import type { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
 import type { Env } from './paths.js';
 import { createPrompter, type Prompter } from './prompts.js';
+import type { CapturedRun } from './captured-run.js';
 import type { StoreFile } from './store-file.js';
 import type { StoreGuards } from './store-guards.js';
 import { profileNamedOutright, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
@@ -88,6 +89,8 @@ export interface BaseContext {
   dataDir(): Promise<string>;
   /** The whole command tree, built afresh (the completion scripts are rendered from it). */
   commandTree(): Command;
+  /** Runs another command of this CLI in this process, its output kept (core/captured-run.ts): the MCP server's tool calls. */
+  runCommand(argv: readonly string[]): Promise<CapturedRun>;
   /** The Node.js this runs on (`version --json`). */
   readonly runtime: Runtime;
 }
@@ -107,6 +110,8 @@ export interface BaseContextDeps {
   clock?: Clock;
   /** The command tree, which only src/cli.ts knows whole. */
   commandTree: () => Command;
+  /** Another command's run, in this process, its output kept; only src/cli.ts can run one. */
+  runCommand: (argv: readonly string[]) => Promise<CapturedRun>;
   /** Default: this process's. */
   runtime?: Runtime;
   /** Default: process.cwd(). */
@@ -204,6 +209,7 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeLine(message)}\n`),
     dataDir: async () => (await paths()).dataDir(env),
     commandTree: deps.commandTree,
+    runCommand: deps.runCommand,
   };
   return ctx;
 }

@@ -14,6 +14,7 @@ import { arg, boolean, choiceArg, defineVerb, list, negatable, oneOf, optionalAr
 const nothing = async () => undefined;
 
 const verb = defineVerb({
+  mutates: false,
   name: 'try',
   summary: 'try the declaration',
   args: { thingId: arg('the id'), kind: choiceArg('a kind', ['a', 'b']), extra: optionalArg('more') },
@@ -122,7 +123,13 @@ describe('defineVerb', () => {
 
   it('declares a verb without a name on the noun itself (the api command)', () => {
     const noun = new Command('api').description('the noun');
-    const direct = defineVerb({ args: { method: arg('the method') }, flags: { paginate: boolean('all pages') }, examples: ['store-cli api GET x'], run: nothing });
+    const direct = defineVerb({
+      mutates: false,
+      args: { method: arg('the method') },
+      flags: { paginate: boolean('all pages') },
+      examples: ['store-cli api GET x'],
+      run: nothing,
+    });
     expect(direct.register(noun)).toBe(noun);
     expect(noun.description()).toBe('the noun');
     expect(noun.registeredArguments.map((a) => a.name())).toEqual(['method']);
@@ -130,13 +137,19 @@ describe('defineVerb', () => {
   });
 
   it('types a variadic argument as a list', () => {
-    const many = defineVerb({ name: 'many', args: { files: variadicArg('files') }, run: nothing });
+    const many = defineVerb({
+      mutates: false,
+      name: 'many',
+      args: { files: variadicArg('files') },
+      run: nothing,
+    });
     expectTypeOf<OptionsOf<typeof many>['files']>().toEqualTypeOf<string[]>();
     expect(many.register(new Command('n')).registeredArguments[0]?.variadic).toBe(true);
   });
 
   it("types run()'s options from the declaration it is part of: an undeclared or misread key does not compile", () => {
     const typed = defineVerb({
+      mutates: false,
       name: 'typed',
       args: { cardId: arg('the card') },
       flags: { limit: whole('<n>', 'a page size', { min: 1, max: 250 }), note: text('<text>', 'a note') },
@@ -161,6 +174,7 @@ describe('defineVerb', () => {
 
 describe('whole', () => {
   const sized = defineVerb({
+    mutates: false,
     name: 'sized',
     flags: {
       limit: whole('<n>', 'page size, 1..250', { min: 1, max: 250 }),
@@ -217,6 +231,7 @@ describe('execute', () => {
 
   it("binds ctx.output() to the declaration's fields and this run's output flags", async () => {
     const listed = defineVerb({
+      mutates: false,
       name: 'listed',
       json: { fields: ['id', 'name'], list: true },
       async run(_options, ctx) {
@@ -237,6 +252,7 @@ describe('execute', () => {
   it("names a field error's input as the verb declared it: a flag by --kebab, an argument by <name>", async () => {
     const failing = (field: string) =>
       defineVerb({
+        mutates: false,
         name: 'failing',
         args: { file: arg('a file') },
         flags: { image: list('<url>', 'an image'), codesOut: text('<file>', 'codes') },

@@ -61,6 +61,14 @@ function sourcesOf(files: string[]): string[] {
   }
   return [...sources].sort();
 }
+/** The manifest's code, the MCP server's and its SDK (not the commands' declarations): only `commands` and `mcp` may load them. */
+const agentsOf = (sources: string[]) =>
+  sources.filter(
+    (source) =>
+      source.includes('node_modules/@modelcontextprotocol/') ||
+      /^src\/commands\/mcp\/(mcp-server|tools|plans)\.ts$/.test(source) ||
+      /^src\/commands\/commands\/(manifest|documented-scopes)\.ts$/.test(source),
+  );
 const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));
 const requestModulesOf = (sources: string[]) => sources.filter((source) => /^src\/api\/.*(requests|raw-api)\.ts$/.test(source));
 /** The nouns whose commands were declared: the folders of src/commands/ the files read come from. */
@@ -81,6 +89,7 @@ describe('what a command loads', () => {
       const sources = sourcesOf(loads.files);
       expect(sources, args.join(' ')).toContain('src/main.ts'); // the recording works
       expect(treeOf(sources), args.join(' ')).toEqual([]);
+      expect(agentsOf(sources), args.join(' ')).toEqual([]);
       for (const name of ['http', 'https', 'crypto', 'child_process']) expect(loads.builtins, `${args.join(' ')}: ${name}`).not.toContain(name);
     }
   });
@@ -107,6 +116,13 @@ describe('what a command loads', () => {
     // Of the API, only the gift card requests load (createApi loads each resource on its first call); no zod.
     expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
     expect(zodOf(sources)).toEqual([]);
+    expect(agentsOf(sources)).toEqual([]);
+  });
+
+  it('commands --json loads the manifest, not the MCP server or its SDK', async () => {
+    const manifest = await loadsOf(['commands', '--json'], isolatedEnv());
+    expect((JSON.parse(manifest.stdout) as { commands: unknown[] }).commands.length).toBeGreaterThan(50);
+    expect(agentsOf(sourcesOf(manifest.files))).toEqual(['src/commands/commands/documented-scopes.ts', 'src/commands/commands/manifest.ts']);
   });
 
   it("a bulk run goes by undici's pool, without http2, tls or assert (undici gets stand-ins)", async () => {

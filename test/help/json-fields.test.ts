@@ -125,6 +125,7 @@ const ARGS: Record<string, string[]> = {
   undo: ['20261127T210512Z-3f9a'],
   api: ['GET', 'gift_cards/count'],
   version: [],
+  commands: [],
 };
 
 describe('--json fields, declared once', () => {

@@ -30,6 +30,7 @@ function sandboxContext(env: Env = {}, verbose = false): { ctx: Context; stderr:
     commandTree: () => {
       throw new Error('not asked for here');
     },
+    runCommand: () => Promise.reject(new Error('not asked for here')),
   });
   return { ctx, stderr };
 }
@@ -74,6 +75,7 @@ describe('the composition root', () => {
       commandTree: () => {
         throw new Error('not asked for here');
       },
+      runCommand: () => Promise.reject(new Error('not asked for here')),
     });
     const api = await ctx.api();
     await expect(api.giftCards.count()).rejects.toMatchObject({ exitCode: 4, message: expect.stringContaining("No store is set up for profile 'default'") });

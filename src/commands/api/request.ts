@@ -12,6 +12,8 @@ const BODY_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The noun is the command: `api` declares its arguments and flags on itself. */
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   // Both optional to commander: `api PATH` is a GET (a POST with fields), as in gh; run()
   // names a missing PATH in its own words.
   args: {

@@ -15,6 +15,7 @@ interface ProfileRow {
 const FIELDS = ['profile', 'baseUrl', 'token', 'default', 'active'] as const;
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
   json: { fields: FIELDS, list: true, columns: FIELDS, what: `an array of {${FIELDS.map((f) => `"${f}"`).join(', ')}} from the saved profiles (the token as **** and its last 4 characters)` },

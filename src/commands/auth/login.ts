@@ -4,6 +4,10 @@ import { BRANDS } from '../../core/brand.js';
 import { boolean, defineVerb, oneOf } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
+  asks: true,
   name: 'login',
   summary: 'Save a store base URL and access token under a profile (checks the token first)',
   flags: {

@@ -1,6 +1,9 @@
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   name: 'logout',
   summary: "Forget a profile's base URL and token (its configuration defaults stay)",
   examples: ['store-cli auth logout', 'store-cli --profile staging auth logout'],

@@ -24,6 +24,7 @@ interface AuthStatus {
 const FIELDS = ['profile', 'profileSource', 'environment', 'storeFile', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'] as const;
 
 export default defineVerb({
+  mutates: false,
   name: 'status',
   summary: "Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused), its shop's name and domain, and its scopes",
   json: { fields: FIELDS, what: `{${FIELDS.join(', ')}}: each setting in use with where it came from, and what the store said of the token (null where not known)` },

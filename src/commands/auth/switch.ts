@@ -2,6 +2,9 @@ import { UsageError } from '../../core/errors.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   name: 'switch',
   summary: 'Make a saved profile the default: the one used without --profile or STORE_CLI_PROFILE',
   args: { name: arg('a saved profile (auth list shows them)') },

@@ -2,6 +2,7 @@ import { AuthError, UsageError } from '../../core/errors.js';
 import { boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'token',
   summary: 'Print the access token in use, for a script (like gh auth token); in a terminal only with --show',
   flags: { show: boolean('print the token even though stdout is a terminal (it stays on the screen and in its scrollback)') },

@@ -6,6 +6,7 @@ import type { CategoryListColumn } from './view.js';
 const CATEGORY_LIST_COLUMNS = ['categoryId', 'categoryName', 'parentCategoryId', 'path'] as const satisfies readonly CategoryListColumn[];
 
 export default defineVerb({
+  mutates: false,
   name: 'search',
   summary: 'Find categories by part of their name (ignoring case); without a name, every category',
   args: { name: optionalArg('part of the category name') },

@@ -3,6 +3,7 @@ import { arg, defineVerb, variadicArg } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'add',
   summary: 'Put products into a collection (collection and products by id or title)',
   args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },

@@ -6,6 +6,7 @@ import { collectionFlags } from './collection-flags.js';
 import { collectionViews } from './table.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'create',
   summary: 'Create a collection from flags or a JSON file (custom unless --collection-type smart; published unless --no-published)',
   flags: { ...collectionFlags('create'), dryRun: dryRunFlag() },

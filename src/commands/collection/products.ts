@@ -8,6 +8,7 @@ import { arg, defineVerb } from '../verb.js';
 import { pagingFlags } from '../paging.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'products',
   summary: "List a collection's products (product list filtered by the collection); --all follows every page",
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },

@@ -3,6 +3,8 @@ import { arg, defineVerb, variadicArg } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'remove',
   summary: 'Take products out of a collection (they stay in the store; collection and products by id or title)',
   args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },

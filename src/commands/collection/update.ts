@@ -7,6 +7,8 @@ import { collectionFlags } from './collection-flags.js';
 import { collectionViews } from './table.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'update',
   summary: 'Change a collection: its title, type, description, published flag or image; sends nothing when nothing changes',
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },

@@ -3,6 +3,7 @@
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'bash',
   summary: 'Print the bash completion script: commands, flags, their values and saved profile names',
   examples: ['store-cli completion bash > ~/.local/share/bash-completion/completions/store-cli', 'source <(store-cli completion bash)'],

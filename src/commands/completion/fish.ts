@@ -3,6 +3,7 @@
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'fish',
   summary: 'Print the fish completion script: commands, flags, their values and saved profile names',
   examples: ['store-cli completion fish > ~/.config/fish/completions/store-cli.fish'],

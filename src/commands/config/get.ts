@@ -5,6 +5,7 @@ import { choiceArg, defineVerb } from '../verb.js';
 import { SETTING_FIELDS } from './keys.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Print one default of the profile in use (its built-in value when the profile sets none)',
   args: { key: choiceArg('the default to print', DEFAULT_KEYS, DEFAULT_KEY_ALIASES) },

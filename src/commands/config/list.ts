@@ -5,6 +5,7 @@ import { defineVerb } from '../verb.js';
 import { SETTING_FIELDS, settingView } from './keys.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'Show every default of the profile in use: its value and where it comes from (profile or default)',
   json: { fields: SETTING_FIELDS, list: true, what: 'an array of {"key", "value", "source"}', columns: SETTING_FIELDS },

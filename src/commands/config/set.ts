@@ -8,6 +8,9 @@ import { KEYS_HELP } from './keys.js';
 import type { Verb } from '../types.js';
 
 const verb = defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   name: 'set',
   summary: 'Set a default of the profile in use (checked first: a bad key or value exits 2 and changes nothing)',
   args: { key: choiceArg('the default to set', DEFAULT_KEYS, DEFAULT_KEY_ALIASES), value: arg('a value the key accepts (see below)') },

@@ -5,6 +5,9 @@ import { BUILT_IN, DEFAULT_KEY_ALIASES, DEFAULT_KEYS } from '../../core/defaults
 import { choiceArg, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   name: 'unset',
   summary: 'Remove a default from the profile in use, so the built-in value applies again',
   args: { key: choiceArg('the default to remove', DEFAULT_KEYS, DEFAULT_KEY_ALIASES) },

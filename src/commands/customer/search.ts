@@ -12,6 +12,7 @@ const MAX_PAGE = CUSTOMER_PAGING.max;
 
 export default (table: TableText<Customer>, protectedNote: string, columns: readonly string[] = table.list ?? []) =>
   defineVerb({
+    mutates: false,
     name: 'search',
     summary: 'Find customers by email, phone or name; --all follows every page',
     flags: {

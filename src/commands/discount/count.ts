@@ -3,6 +3,7 @@ import { defineVerb } from '../verb.js';
 import { filterFlags } from './flags.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'count',
   summary: "Count the store's discounts, filtered by status, method or type",
   flags: filterFlags(),

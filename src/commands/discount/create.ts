@@ -4,6 +4,7 @@ import { defineVerb } from '../verb.js';
 import { CODE_FLAG, DISCOUNT_METHOD_FLAG, discountFlags, fieldsOf } from './flags.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'create',
   summary: 'Create a discount: a product, order or shipping discount, a fixed amount or a percentage, by its code (yours or generated) or automatic',
   flags: { ...discountFlags(), discountMethod: DISCOUNT_METHOD_FLAG(), code: CODE_FLAG(), dryRun: dryRunFlag() },

@@ -3,6 +3,7 @@ import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, negatable, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: "Write the store's discounts as the CSV (or JSON lines) discount import reads: one row a discount with its code",
   flags: {

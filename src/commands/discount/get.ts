@@ -2,6 +2,7 @@ import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declara
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show one discount: its type, value, method, eligibility, status and dates',
   args: { discountId: arg('the discount id (discount list shows them)') },

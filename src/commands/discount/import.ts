@@ -3,6 +3,9 @@ import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, imp
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  bulk: true,
   name: 'import',
   summary: 'Create or update discounts from a CSV, one row a discount with its code; --like copies a discount for a file of codes; safe to re-run, and undoable',
   args: { file: arg('CSV file of discounts (discount export writes one), or - for stdin') },

@@ -10,6 +10,7 @@ import type { DiscountListColumn } from './view.js';
 const DISCOUNT_LIST_COLUMNS = ['id', 'title', 'discountType', 'valueType', 'value', 'discountMethod', 'status', 'startTime', 'endTime', 'code'] as const satisfies readonly DiscountListColumn[];
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: "List the store's discounts, filtered by status, method or type; --all follows every page",
   flags: {

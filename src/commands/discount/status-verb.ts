@@ -7,6 +7,8 @@ import { arg, defineVerb } from '../verb.js';
 export function statusVerb(name: 'enable' | 'disable') {
   const status = name === 'enable' ? 'ENABLED' : 'DISABLED';
   return defineVerb({
+    mutates: true,
+    destructive: true,
     name,
     summary: name === 'enable' ? 'Enable a discount: customers can use it (from its start time)' : 'Disable a discount: customers can no longer use it (enable turns it back on)',
     args: { discountId: arg('the discount id (discount list shows them)') },

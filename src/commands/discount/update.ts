@@ -5,6 +5,8 @@ import { arg, defineVerb } from '../verb.js';
 import { discountFlags, fieldsOf } from './flags.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'update',
   summary: "Change a discount's title, value, type, eligibility, dates or limits (only what is given is sent)",
   args: { discountId: arg('the discount id (discount list shows them)') },

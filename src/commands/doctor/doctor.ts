@@ -19,6 +19,7 @@ const BURST = 4;
 const REFILL_PAUSE_MS = 1200;
 
 export default defineVerb({
+  mutates: false,
   summary:
     "Check the current profile's store, read-only: reachable, TLS, header family, token, shop, scopes, API version, rate limit, paging, id and time forms, product listing, protected customer fields",
   json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },

@@ -4,6 +4,7 @@ import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'count',
   summary: 'Count all gift cards of the store',
   json: { fields: COUNT_FIELDS },

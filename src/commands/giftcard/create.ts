@@ -12,6 +12,7 @@ import { defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'create',
   summary: 'Create a gift card; without --code a secure code is generated and shown once',
   flags: {

@@ -6,6 +6,9 @@ import { arg, defineVerb, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'disable',
   summary: 'Disable a gift card for good (there is no re-enable); asks first unless --yes',
   args: { giftCardId: arg('the gift card id') },

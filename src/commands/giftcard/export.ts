@@ -5,6 +5,7 @@ import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, oneOf, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: "Write the store's gift cards as the CSV that giftcard import reads (codes masked unless --reveal-codes)",
   flags: {

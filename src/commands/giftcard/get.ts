@@ -2,6 +2,7 @@ import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show one gift card (its code only by the last four characters)',
   args: { giftCardId: arg('the gift card id') },

@@ -3,6 +3,9 @@ import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, reh
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  bulk: true,
   name: 'import',
   summary: 'Bulk-load gift cards from CSV (a migration): creates missing cards, brings existing ones to the file; safe to re-run',
   args: { file: arg('CSV file with the header code,initialValue,balance,currency,note,expireTime,customerId,status (initialValue required), or - for stdin') },

@@ -11,6 +11,7 @@ const paging = pagingFlags(MAX_PAGE_SIZE, {
 });
 
 export default defineVerb({
+  mutates: false,
   name: 'search',
   summary: 'List gift cards, filtered by status or last characters; --all follows every page',
   flags: {

@@ -8,6 +8,8 @@ import { arg, defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'update',
   summary: "Set a gift card's balance, note or expiry",
   args: { giftCardId: arg('the gift card id') },

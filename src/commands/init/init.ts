@@ -6,6 +6,9 @@ import { UsageError } from '../../core/errors.js';
 import { boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   summary: "Write this folder's store.toml from the saved profiles: one environment each, no tokens",
   flags: {
     force: boolean('replace an existing store.toml in this folder'),

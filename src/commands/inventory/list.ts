@@ -12,6 +12,7 @@ const INVENTORY_LIST_COLUMNS = ['productId', 'variantId', 'sku', 'location', 'av
 const MAX_PAGE = 250;
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'List stock: each variant at each location it is stocked at, filtered by product, variant or location',
   flags: {

@@ -7,6 +7,9 @@ import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { boolean, defineVerb, optionalArg, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'set',
   summary: "Set a variant's stock at a location (--quantity N), or change it by a number (--adjust +N or -N)",
   args: { variantId: optionalArg('the variant id (product get and inventory list show them); or give --sku') },

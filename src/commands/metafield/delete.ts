@@ -7,6 +7,9 @@ import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'delete',
   summary: 'Delete one metafield value of a business object and print it; asks first unless --yes',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },

@@ -11,6 +11,8 @@ const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENC
 const ALL_DOMAINS = ['collections', 'products'] as const;
 
 export default defineVerb({
+  mutates: false,
+  bulk: true,
   name: 'export',
   summary: 'Write metafield values as the CSV (or JSON lines) metafield import reads, sorted, for editing, backups and copying stores',
   args: { bizId: optionalVariadicArg('ids of the business objects to export, with --domain (instead of --objects or --all)') },

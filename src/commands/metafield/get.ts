@@ -5,6 +5,7 @@ import { arg, defineVerb, text } from '../verb.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show one metafield value of a business object, with its field type and definition',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },

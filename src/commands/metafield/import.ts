@@ -5,6 +5,9 @@ import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, reh
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  bulk: true,
   name: 'import',
   summary: 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run',
   args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), JSON lines (a .jsonl file), or - for stdin') },

@@ -6,6 +6,7 @@ import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './a
 import { METAFIELD_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'List the metafield values of a business object, in the order the store gives them',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },

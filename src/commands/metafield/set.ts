@@ -12,6 +12,8 @@ import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'set',
   summary: 'Create or update one metafield value of a business object (an upsert; an equal value is left alone)',
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },

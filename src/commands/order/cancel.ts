@@ -4,6 +4,9 @@ import { arg, defineVerb, oneOf, yesFlag } from '../verb.js';
 import { explainingWindow } from './window.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'cancel',
   summary: 'Cancel an order; asks first unless --yes',
   args: { orderId: arg('the order id') },

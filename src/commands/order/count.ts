@@ -4,6 +4,7 @@ import { FILTER_TRUST_NOTE, ORDER_FILTER_FLAGS, orderQuery } from './filters.js'
 import { warnOfWindow } from './window.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'count',
   summary: 'Count orders, with the filters order list takes',
   flags: ORDER_FILTER_FLAGS,

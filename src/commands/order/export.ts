@@ -5,6 +5,7 @@ import { boolean, defineVerb, oneOf, text } from '../verb.js';
 import { orderQuery } from './filters.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: 'Write the orders of a time window as CSV (or JSON lines), one row per line item, with flat money columns; paced and resumable',
   flags: {

@@ -3,6 +3,7 @@ import { arg, defineVerb } from '../verb.js';
 import { explainingWindow } from './window.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show one order, and in a terminal its line items below it (--json for the whole order)',
   args: { orderId: arg('the order id') },

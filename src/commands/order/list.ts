@@ -13,6 +13,7 @@ const ORDER_SORTS = ['newest', 'oldest'] as const;
 const STORE_PAGE_SIZE = 50;
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'List orders, newest first, filtered by state, payment, fulfilment, creation time or customer; --all follows every page',
   flags: {

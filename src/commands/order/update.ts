@@ -4,6 +4,8 @@ import { arg, defineVerb, text } from '../verb.js';
 import { explainingWindow } from './window.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'update',
   summary: "Change an order's note or tags",
   args: { orderId: arg('the order id') },

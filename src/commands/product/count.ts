@@ -6,6 +6,7 @@ import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js'
 import { defineVerb, oneOf, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'count',
   summary: 'Count the products of the store, or those matching title, status, collection or category',
   flags: {

@@ -12,6 +12,7 @@ import { productFlags } from './product-flags.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'create',
   summary: 'Create a product from flags or a JSON file; category and collections by name or id',
   flags: { ...productFlags('create'), dryRun: dryRunFlag() },

@@ -5,6 +5,9 @@ import { arg, defineVerb, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag, REQUEST_FIELDS } from '../dry-run.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'delete',
   summary: 'Delete a product with its variants and images; asks first unless --yes',
   args: { productId: arg('the product id') },

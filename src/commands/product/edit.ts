@@ -9,6 +9,8 @@ import { CHANGE_FIELDS, VARIANT_COLUMNS } from './columns.js';
 import { productFlags } from './product-flags.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'edit',
   summary: 'Change a product: reads it, applies the flags or a partial JSON file, sends the whole product back',
   args: { productId: arg('the product id') },

@@ -6,6 +6,7 @@ import { boolean, defineVerb, negatable, text, whole } from '../verb.js';
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: "Write the store's products as the CSV (or JSON lines) product import reads: one row per variant, names for category, collections and locations",
   flags: {

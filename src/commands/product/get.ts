@@ -5,6 +5,7 @@ import { arg, defineVerb } from '../verb.js';
 import { VARIANT_COLUMNS } from './columns.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show a product: a summary and its variants; --json for the whole product',
   args: { productId: arg('the product id') },

@@ -17,6 +17,9 @@ async function lockThisImport(ctx: Context, file: string, shard: string | undefi
 }
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  bulk: true,
   name: 'import',
   summary: 'Bulk-load products from the CSV (or JSON lines) product export writes: creates what is missing, updates what differs, skips what is equal; safe to re-run',
   args: { file: arg('CSV file with one row per variant (a header such as handle,title,option1Name,option1Value,sku,price), JSON lines (a .jsonl file), or - for stdin') },

@@ -12,6 +12,7 @@ import type { ProductFilter } from '../../product/list.js';
 import { PRODUCT_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'List products, filtered by title, status, collection or category; --all follows every page',
   flags: {

@@ -3,6 +3,7 @@
 import { defineVerb, text } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   summary: 'Print the active target for a shell prompt ({env}@{domain}), from store.toml and the saved profiles alone: no request',
   flags: {
     format: text('<format>', 'the line to print: {env} (the store.toml environment, else the profile), {profile}, {domain}, {guard} (read-only, protected or nothing); default {env}@{domain}'),

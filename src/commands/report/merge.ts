@@ -5,6 +5,8 @@ import { boolean, defineVerb, variadicArg } from '../verb.js';
 const REPORT_FIELDS = ['format', 'version', 'command', 'kind', 'source', 'dryRun', 'shards', 'rejects'] as const satisfies readonly (keyof RunReport)[];
 
 export default defineVerb({
+  mutates: false,
+  bulk: true,
   name: 'merge',
   summary: 'Add the --report json files of the shards of one run into one report, for a fan-in job',
   args: { files: variadicArg("the shards' report files (--report json=FILE), or - for stdin") },

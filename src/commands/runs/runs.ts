@@ -79,6 +79,7 @@ export function storeName(store: RunMeta['store']): string {
 }
 
 export default defineVerb({
+  mutates: false,
   summary: 'List the recent writing imports kept for undo (30 days): run id, command, file, store, counts',
   json: {
     fields: RUN_FIELDS,

@@ -1,6 +1,7 @@
 import { arg, boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: "Write a running sandbox's whole state to a file (or - for stdout) in the seed format: sandbox import and serve --seed take it back",
   args: { file: arg('the file to write (mode 0600: it holds full gift card codes), or - for stdout; a device or FIFO is written in place') },

@@ -2,6 +2,10 @@ import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, defineVerb, yesFlag } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
+  asks: true,
   name: 'import',
   summary: "Replace a running sandbox's whole state with a file in the seed format (what sandbox export writes); asks first unless --yes",
   args: { file: arg('the state or seed file to load, or - for stdin') },

@@ -13,6 +13,7 @@ const LOG_COLUMNS = ['time', 'method', 'path', 'status', 'ms', 'tokenLast4'] as 
 const MAX_ENTRIES = 1_000_000;
 
 export default defineVerb({
+  mutates: false,
   name: 'logs',
   summary: "Show a running sandbox's request log (requests answered, webhook deliveries made); --follow keeps printing new ones",
   flags: {

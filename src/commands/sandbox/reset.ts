@@ -6,6 +6,10 @@ import { confirmOrRequireYes } from '../../core/prompts.js';
 import { defineVerb, text, yesFlag } from '../verb.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
+  asks: true,
   name: 'reset',
   summary: "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
   flags: {

@@ -14,6 +14,8 @@ export const DEFAULT_SANDBOX_PORT = 12412;
 const PLAN_NAMES = 'basic 40 @ 4/s, standard 200 @ 20/s, advanced 400 @ 40/s, legacy 40 @ 2/s';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
   name: 'serve',
   summary: 'Run the sandbox: a real HTTP emulator of the service, for scripts, tests and webhook handlers',
   flags: {

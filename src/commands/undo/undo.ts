@@ -8,6 +8,10 @@ import { storeName } from '../runs/runs.js';
 const UNDO_FIELDS = ['runId', 'restored', 'deleted', 'disabled', 'asBefore', 'leftAlone', 'failed'] as const;
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
+  bulk: true,
   summary: 'Put back what a writing import changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
   args: {
     runId: arg(

@@ -6,6 +6,7 @@ import { defineVerb } from '../verb.js';
 const VERSION_FIELDS = ['version', 'node', 'platform'] as const;
 
 export default defineVerb({
+  mutates: false,
   summary: 'Print the version, as --version does; --json adds the Node.js version and the platform',
   json: { fields: VERSION_FIELDS, what: '{"version", "node", "platform"}: store-cli\'s version, the Node.js version and the platform it runs on' },
   examples: ['store-cli version', 'store-cli version --json'],

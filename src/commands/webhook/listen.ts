@@ -12,6 +12,7 @@ import { shownUrl } from '../../core/secrets.js';
 const DEFAULT_LISTEN_PORT = 4343;
 
 export default defineVerb({
+  mutates: true,
   name: 'listen',
   summary: 'Receive webhook deliveries locally (X-Service-* or X-Genstore-*): one line each, signatures checked, optionally forwarded to your app',
   flags: {

@@ -13,6 +13,7 @@ import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'resend',
   summary: 'Send a delivery kept by webhook listen --log again, re-signed, to a URL',
   args: { webhookId: arg('the webhook id of the delivery, X-Service-Webhook-Id or X-Genstore-Webhook-Id (the last one in the log when it came several times)') },

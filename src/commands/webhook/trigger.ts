@@ -15,6 +15,7 @@ import { sendDelivery, warnUnsigned } from './send.js';
 import { SENT_FIELDS, sentView } from './view.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'trigger',
   summary: 'Send a realistic signed sample event of a topic to a URL, to test a webhook handler without a store',
   args: { topic: arg(`the topic of the sample to send: ${SAMPLE_TOPICS.join(', ')}`) },

@@ -6,6 +6,7 @@ import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
 
 export default defineVerb({
+  mutates: true,
   name: 'create',
   summary: 'Create a metafield definition: the type (and rule) values of that namespace and code are checked against',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },

@@ -5,6 +5,9 @@ import { arg, defineVerb, yesFlag } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  asks: true,
   name: 'delete',
   summary: 'Delete a metafield definition and print it; asks first unless --yes',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },

@@ -7,6 +7,7 @@ import { Arg, boolean, defineVerb, text } from '../../verb.js';
 import { checkDomain } from './args.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'export',
   summary: 'Write the metafield definitions of some domains (or --all) as a JSON file that `definition import` reads',
   args: { domains: new Arg<string[]>((name) => new Argument(`[${name}...]`, `the domains to export: ${METAFIELD_DOMAINS.join(', ')}`)) },

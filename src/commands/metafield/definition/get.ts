@@ -3,6 +3,7 @@ import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'get',
   summary: 'Show one metafield definition: its type, name, rule and options',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },

@@ -9,6 +9,9 @@ import { arg, defineVerb } from '../../verb.js';
 const SUMMARY_FIELDS: readonly (keyof DefinitionSummary)[] = ['created', 'updated', 'unchanged', 'failed'];
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
+  bulk: true,
   name: 'import',
   summary: 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },

@@ -7,6 +7,7 @@ import type { DefinitionListColumn } from './view.js';
 const DEFINITION_LIST_COLUMNS = ['namespace', 'code', 'fieldType', 'multi', 'definitionName'] as const satisfies readonly DefinitionListColumn[];
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: 'List the metafield definitions of a domain, sorted by the store (every page)',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },

@@ -7,6 +7,8 @@ import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
 
 export default defineVerb({
+  mutates: true,
+  destructive: true,
   name: 'update',
   summary: 'Change fields of a metafield definition; the others stay. An update that changes nothing sends nothing',
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },

@@ -7,6 +7,8 @@ import { FAULT_RULE_HELP } from './rule-check.js';
 import { requireServedSandbox } from '../running.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
   name: 'add',
   summary: 'Add a targeted fault rule to a running sandbox, tried after the rules it has; prints the rule with its id',
   args: { rule: arg(`the rule, ${FAULT_RULE_HELP}`) },

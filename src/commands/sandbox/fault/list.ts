@@ -6,6 +6,7 @@ import { defineVerb } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 
 export default defineVerb({
+  mutates: false,
   name: 'list',
   summary: "List a running sandbox's targeted fault rules, in the order it tries them",
   json: { fields: SANDBOX_FAULT_FIELDS, list: true, columns: SANDBOX_FAULT_COLUMNS },

@@ -9,6 +9,9 @@ import { boolean, defineVerb, optionalArg } from '../../verb.js';
 import { requireServedSandbox } from '../running.js';
 
 export default defineVerb({
+  mutates: true,
+  local: true,
+  destructive: true,
   name: 'remove',
   summary: 'Remove a fault rule of a running sandbox by its id, or every rule with --all; prints the rules removed',
   args: { id: optionalArg("the rule's id, as sandbox fault list shows it") },

@@ -1,0 +1,13 @@
+// The `mcp` noun: the MCP server for agents (mcp.ts). Its tools come from the whole command
+// tree, so cli.ts loads every noun for it (it has no entry in noun-loaders.ts).
+import type { Noun } from '../types.js';
+import approve from './approve.js';
+import mcp from './mcp.js';
+
+// The noun itself serves; `mcp approve` is a person's, in their own terminal.
+export const mcpNoun: Noun = {
+  name: 'mcp',
+  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write is a plan until you approve it (mcp approve)",
+  verbs: [approve],
+  action: mcp,
+};
