@@ -29,7 +29,17 @@ const WIRE_MODULES = [
  * product), the composition root (src/root), commands, the program. A layer imports only
  * from the ones below it.
  */
-const ABOVE_CORE = ['src/api/**', 'src/bulk/**', 'src/webhooks/**', 'src/completion/**', 'src/product/**', 'src/root/**', 'src/commands/**', 'src/cli.ts', 'src/main.ts'];
+const ABOVE_CORE = [
+  'src/api/**',
+  'src/bulk/**',
+  'src/webhooks/**',
+  'src/completion/**',
+  'src/product/**',
+  'src/root/**',
+  'src/commands/**',
+  'src/cli.ts',
+  'src/main.ts',
+];
 const ABOVE_API = ABOVE_CORE.slice(1);
 const ABOVE_FEATURES = ['src/root/**', 'src/commands/**', 'src/cli.ts', 'src/main.ts'];
 const ABOVE_ROOT = ['src/commands/**', 'src/cli.ts', 'src/main.ts'];
@@ -102,7 +112,10 @@ export default defineConfig(
   {
     rules: {
       // The house omits fields by destructuring them into `_`-named variables.
-      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // A closure may read a `let` before its one assignment (a server's handler and the server).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },

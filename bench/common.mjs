@@ -174,7 +174,12 @@ export async function countingSandbox(children, scratch, resource, extra = []) {
     async since(before) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const now = snapshot();
-      return { total: now.total - before.total, method: diff(now.method, before.method), status: diff(now.status, before.status), byKind: diff(now.byKind, before.byKind) };
+      return {
+        total: now.total - before.total,
+        method: diff(now.method, before.method),
+        status: diff(now.status, before.status),
+        byKind: diff(now.byKind, before.byKind),
+      };
     },
     stop,
   };

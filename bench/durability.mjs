@@ -50,7 +50,17 @@ function spawnChild(bin, argv, extraEnv = {}) {
 
 /** `sandbox serve --quiet` (the request log would cost both targets alike), resolved once listening. */
 async function startSandbox(bin, dataFile) {
-  const { child, ended } = spawnChild(bin, ['sandbox', 'serve', '--port', '0', '--json', '--quiet', '--token', 'bench-token-0001', ...(dataFile ? ['--data', dataFile] : [])]);
+  const { child, ended } = spawnChild(bin, [
+    'sandbox',
+    'serve',
+    '--port',
+    '0',
+    '--json',
+    '--quiet',
+    '--token',
+    'bench-token-0001',
+    ...(dataFile ? ['--data', dataFile] : []),
+  ]);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   const { baseUrl, token } = await new Promise((resolve, reject) => {
@@ -76,7 +86,11 @@ async function startSandbox(bin, dataFile) {
 
 async function importInto(sandbox, file) {
   const started = performance.now();
-  const { code, stdout, stderr } = await runToEnd(children, [BIN, 'metafield', 'import', file, '--json'], { ...env, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token });
+  const { code, stdout, stderr } = await runToEnd(children, [BIN, 'metafield', 'import', file, '--json'], {
+    ...env,
+    STORE_CLI_BASE_URL: sandbox.baseUrl,
+    STORE_CLI_TOKEN: sandbox.token,
+  });
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield import exited ${code}:\n${stderr}`);
   const summary = JSON.parse(stdout);
@@ -87,7 +101,9 @@ async function importInto(sandbox, file) {
 const targets = [
   { name: 'in memory', bin: BIN, data: false },
   { name: '`--data F`: journal synced before each answer', bin: BIN, data: true },
-  ...(BEFORE ? [{ name: '`--data F`, before the journal (snapshot every 50 ms or more, nothing synced before answering)', bin: resolve(BEFORE), data: true }] : []),
+  ...(BEFORE
+    ? [{ name: '`--data F`, before the journal (snapshot every 50 ms or more, nothing synced before answering)', bin: resolve(BEFORE), data: true }]
+    : []),
 ];
 for (const target of targets) Object.assign(target, { imports: [], stops: [], bytes: [] });
 

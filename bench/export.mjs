@@ -19,7 +19,23 @@ import { copyFileSync, createWriteStream, existsSync, readFileSync } from 'node:
 import { once } from 'node:events';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  serveLogged,
+  writeResultsSection,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -105,7 +121,14 @@ async function exportRun(store, heap = false) {
   const { code, stdout, stderr } = await runToEnd(
     children,
     [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'export', '--objects', store.objects, '--output', output, '--json'],
-    { ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data'), PEAK_RSS_FILE: rssFile },
+    {
+      ...baseEnv,
+      STORE_CLI_BASE_URL: sandbox.baseUrl,
+      STORE_CLI_TOKEN: sandbox.token,
+      STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+      STORE_CLI_DATA_DIR: join(scratch, 'data'),
+      PEAK_RSS_FILE: rssFile,
+    },
   );
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield export exited ${code}:\n${stderr}`);
@@ -141,7 +164,8 @@ async function baselineRun(store) {
 /** The file starts with the header, and its first and last objects are the lowest and highest ids. */
 function checkOrder(file, count) {
   const text = readFileSync(file, 'utf8');
-  if (!text.startsWith('domain,bizId,namespace,code,value,type\nproducts,' + String(FIRST_ID) + ',')) fail(`${file} does not start with the header and the lowest id`);
+  if (!text.startsWith('domain,bizId,namespace,code,value,type\nproducts,' + String(FIRST_ID) + ','))
+    fail(`${file} does not start with the header and the lowest id`);
   const last = text.slice(text.lastIndexOf('\nproducts,', text.length - 2) + 1);
   if (!last.startsWith(`products,${FIRST_ID + BigInt(count - 1)},`)) fail(`${file} does not end with the highest id`);
 }

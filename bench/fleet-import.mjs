@@ -41,7 +41,10 @@ const serve = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '
 });
 children.add(serve);
 const stores = await listening(serve);
-writeFileSync(join(env.STORE_CLI_CONFIG_DIR, 'config.json'), JSON.stringify({ profiles: Object.fromEntries(stores.map((s) => [s.name, { baseUrl: s.baseUrl, token: s.token }])) }));
+writeFileSync(
+  join(env.STORE_CLI_CONFIG_DIR, 'config.json'),
+  JSON.stringify({ profiles: Object.fromEntries(stores.map((s) => [s.name, { baseUrl: s.baseUrl, token: s.token }])) }),
+);
 writeFileSync(join(work, 'store.toml'), STORES.map((name) => `[environments.${name}]\nprofile = "${name}"\n`).join('\n'));
 
 let files = 0;
@@ -49,7 +52,8 @@ let files = 0;
 function freshCsv() {
   const path = join(scratch, `values-${++files}.csv`);
   const lines = ['domain,bizId,namespace,code,value'];
-  for (let o = 0; o < ROWS / PER_OBJECT; o++) for (let k = 0; k < PER_OBJECT; k++) lines.push(`products,${7_000_000 + o},custom,field_${k},round ${files} value ${o}-${k}`);
+  for (let o = 0; o < ROWS / PER_OBJECT; o++)
+    for (let k = 0; k < PER_OBJECT; k++) lines.push(`products,${7_000_000 + o},custom,field_${k},round ${files} value ${o}-${k}`);
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }

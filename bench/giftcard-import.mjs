@@ -16,7 +16,24 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  countingSandbox,
+  runToEnd,
+  say,
+  scratchDir,
+  writeResultsSection,
+  baselinePost,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const CARDS = Number(option('--cards', 10_000));

@@ -15,7 +15,24 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, countingSandbox, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  countingSandbox,
+  runToEnd,
+  say,
+  scratchDir,
+  writeResultsSection,
+  baselinePost,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -60,14 +77,18 @@ async function importRun(sandbox, file, heap = false) {
   const rssFile = join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
   const before = sandbox.snapshot();
   const started = performance.now();
-  const { code, stdout, stderr } = await runToEnd(children, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'import', file, '--json'], {
-    ...baseEnv,
-    STORE_CLI_BASE_URL: sandbox.baseUrl,
-    STORE_CLI_TOKEN: sandbox.token,
-    STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
-    STORE_CLI_DATA_DIR: join(scratch, 'data'),
-    PEAK_RSS_FILE: rssFile,
-  });
+  const { code, stdout, stderr } = await runToEnd(
+    children,
+    [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'metafield', 'import', file, '--json'],
+    {
+      ...baseEnv,
+      STORE_CLI_BASE_URL: sandbox.baseUrl,
+      STORE_CLI_TOKEN: sandbox.token,
+      STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+      STORE_CLI_DATA_DIR: join(scratch, 'data'),
+      PEAK_RSS_FILE: rssFile,
+    },
+  );
   const ms = performance.now() - started;
   if (code !== 0) fail(`metafield import ${file} exited ${code}:\n${stderr}`);
   const summary = JSON.parse(stdout);
@@ -177,7 +198,10 @@ const sustained = Math.max(0, accepted - 40) / ratedS;
 const table = [
   `| case | median wall time | rows/s | requests per object | requests (median run) | peak RSS | speed-up over the baseline |`,
   '| --- | ---: | ---: | ---: | --- | ---: | ---: |',
-  ...results.map((r) => `| ${r.name} | ${fmt(r.ms / 1000, 1)} s | ${fmt(r.rowsPerS)} | ${fmt(r.perObject, 2)} | ${methodText(r.methods)} | ${fmt(r.rss)} MiB | ${fmt(r.ratio, 1)}x |`),
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.ms / 1000, 1)} s | ${fmt(r.rowsPerS)} | ${fmt(r.perObject, 2)} | ${methodText(r.methods)} | ${fmt(r.rss)} MiB | ${fmt(r.ratio, 1)}x |`,
+  ),
   `| baseline: one request per row, sequential | ${fmt(base.ms / 1000, 1)} s | ${fmt(ROWS / (base.ms / 1000))} | ${fmt(base.requests.total / OBJECTS, 2)} | ${methodText(base.requests.method)} | | 1.0x |`,
 ].join('\n');
 

@@ -17,7 +17,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { BIN, ROOT, WRITE, baseEnv, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, serveLogged, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  serveLogged,
+  writeResultsSection,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const PROBE = join(ROOT, 'bench', 'peak-rss.cjs');
@@ -71,19 +87,24 @@ async function exportRun(store, heap = false) {
   const rssFile = join(scratch, `rss-${Math.random().toString(36).slice(2)}`);
   const since = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
   const started = performance.now();
-  const { code, stdout, stderr } = await runToEnd(children, [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'order', 'export', '--since', since, '--output', output, '--json'], {
-    ...baseEnv,
-    STORE_CLI_BASE_URL: baseUrl,
-    STORE_CLI_TOKEN: token,
-    STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
-    STORE_CLI_DATA_DIR: join(scratch, 'data'),
-    PEAK_RSS_FILE: rssFile,
-  });
+  const { code, stdout, stderr } = await runToEnd(
+    children,
+    [...(heap ? ['--expose-gc'] : []), '--require', PROBE, BIN, 'order', 'export', '--since', since, '--output', output, '--json'],
+    {
+      ...baseEnv,
+      STORE_CLI_BASE_URL: baseUrl,
+      STORE_CLI_TOKEN: token,
+      STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+      STORE_CLI_DATA_DIR: join(scratch, 'data'),
+      PEAK_RSS_FILE: rssFile,
+    },
+  );
   const ms = performance.now() - started;
   await stop();
   if (code !== 0) fail(`order export exited ${code}:\n${stderr}`);
   const summary = JSON.parse(stdout);
-  if (summary.rows !== store.items || summary.orders !== store.orders) fail(`the export wrote ${summary.rows} rows of ${summary.orders} orders, not ${store.items} of ${store.orders}`);
+  if (summary.rows !== store.items || summary.orders !== store.orders)
+    fail(`the export wrote ${summary.rows} rows of ${summary.orders} orders, not ${store.items} of ${store.orders}`);
   const text = readFileSync(output, 'utf8');
   if (!text.split('\n', 2)[1]?.startsWith(`${FIRST_ORDER},`)) fail(`${output} does not start with the lowest order`);
   const [peakKiB, liveKiB] = readFileSync(rssFile, 'utf8').split(' ').map(Number);
@@ -110,7 +131,11 @@ for (let run = 1; run <= RUNS; run++) {
   }
 }
 say('live heap at both sizes (forced GCs)...');
-const live = { large: (await exportRun(large, true)).liveHeapMiB, small: (await exportRun(small, true)).liveHeapMiB, huge: (await exportRun(huge, true)).liveHeapMiB };
+const live = {
+  large: (await exportRun(large, true)).liveHeapMiB,
+  small: (await exportRun(small, true)).liveHeapMiB,
+  huge: (await exportRun(huge, true)).liveHeapMiB,
+};
 const loadAfter = os.loadavg();
 
 const row = (store, list, heap) => {

@@ -149,7 +149,14 @@ for (const [plan, size, refill] of [
   const ms = performance.now() - started;
   const counts = await sandbox.counts();
   await sandbox.stop();
-  rows.push({ name: 'three `--shard i/3` jobs at once, one `standard` bucket', ms, counts, ideal: ((counts.accepted - 200) / 20) * 1000, refill: 20, size: 200 });
+  rows.push({
+    name: 'three `--shard i/3` jobs at once, one `standard` bucket',
+    ms,
+    counts,
+    ideal: ((counts.accepted - 200) / 20) * 1000,
+    refill: 20,
+    size: 200,
+  });
   say(`  ${fmt(ms / 1000, 1)} s, ${counts.total} requests, ${counts.refused} refused`);
 }
 

@@ -18,13 +18,31 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, WRITE, baseEnv, countingSandbox, fail, fmt, median, option, resultsBegin, resultsEnd, runToEnd, say, scratchDir, writeResultsSection, baselinePost } from './common.mjs';
+import {
+  BIN,
+  ROOT,
+  WRITE,
+  baseEnv,
+  countingSandbox,
+  fail,
+  fmt,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  writeResultsSection,
+  baselinePost,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const VARIANTS = Number(option('--variants', 10_000));
 const RUNS = Number(option('--runs', 3));
 const PER_PRODUCT = 4;
-if (!Number.isInteger(VARIANTS) || VARIANTS < 100 || VARIANTS % PER_PRODUCT !== 0) fail(`--variants must be a whole number >= 100, a multiple of ${PER_PRODUCT}.`);
+if (!Number.isInteger(VARIANTS) || VARIANTS < 100 || VARIANTS % PER_PRODUCT !== 0)
+  fail(`--variants must be a whole number >= 100, a multiple of ${PER_PRODUCT}.`);
 if (!Number.isInteger(RUNS) || RUNS < 1) fail('--runs must be at least 1.');
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) fail("dist/main.js is missing: run 'npm run build' first (npm run bench:products does).");
 
@@ -35,12 +53,16 @@ const LOCATION = 'Main Warehouse';
 const { scratch, children } = scratchDir('store-cli-bench-products-');
 
 function writeCsv(name, changed) {
-  const lines = [`handle,title,status,category,collections,option1Name,option1Value,option2Name,option2Value,sku,price,compareOfPrice,weight,weightUnit,inventory:${LOCATION}`];
+  const lines = [
+    `handle,title,status,category,collections,option1Name,option1Value,option2Name,option2Value,sku,price,compareOfPrice,weight,weightUnit,inventory:${LOCATION}`,
+  ];
   for (let p = 0; p < PRODUCTS; p++) {
     const price = changed && p % 10 === 0 ? '9.99' : `${10 + (p % 90)}.50`;
     for (const color of ['Red', 'Blue']) {
       for (const size of ['S', 'M']) {
-        lines.push(`bench-product-${p},Bench Product ${p},active,T-Shirts,Summer Sale; New Arrivals,Color,${color},Size,${size},BP-${p}-${color}-${size},${price},,0.25,kg,${p % 50}`);
+        lines.push(
+          `bench-product-${p},Bench Product ${p},active,T-Shirts,Summer Sale; New Arrivals,Color,${color},Size,${size},BP-${p}-${color}-${size},${price},,0.25,kg,${p % 50}`,
+        );
       }
     }
   }
@@ -49,7 +71,13 @@ function writeCsv(name, changed) {
   return path;
 }
 
-const envOf = (sandbox) => ({ ...baseEnv, STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'), STORE_CLI_DATA_DIR: join(scratch, 'data') });
+const envOf = (sandbox) => ({
+  ...baseEnv,
+  STORE_CLI_BASE_URL: sandbox.baseUrl,
+  STORE_CLI_TOKEN: sandbox.token,
+  STORE_CLI_CONFIG_DIR: join(scratch, 'cfg'),
+  STORE_CLI_DATA_DIR: join(scratch, 'data'),
+});
 
 async function timed(sandbox, argv) {
   const before = sandbox.snapshot();

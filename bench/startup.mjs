@@ -43,7 +43,11 @@ function startSandbox() {
 
 // --- a saved profile, so the config-file path is measured too ----------------------------
 const profileEnv = { ...baseEnv, ...dirs('profile') };
-const login = spawnSync(process.execPath, [BIN, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env: profileEnv, input: `${sandbox.token}\n`, encoding: 'utf8' });
+const login = spawnSync(process.execPath, [BIN, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], {
+  env: profileEnv,
+  input: `${sandbox.token}\n`,
+  encoding: 'utf8',
+});
 if (login.status !== 0) fail(`auth login --with-token failed (${login.status}): ${login.stderr}`);
 
 const envEnv = { ...baseEnv, ...dirs('env'), STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token };
@@ -79,7 +83,9 @@ const commands = [
 ];
 const cases = [
   { name: 'node -e 0 (baseline)', argv: ['-e', '0'], env: plainEnv, check: (out) => out === '' },
-  ...commands.flatMap((c) => builds.map((b, i) => ({ ...c, name: `store-cli ${c.name}${b.label}`, argv: [b.bin, ...c.args], goal: i === 0 ? c.goal : undefined }))),
+  ...commands.flatMap((c) =>
+    builds.map((b, i) => ({ ...c, name: `store-cli ${c.name}${b.label}`, argv: [b.bin, ...c.args], goal: i === 0 ? c.goal : undefined })),
+  ),
 ];
 
 function once(c) {
@@ -159,7 +165,9 @@ STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file wr
 
 Goals (from the issues): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
 command within 2.0x; \`customer list --json\` within 2.2x.${
-      COMPARE === undefined ? '' : ` Cases marked [DIR] ran from the build in DIR (\`--compare\`), in the same rounds: another build (the one before a change) measured under the same load.`
+      COMPARE === undefined
+        ? ''
+        : ` Cases marked [DIR] ran from the build in DIR (\`--compare\`), in the same rounds: another build (the one before a change) measured under the same load.`
     }
 
 ${table}

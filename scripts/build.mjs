@@ -15,7 +15,9 @@ function lazyBuiltin(builtin, pkg, contents) {
   return {
     name: `lazy-${builtin}-for-${pkg}`,
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(node:)?${builtin}$`) }, (args) => (args.importer.includes(`/node_modules/${pkg}/`) ? { path: builtin, namespace } : undefined));
+      build.onResolve({ filter: new RegExp(`^(node:)?${builtin}$`) }, (args) =>
+        args.importer.includes(`/node_modules/${pkg}/`) ? { path: builtin, namespace } : undefined,
+      );
       build.onLoad({ filter: /.*/, namespace }, async () => ({ contents: typeof contents === 'function' ? await contents() : contents, loader: 'js' }));
     },
   };
@@ -23,7 +25,11 @@ function lazyBuiltin(builtin, pkg, contents) {
 
 // commander loads node:child_process (and with it net, dgram...) at import, for
 // executable subcommands, which store-cli does not have: 2 ms off every start.
-const lazyChildProcessForCommander = lazyBuiltin('child_process', 'commander', "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });");
+const lazyChildProcessForCommander = lazyBuiltin(
+  'child_process',
+  'commander',
+  "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+);
 
 // undici's HTTP/2 client (dispatcher/client-h2.js, loaded with every Client) requires
 // node:http2 at import, and with it tls and crypto: the largest built-in a request loads,
@@ -63,7 +69,9 @@ const rareUndiciFromNodeModules = {
 const processGlobal = {
   name: 'process-global',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?process$/ }, (args) => (args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined));
+    build.onResolve({ filter: /^(node:)?process$/ }, (args) =>
+      args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;', loader: 'js' }));
   },
 };
@@ -186,7 +194,8 @@ async function requireOnlyWhereCalled(files) {
   const { readFile, writeFile } = await import('node:fs/promises');
   for (const file of files) {
     const code = await readFile(file, 'utf8');
-    if (!code.startsWith(`${REQUIRE_BANNER}\n`)) throw new Error(`${file} does not start with the require banner: scripts/build.mjs's requireOnlyWhereCalled needs a look.`);
+    if (!code.startsWith(`${REQUIRE_BANNER}\n`))
+      throw new Error(`${file} does not start with the require banner: scripts/build.mjs's requireOnlyWhereCalled needs a look.`);
     if (/\brequire\b/.test(code.slice(REQUIRE_BANNER.length))) continue;
     await writeFile(file, code.slice(REQUIRE_BANNER.length));
   }

@@ -29,7 +29,11 @@ export function renderReference(docs: readonly CommandDoc[]): string {
     lines.push('', `${doc.leaf ? '###' : '##'} \`${name}\``, '', sentence(doc.summary));
     if (!doc.leaf) continue;
     lines.push('', '```', `${doc.usage}`, '```', '', ...table(doc));
-    if (doc.tsv) lines.push('', `Piped without \`--json\`, ${doc.tsv.rows ? `the ${doc.tsv.rows} are` : 'rows are'} tab-separated in this column order: ${codes(doc.tsv.columns)}.`);
+    if (doc.tsv)
+      lines.push(
+        '',
+        `Piped without \`--json\`, ${doc.tsv.rows ? `the ${doc.tsv.rows} are` : 'rows are'} tab-separated in this column order: ${codes(doc.tsv.columns)}.`,
+      );
     if (doc.jsonFields) lines.push('', `JSON fields: ${codes(doc.jsonFields)}.`);
     if (doc.examples.length > 0) lines.push('', '```sh', ...doc.examples, '```');
   }

@@ -34,7 +34,10 @@ function step(name, args, { capture = false, lowPriority = false } = {}) {
   });
 }
 
-const checks = [step('typecheck', ['run', '--silent', 'typecheck'], { capture: true, lowPriority: true }), step('lint', ['run', '--silent', 'lint'], { capture: true, lowPriority: true })];
+const checks = [
+  step('typecheck', ['run', '--silent', 'typecheck'], { capture: true, lowPriority: true }),
+  step('lint', ['run', '--silent', 'lint'], { capture: true, lowPriority: true }),
+];
 
 const build = await step('build', ['run', '--silent', 'build']);
 // The end-to-end tests run the bundle: without a build there is nothing to test.

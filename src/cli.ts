@@ -85,7 +85,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
         args: command.processedArgs,
         output: command.getOptionValue('jsonl') ? 'jsonl' : command.getOptionValue('json') ? 'json' : 'text',
         // A store's run writes plain text for this run to gather: no forced terminal, no colour.
-        runOne: (store, streams) => runCli(argv, { ...deps, env: { ...deps.env, STORE_CLI_FORCE_TTY: undefined, CLICOLOR_FORCE: undefined, NO_COLOR: '1' }, streams, store }),
+        runOne: (store, streams) =>
+          runCli(argv, { ...deps, env: { ...deps.env, STORE_CLI_FORCE_TTY: undefined, CLICOLOR_FORCE: undefined, NO_COLOR: '1' }, streams, store }),
       });
       return;
     } else if (fleet.parallel !== undefined || fleet.failFast) {
@@ -161,12 +162,22 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
-    .option('--env <name>', "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)")
+    .option(
+      '--env <name>',
+      "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)",
+    )
     .option('--group <name>', "run the command on each environment of this group of store.toml's [groups], such as prod")
-    .addOption(new Option('--parallel <n>', `with several stores: how many run at once, 1 to ${MAX_PARALLEL} (default: ${DEFAULT_PARALLEL})`).argParser(positiveInteger('--parallel', MAX_PARALLEL)))
+    .addOption(
+      new Option('--parallel <n>', `with several stores: how many run at once, 1 to ${MAX_PARALLEL} (default: ${DEFAULT_PARALLEL})`).argParser(
+        positiveInteger('--parallel', MAX_PARALLEL),
+      ),
+    )
     .option('--fail-fast', 'with several stores: start no other store once one failed (by default every store runs)')
     .option('-y, --yes', 'answer yes to confirmations (a protected store also needs --confirm-store without a terminal)')
-    .option('--confirm-store <domain>', "the shop's own domain, such as eu-shop.genmystore.com ('store-cli shop info'): a write to a protected store needs it without a terminal")
+    .option(
+      '--confirm-store <domain>',
+      "the shop's own domain, such as eu-shop.genmystore.com ('store-cli shop info'): a write to a protected store needs it without a terminal",
+    )
     .option('--base-url <url>', "the store's base URL (http or https), overriding the profile, e.g. https://store.example.com")
     .option('--sandbox', 'run against the embedded sandbox: zero set-up, demo data')
     .option('--verbose', 'log each HTTP request and response on stderr (token redacted); stack traces on errors')
@@ -239,7 +250,11 @@ function givenOnce(command: Command): void {
     if (!(option.required || option.optional) || option.variadic || option.parseArg === repeatable) continue;
     const name = option.name();
     command.on(`option:${name}`, () => {
-      if (given.has(name)) command.error(`error: ${option.long ?? option.flags} was given more than once: it takes a single value.`, { code: 'store-cli.repeatedOption', exitCode: ExitCode.usage });
+      if (given.has(name))
+        command.error(`error: ${option.long ?? option.flags} was given more than once: it takes a single value.`, {
+          code: 'store-cli.repeatedOption',
+          exitCode: ExitCode.usage,
+        });
       given.add(name);
     });
   }
@@ -332,7 +347,8 @@ async function applyColorDefault(io: IO, context: Context): Promise<void> {
  */
 function refuseReplacementCharacters(command: Command): void {
   const holdsOne = (value: unknown): boolean => (typeof value === 'string' && value.includes('\uFFFD')) || (Array.isArray(value) && value.some(holdsOne));
-  const refuse = (name: string) => new UsageError(`${name} is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.`);
+  const refuse = (name: string) =>
+    new UsageError(`${name} is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.`);
   for (let c: Command | null = command; c; c = c.parent) {
     for (const option of c.options) {
       if (holdsOne(c.getOptionValue(option.attributeName()))) throw refuse(option.long ?? option.flags);

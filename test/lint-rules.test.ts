@@ -22,7 +22,9 @@ async function houseProblems(filePath: string, code: string): Promise<string[]> 
 
 describe('only src/core imports undici', () => {
   it('reports a command importing undici, statically or lazily', async () => {
-    expect(await houseProblems('src/commands/giftcard/peek.ts', "import { request } from 'undici';\nexport const r = request;\n")).toEqual([expect.stringContaining("'undici' is out of bounds")]);
+    expect(await houseProblems('src/commands/giftcard/peek.ts', "import { request } from 'undici';\nexport const r = request;\n")).toEqual([
+      expect.stringContaining("'undici' is out of bounds"),
+    ]);
     expect(await houseProblems('src/commands/giftcard/peek.ts', "export const load = () => import('undici');\n")).toHaveLength(1);
     expect(await houseProblems('src/bulk/peek.ts', "export { Pool } from 'undici/lib/dispatcher/pool.js';\n")).toHaveLength(1);
   });
@@ -41,14 +43,21 @@ describe('the sandbox shares no code with the client', () => {
   });
 
   it('lets a sandbox file import the sandbox and packages', async () => {
-    expect(await houseProblems('src/sandbox/routes/peek.ts', "import { z } from 'zod';\nimport type { Store } from '../store.js';\nexport type S = Store;\nexport const Z = z;\n")).toEqual([]);
+    expect(
+      await houseProblems(
+        'src/sandbox/routes/peek.ts',
+        "import { z } from 'zod';\nimport type { Store } from '../store.js';\nexport type S = Store;\nexport const Z = z;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('reports a client file importing a sandbox internal, even type-only or lazily', async () => {
     expect(await houseProblems('src/core/peek.ts', "import { startServer } from '../sandbox/server.js';\nexport const s = startServer;\n")).toEqual([
       expect.stringContaining("'src/sandbox/server.ts' is out of bounds"),
     ]);
-    expect(await houseProblems('src/commands/sandbox/peek.ts', "import type { Options } from '../../sandbox/options.js';\nexport type O = Options;\n")).toHaveLength(1);
+    expect(
+      await houseProblems('src/commands/sandbox/peek.ts', "import type { Options } from '../../sandbox/options.js';\nexport type O = Options;\n"),
+    ).toHaveLength(1);
     expect(await houseProblems('src/commands/sandbox/peek.ts', "export const load = () => import('../../sandbox/sandbox.js');\n")).toHaveLength(1);
     expect(await houseProblems('src/commands/sandbox/peek.ts', "export type Server = typeof import('../../sandbox/server.js');\n")).toHaveLength(1);
   });
@@ -64,7 +73,12 @@ describe('commands speak domain objects, through ctx', () => {
     expect(await houseProblems('src/commands/giftcard/peek.ts', "import { unwrap } from '../../api/wire.js';\nexport const u = unwrap;\n")).toEqual([
       expect.stringContaining("'src/api/wire.ts' is out of bounds"),
     ]);
-    expect(await houseProblems('src/commands/giftcard/peek.ts', "import type { GiftCardsApi } from '../../api/gift-cards/requests.js';\nexport type G = GiftCardsApi;\n")).toHaveLength(1);
+    expect(
+      await houseProblems(
+        'src/commands/giftcard/peek.ts',
+        "import type { GiftCardsApi } from '../../api/gift-cards/requests.js';\nexport type G = GiftCardsApi;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets a command import the resources as read and the closed sets', async () => {
@@ -77,7 +91,9 @@ describe('commands speak domain objects, through ctx', () => {
   });
 
   it('reports a command reading the process', async () => {
-    expect(await houseProblems('src/commands/giftcard/peek.ts', 'export const token = process.env.STORE_CLI_TOKEN;\n')).toEqual([expect.stringContaining('through ctx')]);
+    expect(await houseProblems('src/commands/giftcard/peek.ts', 'export const token = process.env.STORE_CLI_TOKEN;\n')).toEqual([
+      expect.stringContaining('through ctx'),
+    ]);
     expect(await houseProblems('src/commands/giftcard/peek.ts', "import { env } from 'node:process';\nexport const e = env;\n")).toHaveLength(1);
   });
 
@@ -108,7 +124,9 @@ describe('no upward arrows', () => {
 
 describe('the composition root: core knows no target, and the root no command', () => {
   it('reports src/core naming the API, even as a type in the context (no exception is kept for it)', async () => {
-    expect(await houseProblems('src/core/context.ts', "import type { Api } from '../api/index.js';\nexport type A = Api;\n")).toEqual([expect.stringContaining("'src/api/index.ts' is out of bounds")]);
+    expect(await houseProblems('src/core/context.ts', "import type { Api } from '../api/index.js';\nexport type A = Api;\n")).toEqual([
+      expect.stringContaining("'src/api/index.ts' is out of bounds"),
+    ]);
   });
 
   it("reports src/core starting the embedded sandbox, even through the sandbox's entry and lazily", async () => {

@@ -15,7 +15,8 @@ export function onFirstCall<T extends object>(load: () => Promise<T>): T {
     get(_target, name) {
       // Not a promise itself: `await api.x` must not take it for one.
       if (name === 'then') return undefined;
-      return (...args: unknown[]) => deferredCall((loading ??= load()).then((api) => (api as Record<PropertyKey, (...a: unknown[]) => unknown>)[name]!(...args)));
+      return (...args: unknown[]) =>
+        deferredCall((loading ??= load()).then((api) => (api as Record<PropertyKey, (...a: unknown[]) => unknown>)[name]!(...args)));
     },
   });
 }

@@ -133,7 +133,9 @@ function storeUrlPath(text: string, baseUrl: string | undefined): { path: string
   if (!baseUrl) throw new UsageError('<path> must be a path such as gift_cards/count, not a URL.');
   const base = new URL(baseUrl);
   if (url.origin !== base.origin) {
-    throw new UsageError(`<path> ${url.origin} is not the store (${base.origin}): the access token is only sent to the store. Give a path such as gift_cards/count.`);
+    throw new UsageError(
+      `<path> ${url.origin} is not the store (${base.origin}): the access token is only sent to the store. Give a path such as gift_cards/count.`,
+    );
   }
   const prefix = base.pathname.replace(/\/+$/, '');
   if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) {

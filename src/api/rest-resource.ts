@@ -58,7 +58,11 @@ export const kind = {
     rule,
     ...(options as O),
   }),
-  enum: <const V extends string, const O extends Writable = Record<never, never>>(values: readonly V[], options?: O) => ({ kind: 'enum' as const, values, ...(options as O) }),
+  enum: <const V extends string, const O extends Writable = Record<never, never>>(values: readonly V[], options?: O) => ({
+    kind: 'enum' as const,
+    values,
+    ...(options as O),
+  }),
   /** A money amount as a decimal string: up to 15 digits before the point and 2 after. */
   decimal: <const O extends Writable = Record<never, never>>(options?: O) => ({ kind: 'decimal' as const, ...(options as O) }),
   int: <const O extends Options<{ min: number; max: number }>>(options: O) => ({ kind: 'int' as const, ...options }),
@@ -124,7 +128,9 @@ export interface ResourceSpec<Fs extends Fields = Fields, I extends string = str
 export type RestResource<Fs extends Fields = Fields, I extends string = string, F extends string = string> = ResourceSpec<Fs, I, F>;
 
 /** Declares a resource: plain data, cheap to load (the verbs read its fields at start-up). */
-export function restResource<const Fs extends Fields, const I extends keyof Fs & string = never, const F extends keyof Fs & string = never>(spec: ResourceSpec<Fs, I, F>): RestResource<Fs, I, F> {
+export function restResource<const Fs extends Fields, const I extends keyof Fs & string = never, const F extends keyof Fs & string = never>(
+  spec: ResourceSpec<Fs, I, F>,
+): RestResource<Fs, I, F> {
   return spec;
 }
 
@@ -174,13 +180,19 @@ function problemOf(field: Field | ItemKind, value: unknown): string | undefined 
     case 'enum':
       return text !== undefined && field.values.includes(text) ? undefined : `must be one of ${field.values.join(', ')}${got(value)}`;
     case 'decimal':
-      return text !== undefined && MONEY_AMOUNT.test(text) ? undefined : `must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after${got(value)}`;
+      return text !== undefined && MONEY_AMOUNT.test(text)
+        ? undefined
+        : `must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after${got(value)}`;
     case 'int': {
       const number = typeof value === 'number' ? value : text !== undefined && /^-?\d+$/.test(text) ? Number(text) : NaN;
-      return Number.isSafeInteger(number) && number >= field.min && number <= field.max ? undefined : `must be a whole number from ${field.min} to ${field.max}${got(value)}`;
+      return Number.isSafeInteger(number) && number >= field.min && number <= field.max
+        ? undefined
+        : `must be a whole number from ${field.min} to ${field.max}${got(value)}`;
     }
     case 'timestamp':
-      return text !== undefined && TIMESTAMP.test(text) && isCalendarDate(text.slice(0, 10)) ? undefined : `must be a date and time such as 2026-01-31T09:30:00Z${got(value)}`;
+      return text !== undefined && TIMESTAMP.test(text) && isCalendarDate(text.slice(0, 10))
+        ? undefined
+        : `must be a date and time such as 2026-01-31T09:30:00Z${got(value)}`;
     case 'bool':
       return value === true || value === false || value === 'true' || value === 'false' ? undefined : `must be true or false${got(value)}`;
     case 'list':
@@ -205,7 +217,8 @@ function problemOf(field: Field | ItemKind, value: unknown): string | undefined 
  */
 export function checkInput(resource: RestResource, mode: 'create' | 'update' | 'filter', values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const allowed = mode === 'filter' ? (resource.filters ?? []) : writableFields(resource, mode);
-  for (const key of Object.keys(values)) if (values[key] !== undefined && !allowed.includes(key)) throw new Error(`${resource.name}: ${key} is not sent on ${mode}`);
+  for (const key of Object.keys(values))
+    if (values[key] !== undefined && !allowed.includes(key)) throw new Error(`${resource.name}: ${key} is not sent on ${mode}`);
   const fields = Object.fromEntries(allowed.map((name) => [name, resource.fields[name]!]));
   return checkValues(fields, values, mode === 'create');
 }
@@ -271,7 +284,9 @@ function readerOf(resource: RestResource): Reader {
     }
     for (const name of needed) {
       if (typeof record[name] !== 'string')
-        throw new RuntimeError(`The store sent ${what} that does not match the API at ${at === '' ? '' : `${at}.`}${name}: ${record[name] === undefined ? 'none' : 'not text'}.`);
+        throw new RuntimeError(
+          `The store sent ${what} that does not match the API at ${at === '' ? '' : `${at}.`}${name}: ${record[name] === undefined ? 'none' : 'not text'}.`,
+        );
     }
     return resource.read ? resource.read(record) : record;
   };
@@ -321,7 +336,9 @@ export class RestApi<R extends RestResource> {
   async *pages(query: PageQuery & FilterOf<R>, all: boolean, bound?: PageBound): AsyncGenerator<RecordOf<R>[], string | undefined> {
     const { paging = 'unpaged' } = this.resource;
     const limit = query.limit === undefined ? undefined : String(query.limit);
-    const first = query.pageToken ? { pageToken: query.pageToken, limit } : { ...this.filterQuery(query), limit, ...(paging !== 'unpaged' && paging.sinceId ? { sinceId: query.sinceId } : {}) };
+    const first = query.pageToken
+      ? { pageToken: query.pageToken, limit }
+      : { ...this.filterQuery(query), limit, ...(paging !== 'unpaged' && paging.sinceId ? { sinceId: query.sinceId } : {}) };
     return yield* pagesOf(this.transport, this.at(), first, (body) => this.readList(body), {
       all,
       ...(bound ? { bound } : {}),
@@ -347,7 +364,8 @@ export class RestApi<R extends RestResource> {
   async count(filter: FilterOf<R> = {}): Promise<string> {
     const { paging = 'unpaged' } = this.resource;
     // Counted by reading: in the largest pages, as few requests as can be.
-    if (this.resource.count === 'listing') return String((await this.list({ ...filter, ...(paging === 'unpaged' ? {} : { limit: paging.max }) } as PageQuery & FilterOf<R>)).length);
+    if (this.resource.count === 'listing')
+      return String((await this.list({ ...filter, ...(paging === 'unpaged' ? {} : { limit: paging.max }) } as PageQuery & FilterOf<R>)).length);
     const query = this.filterQuery(filter);
     const response = await this.transport.request({ method: 'GET', path: this.at('count'), ...(Object.keys(query).length > 0 ? { query } : {}) });
     return parseCount(response.body);

@@ -55,7 +55,8 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, names: I
 
 // Checks shared by every resource's inputs, each with the sentence a user reads.
 export { MONEY_AMOUNT };
-export const decimalAmount = () => z.string().check(z.regex(MONEY_AMOUNT, 'must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after'));
+export const decimalAmount = () =>
+  z.string().check(z.regex(MONEY_AMOUNT, 'must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after'));
 export const numericId = () => z.string().check(z.regex(/^\d+$/, 'must be a numeric id'));
 export const isoDate = () =>
   z.string().check(

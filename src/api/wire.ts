@@ -50,7 +50,12 @@ export function unwrap(body: unknown, key: string, what: string): unknown {
  * Every item of a listing the spec shows unpaged: a next-page link, should a store send
  * one, is followed to the end. `items` takes each page's body to its checked items.
  */
-export async function readAllPages<T>(transport: Transport, path: string, query: Record<string, string | undefined>, items: (body: unknown) => T[] | Promise<T[]>): Promise<T[]> {
+export async function readAllPages<T>(
+  transport: Transport,
+  path: string,
+  query: Record<string, string | undefined>,
+  items: (body: unknown) => T[] | Promise<T[]>,
+): Promise<T[]> {
   const found: T[] = [];
   for await (const page of pagesOf(transport, path, query, items, { all: true })) found.push(...page);
   return found;

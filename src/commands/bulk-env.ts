@@ -49,7 +49,14 @@ async function exportEnv(ctx: Context, flags: ExportFlags, output?: () => Promis
     say: (line) => ctx.say(line),
     stderrIsTerminal: ctx.io.isStderrTTY,
     reports: { outputs: reportOutputs(targets).map((r) => r.output), open: (facts) => runReporter(targets, facts, ctx) },
-    ...(out ? { json: { flag: flags.jq !== undefined ? '--jq' : '--json', print: (summary: object) => (out.isJson ? out.item(summary, { columns: [] }) : Promise.resolve()) } } : {}),
+    ...(out
+      ? {
+          json: {
+            flag: flags.jq !== undefined ? '--jq' : '--json',
+            print: (summary: object) => (out.isJson ? out.item(summary, { columns: [] }) : Promise.resolve()),
+          },
+        }
+      : {}),
   };
 }
 
@@ -62,5 +69,7 @@ export async function runExportVerb<C>(ctx: Context, flags: ExportFlags, kind: E
 /** The store a run writes to, as its journal names it: its profile and base URL (never its token), or the embedded sandbox. */
 export async function runStore(ctx: Context): Promise<RunMeta['store']> {
   const target = await ctx.target();
-  return ctx.globals.sandbox ? { profile: target.profile.value, sandbox: true } : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
+  return ctx.globals.sandbox
+    ? { profile: target.profile.value, sandbox: true }
+    : { profile: target.profile.value, ...(target.baseUrl ? { baseUrl: target.baseUrl.value } : {}) };
 }

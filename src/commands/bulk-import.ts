@@ -24,14 +24,20 @@ export function importFlags(what: string, units: string) {
   return {
     dryRun: boolean(`validate and print the plan (creates, updates, unchanged): reads ${what}, writes nothing`),
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
-    results: text('<file>', 'write a CSV line per row as the run goes: line, key, action (created, updated, unchanged, rejected), the id the store gave, and the value an update replaced'),
+    results: text(
+      '<file>',
+      'write a CSV line per row as the run goes: line, key, action (created, updated, unchanged, rejected), the id the store gave, and the value an update replaced',
+    ),
     shard: text('<i/n>', `take only share i of n of the ${units}, for n parallel jobs over one file`),
     concurrency: whole(
       '<n>',
       `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
       { min: 1, max: MAX_CONCURRENCY },
     ),
-    giveUpAfter: text('<duration>', 'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)'),
+    giveUpAfter: text(
+      '<duration>',
+      'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)',
+    ),
     allOrNothing: boolean(
       "run the whole file on a copy of what it touches first (read from the store, GETs only, as --rehearse does) and write nothing unless no row would be rejected there; a write the store still refuses has the run's writes taken back from its journal (exit 3, or 1 naming every key left changed). With --shard each shard decides alone",
     ),
@@ -109,7 +115,10 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
     const giveUpAfterMs = options.giveUpAfter === undefined ? bulk.GIVE_UP_AFTER_MS : durationFlag(options.giveUpAfter, '--give-up-after');
     const maxRejects = options.maxRejects === undefined ? undefined : bulk.parseRejectLimit(options.maxRejects);
     if (options.maxRejects !== undefined && maxRejects === undefined) {
-      throw new FieldError('maxRejects', (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`);
+      throw new FieldError(
+        'maxRejects',
+        (name) => `${name()} must be a whole number of rows (10) or a percentage of the rows read (5%), not "${options.maxRejects}".`,
+      );
     }
     if (options.rehearse === true && options.dryRun === true) {
       throw new FieldError('rehearse', (name) => `${name()} and ${name('dryRun')} are two ways to preview an import: give one.`);
@@ -160,7 +169,13 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * store's header family. With --all-or-nothing, the import checked on such a copy first
  * (bulk/all-or-nothing.ts).
  */
-export async function importOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, reports: RunReporter): Promise<ImportReport> {
+export async function importOrRehearse<Q extends ImportRequest>(
+  request: Q,
+  ctx: Context,
+  rehearse: boolean,
+  kind: ImportKind<Q>,
+  reports: RunReporter,
+): Promise<ImportReport> {
   // The run's governor, once it has one: a refused run's report counts the reads its checks made.
   let governor: RateGovernor | undefined;
   const counting = (env: BulkEnv): BulkEnv => ({
@@ -178,7 +193,13 @@ export async function importOrRehearse<Q extends ImportRequest>(request: Q, ctx:
   }
 }
 
-async function runOrRehearse<Q extends ImportRequest>(request: Q, ctx: Context, rehearse: boolean, kind: ImportKind<Q>, counting: (env: BulkEnv) => BulkEnv): Promise<ImportReport> {
+async function runOrRehearse<Q extends ImportRequest>(
+  request: Q,
+  ctx: Context,
+  rehearse: boolean,
+  kind: ImportKind<Q>,
+  counting: (env: BulkEnv) => BulkEnv,
+): Promise<ImportReport> {
   const allOrNothing = request.allOrNothing === true && !request.dryRun && !rehearse;
   const bulk = await import('../bulk/index.js');
   if (!rehearse && !allOrNothing) return bulk.runImport(kind, request, counting(await bulkEnv(ctx)));

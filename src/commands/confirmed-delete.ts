@@ -33,7 +33,10 @@ export async function confirmedDelete<R>(ctx: Context, options: DeleteOptions, d
     const text = deletion.read.label(record);
     label = text ? ` (${text})` : '';
   }
-  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, { action: `delete ${deletion.what}`, question: `Delete ${deletion.what}${label}? ${deletion.consequence}` });
+  await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, {
+    action: `delete ${deletion.what}`,
+    question: `Delete ${deletion.what}${label}? ${deletion.consequence}`,
+  });
   await ctx.spin(deletion.spinner, () => deletion.remove(api));
   if (ctx.io.isStderrTTY) ctx.say(`Deleted ${deletion.what}${label}.`);
 }

@@ -154,7 +154,11 @@ class Kit<R extends RestResource> {
     const filtered = filters.length > 0 || sinceId;
     const flags: Record<string, Flag<unknown>> = { ...this.filterFlags() };
     if (paged) {
-      const pages = pagingFlags(paging.max, filtered ? {} : { pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints' }, paging.defaultLimit);
+      const pages = pagingFlags(
+        paging.max,
+        filtered ? {} : { pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints' },
+        paging.defaultLimit,
+      );
       flags.limit = pages.limit;
       if (sinceId) flags.sinceId = text('<id>', `only ${texts.many} with an id greater than this`);
       flags.pageToken = pages.pageToken;
@@ -341,7 +345,11 @@ class Kit<R extends RestResource> {
         await confirmedDelete(ctx, options, {
           what: `${texts.one} ${id}`,
           consequence: t.consequence,
-          read: { spinner: `Fetching the ${texts.one}…`, get: (api) => texts.api(api).get(id), label: (record) => (texts.label ? texts.label(record, scalarText) : '') },
+          read: {
+            spinner: `Fetching the ${texts.one}…`,
+            get: (api) => texts.api(api).get(id),
+            label: (record) => (texts.label ? texts.label(record, scalarText) : ''),
+          },
           spinner: `Deleting the ${texts.one}…`,
           remove: (api) => texts.api(api).delete(id),
         });
@@ -449,7 +457,10 @@ class Kit<R extends RestResource> {
  * The list and detail views of a `table` entry (a hand-written verb of the noun shows its
  * records with them too); loads the text of values, so call it when the verb prints.
  */
-export async function tableViews<T extends Record<string, unknown>>(table: TableText<T>, fields: readonly string[]): Promise<{ list(order: readonly string[]): View<T>; detail: View<T> }> {
+export async function tableViews<T extends Record<string, unknown>>(
+  table: TableText<T>,
+  fields: readonly string[],
+): Promise<{ list(order: readonly string[]): View<T>; detail: View<T> }> {
   const { scalarText } = await import('../core/json.js');
   const column = (name: string): Column<T> => {
     const given = table.columns?.[name];

@@ -23,7 +23,14 @@ export const DRY_RUN_NOTE = `\nWith --dry-run, the reads needed to build the req
  * {method, path, body} with --json. `nothing`: what to say when no write was due. `every`:
  * the work's every write is recorded (a plan of several), not only its first.
  */
-export async function runDry(ctx: Context, options: OutputFlags, work: (api: Api) => Promise<unknown>, nothing = 'nothing would be sent', every = false, governor?: RateGovernor): Promise<void> {
+export async function runDry(
+  ctx: Context,
+  options: OutputFlags,
+  work: (api: Api) => Promise<unknown>,
+  nothing = 'nothing would be sent',
+  every = false,
+  governor?: RateGovernor,
+): Promise<void> {
   const [{ DryRun }, { toJson }] = await Promise.all([import('../core/dry-run.js'), import('../core/json.js')]);
   const out = await ctx.output(options, REQUEST_FIELDS);
   const dryRun = new DryRun(every);

@@ -17,7 +17,9 @@ export function checkPageTokenAlone(pageToken: string | undefined, filters: Read
     .map(([flag]) => flag);
   if (given.length === 0) return;
   const named = given.length === 1 ? given[0]! : `${given.slice(0, -1).join(', ')} and ${given.at(-1)!}`;
-  throw new UsageError(`--page-token cannot be combined with ${named}: filters go on the first page only (the page token carries them); pass --page-token with --limit alone.`);
+  throw new UsageError(
+    `--page-token cannot be combined with ${named}: filters go on the first page only (the page token carries them); pass --page-token with --limit alone.`,
+  );
 }
 
 const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1000 } as const;
@@ -26,6 +28,7 @@ const UNIT_MS = { h: 3_600_000, m: 60_000, s: 1000 } as const;
 export function durationFlag(text: string, flag: string): number {
   const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text.trim());
   const ms = match && text.trim() !== '' ? Number(match[1] ?? 0) * UNIT_MS.h + Number(match[2] ?? 0) * UNIT_MS.m + Number(match[3] ?? 0) * UNIT_MS.s : NaN;
-  if (!(ms >= 1000 && ms <= 7 * 24 * UNIT_MS.h)) throw new UsageError(`${flag} must be a duration from 1s to 7 days, such as 90s, 10m, 1h or 1m30s (got '${text}').`);
+  if (!(ms >= 1000 && ms <= 7 * 24 * UNIT_MS.h))
+    throw new UsageError(`${flag} must be a duration from 1s to 7 days, such as 90s, 10m, 1h or 1m30s (got '${text}').`);
   return ms;
 }

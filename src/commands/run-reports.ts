@@ -33,7 +33,10 @@ export function reportTargets(values: readonly string[] | undefined, env: NodeJS
     if (format === 'github') {
       if (rest.length > 0) throw new FieldError('report', (name) => `${name()} github writes to $GITHUB_STEP_SUMMARY and takes no file (got '${value}').`);
       if (!env.GITHUB_STEP_SUMMARY)
-        throw new FieldError('report', (name) => `${name()} github appends to $GITHUB_STEP_SUMMARY, which is not set: GitHub Actions sets it; elsewhere use markdown=FILE.`);
+        throw new FieldError(
+          'report',
+          (name) => `${name()} github appends to $GITHUB_STEP_SUMMARY, which is not set: GitHub Actions sets it; elsewhere use markdown=FILE.`,
+        );
       if (!targets.some((t) => t.format === 'github')) targets.push({ format: 'github' });
       continue;
     }
@@ -50,7 +53,9 @@ export function reportTargets(values: readonly string[] | undefined, env: NodeJS
 
 /** The report files as outputs of the run, each beside the target it writes (for output-check.ts). */
 export function reportOutputs(targets: readonly ReportTarget[]): Array<{ target: FileReport; output: PlannedOutput }> {
-  return targets.filter((t): t is FileReport => t.format !== 'github').map((target) => ({ target, output: { field: 'report', path: target.file, contract: 'whole', format: target.format } }));
+  return targets
+    .filter((t): t is FileReport => t.format !== 'github')
+    .map((target) => ({ target, output: { field: 'report', path: target.file, contract: 'whole', format: target.format } }));
 }
 
 export interface WriteOptions {
@@ -82,7 +87,13 @@ export async function writeReports(targets: readonly ReportTarget[], report: Run
     }
     const text = target.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : target.format === 'junit' ? junitReport(report) : markdownReport(report);
     try {
-      await writeOutput(await outputTarget(target.file), text, { field: 'report', contract: 'whole', stdout: ctx.io.stdout, what: 'the report', afterSending: true });
+      await writeOutput(await outputTarget(target.file), text, {
+        field: 'report',
+        contract: 'whole',
+        stdout: ctx.io.stdout,
+        what: 'the report',
+        afterSending: true,
+      });
     } catch (error) {
       failure ??= error;
     }
@@ -135,7 +146,9 @@ export function runReporter(targets: readonly ReportTarget[], facts: RunFacts, c
       if (!(error instanceof UsageError) || targets.length === 0) return;
       const [{ refusedReport }, { OutputsRefused }] = await Promise.all([import('../bulk/report/run-report.js'), import('../bulk/engine/output-check.js')]);
       const unsafe: ReadonlySet<PlannedOutput> = error instanceof OutputsRefused ? error.unsafe : new Set();
-      const skip = new Set<ReportTarget>(reportOutputs(targets).flatMap(({ target, output }) => ([...unsafe].some((u) => u.field === 'report' && u.path === output.path) ? [target] : [])));
+      const skip = new Set<ReportTarget>(
+        reportOutputs(targets).flatMap(({ target, output }) => ([...unsafe].some((u) => u.field === 'report' && u.path === output.path) ? [target] : [])),
+      );
       // The reason whole: a pre-flight's refusal lists its problems under its own line.
       const reason = [error.message, ...error.details].join('\n');
       const report = refusedReport(facts, reason, requests, Math.round(performance.now() - started));

@@ -210,7 +210,9 @@ export type VerbOptions<A extends Args, F extends Flags, J extends JsonDeclarati
  * The context run() gets. With a `json` declaration, `output()` is bound to it: its fields,
  * and this run's output flags unless others are given.
  */
-export type VerbContext<J extends JsonDeclaration | undefined> = J extends JsonDeclaration ? Context & { output(flags?: OutputFlags): Promise<Output> } : Context;
+export type VerbContext<J extends JsonDeclaration | undefined> = J extends JsonDeclaration
+  ? Context & { output(flags?: OutputFlags): Promise<Output> }
+  : Context;
 
 export interface VerbSpec<A extends Args, F extends Flags, J extends JsonDeclaration | undefined> {
   /** The verb's word; none for a noun that is itself the command (`api`), declared on the noun. */
@@ -265,9 +267,11 @@ export interface DefinedVerb<A extends Args, F extends Flags, J extends JsonDecl
 }
 
 /** A verb: its declaration and its work. Each verb module's default export is one. */
-export function defineVerb<const A extends Args = Record<never, never>, const F extends Flags = Record<never, never>, const J extends JsonDeclaration | undefined = undefined>(
-  spec: VerbSpec<A, F, J>,
-): DefinedVerb<A, F, J> {
+export function defineVerb<
+  const A extends Args = Record<never, never>,
+  const F extends Flags = Record<never, never>,
+  const J extends JsonDeclaration | undefined = undefined,
+>(spec: VerbSpec<A, F, J>): DefinedVerb<A, F, J> {
   const names = new Map<string, string>([
     ...Object.entries(spec.args ?? {}).map(([key, argument]): [string, string] => [key, `<${argument.name ?? key}>`]),
     ...Object.keys(spec.flags ?? {}).map((key): [string, string] => [key, `--${kebab(key)}`]),
@@ -294,7 +298,13 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
       for (const [key, flag] of Object.entries(spec.flags ?? {})) command.addOption(flag.toOption(`--${kebab(key)}`));
       if (spec.json) addOutputOptions(command, spec.json);
       const { mutates, local, destructive, asks, bulk } = spec;
-      traitsOf.set(command, { mutates, ...(local ? { local } : {}), ...(destructive ? { destructive } : {}), ...(asks ? { asks } : {}), ...(bulk ? { bulk } : {}) });
+      traitsOf.set(command, {
+        mutates,
+        ...(local ? { local } : {}),
+        ...(destructive ? { destructive } : {}),
+        ...(asks ? { asks } : {}),
+        ...(bulk ? { bulk } : {}),
+      });
       // One text: commander ends each help text with a line of its own.
       const after = (spec.examples?.length ? examples(...spec.examples) : '') + (spec.notes ?? '') + (spec.json ? jsonHelpText(spec.json) : '');
       if (after) command.addHelpText('after', after);
@@ -304,7 +314,9 @@ export function defineVerb<const A extends Args = Record<never, never>, const F 
       const parsed = options(command);
       const json = spec.json;
       const withIds = (flags: OutputFlags): OutputFlags => (json?.idFields ? { ...flags, idFields: json.idFields } : flags);
-      const bound = json ? Object.create(ctx, { output: { value: (flags: OutputFlags = parsed, fields = json.fields) => ctx.output(withIds(flags), fields) } }) : ctx;
+      const bound = json
+        ? Object.create(ctx, { output: { value: (flags: OutputFlags = parsed, fields = json.fields) => ctx.output(withIds(flags), fields) } })
+        : ctx;
       try {
         await spec.run(parsed, bound as VerbContext<J>);
       } catch (error) {

@@ -9,7 +9,9 @@ export function bashScript(model: CompletionModel): string {
   const flagNames = (flags: readonly FlagModel[]) => flags.flatMap((f) => [f.short, f.long]).filter((name): name is string => name !== undefined);
   const globals = new Set(flagNames(model.globals));
 
-  const subcommandCases = commands.filter((c) => c.commands.length > 0).map((c) => `    ${sq(c.path)}) REPLY=${sq(c.commands.map((s) => s.name).join(' '))} ;;`);
+  const subcommandCases = commands
+    .filter((c) => c.commands.length > 0)
+    .map((c) => `    ${sq(c.path)}) REPLY=${sq(c.commands.map((s) => s.name).join(' '))} ;;`);
   // Each command's own flags; below the program, the global ones are added.
   const flagCases = commands.map((c) => `    ${sq(c.path)}) REPLY=${sq(flagNames(c.flags).join(' '))} ;;`);
   const optionCases = [
@@ -18,7 +20,9 @@ export function bashScript(model: CompletionModel): string {
   ];
   // Arguments that take anything are left to the default (nothing to offer).
   const argumentCases = commands.flatMap((c) =>
-    c.args.flatMap((a, index) => (a.values.kind === 'none' ? [] : [`    ${a.variadic ? `${sq(`${c.path}|`)}*` : sq(`${c.path}|${index + 1}`)}) REPLY=${sq(valueCode(a.values))} ;;`])),
+    c.args.flatMap((a, index) =>
+      a.values.kind === 'none' ? [] : [`    ${a.variadic ? `${sq(`${c.path}|`)}*` : sq(`${c.path}|${index + 1}`)}) REPLY=${sq(valueCode(a.values))} ;;`],
+    ),
   );
 
   return `# bash completion for ${model.bin}

@@ -48,7 +48,12 @@ export function fishScript(model: CompletionModel): string {
     for (const sub of command.commands) rules.push(`complete -c ${model.bin} ${at(command.path)} -a ${sub.name} -d ${quote(sub.summary)}`);
     command.args.forEach((argument, index) => {
       if (argument.values.kind === 'none') return;
-      const rule = argument.values.kind === 'files' ? '-F' : argument.values.kind === 'words' ? `-a ${quote(argument.values.words.join(' '))}` : `-a ${quote(`(${id}_profiles)`)}`;
+      const rule =
+        argument.values.kind === 'files'
+          ? '-F'
+          : argument.values.kind === 'words'
+            ? `-a ${quote(argument.values.words.join(' '))}`
+            : `-a ${quote(`(${id}_profiles)`)}`;
       rules.push(`complete -c ${model.bin} ${argument.variadic ? at(command.path) : at(command.path, index)} ${rule} -d ${quote(argument.name)}`);
     });
   }

@@ -16,7 +16,11 @@ const domains = { words: METAFIELD_DOMAINS };
 const onObject = { '<domain>': domains };
 const topics = { words: DOCUMENTED_TOPICS };
 const shortWords = (words: Record<string, string>) => ({ words: Object.keys(words) });
-const discountFilters = { '--status': shortWords(DISCOUNT_STATUSES), '--discount-method': shortWords(DISCOUNT_METHODS), '--discount-type': shortWords(DISCOUNT_TYPES) };
+const discountFilters = {
+  '--status': shortWords(DISCOUNT_STATUSES),
+  '--discount-method': shortWords(DISCOUNT_METHODS),
+  '--discount-type': shortWords(DISCOUNT_TYPES),
+};
 const discountSettings = { '--discount-type': shortWords(DISCOUNT_TYPES), '--value-type': shortWords(VALUE_TYPES), '--eligibility': shortWords(ELIGIBILITIES) };
 
 export const VALUE_HINTS: Readonly<Record<string, Readonly<Record<string, ValueHint>>>> = {

@@ -77,7 +77,9 @@ function commandModel(command: Command, path: string, siblings: readonly string[
     path,
     summary: oneLine(command.summary() || command.description()),
     flags: help.visibleOptions(command).map((option) => withJsonFields(command, flagModel(option, option.long ? take(option.long) : undefined))),
-    args: command.registeredArguments.map((argument, index) => argumentModel(argument, isHelpCommand && index === 0 ? { words: siblings } : take(`<${argument.name()}>`))),
+    args: command.registeredArguments.map((argument, index) =>
+      argumentModel(argument, isHelpCommand && index === 0 ? { words: siblings } : take(`<${argument.name()}>`)),
+    ),
     commands: subcommands.map((sub) => commandModel(sub, path ? `${path} ${sub.name()}` : sub.name(), names, unused)),
   };
 }

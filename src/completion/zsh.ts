@@ -30,7 +30,10 @@ export function zshScript(model: CompletionModel): string {
     const exclusion = flag.final ? '(- *)' : names.length > 1 && flag.value === 'none' ? `(${names.join(' ')})` : '';
     // A flag with a value may be given again (commander keeps the last or collects them).
     const repeat = flag.value !== 'none' && !flag.final ? '*' : '';
-    const argument = flag.value === 'none' ? '' : `${flag.value === 'optional' ? '::' : ':'}${message((flag.long ?? flag.short ?? '').replace(/^-+/, ''))}:${action(flag.values)}`;
+    const argument =
+      flag.value === 'none'
+        ? ''
+        : `${flag.value === 'optional' ? '::' : ':'}${message((flag.long ?? flag.short ?? '').replace(/^-+/, ''))}:${action(flag.values)}`;
     return names.map((name) => {
       const form = flag.value === 'none' ? '' : name.startsWith('--') ? '=' : '+';
       return quote(`${exclusion}${repeat}${name}${form}[${bracketed(flag.summary)}]${argument}`);

@@ -11,7 +11,11 @@ import { RuntimeError, UsageError } from './errors.js';
 import { writeInPlace, type OutputTarget } from './output-target.js';
 
 /** `text` to a target other than stdout: a regular file atomically (writeFileAtomically), anything else in place. */
-export async function writeOutputFile(target: Exclude<OutputTarget, { kind: 'stdout' }>, text: string, options: { overwrite: boolean; flag: string }): Promise<void> {
+export async function writeOutputFile(
+  target: Exclude<OutputTarget, { kind: 'stdout' }>,
+  text: string,
+  options: { overwrite: boolean; flag: string },
+): Promise<void> {
   if (target.kind === 'file') return writeFileAtomically(target.path, text, options);
   try {
     await writeInPlace(target, text);

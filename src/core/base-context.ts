@@ -135,7 +135,10 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
   // One read of the config file serves the profile's name, credentials and defaults alike.
   const readStored = () =>
     (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
-      const [file, folder] = await Promise.all([readConfigFile(configDir(env), (message) => ctx.warn(message)), profileNamedOutright(globals, env) ? undefined : ctx.storeFile()]);
+      const [file, folder] = await Promise.all([
+        readConfigFile(configDir(env), (message) => ctx.warn(message)),
+        profileNamedOutright(globals, env) ? undefined : ctx.storeFile(),
+      ]);
       const profile = resolveProfile(globals, env, file.defaultProfile, folder);
       return { profile, record: file.profile(profile.value) };
     }));
@@ -150,7 +153,8 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     runtime: deps.runtime ?? { node: process.versions.node, platform: process.platform },
     now: deps.now ?? (() => new Date()),
     clock: deps.clock ?? systemClock,
-    config: () => (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
+    config: () =>
+      (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
     cwd,
     async profile() {
       return profileNamedOutright(globals, env) ? resolveProfile(globals, env) : (await readStored()).profile;
@@ -174,7 +178,8 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     async apiVersion() {
       const fromEnv = env.STORE_CLI_API_VERSION;
       if (fromEnv !== undefined && fromEnv !== '') {
-        if (!API_VERSION_PATTERN.test(fromEnv)) throw new UsageError(`STORE_CLI_API_VERSION must be six digits, year and month, such as 202412 (got '${escapeControls(fromEnv)}').`, false);
+        if (!API_VERSION_PATTERN.test(fromEnv))
+          throw new UsageError(`STORE_CLI_API_VERSION must be six digits, year and month, such as 202412 (got '${escapeControls(fromEnv)}').`, false);
         return { value: fromEnv, source: 'env' };
       }
       const saved = await ctx.setting('api-version');

@@ -72,7 +72,10 @@ export async function checkConfigPrivacy(dir: string, warn: Warn | undefined): P
     const info = await stat(path).catch(() => undefined);
     if (info === undefined || (info.mode & loose) === 0) continue;
     const was = (info.mode & 0o777).toString(8).padStart(4, '0');
-    const risk = what === 'folder' ? 'others may write in it (and replace the config file, and so where a token is sent)' : 'others may read or write it (it holds the tokens)';
+    const risk =
+      what === 'folder'
+        ? 'others may write in it (and replace the config file, and so where a token is sent)'
+        : 'others may read or write it (it holds the tokens)';
     const owned = typeof process.getuid === 'function' && info.uid === process.getuid();
     const tightened =
       owned &&
@@ -80,7 +83,9 @@ export async function checkConfigPrivacy(dir: string, warn: Warn | undefined): P
         () => true,
         () => false,
       ));
-    warn?.(`the config ${what} ${path} has mode ${was}: ${risk}; ${tightened ? `made it ${mode.toString(8).padStart(4, '0')}` : `run: chmod ${mode.toString(8)} ${path}`}.`);
+    warn?.(
+      `the config ${what} ${path} has mode ${was}: ${risk}; ${tightened ? `made it ${mode.toString(8).padStart(4, '0')}` : `run: chmod ${mode.toString(8)} ${path}`}.`,
+    );
   }
 }
 

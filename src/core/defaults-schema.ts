@@ -1,7 +1,17 @@
 // The zod schema of every configuration default. Loaded only to check a value: one typed
 // by `config set`, or one found in the config file (which anyone can edit).
 import * as z from 'zod/mini';
-import { ALLOWED, COLOR_MODES, CUSTOMER_SEARCH_METHODS, IMPORT_CONCURRENCY, InvalidDefaultError, OUTPUT_FORMATS, PAGE_SIZE, type DefaultKey, type DefaultValues } from './defaults.js';
+import {
+  ALLOWED,
+  COLOR_MODES,
+  CUSTOMER_SEARCH_METHODS,
+  IMPORT_CONCURRENCY,
+  InvalidDefaultError,
+  OUTPUT_FORMATS,
+  PAGE_SIZE,
+  type DefaultKey,
+  type DefaultValues,
+} from './defaults.js';
 import { API_VERSION_PATTERN, BRANDS } from './brand.js';
 import { UsageError } from './errors.js';
 

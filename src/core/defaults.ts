@@ -85,7 +85,11 @@ export class InvalidDefaultError extends UsageError {
  * The setting of one key: the profile's stored value when it has one (checked by `check`),
  * else the built-in value. A flag on the command line wins over both.
  */
-export function settingFrom<K extends DefaultKey>(key: K, stored: Readonly<Record<string, unknown>> | undefined, check: (key: K, raw: unknown) => DefaultValues[K]): Setting<K> {
+export function settingFrom<K extends DefaultKey>(
+  key: K,
+  stored: Readonly<Record<string, unknown>> | undefined,
+  check: (key: K, raw: unknown) => DefaultValues[K],
+): Setting<K> {
   const raw = stored?.[key];
   if (raw === undefined) return { key, value: BUILT_IN[key], source: 'default' };
   return { key, value: check(key, raw), source: 'profile' };

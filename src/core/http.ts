@@ -8,7 +8,17 @@ import { AnswerTooLargeError, ApiError, CancelledError, NetworkError, Unreachabl
 import { describeErrorBody } from './error-body.js';
 import { parseJson, toJson } from './json.js';
 import { RateGovernor, type Judgement } from './rate-governor.js';
-import { ATTEMPT_DEADLINE, defaultRetryPolicy, isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type Attempt, type RateLimitBudget, type RetryPolicy } from './retry.js';
+import {
+  ATTEMPT_DEADLINE,
+  defaultRetryPolicy,
+  isRetryable,
+  mayHaveReachedStore,
+  parseRetryAfter,
+  retryDelayMs,
+  type Attempt,
+  type RateLimitBudget,
+  type RetryPolicy,
+} from './retry.js';
 import { redactToken } from './secrets.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, DEFAULT_API_VERSION, TOKEN_HEADERS, type HeaderFamily } from './brand.js';
 import { FamilyChoice } from './family-choice.js';
@@ -174,7 +184,9 @@ export class HttpClient {
     const { dispatcher, connections } = this.options;
     return (this.wire ??=
       dispatcher !== undefined || connections !== undefined
-        ? import('./undici.js').then((undici) => undici.undiciWire(dispatcher ?? undici.createPool(this.origin, connections ?? 8), this.origin, dispatcher === undefined))
+        ? import('./undici.js').then((undici) =>
+            undici.undiciWire(dispatcher ?? undici.createPool(this.origin, connections ?? 8), this.origin, dispatcher === undefined),
+          )
         : import('./node-wire.js').then((node) => node.nodeWire(this.origin)));
   }
 
@@ -229,7 +241,14 @@ export class HttpClient {
       const signal = this.options.signal ? AbortSignal.any([this.options.signal, deadline.signal]) : deadline.signal;
       let headed = false;
       try {
-        response = await wire.send({ method: spec.method, path, headers: { ...headers, [family.token]: token }, ...(body === undefined ? {} : { body }), signal, timeoutMs: this.options.timeoutMs });
+        response = await wire.send({
+          method: spec.method,
+          path,
+          headers: { ...headers, [family.token]: token },
+          ...(body === undefined ? {} : { body }),
+          signal,
+          timeoutMs: this.options.timeoutMs,
+        });
         headed = true;
         // The body is read inside the same try: a connection lost mid-body is a network
         // failure of this attempt, retried by the same rules.
@@ -266,7 +285,8 @@ export class HttpClient {
       const retryAfter = parseRetryAfter(responseHeaders['retry-after'], this.now());
       outcome = { kind: 'status', status: response.statusCode, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
       mayHaveApplied ||= mayHaveReachedStore(outcome);
-      const failed = () => fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.raw ? { text, headers: responseHeaders } : undefined));
+      const failed = () =>
+        fail(apiError(response.statusCode, text, responseHeaders['content-type'], retryAfter, spec.raw ? { text, headers: responseHeaders } : undefined));
       // A 401 under a family nothing named may be the wrong header: the other family is
       // asked once, and the refused request (which the store did not take) goes again under it.
       if (response.statusCode === 401 && (await this.family.recover(family.brand, (other) => this.probe(other, token)))) continue;
@@ -379,7 +399,10 @@ export class HttpClient {
     if (failures >= this.policy.maxAttempts || !isRetryable(outcome, resendable)) return undefined;
     const retryAfter = outcome.kind === 'status' ? outcome.retryAfterSeconds : undefined;
     const tokenMs = this.governor.tokenMs();
-    const delay = bucketRefusal && retryAfter === undefined && tokenMs !== undefined ? Math.ceil(tokenMs) : retryDelayMs(failures, this.policy, retryAfter, this.options.random ?? Math.random);
+    const delay =
+      bucketRefusal && retryAfter === undefined && tokenMs !== undefined
+        ? Math.ceil(tokenMs)
+        : retryDelayMs(failures, this.policy, retryAfter, this.options.random ?? Math.random);
     return waited + delay > this.policy.maxTotalWaitMs ? undefined : delay;
   }
 
@@ -490,7 +513,8 @@ function networkError(origin: string, method: Method, code: string | undefined, 
   const words = known?.replace('{timeout}', `${tries.timeoutMs} ms`) ?? (error instanceof Error ? error.message : 'the request failed');
   const detail = `${words}${triesText(tries)}${code ? ` (${code})` : ''}`;
   // Every attempt failed before a connection was made: no request to this store can fare better.
-  if (code !== undefined && UNREACHED.has(code) && tries.alike >= tries.attempts) return new UnreachableError(`The store could not be reached at ${new URL(origin).host}: ${detail}.`, code);
+  if (code !== undefined && UNREACHED.has(code) && tries.alike >= tries.attempts)
+    return new UnreachableError(`The store could not be reached at ${new URL(origin).host}: ${detail}.`, code);
   return new NetworkError(`Could not complete the ${method} request to the store at ${origin}: ${detail}.`, code);
 }
 
@@ -530,5 +554,12 @@ function apiError(
     .join('; ');
   let message = `${lead} (${tag})${detail}${fields ? ` [${fields}]` : ''}.`;
   if (status === 401) message += " Run 'store-cli auth login' or set STORE_CLI_TOKEN.";
-  return new ApiError(message, { status, code: description.code, fields: description.fields, retryAfterSeconds, responseText: raw?.text, responseHeaders: raw?.headers });
+  return new ApiError(message, {
+    status,
+    code: description.code,
+    fields: description.fields,
+    retryAfterSeconds,
+    responseText: raw?.text,
+    responseHeaders: raw?.headers,
+  });
 }

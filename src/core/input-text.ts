@@ -46,7 +46,10 @@ export async function readInputBytes(path: string, stdin: Readable, name: string
 export function utf8Text(bytes: Buffer, name: string): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   const offset = firstInvalidUtf8(bytes);
-  throw new UsageError(`${name} is not valid UTF-8: invalid bytes at byte offset ${offset} (line ${lineAt(bytes, offset)}); save it as UTF-8. Nothing was sent.`, false);
+  throw new UsageError(
+    `${name} is not valid UTF-8: invalid bytes at byte offset ${offset} (line ${lineAt(bytes, offset)}); save it as UTF-8. Nothing was sent.`,
+    false,
+  );
 }
 
 /** `readInputBytes` then `utf8Text`. */
@@ -57,7 +60,11 @@ export async function readInputText(path: string, stdin: Readable, name: string)
 /** Refuses JSON nested deeper than MAX_JSON_DEPTH, before a recursive parser meets it. */
 export function checkJsonDepth(text: string, name: string): void {
   const at = tooDeepAt(text);
-  if (at >= 0) throw new UsageError(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at line ${lineColumn(text, at)}): the limit is ${MAX_JSON_DEPTH}; nothing was sent.`, false);
+  if (at >= 0)
+    throw new UsageError(
+      `${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at line ${lineColumn(text, at)}): the limit is ${MAX_JSON_DEPTH}; nothing was sent.`,
+      false,
+    );
 }
 
 /** The JSON value of `text` (numbers digit-exact), refused when too deep or not JSON, naming `name` and, for a syntax error, the line and column. */

@@ -28,7 +28,13 @@ export async function nodeWire(origin: string, { connections = 8, connectTimeout
   // node:https loads tls and crypto: only for a store that needs them.
   const http: HttpModule = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target: RequestOptions = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, agent, ...(lookup ? { lookup } : {}) };
+  const target: RequestOptions = {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port,
+    agent,
+    ...(lookup ? { lookup } : {}),
+  };
   return {
     send: (request) => send(http, target, request, connectTimeoutMs),
     close: async () => agent.destroy(),
@@ -78,7 +84,8 @@ function bodyOf(response: IncomingMessage): AnswerBody {
 function named(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code } = error as NodeJS.ErrnoException;
-  if (code === 'ECONNRESET' && (error.message === 'socket hang up' || error.message === 'aborted')) return failure('UND_ERR_SOCKET', 'other side closed', error);
+  if (code === 'ECONNRESET' && (error.message === 'socket hang up' || error.message === 'aborted'))
+    return failure('UND_ERR_SOCKET', 'other side closed', error);
   return error;
 }
 

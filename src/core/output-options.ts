@@ -56,13 +56,21 @@ export function addOutputOptions(command: Command, json: JsonDeclaration): Comma
   // `id` is one spelling on every noun: the name of the records' own id field where it is not `id` itself.
   const fieldAlias = json.fields === ANY_FIELDS ? undefined : idAlias(command, json.fields, json.idField);
   const aliased = (value: string) => (fieldAlias === undefined ? value : withAlias(value, fieldAlias));
-  command.addOption(new Option('--json [fields]', `print ${what} (one line piped, indented in a terminal); optionally only these comma-separated fields, ${absent}`).argParser(aliased));
+  command.addOption(
+    new Option('--json [fields]', `print ${what} (one line piped, indented in a terminal); optionally only these comma-separated fields, ${absent}`).argParser(
+      aliased,
+    ),
+  );
   // Two output modes at once: commander refuses the pair (exit 2), naming both flags.
   if (json.list || json.jsonl) {
     const summary = json.jsonl ?? 'print one JSON object per line (streams, for huge listings); optionally only these comma-separated fields';
     command.addOption(new Option('--jsonl [fields]', summary).argParser(aliased).conflicts('json'));
   }
-  const over = json.list ? ' (once over the one array, every page of it with --all; with --jsonl once per line)' : json.jsonl ? ' (with --jsonl once per line)' : '';
+  const over = json.list
+    ? ' (once over the one array, every page of it with --all; with --jsonl once per line)'
+    : json.jsonl
+      ? ' (with --jsonl once per line)'
+      : '';
   command.option('-q, --jq <expression>', `filter the JSON with jq${over}; implies --json; strings print raw, like jq -r`);
   // A command with columns (a listing, product's variants) lets a person or a script choose them.
   const names = json.columns;

@@ -44,7 +44,12 @@ export class Output {
     const selected = selectedFields(asked, validFields, flag);
     // `id` as the record holds it: `id|orderId` takes the first the record has (pick).
     const idFields = flags.idFields;
-    this.mode = outputMode(flags, idFields && selected ? selected.map((field) => (field === 'id' ? idFields.join('|') : field)) : selected, format, io.isStdoutTTY);
+    this.mode = outputMode(
+      flags,
+      idFields && selected ? selected.map((field) => (field === 'id' ? idFields.join('|') : field)) : selected,
+      format,
+      io.isStdoutTTY,
+    );
     // Piped TSV keeps every byte, escaped only where a tab, a line break or a backslash would
     // mislead `cut`/`read` (escapeTsv); JSON is exact piped (it escapes C0 itself), and shown in a terminal.
     this.cell = io.isStdoutTTY ? (text) => escapeControls(escapeTsv(text)) : escapeTsv;
@@ -152,7 +157,8 @@ export class Output {
 
   /** One value of a record (`config get`): the record as JSON, or the bare value alone. */
   async value<T extends object>(item: T, text: string): Promise<void> {
-    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl') return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? this.indent : undefined)}\n`);
+    if (this.mode.kind === 'json' || this.mode.kind === 'jsonl')
+      return this.writeJson(`${toJson(pick(item, this.mode.fields), this.mode.kind === 'json' ? this.indent : undefined)}\n`);
     if (this.mode.kind !== 'table') return this.write(`${this.cell(text)}\n`);
     const { tableText } = await import('./table.js');
     return this.write(`${tableText(text)}\n`);
@@ -237,7 +243,8 @@ export class Output {
     if (!this.chosen) return view;
     const columns = this.chosen.map((name) => {
       const column = view.columns.find((c) => c.name === name);
-      if (!column) throw new UsageError(`--columns: this output has no column ${name}; its columns: ${view.columns.map((c) => c.name ?? c.header).join(', ')}.`);
+      if (!column)
+        throw new UsageError(`--columns: this output has no column ${name}; its columns: ${view.columns.map((c) => c.name ?? c.header).join(', ')}.`);
       return column;
     });
     return { columns };
@@ -277,7 +284,9 @@ function selectedFields(json: string | boolean | undefined, valid: readonly stri
   if (valid === 'any') return fields; // ANY_FIELDS, compared by value: the exporter's chunk shares none with the help path
   const unknown = fields.filter((f) => !valid.includes(f));
   if (unknown.length > 0) {
-    throw new UsageError(`Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.map((f) => `${f}${didYouMean(f, valid)}`).join(', ')}. Valid fields: ${valid.join(', ')}.`);
+    throw new UsageError(
+      `Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.map((f) => `${f}${didYouMean(f, valid)}`).join(', ')}. Valid fields: ${valid.join(', ')}.`,
+    );
   }
   return fields;
 }

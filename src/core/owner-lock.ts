@@ -245,7 +245,11 @@ export class OwnerLock {
    * tells who does. `heartbeat`: the lock is held long, so its time is refreshed for owners
    * elsewhere to judge (a config change holds it for milliseconds and needs none).
    */
-  static tryTake(path: string, what: string, options: { heartbeat?: boolean; facts?: ProcessFacts } = {}): OwnerLock | { owner: LockOwner | undefined; verdict: 'self' | 'live' } {
+  static tryTake(
+    path: string,
+    what: string,
+    options: { heartbeat?: boolean; facts?: ProcessFacts } = {},
+  ): OwnerLock | { owner: LockOwner | undefined; verdict: 'self' | 'live' } {
     const facts = options.facts ?? SYSTEM_FACTS;
     const text = `${JSON.stringify(self(what))}\n`;
     let last: LockInstance | undefined;
@@ -273,7 +277,9 @@ export class OwnerLock {
   static async take(
     path: string,
     what: string,
-    whenHeld: { refuse: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error } | { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
+    whenHeld:
+      | { refuse: (owner: LockOwner | undefined, verdict: 'self' | 'live') => Error }
+      | { onWait?: (owner: LockOwner | undefined) => void; signal?: AbortSignal; stopped: () => Error },
   ): Promise<OwnerLock> {
     let told = false;
     let pause = 20;

@@ -147,7 +147,9 @@ export function findNextPage(page: PageSeen): NextPage {
   const read = page.page ?? 1;
   if ('query' in next && read >= bound.pages) {
     const raise = bound.flag ? ` (${bound.flag} raises the bound)` : '';
-    return { problem: `The store still named a next page after ${read.toLocaleString('en-US')} pages, the most one listing follows${raise}: stopping rather than page for ever.` };
+    return {
+      problem: `The store still named a next page after ${read.toLocaleString('en-US')} pages, the most one listing follows${raise}: stopping rather than page for ever.`,
+    };
   }
   return next;
 }
@@ -158,7 +160,8 @@ function followingPage(page: PageSeen): NextPage {
   const linkQuery = next ? queryOf(next.url) : undefined;
   if (linkQuery && Object.keys(linkQuery).length > 0) {
     // Asking for the page just read would loop for ever.
-    if (sameQuery(linkQuery, page.query)) return { problem: `The store's Link header names the page just read as the next one (${describeHeader(page.link)}): stopping rather than loop.` };
+    if (sameQuery(linkQuery, page.query))
+      return { problem: `The store's Link header names the page just read as the next one (${describeHeader(page.link)}): stopping rather than loop.` };
     return { query: linkQuery };
   }
 
@@ -175,7 +178,9 @@ function followingPage(page: PageSeen): NextPage {
   if (header.unreadable && isFull(page)) {
     const size = pageSize(page);
     const fullness = size === undefined ? `${page.items} items` : `${page.items} of ${size} items`;
-    return { problem: `The store's Link header could not be read (${shown}) and the page was full (${fullness}), so more may follow: stopping rather than end the listing early.` };
+    return {
+      problem: `The store's Link header could not be read (${shown}) and the page was full (${fullness}), so more may follow: stopping rather than end the listing early.`,
+    };
   }
   return { end: true };
 }

@@ -31,7 +31,8 @@ export async function promptTarget(flags: TargetFlags, env: Env, cwd: string): P
   const environment = profile.environment === undefined ? undefined : file?.environments.get(profile.environment.name);
   const baseUrl = flags.baseUrl || env.STORE_CLI_BASE_URL || config.profile(profile.value)?.baseUrl;
   const host = baseUrl !== undefined && URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
-  const readOnly = environment?.readOnly === true || (env.STORE_CLI_READ_ONLY !== undefined && !['', '0', 'false'].includes(env.STORE_CLI_READ_ONLY.toLowerCase()));
+  const readOnly =
+    environment?.readOnly === true || (env.STORE_CLI_READ_ONLY !== undefined && !['', '0', 'false'].includes(env.STORE_CLI_READ_ONLY.toLowerCase()));
   return {
     env: environment?.name ?? profile.value,
     profile: profile.value,

@@ -75,7 +75,10 @@ export class RateGovernor {
   constructor(private readonly options: RateGovernorOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.bucket = new StoreBucket(this.clock);
-    this.aimd = options.concurrency === undefined ? undefined : new AimdPacer({ concurrency: options.concurrency, clock: this.clock, ...(options.signal ? { signal: options.signal } : {}) });
+    this.aimd =
+      options.concurrency === undefined
+        ? undefined
+        : new AimdPacer({ concurrency: options.concurrency, clock: this.clock, ...(options.signal ? { signal: options.signal } : {}) });
     this.lastAnswered = this.clock.now();
   }
 

@@ -65,7 +65,17 @@ export function bulkRetryPolicy(giveUp?: RateLimitBudget['giveUp']): RetryPolicy
 const NEVER_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 /** The HTTP client's own code for an attempt (answer and body) that outlasted --timeout. */
 export const ATTEMPT_DEADLINE = 'STORE_CLI_ATTEMPT_DEADLINE';
-const TRANSIENT_NETWORK = new Set([...NEVER_SENT, ATTEMPT_DEADLINE, 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED']);
+const TRANSIENT_NETWORK = new Set([
+  ...NEVER_SENT,
+  ATTEMPT_DEADLINE,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
 
 /**
  * A non-idempotent request (POST) is resent only when the server surely did not act on

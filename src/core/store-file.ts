@@ -90,7 +90,8 @@ export function checkStoreFile(path: string, text: string, data: Record<string, 
     return value as Record<string, unknown>;
   };
   for (const key of Object.keys(data)) {
-    if (!['store', 'environments', 'groups'].includes(key)) fail([], key, 'is not a setting of store.toml (it holds [store], [environments.NAME] and [groups])');
+    if (!['store', 'environments', 'groups'].includes(key))
+      fail([], key, 'is not a setting of store.toml (it holds [store], [environments.NAME] and [groups])');
   }
 
   const environments = new Map<string, StoreEnvironment>();
@@ -100,11 +101,13 @@ export function checkStoreFile(path: string, text: string, data: Record<string, 
     if (!NAME.test(name)) fail(['environments'], name, "must be a name of letters, digits, '.', '_' or '-'");
     const table = tableAt(raw, ['environments'], name);
     for (const key of Object.keys(table)) {
-      if (!['profile', 'expect_domain', 'protected', 'read_only'].includes(key)) fail(at, key, 'is not a setting of an environment (profile, expect_domain, protected, read_only)');
+      if (!['profile', 'expect_domain', 'protected', 'read_only'].includes(key))
+        fail(at, key, 'is not a setting of an environment (profile, expect_domain, protected, read_only)');
     }
     const profile = table.profile;
     if (profile === undefined) fail(at, undefined, 'has no profile: give it profile = "NAME" (a profile of store-cli auth login)');
-    if (typeof profile !== 'string' || !NAME.test(profile)) fail(at, 'profile', `must be a profile name of letters, digits, '.', '_' or '-' (got ${shown(profile)})`);
+    if (typeof profile !== 'string' || !NAME.test(profile))
+      fail(at, 'profile', `must be a profile name of letters, digits, '.', '_' or '-' (got ${shown(profile)})`);
     const domain = table.expect_domain;
     if (domain !== undefined && (typeof domain !== 'string' || !HOST.test(domain)))
       fail(at, 'expect_domain', `must be the shop's domain, a host name such as eu-shop.genmystore.com (got ${shown(domain)})`);
@@ -137,7 +140,8 @@ export function checkStoreFile(path: string, text: string, data: Record<string, 
   const groupTable = data.groups === undefined ? {} : tableAt(data.groups, [], 'groups');
   for (const [name, members] of Object.entries(groupTable)) {
     if (!NAME.test(name)) fail(['groups'], name, "must be a name of letters, digits, '.', '_' or '-'");
-    if (!Array.isArray(members) || members.length === 0) fail(['groups'], name, `must be a list of environments such as ["prod-eu", "prod-us"] (got ${shown(members)})`);
+    if (!Array.isArray(members) || members.length === 0)
+      fail(['groups'], name, `must be a list of environments such as ["prod-eu", "prod-us"] (got ${shown(members)})`);
     groups.set(
       name,
       (members as unknown[]).map((member) => known(['groups'], name, member)),

@@ -29,7 +29,8 @@ export function namesSeveralStores(flags: SelectionFlags): boolean {
 export function selectStores(flags: SelectionFlags, file: StoreFile | undefined): string[] {
   const asked = flags.group !== undefined ? `--group ${flags.group}` : `--env ${flags.env ?? ''}`;
   if (flags.group !== undefined && flags.env !== undefined) throw new UsageError('--env and --group both name the stores: give one of them.');
-  if (file === undefined) throw new UsageError(`${asked} names stores of a store.toml, but none was found in this folder or above it: run 'store-cli init'.`, false);
+  if (file === undefined)
+    throw new UsageError(`${asked} names stores of a store.toml, but none was found in this folder or above it: run 'store-cli init'.`, false);
   const defined = [...file.environments.keys()];
   const listed = `${file.path} defines ${defined.length === 0 ? 'none' : defined.join(', ')}`;
   let names: string[];
@@ -37,7 +38,10 @@ export function selectStores(flags: SelectionFlags, file: StoreFile | undefined)
     const members = file.groups.get(flags.group);
     if (members === undefined) {
       const groups = [...file.groups.keys()];
-      throw new UsageError(`--group ${flags.group}: ${file.path} has no such group (${groups.length === 0 ? 'it defines none' : `its groups: ${groups.join(', ')}`}).`, false);
+      throw new UsageError(
+        `--group ${flags.group}: ${file.path} has no such group (${groups.length === 0 ? 'it defines none' : `its groups: ${groups.join(', ')}`}).`,
+        false,
+      );
     }
     names = [...members];
   } else {

@@ -129,7 +129,9 @@ export function recordTable<T>(item: T, view: View<T>, colors: Palette, width: n
   const room = width - headerWidth - GAP;
   const lines = view.columns.map((c) => {
     const parts = wrap(tableText(c.value(item)), room);
-    return parts.map((part, i) => `${i === 0 ? colors.bold(pad(c.header, headerWidth)) : ' '.repeat(headerWidth)}  ${c.style ? c.style(part, colors, item) : part}\n`).join('');
+    return parts
+      .map((part, i) => `${i === 0 ? colors.bold(pad(c.header, headerWidth)) : ' '.repeat(headerWidth)}  ${c.style ? c.style(part, colors, item) : part}\n`)
+      .join('');
   });
   return lines.join('');
 }
@@ -265,7 +267,8 @@ export class TableWriter<T> {
       for (const c of below) {
         const value = tableText(c.value(item));
         if (value === '') continue;
-        for (const part of wrap(`${c.below!.label}${value}`, this.terminalWidth - BELOW_INDENT)) text += `${indent}${c.style ? c.style(part, this.colors, item) : part}\n`;
+        for (const part of wrap(`${c.below!.label}${value}`, this.terminalWidth - BELOW_INDENT))
+          text += `${indent}${c.style ? c.style(part, this.colors, item) : part}\n`;
       }
     });
     return text;

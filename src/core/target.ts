@@ -48,7 +48,8 @@ export function resolveProfile(flags: TargetFlags, env: Env, savedDefault?: stri
   if (flags.profile && flags.env) throw new UsageError('--profile and --env both name the target: give one of them.');
   if (flags.profile) return { value: checkProfileName(flags.profile, '--profile'), source: 'flag' };
   if (flags.env) return fromEnvironment(flags.env, '--env', 'flag', storeFile);
-  if (env.STORE_CLI_PROFILE && env.STORE_CLI_ENV) throw new UsageError('STORE_CLI_PROFILE and STORE_CLI_ENV are both set: unset one of them, or give --profile or --env.', false);
+  if (env.STORE_CLI_PROFILE && env.STORE_CLI_ENV)
+    throw new UsageError('STORE_CLI_PROFILE and STORE_CLI_ENV are both set: unset one of them, or give --profile or --env.', false);
   if (env.STORE_CLI_PROFILE) return { value: checkProfileName(env.STORE_CLI_PROFILE, 'STORE_CLI_PROFILE'), source: 'environment' };
   if (env.STORE_CLI_ENV) return fromEnvironment(env.STORE_CLI_ENV, 'STORE_CLI_ENV', 'environment', storeFile);
   if (storeFile?.defaultEnv !== undefined) return fromEnvironment(storeFile.defaultEnv, `${storeFile.path}'s [store] env`, 'store file', storeFile);
@@ -57,11 +58,18 @@ export function resolveProfile(flags: TargetFlags, env: Env, savedDefault?: stri
 }
 
 function fromEnvironment(name: string, where: string, source: Source, storeFile: StoreFile | undefined): Sourced {
-  if (storeFile === undefined) throw new UsageError(`${where} names environment '${name}', but no store.toml was found in this folder or above it: run 'store-cli init', or give --profile.`, false);
+  if (storeFile === undefined)
+    throw new UsageError(
+      `${where} names environment '${name}', but no store.toml was found in this folder or above it: run 'store-cli init', or give --profile.`,
+      false,
+    );
   const environment = storeFile.environments.get(name);
   if (environment === undefined) {
     const names = [...storeFile.environments.keys()];
-    throw new UsageError(`${where} names environment '${name}', which ${storeFile.path} does not define (${names.length === 0 ? 'it defines none' : `it defines ${names.join(', ')}`}).`, false);
+    throw new UsageError(
+      `${where} names environment '${name}', which ${storeFile.path} does not define (${names.length === 0 ? 'it defines none' : `it defines ${names.join(', ')}`}).`,
+      false,
+    );
   }
   return { value: environment.profile, source, environment: { name, file: storeFile.path } };
 }

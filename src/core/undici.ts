@@ -33,7 +33,16 @@ export function undiciWire(dispatcher: Dispatcher, origin: string, owned: boolea
   return {
     send: async ({ method, path, headers, body, signal, timeoutMs }) => {
       // undici's timeouts are between bytes; the client's deadline bounds the whole attempt.
-      const answer = await sendRequest(dispatcher, { origin, method: method as Dispatcher.HttpMethod, path, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal });
+      const answer = await sendRequest(dispatcher, {
+        origin,
+        method: method as Dispatcher.HttpMethod,
+        path,
+        headers,
+        body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal,
+      });
       return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body };
     },
     close: async () => {

@@ -76,7 +76,10 @@ function imagesFor(urls: readonly string[], existing: readonly ImageDraft[]): Im
 export function applyVariantFields(variants: readonly VariantDraft[], fields: VariantFields): VariantDraft[] {
   const result = variants.length === 0 ? [{} as VariantDraft] : variants.map((v) => cloneJson(v));
   if (fields.barcode !== undefined && result.length > 1) {
-    throw new FieldError('barcode', (name) => `${name()} identifies a single item, and this product has ${result.length} variants: set each variant's barcode in a ${name('file')}.`);
+    throw new FieldError(
+      'barcode',
+      (name) => `${name()} identifies a single item, and this product has ${result.length} variants: set each variant's barcode in a ${name('file')}.`,
+    );
   }
   for (const variant of result) {
     for (const field of VARIANT_TEXT_FIELDS) if (fields[field] !== undefined) variant[field] = fields[field];
@@ -99,7 +102,10 @@ function setSkus(variants: VariantDraft[], sku: string): void {
     const made = values.length > 0 ? skuWithSuffix(sku, values) : `${sku}-${i + 1}`;
     const clash = owner.get(made);
     if (clash !== undefined) {
-      throw new FieldError('sku', (name) => `${name()} ${sku} would give variants ${clash + 1} and ${i + 1} the same SKU ${made}: set SKUs per variant in a ${name('file')}.`);
+      throw new FieldError(
+        'sku',
+        (name) => `${name()} ${sku} would give variants ${clash + 1} and ${i + 1} the same SKU ${made}: set SKUs per variant in a ${name('file')}.`,
+      );
     }
     owner.set(made, i);
     variant.sku = made;
@@ -115,7 +121,10 @@ function stockAt(variant: VariantDraft, available: string, locationId: string | 
   if (locationId === undefined) {
     if (stock.length === 0) return [{ available }];
     if (stock.length === 1) return [{ ...stock[0]!, available }];
-    throw new FieldError('inventory', (name) => `${name()}: this product's variants have stock at ${stock.length} locations; pass ${name('locationId')} to say which one.`);
+    throw new FieldError(
+      'inventory',
+      (name) => `${name()}: this product's variants have stock at ${stock.length} locations; pass ${name('locationId')} to say which one.`,
+    );
   }
   const index = stock.findIndex((q) => idText(q.locationId) === locationId);
   if (index < 0) return [...stock, { locationId, available }];

@@ -47,12 +47,17 @@ export function checkFlags(flags: ProductFlags): FlagChange {
     inventory: flags.inventory,
     locationId: flags.locationId,
   });
-  if (flags.locationId !== undefined && flags.inventory === undefined) throw new FieldError('locationId', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
-  if (flags.location !== undefined && flags.inventory === undefined) throw new FieldError('location', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
-  if (flags.location !== undefined && flags.locationId !== undefined) throw new FieldError('location', (name) => `Give ${name()} or ${name('locationId')}, not both: they name the same thing.`);
-  if (flags.location !== undefined && flags.location.trim() === '') throw new FieldError('location', (name) => `${name()} must be a location id or name, not empty.`);
+  if (flags.locationId !== undefined && flags.inventory === undefined)
+    throw new FieldError('locationId', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
+  if (flags.location !== undefined && flags.inventory === undefined)
+    throw new FieldError('location', (name) => `${name()} says where ${name('inventory')} is: give ${name('inventory')} too.`);
+  if (flags.location !== undefined && flags.locationId !== undefined)
+    throw new FieldError('location', (name) => `Give ${name()} or ${name('locationId')}, not both: they name the same thing.`);
+  if (flags.location !== undefined && flags.location.trim() === '')
+    throw new FieldError('location', (name) => `${name()} must be a location id or name, not empty.`);
   const locationName = flags.location === undefined || /^\d+$/.test(flags.location.trim()) ? undefined : flags.location.trim();
-  if (flags.category !== undefined && flags.category.trim() === '') throw new FieldError('category', (name) => `${name()} must be a category id or name, not empty.`);
+  if (flags.category !== undefined && flags.category.trim() === '')
+    throw new FieldError('category', (name) => `${name()} must be a category id or name, not empty.`);
   if (flags.collection?.some((c) => c.trim() === '')) throw new FieldError('collection', (name) => `${name()} must be a collection id or title, not empty.`);
   const fields: ProductFields = {
     title: values.title,
@@ -86,7 +91,13 @@ export function checkFlags(flags: ProductFlags): FlagChange {
 
 /** Whether the flags change anything at all (edit needs something to do). */
 export function changesSomething(change: FlagChange): boolean {
-  return Object.keys(change.fields).length > 0 || change.category !== undefined || change.collections !== undefined || change.options !== undefined || Object.keys(change.variant).length > 0;
+  return (
+    Object.keys(change.fields).length > 0 ||
+    change.category !== undefined ||
+    change.collections !== undefined ||
+    change.options !== undefined ||
+    Object.keys(change.variant).length > 0
+  );
 }
 
 /** The change the flags make, but for --category and --collection (names still to look up). */

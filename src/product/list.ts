@@ -94,7 +94,12 @@ export function productMatcher(filter: ResolvedFilter): (product: ListedProduct)
  * is read: the next-page token of a store's page would not carry the category. Returns the
  * next page's token of a one-page listing.
  */
-export async function* listProducts(api: Api, filter: ResolvedFilter, page: Omit<ProductPage, keyof ProductQuery>, all: boolean): AsyncGenerator<ListedProduct[], string | undefined> {
+export async function* listProducts(
+  api: Api,
+  filter: ResolvedFilter,
+  page: Omit<ProductPage, keyof ProductQuery>,
+  all: boolean,
+): AsyncGenerator<ListedProduct[], string | undefined> {
   const keep = productMatcher(filter);
   const pages = api.products.list({ ...page, ...filter.query }, all || filter.categoryId !== undefined);
   for (;;) {

@@ -52,7 +52,11 @@ export function pickByName(kind: Kind, name: string, candidates: readonly Candid
     .map((c) => `${c.name} (id ${c.id})`)
     .join(', ');
   const more = partial.length > SHOWN ? ` and ${partial.length - SHOWN} more` : '';
-  throw new FieldError(kind.field, (flag) => `${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${flag()}.`, false);
+  throw new FieldError(
+    kind.field,
+    (flag) => `${capitalize(kind.noun)} '${name}' is ambiguous: ${listed}${more}; pass an id or the exact name to ${flag()}.`,
+    false,
+  );
 }
 
 function capitalize(word: string): string {
@@ -72,7 +76,11 @@ export type Spin = <T>(text: string, work: () => Promise<T>) => Promise<T>;
 export async function resolveNames(api: Api, category: string | undefined, collections: readonly string[] | undefined, spin: Spin): Promise<Resolved> {
   const lookups = [category, ...(collections ?? [])].filter((v): v is string => v !== undefined && !isId(v));
   if (lookups.length === 0)
-    return { ...(category !== undefined ? { categoryId: category } : {}), ...(collections !== undefined ? { collectionIds: [...new Set(collections)] } : {}), names: new Map() };
+    return {
+      ...(category !== undefined ? { categoryId: category } : {}),
+      ...(collections !== undefined ? { collectionIds: [...new Set(collections)] } : {}),
+      names: new Map(),
+    };
   return spin(`Looking up ${lookups.map((v) => `'${v}'`).join(', ')}…`, () => lookUp(api, category, collections));
 }
 
@@ -87,7 +95,11 @@ async function lookUp(api: Api, category: string | undefined, collections: reado
       ? undefined
       : isId(category)
         ? category
-        : pickByName(CATEGORY, category, remember((await api.categories.search(category)).map((c) => ({ id: idText(c.categoryId), name: scalarText(c.categoryName) }))));
+        : pickByName(
+            CATEGORY,
+            category,
+            remember((await api.categories.search(category)).map((c) => ({ id: idText(c.categoryId), name: scalarText(c.categoryName) }))),
+          );
   let collectionIds: string[] | undefined;
   if (collections !== undefined) {
     const ids = await Promise.all(collections.map((value) => (isId(value) ? value : collectionByName(api, value, remember))));

@@ -63,14 +63,20 @@ export async function variantBySku(api: Api, sku: string, spin: Spin): Promise<s
         for (const variant of Array.isArray(product.variants) ? (product.variants as unknown[]) : []) {
           if (typeof variant !== 'object' || variant === null) continue;
           const { sku: own, variantId } = variant as Record<string, unknown>;
-          if (scalarText(own) === sku && variantId !== undefined && variantId !== null) variants.push({ variantId: idText(variantId as string), title: scalarText(product.title) });
+          if (scalarText(own) === sku && variantId !== undefined && variantId !== null)
+            variants.push({ variantId: idText(variantId as string), title: scalarText(product.title) });
         }
       }
     }
     return variants;
   });
   if (found.length === 1) return found[0]!.variantId;
-  if (found.length === 0) throw new FieldError('sku', (flag) => `No variant has the SKU '${sku}' (${flag()}); 'store-cli product get PRODUCT' lists a product's variants and SKUs.`, false);
+  if (found.length === 0)
+    throw new FieldError(
+      'sku',
+      (flag) => `No variant has the SKU '${sku}' (${flag()}); 'store-cli product get PRODUCT' lists a product's variants and SKUs.`,
+      false,
+    );
   const listed = found.map((v) => `variant ${v.variantId} of '${v.title}'`).join(', ');
   throw new FieldError('sku', (flag) => `The SKU '${sku}' (${flag()}) is on ${found.length} variants: ${listed}; give the variant id instead.`, false);
 }
@@ -102,13 +108,18 @@ const LIMIT = 999_999_999n;
  * PUTs the new quantity, or connects the variant there when it is not stocked there yet.
  */
 export async function setStock(api: Api, variantId: string, locationId: string, change: StockChange, belowZero?: BelowZero): Promise<StockResult> {
-  const current = (await api.inventory.list({ variantId, locationId })).find((item) => idText(item.variantId) === variantId && idText(item.locationId) === locationId);
+  const current = (await api.inventory.list({ variantId, locationId })).find(
+    (item) => idText(item.variantId) === variantId && idText(item.locationId) === locationId,
+  );
   const before = current === undefined ? undefined : scalarText(current.available);
   let after: string;
   if ('quantity' in change) after = change.quantity;
   else {
     if (before !== undefined && !/^-?\d+$/.test(before))
-      throw new FieldError('adjust', (flag) => `${flag()}: the store sent a quantity that is not a whole number ('${before}'); set it with --quantity instead.`);
+      throw new FieldError(
+        'adjust',
+        (flag) => `${flag()}: the store sent a quantity that is not a whole number ('${before}'); set it with --quantity instead.`,
+      );
     const sum = BigInt(before ?? '0') + change.adjust;
     if (sum > LIMIT || sum < -LIMIT) throw new FieldError('adjust', (flag) => `${flag()} would make the quantity ${sum}, beyond the 9 digits the store keeps.`);
     after = sum.toString();

@@ -26,7 +26,8 @@ export function parseOptionFlag(text: string): ParsedOption {
     throw new FieldError('option', (flag) => `${flag()} must be a name and its values, such as "Color=Red,Blue" (got '${text}').`);
   }
   if (values.includes('')) throw new FieldError('option', (flag) => `${flag()} "${text}" has an empty value: separate values with single commas.`);
-  if (name.length > 255 || values.some((v) => v.length > 255)) throw new FieldError('option', (flag) => `${flag()} "${name}": names and values must be at most 255 characters.`);
+  if (name.length > 255 || values.some((v) => v.length > 255))
+    throw new FieldError('option', (flag) => `${flag()} "${name}": names and values must be at most 255 characters.`);
   // The store tells values apart ignoring case: "Red" and "red" would be one value.
   const folded = values.map(fold);
   const duplicate = values.find((_, i) => folded.indexOf(folded[i]!) !== i);
@@ -37,13 +38,21 @@ export function parseOptionFlag(text: string): ParsedOption {
 /** Every --option, checked together: at most 3, distinct names, at most 100 combinations. */
 export function parseOptionFlags(texts: readonly string[]): ParsedOption[] {
   const options = texts.map(parseOptionFlag);
-  if (options.length > MAX_OPTIONS) throw new FieldError('option', (flag) => `${flag()} may be given at most ${MAX_OPTIONS} times: a product has at most ${MAX_OPTIONS} options.`);
+  if (options.length > MAX_OPTIONS)
+    throw new FieldError('option', (flag) => `${flag()} may be given at most ${MAX_OPTIONS} times: a product has at most ${MAX_OPTIONS} options.`);
   const names = options.map((o) => fold(o.name));
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) throw new FieldError('option', (flag) => `${flag()} "${options.find((o) => fold(o.name) === twice)!.name}" is given twice: list all its values in one ${flag()}.`);
+  if (twice !== undefined)
+    throw new FieldError(
+      'option',
+      (flag) => `${flag()} "${options.find((o) => fold(o.name) === twice)!.name}" is given twice: list all its values in one ${flag()}.`,
+    );
   const count = options.reduce((product, o) => product * o.values.length, 1);
   if (count > MAX_VARIANTS) {
-    throw new FieldError('option', (flag) => `${flag()} values make ${count} variants (${options.map((o) => o.values.length).join(' x ')}); a product has at most ${MAX_VARIANTS}.`);
+    throw new FieldError(
+      'option',
+      (flag) => `${flag()} values make ${count} variants (${options.map((o) => o.values.length).join(' x ')}); a product has at most ${MAX_VARIANTS}.`,
+    );
   }
   return options;
 }

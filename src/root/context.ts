@@ -107,9 +107,13 @@ export function createContext(deps: ContextDeps): Context {
       if (!globals.sandbox && target.baseUrl?.source === 'config file') {
         const config = await ctx.config();
         config.setDefault(target.profile.value, 'customer-search', value);
-        log(`The store refused customer search by ${refused} and answered it by ${method}: saved customer-search ${value} for profile '${target.profile.value}'.`);
+        log(
+          `The store refused customer search by ${refused} and answered it by ${method}: saved customer-search ${value} for profile '${target.profile.value}'.`,
+        );
       } else {
-        log(`The store refused customer search by ${refused} and answered it by ${method}; to ask it so first next time: store-cli config set customer-search ${value}.`);
+        log(
+          `The store refused customer search by ${refused} and answered it by ${method}; to ask it so first next time: store-cli config set customer-search ${value}.`,
+        );
       }
     },
   };
@@ -137,7 +141,8 @@ export function createContext(deps: ContextDeps): Context {
       return host ? { value: host, source: 'host' } : { value: 'service', source: 'default' };
     },
     detectedBrand: () => detected,
-    api: (tuning) => (tuning ? loadApi(connected, customerSearch, tuning, undefined, storeGuard) : (api ??= loadApi(connected, customerSearch, {}, undefined, storeGuard))),
+    api: (tuning) =>
+      tuning ? loadApi(connected, customerSearch, tuning, undefined, storeGuard) : (api ??= loadApi(connected, customerSearch, {}, undefined, storeGuard)),
     apiWith: (baseUrl, token, brand, tuning) =>
       loadApi(
         async () => {
@@ -178,7 +183,9 @@ export function createContext(deps: ContextDeps): Context {
     return new FamilyChoice(brand, detectable, (found) => {
       detected = found;
       const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
-      log(`The store refused the token as ${refused} and accepted it as ${accepted}: using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`);
+      log(
+        `The store refused the token as ${refused} and accepted it as ${accepted}: using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`,
+      );
     });
   }
 

@@ -30,7 +30,12 @@ export interface EmbeddedWait {
   signal?: AbortSignal;
 }
 
-export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: string) => void) | undefined, dialect: 'service' | 'real' = 'service', wait: EmbeddedWait = { say: () => {} }) {
+export async function startEmbeddedSandbox(
+  dataDirectory: string,
+  log: ((line: string) => void) | undefined,
+  dialect: 'service' | 'real' = 'service',
+  wait: EmbeddedWait = { say: () => {} },
+) {
   const { startSandbox } = await import('../sandbox/index.js');
   const start = () =>
     startSandbox({
@@ -47,7 +52,9 @@ export async function startEmbeddedSandbox(dataDirectory: string, log: ((line: s
       dialect,
       // It lives for one command: subscriptions are kept, deliveries are `sandbox serve`'s.
       webhooks: false,
-      ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
+      ...(log
+        ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  sandbox: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) }
+        : {}),
     });
   try {
     return await asCliErrors(start);

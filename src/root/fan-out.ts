@@ -106,7 +106,8 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
       (async (): Promise<StoreRun> => {
         await slot();
         try {
-          if (failed !== undefined && flags.failFast) return { ...store, exitCode: undefined, stdout: '', stderr: `not run: --fail-fast stopped the run after ${failed} failed`, columns: undefined };
+          if (failed !== undefined && flags.failFast)
+            return { ...store, exitCode: undefined, stdout: '', stderr: `not run: --fail-fast stopped the run after ${failed} failed`, columns: undefined };
           const run = await runStore(plan, { env: store.env, beforeFirstWrite: confirmWrites, group });
           if (run.exitCode !== ExitCode.ok) failed ??= store.env;
           return { ...store, ...run };
@@ -159,7 +160,10 @@ function refuseOneStoreTargets(flags: FanOutFlags, env: Env): void {
   if (one !== undefined) throw new UsageError(`${one} names one store, and ${flags.group !== undefined ? '--group' : '--env'} several: give one of them.`);
   for (const name of ['STORE_CLI_BASE_URL', 'STORE_CLI_TOKEN'] as const) {
     if (env[name] !== undefined && env[name] !== '')
-      throw new UsageError(`${name} is set, which would send every store's run to one store: unset it to run across stores (their profiles hold each store's URL and token).`, false);
+      throw new UsageError(
+        `${name} is set, which would send every store's run to one store: unset it to run across stores (their profiles hold each store's URL and token).`,
+        false,
+      );
   }
 }
 
@@ -173,7 +177,10 @@ function refuseSharedFiles(options: Readonly<Record<string, unknown>>): void {
     // A report's FORMAT alone (github: the job summary, appended to) names no file of its own.
     const names = (v: string) => v !== '-' && v !== 'none' && (name !== 'report' || v.includes('='));
     const given = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && names(v));
-    if (given.length > 0) throw new UsageError(`--${name} names a file every store's run would write over: a run across stores writes none yet; run one store at a time (--env NAME) to write it.`);
+    if (given.length > 0)
+      throw new UsageError(
+        `--${name} names a file every store's run would write over: a run across stores writes none yet; run one store at a time (--env NAME) to write it.`,
+      );
   }
 }
 
@@ -268,7 +275,11 @@ function tablePrinter(io: IO): Printer {
   return {
     store: async () => undefined,
     async end(runs) {
-      const [{ TableWriter }, { palette }, { terminalWidth, unescapeTsv }] = await Promise.all([import('../core/table.js'), import('../core/colors.js'), import('../core/output.js')]);
+      const [{ TableWriter }, { palette }, { terminalWidth, unescapeTsv }] = await Promise.all([
+        import('../core/table.js'),
+        import('../core/colors.js'),
+        import('../core/output.js'),
+      ]);
       const width = Math.max(...runs.map((r) => r.env.length), 'STORE'.length);
       const headers = runs.find((r) => r.columns !== undefined)?.columns;
       if (headers !== undefined) {

@@ -32,7 +32,9 @@ export async function startRehearsalStore(copy: StoreCopy, brand: Brand, log?: (
     ...(rate ? { rateLimit: { rps: rate.perSecond, burst: rate.size } } : {}),
     ...(copy.codesInReads ? { codesInReads: copy.codesInReads } : {}),
     ...(copy.currency && /^[A-Z]{3}$/.test(copy.currency) ? { currency: copy.currency } : {}),
-    ...(log ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  rehearsal: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) } : {}),
+    ...(log
+      ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => log(`  rehearsal: ${r.method} ${r.path} ${r.status} (${r.ms} ms)`) }
+      : {}),
   });
   return { baseUrl: sandbox.baseUrl, token: sandbox.token, stop: () => sandbox.close() };
 }

@@ -65,10 +65,15 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
     const named = deps.confirmStore?.split(',').map((one) => one.trim().toLowerCase().replace(/\.$/, ''));
     if (deps.yes && named !== undefined) {
       if (named.includes(domain)) return;
-      throw new UsageError(`--confirm-store names ${deps.confirmStore}, but this store is '${shop.name}' at ${shop.domain} (environment '${protectedEnv}', protected): nothing was written.`, false);
+      throw new UsageError(
+        `--confirm-store names ${deps.confirmStore}, but this store is '${shop.name}' at ${shop.domain} (environment '${protectedEnv}', protected): nothing was written.`,
+        false,
+      );
     }
     const { withSpinnersStopped } = await import('../core/progress.js');
-    const yes = await withSpinnersStopped(() => deps.prompter.confirm(`Write to '${shop.name}' (${shop.domain}), environment '${protectedEnv}', which is protected?`));
+    const yes = await withSpinnersStopped(() =>
+      deps.prompter.confirm(`Write to '${shop.name}' (${shop.domain}), environment '${protectedEnv}', which is protected?`),
+    );
     if (!yes) throw new DeclinedError();
   }
 

@@ -49,7 +49,12 @@ export async function liveSandboxOwning(path: string): Promise<number | undefine
  * state. Rejects with SandboxDataError while a sandbox runs on the file.
  */
 export async function resetSandboxData(dataFile: string): Promise<boolean> {
-  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([import('node:fs'), import('node:path'), import('./state/persistence.js'), import('./state/data-lock.js')]);
+  const [{ existsSync }, { dirname }, { removeDataFile }, { DataLock }] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
+    import('./state/persistence.js'),
+    import('./state/data-lock.js'),
+  ]);
   if (!existsSync(dirname(dataFile))) return false;
   const lock = await DataLock.acquire(dataFile);
   try {

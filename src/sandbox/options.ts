@@ -88,8 +88,10 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const idsAs = input.idsAs ?? 'string';
   if (idsAs !== 'string' && idsAs !== 'number') usage(`Ids must be written as "string" or "number", not "${String(idsAs)}".`);
   const dialect = input.dialect ?? 'service';
-  if (!DIALECT_NAMES.includes(dialect)) usage(`The sandbox dialect must be ${DIALECT_NAMES.map((name) => `"${name}"`).join(' or ')}, not "${String(dialect)}".`);
-  if (dialect === 'real' && idsAs === 'number') usage('The real dialect writes ids as JSON strings, as the real store does, so it cannot write them as numbers.');
+  if (!DIALECT_NAMES.includes(dialect))
+    usage(`The sandbox dialect must be ${DIALECT_NAMES.map((name) => `"${name}"`).join(' or ')}, not "${String(dialect)}".`);
+  if (dialect === 'real' && idsAs === 'number')
+    usage('The real dialect writes ids as JSON strings, as the real store does, so it cannot write them as numbers.');
   const currency = input.currency ?? 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) usage(`The shop currency must be a three-letter ISO 4217 code such as USD, not "${currency}".`);
   const shop = { name: input.shopName ?? 'Sandbox Shop', domain: input.shopDomain ?? SANDBOX_SHOP_DOMAIN };
@@ -99,12 +101,14 @@ export function resolveOptions(input: SandboxOptions): ResolvedOptions {
   const codesInReads = input.codesInReads ?? createDialect(dialect).codesInReads;
   if (codesInReads !== 'masked' && codesInReads !== 'shown') usage(`Gift card codes in reads are "masked" or "shown", not "${String(codesInReads)}".`);
   const logSize = input.logSize ?? DEFAULT_LOG_SIZE;
-  if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE)) usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);
+  if (!(Number.isInteger(logSize) && logSize >= 1 && logSize <= MAX_LOG_SIZE))
+    usage(`The request log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${logSize}.`);
 
   let rateLimit: RateLimit | undefined;
   if (typeof input.rateLimit === 'string') {
     const name = input.rateLimit;
-    if (!Object.hasOwn(RATE_LIMIT_PLANS, name)) usage(`Unknown rate-limit plan "${name}"; the plans are ${Object.keys(RATE_LIMIT_PLANS).join(', ')} (or give RPS/BURST).`);
+    if (!Object.hasOwn(RATE_LIMIT_PLANS, name))
+      usage(`Unknown rate-limit plan "${name}"; the plans are ${Object.keys(RATE_LIMIT_PLANS).join(', ')} (or give RPS/BURST).`);
     rateLimit = { ...RATE_LIMIT_PLANS[name]! };
   } else if (input.rateLimit !== undefined) {
     const { rps, burst = defaultBurst(rps) } = input.rateLimit;

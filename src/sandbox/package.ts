@@ -223,7 +223,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
       .join('; ');
   }
   const got = describeValue(valueAt(input, issue.path));
-  if (issue.code === 'invalid_value') return `startSandbox() option ${at} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, not ${got}`;
+  if (issue.code === 'invalid_value')
+    return `startSandbox() option ${at} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, not ${got}`;
   if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
     const takes = TAKES[at] ?? (issue.code === 'invalid_type' ? `a ${issue.expected}` : 'of another type');
     return `startSandbox() option ${at} must be ${takes}, not ${got}`;
@@ -284,7 +285,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     },
     removeFault(id: string) {
       const removed = running.removeFault(String(id));
-      if (removed === undefined) throw new SandboxUsageError(`removeFault(${JSON.stringify(id)}): no fault rule has this id (addFault() returns each rule's id).`);
+      if (removed === undefined)
+        throw new SandboxUsageError(`removeFault(${JSON.stringify(id)}): no fault rule has this id (addFault() returns each rule's id).`);
       return faultOf(removed);
     },
     stop: () => running.close(),

@@ -28,7 +28,8 @@ export function parseFieldSets(texts: readonly string[]): FieldSet[] {
     const key = text.slice(0, eq);
     const raw = text.slice(eq + 1);
     const path = key.split('.');
-    if (path.some((part) => part === '')) throw new FieldError('set', (name) => `${name()} ${key}: a field path is names and indexes joined by dots, ${EXAMPLE}.`);
+    if (path.some((part) => part === ''))
+      throw new FieldError('set', (name) => `${name()} ${key}: a field path is names and indexes joined by dots, ${EXAMPLE}.`);
     return { text, path, raw, value: jsonOrText(raw, key) };
   });
 }
@@ -60,7 +61,10 @@ export function applyFieldSets(payload: unknown, sets: readonly FieldSet[]): voi
       if (Array.isArray(node)) {
         if (!/^(0|[1-9]\d*)$/.test(key)) throw refuse(`${where(set.path, i)} is a list: index it by position, such as ${set.path.slice(0, i).join('.')}.0`);
         const index = Number(key);
-        if (index >= node.length) throw refuse(`${where(set.path, i)} has ${plural(node.length, 'item')}, so ${at} does not exist${node.length ? ` (positions 0 to ${node.length - 1})` : ''}`);
+        if (index >= node.length)
+          throw refuse(
+            `${where(set.path, i)} has ${plural(node.length, 'item')}, so ${at} does not exist${node.length ? ` (positions 0 to ${node.length - 1})` : ''}`,
+          );
         if (last) node[index] = fitted(set, node[index]);
         else node = node[index];
       } else if (isRecord(node)) {

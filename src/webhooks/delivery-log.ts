@@ -130,7 +130,8 @@ export function parseLoggedDelivery(line: string): LoggedDelivery | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   const pairs = record.headers;
-  if (!Array.isArray(pairs) || !pairs.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')) return undefined;
+  if (!Array.isArray(pairs) || !pairs.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string'))
+    return undefined;
   for (const key of ['receivedAt', 'method', 'path', 'body'] as const) if (typeof record[key] !== 'string') return undefined;
   if (typeof record.verified !== 'boolean') return undefined;
   return record as unknown as LoggedDelivery;
@@ -147,9 +148,14 @@ export interface LogSearch {
 export async function findLoggedDelivery(path: string, webhookId: string, idHeaders: readonly string[]): Promise<LogSearch> {
   const [{ createReadStream }, { createInterface }] = await Promise.all([import('node:fs'), import('node:readline')]);
   const info = await stat(path).catch((error: unknown) => {
-    throw new FieldError('log', (name) => `${name()} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : reason(error)}; nothing was sent.`, false);
+    throw new FieldError(
+      'log',
+      (name) => `${name()} ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : reason(error)}; nothing was sent.`,
+      false,
+    );
   });
-  if (info.isDirectory()) throw new FieldError('log', (name) => `${name()} ${path}: it is a directory, give the file listen --log wrote; nothing was sent.`, false);
+  if (info.isDirectory())
+    throw new FieldError('log', (name) => `${name()} ${path}: it is a directory, give the file listen --log wrote; nothing was sent.`, false);
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   const result: LogSearch = { skipped: [] };
   let number = 0;

@@ -60,7 +60,10 @@ export function postRaw(url: URL, options: PostOptions): Promise<PostReply> {
       fail(cut);
     };
     // The socket's timeout is between bytes: an answer that trickles would never end without this.
-    const deadline = setTimeout(() => stop(new PostFailure(`the answer did not arrive whole within the timeout (${options.timeoutMs} ms)`, 'ETIMEDOUT')), options.timeoutMs);
+    const deadline = setTimeout(
+      () => stop(new PostFailure(`the answer did not arrive whole within the timeout (${options.timeoutMs} ms)`, 'ETIMEDOUT')),
+      options.timeoutMs,
+    );
     const request = send(
       url,
       {

@@ -105,7 +105,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       const verified = signed.find((b) => hasValidSignature(body, options.secret!, header(req.headers, webhookHeaders(b).signature)));
       if (verified === undefined) {
         const which = signed.map((b) => webhookHeaders(b).signature).join(' and ');
-        const why = signed.length === 0 ? `it carries no ${eitherName('signature')} header` : `its ${which} signature does not match the body signed with --secret`;
+        const why =
+          signed.length === 0 ? `it carries no ${eitherName('signature')} header` : `its ${which} signature does not match the body signed with --secret`;
         refuse(res, 401, signed.length === 0 ? `The ${eitherName('signature')} header is missing.` : `The ${which} signature does not match the body.`);
         options.onWarning(`Refused ${label}: ${why} (answered 401${options.forwardTo ? ', nothing forwarded' : ''}).`);
         return;
@@ -122,7 +123,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }
     const receivedAt = options.now().toISOString();
     // A failure to keep it answers 500 (the handler's catch), so the sender retries.
-    await options.keep?.({ receivedAt, method: req.method, path, headers: headerPairs(req.rawHeaders), body: body.toString('utf8'), verified: options.secret !== undefined });
+    await options.keep?.({
+      receivedAt,
+      method: req.method,
+      path,
+      headers: headerPairs(req.rawHeaders),
+      body: body.toString('utf8'),
+      verified: options.secret !== undefined,
+    });
     const facts = deliveryFacts(req.headers, payload, brand);
     const delivery: ReceivedDelivery = { receivedAt, ...facts, verified: options.secret !== undefined, status: 200, payload };
     if (options.forwardTo) {
@@ -245,9 +253,11 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       const where = `${host}:${port}`;
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`Cannot listen on ${where}: the port is in use (pick another with --port; 0 picks a free one).`, false));
+      if (error.code === 'EADDRINUSE')
+        reject(new UsageError(`Cannot listen on ${where}: the port is in use (pick another with --port; 0 picks a free one).`, false));
       else if (error.code === 'EACCES') reject(new UsageError(`Not allowed to listen on ${where}: pick a port above 1023 with --port.`, false));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`Cannot listen on ${where}: --host is not a local address.`, false));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(new UsageError(`Cannot listen on ${where}: --host is not a local address.`, false));
       else reject(error);
     };
     server.once('error', onError);

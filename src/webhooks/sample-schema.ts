@@ -42,7 +42,9 @@ export const sampleProductSchema = z.strictObject({
   /** JSON-array text of collection ids. */
   collections: text,
   images: z.array(z.strictObject({ id, productId: id, src: z.url({ protocol: /^https$/ }), position: count })),
-  options: z.array(z.strictObject({ name: z.string().check(z.minLength(1)), id, position: count, value: z.array(optionValue).check(z.minLength(1)) })).check(z.maxLength(3)),
+  options: z
+    .array(z.strictObject({ name: z.string().check(z.minLength(1)), id, position: count, value: z.array(optionValue).check(z.minLength(1)) }))
+    .check(z.maxLength(3)),
   variants: z.array(sampleVariantSchema).check(z.minLength(1), z.maxLength(100)),
   marketAssigns: z.array(z.strictObject({ isAssigned: flag, marketId: id })),
   salesChannels: z.array(z.strictObject({ salesChannelCode: z.string().check(z.minLength(1)) })).check(z.minLength(1)),
@@ -130,7 +132,12 @@ const shopOfRequest = { shopId: id, shopDomain: z.string().check(z.minLength(1))
 const requestedCustomer = z.looseObject({ id, email: optionalText, phone: optionalText });
 
 export const sampleShopRedactSchema = z.looseObject(shopOfRequest);
-export const sampleDataRequestSchema = z.looseObject({ ...shopOfRequest, customer: requestedCustomer, ordersRequested: z.array(id), dataRequest: z.optional(z.looseObject({ id })) });
+export const sampleDataRequestSchema = z.looseObject({
+  ...shopOfRequest,
+  customer: requestedCustomer,
+  ordersRequested: z.array(id),
+  dataRequest: z.optional(z.looseObject({ id })),
+});
 export const sampleCustomerRedactSchema = z.looseObject({ ...shopOfRequest, customer: requestedCustomer, ordersToRedact: z.array(id) });
 
 const installation = { clientId: z.string().check(z.minLength(1)), shopId: id };

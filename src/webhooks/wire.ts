@@ -57,7 +57,10 @@ export const UNDOCUMENTED_TOPICS: readonly string[] = ['orders/delete'];
  * "About App" and "About Authorization", the compliance topics as "Webhook subscriptions").
  * A subscription to another well-formed topic is sent with a warning.
  */
-export const DOCUMENTED_TOPICS: readonly string[] = [...SAMPLE_TOPICS.filter((topic) => !UNDOCUMENTED_TOPICS.includes(topic)), ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`)];
+export const DOCUMENTED_TOPICS: readonly string[] = [
+  ...SAMPLE_TOPICS.filter((topic) => !UNDOCUMENTED_TOPICS.includes(topic)),
+  ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
+];
 
 export function isDocumentedTopic(text: string): boolean {
   return DOCUMENTED_TOPICS.includes(text);

@@ -52,9 +52,17 @@ describe('CollectionsApi', () => {
 
   it('create wraps the collection, sends the type as a number and the flag as a boolean, and is never resent', async () => {
     const t = new FakeTransport([{ body: `{"collection":${ONE}}`, status: 201 }]);
-    const wire = changeToWire({ collectionType: 'custom', published: true, title: 'Winter', bodyHtml: '<p>Cold</p>', imageUrl: 'https://img.example.com/w.jpg' });
+    const wire = changeToWire({
+      collectionType: 'custom',
+      published: true,
+      title: 'Winter',
+      bodyHtml: '<p>Cold</p>',
+      imageUrl: 'https://img.example.com/w.jpg',
+    });
     await new CollectionsApi(t).create(wire);
-    expect(toJson(t.requests[0]!.body)).toBe('{"collection":{"title":"Winter","bodyHtml":"<p>Cold</p>","collectionType":1,"image":{"src":"https://img.example.com/w.jpg"},"published":true}}');
+    expect(toJson(t.requests[0]!.body)).toBe(
+      '{"collection":{"title":"Winter","bodyHtml":"<p>Cold</p>","collectionType":1,"image":{"src":"https://img.example.com/w.jpg"},"published":true}}',
+    );
     const lost = new CollectionsApi({
       request: async () => {
         throw new CancelledError('Interrupted.');
@@ -121,7 +129,9 @@ describe('--file checks', () => {
       throw new Error('not refused');
     };
     expect(refuse({ bodyHtml: 'x' })).toBe('c.json: title: is required.');
-    expect(refuse({ collection: { title: 'x', collectionType: 3 } })).toBe('c.json: collection.collectionType: must be 1 (custom) or 2 (smart), or "custom" or "smart".');
+    expect(refuse({ collection: { title: 'x', collectionType: 3 } })).toBe(
+      'c.json: collection.collectionType: must be 1 (custom) or 2 (smart), or "custom" or "smart".',
+    );
     expect(refuse({ title: 'x', handle: 'y' })).toBe('c.json: the collection: unknown field "handle".');
     expect(refuse({ image: { src: 'ftp://x' } }, true)).toBe('c.json: image.src: must be an absolute http or https URL.');
   });

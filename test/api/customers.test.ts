@@ -30,7 +30,10 @@ describe('CustomersApi', () => {
 
   it('lists and searches with the filters as query parameters, page by page', async () => {
     const transport = new FakeTransport([
-      { body: '{"customers":[{"id":"1","email":"a@example.com"}]}', headers: { link: '<https://s.example/api/202412/customers/search?pageToken=t2&limit=1>; rel="next"' } },
+      {
+        body: '{"customers":[{"id":"1","email":"a@example.com"}]}',
+        headers: { link: '<https://s.example/api/202412/customers/search?pageToken=t2&limit=1>; rel="next"' },
+      },
       { body: '{"customers":[{"id":"2","state":"ENABLED"}]}' },
     ]);
     const pages: unknown[][] = [];
@@ -73,7 +76,12 @@ describe('CustomersApi', () => {
   });
 
   it('creates, updates and deletes under the customer wrapper, sending only the fields given', async () => {
-    const transport = new FakeTransport([{ body: '{"customer":{"id":"9","email":"k@example.com"}}', status: 201 }, { body: '' }, { body: '{"customer":{"id":"9","notes":"n"}}' }, { body: '' }]);
+    const transport = new FakeTransport([
+      { body: '{"customer":{"id":"9","email":"k@example.com"}}', status: 201 },
+      { body: '' },
+      { body: '{"customer":{"id":"9","notes":"n"}}' },
+      { body: '' },
+    ]);
     const api = new CustomersApi(transport);
     expect(await api.create({ email: 'k@example.com', firstName: undefined })).toEqual({ id: '9', email: 'k@example.com' });
     await api.update('9', { notes: 'n' });

@@ -20,14 +20,23 @@ const genstore = async () => 'genstore' as const;
 
 const DOCS_FORM =
   '{"id":"201462124","title":"$10 off orders over $100","discountType":"ORDER_DISCOUNT","valueType":"FIXED_AMOUNT_OFF","value":"10.00","discountMethod":"CODE_DISCOUNT","eligibility":"SEGMENT","segmentIds":["300139485001998"],"status":"ENABLED","startTime":"2024-12-16T17:04:38.004","endTime":null,"usageLimit":100,"oncePerCustomer":true,"codesCount":2,"createTime":"2024-12-16T17:04:38.004","updateTime":"2024-12-16T17:04:38.004","trigger":{"orderAmount":"100.00"}}';
-const BIG_ID = '{"id":98765432109876543210,"title":"Big","discountType":"SHIPPING_DISCOUNT","valueType":"PERCENTAGE","value":100,"discountMethod":"AUTOMATIC_DISCOUNT","status":"DISABLED"}';
+const BIG_ID =
+  '{"id":98765432109876543210,"title":"Big","discountType":"SHIPPING_DISCOUNT","valueType":"PERCENTAGE","value":100,"discountMethod":"AUTOMATIC_DISCOUNT","status":"DISABLED"}';
 
 describe('discount inputs, checked before anything is sent', () => {
   const valid = { title: 'Sale', discountType: 'order', valueType: 'percentage', value: '15', discountMethod: 'code' };
 
   it('takes the short words or the documented values, in any case, and sends the documented ones', () => {
-    expect(checkDiscountCreate(valid)).toEqual({ title: 'Sale', discountType: 'ORDER_DISCOUNT', valueType: 'PERCENTAGE', value: '15', discountMethod: 'CODE_DISCOUNT' });
-    expect(checkDiscountCreate({ ...valid, discountType: 'shipping_discount', valueType: 'FIXED_AMOUNT_OFF', value: '5.00', discountMethod: 'Automatic' })).toMatchObject({
+    expect(checkDiscountCreate(valid)).toEqual({
+      title: 'Sale',
+      discountType: 'ORDER_DISCOUNT',
+      valueType: 'PERCENTAGE',
+      value: '15',
+      discountMethod: 'CODE_DISCOUNT',
+    });
+    expect(
+      checkDiscountCreate({ ...valid, discountType: 'shipping_discount', valueType: 'FIXED_AMOUNT_OFF', value: '5.00', discountMethod: 'Automatic' }),
+    ).toMatchObject({
       discountType: 'SHIPPING_DISCOUNT',
       valueType: 'FIXED_AMOUNT_OFF',
       discountMethod: 'AUTOMATIC_DISCOUNT',
@@ -35,12 +44,16 @@ describe('discount inputs, checked before anything is sent', () => {
   });
 
   it('names the flag at fault', () => {
-    expect(usageMessage(() => checkDiscountCreate({ ...valid, discountType: 'bogus' }))).toMatch(/^--discount-type must be one of product, order, shipping \(or PRODUCT_DISCOUNT/);
+    expect(usageMessage(() => checkDiscountCreate({ ...valid, discountType: 'bogus' }))).toMatch(
+      /^--discount-type must be one of product, order, shipping \(or PRODUCT_DISCOUNT/,
+    );
     expect(usageMessage(() => checkDiscountCreate({ ...valid, value: '101' }))).toMatch(/^--value must be above 0, and at most 100 for a percentage/);
     expect(usageMessage(() => checkDiscountCreate({ ...valid, value: '0' }))).toMatch(/^--value /);
     expect(usageMessage(() => checkDiscountCreate({ ...valid, value: '1e3' }))).toMatch(/^--value must be a non-negative decimal amount/);
     expect(usageMessage(() => checkDiscountCreate({ ...valid, title: undefined }))).toMatch(/^--title /);
-    expect(usageMessage(() => checkDiscountCreate({ ...valid, startTime: 'tomorrow' }))).toMatch(/^--start-time must be a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01/);
+    expect(usageMessage(() => checkDiscountCreate({ ...valid, startTime: 'tomorrow' }))).toMatch(
+      /^--start-time must be a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01/,
+    );
     expect(usageMessage(() => checkDiscountCreate({ ...valid, endTime: '2026-02-30' }))).toMatch(/^--end-time must be a time/);
     expect(usageMessage(() => checkDiscountChange({ usageLimit: 0 }))).toMatch(/^--usage-limit /);
     expect(usageMessage(() => checkDiscountList({ status: 'on' }))).toMatch(/^--status must be one of enabled, disabled/);
@@ -50,13 +63,18 @@ describe('discount inputs, checked before anything is sent', () => {
   });
 
   it('takes a date where a time is (a start its first second, an end its last), and refuses a start not before the end', () => {
-    expect(checkDiscountCreate({ ...valid, startTime: '2026-12-01', endTime: '2026-12-10' })).toMatchObject({ startTime: '2026-12-01T00:00:00Z', endTime: '2026-12-10T23:59:59Z' });
+    expect(checkDiscountCreate({ ...valid, startTime: '2026-12-01', endTime: '2026-12-10' })).toMatchObject({
+      startTime: '2026-12-01T00:00:00Z',
+      endTime: '2026-12-10T23:59:59Z',
+    });
     expect(checkDiscountChange({ endTime: '2026-12-10' })).toEqual({ endTime: '2026-12-10T23:59:59Z' });
     expect(usageMessage(() => checkDiscountCreate({ ...valid, startTime: '2026-12-11', endTime: '2026-12-10' }))).toBe(
       '--start-time (2026-12-11T00:00:00Z) is not before --end-time (2026-12-10T23:59:59Z): a discount must start before it ends.',
     );
     // A zone-less time is UTC, as a Genstore store writes it.
-    expect(usageMessage(() => checkDiscountChange({ startTime: '2026-12-10T12:00:00+02:00', endTime: '2026-12-10T09:00:00.000' }))).toMatch(/is not before --end-time/);
+    expect(usageMessage(() => checkDiscountChange({ startTime: '2026-12-10T12:00:00+02:00', endTime: '2026-12-10T09:00:00.000' }))).toMatch(
+      /is not before --end-time/,
+    );
   });
 
   it("a code discount unless said; --code by the store's rule: Genstore's 8 letters and digits, the service's 3 to 50 with - and _", () => {
@@ -68,7 +86,9 @@ describe('discount inputs, checked before anything is sent', () => {
       );
     expect(checkDiscountCreate({ ...valid, code: 'SUMMER-15_VIP' }, 'service').code).toBe('SUMMER-15_VIP');
     expect(usageMessage(() => checkDiscountCreate({ ...valid, code: 'NO SPACE' }, 'service'))).toMatch(/^--code must be 3 to 50 letters, digits, - or _/);
-    expect(usageMessage(() => checkDiscountCreate({ ...valid, discountMethod: 'automatic', code: '71NLIYCH' }, 'genstore'))).toMatch(/^--code is for a code discount/);
+    expect(usageMessage(() => checkDiscountCreate({ ...valid, discountMethod: 'automatic', code: '71NLIYCH' }, 'genstore'))).toMatch(
+      /^--code is for a code discount/,
+    );
   });
 });
 
@@ -95,12 +115,19 @@ describe("DiscountsApi, Genstore's nested shape", () => {
       { status: 201, body: DOCS_DISCOUNT_ANSWER },
     ]);
     const api = new DiscountsApi(transport, genstore);
-    await api.create(checkDiscountCreate({ title: 'Summer sale', discountType: 'product', valueType: 'percentage', value: '15', code: '71NLIYCH' }, 'genstore'));
+    await api.create(
+      checkDiscountCreate({ title: 'Summer sale', discountType: 'product', valueType: 'percentage', value: '15', code: '71NLIYCH' }, 'genstore'),
+    );
     expect(toJson(transport.requests[0]!.body)).toBe(
       '{"discount":{"promotionType":{"categoryType":"PRODUCT_DISCOUNT","generateType":{"discountCode":"71NLIYCH","generateDiscountType":"CODE_DISCOUNT"}},"title":"Summer sale","valueType":"PERCENTAGE","value":"15"}}',
     );
     expect(toJson(transport.requests[0]!.body).startsWith(DOCS_DISCOUNT_PREFIX)).toBe(true);
-    await api.create(checkDiscountCreate({ title: 'Auto', discountType: 'order', valueType: 'fixed', value: '5', discountMethod: 'automatic', endTime: '2027-01-01' }, 'genstore'));
+    await api.create(
+      checkDiscountCreate(
+        { title: 'Auto', discountType: 'order', valueType: 'fixed', value: '5', discountMethod: 'automatic', endTime: '2027-01-01' },
+        'genstore',
+      ),
+    );
     expect(toJson(transport.requests[1]!.body)).toBe(
       '{"discount":{"promotionType":{"categoryType":"ORDER_DISCOUNT","generateType":{"generateDiscountType":"AUTOMATIC_DISCOUNT"}},"title":"Auto","valueType":"FIXED_AMOUNT_OFF","value":"5","endTime":"2027-01-01T23:59:59Z"}}',
     );
@@ -158,7 +185,13 @@ describe("DiscountsApi, the service's flat shape", () => {
     expect(toJson(discount)).toBe(DOCS_FORM);
     // Every field of the flat shape; the nested one's are Genstore's.
     expect(DISCOUNT_FIELDS.filter((field) => !(field in discount))).toEqual(['discountId', 'promotionType']);
-    expect(readDiscount(discount)).toMatchObject({ id: '201462124', discountType: 'ORDER_DISCOUNT', discountMethod: 'CODE_DISCOUNT', code: '', codesCount: '2' });
+    expect(readDiscount(discount)).toMatchObject({
+      id: '201462124',
+      discountType: 'ORDER_DISCOUNT',
+      discountMethod: 'CODE_DISCOUNT',
+      code: '',
+      codesCount: '2',
+    });
   });
 
   it('keeps ids past 2^53 and numbers as written', async () => {
@@ -171,7 +204,9 @@ describe("DiscountsApi, the service's flat shape", () => {
     expect(toJson(await new DiscountsApi(new FakeTransport([{ body: `{"discount":${odd}}` }])).get('7'))).toBe(odd);
     const pages = new DiscountsApi(new FakeTransport([{ body: `{"discounts":[${odd}]}` }])).list({}, false);
     expect(toJson((await pages.next()).value)).toBe(`[${odd}]`);
-    await expect(new DiscountsApi(new FakeTransport([{ body: '{"discount":{"title":"No id"}}' }])).get('7')).rejects.toThrow("without an id (neither 'discountId' nor 'id')");
+    await expect(new DiscountsApi(new FakeTransport([{ body: '{"discount":{"title":"No id"}}' }])).get('7')).rejects.toThrow(
+      "without an id (neither 'discountId' nor 'id')",
+    );
     await expect(new DiscountsApi(new FakeTransport([{ body: '{"discount":{"id":true}}' }])).get('7')).rejects.toBeInstanceOf(RuntimeError);
   });
 
@@ -207,16 +242,27 @@ describe("DiscountsApi, the service's flat shape", () => {
   it('a create with a code: the discount, then its code (the service keeps codes apart), then the discount read back', async () => {
     const CODE = '{"id":"7","discountId":"201462124","code":"SUMMER-15","usageCount":0,"createTime":"2024-12-16T17:04:38.004"}';
     const transport = new FakeTransport([{ body: `{"discount":${DOCS_FORM}}` }, { body: `{"discountCode":${CODE}}` }, { body: `{"discount":${DOCS_FORM}}` }]);
-    await new DiscountsApi(transport).create(checkDiscountCreate({ title: 'Sale', discountType: 'order', valueType: 'fixed', value: '10.00', code: 'SUMMER-15' }));
+    await new DiscountsApi(transport).create(
+      checkDiscountCreate({ title: 'Sale', discountType: 'order', valueType: 'fixed', value: '10.00', code: 'SUMMER-15' }),
+    );
     expect(transport.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-      ['POST', '/api/202412/discounts', { discount: { title: 'Sale', discountType: 'ORDER_DISCOUNT', valueType: 'FIXED_AMOUNT_OFF', value: '10.00', discountMethod: 'CODE_DISCOUNT' } }],
+      [
+        'POST',
+        '/api/202412/discounts',
+        { discount: { title: 'Sale', discountType: 'ORDER_DISCOUNT', valueType: 'FIXED_AMOUNT_OFF', value: '10.00', discountMethod: 'CODE_DISCOUNT' } },
+      ],
       ['POST', '/api/202412/discounts/201462124/codes', { discountCode: { code: 'SUMMER-15' } }],
       ['GET', '/api/202412/discounts/201462124', undefined],
     ]);
   });
 
   it('updates with only the changes; enables and disables through /status, idempotently', async () => {
-    const transport = new FakeTransport([{ body: `{"discount":${DOCS_FORM}}` }, { body: `{"discount":${DOCS_FORM}}` }, { body: '' }, { body: `{"discount":${DOCS_FORM}}` }]);
+    const transport = new FakeTransport([
+      { body: `{"discount":${DOCS_FORM}}` },
+      { body: `{"discount":${DOCS_FORM}}` },
+      { body: '' },
+      { body: `{"discount":${DOCS_FORM}}` },
+    ]);
     const api = new DiscountsApi(transport);
     await api.update('201462124', checkDiscountChange({ value: '12.50', endTime: null }));
     await api.setStatus('201462124', 'DISABLED');
@@ -242,7 +288,11 @@ describe("DiscountsApi, the service's flat shape", () => {
     expect(pages.map((page) => page.length)).toEqual([1, 1]);
     await api.delete('201462124');
     expect(transport.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-      ['GET', '/api/202412/discounts', { limit: '1', sinceId: undefined, pageToken: undefined, status: 'ENABLED', discountMethod: 'CODE_DISCOUNT', discountType: undefined }],
+      [
+        'GET',
+        '/api/202412/discounts',
+        { limit: '1', sinceId: undefined, pageToken: undefined, status: 'ENABLED', discountMethod: 'CODE_DISCOUNT', discountType: undefined },
+      ],
       ['GET', '/api/202412/discounts', { limit: '1', pageToken: 'abc' }],
       ['DELETE', '/api/202412/discounts/201462124', undefined],
     ]);

@@ -51,7 +51,8 @@ describe('findCodeHolder: which card holds a taken code, and is it the one asked
 });
 
 describe('isCodeTaken', () => {
-  const apiError = (status: number, message: string, fields: Array<{ field?: string; message: string }> = [], code?: string) => new ApiError(message, { status, code, fields });
+  const apiError = (status: number, message: string, fields: Array<{ field?: string; message: string }> = [], code?: string) =>
+    new ApiError(message, { status, code, fields });
 
   it('a 409, or a 422 that speaks of a duplicate code', () => {
     expect(isCodeTaken(apiError(409, 'The store refused the request as a conflict (409).'))).toBe(true);
@@ -82,7 +83,8 @@ function failed<T extends RequestError>(error: T, mayHaveApplied: boolean): T {
   return error;
 }
 
-const taken = (mayHaveApplied: boolean, status = 409) => failed(new ApiError(`The store refused the request (${status}): code already used.`, { status, code: 'conflict' }), mayHaveApplied);
+const taken = (mayHaveApplied: boolean, status = 409) =>
+  failed(new ApiError(`The store refused the request (${status}): code already used.`, { status, code: 'conflict' }), mayHaveApplied);
 const lost = () => failed(new NetworkError('Could not complete the POST request: the connection was reset (ECONNRESET).', 'ECONNRESET'), true);
 const list = (...cards: GiftCard[]) => JSON.stringify({ giftCards: cards });
 
@@ -117,7 +119,11 @@ describe('GiftCardsApi.create after a refusal or a lost answer', () => {
   });
 
   it('code taken after a lost answer but the holder not the card asked, or unreadable: unconfirmed, most likely created', async () => {
-    for (const read of [list(card({ initialValue: '10' })), list(card({ id: '1' }), card({ id: '2' })), failed(new ApiError('forbidden', { status: 403 }), false)]) {
+    for (const read of [
+      list(card({ initialValue: '10' })),
+      list(card({ id: '1' }), card({ id: '2' })),
+      failed(new ApiError('forbidden', { status: 403 }), false),
+    ]) {
       const error = await rejection(new GiftCardsApi(new ScriptedTransport([taken(true), read])).create(ASKED));
       expect(error).toBeInstanceOf(UnconfirmedCreateError);
       expect((error as UnconfirmedCreateError).likelyCreated).toBe(true);

@@ -21,9 +21,12 @@ describe('expiryInstant: every form a store writes expireTime in', () => {
     expect(new Date(expiryInstant(text)!).toISOString()).toBe(iso);
   });
 
-  it.each([['soon'], [''], ['2025-02-30'], ['2025-13-01'], ['2025-06-15T25:00:00Z'], ['2025-06-15T12:60:00'], ['15/06/2025'], ['2025-06-15T12:00:00 GMT']])('reads %j as no date', (text) => {
-    expect(expiryInstant(text)).toBeUndefined();
-  });
+  it.each([['soon'], [''], ['2025-02-30'], ['2025-13-01'], ['2025-06-15T25:00:00Z'], ['2025-06-15T12:60:00'], ['15/06/2025'], ['2025-06-15T12:00:00 GMT']])(
+    'reads %j as no date',
+    (text) => {
+      expect(expiryInstant(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('giftCardStatus', () => {

@@ -6,7 +6,8 @@ import { checkGiftCardCreate, checkGiftCardId, checkGiftCardSearch, checkGiftCar
 import { GIFT_CARD_FIELDS } from '../../src/api/gift-cards/fields.js';
 import { FakeTransport } from '../helpers/fake-transport.js';
 
-const CARD = '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
+const CARD =
+  '{"id":98765432109876543210,"code":"SECRETCODE12WXYZ","lastCharacters":"WXYZ","balance":"25.00","initialValue":"25.00","currency":"USD","disableTime":null,"expireTime":null}';
 
 describe('gift card input checks', () => {
   const valid = { code: 'ABCD2345EFGH', initialValue: '25.00' };
@@ -134,7 +135,10 @@ describe('GiftCardsApi', () => {
   });
 
   it('update without a balance reads the card and sends its balance back, digits exact even when it came as a number', async () => {
-    const transport = new FakeTransport([{ body: '{"giftCard":{"id":77,"balance":12345678901234.50}}' }, { body: '{"giftCard":{"id":77,"balance":"12345678901234.50","note":"n"}}' }]);
+    const transport = new FakeTransport([
+      { body: '{"giftCard":{"id":77,"balance":12345678901234.50}}' },
+      { body: '{"giftCard":{"id":77,"balance":"12345678901234.50","note":"n"}}' },
+    ]);
     await new GiftCardsApi(transport).update({ giftCardId: '77', note: 'n' });
     expect(transport.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/202412/gift_cards/77', 'PUT /api/202412/gift_cards/77']);
     expect(transport.requests[1]!.body).toEqual({ giftCard: { note: 'n', balance: '12345678901234.50' } });
@@ -142,7 +146,9 @@ describe('GiftCardsApi', () => {
 
   it('update without a balance, when the card read has none, sends nothing and says so', async () => {
     const transport = new FakeTransport([{ body: '{"giftCard":{"id":77}}' }]);
-    await expect(new GiftCardsApi(transport).update({ giftCardId: '77', note: 'n' })).rejects.toThrow("The store's answer for gift card 77 has no balance to keep");
+    await expect(new GiftCardsApi(transport).update({ giftCardId: '77', note: 'n' })).rejects.toThrow(
+      "The store's answer for gift card 77 has no balance to keep",
+    );
     expect(transport.requests).toHaveLength(1);
   });
 
@@ -160,7 +166,9 @@ describe('GiftCardsApi', () => {
   });
 
   it('search masks every code and stops after one page without all', async () => {
-    const transport = new FakeTransport([{ body: `{"giftCards":[${CARD},{"id":"2","code":"OTHERCODE9876"}]}`, headers: { link: '</x?pageToken=p2>; rel="next"' } }]);
+    const transport = new FakeTransport([
+      { body: `{"giftCards":[${CARD},{"id":"2","code":"OTHERCODE9876"}]}`, headers: { link: '</x?pageToken=p2>; rel="next"' } },
+    ]);
     const pages: GiftCard[][] = [];
     for await (const page of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, false)) pages.push(page);
     expect(pages).toHaveLength(1);
@@ -173,7 +181,12 @@ describe('GiftCardsApi', () => {
     const page = (ids: number[]) => `{"giftCards":[${ids.map((id) => `{"id":${id}000000000000000000${id},"code":"CODE000${id}"}`).join(',')}]}`;
     const transport = new FakeTransport([
       { body: page([1, 2]), headers: { link: '<https://elsewhere.example/api/202412/gift_cards/search?limit=2&status=enabled&pageToken=t2>; rel="next"' } },
-      { body: page([3, 4]), headers: { link: '</api/202412/gift_cards/search?limit=2&status=enabled&pageToken=t3>; rel="next", </api/202412/gift_cards/search?pageToken=t1>; rel="prev"' } },
+      {
+        body: page([3, 4]),
+        headers: {
+          link: '</api/202412/gift_cards/search?limit=2&status=enabled&pageToken=t3>; rel="next", </api/202412/gift_cards/search?pageToken=t1>; rel="prev"',
+        },
+      },
       { body: page([5]), headers: { link: '</api/202412/gift_cards/search?pageToken=t2>; rel="prev"' } },
     ]);
     const ids: string[] = [];
@@ -206,9 +219,15 @@ describe('GiftCardsApi', () => {
     const link = (prev: string, next: string) =>
       `"< https://shop.example/api/202412/gift_cards/search?pageToken=${prev}&limit=2 >; rel=previous, < https://shop.example/api/202412/gift_cards/search?pageToken=${next}&limit=2 >; rel=next"`;
     const transport = new FakeTransport([
-      { body: '{"giftCards":[{"id":"1"},{"id":"2"}]}', headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=n2&limit=2 >; rel=next"' } },
+      {
+        body: '{"giftCards":[{"id":"1"},{"id":"2"}]}',
+        headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=n2&limit=2 >; rel=next"' },
+      },
       { body: '{"giftCards":[{"id":"3"},{"id":"4"}]}', headers: { link: link('p1', 'n3') } },
-      { body: '{"giftCards":[{"id":"5"},{"id":"6"}]}', headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=p2&limit=2 >; rel=previous"' } },
+      {
+        body: '{"giftCards":[{"id":"5"},{"id":"6"}]}',
+        headers: { link: '"< https://shop.example/api/202412/gift_cards/search?pageToken=p2&limit=2 >; rel=previous"' },
+      },
     ]);
     const ids: string[] = [];
     for await (const batch of new GiftCardsApi(transport).search({ status: 'enabled', limit: 2 }, true)) ids.push(...batch.map((c) => String(c.id)));

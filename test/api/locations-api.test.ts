@@ -20,7 +20,10 @@ const DOWNTOWN = '{"locationId":"4000000000000000003","name":"Downtown Store"}';
 
 describe('LocationsApi', () => {
   it('list({all}) follows next pages to the end and keeps ids digit-exact and unknown fields', async () => {
-    const t = new FakeTransport([{ body: `{"locations":[${MAIN}]}`, headers: { link: '</api/202412/shops/locations?limit=1&pageToken=p2>; rel="next"' } }, { body: `{"locations":[${DOWNTOWN}]}` }]);
+    const t = new FakeTransport([
+      { body: `{"locations":[${MAIN}]}`, headers: { link: '</api/202412/shops/locations?limit=1&pageToken=p2>; rel="next"' } },
+      { body: `{"locations":[${DOWNTOWN}]}` },
+    ]);
     const locations = await new LocationsApi(t).list({ all: true, limit: 1 });
     expect(t.requests.map((r) => [r.path, r.query])).toEqual([
       ['/api/202412/shops/locations', { limit: '1', sinceId: undefined }],
@@ -38,7 +41,13 @@ describe('LocationsApi', () => {
   });
 
   it('creates at the singular /shops/location, and reads, changes, counts and deletes under /shops/locations', async () => {
-    const t = new FakeTransport([{ body: `{"location":${DOWNTOWN}}` }, { body: `{"location":${DOWNTOWN}}` }, { body: `{"location":${DOWNTOWN}}` }, { body: '{"count":"3"}' }, { body: '' }]);
+    const t = new FakeTransport([
+      { body: `{"location":${DOWNTOWN}}` },
+      { body: `{"location":${DOWNTOWN}}` },
+      { body: `{"location":${DOWNTOWN}}` },
+      { body: '{"count":"3"}' },
+      { body: '' },
+    ]);
     const api = new LocationsApi(t);
     expect(toJson(await api.create({ name: 'Downtown Store' }))).toBe(DOWNTOWN);
     await api.get('4000000000000000003');

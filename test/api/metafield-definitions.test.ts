@@ -54,7 +54,16 @@ describe('MetafieldDefinitionsApi', () => {
     await api.update('products', definition);
     expect(transport.requests[0]).toMatchObject({ method: 'POST', path: '/api/202412/metafields/definitions/products' });
     expect(transport.requests[0]!.body).toEqual({
-      metafield: { pinned: 'false', definitionName: 'Tags', code: 'tags', namespace: 'custom', description: '', optionMap: '{}', fieldType: 'SingleLineText', multi: 'false' },
+      metafield: {
+        pinned: 'false',
+        definitionName: 'Tags',
+        code: 'tags',
+        namespace: 'custom',
+        description: '',
+        optionMap: '{}',
+        fieldType: 'SingleLineText',
+        multi: 'false',
+      },
     });
     expect(transport.requests[1]).toMatchObject({ method: 'PUT', body: { metafield: { schemaRule: '' } } });
   });
@@ -72,11 +81,27 @@ describe('definitions compared and normalized', () => {
       optionMap: parseJson('{"n": 12345678901234567890}'),
       schemaRule: '',
     });
-    expect(read).toEqual({ namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Weight', multi: 'true', description: '', optionMap: '{"n":12345678901234567890}', pinned: 'false' });
+    expect(read).toEqual({
+      namespace: 'a',
+      code: 'b',
+      definitionName: 'B',
+      fieldType: 'Weight',
+      multi: 'true',
+      description: '',
+      optionMap: '{"n":12345678901234567890}',
+      pinned: 'false',
+    });
   });
 
   it('options and rules are equal by meaning; every other field exactly', () => {
-    const base = normalizeDefinition({ namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Weight', optionMap: '{"x":1,"y":true}', schemaRule: '{"max":{"value":1.5,"unit":"kg"}}' });
+    const base = normalizeDefinition({
+      namespace: 'a',
+      code: 'b',
+      definitionName: 'B',
+      fieldType: 'Weight',
+      optionMap: '{"x":1,"y":true}',
+      schemaRule: '{"max":{"value":1.5,"unit":"kg"}}',
+    });
     expect(sameDefinition(base, { ...base, optionMap: '{"y": true, "x": 1.0}', schemaRule: '{"max":{"unit":"kg","value":1.50}}' })).toBe(true);
     expect(sameDefinition(base, { ...base, fieldType: 'weight' })).toBe(true);
     expect(sameDefinition(base, { ...base, optionMap: '{"x":2,"y":true}' })).toBe(false);
@@ -93,7 +118,15 @@ describe('the definitions file', () => {
         definitions: [
           { domain: 'shop', namespace: 'a', code: 'a', definitionName: 'A', fieldType: 'Url' },
           { domain: 'products', namespace: 'z', code: 'a', definitionName: 'ZA', fieldType: 'Url', pinned: true },
-          { domain: 'products', namespace: 'b', code: 'b', definitionName: 'BB', fieldType: 'Size', schemaRule: { min: { value: 1, unit: 'cm' } }, optionMap: { search: false } },
+          {
+            domain: 'products',
+            namespace: 'b',
+            code: 'b',
+            definitionName: 'BB',
+            fieldType: 'Size',
+            schemaRule: { min: { value: 1, unit: 'cm' } },
+            optionMap: { search: false },
+          },
         ],
       },
       'file.json',
@@ -145,11 +178,21 @@ describe('the definitions file', () => {
 
   it('a problem is a usage error naming the file and the JSON path', () => {
     const bad = (definitions: unknown[]) => () => checkDefinitionsFile({ definitions }, 'defs.json');
-    expect(bad([{ domain: 'planets', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url' }])).toThrow(/^defs\.json: definitions\[0\]\.domain must be one of products, variants/);
-    expect(bad([{ domain: 'shop', namespace: 'a b', code: 'b', definitionName: 'B', fieldType: 'Url' }])).toThrow('defs.json: definitions[0].namespace must be 1 to 64 of A-Z a-z 0-9 _ -');
-    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', multi: 'yes' }])).toThrow('definitions[0].multi must be "true" or "false"');
-    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', optionMap: '[1]' }])).toThrow('definitions[0].optionMap must be a JSON object');
-    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', optionMap: '{' }])).toThrow('definitions[0].optionMap must be a JSON object, or JSON text of one');
+    expect(bad([{ domain: 'planets', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url' }])).toThrow(
+      /^defs\.json: definitions\[0\]\.domain must be one of products, variants/,
+    );
+    expect(bad([{ domain: 'shop', namespace: 'a b', code: 'b', definitionName: 'B', fieldType: 'Url' }])).toThrow(
+      'defs.json: definitions[0].namespace must be 1 to 64 of A-Z a-z 0-9 _ -',
+    );
+    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', multi: 'yes' }])).toThrow(
+      'definitions[0].multi must be "true" or "false"',
+    );
+    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', optionMap: '[1]' }])).toThrow(
+      'definitions[0].optionMap must be a JSON object',
+    );
+    expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: 'B', fieldType: 'Url', optionMap: '{' }])).toThrow(
+      'definitions[0].optionMap must be a JSON object, or JSON text of one',
+    );
     expect(bad([{ domain: 'shop', namespace: 'a', code: 'b', definitionName: '', fieldType: 'Url' }])).toThrow(UsageError);
   });
 });

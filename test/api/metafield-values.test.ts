@@ -132,7 +132,9 @@ describe('toWireValue', () => {
     expect(wire('Money', '{"currency": "jpy", "amount": "1200"}')).toBe('{"amount":"1200","currency":"JPY"}');
     expect(wire('Money', '{"amount": 9.99, "currency": "USD"}')).toBe('{"amount":"9.99","currency":"USD"}');
     for (const bad of ['9.999 USD', '9.99', 'USD', '9.99 US', '$9.99']) {
-      expect(expected('Money', bad)).toBe('a Money amount like "9.99 USD" or {"amount": "9.99", "currency": "USD"} (at most 2 decimals, a three-letter currency)');
+      expect(expected('Money', bad)).toBe(
+        'a Money amount like "9.99 USD" or {"amount": "9.99", "currency": "USD"} (at most 2 decimals, a three-letter currency)',
+      );
     }
   });
 
@@ -146,7 +148,8 @@ describe('toWireValue', () => {
   it('Url: absolute http or https, kept as typed', () => {
     expect(wire('Url', 'https://example.com/manual.pdf')).toBe('https://example.com/manual.pdf');
     expect(wire('Url', 'HTTP://Example.com')).toBe('HTTP://Example.com');
-    for (const bad of ['ftp://example.com', 'example.com', '/manual.pdf', 'https://exa mple.com']) expect(expected('Url', bad)).toMatch(/^an absolute http or https Url/);
+    for (const bad of ['ftp://example.com', 'example.com', '/manual.pdf', 'https://exa mple.com'])
+      expect(expected('Url', bad)).toMatch(/^an absolute http or https Url/);
   });
 
   it('reference ids: 1 to 20 digits; SKU: one non-empty line', () => {
@@ -166,7 +169,9 @@ describe('toWireValue', () => {
     expect(wire('SingleLineText', '["a", "b"]')).toBe('["a","b"]');
     expect(wire('Boolean', '[true, "no"]')).toBe('["true","false"]');
     expect(wire('Integer', '[]')).toBe('[]');
-    expect(expected('Product', '["4000000000000000011", "x"]')).toBe('a JSON array of Product values; item 2 is not a Product id like "4000000000000000011" (1 to 20 digits, no leading zero)');
+    expect(expected('Product', '["4000000000000000011", "x"]')).toBe(
+      'a JSON array of Product values; item 2 is not a Product id like "4000000000000000011" (1 to 20 digits, no leading zero)',
+    );
     expect(expected('Integer', '[1, 2')).toMatch(/or a JSON array of them$/);
     expect(expected('Weight', '[{"value": 1}]')).toMatch(/item 1 is not a Weight/);
   });

@@ -20,7 +20,11 @@ describe('MetafieldsApi', () => {
   it('get: detail path with encoded segments and namespace/code in the query; unknown fields and big ids kept', async () => {
     const transport = new FakeTransport([{ body: `{"metafield":${DETAIL}}` }]);
     const value = await new MetafieldsApi(transport).get('products', '../x', 'specs', 'weight');
-    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/metafields/detail/products/..%2Fx', query: { namespace: 'specs', code: 'weight' } });
+    expect(transport.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/202412/metafields/detail/products/..%2Fx',
+      query: { namespace: 'specs', code: 'weight' },
+    });
     expect(value.value).toBe('{"value":1.5,"unit":"kg"}');
     expect(value.fieldType).toBe('Weight');
     expect(toJson(value)).toBe(DETAIL);
@@ -49,7 +53,9 @@ describe('MetafieldsApi', () => {
   });
 
   it('reads a number or boolean value as its text', async () => {
-    const transport = new FakeTransport([{ body: '{"metafields":[{"namespace":"n","code":"i","value":9223372036854775807},{"namespace":"n","code":"b","value":true}]}' }]);
+    const transport = new FakeTransport([
+      { body: '{"metafields":[{"namespace":"n","code":"i","value":9223372036854775807},{"namespace":"n","code":"b","value":true}]}' },
+    ]);
     expect((await new MetafieldsApi(transport).list('products', '1')).map((v) => v.value)).toEqual(['9223372036854775807', 'true']);
   });
 
@@ -62,7 +68,9 @@ describe('MetafieldsApi', () => {
   });
 
   it('createBatch: the metaFieldDataList wrapper both ways; only the three wire fields are sent', async () => {
-    const transport = new FakeTransport([{ body: '{"metafield":{"metaFieldDataList":[{"namespace":"custom","code":"a","value":"1"},{"namespace":"custom","code":"b","value":"2"}]}}' }]);
+    const transport = new FakeTransport([
+      { body: '{"metafield":{"metaFieldDataList":[{"namespace":"custom","code":"a","value":"1"},{"namespace":"custom","code":"b","value":"2"}]}}' },
+    ]);
     const input = [
       { namespace: 'custom', code: 'a', value: '1', row: 7 },
       { namespace: 'custom', code: 'b', value: '2' },
@@ -94,11 +102,22 @@ describe('MetafieldsApi', () => {
   });
 
   it('update: PUT with metaFieldData; delete: namespace and code in the query, the removed value back', async () => {
-    const transport = new FakeTransport([{ body: '{"metafield":{"namespace":"custom","code":"vip","value":"true"}}' }, { body: '{"metafields":{"namespace":"custom","code":"vip","value":"true"}}' }]);
+    const transport = new FakeTransport([
+      { body: '{"metafield":{"namespace":"custom","code":"vip","value":"true"}}' },
+      { body: '{"metafields":{"namespace":"custom","code":"vip","value":"true"}}' },
+    ]);
     const api = new MetafieldsApi(transport);
-    expect(await api.update('customers', '42', { namespace: 'custom', code: 'vip', value: 'true' })).toEqual({ namespace: 'custom', code: 'vip', value: 'true' });
+    expect(await api.update('customers', '42', { namespace: 'custom', code: 'vip', value: 'true' })).toEqual({
+      namespace: 'custom',
+      code: 'vip',
+      value: 'true',
+    });
     expect(await api.delete('customers', '42', 'custom', 'vip')).toEqual({ namespace: 'custom', code: 'vip', value: 'true' });
-    expect(transport.requests[0]).toMatchObject({ method: 'PUT', path: '/api/202412/metafields/customers/42', body: { metaFieldData: { namespace: 'custom', code: 'vip', value: 'true' } } });
+    expect(transport.requests[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/202412/metafields/customers/42',
+      body: { metaFieldData: { namespace: 'custom', code: 'vip', value: 'true' } },
+    });
     expect(transport.requests[1]).toMatchObject({ method: 'DELETE', path: '/api/202412/metafields/customers/42', query: { namespace: 'custom', code: 'vip' } });
     expect(transport.requests[1]!.body).toBeUndefined();
   });
@@ -107,7 +126,11 @@ describe('MetafieldsApi', () => {
     await expect(new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{}}' }])).get('shop', '1', 'n', 'c')).rejects.toThrow(RuntimeError);
     await expect(new MetafieldsApi(new FakeTransport([{ body: '{"values":[]}' }])).list('shop', '1')).rejects.toThrow(/no 'metafields' list/);
     await expect(
-      new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{"namespace":"n","code":"c","value":null}}' }])).update('shop', '1', { namespace: 'n', code: 'c', value: '7' }),
+      new MetafieldsApi(new FakeTransport([{ body: '{"metafield":{"namespace":"n","code":"c","value":null}}' }])).update('shop', '1', {
+        namespace: 'n',
+        code: 'c',
+        value: '7',
+      }),
     ).rejects.toThrow(/at value/);
   });
 

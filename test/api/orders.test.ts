@@ -36,12 +36,23 @@ describe('order requests', () => {
     // Neither writes a status: the event's closedTime says closed; nothing says other than open of the object sample.
     expect([orderStatus(docs), orderStatus(event)]).toEqual(['open', 'closed']);
     // The service's own names come first where both are there.
-    expect(orderMoney({ id: '1', currency: 'EUR', shopCurrency: 'USD', totalTax: '1.00', currentTotalTax: '0.50' } as never)).toMatchObject({ currency: 'EUR', tax: '1.00' });
+    expect(orderMoney({ id: '1', currency: 'EUR', shopCurrency: 'USD', totalTax: '1.00', currentTotalTax: '0.50' } as never)).toMatchObject({
+      currency: 'EUR',
+      tax: '1.00',
+    });
   });
 
   it("writes the docs' two orders as export rows with their money columns (no line items: one row, line cells empty)", () => {
     const [row] = orderRows(parseJson(DOCS_ORDER) as never);
-    expect(row).toMatchObject({ orderId: '1001', total: '409.94', tax: '10.00', discounts: '0.00', fulfillmentStatus: 'partial', lineItemId: '', lineTotal: '' });
+    expect(row).toMatchObject({
+      orderId: '1001',
+      total: '409.94',
+      tax: '10.00',
+      discounts: '0.00',
+      fulfillmentStatus: 'partial',
+      lineItemId: '',
+      lineTotal: '',
+    });
     expect(orderRowsText([row!], 'csv')).toBe('1001,,,open,,partial,,,,10.00,0.00,409.94,,,,,,,,,,,\n');
     const [event] = orderRows(parseJson(EVENT_ORDER) as never);
     expect(orderRowsText([event!], 'csv')).toBe('1002,,,closed,,,USD,,,,10.25,110.25,,,,,,,,,,,\n');
@@ -54,7 +65,11 @@ describe('order requests', () => {
     const first = await pages.next();
     expect(first.value).toHaveLength(1);
     expect(idOf((first.value as never[])[0]!)).toBe('300157930096874');
-    expect(transport.requests[0]).toMatchObject({ method: 'GET', path: '/api/202412/orders', query: { limit: '10', financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' } });
+    expect(transport.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/202412/orders',
+      query: { limit: '10', financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' },
+    });
   });
 
   it('keeps ids of any length digit-exact', async () => {
@@ -81,7 +96,10 @@ describe('order requests', () => {
   });
 
   it("counts with the store's count when every filter is one its docs show; with another, by listing", async () => {
-    const transport = new FakeTransport([{ body: '{"count":"12"}' }, { body: '{"orders":[{"id":"1","status":"open"},{"id":"2","status":"closed"},{"id":"3"}]}' }]);
+    const transport = new FakeTransport([
+      { body: '{"count":"12"}' },
+      { body: '{"orders":[{"id":"1","status":"open"},{"id":"2","status":"closed"},{"id":"3"}]}' },
+    ]);
     const api = new OrdersApi(transport);
     expect(await api.count({ financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' })).toBe('12');
     expect(transport.requests[0]).toMatchObject({ path: '/api/202412/orders/count', query: { financialStatus: 'paid', fulfillmentStatus: 'unfulfilled' } });
@@ -140,7 +158,9 @@ describe('order input checks', () => {
     expect(usageMessage(() => checkOrderQuery({ email: 'a@' }))).toMatch(/^--customer must be a customer id or an email address/);
     expect(usageMessage(() => checkOrderId('12a'))).toMatch(/^<orderId> must be a numeric id/);
     expect(usageMessage(() => checkOrderUpdate({ orderId: '1', note: 'n'.repeat(5001) }))).toBe('--note must be at most 5000 characters.');
-    expect(usageMessage(() => checkOrderCancel({ orderId: '1', reason: 'bored' }))).toMatch(/^--reason must be one of customer, inventory, fraud, declined, other/);
+    expect(usageMessage(() => checkOrderCancel({ orderId: '1', reason: 'bored' }))).toMatch(
+      /^--reason must be one of customer, inventory, fraud, declined, other/,
+    );
   });
 });
 

@@ -17,7 +17,11 @@ describe('product: domain <-> wire', () => {
   });
 
   it('back to the wire: JSON-array text of id strings and "true"/"false"', () => {
-    expect(draftToWire({ title: 'T', collections: ['1', '40000000000000000011'], multiVariant: false })).toEqual({ title: 'T', collections: '["1","40000000000000000011"]', isMultiVariant: 'false' });
+    expect(draftToWire({ title: 'T', collections: ['1', '40000000000000000011'], multiVariant: false })).toEqual({
+      title: 'T',
+      collections: '["1","40000000000000000011"]',
+      isMultiVariant: 'false',
+    });
   });
 
   it('an unchanged field keeps the spelling of the product it came from, so a round trip is exact', () => {
@@ -31,7 +35,17 @@ describe('product: domain <-> wire', () => {
   });
 
   it('an editable copy is the domain draft without what only a read carries', () => {
-    expect(editableCopy({ productId: '1', title: 'T', salesChannels: [], productCategory: { categoryId: '2' }, categoryId: '2', collections: '["5"]', isMultiVariant: 'false' })).toEqual({
+    expect(
+      editableCopy({
+        productId: '1',
+        title: 'T',
+        salesChannels: [],
+        productCategory: { categoryId: '2' },
+        categoryId: '2',
+        collections: '["5"]',
+        isMultiVariant: 'false',
+      }),
+    ).toEqual({
       productId: '1',
       title: 'T',
       categoryId: '2',
@@ -55,6 +69,10 @@ describe('product: domain <-> wire', () => {
 
   it('productLinks: the category (id and name) and collection ids, however the store wrote them', () => {
     expect(productLinks({ productId: '1', categoryId: '4', collections: '[5]' } as Product)).toEqual({ categoryId: '4', collectionIds: ['5'] });
-    expect(productLinks({ productId: '1', productCategory: { categoryId: '4', categoryName: 'Tops' } } as Product)).toEqual({ categoryId: '4', categoryName: 'Tops', collectionIds: [] });
+    expect(productLinks({ productId: '1', productCategory: { categoryId: '4', categoryName: 'Tops' } } as Product)).toEqual({
+      categoryId: '4',
+      categoryName: 'Tops',
+      collectionIds: [],
+    });
   });
 });

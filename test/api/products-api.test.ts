@@ -23,7 +23,11 @@ describe('ProductsApi', () => {
     await api.get('5/../x');
     await api.update('5', { title: 'T' });
     await api.delete('5');
-    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/202412/products/5%2F..%2Fx', 'PUT /api/202412/products/5', 'DELETE /api/202412/products/5']);
+    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/202412/products/5%2F..%2Fx',
+      'PUT /api/202412/products/5',
+      'DELETE /api/202412/products/5',
+    ]);
     expect(t.requests[1]!.body).toEqual({ product: { title: 'T' } });
   });
 
@@ -37,7 +41,10 @@ describe('ProductsApi', () => {
 describe('CategoriesApi and CollectionsApi', () => {
   it('category search sends categoryName (none for all) and follows a next-page link', async () => {
     const t = new FakeTransport([
-      { body: '{"productCategories":[{"categoryId":"1","categoryName":"Tops","parentCategoryId":"0"}]}', headers: { link: '</api/202412/category/search?categoryName=top&pageToken=p2>; rel="next"' } },
+      {
+        body: '{"productCategories":[{"categoryId":"1","categoryName":"Tops","parentCategoryId":"0"}]}',
+        headers: { link: '</api/202412/category/search?categoryName=top&pageToken=p2>; rel="next"' },
+      },
       { body: '{"productCategories":[{"categoryId":2,"categoryName":"Tank tops","parentCategoryId":1}]}' },
       { body: '{"productCategories":[]}' },
     ]);
@@ -50,13 +57,17 @@ describe('CategoriesApi and CollectionsApi', () => {
   });
 
   it('collection list sends title and collectionType as the type code', async () => {
-    const t = new FakeTransport([{ body: '{"collections":[{"collectionId":"6","title":"Summer Sale","collectionType":1,"countGoodsNum":"2","published":true,"collects":"[\\"5\\"]"}]}' }]);
+    const t = new FakeTransport([
+      { body: '{"collections":[{"collectionId":"6","title":"Summer Sale","collectionType":1,"countGoodsNum":"2","published":true,"collects":"[\\"5\\"]"}]}' },
+    ]);
     const found = await new CollectionsApi(t).list({ title: 'summer', collectionType: 'manual' });
     expect(found).toHaveLength(1);
     expect(t.requests[0]).toEqual({ method: 'GET', path: '/api/202412/collections', query: { title: 'summer', collectionType: '1' } });
   });
 
   it('a list of the wrong shape is named', async () => {
-    await expect(new CollectionsApi(new FakeTransport([{ body: '{"collections":[{"title":"no id"}]}' }])).list()).rejects.toThrow(/collection list .* at 0\.collectionId/);
+    await expect(new CollectionsApi(new FakeTransport([{ body: '{"collections":[{"title":"no id"}]}' }])).list()).rejects.toThrow(
+      /collection list .* at 0\.collectionId/,
+    );
   });
 });

@@ -25,7 +25,13 @@ describe('product file checks name the file and the JSON path', () => {
 
   it('accepts a full product, and read-only fields a saved product carries', () => {
     expect(check(valid)).toBe(valid);
-    const saved = { ...valid, productId: '5', isMultiVariant: 'true', salesChannels: [{ salesChannelCode: 'online_store' }], productCategory: { categoryId: '123' } };
+    const saved = {
+      ...valid,
+      productId: '5',
+      isMultiVariant: 'true',
+      salesChannels: [{ salesChannelCode: 'online_store' }],
+      productCategory: { categoryId: '123' },
+    };
     expect(check(saved)).toBe(saved);
   });
 
@@ -42,14 +48,22 @@ describe('product file checks name the file and the JSON path', () => {
   it('a missing title is required; an unknown field is named; the wrapper shows in the path', () => {
     expect(usageMessage(() => check({ vendor: 'x' }))).toBe('p.json: title: is required.');
     expect(usageMessage(() => check({ title: 'T', variants: [{ prise: '1' }] }))).toBe('p.json: variants[0]: unknown field "prise".');
-    expect(usageMessage(() => check({ title: 'T', status: 'live' }, false, 'product.'))).toBe('p.json: product.status: must be one of active, draft, archived (got "live").');
+    expect(usageMessage(() => check({ title: 'T', status: 'live' }, false, 'product.'))).toBe(
+      'p.json: product.status: must be one of active, draft, archived (got "live").',
+    );
   });
 
   it('names bad ids, urls, units and nested option values', () => {
     expect(usageMessage(() => check({ title: 'T', categoryId: 'tops' }))).toMatch(/^p\.json: categoryId: must be a numeric id/);
-    expect(usageMessage(() => check({ title: 'T', images: [{ src: 'ftp://x/y.png' }] }))).toMatch(/^p\.json: images\[0\]\.src: must be an absolute http or https URL/);
-    expect(usageMessage(() => check({ title: 'T', variants: [{ weightUnit: 'stone' }] }))).toMatch(/^p\.json: variants\[0\]\.weightUnit: must be one of g, kg, lb, oz/);
-    expect(usageMessage(() => check({ title: 'T', options: [{ name: 'Color', value: [{ name: '' }] }] }))).toMatch(/^p\.json: options\[0\]\.value\[0\]\.name: must not be empty/);
+    expect(usageMessage(() => check({ title: 'T', images: [{ src: 'ftp://x/y.png' }] }))).toMatch(
+      /^p\.json: images\[0\]\.src: must be an absolute http or https URL/,
+    );
+    expect(usageMessage(() => check({ title: 'T', variants: [{ weightUnit: 'stone' }] }))).toMatch(
+      /^p\.json: variants\[0\]\.weightUnit: must be one of g, kg, lb, oz/,
+    );
+    expect(usageMessage(() => check({ title: 'T', options: [{ name: 'Color', value: [{ name: '' }] }] }))).toMatch(
+      /^p\.json: options\[0\]\.value\[0\]\.name: must not be empty/,
+    );
     expect(usageMessage(() => check({ title: 'T', collections: 'not json' }))).toMatch(/^p\.json: collections: /);
     expect(usageMessage(() => check([1, 2]))).toMatch(/^p\.json: the product: must be a JSON object/);
   });
@@ -132,7 +146,10 @@ describe('product rules', () => {
 
   it('refuses the same combination twice, whatever the order of the choices', () => {
     const reversed = { options: [...variant('Red').options].reverse() };
-    expect(productRuleProblem({ options, variants: [variant('Red'), reversed] })).toEqual({ path: 'variants[1].options', message: 'the same option values as variants[0]' });
+    expect(productRuleProblem({ options, variants: [variant('Red'), reversed] })).toEqual({
+      path: 'variants[1].options',
+      message: 'the same option values as variants[0]',
+    });
   });
 
   it('limits: 3 options, 100 variants, at least one distinct value', () => {
@@ -170,6 +187,10 @@ describe('product drafts', () => {
   });
 
   it('an editable copy drops what only a read carries', () => {
-    expect(editableCopy({ productId: '1', title: 'T', salesChannels: [], productCategory: { categoryId: '2' }, categoryId: '2' })).toEqual({ productId: '1', title: 'T', categoryId: '2' });
+    expect(editableCopy({ productId: '1', title: 'T', salesChannels: [], productCategory: { categoryId: '2' }, categoryId: '2' })).toEqual({
+      productId: '1',
+      title: 'T',
+      categoryId: '2',
+    });
   });
 });

@@ -32,7 +32,9 @@ describe('resolveApiPath', () => {
     expect(usageMessage(() => resolveApiPath('https://evil.example.com/api/202412/x', 'https://store.example.com'))).toMatch(/only sent to the store/);
     expect(usageMessage(() => resolveApiPath('http://store.example.com/api/202412/x', 'https://store.example.com'))).toMatch(/only sent to the store/);
     expect(usageMessage(() => resolveApiPath('https://store.example.com:8443/api/202412/x', 'https://store.example.com'))).toMatch(/only sent to the store/);
-    expect(usageMessage(() => resolveApiPath('https://store.example.com/other/api/202412/x', 'https://store.example.com/shop'))).toMatch(/outside the store's base URL/);
+    expect(usageMessage(() => resolveApiPath('https://store.example.com/other/api/202412/x', 'https://store.example.com/shop'))).toMatch(
+      /outside the store's base URL/,
+    );
     expect(usageMessage(() => resolveApiPath('https://store.example.com/api/202412/x', undefined))).toMatch(/not a URL/);
     expect(usageMessage(() => resolveApiPath('gift_cards/\ncount', undefined))).toMatch(/control characters/);
   });
@@ -80,7 +82,10 @@ describe('RawApi', () => {
     const sent: string[] = [];
     const answers: Array<{ body: string; link: string }> = [
       { body: '{"items": [1, 2]}', link: '"< https://shop.example/api/202412/things?pageToken=n2&limit=2 >; rel=next"' },
-      { body: '{"items": [3, 4]}', link: '"< https://shop.example/api/202412/things?pageToken=p1&limit=2 >; rel=previous, < https://shop.example/api/202412/things?pageToken=n3&limit=2 >; rel=next"' },
+      {
+        body: '{"items": [3, 4]}',
+        link: '"< https://shop.example/api/202412/things?pageToken=p1&limit=2 >; rel=previous, < https://shop.example/api/202412/things?pageToken=n3&limit=2 >; rel=next"',
+      },
       { body: '{"items": [5, 6]}', link: 'junk' },
     ];
     const transport = {

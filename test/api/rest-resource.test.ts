@@ -68,14 +68,23 @@ describe('reads: tolerant, only the id checked', () => {
     expect((await refused('{"things":[{"thingId":{"n":1}}]}')).message).toMatch(/at 0\.thingId: an id must be a JSON string or number/);
     expect((await refused('{"things":["x"]}')).message).toMatch(/a thing list that does not match the API at 0: not a JSON object/);
     expect((await refused('{"things":{"thingId":"1"}}')).message).toMatch(/not a JSON array/);
-    await expect(new RestApi(new FakeTransport([{ body: '{"thing":{}}' }]), things).get('1')).rejects.toThrow('The store sent a thing that does not match the API at thingId: no id.');
+    await expect(new RestApi(new FakeTransport([{ body: '{"thing":{}}' }]), things).get('1')).rejects.toThrow(
+      'The store sent a thing that does not match the API at thingId: no id.',
+    );
   });
 
   it('a field marked needed (a record named by its fields, not an id) must come as text; the rest as sent', async () => {
-    const named = restResource({ name: 'definition', path: '/defs', wrap: { list: 'defs' }, fields: { code: kind.text({ needed: true }), multi: kind.bool() } });
+    const named = restResource({
+      name: 'definition',
+      path: '/defs',
+      wrap: { list: 'defs' },
+      fields: { code: kind.text({ needed: true }), multi: kind.bool() },
+    });
     const read = (body: string) => new RestApi(new FakeTransport([{ body }]), named).list();
     expect(toJson(await read('{"defs":[{"code":"c","multi":{"odd":1}}]}'))).toBe('[{"code":"c","multi":{"odd":1}}]');
-    await expect(read('{"defs":[{"code":"c"},{"multi":true}]}')).rejects.toThrow('The store sent a definition list that does not match the API at 1.code: none.');
+    await expect(read('{"defs":[{"code":"c"},{"multi":true}]}')).rejects.toThrow(
+      'The store sent a definition list that does not match the API at 1.code: none.',
+    );
     await expect(read('{"defs":[{"code":7}]}')).rejects.toThrow('at 0.code: not text.');
   });
 
@@ -208,7 +217,9 @@ describe('what a declared resource loads when its verbs are declared', () => {
   }
 
   it('the kit, a noun made with it and every declaration load no zod (nor does reading metafield definitions)', () => {
-    const declared = ['locations', 'customers', 'webhook-subscriptions', 'collections', 'categories', 'shop', 'inventory', 'metafield-definitions'].map((name) => `api/${name}/declaration.ts`);
+    const declared = ['locations', 'customers', 'webhook-subscriptions', 'collections', 'categories', 'shop', 'inventory', 'metafield-definitions'].map(
+      (name) => `api/${name}/declaration.ts`,
+    );
     for (const entry of ['commands/crud.ts', 'commands/location/index.ts', 'api/metafield-definitions/requests.ts', ...declared]) {
       const loaded = [...loadedBy(join(SRC, entry))];
       expect(loaded, entry).toContain(join(SRC, 'api/rest-resource.ts'));

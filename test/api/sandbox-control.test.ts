@@ -27,7 +27,9 @@ describe('SandboxControlApi', () => {
     const api = new SandboxControlApi(store({}));
     const failure = await api.request('GET', '/logs').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RuntimeError);
-    expect((failure as Error).message).toBe('http://store.example is not a store-cli sandbox: it has no /_sandbox/ endpoints (start one with "store-cli sandbox serve").');
+    expect((failure as Error).message).toBe(
+      'http://store.example is not a store-cli sandbox: it has no /_sandbox/ endpoints (start one with "store-cli sandbox serve").',
+    );
   });
 
   it("passes a sandbox's own 404 through", async () => {

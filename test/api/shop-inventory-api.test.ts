@@ -35,7 +35,10 @@ describe('InventoryApi', () => {
   const ITEM = '{"productId":"10274458975658","variantId":10274458975659,"sku":"TEE-S","locationId":"3","available":-2}';
 
   it('lists with the filters on the first page and the token alone after, ids digit-exact', async () => {
-    const t = new FakeTransport([{ body: `{"inventories":[${ITEM}]}`, headers: { link: '</api/202412/inventory?limit=250&pageToken=p2>; rel="next"' } }, { body: '{"inventories":[]}' }]);
+    const t = new FakeTransport([
+      { body: `{"inventories":[${ITEM}]}`, headers: { link: '</api/202412/inventory?limit=250&pageToken=p2>; rel="next"' } },
+      { body: '{"inventories":[]}' },
+    ]);
     const items = await new InventoryApi(t).list({ productId: '10274458975658', locationId: '3' });
     expect(t.requests.map((r) => r.query)).toEqual([
       { productId: '10274458975658', variantId: undefined, locationId: '3', limit: '250' },

@@ -9,9 +9,29 @@ import { GIFT_CARD_KINDS, isWellFormedCard, isWellFormedCardList } from '../../s
 import { checkCard, giftCardSchema } from '../../src/api/gift-cards/schema.js';
 
 /** Values of every JSON type the store could send, and lossless numbers as the client parses them. */
-const SAMPLES: unknown[] = [undefined, null, '', 'text', '12.50', new LosslessNumber('4000000000000000011'), new LosslessNumber('2.5'), 7, true, false, {}, { a: 1 }, [], ['a', 'b'], [1], [null]];
+const SAMPLES: unknown[] = [
+  undefined,
+  null,
+  '',
+  'text',
+  '12.50',
+  new LosslessNumber('4000000000000000011'),
+  new LosslessNumber('2.5'),
+  7,
+  true,
+  false,
+  {},
+  { a: 1 },
+  [],
+  ['a', 'b'],
+  [1],
+  [null],
+];
 
-function heldToSchema(kinds: Readonly<Record<string, (value: unknown) => boolean>>, shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }>): void {
+function heldToSchema(
+  kinds: Readonly<Record<string, (value: unknown) => boolean>>,
+  shape: Record<string, { safeParse: (value: unknown) => { success: boolean } }>,
+): void {
   expect(Object.keys(kinds).sort()).toEqual(Object.keys(shape).sort());
   for (const [field, kind] of Object.entries(kinds)) {
     for (const value of SAMPLES) {
@@ -29,7 +49,8 @@ describe('the zod-free read checks', () => {
     const card = { id: new LosslessNumber('4000000000000000011'), balance: '5.00', currency: null, extra: { nested: [1] } };
     expect(isWellFormedCard(card)).toBe(true);
     expect(giftCardSchema.safeParse(card).success).toBe(true);
-    for (const bad of [null, [], 'card', {}, { id: 5 }, { id: '1', balance: true }, { id: '1', code: null }]) expect(isWellFormedCard(bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of [null, [], 'card', {}, { id: 5 }, { id: '1', balance: true }, { id: '1', code: null }])
+      expect(isWellFormedCard(bad), JSON.stringify(bad)).toBe(false);
     expect(isWellFormedCardList([card, { id: '2' }])).toBe(true);
     expect(isWellFormedCardList([card, { id: 2 }])).toBe(false);
     expect(isWellFormedCardList({ 0: card })).toBe(false);

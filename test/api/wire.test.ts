@@ -41,7 +41,9 @@ describe('parseInput', () => {
     const error = thrown(() => parseInput(schema, { initialValue: '1,5' }));
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).exitCode).toBe(2);
-    expect(error.message).toBe("--initial-value must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after (got '1,5').");
+    expect(error.message).toBe(
+      "--initial-value must be a non-negative decimal amount such as 25 or 19.99, with at most 15 digits before the point and 2 after (got '1,5').",
+    );
     expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: 'abc' })).message).toBe("--customer-id must be a numeric id (got 'abc').");
   });
 
@@ -52,19 +54,27 @@ describe('parseInput', () => {
   });
 
   it('uses the names given for fields that are not flags', () => {
-    expect(thrown(() => parseInput(schema, { initialValue: '1', giftCardId: 'x' }, { giftCardId: '<giftCardId>' })).message).toBe("<giftCardId> must be a numeric id (got 'x').");
+    expect(thrown(() => parseInput(schema, { initialValue: '1', giftCardId: 'x' }, { giftCardId: '<giftCardId>' })).message).toBe(
+      "<giftCardId> must be a numeric id (got 'x').",
+    );
   });
 
   it('does not quote the value for length problems, and cuts long quotes', () => {
     expect(thrown(() => parseInput(schema, { initialValue: '1', note: 'toolong' })).message).toBe('--note must be at most 5 characters.');
     const long = `${'9'.repeat(50)}x`;
-    expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: long })).message).toBe(`--customer-id must be a numeric id (got '${'9'.repeat(40)}…').`);
+    expect(thrown(() => parseInput(schema, { initialValue: '1', customerId: long })).message).toBe(
+      `--customer-id must be a numeric id (got '${'9'.repeat(40)}…').`,
+    );
   });
 
   it('accepts only real calendar dates', () => {
     expect(parseInput(schema, { initialValue: '1', expireTime: '2024-02-29' }).expireTime).toBe('2024-02-29');
-    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-02-29' })).message).toBe("--expire-time must be a real calendar date (YYYY-MM-DD) (got '2025-02-29').");
-    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-1-01' })).message).toBe("--expire-time must be a date as YYYY-MM-DD (got '2025-1-01').");
+    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-02-29' })).message).toBe(
+      "--expire-time must be a real calendar date (YYYY-MM-DD) (got '2025-02-29').",
+    );
+    expect(thrown(() => parseInput(schema, { initialValue: '1', expireTime: '2025-1-01' })).message).toBe(
+      "--expire-time must be a date as YYYY-MM-DD (got '2025-1-01').",
+    );
   });
 });
 

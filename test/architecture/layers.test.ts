@@ -85,7 +85,8 @@ describe('names on the two sides', () => {
   const files = sourceFiles(SRC).map((p) => relative(SRC, p));
   const sandboxFiles = files.filter((p) => part(p) === SANDBOX);
   const clientFiles = files.filter((p) => part(p) !== SANDBOX);
-  const classes = (paths: string[]) => new Set(paths.flatMap((p) => [...readFileSync(join(SRC, p), 'utf8').matchAll(/^export (?:abstract )?class (\w+)/gm)].map((m) => m[1]!)));
+  const classes = (paths: string[]) =>
+    new Set(paths.flatMap((p) => [...readFileSync(join(SRC, p), 'utf8').matchAll(/^export (?:abstract )?class (\w+)/gm)].map((m) => m[1]!)));
 
   test('no file name of the sandbox is also a file name of the client (index.ts aside)', () => {
     const client = new Set(clientFiles.map((p) => basename(p)));

@@ -9,7 +9,8 @@ import { sourceFiles } from './import-graph.js';
 
 const TEST = fileURLToPath(new URL('../', import.meta.url));
 const files = sourceFiles(TEST).map((path) => ({ path: relative(TEST, path), text: readFileSync(path, 'utf8') }));
-const calling = (pattern: RegExp) => files.filter((f) => f.text.split('\n').some((line) => !/^\s*(\/\/|\*)/.test(line) && pattern.test(line))).map((f) => f.path);
+const calling = (pattern: RegExp) =>
+  files.filter((f) => f.text.split('\n').some((line) => !/^\s*(\/\/|\*)/.test(line) && pattern.test(line))).map((f) => f.path);
 
 test('only helpers/cli-in-process.ts calls runCli', () => {
   expect(calling(/\brunCli\(/)).toEqual(['helpers/cli-in-process.ts']);

@@ -181,7 +181,9 @@ describe('applyGroup', () => {
     expect(store.read('products', '1')).toEqual({ 'specs.weight': '{"value":2,"unit":"kg"}' });
     const bad = [makeRow('1', 'weight', 'heavy', 'specs')];
     const reasons: string[] = [];
-    await applyGroup({ key: 'k', domain: 'products', bizId: '1', rows: bad }, store, 'read-first', false, (_, o) => reasons.push(o.kind === 'rejected' ? o.reason : o.kind));
+    await applyGroup({ key: 'k', domain: 'products', bizId: '1', rows: bad }, store, 'read-first', false, (_, o) =>
+      reasons.push(o.kind === 'rejected' ? o.reason : o.kind),
+    );
     expect(reasons[0]).toMatch(/^the value "heavy" is not a Weight like .*\(Weight is the field's type on the store\)$/);
   });
 
@@ -231,7 +233,8 @@ describe("applyGroup when a create's answer was lost (the store made the values,
     const store = new LosingStore();
     const told: string[] = [];
     const watch = {
-      before: async (_d: string, _b: string, values: ReadonlyArray<{ row: Row; held: string | null }>) => void told.push(`before ${values.map((v) => `${v.row.code}=${String(v.held)}`).join(' ')}`),
+      before: async (_d: string, _b: string, values: ReadonlyArray<{ row: Row; held: string | null }>) =>
+        void told.push(`before ${values.map((v) => `${v.row.code}=${String(v.held)}`).join(' ')}`),
       cancelled: async (_d: string, _b: string, rows: readonly Row[]) => void told.push(`cancelled ${rows.map((r) => r.code).join(' ')}`),
       unsure: async (_d: string, _b: string, rows: readonly Row[]) => void told.push(`unsure ${rows.map((r) => r.code).join(' ')}`),
     };
@@ -266,7 +269,10 @@ describe('itemProblems', () => {
     expect(p).toEqual({ kind: 'items', reasons: new Map([[1, 'the store refused the value: bad; the store refused the code: worse']]) });
   });
   it('a problem of the whole value names the value; a refusal of the object or of nothing named is kept', () => {
-    expect(itemProblems({ kind: 'values', problems: [{ index: 0, message: 'exists' }] })).toEqual({ kind: 'items', reasons: new Map([[0, 'the store refused the value: exists']]) });
+    expect(itemProblems({ kind: 'values', problems: [{ index: 0, message: 'exists' }] })).toEqual({
+      kind: 'items',
+      reasons: new Map([[0, 'the store refused the value: exists']]),
+    });
     expect(itemProblems({ kind: 'object' })).toEqual({ kind: 'object' });
     expect(itemProblems({ kind: 'unnamed' })).toEqual({ kind: 'unnamed' });
   });

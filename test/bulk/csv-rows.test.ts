@@ -27,7 +27,13 @@ describe('csvRecords', () => {
   });
 
   it('marks the first cell whose bytes are not UTF-8, and keeps a real U+FFFD unmarked', async () => {
-    const text = Buffer.concat([Buffer.from('a,b,c\n1,\ufffd,3\n1,x'), Buffer.from([0xff, 0xfe]), Buffer.from(',"y'), Buffer.from([0xc3]), Buffer.from('"\n4,5,6\n')]);
+    const text = Buffer.concat([
+      Buffer.from('a,b,c\n1,\ufffd,3\n1,x'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(',"y'),
+      Buffer.from([0xc3]),
+      Buffer.from('"\n4,5,6\n'),
+    ]);
     const out = [];
     for await (const r of csvRecords(Readable.from([text]))) out.push({ line: r.line, invalidUtf8: r.invalidUtf8, cells: r.cells });
     expect(out).toEqual([

@@ -5,7 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { checkDiscountRow, discountText, readDiscountHeader, type RowRules } from '../../src/bulk/kinds/discounts/rows.js';
 import { changeTo, differences, holdsWritten, sameSetting, type DiscountSettings } from '../../src/bulk/kinds/discounts/settings.js';
 
-const HEADER = ['code', 'title', 'discountType', 'valueType', 'value', 'discountMethod', 'status', 'startTime', 'endTime', 'usageLimit', 'oncePerCustomer', 'segmentIds'];
+const HEADER = [
+  'code',
+  'title',
+  'discountType',
+  'valueType',
+  'value',
+  'discountMethod',
+  'status',
+  'startTime',
+  'endTime',
+  'usageLimit',
+  'oncePerCustomer',
+  'segmentIds',
+];
 const layout = readDiscountHeader(HEADER, 'rows.csv');
 const row = (cells: Partial<Record<(typeof HEADER)[number], string>>, rules: RowRules = { family: 'genstore' }, generated?: string) =>
   checkDiscountRow(
@@ -75,16 +88,27 @@ describe('a discount row', () => {
   it("with --like: every empty cell the discount's, the title its own with the code; a cell given wins", () => {
     const checked = row({ code: 'CAMP0001', value: '20' }, { family: 'genstore', template: SUMMER });
     expect(checked.ok && checked.row.wanted).toEqual({ ...SUMMER, codes: undefined, title: 'Summer sale CAMP0001', value: '20' });
-    expect(row({}, { family: 'genstore', template: SUMMER, generate: true }, 'GENER8ED')).toMatchObject({ row: { codes: ['GENER8ED'], generated: true, wanted: { title: 'Summer sale GENER8ED' } } });
-    expect(row({}, { family: 'genstore', template: SUMMER })).toEqual({ ok: false, problem: expect.stringContaining('the row has neither a code nor a title') });
+    expect(row({}, { family: 'genstore', template: SUMMER, generate: true }, 'GENER8ED')).toMatchObject({
+      row: { codes: ['GENER8ED'], generated: true, wanted: { title: 'Summer sale GENER8ED' } },
+    });
+    expect(row({}, { family: 'genstore', template: SUMMER })).toEqual({
+      ok: false,
+      problem: expect.stringContaining('the row has neither a code nor a title'),
+    });
   });
 
   it("refuses a code outside the store's rule, two codes on Genstore, a code on an automatic discount, a start not before its end", () => {
     expect(row({ code: 'SUMMER-15' })).toEqual({ ok: false, problem: expect.stringContaining('the code "SUMMER-15" is not 8 letters and digits') });
     expect(row({ code: 'SUMMER-15;SUMMER-16', title: 'x' }, { family: 'service' })).toMatchObject({ ok: true, row: { codes: ['SUMMER-15', 'SUMMER-16'] } });
     expect(row({ code: 'ABCD1234;ABCD1235' })).toEqual({ ok: false, problem: 'the code cell holds 2 codes; a Genstore discount holds one (a row a discount)' });
-    expect(row({ code: 'ABCD1234', discountMethod: 'automatic' })).toEqual({ ok: false, problem: 'the row gives a code, and an AUTOMATIC_DISCOUNT applies without one' });
-    expect(row({ code: 'ABCD1234', startTime: '2026-12-11', endTime: '2026-12-10' })).toMatchObject({ ok: false, problem: expect.stringContaining('is not before the endTime') });
+    expect(row({ code: 'ABCD1234', discountMethod: 'automatic' })).toEqual({
+      ok: false,
+      problem: 'the row gives a code, and an AUTOMATIC_DISCOUNT applies without one',
+    });
+    expect(row({ code: 'ABCD1234', startTime: '2026-12-11', endTime: '2026-12-10' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('is not before the endTime'),
+    });
     expect(row({ code: 'ABCD1234', value: '12,5' })).toMatchObject({ ok: false, problem: expect.stringContaining('has a decimal comma') });
     expect(row({ title: 'Automatic', discountMethod: 'automatic' })).toMatchObject({ ok: true, row: { key: 'title:automatic', codes: [] } });
   });

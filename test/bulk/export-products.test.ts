@@ -78,7 +78,13 @@ async function imported(text: string, format: 'csv' | 'jsonl', locations: Named[
   const writer = new Writer();
   const catalog = await ProductCatalog.read(source([docsProduct()], locations));
   const kind = { ...productKind(writer, catalog, { key: 'handle', emptyClears: false }), jsonlRecords: productJsonlRecords };
-  const result = await new Import({ source: { stream: Readable.from([text]), name: 'f', size: undefined, format }, kind, dryRun: false, concurrency: 2, signal: new AbortController().signal }).run();
+  const result = await new Import({
+    source: { stream: Readable.from([text]), name: 'f', size: undefined, format },
+    kind,
+    dryRun: false,
+    concurrency: 2,
+    signal: new AbortController().signal,
+  }).run();
   return { writer, result };
 }
 
@@ -96,16 +102,19 @@ describe('product export of the variant the docs print', () => {
     expect(text.split('\n')[1]).toMatch(/,666$/);
   });
 
-  it.each(['csv', 'jsonl'] as const)('imports its own %s export without a request, and an edited stock cell as one PUT keeping the docs fields', async (format) => {
-    const text = await exported([docsProduct()], format);
-    const same = await imported(text, format);
-    expect(same.result).toMatchObject({ rows: 1, unchanged: 1, failed: 0 });
-    expect(same.writer.puts).toEqual([]);
+  it.each(['csv', 'jsonl'] as const)(
+    'imports its own %s export without a request, and an edited stock cell as one PUT keeping the docs fields',
+    async (format) => {
+      const text = await exported([docsProduct()], format);
+      const same = await imported(text, format);
+      expect(same.result).toMatchObject({ rows: 1, unchanged: 1, failed: 0 });
+      expect(same.writer.puts).toEqual([]);
 
-    const edited = format === 'csv' ? text.replace(/,666\n$/, ',700\n') : text.replace('"inventory:50002":"666"', '"inventory:50002":"700"');
-    const changed = await imported(edited, format);
-    expect(changed.result).toMatchObject({ rows: 1, updated: 1 });
-    expect(changed.writer.puts).toHaveLength(1);
-    expect((changed.writer.puts[0]!.variants as unknown[])[0]).toEqual({ ...DOCS_VARIANT, inventoryQuantities: [{ locationId: '50002', available: '700' }] });
-  });
+      const edited = format === 'csv' ? text.replace(/,666\n$/, ',700\n') : text.replace('"inventory:50002":"666"', '"inventory:50002":"700"');
+      const changed = await imported(edited, format);
+      expect(changed.result).toMatchObject({ rows: 1, updated: 1 });
+      expect(changed.writer.puts).toHaveLength(1);
+      expect((changed.writer.puts[0]!.variants as unknown[])[0]).toEqual({ ...DOCS_VARIANT, inventoryQuantities: [{ locationId: '50002', available: '700' }] });
+    },
+  );
 });

@@ -4,7 +4,12 @@ import type { Metafield } from '../../src/api/metafields/schema.js';
 import { compareIds, csvLine } from '../../src/bulk/engine/export-text.js';
 import { compareObjects, headerText, objectRows, rowsText, type ExportRow } from '../../src/bulk/kinds/metafields/export-rows.js';
 
-const value = (namespace: string, code: string, text: string, fieldType?: string): Metafield => ({ namespace, code, value: text, ...(fieldType ? { fieldType } : {}) });
+const value = (namespace: string, code: string, text: string, fieldType?: string): Metafield => ({
+  namespace,
+  code,
+  value: text,
+  ...(fieldType ? { fieldType } : {}),
+});
 
 describe('export order', () => {
   it('sorts ids numerically at any length, never through a JS number; ids that are not digits after, as text', () => {
@@ -29,14 +34,25 @@ describe('export order', () => {
   });
 
   it("writes the store's field type when this client knows it, else nothing (the import then sends the value as written)", () => {
-    const rows = objectRows({ domain: 'products', bizId: '1' }, [value('a', 'known', '1', 'integer'), value('a', 'new', 'x', 'list.single_line_text'), value('a', 'none', 'y')], undefined);
+    const rows = objectRows(
+      { domain: 'products', bizId: '1' },
+      [value('a', 'known', '1', 'integer'), value('a', 'new', 'x', 'list.single_line_text'), value('a', 'none', 'y')],
+      undefined,
+    );
     expect(rows.map((r) => r.type)).toEqual(['Integer', '', '']);
   });
 });
 
 describe('export rows', () => {
   const tricky: ExportRow[] = [
-    { domain: 'products', bizId: '18446744073709551615', namespace: 'custom', code: 'care_guide', value: 'line one\r\nline "two", ✓ 日本', type: 'MultiLineText' },
+    {
+      domain: 'products',
+      bizId: '18446744073709551615',
+      namespace: 'custom',
+      code: 'care_guide',
+      value: 'line one\r\nline "two", ✓ 日本',
+      type: 'MultiLineText',
+    },
     { domain: 'products', bizId: '2', namespace: 'custom', code: 'msrp', value: '{"amount":"9.99","currency":"USD"}', type: 'Money' },
     { domain: 'products', bizId: '2', namespace: 'custom', code: 'pad', value: '  spaced  ', type: '' },
     { domain: 'products', bizId: '2', namespace: 'custom', code: 'empty', value: '', type: '' },

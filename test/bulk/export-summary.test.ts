@@ -1,18 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { progressLine, summaryLines, type ExportSummaryJson } from '../../src/bulk/kinds/metafields/export.js';
 
-const summary = (s: Partial<ExportSummaryJson>): ExportSummaryJson => ({ objects: 0, rows: 0, failed: 0, unfinished: 0, otherShards: 0, requests: 0, refused: 0, elapsedMs: 1000, ...s });
+const summary = (s: Partial<ExportSummaryJson>): ExportSummaryJson => ({
+  objects: 0,
+  rows: 0,
+  failed: 0,
+  unfinished: 0,
+  otherShards: 0,
+  requests: 0,
+  refused: 0,
+  elapsedMs: 1000,
+  ...s,
+});
 const context = { where: 'values.csv', format: 'csv' as const, stop: undefined, shard: undefined, rejectsPath: undefined, failures: [], requests: undefined };
 
 describe('export progress and summary', () => {
   it('progress: objects done of all, rows, rate, failures, ETA', () => {
-    expect(progressLine({ objects: 10_000, done: 2_500, rows: 9_000, failed: 2 }, 5000)).toBe('export: 2,500 / 10,000 objects (25%) · 9,000 rows · 500 objects/s · 2 failed · ETA 15s');
+    expect(progressLine({ objects: 10_000, done: 2_500, rows: 9_000, failed: 2 }, 5000)).toBe(
+      'export: 2,500 / 10,000 objects (25%) · 9,000 rows · 500 objects/s · 2 failed · ETA 15s',
+    );
     expect(progressLine({ objects: 0, done: 0, rows: 0, failed: 0 }, 0)).toBe('export: 0 objects · 0 rows · 0 objects/s · 0 failed');
   });
 
   it('a complete run: rows, objects, where, requests per object', () => {
-    const lines = summaryLines(summary({ objects: 4, rows: 9, requests: 4 }), { ...context, requests: { sent: 4, rateLimited: 0, bucketEmpty: 0, retried: 1 } });
-    expect(lines).toEqual(['Exported 9 rows of 4 objects to values.csv in 1s.', '4 requests (1.00 per object); none refused (429), 1 retried after a failure.']);
+    const lines = summaryLines(summary({ objects: 4, rows: 9, requests: 4 }), {
+      ...context,
+      requests: { sent: 4, rateLimited: 0, bucketEmpty: 0, retried: 1 },
+    });
+    expect(lines).toEqual([
+      'Exported 9 rows of 4 objects to values.csv in 1s.',
+      '4 requests (1.00 per object); none refused (429), 1 retried after a failure.',
+    ]);
   });
 
   it('failed objects are named, the first five, and the rest counted', () => {

@@ -140,7 +140,9 @@ describe('gift card import: which card holds a taken code', () => {
 
   it('a fresh half-spent, disabled card: created, its balance set, then disabled', async () => {
     const store = new FakeStore(false);
-    expect(await apply(store, new CardIndex(), row({ code: 'HALFSPENT0001', initialValue: '50', balance: '12.5', status: 'disabled' }))).toEqual({ kind: 'created' });
+    expect(await apply(store, new CardIndex(), row({ code: 'HALFSPENT0001', initialValue: '50', balance: '12.5', status: 'disabled' }))).toEqual({
+      kind: 'created',
+    });
     expect(store.sent).toEqual(['create', 'update 100', 'disable 100']);
   });
 

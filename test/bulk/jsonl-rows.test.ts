@@ -15,7 +15,8 @@ const strip = (r: CsvRecord) => ({ line: r.line, cells: r.cells, ...(r.problem ?
 
 describe('JSON lines as import records', () => {
   it('gives the header first, then the cells of each line in its order, by line (blank lines counted, skipped)', async () => {
-    const text = '{"domain":"products","bizId":"1","namespace":"ns","code":"a","value":"x","type":"Integer"}\n\n{"code":"b","bizId":"2","domain":"shop","namespace":"n","value":"y, \\"z\\"\\n"}\r\n';
+    const text =
+      '{"domain":"products","bizId":"1","namespace":"ns","code":"a","value":"x","type":"Integer"}\n\n{"code":"b","bizId":"2","domain":"shop","namespace":"n","value":"y, \\"z\\"\\n"}\r\n';
     const found = await records(text);
     expect(found.map(strip)).toEqual([
       { line: 0, cells: ['domain', 'bizId', 'namespace', 'code', 'value', 'type'] },
@@ -55,7 +56,11 @@ describe('JSON lines as import records', () => {
   });
 
   it('refuses a line whose bytes are not UTF-8, and drops a byte order mark', async () => {
-    const bad = Buffer.concat([Buffer.from('\uFEFF{"domain":"shop","bizId":"1","namespace":"n","code":"c","value":"ok"}\n{"value":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]);
+    const bad = Buffer.concat([
+      Buffer.from('\uFEFF{"domain":"shop","bizId":"1","namespace":"n","code":"c","value":"ok"}\n{"value":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n'),
+    ]);
     const found = (await records(bad)).slice(1);
     expect(found[0]!.cells).toEqual(['shop', '1', 'n', 'c', 'ok', '']);
     expect(found[1]!.problem).toBe('the line is not valid UTF-8 (save the file as UTF-8)');
@@ -67,7 +72,11 @@ describe('JSON lines as import records', () => {
       'products',
     );
     expect(found[0]!.cells).toEqual(['bizId', 'namespace', 'code', 'value', 'type']);
-    expect(found.slice(1).map((r) => r.problem ?? r.cells.join('|'))).toEqual(['1|n|c|v|', '2|n|c|v|', 'the line\'s domain is "shop", and --domain says products']);
+    expect(found.slice(1).map((r) => r.problem ?? r.cells.join('|'))).toEqual([
+      '1|n|c|v|',
+      '2|n|c|v|',
+      'the line\'s domain is "shop", and --domain says products',
+    ]);
   });
 });
 
@@ -96,7 +105,8 @@ describe('JSON lines: a line past the record limit', () => {
   it('is one reject, dropped as it comes (never held), and the next line is read as usual', async () => {
     let pulled = 0;
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    const first = '{"domain":"products","bizId":"1","namespace":"ns","code":"a","value":"x"}\n{"domain":"products","bizId":"2","namespace":"ns","code":"b","value":"';
+    const first =
+      '{"domain":"products","bizId":"1","namespace":"ns","code":"a","value":"x"}\n{"domain":"products","bizId":"2","namespace":"ns","code":"b","value":"';
     const last = '"}\n{"domain":"products","bizId":"3","namespace":"ns","code":"c","value":"z"}\n';
     async function* make() {
       yield Buffer.from(first);

@@ -259,7 +259,9 @@ describe('product import against a fake store', () => {
   });
 
   it('refuses a header whose inventory column names no location, before anything is sent', async () => {
-    await expect(run('handle,inventory:Attic\nclassic-tee,1\n')).rejects.toThrow(/inventory:Attic names no location of the store \(its locations: Main Warehouse, Downtown Store\)/);
+    await expect(run('handle,inventory:Attic\nclassic-tee,1\n')).rejects.toThrow(
+      /inventory:Attic names no location of the store \(its locations: Main Warehouse, Downtown Store\)/,
+    );
   });
 
   it('writes only the metafields that differ, and only plans them in a dry run', async () => {
@@ -284,7 +286,8 @@ describe('product import against a fake store', () => {
     const writer = new FakeWriter();
     const create = writer.create.bind(writer);
     writer.create = async (product) => {
-      if (product.title === 'Lost Mug') throw new UnconfirmedCreateError('The connection was reset. The product may have been created anyway.', new NetworkError('reset', 'ECONNRESET'));
+      if (product.title === 'Lost Mug')
+        throw new UnconfirmedCreateError('The connection was reset. The product may have been created anyway.', new NetworkError('reset', 'ECONNRESET'));
       return create(product);
     };
     const { result } = await run('handle,title,price\nlost-mug,Lost Mug,5\nfound-mug,Found Mug,6\n', { writer });
@@ -323,7 +326,9 @@ describe('product import against a fake store', () => {
     expect(found.sent).toEqual(['POST product (unanswered)', 'GET products title=Lost Mug']);
     expect(one.catalog.withHandle('lost-mug').map((p) => p.productId)).toEqual(['3100']);
     // Two new products with the handle (another import made one meanwhile): not guessed.
-    const two = await run('handle,title,price\nlost-mug,Lost Mug,5\n', { writer: scripted([new NetworkError('reset', 'ECONNRESET')], [[mug('3100'), mug('3101')]]) });
+    const two = await run('handle,title,price\nlost-mug,Lost Mug,5\n', {
+      writer: scripted([new NetworkError('reset', 'ECONNRESET')], [[mug('3100'), mug('3101')]]),
+    });
     expect(two.result).toMatchObject({ created: 0, failed: 1 });
     // None found after a cut connection: it may still be under way, so it is not sent again.
     const cut = scripted([new NetworkError('reset', 'ECONNRESET')], [[]]);

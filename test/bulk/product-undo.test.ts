@@ -93,7 +93,8 @@ async function imported(csv: string, refuseUpdate = false) {
   return { result, writer, entries: await readEntries(journal.dir), dir: journal.dir };
 }
 
-const CSV = 'handle,title,option1Name,option1Value,price,inventory:Main Warehouse,metafield:custom.material\nclassic-tee,,Size,S,24.00,9,Linen\nnew-mug,New Mug,,,12.00,3,\n';
+const CSV =
+  'handle,title,option1Name,option1Value,price,inventory:Main Warehouse,metafield:custom.material\nclassic-tee,,Size,S,24.00,9,Linen\nnew-mug,New Mug,,,12.00,3,\n';
 
 describe('product import journal', () => {
   it('journals the whole product before its PUT, "absent" before a POST, and metafield values with what they held, each before its write', async () => {
@@ -104,7 +105,15 @@ describe('product import journal', () => {
     expect(entries.map((e) => e.kind)).toEqual(['product-update', 'product-updated', 'metafield', 'product-create', 'product-created']);
     const update = entries[0] as Extract<ProductEntry, { kind: 'product-update' }>;
     expect(update.before).toEqual(tee());
-    expect(entries[2]).toEqual({ kind: 'metafield', domain: 'products', bizId: '1001', namespace: 'custom', code: 'material', before: 'Cotton', after: 'Linen' });
+    expect(entries[2]).toEqual({
+      kind: 'metafield',
+      domain: 'products',
+      bizId: '1001',
+      namespace: 'custom',
+      code: 'material',
+      before: 'Cotton',
+      after: 'Linen',
+    });
     expect(entries[4]).toMatchObject({ kind: 'product-created', identity: 'handle:new-mug', made: true, id: '3001' });
 
     const products = productTargets(entries);
@@ -203,12 +212,19 @@ describe('product undo plan', () => {
 
 describe('a run undo cannot take back', () => {
   it('a discount import is refused by name before anything is read: one sentence, nothing sent', async () => {
-    const journal = await RunJournal.open(scratchDir(), { ...META, command: 'discount import', file: 'codes.csv', notUndoable: 'the API deletes no discount code' });
+    const journal = await RunJournal.open(scratchDir(), {
+      ...META,
+      command: 'discount import',
+      file: 'codes.csv',
+      notUndoable: 'the API deletes no discount code',
+    });
     await journal.record([{ kind: 'discount-code-create', discountId: '9', code: 'SAVE10', line: 2 }]);
     await journal.finish({ rows: 1, created: 1, updated: 0, unchanged: 0, failed: 0 });
     const data = journal.dir.split('/runs/')[0]!;
     await expect(loadRun(data, journal.runId)).rejects.toThrow(UsageError);
-    await expect(loadRun(data, journal.runId)).rejects.toThrow(`Run ${journal.runId} (discount import codes.csv) cannot be undone: the API deletes no discount code.`);
+    await expect(loadRun(data, journal.runId)).rejects.toThrow(
+      `Run ${journal.runId} (discount import codes.csv) cannot be undone: the API deletes no discount code.`,
+    );
     // The same journal without the mark loads (the mark is what refuses it).
     await writeMeta(journal.dir, { runId: journal.runId, ...META, started: new Date().toISOString() });
     await expect(loadRun(data, journal.runId)).resolves.toMatchObject({ entries: [{ kind: 'discount-code-create' }] });

@@ -25,7 +25,9 @@ describe('the rehearsal estimate', () => {
     expect(estimateLine(1000, { size: 40, used: 2, perSecond: 2 })).toBe(
       "The real run would send about 1,000 requests: about 8m02s at the store's rate (a bucket of 40, 2 in use, refilled at 2 a second).",
     );
-    expect(estimateLine(1, undefined)).toBe('The real run would send about 1 request; the store announced no rate limit in its answers, so no duration is estimated.');
+    expect(estimateLine(1, undefined)).toBe(
+      'The real run would send about 1 request; the store announced no rate limit in its answers, so no duration is estimated.',
+    );
   });
 
   it("reads Genstore's documented header: 30/40 is the policy of 40 refilled at 2 a second", () => {
@@ -36,6 +38,8 @@ describe('the rehearsal estimate', () => {
     expect(rate.perSecond).toBe(2);
     // 10 tokens left, 2 kept back: 8 at once, 92 at 2 a second.
     expect(estimateMs(100, rate)).toBe(46_000);
-    expect(estimateLine(100, rate)).toBe("The real run would send about 100 requests: about 46s at the store's rate (a bucket of 40, 30 in use, refilled at 2 a second).");
+    expect(estimateLine(100, rate)).toBe(
+      "The real run would send about 100 requests: about 46s at the store's rate (a bucket of 40, 30 in use, refilled at 2 a second).",
+    );
   });
 });

@@ -12,7 +12,16 @@ import { RuntimeError, UsageError } from '../../src/core/errors.js';
 import { identityOfPath } from '../../src/core/file-identity.js';
 import { scratchDir } from '../helpers/scratch.js';
 
-const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({ read: 0, done: 0, failed: 0, bytes: 0, totalBytes: undefined, finishedReading: false, elapsedMs: 1000, ...s });
+const snap = (s: Partial<ProgressSnapshot>): ProgressSnapshot => ({
+  read: 0,
+  done: 0,
+  failed: 0,
+  bytes: 0,
+  totalBytes: undefined,
+  finishedReading: false,
+  elapsedMs: 1000,
+  ...s,
+});
 
 describe('progress line', () => {
   it('estimates the total from the bytes read, with rate, failures and ETA', () => {
@@ -22,7 +31,9 @@ describe('progress line', () => {
   });
 
   it('knows the total once the file is read', () => {
-    expect(formatProgress(snap({ read: 500, done: 250, finishedReading: true, elapsedMs: 1000 }))).toBe('import: 250 / 500 rows (50%) · 250 rows/s · 0 failed · ETA 1s');
+    expect(formatProgress(snap({ read: 500, done: 250, finishedReading: true, elapsedMs: 1000 }))).toBe(
+      'import: 250 / 500 rows (50%) · 250 rows/s · 0 failed · ETA 1s',
+    );
   });
 
   it('from stdin: no total, no ETA', () => {
@@ -92,21 +103,43 @@ describe('summary', () => {
   });
 
   it('says that no request was refused (429), and counts retries apart', () => {
-    const lines = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 3, rateLimited: 0, bucketEmpty: 0, retried: 1 } });
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 2 }), {
+      source: 'v.csv',
+      dryRun: false,
+      requests: { sent: 3, rateLimited: 0, bucketEmpty: 0, retried: 1 },
+    });
     expect(lines[1]).toBe('3 requests (1.50 per object); none refused (429), 1 retried after a failure.');
   });
 
   it('blames the rate limit only for the 429s whose bucket header said so: the others are refusals', () => {
-    const noBucket = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 9, rateLimited: 3, bucketEmpty: 0, retried: 2 } });
+    const noBucket = summaryLines(result({ rows: 4, created: 4, objects: 2 }), {
+      source: 'v.csv',
+      dryRun: false,
+      requests: { sent: 9, rateLimited: 3, bucketEmpty: 0, retried: 2 },
+    });
     expect(noBucket[1]).toBe('9 requests (4.50 per object); 3 refused (429) and sent again, 2 retried after a failure.');
     expect(noBucket.join('\n')).not.toMatch(/rate limit/);
-    const both = summaryLines(result({ rows: 4, created: 4, objects: 2 }), { source: 'v.csv', dryRun: false, requests: { sent: 9, rateLimited: 3, bucketEmpty: 2, retried: 0 } });
-    expect(both[1]).toBe("9 requests (4.50 per object); 2 refused by the store's rate limit (429, its bucket empty) and sent again, 1 refused (429) and sent again.");
+    const both = summaryLines(result({ rows: 4, created: 4, objects: 2 }), {
+      source: 'v.csv',
+      dryRun: false,
+      requests: { sent: 9, rateLimited: 3, bucketEmpty: 2, retried: 0 },
+    });
+    expect(both[1]).toBe(
+      "9 requests (4.50 per object); 2 refused by the store's rate limit (429, its bucket empty) and sent again, 1 refused (429) and sent again.",
+    );
   });
 
   it('counts in the unit of the row kind: cards, requests per card (the line the export shares)', () => {
-    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), { source: 'c.csv', dryRun: false, unit: 'card', requests: { sent: 5, rateLimited: 0, bucketEmpty: 0, retried: 0 } });
-    expect(lines).toEqual(['Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.', '5 requests (1.25 per card); none refused (429).']);
+    const lines = summaryLines(result({ rows: 4, created: 4, objects: 4 }), {
+      source: 'c.csv',
+      dryRun: false,
+      unit: 'card',
+      requests: { sent: 5, rateLimited: 0, bucketEmpty: 0, retried: 0 },
+    });
+    expect(lines).toEqual([
+      'Imported c.csv in 1s: 4 rows of 4 cards: 4 created, 0 updated, 0 unchanged, 0 failed.',
+      '5 requests (1.25 per card); none refused (429).',
+    ]);
   });
 
   it('a re-run that changes nothing says so', () => {
@@ -124,7 +157,9 @@ describe('summary', () => {
     expect(summaryJson(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }))).toMatchObject({ rows: 10, created: 4, unfinished: 6 });
     const lines = summaryLines(result({ rows: 10, created: 4, objects: 2, stop: { kind: 'interrupted' } }), { source: 's', dryRun: false });
     expect(lines[0]).toBe('The import of s stopped after 1s: 10 rows of 2 objects: 4 created, 0 updated, 0 unchanged, 0 failed.');
-    expect(lines.at(-1)).toBe('Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.');
+    expect(lines.at(-1)).toBe(
+      'Interrupted: 6 rows read were not finished, and the rest of the file was not read. A re-run finishes the job; it skips what is already applied.',
+    );
   });
 
   it('rows applied in part: counted apart, listed with the failed rows, and said so', () => {
@@ -155,17 +190,25 @@ describe('summary', () => {
     expect(summaryLines(result({ rows: 3, created: 3, objects: 3 }), { source: 'v.csv', dryRun: false, rehearsal: 'check' })).toEqual([
       'Checked first on a copy of the store: none of the 3 rows would be rejected.',
     ]);
-    const refused = summaryLines(result({ rows: 3, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'must be at most 500 kg' }], stop: { kind: 'all-or-nothing' } }), {
-      source: 'v.csv',
-      dryRun: false,
-      rehearsal: 'check',
-    });
+    const refused = summaryLines(
+      result({ rows: 3, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'must be at most 500 kg' }], stop: { kind: 'all-or-nothing' } }),
+      {
+        source: 'v.csv',
+        dryRun: false,
+        rehearsal: 'check',
+      },
+    );
     expect(refused[0]).toBe(
       'All or nothing: checked on a copy of the store first (nothing written to the store): 3 rows of 3 objects: 2 to create, 0 to update, 0 unchanged, 1 the store would reject.',
     );
     expect(refused.at(-1)).toBe('All or nothing: 1 row would be rejected, so nothing was written. Fix it, then run again.');
-    const real = summaryLines(result({ rows: 5, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'r' }], stop: { kind: 'all-or-nothing' } }), { source: 'v.csv', dryRun: false });
-    expect(real.at(-1)).toBe('All or nothing: 1 row was refused when written, so no more writes were sent: 2 rows read were not finished, and the rest of the file was not read.');
+    const real = summaryLines(result({ rows: 5, created: 2, failed: 1, objects: 3, rejects: [{ line: 3, reason: 'r' }], stop: { kind: 'all-or-nothing' } }), {
+      source: 'v.csv',
+      dryRun: false,
+    });
+    expect(real.at(-1)).toBe(
+      'All or nothing: 1 row was refused when written, so no more writes were sent: 2 rows read were not finished, and the rest of the file was not read.',
+    );
   });
 
   it('a dry run without the store: the file alone, what it left unchecked, and null where it cannot know', () => {
@@ -178,11 +221,35 @@ describe('summary', () => {
     expect(summaryLines(clean, { source: 's', dryRun: true })[0]).toBe(
       'Dry run of s, the file alone (the store could not be read: No access token): 2 rows, 2 well-formed; nothing checked against the store.',
     );
-    expect(summaryJson(r)).toEqual({ rows: 3, created: null, updated: null, unchanged: null, partial: 0, failed: 1, unfinished: 0, requests: 0, refused: 0, elapsedMs: 1234, runId: null });
+    expect(summaryJson(r)).toEqual({
+      rows: 3,
+      created: null,
+      updated: null,
+      unchanged: null,
+      partial: 0,
+      failed: 1,
+      unfinished: 0,
+      requests: 0,
+      refused: 0,
+      elapsedMs: 1234,
+      runId: null,
+    });
   });
 
   it('--json has exactly the issue’s fields', () => {
-    expect(Object.keys(summaryJson(result({})))).toEqual(['rows', 'created', 'updated', 'unchanged', 'partial', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
+    expect(Object.keys(summaryJson(result({})))).toEqual([
+      'rows',
+      'created',
+      'updated',
+      'unchanged',
+      'partial',
+      'failed',
+      'unfinished',
+      'requests',
+      'refused',
+      'elapsedMs',
+      'runId',
+    ]);
   });
 });
 

@@ -15,7 +15,12 @@ describe('keysWritten', () => {
       { kind: 'discount-update', id: '6100000000000000013', key: 'summer15', before: { value: '15' } as never, sent: { value: '20' } },
       { kind: 'discount-code-create', discountId: '6100000000000000021', code: 'EXTRA-1', line: 4 },
     ];
-    expect(keysWritten(entries)).toEqual(['discount NEWONE01', 'discount "Spring"', 'discount 6100000000000000013', 'discount 6100000000000000021 code EXTRA-1']);
+    expect(keysWritten(entries)).toEqual([
+      'discount NEWONE01',
+      'discount "Spring"',
+      'discount 6100000000000000013',
+      'discount 6100000000000000021 code EXTRA-1',
+    ]);
   });
 
   it('is empty for a journal of creates the store said it did not make', () => {

@@ -17,7 +17,10 @@ describe('checkRow', () => {
   });
 
   it('sends a value without a type as written, spaces included', () => {
-    expect(check(['products', ' 42 ', ' custom ', 'note', '  as is  '], untyped)).toMatchObject({ ok: true, row: { bizId: '42', namespace: 'custom', value: '  as is  ', type: undefined } });
+    expect(check(['products', ' 42 ', ' custom ', 'note', '  as is  '], untyped)).toMatchObject({
+      ok: true,
+      row: { bizId: '42', namespace: 'custom', value: '  as is  ', type: undefined },
+    });
   });
 
   it('an empty type cell means no type', () => {
@@ -36,7 +39,9 @@ describe('checkRow', () => {
   });
 
   it('rejects an over-long value by its length, not its text', () => {
-    expect(reason(check(['products', '1', 'c', 'n', 'x'.repeat(65536)], untyped))).toBe('the value (65536 characters) is not a value of at most 65535 characters');
+    expect(reason(check(['products', '1', 'c', 'n', 'x'.repeat(65536)], untyped))).toBe(
+      'the value (65536 characters) is not a value of at most 65535 characters',
+    );
     expect(check(['products', '1', 'c', 'n', 'x'.repeat(65535)], untyped).ok).toBe(true);
   });
 

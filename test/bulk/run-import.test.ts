@@ -46,7 +46,10 @@ describe('Import', () => {
   }
 
   it('a store that could not be reached stops the run at its first object: no row is failed for it', async () => {
-    const down = new UnreachableError('The store could not be reached at 127.0.0.1:9: the connection was refused on each of 6 attempts over 5 s (ECONNREFUSED).', 'ECONNREFUSED');
+    const down = new UnreachableError(
+      'The store could not be reached at 127.0.0.1:9: the connection was refused on each of 6 attempts over 5 s (ECONNREFUSED).',
+      'ECONNREFUSED',
+    );
     const result = await importAgainst(down, 2);
     expect(result.stop).toEqual({ kind: 'failed', error: down });
     expect(result.failed).toBe(0);

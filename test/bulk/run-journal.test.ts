@@ -37,7 +37,14 @@ describe('RunJournal', () => {
     await b.abandon();
     expect(await runIds(data)).toEqual([a.runId]);
     const meta = await readMeta(a.dir);
-    expect(meta).toMatchObject({ runId: a.runId, command: 'metafield import', file: 'v.csv', store: META.store, started: now.toISOString(), counts: { rows: 1, created: 1 } });
+    expect(meta).toMatchObject({
+      runId: a.runId,
+      command: 'metafield import',
+      file: 'v.csv',
+      store: META.store,
+      started: now.toISOString(),
+      counts: { rows: 1, created: 1 },
+    });
     expect(JSON.stringify(meta)).not.toMatch(/token/i);
     expect(await readEntries(a.dir)).toEqual([{ kind: 'metafield', domain: 'products', bizId: '1', namespace: 'ns', code: 'c', before: null, after: 'x' }]);
   });
@@ -97,7 +104,12 @@ describe('RunJournal', () => {
     const journal = await RunJournal.open(scratchDir(), META);
     const store = new FakeStore();
     store.put('products', '1', 'ns', 'held', 'was');
-    const text = ['domain,bizId,namespace,code,value', ...Array.from({ length: 3 }, (_, i) => `products,${i + 2},ns,new,x`), 'products,1,ns,held,now', 'products,1,ns,fresh,y'].join('\n');
+    const text = [
+      'domain,bizId,namespace,code,value',
+      ...Array.from({ length: 3 }, (_, i) => `products,${i + 2},ns,new,x`),
+      'products,1,ns,held,now',
+      'products,1,ns,fresh,y',
+    ].join('\n');
     // Three fresh objects first: the import then creates first, and meets the 409 of object 1.
     const job = new Import({
       source: { stream: Readable.from([text]), name: 'v.csv', size: undefined },
@@ -173,7 +185,9 @@ describe('lockRun', () => {
     expect(existsSync(lockFile(dir))).toBe(false);
     // The parent process (alive) as recorded: a live undo.
     writeFileSync(lockFile(dir), JSON.stringify({ pid: process.ppid, start: startTimeOf(process.ppid), host: hostname(), what: 'an undo of this run' }));
-    await expect(lockRun(dir)).rejects.toThrow(`Another undo of this run is under way (process ${process.ppid}); wait for it, or remove ${lockFile(dir)} if that process is not store-cli.`);
+    await expect(lockRun(dir)).rejects.toThrow(
+      `Another undo of this run is under way (process ${process.ppid}); wait for it, or remove ${lockFile(dir)} if that process is not store-cli.`,
+    );
     // A pid no process has (beyond the kernel's limit): a killed undo's lock.
     writeFileSync(lockFile(dir), '99999999\n');
     const again = await lockRun(dir);

@@ -35,7 +35,9 @@ describe('run report formats', () => {
   it('an annotation is one workflow command: %, line breaks, colons and commas escaped, terminal escapes made visible', () => {
     const [line, ...rest] = annotations(shardReport(1), 'data/values, new.csv');
     expect(rest).toEqual([]);
-    expect(line).toBe('::error file=data/values%2C new.csv,line=4,title=store-cli metafield import%3A row rejected::bad | <b>x</b> 100%25 \\x1b[31mred\\x1b[0m, line%0Abreak: *now*');
+    expect(line).toBe(
+      '::error file=data/values%2C new.csv,line=4,title=store-cli metafield import%3A row rejected::bad | <b>x</b> 100%25 \\x1b[31mred\\x1b[0m, line%0Abreak: *now*',
+    );
   });
 
   it('annotates the first 10 rejects and counts the rest in one notice naming the rejects file', () => {

@@ -9,8 +9,13 @@ const noFiles = async (path: string) => `contents of ${path}`;
 
 describe('api --field typing', () => {
   it('literals and numbers are JSON, digits exact; everything else a string', async () => {
-    const fields = await parseFields(['t=true', 'f=false', 'n=null', 'i=42', 'neg=-7', 'd=3.10', 'big=4000000000000000011', 'zip=007', 'e=1e5', 's=hello', 'empty=', 'eq=a=b'].map(typed), noFiles);
-    expect(toJson(fields)).toBe('{"t":true,"f":false,"n":null,"i":42,"neg":-7,"d":3.10,"big":4000000000000000011,"zip":"007","e":"1e5","s":"hello","empty":"","eq":"a=b"}');
+    const fields = await parseFields(
+      ['t=true', 'f=false', 'n=null', 'i=42', 'neg=-7', 'd=3.10', 'big=4000000000000000011', 'zip=007', 'e=1e5', 's=hello', 'empty=', 'eq=a=b'].map(typed),
+      noFiles,
+    );
+    expect(toJson(fields)).toBe(
+      '{"t":true,"f":false,"n":null,"i":42,"neg":-7,"d":3.10,"big":4000000000000000011,"zip":"007","e":"1e5","s":"hello","empty":"","eq":"a=b"}',
+    );
   });
 
   it('--raw-field is always a string, @ included', async () => {

@@ -29,7 +29,10 @@ describe('doctor checks', () => {
   });
 
   it('reads both Link forms', () => {
-    expect(linkForm('<https://s.example/api/202412/gift_cards/search?limit=1&pageToken=t>; rel="next"')).toMatchObject({ status: 'ok', detail: 'rel="next", pageToken in the URL' });
+    expect(linkForm('<https://s.example/api/202412/gift_cards/search?limit=1&pageToken=t>; rel="next"')).toMatchObject({
+      status: 'ok',
+      detail: 'rel="next", pageToken in the URL',
+    });
     expect(linkForm('"< https://s/x?pageToken=a&limit=1 >; rel=previous, < https://s/x?pageToken=b&limit=1 >; rel=next"').detail).toBe(
       'the whole value quoted, padded URLs, rel=next unquoted, with rel=previous, pageToken in the URL',
     );
@@ -70,14 +73,19 @@ describe('doctor checks', () => {
   });
 
   it("names the token's shop from GET shops/info, and says why not when it cannot", () => {
-    expect(shopLine(200, '{"shop":{"shopName":"Sun\'s Shop","domain":"online-shop.genstore.com"}}')).toMatchObject({ status: 'ok', detail: "Sun's Shop (online-shop.genstore.com)" });
+    expect(shopLine(200, '{"shop":{"shopName":"Sun\'s Shop","domain":"online-shop.genstore.com"}}')).toMatchObject({
+      status: 'ok',
+      detail: "Sun's Shop (online-shop.genstore.com)",
+    });
     expect(shopLine(403, '{"error":"forbidden"}')).toMatchObject({ status: 'warn', detail: expect.stringContaining('read_shops') });
     expect(shopLine(404, '')).toMatchObject({ status: 'warn', detail: 'not shown: GET shops/info answered 404' });
     expect(shopLine(200, '<html>')).toMatchObject({ status: 'warn' });
   });
 
   it('names the id and time forms seen', () => {
-    expect(formsLine('{"giftCards":[{"id":"201462124","createTime":"2024-12-16T17:04:38.004"}]}').detail).toBe('ids as JSON strings; times like 2024-12-16T17:04:38.004 (zone-less: read as UTC)');
+    expect(formsLine('{"giftCards":[{"id":"201462124","createTime":"2024-12-16T17:04:38.004"}]}').detail).toBe(
+      'ids as JSON strings; times like 2024-12-16T17:04:38.004 (zone-less: read as UTC)',
+    );
     expect(formsLine('{"giftCards":[]}').status).toBe('warn');
   });
 

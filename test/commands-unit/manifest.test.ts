@@ -15,7 +15,11 @@ import { createIO } from '../../src/core/io.js';
 
 function program(of: readonly Noun[] = nouns): Command {
   const quiet = () => new PassThrough();
-  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), of, async () => undefined);
+  return buildProgram(
+    createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false),
+    of,
+    async () => undefined,
+  );
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/commands.schema.json', import.meta.url), 'utf8')) as object;
@@ -52,7 +56,11 @@ describe('command manifest', () => {
 
   it('fails the walk on a command whose verb declares nothing, naming it', () => {
     // A verb written by hand, not with defineVerb: nothing says what it changes.
-    const bare: Noun = { name: 'widget', summary: 'Widgets', verbs: [{ register: (noun) => noun.command('spin').description('Spin a widget'), execute: async () => undefined }] };
+    const bare: Noun = {
+      name: 'widget',
+      summary: 'Widgets',
+      verbs: [{ register: (noun) => noun.command('spin').description('Spin a widget'), execute: async () => undefined }],
+    };
     expect(() => buildManifest(program([...nouns, bare]), '1.2.3')).toThrow(/^widget spin: no verb declared it/);
   });
 

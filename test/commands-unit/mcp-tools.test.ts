@@ -13,7 +13,11 @@ import { createIO } from '../../src/core/io.js';
 
 const quiet = () => new PassThrough();
 const manifest = buildManifest(
-  buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined),
+  buildProgram(
+    createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false),
+    nouns,
+    async () => undefined,
+  ),
   '1.2.3',
 );
 const all = toolsOf(manifest, { readOnly: false, toolsets: STORE_TOOLSETS });
@@ -26,8 +30,10 @@ const tool = (name: string): Tool => {
 describe('MCP tools from the manifest', () => {
   it("leave out what would reach a secret, a file, any request or this machine's state", () => {
     const names = all.map((t) => t.definition.name);
-    for (const name of ['auth_token', 'api', 'giftcard_import', 'giftcard_export', 'config_set', 'sandbox_reset', 'webhook_trigger', 'mcp', 'commands']) expect(names).not.toContain(name);
-    for (const t of all) for (const { entry } of t.flags) expect(entry.placeholder ?? '', `${t.definition.name} ${entry.name}`).not.toMatch(/^(file|path|dir)$/);
+    for (const name of ['auth_token', 'api', 'giftcard_import', 'giftcard_export', 'config_set', 'sandbox_reset', 'webhook_trigger', 'mcp', 'commands'])
+      expect(names).not.toContain(name);
+    for (const t of all)
+      for (const { entry } of t.flags) expect(entry.placeholder ?? '', `${t.definition.name} ${entry.name}`).not.toMatch(/^(file|path|dir)$/);
   });
 
   it('--read-only lists only read-only tools; toolsets choose the nouns, a small default set unless given', () => {
@@ -46,8 +52,20 @@ describe('MCP tools from the manifest', () => {
   });
 
   it('make a call the command line it stands for: a write always a dry run, with --json', () => {
-    expect(commandLine(tool('giftcard_create'), { initialValue: '50', note: 'for Ann' })).toEqual(['giftcard', 'create', '--initial-value=50', '--note=for Ann', '--json', '--dry-run']);
-    expect(commandLine(tool('giftcard_get'), { giftCardId: '6100000000000000013', fields: ['id', 'balance'] })).toEqual(['giftcard', 'get', '6100000000000000013', '--json=id,balance']);
+    expect(commandLine(tool('giftcard_create'), { initialValue: '50', note: 'for Ann' })).toEqual([
+      'giftcard',
+      'create',
+      '--initial-value=50',
+      '--note=for Ann',
+      '--json',
+      '--dry-run',
+    ]);
+    expect(commandLine(tool('giftcard_get'), { giftCardId: '6100000000000000013', fields: ['id', 'balance'] })).toEqual([
+      'giftcard',
+      'get',
+      '6100000000000000013',
+      '--json=id,balance',
+    ]);
     expect(commandLine(tool('giftcard_search'), {})).toEqual(['giftcard', 'search', '--json']);
   });
 
@@ -59,7 +77,9 @@ describe('MCP tools from the manifest', () => {
   });
 
   it('cut a listing to the byte cap and give the rest from the page token, ids exact', () => {
-    const records = parse(`[${Array.from({ length: 200 }, (_, i) => `{"id":61000000000000${String(i).padStart(5, '0')},"note":"${'x'.repeat(100)}"}`).join(',')}]`) as unknown[];
+    const records = parse(
+      `[${Array.from({ length: 200 }, (_, i) => `{"id":61000000000000${String(i).padStart(5, '0')},"note":"${'x'.repeat(100)}"}`).join(',')}]`,
+    ) as unknown[];
     const encode = (record: unknown) => stringify(record) ?? 'null';
     const seen: string[] = [];
     let skip = 0;

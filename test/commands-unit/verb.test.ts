@@ -203,7 +203,8 @@ describe('whole', () => {
     };
     expect(message('--limit', '0')).toBe("--limit must be a whole number from 1 to 250 (got '0').");
     expect(message('--limit', '251')).toBe("--limit must be a whole number from 1 to 250 (got '251').");
-    for (const bad of ['2.5', '1e2', ' 7', '-1', '', 'ten', '0x10']) expect(message('--limit', bad)).toBe(`--limit must be a whole number from 1 to 250 (got '${bad}').`);
+    for (const bad of ['2.5', '1e2', ' 7', '-1', '', 'ten', '0x10'])
+      expect(message('--limit', bad)).toBe(`--limit must be a whole number from 1 to 250 (got '${bad}').`);
     expect(message('--port', '65536')).toBe("--port must be a whole number from 0 to 65535 (got '65536').");
     expect(() => parsed(sized, [])).toThrow(/required option '--seed <n>' not specified/);
   });

@@ -67,7 +67,9 @@ describe('bounds on an answer', () => {
     const took = performance.now() - started;
     expect(r.code).toBe(1);
     expectNoStackTrace(r.stderr);
-    expect(r.stderr).toMatch(/^error: Could not complete the GET request to the store at .*: the answer did not arrive whole within the timeout \(--timeout 300 ms\) on each of 5 attempts/);
+    expect(r.stderr).toMatch(
+      /^error: Could not complete the GET request to the store at .*: the answer did not arrive whole within the timeout \(--timeout 300 ms\) on each of 5 attempts/,
+    );
     expect(requests).toBe(5);
     // Five attempts of 300 ms.
     expect(took).toBeLessThan(15_000);
@@ -88,7 +90,9 @@ describe('bounds on an answer', () => {
     const r = await cli(['giftcard', 'count'], { env: env() });
     expect(r.code).toBe(1);
     expectNoStackTrace(r.stderr);
-    expect(r.stderr).toBe("error: The store's answer to GET /api/202412/gift_cards/count is larger than 64 MiB, the most a command reads: stopped reading it.\n");
+    expect(r.stderr).toBe(
+      "error: The store's answer to GET /api/202412/gift_cards/count is larger than 64 MiB, the most a command reads: stopped reading it.\n",
+    );
     expect(requests).toBe(1);
   });
 
@@ -113,7 +117,13 @@ describe('bounds on an answer', () => {
 
   it('a deadline is a network error of the attempt, retried like a stalled answer', async () => {
     handler = trickle;
-    const client = new HttpClient({ baseUrl, token: async () => 't', timeoutMs: 200, userAgent: 'test', retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1, maxTotalWaitMs: 100 } });
+    const client = new HttpClient({
+      baseUrl,
+      token: async () => 't',
+      timeoutMs: 200,
+      userAgent: 'test',
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1, maxTotalWaitMs: 100 },
+    });
     requests = 0;
     const error = await client.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
     await client.close();

@@ -43,7 +43,9 @@ describe('bulk outputs: checked together before anything is sent', () => {
       log.clear();
       const result = await cli(['giftcard', 'import', file, '--codes-out', codes, ...other], { env: s.env });
       expect(result.code, other.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(/^error: --\S+ .*codes\.csv and --\S+ .*codes\.csv are the same file: the generated codes would be lost; give two files\. Nothing was sent\.\n/);
+      expect(result.stderr).toMatch(
+        /^error: --\S+ .*codes\.csv and --\S+ .*codes\.csv are the same file: the generated codes would be lost; give two files\. Nothing was sent\.\n/,
+      );
       expect(await log.take()).toEqual([]);
       expect(readdirSync(dir)).toEqual(['cards.csv']);
     }
@@ -79,7 +81,9 @@ describe('bulk outputs: checked together before anything is sent', () => {
       ['--results', join(dir, '.', 'cards.csv')],
     ]) {
       log.clear();
-      const result = await cli(['giftcard', 'import', file, ...(other[0] === '--codes-out' ? [] : ['--codes-out', join(dir, 'codes.csv')]), ...other], { env: s.env });
+      const result = await cli(['giftcard', 'import', file, ...(other[0] === '--codes-out' ? [] : ['--codes-out', join(dir, 'codes.csv')]), ...other], {
+        env: s.env,
+      });
       expect(result.code, other.join(' ')).toBe(2);
       expect(result.stderr).toContain(`is the file being imported (${file}): writing it would destroy the input; give another file. Nothing was sent.`);
       expect(await log.take()).toEqual([]);
@@ -150,7 +154,9 @@ describe('bulk outputs: checked together before anything is sent', () => {
     const file = join(dir, 'cards.csv');
     writeFileSync(file, `${CARD_HEADER}\n${freshCode('B')},not-an-amount,,,,,,\n`);
     log.clear();
-    const refused = await cli(['giftcard', 'import', file, '--report', `junit=${join(dir, 'j.xml')}`, '--report', `json=${join(dir, 'r.json')}`], { env: s.env });
+    const refused = await cli(['giftcard', 'import', file, '--report', `junit=${join(dir, 'j.xml')}`, '--report', `json=${join(dir, 'r.json')}`], {
+      env: s.env,
+    });
     expect(refused.code).toBe(2);
     expect(await log.take()).toEqual([]);
     const junit = (await parseJunit(readFileSync(join(dir, 'j.xml'), 'utf8'))) as {
@@ -162,14 +168,21 @@ describe('bulk outputs: checked together before anything is sent', () => {
     expect(junit).toMatchObject({ tests: 1, failures: 0, errors: 1 });
     expect(junit.testsuite[0]!.testcase[0]!.error![0]!.message).toContain('line 2, column initialValue');
     const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as JsonReport;
-    expect(json.shards).toEqual([expect.objectContaining({ outcome: 'refused', rows: 0, requests: 0, reason: expect.stringContaining('line 2, column initialValue') })]);
+    expect(json.shards).toEqual([
+      expect.objectContaining({ outcome: 'refused', rows: 0, requests: 0, reason: expect.stringContaining('line 2, column initialValue') }),
+    ]);
 
     // Refused over its outputs: the report that is no part of the clash is written, the clash's files are not.
     const codes = join(dir, 'codes.csv');
-    const clash = await cli(['giftcard', 'import', file, '--codes-out', codes, '--report', `json=${codes}`, '--report', `json=${join(dir, 'other.json')}`], { env: s.env });
+    const clash = await cli(['giftcard', 'import', file, '--codes-out', codes, '--report', `json=${codes}`, '--report', `json=${join(dir, 'other.json')}`], {
+      env: s.env,
+    });
     expect(clash.code).toBe(2);
     expect(existsSync(codes)).toBe(false);
-    expect((JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')) as JsonReport).shards[0]).toMatchObject({ outcome: 'refused', reason: expect.stringContaining('are the same file') });
+    expect((JSON.parse(readFileSync(join(dir, 'other.json'), 'utf8')) as JsonReport).shards[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringContaining('are the same file'),
+    });
   });
 
   it('the pre-flight names every problem: 20 on stderr, the count of the rest, and every one with its row in --rejects', async () => {
@@ -184,7 +197,9 @@ describe('bulk outputs: checked together before anything is sent', () => {
     expect(await log.take()).toEqual([]);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(`error: ${file} has 26 problems; nothing was sent:`);
-    expect(lines.slice(1, 21)).toEqual(Array.from({ length: 20 }, (_, i) => `  line ${i + 3}, column initialValue: the initialValue "${i + 1}.123" has more than 2 decimals`));
+    expect(lines.slice(1, 21)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `  line ${i + 3}, column initialValue: the initialValue "${i + 1}.123" has more than 2 decimals`),
+    );
     expect(lines[21]).toBe(`  and 6 more problems, every one in ${rejects}.`);
     const rows = parseCsv(readFileSync(rejects), { columns: true }) as Array<{ line: string; reason: string }>;
     expect(rows.map((row) => row.line)).toEqual(Array.from({ length: 26 }, (_, i) => String(i + 3)));

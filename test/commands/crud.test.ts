@@ -58,7 +58,10 @@ describe('a declared noun sends strictly', () => {
     log.clear();
     expectUsageError(await cli(['location', 'create', '--name', '   '], { env: s.env }), "--name must not be blank (got '   ').");
     expectUsageError(await cli(['location', 'create', '--name', 'Depot', '--city', 'x'.repeat(256)], { env: s.env }), '--city must be at most 255 characters.');
-    expectUsageError(await cli(['location', 'update', '4000000000000000003', '--country', 'usa'], { env: s.env }), "--country must be a two-letter country code such as US (got 'usa').");
+    expectUsageError(
+      await cli(['location', 'update', '4000000000000000003', '--country', 'usa'], { env: s.env }),
+      "--country must be a two-letter country code such as US (got 'usa').",
+    );
     expectUsageError(
       await cli(['location', 'update', '4000000000000000003'], { env: s.env }),
       'Give at least one of --name, --address1, --address2, --city, --province, --country, --zip, --phone: what the location changes to. Nothing was sent.',
@@ -69,6 +72,8 @@ describe('a declared noun sends strictly', () => {
   it('a create sends only the fields given, in the declared order, under the wrapper', async () => {
     const dry = await cli(['location', 'create', '--phone', '+1 555 0100', '--name', 'Depot', '--dry-run', '--json'], { env: s.env });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(JSON.parse(dry.stdout)).toEqual([{ method: 'POST', path: '/api/202412/shops/location', body: { location: { name: 'Depot', phone: '+1 555 0100' } } }]);
+    expect(JSON.parse(dry.stdout)).toEqual([
+      { method: 'POST', path: '/api/202412/shops/location', body: { location: { name: 'Depot', phone: '+1 555 0100' } } },
+    ]);
   });
 });

@@ -44,7 +44,10 @@ describe('a dead store', () => {
   it('metafield import: exit 1, "the store could not be reached" naming the host, no row rejected; the attempts as docs/bulk-import.md says', async () => {
     const csv = join(dir, 'values.csv');
     const rejects = join(dir, 'rejects.csv');
-    writeFileSync(csv, 'domain,bizId,namespace,code,value,type\nproducts,4000000000000000401,specs,weight,1.5 kg,Weight\nproducts,4000000000000000431,specs,weight,1 kg,Weight\n');
+    writeFileSync(
+      csv,
+      'domain,bizId,namespace,code,value,type\nproducts,4000000000000000401,specs,weight,1.5 kg,Weight\nproducts,4000000000000000431,specs,weight,1 kg,Weight\n',
+    );
     const r = await run(['metafield', 'import', csv, '--rejects', rejects]);
     expect(r.code, r.stderr).toBe(1);
     const attempts = documented('bulk-import.md', /retried up to (\d+) attempts/);
@@ -69,7 +72,9 @@ describe('a dead store', () => {
     expect(r.stdout).toBe('');
     const attempts = documented('output.md', /for at most (\d+) attempts/);
     expect(r.stderr).toMatch(
-      new RegExp(`^error: The store could not be reached at 127\\.0\\.0\\.1:${port}: the connection was refused on each of ${attempts} attempts over [\\d.]+ m?s \\(ECONNREFUSED\\)\\.\\n$`),
+      new RegExp(
+        `^error: The store could not be reached at 127\\.0\\.0\\.1:${port}: the connection was refused on each of ${attempts} attempts over [\\d.]+ m?s \\(ECONNREFUSED\\)\\.\\n$`,
+      ),
     );
   });
 });

@@ -21,7 +21,10 @@ describe('--dry-run', () => {
       const r = await cli(['giftcard', 'create', '--initial-value', '25.00', '--code', code, '--note', 'Gift', '--dry-run', '--json'], { env: s.env });
       expect(r.code, r.stderr).toBe(0);
       expect(json(r.stdout)).toEqual(
-        [{ method: 'POST', path: '/gift_cards', body: { giftCard: { code: `****${code.slice(-4)}`, initialValue: '25.00', note: 'Gift' } } }].map((q) => ({ ...q, path: `/api/202412${q.path}` })),
+        [{ method: 'POST', path: '/gift_cards', body: { giftCard: { code: `****${code.slice(-4)}`, initialValue: '25.00', note: 'Gift' } } }].map((q) => ({
+          ...q,
+          path: `/api/202412${q.path}`,
+        })),
       );
       expect(r.stdout + r.stderr).not.toContain(code);
       expect(r.stderr).toBe('Dry run: nothing was sent.\n');
@@ -91,7 +94,13 @@ describe('--dry-run', () => {
       log.clear();
       const r = await cli(set(bizId, '--value', 'red', '--json'), { env: s.env });
       expect(r.code, r.stderr).toBe(0);
-      expect(json(r.stdout)).toEqual([{ method: 'POST', path: `/api/202412/metafields/products/${bizId}`, body: { metaFieldDataList: [{ namespace: 'specs', code: 'color', value: 'red' }] } }]);
+      expect(json(r.stdout)).toEqual([
+        {
+          method: 'POST',
+          path: `/api/202412/metafields/products/${bizId}`,
+          body: { metaFieldDataList: [{ namespace: 'specs', code: 'color', value: 'red' }] },
+        },
+      ]);
       const requests = await log.take();
       // The definition (none: said once), then the stored value.
       expect(requests.map((q) => q.method)).toEqual(['GET', 'GET']);
@@ -106,11 +115,15 @@ describe('--dry-run', () => {
       log.clear();
       const changed = await cli(set(bizId, '--value', 'green'), { env: s.env });
       expect(changed.code, changed.stderr).toBe(0);
-      expect(tsvRows(changed.stdout)).toEqual([['PUT', `/api/202412/metafields/products/${bizId}`, '{"metaFieldData":{"namespace":"specs","code":"color","value":"green"}}']]);
+      expect(tsvRows(changed.stdout)).toEqual([
+        ['PUT', `/api/202412/metafields/products/${bizId}`, '{"metaFieldData":{"namespace":"specs","code":"color","value":"green"}}'],
+      ]);
       const same = await cli(set(bizId, '--value', 'blue', '--json'), { env: s.env });
       expect(same.code, same.stderr).toBe(0);
       expect(JSON.parse(same.stdout)).toEqual([]);
-      expect(same.stderr).toMatch(/^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /m);
+      expect(same.stderr).toMatch(
+        /^Dry run: no change: specs\.color of products \d+ already has this value, so nothing would be sent \(read to build it: GET /m,
+      );
       expect(writes(await log.take())).toEqual([]);
       expect((await stored(s.sandbox, 'products', bizId, 'specs', 'color'))?.value).toBe('blue');
     });
@@ -147,7 +160,10 @@ describe('--dry-run', () => {
   describe('product create and delete', () => {
     it('create resolves names by reading (said), shows the POST with the resolved ids, creates nothing', async () => {
       log.clear();
-      const r = await cli(['product', 'create', '--title', 'Dry Tee', '--price', '19.99', '--category', 'T-Shirts', '--collection', 'Summer Sale', '--dry-run', '--json'], { env: s.env });
+      const r = await cli(
+        ['product', 'create', '--title', 'Dry Tee', '--price', '19.99', '--category', 'T-Shirts', '--collection', 'Summer Sale', '--dry-run', '--json'],
+        { env: s.env },
+      );
       expect(r.code, r.stderr).toBe(0);
       const [request, ...rest] = json(r.stdout);
       expect(rest).toEqual([]);

@@ -83,7 +83,9 @@ describe('global options', () => {
   describe('--base-url and transport safety', () => {
     it('--base-url overrides STORE_CLI_BASE_URL', async () => {
       log.clear();
-      const r = await cli(['--base-url', s.sandbox.baseUrl, 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: 'https://elsewhere.invalid', STORE_CLI_TOKEN: TOKEN } });
+      const r = await cli(['--base-url', s.sandbox.baseUrl, 'giftcard', 'count'], {
+        env: { STORE_CLI_BASE_URL: 'https://elsewhere.invalid', STORE_CLI_TOKEN: TOKEN },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/^\d+\n$/);
       expect(await log.take()).toEqual([{ method: 'GET', path: '/api/202412/gift_cards/count', status: 200 }]);
@@ -140,7 +142,10 @@ describe('global options', () => {
       try {
         const started = Date.now();
         // The deadlines are real time; the backoffs between the attempts simulated.
-        const r = await cli(['--timeout', '100', 'giftcard', 'count'], { env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN }, clock: new SimClock().autoAdvance() });
+        const r = await cli(['--timeout', '100', 'giftcard', 'count'], {
+          env: { STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: TOKEN },
+          clock: new SimClock().autoAdvance(),
+        });
         expect(r.code, r.stderr).toBe(1);
         // The final error says the timeout, and how many attempts it ended, over how long.
         expect(r.stderr).toMatch(/no answer came within the timeout \(--timeout 100 ms\) on each of 5 attempts over [\d.]+ m?s \(UND_ERR_HEADERS_TIMEOUT\)\./);

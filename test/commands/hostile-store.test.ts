@@ -130,7 +130,10 @@ describe('a hostile loopback store', () => {
       store.use({
         handle: (request) =>
           request.path.endsWith('/customers') && !request.query.has('pageToken')
-            ? { headers: { link: `<${store.baseUrl}/api/202412/customers?limit=1&pageToken=${encodeURIComponent('t1\n::error::from the token')}>; rel="next"` }, body: { customers: [{ id: '1' }] } }
+            ? {
+                headers: { link: `<${store.baseUrl}/api/202412/customers?limit=1&pageToken=${encodeURIComponent('t1\n::error::from the token')}>; rel="next"` },
+                body: { customers: [{ id: '1' }] },
+              }
             : undefined,
       });
       const listed = await cli(['customer', 'list', '--limit', '1'], piped());
@@ -156,7 +159,11 @@ describe('a hostile loopback store', () => {
       [/\/customers(\/search)?$/, 'customers', (n) => ({ id: String(7300000000000000000n + BigInt(n)) })],
       [/\/orders$/, 'orders', (n) => ({ id: String(5000000000000000000n + BigInt(n)), createTime: '2026-11-01T00:00:00Z', lineItems: [] })],
       [/\/discounts$/, 'discounts', (n) => ({ id: String(6200000000000000000n + BigInt(n)), title: `Discount ${n}`, discountMethod: 'AUTOMATIC_DISCOUNT' })],
-      [/\/gift_cards\/search$/, 'giftCards', (n) => ({ id: String(4000000000000000000n + BigInt(n)), lastCharacters: 'ABCD', balance: '1.00', currency: 'USD' })],
+      [
+        /\/gift_cards\/search$/,
+        'giftCards',
+        (n) => ({ id: String(4000000000000000000n + BigInt(n)), lastCharacters: 'ABCD', balance: '1.00', currency: 'USD' }),
+      ],
     ];
     /**
      * Every page full and naming a next page. `ids(page)`: the first id of each page's three
@@ -198,7 +205,9 @@ describe('a hostile loopback store', () => {
         const r = await cli(argv, piped());
         expect(r.code, argv.join(' ')).toBe(1);
         expect(r.stderr.trimEnd().split('\n'), argv.join(' ')).toEqual([
-          expect.stringMatching(/^error: The store's listing goes round in a circle: page 2 holds the same \d+ items as page 1, under a new page token; stopping rather than page for ever\.$/),
+          expect.stringMatching(
+            /^error: The store's listing goes round in a circle: page 2 holds the same \d+ items as page 1, under a new page token; stopping rather than page for ever\.$/,
+          ),
         ]);
         expect(store.requests, argv.join(' ')).toBeLessThan(5);
       }

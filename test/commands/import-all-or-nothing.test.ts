@@ -50,7 +50,12 @@ async function runsIn(env: Record<string, string>): Promise<Array<Record<string,
 }
 
 /** A refused run: nothing written, counts of what was written (none), no run id, no undo line, nothing kept. */
-async function expectNothingWritten(result: { code: number; stdout: string; stderr: string }, requests: LoggedRequest[], env: Record<string, string>, rejected: number): Promise<void> {
+async function expectNothingWritten(
+  result: { code: number; stdout: string; stderr: string },
+  requests: LoggedRequest[],
+  env: Record<string, string>,
+  rejected: number,
+): Promise<void> {
   expect(result.code, result.stderr).toBe(3);
   expect(writes(requests)).toEqual([]);
   expect(result.stderr).toMatch(new RegExp(`All or nothing: ${rejected} rows? would be rejected, so nothing was written`));
@@ -120,10 +125,18 @@ describe('--all-or-nothing: rows the store refuses only when written are found f
 
   it('discount import: a title another discount holds (Genstore: names are unique): nothing is written', async () => {
     const requests: LoggedRequest[] = [];
-    const real = await startSandbox({ port: 0, dialect: 'real', seed: 'none', onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }) });
+    const real = await startSandbox({
+      port: 0,
+      dialect: 'real',
+      seed: 'none',
+      onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }),
+    });
     try {
       const env = { STORE_CLI_BASE_URL: real.baseUrl, STORE_CLI_TOKEN: real.token, ...brandEnv('real'), ...scratchDirs() };
-      const held = await cli(['discount', 'create', '--title', 'Promotion', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'HELD0001'], { env });
+      const held = await cli(
+        ['discount', 'create', '--title', 'Promotion', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'HELD0001'],
+        { env },
+      );
       expect(held.code, held.stderr).toBe(0);
       const header = ['code', 'title', 'discountType', 'valueType', 'value'];
       const file = scratchFile(
@@ -298,7 +311,9 @@ describe('--all-or-nothing: gift cards, whose creates the API cannot delete', ()
       expect(summaryOf(result.stdout)).toMatchObject({ created: 0, updated: 0, failed: 1, runId: null });
       expect(await runsIn(env)).toEqual([]);
       const listed = await call(s.sandbox, 'GET', `/gift_cards/search?lastCharacters=${`AONNEW${stamp}N3`.slice(-4)}`);
-      const created = (JSON.parse(listed.text).giftCards as Array<{ disableTime?: string | null; balance: string }>).filter((card) => Number(card.balance) === 25);
+      const created = (JSON.parse(listed.text).giftCards as Array<{ disableTime?: string | null; balance: string }>).filter(
+        (card) => Number(card.balance) === 25,
+      );
       expect(created.length).toBe(1);
       expect(created[0]!.disableTime).toBeTruthy();
     } finally {

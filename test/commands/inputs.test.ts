@@ -52,7 +52,9 @@ describe('--rejects that is the file being imported', () => {
       const [file, rejects] = argsFor(path);
       const r = await runSent(['metafield', 'import', file, '--rejects', rejects]);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toMatch(/^error: --rejects .+ is the file being imported \(.+\): writing it would destroy the input; give another file\. Nothing was sent\.\n/);
+      expect(r.stderr).toMatch(
+        /^error: --rejects .+ is the file being imported \(.+\): writing it would destroy the input; give another file\. Nothing was sent\.\n/,
+      );
       expect(r.stderr).not.toMatch(STACK_LINE);
       expect(r.requests).toEqual([]);
       expect(readFileSync(path).equals(bytes)).toBe(true);
@@ -107,7 +109,9 @@ describe('inputs too large or too deep', () => {
     truncateSync(path, 150 * 1024 * 1024); // sparse: costs no disk
     const r = await runSent(['product', 'create', '--file', path]);
     expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).toContain(`--file ${path} is 150.0 MiB (157286400 bytes), more than the limit of 1 MiB (1048576 bytes), the largest request body a store takes; nothing was sent.`);
+    expect(r.stderr).toContain(
+      `--file ${path} is 150.0 MiB (157286400 bytes), more than the limit of 1 MiB (1048576 bytes), the largest request body a store takes; nothing was sent.`,
+    );
     expect(r.requests).toEqual([]);
   });
 

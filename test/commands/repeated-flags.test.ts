@@ -35,7 +35,9 @@ describe('a single-value flag given twice', () => {
 
   it('repeatable flags keep collecting', async () => {
     log.clear();
-    const r = await cli(['api', 'GET', 'gift_cards/search', '-f', 'limit=1', '-f', 'status=enabled', '-H', 'Accept:application/json', '-H', 'X-Extra:1'], { env: s.env });
+    const r = await cli(['api', 'GET', 'gift_cards/search', '-f', 'limit=1', '-f', 'status=enabled', '-H', 'Accept:application/json', '-H', 'X-Extra:1'], {
+      env: s.env,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect((await log.take())[0]?.path).toMatch(/limit=1&status=enabled/);
   });

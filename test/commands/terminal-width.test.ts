@@ -38,8 +38,15 @@ function longSeed(): SandboxSeed {
   long('discounts', 0, { title: 'Summer sale: 15% off every order placed during the long summer holidays, once per customer' });
   long('giftCards', 0, { note: 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December, the rest kept for the spring.' });
   const values = seed.metafields![0]!.values as Array<Record<string, unknown>>;
-  values.find((value) => value.code === 'care_guide')!.value = 'Machine wash cold with like colours. Tumble dry low. Do not bleach. Iron on the reverse at a low setting.';
-  seed.webhooks = [{ id: '4500000000000000001', address: 'https://hooks.example.com/store-cli/receivers/production/orders-and-fulfilment-events?source=genstore', topic: 'orders/create' }];
+  values.find((value) => value.code === 'care_guide')!.value =
+    'Machine wash cold with like colours. Tumble dry low. Do not bleach. Iron on the reverse at a low setting.';
+  seed.webhooks = [
+    {
+      id: '4500000000000000001',
+      address: 'https://hooks.example.com/store-cli/receivers/production/orders-and-fulfilment-events?source=genstore',
+      topic: 'orders/create',
+    },
+  ];
   return seed as SandboxSeed;
 }
 
@@ -54,7 +61,11 @@ function walk(list: readonly Noun[], above: string[] = []): Walked[] {
   return list.flatMap((noun) => {
     const here = [...above, noun.name];
     const verb = (v: Verb, words: string[]): Walked => ({ path: words, verb: v as DefinedVerb<never, never, never> });
-    return [...(noun.action ? [verb(noun.action, here)] : []), ...noun.verbs.map((v) => verb(v, [...here, (v as DefinedVerb<never, never, never>).spec.name!])), ...walk(noun.nouns ?? [], here)];
+    return [
+      ...(noun.action ? [verb(noun.action, here)] : []),
+      ...noun.verbs.map((v) => verb(v, [...here, (v as DefinedVerb<never, never, never>).spec.name!])),
+      ...walk(noun.nouns ?? [], here),
+    ];
   });
 }
 

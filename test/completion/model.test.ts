@@ -11,7 +11,11 @@ import { createIO } from '../../src/core/io.js';
 
 function program(): Command {
   const quiet = () => new PassThrough();
-  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined);
+  return buildProgram(
+    createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false),
+    nouns,
+    async () => undefined,
+  );
 }
 
 function find(model: CompletionModel, path: string): CommandModel {
@@ -31,7 +35,9 @@ describe('completion model', () => {
   const model = completionModel(program());
 
   it('lists every noun and, under each, its verbs', () => {
-    expect(model.root.commands.map((c) => c.name)).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']));
+    expect(model.root.commands.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']),
+    );
     expect(find(model, 'giftcard').commands.map((c) => c.name)).toEqual(expect.arrayContaining(['create', 'update', 'disable', 'get', 'search', 'count']));
     expect(find(model, 'completion').commands.map((c) => c.name)).toEqual(expect.arrayContaining(['bash', 'zsh', 'fish']));
   });
@@ -47,11 +53,28 @@ describe('completion model', () => {
   });
 
   it('offers the field names of --json that the command declared, and none for the api command', () => {
-    expect(flag(find(model, 'giftcard search'), '--json').values).toEqual({ kind: 'fields', fields: expect.arrayContaining(['id', 'balance', 'lastCharacters']) });
+    expect(flag(find(model, 'giftcard search'), '--json').values).toEqual({
+      kind: 'fields',
+      fields: expect.arrayContaining(['id', 'balance', 'lastCharacters']),
+    });
     expect(flag(find(model, 'giftcard count'), '--json').values).toEqual({ kind: 'fields', fields: ['count'] });
     expect(flag(find(model, 'auth status'), '--json').values).toEqual({
       kind: 'fields',
-      fields: ['profile', 'profileSource', 'environment', 'storeFile', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'],
+      fields: [
+        'profile',
+        'profileSource',
+        'environment',
+        'storeFile',
+        'baseUrl',
+        'baseUrlSource',
+        'token',
+        'tokenSource',
+        'tokenStatus',
+        'scopes',
+        'shopName',
+        'shopDomain',
+        'shopUnknown',
+      ],
     });
     expect(flag(find(model, 'api'), '--json').values).toEqual({ kind: 'none' });
     expect(flag(find(model, 'sandbox serve'), '--json')).toMatchObject({ value: 'none', values: { kind: 'none' } });
@@ -70,7 +93,10 @@ describe('completion model', () => {
     expect(type.kind === 'words' && type.words).toHaveLength(20);
     expect(type.kind === 'words' && type.words).toEqual(expect.arrayContaining(['SingleLineText', 'Weight', 'Money', 'Boolean']));
     for (const verb of ['set', 'get', 'list', 'count', 'delete']) {
-      expect(find(model, `metafield ${verb}`).args[0]).toMatchObject({ name: 'domain', values: { kind: 'words', words: expect.arrayContaining(['products', 'shop']) } });
+      expect(find(model, `metafield ${verb}`).args[0]).toMatchObject({
+        name: 'domain',
+        values: { kind: 'words', words: expect.arrayContaining(['products', 'shop']) },
+      });
     }
     expect(flag(find(model, 'metafield import'), '--domain').values).toMatchObject({ kind: 'words', words: expect.arrayContaining(['variants']) });
     expect(find(model, 'webhook trigger').args[0]!.values).toEqual({ kind: 'words', words: [...SAMPLE_TOPICS] });
@@ -97,6 +123,8 @@ describe('completion model', () => {
   });
 
   it('fails on a hint that names no flag or argument of the tree', () => {
-    expect(() => completionModel(new Command('store-cli'))).toThrow(/completion hints name no flag or argument of the command tree: --profile; auth switch <name>; metafield set <domain>/);
+    expect(() => completionModel(new Command('store-cli'))).toThrow(
+      /completion hints name no flag or argument of the command tree: --profile; auth switch <name>; metafield set <domain>/,
+    );
   });
 });

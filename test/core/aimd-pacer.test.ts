@@ -11,7 +11,15 @@ type Answer = 'ok' | { refused: true; retryAfter?: number } | { failed: 'answere
  * rate-limit header for `seconds`; a refused request waits its Retry-After (or 250 ms) as
  * the HTTP client's bulk retry loop does.
  */
-async function simulate(options: { workers: number; latencyMs: number; seconds: number; store: (nowMs: number) => Answer; clock?: SimClock; pacer?: Pacer; blind?: boolean }) {
+async function simulate(options: {
+  workers: number;
+  latencyMs: number;
+  seconds: number;
+  store: (nowMs: number) => Answer;
+  clock?: SimClock;
+  pacer?: Pacer;
+  blind?: boolean;
+}) {
   const clock = options.clock ?? new SimClock();
   const pacer = options.pacer ?? new Pacer({ concurrency: options.workers, clock });
   const endMs = options.seconds * 1000;
@@ -238,7 +246,9 @@ describe('Pacer', () => {
     const clock = new SimClock();
     const store = bucketStore(4, 40);
     const seconds = 180;
-    const runs = await Promise.all([0, 1, 2].map(() => simulate({ workers: 8, latencyMs: 30, seconds, store, clock, pacer: new Pacer({ concurrency: 8, clock }) })));
+    const runs = await Promise.all(
+      [0, 1, 2].map(() => simulate({ workers: 8, latencyMs: 30, seconds, store, clock, pacer: new Pacer({ concurrency: 8, clock }) })),
+    );
     const total = runs.reduce((sum, r) => sum + r.accepted, 0);
     expect(total / (40 + 4 * seconds)).toBeGreaterThan(0.85);
     for (const run of runs) expect(run.accepted).toBeGreaterThan(total / 6);

@@ -18,7 +18,8 @@ describe('header families', () => {
   });
 
   it('a genmystore.com or .ai host is genstore; any other names none', () => {
-    for (const host of ['my-shop.genmystore.com', 'MY-SHOP.GENMYSTORE.AI', 'genmystore.com', 'a.b.genmystore.com.']) expect(brandOfHost(host), host).toBe('genstore');
+    for (const host of ['my-shop.genmystore.com', 'MY-SHOP.GENMYSTORE.AI', 'genmystore.com', 'a.b.genmystore.com.'])
+      expect(brandOfHost(host), host).toBe('genstore');
     for (const host of ['genmystore.com.evil.example', 'notgenmystore.com', 'store.example.com', '127.0.0.1']) expect(brandOfHost(host), host).toBeUndefined();
   });
 

@@ -23,7 +23,9 @@ describe('DryRun', () => {
     const dryRun = new DryRun();
     const transport = dryRun.wrap(new FakeTransport([]));
     expect(await dryRun.capture(async () => undefined)).toEqual([]);
-    expect(await dryRun.capture(() => transport.request({ method: 'DELETE', path: '/things/1', query: { code: 'c' } }))).toEqual([{ method: 'DELETE', path: '/things/1?code=c', body: null }]);
+    expect(await dryRun.capture(() => transport.request({ method: 'DELETE', path: '/things/1', query: { code: 'c' } }))).toEqual([
+      { method: 'DELETE', path: '/things/1?code=c', body: null },
+    ]);
   });
 
   it('a raw write is withheld too, its body shown as the text it is; a raw read goes through', async () => {

@@ -50,7 +50,10 @@ describe('describeErrorBody', () => {
   });
 
   it('reads the real store\'s {"error": "..."} with other fields beside it', () => {
-    expect(describeErrorBody('{"error":"Gift card not found","status":404,"path":"/api/202412/gift_cards/9"}', JSON_TYPE)).toEqual({ message: 'Gift card not found', fields: [] });
+    expect(describeErrorBody('{"error":"Gift card not found","status":404,"path":"/api/202412/gift_cards/9"}', JSON_TYPE)).toEqual({
+      message: 'Gift card not found',
+      fields: [],
+    });
     expect(describeErrorBody('{"error":"Invalid value","code":"invalid","errors":[{"field":"note","message":"is too long"}]}', JSON_TYPE)).toEqual({
       code: 'invalid',
       message: 'Invalid value',
@@ -65,19 +68,32 @@ describe('describeErrorBody', () => {
   });
 
   it("reads OAuth's pair: the error word as the code, the description as the message", () => {
-    expect(describeErrorBody('{"error":"invalid_token","error_description":"The token expired."}', JSON_TYPE)).toEqual({ code: 'invalid_token', message: 'The token expired.', fields: [] });
+    expect(describeErrorBody('{"error":"invalid_token","error_description":"The token expired."}', JSON_TYPE)).toEqual({
+      code: 'invalid_token',
+      message: 'The token expired.',
+      fields: [],
+    });
     expect(describeErrorBody('{"error":"Token refused","error_description":"expired"}', JSON_TYPE)).toEqual({ message: 'Token refused', fields: [] });
   });
 
   it('reads an "error" object: its code, message and field errors', () => {
-    expect(describeErrorBody('{"error":{"code":"not_found","message":"No such card"}}', JSON_TYPE)).toEqual({ code: 'not_found', message: 'No such card', fields: [] });
-    expect(describeErrorBody('{"error":{"message":"Invalid","errors":{"note":["is too long"]}}}', JSON_TYPE)).toEqual({ message: 'Invalid', fields: [{ field: 'note', message: 'is too long' }] });
+    expect(describeErrorBody('{"error":{"code":"not_found","message":"No such card"}}', JSON_TYPE)).toEqual({
+      code: 'not_found',
+      message: 'No such card',
+      fields: [],
+    });
+    expect(describeErrorBody('{"error":{"message":"Invalid","errors":{"note":["is too long"]}}}', JSON_TYPE)).toEqual({
+      message: 'Invalid',
+      fields: [{ field: 'note', message: 'is too long' }],
+    });
     expect(describeErrorBody('{"code":"outer","error":{"code":"inner","error":"Deep"}}', JSON_TYPE)).toEqual({ code: 'outer', message: 'Deep', fields: [] });
     expect(describeErrorBody('{"error":{"status":500}}', JSON_TYPE)).toEqual({ fields: [] });
   });
 
   it('reads an "error" list as field problems', () => {
-    expect(describeErrorBody('{"error":["first",{"field":"code","message":"taken"}]}', JSON_TYPE)).toEqual({ fields: [{ message: 'first' }, { field: 'code', message: 'taken' }] });
+    expect(describeErrorBody('{"error":["first",{"field":"code","message":"taken"}]}', JSON_TYPE)).toEqual({
+      fields: [{ message: 'first' }, { field: 'code', message: 'taken' }],
+    });
   });
 
   it('ignores an "error" that is blank or of no known shape', () => {
@@ -115,7 +131,8 @@ describe('describeErrorBody', () => {
   });
 
   it('strips the tags of an HTML page without a title', () => {
-    const html = '<html><head><style>body { color: red }</style><script>var x = 1;</script></head>\n<body>\n<h1>Service</h1>\n<p>Unavailable   now</p></body></html>';
+    const html =
+      '<html><head><style>body { color: red }</style><script>var x = 1;</script></head>\n<body>\n<h1>Service</h1>\n<p>Unavailable   now</p></body></html>';
     expect(describeErrorBody(html, undefined)).toEqual({ message: 'Service Unavailable now', fields: [] });
   });
 

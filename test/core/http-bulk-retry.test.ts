@@ -74,11 +74,14 @@ describe('the retry loop under the bulk policy', () => {
     expect(starts[0]! - started).toBeLessThan(1000);
   });
 
-  it.each([500, 503, 'reset'] as const)('never resends a create marked once (a product: no unique key) after a %s: it may have reached the store', async (failure) => {
-    const { result, counts } = await send([failure, 'ok'], FAST_BULK, new RateGovernor({ concurrency: 4 }), true);
-    expect((result as { error: ApiError | NetworkError }).error.mayHaveApplied).toBe(true);
-    expect(counts.sent).toBe(1);
-  });
+  it.each([500, 503, 'reset'] as const)(
+    'never resends a create marked once (a product: no unique key) after a %s: it may have reached the store',
+    async (failure) => {
+      const { result, counts } = await send([failure, 'ok'], FAST_BULK, new RateGovernor({ concurrency: 4 }), true);
+      expect((result as { error: ApiError | NetworkError }).error.mayHaveApplied).toBe(true);
+      expect(counts.sent).toBe(1);
+    },
+  );
 
   it('resends a create marked once after a 429 or a connection never made: the store did nothing', async () => {
     const { result, counts } = await send(['429 bare', 'refused', 'ok'], FAST_BULK, new RateGovernor({ concurrency: 4 }), true);
@@ -147,7 +150,10 @@ describe('the retry loop under the bulk policy', () => {
     script(Array.from({ length: 10 }, () => '429 retry-after' as const));
     const gaveUp = new Error('gave up');
     const governor = new RateGovernor({ concurrency: 1, clock });
-    const client = mock.client({ governor, retry: { ...FAST_BULK, rateLimits: { maxRefused: 30, maxRetryAfterMs: 60_000, giveUp: { afterMs: 150, error: () => gaveUp } } } });
+    const client = mock.client({
+      governor,
+      retry: { ...FAST_BULK, rateLimits: { maxRefused: 30, maxRetryAfterMs: 60_000, giveUp: { afterMs: 150, error: () => gaveUp } } },
+    });
     const first = client.request({ method: 'POST', path: '/api/x', body: {} });
     // Waits for the one slot the first request holds, then for the halt.
     const second = client.request({ method: 'POST', path: '/api/x', body: {} });
@@ -176,7 +182,9 @@ describe('the retry loop under the bulk policy', () => {
     script([500, 500, 500]);
     const interrupt = new AbortController();
     const governor = new RateGovernor({ concurrency: 1, signal: interrupt.signal });
-    const pending = mock.client({ governor, retry: { ...FAST_BULK, baseDelayMs: 5_000, maxDelayMs: 5_000 } }).request({ method: 'POST', path: '/api/x', body: {} });
+    const pending = mock
+      .client({ governor, retry: { ...FAST_BULK, baseDelayMs: 5_000, maxDelayMs: 5_000 } })
+      .request({ method: 'POST', path: '/api/x', body: {} });
     await new Promise((resolve) => setTimeout(resolve, 50));
     interrupt.abort();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);

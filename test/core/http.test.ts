@@ -94,7 +94,9 @@ describe('HttpClient: requests', () => {
   it('parses the response losslessly: a 20-digit id keeps its digits', async () => {
     mock.pool
       .intercept({ path: '/api/x', method: 'GET' })
-      .reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', { headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' } });
+      .reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', {
+        headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' },
+      });
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(response.status).toBe(200);
     expect(response.headers.link).toBe('</a?pageToken=t>; rel="next"');
@@ -127,7 +129,10 @@ describe('HttpClient: requests', () => {
   });
 
   it('joins several Link headers into one value the pager reads', async () => {
-    const headers = { 'content-type': 'application/json', link: ['"< https://s.example/x?pageToken=p1&limit=2 >; rel=previous"', '"< https://s.example/x?pageToken=n3&limit=2 >; rel=next"'] };
+    const headers = {
+      'content-type': 'application/json',
+      link: ['"< https://s.example/x?pageToken=p1&limit=2 >; rel=previous"', '"< https://s.example/x?pageToken=n3&limit=2 >; rel=next"'],
+    };
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"items":[1,2]}', { headers });
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(nextPageQuery({ link: response.headers.link, body: response.body, query: { limit: '2' }, items: 2 })).toEqual({ pageToken: 'n3', limit: '2' });
@@ -189,7 +194,9 @@ describe('HttpClient: retries', () => {
   });
 
   it('retries a POST on 429 with Retry-After: 0', async () => {
-    mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(429, '{"message":"slow down"}', { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
+    mock.pool
+      .intercept({ path: '/api/x', method: 'POST' })
+      .reply(429, '{"message":"slow down"}', { headers: { 'content-type': 'application/json', 'retry-after': '0' } });
     mock.pool.intercept({ path: '/api/x', method: 'POST' }).reply(201, '{"created":true}', JSON_HEADERS);
     expect((await client().request({ method: 'POST', path: '/api/x', body: {} })).body).toEqual({ created: true });
     mock.agent.assertNoPendingInterceptors();
@@ -205,7 +212,9 @@ describe('HttpClient: retries', () => {
   });
 
   it('gives up at once when Retry-After exceeds the total wait budget', async () => {
-    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(429, '{"message":"Daily quota used"}', { headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
+    mock.pool
+      .intercept({ path: '/api/x', method: 'GET' })
+      .reply(429, '{"message":"Daily quota used"}', { headers: { 'content-type': 'application/json', 'retry-after': '3600' } });
     mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{}', JSON_HEADERS);
     const started = Date.now();
     const error = await failure(client().request({ method: 'GET', path: '/api/x' }));
@@ -281,7 +290,11 @@ describe('HttpClient: network errors', () => {
     expect((error as NetworkError).causeCode).toBe('ECONNREFUSED');
     expect((error as NetworkError).exitCode).toBe(1);
     // How many attempts, over how long (the waits included), say what the retries did.
-    expect(error.message).toMatch(new RegExp(`^The store could not be reached at ${new URL(ORIGIN).host}: the connection was refused on each of 3 attempts over \\d+ ms \\(ECONNREFUSED\\)\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^The store could not be reached at ${new URL(ORIGIN).host}: the connection was refused on each of 3 attempts over \\d+ ms \\(ECONNREFUSED\\)\\.$`,
+      ),
+    );
     expect(mock.agent.pendingInterceptors()).toHaveLength(1); // all three attempts were made, no fourth
   });
 
@@ -483,7 +496,11 @@ describe('HttpClient: header family', () => {
     const created = await http.request({ method: 'POST', path: '/api/202412/gift_cards', body: { giftCard: {} } });
     expect(created.body).toEqual({ giftCard: { id: '1' } });
     await http.request({ method: 'GET', path: '/api/202412/gift_cards/count' });
-    expect(seen.map((q) => `${q.method} ${q.path} ${q.headers[TOKEN_HEADER.toLowerCase()] ? 'service' : q.headers[GENSTORE_HEADER.toLowerCase()] ? 'genstore' : '-'}`)).toEqual([
+    expect(
+      seen.map(
+        (q) => `${q.method} ${q.path} ${q.headers[TOKEN_HEADER.toLowerCase()] ? 'service' : q.headers[GENSTORE_HEADER.toLowerCase()] ? 'genstore' : '-'}`,
+      ),
+    ).toEqual([
       'POST /api/202412/gift_cards service',
       'GET /api/202501/oauth2/access_scopes genstore',
       'POST /api/202412/gift_cards genstore',

@@ -131,7 +131,9 @@ describe('createIO', () => {
     expect(createIO(piped, true, { stdoutTTY: true }).stdoutColumns).toBeUndefined(); // tables then take 80
     expect(createIO(piped, true, { stdoutTTY: true, percent: 50 }).stdoutColumns).toBe(40);
     const wide = Object.assign(new PassThrough(), { columns: 200 });
-    expect(createIO({ ...streams({ stdin: false, stdout: true, stderr: true }), stdout: wide }, true, { stdoutTTY: true, percent: 50 }).stdoutColumns).toBe(100);
+    expect(createIO({ ...streams({ stdin: false, stdout: true, stderr: true }), stdout: wide }, true, { stdoutTTY: true, percent: 50 }).stdoutColumns).toBe(
+      100,
+    );
   });
 
   it('CLICOLOR_FORCE: colour on piped streams too, unless colour is not allowed (NO_COLOR, --no-color)', () => {

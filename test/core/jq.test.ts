@@ -111,7 +111,9 @@ describe('Output with --jq', () => {
   it('a failing listing prints nothing on stdout', async () => {
     const f = fakeIO();
     const out = new Output(f.io, { jq: '.[].note + 1' }, ['id', 'note'], 'table', await JqFilter.compile('.[].note + 1', piped));
-    await expect(out.list(pages([card(3)]), view, '')).rejects.toThrow(/^--jq '\.\[\]\.note \+ 1' failed: string \("note 3"\) and number \(1\) cannot be added\.$/);
+    await expect(out.list(pages([card(3)]), view, '')).rejects.toThrow(
+      /^--jq '\.\[\]\.note \+ 1' failed: string \("note 3"\) and number \(1\) cannot be added\.$/,
+    );
     expect(f.stdout()).toBe('');
   });
 

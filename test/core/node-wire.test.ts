@@ -20,7 +20,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(handler: (request: IncomingMessage, response: ServerResponse, body: string) => void): Promise<{ origin: string; connections: () => number }> {
+async function serve(
+  handler: (request: IncomingMessage, response: ServerResponse, body: string) => void,
+): Promise<{ origin: string; connections: () => number }> {
   let connections = 0;
   server = createServer((request, response) => {
     let body = '';
@@ -51,7 +53,13 @@ describe('node wire', () => {
   it('sends the method, path, headers and body, and reads the status, headers (lower-case names) and body', async () => {
     const seen: Array<{ method?: string; url?: string; token?: string; length?: string; body: string }> = [];
     const { origin } = await serve((request, response, body) => {
-      seen.push({ method: request.method, url: request.url, token: request.headers['x-service-access-token'] as string, length: request.headers['content-length'], body });
+      seen.push({
+        method: request.method,
+        url: request.url,
+        token: request.headers['x-service-access-token'] as string,
+        length: request.headers['content-length'],
+        body,
+      });
       response.setHeader('Set-Cookie', ['a=1', 'b=2']);
       response.writeHead(201, { 'Content-Type': 'application/json', 'X-Request-Id': 'r1' }).end('{"ok":true}');
     });

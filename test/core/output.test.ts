@@ -216,7 +216,11 @@ describe('Output.list', () => {
     const noted: View<Card> = { columns: view.columns.map((c) => (c.header === 'NOTE' ? { ...c, shrinkable: true } : c)) };
     const f = fakeIO({ stdoutTTY: true, columns: 40 });
     const id = '98765432109876543210';
-    await new Output(f.io, {}, fields).list(pages<Card>([{ id: '1', code: 'AAAA', note: 'n'.repeat(50) }], [{ id, code: 'B', note: 'm'.repeat(50) }]), noted, '');
+    await new Output(f.io, {}, fields).list(
+      pages<Card>([{ id: '1', code: 'AAAA', note: 'n'.repeat(50) }], [{ id, code: 'B', note: 'm'.repeat(50) }]),
+      noted,
+      '',
+    );
     const lines = f.stdout().trimEnd().split('\n');
     expect(lines[1]).toBe(`1   AAAA  ${'n'.repeat(29)}…`);
     expect(lines[2]).toBe(`${id}  B     ${'m'.repeat(11)}…`);
@@ -483,7 +487,13 @@ describe('a table that fits the terminal: empty and low-value columns go before 
   };
   const order = ['id', 'customer', 'expires', 'barcode', 'note'] as const;
   const rowsView = listView(columns, order, ['customer', 'expires']);
-  const row = (n: number, note = 'a note of some length, written by a person'): Row => ({ id: `400000000000000001${n}`, customer: `730000000000000010${n}`, expires: '', barcode: '', note });
+  const row = (n: number, note = 'a note of some length, written by a person'): Row => ({
+    id: `400000000000000001${n}`,
+    customer: `730000000000000010${n}`,
+    expires: '',
+    barcode: '',
+    note,
+  });
   const headers = (view: View<Row>, rows: Row[], width: number) => fitColumns(view, rows, width).map((c) => c.header);
 
   it('leaves out a column empty on every row, but not one whose empty cell reads as something ("never")', () => {

@@ -6,7 +6,17 @@ import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'n
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FOREIGN_STALE_MS, HEARTBEAT_MS, judge, OwnerLock, parseOwner, takeOver, type LockInstance, type LockOwner, type ProcessFacts } from '../../src/core/owner-lock.js';
+import {
+  FOREIGN_STALE_MS,
+  HEARTBEAT_MS,
+  judge,
+  OwnerLock,
+  parseOwner,
+  takeOver,
+  type LockInstance,
+  type LockOwner,
+  type ProcessFacts,
+} from '../../src/core/owner-lock.js';
 import { processPlace, startTimeOf } from '../../src/core/processes.js';
 import { scratchDir } from '../helpers/scratch.js';
 

@@ -134,7 +134,9 @@ describe('nextPageQuery', () => {
   });
 
   it('falls back to a body nextPageToken, sending only limit beside it (the token carries the filters)', () => {
-    const query = nextPageQuery(page(undefined, 10, { limit: '10', status: 'disabled', sinceId: '99', pageToken: 'tok1' }, { giftCards: [], nextPageToken: 'tok2' }));
+    const query = nextPageQuery(
+      page(undefined, 10, { limit: '10', status: 'disabled', sinceId: '99', pageToken: 'tok1' }, { giftCards: [], nextPageToken: 'tok2' }),
+    );
     expect(query).toEqual({ limit: '10', pageToken: 'tok2' });
     expect(nextPageQuery(page(undefined, 1, { status: 'enabled' }, { nextPageToken: 'tok2' }))).toEqual({ pageToken: 'tok2' });
   });
@@ -182,9 +184,12 @@ describe('nextPageQuery', () => {
 
   it('fails when the next link has no query to follow, and no body token does', () => {
     expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1))).toEqual({
-      problem: "The store's Link header names a next page with no query to follow (Link: <https://s.example/other/path>; rel=next): stopping rather than end the listing early.",
+      problem:
+        "The store's Link header names a next page with no query to follow (Link: <https://s.example/other/path>; rel=next): stopping rather than end the listing early.",
     });
-    expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1, { limit: '2' }, { nextPageToken: 't' }))).toEqual({ query: { limit: '2', pageToken: 't' } });
+    expect(findNextPage(page('<https://s.example/other/path>; rel=next', 1, { limit: '2' }, { nextPageToken: 't' }))).toEqual({
+      query: { limit: '2', pageToken: 't' },
+    });
   });
 
   it('fails when the next link names the page just read, which would loop for ever', () => {
@@ -220,7 +225,8 @@ describe('the bound on pages', () => {
 
   it("a command's own bound names its flag; the last page ends the listing whatever the count", () => {
     expect(findNextPage(full(3, { pages: 3, flag: '--max-pages' }))).toEqual({
-      problem: 'The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.',
+      problem:
+        'The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.',
     });
     expect(findNextPage({ page: 3, bound: { pages: 3 }, link: undefined, body: {}, query: {}, items: 2 })).toEqual({ end: true });
   });
@@ -242,7 +248,9 @@ describe('PageTrail: a listing the store sends round in a circle', () => {
     trail.checkPage(ids('1', '2'), 1);
     trail.checkPage(ids('3', '4'), 2);
     expect(() => trail.checkPage([{ id: '1', title: 'renamed' }, { id: '2' }], 3)).toThrow(
-      new RuntimeError("The store's listing goes round in a circle: page 3 holds the same 2 items as page 1, under a new page token; stopping rather than page for ever."),
+      new RuntimeError(
+        "The store's listing goes round in a circle: page 3 holds the same 2 items as page 1, under a new page token; stopping rather than page for ever.",
+      ),
     );
   });
 
@@ -267,7 +275,9 @@ describe('PageTrail: a listing the store sends round in a circle', () => {
     trail.checkNext({ pageToken: 'a', limit: '250' }, 1);
     trail.checkNext({ pageToken: 'b', limit: '250' }, 2);
     expect(() => trail.checkNext({ limit: '250', pageToken: 'a' }, 3)).toThrow(
-      new RuntimeError("The store's listing goes round in a circle: after page 3 it names page 2 again as the next one (limit=250&pageToken=a); stopping rather than page for ever."),
+      new RuntimeError(
+        "The store's listing goes round in a circle: after page 3 it names page 2 again as the next one (limit=250&pageToken=a); stopping rather than page for ever.",
+      ),
     );
     expect(() => trail.checkNext({ status: 'enabled', limit: '250' }, 3)).toThrow(/names page 1 again/);
   });

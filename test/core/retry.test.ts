@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isRetryable, mayHaveReachedStore, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../../src/core/retry.js';
 
 const policy: RetryPolicy = { maxAttempts: 10, baseDelayMs: 100, maxDelayMs: 1_000, maxTotalWaitMs: 60_000 };
-const status = (s: number, retryAfterSeconds?: number) => ({ kind: 'status' as const, status: s, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+const status = (s: number, retryAfterSeconds?: number) => ({
+  kind: 'status' as const,
+  status: s,
+  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+});
 const network = (code: string | undefined) => ({ kind: 'network' as const, code });
 
 describe('isRetryable', () => {

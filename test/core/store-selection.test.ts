@@ -30,10 +30,14 @@ describe('selectStores', () => {
   });
 
   it('names the file and what it holds when nothing matches', () => {
-    expect(() => selectStores({ env: 'dev-*' }, FILE)).toThrow('--env dev-* matches no environment (/shop/store.toml defines staging, prod-eu, prod-us, prod.old).');
+    expect(() => selectStores({ env: 'dev-*' }, FILE)).toThrow(
+      '--env dev-* matches no environment (/shop/store.toml defines staging, prod-eu, prod-us, prod.old).',
+    );
     expect(() => selectStores({ env: 'staging,qa' }, FILE)).toThrow("--env names environment 'qa', which /shop/store.toml defines staging");
     expect(() => selectStores({ env: 'staging,' }, FILE)).toThrow('an empty name in the list');
     expect(() => selectStores({ group: 'eu' }, FILE)).toThrow('--group eu: /shop/store.toml has no such group (its groups: prod).');
-    expect(() => selectStores({ group: 'prod' }, undefined)).toThrow("--group prod names stores of a store.toml, but none was found in this folder or above it: run 'store-cli init'.");
+    expect(() => selectStores({ group: 'prod' }, undefined)).toThrow(
+      "--group prod names stores of a store.toml, but none was found in this folder or above it: run 'store-cli init'.",
+    );
   });
 });

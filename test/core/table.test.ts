@@ -96,7 +96,12 @@ const view: View<Row> = {
 const rows: Row[] = [
   { id: '4000000000000000011', title: 'Plain title', status: 'active', note: 'ascii only' },
   { id: '4000000000000000012', title: '日本語のタイトル', status: 'draft', note: `${FAMILY} family ${FLAG} flag ${THUMB}` },
-  { id: '4000000000000000013', title: `Caf${ACCENT} ${THUMB}`, status: 'active', note: '한국어 메모와 中文备注 그리고 더 많은 텍스트가 여기에 있습니다 and more' },
+  {
+    id: '4000000000000000013',
+    title: `Caf${ACCENT} ${THUMB}`,
+    status: 'active',
+    note: '한국어 메모와 中文备注 그리고 더 많은 텍스트가 여기에 있습니다 and more',
+  },
 ];
 
 /** The cell where `needle` starts in `line`. */
@@ -142,9 +147,17 @@ describe('a table with CJK and emoji cells', () => {
 
   it('leaves out low-value columns by their width in cells', () => {
     const wide = { ...rows[0]!, title: '日'.repeat(20) }; // 20 characters, 40 cells
-    const columns = fitColumns({ ...view, columns: view.columns.map((c, i) => ({ ...c, name: ['id', 'title', 'status', 'note'][i] })), drop: ['status'] }, [wide], 19 + 2 + 40 + 2 + 6 + 2 + 10);
+    const columns = fitColumns(
+      { ...view, columns: view.columns.map((c, i) => ({ ...c, name: ['id', 'title', 'status', 'note'][i] })), drop: ['status'] },
+      [wide],
+      19 + 2 + 40 + 2 + 6 + 2 + 10,
+    );
     expect(columns.map((c) => c.header)).toEqual(['ID', 'TITLE', 'STATUS', 'NOTE']);
-    const narrower = fitColumns({ ...view, columns: view.columns.map((c, i) => ({ ...c, name: ['id', 'title', 'status', 'note'][i] })), drop: ['status'] }, [wide], 19 + 2 + 40 + 2 + 6 + 2 + 9);
+    const narrower = fitColumns(
+      { ...view, columns: view.columns.map((c, i) => ({ ...c, name: ['id', 'title', 'status', 'note'][i] })), drop: ['status'] },
+      [wide],
+      19 + 2 + 40 + 2 + 6 + 2 + 9,
+    );
     expect(narrower.map((c) => c.header)).toEqual(['ID', 'TITLE', 'NOTE']);
   });
 });
@@ -176,7 +189,14 @@ describe('fitting a table to the terminal', () => {
     currency: string;
     note: string;
   }
-  const order: Order = { id: '6000000000000000171', created: '2026-11-28T08:16:42Z', payment: 'partially_refunded', total: '142.02', currency: 'USD', note: 'Leave it with the concierge.' };
+  const order: Order = {
+    id: '6000000000000000171',
+    created: '2026-11-28T08:16:42Z',
+    payment: 'partially_refunded',
+    total: '142.02',
+    currency: 'USD',
+    note: 'Leave it with the concierge.',
+  };
   const columns = (narrow: boolean) =>
     [
       { name: 'id', header: 'ID', value: (o: Order) => o.id },
@@ -192,7 +212,14 @@ describe('fitting a table to the terminal', () => {
   it("a column's shorter form first (a time its date), before any column goes; the full form where the row fits", () => {
     // 19 + 20 + 18 + 6 + 8 + 28 and five gaps of 2: 109 cells whole.
     expect(values({ columns: columns(true), drop: ['currency'] }, 109)).toContain('2026-11-28T08:16:42Z');
-    expect(values({ columns: columns(true), drop: ['currency'] }, 108)).toEqual([order.id, '2026-11-28', order.payment, order.total, order.currency, order.note]);
+    expect(values({ columns: columns(true), drop: ['currency'] }, 108)).toEqual([
+      order.id,
+      '2026-11-28',
+      order.payment,
+      order.total,
+      order.currency,
+      order.note,
+    ]);
     expect(headers({ columns: columns(true), drop: ['currency'] }, 98)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'NOTE']);
     expect(headers({ columns: columns(false), drop: ['currency'] }, 108)).toEqual(['ID', 'CREATED', 'PAYMENT', 'TOTAL', 'NOTE']);
   });

@@ -104,7 +104,9 @@ describe('assertSafeTransport', () => {
 
 describe('a profile edited by hand', () => {
   it('names the config file when its base URL is not a URL', () => {
-    expect(() => resolveTarget({}, {}, { baseUrl: 'store.example.com', token: 't' })).toThrow(/profile's base URL in the config file must be an absolute http\(s\) URL/);
+    expect(() => resolveTarget({}, {}, { baseUrl: 'store.example.com', token: 't' })).toThrow(
+      /profile's base URL in the config file must be an absolute http\(s\) URL/,
+    );
   });
 });
 
@@ -123,12 +125,18 @@ describe('resolveProfile with a store.toml', () => {
     expect(resolveProfile({}, {}, 'saved', file)).toEqual({ value: 'stage-profile', source: 'store file', environment: inFile('staging') });
     expect(resolveProfile({}, { STORE_CLI_ENV: 'prod' }, 'saved', file)).toEqual({ value: 'prod-profile', source: 'environment', environment: inFile('prod') });
     expect(resolveProfile({}, { STORE_CLI_PROFILE: 'ci' }, 'saved', file)).toEqual({ value: 'ci', source: 'environment' });
-    expect(resolveProfile({ env: 'prod' }, { STORE_CLI_PROFILE: 'ci' }, 'saved', file)).toEqual({ value: 'prod-profile', source: 'flag', environment: inFile('prod') });
+    expect(resolveProfile({ env: 'prod' }, { STORE_CLI_PROFILE: 'ci' }, 'saved', file)).toEqual({
+      value: 'prod-profile',
+      source: 'flag',
+      environment: inFile('prod'),
+    });
     expect(resolveProfile({ profile: 'mine' }, { STORE_CLI_ENV: 'prod' }, 'saved', file)).toEqual({ value: 'mine', source: 'flag' });
     expect(resolveProfile({}, {}, 'saved', { ...file, defaultEnv: undefined } as never)).toEqual({ value: 'saved', source: 'config file' });
   });
   it('refuses two names of the target at one level', () => {
     expect(usageMessage(() => resolveProfile({ profile: 'a', env: 'prod' }, {}, undefined, file))).toMatch(/^--profile and --env both/);
-    expect(usageMessage(() => resolveProfile({}, { STORE_CLI_PROFILE: 'a', STORE_CLI_ENV: 'prod' }, undefined, file))).toMatch(/^STORE_CLI_PROFILE and STORE_CLI_ENV are both set/);
+    expect(usageMessage(() => resolveProfile({}, { STORE_CLI_PROFILE: 'a', STORE_CLI_ENV: 'prod' }, undefined, file))).toMatch(
+      /^STORE_CLI_PROFILE and STORE_CLI_ENV are both set/,
+    );
   });
 });

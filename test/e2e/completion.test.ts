@@ -7,7 +7,21 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../helpers/needs.js';
-import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, REPO_ROOT, run, scratch, serve, shq, TMUX, until, type Env } from '../helpers/cli-spawn.js';
+import {
+  BIN,
+  isolatedEnv,
+  killLeftovers,
+  removeScratch,
+  requireBuild,
+  REPO_ROOT,
+  run,
+  scratch,
+  serve,
+  shq,
+  TMUX,
+  until,
+  type Env,
+} from '../helpers/cli-spawn.js';
 
 const COMPLETIONS = join(REPO_ROOT, 'completions');
 const script = (name: string) => readFileSync(join(COMPLETIONS, name), 'utf8');
@@ -94,13 +108,17 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
 
   it('registers _store_cli for store-cli', (ctx) => {
     needs(ctx, 'bash', BASH);
-    const result = spawnSync(BASH!, ['--norc', '--noprofile', '-c', `source ${shq(join(COMPLETIONS, 'store-cli.bash'))}; complete -p store-cli`], { encoding: 'utf8' });
+    const result = spawnSync(BASH!, ['--norc', '--noprofile', '-c', `source ${shq(join(COMPLETIONS, 'store-cli.bash'))}; complete -p store-cli`], {
+      encoding: 'utf8',
+    });
     expect(result.stdout.trim()).toBe('complete -F _store_cli store-cli');
   });
 
   it('completes nouns, and the verbs of a noun', (ctx) => {
     needs(ctx, 'bash', BASH);
-    expect(complete('store-cli', '')).toEqual(expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']));
+    expect(complete('store-cli', '')).toEqual(
+      expect.arrayContaining(['auth', 'giftcard', 'metafield', 'product', 'category', 'collection', 'webhook', 'sandbox', 'completion']),
+    );
     expect(complete('store-cli', 'gi')).toEqual(['giftcard']);
     expect(complete('store-cli', 'giftcard', '')).toEqual(['create', 'update', 'disable', 'get', 'search', 'count', 'import', 'export', 'help']);
     expect(complete('store-cli', '--profile', 'staging', 'completion', '')).toEqual(['bash', 'zsh', 'fish', 'help']);
@@ -125,7 +143,14 @@ describe(`bash ${BASH ? '' : missing('bash')}`, () => {
     expect(complete('store-cli', 'metafield', 'set', '')).toEqual(['products', 'variants', 'collections', 'customers', 'orders', 'pages', 'shop']);
     expect(complete('store-cli', 'metafield', 'set', 'products', '')).toEqual([]);
     expect(complete('store-cli', 'webhook', 'trigger', '').slice(0, 4)).toEqual(['products/create', 'products/update', 'products/delete', 'orders/create']);
-    expect(complete('store-cli', 'webhook', 'trigger', 'cust')).toEqual(['customers/create', 'customers/update', 'customers/delete', 'customers/merge', 'customers/data_request', 'customers/redact']);
+    expect(complete('store-cli', 'webhook', 'trigger', 'cust')).toEqual([
+      'customers/create',
+      'customers/update',
+      'customers/delete',
+      'customers/merge',
+      'customers/data_request',
+      'customers/redact',
+    ]);
     expect(complete('store-cli', 'sandbox', 'serve', '--ids-as', '')).toEqual(['string', 'number']);
   });
 
@@ -258,7 +283,10 @@ describe(`zsh ${ZSH && TMUX ? '' : missing(ZSH ? 'tmux' : 'zsh')}`, () => {
       await shell.tab('store-cli metafield get ', /collections\s+customers\s+orders\s+pages\s+products\s+shop\s+variants/);
       await shell.tab('store-cli --profile ', /default\s+staging/);
       await shell.tab('store-cli sandbox serve --ids-as=', /number\s+string/);
-      await shell.tab('store-cli metafield list products 1 --json=', /bizId\s+bizResource\s+code\s+definitionName\s+description\s+fieldType\s+namespace\s+value/);
+      await shell.tab(
+        'store-cli metafield list products 1 --json=',
+        /bizId\s+bizResource\s+code\s+definitionName\s+description\s+fieldType\s+namespace\s+value/,
+      );
       await shell.tab('store-cli giftcard count --json=', /^READY% store-cli giftcard count --json=count,?$/m);
     } finally {
       shell.kill();

@@ -5,7 +5,23 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, BIN, exitOf, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, shq, spawnCli, until, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import {
+  api,
+  BIN,
+  exitOf,
+  isolatedEnv,
+  killLeftovers,
+  removeScratch,
+  requireBuild,
+  run,
+  scratch,
+  serve,
+  shq,
+  spawnCli,
+  until,
+  type Env,
+  type ServeHandle,
+} from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
 beforeAll(requireBuild);
@@ -26,7 +42,8 @@ function valuesFile(path: string, firstId: number, objects: number): void {
 }
 
 /** Objects whose create the sandbox logged as answered 200 (its request log on stderr, written after the answer). */
-const acknowledged = (sandbox: ServeHandle) => [...sandbox.stderr().matchAll(/^POST \/api\/202412\/metafields\/products\/(\d+) 200 /gm)].map((match) => match[1] as string);
+const acknowledged = (sandbox: ServeHandle) =>
+  [...sandbox.stderr().matchAll(/^POST \/api\/202412\/metafields\/products\/(\d+) 200 /gm)].map((match) => match[1] as string);
 
 describe('sandbox serve --data F, killed with -9 during an import', () => {
   it('keeps every value it answered 200 for, and leaves no temp file after the restart', { timeout: 90_000 }, async () => {
@@ -77,7 +94,12 @@ describe('sandbox serve --data F, killed with -9 during an import', () => {
  * CLI in the same process: the lock names the CLI's own pid, as a container's pid 1 finds
  * its former life's lock after a kill -9 and a restart.
  */
-function runWithOwnPidLock(lockFile: string, args: readonly string[], env: Env, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string; pid: number }> {
+function runWithOwnPidLock(
+  lockFile: string,
+  args: readonly string[],
+  env: Env,
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderr: string; pid: number }> {
   const script = `printf '%s\\n' "$$" > ${shq(lockFile)} && exec ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}`;
   const child = spawn('sh', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -123,7 +145,9 @@ describe('a lock naming the process that finds it', () => {
     writeFileSync(`${file}.lock`, `${process.pid} ${start}\n`);
     const refused = await run(['sandbox', 'serve', '--port', '0', '--data', file]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`error: The sandbox data file ${file} is in use by pid ${process.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.\n`);
+    expect(refused.stderr).toBe(
+      `error: The sandbox data file ${file} is in use by pid ${process.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.\n`,
+    );
     // The same pid, recorded with another start time: a process that reused the pid, so the lock is stale.
     writeFileSync(`${file}.lock`, `${process.pid} ${Number(start) - 1}\n`);
     const reset = await run(['sandbox', 'reset', '--yes', '--data', file]);
@@ -139,7 +163,9 @@ describe('one sandbox per data file', () => {
       const second = await run(['sandbox', 'serve', '--port', '0', '--data', file]);
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
-      expect(second.stderr).toContain(`The sandbox data file ${file} is in use by pid ${first.child.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.`);
+      expect(second.stderr).toContain(
+        `The sandbox data file ${file} is in use by pid ${first.child.pid} (its lock: ${file}.lock); stop that sandbox first, or use another data file.`,
+      );
       expect(second.stderr).not.toMatch(STACK_LINE);
       const reset = await run(['sandbox', 'reset', '--yes', '--data', file]);
       expect(reset.code).toBe(1);
@@ -150,44 +176,48 @@ describe('one sandbox per data file', () => {
     }
   });
 
-  it('a --sandbox command waits for the sandbox that holds its state, says so, and goes on once it stops; Ctrl-C ends the wait (130)', { timeout: 60_000 }, async () => {
-    const dirs = scratch();
-    const env = isolatedEnv({}, dirs);
-    const holder = await serve(['--json', '--token', 't', '--data', join(dirs.dataDir, 'sandbox.json')]);
-    expect((await api(holder, 'POST', '/gift_cards', { giftCard: { code: 'HOLDERCARD01', initialValue: '3' } })).status).toBe(200);
-    const waiting = /^Waiting for pid (\d+), which holds the embedded sandbox's state \(.*sandbox\.json\.lock\), to let go of it\.\.\.$/m;
-    const stderrOf = (child: ReturnType<typeof spawnCli>) => {
-      let text = '';
-      child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stdin!.end();
-      return () => text;
-    };
+  it(
+    'a --sandbox command waits for the sandbox that holds its state, says so, and goes on once it stops; Ctrl-C ends the wait (130)',
+    { timeout: 60_000 },
+    async () => {
+      const dirs = scratch();
+      const env = isolatedEnv({}, dirs);
+      const holder = await serve(['--json', '--token', 't', '--data', join(dirs.dataDir, 'sandbox.json')]);
+      expect((await api(holder, 'POST', '/gift_cards', { giftCard: { code: 'HOLDERCARD01', initialValue: '3' } })).status).toBe(200);
+      const waiting = /^Waiting for pid (\d+), which holds the embedded sandbox's state \(.*sandbox\.json\.lock\), to let go of it\.\.\.$/m;
+      const stderrOf = (child: ReturnType<typeof spawnCli>) => {
+        let text = '';
+        child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.stdin!.end();
+        return () => text;
+      };
 
-    const interrupted = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
-    const interruptedErr = stderrOf(interrupted);
-    await until(
-      () => interruptedErr().match(waiting) ?? undefined,
-      20_000,
-      () => `no waiting notice:\n${interruptedErr()}`,
-    );
-    interrupted.kill('SIGINT');
-    expect((await exitOf(interrupted, 10_000)).code).toBe(130);
+      const interrupted = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
+      const interruptedErr = stderrOf(interrupted);
+      await until(
+        () => interruptedErr().match(waiting) ?? undefined,
+        20_000,
+        () => `no waiting notice:\n${interruptedErr()}`,
+      );
+      interrupted.kill('SIGINT');
+      expect((await exitOf(interrupted, 10_000)).code).toBe(130);
 
-    const patient = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
-    let stdout = '';
-    patient.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const patientErr = stderrOf(patient);
-    const notice = await until(
-      () => patientErr().match(waiting) ?? undefined,
-      20_000,
-      () => `no waiting notice:\n${patientErr()}`,
-    );
-    expect(Number(notice[1])).toBe(holder.child.pid);
-    expect((await holder.stop()).code).toBe(0);
-    expect((await exitOf(patient, 20_000)).code).toBe(0);
-    // It read the state only after the holder's last write: the holder's card, no demo set.
-    expect(JSON.parse(stdout)).toEqual({ count: 1 });
-  });
+      const patient = spawnCli(['--sandbox', 'giftcard', 'count', '--json'], env);
+      let stdout = '';
+      patient.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const patientErr = stderrOf(patient);
+      const notice = await until(
+        () => patientErr().match(waiting) ?? undefined,
+        20_000,
+        () => `no waiting notice:\n${patientErr()}`,
+      );
+      expect(Number(notice[1])).toBe(holder.child.pid);
+      expect((await holder.stop()).code).toBe(0);
+      expect((await exitOf(patient, 20_000)).code).toBe(0);
+      // It read the state only after the holder's last write: the holder's card, no demo set.
+      expect(JSON.parse(stdout)).toEqual({ count: 1 });
+    },
+  );
 
   it('ten parallel --sandbox giftcard create: all exit 0, and all ten cards are kept with distinct ids', { timeout: 120_000 }, async () => {
     const env = isolatedEnv();
@@ -197,7 +227,9 @@ describe('one sandbox per data file', () => {
       return (JSON.parse(r.stdout) as { count: number }).count;
     };
     const before = await count();
-    const runs = await Promise.all(Array.from({ length: 10 }, () => run(['--sandbox', 'giftcard', 'create', '--initial-value', '5', '--json', 'id,code'], { env, timeoutMs: 90_000 })));
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, () => run(['--sandbox', 'giftcard', 'create', '--initial-value', '5', '--json', 'id,code'], { env, timeoutMs: 90_000 })),
+    );
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(0);
       // The only thing a waiting command may say: that it waits, and for whom.

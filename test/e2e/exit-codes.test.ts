@@ -217,7 +217,9 @@ describe('inputs only a process is handed', () => {
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     const after = await mark(inputs);
     expect(code, stderr).toBe(2);
-    expect(stderr).toContain('error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.');
+    expect(stderr).toContain(
+      'error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.',
+    );
     expect(requestLog(inputs).slice(before + 1, after)).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ import { REPO_ROOT, isolatedEnv, requireBuild, run } from '../helpers/cli-spawn.
 requireBuild();
 const HELP_DIR = join(REPO_ROOT, 'dist', 'help');
 /** Each help file's texts, by the file's name without .json. */
-const files = new Map(readdirSync(HELP_DIR).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(HELP_DIR, file), 'utf8')) as Record<string, string>]));
+const files = new Map(
+  readdirSync(HELP_DIR).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(HELP_DIR, file), 'utf8')) as Record<string, string>]),
+);
 const texts = Object.assign({}, ...files.values()) as Record<string, string>;
 
 function commandPaths(): string[] {

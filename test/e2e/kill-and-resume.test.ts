@@ -292,7 +292,12 @@ const SECRET = 'whsec-log-e2e-1';
 
 function post(url: string, id: string, body: string): Promise<number> {
   const target = new URL(url);
-  const headers = { 'Content-Type': 'application/json', 'X-Service-Topic': 'products/update', 'X-Service-Webhook-Id': id, 'X-Service-Hmac-Sha256': sign(body, SECRET) };
+  const headers = {
+    'Content-Type': 'application/json',
+    'X-Service-Topic': 'products/update',
+    'X-Service-Webhook-Id': id,
+    'X-Service-Hmac-Sha256': sign(body, SECRET),
+  };
   return new Promise((resolve, reject) => {
     const req = request(target, { method: 'POST', agent: false, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (res) => {
       res.resume();

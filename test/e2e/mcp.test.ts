@@ -61,7 +61,11 @@ describe('store-cli mcp over stdio', () => {
     const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
     expect(plan.sent).toBe(false);
     expect(plan.requests).toHaveLength(1);
-    expect(plan.requests[0]).toMatchObject({ method: 'POST', path: expect.stringMatching(/gift_cards$/) as string, body: { giftCard: { initialValue: '50.00' } } });
+    expect(plan.requests[0]).toMatchObject({
+      method: 'POST',
+      path: expect.stringMatching(/gift_cards$/) as string,
+      body: { giftCard: { initialValue: '50.00' } },
+    });
     const after = await mark(served.sandbox);
     expect(
       requestLog(served.sandbox)
@@ -137,7 +141,9 @@ describe('store-cli mcp --writes', () => {
   it('sandbox: on the embedded sandbox a plan is applied without approval, once', async () => {
     const env = isolatedEnv();
     const client = await connect(env, ['--writes', 'sandbox'], ['--sandbox']);
-    const plan = JSON.parse(textOf(await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '25', note: 'from the agent' } }))) as { planId: string };
+    const plan = JSON.parse(textOf(await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '25', note: 'from the agent' } }))) as {
+      planId: string;
+    };
     const applied = await client.callTool({ name: 'apply_plan', arguments: { planId: plan.planId } });
     expect(applied.isError, textOf(applied)).toBeFalsy();
     expect(JSON.parse(textOf(applied))).toMatchObject({ note: 'from the agent' });

@@ -4,7 +4,21 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, until, type ServeHandle } from '../helpers/cli-spawn.js';
+import {
+  Pane,
+  TMUX,
+  api,
+  exitOf,
+  killLeftovers,
+  removeScratch,
+  requireBuild,
+  run,
+  scratch,
+  serve,
+  spawnCli,
+  until,
+  type ServeHandle,
+} from '../helpers/cli-spawn.js';
 import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
@@ -46,7 +60,8 @@ async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, s
       reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
     }
     expect(reply.status).toBe(200);
-    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields) found.set(`${id}/${v.namespace}.${v.code}`, v.value);
+    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields)
+      found.set(`${id}/${v.namespace}.${v.code}`, v.value);
   }
   return found;
 }

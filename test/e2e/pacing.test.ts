@@ -32,7 +32,10 @@ describe('metafield import against sandbox serve --rate-limit basic, in real tim
     const file = join(scratch().root, 'values.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
 
-    const r = await runLogged(sandbox, ['metafield', 'import', file, '--json', '--verbose'], { env: sandbox.env({ STORE_CLI_TOKEN: IMPORTER }), timeoutMs: 50_000 });
+    const r = await runLogged(sandbox, ['metafield', 'import', file, '--json', '--verbose'], {
+      env: sandbox.env({ STORE_CLI_TOKEN: IMPORTER }),
+      timeoutMs: 50_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { rows: number; created: number; failed: number; requests: number; refused: number };
     expect(summary).toMatchObject({ rows: 96, created: 96, failed: 0 });

@@ -30,7 +30,8 @@ function layout(withBuildScript: boolean): string {
   return root;
 }
 
-const launch = (root: string, args: string[]) => spawnSync(process.execPath, [join(root, 'bin', 'store-cli.js'), ...args], { encoding: 'utf8', timeout: 30_000 });
+const launch = (root: string, args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'bin', 'store-cli.js'), ...args], { encoding: 'utf8', timeout: 30_000 });
 
 describe('packaging', () => {
   it('the manifest has no install script; the build runs in prepack; scripts/ is not shipped', () => {

@@ -10,7 +10,22 @@
 // change is made under config.json.lock), a lock left by a process that died is taken over, and
 // a config folder or file others may write or read is named on stderr and made private again.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, constants, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -48,7 +63,8 @@ function csv(name: string, text: string): string {
   return path;
 }
 
-const values = (ids: readonly string[]) => csv('values.csv', `domain,bizId,namespace,code,value\n${ids.map((id) => `products,${id},lock,kept,v${id}`).join('\n')}\n`);
+const values = (ids: readonly string[]) =>
+  csv('values.csv', `domain,bizId,namespace,code,value\n${ids.map((id) => `products,${id},lock,kept,v${id}`).join('\n')}\n`);
 
 /** The pid of a process that has ended (and been reaped): a killed process's lock. */
 function deadPid(): number {
@@ -86,7 +102,10 @@ describe('product import, one file twice in parallel (spawned)', () => {
     const before = await count();
     const rows = Array.from({ length: 50 }, (_, i) => `twice-${i},Twice ${i},TWICE-${i},4.00`);
     const path = csv('products.csv', `handle,title,sku,price\n${rows.join('\n')}\n`);
-    const [a, b] = await Promise.all([run(['product', 'import', path, '--json'], { env, timeoutMs: 60_000 }), run(['product', 'import', path, '--json'], { env, timeoutMs: 60_000 })]);
+    const [a, b] = await Promise.all([
+      run(['product', 'import', path, '--json'], { env, timeoutMs: 60_000 }),
+      run(['product', 'import', path, '--json'], { env, timeoutMs: 60_000 }),
+    ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const [first, second] = [JSON.parse(a.stdout), JSON.parse(b.stdout)] as Array<{ created: number; unchanged: number }>;
@@ -101,30 +120,40 @@ describe('undo and the locks of a run (spawned)', () => {
   const served = useServed(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+40ms', '--fault', 'POST /api/202412/metafields/** 200+40ms']);
   const exported = async (env: Env, ids: readonly string[]) => (await run(['metafield', 'export', '--domain', 'products', ...ids], { env })).stdout;
 
-  it('refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote', { timeout: 120_000 }, async () => {
-    const env = served.sandbox.env();
-    const ids = Array.from({ length: 200 }, (_, i) => String(7_810_000 + i));
-    const before = await exported(env, ids);
-    const importing = spawnCli(['metafield', 'import', values(ids), '--concurrency', '2'], env);
-    const runId = await until(
-      () => {
-        const id = onlyRun(env);
-        return id !== '' && existsSync(join(runsDir(env), id, 'before.jsonl')) && readFileSync(join(runsDir(env), id, 'before.jsonl'), 'utf8').split('\n').length > 10 ? id : undefined;
-      },
-      30_000,
-      () => 'the import wrote nothing',
-    );
-    const refused = await run(['undo', runId, '--yes'], { env });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr.split('\n')[0]).toBe(`error: Run ${runId} is still writing: its import (process ${importing.pid}) holds its journal; undo it once that import has ended. Nothing was sent.`);
-    expect(existsSync(join(runsDir(env), runId, 'undo.jsonl'))).toBe(false);
+  it(
+    'refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote',
+    { timeout: 120_000 },
+    async () => {
+      const env = served.sandbox.env();
+      const ids = Array.from({ length: 200 }, (_, i) => String(7_810_000 + i));
+      const before = await exported(env, ids);
+      const importing = spawnCli(['metafield', 'import', values(ids), '--concurrency', '2'], env);
+      const runId = await until(
+        () => {
+          const id = onlyRun(env);
+          return id !== '' &&
+            existsSync(join(runsDir(env), id, 'before.jsonl')) &&
+            readFileSync(join(runsDir(env), id, 'before.jsonl'), 'utf8').split('\n').length > 10
+            ? id
+            : undefined;
+        },
+        30_000,
+        () => 'the import wrote nothing',
+      );
+      const refused = await run(['undo', runId, '--yes'], { env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.split('\n')[0]).toBe(
+        `error: Run ${runId} is still writing: its import (process ${importing.pid}) holds its journal; undo it once that import has ended. Nothing was sent.`,
+      );
+      expect(existsSync(join(runsDir(env), runId, 'undo.jsonl'))).toBe(false);
 
-    importing.kill('SIGKILL');
-    expect((await exitOf(importing, 10_000)).signal).toBe('SIGKILL');
-    const undone = await run(['undo', runId, '--yes', '--json'], { env, timeoutMs: 90_000 });
-    expect(undone.code, undone.stderr).toBe(0);
-    expect(await exported(env, ids)).toBe(before);
-  });
+      importing.kill('SIGKILL');
+      expect((await exitOf(importing, 10_000)).signal).toBe('SIGKILL');
+      const undone = await run(['undo', runId, '--yes', '--json'], { env, timeoutMs: 90_000 });
+      expect(undone.code, undone.stderr).toBe(0);
+      expect(await exported(env, ids)).toBe(before);
+    },
+  );
 
   it("four undos racing a killed undo's lock at the same moment: one takes it over and undoes, three are refused", { timeout: 120_000 }, async () => {
     const env = served.sandbox.env();
@@ -140,17 +169,21 @@ describe('undo and the locks of a run (spawned)', () => {
     const lockFile = join(runsDir(env), runId, 'undo.lock');
     expect(spawnSync('mkfifo', [lockFile]).status).toBe(0);
     const undos = Array.from({ length: 4 }, () => spawnGathering(['undo', runId, '--yes', '--json', '--concurrency', '1'], env));
-    const waiting = (pid: number) => readdirSync(`/proc/${pid}/task`).some((task) => readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8').includes('wait_for_partner'));
+    const waiting = (pid: number) =>
+      readdirSync(`/proc/${pid}/task`).some((task) => readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8').includes('wait_for_partner'));
     await until(
       () => (!lstatSync(lockFile).isFIFO() || undos.every(({ child }) => child.exitCode !== null || waiting(child.pid!)) ? true : undefined),
       30_000,
       () => 'the undos never reached the lock',
     );
     writeIfFifo(lockFile, `${deadPid()}\n`);
-    const ends = await Promise.all(undos.map(async ({ child, stdout, stderr }) => ({ code: (await exitOf(child, 90_000)).code, stdout: stdout(), stderr: stderr() })));
+    const ends = await Promise.all(
+      undos.map(async ({ child, stdout, stderr }) => ({ code: (await exitOf(child, 90_000)).code, stdout: stdout(), stderr: stderr() })),
+    );
     const codes = ends.map((u) => u.code).sort();
     expect(codes, ends.map((u) => u.stderr).join('\n')).toEqual([0, 2, 2, 2]);
-    for (const refused of ends.filter((u) => u.code === 2)) expect(refused.stderr).toMatch(/^error: Another undo of this run is under way \((process \d+|another process)\); wait for it/);
+    for (const refused of ends.filter((u) => u.code === 2))
+      expect(refused.stderr).toMatch(/^error: Another undo of this run is under way \((process \d+|another process)\); wait for it/);
     expect(JSON.parse(ends.find((u) => u.code === 0)!.stdout)).toMatchObject({ deleted: 40, asBefore: 0 });
     expect(await exported(env, ids)).toBe(before);
   });
@@ -169,7 +202,9 @@ function spawnAsPidOne(args: readonly string[], env: Env): ChildProcess & { outp
 }
 
 function ended(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('close', (code) => resolve(code))));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('close', (code) => resolve(code)),
+  );
 }
 
 /** The host pid of the process unshare forked (pid 1 inside its namespace). */
@@ -178,66 +213,71 @@ function pidOneOf(unshare: ChildProcess): number {
   return Number(children.split(' ')[0]);
 }
 
-describe.skipIf(!PID_NAMESPACES)(suiteNeeds('locks of pid 1 in pid namespaces of their own (spawned)', 'unshare --pid (root)', PID_NAMESPACES, 'run as root'), () => {
-  it('two sandboxes that are each pid 1, on one data file: the second is refused, naming pid 1, and no write is lost', { timeout: 60_000 }, async () => {
-    const data = join(scratchDir(), 'state.json');
-    const env = isolatedEnv();
-    const first = spawnAsPidOne(['sandbox', 'serve', '--port', '0', '--json', '--data', data], env);
-    try {
-      await until(
-        () => (first.output().includes('"baseUrl"') ? true : undefined),
-        15_000,
-        () => `the first sandbox did not start: ${first.output()}`,
-      );
-      expect(JSON.parse(readFileSync(`${data}.lock`, 'utf8'))).toMatchObject({ pid: 1 });
-      const second = spawnAsPidOne(['sandbox', 'serve', '--port', '0', '--json', '--data', data], env);
-      expect(await ended(second)).toBe(1);
-      expect(second.output()).toContain(`error: The sandbox data file ${data} is in use by pid 1 (its lock: ${data}.lock); stop that sandbox first, or use another data file.`);
-      // Nor does a process outside any container take it, whose pid 1 is another process.
-      const outside = await run(['sandbox', 'reset', '--yes', '--data', data], { env });
-      expect(outside.code).toBe(1);
-      expect(outside.stderr).toContain('is in use by pid 1');
-    } finally {
-      process.kill(pidOneOf(first), 'SIGTERM');
-      await ended(first);
-    }
-  });
+describe.skipIf(!PID_NAMESPACES)(
+  suiteNeeds('locks of pid 1 in pid namespaces of their own (spawned)', 'unshare --pid (root)', PID_NAMESPACES, 'run as root'),
+  () => {
+    it('two sandboxes that are each pid 1, on one data file: the second is refused, naming pid 1, and no write is lost', { timeout: 60_000 }, async () => {
+      const data = join(scratchDir(), 'state.json');
+      const env = isolatedEnv();
+      const first = spawnAsPidOne(['sandbox', 'serve', '--port', '0', '--json', '--data', data], env);
+      try {
+        await until(
+          () => (first.output().includes('"baseUrl"') ? true : undefined),
+          15_000,
+          () => `the first sandbox did not start: ${first.output()}`,
+        );
+        expect(JSON.parse(readFileSync(`${data}.lock`, 'utf8'))).toMatchObject({ pid: 1 });
+        const second = spawnAsPidOne(['sandbox', 'serve', '--port', '0', '--json', '--data', data], env);
+        expect(await ended(second)).toBe(1);
+        expect(second.output()).toContain(
+          `error: The sandbox data file ${data} is in use by pid 1 (its lock: ${data}.lock); stop that sandbox first, or use another data file.`,
+        );
+        // Nor does a process outside any container take it, whose pid 1 is another process.
+        const outside = await run(['sandbox', 'reset', '--yes', '--data', data], { env });
+        expect(outside.code).toBe(1);
+        expect(outside.stderr).toContain('is in use by pid 1');
+      } finally {
+        process.kill(pidOneOf(first), 'SIGTERM');
+        await ended(first);
+      }
+    });
 
-  it("a killed pid-1 undo's lock, no longer refreshed, does not block the next pid-1 undo; a live one's does", { timeout: 120_000 }, async () => {
-    const served = await serve(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+200ms']);
-    try {
-      const env = served.env();
-      const ids = Array.from({ length: 30 }, (_, i) => String(7_830_000 + i));
-      const imported = await run(['metafield', 'import', values(ids), '--json'], { env, timeoutMs: 60_000 });
-      expect(imported.code, imported.stderr).toBe(0);
-      const { runId } = JSON.parse(imported.stdout) as { runId: string };
-      const lockFile = join(runsDir(env), runId, 'undo.lock');
-      const progress = join(runsDir(env), runId, 'undo.jsonl');
-      const killed = spawnAsPidOne(['undo', runId, '--yes', '--concurrency', '1'], env);
-      await until(
-        () => (existsSync(progress) && readFileSync(progress, 'utf8').length > 0 ? true : undefined),
-        30_000,
-        () => `the first undo wrote nothing: ${killed.output()}`,
-      );
-      expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: 1 });
+    it("a killed pid-1 undo's lock, no longer refreshed, does not block the next pid-1 undo; a live one's does", { timeout: 120_000 }, async () => {
+      const served = await serve(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+200ms']);
+      try {
+        const env = served.env();
+        const ids = Array.from({ length: 30 }, (_, i) => String(7_830_000 + i));
+        const imported = await run(['metafield', 'import', values(ids), '--json'], { env, timeoutMs: 60_000 });
+        expect(imported.code, imported.stderr).toBe(0);
+        const { runId } = JSON.parse(imported.stdout) as { runId: string };
+        const lockFile = join(runsDir(env), runId, 'undo.lock');
+        const progress = join(runsDir(env), runId, 'undo.jsonl');
+        const killed = spawnAsPidOne(['undo', runId, '--yes', '--concurrency', '1'], env);
+        await until(
+          () => (existsSync(progress) && readFileSync(progress, 'utf8').length > 0 ? true : undefined),
+          30_000,
+          () => `the first undo wrote nothing: ${killed.output()}`,
+        );
+        expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: 1 });
 
-      // While it lives, another pid 1 (another container) is refused.
-      const refused = spawnAsPidOne(['undo', runId, '--yes'], env);
-      expect(await ended(refused)).toBe(2);
-      expect(refused.output()).toContain('Another undo of this run is under way (process 1)');
+        // While it lives, another pid 1 (another container) is refused.
+        const refused = spawnAsPidOne(['undo', runId, '--yes'], env);
+        expect(await ended(refused)).toBe(2);
+        expect(refused.output()).toContain('Another undo of this run is under way (process 1)');
 
-      process.kill(pidOneOf(killed), 'SIGKILL');
-      await ended(killed);
-      // A minute on, the dead undo's lock has not been refreshed: the next pid-1 undo takes it over.
-      const old = new Date(Date.now() - 120_000);
-      utimesSync(lockFile, old, old);
-      const next = spawnAsPidOne(['undo', runId, '--yes'], env);
-      expect(await ended(next), next.output()).toBe(0);
-    } finally {
-      await served.stop();
-    }
-  });
-});
+        process.kill(pidOneOf(killed), 'SIGKILL');
+        await ended(killed);
+        // A minute on, the dead undo's lock has not been refreshed: the next pid-1 undo takes it over.
+        const old = new Date(Date.now() - 120_000);
+        utimesSync(lockFile, old, old);
+        const next = spawnAsPidOne(['undo', runId, '--yes'], env);
+        expect(await ended(next), next.output()).toBe(0);
+      } finally {
+        await served.stop();
+      }
+    });
+  },
+);
 
 describe('two giftcard imports of one file, in parallel', () => {
   const served = useServed(['--json', '--quiet', '--fault', 'PUT /api/202412/gift_cards/* 200+400ms']);
@@ -245,9 +285,15 @@ describe('two giftcard imports of one file, in parallel', () => {
   it('both exit 0 with no failed row; every card exists once, with the balance and status of the file', { timeout: 60_000 }, async () => {
     const codes = Array.from({ length: 6 }, (_, i) => `PARALLEL${String(i).padStart(8, '0')}`);
     const file = join(scratch().root, 'cards.csv');
-    writeFileSync(file, `code,initialValue,balance,note,status\n${codes.map((code, i) => `${code},50,${20 + i},row ${i},${i % 2 === 0 ? 'disabled' : 'enabled'}`).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `code,initialValue,balance,note,status\n${codes.map((code, i) => `${code},50,${20 + i},row ${i},${i % 2 === 0 ? 'disabled' : 'enabled'}`).join('\n')}\n`,
+    );
     const env = served.sandbox.env();
-    const [a, b] = await Promise.all([run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }), run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 })]);
+    const [a, b] = await Promise.all([
+      run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }),
+      run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }),
+    ]);
     for (const r of [a, b]) {
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ rows: 6, failed: 0 });
@@ -285,7 +331,9 @@ describe('parallel config writers (spawned)', () => {
     const env = isolatedEnv({}, dirs);
     const names = Array.from({ length: PARALLEL }, (_, i) => `p${i}`);
     const runs = await Promise.all(
-      names.map((name) => run(['--profile', name, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: `${sandbox.token}\n`, timeoutMs: 90_000 })),
+      names.map((name) =>
+        run(['--profile', name, 'auth', 'login', '--base-url', sandbox.baseUrl, '--with-token'], { env, input: `${sandbox.token}\n`, timeoutMs: 90_000 }),
+      ),
     );
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     const saved = profilesIn(dirs.configDir);

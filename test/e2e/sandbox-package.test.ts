@@ -59,7 +59,12 @@ it('is typed: a wrong option does not compile', async () => {
 `;
 
 function run(command: string, args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [command, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', CI: '1' }, timeout: 120_000 });
+  const result = spawnSync(process.execPath, [command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', CI: '1' },
+    timeout: 120_000,
+  });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -80,7 +85,16 @@ describe('store-cli/sandbox in a project of its own', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
         include: ['sandbox.test.ts'],
       }),
     );
@@ -162,7 +176,10 @@ describe('store-cli/sandbox typed in a project without @types/node', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false }, include: ['uses.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false },
+        include: ['uses.ts'],
+      }),
     );
     writeFileSync(
       join(project, 'uses.ts'),

@@ -137,7 +137,9 @@ describe('sandbox serve', () => {
   it('warns about a token under 16 characters, without printing it', async () => {
     const s = await serve(['--json', '--token', 'secret', '--token', 'a-long-enough-token-0001']);
     const end = await s.stop();
-    expect(end.stderr).toContain('warning: --token number 1 is 6 characters long: a short token is guessed quickly by anything that can reach the sandbox; use 16 or more.');
+    expect(end.stderr).toContain(
+      'warning: --token number 1 is 6 characters long: a short token is guessed quickly by anything that can reach the sandbox; use 16 or more.',
+    );
     expect(end.stderr).not.toContain('--token number 2');
     expect(end.stderr).not.toMatch(/warning: --host/);
   });

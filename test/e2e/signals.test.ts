@@ -6,7 +6,21 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, exitOf, isolatedEnv, killLeftovers, readFirstChunkThenClose, removeScratch, requireBuild, run, scratch, serve, type ServeHandle, spawnGathering, until } from '../helpers/cli-spawn.js';
+import {
+  api,
+  exitOf,
+  isolatedEnv,
+  killLeftovers,
+  readFirstChunkThenClose,
+  removeScratch,
+  requireBuild,
+  run,
+  scratch,
+  serve,
+  type ServeHandle,
+  spawnGathering,
+  until,
+} from '../helpers/cli-spawn.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { listen, sign } from './webhook-helpers.js';
 
@@ -37,7 +51,10 @@ describe('SIGINT', () => {
   });
 
   it('during a request that never ends: exit 130 promptly, one line, no stack trace', async () => {
-    const { child, stdout, stderr } = spawnGathering(['giftcard', 'count'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
+    const { child, stdout, stderr } = spawnGathering(
+      ['giftcard', 'count'],
+      isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }),
+    );
 
     const request = await until(
       () => received.at(-1),
@@ -62,7 +79,10 @@ describe('SIGINT', () => {
     const file = join(scratch().root, 'values.csv');
     writeFileSync(file, 'domain,bizId,namespace,code,value\nproducts,91,ns,a,1\nproducts,91,ns,b,2\nproducts,92,ns,a,3\n');
     const before = received.length;
-    const { child, stdout, stderr } = spawnGathering(['metafield', 'import', file, '--json'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
+    const { child, stdout, stderr } = spawnGathering(
+      ['metafield', 'import', file, '--json'],
+      isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }),
+    );
 
     // Both objects' first requests are in flight, unanswered, when Ctrl-C comes.
     await until(
@@ -82,7 +102,10 @@ describe('SIGINT', () => {
     const file = join(scratch().root, 'cards.csv');
     writeFileSync(file, 'code,initialValue\nSIGINTCARD0001,10\nSIGINTCARD0002,20\n');
     const before = received.length;
-    const { child, stdout, stderr } = spawnGathering(['giftcard', 'import', file, '--json'], isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }));
+    const { child, stdout, stderr } = spawnGathering(
+      ['giftcard', 'import', file, '--json'],
+      isolatedEnv({ STORE_CLI_BASE_URL: `http://127.0.0.1:${port}`, STORE_CLI_TOKEN: 'x' }),
+    );
     await until(
       () => (received.length - before >= 1 ? true : undefined),
       10_000,
@@ -104,7 +127,9 @@ describe('a reader that goes away (| head)', () => {
     sandbox = await serve(['--json', '--quiet', '--token', 't']);
     // Enough cards for several pages and many pipe buffers of JSON Lines.
     const batch = Array.from({ length: 600 }, (_, i) =>
-      api(sandbox, 'POST', '/gift_cards', { giftCard: { code: `E2EBULK${String(i).padStart(6, '0')}`, initialValue: `${i + 1}.00`, note: `bulk card ${i} ${'n'.repeat(200)}` } }),
+      api(sandbox, 'POST', '/gift_cards', {
+        giftCard: { code: `E2EBULK${String(i).padStart(6, '0')}`, initialValue: `${i + 1}.00`, note: `bulk card ${i} ${'n'.repeat(200)}` },
+      }),
     );
     const statuses = (await Promise.all(batch)).map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
@@ -163,7 +188,12 @@ describe('webhook trigger -> webhook listen', () => {
       const body = JSON.stringify({ productId: '4000000000000000999', title: 'Forged' });
       const forged = await fetch(l.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-topic': 'products/create', 'x-service-webhook-id': 'wh-forged-e2e', 'x-service-hmac-sha256': sign(body, 'guessed') },
+        headers: {
+          'content-type': 'application/json',
+          'x-service-topic': 'products/create',
+          'x-service-webhook-id': 'wh-forged-e2e',
+          'x-service-hmac-sha256': sign(body, 'guessed'),
+        },
         body,
       });
       expect(forged.status).toBe(401);
@@ -176,7 +206,9 @@ describe('webhook trigger -> webhook listen', () => {
       expect(await l.stop('SIGINT')).toEqual({ code: 0, signal: null });
     }
     expect(l.stdout()).toBe('');
-    expect(l.stderr()).toMatch(/warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-forged-e2e\): its X-Service-Hmac-Sha256 signature does not match/);
+    expect(l.stderr()).toMatch(
+      /warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-forged-e2e\): its X-Service-Hmac-Sha256 signature does not match/,
+    );
     expect(l.stderr()).toMatch(/warning: Refused a products\/update delivery/);
   });
 });

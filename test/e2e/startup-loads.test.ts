@@ -76,7 +76,11 @@ const nounsOf = (sources: string[]) => [...new Set(sources.flatMap((source) => /
 /** What an answer before the command tree must not load: commander, the tree, the API, zod, undici, the HTTP client. */
 const treeOf = (sources: string[]) =>
   sources.filter(
-    (source) => source.startsWith('node_modules/') || source.startsWith('src/commands/') || source.startsWith('src/api/') || ['src/cli.ts', 'src/core/http.ts', 'src/root/context.ts'].includes(source),
+    (source) =>
+      source.startsWith('node_modules/') ||
+      source.startsWith('src/commands/') ||
+      source.startsWith('src/api/') ||
+      ['src/cli.ts', 'src/core/http.ts', 'src/root/context.ts'].includes(source),
   );
 
 describe('what a command loads', () => {
@@ -108,7 +112,8 @@ describe('what a command loads', () => {
     // verbs, whose modules (import's and export's bulk run, reports, dry run) it never runs.
     expect(nounsOf(sources)).toEqual(['giftcard']);
     expect(sources.filter((source) => source.startsWith('src/commands/giftcard/'))).toEqual(['src/commands/giftcard/count.ts']);
-    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/commands/dry-run.ts', 'src/bulk/engine/summary-fields.ts']) expect(sources, module).not.toContain(module);
+    for (const module of ['src/commands/bulk-import.ts', 'src/commands/run-reports.ts', 'src/commands/dry-run.ts', 'src/bulk/engine/summary-fields.ts'])
+      expect(sources, module).not.toContain(module);
     // Not every file makes a require() of its own (scripts/build.mjs): esbuild's shim, which the bundled
     // CommonJS calls, and the version's (package.json's text names "require"), of more than 20.
     expect(new Set(loads.files).size).toBeGreaterThan(20);
@@ -162,7 +167,10 @@ describe('what a command loads', () => {
   });
 
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
-    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')], served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }));
+    const loads = await loadsOf(
+      ['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')],
+      served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }),
+    );
     expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
   });

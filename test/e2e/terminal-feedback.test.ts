@@ -151,7 +151,10 @@ describe.skipIf(!TMUX)(title, () => {
     const g = await gate();
     const env = sandbox.env({ STORE_CLI_BASE_URL: g.url, FORCE_COLOR: '1' });
     const csv = join(dir, 'values.csv');
-    writeFileSync(csv, ['domain,bizId,namespace,code,value', ...Array.from({ length: 20 }, (_, i) => `products,${9_100_000 + i},custom,material,cotton ${i}`)].join('\n') + '\n');
+    writeFileSync(
+      csv,
+      ['domain,bizId,namespace,code,value', ...Array.from({ length: 20 }, (_, i) => `products,${9_100_000 + i},custom,material,cotton ${i}`)].join('\n') + '\n',
+    );
 
     const search = run(['giftcard', 'search', '--status', 'enabled'], { env, timeoutMs: 30_000 });
     await g.reached();

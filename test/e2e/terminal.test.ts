@@ -3,7 +3,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, serve, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import {
+  Pane,
+  TMUX,
+  api,
+  isolatedEnv,
+  killLeftovers,
+  removeScratch,
+  requireBuild,
+  run,
+  scratch,
+  serve,
+  type Env,
+  type ServeHandle,
+} from '../helpers/cli-spawn.js';
 import { HOSTILE, HOSTILE_SHOWN, useHostileStore } from '../helpers/hostile-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
@@ -87,7 +100,13 @@ describe.skipIf(!TMUX)(title, () => {
   it("giftcard search: the table uses the terminal's width, more of the note at 160 columns than at 80, ids whole in both", async () => {
     const note = 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December.';
     const noteAt = async (columns: number) => {
-      const pane = Pane.start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv(), { NO_COLOR: '1' }), dir, {}, { columns, rows: 50 });
+      const pane = Pane.start(
+        ['--sandbox', 'giftcard', 'search', '--status', 'enabled'],
+        paneVars(isolatedEnv(), { NO_COLOR: '1' }),
+        dir,
+        {},
+        { columns, rows: 50 },
+      );
       panes.push(pane);
       expect(await pane.exitCode()).toBe(0);
       const lines = pane.screen(false, true).split('\n');
@@ -95,7 +114,9 @@ describe.skipIf(!TMUX)(title, () => {
       expect(row, pane.screen()).toBeDefined();
       // Both ids whole; at 80 columns the customer and expiry are left out so the row fits.
       expect(row).toMatch(
-        columns > 90 ? /^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holi/ : /^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+Holi/,
+        columns > 90
+          ? /^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+2030-12-31\s+7300000000000000101\s+Holi/
+          : /^4000000000000000011\s+A7K2\s+62\.50\s+USD\s+enabled\s+Holi/,
       );
       for (const line of pane.screen().split('\n')) expect(line.trimEnd().length).toBeLessThanOrEqual(columns);
       const shown = row!
@@ -250,7 +271,14 @@ describe.skipIf(!TMUX)(title, () => {
 
   for (const output of [[], ['--output', '/dev/tty']]) {
     it(`giftcard export ${output.join(' ') || 'to stdout'} from a hostile store: its title and clear-screen sequences shown, not obeyed`, async () => {
-      const card = (n: number) => ({ id: `400000000000000900${n}`, lastCharacters: `HST${n}`, initialValue: '10.00', balance: '10.00', currency: 'USD', note: `${HOSTILE} note ${n}` });
+      const card = (n: number) => ({
+        id: `400000000000000900${n}`,
+        lastCharacters: `HST${n}`,
+        initialValue: '10.00',
+        balance: '10.00',
+        currency: 'USD',
+        note: `${HOSTILE} note ${n}`,
+      });
       hostile.use({ handle: (request) => (request.path.endsWith('/gift_cards/search') ? { body: { giftCards: [card(1), card(2)] } } : undefined) });
       const pane = start(['giftcard', 'export', ...output], paneVars(isolatedEnv(), { ...hostile.env, NO_COLOR: '1' }));
       expect(await pane.exitCode()).toBe(0);

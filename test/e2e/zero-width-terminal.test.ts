@@ -10,7 +10,11 @@ const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }
 const title = suiteNeeds('a zero-width terminal', 'util-linux script', SCRIPT, 'util-linux has it');
 
 /** Runs `command` in a pty of 0 columns; kills it after `timeoutMs`. Output is capped at 1 MB. */
-function inZeroWidthPty(command: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; killed: boolean; output: string; bytes: number }> {
+function inZeroWidthPty(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ code: number | null; killed: boolean; output: string; bytes: number }> {
   const child = spawn(SCRIPT!, ['-qec', `stty cols 0 rows 0; ${command}`, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let bytes = 0;
   let output = '';

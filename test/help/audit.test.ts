@@ -60,7 +60,9 @@ describe('every command --help', () => {
   });
 
   it("no option line shows commander's (default: []) or a default or choice in JSON quotes", () => {
-    const noisy = docs.flatMap((d) => d.options.filter((o) => /\(default: \[\]\)|default: "|choices: "/.test(o.description)).map((o) => `${d.path} ${o.flags}: ${o.description}`));
+    const noisy = docs.flatMap((d) =>
+      d.options.filter((o) => /\(default: \[\]\)|default: "|choices: "/.test(o.description)).map((o) => `${d.path} ${o.flags}: ${o.description}`),
+    );
     expect(noisy).toEqual([]);
     const serve = docs.find((d) => d.path === 'sandbox serve')!;
     expect(serve.options.find((o) => o.flags === '--port <n>')?.description).toMatch(/\(default: 12412\)$/);
@@ -69,7 +71,8 @@ describe('every command --help', () => {
 
   it('"null where the store sent none" only where --json prints what a store sent; the commands that ask no store never say it', () => {
     const jsonLines = docs.flatMap((d) => d.options.filter((o) => o.flags.startsWith('--json ')).map((o) => ({ path: d.path, description: o.description })));
-    for (const { path, description } of jsonLines.filter((line) => /store sent none/.test(line.description))) expect(description, path).toMatch(/^print JSON exactly as the store sent it /);
+    for (const { path, description } of jsonLines.filter((line) => /store sent none/.test(line.description)))
+      expect(description, path).toMatch(/^print JSON exactly as the store sent it /);
     const storeless = ['config get', 'config list', 'auth list', 'runs', 'report merge', 'version', 'webhook listen', 'webhook trigger', 'webhook resend'];
     const asked = jsonLines.filter((line) => storeless.includes(line.path));
     expect(asked.map((line) => line.path).sort()).toEqual([...storeless].sort());
@@ -77,7 +80,9 @@ describe('every command --help', () => {
   });
 
   it('no text points to a README section that is in docs/sandbox.md', () => {
-    const misdirected = docs.filter((d) => [d.summary, ...d.options.map((o) => o.description)].some((text) => /README "Dialects"/.test(text))).map((d) => d.path);
+    const misdirected = docs
+      .filter((d) => [d.summary, ...d.options.map((o) => o.description)].some((text) => /README "Dialects"/.test(text)))
+      .map((d) => d.path);
     expect(misdirected).toEqual([]);
   });
 

@@ -71,13 +71,22 @@ describe('a mistyped command suggests the closest', () => {
     [['giftcrad', 'search'], /error: unknown command 'giftcrad'\n\(Did you mean giftcard\?\)\nUsage: store-cli \[options\] \[command\]/],
     [['giftcard', 'serch'], /error: unknown command 'serch'\n\(Did you mean search\?\)\nUsage: store-cli giftcard \[options\] \[command\]/],
     [['prodcut', 'get', '5000000000000000011'], /unknown command 'prodcut'\n\(Did you mean product\?\)/],
-    [['giftcard', 'search', '--stauts', 'enabled'], /error: unknown option '--stauts'\n\(Did you mean --status\?\)\nUsage: store-cli giftcard search \[options\]/],
+    [
+      ['giftcard', 'search', '--stauts', 'enabled'],
+      /error: unknown option '--stauts'\n\(Did you mean --status\?\)\nUsage: store-cli giftcard search \[options\]/,
+    ],
     [['--sandbx', 'giftcard', 'count'], /unknown option '--sandbx'\n\(Did you mean --sandbox\?\)/],
     [['metafield', 'list', 'products', '1', '--namepsace', 'custom'], /unknown option '--namepsace'\n\(Did you mean --namespace\?\)/],
     // A listing named as a noun's verb where the noun's plural lists (gh-style nouns): the plural.
-    [['webhook', 'subscription', 'list'], /error: unknown command 'list'\n\(Did you mean store-cli webhook subscriptions\?\)\nUsage: store-cli webhook subscription \[options\] \[command\]/],
+    [
+      ['webhook', 'subscription', 'list'],
+      /error: unknown command 'list'\n\(Did you mean store-cli webhook subscriptions\?\)\nUsage: store-cli webhook subscription \[options\] \[command\]/,
+    ],
     // A verb of the noun above, put under the noun below.
-    [['webhook', 'subscription', 'unsubscribe', '4000000000000000123'], /error: unknown command 'unsubscribe'\n\(Did you mean store-cli webhook unsubscribe\?\)/],
+    [
+      ['webhook', 'subscription', 'unsubscribe', '4000000000000000123'],
+      /error: unknown command 'unsubscribe'\n\(Did you mean store-cli webhook unsubscribe\?\)/,
+    ],
     [['metafield', 'definition', 'lst', 'products'], /error: unknown command 'lst'\n\(Did you mean list\?\)/],
   ])('%j: exit 2, nothing on stdout, the closest match on stderr', async (argv, message) => {
     const result = await cli(argv, { env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 'never-sent' } });

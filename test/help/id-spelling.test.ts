@@ -31,32 +31,41 @@ const withFields = commandsOf(buildProgram(io, nouns, async () => undefined)).fl
   return declared && declared.fields !== ANY_FIELDS ? [{ path, command, fields: declared.fields, columns: declared.columns }] : [];
 });
 
-const option = (command: Command, long: string) => command.options.find((o) => o.long === long) as Option & { parseArg: (value: string, previous: unknown) => unknown };
+const option = (command: Command, long: string) =>
+  command.options.find((o) => o.long === long) as Option & { parseArg: (value: string, previous: unknown) => unknown };
 /** Records that carry an id: an `id` field, or one named like `productId`. */
 const hasIds = (names: readonly string[]) => names.some((name) => name === 'id' || /Id$/.test(name));
 
 describe('--json id and --columns id on every command', () => {
   it('the walk sees the nouns whose ids are not called id', () => {
-    expect(withFields.map((c) => c.path)).toEqual(expect.arrayContaining(['product list', 'location get', 'collection list', 'category search', 'shop info', 'inventory list']));
+    expect(withFields.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['product list', 'location get', 'collection list', 'category search', 'shop info', 'inventory list']),
+    );
   });
 
-  it.each(withFields.filter((c) => hasIds(c.fields)).map((c) => [c.path, c] as const))('%s --json id: a field, or "did you mean"', (_path, { command, fields }) => {
-    const given = option(command, '--json').parseArg('id', undefined) as unknown as string;
-    if (fields.includes(given)) return;
-    expect(() => new Output(io, { json: given }, fields)).toThrow(/Unknown field for --json: id \(did you mean \w+(, \w+)*( or \w+)?\?\)/);
-  });
+  it.each(withFields.filter((c) => hasIds(c.fields)).map((c) => [c.path, c] as const))(
+    '%s --json id: a field, or "did you mean"',
+    (_path, { command, fields }) => {
+      const given = option(command, '--json').parseArg('id', undefined) as unknown as string;
+      if (fields.includes(given)) return;
+      expect(() => new Output(io, { json: given }, fields)).toThrow(/Unknown field for --json: id \(did you mean \w+(, \w+)*( or \w+)?\?\)/);
+    },
+  );
 
-  it.each(withFields.filter((c) => c.columns !== undefined && hasIds(c.columns)).map((c) => [c.path, c] as const))('%s --columns id: a column, or "did you mean"', (_path, { command, columns }) => {
-    let chosen: unknown;
-    try {
-      chosen = option(command, '--columns').parseArg('id', undefined);
-    } catch (error) {
-      expect((error as Error).message).toMatch(/Unknown column for --columns: id \(did you mean \w+(, \w+)*( or \w+)?\?\)/);
-      return;
-    }
-    expect(chosen).toHaveLength(1);
-    expect(columns).toContain((chosen as string[])[0]);
-  });
+  it.each(withFields.filter((c) => c.columns !== undefined && hasIds(c.columns)).map((c) => [c.path, c] as const))(
+    '%s --columns id: a column, or "did you mean"',
+    (_path, { command, columns }) => {
+      let chosen: unknown;
+      try {
+        chosen = option(command, '--columns').parseArg('id', undefined);
+      } catch (error) {
+        expect((error as Error).message).toMatch(/Unknown column for --columns: id \(did you mean \w+(, \w+)*( or \w+)?\?\)/);
+        return;
+      }
+      expect(chosen).toHaveLength(1);
+      expect(columns).toContain((chosen as string[])[0]);
+    },
+  );
 
   it("the id stands for the noun's own id field: productId, locationId, collectionId, categoryId, shopId; variantId for product get's variant rows", () => {
     const parsed = (path: string, long: string) => option(withFields.find((c) => c.path === path)!.command, long).parseArg('id,title', undefined);
@@ -87,7 +96,9 @@ describe('--json id and --columns id against a store', () => {
   it('a command whose records have no single id, or a mistyped field, says what was meant (exit 2)', async () => {
     const inventory = await cli(['inventory', 'list', '--json', 'id'], { env: s.env });
     expect(inventory.code).toBe(2);
-    expect(inventory.stderr).toContain('Unknown field for --json: id (did you mean productId, variantId or locationId?). Valid fields: productId, variantId, sku, locationId, available.');
+    expect(inventory.stderr).toContain(
+      'Unknown field for --json: id (did you mean productId, variantId or locationId?). Valid fields: productId, variantId, sku, locationId, available.',
+    );
     const typo = await cli(['product', 'list', '--columns', 'tittle'], { env: s.env });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('Unknown column for --columns: tittle (did you mean title?)');

@@ -14,7 +14,11 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 function program(): Command {
   const quiet = () => new PassThrough();
-  return buildProgram(createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false), nouns, async () => undefined);
+  return buildProgram(
+    createIO({ stdin: quiet(), stdout: quiet(), stderr: quiet(), isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false }, false),
+    nouns,
+    async () => undefined,
+  );
 }
 
 function commandsOf(command: Command, path: string[] = []): Array<{ path: string[]; command: Command }> {
@@ -136,13 +140,16 @@ describe('--json fields, declared once', () => {
     expect(Object.keys(ARGS).sort()).toEqual(withJsonFields.map(({ path }) => path.join(' ')).sort());
   });
 
-  it.each(withJsonFields.map(({ path, command }) => [path.join(' '), command] as const))('%s --help lists the fields its declaration gives', async (name, command) => {
-    const help = await cli([...name.split(' '), '--help']);
-    expect(help.code).toBe(0);
-    const declared = jsonDeclaration(command)?.fields;
-    if (declared === ANY_FIELDS) expect(helpFields(help.stdout)).toBeUndefined();
-    else expect(helpFields(help.stdout)).toEqual(declared);
-  });
+  it.each(withJsonFields.map(({ path, command }) => [path.join(' '), command] as const))(
+    '%s --help lists the fields its declaration gives',
+    async (name, command) => {
+      const help = await cli([...name.split(' '), '--help']);
+      expect(help.code).toBe(0);
+      const declared = jsonDeclaration(command)?.fields;
+      if (declared === ANY_FIELDS) expect(helpFields(help.stdout)).toBeUndefined();
+      else expect(helpFields(help.stdout)).toEqual(declared);
+    },
+  );
 
   it.each(withJsonFields.map(({ path }) => path.join(' ')).filter((name) => name !== 'api'))(
     '%s --json with an unknown field exits 2 naming the fields --help lists, with no request sent',
@@ -165,7 +172,9 @@ describe('--json with --jsonl', () => {
   const s = useSandbox({ seed: 'demo', onRequest: log.hook });
 
   it('is declared on the listings and the commands that stream', () => {
-    expect(withJsonl.map(({ path }) => path.join(' '))).toEqual(expect.arrayContaining(['giftcard search', 'metafield list', 'collection list', 'webhook listen']));
+    expect(withJsonl.map(({ path }) => path.join(' '))).toEqual(
+      expect.arrayContaining(['giftcard search', 'metafield list', 'collection list', 'webhook listen']),
+    );
   });
 
   it.each(withJsonl.map(({ path }) => path.join(' ')))('%s --json --jsonl exits 2 in one sentence naming both flags, nothing sent', async (name) => {
@@ -182,11 +191,14 @@ describe('--json with --jsonl', () => {
     }
   });
 
-  it.each(withJsonl.map(({ path }) => path.join(' ')).filter((name) => name !== 'api'))('%s --jsonl with an unknown field exits 2 naming --jsonl', async (name) => {
-    log.clear();
-    const result = await cli([...name.split(' '), ...ARGS[name]!, '--jsonl', 'noSuchField'], { env: s.env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Unknown field for --jsonl: noSuchField.');
-    expect(await log.take()).toEqual([]);
-  });
+  it.each(withJsonl.map(({ path }) => path.join(' ')).filter((name) => name !== 'api'))(
+    '%s --jsonl with an unknown field exits 2 naming --jsonl',
+    async (name) => {
+      log.clear();
+      const result = await cli([...name.split(' '), ...ARGS[name]!, '--jsonl', 'noSuchField'], { env: s.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('Unknown field for --jsonl: noSuchField.');
+      expect(await log.take()).toEqual([]);
+    },
+  );
 });

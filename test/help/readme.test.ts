@@ -27,7 +27,10 @@ describe('README', () => {
 
   it('no example puts a demo gift card id where a product (or any metafield object) id goes', () => {
     const giftCardIds = new Set(demo.giftCards.map((card) => card.id));
-    const texts = [['README.md', readme], ...readdirSync(join(REPO_ROOT, 'docs')).map((name) => [`docs/${name}`, readFileSync(join(REPO_ROOT, 'docs', name), 'utf8')] as const)] as const;
+    const texts = [
+      ['README.md', readme],
+      ...readdirSync(join(REPO_ROOT, 'docs')).map((name) => [`docs/${name}`, readFileSync(join(REPO_ROOT, 'docs', name), 'utf8')] as const),
+    ] as const;
     const misplaced: string[] = [];
     for (const [name, text] of texts) {
       for (const match of text.matchAll(/(?:metafield \w+ |metafields\/(?:detail\/|count\/)?)(?:products|variants|collections)[ /](\d+)/g)) {

@@ -31,7 +31,10 @@ describe(`the command reference (${REFERENCE_PATH})`, () => {
     const have = read(REFERENCE_PATH).split('\n');
     const at = want.findIndex((line, i) => line !== have[i]);
     const where = at === -1 ? want.length : at;
-    expect(have.length === want.length && at === -1, `${REFERENCE_PATH} is out of date (from line ${where + 1}: expected "${want[where] ?? ''}", found "${have[where] ?? ''}"): ${FIX}`).toBe(true);
+    expect(
+      have.length === want.length && at === -1,
+      `${REFERENCE_PATH} is out of date (from line ${where + 1}: expected "${want[where] ?? ''}", found "${have[where] ?? ''}"): ${FIX}`,
+    ).toBe(true);
   });
 
   it('documents every command, each with its usage line and examples', () => {

@@ -338,7 +338,20 @@ export class Pane {
     const script = join(dir, `pane-${paneCounter}.sh`);
     const redirections = `${redirect.stdout ? ` >${shq(redirect.stdout)}` : ''}${redirect.stderr ? ` 2>${shq(redirect.stderr)}` : ''}`;
     writeFileSync(script, `env ${assignments} ${shq(process.execPath)} ${shq(BIN)} ${args.map(shq).join(' ')}${redirections}; echo EXIT=$?\nexec sleep 600\n`);
-    pane.tmux('-f', '/dev/null', 'new-session', '-d', '-s', pane.session, ...(cwd === undefined ? [] : ['-c', cwd]), '-x', String(size.columns), '-y', String(size.rows), `sh ${shq(script)}`);
+    pane.tmux(
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      pane.session,
+      ...(cwd === undefined ? [] : ['-c', cwd]),
+      '-x',
+      String(size.columns),
+      '-y',
+      String(size.rows),
+      `sh ${shq(script)}`,
+    );
     return pane;
   }
 

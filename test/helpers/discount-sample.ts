@@ -5,7 +5,8 @@
 // Tests feed it to the client as a store would send it.
 
 /** What the stored copy of the page shows of the sample, to the character. */
-export const DOCS_DISCOUNT_PREFIX = '{"discount":{"promotionType":{"categoryType":"PRODUCT_DISCOUNT","generateType":{"discountCode":"71NLIYCH","generateDiscountType":"CO';
+export const DOCS_DISCOUNT_PREFIX =
+  '{"discount":{"promotionType":{"categoryType":"PRODUCT_DISCOUNT","generateType":{"discountCode":"71NLIYCH","generateDiscountType":"CO';
 
 /** The discount inside `{"discount": ...}`, as a Genstore store answers a get. */
 export const DOCS_DISCOUNT =

@@ -16,7 +16,11 @@ export function useDocumentedStore(answers: Readonly<Record<string, string>>): {
   let env: Record<string, string> = {};
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env = { STORE_CLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STORE_CLI_TOKEN: 'token-for-a-documented-store', STORE_CLI_BRAND: 'genstore' };
+    env = {
+      STORE_CLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      STORE_CLI_TOKEN: 'token-for-a-documented-store',
+      STORE_CLI_BRAND: 'genstore',
+    };
   });
   afterAll(async () => {
     server.closeAllConnections();

@@ -65,7 +65,8 @@ export function useHostileStore(behind: () => { baseUrl: string; token: string }
     }
     const target = new URL(behind().baseUrl);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(request.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const passed = await fetch(new URL(request.url ?? '/', target.origin), { method: request.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) });
     let text = await passed.text();
     if (poison.length > 0) {

@@ -28,7 +28,8 @@ export async function startIgnoringProxy(targetBaseUrl: string, kept: readonly s
       for (const name of [...url.searchParams.keys()]) if (!kept.includes(name)) url.searchParams.delete(name);
       forwarded.push(`${url.pathname}${url.search}`);
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      for (const [name, value] of Object.entries(request.headers))
+        if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       const answer = await fetch(url, { method: request.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) });
       const out: Record<string, string> = {};
       answer.headers.forEach((value, name) => {

@@ -9,7 +9,13 @@ export function manyOrdersSeed(count: number): string {
     daysAgo: index % 30,
     totalShippingPrice: '4.50',
     lineItems: [
-      { id: String(6_600_000_000_000_000_000n + BigInt(2 * index)), sku: 'MUG-SND', title: 'Stoneware Coffee Mug, "Sand"', quantity: 1 + (index % 3), price: '18.50' },
+      {
+        id: String(6_600_000_000_000_000_000n + BigInt(2 * index)),
+        sku: 'MUG-SND',
+        title: 'Stoneware Coffee Mug, "Sand"',
+        quantity: 1 + (index % 3),
+        price: '18.50',
+      },
       { id: String(6_600_000_000_000_000_001n + BigInt(2 * index)), sku: 'TSH-WHT-S', title: 'T-Shirt', quantity: 1, price: '24.00' },
     ],
   }));

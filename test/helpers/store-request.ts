@@ -7,7 +7,12 @@ import { API_PATH } from './api-path.js';
 export const TOKEN_HEADER = 'X-Service-Access-Token';
 
 /** A raw API call: the answer's status, and its body parsed as JSON (the text when it is none). */
-export async function api(handle: { baseUrl: string; token: string; tokenHeader?: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function api(
+  handle: { baseUrl: string; token: string; tokenHeader?: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${handle.baseUrl}${API_PATH}${path}`, {
     method,
     headers: { [handle.tokenHeader ?? TOKEN_HEADER]: handle.token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -33,7 +33,9 @@ describe('pickByName', () => {
       { id: '2', name: 'tops' },
       { id: '3', name: 'Tank tops' },
     ];
-    expect(flagMessage(() => pickByName(CATEGORY, 'Tops', twins))).toBe("Category 'Tops' is ambiguous: Tops (id 1), tops (id 2); pass an id or the exact name to --category.");
+    expect(flagMessage(() => pickByName(CATEGORY, 'Tops', twins))).toBe(
+      "Category 'Tops' is ambiguous: Tops (id 1), tops (id 2); pass an id or the exact name to --category.",
+    );
   });
 
   it('no match: names the flag and the command that lists them', () => {

@@ -28,7 +28,12 @@ describe('applyPatch', () => {
   });
 
   it('ignores what only a read carries (a saved get --json is a patch): it is never sent back', () => {
-    const result = applyPatch(product, { title: 'Tee', salesChannels: [{ salesChannelCode: 'online_store' }], productCategory: { categoryId: '7', categoryName: 'Tops' } }, '1', 'p.json');
+    const result = applyPatch(
+      product,
+      { title: 'Tee', salesChannels: [{ salesChannelCode: 'online_store' }], productCategory: { categoryId: '7', categoryName: 'Tops' } },
+      '1',
+      'p.json',
+    );
     expect(result).toEqual(product);
   });
 
@@ -58,7 +63,9 @@ describe('applyPatch', () => {
   });
 
   it('refuses a variantId the product does not have, and a different productId', () => {
-    expect(usageMessage(() => applyPatch(product, { variants: [{ variantId: '99' }] }, '1', 'p.json'))).toBe('p.json: variants[0].variantId: product 1 has no variant 99.');
+    expect(usageMessage(() => applyPatch(product, { variants: [{ variantId: '99' }] }, '1', 'p.json'))).toBe(
+      'p.json: variants[0].variantId: product 1 has no variant 99.',
+    );
     expect(usageMessage(() => applyPatch(product, { productId: '2' }, '1', 'p.json'))).toBe('p.json: productId: is 2, but this edits product 1.');
     expect(applyPatch(product, { productId: new LosslessNumber('1') }, '1', 'p.json')).toEqual(product);
   });

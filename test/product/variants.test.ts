@@ -155,7 +155,10 @@ describe('buildProduct', () => {
   });
 
   it('a product with options but no variants gets one per combination', () => {
-    const product = buildProduct({ title: 'T', options: [{ name: 'Size', value: [{ name: 'S' }, { name: 'M' }] }] }, { fields: {}, variant: { price: '3.00' } });
+    const product = buildProduct(
+      { title: 'T', options: [{ name: 'Size', value: [{ name: 'S' }, { name: 'M' }] }] },
+      { fields: {}, variant: { price: '3.00' } },
+    );
     expect(product.variants!.map((v) => [variantTitle(v), v.price])).toEqual([
       ['S', '3.00'],
       ['M', '3.00'],

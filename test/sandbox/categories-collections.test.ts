@@ -35,7 +35,9 @@ describe('category search', () => {
 
   it('matches a case-insensitive substring of the name', async () => {
     expect((await searchCategories('?categoryName=SHIRT')).map((category) => category.categoryName)).toEqual(['T-Shirts', 'Sweatshirts']);
-    expect(await searchCategories('?categoryName=mugs%20%26%20c')).toEqual([{ categoryId: DEMO.categories.mugs, categoryName: 'Mugs & Cups', parentCategoryId: '4000000000000000242' }]);
+    expect(await searchCategories('?categoryName=mugs%20%26%20c')).toEqual([
+      { categoryId: DEMO.categories.mugs, categoryName: 'Mugs & Cups', parentCategoryId: '4000000000000000242' },
+    ]);
     expect(await searchCategories('?categoryName=zzz')).toEqual([]);
   });
 });
@@ -43,7 +45,14 @@ describe('category search', () => {
 describe('collections', () => {
   it('lists the six seeded collections with collects and countGoodsNum matching the demo products', async () => {
     const all = await listCollections(sandbox);
-    expect(all.map((collection) => collection.title)).toEqual(['Summer Sale', 'New Arrivals', 'Summer Essentials', 'Best Sellers', 'Gifts Under $50', 'Rainy Day Picks']);
+    expect(all.map((collection) => collection.title)).toEqual([
+      'Summer Sale',
+      'New Arrivals',
+      'Summer Essentials',
+      'Best Sellers',
+      'Gifts Under $50',
+      'Rainy Day Picks',
+    ]);
     const byTitle = Object.fromEntries(all.map((collection) => [collection.title, collection]));
     expect(byTitle['New Arrivals']).toMatchObject({ collectionType: '2', published: 'true', countGoodsNum: '2' });
     expect(byTitle['Summer Sale']).toMatchObject({ collectionType: '1' });
@@ -56,7 +65,10 @@ describe('collections', () => {
   it('filters by a case-insensitive substring of the title and by type code (1 custom, 2 smart)', async () => {
     expect((await listCollections(sandbox, '?title=SUMMER')).map((collection) => collection.title)).toEqual(['Summer Sale', 'Summer Essentials']);
     expect((await listCollections(sandbox, '?collectionType=2')).map((collection) => collection.title)).toEqual(['New Arrivals', 'Best Sellers']);
-    expect((await listCollections(sandbox, '?title=summer&collectionType=1')).map((collection) => collection.collectionId)).toEqual([DEMO.collections.summerSale, DEMO.collections.summerEssentials]);
+    expect((await listCollections(sandbox, '?title=summer&collectionType=1')).map((collection) => collection.collectionId)).toEqual([
+      DEMO.collections.summerSale,
+      DEMO.collections.summerEssentials,
+    ]);
     expect(await listCollections(sandbox, '?title=summer&collectionType=2')).toEqual([]);
     for (const name of ['manual', 'smart', '3']) {
       const bad = await call(sandbox, 'GET', `/collections?collectionType=${name}`);

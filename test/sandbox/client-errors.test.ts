@@ -22,7 +22,12 @@ function raw(port: number, bytes: string): Promise<{ status: number; headers: st
 describe('requests Node refuses', () => {
   const cases: Array<[string, string, number, string]> = [
     ['an unknown method', 'FROB /api/202412/gift_cards/count HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'invalid'],
-    ['Content-Length beside Transfer-Encoding', 'POST /api/202412/gift_cards HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'invalid'],
+    [
+      'Content-Length beside Transfer-Encoding',
+      'POST /api/202412/gift_cards HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+      'invalid',
+    ],
     ['headers over the limit', `GET /api/202412/gift_cards/count HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
     ['a malformed request line', 'GET\r\n\r\n', 400, 'invalid'],
   ];

@@ -33,7 +33,13 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const one = await call(sandbox, 'GET', `/collections/${DEMO.collections.newArrivals}`);
       expect(one.status, one.text).toBe(200);
-      expect(one.json.collection).toMatchObject({ collectionId: DEMO.collections.newArrivals, title: 'New Arrivals', collectionType: typeOf(2), published: flag(true), countGoodsNum: '2' });
+      expect(one.json.collection).toMatchObject({
+        collectionId: DEMO.collections.newArrivals,
+        title: 'New Arrivals',
+        collectionType: typeOf(2),
+        published: flag(true),
+        countGoodsNum: '2',
+      });
       expect(collects(one.json.collection)).toEqual([DEMO.products.mug, DEMO.products.jacket]);
       expect((await call(sandbox, 'GET', '/collections/count')).json).toEqual({ count: '6' });
       expect((await call(sandbox, 'GET', '/collections/count?title=summer')).json).toEqual({ count: '2' });
@@ -48,7 +54,9 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
   it('creates, updates and deletes a collection; both forms of type and flag are read, the answer is in the dialect form', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const created = await call(sandbox, 'POST', '/collections', {
-        body: { collection: { title: 'Winter', collectionType: 2, published: false, bodyHtml: '<p>Cold</p>', image: { src: 'https://img.example.com/w.jpg' } } },
+        body: {
+          collection: { title: 'Winter', collectionType: 2, published: false, bodyHtml: '<p>Cold</p>', image: { src: 'https://img.example.com/w.jpg' } },
+        },
       });
       expect(created.status, created.text).toBe(real ? 201 : 200);
       const winter = created.json.collection;
@@ -62,7 +70,9 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
         countGoodsNum: '0',
       });
 
-      const updated = await call(sandbox, 'PUT', `/collections/${winter.collectionId}`, { body: { collection: { title: 'Winter Sale', collectionType: '1', published: 'true', image: null } } });
+      const updated = await call(sandbox, 'PUT', `/collections/${winter.collectionId}`, {
+        body: { collection: { title: 'Winter Sale', collectionType: '1', published: 'true', image: null } },
+      });
       expect(updated.status, updated.text).toBe(200);
       expect(updated.json.collection).toMatchObject({ title: 'Winter Sale', collectionType: typeOf(1), published: flag(true), bodyHtml: '<p>Cold</p>' });
       expect(updated.json.collection.image).toBeUndefined();
@@ -79,9 +89,13 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
       const missing = await call(sandbox, 'POST', '/collections', { body: { collection: { bodyHtml: 'x' } } });
       expectErrorShape(missing, 400, 'invalid');
       expect(fields(missing)).toEqual(['collection.title', 'collection.collectionType', 'collection.published']);
-      const bad = await call(sandbox, 'POST', '/collections', { body: { collection: { title: ' ', collectionType: 3, published: 'yes', image: { src: 'ftp://x' }, ruleSet: {} } } });
+      const bad = await call(sandbox, 'POST', '/collections', {
+        body: { collection: { title: ' ', collectionType: 3, published: 'yes', image: { src: 'ftp://x' }, ruleSet: {} } },
+      });
       expect(fields(bad)).toEqual(['collection.ruleSet', 'collection.title', 'collection.collectionType', 'collection.published', 'collection.image.src']);
-      const empty = await call(sandbox, 'PUT', `/collections/${DEMO.collections.summerSale}`, { body: { collection: { collectionId: DEMO.collections.summerSale } } });
+      const empty = await call(sandbox, 'PUT', `/collections/${DEMO.collections.summerSale}`, {
+        body: { collection: { collectionId: DEMO.collections.summerSale } },
+      });
       expect(fields(empty)).toEqual(['collection']);
       const collect = await call(sandbox, 'POST', '/collections/collect', { body: { collect: { collectionId: 'x', productIds: [] } } });
       expect(fields(collect)).toEqual(['collect.collectionId', 'collect.productIds']);
@@ -91,18 +105,24 @@ describe.each(DIALECTS)('collections in the %s dialect', (dialect) => {
   it('puts products into a collection and takes them out, the products and the collection agreeing', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const { rainyDay } = DEMO.collections;
-      const added = await call(sandbox, 'POST', '/collections/collect', { body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.tShirt, DEMO.products.jacket] } } });
+      const added = await call(sandbox, 'POST', '/collections/collect', {
+        body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.tShirt, DEMO.products.jacket] } },
+      });
       expect(added.status, added.text).toBe(200);
       expect(collects(added.json.collection)).toEqual([DEMO.products.tShirt, DEMO.products.jacket]);
       expect(added.json.collection.countGoodsNum).toBe('2');
       expect(await productCollections(sandbox, DEMO.products.tShirt)).toContain(rainyDay);
 
       // An unknown product changes nothing.
-      const unknown = await call(sandbox, 'POST', '/collections/collect', { body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.mug, '4000000000000009999'] } } });
+      const unknown = await call(sandbox, 'POST', '/collections/collect', {
+        body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.mug, '4000000000000009999'] } },
+      });
       expect(unknown.status).toBe(404);
       expect(await productCollections(sandbox, DEMO.products.mug)).not.toContain(rainyDay);
 
-      const removed = await call(sandbox, 'DELETE', '/collections/collect', { body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.tShirt] } } });
+      const removed = await call(sandbox, 'DELETE', '/collections/collect', {
+        body: { collect: { collectionId: rainyDay, productIds: [DEMO.products.tShirt] } },
+      });
       expect(removed.status, removed.text).toBe(200);
       expect(collects(removed.json.collection)).toEqual([DEMO.products.jacket]);
       expect(await productCollections(sandbox, DEMO.products.tShirt)).not.toContain(rainyDay);

@@ -11,7 +11,9 @@ const PROTECTED = ['firstName', 'lastName', 'email', 'phone', 'addresses'];
 describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
   /** A search as the dialect takes it: GET with the query in ours, POST with a JSON body in the real one (the docs' two copies). */
   const search = (sandbox: Parameters<typeof call>[0], params: Record<string, string>, options: { token?: string } = {}) =>
-    dialect === 'real' ? call(sandbox, 'POST', '/customers/search', { ...options, body: params }) : call(sandbox, 'GET', `/customers/search?${new URLSearchParams(params)}`, options);
+    dialect === 'real'
+      ? call(sandbox, 'POST', '/customers/search', { ...options, body: params })
+      : call(sandbox, 'GET', `/customers/search?${new URLSearchParams(params)}`, options);
 
   it('lists, searches, gets, creates, updates and deletes', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
@@ -29,7 +31,9 @@ describe.each(DIALECTS)('customers (%s dialect)', (dialect) => {
       expect(byPhone.json.customers).toHaveLength(1);
       expect((await search(sandbox, {})).status).toBe(400);
 
-      const created = await call(sandbox, 'POST', '/customers', { body: { customer: { firstName: 'Katherine', lastName: 'Johnson', email: 'kj@example.com', tags: ['nasa'] } } });
+      const created = await call(sandbox, 'POST', '/customers', {
+        body: { customer: { firstName: 'Katherine', lastName: 'Johnson', email: 'kj@example.com', tags: ['nasa'] } },
+      });
       expect(created.status).toBe(dialect === 'real' ? 201 : 200);
       const id = String(created.json.customer.id);
       expect(created.json.customer).toMatchObject({ email: 'kj@example.com', state: 'INVITED', tags: '["nasa"]', ordersCount: '0', totalSpent: '0.00' });

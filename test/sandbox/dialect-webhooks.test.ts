@@ -22,7 +22,10 @@ async function receiver(answer?: Answer): Promise<Receiver> {
 }
 
 async function realSandbox(urls: string[], onWebhook?: (line: WebhookLogLine) => void): Promise<RunningSandbox> {
-  const sandbox = await launchSandbox({ seed: 'demo', dialect: 'real', webhooks: { urls, secret: 's' }, ...(onWebhook ? { onWebhook } : {}) }, { webhookBackoffMs: 1 });
+  const sandbox = await launchSandbox(
+    { seed: 'demo', dialect: 'real', webhooks: { urls, secret: 's' }, ...(onWebhook ? { onWebhook } : {}) },
+    { webhookBackoffMs: 1 },
+  );
   cleanups.push(() => sandbox.close());
   return sandbox;
 }
@@ -38,7 +41,11 @@ describe("webhooks in the 'real' dialect", () => {
     expect(hooks.received.every((delivery) => delivery.topic === 'products/create')).toBe(true);
     const first = hooks.received[0]!;
     expect(first.headers['x-genstore-triggered-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
-    expect(first.headers).toMatchObject({ 'x-genstore-topic': 'products/create', 'x-genstore-api-version': '202412', 'x-genstore-shop-domain': 'sandbox.localhost' });
+    expect(first.headers).toMatchObject({
+      'x-genstore-topic': 'products/create',
+      'x-genstore-api-version': '202412',
+      'x-genstore-shop-domain': 'sandbox.localhost',
+    });
     expect(first.headers['x-genstore-hmac-sha256']).toBe(createHmac('sha256', 's').update(first.raw).digest('base64'));
     expect(first.headers['x-genstore-webhook-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Nothing of the spec's family: a Genstore receiver reads one set of names.

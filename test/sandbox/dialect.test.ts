@@ -53,7 +53,11 @@ describe("dialect 'real'", () => {
       expectRealError(await call(sandbox, 'GET', '/nowhere'), 404, /No endpoint/);
       // 413 is not among the real store's statuses: an oversized body is a 400 there.
       const note = 'x'.repeat(1024 * 1024);
-      expectRealError(await call(sandbox, 'POST', '/gift_cards', { body: { giftCard: { code: freshCode(), initialValue: '1', note } } }), 400, /exceeds the limit/);
+      expectRealError(
+        await call(sandbox, 'POST', '/gift_cards', { body: { giftCard: { code: freshCode(), initialValue: '1', note } } }),
+        400,
+        /exceeds the limit/,
+      );
     });
   });
 
@@ -183,7 +187,9 @@ describe("dialect 'real'", () => {
       expectRealError(spec, 401, /^The X-Genstore-Access-Token header is missing\.$/);
       expect((await call(sandbox, 'GET', '/oauth2/access_scopes', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } })).status).toBe(401);
       expect((await call(sandbox, 'GET', '/oauth2/access_scopes')).json).toEqual({
-        accessScopes: expect.stringMatching(/^\[read_gift_card,.*write_apps,.*read_discounts,write_discounts,read_orders,write_orders,read_all_orders,read_customer_protected_data\]$/),
+        accessScopes: expect.stringMatching(
+          /^\[read_gift_card,.*write_apps,.*read_discounts,write_discounts,read_orders,write_orders,read_all_orders,read_customer_protected_data\]$/,
+        ),
       });
     });
   });

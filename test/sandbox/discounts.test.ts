@@ -77,21 +77,34 @@ describe("discounts, the real dialect: Genstore's nested shape, the code inside"
       const title = await call(sandbox, 'POST', '/discounts', { body: nested('OTHER123', { title: 'TEN OFF SAMECODE' }) });
       expect(title.status).toBe(409);
       expect(title.json.error).toContain('discount names are unique');
-      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { promotionType: 'ORDER_DISCOUNT', title: 'x', valueType: 'PERCENTAGE', value: '1' } } })).json.error).toContain(
-        'discount.promotionType must be an object',
-      );
+      expect(
+        (
+          await call(sandbox, 'POST', '/discounts', {
+            body: { discount: { promotionType: 'ORDER_DISCOUNT', title: 'x', valueType: 'PERCENTAGE', value: '1' } },
+          })
+        ).json.error,
+      ).toContain('discount.promotionType must be an object');
     }));
 
   it('updates nested fields; the code and the method cannot change; status idempotent; delete frees the code', () =>
     withSandbox({ dialect }, async (sandbox) => {
       const id = (await call(sandbox, 'POST', '/discounts', { body: nested('KEEPCODE') })).json.discount.discountId;
-      const changed = await call(sandbox, 'PUT', `/discounts/${id}`, { body: { discount: { promotionType: { categoryType: 'SHIPPING_DISCOUNT' }, value: '20' } } });
+      const changed = await call(sandbox, 'PUT', `/discounts/${id}`, {
+        body: { discount: { promotionType: { categoryType: 'SHIPPING_DISCOUNT' }, value: '20' } },
+      });
       expect(changed.status, changed.text).toBe(200);
-      expect(changed.json.discount).toMatchObject({ promotionType: { categoryType: 'SHIPPING_DISCOUNT', generateType: { discountCode: 'KEEPCODE' } }, value: '20' });
-      expect((await call(sandbox, 'PUT', `/discounts/${id}`, { body: { discount: { promotionType: { generateType: { discountCode: 'keepcode' } } } } })).status).toBe(200);
+      expect(changed.json.discount).toMatchObject({
+        promotionType: { categoryType: 'SHIPPING_DISCOUNT', generateType: { discountCode: 'KEEPCODE' } },
+        value: '20',
+      });
+      expect(
+        (await call(sandbox, 'PUT', `/discounts/${id}`, { body: { discount: { promotionType: { generateType: { discountCode: 'keepcode' } } } } })).status,
+      ).toBe(200);
       const other = await call(sandbox, 'PUT', `/discounts/${id}`, { body: { discount: { promotionType: { generateType: { discountCode: 'NEWCODE1' } } } } });
       expect(other.json.error).toContain('discount.promotionType.generateType.discountCode cannot change');
-      const method = await call(sandbox, 'PUT', `/discounts/${id}`, { body: { discount: { promotionType: { generateType: { generateDiscountType: 'AUTOMATIC_DISCOUNT' } } } } });
+      const method = await call(sandbox, 'PUT', `/discounts/${id}`, {
+        body: { discount: { promotionType: { generateType: { generateDiscountType: 'AUTOMATIC_DISCOUNT' } } } },
+      });
       expect(method.json.error).toContain('discount.promotionType.generateType.generateDiscountType cannot change');
       const first = await call(sandbox, 'PUT', `/discounts/${id}/status`, { body: { status: 'DISABLED' } });
       expect((await call(sandbox, 'PUT', `/discounts/${id}/status`, { body: { status: 'DISABLED' } })).json).toEqual(first.json);
@@ -105,14 +118,21 @@ describe("discounts, the real dialect: Genstore's nested shape, the code inside"
       expect((await call(sandbox, 'POST', '/discounts/6100000000000000013/codes', { body: { discountCode: { code: 'ANYCODE1' } } })).status).toBe(404);
       expect((await call(sandbox, 'GET', '/discounts/count')).status).toBe(404);
       const listed = await call(sandbox, 'GET', '/discounts?status=DISABLED');
-      expect(listed.json.discounts.map((d: { discountId: string }) => d.discountId)).toEqual(['6100000000000000013', '6100000000000000047', '6100000000000000058']);
+      expect(listed.json.discounts.map((d: { discountId: string }) => d.discountId)).toEqual([
+        '6100000000000000013',
+        '6100000000000000047',
+        '6100000000000000058',
+      ]);
       expect(listed.json.discounts[0].promotionType.generateType.discountCode).toBe('SUMMER15');
     }));
 
   it('a create with its code survives a crash right after the answer', async () => {
     const dir = scratchDir('store-cli-discounts-');
     const dataFile = join(dir, 'state.json');
-    const made = await withSandbox({ dialect, dataFile }, async (sandbox) => (await call(sandbox, 'POST', '/discounts', { body: nested('JOURNAL1') })).json.discount);
+    const made = await withSandbox(
+      { dialect, dataFile },
+      async (sandbox) => (await call(sandbox, 'POST', '/discounts', { body: nested('JOURNAL1') })).json.discount,
+    );
     await withSandbox({ dialect, dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'GET', `/discounts/${made.discountId}`)).json.discount).toEqual(made);
       expect((await call(sandbox, 'POST', '/discounts', { body: nested('journal1') })).status).toBe(409);
@@ -127,7 +147,16 @@ describe('discounts, service dialect', () => {
     withSandbox({ dialect }, async (sandbox) => {
       const made = await call(sandbox, 'POST', '/discounts', { body: { discount: ORDER_PERCENT } });
       expect(made.status).toBe(200);
-      expect(made.json.discount).toMatchObject({ ...ORDER_PERCENT, eligibility: 'ALL', segmentIds: [], status: 'ENABLED', endTime: null, usageLimit: null, oncePerCustomer: false, codesCount: 0 });
+      expect(made.json.discount).toMatchObject({
+        ...ORDER_PERCENT,
+        eligibility: 'ALL',
+        segmentIds: [],
+        status: 'ENABLED',
+        endTime: null,
+        usageLimit: null,
+        oncePerCustomer: false,
+        codesCount: 0,
+      });
       expect(String(made.json.discount.id)).toMatch(/^\d{19}$/);
       expect(made.json.discount.createTime).toMatch(/Z$/);
       expect((await call(sandbox, 'GET', `/discounts/${made.json.discount.id}`)).json.discount).toEqual(made.json.discount);
@@ -140,7 +169,9 @@ describe('discounts, service dialect', () => {
       const text = refused.text;
       expect(text).toContain('discount.discountType');
       expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, value: '120' } } })).text).toContain('discount.value');
-      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, eligibility: 'SEGMENT' } } })).text).toContain('discount.segmentIds');
+      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, eligibility: 'SEGMENT' } } })).text).toContain(
+        'discount.segmentIds',
+      );
       expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { title: 'x' } } })).status).toBe(400);
     }));
 
@@ -148,7 +179,8 @@ describe('discounts, service dialect', () => {
     withSandbox({ dialect }, async (sandbox) => {
       const a = (await call(sandbox, 'POST', '/discounts', { body: { discount: ORDER_PERCENT } })).json.discount.id;
       const b = (await call(sandbox, 'POST', '/discounts', { body: { discount: ORDER_PERCENT } })).json.discount.id;
-      const auto = (await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, discountMethod: 'AUTOMATIC_DISCOUNT' } } })).json.discount.id;
+      const auto = (await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, discountMethod: 'AUTOMATIC_DISCOUNT' } } })).json.discount
+        .id;
       expect((await call(sandbox, 'POST', `/discounts/${a}/codes`, { body: { discountCode: { code: 'Welcome-10' } } })).status).toBe(200);
       expect((await call(sandbox, 'POST', `/discounts/${a}/codes`, { body: { discountCode: { code: 'WELCOME-10' } } })).status).toBe(409);
       expect((await call(sandbox, 'POST', `/discounts/${b}/codes`, { body: { discountCode: { code: 'welcome-10' } } })).status).toBe(409);
@@ -280,8 +312,12 @@ describe('discount times', () => {
         expect(made.json.discount.startTime, sent).toBe(stored);
       }
       expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, startTime: '2026-02-30T10:00:00Z' } } })).status).toBe(400);
-      expect((await call(sandbox, 'POST', '/discounts', { body: { discount: { ...ORDER_PERCENT, startTime: '2026-12-02T00:00:00Z', endTime: '2026-12-01T00:00:00Z' } } })).text).toContain(
-        'discount.endTime',
-      );
+      expect(
+        (
+          await call(sandbox, 'POST', '/discounts', {
+            body: { discount: { ...ORDER_PERCENT, startTime: '2026-12-02T00:00:00Z', endTime: '2026-12-01T00:00:00Z' } },
+          })
+        ).text,
+      ).toContain('discount.endTime');
     }));
 });

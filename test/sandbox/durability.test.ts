@@ -45,7 +45,9 @@ async function crashCopy(): Promise<string> {
 }
 
 const valuesOf = async (sandbox: Parameters<typeof call>[0], bizId: string) =>
-  (await call(sandbox, 'GET', `/metafields/products/${bizId}`)).json.metafields.map((v: { namespace: string; code: string; value: string }) => `${v.namespace}.${v.code}=${v.value}`);
+  (await call(sandbox, 'GET', `/metafields/products/${bizId}`)).json.metafields.map(
+    (v: { namespace: string; code: string; value: string }) => `${v.namespace}.${v.code}=${v.value}`,
+  );
 
 /** FileHandle's prototype, to make the journal's (synced) write fail. */
 async function fileHandlePrototype(): Promise<{ write(): Promise<unknown> }> {
@@ -68,7 +70,10 @@ describe('a change answered 200 survives a crash right after the answer', () => 
         ],
       };
       expect((await call(sandbox, 'POST', '/metafields/products/5000000000000000001', { body: values })).status).toBe(200);
-      expect((await call(sandbox, 'PUT', '/metafields/products/5000000000000000001', { body: { metaFieldData: { namespace: 'custom', code: 'a', value: 'uno' } } })).status).toBe(200);
+      expect(
+        (await call(sandbox, 'PUT', '/metafields/products/5000000000000000001', { body: { metaFieldData: { namespace: 'custom', code: 'a', value: 'uno' } } }))
+          .status,
+      ).toBe(200);
       expect((await call(sandbox, 'DELETE', '/metafields/products/5000000000000000001?namespace=custom&code=b')).status).toBe(200);
       const kept = await createProduct(sandbox);
       expect((await call(sandbox, 'PUT', `/products/${kept.productId}`, { body: shirtBody({ title: 'Renamed Shirt' }) })).status).toBe(200);
@@ -112,10 +117,17 @@ describe('a change answered 200 survives a crash right after the answer', () => 
   });
 
   it('skips journal lines the data file already holds (a crash between its rename and the journal truncation)', async () => {
-    const value = (text: string) => ({ domain: 'products', bizId: '5000000000000000002', set: [{ namespace: 'custom', code: 'c', fieldType: 'SingleLineText', value: text }] });
+    const value = (text: string) => ({
+      domain: 'products',
+      bizId: '5000000000000000002',
+      set: [{ namespace: 'custom', code: 'c', fieldType: 'SingleLineText', value: text }],
+    });
     const line = (seq: number, text: string) => `${JSON.stringify({ seq, key: 'metafields', lastId: '0', change: value(text) })}\n`;
     const { set, ...object } = value('newest');
-    await writeFile(dataFile, JSON.stringify({ format: 'store-cli-sandbox', version: 1, lastId: '0', journalSeq: 2, data: { metafields: [{ ...object, values: set }] } }));
+    await writeFile(
+      dataFile,
+      JSON.stringify({ format: 'store-cli-sandbox', version: 1, lastId: '0', journalSeq: 2, data: { metafields: [{ ...object, values: set }] } }),
+    );
     await writeFile(`${dataFile}.journal`, line(1, 'older') + line(2, 'older still'));
     await withSandbox({ dataFile }, async (sandbox) => {
       expect(await valuesOf(sandbox, '5000000000000000002')).toEqual(['custom.c=newest']);
@@ -126,7 +138,9 @@ describe('a change answered 200 survives a crash right after the answer', () => 
     await writeFile(`${dataFile}.journal`, 'not json\n{"seq":2,"key":"giftCards","lastId":"1","change":{}}\n');
     const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(SandboxDataError);
-    expect((error as Error).message).toBe(`The sandbox journal ${dataFile}.journal is corrupt at line 1; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`);
+    expect((error as Error).message).toBe(
+      `The sandbox journal ${dataFile}.journal is corrupt at line 1; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
+    );
     // The failed start let go of the file.
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
@@ -166,7 +180,9 @@ describe('a change answered 200 survives a crash right after the answer', () => 
       expect(later.status).toBe(500);
       expect((await call(sandbox, 'GET', '/gift_cards/count')).status).toBe(200);
     } finally {
-      await expect(sandbox.close()).rejects.toThrow(new RegExp(`^Cannot use the sandbox data file ${dataFile}: cannot write the sandbox journal .*no space left on device`));
+      await expect(sandbox.close()).rejects.toThrow(
+        new RegExp(`^Cannot use the sandbox data file ${dataFile}: cannot write the sandbox journal .*no space left on device`),
+      );
     }
     expect(existsSync(`${dataFile}.lock`)).toBe(false);
   });
@@ -177,7 +193,9 @@ describe('one owner per data file', () => {
     await withSandbox({ dataFile }, async () => {
       const error = await startSandbox({ dataFile }).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(SandboxDataError);
-      expect((error as Error).message).toBe(`The sandbox data file ${dataFile} is in use by pid ${process.pid} (its lock: ${dataFile}.lock); stop that sandbox first, or use another data file.`);
+      expect((error as Error).message).toBe(
+        `The sandbox data file ${dataFile} is in use by pid ${process.pid} (its lock: ${dataFile}.lock); stop that sandbox first, or use another data file.`,
+      );
       await expect(resetSandboxData(dataFile)).rejects.toThrow(/in use by pid/);
     });
   });

@@ -22,7 +22,13 @@ describe('the fault rule grammar', () => {
       latencyMs: 0,
       rule: 'POST /api/202412/metafields/* 503@0.3',
     });
-    expect(parseFaultRule('get /api/202412/products/** 200+800ms')).toMatchObject({ method: 'GET', status: 200, probability: 1, latencyMs: 800, rule: 'GET /api/202412/products/** 200+800ms' });
+    expect(parseFaultRule('get /api/202412/products/** 200+800ms')).toMatchObject({
+      method: 'GET',
+      status: 200,
+      probability: 1,
+      latencyMs: 800,
+      rule: 'GET /api/202412/products/** 200+800ms',
+    });
     expect(parseFaultRule('  *   **   RESET@.1  ')).toMatchObject({ method: '*', path: '**', status: 'reset', probability: 0.1, rule: '* ** reset@0.1' });
     expect(parseFaultRule('DELETE /x 429@1.0+0ms').rule).toBe('DELETE /x 429');
     expect(parseFaultAction('500@0+5ms')).toEqual({ status: 500, probability: 0, latencyMs: 5 });
@@ -93,14 +99,22 @@ describe('the rules in force', () => {
       draws += 1;
       return 0.25;
     };
-    const rules = new FaultRules([parseFaultRule('GET /a 500@0'), parseFaultRule('GET /a 502@0.2'), parseFaultRule('GET /a 503@0.3'), parseFaultRule('GET /a 504')], random);
+    const rules = new FaultRules(
+      [parseFaultRule('GET /a 500@0'), parseFaultRule('GET /a 502@0.2'), parseFaultRule('GET /a 503@0.3'), parseFaultRule('GET /a 504')],
+      random,
+    );
     expect(rules.decide('GET', '/a')?.status).toBe(503);
     expect(draws).toBe(2);
   });
 
   it('remembers which rules matched a request, fired or not, so one that never did can be named', () => {
     const rules = new FaultRules(
-      [parseFaultRule('POST /api/202412/metafields/* 503'), parseFaultRule('POST /api/202412/metafields/** 503@0'), parseFaultRule('* ** 500'), parseFaultRule('GET /never 500')],
+      [
+        parseFaultRule('POST /api/202412/metafields/* 503'),
+        parseFaultRule('POST /api/202412/metafields/** 503@0'),
+        parseFaultRule('* ** 500'),
+        parseFaultRule('GET /never 500'),
+      ],
       () => 0.5,
     );
     expect(rules.unmatched().map((entry) => entry.id)).toEqual(['1', '2', '3', '4']);

@@ -6,7 +6,14 @@ import { hostAllowance, hostnameOf } from '../../src/sandbox/http/host-check.js'
 import { withSandbox } from './helpers.js';
 
 /** One raw HTTP/1.1 request with the Host line given (or none), the status and body of its answer. */
-function rawRequest(port: number, method: string, path: string, host: string | undefined, headers: Record<string, string> = {}, body = ''): Promise<{ status: number; body: string }> {
+function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  host: string | undefined,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -48,7 +55,9 @@ describe('the Host header', () => {
 
   it.each(['127.0.0.1', 'localhost', 'LOCALHOST:1', 'app.localhost', '[::1]:8080', undefined])('a request for %s is answered', async (host) => {
     await withSandbox({ tokens: [{ token: 'secret', scopes: ['read_gift_card'] }] }, async (sandbox) => {
-      const reply = await rawRequest(Number(new URL(sandbox.baseUrl).port), 'GET', '/api/202412/gift_cards/count', host, { 'X-Service-Access-Token': 'secret' });
+      const reply = await rawRequest(Number(new URL(sandbox.baseUrl).port), 'GET', '/api/202412/gift_cards/count', host, {
+        'X-Service-Access-Token': 'secret',
+      });
       expect(reply.status).toBe(200);
     });
   });

@@ -85,7 +85,9 @@ describe('inventory and shop scopes', () => {
     ];
     await withSandbox({ seed: 'demo', tokens }, async (sandbox) => {
       expect((await call(sandbox, 'GET', '/inventory', { token: 'reader' })).status).toBe(200);
-      expect((await call(sandbox, 'PUT', `/inventory/${VARIANT}`, { token: 'reader', body: { inventory: { locationId: DOWNTOWN, available: 1 } } })).status).toBe(403);
+      expect(
+        (await call(sandbox, 'PUT', `/inventory/${VARIANT}`, { token: 'reader', body: { inventory: { locationId: DOWNTOWN, available: 1 } } })).status,
+      ).toBe(403);
       expect((await call(sandbox, 'GET', '/inventory', { token: 'shop' })).status).toBe(403);
       expect((await call(sandbox, 'GET', '/shops/info', { token: 'shop' })).status).toBe(200);
       expect((await call(sandbox, 'GET', '/shops/info', { token: 'reader' })).status).toBe(403);
@@ -100,7 +102,9 @@ describe('locations and stock survive a restart (data file and journal)', () => 
     const made = await withSandbox({ dataFile, seed: 'demo' }, async (sandbox) => {
       const created = await call(sandbox, 'POST', '/shops/location', { body: { location: { name: 'Depot' } } });
       const id = String(created.json.location.locationId);
-      expect((await call(sandbox, 'POST', '/inventory/connect', { body: { inventory: { variantId: VARIANT, locationId: id, available: 8 } } })).status).toBeLessThan(300);
+      expect(
+        (await call(sandbox, 'POST', '/inventory/connect', { body: { inventory: { variantId: VARIANT, locationId: id, available: 8 } } })).status,
+      ).toBeLessThan(300);
       expect((await call(sandbox, 'PUT', `/inventory/${VARIANT}`, { body: { inventory: { locationId: DOWNTOWN, available: 1 } } })).status).toBe(200);
       return id;
     });

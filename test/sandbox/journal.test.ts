@@ -80,7 +80,9 @@ describe('a journal that is a symbolic link (planted beside the data file)', () 
     await symlink(victim, `${dataFile}.journal`);
     const refused = await startSandbox({ dataFile }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SandboxDataError);
-    expect((refused as Error).message).toBe(`The sandbox journal ${dataFile}.journal is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`);
+    expect((refused as Error).message).toBe(
+      `The sandbox journal ${dataFile}.journal is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`,
+    );
 
     // Planted while a sandbox runs, before its first change: the change is refused (500), not written through the link.
     await rm(`${dataFile}.journal`);

@@ -70,7 +70,9 @@ describe('a page token', () => {
       expect(idsOf(await call(sandbox, 'GET', `${next}&sinceId=${all[0]}`), 'locations', 'locationId')).toEqual([all[2]]);
       const other = await call(sandbox, 'GET', `${next}&sinceId=${all[1]}`);
       expect(other.status).toBe(400);
-      expect(other.json.errors).toEqual([{ field: 'sinceId', message: 'differs from the filter carried by pageToken; send pageToken alone to get the next page' }]);
+      expect(other.json.errors).toEqual([
+        { field: 'sinceId', message: 'differs from the filter carried by pageToken; send pageToken alone to get the next page' },
+      ]);
     });
   });
 });

@@ -93,7 +93,9 @@ describe.each(DIALECTS)('the definitions API, %s dialect', (dialect) => {
     expect(messageOf(refused)).toContain('cannot change from Integer to Decimal while values of it are stored');
     const multi = await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'ops', code: 'age', multi: 'true' } } });
     expect(multi.status).toBe(409);
-    expect((await create(sandbox, 'products', { namespace: 'ops', code: 'unused', definitionName: 'Unused', fieldType: 'Integer' })).status).toBe(createdStatus(dialect));
+    expect((await create(sandbox, 'products', { namespace: 'ops', code: 'unused', definitionName: 'Unused', fieldType: 'Integer' })).status).toBe(
+      createdStatus(dialect),
+    );
     const changed = await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'ops', code: 'unused', fieldType: 'Date' } } });
     expect(changed.status).toBe(200);
     expect(changed.json.metafield.fieldType).toBe('Date');
@@ -117,7 +119,8 @@ describe.each(DIALECTS)('the definitions API, %s dialect', (dialect) => {
   });
 
   it('lists a domain sorted by namespace and code, paged with limit and a Link to the next page', async () => {
-    for (const code of ['c', 'a', 'b', 'd', 'e']) await create(sandbox, 'customers', { namespace: 'paging', code, definitionName: code.toUpperCase(), fieldType: 'Boolean' });
+    for (const code of ['c', 'a', 'b', 'd', 'e'])
+      await create(sandbox, 'customers', { namespace: 'paging', code, definitionName: code.toUpperCase(), fieldType: 'Boolean' });
     await create(sandbox, 'customers', { namespace: 'another', code: 'z', definitionName: 'Z', fieldType: 'Boolean' });
     const seen: string[] = [];
     let url: string | undefined = `${DEFS}/customers?limit=2`;
@@ -145,7 +148,9 @@ describe.each(DIALECTS)('the definitions API, %s dialect', (dialect) => {
     const value = await call(sandbox, 'GET', '/metafields/detail/products/5002?namespace=ops&code=gone');
     expect(value.json.metafield).toMatchObject({ value: '7', fieldType: 'Integer', definitionName: '' });
     // Without a definition a value is SingleLineText.
-    expect((await call(sandbox, 'PUT', '/metafields/products/5002', { body: { metaFieldData: { namespace: 'ops', code: 'gone', value: 'seven' } } })).status).toBe(200);
+    expect(
+      (await call(sandbox, 'PUT', '/metafields/products/5002', { body: { metaFieldData: { namespace: 'ops', code: 'gone', value: 'seven' } } })).status,
+    ).toBe(200);
     expect((await call(sandbox, 'DELETE', `${DEFS}/products?namespace=ops&code=gone`)).status).toBe(404);
   });
 
@@ -175,7 +180,9 @@ describe('definitions persist', () => {
       expect((await setValue(sandbox, '6001', 'ops', 'age', 'forty')).status).toBe(400);
       expect((await setValue(sandbox, '6001', 'ops', 'age', '41')).status).toBe(200);
       // Changed again, then restarted: the journal's change survives too.
-      expect((await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'ops', code: 'age', definitionName: 'Age in years' } } })).status).toBe(200);
+      expect(
+        (await call(sandbox, 'PUT', `${DEFS}/products`, { body: { metafield: { namespace: 'ops', code: 'age', definitionName: 'Age in years' } } })).status,
+      ).toBe(200);
       expect((await create(sandbox, 'shop', { namespace: 'ops', code: 'motto', definitionName: 'Motto', fieldType: 'SingleLineText' })).status).toBe(200);
       expect((await call(sandbox, 'DELETE', `${DEFS}/shop?namespace=ops&code=motto`)).status).toBe(200);
     });
@@ -193,13 +200,20 @@ describe('definitions persist', () => {
       await create(sandbox, 'products', age);
       expect((await setValue(sandbox, '7001', 'ops', 'age', '3')).status).toBe(200);
     });
-    await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'file', code: 'color', definitionName: 'Colour', fieldType: 'Color' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'file', code: 'color', definitionName: 'Colour', fieldType: 'Color' }] }),
+    );
     await withSandbox({ seed: 'none', dataFile, definitionsFile: file }, async (sandbox) => {
-      const listed = (await call(sandbox, 'GET', `${DEFS}/products`)).json.metafields.map((d: { namespace: string; code: string }) => `${d.namespace}.${d.code}`);
+      const listed = (await call(sandbox, 'GET', `${DEFS}/products`)).json.metafields.map(
+        (d: { namespace: string; code: string }) => `${d.namespace}.${d.code}`,
+      );
       expect(listed).toEqual(['api.kept', 'file.color', 'ops.age']);
     });
     await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'ops', code: 'age', definitionName: 'Age', fieldType: 'Date' }] }));
-    await expect(startSandbox({ seed: 'none', dataFile, definitionsFile: file })).rejects.toThrow(/cannot change from Integer to Date while values of it are stored/);
+    await expect(startSandbox({ seed: 'none', dataFile, definitionsFile: file })).rejects.toThrow(
+      /cannot change from Integer to Date while values of it are stored/,
+    );
     // The refused start let go of the data file: the next start works.
     await withSandbox({ seed: 'none', dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'GET', `${DEFS}/detail/products?namespace=ops&code=age`)).json.metafield.fieldType).toBe('Integer');

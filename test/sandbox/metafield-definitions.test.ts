@@ -138,8 +138,12 @@ describe('which definitions a sandbox uses', () => {
 
   const integerOrText = async (options: SandboxOptions) =>
     withSandbox(options, async (sandbox) => {
-      const reply = await call(sandbox, 'POST', '/metafields/products/1', { body: { metaFieldDataList: [{ namespace: 'custom', code: 'stock_floor', value: 'many' }] } });
-      return reply.status === 200 ? (await call(sandbox, 'GET', '/metafields/detail/products/1?namespace=custom&code=stock_floor')).json.metafield.fieldType : reply.status;
+      const reply = await call(sandbox, 'POST', '/metafields/products/1', {
+        body: { metaFieldDataList: [{ namespace: 'custom', code: 'stock_floor', value: 'many' }] },
+      });
+      return reply.status === 200
+        ? (await call(sandbox, 'GET', '/metafields/detail/products/1?namespace=custom&code=stock_floor')).json.metafield.fieldType
+        : reply.status;
     });
 
   it('demo seed: the demo set; no seed: none, so every value is SingleLineText', async () => {
@@ -150,7 +154,9 @@ describe('which definitions a sandbox uses', () => {
   it('the embedded sandbox (--sandbox) uses the demo set', async () => {
     const embedded = await startEmbeddedSandbox(dir, undefined);
     try {
-      const reply = await call(embedded, 'POST', '/metafields/products/1', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'weight', value: '{"value":600,"unit":"kg"}' }] } });
+      const reply = await call(embedded, 'POST', '/metafields/products/1', {
+        body: { metaFieldDataList: [{ namespace: 'specs', code: 'weight', value: '{"value":600,"unit":"kg"}' }] },
+      });
       expect(reply.json.errors).toEqual([{ field: 'metaFieldDataList[0].value', message: 'must be at most 500 kg' }]);
     } finally {
       await embedded.close();
@@ -159,10 +165,15 @@ describe('which definitions a sandbox uses', () => {
 
   it('a file replaces the demo set, even with the demo seed', async () => {
     const file = join(dir, 'own.json');
-    await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'custom', code: 'other', definitionName: 'Other', fieldType: 'Boolean' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'custom', code: 'other', definitionName: 'Other', fieldType: 'Boolean' }] }),
+    );
     expect(await integerOrText({ seed: 'demo', definitionsFile: file })).toBe('SingleLineText');
     await withSandbox({ definitionsFile: file }, async (sandbox) => {
-      const refused = await call(sandbox, 'POST', '/metafields/products/2', { body: { metaFieldDataList: [{ namespace: 'custom', code: 'other', value: 'yes' }] } });
+      const refused = await call(sandbox, 'POST', '/metafields/products/2', {
+        body: { metaFieldDataList: [{ namespace: 'custom', code: 'other', value: 'yes' }] },
+      });
       expect(refused.json.errors[0].message).toBe('expected a Boolean, "true" or "false"');
       await call(sandbox, 'POST', '/metafields/products/2', { body: { metaFieldDataList: [{ namespace: 'custom', code: 'other', value: 'true' }] } });
       const detail = await call(sandbox, 'GET', '/metafields/detail/products/2?namespace=custom&code=other');
@@ -177,13 +188,33 @@ describe('which definitions a sandbox uses', () => {
     ['not the shape', '[]', /is invalid: .+\.$/],
     ['an unknown top-level field', JSON.stringify({ definitions: [], extra: 1 }), /is invalid: the top level has the unknown field "extra"\.$/],
     ['definitions not an array', JSON.stringify({ definitions: {} }), /is invalid: definitions must be an array of definitions\.$/],
-    ['a bad fieldType', JSON.stringify({ definitions: [base, { ...base, code: 'x', fieldType: 'Float' }] }), /is invalid: definitions\[1\]\.fieldType must be one of SingleLineText, .*Boolean\.$/],
-    ['a bad domain', JSON.stringify({ definitions: [{ ...base, domain: 'product' }] }), /is invalid: definitions\[0\]\.domain must be one of products, variants, .*shop\.$/],
-    ['a bad code', JSON.stringify({ definitions: [{ ...base, code: 'a.b' }] }), /is invalid: definitions\[0\]\.code must be 1 to 64 letters, digits, "_" or "-"\.$/],
+    [
+      'a bad fieldType',
+      JSON.stringify({ definitions: [base, { ...base, code: 'x', fieldType: 'Float' }] }),
+      /is invalid: definitions\[1\]\.fieldType must be one of SingleLineText, .*Boolean\.$/,
+    ],
+    [
+      'a bad domain',
+      JSON.stringify({ definitions: [{ ...base, domain: 'product' }] }),
+      /is invalid: definitions\[0\]\.domain must be one of products, variants, .*shop\.$/,
+    ],
+    [
+      'a bad code',
+      JSON.stringify({ definitions: [{ ...base, code: 'a.b' }] }),
+      /is invalid: definitions\[0\]\.code must be 1 to 64 letters, digits, "_" or "-"\.$/,
+    ],
     ['an unknown field', JSON.stringify({ definitions: [{ ...base, type: 'Weight' }] }), /is invalid: definitions\[0\] has the unknown field "type"\.$/],
-    ['a missing definitionName', JSON.stringify({ definitions: [{ ...base, definitionName: undefined }] }), /definitions\[0\]\.definitionName must be a display name/],
+    [
+      'a missing definitionName',
+      JSON.stringify({ definitions: [{ ...base, definitionName: undefined }] }),
+      /definitions\[0\]\.definitionName must be a display name/,
+    ],
     ['a bad multi', JSON.stringify({ definitions: [{ ...base, multi: 'yes' }] }), /definitions\[0\]\.multi must be "true" or "false"\.$/],
-    ['schemaRule not JSON', JSON.stringify({ definitions: [{ ...base, schemaRule: '{min' }] }), /definitions\[0\]\.schemaRule must be a JSON object, or JSON text of one\.$/],
+    [
+      'schemaRule not JSON',
+      JSON.stringify({ definitions: [{ ...base, schemaRule: '{min' }] }),
+      /definitions\[0\]\.schemaRule must be a JSON object, or JSON text of one\.$/,
+    ],
     [
       'schemaRule on an Integer',
       JSON.stringify({ definitions: [{ ...base, fieldType: 'Integer', schemaRule: '{"max":{"value":5,"unit":"kg"}}' }] }),
@@ -200,9 +231,17 @@ describe('which definitions a sandbox uses', () => {
       /definitions\[0\]\.schemaRule has a "min" above its "max"\.$/,
     ],
     ['an empty schemaRule', JSON.stringify({ definitions: [{ ...base, schemaRule: '{}' }] }), /definitions\[0\]\.schemaRule must hold "min", "max" or both\.$/],
-    ['a value as text', JSON.stringify({ definitions: [{ ...base, schemaRule: '{"max":{"value":"5","unit":"kg"}}' }] }), /definitions\[0\]\.schemaRule\.max\.value must be a finite JSON number\.$/],
+    [
+      'a value as text',
+      JSON.stringify({ definitions: [{ ...base, schemaRule: '{"max":{"value":"5","unit":"kg"}}' }] }),
+      /definitions\[0\]\.schemaRule\.max\.value must be a finite JSON number\.$/,
+    ],
     ['optionMap not an object', JSON.stringify({ definitions: [{ ...base, optionMap: '[1]' }] }), /definitions\[0\]\.optionMap must be a JSON object\.$/],
-    ['a duplicate', JSON.stringify({ definitions: [base, { ...base, definitionName: 'Again' }] }), /definitions\[1\] defines products specs\.weight again \(first at definitions\[0\]\)\.$/],
+    [
+      'a duplicate',
+      JSON.stringify({ definitions: [base, { ...base, definitionName: 'Again' }] }),
+      /definitions\[1\] defines products specs\.weight again \(first at definitions\[0\]\)\.$/,
+    ],
   ];
 
   it.each(broken)('refuses a file with %s in one sentence naming the file and the JSON path', async (_, text, message) => {

@@ -74,11 +74,26 @@ const CASES: Record<string, TypeCase> = {
       [{ value: 2, unit: 'g' }, '{"value":2,"unit":"g"}'],
       ['{"value":-1e2,"unit":"g"}'],
     ],
-    bad: ['{"value":"1.5","unit":"kg"}', '{"value":1.5,"unit":"stone"}', '{"value":1.5}', '1.5 kg', '{"value":1.5,"unit":"kg","note":1}', '{"value":1e999,"unit":"kg"}', '[]'],
+    bad: [
+      '{"value":"1.5","unit":"kg"}',
+      '{"value":1.5,"unit":"stone"}',
+      '{"value":1.5}',
+      '1.5 kg',
+      '{"value":1.5,"unit":"kg","note":1}',
+      '{"value":1e999,"unit":"kg"}',
+      '[]',
+    ],
     message: /^expected a Weight like \{"value": 1\.5, "unit": "kg"\} with unit g, kg, lb or oz$/,
   },
   Size: {
-    good: [['{"value":30,"unit":"cm"}'], ['{"value":1,"unit":"in"}'], ['{"value":2,"unit":"ft"}'], ['{"value":3,"unit":"yd"}'], ['{"value":4,"unit":"mm"}'], ['{"value":5,"unit":"m"}']],
+    good: [
+      ['{"value":30,"unit":"cm"}'],
+      ['{"value":1,"unit":"in"}'],
+      ['{"value":2,"unit":"ft"}'],
+      ['{"value":3,"unit":"yd"}'],
+      ['{"value":4,"unit":"mm"}'],
+      ['{"value":5,"unit":"m"}'],
+    ],
     bad: ['{"value":30,"unit":"kg"}', '{"value":30,"unit":"CM"}', '30cm'],
     message: /^expected a Size like \{"value": 30, "unit": "cm"\} with unit mm, cm, m, in, ft or yd$/,
   },
@@ -88,7 +103,11 @@ const CASES: Record<string, TypeCase> = {
     message: /^expected a Volume like \{"value": 750, "unit": "ml"\} with unit ml, cl, l, m3, fl_oz, pt, qt or gal$/,
   },
   Money: {
-    good: [['{"amount":"9.99","currency":"USD"}'], ['{"currency":"EUR","amount":"10"}', '{"amount":"10","currency":"EUR"}'], [{ amount: '0.5', currency: 'JPY' }, '{"amount":"0.5","currency":"JPY"}']],
+    good: [
+      ['{"amount":"9.99","currency":"USD"}'],
+      ['{"currency":"EUR","amount":"10"}', '{"amount":"10","currency":"EUR"}'],
+      [{ amount: '0.5', currency: 'JPY' }, '{"amount":"0.5","currency":"JPY"}'],
+    ],
     bad: ['{"amount":9.99,"currency":"USD"}', '{"amount":"9.999","currency":"USD"}', '{"amount":"9.99","currency":"usd"}', '{"amount":"9.99"}', '9.99 USD'],
     message: /^expected Money like \{"amount": "9\.99", "currency": "USD"\}/,
   },
@@ -195,7 +214,10 @@ describe.each(Object.entries(CASES))('%s', (fieldType, { good, bad, message }) =
     const badItem = bad.find((input) => typeof input !== 'string' || input.length < 1000) as unknown;
     const parsedBad = typeof badItem === 'string' && /^[[{]/.test(badItem) ? JSON.parse(badItem) : badItem;
     const firstItem = good[0]?.[0];
-    const refused = await create(`multi_${fieldType}`, [typeof firstItem === 'string' && /^[[{]/.test(firstItem) ? JSON.parse(firstItem) : firstItem, parsedBad]);
+    const refused = await create(`multi_${fieldType}`, [
+      typeof firstItem === 'string' && /^[[{]/.test(firstItem) ? JSON.parse(firstItem) : firstItem,
+      parsedBad,
+    ]);
     expect(refused.reply.status, refused.reply.text).toBe(400);
     expect(refused.reply.json.errors[0].field).toBe('metaFieldDataList[0].value');
     expect(refused.reply.json.errors[0].message).toMatch(/^has an invalid item \[1\]: /);

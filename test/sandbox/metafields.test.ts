@@ -54,7 +54,11 @@ describe('metafield values: the round trip', () => {
     const list = await call(sandbox, 'GET', path);
     expect(list.status).toBe(200);
     // Sorted by namespace, then code.
-    expect(list.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual(['custom.material', 'custom.stock_floor', 'specs.weight']);
+    expect(list.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual([
+      'custom.material',
+      'custom.stock_floor',
+      'specs.weight',
+    ]);
     expect(list.json.metafields[2]).toEqual({
       code: 'weight',
       definitionName: 'Weight',
@@ -137,7 +141,12 @@ describe('metafield values: the namespace filter of list and count', () => {
       sandbox,
       'POST',
       path,
-      batch({ namespace: 'b', code: 'two', value: '2' }, { namespace: 'a', code: 'zeta', value: 'z' }, { namespace: 'b', code: 'one', value: '1' }, { namespace: 'a', code: 'alpha', value: 'a' }),
+      batch(
+        { namespace: 'b', code: 'two', value: '2' },
+        { namespace: 'a', code: 'zeta', value: 'z' },
+        { namespace: 'b', code: 'one', value: '1' },
+        { namespace: 'a', code: 'alpha', value: 'a' },
+      ),
     );
     const onlyB = await call(sandbox, 'GET', `${path}?namespace=b`);
     expect(onlyB.json.metafields.map((value: { code: string }) => value.code)).toEqual(['one', 'two']);
@@ -145,7 +154,12 @@ describe('metafield values: the namespace filter of list and count', () => {
     expect((await call(sandbox, 'GET', `/metafields/count/customers/${id}?namespace=none`)).json.count).toBe('0');
     expect((await call(sandbox, 'GET', `${path}?namespace=none`)).json.metafields).toEqual([]);
     const all = await call(sandbox, 'GET', path);
-    expect(all.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual(['a.alpha', 'a.zeta', 'b.one', 'b.two']);
+    expect(all.json.metafields.map((value: { namespace: string; code: string }) => `${value.namespace}.${value.code}`)).toEqual([
+      'a.alpha',
+      'a.zeta',
+      'b.one',
+      'b.two',
+    ]);
   });
 
   it('refuses a malformed namespace filter', async () => {
@@ -164,7 +178,11 @@ describe('metafield values: batch create', () => {
       sandbox,
       'POST',
       path,
-      batch({ namespace: 'app', code: 'new', value: 'fresh' }, { namespace: 'custom', code: 'material', value: 'Silk' }, { namespace: 'app', code: 'b', value: 'y' }),
+      batch(
+        { namespace: 'app', code: 'new', value: 'fresh' },
+        { namespace: 'custom', code: 'material', value: 'Silk' },
+        { namespace: 'app', code: 'b', value: 'y' },
+      ),
     );
     expectErrorShape(reply, 409, 'conflict');
     expect(reply.json.errors).toEqual([
@@ -219,7 +237,12 @@ describe('metafield values: batch create', () => {
 
   it('reports a repeat on the second index even when the first has a bad value, so one answer names every bad item', async () => {
     const id = freshId();
-    const reply = await call(sandbox, 'POST', at('products', id), batch({ namespace: 'custom', code: 'stock_floor', value: 'many' }, { namespace: 'custom', code: 'stock_floor', value: '3' }));
+    const reply = await call(
+      sandbox,
+      'POST',
+      at('products', id),
+      batch({ namespace: 'custom', code: 'stock_floor', value: 'many' }, { namespace: 'custom', code: 'stock_floor', value: '3' }),
+    );
     expectErrorShape(reply, 400, 'invalid');
     expect(reply.json.errors).toEqual([
       { field: 'metaFieldDataList[0].value', message: expect.stringContaining('expected an Integer') },
@@ -297,7 +320,9 @@ describe('metafield values: the path', () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
       const reply = await call(sandbox, method, at('widgets', '1'), method === 'POST' ? batch({ namespace: 'a', code: 'b', value: 'c' }) : {});
       expectErrorShape(reply, 404, 'not_found');
-      expect(reply.json.message).toBe('There is no metafield domain "widgets"; valid domains are products, variants, collections, customers, orders, pages, shop.');
+      expect(reply.json.message).toBe(
+        'There is no metafield domain "widgets"; valid domains are products, variants, collections, customers, orders, pages, shop.',
+      );
     }
     expectErrorShape(await call(sandbox, 'GET', '/metafields/count/Products/1'), 404, 'not_found');
     expectErrorShape(await call(sandbox, 'GET', '/metafields/detail/widgets/1?namespace=a&code=b'), 404, 'not_found');
@@ -331,7 +356,12 @@ describe('metafield values: values on the wire', () => {
   it('holds a value without a definition to SingleLineText rules', async () => {
     const path = at('collections', freshId());
     const longest = 'é'.repeat(255);
-    const fine = await call(sandbox, 'POST', path, batch({ namespace: 'free', code: 'text', value: longest }, { namespace: 'free', code: 'emoji', value: '😀'.repeat(255) }));
+    const fine = await call(
+      sandbox,
+      'POST',
+      path,
+      batch({ namespace: 'free', code: 'text', value: longest }, { namespace: 'free', code: 'emoji', value: '😀'.repeat(255) }),
+    );
     expect(fine.status, fine.text).toBe(200);
     const reply = await call(
       sandbox,
@@ -410,7 +440,12 @@ describe('metafield values: persistence', () => {
     const dataFile = join(dir, 'state.json');
     try {
       await withSandbox({ dataFile, seed: 'demo' }, async (first) => {
-        await call(first, 'POST', at('products', PRODUCT), batch({ namespace: 'custom', code: 'stock_floor', value: '7' }, { namespace: 'free', code: 'text', value: 'kept' }));
+        await call(
+          first,
+          'POST',
+          at('products', PRODUCT),
+          batch({ namespace: 'custom', code: 'stock_floor', value: '7' }, { namespace: 'free', code: 'text', value: 'kept' }),
+        );
         await call(first, 'POST', at('shop', '1'), batch({ namespace: 'custom', code: 'featured_collection', value: '4000000000000000099' }));
       });
       // Definitions are state the data file keeps (seeded with the demo set); once the definition

@@ -41,15 +41,32 @@ describe('orders of the demo set', () => {
     expect(reply.status).toBe(200);
     expect(reply.json.orders).toHaveLength(8);
     const old = reply.json.orders[0];
-    expect(old).toMatchObject({ id: OLD, name: '#1001', createTime: '2026-07-23T12:00:00Z', subtotalPrice: '66.50', totalPrice: '76.78', email: 'ada@example.com' });
+    expect(old).toMatchObject({
+      id: OLD,
+      name: '#1001',
+      createTime: '2026-07-23T12:00:00Z',
+      subtotalPrice: '66.50',
+      totalPrice: '76.78',
+      email: 'ada@example.com',
+    });
     expect(old.lineItems[0]).toMatchObject({ title: 'Organic Cotton T-Shirt - White / S', quantity: 2, price: '24.00' });
   });
 
   it('filters by state, payment, fulfilment, time and customer (id or email, ignoring case)', async () => {
     expect(ids(await call(sandbox, 'GET', '/orders?status=cancelled', { token: 'all' }))).toEqual(['6000000000000000121']);
-    expect(ids(await call(sandbox, 'GET', '/orders?financialStatus=paid&fulfillmentStatus=unfulfilled', { token: 'all' }))).toEqual(['6000000000000000141', '6000000000000000161']);
-    expect(ids(await call(sandbox, 'GET', '/orders?createTimeMin=2026-11-01T00:00:00Z&createTimeMax=2026-11-18T23:59:59Z', { token: 'all' }))).toEqual(['6000000000000000141', '6000000000000000151']);
-    expect(ids(await call(sandbox, 'GET', '/orders?email=GRACE@example.com', { token: 'all' }))).toEqual(['6000000000000000111', '6000000000000000141', '6000000000000000171']);
+    expect(ids(await call(sandbox, 'GET', '/orders?financialStatus=paid&fulfillmentStatus=unfulfilled', { token: 'all' }))).toEqual([
+      '6000000000000000141',
+      '6000000000000000161',
+    ]);
+    expect(ids(await call(sandbox, 'GET', '/orders?createTimeMin=2026-11-01T00:00:00Z&createTimeMax=2026-11-18T23:59:59Z', { token: 'all' }))).toEqual([
+      '6000000000000000141',
+      '6000000000000000151',
+    ]);
+    expect(ids(await call(sandbox, 'GET', '/orders?email=GRACE@example.com', { token: 'all' }))).toEqual([
+      '6000000000000000111',
+      '6000000000000000141',
+      '6000000000000000171',
+    ]);
     expect(ids(await call(sandbox, 'GET', '/orders?customerId=7300000000000000342', { token: 'all' }))).toEqual(['6000000000000000121', '6000000000000000151']);
     expect((await call(sandbox, 'GET', '/orders/count?status=open', { token: 'all' })).json).toEqual({ count: '6' });
   });
@@ -72,7 +89,13 @@ describe('orders of the demo set', () => {
 
 describe('the 60-day window', () => {
   it('hides older orders from listings, counts and reads of a token without read_all_orders', async () => {
-    expect(ids(await call(sandbox, 'GET', '/orders', { token: narrow }))).toEqual(['6000000000000000131', '6000000000000000141', '6000000000000000151', '6000000000000000161', '6000000000000000171']);
+    expect(ids(await call(sandbox, 'GET', '/orders', { token: narrow }))).toEqual([
+      '6000000000000000131',
+      '6000000000000000141',
+      '6000000000000000151',
+      '6000000000000000161',
+      '6000000000000000171',
+    ]);
     expect((await call(sandbox, 'GET', '/orders/count', { token: narrow })).json).toEqual({ count: '5' });
     expect((await call(sandbox, 'GET', '/orders/count', { token: 'all' })).json).toEqual({ count: '8' });
     expect((await call(sandbox, 'GET', `/orders/${OLD}`, { token: narrow })).status).toBe(404);
@@ -121,7 +144,11 @@ describe('durability', () => {
       expect((await call(first, 'PUT', '/orders/6000000000000000141', { body: { order: { note: 'kept' } } })).status).toBe(200);
     });
     await withSandbox({ dataFile, now: () => NOW }, async (second) => {
-      expect((await call(second, 'GET', `/orders/${RECENT}`)).json.order).toMatchObject({ status: 'cancelled', cancelReason: 'fraud', createTime: '2026-10-21T12:00:00Z' });
+      expect((await call(second, 'GET', `/orders/${RECENT}`)).json.order).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'fraud',
+        createTime: '2026-10-21T12:00:00Z',
+      });
       expect((await call(second, 'GET', '/orders/6000000000000000141')).json.order.note).toBe('kept');
       expect((await call(second, 'GET', '/orders/count')).json).toEqual({ count: '8' });
     });
@@ -142,7 +169,14 @@ describe('the real dialect', () => {
   it("names the money as the docs' samples do: shopCurrency, currentTotalTax and currentTotalDiscounts beside totalDiscounts; ours keeps currency and totalTax", async () => {
     await withSandbox({ seed: 'demo', dialect: 'real', now: () => NOW }, async (real) => {
       const order = (await call(real, 'GET', `/orders/${OLD}`)).json.order;
-      expect(order).toMatchObject({ shopCurrency: 'USD', currentTotalTax: '5.28', totalDiscounts: '0.00', currentTotalDiscounts: '0.00', totalPrice: '76.78', totalOutstanding: '0.00' });
+      expect(order).toMatchObject({
+        shopCurrency: 'USD',
+        currentTotalTax: '5.28',
+        totalDiscounts: '0.00',
+        currentTotalDiscounts: '0.00',
+        totalPrice: '76.78',
+        totalOutstanding: '0.00',
+      });
       expect(order).not.toHaveProperty('currency');
       expect(order).not.toHaveProperty('totalTax');
     });

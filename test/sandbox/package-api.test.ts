@@ -23,7 +23,9 @@ describe('startSandbox from store-cli/sandbox', () => {
     const sandbox = await startSandbox({ seed: { giftCards: [{ id: '4100000000000000001', code: 'SEEDED000001', initialValue: '10.00' }] } });
     try {
       await api(sandbox, 'GET', '/api/202412/gift_cards/search?limit=5');
-      expect(sandbox.requests().map((r) => [r.kind, r.method, r.path, r.query, r.status])).toEqual([['request', 'GET', '/api/202412/gift_cards/search', 'limit=5', 200]]);
+      expect(sandbox.requests().map((r) => [r.kind, r.method, r.path, r.query, r.status])).toEqual([
+        ['request', 'GET', '/api/202412/gift_cards/search', 'limit=5', 200],
+      ]);
       await sandbox.reset();
       expect(sandbox.requests()).toEqual([]);
       await api(sandbox, 'GET', '/api/202412/gift_cards/count');
@@ -60,7 +62,10 @@ describe('startSandbox from store-cli/sandbox', () => {
   });
 
   it.each([
-    [{ faults: ['POST /api/202412/metafields/** 503@0.3'] }, 'startSandbox() option faults must be an object {rate?, seed?, kinds?, rules?, header?}, not an array.'],
+    [
+      { faults: ['POST /api/202412/metafields/** 503@0.3'] },
+      'startSandbox() option faults must be an object {rate?, seed?, kinds?, rules?, header?}, not an array.',
+    ],
     [{ failSeed: 7 }, 'startSandbox() has no option failSeed (did you mean faults.seed?).'],
     [{ bogus: 1 }, 'startSandbox() has no option bogus.'],
     [{ ratelimit: 'basic' }, 'startSandbox() has no option ratelimit (did you mean rateLimit?).'],
@@ -106,7 +111,15 @@ describe('startSandbox from store-cli/sandbox', () => {
     try {
       expect((await api(sandbox, 'GET', '/api/202412/gift_cards/count')).status).toBe(200);
       const fault = sandbox.addFault('get /api/202412/gift_cards/count 503');
-      expect(fault).toEqual({ id: '2', rule: 'GET /api/202412/gift_cards/count 503', method: 'GET', path: '/api/202412/gift_cards/count', status: 503, probability: 1, latencyMs: 0 });
+      expect(fault).toEqual({
+        id: '2',
+        rule: 'GET /api/202412/gift_cards/count 503',
+        method: 'GET',
+        path: '/api/202412/gift_cards/count',
+        status: 503,
+        probability: 1,
+        latencyMs: 0,
+      });
       expect((await api(sandbox, 'GET', '/api/202412/gift_cards/count')).status).toBe(503);
       // The same rules as the control endpoint lists.
       expect((await api(sandbox, 'GET', '/_sandbox/faults')).json.faults.map((f: { id: string }) => f.id)).toEqual(['1', '2']);
@@ -127,7 +140,9 @@ describe('startSandbox from store-cli/sandbox', () => {
     const section = doc.slice(doc.indexOf('## Using the sandbox from a test suite'));
     const snippets = [
       ...[...doc.matchAll(/startSandbox\((\{[^`]*\})\)/g)].map((m) => m[1]!),
-      ...[...doc.matchAll(/in code\s+`([^`]+)`/gi)].map((m) => (m[1]!.startsWith('{') || m[1]!.startsWith('startSandbox') ? m[1]!.replace(/^startSandbox\((.*)\)$/s, '$1') : `{${m[1]}}`)),
+      ...[...doc.matchAll(/in code\s+`([^`]+)`/gi)].map((m) =>
+        m[1]!.startsWith('{') || m[1]!.startsWith('startSandbox') ? m[1]!.replace(/^startSandbox\((.*)\)$/s, '$1') : `{${m[1]}}`,
+      ),
       // The options table: each option, and the keys an object option lists as {a?, b?}.
       ...[...section.matchAll(/^\| `(\w+)`(?:, `(\w+)`)? \| (?:`(\{[^`]*\})`)?/gm)].flatMap((m) => [
         `{${m[1]}: 0}`,

@@ -22,7 +22,10 @@ afterEach(async () => {
 describe('product persistence', () => {
   it('keeps products, their ids and collection membership across a restart; new ids stay above them', async () => {
     const created = await withSandbox({ dataFile, seed: 'demo' }, async (sandbox) => {
-      const product = await createProduct(sandbox, shirtBody({ categoryId: DEMO.categories.tShirts, collections: JSON.stringify([DEMO.collections.giftsUnder50]) }));
+      const product = await createProduct(
+        sandbox,
+        shirtBody({ categoryId: DEMO.categories.tShirts, collections: JSON.stringify([DEMO.collections.giftsUnder50]) }),
+      );
       await call(sandbox, 'DELETE', `/products/${DEMO.products.jacket}`);
       return (await call(sandbox, 'GET', `/products/${product.productId}`)).json.product;
     });

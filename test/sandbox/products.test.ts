@@ -129,7 +129,16 @@ describe('variant fields', () => {
         product: {
           title: 'Flags',
           marketAssigns: [{ isAssigned: false }],
-          variants: [{ price: '3', inventoryManagement: true, isDisabled: 'true', weight: '1.5', weightUnit: 'lb', inventoryQuantities: [{ locationId: DEMO.location, available: -2 }] }],
+          variants: [
+            {
+              price: '3',
+              inventoryManagement: true,
+              isDisabled: 'true',
+              weight: '1.5',
+              weightUnit: 'lb',
+              inventoryQuantities: [{ locationId: DEMO.location, available: -2 }],
+            },
+          ],
         },
       }),
     });
@@ -268,7 +277,15 @@ describe('edit', () => {
     body.variants[1].productId = other.productId;
     const reply = await call(sandbox, 'PUT', `/products/${mine.productId}`, { body: { product: body } });
     expectErrorShape(reply, 400, 'invalid');
-    expect(fields(reply).sort()).toEqual(['product.images[0].id', 'product.options[0].value[0].id', 'product.options[1].id', 'product.variants[0].variantId', 'product.variants[1].productId'].sort());
+    expect(fields(reply).sort()).toEqual(
+      [
+        'product.images[0].id',
+        'product.options[0].value[0].id',
+        'product.options[1].id',
+        'product.variants[0].variantId',
+        'product.variants[1].productId',
+      ].sort(),
+    );
     // Nothing changed.
     const read = await getProduct(sandbox, mine.productId);
     const { salesChannels: _channels, ...unchanged } = read.json.product;
@@ -372,7 +389,9 @@ describe('validation', () => {
       }),
     });
     expectErrorShape(reply, 400, 'invalid');
-    expect(reply.json.errors).toEqual([{ field: 'product.variants[1].options[0].value', message: '"Teal" is not a value of the option "Color" (its values are "Sand", "Olive")' }]);
+    expect(reply.json.errors).toEqual([
+      { field: 'product.variants[1].options[0].value', message: '"Teal" is not a value of the option "Color" (its values are "Sand", "Olive")' },
+    ]);
     expect(reply.json.message).toContain('product.variants[1].options[0].value');
   });
 
@@ -409,7 +428,11 @@ describe('validation', () => {
       await refused({
         title: 'Same',
         options: [{ name: 'Size', value: [{ name: 'M' }, { name: 'L' }] }],
-        variants: [{ options: [{ name: 'Size', value: { name: 'M' } }] }, { options: [{ name: 'Size', value: { name: 'L' } }] }, { options: [{ name: 'Size', value: { name: 'm' } }] }],
+        variants: [
+          { options: [{ name: 'Size', value: { name: 'M' } }] },
+          { options: [{ name: 'Size', value: { name: 'L' } }] },
+          { options: [{ name: 'Size', value: { name: 'm' } }] },
+        ],
       }),
     ).toEqual(['product.variants[2].options']);
     expect(await refused({ title: 'No options', variants: [{ price: '1.00' }, { price: '2.00' }] })).toEqual(['product.variants[1].options']);

@@ -181,7 +181,12 @@ describe('the sandbox with a rate limit', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sandbox-rate-'));
     const dataFile = join(dir, 'state.json');
     const clock = manualClock();
-    const sandbox = await launchSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, rateLimit: { rps: 1, burst: 1 }, rateClock: clock.read });
+    const sandbox = await launchSandbox({
+      tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }],
+      dataFile,
+      rateLimit: { rps: 1, burst: 1 },
+      rateClock: clock.read,
+    });
     try {
       expect((await call(sandbox, 'GET', '/metafields/count/products/1')).status).toBe(200);
       const body = { metaFieldDataList: [{ namespace: 'a', code: 'b', value: 'c' }] };

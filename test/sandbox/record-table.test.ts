@@ -62,7 +62,12 @@ function tableFor(dialect: DialectName = 'service', hooks: TableHooks<Note> = {}
     const pattern = id === undefined || id === 'count' ? path : '/notes/:id';
     const route = resource.routes.find((candidate) => candidate.method === method && candidate.path === pattern);
     if (route === undefined) throw new Error(`no route ${method} ${pattern}`);
-    return route.handle({ params: id === undefined ? {} : { id }, query: new URLSearchParams(options.query ?? ''), body: options.body, now: options.now ?? NOW }) as RouteReply;
+    return route.handle({
+      params: id === undefined ? {} : { id },
+      query: new URLSearchParams(options.query ?? ''),
+      body: options.body,
+      now: options.now ?? NOW,
+    }) as RouteReply;
   };
   return { env, resource, changes, send };
 }
@@ -82,7 +87,15 @@ describe('a record table', () => {
   it('creates a record: the next id, the initial values, the times; shown in the dialect’s forms', () => {
     const { env, resource, changes, send } = tableFor();
     const reply = send('POST', '/notes', { body: { note: { title: 'Groceries', code: 'AB' } } });
-    const stored = { noteId: '4000000000000000001', title: 'Groceries', color: 'red', code: 'AB', pinned: false, createTime: '2026-11-21T10:00:00Z', updateTime: '2026-11-21T10:00:00Z' };
+    const stored = {
+      noteId: '4000000000000000001',
+      title: 'Groceries',
+      color: 'red',
+      code: 'AB',
+      pinned: false,
+      createTime: '2026-11-21T10:00:00Z',
+      updateTime: '2026-11-21T10:00:00Z',
+    };
     expect(resource.get('4000000000000000001')).toEqual(stored);
     expect(Object.keys(resource.get('4000000000000000001') as Note)).toEqual(Object.keys(stored));
     expect(env.ids.lastId).toBe('4000000000000000001');
@@ -110,7 +123,9 @@ describe('a record table', () => {
       { field: 'note.code', message: 'must be at most 5 characters' },
     ]);
     expect(refusal(() => send('POST', '/notes', { body: { note: { memo: 'no title' } } }))).toEqual([{ field: 'note.title', message: 'is required' }]);
-    expect(refusal(() => send('POST', '/notes', { body: { title: 'unwrapped' } }))).toEqual([{ field: 'note', message: 'is required: the body must be {"note": {...}}' }]);
+    expect(refusal(() => send('POST', '/notes', { body: { title: 'unwrapped' } }))).toEqual([
+      { field: 'note', message: 'is required: the body must be {"note": {...}}' },
+    ]);
     expect(env.ids.lastId).toBe('4000000000000000000');
     expect(resource.all().map((note) => note.noteId)).toEqual([PINNED]);
     expect(changes).toEqual([]);
@@ -121,13 +136,22 @@ describe('a record table', () => {
     send('POST', '/notes', { body: { note: { title: 'Groceries', memo: 'milk' } } });
     const id = resource.all()[0]?.noteId as string;
     send('PUT', `/notes/00${id}`, { body: { note: { color: 'blue', pinned: 'true', title: null } }, now: LATER });
-    expect(resource.get(id)).toMatchObject({ title: 'Groceries', color: 'blue', memo: 'milk', pinned: true, createTime: '2026-11-21T10:00:00Z', updateTime: '2026-11-21T11:30:00Z' });
+    expect(resource.get(id)).toMatchObject({
+      title: 'Groceries',
+      color: 'blue',
+      memo: 'milk',
+      pinned: true,
+      createTime: '2026-11-21T10:00:00Z',
+      updateTime: '2026-11-21T11:30:00Z',
+    });
     send('PUT', `/notes/${id}`, { body: { note: { memo: '' } } });
     expect(resource.get(id)).not.toHaveProperty('memo');
     send('PUT', `/notes/${id}`, { body: { note: { memo: 'eggs' } } });
     send('PUT', `/notes/${id}`, { body: { note: { memo: null } } });
     expect(resource.get(id)).not.toHaveProperty('memo');
-    expect(refusal(() => send('PUT', `/notes/${id}`, { body: { note: { other: 1 } } }))).toEqual([{ field: 'note', message: 'must change at least one of title, color, memo, code, pinned' }]);
+    expect(refusal(() => send('PUT', `/notes/${id}`, { body: { note: { other: 1 } } }))).toEqual([
+      { field: 'note', message: 'must change at least one of title, color, memo, code, pinned' },
+    ]);
     expect(() => send('PUT', '/notes/4000000000000000999', { body: { note: { memo: 'x' } } })).toThrow('No note has the id 4000000000000000999.');
     expect(changes.at(-1)).toEqual(['notes', { put: resource.get(id) }]);
   });
@@ -184,7 +208,11 @@ describe('a record table', () => {
       [['notes', 1, 'noteId'], 'is the id of notes[0] too'],
       [['notes', 1, 'title'], 'is not a title'],
     ]);
-    const filled = seed.fill(seed.schema.parse([{ noteId: '4000000000000000007', title: 'Seeded', createTime: '2026-01-01T00:00:00Z' }]), { stamp: '2026-11-21T10:00:00Z', earlier: {}, problems: [] });
+    const filled = seed.fill(seed.schema.parse([{ noteId: '4000000000000000007', title: 'Seeded', createTime: '2026-01-01T00:00:00Z' }]), {
+      stamp: '2026-11-21T10:00:00Z',
+      earlier: {},
+      problems: [],
+    });
     expect(filled).toEqual([
       { noteId: PINNED, title: 'Pinned', color: 'red', pinned: false, createTime: '2026-11-21T10:00:00Z', updateTime: '2026-11-21T10:00:00Z' },
       { noteId: '4000000000000000007', title: 'Seeded', color: 'red', pinned: false, createTime: '2026-01-01T00:00:00Z', updateTime: '2026-01-01T00:00:00Z' },
@@ -194,7 +222,14 @@ describe('a record table', () => {
 
   it('loads a data file section and redoes journaled changes; the ids of the records every store has are not the sequence’s', () => {
     const { env, resource } = tableFor();
-    const note = { noteId: '4000000000000000042', title: 'Kept', color: 'blue', pinned: true, createTime: '2026-01-01T00:00:00Z', updateTime: '2026-01-02T00:00:00Z' };
+    const note = {
+      noteId: '4000000000000000042',
+      title: 'Kept',
+      color: 'blue',
+      pinned: true,
+      createTime: '2026-01-01T00:00:00Z',
+      updateTime: '2026-01-02T00:00:00Z',
+    };
     resource.load([note]);
     expect(resource.dump()).toEqual([note, expect.objectContaining({ noteId: PINNED, title: 'Pinned' })]);
     expect(env.ids.lastId).toBe('4000000000000000042');

@@ -41,7 +41,8 @@ const paths = (entries: readonly RequestLogEntry[]) => entries.map((entry) => (e
 describe('the request log', () => {
   it('keeps the newest logSize entries, numbered, each as its answer went out', async () => {
     const sandbox = await sandboxWith({ logSize: 3 });
-    for (const path of ['/gift_cards/count', '/gift_cards/search?status=enabled', '/nowhere', '/gift_cards/count', '/collections']) await call(sandbox, 'GET', path);
+    for (const path of ['/gift_cards/count', '/gift_cards/search?status=enabled', '/nowhere', '/gift_cards/count', '/collections'])
+      await call(sandbox, 'GET', path);
     // In the log as soon as the caller has its answer: no waiting needed.
     const kept = sandbox.requests();
     expect(kept.map((entry) => entry.seq)).toEqual([3, 4, 5]);
@@ -70,7 +71,13 @@ describe('the request log', () => {
     await call(sandbox, 'GET', '/gift_cards/count', { token: 'short7x' });
     await call(sandbox, 'GET', '/gift_cards/count', { token: null });
     const entries = sandbox.requests();
-    expect(entries.map((entry) => entry.query)).toEqual(['code=***&status=enabled&pageToken=p1', 'access_token=***&api_key=***&Client-Secret=***', 'namespace=custom&code=material', '', '']);
+    expect(entries.map((entry) => entry.query)).toEqual([
+      'code=***&status=enabled&pageToken=p1',
+      'access_token=***&api_key=***&Client-Secret=***',
+      'namespace=custom&code=material',
+      '',
+      '',
+    ]);
     expect(entries.map((entry) => entry.tokenLast4)).toEqual(['wxyz', 'wxyz', 'wxyz', '', '']);
     const text = JSON.stringify(await logs(sandbox));
     for (const secret of [code, TOKEN, 'k1', 's1', 'short7x']) expect(text).not.toContain(secret);

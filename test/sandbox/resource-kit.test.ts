@@ -50,7 +50,19 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'discounts', 'orders']);
+    expect(Object.keys(empty)).toEqual([
+      'giftCards',
+      'categories',
+      'collections',
+      'locations',
+      'products',
+      'metafieldDefinitions',
+      'metafields',
+      'webhooks',
+      'customers',
+      'discounts',
+      'orders',
+    ]);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -64,7 +76,17 @@ describe('the resources list', () => {
   it('hands a section the sections filled in before it, and lets `instead` replace one (the values checked against it)', () => {
     const values = { metafields: [{ domain: 'products', bizId: '4400000000000000001', values: [{ namespace: 'specs', code: 'grams', value: 'heavy' }] }] };
     expect(checkSeed(values, new Date(0)).ok).toBe(true);
-    const grams = { domain: 'products', namespace: 'specs', code: 'grams', definitionName: 'Grams', description: '', fieldType: 'Integer', multi: false, optionMap: '{}', pinned: false } as const;
+    const grams = {
+      domain: 'products',
+      namespace: 'specs',
+      code: 'grams',
+      definitionName: 'Grams',
+      description: '',
+      fieldType: 'Integer',
+      multi: false,
+      optionMap: '{}',
+      pinned: false,
+    } as const;
     const checked = checkSeed(values, new Date(0), { metafieldDefinitions: [grams] });
     expect(checked.ok).toBe(false);
     expect(!checked.ok && checked.problems[0]?.field).toBe('metafields[0].values[0].value');
@@ -74,7 +96,18 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'discounts', 'orders']);
+    expect(Object.keys(demoDocument())).toEqual([
+      'giftCards',
+      'categories',
+      'collections',
+      'locations',
+      'products',
+      'metafieldDefinitions',
+      'metafields',
+      'customers',
+      'discounts',
+      'orders',
+    ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does).

@@ -56,7 +56,8 @@ describe('search', () => {
   });
 
   it('filters by status, judging expiry by the UTC day of the clock', async () => {
-    const status = async (value: string) => (await call(sandbox, 'GET', `/gift_cards/search?status=${value}`)).json.giftCards.map((card: { id: string }) => card.id);
+    const status = async (value: string) =>
+      (await call(sandbox, 'GET', `/gift_cards/search?status=${value}`)).json.giftCards.map((card: { id: string }) => card.id);
     expect(await status('disabled')).toEqual([ids[2], ids[5], ids[8], ids[11]]);
     expect(await status('expired')).toEqual([ids[1], ids[7]]);
     expect(await status('enabled')).toEqual([ids[0], ids[3], ids[4], ids[6], ids[9], ids[10]]);

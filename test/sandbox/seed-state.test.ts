@@ -63,13 +63,22 @@ describe('a seeded sandbox', () => {
   it('serves the seed through the API: cards (defaults filled in), catalog, definitions and values', async () => {
     await withSandbox({ seed: seed() }, async (sandbox) => {
       const card = (await call(sandbox, 'GET', '/gift_cards/4100000000000000001')).json.giftCard;
-      expect(card).toMatchObject({ balance: '50.00', currency: 'USD', lastCharacters: '0001', expireTime: null, createTime: '2026-01-02T03:04:05Z', updateTime: '2026-01-02T03:04:05Z' });
+      expect(card).toMatchObject({
+        balance: '50.00',
+        currency: 'USD',
+        lastCharacters: '0001',
+        expireTime: null,
+        createTime: '2026-01-02T03:04:05Z',
+        updateTime: '2026-01-02T03:04:05Z',
+      });
       const product = (await call(sandbox, 'GET', '/products/4400000000000000001')).json.product;
       expect(product.productCategory).toEqual({ categoryId: '4200000000000000001', categoryName: 'Tea' });
       const value = (await call(sandbox, 'GET', '/metafields/detail/products/4400000000000000001?namespace=specs&code=steep_minutes')).json.metafield;
       expect(value).toMatchObject({ value: '3', fieldType: 'Integer', definitionName: 'Steeping time' });
       // The seed's definition is in force for new values too.
-      const refused = await call(sandbox, 'POST', '/metafields/products/4400000000000000002', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'steep_minutes', value: 'long' }] } });
+      const refused = await call(sandbox, 'POST', '/metafields/products/4400000000000000002', {
+        body: { metaFieldDataList: [{ namespace: 'specs', code: 'steep_minutes', value: 'long' }] },
+      });
       expect(refused.status).toBe(400);
       // New ids go above the seed's.
       expect(BigInt((await createCard(sandbox)).id)).toBeGreaterThan(4400000000000000002n);
@@ -86,7 +95,9 @@ describe('a seeded sandbox', () => {
     const broken = seed() as any;
     broken.products[0].variants[0].price = '9.505';
     await writeFile(file, JSON.stringify(broken));
-    expect(await startFailure({ seedFile: file })).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}: products\\[0\\]\\.variants\\[0\\]\\.price: must be a decimal amount`));
+    expect(await startFailure({ seedFile: file })).toMatch(
+      new RegExp(`^${file.replace(/[.]/g, '\\.')}: products\\[0\\]\\.variants\\[0\\]\\.price: must be a decimal amount`),
+    );
     await writeFile(file, '{"giftCards": [');
     expect(await startFailure({ seedFile: file })).toContain(`The seed file ${file} is not valid JSON`);
     expect(await startFailure({ seedFile: join(dir, 'absent.json') })).toContain('does not exist');
@@ -102,12 +113,37 @@ describe('a seeded sandbox', () => {
     ['an unknown section', (s) => (s.coupons = []), '(top level)', /unknown field "coupons"/],
     ['a parent that does not exist', (s) => (s.categories[0].parentCategoryId = '4200000000000000009'), 'categories[0].parentCategoryId', /names no category/],
     ['a product in an unknown collection', (s) => (s.products[0].collections = ['4300000000000000009']), 'products[0].collections[0]', /names no collection/],
-    ['an id two things share', (s) => (s.products[0].variants[0].variantId = '4200000000000000001'), 'products[0].variants[0].variantId', /used by categories\[0\]\.categoryId/],
-    ['a variant naming no option value', (s) => (s.products[0].variants[0].optionValueIds = ['4400000000000000009']), 'products[0].variants[0].optionValueIds', /one value id of each/],
-    ['a definition twice', (s) => s.metafieldDefinitions.push({ ...s.metafieldDefinitions[0] }), 'metafieldDefinitions[1]', /again \(first at metafieldDefinitions\[0\]\)/],
+    [
+      'an id two things share',
+      (s) => (s.products[0].variants[0].variantId = '4200000000000000001'),
+      'products[0].variants[0].variantId',
+      /used by categories\[0\]\.categoryId/,
+    ],
+    [
+      'a variant naming no option value',
+      (s) => (s.products[0].variants[0].optionValueIds = ['4400000000000000009']),
+      'products[0].variants[0].optionValueIds',
+      /one value id of each/,
+    ],
+    [
+      'a definition twice',
+      (s) => s.metafieldDefinitions.push({ ...s.metafieldDefinitions[0] }),
+      'metafieldDefinitions[1]',
+      /again \(first at metafieldDefinitions\[0\]\)/,
+    ],
     ['a value its definition refuses', (s) => (s.metafields[0].values[0].value = 'three'), 'metafields[0].values[0].value', /Integer/],
-    ['a value type that is not its definition', (s) => (s.metafields[0].values[0].fieldType = 'Decimal'), 'metafields[0].values[0].fieldType', /must be Integer/],
-    ['a value twice', (s) => s.metafields[0].values.push({ namespace: 'specs', code: 'steep_minutes', value: '4' }), 'metafields[0].values[1]', /repeats specs\.steep_minutes/],
+    [
+      'a value type that is not its definition',
+      (s) => (s.metafields[0].values[0].fieldType = 'Decimal'),
+      'metafields[0].values[0].fieldType',
+      /must be Integer/,
+    ],
+    [
+      'a value twice',
+      (s) => s.metafields[0].values.push({ namespace: 'specs', code: 'steep_minutes', value: '4' }),
+      'metafields[0].values[1]',
+      /repeats specs\.steep_minutes/,
+    ],
     ['an unknown domain', (s) => (s.metafields[0].domain = 'planets'), 'metafields[0].domain', /must be one of products/],
     ['a required field left out', (s) => delete s.products[0].title, 'products[0].title', /is required/],
     ['a section of the wrong type', (s) => (s.collections = {}), 'collections', /must be a JSON array/],
@@ -132,7 +168,10 @@ describe('a seeded sandbox', () => {
 
   it("checks the seed's values against --definitions when a file replaces the seed's definitions", async () => {
     const file = join(scratchDir('sandbox-seed-'), 'definitions.json');
-    await writeFile(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'steep_minutes', definitionName: 'Steeped', fieldType: 'Boolean' }] }));
+    await writeFile(
+      file,
+      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'steep_minutes', definitionName: 'Steeped', fieldType: 'Boolean' }] }),
+    );
     expect(await startFailure({ seed: seed(), definitionsFile: file })).toMatch(/^The sandbox seed: metafields\[0\]\.values\[0\]\.value: expected a Boolean/);
     const fitting = seed() as any;
     fitting.metafields[0].values[0].value = 'true';
@@ -154,7 +193,9 @@ describe('GET and PUT /_sandbox/state', () => {
   it('answers the whole state in the seed format, which another sandbox takes back to the same state', async () => {
     await withSandbox({ seed: 'demo' }, async (source) => {
       await createCard(source, { note: 'made here' });
-      const added = await call(source, 'POST', '/metafields/products/4000000000000000431', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'width', value: { value: 10, unit: 'cm' } }] } });
+      const added = await call(source, 'POST', '/metafields/products/4000000000000000431', {
+        body: { metaFieldDataList: [{ namespace: 'specs', code: 'width', value: { value: 10, unit: 'cm' } }] },
+      });
       expect(added.status).toBe(200);
       const snapshot = await call(source, 'GET', state(source.baseUrl));
       expect(snapshot.status).toBe(200);
@@ -259,7 +300,12 @@ describe('GET and PUT /_sandbox/state', () => {
 
   it('takes a snapshot larger than the API body limit of 1 MiB', async () => {
     const big = {
-      giftCards: Array.from({ length: 6000 }, (_, i) => ({ id: String(4100000000000000001n + BigInt(i)), code: `BULKCARD${String(i).padStart(6, '0')}`, initialValue: '1.00', note: 'x'.repeat(150) })),
+      giftCards: Array.from({ length: 6000 }, (_, i) => ({
+        id: String(4100000000000000001n + BigInt(i)),
+        code: `BULKCARD${String(i).padStart(6, '0')}`,
+        initialValue: '1.00',
+        note: 'x'.repeat(150),
+      })),
     };
     expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
     await withSandbox({}, async (sandbox) => {
@@ -345,19 +391,42 @@ describe('POST /_sandbox/reset', () => {
 
 describe('metafield definitions in seeds, snapshots and resets', () => {
   const definitionsPath = (domain: string) => `/metafields/definitions/${domain}`;
-  const codes = async (sandbox: Parameters<typeof call>[0]) => (await call(sandbox, 'GET', state(sandbox.baseUrl))).json.metafieldDefinitions.map((d: any) => `${d.domain} ${d.namespace}.${d.code}`);
+  const codes = async (sandbox: Parameters<typeof call>[0]) =>
+    (await call(sandbox, 'GET', state(sandbox.baseUrl))).json.metafieldDefinitions.map((d: any) => `${d.domain} ${d.namespace}.${d.code}`);
 
   it("serves the seed's definitions through the definitions API, and a snapshot holds those the API changed", async () => {
     await withSandbox({ seed: seed() }, async (sandbox) => {
       const listed = await call(sandbox, 'GET', definitionsPath('products'));
       expect(listed.json.metafields.map((d: any) => `${d.namespace}.${d.code} ${d.fieldType}`)).toEqual(['specs.steep_minutes Integer']);
-      const created = await call(sandbox, 'POST', definitionsPath('shop'), { body: { metafield: { namespace: 'brand', code: 'motto', definitionName: 'Motto', fieldType: 'SingleLineText' } } });
+      const created = await call(sandbox, 'POST', definitionsPath('shop'), {
+        body: { metafield: { namespace: 'brand', code: 'motto', definitionName: 'Motto', fieldType: 'SingleLineText' } },
+      });
       expect(created.status).toBe(200);
       const snapshot = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json;
       // As a definitions file writes them: the wire form with the domain.
       expect(snapshot.metafieldDefinitions).toEqual([
-        { domain: 'products', pinned: 'false', definitionName: 'Steeping time', code: 'steep_minutes', namespace: 'specs', description: '', optionMap: '{}', fieldType: 'Integer', multi: 'false' },
-        { domain: 'shop', pinned: 'false', definitionName: 'Motto', code: 'motto', namespace: 'brand', description: '', optionMap: '{}', fieldType: 'SingleLineText', multi: 'false' },
+        {
+          domain: 'products',
+          pinned: 'false',
+          definitionName: 'Steeping time',
+          code: 'steep_minutes',
+          namespace: 'specs',
+          description: '',
+          optionMap: '{}',
+          fieldType: 'Integer',
+          multi: 'false',
+        },
+        {
+          domain: 'shop',
+          pinned: 'false',
+          definitionName: 'Motto',
+          code: 'motto',
+          namespace: 'brand',
+          description: '',
+          optionMap: '{}',
+          fieldType: 'SingleLineText',
+          multi: 'false',
+        },
       ]);
       // Reset: back to the seed's definitions, the one made through the API gone.
       await sandbox.reset();
@@ -374,14 +443,18 @@ describe('metafield definitions in seeds, snapshots and resets', () => {
     const dataFile = join(scratchDir('sandbox-definitions-'), 'state.json');
     await withSandbox({ dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'PUT', state(sandbox.baseUrl), { body: seed() })).status).toBe(200);
-      await call(sandbox, 'POST', definitionsPath('customers'), { body: { metafield: { namespace: 'loyalty', code: 'tier', definitionName: 'Tier', fieldType: 'Integer' } } });
+      await call(sandbox, 'POST', definitionsPath('customers'), {
+        body: { metafield: { namespace: 'loyalty', code: 'tier', definitionName: 'Tier', fieldType: 'Integer' } },
+      });
     });
     const saved = JSON.parse(await readFile(dataFile, 'utf8'));
     expect(saved.data.metafieldDefinitions.map((d: any) => d.code)).toEqual(['steep_minutes', 'tier']);
     await withSandbox({ dataFile }, async (sandbox) => {
       expect(await codes(sandbox)).toEqual(['products specs.steep_minutes', 'customers loyalty.tier']);
       // In force: the imported Integer definition refuses text.
-      const refused = await call(sandbox, 'POST', '/metafields/products/4400000000000000001', { body: { metaFieldDataList: [{ namespace: 'specs', code: 'steep_minutes', value: 'long' }] } });
+      const refused = await call(sandbox, 'POST', '/metafields/products/4400000000000000001', {
+        body: { metaFieldDataList: [{ namespace: 'specs', code: 'steep_minutes', value: 'long' }] },
+      });
       expect(refused.status).toBe(400);
     });
   });
@@ -422,7 +495,14 @@ describe('webhook subscriptions in seeds, snapshots and resets', () => {
 
         const snapshot = (await call(sandbox, 'GET', state(sandbox.baseUrl))).json;
         expect(snapshot.webhooks).toEqual([
-          { id: '4500000000000000001', address: receiver.url, topic: 'products/create', format: 'json', createTime: '2026-01-02T03:04:05Z', updateTime: '2026-01-02T03:04:05Z' },
+          {
+            id: '4500000000000000001',
+            address: receiver.url,
+            topic: 'products/create',
+            format: 'json',
+            createTime: '2026-01-02T03:04:05Z',
+            updateTime: '2026-01-02T03:04:05Z',
+          },
         ]);
         expect((await call(sandbox, 'DELETE', '/app/webhooks/4500000000000000001')).status).toBe(200);
         expect((await call(sandbox, 'POST', reset(sandbox.baseUrl))).json.counts.webhooks).toBe(1);

@@ -17,7 +17,8 @@ import { readJournal } from '../../src/sandbox/state/journal.js';
 const LIMIT = 64 * 1024;
 const OBJECTS = 60;
 /** 16 single-line values of 250 characters, about 4 KB an object: the state comes to some 250 KB, four times LIMIT. */
-const valuesOf = (index: number) => Array.from({ length: 16 }, (_, at) => ({ namespace: 'custom', code: `c${String(at).padStart(2, '0')}`, value: `${index}.${at}:${'x'.repeat(240)}` }));
+const valuesOf = (index: number) =>
+  Array.from({ length: 16 }, (_, at) => ({ namespace: 'custom', code: `c${String(at).padStart(2, '0')}`, value: `${index}.${at}:${'x'.repeat(240)}` }));
 const bizIdOf = (index: number) => String(5000000000000000100n + BigInt(index));
 
 let dir: string;
@@ -119,7 +120,12 @@ describe('the data file written in pieces', () => {
 describe('reading in chunks', () => {
   const documents = [
     JSON.stringify(
-      { format: 'store-cli-sandbox', version: 1, lastId: '7', data: { giftCards: [{ code: 'a,]}"\\"', note: 'héllo ✓ 😀' }, { b: [[1], {}] }], empty: [], object: { k: { l: [1] }, m: 2 } } },
+      {
+        format: 'store-cli-sandbox',
+        version: 1,
+        lastId: '7',
+        data: { giftCards: [{ code: 'a,]}"\\"', note: 'héllo ✓ 😀' }, { b: [[1], {}] }], empty: [], object: { k: { l: [1] }, m: 2 } },
+      },
       null,
       2,
     ),
@@ -138,9 +144,18 @@ describe('reading in chunks', () => {
   });
 
   it('refuses broken JSON inside a section as JSON.parse would, naming the line and column', async () => {
-    for (const broken of ['{"data":{"a":[1,,2]}}', '{"data":{"a":[1,2,]}}', '{"data":{"a":[1}}}', '{"data":{"a":[1]', '{"data":{"a":{"c":1,}}}', '{"data":{"a":[1 2]}}']) {
+    for (const broken of [
+      '{"data":{"a":[1,,2]}}',
+      '{"data":{"a":[1,2,]}}',
+      '{"data":{"a":[1}}}',
+      '{"data":{"a":[1]',
+      '{"data":{"a":{"c":1,}}}',
+      '{"data":{"a":[1 2]}}',
+    ]) {
       await writeFile(dataFile, broken);
-      await expect(readDataFile(dataFile, 3)).rejects.toThrow(new RegExp(`^The sandbox data file ${dataFile} is not valid JSON \\(.*line 1, column \\d+.*\\); repair it`));
+      await expect(readDataFile(dataFile, 3)).rejects.toThrow(
+        new RegExp(`^The sandbox data file ${dataFile} is not valid JSON \\(.*line 1, column \\d+.*\\); repair it`),
+      );
     }
   });
 

@@ -74,7 +74,11 @@ describe('a data file of the resources that are record tables', () => {
         { locationId: '8100000000000000001', name: 'Default location', ...stamp },
       ]);
       expect((await call(sandbox, 'GET', '/app/webhooks')).json.webhooks).toEqual([]);
-      expect((await call(sandbox, 'GET', '/customers/4000000000000000009')).json.customer).toMatchObject({ email: 'ada@example.com', tags: '["vip"]', ordersCount: '2' });
+      expect((await call(sandbox, 'GET', '/customers/4000000000000000009')).json.customer).toMatchObject({
+        email: 'ada@example.com',
+        tags: '["vip"]',
+        ordersCount: '2',
+      });
       expect((await call(sandbox, 'GET', '/category/search?categoryName=tops')).json.productCategories).toEqual([
         { categoryId: '4000000000000000102', categoryName: 'Tops', parentCategoryId: '4000000000000000101' },
       ]);
@@ -92,7 +96,9 @@ describe('a data file of the resources that are record tables', () => {
     const dataFile = join(dir, 'old.json');
     await writeFile(dataFile, JSON.stringify({ format: 'store-cli-sandbox', version: 1, lastId: '4000000000000000000', data: { giftCards: [] } }));
     await withSandbox({ dataFile }, async (sandbox) => {
-      expect((await call(sandbox, 'GET', '/shops/locations')).json.locations).toEqual([expect.objectContaining({ locationId: '8100000000000000001', name: 'Default location' })]);
+      expect((await call(sandbox, 'GET', '/shops/locations')).json.locations).toEqual([
+        expect.objectContaining({ locationId: '8100000000000000001', name: 'Default location' }),
+      ]);
     });
   });
 });

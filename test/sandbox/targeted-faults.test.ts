@@ -14,7 +14,12 @@ const faults = (sandbox: RunningSandbox) => `${sandbox.baseUrl}/_sandbox/faults`
 const card = () => ({ giftCard: { code: `FAULT${Math.random().toString(36).slice(2, 10).toUpperCase()}`, initialValue: '5' } });
 
 /** Status by status, 'reset' where the connection was dropped. */
-async function outcomes(sandbox: RunningSandbox, count: number, path = '/gift_cards/count', headers: Record<string, string> = {}): Promise<Array<number | 'reset'>> {
+async function outcomes(
+  sandbox: RunningSandbox,
+  count: number,
+  path = '/gift_cards/count',
+  headers: Record<string, string> = {},
+): Promise<Array<number | 'reset'>> {
   const seen: Array<number | 'reset'> = [];
   for (let index = 0; index < count; index += 1) {
     try {
@@ -28,18 +33,21 @@ async function outcomes(sandbox: RunningSandbox, count: number, path = '/gift_ca
 
 describe('targeted fault rules', () => {
   it('answer the status asked for, with the error body and the rule named', async () => {
-    await withSandbox({ faults: ['GET /api/202412/gift_cards/count 503', 'GET /api/202412/gift_cards/search 418', 'POST /api/202412/gift_cards 429'] }, async (sandbox) => {
-      const unavailable = await call(sandbox, 'GET', '/gift_cards/count');
-      expect(unavailable.status).toBe(503);
-      expect(unavailable.json).toEqual({ code: 'unavailable', message: expect.stringContaining('rule 1, GET /api/202412/gift_cards/count 503'), errors: [] });
-      const teapot = await call(sandbox, 'GET', '/gift_cards/search');
-      expect(teapot.status).toBe(418);
-      expect(teapot.json.code).toBe('client_error');
-      const limited = await call(sandbox, 'POST', '/gift_cards', { body: card() });
-      expect(limited.status).toBe(429);
-      expect(limited.headers.get('retry-after')).toBe('1');
-      expect(limited.json.code).toBe('rate_limited');
-    });
+    await withSandbox(
+      { faults: ['GET /api/202412/gift_cards/count 503', 'GET /api/202412/gift_cards/search 418', 'POST /api/202412/gift_cards 429'] },
+      async (sandbox) => {
+        const unavailable = await call(sandbox, 'GET', '/gift_cards/count');
+        expect(unavailable.status).toBe(503);
+        expect(unavailable.json).toEqual({ code: 'unavailable', message: expect.stringContaining('rule 1, GET /api/202412/gift_cards/count 503'), errors: [] });
+        const teapot = await call(sandbox, 'GET', '/gift_cards/search');
+        expect(teapot.status).toBe(418);
+        expect(teapot.json.code).toBe('client_error');
+        const limited = await call(sandbox, 'POST', '/gift_cards', { body: card() });
+        expect(limited.status).toBe(429);
+        expect(limited.headers.get('retry-after')).toBe('1');
+        expect(limited.json.code).toBe('rate_limited');
+      },
+    );
   });
 
   it('keep the dialect: {"error"} bodies and no Retry-After in the real one, the status as asked', async () => {
@@ -88,10 +96,13 @@ describe('targeted fault rules', () => {
     const dir = await mkdtemp(join(tmpdir(), 'targeted-faults-'));
     const dataFile = join(dir, 'state.json');
     try {
-      await withSandbox({ tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, faults: ['POST /api/202412/gift_cards 503'] }, async (sandbox) => {
-        for (let attempt = 0; attempt < 3; attempt += 1) expect((await call(sandbox, 'POST', '/gift_cards', { body: card() })).status).toBe(503);
-        expect((await call(sandbox, 'GET', '/gift_cards/count')).json.count).toBe('0');
-      });
+      await withSandbox(
+        { tokens: [{ token: 'given-test-token-0001', scopes: [...ALL_SCOPES] }], dataFile, faults: ['POST /api/202412/gift_cards 503'] },
+        async (sandbox) => {
+          for (let attempt = 0; attempt < 3; attempt += 1) expect((await call(sandbox, 'POST', '/gift_cards', { body: card() })).status).toBe(503);
+          expect((await call(sandbox, 'GET', '/gift_cards/count')).json.count).toBe('0');
+        },
+      );
       // A given token (a generated one is kept in the data file): nothing else would write it.
       expect(existsSync(dataFile)).toBe(false);
     } finally {
@@ -107,7 +118,10 @@ describe('targeted fault rules', () => {
   });
 
   it('are deterministic with --fail-seed, drawing from the same generator as --fail-rate', async () => {
-    const run = (seed: number) => withSandbox({ failSeed: seed, failRate: 0.3, failKinds: ['500'], faults: ['GET /api/202412/gift_cards/count 503@0.5'] }, (sandbox) => outcomes(sandbox, 40));
+    const run = (seed: number) =>
+      withSandbox({ failSeed: seed, failRate: 0.3, failKinds: ['500'], faults: ['GET /api/202412/gift_cards/count 503@0.5'] }, (sandbox) =>
+        outcomes(sandbox, 40),
+      );
     const first = await run(7);
     expect(await run(7)).toEqual(first);
     expect(await run(8)).not.toEqual(first);
@@ -133,7 +147,17 @@ describe('/_sandbox/faults at run time', () => {
   it('lists, adds (201), removes one and clears', async () => {
     await withSandbox({ faults: ['GET /api/202412/gift_cards/count 503'] }, async (sandbox) => {
       expect((await call(sandbox, 'GET', faults(sandbox))).json).toEqual({
-        faults: [{ id: '1', method: 'GET', path: '/api/202412/gift_cards/count', status: 503, probability: 1, latencyMs: 0, rule: 'GET /api/202412/gift_cards/count 503' }],
+        faults: [
+          {
+            id: '1',
+            method: 'GET',
+            path: '/api/202412/gift_cards/count',
+            status: 503,
+            probability: 1,
+            latencyMs: 0,
+            rule: 'GET /api/202412/gift_cards/count 503',
+          },
+        ],
       });
       const added = await call(sandbox, 'POST', faults(sandbox), { body: { rule: 'post /api/202412/gift_cards 500@0.5+10ms' } });
       expect(added.status).toBe(201);
@@ -156,7 +180,9 @@ describe('/_sandbox/faults at run time', () => {
       const bad = await call(sandbox, 'PUT', faults(sandbox), { body: { rules: ['GET ** 500', 'GET ** 999'] } });
       expect(bad.status).toBe(400);
       expect(bad.json.errors).toEqual([{ field: 'rules[1]', message: expect.stringContaining("the status '999'") }]);
-      expect((await call(sandbox, 'GET', faults(sandbox))).json.faults.map((entry: { rule: string }) => entry.rule)).toEqual(['GET /api/202412/gift_cards/* 504']);
+      expect((await call(sandbox, 'GET', faults(sandbox))).json.faults.map((entry: { rule: string }) => entry.rule)).toEqual([
+        'GET /api/202412/gift_cards/* 504',
+      ]);
       const replaced = await call(sandbox, 'PUT', faults(sandbox), { body: { rules: ['DELETE ** 500'] } });
       expect(replaced.status).toBe(200);
       expect(replaced.json.faults).toMatchObject([{ id: '2', rule: 'DELETE ** 500' }]);

@@ -42,9 +42,12 @@ describe('parseTokenSpec', () => {
 });
 
 describe('startSandbox options', () => {
-  it.each([[{ port: 70000 }], [{ failRate: 2 }], [{ failKinds: [] }], [{ currency: 'usd' }], [{ failKinds: ['404' as never] }]])('rejects %j with a usage error', async (options) => {
-    await expect(startSandbox(options)).rejects.toBeInstanceOf(SandboxUsageError);
-  });
+  it.each([[{ port: 70000 }], [{ failRate: 2 }], [{ failKinds: [] }], [{ currency: 'usd' }], [{ failKinds: ['404' as never] }]])(
+    'rejects %j with a usage error',
+    async (options) => {
+      await expect(startSandbox(options)).rejects.toBeInstanceOf(SandboxUsageError);
+    },
+  );
 
   it('reports a port in use as a runtime condition, not a usage error', async () => {
     const first = await startSandbox();

@@ -246,7 +246,9 @@ describe('subscription persistence', () => {
       return (await call(sandbox, 'GET', '/app/webhooks')).json.webhooks;
     });
     expect(before).toHaveLength(1);
-    expect(JSON.parse(await readFile(dataFile, 'utf8')).data.webhooks).toEqual([expect.objectContaining({ address: 'https://hooks.example.com/moved', topic: 'products/update' })]);
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).data.webhooks).toEqual([
+      expect.objectContaining({ address: 'https://hooks.example.com/moved', topic: 'products/update' }),
+    ]);
     await withSandbox({ dataFile }, async (sandbox) => {
       expect((await call(sandbox, 'GET', '/app/webhooks')).json.webhooks).toEqual(before);
       // New ids stay above the kept ones.

@@ -196,7 +196,10 @@ describe('product webhooks', () => {
     });
     cleanups.push(async () => never.release());
     const lines: WebhookLogLine[] = [];
-    const sandbox = await launchSandbox({ webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) }, { webhookBackoffMs: 600_000 });
+    const sandbox = await launchSandbox(
+      { webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) },
+      { webhookBackoffMs: 600_000 },
+    );
     const product = await createProduct(sandbox);
     await hooks.until((received) => received.length === 1);
     // The create was answered although its webhook is still unanswered.
@@ -210,7 +213,10 @@ describe('product webhooks', () => {
   it('close() ends a wait between attempts at once', async () => {
     const hooks = await receiver(() => 500);
     const lines: WebhookLogLine[] = [];
-    const sandbox = await launchSandbox({ webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) }, { webhookBackoffMs: 600_000 });
+    const sandbox = await launchSandbox(
+      { webhooks: { urls: [hooks.url], secret: SECRET }, onWebhook: (line) => lines.push(line) },
+      { webhookBackoffMs: 600_000 },
+    );
     await createProduct(sandbox);
     await eventually(() => lines.length === 1);
     expect(lines[0]).toMatchObject({ outcome: 'retrying', status: 500 });

@@ -31,7 +31,12 @@ describe('webhook sample files', () => {
     ['products-update.json', update],
   ] as const)('%s is a consistent product', (_name, product) => {
     it('ids above 2^53 (they must survive a client that parses ids as doubles), no id used twice', () => {
-      const ids = [product.productId, ...product.variants.map((v) => v.variantId), ...product.options.flatMap((o) => [o.id, ...o.value.map((v) => v.id)]), ...product.images.map((i) => i.id)];
+      const ids = [
+        product.productId,
+        ...product.variants.map((v) => v.variantId),
+        ...product.options.flatMap((o) => [o.id, ...o.value.map((v) => v.id)]),
+        ...product.images.map((i) => i.id),
+      ];
       expect(new Set(ids).size).toBe(ids.length);
       for (const id of ids) expect(BigInt(id) > 2n ** 53n).toBe(true);
     });
@@ -86,7 +91,8 @@ describe('webhook sample files', () => {
   });
 
   it('the update is the created product, changed: same ids, a different title and prices', () => {
-    const ids = (p: SampleProduct) => JSON.stringify([p.productId, p.variants.map((v) => v.variantId), p.options.map((o) => [o.id, o.value.map((v) => v.id)]), p.images.map((i) => i.id)]);
+    const ids = (p: SampleProduct) =>
+      JSON.stringify([p.productId, p.variants.map((v) => v.variantId), p.options.map((o) => [o.id, o.value.map((v) => v.id)]), p.images.map((i) => i.id)]);
     expect(ids(update)).toBe(ids(create));
     expect(update.title).not.toBe(create.title);
     expect(update.variants.map((v) => v.price)).not.toEqual(create.variants.map((v) => v.price));
@@ -148,7 +154,10 @@ describe('the shop, app and compliance samples', () => {
   it('the app events are one installation, as the docs print them', () => {
     const installations = [sample('app/scopesUpdate').authScope, sample('app/uninstalled').uninstalled, sample('app/authorizationCodeGranted').authCode];
     for (const installation of installations)
-      expect({ clientId: installation.clientId, shopId: installation.shopId }).toEqual({ clientId: '58DAED6AEC7AA1C2C8DFD719E8E06E3A', shopId: '4022054969604' });
+      expect({ clientId: installation.clientId, shopId: installation.shopId }).toEqual({
+        clientId: '58DAED6AEC7AA1C2C8DFD719E8E06E3A',
+        shopId: '4022054969604',
+      });
   });
 });
 
@@ -156,10 +165,12 @@ describe('the discount samples, one a shape', () => {
   /** Every path of a JSON value with the type at it (`promotionType.generateType.discountCode: string`); an array's items as `[]`. */
   const shapeOf = (value: unknown, at = ''): string[] => {
     if (Array.isArray(value)) return [`${at}: array`, ...value.flatMap((item) => shapeOf(item, `${at}[]`))];
-    if (value !== null && typeof value === 'object') return [`${at}: object`, ...Object.entries(value).flatMap(([key, member]) => shapeOf(member, at === '' ? key : `${at}.${key}`))];
+    if (value !== null && typeof value === 'object')
+      return [`${at}: object`, ...Object.entries(value).flatMap(([key, member]) => shapeOf(member, at === '' ? key : `${at}.${key}`))];
     return [`${at}: ${value === null ? 'null' : typeof value}`];
   };
-  const sample = (topic: 'discounts/create' | 'discounts/update' | 'discounts/delete', brand: 'service' | 'genstore') => samplePayload(topic, undefined, brand) as Record<string, unknown>;
+  const sample = (topic: 'discounts/create' | 'discounts/update' | 'discounts/delete', brand: 'service' | 'genstore') =>
+    samplePayload(topic, undefined, brand) as Record<string, unknown>;
 
   describe.each([
     ['service', 'service', 'id'],
@@ -172,7 +183,12 @@ describe('the discount samples, one a shape', () => {
       const stored = JSON.parse((await call(s.sandbox, 'GET', '/discounts/6100000000000000013')).text).discount as Record<string, unknown>;
       for (const topic of ['discounts/create', 'discounts/update'] as const) {
         expect(new Set(shapeOf(sample(topic, brand)))).toEqual(new Set(shapeOf(stored)));
-        expect(readDiscount(sample(topic, brand) as never)).toMatchObject({ id: '4000000000000000951', discountType: 'ORDER_DISCOUNT', discountMethod: 'CODE_DISCOUNT', valueType: 'PERCENTAGE' });
+        expect(readDiscount(sample(topic, brand) as never)).toMatchObject({
+          id: '4000000000000000951',
+          discountType: 'ORDER_DISCOUNT',
+          discountMethod: 'CODE_DISCOUNT',
+          valueType: 'PERCENTAGE',
+        });
       }
       expect(readDiscount(sample('discounts/create', brand) as never).code).toBe(brand === 'genstore' ? 'SUMMER10' : '');
     });

@@ -37,7 +37,9 @@ describe('topics', () => {
 
   it('lists every topic the notes name once, the compliance ones included', () => {
     expect(new Set(DOCUMENTED_TOPICS).size).toBe(DOCUMENTED_TOPICS.length);
-    expect(DOCUMENTED_TOPICS).toEqual(expect.arrayContaining(['orders/create', 'customers/merge', 'app/authorizationCodeGranted', 'customers/data_request', 'customers/redact', 'shop/redact']));
+    expect(DOCUMENTED_TOPICS).toEqual(
+      expect.arrayContaining(['orders/create', 'customers/merge', 'app/authorizationCodeGranted', 'customers/data_request', 'customers/redact', 'shop/redact']),
+    );
   });
 });
 

@@ -51,7 +51,11 @@ export function parseAccessScopes(body: unknown): string[] | undefined {
     );
   if (Array.isArray(value)) {
     const names = value.map((item) =>
-      typeof item === 'string' ? item : typeof item === 'object' && item !== null && typeof (item as { handle?: unknown }).handle === 'string' ? (item as { handle: string }).handle : undefined,
+      typeof item === 'string'
+        ? item
+        : typeof item === 'object' && item !== null && typeof (item as { handle?: unknown }).handle === 'string'
+          ? (item as { handle: string }).handle
+          : undefined,
     );
     return names.every((name) => name !== undefined) ? scopeNames(names) : undefined;
   }

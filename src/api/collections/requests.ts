@@ -77,8 +77,15 @@ function collectionMatcher(filter: CollectionFilter): (collection: Collection) =
   const part = filter.title === undefined || filter.title === '' ? undefined : filter.title.toLowerCase();
   const type = filter.collectionType === undefined ? undefined : collectionTypeName(filter.collectionType);
   return (collection) => {
-    if (part !== undefined && collection.title !== undefined && collection.title !== null && !scalarText(collection.title).toLowerCase().includes(part)) return false;
-    if (type !== undefined && collection.collectionType !== undefined && collection.collectionType !== null && collectionTypeName(scalarText(collection.collectionType)) !== type) return false;
+    if (part !== undefined && collection.title !== undefined && collection.title !== null && !scalarText(collection.title).toLowerCase().includes(part))
+      return false;
+    if (
+      type !== undefined &&
+      collection.collectionType !== undefined &&
+      collection.collectionType !== null &&
+      collectionTypeName(scalarText(collection.collectionType)) !== type
+    )
+      return false;
     return true;
   };
 }

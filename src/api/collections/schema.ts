@@ -87,7 +87,9 @@ const isWebUrl = (text: string) => {
   }
 };
 
-const titleText = z.string('must be a JSON string (the title)').check(z.minLength(1, 'must not be empty (the title)'), z.maxLength(255, 'must be at most 255 characters'));
+const titleText = z
+  .string('must be a JSON string (the title)')
+  .check(z.minLength(1, 'must not be empty (the title)'), z.maxLength(255, 'must be at most 255 characters'));
 const typeValue = z.custom<unknown>(
   (v) => ['1', '2', 'custom', 'smart'].includes(typeof v === 'string' ? v : isLosslessNumber(v) ? v.toString() : ''),
   'must be 1 (custom) or 2 (smart), or "custom" or "smart"',
@@ -99,7 +101,12 @@ const fileShape = {
   collectionType: z.optional(typeValue),
   bodyHtml: z.optional(z.string('must be a JSON string')),
   published: z.optional(publishedValue),
-  image: z.optional(z.strictObject({ src: z.string('must be a JSON string (an image URL)').check(z.refine(isWebUrl, 'must be an absolute http or https URL')) }, 'must be a JSON object {"src": URL}')),
+  image: z.optional(
+    z.strictObject(
+      { src: z.string('must be a JSON string (an image URL)').check(z.refine(isWebUrl, 'must be an absolute http or https URL')) },
+      'must be a JSON object {"src": URL}',
+    ),
+  ),
   ruleSet: z.optional(z.unknown()),
   /** Written by the store: accepted (a file saved by `collection get --json` is a valid template), never sent. */
   collectionId: z.optional(z.unknown()),

@@ -33,7 +33,12 @@ export class CustomersApi extends RestApi<typeof customers> {
   async *search(filter: CustomerSearch, paging: Omit<PageQuery, 'sinceId'>, all: boolean, bound?: PageBound): AsyncGenerator<Customer[], string | undefined> {
     const query = { email: filter.email, phone: filter.phone, name: filter.name, limit: paging.limit?.toString(), pageToken: paging.pageToken };
     const pagesBy = (method: SearchMethod) =>
-      pagesOf(this.transport, SEARCH_PATH, query, (body) => this.readList(body), { all, ...(bound ? { bound } : {}), defaultLimit: DEFAULT_PAGE_SIZE, send: searchRequest(method) });
+      pagesOf(this.transport, SEARCH_PATH, query, (body) => this.readList(body), {
+        all,
+        ...(bound ? { bound } : {}),
+        defaultLimit: DEFAULT_PAGE_SIZE,
+        send: searchRequest(method),
+      });
     const first = await this.searchMethod.first();
     let pages = pagesBy(first);
     let step: IteratorResult<Customer[], string | undefined>;
@@ -69,8 +74,11 @@ export class CustomersApi extends RestApi<typeof customers> {
       found.push(...page.filter((customer) => customer.email === undefined || scalarText(customer.email).toLowerCase() === email.toLowerCase()));
     }
     if (found.length === 1) return scalarText(found[0]!.id);
-    if (found.length === 0) throw new UsageError(`No customer has the email ${email}: check it with 'store-cli customer search --email ${email}'. Nothing was sent.`);
-    throw new UsageError(`${found.length} customers have the email ${email} (ids ${found.map((customer) => scalarText(customer.id)).join(', ')}): give one with --customer-id. Nothing was sent.`);
+    if (found.length === 0)
+      throw new UsageError(`No customer has the email ${email}: check it with 'store-cli customer search --email ${email}'. Nothing was sent.`);
+    throw new UsageError(
+      `${found.length} customers have the email ${email} (ids ${found.map((customer) => scalarText(customer.id)).join(', ')}): give one with --customer-id. Nothing was sent.`,
+    );
   }
 }
 

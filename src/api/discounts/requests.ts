@@ -60,7 +60,10 @@ export class DiscountsApi {
     const id = readDiscount(made).id;
     const added = await this.addCode(id, input.code);
     if (added.kind === 'taken')
-      throw new ApiError(`The discount ${id} was made, but its code ${input.code} is taken (codes are unique in the store, ignoring case); discount delete ${id} takes it back.`, { status: 409 });
+      throw new ApiError(
+        `The discount ${id} was made, but its code ${input.code} is taken (codes are unique in the store, ignoring case); discount delete ${id} takes it back.`,
+        { status: 409 },
+      );
     return this.get(id);
   }
 
@@ -150,7 +153,10 @@ export class DiscountsApi {
   /** Every code of a service discount, page after page of the largest size. */
   async *everyCode(discountId: string): AsyncGenerator<DiscountCode[]> {
     await this.codesCollection();
-    yield* pagesOf(this.transport, `${BASE}/${segment(discountId)}/codes`, { limit: String(LARGEST_PAGE) }, readCodes, { all: true, defaultLimit: DEFAULT_PAGE_SIZE });
+    yield* pagesOf(this.transport, `${BASE}/${segment(discountId)}/codes`, { limit: String(LARGEST_PAGE) }, readCodes, {
+      all: true,
+      defaultLimit: DEFAULT_PAGE_SIZE,
+    });
   }
 
   /** The service discount's code equal to `code` ignoring case, if it has one (one filtered read). */
@@ -168,7 +174,12 @@ export class DiscountsApi {
   async addCode(discountId: string, code: string): Promise<{ kind: 'created'; code: DiscountCode | undefined } | { kind: 'taken'; afterLostAnswer: boolean }> {
     await this.codesCollection();
     try {
-      const response = await this.transport.request({ method: 'POST', path: `${BASE}/${segment(discountId)}/codes`, body: { discountCode: { code } }, idempotent: true });
+      const response = await this.transport.request({
+        method: 'POST',
+        path: `${BASE}/${segment(discountId)}/codes`,
+        body: { discountCode: { code } },
+        idempotent: true,
+      });
       return { kind: 'created', code: isEmptyAnswer(response.body) ? undefined : await readCode(response.body) };
     } catch (error) {
       if (error instanceof ApiError && isCodeTaken(error)) return { kind: 'taken', afterLostAnswer: error.mayHaveApplied };
@@ -178,7 +189,8 @@ export class DiscountsApi {
 
   /** The codes collection is the service's: a Genstore store is never asked for it. */
   private async codesCollection(): Promise<void> {
-    if ((await this.shape()) === 'nested') throw new RuntimeError('A Genstore discount holds its one code inside it: the store documents no codes endpoint, so none is asked for.');
+    if ((await this.shape()) === 'nested')
+      throw new RuntimeError('A Genstore discount holds its one code inside it: the store documents no codes endpoint, so none is asked for.');
   }
 }
 

@@ -46,7 +46,9 @@ function timeInput(edge: 'start' | 'end') {
   );
 }
 
-const usageLimit = z.int('must be a whole number from 1 to 999999999').check(z.minimum(1, 'must be at least 1'), z.maximum(999_999_999, 'must be at most 999999999'));
+const usageLimit = z
+  .int('must be a whole number from 1 to 999999999')
+  .check(z.minimum(1, 'must be at least 1'), z.maximum(999_999_999, 'must be at most 999999999'));
 
 const discountFields = {
   title: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(255, 'must be at most 255 characters')),
@@ -97,7 +99,9 @@ export const discountChangeInput = z.object({
 export type DiscountChange = z.output<typeof discountChangeInput> & { code?: undefined; discountMethod?: undefined };
 
 export const discountListInput = z.object({
-  limit: z.optional(z.int('must be a whole number between 1 and 250').check(z.minimum(1, 'must be between 1 and 250'), z.maximum(250, 'must be between 1 and 250'))),
+  limit: z.optional(
+    z.int('must be a whole number between 1 and 250').check(z.minimum(1, 'must be between 1 and 250'), z.maximum(250, 'must be between 1 and 250')),
+  ),
   sinceId: z.optional(numericId()),
   pageToken: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
   status: z.optional(documented(DISCOUNT_STATUSES)),
@@ -120,7 +124,11 @@ export function codeProblem(code: string, brand: Brand): string | undefined {
 }
 
 /** A start after its end, in words naming both; undefined when they fit (or one is not given). */
-export function timesProblem(startTime: string | undefined, endTime: string | null | undefined, names = { start: '--start-time', end: '--end-time' }): string | undefined {
+export function timesProblem(
+  startTime: string | undefined,
+  endTime: string | null | undefined,
+  names = { start: '--start-time', end: '--end-time' },
+): string | undefined {
   if (startTime === undefined || endTime === undefined || endTime === null) return undefined;
   const [start, end] = [instantOf(startTime), instantOf(endTime)];
   if (start === undefined || end === undefined || start < end) return undefined;

@@ -6,7 +6,25 @@
  * ISO 4217 currencies without a minor unit. Those with three (BHD, KWD...) still take 2:
  * the API takes at most 2 decimals.
  */
-const NO_DECIMALS: ReadonlySet<string> = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const NO_DECIMALS: ReadonlySet<string> = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'UYI',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 
 /** Decimals an amount of this currency is written with: 0 or 2 (2 when the currency is unknown). */
 export function currencyDecimals(currency: string | null | undefined): 0 | 2 {

@@ -35,7 +35,8 @@ export function showsFullCode(card: GiftCard): boolean {
 
 export function carriesWhatWasAsked(card: GiftCard, input: GiftCardCreate): boolean {
   if (card.initialValue === undefined || !sameAmount(scalarText(card.initialValue), input.initialValue)) return false;
-  if (input.customerId !== undefined && (card.customerId === undefined || card.customerId === null || scalarText(card.customerId) !== input.customerId)) return false;
+  if (input.customerId !== undefined && (card.customerId === undefined || card.customerId === null || scalarText(card.customerId) !== input.customerId))
+    return false;
   if ((card.note ?? '') !== (input.note ?? '')) return false;
   const expiry = card.expireTime ? card.expireTime.slice(0, 10) : undefined;
   return expiry === input.expireTime;

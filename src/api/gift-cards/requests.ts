@@ -59,7 +59,8 @@ export class GiftCardsApi {
       // must still show its code.
       if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The gift card may have been created anyway.', error);
       // A 2xx whose body is not JSON or is cut short: the card exists, its code must be shown.
-      if (error instanceof UnreadableAnswerError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
+      if (error instanceof UnreadableAnswerError)
+        throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       if (!(error instanceof RequestError)) throw error;
       if (error instanceof ApiError && isCodeTaken(error) && hasCode(input)) return await this.whenCodeTaken(input, error);
       if (error.mayHaveApplied) throw new UnconfirmedCreateError(`${error.message} The gift card may have been created anyway.`, error);
@@ -70,7 +71,8 @@ export class GiftCardsApi {
       return { card: await readCard(response.body), how: 'created' };
     } catch (error) {
       // The store said yes: the card exists, and the command must still show its code.
-      if (error instanceof RuntimeError) throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
+      if (error instanceof RuntimeError)
+        throw new UnconfirmedCreateError(`${error.message} The gift card was created, but its answer could not be read.`, error, true);
       throw error;
     }
   }
@@ -122,7 +124,11 @@ export class GiftCardsApi {
     }
     if (!refusal.mayHaveApplied) throw refusal;
     const why = holder.kind === 'different' ? 'the card holding it shows other values than asked' : 'that card could not be read back';
-    throw new UnconfirmedCreateError(`The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`, refusal, true);
+    throw new UnconfirmedCreateError(
+      `The store's answer to the create was lost, and a resend found the code taken: the gift card was most likely created, but ${why}.`,
+      refusal,
+      true,
+    );
   }
 
   /** Reads every card ending in the code's last four characters; a failed read tells nothing. */
@@ -181,8 +187,18 @@ export class GiftCardsApi {
    * can say how to go on.
    */
   async *search(input: GiftCardSearch, all: boolean, bound?: PageBound): AsyncGenerator<GiftCard[], string | undefined> {
-    const query = { limit: input.limit?.toString(), sinceId: input.sinceId, status: input.status, pageToken: input.pageToken, lastCharacters: input.lastCharacters };
-    return yield* pagesOf(this.transport, `${BASE}/search`, query, async (body) => (await readCards(body)).map(secret), { all, ...(bound ? { bound } : {}), defaultLimit: DEFAULT_PAGE_SIZE });
+    const query = {
+      limit: input.limit?.toString(),
+      sinceId: input.sinceId,
+      status: input.status,
+      pageToken: input.pageToken,
+      lastCharacters: input.lastCharacters,
+    };
+    return yield* pagesOf(this.transport, `${BASE}/search`, query, async (body) => (await readCards(body)).map(secret), {
+      all,
+      ...(bound ? { bound } : {}),
+      defaultLimit: DEFAULT_PAGE_SIZE,
+    });
   }
 }
 

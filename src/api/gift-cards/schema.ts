@@ -59,7 +59,9 @@ export type GiftCardUpdate = z.infer<typeof giftCardUpdateInput>;
 
 export const giftCardSearchInput = z.object({
   limit: z.optional(
-    z.int(`must be a whole number between 1 and ${MAX_PAGE_SIZE}`).check(z.minimum(1, `must be between 1 and ${MAX_PAGE_SIZE}`), z.maximum(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`)),
+    z
+      .int(`must be a whole number between 1 and ${MAX_PAGE_SIZE}`)
+      .check(z.minimum(1, `must be between 1 and ${MAX_PAGE_SIZE}`), z.maximum(MAX_PAGE_SIZE, `must be between 1 and ${MAX_PAGE_SIZE}`)),
   ),
   sinceId: z.optional(numericId()),
   status: z.optional(z.enum(GIFT_CARD_STATUSES, `must be one of ${GIFT_CARD_STATUSES.join(', ')}`)),

@@ -46,7 +46,8 @@ export interface MetafieldDefinition {
 /** A definition as read: other fields a store sends are kept (--json shows them). */
 export type ReadDefinition = MetafieldDefinition & Record<string, unknown>;
 
-const flagText = (value: unknown): 'true' | 'false' => (value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true') ? 'true' : 'false');
+const flagText = (value: unknown): 'true' | 'false' =>
+  value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true') ? 'true' : 'false';
 
 /** JSON text made compact (numbers digit-exact, keys in their order); text that is not JSON stays as sent. */
 function compactJson(value: unknown): string | undefined {

@@ -36,7 +36,12 @@ export class MetafieldDefinitionsApi {
 
   /** Every definition of a domain, following next-page links to the end. */
   async list(domain: string): Promise<ReadDefinition[]> {
-    return readAllPages(this.transport, `${BASE}/${segment(domain)}`, { limit: PAGE_SIZE }, (body) => readRecords(metafieldDefinitions, { metafields: listOf(body) }) as ReadDefinition[]);
+    return readAllPages(
+      this.transport,
+      `${BASE}/${segment(domain)}`,
+      { limit: PAGE_SIZE },
+      (body) => readRecords(metafieldDefinitions, { metafields: listOf(body) }) as ReadDefinition[],
+    );
   }
 
   async get(domain: string, namespace: string, code: string): Promise<ReadDefinition> {

@@ -25,7 +25,10 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
     const keysA = Object.keys(a);
     const keysB = Object.keys(b);
-    return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+    return (
+      keysA.length === keysB.length &&
+      keysA.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    );
   }
   return a === b;
 }
@@ -63,8 +66,13 @@ export function ownFields(definition: MetafieldDefinition): MetafieldDefinition 
 
 export const MEASURE_TYPES: readonly string[] = ['Weight', 'Size', 'Volume'];
 
-const measure = z.strictObject({ value: z.unknown().check(z.refine((v) => isLosslessNumber(v) || typeof v === 'number', 'must be a JSON number')), unit: z.string() });
-const ruleObject = z.strictObject({ min: z.optional(measure), max: z.optional(measure) }).check(z.refine((rule) => rule.min !== undefined || rule.max !== undefined, 'must hold "min", "max" or both'));
+const measure = z.strictObject({
+  value: z.unknown().check(z.refine((v) => isLosslessNumber(v) || typeof v === 'number', 'must be a JSON number')),
+  unit: z.string(),
+});
+const ruleObject = z
+  .strictObject({ min: z.optional(measure), max: z.optional(measure) })
+  .check(z.refine((rule) => rule.min !== undefined || rule.max !== undefined, 'must hold "min", "max" or both'));
 
 /** JSON text of an object, or the object itself; `inner` checks the object. */
 function embedded(inner: z.ZodMiniType, what: string) {
@@ -88,7 +96,10 @@ function embedded(inner: z.ZodMiniType, what: string) {
   );
 }
 
-const plainObject = z.custom<Record<string, unknown>>((value) => value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value), 'must be a JSON object');
+const plainObject = z.custom<Record<string, unknown>>(
+  (value) => value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value),
+  'must be a JSON object',
+);
 
 const flagInput = z.optional(z.union([z.enum(['true', 'false']), z.boolean()], 'must be "true" or "false"'));
 const nameRule = `must be 1 to 64 of A-Z a-z 0-9 _ -`;
@@ -98,7 +109,9 @@ const fileEntry = z
     domain: z.enum(METAFIELD_DOMAINS, `must be one of ${METAFIELD_DOMAINS.join(', ')}`),
     namespace: z.string(nameRule).check(z.regex(NAME_PATTERN, nameRule)),
     code: z.string(nameRule).check(z.regex(NAME_PATTERN, nameRule)),
-    definitionName: z.string('must be a display name of 1 to 255 characters').check(z.minLength(1, 'must not be empty'), z.maxLength(255, 'must be at most 255 characters')),
+    definitionName: z
+      .string('must be a display name of 1 to 255 characters')
+      .check(z.minLength(1, 'must not be empty'), z.maxLength(255, 'must be at most 255 characters')),
     description: z.optional(z.string('must be a string')),
     fieldType: z.enum(FIELD_TYPES, `must be one of ${FIELD_TYPES.join(', ')}`),
     multi: flagInput,
@@ -109,7 +122,12 @@ const fileEntry = z
   .check(
     z.superRefine((entry, ctx) => {
       if (entry.schemaRule !== undefined && !MEASURE_TYPES.includes(entry.fieldType)) {
-        ctx.issues.push({ code: 'custom', path: ['schemaRule'], message: `is only supported on Weight, Size and Volume definitions, not on ${entry.fieldType}`, input: entry });
+        ctx.issues.push({
+          code: 'custom',
+          path: ['schemaRule'],
+          message: `is only supported on Weight, Size and Volume definitions, not on ${entry.fieldType}`,
+          input: entry,
+        });
       }
     }),
   );
@@ -141,7 +159,8 @@ export function checkDefinitionsFile(value: unknown, source: string): FileDefini
     const at = jsonPath(issue.path);
     const found = valueAt(value, issue.path);
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys') message = `has the unknown ${pluralWord(issue.keys.length, 'field')} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      message = `has the unknown ${pluralWord(issue.keys.length, 'field')} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     else if (found === undefined && issue.code === 'invalid_type') message = 'is required';
     throw new UsageError(`${source}: ${at === '' ? 'the file' : at} ${message}. Nothing was sent.`, false);
   }
@@ -150,7 +169,8 @@ export function checkDefinitionsFile(value: unknown, source: string): FileDefini
   return entries.map((entry, index) => {
     const key = `${String(entry.domain)} ${String(entry.namespace)}.${String(entry.code)}`;
     const first = seen.get(key);
-    if (first !== undefined) throw new UsageError(`${source}: definitions[${index}] defines ${key} again (first at definitions[${first}]). Nothing was sent.`, false);
+    if (first !== undefined)
+      throw new UsageError(`${source}: definitions[${index}] defines ${key} again (first at definitions[${first}]). Nothing was sent.`, false);
     seen.set(key, index);
     const { domain, ...fields } = normalizeDefinition(entry);
     return { domain: domain as MetafieldDomain, ...(fields as MetafieldDefinition) };

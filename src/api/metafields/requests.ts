@@ -31,13 +31,20 @@ export class MetafieldsApi {
   /** Every value of one business object, sorted by the store; follows next-page links if a store pages. */
   async list(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<Metafield[]> {
     const { checkMetafieldList } = await schemas();
-    return readAllPages(this.transport, `${BASE}/${objectPath(domain, bizId)}`, { namespace: options.namespace, limit: options.limit === undefined ? undefined : String(options.limit) }, (body) =>
-      checkMetafieldList(unwrap(body, 'metafields', 'list')),
+    return readAllPages(
+      this.transport,
+      `${BASE}/${objectPath(domain, bizId)}`,
+      { namespace: options.namespace, limit: options.limit === undefined ? undefined : String(options.limit) },
+      (body) => checkMetafieldList(unwrap(body, 'metafields', 'list')),
     );
   }
 
   async count(domain: string, bizId: string, options: MetafieldFilter = {}): Promise<number> {
-    const response = await this.transport.request({ method: 'GET', path: `${BASE}/count/${objectPath(domain, bizId)}`, query: { namespace: options.namespace } });
+    const response = await this.transport.request({
+      method: 'GET',
+      path: `${BASE}/count/${objectPath(domain, bizId)}`,
+      query: { namespace: options.namespace },
+    });
     // One object holds few values: a JS number is exact here (ids are never counts).
     return Number(parseCount(response.body));
   }
@@ -53,7 +60,8 @@ export class MetafieldsApi {
    * A refusal is a MetafieldWriteError naming the values at fault by their index in `values`.
    */
   async createBatch(domain: string, bizId: string, values: MetafieldInput[]): Promise<MetafieldInput[]> {
-    if (values.length === 0 || values.length > MAX_BATCH) throw new RuntimeError(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
+    if (values.length === 0 || values.length > MAX_BATCH)
+      throw new RuntimeError(`createBatch takes 1 to ${MAX_BATCH} values, not ${values.length}: split the list.`);
     const body = { metaFieldDataList: values.map(wireInput) };
     const response = await this.transport.request({ method: 'POST', path: `${BASE}/${objectPath(domain, bizId)}`, body }).catch((error: unknown) => {
       throw error instanceof ApiError ? batchRefusal(error, values.length) : error;
@@ -66,9 +74,11 @@ export class MetafieldsApi {
 
   /** A refusal is a MetafieldWriteError naming the value's fields at fault. */
   async update(domain: string, bizId: string, value: MetafieldInput): Promise<MetafieldInput> {
-    const response = await this.transport.request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } }).catch((error: unknown) => {
-      throw error instanceof ApiError ? singleRefusal(error) : error;
-    });
+    const response = await this.transport
+      .request({ method: 'PUT', path: `${BASE}/${objectPath(domain, bizId)}`, body: { metaFieldData: wireInput(value) } })
+      .catch((error: unknown) => {
+        throw error instanceof ApiError ? singleRefusal(error) : error;
+      });
     if (isEmptyAnswer(response.body)) return wireInput(value);
     const { checkWritten } = await schemas();
     return checkWritten(unwrap(response.body, 'metafield', 'object'));

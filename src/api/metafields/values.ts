@@ -172,7 +172,9 @@ function inWireForm(type: FieldType, input: string): boolean {
     }
     case 'Money': {
       const object = input.startsWith('{') ? parseObject(input, ['amount', 'currency']) : undefined;
-      return object !== undefined && typeof object.amount === 'string' && /^-?\d+(\.\d{1,2})?$/.test(object.amount) && /^[A-Z]{3}$/.test(object.currency as string);
+      return (
+        object !== undefined && typeof object.amount === 'string' && /^-?\d+(\.\d{1,2})?$/.test(object.amount) && /^[A-Z]{3}$/.test(object.currency as string)
+      );
     }
     default:
       // Every other converter returns its wire-form input unchanged.
@@ -255,7 +257,17 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)
 function dateTimeUtc(text: string): string | undefined {
   const match = DATE_TIME.exec(text);
   if (!match) return undefined;
-  const [, y, mo, d, h, mi, s = '00', fraction = '', zone] = match as unknown as [string, string, string, string, string, string, string | undefined, string | undefined, string];
+  const [, y, mo, d, h, mi, s = '00', fraction = '', zone] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string,
+  ];
   if (!isCalendarDate(`${y}-${mo}-${d}`) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return undefined;
   let offsetMinutes = 0;
   if (zone.toUpperCase() !== 'Z') {
@@ -441,7 +453,8 @@ function canonical(value: unknown, numeric: boolean, type: FieldType | undefined
       .sort()
       .map((key) => {
         const item = value[key];
-        if (type === 'Money' && key === 'amount' && (typeof item === 'string' || isLosslessNumber(item))) return `${JSON.stringify(key)}:n:${canonicalNumber(String(item))}`;
+        if (type === 'Money' && key === 'amount' && (typeof item === 'string' || isLosslessNumber(item)))
+          return `${JSON.stringify(key)}:n:${canonicalNumber(String(item))}`;
         if (type === 'Money' && key === 'currency' && typeof item === 'string') return `${JSON.stringify(key)}:${JSON.stringify(item.toUpperCase())}`;
         return `${JSON.stringify(key)}:${canonical(item, numeric, type)}`;
       });

@@ -74,7 +74,12 @@ export class OrdersApi {
    * a lost answer may be asked again. An answer without a body is read back.
    */
   async cancel({ orderId, reason }: OrderCancel): Promise<Order> {
-    const response = await this.transport.request({ method: 'POST', path: `${BASE}/${segment(orderId)}/cancel`, body: definedOnly({ reason }), idempotent: true });
+    const response = await this.transport.request({
+      method: 'POST',
+      path: `${BASE}/${segment(orderId)}/cancel`,
+      body: definedOnly({ reason }),
+      idempotent: true,
+    });
     if (isEmptyAnswer(response.body)) return this.get(orderId);
     return readOrder(response.body);
   }

@@ -49,7 +49,10 @@ export type OrderFieldsCheck = Assert<ExactFields<typeof orderSchema.shape, Orde
 // ---- inputs, checked before anything is sent -------------------------------------------
 
 const day = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date (YYYY-MM-DD) or an ISO 8601 time such as 2026-11-01T00:00:00Z'),
+  z.regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    'must be a date (YYYY-MM-DD) or an ISO 8601 time such as 2026-11-01T00:00:00Z',
+  ),
   z.refine((s) => isCalendarDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s)), 'must be a real date'),
 );
 const email = z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, 'must be a customer id or an email address'));

@@ -20,11 +20,13 @@ const positionValue = z.custom<string>((v) => /^\d{1,9}$/.test(digitsOf(v) ?? ''
 const quantityValue = z.custom<string>((v) => WHOLE.test(digitsOf(v) ?? ''), 'must be a whole number such as "10"');
 
 const text = (max = 65535) => z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`));
-const name = (what: string) => z.string(`must be a JSON string (the ${what})`).check(z.minLength(1, `must not be empty (the ${what})`), z.maxLength(255, 'must be at most 255 characters'));
+const name = (what: string) =>
+  z.string(`must be a JSON string (the ${what})`).check(z.minLength(1, `must not be empty (the ${what})`), z.maxLength(255, 'must be at most 255 characters'));
 const money = z.string('must be a decimal amount like "19.99" (a JSON string)').check(z.regex(MONEY, 'must be a decimal amount like "19.99"'));
 const decimal = z.string('must be a decimal number like "0.25" (a JSON string)').check(z.regex(DECIMAL, 'must be a decimal number like "0.25"'));
 const flagText = z.enum(['true', 'false'], 'must be "true" or "false" (a JSON string)');
-const code = (max = 255) => z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`), z.regex(/^[^\r\n]*$/, 'must be one line'));
+const code = (max = 255) =>
+  z.string('must be a JSON string').check(z.maxLength(max, `must be at most ${max} characters`), z.regex(/^[^\r\n]*$/, 'must be one line'));
 const imageUrl = z.string('must be a JSON string (an image URL)').check(z.refine(isWebUrl, 'must be an absolute http or https URL'));
 const list = <T extends z.ZodMiniType>(item: T) => z.array(item, 'must be a JSON array');
 const object = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, 'must be a JSON object');
@@ -60,7 +62,12 @@ const productShape = {
   categoryId: z.optional(idValue),
   productCategory: z.optional(z.unknown()),
   /** The wire's JSON-array text of ids, or (easier to write) a JSON array of ids. */
-  collections: z.optional(z.union([z.string().check(z.refine(isIdListText, 'must be JSON-array text of ids such as "[\\"123\\"]"')), list(idValue)], 'must be a JSON array of collection ids')),
+  collections: z.optional(
+    z.union(
+      [z.string().check(z.refine(isIdListText, 'must be JSON-array text of ids such as "[\\"123\\"]"')), list(idValue)],
+      'must be a JSON array of collection ids',
+    ),
+  ),
   images: z.optional(list(object({ src: imageUrl, position: z.optional(positionValue), productId: z.optional(idValue), id: z.optional(idValue) }))),
   options: z.optional(list(object({ name: name('option name'), id: z.optional(idValue), position: z.optional(positionValue), value: list(optionValueInput) }))),
   variants: z.optional(list(variantInput)),

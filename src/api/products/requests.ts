@@ -73,7 +73,8 @@ export class ProductsApi {
    * Without `all`, returns the next page's token (if any) so the caller can say how to go on.
    */
   async *list(page: ProductPage, all: boolean): AsyncGenerator<ListedProduct[], string | undefined> {
-    const query = page.pageToken !== undefined ? { limit: page.limit?.toString(), pageToken: page.pageToken } : { limit: page.limit?.toString(), ...queryOf(page) };
+    const query =
+      page.pageToken !== undefined ? { limit: page.limit?.toString(), pageToken: page.pageToken } : { limit: page.limit?.toString(), ...queryOf(page) };
     const read = async (body: unknown) => (await schemas()).checkProductList(unwrap(body, 'products', 'list'));
     return yield* pagesOf(this.transport, LIST_PATH, query, read, { all, defaultLimit: DEFAULT_PAGE_SIZE });
   }

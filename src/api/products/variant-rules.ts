@@ -23,7 +23,8 @@ export function productRuleProblem(product: ProductDraft): RuleProblem | undefin
     if (option.value.length === 0) return { path: `options[${i}].value`, message: `option "${option.name}" needs at least one value` };
     const values = new Set<string>();
     for (const [j, value] of option.value.entries()) {
-      if (values.has(fold(value.name))) return { path: `options[${i}].value[${j}].name`, message: `value "${value.name}" is given twice in option "${option.name}"` };
+      if (values.has(fold(value.name)))
+        return { path: `options[${i}].value[${j}].name`, message: `value "${value.name}" is given twice in option "${option.name}"` };
       values.add(fold(value.name));
     }
     valuesByOption.set(fold(option.name), values);

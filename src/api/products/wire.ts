@@ -21,7 +21,12 @@ interface Mapped {
 
 const MAPPED: readonly Mapped[] = [
   { wire: 'collections', domain: 'collections', read: collectionIds, write: (ids) => collectionsText(ids as string[]) },
-  { wire: 'isMultiVariant', domain: 'multiVariant', read: (flag) => (flag === null ? null : scalarText(flag) === 'true'), write: (flag) => (flag === null ? null : String(flag)) },
+  {
+    wire: 'isMultiVariant',
+    domain: 'multiVariant',
+    read: (flag) => (flag === null ? null : scalarText(flag) === 'true'),
+    write: (flag) => (flag === null ? null : String(flag)),
+  },
 ];
 
 const byWire = new Map(MAPPED.map((m) => [m.wire, m]));

@@ -8,5 +8,20 @@ export const SANDBOX_FAULT_FIELDS = ['id', 'rule', 'method', 'path', 'status', '
 export type SandboxFaultField = (typeof SANDBOX_FAULT_FIELDS)[number];
 
 /** A request log entry (`sandbox logs`). */
-export const SANDBOX_LOG_FIELDS = ['seq', 'time', 'kind', 'method', 'path', 'query', 'status', 'ms', 'tokenLast4', 'topic', 'webhookId', 'attempt', 'outcome', 'error'] as const;
+export const SANDBOX_LOG_FIELDS = [
+  'seq',
+  'time',
+  'kind',
+  'method',
+  'path',
+  'query',
+  'status',
+  'ms',
+  'tokenLast4',
+  'topic',
+  'webhookId',
+  'attempt',
+  'outcome',
+  'error',
+] as const;
 export type SandboxLogField = (typeof SANDBOX_LOG_FIELDS)[number];

@@ -10,7 +10,15 @@ export class SandboxLogApi {
   async read(query: SandboxLogQuery): Promise<SandboxLogPage> {
     const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
     const body = await this.control.request('GET', '/logs', {
-      query: { status: query.status, method: query.method, path: query.path, after: text(query.after), limit: text(query.limit), wait: text(query.waitMs), instance: query.instance },
+      query: {
+        status: query.status,
+        method: query.method,
+        path: query.path,
+        after: text(query.after),
+        limit: text(query.limit),
+        wait: text(query.waitMs),
+        instance: query.instance,
+      },
     });
     return parseWire(sandboxLogPageSchema, body, 'a request log');
   }

@@ -19,7 +19,10 @@ export class SandboxControlApi {
     } catch (error) {
       if (error instanceof ApiError && error.status === 404 && (await this.isNotSandbox())) {
         const where = (await this.transport.baseUrl?.()) ?? 'The target store';
-        throw new RuntimeError(`${where} is not a store-cli sandbox: it has no ${SANDBOX_CONTROL_ROOT}/ endpoints (start one with "store-cli sandbox serve").`, { cause: error });
+        throw new RuntimeError(
+          `${where} is not a store-cli sandbox: it has no ${SANDBOX_CONTROL_ROOT}/ endpoints (start one with "store-cli sandbox serve").`,
+          { cause: error },
+        );
       }
       throw error;
     }

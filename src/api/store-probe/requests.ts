@@ -36,7 +36,8 @@ export class StoreProbeApi {
       const answer = await rawPath(this.transport)({ method: 'GET', path: PROBE_PATHS[name], query });
       return { ...answer, ms: performance.now() - started };
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, headers: error.responseHeaders ?? {}, text: error.responseText ?? '', ms: performance.now() - started };
+      if (error instanceof ApiError)
+        return { status: error.status, headers: error.responseHeaders ?? {}, text: error.responseText ?? '', ms: performance.now() - started };
       throw error;
     }
   }

@@ -14,7 +14,12 @@ import { rehearse, type OpenRehearsalStore } from './rehearsal.js';
 import { spoolStdin, stdinAgain } from './source.js';
 
 /** The check on a copy, then (when it refuses no row) the real run; stdin is kept in a private file meanwhile, as it is read twice. */
-export async function importAllOrNothing<Q extends ImportRequest>(kind: ImportKind<Q>, request: Q, env: BulkEnv, open: OpenRehearsalStore): Promise<ImportReport> {
+export async function importAllOrNothing<Q extends ImportRequest>(
+  kind: ImportKind<Q>,
+  request: Q,
+  env: BulkEnv,
+  open: OpenRehearsalStore,
+): Promise<ImportReport> {
   const spool = request.file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
   try {
     const input = (): BulkEnv => (spool ? { ...env, stdin: stdinAgain(spool) } : env);
@@ -27,7 +32,12 @@ export async function importAllOrNothing<Q extends ImportRequest>(kind: ImportKi
       ...real,
       lines: [...check.lines, ...real.lines],
       // The check's reads of the store are requests of the run.
-      summary: { ...summary, requests: summary.requests + check.summary.requests, refused: summary.refused + check.summary.refused, elapsedMs: summary.elapsedMs + check.summary.elapsedMs },
+      summary: {
+        ...summary,
+        requests: summary.requests + check.summary.requests,
+        refused: summary.refused + check.summary.refused,
+        elapsedMs: summary.elapsedMs + check.summary.elapsedMs,
+      },
     };
   } finally {
     if (spool) await rm(spool.dir, { recursive: true, force: true });

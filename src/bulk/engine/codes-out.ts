@@ -51,5 +51,10 @@ export async function checkCodesOut(path: string): Promise<void> {
 export async function writeCodesFile(path: string, columns: readonly string[], records: readonly string[][]): Promise<void> {
   const { stringify } = await import('csv-stringify/sync');
   const target = await outputTarget(path);
-  await writeOutput(target, stringify(records as string[][], { header: true, columns: [...columns] }), { field: 'codesOut', contract: 'new', mode: 0o600, what: 'the codes file' });
+  await writeOutput(target, stringify(records as string[][], { header: true, columns: [...columns] }), {
+    field: 'codesOut',
+    contract: 'new',
+    mode: 0o600,
+    what: 'the codes file',
+  });
 }

@@ -22,7 +22,9 @@ export function findColumns(cells: readonly string[], source: string, names: Col
   const describe = `${names.required.join(', ')} and optionally ${names.optional.join(', ')}`;
   if (cells.length === 1 && /[;\t|]/.test(cells[0] ?? '')) {
     const semicolons = (cells[0] ?? '').includes(';') ? 'looks like a semicolon-separated file (as spreadsheets save in some languages): ' : '';
-    throw fail(`the header "${clip(cells[0]!)}" is one field: ${semicolons}store-cli reads comma-separated values (the header must be ${names.required.join(',')}).`);
+    throw fail(
+      `the header "${clip(cells[0]!)}" is one field: ${semicolons}store-cli reads comma-separated values (the header must be ${names.required.join(',')}).`,
+    );
   }
   const found = new Map<string, number>();
   cells.forEach((cell, index) => {

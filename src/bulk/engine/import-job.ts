@@ -78,7 +78,11 @@ export async function runImportJob<T extends TextOf, R extends RowOf<T>, L exten
     signal: env.signal,
     clock: () => env.clock.now(),
     ...(maxRejects ? { maxRejects } : {}),
-    ...(opened ? { openRejects: async () => opened } : rejectsPath !== undefined ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) } : {}),
+    ...(opened
+      ? { openRejects: async () => opened }
+      : rejectsPath !== undefined
+        ? { openRejects: () => openRejectsFile(rejectsPath, source, rejectColumns) }
+        : {}),
     ...(resultsPath !== undefined ? { openResults: async () => withStoreIds(await openResultsFile(resultsPath, source), onCopy) } : {}),
     // A dry run without a store to read (no credentials, no network) still validates.
     ...(settings.dryRun ? { isOffline: (error: unknown) => error instanceof AuthError || error instanceof NetworkError } : {}),
@@ -117,7 +121,14 @@ export function nothingWritten(summary: SummaryJson): SummaryJson {
 }
 
 /** The summary lines, --json summary and failure of a run's result; `unchecked`: what a dry run without the store left unchecked. */
-export function report(result: ImportResult, sourceName: string, settings: JobSettings, requests: RequestCounts | undefined, unit: string, unchecked?: string): ImportReport {
+export function report(
+  result: ImportResult,
+  sourceName: string,
+  settings: JobSettings,
+  requests: RequestCounts | undefined,
+  unit: string,
+  unchecked?: string,
+): ImportReport {
   const { shard, rejectsPath } = settings;
   // All or nothing's check: its requests went to the copy, and the caller says the reads of the store.
   const check = settings.rehearsal === 'check';
@@ -157,7 +168,9 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
       return new PartialFailureError(
         `${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}, so the real run (all or nothing) would write nothing; nothing was written to the store.`,
       );
-    return new PartialFailureError(`${refused} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`);
+    return new PartialFailureError(
+      `${refused} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`,
+    );
   }
   if (result.stop?.kind === 'too-many-rejects') {
     return new PartialFailureError(
@@ -165,7 +178,9 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
     );
   }
   if (refused > 0 && rehearsal === true)
-    return new PartialFailureError(`${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`);
+    return new PartialFailureError(
+      `${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}; nothing was written to the store.`,
+    );
   if (refused > 0) {
     const what = result.partial === 0 ? 'failed' : result.failed === 0 ? 'were applied in part' : 'failed or were applied in part';
     return new PartialFailureError(`${refused} of ${result.rows} rows ${what}${rejectsPath ? ` (see ${rejectsPath})` : ''}.`);

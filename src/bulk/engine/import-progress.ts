@@ -59,7 +59,12 @@ export function startProgress(write: (text: string) => void, mode: 'live' | 'lin
 }
 
 /** startProgress for any line: the export's, or another bulk run's. */
-export function startProgressLine(write: (text: string) => void, mode: 'live' | 'lines', line: () => string, intervalMs = mode === 'live' ? 250 : 5000): ProgressReporter {
+export function startProgressLine(
+  write: (text: string) => void,
+  mode: 'live' | 'lines',
+  line: () => string,
+  intervalMs = mode === 'live' ? 250 : 5000,
+): ProgressReporter {
   const tick = () => {
     const text = line();
     write(mode === 'live' ? `\r${text}\u001b[K` : `${text}\n`);

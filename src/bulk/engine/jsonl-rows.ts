@@ -37,7 +37,12 @@ export async function* jsonObjectLines(input: Readable, what: string): AsyncGene
   const overlongLine = (dropped: number): ObjectLine => {
     line += 1;
     bytes += dropped + 1;
-    return { line, cells: [], bytes: Math.max(0, bytes - 1), problem: `the line is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} bytes, which no row of an import can be` };
+    return {
+      line,
+      cells: [],
+      bytes: Math.max(0, bytes - 1),
+      problem: `the line is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} bytes, which no row of an import can be`,
+    };
   };
   let droppedBytes = 0;
   try {

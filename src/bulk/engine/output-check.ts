@@ -89,7 +89,10 @@ export async function checkOutputs(outputs: readonly PlannedOutput[], around: Ou
       continue;
     }
     if (output.secret === true && target.kind === 'stdout' && around.isStdoutTTY) {
-      refuse((name) => `${spelled(output, name)} is the terminal: the codes it holds must not stay on a screen or in its scrollback; give a file, or pipe stdout. Nothing was sent.`);
+      refuse(
+        (name) =>
+          `${spelled(output, name)} is the terminal: the codes it holds must not stay on a screen or in its scrollback; give a file, or pipe stdout. Nothing was sent.`,
+      );
       continue;
     }
     const unwritable = await whyUnwritable(target, output.contract);

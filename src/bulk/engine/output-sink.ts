@@ -73,10 +73,17 @@ export async function openLinesOutput(
 ): Promise<RowSink> {
   const { field, input } = options;
   const what = input.name === 'stdin' ? 'the file stdin reads from' : `the file being imported (${input.name})`;
-  const isInput = () => new FieldError(field, (name) => `${name()} ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
+  const isInput = () =>
+    new FieldError(field, (name) => `${name()} ${path} is ${what}: writing it would destroy the input; give another file. Nothing was sent.`);
   // Asked first so that a read-only input is named as the input, not as unwritable.
   if (sameFile(await identityOfPath(path), input.identity)) throw isInput();
-  const sink = await openOutput(await outputTarget(path), { field, contract: 'lines', what: options.what, stdout: options.stdout, notOver: { identity: input.identity, refusal: isInput } });
+  const sink = await openOutput(await outputTarget(path), {
+    field,
+    contract: 'lines',
+    what: options.what,
+    stdout: options.stdout,
+    notOver: { identity: input.identity, refusal: isInput },
+  });
   try {
     await sink.write(options.header);
   } catch (error) {
@@ -277,7 +284,11 @@ async function wholeSink(path: string, options: OutputOptions): Promise<RowSink>
         await discard();
         if (error instanceof CliError) throw error;
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-          throw new FieldError(field, (flag) => `${flag()} ${path} exists already (made since the run checked it): it is never written over; give a new file. Nothing was sent.`, false);
+          throw new FieldError(
+            field,
+            (flag) => `${flag()} ${path} exists already (made since the run checked it): it is never written over; give a new file. Nothing was sent.`,
+            false,
+          );
         }
         throw watch.fail(error);
       }

@@ -28,7 +28,9 @@ export class GaveUpError extends RuntimeError implements NamedByField {
     private readonly limit: string,
     private readonly input: string = 'giveUpAfter',
   ) {
-    super(`The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (${input} ${limit}); try again later, or with a longer ${input}.`);
+    super(
+      `The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (${input} ${limit}); try again later, or with a longer ${input}.`,
+    );
   }
 
   named(nameOf: (root: string) => string | undefined): GaveUpError {

@@ -33,7 +33,12 @@ export class PreflightProblems<T extends TextOf> {
     if (first === undefined) return undefined;
     if (this.count === 1) return new UsageError(`${source}: ${first}. Nothing was sent.`, false);
     const more = this.count - this.listed.length;
-    const rest = more === 0 ? [] : [`and ${plural(more, 'more problem')}${this.rejects ? `, every one in ${this.rejects.path}` : ' (give --rejects FILE to get every one, with its row)'}.`];
+    const rest =
+      more === 0
+        ? []
+        : [
+            `and ${plural(more, 'more problem')}${this.rejects ? `, every one in ${this.rejects.path}` : ' (give --rejects FILE to get every one, with its row)'}.`,
+          ];
     const all = more === 0 && this.rejects ? ` (each with its row in ${this.rejects.path})` : '';
     // One line a problem (each escaped when printed: a cell's text cannot start a line of its own).
     return new UsageError(`${source} has ${this.count} problems${all}; nothing was sent:`, false, [...this.listed, ...rest]);

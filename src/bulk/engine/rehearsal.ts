@@ -48,14 +48,22 @@ const objectRead = (spec: RequestSpec) => spec.method === 'GET' && Object.values
  * private directory (0700) removed at the end, while --codes-out is checked as the real run
  * checks it, and left alone.
  */
-export async function rehearse<Q extends ImportRequest>(kind: ImportKind<Q>, request: Q, env: BulkEnv, open: OpenRehearsalStore, mode: RehearsalMode = 'rehearse'): Promise<ImportReport> {
+export async function rehearse<Q extends ImportRequest>(
+  kind: ImportKind<Q>,
+  request: Q,
+  env: BulkEnv,
+  open: OpenRehearsalStore,
+  mode: RehearsalMode = 'rehearse',
+): Promise<ImportReport> {
   const { file } = request;
   const codesDir = request.codesOut === undefined ? undefined : await mkdtemp(join(tmpdir(), 'store-cli-rehearsal-'));
   let spool: Awaited<ReturnType<typeof spoolStdin>> | undefined;
   try {
     spool = file === '-' ? await spoolStdin(env.stdin, env.signal) : undefined;
     const source = async (): Promise<ImportSource> =>
-      spool ? { ...(await openSource(spool.path, env.stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) } : openSource(file, env.stdin, env.signal);
+      spool
+        ? { ...(await openSource(spool.path, env.stdin)), name: 'stdin', ...(spool.identity ? { identity: spool.identity } : {}) }
+        : openSource(file, env.stdin, env.signal);
     if (kind.rehearsal.check) await kind.rehearsal.check(await source(), request);
     let bucket: BucketReading | undefined;
     /** The store's refusals of reads of one object, by path. */
@@ -79,7 +87,11 @@ export async function rehearse<Q extends ImportRequest>(kind: ImportKind<Q>, req
       ...transport,
       request: (spec, view) => (refused.has(spec.path) ? Promise.reject(refused.get(spec.path)) : transport.request(spec, view)),
     });
-    const paced = await openPacedApi({ signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }), clock: env.clock }, request.concurrency, request.giveUpAfterMs);
+    const paced = await openPacedApi(
+      { signal: env.signal, api: (tuning) => env.api({ ...tuning, wrap: observed }), clock: env.clock },
+      request.concurrency,
+      request.giveUpAfterMs,
+    );
     const plan = { source: await source(), ...(request.shard ? { shard: request.shard } : {}), concurrency: request.concurrency, signal: env.signal };
     const copy = await kind.rehearsal.copy(plan, paced.api, request);
     if (bucket) copy.bucket = bucket;
@@ -88,7 +100,12 @@ export async function rehearse<Q extends ImportRequest>(kind: ImportKind<Q>, req
     let report: ImportReport;
     try {
       const onCopy = (tuning: ApiTuning) => store.api({ ...tuning, wrap: (transport) => refusing(tuning.wrap ? tuning.wrap(transport) : transport) });
-      const onCopyRequest = { ...request, file: spool ? '-' : file, rehearsal: mode === 'check' ? ('check' as const) : true, ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}) };
+      const onCopyRequest = {
+        ...request,
+        file: spool ? '-' : file,
+        rehearsal: mode === 'check' ? ('check' as const) : true,
+        ...(codesDir ? { codesOut: join(codesDir, 'codes.csv') } : {}),
+      };
       report = await runImport(kind, onCopyRequest, { ...env, ...(spool ? { stdin: stdinAgain(spool) } : {}), api: onCopy });
     } finally {
       await store.stop();

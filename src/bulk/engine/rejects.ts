@@ -32,10 +32,21 @@ export interface ImportedFile {
  * under any name; emptied only once known not to be), with its header. Rows are written as
  * they fail, so an interrupted run keeps them. `stdout`: where `-` goes.
  */
-export async function openRejectsFile<T extends TextOf>(path: string, imported: ImportedFile, columns: RejectColumns<T>, stdout?: Writable): Promise<RejectSink<T>> {
+export async function openRejectsFile<T extends TextOf>(
+  path: string,
+  imported: ImportedFile,
+  columns: RejectColumns<T>,
+  stdout?: Writable,
+): Promise<RejectSink<T>> {
   const { stringify } = await import('csv-stringify/sync');
   const line = (cells: string[]) => stringify([cells]);
-  const sink = await openLinesOutput(path, { field: 'rejects', what: 'the rejects file', header: line(['line', ...columns.names, 'reason']), input: imported, stdout });
+  const sink = await openLinesOutput(path, {
+    field: 'rejects',
+    what: 'the rejects file',
+    header: line(['line', ...columns.names, 'reason']),
+    input: imported,
+    stdout,
+  });
   return {
     write: (text, reason) => sink.write(line([String(text.line), ...columns.cells(text), reason])),
     close: () => sink.commit(),

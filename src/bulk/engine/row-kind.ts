@@ -24,7 +24,11 @@ export interface RowOf<T extends TextOf> {
  * `partial`: part of the row landed and part was refused (`reason`), as a product whose
  * variant was written and one of whose metafield values the store refused.
  */
-export type Outcome = ({ kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected' | 'partial'; reason: string }) & { key?: string; id?: string; before?: string };
+export type Outcome = ({ kind: 'created' | 'updated' | 'unchanged' } | { kind: 'rejected' | 'partial'; reason: string }) & {
+  key?: string;
+  id?: string;
+  before?: string;
+};
 
 /** Told once per row, as soon as the row's fate is known (in a dry run: what would happen). */
 export type Settle<R> = (row: R, outcome: Outcome) => void;

@@ -191,7 +191,8 @@ export async function runExport<C>(env: ExportEnv, kind: ExportKind<C>): Promise
   let counts: C;
   let end: ExportEnd;
   try {
-    if (env.json && named === undefined) throw new UsageError(`${env.json.flag} prints the summary on stdout, which holds ${rows} without --output: add --output FILE.`);
+    if (env.json && named === undefined)
+      throw new UsageError(`${env.json.flag} prints the summary on stdout, which holds ${rows} without --output: add --output FILE.`);
     counts = await kind.write(run, async (options) => (sink ??= await opened('output', target, options)));
     end = kind.ended?.(counts) ?? {};
     if (end.stopped === true) await sink?.discard();

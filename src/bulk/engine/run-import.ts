@@ -194,7 +194,8 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
       for await (const record of records) {
         this.bytes = record.bytes;
         if (columns === undefined) {
-          if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
+          if (record.invalidUtf8 !== undefined)
+            throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
           columns = kind.readHeader(record.cells, source.name);
           if (this.settings.openRejects) this.rejects = await this.settings.openRejects();
           if (this.settings.openResults) this.results = await this.settings.openResults();
@@ -335,7 +336,8 @@ export class Import<T extends TextOf, R extends RowOf<T>, L extends Layout> {
     const limit = this.settings.maxRejects;
     if (limit && passesLimit(limit, this.result.failed + this.result.partial, this.result.rows))
       this.result.stop ??= { kind: 'too-many-rejects', limit: 'count' in limit ? String(limit.count) : limit.text };
-    if (this.result.rejects.length < LISTED_REJECTS) this.result.rejects.push({ line: text.line, reason, ...(result.action === 'partial' ? { partial: true as const } : {}) });
+    if (this.result.rejects.length < LISTED_REJECTS)
+      this.result.rejects.push({ line: text.line, reason, ...(result.action === 'partial' ? { partial: true as const } : {}) });
     try {
       await this.rejects?.write(text, reason);
       await this.results?.write(result);

@@ -29,7 +29,9 @@ export async function openSource(path: string, stdin: Readable, signal?: AbortSi
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${path} does not exist; nothing was sent.` : `Cannot read ${path} (${code ?? 'unknown error'}); nothing was sent.`);
+    throw new UsageError(
+      code === 'ENOENT' ? `${path} does not exist; nothing was sent.` : `Cannot read ${path} (${code ?? 'unknown error'}); nothing was sent.`,
+    );
   }
   const format = JSONL_EXTENSION.test(path) ? 'jsonl' : 'csv';
   return { stream: createReadStream(path, { highWaterMark: 64 * 1024 }), name: path, size, identity, format };

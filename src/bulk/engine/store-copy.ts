@@ -36,7 +36,11 @@ export interface CopyPlan {
 }
 
 /** Runs the file through `kind` as the import would, handing each group to `seen` instead of the store. */
-export async function eachGroup<T extends TextOf, R extends RowOf<T>, L extends Layout>(plan: CopyPlan, kind: RowKind<T, R, L>, seen: (group: Group<R>) => void): Promise<void> {
+export async function eachGroup<T extends TextOf, R extends RowOf<T>, L extends Layout>(
+  plan: CopyPlan,
+  kind: RowKind<T, R, L>,
+  seen: (group: Group<R>) => void,
+): Promise<void> {
   const scan = new Import({
     source: plan.source,
     kind: {

@@ -20,7 +20,24 @@ export const SUMMARY_FIELDS = [
 ] as const satisfies readonly (keyof SummaryJson)[];
 
 /** `metafield export --json` (with --output): exactly these fields. */
-export const EXPORT_SUMMARY_FIELDS = ['objects', 'rows', 'failed', 'unfinished', 'otherShards', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof ExportSummaryJson)[];
+export const EXPORT_SUMMARY_FIELDS = [
+  'objects',
+  'rows',
+  'failed',
+  'unfinished',
+  'otherShards',
+  'requests',
+  'refused',
+  'elapsedMs',
+] as const satisfies readonly (keyof ExportSummaryJson)[];
 
 /** `order export --json` (with --output): exactly these fields. */
-export const ORDER_EXPORT_SUMMARY_FIELDS = ['orders', 'rows', 'resumedAfter', 'windowLimited', 'requests', 'refused', 'elapsedMs'] as const satisfies readonly (keyof OrderExportSummary)[];
+export const ORDER_EXPORT_SUMMARY_FIELDS = [
+  'orders',
+  'rows',
+  'resumedAfter',
+  'windowLimited',
+  'requests',
+  'refused',
+  'elapsedMs',
+] as const satisfies readonly (keyof OrderExportSummary)[];

@@ -101,7 +101,9 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
   } else {
     const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
     const inPart = r.partial > 0 ? `, ${n(r.partial)} partial` : '';
-    lines.push(`${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} failed.`);
+    lines.push(
+      `${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} failed.`,
+    );
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(r.otherShards, 'row')} of the file belong to other shards.`);
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, r.objects, unit));
@@ -126,9 +128,13 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
       lines.push(`Stopped at line ${r.stop.line}, which is not valid CSV (${r.stop.message}): ${rest}.`);
       break;
     case 'all-or-nothing':
-      if (c.rehearsal === 'check') lines.push(`All or nothing: ${counted(refused, 'row')} would be rejected, so nothing was written. Fix ${refused === 1 ? 'it' : 'them'}, then run again.`);
+      if (c.rehearsal === 'check')
+        lines.push(
+          `All or nothing: ${counted(refused, 'row')} would be rejected, so nothing was written. Fix ${refused === 1 ? 'it' : 'them'}, then run again.`,
+        );
       else if (c.rehearsal) lines.push(`All or nothing: ${counted(refused, 'row')} would be rejected, so the real run would write nothing.`);
-      else lines.push(`All or nothing: ${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent: ${rest}.`);
+      else
+        lines.push(`All or nothing: ${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent: ${rest}.`);
       break;
     case 'too-many-rejects':
       lines.push(

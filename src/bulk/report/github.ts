@@ -29,10 +29,16 @@ export function workspacePath(file: string, workspace: string | undefined): stri
 /** The annotation lines: an error for a refused run (its reason), an error per rejected row (the first 10), then a notice counting the rest. */
 export function annotations(report: RunReport, file: string): string[] {
   const refusals = report.shards.flatMap((shard) =>
-    shard.outcome === 'refused' ? [`::error file=${property(file)},title=${property(`store-cli ${report.command}: run refused`)}::${message(shard.reason ?? 'refused before it wrote anything')}`] : [],
+    shard.outcome === 'refused'
+      ? [
+          `::error file=${property(file)},title=${property(`store-cli ${report.command}: run refused`)}::${message(shard.reason ?? 'refused before it wrote anything')}`,
+        ]
+      : [],
   );
   const title = property(`store-cli ${report.command}: row rejected`);
-  const lines = report.rejects.slice(0, ANNOTATED_REJECTS).map((reject) => `::error file=${property(file)},line=${reject.line},title=${title}::${message(reject.reason)}`);
+  const lines = report.rejects
+    .slice(0, ANNOTATED_REJECTS)
+    .map((reject) => `::error file=${property(file)},line=${reject.line},title=${title}::${message(reject.reason)}`);
   const rest = totals(report).rejected - lines.length;
   if (rest > 0) {
     const files = [...new Set(report.shards.map((s) => s.rejectsFile).filter((f): f is string => f !== null))];

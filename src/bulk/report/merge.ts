@@ -45,7 +45,8 @@ export function parseReport(text: string, file: string): RunReport {
     throw new UsageError(`${file} is not JSON: give the files --report json=FILE wrote.`);
   }
   const format = (json as { format?: unknown } | null)?.format;
-  if (format !== REPORT_FORMAT) throw new UsageError(`${file} is not a store-cli run report (its "format" is not "${REPORT_FORMAT}"): give the files --report json=FILE wrote.`);
+  if (format !== REPORT_FORMAT)
+    throw new UsageError(`${file} is not a store-cli run report (its "format" is not "${REPORT_FORMAT}"): give the files --report json=FILE wrote.`);
   const parsed = reportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -126,6 +126,11 @@ export function runReport(
  */
 export function refusedReport(facts: RunFacts, reason: string, requests: number, elapsedMs: number): RunReport {
   const empty = facts.kind === 'import' ? 0 : null;
-  const report = runReport(facts, { rows: 0, created: empty, updated: empty, unchanged: empty, rejected: 0, unfinished: 0, requests, refused: 0, elapsedMs }, false, []);
+  const report = runReport(
+    facts,
+    { rows: 0, created: empty, updated: empty, unchanged: empty, rejected: 0, unfinished: 0, requests, refused: 0, elapsedMs },
+    false,
+    [],
+  );
   return { ...report, shards: report.shards.map((shard) => ({ ...shard, outcome: 'refused', reason })) };
 }

@@ -61,7 +61,14 @@ function sameScalar(a: unknown, b: unknown): boolean {
 
 /** A number, or a string of one, as its canonical decimal text: no sign of zero, no leading or trailing zeros. */
 function numberText(value: unknown): string | undefined {
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : typeof value === 'object' && value !== null ? String(value) : undefined;
+  const text =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number'
+        ? String(value)
+        : typeof value === 'object' && value !== null
+          ? String(value)
+          : undefined;
   const m = text === undefined ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return undefined;
   const whole = m[2]!.replace(/^0+(?=\d)/, '');

@@ -23,7 +23,13 @@ export interface Rollback {
 }
 
 /** Takes back the writes journaled in `dir` by the undo of the run's kind (`undo`), `concurrency` at a time. */
-export async function rollBack(dir: string, meta: RunMeta, env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>, concurrency: number, undo: readonly KindUndo[]): Promise<Rollback> {
+export async function rollBack(
+  dir: string,
+  meta: RunMeta,
+  env: Pick<BulkEnv, 'signal' | 'api' | 'clock'>,
+  concurrency: number,
+  undo: readonly KindUndo[],
+): Promise<Rollback> {
   const entries = await readEntries(dir, entryChecks(undo));
   const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysOf(entries, undo).map((key) => ({ key, why })) });
   if (meta.notUndoable !== undefined) return everyKey(meta.notUndoable);
@@ -32,7 +38,11 @@ export async function rollBack(dir: string, meta: RunMeta, env: Pick<BulkEnv, 's
   try {
     plan = await planSteps(dir, meta, entries, undo, { api: paced.api, force: false });
   } catch (error) {
-    return everyKey(error instanceof CancelledError || env.signal.aborted ? 'interrupted before it was read again' : `it could not be read again (${stripPeriod(messageOf(error))})`);
+    return everyKey(
+      error instanceof CancelledError || env.signal.aborted
+        ? 'interrupted before it was read again'
+        : `it could not be read again (${stripPeriod(messageOf(error))})`,
+    );
   }
   const outcome: Rollback = { undone: 0, disabled: 0, left: [] };
   for (const step of plan.steps) if (step.action === 'changed' || step.action === 'cannot') outcome.left.push({ key: step.key, why: step.note ?? step.action });

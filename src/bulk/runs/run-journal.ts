@@ -299,7 +299,11 @@ export async function readMeta(dir: string): Promise<RunMeta | undefined> {
   const meta: RunMeta = { runId: raw.runId, command: text('command'), file: text('file'), store: { profile: '' }, started: text('started') };
   const store = raw.store;
   if (isObject(store) && typeof store.profile === 'string') {
-    meta.store = { profile: store.profile, ...(typeof store.baseUrl === 'string' ? { baseUrl: store.baseUrl } : {}), ...(store.sandbox === true ? { sandbox: true } : {}) };
+    meta.store = {
+      profile: store.profile,
+      ...(typeof store.baseUrl === 'string' ? { baseUrl: store.baseUrl } : {}),
+      ...(store.sandbox === true ? { sandbox: true } : {}),
+    };
   } else damaged.push('store');
   if (typeof raw.finished === 'string') meta.finished = raw.finished;
   if (isObject(raw.counts)) meta.counts = countsOf(raw.counts);

@@ -35,14 +35,23 @@ export async function planSteps(
 ): Promise<UndoPlan> {
   const done = await doneKeys(dir);
   const deleted = new Set(kinds.flatMap((kind) => kind.deletes?.(entriesOf(kind, entries)) ?? []).map((object) => `${object.domain}\u0000${object.bizId}`));
-  const on = { api: options.api, force: options.force, started: meta.started, deleted: (domain: string, bizId: string) => deleted.has(`${domain}\u0000${bizId}`) };
+  const on = {
+    api: options.api,
+    force: options.force,
+    started: meta.started,
+    deleted: (domain: string, bizId: string) => deleted.has(`${domain}\u0000${bizId}`),
+  };
   const steps: UndoStep[] = [];
   for (const kind of kinds) {
     const own = entriesOf(kind, entries);
     if (own.length > 0) steps.push(...(await kind.plan(own, on)).map((step) => afterEarlierUndo(step, done, options.force)));
   }
   for (const line of options.unreadable ?? []) {
-    steps.push({ key: `${BEFORE_LINE} ${line}`, action: 'cannot', note: 'the line is damaged (no before-image can be read from it), so what it wrote is not known' });
+    steps.push({
+      key: `${BEFORE_LINE} ${line}`,
+      action: 'cannot',
+      note: 'the line is damaged (no before-image can be read from it), so what it wrote is not known',
+    });
   }
   return { meta, steps };
 }

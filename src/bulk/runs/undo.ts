@@ -40,16 +40,23 @@ export type { UndoPlan } from './undo-plan.js';
 export async function loadRun(dataDir: string, runId: string): Promise<{ dir: string; meta: RunMeta; entries: JournalEntry[]; unreadable: number[] }> {
   const dir = runDir(dataDir, runId);
   const meta = await readMeta(dir);
-  if (meta === undefined || meta.runId !== runId) throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
+  if (meta === undefined || meta.runId !== runId)
+    throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
   if (meta.notUndoable !== undefined) {
-    throw new UsageError(`Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`);
+    throw new UsageError(
+      `Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`,
+    );
   }
   if (meta.damaged?.includes('store')) {
-    throw new UsageError(`Run ${runId}'s ${join(dir, 'meta.json')} is incomplete: it does not say which store the run wrote to, so it cannot be undone; nothing was sent.`);
+    throw new UsageError(
+      `Run ${runId}'s ${join(dir, 'meta.json')} is incomplete: it does not say which store the run wrote to, so it cannot be undone; nothing was sent.`,
+    );
   }
   const writing = lockHolder(join(dir, WRITING_LOCK));
   if (writing?.verdict === 'live') {
-    throw new UsageError(`Run ${runId} is still writing: its import (${ownerText(writing.owner)}) holds its journal; undo it once that import has ended. Nothing was sent.`);
+    throw new UsageError(
+      `Run ${runId} is still writing: its import (${ownerText(writing.owner)}) holds its journal; undo it once that import has ended. Nothing was sent.`,
+    );
   }
   return { dir, meta, ...(await readJournal(dir, entryChecks(EVERY_UNDO))) };
 }
@@ -59,7 +66,14 @@ export async function loadRun(dataDir: string, runId: string): Promise<{ dir: st
  * put back too: see afterEarlierUndo). `unreadable`: lines of the journal that hold no entry,
  * each a key that cannot be undone.
  */
-export async function planUndo(dir: string, meta: RunMeta, entries: readonly JournalEntry[], paced: PacedApi, force: boolean, unreadable: readonly number[] = []): Promise<UndoPlan> {
+export async function planUndo(
+  dir: string,
+  meta: RunMeta,
+  entries: readonly JournalEntry[],
+  paced: PacedApi,
+  force: boolean,
+  unreadable: readonly number[] = [],
+): Promise<UndoPlan> {
   return planSteps(dir, meta, entries, EVERY_UNDO, { api: paced.api, force, unreadable });
 }
 

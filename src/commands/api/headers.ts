@@ -16,7 +16,8 @@ export function parseHeaders(args: readonly string[]): Record<string, string> {
     if (!TOKEN.test(name)) throw new UsageError(`--header must be NAME:VALUE, such as 'Accept: application/json' (got '${arg}').`);
     const value = arg.slice(colon + 1).trim();
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new UsageError(`--header ${name}: the value must not contain line breaks or control characters.`);
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+      throw new UsageError(`--header ${name}: the value must not contain line breaks or control characters.`);
     const lower = name.toLowerCase();
     if (TOKEN_NAMES.has(lower)) {
       throw new UsageError(

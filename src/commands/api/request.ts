@@ -27,11 +27,20 @@ export default defineVerb({
       "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
       { short: '-F' },
     ),
-    rawField: list('<key=value>', 'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable', { short: '-f' }),
+    rawField: list(
+      '<key=value>',
+      'a field sent as text, never typed (amounts, codes, anything numeric-looking), e.g. -f giftCard[initialValue]=25.00; repeatable',
+      { short: '-f' },
+    ),
     input: text('<file>', 'the request body: a JSON file, or - for stdin; checked to be JSON, sent as is; not with fields of a POST, PUT or PATCH'),
-    header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', { short: '-H' }),
+    header: list('<name:value>', 'an extra request header, e.g. -H Accept:application/json; repeatable (not the access token, Host or Content-Length)', {
+      short: '-H',
+    }),
     paginate: boolean("GET only: follow next-page links to the end, printing each item as one JSON line (--jq runs once per page, over that page's items)"),
-    maxPages: whole('<n>', 'with --paginate: stop with an error once this many pages were read and the store still names a next one (default 100000)', { min: 1, max: MAX_PAGES_BOUND }),
+    maxPages: whole('<n>', 'with --paginate: stop with an error once this many pages were read and the store still names a next one (default 100000)', {
+      min: 1,
+      max: MAX_PAGES_BOUND,
+    }),
     slurp: boolean("with --paginate: print every page's items as one JSON array (--jq runs once over it)"),
     include: boolean('print the status line and the response headers on stdout before the body, for every answer (errors and each page too)', { short: '-i' }),
   },
@@ -66,7 +75,8 @@ exactly as sent (a script can parse it), the one-sentence error on stderr.
     const headers = parseHeaders(options.header ?? []);
     const fieldArgs = [...(options.field ?? []).map((text) => ({ text, typed: true })), ...(options.rawField ?? []).map((text) => ({ text, typed: false }))];
     const inBody = BODY_METHODS.has(method);
-    if (options.input !== undefined && method === 'GET') throw new UsageError('--input gives a request body, which a GET does not have: use --field for its query.');
+    if (options.input !== undefined && method === 'GET')
+      throw new UsageError('--input gives a request body, which a GET does not have: use --field for its query.');
     if (options.input !== undefined && inBody && fieldArgs.length > 0) {
       throw new UsageError(`--input is the whole body of the ${method}: it cannot be combined with --field or --raw-field (put them in the file).`);
     }
@@ -167,7 +177,8 @@ function methodAndPath(
   };
   if (flag !== undefined) {
     const method = known(flag, '--method');
-    if (second !== undefined) throw new UsageError(`--method ${method} names the method, so only PATH follows (got '${first}' and '${second}'): store-cli api -X ${method} PATH.`);
+    if (second !== undefined)
+      throw new UsageError(`--method ${method} names the method, so only PATH follows (got '${first}' and '${second}'): store-cli api -X ${method} PATH.`);
     if (first === undefined) throw needPath(` after --method ${method}`);
     return { method, path: first };
   }

@@ -18,11 +18,22 @@ export default defineVerb({
   mutates: false,
   name: 'list',
   summary: "List the saved profiles: base URL, the token's last 4 characters, which is the default and which is in use",
-  json: { fields: FIELDS, list: true, columns: FIELDS, what: `an array of {${FIELDS.map((f) => `"${f}"`).join(', ')}} from the saved profiles (the token as **** and its last 4 characters)` },
+  json: {
+    fields: FIELDS,
+    list: true,
+    columns: FIELDS,
+    what: `an array of {${FIELDS.map((f) => `"${f}"`).join(', ')}} from the saved profiles (the token as **** and its last 4 characters)`,
+  },
   examples: ['store-cli auth list', 'store-cli auth list --json profile,active'],
   notes: "\nDefault: the profile used without --profile or STORE_CLI_PROFILE ('auth switch' sets it). Active: the one this command line uses.\n",
   async run(options, ctx) {
-    const [out, config, active, { redactToken }, { DEFAULT_PROFILE }] = await Promise.all([ctx.output(), ctx.config(), ctx.profile(), import('../../core/secrets.js'), import('../../core/target.js')]);
+    const [out, config, active, { redactToken }, { DEFAULT_PROFILE }] = await Promise.all([
+      ctx.output(),
+      ctx.config(),
+      ctx.profile(),
+      import('../../core/secrets.js'),
+      import('../../core/target.js'),
+    ]);
     const defaultName = config.defaultProfile() ?? DEFAULT_PROFILE;
     const rows: ProfileRow[] = config.profileNames().map((name) => {
       const record = config.profile(name);

@@ -12,7 +12,11 @@ export default defineVerb({
   summary: 'Save a store base URL and access token under a profile (checks the token first)',
   flags: {
     withToken: boolean('read the token from standard input instead of a hidden prompt'),
-    brand: oneOf('<family>', "the store's header family: service (X-Service-Access-Token) or genstore (X-Genstore-Access-Token); default: found (see below)", BRANDS),
+    brand: oneOf(
+      '<family>',
+      "the store's header family: service (X-Service-Access-Token) or genstore (X-Genstore-Access-Token); default: found (see below)",
+      BRANDS,
+    ),
   },
   examples: [
     'store-cli auth login --base-url https://my-shop.genmystore.com',
@@ -60,7 +64,9 @@ the store accepted is saved in the profile (config key brand).
     const brand = options.brand ?? ctx.detectedBrand();
     if (brand) config.setDefault(profile, 'brand', brand);
     else config.unsetDefault(profile, 'brand');
-    ctx.say(`Logged in to ${baseUrl} as profile '${profile}' (token ${redactToken(token)}${brand ? `, header family ${brand}` : ''}); saved to ${config.path}.`);
+    ctx.say(
+      `Logged in to ${baseUrl} as profile '${profile}' (token ${redactToken(token)}${brand ? `, header family ${brand}` : ''}); saved to ${config.path}.`,
+    );
     if (verdict === 'accepted-without-gift-card-scope') ctx.say('Note: this token may not read gift cards (read_gift_card scope missing).');
   },
 });

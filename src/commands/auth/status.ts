@@ -21,13 +21,30 @@ interface AuthStatus {
   shopUnknown: string | null;
 }
 
-const FIELDS = ['profile', 'profileSource', 'environment', 'storeFile', 'baseUrl', 'baseUrlSource', 'token', 'tokenSource', 'tokenStatus', 'scopes', 'shopName', 'shopDomain', 'shopUnknown'] as const;
+const FIELDS = [
+  'profile',
+  'profileSource',
+  'environment',
+  'storeFile',
+  'baseUrl',
+  'baseUrlSource',
+  'token',
+  'tokenSource',
+  'tokenStatus',
+  'scopes',
+  'shopName',
+  'shopDomain',
+  'shopUnknown',
+] as const;
 
 export default defineVerb({
   mutates: false,
   name: 'status',
   summary: "Show the profile, base URL and token in use, where each came from, check the token (exit 4 if refused), its shop's name and domain, and its scopes",
-  json: { fields: FIELDS, what: `{${FIELDS.join(', ')}}: each setting in use with where it came from, and what the store said of the token (null where not known)` },
+  json: {
+    fields: FIELDS,
+    what: `{${FIELDS.join(', ')}}: each setting in use with where it came from, and what the store said of the token (null where not known)`,
+  },
   examples: ['store-cli auth status', 'STORE_CLI_TOKEN=... store-cli auth status --json'],
   async run(options, ctx) {
     const [out, target, { redactToken }] = await Promise.all([ctx.output(), ctx.target(), import('../../core/secrets.js')]);
@@ -86,7 +103,13 @@ const columns = (shown: (file: string) => string): readonly Column<AuthStatus>[]
   { header: 'TOKEN', value: (s) => sourced(s.token, s.tokenSource) },
   {
     header: 'STATUS',
-    value: (s) => ({ accepted: 'token accepted', 'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)', refused: 'token refused', missing: 'not logged in' })[s.tokenStatus],
+    value: (s) =>
+      ({
+        accepted: 'token accepted',
+        'accepted-without-gift-card-scope': 'token accepted (no read_gift_card scope)',
+        refused: 'token refused',
+        missing: 'not logged in',
+      })[s.tokenStatus],
     style: (text, colors, s) => (s.tokenStatus.startsWith('accepted') ? colors.green(text) : colors.red(text)),
   },
   {
@@ -95,6 +118,13 @@ const columns = (shown: (file: string) => string): readonly Column<AuthStatus>[]
   },
   {
     header: 'SCOPES',
-    value: (s) => (s.scopes === null ? (s.tokenStatus.startsWith('accepted') ? 'unknown (the store does not list them)' : 'unknown') : s.scopes.length === 0 ? 'none' : s.scopes.join(', ')),
+    value: (s) =>
+      s.scopes === null
+        ? s.tokenStatus.startsWith('accepted')
+          ? 'unknown (the store does not list them)'
+          : 'unknown'
+        : s.scopes.length === 0
+          ? 'none'
+          : s.scopes.join(', '),
   },
 ];

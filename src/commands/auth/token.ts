@@ -13,7 +13,8 @@ profile's (--profile, STORE_CLI_PROFILE, or the default that 'auth switch' sets)
 printed alone on one line; no other command ever prints more than its last 4 characters.
 `,
   async run(options, ctx) {
-    if (ctx.globals.sandbox) throw new UsageError('auth token prints a saved or STORE_CLI_TOKEN token; the embedded sandbox (--sandbox) makes its own, which needs no handling.');
+    if (ctx.globals.sandbox)
+      throw new UsageError('auth token prints a saved or STORE_CLI_TOKEN token; the embedded sandbox (--sandbox) makes its own, which needs no handling.');
     if (ctx.io.isStdoutTTY && !options.show) {
       throw new UsageError('auth token prints a secret: to see it in this terminal, pass --show (piped to a program or a file, it prints without --show).');
     }

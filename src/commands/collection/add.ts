@@ -6,7 +6,10 @@ export default defineVerb({
   mutates: true,
   name: 'add',
   summary: 'Put products into a collection (collection and products by id or title)',
-  args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },
+  args: {
+    collection: arg('the collection: an id, or a title looked up with collection list'),
+    products: variadicArg('the products: ids, or titles looked up with product list'),
+  },
   flags: { dryRun: dryRunFlag() },
   json: { fields: Object.keys(collections.fields) },
   examples: ['store-cli collection add "Summer Sale" 4000000000000000431', 'store-cli collection add 4000000000000000335 "Rain Jacket" "Classic Tee"'],

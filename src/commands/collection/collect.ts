@@ -16,11 +16,20 @@ export interface CollectOptions extends OutputFlags {
 }
 
 export async function collect(ctx: Context, options: CollectOptions, direction: 'add' | 'remove'): Promise<void> {
-  const [{ resolveCollection, resolveProducts }, view, { productIdsIn }] = await Promise.all([import('../../product/index.js'), collectionViews(), import('../../api/collections/schema.js')]);
-  const resolve = async (api: Api) => ({ collectionId: await resolveCollection(api, options.collection, ctx.spin), productIds: await resolveProducts(api, options.products, ctx.spin) });
+  const [{ resolveCollection, resolveProducts }, view, { productIdsIn }] = await Promise.all([
+    import('../../product/index.js'),
+    collectionViews(),
+    import('../../api/collections/schema.js'),
+  ]);
+  const resolve = async (api: Api) => ({
+    collectionId: await resolveCollection(api, options.collection, ctx.spin),
+    productIds: await resolveProducts(api, options.products, ctx.spin),
+  });
   const send = (api: Api, collectionId: string, productIds: string[]) => {
     const spinner = direction === 'add' ? 'Adding the products…' : 'Removing the products…';
-    return ctx.spin(spinner, () => (direction === 'add' ? api.collections.addProducts(collectionId, productIds) : api.collections.removeProducts(collectionId, productIds)));
+    return ctx.spin(spinner, () =>
+      direction === 'add' ? api.collections.addProducts(collectionId, productIds) : api.collections.removeProducts(collectionId, productIds),
+    );
   };
   if (options.dryRun) {
     const { runDry } = await import('../dry-run.js');
@@ -35,7 +44,14 @@ export async function collect(ctx: Context, options: CollectOptions, direction: 
   // What the collection held before (one read): the sentence after says what changed and what did not.
   const before = await ctx.spin('Reading the collection…', () => api.collections.get(collectionId));
   const collection = await send(api, collectionId, productIds);
-  ctx.say(changeSentence(direction, `collection ${collectionId}${titleOf(collection) || titleOf(before) ? ` (${titleOf(collection) || titleOf(before)})` : ''}`, productIds, productIdsIn(before)));
+  ctx.say(
+    changeSentence(
+      direction,
+      `collection ${collectionId}${titleOf(collection) || titleOf(before) ? ` (${titleOf(collection) || titleOf(before)})` : ''}`,
+      productIds,
+      productIdsIn(before),
+    ),
+  );
   await out.item(collection, view.detail);
 }
 
@@ -57,7 +73,8 @@ export function changeSentence(direction: 'add' | 'remove', where: string, produ
   const changed = productIds.filter((id) => (direction === 'add' ? !inBefore.has(id) : inBefore.has(id)));
   const unchanged = productIds.filter((id) => !changed.includes(id));
   const state = direction === 'add' ? 'already in it' : 'not in it';
-  if (changed.length === 0) return `Nothing ${direction === 'add' ? 'added to' : 'removed from'} ${where}: ${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${state}.`;
+  if (changed.length === 0)
+    return `Nothing ${direction === 'add' ? 'added to' : 'removed from'} ${where}: ${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${state}.`;
   const rest = unchanged.length === 0 ? '' : `; ${state}: ${unchanged.join(', ')}`;
   return `${verb} ${plural(changed.length, 'product')} ${preposition} ${where}: ${changed.join(', ')}${rest}.`;
 }

@@ -26,7 +26,11 @@ export function collectionFlags(verb: 'create' | 'update') {
         : 'a partial collection as JSON: its fields replace the stored ones; "-" reads stdin',
     ),
     title: text('<text>', `collection title, 1..255 characters${verb === 'create' ? ' (required without --file)' : ''}`),
-    collectionType: oneOf('<type>', `custom or smart (manual is another name for custom); sent as the type code, 1 or 2${verb === 'create' ? ' (default: custom)' : ''}`, COLLECTION_TYPE_CHOICES),
+    collectionType: oneOf(
+      '<type>',
+      `custom or smart (manual is another name for custom); sent as the type code, 1 or 2${verb === 'create' ? ' (default: custom)' : ''}`,
+      COLLECTION_TYPE_CHOICES,
+    ),
     bodyHtml: text('<html>', 'the description, HTML text'),
     published,
     noPublished,

@@ -24,7 +24,11 @@ Piped, the new collection prints as FIELD<TAB>value lines, its id first.
 Needs a token with the write_products scope.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const [{ changeOf }, { changeToWire }, view] = await Promise.all([import('./collection-flags.js'), import('../../api/collections/schema.js'), collectionViews()]);
+    const [{ changeOf }, { changeToWire }, view] = await Promise.all([
+      import('./collection-flags.js'),
+      import('../../api/collections/schema.js'),
+      collectionViews(),
+    ]);
     const change = await changeOf(options, ctx.io, false);
     if (change.title === undefined) throw new UsageError('--title is required (or give the whole collection with --file).');
     // The docs mark the type and the flag required: a create always sends both.

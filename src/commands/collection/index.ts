@@ -30,7 +30,11 @@ const verbs = crudVerbs(collections, {
   table: COLLECTION_TABLE,
   list: {
     summary: 'List collections, filtered by part of the title (ignoring case) or by type (custom or smart)',
-    examples: ['store-cli collection list', 'store-cli collection list --title summer', 'store-cli collection list --collection-type smart --json collectionId,title'],
+    examples: [
+      'store-cli collection list',
+      'store-cli collection list --title summer',
+      'store-cli collection list --collection-type smart --json collectionId,title',
+    ],
     notes: `
 The title and the type are sent to the store and checked by store-cli on each collection
 that comes back (the store's docs show neither filter), so a store that ignores one cannot
@@ -39,7 +43,11 @@ widen the list.
   },
   get: {
     summary: 'Show one collection: its title, type, published flag, number of products, image and description',
-    examples: ['store-cli collection get 4000000000000000304', 'store-cli collection get "Summer Sale"', 'store-cli collection get "Summer Sale" --json collectionId,collects'],
+    examples: [
+      'store-cli collection get 4000000000000000304',
+      'store-cli collection get "Summer Sale"',
+      'store-cli collection get "Summer Sale" --json collectionId,collects',
+    ],
     notes: `
 A title resolves as product create --collection resolves it: digits are an id, else the
 exact title (ignoring case), else the only partial match; anything else exits 2 listing the
@@ -57,7 +65,11 @@ one it ignores would count every collection. Without them, one request (collecti
   },
   delete: {
     summary: 'Delete a collection (its products stay in the store); asks first unless --yes',
-    examples: ['store-cli collection delete 4000000000000000335', 'store-cli collection delete "Rainy Day Picks" --yes', 'store-cli collection delete 4000000000000000335 --dry-run --json'],
+    examples: [
+      'store-cli collection delete 4000000000000000335',
+      'store-cli collection delete "Rainy Day Picks" --yes',
+      'store-cli collection delete 4000000000000000335 --dry-run --json',
+    ],
     notes: `\nA title is looked up first (as collection get does), so the question names the collection found.\nNeeds a token with the write_products scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
     consequence: 'Its products stay in the store. This cannot be undone.',
   },

@@ -13,10 +13,16 @@ export default defineVerb({
   summary: "List a collection's products (product list filtered by the collection); --all follows every page",
   args: { collection: arg('the collection: an id, or a title looked up with collection list') },
   flags: {
-    ...pagingFlags(MAX_PRODUCT_PAGE, { pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)' }),
+    ...pagingFlags(MAX_PRODUCT_PAGE, {
+      pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)',
+    }),
   },
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS, idField: 'productId' },
-  examples: ['store-cli collection products "Summer Sale"', 'store-cli collection products 4000000000000000304 --all --json productId,title', 'store-cli collection products "New Arrivals" --jsonl'],
+  examples: [
+    'store-cli collection products "Summer Sale"',
+    'store-cli collection products 4000000000000000304 --all --json productId,title',
+    'store-cli collection products "New Arrivals" --jsonl',
+  ],
   notes: `
 The same listing as product list --collection, with its columns and paging: the collection
 is sent as the listing's collectionId (a title is looked up first, as collection get does).

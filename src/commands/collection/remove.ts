@@ -7,7 +7,10 @@ export default defineVerb({
   destructive: true,
   name: 'remove',
   summary: 'Take products out of a collection (they stay in the store; collection and products by id or title)',
-  args: { collection: arg('the collection: an id, or a title looked up with collection list'), products: variadicArg('the products: ids, or titles looked up with product list') },
+  args: {
+    collection: arg('the collection: an id, or a title looked up with collection list'),
+    products: variadicArg('the products: ids, or titles looked up with product list'),
+  },
   flags: { dryRun: dryRunFlag() },
   json: { fields: Object.keys(collections.fields) },
   examples: ['store-cli collection remove "Summer Sale" 4000000000000000431', 'store-cli collection remove 4000000000000000335 "Rain Jacket" --dry-run'],

@@ -34,7 +34,8 @@ ${DRY_RUN_NOTE}`,
       import('../../core/json.js'),
     ]);
     const change = await changeOf(options, ctx.io, true);
-    if (Object.keys(change).length === 0) throw new UsageError('Nothing to change: give --title, --collection-type, --body-html, --published or --no-published, --image-url or --file.');
+    if (Object.keys(change).length === 0)
+      throw new UsageError('Nothing to change: give --title, --collection-type, --body-html, --published or --no-published, --image-url or --file.');
     const plan = async (api: Api) => {
       const collectionId = await resolveCollection(api, options.collection, ctx.spin);
       const stored = await ctx.spin('Fetching the collection…', () => api.collections.get(collectionId));

@@ -60,7 +60,23 @@ function addressesText(customer: Customer, text: (value: unknown) => string): st
 const table: TableText<Customer> = {
   list: ['id', 'firstName', 'lastName', 'email', 'phone', 'state', 'ordersCount', 'totalSpent', 'tags'],
   drop: ['tags', 'phone', 'state'],
-  detail: ['id', 'firstName', 'lastName', 'email', 'phone', 'state', 'verifiedEmail', 'taxExempt', 'ordersCount', 'totalSpent', 'tags', 'addresses', 'notes', 'createTime', 'updateTime'],
+  detail: [
+    'id',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'state',
+    'verifiedEmail',
+    'taxExempt',
+    'ordersCount',
+    'totalSpent',
+    'tags',
+    'addresses',
+    'notes',
+    'createTime',
+    'updateTime',
+  ],
   columns: {
     id: 'ID',
     firstName: protectedField('firstName', true),
@@ -86,7 +102,8 @@ const verbs = crudVerbs(customers, {
   api: (api) => api.customers,
   arg: { name: 'customerId', help: 'the customer id' },
   check: (values, _ctx, mode) => {
-    if (mode === 'create' && !CONTACT.some((field) => values[field] !== undefined)) throw new UsageError('A customer needs at least one of --first-name, --last-name, --email and --phone.');
+    if (mode === 'create' && !CONTACT.some((field) => values[field] !== undefined))
+      throw new UsageError('A customer needs at least one of --first-name, --last-name, --email and --phone.');
   },
   label: (customer, text) =>
     [customer.firstName, customer.lastName]
@@ -94,7 +111,10 @@ const verbs = crudVerbs(customers, {
       .filter(Boolean)
       .join(' ') || text(customer.email),
   fields: {
-    firstName: { placeholder: '<name>', help: "the customer's first name, text of at most 255 characters (protected: stores show it only to tokens approved for it)" },
+    firstName: {
+      placeholder: '<name>',
+      help: "the customer's first name, text of at most 255 characters (protected: stores show it only to tokens approved for it)",
+    },
     lastName: { placeholder: '<name>', help: "the customer's last name, text of at most 255 characters (protected)" },
     email: { placeholder: '<address>', help: 'email address, unique in the store (protected)' },
     phone: { placeholder: '<number>', help: 'phone number such as +1 212 555 0100, unique in the store (protected)' },
@@ -158,7 +178,11 @@ ${DRY_RUN_NOTE}${PROTECTED_NOTE}Needs a token with the write_customers scope.
   },
   delete: {
     summary: 'Delete a customer; asks first unless --yes',
-    examples: ['store-cli customer delete 7300000000000000101', 'store-cli customer delete 7300000000000000101 --yes', 'store-cli customer delete 7300000000000000101 --dry-run --json'],
+    examples: [
+      'store-cli customer delete 7300000000000000101',
+      'store-cli customer delete 7300000000000000101 --yes',
+      'store-cli customer delete 7300000000000000101 --dry-run --json',
+    ],
     notes: `${DRY_RUN_NOTE}A dry run asks no confirmation. Needs a token with the write_customers scope.\n`,
     consequence: 'This cannot be undone.',
   },

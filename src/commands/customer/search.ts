@@ -19,10 +19,17 @@ export default (table: TableText<Customer>, protectedNote: string, columns: read
       email: text('<address>', 'the customer with this email (the whole address, ignoring case)'),
       phone: text('<number>', 'the customer with this phone number, written as you like: +1 (212) 555-0215 is sent as +1 212 555-0215'),
       name: text('<text>', 'customers whose first, last or full name contains this text (ignoring case)'),
-      ...pagingFlags(MAX_PAGE, { pageToken: 'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters' }),
+      ...pagingFlags(MAX_PAGE, {
+        pageToken:
+          'continue from this page cursor, the opaque text printed on stderr when more pages exist; alone or with --limit: the token carries the filters',
+      }),
     },
     json: { fields: Object.keys(customers.fields), list: true, columns },
-    examples: ['store-cli customer search --email ada@example.com', 'store-cli customer search --name hopper --json id,firstName,lastName', 'store-cli customer search --phone "+1 212 555 0215"'],
+    examples: [
+      'store-cli customer search --email ada@example.com',
+      'store-cli customer search --name hopper --json id,firstName,lastName',
+      'store-cli customer search --phone "+1 212 555 0215"',
+    ],
     notes: `
 The store matches what it is given (GET customers/search): an email exactly, ignoring case;
 a phone by its digits; a name by part of the first, last or full name. Give one or more;

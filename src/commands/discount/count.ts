@@ -17,7 +17,11 @@ request for every 250 discounts.
 `,
   async run(options, ctx) {
     const { checkDiscountList } = await import('../../api/discounts/schema.js');
-    const { status, discountMethod, discountType } = checkDiscountList({ status: options.status, discountMethod: options.discountMethod, discountType: options.discountType });
+    const { status, discountMethod, discountType } = checkDiscountList({
+      status: options.status,
+      discountMethod: options.discountMethod,
+      discountType: options.discountType,
+    });
     const out = await ctx.output();
     const api = await ctx.api();
     const count = await ctx.spin('Counting discounts…', () => api.discounts.count({ status, discountMethod, discountType }));

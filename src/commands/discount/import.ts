@@ -7,7 +7,8 @@ export default defineVerb({
   destructive: true,
   bulk: true,
   name: 'import',
-  summary: 'Create or update discounts from a CSV, one row a discount with its code; --like copies a discount for a file of codes; safe to re-run, and undoable',
+  summary:
+    'Create or update discounts from a CSV, one row a discount with its code; --like copies a discount for a file of codes; safe to re-run, and undoable',
   args: { file: arg('CSV file of discounts (discount export writes one), or - for stdin') },
   flags: {
     like: text(

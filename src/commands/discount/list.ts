@@ -7,7 +7,18 @@ import { filterFlags } from './flags.js';
 import type { DiscountListColumn } from './view.js';
 
 /** The columns of `discount list`, in their order (code last: it came after the others, and scripts cut by position). */
-const DISCOUNT_LIST_COLUMNS = ['id', 'title', 'discountType', 'valueType', 'value', 'discountMethod', 'status', 'startTime', 'endTime', 'code'] as const satisfies readonly DiscountListColumn[];
+const DISCOUNT_LIST_COLUMNS = [
+  'id',
+  'title',
+  'discountType',
+  'valueType',
+  'value',
+  'discountMethod',
+  'status',
+  'startTime',
+  'endTime',
+  'code',
+] as const satisfies readonly DiscountListColumn[];
 
 export default defineVerb({
   mutates: false,
@@ -16,10 +27,16 @@ export default defineVerb({
   flags: {
     ...filterFlags(),
     sinceId: text('<id>', 'only discounts with an id greater than this'),
-    ...pagingFlags(250, { pageToken: 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit' }),
+    ...pagingFlags(250, {
+      pageToken: 'continue from this page cursor (the opaque text a listing that stopped before the last page prints on stderr); alone or with --limit',
+    }),
   },
   json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS, list: true, columns: DISCOUNT_LIST_COLUMNS },
-  examples: ['store-cli discount list', 'store-cli discount list --status enabled --discount-method code', 'store-cli discount list --all --jsonl | jq -r .title'],
+  examples: [
+    'store-cli discount list',
+    'store-cli discount list --status enabled --discount-method code',
+    'store-cli discount list --all --jsonl | jq -r .title',
+  ],
   notes: `
 Needs a token with the read_discounts or write_discounts scope. Filters: the service is sent
   them; Genstore documents none for its listing, so there store-cli sends none and keeps the
@@ -30,7 +47,12 @@ A table says the values in words: VALUE 15% for a percentage, TYPE product, orde
   code inside a Genstore discount (the service keeps codes apart: discount export lists them).
 `,
   async run(options, ctx) {
-    const filters = { '--status': options.status, '--discount-method': options.discountMethod, '--discount-type': options.discountType, '--since-id': options.sinceId };
+    const filters = {
+      '--status': options.status,
+      '--discount-method': options.discountMethod,
+      '--discount-type': options.discountType,
+      '--since-id': options.sinceId,
+    };
     checkPageTokenAlone(options.pageToken, filters);
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
     const [{ checkDiscountList }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
@@ -46,7 +68,14 @@ A table says the values in words: VALUE 15% for a percentage, TYPE product, orde
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
-    const nextPageToken = await printPages(ctx, out, pages, 'Listing discounts…', view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()), 'No discounts match.');
+    const nextPageToken = await printPages(
+      ctx,
+      out,
+      pages,
+      'Listing discounts…',
+      view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()),
+      'No discounts match.',
+    );
     if (nextPageToken)
       ctx.say(
         nextPageHint(

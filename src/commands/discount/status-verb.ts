@@ -10,7 +10,10 @@ export function statusVerb(name: 'enable' | 'disable') {
     mutates: true,
     destructive: true,
     name,
-    summary: name === 'enable' ? 'Enable a discount: customers can use it (from its start time)' : 'Disable a discount: customers can no longer use it (enable turns it back on)',
+    summary:
+      name === 'enable'
+        ? 'Enable a discount: customers can use it (from its start time)'
+        : 'Disable a discount: customers can no longer use it (enable turns it back on)',
     args: { discountId: arg('the discount id (discount list shows them)') },
     flags: { dryRun: dryRunFlag() },
     json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
@@ -25,7 +28,9 @@ export function statusVerb(name: 'enable' | 'disable') {
       }
       const out = await ctx.output();
       const api = await ctx.api();
-      const discount = await ctx.spin(name === 'enable' ? 'Enabling the discount…' : 'Disabling the discount…', () => api.discounts.setStatus(discountId, status));
+      const discount = await ctx.spin(name === 'enable' ? 'Enabling the discount…' : 'Disabling the discount…', () =>
+        api.discounts.setStatus(discountId, status),
+      );
       await out.item(discount, view.discountDetailView(ctx.now()));
     },
   });

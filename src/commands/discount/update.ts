@@ -30,7 +30,8 @@ ${DRY_RUN_NOTE}`,
     const [{ checkDiscountChange, checkDiscountId }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
     const discountId = checkDiscountId(options.discountId);
     const fields = fieldsOf(options);
-    if (Object.keys(fields).length === 0) throw new UsageError('Give at least one change flag (--title, --value, --end-time...): nothing to change. Nothing was sent.');
+    if (Object.keys(fields).length === 0)
+      throw new UsageError('Give at least one change flag (--title, --value, --end-time...): nothing to change. Nothing was sent.');
     const change = checkDiscountChange(fields);
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');

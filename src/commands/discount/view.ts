@@ -50,8 +50,20 @@ export function statusWord(discount: DiscountReading, now: Date): string {
 
 function statusStyle(now: Date) {
   return (cell: string, colors: Palette, discount: Discount) => {
-    const shown = said('status', (value) => (value === 'ENABLED' || value === 'DISABLED' ? statusWord(read(discount), now) : undefined))(cell, colors, discount);
-    return shown === 'enabled' ? colors.green(shown) : shown === 'disabled' ? colors.red(shown) : shown === 'scheduled' ? colors.yellow(shown) : shown === 'ended' ? colors.dim(shown) : shown;
+    const shown = said('status', (value) => (value === 'ENABLED' || value === 'DISABLED' ? statusWord(read(discount), now) : undefined))(
+      cell,
+      colors,
+      discount,
+    );
+    return shown === 'enabled'
+      ? colors.green(shown)
+      : shown === 'disabled'
+        ? colors.red(shown)
+        : shown === 'scheduled'
+          ? colors.yellow(shown)
+          : shown === 'ended'
+            ? colors.dim(shown)
+            : shown;
   };
 }
 
@@ -62,7 +74,11 @@ function columnsAt(now: Date) {
     discountType: { header: 'TYPE', value: text('discountType'), style: word('discountType', DISCOUNT_TYPES) },
     valueType: { header: 'VALUE TYPE', value: text('valueType'), style: word('valueType', VALUE_TYPES) },
     // 15 percent reads 15%; an amount as the store wrote it.
-    value: { header: 'VALUE', value: text('value'), style: said('value', (value, discount) => (read(discount).valueType === 'PERCENTAGE' && /^\d+(\.\d+)?$/.test(value) ? `${value}%` : undefined)) },
+    value: {
+      header: 'VALUE',
+      value: text('value'),
+      style: said('value', (value, discount) => (read(discount).valueType === 'PERCENTAGE' && /^\d+(\.\d+)?$/.test(value) ? `${value}%` : undefined)),
+    },
     discountMethod: { header: 'METHOD', value: text('discountMethod'), style: word('discountMethod', DISCOUNT_METHODS) },
     status: { header: 'STATUS', value: text('status'), style: statusStyle(now) },
     startTime: { header: 'STARTS', value: text('startTime'), narrow: dateOf },

@@ -43,7 +43,8 @@ const PROTECTED_APPROVAL = 'read_customer_protected_data';
  * tell where they name the approval (the sandbox's do).
  */
 export function protectedFieldsLine(status: number, text: string, granted: readonly string[] | undefined): CheckLine {
-  const hint = "request access to protected fields for the store's app (sandbox: a token spec with read_customer_protected_data); until then customer commands show (withheld)";
+  const hint =
+    "request access to protected fields for the store's app (sandbox: a token spec with read_customer_protected_data); until then customer commands show (withheld)";
   if (status === 403) return line('protected fields', 'warn', 'not checked: the token lacks read_customers', 'grant read_customers to list customers');
   if (status === 404 || status === 405) return line('protected fields', 'warn', `not checked: the store lists no customers at customers (${status})`);
   if (status < 200 || status >= 300) return line('protected fields', 'warn', `not checked: the customer listing answered ${status}`);
@@ -55,7 +56,8 @@ export function protectedFieldsLine(status: number, text: string, granted: reado
     first = undefined;
   }
   if (first !== null && typeof first === 'object') {
-    if (isWithheld(first as Record<string, unknown>)) return line('protected fields', 'warn', 'not granted: the store withheld the names, emails, phones and addresses of customers', hint);
+    if (isWithheld(first as Record<string, unknown>))
+      return line('protected fields', 'warn', 'not granted: the store withheld the names, emails, phones and addresses of customers', hint);
     return line('protected fields', 'ok', 'granted: customers come with their names, emails, phones and addresses');
   }
   if (granted?.includes(PROTECTED_APPROVAL)) return line('protected fields', 'ok', `granted (the token holds ${PROTECTED_APPROVAL}); no customer to look at`);
@@ -64,7 +66,13 @@ export function protectedFieldsLine(status: number, text: string, granted: reado
 
 /** Granted scopes against each group's: ok when every group has both; else which group lacks what. */
 export function scopesLine(granted: readonly string[] | undefined): CheckLine {
-  if (granted === undefined) return line('scopes', 'warn', 'the store does not list the granted scopes (GET oauth2/access_scopes)', 'a command the token may not run answers 403 (exit 4)');
+  if (granted === undefined)
+    return line(
+      'scopes',
+      'warn',
+      'the store does not list the granted scopes (GET oauth2/access_scopes)',
+      'a command the token may not run answers 403 (exit 4)',
+    );
   const has = new Set(granted);
   // Holding write_X implies reading X where the store accepts either (categories, collections, webhooks).
   const lacking = GROUP_SCOPES.flatMap(({ group, read, write }) => {
@@ -80,7 +88,13 @@ export function scopesLine(granted: readonly string[] | undefined): CheckLine {
 
 /** The shop a token belongs to, from GET shops/info's text (name and domain), whatever its status. */
 export function shopLine(status: number, text: string): CheckLine {
-  if (status === 403) return line('shop', 'warn', 'not shown: the token lacks read_shops (GET shops/info answered 403)', 'grant read_shops to see which shop the token belongs to');
+  if (status === 403)
+    return line(
+      'shop',
+      'warn',
+      'not shown: the token lacks read_shops (GET shops/info answered 403)',
+      'grant read_shops to see which shop the token belongs to',
+    );
   if (status < 200 || status >= 300) return line('shop', 'warn', `not shown: GET shops/info answered ${status}`);
   let shop: unknown;
   try {
@@ -129,7 +143,8 @@ export function refillOf(readings: readonly TimedReading[]): number | undefined 
 
 /** The bucket's line: its size, and the plan its size and refill match. */
 export function rateLimitLine(readings: readonly TimedReading[], headerName: string): CheckLine {
-  if (readings.length === 0) return line('rate limit', 'warn', `no ${headerName} header on any answer`, 'the client cannot pace by the bucket: it slows down on 429s instead');
+  if (readings.length === 0)
+    return line('rate limit', 'warn', `no ${headerName} header on any answer`, 'the client cannot pace by the bucket: it slows down on 429s instead');
   const size = readings[readings.length - 1]!.size;
   const refill = refillOf(readings);
   const bySize = PLANS.filter((plan) => plan.size === size);
@@ -151,7 +166,8 @@ export function bucketOf(headers: Readonly<Record<string, string | undefined>>):
 
 /** How a Link header is written: `<url>; rel="next"` (the spec's), padded `< url >`, rels unquoted, the whole value quoted... */
 export function linkForm(link: string | undefined): CheckLine {
-  if (link === undefined || link.trim() === '') return line('link', 'warn', 'no Link header seen (a listing of one page)', 'paging is checked only when a second page exists');
+  if (link === undefined || link.trim() === '')
+    return line('link', 'warn', 'no Link header seen (a listing of one page)', 'paging is checked only when a second page exists');
   const value = link.trim();
   const traits: string[] = [];
   if (/^".*"$/.test(value)) traits.push('the whole value quoted');
@@ -160,7 +176,12 @@ export function linkForm(link: string | undefined): CheckLine {
   if (/rel="?(previous|prev)"?/.test(value)) traits.push('with rel=previous');
   const next = /[?&]pageToken=/.test(value);
   if (!/rel="?next"?/.test(value)) return line('link', 'warn', `Link without a next page: ${traits.join(', ')}`, '');
-  return line('link', next ? 'ok' : 'warn', `${traits.join(', ')}${next ? ', pageToken in the URL' : ', no pageToken in the URL'}`, next ? '' : 'the client also follows a body nextPageToken');
+  return line(
+    'link',
+    next ? 'ok' : 'warn',
+    `${traits.join(', ')}${next ? ', pageToken in the URL' : ', no pageToken in the URL'}`,
+    next ? '' : 'the client also follows a body nextPageToken',
+  );
 }
 
 /** Ids as JSON strings or numbers, and how times are written, from a listing's raw text. */

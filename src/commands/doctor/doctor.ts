@@ -75,7 +75,10 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   const root = `/api/${version.value}`;
   const readings: TimedReading[] = [];
   let taken = 0;
-  const read = async (name: 'accessScopes' | 'giftCardSearch' | 'productList' | 'customerList' | 'shopInfo', query: Record<string, string> = {}): Promise<ProbeAnswer> => {
+  const read = async (
+    name: 'accessScopes' | 'giftCardSearch' | 'productList' | 'customerList' | 'shopInfo',
+    query: Record<string, string> = {},
+  ): Promise<ProbeAnswer> => {
     const answer = await api.storeProbe.get(name, query);
     taken += 1;
     const reading = bucketOf(answer.headers);
@@ -92,7 +95,18 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     lines.unshift(line('reachable', 'fail', error.message, 'check the base URL (store-cli auth status) and the network'));
-    for (const check of ['header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields']) {
+    for (const check of [
+      'header family',
+      'token',
+      'shop',
+      'scopes',
+      'api version',
+      'rate limit',
+      'link',
+      'id and time forms',
+      'product listing',
+      'protected fields',
+    ]) {
       lines.push(line(check, 'warn', 'not checked: the store was not reachable'));
     }
     return order(lines);
@@ -109,11 +123,20 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
         'header family',
         'fail',
         `${now.value} (${header}, ${now.source}): the store refused the token${family.source === 'default' ? ' under both families' : ''}`,
-        family.source === 'default' ? '' : `if the store speaks the other family: store-cli config set brand ${now.value === 'service' ? 'genstore' : 'service'}`,
+        family.source === 'default'
+          ? ''
+          : `if the store speaks the other family: store-cli config set brand ${now.value === 'service' ? 'genstore' : 'service'}`,
       ),
     );
   else if (now.source === 'detected')
-    lines.push(line('header family', 'warn', `${now.value} (${header}), found from a 401: every run asks twice`, `store-cli config set brand ${now.value} (or auth login again)`));
+    lines.push(
+      line(
+        'header family',
+        'warn',
+        `${now.value} (${header}), found from a 401: every run asks twice`,
+        `store-cli config set brand ${now.value} (or auth login again)`,
+      ),
+    );
   else lines.push(line('header family', 'ok', `${now.value} (${header}), from ${SOURCE_WORDS[now.source]}`));
 
   const granted = scopes.status >= 200 && scopes.status < 300 ? await api.storeProbe.scopes(scopes) : undefined;
@@ -135,10 +158,17 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   const answered = [scopes, cards, products].filter((a) => a.status !== 404 && a.status !== 401);
   if (answered.length > 0)
     lines.push(
-      line('api version', 'ok', `${root} answered (${version.value}, ${version.source === 'default' ? 'the built-in version' : `from the ${version.source === 'env' ? 'environment' : 'profile'}`})`),
+      line(
+        'api version',
+        'ok',
+        `${root} answered (${version.value}, ${version.source === 'default' ? 'the built-in version' : `from the ${version.source === 'env' ? 'environment' : 'profile'}`})`,
+      ),
     );
   else if (refused) lines.push(line('api version', 'warn', `not checked: the token was refused under ${root}`));
-  else lines.push(line('api version', 'fail', `nothing under ${root} answered (404)`, "the store may not serve this version: 'store-cli config set api-version 202412'"));
+  else
+    lines.push(
+      line('api version', 'fail', `nothing under ${root} answered (404)`, "the store may not serve this version: 'store-cli config set api-version 202412'"),
+    );
 
   // The bucket: a burst of reads, then one after a pause, shows how fast it refills.
   await Promise.all(Array.from({ length: BURST }, () => read('accessScopes')));
@@ -149,14 +179,34 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   lines.push(rateLimitLine(around, headerFamily(now.value).rateLimit));
 
   const cardsOk = cards.status >= 200 && cards.status < 300;
-  lines.push(cardsOk ? linkForm(cards.headers.link) : line('link', 'warn', `not seen: gift card search answered ${cards.status}`, cards.status === 403 ? 'grant read_gift_card to see paging' : ''));
+  lines.push(
+    cardsOk
+      ? linkForm(cards.headers.link)
+      : line('link', 'warn', `not seen: gift card search answered ${cards.status}`, cards.status === 403 ? 'grant read_gift_card to see paging' : ''),
+  );
   lines.push(cardsOk ? formsLine(cards.text) : formsLine(undefined));
 
   if (products.status >= 200 && products.status < 300) lines.push(line('product listing', 'ok', `GET ${root}/products?limit=1 answered ${products.status}`));
   else if (products.status === 404 || products.status === 405) {
-    lines.push(line('product listing', 'warn', `GET ${root}/products answered ${products.status}: the store lists no products there`, 'product list and product count will not work on this store'));
-  } else if (products.status === 403) lines.push(line('product listing', 'warn', `GET ${root}/products answered 403: the token lacks read_products`, 'grant read_products to list products'));
-  else lines.push(line('product listing', 'fail', `GET ${root}/products?limit=1 answered ${products.status}`, 'the store failed a read: try again, or look with store-cli --verbose doctor'));
+    lines.push(
+      line(
+        'product listing',
+        'warn',
+        `GET ${root}/products answered ${products.status}: the store lists no products there`,
+        'product list and product count will not work on this store',
+      ),
+    );
+  } else if (products.status === 403)
+    lines.push(line('product listing', 'warn', `GET ${root}/products answered 403: the token lacks read_products`, 'grant read_products to list products'));
+  else
+    lines.push(
+      line(
+        'product listing',
+        'fail',
+        `GET ${root}/products?limit=1 answered ${products.status}`,
+        'the store failed a read: try again, or look with store-cli --verbose doctor',
+      ),
+    );
   lines.push(protectedFieldsLine(customers.status, customers.text, granted));
   return order(lines);
 }
@@ -177,7 +227,20 @@ function mostUsed(readings: readonly TimedReading[]): TimedReading {
   return { ...last, at: readings[readings.length - 1]!.at };
 }
 
-const ORDER = ['reachable', 'tls', 'header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
+const ORDER = [
+  'reachable',
+  'tls',
+  'header family',
+  'token',
+  'shop',
+  'scopes',
+  'api version',
+  'rate limit',
+  'link',
+  'id and time forms',
+  'product listing',
+  'protected fields',
+];
 
 function order(lines: CheckLine[]): CheckLine[] {
   return [...lines].sort((a, b) => ORDER.indexOf(a.check) - ORDER.indexOf(b.check));

@@ -34,7 +34,11 @@ export default defineVerb({
   async run(options, ctx) {
     if (options.customer !== undefined) options = { ...options, customerId: await customerIdOf(options.customer, options.customerId, ctx) };
     if (options.dryRun) return dryRun(options, ctx);
-    const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/code.js'), import('./view.js')]);
+    const [{ checkGiftCardCreate }, { generateGiftCardCode }, view] = await Promise.all([
+      import('../../api/gift-cards/schema.js'),
+      import('../../api/gift-cards/code.js'),
+      import('./view.js'),
+    ]);
     const generated = options.code === undefined;
     const input = checkGiftCardCreate({
       code: options.code ?? generateGiftCardCode(),
@@ -55,7 +59,8 @@ export default defineVerb({
     if (!card) ctx.say('The store accepted the gift card but sent none back, so its id is not known: shown as sent.');
     await out.item(card ?? sentCard(input), view.giftCardDetailView(ctx.now(), true));
     if (how === 'recovered') ctx.say("The store's first answer was lost, but the card was created (no second one was made).");
-    if (how === 'existing') ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
+    if (how === 'existing')
+      ctx.say(`A gift card with this code exists already, as asked${card?.createTime ? ` (created ${card.createTime})` : ''}: no second card was made.`);
     if (!out.isJson && ctx.io.isStderrTTY) ctx.say('Keep the code now: the store never shows it again.');
   },
 });
@@ -64,7 +69,8 @@ export default defineVerb({
 async function customerIdOf(email: string, customerId: string | undefined, ctx: Context): Promise<string> {
   const { UsageError } = await import('../../core/errors.js');
   if (customerId !== undefined) throw new UsageError('Give --customer or --customer-id, not both. Nothing was sent.');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`--customer must be a customer's email address such as ada@example.com (got '${email.slice(0, 40)}'). Nothing was sent.`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new UsageError(`--customer must be a customer's email address such as ada@example.com (got '${email.slice(0, 40)}'). Nothing was sent.`);
   const api = await ctx.api();
   return ctx.spin('Looking up the customer…', () => api.customers.idByEmail(email));
 }
@@ -79,7 +85,10 @@ interface DryRunOptions extends OutputFlags {
 
 /** Checks the card and prints its request; a code is only generated for a card that is sent. */
 async function dryRun(options: DryRunOptions, ctx: Context): Promise<void> {
-  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../dry-run.js')]);
+  const [{ checkGiftCardCreate, checkGiftCardCreateDraft }, { runDry }] = await Promise.all([
+    import('../../api/gift-cards/schema.js'),
+    import('../dry-run.js'),
+  ]);
   const fields = { initialValue: withDecimals(options.initialValue), customerId: options.customerId, note: options.note, expireTime: options.expireTime };
   const input = options.code === undefined ? checkGiftCardCreateDraft(fields) : checkGiftCardCreate({ code: options.code, ...fields });
   await runDry(ctx, options, (api) => api.giftCards.create(input));

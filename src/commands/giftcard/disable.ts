@@ -14,7 +14,11 @@ export default defineVerb({
   args: { giftCardId: arg('the gift card id') },
   flags: { yes: yesFlag(), dryRun: dryRunFlag() },
   json: { fields: GIFT_CARD_FIELDS },
-  examples: ['store-cli giftcard disable 4000000000000000123', 'store-cli giftcard disable 4000000000000000123 --yes --json', 'store-cli giftcard disable 4000000000000000123 --dry-run'],
+  examples: [
+    'store-cli giftcard disable 4000000000000000123',
+    'store-cli giftcard disable 4000000000000000123 --yes --json',
+    'store-cli giftcard disable 4000000000000000123 --dry-run',
+  ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const [{ checkGiftCardId }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('./view.js')]);

@@ -14,8 +14,15 @@ export default defineVerb({
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     output: text('<file>', 'write to this file, which appears only once complete, instead of stdout (- is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per card, keys as the CSV columns) instead of CSV; giftcard import reads CSV only'),
-    revealCodes: boolean('write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600'),
-    sort: oneOf('<order>', 'row order: code (then id; the rows are held until the last page is read) or none (as the store lists them, written page by page)', ['code', 'none'], { default: 'code' }),
+    revealCodes: boolean(
+      'write whole codes (where the store shows them), so that the file imports into another store; the file is then created with mode 0600',
+    ),
+    sort: oneOf(
+      '<order>',
+      'row order: code (then id; the rows are held until the last page is read) or none (as the store lists them, written page by page)',
+      ['code', 'none'],
+      { default: 'code' },
+    ),
     report: reportFlag(),
   },
   examples: [
@@ -46,7 +53,9 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
         const { target } = run;
         file = target.kind === 'file' ? options.output : undefined;
         if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
-          throw new UsageError('--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.');
+          throw new UsageError(
+            '--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.',
+          );
         }
         const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
           import('../../api/gift-cards/schema.js'),
@@ -59,7 +68,13 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
         // complete. A device or FIFO (/dev/stdout, a pipe's name) is written in place. With
         // --reveal-codes the file holds secrets: private from its first byte.
         const sink = await open({ private: reveal });
-        const written = await exportGiftCards(countedPages(api.giftCards.everyCard(filters), run.progress), sink, reveal, options.sort, options.jsonl ? 'jsonl' : 'csv');
+        const written = await exportGiftCards(
+          countedPages(api.giftCards.everyCard(filters), run.progress),
+          sink,
+          reveal,
+          options.sort,
+          options.jsonl ? 'jsonl' : 'csv',
+        );
         // Asked to reveal, revealed nothing: not the file that was asked for.
         if (reveal && written.cards > 0 && written.revealed === 0) throw nothingRevealed(written.cards, file);
         return written;
@@ -71,12 +86,15 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
       const whole = counts.revealed === counts.cards ? `whole gift card codes` : plural(counts.revealed, 'whole gift card code');
       ctx.warn(`the export holds ${whole}${file ? ` (${file}, mode 0600)` : ''}: anyone who reads it can spend the cards.`);
     }
-    if (reveal && counts.masked > 0) ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);
+    if (reveal && counts.masked > 0)
+      ctx.warn(`the store showed ${counts.masked} of the ${counts.cards} codes masked: those rows cannot be imported elsewhere.`);
   },
 });
 
 function nothingRevealed(cards: number, output: string | undefined): RuntimeError {
   const all = cards === 1 ? 'its one code' : `all ${cards} codes`;
   const kept = output === undefined ? '' : ` ${output} was not written.`;
-  return new RuntimeError(`--reveal-codes: no code could be revealed: the store showed ${all} masked (it does not show whole codes in its reads), so the export cannot be imported elsewhere.${kept}`);
+  return new RuntimeError(
+    `--reveal-codes: no code could be revealed: the store showed ${all} masked (it does not show whole codes in its reads), so the export cannot be imported elsewhere.${kept}`,
+  );
 }

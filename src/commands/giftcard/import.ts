@@ -15,7 +15,11 @@ export default defineVerb({
     rehearse: rehearseFlag(),
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
-  examples: ['store-cli giftcard import cards.csv --rejects rejects.csv', 'store-cli giftcard import cards.csv --dry-run', 'store-cli giftcard import new-cards.csv --codes-out codes.csv'],
+  examples: [
+    'store-cli giftcard import cards.csv --rejects rejects.csv',
+    'store-cli giftcard import cards.csv --dry-run',
+    'store-cli giftcard import new-cards.csv --codes-out codes.csv',
+  ],
   notes: `
 CSV only (JSON lines are for metafield import): a header line, then one card per row.
   Columns (any order, any case): code, initialValue, balance (default: the initial

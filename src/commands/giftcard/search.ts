@@ -6,7 +6,8 @@ import { defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
 const paging = pagingFlags(MAX_PAGE_SIZE, {
-  pageToken: 'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters',
+  pageToken:
+    'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters',
   all: 'follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)',
 });
 
@@ -21,10 +22,17 @@ export default defineVerb({
     pageToken: paging.pageToken,
     lastCharacters: text('<xxxx>', 'only cards whose code ends with these four characters'),
     all: paging.all,
-    maxPages: whole('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)', { min: 1, max: MAX_PAGES_BOUND }),
+    maxPages: whole('<n>', 'with --all: stop with an error once this many pages were read and the store still names a next one (default 100000)', {
+      min: 1,
+      max: MAX_PAGES_BOUND,
+    }),
   },
   json: { fields: GIFT_CARD_FIELDS, list: true, columns: GIFT_CARD_LIST_COLUMNS },
-  examples: ['store-cli giftcard search --status enabled', 'store-cli giftcard search --last-characters 7KQ2', 'store-cli giftcard search --all --jsonl | jq -r .balance'],
+  examples: [
+    'store-cli giftcard search --status enabled',
+    'store-cli giftcard search --last-characters 7KQ2',
+    'store-cli giftcard search --all --jsonl | jq -r .balance',
+  ],
   async run(options, ctx) {
     const filters = { '--since-id': options.sinceId, '--status': options.status, '--last-characters': options.lastCharacters };
     checkPageTokenAlone(options.pageToken, filters);
@@ -47,7 +55,14 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
-    const nextPageToken = await printPages(ctx, out, pages, 'Searching gift cards…', view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS), 'No gift cards match.');
+    const nextPageToken = await printPages(
+      ctx,
+      out,
+      pages,
+      'Searching gift cards…',
+      view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS),
+      'No gift cards match.',
+    );
     const filtered = Object.values(filters).some((value) => value !== undefined);
     // Piped too: a script that got one page must be able to tell it did not get them all.
     if (nextPageToken) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));

@@ -33,7 +33,11 @@ export default defineVerb({
     if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
       throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');
     }
-    const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([import('../../api/gift-cards/schema.js'), import('../../api/gift-cards/amount.js'), import('./view.js')]);
+    const [{ checkGiftCardUpdate }, { amountInCurrency }, view] = await Promise.all([
+      import('../../api/gift-cards/schema.js'),
+      import('../../api/gift-cards/amount.js'),
+      import('./view.js'),
+    ]);
     const input = checkGiftCardUpdate({
       giftCardId: options.giftCardId,
       balance: options.balance,
@@ -47,11 +51,13 @@ export default defineVerb({
     const update = async (api: Api) => {
       const card = await api.giftCards.get(input.giftCardId);
       if (input.balance === undefined) {
-        if (card.balance === undefined) throw new RuntimeError(`The store's answer for gift card ${input.giftCardId} has no balance to keep; give the balance to set.`);
+        if (card.balance === undefined)
+          throw new RuntimeError(`The store's answer for gift card ${input.giftCardId} has no balance to keep; give the balance to set.`);
         return api.giftCards.update({ ...input, balance: card.balance.toString() });
       }
       const balance = amountInCurrency(input.balance, card.currency);
-      if (!balance.ok) throw new UsageError(`--balance ${input.balance}: ${balance.problem}, and gift card ${input.giftCardId} is in ${card.currency}; nothing was written.`);
+      if (!balance.ok)
+        throw new UsageError(`--balance ${input.balance}: ${balance.problem}, and gift card ${input.giftCardId} is in ${card.currency}; nothing was written.`);
       return api.giftCards.update({ ...input, balance: balance.amount });
     };
     if (options.dryRun) {

@@ -9,7 +9,8 @@ import type { GiftCardListColumn } from './columns.js';
 
 const text = (field: keyof GiftCard) => (card: GiftCard) => scalarText(card[field]);
 
-const statusStyle = (value: string, colors: Palette) => (value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value));
+const statusStyle = (value: string, colors: Palette) =>
+  value === 'enabled' ? colors.green(value) : value === 'disabled' ? colors.red(value) : colors.yellow(value);
 
 /** Scripts get an empty cell for "no expiry"; people read "never". */
 const expiresColumn: Column<GiftCard> = { header: 'EXPIRES', value: text('expireTime'), style: (value, colors) => value || colors.dim('never') };
@@ -42,7 +43,9 @@ export function giftCardDetailView(now: Date, withCode = false): View<GiftCard> 
   return {
     columns: [
       { header: 'ID', value: text('id') },
-      withCode ? { header: 'CODE', value: text('code'), style: (v: string, c: Palette) => c.bold(c.cyan(v)) } : { header: 'LAST4', value: text('lastCharacters') },
+      withCode
+        ? { header: 'CODE', value: text('code'), style: (v: string, c: Palette) => c.bold(c.cyan(v)) }
+        : { header: 'LAST4', value: text('lastCharacters') },
       { header: 'BALANCE', value: text('balance') },
       { header: 'INITIAL', value: text('initialValue') },
       { header: 'CURRENCY', value: text('currency') },

@@ -25,12 +25,18 @@ export default defineVerb({
       import('../../core/store-file.js'),
     ]);
     const names = config.profileNames();
-    if (names.length === 0) throw new UsageError("No saved profiles to write a store.toml from: run 'store-cli auth login' first (or --profile NAME auth login for each store).", false);
+    if (names.length === 0)
+      throw new UsageError(
+        "No saved profiles to write a store.toml from: run 'store-cli auth login' first (or --profile NAME auth login for each store).",
+        false,
+      );
     const profiles = names.map((name) => ({ name, baseUrl: config.profile(name)?.baseUrl }));
     const saved = config.defaultProfile();
     const env = saved !== undefined && names.includes(saved) ? saved : names.includes('default') ? 'default' : names[0]!;
     const path = join(ctx.cwd, STORE_FILE_NAME);
     await writeFileAtomically(path, storeFileText(profiles, env), { overwrite: options.force === true, flag: '--force' });
-    ctx.say(`Wrote ${shownPath(path, ctx.cwd)}: ${names.length} environment${names.length === 1 ? '' : 's'} (${names.join(', ')}), '${env}' the default; no tokens.`);
+    ctx.say(
+      `Wrote ${shownPath(path, ctx.cwd)}: ${names.length} environment${names.length === 1 ? '' : 's'} (${names.join(', ')}), '${env}' the default; no tokens.`,
+    );
   },
 });

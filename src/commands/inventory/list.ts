@@ -37,7 +37,10 @@ shown); --json prints the items as the store sent them, locations by id.
     checkPageTokenAlone(options.pageToken, filters);
     if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
     const [stock, { inventoryListView }] = await Promise.all([import('../../product/stock.js'), import('./view.js')]);
-    const ids = checkValues({ product: inventory.fields.productId, variant: inventory.fields.variantId }, { product: options.product, variant: options.variant });
+    const ids = checkValues(
+      { product: inventory.fields.productId, variant: inventory.fields.variantId },
+      { product: options.product, variant: options.variant },
+    );
     const given = { productId: ids.product as string | undefined, variantId: ids.variant as string | undefined };
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_PAGE);
     const out = await ctx.output();

@@ -42,14 +42,17 @@ on exactly one variant, else it exits 2 listing them.
 ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const [stock, view] = await Promise.all([import('../../product/stock.js'), import('./view.js')]);
-    if ((options.variantId === undefined) === (options.sku === undefined)) throw new UsageError('Give the variant id or --sku SKU (one of them): the variant whose stock is set. Nothing was sent.');
+    if ((options.variantId === undefined) === (options.sku === undefined))
+      throw new UsageError('Give the variant id or --sku SKU (one of them): the variant whose stock is set. Nothing was sent.');
     const givenId = options.variantId === undefined ? undefined : checkId(options.variantId, 'variantId');
-    if ((options.quantity === undefined) === (options.adjust === undefined)) throw new UsageError('Give --quantity N or --adjust +N/-N (one of them): what the stock becomes. Nothing was sent.');
+    if ((options.quantity === undefined) === (options.adjust === undefined))
+      throw new UsageError('Give --quantity N or --adjust +N/-N (one of them): what the stock becomes. Nothing was sent.');
     let change: StockChange;
     if (options.quantity !== undefined) change = { quantity: checkValues({ quantity: QUANTITY }, { quantity: options.quantity }).quantity as string };
     else {
       const adjust = options.adjust!;
-      if (!/^[+-](0|[1-9][0-9]{0,8})$/.test(adjust)) throw new UsageError(`--adjust must be a signed whole number such as +5 or -3 (got '${adjust.slice(0, 20)}'). Nothing was sent.`);
+      if (!/^[+-](0|[1-9][0-9]{0,8})$/.test(adjust))
+        throw new UsageError(`--adjust must be a signed whole number such as +5 or -3 (got '${adjust.slice(0, 20)}'). Nothing was sent.`);
       change = { adjust: BigInt(adjust) };
     }
     const variantOf = (api: Api) => (givenId !== undefined ? Promise.resolve(givenId) : stock.variantBySku(api, options.sku!, ctx.spin));
@@ -57,9 +60,14 @@ ${DRY_RUN_NOTE}`,
       const { runDry } = await import('../dry-run.js');
       // A dry run asks nothing: it says what the real run would ask.
       const warnBelowZero: BelowZero = async (before, after) => {
-        if (!options.allowNegative) ctx.warn(`--adjust ${options.adjust} takes the quantity from ${before} to ${after}, below zero: the real run asks in a terminal, or needs --allow-negative.`);
+        if (!options.allowNegative)
+          ctx.warn(
+            `--adjust ${options.adjust} takes the quantity from ${before} to ${after}, below zero: the real run asks in a terminal, or needs --allow-negative.`,
+          );
       };
-      return runDry(ctx, options, async (api) => stock.setStock(api, await variantOf(api), await stock.resolveLocation(api, options.location, ctx.spin), change, warnBelowZero));
+      return runDry(ctx, options, async (api) =>
+        stock.setStock(api, await variantOf(api), await stock.resolveLocation(api, options.location, ctx.spin), change, warnBelowZero),
+      );
     }
     const out = await ctx.output();
     const api = await ctx.api();

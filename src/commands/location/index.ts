@@ -42,11 +42,16 @@ export const location = crudNoun(locations, {
   list: {
     summary: "List the store's locations (warehouses and shops that hold stock); --all follows every page",
     examples: ['store-cli location list', 'store-cli location list --all --json locationId,name', 'store-cli location list --all --jsonl | jq -r .name'],
-    notes: '\nNeeds a token with the read_shops or write_shops scope. Ascending by id; the names are what\ninventory set --location and product create --location take.\n',
+    notes:
+      '\nNeeds a token with the read_shops or write_shops scope. Ascending by id; the names are what\ninventory set --location and product create --location take.\n',
   },
   get: {
     summary: 'Show one location: its name and address',
-    examples: ['store-cli location get 8100000000000000001', 'store-cli location get "Downtown Store"', 'store-cli location get 8100000000000000001 --json name,city'],
+    examples: [
+      'store-cli location get 8100000000000000001',
+      'store-cli location get "Downtown Store"',
+      'store-cli location get 8100000000000000001 --json name,city',
+    ],
     notes: `\n${BY_NAME_NOTE}Needs a token with the read_shops or write_shops scope.\n`,
   },
   count: {
@@ -70,7 +75,10 @@ ${DRY_RUN_NOTE}`,
   },
   update: {
     summary: "Change a location's name or address; only the fields given are sent",
-    examples: ['store-cli location update 4000000000000000003 --name "Downtown Flagship"', 'store-cli location update "Downtown Store" --phone "+1 415 555 0199" --dry-run'],
+    examples: [
+      'store-cli location update 4000000000000000003 --name "Downtown Flagship"',
+      'store-cli location update "Downtown Store" --phone "+1 415 555 0199" --dry-run',
+    ],
     notes: `
 ${BY_NAME_NOTE}Needs a token with the write_shops scope (and read_shops to look a name up). Sends PUT shops/locations/{id} with only the
 fields given and prints the location as the store answers it. No field exits 2.
@@ -78,7 +86,11 @@ ${DRY_RUN_NOTE}`,
   },
   delete: {
     summary: 'Delete a location; asks first unless --yes',
-    examples: ['store-cli location delete 4000000000000000005', 'store-cli location delete "Pop-up Stand" --yes', 'store-cli location delete 4000000000000000005 --dry-run --json'],
+    examples: [
+      'store-cli location delete 4000000000000000005',
+      'store-cli location delete "Pop-up Stand" --yes',
+      'store-cli location delete 4000000000000000005 --dry-run --json',
+    ],
     notes: `
 ${BY_NAME_NOTE}Needs a token with the write_shops scope (and read_shops to look a name up). A store refuses to delete its default location, and
 (the sandbox, at least) one that still holds stock of a variant: inventory list --location

@@ -60,7 +60,13 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
   await server.close();
 }
 
-async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, globals: readonly string[], plans: PlanStore | undefined): Promise<CallToolResult> {
+async function call(
+  ctx: Context,
+  tool: Tool,
+  given: Record<string, unknown>,
+  globals: readonly string[],
+  plans: PlanStore | undefined,
+): Promise<CallToolResult> {
   let input = given;
   let skip = 0;
   if (typeof given.pageToken === 'string') {
@@ -83,7 +89,8 @@ async function call(ctx: Context, tool: Tool, given: Record<string, unknown>, gl
   if (!Array.isArray(records)) return text(run.stdout.slice(0, RESULT_BYTE_CAP));
   const page = pageOf(records, skip, RESULT_BYTE_CAP, (record) => stringify(record) ?? 'null');
   const lines = [page.text];
-  if (page.next !== undefined) lines.push(stringify({ pageToken: pageToken(input, page.next), shown: page.next - skip, cut: 'more records follow: call again with this pageToken' })!);
+  if (page.next !== undefined)
+    lines.push(stringify({ pageToken: pageToken(input, page.next), shown: page.next - skip, cut: 'more records follow: call again with this pageToken' })!);
   return text(`${lines.join('\n')}\n`);
 }
 
@@ -92,12 +99,24 @@ const APPLY_PLAN = {
   name: 'apply_plan',
   description:
     'Send the requests of a plan a write tool gave, once, after a person approved it in their own terminal (store-cli mcp approve PLAN-ID). Refused otherwise; no argument stands for approval.',
-  inputSchema: { type: 'object' as const, properties: { planId: { type: 'string', description: 'the planId a write tool answered with' } }, required: ['planId'], additionalProperties: false },
+  inputSchema: {
+    type: 'object' as const,
+    properties: { planId: { type: 'string', description: 'the planId a write tool answered with' } },
+    required: ['planId'],
+    additionalProperties: false,
+  },
   annotations: { title: 'apply a plan', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
 };
 
 /** A write's plan: its dry run's requests and the shop, kept under a new planId; nothing sent. */
-async function plan(ctx: Context, tool: Tool, globals: readonly string[], dryRun: readonly string[], requests: unknown, plans: PlanStore): Promise<CallToolResult> {
+async function plan(
+  ctx: Context,
+  tool: Tool,
+  globals: readonly string[],
+  dryRun: readonly string[],
+  requests: unknown,
+  plans: PlanStore,
+): Promise<CallToolResult> {
   const argv = [...globals, ...dryRun.filter((word) => word !== '--dry-run')];
   // The shop's own name and domain, for the person who approves (a GET).
   const shop = await ctx.runCommand([...globals, 'shop', 'info', '--json=shopName,domain']);
@@ -111,7 +130,8 @@ async function plan(ctx: Context, tool: Tool, globals: readonly string[], dryRun
 /** `onSandbox`: the server's target is the embedded sandbox and --writes sandbox: no store is at risk, no approval is needed. */
 async function applyPlan(ctx: Context, plans: PlanStore, input: Record<string, unknown>, onSandbox: boolean): Promise<CallToolResult> {
   const other = Object.keys(input).find((key) => key !== 'planId');
-  if (other !== undefined) return refused(`apply_plan takes no argument '${other}': only a person approves a plan, in their own terminal (store-cli mcp approve PLAN-ID).`);
+  if (other !== undefined)
+    return refused(`apply_plan takes no argument '${other}': only a person approves a plan, in their own terminal (store-cli mcp approve PLAN-ID).`);
   if (typeof input.planId !== 'string') return refused('apply_plan needs the planId a write tool answered with.');
   const taken = await plans.take(input.planId, { approved: onSandbox });
   if ('refused' in taken) return refused(taken.refused);

@@ -20,7 +20,12 @@ export default defineVerb({
       { default: 'approved' },
     ),
   },
-  examples: ['store-cli mcp --read-only', 'store-cli --sandbox mcp --writes sandbox', 'store-cli --profile staging mcp --toolsets giftcard,product', 'store-cli --base-url http://127.0.0.1:12412 mcp'],
+  examples: [
+    'store-cli mcp --read-only',
+    'store-cli --sandbox mcp --writes sandbox',
+    'store-cli --profile staging mcp --toolsets giftcard,product',
+    'store-cli --base-url http://127.0.0.1:12412 mcp',
+  ],
   notes: `
 Speaks MCP on stdin and stdout (start it from the client's configuration, not by hand);
 notices go to stderr. The store is chosen as for any command (--profile, --env,

@@ -81,7 +81,8 @@ export class PlanStore {
     const state = await this.state(id);
     if (state === 'unknown') return { refused: `${id} names no plan: a write tool gives one.` };
     if (state === 'used') return { refused: `${id} was applied already: a plan runs once; ask the write tool for a new one.` };
-    if (state === 'pending' && options.approved !== true) return { refused: `${id} is not approved. A person approves it in their own terminal: store-cli mcp approve ${id}` };
+    if (state === 'pending' && options.approved !== true)
+      return { refused: `${id} is not approved. A person approves it in their own terminal: store-cli mcp approve ${id}` };
     const plan = await this.read(id);
     try {
       await rename(this.file(id, 'plan'), this.file(id, 'used'));

@@ -11,7 +11,20 @@
 import type { ArgumentEntry, CommandEntry, FlagEntry, Manifest } from '../commands/manifest.js';
 
 /** The nouns whose commands are tools: a store's resources. Each is a toolset of its own. */
-export const STORE_TOOLSETS = ['giftcard', 'metafield', 'product', 'category', 'collection', 'location', 'inventory', 'shop', 'customer', 'discount', 'order', 'webhook'] as const;
+export const STORE_TOOLSETS = [
+  'giftcard',
+  'metafield',
+  'product',
+  'category',
+  'collection',
+  'location',
+  'inventory',
+  'shop',
+  'customer',
+  'discount',
+  'order',
+  'webhook',
+] as const;
 
 /** The toolsets served unless --toolsets says: the common tasks, their tools/list within 30 KB of an agent's context. */
 export const DEFAULT_TOOLSETS: readonly string[] = ['giftcard', 'product', 'category', 'shop', 'customer', 'order'];
@@ -80,7 +93,10 @@ function toolOf(command: CommandEntry): Tool | undefined {
   const required: string[] = [];
   const args = command.args.map((entry) => ({ key: camel(entry.name), entry }));
   for (const { key, entry } of args) {
-    properties[key] = describe(entry.variadic ? { type: 'array', items: valueSchema(entry.choices), minItems: entry.required ? 1 : 0 } : valueSchema(entry.choices), entry.summary);
+    properties[key] = describe(
+      entry.variadic ? { type: 'array', items: valueSchema(entry.choices), minItems: entry.required ? 1 : 0 } : valueSchema(entry.choices),
+      entry.summary,
+    );
     if (entry.required) required.push(key);
   }
   const flags: { key: string; entry: FlagEntry }[] = [];
@@ -99,7 +115,11 @@ function toolOf(command: CommandEntry): Tool | undefined {
   const fields = command.json?.fields;
   if (Array.isArray(fields)) properties.fields = describe({ type: 'array', items: { enum: fields } }, 'only these fields of each record');
   const listing = command.json?.list === true;
-  if (listing) properties.pageToken = describe({ type: 'string' }, 'the pageToken a cut answer ended with: the next part of the same listing (the other arguments are taken from it)');
+  if (listing)
+    properties.pageToken = describe(
+      { type: 'string' },
+      'the pageToken a cut answer ended with: the next part of the same listing (the other arguments are taken from it)',
+    );
   const name = command.path.replaceAll(' ', '_').replaceAll('-', '_');
   const write = command.mutates;
   return {
@@ -162,7 +182,8 @@ export function commandLine(tool: Tool, input: Readonly<Record<string, unknown>>
     }
   }
   const fields = input.fields;
-  if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string' && /^[A-Za-z0-9_.]+$/.test(f)))) return `'fields' must be a list of field names.`;
+  if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string' && /^[A-Za-z0-9_.]+$/.test(f))))
+    return `'fields' must be a list of field names.`;
   argv.push(Array.isArray(fields) && fields.length > 0 ? `--json=${fields.join(',')}` : '--json');
   if (tool.write) argv.push('--dry-run');
   return argv;

@@ -21,17 +21,24 @@ export default defineVerb({
       '<domain>',
       `the domain of the bizIds given (${METAFIELD_DOMAINS.join(', ')}); with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only`,
     ),
-    objects: text('<file>', 'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored'),
+    objects: text(
+      '<file>',
+      'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored',
+    ),
     all: boolean('every collection, and every product some collection holds (a product in no collection cannot be found)'),
     namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`),
     output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
     rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry; not the --output file'),
     shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
-    concurrency: whole('<n>', `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`, {
-      min: 1,
-      max: MAX_CONCURRENCY,
-    }),
+    concurrency: whole(
+      '<n>',
+      `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`,
+      {
+        min: 1,
+        max: MAX_CONCURRENCY,
+      },
+    ),
     report: reportFlag(),
   },
   json: {
@@ -53,7 +60,9 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
 `,
   async run(options, ctx) {
     const ids = options.bizId;
-    const named = [options.objects !== undefined ? '--objects' : undefined, ids.length > 0 ? 'bizIds' : undefined, options.all ? '--all' : undefined].filter((x) => x !== undefined);
+    const named = [options.objects !== undefined ? '--objects' : undefined, ids.length > 0 ? 'bizIds' : undefined, options.all ? '--all' : undefined].filter(
+      (x) => x !== undefined,
+    );
     if (named.length === 0) throw new UsageError('Say which objects to export: --objects FILE (or - for stdin), bizIds with --domain, or --all.');
     if (named.length > 1) throw new UsageError(`${named.join(' and ')} are ${named.length === 2 ? 'two' : 'three'} ways to name the objects; give one.`);
     const domain = options.domain;
@@ -64,7 +73,8 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
       throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
     }
     const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
-    if (options.objects === '-' && ctx.io.isStdinTTY) throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
+    if (options.objects === '-' && ctx.io.isStdinTTY)
+      throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
     const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);
     const { runExportVerb } = await import('../bulk-env.js');
     // Its own progress line (objects, rows, failures), in a terminal and in logs.

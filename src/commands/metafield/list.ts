@@ -12,7 +12,10 @@ export default defineVerb({
   args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
   flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
   json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },
-  examples: ['store-cli metafield list products 4000000000000000401', 'store-cli metafield list products 4000000000000000401 --namespace specs --json code,value'],
+  examples: [
+    'store-cli metafield list products 4000000000000000401',
+    'store-cli metafield list products 4000000000000000401 --namespace specs --json code,value',
+  ],
   async run(options, ctx) {
     const { domain, bizId } = checkObject(options.domain, options.bizId);
     const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);

@@ -20,8 +20,13 @@ export default defineVerb({
   flags: {
     namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
     code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
-    value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', { required: true }),
-    type: text('<fieldType>', "the field type that checks and converts --value (default: the field's definition's type, else the stored value's; without any the value is sent as typed)"),
+    value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', {
+      required: true,
+    }),
+    type: text(
+      '<fieldType>',
+      "the field type that checks and converts --value (default: the field's definition's type, else the stored value's; without any the value is sent as typed)",
+    ),
     dryRun: dryRunFlag(),
   },
   json: { fields: METAFIELD_INPUT_FIELDS },
@@ -49,7 +54,8 @@ export default defineVerb({
       // One read of the definition: its type reads natural input when --type is not given, and
       // a store without one keeps the value as text whatever --type says: that is said.
       const defined = await readDefinitionType(api, object.domain, namespace, code);
-      if (defined === 'none') ctx.warn(`no definition for ${namespace}.${code} on ${object.domain}: stored as text; create one with \`metafield definition create\`.`);
+      if (defined === 'none')
+        ctx.warn(`no definition for ${namespace}.${code} on ${object.domain}: stored as text; create one with \`metafield definition create\`.`);
       const definedType = defined === 'none' || defined === 'unknown' ? undefined : defined;
       const stored = await readStored(api, object.domain, object.bizId, namespace, code);
       if (stored) {
@@ -64,14 +70,20 @@ export default defineVerb({
         return { outcome: 'Created', value: created ?? input };
       } catch (error) {
         // Created by someone else since the read: it exists now, so this is an update.
-        if (error instanceof ApiError && error.status === 409) return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, input) };
+        if (error instanceof ApiError && error.status === 409)
+          return { outcome: 'Updated', value: await api.metafields.update(object.domain, object.bizId, input) };
         if (error instanceof ApiError && error.status === 400 && type === undefined) throw withTypeHint(error);
         throw error;
       }
     };
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
-      return runDry(ctx, options, upsert, `no change: ${namespace}.${code} of ${object.domain} ${object.bizId} already has this value, so nothing would be sent`);
+      return runDry(
+        ctx,
+        options,
+        upsert,
+        `no change: ${namespace}.${code} of ${object.domain} ${object.bizId} already has this value, so nothing would be sent`,
+      );
     }
     const out = await ctx.output();
     const api = await ctx.api();

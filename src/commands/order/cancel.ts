@@ -23,7 +23,11 @@ export default defineVerb({
   ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation. Cancelling a cancelled order changes nothing.\n`,
   async run(options, ctx) {
-    const [{ checkOrderCancel }, { idOf, orderMoney }, view] = await Promise.all([import('../../api/orders/schema.js'), import('../../api/orders/reading.js'), import('./view.js')]);
+    const [{ checkOrderCancel }, { idOf, orderMoney }, view] = await Promise.all([
+      import('../../api/orders/schema.js'),
+      import('../../api/orders/reading.js'),
+      import('./view.js'),
+    ]);
     const input = checkOrderCancel({ orderId: options.orderId, reason: options.reason });
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');

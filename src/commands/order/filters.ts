@@ -5,11 +5,18 @@ import type { OrderListQuery } from '../../api/orders/schema.js';
 import { oneOf, text } from '../verb.js';
 
 export const ORDER_FILTER_FLAGS = {
-  status: oneOf('<status>', 'only orders in this state: open, closed, cancelled, or any (every state, as when not given); checked by store-cli too', ORDER_STATUSES),
+  status: oneOf(
+    '<status>',
+    'only orders in this state: open, closed, cancelled, or any (every state, as when not given); checked by store-cli too',
+    ORDER_STATUSES,
+  ),
   financialStatus: oneOf('<status>', 'only orders in this payment state (a filter the store documents)', FINANCIAL_STATUSES),
   fulfillmentStatus: oneOf('<status>', 'only orders in this fulfilment state (a filter the store documents)', FULFILLMENT_STATUSES),
   createdSince: text('<date>', 'only orders created at or after this date or time (YYYY-MM-DD is midnight UTC); checked by store-cli too'),
-  createdUntil: text('<date>', 'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC); not before --created-since; checked by store-cli too'),
+  createdUntil: text(
+    '<date>',
+    'only orders created at or before this date or time (YYYY-MM-DD: up to the end of that day, UTC); not before --created-since; checked by store-cli too',
+  ),
   customer: text('<id|email>', "only this customer's orders: a customer id, or an email address (the order's email, ignoring case); checked by store-cli too"),
 };
 
@@ -63,7 +70,11 @@ export interface PageFields {
  * naming both flags.
  */
 export async function orderQuery(options: FilterOptions, page: PageFields = {}, flags: WindowFlags = CREATED_FLAGS): Promise<OrderListQuery> {
-  const [{ checkOrderQuery }, { UsageError }, { instantOf }] = await Promise.all([import('../../api/orders/schema.js'), import('../../core/errors.js'), import('../../api/instant.js')]);
+  const [{ checkOrderQuery }, { UsageError }, { instantOf }] = await Promise.all([
+    import('../../api/orders/schema.js'),
+    import('../../core/errors.js'),
+    import('../../api/instant.js'),
+  ]);
   const customer = options.customer;
   const byEmail = customer !== undefined && customer.includes('@');
   const query = checkOrderQuery(
@@ -83,7 +94,9 @@ export async function orderQuery(options: FilterOptions, page: PageFields = {}, 
   const until = dayEnd(query.createTimeMax);
   // Compared as instants: a time written without a zone is UTC, as a date alone is.
   if (since !== undefined && until !== undefined && instantOf(since)!.ms > instantOf(until)!.ms)
-    throw new UsageError(`${flags.since} ${options.createdSince} is after ${flags.until} ${options.createdUntil}: no order can have been created in that window, so nothing was sent.`);
+    throw new UsageError(
+      `${flags.since} ${options.createdSince} is after ${flags.until} ${options.createdUntil}: no order can have been created in that window, so nothing was sent.`,
+    );
   return { ...query, ...(since !== undefined ? { createTimeMin: since } : {}), ...(until !== undefined ? { createTimeMax: until } : {}) };
 }
 

@@ -19,15 +19,25 @@ export default defineVerb({
   flags: {
     ...ORDER_FILTER_FLAGS,
     sort: oneOf('<order>', "newest (the default: the latest placed first) or oldest (the store's own order, ascending ids)", ORDER_SORTS),
-    limit: whole('<n>', `orders a page, 1..${MAX_ORDER_PAGE_SIZE} (default: the profile's page-size, else 50; with --all, ${MAX_ORDER_PAGE_SIZE})`, { min: 1, max: MAX_ORDER_PAGE_SIZE }),
+    limit: whole('<n>', `orders a page, 1..${MAX_ORDER_PAGE_SIZE} (default: the profile's page-size, else 50; with --all, ${MAX_ORDER_PAGE_SIZE})`, {
+      min: 1,
+      max: MAX_ORDER_PAGE_SIZE,
+    }),
     sinceId: text('<id>', 'only orders with an id greater than this (the next page of an oldest-first listing)'),
     beforeId: text('<id>', 'only orders with an id less than this (the next page of a newest-first listing)'),
-    pageToken: text('<token>', "continue from the store's own page cursor, an opaque text (oldest first); alone or with --limit: the token carries the filters"),
+    pageToken: text(
+      '<token>',
+      "continue from the store's own page cursor, an opaque text (oldest first); alone or with --limit: the token carries the filters",
+    ),
     all: boolean('every page, streamed page after page'),
-    maxPages: whole('<n>', "stop with an error once this many of the store's pages were read and it still names a next one (default 100000); with --all or newest first", {
-      min: 1,
-      max: MAX_PAGES_BOUND,
-    }),
+    maxPages: whole(
+      '<n>',
+      "stop with an error once this many of the store's pages were read and it still names a next one (default 100000); with --all or newest first",
+      {
+        min: 1,
+        max: MAX_PAGES_BOUND,
+      },
+    ),
   },
   json: { fields: ORDER_FIELDS, idFields: ORDER_ID_FIELDS, list: true, columns: ORDER_LIST_COLUMNS },
   examples: [
@@ -52,10 +62,14 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
     const [view, { UsageError }, { MAX_PAGES }] = await Promise.all([import('./view.js'), import('../../core/errors.js'), import('../../core/paginate.js')]);
     // A page token is the store's cursor, in the store's order.
     const sort = options.sort ?? (options.pageToken !== undefined ? 'oldest' : 'newest');
-    if (options.pageToken !== undefined && sort === 'newest') throw new UsageError("--page-token continues the store's own order (oldest first): drop --sort newest, or use --before-id.");
-    if (options.beforeId !== undefined && sort === 'oldest') throw new UsageError('--before-id continues a newest-first listing; with --sort oldest the next page is --since-id.');
-    if (options.beforeId !== undefined && !/^\d+$/.test(options.beforeId)) throw new UsageError(`--before-id must be a numeric id (got '${options.beforeId.slice(0, 40)}').`);
-    if (options.maxPages !== undefined && !options.all && sort === 'oldest') throw new UsageError('--max-pages bounds the pages of --all (or of a newest-first listing): add --all.');
+    if (options.pageToken !== undefined && sort === 'newest')
+      throw new UsageError("--page-token continues the store's own order (oldest first): drop --sort newest, or use --before-id.");
+    if (options.beforeId !== undefined && sort === 'oldest')
+      throw new UsageError('--before-id continues a newest-first listing; with --sort oldest the next page is --since-id.');
+    if (options.beforeId !== undefined && !/^\d+$/.test(options.beforeId))
+      throw new UsageError(`--before-id must be a numeric id (got '${options.beforeId.slice(0, 40)}').`);
+    if (options.maxPages !== undefined && !options.all && sort === 'oldest')
+      throw new UsageError('--max-pages bounds the pages of --all (or of a newest-first listing): add --all.');
     const limit = options.limit !== undefined ? options.limit : defaultLimit(await ctx.setting('page-size'), options.all === true, MAX_ORDER_PAGE_SIZE);
     const query = await orderQuery(options, { limit, sinceId: options.sinceId, pageToken: options.pageToken });
     const { limit: _limit, pageToken: _token, ...filters } = query;
@@ -73,7 +87,8 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
     }
     const sorted = await import('./sorted.js');
     if (options.all) {
-      const pages = sort === 'newest' ? sorted.newestAll(api, filters, options.beforeId, limit ?? MAX_ORDER_PAGE_SIZE, bound) : api.orders.list(query, true, bound);
+      const pages =
+        sort === 'newest' ? sorted.newestAll(api, filters, options.beforeId, limit ?? MAX_ORDER_PAGE_SIZE, bound) : api.orders.list(query, true, bound);
       await printPages(ctx, out, pages, 'Listing orders…', rows, 'No orders match.');
       return;
     }
@@ -85,7 +100,13 @@ Without the scope read_all_orders a store shows only the orders of the last 60 d
     const edge = page.orders.at(-1);
     if (page.more && edge !== undefined) {
       const { idOf } = await import('../../api/orders/reading.js');
-      ctx.say(continueHint(sort === 'newest' ? '--before-id' : '--since-id', idOf(edge) ?? '', filtered || options.sinceId !== undefined || options.beforeId !== undefined));
+      ctx.say(
+        continueHint(
+          sort === 'newest' ? '--before-id' : '--since-id',
+          idOf(edge) ?? '',
+          filtered || options.sinceId !== undefined || options.beforeId !== undefined,
+        ),
+      );
     }
   },
 });

@@ -88,7 +88,13 @@ export async function newestPage(api: Api, filters: OrderFilters, limit: number,
  * page before it ended with (`sinceId`, a documented parameter, with the same filters) up to
  * its own last id, and goes out reversed. About twice the requests of an oldest-first --all.
  */
-export async function* newestAll(api: Api, filters: OrderFilters, beforeId: string | undefined, pageSize: number, bound: PageBound): AsyncGenerator<Order[], undefined> {
+export async function* newestAll(
+  api: Api,
+  filters: OrderFilters,
+  beforeId: string | undefined,
+  pageSize: number,
+  bound: PageBound,
+): AsyncGenerator<Order[], undefined> {
   const ends: string[] = [];
   let last: Order[] = [];
   walk: for await (const page of api.orders.list({ ...filters, limit: pageSize }, true, bound)) {

@@ -14,7 +14,19 @@ export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
  * (`id=$(store-cli product create --title X | head -n1 | cut -f1)`); a table, under the
  * product's summary, leaves that column out.
  */
-export const VARIANT_COLUMNS = ['productId', 'variantId', 'options', 'sku', 'price', 'compareOfPrice', 'costPrice', 'weight', 'weightUnit', 'stock', 'barcode'] as const;
+export const VARIANT_COLUMNS = [
+  'productId',
+  'variantId',
+  'options',
+  'sku',
+  'price',
+  'compareOfPrice',
+  'costPrice',
+  'weight',
+  'weightUnit',
+  'stock',
+  'barcode',
+] as const;
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
 
 /** The fields of each change `product edit --dry-run --json` prints. */

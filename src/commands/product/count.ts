@@ -13,7 +13,10 @@ export default defineVerb({
     title: text('<text>', 'only products whose title contains this text (ignoring case)'),
     status: oneOf('<status>', 'only products in this status', PRODUCT_STATUSES),
     collection: text('<name|id>', 'only products in this collection: an id, or a title looked up with collection list'),
-    category: text('<name|id>', 'only products of this category: an id, or a name looked up with category search; counted by store-cli over every page of the listing'),
+    category: text(
+      '<name|id>',
+      'only products of this category: an id, or a name looked up with category search; counted by store-cli over every page of the listing',
+    ),
   },
   json: { fields: COUNT_FIELDS },
   examples: ['store-cli product count', 'store-cli product count --status draft --json', 'store-cli product count --collection "Summer Sale"'],

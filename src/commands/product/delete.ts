@@ -14,7 +14,11 @@ export default defineVerb({
   flags: { yes: yesFlag(), dryRun: dryRunFlag() },
   // A delete prints nothing; --json is the form of the dry run's request.
   json: { fields: REQUEST_FIELDS, what: 'the request as JSON (with --dry-run; a delete itself prints nothing)' },
-  examples: ['store-cli product delete 5000000000000000011', 'store-cli product delete 5000000000000000011 --yes', 'store-cli product delete 5000000000000000011 --dry-run --json'],
+  examples: [
+    'store-cli product delete 5000000000000000011',
+    'store-cli product delete 5000000000000000011 --yes',
+    'store-cli product delete 5000000000000000011 --dry-run --json',
+  ],
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const [{ checkProductId }, { confirmedDelete }] = await Promise.all([import('../../product/index.js'), import('../confirmed-delete.js')]);

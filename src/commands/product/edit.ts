@@ -31,7 +31,8 @@ variant's prices. With --dry-run, --json prints the changes as [{${CHANGE_FIELDS
     const productId = products.checkProductId(options.productId);
     const flagged = products.checkFlags(options);
     const patch = options.file === undefined ? undefined : await products.readProductFile(options.file, ctx.io, true);
-    if (!patch && !products.changesSomething(flagged)) throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
+    if (!patch && !products.changesSomething(flagged))
+      throw new UsageError('Nothing to change: give the fields to change as flags (such as --price) or in --file.');
     const out = await (options.dryRun ? ctx.output(options, CHANGE_FIELDS) : ctx.output());
     const api = await ctx.api();
     const change = await products.locate(api, flagged, ctx.spin);

@@ -12,12 +12,18 @@ export default defineVerb({
   flags: {
     output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per variant, keys as the CSV columns) instead of CSV'),
-    ids: negatable("leave out the store's ids (productId, variantId): the file then matches by handle, and two stores holding the same products export the same bytes"),
+    ids: negatable(
+      "leave out the store's ids (productId, variantId): the file then matches by handle, and two stores holding the same products export the same bytes",
+    ),
     metafields: boolean("add each product's metafield values as metafield:<namespace>.<code> columns (one listing a product)"),
-    concurrency: whole('<n>', `metafield listings in flight with --metafields, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY})`, {
-      min: 1,
-      max: MAX_CONCURRENCY,
-    }),
+    concurrency: whole(
+      '<n>',
+      `metafield listings in flight with --metafields, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY})`,
+      {
+        min: 1,
+        max: MAX_CONCURRENCY,
+      },
+    ),
     report: reportFlag(),
   },
   examples: [

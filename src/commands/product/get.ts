@@ -9,8 +9,17 @@ export default defineVerb({
   name: 'get',
   summary: 'Show a product: a summary and its variants; --json for the whole product',
   args: { productId: arg('the product id') },
-  json: { fields: PRODUCT_FIELDS, columns: VARIANT_COLUMNS, rows: "variants (after the product's own fields, a FIELD and its value a line)", idColumn: 'variantId' },
-  examples: ['store-cli product get 5000000000000000011', 'store-cli product get 5000000000000000011 --json', 'store-cli product get 5000000000000000011 --json title,status,variants'],
+  json: {
+    fields: PRODUCT_FIELDS,
+    columns: VARIANT_COLUMNS,
+    rows: "variants (after the product's own fields, a FIELD and its value a line)",
+    idColumn: 'variantId',
+  },
+  examples: [
+    'store-cli product get 5000000000000000011',
+    'store-cli product get 5000000000000000011 --json',
+    'store-cli product get 5000000000000000011 --json title,status,variants',
+  ],
   async run(options, ctx) {
     const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const productId = products.checkProductId(options.productId);

@@ -12,7 +12,11 @@ async function lockThisImport(ctx: Context, file: string, shard: string | undefi
   return lockImport(
     dataDir,
     { command: 'product import', store, file, ...(shard !== undefined ? { shard } : {}) },
-    { signal: ctx.signal, onWait: (owner) => ctx.say(`Waiting for another product import of ${file} to this store (${owner}) to end: a product has no unique key, so the two would each make it.`) },
+    {
+      signal: ctx.signal,
+      onWait: (owner) =>
+        ctx.say(`Waiting for another product import of ${file} to this store (${owner}) to end: a product has no unique key, so the two would each make it.`),
+    },
   );
 }
 
@@ -21,13 +25,25 @@ export default defineVerb({
   destructive: true,
   bulk: true,
   name: 'import',
-  summary: 'Bulk-load products from the CSV (or JSON lines) product export writes: creates what is missing, updates what differs, skips what is equal; safe to re-run',
-  args: { file: arg('CSV file with one row per variant (a header such as handle,title,option1Name,option1Value,sku,price), JSON lines (a .jsonl file), or - for stdin') },
+  summary:
+    'Bulk-load products from the CSV (or JSON lines) product export writes: creates what is missing, updates what differs, skips what is equal; safe to re-run',
+  args: {
+    file: arg(
+      'CSV file with one row per variant (a header such as handle,title,option1Name,option1Value,sku,price), JSON lines (a .jsonl file), or - for stdin',
+    ),
+  },
   flags: {
-    key: oneOf('<key>', "what matches a row's product on the store: handle (the handle column, else the title's), sku (any of its variants' SKUs) or id (the productId column)", PRODUCT_KEYS, {
-      default: 'handle',
-    }),
-    emptyClears: boolean('an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone'),
+    key: oneOf(
+      '<key>',
+      "what matches a row's product on the store: handle (the handle column, else the title's), sku (any of its variants' SKUs) or id (the productId column)",
+      PRODUCT_KEYS,
+      {
+        default: 'handle',
+      },
+    ),
+    emptyClears: boolean(
+      'an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone',
+    ),
     ...importFlags("the store's products (one listing, 250 a page)", 'products (split by handle, or productId with --key id)'),
     rehearse: rehearseFlag(),
   },

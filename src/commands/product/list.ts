@@ -23,7 +23,11 @@ export default defineVerb({
     ...pagingFlags(MAX_PRODUCT_PAGE, { limit: "page size, 1..250 (default: the profile's page-size, else 50; with --all or --category, 250)" }),
   },
   json: { fields: PRODUCT_FIELDS, list: true, columns: PRODUCT_LIST_COLUMNS },
-  examples: ['store-cli product list --status active', 'store-cli product list --collection "Summer Sale" --json productId,title', 'store-cli product list --all --jsonl | jq -r .productId'],
+  examples: [
+    'store-cli product list --status active',
+    'store-cli product list --collection "Summer Sale" --json productId,title',
+    'store-cli product list --all --jsonl | jq -r .productId',
+  ],
   notes: `
 The title, status and collection are sent to the store (the query's title, status and
 collectionId) and checked by store-cli on each product that comes back, as the store's docs
@@ -59,7 +63,11 @@ export interface ProductListing extends ProductFilter, OutputFlags {
  * streamed to the exporter with product list's columns, and the terminal's hint after one
  * page of several (`filtered`: the first page had filters, which the token carries).
  */
-export async function listProducts(options: ProductListing, ctx: VerbContext<{ fields: typeof PRODUCT_FIELDS; list: true; columns: typeof PRODUCT_LIST_COLUMNS }>, filtered: boolean): Promise<void> {
+export async function listProducts(
+  options: ProductListing,
+  ctx: VerbContext<{ fields: typeof PRODUCT_FIELDS; list: true; columns: typeof PRODUCT_LIST_COLUMNS }>,
+  filtered: boolean,
+): Promise<void> {
   if (options.pageToken === '') throw new UsageError('--page-token must not be empty.');
   const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
   const everyPage = options.all === true || options.category !== undefined;
@@ -67,7 +75,12 @@ export async function listProducts(options: ProductListing, ctx: VerbContext<{ f
   const out = await ctx.output();
   const api = await ctx.api();
   const filter = await products.resolveFilter(api, options, ctx.spin);
-  const pages = products.listProducts(api, filter, { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) }, options.all === true);
+  const pages = products.listProducts(
+    api,
+    filter,
+    { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) },
+    options.all === true,
+  );
   const nextPageToken = await printPages(ctx, out, pages, 'Listing products…', view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
   // Piped too: a script that got one page must be able to tell it did not get them all.
   if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));

@@ -13,7 +13,8 @@ const named = (id: string, names: LinkNames) => {
   return name ? `${name} (id ${id})` : id;
 };
 
-const statusStyle = (value: string, colors: Palette) => (value === 'active' ? colors.green(value) : value === 'draft' ? colors.yellow(value) : value === 'archived' ? colors.dim(value) : value);
+const statusStyle = (value: string, colors: Palette) =>
+  value === 'active' ? colors.green(value) : value === 'draft' ? colors.yellow(value) : value === 'archived' ? colors.dim(value) : value;
 
 const text = (field: keyof Product) => (product: Product) => scalarText(product[field]);
 
@@ -46,7 +47,11 @@ function productSummaryView(names: LinkNames, { productLinks }: Feature): View<P
             .join(', '),
       },
       { header: 'CHANNELS', value: (p) => (p.salesChannels ?? []).map((c) => scalarText(c.salesChannelCode)).join(', ') },
-      { header: 'OPTIONS', value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; '), shrinkable: true },
+      {
+        header: 'OPTIONS',
+        value: (p) => (p.options ?? []).map((o) => `${scalarText(o.name)}: ${(o.value ?? []).map((v) => scalarText(v.name)).join(', ')}`).join('; '),
+        shrinkable: true,
+      },
       { header: 'IMAGES', value: (p) => (p.images ?? []).map((i) => scalarText(i.src)).join(' '), shrinkable: true },
       { header: 'VARIANTS', value: (p) => String((p.variants ?? []).length) },
     ],
@@ -108,11 +113,18 @@ export async function showProduct(
   if (out.isJson) return out.item(product, productSummaryView(new Map(), feature));
   if (isTerminal) await out.item(product, productSummaryView(await tableNames(), feature));
   else if (options.recordPiped) await out.item(product, productSummaryView(new Map(), feature));
-  const columns: Record<VariantColumn, Column<Variant>> = { productId: { header: 'PRODUCT', value: () => scalarText(product.productId) }, ...variantColumns(feature) };
+  const columns: Record<VariantColumn, Column<Variant>> = {
+    productId: { header: 'PRODUCT', value: () => scalarText(product.productId) },
+    ...variantColumns(feature),
+  };
   // The summary above a table names the product already (unless --columns asks for it).
   const order = isTerminal && !out.chosenColumns ? variantOrder.filter((name) => name !== 'productId') : variantOrder;
   // A table too wide for the terminal leaves out (after empty columns) the barcode, weight, cost and compare-at price before it cuts the options.
-  await out.list([product.variants ?? []], listView(columns, order, ['barcode', 'weightUnit', 'weight', 'costPrice', 'compareOfPrice']), 'The product has no variants.');
+  await out.list(
+    [product.variants ?? []],
+    listView(columns, order, ['barcode', 'weightUnit', 'weight', 'costPrice', 'compareOfPrice']),
+    'The product has no variants.',
+  );
 }
 
 const shown = (value: unknown) => (value === undefined ? '' : toJson(value));
@@ -142,7 +154,10 @@ const listColumns: Record<ProductListColumn, Column<ListedProduct>> = {
   productType: { header: 'TYPE', value: listText('productType') },
   categoryId: { header: 'CATEGORY', value: listText('categoryId') },
   variants: { header: 'VARIANTS', value: (p) => (Array.isArray(p.variants) ? String(p.variants.length) : scalarText(p.variants)) },
-  price: { header: 'PRICE', value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))) },
+  price: {
+    header: 'PRICE',
+    value: (p) => priceRange(variantsOf(p).map((v) => (v !== null && typeof v === 'object' ? scalarText((v as Record<string, unknown>).price) : ''))),
+  },
 };
 
 /**

@@ -42,7 +42,9 @@ no --force. The data file, journal or lock of a running sandbox is refused (exit
     const toStdout = target.kind === 'stdout';
     if (toStdout) ctx.io.out(text);
     else await writeOutputFile(target, text, { overwrite: options.force === true, flag: '--force' });
-    const counts = Object.fromEntries(Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]));
+    const counts = Object.fromEntries(
+      Object.entries(state as Record<string, unknown[]>).map(([key, list]) => [key, key === 'metafields' ? valuesIn(list) : list.length]),
+    );
     ctx.say(`State of ${where} written to ${toStdout ? 'stdout' : options.file}: ${describeCounts({ counts })}.`);
   },
 });

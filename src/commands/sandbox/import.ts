@@ -14,13 +14,14 @@ export default defineVerb({
   notes:
     '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help) and named on stderr. The file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',
   async run(options, ctx) {
-    const [{ readInputBytes, utf8Text, checkJsonDepth }, { parseJson }, { UsageError }, { MAX_STATE_BYTES, seedProblem }, { describeCounts, targetName }] = await Promise.all([
-      import('../../core/input-text.js'),
-      import('../../core/json.js'),
-      import('../../core/errors.js'),
-      import('../../sandbox/index.js'),
-      import('./running.js'),
-    ]);
+    const [{ readInputBytes, utf8Text, checkJsonDepth }, { parseJson }, { UsageError }, { MAX_STATE_BYTES, seedProblem }, { describeCounts, targetName }] =
+      await Promise.all([
+        import('../../core/input-text.js'),
+        import('../../core/json.js'),
+        import('../../core/errors.js'),
+        import('../../sandbox/index.js'),
+        import('./running.js'),
+      ]);
     const name = options.file === '-' ? 'stdin' : options.file;
     const text = utf8Text(await readInputBytes(options.file, ctx.io.stdin, name, MAX_STATE_BYTES), name);
     checkJsonDepth(text, name);

@@ -15,7 +15,13 @@ const RECONNECT_MS = 1_000;
  * sandbox answers as soon as one comes), until Ctrl-C. A sandbox that goes away is waited
  * for; one that comes back restarted (another instance) is read from its first entry.
  */
-export async function* followLog(log: Api['sandboxLog'], query: SandboxLogQuery, limit: number, ctx: Context, where = 'the sandbox'): AsyncGenerator<SandboxLogEntry[]> {
+export async function* followLog(
+  log: Api['sandboxLog'],
+  query: SandboxLogQuery,
+  limit: number,
+  ctx: Context,
+  where = 'the sandbox',
+): AsyncGenerator<SandboxLogEntry[]> {
   const waitMs = Math.min(MAX_POLL_MS, Math.floor((ctx.globals.timeout ?? DEFAULT_TIMEOUT_MS) / 2));
   let page = await log.read({ ...query, limit });
   ctx.say(`Following the request log of ${where}. Ctrl-C stops.`);

@@ -21,7 +21,11 @@ export default defineVerb({
     status: text('<list>', 'only these statuses, comma-separated: classes (2xx, 4xx, 5xx...), codes (429, 503) or 0 (no answer)'),
     method: text('<method>', 'only this HTTP method (or comma-separated methods); webhook deliveries are POST'),
     path: text('<prefix>', "only requests whose path starts with this (a webhook delivery's path is its URL)"),
-    limit: whole('<n>', 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000', { min: 1, max: MAX_ENTRIES, default: 100 }),
+    limit: whole('<n>', 'print the newest N matching entries (with --follow: first, then every new one), 1..1000000', {
+      min: 1,
+      max: MAX_ENTRIES,
+      default: 100,
+    }),
   },
   json: { fields: SANDBOX_LOG_FIELDS, list: true, columns: LOG_COLUMNS, what: 'the entries as one JSON array (with --follow, one object per line)' },
   examples: [
@@ -42,7 +46,9 @@ stderr) and followed again when it is back, restarted or not; Ctrl-C stops (exit
     const limit = options.limit;
     // Followed, JSON goes out one entry a line as it comes: an array would never end.
     const streamed = options.follow === true && (options.json !== undefined || options.jsonl !== undefined || options.jq !== undefined);
-    const out = await ctx.output(streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options);
+    const out = await ctx.output(
+      streamed ? { jsonl: options.jsonl ?? options.json ?? true, ...(options.jq === undefined ? {} : { jq: options.jq }) } : options,
+    );
     const [{ logView }, { followLog }, { targetName }] = await Promise.all([import('./view.js'), import('./log-follow.js'), import('./running.js')]);
     const view = logView(LOG_COLUMNS, out.isTable);
     const where = await targetName(ctx);

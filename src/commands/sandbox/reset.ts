@@ -11,12 +11,17 @@ export default defineVerb({
   destructive: true,
   asks: true,
   name: 'reset',
-  summary: "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
+  summary:
+    "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
   flags: {
     data: text('<file>', 'clear this state file instead (one given to sandbox serve --data, not running)'),
     yes: yesFlag(),
   },
-  examples: ['store-cli --sandbox sandbox reset', 'store-cli sandbox reset --yes --data ./sandbox.json', 'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes'],
+  examples: [
+    'store-cli --sandbox sandbox reset',
+    'store-cli sandbox reset --yes --data ./sandbox.json',
+    'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes',
+  ],
   notes:
     '\nThe sandbox is chosen as for every sandbox verb: with --sandbox the embedded one (its state file is removed: the next --sandbox run starts again from the demo data); else the store --base-url, STORE_CLI_BASE_URL or the profile (--profile, STORE_CLI_PROFILE, the default one) points at, a running sandbox that goes back to the seed it was started with (--seed, --demo), or to empty, durably; with no store set up at all, the embedded one. It is named on stderr.\n',
   async run(options, ctx) {

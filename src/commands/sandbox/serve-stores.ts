@@ -32,7 +32,8 @@ export function parseStores(text: string): SandboxStore[] {
     for (const setting of settings) {
       const match = /^fail-rate=(\d*\.?\d+)$/.exec(setting);
       const rate = Number(match?.[1]);
-      if (!match || rate > 1) throw new UsageError(`--stores: ${name}'s '${setting}' is not a setting of a store: the one there is fail-rate=F, F a number from 0 to 1.`);
+      if (!match || rate > 1)
+        throw new UsageError(`--stores: ${name}'s '${setting}' is not a setting of a store: the one there is fail-rate=F, F a number from 0 to 1.`);
       store.failRate = rate;
     }
     stores.push(store);
@@ -54,13 +55,22 @@ interface StoresOptions {
  * where each listens, and stops them all on Ctrl-C or SIGTERM. A store that cannot start
  * stops the ones started before it.
  */
-export async function serveStores(stores: SandboxStore[], options: StoresOptions, start: (store: SandboxStore, at: number) => Promise<RunningSandbox>, ctx: Context): Promise<void> {
-  if (options.data !== undefined) throw new UsageError('--data keeps one store: with --stores each store lives in memory; run a sandbox serve --data a store for lasting state.');
-  if (options.token.length > 0) throw new UsageError('--token with --stores would give every store the same token: each store generates its own (printed, and in --json).');
+export async function serveStores(
+  stores: SandboxStore[],
+  options: StoresOptions,
+  start: (store: SandboxStore, at: number) => Promise<RunningSandbox>,
+  ctx: Context,
+): Promise<void> {
+  if (options.data !== undefined)
+    throw new UsageError('--data keeps one store: with --stores each store lives in memory; run a sandbox serve --data a store for lasting state.');
+  if (options.token.length > 0)
+    throw new UsageError('--token with --stores would give every store the same token: each store generates its own (printed, and in --json).');
   if (options.shopName !== undefined || options.shopDomain !== undefined)
     throw new UsageError('--shop-name and --shop-domain name one shop: with --stores each store is named NAME at NAME.sandbox.localhost.');
   if (options.port !== 0 && options.port + stores.length - 1 > 65535)
-    throw new UsageError(`--port ${options.port} leaves no room for ${stores.length} stores (ports ${options.port} to ${options.port + stores.length - 1}): give a lower port, or 0.`);
+    throw new UsageError(
+      `--port ${options.port} leaves no room for ${stores.length} stores (ports ${options.port} to ${options.port + stores.length - 1}): give a lower port, or 0.`,
+    );
   const { asCliErrors } = await import('../../root/embedded-sandbox.js');
   const running: RunningSandbox[] = [];
   const closeAll = () => asCliErrors(async () => void (await Promise.all(running.map((sandbox) => sandbox.close()))));

@@ -27,10 +27,17 @@ export default defineVerb({
       },
     ),
     port: whole('<n>', 'port to listen on, 0 for any free port', { min: 0, max: 65535, default: DEFAULT_SANDBOX_PORT }),
-    token: list('<token[:scope,...]>', 'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)', {
-      orEmpty: true,
-    }),
-    data: text('<file>', 'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only'),
+    token: list(
+      '<token[:scope,...]>',
+      'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)',
+      {
+        orEmpty: true,
+      },
+    ),
+    data: text(
+      '<file>',
+      'keep state in this JSON file and its journal: every change answered survives restarts and kill -9; one sandbox per file; default: memory only',
+    ),
     demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
     seed: text(
       '<file>',
@@ -43,7 +50,9 @@ export default defineVerb({
       'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
       { orEmpty: true },
     ),
-    allowFaultHeader: boolean('let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored'),
+    allowFaultHeader: boolean(
+      'let a request name its own fault in an X-Sandbox-Fault: STATUS[@PROBABILITY][+LATENCYms] header; without this flag the header is ignored',
+    ),
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
@@ -51,7 +60,10 @@ export default defineVerb({
       ['service', 'real'],
       { default: 'service' },
     ),
-    definitions: text('<file>', 'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds'),
+    definitions: text(
+      '<file>',
+      'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds',
+    ),
     rateLimit: text(
       '<plan|rps[/burst]>',
       `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
@@ -64,15 +76,24 @@ export default defineVerb({
         orEmpty: true,
       },
     ),
-    webhookSecret: text('<secret>', 'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)'),
+    webhookSecret: text(
+      '<secret>',
+      'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)',
+    ),
     showCodes: boolean(
       "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
     ),
     shopName: text('<name>', 'the name GET shops/info answers (shop info, auth status), 1..255 characters; default: Sandbox Shop'),
     shopDomain: text('<host>', 'the domain GET shops/info answers, a host name such as my-shop.example.com; default: sandbox.localhost'),
-    logSize: whole('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', { min: 1, max: 1_000_000, default: 10_000 }),
+    logSize: whole('<n>', 'keep the newest N requests and webhook deliveries in the request log that sandbox logs reads, 1..1000000', {
+      min: 1,
+      max: 1_000_000,
+      default: 10_000,
+    }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
-    json: boolean('print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening (with --stores, an array of them, each with its name and shopDomain)'),
+    json: boolean(
+      'print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening (with --stores, an array of them, each with its name and shopDomain)',
+    ),
     stores: text(
       '<name[:fail-rate=F],...>',
       "play several stores in this process, such as sb-a,sb-b,sb-c:fail-rate=1, each with its own state, generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
@@ -94,7 +115,8 @@ export default defineVerb({
     const faults: string[] = [];
     for (const rule of options.fault) faults.push(await checkFaultRule(rule, '--fault'));
     const logSize = options.logSize;
-    if (options.rateLimitHeader === false && rateLimit === undefined) throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
+    if (options.rateLimitHeader === false && rateLimit === undefined)
+      throw new UsageError('--no-rate-limit-header needs --rate-limit: without a limit no header is sent anyway.');
     const [{ startSandbox, parseTokenSpec }, { asCliErrors }, { identityOfPath, sameFile }] = await Promise.all([
       import('../../sandbox/index.js'),
       import('../../root/embedded-sandbox.js'),
@@ -102,7 +124,9 @@ export default defineVerb({
     ]);
     // By identity, not by name: ./defs.json, a symlink or a hard link is the same file.
     if (options.data && options.definitions && sameFile(await identityOfPath(options.data), await identityOfPath(options.definitions))) {
-      throw new UsageError(`--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`);
+      throw new UsageError(
+        `--data ${options.data} is the --definitions file (${options.definitions}): the sandbox would write its state over the definitions; give two files.`,
+      );
     }
     if (options.seed !== undefined && options.demo) throw new UsageError('--seed and --demo both say what the sandbox starts with: give one of them.');
     if (options.data && options.seed && sameFile(await identityOfPath(options.data), await identityOfPath(options.seed))) {
@@ -162,7 +186,8 @@ export default defineVerb({
  */
 function listeningOn(sandbox: { baseUrl: string; listening: { address: string; port: number } }): string {
   const { address, port } = sandbox.listening;
-  if (address === '0.0.0.0' || address === '::') return `${address.includes(':') ? `[${address}]` : address}:${port} (every interface of this machine; ${sandbox.baseUrl} from here)`;
+  if (address === '0.0.0.0' || address === '::')
+    return `${address.includes(':') ? `[${address}]` : address}:${port} (every interface of this machine; ${sandbox.baseUrl} from here)`;
   return sandbox.baseUrl;
 }
 
@@ -173,7 +198,9 @@ const MIN_TOKEN_LENGTH = 16;
 function warnExposure(host: string, tokens: ReadonlyArray<{ token: string }>, ctx: Context): void {
   tokens.forEach(({ token }, index) => {
     if (token.length < MIN_TOKEN_LENGTH) {
-      ctx.warn(`--token number ${index + 1} is ${token.length} characters long: a short token is guessed quickly by anything that can reach the sandbox; use ${MIN_TOKEN_LENGTH} or more.`);
+      ctx.warn(
+        `--token number ${index + 1} is ${token.length} characters long: a short token is guessed quickly by anything that can reach the sandbox; use ${MIN_TOKEN_LENGTH} or more.`,
+      );
     }
   });
   if (!isLoopbackHost(host)) {
@@ -227,7 +254,9 @@ function parseRateLimit(text: string): { rps: number; burst?: number } | RateLim
   const rps = Number(match?.[1]);
   const burst = match?.[2] === undefined ? undefined : Number(match[2]);
   if (match === null || !(rps > 0) || (burst !== undefined && !(burst >= 1 && burst <= 1_000_000))) {
-    throw new UsageError(`--rate-limit must be a plan (${PLANS.join(', ')}) or RPS or RPS/BURST: requests a second above 0, and a whole burst from 1 to 1000000 (got '${text}').`);
+    throw new UsageError(
+      `--rate-limit must be a plan (${PLANS.join(', ')}) or RPS or RPS/BURST: requests a second above 0, and a whole burst from 1 to 1000000 (got '${text}').`,
+    );
   }
   return burst === undefined ? { rps } : { rps, burst };
 }

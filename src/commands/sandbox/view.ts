@@ -31,7 +31,11 @@ export function logView(order: readonly LogColumn[], table: boolean): View<Sandb
     path: { header: 'PATH', value: target, shrinkable: true },
     status: { header: 'STATUS', value: (e) => String(e.status), style: statusStyle },
     ms: { header: 'MS', value: (e) => String(e.ms) },
-    tokenLast4: { header: 'TOKEN', value: (e) => (table && e.tokenLast4 !== '' ? `…${e.tokenLast4}` : e.tokenLast4), style: (text, colors) => colors.dim(text) },
+    tokenLast4: {
+      header: 'TOKEN',
+      value: (e) => (table && e.tokenLast4 !== '' ? `…${e.tokenLast4}` : e.tokenLast4),
+      style: (text, colors) => colors.dim(text),
+    },
   };
   return listView(columns, order, ['tokenLast4']);
 }

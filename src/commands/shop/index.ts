@@ -27,6 +27,7 @@ export const shop = crudNoun(shopResource, {
     name: 'info',
     summary: 'Show the shop a token belongs to: name, domain, country, currency and time zone',
     examples: ['store-cli shop info', 'store-cli shop info --json shopName,domain', 'store-cli shop info --json | jq -r .currency'],
-    notes: '\nNeeds a token with the read_shops or write_shops scope. One request (GET shops/info); --json\nprints the shop as the store sent it, every field.\n',
+    notes:
+      '\nNeeds a token with the read_shops or write_shops scope. One request (GET shops/info); --json\nprints the shop as the store sent it, every field.\n',
   },
 });

@@ -22,7 +22,10 @@ export default defineVerb({
     yes: boolean('undo without asking (required without a terminal)'),
     dryRun: boolean('print the plan (what would be restored, deleted, disabled or left alone): reads the store, writes nothing'),
     force: boolean('also put back keys changed by someone else since the run (by default they are reported and left alone)'),
-    concurrency: whole('<n>', `requests in flight, 1..${IMPORT_CONCURRENCY.max} (default ${IMPORT_CONCURRENCY.builtIn}); the store's rate limit paces them`, { min: 1, max: IMPORT_CONCURRENCY.max }),
+    concurrency: whole('<n>', `requests in flight, 1..${IMPORT_CONCURRENCY.max} (default ${IMPORT_CONCURRENCY.builtIn}); the store's rate limit paces them`, {
+      min: 1,
+      max: IMPORT_CONCURRENCY.max,
+    }),
   },
   json: {
     fields: UNDO_FIELDS,
@@ -54,7 +57,9 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     const { RUN_ID_PATTERN, GROUP_ID_PATTERN } = await import('../../bulk/runs/run-journal.js');
     if (GROUP_ID_PATTERN.test(options.runId)) return undoGroup(options.runId, options, ctx, out);
     if (!RUN_ID_PATTERN.test(options.runId))
-      throw new UsageError(`<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them, or a group id such as g-20261127T210512Z-3f9a (got '${options.runId}').`);
+      throw new UsageError(
+        `<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them, or a group id such as g-20261127T210512Z-3f9a (got '${options.runId}').`,
+      );
     const counts = await undoRun(options.runId, options, ctx);
     await finish(out, ctx, options.runId, counts, options.dryRun === true);
   },
@@ -117,7 +122,8 @@ async function undoRun(runId: string, options: UndoOptions, ctx: Context): Promi
 async function undoGroup(group: string, options: UndoOptions, ctx: Context, out: Awaited<ReturnType<Context['output']>>): Promise<void> {
   const { runsOfGroup } = await import('../../bulk/runs/run-journal.js');
   const runs = await runsOfGroup(await ctx.dataDir(), group);
-  if (runs.length === 0) throw new UsageError(`No run of group ${group} is kept (\`store-cli runs\` lists the runs; journals are kept 30 days): nothing was sent.`);
+  if (runs.length === 0)
+    throw new UsageError(`No run of group ${group} is kept (\`store-cli runs\` lists the runs; journals are kept 30 days): nothing was sent.`);
   const entries: Array<Record<string, unknown>> = [];
   let incomplete = 0;
   for (const meta of runs) {
@@ -136,7 +142,8 @@ async function undoGroup(group: string, options: UndoOptions, ctx: Context, out:
   }
   if (out.isJson) await out.item(entries, { columns: [] });
   if (ctx.signal.aborted) throw new CancelledError();
-  if (incomplete > 0 && !options.dryRun) throw new PartialFailureError(`${incomplete} of group ${group}'s ${runs.length} runs are not wholly as before (see above).`);
+  if (incomplete > 0 && !options.dryRun)
+    throw new PartialFailureError(`${incomplete} of group ${group}'s ${runs.length} runs are not wholly as before (see above).`);
 }
 
 function undoneLine(runId: string, counts: UndoCounts): string {
@@ -146,7 +153,9 @@ function undoneLine(runId: string, counts: UndoCounts): string {
 /** The plan for people: counts, then each key left alone and why. */
 function planLines(plan: UndoPlan): string[] {
   const by = (action: UndoStep['action']) => plan.steps.filter((s) => s.action === action);
-  const lines = [`Run ${plan.meta.runId} (${plan.meta.command} ${plan.meta.file}, ${plan.meta.started}) wrote ${plan.steps.length} ${plan.steps.length === 1 ? 'key' : 'keys'}:`];
+  const lines = [
+    `Run ${plan.meta.runId} (${plan.meta.command} ${plan.meta.file}, ${plan.meta.started}) wrote ${plan.steps.length} ${plan.steps.length === 1 ? 'key' : 'keys'}:`,
+  ];
   const say = (action: UndoStep['action'], what: string) => {
     const steps = by(action);
     if (steps.length > 0) lines.push(`  ${what}: ${steps.length}`);
@@ -167,7 +176,8 @@ async function finish(out: Awaited<ReturnType<Context['output']>>, ctx: Context,
   if (out.isJson) await out.item({ runId, ...counts }, { columns: [] });
   // Interrupted: what was undone is kept (undo.jsonl), and a re-run finishes.
   if (ctx.signal.aborted) throw new CancelledError();
-  if (!dryRun && (counts.leftAlone > 0 || counts.failed > 0)) throw new PartialFailureError(`${counts.leftAlone + counts.failed} of the run's keys are not as before it (see above).`);
+  if (!dryRun && (counts.leftAlone > 0 || counts.failed > 0))
+    throw new PartialFailureError(`${counts.leftAlone + counts.failed} of the run's keys are not as before it (see above).`);
 }
 
 /** The undo goes to the store the run wrote to: another profile or base URL is refused (nothing sent). */
@@ -175,5 +185,8 @@ async function checkSameStore(ctx: Context, store: { profile: string; baseUrl?: 
   const { runStore } = await import('../bulk-env.js');
   const here = await runStore(ctx);
   const same = here.profile === store.profile && Boolean(here.sandbox) === Boolean(store.sandbox) && here.baseUrl === store.baseUrl;
-  if (!same) throw new UsageError(`The run wrote to ${storeName(store)}, not to ${storeName(here)}: undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`);
+  if (!same)
+    throw new UsageError(
+      `The run wrote to ${storeName(store)}, not to ${storeName(here)}: undo it against the same store (--profile, --base-url, --sandbox); nothing was sent.`,
+    );
 }

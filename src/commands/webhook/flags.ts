@@ -34,7 +34,8 @@ export function secretFlag(text: string | undefined, env: Env): string | undefin
 }
 
 /** --brand's help: trigger and resend send under one header family. */
-export const BRAND_HELP = "send under this header family's names (X-Service-* or X-Genstore-*); default: the profile's brand (STORE_CLI_BRAND, the profile, the store's host)";
+export const BRAND_HELP =
+  "send under this header family's names (X-Service-* or X-Genstore-*); default: the profile's brand (STORE_CLI_BRAND, the profile, the store's host)";
 
 /** The family to send in: --brand, else the profile's (ctx.brand(): environment, profile, host, else service by default). */
 export async function sendingBrand(flag: Brand | undefined, ctx: Context): Promise<{ value: Brand; source: BrandSource }> {
@@ -56,10 +57,13 @@ export async function profileShopDomain(ctx: Context): Promise<string | undefine
  * not document is sent with a warning.
  */
 export function topicFlag(topic: string, ctx: Context): string {
-  if (!isWellFormedTopic(topic)) throw new UsageError(`--topic must be a topic written noun/verb, such as orders/create or customers/data_request (got '${topic}').`);
+  if (!isWellFormedTopic(topic))
+    throw new UsageError(`--topic must be a topic written noun/verb, such as orders/create or customers/data_request (got '${topic}').`);
   if (isDocumentedTopic(topic)) return topic;
   const near = nearest(topic, DOCUMENTED_TOPICS);
   if (near.length > 0) throw new UsageError(`--topic ${topic} is not a topic the store documents: did you mean ${orList(near)}? Nothing was sent.`);
-  ctx.warn(`--topic ${topic} is not a topic the store documents (webhook subscribe --help lists them); a store may refuse it or never send it: check the spelling.`);
+  ctx.warn(
+    `--topic ${topic} is not a topic the store documents (webhook subscribe --help lists them); a store may refuse it or never send it: check the spelling.`,
+  );
   return topic;
 }

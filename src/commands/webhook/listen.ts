@@ -18,9 +18,15 @@ export default defineVerb({
   flags: {
     port: whole('<n>', 'port to listen on, 0 for any free port', { min: 0, max: 65535, default: DEFAULT_LISTEN_PORT }),
     host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
-    secret: text('<secret>', 'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401'),
+    secret: text(
+      '<secret>',
+      'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401',
+    ),
     forwardTo: text('<url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status"),
-    log: text('<file>', 'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them'),
+    log: text(
+      '<file>',
+      'append each accepted delivery to FILE as a JSON line (all headers, exact body), on disk before the sender is answered; webhook resend replays them',
+    ),
   },
   json: { fields: DELIVERY_FIELDS, what: 'one JSON object per delivery (NDJSON)', jsonl: 'the same as --json' },
   examples: [
@@ -77,7 +83,9 @@ The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (ex
       await log?.close();
       throw error;
     }
-    ctx.say(`Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`);
+    ctx.say(
+      `Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`,
+    );
     if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
 
     // Deliveries stream to the exporter as they arrive, until Ctrl-C or SIGTERM.

@@ -16,11 +16,16 @@ export default defineVerb({
   mutates: true,
   name: 'resend',
   summary: 'Send a delivery kept by webhook listen --log again, re-signed, to a URL',
-  args: { webhookId: arg('the webhook id of the delivery, X-Service-Webhook-Id or X-Genstore-Webhook-Id (the last one in the log when it came several times)') },
+  args: {
+    webhookId: arg('the webhook id of the delivery, X-Service-Webhook-Id or X-Genstore-Webhook-Id (the last one in the log when it came several times)'),
+  },
   flags: {
     log: text('<file>', 'the file webhook listen --log wrote', { required: true }),
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
-    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned'),
+    secret: text(
+      '<secret>',
+      'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one it goes unsigned',
+    ),
     brand: oneOf('<brand>', `${BRAND_HELP}; without any of those, the family it was logged in`, BRANDS),
   },
   json: { fields: SENT_FIELDS, what: '{topic, webhookId, productId, url, status} as JSON' },
@@ -54,11 +59,16 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     const skipped = search.skipped;
     if (skipped.length) {
       const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
-      ctx.warn(`${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`);
+      ctx.warn(
+        `${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`,
+      );
     }
     const logged = search.found;
     if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
-    if (!logged.verified) ctx.warn(`the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`);
+    if (!logged.verified)
+      ctx.warn(
+        `the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`,
+      );
 
     // Nothing names a family (no flag, environment, profile or store host): the logged one's.
     const chosen = await sendingBrand(options.brand, ctx);

@@ -10,7 +10,9 @@ import { webhookHeaders } from '../../webhooks/wire.js';
 
 /** The warning for an event sent without a secret. */
 export function warnUnsigned(ctx: Context, brand: Brand): void {
-  ctx.warn(`no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${webhookHeaders(brand).signature} header), and a receiver that checks signatures refuses it.`);
+  ctx.warn(
+    `no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${webhookHeaders(brand).signature} header), and a receiver that checks signatures refuses it.`,
+  );
 }
 
 /** POSTs `delivery` to `to` and returns the receiver's 2xx status; `what` names the event in messages ("the products/create event"). */
@@ -28,13 +30,16 @@ export async function sendDelivery(ctx: Context, to: URL, delivery: OutgoingDeli
     );
   } catch (error) {
     if (ctx.signal.aborted) throw new CancelledError();
-    if (error instanceof PostFailure) throw new NetworkError(`Could not deliver ${what} to ${where}: ${error.reason}${error.code ? ` (${error.code})` : ''}.`, error.code);
+    if (error instanceof PostFailure)
+      throw new NetworkError(`Could not deliver ${what} to ${where}: ${error.reason}${error.code ? ` (${error.code})` : ''}.`, error.code);
     throw error;
   }
   if (ctx.globals.verbose) ctx.say(`< ${reply.status}`);
   if (reply.status < 200 || reply.status > 299) {
     const said = reply.body.toString('utf8').replace(/\s+/g, ' ').trim();
-    throw new RuntimeError(`The receiver at ${where} answered ${reply.status} to ${what}${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}.`);
+    throw new RuntimeError(
+      `The receiver at ${where} answered ${reply.status} to ${what}${said ? `: ${said.length > 200 ? `${said.slice(0, 200)}…` : said}` : ''}.`,
+    );
   }
   return reply.status;
 }

@@ -21,11 +21,17 @@ export default defineVerb({
   args: { topic: arg(`the topic of the sample to send: ${SAMPLE_TOPICS.join(', ')}`) },
   flags: {
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
-    secret: text('<secret>', 'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned'),
+    secret: text(
+      '<secret>',
+      'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned',
+    ),
     brand: oneOf('<brand>', BRAND_HELP, BRANDS),
     productId: text('<id>', 'product topics: put this product id on the payload (the product, its variants and images) instead of its own'),
     file: text('<file>', 'send this JSON payload (- for stdin) instead of the sample; checked like the sample'),
-    set: list('<field=value>', 'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable'),
+    set: list(
+      '<field=value>',
+      'change one field of the payload, e.g. title=Sweater or variants.0.price=19.99 (value read as JSON when it is JSON); repeatable',
+    ),
   },
   json: { fields: SENT_FIELDS, what: '{topic, webhookId, productId, url, status} as JSON' },
   examples: [
@@ -64,11 +70,13 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     }
     const to = httpUrlFlag(options.to, '--to');
     const secret = secretFlag(options.secret, ctx.env);
-    if (options.productId !== undefined && !isProductTopic(topic)) throw new UsageError(`--product-id is for the product topics; ${topic} carries no product (use --set to change its fields).`);
+    if (options.productId !== undefined && !isProductTopic(topic))
+      throw new UsageError(`--product-id is for the product topics; ${topic} carries no product (use --set to change its fields).`);
     if (options.productId !== undefined && !/^\d{1,20}$/.test(options.productId)) {
       throw new UsageError(`--product-id must be a numeric id of at most 20 digits (got '${options.productId}').`);
     }
-    if (UNDOCUMENTED_TOPICS.includes(topic)) ctx.warn(`${topic} is not a topic the store documents: a store may never send it; the sample is sent all the same.`);
+    if (UNDOCUMENTED_TOPICS.includes(topic))
+      ctx.warn(`${topic} is not a topic the store documents: a store may never send it; the sample is sent all the same.`);
     const out = await ctx.output();
     // The family first: a discount's sample (and a --file or --set on it) takes its shape.
     const [brand, shopDomain] = await Promise.all([sendingBrand(options.brand, ctx), profileShopDomain(ctx)]);

@@ -39,6 +39,10 @@ export function answerClientError(dialect: Dialect, error: ParserError, socket: 
   const status = dialect.errorStatus(refusal);
   const body = JSON.stringify(dialect.errorBody(refusal));
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` + 'Content-Type: application/json\r\n' + `Content-Length: ${Buffer.byteLength(body)}\r\n` + 'Connection: close\r\n\r\n' + body,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
   );
 }

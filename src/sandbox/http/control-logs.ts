@@ -41,7 +41,9 @@ function methods(text: string): string[] {
 function filterOf(query: URLSearchParams): LogFilter {
   for (const name of query.keys()) {
     if (!(PARAMETERS as readonly string[]).includes(name)) {
-      throw new ErrorAnswer(400, 'invalid', `Unknown parameter '${name}'; /_sandbox/logs takes ${PARAMETERS.join(', ')}.`, [{ field: name, message: 'is not a parameter of /_sandbox/logs' }]);
+      throw new ErrorAnswer(400, 'invalid', `Unknown parameter '${name}'; /_sandbox/logs takes ${PARAMETERS.join(', ')}.`, [
+        { field: name, message: 'is not a parameter of /_sandbox/logs' },
+      ]);
     }
   }
   const status = query.get('status');
@@ -62,7 +64,8 @@ export function logControlRoutes(log: RequestLog): ControlRoute[] {
     {
       method: 'GET',
       path: '/logs',
-      summary: 'the request log, oldest first: ?status=4xx,429 &method=GET &path=PREFIX &after=SEQ &limit=N (the newest N) &wait=MS (hold until one comes) &instance=ID (the run `after` counts in)',
+      summary:
+        'the request log, oldest first: ?status=4xx,429 &method=GET &path=PREFIX &after=SEQ &limit=N (the newest N) &wait=MS (hold until one comes) &instance=ID (the run `after` counts in)',
       handle: async (request: RouteRequest) => {
         const { query } = request;
         const filter = filterOf(query);

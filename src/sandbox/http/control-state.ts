@@ -32,7 +32,8 @@ export function stateControlRoutes(store: SandboxStore, baseline: StoreSeed): Co
       summary: 'replace the whole state with a snapshot in the seed format (sandbox import)',
       maxBodyBytes: MAX_STATE_BYTES,
       async handle(request) {
-        if (request.body === undefined) throw malformedBody('PUT /_sandbox/state needs the new state as its JSON body, in the seed format (what GET /_sandbox/state answers).');
+        if (request.body === undefined)
+          throw malformedBody('PUT /_sandbox/state needs the new state as its JSON body, in the seed format (what GET /_sandbox/state answers).');
         const checked = checkSeed(request.body, request.now);
         if (!checked.ok) throw new ErrorAnswer(400, 'invalid', invalid(checked.problems).message, checked.problems.slice(0, LISTED_PROBLEMS));
         await store.replace(checked.seed);

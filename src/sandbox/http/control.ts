@@ -30,7 +30,9 @@ export function controlRouter(routes: readonly ControlRoute[]): Router<ControlRo
     method: 'GET',
     path: '/',
     summary: 'this list of control endpoints',
-    handle: () => ({ body: { endpoints: [index, ...routes].map((route) => ({ method: route.method, path: CONTROL_ROOT + route.path, summary: route.summary })) } }),
+    handle: () => ({
+      body: { endpoints: [index, ...routes].map((route) => ({ method: route.method, path: CONTROL_ROOT + route.path, summary: route.summary })) },
+    }),
   };
   return new Router([index, ...routes], CONTROL_ROOT);
 }

@@ -40,9 +40,14 @@ export interface WebhookHeaderNames {
 }
 
 function webhookHeaderNames(prefix: 'X-Service' | 'X-Genstore'): WebhookHeaderNames {
-  const [topic, webhookId, triggeredAt, apiVersion, signature, shopDomain] = ['Topic', 'Webhook-Id', 'Triggered-At', 'Api-Version', 'Hmac-Sha256', 'Shop-Domain'].map(
-    (name) => `${prefix}-${name}`,
-  ) as [string, string, string, string, string, string];
+  const [topic, webhookId, triggeredAt, apiVersion, signature, shopDomain] = [
+    'Topic',
+    'Webhook-Id',
+    'Triggered-At',
+    'Api-Version',
+    'Hmac-Sha256',
+    'Shop-Domain',
+  ].map((name) => `${prefix}-${name}`) as [string, string, string, string, string, string];
   return { topic, webhookId, triggeredAt, apiVersion, signature, shopDomain };
 }
 

@@ -48,19 +48,24 @@ const PROBABILITY = /^(?:0(?:\.\d+)?|1(?:\.0+)?|\.\d+)$/;
 /** `STATUS[@PROBABILITY][+LATENCYms]`, the third part of a rule and the header's whole value. */
 export function parseFaultAction(text: string): FaultAction {
   const match = /^([^@+]*)(?:@([^+]*))?(?:\+(.*))?$/.exec(text.trim());
-  if (match === null || text.trim() === '') throw new FaultRuleError('status', `the fault '${text}' must read ${ACTION_GRAMMAR}, such as 503, 503@0.3, 200+800ms or reset@0.1`);
+  if (match === null || text.trim() === '')
+    throw new FaultRuleError('status', `the fault '${text}' must read ${ACTION_GRAMMAR}, such as 503, 503@0.3, 200+800ms or reset@0.1`);
   const [, statusText = '', probabilityText, latencyText] = match;
   const status = parseStatus(statusText);
   let probability = 1;
   if (probabilityText !== undefined) {
-    if (!PROBABILITY.test(probabilityText)) throw new FaultRuleError('probability', `the probability '${probabilityText}' must be a number from 0 to 1, such as 0.3`);
+    if (!PROBABILITY.test(probabilityText))
+      throw new FaultRuleError('probability', `the probability '${probabilityText}' must be a number from 0 to 1, such as 0.3`);
     probability = Number(probabilityText);
   }
   let latencyMs = 0;
   if (latencyText !== undefined) {
     const latency = /^(\d{1,9})ms$/.exec(latencyText);
     if (latency === null || Number(latency[1]) > MAX_FAULT_LATENCY_MS) {
-      throw new FaultRuleError('latency', `the latency '+${latencyText}' must be whole milliseconds from 0 to ${MAX_FAULT_LATENCY_MS}, written with ms, such as +800ms`);
+      throw new FaultRuleError(
+        'latency',
+        `the latency '+${latencyText}' must be whole milliseconds from 0 to ${MAX_FAULT_LATENCY_MS}, written with ms, such as +800ms`,
+      );
     }
     latencyMs = Number(latency[1]);
   }
@@ -71,7 +76,10 @@ function parseStatus(text: string): number | 'reset' {
   if (text.toLowerCase() === 'reset') return 'reset';
   const status = /^\d{3}$/.test(text) ? Number(text) : NaN;
   if (!((status >= 200 && status <= 299) || (status >= 400 && status <= 599))) {
-    throw new FaultRuleError('status', `the status '${text}' must be an HTTP status 400..599 to answer with, 200..299 to answer normally (after the latency), or reset to drop the connection`);
+    throw new FaultRuleError(
+      'status',
+      `the status '${text}' must be an HTTP status 400..599 to answer with, 200..299 to answer normally (after the latency), or reset to drop the connection`,
+    );
   }
   return status;
 }
@@ -83,7 +91,10 @@ export function parseFaultRule(text: string): FaultRule {
     .split(/\s+/)
     .filter((part) => part !== '');
   if (parts.length !== 3) {
-    throw new FaultRuleError('rule', `a rule has three parts separated by spaces, ${RULE_GRAMMAR} (such as "POST /api/202412/metafields/** 503@0.3"), not ${parts.length}`);
+    throw new FaultRuleError(
+      'rule',
+      `a rule has three parts separated by spaces, ${RULE_GRAMMAR} (such as "POST /api/202412/metafields/** 503@0.3"), not ${parts.length}`,
+    );
   }
   const [methodText, path, actionText] = parts as [string, string, string];
   const upper = methodText.toUpperCase();
@@ -103,11 +114,15 @@ export function formatFaultAction(action: FaultAction): string {
 
 function checkGlob(path: string): void {
   if (path === '*' || path === '**') return;
-  if (!path.startsWith('/')) throw new FaultRuleError('path', `the path glob '${path}' must start with / (such as /api/202412/metafields/**) or be ** for any path`);
+  if (!path.startsWith('/'))
+    throw new FaultRuleError('path', `the path glob '${path}' must start with / (such as /api/202412/metafields/**) or be ** for any path`);
   if (/[?#]/.test(path)) throw new FaultRuleError('path', `the path glob '${path}' must not carry a query or fragment: a rule matches the path alone`);
   for (const segment of path.split('/')) {
     if (segment.includes('**') && segment !== '**')
-      throw new FaultRuleError('path', `the path glob '${path}' has '**' inside a segment: ** stands alone between slashes (/products/**), * matches within one`);
+      throw new FaultRuleError(
+        'path',
+        `the path glob '${path}' has '**' inside a segment: ** stands alone between slashes (/products/**), * matches within one`,
+      );
   }
 }
 

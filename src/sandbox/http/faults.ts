@@ -56,7 +56,12 @@ export interface FaultQuery {
  * then the untargeted fail rate for requests no rule fired for. All draw from one generator,
  * so the same seed and the same requests give the same faults.
  */
-export function createFaultDecider(options: { rules: FaultRules; chaos: () => FaultKind | null; allowHeader: boolean; random: () => number }): (query: FaultQuery) => FaultDecision | null {
+export function createFaultDecider(options: {
+  rules: FaultRules;
+  chaos: () => FaultKind | null;
+  allowHeader: boolean;
+  random: () => number;
+}): (query: FaultQuery) => FaultDecision | null {
   return ({ method, pathname, header }) => {
     if (options.allowHeader && header !== undefined) {
       const asked = headerAction(header);
@@ -102,7 +107,9 @@ const FAULT_CODES: Readonly<Record<number, readonly [string, string]>> = {
 export function faultAnswer(status: number, retryAfterSeconds: number, source: string): ErrorAnswer {
   const [code, text] = FAULT_CODES[status] ?? (status >= 500 ? ['server_error', 'The service failed'] : ['client_error', 'The request was refused']);
   if (status === 429) {
-    return new ErrorAnswer(429, code, `${text}; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox: ${source}).`, [], { 'Retry-After': String(retryAfterSeconds) });
+    return new ErrorAnswer(429, code, `${text}; retry after ${retryAfterSeconds} seconds (fault injected by the sandbox: ${source}).`, [], {
+      'Retry-After': String(retryAfterSeconds),
+    });
   }
   return new ErrorAnswer(status, code, `${text} (fault injected by the sandbox: ${source}).`);
 }

@@ -60,7 +60,21 @@ export function tokenTail(token: string | undefined): string {
 
 // Query parameters whose value is a secret: a gift card code (outside metafields, where `code`
 // names a field), and anything named like a credential. `pageToken` is a cursor, not a secret.
-const SECRET_NAMES = new Set(['code', 'giftcardcode', 'key', 'apikey', 'auth', 'authorization', 'sig', 'signature', 'hmac', 'session', 'sessionid', 'pin', 'otp']);
+const SECRET_NAMES = new Set([
+  'code',
+  'giftcardcode',
+  'key',
+  'apikey',
+  'auth',
+  'authorization',
+  'sig',
+  'signature',
+  'hmac',
+  'session',
+  'sessionid',
+  'pin',
+  'otp',
+]);
 const SECRET_WORDS = /secret|passw|pwd|token|credential|accesskey|privatekey/;
 const NOT_SECRET = new Set(['pagetoken']);
 
@@ -153,7 +167,8 @@ export class RequestLog {
   private closed = false;
 
   constructor(readonly size: number = DEFAULT_LOG_SIZE) {
-    if (!Number.isInteger(size) || size < 1 || size > MAX_LOG_SIZE) throw new RangeError(`The log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${size}.`);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_LOG_SIZE)
+      throw new RangeError(`The log size must be a whole number from 1 to ${MAX_LOG_SIZE}, not ${size}.`);
     this.ring = new Array<RequestLogEntry | undefined>(size);
   }
 

@@ -19,7 +19,8 @@ interface Pattern<R extends Routable> {
   routes: R[];
 }
 
-export type RouteMatch<R extends Routable = Route> = { kind: 'found'; route: R; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
+export type RouteMatch<R extends Routable = Route> =
+  { kind: 'found'; route: R; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: Method[] } | { kind: 'not-found' };
 
 function compile(path: string): Segment[] {
   return path

@@ -28,7 +28,10 @@ export class ErrorAnswer extends Error {
 
 export function invalid(errors: readonly FieldError[]): ErrorAnswer {
   const [first] = errors;
-  const message = first === undefined ? 'The request is invalid.' : `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more invalid fields)` : ''}.`;
+  const message =
+    first === undefined
+      ? 'The request is invalid.'
+      : `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more invalid fields)` : ''}.`;
   return new ErrorAnswer(400, 'invalid', message, errors);
 }
 

@@ -126,7 +126,9 @@ async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promi
   }
   const deepAt = nestedBeyond(text, MAX_BODY_DEPTH);
   if (deepAt !== undefined) {
-    throw malformedBody(`The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (at character ${deepAt}); the limit is ${MAX_BODY_DEPTH}.`);
+    throw malformedBody(
+      `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (at character ${deepAt}); the limit is ${MAX_BODY_DEPTH}.`,
+    );
   }
   try {
     return parseJson(text);
@@ -208,7 +210,8 @@ const ACCESS_SCOPES_PATH = `${API_ROOT}/oauth2/access_scopes`;
  * written as text, in both dialects. Any valid token may read its own (no scope needed).
  */
 function accessScopes(req: IncomingMessage, method: string, config: ServerConfig): Answer {
-  if (method !== 'GET') throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
+  if (method !== 'GET')
+    throw new ErrorAnswer(405, 'method_not_allowed', `${ACCESS_SCOPES_PATH} does not accept ${method}; it accepts GET.`, [], { Allow: 'GET' });
   const scopes = config.authorizer.granted(tokenOf(req, config.dialect));
   return { status: 200, body: { accessScopes: `[${scopes.join(',')}]` }, headers: {} };
 }

@@ -298,12 +298,16 @@ export class WebhookDispatcher {
       const send = delivery.url.startsWith('https:') ? httpsRequest : httpRequest;
       // agent: false gives a connection of its own that closes after the answer, so nothing
       // lingers to keep the process alive once the sandbox stops.
-      const req = send(delivery.url, { method: 'POST', headers: { ...delivery.headers, 'Content-Length': String(delivery.body.length) }, agent: false, signal: controller.signal }, (res) => {
-        const status = res.statusCode ?? 0;
-        res.on('error', () => finish({ status }));
-        res.on('end', () => finish({ status }));
-        res.resume();
-      });
+      const req = send(
+        delivery.url,
+        { method: 'POST', headers: { ...delivery.headers, 'Content-Length': String(delivery.body.length) }, agent: false, signal: controller.signal },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          res.on('error', () => finish({ status }));
+          res.on('end', () => finish({ status }));
+          res.resume();
+        },
+      );
       req.on('error', (error) => finish({ status: 0, error: describeFailure(error, timedOut, this.settings.attemptTimeoutMs) }));
       req.end(delivery.body);
     });

@@ -31,7 +31,11 @@ import { orderSeed } from './orders/seed.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
-  { create: createCatalogResources, scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES], seeds: [categoryTable.seed, collectionSeed, locationTable.seed, productSeed] },
+  {
+    create: createCatalogResources,
+    scopes: [...PRODUCT_SCOPES, ...SHOP_SCOPES, ...INVENTORY_SCOPES],
+    seeds: [categoryTable.seed, collectionSeed, locationTable.seed, productSeed],
+  },
   { create: createMetafieldResources, scopes: METAFIELD_SCOPES, seeds: [definitionSeed, metafieldSeed] },
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },

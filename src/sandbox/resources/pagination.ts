@@ -123,7 +123,11 @@ function filtersOf<T>(listing: Listing<T>): readonly ListFilter<T>[] {
 }
 
 /** The checked filters `read` gives (the query's, or a token's), by name; those without a value left out. */
-function checkedFilters<T>(filters: readonly ListFilter<T>[], read: (name: string) => string | null | undefined, field: (name: string) => string): Record<string, string> {
+function checkedFilters<T>(
+  filters: readonly ListFilter<T>[],
+  read: (name: string) => string | null | undefined,
+  field: (name: string) => string,
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const filter of filters) {
     const raw = read(filter.name);
@@ -157,7 +161,14 @@ function firstAfter<T>(records: readonly T[], position: string, order: ListOrder
  * The position the page before a page (starting at index `first`) starts after: `limit` kept
  * records back, not below the floor (sinceId); '' when that reaches the first record.
  */
-function previousPosition<T>(records: readonly T[], first: number, limit: number, order: ListOrder<T>, keep: (record: T) => boolean, floor: string | undefined): string {
+function previousPosition<T>(
+  records: readonly T[],
+  first: number,
+  limit: number,
+  order: ListOrder<T>,
+  keep: (record: T) => boolean,
+  floor: string | undefined,
+): string {
   let found = 0;
   for (let index = first - 1; index >= 0; index -= 1) {
     const record = records[index] as T;
@@ -194,14 +205,16 @@ export function listPage<T>(records: readonly T[], query: URLSearchParams, listi
     );
     const beside = filters.filter((filter) => query.has(filter.name));
     const [extra] = beside;
-    if (tokenAlone && extra !== undefined) throw invalidField(extra.name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
+    if (tokenAlone && extra !== undefined)
+      throw invalidField(extra.name, 'must not be sent beside pageToken (only limit may be): the filters go on the first page and the token carries them');
     const sent = checkedFilters(
       beside,
       (name) => query.get(name),
       (name) => name,
     );
     for (const filter of beside) {
-      if (sent[filter.name] !== values[filter.name]) throw invalidField(filter.name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
+      if (sent[filter.name] !== values[filter.name])
+        throw invalidField(filter.name, 'differs from the filter carried by pageToken; send pageToken alone to get the next page');
     }
     after = cursor.after;
   }
@@ -224,7 +237,8 @@ export function listPage<T>(records: readonly T[], query: URLSearchParams, listi
   const last = page.at(-1);
   if (more && last !== undefined) links.next = pageUrl(listing.path, limit, { after: listing.order.positionOf(last), filters: values });
   // Only a page reached through a token has one before it.
-  if (token !== null) links.previous = pageUrl(listing.path, limit, { after: previousPosition(records, first, limit, listing.order, keep, floor), filters: values });
+  if (token !== null)
+    links.previous = pageUrl(listing.path, limit, { after: previousPosition(records, first, limit, listing.order, keep, floor), filters: values });
   return { page, links };
 }
 

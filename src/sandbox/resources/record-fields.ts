@@ -88,10 +88,15 @@ export function text<Required extends boolean = false>(options: TextOptions<Requ
 }
 
 /** One of a list of words; `values` may depend on the sandbox (the topics a dialect takes). */
-export function choice<const V extends string>(values: readonly V[], options: { required?: boolean; initial?: V; accepted?: (env: ResourceEnv) => readonly V[] } = {}): FieldKind<V, false> {
+export function choice<const V extends string>(
+  values: readonly V[],
+  options: { required?: boolean; initial?: V; accepted?: (env: ResourceEnv) => readonly V[] } = {},
+): FieldKind<V, false> {
   const oneOf = (list: readonly string[]) => `must be one of ${list.join(', ')}`;
   return {
-    stored: z.string({ error: oneOf(values) }).refine((value): value is V => (values as readonly string[]).includes(value), oneOf(values)) as unknown as z.ZodType<V>,
+    stored: z
+      .string({ error: oneOf(values) })
+      .refine((value): value is V => (values as readonly string[]).includes(value), oneOf(values)) as unknown as z.ZodType<V>,
     optional: false,
     ...(options.required === true ? { required: true } : {}),
     ...(options.initial === undefined ? {} : { initial: options.initial }),
@@ -124,7 +129,9 @@ export function flag(options: { initial: boolean; writable?: boolean; shown?: 't
   };
 }
 
-const timestampSchema = z.string({ error: 'must be a UTC timestamp like 2026-11-21T10:00:00Z' }).refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z');
+const timestampSchema = z
+  .string({ error: 'must be a UTC timestamp like 2026-11-21T10:00:00Z' })
+  .refine(isTimestamp, 'must be a UTC timestamp like 2026-11-21T10:00:00Z');
 
 /** A time the store keeps (UTC, `2026-11-21T10:00:00Z`), written in the dialect's form; a seed may leave it out. */
 function timestamp(stamp: 'created' | 'updated'): FieldKind<string, false> {

@@ -24,7 +24,9 @@ type ValueOf<Kind> = Kind extends FieldKind<infer T, boolean> ? T : never;
 type OptionalNames<F extends Fields> = { [K in keyof F]: F[K] extends FieldKind<unknown, false> ? never : K }[keyof F];
 
 /** A record of a table: its id (decimal text), the fields every record holds, and the optional ones. */
-export type RecordOf<Id extends string, F extends Fields> = Flat<{ [K in Id]: string } & { [K in Exclude<keyof F, OptionalNames<F>>]: ValueOf<F[K]> } & { [K in OptionalNames<F>]?: ValueOf<F[K]> }>;
+export type RecordOf<Id extends string, F extends Fields> = Flat<
+  { [K in Id]: string } & { [K in Exclude<keyof F, OptionalNames<F>>]: ValueOf<F[K]> } & { [K in OptionalNames<F>]?: ValueOf<F[K]> }
+>;
 
 /** A record as a seed's author writes it: the id, and what the seed leaves out filled in. */
 export type SeedRecordOf<Id extends string, F extends Fields> = Flat<{ [K in Id]: string } & Partial<Omit<RecordOf<Id, F>, Id>>>;
@@ -115,7 +117,9 @@ function seedSchemaOf(kind: FieldKind): z.ZodType {
   return kind.initial === undefined ? kind.stored : kind.stored.default(kind.initial);
 }
 
-export function recordTable<const Key extends string, const Id extends string, F extends Fields>(description: TableDescription<Key, Id, F>): RecordTable<Key, RecordOf<Id, F>, SeedRecordOf<Id, F>> {
+export function recordTable<const Key extends string, const Id extends string, F extends Fields>(
+  description: TableDescription<Key, Id, F>,
+): RecordTable<Key, RecordOf<Id, F>, SeedRecordOf<Id, F>> {
   type R = RecordOf<Id, F>;
   type Row = Record<string, unknown>;
   const { key, wrap, noun = wrap.one, id, routes: paths } = description;
@@ -139,7 +143,11 @@ export function recordTable<const Key extends string, const Id extends string, F
   /** A seed's record, or one every store has, with its times: `stamp` where it gives none. */
   const stamped = (row: Row, stamp: string): R => {
     const made = created === undefined ? undefined : (row[created] ?? stamp);
-    return inOrder({ ...row, ...(created === undefined ? {} : { [created]: made }), ...(updated === undefined ? {} : { [updated]: row[updated] ?? made ?? stamp }) });
+    return inOrder({
+      ...row,
+      ...(created === undefined ? {} : { [created]: made }),
+      ...(updated === undefined ? {} : { [updated]: row[updated] ?? made ?? stamp }),
+    });
   };
 
   /** A new record's values of the fields a create or a record every store has leaves out. */
@@ -149,7 +157,10 @@ export function recordTable<const Key extends string, const Id extends string, F
   /** The records every store has, where `records` lacks them, first. */
   const withAlways = (records: readonly R[], stamp: string): R[] => {
     const have = new Set(records.map(idOf));
-    return [...(description.always ?? []).filter((record) => !have.has(idOf(record))).map((record) => stamped({ ...initials(), ...record }, stamp)), ...records];
+    return [
+      ...(description.always ?? []).filter((record) => !have.has(idOf(record))).map((record) => stamped({ ...initials(), ...record }, stamp)),
+      ...records,
+    ];
   };
 
   const seed = seedSection({
@@ -215,7 +226,8 @@ export function recordTable<const Key extends string, const Id extends string, F
           if (value !== undefined) values[name] = value;
         }
       }
-      if (existing !== undefined && errors.empty && Object.keys(values).length === 0) errors.add(wrap.one, `must change at least one of ${writable.join(', ')}`);
+      if (existing !== undefined && errors.empty && Object.keys(values).length === 0)
+        errors.add(wrap.one, `must change at least one of ${writable.join(', ')}`);
       errors.throwIfAny();
       return values;
     }
@@ -279,7 +291,12 @@ export function recordTable<const Key extends string, const Id extends string, F
         scope: reading,
         handle: (request) => ({ body: { count: new JsonInteger(String(countOf(store.all(), request.query, listing))) } }),
       },
-      paths.get === true && { method: 'GET', path: one, scope: reading, handle: (request) => ({ body: { [wrap.one]: present(find(request.params.id), request) } }) },
+      paths.get === true && {
+        method: 'GET',
+        path: one,
+        scope: reading,
+        handle: (request) => ({ body: { [wrap.one]: present(find(request.params.id), request) } }),
+      },
       paths.update === true && { method: 'PUT', path: one, scope: write, handle: update },
       paths.delete === true && { method: 'DELETE', path: one, scope: write, handle: remove },
     ];

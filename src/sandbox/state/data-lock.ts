@@ -14,7 +14,22 @@
 // its own record over the dead one's if the lock is still that file (a dead breaker's break
 // file is taken over the same way). No lock is removed and created again: two racers would
 // both get it, and two sandboxes would each drop the other's writes.
-import { closeSync, constants, fstatSync, linkSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -282,7 +297,14 @@ export function takeOverStale(lockFile: string, stale: LockOwner, depth = 0): bo
   breaking.add(breakFile);
   try {
     const now = readOwner(lockFile);
-    if (now === undefined || now.ino !== stale.ino || (stale.text !== undefined && now.text !== stale.text) || now.pid !== stale.pid || now.start !== stale.start) return false;
+    if (
+      now === undefined ||
+      now.ino !== stale.ino ||
+      (stale.text !== undefined && now.text !== stale.text) ||
+      now.pid !== stale.pid ||
+      now.start !== stale.start
+    )
+      return false;
     const temp = tempName(lockFile);
     writeFileSync(temp, lockText(), { mode: 0o600, flag: 'wx' });
     try {
@@ -370,7 +392,10 @@ export class DataLock {
       const owner = ownerName(lock);
       const waited = Date.now() - started;
       if (waiting === undefined) {
-        throw new SandboxDataError(file, `The sandbox data file ${file} is in use by ${owner} (its lock: ${lockFile}); stop that sandbox first, or use another data file.`);
+        throw new SandboxDataError(
+          file,
+          `The sandbox data file ${file} is in use by ${owner} (its lock: ${lockFile}); stop that sandbox first, or use another data file.`,
+        );
       }
       if (waited >= waiting.timeoutMs) {
         throw new SandboxDataError(

@@ -68,9 +68,13 @@ function parseLine(file: string, line: string, number: number): JournalRecord {
   try {
     return recordSchema.parse(JSON.parse(line));
   } catch (error) {
-    throw new SandboxDataError(file, `The sandbox journal ${file} is corrupt at line ${number}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`, {
-      cause: error,
-    });
+    throw new SandboxDataError(
+      file,
+      `The sandbox journal ${file} is corrupt at line ${number}; remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -80,7 +84,11 @@ function parseLine(file: string, line: string, number: number): JournalRecord {
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 function linkRefused(file: string, cause: unknown): SandboxDataError {
-  return new SandboxDataError(file, `The sandbox journal ${file} is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`, { cause });
+  return new SandboxDataError(
+    file,
+    `The sandbox journal ${file} is a symbolic link, which the sandbox never follows: remove it (the journal is a file of the sandbox's own).`,
+    { cause },
+  );
 }
 
 // O_APPEND: every write goes to the end, also after a compaction truncated the file.

@@ -22,9 +22,13 @@ export async function readDataFile(file: string, chunkBytes = 1024 * 1024): Prom
     if (!(error instanceof JsonStreamError)) {
       throw new SandboxDataError(file, `Cannot read the sandbox data file ${file}: ${(error as Error).message}.`, { cause: error });
     }
-    throw new SandboxDataError(file, `The sandbox data file ${file} is not valid JSON (${await describeBadJson(file, error)}); repair it or remove it with "store-cli sandbox reset".`, {
-      cause: error,
-    });
+    throw new SandboxDataError(
+      file,
+      `The sandbox data file ${file} is not valid JSON (${await describeBadJson(file, error)}); repair it or remove it with "store-cli sandbox reset".`,
+      {
+        cause: error,
+      },
+    );
   }
   return parsed.blank ? undefined : parsed.value;
 }

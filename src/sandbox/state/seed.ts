@@ -70,7 +70,8 @@ export function checkSeed(raw: unknown, now: Date, instead: Partial<StoreSeed> =
   const context: SeedFill = { stamp: formatTimestamp(now), earlier: filled, problems: [] };
   for (const section of SEED_SECTIONS) {
     const given = (instead as Record<string, unknown>)[section.key];
-    filled[section.key] = given ?? (section.fill as (value: unknown, context: SeedFill) => unknown)((parsed.data as Record<string, unknown>)[section.key], context);
+    filled[section.key] =
+      given ?? (section.fill as (value: unknown, context: SeedFill) => unknown)((parsed.data as Record<string, unknown>)[section.key], context);
   }
   if (context.problems.length > 0) return { ok: false, problems: context.problems };
   return { ok: true, seed: filled as StoreSeed };

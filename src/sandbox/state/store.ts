@@ -327,9 +327,13 @@ export class SandboxStore {
    */
   private load(file: string, raw: unknown, seed: StoreSeed | undefined): { journalSeq: number; seeded: boolean } {
     const fail = (error: unknown): never => {
-      throw new SandboxDataError(file, `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`, {
-        cause: error,
-      });
+      throw new SandboxDataError(
+        file,
+        `The sandbox data file ${file} does not hold sandbox state (${describeProblem(error)}); repair it or remove it with "store-cli sandbox reset".`,
+        {
+          cause: error,
+        },
+      );
     };
     const parsed = stateSchema.safeParse(raw);
     if (!parsed.success) return fail(parsed.error);
@@ -361,7 +365,13 @@ export class SandboxStore {
    * change in place, and the journal counts every change before the call as covered).
    */
   private serialize(journalSeq: number): string[] {
-    const header = { format: STATE_FORMAT, version: STATE_VERSION, lastId: this.ids.lastId, journalSeq, ...(this.keptToken === undefined ? {} : { token: this.keptToken }) };
+    const header = {
+      format: STATE_FORMAT,
+      version: STATE_VERSION,
+      lastId: this.ids.lastId,
+      journalSeq,
+      ...(this.keptToken === undefined ? {} : { token: this.keptToken }),
+    };
     // As JSON.stringify does it whole: an undefined element is null, an undefined section left out.
     const indented = (value: unknown, indent: string) => JSON.stringify(value ?? null, null, 2).replaceAll('\n', `\n${indent}`);
     const pieces = [`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "data": {`];

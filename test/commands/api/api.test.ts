@@ -58,7 +58,10 @@ describe('api METHOD PATH', () => {
     expect(post.code, post.stderr).toBe(0);
     expect((await log.take()).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/202412/gift_cards/count', 'POST /api/202412/gift_cards']);
     expectUsageError(await cli(['api', '-X', 'GET', 'GET', 'gift_cards/count'], { env: env() }), '--method GET names the method, so only PATH follows');
-    expectUsageError(await cli(['api', '-X', 'FETCH', 'gift_cards/count'], { env: env() }), "--method must be one of GET, POST, PUT, DELETE, PATCH (got 'FETCH')");
+    expectUsageError(
+      await cli(['api', '-X', 'FETCH', 'gift_cards/count'], { env: env() }),
+      "--method must be one of GET, POST, PUT, DELETE, PATCH (got 'FETCH')",
+    );
     expectUsageError(await cli(['api', '-X', 'DELETE'], { env: env() }), 'needs a PATH after --method DELETE');
     expect(await log.take()).toEqual([]);
   });
@@ -87,7 +90,19 @@ describe('api METHOD PATH', () => {
   it('POST with typed fields: an id beyond 2^53 reaches the store and comes back exact; amounts as raw strings', async () => {
     const code = freshCode('API');
     const r = await cli(
-      ['api', 'post', 'gift_cards', '-f', `giftCard[code]=${code}`, '-f', 'giftCard[initialValue]=12.50', '-F', 'giftCard[customerId]=7300000000000000999', '-F', 'giftCard[expireTime]=null'],
+      [
+        'api',
+        'post',
+        'gift_cards',
+        '-f',
+        `giftCard[code]=${code}`,
+        '-f',
+        'giftCard[initialValue]=12.50',
+        '-F',
+        'giftCard[customerId]=7300000000000000999',
+        '-F',
+        'giftCard[expireTime]=null',
+      ],
       { env: env() },
     );
     expect(r.code, r.stderr).toBe(0);
@@ -101,9 +116,23 @@ describe('api METHOD PATH', () => {
 
   it('a POST is sent once (not retried) and its answer is printed losslessly with --json', async () => {
     log.clear();
-    const r = await cli(['api', 'POST', 'gift_cards', '-f', `giftCard[code]=${freshCode('API')}`, '-f', 'giftCard[initialValue]=1.00', '-F', 'giftCard[customerId]=9007199254740993', '--json'], {
-      env: env(),
-    });
+    const r = await cli(
+      [
+        'api',
+        'POST',
+        'gift_cards',
+        '-f',
+        `giftCard[code]=${freshCode('API')}`,
+        '-f',
+        'giftCard[initialValue]=1.00',
+        '-F',
+        'giftCard[customerId]=9007199254740993',
+        '--json',
+      ],
+      {
+        env: env(),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('"customerId":"9007199254740993"'); // piped: one compact line
     expect(await log.take()).toEqual([{ method: 'POST', path: '/api/202412/gift_cards', status: 200 }]);
@@ -120,7 +149,10 @@ describe('api METHOD PATH', () => {
 
   it('PUT with --input - reads the body from stdin', async () => {
     const card = await createCardDirect(s.sandbox);
-    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '--input', '-'], { env: env(), stdin: '{"giftCard": {"balance": "1.00", "note": "from stdin"}}' });
+    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '--input', '-'], {
+      env: env(),
+      stdin: '{"giftCard": {"balance": "1.00", "note": "from stdin"}}',
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('"note":"from stdin"');
   });
@@ -139,19 +171,29 @@ describe('api METHOD PATH', () => {
   it("--field key=@FILE sends the file's text", async () => {
     const card = await createCardDirect(s.sandbox);
     const note = file('note.txt', 'a note, 42 characters, from a text file!!');
-    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '-f', 'giftCard[balance]=2.00', '-F', `giftCard[note]=@${note}`, '--json', 'giftCard'], { env: env() });
+    const r = await cli(['api', 'PUT', `gift_cards/${card.id}`, '-f', 'giftCard[balance]=2.00', '-F', `giftCard[note]=@${note}`, '--json', 'giftCard'], {
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).giftCard.note).toBe('a note, 42 characters, from a text file!!');
   });
 
   it('DELETE with fields as its query; an empty answer prints nothing', async () => {
-    const set = await call(s.sandbox, 'POST', '/metafields/products/4000000000000000401', { metaFieldDataList: [{ namespace: 'apitest', code: 'gone', value: 'x' }] }, 'full-access-token-0001');
+    const set = await call(
+      s.sandbox,
+      'POST',
+      '/metafields/products/4000000000000000401',
+      { metaFieldDataList: [{ namespace: 'apitest', code: 'gone', value: 'x' }] },
+      'full-access-token-0001',
+    );
     expect(set.status).toBe(200);
     log.clear();
     const r = await cli(['api', 'DELETE', 'metafields/products/4000000000000000401', '-F', 'namespace=apitest', '-F', 'code=gone'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ metafields: { namespace: 'apitest', code: 'gone', value: 'x' } });
-    expect(await log.take()).toEqual([{ method: 'DELETE', path: '/api/202412/metafields/products/4000000000000000401?namespace=apitest&code=gone', status: 200 }]);
+    expect(await log.take()).toEqual([
+      { method: 'DELETE', path: '/api/202412/metafields/products/4000000000000000401?namespace=apitest&code=gone', status: 200 },
+    ]);
     const again = await call(s.sandbox, 'GET', '/metafields/count/products/4000000000000000401?namespace=apitest', undefined, 'full-access-token-0001');
     expect(again.text).toBe('{"count":"0"}');
   });
@@ -206,7 +248,9 @@ describe('api METHOD PATH', () => {
     expect(wrong.stderr).not.toContain('not-a-valid-token-XYZW');
     expect(wrong.stdout).not.toContain('not-a-valid-token-XYZW');
     expect(await log.take()).toHaveLength(1);
-    const readOnly = await cli(['api', 'POST', 'gift_cards', '-f', 'giftCard[initialValue]=1.00'], { env: { ...env(), STORE_CLI_TOKEN: 'readonly-token-0002' } });
+    const readOnly = await cli(['api', 'POST', 'gift_cards', '-f', 'giftCard[initialValue]=1.00'], {
+      env: { ...env(), STORE_CLI_TOKEN: 'readonly-token-0002' },
+    });
     expect(readOnly.code).toBe(4);
     expect(JSON.parse(readOnly.stdout).code).toBe('forbidden');
     expect(readOnly.stderr).toMatch(/^error: .*403/m);
@@ -251,9 +295,16 @@ describe('api METHOD PATH', () => {
     const code = freshCode('API');
     const posted = await cli(['api', 'gift_cards', '-f', `giftCard[code]=${code}`, '-f', 'giftCard[initialValue]=5.00'], { env: env() });
     expect(posted.code, posted.stderr).toBe(0);
-    const input = await cli(['api', 'gift_cards', '--input', '-'], { env: env(), stdin: JSON.stringify({ giftCard: { code: freshCode('API'), initialValue: '6.00' } }) });
+    const input = await cli(['api', 'gift_cards', '--input', '-'], {
+      env: env(),
+      stdin: JSON.stringify({ giftCard: { code: freshCode('API'), initialValue: '6.00' } }),
+    });
     expect(input.code, input.stderr).toBe(0);
-    expect((await log.take()).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /api/202412/gift_cards/count', 'POST /api/202412/gift_cards', 'POST /api/202412/gift_cards']);
+    expect((await log.take()).map((q) => `${q.method} ${q.path}`)).toEqual([
+      'GET /api/202412/gift_cards/count',
+      'POST /api/202412/gift_cards',
+      'POST /api/202412/gift_cards',
+    ]);
   });
 
   it.each([

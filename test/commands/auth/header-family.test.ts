@@ -144,7 +144,9 @@ function familyStore(header: string, rateLimitHeader: string, elsewhere: () => s
     if (path.startsWith('/api/202412/gift_cards/count')) return { status: 403, body: '{"error":"read_gift_card scope required"}', headers: bucket };
     if (path.startsWith('/api/202412/category/search')) {
       // A next page on another origin: the client follows the query, never the origin.
-      const link: Record<string, string> = path.includes('pageToken') ? {} : { link: `"< ${elsewhere()}/api/202412/category/search?pageToken=p2&limit=50 >; rel=next"` };
+      const link: Record<string, string> = path.includes('pageToken')
+        ? {}
+        : { link: `"< ${elsewhere()}/api/202412/category/search?pageToken=p2&limit=50 >; rel=next"` };
       return { status: 200, body: path.includes('pageToken') ? '{"productCategories":[]}' : CATEGORY_SAMPLE, headers: { ...bucket, ...link } };
     }
     return { status: 404, body: '{"error":"Not Found"}' };
@@ -198,13 +200,19 @@ describe.each([
     const r = await run(['category', 'search', 'pet', '--json'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ parentCategoryId: '209148956144', categoryName: 'pet', categoryId: '209148956145' }]);
-    const sent = store.seen.map((q) => `${q.path.split('?')[0]} ${q.headers['x-service-access-token'] ? 'X-Service' : ''}${q.headers['x-genstore-access-token'] ? 'X-Genstore' : ''}`);
+    const sent = store.seen.map(
+      (q) => `${q.path.split('?')[0]} ${q.headers['x-service-access-token'] ? 'X-Service' : ''}${q.headers['x-genstore-access-token'] ? 'X-Genstore' : ''}`,
+    );
     if (brand === 'service') {
       expect(r.stderr).toBe('');
       expect(sent.every((line) => line.endsWith(' X-Service'))).toBe(true);
     } else {
       expect(r.stderr).toContain('using the genstore header family');
-      expect(sent.slice(0, 3)).toEqual(['/api/202412/category/search X-Service', '/api/202412/oauth2/access_scopes X-Genstore', '/api/202412/category/search X-Genstore']);
+      expect(sent.slice(0, 3)).toEqual([
+        '/api/202412/category/search X-Service',
+        '/api/202412/oauth2/access_scopes X-Genstore',
+        '/api/202412/category/search X-Genstore',
+      ]);
     }
   });
 });

@@ -109,8 +109,15 @@ describe('auth status', () => {
     const r = await cli(['auth', 'status', '--json'], { env: { ...dirs, STORE_CLI_TOKEN: ENV_TOKEN } });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ baseUrlSource: 'config file', token: '****EF56', tokenSource: 'environment', tokenStatus: 'accepted' });
-    const both = await cli(['--profile', 'staging', 'auth', 'status', '--json'], { env: { ...dirs, STORE_CLI_TOKEN: ENV_TOKEN, STORE_CLI_BASE_URL: a.sandbox.baseUrl } });
-    expect(JSON.parse(both.stdout)).toMatchObject({ baseUrl: a.sandbox.baseUrl, baseUrlSource: 'environment', tokenSource: 'environment', tokenStatus: 'accepted' });
+    const both = await cli(['--profile', 'staging', 'auth', 'status', '--json'], {
+      env: { ...dirs, STORE_CLI_TOKEN: ENV_TOKEN, STORE_CLI_BASE_URL: a.sandbox.baseUrl },
+    });
+    expect(JSON.parse(both.stdout)).toMatchObject({
+      baseUrl: a.sandbox.baseUrl,
+      baseUrlSource: 'environment',
+      tokenSource: 'environment',
+      tokenStatus: 'accepted',
+    });
   });
 
   it('--base-url is shown with source flag', async () => {
@@ -143,7 +150,14 @@ describe('auth status', () => {
   it('nothing configured: "not logged in", exit 4', async () => {
     const r = await cli(['auth', 'status'], {});
     expect(r.code).toBe(4);
-    expect(fields(r.stdout)).toEqual({ PROFILE: 'default (default)', BASE_URL: 'not set', TOKEN: 'not set', STATUS: 'not logged in', SHOP: 'unknown', SCOPES: 'unknown' });
+    expect(fields(r.stdout)).toEqual({
+      PROFILE: 'default (default)',
+      BASE_URL: 'not set',
+      TOKEN: 'not set',
+      STATUS: 'not logged in',
+      SHOP: 'unknown',
+      SCOPES: 'unknown',
+    });
     expect(r.stderr).toMatch(/^error: Profile 'default' has no base URL/);
     const json = await cli(['auth', 'status', '--json'], {});
     expect(json.code).toBe(4);

@@ -7,7 +7,12 @@ import { DIALECTS } from '../../helpers/dialects.js';
 
 describe.each(DIALECTS)('category search (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')] });
+  const s = useSandbox({
+    dialect,
+    seed: 'demo',
+    onRequest: log.hook,
+    tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')],
+  });
   const env = () => ({ ...s.env, STORE_CLI_TOKEN: 'full-token-0001' });
 
   it('by part of the name, ignoring case: TSV rows with the path from the root', async () => {
@@ -28,7 +33,11 @@ describe.each(DIALECTS)('category search (%s dialect)', (dialect) => {
     const rows = tsvRows(r.stdout);
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(rows.find((row) => row[1] === 'Apparel')).toEqual(['4000000000000000203', 'Apparel', '', 'Apparel']);
-    const table = await cli(['category', 'search', '--columns', 'categoryId,parentCategoryId,categoryName'], { env: { ...env(), NO_COLOR: '1' }, tty: true, columns: 120 });
+    const table = await cli(['category', 'search', '--columns', 'categoryId,parentCategoryId,categoryName'], {
+      env: { ...env(), NO_COLOR: '1' },
+      tty: true,
+      columns: 120,
+    });
     expect(table.stdout).toMatch(/^4000000000000000203 {23}Apparel$/m);
     expect(table.stdout).toMatch(/^4000000000000000207 {2}4000000000000000203 {2}Tops$/m);
     expect(table.stdout).not.toMatch(/\b0\b/);

@@ -44,7 +44,9 @@ describe.each(DIALECTS)('collection add and remove (%s dialect)', (dialect) => {
 
 describe('changeSentence', () => {
   it('says what was sent when the store did not list what the collection held', () => {
-    expect(changeSentence('add', 'collection 1 (Sale)', ['7', '8'], undefined)).toBe('Sent 2 products to collection 1 (Sale): 7, 8 (the store did not list what it held before).');
+    expect(changeSentence('add', 'collection 1 (Sale)', ['7', '8'], undefined)).toBe(
+      'Sent 2 products to collection 1 (Sale): 7, 8 (the store did not list what it held before).',
+    );
     expect(changeSentence('remove', 'collection 1', ['7', '8'], ['8'])).toBe('Removed 1 product from collection 1: 8; not in it: 7.');
     expect(changeSentence('remove', 'collection 1', ['7', '9'], ['8'])).toBe('Nothing removed from collection 1: 7, 9 were not in it.');
   });

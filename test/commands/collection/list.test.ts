@@ -7,7 +7,12 @@ import { DIALECTS } from '../../helpers/dialects.js';
 
 describe.each(DIALECTS)('collection list (%s dialect)', (dialect) => {
   const log = requestLog();
-  const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook, tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')] });
+  const s = useSandbox({
+    dialect,
+    seed: 'demo',
+    onRequest: log.hook,
+    tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('gift-token-0002:read_gift_card')],
+  });
   const env = () => ({ ...s.env, STORE_CLI_TOKEN: 'full-token-0001' });
 
   it('every collection, TSV in the documented column order', async () => {

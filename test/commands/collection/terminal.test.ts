@@ -25,7 +25,9 @@ describe('collection verbs in a terminal', () => {
     const r = await liveCli(['collection', 'delete', '4000000000000000335'], { env: s.env, tty: true, stdin: 'n\n' }).done;
     expect(r.code).toBe(2);
     // The question wraps at the terminal's width.
-    expect(stripAnsi(r.stderr).replace(/\s+/g, ' ')).toContain('Delete collection 4000000000000000335 (Rainy Day Picks)? Its products stay in the store. This cannot be undone.');
+    expect(stripAnsi(r.stderr).replace(/\s+/g, ' ')).toContain(
+      'Delete collection 4000000000000000335 (Rainy Day Picks)? Its products stay in the store. This cannot be undone.',
+    );
     expect(writes(await log.take())).toEqual([]);
     expect(await exists('4000000000000000335')).toBe(true);
   });

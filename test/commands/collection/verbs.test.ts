@@ -45,7 +45,13 @@ describe.each(DIALECTS)('collection verbs (%s dialect)', (dialect) => {
   it('get by title or id: piped FIELD lines, --json as the store sent it', async () => {
     const byTitle = await runSent(['collection', 'get', 'summer sale']);
     expect(byTitle.code, byTitle.stderr).toBe(0);
-    expect(record(byTitle.stdout)).toMatchObject({ ID: SUMMER_SALE, TITLE: 'Summer Sale', TYPE: 'custom', PUBLISHED: 'true', IMAGE: 'https://cdn.example.com/store-cli-demo/summer-sale.jpg' });
+    expect(record(byTitle.stdout)).toMatchObject({
+      ID: SUMMER_SALE,
+      TITLE: 'Summer Sale',
+      TYPE: 'custom',
+      PUBLISHED: 'true',
+      IMAGE: 'https://cdn.example.com/store-cli-demo/summer-sale.jpg',
+    });
     expect(byTitle.requests).toEqual(['GET /api/202412/collections', `GET /api/202412/collections/${SUMMER_SALE}`]);
     const json = await runSent(['collection', 'get', '4000000000000000311', '--json', 'title,collectionType,published,countGoodsNum']);
     expect(json.requests).toEqual(['GET /api/202412/collections/4000000000000000311']);
@@ -63,13 +69,39 @@ describe.each(DIALECTS)('collection verbs (%s dialect)', (dialect) => {
   let created = '';
 
   it('create from flags: one POST in the documented forms, the new collection printed id first', async () => {
-    const dry = await runSent(['collection', 'create', '--title', 'E2E Winter', '--collection-type', 'smart', '--no-published', '--body-html', '<p>Cold</p>', '--dry-run', '--json']);
+    const dry = await runSent([
+      'collection',
+      'create',
+      '--title',
+      'E2E Winter',
+      '--collection-type',
+      'smart',
+      '--no-published',
+      '--body-html',
+      '<p>Cold</p>',
+      '--dry-run',
+      '--json',
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.requests).toEqual([]);
     expect(JSON.parse(dry.stdout)).toEqual([
-      { method: 'POST', path: '/api/202412/collections', body: { collection: { title: 'E2E Winter', bodyHtml: '<p>Cold</p>', collectionType: 2, published: false } } },
+      {
+        method: 'POST',
+        path: '/api/202412/collections',
+        body: { collection: { title: 'E2E Winter', bodyHtml: '<p>Cold</p>', collectionType: 2, published: false } },
+      },
     ]);
-    const r = await runSent(['collection', 'create', '--title', 'E2E Winter', '--collection-type', 'smart', '--no-published', '--image-url', 'https://img.example.com/w.jpg']);
+    const r = await runSent([
+      'collection',
+      'create',
+      '--title',
+      'E2E Winter',
+      '--collection-type',
+      'smart',
+      '--no-published',
+      '--image-url',
+      'https://img.example.com/w.jpg',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.requests).toEqual(['POST /api/202412/collections']);
     const shown = record(r.stdout);
@@ -80,12 +112,18 @@ describe.each(DIALECTS)('collection verbs (%s dialect)', (dialect) => {
   });
 
   it('create from --file on stdin, flags over it; a bad file or a missing title exits 2 with nothing sent', async () => {
-    const file = JSON.stringify({ collection: { title: 'From file', collectionType: 1, published: true, bodyHtml: '<p>F</p>', collectionId: '1', countGoodsNum: 9 } });
+    const file = JSON.stringify({
+      collection: { title: 'From file', collectionType: 1, published: true, bodyHtml: '<p>F</p>', collectionId: '1', countGoodsNum: 9 },
+    });
     const r = await runSent(['collection', 'create', '--file', '-', '--title', 'E2E File', '--json', 'title,bodyHtml,countGoodsNum'], file);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ title: 'E2E File', bodyHtml: '<p>F</p>', countGoodsNum: '0' });
     for (const [args, input, message] of [
-      [['collection', 'create', '--file', '-'], '{"title":"x","collectionType":"9"}', 'stdin: collectionType: must be 1 (custom) or 2 (smart), or "custom" or "smart".'],
+      [
+        ['collection', 'create', '--file', '-'],
+        '{"title":"x","collectionType":"9"}',
+        'stdin: collectionType: must be 1 (custom) or 2 (smart), or "custom" or "smart".',
+      ],
       [['collection', 'create', '--body-html', 'x'], '', '--title is required (or give the whole collection with --file).'],
       [['collection', 'create', '--title', 'x', '--image-url', 'ftp://x'], '', "--image-url must be an absolute http or https URL (got 'ftp://x')."],
     ] as const) {

@@ -140,7 +140,11 @@ describe('config set, get, unset, list', () => {
     await set(dirs, 'page-size', '20', '--profile', 'b');
     await set(dirs, 'output', 'tsv', '--profile', 'b');
     const value = async (env: Record<string, string>, ...globals: string[]) =>
-      JSON.parse((await cli([...globals, 'config', 'list', '--json'], { env: { ...dirs, ...env } })).stdout) as Array<{ key: string; value: unknown; source: string }>;
+      JSON.parse((await cli([...globals, 'config', 'list', '--json'], { env: { ...dirs, ...env } })).stdout) as Array<{
+        key: string;
+        value: unknown;
+        source: string;
+      }>;
     expect((await value({}, '--profile', 'a')).find((s) => s.key === 'page-size')).toEqual({ key: 'page-size', value: 10, source: 'profile' });
     expect((await value({ STORE_CLI_PROFILE: 'b' })).filter((s) => s.source === 'profile')).toEqual([
       { key: 'output', value: 'tsv', source: 'profile' },

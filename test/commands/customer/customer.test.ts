@@ -16,7 +16,11 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
     dialect,
     seed: 'demo',
     onRequest: log.hook,
-    tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('plain-token-0002:read_customers,write_customers,read_gift_card,write_gift_card'), parseTokenSpec('gift-token-0003:read_gift_card')],
+    tokens: [
+      parseTokenSpec('full-token-0001'),
+      parseTokenSpec('plain-token-0002:read_customers,write_customers,read_gift_card,write_gift_card'),
+      parseTokenSpec('gift-token-0003:read_gift_card'),
+    ],
   });
   const env = (token = 'full-token-0001') => ({ ...s.env, STORE_CLI_TOKEN: token });
 
@@ -75,7 +79,10 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
   });
 
   it('create, update and delete; bad input exits 2 with nothing sent', async () => {
-    const made = await cli(['customer', 'create', '--email', `kj-${dialect}@example.com`, '--first-name', 'Katherine', '--tag', 'nasa', '--json', 'id,email,tags'], { env: env() });
+    const made = await cli(
+      ['customer', 'create', '--email', `kj-${dialect}@example.com`, '--first-name', 'Katherine', '--tag', 'nasa', '--json', 'id,email,tags'],
+      { env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     const created = JSON.parse(made.stdout) as { id: string; email: string; tags: unknown };
     expect(created).toMatchObject({ email: `kj-${dialect}@example.com`, tags: '["nasa"]' });
@@ -89,7 +96,9 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
     expectUsageError(await cli(['customer', 'update', created.id], { env: env() }), '--notes');
     expect(await log.take()).toEqual([]);
 
-    const updated = await cli(['customer', 'update', created.id, '--notes', 'Orbital mechanics', '--tax-exempt', 'true', '--json', 'notes,taxExempt'], { env: env() });
+    const updated = await cli(['customer', 'update', created.id, '--notes', 'Orbital mechanics', '--tax-exempt', 'true', '--json', 'notes,taxExempt'], {
+      env: env(),
+    });
     expect(updated.code, updated.stderr).toBe(0);
     expect(JSON.parse(updated.stdout)).toEqual({ notes: 'Orbital mechanics', taxExempt: 'true' });
 
@@ -128,7 +137,9 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
 
   it('giftcard create --customer EMAIL sends the customer id; an unknown email or both flags exit 2 before the card is sent', async () => {
     log.clear();
-    const r = await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'grace@example.com', '--json', 'customerId'], { env: env('plain-token-0002') });
+    const r = await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'grace@example.com', '--json', 'customerId'], {
+      env: env('plain-token-0002'),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ customerId: '7300000000000000215' });
     const search = 'GET /api/202412/customers/search?email=grace%40example.com&limit=250';
@@ -138,7 +149,10 @@ describe.each(DIALECTS)('customer (%s dialect)', (dialect) => {
     const unknown = await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'nobody@example.com'], { env: env() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No customer has the email nobody@example.com');
-    expectUsageError(await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'ada@example.com', '--customer-id', '1'], { env: env() }), '--customer-id');
+    expectUsageError(
+      await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'ada@example.com', '--customer-id', '1'], { env: env() }),
+      '--customer-id',
+    );
     expectUsageError(await cli(['giftcard', 'create', '--initial-value', '20', '--customer', 'ada'], { env: env() }), '--customer');
     const byId = await cli(['giftcard', 'create', '--initial-value', '20', '--customer-id', ADA, '--json', 'customerId'], { env: env() });
     expect(JSON.parse(byId.stdout)).toEqual({ customerId: ADA });

@@ -50,6 +50,12 @@ describe('customers in the documented shape', () => {
       ['201462125', '(withheld)', '(withheld)', '(withheld)', '(withheld)', 'ENABLED', '', '13', ''],
     ]);
     const json = await cli(['customer', 'get', '201462125', '--json'], { env: env() });
-    expect(JSON.parse(json.stdout)).toEqual({ id: '201462125', totalSpent: '13', tags: '[]', state: 'ENABLED', withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      id: '201462125',
+      totalSpent: '13',
+      tags: '[]',
+      state: 'ENABLED',
+      withheld: ['firstName', 'lastName', 'email', 'phone', 'addresses'],
+    });
   });
 });

@@ -14,7 +14,11 @@ const PLAIN = 'plain-token-000000001';
 const FULL = 'full-token-0000000001';
 
 describe.each(DIALECTS)('customer verbs (%s dialect)', (dialect) => {
-  const served = useLogged({ seed: 'demo', dialect, tokens: [FULL, `${PLAIN}:read_customers,write_customers,read_gift_card,write_gift_card`].map(parseTokenSpec) });
+  const served = useLogged({
+    seed: 'demo',
+    dialect,
+    tokens: [FULL, `${PLAIN}:read_customers,write_customers,read_gift_card,write_gift_card`].map(parseTokenSpec),
+  });
   const env = (token = FULL) => served.store.env({ STORE_CLI_TOKEN: token });
 
   it('list, search, get and count', async () => {

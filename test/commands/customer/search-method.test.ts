@@ -8,7 +8,8 @@ import { cli, scratchDirs } from '../../helpers/cli-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { requestLog } from '../_support.js';
 
-const sent = (lines: Array<{ method: string; path: string; status: number }>) => lines.filter((q) => q.path.includes('/customers/search')).map((q) => `${q.method} ${q.status}`);
+const sent = (lines: Array<{ method: string; path: string; status: number }>) =>
+  lines.filter((q) => q.path.includes('/customers/search')).map((q) => `${q.method} ${q.status}`);
 
 describe('customer search against a store that answers POST only (the real dialect)', () => {
   const log = requestLog();
@@ -41,7 +42,9 @@ describe('customer search against a store that answers POST only (the real diale
     const r = await cli(['customer', 'search', '--phone', '+1 212 555 0215', '--json', 'email'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([{ email: 'grace@example.com' }]);
-    expect(r.stderr).toContain('The store refused customer search by GET and answered it by POST; to ask it so first next time: store-cli config set customer-search post.');
+    expect(r.stderr).toContain(
+      'The store refused customer search by GET and answered it by POST; to ask it so first next time: store-cli config set customer-search post.',
+    );
     expect(JSON.parse((await cli(['config', 'get', 'customer-search', '--json'], { env })).stdout)).toMatchObject({ value: 'get', source: 'default' });
   });
 

@@ -21,7 +21,12 @@ describe('discounts in the documented shape', () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      received.push({ method: req.method ?? '', path: url.pathname + url.search, token: req.headers['x-genstore-access-token'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: req.method ?? '',
+        path: url.pathname + url.search,
+        token: req.headers['x-genstore-access-token'] as string | undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const send = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
       if (req.method === 'POST' && url.pathname === '/api/202412/discounts') return send(201, DOCS_DISCOUNT_ANSWER);
       if (url.pathname === '/api/202412/discounts/201462124') return send(200, DOCS_DISCOUNT_ANSWER);
@@ -32,7 +37,11 @@ describe('discounts in the documented shape', () => {
   let env: Record<string, string> = {};
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env = { STORE_CLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STORE_CLI_TOKEN: 'token-for-a-documented-store', STORE_CLI_BRAND: 'genstore' };
+    env = {
+      STORE_CLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      STORE_CLI_TOKEN: 'token-for-a-documented-store',
+      STORE_CLI_BRAND: 'genstore',
+    };
   });
   beforeEach(() => {
     received.length = 0;
@@ -110,9 +119,13 @@ describe('discounts in the documented shape', () => {
   });
 
   it("a code outside Genstore's rule is refused before anything is sent, naming the rule", async () => {
-    const r = await cli(['discount', 'create', '--title', 'x', '--discount-type', 'order', '--value-type', 'fixed', '--value', '5', '--code', 'SUMMER-15'], { env });
+    const r = await cli(['discount', 'create', '--title', 'x', '--discount-type', 'order', '--value-type', 'fixed', '--value', '5', '--code', 'SUMMER-15'], {
+      env,
+    });
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`error: --code must be 8 letters and digits (Genstore takes "a custom 8-digit code" of letters and digits, no other characters) (got 'SUMMER-15').`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: --code must be 8 letters and digits (Genstore takes "a custom 8-digit code" of letters and digits, no other characters) (got 'SUMMER-15').`,
+    );
     expect(received).toEqual([]);
   });
 });

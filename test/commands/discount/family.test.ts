@@ -16,9 +16,27 @@ describe('a Genstore store whose family nothing names', () => {
 
   it('create: the scopes read first find the family, then the nested body is sent once', async () => {
     log.clear();
-    const r = await cli(['discount', 'create', '--title', 'Found family', '--discount-type', 'order', '--value-type', 'percentage', '--value', '5', '--code', 'FAMILY12', '--json', 'discountId'], {
-      env: unnamed(),
-    });
+    const r = await cli(
+      [
+        'discount',
+        'create',
+        '--title',
+        'Found family',
+        '--discount-type',
+        'order',
+        '--value-type',
+        'percentage',
+        '--value',
+        '5',
+        '--code',
+        'FAMILY12',
+        '--json',
+        'discountId',
+      ],
+      {
+        env: unnamed(),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('using the genstore header family');
     const requests = (await log.take()).map((request) => `${request.method} ${request.path} ${request.status}`);

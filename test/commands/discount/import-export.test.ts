@@ -20,11 +20,26 @@ import { scratchFile } from '../metafield/_import.js';
 const SUMMER = '6100000000000000013';
 
 /** A sandbox of the dialect for one test, its requests logged, and the env a run needs (a data dir of its own: undo reads the run's journal there). */
-async function withStore<T>(dialect: DialectName, seed: 'demo' | 'none', work: (store: { sandbox: RunningSandbox; env: Record<string, string>; requests: LoggedRequest[] }) => Promise<T>): Promise<T> {
+async function withStore<T>(
+  dialect: DialectName,
+  seed: 'demo' | 'none',
+  work: (store: { sandbox: RunningSandbox; env: Record<string, string>; requests: LoggedRequest[] }) => Promise<T>,
+): Promise<T> {
   const requests: LoggedRequest[] = [];
-  const sandbox = await startSandbox({ port: 0, dialect, seed, onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }) });
+  const sandbox = await startSandbox({
+    port: 0,
+    dialect,
+    seed,
+    onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }),
+  });
   const dir = scratchDir();
-  const env = { STORE_CLI_BASE_URL: sandbox.baseUrl, STORE_CLI_TOKEN: sandbox.token, STORE_CLI_DATA_DIR: join(dir, 'data'), STORE_CLI_CONFIG_DIR: join(dir, 'config'), ...brandEnv(dialect) };
+  const env = {
+    STORE_CLI_BASE_URL: sandbox.baseUrl,
+    STORE_CLI_TOKEN: sandbox.token,
+    STORE_CLI_DATA_DIR: join(dir, 'data'),
+    STORE_CLI_CONFIG_DIR: join(dir, 'config'),
+    ...brandEnv(dialect),
+  };
   try {
     return await work({ sandbox, env, requests });
   } finally {
@@ -67,7 +82,9 @@ describe.each(DIALECTS)('discount export and import (%s dialect)', (dialect) => 
         }
         const withIds = await cli(['discount', 'export'], { env: from.env });
         expect(withIds.code, withIds.stderr).toBe(0);
-        expect(withIds.stdout.split('\n')[0]).toBe('code,discountId,title,discountType,valueType,value,discountMethod,eligibility,segmentIds,status,startTime,endTime,usageLimit,oncePerCustomer');
+        expect(withIds.stdout.split('\n')[0]).toBe(
+          'code,discountId,title,discountType,valueType,value,discountMethod,eligibility,segmentIds,status,startTime,endTime,usageLimit,oncePerCustomer',
+        );
         const first = await cli(['discount', 'export', '--no-ids'], { env: from.env });
         expect(first.code, first.stderr).toBe(0);
         const rows = parse(first.stdout, { columns: true }) as Array<Record<string, string>>;
@@ -99,45 +116,55 @@ describe.each(DIALECTS)('discount export and import (%s dialect)', (dialect) => 
     ),
   );
 
-  it('--like: a file of codes makes a copy of the discount each, titled with its code; a re-run writes nothing; blank rows get codes in --codes-out', { timeout: 60_000 }, () =>
-    withStore(dialect, 'demo', async ({ sandbox, env, requests }) => {
-      const codes = ['CAMP0001', 'camp0002', 'CAMP0003'];
-      const file = scratchFile('codes.csv', `code\n${codes.join('\n')}\n""\n`);
-      const refused = await cli(['discount', 'import', file, '--like', 'SUMMER15'], { env });
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain('line 5: the row has neither a code nor a title: a copy of the --like discount needs one to be told from it (or --codes-out, for a code made for it)');
-      const out = join(scratchDir(), 'generated.csv');
-      const made = await summaryOf([file, '--like', 'SUMMER15', '--codes-out', out], env);
-      expect(made.code, made.stderr).toBe(0);
-      expect(made.summary).toMatchObject({ rows: 4, created: 4, failed: 0 });
-      expect(statSync(out).mode & 0o777).toBe(0o600);
-      const generated = (parse(readFileSync(out, 'utf8'), { columns: true }) as Array<{ line: string; code: string }>)[0]!;
-      expect(generated).toEqual({ line: '5', code: expect.stringMatching(/^[A-Z2-9]{8}$/) });
-      expect(made.stdout + made.stderr).not.toContain(generated.code);
+  it(
+    '--like: a file of codes makes a copy of the discount each, titled with its code; a re-run writes nothing; blank rows get codes in --codes-out',
+    { timeout: 60_000 },
+    () =>
+      withStore(dialect, 'demo', async ({ sandbox, env, requests }) => {
+        const codes = ['CAMP0001', 'camp0002', 'CAMP0003'];
+        const file = scratchFile('codes.csv', `code\n${codes.join('\n')}\n""\n`);
+        const refused = await cli(['discount', 'import', file, '--like', 'SUMMER15'], { env });
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain(
+          'line 5: the row has neither a code nor a title: a copy of the --like discount needs one to be told from it (or --codes-out, for a code made for it)',
+        );
+        const out = join(scratchDir(), 'generated.csv');
+        const made = await summaryOf([file, '--like', 'SUMMER15', '--codes-out', out], env);
+        expect(made.code, made.stderr).toBe(0);
+        expect(made.summary).toMatchObject({ rows: 4, created: 4, failed: 0 });
+        expect(statSync(out).mode & 0o777).toBe(0o600);
+        const generated = (parse(readFileSync(out, 'utf8'), { columns: true }) as Array<{ line: string; code: string }>)[0]!;
+        expect(generated).toEqual({ line: '5', code: expect.stringMatching(/^[A-Z2-9]{8}$/) });
+        expect(made.stdout + made.stderr).not.toContain(generated.code);
 
-      const all = await listed(sandbox);
-      const template = await stored(sandbox, SUMMER);
-      for (const code of [...codes, generated.code]) {
-        const copy = all.find((discount) => discount.title === `Summer sale: 15% off orders ${code}`);
-        expect(copy, code).toBeDefined();
-        // Every setting of the template, its own code.
-        for (const field of ['valueType', 'value', 'eligibility', 'startTime', 'endTime', 'usageLimit', 'oncePerCustomer', 'status']) expect(copy![field], field).toEqual(template[field]);
-        if (dialect === 'real') expect(copy!.promotionType).toEqual({ ...template.promotionType, generateType: { ...template.promotionType.generateType, discountCode: code } });
-        else expect(JSON.parse((await call(sandbox, 'GET', `/discounts/${idOf(copy!)}/codes`)).text).discountCodes.map((one: { code: string }) => one.code)).toEqual([code]);
-      }
-      requests.length = 0;
-      const rerun = await summaryOf([out, '--like', SUMMER], env);
-      expect(rerun.summary).toMatchObject({ rows: 1, created: 0, unchanged: 1 });
-      const again = await summaryOf([file, '--like', 'summer15', '--codes-out', join(scratchDir(), 'more.csv')], env);
-      expect(again.summary).toMatchObject({ rows: 4, created: 1, unchanged: 3 });
-      expect((await writes(requests)).filter((request) => request.method === 'POST' && request.path === '/api/202412/discounts')).toHaveLength(1);
-      // The template's own code is the template itself, not a copy.
-      const self = await summaryOf([scratchFile('self.csv', 'code\nSUMMER15\n'), '--like', SUMMER], env);
-      expect(self.code).toBe(3);
-      const missing = await cli(['discount', 'import', file, '--like', 'NOSUCH99'], { env });
-      expect(missing.code).toBe(2);
-      expect(missing.stderr).toContain('--like NOSUCH99: no discount of the store has this id or code');
-    }),
+        const all = await listed(sandbox);
+        const template = await stored(sandbox, SUMMER);
+        for (const code of [...codes, generated.code]) {
+          const copy = all.find((discount) => discount.title === `Summer sale: 15% off orders ${code}`);
+          expect(copy, code).toBeDefined();
+          // Every setting of the template, its own code.
+          for (const field of ['valueType', 'value', 'eligibility', 'startTime', 'endTime', 'usageLimit', 'oncePerCustomer', 'status'])
+            expect(copy![field], field).toEqual(template[field]);
+          if (dialect === 'real')
+            expect(copy!.promotionType).toEqual({ ...template.promotionType, generateType: { ...template.promotionType.generateType, discountCode: code } });
+          else
+            expect(
+              JSON.parse((await call(sandbox, 'GET', `/discounts/${idOf(copy!)}/codes`)).text).discountCodes.map((one: { code: string }) => one.code),
+            ).toEqual([code]);
+        }
+        requests.length = 0;
+        const rerun = await summaryOf([out, '--like', SUMMER], env);
+        expect(rerun.summary).toMatchObject({ rows: 1, created: 0, unchanged: 1 });
+        const again = await summaryOf([file, '--like', 'summer15', '--codes-out', join(scratchDir(), 'more.csv')], env);
+        expect(again.summary).toMatchObject({ rows: 4, created: 1, unchanged: 3 });
+        expect((await writes(requests)).filter((request) => request.method === 'POST' && request.path === '/api/202412/discounts')).toHaveLength(1);
+        // The template's own code is the template itself, not a copy.
+        const self = await summaryOf([scratchFile('self.csv', 'code\nSUMMER15\n'), '--like', SUMMER], env);
+        expect(self.code).toBe(3);
+        const missing = await cli(['discount', 'import', file, '--like', 'NOSUCH99'], { env });
+        expect(missing.code).toBe(2);
+        expect(missing.stderr).toContain('--like NOSUCH99: no discount of the store has this id or code');
+      }),
   );
 
   it('a code discount row without a code and without --codes-out is known by its title: made without one (Genstore generates it), found by its title again', () =>
@@ -154,95 +181,122 @@ describe.each(DIALECTS)('discount export and import (%s dialect)', (dialect) => 
       expect(await writes(requests)).toEqual([]);
     }));
 
-  it('updates what differs (fields by PUT, the status by /status), refuses a row it cannot make, and a bad file whole; --dry-run plans and writes nothing', { timeout: 60_000 }, () =>
-    withStore(dialect, 'demo', async ({ sandbox, env, requests }) => {
-      const header = 'code,title,discountType,valueType,value,discountMethod,status,startTime,endTime';
-      // The last row is the automatic discount, by its title: no method given, none to change.
-      const rows = [header, 'summer15,,,,20,,disabled,,2026-09-30', 'LACKING1,,,,,,,,', `NEWCODE1,New one,order,percentage,5,,,2026-12-01,2026-12-10`, ',5.00 off every T-shirt,,,6.00,,,,'];
-      const file = scratchFile('changes.csv', rows.join('\n'));
-      requests.length = 0;
-      const dry = await cli(['discount', 'import', file, '--dry-run'], { env });
-      expect(dry.code).toBe(3);
-      expect(dry.stderr).toContain('1 to create, 2 to update, 0 unchanged, 1 failed');
-      expect(await writes(requests)).toEqual([]);
-      const rejects = join(scratchDir(), 'rejects.csv');
-      const r = await summaryOf([file, '--rejects', rejects], env);
-      expect(r.code, r.stderr).toBe(3);
-      expect(r.summary).toMatchObject({ rows: 4, created: 1, updated: 2, failed: 1 });
-      expect((await stored(sandbox, '6100000000000000047')).value).toBe('6.00');
-      const rejected = parse(readFileSync(rejects, 'utf8'), { columns: true }) as Array<{ line: string; code: string; reason: string }>;
-      expect(rejected.map((row) => [row.line, row.code])).toEqual([['3', 'LACKING1']]);
-      expect(rejected[0]!.reason).toBe('the discount is not on the store, and the row lacks its title, discountType, valueType, value to make it (or --like DISCOUNT to copy them)');
-      const summer = await stored(sandbox, SUMMER);
-      expect(summer).toMatchObject({ value: '20', status: 'DISABLED', endTime: dialect === 'real' ? '2026-09-30T23:59:59.000' : '2026-09-30T23:59:59Z' });
-      const paths = (await writes(requests)).map((request) => `${request.method} ${request.path.replace(/\d{19}/, 'ID')}`);
-      expect(paths).toEqual(expect.arrayContaining(['PUT /api/202412/discounts/ID', 'PUT /api/202412/discounts/ID/status', 'POST /api/202412/discounts']));
-      const made = (await listed(sandbox)).find((discount) => discount.title === 'New one')!;
-      expect(made).toMatchObject({ startTime: dialect === 'real' ? '2026-12-01T00:00:00.000' : '2026-12-01T00:00:00Z' });
+  it(
+    'updates what differs (fields by PUT, the status by /status), refuses a row it cannot make, and a bad file whole; --dry-run plans and writes nothing',
+    { timeout: 60_000 },
+    () =>
+      withStore(dialect, 'demo', async ({ sandbox, env, requests }) => {
+        const header = 'code,title,discountType,valueType,value,discountMethod,status,startTime,endTime';
+        // The last row is the automatic discount, by its title: no method given, none to change.
+        const rows = [
+          header,
+          'summer15,,,,20,,disabled,,2026-09-30',
+          'LACKING1,,,,,,,,',
+          `NEWCODE1,New one,order,percentage,5,,,2026-12-01,2026-12-10`,
+          ',5.00 off every T-shirt,,,6.00,,,,',
+        ];
+        const file = scratchFile('changes.csv', rows.join('\n'));
+        requests.length = 0;
+        const dry = await cli(['discount', 'import', file, '--dry-run'], { env });
+        expect(dry.code).toBe(3);
+        expect(dry.stderr).toContain('1 to create, 2 to update, 0 unchanged, 1 failed');
+        expect(await writes(requests)).toEqual([]);
+        const rejects = join(scratchDir(), 'rejects.csv');
+        const r = await summaryOf([file, '--rejects', rejects], env);
+        expect(r.code, r.stderr).toBe(3);
+        expect(r.summary).toMatchObject({ rows: 4, created: 1, updated: 2, failed: 1 });
+        expect((await stored(sandbox, '6100000000000000047')).value).toBe('6.00');
+        const rejected = parse(readFileSync(rejects, 'utf8'), { columns: true }) as Array<{ line: string; code: string; reason: string }>;
+        expect(rejected.map((row) => [row.line, row.code])).toEqual([['3', 'LACKING1']]);
+        expect(rejected[0]!.reason).toBe(
+          'the discount is not on the store, and the row lacks its title, discountType, valueType, value to make it (or --like DISCOUNT to copy them)',
+        );
+        const summer = await stored(sandbox, SUMMER);
+        expect(summer).toMatchObject({ value: '20', status: 'DISABLED', endTime: dialect === 'real' ? '2026-09-30T23:59:59.000' : '2026-09-30T23:59:59Z' });
+        const paths = (await writes(requests)).map((request) => `${request.method} ${request.path.replace(/\d{19}/, 'ID')}`);
+        expect(paths).toEqual(expect.arrayContaining(['PUT /api/202412/discounts/ID', 'PUT /api/202412/discounts/ID/status', 'POST /api/202412/discounts']));
+        const made = (await listed(sandbox)).find((discount) => discount.title === 'New one')!;
+        expect(made).toMatchObject({ startTime: dialect === 'real' ? '2026-12-01T00:00:00.000' : '2026-12-01T00:00:00Z' });
 
-      requests.length = 0;
-      for (const [content, message] of [
-        ['code,title\nDUPLICAT,One\nduplicat,Two\n', 'line 3: the code duplicat repeats a code of line 2'],
-        ['code,value\nGOODCODE,ten\n', 'line 2: the value "ten" is not an amount'],
-        ['code,value\nGOODCODE,1.5E+3\n', 'line 2: the value "1.5E+3" is in scientific notation'],
-        ['code,valueType,value\nGOODCODE,percentage,150\n', 'line 2: the value 150 is a percentage above 100'],
-        ['code,startTime,endTime\nGOODCODE,2026-12-11,2026-12-10\n', 'is not before the endTime'],
-        ['code,endTime\nGOODCODE,01/05/2026\n', 'a spreadsheet date'],
-        [dialect === 'real' ? 'code\nNOT-EIGHT\n' : 'code\nNO SPACE\n', dialect === 'real' ? 'is not 8 letters and digits' : 'contains spaces'],
-        ['coupon\nX\n', 'unknown column "coupon"'],
-        ['code,discountMethod\nSHIPFREE,automatic\n', 'line 2: the row gives a code, and an AUTOMATIC_DISCOUNT applies without one'],
-      ] as const) {
-        const bad = await cli(['discount', 'import', scratchFile('bad.csv', content)], { env });
-        expect(bad.code, bad.stderr).toBe(2);
-        expect(bad.stderr).toContain(message);
-        expectNoStackTrace(bad.stderr);
-      }
-      expect(await writes(requests)).toEqual([]);
-    }),
+        requests.length = 0;
+        for (const [content, message] of [
+          ['code,title\nDUPLICAT,One\nduplicat,Two\n', 'line 3: the code duplicat repeats a code of line 2'],
+          ['code,value\nGOODCODE,ten\n', 'line 2: the value "ten" is not an amount'],
+          ['code,value\nGOODCODE,1.5E+3\n', 'line 2: the value "1.5E+3" is in scientific notation'],
+          ['code,valueType,value\nGOODCODE,percentage,150\n', 'line 2: the value 150 is a percentage above 100'],
+          ['code,startTime,endTime\nGOODCODE,2026-12-11,2026-12-10\n', 'is not before the endTime'],
+          ['code,endTime\nGOODCODE,01/05/2026\n', 'a spreadsheet date'],
+          [dialect === 'real' ? 'code\nNOT-EIGHT\n' : 'code\nNO SPACE\n', dialect === 'real' ? 'is not 8 letters and digits' : 'contains spaces'],
+          ['coupon\nX\n', 'unknown column "coupon"'],
+          ['code,discountMethod\nSHIPFREE,automatic\n', 'line 2: the row gives a code, and an AUTOMATIC_DISCOUNT applies without one'],
+        ] as const) {
+          const bad = await cli(['discount', 'import', scratchFile('bad.csv', content)], { env });
+          expect(bad.code, bad.stderr).toBe(2);
+          expect(bad.stderr).toContain(message);
+          expectNoStackTrace(bad.stderr);
+        }
+        expect(await writes(requests)).toEqual([]);
+      }),
   );
 
-  it('undo deletes what the run created and puts back what it changed; a discount changed since is left alone (exit 3) unless --force', { timeout: 60_000 }, () =>
-    withStore(dialect, 'demo', async ({ sandbox, env }) => {
-      const before = (await cli(['discount', 'export', '--no-ids'], { env })).stdout;
-      const file = scratchFile(
-        'run.csv',
-        ['code,title,discountType,valueType,value,status', 'UNDO0001,Undo one,order,fixed,5,', 'UNDO0002,Undo two,product,percentage,10,disabled', 'SUMMER15,,,,25,disabled'].join('\n'),
-      );
-      const run = await summaryOf([file], env);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.summary).toMatchObject({ created: 2, updated: 1 });
-      const { runId } = run.summary as { runId: string };
-      expect(run.stderr).toContain(`Run ${runId}: undo with store-cli undo ${runId}`);
-      const listedRuns = JSON.parse((await cli(['runs', '--json'], { env })).stdout) as Array<{ runId: string; undoable: boolean }>;
-      expect(listedRuns.find((one) => one.runId === runId)).toMatchObject({ undoable: true });
+  it(
+    'undo deletes what the run created and puts back what it changed; a discount changed since is left alone (exit 3) unless --force',
+    { timeout: 60_000 },
+    () =>
+      withStore(dialect, 'demo', async ({ sandbox, env }) => {
+        const before = (await cli(['discount', 'export', '--no-ids'], { env })).stdout;
+        const file = scratchFile(
+          'run.csv',
+          [
+            'code,title,discountType,valueType,value,status',
+            'UNDO0001,Undo one,order,fixed,5,',
+            'UNDO0002,Undo two,product,percentage,10,disabled',
+            'SUMMER15,,,,25,disabled',
+          ].join('\n'),
+        );
+        const run = await summaryOf([file], env);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.summary).toMatchObject({ created: 2, updated: 1 });
+        const { runId } = run.summary as { runId: string };
+        expect(run.stderr).toContain(`Run ${runId}: undo with store-cli undo ${runId}`);
+        const listedRuns = JSON.parse((await cli(['runs', '--json'], { env })).stdout) as Array<{ runId: string; undoable: boolean }>;
+        expect(listedRuns.find((one) => one.runId === runId)).toMatchObject({ undoable: true });
 
-      const planned = await cli(['undo', runId, '--dry-run'], { env });
-      expect(planned.code, planned.stderr).toBe(0);
-      expect(planned.stderr).toContain('to restore: 1');
-      expect(planned.stderr).toContain('to delete (absent before the run): 2');
-      const undone = await cli(['undo', runId, '--yes', '--json'], { env });
-      expect(undone.code, undone.stderr).toBe(0);
-      expect(JSON.parse(undone.stdout)).toMatchObject({ restored: 1, deleted: 2, leftAlone: 0 });
-      expect((await cli(['discount', 'export', '--no-ids'], { env })).stdout).toBe(before);
-      expect(JSON.parse((await cli(['undo', runId, '--yes', '--json'], { env })).stdout)).toMatchObject({ restored: 0, deleted: 0, asBefore: 3 });
+        const planned = await cli(['undo', runId, '--dry-run'], { env });
+        expect(planned.code, planned.stderr).toBe(0);
+        expect(planned.stderr).toContain('to restore: 1');
+        expect(planned.stderr).toContain('to delete (absent before the run): 2');
+        const undone = await cli(['undo', runId, '--yes', '--json'], { env });
+        expect(undone.code, undone.stderr).toBe(0);
+        expect(JSON.parse(undone.stdout)).toMatchObject({ restored: 1, deleted: 2, leftAlone: 0 });
+        expect((await cli(['discount', 'export', '--no-ids'], { env })).stdout).toBe(before);
+        expect(JSON.parse((await cli(['undo', runId, '--yes', '--json'], { env })).stdout)).toMatchObject({ restored: 0, deleted: 0, asBefore: 3 });
 
-      // A discount the run created, changed since: left alone, named; --force deletes it.
-      const second = await summaryOf([scratchFile('second.csv', 'code,title,discountType,valueType,value\nUNDO0003,Undo three,order,fixed,5\n')], env);
-      const made = (await listed(sandbox)).find((discount) => discount.title === 'Undo three')!;
-      expect((await cli(['discount', 'update', idOf(made), '--value', '6'], { env })).code).toBe(0);
-      const refused = await cli(['undo', second.summary.runId, '--yes'], { env });
-      expect(refused.code, refused.stderr).toBe(3);
-      expect(refused.stderr).toContain(`discount UNDO0003: created by the run (discount ${idOf(made)}), and changed since: deleting it would lose those changes`);
-      expect((await call(sandbox, 'GET', `/discounts/${idOf(made)}`)).status).toBe(200);
-      const forced = await cli(['undo', second.summary.runId, '--yes', '--force'], { env });
-      expect(forced.code, forced.stderr).toBe(0);
-      expect((await call(sandbox, 'GET', `/discounts/${idOf(made)}`)).status).toBe(404);
-    }),
+        // A discount the run created, changed since: left alone, named; --force deletes it.
+        const second = await summaryOf([scratchFile('second.csv', 'code,title,discountType,valueType,value\nUNDO0003,Undo three,order,fixed,5\n')], env);
+        const made = (await listed(sandbox)).find((discount) => discount.title === 'Undo three')!;
+        expect((await cli(['discount', 'update', idOf(made), '--value', '6'], { env })).code).toBe(0);
+        const refused = await cli(['undo', second.summary.runId, '--yes'], { env });
+        expect(refused.code, refused.stderr).toBe(3);
+        expect(refused.stderr).toContain(
+          `discount UNDO0003: created by the run (discount ${idOf(made)}), and changed since: deleting it would lose those changes`,
+        );
+        expect((await call(sandbox, 'GET', `/discounts/${idOf(made)}`)).status).toBe(200);
+        const forced = await cli(['undo', second.summary.runId, '--yes', '--force'], { env });
+        expect(forced.code, forced.stderr).toBe(0);
+        expect((await call(sandbox, 'GET', `/discounts/${idOf(made)}`)).status).toBe(404);
+      }),
   );
 });
 
 describe('discount import keeps the bulk contract (real dialect)', () => {
-  const ROWS = ['code,title,discountType,valueType,value', 'BULK0001,Bulk one,order,fixed,1', 'BULK0002,Bulk two,order,fixed,2', 'BULK0003,,,,', 'BULK0004,Bulk four,order,fixed,4'].join('\n');
+  const ROWS = [
+    'code,title,discountType,valueType,value',
+    'BULK0001,Bulk one,order,fixed,1',
+    'BULK0002,Bulk two,order,fixed,2',
+    'BULK0003,,,,',
+    'BULK0004,Bulk four,order,fixed,4',
+  ].join('\n');
 
   it('--all-or-nothing writes nothing while a row would be rejected; --max-rejects stops the writes; --shard splits the file without overlap; --results says each row', () =>
     withStore('real', 'none', async ({ sandbox, env, requests }) => {

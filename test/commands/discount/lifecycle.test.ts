@@ -19,11 +19,37 @@ describe.each(DIALECTS)('discount verbs against a sandbox of the %s dialect', (d
   const discount = (args: string[], env = served.store.env()) => cli(['discount', ...args], { env });
 
   it('create (custom and generated code), get, update, disable, enable, list, count, delete', async () => {
-    const created = await discount(['create', '--title', 'E2E sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '15', '--code', 'E2ESALE1', '--json', `${ID},status`]);
+    const created = await discount([
+      'create',
+      '--title',
+      'E2E sale',
+      '--discount-type',
+      'order',
+      '--value-type',
+      'percentage',
+      '--value',
+      '15',
+      '--code',
+      'E2ESALE1',
+      '--json',
+      `${ID},status`,
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as Record<string, string>)[ID]!;
     expect(JSON.parse(created.stdout)).toEqual({ [ID]: expect.stringMatching(/^\d+$/), status: 'ENABLED' });
-    const generated = await discount(['create', '--title', 'E2E generated', '--discount-type', 'product', '--value-type', 'fixed', '--value', '2', '--end-time', '2027-01-31']);
+    const generated = await discount([
+      'create',
+      '--title',
+      'E2E generated',
+      '--discount-type',
+      'product',
+      '--value-type',
+      'fixed',
+      '--value',
+      '2',
+      '--end-time',
+      '2027-01-31',
+    ]);
     expect(generated.code, generated.stderr).toBe(0);
     if (dialect === 'real') expect(generated.stdout).toMatch(/^CODE\t[A-Z0-9]{8}$/m);
 

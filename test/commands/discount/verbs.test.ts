@@ -113,7 +113,15 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
     const piped = await cli(['discount', 'get', SHIPPING], { env: s.env });
     expect(piped.code, piped.stderr).toBe(0);
     const fields = Object.fromEntries(tsvRows(piped.stdout).map(([name, value]) => [name, value]));
-    expect(fields).toMatchObject({ ID: SHIPPING, TYPE: 'SHIPPING_DISCOUNT', METHOD: 'CODE_DISCOUNT', VALUE: '100', ELIGIBILITY: 'SEGMENT', SEGMENTS: '7700000000000000011', STATUS: 'DISABLED' });
+    expect(fields).toMatchObject({
+      ID: SHIPPING,
+      TYPE: 'SHIPPING_DISCOUNT',
+      METHOD: 'CODE_DISCOUNT',
+      VALUE: '100',
+      ELIGIBILITY: 'SEGMENT',
+      SEGMENTS: '7700000000000000011',
+      STATUS: 'DISABLED',
+    });
     expect([fields.CODE, fields.CODES]).toEqual(dialect === 'real' ? ['SHIPFREE', ''] : ['', '1']);
     const json = JSON.parse((await cli(['discount', 'get', SHIPPING, '--json'], { env: s.env })).stdout);
     expect(json).toEqual(await stored(SHIPPING));
@@ -130,7 +138,9 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
     expect(JSON.parse(all.stdout)).toEqual({ count: 3 });
     expect((await cli(['discount', 'count', '--status', 'disabled'], { env: s.env })).stdout).toBe('1\n');
     const paths = (await log.take()).map((request) => request.path.replace(/\?.*/, ''));
-    expect(paths).toEqual(dialect === 'real' ? ['/api/202412/discounts', '/api/202412/discounts'] : ['/api/202412/discounts/count', '/api/202412/discounts/count']);
+    expect(paths).toEqual(
+      dialect === 'real' ? ['/api/202412/discounts', '/api/202412/discounts'] : ['/api/202412/discounts/count', '/api/202412/discounts/count'],
+    );
     const bad = await cli(['discount', 'count', '--status', 'on'], { env: s.env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--status must be one of enabled, disabled');
@@ -142,9 +152,26 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
       ['order', 'percentage', '12.5', 'code'],
       ['SHIPPING_DISCOUNT', 'PERCENTAGE', '100', 'CODE_DISCOUNT'],
     ] as const) {
-      const r = await cli(['discount', 'create', '--title', `New ${type}`, '--discount-type', type, '--value-type', valueType, '--value', value, '--discount-method', method, '--json'], {
-        env: s.env,
-      });
+      const r = await cli(
+        [
+          'discount',
+          'create',
+          '--title',
+          `New ${type}`,
+          '--discount-type',
+          type,
+          '--value-type',
+          valueType,
+          '--value',
+          value,
+          '--discount-method',
+          method,
+          '--json',
+        ],
+        {
+          env: s.env,
+        },
+      );
       expect(r.code, r.stderr).toBe(0);
       const made = JSON.parse(r.stdout);
       expect(made).toMatchObject({ title: `New ${type}`, value, status: 'ENABLED', eligibility: 'ALL', endTime: null });
@@ -203,11 +230,17 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
       [['--discount-type', 'everything'], '--discount-type must be one of product, order, shipping'],
       [['--usage-limit', 'lots'], '--usage-limit must be a whole number'],
       [['--segment-ids', '1,,2'], '--segment-ids must be segment ids separated by commas'],
-      [['--code', 'NOT-8!'], dialect === 'real' ? '--code must be 8 letters and digits (Genstore takes "a custom 8-digit code"' : '--code must be 3 to 50 letters, digits, - or _'],
+      [
+        ['--code', 'NOT-8!'],
+        dialect === 'real' ? '--code must be 8 letters and digits (Genstore takes "a custom 8-digit code"' : '--code must be 3 to 50 letters, digits, - or _',
+      ],
       [['--start-time', '2026-12-11', '--end-time', '2026-12-10'], '--start-time (2026-12-11T00:00:00Z) is not before --end-time (2026-12-10T23:59:59Z)'],
       [['--end-time', 'next week'], '--end-time must be a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01'],
     ] as const) {
-      const base = { '--title': 'X', '--discount-type': 'order', '--value-type': 'percentage', '--value': '10', '--discount-method': 'code' } as Record<string, string>;
+      const base = { '--title': 'X', '--discount-type': 'order', '--value-type': 'percentage', '--value': '10', '--discount-method': 'code' } as Record<
+        string,
+        string
+      >;
       for (let i = 0; i < args.length; i += 2) base[args[i]!] = args[i + 1]!;
       const r = await cli(['discount', 'create', ...Object.entries(base).flat()], { env: s.env });
       expect(r.code, r.stderr).toBe(2);
@@ -238,7 +271,10 @@ describe.each(DIALECTS)('discount verbs, %s dialect', (dialect) => {
 
   it('update: sends only the changes, prints the discount the store holds; nothing to change exits 2', async () => {
     log.clear();
-    const r = await cli(['discount', 'update', SUMMER, '--value', '20', '--discount-type', 'product', '--end-time', 'none', '--json', `${ID},value,endTime,title`], { env: s.env });
+    const r = await cli(
+      ['discount', 'update', SUMMER, '--value', '20', '--discount-type', 'product', '--end-time', 'none', '--json', `${ID},value,endTime,title`],
+      { env: s.env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ [ID]: SUMMER, value: '20', endTime: null, title: 'Summer sale: 15% off orders' });
     expect((await log.take()).map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual([`PUT /api/202412/discounts/${SUMMER} 200`]);

@@ -20,7 +20,20 @@ interface Line {
   hint: string;
 }
 
-const CHECKS = ['reachable', 'tls', 'header family', 'token', 'shop', 'scopes', 'api version', 'rate limit', 'link', 'id and time forms', 'product listing', 'protected fields'];
+const CHECKS = [
+  'reachable',
+  'tls',
+  'header family',
+  'token',
+  'shop',
+  'scopes',
+  'api version',
+  'rate limit',
+  'link',
+  'id and time forms',
+  'product listing',
+  'protected fields',
+];
 
 const byCheck = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as Line[]).map((l) => [l.check, l]));
 
@@ -42,10 +55,14 @@ describe.each(DIALECTS)('doctor against a sandbox (%s dialect)', (dialect) => {
     expect(Object.keys(lines)).toEqual(CHECKS);
     for (const check of CHECKS) expect(lines[check], check).toMatchObject({ status: 'ok' });
     // Until `product list` reaches the sandbox, GET /products is no listing there: said, not failed.
-    expect(lines['header family']!.detail).toBe(dialect === 'real' ? 'genstore (X-Genstore-Access-Token), from STORE_CLI_BRAND' : 'service (X-Service-Access-Token), from STORE_CLI_BRAND');
+    expect(lines['header family']!.detail).toBe(
+      dialect === 'real' ? 'genstore (X-Genstore-Access-Token), from STORE_CLI_BRAND' : 'service (X-Service-Access-Token), from STORE_CLI_BRAND',
+    );
     expect(lines['rate limit']!.detail).toMatch(new RegExp(`^bucket of 40, refill about [\\d.]+/s: plan ${plan} \\(40 @ ${plan === 'basic' ? 4 : 2}/s\\)$`));
     expect(lines['link']!.detail).toContain(dialect === 'real' ? 'padded URLs, rel=next unquoted' : 'rel="next"');
-    expect(lines['id and time forms']!.detail).toMatch(dialect === 'real' ? /ids as JSON strings; times like \S+\.000 \(zone-less/ : /ids as JSON strings; times like \S+Z \(with a zone\)/);
+    expect(lines['id and time forms']!.detail).toMatch(
+      dialect === 'real' ? /ids as JSON strings; times like \S+\.000 \(zone-less/ : /ids as JSON strings; times like \S+Z \(with a zone\)/,
+    );
     expect(lines.shop!.detail).toBe('Sandbox Shop (sandbox.localhost)');
     expect(r.requests.length).toBeLessThanOrEqual(11);
     expect(r.requests.every((line) => line.startsWith('GET '))).toBe(true);
@@ -84,7 +101,8 @@ describe('doctor against stores that lack something', () => {
   it('no scopes endpoint, no rate-limit header, one page only, numeric ids; a product listing there: each line says what', async () => {
     const store = await listen((path, headers) => {
       if (headers['x-service-access-token'] !== TOKEN) return { status: 401, body: '{"error":"Unauthorized"}' };
-      if (path.startsWith('/api/202412/gift_cards/search')) return { status: 200, body: '{"giftCards":[{"id":201462124,"code":"****A7K2","createTime":"2024-12-16T17:04:38Z"}]}' };
+      if (path.startsWith('/api/202412/gift_cards/search'))
+        return { status: 200, body: '{"giftCards":[{"id":201462124,"code":"****A7K2","createTime":"2024-12-16T17:04:38Z"}]}' };
       if (path.startsWith('/api/202412/products')) return { status: 200, body: '{"products":[]}' };
       return { status: 404, body: '{"error":"Not Found"}' };
     });
@@ -108,7 +126,9 @@ describe('doctor against stores that lack something', () => {
   it('a version the store does not serve, and a token it refuses under both families: fail lines, exit 1', async () => {
     const store = await listen((path, headers) => {
       if (!path.startsWith('/api/202412/')) return { status: 404, body: '{"error":"Not Found"}' };
-      return headers['x-genstore-access-token'] === TOKEN ? { status: 200, body: '{"accessScopes":"[read_products]"}' } : { status: 401, body: '{"error":"Unauthorized"}' };
+      return headers['x-genstore-access-token'] === TOKEN
+        ? { status: 200, body: '{"accessScopes":"[read_products]"}' }
+        : { status: 401, body: '{"error":"Unauthorized"}' };
     });
     try {
       const env = isolatedEnv({ STORE_CLI_BASE_URL: store.url, STORE_CLI_TOKEN: TOKEN, STORE_CLI_BRAND: 'genstore', STORE_CLI_API_VERSION: '202501' });

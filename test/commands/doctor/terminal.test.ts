@@ -21,7 +21,11 @@ describe('doctor in a terminal', () => {
   // No rate-limit header: the rate limit check warns, with a hint.
   const s = useSandbox({ seed: 'demo' });
   const doctor = (args: string[], options: { columns?: number } = {}) =>
-    cli(['doctor', ...args], { env: { ...s.env, NO_COLOR: '1' }, clock: new SimClock().autoAdvance(), ...(options.columns ? { tty: true, columns: options.columns } : {}) });
+    cli(['doctor', ...args], {
+      env: { ...s.env, NO_COLOR: '1' },
+      clock: new SimClock().autoAdvance(),
+      ...(options.columns ? { tty: true, columns: options.columns } : {}),
+    });
 
   it.each([80, 120])('at %i columns: each check on its line, its detail and hint whole under it, no line wider', async (columns) => {
     const [table, json] = [await doctor([], { columns }), await doctor(['--json'])];

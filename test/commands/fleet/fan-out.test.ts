@@ -32,7 +32,12 @@ describe('a command across stores', () => {
     mkdirSync(cwd);
     writeFileSync(
       join(cwd, 'store.toml'),
-      ['[environments.sb-a]\nprofile = "sb-a"', `[environments.sb-b]\nprofile = "sb-b"\n${extra}`, '[environments.sb-c]\nprofile = "sb-c"', '[groups]\nhealthy = ["sb-a", "sb-b"]\n'].join('\n\n'),
+      [
+        '[environments.sb-a]\nprofile = "sb-a"',
+        `[environments.sb-b]\nprofile = "sb-b"\n${extra}`,
+        '[environments.sb-c]\nprofile = "sb-c"',
+        '[groups]\nhealthy = ["sb-a", "sb-b"]\n',
+      ].join('\n\n'),
     );
     return { cwd, env: { ...env, STORE_CLI_BRAND: a.env.STORE_CLI_BRAND! } };
   }
@@ -71,7 +76,9 @@ describe('a command across stores', () => {
     expect(rows.filter((row) => row.startsWith('sb-b\t'))).toHaveLength(DEMO_CARDS);
     // The rest of each row is the store's own TSV row.
     const alone = await cli(['--env', 'sb-a', 'giftcard', 'search'], { cwd, env });
-    expect(rows.filter((row) => row.startsWith('sb-a\t')).map((row) => row.slice('sb-a\t'.length))).toEqual(alone.stdout.split('\n').filter((row) => row !== ''));
+    expect(rows.filter((row) => row.startsWith('sb-a\t')).map((row) => row.slice('sb-a\t'.length))).toEqual(
+      alone.stdout.split('\n').filter((row) => row !== ''),
+    );
   });
 
   it('in a terminal, one table whose first column is STORE', async () => {
@@ -219,7 +226,10 @@ describe('a command across stores', () => {
       [['--env', 'sb-*'], 'STORE_CLI_BASE_URL is set', { STORE_CLI_BASE_URL: a.sandbox.baseUrl }],
     ] as const) {
       const words: readonly string[] = argv;
-      const r = await cli(words.some((w) => w === 'import' || w === 'export') ? [...words] : [...words, 'giftcard', 'count'], { cwd, env: { ...env, ...extraEnv } });
+      const r = await cli(words.some((w) => w === 'import' || w === 'export') ? [...words] : [...words, 'giftcard', 'count'], {
+        cwd,
+        env: { ...env, ...extraEnv },
+      });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain(said);
       expect(r.stdout).toBe('');

@@ -64,7 +64,11 @@ describe('store.toml', () => {
     expect(await status(sub, { STORE_CLI_PROFILE: 'ci' }, ['--profile', 'mine'])).toMatchObject({ profile: 'mine', profileSource: 'flag' });
     expect(await status(sub, { STORE_CLI_ENV: 'prod-eu' })).toMatchObject({ profile: 'prod-eu', profileSource: 'environment', environment: 'prod-eu' });
     // The flag wins over either variable.
-    expect(await status(sub, { STORE_CLI_PROFILE: 'ci' }, ['--env', 'prod-eu'])).toMatchObject({ profile: 'prod-eu', profileSource: 'flag', environment: 'prod-eu' });
+    expect(await status(sub, { STORE_CLI_PROFILE: 'ci' }, ['--env', 'prod-eu'])).toMatchObject({
+      profile: 'prod-eu',
+      profileSource: 'flag',
+      environment: 'prod-eu',
+    });
   });
 
   it('without one, the default profile as before', async () => {
@@ -90,11 +94,31 @@ describe('store.toml', () => {
 
   it.each([
     ['a TOML syntax error', '[store]\nenv = "staging"\nprotected = \n', /store\.toml, line 3: invalid value\.$/m],
-    ['a misspelt guard', '[environments.prod]\nprofile = "p"\nprotect = true\n', /store\.toml, line 3: environments\.prod\.protect is not a setting of an environment/],
-    ['a guard of the wrong type', '[environments.prod]\nprofile = "p"\n\nread_only = "yes"\n', /store\.toml, line 4: environments\.prod\.read_only must be true or false \(got "yes"\)/],
-    ['a default env it does not define', '[store]\nenv = "staging"\n', /store\.toml, line 2: store\.env names 'staging', which is no \[environments\.staging\]/],
-    ['an environment without a profile', '[store]\nenv = "a"\n[environments.a]\nexpect_domain = "x.example"\n', /store\.toml, line 3: environments\.a has no profile/],
-    ['an expect_domain that is a URL', '[environments.a]\nprofile = "a"\nexpect_domain = "https://x.example/"\n', /line 3: environments\.a\.expect_domain must be the shop's domain/],
+    [
+      'a misspelt guard',
+      '[environments.prod]\nprofile = "p"\nprotect = true\n',
+      /store\.toml, line 3: environments\.prod\.protect is not a setting of an environment/,
+    ],
+    [
+      'a guard of the wrong type',
+      '[environments.prod]\nprofile = "p"\n\nread_only = "yes"\n',
+      /store\.toml, line 4: environments\.prod\.read_only must be true or false \(got "yes"\)/,
+    ],
+    [
+      'a default env it does not define',
+      '[store]\nenv = "staging"\n',
+      /store\.toml, line 2: store\.env names 'staging', which is no \[environments\.staging\]/,
+    ],
+    [
+      'an environment without a profile',
+      '[store]\nenv = "a"\n[environments.a]\nexpect_domain = "x.example"\n',
+      /store\.toml, line 3: environments\.a has no profile/,
+    ],
+    [
+      'an expect_domain that is a URL',
+      '[environments.a]\nprofile = "a"\nexpect_domain = "https://x.example/"\n',
+      /line 3: environments\.a\.expect_domain must be the shop's domain/,
+    ],
     ['a group of unknown environments', '[environments.a]\nprofile = "a"\n[groups]\nprod = ["a", "b"]\n', /line 4: groups\.prod names 'b'/],
   ])('%s: exit 2 naming the file, the line and the key, 0 requests', async (_what, text, message) => {
     const { sub } = project(text);

@@ -45,9 +45,26 @@ describe.each(DIALECTS)('giftcard create (%s dialect)', (dialect) => {
 
   it('uses --code and the optional fields as given', async () => {
     const code = freshCode('MINE');
-    const r = await cli(['giftcard', 'create', '--code', code, '--initial-value', '40', '--customer-id', '7300000000000000999', '--note', 'For Ana', '--expire-time', '2031-01-31', '--json'], {
-      env: s.env,
-    });
+    const r = await cli(
+      [
+        'giftcard',
+        'create',
+        '--code',
+        code,
+        '--initial-value',
+        '40',
+        '--customer-id',
+        '7300000000000000999',
+        '--note',
+        'For Ana',
+        '--expire-time',
+        '2031-01-31',
+        '--json',
+      ],
+      {
+        env: s.env,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const card = JSON.parse(r.stdout);

@@ -17,8 +17,15 @@ describe('endless Link paging stops at the page bound', () => {
       const url = new URL(request.url!, 'http://store');
       const limit = Number(url.searchParams.get('limit') ?? '50');
       const page = Number(url.searchParams.get('pageToken')?.slice(1) ?? '0');
-      const giftCards = Array.from({ length: limit }, (_, i) => ({ id: String(page * limit + i + 1), lastCharacters: 'AB12', balance: '1.00', currency: 'USD' }));
-      response.writeHead(200, { 'content-type': 'application/json', link: `<${url.pathname}?limit=${limit}&pageToken=p${page + 1}>; rel="next"` }).end(JSON.stringify({ giftCards }));
+      const giftCards = Array.from({ length: limit }, (_, i) => ({
+        id: String(page * limit + i + 1),
+        lastCharacters: 'AB12',
+        balance: '1.00',
+        currency: 'USD',
+      }));
+      response
+        .writeHead(200, { 'content-type': 'application/json', link: `<${url.pathname}?limit=${limit}&pageToken=p${page + 1}>; rel="next"` })
+        .end(JSON.stringify({ giftCards }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     env = { STORE_CLI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STORE_CLI_TOKEN: 'secret-token' };
@@ -34,7 +41,9 @@ describe('endless Link paging stops at the page bound', () => {
     expect(requests).toBe(3);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(15);
     expectNoStackTrace(r.stderr);
-    expect(r.stderr).toBe('error: The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.\n');
+    expect(r.stderr).toBe(
+      'error: The store still named a next page after 3 pages, the most one listing follows (--max-pages raises the bound): stopping rather than page for ever.\n',
+    );
   });
 
   it('api --paginate --max-pages 2 stops alike', async () => {

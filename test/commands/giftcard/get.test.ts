@@ -20,9 +20,32 @@ describe.each(DIALECTS)('giftcard get (%s dialect)', (dialect) => {
     expect(r.stdout).not.toMatch(ANSI);
     expect(r.stdout).not.toContain(card.code);
     const rows = tsvRows(r.stdout);
-    expect(rows.map((row) => row[0])).toEqual(['ID', 'LAST4', 'BALANCE', 'INITIAL', 'CURRENCY', 'STATUS', 'EXPIRES', 'CUSTOMER', 'NOTE', 'DISABLED', 'CREATED', 'UPDATED']);
+    expect(rows.map((row) => row[0])).toEqual([
+      'ID',
+      'LAST4',
+      'BALANCE',
+      'INITIAL',
+      'CURRENCY',
+      'STATUS',
+      'EXPIRES',
+      'CUSTOMER',
+      'NOTE',
+      'DISABLED',
+      'CREATED',
+      'UPDATED',
+    ]);
     const fields = Object.fromEntries(rows.map(([k, v]) => [k, v]));
-    expect(fields).toMatchObject({ ID: card.id, LAST4: '7QZ9', BALANCE: '80.00', INITIAL: '80.00', CURRENCY: 'USD', STATUS: 'enabled', EXPIRES: '', NOTE: 'Prize', DISABLED: '' });
+    expect(fields).toMatchObject({
+      ID: card.id,
+      LAST4: '7QZ9',
+      BALANCE: '80.00',
+      INITIAL: '80.00',
+      CURRENCY: 'USD',
+      STATUS: 'enabled',
+      EXPIRES: '',
+      NOTE: 'Prize',
+      DISABLED: '',
+    });
   });
 
   it('--json prints the unwrapped card with the code masked as ****XXXX', async () => {

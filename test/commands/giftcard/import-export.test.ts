@@ -121,7 +121,13 @@ describe.each(DIALECTS)('giftcard import and export: a migration between two sto
     const rows = migrationRows(6).map((row) => [...row.slice(0, 7), 'enabled']);
     expect((await importJson([cardFile(rows)], a.env)).code).toBe(0);
     const changed = rows.map((row, i) =>
-      i === 0 ? [row[0]!, row[1]!, '3.10', ...row.slice(3)] : i === 1 ? [...row.slice(0, 4), 'new note', ...row.slice(5)] : i === 2 ? [...row.slice(0, 7), 'disabled'] : row,
+      i === 0
+        ? [row[0]!, row[1]!, '3.10', ...row.slice(3)]
+        : i === 1
+          ? [...row.slice(0, 4), 'new note', ...row.slice(5)]
+          : i === 2
+            ? [...row.slice(0, 7), 'disabled']
+            : row,
     );
     const result = await importJson([cardFile(changed)], a.env);
     expect(result.code, result.stderr).toBe(0);
@@ -164,7 +170,10 @@ describe.each(DIALECTS)('giftcard import against a store that masks codes in rea
   it('--output is written whole or not at all: a failed export leaves the older file as it was', async () => {
     const out = scratchFile('cards-export.csv', 'an older export\n');
     // Refused connections, retried after backoffs that go by a simulated clock.
-    const failing = await cli(['giftcard', 'export', '--output', out, '--timeout', '1'], { env: { ...s.env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' }, clock: new SimClock().autoAdvance() });
+    const failing = await cli(['giftcard', 'export', '--output', out, '--timeout', '1'], {
+      env: { ...s.env, STORE_CLI_BASE_URL: 'http://127.0.0.1:9' },
+      clock: new SimClock().autoAdvance(),
+    });
     expect(failing.code).not.toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('an older export\n');
     const done = await cli(['giftcard', 'export', '--output', out], { env: s.env });
@@ -358,10 +367,18 @@ describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, noth
       'line 4, column code: the code repeats the code of line 3 (codes are unique, ignoring case)',
     ],
     ['a code in scientific notation', () => [['1.23457E+11', '10']], 'line 3, column code: the code is a number in scientific notation'],
-    ['a date that is not ISO', (code: string) => [[code, '10', '', '', '', '01/05/2026']], 'line 3, column expireTime: the expireTime "01/05/2026" is not an ISO date YYYY-MM-DD (a spreadsheet date'],
+    [
+      'a date that is not ISO',
+      (code: string) => [[code, '10', '', '', '', '01/05/2026']],
+      'line 3, column expireTime: the expireTime "01/05/2026" is not an ISO date YYYY-MM-DD (a spreadsheet date',
+    ],
     ['an amount with 3 decimals', (code: string) => [[code, '10.005']], 'line 3, column initialValue: the initialValue "10.005" has more than 2 decimals'],
     ['a balance with 3 decimals', (code: string) => [[code, '10', '1.999']], 'column balance: the balance "1.999" has more than 2 decimals'],
-    ['a note over 500 characters', (code: string) => [[code, '10', '', '', 'n'.repeat(501)]], 'line 3, column note: the note has 501 characters; a note has at most 500'],
+    [
+      'a note over 500 characters',
+      (code: string) => [[code, '10', '', '', 'n'.repeat(501)]],
+      'line 3, column note: the note has 501 characters; a note has at most 500',
+    ],
     ['a masked code', () => [['****1234', '10']], 'line 3, column code: the code is masked'],
     ['a status that is neither', (code: string) => [[code, '10', '', '', '', '', '', 'expired']], 'column status'],
   ])('%s', async (_, rows, message) => {
@@ -376,7 +393,10 @@ describe('giftcard import: pre-flight refuses a damaged file whole (exit 2, noth
     expect(result.stderr).toContain(
       message
         .replace('line 2', 'line 3')
-        .replace('line 4, column code: the code repeats the code of line 3 (codes are unique, ignoring case)', 'line 4, column code: the code repeats the code of line 3'),
+        .replace(
+          'line 4, column code: the code repeats the code of line 3 (codes are unique, ignoring case)',
+          'line 4, column code: the code repeats the code of line 3',
+        ),
     );
     expect(result.stderr).toContain('Nothing was sent');
     expect(result.stderr).not.toContain(code);

@@ -40,7 +40,11 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     expect(r.stderr).toContain("The store's first answer was lost, but the card was created");
     // The sandbox made it once, refused the resend as a taken code, then was read.
     const requests = await log.take();
-    expect(requests.map((q) => `${q.method} ${q.path.split('?')[0]} ${q.status}`)).toEqual([`POST ${CREATE} 200`, `POST ${CREATE} 409`, `GET ${CREATE}/search 200`]);
+    expect(requests.map((q) => `${q.method} ${q.path.split('?')[0]} ${q.status}`)).toEqual([
+      `POST ${CREATE} 200`,
+      `POST ${CREATE} 409`,
+      `GET ${CREATE}/search 200`,
+    ]);
     expect(requests[2]!.path).toContain(`lastCharacters=${code.slice(-4)}`);
     expect(await cardCount()).toBe(before + 1);
     const stored = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${rows.get('ID')}`)).text).giftCard;
@@ -60,7 +64,9 @@ describe('giftcard create when the store applied it but the answer was lost', ()
     expect(code, r.stderr).toBeDefined();
     expect(occurrences(r.stderr, code!)).toBe(1);
     expect(r.stderr).toMatch(/^error: Could not complete the POST request .*The gift card may have been created anyway\./);
-    expect(r.stderr).toContain(`Check with 'store-cli giftcard search --last-characters ${code!.slice(-4)}', or run this create again adding --code ${code}: that is safe`);
+    expect(r.stderr).toContain(
+      `Check with 'store-cli giftcard search --last-characters ${code!.slice(-4)}', or run this create again adding --code ${code}: that is safe`,
+    );
     // Five tries, all with the same code: the first made the card, the rest found it taken.
     expect((await log.take()).map((q) => q.status)).toEqual([200, 409, 409, 409, 409]);
     expect(await cardCount()).toBe(before + 1);

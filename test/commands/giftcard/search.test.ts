@@ -24,7 +24,11 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
   const log = requestLog();
   const s = useSandbox({ dialect, seed: 'demo', onRequest: log.hook });
   const search = (args: string[], options: { tty?: boolean; columns?: number; env?: Record<string, string> } = {}) =>
-    cli(['giftcard', 'search', ...args], { env: { ...s.env, ...options.env }, ...(options.tty ? { tty: true } : {}), ...(options.columns ? { columns: options.columns } : {}) });
+    cli(['giftcard', 'search', ...args], {
+      env: { ...s.env, ...options.env },
+      ...(options.tty ? { tty: true } : {}),
+      ...(options.columns ? { columns: options.columns } : {}),
+    });
   const ids = (stdout: string) => (JSON.parse(stdout) as Card[]).map((c) => c.id);
 
   describe('output modes', () => {
@@ -40,7 +44,15 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       rows.forEach((row, i) => {
         const card = cards[i]!;
         expect(row).toHaveLength(8);
-        expect([row[0], row[1], row[2], row[3], row[5], row[6], row[7]]).toEqual([card.id, card.lastCharacters, card.balance, card.currency, card.expireTime ?? '', card.customerId, card.note ?? '']);
+        expect([row[0], row[1], row[2], row[3], row[5], row[6], row[7]]).toEqual([
+          card.id,
+          card.lastCharacters,
+          card.balance,
+          card.currency,
+          card.expireTime ?? '',
+          card.customerId,
+          card.note ?? '',
+        ]);
       });
       const status = Object.fromEntries(rows.map((row) => [row[0], row[4]]));
       for (const id of ENABLED) expect(status[id]).toBe('enabled');
@@ -127,7 +139,9 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       log.clear();
       const r = await search(['--columns', 'id,colour']);
       expectUsageError(r, '--columns');
-      expect(r.stderr).toMatch(/Unknown column for --columns: colour\. Valid columns: id, lastCharacters, balance, currency, status, expireTime, customerId, note\./);
+      expect(r.stderr).toMatch(
+        /Unknown column for --columns: colour\. Valid columns: id, lastCharacters, balance, currency, status, expireTime, customerId, note\./,
+      );
       expect(await log.take()).toEqual([]);
       const both = await search(['--columns', 'id', '--json']);
       expectUsageError(both, '--columns');
@@ -278,7 +292,9 @@ describe.each(DIALECTS)('giftcard search (%s dialect)', (dialect) => {
       const r = await search(['--page-token', 'eyJ2IjoxfQ', '--limit', '3', ...filters]);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toContain(`--page-token cannot be combined with ${named}: filters go on the first page only (the page token carries them); pass --page-token with --limit alone.`);
+      expect(r.stderr).toContain(
+        `--page-token cannot be combined with ${named}: filters go on the first page only (the page token carries them); pass --page-token with --limit alone.`,
+      );
       expect(await log.take()).toEqual([]);
     });
   });

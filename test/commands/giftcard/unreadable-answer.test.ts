@@ -41,7 +41,9 @@ describe('giftcard create answered 2xx with an unreadable body', () => {
       expect(codes, r.stderr).toHaveLength(1);
       const code = codes[0]!;
       expect(r.stderr).toContain('with a body that is not JSON. The gift card was created, but its answer could not be read.');
-      expect(r.stderr).toContain(`Check with 'store-cli giftcard search --last-characters ${code.slice(-4)}', or run this create again adding --code ${code}: that is safe`);
+      expect(r.stderr).toContain(
+        `Check with 'store-cli giftcard search --last-characters ${code.slice(-4)}', or run this create again adding --code ${code}: that is safe`,
+      );
       // A 2xx is an answer: nothing was resent (a resend could only find the code taken).
       expect(creates).toBe(1);
     });

@@ -12,12 +12,21 @@ describe('giftcard update', () => {
   it('sets balance, note and expiry; --json prints the updated card unwrapped, code masked', async () => {
     const card = await createCardDirect(s.sandbox, { initialValue: '50.00' });
     log.clear();
-    const r = await cli(['giftcard', 'update', card.id, '--balance', '12.50', '--note', 'Partly used', '--expire-time', '2030-06-30', '--json'], { env: s.env });
+    const r = await cli(['giftcard', 'update', card.id, '--balance', '12.50', '--note', 'Partly used', '--expire-time', '2030-06-30', '--json'], {
+      env: s.env,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toContain(card.code);
     const updated = JSON.parse(r.stdout);
-    expect(updated).toMatchObject({ id: card.id, balance: '12.50', initialValue: '50.00', note: 'Partly used', expireTime: '2030-06-30', code: `****${card.code.slice(-4)}` });
+    expect(updated).toMatchObject({
+      id: card.id,
+      balance: '12.50',
+      initialValue: '50.00',
+      note: 'Partly used',
+      expireTime: '2030-06-30',
+      code: `****${card.code.slice(-4)}`,
+    });
     expect(await stored(card.id)).toMatchObject({ balance: '12.50', note: 'Partly used', expireTime: '2030-06-30' });
     const requests = await log.take();
     expect(requests.map((q) => q.method)).toEqual(['GET', 'PUT', 'GET']);

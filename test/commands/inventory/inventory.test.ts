@@ -19,7 +19,11 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
     dialect,
     seed: 'demo',
     onRequest: log.hook,
-    tokens: [parseTokenSpec('all-scopes-token-1'), parseTokenSpec('stock-only-token-2:read_inventory,write_inventory'), parseTokenSpec('products-token-3:read_products')],
+    tokens: [
+      parseTokenSpec('all-scopes-token-1'),
+      parseTokenSpec('stock-only-token-2:read_inventory,write_inventory'),
+      parseTokenSpec('products-token-3:read_products'),
+    ],
   });
   const as = (token: string) => ({ ...s.env, STORE_CLI_TOKEN: token });
   const env = () => as('all-scopes-token-1');
@@ -60,7 +64,9 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
     expect(kiosk.stderr).toContain('not stocked there before; now stocked 4');
     expect((await log.take()).some((l) => l.method === 'POST' && l.path === '/api/202412/inventory/connect')).toBe(true);
     const product = await cli(['product', 'get', TSHIRT, '--json', 'variants'], { env: env() });
-    const variant = (JSON.parse(product.stdout).variants as Array<{ variantId: string; inventoryQuantities: Array<{ available: unknown }> }>).find((v) => String(v.variantId) === VARIANT)!;
+    const variant = (JSON.parse(product.stdout).variants as Array<{ variantId: string; inventoryQuantities: Array<{ available: unknown }> }>).find(
+      (v) => String(v.variantId) === VARIANT,
+    )!;
     expect(variant.inventoryQuantities.map((q) => String(q.available))).toEqual(['30', '6', '4']);
   });
 
@@ -79,7 +85,9 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
 
   it('set --sku finds the variant among the products; an unknown SKU, or an id and --sku both, exit 2 with nothing written', async () => {
     log.clear();
-    const bySku = await cli(['inventory', 'set', '--sku', 'TSH-WHT-M', '--location', 'Downtown Store', '--quantity', '11', '--json', 'variantId,available'], { env: env() });
+    const bySku = await cli(['inventory', 'set', '--sku', 'TSH-WHT-M', '--location', 'Downtown Store', '--quantity', '11', '--json', 'variantId,available'], {
+      env: env(),
+    });
     expect(bySku.code, bySku.stderr).toBe(0);
     expect(JSON.parse(bySku.stdout)).toMatchObject({ variantId: '4000000000000000410' });
     expect(String(JSON.parse(bySku.stdout).available)).toBe('11');
@@ -106,7 +114,9 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
     expect(dry.stderr).toContain('below zero: the real run asks in a terminal, or needs --allow-negative');
     expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
 
-    const allowed = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--adjust', '-1000', '--allow-negative', '--json', 'available'], { env: env() });
+    const allowed = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--adjust', '-1000', '--allow-negative', '--json', 'available'], {
+      env: env(),
+    });
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(String(JSON.parse(allowed.stdout).available)).toBe(String(BigInt(quantity) - 1000n));
     const back = await cli(['inventory', 'set', VARIANT, '--location', DOWNTOWN, '--quantity', quantity], { env: env() });
@@ -126,12 +136,18 @@ describe.each(DIALECTS)('inventory, %s dialect', (dialect) => {
   });
 
   it('product create --inventory --location NAME stocks the new product there', async () => {
-    const made = await cli(['product', 'create', '--title', `Stocked ${dialect}`, '--price', '9.00', '--inventory', '12', '--location', 'Downtown Store', '--json', 'productId'], { env: env() });
+    const made = await cli(
+      ['product', 'create', '--title', `Stocked ${dialect}`, '--price', '9.00', '--inventory', '12', '--location', 'Downtown Store', '--json', 'productId'],
+      { env: env() },
+    );
     expect(made.code, made.stderr).toBe(0);
     const { productId } = JSON.parse(made.stdout) as { productId: string };
     const listed = await cli(['inventory', 'list', '--product', String(productId)], { env: env() });
     expect(tsvRows(listed.stdout).map((row) => [row[3], row[4]])).toEqual([['Downtown Store', '12']]);
-    expectUsageError(await cli(['product', 'create', '--title', 'T', '--inventory', '1', '--location', 'Main', '--location-id', MAIN], { env: env() }), '--location');
+    expectUsageError(
+      await cli(['product', 'create', '--title', 'T', '--inventory', '1', '--location', 'Main', '--location-id', MAIN], { env: env() }),
+      '--location',
+    );
   });
 
   it('scopes: a token without read_shops still lists stock (locations by id); one without inventory scopes exits 4', async () => {

@@ -48,7 +48,9 @@ describe.each(DIALECTS)('location, inventory and shop info against a sandbox of 
   it('inventory list and set, --adjust read then set, and bad input exits 2', async () => {
     const listed = await cli(['inventory', 'list', '--variant', VARIANT]);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toBe(`4000000000000000401\t${VARIANT}\tTSH-WHT-S\tDowntown Store\t6\n4000000000000000401\t${VARIANT}\tTSH-WHT-S\tMain Warehouse\t40\n`);
+    expect(listed.stdout).toBe(
+      `4000000000000000401\t${VARIANT}\tTSH-WHT-S\tDowntown Store\t6\n4000000000000000401\t${VARIANT}\tTSH-WHT-S\tMain Warehouse\t40\n`,
+    );
     const adjusted = await cli(['inventory', 'set', VARIANT, '--location', 'Downtown Store', '--adjust', '+4', '--json', 'available']);
     expect(adjusted.code, adjusted.stderr).toBe(0);
     expect(String(JSON.parse(adjusted.stdout).available)).toBe('10');

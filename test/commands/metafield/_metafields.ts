@@ -23,7 +23,13 @@ export async function seed(sandbox: RunningSandbox, domain: string, bizId: strin
 }
 
 /** The stored value as the sandbox sends it, or undefined when there is none. */
-export async function stored(sandbox: RunningSandbox, domain: string, bizId: string, namespace: string, code: string): Promise<Record<string, unknown> | undefined> {
+export async function stored(
+  sandbox: RunningSandbox,
+  domain: string,
+  bizId: string,
+  namespace: string,
+  code: string,
+): Promise<Record<string, unknown> | undefined> {
   const reply = await call(sandbox, 'GET', `/metafields/detail/${domain}/${bizId}?namespace=${namespace}&code=${code}`);
   if (reply.status === 404) return undefined;
   if (reply.status !== 200) throw new Error(`reading a metafield failed: ${reply.status} ${reply.text}`);

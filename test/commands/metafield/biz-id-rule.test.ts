@@ -57,7 +57,10 @@ describe('the bizId rule, shared by the metafield verbs and the import rows', ()
 
   it('import rejects each such row by its line with the same words (exit 3) and applies the others', async () => {
     const good = freshBizId();
-    const file = scratchFile('bad-ids.csv', csv([['products', good, 'custom', 'note', 'red'], ...BAD.map(([, bizId]) => ['products', bizId, 'custom', 'color', 'blue'])]));
+    const file = scratchFile(
+      'bad-ids.csv',
+      csv([['products', good, 'custom', 'note', 'red'], ...BAD.map(([, bizId]) => ['products', bizId, 'custom', 'color', 'blue'])]),
+    );
     const rejects = join(dirname(file), 'rejects.csv');
     log.clear();
     const r = await cli(['metafield', 'import', file, '--rejects', rejects], { env: s.env });

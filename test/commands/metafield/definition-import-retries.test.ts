@@ -70,7 +70,9 @@ describe('metafield definition import: creates under faults', () => {
     proxy.use((request) => {
       if (!(first && request.method === 'POST' && request.path === `${DEFS}/orders`)) return false;
       first = false;
-      void call(s.sandbox, 'POST', '/metafields/definitions/orders', { metafield: { namespace: 'retry', code: 'raced', definitionName: 'Someone else', fieldType: 'SingleLineText' } });
+      void call(s.sandbox, 'POST', '/metafields/definitions/orders', {
+        metafield: { namespace: 'retry', code: 'raced', definitionName: 'Someone else', fieldType: 'SingleLineText' },
+      });
       return 'fail';
     });
     log.clear();

@@ -70,10 +70,14 @@ describe.each(DIALECTS)('metafield definition export | import between two sandbo
     expect(fromB.stdout).toBe(fromA.stdout);
 
     // B now checks values as A does.
-    const refused = await cli(['metafield', 'set', 'variants', '11', '--namespace', 'specs', '--code', 'depth', '--value', '2 mm', '--type', 'Size'], { env: b.env() });
+    const refused = await cli(['metafield', 'set', 'variants', '11', '--namespace', 'specs', '--code', 'depth', '--value', '2 mm', '--type', 'Size'], {
+      env: b.env(),
+    });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('must be at least 0.5 cm');
-    const accepted = await cli(['metafield', 'set', 'variants', '11', '--namespace', 'specs', '--code', 'depth', '--value', '2 cm', '--type', 'Size'], { env: b.env() });
+    const accepted = await cli(['metafield', 'set', 'variants', '11', '--namespace', 'specs', '--code', 'depth', '--value', '2 cm', '--type', 'Size'], {
+      env: b.env(),
+    });
     expect(accepted.code, accepted.stderr).toBe(0);
   });
 });

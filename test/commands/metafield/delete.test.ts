@@ -27,7 +27,9 @@ describe('metafield delete', () => {
     const r = await cli(args(bizId, '--yes', '--json'), { env: s.env });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ namespace: 'custom', code: 'color', value: '#1A2B3C' });
-    expect(await log.take()).toEqual([expect.objectContaining({ method: 'DELETE', path: `/api/202412/metafields/products/${bizId}?namespace=custom&code=color`, status: 200 })]);
+    expect(await log.take()).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: `/api/202412/metafields/products/${bizId}?namespace=custom&code=color`, status: 200 }),
+    ]);
     expect(await stored(s.sandbox, 'products', bizId, 'custom', 'color')).toBeUndefined();
   });
 

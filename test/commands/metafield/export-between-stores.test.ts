@@ -59,7 +59,11 @@ describe.each(DIALECTS)('metafield export between two stores (%s dialect)', (dia
   let faulty: LoggedSandbox;
 
   beforeAll(async () => {
-    [a, b, faulty] = await Promise.all([startLogged({ seed: 'demo', dialect }), startLogged({ seed: 'demo', dialect }), startLogged({ seed: 'demo', dialect, failRate: 0.25, failSeed: 99 }, clock)]);
+    [a, b, faulty] = await Promise.all([
+      startLogged({ seed: 'demo', dialect }),
+      startLogged({ seed: 'demo', dialect }),
+      startLogged({ seed: 'demo', dialect, failRate: 0.25, failSeed: 99 }, clock),
+    ]);
     writeFileSync(path(`source-${dialect}.csv`), SOURCE);
     const seeded = await a.run(['metafield', 'import', path(`source-${dialect}.csv`), '--json']);
     expect(seeded.code, seeded.stderr).toBe(0);
@@ -108,7 +112,14 @@ describe.each(DIALECTS)('metafield export between two stores (%s dialect)', (dia
     expect(fromA.code, fromA.stderr).toBe(0);
     const lines = fromA.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(25);
-    expect(JSON.parse(lines[0]!)).toEqual({ domain: 'collections', bizId: '4000000000000000304', namespace: 'custom', code: 'banner', value: '8000000000000000001', type: 'File' });
+    expect(JSON.parse(lines[0]!)).toEqual({
+      domain: 'collections',
+      bizId: '4000000000000000304',
+      namespace: 'custom',
+      code: 'banner',
+      value: '8000000000000000001',
+      type: 'File',
+    });
     // Piped into the other store: stdin starting with { is read as JSON lines.
     const c = await startLogged({ seed: 'demo', dialect });
     try {

@@ -83,7 +83,9 @@ describe('metafield export: usage (exit 2, nothing sent)', () => {
     for (const flag of ['--output', '--rejects']) {
       const r = await cli(exportArgs('--objects', objects, flag, `${dirname(objects)}/./objects.csv`), { env: s.env });
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe(`error: ${flag} ${dirname(objects)}/./objects.csv is the --objects file (${objects}): writing it would destroy the input; give another file. Nothing was sent.\n`);
+      expect(r.stderr).toBe(
+        `error: ${flag} ${dirname(objects)}/./objects.csv is the --objects file (${objects}): writing it would destroy the input; give another file. Nothing was sent.\n`,
+      );
     }
     expect(readFileSync(objects, 'utf8')).toBe('domain,bizId\nproducts,1\n');
     expect(await log.take()).toEqual([]);
@@ -102,7 +104,9 @@ describe.each(DIALECTS)('metafield export (%s dialect)', (dialect) => {
     const given = [...ids].reverse().concat(ids.slice(0, 5));
     const r = await cli(exportArgs(...given, '--domain', 'products'), { env: s.env });
     expect(r.code, r.stderr).toBe(0);
-    const expected = [...rows].sort((a, b) => Number(a[1]) - Number(b[1]) || a[2]!.localeCompare(b[2]!) || a[3]!.localeCompare(b[3]!)).map((row) => [...row, '']);
+    const expected = [...rows]
+      .sort((a, b) => Number(a[1]) - Number(b[1]) || a[2]!.localeCompare(b[2]!) || a[3]!.localeCompare(b[3]!))
+      .map((row) => [...row, '']);
     const records = parse(r.stdout) as string[][];
     expect(records[0]).toEqual(HEADER_LINE.split(','));
     expect(records.slice(1).map((row) => [...row.slice(0, 5), ''])).toEqual(expected);

@@ -40,7 +40,8 @@ async function state(sandbox: LoggedSandbox, ids: string[]): Promise<Map<string,
   for (const id of ids) {
     const reply = await api(sandbox, 'GET', `/metafields/products/${id}`);
     expect(reply.status).toBe(200);
-    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields) found.set(`${id}/${v.namespace}.${v.code}`, v.value);
+    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields)
+      found.set(`${id}/${v.namespace}.${v.code}`, v.value);
   }
   return found;
 }

@@ -59,7 +59,10 @@ describe('metafield import: JSON lines', () => {
 
   it('--domain stands in for the domain key', async () => {
     const [a] = freshIds(1);
-    const r = await cli(importArgs('-', '--domain', 'customers', '--json'), { env: s.env, stdin: `{"bizId":${a},"namespace":"custom","code":"vip","value":"yes","type":"Boolean"}\n` });
+    const r = await cli(importArgs('-', '--domain', 'customers', '--json'), {
+      env: s.env,
+      stdin: `{"bizId":${a},"namespace":"custom","code":"vip","value":"yes","type":"Boolean"}\n`,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(await readBack(s.sandbox, [['customers', a!]])).toEqual(new Map([[`customers/${a}/custom.vip`, 'true']]));
   });

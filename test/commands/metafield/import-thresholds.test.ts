@@ -58,7 +58,9 @@ describe('import thresholds', () => {
     expect(refused.stderr).toMatch(/line 3: the value "lots" is not an Integer/);
 
     const fixed = [...good, 'products,4000000000000000431,custom,stock_floor,12', 'products,4000000000000000451,custom,material,linen'];
-    const applied = await runLogged(served.store, ['metafield', 'import', '-', '--all-or-nothing', '--json'], { stdin: `domain,bizId,namespace,code,value\n${fixed.join('\n')}\n` });
+    const applied = await runLogged(served.store, ['metafield', 'import', '-', '--all-or-nothing', '--json'], {
+      stdin: `domain,bizId,namespace,code,value\n${fixed.join('\n')}\n`,
+    });
     expect(applied.code).toBe(0);
     expect(applied.stderr).toMatch(/^Checked first on a copy of the store: none of the 3 rows would be rejected\./m);
     const summary = JSON.parse(applied.stdout) as { created: number; updated: number; unchanged: number };

@@ -97,7 +97,14 @@ describe.each(DIALECTS)('metafield import: rows that fail (%s dialect)', (dialec
     expect(byLine['11']).toBe('the file already set specs.weight of this object on line 9');
     expect(byLine['12']).toMatch(/bizId/);
     // The rejects file carries the row as written, so it can be fixed and imported again.
-    expect(rejected.find((row) => row.line === '3')).toMatchObject({ domain: 'products', bizId: a, namespace: 'custom', code: 'stock_floor', type: 'Integer', value: '4x2' });
+    expect(rejected.find((row) => row.line === '3')).toMatchObject({
+      domain: 'products',
+      bizId: a,
+      namespace: 'custom',
+      code: 'stock_floor',
+      type: 'Integer',
+      value: '4x2',
+    });
 
     const state = await readBack(s.sandbox, products([a!, b!, c!]));
     expect(state).toEqual(
@@ -130,7 +137,11 @@ describe.each(DIALECTS)('metafield import: rows that fail (%s dialect)', (dialec
     const [a] = freshIds(1);
     const rejects = scratchFile('rejects.csv', '');
     const first = await cli(
-      importArgs(scratchFile('v.csv', csv([['products', a!, 'custom', 'stock_floor', 'ten', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type'])), '--rejects', rejects),
+      importArgs(
+        scratchFile('v.csv', csv([['products', a!, 'custom', 'stock_floor', 'ten', 'Integer']], ['domain', 'bizId', 'namespace', 'code', 'value', 'type'])),
+        '--rejects',
+        rejects,
+      ),
       { env: s.env },
     );
     expect(first.code).toBe(3);
@@ -337,7 +348,9 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
       elapsedMs: expect.any(Number),
       runId: null,
     });
-    expect(r.stderr).toMatch(/the file alone \(the store could not be read: No store is set up.*\): 2 rows, 1 well-formed, 1 malformed; types not checked \(no definitions read\)\./);
+    expect(r.stderr).toMatch(
+      /the file alone \(the store could not be read: No store is set up.*\): 2 rows, 1 well-formed, 1 malformed; types not checked \(no definitions read\)\./,
+    );
     const clean = await offline('offline-clean.csv', [
       ['products', '1', 'ns', 'size', '42', 'Integer'],
       ['products', '2', 'ns', 'note', 'hello', ''],
@@ -351,7 +364,19 @@ describe.each(DIALECTS)('metafield import: --dry-run, --json, stdin, --domain (%
     const [a] = freshIds(1);
     const file = scratchFile('v.csv', csv([['products', a!, 'ns', 'c', 'v']]));
     const r = await cli(importArgs(file, '--json'), { env: s.env });
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['rows', 'created', 'updated', 'unchanged', 'partial', 'failed', 'unfinished', 'requests', 'refused', 'elapsedMs', 'runId']);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual([
+      'rows',
+      'created',
+      'updated',
+      'unchanged',
+      'partial',
+      'failed',
+      'unfinished',
+      'requests',
+      'refused',
+      'elapsedMs',
+      'runId',
+    ]);
     const some = await cli(importArgs(file, '--json', 'rows,unchanged'), { env: s.env });
     expect(JSON.parse(some.stdout)).toEqual({ rows: 1, unchanged: 1 });
   });

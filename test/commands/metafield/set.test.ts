@@ -14,7 +14,11 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
   const s = useSandbox({
     dialect,
     seed: 'demo',
-    tokens: [parseTokenSpec('full-access-token-0001'), parseTokenSpec('reader-token-0002:read_metafields'), parseTokenSpec('writer-token-0003:write_metafields')],
+    tokens: [
+      parseTokenSpec('full-access-token-0001'),
+      parseTokenSpec('reader-token-0002:read_metafields'),
+      parseTokenSpec('writer-token-0003:write_metafields'),
+    ],
     onRequest: log.hook,
   });
   const set = (bizId: string, ...rest: string[]) => ['metafield', 'set', 'products', bizId, ...rest];
@@ -167,7 +171,9 @@ describe.each(DIALECTS)('metafield set (%s dialect)', (dialect) => {
 
   it('a token without write_metafields: exit 4 mentioning 403', async () => {
     const bizId = freshBizId();
-    const r = await cli(set(bizId, '--namespace', 'custom', '--code', 'material', '--value', 'Wool'), { env: { ...s.env, STORE_CLI_TOKEN: 'reader-token-0002' } });
+    const r = await cli(set(bizId, '--namespace', 'custom', '--code', 'material', '--value', 'Wool'), {
+      env: { ...s.env, STORE_CLI_TOKEN: 'reader-token-0002' },
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: .*403/);
     expect(await stored(s.sandbox, 'products', bizId, 'custom', 'material')).toBeUndefined();

@@ -12,8 +12,14 @@ const demo = demoDocument();
 const { metafields: _values, metafieldDefinitions: _definitions, ...objectsOnly } = demo;
 
 describe("README's staging -> production recipe", () => {
-  const staging = useSandbox({ seed: 'demo', tokens: [{ token: 'staging-token-0001', scopes: ['read_products', 'read_metafields', 'write_metafields', 'read_gift_card'] }] });
-  const production = useSandbox({ seed: objectsOnly as never, tokens: [{ token: 'production-token-01', scopes: ['read_products', 'read_metafields', 'write_metafields', 'read_gift_card'] }] });
+  const staging = useSandbox({
+    seed: 'demo',
+    tokens: [{ token: 'staging-token-0001', scopes: ['read_products', 'read_metafields', 'write_metafields', 'read_gift_card'] }],
+  });
+  const production = useSandbox({
+    seed: objectsOnly as never,
+    tokens: [{ token: 'production-token-01', scopes: ['read_products', 'read_metafields', 'write_metafields', 'read_gift_card'] }],
+  });
 
   it('copies the demo definitions and values, and the export of production then equals the staging file', { timeout: 60_000 }, async () => {
     const env = scratchDirs();
@@ -40,7 +46,17 @@ describe("README's staging -> production recipe", () => {
     expect(values).toContain('custom,material');
     const dry = await step(['metafield', 'import', at('values.csv'), '--profile', 'production', '--dry-run']);
     expect(dry.stderr).toMatch(/\d+ to create/);
-    const applied = await step(['metafield', 'import', at('values.csv'), '--profile', 'production', '--rejects', at('rejects.csv'), '--json', 'created,failed']);
+    const applied = await step([
+      'metafield',
+      'import',
+      at('values.csv'),
+      '--profile',
+      'production',
+      '--rejects',
+      at('rejects.csv'),
+      '--json',
+      'created,failed',
+    ]);
     // The demo's 22 values but the variant's: --all finds collections and their products, not variants.
     expect(JSON.parse(applied.stdout)).toEqual({ created: 21, failed: 0 });
     const back = await step(['metafield', 'export', '--objects', at('values.csv'), '--profile', 'production']);
@@ -48,7 +64,9 @@ describe("README's staging -> production recipe", () => {
   });
 
   it('--sandbox: metafield list shows the demo values of a product, typed by their definitions', async () => {
-    const r = await cli(['--sandbox', 'metafield', 'list', 'products', '4000000000000000401', '--json', 'namespace,code,value,fieldType'], { env: scratchDirs() });
+    const r = await cli(['--sandbox', 'metafield', 'list', 'products', '4000000000000000401', '--json', 'namespace,code,value,fieldType'], {
+      env: scratchDirs(),
+    });
     expect(r.code, r.stderr).toBe(0);
     const listed = JSON.parse(r.stdout) as Array<{ namespace: string; code: string; value: string; fieldType: string }>;
     expect(listed).toContainEqual({ namespace: 'custom', code: 'material', value: 'Organic cotton', fieldType: 'SingleLineText' });

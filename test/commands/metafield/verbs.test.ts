@@ -43,13 +43,19 @@ describe.each(DIALECTS)('metafield commands against a sandbox (%s dialect)', (di
     const updated = await sentBy(set('2lb'));
     expect(updated.result.code, updated.result.stderr).toBe(0);
     expect(JSON.parse(updated.result.stdout).value).toBe('{"value":2,"unit":"lb"}');
-    expect(updated.sent).toEqual([`GET /api/202412/metafields/definitions/detail/products`, `GET /api/202412/metafields/detail/products/${PRODUCT}`, `PUT /api/202412/metafields/products/${PRODUCT}`]);
+    expect(updated.sent).toEqual([
+      `GET /api/202412/metafields/definitions/detail/products`,
+      `GET /api/202412/metafields/detail/products/${PRODUCT}`,
+      `PUT /api/202412/metafields/products/${PRODUCT}`,
+    ]);
 
     const unchanged = await sentBy(set('{"unit":"lb","value":2.0}'));
     expect(unchanged.result.code, unchanged.result.stderr).toBe(0);
     expect(unchanged.sent).toEqual([`GET /api/202412/metafields/definitions/detail/products`, `GET /api/202412/metafields/detail/products/${PRODUCT}`]);
 
-    const got = await cli(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--json', 'fieldType,value'], { env: sandbox.env() });
+    const got = await cli(['metafield', 'get', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--json', 'fieldType,value'], {
+      env: sandbox.env(),
+    });
     expect(got.code, got.stderr).toBe(0);
     expect(JSON.parse(got.stdout)).toEqual({ fieldType: 'Weight', value: '{"value":2,"unit":"lb"}' });
 
@@ -65,7 +71,9 @@ describe.each(DIALECTS)('metafield commands against a sandbox (%s dialect)', (di
     expect(refused.result.stderr).toMatch(/--yes/);
     expect(refused.sent).toEqual([]);
 
-    const deleted = await cli(['metafield', 'delete', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--yes', '--json', 'value'], { env: sandbox.env() });
+    const deleted = await cli(['metafield', 'delete', 'products', PRODUCT, '--namespace', 'specs', '--code', 'weight', '--yes', '--json', 'value'], {
+      env: sandbox.env(),
+    });
     expect(deleted.code, deleted.stderr).toBe(0);
     expect(JSON.parse(deleted.stdout)).toEqual({ value: '{"value":2,"unit":"lb"}' });
 
@@ -76,7 +84,20 @@ describe.each(DIALECTS)('metafield commands against a sandbox (%s dialect)', (di
   });
 
   it('2: a bad value names the expected form and nothing is sent', async () => {
-    const { result, sent } = await sentBy(['metafield', 'set', 'products', PRODUCT, '--namespace', 'custom', '--code', 'msrp', '--value', '9.999 USD', '--type', 'Money']);
+    const { result, sent } = await sentBy([
+      'metafield',
+      'set',
+      'products',
+      PRODUCT,
+      '--namespace',
+      'custom',
+      '--code',
+      'msrp',
+      '--value',
+      '9.999 USD',
+      '--type',
+      'Money',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/--value must be a Money amount like "9\.99 USD"/);
@@ -104,7 +125,24 @@ describe.each(DIALECTS)('metafield commands against a sandbox (%s dialect)', (di
 describe('metafield commands against the embedded sandbox', () => {
   it('--sandbox set then list, the state kept between runs', async () => {
     const env = scratchDirs();
-    const set = await cli(['--sandbox', 'metafield', 'set', 'customers', '7000000000000000001', '--namespace', 'custom', '--code', 'birthday', '--value', '2-29', '--type', 'MonthDay'], { env });
+    const set = await cli(
+      [
+        '--sandbox',
+        'metafield',
+        'set',
+        'customers',
+        '7000000000000000001',
+        '--namespace',
+        'custom',
+        '--code',
+        'birthday',
+        '--value',
+        '2-29',
+        '--type',
+        'MonthDay',
+      ],
+      { env },
+    );
     expect(set.code, set.stderr).toBe(0);
     const list = await cli(['--sandbox', 'metafield', 'list', 'customers', '7000000000000000001', '--json', 'code,fieldType,value'], { env });
     expect(list.code, list.stderr).toBe(0);

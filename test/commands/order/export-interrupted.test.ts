@@ -37,7 +37,11 @@ describe.each(DIALECTS)('order export interrupted and resumed (%s dialect)', (di
     const progress = `${output}.progress.json`;
     const controller = new AbortController();
     const run = liveCli(['order', 'export', '--since', since, '--output', output], { env: sandbox.env(), signal: controller.signal });
-    await waitFor(() => (existsSync(progress) && (JSON.parse(readFileSync(progress, 'utf8')) as { orders: number }).orders >= 500 ? true : undefined), 20_000, 'progress of the export');
+    await waitFor(
+      () => (existsSync(progress) && (JSON.parse(readFileSync(progress, 'utf8')) as { orders: number }).orders >= 500 ? true : undefined),
+      20_000,
+      'progress of the export',
+    );
     controller.abort();
     const stopped = await run.done;
     expect(stopped.code).toBe(130);

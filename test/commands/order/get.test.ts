@@ -44,7 +44,9 @@ describe.each(DIALECTS)('order get (%s dialect)', (dialect) => {
     const hidden = await cli(['order', 'get', OLD], { env: env('narrow-token-01') });
     expect(hidden.code).toBe(1);
     expect(hidden.stderr).toContain('No order has the id');
-    expect(hidden.stderr).toMatch(/This token lacks read_all_orders, so it sees only the orders of the last 60 days \(created since \d{4}-\d{2}-\d{2}\): an older order is not found with it/);
+    expect(hidden.stderr).toMatch(
+      /This token lacks read_all_orders, so it sees only the orders of the last 60 days \(created since \d{4}-\d{2}-\d{2}\): an older order is not found with it/,
+    );
     const cancel = await cli(['order', 'cancel', OLD, '--yes'], { env: env('narrow-token-01') });
     expect(cancel.code).toBe(1);
     expect(cancel.stderr).toContain('lacks read_all_orders');
@@ -78,7 +80,14 @@ describe("the docs' order in the sandbox's real dialect", () => {
   it('order get shows its tax (currentTotalTax on the wire) and its currency (shopCurrency)', async () => {
     const r = await cli(['order', 'get', '1001'], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
-    expect(record(r.stdout)).toMatchObject({ ID: '1001', TAX: '10.00', CURRENCY: 'USD', TOTAL: '409.94', FULFILMENT: 'partial', NOTE: 'Customer changed their mind.' });
+    expect(record(r.stdout)).toMatchObject({
+      ID: '1001',
+      TAX: '10.00',
+      CURRENCY: 'USD',
+      TOTAL: '409.94',
+      FULFILMENT: 'partial',
+      NOTE: 'Customer changed their mind.',
+    });
     const wire = JSON.parse((await cli(['order', 'get', '1001', '--json', 'currentTotalTax,shopCurrency,totalTax,currency'], { env: s.env })).stdout);
     expect(wire).toEqual({ currentTotalTax: '10.00', shopCurrency: 'USD', totalTax: null, currency: null });
   });

@@ -42,8 +42,16 @@ describe('order time flags', () => {
   });
 
   it('order list and count: --created-since after --created-until, times and dates mixed', async () => {
-    await refused(['order', 'list', '--created-since', '2026-11-10T00:00:00Z', '--created-until', '2026-11-09'], '--created-since 2026-11-10T00:00:00Z', '--created-until 2026-11-09');
-    await refused(['order', 'count', '--created-since', '2026-11-10T12:00:00+02:00', '--created-until', '2026-11-10T09:59:59Z'], '--created-since', '--created-until');
+    await refused(
+      ['order', 'list', '--created-since', '2026-11-10T00:00:00Z', '--created-until', '2026-11-09'],
+      '--created-since 2026-11-10T00:00:00Z',
+      '--created-until 2026-11-09',
+    );
+    await refused(
+      ['order', 'count', '--created-since', '2026-11-10T12:00:00+02:00', '--created-until', '2026-11-10T09:59:59Z'],
+      '--created-since',
+      '--created-until',
+    );
   });
 
   it('a window of one day (since and until the same date) is a window, not a refusal', async () => {

@@ -39,7 +39,10 @@ describe.each(DIALECTS)('order verbs (%s dialect)', (dialect) => {
     // Newest first unless --sort oldest (the store's own order).
     const recent = await cli(['order', 'list', '--json', 'orderId,id'], narrow());
     expect(ids(recent.stdout)).toEqual(['6000000000000000171', '6000000000000000161', '6000000000000000151', '6000000000000000141', RECENT]);
-    const unfulfilled = await cli(['order', 'list', '--financial-status', 'paid', '--fulfillment-status', 'unfulfilled', '--sort', 'oldest', '--json', 'orderId,id'], full());
+    const unfulfilled = await cli(
+      ['order', 'list', '--financial-status', 'paid', '--fulfillment-status', 'unfulfilled', '--sort', 'oldest', '--json', 'orderId,id'],
+      full(),
+    );
     expect(ids(unfulfilled.stdout)).toEqual(['6000000000000000141', '6000000000000000161']);
     const byEmail = await cli(['order', 'list', '--customer', 'linus@example.com', '--created-since', daysAgo(80), '--sort', 'oldest'], full());
     expect(
@@ -152,7 +155,9 @@ describe.each(DIALECTS)('order verbs (%s dialect)', (dialect) => {
     const limited = await cli(['order', 'export', '--since', since, '--output', join(folder, 'recent.csv'), '--json'], narrow());
     expect(limited.code, limited.stderr).toBe(0);
     expect(JSON.parse(limited.stdout)).toMatchObject({ orders: 5, windowLimited: true });
-    expect(limited.stderr).toMatch(/warning: --since reaches back more than 60 days, but this token lacks the scope read_all_orders: .*older orders are missing from the export/);
+    expect(limited.stderr).toMatch(
+      /warning: --since reaches back more than 60 days, but this token lacks the scope read_all_orders: .*older orders are missing from the export/,
+    );
 
     // Within the window nothing is hidden: no warning, whatever the token. One line per line item (#1007 has three).
     const jsonl = await cli(['order', 'export', '--since', daysAgo(10), '--jsonl'], narrow());

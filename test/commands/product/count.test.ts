@@ -17,7 +17,8 @@ describe("the sandbox's real dialect: no product count route", () => {
   const s = useSandbox({ dialect: 'real', seed: 'demo', onRequest: log.hook });
 
   it('product count equals the lines of product list --all, and the store is never asked /products/count', async () => {
-    for (let i = 0; i < 4; i += 1) await createProduct(s.sandbox, { title: `Count Lamp ${i}`, status: i % 2 === 0 ? 'draft' : 'active', variants: [{ price: '10.00' }] });
+    for (let i = 0; i < 4; i += 1)
+      await createProduct(s.sandbox, { title: `Count Lamp ${i}`, status: i % 2 === 0 ? 'draft' : 'active', variants: [{ price: '10.00' }] });
     log.clear();
     const listed = await cli(['product', 'list', '--all'], { env: s.env });
     expect(listed.code, listed.stderr).toBe(0);

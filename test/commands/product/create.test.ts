@@ -28,9 +28,26 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
 
   it('by names: looks up the category and the collections, then creates once', async () => {
     log.clear();
-    const r = await cli(['product', 'create', '--title', 'Linen Shirt', '--category', 't-shirts', '--collection', 'summer sale', '--collection', 'New Arrivals', '--price', '39.00', '--json'], {
-      env: env(),
-    });
+    const r = await cli(
+      [
+        'product',
+        'create',
+        '--title',
+        'Linen Shirt',
+        '--category',
+        't-shirts',
+        '--collection',
+        'summer sale',
+        '--collection',
+        'New Arrivals',
+        '--price',
+        '39.00',
+        '--json',
+      ],
+      {
+        env: env(),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const created = JSON.parse(r.stdout);
@@ -52,9 +69,23 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
 
   it('ids are used as given, without a look-up', async () => {
     log.clear();
-    const r = await cli(['product', 'create', '--title', 'By id', '--category', DEMO.categories.tops, '--collection', DEMO.collections.summerEssentials, '--json', 'categoryId,collections'], {
-      env: env(),
-    });
+    const r = await cli(
+      [
+        'product',
+        'create',
+        '--title',
+        'By id',
+        '--category',
+        DEMO.categories.tops,
+        '--collection',
+        DEMO.collections.summerEssentials,
+        '--json',
+        'categoryId,collections',
+      ],
+      {
+        env: env(),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ categoryId: DEMO.categories.tops, collections: `["${DEMO.collections.summerEssentials}"]` });
     expect((await log.take()).map((q) => q.method)).toEqual(['POST']);
@@ -94,7 +125,14 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
       ['Color', ['Red', 'Light Blue']],
       ['Size', ['S', 'M', 'L']],
     ]);
-    expect(created.variants.map((v: any) => v.sku)).toEqual(['TEE-RED-S', 'TEE-RED-M', 'TEE-RED-L', 'TEE-LIGHT-BLUE-S', 'TEE-LIGHT-BLUE-M', 'TEE-LIGHT-BLUE-L']);
+    expect(created.variants.map((v: any) => v.sku)).toEqual([
+      'TEE-RED-S',
+      'TEE-RED-M',
+      'TEE-RED-L',
+      'TEE-LIGHT-BLUE-S',
+      'TEE-LIGHT-BLUE-M',
+      'TEE-LIGHT-BLUE-L',
+    ]);
     for (const v of created.variants) {
       expect(v).toMatchObject({ price: '19.99', compareOfPrice: '24.99', weight: '0.2', weightUnit: 'kg' });
       expect(v.inventoryQuantities).toHaveLength(1);
@@ -117,7 +155,10 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
     expect(rows[0]![1]).toMatch(/^\d+$/);
     expect(rows[0]![1]).not.toBe(rows[0]![0]);
 
-    const tty = await cli(['product', 'create', '--title', 'Rain Hat', '--category', 'outerwear', '--collection', 'rainy', '--price', '15.00'], { env: env(), tty: true });
+    const tty = await cli(['product', 'create', '--title', 'Rain Hat', '--category', 'outerwear', '--collection', 'rainy', '--price', '15.00'], {
+      env: env(),
+      tty: true,
+    });
     expect(tty.code, tty.stderr).toBe(0);
     const screen = stripAnsi(tty.stdout);
     expect(screen).toMatch(/^TITLE\s+Rain Hat$/m);
@@ -191,14 +232,21 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
       const bare = await cli(['product', 'create', '--file', file('bare.json', product), '--json'], { env: env() });
       expect(bare.code, bare.stderr).toBe(0);
       const created = JSON.parse(bare.stdout);
-      expect(created).toMatchObject({ title: 'From a file', status: 'draft', categoryId: DEMO.categories.tops, collections: `["${DEMO.collections.newArrivals}"]` });
+      expect(created).toMatchObject({
+        title: 'From a file',
+        status: 'draft',
+        categoryId: DEMO.categories.tops,
+        collections: `["${DEMO.collections.newArrivals}"]`,
+      });
       expect(created.variants.map((v: any) => [v.sku, v.price])).toEqual([
         ['F-S', '10.00'],
         ['F-M', '11.00'],
       ]);
       expect(created.images[0].src).toBe('https://cdn.example.com/a.jpg');
 
-      const wrapped = await cli(['product', 'create', '--file', file('wrapped.json', { product }), '--title', 'Renamed', '--price', '9.00', '--json'], { env: env() });
+      const wrapped = await cli(['product', 'create', '--file', file('wrapped.json', { product }), '--title', 'Renamed', '--price', '9.00', '--json'], {
+        env: env(),
+      });
       expect(wrapped.code, wrapped.stderr).toBe(0);
       const second = JSON.parse(wrapped.stdout);
       expect(second.title).toBe('Renamed');
@@ -233,7 +281,9 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
     it('a rule problem in the file exits 2 before any look-up by name (even with a refused token)', async () => {
       const wrongValue = { ...product, variants: [{ price: '1.00', options: [{ name: 'Size', value: { name: 'XL' } }] }] };
       log.clear();
-      const r = await cli(['product', 'create', '--file', file('xl-named.json', wrongValue), '--category', 'tops'], { env: { ...s.env, STORE_CLI_TOKEN: 'unknown-token-9999' } });
+      const r = await cli(['product', 'create', '--file', file('xl-named.json', wrongValue), '--category', 'tops'], {
+        env: { ...s.env, STORE_CLI_TOKEN: 'unknown-token-9999' },
+      });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/xl-named\.json: variants\[0\]\.options\[0\]\.value\.name: "XL" is not a value/);
       expect(await log.take()).toEqual([]);
@@ -278,7 +328,16 @@ describe.each(DIALECTS)('product create (%s dialect)', (dialect) => {
       ['four options', ['product', 'create', '--title', 'X', '--option', 'A=1', '--option', 'B=1', '--option', 'C=1', '--option', 'D=1'], '--option'],
       [
         'more than 100 variants',
-        ['product', 'create', '--title', 'X', '--option', `A=${Array.from({ length: 11 }, (_, i) => i).join(',')}`, '--option', `B=${Array.from({ length: 10 }, (_, i) => i).join(',')}`],
+        [
+          'product',
+          'create',
+          '--title',
+          'X',
+          '--option',
+          `A=${Array.from({ length: 11 }, (_, i) => i).join(',')}`,
+          '--option',
+          `B=${Array.from({ length: 10 }, (_, i) => i).join(',')}`,
+        ],
         '--option',
       ],
       ['a barcode for several variants', ['product', 'create', '--title', 'X', '--option', 'A=1,2', '--barcode', '123'], '--barcode'],

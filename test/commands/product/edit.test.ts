@@ -59,7 +59,10 @@ describe('product edit', () => {
   it('sends the full product with its ids and prints the saved product', async () => {
     const product = await createProduct(s.sandbox, teeProduct());
     log.clear();
-    const r = await cli(['product', 'edit', product.productId, '--price', '24.99', '--vendor', 'Globex', '--category', 'tops', '--collection', 'summer sale', '--json'], { env: env() });
+    const r = await cli(
+      ['product', 'edit', product.productId, '--price', '24.99', '--vendor', 'Globex', '--category', 'tops', '--collection', 'summer sale', '--json'],
+      { env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(r.stdout);
     expect(saved.vendor).toBe('Globex');
@@ -75,7 +78,10 @@ describe('product edit', () => {
   it('--file with a partial product: a variant named by variantId is merged, others listed are kept', async () => {
     const product = await createProduct(s.sandbox, teeProduct());
     const [a, b, c, d] = product.variants.map((v: any) => v.variantId);
-    const patch = file('patch.json', { subTitle: 'Now softer', variants: [{ variantId: a, price: '9.99' }, { variantId: b }, { variantId: c }, { variantId: d, sku: 'TT-BLUE-M-2' }] });
+    const patch = file('patch.json', {
+      subTitle: 'Now softer',
+      variants: [{ variantId: a, price: '9.99' }, { variantId: b }, { variantId: c }, { variantId: d, sku: 'TT-BLUE-M-2' }],
+    });
     const dry = await cli(['product', 'edit', product.productId, '--file', patch, '--dry-run'], { env: env() });
     expect(dry.code, dry.stderr).toBe(0);
     expect(tsvRows(dry.stdout).map((row) => row[0])).toEqual(['variants[0].price', 'variants[3].sku', 'subTitle']);
@@ -122,7 +128,10 @@ describe('product edit', () => {
     const same = await cli(['product', 'edit', product.productId, '--file', '-'], { env: env(), stdin: JSON.stringify(saved) });
     expect(same.code, same.stderr).toBe(0);
     expect(same.stderr).toMatch(/No change/);
-    const dry = await cli(['product', 'edit', product.productId, '--file', '-', '--dry-run'], { env: env(), stdin: JSON.stringify({ ...saved, vendor: 'Globex' }) });
+    const dry = await cli(['product', 'edit', product.productId, '--file', '-', '--dry-run'], {
+      env: env(),
+      stdin: JSON.stringify({ ...saved, vendor: 'Globex' }),
+    });
     expect(tsvRows(dry.stdout)).toEqual([['vendor', '"Acme"', '"Globex"']]);
     expect(writes(await log.take())).toEqual([]);
   });
@@ -146,7 +155,9 @@ describe('product edit', () => {
     it('an unknown variantId in the patch, an ambiguous collection: exit 2 after reads only', async () => {
       const product = await createProduct(s.sandbox, teeProduct());
       log.clear();
-      const unknown = await cli(['product', 'edit', product.productId, '--file', file('ghost.json', { variants: [{ variantId: '1', price: '1.00' }] })], { env: env() });
+      const unknown = await cli(['product', 'edit', product.productId, '--file', file('ghost.json', { variants: [{ variantId: '1', price: '1.00' }] })], {
+        env: env(),
+      });
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(/ghost\.json: variants\[0\]\.variantId: product \d+ has no variant 1\./);
       const ambiguous = await cli(['product', 'edit', product.productId, '--collection', 'summer'], { env: env() });

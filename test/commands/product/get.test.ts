@@ -36,8 +36,27 @@ describe('product get', () => {
     const lines = tsvRows(r.stdout);
     // As giftcard get prints its card: ID first, VARIANTS (how many rows follow) last.
     const record = lines.slice(0, 12);
-    expect(record.map((line) => line[0])).toEqual(['ID', 'TITLE', 'SUBTITLE', 'STATUS', 'VENDOR', 'TYPE', 'CATEGORY', 'COLLECTIONS', 'CHANNELS', 'OPTIONS', 'IMAGES', 'VARIANTS']);
-    expect(Object.fromEntries(record)).toMatchObject({ ID: DEMO.tshirt, TITLE: 'Organic Cotton T-Shirt', STATUS: 'active', CHANNELS: 'online_store', VARIANTS: '4' });
+    expect(record.map((line) => line[0])).toEqual([
+      'ID',
+      'TITLE',
+      'SUBTITLE',
+      'STATUS',
+      'VENDOR',
+      'TYPE',
+      'CATEGORY',
+      'COLLECTIONS',
+      'CHANNELS',
+      'OPTIONS',
+      'IMAGES',
+      'VARIANTS',
+    ]);
+    expect(Object.fromEntries(record)).toMatchObject({
+      ID: DEMO.tshirt,
+      TITLE: 'Organic Cotton T-Shirt',
+      STATUS: 'active',
+      CHANNELS: 'online_store',
+      VARIANTS: '4',
+    });
     for (const line of record) expect(line).toHaveLength(2);
     const rows = lines.slice(12);
     expect(rows).toHaveLength(4);
@@ -55,7 +74,9 @@ describe('product get', () => {
     expect(screen).toMatch(/^STATUS\s+active$/m);
     expect(screen).toMatch(/^VENDOR\s+Northwind Apparel$/m);
     expect(screen).toMatch(/^CATEGORY\s+T-Shirts \(id 4000000000000000212\)$/m);
-    expect(screen).toMatch(/^COLLECTIONS\s+Summer Sale \(id 4000000000000000304\), Summer Essentials \(id 4000000000000000317\), Best Sellers \(id 4000000000000000322\)$/m);
+    expect(screen).toMatch(
+      /^COLLECTIONS\s+Summer Sale \(id 4000000000000000304\), Summer Essentials \(id 4000000000000000317\), Best Sellers \(id 4000000000000000322\)$/m,
+    );
     expect(screen).toMatch(/^CHANNELS\s+online_store$/m);
     expect(screen).toMatch(/^OPTIONS\s+Color: White, Navy; Size: S, M, L$/m);
     expect(screen).toMatch(/^IMAGES\s+https:\/\/cdn\.example\.com\/store-cli-demo\/tshirt-white\.jpg https:/m);
@@ -67,7 +88,20 @@ describe('product get', () => {
 
   it('at 80 columns the variants table leaves out empty and low-value columns, not the options', async () => {
     const created = await cli(
-      ['product', 'create', '--title', 'Canvas Tote', '--option', 'Color=Sand,Charcoal Grey', '--option', 'Size=Small,Extra Large', '--price', '19.99', '--json', 'productId'],
+      [
+        'product',
+        'create',
+        '--title',
+        'Canvas Tote',
+        '--option',
+        'Color=Sand,Charcoal Grey',
+        '--option',
+        'Size=Small,Extra Large',
+        '--price',
+        '19.99',
+        '--json',
+        'productId',
+      ],
       { env: env() },
     );
     expect(created.code, created.stderr).toBe(0);

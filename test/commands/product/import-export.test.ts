@@ -45,11 +45,15 @@ describe.each(DIALECTS)('product export and import between two stores (%s dialec
     expect(fromA.stderr).toMatch(/^Exported 3 products \(7 variants\) to .*a\.csv\.$/m);
     const text = readFileSync(path('a.csv'), 'utf8');
     const header = text.split('\n')[0]!;
-    expect(header).toMatch(/^handle,title,status,category,collections,option1Name,option1Value,option2Name,option2Value,sku,barcode,price,compareOfPrice,weight,weightUnit,inventory:/);
+    expect(header).toMatch(
+      /^handle,title,status,category,collections,option1Name,option1Value,option2Name,option2Value,sku,barcode,price,compareOfPrice,weight,weightUnit,inventory:/,
+    );
     expect(header).toContain('inventory:Main Warehouse');
     expect(header).toContain('metafield:custom.');
     expect(header).not.toContain('productId');
-    expect(text).toContain('organic-cotton-t-shirt,Organic Cotton T-Shirt,active,T-Shirts,Best Sellers; Summer Essentials; Summer Sale,Color,White,Size,S,TSH-WHT-S,');
+    expect(text).toContain(
+      'organic-cotton-t-shirt,Organic Cotton T-Shirt,active,T-Shirts,Best Sellers; Summer Essentials; Summer Sale,Color,White,Size,S,TSH-WHT-S,',
+    );
 
     const dry = await runLogged(b, ['product', 'import', path('a.csv'), '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -134,7 +138,10 @@ describe.each(DIALECTS)('product export and import between two stores (%s dialec
   it('--dry-run without a store to read validates the rows only, and says so', async () => {
     dir = scratchDir();
     writeFileSync(path('offline.csv'), 'handle,price,inventory:Anywhere\ngood,5,1\nbad,1.234,1\n');
-    const r = await a.run(['product', 'import', path('offline.csv'), '--dry-run'], { env: a.env({ STORE_CLI_BASE_URL: 'http://127.0.0.1:1' }), clock: new SimClock().autoAdvance() });
+    const r = await a.run(['product', 'import', path('offline.csv'), '--dry-run'], {
+      env: a.env({ STORE_CLI_BASE_URL: 'http://127.0.0.1:1' }),
+      clock: new SimClock().autoAdvance(),
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
       /Dry run of .*offline\.csv, the file alone \(the store could not be read: .*\): 2 rows, 1 well-formed, 1 malformed; categories, collections and locations not checked, nor which products exist \(the catalog not read\)\./,
@@ -147,7 +154,9 @@ describe.each(DIALECTS)('product export and import between two stores (%s dialec
     writeFileSync(path('attic.csv'), 'handle,inventory:Attic\nx,1\n');
     const attic = await runLogged(a, ['product', 'import', path('attic.csv')]);
     expect(attic.code).toBe(2);
-    expect(attic.stderr).toMatch(/attic\.csv: the column inventory:Attic names no location of the store \(its locations: .*Main Warehouse.*\); nothing was sent\./);
+    expect(attic.stderr).toMatch(
+      /attic\.csv: the column inventory:Attic names no location of the store \(its locations: .*Main Warehouse.*\); nothing was sent\./,
+    );
     expect(writes(attic.requests)).toEqual([]);
     writeFileSync(path('colour.csv'), 'handle,colour\nx,red\n');
     const colour = await a.run(['product', 'import', path('colour.csv')]);
@@ -200,31 +209,35 @@ describe.each(DIALECTS)('product import in parts, and into a store injecting fau
     expect(writes(whole.requests)).toEqual([]);
   });
 
-  it('into a store injecting faults (429, 5xx, resets): re-runs reach the file, each product made once, the same export as the clean store', { timeout: 60_000 }, async () => {
-    const file = catalogFile(scratchDir(), 'faulty', 15);
-    const faulty = await emptied(await startLogged({ seed: 'demo', dialect, failRate: 0.2, failSeed: 11 }, clock));
-    try {
-      let summary: { failed: number } = { failed: -1 };
-      for (let attempt = 1; attempt <= 4 && summary.failed !== 0; attempt++) {
-        const r = await faulty.run(['product', 'import', file, '--json']);
-        expect([0, 3], r.stderr).toContain(r.code);
-        summary = JSON.parse(r.stdout) as { failed: number };
+  it(
+    'into a store injecting faults (429, 5xx, resets): re-runs reach the file, each product made once, the same export as the clean store',
+    { timeout: 60_000 },
+    async () => {
+      const file = catalogFile(scratchDir(), 'faulty', 15);
+      const faulty = await emptied(await startLogged({ seed: 'demo', dialect, failRate: 0.2, failSeed: 11 }, clock));
+      try {
+        let summary: { failed: number } = { failed: -1 };
+        for (let attempt = 1; attempt <= 4 && summary.failed !== 0; attempt++) {
+          const r = await faulty.run(['product', 'import', file, '--json']);
+          expect([0, 3], r.stderr).toContain(r.code);
+          summary = JSON.parse(r.stdout) as { failed: number };
+        }
+        expect(summary.failed).toBe(0);
+        const listed = await api(faulty, 'GET', '/products?limit=250');
+        expect((listed.json as { products: unknown[] }).products).toHaveLength(15);
+        const clean = await store.run(['product', 'import', file]);
+        expect(clean.code, clean.stderr).toBe(0);
+        const exportOf = async (target: LoggedSandbox) => {
+          const r = await target.run(['product', 'export', '--no-ids']);
+          expect(r.code, r.stderr).toBe(0);
+          return r.stdout.split('\n').filter((line) => line.startsWith('faulty-'));
+        };
+        const fromFaulty = await exportOf(faulty);
+        expect(fromFaulty).toHaveLength(30);
+        expect(fromFaulty).toEqual(await exportOf(store));
+      } finally {
+        await faulty.close();
       }
-      expect(summary.failed).toBe(0);
-      const listed = await api(faulty, 'GET', '/products?limit=250');
-      expect((listed.json as { products: unknown[] }).products).toHaveLength(15);
-      const clean = await store.run(['product', 'import', file]);
-      expect(clean.code, clean.stderr).toBe(0);
-      const exportOf = async (target: LoggedSandbox) => {
-        const r = await target.run(['product', 'export', '--no-ids']);
-        expect(r.code, r.stderr).toBe(0);
-        return r.stdout.split('\n').filter((line) => line.startsWith('faulty-'));
-      };
-      const fromFaulty = await exportOf(faulty);
-      expect(fromFaulty).toHaveLength(30);
-      expect(fromFaulty).toEqual(await exportOf(store));
-    } finally {
-      await faulty.close();
-    }
-  });
+    },
+  );
 });

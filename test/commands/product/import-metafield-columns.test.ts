@@ -16,7 +16,9 @@ const HEADER = ['productId', 'sku', 'price', 'metafield:specs.weight'];
 async function valuesOf(sandbox: Parameters<typeof call>[0], productId: string): Promise<Map<string, string>> {
   const reply = await call(sandbox, 'GET', `/metafields/products/${productId}`);
   expect(reply.status, reply.text).toBe(200);
-  return new Map((JSON.parse(reply.text).metafields as Array<{ namespace: string; code: string; value: string }>).map((v) => [`${v.namespace}.${v.code}`, v.value]));
+  return new Map(
+    (JSON.parse(reply.text).metafields as Array<{ namespace: string; code: string; value: string }>).map((v) => [`${v.namespace}.${v.code}`, v.value]),
+  );
 }
 
 describe('product import: metafield: columns', () => {

@@ -56,7 +56,11 @@ describe.each(DIALECTS)('the product flow (%s dialect)', (dialect) => {
     expect(JSON.parse(created.collections)).toEqual(['4000000000000000304', '4000000000000000311']);
     expect(created.variants.map((v: { sku: string }) => v.sku)).toEqual(['LIN-S', 'LIN-M']);
     expect(r.requests.filter((q) => q.startsWith('POST'))).toEqual(['POST /api/202412/products']);
-    expect(r.requests.filter((q) => q.startsWith('GET')).sort()).toEqual(['GET /api/202412/category/search', 'GET /api/202412/collections', 'GET /api/202412/collections']);
+    expect(r.requests.filter((q) => q.startsWith('GET')).sort()).toEqual([
+      'GET /api/202412/category/search',
+      'GET /api/202412/collections',
+      'GET /api/202412/collections',
+    ]);
   });
 
   it('collection list: types named custom/smart, --json as the store sent them, --collection-type as the code', async () => {

@@ -20,10 +20,16 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     dialect,
     seed: 'demo',
     onRequest: log.hook,
-    tokens: [parseTokenSpec('full-token-0001'), parseTokenSpec('reader-0002:read_products'), parseTokenSpec('writer-0003:write_products'), parseTokenSpec('gift-token-0004:read_gift_card')],
+    tokens: [
+      parseTokenSpec('full-token-0001'),
+      parseTokenSpec('reader-0002:read_products'),
+      parseTokenSpec('writer-0003:write_products'),
+      parseTokenSpec('gift-token-0004:read_gift_card'),
+    ],
   });
   const env = (token = 'full-token-0001') => ({ ...s.env, STORE_CLI_TOKEN: token });
-  const list = (args: string[], options: { tty?: boolean; token?: string } = {}) => cli(['product', 'list', ...args], { env: env(options.token), ...(options.tty ? { tty: true, columns: 160 } : {}) });
+  const list = (args: string[], options: { tty?: boolean; token?: string } = {}) =>
+    cli(['product', 'list', ...args], { env: env(options.token), ...(options.tty ? { tty: true, columns: 160 } : {}) });
   const queries = async () => (await log.take()).filter((q) => q.path.startsWith('/api/202412/products')).map((q) => q.path);
   const paramsOf = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
@@ -91,7 +97,10 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     // Lamps 0 and 6 are drafts in Summer Sale (3 is a draft, in no collection; 9 a draft, in none).
     expect((JSON.parse(r.stdout) as { productId: string }[]).map((p) => p.productId)).toEqual([lamps[0], lamps[6]]);
     const paths = (await log.take()).map((q) => q.path);
-    expect(paths).toEqual(['/api/202412/collections?title=summer+sale', `/api/202412/products?title=LAMP&status=draft&collectionId=${DEMO.collections.summerSale}`]);
+    expect(paths).toEqual([
+      '/api/202412/collections?title=summer+sale',
+      `/api/202412/products?title=LAMP&status=draft&collectionId=${DEMO.collections.summerSale}`,
+    ]);
     const byId = await list(['--collection', DEMO.collections.newArrivals, '--json', 'productId']);
     expect((JSON.parse(byId.stdout) as { productId: string }[]).map((p) => p.productId)).toEqual([MUG, JACKET]);
   });
@@ -138,7 +147,9 @@ describe.each(DIALECTS)('product list and count (%s dialect)', (dialect) => {
     expect(first.code, first.stderr).toBe(0);
     const screen = stripAnsi(first.stdout);
     expect(screen).toMatch(/^ID\s+TITLE\s+STATUS\s+VENDOR\s+TYPE\s+CATEGORY\s+VARIANTS\s+PRICE\n/);
-    expect(screen).toMatch(new RegExp(`${DEMO.tshirt}\\s+Organic Cotton T-Shirt\\s+active\\s+Northwind Apparel\\s+normal\\s+${DEMO.categories.tShirts}\\s+4\\s+24.00`));
+    expect(screen).toMatch(
+      new RegExp(`${DEMO.tshirt}\\s+Organic Cotton T-Shirt\\s+active\\s+Northwind Apparel\\s+normal\\s+${DEMO.categories.tShirts}\\s+4\\s+24.00`),
+    );
     const hint = /add --page-token (\S+) for the next page/.exec(stripAnsi(first.stderr));
     expect(hint, first.stderr).not.toBeNull();
     const second = await list(['--limit', '5', '--page-token', hint![1]!, '--json', 'productId']);

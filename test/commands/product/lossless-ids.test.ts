@@ -19,7 +19,10 @@ describe('product commands with ids as JSON numbers', () => {
   });
 
   it('create by names, then edit: the variant ids come back unchanged', async () => {
-    const created = await cli(['product', 'create', '--file', '-', '--category', 'tops', '--collection', 'best sellers', '--json'], { env: s.env, stdin: JSON.stringify(teeProduct('Numbers')) });
+    const created = await cli(['product', 'create', '--file', '-', '--category', 'tops', '--collection', 'best sellers', '--json'], {
+      env: s.env,
+      stdin: JSON.stringify(teeProduct('Numbers')),
+    });
     expect(created.code, created.stderr).toBe(0);
     const productId = /"productId":(\d+)/.exec(created.stdout)![1]!;
     const variantIds = [...created.stdout.matchAll(/"variantId":(\d+)/g)].map((m) => m[1]);

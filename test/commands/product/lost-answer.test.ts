@@ -20,7 +20,10 @@ describe('product create when the answer may have been lost', () => {
     it('exit 1: the product may have been created, naming its title and SKUs; sent once', async () => {
       proxy.use(loseFirst('POST', CREATE, 1));
       log.clear();
-      const r = await cli(['product', 'create', '--title', 'Lost Tee', '--category', DEMO.categories.tops, '--option', 'Size=S,M,L,XL', '--sku', 'LOST', '--price', '9.00'], { env: proxy.env });
+      const r = await cli(
+        ['product', 'create', '--title', 'Lost Tee', '--category', DEMO.categories.tops, '--option', 'Size=S,M,L,XL', '--sku', 'LOST', '--price', '9.00'],
+        { env: proxy.env },
+      );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expectNoStackTrace(r.stderr);
@@ -38,7 +41,10 @@ describe('product create when the answer may have been lost', () => {
       log.clear();
       const lostBefore = proxy.lost;
       const controller = new AbortController();
-      const run = liveCli(['product', 'create', '--title', 'Held', '--category', DEMO.categories.tops, '--price', '2'], { env: proxy.env, signal: controller.signal });
+      const run = liveCli(['product', 'create', '--title', 'Held', '--category', DEMO.categories.tops, '--price', '2'], {
+        env: proxy.env,
+        signal: controller.signal,
+      });
       await waitFor(() => (proxy.lost === lostBefore + 1 ? true : undefined), 5000, 'the create to reach the sandbox');
       controller.abort();
       const r = await run.done;

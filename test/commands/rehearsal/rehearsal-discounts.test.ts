@@ -26,7 +26,20 @@ describe.each(DIALECTS)('discount import --rehearse (%s dialect)', (dialect) => 
       ['Rehearsed sale', 'HELDHERE'],
       ['Another sale', 'ELSEWHER'],
     ]) {
-      const made = await runLogged(live, ['discount', 'create', '--title', title!, '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', code!]);
+      const made = await runLogged(live, [
+        'discount',
+        'create',
+        '--title',
+        title!,
+        '--discount-type',
+        'order',
+        '--value-type',
+        'percentage',
+        '--value',
+        '10',
+        '--code',
+        code!,
+      ]);
       expect(made.code, made.stderr).toBe(0);
     }
   });
@@ -37,14 +50,19 @@ describe.each(DIALECTS)('discount import --rehearse (%s dialect)', (dialect) => 
   it('only GETs reach the store; the row it cannot make is the rejection the real run then gets', async () => {
     const dir = scratchDir();
     const file = join(dir, 'discounts.csv');
-    writeFileSync(file, `${HEADER}\nHELDHERE,Rehearsed sale,order,percentage,10,code\nNEWONE01,New one,order,fixed,5,code\nNEWLACKS,,,,,\nNEWTWO02,New two,shipping,percentage,100,code\n`);
+    writeFileSync(
+      file,
+      `${HEADER}\nHELDHERE,Rehearsed sale,order,percentage,10,code\nNEWONE01,New one,order,fixed,5,code\nNEWLACKS,,,,,\nNEWTWO02,New two,shipping,percentage,100,code\n`,
+    );
     const env = live.env();
     const rehearsed = await runLogged(live, ['discount', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);
     expect(rehearsed.requests.length).toBeGreaterThan(0);
     expect(writes(rehearsed.requests)).toEqual([]);
     expect(plan(JSON.parse(rehearsed.stdout) as Summary)).toEqual({ rows: 4, created: 2, updated: 0, unchanged: 1, failed: 1 });
-    expect(rehearsed.stderr).toMatch(/^Copied from the store with \d+ reads? \(GET only; nothing was written to it\): the store's 2 discounts with their 2 codes\.$/m);
+    expect(rehearsed.stderr).toMatch(
+      /^Copied from the store with \d+ reads? \(GET only; nothing was written to it\): the store's 2 discounts with their 2 codes\.$/m,
+    );
     expect(rehearsed.stderr).toMatch(/^The real run would send about \d+ requests?: about .* at the store's rate/m);
     expect(rehearsed.stderr).toMatch(/nothing was written to the store/);
     expect(rehearsed.stderr).toContain("Planned from the store's 2 discounts, read in 1 page before the import.");

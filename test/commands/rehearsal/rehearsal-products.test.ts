@@ -66,7 +66,14 @@ describe.each(DIALECTS)('product import --rehearse (%s dialect)', (dialect) => {
   it("metafield columns: a value over its definition's maximum (only the store checks it) is refused on the copy as on the store", async () => {
     const dir = scratchDir();
     const file = join(dir, 'values.csv');
-    writeFileSync(file, ['handle,sku,metafield:specs.weight,metafield:custom.material', 'stoneware-coffee-mug,MUG-SND,900 kg,stoneware', 'packable-rain-jacket,JKT-PCK,2 kg,nylon'].join('\n') + '\n');
+    writeFileSync(
+      file,
+      [
+        'handle,sku,metafield:specs.weight,metafield:custom.material',
+        'stoneware-coffee-mug,MUG-SND,900 kg,stoneware',
+        'packable-rain-jacket,JKT-PCK,2 kg,nylon',
+      ].join('\n') + '\n',
+    );
     const env = live.env();
     const rehearsed = await runLogged(live, ['product', 'import', file, '--rehearse', '--rejects', join(dir, 'rehearsed.csv'), '--json'], { env });
     expect(rehearsed.code, rehearsed.stderr).toBe(3);

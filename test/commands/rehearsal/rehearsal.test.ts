@@ -35,7 +35,9 @@ describe.each(DIALECTS)('--rehearse (%s dialect)', (dialect) => {
 
   beforeAll(async () => {
     live = await startLogged({ seed: 'demo', dialect, rateLimit: { rps: 5, burst: 100 } }, clock);
-    expect((await api(live, 'POST', '/metafields/products/9100001', { metaFieldDataList: [{ namespace: 'custom', code: 'material', value: 'cotton' }] })).status).toBeLessThan(300);
+    expect(
+      (await api(live, 'POST', '/metafields/products/9100001', { metaFieldDataList: [{ namespace: 'custom', code: 'material', value: 'cotton' }] })).status,
+    ).toBeLessThan(300);
     expect((await api(live, 'POST', '/gift_cards', { giftCard: { code: 'HOLDCARD0001', initialValue: '10.00' } })).status).toBeLessThan(300);
     expect((await api(live, 'POST', '/gift_cards', { giftCard: { code: 'HOLDCARD0002', initialValue: '20.00' } })).status).toBeLessThan(300);
   });
@@ -67,8 +69,12 @@ describe.each(DIALECTS)('--rehearse (%s dialect)', (dialect) => {
     expect(rehearsed.stderr).toMatch(
       /^Rehearsal of .*values\.csv on a copy of the store \(nothing written to the store\): 5 rows of 3 objects: 2 to create, 0 to update, 1 unchanged, 2 the store would reject\.$/m,
     );
-    expect(rehearsed.stderr).toMatch(/^Copied from the store with 4 reads \(GET only; nothing was written to it\): the 3 objects of the file \(1 value held\)/m);
-    expect(rehearsed.stderr).toMatch(/^The real run would send about \d+ requests: about \d+s at the store's rate \(a bucket of 100, \d+ in use, refilled at 5 a second\)\.$/m);
+    expect(rehearsed.stderr).toMatch(
+      /^Copied from the store with 4 reads \(GET only; nothing was written to it\): the 3 objects of the file \(1 value held\)/m,
+    );
+    expect(rehearsed.stderr).toMatch(
+      /^The real run would send about \d+ requests: about \d+s at the store's rate \(a bucket of 100, \d+ in use, refilled at 5 a second\)\.$/m,
+    );
     expect(rehearsed.stderr).toMatch(/2 of 5 rows would be rejected \(see .*rehearsed\.csv\); nothing was written to the store\./);
     // Nothing changed on the store: the rehearsal's creates went to its copy.
     expect(JSON.stringify((await api(live, 'GET', '/metafields/products/9100003')).json)).not.toContain('linen');

@@ -34,7 +34,9 @@ describe('--report on the exports', () => {
     expect(productReport.shards[0]!.requests).toBeGreaterThanOrEqual(4);
 
     const since = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
-    const orders = await cli(['order', 'export', '--since', since, '--output', join(dir, 'orders.csv'), '--report', `json=${join(dir, 'orders.json')}`], { env });
+    const orders = await cli(['order', 'export', '--since', since, '--output', join(dir, 'orders.csv'), '--report', `json=${join(dir, 'orders.json')}`], {
+      env,
+    });
     expect(orders.code, orders.stderr).toBe(0);
     const orderReport = reportOf(join(dir, 'orders.json'));
     expect(orderReport).toMatchObject({ command: 'order export', kind: 'export' });
@@ -42,13 +44,20 @@ describe('--report on the exports', () => {
     expect(orderReport.shards[0]!.rows).toBeGreaterThan(0);
     expect(orderReport.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const created = await cli(['discount', 'create', '--title', 'Report sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'REPORT-1'], { env });
+    const created = await cli(
+      ['discount', 'create', '--title', 'Report sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--code', 'REPORT-1'],
+      { env },
+    );
     expect(created.code, created.stderr).toBe(0);
     const discounts = await cli(['discount', 'export', '--output', join(dir, 'out.csv'), '--report', `json=${join(dir, 'discounts.json')}`], { env });
     expect(discounts.code, discounts.stderr).toBe(0);
     // A row a discount: the demo's three and the one made here.
     expect(dataRows(join(dir, 'out.csv'))).toBe(4);
-    expect(reportOf(join(dir, 'discounts.json'))).toMatchObject({ command: 'discount export', kind: 'export', shards: [{ rows: 4, rejected: 0, outcome: 'complete' }] });
+    expect(reportOf(join(dir, 'discounts.json'))).toMatchObject({
+      command: 'discount export',
+      kind: 'export',
+      shards: [{ rows: 4, rejected: 0, outcome: 'complete' }],
+    });
   });
 
   it('an export that fails still writes its report, as stopped, with the requests it took', async () => {

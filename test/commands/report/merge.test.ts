@@ -64,7 +64,9 @@ describe('report merge: exit codes', () => {
     const dir = scratchDir();
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
-    const result = await cli(['report', 'merge', ...files([complete(1), complete(2), complete(3)])], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    const result = await cli(['report', 'merge', ...files([complete(1), complete(2), complete(3)])], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/^::/m);
     expect(readFileSync(summary, 'utf8')).toMatch(/^\| \*\*Total\*\* \| 30 \| 24 \| /m);

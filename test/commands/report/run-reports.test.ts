@@ -66,7 +66,10 @@ describe('--report on metafield import', () => {
     }
     expect(shards.map((s) => s.shards[0]!.shard)).toEqual(['1/3', '2/3', '3/3']);
 
-    const merged = await cli(['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)), '--json', '--report', `junit=${join(dir, 'all.xml')}`], { env });
+    const merged = await cli(
+      ['report', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}.json`)), '--json', '--report', `junit=${join(dir, 'all.xml')}`],
+      { env },
+    );
     expect(merged.stderr).toBe('');
     expect(merged.code).toBe(0);
     const all = JSON.parse(merged.stdout) as Report;
@@ -121,7 +124,10 @@ describe('--report on metafield import', () => {
       ['xml=out.xml', /--report must be github, junit=FILE, json=FILE, markdown=FILE or none \(got 'xml=out.xml'\)/],
       ['junit', /--report junit needs a file to write: junit=FILE/],
       ['github', /\$GITHUB_STEP_SUMMARY, which is not set/],
-      [`json=${file.path}`, /^error: --report json=\S+ is the file being imported \(\S+\): writing it would destroy the input; give another file\. Nothing was sent\.$/],
+      [
+        `json=${file.path}`,
+        /^error: --report json=\S+ is the file being imported \(\S+\): writing it would destroy the input; give another file\. Nothing was sent\.$/,
+      ],
     ] as const) {
       const result = await runLogged(served.store, ['metafield', 'import', file.path, '--report', value]);
       expect(result.code, value).toBe(2);
@@ -144,7 +150,9 @@ describe('--report on metafield import', () => {
     expect(report.shards[0]).toMatchObject({ rows: written, created: null, rejected: 0, outcome: 'complete' });
     expect(report.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const values = await cli(['metafield', 'export', '--objects', file.path, '--output', join(dir, 'out.csv'), '--report', `markdown=${join(dir, 'out.md')}`], { env });
+    const values = await cli(['metafield', 'export', '--objects', file.path, '--output', join(dir, 'out.csv'), '--report', `markdown=${join(dir, 'out.md')}`], {
+      env,
+    });
     expect(values.code).toBe(0);
     const rows = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n').length - 1;
     expect(readFileSync(join(dir, 'out.md'), 'utf8')).toMatch(new RegExp(`^\\| all \\| ${rows} \\| – \\| – \\| – \\| 0 \\| 30 \\| 0 \\| `, 'm'));
@@ -166,7 +174,10 @@ describe('--report on metafield definition export and import', () => {
     expect(exportReport.shards[0]).toMatchObject({ rows: written, outcome: 'complete' });
     expect(exportReport.shards[0]!.requests).toBeGreaterThanOrEqual(1);
 
-    const imported = await cli(['metafield', 'definition', 'import', file, '--report', `junit=${join(dir, 'def-import.xml')}`, '--report', `json=${join(dir, 'def-import.json')}`], { env });
+    const imported = await cli(
+      ['metafield', 'definition', 'import', file, '--report', `junit=${join(dir, 'def-import.xml')}`, '--report', `json=${join(dir, 'def-import.json')}`],
+      { env },
+    );
     expect(imported.code, imported.stderr).toBe(0);
     const importReport = JSON.parse(readFileSync(join(dir, 'def-import.json'), 'utf8')) as Report;
     // The same store: every definition is already equal.

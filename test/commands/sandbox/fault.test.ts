@@ -9,11 +9,22 @@ import { requestLog, serveInProcess as serve } from '../_support.js';
 import { csv, freshIds, plainRows, products, readBack, scratchFile } from '../metafield/_import.js';
 import { SimClock } from '../../bulk/sim-clock.js';
 
-const count = (baseUrl: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1', ...headers } });
+const count = (baseUrl: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 't1', ...headers } });
 
 describe('sandbox serve --fault and --allow-fault-header', () => {
   it('starts with the rules, lists them through sandbox fault list, and honours the header', async () => {
-    const server = await serve(['--json', '--token', 't1', '--quiet', '--fault', 'get /api/202412/gift_cards/count 503', '--fault', 'POST ** reset@0.5', '--allow-fault-header']);
+    const server = await serve([
+      '--json',
+      '--token',
+      't1',
+      '--quiet',
+      '--fault',
+      'get /api/202412/gift_cards/count 503',
+      '--fault',
+      'POST ** reset@0.5',
+      '--allow-fault-header',
+    ]);
     const info = JSON.parse(server.line) as { baseUrl: string };
     try {
       expect((await count(info.baseUrl)).status).toBe(503);
@@ -65,7 +76,15 @@ describe('sandbox serve --fault: a bad rule, and the rules that matched nothing'
   });
 
   it('at exit, names on stderr each rule that matched no request, with the glob hint', async () => {
-    const server = await serve(['--json', '--token', 't', '--fault', 'POST /api/202412/metafields/* 503@0.3', '--fault', 'POST /api/202412/metafields/** 503@0']);
+    const server = await serve([
+      '--json',
+      '--token',
+      't',
+      '--fault',
+      'POST /api/202412/metafields/* 503@0.3',
+      '--fault',
+      'POST /api/202412/metafields/** 503@0',
+    ]);
     const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
     expect((await writeMetafield(baseUrl)).status).not.toBe(503);
     const end = await server.stop();
@@ -93,7 +112,9 @@ describe('sandbox fault remove . and ..', () => {
   it.each(['.', '..'])('"%s" exits 2 before anything is sent (the target here answers nothing)', async (id) => {
     const r = await cli(['sandbox', 'fault', 'remove', id], { env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 't1' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`<id> cannot be '.' or '..' (a URL would read it as a directory step): give a rule id as sandbox fault list shows it. Nothing was sent.`);
+    expect(r.stderr).toContain(
+      `<id> cannot be '.' or '..' (a URL would read it as a directory step): give a rule id as sandbox fault list shows it. Nothing was sent.`,
+    );
     expect(r.stdout).toBe('');
   });
 });
@@ -154,7 +175,12 @@ describe('metafield import under targeted faults', () => {
   const log = requestLog();
   const s = useSandbox({
     failSeed: 2024,
-    faults: ['POST /api/202412/metafields/** 503@0.2', 'POST /api/202412/metafields/** reset@0.15', 'GET /api/202412/metafields/** reset@0.3', '* /api/202412/metafields/** 200+5ms'],
+    faults: [
+      'POST /api/202412/metafields/** 503@0.2',
+      'POST /api/202412/metafields/** reset@0.15',
+      'GET /api/202412/metafields/** reset@0.3',
+      '* /api/202412/metafields/** 200+5ms',
+    ],
     onRequest: log.hook,
   });
   // The retries' backoffs go by a simulated clock.

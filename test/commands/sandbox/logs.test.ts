@@ -109,7 +109,14 @@ describe('sandbox logs', () => {
       return (JSON.parse(result.stdout) as Array<{ query: string }>).map((entry) => entry.query);
     };
     const plain = await queries(PLAIN);
-    expect(plain).toEqual(['email=***', 'phone=***', 'name=***&limit=1', expect.stringMatching(/^limit=1&pageToken=\*\*\*$/), 'email=***&status=any', 'status=enabled']);
+    expect(plain).toEqual([
+      'email=***',
+      'phone=***',
+      'name=***&limit=1',
+      expect.stringMatching(/^limit=1&pageToken=\*\*\*$/),
+      'email=***&status=any',
+      'status=enabled',
+    ]);
     expect(plain.join(' ')).not.toMatch(/ada|grace|212/);
     // As answers show them: to the approved token, as sent.
     const approved = await queries(APPROVED);
@@ -140,7 +147,8 @@ describe('sandbox logs', () => {
     const server = await serveInProcess(['--json', '--token', TOKEN, '--log-size', '2', '--quiet']);
     cleanups.push(() => server.stop());
     const target = JSON.parse(server.line) as RunningSandbox;
-    for (const path of ['/gift_cards/count', '/collections', '/nothing']) await fetch(`${target.baseUrl}/api/202412${path}`, { headers: { 'X-Service-Access-Token': TOKEN } }).then((r) => r.text());
+    for (const path of ['/gift_cards/count', '/collections', '/nothing'])
+      await fetch(`${target.baseUrl}/api/202412${path}`, { headers: { 'X-Service-Access-Token': TOKEN } }).then((r) => r.text());
     const kept = await cli(['sandbox', 'logs', '--json', 'seq,path'], { env: envFor(target) });
     expect(JSON.parse(kept.stdout)).toEqual([
       { seq: 2, path: '/api/202412/collections' },

@@ -56,7 +56,9 @@ describe('sandbox reset', () => {
       const r = await cli(['sandbox', 'reset', '--data', file], { env: scratchDirs() });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr.split('\n')[0]).toBe(`error: Refusing to clear the sandbox state ${file} without confirmation, and there is no terminal to ask in: pass --yes.`);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `error: Refusing to clear the sandbox state ${file} without confirmation, and there is no terminal to ask in: pass --yes.`,
+      );
       expect(existsSync(file)).toBe(true);
     });
 
@@ -79,7 +81,10 @@ describe('sandbox reset', () => {
 });
 
 describe('one target rule for every sandbox verb', () => {
-  const s = useSandbox({ seed: 'demo', tokens: [{ token: 'target-rule-token-1', scopes: ['read_gift_card', 'write_gift_card', 'read_customer_protected_data'] }] });
+  const s = useSandbox({
+    seed: 'demo',
+    tokens: [{ token: 'target-rule-token-1', scopes: ['read_gift_card', 'write_gift_card', 'read_customer_protected_data'] }],
+  });
 
   it('with the default profile pointing at a running sandbox, reset, export, logs and fault all act on it and name it; --sandbox names the embedded one', async () => {
     const env = scratchDirs();

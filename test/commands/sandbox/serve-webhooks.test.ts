@@ -103,7 +103,11 @@ describe('sandbox serve --webhook', () => {
   });
 
   describe('refuses bad webhook flags with exit 2 before listening', () => {
-    it.each([[['--webhook', 'localhost:4000/hooks']], [['--webhook', 'ftp://127.0.0.1/hooks']], [['--webhook', 'http://127.0.0.1:4000/ok', '--webhook', 'not a url']]])('%j', async (args) => {
+    it.each([
+      [['--webhook', 'localhost:4000/hooks']],
+      [['--webhook', 'ftp://127.0.0.1/hooks']],
+      [['--webhook', 'http://127.0.0.1:4000/ok', '--webhook', 'not a url']],
+    ])('%j', async (args) => {
       const result = await cli(['sandbox', 'serve', '--port', '0', ...args]);
       expectUsageError(result, '--webhook must be an absolute http or https URL');
       expect(result.stderr).toMatch(/\(got '[^']+'\)\.\n/);

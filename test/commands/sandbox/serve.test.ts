@@ -80,7 +80,10 @@ describe('sandbox serve', () => {
   it('--definitions: values are checked against the file; --rate-limit: 429 with Retry-After past the burst, logged', async () => {
     const dir = scratchDir('store-cli-serve-');
     const file = join(dir, 'definitions.json');
-    writeFileSync(file, JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'shop', code: 'stock', definitionName: 'Stock', fieldType: 'Integer' }] }),
+    );
     const server = await serve(['--json', '--token', 'tok-defs-1', '--definitions', file, '--rate-limit', '1/3']);
     const { baseUrl } = JSON.parse(server.line) as { baseUrl: string };
     const post = (value: string) =>
@@ -112,7 +115,18 @@ describe('sandbox serve', () => {
     const file = join(scratchDir('store-cli-serve-'), 'definitions.json');
     writeFileSync(
       file,
-      JSON.stringify({ definitions: [{ domain: 'products', namespace: 'specs', code: 'weight', definitionName: 'Weight', fieldType: 'Weight', schemaRule: '{"max":{"value":5,"unit":"cm"}}' }] }),
+      JSON.stringify({
+        definitions: [
+          {
+            domain: 'products',
+            namespace: 'specs',
+            code: 'weight',
+            definitionName: 'Weight',
+            fieldType: 'Weight',
+            schemaRule: '{"max":{"value":5,"unit":"cm"}}',
+          },
+        ],
+      }),
     );
     const r = await cli(['sandbox', 'serve', '--port', '0', '--definitions', file]);
     expect(r.code).toBe(2);
@@ -130,13 +144,17 @@ describe('sandbox serve', () => {
     const r = await cli(['sandbox', 'serve', '--port', '0', '--definitions', file, '--data', join(dir, 'state.json')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`--data ${join(dir, 'state.json')} is the --definitions file (${file}): the sandbox would write its state over the definitions; give two files.`);
+    expect(r.stderr).toContain(
+      `--data ${join(dir, 'state.json')} is the --definitions file (${file}): the sandbox would write its state over the definitions; give two files.`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
   it('--rate-limit takes a real plan; --no-rate-limit-header keeps the bucket but not its header', async () => {
     const plan = await serve(['--json', '--token', 'tok-plan-1', '--rate-limit', 'standard']);
-    const planned = await fetch(`${(JSON.parse(plan.line) as { baseUrl: string }).baseUrl}${API_PATH}/gift_cards/count`, { headers: { 'X-Service-Access-Token': 'tok-plan-1' } });
+    const planned = await fetch(`${(JSON.parse(plan.line) as { baseUrl: string }).baseUrl}${API_PATH}/gift_cards/count`, {
+      headers: { 'X-Service-Access-Token': 'tok-plan-1' },
+    });
     await planned.text();
     expect(planned.headers.get('x-service-shop-api-rate-limit')).toBe('1/200');
     expect((await plan.stop()).code).toBe(0);

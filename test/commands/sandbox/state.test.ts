@@ -99,7 +99,9 @@ describe('sandbox export and import', () => {
       writeFileSync(file, JSON.stringify(spoiled));
       const refused = await at(sandbox)(['sandbox', 'import', file, '--yes']);
       expect(refused.code).toBe(2);
-      expect(refused.stderr.split('\n')[0]).toMatch(new RegExp(`^error: ${file}: products\\[1\\]\\.variants\\[0\\]\\.price: must be a decimal amount.* Nothing was sent\\.$`));
+      expect(refused.stderr.split('\n')[0]).toMatch(
+        new RegExp(`^error: ${file}: products\\[1\\]\\.variants\\[0\\]\\.price: must be a decimal amount.* Nothing was sent\\.$`),
+      );
       writeFileSync(file, '{"giftCards": [}');
       const broken = await at(sandbox)(['sandbox', 'import', file, '--yes']);
       expect(broken.code).toBe(2);

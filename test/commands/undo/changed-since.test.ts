@@ -19,7 +19,9 @@ describe('undo of what the run created, changed since', () => {
     const undone = await run(['undo', runId, '--yes', '--json']);
     expect(undone.code).toBe(3);
     expect(JSON.parse(undone.stdout)).toMatchObject({ disabled: 0, leftAlone: 1 });
-    expect(undone.stderr).toContain(`****${code.slice(-4)} ${card!.id}: created by the run, and its balance and note changed since: disabling it would take it from whoever holds it, for good`);
+    expect(undone.stderr).toContain(
+      `****${code.slice(-4)} ${card!.id}: created by the run, and its balance and note changed since: disabling it would take it from whoever holds it, for good`,
+    );
     const held = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/${card!.id}`)).text).giftCard as { disableTime?: string; balance: string };
     expect(held.disableTime ?? null).toBeNull();
     expect(held.balance).toBe('5.00');

@@ -53,7 +53,21 @@ describe('store-cli runs', () => {
     const { run } = runner(() => s.env);
     const runId = runIdOf(await run(['metafield', 'import', values([`products,${DEMO[0]},listed,one,v`]), '--json']));
     const json = JSON.parse((await run(['runs', '--json'])).stdout) as Array<Record<string, unknown>>;
-    expect(Object.keys(json[0]!)).toEqual(['runId', 'command', 'file', 'store', 'started', 'rows', 'created', 'updated', 'unchanged', 'failed', 'undone', 'undoable', 'needsUndo']);
+    expect(Object.keys(json[0]!)).toEqual([
+      'runId',
+      'command',
+      'file',
+      'store',
+      'started',
+      'rows',
+      'created',
+      'updated',
+      'unchanged',
+      'failed',
+      'undone',
+      'undoable',
+      'needsUndo',
+    ]);
     const [row] = tsvRows((await run(['runs'])).stdout);
     expect(row).toHaveLength(13);
     expect(row![0]).toBe(runId);
@@ -77,7 +91,9 @@ describe('store-cli runs', () => {
     expect(tsv[10]).toMatch(/^partly \d{4}-\d\d-\d\dT\S+ \(1 key not as before\)$/);
 
     expect((await run(['undo', runId, '--yes', '--force'])).code).toBe(0);
-    const after = (JSON.parse((await run(['runs', '--json'])).stdout) as Array<{ runId: string; undone: { complete: boolean } }>).find((r) => r.runId === runId)!;
+    const after = (JSON.parse((await run(['runs', '--json'])).stdout) as Array<{ runId: string; undone: { complete: boolean } }>).find(
+      (r) => r.runId === runId,
+    )!;
     expect(after.undone.complete).toBe(true);
     expect(tsvRows((await run(['runs'])).stdout).find((r) => r[0] === runId)![10]).toMatch(/^\d{4}-\d\d-\d\dT\S+$/);
   });
@@ -125,7 +141,9 @@ describe('a damaged journal', () => {
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ runId, store: 'not known (its meta.json is incomplete)' })]);
     const undone = await run(['undo', runId, '--yes']);
     expect(undone.code).toBe(2);
-    expect(undone.stderr.split('\n')[0]).toBe(`error: Run ${runId}'s ${metaFile} is incomplete: it does not say which store the run wrote to, so it cannot be undone; nothing was sent.`);
+    expect(undone.stderr.split('\n')[0]).toBe(
+      `error: Run ${runId}'s ${metaFile} is incomplete: it does not say which store the run wrote to, so it cannot be undone; nothing was sent.`,
+    );
   });
 
   it('a line that is no entry is named as a key that cannot be undone, a cut last line is left out, the rest is undone; no before.jsonl: nothing to undo', async () => {

@@ -83,7 +83,9 @@ describe('gift card and metafield imports when create answers are lost', () => {
     expect(undone.code, undone.stderr).toBe(0);
     expect(JSON.parse(undone.stdout)).toMatchObject({ disabled: 3, leftAlone: 0 });
     for (const code of codes) {
-      const [card] = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/search?lastCharacters=${code.slice(-4)}`)).text).giftCards as Array<{ disableTime?: string }>;
+      const [card] = JSON.parse((await call(s.sandbox, 'GET', `/gift_cards/search?lastCharacters=${code.slice(-4)}`)).text).giftCards as Array<{
+        disableTime?: string;
+      }>;
       expect(card?.disableTime).toBeTruthy();
     }
   });
@@ -91,7 +93,8 @@ describe('gift card and metafield imports when create answers are lost', () => {
   it('metafield values made by a lost create: counted created and undone when the object was read first; named, never "as before", when it was not', async () => {
     const { run } = runner(() => proxy.env);
     const ids = ['4000000000000000401', '4000000000000000431'];
-    const values = async (id: string) => JSON.parse((await call(s.sandbox, 'GET', `/metafields/products/${id}`)).text).metafields as Array<{ namespace: string; code: string }>;
+    const values = async (id: string) =>
+      JSON.parse((await call(s.sandbox, 'GET', `/metafields/products/${id}`)).text).metafields as Array<{ namespace: string; code: string }>;
     let posts = 0;
     proxy.use((request) => request.method === 'POST' && request.path.startsWith('/api/202412/metafields/') && ++posts <= 2);
     const rows = ids.map((id) => `products,${id},lost,kept,v${id}`);

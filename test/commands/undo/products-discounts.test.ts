@@ -76,7 +76,10 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect)', (di
   it('a product changed by someone else since the run is left alone; --force puts it back', async () => {
     const env = served.store.env();
     const before = await exported(env);
-    const { runId } = await importedProducts(env, 'handle,option1Name,option1Value,option2Name,option2Value,price\norganic-cotton-t-shirt,Color,White,Size,M,31.00\n');
+    const { runId } = await importedProducts(
+      env,
+      'handle,option1Name,option1Value,option2Name,option2Value,price\norganic-cotton-t-shirt,Color,White,Size,M,31.00\n',
+    );
     // Someone else changes the product after the run.
     await importedProducts(env, 'handle,title\norganic-cotton-t-shirt,Theirs\n');
 
@@ -95,7 +98,10 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect)', (di
     const env = served.store.env();
     const discounts = async () => (await cli(['discount', 'export', '--no-ids'], { env })).stdout;
     const before = await discounts();
-    const imported = await cli(['discount', 'import', file('code,title,discountType,valueType,value\nUNDOONE1,Undo one,order,fixed,5\nUNDOTWO2,Undo two,order,fixed,6\n'), '--json'], { env });
+    const imported = await cli(
+      ['discount', 'import', file('code,title,discountType,valueType,value\nUNDOONE1,Undo one,order,fixed,5\nUNDOTWO2,Undo two,order,fixed,6\n'), '--json'],
+      { env },
+    );
     expect(imported.code, imported.stderr).toBe(0);
     const { runId } = JSON.parse(imported.stdout) as { runId: string };
     expect(imported.stderr).toContain(`Run ${runId}: undo with store-cli undo ${runId}`);
@@ -104,7 +110,12 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect)', (di
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { kind: string; key: string });
-    expect(entries.map((entry) => `${entry.kind} ${entry.key}`).sort()).toEqual(['discount-create undoone1', 'discount-create undotwo2', 'discount-created undoone1', 'discount-created undotwo2']);
+    expect(entries.map((entry) => `${entry.kind} ${entry.key}`).sort()).toEqual([
+      'discount-create undoone1',
+      'discount-create undotwo2',
+      'discount-created undoone1',
+      'discount-created undotwo2',
+    ]);
 
     const listed = JSON.parse((await cli(['runs', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
     expect(listed.find((r) => r.runId === runId)).toMatchObject({ command: 'discount import', created: 2, undoable: true, undone: null });

@@ -54,7 +54,9 @@ describe.each(DIALECTS)('undo (%s dialect)', (dialect) => {
 
     const listed = await cli(['runs', '--json'], { env });
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ runId, command: 'metafield import', rows: 4, created: 2, updated: 2, unchanged: 0, failed: 0, undone: null }]);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { runId, command: 'metafield import', rows: 4, created: 2, updated: 2, unchanged: 0, failed: 0, undone: null },
+    ]);
 
     const planned = await cli(['undo', runId, '--dry-run', '--json'], { env });
     expect(planned.code, planned.stderr).toBe(0);
@@ -109,7 +111,8 @@ describe.each(DIALECTS)('undo (%s dialect)', (dialect) => {
       writeFileSync(path, `code,initialValue,balance,note\n${code},25.00,${balance},${note}\n`);
       return path;
     };
-    const search = async () => JSON.parse((await cli(['giftcard', 'search', '--last-characters', '7KQ2', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
+    const search = async () =>
+      JSON.parse((await cli(['giftcard', 'search', '--last-characters', '7KQ2', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
     const results = join(scratchDir(), 'results.csv');
     const first = await cli(['giftcard', 'import', cards('first', '25.00'), '--json', '--results', results], { env });
     expect(first.code, first.stderr).toBe(0);
@@ -118,8 +121,12 @@ describe.each(DIALECTS)('undo (%s dialect)', (dialect) => {
     expect(readFileSync(results, 'utf8')).toBe(`line,key,action,id,before\n2,****7KQ2,created,${String(created.id)},\n`);
     const second = await cli(['giftcard', 'import', cards('second', '10.00'), '--json', '--results', results], { env });
     expect(second.code, second.stderr).toBe(0);
-    expect(readFileSync(results, 'utf8')).toContain(`2,****7KQ2,updated,${String(created.id)},"{""balance"":""25.00"",""note"":""first"",""expireTime"":null}"`);
-    expect(JSON.stringify(readFileSync(join(runsDir(env), (JSON.parse(second.stdout) as { runId: string }).runId, 'before.jsonl'), 'utf8'))).not.toContain(code);
+    expect(readFileSync(results, 'utf8')).toContain(
+      `2,****7KQ2,updated,${String(created.id)},"{""balance"":""25.00"",""note"":""first"",""expireTime"":null}"`,
+    );
+    expect(JSON.stringify(readFileSync(join(runsDir(env), (JSON.parse(second.stdout) as { runId: string }).runId, 'before.jsonl'), 'utf8'))).not.toContain(
+      code,
+    );
 
     const undoSecond = await cli(['undo', (JSON.parse(second.stdout) as { runId: string }).runId, '--yes'], { env });
     expect(undoSecond.code, undoSecond.stderr).toBe(0);
@@ -158,10 +165,16 @@ describe('--results beside the other outputs of an import', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--results', input], /^error: --results .* is the file being imported/],
       [['--results', join(scratchDir(), 'same.csv'), '--rejects', join(scratchDir(), '..', 'x', '..', 'same.csv')], /./],
-      [['--results', 'out.json', '--report', 'json=out.json'], /^error: --report json=out\.json and --results out\.json are the same file; give two files\. Nothing was sent\.$/m],
+      [
+        ['--results', 'out.json', '--report', 'json=out.json'],
+        /^error: --report json=out\.json and --results out\.json are the same file; give two files\. Nothing was sent\.$/m,
+      ],
     ];
     const same = join(scratchDir(), 'same.csv');
-    cases[1] = [['--results', same, '--rejects', same], /^error: --results .*same\.csv and --rejects .*same\.csv are the same file; give two files\. Nothing was sent\.$/m];
+    cases[1] = [
+      ['--results', same, '--rejects', same],
+      /^error: --results .*same\.csv and --rejects .*same\.csv are the same file; give two files\. Nothing was sent\.$/m,
+    ];
     for (const [flags, message] of cases) {
       const result = await cli(['metafield', 'import', input, ...flags], { env });
       expect(result.code, result.stderr).toBe(2);

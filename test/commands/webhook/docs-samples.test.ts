@@ -52,7 +52,8 @@ beforeAll(async () => {
         return;
       }
       if (req.method === 'POST' && req.url === '/api/202412/app/webhooks') res.writeHead(201, { 'content-type': 'application/json' }).end(CREATE_SAMPLE);
-      else if (req.method === 'PUT' && req.url === '/api/202412/app/webhooks/123456') res.writeHead(200, { 'content-type': 'application/json' }).end(OBJECT_SAMPLE);
+      else if (req.method === 'PUT' && req.url === '/api/202412/app/webhooks/123456')
+        res.writeHead(200, { 'content-type': 'application/json' }).end(OBJECT_SAMPLE);
       else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     });
   });
@@ -72,9 +73,21 @@ describe.each(['service', 'genstore'])("webhook subscriptions against the docs' 
     const piped = await cli(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks'], { env: env() });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stderr).toBe('');
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/api/202412/app/webhooks', body: '{"webhook":{"address":"https://app.example.com/webhooks","topic":"orders/create"}}' });
+    expect(seen.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/202412/app/webhooks',
+      body: '{"webhook":{"address":"https://app.example.com/webhooks","topic":"orders/create"}}',
+    });
     expect(piped.stdout).toBe(
-      ['ID\t8589934859', 'TOPIC\torders/create', 'ADDRESS\thttps://appURL:topicName', 'CREATED\t2024-10-30T16:19:13-04:00', 'FORMAT\t', 'UPDATED\t2024-10-30T16:19:13-04:00', ''].join('\n'),
+      [
+        'ID\t8589934859',
+        'TOPIC\torders/create',
+        'ADDRESS\thttps://appURL:topicName',
+        'CREATED\t2024-10-30T16:19:13-04:00',
+        'FORMAT\t',
+        'UPDATED\t2024-10-30T16:19:13-04:00',
+        '',
+      ].join('\n'),
     );
     const json = await cli(['webhook', 'subscribe', '--topic', 'orders/create', '--address', 'https://app.example.com/webhooks', '--json'], { env: env() });
     expect(json.code, json.stderr).toBe(0);
@@ -83,9 +96,16 @@ describe.each(['service', 'genstore'])("webhook subscriptions against the docs' 
   });
 
   it("subscription update: sends only what changes and prints the docs' Webhook Object, its string id as sent", async () => {
-    const r = await cli(['webhook', 'subscription', 'update', '123456', '--address', 'https://apple.com/uninstall', '--json', 'id,topic,address,updateTime'], { env: env() });
+    const r = await cli(['webhook', 'subscription', 'update', '123456', '--address', 'https://apple.com/uninstall', '--json', 'id,topic,address,updateTime'], {
+      env: env(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(seen.at(-1)).toEqual({ method: 'PUT', url: '/api/202412/app/webhooks/123456', body: '{"webhook":{"address":"https://apple.com/uninstall"}}' });
-    expect(JSON.parse(r.stdout)).toEqual({ id: '123456', topic: 'blazeTest/event1', address: 'https://apple.com/uninstall', updateTime: '2024-10-31T10:55:12+08:00' });
+    expect(JSON.parse(r.stdout)).toEqual({
+      id: '123456',
+      topic: 'blazeTest/event1',
+      address: 'https://apple.com/uninstall',
+      updateTime: '2024-10-31T10:55:12+08:00',
+    });
   });
 });

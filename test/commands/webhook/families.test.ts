@@ -76,7 +76,11 @@ function familyNames(recorded: Recorded): string[] {
 function profileEnv(profile: { baseUrl: string; brand?: string }): Env {
   const env = scratchDirs();
   mkdirSync(env.STORE_CLI_CONFIG_DIR, { recursive: true, mode: 0o700 });
-  const record = { baseUrl: profile.baseUrl, token: 'shpat-e2e-families-token', ...(profile.brand === undefined ? {} : { defaults: { brand: profile.brand } }) };
+  const record = {
+    baseUrl: profile.baseUrl,
+    token: 'shpat-e2e-families-token',
+    ...(profile.brand === undefined ? {} : { defaults: { brand: profile.brand } }),
+  };
   writeFileSync(join(env.STORE_CLI_CONFIG_DIR, 'config.json'), JSON.stringify({ defaultProfile: 'shop', profiles: { shop: record } }), { mode: 0o600 });
   return env;
 }
@@ -119,7 +123,9 @@ describe.each(FAMILIES)('webhook listen --secret, $prefix-* deliveries', ({ bran
       `warning: Refused a products/create delivery (${prefix}-* headers, webhook id wh-${brand}-forged): its ${prefix}-Hmac-Sha256 signature does not match the body signed with --secret (answered 401).`,
     );
     expect(stderr).toContain(`Refused a products/update delivery (${prefix}-* headers, webhook id wh-${brand}-tampered)`);
-    expect(stderr).toContain(`Refused a products/delete delivery (${prefix}-* headers, webhook id wh-${brand}-unsigned): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header`);
+    expect(stderr).toContain(
+      `Refused a products/delete delivery (${prefix}-* headers, webhook id wh-${brand}-unsigned): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header`,
+    );
     expect(stderr).not.toMatch(STACK_LINE);
     expect(l.run.stdout().split('\n').filter(Boolean)).toHaveLength(1);
   });
@@ -172,7 +178,9 @@ describe('webhook listen without --secret refuses what a web page can send', () 
     expect(stderr).toContain(
       "warning: Refused a products/create delivery (X-Service-* headers, webhook id wh-page): it carries an Origin header (https://evil.example), as a web page's request does, and without --secret nothing proves it came from a store (answered 403).",
     );
-    expect(stderr).toContain("its Content-Type is 'text/plain;charset=UTF-8', not application/json, and without --secret nothing proves it came from a store (answered 415).");
+    expect(stderr).toContain(
+      "its Content-Type is 'text/plain;charset=UTF-8', not application/json, and without --secret nothing proves it came from a store (answered 415).",
+    );
     expect(stderr).toContain("its Content-Type is 'application/x-www-form-urlencoded'");
     expect(stderr).toContain('its Content-Type is missing, not application/json');
   });
@@ -181,9 +189,17 @@ describe('webhook listen without --secret refuses what a web page can send', () 
     const l = await listen(['--secret', SECRET, '--json']);
     const body = JSON.stringify({ productId: '1', title: 'Signed' });
     try {
-      const signed = await post(l.url, { ...deliveryHeaders('X-Genstore', 'products/create', 'wh-signed-origin', body, SECRET), origin: 'https://admin.example' }, body);
+      const signed = await post(
+        l.url,
+        { ...deliveryHeaders('X-Genstore', 'products/create', 'wh-signed-origin', body, SECRET), origin: 'https://admin.example' },
+        body,
+      );
       expect(signed.status).toBe(200);
-      const forged = await post(l.url, { ...deliveryHeaders('X-Genstore', 'products/create', 'wh-forged-origin', body, 'nope'), origin: 'https://evil.example' }, body);
+      const forged = await post(
+        l.url,
+        { ...deliveryHeaders('X-Genstore', 'products/create', 'wh-forged-origin', body, 'nope'), origin: 'https://evil.example' },
+        body,
+      );
       expect(forged.status).toBe(401);
     } finally {
       await l.stop();
@@ -205,10 +221,19 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
         ['nothing names one: service', [], scratchDirs(), 'X-Service', undefined],
       ];
       for (const [why, flags, env, prefix, shop] of cases) {
-        const sent = await cli(['webhook', 'trigger', 'products/create', '--to', handler.url, '--secret', SECRET, ...flags, '--json', 'webhookId,status'], { env });
+        const sent = await cli(['webhook', 'trigger', 'products/create', '--to', handler.url, '--secret', SECRET, ...flags, '--json', 'webhookId,status'], {
+          env,
+        });
         expect(sent.code, `${why}: ${sent.stderr}`).toBe(0);
         const recorded = handler.received.at(-1)!;
-        const names = [`${prefix}-Topic`, `${prefix}-Webhook-Id`, `${prefix}-Triggered-At`, `${prefix}-Api-Version`, ...(shop ? [`${prefix}-Shop-Domain`] : []), `${prefix}-Hmac-Sha256`];
+        const names = [
+          `${prefix}-Topic`,
+          `${prefix}-Webhook-Id`,
+          `${prefix}-Triggered-At`,
+          `${prefix}-Api-Version`,
+          ...(shop ? [`${prefix}-Shop-Domain`] : []),
+          `${prefix}-Hmac-Sha256`,
+        ];
         expect(familyNames(recorded), why).toEqual(names);
         const lower = prefix.toLowerCase();
         expect(recorded.headers[`${lower}-hmac-sha256`], why).toBe(sign(recorded.body, SECRET));
@@ -250,13 +275,41 @@ describe('webhook trigger and resend send in the profile family, or in --brand',
         ['the profile says service', [], profileEnv({ baseUrl: 'https://harbor-goods.example.com', brand: 'service' }), 'X-Service'],
       ];
       for (const [why, flags, env, prefix] of cases) {
-        const resent = await cli(['webhook', 'resend', 'wh-logged-genstore', '--log', logFile, '--to', handler.url, '--secret', 'new-secret', ...flags, '--json', 'topic,webhookId,productId,status'], {
-          env,
-        });
+        const resent = await cli(
+          [
+            'webhook',
+            'resend',
+            'wh-logged-genstore',
+            '--log',
+            logFile,
+            '--to',
+            handler.url,
+            '--secret',
+            'new-secret',
+            ...flags,
+            '--json',
+            'topic,webhookId,productId,status',
+          ],
+          {
+            env,
+          },
+        );
         expect(resent.code, `${why}: ${resent.stderr}`).toBe(0);
-        expect(JSON.parse(resent.stdout), why).toEqual({ topic: 'products/update', webhookId: 'wh-logged-genstore', productId: '4000000000000000654', status: 200 });
+        expect(JSON.parse(resent.stdout), why).toEqual({
+          topic: 'products/update',
+          webhookId: 'wh-logged-genstore',
+          productId: '4000000000000000654',
+          status: 200,
+        });
         const recorded = handler.received.at(-1)!;
-        expect(familyNames(recorded), why).toEqual([`${prefix}-Topic`, `${prefix}-Webhook-Id`, `${prefix}-Triggered-At`, `${prefix}-Api-Version`, `${prefix}-Shop-Domain`, `${prefix}-Hmac-Sha256`]);
+        expect(familyNames(recorded), why).toEqual([
+          `${prefix}-Topic`,
+          `${prefix}-Webhook-Id`,
+          `${prefix}-Triggered-At`,
+          `${prefix}-Api-Version`,
+          `${prefix}-Shop-Domain`,
+          `${prefix}-Hmac-Sha256`,
+        ]);
         const lower = prefix.toLowerCase();
         expect(recorded.body.toString('utf8')).toBe(body);
         expect(recorded.headers[`${lower}-hmac-sha256`], why).toBe(sign(body, 'new-secret'));

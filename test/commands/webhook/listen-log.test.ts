@@ -30,7 +30,15 @@ describe('webhook listen --log', () => {
     expect(listener.run.stderr()).toContain(`keeping them in ${file}`);
     // Spacing, key order, escapes, non-ASCII text and a long id: what a re-serialisation would change.
     const body = '{ "productId" : 40000000000000005019,\n  "title": "Pull \\u00e9t\u00e9 \u2603 \\"quoted\\"",  "variants": [ ] }';
-    const headers = [...deliveryHeaders('products/create', 'wh-exact-1'), 'X-Custom-Thing', 'Kept', 'x-service-shop-domain', 'demo.example', 'X-Service-Hmac-Sha256', sign(body, SECRET)];
+    const headers = [
+      ...deliveryHeaders('products/create', 'wh-exact-1'),
+      'X-Custom-Thing',
+      'Kept',
+      'x-service-shop-domain',
+      'demo.example',
+      'X-Service-Hmac-Sha256',
+      sign(body, SECRET),
+    ];
     const answer = await postRaw(`${listener.url}hooks/in?shop=demo`, headers, body);
     expect(answer.status).toBe(200);
     const lines = logLines(file);
@@ -40,7 +48,12 @@ describe('webhook listen --log', () => {
     expect(line).toMatchObject({ method: 'POST', path: '/hooks/in?shop=demo', verified: true });
     expect(Date.parse(line!.receivedAt)).not.toBeNaN();
     // Every header, in order, name case kept, Host and Content-Length included.
-    expect(line!.headers).toEqual([['Host', new URL(listener.url).host], ...pairs(headers), ['Content-Length', String(Buffer.byteLength(body))], ['Connection', 'close']]);
+    expect(line!.headers).toEqual([
+      ['Host', new URL(listener.url).host],
+      ...pairs(headers),
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ['Connection', 'close'],
+    ]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(`${listener.run.stdout()}${listener.run.stderr()}`).not.toContain(SECRET);
   });
@@ -49,8 +62,12 @@ describe('webhook listen --log', () => {
     const file = join(dir, 'refused.jsonl');
     listener = await startListen(['--secret', SECRET, '--log', file]);
     const body = '{"productId":"1"}';
-    expect((await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-forged'), 'X-Service-Hmac-Sha256', sign(body, 'other')], body)).status).toBe(401);
-    expect((await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-not-json'), 'X-Service-Hmac-Sha256', sign('{', SECRET)], '{')).status).toBe(400);
+    expect((await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-forged'), 'X-Service-Hmac-Sha256', sign(body, 'other')], body)).status).toBe(
+      401,
+    );
+    expect((await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-not-json'), 'X-Service-Hmac-Sha256', sign('{', SECRET)], '{')).status).toBe(
+      400,
+    );
     expect((await fetch(listener.url)).status).toBe(405);
     await listener.stop();
     listener = undefined;

@@ -48,13 +48,21 @@ describe('webhook listen --secret --json', () => {
   it('refuses a forged signature and a missing one with 401 and a warning; nothing reaches stdout', async () => {
     listener = await startListen(['--secret', SECRET, '--json']);
     const body = JSON.stringify({ productId: '4000000000000000777', title: 'Forged' });
-    const forged = await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-forged'), 'X-Service-Hmac-Sha256', sign(body, 'not-the-secret')], body);
+    const forged = await postRaw(
+      listener.url,
+      [...deliveryHeaders('products/create', 'wh-forged'), 'X-Service-Hmac-Sha256', sign(body, 'not-the-secret')],
+      body,
+    );
     expect(forged.status).toBe(401);
     expect(JSON.parse(forged.body).error).toMatch(/does not match/);
     const unsigned = await postRaw(listener.url, deliveryHeaders('products/update', 'wh-unsigned'), body);
     expect(unsigned.status).toBe(401);
     // The right signature over other bytes (the body changed on the way) is refused too.
-    const tampered = await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-tampered'), 'X-Service-Hmac-Sha256', sign(body, SECRET)], body.replace('Forged', 'Forgeq'));
+    const tampered = await postRaw(
+      listener.url,
+      [...deliveryHeaders('products/create', 'wh-tampered'), 'X-Service-Hmac-Sha256', sign(body, SECRET)],
+      body.replace('Forged', 'Forgeq'),
+    );
     expect(tampered.status).toBe(401);
     const good = await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-good'), 'X-Service-Hmac-Sha256', sign(body, SECRET)], body);
     expect(good.status).toBe(200);
@@ -62,8 +70,12 @@ describe('webhook listen --secret --json', () => {
     await waitFor(() => (listener!.records().length === 1 ? true : undefined), 5000, 'the good delivery');
     expect(listener.records()).toEqual([expect.objectContaining({ webhookId: 'wh-good', productId: '4000000000000000777', verified: true })]);
     const stderr = listener.run.stderr();
-    expect(stderr).toMatch(/warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-forged\): its X-Service-Hmac-Sha256 signature does not match/);
-    expect(stderr).toMatch(/warning: Refused a products\/update delivery \(X-Service-\* headers, webhook id wh-unsigned\): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header/);
+    expect(stderr).toMatch(
+      /warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id wh-forged\): its X-Service-Hmac-Sha256 signature does not match/,
+    );
+    expect(stderr).toMatch(
+      /warning: Refused a products\/update delivery \(X-Service-\* headers, webhook id wh-unsigned\): it carries no X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 header/,
+    );
     expect(stderr).toMatch(/webhook id wh-tampered/);
     expect(stderr).not.toContain(SECRET);
   });
@@ -104,7 +116,11 @@ describe('webhook listen with STORE_CLI_WEBHOOK_SECRET', () => {
   it('checks signatures with the secret from the environment, as with --secret, and never prints it', async () => {
     listener = await startListen(['--json'], { STORE_CLI_WEBHOOK_SECRET: SECRET });
     const body = JSON.stringify({ productId: '4000000000000000778', title: 'From env' });
-    const forged = await postRaw(listener.url, [...deliveryHeaders('products/create', 'wh-env-forged'), 'X-Service-Hmac-Sha256', sign(body, 'not-the-secret')], body);
+    const forged = await postRaw(
+      listener.url,
+      [...deliveryHeaders('products/create', 'wh-env-forged'), 'X-Service-Hmac-Sha256', sign(body, 'not-the-secret')],
+      body,
+    );
     expect(forged.status).toBe(401);
     const sent = await cli(['webhook', 'trigger', 'products/create', '--to', listener.url], { env: { STORE_CLI_WEBHOOK_SECRET: SECRET } });
     expect(sent.code, sent.stderr).toBe(0);
@@ -155,7 +171,17 @@ describe('webhook listen --forward-to', () => {
     listener = await startListen(['--secret', SECRET, '--forward-to', app.url, '--json']);
     // Unusual but legal: pretty JSON with a trailing space, a custom header in odd case, a header twice.
     const body = '{\n  "productId": "4000000000000000888",\n  "title": "Café crème" \n}';
-    const headers = [...deliveryHeaders('products/create', 'wh-fwd'), 'X-Service-Hmac-Sha256', sign(body, SECRET), 'x-CUSTOM-thing', 'A b', 'X-Twice', 'one', 'X-Twice', 'two'];
+    const headers = [
+      ...deliveryHeaders('products/create', 'wh-fwd'),
+      'X-Service-Hmac-Sha256',
+      sign(body, SECRET),
+      'x-CUSTOM-thing',
+      'A b',
+      'X-Twice',
+      'one',
+      'X-Twice',
+      'two',
+    ];
     const sent = await postRaw(listener.url, headers, body);
     expect(sent).toEqual({ status: 202, body: '{"queued":true}' });
 

@@ -44,7 +44,10 @@ async function logOf(name: string, deliveries: Array<{ headers: string[]; body: 
   return file;
 }
 
-const signed = (topic: string, id: string, body: string) => ({ headers: [...deliveryHeaders(topic, id), 'X-Service-Shop-Domain', 'demo.example', 'X-Service-Hmac-Sha256', sign(body, SECRET)], body });
+const signed = (topic: string, id: string, body: string) => ({
+  headers: [...deliveryHeaders(topic, id), 'X-Service-Shop-Domain', 'demo.example', 'X-Service-Hmac-Sha256', sign(body, SECRET)],
+  body,
+});
 
 describe('webhook resend', () => {
   it('sends the logged body byte for byte, re-signed with the new secret, webhook id kept, trigger time fresh; a listener with that secret verifies it', async () => {
@@ -54,16 +57,30 @@ describe('webhook resend', () => {
     listener = await startListen(['--secret', NEW_SECRET, '--json']);
     const r = await cli(['webhook', 'resend', 'wh-resend-1', '--log', file, '--to', listener.url, '--secret', NEW_SECRET, '--json'], { now: () => NOW });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ topic: 'products/update', webhookId: 'wh-resend-1', productId: '40000000000000005019', url: listener.url, status: 200 });
+    expect(JSON.parse(r.stdout)).toEqual({
+      topic: 'products/update',
+      webhookId: 'wh-resend-1',
+      productId: '40000000000000005019',
+      url: listener.url,
+      status: 200,
+    });
     const [received] = await waitFor(() => (listener!.records().length ? listener!.records() : undefined), 5000, 'the resent delivery');
-    expect(received).toMatchObject({ webhookId: 'wh-resend-1', topic: 'products/update', verified: true, triggeredAt: '2026-12-01T08:30:00Z', productId: '40000000000000005019' });
+    expect(received).toMatchObject({
+      webhookId: 'wh-resend-1',
+      topic: 'products/update',
+      verified: true,
+      triggeredAt: '2026-12-01T08:30:00Z',
+      productId: '40000000000000005019',
+    });
     expect(r.stderr).toBe('');
     expect(`${r.stdout}${r.stderr}`).not.toContain(NEW_SECRET);
   });
 
   it('what the handler gets: exact bytes, the X-Service-* headers as logged, no other header of the original sender', async () => {
     const body = '{"productId":"77",  "extra": [1, 2.50]}';
-    const file = await logOf('headers.jsonl', [{ ...signed('products/delete', 'wh-h', body), headers: [...signed('products/delete', 'wh-h', body).headers, 'Authorization', 'Basic c2VjcmV0'] }]);
+    const file = await logOf('headers.jsonl', [
+      { ...signed('products/delete', 'wh-h', body), headers: [...signed('products/delete', 'wh-h', body).headers, 'Authorization', 'Basic c2VjcmV0'] },
+    ]);
     const r = await cli(['webhook', 'resend', 'wh-h', '--log', file, '--to', app.url, '--secret', NEW_SECRET], { now: () => NOW });
     expect(r.code, r.stderr).toBe(0);
     const got = app.received[0]!;

@@ -89,7 +89,11 @@ describe("webhook listen receives the sandbox's deliveries", () => {
     // Retries of one event carry the same webhook id; each is refused.
     const refusals = await waitFor(
       () => {
-        const found = listener.run.stderr().match(/warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g);
+        const found = listener.run
+          .stderr()
+          .match(
+            /warning: Refused a products\/create delivery \(X-Service-\* headers, webhook id [0-9a-f-]+\): its X-Service-Hmac-Sha256 signature does not match/g,
+          );
         return found && found.length >= 2 ? found : undefined;
       },
       10_000,
@@ -139,7 +143,14 @@ describe('the trigger samples look like real deliveries', () => {
       ...createBody.product,
       subTitle: 'Sealed seams',
       bodyHtml: '<p>Waterproof.</p>',
-      variants: createBody.product.variants.map((v) => ({ ...v, barcode: '0840', costPrice: '50.00', compareOfPrice: '150.00', weight: '0.6', weightUnit: 'kg' })),
+      variants: createBody.product.variants.map((v) => ({
+        ...v,
+        barcode: '0840',
+        costPrice: '50.00',
+        compareOfPrice: '150.00',
+        weight: '0.6',
+        weightUnit: 'kg',
+      })),
     };
     const { product } = await api(sandbox, 'POST', '/products', { product: full });
     const [delivery] = await waitFor(

@@ -25,7 +25,9 @@ describe('webhook subscribe -> the sandbox -> webhook listen', () => {
       const { productId } = JSON.parse(created.stdout) as { productId: string };
 
       await linesOf(l, 1);
-      expect(l.records().map((r) => [r.topic, r.productId, r.title, r.verified, r.status])).toEqual([['products/create', productId, 'Subscribed Mug', true, 200]]);
+      expect(l.records().map((r) => [r.topic, r.productId, r.title, r.verified, r.status])).toEqual([
+        ['products/create', productId, 'Subscribed Mug', true, 200],
+      ]);
 
       const listed = await s.run(['webhook', 'subscriptions']);
       expect(listed.code, listed.stderr).toBe(0);
@@ -68,7 +70,10 @@ describe.each(DIALECTS)('webhook subscribe, subscription update and count, a san
       expect(malformed).toMatchObject({ code: 2, stdout: '' });
       expect(malformed.stderr).toMatch(/--topic must be a topic written noun\/verb, such as orders\/create or customers\/data_request \(got 'orders'\)\./);
 
-      const updated = await s.run(['webhook', 'subscription', 'update', id, '--topic', 'orders/paid', '--address', `${address}/v2`, '--json', 'id,topic,address'], { env });
+      const updated = await s.run(
+        ['webhook', 'subscription', 'update', id, '--topic', 'orders/paid', '--address', `${address}/v2`, '--json', 'id,topic,address'],
+        { env },
+      );
       expect(updated.code, updated.stderr).toBe(0);
       expect(JSON.parse(updated.stdout)).toEqual({ id, topic: 'orders/paid', address: `${address}/v2` });
       const neither = await s.run(['webhook', 'subscription', 'update', id], { env });

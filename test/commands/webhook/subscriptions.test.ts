@@ -52,7 +52,9 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     const rows = tsvRows((await cli(['webhook', 'subscriptions'], { env: s.env })).stdout);
     expect(rows).toContainEqual([first.id, 'products/create', `${APP}/list-1`, expect.any(String)]);
     expect(rows).toContainEqual([second.id, 'products/delete', `${APP}/list-2`, expect.any(String)]);
-    const json = await cli(['webhook', 'subscriptions', '--topic', 'products/delete', '--address', `${APP}/list-2`, '--json', 'id,topic'], { env: as('reader-token') });
+    const json = await cli(['webhook', 'subscriptions', '--topic', 'products/delete', '--address', `${APP}/list-2`, '--json', 'id,topic'], {
+      env: as('reader-token'),
+    });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([{ id: second.id, topic: 'products/delete' }]);
     const none = await cli(['webhook', 'subscriptions', '--address', `${APP}/nobody`], { env: s.env });
@@ -64,7 +66,10 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     for (const topic of ['orders', 'orders/', '/create', 'orders/create/x', 'orders create', '1orders/create']) {
       expectUsageError(await cli(['webhook', 'subscribe', '--topic', topic, '--address', APP], { env: s.env }), '--topic must be a topic written noun/verb');
     }
-    expectUsageError(await cli(['webhook', 'subscribe', '--topic', 'products/create', '--address', 'app.example.com/hooks'], { env: s.env }), '--address must be an absolute http or https URL');
+    expectUsageError(
+      await cli(['webhook', 'subscribe', '--topic', 'products/create', '--address', 'app.example.com/hooks'], { env: s.env }),
+      '--address must be an absolute http or https URL',
+    );
     expectUsageError(await cli(['webhook', 'subscribe', '--topic', 'products/create'], { env: s.env }), '--address');
     expectUsageError(await cli(['webhook', 'subscriptions', '--topic', 'nope'], { env: s.env }), '--topic');
     expect(await log.take()).toEqual([]);
@@ -113,13 +118,19 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
       ['ADDRESS', `${APP}/after`],
     ]);
     expect(await log.take()).toEqual([{ method: 'PUT', path: `/api/202412/app/webhooks/${made.id}`, status: 200 }]);
-    expect(JSON.parse((await call(s.sandbox, 'GET', `/app/webhooks/${made.id}`)).text).webhook).toMatchObject({ topic: 'orders/cancelled', address: `${APP}/after` });
+    expect(JSON.parse((await call(s.sandbox, 'GET', `/app/webhooks/${made.id}`)).text).webhook).toMatchObject({
+      topic: 'orders/cancelled',
+      address: `${APP}/after`,
+    });
 
     log.clear();
     const dry = await cli(['webhook', 'subscription', 'update', made.id, '--address', `${APP}/dry`, '--dry-run', '--json'], { env: s.env });
     expect(JSON.parse(dry.stdout)).toEqual([{ method: 'PUT', path: `/api/202412/app/webhooks/${made.id}`, body: { webhook: { address: `${APP}/dry` } } }]);
     expectUsageError(await cli(['webhook', 'subscription', 'update', made.id], { env: s.env }), '--address, --topic or both');
-    expectUsageError(await cli(['webhook', 'subscription', 'update', made.id, '--topic', 'orders'], { env: s.env }), '--topic must be a topic written noun/verb');
+    expectUsageError(
+      await cli(['webhook', 'subscription', 'update', made.id, '--topic', 'orders'], { env: s.env }),
+      '--topic must be a topic written noun/verb',
+    );
     expectUsageError(await cli(['webhook', 'subscription', 'update', made.id, '--address', 'ftp://x'], { env: s.env }), '--address');
     expectUsageError(await cli(['webhook', 'subscription', 'update', '12ab', '--address', APP], { env: s.env }), '<webhookId>');
     expect(await log.take()).toEqual([]);
@@ -184,7 +195,9 @@ describe.each(DIALECTS)('webhook subscriptions, %s dialect', (dialect) => {
     log.clear();
     const sub = await cli(['webhook', 'subscribe', '--topic', 'products/update', '--address', `${APP}/dry`, '--dry-run', '--json'], { env: s.env });
     expect(sub.code, sub.stderr).toBe(0);
-    expect(JSON.parse(sub.stdout)).toEqual([{ method: 'POST', path: '/api/202412/app/webhooks', body: { webhook: { address: `${APP}/dry`, topic: 'products/update' } } }]);
+    expect(JSON.parse(sub.stdout)).toEqual([
+      { method: 'POST', path: '/api/202412/app/webhooks', body: { webhook: { address: `${APP}/dry`, topic: 'products/update' } } },
+    ]);
     const unsub = await cli(['webhook', 'unsubscribe', made.id, '--dry-run'], { env: s.env });
     expect(unsub.code, unsub.stderr).toBe(0);
     expect(unsub.stdout).toBe(`DELETE\t/api/202412/app/webhooks/${made.id}\t\n`);

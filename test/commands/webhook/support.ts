@@ -118,7 +118,18 @@ export function postRaw(url: string, headerPairs: string[], body: string | Buffe
 
 /** Headers of a well-formed delivery; add the signature yourself. */
 export function deliveryHeaders(topic: string, webhookId = 'wh-test-1'): string[] {
-  return ['Content-Type', 'application/json', 'X-Service-Topic', topic, 'X-Service-Webhook-Id', webhookId, 'X-Service-Triggered-At', '2026-11-21T10:00:00Z', 'X-Service-Api-Version', '202412'];
+  return [
+    'Content-Type',
+    'application/json',
+    'X-Service-Topic',
+    topic,
+    'X-Service-Webhook-Id',
+    webhookId,
+    'X-Service-Triggered-At',
+    '2026-11-21T10:00:00Z',
+    'X-Service-Api-Version',
+    '202412',
+  ];
 }
 
 export function sign(body: string | Buffer, secret: string): string {

@@ -102,12 +102,32 @@ describe('a payload the topic cannot have: exit 2, one sentence naming the --set
   it.each([
     ['an unknown field', ['products/create', '--set', 'nosuch=1'], '--set nosuch=1: the products/create payload has no field "nosuch"'],
     ['an unknown nested field', ['products/update', '--set', 'variants.0.colour=red'], '--set variants.0.colour=red: variants.0 has no field "colour"'],
-    ['an index past the end', ['products/update', '--set', 'variants.9.price=5'], '--set variants.9.price=5: variants has 4 items, so variants.9 does not exist (positions 0 to 3)'],
-    ['a name into a list', ['products/update', '--set', 'variants.first.price=5'], '--set variants.first.price=5: variants is a list: index it by position, such as variants.0'],
-    ['a path through a string', ['products/update', '--set', 'title.x=1'], '--set title.x=1: title is "Merino Crew Sweater (Winter Edition)", not an object or a list'],
+    [
+      'an index past the end',
+      ['products/update', '--set', 'variants.9.price=5'],
+      '--set variants.9.price=5: variants has 4 items, so variants.9 does not exist (positions 0 to 3)',
+    ],
+    [
+      'a name into a list',
+      ['products/update', '--set', 'variants.first.price=5'],
+      '--set variants.first.price=5: variants is a list: index it by position, such as variants.0',
+    ],
+    [
+      'a path through a string',
+      ['products/update', '--set', 'title.x=1'],
+      '--set title.x=1: title is "Merino Crew Sweater (Winter Edition)", not an object or a list',
+    ],
     ['a wrong type', ['products/update', '--set', 'variants=5'], '--set variants=5: variants must be an array (got the number 5)'],
-    ['a list where an object goes', ['products/update', '--set', 'productCategory=[]'], '--set productCategory=[]: productCategory must be an object (got a list)'],
-    ['a bad amount', ['products/update', '--set', 'variants.0.price=abc'], '--set variants.0.price=abc: variants.0.price must be a decimal amount with at most 2 decimals (got "abc")'],
+    [
+      'a list where an object goes',
+      ['products/update', '--set', 'productCategory=[]'],
+      '--set productCategory=[]: productCategory must be an object (got a list)',
+    ],
+    [
+      'a bad amount',
+      ['products/update', '--set', 'variants.0.price=abc'],
+      '--set variants.0.price=abc: variants.0.price must be a decimal amount with at most 2 decimals (got "abc")',
+    ],
     ['a value out of its enum', ['products/update', '--set', 'status=gone'], '--set status=gone: status must be one of active, draft, archived (got "gone")'],
     ['an empty list', ['products/update', '--set', 'variants=[]'], '--set variants=[]: variants must have at least 1 item'],
     ['null where a string goes', ['products/create', '--set', 'title=null'], '--set title=null: title must be a string (got null)'],

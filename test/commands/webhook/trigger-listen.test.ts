@@ -58,7 +58,13 @@ describe('webhook trigger -> webhook listen --forward-to', () => {
       const [delivered] = received;
       const names = delivered!.rawHeaders.filter((_, i) => i % 2 === 0);
       // The sender's header names, in its case and order (trigger writes them so).
-      expect(names.filter((n) => n.startsWith('X-Service-'))).toEqual(['X-Service-Topic', 'X-Service-Webhook-Id', 'X-Service-Triggered-At', 'X-Service-Api-Version', 'X-Service-Hmac-Sha256']);
+      expect(names.filter((n) => n.startsWith('X-Service-'))).toEqual([
+        'X-Service-Topic',
+        'X-Service-Webhook-Id',
+        'X-Service-Triggered-At',
+        'X-Service-Api-Version',
+        'X-Service-Hmac-Sha256',
+      ]);
       expect(delivered!.headers['x-service-webhook-id']).toBe(webhookId);
       expect(delivered!.headers['x-service-hmac-sha256']).toBe(sign(delivered!.body, SECRET));
       expect(delivered!.headers['user-agent']).toMatch(/^store-cli\//);

@@ -35,7 +35,15 @@ describe('webhook trigger: the topics beyond products', () => {
   it('has a sample for every topic the sandbox accepts a subscription to, but the collections (the sandbox sends those)', () => {
     const wanted = SUBSCRIPTION_TOPICS.filter((topic) => !topic.startsWith('collections/'));
     expect([...SAMPLE_TOPICS].sort()).toEqual([...wanted].sort());
-    for (const topic of ['shop/update', 'shop/redact', 'customers/merge', 'orders/partiallyFulfilled', 'app/authorizationCodeGranted', 'customers/data_request', 'customers/redact']) {
+    for (const topic of [
+      'shop/update',
+      'shop/redact',
+      'customers/merge',
+      'orders/partiallyFulfilled',
+      'app/authorizationCodeGranted',
+      'customers/data_request',
+      'customers/redact',
+    ]) {
       expect(SAMPLE_TOPICS).toContain(topic);
     }
   });
@@ -95,32 +103,57 @@ describe("webhook trigger: a discount in the shape of the family it goes to (doc
   const nestedText = (topic: string) => readFileSync(new URL(`../../../src/webhooks/samples/${topic.replace('/', '-')}.nested.json`, import.meta.url), 'utf8');
   const sent = (n: number) => JSON.parse(app.received[n]!.body.toString('utf8')) as Record<string, unknown>;
 
-  it.each(['discounts/create', 'discounts/update', 'discounts/delete'])("%s: Genstore's nested discount under its headers, the service's flat one under ours", async (topic) => {
-    const genstore = await cli(['webhook', 'trigger', topic, '--to', app.url, '--secret', SECRET, '--brand', 'genstore']);
-    expect(genstore.code, genstore.stderr).toBe(0);
-    expect(app.received[0]!.headers['x-genstore-topic']).toBe(topic);
-    expect(sent(0)).toEqual(JSON.parse(nestedText(topic)));
-    expect(sent(0)).toHaveProperty('discountId');
-    expect(sent(0)).not.toHaveProperty('id');
-    if (topic !== 'discounts/delete') expect(sent(0)).not.toHaveProperty('discountType');
-    // The family of the profile decides when no --brand is given.
-    const profile = await cli(['webhook', 'trigger', topic, '--to', app.url], { env: { STORE_CLI_BRAND: 'genstore' } });
-    expect(profile.code, profile.stderr).toBe(0);
-    expect(sent(1)).toEqual(sent(0));
-    const service = await cli(['webhook', 'trigger', topic, '--to', app.url, '--brand', 'service']);
-    expect(service.code, service.stderr).toBe(0);
-    expect(sent(2)).toEqual(JSON.parse(sampleText(topic)));
-    expect(sent(2)).toHaveProperty('id');
-    expect(sent(2)).not.toHaveProperty('discountId');
-  });
+  it.each(['discounts/create', 'discounts/update', 'discounts/delete'])(
+    "%s: Genstore's nested discount under its headers, the service's flat one under ours",
+    async (topic) => {
+      const genstore = await cli(['webhook', 'trigger', topic, '--to', app.url, '--secret', SECRET, '--brand', 'genstore']);
+      expect(genstore.code, genstore.stderr).toBe(0);
+      expect(app.received[0]!.headers['x-genstore-topic']).toBe(topic);
+      expect(sent(0)).toEqual(JSON.parse(nestedText(topic)));
+      expect(sent(0)).toHaveProperty('discountId');
+      expect(sent(0)).not.toHaveProperty('id');
+      if (topic !== 'discounts/delete') expect(sent(0)).not.toHaveProperty('discountType');
+      // The family of the profile decides when no --brand is given.
+      const profile = await cli(['webhook', 'trigger', topic, '--to', app.url], { env: { STORE_CLI_BRAND: 'genstore' } });
+      expect(profile.code, profile.stderr).toBe(0);
+      expect(sent(1)).toEqual(sent(0));
+      const service = await cli(['webhook', 'trigger', topic, '--to', app.url, '--brand', 'service']);
+      expect(service.code, service.stderr).toBe(0);
+      expect(sent(2)).toEqual(JSON.parse(sampleText(topic)));
+      expect(sent(2)).toHaveProperty('id');
+      expect(sent(2)).not.toHaveProperty('discountId');
+    },
+  );
 
   it("--set and --file are checked in the family's shape: Genstore's type is promotionType.categoryType, the service's discountType", async () => {
-    const nested = await cli(['webhook', 'trigger', 'discounts/create', '--to', app.url, '--brand', 'genstore', '--set', 'promotionType.categoryType=SHIPPING_DISCOUNT']);
+    const nested = await cli([
+      'webhook',
+      'trigger',
+      'discounts/create',
+      '--to',
+      app.url,
+      '--brand',
+      'genstore',
+      '--set',
+      'promotionType.categoryType=SHIPPING_DISCOUNT',
+    ]);
     expect(nested.code, nested.stderr).toBe(0);
     expect(sent(0)).toMatchObject({ promotionType: { categoryType: 'SHIPPING_DISCOUNT', generateType: { discountCode: 'SUMMER10' } } });
-    const bad = await cli(['webhook', 'trigger', 'discounts/create', '--to', app.url, '--brand', 'genstore', '--set', 'promotionType.generateType.generateDiscountType=COUPON']);
+    const bad = await cli([
+      'webhook',
+      'trigger',
+      'discounts/create',
+      '--to',
+      app.url,
+      '--brand',
+      'genstore',
+      '--set',
+      'promotionType.generateType.generateDiscountType=COUPON',
+    ]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--set promotionType.generateType.generateDiscountType=COUPON: promotionType.generateType.generateDiscountType must be one of CODE_DISCOUNT, AUTOMATIC_DISCOUNT');
+    expect(bad.stderr).toContain(
+      '--set promotionType.generateType.generateDiscountType=COUPON: promotionType.generateType.generateDiscountType must be one of CODE_DISCOUNT, AUTOMATIC_DISCOUNT',
+    );
     // A flat discount given to a Genstore family is refused: it has no discountId.
     const file = join(scratchDir(), 'flat.json');
     writeFileSync(file, sampleText('discounts/create'));

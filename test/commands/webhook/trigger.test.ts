@@ -45,7 +45,11 @@ describe('webhook trigger', () => {
     expect(got.headers['x-service-webhook-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(got.headers['x-service-hmac-sha256']).toBe(sign(got.body, SECRET));
     // Piped: FIELD<TAB>value lines; the status is the receiver's.
-    expect(r.stdout).toBe([`TOPIC\t${topic}`, `WEBHOOK_ID\t${got.headers['x-service-webhook-id']}`, 'PRODUCT_ID\t4000000000000000501', `URL\t${app.url}`, 'STATUS\t200', ''].join('\n'));
+    expect(r.stdout).toBe(
+      [`TOPIC\t${topic}`, `WEBHOOK_ID\t${got.headers['x-service-webhook-id']}`, 'PRODUCT_ID\t4000000000000000501', `URL\t${app.url}`, 'STATUS\t200', ''].join(
+        '\n',
+      ),
+    );
     expect(r.stderr).toBe('');
   });
 
@@ -61,16 +65,38 @@ describe('webhook trigger', () => {
     const full = await cli(['webhook', 'trigger', 'products/update', '--to', app.url, '--secret', SECRET, '--json']);
     expect(full.code, full.stderr).toBe(0);
     const printed = JSON.parse(full.stdout) as Record<string, unknown>;
-    expect(printed).toEqual({ topic: 'products/update', webhookId: app.received[0]!.headers['x-service-webhook-id'], productId: '4000000000000000501', url: app.url, status: 202 });
+    expect(printed).toEqual({
+      topic: 'products/update',
+      webhookId: app.received[0]!.headers['x-service-webhook-id'],
+      productId: '4000000000000000501',
+      url: app.url,
+      status: 202,
+    });
     const one = await cli(['webhook', 'trigger', 'products/update', '--to', app.url, '--secret', SECRET, '--json', 'status']);
     expect(JSON.parse(one.stdout)).toEqual({ status: 202 });
   });
 
   it('--product-id puts that id on the product, its variants and images', async () => {
-    const r = await cli(['webhook', 'trigger', 'products/update', '--to', app.url, '--secret', SECRET, '--product-id', '4000000000000000123', '--json', 'productId']);
+    const r = await cli([
+      'webhook',
+      'trigger',
+      'products/update',
+      '--to',
+      app.url,
+      '--secret',
+      SECRET,
+      '--product-id',
+      '4000000000000000123',
+      '--json',
+      'productId',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ productId: '4000000000000000123' });
-    const body = JSON.parse(app.received[0]!.body.toString('utf8')) as { productId: string; variants: Array<{ productId: string }>; images: Array<{ productId: string }> };
+    const body = JSON.parse(app.received[0]!.body.toString('utf8')) as {
+      productId: string;
+      variants: Array<{ productId: string }>;
+      images: Array<{ productId: string }>;
+    };
     expect(body.productId).toBe('4000000000000000123');
     expect(new Set([...body.variants, ...body.images].map((x) => x.productId))).toEqual(new Set(['4000000000000000123']));
     const deletion = await cli(['webhook', 'trigger', 'products/delete', '--to', app.url, '--product-id', '77']);
@@ -109,7 +135,9 @@ describe('webhook trigger', () => {
     const r = await cli(['webhook', 'trigger', 'products/delete', '--to', `http://127.0.0.1:${port}/`]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`error: Could not deliver the products/delete event to http://127\\.0\\.0\\.1:${port}/: the connection was refused \\(ECONNREFUSED\\)\\.`));
+    expect(r.stderr).toMatch(
+      new RegExp(`error: Could not deliver the products/delete event to http://127\\.0\\.0\\.1:${port}/: the connection was refused \\(ECONNREFUSED\\)\\.`),
+    );
     expectNoStackTrace(r.stderr);
   });
 
@@ -131,7 +159,10 @@ describe('webhook trigger refuses bad usage with exit 2, sending nothing', () =>
     expectUsageError(r, "Cannot trigger collections/create: there is no sample payload for 'collections/create'");
     expect(r.stderr).toContain('trigger sends the samples of products/create, products/update, products/delete, orders/create,');
     // A near miss of a topic it can send names that topic.
-    expectUsageError(await cli(['webhook', 'trigger', 'order/create', '--to', app.url]), 'Cannot trigger order/create: did you mean orders/create? Nothing was sent.');
+    expectUsageError(
+      await cli(['webhook', 'trigger', 'order/create', '--to', app.url]),
+      'Cannot trigger order/create: did you mean orders/create? Nothing was sent.',
+    );
     expectUsageError(await cli(['webhook', 'trigger', 'products', '--to', app.url]), "'products' is not a topic");
   });
 

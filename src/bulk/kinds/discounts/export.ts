@@ -21,7 +21,11 @@ export interface DiscountExportOptions {
 }
 
 /** Writes every discount of the store; returns how many. */
-export async function exportDiscounts(store: Pick<DiscountStore, 'shape' | 'everyDiscount' | 'everyCode'>, out: Pick<RowSink, 'write'>, options: DiscountExportOptions): Promise<number> {
+export async function exportDiscounts(
+  store: Pick<DiscountStore, 'shape' | 'everyDiscount' | 'everyCode'>,
+  out: Pick<RowSink, 'write'>,
+  options: DiscountExportOptions,
+): Promise<number> {
   const shape: DiscountShape = await store.shape();
   const held: Array<{ key: string; id: string; cells: Record<DiscountColumn, string> }> = [];
   for await (const page of countedPages(store.everyDiscount(), options.progress ?? NO_PROGRESS)) {

@@ -55,7 +55,11 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
     } catch (error) {
       if (!offline(error)) throw error;
     }
-    const rules: RowRules & { templateId?: string } = { family, generate: codesOut !== undefined, ...(template ? { template: template.settings, templateId: template.id } : {}) };
+    const rules: RowRules & { templateId?: string } = {
+      family,
+      generate: codesOut !== undefined,
+      ...(template ? { template: template.settings, templateId: template.id } : {}),
+    };
     // Opened before the check, which writes every problem row to it.
     const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, DISCOUNT_REJECTS);
     let checked;
@@ -69,8 +73,10 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
       index ??= await readDiscountIndex(store);
     } catch (error) {
       if (!offline(error)) await rejects?.close();
-      if (error instanceof CancelledError || env.signal.aborted) return reportOf(stoppedBefore(checked.rows, started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'discount');
-      if (error instanceof GaveUpError) return reportOf(stoppedBefore(checked.rows, started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'discount');
+      if (error instanceof CancelledError || env.signal.aborted)
+        return reportOf(stoppedBefore(checked.rows, started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'discount');
+      if (error instanceof GaveUpError)
+        return reportOf(stoppedBefore(checked.rows, started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'discount');
       if (!offline(error)) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first write.
@@ -92,7 +98,9 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
     const lines = [...report.lines];
     if (index !== undefined) lines.push(`Planned from the store's ${plural(read.size, 'discount')}, read in ${plural(read.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
-      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`);
+      lines.push(
+        `${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(codesOut!)}, and nowhere else.`,
+      );
     return { ...report, lines };
   } finally {
     await input.close();
@@ -147,7 +155,8 @@ export async function preflight(
   try {
     for await (const record of importRecords(source)) {
       if (layout === undefined) {
-        if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
+        if (record.invalidUtf8 !== undefined)
+          throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
         layout = readDiscountHeader(record.cells, source.name);
         continue;
       }
@@ -184,7 +193,8 @@ export async function preflight(
       if (row.pendingCode) codeless.push(record.line);
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
+    if (error instanceof CsvSyntaxError)
+      throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
     throw error;
   }
   if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as code,title,discountType,valueType,value.`, false);
@@ -204,7 +214,20 @@ export async function preflight(
 
 /** The result of a run stopped while it read the store's discounts: every row read, none done. */
 function stoppedBefore(rows: number, started: number, stop: Stop): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(performance.now() - started), rejects: [], stop };
+  return {
+    rows,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    partial: 0,
+    failed: 0,
+    valid: 0,
+    objects: 0,
+    otherShards: 0,
+    elapsedMs: Math.round(performance.now() - started),
+    rejects: [],
+    stop,
+  };
 }
 
 export const discountImport: ImportKind<DiscountImportRequest> = {

@@ -13,12 +13,25 @@ import { readDiscount, type DiscountShape } from '../../../api/discounts/wire-sh
 import { ApiError } from '../../../core/errors.js';
 import { stripPeriod } from '../../../core/words.js';
 import { changeTo, differences, settingsOf, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
-import { checkDiscountRow, DISCOUNT_COLUMNS, discountShardKey, discountText, readDiscountHeader, type DiscountLayout, type DiscountRow, type DiscountText, type RowRules } from './rows.js';
+import {
+  checkDiscountRow,
+  DISCOUNT_COLUMNS,
+  discountShardKey,
+  discountText,
+  readDiscountHeader,
+  type DiscountLayout,
+  type DiscountRow,
+  type DiscountText,
+  type RowRules,
+} from './rows.js';
 import type { RejectColumns } from '../../engine/rejects.js';
 import type { Outcome, RowKind } from '../../engine/row-kind.js';
 
 /** What the import needs of the store. */
-export type DiscountStore = Pick<DiscountsApi, 'shape' | 'everyDiscount' | 'everyCode' | 'get' | 'create' | 'createOrTaken' | 'update' | 'setStatus' | 'addCode'>;
+export type DiscountStore = Pick<
+  DiscountsApi,
+  'shape' | 'everyDiscount' | 'everyCode' | 'get' | 'create' | 'createOrTaken' | 'update' | 'setStatus' | 'addCode'
+>;
 
 /** A discount of the store, as the import knows it. */
 export interface IndexEntry {
@@ -143,7 +156,9 @@ export function discountKind(
     if (row.pendingCode) return dryRun ? CREATED : reject('the row has no code, and none was generated for it: the file changed during the import');
     const holder = holderOf(row);
     if (holder.kind === 'several')
-      return reject(`${holder.by === 'codes' ? 'its codes are held by' : 'the title is held by'} ${holder.ids.length} discounts (${holder.ids.join(', ')}): give the row one discount's`);
+      return reject(
+        `${holder.by === 'codes' ? 'its codes are held by' : 'the title is held by'} ${holder.ids.length} discounts (${holder.ids.join(', ')}): give the row one discount's`,
+      );
     if (holder.kind === 'one') return reconcile(row, holder.entry, dryRun);
     const clash = titleTaken(row.wanted.title);
     if (clash !== undefined)
@@ -151,7 +166,8 @@ export function discountKind(
         `the title is discount ${clash.id}'s${clash.settings.codes[0] ? ` (code ${clash.settings.codes[0]})` : ''}, and discount names are unique on the store: give the row a title of its own`,
       );
     const missing = REQUIRED.filter((name) => row.wanted[name] === undefined);
-    if (missing.length > 0) return reject(`the discount is not on the store, and the row lacks its ${missing.join(', ')} to make it (or --like DISCOUNT to copy them)`);
+    if (missing.length > 0)
+      return reject(`the discount is not on the store, and the row lacks its ${missing.join(', ')} to make it (or --like DISCOUNT to copy them)`);
     if (dryRun) return CREATED;
     return create(row);
   }
@@ -162,7 +178,9 @@ export function discountKind(
     const held = entry.settings;
     const { discountMethod, ...wanted } = row.wanted;
     if (discountMethod !== undefined && differences({ discountMethod }, held).length > 0) {
-      return reject(`discount ${entry.id} is ${held.discountMethod}, and a discount's method cannot change: delete that discount, or give the row a code or title of its own`);
+      return reject(
+        `discount ${entry.id} is ${held.discountMethod}, and a discount's method cannot change: delete that discount, or give the row a code or title of its own`,
+      );
     }
     const clash = wanted.title !== undefined && differences({ title: wanted.title }, held).length > 0 ? titleTaken(wanted.title, entry.id) : undefined;
     if (clash !== undefined) return reject(`the title is discount ${clash.id}'s, and discount names are unique on the store`);
@@ -182,7 +200,8 @@ export function discountKind(
     for (const code of newCodes) {
       await watch?.beforeAddCode(entry.id, row.line, row.generated ? undefined : code);
       const added = await store.addCode(entry.id, code);
-      if (added.kind === 'taken' && !added.afterLostAnswer) return reject(`the code ${code} is taken: another discount holds it (codes are unique in the store, ignoring case)`);
+      if (added.kind === 'taken' && !added.afterLostAnswer)
+        return reject(`the code ${code} is taken: another discount holds it (codes are unique in the store, ignoring case)`);
       codes.push(code);
     }
     index.put({ id: entry.id, settings: answer === undefined ? { ...held, codes } : settingsOf(readDiscount(answer), codes) }, entry);
@@ -250,7 +269,9 @@ export function discountKind(
       await watch?.created(row.key, false, undefined);
       const clash = titleTaken(row.wanted.title);
       return reject(
-        clash !== undefined ? `the title is discount ${clash.id}'s, and discount names are unique on the store` : 'the store refused the discount as taken, and no discount shows its code or title',
+        clash !== undefined
+          ? `the title is discount ${clash.id}'s, and discount names are unique on the store`
+          : 'the store refused the discount as taken, and no discount shows its code or title',
       );
     }
     if (!afterLostAnswer) {
@@ -296,7 +317,9 @@ export function discountKind(
 /** What a create sends: the row's settings (with the template's), its code inside on Genstore (the service's codes are added after). */
 function createInput(row: DiscountRow, shape: DiscountShape): DiscountCreate {
   const { wanted } = row;
-  const names = (Object.keys(wanted) as SettingName[]).filter((name) => name !== 'status' && name !== 'discountMethod' && wanted[name] !== undefined && !(wanted[name] === '' && name !== 'title'));
+  const names = (Object.keys(wanted) as SettingName[]).filter(
+    (name) => name !== 'status' && name !== 'discountMethod' && wanted[name] !== undefined && !(wanted[name] === '' && name !== 'title'),
+  );
   const change = changeTo({ ...EMPTY, ...wanted } as DiscountSettings, names);
   return {
     ...change,

@@ -127,7 +127,8 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
   for (const [name, words] of enums) {
     if (text[name] === '') continue;
     const value = documentedValue(words, text[name]);
-    if (value === undefined) return fail(`the ${name} "${clip(text[name])}" is not one of ${Object.keys(words).join(', ')} (or ${Object.values(words).join(', ')})`);
+    if (value === undefined)
+      return fail(`the ${name} "${clip(text[name])}" is not one of ${Object.keys(words).join(', ')} (or ${Object.values(words).join(', ')})`);
     given[name] = value;
   }
 
@@ -139,8 +140,10 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
 
   if (text.value !== '') {
     if (SCIENTIFIC.test(text.value)) return fail(`the value "${clip(text.value)}" is in scientific notation (a spreadsheet rewrote it)`);
-    if (/^\d+,\d{1,2}$/.test(text.value)) return fail(`the value "${clip(text.value)}" has a decimal comma; write it with a point (${text.value.replace(',', '.')})`);
-    if (!AMOUNT.test(text.value) || Number(text.value) <= 0) return fail(`the value "${clip(text.value)}" is not an amount above 0 with at most 2 decimals, such as 15 or 5.50`);
+    if (/^\d+,\d{1,2}$/.test(text.value))
+      return fail(`the value "${clip(text.value)}" has a decimal comma; write it with a point (${text.value.replace(',', '.')})`);
+    if (!AMOUNT.test(text.value) || Number(text.value) <= 0)
+      return fail(`the value "${clip(text.value)}" is not an amount above 0 with at most 2 decimals, such as 15 or 5.50`);
     given.value = text.value;
   }
 
@@ -161,8 +164,12 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
     }
     const time = timeToSend(cell, edge);
     if (time === undefined) {
-      const hint = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(cell) ? ' (a spreadsheet date: 01/05/2026 is January 5th in one country and May 1st in another)' : '';
-      return fail(`the ${name} "${clip(cell)}" is not a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01${hint}${edge === 'end' ? ', or none' : ''}`);
+      const hint = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(cell)
+        ? ' (a spreadsheet date: 01/05/2026 is January 5th in one country and May 1st in another)'
+        : '';
+      return fail(
+        `the ${name} "${clip(cell)}" is not a time such as 2026-12-01T00:00:00Z or a date such as 2026-12-01${hint}${edge === 'end' ? ', or none' : ''}`,
+      );
     }
     given[name] = time;
   }
@@ -184,10 +191,12 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
   const { codes: _templateCodes, ...inherited } = template ?? { codes: [] };
   const wanted: Wanted = { ...inherited, ...given };
   const method = wanted.discountMethod ?? 'CODE_DISCOUNT';
-  if (wanted.valueType === 'PERCENTAGE' && wanted.value !== undefined && !PERCENTAGE.test(wanted.value)) return fail(`the value ${wanted.value} is a percentage above 100`);
+  if (wanted.valueType === 'PERCENTAGE' && wanted.value !== undefined && !PERCENTAGE.test(wanted.value))
+    return fail(`the value ${wanted.value} is a percentage above 100`);
   if (wanted.startTime && wanted.endTime) {
     const [start, end] = [instantOf(wanted.startTime), instantOf(wanted.endTime)];
-    if (start !== undefined && end !== undefined && start >= end) return fail(`the startTime ${wanted.startTime} is not before the endTime ${wanted.endTime}: a discount must start before it ends`);
+    if (start !== undefined && end !== undefined && start >= end)
+      return fail(`the startTime ${wanted.startTime} is not before the endTime ${wanted.endTime}: a discount must start before it ends`);
   }
 
   const codes = codesOfCell(text.code);
@@ -195,7 +204,8 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
     const problem = codeProblem(code, rules.family);
     if (problem !== undefined) return fail(problem);
   }
-  if (codes.length > 1 && rules.family === 'genstore') return fail(`the code cell holds ${codes.length} codes; a Genstore discount holds one (a row a discount)`);
+  if (codes.length > 1 && rules.family === 'genstore')
+    return fail(`the code cell holds ${codes.length} codes; a Genstore discount holds one (a row a discount)`);
   if (codes.length > 0 && method === 'AUTOMATIC_DISCOUNT') return fail('the row gives a code, and an AUTOMATIC_DISCOUNT applies without one');
 
   const wantsCode = method === 'CODE_DISCOUNT' && codes.length === 0 && rules.generate === true;
@@ -203,7 +213,10 @@ export function checkDiscountRow(text: DiscountText, fieldCount: number, width: 
   const code = codes[0];
   // With --like, a copy without a title of its own takes the template's with its code: names are unique on the store.
   if (template !== undefined && given.title === undefined) {
-    if (code === undefined && !wantsCode) return fail('the row has neither a code nor a title: a copy of the --like discount needs one to be told from it (or --codes-out, for a code made for it)');
+    if (code === undefined && !wantsCode)
+      return fail(
+        'the row has neither a code nor a title: a copy of the --like discount needs one to be told from it (or --codes-out, for a code made for it)',
+      );
     wanted.title = code === undefined ? template.title : `${template.title} ${code}`;
   }
   if (code === undefined && !wantsCode && given.title === undefined) return fail('the row has neither a code nor a title: one of them names the discount');

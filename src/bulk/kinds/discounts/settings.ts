@@ -12,7 +12,18 @@ import type { DiscountReading } from '../../../api/discounts/wire-shape.js';
 /** The fields a row may set, as text ('' where the store holds none), and its codes: the journal's form. */
 export type DiscountSettings = Pick<
   DiscountReading,
-  'title' | 'discountType' | 'valueType' | 'value' | 'discountMethod' | 'eligibility' | 'segmentIds' | 'status' | 'startTime' | 'endTime' | 'usageLimit' | 'oncePerCustomer'
+  | 'title'
+  | 'discountType'
+  | 'valueType'
+  | 'value'
+  | 'discountMethod'
+  | 'eligibility'
+  | 'segmentIds'
+  | 'status'
+  | 'startTime'
+  | 'endTime'
+  | 'usageLimit'
+  | 'oncePerCustomer'
 > & {
   /** Its codes, as the store holds them: Genstore's one (or none), the service's every code. */
   codes: string[];
@@ -21,12 +32,37 @@ export type DiscountSettings = Pick<
 export type SettingName = Exclude<keyof DiscountSettings, 'codes'>;
 
 /** The fields an update sends (the method and the codes cannot change; the status has its own request). */
-export const CHANGEABLE: readonly SettingName[] = ['title', 'discountType', 'valueType', 'value', 'eligibility', 'segmentIds', 'startTime', 'endTime', 'usageLimit', 'oncePerCustomer'];
+export const CHANGEABLE: readonly SettingName[] = [
+  'title',
+  'discountType',
+  'valueType',
+  'value',
+  'eligibility',
+  'segmentIds',
+  'startTime',
+  'endTime',
+  'usageLimit',
+  'oncePerCustomer',
+];
 
 /** A discount's settings from its reading, with `codes` (Genstore's is inside the reading; the service's are read apart). */
 export function settingsOf(reading: DiscountReading, codes: readonly string[] = reading.code === '' ? [] : [reading.code]): DiscountSettings {
   const { title, discountType, valueType, value, discountMethod, eligibility, segmentIds, status, startTime, endTime, usageLimit, oncePerCustomer } = reading;
-  return { title, discountType, valueType, value, discountMethod, eligibility, segmentIds: [...segmentIds], status, startTime, endTime, usageLimit, oncePerCustomer, codes: [...codes] };
+  return {
+    title,
+    discountType,
+    valueType,
+    value,
+    discountMethod,
+    eligibility,
+    segmentIds: [...segmentIds],
+    status,
+    startTime,
+    endTime,
+    usageLimit,
+    oncePerCustomer,
+    codes: [...codes],
+  };
 }
 
 /** Whether two texts of a field say the same, as the store means the field. */
@@ -53,7 +89,9 @@ export function sameSetting(name: SettingName, a: string | readonly string[], b:
 
 /** The fields of `wanted` (those given) that `held` does not hold. */
 export function differences(wanted: Partial<DiscountSettings>, held: DiscountSettings): SettingName[] {
-  return (Object.keys(wanted) as Array<keyof DiscountSettings>).filter((name): name is SettingName => name !== 'codes' && wanted[name] !== undefined && !sameSetting(name, wanted[name]!, held[name]));
+  return (Object.keys(wanted) as Array<keyof DiscountSettings>).filter(
+    (name): name is SettingName => name !== 'codes' && wanted[name] !== undefined && !sameSetting(name, wanted[name]!, held[name]),
+  );
 }
 
 /** Two discounts hold the same settings and codes (codes ignoring case, as the store compares them). */

@@ -94,7 +94,9 @@ function discountKeys(targets: DiscountTargets): string[] {
   return [
     ...targets.created.map(createdKey),
     ...targets.updated.map((change) => `discount ${change.id}`),
-    ...targets.codes.map((code) => (code.code !== undefined ? `discount ${code.discountId} code ${code.code}` : `discount ${code.discountId}: the code generated for line ${code.line}`)),
+    ...targets.codes.map((code) =>
+      code.code !== undefined ? `discount ${code.discountId} code ${code.code}` : `discount ${code.discountId}: the code generated for line ${code.line}`,
+    ),
   ];
 }
 
@@ -121,7 +123,8 @@ async function discountSteps(targets: DiscountTargets, store: Discounts, force: 
   let lookup: Promise<Map<string, IndexEntry>> | undefined;
   const found = async (made: CreatedDiscount): Promise<IndexEntry | undefined> => {
     const index = await (lookup ??= readDiscountIndex(store).then(
-      (read) => new Map([...read.byCode, ...[...read.byTitle].filter(([, list]) => list.length === 1).map(([title, list]) => [`title:${title}`, list[0]!] as const)]),
+      (read) =>
+        new Map([...read.byCode, ...[...read.byTitle].filter(([, list]) => list.length === 1).map(([title, list]) => [`title:${title}`, list[0]!] as const)]),
     ));
     const code = made.sent.codes?.[0];
     return index.get(code !== undefined ? code.toLowerCase() : `title:${(made.sent.title ?? '').toLowerCase()}`);
@@ -166,7 +169,11 @@ async function discountSteps(targets: DiscountTargets, store: Discounts, force: 
   for (const code of targets.codes) {
     if (deleted.has(code.discountId)) continue;
     const key = `discount ${code.discountId} code ${code.code ?? `of line ${code.line}`}`;
-    steps.push({ key, action: 'cannot', note: 'the API deletes no discount code: it stays on its discount (discount delete takes the discount and its codes)' });
+    steps.push({
+      key,
+      action: 'cannot',
+      note: 'the API deletes no discount code: it stays on its discount (discount delete takes the discount and its codes)',
+    });
   }
   return steps;
 }

@@ -9,6 +9,7 @@ export function discountWatch(journal: RunJournal): DiscountWatch {
     beforeCreate: (key, sent) => journal.record([{ kind: 'discount-create', key, sent }] satisfies DiscountEntry[]),
     created: (key, made, id) => journal.record([{ kind: 'discount-created', key, made, ...(id !== undefined ? { id } : {}) }] satisfies DiscountEntry[]),
     beforeUpdate: (id, key, before, sent) => journal.record([{ kind: 'discount-update', id, key, before, sent }] satisfies DiscountEntry[]),
-    beforeAddCode: (discountId, line, code) => journal.record([{ kind: 'discount-code-create', discountId, line, ...(code !== undefined ? { code } : {}) }] satisfies DiscountEntry[]),
+    beforeAddCode: (discountId, line, code) =>
+      journal.record([{ kind: 'discount-code-create', discountId, line, ...(code !== undefined ? { code } : {}) }] satisfies DiscountEntry[]),
   };
 }

@@ -39,7 +39,9 @@ export async function exportGiftCards(
 ): Promise<ExportCounts> {
   const { stringify: csv } = await import('csv-stringify/sync');
   const stringify = (records: string[][]) =>
-    format === 'csv' ? csv(records) : records.map((record) => `${JSON.stringify(Object.fromEntries(GIFT_CARD_COLUMNS.map((name, index) => [name, record[index]])))}\n`).join('');
+    format === 'csv'
+      ? csv(records)
+      : records.map((record) => `${JSON.stringify(Object.fromEntries(GIFT_CARD_COLUMNS.map((name, index) => [name, record[index]])))}\n`).join('');
   const counts: ExportCounts = { cards: 0, revealed: 0, masked: 0 };
   const held: Held[] = [];
   if (format === 'csv') await out.write(csv([[...GIFT_CARD_COLUMNS]]));

@@ -58,7 +58,8 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
       if (error instanceof CancelledError || env.signal.aborted)
         return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'card');
       // The store refused everything for --give-up-after: the summary says none was done.
-      if (error instanceof GaveUpError) return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'card');
+      if (error instanceof GaveUpError)
+        return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'card');
       if (!offline) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
@@ -77,7 +78,9 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
     if (checked.generated.size > 0)
-      lines.push(`${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(request.codesOut!)}, and nowhere else.`);
+      lines.push(
+        `${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(request.codesOut!)}, and nowhere else.`,
+      );
     return { ...report, lines };
   } finally {
     await input.close();
@@ -86,7 +89,20 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
 
 /** The result of a run stopped while it read the store's cards: every row read, none done. */
 function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
-  return { rows, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
+  return {
+    rows,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    partial: 0,
+    failed: 0,
+    valid: 0,
+    objects: 0,
+    otherShards: 0,
+    elapsedMs: Math.round(elapsedMs),
+    rejects: [],
+    stop,
+  };
 }
 
 export const giftCardImport: ImportKind<GiftCardImportRequest> = {
@@ -94,7 +110,11 @@ export const giftCardImport: ImportKind<GiftCardImportRequest> = {
   run,
   rehearsal: {
     check: async (source, request) => {
-      await preflight(source, { dryRun: true, ...(request.shard ? { shard: request.shard } : {}), ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}) });
+      await preflight(source, {
+        dryRun: true,
+        ...(request.shard ? { shard: request.shard } : {}),
+        ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
+      });
     },
     copy: (plan, api) => copyGiftCards(plan, api),
   },

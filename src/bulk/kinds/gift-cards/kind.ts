@@ -16,7 +16,16 @@ import { ApiError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { pluralWord, stripPeriod } from '../../../core/words.js';
 import { giftCardShardKey } from './preflight.js';
-import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, problemReason, readGiftCardHeader, type GiftCardLayout, type GiftCardRow, type GiftCardText } from './rows.js';
+import {
+  checkGiftCardRow,
+  GIFT_CARD_COLUMNS,
+  giftCardText,
+  problemReason,
+  readGiftCardHeader,
+  type GiftCardLayout,
+  type GiftCardRow,
+  type GiftCardText,
+} from './rows.js';
 import type { RejectColumns } from '../../engine/rejects.js';
 import type { Outcome, RowKind } from '../../engine/row-kind.js';
 
@@ -127,10 +136,16 @@ const UPDATED: Outcome = { kind: 'updated' };
 const UNCHANGED: Outcome = { kind: 'unchanged' };
 const reject = (reason: string): Outcome => ({ kind: 'rejected', reason });
 
-type Found = { kind: 'card'; card: GiftCard } | { kind: 'none' } | { kind: 'unchanged' } | { kind: 'clash'; initialValue?: string } | { kind: 'ambiguous'; count: number };
+type Found =
+  { kind: 'card'; card: GiftCard } | { kind: 'none' } | { kind: 'unchanged' } | { kind: 'clash'; initialValue?: string } | { kind: 'ambiguous'; count: number };
 
 /** `generated`: codes made for rows without one (by line); `index`: the store's cards, if read. */
-export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined, generated: ReadonlyMap<number, string>, watch?: CardWatch): RowKind<GiftCardText, GiftCardRow, GiftCardLayout> {
+export function giftCardKind(
+  store: GiftCardStore,
+  index: CardIndex | undefined,
+  generated: ReadonlyMap<number, string>,
+  watch?: CardWatch,
+): RowKind<GiftCardText, GiftCardRow, GiftCardLayout> {
   let storeCurrency = index?.currency;
   let currencyRead: Promise<void> | undefined;
   /** The store's currency: the index's, else that of the first card of a search (read once, when a row names a currency). */
@@ -207,7 +222,9 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     // A code generated for this run taken at the first try is another card's (a collision of
     // random codes): never that card's to change.
     if (row.generated && !made.afterLostAnswer)
-      return reject(`the code generated for this row (ending ${code.slice(-4)}) is another card's; give the row a code of its own in the --codes-out file and import that file`);
+      return reject(
+        `the code generated for this row (ending ${code.slice(-4)}) is another card's; give the row a code of its own in the --codes-out file and import that file`,
+      );
     // The code is taken. The index is as the store was before the run: after a lost answer
     // the card may be this run's own, so the store is asked again.
     const fromIndex = index !== undefined && !made.afterLostAnswer;
@@ -237,7 +254,10 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     if (card?.id === undefined) {
       // Created without an answer to read (202/204): found by its code.
       const found = pick(row, await store.cardsEndingIn(code.slice(-4)));
-      if (found.kind !== 'card') throw new ApiError('The card was created, but the store did not answer with it and it could not be found again to set its balance; a re-run sets it', { status: 404 });
+      if (found.kind !== 'card')
+        throw new ApiError('The card was created, but the store did not answer with it and it could not be found again to set its balance; a re-run sets it', {
+          status: 404,
+        });
       card = found.card;
     }
     const giftCardId = scalarText(card.id);
@@ -273,7 +293,10 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const changes = differences(row, card);
     if (card.disableTime) {
       if (!row.disabled) return reject('the card is disabled on the store, and a disabled card cannot be enabled again');
-      if (changes.length > 0) return reject(`the card is disabled on the store, and a disabled card cannot change (its ${changes.join(' and ')} ${pluralWord(changes.length, 'differs', 'differ')})`);
+      if (changes.length > 0)
+        return reject(
+          `the card is disabled on the store, and a disabled card cannot change (its ${changes.join(' and ')} ${pluralWord(changes.length, 'differs', 'differ')})`,
+        );
       return UNCHANGED;
     }
     if (changes.length === 0 && !row.disabled) return UNCHANGED;
@@ -282,7 +305,14 @@ export function giftCardKind(store: GiftCardStore, index: CardIndex | undefined,
     const updated: Outcome = { ...UPDATED, id: giftCardId, before: JSON.stringify(before) };
     if (dryRun) return updated;
     const after: CardFields = { balance: row.balance, note: row.note, expireTime: row.expireTime };
-    await watch?.before({ op: 'update', id: giftCardId, last4: row.code!.slice(-4), before, after: changes.length > 0 ? after : before, disables: row.disabled });
+    await watch?.before({
+      op: 'update',
+      id: giftCardId,
+      last4: row.code!.slice(-4),
+      before,
+      after: changes.length > 0 ? after : before,
+      disables: row.disabled,
+    });
     if (changes.length > 0) await store.update({ giftCardId, ...after });
     if (row.disabled) await store.disable(giftCardId);
     return updated;
@@ -361,7 +391,11 @@ function sameInitial(card: GiftCard, row: GiftCardRow): boolean {
 
 /** The fields an import sets, as the card holds them. */
 export function fieldsOf(card: GiftCard): CardFields {
-  return { balance: card.balance === undefined ? '' : scalarText(card.balance), note: card.note ?? '', expireTime: card.expireTime ? card.expireTime.slice(0, 10) : null };
+  return {
+    balance: card.balance === undefined ? '' : scalarText(card.balance),
+    note: card.note ?? '',
+    expireTime: card.expireTime ? card.expireTime.slice(0, 10) : null,
+  };
 }
 
 /** What the row sets that the card does not hold: balance, note, expireTime. */

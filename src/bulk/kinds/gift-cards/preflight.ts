@@ -56,7 +56,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
     // CSV only: a JSON-lines file is refused here, with nothing sent.
     for await (const record of importRecords(source)) {
       if (layout === undefined) {
-        if (record.invalidUtf8 !== undefined) throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
+        if (record.invalidUtf8 !== undefined)
+          throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
         layout = readGiftCardHeader(record.cells, source.name);
         continue;
       }
@@ -81,7 +82,8 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
       if (text.code === '') codeless.push(text);
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
+    if (error instanceof CsvSyntaxError)
+      throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
     throw error;
   }
   if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as ${GIFT_CARD_COLUMNS.join(',')}.`, false);

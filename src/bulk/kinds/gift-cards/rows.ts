@@ -50,7 +50,10 @@ export interface GiftCardRow {
 export function readGiftCardHeader(cells: readonly string[], source: string): GiftCardLayout {
   const found = findColumns(cells, source, { required: REQUIRED, optional: OPTIONAL, ignored: IGNORED });
   if (!found.has('initialValue')) {
-    throw new UsageError(`${source}: the header lacks the column initialValue; it may name ${GIFT_CARD_COLUMNS.join(',')} (only initialValue is required).`, false);
+    throw new UsageError(
+      `${source}: the header lacks the column initialValue; it may name ${GIFT_CARD_COLUMNS.join(',')} (only initialValue is required).`,
+      false,
+    );
   }
   const columns = Object.fromEntries(found) as Partial<Record<GiftCardColumn, number>>;
   return {
@@ -90,9 +93,16 @@ export function checkGiftCardRow(text: GiftCardText, fieldCount: number, width: 
 
   const code = text.code;
   if (code !== '') {
-    if (MASKED.test(code)) return fail('code', 'is masked (as `giftcard export` writes codes without --reveal-codes): a card cannot be made from its last four characters; export with --reveal-codes');
+    if (MASKED.test(code))
+      return fail(
+        'code',
+        'is masked (as `giftcard export` writes codes without --reveal-codes): a card cannot be made from its last four characters; export with --reveal-codes',
+      );
     if (SCIENTIFIC.test(code))
-      return fail('code', 'is a number in scientific notation (like 1.23457E+11): a spreadsheet rewrote a numeric code; format the column as text and take the codes from the original file');
+      return fail(
+        'code',
+        'is a number in scientific notation (like 1.23457E+11): a spreadsheet rewrote a numeric code; format the column as text and take the codes from the original file',
+      );
     if (/\s/.test(code)) return fail('code', 'contains spaces');
     if (code.length < 4 || code.length > 255) return fail('code', `has ${code.length} characters; a code has 4 to 255`);
     if (!/^[A-Za-z0-9]{4}$/.test(code.slice(-4))) return fail('code', 'must end in four letters or digits (the store finds a card by them)');
@@ -113,7 +123,9 @@ export function checkGiftCardRow(text: GiftCardText, fieldCount: number, width: 
   if (text.expireTime !== '') {
     const date = ISO_DATE.exec(text.expireTime)?.[1];
     if (date === undefined) {
-      const hint = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(text.expireTime) ? ' (a spreadsheet date: 01/05/2026 is January 5th in one country and May 1st in another)' : '';
+      const hint = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(text.expireTime)
+        ? ' (a spreadsheet date: 01/05/2026 is January 5th in one country and May 1st in another)'
+        : '';
       return fail('expireTime', `"${clip(text.expireTime)}" is not an ISO date YYYY-MM-DD${hint}`);
     }
     if (!isCalendarDate(date)) return fail('expireTime', `"${clip(text.expireTime)}" is not a calendar date`);
@@ -122,7 +134,12 @@ export function checkGiftCardRow(text: GiftCardText, fieldCount: number, width: 
 
   const customerId = text.customerId;
   if (customerId !== '' && !/^\d{1,20}$/.test(customerId)) {
-    return fail('customerId', SCIENTIFIC.test(customerId) ? 'is a number in scientific notation (a spreadsheet rewrote it); format the column as text' : `"${clip(customerId)}" is not a numeric id`);
+    return fail(
+      'customerId',
+      SCIENTIFIC.test(customerId)
+        ? 'is a number in scientific notation (a spreadsheet rewrote it); format the column as text'
+        : `"${clip(customerId)}" is not a numeric id`,
+    );
   }
 
   const status = text.status.toLowerCase();

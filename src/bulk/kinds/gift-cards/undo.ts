@@ -80,7 +80,13 @@ export function cardTargets(entries: readonly JournalEntry[]): { created: Create
       }
       case 'giftcard-update': {
         const earlier = updated.get(entry.id);
-        updated.set(entry.id, { id: entry.id, last4: entry.last4, before: earlier?.before ?? entry.before, after: entry.after, disables: (earlier?.disables ?? false) || entry.disables });
+        updated.set(entry.id, {
+          id: entry.id,
+          last4: entry.last4,
+          before: earlier?.before ?? entry.before,
+          after: entry.after,
+          disables: (earlier?.disables ?? false) || entry.disables,
+        });
         break;
       }
     }
@@ -132,13 +138,19 @@ async function updatedCardStep(card: UpdatedCard, giftCards: GiftCards, force: b
   const asBefore = changedSince(now, { ...card.before }).length === 0;
   if (found.disableTime) {
     const what = card.disables ? 'the run disabled it' : 'it was disabled since';
-    return asBefore ? { key, action: 'cannot', note: `${what}, and a disabled card cannot be enabled again` } : { key, action: 'cannot', note: `${what}, and a disabled card cannot change` };
+    return asBefore
+      ? { key, action: 'cannot', note: `${what}, and a disabled card cannot be enabled again` }
+      : { key, action: 'cannot', note: `${what}, and a disabled card cannot change` };
   }
   if (asBefore) return { key, action: 'as-before' };
   const changed = changedSince(now, { ...card.after });
   if (!force && changed.length > 0) return { key, action: 'changed', note: `its ${changed.join(' and ')} changed since the run` };
   const { before } = card;
-  return { key, action: 'restore', run: () => giftCards.update({ giftCardId: card.id, balance: before.balance, note: before.note, expireTime: before.expireTime }) };
+  return {
+    key,
+    action: 'restore',
+    run: () => giftCards.update({ giftCardId: card.id, balance: before.balance, note: before.note, expireTime: before.expireTime }),
+  };
 }
 
 /**
@@ -155,14 +167,28 @@ async function createdCardStep(card: CreatedCard, giftCards: GiftCards, started:
       : { key, action: 'cannot', note: 'the card is no longer on the store' };
     return { step };
   }
-  if (found === 'ambiguous') return { step: { key, action: 'cannot', note: `several cards ending in ${card.last4} were made alike: disable the right one with giftcard disable` } };
+  if (found === 'ambiguous')
+    return { step: { key, action: 'cannot', note: `several cards ending in ${card.last4} were made alike: disable the right one with giftcard disable` } };
   const id = scalarText(found.id);
   if (found.disableTime) {
-    return { id, step: card.disables === true ? { key, action: 'as-before', note: 'the run disabled it, and it stays so' } : { key, action: 'as-before', note: 'already disabled' } };
+    return {
+      id,
+      step:
+        card.disables === true
+          ? { key, action: 'as-before', note: 'the run disabled it, and it stays so' }
+          : { key, action: 'as-before', note: 'already disabled' },
+    };
   }
   const changed = card.after === undefined ? [] : changedSince(fieldsOf(found), { ...card.after });
   if (!force && changed.length > 0) {
-    return { id, step: { key, action: 'changed', note: `created by the run, and its ${changed.join(' and ')} changed since: disabling it would take it from whoever holds it, for good` } };
+    return {
+      id,
+      step: {
+        key,
+        action: 'changed',
+        note: `created by the run, and its ${changed.join(' and ')} changed since: disabling it would take it from whoever holds it, for good`,
+      },
+    };
   }
   return { id, step: { key, action: 'disable', note: 'created by the run: the API deletes no card, so it is disabled', run: () => giftCards.disable(id) } };
 }
@@ -183,7 +209,10 @@ async function readCard(giftCards: GiftCards, id: string): Promise<GiftCard | un
 async function findCreated(giftCards: GiftCards, card: CreatedCard, started: string): Promise<GiftCard | 'ambiguous' | undefined> {
   const since = Date.parse(started) - 1000;
   const alike = (await giftCards.cardsEndingIn(card.last4)).filter(
-    (c) => c.initialValue !== undefined && sameAmount(scalarText(c.initialValue), card.initialValue) && !(typeof c.createTime === 'string' && Date.parse(c.createTime) < since),
+    (c) =>
+      c.initialValue !== undefined &&
+      sameAmount(scalarText(c.initialValue), card.initialValue) &&
+      !(typeof c.createTime === 'string' && Date.parse(c.createTime) < since),
   );
   if (alike.length > 1) return 'ambiguous';
   return alike[0];

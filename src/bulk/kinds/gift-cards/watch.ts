@@ -7,9 +7,14 @@ import type { GiftCardEntry } from './undo.js';
 
 export function giftCardWatch(journal: RunJournal): CardWatch {
   return {
-    before: (write) => journal.record([write.op === 'create' ? { kind: 'giftcard-create', ...withoutOp(write) } : { kind: 'giftcard-update', ...withoutOp(write) }] satisfies GiftCardEntry[]),
+    before: (write) =>
+      journal.record([
+        write.op === 'create' ? { kind: 'giftcard-create', ...withoutOp(write) } : { kind: 'giftcard-update', ...withoutOp(write) },
+      ] satisfies GiftCardEntry[]),
     created: (last4, made, id, unsure) =>
-      journal.record([{ kind: 'giftcard-created', last4, made, ...(id !== undefined ? { id } : {}), ...(unsure === true ? { unsure } : {}) }] satisfies GiftCardEntry[]),
+      journal.record([
+        { kind: 'giftcard-created', last4, made, ...(id !== undefined ? { id } : {}), ...(unsure === true ? { unsure } : {}) },
+      ] satisfies GiftCardEntry[]),
   };
 }
 

@@ -23,7 +23,12 @@ export interface DefinitionImportEvents {
  * Applies `definitions`, counting into `summary` as it goes (so a caller stopped halfway can
  * still say what was done). A refused token (401, 403) stops the run: it would fail them all.
  */
-export async function importDefinitions(api: Api, definitions: readonly FileDefinition[], summary: DefinitionSummary, events: DefinitionImportEvents): Promise<DefinitionSummary> {
+export async function importDefinitions(
+  api: Api,
+  definitions: readonly FileDefinition[],
+  summary: DefinitionSummary,
+  events: DefinitionImportEvents,
+): Promise<DefinitionSummary> {
   const stored = new Map<string, Map<string, ReadDefinition>>();
   for (const domain of new Set(definitions.map((definition) => definition.domain))) {
     stored.set(domain, new Map((await api.metafieldDefinitions.list(domain)).map((definition) => [`${definition.namespace}.${definition.code}`, definition])));

@@ -56,7 +56,14 @@ const UNCHANGED: Outcome = { kind: 'unchanged' };
  * failing, the token refused, an interruption): rows not settled then are the caller's.
  * Returns whether the object already held any of the group's values.
  */
-export async function applyGroup(group: ObjectGroup, store: MetafieldStore, approach: Approach, dryRun: boolean, settle: Settle, watch?: WriteWatch): Promise<{ held: boolean }> {
+export async function applyGroup(
+  group: ObjectGroup,
+  store: MetafieldStore,
+  approach: Approach,
+  dryRun: boolean,
+  settle: Settle,
+  watch?: WriteWatch,
+): Promise<{ held: boolean }> {
   const { domain, bizId } = group;
   /** What each value held when last read (by fieldKey): an update's before. */
   const held = new Map<string, string>();

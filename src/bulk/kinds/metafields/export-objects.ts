@@ -22,7 +22,9 @@ export const ALL_DOMAINS = ['collections', 'products'] as const;
 
 export type ObjectSource =
   /** A file, or "-" for stdin; `domain` stands in for a missing domain column, or keeps only that domain's rows. */
-  { kind: 'file'; path: string; domain?: string } | { kind: 'ids'; domain: string; ids: readonly string[] } | { kind: 'all'; domain?: (typeof ALL_DOMAINS)[number] };
+  | { kind: 'file'; path: string; domain?: string }
+  | { kind: 'ids'; domain: string; ids: readonly string[] }
+  | { kind: 'all'; domain?: (typeof ALL_DOMAINS)[number] };
 
 export interface ObjectList {
   /** Sorted, without duplicates, this shard's only. */
@@ -75,7 +77,8 @@ export function objectsOfIds(domain: string, ids: readonly string[], shard: Shar
 /** Reads the whole --objects file; a bad header or row fails the run (exit 2) before anything is sent. */
 export async function objectsOfFile(source: ImportSource, domainFlag: string | undefined, shard: Shard | undefined): Promise<ObjectList> {
   const where = source.name === 'stdin' ? '- (stdin)' : source.name;
-  const fail: Fail = (message) => new FieldError('objects', (name) => `${name()} ${where}: ${typeof message === 'string' ? message : message(name)}; nothing was sent.`, false);
+  const fail: Fail = (message) =>
+    new FieldError('objects', (name) => `${name()} ${where}: ${typeof message === 'string' ? message : message(name)}; nothing was sent.`, false);
   const set = new ObjectSet();
   const records: AsyncGenerator<CsvRecord> = source.format === 'jsonl' ? jsonlRecords(source.stream, undefined) : csvRecords(source.stream);
   let columns: { domain: number | undefined; bizId: number } | undefined;
@@ -92,7 +95,10 @@ export async function objectsOfFile(source: ImportSource, domainFlag: string | u
       if (record.invalidUtf8 !== undefined && (record.invalidUtf8 === columns.domain || record.invalidUtf8 === columns.bizId)) {
         throw fail(`line ${record.line} is not valid UTF-8 (save the file as UTF-8)`);
       }
-      if (!isMetafieldDomain(domain)) throw fail(`line ${record.line}: ${domain === '' ? 'the domain is empty' : `unknown domain "${clip(domain)}"`}; the domains are ${METAFIELD_DOMAINS.join(', ')}`);
+      if (!isMetafieldDomain(domain))
+        throw fail(
+          `line ${record.line}: ${domain === '' ? 'the domain is empty' : `unknown domain "${clip(domain)}"`}; the domains are ${METAFIELD_DOMAINS.join(', ')}`,
+        );
       const bizId = checkBizId(record.cells[columns.bizId] ?? '');
       if (!bizId.ok) throw fail(`line ${record.line}: the bizId ${bizId.problem}`);
       set.add(domain, bizId.bizId);
@@ -115,7 +121,9 @@ function objectColumns(cells: readonly string[], domainFlag: string | undefined,
   };
   const domain = find('domain');
   const bizId = find('bizId');
-  const missing = [domain === undefined && domainFlag === undefined ? 'domain' : undefined, bizId === undefined ? 'bizId' : undefined].filter((c) => c !== undefined);
+  const missing = [domain === undefined && domainFlag === undefined ? 'domain' : undefined, bizId === undefined ? 'bizId' : undefined].filter(
+    (c) => c !== undefined,
+  );
   if (missing.length > 0) {
     throw fail((name) => {
       const hint = missing.includes('domain') ? ` (or pass ${name('domain')} for a file whose objects all share one)` : '';

@@ -151,10 +151,12 @@ export async function exportMetafields(request: ExportRequest, run: ExportRun, o
     const objects = list?.objects ?? [];
 
     const listing = (object: ExportObject): Promise<Listing> =>
-      api.metafields.list(object.domain, object.bizId, { ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), limit: MAX_PAGE_SIZE }).then(
-        (values) => ({ ok: true, values }),
-        (error: unknown) => ({ ok: false, error }),
-      );
+      api.metafields
+        .list(object.domain, object.bizId, { ...(request.namespace !== undefined ? { namespace: request.namespace } : {}), limit: MAX_PAGE_SIZE })
+        .then(
+          (values) => ({ ok: true, values }),
+          (error: unknown) => ({ ok: false, error }),
+        );
     const pending = new Map<number, Promise<Listing>>();
     const window = concurrency * WINDOW_PER_REQUEST;
     let launched = 0;
@@ -266,7 +268,9 @@ export function summaryLines(s: ExportSummaryJson, c: SummaryContext): string[] 
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(s.otherShards, 'object')} belong to other shards.`);
   if (c.requests && c.requests.sent > 0) lines.push(requestsLine(c.requests, s.objects));
   if (s.failed > 0) {
-    lines.push(`${counted(s.failed, 'object')} failed, their values not exported${c.rejectsPath ? `; each is in ${c.rejectsPath} with the reason (give it to --objects to retry them)` : ''}:`);
+    lines.push(
+      `${counted(s.failed, 'object')} failed, their values not exported${c.rejectsPath ? `; each is in ${c.rejectsPath} with the reason (give it to --objects to retry them)` : ''}:`,
+    );
     for (const { object, reason } of c.failures) lines.push(`  ${object.domain} ${object.bizId}: ${reason}`);
     const more = s.failed - c.failures.length;
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
@@ -274,7 +278,12 @@ export function summaryLines(s: ExportSummaryJson, c: SummaryContext): string[] 
   return lines;
 }
 
-function failureOf(stop: Stop | undefined, s: ExportSummaryJson, failures: ReadonlyArray<{ object: ExportObject }>, rejectsPath: string | undefined): { failure: unknown } | undefined {
+function failureOf(
+  stop: Stop | undefined,
+  s: ExportSummaryJson,
+  failures: ReadonlyArray<{ object: ExportObject }>,
+  rejectsPath: string | undefined,
+): { failure: unknown } | undefined {
   if (stop?.kind === 'interrupted') return { failure: new CancelledError() };
   if (stop?.kind === 'failed') return { failure: stop.error };
   if (s.failed === 0) return undefined;

@@ -32,7 +32,9 @@ export function readHeader(cells: readonly string[], source: string, domainFlag:
   const missing = REQUIRED_COLUMNS.filter((name) => !found.has(name) && !(name === 'domain' && domainFlag !== undefined));
   if (missing.length > 0) {
     const hint = missing.includes('domain') ? ' (or pass --domain for a file whose rows all share one)' : '';
-    throw fail(`the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(', ')}${hint}; it must name ${REQUIRED_COLUMNS.join(',')} and may add type.`);
+    throw fail(
+      `the header lacks the ${pluralWord(missing.length, 'column')} ${missing.join(', ')}${hint}; it must name ${REQUIRED_COLUMNS.join(',')} and may add type.`,
+    );
   }
   return {
     ...(found.has('domain') ? { domain: found.get('domain')! } : {}),

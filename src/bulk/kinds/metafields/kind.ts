@@ -25,7 +25,12 @@ export function valueKey(domain: string, bizId: string, namespace: string, code:
  * `domain` stands in for a missing domain column; `fields` notes values that have no
  * definition; `watch` hears of each write before it is sent (the run's journal).
  */
-export function metafieldKind(store: MetafieldStore, domain: string | undefined, fields?: UndefinedFields, watch?: WriteWatch): RowKind<RowText, Row, MetafieldLayout> {
+export function metafieldKind(
+  store: MetafieldStore,
+  domain: string | undefined,
+  fields?: UndefinedFields,
+  watch?: WriteWatch,
+): RowKind<RowText, Row, MetafieldLayout> {
   const chooser = new ApproachChooser();
   return {
     headerExample: 'domain,bizId,namespace,code,value',
@@ -47,7 +52,8 @@ export function metafieldKind(store: MetafieldStore, domain: string | undefined,
       return {
         push(row) {
           const pushed = grouper.push(row);
-          if (pushed.duplicateOf !== undefined) return { duplicate: `the file already set ${row.namespace}.${row.code} of this object on line ${pushed.duplicateOf}` };
+          if (pushed.duplicateOf !== undefined)
+            return { duplicate: `the file already set ${row.namespace}.${row.code} of this object on line ${pushed.duplicateOf}` };
           return pushed.group ? { group: pushed.group } : {};
         },
         flush: () => grouper.flush(),

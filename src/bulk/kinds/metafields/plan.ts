@@ -53,7 +53,8 @@ export function planChanges(rows: readonly Row[], current: readonly Metafield[])
 export function fitDefinition(row: Row, type: FieldType | undefined): { ok: true; row: Row } | { ok: false; reason: string } {
   if (type === undefined || row.type === type) return { ok: true, row };
   const converted = toWireValue(type, row.type === undefined ? row.text.value : row.value);
-  if (!converted.ok) return { ok: false, reason: `the value ${quoted(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` };
+  if (!converted.ok)
+    return { ok: false, reason: `the value ${quoted(row.text.value)} is not ${converted.expected} (${type} is the field's type on the store)` };
   return { ok: true, row: row.type === undefined ? { ...row, value: converted.value } : row };
 }
 

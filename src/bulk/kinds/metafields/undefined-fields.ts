@@ -50,7 +50,10 @@ export class UndefinedFields {
     const order = (m: Missing) => `${m.domain}\u0000${m.namespace}\u0000${m.code}`;
     return [...this.missing.values()]
       .sort((x, y) => (order(x) < order(y) ? -1 : order(x) > order(y) ? 1 : 0))
-      .map((m) => `warning: no definition for ${m.namespace}.${m.code} on ${m.domain}: stored as text (${m.rows} row${m.rows === 1 ? '' : 's'}); create one with \`metafield definition create\`.`);
+      .map(
+        (m) =>
+          `warning: no definition for ${m.namespace}.${m.code} on ${m.domain}: stored as text (${m.rows} row${m.rows === 1 ? '' : 's'}); create one with \`metafield definition create\`.`,
+      );
   }
 
   /** The type of the definition of namespace.code in `domain`, as read by check(); undefined when none is known. */

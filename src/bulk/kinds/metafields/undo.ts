@@ -73,7 +73,15 @@ export function valueTargets(entries: readonly JournalEntry[]): ValueTarget[] {
     const last = list.at(-1);
     if (first && last) {
       const unsure = list.some((write) => write.unsure === true);
-      values.push({ domain: first.domain, bizId: first.bizId, namespace: first.namespace, code: first.code, before: first.before, after: last.after, ...(unsure ? { unsure } : {}) });
+      values.push({
+        domain: first.domain,
+        bizId: first.bizId,
+        namespace: first.namespace,
+        code: first.code,
+        before: first.before,
+        after: last.after,
+        ...(unsure ? { unsure } : {}),
+      });
     }
   }
   return values;
@@ -125,5 +133,9 @@ function valueStep(target: ValueTarget, current: Metafield | undefined, force: b
   if (!force && !holds(after)) return { key, action: 'changed', note: current === undefined ? 'deleted since the run' : 'its value changed since the run' };
   if (before === null) return { key, action: 'delete', run: () => metafields.delete(domain, bizId, namespace, code) };
   const value = { namespace, code, value: before };
-  return { key, action: 'restore', run: () => (current === undefined ? metafields.createBatch(domain, bizId, [value]) : metafields.update(domain, bizId, value)) };
+  return {
+    key,
+    action: 'restore',
+    run: () => (current === undefined ? metafields.createBatch(domain, bizId, [value]) : metafields.update(domain, bizId, value)),
+  };
 }

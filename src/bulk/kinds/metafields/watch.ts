@@ -8,8 +8,20 @@ import type { MetafieldEntry } from './undo.js';
 export function metafieldWatch(journal: RunJournal): WriteWatch {
   return {
     before: (domain, bizId, values) =>
-      journal.record(values.map(({ row, held }): MetafieldEntry => ({ kind: 'metafield', domain, bizId, namespace: row.namespace, code: row.code, before: held, after: row.value }))),
-    cancelled: (domain, bizId, rows) => journal.record(rows.map((row): MetafieldEntry => ({ kind: 'metafield-void', domain, bizId, namespace: row.namespace, code: row.code }))),
-    unsure: (domain, bizId, rows) => journal.record(rows.map((row): MetafieldEntry => ({ kind: 'metafield-unsure', domain, bizId, namespace: row.namespace, code: row.code }))),
+      journal.record(
+        values.map(({ row, held }): MetafieldEntry => ({
+          kind: 'metafield',
+          domain,
+          bizId,
+          namespace: row.namespace,
+          code: row.code,
+          before: held,
+          after: row.value,
+        })),
+      ),
+    cancelled: (domain, bizId, rows) =>
+      journal.record(rows.map((row): MetafieldEntry => ({ kind: 'metafield-void', domain, bizId, namespace: row.namespace, code: row.code }))),
+    unsure: (domain, bizId, rows) =>
+      journal.record(rows.map((row): MetafieldEntry => ({ kind: 'metafield-unsure', domain, bizId, namespace: row.namespace, code: row.code }))),
   };
 }

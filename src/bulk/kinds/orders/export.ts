@@ -162,7 +162,9 @@ export async function exportOrders(request: OrderExportRequest, run: ExportRun, 
   } catch (error) {
     await abandon();
     if (outputPath !== undefined && (error instanceof CancelledError || env.signal.aborted)) {
-      throw new CancelledError(`Interrupted after ${plural(state.orders, 'order')}: run the same command with --resume to go on from ${partialPath(outputPath)}.`);
+      throw new CancelledError(
+        `Interrupted after ${plural(state.orders, 'order')}: run the same command with --resume to go on from ${partialPath(outputPath)}.`,
+      );
     }
     if (outputPath !== undefined) {
       const message = error instanceof Error ? error.message : String(error);
@@ -206,7 +208,8 @@ async function readProgress(outputPath: string, format: ExportFormat, filters: O
   if (text === undefined || size === undefined) {
     throw new FieldError(
       'resume',
-      (flag) => `${flag()}: there is no interrupted export of ${outputPath} to resume (no ${partial} with its ${progressPath(outputPath)}); run it without ${flag()}.`,
+      (flag) =>
+        `${flag()}: there is no interrupted export of ${outputPath} to resume (no ${partial} with its ${progressPath(outputPath)}); run it without ${flag()}.`,
       false,
     );
   }
@@ -214,18 +217,31 @@ async function readProgress(outputPath: string, format: ExportFormat, filters: O
   try {
     progress = JSON.parse(text) as Progress;
   } catch {
-    throw new FieldError('resume', (flag) => `${flag()}: ${progressPath(outputPath)} is not an export's progress (not JSON); run it without ${flag()} to start over.`, false);
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: ${progressPath(outputPath)} is not an export's progress (not JSON); run it without ${flag()} to start over.`,
+      false,
+    );
   }
   if (progress.version !== 1 || typeof progress.bytes !== 'number' || progress.bytes > size) {
-    throw new FieldError('resume', (flag) => `${flag()}: ${progressPath(outputPath)} does not match ${partial}; run it without ${flag()} to start over.`, false);
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: ${progressPath(outputPath)} does not match ${partial}; run it without ${flag()} to start over.`,
+      false,
+    );
   }
   if (progress.format !== format) {
-    throw new FieldError('resume', (flag) => `${flag()}: the interrupted export wrote ${progress.format === 'csv' ? 'CSV' : 'JSON lines'}; resume it with the same format.`, false);
+    throw new FieldError(
+      'resume',
+      (flag) => `${flag()}: the interrupted export wrote ${progress.format === 'csv' ? 'CSV' : 'JSON lines'}; resume it with the same format.`,
+      false,
+    );
   }
   if (JSON.stringify(sorted(progress.filters)) !== JSON.stringify(sorted(filters))) {
     throw new FieldError(
       'resume',
-      (flag) => `${flag()}: the interrupted export was asked with other filters (${describe(progress.filters)}); resume it with the same --since, --until and filters.`,
+      (flag) =>
+        `${flag()}: the interrupted export was asked with other filters (${describe(progress.filters)}); resume it with the same --since, --until and filters.`,
       false,
     );
   }

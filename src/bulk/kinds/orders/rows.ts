@@ -56,7 +56,8 @@ export function orderRows(order: Order): Row[] {
     email: emailOf(order) ?? '',
   };
   const lines = orderLines(order);
-  if (lines.length === 0) return [{ ...head, lineItemId: '', productId: '', variantId: '', sku: '', title: '', lineQuantity: '', linePrice: '', lineDiscount: '', lineTotal: '' }];
+  if (lines.length === 0)
+    return [{ ...head, lineItemId: '', productId: '', variantId: '', sku: '', title: '', lineQuantity: '', linePrice: '', lineDiscount: '', lineTotal: '' }];
   return lines.map((line) => ({
     ...head,
     lineItemId: line.id,

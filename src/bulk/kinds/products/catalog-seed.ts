@@ -69,10 +69,14 @@ function productOf(product: Loose, kept: { categoryIds: Set<string>; collectionI
     status: status !== undefined && STATUSES.includes(status) ? status : 'active',
     categoryId: categoryId !== undefined && kept.categoryIds.has(categoryId) ? categoryId : undefined,
     collections: collectionIds(product.collections).filter((id) => kept.collectionIds.has(id)),
-    images: list(product.images).flatMap((image) => (image.id !== undefined && image.id !== null && typeof image.src === 'string' ? [{ id: idText(image.id), src: image.src }] : [])),
+    images: list(product.images).flatMap((image) =>
+      image.id !== undefined && image.id !== null && typeof image.src === 'string' ? [{ id: idText(image.id), src: image.src }] : [],
+    ),
     options,
     variants: list(product.variants).map((variant) => variantOf(variant, options, kept.locationIds)),
-    marketAssigns: list(product.marketAssigns).flatMap((m) => (m.marketId === undefined || m.marketId === null ? [] : [{ marketId: idText(m.marketId), isAssigned: flag(m.isAssigned) }])),
+    marketAssigns: list(product.marketAssigns).flatMap((m) =>
+      m.marketId === undefined || m.marketId === null ? [] : [{ marketId: idText(m.marketId), isAssigned: flag(m.isAssigned) }],
+    ),
   };
   return withoutUndefined(record);
 }

@@ -62,7 +62,9 @@ async function namedByFile(plan: CopyPlan, key: ProductKey, emptyClears: boolean
 }
 
 const skusOf = (product: ListedProduct) =>
-  (Array.isArray(product.variants) ? (product.variants as Array<{ sku?: unknown }>) : []).map((variant) => (variant.sku === undefined || variant.sku === null ? '' : scalarText(variant.sku)));
+  (Array.isArray(product.variants) ? (product.variants as Array<{ sku?: unknown }>) : []).map((variant) =>
+    variant.sku === undefined || variant.sku === null ? '' : scalarText(variant.sku),
+  );
 
 /** A name a row gives resolves to this one: an id, the name itself, or a part of it (ignoring case). */
 const couldName = (names: ReadonlySet<string>, id: string, name: string) => names.has(id) || [...names].some((given) => name.toLowerCase().includes(given));
@@ -75,7 +77,10 @@ export async function copyProducts(plan: CopyPlan, api: Api, options: { key: Pro
   for await (const page of api.products.list({ limit: MAX_PRODUCT_PAGE }, true)) {
     for (const product of page) {
       listed += 1;
-      const touched = named.handles.has(productHandle(product).toLowerCase()) || named.ids.has(idText(product.productId)) || skusOf(product).some((sku) => named.skus.has(sku));
+      const touched =
+        named.handles.has(productHandle(product).toLowerCase()) ||
+        named.ids.has(idText(product.productId)) ||
+        skusOf(product).some((sku) => named.skus.has(sku));
       if (touched) products.push(product);
     }
   }
@@ -85,7 +90,9 @@ export async function copyProducts(plan: CopyPlan, api: Api, options: { key: Pro
     categories,
     categories.filter((c) => heldCategories.has(idText(c.categoryId)) || couldName(named.categories, idText(c.categoryId), scalarText(c.categoryName ?? ''))),
   );
-  const keptCollections = collections.filter((c: Collection) => heldCollections.has(idText(c.collectionId)) || couldName(named.collections, idText(c.collectionId), scalarText(c.title ?? '')));
+  const keptCollections = collections.filter(
+    (c: Collection) => heldCollections.has(idText(c.collectionId)) || couldName(named.collections, idText(c.collectionId), scalarText(c.title ?? '')),
+  );
 
   const definitions: object[] = [];
   const metafields: object[] = [];

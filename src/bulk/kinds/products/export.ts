@@ -12,7 +12,16 @@ import { scalarText } from '../../../core/json.js';
 import { compareIds, compareText, csvLine } from '../../engine/export-text.js';
 import type { RowSink } from '../../engine/output-sink.js';
 import { productHandle, type CatalogSource, type Named } from './catalog.js';
-import { COLLECTION_SEPARATOR, ID_COLUMNS, INVENTORY_PREFIX, METAFIELD_PREFIX, OPTION_COLUMNS, PRODUCT_LEVEL_COLUMNS, VARIANT_LEVEL_COLUMNS, type ProductColumn } from './rows.js';
+import {
+  COLLECTION_SEPARATOR,
+  ID_COLUMNS,
+  INVENTORY_PREFIX,
+  METAFIELD_PREFIX,
+  OPTION_COLUMNS,
+  PRODUCT_LEVEL_COLUMNS,
+  VARIANT_LEVEL_COLUMNS,
+  type ProductColumn,
+} from './rows.js';
 
 export interface ProductExportOptions {
   /** The store's ids (productId, variantId) as columns; false with --no-ids. */
@@ -71,24 +80,35 @@ interface Layout {
 
 function columnsOf(held: readonly Held[], locations: readonly Named[], ids: boolean): Layout {
   const optionCount = Math.max(0, ...held.map((item) => optionNames(item.product).length));
-  const fixed = [...PRODUCT_LEVEL_COLUMNS, ...OPTION_COLUMNS.slice(0, optionCount * 2), ...VARIANT_LEVEL_COLUMNS].filter((column) => ids || !ID_COLUMNS.includes(column));
+  const fixed = [...PRODUCT_LEVEL_COLUMNS, ...OPTION_COLUMNS.slice(0, optionCount * 2), ...VARIANT_LEVEL_COLUMNS].filter(
+    (column) => ids || !ID_COLUMNS.includes(column),
+  );
   // Every location of the store, by name; one the listing names but the store did not list, by id.
   const named = [...locations].sort((a, b) => compareText(a.name, b.name) || compareIds(a.id, b.id));
   const known = new Set(named.map((location) => location.id));
   const unnamed = new Set<string>();
   for (const item of held)
-    for (const variant of variantsOf(item.product)) for (const stock of variant.inventoryQuantities ?? []) if (!known.has(idText(stock.locationId))) unnamed.add(idText(stock.locationId));
+    for (const variant of variantsOf(item.product))
+      for (const stock of variant.inventoryQuantities ?? []) if (!known.has(idText(stock.locationId))) unnamed.add(idText(stock.locationId));
   const nameCount = new Map<string, number>();
   for (const location of named) nameCount.set(location.name.toLowerCase(), (nameCount.get(location.name.toLowerCase()) ?? 0) + 1);
   const locationColumns = [
-    ...named.map((location) => ({ id: location.id, column: nameCount.get(location.name.toLowerCase()) === 1 && location.name !== '' ? location.name : location.id })),
+    ...named.map((location) => ({
+      id: location.id,
+      column: nameCount.get(location.name.toLowerCase()) === 1 && location.name !== '' ? location.name : location.id,
+    })),
     ...[...unnamed].sort(compareIds).map((id) => ({ id, column: id })),
   ];
   const metafields = new Map<string, { namespace: string; code: string }>();
-  for (const item of held) for (const value of item.values) metafields.set(`${value.namespace}.${value.code}`, { namespace: value.namespace, code: value.code });
+  for (const item of held)
+    for (const value of item.values) metafields.set(`${value.namespace}.${value.code}`, { namespace: value.namespace, code: value.code });
   const metafieldColumns = [...metafields.entries()].sort(([a], [b]) => compareText(a, b)).map(([, value]) => value);
   return {
-    header: [...fixed, ...locationColumns.map((item) => `${INVENTORY_PREFIX}${item.column}`), ...metafieldColumns.map((value) => `${METAFIELD_PREFIX}${value.namespace}.${value.code}`)],
+    header: [
+      ...fixed,
+      ...locationColumns.map((item) => `${INVENTORY_PREFIX}${item.column}`),
+      ...metafieldColumns.map((value) => `${METAFIELD_PREFIX}${value.namespace}.${value.code}`),
+    ],
     fixed,
     locations: locationColumns.map((item) => item.id),
     metafields: metafieldColumns,
@@ -98,7 +118,8 @@ function columnsOf(held: readonly Held[], locations: readonly Named[], ids: bool
 function rowCells(item: Held, variant: Variant, layout: Layout, names: { categories: Map<string, string>; collections: Map<string, string> }): string[] {
   const { product } = item;
   const categoryId = product.categoryId ?? product.productCategory?.categoryId;
-  const category = categoryId === undefined || categoryId === null || idText(categoryId) === '' ? '' : (names.categories.get(idText(categoryId)) ?? idText(categoryId));
+  const category =
+    categoryId === undefined || categoryId === null || idText(categoryId) === '' ? '' : (names.categories.get(idText(categoryId)) ?? idText(categoryId));
   const collections = collectionIds(product.collections)
     .map((id) => names.collections.get(id) ?? id)
     .sort(compareText)

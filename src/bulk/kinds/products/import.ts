@@ -92,10 +92,19 @@ async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journ
   // The products' definitions, read once when a metafield: column is first applied: its values are checked by them.
   const fields = new UndefinedFields((domain) => paced.api.metafieldDefinitions.list(domain));
   const result = await journaled(source.name, (journal) => {
-    const kind = productKind(productWriter(paced.api), catalog, { key: request.key, emptyClears: request.emptyClears, fields }, rejects, journal ? productWatch(journal) : undefined);
+    const kind = productKind(
+      productWriter(paced.api),
+      catalog,
+      { key: request.key, emptyClears: request.emptyClears, fields },
+      rejects,
+      journal ? productWatch(journal) : undefined,
+    );
     return runImportJob({ ...source }, { ...kind, jsonlRecords: productJsonlRecords }, rejects, request, env, paced);
   });
-  return { ...result, lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`] };
+  return {
+    ...result,
+    lines: [...result.lines, `Planned from the store's ${plural(known, 'product')}, read in ${plural(catalog.pages, 'page')} before the import.`],
+  };
 }
 
 /** No store to read: the rows are checked against an empty catalog that refuses every write (the engine then validates only). */
@@ -103,7 +112,14 @@ async function offlineDryRun(request: ProductImportRequest, env: BulkEnv, error:
   const source = await openSource(request.file, env.stdin, env.signal);
   const rejects = productRejects();
   const refuse = () => Promise.reject(error);
-  const writer: ProductWriter = { create: refuse, update: refuse, listMetafields: refuse, createMetafields: refuse, updateMetafield: refuse, deleteMetafield: refuse };
+  const writer: ProductWriter = {
+    create: refuse,
+    update: refuse,
+    listMetafields: refuse,
+    createMetafields: refuse,
+    updateMetafield: refuse,
+    deleteMetafield: refuse,
+  };
   const offline = new ProductCatalog([], [], []);
   const kind = productKind(writer, offline, { key: request.key, emptyClears: request.emptyClears, anyLocation: true }, rejects);
   const failing = { ...kind, jsonlRecords: productJsonlRecords, apply: () => Promise.reject(error) };
@@ -114,7 +130,20 @@ async function offlineDryRun(request: ProductImportRequest, env: BulkEnv, error:
 }
 
 function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
-  return { rows: 0, created: 0, updated: 0, unchanged: 0, partial: 0, failed: 0, valid: 0, objects: 0, otherShards: 0, elapsedMs: Math.round(elapsedMs), rejects: [], stop };
+  return {
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    partial: 0,
+    failed: 0,
+    valid: 0,
+    objects: 0,
+    otherShards: 0,
+    elapsedMs: Math.round(elapsedMs),
+    rejects: [],
+    stop,
+  };
 }
 
 export const productImport: ImportKind<ProductImportRequest> = {

@@ -32,7 +32,8 @@ export async function* productJsonlRecords(input: Readable): AsyncGenerator<CsvR
 function recordOf(parsed: Extract<ObjectLine, { object: unknown }>, keys: readonly string[]): CsvRecord {
   const { line, bytes, object } = parsed;
   const unknown = Object.keys(object).find((key) => !keys.includes(key) && !IGNORED_KEYS.has(key));
-  if (unknown !== undefined) return { line, cells: [], bytes, problem: `the key ${JSON.stringify(unknown.slice(0, 40))} is not one of the first line's (${keys.join(', ')})` };
+  if (unknown !== undefined)
+    return { line, cells: [], bytes, problem: `the key ${JSON.stringify(unknown.slice(0, 40))} is not one of the first line's (${keys.join(', ')})` };
   const cells: string[] = [];
   for (const key of keys) {
     const value = object[key];

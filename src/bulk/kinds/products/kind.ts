@@ -20,7 +20,17 @@ import { applyGroup as applyValues, type MetafieldStore, type WriteWatch } from 
 import { fieldKey, fitDefinition, planChanges } from '../metafields/plan.js';
 import { productHandle, type ProductCatalog, type Named } from './catalog.js';
 import { GroupRefusal, planProduct, type LocationIds, type RowFate } from './plan.js';
-import { cellOf, checkProductRow, identityOf, productText, readProductHeader, type ProductKey, type ProductLayout, type ProductRow, type ProductText } from './rows.js';
+import {
+  cellOf,
+  checkProductRow,
+  identityOf,
+  productText,
+  readProductHeader,
+  type ProductKey,
+  type ProductLayout,
+  type ProductRow,
+  type ProductText,
+} from './rows.js';
 import type { RejectColumns } from '../../engine/rejects.js';
 import type { Row } from '../metafields/rows.js';
 import type { Group, Outcome, RowKind } from '../../engine/row-kind.js';
@@ -129,7 +139,9 @@ export function productKind(
     const handle = first.identity.slice('handle:'.length);
     const alike = catalog.withHandle(handle);
     if (alike.length > 1)
-      throw new GroupRefusal(`${alike.length} products on the store have the handle ${handle} (ids ${alike.map((p) => idText(p.productId)).join(', ')}); import with --key id or --key sku`);
+      throw new GroupRefusal(
+        `${alike.length} products on the store have the handle ${handle} (ids ${alike.map((p) => idText(p.productId)).join(', ')}); import with --key id or --key sku`,
+      );
     return alike[0];
   }
 
@@ -159,7 +171,10 @@ export function productKind(
     const valueFates = await applyMetafields(writing, checked, held, productId, dryRun, plan.send !== undefined && !dryRun);
     for (const row of kept) {
       const outcome = outcomeOf(plan.fates.get(row.line) ?? 'unchanged', valueFates.get(row.line));
-      settle(row, outcome.kind === 'rejected' || productId === undefined ? outcome : { ...outcome, id: productId, ...beforeOf(row, outcome, current, plan.variantOf) });
+      settle(
+        row,
+        outcome.kind === 'rejected' || productId === undefined ? outcome : { ...outcome, id: productId, ...beforeOf(row, outcome, current, plan.variantOf) },
+      );
     }
   }
 
@@ -270,9 +285,12 @@ export function productKind(
     const fateOf = (line: number) => fates.get(line) ?? fates.set(line, { landed: false, refused: [] }).get(line)!;
     const wanted = new Map<string, { row: ProductRow } & RowValues[number]>();
     for (const row of rows)
-      for (const value of checked.get(row.line) ?? []) if (!wanted.has(fieldKey(value.namespace, value.code))) wanted.set(fieldKey(value.namespace, value.code), { row, ...value });
+      for (const value of checked.get(row.line) ?? [])
+        if (!wanted.has(fieldKey(value.namespace, value.code))) wanted.set(fieldKey(value.namespace, value.code), { row, ...value });
     const given = [...wanted.values()];
-    const setting = given.filter((item) => item.value !== null).map((item) => valueRow(item.row.line, item.namespace, item.code, item.value!, item.text!, productId ?? ''));
+    const setting = given
+      .filter((item) => item.value !== null)
+      .map((item) => valueRow(item.row.line, item.namespace, item.code, item.value!, item.text!, productId ?? ''));
     const cleared = given.filter((item) => item.value === null && held.some((value) => value.namespace === item.namespace && value.code === item.code));
     if (setting.length + cleared.length === 0) return fates;
     if (productId === undefined) {
@@ -292,7 +310,8 @@ export function productKind(
         dryRun,
         (value, outcome) => {
           if (outcome.kind === 'created' || outcome.kind === 'updated') fateOf(value.line).landed = true;
-          else if (outcome.kind === 'rejected' || outcome.kind === 'partial') fateOf(value.line).refused.push(`metafield:${value.namespace}.${value.code}: ${outcome.reason}`);
+          else if (outcome.kind === 'rejected' || outcome.kind === 'partial')
+            fateOf(value.line).refused.push(`metafield:${value.namespace}.${value.code}: ${outcome.reason}`);
         },
         valueWatch(id),
       );
@@ -417,10 +436,16 @@ export function locationIds(layout: ProductLayout, known: readonly Named[], sour
     if (named.length === 1) ids.set(location, named[0]!.id);
     else if (/^\d+$/.test(location)) ids.set(location, location);
     else if (named.length > 1)
-      throw new UsageError(`${source}: ${named.length} locations are named "${location}" (ids ${named.map((item) => item.id).join(', ')}); name the column inventory:<id>.`, false);
+      throw new UsageError(
+        `${source}: ${named.length} locations are named "${location}" (ids ${named.map((item) => item.id).join(', ')}); name the column inventory:<id>.`,
+        false,
+      );
     else {
       const names = known.map((item) => item.name).join(', ');
-      throw new UsageError(`${source}: the column inventory:${location} names no location of the store (${names === '' ? 'it lists none' : `its locations: ${names}`}); nothing was sent.`, false);
+      throw new UsageError(
+        `${source}: the column inventory:${location} names no location of the store (${names === '' ? 'it lists none' : `its locations: ${names}`}); nothing was sent.`,
+        false,
+      );
     }
   }
   return ids;
@@ -473,7 +498,16 @@ function beforeOf(row: ProductRow, outcome: Outcome, current: Product | undefine
 
 /** A metafield column's value as a row of metafield import (row-check.ts), on the product `bizId`; `text` as the cell has it. */
 function valueRow(line: number, namespace: string, code: string, value: string, text = value, bizId = ''): Row {
-  return { line, domain: 'products', bizId, namespace, code, type: undefined, value, text: { line, domain: 'products', bizId, namespace, code, type: '', value: text } };
+  return {
+    line,
+    domain: 'products',
+    bizId,
+    namespace,
+    code,
+    type: undefined,
+    value,
+    text: { line, domain: 'products', bizId, namespace, code, type: '', value: text },
+  };
 }
 
 /**

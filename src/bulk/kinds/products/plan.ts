@@ -185,7 +185,8 @@ function choicesOf(variant: VariantDraft): Array<{ name: string; value: { name: 
 function addVariant(product: ProductDraft, row: ProductRow, fresh: boolean): number | string {
   const options = (product.options ??= []);
   const variants = (product.variants ??= []);
-  if (!fresh && row.options.length === 0) return 'the row names no variant of the product (give its option values or its sku), and a new variant needs its option values';
+  if (!fresh && row.options.length === 0)
+    return 'the row names no variant of the product (give its option values or its sku), and a new variant needs its option values';
   const choices: VariantDraft['options'] = [];
   for (const { name, value } of row.options) {
     let option: OptionDraft | undefined = options.find((held) => fold(held.name) === fold(name));

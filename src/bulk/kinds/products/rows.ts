@@ -110,12 +110,15 @@ export function readProductHeader(cells: readonly string[], source: string, key:
       metafields.push({ namespace: match[1]!, code: match[2]!, index });
       return;
     }
-    throw fail(`unknown column "${clip(name)}" in the header; the columns are ${PRODUCT_COLUMNS.join(', ')}, ${INVENTORY_PREFIX}<location> and ${METAFIELD_PREFIX}<namespace>.<code>.`);
+    throw fail(
+      `unknown column "${clip(name)}" in the header; the columns are ${PRODUCT_COLUMNS.join(', ')}, ${INVENTORY_PREFIX}<location> and ${METAFIELD_PREFIX}<namespace>.<code>.`,
+    );
   });
   const has = (column: ProductColumn) => columns[column] !== undefined;
   if (key === 'id' && !has('productId')) throw fail('--key id matches rows by their productId, and the header has no productId column.');
   if (key === 'sku' && !has('sku')) throw fail('--key sku matches rows by their sku, and the header has no sku column.');
-  if (key === 'handle' && !has('handle') && !has('title')) throw fail('--key handle matches rows by their handle (or their title), and the header has neither column.');
+  if (key === 'handle' && !has('handle') && !has('title'))
+    throw fail('--key handle matches rows by their handle (or their title), and the header has neither column.');
   return {
     names,
     columns,
@@ -193,15 +196,18 @@ export function checkProductRow(text: ProductText, fieldCount: number, key: Prod
   const title = kept('title');
   if (title !== undefined && [...title].length > 255) return fail('the title is longer than 255 characters');
   const status = kept('status')?.toLowerCase();
-  if (status !== undefined && !(PRODUCT_STATUSES as readonly string[]).includes(status)) return fail(`the status ${quoted(status)} is not one of ${PRODUCT_STATUSES.join(', ')}`);
+  if (status !== undefined && !(PRODUCT_STATUSES as readonly string[]).includes(status))
+    return fail(`the status ${quoted(status)} is not one of ${PRODUCT_STATUSES.join(', ')}`);
   const price = kept('price');
   if (price !== undefined && !MONEY_AMOUNT.test(price)) return fail(`the price ${quoted(price)} is not an amount such as 19.99 (at most 2 decimals)`);
   const compareOfPrice = given('compareOfPrice');
-  if (typeof compareOfPrice === 'string' && !MONEY_AMOUNT.test(compareOfPrice)) return fail(`the compareOfPrice ${quoted(compareOfPrice)} is not an amount such as 24.99 (at most 2 decimals)`);
+  if (typeof compareOfPrice === 'string' && !MONEY_AMOUNT.test(compareOfPrice))
+    return fail(`the compareOfPrice ${quoted(compareOfPrice)} is not an amount such as 24.99 (at most 2 decimals)`);
   const weight = given('weight');
   if (typeof weight === 'string' && !WEIGHT.test(weight)) return fail(`the weight ${quoted(weight)} is not a decimal number such as 0.25`);
   const weightUnit = kept('weightUnit')?.toLowerCase();
-  if (weightUnit !== undefined && !(WEIGHT_UNITS as readonly string[]).includes(weightUnit)) return fail(`the weightUnit ${quoted(weightUnit)} is not one of ${WEIGHT_UNITS.join(', ')}`);
+  if (weightUnit !== undefined && !(WEIGHT_UNITS as readonly string[]).includes(weightUnit))
+    return fail(`the weightUnit ${quoted(weightUnit)} is not one of ${WEIGHT_UNITS.join(', ')}`);
   for (const column of ['sku', 'barcode'] as const) {
     const value = cell(column);
     if (value !== undefined && [...value].length > 255) return fail(`the ${column} is longer than 255 characters`);
@@ -245,7 +251,8 @@ export function checkProductRow(text: ProductText, fieldCount: number, key: Prod
           .filter((name) => name !== '');
   const handle = kept('handle');
   const sku = given('sku');
-  if (key === 'sku' && sku == null && handle === undefined && title === undefined) return fail('the row has no sku (--key sku), and no handle or title to make a new product of');
+  if (key === 'sku' && sku == null && handle === undefined && title === undefined)
+    return fail('the row has no sku (--key sku), and no handle or title to make a new product of');
   const identity = identityOf(text, key);
   if (identity === 'sku:') return fail('the row has no handle, title or sku to match a product by');
   return {

@@ -69,7 +69,12 @@ export function productTargets(entries: readonly JournalEntry[]): { created: Cre
       case 'product-created': {
         const product = pending.get(entry.identity)?.shift();
         if (product === undefined || !entry.made) break;
-        created.push({ ...product, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}), ...(entry.after !== undefined ? { after: entry.after } : {}) });
+        created.push({
+          ...product,
+          unsure: false,
+          ...(entry.id !== undefined ? { id: entry.id } : {}),
+          ...(entry.after !== undefined ? { after: entry.after } : {}),
+        });
         break;
       }
     }
@@ -127,13 +132,16 @@ async function plannedStep(product: UpdatedProduct | CreatedProduct, products: P
 
 async function createdStep(product: CreatedProduct, key: string, products: Products, force: boolean): Promise<UndoStep> {
   if (product.id === undefined) {
-    const why = product.unsure ? 'the answer to its create never came (the run was stopped, or the answer was lost), so whether it was made is not known' : 'the store made it without saying its id';
+    const why = product.unsure
+      ? 'the answer to its create never came (the run was stopped, or the answer was lost), so whether it was made is not known'
+      : 'the store made it without saying its id';
     return { key, action: 'cannot', note: `${why}: find it with product list and remove it with product delete` };
   }
   const current = await readProduct(products, product.id);
   if (current === undefined) return { key, action: 'as-before', note: 'already deleted' };
   const changed = changesSince(current, product);
-  if (!force && changed.length > 0) return { key, action: 'changed', note: `created by the run, and changed since (${fieldList(changed)}): deleting it would lose those changes` };
+  if (!force && changed.length > 0)
+    return { key, action: 'changed', note: `created by the run, and changed since (${fieldList(changed)}): deleting it would lose those changes` };
   const id = product.id;
   return { key, action: 'delete', note: 'created by the run', run: () => products.delete(id) };
 }

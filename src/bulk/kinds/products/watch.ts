@@ -13,8 +13,13 @@ export function productWatch(journal: RunJournal): ProductWatch {
     beforeUpdate: (id, before, sent) => journal.record([{ kind: 'product-update', id, before, sent }] satisfies ProductEntry[]),
     updated: (id, made, after) => journal.record([{ kind: 'product-updated', id, made, ...(after !== undefined ? { after } : {}) }] satisfies ProductEntry[]),
     beforeCreate: (identity, sent) => journal.record([{ kind: 'product-create', identity, sent }] satisfies ProductEntry[]),
-    created: (identity, made, after) => journal.record([{ kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) }] satisfies ProductEntry[]),
-    beforeValues: (productId, values) => journal.record(values.map((value): MetafieldEntry => ({ kind: 'metafield', domain: 'products', bizId: productId, ...value }))),
-    cancelledValues: (productId, values) => journal.record(values.map((value): MetafieldEntry => ({ kind: 'metafield-void', domain: 'products', bizId: productId, ...value }))),
+    created: (identity, made, after) =>
+      journal.record([
+        { kind: 'product-created', identity, made, ...(after !== undefined ? { id: idText(after.productId), after } : {}) },
+      ] satisfies ProductEntry[]),
+    beforeValues: (productId, values) =>
+      journal.record(values.map((value): MetafieldEntry => ({ kind: 'metafield', domain: 'products', bizId: productId, ...value }))),
+    cancelledValues: (productId, values) =>
+      journal.record(values.map((value): MetafieldEntry => ({ kind: 'metafield-void', domain: 'products', bizId: productId, ...value }))),
   };
 }

@@ -30,7 +30,10 @@ export const fieldFlags = () => ({
   description: text('<text>', 'a description (default on create: none)'),
   multi: oneOf('<bool>', 'whether the field holds a list of values (default on create: false)', ['true', 'false']),
   pinned: oneOf('<bool>', 'whether the definition is pinned in the admin (default on create: false)', ['true', 'false']),
-  schemaRule: text('<json>', 'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)'),
+  schemaRule: text(
+    '<json>',
+    'Weight, Size and Volume only: limits as JSON, e.g. \'{"min":{"value":0,"unit":"kg"},"max":{"value":500,"unit":"kg"}}\'; "" removes them (update)',
+  ),
   optionMap: text('<json>', 'options as a JSON object, e.g. \'{"search":true}\''),
 });
 

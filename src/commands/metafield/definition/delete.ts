@@ -13,7 +13,10 @@ export default defineVerb({
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: { ...nameFlags(), yes: yesFlag(), dryRun: dryRunFlag() },
   json: { fields: Object.keys(metafieldDefinitions.fields) },
-  examples: ['store-cli metafield definition delete products --namespace custom --code fabric', 'store-cli metafield definition delete products --namespace custom --code fabric --yes --json'],
+  examples: [
+    'store-cli metafield definition delete products --namespace custom --code fabric',
+    'store-cli metafield definition delete products --namespace custom --code fabric --yes --json',
+  ],
   notes: `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const domain = checkDomain(options.domain);

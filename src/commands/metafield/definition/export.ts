@@ -14,7 +14,9 @@ export default defineVerb({
   flags: {
     all: boolean('every domain'),
     output: text('<file>', 'write to this file, which appears only once complete, instead of stdout (- is stdout; a device or FIFO is written in place)'),
-    jsonl: boolean('write JSON lines (one definition a line, fields as in the file) instead of the {"definitions": [...]} file; definition import reads the file only'),
+    jsonl: boolean(
+      'write JSON lines (one definition a line, fields as in the file) instead of the {"definitions": [...]} file; definition import reads the file only',
+    ),
     report: reportFlag(),
   },
   examples: [
@@ -42,7 +44,9 @@ definitions export the same bytes. \`sandbox serve --definitions\` reads it too.
         const api = await run.api();
         const definitions = await ctx.spin('Reading metafield definitions…', async () => {
           const found = [];
-          for (const domain of domains) for (const definition of await api.metafieldDefinitions.list(domain)) found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
+          for (const domain of domains)
+            for (const definition of await api.metafieldDefinitions.list(domain))
+              found.push({ ...definition, domain: domain as (typeof METAFIELD_DOMAINS)[number] });
           return found;
         });
         // Whole or not at all: a crash never leaves half a definitions file under the name (a device or FIFO is written in place).

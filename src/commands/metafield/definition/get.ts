@@ -9,7 +9,10 @@ export default defineVerb({
   args: { domain: arg(DEFINITION_DOMAIN_HELP) },
   flags: nameFlags(),
   json: { fields: Object.keys(metafieldDefinitions.fields) },
-  examples: ['store-cli metafield definition get products --namespace specs --code weight', 'store-cli metafield definition get products --namespace specs --code weight --json schemaRule'],
+  examples: [
+    'store-cli metafield definition get products --namespace specs --code weight',
+    'store-cli metafield definition get products --namespace specs --code weight --json schemaRule',
+  ],
   async run(options, ctx) {
     const domain = checkDomain(options.domain);
     const { namespace, code } = checkNames(options);

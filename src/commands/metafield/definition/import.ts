@@ -13,7 +13,8 @@ export default defineVerb({
   destructive: true,
   bulk: true,
   name: 'import',
-  summary: 'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
+  summary:
+    'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },
   flags: { dryRun: dryRunFlag(), report: reportFlag() },
   json: { fields: SUMMARY_FIELDS, what: 'the summary {created, updated, unchanged, failed} as JSON on stdout' },
@@ -32,7 +33,10 @@ ${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     // --json's fields are checked first, before the file is read.
     const out = options.dryRun ? undefined : await ctx.output();
-    const [{ reportOutputs, reportTargets, runReporter }, { checkOutputs }] = await Promise.all([import('../../run-reports.js'), import('../../../bulk/engine/output-check.js')]);
+    const [{ reportOutputs, reportTargets, runReporter }, { checkOutputs }] = await Promise.all([
+      import('../../run-reports.js'),
+      import('../../../bulk/engine/output-check.js'),
+    ]);
     const targets = reportTargets(options.report, ctx.env);
     const source = options.file === '-' ? 'stdin' : options.file;
     const reports = runReporter(targets, { command: 'metafield definition import', kind: 'import', source, dryRun: options.dryRun === true }, ctx);
@@ -53,7 +57,10 @@ ${DRY_RUN_NOTE}`,
       await reports.refusedBy(error);
       throw error;
     }
-    const [{ importDefinitions }, { RateGovernor }] = await Promise.all([import('../../../bulk/kinds/metafield-definitions/import.js'), import('../../../core/rate-governor.js')]);
+    const [{ importDefinitions }, { RateGovernor }] = await Promise.all([
+      import('../../../bulk/kinds/metafield-definitions/import.js'),
+      import('../../../core/rate-governor.js'),
+    ]);
     const summary: DefinitionSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
     const told = () => `Definitions: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed.`;
     const failed = (name: string, error: Error) => ctx.say(`error: ${name}: ${error.message}`);
@@ -82,7 +89,14 @@ ${DRY_RUN_NOTE}`,
     if (options.dryRun) {
       const { runDry } = await import('../../dry-run.js');
       const wrote = (action: string, name: string) => ctx.say(`would ${action} ${name}`);
-      await runDry(ctx, options, (api) => importDefinitions(api, definitions, summary, { wrote, failed }), 'every definition is equal already, so nothing would be sent', true, governor);
+      await runDry(
+        ctx,
+        options,
+        (api) => importDefinitions(api, definitions, summary, { wrote, failed }),
+        'every definition is equal already, so nothing would be sent',
+        true,
+        governor,
+      );
       await report(false);
       return;
     }
@@ -98,13 +112,19 @@ ${DRY_RUN_NOTE}`,
     await report(false);
     if (out?.isJson === true) await out.item(summary, { columns: [] });
     ctx.say(told());
-    if (summary.failed > 0) throw new PartialFailureError(`${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`);
+    if (summary.failed > 0)
+      throw new PartialFailureError(
+        `${summary.failed} of ${definitions.length} definitions failed; the others were applied. Fix them and run the import again.`,
+      );
   },
 });
 
 /** The whole file, checked before anything is sent (exit 2 naming the JSON path). */
 async function readFile(path: string, ctx: Context): Promise<FileDefinition[]> {
   const source = path === '-' ? 'stdin' : path;
-  const [{ parseJsonInput, readInputText }, { checkDefinitionsFile }] = await Promise.all([import('../../../core/input-text.js'), import('../../../api/metafield-definitions/schema.js')]);
+  const [{ parseJsonInput, readInputText }, { checkDefinitionsFile }] = await Promise.all([
+    import('../../../core/input-text.js'),
+    import('../../../api/metafield-definitions/schema.js'),
+  ]);
   return checkDefinitionsFile(parseJsonInput(await readInputText(path, ctx.io.stdin, source), source), source);
 }

@@ -23,7 +23,10 @@ export default defineVerb({
     const domain = checkDomain(options.domain) as MetafieldDomain;
     const { namespace, code } = checkNames(options);
     const fields = givenFields(options);
-    if (Object.keys(fields).length === 0) throw new UsageError('Give at least one field to change: --definition-name, --field-type, --description, --multi, --pinned, --schema-rule or --option-map.');
+    if (Object.keys(fields).length === 0)
+      throw new UsageError(
+        'Give at least one field to change: --definition-name, --field-type, --description, --multi, --pinned, --schema-rule or --option-map.',
+      );
     const { checkDefinitionFlags, ownFields, sameDefinition } = await import('../../../api/metafield-definitions/schema.js');
     const update = async (api: Api) => {
       const stored = await api.metafieldDefinitions.get(domain, namespace, code);

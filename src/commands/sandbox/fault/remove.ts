@@ -23,7 +23,8 @@ export default defineVerb({
     if (options.all && options.id !== undefined) throw new UsageError('Give a rule id or --all, not both.');
     if (!options.all && options.id === undefined) throw new UsageError('Give the id of the rule to remove (sandbox fault list shows them), or --all.');
     // The id goes into the URL path, where '..' would name another endpoint: the rule of every id argument.
-    if (options.id !== undefined && isDotSegment(options.id)) throw new UsageError(`<id> ${DOT_SEGMENT_RULE}: give a rule id as sandbox fault list shows it. Nothing was sent.`);
+    if (options.id !== undefined && isDotSegment(options.id))
+      throw new UsageError(`<id> ${DOT_SEGMENT_RULE}: give a rule id as sandbox fault list shows it. Nothing was sent.`);
     const { faultListView } = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();

@@ -37,12 +37,18 @@ const verbs = crudVerbs(webhookSubscriptions, {
   fields: {
     address: {
       placeholder: '<url>',
-      help: { create: 'where the store POSTs the events (absolute http or https URL)', update: 'send its events to this address from now on (absolute http or https URL)' },
+      help: {
+        create: 'where the store POSTs the events (absolute http or https URL)',
+        update: 'send its events to this address from now on (absolute http or https URL)',
+      },
       filter: 'only subscriptions that send to this address (exactly as subscribed)',
     },
     topic: {
       placeholder: '<topic>',
-      help: { create: 'the event to receive, noun/verb such as orders/create (the documented topics are below)', update: 'subscribe it to this topic instead, noun/verb such as orders/create' },
+      help: {
+        create: 'the event to receive, noun/verb such as orders/create (the documented topics are below)',
+        update: 'subscribe it to this topic instead, noun/verb such as orders/create',
+      },
       filter: 'only subscriptions to this topic (noun/verb, such as orders/create)',
     },
   },
@@ -72,13 +78,21 @@ ${topicsNote()}${DRY_RUN_NOTE}`,
   list: {
     name: 'subscriptions',
     summary: "List the store's webhook subscriptions, optionally of one topic or address",
-    examples: ['store-cli webhook subscriptions', 'store-cli webhook subscriptions --topic products/create', 'store-cli webhook subscriptions --json id,address | jq .'],
+    examples: [
+      'store-cli webhook subscriptions',
+      'store-cli webhook subscriptions --topic products/create',
+      'store-cli webhook subscriptions --json id,address | jq .',
+    ],
     notes: '\nNeeds a token with the read_apps or write_apps scope. webhook subscription count counts them.\n',
   },
   delete: {
     name: 'unsubscribe',
     summary: 'Delete a webhook subscription: its address gets no more events; asks first unless --yes',
-    examples: ['store-cli webhook unsubscribe 4000000000000000517', 'store-cli webhook unsubscribe 4000000000000000517 --yes', 'store-cli webhook unsubscribe 4000000000000000517 --dry-run --json'],
+    examples: [
+      'store-cli webhook unsubscribe 4000000000000000517',
+      'store-cli webhook unsubscribe 4000000000000000517 --yes',
+      'store-cli webhook unsubscribe 4000000000000000517 --dry-run --json',
+    ],
     notes: `\nNeeds a token with the write_apps scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
     consequence: 'Its address gets no more events.',
   },

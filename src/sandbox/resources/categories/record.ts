@@ -10,7 +10,11 @@ import demo from '../products/demo.json' with { type: 'json' };
 import { kept, text } from '../record-fields.js';
 import { recordTable, type TableRecord } from '../record-table.js';
 
-const parent = kept(z.union([z.literal(ROOT_PARENT_ID), z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros')]), ROOT_PARENT_ID, (id) => new JsonInteger(id));
+const parent = kept(
+  z.union([z.literal(ROOT_PARENT_ID), z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros')]),
+  ROOT_PARENT_ID,
+  (id) => new JsonInteger(id),
+);
 
 export const categoryTable = recordTable({
   key: 'categories',

@@ -35,7 +35,8 @@ export function readCollectionBody(body: unknown, creating: boolean): Collection
     if (creating) errors.add(`collection.${name}`, 'is required');
   };
   for (const name of Object.keys(fields)) {
-    if (!FIELDS.has(name) && !STORE_FIELDS.has(name)) errors.add(`collection.${name}`, 'is not a field the sandbox takes (title, collectionType, bodyHtml, published, image)');
+    if (!FIELDS.has(name) && !STORE_FIELDS.has(name))
+      errors.add(`collection.${name}`, 'is not a field the sandbox takes (title, collectionType, bodyHtml, published, image)');
   }
 
   const { title, collectionType, bodyHtml, published, image } = fields;
@@ -48,7 +49,8 @@ export function readCollectionBody(body: unknown, creating: boolean): Collection
   else {
     const code = scalar(collectionType);
     const found = CODES.find(([, value]) => String(value) === code);
-    if (found === undefined) errors.add('collection.collectionType', `must be a collection type code: ${CODES.map(([name, value]) => `${value} (${name})`).join(' or ')}`);
+    if (found === undefined)
+      errors.add('collection.collectionType', `must be a collection type code: ${CODES.map(([name, value]) => `${value} (${name})`).join(' or ')}`);
     else input.collectionType = found[0];
   }
 
@@ -65,11 +67,13 @@ export function readCollectionBody(body: unknown, creating: boolean): Collection
   if (image === null) {
     if (!creating) input.image = null;
   } else if (image !== undefined) {
-    if (!isJsonObject(image) || typeof image.src !== 'string' || !isHttpUrl(image.src)) errors.add('collection.image.src', 'must be an absolute http or https URL');
+    if (!isJsonObject(image) || typeof image.src !== 'string' || !isHttpUrl(image.src))
+      errors.add('collection.image.src', 'must be an absolute http or https URL');
     else input.image = { src: image.src };
   }
 
-  if (!creating && errors.empty && Object.keys(input).length === 0) errors.add('collection', 'must change at least one of title, collectionType, bodyHtml, published, image');
+  if (!creating && errors.empty && Object.keys(input).length === 0)
+    errors.add('collection', 'must change at least one of title, collectionType, bodyHtml, published, image');
   errors.throwIfAny();
   return input;
 }

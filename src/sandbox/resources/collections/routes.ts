@@ -24,7 +24,8 @@ const CODES = Object.entries(COLLECTION_TYPE_CODES) as [CollectionType, number][
 function typeOfCode(code: string): CollectionType | undefined {
   if (code === '') return undefined;
   const found = CODES.find(([, value]) => String(value) === code);
-  if (found === undefined) throw invalidField('collectionType', `must be a collection type code: ${CODES.map(([name, value]) => `${value} (${name})`).join(' or ')}`);
+  if (found === undefined)
+    throw invalidField('collectionType', `must be a collection type code: ${CODES.map(([name, value]) => `${value} (${name})`).join(' or ')}`);
   return found[0];
 }
 
@@ -50,7 +51,9 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
   function matching(query: URLSearchParams): CollectionRecord[] {
     const title = (query.get('title') ?? '').toLowerCase();
     const type = typeOfCode(query.get('collectionType') ?? '');
-    return catalog.allCollections().filter((collection) => collection.title.toLowerCase().includes(title) && (type === undefined || collection.collectionType === type));
+    return catalog
+      .allCollections()
+      .filter((collection) => collection.title.toLowerCase().includes(title) && (type === undefined || collection.collectionType === type));
   }
 
   function save(collection: CollectionRecord, topic: string, request: RouteRequest): RouteReply {
@@ -123,7 +126,12 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
 
   const routes: Route[] = [
     { method: 'GET', path: '/collections', scope: read, handle: (request) => ({ body: { collections: matching(request.query).map(present) } }) },
-    { method: 'GET', path: '/collections/count', scope: read, handle: (request) => ({ body: { count: new JsonInteger(String(matching(request.query).length)) } }) },
+    {
+      method: 'GET',
+      path: '/collections/count',
+      scope: read,
+      handle: (request) => ({ body: { count: new JsonInteger(String(matching(request.query).length)) } }),
+    },
     { method: 'GET', path: '/collections/:id', scope: read, handle: (request) => ({ body: { collection: present(find(request.params.id)) } }) },
     { method: 'POST', path: '/collections', scope: 'write_products', handle: create },
     { method: 'PUT', path: '/collections/:id', scope: 'write_products', handle: update },

@@ -38,7 +38,12 @@ export function customerPage(customers: readonly CustomerRecord[], query: URLSea
   const given = SEARCH_FILTERS.filter((name) => query.has(name));
   if (!search && given.length > 0) throw invalidField(given[0]!, 'is a filter of /customers/search, not of the listing');
   if (search && given.length === 0 && !query.has('pageToken')) throw invalidField('query', `needs at least one of ${SEARCH_FILTERS.join(', ')}`);
-  const listing = { path: search ? SEARCH_PATH : LIST_PATH, order: byId((customer: CustomerRecord) => customer.id), sinceId: true, filters: search ? SEARCH : [] };
+  const listing = {
+    path: search ? SEARCH_PATH : LIST_PATH,
+    order: byId((customer: CustomerRecord) => customer.id),
+    sinceId: true,
+    filters: search ? SEARCH : [],
+  };
   return listPage(customers, query, listing, tokenAlone);
 }
 

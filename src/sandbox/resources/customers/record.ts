@@ -23,8 +23,15 @@ const NAME_MAX_LENGTH = 255;
 
 /** Loose on purpose: an address of the docs' sample is a handful of optional strings. */
 const ADDRESS_TEXT = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'provinceCode', 'countryCode', 'zip', 'phone'] as const;
-const addressText = Object.fromEntries(ADDRESS_TEXT.map((name) => [name, z.string().optional()])) as Record<(typeof ADDRESS_TEXT)[number], z.ZodOptional<z.ZodString>>;
-const addressSchema = z.strictObject({ id: z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros'), ...addressText, isDefaultAddress: z.boolean() });
+const addressText = Object.fromEntries(ADDRESS_TEXT.map((name) => [name, z.string().optional()])) as Record<
+  (typeof ADDRESS_TEXT)[number],
+  z.ZodOptional<z.ZodString>
+>;
+const addressSchema = z.strictObject({
+  id: z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros'),
+  ...addressText,
+  isDefaultAddress: z.boolean(),
+});
 type Address = z.infer<typeof addressSchema>;
 
 /**
@@ -32,7 +39,9 @@ type Address = z.infer<typeof addressSchema>;
  * a read leaves them '' and the customer is given them once it is accepted (routes.ts).
  */
 const addresses: FieldKind<Address[], false> = {
-  ...kept(z.array(addressSchema), [], (list) => list.map((address) => ({ ...address, id: new JsonInteger(address.id), isDefaultAddress: String(address.isDefaultAddress) }))),
+  ...kept(z.array(addressSchema), [], (list) =>
+    list.map((address) => ({ ...address, id: new JsonInteger(address.id), isDefaultAddress: String(address.isDefaultAddress) })),
+  ),
   seed: z
     .array(addressSchema.extend({ isDefaultAddress: z.boolean().optional() }))
     .default([])
@@ -49,7 +58,8 @@ const addresses: FieldKind<Address[], false> = {
       for (const name of ADDRESS_TEXT) {
         const field = entry[name];
         if (field === undefined || field === null) continue;
-        if (typeof field !== 'string' || characterCount(field) > NAME_MAX_LENGTH) errors.add(`${at}[${index}].${name}`, `must be a string of at most ${NAME_MAX_LENGTH} characters`);
+        if (typeof field !== 'string' || characterCount(field) > NAME_MAX_LENGTH)
+          errors.add(`${at}[${index}].${name}`, `must be a string of at most ${NAME_MAX_LENGTH} characters`);
         else address[name] = field;
       }
       list.push(address);
@@ -87,8 +97,16 @@ export const customerTable = recordTable({
   fields: {
     firstName: name,
     lastName: name,
-    email: text({ max: NAME_MAX_LENGTH, clearable: true, rule: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an email address such as ada@example.com' } }),
-    phone: text({ max: NAME_MAX_LENGTH, clearable: true, rule: { test: /^\+?[0-9][0-9 -]{3,30}$/, message: 'must be a phone number: digits, optionally a leading +, spaces or dashes' } }),
+    email: text({
+      max: NAME_MAX_LENGTH,
+      clearable: true,
+      rule: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'must be an email address such as ada@example.com' },
+    }),
+    phone: text({
+      max: NAME_MAX_LENGTH,
+      clearable: true,
+      rule: { test: /^\+?[0-9][0-9 -]{3,30}$/, message: 'must be a phone number: digits, optionally a leading +, spaces or dashes' },
+    }),
     // A customer made through the API is invited; one a seed writes is enabled unless it says.
     state: { ...kept(z.enum(CUSTOMER_STATES), 'INVITED'), seed: z.enum(CUSTOMER_STATES).default('ENABLED') },
     verifiedEmail: flag({ initial: false, writable: false }),
@@ -115,7 +133,8 @@ export const customerTable = recordTable({
         if (same !== undefined) report(index, field, `is the ${field} of customers[${same}] too`);
         seen[field].set(contactKey[field](value), index);
       }
-      if (CONTACT_FIELDS.every((field) => customer[field] === undefined)) report(index, undefined, 'needs at least one of firstName, lastName, email and phone');
+      if (CONTACT_FIELDS.every((field) => customer[field] === undefined))
+        report(index, undefined, 'needs at least one of firstName, lastName, email and phone');
     });
   },
   demo,

@@ -25,20 +25,26 @@ export function createCustomerResource(env: ResourceEnv): TableResource<Customer
       if (value === undefined) continue;
       const key = contactKey[field](value);
       if (table.all().some((other) => other.id !== customer.id && other[field] !== undefined && contactKey[field](other[field]) === key)) {
-        const [what, message] = field === 'email' ? ['email address', 'is used by another customer (emails are unique ignoring case)'] : ['phone number', 'is used by another customer'];
+        const [what, message] =
+          field === 'email'
+            ? ['email address', 'is used by another customer (emails are unique ignoring case)']
+            : ['phone number', 'is used by another customer'];
         throw conflict(`Another customer has this ${what}.`, [{ field: `customer.${field}`, message }]);
       }
     }
   }
 
-  const announce = (topic: string) => (customer: CustomerRecord, _: unknown, request: RouteRequest) => env.emit({ topic, key: customer.id, payload: table.present(customer), at: request.now });
+  const announce = (topic: string) => (customer: CustomerRecord, _: unknown, request: RouteRequest) =>
+    env.emit({ topic, key: customer.id, payload: table.present(customer), at: request.now });
 
   const table = customerTable.resource(env, {
     present: (shown, _, request) => withholdProtected(shown, PROTECTED_CUSTOMER_FIELDS, request),
     beforeSave(customer, existing) {
       if (CONTACT_FIELDS.every((field) => customer[field] === undefined)) {
         if (existing === undefined) throw invalidField('customer', 'needs at least one of firstName, lastName, email and phone');
-        throw conflict('A customer keeps at least one of first name, last name, email and phone.', [{ field: 'customer', message: 'would clear every contact field' }]);
+        throw conflict('A customer keeps at least one of first name, last name, email and phone.', [
+          { field: 'customer', message: 'would clear every contact field' },
+        ]);
       }
       refuseTaken(customer);
       return { ...customer, addresses: customer.addresses.map((address) => (address.id === '' ? { ...address, id: env.ids.next() } : address)) };

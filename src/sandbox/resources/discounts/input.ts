@@ -8,7 +8,17 @@ import { formatTimestamp, isTimestamp } from '../dates.js';
 import { canonicalId } from '../../state/ids.js';
 import { characterCount } from '../text.js';
 import { flattenNested, NESTED_CODE_PATTERN } from './nested-shape.js';
-import { CODE_PATTERN, DISCOUNT_METHODS, DISCOUNT_TYPES, ELIGIBILITIES, isDiscountValue, STATUSES, TITLE_MAX_LENGTH, VALUE_TYPES, type DiscountRecord } from './record.js';
+import {
+  CODE_PATTERN,
+  DISCOUNT_METHODS,
+  DISCOUNT_TYPES,
+  ELIGIBILITIES,
+  isDiscountValue,
+  STATUSES,
+  TITLE_MAX_LENGTH,
+  VALUE_TYPES,
+  type DiscountRecord,
+} from './record.js';
 
 /** The fields a body may set; on create the sandbox fills in the rest. `code`: the one code inside a nested body. */
 export type DiscountInput = Partial<Omit<DiscountRecord, 'id' | 'createTime' | 'updateTime' | 'codes'>> & { code?: string };
@@ -36,7 +46,12 @@ function time(errors: FieldErrors, fields: JsonObject, name: string, field: Path
   }
   // The real store writes times without a zone: read as UTC, as it shows them. An offset is converted.
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
-  const utc = match === null || !isTimestamp(`${match[1]}Z`) ? '' : match[3] === undefined || match[3] === 'Z' ? `${match[1]}Z` : formatTimestamp(new Date(`${match[1]}${match[3]}`));
+  const utc =
+    match === null || !isTimestamp(`${match[1]}Z`)
+      ? ''
+      : match[3] === undefined || match[3] === 'Z'
+        ? `${match[1]}Z`
+        : formatTimestamp(new Date(`${match[1]}${match[3]}`));
   if (!isTimestamp(utc)) {
     errors.add(field(name), 'must be a timestamp such as 2026-12-01T00:00:00Z');
     return undefined;
@@ -51,7 +66,8 @@ function time(errors: FieldErrors, fields: JsonObject, name: string, field: Path
 export function readDiscountInput(body: unknown, creating: boolean, shape: 'flat' | 'nested'): DiscountInput {
   if (!isJsonObject(body) || !isJsonObject(body.discount)) throw invalidField('discount', 'is required: the body must be {"discount": {...}}');
   const errors = new FieldErrors();
-  const { fields, path: field } = shape === 'nested' ? flattenNested(body.discount, errors) : { fields: body.discount, path: (name: string) => `discount.${name}` };
+  const { fields, path: field } =
+    shape === 'nested' ? flattenNested(body.discount, errors) : { fields: body.discount, path: (name: string) => `discount.${name}` };
   const input: DiscountInput = {};
 
   const title = fields.title;
@@ -71,7 +87,9 @@ export function readDiscountInput(body: unknown, creating: boolean, shape: 'flat
   if (discountMethod) input.discountMethod = discountMethod;
   if (eligibility) input.eligibility = eligibility;
   if (status) input.status = status;
-  if (creating) for (const name of ['discountType', 'valueType', 'discountMethod'] as const) if (fields[name] === undefined || fields[name] === null) errors.add(field(name), 'is required');
+  if (creating)
+    for (const name of ['discountType', 'valueType', 'discountMethod'] as const)
+      if (fields[name] === undefined || fields[name] === null) errors.add(field(name), 'is required');
 
   const value = fields.value;
   if (value === undefined || value === null) {
@@ -110,7 +128,8 @@ export function readDiscountInput(body: unknown, creating: boolean, shape: 'flat
   // The one code inside a nested discount: Genstore's rule, and only on a code discount.
   const code = shape === 'nested' ? fields.code : undefined;
   if (code !== undefined && code !== null) {
-    if (typeof code !== 'string' || !NESTED_CODE_PATTERN.test(code)) errors.add(field('code'), 'must be 8 letters and digits (a custom 8-digit code, no special characters)');
+    if (typeof code !== 'string' || !NESTED_CODE_PATTERN.test(code))
+      errors.add(field('code'), 'must be 8 letters and digits (a custom 8-digit code, no special characters)');
     else if (discountMethod === 'AUTOMATIC_DISCOUNT') errors.add(field('code'), 'must not be given: an AUTOMATIC_DISCOUNT applies without a code');
     else input.code = code;
   }
@@ -126,9 +145,15 @@ export function checkWhole(record: Pick<DiscountRecord, 'valueType' | 'value' | 
   // These sit at the top of a discount in both shapes.
   const field = (name: string) => `discount.${name}`;
   if (!isDiscountValue(record.valueType, record.value)) {
-    errors.add(field('value'), record.valueType === 'PERCENTAGE' ? 'must be a percentage above 0 and at most 100, with at most 2 decimals' : 'must be an amount above 0 with at most 2 decimals');
+    errors.add(
+      field('value'),
+      record.valueType === 'PERCENTAGE'
+        ? 'must be a percentage above 0 and at most 100, with at most 2 decimals'
+        : 'must be an amount above 0 with at most 2 decimals',
+    );
   }
-  if (record.eligibility === 'SEGMENT' && record.segmentIds.length === 0) errors.add(field('segmentIds'), 'must name at least one segment when eligibility is SEGMENT');
+  if (record.eligibility === 'SEGMENT' && record.segmentIds.length === 0)
+    errors.add(field('segmentIds'), 'must name at least one segment when eligibility is SEGMENT');
   if (record.eligibility === 'ALL' && record.segmentIds.length > 0) errors.add(field('segmentIds'), 'must be empty when eligibility is ALL');
   if (record.endTime !== null && record.endTime <= record.startTime) errors.add(field('endTime'), 'must be after startTime');
   errors.throwIfAny();
@@ -143,7 +168,8 @@ export function readStatus(body: unknown): (typeof STATUSES)[number] {
 
 /** `{"discountCode": {"code": "SUMMER-10"}}`. */
 export function readCodeInput(body: unknown): string {
-  if (!isJsonObject(body) || !isJsonObject(body.discountCode)) throw invalidField('discountCode', 'is required: the body must be {"discountCode": {"code": ...}}');
+  if (!isJsonObject(body) || !isJsonObject(body.discountCode))
+    throw invalidField('discountCode', 'is required: the body must be {"discountCode": {"code": ...}}');
   const code = body.discountCode.code;
   if (typeof code !== 'string' || !CODE_PATTERN.test(code)) throw invalidField('discountCode.code', 'must be 3 to 50 letters, digits, - or _');
   return code;

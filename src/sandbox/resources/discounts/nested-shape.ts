@@ -24,7 +24,10 @@ export function nestFlat(flat: Record<string, unknown>, record: DiscountRecord):
   return {
     discountId: id,
     title,
-    promotionType: { categoryType: discountType, generateType: { ...(code !== undefined ? { discountCode: code.code } : {}), generateDiscountType: discountMethod } },
+    promotionType: {
+      categoryType: discountType,
+      generateType: { ...(code !== undefined ? { discountCode: code.code } : {}), generateDiscountType: discountMethod },
+    },
     ...rest,
   };
 }

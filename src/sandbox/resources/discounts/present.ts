@@ -34,5 +34,11 @@ function presentFlat(record: DiscountRecord, time: (stored: string) => string): 
 
 /** A code of a discount: codes are shared with customers, so they show whole. */
 export function presentCode(code: DiscountCodeRecord, discountId: string, time: (stored: string) => string): Record<string, unknown> {
-  return { id: new JsonInteger(code.id), discountId: new JsonInteger(discountId), code: code.code, usageCount: code.usageCount, createTime: time(code.createTime) };
+  return {
+    id: new JsonInteger(code.id),
+    discountId: new JsonInteger(discountId),
+    code: code.code,
+    usageCount: code.usageCount,
+    createTime: time(code.createTime),
+  };
 }

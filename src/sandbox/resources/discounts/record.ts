@@ -66,4 +66,8 @@ export type DiscountRecord = z.infer<typeof discountRecordSchema>;
  * added to a discount, or the id of a discount deleted. A code is journaled alone, so that
  * adding the 2,000th code writes one code, not the 2,000.
  */
-export const changeSchema = z.union([z.strictObject({ put: discountRecordSchema.omit({ codes: true }) }), z.strictObject({ code: codeRecordSchema, discountId: id }), z.strictObject({ remove: id })]);
+export const changeSchema = z.union([
+  z.strictObject({ put: discountRecordSchema.omit({ codes: true }) }),
+  z.strictObject({ code: codeRecordSchema, discountId: id }),
+  z.strictObject({ remove: id }),
+]);

@@ -81,7 +81,10 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   function freeTitle(title: string, self?: string): void {
     if (shape !== 'nested') return;
     const other = discounts.all().find((record) => record.id !== self && record.title.toLowerCase() === title.toLowerCase());
-    if (other !== undefined) throw conflict(`The title is taken: discount ${other.id} has it (discount names are unique in the store).`, [{ field: 'discount.title', message: 'is already used' }]);
+    if (other !== undefined)
+      throw conflict(`The title is taken: discount ${other.id} has it (discount names are unique in the store).`, [
+        { field: 'discount.title', message: 'is already used' },
+      ]);
   }
 
   function create(request: RouteRequest): RouteReply {
@@ -159,7 +162,12 @@ export function createDiscountResource(env: ResourceEnv): Resource {
     discounts.remove(record.id);
     for (const code of record.codes) owners.delete(code.code.toLowerCase());
     env.changed(KEY, { remove: record.id });
-    env.emit({ topic: DISCOUNT_TOPICS.delete, key: record.id, payload: { [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) }, at: request.now });
+    env.emit({
+      topic: DISCOUNT_TOPICS.delete,
+      key: record.id,
+      payload: { [shape === 'nested' ? 'discountId' : 'id']: new JsonInteger(record.id) },
+      at: request.now,
+    });
     return { body: {} };
   }
 
@@ -203,9 +211,12 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   function addCode(request: RouteRequest): RouteReply {
     const discount = find(request.params.id);
     const code = readCodeInput(request.body);
-    if (discount.discountMethod !== 'CODE_DISCOUNT') throw invalidField('discountCode', 'cannot be added: the discount applies automatically (AUTOMATIC_DISCOUNT), without codes');
+    if (discount.discountMethod !== 'CODE_DISCOUNT')
+      throw invalidField('discountCode', 'cannot be added: the discount applies automatically (AUTOMATIC_DISCOUNT), without codes');
     if (owners.get(code.toLowerCase()) === discount.id)
-      throw conflict('The code is taken: this discount has it.', [{ field: 'discountCode.code', message: 'is already used (codes are unique in the store, ignoring case)' }]);
+      throw conflict('The code is taken: this discount has it.', [
+        { field: 'discountCode.code', message: 'is already used (codes are unique in the store, ignoring case)' },
+      ]);
     freeCode(code, 'discountCode.code');
     const record: DiscountCodeRecord = { id: env.ids.next(), code, usageCount: 0, createTime: formatTimestamp(request.now) };
     discount.codes.push(record);

@@ -75,10 +75,13 @@ export const discountSeed = seedSection({
     seed.discounts.forEach((discount, index) => {
       const sameId = seen(discount.id, `discounts[${index}]`);
       if (sameId !== undefined) report(['discounts', index, 'id'], `is the id of ${sameId} too`);
-      if (!isDiscountValue(discount.valueType, discount.value)) report(['discounts', index, 'value'], discount.valueType === 'PERCENTAGE' ? 'must be above 0 and at most 100' : 'must be above 0');
+      if (!isDiscountValue(discount.valueType, discount.value))
+        report(['discounts', index, 'value'], discount.valueType === 'PERCENTAGE' ? 'must be above 0 and at most 100' : 'must be above 0');
       const eligibility = discount.eligibility ?? (discount.segmentIds.length > 0 ? 'SEGMENT' : 'ALL');
-      if (eligibility === 'SEGMENT' && discount.segmentIds.length === 0) report(['discounts', index, 'segmentIds'], 'must name a segment when eligibility is SEGMENT');
-      if (discount.discountMethod === 'AUTOMATIC_DISCOUNT' && discount.codes.length > 0) report(['discounts', index, 'codes'], 'must be empty: an AUTOMATIC_DISCOUNT has no codes');
+      if (eligibility === 'SEGMENT' && discount.segmentIds.length === 0)
+        report(['discounts', index, 'segmentIds'], 'must name a segment when eligibility is SEGMENT');
+      if (discount.discountMethod === 'AUTOMATIC_DISCOUNT' && discount.codes.length > 0)
+        report(['discounts', index, 'codes'], 'must be empty: an AUTOMATIC_DISCOUNT has no codes');
       discount.codes.forEach((entry, at) => {
         const code = typeof entry === 'string' ? entry : entry.code;
         const same = codes.get(code.toLowerCase());
@@ -103,7 +106,12 @@ export const discountSeed = seedSection({
         updateTime: discount.updateTime ?? createTime,
         codes: discount.codes.map((entry) => {
           const code = typeof entry === 'string' ? { code: entry } : entry;
-          return { ...(code.id === undefined ? {} : { id: code.id }), code: code.code, usageCount: code.usageCount ?? 0, createTime: code.createTime ?? createTime };
+          return {
+            ...(code.id === undefined ? {} : { id: code.id }),
+            code: code.code,
+            usageCount: code.usageCount ?? 0,
+            createTime: code.createTime ?? createTime,
+          };
         }),
       };
     }),

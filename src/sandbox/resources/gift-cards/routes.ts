@@ -44,7 +44,9 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   function create(request: RouteRequest) {
     const input = parseCreateGiftCard(request.body);
     if (idByCode.has(input.code.toLowerCase())) {
-      throw conflict('A gift card with this code exists already.', [{ field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' }]);
+      throw conflict('A gift card with this code exists already.', [
+        { field: 'giftCard.code', message: 'is already used by another gift card (codes are unique ignoring case)' },
+      ]);
     }
     const stamp = formatTimestamp(request.now);
     const card: GiftCardRecord = {
@@ -114,7 +116,12 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
       scope: 'read_gift_card',
       handle: () => ({ body: { count: new JsonInteger(String(cards.all().length)) } }),
     },
-    { method: 'GET', path: '/gift_cards/:id', scope: 'read_gift_card', handle: (request) => ({ body: { giftCard: present(find(request.params.id), time, reveal) } }) },
+    {
+      method: 'GET',
+      path: '/gift_cards/:id',
+      scope: 'read_gift_card',
+      handle: (request) => ({ body: { giftCard: present(find(request.params.id), time, reveal) } }),
+    },
     { method: 'PUT', path: '/gift_cards/:id', scope: 'write_gift_card', handle: update },
     { method: 'POST', path: '/gift_cards/:id/disable', scope: 'write_gift_card', handle: disable },
   ];

@@ -42,7 +42,8 @@ const seedGiftCardSchema = z.strictObject({
 type SeedGiftCard = z.output<typeof seedGiftCardSchema>;
 
 /** A seed's card with its defaults: what the resource stores (customer and currency still the shop's when absent). */
-export type FilledGiftCard = Required<Pick<SeedGiftCard, 'balance' | 'createTime' | 'updateTime'>> & Omit<SeedGiftCard, 'lastCharacters'> & { expireTime: string | null };
+export type FilledGiftCard = Required<Pick<SeedGiftCard, 'balance' | 'createTime' | 'updateTime'>> &
+  Omit<SeedGiftCard, 'lastCharacters'> & { expireTime: string | null };
 
 export const giftCardSeed = seedSection({
   key: KEY,
@@ -66,7 +67,13 @@ export const giftCardSeed = seedSection({
   fill: (cards, { stamp }): FilledGiftCard[] =>
     cards.map(({ lastCharacters: _derived, ...card }) => {
       const createTime = card.createTime ?? stamp;
-      return { ...card, balance: card.balance ?? card.initialValue, expireTime: card.expireTime ?? null, createTime, updateTime: card.updateTime ?? card.disableTime ?? createTime };
+      return {
+        ...card,
+        balance: card.balance ?? card.initialValue,
+        expireTime: card.expireTime ?? null,
+        createTime,
+        updateTime: card.updateTime ?? card.disableTime ?? createTime,
+      };
     }),
   demo,
 });

@@ -103,7 +103,8 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: P
     if (locationId === undefined && errors.empty) errors.add('inventory.locationId', 'is required');
     const available = needAvailable || fields.available !== undefined ? readAvailable(errors, fields.available, 'inventory.available') : undefined;
     errors.throwIfAny();
-    if (locations.get(locationId!) === undefined) throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
+    if (locations.get(locationId!) === undefined)
+      throw invalidField('inventory.locationId', `names no location of this store (${locationId}); find one with GET /shops/locations`);
     return { ...(variantId === undefined ? {} : { variantId }), locationId: locationId!, ...(available === undefined ? {} : { available }) };
   }
 
@@ -131,10 +132,15 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: P
     const input = readBody(request.body, true, false);
     const { product, variant } = findVariant(input.variantId, 'inventory.variantId');
     if (variant.inventoryQuantities.some((stock) => stock.locationId === input.locationId)) {
-      throw conflict(`The variant ${variant.variantId} is stocked at the location ${input.locationId} already; PUT /inventory/${variant.variantId} sets its quantity.`);
+      throw conflict(
+        `The variant ${variant.variantId} is stocked at the location ${input.locationId} already; PUT /inventory/${variant.variantId} sets its quantity.`,
+      );
     }
     const available = input.available ?? '0';
-    return { body: { inventory: save(withStock(product, variant.variantId, input.locationId, available), variant.variantId, input.locationId, available) }, created: true };
+    return {
+      body: { inventory: save(withStock(product, variant.variantId, input.locationId, available), variant.variantId, input.locationId, available) },
+      created: true,
+    };
   }
 
   function set(request: RouteRequest): RouteReply {
@@ -143,7 +149,11 @@ export function inventoryRoutes(env: ResourceEnv, catalog: Catalog, locations: P
     if (!variant.inventoryQuantities.some((stock) => stock.locationId === input.locationId)) {
       throw notFound(`The variant ${variant.variantId} is not stocked at the location ${input.locationId}; POST /inventory/connect stocks it there.`);
     }
-    return { body: { inventory: save(withStock(product, variant.variantId, input.locationId, input.available!), variant.variantId, input.locationId, input.available!) } };
+    return {
+      body: {
+        inventory: save(withStock(product, variant.variantId, input.locationId, input.available!), variant.variantId, input.locationId, input.available!),
+      },
+    };
   }
 
   return [

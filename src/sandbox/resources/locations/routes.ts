@@ -23,9 +23,13 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog): Tabl
   const table = locationTable.resource(env, {
     beforeRemove({ locationId }) {
       if (locationId === DEFAULT_LOCATION_ID) throw conflict("The store's default location cannot be deleted: stock sent without a location is kept there.");
-      const stocked = catalog.allProducts().flatMap((product) => product.variants.filter((variant) => variant.inventoryQuantities.some((item) => item.locationId === locationId)));
+      const stocked = catalog
+        .allProducts()
+        .flatMap((product) => product.variants.filter((variant) => variant.inventoryQuantities.some((item) => item.locationId === locationId)));
       if (stocked.length > 0) {
-        throw conflict(`The location ${locationId} still holds stock of ${stocked.length} variant${stocked.length === 1 ? '' : 's'}; move it elsewhere before deleting the location.`);
+        throw conflict(
+          `The location ${locationId} still holds stock of ${stocked.length} variant${stocked.length === 1 ? '' : 's'}; move it elsewhere before deleting the location.`,
+        );
       }
     },
   });
@@ -37,5 +41,8 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog): Tabl
     return { body: { shop: { ...shop, shopId: new JsonInteger(SHOP_ID), ianaTimezone: 'UTC', weightUnit: DEFAULT_WEIGHT_UNIT } } };
   }
 
-  return { ...table, routes: [{ method: 'GET', path: '/shops/info', scope: READ, handle: shopInfo }, ...table.routes, ...inventoryRoutes(env, catalog, table)] };
+  return {
+    ...table,
+    routes: [{ method: 'GET', path: '/shops/info', scope: READ, handle: shopInfo }, ...table.routes, ...inventoryRoutes(env, catalog, table)],
+  };
 }

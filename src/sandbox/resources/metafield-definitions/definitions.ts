@@ -57,7 +57,9 @@ const flagSchema = z
   .transform((flag) => flag === true || flag === 'true');
 
 const optionMapSchema = jsonEncoded(
-  z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value), { error: 'must be a JSON object' }),
+  z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value), {
+    error: 'must be a JSON object',
+  }),
   parseLossless,
   'a JSON object',
 ).transform((map) => stringifyLossless(map) as string);
@@ -86,7 +88,10 @@ const definitionFields = {
 };
 
 /** What a Weight, Size or Volume rule must be; no rule on any other type. */
-function ruleFits(definition: { fieldType: FieldType; schemaRule?: { min?: { value: number; unit: string }; max?: { value: number; unit: string } } | undefined }, ctx: z.RefinementCtx): void {
+function ruleFits(
+  definition: { fieldType: FieldType; schemaRule?: { min?: { value: number; unit: string }; max?: { value: number; unit: string } } | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const rule = definition.schemaRule;
   if (rule === undefined) return;
   const type = definition.fieldType;
@@ -109,7 +114,9 @@ function ruleFits(definition: { fieldType: FieldType; schemaRule?: { min?: { val
 }
 
 /** An entry of a definitions file, and of a seed's `metafieldDefinitions`. */
-export const definitionSchema = z.strictObject({ domain: z.enum(DOMAINS, { error: `must be one of ${DOMAINS.join(', ')}` }), ...definitionFields }).superRefine(ruleFits);
+export const definitionSchema = z
+  .strictObject({ domain: z.enum(DOMAINS, { error: `must be one of ${DOMAINS.join(', ')}` }), ...definitionFields })
+  .superRefine(ruleFits);
 
 /** A definition in a request body: the domain is the path's. */
 const bodyDefinitionSchema = z.strictObject(definitionFields).superRefine(ruleFits);
@@ -201,7 +208,10 @@ export function sameDefinition(a: MetafieldDefinition, b: MetafieldDefinition): 
 /** The definition as plain JSON data, keys in a fixed order: the data file's and the journal's form. */
 export function storedForm(definition: MetafieldDefinition): MetafieldDefinition {
   const { domain, namespace, code, definitionName, description, fieldType, multi, schemaRule, optionMap, pinned } = definition;
-  const rule = schemaRule === undefined ? undefined : { ...(schemaRule.min ? { min: { ...schemaRule.min } } : {}), ...(schemaRule.max ? { max: { ...schemaRule.max } } : {}) };
+  const rule =
+    schemaRule === undefined
+      ? undefined
+      : { ...(schemaRule.min ? { min: { ...schemaRule.min } } : {}), ...(schemaRule.max ? { max: { ...schemaRule.max } } : {}) };
   return { domain, namespace, code, definitionName, description, fieldType, multi, ...(rule === undefined ? {} : { schemaRule: rule }), optionMap, pinned };
 }
 
@@ -238,7 +248,10 @@ function problemOf(error: z.ZodError): string {
 
 type ParsedRule = { min?: { value: number; unit: string }; max?: { value: number; unit: string } };
 
-function withMeasures<T extends { schemaRule?: ParsedRule | undefined }>({ schemaRule, ...definition }: T): Omit<T, 'schemaRule'> & { schemaRule?: MeasureRule } {
+function withMeasures<T extends { schemaRule?: ParsedRule | undefined }>({
+  schemaRule,
+  ...definition
+}: T): Omit<T, 'schemaRule'> & { schemaRule?: MeasureRule } {
   if (schemaRule === undefined) return definition;
   return {
     ...definition,
@@ -265,7 +278,11 @@ export function toDefinition(entry: z.output<typeof definitionSchema>): Metafiel
  * Checks one definition of a request body (the `metafield` object), by the rules a file's
  * entries meet; the domain is the path's. A problem is the field at fault (`metafield.fieldType`).
  */
-export function checkBodyDefinition(raw: unknown, domain: Domain, at: string): { ok: true; definition: MetafieldDefinition } | { ok: false; field: string; message: string } {
+export function checkBodyDefinition(
+  raw: unknown,
+  domain: Domain,
+  at: string,
+): { ok: true; definition: MetafieldDefinition } | { ok: false; field: string; message: string } {
   const parsed = bodyDefinitionSchema.safeParse(raw);
   if (!parsed.success) {
     const { where, message } = firstProblem(parsed.error);

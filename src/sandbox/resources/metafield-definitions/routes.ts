@@ -126,7 +126,8 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
     if (merged.schemaRule === null || merged.schemaRule === '') delete merged.schemaRule;
     const next = check(merged, domain);
     const refusal = typeChangeRefusal(stored, next);
-    if (refusal !== undefined) throw conflict(`${refusal}.`, [{ field: `${BODY}.${stored.fieldType === next.fieldType ? 'multi' : 'fieldType'}`, message: refusal }]);
+    if (refusal !== undefined)
+      throw conflict(`${refusal}.`, [{ field: `${BODY}.${stored.fieldType === next.fieldType ? 'multi' : 'fieldType'}`, message: refusal }]);
     if (!sameDefinition(stored, next)) store(next);
     return { body: { [BODY]: presentDefinition(next) } };
   }

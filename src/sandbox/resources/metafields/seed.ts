@@ -46,7 +46,11 @@ export const metafieldSeed = seedSection({
  * per object: the values as stored (canonical text, the type checked against); what does
  * not fit goes to `problems`.
  */
-function checkValues(objects: z.output<typeof seedObjectSchema>[], definitions: readonly MetafieldDefinition[], problems: SeedFill['problems']): FilledObject[] {
+function checkValues(
+  objects: z.output<typeof seedObjectSchema>[],
+  definitions: readonly MetafieldDefinition[],
+  problems: SeedFill['problems'],
+): FilledObject[] {
   const byName = new Map(definitions.map((definition) => [`${definition.domain} ${definition.namespace}.${definition.code}`, definition]));
   const seen = new Map<string, string>();
   const report = (problem: FieldError) => problems.push(problem);
@@ -57,7 +61,8 @@ function checkValues(objects: z.output<typeof seedObjectSchema>[], definitions: 
       const at = jsonPath(['metafields', o, 'values', v]);
       const key = `${object.domain} ${object.bizId} ${value.namespace}.${value.code}`;
       const first = seen.get(key);
-      if (first !== undefined) report({ field: at, message: `repeats ${value.namespace}.${value.code} of ${object.domain} ${object.bizId} (first at ${first})` });
+      if (first !== undefined)
+        report({ field: at, message: `repeats ${value.namespace}.${value.code} of ${object.domain} ${object.bizId} (first at ${first})` });
       else seen.set(key, at);
       const definition = byName.get(`${object.domain} ${value.namespace}.${value.code}`) ?? kept(object.domain, value);
       const checked = checkValue(value.value, definition);
@@ -68,7 +73,12 @@ function checkValues(objects: z.output<typeof seedObjectSchema>[], definitions: 
           message: `must be ${checked.fieldType}, the type ${definition === undefined ? 'of a value without a definition' : 'its definition gives'} (or left out)`,
         });
       }
-      return { namespace: value.namespace, code: value.code, value: checked.ok ? checked.text : value.value, fieldType: checked.ok ? checked.fieldType : 'SingleLineText' };
+      return {
+        namespace: value.namespace,
+        code: value.code,
+        value: checked.ok ? checked.text : value.value,
+        fieldType: checked.ok ? checked.fieldType : 'SingleLineText',
+      };
     }),
   }));
 }
@@ -78,7 +88,10 @@ function checkValues(objects: z.output<typeof seedObjectSchema>[], definitions: 
  * API leaves it so): a snapshot writes that type, and the value is checked against it, single
  * or multi. Undefined for a value that names no type, or SingleLineText (no definition needed).
  */
-function kept(domain: Domain, value: { namespace: string; code: string; value: string; fieldType?: MetafieldDefinition['fieldType'] | undefined }): MetafieldDefinition | undefined {
+function kept(
+  domain: Domain,
+  value: { namespace: string; code: string; value: string; fieldType?: MetafieldDefinition['fieldType'] | undefined },
+): MetafieldDefinition | undefined {
   if (value.fieldType === undefined || value.fieldType === UNDEFINED_FIELD_TYPE) return undefined;
   const single: MetafieldDefinition = {
     domain,

@@ -11,7 +11,8 @@ function timeFilter(name: string, passes: (created: number, bound: number) => bo
   return {
     name,
     check(raw, field) {
-      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) throw invalidField(field, 'must be an ISO 8601 date or time such as 2026-11-01T00:00:00Z');
+      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw)))
+        throw invalidField(field, 'must be an ISO 8601 date or time such as 2026-11-01T00:00:00Z');
       return raw;
     },
     keep: (order, value) => passes(Date.parse(order.createTime), Date.parse(value)),
@@ -20,7 +21,10 @@ function timeFilter(name: string, passes: (created: number, bound: number) => bo
 
 const FILTERS: readonly ListFilter<OrderRecord>[] = [
   // Every state unless asked (docs/decisions.md, "Orders").
-  { ...choiceFilter<OrderRecord>('status', [...ORDER_STATUSES, 'any'], (order) => order.status), keep: (order, value) => value === 'any' || order.status === value },
+  {
+    ...choiceFilter<OrderRecord>('status', [...ORDER_STATUSES, 'any'], (order) => order.status),
+    keep: (order, value) => value === 'any' || order.status === value,
+  },
   choiceFilter('financialStatus', FINANCIAL_STATUSES, (order) => order.financialStatus),
   choiceFilter('fulfillmentStatus', FULFILLMENT_STATUSES, (order) => order.fulfillmentStatus),
   timeFilter('createTimeMin', (created, bound) => created >= bound),

@@ -32,7 +32,8 @@ const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as con
 export function createOrderResource(env: ResourceEnv): Resource {
   const time = (stored: string) => env.dialect.time(stored);
   /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
-  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) => withholdProtected(present(order, time, env.dialect), PROTECTED_ORDER_FIELDS, request);
+  const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) =>
+    withholdProtected(present(order, time, env.dialect), PROTECTED_ORDER_FIELDS, request);
   const orders = new RecordBook<OrderRecord>((order) => order.id, 'order');
 
   /** An order and its lines hold ids the store's sequence must not give again. */

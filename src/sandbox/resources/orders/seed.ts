@@ -9,7 +9,17 @@ import { seedSection } from '../resource.js';
 import { characterCount } from '../text.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import demo from './demo.json' with { type: 'json' };
-import { CANCEL_REASONS, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, KEY, NOTE_MAX_LENGTH, ORDER_STATUSES, subtotalOf, totalOf, type OrderRecord } from './record.js';
+import {
+  CANCEL_REASONS,
+  FINANCIAL_STATUSES,
+  FULFILLMENT_STATUSES,
+  KEY,
+  NOTE_MAX_LENGTH,
+  ORDER_STATUSES,
+  subtotalOf,
+  totalOf,
+  type OrderRecord,
+} from './record.js';
 
 const id = z.string({ error: 'must be a decimal id as a JSON string' }).regex(ID_PATTERN, 'must be a decimal id without leading zeros');
 const amount = z.string({ error: 'must be a decimal amount as a JSON string' }).regex(AMOUNT_PATTERN, 'must be a decimal amount with at most 2 decimal places');
@@ -70,7 +80,12 @@ type SeedOrder = z.output<typeof seedOrderSchema>;
  * clock or shop: a `daysAgo` order's times are set when the store takes the seed (the demo set
  * is checked once, long before), a missing currency is the shop's.
  */
-export type FilledOrder = Omit<OrderRecord, 'currency' | 'createTime' | 'updateTime'> & { currency?: string; daysAgo?: number; createTime?: string; updateTime?: string };
+export type FilledOrder = Omit<OrderRecord, 'currency' | 'createTime' | 'updateTime'> & {
+  currency?: string;
+  daysAgo?: number;
+  createTime?: string;
+  updateTime?: string;
+};
 
 /** The stored order of a filled one, its relative dates read against `now`. */
 export function datedOrder({ daysAgo, ...order }: FilledOrder, now: Date, currency: string): OrderRecord {
@@ -99,7 +114,8 @@ export const orderSeed = seedSection({
         if (sameLine !== undefined) report(['orders', index, 'lineItems', lineIndex, 'id'], `is the id of ${sameLine} too`);
         ids.set(line.id, `orders[${index}].lineItems[${lineIndex}]`);
       });
-      if (order.daysAgo !== undefined && order.createTime !== undefined) report(['orders', index, 'daysAgo'], 'cannot be given with createTime (give one of them)');
+      if (order.daysAgo !== undefined && order.createTime !== undefined)
+        report(['orders', index, 'daysAgo'], 'cannot be given with createTime (give one of them)');
       if (order.status !== 'cancelled' && (order.cancelTime !== undefined || order.cancelReason !== undefined)) {
         report(['orders', index, order.cancelTime !== undefined ? 'cancelTime' : 'cancelReason'], 'is only for an order whose status is cancelled');
       }

@@ -182,7 +182,10 @@ function resolveVariantValues(errors: FieldErrors, variant: VariantInput, option
     }
     const value = option.values.find((candidate) => fold(candidate.name) === fold(entry.value.name));
     if (value === undefined) {
-      errors.add(`${entry.path}.value`, `"${entry.value.name}" is not a value of the option "${option.name}" (its values are ${quoteList(option.values.map((item) => item.name))})`);
+      errors.add(
+        `${entry.path}.value`,
+        `"${entry.value.name}" is not a value of the option "${option.name}" (its values are ${quoteList(option.values.map((item) => item.name))})`,
+      );
       valid = false;
       continue;
     }
@@ -194,7 +197,10 @@ function resolveVariantValues(errors: FieldErrors, variant: VariantInput, option
   }
   const missing = options.filter((option) => !named.has(option));
   if (missing.length > 0) {
-    errors.add(`${variant.path}.options`, `must give a value for the option${missing.length > 1 ? 's' : ''} ${quoteList(missing.map((option) => option.name))}`);
+    errors.add(
+      `${variant.path}.options`,
+      `must give a value for the option${missing.length > 1 ? 's' : ''} ${quoteList(missing.map((option) => option.name))}`,
+    );
     valid = false;
   }
   return valid ? options.map((option) => chosen.get(option) as DraftValue) : undefined;

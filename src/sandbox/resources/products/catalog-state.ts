@@ -82,7 +82,9 @@ export class Catalog {
         if (!this.collections.has(collectionId)) throw new Error(`product ${product.productId} names a collection ${collectionId} that does not exist`);
       }
       product.variants.forEach((variant) => {
-        const fits = variant.optionValueIds.length === product.options.length && product.options.every((option, index) => option.values.some((value) => value.id === variant.optionValueIds[index]));
+        const fits =
+          variant.optionValueIds.length === product.options.length &&
+          product.options.every((option, index) => option.values.some((value) => value.id === variant.optionValueIds[index]));
         if (!fits) throw new Error(`variant ${variant.variantId} of product ${product.productId} does not name one value of each option`);
       });
       next.set(product.productId, product);

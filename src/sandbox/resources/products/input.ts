@@ -258,7 +258,13 @@ function readImage(errors: FieldErrors, value: unknown, path: string): ImageInpu
   if (absent(image.src)) errors.add(`${path}.src`, 'is required');
   else if (typeof image.src !== 'string' || !isHttpUrl(image.src)) errors.add(`${path}.src`, 'must be an absolute http or https URL');
   else src = image.src;
-  return { path, src: src ?? '', ...(id === undefined ? {} : { id }), ...(productId === undefined ? {} : { productId }), ...(position === undefined ? {} : { position }) };
+  return {
+    path,
+    src: src ?? '',
+    ...(id === undefined ? {} : { id }),
+    ...(productId === undefined ? {} : { productId }),
+    ...(position === undefined ? {} : { position }),
+  };
 }
 
 function readOption(errors: FieldErrors, value: unknown, path: string): OptionInput | undefined {
@@ -419,10 +425,14 @@ export function readProductBody(errors: FieldErrors, body: unknown): ProductRequ
   if (Array.isArray(product.variants) && product.variants.length > MAX_VARIANTS) {
     errors.add('product.variants', `must have at most ${MAX_VARIANTS} variants (it has ${product.variants.length})`);
   }
-  const variants = readList(errors, product.variants, 'product.variants').flatMap((item, index) => readVariant(errors, item, `product.variants[${index}]`) ?? []);
+  const variants = readList(errors, product.variants, 'product.variants').flatMap(
+    (item, index) => readVariant(errors, item, `product.variants[${index}]`) ?? [],
+  );
   const marketAssigns = absent(product.marketAssigns)
     ? [{ path: 'product.marketAssigns', marketId: DEFAULT_MARKET_ID, isAssigned: true }]
-    : readList(errors, product.marketAssigns, 'product.marketAssigns').flatMap((item, index) => readMarketAssign(errors, item, `product.marketAssigns[${index}]`) ?? []);
+    : readList(errors, product.marketAssigns, 'product.marketAssigns').flatMap(
+        (item, index) => readMarketAssign(errors, item, `product.marketAssigns[${index}]`) ?? [],
+      );
 
   return {
     ...(productId === undefined ? {} : { productId }),

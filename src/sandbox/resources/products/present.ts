@@ -22,7 +22,12 @@ function idListText(ids: readonly string[], idsAs: IdsAs): string {
 }
 
 /** `productIds`: the products that list this collection, ascending. Its type is a code, written as the dialect writes it. */
-export function presentCollection(collection: CollectionRecord, productIds: readonly string[], idsAs: IdsAs, dialect: Pick<Dialect, 'collectionForms'>): Record<string, unknown> {
+export function presentCollection(
+  collection: CollectionRecord,
+  productIds: readonly string[],
+  idsAs: IdsAs,
+  dialect: Pick<Dialect, 'collectionForms'>,
+): Record<string, unknown> {
   const forms = dialect.collectionForms(COLLECTION_TYPE_CODES[collection.collectionType], collection.published);
   return {
     collectionId: new JsonInteger(collection.collectionId),

@@ -42,7 +42,12 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Ta
     return draftProduct(
       errors,
       input,
-      { existing, hasCategory: (id) => catalog.category(id) !== undefined, hasCollection: (id) => catalog.hasCollection(id), hasLocation: (id) => locations.get(id) !== undefined },
+      {
+        existing,
+        hasCategory: (id) => catalog.category(id) !== undefined,
+        hasCollection: (id) => catalog.hasCollection(id),
+        hasLocation: (id) => locations.get(id) !== undefined,
+      },
       env.ids,
     );
   }

@@ -18,7 +18,10 @@ export const productSeed = seedSection({
   demo: demo.products,
 });
 
-function checkCatalog(seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; locations: Array<{ locationId: string }>; products: ProductRecord[] }, report: SeedReport): void {
+function checkCatalog(
+  seed: { categories: CategoryRecord[]; collections: CollectionRecord[]; locations: Array<{ locationId: string }>; products: ProductRecord[] },
+  report: SeedReport,
+): void {
   // Every catalog id once: categories, collections, and each product's own ids.
   const used = new Map<string, string>();
   const claim = (value: string, path: PropertyKey[]) => {
@@ -63,7 +66,13 @@ function checkCatalog(seed: { categories: CategoryRecord[]; collections: Collect
 function checkProduct(
   product: ProductRecord,
   at: PropertyKey[],
-  env: { claim(value: string, path: PropertyKey[]): void; hasCategory(id: string): boolean; hasCollection(id: string): boolean; hasLocation(id: string): boolean; report: SeedReport },
+  env: {
+    claim(value: string, path: PropertyKey[]): void;
+    hasCategory(id: string): boolean;
+    hasCollection(id: string): boolean;
+    hasLocation(id: string): boolean;
+    report: SeedReport;
+  },
 ): void {
   env.claim(product.productId, [...at, 'productId']);
   product.options.forEach((option, o) => {
@@ -82,7 +91,9 @@ function checkProduct(
     }),
   );
   product.variants.forEach((variant, v) => {
-    const fits = variant.optionValueIds.length === product.options.length && product.options.every((option, o) => option.values.some((value) => value.id === variant.optionValueIds[o]));
+    const fits =
+      variant.optionValueIds.length === product.options.length &&
+      product.options.every((option, o) => option.values.some((value) => value.id === variant.optionValueIds[o]));
     if (!fits) env.report([...at, 'variants', v, 'optionValueIds'], "must name one value id of each of the product's options, in their order");
   });
 }

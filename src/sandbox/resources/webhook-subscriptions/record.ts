@@ -25,7 +25,10 @@ const format: FieldKind<'json', false> = {
 };
 
 /** The service's samples write subscription times with an offset, as webhook times are. */
-const offsetTime = (kind: FieldKind<string, false>): FieldKind<string, false> => ({ ...kind, present: (value, env) => env.dialect.webhookTime(new Date(value)) });
+const offsetTime = (kind: FieldKind<string, false>): FieldKind<string, false> => ({
+  ...kind,
+  present: (value, env) => env.dialect.webhookTime(new Date(value)),
+});
 
 export const subscriptionTable = recordTable({
   key: 'webhooks',
@@ -42,7 +45,10 @@ export const subscriptionTable = recordTable({
   },
   routes: { path: '/app/webhooks', create: true, list: true, count: true, get: true, update: true, delete: true },
   scopes: { read: ['read_apps', 'write_apps'], write: 'write_apps' },
-  filters: [choiceFilter('topic', SUBSCRIPTION_TOPICS, (record: { topic: string }) => record.topic), { name: 'address', keep: (record: { address: string }, address) => record.address === address }],
+  filters: [
+    choiceFilter('topic', SUBSCRIPTION_TOPICS, (record: { topic: string }) => record.topic),
+    { name: 'address', keep: (record: { address: string }, address) => record.address === address },
+  ],
   check(subscriptions, report) {
     const subscribed = new Map<string, number>();
     subscriptions.forEach((subscription, index) => {

@@ -31,7 +31,9 @@ export function createSubscriptionResource(env: ResourceEnv): SubscriptionResour
     beforeSave(record) {
       const taken = table.all().find((other) => other.address === record.address && other.topic === record.topic && other.id !== record.id);
       if (taken !== undefined) {
-        throw conflict(`A webhook subscription (id ${taken.id}) already sends ${record.topic} to this address.`, [{ field: 'webhook.address', message: `is already subscribed to ${record.topic}` }]);
+        throw conflict(`A webhook subscription (id ${taken.id}) already sends ${record.topic} to this address.`, [
+          { field: 'webhook.address', message: `is already subscribed to ${record.topic}` },
+        ]);
       }
       return record;
     },
