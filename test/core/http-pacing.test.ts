@@ -13,11 +13,9 @@ const { client } = mock;
 const clock = new SimClock().autoAdvance();
 
 const reply = (status: number, used: number, size: number, extra: Record<string, string> = {}) =>
-  mock.pool
-    .intercept({ path: '/api/x', method: 'GET' })
-    .reply(status, status === 200 ? '{}' : '{"message":"slow down"}', {
-      headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra },
-    });
+  mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(status, status === 200 ? '{}' : '{"message":"slow down"}', {
+    headers: { 'content-type': 'application/json', [BUCKET]: `${used}/${size}`, ...extra },
+  });
 
 describe('HttpClient paced by the bucket header', () => {
   it('a 429 with the bucket empty and no Retry-After waits one token (assumed 400 in 20 s: 50 ms), not a backoff guess', async () => {

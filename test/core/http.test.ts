@@ -92,11 +92,9 @@ describe('HttpClient: requests', () => {
   });
 
   it('parses the response losslessly: a 20-digit id keeps its digits', async () => {
-    mock.pool
-      .intercept({ path: '/api/x', method: 'GET' })
-      .reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', {
-        headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' },
-      });
+    mock.pool.intercept({ path: '/api/x', method: 'GET' }).reply(200, '{"giftCard":{"id":98765432109876543210,"balance":"10.00"}}', {
+      headers: { 'content-type': 'application/json', link: '</a?pageToken=t>; rel="next"' },
+    });
     const response = await client().request({ method: 'GET', path: '/api/x' });
     expect(response.status).toBe(200);
     expect(response.headers.link).toBe('</a?pageToken=t>; rel="next"');
