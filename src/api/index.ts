@@ -20,6 +20,8 @@ import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import type { locations } from './locations/declaration.js';
+import type { markets } from './markets/declaration.js';
+import type { pages } from './pages/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
 import type { discounts as discountRecords } from './discounts/declaration.js';
@@ -40,6 +42,10 @@ export interface Api {
   customers: CustomersApi;
   /** The store's locations (`/shops/locations`), where stock is kept. */
   locations: RestApi<typeof locations>;
+  /** The store's markets (`/markets`): regions with their currency and language. */
+  markets: RestApi<typeof markets>;
+  /** The store's pages of static content (`/pages`; no listing is documented). */
+  pages: RestApi<typeof pages>;
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
@@ -90,6 +96,8 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     collections: onFirstCall(async () => new (await import('./collections/requests.js')).CollectionsApi(transport)),
     customers: onFirstCall(async () => new (await import('./customers/requests.js')).CustomersApi(transport, customerSearch)),
     locations: onFirstCall(async () => declared(transport, (await import('./locations/declaration.js')).locations)),
+    markets: onFirstCall(async () => declared(transport, (await import('./markets/declaration.js')).markets)),
+    pages: onFirstCall(async () => declared(transport, (await import('./pages/declaration.js')).pages)),
     inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
     discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),

@@ -12,6 +12,8 @@ import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
 import { location } from './location/index.js';
+import { market } from './market/index.js';
+import { page } from './page/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { product } from './product/index.js';
@@ -36,6 +38,8 @@ export const nouns: readonly Noun[] = [
   collection,
   location,
   inventory,
+  market,
+  page,
   shop,
   customer,
   discount,

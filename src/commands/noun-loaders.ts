@@ -15,6 +15,8 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   report: () => import('./report/index.js').then((m) => m.report),
   customer: () => import('./customer/index.js').then((m) => m.customer),
   location: () => import('./location/index.js').then((m) => m.location),
+  market: () => import('./market/index.js').then((m) => m.market),
+  page: () => import('./page/index.js').then((m) => m.page),
   inventory: () => import('./inventory/index.js').then((m) => m.inventory),
   shop: () => import('./shop/index.js').then((m) => m.shop),
   discount: () => import('./discount/index.js').then((m) => m.discount),
