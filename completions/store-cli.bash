@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order webhook report undo runs sandbox api completion version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -16,6 +16,8 @@ _store_cli_subcommands() {
     'collection') REPLY='list get count create update delete add remove products help' ;;
     'location') REPLY='list get count create update delete help' ;;
     'inventory') REPLY='list set help' ;;
+    'market') REPLY='list get count create update delete help' ;;
+    'page') REPLY='get create update delete help' ;;
     'shop') REPLY='info help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
@@ -113,6 +115,20 @@ _store_cli_flags() {
     'inventory list') REPLY='--product --variant --location --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
     'inventory set') REPLY='--sku --location --quantity --adjust --allow-negative --dry-run --json -q --jq -h --help' ;;
     'inventory help') REPLY='' ;;
+    'market') REPLY='-h --help' ;;
+    'market list') REPLY='--limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'market get') REPLY='--json -q --jq -h --help' ;;
+    'market count') REPLY='--json -q --jq -h --help' ;;
+    'market create') REPLY='--name --handle --currency --primary-language --region --dry-run --json -q --jq -h --help' ;;
+    'market update') REPLY='--name --handle --currency --primary-language --region --dry-run --json -q --jq -h --help' ;;
+    'market delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'market help') REPLY='' ;;
+    'page') REPLY='-h --help' ;;
+    'page get') REPLY='--json -q --jq -h --help' ;;
+    'page create') REPLY='--title --handle --content --template-name --visible --publish-time --seo-title --seo-description --cover-by-handle --dry-run --json -q --jq -h --help' ;;
+    'page update') REPLY='--title --handle --content --template-name --visible --publish-time --seo-title --seo-description --dry-run --json -q --jq -h --help' ;;
+    'page delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'page help') REPLY='' ;;
     'shop') REPLY='-h --help' ;;
     'shop info') REPLY='--json -q --jq -h --help' ;;
     'shop help') REPLY='' ;;
@@ -507,6 +523,57 @@ _store_cli_option() {
     'inventory set|--adjust') REPLY='v' ;;
     'inventory set|--json') REPLY='l productId variantId sku locationId available' ;;
     'inventory set|-q' | 'inventory set|--jq') REPLY='v' ;;
+    'market list|--limit') REPLY='v' ;;
+    'market list|--page-token') REPLY='v' ;;
+    'market list|--json') REPLY='l id name handle currency primaryLanguage regions primary createTime updateTime' ;;
+    'market list|--jsonl') REPLY='l id name handle currency primaryLanguage regions primary createTime updateTime' ;;
+    'market list|-q' | 'market list|--jq') REPLY='v' ;;
+    'market list|--columns') REPLY='l id handle name currency primaryLanguage primary regions' ;;
+    'market get|--json') REPLY='l id name handle currency primaryLanguage regions primary createTime updateTime' ;;
+    'market get|-q' | 'market get|--jq') REPLY='v' ;;
+    'market count|--json') REPLY='l count' ;;
+    'market count|-q' | 'market count|--jq') REPLY='v' ;;
+    'market create|--name') REPLY='v' ;;
+    'market create|--handle') REPLY='v' ;;
+    'market create|--currency') REPLY='v' ;;
+    'market create|--primary-language') REPLY='v' ;;
+    'market create|--region') REPLY='v' ;;
+    'market create|--json') REPLY='l id name handle currency primaryLanguage regions primary createTime updateTime' ;;
+    'market create|-q' | 'market create|--jq') REPLY='v' ;;
+    'market update|--name') REPLY='v' ;;
+    'market update|--handle') REPLY='v' ;;
+    'market update|--currency') REPLY='v' ;;
+    'market update|--primary-language') REPLY='v' ;;
+    'market update|--region') REPLY='v' ;;
+    'market update|--json') REPLY='l id name handle currency primaryLanguage regions primary createTime updateTime' ;;
+    'market update|-q' | 'market update|--jq') REPLY='v' ;;
+    'market delete|--json') REPLY='l method path body' ;;
+    'market delete|-q' | 'market delete|--jq') REPLY='v' ;;
+    'page get|--json') REPLY='l id title handle content templateName visible publishTime seoTitle seoDescription coverByHandle createTime updateTime' ;;
+    'page get|-q' | 'page get|--jq') REPLY='v' ;;
+    'page create|--title') REPLY='v' ;;
+    'page create|--handle') REPLY='v' ;;
+    'page create|--content') REPLY='v' ;;
+    'page create|--template-name') REPLY='v' ;;
+    'page create|--visible') REPLY='w true false' ;;
+    'page create|--publish-time') REPLY='v' ;;
+    'page create|--seo-title') REPLY='v' ;;
+    'page create|--seo-description') REPLY='v' ;;
+    'page create|--cover-by-handle') REPLY='w true false' ;;
+    'page create|--json') REPLY='l id title handle content templateName visible publishTime seoTitle seoDescription coverByHandle createTime updateTime' ;;
+    'page create|-q' | 'page create|--jq') REPLY='v' ;;
+    'page update|--title') REPLY='v' ;;
+    'page update|--handle') REPLY='v' ;;
+    'page update|--content') REPLY='v' ;;
+    'page update|--template-name') REPLY='v' ;;
+    'page update|--visible') REPLY='w true false' ;;
+    'page update|--publish-time') REPLY='v' ;;
+    'page update|--seo-title') REPLY='v' ;;
+    'page update|--seo-description') REPLY='v' ;;
+    'page update|--json') REPLY='l id title handle content templateName visible publishTime seoTitle seoDescription coverByHandle createTime updateTime' ;;
+    'page update|-q' | 'page update|--jq') REPLY='v' ;;
+    'page delete|--json') REPLY='l method path body' ;;
+    'page delete|-q' | 'page delete|--jq') REPLY='v' ;;
     'shop info|--json') REPLY='l shopId shopName domain country currency timezone ianaTimezone mail description logo weightUnit' ;;
     'shop info|-q' | 'shop info|--jq') REPLY='v' ;;
     'customer list|--limit') REPLY='v' ;;
@@ -794,6 +861,8 @@ _store_cli_argument() {
     'collection help|'*) REPLY='w list get count create update delete add remove products' ;;
     'location help|'*) REPLY='w list get count create update delete' ;;
     'inventory help|'*) REPLY='w list set' ;;
+    'market help|'*) REPLY='w list get count create update delete' ;;
+    'page help|'*) REPLY='w get create update delete' ;;
     'shop help|'*) REPLY='w info' ;;
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'discount import|1') REPLY='f' ;;
@@ -809,7 +878,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory shop customer discount order webhook report undo runs sandbox api completion version init prompt' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order webhook report undo runs sandbox api completion version init prompt' ;;
     *) REPLY=v ;;
   esac
 }
