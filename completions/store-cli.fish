@@ -890,10 +890,10 @@ complete -c store-cli -n '__store_cli_at \'market create\'' -s h -l help -d 'sho
 
 # store-cli market update
 complete -c store-cli -n '__store_cli_at \'market update\'' -l name -x -d 'a new name, 1..255 characters'
-complete -c store-cli -n '__store_cli_at \'market update\'' -l handle -x -d 'a new unique handle'
+complete -c store-cli -n '__store_cli_at \'market update\'' -l handle -x -d 'a new handle, unique in the store (lowercase letters, digits, hyphens)'
 complete -c store-cli -n '__store_cli_at \'market update\'' -l currency -x -d 'three-letter currency code, such as EUR'
 complete -c store-cli -n '__store_cli_at \'market update\'' -l primary-language -x -d 'primary language code, such as en or pt-BR'
-complete -c store-cli -n '__store_cli_at \'market update\'' -l region -x -d 'the regions it serves, replacing them all; repeat for each'
+complete -c store-cli -n '__store_cli_at \'market update\'' -l region -x -d 'a two-letter country code such as DE, replacing all regions; repeat for each'
 complete -c store-cli -n '__store_cli_at \'market update\'' -l dry-run -d 'print the request that would be sent (method, path, body; secrets masked) and send nothing'
 complete -c store-cli -n '__store_cli_at \'market update\'' -l json -x -a '(__fish_complete_list , \'__store_cli_words id name handle currency primaryLanguage regions primary createTime updateTime\')' -d 'print JSON exactly as the store sent it (one line piped, indented in a terminal); optionally only these comma-separated fields, null where the store sent none'
 complete -c store-cli -n '__store_cli_at \'market update\'' -s q -l jq -x -d 'filter the JSON with jq; implies --json; strings print raw, like jq -r'
@@ -925,7 +925,7 @@ complete -c store-cli -n '__store_cli_at \'page get\'' -s h -l help -d 'show hel
 # store-cli page create
 complete -c store-cli -n '__store_cli_at \'page create\'' -l title -x -d 'the page title, 1..255 characters'
 complete -c store-cli -n '__store_cli_at \'page create\'' -l handle -x -d 'its handle in the page address (lowercase, digits, hyphens), such as about-us'
-complete -c store-cli -n '__store_cli_at \'page create\'' -l content -x -d 'the page body, as HTML'
+complete -c store-cli -n '__store_cli_at \'page create\'' -l content -x -d 'the page body, as HTML text, at most 524288 characters'
 complete -c store-cli -n '__store_cli_at \'page create\'' -l template-name -x -d 'the theme template that shows it, such as page or contact'
 complete -c store-cli -n '__store_cli_at \'page create\'' -l visible -x -a 'true false' -d 'whether shoppers can see it'
 complete -c store-cli -n '__store_cli_at \'page create\'' -l publish-time -x -d 'when it is published, such as 2026-01-10T11:00:00Z'
@@ -940,7 +940,7 @@ complete -c store-cli -n '__store_cli_at \'page create\'' -s h -l help -d 'show 
 # store-cli page update
 complete -c store-cli -n '__store_cli_at \'page update\'' -l title -x -d 'a new title, 1..255 characters'
 complete -c store-cli -n '__store_cli_at \'page update\'' -l handle -x -d 'its handle in the page address (lowercase, digits, hyphens), such as about-us'
-complete -c store-cli -n '__store_cli_at \'page update\'' -l content -x -d 'the page body, as HTML'
+complete -c store-cli -n '__store_cli_at \'page update\'' -l content -x -d 'the page body, as HTML text, at most 524288 characters'
 complete -c store-cli -n '__store_cli_at \'page update\'' -l template-name -x -d 'the theme template that shows it, such as page or contact'
 complete -c store-cli -n '__store_cli_at \'page update\'' -l visible -x -a 'true false' -d 'whether shoppers can see it'
 complete -c store-cli -n '__store_cli_at \'page update\'' -l publish-time -x -d 'when it is published, such as 2026-01-10T11:00:00Z'

@@ -14,7 +14,7 @@ export const pages = restResource({
     id: kind.id(),
     title: kind.text({ max: 255, notBlank: true, write: 'required' }),
     handle: kind.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens, such as about-us', { max: 255, write: true }),
-    content: kind.text({ write: true }),
+    content: kind.text({ max: 524288, write: true }),
     templateName: kind.text({ max: 255, write: true }),
     visible: kind.bool({ write: true }),
     publishTime: kind.timestamp({ write: true }),

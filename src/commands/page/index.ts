@@ -19,7 +19,7 @@ export const page = crudNoun(pages, {
   fields: {
     title: { placeholder: '<title>', help: { create: 'the page title, 1..255 characters', update: 'a new title, 1..255 characters' } },
     handle: { placeholder: '<handle>', help: 'its handle in the page address (lowercase, digits, hyphens), such as about-us' },
-    content: { placeholder: '<html>', help: 'the page body, as HTML' },
+    content: { placeholder: '<html>', help: 'the page body, as HTML text, at most 524288 characters' },
     templateName: { placeholder: '<name>', help: "the theme template that shows it, such as page or contact" },
     visible: { placeholder: '<bool>', help: 'whether shoppers can see it' },
     publishTime: { placeholder: '<time>', help: 'when it is published, such as 2026-01-10T11:00:00Z' },
