@@ -50,7 +50,21 @@ describe('the resources list', () => {
   it('composes the seed schema from the sections, in the order a snapshot writes them', () => {
     const empty = seedSchema.parse({});
     expect(Object.keys(empty)).toEqual(SEED_SECTIONS.map((section) => section.key));
-    expect(Object.keys(empty)).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'webhooks', 'customers', 'discounts', 'orders', 'markets', 'pages']);
+    expect(Object.keys(empty)).toEqual([
+      'giftCards',
+      'categories',
+      'collections',
+      'locations',
+      'products',
+      'metafieldDefinitions',
+      'metafields',
+      'webhooks',
+      'customers',
+      'discounts',
+      'orders',
+      'markets',
+      'pages',
+    ]);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
   });
@@ -74,7 +88,20 @@ describe('the resources list', () => {
 describe('the demo set', () => {
   it('is every resource’s demo.json, byte for byte', () => {
     const text = `${JSON.stringify(demoDocument(), null, 2)}\n`;
-    expect(Object.keys(demoDocument())).toEqual(['giftCards', 'categories', 'collections', 'locations', 'products', 'metafieldDefinitions', 'metafields', 'customers', 'discounts', 'orders', 'markets', 'pages']);
+    expect(Object.keys(demoDocument())).toEqual([
+      'giftCards',
+      'categories',
+      'collections',
+      'locations',
+      'products',
+      'metafieldDefinitions',
+      'metafields',
+      'customers',
+      'discounts',
+      'orders',
+      'markets',
+      'pages',
+    ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does), issue 36's two

@@ -19,10 +19,19 @@ export const market = crudNoun(markets, {
   label: (record, text) => text(record.name),
   fields: {
     name: { placeholder: '<name>', help: { create: 'the name merchants know it by, 1..255 characters', update: 'a new name, 1..255 characters' } },
-    handle: { placeholder: '<handle>', help: { create: 'its unique handle (lowercase, digits, hyphens); the store makes one from the name when left out', update: 'a new handle, unique in the store (lowercase letters, digits, hyphens)' } },
+    handle: {
+      placeholder: '<handle>',
+      help: {
+        create: 'its unique handle (lowercase, digits, hyphens); the store makes one from the name when left out',
+        update: 'a new handle, unique in the store (lowercase letters, digits, hyphens)',
+      },
+    },
     currency: { placeholder: '<code>', help: 'three-letter currency code, such as EUR' },
     primaryLanguage: { placeholder: '<code>', help: 'primary language code, such as en or pt-BR' },
-    regions: { placeholder: '<code>', help: { create: 'a country or region it serves, such as DE; repeat for each', update: 'a two-letter country code such as DE, replacing all regions; repeat for each' } },
+    regions: {
+      placeholder: '<code>',
+      help: { create: 'a country or region it serves, such as DE; repeat for each', update: 'a two-letter country code such as DE, replacing all regions; repeat for each' },
+    },
   },
   table: {
     list: ['id', 'handle', 'name', 'currency', 'primaryLanguage', 'primary', 'regions'],

@@ -50,7 +50,12 @@ export const marketTable = recordTable({
       if (same !== undefined) report(index, 'handle', `is the handle of markets[${same}] too`);
       handles.set(record.handle, index);
     });
-    if (records.filter((record) => record.primary === true).length > 1) report(records.findLastIndex((record) => record.primary === true), 'primary', 'a store has one primary market');
+    if (records.filter((record) => record.primary === true).length > 1)
+      report(
+        records.findLastIndex((record) => record.primary === true),
+        'primary',
+        'a store has one primary market',
+      );
   },
   demo,
 });
