@@ -18,7 +18,7 @@ _store_cli_subcommands() {
     'inventory') REPLY='list set help' ;;
     'market') REPLY='list get count create update delete help' ;;
     'page') REPLY='get create update delete help' ;;
-    'shop') REPLY='info help' ;;
+    'shop') REPLY='info languages help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
     'order') REPLY='list get count update cancel export help' ;;
@@ -131,6 +131,7 @@ _store_cli_flags() {
     'page help') REPLY='' ;;
     'shop') REPLY='-h --help' ;;
     'shop info') REPLY='--json -q --jq -h --help' ;;
+    'shop languages') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
     'shop help') REPLY='' ;;
     'customer') REPLY='-h --help' ;;
     'customer list') REPLY='--limit --since-id --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
@@ -576,6 +577,10 @@ _store_cli_option() {
     'page delete|-q' | 'page delete|--jq') REPLY='v' ;;
     'shop info|--json') REPLY='l shopId shopName domain country currency timezone ianaTimezone mail description logo weightUnit' ;;
     'shop info|-q' | 'shop info|--jq') REPLY='v' ;;
+    'shop languages|--json') REPLY='l languageCode name primary' ;;
+    'shop languages|--jsonl') REPLY='l languageCode name primary' ;;
+    'shop languages|-q' | 'shop languages|--jq') REPLY='v' ;;
+    'shop languages|--columns') REPLY='l languageCode name primary' ;;
     'customer list|--limit') REPLY='v' ;;
     'customer list|--since-id') REPLY='v' ;;
     'customer list|--page-token') REPLY='v' ;;
@@ -863,7 +868,7 @@ _store_cli_argument() {
     'inventory help|'*) REPLY='w list set' ;;
     'market help|'*) REPLY='w list get count create update delete' ;;
     'page help|'*) REPLY='w get create update delete' ;;
-    'shop help|'*) REPLY='w info' ;;
+    'shop help|'*) REPLY='w info languages' ;;
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get count create update enable disable delete import export' ;;

@@ -24,6 +24,7 @@ import type { markets } from './markets/declaration.js';
 import type { pages } from './pages/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
+import type { shopLanguages } from './shop/languages.js';
 import type { discounts as discountRecords } from './discounts/declaration.js';
 import type { RestApi } from './rest-resource.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
@@ -50,6 +51,8 @@ export interface Api {
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
   shop: RestApi<typeof shop>;
+  /** The shop's languages (`/shops/languages`). */
+  shopLanguages: RestApi<typeof shopLanguages>;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
   /** A discount's read and delete as the kit does them, alike in both shapes (`discount delete` is the kit's verb). */
@@ -100,6 +103,7 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     pages: onFirstCall(async () => declared(transport, (await import('./pages/declaration.js')).pages)),
     inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
+    shopLanguages: onFirstCall(async () => declared(transport, (await import('./shop/languages.js')).shopLanguages)),
     discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),
     discountRecords: onFirstCall(async () => declared(transport, (await import('./discounts/declaration.js')).discounts)),
     family: brand ?? (async () => 'service'),

@@ -104,6 +104,7 @@ const ARGS: Record<string, string[]> = {
   'inventory list': [],
   'inventory set': ['4000000000000000409', '--location', '8100000000000000001', '--quantity', '1'],
   'shop info': [],
+  'shop languages': [],
   'discount list': [],
   'discount get': ['6100000000000000013'],
   'discount create': ['--title', 'Sale', '--discount-type', 'order', '--value-type', 'percentage', '--value', '10', '--discount-method', 'code'],
