@@ -62,6 +62,7 @@ describe('the resources list', () => {
       'customers',
       'discounts',
       'orders',
+      'fulfillments',
       'markets',
       'pages',
     ]);

@@ -26,7 +26,8 @@ import { customerTable } from './customers/record.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
 import { discountSeed } from './discounts/seed.js';
-import { createOrderResource, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { createOrderResources, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { fulfillmentTable } from './orders/fulfillments.js';
 import { orderSeed } from './orders/seed.js';
 import { createMarketResource, SCOPES as MARKET_SCOPES } from './markets/routes.js';
 import { marketTable } from './markets/record.js';
@@ -40,7 +41,7 @@ export const RESOURCES = [
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
-  { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
+  { create: createOrderResources, scopes: ORDER_SCOPES, seeds: [orderSeed, fulfillmentTable.seed] },
   { create: createMarketResource, scopes: MARKET_SCOPES, seeds: [marketTable.seed] },
   { create: createPageResource, scopes: PAGE_SCOPES, seeds: [pageTable.seed] },
 ] as const;
