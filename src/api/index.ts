@@ -21,6 +21,7 @@ import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import type { locations } from './locations/declaration.js';
 import type { markets } from './markets/declaration.js';
+import type { FulfillmentsApi } from './fulfillments/declaration.js';
 import type { pages } from './pages/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
@@ -63,6 +64,8 @@ export interface Api {
    */
   family(): Promise<Brand>;
   orders: OrdersApi;
+  /** Orders' fulfillments (`/fulfillments`, `/orders/{id}/fulfillments`): shipments with tracking. */
+  fulfillments: FulfillmentsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: RestApi<typeof webhookSubscriptions>;
   /** Any request, answered unparsed: the `api` command. */
@@ -108,6 +111,10 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     discountRecords: onFirstCall(async () => declared(transport, (await import('./discounts/declaration.js')).discounts)),
     family: brand ?? (async () => 'service'),
     orders: onFirstCall(async () => new (await import('./orders/requests.js')).OrdersApi(transport)),
+    fulfillments: onFirstCall(async () => {
+      const { FulfillmentsApi, fulfillments } = await import('./fulfillments/declaration.js');
+      return new FulfillmentsApi(transport, fulfillments);
+    }),
     webhookSubscriptions: onFirstCall(async () => declared(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),
     raw: onFirstCall(async () => new (await import('./raw-api.js')).RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX)),
     accessScopes: onFirstCall(async () => new (await import('./access-scopes/requests.js')).AccessScopesApi(transport)),

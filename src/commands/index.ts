@@ -16,6 +16,7 @@ import { market } from './market/index.js';
 import { page } from './page/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
+import { fulfillment } from './fulfillment/index.js';
 import { product } from './product/index.js';
 import { runsNoun } from './runs/index.js';
 import { undoNoun } from './undo/index.js';
@@ -44,6 +45,7 @@ export const nouns: readonly Noun[] = [
   customer,
   discount,
   order,
+  fulfillment,
   webhook,
   report,
   undoNoun,
