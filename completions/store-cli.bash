@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order webhook report undo runs sandbox api completion version init prompt help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order fulfillment webhook report undo runs sandbox api completion version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -22,6 +22,7 @@ _store_cli_subcommands() {
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
     'order') REPLY='list get count update cancel export help' ;;
+    'fulfillment') REPLY='list count create update-tracking cancel help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -162,6 +163,13 @@ _store_cli_flags() {
     'order cancel') REPLY='--reason -y --yes --dry-run --json -q --jq -h --help' ;;
     'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --report --json -q --jq -h --help' ;;
     'order help') REPLY='' ;;
+    'fulfillment') REPLY='-h --help' ;;
+    'fulfillment list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
+    'fulfillment count') REPLY='--json -q --jq -h --help' ;;
+    'fulfillment create') REPLY='--line-items --tracking-number --carrier --tracking-url --notify --dry-run --json -q --jq -h --help' ;;
+    'fulfillment update-tracking') REPLY='--tracking-number --carrier --tracking-url --notify --dry-run --json -q --jq -h --help' ;;
+    'fulfillment cancel') REPLY='--dry-run --json -q --jq -h --help' ;;
+    'fulfillment help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -726,6 +734,25 @@ _store_cli_option() {
     'order export|--report') REPLY='v' ;;
     'order export|--json') REPLY='l orders rows resumedAfter windowLimited requests refused elapsedMs' ;;
     'order export|-q' | 'order export|--jq') REPLY='v' ;;
+    'fulfillment list|--json') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
+    'fulfillment list|--jsonl') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
+    'fulfillment list|-q' | 'fulfillment list|--jq') REPLY='v' ;;
+    'fulfillment list|--columns') REPLY='l id status trackingCompany trackingNumber lineItems createTime' ;;
+    'fulfillment count|--json') REPLY='l count' ;;
+    'fulfillment count|-q' | 'fulfillment count|--jq') REPLY='v' ;;
+    'fulfillment create|--line-items') REPLY='v' ;;
+    'fulfillment create|--tracking-number') REPLY='v' ;;
+    'fulfillment create|--carrier') REPLY='v' ;;
+    'fulfillment create|--tracking-url') REPLY='v' ;;
+    'fulfillment create|--json') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
+    'fulfillment create|-q' | 'fulfillment create|--jq') REPLY='v' ;;
+    'fulfillment update-tracking|--tracking-number') REPLY='v' ;;
+    'fulfillment update-tracking|--carrier') REPLY='v' ;;
+    'fulfillment update-tracking|--tracking-url') REPLY='v' ;;
+    'fulfillment update-tracking|--json') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
+    'fulfillment update-tracking|-q' | 'fulfillment update-tracking|--jq') REPLY='v' ;;
+    'fulfillment cancel|--json') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
+    'fulfillment cancel|-q' | 'fulfillment cancel|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -873,6 +900,7 @@ _store_cli_argument() {
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get count create update enable disable delete import export' ;;
     'order help|'*) REPLY='w list get count update cancel export' ;;
+    'fulfillment help|'*) REPLY='w list count create update-tracking cancel' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -883,7 +911,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order webhook report undo runs sandbox api completion version init prompt' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order fulfillment webhook report undo runs sandbox api completion version init prompt' ;;
     *) REPLY=v ;;
   esac
 }

@@ -100,14 +100,15 @@ describe('the demo set', () => {
       'customers',
       'discounts',
       'orders',
+      'fulfillments',
       'markets',
       'pages',
     ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does), issue 36's two
-    // markets and one page.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('a241a25115e72ff72bb6fd12ef7e5fa6a3af7632c983d0512b0754b5445968da');
+    // fulfillments, two markets and one page.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('8017509d115124e5917394e297777dd17c6425b7c127d3d1ff36a7585ab2e405');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

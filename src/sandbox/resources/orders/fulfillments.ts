@@ -17,6 +17,7 @@ import { recordTable, type TableRecord, type TableResource } from '../record-tab
 import type { ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { isHttpUrl } from '../text.js';
 import type { OrderRecord } from './record.js';
+import demo from './fulfillments-demo.json' with { type: 'json' };
 
 export const WRITE_FULFILLMENTS = 'write_fulfillments';
 
@@ -80,6 +81,8 @@ export const fulfillmentTable = recordTable({
   // The table's create, and its update served at update_tracking (routes below).
   routes: { path: '/fulfillments', create: true, update: true },
   scopes: { read: ['read_orders', 'read_all_orders'], write: WRITE_FULFILLMENTS },
+  // The shipments of the demo's fulfilled order #1001 and partial order #1004.
+  demo,
 });
 
 export type FulfillmentRecord = TableRecord<typeof fulfillmentTable>;
