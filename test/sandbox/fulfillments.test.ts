@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchSandbox } from '../../src/sandbox/sandbox.js';
 import { DIALECTS } from '../helpers/dialects.js';
 import { call, withSandbox } from './helpers.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 // Fulfillments (About Fulfillment): made against an order's lines, what is left to ship
 // checked, the order's fulfillment status following; tracking changed; cancelled; an order's
@@ -47,5 +49,26 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
       expect((await call(sandbox, 'PUT', `/fulfillments/${id}/update_tracking`, { body: { fulfillment: { trackingNumber: 'X' } } })).status).toBe(409);
       expect((await call(sandbox, 'PUT', `/fulfillments/${id}/cancel`)).status).toBe(200);
     });
+  });
+});
+
+describe('fulfillment webhooks', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()?.();
+  });
+
+  it('a partial shipment announces orders/partiallyFulfilled, the rest orders/fulfilled, a cancel orders/update, each with the order as it then is', async () => {
+    const hooks: Receiver = await startReceiver();
+    cleanups.push(() => hooks.close());
+    const sandbox = await launchSandbox({ seed: 'demo', webhooks: { urls: [hooks.url], secret: 'hook-secret' } }, { webhookBackoffMs: 2 });
+    cleanups.push(() => sandbox.close());
+    await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 1 }] } } });
+    const rest = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER } } });
+    await call(sandbox, 'PUT', `/fulfillments/${String(rest.json.fulfillment.id)}/cancel`);
+    await hooks.until((received) => received.filter((delivery) => delivery.topic.startsWith('orders/')).length === 3);
+    const orders = hooks.received.filter((delivery) => delivery.topic.startsWith('orders/'));
+    expect(orders.map((delivery) => delivery.topic)).toEqual(['orders/partiallyFulfilled', 'orders/fulfilled', 'orders/update']);
+    expect(orders.map((delivery) => (JSON.parse(delivery.raw.toString()) as { fulfillmentStatus: string }).fulfillmentStatus)).toEqual(['partial', 'fulfilled', 'partial']);
   });
 });
