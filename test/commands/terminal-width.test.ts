@@ -86,7 +86,7 @@ const ARGS: Record<string, string[]> = {
   'location get': ['4000000000000000003'],
   'market get': ['7100000000000000002'],
   'fulfillment list': ['6000000000000000101'],
-  'page get': ['9100000000000000001'],
+  'page get': ['7200000000000000001'],
   'customer get': ['7300000000000000101'],
   'discount get': ['6100000000000000013'],
   'order get': ['6000000000000000101'],

@@ -8,7 +8,7 @@ import { call, withSandbox } from './helpers.js';
 
 const US = '7100000000000000001';
 const EUROPE = '7100000000000000002';
-const ABOUT = '9100000000000000001';
+const ABOUT = '7200000000000000001';
 
 describe.each(DIALECTS)('markets and pages (%s dialect)', (dialect) => {
   it('markets: the two demo markets by id, paged by Link, counted; create makes a handle, takes the shop currency; a taken handle is a 409; the primary market stays', async () => {

@@ -11,7 +11,7 @@ export default defineVerb({
   args: { id: arg('the fulfillment id (fulfillment list ORDER shows them)') },
   flags: { dryRun: dryRunFlag() },
   json: { fields: FULFILLMENT_FIELDS },
-  examples: ['store-cli fulfillment cancel 7700000000000000001', 'store-cli fulfillment cancel 7700000000000000001 --dry-run'],
+  examples: ['store-cli fulfillment cancel 6200000000000000001', 'store-cli fulfillment cancel 6200000000000000001 --dry-run'],
   notes: `
 Sends PUT fulfillments/{id}/cancel and prints the fulfillment as the store answers it (STATUS
 cancelled). Its lines count as not shipped again: the order goes back to partial or

@@ -13,8 +13,8 @@ export default defineVerb({
   flags: { ...trackingFlags(), dryRun: dryRunFlag() },
   json: { fields: FULFILLMENT_FIELDS },
   examples: [
-    'store-cli fulfillment update-tracking 7700000000000000001 --carrier DHL --tracking-number JD014600006281230000',
-    'store-cli fulfillment update-tracking 7700000000000000001 --tracking-url https://track.example.com/1Z999 --notify --dry-run',
+    'store-cli fulfillment update-tracking 6200000000000000001 --carrier DHL --tracking-number JD014600006281230000',
+    'store-cli fulfillment update-tracking 6200000000000000001 --tracking-url https://track.example.com/1Z999 --notify --dry-run',
   ],
   notes: `
 Sends PUT fulfillments/{id}/update_tracking with only the fields given and prints the

@@ -44,7 +44,7 @@ export const page = crudNoun(pages, {
   },
   get: {
     summary: 'Show one page: its title, handle, visibility and content',
-    examples: ['store-cli page get 9100000000000000001', 'store-cli page get 9100000000000000001 --json content'],
+    examples: ['store-cli page get 7200000000000000001', 'store-cli page get 7200000000000000001 --json content'],
     notes: `\nNeeds a token with the read_content or write_content scope.\n${NO_LISTING}\n`,
   },
   create: {
@@ -69,7 +69,7 @@ ${DRY_RUN_NOTE}`,
   },
   update: {
     summary: "Change a page's title, handle, content, visibility or SEO texts; only the fields given are sent",
-    examples: ['store-cli page update 9100000000000000001 --visible false', 'store-cli page update 9100000000000000001 --content "<p>New text</p>" --dry-run'],
+    examples: ['store-cli page update 7200000000000000001 --visible false', 'store-cli page update 7200000000000000001 --content "<p>New text</p>" --dry-run'],
     notes: `
 Needs a token with the write_content scope. Sends PUT pages/{id} with only the fields
 given and prints the page as the store answers it. No field exits 2.
@@ -77,7 +77,7 @@ ${DRY_RUN_NOTE}`,
   },
   delete: {
     summary: 'Delete a page; asks first unless --yes',
-    examples: ['store-cli page delete 9100000000000000002', 'store-cli page delete 9100000000000000002 --yes', 'store-cli page delete 9100000000000000002 --dry-run --json'],
+    examples: ['store-cli page delete 7200000000000000002', 'store-cli page delete 7200000000000000002 --yes', 'store-cli page delete 7200000000000000002 --dry-run --json'],
     notes: `
 Needs a token with the write_content scope. Links to the page then lead nowhere.
 ${DRY_RUN_NOTE}A dry run asks no confirmation.

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
     expectUsageError(await cli(['fulfillment', 'create', OTHER, '--line-items', '61000:0'], { env: env() }), '--line-items');
     expectUsageError(await cli(['fulfillment', 'create', OTHER, '--tracking-url', 'track.example.com'], { env: env() }), '--tracking-url');
     expectUsageError(await cli(['fulfillment', 'create', OTHER, '--carrier', ' '], { env: env() }), '--carrier');
-    expectUsageError(await cli(['fulfillment', 'update-tracking', '7700000000000000001'], { env: env() }), '--carrier');
+    expectUsageError(await cli(['fulfillment', 'update-tracking', '6200000000000000001'], { env: env() }), '--carrier');
     expect((await cli(['fulfillment', 'list', '#1001'], { env: env() })).code).toBe(2);
     expect(await log.take()).toEqual([]);
     const readOnly = await cli(['fulfillment', 'create', OTHER, '--tracking-number', 'X'], { env: as('reader-token-2') });

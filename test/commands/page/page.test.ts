@@ -7,7 +7,7 @@ import { useSandbox } from '../../helpers/sandbox.js';
 import { parseTokenSpec } from '../../../src/sandbox/index.js';
 import { expectUsageError, requestLog, tsvRows } from '../_support.js';
 
-const ABOUT = '9100000000000000001';
+const ABOUT = '7200000000000000001';
 
 describe.each(DIALECTS)('page, %s dialect', (dialect) => {
   const log = requestLog();
