@@ -3,21 +3,12 @@
 // the shop's (as the admin fills a new market in); the primary market cannot be deleted (the
 // help centre: "The primary market cannot be deleted, but it can be changed").
 import { conflict } from '../../http/sandbox-errors.js';
+import { handleFrom } from '../text.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv } from '../resource.js';
 import { marketTable, type MarketRecord } from './record.js';
 
 export { SCOPES } from './record.js';
-
-/** The handle a name gives: lowercase words joined by hyphens (`Europe West` is europe-west). */
-function handleOf(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return words === '' ? 'market' : words.slice(0, 200).replace(/-+$/, '');
-}
 
 export function createMarketResource(env: ResourceEnv): TableResource<MarketRecord> {
   const table = marketTable.resource(env, {
@@ -28,12 +19,7 @@ export function createMarketResource(env: ResourceEnv): TableResource<MarketReco
         throw conflict(`A market has the handle ${record.handle} already.`, [{ field: 'market.handle', message: 'is taken by another market' }]);
       }
       if (existing !== undefined) return record;
-      let handle = record.handle;
-      if (handle === undefined) {
-        const base = handleOf(record.name);
-        handle = base;
-        for (let n = 2; taken(handle); n += 1) handle = `${base}-${n}`;
-      }
+      const handle = record.handle ?? handleFrom(record.name, 'market', taken);
       return { ...record, handle, currency: record.currency ?? env.currency, primaryLanguage: record.primaryLanguage ?? 'en' };
     },
     beforeRemove(record) {

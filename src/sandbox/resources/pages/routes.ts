@@ -3,21 +3,12 @@
 // it, "true") over a page of the same handle changes that page (its id kept, answered 200)
 // instead of being refused.
 import { conflict } from '../../http/sandbox-errors.js';
+import { handleFrom } from '../text.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { HANDLE, pageTable, type PageRecord } from './record.js';
 
 export { SCOPES } from './record.js';
-
-/** The handle a title gives: lowercase words joined by hyphens (`About Us` is about-us). */
-function handleOf(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return words === '' ? 'page' : words.slice(0, 200).replace(/-+$/, '');
-}
 
 /** The create's `page` object, when the body has one. */
 function sentPage(request: RouteRequest): Record<string, unknown> | undefined {
@@ -35,10 +26,7 @@ export function createPageResource(env: ResourceEnv): TableResource<PageRecord> 
         throw conflict(`A page has the handle ${record.handle} already; send coverByHandle true to replace it.`, [{ field: 'page.handle', message: 'is taken by another page' }]);
       }
       if (existing !== undefined || record.handle !== undefined) return record;
-      const base = handleOf(record.title);
-      let handle = base;
-      for (let n = 2; taken(handle); n += 1) handle = `${base}-${n}`;
-      return { ...record, handle };
+      return { ...record, handle: handleFrom(record.title, 'page', taken) };
     },
   });
 
