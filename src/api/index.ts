@@ -20,8 +20,12 @@ import type { SandboxFaultsApi } from './sandbox-control/fault-requests.js';
 import type { SandboxLogApi } from './sandbox-control/log-requests.js';
 import type { webhookSubscriptions } from './webhook-subscriptions/declaration.js';
 import type { locations } from './locations/declaration.js';
+import type { markets } from './markets/declaration.js';
+import type { FulfillmentsApi } from './fulfillments/declaration.js';
+import type { pages } from './pages/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
+import type { shopLanguages } from './shop/languages.js';
 import type { discounts as discountRecords } from './discounts/declaration.js';
 import type { RestApi } from './rest-resource.js';
 import type { StoreProbeApi } from './store-probe/requests.js';
@@ -40,10 +44,16 @@ export interface Api {
   customers: CustomersApi;
   /** The store's locations (`/shops/locations`), where stock is kept. */
   locations: RestApi<typeof locations>;
+  /** The store's markets (`/markets`): regions with their currency and language. */
+  markets: RestApi<typeof markets>;
+  /** The store's pages of static content (`/pages`; no listing is documented). */
+  pages: RestApi<typeof pages>;
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
   shop: RestApi<typeof shop>;
+  /** The shop's languages (`/shops/languages`). */
+  shopLanguages: RestApi<typeof shopLanguages>;
   /** The store's discounts (`/discounts`), in the shape its family speaks, and a service store's codes. */
   discounts: DiscountsApi;
   /** A discount's read and delete as the kit does them, alike in both shapes (`discount delete` is the kit's verb). */
@@ -54,6 +64,8 @@ export interface Api {
    */
   family(): Promise<Brand>;
   orders: OrdersApi;
+  /** Orders' fulfillments (`/fulfillments`, `/orders/{id}/fulfillments`): shipments with tracking. */
+  fulfillments: FulfillmentsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: RestApi<typeof webhookSubscriptions>;
   /** Any request, answered unparsed: the `api` command. */
@@ -90,12 +102,19 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     collections: onFirstCall(async () => new (await import('./collections/requests.js')).CollectionsApi(transport)),
     customers: onFirstCall(async () => new (await import('./customers/requests.js')).CustomersApi(transport, customerSearch)),
     locations: onFirstCall(async () => declared(transport, (await import('./locations/declaration.js')).locations)),
+    markets: onFirstCall(async () => declared(transport, (await import('./markets/declaration.js')).markets)),
+    pages: onFirstCall(async () => declared(transport, (await import('./pages/declaration.js')).pages)),
     inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
+    shopLanguages: onFirstCall(async () => declared(transport, (await import('./shop/languages.js')).shopLanguages)),
     discounts: onFirstCall(async () => new (await import('./discounts/requests.js')).DiscountsApi(transport, brand)),
     discountRecords: onFirstCall(async () => declared(transport, (await import('./discounts/declaration.js')).discounts)),
     family: brand ?? (async () => 'service'),
     orders: onFirstCall(async () => new (await import('./orders/requests.js')).OrdersApi(transport)),
+    fulfillments: onFirstCall(async () => {
+      const { FulfillmentsApi, fulfillments } = await import('./fulfillments/declaration.js');
+      return new FulfillmentsApi(transport, fulfillments);
+    }),
     webhookSubscriptions: onFirstCall(async () => declared(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),
     raw: onFirstCall(async () => new (await import('./raw-api.js')).RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX)),
     accessScopes: onFirstCall(async () => new (await import('./access-scopes/requests.js')).AccessScopesApi(transport)),

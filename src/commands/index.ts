@@ -13,9 +13,12 @@ import { doctorNoun } from './doctor/index.js';
 import { giftcard } from './giftcard/index.js';
 import { inventory } from './inventory/index.js';
 import { location } from './location/index.js';
+import { market } from './market/index.js';
 import { mcpNoun } from './mcp/index.js';
+import { page } from './page/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
+import { fulfillment } from './fulfillment/index.js';
 import { product } from './product/index.js';
 import { runsNoun } from './runs/index.js';
 import { undoNoun } from './undo/index.js';
@@ -38,10 +41,13 @@ export const nouns: readonly Noun[] = [
   collection,
   location,
   inventory,
+  market,
+  page,
   shop,
   customer,
   discount,
   order,
+  fulfillment,
   webhook,
   report,
   undoNoun,

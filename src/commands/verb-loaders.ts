@@ -23,6 +23,13 @@ export const VERB_LOADERS: Readonly<Record<string, Loaders>> = {
     unset: () => import('./config/unset.js').then((m) => m.default),
     list: () => import('./config/list.js').then((m) => m.default),
   },
+  fulfillment: {
+    list: () => import('./fulfillment/list.js').then((m) => m.default),
+    count: () => import('./fulfillment/count.js').then((m) => m.default),
+    create: () => import('./fulfillment/create.js').then((m) => m.default),
+    'update-tracking': () => import('./fulfillment/update-tracking.js').then((m) => m.default),
+    cancel: () => import('./fulfillment/cancel.js').then((m) => m.default),
+  },
   giftcard: {
     create: () => import('./giftcard/create.js').then((m) => m.default),
     update: () => import('./giftcard/update.js').then((m) => m.default),

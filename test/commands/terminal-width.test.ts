@@ -35,6 +35,12 @@ function longSeed(): SandboxSeed {
   long('customers', 0, { firstName: 'Augusta Ada', lastName: 'King, Countess of Lovelace', email: 'augusta.ada.king.countess.of.lovelace@example.com' });
   long('orders', 0, { note: 'Leave the parcel with the concierge at the front desk; the buyer works late on weekdays and asked for a call first.' });
   long('orders', 2, { financialStatus: 'partially_refunded', email: 'a.very.long.address.for.a.buyer@example.com' });
+  long('markets', 1, { name: 'Europe and the European Economic Area (Mainland and Islands)', regions: ['DE', 'AT', 'FR', 'NL', 'BE', 'LU', 'IT', 'ES', 'PT', 'IE', 'DK', 'SE', 'FI', 'PL'] });
+  long('pages', 0, {
+    title: 'About us: our story, our mission, and the people behind the shop since 2019',
+    content: `<h1>About us</h1>${'<p>We sell gifts since 2019, from a small workshop by the harbour.</p>'.repeat(6)}`,
+  });
+  long('fulfillments', 0, { trackingCompany: 'United Parcel Service of America, Freight and Ground', trackingNumber: '1Z999AA10123456784-RETURN-LABEL-0001' });
   long('discounts', 0, { title: 'Summer sale: 15% off every order placed during the long summer holidays, once per customer' });
   long('giftCards', 0, { note: 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December, the rest kept for the spring.' });
   const values = seed.metafields![0]!.values as Array<Record<string, unknown>>;
@@ -89,6 +95,9 @@ const ARGS: Record<string, string[]> = {
   'product get': [PRODUCT],
   'collection get': ['4000000000000000304'],
   'location get': ['4000000000000000003'],
+  'market get': ['7100000000000000002'],
+  'fulfillment list': ['6000000000000000101'],
+  'page get': ['7200000000000000001'],
   'customer get': ['7300000000000000101'],
   'discount get': ['6100000000000000013'],
   'order get': ['6000000000000000101'],

@@ -62,6 +62,9 @@ describe('the resources list', () => {
       'customers',
       'discounts',
       'orders',
+      'fulfillments',
+      'markets',
+      'pages',
     ]);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
@@ -107,11 +110,15 @@ describe('the demo set', () => {
       'customers',
       'discounts',
       'orders',
+      'fulfillments',
+      'markets',
+      'pages',
     ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
-    // 29's discounts holding one code each (as a Genstore discount does).
-    expect(createHash('sha256').update(text).digest('hex')).toBe('c93b39541debe7c0127ea374419eadf43c8aad06d94780322f7fea1380947292');
+    // 29's discounts holding one code each (as a Genstore discount does), issue 36's two
+    // fulfillments, two markets and one page.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('d38f52e577e9d7e7dda15e77688c1d3be5177182d41f65a6a1fdafc4fd484508');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

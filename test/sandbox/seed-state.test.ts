@@ -211,6 +211,9 @@ describe('GET and PUT /_sandbox/state', () => {
         'customers',
         'discounts',
         'orders',
+        'fulfillments',
+        'markets',
+        'pages',
       ]);
       expect(snapshot.json.giftCards).toHaveLength(9);
       expect(snapshot.json.metafieldDefinitions).toHaveLength(23);
@@ -238,6 +241,9 @@ describe('GET and PUT /_sandbox/state', () => {
           customers: 4,
           discounts: 3,
           orders: 8,
+          fulfillments: 2,
+          markets: 2,
+          pages: 1,
         });
         expect((await call(target, 'GET', state(target.baseUrl))).text).toBe(snapshot.text);
         // The imported definitions are in force: specs.weight keeps its 0..500 kg rule.
@@ -337,6 +343,9 @@ describe('POST /_sandbox/reset', () => {
         customers: 0,
         discounts: 0,
         orders: 0,
+        fulfillments: 0,
+        markets: 0,
+        pages: 0,
       });
       expect((await call(sandbox, 'GET', `/gift_cards/${first.id}`)).status).toBe(404);
       expect((await call(sandbox, 'GET', '/products/4400000000000000001')).status).toBe(200);

@@ -26,8 +26,13 @@ import { customerTable } from './customers/record.js';
 import { APPROVAL_SCOPES } from '../http/protected-fields.js';
 import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/routes.js';
 import { discountSeed } from './discounts/seed.js';
-import { createOrderResource, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { createOrderResources, SCOPES as ORDER_SCOPES } from './orders/routes.js';
+import { fulfillmentTable } from './orders/fulfillments.js';
 import { orderSeed } from './orders/seed.js';
+import { createMarketResource, SCOPES as MARKET_SCOPES } from './markets/routes.js';
+import { marketTable } from './markets/record.js';
+import { createPageResource, SCOPES as PAGE_SCOPES } from './pages/routes.js';
+import { pageTable } from './pages/record.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
@@ -40,7 +45,9 @@ export const RESOURCES = [
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
-  { create: createOrderResource, scopes: ORDER_SCOPES, seeds: [orderSeed] },
+  { create: createOrderResources, scopes: ORDER_SCOPES, seeds: [orderSeed, fulfillmentTable.seed] },
+  { create: createMarketResource, scopes: MARKET_SCOPES, seeds: [marketTable.seed] },
+  { create: createPageResource, scopes: PAGE_SCOPES, seeds: [pageTable.seed] },
 ] as const;
 
 /** A scope a token may be granted: one some resource's routes require, or an approval (http/protected-fields.ts). */

@@ -1,4 +1,4 @@
-/** Checks of plain text that several resources share (metafield values, products, options). */
+/** Checks of plain text that several resources share (metafield values, products, options), and handles made from names (markets, pages). */
 
 /** Counts code points, so an emoji is one character, as a person counts. */
 export function characterCount(text: string): number {
@@ -12,4 +12,20 @@ export function isHttpUrl(text: string): boolean {
   if (/\s/.test(text) || !URL.canParse(text)) return false;
   const { protocol } = new URL(text);
   return protocol === 'http:' || protocol === 'https:';
+}
+
+/**
+ * The handle a name gives, unique among `taken`: lowercase words joined by hyphens (`Europe
+ * West` is europe-west), then -2, -3... when taken; `fallback` when no letter or digit is left.
+ */
+export function handleFrom(name: string, fallback: string, taken: (handle: string) => boolean): string {
+  const words = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const base = words === '' ? fallback : words.slice(0, 200).replace(/-+$/, '');
+  let handle = base;
+  for (let n = 2; taken(handle); n += 1) handle = `${base}-${n}`;
+  return handle;
 }

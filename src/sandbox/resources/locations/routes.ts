@@ -1,8 +1,9 @@
-// The shop (`GET /shops/info`) and its locations, as the store documents them under About Shop
-// (partners.genstore.ai/docs/api-rest/28): the locations' table (record.ts) with what it cannot
-// say, that the default location and one holding stock cannot be deleted. Stock is the
-// catalog's: inventory/routes.ts, served here, reads and writes it, so this resource comes
-// from the catalog's factory and shares its state. docs/decisions.md "Locations".
+// The shop (`GET /shops/info`), its languages (`GET /shops/languages`) and its locations, as
+// the store documents them under About Shop (partners.genstore.ai/docs/api-rest/28): the
+// locations' table (record.ts) with what it cannot say, that the default location and one
+// holding stock cannot be deleted. Stock is the catalog's: inventory/routes.ts, served here,
+// reads and writes it, so this resource comes from the catalog's factory and shares its state.
+// docs/decisions.md "Locations".
 import type { ScopeRequirement } from '../../http/scopes.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { conflict } from '../../http/sandbox-errors.js';
@@ -17,6 +18,16 @@ import { locationTable, type LocationRecord } from './record.js';
 const SHOP_ID = '1000000001';
 
 const READ: ScopeRequirement = ['read_shops', 'write_shops'];
+
+/**
+ * The shop's languages (`GET /shops/languages`): no request changes them, so they are fixed,
+ * English first as the shop's default, then those of the demo's European market.
+ */
+const SHOP_LANGUAGES = [
+  { languageCode: 'en', name: 'English', primary: true },
+  { languageCode: 'de', name: 'German', primary: false },
+  { languageCode: 'fr', name: 'French', primary: false },
+];
 
 /** The locations, over the catalog whose variants' stock names them. */
 export function createLocationResource(env: ResourceEnv, catalog: Catalog): TableResource<LocationRecord> {
@@ -43,6 +54,11 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog): Tabl
 
   return {
     ...table,
-    routes: [{ method: 'GET', path: '/shops/info', scope: READ, handle: shopInfo }, ...table.routes, ...inventoryRoutes(env, catalog, table)],
+    routes: [
+      { method: 'GET', path: '/shops/info', scope: READ, handle: shopInfo },
+      { method: 'GET', path: '/shops/languages', scope: READ, handle: () => ({ body: { languages: SHOP_LANGUAGES } }) },
+      ...table.routes,
+      ...inventoryRoutes(env, catalog, table),
+    ],
   };
 }

@@ -16,9 +16,10 @@ import { countOf, listPage } from '../pagination.js';
 import { orderListing } from './query.js';
 import { KEY, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
 import { datedOrder, type FilledOrder } from './seed.js';
+import { createFulfillmentResource, WRITE_FULFILLMENTS } from './fulfillments.js';
 
 /** The scopes its routes require, in the order a token's grant lists them; read_all_orders widens what read_orders sees. */
-export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS] as const;
+export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS, WRITE_FULFILLMENTS] as const;
 
 /** A read takes either: read_all_orders is read_orders without the 60-day window (docs/decisions.md, "Orders"). */
 const READ = ['read_orders', READ_ALL_ORDERS] as const;
@@ -29,7 +30,8 @@ const PROTECTED_ORDER_FIELDS = ['email'] as const;
 /** The webhook topics an order's changes are announced under. */
 const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as const;
 
-export function createOrderResource(env: ResourceEnv): Resource {
+/** The orders, and their fulfillments (fulfillments.ts), which change the orders they ship. */
+export function createOrderResources(env: ResourceEnv): Resource[] {
   const time = (stored: string) => env.dialect.time(stored);
   /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
   const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) =>
@@ -108,7 +110,8 @@ export function createOrderResource(env: ResourceEnv): Resource {
     { method: 'POST', path: '/orders/:id/cancel', scope: 'write_orders', handle: cancel },
   ];
 
-  return {
+  const fulfillments = createFulfillmentResource(env, { get: (id) => orders.get(id), find, changed, read: READ });
+  const orderResource: Resource = {
     key: KEY,
     routes,
     load(section) {
@@ -132,6 +135,7 @@ export function createOrderResource(env: ResourceEnv): Resource {
       return z.array(orderRecordSchema).parse(orders.all());
     },
   };
+  return [orderResource, fulfillments];
 }
 
 /** Tags as stores keep them: trimmed, empty ones dropped, joined by ", ". */

@@ -1,0 +1,70 @@
+// `fulfillment create ORDER`: ships lines of an order with a carrier and tracking number (POST
+// fulfillments). Never sent twice: a second send would ship the lines again, so a create whose
+// answer is lost says how to find out whether it was made.
+import type { ShippedLine } from '../../api/fulfillments/declaration.js';
+import { checkId } from '../../api/rest-resource.js';
+import { UnconfirmedCreateError, UsageError } from '../../core/errors.js';
+import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { arg, defineVerb, text } from '../verb.js';
+import { FULFILLMENT_FIELDS, trackingFlags, trackingOf } from './table.js';
+
+/** `6100000000000000009:2,6100000000000000010` as lines; a line without a quantity ships all that is left of it. */
+export function parseLines(value: string | undefined): ShippedLine[] {
+  if (value === undefined) return [];
+  return value.split(',').map((item) => {
+    const match = /^\s*(\d+)(?::(\d+))?\s*$/.exec(item);
+    const quantity = match?.[2] === undefined ? undefined : Number(match[2]);
+    if (!match || (quantity !== undefined && (!Number.isSafeInteger(quantity) || quantity < 1))) {
+      throw new UsageError(
+        `--line-items takes line item ids, each with an optional :quantity of at least 1, joined by commas, such as 6100000000000000009:2 (got '${item.trim()}'). Nothing was sent.`,
+      );
+    }
+    return quantity === undefined ? { id: match[1]! } : { id: match[1]!, quantity };
+  });
+}
+
+export default defineVerb({
+  mutates: true,
+  name: 'create',
+  summary: 'Fulfill an order, or some of its lines, with a carrier and tracking number',
+  args: { order: arg('the order id (order list shows them)') },
+  flags: {
+    lineItems: text('<id[:qty],...>', "the order's line items to ship, each id with an optional :quantity (default: every line left to ship, all of it)"),
+    ...trackingFlags(),
+    dryRun: dryRunFlag(),
+  },
+  json: { fields: FULFILLMENT_FIELDS },
+  examples: [
+    'store-cli fulfillment create 6000000000000000161 --carrier UPS --tracking-number 1Z999AA10123456784 --notify',
+    'store-cli fulfillment create 6000000000000000161 --line-items 6100000000000000009:1 --carrier DHL --tracking-number JD014600006281230000',
+    'store-cli fulfillment create 6000000000000000161 --carrier UPS --tracking-number 1Z999 --dry-run',
+  ],
+  notes: `
+Sends POST fulfillments with {"fulfillment": {"orderId", "lineItems": [{"id", "quantity"}],
+"trackingCompany", "trackingNumber", "trackingUrl", "notifyCustomer"}} and prints the
+fulfillment as the store answers it. The store refuses a line with less left to ship than
+asked, and an order with nothing left (exit 1). The order's fulfillment status follows
+(partial, then fulfilled). A create whose answer is lost is not sent again: a second send
+would ship the lines twice (fulfillment list ORDER shows whether it was made). Needs a token
+with the write_fulfillments scope.
+${DRY_RUN_NOTE}`,
+  async run(options, ctx) {
+    const order = checkId(options.order, '<order>');
+    const lines = parseLines(options.lineItems);
+    const tracking = trackingOf(options);
+    if (options.dryRun) {
+      const { runDry } = await import('../dry-run.js');
+      return runDry(ctx, options, (api) => api.fulfillments.createFor(order, lines, tracking));
+    }
+    const [{ fulfillmentViews }, out, api] = await Promise.all([import('./table.js'), ctx.output(), ctx.api()]);
+    const views = await fulfillmentViews();
+    const made = await ctx
+      .spin('Creating the fulfillment…', () => api.fulfillments.createFor(order, lines, tracking))
+      .catch((error: unknown) => {
+        throw error instanceof UnconfirmedCreateError
+          ? error.withHint(`'store-cli fulfillment list ${order}' shows whether it was made; do not send it again before.`)
+          : error;
+      });
+    await out.item(made, views.detail);
+  },
+});
