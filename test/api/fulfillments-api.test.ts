@@ -21,7 +21,11 @@ describe('FulfillmentsApi', () => {
     const api = new FulfillmentsApi(t, fulfillments);
     expect(toJson(await api.listFor('6000000000000000161'))).toBe(`[${ONE}]`);
     expect(await api.countFor('6000000000000000161')).toBe('1');
-    await api.createFor('6000000000000000161', [{ id: '6100000000000000009', quantity: 1 }, { id: '6100000000000000010' }], { trackingCompany: 'UPS', trackingNumber: '1Z', notifyCustomer: true });
+    await api.createFor('6000000000000000161', [{ id: '6100000000000000009', quantity: 1 }, { id: '6100000000000000010' }], {
+      trackingCompany: 'UPS',
+      trackingNumber: '1Z',
+      notifyCustomer: true,
+    });
     await api.updateTracking('77', { trackingNumber: '2Z' });
     await api.cancel('77');
     expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual([

@@ -23,7 +23,12 @@ describe('pages and markets clients', () => {
     await api.get('1');
     await api.update('1', { title: 'New' });
     await api.delete('1');
-    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/202412/pages', 'GET /api/202412/pages/1', 'PUT /api/202412/pages/1', 'DELETE /api/202412/pages/1']);
+    expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/202412/pages',
+      'GET /api/202412/pages/1',
+      'PUT /api/202412/pages/1',
+      'DELETE /api/202412/pages/1',
+    ]);
     expect(t.requests[0]!.body).toEqual({ page: { title: 'Custom page demo', handle: 'demo', visible: true, coverByHandle: true } });
     expect(() => checkInput(pages, 'update', { coverByHandle: true })).toThrow(/coverByHandle is not sent on update/);
   });
@@ -44,7 +49,11 @@ describe('pages and markets clients', () => {
   });
 
   it('markets: list pages at /markets, count at /markets/count, regions sent as a list', async () => {
-    const t = new FakeTransport([{ body: '{"markets":[{"id":7,"handle":"us","primary":"true"}]}' }, { body: '{"count":2}' }, { body: '{"market":{"id":"8","regions":["DE"]}}' }]);
+    const t = new FakeTransport([
+      { body: '{"markets":[{"id":7,"handle":"us","primary":"true"}]}' },
+      { body: '{"count":2}' },
+      { body: '{"market":{"id":"8","regions":["DE"]}}' },
+    ]);
     const api = new RestApi(t, markets);
     expect(toJson(await api.list({ limit: 250 }))).toBe('[{"id":7,"handle":"us","primary":"true"}]');
     expect(await api.count()).toBe('2');

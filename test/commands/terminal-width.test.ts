@@ -35,7 +35,10 @@ function longSeed(): SandboxSeed {
   long('customers', 0, { firstName: 'Augusta Ada', lastName: 'King, Countess of Lovelace', email: 'augusta.ada.king.countess.of.lovelace@example.com' });
   long('orders', 0, { note: 'Leave the parcel with the concierge at the front desk; the buyer works late on weekdays and asked for a call first.' });
   long('orders', 2, { financialStatus: 'partially_refunded', email: 'a.very.long.address.for.a.buyer@example.com' });
-  long('markets', 1, { name: 'Europe and the European Economic Area (Mainland and Islands)', regions: ['DE', 'AT', 'FR', 'NL', 'BE', 'LU', 'IT', 'ES', 'PT', 'IE', 'DK', 'SE', 'FI', 'PL'] });
+  long('markets', 1, {
+    name: 'Europe and the European Economic Area (Mainland and Islands)',
+    regions: ['DE', 'AT', 'FR', 'NL', 'BE', 'LU', 'IT', 'ES', 'PT', 'IE', 'DK', 'SE', 'FI', 'PL'],
+  });
   long('pages', 0, {
     title: 'About us: our story, our mission, and the people behind the shop since 2019',
     content: `<h1>About us</h1>${'<p>We sell gifts since 2019, from a small workshop by the harbour.</p>'.repeat(6)}`,

@@ -15,16 +15,28 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
   it('a fulfillment of one line makes the order partial, of the rest fulfilled; too many, a fulfilled order, a foreign line are refused; cancel reopens', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const one = await call(sandbox, 'POST', '/fulfillments', {
-        body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 1 }], trackingCompany: 'UPS', trackingNumber: '1Z999', notifyCustomer: 'true' } },
+        body: {
+          fulfillment: {
+            orderId: ORDER,
+            lineItems: [{ id: '6100000000000000009', quantity: 1 }],
+            trackingCompany: 'UPS',
+            trackingNumber: '1Z999',
+            notifyCustomer: 'true',
+          },
+        },
       });
       expect(one.status).toBe(dialect === 'real' ? 201 : 200);
       expect(one.json.fulfillment).toMatchObject({ status: 'success', trackingCompany: 'UPS', trackingNumber: '1Z999', notifyCustomer: true });
       expect((await call(sandbox, 'GET', `/orders/${ORDER}`)).json.order.fulfillmentStatus).toBe('partial');
 
-      const again = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 1 }] } } });
+      const again = await call(sandbox, 'POST', '/fulfillments', {
+        body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 1 }] } },
+      });
       expect(again.status).toBe(409);
       expect(again.text).toContain('0 left to ship');
-      const foreign = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000001', quantity: 1 }] } } });
+      const foreign = await call(sandbox, 'POST', '/fulfillments', {
+        body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000001', quantity: 1 }] } },
+      });
       expect(foreign.status).toBe(400);
       expect(foreign.text).toContain('lineItems[0].id');
 
@@ -38,7 +50,9 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
       expect(String((await call(sandbox, 'GET', `/orders/${ORDER}/fulfillments/count`)).json.count)).toBe('2');
 
       const id = String(rest.json.fulfillment.id);
-      const tracked = await call(sandbox, 'PUT', `/fulfillments/${id}/update_tracking`, { body: { fulfillment: { trackingCompany: 'DHL', trackingNumber: 'JD0001' } } });
+      const tracked = await call(sandbox, 'PUT', `/fulfillments/${id}/update_tracking`, {
+        body: { fulfillment: { trackingCompany: 'DHL', trackingNumber: 'JD0001' } },
+      });
       expect(tracked.json.fulfillment).toMatchObject({ trackingCompany: 'DHL', trackingNumber: 'JD0001' });
       const moved = await call(sandbox, 'PUT', `/fulfillments/${id}/update_tracking`, { body: { fulfillment: { orderId: DONE } } });
       expect(moved.status).toBe(400);
@@ -69,6 +83,10 @@ describe('fulfillment webhooks', () => {
     await hooks.until((received) => received.filter((delivery) => delivery.topic.startsWith('orders/')).length === 3);
     const orders = hooks.received.filter((delivery) => delivery.topic.startsWith('orders/'));
     expect(orders.map((delivery) => delivery.topic)).toEqual(['orders/partiallyFulfilled', 'orders/fulfilled', 'orders/update']);
-    expect(orders.map((delivery) => (JSON.parse(delivery.raw.toString()) as { fulfillmentStatus: string }).fulfillmentStatus)).toEqual(['partial', 'fulfilled', 'partial']);
+    expect(orders.map((delivery) => (JSON.parse(delivery.raw.toString()) as { fulfillmentStatus: string }).fulfillmentStatus)).toEqual([
+      'partial',
+      'fulfilled',
+      'partial',
+    ]);
   });
 });

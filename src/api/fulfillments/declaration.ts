@@ -62,7 +62,9 @@ export class FulfillmentsApi extends RestApi<typeof fulfillments> {
 
   /** Ships lines of an order (none: every line left to ship). Never sent twice: a second send would ship twice. */
   async createFor(orderId: string, lines: readonly ShippedLine[], tracking: Tracking): Promise<Fulfillment> {
-    const body = { fulfillment: definedOnly({ orderId, ...(lines.length > 0 ? { lineItems: lines.map((line) => definedOnly({ ...line })) } : {}), ...tracking }) };
+    const body = {
+      fulfillment: definedOnly({ orderId, ...(lines.length > 0 ? { lineItems: lines.map((line) => definedOnly({ ...line })) } : {}), ...tracking }),
+    };
     return createOnce(async () => {
       const response = await this.transport.request({ method: 'POST', path: `${API_PREFIX}/fulfillments`, body });
       return readRecord(fulfillments, response.body);
@@ -70,7 +72,11 @@ export class FulfillmentsApi extends RestApi<typeof fulfillments> {
   }
 
   async updateTracking(id: string, tracking: Tracking): Promise<Fulfillment> {
-    const response = await this.transport.request({ method: 'PUT', path: `${this.at(id)}/update_tracking`, body: { fulfillment: definedOnly({ ...tracking }) } });
+    const response = await this.transport.request({
+      method: 'PUT',
+      path: `${this.at(id)}/update_tracking`,
+      body: { fulfillment: definedOnly({ ...tracking }) },
+    });
     return readRecord(fulfillments, response.body);
   }
 

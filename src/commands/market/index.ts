@@ -7,7 +7,8 @@ import { DRY_RUN_NOTE } from '../dry-run.js';
 const READ_SCOPES = 'Needs a token with the read_markets or write_markets scope.';
 
 /** A market's regions, one code after another, whether the store sent a list or text. */
-const regionsText = (regions: unknown, text: (value: unknown) => string) => (Array.isArray(regions) ? regions.map((code) => text(code)).join(', ') : text(regions));
+const regionsText = (regions: unknown, text: (value: unknown) => string) =>
+  Array.isArray(regions) ? regions.map((code) => text(code)).join(', ') : text(regions);
 
 export const market = crudNoun(markets, {
   noun: 'market',
@@ -30,7 +31,10 @@ export const market = crudNoun(markets, {
     primaryLanguage: { placeholder: '<code>', help: 'primary language code, such as en or pt-BR' },
     regions: {
       placeholder: '<code>',
-      help: { create: 'a country or region it serves, such as DE; repeat for each', update: 'a two-letter country code such as DE, replacing all regions; repeat for each' },
+      help: {
+        create: 'a country or region it serves, such as DE; repeat for each',
+        update: 'a two-letter country code such as DE, replacing all regions; repeat for each',
+      },
     },
   },
   table: {
@@ -87,7 +91,11 @@ ${DRY_RUN_NOTE}`,
   },
   delete: {
     summary: 'Delete a market; asks first unless --yes',
-    examples: ['store-cli market delete 7100000000000000002', 'store-cli market delete 7100000000000000002 --yes', 'store-cli market delete 7100000000000000002 --dry-run --json'],
+    examples: [
+      'store-cli market delete 7100000000000000002',
+      'store-cli market delete 7100000000000000002 --yes',
+      'store-cli market delete 7100000000000000002 --dry-run --json',
+    ],
     notes: `
 Needs a token with the write_markets scope. The store's primary market cannot be deleted.
 Customers in its regions are then served by no market's settings.

@@ -116,17 +116,14 @@ function toolOf(command: CommandEntry): Tool | undefined {
   if (Array.isArray(fields)) properties.fields = describe({ type: 'array', items: { enum: fields } }, 'only these fields of each record');
   const listing = command.json?.list === true;
   if (listing)
-    properties.pageToken = describe(
-      { type: 'string' },
-      'the pageToken a cut answer ended with: the next part of the same listing (the other arguments are taken from it)',
-    );
+    properties.pageToken = describe({ type: 'string' }, 'the pageToken a cut answer ended with: the rest of that listing (its other arguments come with it)');
   const name = command.path.replaceAll(' ', '_').replaceAll('-', '_');
   const write = command.mutates;
   return {
     definition: {
       name,
       description: write
-        ? `${command.summary}. Sends nothing: answers with the exact requests it would send (a dry run) and a planId; apply_plan sends it after a person approves it.`
+        ? `${command.summary}. Sends nothing: answers with its dry run's exact requests and a planId; apply_plan sends them once a person approves.`
         : command.summary,
       inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
       annotations: {

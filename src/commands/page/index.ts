@@ -77,7 +77,11 @@ ${DRY_RUN_NOTE}`,
   },
   delete: {
     summary: 'Delete a page; asks first unless --yes',
-    examples: ['store-cli page delete 7200000000000000002', 'store-cli page delete 7200000000000000002 --yes', 'store-cli page delete 7200000000000000002 --dry-run --json'],
+    examples: [
+      'store-cli page delete 7200000000000000002',
+      'store-cli page delete 7200000000000000002 --yes',
+      'store-cli page delete 7200000000000000002 --dry-run --json',
+    ],
     notes: `
 Needs a token with the write_content scope. Links to the page then lead nowhere.
 ${DRY_RUN_NOTE}A dry run asks no confirmation.

@@ -27,21 +27,46 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
   const proxy = useLossyProxy(() => s.sandbox);
   const as = (token: string) => ({ ...s.env, STORE_CLI_TOKEN: token });
   const env = () => as('all-scopes-token-1');
-  const orderStatus = async (id: string) => (JSON.parse((await cli(['order', 'get', id, '--json', 'fulfillmentStatus'], { env: env() })).stdout) as { fulfillmentStatus: string }).fulfillmentStatus;
+  const orderStatus = async (id: string) =>
+    (JSON.parse((await cli(['order', 'get', id, '--json', 'fulfillmentStatus'], { env: env() })).stdout) as { fulfillmentStatus: string }).fulfillmentStatus;
 
   it('create ships some lines (partial), then the rest (fulfilled); list and count show both; update-tracking and cancel change them', async () => {
-    const dry = await cli(['fulfillment', 'create', ORDER, '--line-items', '6100000000000000009:1', '--carrier', 'UPS', '--tracking-number', '1Z999', '--notify', '--dry-run'], { env: env() });
+    const dry = await cli(
+      ['fulfillment', 'create', ORDER, '--line-items', '6100000000000000009:1', '--carrier', 'UPS', '--tracking-number', '1Z999', '--notify', '--dry-run'],
+      { env: env() },
+    );
     expect(dry.code, dry.stderr).toBe(0);
     const [method, path, body] = tsvRows(dry.stdout)[0]!;
     expect([method, path]).toEqual(['POST', '/api/202412/fulfillments']);
     expect(JSON.parse(body!)).toEqual({
-      fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 1 }], trackingCompany: 'UPS', trackingNumber: '1Z999', notifyCustomer: true },
+      fulfillment: {
+        orderId: ORDER,
+        lineItems: [{ id: '6100000000000000009', quantity: 1 }],
+        trackingCompany: 'UPS',
+        trackingNumber: '1Z999',
+        notifyCustomer: true,
+      },
     });
 
     log.clear();
-    const first = await cli(['fulfillment', 'create', ORDER, '--line-items', '6100000000000000009:1', '--carrier', 'UPS', '--tracking-number', '1Z999', '--json', 'id,trackingNumber,status'], {
-      env: env(),
-    });
+    const first = await cli(
+      [
+        'fulfillment',
+        'create',
+        ORDER,
+        '--line-items',
+        '6100000000000000009:1',
+        '--carrier',
+        'UPS',
+        '--tracking-number',
+        '1Z999',
+        '--json',
+        'id,trackingNumber,status',
+      ],
+      {
+        env: env(),
+      },
+    );
     expect(first.code, first.stderr).toBe(0);
     const one = JSON.parse(first.stdout) as { id: string };
     expect(one).toMatchObject({ trackingNumber: '1Z999', status: 'success' });
@@ -65,7 +90,17 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
     expect(JSON.parse((await cli(['fulfillment', 'count', ORDER, '--json'], { env: env() })).stdout).count).toBe(2);
 
     const tracked = await cli(
-      ['fulfillment', 'update-tracking', one.id, '--carrier', 'FedEx', '--tracking-url', 'https://track.example.com/1Z999', '--json', 'trackingCompany,trackingNumber,trackingUrl'],
+      [
+        'fulfillment',
+        'update-tracking',
+        one.id,
+        '--carrier',
+        'FedEx',
+        '--tracking-url',
+        'https://track.example.com/1Z999',
+        '--json',
+        'trackingCompany,trackingNumber,trackingUrl',
+      ],
       { env: env() },
     );
     expect(JSON.parse(tracked.stdout)).toEqual({ trackingCompany: 'FedEx', trackingNumber: '1Z999', trackingUrl: 'https://track.example.com/1Z999' });
@@ -90,7 +125,10 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
   it('a create whose answer is lost is not sent again, and says how to find out: the store made it once', async () => {
     proxy.use(loseFirst('POST', '/api/202412/fulfillments', Infinity));
     log.clear();
-    const lost = await cli(['fulfillment', 'create', OTHER, '--tracking-number', 'LOST1'], { env: { ...env(), STORE_CLI_BASE_URL: proxy.env.STORE_CLI_BASE_URL }, clock });
+    const lost = await cli(['fulfillment', 'create', OTHER, '--tracking-number', 'LOST1'], {
+      env: { ...env(), STORE_CLI_BASE_URL: proxy.env.STORE_CLI_BASE_URL },
+      clock,
+    });
     expect(lost.code, lost.stderr).toBe(1);
     expect(lost.stderr).toContain(`fulfillment list ${OTHER}`);
     expect((await log.take()).filter((l) => l.method === 'POST')).toHaveLength(1);

@@ -40,14 +40,18 @@ describe.each(DIALECTS)('page, %s dialect', (dialect) => {
     expectUsageError(await cli(['page', 'create', '--title', 'X', '--publish-time', 'tomorrow'], { env: env() }), '--publish-time');
     expectUsageError(await cli(['page', 'create', '--handle', 'x'], { env: env() }), '--title');
     const handle = `shipping-${dialect}`;
-    const dry = await cli(['page', 'create', '--title', 'Shipping', '--handle', handle, '--visible', 'false', '--cover-by-handle', 'true', '--dry-run'], { env: env() });
+    const dry = await cli(['page', 'create', '--title', 'Shipping', '--handle', handle, '--visible', 'false', '--cover-by-handle', 'true', '--dry-run'], {
+      env: env(),
+    });
     expect(dry.code, dry.stderr).toBe(0);
     const [method, path, body] = tsvRows(dry.stdout)[0]!;
     expect([method, path]).toEqual(['POST', '/api/202412/pages']);
     expect(JSON.parse(body!)).toEqual({ page: { title: 'Shipping', handle, visible: false, coverByHandle: true } });
 
     log.clear();
-    const made = await cli(['page', 'create', '--title', 'Shipping', '--handle', handle, '--content', '<p>2-day</p>', '--json', 'id,title,visible'], { env: env() });
+    const made = await cli(['page', 'create', '--title', 'Shipping', '--handle', handle, '--content', '<p>2-day</p>', '--json', 'id,title,visible'], {
+      env: env(),
+    });
     expect(made.code, made.stderr).toBe(0);
     const page = JSON.parse(made.stdout) as { id: string; title: string; visible: string };
     expect(page).toMatchObject({ title: 'Shipping', visible: 'true' });
@@ -56,7 +60,10 @@ describe.each(DIALECTS)('page, %s dialect', (dialect) => {
     const taken = await cli(['page', 'create', '--title', 'Shipping again', '--handle', handle], { env: env() });
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('coverByHandle');
-    const covered = await cli(['page', 'create', '--title', 'Shipping, covered', '--handle', handle, '--cover-by-handle', 'true', '--json', 'id,title,content'], { env: env() });
+    const covered = await cli(
+      ['page', 'create', '--title', 'Shipping, covered', '--handle', handle, '--cover-by-handle', 'true', '--json', 'id,title,content'],
+      { env: env() },
+    );
     expect(covered.code, covered.stderr).toBe(0);
     expect(JSON.parse(covered.stdout)).toEqual({ id: page.id, title: 'Shipping, covered', content: '<p>2-day</p>' });
 

@@ -41,7 +41,11 @@ describe('shop languages, a store that writes them its own way', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(request.url === '/api/202412/shops/languages' ? '{"languages":[{"languageCode":"pt-BR","name":{"en":"Portuguese"},"primary":"true","published":1}]}' : '{}');
+      response.end(
+        request.url === '/api/202412/shops/languages'
+          ? '{"languages":[{"languageCode":"pt-BR","name":{"en":"Portuguese"},"primary":"true","published":1}]}'
+          : '{}',
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

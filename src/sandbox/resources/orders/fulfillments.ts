@@ -39,7 +39,8 @@ const lineItems: FieldKind<FulfilledLine[], false> = {
     const lines: FulfilledLine[] = [];
     value.forEach((item: unknown, index) => {
       const line = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      const id = typeof line.id === 'string' || (typeof line.id === 'object' && line.id !== null) ? String(line.id) : typeof line.id === 'number' ? String(line.id) : '';
+      const id =
+        typeof line.id === 'string' || (typeof line.id === 'object' && line.id !== null) ? String(line.id) : typeof line.id === 'number' ? String(line.id) : '';
       const quantity = Number(String(line.quantity));
       if (!ID_PATTERN.test(id)) errors.add(`${at}[${index}].id`, 'must be a line item id of the order');
       else if (!Number.isSafeInteger(quantity) || quantity < 1) errors.add(`${at}[${index}].quantity`, 'must be a whole number of at least 1');
@@ -118,7 +119,11 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
     if (status === order.fulfillmentStatus && !made) return;
     order.fulfillmentStatus = status;
     order.updateTime = formatTimestamp(request.now);
-    orders.changed(order, made && status === 'fulfilled' ? 'orders/fulfilled' : made && status === 'partial' ? 'orders/partiallyFulfilled' : 'orders/update', request);
+    orders.changed(
+      order,
+      made && status === 'fulfilled' ? 'orders/fulfilled' : made && status === 'partial' ? 'orders/partiallyFulfilled' : 'orders/update',
+      request,
+    );
   }
 
   const table = fulfillmentTable.resource(env, {
@@ -142,8 +147,10 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
         return { ...record, lineItems: rest };
       }
       record.lineItems.forEach((line, index) => {
-        if (!order.lineItems.some((item) => item.id === line.id)) throw invalidField(`fulfillment.lineItems[${index}].id`, `is no line item of the order ${order.name}`);
-        if (line.quantity > left(line.id)) throw conflict(`Line item ${line.id} of the order ${order.name} has ${Math.max(0, left(line.id))} left to ship, not ${line.quantity}.`);
+        if (!order.lineItems.some((item) => item.id === line.id))
+          throw invalidField(`fulfillment.lineItems[${index}].id`, `is no line item of the order ${order.name}`);
+        if (line.quantity > left(line.id))
+          throw conflict(`Line item ${line.id} of the order ${order.name} has ${Math.max(0, left(line.id))} left to ship, not ${line.quantity}.`);
       });
       return record;
     },
@@ -168,8 +175,18 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
   const routes: Route[] = [
     ...table.routes.map((route) => (route.method === 'PUT' ? { ...route, path: '/fulfillments/:id/update_tracking' } : route)),
     { method: 'PUT', path: '/fulfillments/:id/cancel', scope: WRITE_FULFILLMENTS, handle: cancel },
-    { method: 'GET', path: '/orders/:id/fulfillments', scope: orders.read, handle: (request) => ({ body: { fulfillments: ofOrder(request).map((record) => table.present(record, request)) } }) },
-    { method: 'GET', path: '/orders/:id/fulfillments/count', scope: orders.read, handle: (request) => ({ body: { count: new JsonInteger(String(ofOrder(request).length)) } }) },
+    {
+      method: 'GET',
+      path: '/orders/:id/fulfillments',
+      scope: orders.read,
+      handle: (request) => ({ body: { fulfillments: ofOrder(request).map((record) => table.present(record, request)) } }),
+    },
+    {
+      method: 'GET',
+      path: '/orders/:id/fulfillments/count',
+      scope: orders.read,
+      handle: (request) => ({ body: { count: new JsonInteger(String(ofOrder(request).length)) } }),
+    },
   ];
   return { ...table, routes };
 }

@@ -23,7 +23,9 @@ export function createPageResource(env: ResourceEnv): TableResource<PageRecord> 
       const others = table.all().filter((other) => other.id !== record.id);
       const taken = (handle: string) => others.some((other) => other.handle === handle);
       if (record.handle !== undefined && record.handle !== existing?.handle && taken(record.handle)) {
-        throw conflict(`A page has the handle ${record.handle} already; send coverByHandle true to replace it.`, [{ field: 'page.handle', message: 'is taken by another page' }]);
+        throw conflict(`A page has the handle ${record.handle} already; send coverByHandle true to replace it.`, [
+          { field: 'page.handle', message: 'is taken by another page' },
+        ]);
       }
       if (existing !== undefined || record.handle !== undefined) return record;
       return { ...record, handle: handleFrom(record.title, 'page', taken) };
