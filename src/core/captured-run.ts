@@ -12,8 +12,8 @@ export interface CapturedRun {
   stderr: string;
 }
 
-/** Collects text. end() is ignored: a prompt library ends the stream it was given when it closes. */
-class Collector extends Writable {
+/** Collects what a run writes, as text (a captured command's streams, a store's run across stores). */
+export class Collector extends Writable {
   private readonly chunks: Buffer[] = [];
 
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
@@ -30,6 +30,7 @@ class Collector extends Writable {
 export function capturedStreams(): { streams: Streams; finish(code: number): CapturedRun } {
   const stdout = new Collector();
   const stderr = new Collector();
+  // end() is ignored: a prompt library ends the stream it was given when it closes.
   stdout.end = (() => stdout) as unknown as Collector['end'];
   stderr.end = (() => stderr) as unknown as Collector['end'];
   const stdin = new PassThrough();

@@ -6,7 +6,8 @@
 // does not stop the others unless --fail-fast. The first write of any store waits for one
 // confirmation naming every store (a terminal's question, else --yes); each store's own
 // guards (store.toml's protected, expect_domain, read_only) still apply in its run.
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { Collector } from '../core/captured-run.js';
 import { ExitCode, UsageError } from '../core/errors.js';
 import { escapeLine, writeWithBackpressure, type IO, type Streams } from '../core/io.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
@@ -135,8 +136,8 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
 
 /** One store's run on streams of its own: no terminal (TSV, compact JSON, no questions), stdin empty. */
 async function runStore(plan: FanOutPlan, store: FanOutStore): Promise<Omit<StoreRun, 'env' | 'shop'>> {
-  const stdout = new TextSink();
-  const stderr = new TextSink();
+  const stdout = new Collector();
+  const stderr = new Collector();
   const stdin = new PassThrough();
   stdin.end();
   let columns: readonly string[] | undefined;
@@ -308,19 +309,5 @@ function jsonOf(text: string): unknown {
     return parseJson(text);
   } catch {
     return escapeLine(text.trimEnd());
-  }
-}
-
-/** Collects what a store's run writes. */
-class TextSink extends Writable {
-  private readonly chunks: Buffer[] = [];
-
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    callback();
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
   }
 }

@@ -101,6 +101,24 @@ export interface ImportResult {
   rejects: Array<{ line: number; reason: string; partial?: true }>;
 }
 
+/** The result of a run stopped while it read the store, before its first write: every row read, none done. */
+export function stoppedBeforeWriting(rows: number, elapsedMs: number, stop: Stop): ImportResult {
+  return {
+    rows,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    partial: 0,
+    failed: 0,
+    valid: 0,
+    objects: 0,
+    otherShards: 0,
+    elapsedMs: Math.round(elapsedMs),
+    rejects: [],
+    stop,
+  };
+}
+
 /**
  * The records of the file: CSV, or JSON lines (`source.format`) read by `jsonl`, for a kind
  * that reads them; a kind that reads CSV only refuses JSON lines at once (nothing sent).

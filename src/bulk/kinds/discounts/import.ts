@@ -23,7 +23,7 @@ import { discountWatch } from './watch.js';
 import { GaveUpError, openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
-import { importRecords, type ImportResult, type ImportSource, type Stop } from '../../engine/run-import.js';
+import { importRecords, stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey } from '../../engine/shard.js';
 import { reopenableInput } from '../../engine/source.js';
 
@@ -74,9 +74,21 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
     } catch (error) {
       if (!offline(error)) await rejects?.close();
       if (error instanceof CancelledError || env.signal.aborted)
-        return reportOf(stoppedBefore(checked.rows, started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'discount');
+        return reportOf(
+          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'interrupted' }),
+          imported.name,
+          request,
+          paced.counts(),
+          'discount',
+        );
       if (error instanceof GaveUpError)
-        return reportOf(stoppedBefore(checked.rows, started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'discount');
+        return reportOf(
+          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'failed', error }),
+          imported.name,
+          request,
+          paced.counts(),
+          'discount',
+        );
       if (!offline(error)) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first write.
@@ -210,24 +222,6 @@ export async function preflight(
   const codesOut = request.codesOut;
   const records = codeless.map((line) => [String(line), generated.get(line)!]);
   return { rows, generated, writeCodes: () => writeCodesFile(codesOut, ['line', 'code'], records) };
-}
-
-/** The result of a run stopped while it read the store's discounts: every row read, none done. */
-function stoppedBefore(rows: number, started: number, stop: Stop): ImportResult {
-  return {
-    rows,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    partial: 0,
-    failed: 0,
-    valid: 0,
-    objects: 0,
-    otherShards: 0,
-    elapsedMs: Math.round(performance.now() - started),
-    rejects: [],
-    stop,
-  };
 }
 
 export const discountImport: ImportKind<DiscountImportRequest> = {

@@ -17,7 +17,7 @@ import { giftCardUndo } from './undo.js';
 import { giftCardWatch } from './watch.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { GaveUpError } from '../../engine/paced-api.js';
-import type { ImportResult, Stop } from '../../engine/run-import.js';
+import { stoppedBeforeWriting } from '../../engine/run-import.js';
 import { reopenableInput } from '../../engine/source.js';
 
 export type GiftCardImportRequest = ImportRequest;
@@ -56,10 +56,22 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
       if (!offline) await rejects?.close();
       // Ctrl-C before the first card: the summary says that none of the rows was done.
       if (error instanceof CancelledError || env.signal.aborted)
-        return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'interrupted' }), imported.name, request, paced.counts(), 'card');
+        return reportOf(
+          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'interrupted' }),
+          imported.name,
+          request,
+          paced.counts(),
+          'card',
+        );
       // The store refused everything for --give-up-after: the summary says none was done.
       if (error instanceof GaveUpError)
-        return reportOf(stoppedBefore(checked.rows, performance.now() - started, { kind: 'failed', error }), imported.name, request, paced.counts(), 'card');
+        return reportOf(
+          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'failed', error }),
+          imported.name,
+          request,
+          paced.counts(),
+          'card',
+        );
       if (!offline) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
@@ -85,24 +97,6 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
   } finally {
     await input.close();
   }
-}
-
-/** The result of a run stopped while it read the store's cards: every row read, none done. */
-function stoppedBefore(rows: number, elapsedMs: number, stop: Stop): ImportResult {
-  return {
-    rows,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    partial: 0,
-    failed: 0,
-    valid: 0,
-    objects: 0,
-    otherShards: 0,
-    elapsedMs: Math.round(elapsedMs),
-    rejects: [],
-    stop,
-  };
 }
 
 export const giftCardImport: ImportKind<GiftCardImportRequest> = {

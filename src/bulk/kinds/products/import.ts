@@ -22,7 +22,7 @@ import { ProductCatalog, type CatalogSource, type Named } from './catalog.js';
 import { productJsonlRecords } from './jsonl.js';
 import { productKind, productRejects, type ProductWriter } from './kind.js';
 import type { ProductKey } from './rows.js';
-import type { ImportResult, Stop } from '../../engine/run-import.js';
+import { stoppedBeforeWriting, type Stop } from '../../engine/run-import.js';
 import { openSource } from '../../engine/source.js';
 import { UndefinedFields } from '../metafields/undefined-fields.js';
 
@@ -80,7 +80,7 @@ async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journ
     catalog = await ProductCatalog.read(catalogSource(paced.api));
   } catch (error) {
     source.stream.destroy();
-    const stopped = (stop: Stop) => report(stoppedBefore(performance.now() - started, stop), source.name, request, paced.counts(), 'product');
+    const stopped = (stop: Stop) => report(stoppedBeforeWriting(0, performance.now() - started, stop), source.name, request, paced.counts(), 'product');
     if (error instanceof CancelledError || env.signal.aborted) return stopped({ kind: 'interrupted' });
     if (error instanceof GaveUpError) return stopped({ kind: 'failed', error });
     // A dry run without a store to read validates the file only.
@@ -127,23 +127,6 @@ async function offlineDryRun(request: ProductImportRequest, env: BulkEnv, error:
   // Every row refused before a product was planned: the summary still says the store was not read.
   if (done.result.offline !== undefined || done.result.stop !== undefined) return done;
   return report({ ...done.result, offline: error.message }, source.name, request, undefined, 'product', kind.offlineUnchecked);
-}
-
-function stoppedBefore(elapsedMs: number, stop: Stop): ImportResult {
-  return {
-    rows: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    partial: 0,
-    failed: 0,
-    valid: 0,
-    objects: 0,
-    otherShards: 0,
-    elapsedMs: Math.round(elapsedMs),
-    rejects: [],
-    stop,
-  };
 }
 
 export const productImport: ImportKind<ProductImportRequest> = {
