@@ -3,6 +3,7 @@
 // however it ends: a run that stopped early is what CI most needs to show, and a run refused
 // before it wrote anything (exit 2) is reported as refused, with its reason. In GitHub Actions
 // the github report is chosen by itself.
+import type { Writable } from 'node:stream';
 import { FieldError, UsageError } from '../core/errors.js';
 import type { Context } from '../root/context.js';
 import type { RunFacts, RunReport } from '../bulk/report/run-report.js';
@@ -69,9 +70,26 @@ export interface WriteOptions {
  * Writes every report of the run: files through the run's one writer (whole, never half; a
  * FIFO or /dev/stdout in place), the summary appended, annotations on stderr. A file that
  * cannot be written fails the command once the others are written; what the run did stands.
+ * A store's run within a run across stores hands its report to the fan-out instead of writing
+ * the files, which the fan-out writes once, a section a store (root/fan-out.ts).
  */
 export async function writeReports(targets: readonly ReportTarget[], report: RunReport, ctx: Context, options: WriteOptions = {}): Promise<void> {
   if (targets.length === 0) return;
+  const files = targets.filter((t): t is FileReport => t.format !== 'github');
+  if (targets.some((t) => t.format === 'github')) await writeGithubReport(report, ctx, options.annotate !== false);
+  if (files.length === 0) return;
+  const skipped = files.filter((t) => options.skip?.has(t)).map((t) => t.file);
+  if (ctx.storeReport !== undefined) ctx.storeReport(report, skipped);
+  else await writeReportFiles(files, report, ctx.io.stdout, new Set(skipped));
+}
+
+/** The report files (json, junit, markdown) of `report` but those in `skip` (a refusal was about them), each whole; the first failure is thrown once every other is written. */
+export async function writeReportFiles(
+  targets: readonly ReportTarget[],
+  report: RunReport,
+  stdout: Writable,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const [{ outputTarget }, { writeOutput }, { markdownReport }, { junitReport }] = await Promise.all([
     import('../core/output-target.js'),
     import('../bulk/engine/output-sink.js'),
@@ -80,17 +98,13 @@ export async function writeReports(targets: readonly ReportTarget[], report: Run
   ]);
   let failure: unknown;
   for (const target of targets) {
-    if (options.skip?.has(target)) continue;
-    if (target.format === 'github') {
-      await writeGithubReport(report, ctx, options.annotate !== false);
-      continue;
-    }
+    if (target.format === 'github' || skip.has(target.file)) continue;
     const text = target.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : target.format === 'junit' ? junitReport(report) : markdownReport(report);
     try {
       await writeOutput(await outputTarget(target.file), text, {
         field: 'report',
         contract: 'whole',
-        stdout: ctx.io.stdout,
+        stdout,
         what: 'the report',
         afterSending: true,
       });
