@@ -3,15 +3,15 @@
 // however it ends: a run that stopped early is what CI most needs to show, and a run refused
 // before it wrote anything (exit 2) is reported as refused, with its reason. In GitHub Actions
 // the github report is chosen by itself.
-import type { Writable } from 'node:stream';
 import { FieldError, UsageError } from '../core/errors.js';
 import type { Context } from '../root/context.js';
 import type { RunFacts, RunReport } from '../bulk/report/run-report.js';
 import type { PlannedOutput } from '../bulk/engine/output-check.js';
 import { list } from './verb.js';
 
-const FILE_FORMATS = ['junit', 'json', 'markdown'] as const;
-type FileFormat = (typeof FILE_FORMATS)[number];
+import { REPORT_FILE_FORMATS as FILE_FORMATS, type ReportFile } from '../bulk/report/report-files.js';
+
+type FileFormat = ReportFile['format'];
 
 export type ReportTarget = { format: 'github' } | { format: FileFormat; file: string };
 type FileReport = Extract<ReportTarget, { file: string }>;
@@ -80,39 +80,10 @@ export async function writeReports(targets: readonly ReportTarget[], report: Run
   if (files.length === 0) return;
   const skipped = files.filter((t) => options.skip?.has(t)).map((t) => t.file);
   if (ctx.storeReport !== undefined) ctx.storeReport(report, skipped);
-  else await writeReportFiles(files, report, ctx.io.stdout, new Set(skipped));
-}
-
-/** The report files (json, junit, markdown) of `report` but those in `skip` (a refusal was about them), each whole; the first failure is thrown once every other is written. */
-export async function writeReportFiles(
-  targets: readonly ReportTarget[],
-  report: RunReport,
-  stdout: Writable,
-  skip: ReadonlySet<string> = new Set(),
-): Promise<void> {
-  const [{ outputTarget }, { writeOutput }, { markdownReport }, { junitReport }] = await Promise.all([
-    import('../core/output-target.js'),
-    import('../bulk/engine/output-sink.js'),
-    import('../bulk/report/markdown.js'),
-    import('../bulk/report/junit.js'),
-  ]);
-  let failure: unknown;
-  for (const target of targets) {
-    if (target.format === 'github' || skip.has(target.file)) continue;
-    const text = target.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : target.format === 'junit' ? junitReport(report) : markdownReport(report);
-    try {
-      await writeOutput(await outputTarget(target.file), text, {
-        field: 'report',
-        contract: 'whole',
-        stdout,
-        what: 'the report',
-        afterSending: true,
-      });
-    } catch (error) {
-      failure ??= error;
-    }
+  else {
+    const { writeReportFiles } = await import('../bulk/report/report-files.js');
+    await writeReportFiles(files, report, ctx.io.stdout, new Set(skipped));
   }
-  if (failure !== undefined) throw failure;
 }
 
 async function writeGithubReport(report: RunReport, ctx: Context, annotate: boolean): Promise<void> {

@@ -187,12 +187,12 @@ async function runStore(plan: FanOutPlan, store: FanOutStore): Promise<Omit<Stor
  */
 async function writeStoreReports(plan: FanOutPlan, runs: readonly StoreRun[]): Promise<void> {
   const values = plan.options.report;
-  if (!Array.isArray(values) || !values.some((v) => typeof v === 'string' && v.includes('='))) return;
-  const [{ reportTargets, writeReportFiles }, { acrossStoresReport }] = await Promise.all([
-    import('../commands/run-reports.js'),
+  const [{ reportFiles, writeReportFiles }, { acrossStoresReport }] = await Promise.all([
+    import('../bulk/report/report-files.js'),
     import('../bulk/report/across-stores.js'),
   ]);
-  const files = reportTargets(values as string[], plan.env).filter((t) => t.format !== 'github');
+  const files = reportFiles(Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []);
+  if (files.length === 0) return;
   const report = acrossStoresReport(
     runs.map((run) => ({
       store: { env: run.env, shop: run.shop, runId: /^Run (\S+): undo with /m.exec(run.stderr)?.[1] ?? null, exitCode: run.exitCode ?? null },
@@ -201,7 +201,7 @@ async function writeStoreReports(plan: FanOutPlan, runs: readonly StoreRun[]): P
     })),
   );
   if (report === undefined) {
-    plan.io.err(`warning: no store's run got as far as its report: ${files.map((t) => ('file' in t ? t.file : '')).join(', ')} not written.\n`);
+    plan.io.err(`warning: no store's run got as far as its report: ${files.map((t) => t.file).join(', ')} not written.\n`);
     return;
   }
   await writeReportFiles(files, report, plan.io.stdout, new Set(runs.flatMap((run) => run.reportSkips)));
