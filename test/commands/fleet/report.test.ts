@@ -100,6 +100,21 @@ describe('--report across stores', () => {
     expect(md).toMatch(/^\| \*\*Total\*\* \| 8 \| 8 \|/m);
   });
 
+  it('an export across stores: a section a store, each with the rows it wrote', async () => {
+    const { cwd, env, dir } = fleet();
+    const json = join(dir, 'export.json');
+    const r = await cli(['giftcard', 'export', '--group', 'healthy', '--report', `json=${json}`], { cwd, env });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = (store: string) => r.stdout.split('\n').filter((line) => line.startsWith(`${store}\t`)).length - 1; // less the header
+    const report = read(json) as Report & { kind: string };
+    expect(report.kind).toBe('export');
+    expect(report.shards.map((s) => [s.store.env, s.rows, s.outcome])).toEqual([
+      ['sb-a', rows('sb-a'), 'complete'],
+      ['sb-b', rows('sb-b'), 'complete'],
+    ]);
+    expect(report.shards[0]!.rows).toBeGreaterThan(0);
+  });
+
   it("a report file that is the import's own file is refused in every store and never written", async () => {
     const { cwd, env } = fleet();
     const products = newProducts('own', 2);
