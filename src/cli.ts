@@ -101,7 +101,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.clock ? { clock: deps.clock } : {}),
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
-      ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group } : {}),
+      ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group, storeReport: deps.store.report } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
       runCommand: async (inner) => {
         const { capturedStreams } = await import('./core/captured-run.js');

@@ -9,8 +9,9 @@ import type { RunFacts, RunReport } from '../bulk/report/run-report.js';
 import type { PlannedOutput } from '../bulk/engine/output-check.js';
 import { list } from './verb.js';
 
-const FILE_FORMATS = ['junit', 'json', 'markdown'] as const;
-type FileFormat = (typeof FILE_FORMATS)[number];
+import { REPORT_FILE_FORMATS as FILE_FORMATS, type ReportFile } from '../bulk/report/report-files.js';
+
+type FileFormat = ReportFile['format'];
 
 export type ReportTarget = { format: 'github' } | { format: FileFormat; file: string };
 type FileReport = Extract<ReportTarget, { file: string }>;
@@ -18,7 +19,7 @@ type FileReport = Extract<ReportTarget, { file: string }>;
 export function reportFlag() {
   return list(
     '<format[=file]>',
-    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; none turns the automatic github report off',
+    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; none turns the automatic github report off. Across stores (--env a,b, --group): one file, a section a store',
   );
 }
 
@@ -69,36 +70,20 @@ export interface WriteOptions {
  * Writes every report of the run: files through the run's one writer (whole, never half; a
  * FIFO or /dev/stdout in place), the summary appended, annotations on stderr. A file that
  * cannot be written fails the command once the others are written; what the run did stands.
+ * A store's run within a run across stores hands its report to the fan-out instead of writing
+ * the files, which the fan-out writes once, a section a store (root/fan-out.ts).
  */
 export async function writeReports(targets: readonly ReportTarget[], report: RunReport, ctx: Context, options: WriteOptions = {}): Promise<void> {
   if (targets.length === 0) return;
-  const [{ outputTarget }, { writeOutput }, { markdownReport }, { junitReport }] = await Promise.all([
-    import('../core/output-target.js'),
-    import('../bulk/engine/output-sink.js'),
-    import('../bulk/report/markdown.js'),
-    import('../bulk/report/junit.js'),
-  ]);
-  let failure: unknown;
-  for (const target of targets) {
-    if (options.skip?.has(target)) continue;
-    if (target.format === 'github') {
-      await writeGithubReport(report, ctx, options.annotate !== false);
-      continue;
-    }
-    const text = target.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : target.format === 'junit' ? junitReport(report) : markdownReport(report);
-    try {
-      await writeOutput(await outputTarget(target.file), text, {
-        field: 'report',
-        contract: 'whole',
-        stdout: ctx.io.stdout,
-        what: 'the report',
-        afterSending: true,
-      });
-    } catch (error) {
-      failure ??= error;
-    }
+  const files = targets.filter((t): t is FileReport => t.format !== 'github');
+  if (targets.some((t) => t.format === 'github')) await writeGithubReport(report, ctx, options.annotate !== false);
+  if (files.length === 0) return;
+  const skipped = files.filter((t) => options.skip?.has(t)).map((t) => t.file);
+  if (ctx.storeReport !== undefined) ctx.storeReport(report, skipped);
+  else {
+    const { writeReportFiles } = await import('../bulk/report/report-files.js');
+    await writeReportFiles(files, report, ctx.io.stdout, new Set(skipped));
   }
-  if (failure !== undefined) throw failure;
 }
 
 async function writeGithubReport(report: RunReport, ctx: Context, annotate: boolean): Promise<void> {

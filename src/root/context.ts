@@ -7,6 +7,7 @@
 // createContext once a verb runs. The API modules, undici and the sandbox load only when a
 // command asks for the API, so --help and usage errors load none of them.
 import type { Api } from '../api/index.js';
+import type { RunReport } from '../bulk/report/run-report.js';
 import type { SearchMethod, SearchMethodMemory } from '../api/customers/search-method.js';
 import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseContextDeps } from '../core/base-context.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
@@ -50,6 +51,8 @@ export interface Context extends BaseContext {
   dispose(): Promise<void>;
   /** Within a run across stores: its group id, which a writing run's journal keeps (`store-cli undo GROUP-ID`). */
   readonly runGroup?: string;
+  /** Within a run across stores: takes the store's run report, which the fan-out writes into its --report files, a section a store. */
+  readonly storeReport?: (report: RunReport, skipped: readonly string[]) => void;
   /** A context of its own for another saved profile (undo of a group: each run on its own store); disposed with this one. */
   forProfile(profile: string): Context;
 }
@@ -60,6 +63,8 @@ export interface ContextDeps extends BaseContextDeps {
   beforeFirstWrite?: () => Promise<void>;
   /** A store's run within a run across stores: the group id of the run. */
   runGroup?: string;
+  /** A store's run within a run across stores: where its run report goes instead of the --report files. */
+  storeReport?: (report: RunReport, skipped: readonly string[]) => void;
 }
 
 export function createContext(deps: ContextDeps): Context {
@@ -160,10 +165,11 @@ export function createContext(deps: ContextDeps): Context {
       for (const dispose of disposers.reverse()) await dispose();
     },
     ...(deps.runGroup === undefined ? {} : { runGroup: deps.runGroup }),
+    ...(deps.storeReport === undefined ? {} : { storeReport: deps.storeReport }),
     forProfile(profile) {
       // The profile named outright: no environment, and neither the fan-out's hooks nor its group.
       const { env: _env, ...named } = globals;
-      const { beforeFirstWrite: _confirm, runGroup: _group, ...rest } = deps;
+      const { beforeFirstWrite: _confirm, runGroup: _group, storeReport: _report, ...rest } = deps;
       const other = createContext({ ...rest, globals: { ...named, profile } });
       disposers.push(() => other.dispose());
       return other;

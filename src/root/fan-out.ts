@@ -12,6 +12,7 @@ import { ExitCode, UsageError } from '../core/errors.js';
 import { escapeLine, writeWithBackpressure, type IO, type Streams } from '../core/io.js';
 import { isLosslessNumber, parseJson, toJson } from '../core/json.js';
 import type { Env } from '../core/paths.js';
+import type { RunReport } from '../bulk/report/run-report.js';
 import { createPrompter, confirmOrRequireYes } from '../core/prompts.js';
 import { DEFAULT_PARALLEL, selectStores } from '../core/store-selection.js';
 import { loadStoreFile } from '../core/store-file.js';
@@ -24,6 +25,8 @@ export interface FanOutStore {
   beforeFirstWrite(): Promise<void>;
   /** The run across stores' group id: a writing import's journal keeps it, and `store-cli undo GROUP-ID` undoes every store's run. */
   group: string;
+  /** Takes the store's run report (--report json=FILE and the other files): the fan-out writes them once, a section a store. */
+  report(report: RunReport, skipped: readonly string[]): void;
 }
 
 export interface FanOutFlags {
@@ -63,6 +66,10 @@ interface StoreRun {
   stdout: string;
   stderr: string;
   columns: readonly string[] | undefined;
+  /** The run report the store's run made, when it made one. */
+  report: RunReport | undefined;
+  /** Report files the run was refused over (one the run reads, say): never written. */
+  reportSkips: readonly string[];
 }
 
 /** Runs the command on every store the flags name and prints what they gave; resolves with the run's exit code. */
@@ -108,8 +115,16 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
         await slot();
         try {
           if (failed !== undefined && flags.failFast)
-            return { ...store, exitCode: undefined, stdout: '', stderr: `not run: --fail-fast stopped the run after ${failed} failed`, columns: undefined };
-          const run = await runStore(plan, { env: store.env, beforeFirstWrite: confirmWrites, group });
+            return {
+              ...store,
+              exitCode: undefined,
+              stdout: '',
+              stderr: `not run: --fail-fast stopped the run after ${failed} failed`,
+              columns: undefined,
+              report: undefined,
+              reportSkips: [],
+            };
+          const run = await runStore(plan, { env: store.env, beforeFirstWrite: confirmWrites, group, report: () => undefined });
           if (run.exitCode !== ExitCode.ok) failed ??= store.env;
           return { ...store, ...run };
         } finally {
@@ -129,6 +144,7 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
     for (const line of run.stderr.split('\n').filter((l) => l !== '')) io.err(`${run.env}: ${line}\n`);
   }
   await printer.end(done);
+  await writeStoreReports(plan, done);
   // Writing imports kept a journal a store, each with the group id: one undo takes them all back.
   if (done.some((run) => /^Run \S+: undo with /m.test(run.stderr))) io.err(`Group ${group}: undo every store's run with store-cli undo ${group}\n`);
   return exitCodeOf(done);
@@ -136,6 +152,16 @@ export async function runAcrossStores(plan: FanOutPlan): Promise<number> {
 
 /** One store's run on streams of its own: no terminal (TSV, compact JSON, no questions), stdin empty. */
 async function runStore(plan: FanOutPlan, store: FanOutStore): Promise<Omit<StoreRun, 'env' | 'shop'>> {
+  let report: RunReport | undefined;
+  let reportSkips: readonly string[] = [];
+  // A run makes one report, as it ended (refused, stopped or done).
+  store = {
+    ...store,
+    report: (made, skipped) => {
+      report = made;
+      reportSkips = skipped;
+    },
+  };
   const stdout = new Collector();
   const stderr = new Collector();
   const stdin = new PassThrough();
@@ -152,7 +178,34 @@ async function runStore(plan: FanOutPlan, store: FanOutStore): Promise<Omit<Stor
       columns ??= headers;
     },
   });
-  return { exitCode, stdout: stdout.text(), stderr: stderr.text(), columns };
+  return { exitCode, stdout: stdout.text(), stderr: stderr.text(), columns, report, reportSkips };
+}
+
+/**
+ * The --report files of the run (json, junit, markdown), written once every store's run ended:
+ * a section a store, from the report each run made in memory (a store with none is refused
+ * in its section, with its error). No store's run writes them: two would write one file.
+ */
+async function writeStoreReports(plan: FanOutPlan, runs: readonly StoreRun[]): Promise<void> {
+  const values = plan.options.report;
+  const [{ reportFiles, writeReportFiles }, { acrossStoresReport }] = await Promise.all([
+    import('../bulk/report/report-files.js'),
+    import('../bulk/report/across-stores.js'),
+  ]);
+  const files = reportFiles(Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []);
+  if (files.length === 0) return;
+  const report = acrossStoresReport(
+    runs.map((run) => ({
+      store: { env: run.env, shop: run.shop, runId: /^Run (\S+): undo with /m.exec(run.stderr)?.[1] ?? null, exitCode: run.exitCode ?? null },
+      report: run.report,
+      error: run.exitCode === undefined ? run.stderr : errorOf(run),
+    })),
+  );
+  if (report === undefined) {
+    plan.io.err(`warning: no store's run got as far as its report: ${files.map((t) => t.file).join(', ')} not written.\n`);
+    return;
+  }
+  await writeReportFiles(files, report, plan.io.stdout, new Set(runs.flatMap((run) => run.reportSkips)));
 }
 
 /** A run across stores goes by store.toml's profiles: a flag or variable naming one store for all of them would send every run there. */
@@ -169,14 +222,13 @@ function refuseOneStoreTargets(flags: FanOutFlags, env: Env): void {
 }
 
 /** The options naming a file a command writes: every store's run would write the same one. */
-const FILE_OPTIONS = ['output', 'rejects', 'results', 'report'] as const;
+const FILE_OPTIONS = ['output', 'rejects', 'results'] as const;
 
-/** A file every store's run would write (and overwrite) is refused: stdout (`-`), `--report none` and `--report github` are not files. */
+/** A file every store's run would write (and overwrite) is refused: stdout (`-`) is not one. --report's files are the fan-out's own, a section a store. */
 function refuseSharedFiles(options: Readonly<Record<string, unknown>>): void {
   for (const name of FILE_OPTIONS) {
     const value = options[name];
-    // A report's FORMAT alone (github: the job summary, appended to) names no file of its own.
-    const names = (v: string) => v !== '-' && v !== 'none' && (name !== 'report' || v.includes('='));
+    const names = (v: string) => v !== '-';
     const given = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && names(v));
     if (given.length > 0)
       throw new UsageError(

@@ -25,8 +25,9 @@ function shardCase(report: RunReport, shard: ShardCounts, name: string): string 
 export function junitReport(report: RunReport): string {
   const all = totals(report);
   const suites = report.shards.map((shard) => {
-    const name = shard.shard === null ? 'all rows' : `shard ${shard.shard}`;
-    const rejects = report.rejects.filter((reject) => reject.shard === shard.shard);
+    const own = shard.shard === null ? 'all rows' : `shard ${shard.shard}`;
+    const name = shard.store === undefined ? own : `${shard.store.env} ${own}`;
+    const rejects = report.rejects.filter((reject) => reject.shard === shard.shard && reject.store === shard.store?.env);
     const cases = [shardCase(report, shard, name)];
     for (const reject of rejects) {
       cases.push(

@@ -2,7 +2,7 @@
 // GitHub job summary (which renders Markdown and HTML, so cells are escaped for both).
 import { escapeControls } from '../../core/io.js';
 import { formatDuration } from '../engine/import-progress.js';
-import { totals, type RunReport, type ShardCounts } from './run-report.js';
+import { sectionName, totals, type RunReport, type ShardCounts } from './run-report.js';
 
 const n = (value: number | null) => (value === null ? '–' : new Intl.NumberFormat('en-US').format(value));
 
@@ -18,7 +18,7 @@ export function cell(text: string): string {
 
 const OUTCOME_WORDS = { complete: 'complete', rejects: 'rows rejected', stopped: 'stopped early', refused: 'refused' } as const;
 
-function row(name: string, counts: Omit<ShardCounts, 'shard' | 'rejectsFile' | 'reason'>): string {
+function row(name: string, counts: Omit<ShardCounts, 'shard' | 'store' | 'rejectsFile' | 'reason'>): string {
   const outcome = OUTCOME_WORDS[counts.outcome];
   return `| ${name} | ${n(counts.rows)} | ${n(counts.created)} | ${n(counts.updated)} | ${n(counts.unchanged)} | ${n(counts.rejected)} | ${n(counts.requests)} | ${n(counts.refused)} | ${formatDuration(counts.elapsedMs)} | ${outcome} |`;
 }
@@ -26,16 +26,20 @@ function row(name: string, counts: Omit<ShardCounts, 'shard' | 'rejectsFile' | '
 /** `### store-cli metafield import: values.csv`, the table, why a refused run was refused, and where the rejected rows are. */
 export function markdownReport(report: RunReport): string {
   const lines = [`### store-cli ${cell(report.command)}${report.dryRun ? ' (dry run)' : ''}: ${cell(report.source)}`, ''];
-  lines.push('| Shard | Rows | Created | Updated | Unchanged | Rejected | Requests | Refused (429) | Duration | Outcome |');
+  const section = report.shards.some((s) => s.store !== undefined) ? 'Store' : 'Shard';
+  lines.push(`| ${section} | Rows | Created | Updated | Unchanged | Rejected | Requests | Refused (429) | Duration | Outcome |`);
   lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
-  for (const shard of report.shards) lines.push(row(cell(shard.shard ?? 'all'), shard));
+  for (const shard of report.shards) lines.push(row(cell(sectionName(shard) ?? 'all'), shard));
   if (report.shards.length > 1) lines.push(row('**Total**', totals(report)));
   const all = totals(report);
   for (const shard of report.shards) {
     if (shard.reason === null) continue;
     // A reason of several lines (every problem of a file) as a list under its first.
     const [first = '', ...more] = shard.reason.split('\n');
-    lines.push('', `${shard.shard === null ? 'The run' : `Shard ${cell(shard.shard)}`} was refused before it wrote anything: ${cell(first)}`);
+    lines.push(
+      '',
+      `${sectionName(shard) === null ? 'The run' : `${shard.store === undefined ? 'Shard' : 'Store'} ${cell(sectionName(shard)!)}`} was refused before it wrote anything: ${cell(first)}`,
+    );
     if (more.length > 0) lines.push('', ...more.map((line) => `- ${cell(line.trim())}`));
   }
   if (all.rejected > 0) {
@@ -44,8 +48,8 @@ export function markdownReport(report: RunReport): string {
     lines.push('', `${n(all.rejected)} rejected ${all.rejected === 1 ? 'row' : 'rows'}; ${where}.`);
     const first = report.rejects.slice(0, 10);
     if (first.length > 0) {
-      lines.push('', '| Shard | Line | Reason |', '|---|--:|---|');
-      for (const reject of first) lines.push(`| ${cell(reject.shard ?? 'all')} | ${reject.line} | ${cell(reject.reason)} |`);
+      lines.push('', `| ${section} | Line | Reason |`, '|---|--:|---|');
+      for (const reject of first) lines.push(`| ${cell(sectionName(reject) ?? 'all')} | ${reject.line} | ${cell(reject.reason)} |`);
       if (all.rejected > first.length) lines.push('', `…and ${n(all.rejected - first.length)} more.`);
     }
   }

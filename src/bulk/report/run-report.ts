@@ -12,10 +12,24 @@ export const LISTED_REJECTS = 1_000;
 export const OUTCOMES = ['complete', 'rejects', 'stopped', 'refused'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** The store a section of a run across stores' report is of (`--env a,b --report json=FILE`); a one-store run's report names none. */
+export interface ReportedStore {
+  /** store.toml's environment. */
+  env: string;
+  /** Its shop's domain, when the files say it ('' when they do not). */
+  shop: string;
+  /** The run a writing import kept (`store-cli undo RUN-ID`); null when it kept none. */
+  runId: string | null;
+  /** What the store's run exited with; null when it did not run (--fail-fast). */
+  exitCode: number | null;
+}
+
 /** One run's counts: an import's (created, updated, unchanged), or an export's (those null). */
 export interface ShardCounts {
   /** "2/3"; null for a run of the whole file. */
   shard: string | null;
+  /** In a run across stores' report: the store this section is of. */
+  store?: ReportedStore;
   rows: number;
   created: number | null;
   updated: number | null;
@@ -38,6 +52,8 @@ export interface ShardCounts {
 
 export interface ReportedReject {
   shard: string | null;
+  /** In a run across stores' report: the store's env. */
+  store?: string;
   /** The line of the file (1 is the header of a CSV). */
   line: number;
   reason: string;
@@ -57,7 +73,7 @@ export interface RunReport {
 }
 
 /** The counts summed over the shards; the duration is the longest shard's (shards run side by side). */
-export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'rejectsFile' | 'reason'> {
+export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'store' | 'rejectsFile' | 'reason'> {
   const sum = (pick: (s: ShardCounts) => number) => report.shards.reduce((total, s) => total + pick(s), 0);
   const sumKnown = (pick: (s: ShardCounts) => number | null) => (report.shards.some((s) => pick(s) === null) ? null : sum((s) => pick(s) ?? 0));
   const outcomes = report.shards.map((s) => s.outcome);
@@ -78,6 +94,13 @@ export function totals(report: RunReport): Omit<ShardCounts, 'shard' | 'rejectsF
 
 export function shardName(shard: Shard | undefined): string | null {
   return shard ? `${shard.index}/${shard.count}` : null;
+}
+
+/** What a section of a report is called: its shard ("2/3"), after its store's env in a run across stores ("sb-a 2/3"); null for one store's whole file. */
+export function sectionName(section: { shard: string | null; store?: { env: string } | string | undefined }): string | null {
+  const store = typeof section.store === 'string' ? section.store : section.store?.env;
+  if (store === undefined) return section.shard;
+  return section.shard === null ? store : `${store} ${section.shard}`;
 }
 
 /** What a run tells its report besides its counts. */

@@ -25,7 +25,9 @@ Prints the merged run as a Markdown table (a row per shard and the total; the du
   the longest shard's) and its first rejected rows; in GitHub Actions, --report github is
   chosen by itself: the table goes to the job summary (the rows are not annotated again:
   each shard's job annotated its own). Reports of different runs (another command, file or kind) or a
-  shard given twice are refused (exit 2); a shard missing is named in a warning.
+  shard given twice are refused (exit 2); a shard missing is named in a warning. A report of a
+  run across stores (--env a,b --report json=FILE) has a section a store: each merges as a
+  report of its own, a store's shards with that store's ("sb-a 1/2").
 Exit codes: 0 every shard's report is there and ran to its end (rejected rows or not);
   3 a shard is missing (unless --allow-missing), was refused before it wrote anything or
   stopped early: the merged report is written all the same; 2 the reports cannot be merged.

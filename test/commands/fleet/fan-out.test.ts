@@ -221,7 +221,6 @@ describe('a command across stores', () => {
       [['--parallel', '2'], '--parallel is for a run across stores'],
       [['--group', 'healthy', 'product', 'import', 'x.csv', '--rejects', 'rejects.csv'], '--rejects names a file every store'],
       [['--group', 'healthy', 'metafield', 'export', '--all', '--output', 'values.csv'], '--output names a file every store'],
-      [['--group', 'healthy', 'product', 'import', 'x.csv', '--report', 'json=r.json'], '--report names a file every store'],
       [['--group', 'healthy', 'product', 'import', '-'], 'A run across stores cannot read stdin (-)'],
       [['--env', 'sb-*'], 'STORE_CLI_BASE_URL is set', { STORE_CLI_BASE_URL: a.sandbox.baseUrl }],
     ] as const) {
