@@ -80,6 +80,8 @@ const commands = [
   { name: 'giftcard count (env token)', args: ['giftcard', 'count', '--json'], env: envEnv, goal: 2.0, check: isCount },
   { name: 'giftcard count (saved profile)', args: ['giftcard', 'count', '--json'], env: profileEnv, goal: 2.0, check: isCount },
   { name: 'customer list --json (env token)', args: ['customer', 'list', '--json'], env: envEnv, goal: 2.2, check: isList },
+  // The shell prompt's line, from files alone (issue 34): drawn before every prompt, so as cheap as --version.
+  { name: 'prompt (saved profile)', args: ['prompt'], env: profileEnv, goal: 1.3, check: (out) => out.trim() !== '' },
 ];
 const cases = [
   { name: 'node -e 0 (baseline)', argv: ['-e', '0'], env: plainEnv, check: (out) => out === '' },
@@ -164,7 +166,7 @@ STORE_CLI_BASE_URL and STORE_CLI_TOKEN, "saved profile" reads the config file wr
 \`auth login --with-token\`.
 
 Goals (from the issues): \`--version\` and \`--help\` within 1.3x of \`node -e 0\`; a one-request
-command within 2.0x; \`customer list --json\` within 2.2x.${
+command within 2.0x; \`customer list --json\` within 2.2x; \`prompt\` (a shell prompt's line) within 1.3x.${
       COMPARE === undefined
         ? ''
         : ` Cases marked [DIR] ran from the build in DIR (\`--compare\`), in the same rounds: another build (the one before a change) measured under the same load.`

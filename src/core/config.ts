@@ -4,7 +4,6 @@
 // node's start-up, so commands that only read a profile read the file directly.
 import { chmod, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withConfigLock } from './config-lock.js';
 import { RuntimeError } from './errors.js';
 import { makePrivateDir } from './paths.js';
 
@@ -148,7 +147,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 export async function openConfig(dir: string, warn?: Warn): Promise<ConfigStore> {
-  const { default: Conf } = await import('conf');
+  // The lock only where the file is written: a read (a shell prompt's line, every command's
+  // profile) loads neither it nor its process checks.
+  const [{ default: Conf }, { withConfigLock }] = await Promise.all([import('conf'), import('./config-lock.js')]);
   let conf: InstanceType<typeof Conf<FileShape>>;
   const file = join(dir, `${CONFIG_NAME}.json`);
   try {

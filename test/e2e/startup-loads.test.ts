@@ -185,6 +185,8 @@ describe('what a command loads', () => {
     for (const name of ['http', 'https', 'tls', 'crypto']) expect(loads.builtins, name).not.toContain(name);
     const text = [...new Set(loads.files)].map((file) => readFileSync(file, 'utf8')).join('\n');
     for (const marker of ['CommanderError', 'ZodError', 'UND_ERR']) expect(text, marker).not.toContain(marker);
+    // Reading the config file takes no lock: the lock and its process checks load only to write.
+    for (const module of ['src/core/config-lock.ts', 'src/core/owner-lock.ts']) expect(sourcesOf(loads.files), module).not.toContain(module);
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {
