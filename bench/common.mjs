@@ -78,9 +78,9 @@ export function writeResultsSection(name, section) {
 export const resultsBegin = (name) => `<!-- ${name}:results -->`;
 export const resultsEnd = (name) => `<!-- /${name}:results -->`;
 
-/** Runs `node ...argv` to its end, tracked in `children` meanwhile: its exit code and its output as text. */
-export async function runToEnd(children, argv, env) {
-  const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node ...argv` (in `cwd`, else here) to its end, tracked in `children` meanwhile: its exit code and its output as text. */
+export async function runToEnd(children, argv, env, cwd) {
+  const child = spawn(process.execPath, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stdout = '';
   let stderr = '';

@@ -17,7 +17,22 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { BIN, WRITE, baseEnv, fail, fmt, listening, median, option, resultsBegin, resultsEnd, say, scratchDir, writeResultsSection } from './common.mjs';
+import {
+  BIN,
+  WRITE,
+  baseEnv,
+  fail,
+  fmt,
+  listening,
+  median,
+  option,
+  resultsBegin,
+  resultsEnd,
+  runToEnd,
+  say,
+  scratchDir,
+  writeResultsSection,
+} from './common.mjs';
 import { machineLines } from './machine.mjs';
 
 const ROUNDS = Number(option('--rounds', 5));
@@ -61,14 +76,7 @@ function freshCsv() {
 /** The CLI in the store.toml's folder; its wall time in ms. */
 async function cli(args) {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  children.delete(child);
+  const { code, stdout, stderr } = await runToEnd(children, [BIN, ...args], env, work);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (code !== 0) fail(`store-cli ${args.join(' ')} exited ${code}:\n${stderr}`);
   return { ms, stdout, stderr };

@@ -95,18 +95,8 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;
     lines.unshift(line('reachable', 'fail', error.message, 'check the base URL (store-cli auth status) and the network'));
-    for (const check of [
-      'header family',
-      'token',
-      'shop',
-      'scopes',
-      'api version',
-      'rate limit',
-      'link',
-      'id and time forms',
-      'product listing',
-      'protected fields',
-    ]) {
+    // Every check after these two: none could be made.
+    for (const check of ORDER.filter((name) => name !== 'reachable' && name !== 'tls')) {
       lines.push(line(check, 'warn', 'not checked: the store was not reachable'));
     }
     return order(lines);
