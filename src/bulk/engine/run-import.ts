@@ -14,6 +14,7 @@ import type { RejectSink } from './rejects.js';
 import type { ResultAction, ResultLine, ResultSink } from './results.js';
 import type { Group, Layout, Outcome, RowKind, RowOf, TextOf } from './row-kind.js';
 import { inShardOfKey, type Shard } from './shard.js';
+import { GaveUpError } from './paced-api.js';
 
 export interface ImportSource {
   stream: Readable;
@@ -101,8 +102,15 @@ export interface ImportResult {
   rejects: Array<{ line: number; reason: string; partial?: true }>;
 }
 
-/** The result of a run stopped while it read the store, before its first write: every row read, none done. */
-export function stoppedBeforeWriting(rows: number, elapsedMs: number, stop: Stop): ImportResult {
+/**
+ * The result of a run that `error` stopped while it read the store, before its first write
+ * (every row read, none done): Ctrl-C, or a store that refused everything for --give-up-after.
+ * Undefined for any other error, which is the kind's to handle.
+ */
+export function stoppedBeforeWriting(rows: number, elapsedMs: number, error: unknown, signal: AbortSignal): ImportResult | undefined {
+  const stop: Stop | undefined =
+    error instanceof CancelledError || signal.aborted ? { kind: 'interrupted' } : error instanceof GaveUpError ? { kind: 'failed', error } : undefined;
+  if (stop === undefined) return undefined;
   return {
     rows,
     created: 0,

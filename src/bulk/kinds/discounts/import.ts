@@ -9,7 +9,7 @@ import type { DiscountsApi } from '../../../api/discounts/requests.js';
 import { shapeOf } from '../../../api/discounts/wire-shape.js';
 import { GENERATED_DISCOUNT_CODE_LENGTH } from '../../../api/discounts/fields.js';
 import type { Brand } from '../../../core/brand.js';
-import { ApiError, AuthError, CancelledError, FieldError, NetworkError, UsageError } from '../../../core/errors.js';
+import { ApiError, AuthError, FieldError, NetworkError, UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from '../../engine/codes-out.js';
 import { CsvSyntaxError } from '../../engine/csv-rows.js';
@@ -20,7 +20,7 @@ import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-k
 import { copyDiscounts } from './copy.js';
 import { discountUndo } from './undo.js';
 import { discountWatch } from './watch.js';
-import { GaveUpError, openPacedApi } from '../../engine/paced-api.js';
+import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
 import { importRecords, stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
@@ -73,22 +73,8 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
       index ??= await readDiscountIndex(store);
     } catch (error) {
       if (!offline(error)) await rejects?.close();
-      if (error instanceof CancelledError || env.signal.aborted)
-        return reportOf(
-          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'interrupted' }),
-          imported.name,
-          request,
-          paced.counts(),
-          'discount',
-        );
-      if (error instanceof GaveUpError)
-        return reportOf(
-          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'failed', error }),
-          imported.name,
-          request,
-          paced.counts(),
-          'discount',
-        );
+      const stopped = stoppedBeforeWriting(checked.rows, performance.now() - started, error, env.signal);
+      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'discount');
       if (!offline(error)) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first write.

@@ -4,7 +4,7 @@
 // cards. stdin is read once into a private temporary file, as the file is read twice. Its
 // rehearsal copies the cards ending as the file's codes do (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
-import { AuthError, CancelledError, NetworkError } from '../../../core/errors.js';
+import { AuthError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './kind.js';
 import { codesOutPlace } from '../../engine/codes-out.js';
@@ -16,7 +16,6 @@ import { copyGiftCards } from './copy.js';
 import { giftCardUndo } from './undo.js';
 import { giftCardWatch } from './watch.js';
 import { openPacedApi } from '../../engine/paced-api.js';
-import { GaveUpError } from '../../engine/paced-api.js';
 import { stoppedBeforeWriting } from '../../engine/run-import.js';
 import { reopenableInput } from '../../engine/source.js';
 
@@ -54,24 +53,9 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
       // A dry run without a store to read validates only (the engine says so).
       const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
       if (!offline) await rejects?.close();
-      // Ctrl-C before the first card: the summary says that none of the rows was done.
-      if (error instanceof CancelledError || env.signal.aborted)
-        return reportOf(
-          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'interrupted' }),
-          imported.name,
-          request,
-          paced.counts(),
-          'card',
-        );
-      // The store refused everything for --give-up-after: the summary says none was done.
-      if (error instanceof GaveUpError)
-        return reportOf(
-          stoppedBeforeWriting(checked.rows, performance.now() - started, { kind: 'failed', error }),
-          imported.name,
-          request,
-          paced.counts(),
-          'card',
-        );
+      // Ctrl-C, or a store that refused everything, before the first card: none of the rows was done.
+      const stopped = stoppedBeforeWriting(checked.rows, performance.now() - started, error, env.signal);
+      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'card');
       if (!offline) throw error;
     }
     // Every check passed and the store answered: the codes file is made (synced) before the first card.

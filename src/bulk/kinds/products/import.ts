@@ -8,7 +8,7 @@ import type { Api } from '../../../api/index.js';
 import { MAX_PRODUCT_PAGE } from '../../../api/products/codes.js';
 import { idText } from '../../../api/products/draft.js';
 import type { Product } from '../../../api/products/schema.js';
-import { AuthError, CancelledError, NetworkError } from '../../../core/errors.js';
+import { AuthError, NetworkError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { plural } from '../../../core/words.js';
 import { report, runImportJob, type ImportReport } from '../../engine/import-job.js';
@@ -17,12 +17,12 @@ import { copyProducts } from './copy.js';
 import { productUndo } from './undo.js';
 import { metafieldUndo } from '../metafields/undo.js';
 import { productWatch } from './watch.js';
-import { GaveUpError, openPacedApi } from '../../engine/paced-api.js';
+import { openPacedApi } from '../../engine/paced-api.js';
 import { ProductCatalog, type CatalogSource, type Named } from './catalog.js';
 import { productJsonlRecords } from './jsonl.js';
 import { productKind, productRejects, type ProductWriter } from './kind.js';
 import type { ProductKey } from './rows.js';
-import { stoppedBeforeWriting, type Stop } from '../../engine/run-import.js';
+import { stoppedBeforeWriting } from '../../engine/run-import.js';
 import { openSource } from '../../engine/source.js';
 import { UndefinedFields } from '../metafields/undefined-fields.js';
 
@@ -80,9 +80,8 @@ async function run(request: ProductImportRequest, env: BulkEnv, journaled: Journ
     catalog = await ProductCatalog.read(catalogSource(paced.api));
   } catch (error) {
     source.stream.destroy();
-    const stopped = (stop: Stop) => report(stoppedBeforeWriting(0, performance.now() - started, stop), source.name, request, paced.counts(), 'product');
-    if (error instanceof CancelledError || env.signal.aborted) return stopped({ kind: 'interrupted' });
-    if (error instanceof GaveUpError) return stopped({ kind: 'failed', error });
+    const stopped = stoppedBeforeWriting(0, performance.now() - started, error, env.signal);
+    if (stopped) return report(stopped, source.name, request, paced.counts(), 'product');
     // A dry run without a store to read validates the file only.
     if (!(request.dryRun && (error instanceof AuthError || error instanceof NetworkError))) throw error;
     return offlineDryRun(request, env, error);
