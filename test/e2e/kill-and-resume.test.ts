@@ -33,6 +33,7 @@ import { dialectArgs, DIALECTS } from '../helpers/dialects.js';
 import { manyOrdersSeed } from '../helpers/order-seed.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { listen, sign } from './webhook-helpers.js';
+import { catalogFile } from '../helpers/product-catalog-file.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -147,17 +148,6 @@ describe.each(DIALECTS)('product import after a kill (spawned, %s dialect)', (di
   afterAll(async () => {
     await store?.stop();
   });
-
-  /** `count` products of two variants each, titled by `prefix`. */
-  function catalogFile(dir: string, prefix: string, count: number): string {
-    let text = 'handle,title,status,option1Name,option1Value,sku,price,inventory:Main Warehouse\n';
-    for (let i = 0; i < count; i++) {
-      for (const size of ['S', 'M']) text += `${prefix}-${i},${prefix} ${i},active,Size,${size},${prefix.toUpperCase()}-${i}-${size},${10 + i}.50,${i}\n`;
-    }
-    const file = join(dir, `${prefix}.csv`);
-    writeFileSync(file, text);
-    return file;
-  }
 
   const productsTitled = async (prefix: string) => {
     const listed = await api(store, 'GET', '/products?limit=250');

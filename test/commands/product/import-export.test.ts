@@ -12,6 +12,7 @@ import { DIALECTS } from '../../helpers/dialects.js';
 import { runLogged, startLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
 import { scratchDir } from '../../helpers/scratch.js';
 import { api, methodAndPath } from '../../helpers/store-request.js';
+import { catalogFile } from '../../helpers/product-catalog-file.js';
 
 const writes = (requests: readonly string[]) => requests.map(methodAndPath).filter((line) => !line.startsWith('GET '));
 
@@ -176,17 +177,6 @@ describe.each(DIALECTS)('product import in parts, and into a store injecting fau
   afterAll(async () => {
     await store?.close();
   });
-
-  /** `count` products of two variants each, titled by `prefix`. */
-  function catalogFile(dir: string, prefix: string, count: number): string {
-    let text = 'handle,title,status,option1Name,option1Value,sku,price,inventory:Main Warehouse\n';
-    for (let i = 0; i < count; i++) {
-      for (const size of ['S', 'M']) text += `${prefix}-${i},${prefix} ${i},active,Size,${size},${prefix.toUpperCase()}-${i}-${size},${10 + i}.50,${i}\n`;
-    }
-    const file = join(dir, `${prefix}.csv`);
-    writeFileSync(file, text);
-    return file;
-  }
 
   const productsTitled = async (prefix: string) => {
     const listed = await api(store, 'GET', '/products?limit=250');
