@@ -188,7 +188,7 @@ describe("dialect 'real'", () => {
       expect((await call(sandbox, 'GET', '/oauth2/access_scopes', { token: null, headers: { 'X-Service-Access-Token': sandbox.token } })).status).toBe(401);
       expect((await call(sandbox, 'GET', '/oauth2/access_scopes')).json).toEqual({
         accessScopes: expect.stringMatching(
-          /^\[read_gift_card,.*write_apps,.*read_discounts,write_discounts,read_orders,write_orders,read_all_orders,write_fulfillments,read_markets,write_markets,read_content,write_content,read_customer_protected_data\]$/,
+          /^\[read_gift_card,.*write_apps,.*read_discounts,write_discounts,read_orders,write_orders,read_all_orders,write_fulfillments,read_markets,write_markets,read_content,write_content,read_materials,write_materials,read_themes,write_themes,read_payments,read_customer_protected_data\]$/,
         ),
       });
     });

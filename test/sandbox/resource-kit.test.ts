@@ -65,6 +65,10 @@ describe('the resources list', () => {
       'fulfillments',
       'markets',
       'pages',
+      'materials',
+      'themes',
+      'themeAssets',
+      'payments',
     ]);
     const checked = checkSeed({}, new Date(0));
     expect(checked.ok && Object.keys(checked.seed)).toEqual(Object.keys(empty));
@@ -113,12 +117,17 @@ describe('the demo set', () => {
       'fulfillments',
       'markets',
       'pages',
+      'materials',
+      'themes',
+      'themeAssets',
+      'payments',
     ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does), issue 36's two
-    // fulfillments, two markets and one page.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('d38f52e577e9d7e7dda15e77688c1d3be5177182d41f65a6a1fdafc4fd484508');
+    // fulfillments, two markets and one page, and its two files, two themes with six assets
+    // and three payment transactions.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('b74bbab7f4dba43151702f3b324b66c416e58f1c24797d0c8d72624a097463ed');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

@@ -214,6 +214,10 @@ describe('GET and PUT /_sandbox/state', () => {
         'fulfillments',
         'markets',
         'pages',
+        'materials',
+        'themes',
+        'themeAssets',
+        'payments',
       ]);
       expect(snapshot.json.giftCards).toHaveLength(9);
       expect(snapshot.json.metafieldDefinitions).toHaveLength(23);
@@ -244,6 +248,10 @@ describe('GET and PUT /_sandbox/state', () => {
           fulfillments: 2,
           markets: 2,
           pages: 1,
+          materials: 2,
+          themes: 2,
+          themeAssets: 6,
+          payments: 3,
         });
         expect((await call(target, 'GET', state(target.baseUrl))).text).toBe(snapshot.text);
         // The imported definitions are in force: specs.weight keeps its 0..500 kg rule.
@@ -346,6 +354,10 @@ describe('POST /_sandbox/reset', () => {
         fulfillments: 0,
         markets: 0,
         pages: 0,
+        materials: 0,
+        themes: 0,
+        themeAssets: 0,
+        payments: 0,
       });
       expect((await call(sandbox, 'GET', `/gift_cards/${first.id}`)).status).toBe(404);
       expect((await call(sandbox, 'GET', '/products/4400000000000000001')).status).toBe(200);

@@ -33,6 +33,12 @@ import { createMarketResource, SCOPES as MARKET_SCOPES } from './markets/routes.
 import { marketTable } from './markets/record.js';
 import { createPageResource, SCOPES as PAGE_SCOPES } from './pages/routes.js';
 import { pageTable } from './pages/record.js';
+import { createMaterialResource, SCOPES as MATERIAL_SCOPES } from './materials/routes.js';
+import { materialTable } from './materials/record.js';
+import { createThemeResources, SCOPES as THEME_SCOPES } from './themes/routes.js';
+import { assetSeed, themeTable } from './themes/record.js';
+import { createPaymentResource, SCOPES as PAYMENT_SCOPES } from './payments/routes.js';
+import { paymentSeed } from './payments/record.js';
 
 export const RESOURCES = [
   { create: createGiftCardResource, scopes: GIFT_CARD_SCOPES, seeds: [giftCardSeed] },
@@ -48,6 +54,9 @@ export const RESOURCES = [
   { create: createOrderResources, scopes: ORDER_SCOPES, seeds: [orderSeed, fulfillmentTable.seed] },
   { create: createMarketResource, scopes: MARKET_SCOPES, seeds: [marketTable.seed] },
   { create: createPageResource, scopes: PAGE_SCOPES, seeds: [pageTable.seed] },
+  { create: createMaterialResource, scopes: MATERIAL_SCOPES, seeds: [materialTable.seed] },
+  { create: createThemeResources, scopes: THEME_SCOPES, seeds: [themeTable.seed, assetSeed] },
+  { create: createPaymentResource, scopes: PAYMENT_SCOPES, seeds: [paymentSeed] },
 ] as const;
 
 /** A scope a token may be granted: one some resource's routes require, or an approval (http/protected-fields.ts). */

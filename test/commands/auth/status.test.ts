@@ -41,7 +41,7 @@ describe('auth status', () => {
       STATUS: 'token accepted',
       SHOP: 'Sandbox Shop (sandbox.localhost)',
       SCOPES:
-        'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_inventory, write_inventory, read_metafields, write_metafields, read_apps, write_apps, read_customers, write_customers, read_discounts, write_discounts, read_orders, write_orders, read_all_orders, write_fulfillments, read_markets, write_markets, read_content, write_content, read_customer_protected_data',
+        'read_gift_card, write_gift_card, read_products, write_products, read_shops, write_shops, read_inventory, write_inventory, read_metafields, write_metafields, read_apps, write_apps, read_customers, write_customers, read_discounts, write_discounts, read_orders, write_orders, read_all_orders, write_fulfillments, read_markets, write_markets, read_content, write_content, read_materials, write_materials, read_themes, write_themes, read_payments, read_customer_protected_data',
     });
   });
 
@@ -84,6 +84,11 @@ describe('auth status', () => {
         'write_markets',
         'read_content',
         'write_content',
+        'read_materials',
+        'write_materials',
+        'read_themes',
+        'write_themes',
+        'read_payments',
         'read_customer_protected_data',
       ],
       shopName: 'Sandbox Shop',
