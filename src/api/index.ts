@@ -23,6 +23,9 @@ import type { locations } from './locations/declaration.js';
 import type { markets } from './markets/declaration.js';
 import type { FulfillmentsApi } from './fulfillments/declaration.js';
 import type { pages } from './pages/declaration.js';
+import type { MaterialsApi } from './materials/declaration.js';
+import type { ThemesApi } from './themes/declaration.js';
+import type { payments } from './payments/declaration.js';
 import type { InventoryApi } from './inventory/declaration.js';
 import type { shop } from './shop/declaration.js';
 import type { shopLanguages } from './shop/languages.js';
@@ -48,6 +51,12 @@ export interface Api {
   markets: RestApi<typeof markets>;
   /** The store's pages of static content (`/pages`; no listing is documented). */
   pages: RestApi<typeof pages>;
+  /** The files of the store's library (`/materials`): made from a URL, listed and searched. */
+  materials: MaterialsApi;
+  /** The store's themes (`/themes`) and their assets. */
+  themes: ThemesApi;
+  /** Payment transactions (`/payment/{paymentId}`), read one at a time, secrets masked. */
+  payments: RestApi<typeof payments>;
   /** Stock per variant and location (`/inventory`). */
   inventory: InventoryApi;
   /** The shop's own details (`/shops/info`). */
@@ -104,6 +113,15 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     locations: onFirstCall(async () => declared(transport, (await import('./locations/declaration.js')).locations)),
     markets: onFirstCall(async () => declared(transport, (await import('./markets/declaration.js')).markets)),
     pages: onFirstCall(async () => declared(transport, (await import('./pages/declaration.js')).pages)),
+    materials: onFirstCall(async () => {
+      const { MaterialsApi, materials } = await import('./materials/declaration.js');
+      return new MaterialsApi(transport, materials);
+    }),
+    themes: onFirstCall(async () => {
+      const { ThemesApi, themes } = await import('./themes/declaration.js');
+      return new ThemesApi(transport, themes);
+    }),
+    payments: onFirstCall(async () => declared(transport, (await import('./payments/declaration.js')).payments)),
     inventory: onFirstCall(async () => new (await import('./inventory/declaration.js')).InventoryApi(transport)),
     shop: onFirstCall(async () => declared(transport, (await import('./shop/declaration.js')).shop)),
     shopLanguages: onFirstCall(async () => declared(transport, (await import('./shop/languages.js')).shopLanguages)),

@@ -16,6 +16,9 @@ import { location } from './location/index.js';
 import { market } from './market/index.js';
 import { mcpNoun } from './mcp/index.js';
 import { page } from './page/index.js';
+import { file } from './file/index.js';
+import { theme } from './theme/index.js';
+import { payment } from './payment/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { fulfillment } from './fulfillment/index.js';
@@ -43,11 +46,14 @@ export const nouns: readonly Noun[] = [
   inventory,
   market,
   page,
+  file,
+  theme,
   shop,
   customer,
   discount,
   order,
   fulfillment,
+  payment,
   webhook,
   report,
   undoNoun,

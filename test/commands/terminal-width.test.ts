@@ -43,6 +43,11 @@ function longSeed(): SandboxSeed {
     title: 'About us: our story, our mission, and the people behind the shop since 2019',
     content: `<h1>About us</h1>${'<p>We sell gifts since 2019, from a small workshop by the harbour.</p>'.repeat(6)}`,
   });
+  long('materials', 0, { title: 'Northwind logo, full colour on a transparent background, for the shop header and emails' });
+  long('themes', 1, { shopThemeName: 'Harbour (holiday draft for the winter season, with the gift wrapping banner and snow)' });
+  long('payments', 0, {
+    channelDetails: { paymentMethod: 'card', cardBrand: 'visa', note: 'Captured in two parts after a partial authorisation, settled in batch 2026-07-31' },
+  });
   long('fulfillments', 0, { trackingCompany: 'United Parcel Service of America, Freight and Ground', trackingNumber: '1Z999AA10123456784-RETURN-LABEL-0001' });
   long('discounts', 0, { title: 'Summer sale: 15% off every order placed during the long summer holidays, once per customer' });
   long('giftCards', 0, { note: 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December, the rest kept for the spring.' });
@@ -101,6 +106,9 @@ const ARGS: Record<string, string[]> = {
   'market get': ['7100000000000000002'],
   'fulfillment list': ['6000000000000000101'],
   'page get': ['7200000000000000001'],
+  'file search': ['--title', 'o'],
+  'theme asset get': ['7220000000000000001', 'templates/index.json'],
+  'payment get': ['PI0020260731101500101'],
   'customer get': ['7300000000000000101'],
   'discount get': ['6100000000000000013'],
   'order get': ['6000000000000000101'],
