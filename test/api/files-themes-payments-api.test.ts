@@ -30,7 +30,7 @@ describe('the materials client', () => {
       { body: DOCS_MATERIAL },
       { body: `{"materials":[${JSON.stringify(JSON.parse(DOCS_MATERIAL).material)}]}` },
       {
-        body: '{"materials":[{"id":1,"title":"Logo","materialType":"1"},{"id":2,"title":"Banner","materialType":"1"},{"id":3,"title":"logo.pdf","materialType":"4"}]}',
+        body: '{"materials":[{"id":1,"title":"Logo","materialType":"1"},{"id":2,"title":"Banner","materialType":"1"},{"id":3,"title":"logo.pdf","materialType":"4"},{"id":4,"title":"Logo 2","materialType":4},{"id":5,"title":"LOGO 3","materialType":1}]}',
       },
     ]);
     const api = new MaterialsApi(t, materials);
@@ -46,7 +46,7 @@ describe('the materials client', () => {
     expect(toJson(await api.list({ limit: 250 }))).toBe(`[${toJson(JSON.parse(DOCS_MATERIAL).material)}]`);
     const found = [];
     for await (const page of api.search({ title: 'LOGO', materialType: '1' }, { limit: 50 }, true)) found.push(...page);
-    expect(found.map((material) => String(material.id))).toEqual(['1']);
+    expect(found.map((material) => String(material.id))).toEqual(['1', '5']);
     expect(t.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/202412/material', 'GET /api/202412/materials', 'GET /api/202412/materials']);
     expect(t.requests[0]!.body).toEqual({
       material: { title: 'Front view', materialType: '1', materialFileType: '4', size: '10245', url: 'https://cdn.example.com/a.jpg' },

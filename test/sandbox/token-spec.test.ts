@@ -5,7 +5,19 @@ describe('parseTokenSpec', () => {
   it('grants every scope to a bare token', () => {
     expect(parseTokenSpec('abc123')).toEqual({ token: 'abc123', scopes: ALL_SCOPES });
     expect(ALL_SCOPES).toHaveLength(30);
-    for (const scope of ['read_markets', 'write_markets', 'read_content', 'write_content', 'write_fulfillments', 'read_materials', 'write_materials', 'read_themes', 'write_themes', 'read_payments']) expect(ALL_SCOPES).toContain(scope);
+    for (const scope of [
+      'read_markets',
+      'write_markets',
+      'read_content',
+      'write_content',
+      'write_fulfillments',
+      'read_materials',
+      'write_materials',
+      'read_themes',
+      'write_themes',
+      'read_payments',
+    ])
+      expect(ALL_SCOPES).toContain(scope);
     expect(ALL_SCOPES).toContain('read_customer_protected_data');
     expect(ALL_SCOPES).toContain('read_all_orders');
   });

@@ -6,6 +6,7 @@
 // here too. The search's parameters are past the readable part: `title` and `materialType`
 // are sent and checked again on every file that comes back (docs/decisions.md "Files, themes
 // and payments").
+import { isLosslessNumber } from '../../core/json.js';
 import type { PageBound } from '../../core/paginate.js';
 import { isHttpUrl } from '../../core/target.js';
 import { kind, RestApi, restResource, type PageQuery, type RecordOf } from '../rest-resource.js';
@@ -129,13 +130,9 @@ export interface MaterialFilter {
   materialType?: string;
 }
 
-/** A scalar field's text (a number kept digit-exact reads as its digits); undefined for anything else. */
-function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  // A LosslessNumber (a number longer than a double holds) writes its own digits.
-  return typeof value === 'object' && value !== null && 'isLosslessNumber' in value ? String(value) : undefined;
-}
+/** A field's text: a string, or a number's digits as sent; undefined for anything else. */
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' || isLosslessNumber(value) ? String(value) : undefined;
 
 /**
  * Whether a file the store answered matches what was asked: part of its title ignoring case,
