@@ -1,11 +1,12 @@
 // What the import verbs (metafield, gift card, product and discount code imports) share:
-// their bulk flags, the concurrency they run at, and how its report is told (summary on stderr,
-// --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
+// their bulk flags (--rehearse among them), their --json summary, the concurrency they run at,
+// and how its report is told (summary on stderr, --json on stdout, the --report files, the exit code).
 import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
+import { SUMMARY_FIELDS } from '../bulk/engine/summary-fields.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
 import type { PlannedOutput } from '../bulk/engine/output-check.js';
@@ -17,8 +18,8 @@ import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 
 /**
- * --dry-run, --rejects, --shard, --concurrency; `what`: what a dry run reads ("current
- * values"); `units`: what a shard takes a share of ("business objects").
+ * --dry-run, --rejects, --shard, --concurrency, ..., --rehearse; `what`: what a dry run reads
+ * ("current values"); `units`: what a shard takes a share of ("business objects").
  */
 export function importFlags(what: string, units: string) {
   return {
@@ -46,18 +47,18 @@ export function importFlags(what: string, units: string) {
       'stop sending writes once more than n rows (a whole number, such as 10) or p% of the rows read (such as 5%, judged from the 100th row on) are rejected: what is in flight finishes, then exit 3 with the summary',
     ),
     report: reportFlag(),
+    // Every import can copy what its file touches (importOrRehearse).
+    rehearse: boolean(
+      "run the whole import on an in-memory copy of what the file touches (read from the store, GETs only), in the store's dialect and at its rate: prints the plan, every row the store would reject, the requests and how long they would take; writes nothing to the store",
+    ),
   };
 }
 
-/** --rehearse, for the imports that can copy what their file touches (importOrRehearse). */
-export function rehearseFlag() {
-  return boolean(
-    "run the whole import on an in-memory copy of what the file touches (read from the store, GETs only), in the store's dialect and at its rate: prints the plan, every row the store would reject, the requests and how long they would take; writes nothing to the store",
-  );
-}
-
-export const IMPORT_JSON_WHAT =
+const IMPORT_JSON_WHAT =
   'the summary {rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs, runId} as JSON on stdout (partial: rows of which part landed and part was refused; unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429; runId: the run to undo, null when nothing written is kept)';
+
+/** An import verb's --json: its summary. */
+export const IMPORT_JSON = { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT };
 
 export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects), or
   with --all-or-nothing some row would be or was refused and nothing of the run is kept;

@@ -1,5 +1,4 @@
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -17,9 +16,8 @@ export default defineVerb({
     ),
     codesOut: text('<file>', 'write the codes generated for code rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's discounts", 'discounts (split by code)'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli discount import discounts.csv',
     'store-cli discount import codes.csv --like SUMMER15 --dry-run',

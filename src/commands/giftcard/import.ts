@@ -1,5 +1,4 @@
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -12,9 +11,8 @@ export default defineVerb({
   flags: {
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's cards", 'cards (split by code)'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli giftcard import cards.csv --rejects rejects.csv',
     'store-cli giftcard import cards.csv --dry-run',
