@@ -49,24 +49,14 @@ export interface CollectionFlagValues {
 
 /** The file's fields (if any), then each flag given over them; every value checked before anything is sent. */
 export async function changeOf(options: CollectionFlagValues, io: IO, partial: boolean): Promise<CollectionChange> {
-  const [{ checkCollectionFlags, collectionFromFile }, { readInputText, checkJsonDepth }, { parseJson }, { UsageError }] = await Promise.all([
+  const [{ checkCollectionFlags, collectionFromFile }, { readFileFlagJson }] = await Promise.all([
     import('../../api/collections/schema.js'),
     import('../../core/input-text.js'),
-    import('../../core/json.js'),
-    import('../../core/errors.js'),
   ]);
   checkCollectionFlags({ title: options.title, imageUrl: options.imageUrl });
   let change: CollectionChange = {};
   if (options.file !== undefined) {
-    const source = options.file === '-' ? 'stdin' : options.file;
-    const text = await readInputText(options.file, io.stdin, `--file ${source}`);
-    checkJsonDepth(text, `--file ${source}`);
-    let value: unknown;
-    try {
-      value = parseJson(text);
-    } catch (error) {
-      throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
-    }
+    const { value, source } = await readFileFlagJson(options.file, io.stdin);
     // --title may stand in for a title the file lacks.
     change = collectionFromFile(value, source, partial || options.title !== undefined);
   }
