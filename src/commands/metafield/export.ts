@@ -4,7 +4,7 @@ import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, optionalVariadicArg, text, whole } from '../verb.js';
-import { NAME_RULE, checkName } from './args.js';
+import { checkNamespaceFilter, namespaceFilter } from './args.js';
 
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 /** The objects the API can enumerate: collections, and the products they collect. */
@@ -26,7 +26,7 @@ export default defineVerb({
       'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored',
     ),
     all: boolean('every collection, and every product some collection holds (a product in no collection cannot be found)'),
-    namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`),
+    namespace: namespaceFilter(),
     output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
     rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry; not the --output file'),
@@ -72,7 +72,7 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
     if (allDomain !== undefined && !(ALL_DOMAINS as readonly string[]).includes(allDomain)) {
       throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
     }
-    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const namespace = checkNamespaceFilter(options.namespace);
     if (options.objects === '-' && ctx.io.isStdinTTY)
       throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
     const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);

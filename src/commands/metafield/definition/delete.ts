@@ -2,7 +2,8 @@ import { metafieldDefinitions } from '../../../api/metafield-definitions/declara
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, yesFlag } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: true,

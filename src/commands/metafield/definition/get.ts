@@ -1,6 +1,7 @@
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { arg, defineVerb } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: false,

@@ -4,7 +4,8 @@ import type { Api } from '../../../api/index.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, fieldFlags, givenFields, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: true,
