@@ -1,11 +1,12 @@
-// The flags `collection create` and `collection update` share, and the change they give: the
-// flags over a --file's fields (bare or {"collection": ...}), as product create takes --file.
-// Declaring them loads nothing heavy (help is rendered from these).
+// The arguments the collection verbs share, the flags `collection create` and `collection update`
+// share, and the change they give: the flags over a --file's fields (bare or {"collection": ...}),
+// as product create takes --file. Declaring them loads nothing heavy (help is rendered from these).
 import { Option } from 'commander';
 import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
 import type { CollectionChange } from '../../api/collections/schema.js';
 import type { IO } from '../../core/io.js';
-import { Flag, oneOf, text } from '../verb.js';
+import { dryRunFlag } from '../dry-run.js';
+import { arg, Flag, oneOf, text, variadicArg } from '../verb.js';
 
 /**
  * `--published` and `--no-published` under one key: true, false, or undefined when neither is
@@ -16,6 +17,15 @@ const noPublished = new Flag<undefined>(
   () => new Option('--no-published', 'do not publish it (hidden from the online store)'),
   () => undefined,
 );
+
+/** The argument naming one collection: an id, or a title resolved to one. */
+export const COLLECTION_ARG = 'the collection: an id, or a title looked up with collection list';
+
+/** `collection add` and `remove`: the collection, and the products that go in or out. */
+export const collectArgs = () => ({
+  collection: arg(COLLECTION_ARG),
+  products: variadicArg('the products: ids, or titles looked up with product list'),
+});
 
 export function collectionFlags(verb: 'create' | 'update') {
   return {
@@ -35,6 +45,7 @@ export function collectionFlags(verb: 'create' | 'update') {
     published,
     noPublished,
     imageUrl: text('<url>', 'the image, an absolute http or https URL'),
+    dryRun: dryRunFlag(),
   };
 }
 
