@@ -1,7 +1,7 @@
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defaultLimit, MAX_PAGES_BOUND, printListing, pagingFlags } from '../paging.js';
 import { defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
@@ -55,16 +55,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
-    const nextPageToken = await printPages(
-      ctx,
-      out,
-      pages,
-      'Searching gift cards…',
-      view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS),
-      'No gift cards match.',
-    );
-    const filtered = Object.values(filters).some((value) => value !== undefined);
-    // Piped too: a script that got one page must be able to tell it did not get them all.
-    if (nextPageToken) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));
+    const texts = { spinning: 'Searching gift cards…', empty: 'No gift cards match.', what: 'gift cards' };
+    await printListing(ctx, out, pages, view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS), texts, filters);
   },
 });
