@@ -1,3 +1,5 @@
+// `auth logout`: forgets the profile's base URL and token and keeps its configuration defaults for
+// the next login; says so when STORE_CLI_TOKEN will still be used.
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({

@@ -1,3 +1,5 @@
+// `auth status`: what a command would use (profile, base URL, token) and where each came from, then
+// what the store says of the token, its scopes and its shop; a refused or missing token exits 4.
 import { AuthError } from '../../core/errors.js';
 import type { Column } from '../../core/output.js';
 import { defineVerb } from '../verb.js';

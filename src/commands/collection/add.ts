@@ -1,3 +1,5 @@
+// `collection add COLLECTION PRODUCT...`: products put into a collection, names resolved first; the
+// work, shared with remove, is in collect.ts.
 import { collections } from '../../api/collections/declaration.js';
 import { defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

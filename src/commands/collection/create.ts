@@ -1,3 +1,5 @@
+// `collection create`: one collection from flags over a --file (collection-flags.ts), sent with the
+// type and the published flag the docs mark required (custom and published unless said).
 import { collections } from '../../api/collections/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';

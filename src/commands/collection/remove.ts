@@ -1,3 +1,5 @@
+// `collection remove COLLECTION PRODUCT...`: products taken out of a collection (they stay in the
+// store); the work, shared with add, is in collect.ts.
 import { collections } from '../../api/collections/declaration.js';
 import { defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

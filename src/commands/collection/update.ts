@@ -1,3 +1,5 @@
+// `collection update COLLECTION`: the collection read, the change applied, and sent whole (a store
+// that replaces rather than merges keeps the other fields); no change sends nothing.
 import { collections } from '../../api/collections/declaration.js';
 import type { Api } from '../../api/index.js';
 import { UsageError } from '../../core/errors.js';

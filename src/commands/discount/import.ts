@@ -1,3 +1,5 @@
+// `discount import FILE`: discounts from the CSV discount export writes, idempotent by code, run by
+// the bulk engine's discounts kind; --like copies one discount's settings for a file of codes.
 import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 

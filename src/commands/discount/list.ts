@@ -1,3 +1,5 @@
+// `discount list`: the store's discounts filtered by status, method, type or since an id, a page at
+// a time or every page with --all; a table says the values in words.
 import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';

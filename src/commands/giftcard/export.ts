@@ -1,3 +1,6 @@
+// `giftcard export`: every card as the CSV (or JSON lines) giftcard import reads, sorted by code
+// (so that an export imported elsewhere exports again as the same bytes); codes masked unless
+// --reveal-codes.
 import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';

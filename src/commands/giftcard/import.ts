@@ -1,3 +1,6 @@
+// `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
+// engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
+// --codes-out alone.
 import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 

@@ -1,3 +1,5 @@
+// `giftcard search`: the store's cards filtered by status, since an id or a code's last four
+// characters, a page at a time or every page with --all (bounded by --max-pages).
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';

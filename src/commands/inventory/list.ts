@@ -1,3 +1,5 @@
+// `inventory list`: the store's stock, a row a variant and location, filtered by product,
+// variant or location (a name looked up); location names shown in a table, ids as sent in --json.
 import { inventory } from '../../api/inventory/declaration.js';
 import { checkValues } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';

@@ -1,3 +1,6 @@
+// `metafield export`: the values of the objects named (bizIds, an --objects file, or --all) as the
+// CSV or JSON lines metafield import reads, sorted so that two stores with the same values give
+// the same bytes.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';

@@ -1,3 +1,5 @@
+// `metafield import FILE`: metafield values from CSV or JSON lines, created, updated or left alone
+// by the bulk engine's metafields kind (bulk/kinds/metafields); --domain for a file without one.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { UsageError } from '../../core/errors.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';

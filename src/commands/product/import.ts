@@ -1,3 +1,6 @@
+// `product import FILE`: products from the CSV (or JSON lines) product export writes, a row a
+// variant, created, updated or left alone by the bulk engine's products kind; two writing
+// imports of one file to one store wait for each other (a product has no unique key).
 import { PRODUCT_KEYS } from '../../bulk/kinds/products/keys.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import type { Context } from '../../root/context.js';

@@ -1,3 +1,5 @@
+// `sandbox export FILE`: a running sandbox's whole state (GET /_sandbox/state) in the seed format,
+// written whole or not at all; never over the state files of a sandbox that is running.
 import { arg, boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({

@@ -1,3 +1,5 @@
+// `sandbox import FILE`: a running sandbox's whole state replaced from a seed-format file (PUT
+// /_sandbox/state), checked here first so that a bad file names its JSON path and sends nothing.
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, defineVerb, yesFlag } from '../verb.js';
 

@@ -1,3 +1,6 @@
+// `store-cli undo RUN-ID`: a writing import's journal turned into a plan (bulk/runs/undo.ts), asked
+// for, then carried out at the store's pace; a group id undoes each store's run of an import
+// across stores.
 import type { UndoCounts, UndoPlan, UndoStep } from '../../bulk/runs/undo.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { CancelledError, CliError, PartialFailureError, UsageError } from '../../core/errors.js';

@@ -1,3 +1,6 @@
+// The `webhook` noun: deliveries received locally (`listen`), sample events sent and logged ones
+// sent again (`trigger`, `resend`), and the store's subscriptions, as verbs and as the
+// `subscription` noun (subscription/index.ts).
 import type { Noun } from '../types.js';
 import listen from './listen.js';
 import resend from './resend.js';

@@ -1,3 +1,5 @@
+// `metafield definition create DOMAIN`: one definition from flags, every field the store requires
+// filled in and checked before it is sent.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';

@@ -1,3 +1,5 @@
+// `metafield definition delete DOMAIN`: one definition, named by --namespace and --code, deleted
+// and printed; asks first in a terminal and wants --yes without one (its values stay).
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';

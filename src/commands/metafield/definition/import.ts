@@ -1,3 +1,6 @@
+// `metafield definition import FILE`: the definitions of a JSON file (as definition export writes
+// it), checked whole first, then each created, updated or left alone
+// (bulk/kinds/metafield-definitions), with a summary and --report.
 import type { FileDefinition } from '../../../api/metafield-definitions/schema.js';
 import type { DefinitionSummary } from '../../../bulk/kinds/metafield-definitions/import.js';
 import type { Context } from '../../../root/context.js';

@@ -1,3 +1,5 @@
+// `metafield definition update DOMAIN`: the definition read, the flags' fields changed, and sent
+// whole (the store takes a definition whole); one already as asked sends nothing.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import type { Api } from '../../../api/index.js';

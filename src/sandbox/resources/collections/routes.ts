@@ -1,3 +1,5 @@
+// The catalog's collections (`/collections`): their routes, the collect routes that put products
+// in or take them out, and their state, kept in the catalog they share with products.
 import { JsonInteger } from '../../http/body-json.js';
 import { invalidField, notFound } from '../../http/sandbox-errors.js';
 import { findByPathId, keptRecords } from '../record-book.js';

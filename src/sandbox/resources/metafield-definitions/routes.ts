@@ -1,3 +1,7 @@
+// The metafield definitions API (real-store-notes.md): create, update, delete, get one and
+// list, per domain. Definitions are state: journaled and kept in the data file like values.
+// A value is checked against the catalog these routes change, by the code that checks the
+// values of a `--definitions` file (metafields/value-check.ts), so both kinds behave alike.
 import * as z from 'zod';
 import { isJsonObject } from '../../http/body-json.js';
 import { API_ROOT } from '../../http/router.js';
@@ -8,13 +12,6 @@ import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafields/rul
 import { listPage, type ListOrder } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { domainOf, queryName } from '../metafields/input.js';
-
-/**
- * The metafield definitions API (real-store-notes.md): create, update, delete, get one and
- * list, per domain. Definitions are state: journaled and kept in the data file like values.
- * A value is checked against the catalog these routes change, by the code that checks the
- * values of a `--definitions` file (metafield-value-check.ts), so both kinds behave alike.
- */
 
 export const DEFINITIONS_KEY = 'metafieldDefinitions';
 

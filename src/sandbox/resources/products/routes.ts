@@ -1,3 +1,6 @@
+// Products (`/products`): created, read, edited whole and deleted, each change journaled and
+// announced to webhooks; and the factory of the catalog, whose categories, collections, locations
+// and products share one Catalog because they name each other.
 import { FieldErrors } from '../../http/sandbox-errors.js';
 import { findByPathId, keptRecords } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
