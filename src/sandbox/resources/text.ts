@@ -1,4 +1,5 @@
-/** Checks of plain text that several resources share (metafield values, products, options), and handles unique in the store, made from names (markets, pages). */
+// Checks of plain text that several resources share (metafield values, products, options), and
+// handles unique in the store, made from names (markets, pages).
 
 /** Counts code points, so an emoji is one character, as a person counts. */
 export function characterCount(text: string): number {
@@ -7,7 +8,10 @@ export function characterCount(text: string): number {
   return length;
 }
 
-/** True for an absolute http or https URL written exactly: URL() would trim spaces and drop tabs and line breaks silently, and the stored text must be the one used. */
+/**
+ * True for an absolute http or https URL written exactly: URL() would trim spaces and drop tabs
+ * and line breaks silently, and the stored text must be the one used.
+ */
 export function isHttpUrl(text: string): boolean {
   if (/\s/.test(text) || !URL.canParse(text)) return false;
   const { protocol } = new URL(text);

@@ -75,7 +75,10 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
     if (stored.fieldType === next.fieldType && stored.multi === next.multi) return undefined;
     if (!values.anyHolds(stored.domain, stored.namespace, stored.code)) return undefined;
     const typeOf = (definition: MetafieldDefinition) => `${definition.fieldType}${definition.multi ? ' (multi)' : ''}`;
-    return `${stored.domain} ${stored.namespace}.${stored.code} cannot change from ${typeOf(stored)} to ${typeOf(next)} while values of it are stored; delete those values first`;
+    return (
+      `${stored.domain} ${stored.namespace}.${stored.code} cannot change from ${typeOf(stored)} ` +
+      `to ${typeOf(next)} while values of it are stored; delete those values first`
+    );
   }
 
   function bodyItem(body: unknown): Record<string, unknown> {
