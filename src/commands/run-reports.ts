@@ -19,7 +19,9 @@ type FileReport = Extract<ReportTarget, { file: string }>;
 export function reportFlag() {
   return list(
     '<format[=file]>',
-    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; none turns the automatic github report off. Across stores (--env a,b, --group): one file, a section a store',
+    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; ' +
+      'chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; ' +
+      'none turns the automatic github report off. Across stores (--env a,b, --group): one file, a section a store',
   );
 }
 

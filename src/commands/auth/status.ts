@@ -84,7 +84,8 @@ export default defineVerb({
     if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
     if (status.tokenStatus === 'missing') {
       throw new AuthError(
-        `Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`,
+        `Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: ` +
+          `run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`,
       );
     }
   },

@@ -71,7 +71,10 @@ one it ignores would count every collection. Without them, one request (collecti
       'store-cli collection delete "Rainy Day Picks" --yes',
       'store-cli collection delete 4000000000000000335 --dry-run --json',
     ],
-    notes: `\nA title is looked up first (as collection get does), so the question names the collection found.\nNeeds a token with the write_products scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+    notes:
+      `\nA title is looked up first (as collection get does), so the question names the collection found.\n` +
+      `Needs a token with the write_products scope.\n` +
+      `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
     consequence: 'Its products stay in the store. This cannot be undone.',
   },
 });

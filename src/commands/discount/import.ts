@@ -14,7 +14,8 @@ export default defineVerb({
   flags: {
     like: text(
       '<discount>',
-      "the id or code of a discount whose every setting each row takes where its cells are empty; a copy's title is the discount's with its code (names are unique on Genstore)",
+      'the id or code of a discount whose every setting each row takes where its cells are empty; ' +
+        "a copy's title is the discount's with its code (names are unique on Genstore)",
     ),
     codesOut: text('<file>', 'write the codes generated for code rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's discounts", 'discounts (split by code)'),

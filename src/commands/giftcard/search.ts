@@ -9,7 +9,8 @@ import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
 const paging = pagingFlags(MAX_PAGE_SIZE, {
   pageToken:
-    'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters',
+    'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); ' +
+    'alone or with --limit: the token carries the filters',
   all: 'follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)',
 });
 

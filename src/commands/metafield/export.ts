@@ -22,11 +22,13 @@ export default defineVerb({
   flags: {
     domain: text(
       '<domain>',
-      `the domain of the bizIds given (${METAFIELD_DOMAINS.join(', ')}); with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only`,
+      `the domain of the bizIds given (${METAFIELD_DOMAINS.join(', ')}); ` +
+        `with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only`,
     ),
     objects: text(
       '<file>',
-      'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored',
+      'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, ' +
+        'such as an earlier export or an import file, or - for stdin; other columns are ignored',
     ),
     all: boolean('every collection, and every product some collection holds (a product in no collection cannot be found)'),
     namespace: namespaceFilter(),
@@ -36,7 +38,8 @@ export default defineVerb({
     shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
     concurrency: whole(
       '<n>',
-      `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`,
+      `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, ` +
+        `else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`,
       {
         min: 1,
         max: MAX_CONCURRENCY,
@@ -46,7 +49,9 @@ export default defineVerb({
   },
   json: {
     fields: EXPORT_SUMMARY_FIELDS,
-    what: 'the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values)',
+    what:
+      'the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout ' +
+      '(with --output only: without it, stdout holds the values)',
   },
   examples: [
     'store-cli metafield export --all --output values.csv',

@@ -24,7 +24,8 @@ export default defineVerb({
     }),
     type: text(
       '<fieldType>',
-      "the field type that checks and converts --value (default: the field's definition's type, else the stored value's; without any the value is sent as typed)",
+      "the field type that checks and converts --value (default: the field's definition's type, " +
+        "else the stored value's; without any the value is sent as typed)",
     ),
     dryRun: dryRunFlag(),
   },
@@ -34,7 +35,15 @@ export default defineVerb({
     'store-cli metafield set products 4000000000000000401 --namespace custom --code msrp --value "USD 19.99" --type Money',
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
-  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\nIt reads the field's definition first: its type converts natural input; without one the\nvalue is stored as text whatever --type says, and a warning says so.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
+  notes:
+    `\nField types (--type, any case):\n` +
+    `  ${FIELD_TYPES.slice(0, 10).join(', ')},\n` +
+    `  ${FIELD_TYPES.slice(10).join(', ')}\n` +
+    `The "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\n` +
+    `It reads the field's definition first: its type converts natural input; without one the\n` +
+    `value is stored as text whatever --type says, and a warning says so.\n` +
+    `${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\n` +
+    `updates it, or none when it is equal.\n`,
   async run(options, ctx) {
     const object = checkObject(options.domain, options.bizId);
     const { namespace, code } = checkNames(options);

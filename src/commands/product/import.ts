@@ -44,7 +44,8 @@ export default defineVerb({
       },
     ),
     emptyClears: boolean(
-      'an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone',
+      'an empty cell clears the stored value (SKU, barcode, compare-at price, weight, ' +
+        'category, collections, metafields); without it an empty cell leaves the value alone',
     ),
     ...importFlags("the store's products (one listing, 250 a page)", 'products (split by handle, or productId with --key id)'),
   },

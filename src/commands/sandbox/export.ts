@@ -30,7 +30,8 @@ no --force. The data file, journal or lock of a running sandbox is refused (exit
       const owner = await liveSandboxOwning(target.path);
       if (owner !== undefined) {
         throw new UsageError(
-          `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.`,
+          `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): ` +
+            `writing it would destroy that sandbox's state; give another file. Nothing was written.`,
           false,
         );
       }

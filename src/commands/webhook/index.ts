@@ -10,7 +10,8 @@ import trigger from './trigger.js';
 export const webhook: Noun = {
   name: 'webhook',
   summary:
-    "Receive webhook deliveries locally (either header family), send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
+    'Receive webhook deliveries locally (either header family), ' +
+    "send signed sample events to a handler or resend logged ones, or manage the store's subscriptions",
   verbs: [listen, trigger, resend, subscribe, subscriptions, unsubscribe],
   nouns: [subscription],
 };

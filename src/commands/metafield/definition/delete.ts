@@ -20,7 +20,9 @@ export default defineVerb({
     'store-cli metafield definition delete products --namespace custom --code fabric',
     'store-cli metafield definition delete products --namespace custom --code fabric --yes --json',
   ],
-  notes: `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+  notes:
+    `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n` +
+    `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const domain = checkDomain(options.domain);
     const { namespace, code } = checkNames(options);

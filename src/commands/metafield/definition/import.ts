@@ -17,7 +17,8 @@ export default defineVerb({
   bulk: true,
   name: 'import',
   summary:
-    'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
+    'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: ' +
+    'creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },
   flags: { dryRun: dryRunFlag(), report: reportFlag() },
   json: { fields: SUMMARY_FIELDS, what: 'the summary {created, updated, unchanged, failed} as JSON on stdout' },

@@ -21,7 +21,10 @@ export default defineVerb({
     'store-cli metafield definition update products --namespace custom --code fabric --description "Main fabric"',
     'store-cli metafield definition update products --namespace specs --code weight --schema-rule \'{"max":{"value":200,"unit":"kg"}}\' --dry-run',
   ],
-  notes: `\nIt reads the definition first and sends it whole, with the flags' fields changed. A store\nmay refuse a change of --field-type or --multi while values of the field exist.\n${DRY_RUN_NOTE}`,
+  notes:
+    `\nIt reads the definition first and sends it whole, with the flags' fields changed. A store\n` +
+    `may refuse a change of --field-type or --multi while values of the field exist.\n` +
+    `${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const domain = checkDomain(options.domain) as MetafieldDomain;
     const { namespace, code } = checkNames(options);
