@@ -178,7 +178,7 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * The import, or with --rehearse its rehearsal: the same import on a copy of what the file
  * touches, in a store of our own started for it (src/root/rehearsal-store.ts), in the live
  * store's header family. With --all-or-nothing, the import checked on such a copy first
- * (bulk/all-or-nothing.ts).
+ * (bulk/engine/all-or-nothing.ts).
  */
 export async function importOrRehearse<Q extends ImportRequest>(
   request: Q,

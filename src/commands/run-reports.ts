@@ -1,5 +1,5 @@
 // --report FORMAT[=FILE] on the bulk verbs: which reports a run writes, checked with its other
-// outputs before the run sends anything (bulk/output-check.ts), and written when it ends
+// outputs before the run sends anything (bulk/engine/output-check.ts), and written when it ends
 // however it ends: a run that stopped early is what CI most needs to show, and a run refused
 // before it wrote anything (exit 2) is reported as refused, with its reason. In GitHub Actions
 // the github report is chosen by itself.

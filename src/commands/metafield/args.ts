@@ -31,7 +31,7 @@ export interface BusinessObject {
 
 export function checkObject(domain: string, bizId: string): BusinessObject {
   if (!isMetafieldDomain(domain)) throw new UsageError(`<domain> must be one of ${METAFIELD_DOMAINS.join(', ')}${got(domain)}.`);
-  // The same rule, in the same words, as the import's rows (src/bulk/row-check.ts).
+  // The same rule, in the same words, as the import's rows (bulk/kinds/metafields/rows.ts).
   const checked = checkBizId(bizId);
   if (!checked.ok) throw new UsageError(`<bizId> ${checked.problem}.`);
   return { domain, bizId: checked.bizId };

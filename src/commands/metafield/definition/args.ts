@@ -43,7 +43,7 @@ export interface FieldOptions {
   optionMap?: string | undefined;
 }
 
-/** The fields the flags give, checked one by one (the JSON ones once their schema is loaded, see checkJsonFields). */
+/** The fields the flags give, checked one by one (the JSON ones once their schema is loaded: checkDefinitionFlags). */
 export function givenFields(options: FieldOptions): FieldOptions {
   const fields: FieldOptions = {};
   if (options.definitionName !== undefined) {
