@@ -164,7 +164,8 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .option('--profile <name>', 'use this saved profile (default: STORE_CLI_PROFILE, store.toml\'s env, or "default")')
     .option(
       '--env <name>',
-      "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)",
+      "use this environment of the folder's store.toml (default: STORE_CLI_ENV or its [store] env); " +
+        "a list a,b or a glob 'prod-*' runs the command on each (docs/fleet.md)",
     )
     .option('--group <name>', "run the command on each environment of this group of store.toml's [groups], such as prod")
     .addOption(
@@ -185,7 +186,8 @@ export function buildProgram(io: IO, nouns: readonly Noun[], action: (command: C
     .addOption(
       new Option(
         '--timeout <ms>',
-        `the most one attempt of a request may take, its whole answer included, in milliseconds: a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`,
+        `the most one attempt of a request may take, its whole answer included, in milliseconds: ` +
+          `a whole number from 1 to ${MAX_TIMEOUT_MS} (10 minutes; default: ${DEFAULT_TIMEOUT_MS})`,
       ).argParser(positiveInteger('--timeout', MAX_TIMEOUT_MS)),
     )
     .option('--insecure', 'allow sending the token over plain http to a non-loopback host')

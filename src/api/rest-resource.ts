@@ -278,7 +278,8 @@ function readerOf(resource: RestResource): Reader {
       const id = record[idField];
       if (typeof id !== 'string' && !isLosslessNumber(id)) {
         throw new RuntimeError(
-          `The store sent ${what} that does not match the API at ${at === '' ? '' : `${at}.`}${idField}: ${id === undefined ? 'no id' : 'an id must be a JSON string or number'}.`,
+          `The store sent ${what} that does not match the API at ${at === '' ? '' : `${at}.`}${idField}: ` +
+            `${id === undefined ? 'no id' : 'an id must be a JSON string or number'}.`,
         );
       }
     }

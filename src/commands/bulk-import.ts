@@ -1,11 +1,12 @@
 // What the import verbs (metafield, gift card, product and discount code imports) share:
-// their bulk flags, the concurrency they run at, and how its report is told (summary on stderr,
-// --json on stdout, the --report files, the exit code); and --rehearse where a verb offers it.
+// their bulk flags (--rehearse among them), their --json summary, the concurrency they run at,
+// and how its report is told (summary on stderr, --json on stdout, the --report files, the exit code).
 import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
 import type { Context } from '../root/context.js';
 import { IMPORT_CONCURRENCY } from '../core/defaults.js';
 import { FieldError } from '../core/errors.js';
 import type { Output } from '../core/output.js';
+import { SUMMARY_FIELDS } from '../bulk/engine/summary-fields.js';
 import { durationFlag } from './flag-checks.js';
 import { boolean, text, whole } from './verb.js';
 import type { PlannedOutput } from '../bulk/engine/output-check.js';
@@ -17,8 +18,8 @@ import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 
 /**
- * --dry-run, --rejects, --shard, --concurrency; `what`: what a dry run reads ("current
- * values"); `units`: what a shard takes a share of ("business objects").
+ * --dry-run, --rejects, --shard, --concurrency, ..., --rehearse; `what`: what a dry run reads
+ * ("current values"); `units`: what a shard takes a share of ("business objects").
  */
 export function importFlags(what: string, units: string) {
   return {
@@ -26,12 +27,14 @@ export function importFlags(what: string, units: string) {
     rejects: text('<file>', 'write every failed row to this CSV file, with its line number and the reason'),
     results: text(
       '<file>',
-      'write a CSV line per row as the run goes: line, key, action (created, updated, unchanged, rejected), the id the store gave, and the value an update replaced',
+      'write a CSV line per row as the run goes: line, key, action (created, updated, unchanged, rejected), ' +
+        'the id the store gave, and the value an update replaced',
     ),
     shard: text('<i/n>', `take only share i of n of the ${units}, for n parallel jobs over one file`),
     concurrency: whole(
       '<n>',
-      `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate-limit header, or its 429s, pace the run by themselves`,
+      `requests in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); ` +
+        `the store's rate-limit header, or its 429s, pace the run by themselves`,
       { min: 1, max: MAX_CONCURRENCY },
     ),
     giveUpAfter: text(
@@ -39,25 +42,33 @@ export function importFlags(what: string, units: string) {
       'stop (exit 1, with the summary) once the store has refused every request with 429 for this long, such as 90s, 10m or 1h (default 5m)',
     ),
     allOrNothing: boolean(
-      "run the whole file on a copy of what it touches first (read from the store, GETs only, as --rehearse does) and write nothing unless no row would be rejected there; a write the store still refuses has the run's writes taken back from its journal (exit 3, or 1 naming every key left changed). With --shard each shard decides alone",
+      'run the whole file on a copy of what it touches first (read from the store, GETs only, as --rehearse does) ' +
+        "and write nothing unless no row would be rejected there; a write the store still refuses has the run's writes taken back from its journal " +
+        '(exit 3, or 1 naming every key left changed). With --shard each shard decides alone',
     ),
     maxRejects: text(
       '<n|p%>',
-      'stop sending writes once more than n rows (a whole number, such as 10) or p% of the rows read (such as 5%, judged from the 100th row on) are rejected: what is in flight finishes, then exit 3 with the summary',
+      'stop sending writes once more than n rows (a whole number, such as 10) or p% of the rows read ' +
+        '(such as 5%, judged from the 100th row on) are rejected: what is in flight finishes, then exit 3 with the summary',
     ),
     report: reportFlag(),
+    // Every import can copy what its file touches (importOrRehearse).
+    rehearse: boolean(
+      'run the whole import on an in-memory copy of what the file touches (read from the store, GETs only), ' +
+        "in the store's dialect and at its rate: prints the plan, every row the store would reject, " +
+        'the requests and how long they would take; writes nothing to the store',
+    ),
   };
 }
 
-/** --rehearse, for the imports that can copy what their file touches (importOrRehearse). */
-export function rehearseFlag() {
-  return boolean(
-    "run the whole import on an in-memory copy of what the file touches (read from the store, GETs only), in the store's dialect and at its rate: prints the plan, every row the store would reject, the requests and how long they would take; writes nothing to the store",
-  );
-}
+const IMPORT_JSON_WHAT =
+  'the summary {rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs, runId} ' +
+  'as JSON on stdout (partial: rows of which part landed and part was refused; ' +
+  'unfinished: rows read but not applied when the run stopped; requests: every attempt sent; ' +
+  'refused: those the rate limit refused with 429; runId: the run to undo, null when nothing written is kept)';
 
-export const IMPORT_JSON_WHAT =
-  'the summary {rows, created, updated, unchanged, partial, failed, unfinished, requests, refused, elapsedMs, runId} as JSON on stdout (partial: rows of which part landed and part was refused; unfinished: rows read but not applied when the run stopped; requests: every attempt sent; refused: those the rate limit refused with 429; runId: the run to undo, null when nothing written is kept)';
+/** An import verb's --json: its summary. */
+export const IMPORT_JSON = { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT };
 
 export const IMPORT_EXIT_CODES = `Exit codes: 0 every row applied; 3 some rows failed (the rest applied; see --rejects), or
   with --all-or-nothing some row would be or was refused and nothing of the run is kept;
@@ -167,7 +178,7 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * The import, or with --rehearse its rehearsal: the same import on a copy of what the file
  * touches, in a store of our own started for it (src/root/rehearsal-store.ts), in the live
  * store's header family. With --all-or-nothing, the import checked on such a copy first
- * (bulk/all-or-nothing.ts).
+ * (bulk/engine/all-or-nothing.ts).
  */
 export async function importOrRehearse<Q extends ImportRequest>(
   request: Q,

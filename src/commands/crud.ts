@@ -20,7 +20,7 @@ import { kebab } from '../core/words.js';
 import type { Context } from '../root/context.js';
 import { dryRunFlag, REQUEST_FIELDS } from './dry-run.js';
 import { checkPageTokenAlone } from './flag-checks.js';
-import { defaultLimit, nextPageHint, pagingFlags, printPages } from './paging.js';
+import { defaultLimit, pagingFlags, printListing } from './paging.js';
 import type { Noun, Verb } from './types.js';
 import { arg, defineVerb, Flag, list, oneOf, text, whole, yesFlag } from './verb.js';
 
@@ -199,15 +199,7 @@ class Kit<R extends RestResource> {
           ...(typeof options.sinceId === 'string' ? { sinceId: options.sinceId } : {}),
           ...(typeof options.pageToken === 'string' ? { pageToken: options.pageToken } : {}),
         };
-        const next = await printPages(ctx, out, api.pages(query as never, all), `Listing ${texts.many}…`, view, empty);
-        if (next)
-          ctx.say(
-            nextPageHint(
-              texts.many,
-              next,
-              Object.values(given).some((value) => value !== undefined),
-            ),
-          );
+        await printListing(ctx, out, api.pages(query as never, all), view, { spinning: `Listing ${texts.many}…`, empty, what: texts.many }, given);
       },
     });
   }

@@ -14,7 +14,9 @@ export const REQUEST_FIELDS = ['method', 'path', 'body'] as const;
 export const dryRunFlag = () => boolean('print the request that would be sent (method, path, body; secrets masked) and send nothing');
 
 /** The help's line on --dry-run's output. */
-export const DRY_RUN_NOTE = `\nWith --dry-run, the reads needed to build the request are made (and said on stderr), and\nthe write is printed, not sent (piped: METHOD<TAB>PATH<TAB>BODY; --json: [{${REQUEST_FIELDS.map((f) => `"${f}"`).join(', ')}}]).\n`;
+export const DRY_RUN_NOTE =
+  `\nWith --dry-run, the reads needed to build the request are made (and said on stderr), and\n` +
+  `the write is printed, not sent (piped: METHOD<TAB>PATH<TAB>BODY; --json: [{${REQUEST_FIELDS.map((f) => `"${f}"`).join(', ')}}]).\n`;
 
 /**
  * Runs `work` on an API that reads as usual and records its writes instead of sending them,

@@ -1,5 +1,5 @@
-// What the listing verbs share about pages: the page size when none is given, and how a
-// terminal is told to go on. The paging rule itself (--page-token alone) is in flag-checks.ts.
+// What the listing verbs share about pages: the page size when none is given, the pages printed,
+// and how a terminal is told to go on. The paging rule itself (--page-token alone) is in flag-checks.ts.
 import type { Setting } from '../core/defaults.js';
 import type { Output } from '../core/output.js';
 import type { View } from '../core/view.js';
@@ -65,4 +65,22 @@ export async function printPages<T extends object>(
   }
   await out.list(stream(), view, empty);
   return next;
+}
+
+/**
+ * printPages, then, when the listing stopped short of the end, the hint to go on (piped too: a
+ * script that got one page must be able to tell it did not get them all). `what` names the
+ * records in it ("discounts"); `filters`: the filter flags as given, or whether any was.
+ */
+export async function printListing<T extends object>(
+  ctx: { spin: Context['spin']; say: Context['say'] },
+  out: Output,
+  pages: AsyncGenerator<T[], string | undefined>,
+  view: View<T>,
+  texts: { spinning: string; empty: string; what: string },
+  filters: boolean | Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const next = await printPages(ctx, out, pages, texts.spinning, view, texts.empty);
+  const filtered = typeof filters === 'boolean' ? filters : Object.values(filters).some((value) => value !== undefined);
+  if (next) ctx.say(nextPageHint(texts.what, next, filtered));
 }

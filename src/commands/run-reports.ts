@@ -1,5 +1,5 @@
 // --report FORMAT[=FILE] on the bulk verbs: which reports a run writes, checked with its other
-// outputs before the run sends anything (bulk/output-check.ts), and written when it ends
+// outputs before the run sends anything (bulk/engine/output-check.ts), and written when it ends
 // however it ends: a run that stopped early is what CI most needs to show, and a run refused
 // before it wrote anything (exit 2) is reported as refused, with its reason. In GitHub Actions
 // the github report is chosen by itself.
@@ -19,7 +19,9 @@ type FileReport = Extract<ReportTarget, { file: string }>;
 export function reportFlag() {
   return list(
     '<format[=file]>',
-    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; none turns the automatic github report off. Across stores (--env a,b, --group): one file, a section a store',
+    'write a report of the run, repeatable: github (job summary and annotations of the first 10 rejected rows; ' +
+      'chosen by itself when GITHUB_ACTIONS=true), junit=FILE, json=FILE (what `report merge` adds up), markdown=FILE; ' +
+      'none turns the automatic github report off. Across stores (--env a,b, --group): one file, a section a store',
   );
 }
 

@@ -35,7 +35,8 @@ export function withConfigLock<T>(configFile: string, change: () => T): T {
     }
     if (Date.now() > deadline) {
       throw new RuntimeError(
-        `The config file ${configFile} stayed locked by ${ownerText(taken.owner)} for ${CONFIG_LOCK_WAIT_MS / 1000} s; nothing was changed (if that process is no store-cli, remove ${lockFile}).`,
+        `The config file ${configFile} stayed locked by ${ownerText(taken.owner)} for ${CONFIG_LOCK_WAIT_MS / 1000} s; ` +
+          `nothing was changed (if that process is no store-cli, remove ${lockFile}).`,
       );
     }
     sleep(pause);

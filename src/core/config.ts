@@ -83,7 +83,8 @@ export async function checkConfigPrivacy(dir: string, warn: Warn | undefined): P
         () => false,
       ));
     warn?.(
-      `the config ${what} ${path} has mode ${was}: ${risk}; ${tightened ? `made it ${mode.toString(8).padStart(4, '0')}` : `run: chmod ${mode.toString(8)} ${path}`}.`,
+      `the config ${what} ${path} has mode ${was}: ${risk}; ` +
+        `${tightened ? `made it ${mode.toString(8).padStart(4, '0')}` : `run: chmod ${mode.toString(8)} ${path}`}.`,
     );
   }
 }

@@ -379,7 +379,8 @@ export class HttpClient {
       response.body.on('error', () => undefined);
       response.body.destroy();
       throw new AnswerTooLargeError(
-        `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, the most${spec.raw ? ' the api command' : ' a command'} reads: stopped reading it.`,
+        `The store's answer to ${spec.method} ${spec.path} is larger than ${formatBytes(cap)}, ` +
+          `the most${spec.raw ? ' the api command' : ' a command'} reads: stopped reading it.`,
       );
     }
     return (whole ?? Buffer.concat(chunks, size)).toString('utf8', 0, size);

@@ -1,5 +1,5 @@
-// Text a command reads whole before sending it (a product --file, an api --input body, a
-// --field @file), from a file or stdin: bounded in size before it is read, and UTF-8 or
+// Text a command reads whole before sending it (a product or collection --file, an api --input
+// body, a --field @file), from a file or stdin: bounded in size before it is read, and UTF-8 or
 // refused. Decoding would otherwise turn invalid bytes into U+FFFD silently, and the store
 // would keep the replacement characters for good.
 import { isUtf8 } from 'node:buffer';
@@ -55,6 +55,21 @@ export function utf8Text(bytes: Buffer, name: string): string {
 /** `readInputBytes` then `utf8Text`. */
 export async function readInputText(path: string, stdin: Readable, name: string): Promise<string> {
   return utf8Text(await readInputBytes(path, stdin, name), name);
+}
+
+/**
+ * The JSON value of a --file (stdin for "-"), numbers digit-exact, and how messages name it
+ * (its path, or "stdin"): refused when too deep or not JSON.
+ */
+export async function readFileFlagJson(path: string, stdin: Readable): Promise<{ value: unknown; source: string }> {
+  const source = path === '-' ? 'stdin' : path;
+  const text = await readInputText(path, stdin, `--file ${source}`);
+  checkJsonDepth(text, `--file ${source}`);
+  try {
+    return { value: parseJson(text), source };
+  } catch (error) {
+    throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
+  }
 }
 
 /** Refuses JSON nested deeper than MAX_JSON_DEPTH, before a recursive parser meets it. */

@@ -104,7 +104,8 @@ export function chosenColumns(value: string, valid: readonly string[]): string[]
   const unknown = names.filter((name) => !valid.includes(name));
   if (unknown.length > 0) {
     throw new InvalidArgumentError(
-      `Unknown column${unknown.length > 1 ? 's' : ''} for --columns: ${unknown.map((name) => `${name}${didYouMean(name, valid)}`).join(', ')}. Valid columns: ${valid.join(', ')}.`,
+      `Unknown column${unknown.length > 1 ? 's' : ''} for --columns: ` +
+        `${unknown.map((name) => `${name}${didYouMean(name, valid)}`).join(', ')}. Valid columns: ${valid.join(', ')}.`,
     );
   }
   const twice = names.find((name, index) => names.indexOf(name) !== index);

@@ -285,7 +285,8 @@ function selectedFields(json: string | boolean | undefined, valid: readonly stri
   const unknown = fields.filter((f) => !valid.includes(f));
   if (unknown.length > 0) {
     throw new UsageError(
-      `Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ${unknown.map((f) => `${f}${didYouMean(f, valid)}`).join(', ')}. Valid fields: ${valid.join(', ')}.`,
+      `Unknown field${unknown.length > 1 ? 's' : ''} for ${flag}: ` +
+        `${unknown.map((f) => `${f}${didYouMean(f, valid)}`).join(', ')}. Valid fields: ${valid.join(', ')}.`,
     );
   }
   return fields;

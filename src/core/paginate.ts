@@ -148,7 +148,9 @@ export function findNextPage(page: PageSeen): NextPage {
   if ('query' in next && read >= bound.pages) {
     const raise = bound.flag ? ` (${bound.flag} raises the bound)` : '';
     return {
-      problem: `The store still named a next page after ${read.toLocaleString('en-US')} pages, the most one listing follows${raise}: stopping rather than page for ever.`,
+      problem:
+        `The store still named a next page after ${read.toLocaleString('en-US')} pages, ` +
+        `the most one listing follows${raise}: stopping rather than page for ever.`,
     };
   }
   return next;
@@ -179,7 +181,9 @@ function followingPage(page: PageSeen): NextPage {
     const size = pageSize(page);
     const fullness = size === undefined ? `${page.items} items` : `${page.items} of ${size} items`;
     return {
-      problem: `The store's Link header could not be read (${shown}) and the page was full (${fullness}), so more may follow: stopping rather than end the listing early.`,
+      problem:
+        `The store's Link header could not be read (${shown}) and the page was full (${fullness}), ` +
+        `so more may follow: stopping rather than end the listing early.`,
     };
   }
   return { end: true };
@@ -250,7 +254,8 @@ export class PageTrail {
     if (earlier !== undefined) {
       const what = items.length === 1 ? 'the same item' : `the same ${items.length.toLocaleString('en-US')} items`;
       throw new RuntimeError(
-        `The store's listing goes round in a circle: page ${read.toLocaleString('en-US')} holds ${what} as page ${earlier.toLocaleString('en-US')}, under a new page token; stopping rather than page for ever.`,
+        `The store's listing goes round in a circle: page ${read.toLocaleString('en-US')} holds ${what} as page ` +
+          `${earlier.toLocaleString('en-US')}, under a new page token; stopping rather than page for ever.`,
       );
     }
     this.held.set(key, read);
@@ -262,7 +267,8 @@ export class PageTrail {
     const earlier = this.asked.get(key);
     if (earlier !== undefined) {
       throw new RuntimeError(
-        `The store's listing goes round in a circle: after page ${read.toLocaleString('en-US')} it names page ${earlier.toLocaleString('en-US')} again as the next one (${describeQuery(next)}); stopping rather than page for ever.`,
+        `The store's listing goes round in a circle: after page ${read.toLocaleString('en-US')} it names page ` +
+          `${earlier.toLocaleString('en-US')} again as the next one (${describeQuery(next)}); stopping rather than page for ever.`,
       );
     }
     this.asked.set(key, read + 1);

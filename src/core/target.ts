@@ -67,7 +67,8 @@ function fromEnvironment(name: string, where: string, source: Source, storeFile:
   if (environment === undefined) {
     const names = [...storeFile.environments.keys()];
     throw new UsageError(
-      `${where} names environment '${name}', which ${storeFile.path} does not define (${names.length === 0 ? 'it defines none' : `it defines ${names.join(', ')}`}).`,
+      `${where} names environment '${name}', which ${storeFile.path} does not define ` +
+        `(${names.length === 0 ? 'it defines none' : `it defines ${names.join(', ')}`}).`,
       false,
     );
   }

@@ -53,5 +53,8 @@ function howToCheck(product: ProductDraft): string {
   const skus = (product.variants ?? []).map((variant) => variant.sku).filter((sku): sku is string => typeof sku === 'string' && sku !== '');
   const shown = skus.length > 3 ? `${skus.slice(0, 3).join(', ')} and ${skus.length - 3} more` : skus.join(', ');
   const what = `a product titled ${JSON.stringify(product.title ?? '')}${shown ? ` (SKUs ${shown})` : ''}`;
-  return `Look for ${what} ('store-cli product list --title ${JSON.stringify(product.title ?? '')}', or the store's admin) before running create again: a second run would make a second product.`;
+  return (
+    `Look for ${what} ('store-cli product list --title ${JSON.stringify(product.title ?? '')}', or the store's admin) ` +
+    `before running create again: a second run would make a second product.`
+  );
 }

@@ -4,10 +4,8 @@
 import { checkProductFile } from '../api/products/checks.js';
 import { isPlainObject, READ_ONLY_PART_FIELDS, READ_ONLY_PRODUCT_FIELDS, type ProductDraft } from '../api/products/draft.js';
 import { productFromFile, type WireProduct } from '../api/products/wire.js';
-import { UsageError } from '../core/errors.js';
-import { checkJsonDepth, readInputText } from '../core/input-text.js';
+import { readFileFlagJson } from '../core/input-text.js';
 import type { IO } from '../core/io.js';
-import { parseJson } from '../core/json.js';
 
 export interface ProductFile {
   /** In the domain's terms. */
@@ -20,15 +18,7 @@ export interface ProductFile {
 
 /** `partial`: every top-level field may be absent (an edit's patch, or a create whose --title gives the title). */
 export async function readProductFile(path: string, io: IO, partial: boolean): Promise<ProductFile> {
-  const source = path === '-' ? 'stdin' : path;
-  const text = await readInputText(path, io.stdin, `--file ${source}`);
-  checkJsonDepth(text, `--file ${source}`);
-  let value: unknown;
-  try {
-    value = parseJson(text);
-  } catch (error) {
-    throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
-  }
+  const { value, source } = await readFileFlagJson(path, io.stdin);
   const wrapped = isPlainObject(value) && Object.keys(value).length === 1 && 'product' in value;
   const body = wrapped ? (value as Record<string, unknown>).product : value;
   const { wire, draft } = productFromFile(checkProductFile(body, source, { partial, prefix: wrapped ? 'product.' : '' }));

@@ -117,7 +117,8 @@ export function createContext(deps: ContextDeps): Context {
         );
       } else {
         log(
-          `The store refused customer search by ${refused} and answered it by ${method}; to ask it so first next time: store-cli config set customer-search ${value}.`,
+          `The store refused customer search by ${refused} and answered it by ${method}; ` +
+            `to ask it so first next time: store-cli config set customer-search ${value}.`,
         );
       }
     },
@@ -190,7 +191,8 @@ export function createContext(deps: ContextDeps): Context {
       detected = found;
       const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
       log(
-        `The store refused the token as ${refused} and accepted it as ${accepted}: using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`,
+        `The store refused the token as ${refused} and accepted it as ${accepted}: ` +
+          `using the ${found} header family ('auth login' saves it; elsewhere: store-cli config set brand ${found}).`,
       );
     });
   }

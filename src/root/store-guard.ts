@@ -48,7 +48,8 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
     const from = guards.file === undefined ? '' : ` in ${guards.file}`;
     if (protectedEnv !== undefined && !deps.io.canPrompt && !(deps.yes && deps.confirmStore !== undefined)) {
       throw new UsageError(
-        `Environment '${protectedEnv}' is protected${from}: without a terminal to confirm in, a write needs --yes --confirm-store DOMAIN, DOMAIN being the shop's own domain ('store-cli shop info'); nothing was sent.`,
+        `Environment '${protectedEnv}' is protected${from}: without a terminal to confirm in, ` +
+          `a write needs --yes --confirm-store DOMAIN, DOMAIN being the shop's own domain ('store-cli shop info'); nothing was sent.`,
         false,
       );
     }
@@ -57,7 +58,8 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
     for (const expected of guards.expectDomains) {
       if (expected.domain !== domain) {
         throw new AuthError(
-          `Environment '${expected.env}' expects the shop ${expected.domain}${from}, but this store is '${shop.name}' at ${shop.domain}: check the profile's store and token; nothing was written.`,
+          `Environment '${expected.env}' expects the shop ${expected.domain}${from}, ` +
+            `but this store is '${shop.name}' at ${shop.domain}: check the profile's store and token; nothing was written.`,
         );
       }
     }
@@ -66,7 +68,8 @@ export function createStoreGuard(deps: GuardDeps): StoreGuard {
     if (deps.yes && named !== undefined) {
       if (named.includes(domain)) return;
       throw new UsageError(
-        `--confirm-store names ${deps.confirmStore}, but this store is '${shop.name}' at ${shop.domain} (environment '${protectedEnv}', protected): nothing was written.`,
+        `--confirm-store names ${deps.confirmStore}, but this store is '${shop.name}' at ${shop.domain} ` +
+          `(environment '${protectedEnv}', protected): nothing was written.`,
         false,
       );
     }

@@ -78,7 +78,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
         req.resume();
         refuse(res, 403, 'Requests from a web page (with an Origin header) are refused.', { Connection: 'close' });
         options.onWarning(
-          `Refused ${label}: it carries an Origin header (${origin.slice(0, 80)}), as a web page's request does, and without --secret nothing proves it came from a store (answered 403).`,
+          `Refused ${label}: it carries an Origin header (${origin.slice(0, 80)}), as a web page's request does, ` +
+            `and without --secret nothing proves it came from a store (answered 403).`,
         );
         return;
       }
@@ -87,7 +88,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
         req.resume();
         refuse(res, 415, 'Webhook deliveries are application/json.', { Connection: 'close' });
         options.onWarning(
-          `Refused ${label}: its Content-Type is ${type === undefined ? 'missing' : `'${type.slice(0, 80)}'`}, not application/json, and without --secret nothing proves it came from a store (answered 415).`,
+          `Refused ${label}: its Content-Type is ${type === undefined ? 'missing' : `'${type.slice(0, 80)}'`}, ` +
+            `not application/json, and without --secret nothing proves it came from a store (answered 415).`,
         );
         return;
       }

@@ -84,6 +84,11 @@ describe("discounts, the real dialect: Genstore's nested shape, the code inside"
           })
         ).json.error,
       ).toContain('discount.promotionType must be an object');
+      const generate = await call(sandbox, 'POST', '/discounts', {
+        body: { discount: { promotionType: { categoryType: 'ORDER_DISCOUNT', generateType: 'CODE' }, title: 'x', valueType: 'PERCENTAGE', value: '1' } },
+      });
+      expect(generate.status).toBe(400);
+      expect(generate.json.error).toContain('discount.promotionType.generateType must be an object: {"discountCode", "generateDiscountType"}');
     }));
 
   it('updates nested fields; the code and the method cannot change; status idempotent; delete frees the code', () =>

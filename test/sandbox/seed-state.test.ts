@@ -147,6 +147,26 @@ describe('a seeded sandbox', () => {
     ['an unknown domain', (s) => (s.metafields[0].domain = 'planets'), 'metafields[0].domain', /must be one of products/],
     ['a required field left out', (s) => delete s.products[0].title, 'products[0].title', /is required/],
     ['a section of the wrong type', (s) => (s.collections = {}), 'collections', /must be a JSON array/],
+    [
+      'a market handle twice',
+      (s) =>
+        (s.markets = [
+          { id: '7100000000000000011', name: 'A', handle: 'eu' },
+          { id: '7100000000000000012', name: 'B', handle: 'eu' },
+        ]),
+      'markets[1].handle',
+      /is the handle of markets\[0\] too/,
+    ],
+    [
+      'a page handle twice',
+      (s) =>
+        (s.pages = [
+          { id: '7200000000000000011', title: 'A', handle: 'faq' },
+          { id: '7200000000000000012', title: 'B', handle: 'faq' },
+        ]),
+      'pages[1].handle',
+      /is the handle of pages\[0\] too/,
+    ],
   ];
 
   it.each(problems)('refuses %s, naming its path, at start and over PUT /_sandbox/state (nothing changed)', async (_name, spoil, path, message) => {

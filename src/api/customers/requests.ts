@@ -77,7 +77,8 @@ export class CustomersApi extends RestApi<typeof customers> {
     if (found.length === 0)
       throw new UsageError(`No customer has the email ${email}: check it with 'store-cli customer search --email ${email}'. Nothing was sent.`);
     throw new UsageError(
-      `${found.length} customers have the email ${email} (ids ${found.map((customer) => scalarText(customer.id)).join(', ')}): give one with --customer-id. Nothing was sent.`,
+      `${found.length} customers have the email ${email} (ids ` +
+        `${found.map((customer) => scalarText(customer.id)).join(', ')}): give one with --customer-id. Nothing was sent.`,
     );
   }
 }

@@ -64,6 +64,16 @@ const discountFields = {
   oncePerCustomer: z.boolean(),
 };
 
+/** The settings a create and an update send as given, each left out when not: who may use it, when, how often. */
+const settingsAsGiven = {
+  eligibility: z.optional(discountFields.eligibility),
+  segmentIds: z.optional(discountFields.segmentIds),
+  startTime: z.optional(discountFields.startTime),
+  endTime: z.optional(discountFields.endTime),
+  usageLimit: z.optional(discountFields.usageLimit),
+  oncePerCustomer: z.optional(discountFields.oncePerCustomer),
+};
+
 /** What a create sends: the four the store requires, the method (a code discount unless said), its code if given, and the rest as given. */
 export const discountCreateInput = z
   .object({
@@ -73,12 +83,7 @@ export const discountCreateInput = z
     value: discountFields.value,
     discountMethod: z._default(discountFields.discountMethod, 'CODE_DISCOUNT'),
     code: z.optional(z.string()),
-    eligibility: z.optional(discountFields.eligibility),
-    segmentIds: z.optional(discountFields.segmentIds),
-    startTime: z.optional(discountFields.startTime),
-    endTime: z.optional(discountFields.endTime),
-    usageLimit: z.optional(discountFields.usageLimit),
-    oncePerCustomer: z.optional(discountFields.oncePerCustomer),
+    ...settingsAsGiven,
   })
   .check(z.refine((input) => valueFits(input.valueType, input.value), { message: 'must be above 0, and at most 100 for a percentage', path: ['value'] }));
 export type DiscountCreate = z.output<typeof discountCreateInput>;
@@ -89,12 +94,7 @@ export const discountChangeInput = z.object({
   discountType: z.optional(discountFields.discountType),
   valueType: z.optional(discountFields.valueType),
   value: z.optional(discountFields.value),
-  eligibility: z.optional(discountFields.eligibility),
-  segmentIds: z.optional(discountFields.segmentIds),
-  startTime: z.optional(discountFields.startTime),
-  endTime: z.optional(discountFields.endTime),
-  usageLimit: z.optional(discountFields.usageLimit),
-  oncePerCustomer: z.optional(discountFields.oncePerCustomer),
+  ...settingsAsGiven,
 });
 export type DiscountChange = z.output<typeof discountChangeInput> & { code?: undefined; discountMethod?: undefined };
 

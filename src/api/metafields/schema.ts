@@ -48,25 +48,24 @@ const metafieldSchema = z.looseObject({
 export type MetafieldFieldsCheck = Assert<ExactFields<typeof metafieldSchema.shape, MetafieldField>>;
 export type MetafieldInputFieldsCheck = Assert<ExactFields<typeof writtenSchema.shape, MetafieldInputField>>;
 
-export function checkMetafield(value: unknown): Metafield {
-  parseWire(metafieldSchema, value, 'a metafield value');
-  return asText(value as Metafield);
+/** The checks of one value and of a list of them as `schema` reads them, each value then as wire text (asText). */
+function checksBy<T extends { value: unknown }>(schema: z.ZodMiniType) {
+  return {
+    one(value: unknown): T {
+      parseWire(schema, value, 'a metafield value');
+      return asText(value as T);
+    },
+    list(list: unknown): T[] {
+      parseWire(z.array(schema), list, 'a metafield value list');
+      return (list as T[]).map(asText);
+    },
+  };
 }
 
-export function checkMetafieldList(list: unknown): Metafield[] {
-  parseWire(z.array(metafieldSchema), list, 'a metafield value list');
-  return (list as Metafield[]).map(asText);
-}
-
-export function checkWritten(value: unknown): MetafieldInput {
-  parseWire(writtenSchema, value, 'a metafield value');
-  return asText(value as MetafieldInput);
-}
-
-export function checkWrittenList(list: unknown): MetafieldInput[] {
-  parseWire(z.array(writtenSchema), list, 'a metafield value list');
-  return (list as MetafieldInput[]).map(asText);
-}
+/** A value as read (detail and list), with its definition's fields. */
+export const { one: checkMetafield, list: checkMetafieldList } = checksBy<Metafield>(metafieldSchema);
+/** A value as a write answers it. */
+export const { one: checkWritten, list: checkWrittenList } = checksBy<MetafieldInput>(writtenSchema);
 
 /**
  * The value as wire text, whatever the store sent: the client speaks one form (an object

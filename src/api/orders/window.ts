@@ -27,9 +27,15 @@ export async function checkOrderWindow(scopes: AccessScopesApi, since: string | 
 export function windowWarning(check: WindowCheck, flag: string, what: string): string | undefined {
   if (check.limited === false) return undefined;
   if (check.limited === null) {
-    return `${flag} reaches back more than ${ORDER_WINDOW_DAYS} days, and the store does not say whether this token has ${READ_ALL_ORDERS}: without it, orders created before ${check.firstDay} are missing from ${what}.`;
+    return (
+      `${flag} reaches back more than ${ORDER_WINDOW_DAYS} days, and the store does not say whether this token has ${READ_ALL_ORDERS}: ` +
+      `without it, orders created before ${check.firstDay} are missing from ${what}.`
+    );
   }
-  return `${flag} reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: the store shows only orders created since ${check.firstDay}, so older orders are missing from ${what}.`;
+  return (
+    `${flag} reaches back more than ${ORDER_WINDOW_DAYS} days, but this token lacks the scope ${READ_ALL_ORDERS}: ` +
+    `the store shows only orders created since ${check.firstDay}, so older orders are missing from ${what}.`
+  );
 }
 
 /**
@@ -40,7 +46,13 @@ export function windowWarning(check: WindowCheck, flag: string, what: string): s
 export function missingOrderHint(check: WindowCheck): string | undefined {
   if (check.limited === false) return undefined;
   if (check.limited === null) {
-    return `If the order was created before ${check.firstDay}, a token without ${READ_ALL_ORDERS} cannot see it (it sees the last ${ORDER_WINDOW_DAYS} days only), and the store does not say whether this token has that scope.`;
+    return (
+      `If the order was created before ${check.firstDay}, a token without ${READ_ALL_ORDERS} cannot see it ` +
+      `(it sees the last ${ORDER_WINDOW_DAYS} days only), and the store does not say whether this token has that scope.`
+    );
   }
-  return `This token lacks ${READ_ALL_ORDERS}, so it sees only the orders of the last ${ORDER_WINDOW_DAYS} days (created since ${check.firstDay}): an older order is not found with it. Use a token with ${READ_ALL_ORDERS}.`;
+  return (
+    `This token lacks ${READ_ALL_ORDERS}, so it sees only the orders of the last ${ORDER_WINDOW_DAYS} days (created since ${check.firstDay}): ` +
+    `an older order is not found with it. Use a token with ${READ_ALL_ORDERS}.`
+  );
 }

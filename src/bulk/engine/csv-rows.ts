@@ -190,7 +190,10 @@ async function* recordsBeforeError(parser: Parser): AsyncGenerator<ParsedRecord>
 }
 
 function tooLong(): string {
-  return `the row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters, which no row of an import can be (a value holds at most 65,535): reading stopped there`;
+  return (
+    `the row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters, ` +
+    `which no row of an import can be (a value holds at most 65,535): reading stopped there`
+  );
 }
 
 /** csv-parse's message without its own line count (which this module corrects). */

@@ -155,18 +155,21 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
   if (result.stop?.kind === 'failed') return result.stop.error;
   if (result.stop?.kind === 'unreadable') {
     return new PartialFailureError(
-      `Line ${result.stop.line} of ${sourceName} is not valid CSV: the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
+      `Line ${result.stop.line} of ${sourceName} is not valid CSV: ` +
+        `the rows before it were imported${result.failed > 0 ? ` (${result.failed} failed)` : ''}, the rest of the file was not read.`,
     );
   }
   const refused = result.failed + result.partial;
   if (result.stop?.kind === 'all-or-nothing') {
     if (rehearsal === undefined || rehearsal === false)
       return new PartialFailureError(
-        `${refused} of the ${result.rows} rows read ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent (all or nothing)${rejectsPath ? `; see ${rejectsPath}` : ''}.`,
+        `${refused} of the ${result.rows} rows read ${refused === 1 ? 'was' : 'were'} refused when written, ` +
+          `so no more writes were sent (all or nothing)${rejectsPath ? `; see ${rejectsPath}` : ''}.`,
       );
     if (rehearsal === true)
       return new PartialFailureError(
-        `${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}, so the real run (all or nothing) would write nothing; nothing was written to the store.`,
+        `${refused} of ${result.rows} rows would be rejected${rejectsPath ? ` (see ${rejectsPath})` : ''}, ` +
+          `so the real run (all or nothing) would write nothing; nothing was written to the store.`,
       );
     return new PartialFailureError(
       `${refused} of the ${result.rows} rows would be rejected, so nothing was written (all or nothing)${rejectsPath ? `; they are in ${rejectsPath}` : ''}.`,
@@ -174,7 +177,8 @@ function failureOf(result: ImportResult, sourceName: string, rejectsPath: string
   }
   if (result.stop?.kind === 'too-many-rejects') {
     return new PartialFailureError(
-      `${refused} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
+      `${refused} of the ${result.rows} rows read were rejected, more than the ${result.stop.limit} allowed: ` +
+        `the run stopped sending writes${rejectsPath ? ` (see ${rejectsPath})` : ''}.`,
     );
   }
   if (refused > 0 && rehearsal === true)

@@ -113,7 +113,11 @@ async function rolledBack(journal: RunJournal, report: ImportReport, env: BulkEn
   const { rollBack } = await import('../runs/rollback.js');
   const why = whyRolledBack(report.result);
   const outcome = await rollBack(journal.dir, journal.runMeta, env, concurrency, undo);
-  const took = `rolled back ${counted(outcome.undone, 'write')}${outcome.disabled > 0 ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)` : ''}`;
+  const disabled =
+    outcome.disabled > 0
+      ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)`
+      : '';
+  const took = `rolled back ${counted(outcome.undone, 'write')}${disabled}`;
   if (outcome.left.length === 0) {
     await journal.discard();
     const asBefore = outcome.disabled === 0 ? '; the store is as before the run' : '';
@@ -132,13 +136,15 @@ async function rolledBack(journal: RunJournal, report: ImportReport, env: BulkEn
     lines: [
       ...report.lines,
       ...stopped,
-      `All or nothing: ${why}, and taking the run's writes back could not finish (${took}): ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left as the run wrote ${pluralWord(left, 'it', 'them')}:`,
+      `All or nothing: ${why}, and taking the run's writes back could not finish (${took}): ` +
+        `${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left as the run wrote ${pluralWord(left, 'it', 'them')}:`,
       ...outcome.left.map((key) => `  ${key.key}: ${key.why}`),
       undoLine,
     ],
     summary: kept,
     failure: new RuntimeError(
-      `All or nothing: the run's writes could not all be taken back: ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left changed (listed above); once the store answers, store-cli undo ${runId} finishes the job.`,
+      `All or nothing: the run's writes could not all be taken back: ${counted(left, 'key')} ${pluralWord(left, 'is', 'are')} left changed ` +
+        `(listed above); once the store answers, store-cli undo ${runId} finishes the job.`,
     ),
   };
 }

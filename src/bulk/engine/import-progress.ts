@@ -37,7 +37,8 @@ export function formatProgress(s: ProgressSnapshot): string {
   const rate = seconds > 0 ? s.done / seconds : 0;
   const parts = [
     all
-      ? `${number.format(s.done)} / ${all.estimate ? '~' : ''}${number.format(all.rows)} rows (${Math.min(100, Math.floor((100 * s.done) / Math.max(1, all.rows)))}%)`
+      ? `${number.format(s.done)} / ${all.estimate ? '~' : ''}${number.format(all.rows)} rows ` +
+        `(${Math.min(100, Math.floor((100 * s.done) / Math.max(1, all.rows)))}%)`
       : `${number.format(s.done)} rows`,
     `${number.format(Math.round(rate))} rows/s`,
     `${number.format(s.failed)} failed`,

@@ -91,7 +91,8 @@ export async function checkOutputs(outputs: readonly PlannedOutput[], around: Ou
     if (output.secret === true && target.kind === 'stdout' && around.isStdoutTTY) {
       refuse(
         (name) =>
-          `${spelled(output, name)} is the terminal: the codes it holds must not stay on a screen or in its scrollback; give a file, or pipe stdout. Nothing was sent.`,
+          `${spelled(output, name)} is the terminal: the codes it holds must not stay ` +
+          `on a screen or in its scrollback; give a file, or pipe stdout. Nothing was sent.`,
       );
       continue;
     }

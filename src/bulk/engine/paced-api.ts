@@ -29,7 +29,8 @@ export class GaveUpError extends RuntimeError implements NamedByField {
     private readonly input: string = 'giveUpAfter',
   ) {
     super(
-      `The store refused every request with 429 (rate limited) for ${limit}, so the run gave up (${input} ${limit}); try again later, or with a longer ${input}.`,
+      `The store refused every request with 429 (rate limited) for ${limit}, ` +
+        `so the run gave up (${input} ${limit}); try again later, or with a longer ${input}.`,
     );
   }
 

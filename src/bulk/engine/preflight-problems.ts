@@ -37,7 +37,8 @@ export class PreflightProblems<T extends TextOf> {
       more === 0
         ? []
         : [
-            `and ${plural(more, 'more problem')}${this.rejects ? `, every one in ${this.rejects.path}` : ' (give --rejects FILE to get every one, with its row)'}.`,
+            `and ${plural(more, 'more problem')}` +
+              `${this.rejects ? `, every one in ${this.rejects.path}` : ' (give --rejects FILE to get every one, with its row)'}.`,
           ];
     const all = more === 0 && this.rejects ? ` (each with its row in ${this.rejects.path})` : '';
     // One line a problem (each escaped when printed: a cell's text cannot start a line of its own).

@@ -47,5 +47,8 @@ export function estimateLine(requests: number, rate: StoreRate | undefined): str
   const cost = `The real run would send about ${counted(requests, 'request')}`;
   if (rate === undefined) return `${cost}; the store announced no rate limit in its answers, so no duration is estimated.`;
   const perSecond = Number.isInteger(rate.perSecond) ? n(rate.perSecond) : rate.perSecond.toFixed(1);
-  return `${cost}: about ${formatDuration(estimateMs(requests, rate))} at the store's rate (a bucket of ${n(rate.size)}, ${rate.used} in use, refilled at ${perSecond} a second).`;
+  return (
+    `${cost}: about ${formatDuration(estimateMs(requests, rate))} at the store's rate ` +
+    `(a bucket of ${n(rate.size)}, ${rate.used} in use, refilled at ${perSecond} a second).`
+  );
 }

@@ -1,7 +1,7 @@
 // What the import engine (run-import.ts) needs to know of one kind of row: how the header
 // names the columns, how a record becomes a checked row, how rows group into business
 // objects, which shard an object belongs to, and how a group is applied to the store.
-// Metafield values (metafield-kind.ts) and gift cards (gift-card-kind.ts) are two kinds;
+// Metafield values, gift cards, products and discounts are such kinds (kinds/<kind>/kind.ts);
 // streaming, pacing, concurrency, shards, rejects, dry runs, Ctrl-C and the summary are
 // the engine's, shared.
 import type { Readable } from 'node:stream';

@@ -79,22 +79,27 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     // A check that finds nothing says so in one line: the real run's summary follows it.
     if (refused === 0 && r.stop === undefined) return [`Checked first on a copy of the store: none of the ${counted(r.rows, 'row')} would be rejected.`];
     lines.push(
-      `All or nothing: checked on a copy of the store first (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(refused)} the store would reject.`,
+      `All or nothing: checked on a copy of the store first (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ` +
+        `${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(refused)} the store would reject.`,
     );
   } else if (c.rehearsal) {
     const inPart = r.partial > 0 ? `, ${n(r.partial)} the store would take in part` : '';
     lines.push(
-      `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} the store would reject.`,
+      `Rehearsal of ${c.source} on a copy of the store (nothing written to the store): ` +
+        `${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ` +
+        `${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} the store would reject.`,
     );
   } else if (c.dryRun && r.offline !== undefined) {
     // Only the file was checked: its rows are well-formed or not, never "valid" as the store would judge them.
     const malformed = r.failed > 0 ? `, ${n(r.failed)} malformed` : '';
     lines.push(
-      `Dry run of ${c.source}, the file alone (the store could not be read: ${stripPeriod(r.offline)}): ${counted(r.rows, 'row')}, ${n(r.valid)} well-formed${malformed}; ${c.unchecked ?? 'nothing checked against the store'}.`,
+      `Dry run of ${c.source}, the file alone (the store could not be read: ${stripPeriod(r.offline)}): ` +
+        `${counted(r.rows, 'row')}, ${n(r.valid)} well-formed${malformed}; ${c.unchecked ?? 'nothing checked against the store'}.`,
     );
   } else if (c.dryRun) {
     lines.push(
-      `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
+      `Dry run of ${c.source} (values read, nothing written): ${counted(r.rows, 'row')} of ${objects}: ` +
+        `${n(r.created)} to create, ${n(r.updated)} to update, ${n(r.unchanged)} unchanged, ${n(r.failed)} failed.`,
     );
   } else if (r.stop === undefined && refused === 0 && r.created + r.updated === 0 && r.rows > 0) {
     lines.push(`Nothing to change: all ${counted(r.rows, 'row')} of ${c.source} already hold their values (${objects} checked in ${took}).`);
@@ -102,7 +107,8 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     const lead = r.stop ? `The import of ${c.source} stopped after ${took}` : `Imported ${c.source} in ${took}`;
     const inPart = r.partial > 0 ? `, ${n(r.partial)} partial` : '';
     lines.push(
-      `${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ${n(r.updated)} updated, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} failed.`,
+      `${lead}: ${counted(r.rows, 'row')} of ${objects}: ${n(r.created)} created, ` +
+        `${n(r.updated)} updated, ${n(r.unchanged)} unchanged${inPart}, ${n(r.failed)} failed.`,
     );
   }
   if (c.shard) lines.push(`Shard ${c.shard.index}/${c.shard.count}: ${counted(r.otherShards, 'row')} of the file belong to other shards.`);
@@ -116,7 +122,8 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
     if (more > 0) lines.push(`  ... and ${n(more)} more${c.rejectsPath ? '' : ' (--rejects FILE lists every one)'}.`);
   }
   const unfinished = r.rows - settledRows(r);
-  const rest = `${unfinished > 0 ? `${counted(unfinished, 'row')} read ${pluralWord(unfinished, 'was', 'were')} not finished, and ` : ''}the rest of the file was not read`;
+  const notFinished = unfinished > 0 ? `${counted(unfinished, 'row')} read ${pluralWord(unfinished, 'was', 'were')} not finished, and ` : '';
+  const rest = `${notFinished}the rest of the file was not read`;
   switch (r.stop?.kind) {
     case 'interrupted':
       lines.push(`Interrupted: ${rest}. A re-run finishes the job; it skips what is already applied.`);
@@ -136,11 +143,14 @@ export function summaryLines(r: ImportResult, c: SummaryContext): string[] {
       else
         lines.push(`All or nothing: ${counted(refused, 'row')} ${refused === 1 ? 'was' : 'were'} refused when written, so no more writes were sent: ${rest}.`);
       break;
-    case 'too-many-rejects':
+    case 'too-many-rejects': {
+      const limit = r.stop.limit.endsWith('%') ? `${r.stop.limit} of the rows` : counted(Number(r.stop.limit), 'row');
       lines.push(
-        `Stopped sending writes once more than ${r.stop.limit.endsWith('%') ? `${r.stop.limit} of the rows` : counted(Number(r.stop.limit), 'row')} ${r.stop.limit === '1' ? 'was' : 'were'} rejected: ${rest}. Fix the rejected rows, then a re-run finishes the job.`,
+        `Stopped sending writes once more than ${limit} ${r.stop.limit === '1' ? 'was' : 'were'} rejected: ${rest}. ` +
+          `Fix the rejected rows, then a re-run finishes the job.`,
       );
       break;
+    }
     case undefined:
       break;
   }

@@ -31,7 +31,8 @@ export function annotations(report: RunReport, file: string): string[] {
   const refusals = report.shards.flatMap((shard) =>
     shard.outcome === 'refused'
       ? [
-          `::error file=${property(file)},title=${property(`store-cli ${report.command}: run refused`)}::${message(shard.reason ?? 'refused before it wrote anything')}`,
+          `::error file=${property(file)},title=${property(`store-cli ${report.command}: run refused`)}` +
+            `::${message(shard.reason ?? 'refused before it wrote anything')}`,
         ]
       : [],
   );

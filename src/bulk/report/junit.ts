@@ -44,11 +44,22 @@ export function junitReport(report: RunReport): string {
     }
     const failures = cases.length - 1 + (shard.outcome === 'stopped' ? 1 : 0);
     const errors = shard.outcome === 'refused' ? 1 : 0;
-    return `  <testsuite name="${xml(`store-cli ${report.command} ${name}`)}" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(shard.elapsedMs)}">\n${cases.join('\n')}\n  </testsuite>`;
+    return (
+      `  <testsuite name="${xml(`store-cli ${report.command} ${name}`)}" tests="${cases.length}" ` +
+      `failures="${failures}" errors="${errors}" skipped="0" time="${seconds(shard.elapsedMs)}">\n` +
+      `${cases.join('\n')}\n` +
+      `  </testsuite>`
+    );
   });
   const tests = report.shards.length + report.rejects.length + report.shards.filter((s) => s.rejectedNotListed > 0).length;
   const failures =
     report.rejects.length + report.shards.filter((s) => s.rejectedNotListed > 0).length + report.shards.filter((s) => s.outcome === 'stopped').length;
   const errors = report.shards.filter((s) => s.outcome === 'refused').length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(`store-cli ${report.command}: ${report.source}`)}" tests="${tests}" failures="${failures}" errors="${errors}" time="${seconds(all.elapsedMs)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<testsuites name="${xml(`store-cli ${report.command}: ${report.source}`)}" tests="${tests}" ` +
+    `failures="${failures}" errors="${errors}" time="${seconds(all.elapsedMs)}">\n` +
+    `${suites.join('\n')}\n` +
+    `</testsuites>\n`
+  );
 }

@@ -20,7 +20,10 @@ const OUTCOME_WORDS = { complete: 'complete', rejects: 'rows rejected', stopped:
 
 function row(name: string, counts: Omit<ShardCounts, 'shard' | 'store' | 'rejectsFile' | 'reason'>): string {
   const outcome = OUTCOME_WORDS[counts.outcome];
-  return `| ${name} | ${n(counts.rows)} | ${n(counts.created)} | ${n(counts.updated)} | ${n(counts.unchanged)} | ${n(counts.rejected)} | ${n(counts.requests)} | ${n(counts.refused)} | ${formatDuration(counts.elapsedMs)} | ${outcome} |`;
+  return (
+    `| ${name} | ${n(counts.rows)} | ${n(counts.created)} | ${n(counts.updated)} | ${n(counts.unchanged)} | ` +
+    `${n(counts.rejected)} | ${n(counts.requests)} | ${n(counts.refused)} | ${formatDuration(counts.elapsedMs)} | ${outcome} |`
+  );
 }
 
 /** `### store-cli metafield import: values.csv`, the table, why a refused run was refused, and where the rejected rows are. */
@@ -36,10 +39,8 @@ export function markdownReport(report: RunReport): string {
     if (shard.reason === null) continue;
     // A reason of several lines (every problem of a file) as a list under its first.
     const [first = '', ...more] = shard.reason.split('\n');
-    lines.push(
-      '',
-      `${sectionName(shard) === null ? 'The run' : `${shard.store === undefined ? 'Shard' : 'Store'} ${cell(sectionName(shard)!)}`} was refused before it wrote anything: ${cell(first)}`,
-    );
+    const who = sectionName(shard) === null ? 'The run' : `${shard.store === undefined ? 'Shard' : 'Store'} ${cell(sectionName(shard)!)}`;
+    lines.push('', `${who} was refused before it wrote anything: ${cell(first)}`);
     if (more.length > 0) lines.push('', ...more.map((line) => `- ${cell(line.trim())}`));
   }
   if (all.rejected > 0) {

@@ -73,7 +73,8 @@ export function mergeReports(named: ReadonlyArray<{ file: string; report: RunRep
     const differs = (['command', 'kind', 'source', 'dryRun'] as const).find((key) => report[key] !== first.report[key]);
     if (differs !== undefined) {
       throw new UsageError(
-        `${file} is a report of another run than ${first.file} (its ${differs} is ${JSON.stringify(report[differs])}, not ${JSON.stringify(first.report[differs])}): merge the shards of one run.`,
+        `${file} is a report of another run than ${first.file} (its ${differs} is ${JSON.stringify(report[differs])}, ` +
+          `not ${JSON.stringify(first.report[differs])}): merge the shards of one run.`,
       );
     }
   }

@@ -197,7 +197,8 @@ export class RunJournal {
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {
           const failure = new RuntimeError(
-            `Cannot write the run's journal ${join(this.dir, BEFORE_FILE)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): no write is sent without its before-image.`,
+            `Cannot write the run's journal ${join(this.dir, BEFORE_FILE)} ` +
+              `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): no write is sent without its before-image.`,
           );
           for (const waiter of waiters) waiter.reject(failure);
         }

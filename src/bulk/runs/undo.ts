@@ -44,7 +44,8 @@ export async function loadRun(dataDir: string, runId: string): Promise<{ dir: st
     throw new UsageError(`No run ${runId} is kept in ${join(dataDir, 'runs')}: \`store-cli runs\` lists the runs kept (30 days).`);
   if (meta.notUndoable !== undefined) {
     throw new UsageError(
-      `Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`,
+      `Run ${runId} (${meta.command} ${meta.file}) cannot be undone: ${meta.notUndoable}. ` +
+        `What it added is listed in ${join(dir, 'before.jsonl')}; nothing was sent.`,
     );
   }
   if (meta.damaged?.includes('store')) {

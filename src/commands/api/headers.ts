@@ -21,7 +21,8 @@ export function parseHeaders(args: readonly string[]): Record<string, string> {
     const lower = name.toLowerCase();
     if (TOKEN_NAMES.has(lower)) {
       throw new UsageError(
-        `--header cannot set ${name}: the token comes from the profile, STORE_CLI_TOKEN or --sandbox, under the header of the store's family (see 'store-cli config set --help', brand).`,
+        `--header cannot set ${name}: the token comes from the profile, ` +
+          `STORE_CLI_TOKEN or --sandbox, under the header of the store's family (see 'store-cli config set --help', brand).`,
       );
     }
     if (RESERVED.has(lower)) throw new UsageError(`--header cannot set ${name}: the HTTP client sets it.`);

@@ -24,7 +24,8 @@ export default defineVerb({
     method: text('<method>', 'the method as gh api -X takes it, instead of the METHOD word: one of GET, POST, PUT, DELETE, PATCH (any case)', { short: '-X' }),
     field: list(
       '<key=value>',
-      "a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), @FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
+      'a typed field, repeatable: true, false, null and numbers are JSON literals (digits kept exact), ' +
+        "@FILE the file's text (@- stdin), else a string; key[sub] nests, key[] appends",
       { short: '-F' },
     ),
     rawField: list(
@@ -168,7 +169,8 @@ function methodAndPath(
 ): { method: Method; path: string } {
   const needPath = (after: string) =>
     new UsageError(
-      `store-cli api needs a PATH${after}, such as gift_cards/count: store-cli api [METHOD] PATH, METHOD being GET (the default, POST when -f, -F or --input give a body), POST, PUT, DELETE or PATCH.`,
+      `store-cli api needs a PATH${after}, such as gift_cards/count: store-cli api [METHOD] PATH, ` +
+        `METHOD being GET (the default, POST when -f, -F or --input give a body), POST, PUT, DELETE or PATCH.`,
     );
   const known = (word: string, name: string): Method => {
     const method = word.toUpperCase() as Method;

@@ -1,3 +1,5 @@
+// The `auth` noun: a store's base URL and token saved under a profile, shown, checked, chosen
+// as the default and forgotten; the verbs in the order `auth --help` lists them.
 import type { Noun } from '../types.js';
 import list from './list.js';
 import login from './login.js';

@@ -1,3 +1,5 @@
+// `auth list`: every saved profile from the config file alone (no request), its token only as
+// its last four characters, with the default and the profile this command line uses marked.
 import type { Column } from '../../core/output.js';
 import { defineVerb } from '../verb.js';
 

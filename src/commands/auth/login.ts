@@ -1,3 +1,6 @@
+// `auth login`: saves a base URL and token under a profile once the store has accepted the token,
+// with the header family it answered in; the token comes from a hidden prompt, or from stdin with
+// --with-token.
 import { AuthError, UsageError } from '../../core/errors.js';
 import { checkBaseUrl } from '../../core/target.js';
 import { BRANDS } from '../../core/brand.js';

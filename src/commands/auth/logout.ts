@@ -1,3 +1,5 @@
+// `auth logout`: forgets the profile's base URL and token and keeps its configuration defaults for
+// the next login; says so when STORE_CLI_TOKEN will still be used.
 import { defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -15,7 +17,8 @@ export default defineVerb({
     if (outcome === 'removed') ctx.say(`Logged out: profile '${profile}' removed from ${config.path}.`);
     else if (outcome === 'defaults-kept') {
       ctx.say(
-        `Logged out: the base URL and token of profile '${profile}' were removed from ${config.path}; its configuration defaults stay ('store-cli config list' shows them).`,
+        `Logged out: the base URL and token of profile '${profile}' were removed from ${config.path}; ` +
+          `its configuration defaults stay ('store-cli config list' shows them).`,
       );
     } else ctx.say(`Profile '${profile}' has no saved credentials; nothing to do.`);
     if (target.token?.source === 'environment') ctx.say('STORE_CLI_TOKEN is still set in the environment and will keep being used.');

@@ -1,3 +1,5 @@
+// `auth status`: what a command would use (profile, base URL, token) and where each came from, then
+// what the store says of the token, its scopes and its shop; a refused or missing token exits 4.
 import { AuthError } from '../../core/errors.js';
 import type { Column } from '../../core/output.js';
 import { defineVerb } from '../verb.js';
@@ -82,7 +84,8 @@ export default defineVerb({
     if (status.tokenStatus === 'refused') throw new AuthError(`The store at ${status.baseUrl} refused the token of profile '${status.profile}' (401).`);
     if (status.tokenStatus === 'missing') {
       throw new AuthError(
-        `Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`,
+        `Profile '${status.profile}' has no ${status.baseUrl ? 'token' : 'base URL'}: ` +
+          `run 'store-cli auth login' or set ${status.baseUrl ? 'STORE_CLI_TOKEN' : 'STORE_CLI_BASE_URL'}.`,
       );
     }
   },

@@ -1,3 +1,5 @@
+// `auth switch NAME`: makes a saved profile the default one; --profile and STORE_CLI_PROFILE still
+// win where given, as it says.
 import { UsageError } from '../../core/errors.js';
 import { arg, defineVerb } from '../verb.js';
 

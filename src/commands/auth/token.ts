@@ -1,3 +1,5 @@
+// `auth token`: the token commands send, alone on stdout for a script to pass on; a terminal gets
+// it only with --show, since it would stay on the screen.
 import { AuthError, UsageError } from '../../core/errors.js';
 import { boolean, defineVerb } from '../verb.js';
 

@@ -1,3 +1,5 @@
+// `category search [NAME]`: the store's categories whose name holds NAME, a table showing each
+// one's path from the root (a match whose parents do not match costs a read of the whole tree).
 import { categories } from '../../api/categories/declaration.js';
 import { defineVerb, optionalArg } from '../verb.js';
 import type { CategoryListColumn } from './view.js';

@@ -1,15 +1,15 @@
+// `collection add COLLECTION PRODUCT...`: products put into a collection, names resolved first; the
+// work, shared with remove, is in collect.ts.
 import { collections } from '../../api/collections/declaration.js';
-import { arg, defineVerb, variadicArg } from '../verb.js';
+import { defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { collectArgs } from './collection-flags.js';
 
 export default defineVerb({
   mutates: true,
   name: 'add',
   summary: 'Put products into a collection (collection and products by id or title)',
-  args: {
-    collection: arg('the collection: an id, or a title looked up with collection list'),
-    products: variadicArg('the products: ids, or titles looked up with product list'),
-  },
+  args: collectArgs(),
   flags: { dryRun: dryRunFlag() },
   json: { fields: Object.keys(collections.fields) },
   examples: ['store-cli collection add "Summer Sale" 4000000000000000431', 'store-cli collection add 4000000000000000335 "Rain Jacket" "Classic Tee"'],

@@ -68,13 +68,18 @@ export function changeSentence(direction: 'add' | 'remove', where: string, produ
   const verb = direction === 'add' ? 'Added' : 'Removed';
   const preposition = direction === 'add' ? 'to' : 'from';
   if (held === undefined)
-    return `Sent ${plural(productIds.length, 'product')} ${direction === 'add' ? 'to' : 'out of'} ${where}: ${productIds.join(', ')} (the store did not list what it held before).`;
+    return (
+      `Sent ${plural(productIds.length, 'product')} ${direction === 'add' ? 'to' : 'out of'} ${where}: ` +
+      `${productIds.join(', ')} (the store did not list what it held before).`
+    );
   const inBefore = new Set(held);
   const changed = productIds.filter((id) => (direction === 'add' ? !inBefore.has(id) : inBefore.has(id)));
   const unchanged = productIds.filter((id) => !changed.includes(id));
   const state = direction === 'add' ? 'already in it' : 'not in it';
   if (changed.length === 0)
-    return `Nothing ${direction === 'add' ? 'added to' : 'removed from'} ${where}: ${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${state}.`;
+    return (
+      `Nothing ${direction === 'add' ? 'added to' : 'removed from'} ${where}: ` + `${unchanged.join(', ')} ${unchanged.length === 1 ? 'was' : 'were'} ${state}.`
+    );
   const rest = unchanged.length === 0 ? '' : `; ${state}: ${unchanged.join(', ')}`;
   return `${verb} ${plural(changed.length, 'product')} ${preposition} ${where}: ${changed.join(', ')}${rest}.`;
 }

@@ -1,11 +1,12 @@
-// The flags `collection create` and `collection update` share, and the change they give: the
-// flags over a --file's fields (bare or {"collection": ...}), as product create takes --file.
-// Declaring them loads nothing heavy (help is rendered from these).
+// The arguments the collection verbs share, the flags `collection create` and `collection update`
+// share, and the change they give: the flags over a --file's fields (bare or {"collection": ...}),
+// as product create takes --file. Declaring them loads nothing heavy (help is rendered from these).
 import { Option } from 'commander';
 import { COLLECTION_TYPE_CHOICES } from '../../api/products/codes.js';
 import type { CollectionChange } from '../../api/collections/schema.js';
 import type { IO } from '../../core/io.js';
-import { Flag, oneOf, text } from '../verb.js';
+import { dryRunFlag } from '../dry-run.js';
+import { arg, Flag, oneOf, text, variadicArg } from '../verb.js';
 
 /**
  * `--published` and `--no-published` under one key: true, false, or undefined when neither is
@@ -16,6 +17,15 @@ const noPublished = new Flag<undefined>(
   () => new Option('--no-published', 'do not publish it (hidden from the online store)'),
   () => undefined,
 );
+
+/** The argument naming one collection: an id, or a title resolved to one. */
+export const COLLECTION_ARG = 'the collection: an id, or a title looked up with collection list';
+
+/** `collection add` and `remove`: the collection, and the products that go in or out. */
+export const collectArgs = () => ({
+  collection: arg(COLLECTION_ARG),
+  products: variadicArg('the products: ids, or titles looked up with product list'),
+});
 
 export function collectionFlags(verb: 'create' | 'update') {
   return {
@@ -35,6 +45,7 @@ export function collectionFlags(verb: 'create' | 'update') {
     published,
     noPublished,
     imageUrl: text('<url>', 'the image, an absolute http or https URL'),
+    dryRun: dryRunFlag(),
   };
 }
 
@@ -49,24 +60,14 @@ export interface CollectionFlagValues {
 
 /** The file's fields (if any), then each flag given over them; every value checked before anything is sent. */
 export async function changeOf(options: CollectionFlagValues, io: IO, partial: boolean): Promise<CollectionChange> {
-  const [{ checkCollectionFlags, collectionFromFile }, { readInputText, checkJsonDepth }, { parseJson }, { UsageError }] = await Promise.all([
+  const [{ checkCollectionFlags, collectionFromFile }, { readFileFlagJson }] = await Promise.all([
     import('../../api/collections/schema.js'),
     import('../../core/input-text.js'),
-    import('../../core/json.js'),
-    import('../../core/errors.js'),
   ]);
   checkCollectionFlags({ title: options.title, imageUrl: options.imageUrl });
   let change: CollectionChange = {};
   if (options.file !== undefined) {
-    const source = options.file === '-' ? 'stdin' : options.file;
-    const text = await readInputText(options.file, io.stdin, `--file ${source}`);
-    checkJsonDepth(text, `--file ${source}`);
-    let value: unknown;
-    try {
-      value = parseJson(text);
-    } catch (error) {
-      throw new UsageError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, false);
-    }
+    const { value, source } = await readFileFlagJson(options.file, io.stdin);
     // --title may stand in for a title the file lacks.
     change = collectionFromFile(value, source, partial || options.title !== undefined);
   }

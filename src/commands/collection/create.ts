@@ -1,7 +1,9 @@
+// `collection create`: one collection from flags over a --file (collection-flags.ts), sent with the
+// type and the published flag the docs mark required (custom and published unless said).
 import { collections } from '../../api/collections/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
-import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { DRY_RUN_NOTE } from '../dry-run.js';
 import { collectionFlags } from './collection-flags.js';
 import { collectionViews } from './table.js';
 
@@ -9,7 +11,7 @@ export default defineVerb({
   mutates: true,
   name: 'create',
   summary: 'Create a collection from flags or a JSON file (custom unless --collection-type smart; published unless --no-published)',
-  flags: { ...collectionFlags('create'), dryRun: dryRunFlag() },
+  flags: collectionFlags('create'),
   json: { fields: Object.keys(collections.fields) },
   examples: [
     'store-cli collection create --title "Winter Sale"',

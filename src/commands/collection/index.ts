@@ -10,6 +10,7 @@ import add from './add.js';
 import create from './create.js';
 import products from './products.js';
 import remove from './remove.js';
+import { COLLECTION_ARG } from './collection-flags.js';
 import { COLLECTION_TABLE } from './table.js';
 import update from './update.js';
 
@@ -20,7 +21,7 @@ const verbs = crudVerbs(collections, {
   one: 'collection',
   many: 'collections',
   api: (api) => api.collections,
-  arg: { name: 'collection', help: 'the collection: an id, or a title looked up with collection list' },
+  arg: { name: 'collection', help: COLLECTION_ARG },
   resolve: async (api, value, spin) => (await import('../../product/index.js')).resolveCollection(api, value, spin),
   label: (collection, text) => text(collection.title),
   fields: {
@@ -70,7 +71,10 @@ one it ignores would count every collection. Without them, one request (collecti
       'store-cli collection delete "Rainy Day Picks" --yes',
       'store-cli collection delete 4000000000000000335 --dry-run --json',
     ],
-    notes: `\nA title is looked up first (as collection get does), so the question names the collection found.\nNeeds a token with the write_products scope.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+    notes:
+      `\nA title is looked up first (as collection get does), so the question names the collection found.\n` +
+      `Needs a token with the write_products scope.\n` +
+      `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
     consequence: 'Its products stay in the store. This cannot be undone.',
   },
 });

@@ -6,12 +6,13 @@ import { MAX_PRODUCT_PAGE } from '../../api/products/codes.js';
 import { PRODUCT_LIST_COLUMNS } from '../product/columns.js';
 import { arg, defineVerb } from '../verb.js';
 import { pagingFlags } from '../paging.js';
+import { COLLECTION_ARG } from './collection-flags.js';
 
 export default defineVerb({
   mutates: false,
   name: 'products',
   summary: "List a collection's products (product list filtered by the collection); --all follows every page",
-  args: { collection: arg('the collection: an id, or a title looked up with collection list') },
+  args: { collection: arg(COLLECTION_ARG) },
   flags: {
     ...pagingFlags(MAX_PRODUCT_PAGE, {
       pageToken: 'continue from this page cursor, the opaque text a listing in a terminal prints (the token carries the collection)',

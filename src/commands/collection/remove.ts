@@ -1,16 +1,16 @@
+// `collection remove COLLECTION PRODUCT...`: products taken out of a collection (they stay in the
+// store); the work, shared with add, is in collect.ts.
 import { collections } from '../../api/collections/declaration.js';
-import { arg, defineVerb, variadicArg } from '../verb.js';
+import { defineVerb } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { collectArgs } from './collection-flags.js';
 
 export default defineVerb({
   mutates: true,
   destructive: true,
   name: 'remove',
   summary: 'Take products out of a collection (they stay in the store; collection and products by id or title)',
-  args: {
-    collection: arg('the collection: an id, or a title looked up with collection list'),
-    products: variadicArg('the products: ids, or titles looked up with product list'),
-  },
+  args: collectArgs(),
   flags: { dryRun: dryRunFlag() },
   json: { fields: Object.keys(collections.fields) },
   examples: ['store-cli collection remove "Summer Sale" 4000000000000000431', 'store-cli collection remove 4000000000000000335 "Rain Jacket" --dry-run'],

@@ -1,9 +1,11 @@
+// `collection update COLLECTION`: the collection read, the change applied, and sent whole (a store
+// that replaces rather than merges keeps the other fields); no change sends nothing.
 import { collections } from '../../api/collections/declaration.js';
 import type { Api } from '../../api/index.js';
 import { UsageError } from '../../core/errors.js';
 import { arg, defineVerb } from '../verb.js';
-import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
-import { collectionFlags } from './collection-flags.js';
+import { DRY_RUN_NOTE } from '../dry-run.js';
+import { COLLECTION_ARG, collectionFlags } from './collection-flags.js';
 import { collectionViews } from './table.js';
 
 export default defineVerb({
@@ -11,8 +13,8 @@ export default defineVerb({
   destructive: true,
   name: 'update',
   summary: 'Change a collection: its title, type, description, published flag or image; sends nothing when nothing changes',
-  args: { collection: arg('the collection: an id, or a title looked up with collection list') },
-  flags: { ...collectionFlags('update'), dryRun: dryRunFlag() },
+  args: { collection: arg(COLLECTION_ARG) },
+  flags: collectionFlags('update'),
   json: { fields: Object.keys(collections.fields) },
   examples: [
     'store-cli collection update "Summer Sale" --title "Summer Sale 2027"',

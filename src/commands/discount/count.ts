@@ -1,3 +1,5 @@
+// `discount count`: how many discounts match the filters; the service counts them, and on Genstore,
+// which documents no count, the listing is read to its end and counted.
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
 import { filterFlags } from './flags.js';

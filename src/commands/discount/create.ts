@@ -1,3 +1,6 @@
+// `discount create`: one discount from flags, checked against the rules of the store's header
+// family (their codes differ), and checked again once the store has shown its family when nothing
+// named it.
 import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { defineVerb } from '../verb.js';

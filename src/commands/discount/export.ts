@@ -1,3 +1,5 @@
+// `discount export`: every discount as the CSV (or JSON lines) discount import reads, a row a
+// discount with its code; --no-ids for a file two stores holding the same discounts export alike.
 import { plural } from '../../core/words.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, negatable, text } from '../verb.js';

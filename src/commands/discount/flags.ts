@@ -30,7 +30,8 @@ export const DISCOUNT_METHOD_FLAG = () => text('<method>', `how it applies: ${va
 export const CODE_FLAG = () =>
   text(
     '<code>',
-    'the code customers type: on Genstore 8 letters and digits, on the service 3 to 50 letters, digits, - or _ (without it, Genstore generates one; a service discount is made without)',
+    'the code customers type: on Genstore 8 letters and digits, on the service 3 to 50 letters, ' +
+      'digits, - or _ (without it, Genstore generates one; a service discount is made without)',
   );
 
 interface Given {

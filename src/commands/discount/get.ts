@@ -1,3 +1,5 @@
+// `discount get ID`: one discount as the store shows it, whichever of the two shapes it sends
+// (api/discounts reads both).
 import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { arg, defineVerb } from '../verb.js';
 

@@ -1,5 +1,6 @@
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
+// `discount import FILE`: discounts from the CSV discount export writes, idempotent by code, run by
+// the bulk engine's discounts kind; --like copies one discount's settings for a file of codes.
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -13,13 +14,13 @@ export default defineVerb({
   flags: {
     like: text(
       '<discount>',
-      "the id or code of a discount whose every setting each row takes where its cells are empty; a copy's title is the discount's with its code (names are unique on Genstore)",
+      'the id or code of a discount whose every setting each row takes where its cells are empty; ' +
+        "a copy's title is the discount's with its code (names are unique on Genstore)",
     ),
     codesOut: text('<file>', 'write the codes generated for code rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's discounts", 'discounts (split by code)'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli discount import discounts.csv',
     'store-cli discount import codes.csv --like SUMMER15 --dry-run',

@@ -34,7 +34,9 @@ const kit = crudVerbs(discounts, {
       'store-cli discount delete 6100000000000000013 --yes',
       'store-cli discount delete 6100000000000000013 --dry-run --json',
     ],
-    notes: `\nNeeds a token with the write_discounts scope. To stop a discount for a while, disable it instead.\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+    notes:
+      `\nNeeds a token with the write_discounts scope. To stop a discount for a while, disable it instead.\n` +
+      `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
     consequence: 'Its codes stop working, and this cannot be undone.',
   },
 });

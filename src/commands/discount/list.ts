@@ -1,7 +1,9 @@
+// `discount list`: the store's discounts filtered by status, method, type or since an id, a page at
+// a time or every page with --all; a table says the values in words.
 import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defaultLimit, printListing, pagingFlags } from '../paging.js';
 import { defineVerb, text } from '../verb.js';
 import { filterFlags } from './flags.js';
 import type { DiscountListColumn } from './view.js';
@@ -68,21 +70,7 @@ A table says the values in words: VALUE 15% for a percentage, TYPE product, orde
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.discounts.list(input, options.all === true);
-    const nextPageToken = await printPages(
-      ctx,
-      out,
-      pages,
-      'Listing discounts…',
-      view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()),
-      'No discounts match.',
-    );
-    if (nextPageToken)
-      ctx.say(
-        nextPageHint(
-          'discounts',
-          nextPageToken,
-          Object.values(filters).some((value) => value !== undefined),
-        ),
-      );
+    const texts = { spinning: 'Listing discounts…', empty: 'No discounts match.', what: 'discounts' };
+    await printListing(ctx, out, pages, view.discountListView(DISCOUNT_LIST_COLUMNS, ctx.now()), texts, filters);
   },
 });

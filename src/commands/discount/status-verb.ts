@@ -18,7 +18,10 @@ export function statusVerb(name: 'enable' | 'disable') {
     flags: { dryRun: dryRunFlag() },
     json: { fields: DISCOUNT_FIELDS, idFields: DISCOUNT_ID_FIELDS },
     examples: [`store-cli discount ${name} 6100000000000000013`, `store-cli discount ${name} 6100000000000000013 --json id,status`],
-    notes: `\nNeeds a token with the write_discounts scope. Sends PUT discounts/{id}/status with\n{"status": "${status}"}; a discount ${status.toLowerCase()} already is shown as it is.\n${DRY_RUN_NOTE}`,
+    notes:
+      `\nNeeds a token with the write_discounts scope. Sends PUT discounts/{id}/status with\n` +
+      `{"status": "${status}"}; a discount ${status.toLowerCase()} already is shown as it is.\n` +
+      `${DRY_RUN_NOTE}`,
     async run(options, ctx) {
       const [{ checkDiscountId }, view] = await Promise.all([import('../../api/discounts/schema.js'), import('./view.js')]);
       const discountId = checkDiscountId(options.discountId);

@@ -1,3 +1,5 @@
+// `discount update ID`: only the fields the flags give are sent; the method and the code cannot
+// change (a code may be in customers' hands).
 import { DISCOUNT_FIELDS, DISCOUNT_ID_FIELDS } from '../../api/discounts/declaration.js';
 import { UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';

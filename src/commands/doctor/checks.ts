@@ -44,7 +44,8 @@ const PROTECTED_APPROVAL = 'read_customer_protected_data';
  */
 export function protectedFieldsLine(status: number, text: string, granted: readonly string[] | undefined): CheckLine {
   const hint =
-    "request access to protected fields for the store's app (sandbox: a token spec with read_customer_protected_data); until then customer commands show (withheld)";
+    "request access to protected fields for the store's app " +
+    '(sandbox: a token spec with read_customer_protected_data); until then customer commands show (withheld)';
   if (status === 403) return line('protected fields', 'warn', 'not checked: the token lacks read_customers', 'grant read_customers to list customers');
   if (status === 404 || status === 405) return line('protected fields', 'warn', `not checked: the store lists no customers at customers (${status})`);
   if (status < 200 || status >= 300) return line('protected fields', 'warn', `not checked: the customer listing answered ${status}`);

@@ -21,7 +21,8 @@ const REFILL_PAUSE_MS = 1200;
 export default defineVerb({
   mutates: false,
   summary:
-    "Check the current profile's store, read-only: reachable, TLS, header family, token, shop, scopes, API version, rate limit, paging, id and time forms, product listing, protected customer fields",
+    "Check the current profile's store, read-only: reachable, TLS, header family, token, shop, scopes, " +
+    'API version, rate limit, paging, id and time forms, product listing, protected customer fields',
   json: { fields: FIELDS, list: true, what: 'an array of {"check", "status", "detail", "hint"} (status: ok, warn or fail)', columns: FIELDS },
   examples: ['store-cli doctor', 'store-cli --profile shop doctor --json', 'STORE_CLI_SANDBOX_DIALECT=real store-cli --sandbox doctor'],
   notes: `
@@ -151,7 +152,8 @@ async function diagnose(ctx: Context): Promise<CheckLine[]> {
       line(
         'api version',
         'ok',
-        `${root} answered (${version.value}, ${version.source === 'default' ? 'the built-in version' : `from the ${version.source === 'env' ? 'environment' : 'profile'}`})`,
+        `${root} answered (${version.value}, ` +
+          `${version.source === 'default' ? 'the built-in version' : `from the ${version.source === 'env' ? 'environment' : 'profile'}`})`,
       ),
     );
   else if (refused) lines.push(line('api version', 'warn', `not checked: the token was refused under ${root}`));

@@ -30,7 +30,11 @@ export default defineVerb({
     'store-cli giftcard create --initial-value 25.00 --customer ada@example.com --expire-time 2027-12-31 --note "Apology"',
     'store-cli giftcard create --initial-value 10 --json code | jq -r .code',
   ],
-  notes: `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\nthe outcome stays unknown, running it again with --code CODE shows the card if it exists.\n${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\nis made when the card is created).\n`,
+  notes:
+    `\nA lost answer is resent with the same code: codes are unique, so never a second card. If\n` +
+    `the outcome stays unknown, running it again with --code CODE shows the card if it exists.\n` +
+    `${DRY_RUN_NOTE}The code shows as its last four characters; without --code, a dry run generates none (one\n` +
+    `is made when the card is created).\n`,
   async run(options, ctx) {
     if (options.customer !== undefined) options = { ...options, customerId: await customerIdOf(options.customer, options.customerId, ctx) };
     if (options.dryRun) return dryRun(options, ctx);

@@ -1,3 +1,6 @@
+// `giftcard export`: every card as the CSV (or JSON lines) giftcard import reads, sorted by code
+// (so that an export imported elsewhere exports again as the same bytes); codes masked unless
+// --reveal-codes.
 import { GIFT_CARD_STATUSES } from '../../api/gift-cards/status.js';
 import { RuntimeError, UsageError } from '../../core/errors.js';
 import { plural } from '../../core/words.js';
@@ -54,7 +57,8 @@ An --output that is no regular file (/dev/stdout, a terminal, a device, a FIFO) 
         file = target.kind === 'file' ? options.output : undefined;
         if (reveal && target.kind === 'stdout' && ctx.io.isStdoutTTY) {
           throw new UsageError(
-            '--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: give --output FILE, or pipe stdout to a file or a program.',
+            '--reveal-codes writes whole gift card codes, which must not stay on a screen or in its scrollback: ' +
+              'give --output FILE, or pipe stdout to a file or a program.',
           );
         }
         const [{ checkGiftCardSearch }, { exportGiftCards }, { countedPages }] = await Promise.all([
@@ -95,6 +99,7 @@ function nothingRevealed(cards: number, output: string | undefined): RuntimeErro
   const all = cards === 1 ? 'its one code' : `all ${cards} codes`;
   const kept = output === undefined ? '' : ` ${output} was not written.`;
   return new RuntimeError(
-    `--reveal-codes: no code could be revealed: the store showed ${all} masked (it does not show whole codes in its reads), so the export cannot be imported elsewhere.${kept}`,
+    `--reveal-codes: no code could be revealed: the store showed ${all} masked ` +
+      `(it does not show whole codes in its reads), so the export cannot be imported elsewhere.${kept}`,
   );
 }

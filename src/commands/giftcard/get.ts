@@ -1,3 +1,5 @@
+// `giftcard get ID`: one card as the store shows it, its code only by its last four characters (a
+// code is a secret the store never shows again).
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { arg, defineVerb } from '../verb.js';
 

@@ -1,5 +1,7 @@
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
+// `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
+// engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
+// --codes-out alone.
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -12,9 +14,8 @@ export default defineVerb({
   flags: {
     codesOut: text('<file>', 'write the codes generated for rows without a code to this new file (mode 0600); required when a row has none'),
     ...importFlags("the store's cards", 'cards (split by code)'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli giftcard import cards.csv --rejects rejects.csv',
     'store-cli giftcard import cards.csv --dry-run',

@@ -1,13 +1,16 @@
+// `giftcard search`: the store's cards filtered by status, since an id or a code's last four
+// characters, a page at a time or every page with --all (bounded by --max-pages).
 import { GIFT_CARD_STATUSES, MAX_PAGE_SIZE } from '../../api/gift-cards/status.js';
 import { GIFT_CARD_FIELDS } from '../../api/gift-cards/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defaultLimit, MAX_PAGES_BOUND, printListing, pagingFlags } from '../paging.js';
 import { defineVerb, oneOf, text, whole } from '../verb.js';
 import { GIFT_CARD_LIST_COLUMNS } from './columns.js';
 
 const paging = pagingFlags(MAX_PAGE_SIZE, {
   pageToken:
-    'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); alone or with --limit: the token carries the filters',
+    'continue from this page cursor (the opaque text a search that stopped before the last page prints on stderr); ' +
+    'alone or with --limit: the token carries the filters',
   all: 'follow next-page links to the end, streaming page after page (without it, stderr says when more pages exist)',
 });
 
@@ -55,16 +58,7 @@ export default defineVerb({
     const out = await ctx.output();
     const api = await ctx.api();
     const pages = api.giftCards.search(input, options.all === true, { pages: maxPages, flag: '--max-pages' });
-    const nextPageToken = await printPages(
-      ctx,
-      out,
-      pages,
-      'Searching gift cards…',
-      view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS),
-      'No gift cards match.',
-    );
-    const filtered = Object.values(filters).some((value) => value !== undefined);
-    // Piped too: a script that got one page must be able to tell it did not get them all.
-    if (nextPageToken) ctx.say(nextPageHint('gift cards', nextPageToken, filtered));
+    const texts = { spinning: 'Searching gift cards…', empty: 'No gift cards match.', what: 'gift cards' };
+    await printListing(ctx, out, pages, view.giftCardListView(ctx.now(), GIFT_CARD_LIST_COLUMNS), texts, filters);
   },
 });

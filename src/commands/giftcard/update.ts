@@ -16,7 +16,8 @@ export default defineVerb({
   flags: {
     balance: text(
       '<amount>',
-      "the new balance, a decimal such as 12.50 or 0 (at most 2 decimals), sent with the card's currency's decimals (0 → 0.00; JPY: none); without it the current balance is kept",
+      'the new balance, a decimal such as 12.50 or 0 (at most 2 decimals), ' +
+        "sent with the card's currency's decimals (0 → 0.00; JPY: none); without it the current balance is kept",
     ),
     note: text('<text>', 'internal note, at most 500 characters ("" clears it)'),
     expireTime: text('<date>', 'expiry date as YYYY-MM-DD, or "none" so it never expires'),
@@ -28,7 +29,10 @@ export default defineVerb({
     'store-cli giftcard update 4000000000000000123 --note "Gift from Ann"',
     'store-cli giftcard update 4000000000000000123 --balance 12.50 --dry-run',
   ],
-  notes: `\nThe card is read first (one GET): its currency gives --balance its decimals, and without\n--balance its current balance is sent back (the API requires a balance in every update).\n${DRY_RUN_NOTE}`,
+  notes:
+    `\nThe card is read first (one GET): its currency gives --balance its decimals, and without\n` +
+    `--balance its current balance is sent back (the API requires a balance in every update).\n` +
+    `${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     if (options.balance === undefined && options.note === undefined && options.expireTime === undefined) {
       throw new UsageError('nothing to change: give --balance, --note or --expire-time; nothing was sent.');

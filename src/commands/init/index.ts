@@ -1,3 +1,4 @@
+// The `init` noun: this folder's store.toml written from the saved profiles (init.ts).
 import type { Noun } from '../types.js';
 import init from './init.js';
 

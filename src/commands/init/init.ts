@@ -14,7 +14,9 @@ export default defineVerb({
     force: boolean('replace an existing store.toml in this folder'),
   },
   notes:
-    "\nThe file names this folder's stores: its [store] env is the target of every command run here or below (after --profile/--env and STORE_CLI_PROFILE/STORE_CLI_ENV); each environment can pin the shop's domain (expect_domain), ask before writes (protected) or refuse them (read_only). It holds no token: commit it. See docs/fleet.md.\n",
+    "\nThe file names this folder's stores: its [store] env is the target of every command run here or below " +
+    "(after --profile/--env and STORE_CLI_PROFILE/STORE_CLI_ENV); each environment can pin the shop's domain (expect_domain), " +
+    'ask before writes (protected) or refuse them (read_only). It holds no token: commit it. See docs/fleet.md.\n',
   examples: ['store-cli init', 'store-cli init --force'],
   async run(options, ctx) {
     const [config, { join }, { writeFileAtomically }, { storeFileText }, { shownPath, STORE_FILE_NAME }] = await Promise.all([

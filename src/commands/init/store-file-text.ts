@@ -23,7 +23,8 @@ export function storeFileText(profiles: readonly SavedProfile[], env: string): s
       '',
       `[environments.${key(profile.name)}]`,
       `profile = ${JSON.stringify(profile.name)}`,
-      `# expect_domain = ${JSON.stringify(host !== undefined && !isLoopbackHost(host) ? host : 'shop.example.com')}  # the shop's own domain ('store-cli shop info'), checked before a write`,
+      `# expect_domain = ${JSON.stringify(host !== undefined && !isLoopbackHost(host) ? host : 'shop.example.com')}` +
+        `  # the shop's own domain ('store-cli shop info'), checked before a write`,
       '# protected = true   # every write asks, naming the shop (without a terminal: --yes --confirm-store DOMAIN)',
       '# read_only = true   # every request but GET is refused',
     );

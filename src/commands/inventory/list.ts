@@ -1,8 +1,10 @@
+// `inventory list`: the store's stock, a row a variant and location, filtered by product,
+// variant or location (a name looked up); location names shown in a table, ids as sent in --json.
 import { inventory } from '../../api/inventory/declaration.js';
 import { checkValues } from '../../api/rest-resource.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defaultLimit, printListing, pagingFlags } from '../paging.js';
 import { defineVerb, text } from '../verb.js';
 import type { InventoryListColumn } from './view.js';
 
@@ -51,8 +53,7 @@ shown); --json prints the items as the store sent them, locations by id.
     const pages = api.inventory.pages(page, options.all === true);
     // --json prints ids as sent: the names are for people, and cost a request.
     const names = out.isJson ? new Map<string, string>() : await stock.locationNames(api);
-    const nextPageToken = await printPages(ctx, out, pages, 'Listing stock…', inventoryListView(INVENTORY_LIST_COLUMNS, names), 'No stock matches.');
-    const filtered = Object.values(filters).some((value) => value !== undefined);
-    if (nextPageToken) ctx.say(nextPageHint('stock items', nextPageToken, filtered));
+    const texts = { spinning: 'Listing stock…', empty: 'No stock matches.', what: 'stock items' };
+    await printListing(ctx, out, pages, inventoryListView(INVENTORY_LIST_COLUMNS, names), texts, filters);
   },
 });

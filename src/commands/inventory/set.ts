@@ -1,3 +1,6 @@
+// `inventory set`: one variant's stock at a location set (--quantity) or changed by a number
+// (--adjust); an adjustment below zero is asked about in a terminal and wants --allow-negative
+// without one.
 import type { Api } from '../../api/index.js';
 import { inventory, QUANTITY } from '../../api/inventory/declaration.js';
 import { checkId, checkValues } from '../../api/rest-resource.js';

@@ -43,7 +43,8 @@ export const location = crudNoun(locations, {
     summary: "List the store's locations (warehouses and shops that hold stock); --all follows every page",
     examples: ['store-cli location list', 'store-cli location list --all --json locationId,name', 'store-cli location list --all --jsonl | jq -r .name'],
     notes:
-      '\nNeeds a token with the read_shops or write_shops scope. Ascending by id; the names are what\ninventory set --location and product create --location take.\n',
+      '\nNeeds a token with the read_shops or write_shops scope. Ascending by id; the names are what\n' +
+      'inventory set --location and product create --location take.\n',
   },
   get: {
     summary: 'Show one location: its name and address',

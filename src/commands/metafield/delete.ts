@@ -2,9 +2,9 @@
 // what it held; asks first in a terminal and wants --yes without one; a dry run asks nothing.
 import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import { confirmOrRequireYes } from '../../core/prompts.js';
-import { arg, defineVerb, text, yesFlag } from '../verb.js';
+import { defineVerb, yesFlag } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
-import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
+import { checkNames, checkObject, objectArgs, valueNameFlags } from './args.js';
 
 export default defineVerb({
   mutates: true,
@@ -12,10 +12,9 @@ export default defineVerb({
   asks: true,
   name: 'delete',
   summary: 'Delete one metafield value of a business object and print it; asks first unless --yes',
-  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
+  args: objectArgs(),
   flags: {
-    namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
-    code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
+    ...valueNameFlags(),
     yes: yesFlag(),
     dryRun: dryRunFlag(),
   },
@@ -28,8 +27,7 @@ export default defineVerb({
   notes: `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const { domain, bizId } = checkObject(options.domain, options.bizId);
-    const namespace = checkName('--namespace', options.namespace);
-    const code = checkName('--code', options.code);
+    const { namespace, code } = checkNames(options);
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
       return runDry(ctx, options, (api) => api.metafields.delete(domain, bizId, namespace, code));

@@ -1,10 +1,13 @@
+// `metafield export`: the values of the objects named (bizIds, an --objects file, or --all) as the
+// CSV or JSON lines metafield import reads, sorted so that two stores with the same values give
+// the same bytes.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, optionalVariadicArg, text, whole } from '../verb.js';
-import { NAME_RULE, checkName } from './args.js';
+import { checkNamespaceFilter, namespaceFilter } from './args.js';
 
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 /** The objects the API can enumerate: collections, and the products they collect. */
@@ -19,21 +22,24 @@ export default defineVerb({
   flags: {
     domain: text(
       '<domain>',
-      `the domain of the bizIds given (${METAFIELD_DOMAINS.join(', ')}); with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only`,
+      `the domain of the bizIds given (${METAFIELD_DOMAINS.join(', ')}); ` +
+        `with --objects, of a file without a domain column (else only its objects of this domain); with --all, collections or products only`,
     ),
     objects: text(
       '<file>',
-      'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, such as an earlier export or an import file, or - for stdin; other columns are ignored',
+      'the objects to export: a CSV file (or JSON lines) with domain and bizId columns, ' +
+        'such as an earlier export or an import file, or - for stdin; other columns are ignored',
     ),
     all: boolean('every collection, and every product some collection holds (a product in no collection cannot be found)'),
-    namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`),
+    namespace: namespaceFilter(),
     output: text('<file>', 'write to this file, which appears only once complete (default: stdout; - is stdout; a device or FIFO is written in place)'),
     jsonl: boolean('write JSON lines (one object per value, keys as the CSV columns) instead of CSV'),
     rejects: text('<file>', 'write the objects that failed to this CSV file (domain,bizId,reason), which --objects reads for a retry; not the --output file'),
     shard: text('<i/n>', 'take only share i of n of the objects, e.g. 2/3 (the split import makes), for n parallel jobs'),
     concurrency: whole(
       '<n>',
-      `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`,
+      `listings in flight, 1..${MAX_CONCURRENCY} (default: the profile's import-concurrency, ` +
+        `else ${DEFAULT_CONCURRENCY}); the store's rate limit paces the run`,
       {
         min: 1,
         max: MAX_CONCURRENCY,
@@ -43,7 +49,9 @@ export default defineVerb({
   },
   json: {
     fields: EXPORT_SUMMARY_FIELDS,
-    what: 'the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout (with --output only: without it, stdout holds the values)',
+    what:
+      'the summary {objects, rows, failed, unfinished, otherShards, requests, refused, elapsedMs} as JSON on stdout ' +
+      '(with --output only: without it, stdout holds the values)',
   },
   examples: [
     'store-cli metafield export --all --output values.csv',
@@ -72,7 +80,7 @@ Exit codes: 0 every object exported; 3 some objects failed (named; the rest expo
     if (allDomain !== undefined && !(ALL_DOMAINS as readonly string[]).includes(allDomain)) {
       throw new UsageError(`--all finds ${ALL_DOMAINS.join(' and ')} only (the API lists no other objects), not ${allDomain}; name those with --objects.`);
     }
-    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const namespace = checkNamespaceFilter(options.namespace);
     if (options.objects === '-' && ctx.io.isStdinTTY)
       throw new UsageError('--objects - reads the objects from stdin, which is a terminal: pipe or redirect a file into it.');
     const rejects = options.rejects === undefined ? undefined : ({ field: 'rejects', path: options.rejects, contract: 'whole' } as const);

@@ -1,18 +1,15 @@
 // `metafield get`: one value of a business object, shown with its field type and what its
 // definition says of it.
 import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
-import { arg, defineVerb, text } from '../verb.js';
-import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
+import { defineVerb } from '../verb.js';
+import { checkNames, checkObject, objectArgs, valueNameFlags } from './args.js';
 
 export default defineVerb({
   mutates: false,
   name: 'get',
   summary: 'Show one metafield value of a business object, with its field type and definition',
-  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
-  flags: {
-    namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
-    code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
-  },
+  args: objectArgs(),
+  flags: valueNameFlags(),
   json: { fields: METAFIELD_FIELDS },
   examples: [
     'store-cli metafield get products 4000000000000000401 --namespace specs --code weight',
@@ -20,8 +17,7 @@ export default defineVerb({
   ],
   async run(options, ctx) {
     const { domain, bizId } = checkObject(options.domain, options.bizId);
-    const namespace = checkName('--namespace', options.namespace);
-    const code = checkName('--code', options.code);
+    const { namespace, code } = checkNames(options);
     const view = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();

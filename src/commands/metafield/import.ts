@@ -1,7 +1,8 @@
+// `metafield import FILE`: metafield values from CSV or JSON lines, created, updated or left alone
+// by the bulk engine's metafields kind (bulk/kinds/metafields); --domain for a file without one.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { UsageError } from '../../core/errors.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, rehearseFlag, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -14,9 +15,8 @@ export default defineVerb({
   flags: {
     domain: text('<domain>', `the domain of every row, for a file without a domain column (${METAFIELD_DOMAINS.join(', ')})`),
     ...importFlags('current values', 'business objects'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli metafield import values.csv --rehearse --rejects would-reject.csv',
     'store-cli metafield import values.csv --rejects rejects.csv',

@@ -1,16 +1,16 @@
 // `metafield list`: the values of one business object, all or one namespace's, as the store lists
 // them (every page), with their field types.
 import { METAFIELD_FIELDS } from '../../api/metafields/fields.js';
-import { arg, defineVerb, text } from '../verb.js';
-import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkName, checkObject } from './args.js';
+import { defineVerb } from '../verb.js';
+import { checkNamespaceFilter, checkObject, namespaceFilter, objectArgs } from './args.js';
 import { METAFIELD_LIST_COLUMNS } from './columns.js';
 
 export default defineVerb({
   mutates: false,
   name: 'list',
   summary: 'List the metafield values of a business object, in the order the store gives them',
-  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
-  flags: { namespace: text('<namespace>', `only values in this namespace, ${NAME_RULE}`) },
+  args: objectArgs(),
+  flags: { namespace: namespaceFilter() },
   json: { fields: METAFIELD_FIELDS, list: true, columns: METAFIELD_LIST_COLUMNS },
   examples: [
     'store-cli metafield list products 4000000000000000401',
@@ -18,7 +18,7 @@ export default defineVerb({
   ],
   async run(options, ctx) {
     const { domain, bizId } = checkObject(options.domain, options.bizId);
-    const namespace = options.namespace === undefined ? undefined : checkName('--namespace', options.namespace);
+    const namespace = checkNamespaceFilter(options.namespace);
     const view = await import('./view.js');
     const out = await ctx.output();
     const api = await ctx.api();

@@ -7,25 +7,25 @@ import { METAFIELD_INPUT_FIELDS } from '../../api/metafields/fields.js';
 import type { MetafieldInput } from '../../api/metafields/schema.js';
 import type { Api } from '../../api/index.js';
 import { ApiError, UsageError } from '../../core/errors.js';
-import { arg, defineVerb, text } from '../verb.js';
+import { defineVerb, text } from '../verb.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
-import { BIZ_ID_HELP, DOMAIN_HELP, NAME_RULE, checkFieldType, checkName, checkObject, got } from './args.js';
+import { checkFieldType, checkNames, checkObject, got, objectArgs, valueNameFlags } from './args.js';
 
 export default defineVerb({
   mutates: true,
   destructive: true,
   name: 'set',
   summary: 'Create or update one metafield value of a business object (an upsert; an equal value is left alone)',
-  args: { domain: arg(DOMAIN_HELP), bizId: arg(BIZ_ID_HELP) },
+  args: objectArgs(),
   flags: {
-    namespace: text('<namespace>', `the value's namespace, ${NAME_RULE}`, { required: true }),
-    code: text('<code>', `the value's code, ${NAME_RULE}`, { required: true }),
+    ...valueNameFlags(),
     value: text('<value>', 'the value, checked by field type; natural input such as "1.5 kg", "9.99 USD", "yes", "#abc"; a JSON array for multi fields', {
       required: true,
     }),
     type: text(
       '<fieldType>',
-      "the field type that checks and converts --value (default: the field's definition's type, else the stored value's; without any the value is sent as typed)",
+      "the field type that checks and converts --value (default: the field's definition's type, " +
+        "else the stored value's; without any the value is sent as typed)",
     ),
     dryRun: dryRunFlag(),
   },
@@ -35,11 +35,18 @@ export default defineVerb({
     'store-cli metafield set products 4000000000000000401 --namespace custom --code msrp --value "USD 19.99" --type Money',
     'store-cli metafield set customers 7000000000000000001 --namespace custom --code vip --value yes --type boolean --json',
   ],
-  notes: `\nField types (--type, any case):\n  ${FIELD_TYPES.slice(0, 10).join(', ')},\n  ${FIELD_TYPES.slice(10).join(', ')}\nThe "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\nIt reads the field's definition first: its type converts natural input; without one the\nvalue is stored as text whatever --type says, and a warning says so.\n${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\nupdates it, or none when it is equal.\n`,
+  notes:
+    `\nField types (--type, any case):\n` +
+    `  ${FIELD_TYPES.slice(0, 10).join(', ')},\n` +
+    `  ${FIELD_TYPES.slice(10).join(', ')}\n` +
+    `The "Metafield value formats" table (docs/metafield.md) lists the input each accepts.\n` +
+    `It reads the field's definition first: its type converts natural input; without one the\n` +
+    `value is stored as text whatever --type says, and a warning says so.\n` +
+    `${DRY_RUN_NOTE}It reads the stored value first: the request is the POST that creates it, the PUT that\n` +
+    `updates it, or none when it is equal.\n`,
   async run(options, ctx) {
     const object = checkObject(options.domain, options.bizId);
-    const namespace = checkName('--namespace', options.namespace);
-    const code = checkName('--code', options.code);
+    const { namespace, code } = checkNames(options);
     const type = options.type === undefined ? undefined : checkFieldType(options.type);
     const [values, view] = await Promise.all([import('../../api/metafields/values.js'), import('./view.js')]);
     const wireValue = (fieldType: FieldType | undefined, fromStore: boolean): string => {

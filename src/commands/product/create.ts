@@ -22,7 +22,12 @@ export default defineVerb({
     'store-cli product create --title "Classic Tee" --option "Color=Red,Blue" --option "Size=S,M,L" --price 19.99 --sku TEE --inventory 10',
     'store-cli product create --file product.json --status draft --json productId',
   ],
-  notes: `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\nonly partial match; anything else exits 2 listing the candidates, and nothing is created.\nPiped, each variant row starts with the product's id, so a script takes it with\n  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n${DRY_RUN_NOTE}`,
+  notes:
+    `\nNames: digits are an id, used as given; else the exact name (ignoring case) wins, else the\n` +
+    `only partial match; anything else exits 2 listing the candidates, and nothing is created.\n` +
+    `Piped, each variant row starts with the product's id, so a script takes it with\n` +
+    `  id=$(store-cli product create --title "Classic Tee" | head -n1 | cut -f1)\n` +
+    `${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const [products, view] = await Promise.all([import('../../product/index.js'), import('./view.js')]);
     const flagged = products.checkFlags(options);

@@ -1,3 +1,5 @@
+// `product export`: every product as the CSV (or JSON lines) product import reads, a row a variant,
+// with names for the category, collections and locations so that the file reads in another store.
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { plural } from '../../core/words.js';
 import { reportFlag } from '../run-reports.js';

@@ -1,6 +1,8 @@
+// `product import FILE`: products from the CSV (or JSON lines) product export writes, a row a
+// variant, created, updated or left alone by the bulk engine's products kind; two writing
+// imports of one file to one store wait for each other (a product has no unique key).
 import { PRODUCT_KEYS } from '../../bulk/kinds/products/keys.js';
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
 
@@ -42,12 +44,12 @@ export default defineVerb({
       },
     ),
     emptyClears: boolean(
-      'an empty cell clears the stored value (SKU, barcode, compare-at price, weight, category, collections, metafields); without it an empty cell leaves the value alone',
+      'an empty cell clears the stored value (SKU, barcode, compare-at price, weight, ' +
+        'category, collections, metafields); without it an empty cell leaves the value alone',
     ),
     ...importFlags("the store's products (one listing, 250 a page)", 'products (split by handle, or productId with --key id)'),
-    rehearse: rehearseFlag(),
   },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  json: IMPORT_JSON,
   examples: [
     'store-cli product import products.csv --dry-run',
     'store-cli product import products.csv --rejects rejects.csv --shard 1/2',

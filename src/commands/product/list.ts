@@ -5,7 +5,7 @@ import { PRODUCT_FIELDS } from '../../api/products/fields.js';
 import { MAX_PRODUCT_PAGE, PRODUCT_STATUSES } from '../../api/products/codes.js';
 import { UsageError } from '../../core/errors.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
-import { defaultLimit, nextPageHint, printPages, pagingFlags } from '../paging.js';
+import { defaultLimit, printListing, pagingFlags } from '../paging.js';
 import { defineVerb, oneOf, text, type VerbContext } from '../verb.js';
 import type { OutputFlags } from '../../core/output-options.js';
 import type { ProductFilter } from '../../product/list.js';
@@ -81,7 +81,6 @@ export async function listProducts(
     { ...(limit !== undefined ? { limit } : {}), ...(options.pageToken !== undefined ? { pageToken: options.pageToken } : {}) },
     options.all === true,
   );
-  const nextPageToken = await printPages(ctx, out, pages, 'Listing products…', view.productListView(PRODUCT_LIST_COLUMNS), 'No products match.');
-  // Piped too: a script that got one page must be able to tell it did not get them all.
-  if (nextPageToken) ctx.say(nextPageHint('products', nextPageToken, filtered));
+  const texts = { spinning: 'Listing products…', empty: 'No products match.', what: 'products' };
+  await printListing(ctx, out, pages, view.productListView(PRODUCT_LIST_COLUMNS), texts, filtered);
 }

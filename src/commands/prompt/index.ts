@@ -1,3 +1,4 @@
+// The `prompt` noun: the active target for a shell prompt, from local files alone (prompt.ts).
 import type { Noun } from '../types.js';
 import prompt from './prompt.js';
 

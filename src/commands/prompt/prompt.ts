@@ -8,11 +8,16 @@ export default defineVerb({
   flags: {
     format: text(
       '<format>',
-      'the line to print: {env} (the store.toml environment, else the profile), {profile}, {domain}, {guard} (read-only, protected or nothing); default {env}@{domain}',
+      'the line to print: {env} (the store.toml environment, else the profile), {profile}, ' +
+        '{domain}, {guard} (read-only, protected or nothing); default {env}@{domain}',
     ),
   },
   notes:
-    '\nThe domain is the environment\'s expect_domain, else the host of the profile\'s saved store. Nothing is sent and no heavy module loads, so a shell prompt can run it before every command line, e.g. in starship:\n  [custom.store]\n  command = "store-cli prompt"\n  when = "test -f store.toml"\n',
+    "\nThe domain is the environment's expect_domain, else the host of the profile's saved store. " +
+    'Nothing is sent and no heavy module loads, so a shell prompt can run it before every command line, e.g. in starship:\n' +
+    '  [custom.store]\n' +
+    '  command = "store-cli prompt"\n' +
+    '  when = "test -f store.toml"\n',
   examples: ['store-cli prompt', "store-cli prompt --format '{env} ({domain}) {guard}'"],
   async run(options, ctx) {
     const { promptTarget, promptText } = await import('../../core/prompt-line.js');

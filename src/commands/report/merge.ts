@@ -1,3 +1,5 @@
+// `report merge FILE...`: the --report json files of one run's shards added into one report (and
+// written as --report asks), for the job that gathers the shards' results.
 import type { RunReport } from '../../bulk/report/run-report.js';
 import { reportFlag } from '../run-reports.js';
 import { boolean, defineVerb, variadicArg } from '../verb.js';

@@ -84,7 +84,9 @@ export default defineVerb({
   json: {
     fields: RUN_FIELDS,
     list: true,
-    what: `an array of {${RUN_FIELDS.map((f) => `"${f}"`).join(', ')}}, newest first (counts null for a run that did not finish; undone null, or {"at", "complete", "leftAlone", "failed"} of its last undo)`,
+    what:
+      `an array of {${RUN_FIELDS.map((f) => `"${f}"`).join(', ')}}, ` +
+      `newest first (counts null for a run that did not finish; undone null, or {"at", "complete", "leftAlone", "failed"} of its last undo)`,
     columns: RUN_FIELDS,
   },
   examples: ['store-cli runs', 'store-cli runs --json | jq -r ".[0].runId"'],

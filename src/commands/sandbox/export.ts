@@ -1,3 +1,5 @@
+// `sandbox export FILE`: a running sandbox's whole state (GET /_sandbox/state) in the seed format,
+// written whole or not at all; never over the state files of a sandbox that is running.
 import { arg, boolean, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -28,7 +30,8 @@ no --force. The data file, journal or lock of a running sandbox is refused (exit
       const owner = await liveSandboxOwning(target.path);
       if (owner !== undefined) {
         throw new UsageError(
-          `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): writing it would destroy that sandbox's state; give another file. Nothing was written.`,
+          `${options.file} is the state of the sandbox running as pid ${owner} (its data file, journal or lock): ` +
+            `writing it would destroy that sandbox's state; give another file. Nothing was written.`,
           false,
         );
       }

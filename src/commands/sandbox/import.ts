@@ -1,3 +1,5 @@
+// `sandbox import FILE`: a running sandbox's whole state replaced from a seed-format file (PUT
+// /_sandbox/state), checked here first so that a bad file names its JSON path and sends nothing.
 import { confirmOrRequireYes } from '../../core/prompts.js';
 import { arg, defineVerb, yesFlag } from '../verb.js';
 
@@ -12,7 +14,8 @@ export default defineVerb({
   flags: { yes: yesFlag() },
   examples: ['store-cli --base-url http://127.0.0.1:12412 sandbox import state.json --yes', 'store-cli --profile other sandbox import - --yes < state.json'],
   notes:
-    '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help) and named on stderr. The file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',
+    '\nThe sandbox is chosen as for every sandbox verb (see sandbox reset --help) and named on stderr. ' +
+    'The file is checked first: a problem is named by its JSON path (exit 2) and nothing is sent. The change is all or nothing.\n',
   async run(options, ctx) {
     const [{ readInputBytes, utf8Text, checkJsonDepth }, { parseJson }, { UsageError }, { MAX_STATE_BYTES, seedProblem }, { describeCounts, targetName }] =
       await Promise.all([

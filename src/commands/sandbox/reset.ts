@@ -12,7 +12,8 @@ export default defineVerb({
   asks: true,
   name: 'reset',
   summary:
-    "Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, or the embedded one's state cleared (--sandbox); asks first unless --yes",
+    'Put a sandbox back to its start: the one the profile or --base-url points at back to its seed, ' +
+    "or the embedded one's state cleared (--sandbox); asks first unless --yes",
   flags: {
     data: text('<file>', 'clear this state file instead (one given to sandbox serve --data, not running)'),
     yes: yesFlag(),
@@ -23,7 +24,11 @@ export default defineVerb({
     'store-cli --base-url http://127.0.0.1:12412 sandbox reset --yes',
   ],
   notes:
-    '\nThe sandbox is chosen as for every sandbox verb: with --sandbox the embedded one (its state file is removed: the next --sandbox run starts again from the demo data); else the store --base-url, STORE_CLI_BASE_URL or the profile (--profile, STORE_CLI_PROFILE, the default one) points at, a running sandbox that goes back to the seed it was started with (--seed, --demo), or to empty, durably; with no store set up at all, the embedded one. It is named on stderr.\n',
+    '\nThe sandbox is chosen as for every sandbox verb: with --sandbox the embedded one ' +
+    '(its state file is removed: the next --sandbox run starts again from the demo data); ' +
+    'else the store --base-url, STORE_CLI_BASE_URL or the profile (--profile, STORE_CLI_PROFILE, the default one) points at, ' +
+    'a running sandbox that goes back to the seed it was started with (--seed, --demo), or to empty, durably; ' +
+    'with no store set up at all, the embedded one. It is named on stderr.\n',
   async run(options, ctx) {
     const { sandboxTarget } = await import('./running.js');
     // --data names its file, whatever the profile says; else the rule of every sandbox verb.
@@ -32,7 +37,8 @@ export default defineVerb({
     const { globals, env } = ctx;
     if (options.data !== undefined && (globals.baseUrl || globals.profile || globals.sandbox || env.STORE_CLI_BASE_URL || env.STORE_CLI_PROFILE)) {
       throw new (await import('../../core/errors.js')).UsageError(
-        '--data names a state file to clear, and --base-url, --profile or --sandbox (or STORE_CLI_BASE_URL/STORE_CLI_PROFILE) another sandbox: give one of them. Nothing was changed.',
+        '--data names a state file to clear, and --base-url, --profile or --sandbox (or STORE_CLI_BASE_URL/STORE_CLI_PROFILE) ' +
+          'another sandbox: give one of them. Nothing was changed.',
       );
     }
     const target = options.data === undefined ? await sandboxTarget(ctx) : undefined;

@@ -52,7 +52,8 @@ export function describeCounts(answer: unknown): string {
 export function requireServedSandbox(ctx: Context, what: string): void {
   if (ctx.globals.sandbox) {
     throw new UsageError(
-      `${what} belong to a running sandbox, and the embedded one of --sandbox keeps none between commands: start one with "store-cli sandbox serve" and point --base-url (or a profile) at it.`,
+      `${what} belong to a running sandbox, and the embedded one of --sandbox keeps none between commands: ` +
+        `start one with "store-cli sandbox serve" and point --base-url (or a profile) at it.`,
       false,
     );
   }

@@ -69,7 +69,8 @@ export async function serveStores(
     throw new UsageError('--shop-name and --shop-domain name one shop: with --stores each store is named NAME at NAME.sandbox.localhost.');
   if (options.port !== 0 && options.port + stores.length - 1 > 65535)
     throw new UsageError(
-      `--port ${options.port} leaves no room for ${stores.length} stores (ports ${options.port} to ${options.port + stores.length - 1}): give a lower port, or 0.`,
+      `--port ${options.port} leaves no room for ${stores.length} stores ` +
+        `(ports ${options.port} to ${options.port + stores.length - 1}): give a lower port, or 0.`,
     );
   const { asCliErrors } = await import('../../root/embedded-sandbox.js');
   const running: RunningSandbox[] = [];

@@ -21,7 +21,8 @@ export default defineVerb({
   flags: {
     host: text(
       '<host>',
-      'address to listen on; another than a loopback one (such as 0.0.0.0) lets other machines in, and is warned about; requests must name this address or a loopback name in their Host header (else 403)',
+      'address to listen on; another than a loopback one (such as 0.0.0.0) lets other machines in, and is warned about; ' +
+        'requests must name this address or a loopback name in their Host header (else 403)',
       {
         default: '127.0.0.1',
       },
@@ -29,7 +30,8 @@ export default defineVerb({
     port: whole('<n>', 'port to listen on, 0 for any free port', { min: 0, max: 65535, default: DEFAULT_SANDBOX_PORT }),
     token: list(
       '<token[:scope,...]>',
-      'accept this token, with all scopes or only those listed (repeatable; default: one generated token, kept in the --data file so that it survives restarts)',
+      'accept this token, with all scopes or only those listed ' +
+        '(repeatable; default: one generated token, kept in the --data file so that it survives restarts)',
       {
         orEmpty: true,
       },
@@ -41,13 +43,17 @@ export default defineVerb({
     demo: boolean('start with the demo data set when the store is empty (and reset to it)'),
     seed: text(
       '<file>',
-      'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values, webhook subscriptions, discounts) when the store is empty, and reset to it; sandbox export writes one',
+      'start with this seed (JSON: gift cards, products, categories, collections, metafield definitions and values, ' +
+        'webhook subscriptions, discounts) when the store is empty, and reset to it; sandbox export writes one',
     ),
     failRate: text('<0..1>', 'inject faults into this share of requests, a fraction 0..1: 429 with Retry-After, 500, 503, reset connections'),
     failSeed: whole('<n>', 'seed for the fault injection, a whole number 0..4294967295, for repeatable runs', { min: 0, max: 2 ** 32 - 1 }),
     fault: list(
       '<rule>',
-      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. "POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit (repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
+      'fail, delay or drop the requests a rule matches, METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], e.g. ' +
+        '"POST /api/202412/metafields/** 503@0.3" or "GET /api/202412/products/** 200+800ms" (latency alone); ' +
+        'the first rule that matches and fires decides; a rule that matched no request is named on stderr after a minute and at exit ' +
+        '(repeatable; drawn with --fail-seed; see docs/sandbox.md "Targeted faults")',
       { orEmpty: true },
     ),
     allowFaultHeader: boolean(
@@ -56,32 +62,42 @@ export default defineVerb({
     idsAs: oneOf('<form>', 'write ids and counts as JSON strings or as bare JSON numbers', ['string', 'number'], { default: 'string' }),
     dialect: oneOf(
       '<name>',
-      'answer in the documented dialect (service) or as a real Genstore store does (real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, 201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures, no product count, orders with the docs\' money names, customer search by POST; see docs/sandbox.md "Sandbox dialects")',
+      'answer in the documented dialect (service) or as a real Genstore store does ' +
+        '(real: the token only as X-Genstore-Access-Token, X-Genstore-* rate-limit and webhook headers, ' +
+        'whole gift card codes in reads, {"error"} bodies, padded Link with rel=previous, zone-less times, ' +
+        '201 on gift card create, no Retry-After, unordered webhooks that stop after 8 failures, ' +
+        'no product count, orders with the docs\' money names, customer search by POST; see docs/sandbox.md "Sandbox dialects")',
       ['service', 'real'],
       { default: 'service' },
     ),
     definitions: text(
       '<file>',
-      'metafield definitions (JSON, as `metafield definition export` writes) a new store starts with instead of the demo set; laid over those a --data file holds',
+      'metafield definitions (JSON, as `metafield definition export` writes) a new ' +
+        'store starts with instead of the demo set; laid over those a --data file holds',
     ),
     rateLimit: text(
       '<plan|rps[/burst]>',
-      `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second (a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
+      `a token bucket per token: a real plan (${PLAN_NAMES}) or BURST tokens (a whole number 1..1000000; default 10 x RPS) refilled at RPS a second ` +
+        `(a number above 0); an empty bucket answers 429 with Retry-After, and every answer carries X-Service-Shop-Api-Rate-Limit: ` +
+        `used/size (X-Genstore-Shop-Api-Rate-Limit with --dialect real)`,
     ),
     rateLimitHeader: negatable('with --rate-limit, answer without the rate-limit header (a store that does not announce its bucket)'),
     webhook: list(
       '<url>',
-      'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, signed and retried, without a stored subscription (repeatable)',
+      'also POST every event the store emits (products, customers, orders, discounts, collections) to this absolute http or https URL, ' +
+        'signed and retried, without a stored subscription (repeatable)',
       {
         orEmpty: true,
       },
     ),
     webhookSecret: text(
       '<secret>',
-      'sign webhooks (subscriptions and --webhook alike) with this secret (default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)',
+      'sign webhooks (subscriptions and --webhook alike) with this secret ' +
+        '(default: STORE_CLI_WEBHOOK_SECRET, else a generated one, printed on stderr at start)',
     ),
     showCodes: boolean(
-      "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
+      "answer whole gift card codes in every read (get, search), as the spec's gift card object lists them; " +
+        "default: masked to their last four after the create (whole with --dialect real, as Genstore's sample shows)",
     ),
     shopName: text('<name>', 'the name GET shops/info answers (shop info, auth status), 1..255 characters; default: Sandbox Shop'),
     shopDomain: text('<host>', 'the domain GET shops/info answers, a host name such as my-shop.example.com; default: sandbox.localhost'),
@@ -92,11 +108,14 @@ export default defineVerb({
     }),
     quiet: boolean('do not log requests or webhook deliveries on stderr'),
     json: boolean(
-      'print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening (with --stores, an array of them, each with its name and shopDomain)',
+      'print {"baseUrl": ..., "token": ..., "webhookSecret": ...} on stdout once listening ' +
+        '(with --stores, an array of them, each with its name and shopDomain)',
     ),
     stores: text(
       '<name[:fail-rate=F],...>',
-      "play several stores in this process, such as sb-a,sb-b,sb-c:fail-rate=1, each with its own state, generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
+      'play several stores in this process, such as sb-a,sb-b,sb-c:fail-rate=1, each with its own state, ' +
+        'generated token, port (--port and the ones after it; 0: free ports) and shop (name NAME, domain NAME.sandbox.localhost); ' +
+        "a store's :fail-rate=F is its own --fail-rate; see docs/fleet.md",
     ),
   },
   examples: [
@@ -199,13 +218,15 @@ function warnExposure(host: string, tokens: ReadonlyArray<{ token: string }>, ct
   tokens.forEach(({ token }, index) => {
     if (token.length < MIN_TOKEN_LENGTH) {
       ctx.warn(
-        `--token number ${index + 1} is ${token.length} characters long: a short token is guessed quickly by anything that can reach the sandbox; use ${MIN_TOKEN_LENGTH} or more.`,
+        `--token number ${index + 1} is ${token.length} characters long: ` +
+          `a short token is guessed quickly by anything that can reach the sandbox; use ${MIN_TOKEN_LENGTH} or more.`,
       );
     }
   });
   if (!isLoopbackHost(host)) {
     ctx.warn(
-      `--host ${host} lets other machines reach the sandbox: it speaks plain http, so its token and gift card codes cross the network readable. Bind 127.0.0.1 (the default) unless that is meant.`,
+      `--host ${host} lets other machines reach the sandbox: it speaks plain http, ` +
+        `so its token and gift card codes cross the network readable. Bind 127.0.0.1 (the default) unless that is meant.`,
     );
   }
 }

@@ -1,3 +1,6 @@
+// `store-cli undo RUN-ID`: a writing import's journal turned into a plan (bulk/runs/undo.ts), asked
+// for, then carried out at the store's pace; a group id undoes each store's run of an import
+// across stores.
 import type { UndoCounts, UndoPlan, UndoStep } from '../../bulk/runs/undo.js';
 import { IMPORT_CONCURRENCY } from '../../core/defaults.js';
 import { CancelledError, CliError, PartialFailureError, UsageError } from '../../core/errors.js';
@@ -15,7 +18,8 @@ export default defineVerb({
   summary: 'Put back what a writing import changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
   args: {
     runId: arg(
-      'the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it, or the group id of an import across stores ("Group g-20261127T210512Z-3f9a: …"): each store\'s run',
+      'the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it, ' +
+        'or the group id of an import across stores ("Group g-20261127T210512Z-3f9a: …"): each store\'s run',
     ),
   },
   flags: {
@@ -29,7 +33,9 @@ export default defineVerb({
   },
   json: {
     fields: UNDO_FIELDS,
-    what: `the counts {${UNDO_FIELDS.map((f) => `"${f}"`).join(', ')}} as JSON on stdout (asBefore: keys already as before the run; leftAlone: changed since, or not undoable)`,
+    what:
+      `the counts {${UNDO_FIELDS.map((f) => `"${f}"`).join(', ')}} as JSON on stdout ` +
+      `(asBefore: keys already as before the run; leftAlone: changed since, or not undoable)`,
   },
   examples: ['store-cli undo 20261127T210512Z-3f9a --dry-run', 'store-cli undo 20261127T210512Z-3f9a', 'store-cli undo "$RUN_ID" --yes --json'],
   notes: `
@@ -58,7 +64,8 @@ Exit codes: 0 every key as before the run; 3 some keys were left alone or refuse
     if (GROUP_ID_PATTERN.test(options.runId)) return undoGroup(options.runId, options, ctx, out);
     if (!RUN_ID_PATTERN.test(options.runId))
       throw new UsageError(
-        `<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them, or a group id such as g-20261127T210512Z-3f9a (got '${options.runId}').`,
+        `<runId> must be a run id such as 20261127T210512Z-3f9a, as \`store-cli runs\` lists them, ` +
+          `or a group id such as g-20261127T210512Z-3f9a (got '${options.runId}').`,
       );
     const counts = await undoRun(options.runId, options, ctx);
     await finish(out, ctx, options.runId, counts, options.dryRun === true);
@@ -147,14 +154,18 @@ async function undoGroup(group: string, options: UndoOptions, ctx: Context, out:
 }
 
 function undoneLine(runId: string, counts: UndoCounts): string {
-  return `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`;
+  return (
+    `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ` +
+    `${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`
+  );
 }
 
 /** The plan for people: counts, then each key left alone and why. */
 function planLines(plan: UndoPlan): string[] {
   const by = (action: UndoStep['action']) => plan.steps.filter((s) => s.action === action);
   const lines = [
-    `Run ${plan.meta.runId} (${plan.meta.command} ${plan.meta.file}, ${plan.meta.started}) wrote ${plan.steps.length} ${plan.steps.length === 1 ? 'key' : 'keys'}:`,
+    `Run ${plan.meta.runId} (${plan.meta.command} ${plan.meta.file}, ${plan.meta.started}) ` +
+      `wrote ${plan.steps.length} ${plan.steps.length === 1 ? 'key' : 'keys'}:`,
   ];
   const say = (action: UndoStep['action'], what: string) => {
     const steps = by(action);

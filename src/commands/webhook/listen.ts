@@ -20,7 +20,8 @@ export default defineVerb({
     host: text('<host>', 'address to listen on', { default: '127.0.0.1' }),
     secret: text(
       '<secret>',
-      'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret (default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401',
+      'check X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256 with this shared secret ' +
+        '(default: STORE_CLI_WEBHOOK_SECRET); refuse a bad or missing signature with 401',
     ),
     forwardTo: text('<url>', "forward each accepted delivery, headers and body unchanged, to this URL, and answer the sender with the app's status"),
     log: text(
@@ -84,7 +85,8 @@ The address it listens on goes to stderr; Ctrl-C or SIGTERM stops it cleanly (ex
       throw error;
     }
     ctx.say(
-      `Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`,
+      `Listening for webhook deliveries on ${receiver.url}${forwardTo ? `, forwarding them to ${shownUrl(forwardTo)}` : ''}` +
+        `${log ? `, keeping them in ${options.log}` : ''}. Ctrl-C stops it.`,
     );
     if (secret === undefined) warn('no --secret (nor STORE_CLI_WEBHOOK_SECRET): signatures are not checked, and every delivery is shown as unchecked.');
 

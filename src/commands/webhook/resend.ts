@@ -60,14 +60,16 @@ Exit 0 when the receiver answers 2xx; 1 when it answers anything else or cannot 
     if (skipped.length) {
       const lines = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ', …' : '');
       ctx.warn(
-        `${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`,
+        `${options.log}: skipped ${plural(skipped.length, 'line that is', 'lines that are')} ` +
+          `not a logged delivery (${pluralWord(skipped.length, 'line')} ${lines}).`,
       );
     }
     const logged = search.found;
     if (!logged) throw new UsageError(`No delivery with webhook id ${options.webhookId} in ${options.log}; nothing was sent.`, false);
     if (!logged.verified)
       ctx.warn(
-        `the logged delivery was not checked when received (listen had no secret): it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`,
+        `the logged delivery was not checked when received (listen had no secret): ` +
+          `it is resent as it came, ${secret === undefined ? 'unsigned' : 're-signed'}.`,
       );
 
     // Nothing names a family (no flag, environment, profile or store host): the logged one's.

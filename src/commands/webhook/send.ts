@@ -11,7 +11,8 @@ import { webhookHeaders } from '../../webhooks/wire.js';
 /** The warning for an event sent without a secret. */
 export function warnUnsigned(ctx: Context, brand: Brand): void {
   ctx.warn(
-    `no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned (no ${webhookHeaders(brand).signature} header), and a receiver that checks signatures refuses it.`,
+    `no --secret (nor STORE_CLI_WEBHOOK_SECRET): the event goes unsigned ` +
+      `(no ${webhookHeaders(brand).signature} header), and a receiver that checks signatures refuses it.`,
   );
 }
 

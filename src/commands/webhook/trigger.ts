@@ -23,7 +23,8 @@ export default defineVerb({
     to: text('<url>', 'the handler to send it to (absolute http or https URL)', { required: true }),
     secret: text(
       '<secret>',
-      'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned',
+      'sign it with this shared secret (X-Service-Hmac-Sha256 or X-Genstore-Hmac-Sha256; ' +
+        'default: STORE_CLI_WEBHOOK_SECRET); without one the event goes unsigned',
     ),
     brand: oneOf('<brand>', BRAND_HELP, BRANDS),
     productId: text('<id>', 'product topics: put this product id on the payload (the product, its variants and images) instead of its own'),

@@ -65,7 +65,8 @@ export function logControlRoutes(log: RequestLog): ControlRoute[] {
       method: 'GET',
       path: '/logs',
       summary:
-        'the request log, oldest first: ?status=4xx,429 &method=GET &path=PREFIX &after=SEQ &limit=N (the newest N) &wait=MS (hold until one comes) &instance=ID (the run `after` counts in)',
+        'the request log, oldest first: ?status=4xx,429 &method=GET &path=PREFIX &after=SEQ &limit=N ' +
+        '(the newest N) &wait=MS (hold until one comes) &instance=ID (the run `after` counts in)',
       handle: async (request: RouteRequest) => {
         const { query } = request;
         const filter = filterOf(query);

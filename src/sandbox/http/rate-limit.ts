@@ -18,7 +18,10 @@ export const RATE_LIMIT_PLANS: Readonly<Record<string, RateLimit>> = Object.free
   legacy: { rps: 2, burst: 40 },
 });
 
-/** The header every answer of a rate-limited sandbox carries (`used/size` of the caller's bucket), in the service dialect; the real one names it as Genstore does (dialect.ts). */
+/**
+ * The header every answer of a rate-limited sandbox carries (`used/size` of the caller's bucket),
+ * in the service dialect; the real one names it as Genstore does (dialect.ts).
+ */
 export const RATE_LIMIT_HEADER = 'X-Service-Shop-Api-Rate-Limit';
 
 /** Like a real store: a client that never pauses still gets bursts of ten seconds' worth. */

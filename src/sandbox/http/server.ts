@@ -232,7 +232,8 @@ function foreignHost(host: string): ErrorAnswer {
   return new ErrorAnswer(
     403,
     'forbidden',
-    `The sandbox answers requests addressed to it by its listening address or a loopback name (localhost, 127.0.0.1), not to the host '${host.slice(0, 100)}': a web page may have pointed its own name at this machine.`,
+    `The sandbox answers requests addressed to it by its listening address or a loopback name (localhost, 127.0.0.1), ` +
+      `not to the host '${host.slice(0, 100)}': a web page may have pointed its own name at this machine.`,
   );
 }
 

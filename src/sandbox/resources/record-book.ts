@@ -1,8 +1,11 @@
 // The records of one resource in memory, ascending by id (the order every listing pages in),
 // found by id in a map: what a record table keeps unless its resource shares its state
-// (the catalog's categories and collections hand their own RecordStore).
+// (the catalog's categories and collections hand their own RecordStore); and how such records
+// stand in the data file, the journal and a seed.
+import * as z from 'zod';
 import { notFound } from '../http/sandbox-errors.js';
-import { canonicalId, compareIds } from '../state/ids.js';
+import { canonicalId, compareIds, ID_PATTERN } from '../state/ids.js';
+import type { Resource } from './resource.js';
 
 /**
  * The record an id of a path names (leading zeros dropped), as `get` finds it, or a 404 saying
@@ -82,4 +85,48 @@ export class RecordBook<R> implements RecordStore<R> {
     }
     return low;
   }
+}
+
+/**
+ * A resource's section of the data file when it is its records: `load` puts them all in place
+ * at once (none when the file has no section), `dump` gives them back.
+ */
+export function recordSection<R>(schema: z.ZodType<R>, replaceAll: (records: R[]) => void, all: () => readonly R[]): Pick<Resource, 'load' | 'dump'> {
+  return { load: (section) => replaceAll(z.array(schema).parse(section ?? [])), dump: all };
+}
+
+/** How a resource keeps records that are all its state (a record table's, the catalog's products and collections). */
+export interface KeptRecords<R> {
+  /** A record as the data file, the journal and a seed hold it. */
+  readonly schema: z.ZodType<R>;
+  /** Ascending by id. */
+  all(): readonly R[];
+  /** Every record at once (a load, a seed), their ids observed. */
+  replaceAll(records: R[]): void;
+  /** A journaled record put back (its ids observed), or the one with an id removed. */
+  put(record: R): void;
+  remove(id: string): void;
+}
+
+/**
+ * The state of such a resource: its section of the data file (recordSection), a journaled
+ * change (`{put: record}` or `{remove: id}`) redone, its seed section the records as stored.
+ */
+export function keptRecords<R>(kept: KeptRecords<R>): Required<Pick<Resource<R[]>, 'load' | 'dump' | 'apply' | 'seed' | 'snapshot' | 'count'>> {
+  const changeSchema = z.union([z.strictObject({ put: kept.schema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
+  return {
+    ...recordSection(
+      kept.schema,
+      (records) => kept.replaceAll(records),
+      () => kept.all(),
+    ),
+    apply(change) {
+      const parsed = changeSchema.parse(change);
+      if ('put' in parsed) kept.put(parsed.put);
+      else kept.remove(parsed.remove);
+    },
+    seed: (section) => kept.replaceAll(structuredClone(section)),
+    count: () => kept.all().length,
+    snapshot: () => kept.all().map((record) => structuredClone(record)),
+  };
 }

@@ -13,7 +13,7 @@ import type { ScopeRequirement } from '../http/scopes.js';
 import { ID_PATTERN } from '../state/ids.js';
 import { formatTimestamp } from './dates.js';
 import { byId, countOf, listPage, type ListFilter, type Listing } from './pagination.js';
-import { findByPathId, RecordBook, type RecordStore } from './record-book.js';
+import { findByPathId, keptRecords, RecordBook, type RecordStore } from './record-book.js';
 import { CLEAR, type FieldKind } from './record-fields.js';
 import { seedSection, type Resource, type ResourceEnv, type Route, type RouteReply, type RouteRequest, type SeedSection } from './resource.js';
 
@@ -131,7 +131,6 @@ export function recordTable<const Key extends string, const Id extends string, F
 
   const shape = (of: (kind: FieldKind) => z.ZodType) => ({ [id]: idSchema, ...Object.fromEntries(fields.map(([name, kind]) => [name, of(kind)])) });
   const recordSchema = z.strictObject(shape((kind) => (kind.optional ? kind.stored.optional() : kind.stored))) as unknown as z.ZodType<R>;
-  const changeSchema = z.union([z.strictObject({ put: recordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
   /** A record with its fields in the table's order (the data file's), those without a value left out. */
   const inOrder = (values: Row): R => {
@@ -269,6 +268,21 @@ export function recordTable<const Key extends string, const Id extends string, F
       return { body: {} };
     }
 
+    const {
+      apply,
+      seed: seedAll,
+      ...kept
+    } = keptRecords<R>({
+      schema: recordSchema,
+      all: () => store.all(),
+      replaceAll,
+      put(record) {
+        store.put(record);
+        observe(record);
+      },
+      remove: (recordId) => store.remove(recordId),
+    });
+
     // A new store (before any seed or data file) has the records every store has.
     if (hooks.store === undefined) replaceAll([]);
 
@@ -309,27 +323,13 @@ export function recordTable<const Key extends string, const Id extends string, F
       get: (recordId) => store.get(recordId),
       find,
       present,
-      load(section) {
-        replaceAll(z.array(recordSchema).parse(section ?? []));
-      },
-      dump: () => store.all(),
-      count: () => store.all().length,
-      ...(writes
-        ? {
-            apply(change: unknown) {
-              const parsed = changeSchema.parse(change);
-              if ('put' in parsed) {
-                store.put(parsed.put);
-                observe(parsed.put);
-              } else store.remove(parsed.remove);
-            },
-          }
-        : {}),
+      ...kept,
+      // A table that takes no write has nothing in the journal to redo.
+      ...(writes ? { apply } : {}),
       seed(section: R[]) {
-        replaceAll(structuredClone(section));
+        seedAll(section);
         hooks.seeded?.(store.all());
       },
-      snapshot: () => store.all().map((record) => structuredClone(record)),
     };
   }
 

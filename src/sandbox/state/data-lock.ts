@@ -400,7 +400,8 @@ export class DataLock {
       if (waited >= waiting.timeoutMs) {
         throw new SandboxDataError(
           file,
-          `The sandbox data file ${file} was still in use by ${owner} after waiting ${waiting.timeoutMs / 1000} s; try again when it ends (if that process is no sandbox, remove ${lockFile}).`,
+          `The sandbox data file ${file} was still in use by ${owner} after waiting ${waiting.timeoutMs / 1000} s; ` +
+            `try again when it ends (if that process is no sandbox, remove ${lockFile}).`,
         );
       }
       if (!noticed && waited >= NOTICE_AFTER_MS) {

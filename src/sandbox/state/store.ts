@@ -273,7 +273,8 @@ export class SandboxStore {
     } catch (error) {
       throw new SandboxDataError(
         journalFile,
-        `The sandbox journal ${journalFile} does not fit its data file at line ${line} (${describeProblem(error)}); remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
+        `The sandbox journal ${journalFile} does not fit its data file at line ${line} (${describeProblem(error)}); ` +
+          `remove it to lose the changes it holds, or clear all state with "store-cli sandbox reset".`,
         { cause: error },
       );
     }

@@ -124,6 +124,7 @@ describe.each(DIALECTS)('collection verbs (%s dialect)', (dialect) => {
         '{"title":"x","collectionType":"9"}',
         'stdin: collectionType: must be 1 (custom) or 2 (smart), or "custom" or "smart".',
       ],
+      [['collection', 'create', '--file', '-'], '{"title": ', 'stdin is not valid JSON: '],
       [['collection', 'create', '--body-html', 'x'], '', '--title is required (or give the whole collection with --file).'],
       [['collection', 'create', '--title', 'x', '--image-url', 'ftp://x'], '', "--image-url must be an absolute http or https URL (got 'ftp://x')."],
     ] as const) {

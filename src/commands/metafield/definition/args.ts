@@ -4,7 +4,7 @@
 import { FIELD_TYPES, METAFIELD_DOMAINS, isMetafieldDomain, parseFieldType } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { oneOf, text } from '../../verb.js';
-import { NAME_RULE, checkName, got } from '../args.js';
+import { NAME_RULE, got } from '../args.js';
 
 export const DEFINITION_DOMAIN_HELP = `the kind of business object the definition is for: ${METAFIELD_DOMAINS.join(', ')}`;
 
@@ -18,10 +18,6 @@ export const nameFlags = () => ({
   namespace: text('<namespace>', `the definition's namespace, ${NAME_RULE}`, { required: true }),
   code: text('<code>', `the definition's code, ${NAME_RULE}`, { required: true }),
 });
-
-export function checkNames(options: { namespace: string; code: string }): { namespace: string; code: string } {
-  return { namespace: checkName('--namespace', options.namespace), code: checkName('--code', options.code) };
-}
 
 /** The flags of a definition's other fields; on create, --definition-name and --field-type are required. */
 export const fieldFlags = () => ({
@@ -47,7 +43,7 @@ export interface FieldOptions {
   optionMap?: string | undefined;
 }
 
-/** The fields the flags give, checked one by one (the JSON ones once their schema is loaded, see checkJsonFields). */
+/** The fields the flags give, checked one by one (the JSON ones once their schema is loaded: checkDefinitionFlags). */
 export function givenFields(options: FieldOptions): FieldOptions {
   const fields: FieldOptions = {};
   if (options.definitionName !== undefined) {

@@ -1,9 +1,12 @@
+// `metafield definition create DOMAIN`: one definition from flags, every field the store requires
+// filled in and checked before it is sent.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, fieldFlags, givenFields, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: true,

@@ -1,8 +1,11 @@
+// `metafield definition delete DOMAIN`: one definition, named by --namespace and --code, deleted
+// and printed; asks first in a terminal and wants --yes without one (its values stay).
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { confirmOrRequireYes } from '../../../core/prompts.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb, yesFlag } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: true,
@@ -17,7 +20,9 @@ export default defineVerb({
     'store-cli metafield definition delete products --namespace custom --code fabric',
     'store-cli metafield definition delete products --namespace custom --code fabric --yes --json',
   ],
-  notes: `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
+  notes:
+    `\nThe values of the field are not deleted (on the sandbox they stay, read as values without a definition).\n` +
+    `${DRY_RUN_NOTE}A dry run asks no confirmation.\n`,
   async run(options, ctx) {
     const domain = checkDomain(options.domain);
     const { namespace, code } = checkNames(options);

@@ -1,3 +1,5 @@
+// `metafield definition export`: the definitions of the domains named (or every domain) as the
+// JSON file, or JSON lines, that definition import reads, written whole or not at all.
 import { Argument } from 'commander';
 import { METAFIELD_DOMAINS } from '../../../api/metafields/types.js';
 import { UsageError } from '../../../core/errors.js';

@@ -1,6 +1,9 @@
+// `metafield definition get DOMAIN`: one definition, named by --namespace and --code: its type,
+// name, rule and options.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { arg, defineVerb } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: false,

@@ -1,3 +1,6 @@
+// `metafield definition import FILE`: the definitions of a JSON file (as definition export writes
+// it), checked whole first, then each created, updated or left alone
+// (bulk/kinds/metafield-definitions), with a summary and --report.
 import type { FileDefinition } from '../../../api/metafield-definitions/schema.js';
 import type { DefinitionSummary } from '../../../bulk/kinds/metafield-definitions/import.js';
 import type { Context } from '../../../root/context.js';
@@ -14,7 +17,8 @@ export default defineVerb({
   bulk: true,
   name: 'import',
   summary:
-    'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: creates what is missing, updates what differs, skips what is equal',
+    'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: ' +
+    'creates what is missing, updates what differs, skips what is equal',
   args: { file: arg('the definitions file, or - for stdin') },
   flags: { dryRun: dryRunFlag(), report: reportFlag() },
   json: { fields: SUMMARY_FIELDS, what: 'the summary {created, updated, unchanged, failed} as JSON on stdout' },

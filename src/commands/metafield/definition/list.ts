@@ -1,3 +1,5 @@
+// `metafield definition list DOMAIN`: every definition of a domain (every page), in the store's
+// order.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import { arg, defineVerb } from '../../verb.js';
 import { DEFINITION_DOMAIN_HELP, checkDomain } from './args.js';

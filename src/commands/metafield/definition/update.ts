@@ -1,10 +1,13 @@
+// `metafield definition update DOMAIN`: the definition read, the flags' fields changed, and sent
+// whole (the store takes a definition whole); one already as asked sends nothing.
 import { metafieldDefinitions } from '../../../api/metafield-definitions/declaration.js';
 import type { MetafieldDomain } from '../../../api/metafields/types.js';
 import type { Api } from '../../../api/index.js';
 import { UsageError } from '../../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { arg, defineVerb } from '../../verb.js';
-import { DEFINITION_DOMAIN_HELP, checkDomain, checkNames, fieldFlags, givenFields, nameFlags } from './args.js';
+import { DEFINITION_DOMAIN_HELP, checkDomain, fieldFlags, givenFields, nameFlags } from './args.js';
+import { checkNames } from '../args.js';
 
 export default defineVerb({
   mutates: true,
@@ -18,7 +21,10 @@ export default defineVerb({
     'store-cli metafield definition update products --namespace custom --code fabric --description "Main fabric"',
     'store-cli metafield definition update products --namespace specs --code weight --schema-rule \'{"max":{"value":200,"unit":"kg"}}\' --dry-run',
   ],
-  notes: `\nIt reads the definition first and sends it whole, with the flags' fields changed. A store\nmay refuse a change of --field-type or --multi while values of the field exist.\n${DRY_RUN_NOTE}`,
+  notes:
+    `\nIt reads the definition first and sends it whole, with the flags' fields changed. A store\n` +
+    `may refuse a change of --field-type or --multi while values of the field exist.\n` +
+    `${DRY_RUN_NOTE}`,
   async run(options, ctx) {
     const domain = checkDomain(options.domain) as MetafieldDomain;
     const { namespace, code } = checkNames(options);

@@ -19,7 +19,8 @@ export default defineVerb({
     'store-cli sandbox fault add "* ** reset@0.1" --json id',
   ],
   notes:
-    '\nThe target is the running sandbox (--base-url, --profile or STORE_CLI_BASE_URL, with its token). The first rule that matches a request and fires decides; see docs/sandbox.md "Targeted faults".\n',
+    '\nThe target is the running sandbox (--base-url, --profile or STORE_CLI_BASE_URL, with its token). ' +
+    'The first rule that matches a request and fires decides; see docs/sandbox.md "Targeted faults".\n',
   async run(options, ctx) {
     requireServedSandbox(ctx, 'Fault rules');
     const [{ checkFaultRule }, { faultView }] = await Promise.all([import('./rule-check.js'), import('./view.js')]);

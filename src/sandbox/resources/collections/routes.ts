@@ -1,8 +1,8 @@
-import * as z from 'zod';
+// The catalog's collections (`/collections`): their routes, the collect routes that put products
+// in or take them out, and their state, kept in the catalog they share with products.
 import { JsonInteger } from '../../http/body-json.js';
 import { invalidField, notFound } from '../../http/sandbox-errors.js';
-import { ID_PATTERN } from '../../state/ids.js';
-import { findByPathId } from '../record-book.js';
+import { findByPathId, keptRecords } from '../record-book.js';
 import type { Catalog } from '../products/catalog-state.js';
 import { presentCollection } from '../products/present.js';
 import { collectionRecordSchema, type CollectionRecord, type ProductRecord } from '../products/record.js';
@@ -14,9 +14,6 @@ import { readCollectBody, readCollectionBody } from './input.js';
 const KEY = 'collections';
 /** Membership lives in the products' own `collections`: a collect or a delete journals the products it changed under their key. */
 const PRODUCTS_KEY = 'products';
-
-/** A journaled change: the collection as it now is, or the id of one deleted. */
-const changeSchema = z.union([z.strictObject({ put: collectionRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
 const CODES = Object.entries(COLLECTION_TYPE_CODES) as [CollectionType, number][];
 
@@ -143,24 +140,15 @@ export function createCollectionResource(env: ResourceEnv, catalog: Catalog): Re
   return {
     key: KEY,
     routes,
-    load(section) {
-      replaceAll(z.array(collectionRecordSchema).parse(section ?? []));
-    },
-    dump() {
-      return catalog.allCollections();
-    },
-    apply(change) {
-      const parsed = changeSchema.parse(change);
-      if ('put' in parsed) {
-        catalog.putCollection(parsed.put);
-        env.ids.observe(parsed.put.collectionId);
-      } else catalog.removeCollection(parsed.remove);
-    },
-    seed(section: CollectionRecord[]) {
-      replaceAll(structuredClone(section));
-    },
-    snapshot() {
-      return catalog.allCollections();
-    },
+    ...keptRecords({
+      schema: collectionRecordSchema,
+      all: () => catalog.allCollections(),
+      replaceAll,
+      put(collection) {
+        catalog.putCollection(collection);
+        env.ids.observe(collection.collectionId);
+      },
+      remove: (id) => catalog.removeCollection(id),
+    }),
   };
 }

@@ -42,6 +42,14 @@ const NESTED_PATHS: Readonly<Record<string, string>> = {
 /** Names the flat shape has that a Genstore body must not (they sit inside promotionType there, or are the store's to give). */
 const FLAT_ONLY = ['discountType', 'discountMethod', 'discountCode', 'id', 'discountId', 'codesCount', 'codes'] as const;
 
+/** The object at `at` (a JSON path), if the body gives one: absent or null is none, anything else refused naming `shape`. */
+function nestedObject(value: unknown, at: string, shape: string, errors: FieldErrors): JsonObject | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isJsonObject(value)) return value;
+  errors.add(at, `must be an object: ${shape}`);
+  return undefined;
+}
+
 /**
  * A nested body's fields read into the flat names the checks use (`discountType`,
  * `discountMethod`, and `code` for the code inside), with the JSON path of each; a flat
@@ -60,19 +68,16 @@ export function flattenNested(body: JsonObject, errors: FieldErrors): { fields: 
       );
     } else if (name !== 'promotionType') fields[name] = value;
   }
-  const promotion = body.promotionType;
-  if (promotion === undefined || promotion === null) return { fields, path };
-  if (!isJsonObject(promotion)) {
-    errors.add('discount.promotionType', 'must be an object: {"categoryType", "generateType": {"discountCode", "generateDiscountType"}}');
-    return { fields, path };
-  }
+  const promotion = nestedObject(
+    body.promotionType,
+    'discount.promotionType',
+    '{"categoryType", "generateType": {"discountCode", "generateDiscountType"}}',
+    errors,
+  );
+  if (promotion === undefined) return { fields, path };
   if (promotion.categoryType !== undefined) fields.discountType = promotion.categoryType;
-  const generate = promotion.generateType;
-  if (generate === undefined || generate === null) return { fields, path };
-  if (!isJsonObject(generate)) {
-    errors.add('discount.promotionType.generateType', 'must be an object: {"discountCode", "generateDiscountType"}');
-    return { fields, path };
-  }
+  const generate = nestedObject(promotion.generateType, 'discount.promotionType.generateType', '{"discountCode", "generateDiscountType"}', errors);
+  if (generate === undefined) return { fields, path };
   if (generate.generateDiscountType !== undefined) fields.discountMethod = generate.generateDiscountType;
   if (generate.discountCode !== undefined) fields.code = generate.discountCode;
   return { fields, path };

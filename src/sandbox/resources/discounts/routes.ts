@@ -13,7 +13,7 @@ import { JsonInteger } from '../../http/body-json.js';
 import { conflict, invalidField } from '../../http/sandbox-errors.js';
 import { formatTimestamp } from '../dates.js';
 import { compareIds } from '../../state/ids.js';
-import { findByPathId, RecordBook } from '../record-book.js';
+import { findByPathId, RecordBook, recordSection } from '../record-book.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { checkWhole, readCodeInput, readDiscountInput, readStatus } from './input.js';
 import { presentCode, presentDiscount } from './present.js';
@@ -244,12 +244,7 @@ export function createDiscountResource(env: ResourceEnv): Resource {
   return {
     key: KEY,
     routes,
-    load(section) {
-      replaceAll(z.array(discountRecordSchema).parse(section ?? []));
-    },
-    dump() {
-      return discounts.all();
-    },
+    ...recordSection(discountRecordSchema, replaceAll, () => discounts.all()),
     apply(change) {
       const parsed = changeSchema.parse(change);
       if ('put' in parsed) {

@@ -1,3 +1,5 @@
+// The bodies of a gift card create and update read into plain values, every bad field named by
+// its JSON path (`giftCard.balance`) in one answer; what the values mean is routes.ts's.
 import { isCalendarDate } from '../dates.js';
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
 import { AMOUNT_PATTERN } from '../money.js';

@@ -1,3 +1,5 @@
+// A gift card as the store answers it: ids as JsonIntegers, times in the dialect's form, the code
+// masked unless the card was just created or the sandbox shows codes in reads.
 import { JsonInteger } from '../../http/body-json.js';
 import { lastCharactersOf, maskCode, type GiftCardRecord } from './record.js';
 

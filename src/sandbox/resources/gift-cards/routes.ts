@@ -1,10 +1,9 @@
 // Gift cards (`/gift_cards`): the handlers and their scopes, and the stored cards with their
 // indexes. The record and its rules are in record.ts, the wire form in present.ts, search in
 // query.ts, request bodies in input.ts, the seed section and demo cards in seed.ts.
-import * as z from 'zod';
 import { formatTimestamp } from '../dates.js';
 import { conflict, malformedBody } from '../../http/sandbox-errors.js';
-import { findByPathId, RecordBook } from '../record-book.js';
+import { findByPathId, RecordBook, recordSection } from '../record-book.js';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { parseCreateGiftCard, parseUpdateGiftCard } from './input.js';
@@ -129,12 +128,7 @@ export function createGiftCardResource(env: ResourceEnv): Resource {
   return {
     key: KEY,
     routes,
-    load(section) {
-      replaceAll(z.array(giftCardRecordSchema).parse(section ?? []));
-    },
-    dump() {
-      return cards.all();
-    },
+    ...recordSection(giftCardRecordSchema, replaceAll, () => cards.all()),
     /** A change is the card as it now is: inserted in id order, or replacing the card with its id. */
     apply(change) {
       const card = giftCardRecordSchema.parse(change);

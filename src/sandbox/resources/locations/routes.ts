@@ -39,7 +39,8 @@ export function createLocationResource(env: ResourceEnv, catalog: Catalog): Tabl
         .flatMap((product) => product.variants.filter((variant) => variant.inventoryQuantities.some((item) => item.locationId === locationId)));
       if (stocked.length > 0) {
         throw conflict(
-          `The location ${locationId} still holds stock of ${stocked.length} variant${stocked.length === 1 ? '' : 's'}; move it elsewhere before deleting the location.`,
+          `The location ${locationId} still holds stock of ${stocked.length} ` +
+            `variant${stocked.length === 1 ? '' : 's'}; move it elsewhere before deleting the location.`,
         );
       }
     },

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { MAX_TEXT_LENGTH } from '../products/decisions.js';
 import { createTime, flag, kept, text, updateTime, type FieldKind } from '../record-fields.js';
 import { recordTable, type TableRecord } from '../record-table.js';
+import { reportRepeatedHandles } from '../text.js';
 import demo from './demo.json' with { type: 'json' };
 
 export const SCOPES = ['read_markets', 'write_markets'] as const;
@@ -43,13 +44,7 @@ export const marketTable = recordTable({
   routes: { path: '/markets', create: true, list: true, count: true, get: true, update: true, delete: true },
   scopes: { read: ['read_markets', 'write_markets'], write: 'write_markets' },
   check(records, report) {
-    const handles = new Map<string, number>();
-    records.forEach((record, index) => {
-      if (record.handle === undefined) return;
-      const same = handles.get(record.handle);
-      if (same !== undefined) report(index, 'handle', `is the handle of markets[${same}] too`);
-      handles.set(record.handle, index);
-    });
+    reportRepeatedHandles(records, 'markets', report);
     if (records.filter((record) => record.primary === true).length > 1)
       report(
         records.findLastIndex((record) => record.primary === true),

@@ -3,7 +3,7 @@
 // the shop's (as the admin fills a new market in); the primary market cannot be deleted (the
 // help centre: "The primary market cannot be deleted, but it can be changed").
 import { conflict } from '../../http/sandbox-errors.js';
-import { handleFrom } from '../text.js';
+import { handleFrom, refuseTakenHandle } from '../text.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv } from '../resource.js';
 import { marketTable, type MarketRecord } from './record.js';
@@ -13,11 +13,9 @@ export { SCOPES } from './record.js';
 export function createMarketResource(env: ResourceEnv): TableResource<MarketRecord> {
   const table = marketTable.resource(env, {
     beforeSave(record, existing) {
-      const others = table.all().filter((other) => other.id !== record.id);
-      const taken = (handle: string) => others.some((other) => other.handle === handle);
-      if (record.handle !== undefined && record.handle !== existing?.handle && taken(record.handle)) {
-        throw conflict(`A market has the handle ${record.handle} already.`, [{ field: 'market.handle', message: 'is taken by another market' }]);
-      }
+      const taken = refuseTakenHandle(table.all(), record, existing, (handle) =>
+        conflict(`A market has the handle ${handle} already.`, [{ field: 'market.handle', message: 'is taken by another market' }]),
+      );
       if (existing !== undefined) return record;
       const handle = record.handle ?? handleFrom(record.name, 'market', taken);
       return { ...record, handle, currency: record.currency ?? env.currency, primaryLanguage: record.primaryLanguage ?? 'en' };

@@ -1,3 +1,9 @@
+// Metafield definitions: what type each (domain, namespace, code) holds. They are state the
+// store keeps (the definitions API, metafield-definitions/routes.ts), starting from a
+// seed's `metafieldDefinitions` (the demo set's are demo.json's) or a JSON file
+// (`--definitions`) in their place. File format: `{"definitions": [ ... ]}`, each entry
+// the fields of spec 2.2 plus `domain`; schemaRule and optionMap are JSON text as in the spec,
+// or the object itself. An API body's `metafield` is checked by the very same schema.
 import { readFile } from 'node:fs/promises';
 import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import * as z from 'zod';
@@ -5,15 +11,6 @@ import { SandboxUsageError } from '../../http/sandbox-errors.js';
 import { compareMeasures, isMeasureType, isUnitOf, unitList, type Measure } from '../metafields/measures.js';
 import { jsonPath, jsonProblem } from '../../http/json-position.js';
 import { DOMAINS, FIELD_TYPES, NAME_PATTERN, NAME_RULE, type Domain, type FieldType } from '../metafields/rules.js';
-
-/**
- * Metafield definitions: what type each (domain, namespace, code) holds. They are state the
- * store keeps (the definitions API, metafield-definitions/routes.ts), starting from a
- * seed's `metafieldDefinitions` (the demo set's are demo.json's) or a JSON file
- * (`--definitions`) in their place. File format: `{"definitions": [ ... ]}`, each entry
- * the fields of spec 2.2 plus `domain`; schemaRule and optionMap are JSON text as in the spec,
- * or the object itself. An API body's `metafield` is checked by the very same schema.
- */
 
 export interface MeasureRule {
   min?: Measure;

@@ -1,3 +1,7 @@
+// The metafield definitions API (real-store-notes.md): create, update, delete, get one and
+// list, per domain. Definitions are state: journaled and kept in the data file like values.
+// A value is checked against the catalog these routes change, by the code that checks the
+// values of a `--definitions` file (metafields/value-check.ts), so both kinds behave alike.
 import * as z from 'zod';
 import { isJsonObject } from '../../http/body-json.js';
 import { API_ROOT } from '../../http/router.js';
@@ -8,13 +12,6 @@ import { DOMAINS, NAME_PATTERN, NAME_RULE, type Domain } from '../metafields/rul
 import { listPage, type ListOrder } from '../pagination.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import { domainOf, queryName } from '../metafields/input.js';
-
-/**
- * The metafield definitions API (real-store-notes.md): create, update, delete, get one and
- * list, per domain. Definitions are state: journaled and kept in the data file like values.
- * A value is checked against the catalog these routes change, by the code that checks the
- * values of a `--definitions` file (metafield-value-check.ts), so both kinds behave alike.
- */
 
 export const DEFINITIONS_KEY = 'metafieldDefinitions';
 
@@ -78,7 +75,10 @@ export function createDefinitionResource(env: ResourceEnv, catalog: DefinitionCa
     if (stored.fieldType === next.fieldType && stored.multi === next.multi) return undefined;
     if (!values.anyHolds(stored.domain, stored.namespace, stored.code)) return undefined;
     const typeOf = (definition: MetafieldDefinition) => `${definition.fieldType}${definition.multi ? ' (multi)' : ''}`;
-    return `${stored.domain} ${stored.namespace}.${stored.code} cannot change from ${typeOf(stored)} to ${typeOf(next)} while values of it are stored; delete those values first`;
+    return (
+      `${stored.domain} ${stored.namespace}.${stored.code} cannot change from ${typeOf(stored)} ` +
+      `to ${typeOf(next)} while values of it are stored; delete those values first`
+    );
   }
 
   function bodyItem(body: unknown): Record<string, unknown> {

@@ -70,7 +70,9 @@ function checkValues(
       else if (value.fieldType !== undefined && value.fieldType !== checked.fieldType) {
         report({
           field: `${at}.fieldType`,
-          message: `must be ${checked.fieldType}, the type ${definition === undefined ? 'of a value without a definition' : 'its definition gives'} (or left out)`,
+          message:
+            `must be ${checked.fieldType}, ` +
+            `the type ${definition === undefined ? 'of a value without a definition' : 'its definition gives'} (or left out)`,
         });
       }
       return {

@@ -6,6 +6,7 @@
 import { MAX_TEXT_LENGTH } from '../products/decisions.js';
 import { createTime, flag, text, updateTime } from '../record-fields.js';
 import { recordTable, type TableRecord } from '../record-table.js';
+import { reportRepeatedHandles } from '../text.js';
 import demo from './demo.json' with { type: 'json' };
 
 export const SCOPES = ['read_content', 'write_content'] as const;
@@ -32,13 +33,7 @@ export const pageTable = recordTable({
   routes: { path: '/pages', create: true, get: true, update: true, delete: true },
   scopes: { read: ['read_content', 'write_content'], write: 'write_content' },
   check(records, report) {
-    const handles = new Map<string, number>();
-    records.forEach((record, index) => {
-      if (record.handle === undefined) return;
-      const same = handles.get(record.handle);
-      if (same !== undefined) report(index, 'handle', `is the handle of pages[${same}] too`);
-      handles.set(record.handle, index);
-    });
+    reportRepeatedHandles(records, 'pages', report);
   },
   demo,
 });

@@ -3,7 +3,7 @@
 // it, "true") over a page of the same handle changes that page (its id kept, answered 200)
 // instead of being refused.
 import { conflict } from '../../http/sandbox-errors.js';
-import { handleFrom } from '../text.js';
+import { handleFrom, refuseTakenHandle } from '../text.js';
 import type { TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { HANDLE, pageTable, type PageRecord } from './record.js';
@@ -20,13 +20,11 @@ function sentPage(request: RouteRequest): Record<string, unknown> | undefined {
 export function createPageResource(env: ResourceEnv): TableResource<PageRecord> {
   const table = pageTable.resource(env, {
     beforeSave(record, existing) {
-      const others = table.all().filter((other) => other.id !== record.id);
-      const taken = (handle: string) => others.some((other) => other.handle === handle);
-      if (record.handle !== undefined && record.handle !== existing?.handle && taken(record.handle)) {
-        throw conflict(`A page has the handle ${record.handle} already; send coverByHandle true to replace it.`, [
+      const taken = refuseTakenHandle(table.all(), record, existing, (handle) =>
+        conflict(`A page has the handle ${handle} already; send coverByHandle true to replace it.`, [
           { field: 'page.handle', message: 'is taken by another page' },
-        ]);
-      }
+        ]),
+      );
       if (existing !== undefined || record.handle !== undefined) return record;
       return { ...record, handle: handleFrom(record.title, 'page', taken) };
     },

@@ -1,16 +1,13 @@
+// Judges how the fields of a product body fit together (option values that variants
+// name, ids sent back on edit, the category and collections it names) and turns a valid
+// body into the stored record, giving new items their ids. Items of an edit that carry an
+// id keep it; items without one are new; items of the product that the body leaves out
+// are gone.
 import type { FieldErrors } from '../../http/sandbox-errors.js';
 import type { IdGenerator } from '../../state/ids.js';
 import type { ImageInput, OptionInput, PositionedInput, ProductRequest, VariantInput } from './input.js';
 import type { ProductRecord, VariantRecord } from './record.js';
 import { DEFAULT_LOCATION_ID, DEFAULT_MARKET_ID, DEFAULT_VARIANT_PRICE, DEFAULT_WEIGHT_UNIT } from './decisions.js';
-
-/**
- * Judges how the fields of a product body fit together (option values that variants
- * name, ids sent back on edit, the category and collections it names) and turns a valid
- * body into the stored record, giving new items their ids. Items of an edit that carry an
- * id keep it; items without one are new; items of the product that the body leaves out
- * are gone.
- */
 
 export interface DraftContext {
   /** The product being edited; undefined on create. */

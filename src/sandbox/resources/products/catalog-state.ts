@@ -1,3 +1,5 @@
+// The catalog's state in memory: the categories, collections and products of one store, which
+// name each other, shared by their resources (products/routes.ts makes them together).
 import { compareIds } from '../../state/ids.js';
 import type { CategoryRecord } from '../categories/record.js';
 import type { RecordStore } from '../record-book.js';

@@ -1,3 +1,7 @@
+// Reads the body of a product create or edit into plain values, one error per bad field,
+// each named by its JSON path (`product.variants[1].price`). Only the shape and format of
+// each field is judged here; how the fields fit together (options, ids, catalog) is
+// assembly.ts's job (draftProduct), which receives the `path` of every item to name it in turn.
 import { FieldErrors, invalidField } from '../../http/sandbox-errors.js';
 import { AMOUNT_PATTERN } from '../money.js';
 import { canonicalId } from '../../state/ids.js';
@@ -20,13 +24,6 @@ import {
   type WeightUnit,
 } from './decisions.js';
 import { characterCount, isHttpUrl } from '../text.js';
-
-/**
- * Reads the body of a product create or edit into plain values, one error per bad field,
- * each named by its JSON path (`product.variants[1].price`). Only the shape and format of
- * each field is judged here; how the fields fit together (options, ids, catalog) is
- * assembly.ts's job (draftProduct), which receives the `path` of every item to name it in turn.
- */
 
 export interface PositionedInput {
   /** JSON path of the item in the body. */

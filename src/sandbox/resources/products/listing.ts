@@ -1,3 +1,8 @@
+// The product listing and its count (docs/sandbox.md). The real store documents "List
+// Products" (`GET /products`) and no count; the sandbox serves the listing paged like gift
+// card search, and `GET /products/count` in our dialect only (docs/decisions.md): in the real
+// one that path is a product id no product has (404), as on a store without the route.
+// Filters: `title` (part of it, ignoring case), `status`, `collectionId`; nothing else.
 import { JsonInteger } from '../../http/body-json.js';
 import { byId, choiceFilter, countOf, idFilter, listPage, type Listing } from '../pagination.js';
 import type { Catalog } from './catalog-state.js';
@@ -6,14 +11,6 @@ import { presentProduct } from './present.js';
 import type { ProductRecord } from './record.js';
 import type { ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
 import type { ScopeRequirement } from '../../http/scopes.js';
-
-/**
- * The product listing and its count (docs/sandbox.md). The real store documents "List
- * Products" (`GET /products`) and no count; the sandbox serves the listing paged like gift
- * card search, and `GET /products/count` in our dialect only (docs/decisions.md): in the real
- * one that path is a product id no product has (404), as on a store without the route.
- * Filters: `title` (part of it, ignoring case), `status`, `collectionId`; nothing else.
- */
 
 /** Reads of the catalog take either products scope, as the real store's look-ups do. */
 const READ: ScopeRequirement = ['read_products', 'write_products'];

@@ -1,15 +1,12 @@
+// The wire forms of collections and products. Ids and counts are JsonIntegers
+// (strings or bare numbers by the sandbox's idsAs); boolean flags and positions are strings,
+// as the spec's samples write them. Ids inside JSON-array text (`collections`, `collects`)
+// follow idsAs too, so a client that parses that text with doubles breaks visibly.
 import { JsonInteger, serializeJson, type IdsAs } from '../../http/body-json.js';
 import type { CategoryRecord } from '../categories/record.js';
 import type { CollectionRecord, ProductRecord, VariantRecord } from './record.js';
 import type { Dialect } from '../../http/dialect.js';
 import { COLLECTION_TYPE_CODES, SALES_CHANNEL_CODE } from './decisions.js';
-
-/**
- * The wire forms of collections and products. Ids and counts are JsonIntegers
- * (strings or bare numbers by the sandbox's idsAs); boolean flags and positions are strings,
- * as the spec's samples write them. Ids inside JSON-array text (`collections`, `collects`)
- * follow idsAs too, so a client that parses that text with doubles breaks visibly.
- */
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 const position = (index: number) => String(index + 1);

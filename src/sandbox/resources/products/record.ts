@@ -1,14 +1,11 @@
+// Collections and products as kept in memory, in the data file and in demo.json.
+// Positions are not stored: the order of an array is the order of its items. A collection's
+// products are not stored either: they follow from the products' own `collections`.
 import * as z from 'zod';
 import { AMOUNT_PATTERN } from '../money.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { characterCount, isHttpUrl } from '../text.js';
 import { AVAILABLE_PATTERN, COLLECTION_TYPES, MAX_TEXT_LENGTH, PRODUCT_STATUSES, WEIGHT_PATTERN, WEIGHT_UNITS } from './decisions.js';
-
-/**
- * Collections and products as kept in memory, in the data file and in demo.json.
- * Positions are not stored: the order of an array is the order of its items. A collection's
- * products are not stored either: they follow from the products' own `collections`.
- */
 
 const id = z.string().regex(ID_PATTERN, 'must be a decimal id without leading zeros');
 const text = z.string().refine((value) => characterCount(value) <= MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`);

@@ -1,7 +1,8 @@
-import * as z from 'zod';
+// Products (`/products`): created, read, edited whole and deleted, each change journaled and
+// announced to webhooks; and the factory of the catalog, whose categories, collections, locations
+// and products share one Catalog because they name each other.
 import { FieldErrors } from '../../http/sandbox-errors.js';
-import { ID_PATTERN } from '../../state/ids.js';
-import { findByPathId } from '../record-book.js';
+import { findByPathId, keptRecords } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { Catalog } from './catalog-state.js';
 import { draftProduct } from './assembly.js';
@@ -18,9 +19,6 @@ import type { LocationRecord } from '../locations/record.js';
 import type { TableResource } from '../record-table.js';
 
 const KEY = 'products';
-
-/** A journaled change: the product as it now is, or the id of one deleted. */
-const changeSchema = z.union([z.strictObject({ put: productRecordSchema }), z.strictObject({ remove: z.string().regex(ID_PATTERN) })]);
 
 function createProductResource(env: ResourceEnv, catalog: Catalog, locations: TableResource<LocationRecord>): Resource {
   function replaceAll(records: ProductRecord[]): void {
@@ -86,25 +84,16 @@ function createProductResource(env: ResourceEnv, catalog: Catalog, locations: Ta
   return {
     key: KEY,
     routes,
-    load(section) {
-      replaceAll(z.array(productRecordSchema).parse(section ?? []));
-    },
-    dump() {
-      return catalog.allProducts();
-    },
-    apply(change) {
-      const parsed = changeSchema.parse(change);
-      if ('put' in parsed) {
-        catalog.putProduct(parsed.put);
-        for (const id of Catalog.idsOf(parsed.put)) env.ids.observe(id);
-      } else catalog.removeProduct(parsed.remove);
-    },
-    seed(section: ProductRecord[]) {
-      replaceAll(structuredClone(section));
-    },
-    snapshot() {
-      return catalog.allProducts();
-    },
+    ...keptRecords({
+      schema: productRecordSchema,
+      all: () => catalog.allProducts(),
+      replaceAll,
+      put(product) {
+        catalog.putProduct(product);
+        for (const id of Catalog.idsOf(product)) env.ids.observe(id);
+      },
+      remove: (id) => catalog.removeProduct(id),
+    }),
   };
 }
 
