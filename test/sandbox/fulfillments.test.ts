@@ -65,6 +65,17 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
     });
   });
 
+  it('cancelling the one fulfillment of a fulfilled order leaves it unfulfilled, to be shipped again', async () => {
+    await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
+      const whole = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, trackingNumber: 'ONE' } } });
+      expect((await call(sandbox, 'GET', `/orders/${ORDER}`)).json.order.fulfillmentStatus).toBe('fulfilled');
+      await call(sandbox, 'PUT', `/fulfillments/${String(whole.json.fulfillment.id)}/cancel`);
+      expect((await call(sandbox, 'GET', `/orders/${ORDER}`)).json.order.fulfillmentStatus).toBe('unfulfilled');
+      const again = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, trackingNumber: 'TWO' } } });
+      expect(again.status, again.text).toBe(dialect === 'real' ? 201 : 200);
+    });
+  });
+
   it('a line sent without a quantity ships all that is left of it; once none is left it is refused', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       // The partial order #1004: its line 6100000000000000006 is not shipped yet.

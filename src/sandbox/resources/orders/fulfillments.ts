@@ -108,10 +108,14 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
   const book = new RecordBook<FulfillmentRecord>((record) => record.id, 'fulfillment');
   const shipped = (orderId: string) => book.all().filter((record) => record.orderId === orderId && record.status === 'success');
 
-  /** How many of each line are shipped: by its fulfillments, or all of them for an order seeded as fulfilled with none. */
+  /**
+   * How many of each line are shipped: by its fulfillments, or all of them for an order seeded
+   * as fulfilled with none at all (one whose fulfillments are all cancelled ships nothing).
+   */
   function shippedOf(order: OrderRecord): Map<string, number> {
     const records = shipped(order.id);
-    const counts = new Map(order.lineItems.map((line) => [line.id, records.length === 0 && order.fulfillmentStatus === 'fulfilled' ? line.quantity : 0]));
+    const seededShipped = order.fulfillmentStatus === 'fulfilled' && !book.all().some((record) => record.orderId === order.id);
+    const counts = new Map(order.lineItems.map((line) => [line.id, seededShipped ? line.quantity : 0]));
     for (const record of records) for (const line of record.lineItems) counts.set(line.id, (counts.get(line.id) ?? 0) + line.quantity);
     return counts;
   }
