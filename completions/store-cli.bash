@@ -22,7 +22,7 @@ _store_cli_subcommands() {
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
     'order') REPLY='list get count update cancel export help' ;;
-    'fulfillment') REPLY='list count create update-tracking cancel help' ;;
+    'fulfillment') REPLY='list count create update-tracking cancel import help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -170,6 +170,7 @@ _store_cli_flags() {
     'fulfillment create') REPLY='--line-items --tracking-number --carrier --tracking-url --notify --dry-run --json -q --jq -h --help' ;;
     'fulfillment update-tracking') REPLY='--tracking-number --carrier --tracking-url --notify --dry-run --json -q --jq -h --help' ;;
     'fulfillment cancel') REPLY='--dry-run --json -q --jq -h --help' ;;
+    'fulfillment import') REPLY='--dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'fulfillment help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
@@ -757,6 +758,15 @@ _store_cli_option() {
     'fulfillment update-tracking|-q' | 'fulfillment update-tracking|--jq') REPLY='v' ;;
     'fulfillment cancel|--json') REPLY='l id orderId status trackingCompany trackingNumber trackingUrl notifyCustomer lineItems createTime updateTime' ;;
     'fulfillment cancel|-q' | 'fulfillment cancel|--jq') REPLY='v' ;;
+    'fulfillment import|--rejects') REPLY='f' ;;
+    'fulfillment import|--results') REPLY='f' ;;
+    'fulfillment import|--shard') REPLY='v' ;;
+    'fulfillment import|--concurrency') REPLY='v' ;;
+    'fulfillment import|--give-up-after') REPLY='v' ;;
+    'fulfillment import|--max-rejects') REPLY='v' ;;
+    'fulfillment import|--report') REPLY='v' ;;
+    'fulfillment import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
+    'fulfillment import|-q' | 'fulfillment import|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -803,7 +813,7 @@ _store_cli_option() {
     'report merge|--json') REPLY='l format version command kind source dryRun shards rejects' ;;
     'report merge|-q' | 'report merge|--jq') REPLY='v' ;;
     'undo|--concurrency') REPLY='v' ;;
-    'undo|--json') REPLY='l runId restored deleted disabled asBefore leftAlone failed' ;;
+    'undo|--json') REPLY='l runId restored deleted disabled cancelled asBefore leftAlone failed' ;;
     'undo|-q' | 'undo|--jq') REPLY='v' ;;
     'runs|--json') REPLY='l runId command file store started rows created updated unchanged failed undone undoable needsUndo' ;;
     'runs|--jsonl') REPLY='l runId command file store started rows created updated unchanged failed undone undoable needsUndo' ;;
@@ -911,7 +921,8 @@ _store_cli_argument() {
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get count create update enable disable delete import export' ;;
     'order help|'*) REPLY='w list get count update cancel export' ;;
-    'fulfillment help|'*) REPLY='w list count create update-tracking cancel' ;;
+    'fulfillment import|1') REPLY='f' ;;
+    'fulfillment help|'*) REPLY='w list count create update-tracking cancel import' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
