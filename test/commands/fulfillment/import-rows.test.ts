@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, scratchDir } from '../../helpers/cli-in-process.js';
+import { SimClock } from '../../bulk/sim-clock.js';
+import { cli, scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { runLogged, startLogged, useLogged, type LoggedSandbox } from '../../helpers/logged-sandbox.js';
 import { manyOrderId, manyOrdersSeed } from '../../helpers/order-seed.js';
@@ -107,8 +108,19 @@ describe.each(DIALECTS)('fulfillment import rows (%s dialect)', (dialect) => {
 
     const results = join(scratchDir(), 'results.csv');
     const rejects = join(scratchDir(), 'rejects.csv');
-    const run = await runLogged(store, ['fulfillment', 'import', tracking, '--json', '--results', results, '--rejects', rejects], { env });
+    const report = join(scratchDir(), 'report.json');
+    const run = await runLogged(
+      store,
+      ['fulfillment', 'import', tracking, '--json', '--results', results, '--rejects', rejects, '--report', `json=${report}`],
+      {
+        env,
+      },
+    );
     expect(run.code).toBe(3);
+    const reported = JSON.parse(readFileSync(report, 'utf8')) as { command: string; shards: Array<Record<string, unknown>>; rejects: unknown[] };
+    expect(reported.command).toBe('fulfillment import');
+    expect(reported.shards[0]).toMatchObject({ rows: 11, created: 5, unchanged: 1, rejected: 5, outcome: 'rejects' });
+    expect(reported.rejects).toHaveLength(5);
     expect(summaryOf(run.stdout)).toMatchObject({ rows: 11, created: 5, unchanged: 1, failed: 5 });
     expect(writesOf(run.requests).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(Array(4).fill('POST /api/202412/fulfillments'));
     const reasons = readFileSync(rejects, 'utf8');
@@ -222,6 +234,15 @@ describe.each(DIALECTS)('fulfillment import rows (%s dialect)', (dialect) => {
     expect(made.find((f) => f.trackingNumber === 'J-1')).toMatchObject({ notifyCustomer: true, lineItems: [{ quantity: 1 }, { quantity: 1 }] });
     expect(made.find((f) => f.trackingNumber === 'J-2')).toMatchObject({ orderId: '6000000000000000141' });
     expect((await cli(['undo', String(summaryOf(run.stdout).runId), '--yes'], { env })).code).toBe(0);
+  });
+});
+
+describe('fulfillment import, a dry run without a store to read', () => {
+  it('checks the file alone and says so (exit 0), its retries waited in simulated time', async () => {
+    const env = { ...scratchDirs(), STORE_CLI_BASE_URL: 'http://127.0.0.1:9', STORE_CLI_TOKEN: 'offline-token-1' };
+    const run = await cli(['fulfillment', 'import', file(MIXED), '--dry-run'], { env, clock: new SimClock().autoAdvance() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('11 rows, 11 well-formed; orders not looked up (the store could not be read).');
   });
 });
 

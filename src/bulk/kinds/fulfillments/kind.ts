@@ -12,7 +12,7 @@
 // fulfillment has no key the store could refuse a second one by, so after a lost answer the
 // order's fulfillments are read, and the create is sent again only when none has the number.
 import type { Fulfillment, ShippedLine, Tracking } from '../../../api/fulfillments/declaration.js';
-import { orderLines, orderName } from '../../../api/orders/reading.js';
+import { orderLines, orderName, orderStatus } from '../../../api/orders/reading.js';
 import { idKey } from '../../../api/orders/refs.js';
 import type { Order } from '../../../api/orders/schema.js';
 import { ApiError, CancelledError, NetworkError, UnconfirmedCreateError } from '../../../core/errors.js';
@@ -134,8 +134,7 @@ export function fulfillmentKind(
     if (found.kind === 'missing') return every(reject(found.reason));
     const { id, order } = found;
     const label = `order ${orderName(order) || id}`;
-    if (scalarText(order.status).toLowerCase() === 'cancelled' || scalarText(order.cancelTime) !== '')
-      return every(reject(`${label} is cancelled, and a cancelled order cannot be fulfilled`));
+    if (orderStatus(order) === 'cancelled') return every(reject(`${label} is cancelled, and a cancelled order cannot be fulfilled`));
     if (Array.isArray(order.lineItems) && order.lineItems.length === 0) return every(reject(`${label} has no line items to ship`));
     const existing = await fulfillmentsOf(id, order);
     for (const parcel of parcelsOf(rows)) {
