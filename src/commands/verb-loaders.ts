@@ -29,6 +29,7 @@ export const VERB_LOADERS: Readonly<Record<string, Loaders>> = {
     create: () => import('./fulfillment/create.js').then((m) => m.default),
     'update-tracking': () => import('./fulfillment/update-tracking.js').then((m) => m.default),
     cancel: () => import('./fulfillment/cancel.js').then((m) => m.default),
+    import: () => import('./fulfillment/import.js').then((m) => m.default),
   },
   giftcard: {
     create: () => import('./giftcard/create.js').then((m) => m.default),

@@ -5,7 +5,7 @@
 // and results and journals that hold whole lines only; a webhook listener whose --log keeps
 // every delivery it acknowledged (and is never the file its stdout goes to). The verbs of these
 // nouns, their Ctrl-C and their exit codes are in-process: test/commands/order, metafield,
-// product, undo and webhook.
+// product, fulfillment, undo and webhook.
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ import {
   useServed,
 } from '../helpers/cli-spawn.js';
 import { dialectArgs, DIALECTS } from '../helpers/dialects.js';
-import { manyOrdersSeed } from '../helpers/order-seed.js';
+import { manyOrderId, manyOrdersSeed, trackingCsv, trackingNumberOf } from '../helpers/order-seed.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { listen, sign } from './webhook-helpers.js';
 import { catalogFile } from '../helpers/product-catalog-file.js';
@@ -178,6 +178,61 @@ describe.each(DIALECTS)('product import after a kill (spawned, %s dialect)', (di
 
     const third = await runLogged(store, ['product', 'import', file, '--json'], { timeoutMs: 40_000 });
     expect(JSON.parse(third.stdout)).toMatchObject({ rows: 80, created: 0, updated: 0, unchanged: 80, failed: 0 });
+    expect(writes(third.requests)).toEqual([]);
+  });
+});
+
+describe('fulfillment import after a kill (spawned)', () => {
+  const ORDERS = 200;
+  let store: ServeHandle;
+  const folder = scratch().root;
+
+  beforeAll(async () => {
+    writeFileSync(join(folder, 'seed.json'), manyOrdersSeed(ORDERS));
+    // Each create answered 20 ms late: a run takes a few seconds, and a kill lands midway.
+    store = await serve(['--json', '--seed', join(folder, 'seed.json'), '--fault', 'POST /api/202412/fulfillments 200+20ms']);
+  });
+  afterAll(async () => {
+    await store?.stop();
+  });
+
+  /** The fulfillments that ship (not cancelled), straight from the sandbox's state. */
+  const shipping = async () => {
+    const response = await fetch(`${store.baseUrl}/_sandbox/state`, { headers: { [store.tokenHeader]: store.token } });
+    const state = (await response.json()) as { fulfillments: Array<{ orderId: string; trackingNumber: string; status: string }> };
+    return state.fulfillments.filter((fulfillment) => fulfillment.status === 'success');
+  };
+
+  it('killed midway (SIGKILL), then run again: every order shipped once with its number, and a third run sends no write', { timeout: 120_000 }, async () => {
+    const file = join(folder, 'tracking.csv');
+    writeFileSync(file, trackingCsv(ORDERS));
+    const env = store.env();
+    const child = spawnCli(['fulfillment', 'import', file, '--concurrency', '2'], env);
+    child.stdin!.end();
+    await until(
+      async () => ((await shipping()).length >= 30 ? true : undefined),
+      30_000,
+      () => 'fewer than 30 orders shipped',
+    );
+    child.kill('SIGKILL');
+    expect((await exitOf(child, 5_000)).signal).toBe('SIGKILL');
+    const partial = (await shipping()).length;
+    expect(partial).toBeLessThan(ORDERS);
+
+    const again = await run(['fulfillment', 'import', file, '--json'], { env, timeoutMs: 60_000 });
+    expect(again.code, again.stderr).toBe(0);
+    const summary = JSON.parse(again.stdout) as { rows: number; created: number; unchanged: number; failed: number };
+    expect(summary).toMatchObject({ rows: ORDERS, failed: 0 });
+    expect(summary.unchanged).toBeGreaterThanOrEqual(partial);
+    expect(summary.created + summary.unchanged).toBe(ORDERS);
+    // None lost, none twice: each order ships once, with its own number.
+    const shipped = await shipping();
+    expect(shipped).toHaveLength(ORDERS);
+    const byOrder = new Map(shipped.map((fulfillment) => [fulfillment.orderId, fulfillment.trackingNumber]));
+    for (let index = 0; index < ORDERS; index++) expect(byOrder.get(manyOrderId(index))).toBe(trackingNumberOf(index));
+
+    const third = await runLogged(store, ['fulfillment', 'import', file, '--json'], { env, timeoutMs: 40_000 });
+    expect(JSON.parse(third.stdout)).toMatchObject({ rows: ORDERS, created: 0, unchanged: ORDERS, failed: 0 });
     expect(writes(third.requests)).toEqual([]);
   });
 });

@@ -100,6 +100,7 @@ const ARGS: Record<string, string[]> = {
   'fulfillment create': ['6000000000000000161', '--tracking-number', '1Z'],
   'fulfillment update-tracking': ['6200000000000000001', '--carrier', 'UPS'],
   'fulfillment cancel': ['6200000000000000001'],
+  'fulfillment import': ['tracking.csv'],
   'market list': [],
   'market get': ['7100000000000000002'],
   'market count': [],

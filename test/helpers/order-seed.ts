@@ -21,3 +21,23 @@ export function manyOrdersSeed(count: number): string {
   }));
   return JSON.stringify({ orders });
 }
+
+/** The id of the order `index` of manyOrdersSeed (its name is #1001 + index). */
+export const manyOrderId = (index: number) => String(6_500_000_000_000_000_000n + BigInt(index));
+
+/** The tracking number the tracking file gives the order `index`. */
+export const trackingNumberOf = (index: number) => `1Z${String(index).padStart(6, '0')}`;
+
+/**
+ * A warehouse's tracking file for the first `count` orders of manyOrdersSeed, as CSV text: one
+ * row an order (every line left to ship), every other order named by its name (#1001...), the
+ * rest by id.
+ */
+export function trackingCsv(count: number, first = 0): string {
+  const rows = Array.from({ length: count }, (_, offset) => {
+    const index = first + offset;
+    const order = index % 2 === 0 ? manyOrderId(index) : `#${1001 + index}`;
+    return `${order},${trackingNumberOf(index)},${index % 3 === 0 ? 'DHL' : 'UPS'},`;
+  });
+  return `order,trackingNumber,carrier,notify\n${rows.join('\n')}\n`;
+}

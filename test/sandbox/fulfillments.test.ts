@@ -64,6 +64,39 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
       expect((await call(sandbox, 'PUT', `/fulfillments/${id}/cancel`)).status).toBe(200);
     });
   });
+
+  it('cancelling the one fulfillment of a fulfilled order leaves it unfulfilled, to be shipped again', async () => {
+    await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
+      const whole = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, trackingNumber: 'ONE' } } });
+      expect((await call(sandbox, 'GET', `/orders/${ORDER}`)).json.order.fulfillmentStatus).toBe('fulfilled');
+      await call(sandbox, 'PUT', `/fulfillments/${String(whole.json.fulfillment.id)}/cancel`);
+      expect((await call(sandbox, 'GET', `/orders/${ORDER}`)).json.order.fulfillmentStatus).toBe('unfulfilled');
+      const again = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, trackingNumber: 'TWO' } } });
+      expect(again.status, again.text).toBe(dialect === 'real' ? 201 : 200);
+    });
+  });
+
+  it('a line sent without a quantity ships all that is left of it; once none is left it is refused', async () => {
+    await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
+      // The partial order #1004: its line 6100000000000000006 is not shipped yet.
+      const partial = '6000000000000000131';
+      const rest = await call(sandbox, 'POST', '/fulfillments', {
+        body: { fulfillment: { orderId: partial, lineItems: [{ id: '6100000000000000006' }], trackingNumber: 'ALL-LEFT' } },
+      });
+      expect(rest.status, rest.text).toBe(dialect === 'real' ? 201 : 200);
+      expect(rest.json.fulfillment.lineItems.map((line: { id: unknown; quantity: unknown }) => [String(line.id), Number(line.quantity)])).toEqual([
+        ['6100000000000000006', 1],
+      ]);
+      const none = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: partial, lineItems: [{ id: '6100000000000000006' }] } } });
+      expect(none.status).toBe(409);
+      expect(none.text).toContain('nothing left to ship');
+      const zero = await call(sandbox, 'POST', '/fulfillments', {
+        body: { fulfillment: { orderId: ORDER, lineItems: [{ id: '6100000000000000009', quantity: 0 }] } },
+      });
+      expect(zero.status).toBe(400);
+      expect(zero.text).toContain('lineItems[0].quantity');
+    });
+  });
 });
 
 describe('fulfillment webhooks', () => {

@@ -60,13 +60,17 @@ export class FulfillmentsApi extends RestApi<typeof fulfillments> {
     return parseCount(response.body);
   }
 
-  /** Ships lines of an order (none: every line left to ship). Never sent twice: a second send would ship twice. */
+  /**
+   * Ships lines of an order (none: every line left to ship). Never sent twice, not even by a
+   * bulk run's retries (`once`): a second send would ship twice. A lost answer is an
+   * UnconfirmedCreateError.
+   */
   async createFor(orderId: string, lines: readonly ShippedLine[], tracking: Tracking): Promise<Fulfillment> {
     const body = {
       fulfillment: definedOnly({ orderId, ...(lines.length > 0 ? { lineItems: lines.map((line) => definedOnly({ ...line })) } : {}), ...tracking }),
     };
     return createOnce(async () => {
-      const response = await this.transport.request({ method: 'POST', path: `${API_PREFIX}/fulfillments`, body });
+      const response = await this.transport.request({ method: 'POST', path: `${API_PREFIX}/fulfillments`, body, once: true });
       return readRecord(fulfillments, response.body);
     }, 'The fulfillment may have been created anyway.');
   }

@@ -29,6 +29,11 @@ export function idOf(order: Order): string | undefined {
   return raw === undefined || raw === null ? undefined : scalarText(raw);
 }
 
+/** The order's name as the shop and its customer know it (#1001), as text; '' when it has none. */
+export function orderName(order: Order): string {
+  return first(order, ['name']);
+}
+
 /** The order's money and currency, amounts as the store wrote them ('' where it sent none). */
 export interface OrderMoney {
   currency: string;

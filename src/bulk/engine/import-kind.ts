@@ -117,10 +117,14 @@ async function rolledBack(journal: RunJournal, report: ImportReport, env: BulkEn
     outcome.disabled > 0
       ? ` (${counted(outcome.disabled, 'card')} the run created ${pluralWord(outcome.disabled, 'is', 'are')} disabled: the API deletes no card)`
       : '';
-  const took = `rolled back ${counted(outcome.undone, 'write')}${disabled}`;
+  const cancelled =
+    outcome.cancelled > 0
+      ? ` (${counted(outcome.cancelled, 'fulfillment')} the run created ${pluralWord(outcome.cancelled, 'is', 'are')} cancelled: the API deletes none)`
+      : '';
+  const took = `rolled back ${counted(outcome.undone, 'write')}${disabled}${cancelled}`;
   if (outcome.left.length === 0) {
     await journal.discard();
-    const asBefore = outcome.disabled === 0 ? '; the store is as before the run' : '';
+    const asBefore = outcome.disabled + outcome.cancelled === 0 ? '; the store is as before the run' : '';
     return {
       ...report,
       lines: [...report.lines, `All or nothing: ${why}, so the run's writes were taken back: ${took}${asBefore}.`],

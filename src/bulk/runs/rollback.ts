@@ -1,7 +1,7 @@
 // All or nothing's rollback: the writes of a run that did not apply every row, taken back from
 // its before-image journal at once and without asking, planned as `store-cli undo` plans them
 // (undo-plan.ts, by the undo of the run's kind: each key read, then restored, deleted, or
-// disabled for a card the run created, as the API deletes no card). A key someone changed since the run wrote it is left alone, as
+// disabled for a card the run created, as the API deletes no card; cancelled for a fulfillment). A key someone changed since the run wrote it is left alone, as
 // undo leaves it without --force; a key whose write the store refuses or never answers stays
 // as the run wrote it. Every key left is named, for `store-cli undo` to finish the job.
 import { CancelledError } from '../../core/errors.js';
@@ -18,6 +18,8 @@ export interface Rollback {
   undone: number;
   /** Of those, cards the run created that were disabled (the API deletes no card). */
   disabled: number;
+  /** Of those, fulfillments the run created that were cancelled (the API deletes none). */
+  cancelled: number;
   /** The keys left as the run wrote them, each with why. */
   left: Array<{ key: string; why: string }>;
 }
@@ -31,7 +33,7 @@ export async function rollBack(
   undo: readonly KindUndo[],
 ): Promise<Rollback> {
   const entries = await readEntries(dir, entryChecks(undo));
-  const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, left: keysOf(entries, undo).map((key) => ({ key, why })) });
+  const everyKey = (why: string): Rollback => ({ undone: 0, disabled: 0, cancelled: 0, left: keysOf(entries, undo).map((key) => ({ key, why })) });
   if (meta.notUndoable !== undefined) return everyKey(meta.notUndoable);
   const paced = await openPacedApi(env, concurrency);
   let plan: UndoPlan;
@@ -44,7 +46,7 @@ export async function rollBack(
         : `it could not be read again (${stripPeriod(messageOf(error))})`,
     );
   }
-  const outcome: Rollback = { undone: 0, disabled: 0, left: [] };
+  const outcome: Rollback = { undone: 0, disabled: 0, cancelled: 0, left: [] };
   for (const step of plan.steps) if (step.action === 'changed' || step.action === 'cannot') outcome.left.push({ key: step.key, why: step.note ?? step.action });
   const writes = plan.steps.filter((step) => step.run !== undefined);
   await eachAtMost(writes, concurrency, async (step) => {
@@ -56,6 +58,7 @@ export async function rollBack(
     }
     outcome.undone += 1;
     if (step.action === 'disable') outcome.disabled += 1;
+    if (step.action === 'cancel') outcome.cancelled += 1;
   });
   return outcome;
 }

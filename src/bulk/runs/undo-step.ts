@@ -9,6 +9,8 @@ export type UndoAction =
   | 'delete'
   /** Disable the card the run created (the API deletes no card). */
   | 'disable'
+  /** Cancel the fulfillment the run created (the API deletes none): its lines are left to ship again. */
+  | 'cancel'
   /** Already as before the run: nothing to do. */
   | 'as-before'
   /** Changed by someone else since the run: left alone (without --force). */

@@ -3,7 +3,7 @@
 // metafield value restored, or deleted when it was absent; a gift card's fields restored, a
 // card it created disabled, as the API deletes no card; a product put back whole, or deleted
 // when the run created it; a discount deleted when the run created it, its fields put back
-// otherwise). A run whose writes the API cannot take back (a discount code import of before
+// otherwise; a fulfillment it created cancelled, as the API deletes none). A run whose writes the API cannot take back (a discount code import of before
 // issue 29) is refused before anything is read.
 //
 // Planned first from the store as it is now (undo-plan.ts): a key already as it was before is
@@ -87,6 +87,7 @@ export interface UndoCounts {
   restored: number;
   deleted: number;
   disabled: number;
+  cancelled: number;
   asBefore: number;
   leftAlone: number;
   failed: number;
@@ -94,7 +95,7 @@ export interface UndoCounts {
 
 /** How many steps do what: the plan's, before it runs. */
 export function countSteps(steps: readonly UndoStep[]): Record<UndoAction, number> {
-  const counts: Record<UndoAction, number> = { restore: 0, delete: 0, disable: 0, 'as-before': 0, changed: 0, cannot: 0, done: 0 };
+  const counts: Record<UndoAction, number> = { restore: 0, delete: 0, disable: 0, cancel: 0, 'as-before': 0, changed: 0, cannot: 0, done: 0 };
   for (const step of steps) counts[step.action] += 1;
   return counts;
 }
@@ -105,7 +106,7 @@ export function countSteps(steps: readonly UndoStep[]): Record<UndoAction, numbe
  * reported and the rest go on. Marks the run undone when every key is.
  */
 export async function runUndo(dir: string, plan: UndoPlan, concurrency: number, signal: AbortSignal, say: (line: string) => void): Promise<UndoCounts> {
-  const counts: UndoCounts = { restored: 0, deleted: 0, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 };
+  const counts: UndoCounts = { restored: 0, deleted: 0, disabled: 0, cancelled: 0, asBefore: 0, leftAlone: 0, failed: 0 };
   const progress = await open(join(dir, PROGRESS_FILE), 'a', 0o600);
   let queue: Promise<void> = Promise.resolve();
   const markDone = (key: string, action: string) => {
@@ -135,6 +136,7 @@ export async function runUndo(dir: string, plan: UndoPlan, concurrency: number, 
         }
         if (step.action === 'restore') counts.restored += 1;
         else if (step.action === 'delete') counts.deleted += 1;
+        else if (step.action === 'cancel') counts.cancelled += 1;
         else counts.disabled += 1;
         await markDone(step.key, step.action);
       }

@@ -2,9 +2,9 @@
 // fulfillments). Never sent twice: a second send would ship the lines again, so a create whose
 // answer is lost says how to find out whether it was made.
 import type { ShippedLine } from '../../api/fulfillments/declaration.js';
-import { checkId } from '../../api/rest-resource.js';
 import { UnconfirmedCreateError, UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { ORDER_ARG_HELP, ORDER_NAME_NOTE, resolveOrder } from '../order/order-ref.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { FULFILLMENT_FIELDS, trackingFlags, trackingOf } from './table.js';
 
@@ -27,7 +27,7 @@ export default defineVerb({
   mutates: true,
   name: 'create',
   summary: 'Fulfill an order, or some of its lines, with a carrier and tracking number',
-  args: { order: arg('the order id (order list shows them)') },
+  args: { order: arg(ORDER_ARG_HELP) },
   flags: {
     lineItems: text('<id[:qty],...>', "the order's line items to ship, each id with an optional :quantity (default: every line left to ship, all of it)"),
     ...trackingFlags(),
@@ -35,7 +35,7 @@ export default defineVerb({
   },
   json: { fields: FULFILLMENT_FIELDS },
   examples: [
-    'store-cli fulfillment create 6000000000000000161 --carrier UPS --tracking-number 1Z999AA10123456784 --notify',
+    "store-cli fulfillment create '#1005' --carrier UPS --tracking-number 1Z999AA10123456784 --notify",
     'store-cli fulfillment create 6000000000000000161 --line-items 6100000000000000009:1 --carrier DHL --tracking-number JD014600006281230000',
     'store-cli fulfillment create 6000000000000000161 --carrier UPS --tracking-number 1Z999 --dry-run',
   ],
@@ -46,17 +46,17 @@ fulfillment as the store answers it. The store refuses a line with less left to 
 asked, and an order with nothing left (exit 1). The order's fulfillment status follows
 (partial, then fulfilled). A create whose answer is lost is not sent again: a second send
 would ship the lines twice (fulfillment list ORDER shows whether it was made). Needs a token
-with the write_fulfillments scope.
-${DRY_RUN_NOTE}`,
+with the write_fulfillments scope. A file of tracking numbers is fulfillment import's.
+${ORDER_NAME_NOTE}${DRY_RUN_NOTE}`,
   async run(options, ctx) {
-    const order = checkId(options.order, '<order>');
     const lines = parseLines(options.lineItems);
     const tracking = trackingOf(options);
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
-      return runDry(ctx, options, (api) => api.fulfillments.createFor(order, lines, tracking));
+      return runDry(ctx, options, async (api) => api.fulfillments.createFor(await resolveOrder(api, options.order, ctx), lines, tracking));
     }
     const [{ fulfillmentViews }, out, api] = await Promise.all([import('./table.js'), ctx.output(), ctx.api()]);
+    const order = await resolveOrder(api, options.order, ctx);
     const views = await fulfillmentViews();
     const made = await ctx
       .spin('Creating the fulfillment…', () => api.fulfillments.createFor(order, lines, tracking))

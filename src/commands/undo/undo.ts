@@ -8,7 +8,7 @@ import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, whole } from '../verb.js';
 import { storeName } from '../runs/runs.js';
 
-const UNDO_FIELDS = ['runId', 'restored', 'deleted', 'disabled', 'asBefore', 'leftAlone', 'failed'] as const;
+const UNDO_FIELDS = ['runId', 'restored', 'deleted', 'disabled', 'cancelled', 'asBefore', 'leftAlone', 'failed'] as const;
 
 export default defineVerb({
   mutates: true,
@@ -24,7 +24,7 @@ export default defineVerb({
   },
   flags: {
     yes: boolean('undo without asking (required without a terminal)'),
-    dryRun: boolean('print the plan (what would be restored, deleted, disabled or left alone): reads the store, writes nothing'),
+    dryRun: boolean('print the plan (what would be restored, deleted, disabled, cancelled or left alone): reads the store, writes nothing'),
     force: boolean('also put back keys changed by someone else since the run (by default they are reported and left alone)'),
     concurrency: whole('<n>', `requests in flight, 1..${IMPORT_CONCURRENCY.max} (default ${IMPORT_CONCURRENCY.builtIn}); the store's rate limit paces them`, {
       min: 1,
@@ -45,7 +45,9 @@ What each key the run wrote held before is in its journal: a metafield value is 
   stays disabled (a disabled card cannot be enabled again): both are said. A product the
   run changed is put back whole (variants, options and stock), one it created is deleted.
   A discount the run created is deleted, one it changed gets its fields back; a code added
-  to a service discount the run did not make stays (the API deletes no code): said.
+  to a service discount the run did not make stays (the API deletes no code): said. A
+  fulfillment the run created is cancelled (the API deletes none): its lines are left to
+  ship again; one whose tracking number changed since is left alone unless --force.
 A key that holds neither what the run wrote nor what it replaced was changed by someone
   else since: it is named and left alone, unless --force. So is a card or product the run
   created that holds other values than the run gave it (a card used since is never
@@ -96,7 +98,7 @@ async function undoRun(runId: string, options: UndoOptions, ctx: Context): Promi
     const plan = await ctx.spin('Reading what the run wrote…', () => planUndo(dir, meta, entries, paced, options.force === true, unreadable));
     for (const line of planLines(plan)) ctx.say(line);
     const steps = countSteps(plan.steps);
-    const writes = steps.restore + steps.delete + steps.disable;
+    const writes = steps.restore + steps.delete + steps.disable + steps.cancel;
     if (options.dryRun || writes === 0) {
       if (options.dryRun) ctx.say('Dry run: nothing was sent.');
       // A dry run counts what the undo would do.
@@ -104,6 +106,7 @@ async function undoRun(runId: string, options: UndoOptions, ctx: Context): Promi
         restored: steps.restore,
         deleted: steps.delete,
         disabled: steps.disable,
+        cancelled: steps.cancel,
         asBefore: steps['as-before'] + steps.done,
         leftAlone: steps.changed + steps.cannot,
         failed: 0,
@@ -155,7 +158,7 @@ async function undoGroup(group: string, options: UndoOptions, ctx: Context, out:
 
 function undoneLine(runId: string, counts: UndoCounts): string {
   return (
-    `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ` +
+    `Undo of ${runId}: ${counts.restored} restored, ${counts.deleted} deleted, ${counts.disabled} disabled, ${counts.cancelled} cancelled, ` +
     `${counts.asBefore} already as before, ${counts.leftAlone} left alone, ${counts.failed} refused.`
   );
 }
@@ -174,6 +177,7 @@ function planLines(plan: UndoPlan): string[] {
   say('restore', 'to restore');
   say('delete', 'to delete (absent before the run)');
   say('disable', 'to disable (cards the run created: the API deletes no card)');
+  say('cancel', 'to cancel (fulfillments the run created: the API deletes none)');
   say('as-before', 'already as before');
   say('done', 'undone by an earlier undo');
   say('changed', 'changed since the run, left alone (--force puts them back)');

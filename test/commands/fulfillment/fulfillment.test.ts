@@ -115,11 +115,37 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
     expectUsageError(await cli(['fulfillment', 'create', OTHER, '--tracking-url', 'track.example.com'], { env: env() }), '--tracking-url');
     expectUsageError(await cli(['fulfillment', 'create', OTHER, '--carrier', ' '], { env: env() }), '--carrier');
     expectUsageError(await cli(['fulfillment', 'update-tracking', '6200000000000000001'], { env: env() }), '--carrier');
-    expect((await cli(['fulfillment', 'list', '#1001'], { env: env() })).code).toBe(2);
     expect(await log.take()).toEqual([]);
     const readOnly = await cli(['fulfillment', 'create', OTHER, '--tracking-number', 'X'], { env: as('reader-token-2') });
     expect(readOnly.code).toBe(4);
     expect(readOnly.stderr).toContain('write_fulfillments');
+  });
+
+  it('ORDER by name: list, count and create find the order in the listing (250 a page); a name of no order, or of several, exits 2 writing nothing', async () => {
+    log.clear();
+    const listed = await cli(['fulfillment', 'list', '#1004', '--json', 'orderId,trackingNumber'], { env: env() });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([{ orderId: '6000000000000000131', trackingNumber: 'JD014600006281230000' }]);
+    // One page of the listing finds the name (every status, 250 a page), then the order's fulfillments.
+    expect((await log.take()).map((l) => `${l.method} ${l.path.split('?')[0]}`)).toEqual([
+      'GET /api/202412/orders',
+      'GET /api/202412/orders/6000000000000000131/fulfillments',
+    ]);
+    expect(JSON.parse((await cli(['fulfillment', 'count', ' #1004 ', '--json'], { env: env() })).stdout)).toEqual({ count: 1 });
+    const dry = await cli(['fulfillment', 'create', '#1005', '--tracking-number', 'BYNAME', '--dry-run', '--json'], { env: env() });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)[0].body).toEqual({ fulfillment: { orderId: '6000000000000000141', trackingNumber: 'BYNAME' } });
+    expect(dry.stderr).toContain('GET /api/202412/orders');
+
+    log.clear();
+    const missing = await cli(['fulfillment', 'create', '#9999', '--tracking-number', 'X'], { env: env() });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("No order is named '#9999' (<order>) among the 8 orders the token sees; 'store-cli order list' lists them.");
+    expect((await log.take()).filter((l) => l.method !== 'GET')).toEqual([]);
+    // #1001 is 120 days old: a token without read_all_orders does not see it, and is told why.
+    const windowed = await cli(['fulfillment', 'list', '#1001'], { env: as('reader-token-2') });
+    expect(windowed.code).toBe(2);
+    expect(windowed.stderr).toMatch(/No order is named '#1001' .* This token lacks read_all_orders, so it sees only the orders of the last 60 days/);
   });
 
   it('a create whose answer is lost is not sent again, and says how to find out: the store made it once', async () => {
@@ -135,5 +161,29 @@ describe.each(DIALECTS)('fulfillment, %s dialect', (dialect) => {
     expect(proxy.lost).toBe(1);
     const made = JSON.parse((await cli(['fulfillment', 'list', OTHER, '--json', 'trackingNumber'], { env: env() })).stdout) as unknown[];
     expect(made).toEqual([{ trackingNumber: 'LOST1' }]);
+  });
+});
+
+describe.each(DIALECTS)('fulfillment ORDER names, %s dialect', (dialect) => {
+  const line = (id: string) => ({ id, title: 'Mug', quantity: 1, price: '18.50' });
+  const s = useSandbox({
+    dialect,
+    seed: {
+      orders: [
+        { id: '6900000000000000001', name: 'SO-1', lineItems: [line('6910000000000000001')] },
+        { id: '6900000000000000002', name: 'so-1', lineItems: [line('6910000000000000002')] },
+        { id: '6900000000000000003', name: 'SO-2', lineItems: [line('6910000000000000003')] },
+      ],
+    },
+  });
+
+  it('a name matches ignoring case; a name two orders hold exits 2 naming both, nothing sent', async () => {
+    const found = await cli(['fulfillment', 'create', 'so-2', '--tracking-number', 'Z1', '--json', 'orderId'], { env: s.env });
+    expect(found.code, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout)).toEqual({ orderId: '6900000000000000003' });
+    const twice = await cli(['fulfillment', 'create', 'SO-1', '--tracking-number', 'Z2'], { env: s.env });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("2 orders are named 'SO-1' (ids 6900000000000000001, 6900000000000000002): give <order> the id of the one meant.");
+    expect(JSON.parse((await cli(['fulfillment', 'count', '6900000000000000001', '--json'], { env: s.env })).stdout)).toEqual({ count: 0 });
   });
 });

@@ -60,11 +60,11 @@ describe.each(DIALECTS)('undo of product and discount imports (%s dialect)', (di
     const planned = await cli(['undo', runId, '--dry-run', '--json'], { env });
     expect(planned.code, planned.stderr).toBe(0);
     // The shirt put back whole, its material value restored, the mug (with its value) deleted.
-    expect(JSON.parse(planned.stdout)).toEqual({ runId, restored: 2, deleted: 1, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
+    expect(JSON.parse(planned.stdout)).toEqual({ runId, restored: 2, deleted: 1, disabled: 0, cancelled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
 
     const undone = await cli(['undo', runId, '--yes', '--json'], { env });
     expect(undone.code, undone.stderr).toBe(0);
-    expect(JSON.parse(undone.stdout)).toEqual({ runId, restored: 2, deleted: 1, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
+    expect(JSON.parse(undone.stdout)).toEqual({ runId, restored: 2, deleted: 1, disabled: 0, cancelled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
     expect(await exported(env)).toBe(before);
 
     const again = await cli(['undo', runId, '--yes', '--json'], { env });

@@ -60,7 +60,7 @@ describe.each(DIALECTS)('undo (%s dialect)', (dialect) => {
 
     const planned = await cli(['undo', runId, '--dry-run', '--json'], { env });
     expect(planned.code, planned.stderr).toBe(0);
-    expect(JSON.parse(planned.stdout)).toEqual({ runId, restored: 2, deleted: 2, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
+    expect(JSON.parse(planned.stdout)).toEqual({ runId, restored: 2, deleted: 2, disabled: 0, cancelled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
     expect(planned.stderr).toMatch(/to restore: 2\n {2}to delete \(absent before the run\): 2\n/);
     expect(planned.stderr).toContain('Dry run: nothing was sent.');
     expect(await exportOf(env, DEMO)).not.toBe(before);
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('undo (%s dialect)', (dialect) => {
 
     const undone = await cli(['undo', runId, '--yes', '--json'], { env });
     expect(undone.code, undone.stderr).toBe(0);
-    expect(JSON.parse(undone.stdout)).toEqual({ runId, restored: 2, deleted: 2, disabled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
+    expect(JSON.parse(undone.stdout)).toEqual({ runId, restored: 2, deleted: 2, disabled: 0, cancelled: 0, asBefore: 0, leftAlone: 0, failed: 0 });
     expect(await exportOf(env, DEMO)).toBe(before);
 
     const again = await cli(['undo', runId, '--yes', '--json'], { env });

@@ -26,7 +26,10 @@ export interface FulfilledLine {
   quantity: number;
 }
 
-/** The order's lines it ships: each line item's id and how many; none sent, every line left to ship. */
+/** A line sent without a quantity, before the order says how many are left of it. */
+const ALL_LEFT = 0;
+
+/** The order's lines it ships: each line item's id and how many (none: all that is left of it); no lines sent, every line left to ship. */
 const lineItems: FieldKind<FulfilledLine[], false> = {
   ...kept(z.array(z.object({ id: z.string().regex(ID_PATTERN), quantity: z.number().int().positive() })), [], (lines) =>
     lines.map((line) => ({ id: new JsonInteger(line.id), quantity: line.quantity })),
@@ -43,7 +46,10 @@ const lineItems: FieldKind<FulfilledLine[], false> = {
         typeof line.id === 'string' || (typeof line.id === 'object' && line.id !== null) ? String(line.id) : typeof line.id === 'number' ? String(line.id) : '';
       const quantity = Number(String(line.quantity));
       if (!ID_PATTERN.test(id)) errors.add(`${at}[${index}].id`, 'must be a line item id of the order');
-      else if (!Number.isSafeInteger(quantity) || quantity < 1) errors.add(`${at}[${index}].quantity`, 'must be a whole number of at least 1');
+      // No quantity: all that is left of the line (ALL_LEFT until the order is read).
+      else if (line.quantity === undefined || line.quantity === null) lines.push({ id, quantity: ALL_LEFT });
+      else if (!Number.isSafeInteger(quantity) || quantity < 1)
+        errors.add(`${at}[${index}].quantity`, 'must be a whole number of at least 1, or left out for all that is left of the line');
       else lines.push({ id, quantity });
     });
     return lines.length === value.length ? lines : undefined;
@@ -102,10 +108,14 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
   const book = new RecordBook<FulfillmentRecord>((record) => record.id, 'fulfillment');
   const shipped = (orderId: string) => book.all().filter((record) => record.orderId === orderId && record.status === 'success');
 
-  /** How many of each line are shipped: by its fulfillments, or all of them for an order seeded as fulfilled with none. */
+  /**
+   * How many of each line are shipped: by its fulfillments, or all of them for an order seeded
+   * as fulfilled with none at all (one whose fulfillments are all cancelled ships nothing).
+   */
   function shippedOf(order: OrderRecord): Map<string, number> {
     const records = shipped(order.id);
-    const counts = new Map(order.lineItems.map((line) => [line.id, records.length === 0 && order.fulfillmentStatus === 'fulfilled' ? line.quantity : 0]));
+    const seededShipped = order.fulfillmentStatus === 'fulfilled' && !book.all().some((record) => record.orderId === order.id);
+    const counts = new Map(order.lineItems.map((line) => [line.id, seededShipped ? line.quantity : 0]));
     for (const record of records) for (const line of record.lineItems) counts.set(line.id, (counts.get(line.id) ?? 0) + line.quantity);
     return counts;
   }
@@ -146,13 +156,15 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
         if (rest.length === 0) throw conflict(`The order ${order.name} is fulfilled already: nothing is left to ship.`);
         return { ...record, lineItems: rest };
       }
-      record.lineItems.forEach((line, index) => {
+      const lines = record.lineItems.map((line, index) => {
         if (!order.lineItems.some((item) => item.id === line.id))
           throw invalidField(`fulfillment.lineItems[${index}].id`, `is no line item of the order ${order.name}`);
+        if (line.quantity === ALL_LEFT && left(line.id) <= 0) throw conflict(`Line item ${line.id} of the order ${order.name} has nothing left to ship.`);
         if (line.quantity > left(line.id))
           throw conflict(`Line item ${line.id} of the order ${order.name} has ${Math.max(0, left(line.id))} left to ship, not ${line.quantity}.`);
+        return line.quantity === ALL_LEFT ? { ...line, quantity: left(line.id) } : line;
       });
-      return record;
+      return { ...record, lineItems: lines };
     },
     saved(record, existing, request) {
       if (existing === undefined) follow(orders.get(record.orderId)!, request, true);
