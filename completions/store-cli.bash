@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order fulfillment webhook report undo runs sandbox api completion commands mcp version init prompt help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment webhook report undo runs sandbox api completion commands mcp version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -18,11 +18,15 @@ _store_cli_subcommands() {
     'inventory') REPLY='list set help' ;;
     'market') REPLY='list get count create update delete help' ;;
     'page') REPLY='get create update delete help' ;;
+    'file') REPLY='list upload search help' ;;
+    'theme') REPLY='list asset help' ;;
+    'theme asset') REPLY='get put help' ;;
     'shop') REPLY='info languages help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
     'order') REPLY='list get count update cancel export help' ;;
     'fulfillment') REPLY='list count create update-tracking cancel import help' ;;
+    'payment') REPLY='get help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -131,6 +135,18 @@ _store_cli_flags() {
     'page update') REPLY='--title --handle --content --template-name --visible --publish-time --seo-title --seo-description --dry-run --json -q --jq -h --help' ;;
     'page delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
     'page help') REPLY='' ;;
+    'file') REPLY='-h --help' ;;
+    'file list') REPLY='--limit --since-id --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'file upload') REPLY='--url --title --introduction --duration --dry-run --json -q --jq -h --help' ;;
+    'file search') REPLY='--title --type --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
+    'file help') REPLY='' ;;
+    'theme') REPLY='-h --help' ;;
+    'theme list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
+    'theme asset') REPLY='-h --help' ;;
+    'theme asset get') REPLY='--output --json -q --jq -h --help' ;;
+    'theme asset put') REPLY='--file --value --code -y --yes --dry-run --json -q --jq -h --help' ;;
+    'theme asset help') REPLY='' ;;
+    'theme help') REPLY='' ;;
     'shop') REPLY='-h --help' ;;
     'shop info') REPLY='--json -q --jq -h --help' ;;
     'shop languages') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
@@ -172,6 +188,9 @@ _store_cli_flags() {
     'fulfillment cancel') REPLY='--dry-run --json -q --jq -h --help' ;;
     'fulfillment import') REPLY='--dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
     'fulfillment help') REPLY='' ;;
+    'payment') REPLY='-h --help' ;;
+    'payment get') REPLY='--json -q --jq -h --help' ;;
+    'payment help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -588,6 +607,39 @@ _store_cli_option() {
     'page update|-q' | 'page update|--jq') REPLY='v' ;;
     'page delete|--json') REPLY='l method path body' ;;
     'page delete|-q' | 'page delete|--jq') REPLY='v' ;;
+    'file list|--limit') REPLY='v' ;;
+    'file list|--since-id') REPLY='v' ;;
+    'file list|--page-token') REPLY='v' ;;
+    'file list|--json') REPLY='l id title materialType materialFileType size url optimizeUrl coverImageUrl duration introduction materialDetailExts' ;;
+    'file list|--jsonl') REPLY='l id title materialType materialFileType size url optimizeUrl coverImageUrl duration introduction materialDetailExts' ;;
+    'file list|-q' | 'file list|--jq') REPLY='v' ;;
+    'file list|--columns') REPLY='l id materialType size title url' ;;
+    'file upload|--url') REPLY='v' ;;
+    'file upload|--title') REPLY='v' ;;
+    'file upload|--introduction') REPLY='v' ;;
+    'file upload|--duration') REPLY='v' ;;
+    'file upload|--json') REPLY='l id title materialType materialFileType size url optimizeUrl coverImageUrl duration introduction materialDetailExts' ;;
+    'file upload|-q' | 'file upload|--jq') REPLY='v' ;;
+    'file search|--title') REPLY='v' ;;
+    'file search|--type') REPLY='w image audio video file' ;;
+    'file search|--limit') REPLY='v' ;;
+    'file search|--page-token') REPLY='v' ;;
+    'file search|--json') REPLY='l id title materialType materialFileType size url optimizeUrl coverImageUrl duration introduction materialDetailExts' ;;
+    'file search|--jsonl') REPLY='l id title materialType materialFileType size url optimizeUrl coverImageUrl duration introduction materialDetailExts' ;;
+    'file search|-q' | 'file search|--jq') REPLY='v' ;;
+    'file search|--columns') REPLY='l id materialType size title url' ;;
+    'theme list|--json') REPLY='l shopThemeId shopThemeName isCurrent status createTime updateTime' ;;
+    'theme list|--jsonl') REPLY='l shopThemeId shopThemeName isCurrent status createTime updateTime' ;;
+    'theme list|-q' | 'theme list|--jq') REPLY='v' ;;
+    'theme list|--columns') REPLY='l shopThemeId shopThemeName isCurrent status updateTime' ;;
+    'theme asset get|--output') REPLY='f' ;;
+    'theme asset get|--json') REPLY='l url name fileType context createTime updateTime theme_id' ;;
+    'theme asset get|-q' | 'theme asset get|--jq') REPLY='v' ;;
+    'theme asset put|--file') REPLY='f' ;;
+    'theme asset put|--value') REPLY='v' ;;
+    'theme asset put|--code') REPLY='v' ;;
+    'theme asset put|--json') REPLY='l url name fileType context createTime updateTime theme_id' ;;
+    'theme asset put|-q' | 'theme asset put|--jq') REPLY='v' ;;
     'shop info|--json') REPLY='l shopId shopName domain country currency timezone ianaTimezone mail description logo weightUnit' ;;
     'shop info|-q' | 'shop info|--jq') REPLY='v' ;;
     'shop languages|--json') REPLY='l languageCode name primary' ;;
@@ -767,6 +819,8 @@ _store_cli_option() {
     'fulfillment import|--report') REPLY='v' ;;
     'fulfillment import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
     'fulfillment import|-q' | 'fulfillment import|--jq') REPLY='v' ;;
+    'payment get|--json') REPLY='l paymentId orderId status amount currency fee channel channelTrxNo successPaymentTime channelDetails' ;;
+    'payment get|-q' | 'payment get|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -916,6 +970,10 @@ _store_cli_argument() {
     'inventory help|'*) REPLY='w list set' ;;
     'market help|'*) REPLY='w list get count create update delete' ;;
     'page help|'*) REPLY='w get create update delete' ;;
+    'file upload|1') REPLY='f' ;;
+    'file help|'*) REPLY='w list upload search' ;;
+    'theme asset help|'*) REPLY='w get put' ;;
+    'theme help|'*) REPLY='w list asset' ;;
     'shop help|'*) REPLY='w info languages' ;;
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'discount import|1') REPLY='f' ;;
@@ -923,6 +981,7 @@ _store_cli_argument() {
     'order help|'*) REPLY='w list get count update cancel export' ;;
     'fulfillment import|1') REPLY='f' ;;
     'fulfillment help|'*) REPLY='w list count create update-tracking cancel import' ;;
+    'payment help|'*) REPLY='w get' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -933,7 +992,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page shop customer discount order fulfillment webhook report undo runs sandbox api completion commands mcp version init prompt' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment webhook report undo runs sandbox api completion commands mcp version init prompt' ;;
     *) REPLY=v ;;
   esac
 }

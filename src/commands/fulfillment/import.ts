@@ -1,8 +1,7 @@
 // `fulfillment import FILE`: a warehouse's file of tracking numbers, each order (or each of its
 // lines) marked shipped with its carrier and number, on the bulk engine (bulk/kinds/fulfillments):
 // idempotent by order and tracking number, undoable (the run's fulfillments cancelled).
-import { SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON_WHAT, importFlags, importOrRehearse, importSettings, rehearseFlag, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -16,11 +15,8 @@ export default defineVerb({
       'CSV with the header order,trackingNumber,carrier,trackingUrl,lineItems,notify (order and trackingNumber required), a .jsonl file, or - for stdin',
     ),
   },
-  flags: {
-    ...importFlags('the orders the file names and, where some may exist, their fulfillments', 'orders (split by the order column)'),
-    rehearse: rehearseFlag(),
-  },
-  json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
+  flags: importFlags('the orders the file names and, where some may exist, their fulfillments', 'orders (split by the order column)'),
+  json: IMPORT_JSON,
   examples: [
     'store-cli fulfillment import tracking.csv --rejects rejects.csv',
     'store-cli fulfillment import tracking.csv --dry-run',
