@@ -7,6 +7,7 @@ import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.
 import { APPROVAL_SCOPES } from '../../src/sandbox/http/protected-fields.js';
 import { ALL_SCOPES, RESOURCES, SEED_SECTIONS } from '../../src/sandbox/resources/index.js';
 import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import { Lookups } from '../../src/sandbox/resources/lookups.js';
 import type { Resource, ResourceEnv } from '../../src/sandbox/resources/resource.js';
 import { IdGenerator } from '../../src/sandbox/state/ids.js';
 import { checkSeed, demoDocument, seedSchema } from '../../src/sandbox/state/seed.js';
@@ -19,6 +20,7 @@ function envFor(dialect: DialectName): ResourceEnv {
     codesInReads: 'masked',
     idsAs: 'string',
     metafieldDefinitions: new DefinitionCatalog(),
+    lookups: new Lookups(),
     dialect: createDialect(dialect),
     changed: () => {},
     emit: () => {},
@@ -63,6 +65,7 @@ describe('the resources list', () => {
       'discounts',
       'orders',
       'fulfillments',
+      'refunds',
       'markets',
       'pages',
     ]);
@@ -111,14 +114,15 @@ describe('the demo set', () => {
       'discounts',
       'orders',
       'fulfillments',
+      'refunds',
       'markets',
       'pages',
     ]);
     // src/sandbox/data/demo.json before the split (22,998 bytes), then issue 20's locations and
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does), issue 36's two
-    // fulfillments, two markets and one page.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('d38f52e577e9d7e7dda15e77688c1d3be5177182d41f65a6a1fdafc4fd484508');
+    // fulfillments, two markets and one page, and its two refunds (order #1002 partially refunded).
+    expect(createHash('sha256').update(text).digest('hex')).toBe('b2f87f076fc72a0a2dadef2ee6993096601ca9c388f551b049d15e1f85a5fadf');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

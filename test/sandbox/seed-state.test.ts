@@ -212,6 +212,7 @@ describe('GET and PUT /_sandbox/state', () => {
         'discounts',
         'orders',
         'fulfillments',
+        'refunds',
         'markets',
         'pages',
       ]);
@@ -242,6 +243,7 @@ describe('GET and PUT /_sandbox/state', () => {
           discounts: 3,
           orders: 8,
           fulfillments: 2,
+          refunds: 2,
           markets: 2,
           pages: 1,
         });
@@ -344,6 +346,7 @@ describe('POST /_sandbox/reset', () => {
         discounts: 0,
         orders: 0,
         fulfillments: 0,
+        refunds: 0,
         markets: 0,
         pages: 0,
       });
