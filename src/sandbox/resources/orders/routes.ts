@@ -18,7 +18,7 @@ import { KEY, normalTags, orderRecordSchema, READ_ALL_ORDERS, visible, windowSta
 import { datedOrder, type FilledOrder } from './seed.js';
 import { createFulfillmentResource, WRITE_FULFILLMENTS } from './fulfillments.js';
 import { createRefundResource } from './refunds.js';
-import { newOrder } from './create.js';
+import { newOrder } from './new-order.js';
 
 /** The scopes its routes require, in the order a token's grant lists them; read_all_orders widens what read_orders sees. */
 export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS, WRITE_FULFILLMENTS] as const;
