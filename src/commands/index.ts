@@ -19,6 +19,7 @@ import { page } from './page/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { fulfillment } from './fulfillment/index.js';
+import { refund } from './refund/index.js';
 import { product } from './product/index.js';
 import { runsNoun } from './runs/index.js';
 import { undoNoun } from './undo/index.js';
@@ -48,6 +49,7 @@ export const nouns: readonly Noun[] = [
   discount,
   order,
   fulfillment,
+  refund,
   webhook,
   report,
   undoNoun,

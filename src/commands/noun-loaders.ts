@@ -23,6 +23,7 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   discount: () => import('./discount/index.js').then((m) => m.discount),
   order: () => import('./order/index.js').then((m) => m.order),
   fulfillment: () => import('./fulfillment/index.js').then((m) => m.fulfillment),
+  refund: () => import('./refund/index.js').then((m) => m.refund),
   undo: () => import('./undo/index.js').then((m) => m.undoNoun),
   runs: () => import('./runs/index.js').then((m) => m.runsNoun),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),
