@@ -5,7 +5,7 @@
 # REPLY: the subcommands of command path $1 ('' is store-cli itself).
 _store_cli_subcommands() {
   case $1 in
-    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment webhook report undo runs sandbox api completion commands mcp version init prompt help' ;;
+    '') REPLY='auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment refund webhook report undo runs sandbox api completion commands mcp version init prompt help' ;;
     'auth') REPLY='login status list switch token logout help' ;;
     'config') REPLY='get set unset list help' ;;
     'giftcard') REPLY='create update disable get search count import export help' ;;
@@ -24,9 +24,10 @@ _store_cli_subcommands() {
     'shop') REPLY='info languages help' ;;
     'customer') REPLY='list search get count create update delete help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
-    'order') REPLY='list get count update cancel export help' ;;
+    'order') REPLY='list get count create update cancel export help' ;;
     'fulfillment') REPLY='list count create update-tracking cancel import help' ;;
     'payment') REPLY='get help' ;;
+    'refund') REPLY='list get create help' ;;
     'webhook') REPLY='listen trigger resend subscribe subscriptions unsubscribe subscription help' ;;
     'webhook subscription') REPLY='update count help' ;;
     'report') REPLY='merge help' ;;
@@ -176,6 +177,7 @@ _store_cli_flags() {
     'order list') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --sort --limit --since-id --before-id --page-token --all --max-pages --json --jsonl -q --jq --columns -h --help' ;;
     'order get') REPLY='--json -q --jq -h --help' ;;
     'order count') REPLY='--status --financial-status --fulfillment-status --created-since --created-until --customer --json -q --jq -h --help' ;;
+    'order create') REPLY='--file --sku --variant-id --email --customer-id --financial-status --total-shipping-price --total-tax --total-discounts --note --tags --source-identifier --dry-run --json -q --jq -h --help' ;;
     'order update') REPLY='--note --tags --dry-run --json -q --jq -h --help' ;;
     'order cancel') REPLY='--reason -y --yes --dry-run --json -q --jq -h --help' ;;
     'order export') REPLY='--since --until --status --financial-status --fulfillment-status --customer --output --jsonl --resume --report --json -q --jq -h --help' ;;
@@ -191,6 +193,11 @@ _store_cli_flags() {
     'payment') REPLY='-h --help' ;;
     'payment get') REPLY='--json -q --jq -h --help' ;;
     'payment help') REPLY='' ;;
+    'refund') REPLY='-h --help' ;;
+    'refund list') REPLY='--json --jsonl -q --jq --columns -h --help' ;;
+    'refund get') REPLY='--json -q --jq -h --help' ;;
+    'refund create') REPLY='--line-items --shipping-price --amount --note --notify -y --yes --dry-run --json -q --jq -h --help' ;;
+    'refund help') REPLY='' ;;
     'webhook') REPLY='-h --help' ;;
     'webhook listen') REPLY='--port --host --secret --forward-to --log --json --jsonl -q --jq -h --help' ;;
     'webhook trigger') REPLY='--to --secret --brand --product-id --file --set --json -q --jq -h --help' ;;
@@ -760,11 +767,11 @@ _store_cli_option() {
     'order list|--before-id') REPLY='v' ;;
     'order list|--page-token') REPLY='v' ;;
     'order list|--max-pages') REPLY='v' ;;
-    'order list|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime closedTime createTime updateTime' ;;
-    'order list|--jsonl') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order list|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order list|--jsonl') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
     'order list|-q' | 'order list|--jq') REPLY='v' ;;
     'order list|--columns') REPLY='l orderId name createTime status financialStatus fulfillmentStatus totalPrice currency email' ;;
-    'order get|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order get|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
     'order get|-q' | 'order get|--jq') REPLY='v' ;;
     'order count|--status') REPLY='w open closed cancelled any' ;;
     'order count|--financial-status') REPLY='w pending authorized partially_paid paid partially_refunded refunded voided' ;;
@@ -774,12 +781,26 @@ _store_cli_option() {
     'order count|--customer') REPLY='v' ;;
     'order count|--json') REPLY='l count' ;;
     'order count|-q' | 'order count|--jq') REPLY='v' ;;
+    'order create|--file') REPLY='f' ;;
+    'order create|--sku') REPLY='v' ;;
+    'order create|--variant-id') REPLY='v' ;;
+    'order create|--email') REPLY='v' ;;
+    'order create|--customer-id') REPLY='v' ;;
+    'order create|--financial-status') REPLY='w pending authorized paid' ;;
+    'order create|--total-shipping-price') REPLY='v' ;;
+    'order create|--total-tax') REPLY='v' ;;
+    'order create|--total-discounts') REPLY='v' ;;
+    'order create|--note') REPLY='v' ;;
+    'order create|--tags') REPLY='v' ;;
+    'order create|--source-identifier') REPLY='v' ;;
+    'order create|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order create|-q' | 'order create|--jq') REPLY='v' ;;
     'order update|--note') REPLY='v' ;;
     'order update|--tags') REPLY='v' ;;
-    'order update|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order update|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
     'order update|-q' | 'order update|--jq') REPLY='v' ;;
     'order cancel|--reason') REPLY='w customer inventory fraud declined other' ;;
-    'order cancel|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems cancelReason cancelTime closedTime createTime updateTime' ;;
+    'order cancel|--json') REPLY='l orderId id name status financialStatus fulfillmentStatus currency shopCurrency subtotalPrice totalTax totalShippingPrice totalDiscounts totalPrice totalOutstanding currentTotalDiscounts currentTotalTax customerId email note tags sourceIdentifier paymentGatewayNames lineItems refunds cancelReason cancelTime closedTime createTime updateTime' ;;
     'order cancel|-q' | 'order cancel|--jq') REPLY='v' ;;
     'order export|--since') REPLY='v' ;;
     'order export|--until') REPLY='v' ;;
@@ -821,6 +842,18 @@ _store_cli_option() {
     'fulfillment import|-q' | 'fulfillment import|--jq') REPLY='v' ;;
     'payment get|--json') REPLY='l paymentId orderId status amount currency fee channel channelTrxNo successPaymentTime channelDetails' ;;
     'payment get|-q' | 'payment get|--jq') REPLY='v' ;;
+    'refund list|--json') REPLY='l id refundId orderId customerId amount refundPrice currency note notifyCustomer lineItems shipping status createTime updateTime' ;;
+    'refund list|--jsonl') REPLY='l id refundId orderId customerId amount refundPrice currency note notifyCustomer lineItems shipping status createTime updateTime' ;;
+    'refund list|-q' | 'refund list|--jq') REPLY='v' ;;
+    'refund list|--columns') REPLY='l id amount currency lineItems shipping note createTime' ;;
+    'refund get|--json') REPLY='l id refundId orderId customerId amount refundPrice currency note notifyCustomer lineItems shipping status createTime updateTime' ;;
+    'refund get|-q' | 'refund get|--jq') REPLY='v' ;;
+    'refund create|--line-items') REPLY='v' ;;
+    'refund create|--shipping-price') REPLY='v' ;;
+    'refund create|--amount') REPLY='v' ;;
+    'refund create|--note') REPLY='v' ;;
+    'refund create|--json') REPLY='l id refundId orderId customerId amount refundPrice currency note notifyCustomer lineItems shipping status createTime updateTime' ;;
+    'refund create|-q' | 'refund create|--jq') REPLY='v' ;;
     'webhook listen|--port') REPLY='v' ;;
     'webhook listen|--host') REPLY='v' ;;
     'webhook listen|--secret') REPLY='v' ;;
@@ -844,10 +877,10 @@ _store_cli_option() {
     'webhook resend|--json') REPLY='l topic webhookId productId url status' ;;
     'webhook resend|-q' | 'webhook resend|--jq') REPLY='v' ;;
     'webhook subscribe|--address') REPLY='v' ;;
-    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
+    'webhook subscribe|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete refunds/create' ;;
     'webhook subscribe|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscribe|-q' | 'webhook subscribe|--jq') REPLY='v' ;;
-    'webhook subscriptions|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
+    'webhook subscriptions|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete refunds/create' ;;
     'webhook subscriptions|--address') REPLY='v' ;;
     'webhook subscriptions|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscriptions|--jsonl') REPLY='l id address topic format createTime updateTime' ;;
@@ -856,10 +889,10 @@ _store_cli_option() {
     'webhook unsubscribe|--json') REPLY='l method path body' ;;
     'webhook unsubscribe|-q' | 'webhook unsubscribe|--jq') REPLY='v' ;;
     'webhook subscription update|--address') REPLY='v' ;;
-    'webhook subscription update|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
+    'webhook subscription update|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete refunds/create' ;;
     'webhook subscription update|--json') REPLY='l id address topic format createTime updateTime' ;;
     'webhook subscription update|-q' | 'webhook subscription update|--jq') REPLY='v' ;;
-    'webhook subscription count|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete' ;;
+    'webhook subscription count|--topic') REPLY='w products/create products/update products/delete orders/create orders/update orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted collections/create collections/update collections/delete refunds/create' ;;
     'webhook subscription count|--address') REPLY='v' ;;
     'webhook subscription count|--json') REPLY='l count' ;;
     'webhook subscription count|-q' | 'webhook subscription count|--jq') REPLY='v' ;;
@@ -978,10 +1011,11 @@ _store_cli_argument() {
     'customer help|'*) REPLY='w list search get count create update delete' ;;
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get count create update enable disable delete import export' ;;
-    'order help|'*) REPLY='w list get count update cancel export' ;;
+    'order help|'*) REPLY='w list get count create update cancel export' ;;
     'fulfillment import|1') REPLY='f' ;;
     'fulfillment help|'*) REPLY='w list count create update-tracking cancel import' ;;
     'payment help|'*) REPLY='w get' ;;
+    'refund help|'*) REPLY='w list get create' ;;
     'webhook trigger|1') REPLY='w products/create products/update products/delete orders/create orders/update orders/delete orders/paid orders/cancelled orders/fulfilled orders/partiallyFulfilled customers/create customers/update customers/delete customers/merge customers/data_request customers/redact discounts/create discounts/update discounts/delete shop/update shop/redact app/scopesUpdate app/uninstalled app/authorizationCodeGranted' ;;
     'webhook subscription help|'*) REPLY='w update count' ;;
     'webhook help|'*) REPLY='w listen trigger resend subscribe subscriptions unsubscribe subscription' ;;
@@ -992,7 +1026,7 @@ _store_cli_argument() {
     'sandbox help|'*) REPLY='w serve reset export import logs fault' ;;
     'api|2') REPLY='f' ;;
     'completion help|'*) REPLY='w bash zsh fish' ;;
-    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment webhook report undo runs sandbox api completion commands mcp version init prompt' ;;
+    'help|'*) REPLY='w auth config doctor giftcard metafield product category collection location inventory market page file theme shop customer discount order fulfillment payment refund webhook report undo runs sandbox api completion commands mcp version init prompt' ;;
     *) REPLY=v ;;
   esac
 }

@@ -22,6 +22,7 @@ import type { webhookSubscriptions } from './webhook-subscriptions/declaration.j
 import type { locations } from './locations/declaration.js';
 import type { markets } from './markets/declaration.js';
 import type { FulfillmentsApi } from './fulfillments/declaration.js';
+import type { RefundsApi } from './refunds/declaration.js';
 import type { pages } from './pages/declaration.js';
 import type { MaterialsApi } from './materials/declaration.js';
 import type { ThemesApi } from './themes/declaration.js';
@@ -75,6 +76,8 @@ export interface Api {
   orders: OrdersApi;
   /** Orders' fulfillments (`/fulfillments`, `/orders/{id}/fulfillments`): shipments with tracking. */
   fulfillments: FulfillmentsApi;
+  /** Orders' refunds (`/refunds`, `/orders/{id}/refunds`): money given back. */
+  refunds: RefundsApi;
   /** The store's webhook subscriptions (`/app/webhooks`). */
   webhookSubscriptions: RestApi<typeof webhookSubscriptions>;
   /** Any request, answered unparsed: the `api` command. */
@@ -132,6 +135,10 @@ export function createApi(raw: Transport, apiVersion?: () => Promise<string>, br
     fulfillments: onFirstCall(async () => {
       const { FulfillmentsApi, fulfillments } = await import('./fulfillments/declaration.js');
       return new FulfillmentsApi(transport, fulfillments);
+    }),
+    refunds: onFirstCall(async () => {
+      const { RefundsApi, refunds } = await import('./refunds/declaration.js');
+      return new RefundsApi(transport, refunds);
     }),
     webhookSubscriptions: onFirstCall(async () => declared(transport, (await import('./webhook-subscriptions/declaration.js')).webhookSubscriptions)),
     raw: onFirstCall(async () => new (await import('./raw-api.js')).RawApi(raw, apiVersion ? async () => apiRoot(await apiVersion()) : async () => API_PREFIX)),

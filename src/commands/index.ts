@@ -22,6 +22,7 @@ import { payment } from './payment/index.js';
 import { metafield } from './metafield/index.js';
 import { order } from './order/index.js';
 import { fulfillment } from './fulfillment/index.js';
+import { refund } from './refund/index.js';
 import { product } from './product/index.js';
 import { runsNoun } from './runs/index.js';
 import { undoNoun } from './undo/index.js';
@@ -54,6 +55,7 @@ export const nouns: readonly Noun[] = [
   order,
   fulfillment,
   payment,
+  refund,
   webhook,
   report,
   undoNoun,

@@ -26,6 +26,7 @@ export const NOUN_LOADERS: Readonly<Record<string, () => Promise<Noun>>> = {
   order: () => import('./order/index.js').then((m) => m.order),
   fulfillment: () => import('./fulfillment/index.js').then((m) => m.fulfillment),
   payment: () => import('./payment/index.js').then((m) => m.payment),
+  refund: () => import('./refund/index.js').then((m) => m.refund),
   undo: () => import('./undo/index.js').then((m) => m.undoNoun),
   runs: () => import('./runs/index.js').then((m) => m.runsNoun),
   webhook: () => import('./webhook/index.js').then((m) => m.webhook),

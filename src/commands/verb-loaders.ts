@@ -31,6 +31,11 @@ export const VERB_LOADERS: Readonly<Record<string, Loaders>> = {
     cancel: () => import('./fulfillment/cancel.js').then((m) => m.default),
     import: () => import('./fulfillment/import.js').then((m) => m.default),
   },
+  refund: {
+    list: () => import('./refund/list.js').then((m) => m.default),
+    get: () => import('./refund/get.js').then((m) => m.default),
+    create: () => import('./refund/create.js').then((m) => m.default),
+  },
   giftcard: {
     create: () => import('./giftcard/create.js').then((m) => m.default),
     update: () => import('./giftcard/update.js').then((m) => m.default),
@@ -68,6 +73,7 @@ export const VERB_LOADERS: Readonly<Record<string, Loaders>> = {
     list: () => import('./order/list.js').then((m) => m.default),
     get: () => import('./order/get.js').then((m) => m.default),
     count: () => import('./order/count.js').then((m) => m.default),
+    create: () => import('./order/create.js').then((m) => m.default),
     update: () => import('./order/update.js').then((m) => m.default),
     cancel: () => import('./order/cancel.js').then((m) => m.default),
     export: () => import('./order/export.js').then((m) => m.default),

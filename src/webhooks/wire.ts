@@ -9,7 +9,7 @@ export const PRODUCT_SAMPLE_TOPICS = ['products/create', 'products/update', 'pro
 
 /**
  * The topics `webhook trigger` has a sample payload for (src/webhooks/samples/): every topic
- * of DOCUMENTED_TOPICS but the collections' (the sandbox sends those itself), and
+ * of DOCUMENTED_TOPICS but the collections' and refunds/create (the sandbox sends those itself), and
  * orders/delete. The docs' order events are create, update, paid, fulfilled, cancelled and
  * partiallyFulfilled; orders/delete is not among them, but is kept from an earlier reading
  * (docs/decisions.md), sent with a warning.
@@ -54,12 +54,14 @@ export const UNDOCUMENTED_TOPICS: readonly string[] = ['orders/delete'];
 /**
  * Every topic the store documents (real-store-notes "Webhooks"; the order events as
  * partners.genstore.ai "About Order" lists them, the shop's as "About Shop", the app's as
- * "About App" and "About Authorization", the compliance topics as "Webhook subscriptions").
- * A subscription to another well-formed topic is sent with a warning.
+ * "About App" and "About Authorization", the compliance topics as "Webhook subscriptions",
+ * refunds/create as "About Refund"). A subscription to another well-formed topic is sent with
+ * a warning. The collections' and refunds/create have no sample: the sandbox sends them itself.
  */
 export const DOCUMENTED_TOPICS: readonly string[] = [
   ...SAMPLE_TOPICS.filter((topic) => !UNDOCUMENTED_TOPICS.includes(topic)),
   ...['create', 'update', 'delete'].map((verb) => `collections/${verb}`),
+  'refunds/create',
 ];
 
 export function isDocumentedTopic(text: string): boolean {

@@ -49,6 +49,7 @@ function longSeed(): SandboxSeed {
     channelDetails: { paymentMethod: 'card', cardBrand: 'visa', note: 'Captured in two parts after a partial authorisation, settled in batch 2026-07-31' },
   });
   long('fulfillments', 0, { trackingCompany: 'United Parcel Service of America, Freight and Ground', trackingNumber: '1Z999AA10123456784-RETURN-LABEL-0001' });
+  long('refunds', 1, { note: 'Cancelled before it shipped: the whole order back to the card it was paid with, and the mugs restocked.' });
   long('discounts', 0, { title: 'Summer sale: 15% off every order placed during the long summer holidays, once per customer' });
   long('giftCards', 0, { note: 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December, the rest kept for the spring.' });
   const values = seed.metafields![0]!.values as Array<Record<string, unknown>>;
@@ -105,6 +106,8 @@ const ARGS: Record<string, string[]> = {
   'location get': ['4000000000000000003'],
   'market get': ['7100000000000000002'],
   'fulfillment list': ['6000000000000000101'],
+  'refund list': ['6000000000000000121'],
+  'refund get': ['6300000000000000002'],
   'page get': ['7200000000000000001'],
   'file search': ['--title', 'o'],
   'theme asset get': ['7220000000000000001', 'templates/index.json'],

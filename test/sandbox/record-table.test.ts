@@ -6,6 +6,7 @@ import { serializeJson } from '../../src/sandbox/http/body-json.js';
 import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.js';
 import { ErrorAnswer } from '../../src/sandbox/http/sandbox-errors.js';
 import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import { Lookups } from '../../src/sandbox/resources/lookups.js';
 import { choiceFilter } from '../../src/sandbox/resources/pagination.js';
 import { choice, createTime, flag, text, updateTime } from '../../src/sandbox/resources/record-fields.js';
 import { recordTable, type TableHooks, type TableRecord } from '../../src/sandbox/resources/record-table.js';
@@ -52,6 +53,7 @@ function tableFor(dialect: DialectName = 'service', hooks: TableHooks<Note> = {}
     codesInReads: 'masked',
     idsAs: 'string',
     metafieldDefinitions: new DefinitionCatalog(),
+    lookups: new Lookups(),
     dialect: createDialect(dialect),
     changed: (key, change) => changes.push([key, change]),
     emit: () => {},

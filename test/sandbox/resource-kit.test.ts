@@ -7,6 +7,7 @@ import { createDialect, type DialectName } from '../../src/sandbox/http/dialect.
 import { APPROVAL_SCOPES } from '../../src/sandbox/http/protected-fields.js';
 import { ALL_SCOPES, RESOURCES, SEED_SECTIONS } from '../../src/sandbox/resources/index.js';
 import { DefinitionCatalog } from '../../src/sandbox/resources/metafield-definitions/definitions.js';
+import { Lookups } from '../../src/sandbox/resources/lookups.js';
 import type { Resource, ResourceEnv } from '../../src/sandbox/resources/resource.js';
 import { IdGenerator } from '../../src/sandbox/state/ids.js';
 import { checkSeed, demoDocument, seedSchema } from '../../src/sandbox/state/seed.js';
@@ -19,6 +20,7 @@ function envFor(dialect: DialectName): ResourceEnv {
     codesInReads: 'masked',
     idsAs: 'string',
     metafieldDefinitions: new DefinitionCatalog(),
+    lookups: new Lookups(),
     dialect: createDialect(dialect),
     changed: () => {},
     emit: () => {},
@@ -63,6 +65,7 @@ describe('the resources list', () => {
       'discounts',
       'orders',
       'fulfillments',
+      'refunds',
       'markets',
       'pages',
       'materials',
@@ -115,6 +118,7 @@ describe('the demo set', () => {
       'discounts',
       'orders',
       'fulfillments',
+      'refunds',
       'markets',
       'pages',
       'materials',
@@ -126,8 +130,8 @@ describe('the demo set', () => {
     // stock at the Downtown Store, issue 21's demo customers, discounts and orders, and issue
     // 29's discounts holding one code each (as a Genstore discount does), issue 36's two
     // fulfillments, two markets and one page, and its two files, two themes with six assets
-    // and three payment transactions.
-    expect(createHash('sha256').update(text).digest('hex')).toBe('b74bbab7f4dba43151702f3b324b66c416e58f1c24797d0c8d72624a097463ed');
+    // three payment transactions and two refunds (order #1002 partially refunded).
+    expect(createHash('sha256').update(text).digest('hex')).toBe('466db761e4d97a247e0ff82567a1ef87adc68cbb19c200331de5f01cfbbd1679');
   });
 
   it('hands out a copy: changing it changes no later demo', () => {

@@ -38,7 +38,15 @@ describe('topics', () => {
   it('lists every topic the notes name once, the compliance ones included', () => {
     expect(new Set(DOCUMENTED_TOPICS).size).toBe(DOCUMENTED_TOPICS.length);
     expect(DOCUMENTED_TOPICS).toEqual(
-      expect.arrayContaining(['orders/create', 'customers/merge', 'app/authorizationCodeGranted', 'customers/data_request', 'customers/redact', 'shop/redact']),
+      expect.arrayContaining([
+        'orders/create',
+        'customers/merge',
+        'app/authorizationCodeGranted',
+        'customers/data_request',
+        'customers/redact',
+        'shop/redact',
+        'refunds/create',
+      ]),
     );
   });
 });

@@ -27,6 +27,7 @@ export const ORDER_FIELDS = [
   'sourceIdentifier',
   'paymentGatewayNames',
   'lineItems',
+  'refunds',
   'cancelReason',
   'cancelTime',
   'closedTime',

@@ -1,13 +1,16 @@
 // Order requests: paths, wrappers and paging (partners.genstore.ai/docs/api-rest/9: list,
-// count, get, update, cancel). Commands call these with domain values and never see a path
+// count, get, create, update, cancel). Commands call these with domain values and never see a path
 // or an `order` wrapper. The schemas (zod) load only when an order is read, so
 // `order count` never pays for them. A filter the docs do not show is sent, and checked again
 // on every order that comes back (client-filters.ts): a store that ignores it cannot widen
 // a listing, and a count with one is counted by listing.
 import { definedOnly } from '../../core/defined-only.js';
+import { CancelledError, RequestError, UnconfirmedCreateError } from '../../core/errors.js';
+import { scalarText } from '../../core/json.js';
 import type { PageBound } from '../../core/paginate.js';
 import type { Transport } from '../../core/transport.js';
 import type { Order, OrderCancel, OrderListQuery, OrderUpdate } from './schema.js';
+import type { OrderCreateBody } from './create-input.js';
 import { MAX_ORDER_PAGE_SIZE } from './fields.js';
 import { orderMatcher, undocumentedFilters } from './client-filters.js';
 import { API_PREFIX, isEmptyAnswer, keptPages, pagesOf, parseCount, segment, unwrap } from '../wire.js';
@@ -20,6 +23,15 @@ const DEFAULT_PAGE_SIZE = 50;
 
 /** A listing's filters as the store names them (page size and token apart). */
 export type OrderFilters = Omit<OrderListQuery, 'limit' | 'pageToken'>;
+
+/** A create's order, and how it was had: `created` by this request, or `recovered` by its sourceIdentifier after the answer was lost. */
+export interface CreatedOrder {
+  order: Order | undefined;
+  how: 'created' | 'recovered';
+}
+
+/** How far before the create a recovery looks for the order it made (the store's clock may not be this machine's). */
+const RECOVERY_MARGIN_MS = 86_400_000;
 
 export class OrdersApi {
   constructor(private readonly transport: Transport) {}
@@ -55,6 +67,49 @@ export class OrdersApi {
     }
     const response = await this.transport.request({ method: 'GET', path: `${BASE}/count`, query: toQuery(filters) });
     return parseCount(response.body);
+  }
+
+  /**
+   * Makes an order, never resent: orders have no key the store documents as unique, so a second
+   * send could make a second order. When the answer is lost, an order given a sourceIdentifier
+   * is looked for among the orders made since the day before `sentAt` (the listing, filtered
+   * here): the one order carrying it is the one made (`recovered`). Without one, or when none
+   * or several carry it, the error says the order may have been made. Undefined when the store
+   * answered without a body.
+   */
+  async create(order: OrderCreateBody, sentAt: Date): Promise<CreatedOrder> {
+    const body = { order: definedOnly({ ...order, lineItems: order.lineItems.map((line) => definedOnly({ ...line })) }) };
+    try {
+      const response = await this.transport.request({ method: 'POST', path: BASE, body, once: true });
+      return { order: isEmptyAnswer(response.body) ? undefined : await readOrder(response.body), how: 'created' };
+    } catch (error) {
+      if (error instanceof CancelledError) throw new UnconfirmedCreateError('Interrupted. The order may have been created anyway.', error);
+      if (!(error instanceof RequestError) || !error.mayHaveApplied) throw error;
+      const source = order.sourceIdentifier;
+      if (source === undefined) throw new UnconfirmedCreateError(`${error.message} The order may have been created anyway.`, error);
+      const since = new Date(sentAt.getTime() - RECOVERY_MARGIN_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const found = await this.carrying(source, since).catch(() => undefined);
+      if (found?.length === 1) return { order: found[0], how: 'recovered' };
+      const why =
+        found === undefined
+          ? 'the orders could not be read to tell'
+          : found.length === 0
+            ? `no order carries the sourceIdentifier ${source} yet, but the store may still be making it`
+            : `${found.length} orders made since the day before carry the sourceIdentifier ${source}`;
+      throw new UnconfirmedCreateError(`${error.message} The order may have been created anyway: ${why}.`, error);
+    }
+  }
+
+  /** The orders made since `since` (any state) that carry the sourceIdentifier. */
+  private async carrying(sourceIdentifier: string, since: string): Promise<Order[]> {
+    const found: Order[] = [];
+    for await (const page of this.everyOrder({ status: 'any', createTimeMin: since }))
+      found.push(
+        ...page.filter(
+          (order) => order.sourceIdentifier !== undefined && order.sourceIdentifier !== null && scalarText(order.sourceIdentifier) === sourceIdentifier,
+        ),
+      );
+    return found;
   }
 
   async get(orderId: string): Promise<Order> {

@@ -36,6 +36,8 @@ export const orderSchema = z.looseObject({
   sourceIdentifier: asSent,
   paymentGatewayNames: asSent,
   lineItems: asSent,
+  /** The order's refunds in brief, as the docs' event sample carries them (`totalRefundShippingPrice`...). */
+  refunds: asSent,
   cancelReason: asSent,
   cancelTime: asSent,
   closedTime: asSent,

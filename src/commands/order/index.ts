@@ -1,6 +1,7 @@
 import type { Noun } from '../types.js';
 import cancel from './cancel.js';
 import count from './count.js';
+import create from './create.js';
 import exporter from './export.js';
 import get from './get.js';
 import list from './list.js';
@@ -8,6 +9,6 @@ import update from './update.js';
 
 export const order: Noun = {
   name: 'order',
-  summary: 'List, count, get, update, cancel and export orders',
-  verbs: [list, get, count, update, cancel, exporter],
+  summary: 'List, count, get, create, update, cancel and export orders',
+  verbs: [list, get, count, create, update, cancel, exporter],
 };

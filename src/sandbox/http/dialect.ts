@@ -88,6 +88,8 @@ export interface Dialect {
   readonly webhookHeaders: WebhookHeaderNames;
   /** An order's id field: `id` in ours, `orderId` as Genstore's order sample writes it. */
   readonly orderIdKey: 'id' | 'orderId';
+  /** A refund's id field: `id` in ours, `refundId` as the table of Genstore's About Refund names it. */
+  readonly refundIdKey: 'id' | 'refundId';
   /**
    * A discount: flat with its codes a collection of their own (`/discounts/{id}/codes`) and a
    * count, in ours; nested with its one code inside, no codes route, no count, as Genstore's
@@ -137,6 +139,7 @@ function serviceDialect(): Dialect {
     webhooks: { shuffleWindowMs: 0, stopAfterFailures: undefined },
     webhookHeaders: webhookHeaderNames('X-Service'),
     orderIdKey: 'id',
+    refundIdKey: 'id',
     discountShape: 'flat',
     orderMoney: 'service',
     productCount: true,
@@ -182,6 +185,7 @@ function realDialect(): Dialect {
     webhooks: { shuffleWindowMs: REAL_SHUFFLE_WINDOW_MS, stopAfterFailures: REAL_STOP_AFTER_FAILURES },
     webhookHeaders: webhookHeaderNames('X-Genstore'),
     orderIdKey: 'orderId',
+    refundIdKey: 'refundId',
     discountShape: 'nested',
     orderMoney: 'documented',
     productCount: false,

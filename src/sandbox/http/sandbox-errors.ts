@@ -51,6 +51,11 @@ export function conflict(message: string, errors: readonly FieldError[] = []): E
   return new ErrorAnswer(409, 'conflict', message, errors);
 }
 
+/** A well-formed request the store's state refuses (a refund beyond what was paid): 422. */
+export function unprocessable(message: string, errors: readonly FieldError[] = []): ErrorAnswer {
+  return new ErrorAnswer(422, 'unprocessable', message, errors);
+}
+
 /** Collects every bad field of a body so the client learns about all of them at once. */
 export class FieldErrors {
   private readonly list: FieldError[] = [];

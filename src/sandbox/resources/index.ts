@@ -28,6 +28,7 @@ import { createDiscountResource, SCOPES as DISCOUNT_SCOPES } from './discounts/r
 import { discountSeed } from './discounts/seed.js';
 import { createOrderResources, SCOPES as ORDER_SCOPES } from './orders/routes.js';
 import { fulfillmentTable } from './orders/fulfillments.js';
+import { refundTable } from './orders/refunds.js';
 import { orderSeed } from './orders/seed.js';
 import { createMarketResource, SCOPES as MARKET_SCOPES } from './markets/routes.js';
 import { marketTable } from './markets/record.js';
@@ -51,7 +52,7 @@ export const RESOURCES = [
   { create: createSubscriptionResource, scopes: APP_SCOPES, seeds: [subscriptionTable.seed] },
   { create: createCustomerResource, scopes: CUSTOMER_SCOPES, seeds: [customerTable.seed] },
   { create: createDiscountResource, scopes: DISCOUNT_SCOPES, seeds: [discountSeed] },
-  { create: createOrderResources, scopes: ORDER_SCOPES, seeds: [orderSeed, fulfillmentTable.seed] },
+  { create: createOrderResources, scopes: ORDER_SCOPES, seeds: [orderSeed, fulfillmentTable.seed, refundTable.seed] },
   { create: createMarketResource, scopes: MARKET_SCOPES, seeds: [marketTable.seed] },
   { create: createPageResource, scopes: PAGE_SCOPES, seeds: [pageTable.seed] },
   { create: createMaterialResource, scopes: MATERIAL_SCOPES, seeds: [materialTable.seed] },

@@ -8,3 +8,10 @@ export function amountInCents(amount: string): bigint {
   const [whole = '0', fraction = ''] = amount.split('.');
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
+
+/** Cents as decimal text with two fraction digits (`-1.05` for -105n). */
+export function centsText(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

@@ -8,6 +8,7 @@ import type { IdGenerator } from '../state/ids.js';
 import type { IdsAs } from '../http/body-json.js';
 import type { Dialect } from '../http/dialect.js';
 import type { DefinitionCatalog } from './metafield-definitions/definitions.js';
+import type { Lookups } from './lookups.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -68,6 +69,8 @@ export interface ResourceEnv {
   idsAs: IdsAs;
   /** What type each metafield holds: the store's definitions, which the definitions API changes. */
   metafieldDefinitions: DefinitionCatalog;
+  /** What a resource reads of another's records (an order's variants and buyer), lent by the resource that keeps them. */
+  lookups: Lookups;
   /** How times are written and what a page-token request may carry. */
   dialect: Dialect;
   /**

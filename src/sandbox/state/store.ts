@@ -8,6 +8,7 @@ import { IdGenerator } from './ids.js';
 import type { IdsAs } from '../http/body-json.js';
 import { DefinitionCatalog, type MetafieldDefinition } from '../resources/metafield-definitions/definitions.js';
 import { DEFINITIONS_KEY, type DefinitionResource } from '../resources/metafield-definitions/routes.js';
+import { Lookups } from '../resources/lookups.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataLock, type LockWaiting } from './data-lock.js';
@@ -127,6 +128,7 @@ export class SandboxStore {
       dialect: options.dialect,
       // Filled from the seed (definitions are a section of it) or the data file, like the rest.
       metafieldDefinitions: new DefinitionCatalog(),
+      lookups: new Lookups(),
       changed: (key: string, change: unknown) => this.journal?.append(key, this.ids.lastId, change),
       emit: options.emit ?? (() => {}),
       now: options.now ?? (() => new Date()),

@@ -39,6 +39,10 @@ describe("orders in the docs' shapes", () => {
     const r = await cli(['order', 'get', '1002'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(record(r.stdout)).toMatchObject({ ID: '1002', STATUS: 'closed', CURRENCY: 'USD', TOTAL: '110.25', DISCOUNTS: '10.25', TAX: '' });
+    // Its refunds in brief, as the event carries them, are a field --json selects.
+    expect(JSON.parse((await cli(['order', 'get', '1002', '--json', 'refunds'], { env: env() })).stdout)).toEqual({
+      refunds: [{ totalRefundShippingPrice: '0.00' }],
+    });
   });
 
   it('list: both, newest first, the currency column from shopCurrency', async () => {

@@ -49,7 +49,8 @@ describe.each(DIALECTS)('order filters against a store that ignores those its do
     expect(open.stdout).toBe('6\n');
     expect(store.take()).toEqual(['/api/202412/orders?limit=250']);
     const paid = await cli(['order', 'count', '--financial-status', 'paid'], { env: env() });
-    expect(paid.stdout).toBe('5\n');
+    // #1001, #1004, #1005, #1007 (#1002 is partially refunded by the demo's refund).
+    expect(paid.stdout).toBe('4\n');
     expect(store.take()).toEqual(['/api/202412/orders/count?financialStatus=paid']);
   });
 

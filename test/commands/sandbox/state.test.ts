@@ -34,7 +34,7 @@ describe('sandbox export and import', () => {
       expect(exported.code, exported.stderr).toBe(0);
       expect(exported.stdout).toBe('');
       expect(exported.stderr).toContain(
-        `State of the sandbox at ${source.baseUrl} written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 locations, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts, 8 orders, 2 fulfillments, 2 markets, 1 pages, 2 materials, 2 themes, 6 theme assets, 3 payments.`,
+        `State of the sandbox at ${source.baseUrl} written to ${first}: 9 gift cards, 12 categories, 6 collections, 3 locations, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts, 8 orders, 2 fulfillments, 2 refunds, 2 markets, 1 pages, 2 materials, 2 themes, 6 theme assets, 3 payments.`,
       );
       // Every section of the file is counted in the summary, whatever resources the sandbox has.
       const sections = Object.entries(JSON.parse(readFileSync(first, 'utf8')) as Record<string, unknown[]>);
@@ -147,7 +147,7 @@ describe('sandbox reset of a running sandbox', () => {
       const reset = await at(sandbox)(['sandbox', 'reset', '--yes']);
       expect(reset.code, reset.stderr).toBe(0);
       expect(reset.stderr).toContain(
-        `Reset the sandbox at ${sandbox.baseUrl}: 8 gift cards, 12 categories, 6 collections, 3 locations, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts, 8 orders, 2 fulfillments, 2 markets, 1 pages, 2 materials, 2 themes, 6 theme assets, 3 payments.`,
+        `Reset the sandbox at ${sandbox.baseUrl}: 8 gift cards, 12 categories, 6 collections, 3 locations, 3 products, 23 metafield definitions, 22 metafield values, 0 webhook subscriptions, 4 customers, 3 discounts, 8 orders, 2 fulfillments, 2 refunds, 2 markets, 1 pages, 2 materials, 2 themes, 6 theme assets, 3 payments.`,
       );
       expect((await call(sandbox, 'GET', `/gift_cards/${card.id}`)).status).toBe(404);
       const both = await at(sandbox)(['sandbox', 'reset', '--yes', '--data', join(dir(), 'x.json')]);

@@ -60,6 +60,14 @@ export function createCustomerResource(env: ResourceEnv): TableResource<Customer
     };
   }
 
+  // An order made through the API names its buyer by id or email (resources/lookups.ts).
+  const found = (customer: CustomerRecord | undefined) =>
+    customer === undefined ? undefined : { id: customer.id, ...(customer.email === undefined ? {} : { email: customer.email }) };
+  env.lookups.lendCustomers({
+    byId: (id) => found(table.get(id)),
+    byEmail: (email) => found(table.all().find((customer) => customer.email !== undefined && contactKey.email(customer.email) === contactKey.email(email))),
+  });
+
   const READ = customerTable.scopes.read;
   const routes: Route[] = [
     { method: 'GET', path: '/customers', scope: READ, handle: listing(false) },

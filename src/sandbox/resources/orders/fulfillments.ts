@@ -56,8 +56,8 @@ const lineItems: FieldKind<FulfilledLine[], false> = {
   },
 };
 
-/** The order it belongs to: an id, sent as text or a number, shown as the dialect writes ids. */
-const orderId: FieldKind<string, false> = {
+/** The order it belongs to: an id, sent as text or a number, shown as the dialect writes ids (a refund's too). */
+export const orderId: FieldKind<string, false> = {
   stored: z.string().regex(ID_PATTERN),
   optional: false,
   required: true,

@@ -5,9 +5,15 @@ import type { OrderRecord } from './record.js';
 /**
  * The wire form: the id under the dialect's name for it, the money under the dialect's names
  * (ours: `currency`, `totalTax`; Genstore's samples: `shopCurrency`, `currentTotalTax` and
- * `currentTotalDiscounts`), times as the dialect writes them, ids as JSON integers.
+ * `currentTotalDiscounts`), times as the dialect writes them, ids as JSON integers, and its
+ * refunds in brief (`refunds`, as the order event sample carries them, `totalRefundShippingPrice` each).
  */
-export function present(order: OrderRecord, time: (stored: string) => string, dialect: Pick<Dialect, 'orderIdKey' | 'orderMoney'>): Record<string, unknown> {
+export function present(
+  order: OrderRecord,
+  time: (stored: string) => string,
+  dialect: Pick<Dialect, 'orderIdKey' | 'orderMoney'>,
+  refunds: readonly Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const documented = dialect.orderMoney === 'documented';
   // Nothing is ever paid in the sandbox beyond the order's state: paid orders owe nothing.
   const outstanding = order.financialStatus === 'paid' || order.status === 'cancelled' ? '0.00' : order.totalPrice;
@@ -22,7 +28,7 @@ export function present(order: OrderRecord, time: (stored: string) => string, di
     totalShippingPrice: order.totalShippingPrice,
     ...(documented ? { currentTotalTax: order.totalTax } : { totalTax: order.totalTax }),
     totalDiscounts: order.totalDiscounts,
-    // No order is edited or refunded in the sandbox: its current discounts are its discounts.
+    // No order is edited in the sandbox: its current discounts are its discounts.
     ...(documented ? { currentTotalDiscounts: order.totalDiscounts } : {}),
     totalPrice: order.totalPrice,
     totalOutstanding: outstanding,
@@ -40,6 +46,7 @@ export function present(order: OrderRecord, time: (stored: string) => string, di
       quantity: line.quantity,
       price: line.price,
     })),
+    refunds,
     cancelReason: order.cancelReason,
     cancelTime: order.cancelTime === undefined ? undefined : time(order.cancelTime),
     createTime: time(order.createTime),

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { isTimestamp } from '../dates.js';
-import { AMOUNT_PATTERN, amountInCents } from '../money.js';
+import { AMOUNT_PATTERN, amountInCents, centsText } from '../money.js';
 import { ID_PATTERN } from '../../state/ids.js';
 
 /** The resource's key: its section in the data file, the journal and a seed. */
@@ -12,6 +12,8 @@ export const KEY = 'orders';
 
 export const ORDER_STATUSES = ['open', 'closed', 'cancelled'] as const;
 export const FINANCIAL_STATUSES = ['pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const;
+/** What an order made through the API may be: not yet paid, authorized, or paid (the default); refunds make it refunded. */
+export const CREATED_FINANCIAL_STATUSES = ['pending', 'authorized', 'paid'] as const;
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
 export const CANCEL_REASONS = ['customer', 'inventory', 'fraud', 'declined', 'other'] as const;
 
@@ -71,23 +73,24 @@ export function visible(order: OrderRecord, start: number | undefined): boolean 
   return start === undefined || Date.parse(order.createTime) >= start;
 }
 
-function cents(text: string): bigint {
-  return amountInCents(text);
-}
-
-function amountText(value: bigint): string {
-  const sign = value < 0n ? '-' : '';
-  const abs = value < 0n ? -value : value;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+const cents = amountInCents;
 
 /** The lines' sum: quantity × price each, exact. */
 export function subtotalOf(lines: readonly Pick<LineItemRecord, 'quantity' | 'price'>[]): string {
-  return amountText(lines.reduce((sum, line) => sum + cents(line.price) * BigInt(line.quantity), 0n));
+  return centsText(lines.reduce((sum, line) => sum + cents(line.price) * BigInt(line.quantity), 0n));
 }
 
 /** subtotal + shipping + tax − discounts, never below zero. */
 export function totalOf(subtotal: string, shipping: string, tax: string, discounts: string): string {
   const total = cents(subtotal) + cents(shipping) + cents(tax) - cents(discounts);
-  return amountText(total < 0n ? 0n : total);
+  return centsText(total < 0n ? 0n : total);
+}
+
+/** Tags as stores keep them: trimmed, empty ones dropped, joined by ", ". */
+export function normalTags(tags: string): string {
+  return tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '')
+    .join(', ');
 }

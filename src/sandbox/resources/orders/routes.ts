@@ -10,13 +10,15 @@ import { findByPathId, RecordBook } from '../record-book.js';
 import { JsonInteger } from '../../http/body-json.js';
 import { withholdProtected } from '../../http/protected-fields.js';
 import type { Resource, ResourceEnv, Route, RouteReply, RouteRequest } from '../resource.js';
-import { parseCancelOrder, parseUpdateOrder } from './input.js';
+import { parseCancelOrder, parseCreateOrder, parseUpdateOrder } from './input.js';
 import { present } from './present.js';
 import { countOf, listPage } from '../pagination.js';
 import { orderListing } from './query.js';
-import { KEY, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
+import { KEY, normalTags, orderRecordSchema, READ_ALL_ORDERS, visible, windowStart, type OrderRecord } from './record.js';
 import { datedOrder, type FilledOrder } from './seed.js';
 import { createFulfillmentResource, WRITE_FULFILLMENTS } from './fulfillments.js';
+import { createRefundResource } from './refunds.js';
+import { newOrder } from './new-order.js';
 
 /** The scopes its routes require, in the order a token's grant lists them; read_all_orders widens what read_orders sees. */
 export const SCOPES = ['read_orders', 'write_orders', READ_ALL_ORDERS, WRITE_FULFILLMENTS] as const;
@@ -28,14 +30,14 @@ const READ = ['read_orders', READ_ALL_ORDERS] as const;
 const PROTECTED_ORDER_FIELDS = ['email'] as const;
 
 /** The webhook topics an order's changes are announced under. */
-const TOPICS = { update: 'orders/update', cancelled: 'orders/cancelled' } as const;
+const TOPICS = { create: 'orders/create', paid: 'orders/paid', update: 'orders/update', cancelled: 'orders/cancelled' } as const;
 
-/** The orders, and their fulfillments (fulfillments.ts), which change the orders they ship. */
+/** The orders, their fulfillments (fulfillments.ts) and their refunds (refunds.ts), which change the orders they ship and give back on. */
 export function createOrderResources(env: ResourceEnv): Resource[] {
   const time = (stored: string) => env.dialect.time(stored);
   /** The wire form for the caller: the buyer's email is a protected customer field, withheld without the approval. */
   const show = (order: OrderRecord, request: Pick<RouteRequest, 'scopes'>) =>
-    withholdProtected(present(order, time, env.dialect), PROTECTED_ORDER_FIELDS, request);
+    withholdProtected(present(order, time, env.dialect, refunds.summaries(order)), PROTECTED_ORDER_FIELDS, request);
   const orders = new RecordBook<OrderRecord>((order) => order.id, 'order');
 
   /** An order and its lines hold ids the store's sequence must not give again. */
@@ -74,6 +76,21 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
     return { body: { count: new JsonInteger(String(countOf(orders.all(), request.query, orderListing(windowStart(request.scopes, request.now))))) } };
   }
 
+  /** An order brought in through the API: announced as created, and as paid when it was made paid. */
+  function create(request: RouteRequest): RouteReply {
+    const input = parseCreateOrder(request.body);
+    const order = newOrder(
+      { ...input, ...(input.tags === undefined ? {} : { tags: normalTags(input.tags) }) },
+      { ids: env.ids, lookups: env.lookups, currency: env.currency, names: orders.all().map((known) => known.name) },
+      request.now,
+    );
+    orders.put(order);
+    observe(order);
+    changed(order, TOPICS.create, request);
+    if (order.financialStatus === 'paid') env.emit({ topic: TOPICS.paid, key: order.id, payload: show(order, request), at: request.now });
+    return { body: { order: show(order, request) }, created: true };
+  }
+
   function update(request: RouteRequest): RouteReply {
     const order = find(request);
     const input = parseUpdateOrder(request.body);
@@ -105,12 +122,21 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
   const routes: Route[] = [
     { method: 'GET', path: '/orders', scope: READ, handle: list },
     { method: 'GET', path: '/orders/count', scope: READ, handle: count },
+    { method: 'POST', path: '/orders', scope: 'write_orders', handle: create },
     { method: 'GET', path: '/orders/:id', scope: READ, handle: (request) => ({ body: { order: show(find(request), request) } }) },
     { method: 'PUT', path: '/orders/:id', scope: 'write_orders', handle: update },
     { method: 'POST', path: '/orders/:id/cancel', scope: 'write_orders', handle: cancel },
   ];
 
-  const fulfillments = createFulfillmentResource(env, { get: (id) => orders.get(id), find, changed, read: READ });
+  const access = { get: (id: string) => orders.get(id), find, changed, read: READ };
+  const fulfillments = createFulfillmentResource(env, access);
+  const refunds = createRefundResource(env, {
+    ...access,
+    visible: (id, request) => {
+      const order = orders.get(id);
+      return order !== undefined && visible(order, windowStart(request.scopes, request.now));
+    },
+  });
   const orderResource: Resource = {
     key: KEY,
     routes,
@@ -120,7 +146,7 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
     dump() {
       return orders.all();
     },
-    /** A change is the order as it now is, replacing the one with its id (orders are not made here, only changed). */
+    /** A change is the order as it now is: a new one (made by a create), or replacing the one with its id. */
     apply(change) {
       const order = orderRecordSchema.parse(change);
       orders.put(order);
@@ -135,14 +161,5 @@ export function createOrderResources(env: ResourceEnv): Resource[] {
       return z.array(orderRecordSchema).parse(orders.all());
     },
   };
-  return [orderResource, fulfillments];
-}
-
-/** Tags as stores keep them: trimmed, empty ones dropped, joined by ", ". */
-function normalTags(tags: string): string {
-  return tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '')
-    .join(', ');
+  return [orderResource, fulfillments, refunds];
 }

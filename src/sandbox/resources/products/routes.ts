@@ -17,6 +17,7 @@ import { productListingRoutes } from './listing.js';
 import { createLocationResource } from '../locations/routes.js';
 import type { LocationRecord } from '../locations/record.js';
 import type { TableResource } from '../record-table.js';
+import type { VariantFound } from '../lookups.js';
 
 const KEY = 'products';
 
@@ -107,6 +108,26 @@ export const SCOPES = ['read_products', 'write_products'] as const;
  */
 export function createCatalogResources(env: ResourceEnv): Resource[] {
   const catalog = new Catalog();
+  env.lookups.lendVariants((id) => variantFound(catalog, id));
   const locations = createLocationResource(env, catalog);
   return [createCategoryResource(env, catalog), createCollectionResource(env, catalog), locations, createProductResource(env, catalog, locations)];
+}
+
+/** A variant as an order's line takes it (resources/lookups.ts): titled by its product and, after a dash, its option values. */
+function variantFound(catalog: Catalog, variantId: string): VariantFound | undefined {
+  for (const product of catalog.allProducts()) {
+    const variant = product.variants.find((candidate) => candidate.variantId === variantId);
+    if (variant === undefined) continue;
+    const values = product.options
+      .map((option) => option.values.find((value) => variant.optionValueIds.includes(value.id))?.name)
+      .filter((name) => name !== undefined);
+    return {
+      productId: product.productId,
+      variantId,
+      ...(variant.sku === undefined ? {} : { sku: variant.sku }),
+      title: values.length === 0 ? product.title : `${product.title} - ${values.join(' / ')}`,
+      price: variant.price,
+    };
+  }
+  return undefined;
 }

@@ -9,10 +9,11 @@ export const CUSTOMER_TOPICS = { create: 'customers/create', update: 'customers/
 export const ORDERS_DELETE = 'orders/delete';
 
 /**
- * Every topic the service documents (real-store-notes "Webhooks"), and orders/delete. The
- * sandbox emits the product, collection and customer ones, and orders/update and
- * orders/cancelled; a subscription to another topic of the list is kept and never fires. Any
- * other topic is refused: a store would never send it. A seed or a data file may hold any.
+ * Every topic the service documents (real-store-notes "Webhooks"; refunds/create as About
+ * Refund's events list it), and orders/delete. The sandbox emits the product, collection and
+ * customer ones, the orders' (but orders/delete) and refunds/create; a subscription to another
+ * topic of the list is kept and never fires. Any other topic is refused: a store would never
+ * send it. A seed or a data file may hold any.
  */
 export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...Object.values(PRODUCT_TOPICS),
@@ -20,6 +21,7 @@ export const SUBSCRIPTION_TOPICS: readonly string[] = [
   ...['create', 'update', 'delete', 'merge'].map((verb) => `customers/${verb}`),
   ...Object.values(COLLECTION_TOPICS),
   ...['create', 'update', 'delete'].map((verb) => `discounts/${verb}`),
+  'refunds/create',
   'shop/update',
   'app/scopesUpdate',
   'app/uninstalled',
