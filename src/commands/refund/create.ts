@@ -3,10 +3,11 @@
 // name and total, what is given back) and asked about; elsewhere it needs --yes. Never sent
 // twice: the order's refunds are read first, and after a lost answer read again to find the one
 // made (api/refunds/declaration.ts); when that cannot be told, the error says it may be made.
-import { checkId, checkValues } from '../../api/rest-resource.js';
+import { checkValues } from '../../api/rest-resource.js';
 import { REFUND_FIELDS, REFUND_ID_FIELDS, refunds } from '../../api/refunds/declaration.js';
 import { FieldError, UnconfirmedCreateError, UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { ORDER_ARG_HELP, ORDER_NAME_NOTE, resolveOrder } from '../order/order-ref.js';
 import { arg, boolean, defineVerb, text, yesFlag } from '../verb.js';
 
 const FLAG_OF: Readonly<Record<string, string>> = { amount: '--amount', shipping: '--shipping-price', note: '--note', notifyCustomer: '--notify' };
@@ -17,7 +18,7 @@ export default defineVerb({
   asks: true,
   name: 'create',
   summary: 'Give money back on an order: some of its lines, its shipping, or an amount; asks first unless --yes',
-  args: { order: arg('the order id (order list shows them)') },
+  args: { order: arg(ORDER_ARG_HELP) },
   flags: {
     lineItems: text('<id[:qty],...>', "the order's line items given back, each id with an optional :quantity (default: all of the line not refunded yet)"),
     shippingPrice: text('<amount>', 'the shipping given back, a decimal amount such as 4.50'),
@@ -44,10 +45,9 @@ shown with the order's name and total and asked about; without a terminal --yes 
 whose answer is lost is never sent again: the order's refunds are read to find it, and when
 it is not there the command says it may have been made (refund list ORDER shows it). Needs
 a token with the write_orders scope.
-${DRY_RUN_NOTE}A dry run asks no confirmation.
+${ORDER_NAME_NOTE}${DRY_RUN_NOTE}A dry run asks no confirmation.
 `,
   async run(options, ctx) {
-    const order = checkId(options.order, '<order>');
     const { parseLines } = await import('../fulfillment/create.js');
     const lines = parseLines(options.lineItems);
     const { amount, note, notifyCustomer } = refunds.fields;
@@ -72,16 +72,17 @@ ${DRY_RUN_NOTE}A dry run asks no confirmation.
     if (options.dryRun) {
       const { runDry } = await import('../dry-run.js');
       return runDry(ctx, options, async (api) => {
-        const plan = await planRefund(api, ctx, order, lines, given);
+        const plan = await planRefund(api, ctx, await resolveOrder(api, options.order, ctx), lines, given);
         return api.refunds.createFor(plan.input, plan.before);
       });
     }
     // No terminal to ask in: --yes or nothing, before anything is read.
     const { confirmOrRequireYes } = await import('../../core/prompts.js');
-    const action = `refund order ${order}`;
+    const action = `refund order ${options.order.trim()}`;
     if (!ctx.io.canPrompt) await confirmOrRequireYes(ctx.io, ctx.prompter, options.yes, { action, question: '' });
     const [{ refundViews }, out, api] = await Promise.all([import('./table.js'), ctx.output(), ctx.api()]);
     const views = await refundViews();
+    const order = await resolveOrder(api, options.order, ctx);
     const plan = await ctx.spin('Reading the order and its refunds…', () => planRefund(api, ctx, order, lines, given));
     if (!options.yes) {
       for (const line of describeRefund(plan)) ctx.say(line);

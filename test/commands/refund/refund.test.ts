@@ -36,6 +36,10 @@ describe.each(DIALECTS)('refund, %s dialect', (dialect) => {
     expect(await json(['refund', 'list', FULL, '--json', 'id,amount'])).toEqual([
       { [dialect === 'real' ? 'refundId' : 'id']: '6300000000000000002', amount: '79.92' },
     ]);
+    // The order may be named as the store shows it: the same refunds.
+    const byName = await cli(['refund', 'list', '#1003'], { env: s.env });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout).toBe(listed.stdout);
     const got = await cli(['refund', 'get', '6300000000000000002'], { env: s.env });
     expect(got.code, got.stderr).toBe(0);
     expect(tsvRecord(got.stdout)).toMatchObject({ ID: '6300000000000000002', ORDER: FULL, AMOUNT: '79.92', LINES: '6100000000000000004×4', STATUS: 'success' });
@@ -77,8 +81,12 @@ describe.each(DIALECTS)('refund, %s dialect', (dialect) => {
     expectUsageError(await cli(['refund', 'create', PAID, '--shipping-price', 'five', '--yes'], { env: s.env }), '--shipping-price');
     expectUsageError(await cli(['refund', 'create', PAID, '--amount', '1', '--note', 'x'.repeat(501), '--yes'], { env: s.env }), '--note');
     expectUsageError(await cli(['refund', 'create', PAID, '--line-items', '61:0', '--yes'], { env: s.env }), '--line-items');
-    expectUsageError(await cli(['refund', 'create', '#1004', '--amount', '1', '--yes'], { env: s.env }), '<order>');
+    expectUsageError(await cli(['refund', 'create', ' ', '--amount', '1', '--yes'], { env: s.env }), '<order>');
     expect(await log.take()).toEqual([]);
+    // A name no order holds is looked up (GETs only) and exits 2 naming the argument.
+    const unnamed = await cli(['refund', 'create', '#9999', '--amount', '1', '--yes'], { env: s.env });
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain("No order is named '#9999' (<order>)");
     const foreign = await cli(['refund', 'create', PAID, '--line-items', '6100000000000000001', '--yes'], { env: s.env });
     expectUsageError(foreign, '--line-items');
     expect(foreign.stderr).toContain('6100000000000000001 is no line item of the order #1004 (its lines: 6100000000000000005, 6100000000000000006)');
