@@ -119,6 +119,9 @@ export class ToolCalls {
       const step = await this.dryRun(tool as Tool, raw.arguments ?? {});
       if ('refused' in step) return refused(`${where} (${raw.tool}): ${step.refused}`);
       steps.push(step);
+      // A plan only grows (objects, money, nouns): once outside the policy, no later step brings it back.
+      const outside = this.options.policy ? outsidePolicy(this.options.policy, this.weigh(steps)) : undefined;
+      if (outside !== undefined) return refused(`${outside} Nothing was planned or sent.`);
     }
     return this.plan(steps);
   }
