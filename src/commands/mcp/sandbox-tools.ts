@@ -54,8 +54,8 @@ const DEFINITIONS: ReadonlyArray<{ definition: ToolDefinition; write: boolean }>
     definition: {
       name: 'sandbox_fault',
       description:
-        "Make the server's sandbox fail some requests: a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], such as 'POST /api/202412/gift_cards 503@0.5'",
-      inputSchema: { type: 'object', properties: { rule: { type: 'string' } }, required: ['rule'], additionalProperties: false },
+        "Make the server's sandbox fail some requests by a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], such as 'POST /api/202412/gift_cards 503@0.5'; or clear its rules",
+      inputSchema: { type: 'object', properties: { rule: { type: 'string' }, clear: { type: 'boolean' } }, additionalProperties: false },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...LOCAL },
     },
   },
@@ -63,7 +63,7 @@ const DEFINITIONS: ReadonlyArray<{ definition: ToolDefinition; write: boolean }>
     write: true,
     definition: {
       name: 'sandbox_reset',
-      description: "Put the server's sandbox back to its seed: every change made to it is lost",
+      description: "Put the server's sandbox's data back to its seed (its fault rules stay): every change made to it is lost",
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, ...LOCAL },
     },
@@ -104,8 +104,9 @@ export function sandboxCall(name: string, input: Readonly<Record<string, unknown
     case 'sandbox_reset':
       return { argv: ['sandbox', 'reset', '--yes'] };
     case 'sandbox_fault': {
-      if (typeof input.rule !== 'string' || input.rule.trim() === '')
-        return { refused: "sandbox_fault needs 'rule', such as 'POST /api/202412/gift_cards 503@0.5'." };
+      if (input.clear === true && input.rule === undefined) return { argv: ['sandbox', 'fault', 'remove', '--all', '--json'] };
+      if (typeof input.rule !== 'string' || input.rule.trim() === '' || input.clear !== undefined)
+        return { refused: "sandbox_fault needs either 'rule', such as 'POST /api/202412/gift_cards 503@0.5', or 'clear': true." };
       if (input.rule.startsWith('-')) return { refused: "'rule' must not begin with '-'." };
       return { argv: ['sandbox', 'fault', 'add', input.rule, '--json'] };
     }
