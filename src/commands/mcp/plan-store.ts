@@ -6,7 +6,7 @@
 // the file system), so two applies of one plan cannot both run it; how it ended is a third
 // file (`mcp plans` lists them all).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exists, writeFileAtomically } from '../../core/atomic-file.js';
 import { UsageError } from '../../core/errors.js';
@@ -139,15 +139,17 @@ export class PlanStore {
 
   /** Every plan kept, newest first; a file that is no plan (cut, or written by hand) is left out. */
   async list(): Promise<PlanEntry[]> {
-    const entries: PlanEntry[] = [];
+    const entries: Array<PlanEntry & { written: bigint }> = [];
     for (const name of await readdir(this.dir)) {
       const match = FILE.exec(name);
       if (!match) continue;
       const id = match[1]!;
       const used = match[2] === 'used';
       let plan: Plan;
+      let written: bigint;
       try {
         plan = planOf(JSON.parse(await readFile(join(this.dir, name), 'utf8')));
+        written = (await stat(join(this.dir, name), { bigint: true })).mtimeNs;
       } catch {
         continue;
       }
@@ -158,9 +160,13 @@ export class PlanStore {
         state: used ? 'used' : approval !== undefined ? 'approved' : 'pending',
         ...(typeof approval?.approvedAt === 'string' ? { approvedAt: approval.approvedAt } : {}),
         ...(applied !== undefined ? { applied: applied as unknown as AppliedRecord } : {}),
+        written,
       });
     }
-    return entries.sort((a, b) => (a.plan.createdAt < b.plan.createdAt ? 1 : a.plan.createdAt > b.plan.createdAt ? -1 : 0));
+    // Two plans made in one millisecond: the file written last is the newer.
+    const newest = (a: (typeof entries)[number], b: (typeof entries)[number]) =>
+      a.plan.createdAt !== b.plan.createdAt ? (a.plan.createdAt < b.plan.createdAt ? 1 : -1) : a.written < b.written ? 1 : a.written > b.written ? -1 : 0;
+    return entries.sort(newest).map(({ written: _written, ...entry }) => entry);
   }
 
   private file(id: string, kind: 'plan' | 'approved' | 'used' | 'applied'): string {

@@ -12,7 +12,8 @@ describe('the sandbox tools', () => {
   const live = useSandbox({ seed: 'demo', onRequest: log.hook, shopName: 'Live Shop', shopDomain: 'live.example.com' });
 
   const shop = async (run: McpRun) => (JSON.parse(textOf(await run.client.callTool({ name: 'shop_info', arguments: {} }))) as { shopName: string }).shopName;
-  const count = async (run: McpRun) => Number((await run.client.callTool({ name: 'giftcard_count', arguments: {} })).structuredContent?.count);
+  const count = async (run: McpRun) =>
+    Number(((await run.client.callTool({ name: 'giftcard_count', arguments: {} })).structuredContent as { count?: unknown } | undefined)?.count);
   const json = (result: Awaited<ReturnType<McpRun['client']['callTool']>>) => {
     expect(result.isError, textOf(result)).toBeFalsy();
     return JSON.parse(textOf(result)) as Record<string, unknown>;
