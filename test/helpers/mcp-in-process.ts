@@ -1,5 +1,5 @@
-// `store-cli mcp` in this process, as an agent's client meets it: runCli with the server on a
-// pair of streams, and the SDK's own Client speaking MCP's stdio framing over them (the
+// `store-cli mcp` in this process, as an agent's client meets it: the CLI run in-process
+// (cli-in-process.ts) with the server on a pair of streams, and the SDK's own Client speaking MCP's stdio framing over them (the
 // SDK's stdio client only spawns a process). What only a process shows (the launcher, a
 // person's `mcp approve` in another process) stays in test/e2e/mcp.test.ts.
 import { PassThrough, type Readable, type Writable } from 'node:stream';
@@ -8,9 +8,8 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
-import { runCli } from '../../src/cli.js';
 import { Collector } from '../../src/core/captured-run.js';
-import { scratchDirs } from './cli-in-process.js';
+import { cli, liveCli } from './cli-in-process.js';
 
 /** The client side of the server's stdin and stdout. */
 class StreamTransport implements Transport {
@@ -57,18 +56,13 @@ afterEach(async () => {
 
 /** The server (`store-cli ...argv`, `mcp` among them) connected to a client; closed after the test. */
 export async function mcpClient(argv: string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<McpRun> {
-  const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new Collector();
-  const env = options.env ?? {};
-  const exit = runCli(argv, {
-    streams: { stdin, stdout, stderr, isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false },
-    env: { ...('STORE_CLI_DATA_DIR' in env ? {} : scratchDirs()), ...env },
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-  });
+  const server = liveCli(argv, { env: options.env ?? {}, keepStdinOpen: true, stdout, stderr, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const exit = server.done.then((result) => result.code);
   const client = new Client({ name: 'in-process', version: '1.0.0' });
   // A server that refuses to start ends before it answers: its exit code, and its stderr, say why.
-  const started = client.connect(new StreamTransport(stdout, stdin));
+  const started = client.connect(new StreamTransport(stdout, server.input));
   const ended = exit.then((code) => {
     throw new Error(`store-cli ended with exit code ${code} before serving: ${stderr.text()}`);
   });
@@ -88,16 +82,8 @@ export async function mcpRefused(
   argv: string[],
   options: { env?: Record<string, string | undefined>; cwd?: string } = {},
 ): Promise<{ code: number; stderr: string }> {
-  const stdin = new PassThrough();
-  stdin.end();
-  const stderr = new Collector();
-  const env = options.env ?? {};
-  const code = await runCli(argv, {
-    streams: { stdin, stdout: new PassThrough(), stderr, isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false },
-    env: { ...('STORE_CLI_DATA_DIR' in env ? {} : scratchDirs()), ...env },
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-  });
-  return { code, stderr: stderr.text() };
+  const { code, stderr } = await cli(argv, { env: options.env ?? {}, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  return { code, stderr };
 }
 
 /** A tool result's text. */

@@ -5,12 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/cli.js';
-import { scratchDir, scratchDirs } from '../../helpers/cli-in-process.js';
+import { liveCli, scratchDir } from '../../helpers/cli-in-process.js';
 import { mcpRefused } from '../../helpers/mcp-in-process.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -44,12 +43,7 @@ afterEach(async () => {
 async function httpServer(store: Record<string, string>, flags: string[] = []) {
   const said = new Said();
   const stopper = new AbortController();
-  const stdin = new PassThrough();
-  const exit = runCli(['mcp', '--transport', 'http', '--port', '0', ...flags], {
-    streams: { stdin, stdout: new PassThrough(), stderr: said, isStdinTTY: false, isStdoutTTY: false, isStderrTTY: false },
-    env: { ...store, ...scratchDirs() },
-    signal: stopper.signal,
-  });
+  const exit = liveCli(['mcp', '--transport', 'http', '--port', '0', ...flags], { env: store, stderr: said, signal: stopper.signal }).done;
   running.push(async () => {
     stopper.abort();
     return exit;
