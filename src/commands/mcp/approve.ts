@@ -10,10 +10,11 @@ export default defineVerb({
   local: true,
   summary: 'Approve a plan an MCP write tool made, so apply_plan may send it once; shows its store, shop and exact requests',
   args: { planId: arg('the planId the write tool answered with (plan-...)') },
-  examples: ['store-cli mcp approve plan-3f9c0a1b2c3d4e5f60718293', 'store-cli mcp plans --state pending'],
+  examples: ['store-cli mcp approve plan-3f9c0a1b2c3d4e5f60718293'],
   notes: `
 Run it yourself, in your own terminal, after reading the plan: nothing the model sends
-approves one. A plan is applied once; a used or unknown one is refused (exit 2).
+approves one ('store-cli mcp plans --state pending' lists those waiting). A plan is applied
+once; a used or unknown one is refused (exit 2).
 `,
   async run(options, ctx) {
     const { PlanStore } = await import('./plan-store.js');

@@ -7,7 +7,8 @@ import { boolean, defineVerb, oneOf, text, whole } from '../verb.js';
 export default defineVerb({
   // Serving changes nothing by itself: a write tool answers with a dry run.
   mutates: false,
-  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write is a plan until you approve it (mcp approve)",
+  summary:
+    "Serve the store's commands as tools to an agent's MCP client (stdio, or loopback HTTP); a write is a plan until you approve it or your policy allows it",
   flags: {
     readOnly: boolean('list and run only tools that change nothing: write tools are not even listed'),
     toolsets: text(
@@ -24,7 +25,7 @@ export default defineVerb({
     ),
     policy: text(
       '<file>',
-      'a TOML policy (max_objects, max_money_delta, resources, envs): a plan inside it needs no approval, one outside it is refused when planned',
+      'a TOML file of bounds, such as max_objects = 20 (also max_money_delta, resources, envs): a plan inside them needs no approval, one outside is refused when planned',
     ),
     transport: oneOf('<kind>', 'stdio, or http: Streamable HTTP on 127.0.0.1, with a bearer token', ['stdio', 'http'], { default: 'stdio' }),
     port: whole('<n>', 'with --transport http: the port, 0..65535 (0: a free one, printed)', { min: 0, max: 65535 }),
