@@ -55,6 +55,8 @@ export async function serveHttp(ctx: Context, newServer: () => Server, options: 
     });
     await server.connect(transport);
     await transport.handleRequest(request, response);
+    // A first request that was no initialize made no session: its server goes.
+    if (transport.sessionId === undefined) await server.close();
   };
 
   const http = createServer((request, response) => {

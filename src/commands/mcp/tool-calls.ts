@@ -80,7 +80,8 @@ export class ToolCalls {
       const bytes = Buffer.byteLength(run.stdout);
       if (bytes > RESULT_BYTE_CAP) return refused(`The answer is ${bytes} bytes, more than the ${RESULT_BYTE_CAP} a tool gives: ask for fewer fields.`);
       const value = structured ? plainJson(parse(run.stdout)) : undefined;
-      return text(run.stdout, isRecord(value) ? value : undefined);
+      // A record, as the schema says; anything else the store sent (tolerant in what we read) under `value`, which the schema allows.
+      return text(run.stdout, value === undefined ? undefined : isRecord(value) ? value : { value });
     }
     // Parsed without losing digits: ids are exact.
     const records = parse(run.stdout);
