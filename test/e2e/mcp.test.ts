@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, scratch, useServed } from '../helpers/cli-spawn.js';
+import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, scratch, useServed, type ServeHandle } from '../helpers/cli-spawn.js';
 
 const open: Client[] = [];
 
@@ -23,6 +23,17 @@ async function connect(env: Record<string, string>, flags: string[], globals: st
 }
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
+/** The requests but GETs that reached the sandbox while `work` ran, as `METHOD PATH`. */
+async function writesDuring(sandbox: ServeHandle, work: () => Promise<void>): Promise<string[]> {
+  const before = await mark(sandbox);
+  await work();
+  const after = await mark(sandbox);
+  return requestLog(sandbox)
+    .slice(before + 1, after)
+    .map(methodAndPath)
+    .filter((line) => !line.startsWith('GET '));
+}
 
 afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
@@ -58,37 +69,25 @@ describe('store-cli mcp over stdio', () => {
     // The default toolsets' list fits an agent's context.
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(30 * 1024);
     expect(tools.find((t) => t.name === 'giftcard_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    const before = await mark(served.sandbox);
-    const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
-    expect(result.isError, textOf(result)).toBeFalsy();
-    const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
-    expect(plan.sent).toBe(false);
-    expect(plan.requests).toHaveLength(1);
-    expect(plan.requests[0]).toMatchObject({
-      method: 'POST',
-      path: expect.stringMatching(/gift_cards$/) as string,
-      body: { giftCard: { initialValue: '50.00' } },
+    const sent = await writesDuring(served.sandbox, async () => {
+      const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
+      expect(plan.sent).toBe(false);
+      expect(plan.requests).toHaveLength(1);
+      expect(plan.requests[0]).toMatchObject({
+        method: 'POST',
+        path: expect.stringMatching(/gift_cards$/) as string,
+        body: { giftCard: { initialValue: '50.00' } },
+      });
     });
-    const after = await mark(served.sandbox);
-    expect(
-      requestLog(served.sandbox)
-        .slice(before + 1, after)
-        .filter((line) => !line.startsWith('GET ')),
-    ).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   it('the gate: invented approval is refused, store-cli mcp approve in another process lets exactly one POST go, once', async () => {
     const env = served.sandbox.env();
     const client = await connect(env, []);
-    const sentBetween = async (work: () => Promise<void>) => {
-      const before = await mark(served.sandbox);
-      await work();
-      const after = await mark(served.sandbox);
-      return requestLog(served.sandbox)
-        .slice(before + 1, after)
-        .map(methodAndPath)
-        .filter((line) => !line.startsWith('GET '));
-    };
+    const sentBetween = (work: () => Promise<void>) => writesDuring(served.sandbox, work);
     let planId = '';
     expect(
       await sentBetween(async () => {
@@ -139,17 +138,13 @@ describe('store-cli mcp over stdio', () => {
     const policy = join(dirs.root, 'policy.toml');
     writeFileSync(policy, 'max_objects = 20\n');
     const client = await connect(served.sandbox.env(), ['--policy', policy]);
-    const before = await mark(served.sandbox);
     const steps = Array.from({ length: 21 }, () => ({ tool: 'giftcard_create', arguments: { initialValue: '5' } }));
-    const result = await client.callTool({ name: 'plan_batch', arguments: { steps } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/policy\.toml does not allow this plan: it would write 21 objects, and max_objects is 20/);
-    const after = await mark(served.sandbox);
-    expect(
-      requestLog(served.sandbox)
-        .slice(before + 1, after)
-        .filter((line) => !line.startsWith('GET ')),
-    ).toEqual([]);
+    const sent = await writesDuring(served.sandbox, async () => {
+      const result = await client.callTool({ name: 'plan_batch', arguments: { steps } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/policy\.toml does not allow this plan: it would write 21 objects, and max_objects is 20/);
+    });
+    expect(sent).toEqual([]);
   });
 
   it('undo_run, approved in another process, returns the store to its state before: exports equal', async () => {

@@ -5,11 +5,10 @@
 // when it is planned, with the reason; a plan inside it needs no `mcp approve`. The file is
 // checked whole at start, as store.toml is: a key misspelt would silently drop a bound, so
 // anything unknown or of the wrong type is one sentence naming the file, the line and the key.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { escapeControls } from '../../core/io.js';
-import { lineOf, shownPath } from '../../core/store-file.js';
+import { lineOf, readTomlFile, shownPath } from '../../core/store-file.js';
 import type { PlanStep } from './plan-store.js';
 import { STORE_TOOLSETS } from './tools.js';
 
@@ -42,23 +41,8 @@ export const MAX_POLICY_OBJECTS = 100_000;
 /** The policy file read and checked; a problem is a UsageError (exit 2) naming the file, the line and the key. */
 export async function readPolicy(path: string, cwd: string): Promise<Policy> {
   const full = resolve(cwd, path);
-  const shown = shownPath(full, cwd);
-  let text: string;
-  try {
-    text = await readFile(full, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--policy: cannot read ${shown} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, false);
-  }
-  const { parse, TomlError } = await import('smol-toml');
-  let data: Record<string, unknown>;
-  try {
-    data = parse(text) as Record<string, unknown>;
-  } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
-    const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    throw new UsageError(`${shown}, line ${error.line}: ${escapeControls(reason)}.`, false);
-  }
-  return checkPolicy(shown, text, data);
+  const { text, data } = await readTomlFile(full, cwd, '--policy: cannot read');
+  return checkPolicy(shownPath(full, cwd), text, data);
 }
 
 /** The parsed document checked against what a policy may hold. */
