@@ -8,7 +8,8 @@ import plans from './plans.js';
 // The noun itself serves; `mcp approve` and `mcp plans` are a person's, in their own terminal.
 export const mcpNoun: Noun = {
   name: 'mcp',
-  summary: "Serve the store's commands as tools to an agent's MCP client (stdio, or loopback HTTP); a write is a plan until you approve it or your policy allows it",
+  summary:
+    "Serve the store's commands as tools to an agent's MCP client (stdio, or loopback HTTP); a write is a plan until you approve it or your policy allows it",
   verbs: [approve, plans],
   action: mcp,
 };

@@ -88,10 +88,7 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<void> 
  * a store the gate's own (apply_plan, plan_batch, undo_run), unless left out; no apply_plan
  * under --writes plan-only.
  */
-export function serveTools(
-  all: readonly ServedTool[],
-  options: Pick<ServeOptions, 'readOnly' | 'writes' | 'toolsets' | 'tools' | 'excludeTools'>,
-): ServedTool[] {
+function serveTools(all: readonly ServedTool[], options: Pick<ServeOptions, 'readOnly' | 'writes' | 'toolsets' | 'tools' | 'excludeTools'>): ServedTool[] {
   const chosen = chooseTools(all, {
     readOnly: options.readOnly,
     ...(options.toolsets ? { toolsets: options.toolsets } : {}),

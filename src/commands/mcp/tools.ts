@@ -1,9 +1,11 @@
 // The MCP server's tools, made from the command manifest (commands/manifest.ts): one tool a
 // command of a store's nouns, named by its words (`giftcard_create`), its input schema from
-// the command's arguments and flags, its annotations from what the verb declared (mutates,
-// destructive). A tool call becomes the command line it stands for, always with --json, and
-// for a write always with --dry-run: nothing a model sends makes a write go out; it becomes a
-// plan a person approves (mcp-server.ts, plans.ts; docs/agents.md).
+// the command's arguments and flags, a read's output schema from its --json fields, its
+// annotations from what the verb declared (mutates, destructive). A tool call becomes the
+// command line it stands for, always with --json, and for a write always with --dry-run:
+// nothing a model sends makes a write go out; it becomes a plan (tool-calls.ts,
+// plan-store.ts; docs/agents.md). Which tools a server serves: chooseTools (--toolsets,
+// --tools, --exclude-tools, --read-only).
 //
 // Left out, so a model cannot reach them: commands that read or write local files (import,
 // export, a flag that names a file), that answer with a secret (auth token) or send any
