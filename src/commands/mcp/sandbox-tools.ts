@@ -85,19 +85,19 @@ export const SANDBOX_TOOLS: readonly ServedTool[] = DEFINITIONS.map(({ definitio
 export type SandboxCall = { start: { seed: 'demo' | 'none'; dialect: 'service' | 'real' } } | { stop: true } | { argv: string[] } | { refused: string };
 
 /** The call of sandbox tool `name` with `input`: what to do, or why not. */
-export function sandboxCall(name: string, input: Readonly<Record<string, unknown>>, running: boolean): SandboxCall {
+export function sandboxCall(name: string, input: Readonly<Record<string, unknown>>, state: 'none' | 'starting' | 'running'): SandboxCall {
   const known = DEFINITIONS.find((d) => d.definition.name === name)!.definition;
   const other = Object.keys(input).find((key) => !Object.hasOwn(known.inputSchema.properties, key));
   if (other !== undefined) return { refused: `${name} takes no argument '${other}'.` };
   if (name === 'sandbox_start') {
-    if (running) return { refused: 'A sandbox of this server is running already: sandbox_reset puts it back to its seed, sandbox_stop ends it.' };
+    if (state !== 'none') return { refused: 'A sandbox of this server is running already: sandbox_reset puts it back to its seed, sandbox_stop ends it.' };
     const seed = input.seed ?? 'demo';
     const dialect = input.dialect ?? 'service';
     if (seed !== 'demo' && seed !== 'empty') return { refused: "'seed' must be demo or empty." };
     if (dialect !== 'service' && dialect !== 'real') return { refused: "'dialect' must be service or real." };
     return { start: { seed: seed === 'demo' ? 'demo' : 'none', dialect } };
   }
-  if (!running) return { refused: `${name} acts only on a sandbox this server started, and none runs: call sandbox_start first.` };
+  if (state !== 'running') return { refused: `${name} acts only on a sandbox this server started, and none runs: call sandbox_start first.` };
   switch (name) {
     case 'sandbox_stop':
       return { stop: true };

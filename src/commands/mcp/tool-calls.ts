@@ -27,6 +27,8 @@ export class ToolCalls {
   private readonly byName: Map<string, ServedTool>;
   private store: ServedStore;
   private sandbox: RunningSandbox | undefined;
+  /** A sandbox_start under way: a second one at the same moment is refused as if it ran. */
+  private starting = false;
 
   constructor(
     private readonly ctx: Context,
@@ -163,10 +165,15 @@ export class ToolCalls {
   }
 
   private async sandboxTool(name: string, input: Record<string, unknown>): Promise<CallToolResult> {
-    const call = sandboxCall(name, input, this.sandbox !== undefined);
+    const call = sandboxCall(name, input, this.sandbox !== undefined ? 'running' : this.starting ? 'starting' : 'none');
     if ('refused' in call) return refused(call.refused);
     if ('start' in call) {
-      this.sandbox = await startOwnSandbox(call.start);
+      this.starting = true;
+      try {
+        this.sandbox = await startOwnSandbox(call.start);
+      } finally {
+        this.starting = false;
+      }
       this.store = ownSandbox(this.sandbox.baseUrl, this.sandbox.token, this.ctx.globals);
       return text(
         `${stringify({ started: true, baseUrl: this.sandbox.baseUrl, seed: call.start.seed === 'none' ? 'empty' : 'demo', dialect: call.start.dialect, next: 'Every tool now goes to this sandbox, and its plans apply without approval (no store is at risk); sandbox_stop serves the store again.' })!}\n`,
@@ -177,7 +184,9 @@ export class ToolCalls {
       this.store = this.home;
       return text(`${stringify({ stopped: true, next: `Every tool goes to ${this.home.describe} again.` })!}\n`);
     }
-    const run = await this.run(call.argv);
+    // On the sandbox by its own address and token, whatever the server serves: never a store.
+    const own = ownSandbox(this.sandbox!.baseUrl, this.sandbox!.token, this.ctx.globals);
+    const run = await this.ctx.runCommand([...own.globals, ...call.argv], { env: own.env! });
     if (run.code !== 0) return refused(run.stderr.trim() || `${call.argv.slice(0, 3).join(' ')} ended with exit code ${run.code}.`);
     if (name !== 'sandbox_logs') return text(run.stdout.trim() === '' ? `${run.stderr.trim()}\n` : run.stdout);
     const entries = parse(run.stdout) as unknown[];
