@@ -42,7 +42,8 @@ export async function applyPlan(ctx: Context, plans: PlanStore, input: Record<st
   const plan = await plans.read(id);
   if (JSON.stringify(plan.globals) !== JSON.stringify(options.store.globals))
     return refused(
-      `${id} was made for ${plan.store}, and this server serves ${options.store.describe}: a plan goes only to its own store; ask the write tool for a new one.`,
+      `${id} was made for ${plan.store}, and this server serves ${options.store.describe}: ` +
+        'a plan goes only to its own store; ask the write tool for a new one.',
     );
   const outside = options.policy ? outsidePolicy(options.policy, options.weigh(plan)) : undefined;
   const free = freeBy(options, outside);

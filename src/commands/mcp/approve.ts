@@ -24,7 +24,8 @@ once; a used or unknown one is refused (exit 2).
     const shop = plan.target ? `${String(plan.target.shopName)} (${String(plan.target.domain)})` : 'a shop not named when planned';
     const what = plan.undoes !== undefined ? `the undo of run ${plan.undoes}` : plan.steps.map((step) => step.tool).join(', ');
     ctx.say(
-      `Approved ${plan.planId}: ${what}, ${plan.objects} ${plan.objects === 1 ? 'object' : 'objects'}, on ${plan.store}, shop ${shop}, made ${plan.createdAt}. Its ${plan.undoes !== undefined ? 'plan' : 'requests'}:`,
+      `Approved ${plan.planId}: ${what}, ${plan.objects} ${plan.objects === 1 ? 'object' : 'objects'}, on ${plan.store}, shop ${shop}, ` +
+        `made ${plan.createdAt}. Its ${plan.undoes !== undefined ? 'plan' : 'requests'}:`,
     );
     const shown = plan.steps.length === 1 ? plan.steps[0]!.requests : plan.steps.map((step) => ({ tool: step.tool, requests: step.requests }));
     // JSON escapes C0 controls; C1 ones (a model wrote the values) are escaped too, so nothing drives the terminal.

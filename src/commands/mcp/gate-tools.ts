@@ -9,7 +9,8 @@ const PLAN_ID = { type: 'string', description: 'the planId a write tool answered
 export const APPLY_PLAN: ToolDefinition = {
   name: 'apply_plan',
   description:
-    "Send the requests of a plan a write tool gave, once: after a person approved it in their own terminal (store-cli mcp approve PLAN-ID), or when the server's policy or its sandbox lets it go. No argument stands for approval.",
+    'Send the requests of a plan a write tool gave, once: after a person approved it in their own terminal (store-cli mcp approve PLAN-ID), ' +
+    "or when the server's policy or its sandbox lets it go. No argument stands for approval.",
   inputSchema: { type: 'object', properties: { planId: PLAN_ID }, required: ['planId'], additionalProperties: false },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 };
@@ -41,7 +42,8 @@ export const PLAN_BATCH: ToolDefinition = {
 export const UNDO_RUN: ToolDefinition = {
   name: 'undo_run',
   description:
-    "Plan the undo of a run (an applied plan's runId, or an import's): what it would put back, key by key. Sends nothing; apply_plan sends it under the same gate.",
+    "Plan the undo of a run (an applied plan's runId, or an import's): what it would put back, key by key. " +
+    'Sends nothing; apply_plan sends it under the same gate.',
   inputSchema: {
     type: 'object',
     properties: { runId: { type: 'string', description: 'the run id apply_plan answered with (store-cli runs lists them)' } },

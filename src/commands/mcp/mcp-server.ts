@@ -23,7 +23,10 @@ import { chooseTools, STORE_TOOLSETS, storeTools, type ServedTool } from './tool
 
 export interface ServeOptions {
   readOnly: boolean;
-  /** approved: apply_plan sends a plan a person approved (or the policy allows); plan-only: there is no apply_plan; sandbox: the embedded sandbox's plans need no approval. */
+  /**
+   * approved: apply_plan sends a plan a person approved (or the policy allows); plan-only: there
+   * is no apply_plan; sandbox: the embedded sandbox's plans need no approval.
+   */
   writes: 'approved' | 'plan-only' | 'sandbox';
   toolsets?: readonly string[];
   tools?: readonly string[];

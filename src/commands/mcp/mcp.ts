@@ -13,19 +13,22 @@ export default defineVerb({
     readOnly: boolean('list and run only tools that change nothing: write tools are not even listed'),
     toolsets: text(
       '<names>',
-      'only the tools of these toolsets, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, customer, discount, order, webhook, sandbox (default: giftcard, product, category, shop, customer, order)',
+      'only the tools of these toolsets, comma-separated, of giftcard, metafield, product, category, collection, location, inventory, shop, ' +
+        'customer, discount, order, webhook, sandbox (default: giftcard, product, category, shop, customer, order)',
     ),
     tools: text('<names>', 'these tools too, comma-separated, by name (giftcard_create); given alone, only these'),
     excludeTools: text('<names>', 'leave these tools out, comma-separated (apply_plan too: then nothing is applied)'),
     writes: oneOf(
       '<mode>',
-      "what apply_plan may send: approved, a plan a person approved with 'mcp approve' (or --policy allows); plan-only, none (no apply_plan); sandbox, with --sandbox, any plan",
+      "what apply_plan may send: approved, a plan a person approved with 'mcp approve' (or --policy allows); " +
+        'plan-only, none (no apply_plan); sandbox, with --sandbox, any plan',
       ['approved', 'plan-only', 'sandbox'],
       { default: 'approved' },
     ),
     policy: text(
       '<file>',
-      'a TOML file of bounds, such as max_objects = 20 (also max_money_delta, resources, envs): a plan inside them needs no approval, one outside is refused when planned',
+      'a TOML file of bounds, such as max_objects = 20 (also max_money_delta, resources, envs): ' +
+        'a plan inside them needs no approval, one outside is refused when planned',
     ),
     transport: oneOf('<kind>', 'stdio, or http: Streamable HTTP on 127.0.0.1, with a bearer token', ['stdio', 'http'], { default: 'stdio' }),
     port: whole('<n>', 'with --transport http: the port, 0..65535 (0: a free one, printed)', { min: 0, max: 65535 }),

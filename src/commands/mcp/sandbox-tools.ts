@@ -15,7 +15,8 @@ const DEFINITIONS: ReadonlyArray<{ definition: ToolDefinition; write: boolean }>
     definition: {
       name: 'sandbox_start',
       description:
-        'Start a sandbox (a local copy of the store API, in memory) and serve it instead of the store: every tool then goes to it and its plans apply without approval, until sandbox_stop.',
+        'Start a sandbox (a local copy of the store API, in memory) and serve it instead of the store: ' +
+        'every tool then goes to it and its plans apply without approval, until sandbox_stop.',
       inputSchema: {
         type: 'object',
         properties: {
@@ -54,7 +55,8 @@ const DEFINITIONS: ReadonlyArray<{ definition: ToolDefinition; write: boolean }>
     definition: {
       name: 'sandbox_fault',
       description:
-        "Make the server's sandbox fail some requests by a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], such as 'POST /api/202412/gift_cards 503@0.5'; or clear its rules",
+        "Make the server's sandbox fail some requests by a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], " +
+        "such as 'POST /api/202412/gift_cards 503@0.5'; or clear its rules",
       inputSchema: { type: 'object', properties: { rule: { type: 'string' }, clear: { type: 'boolean' } }, additionalProperties: false },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...LOCAL },
     },

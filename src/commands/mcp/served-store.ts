@@ -51,17 +51,19 @@ export async function servedStore(ctx: Context): Promise<ServedStore> {
     };
   if (target.baseUrl === undefined)
     throw new UsageError(
-      `No store is set up for profile '${profile.value}'${profile.environment ? ` (environment ${profile.environment.name})` : ''}: run 'store-cli auth login --base-url URL', give --base-url, or serve the embedded sandbox (--sandbox).`,
+      `No store is set up for profile '${profile.value}'${profile.environment ? ` (environment ${profile.environment.name})` : ''}: ` +
+        "run 'store-cli auth login --base-url URL', give --base-url, or serve the embedded sandbox (--sandbox).",
       false,
     );
   const environment = profile.environment?.name;
   // A base URL from a flag or a variable is not the profile's store: no name of it counts for a policy's envs.
   const named = target.baseUrl.source === 'config file';
+  const at = named ? '' : ` at ${target.baseUrl.value}`;
   return {
     globals,
     runStore: { profile: profile.value, baseUrl: target.baseUrl.value },
     names: named ? [...(environment !== undefined ? [environment] : []), profile.value] : [],
-    describe: `${environment !== undefined ? `environment ${environment} (profile ${profile.value})` : `profile ${profile.value}`}${named ? '' : ` at ${target.baseUrl.value}`}`,
+    describe: `${environment !== undefined ? `environment ${environment} (profile ${profile.value})` : `profile ${profile.value}`}${at}`,
     ...readOnly,
   };
 }

@@ -18,7 +18,10 @@ import { ownSandbox, type ServedStore } from './served-store.js';
 import { commandLine, pageOf, pageToken, plainJson, readPageToken, RESULT_BYTE_CAP, type ServedTool, type Tool, type ToolDefinition } from './tools.js';
 
 export interface CallOptions {
-  /** approved: apply_plan sends a plan a person approved (or the policy allows); plan-only: there is no apply_plan; sandbox: the embedded sandbox's plans need no approval. */
+  /**
+   * approved: apply_plan sends a plan a person approved (or the policy allows); plan-only: there
+   * is no apply_plan; sandbox: the embedded sandbox's plans need no approval.
+   */
   writes: 'approved' | 'plan-only' | 'sandbox';
   policy?: Policy;
 }
@@ -176,7 +179,13 @@ export class ToolCalls {
       }
       this.store = ownSandbox(this.sandbox.baseUrl, this.sandbox.token, this.ctx.globals);
       return text(
-        `${stringify({ started: true, baseUrl: this.sandbox.baseUrl, seed: call.start.seed === 'none' ? 'empty' : 'demo', dialect: call.start.dialect, next: 'Every tool now goes to this sandbox, and its plans apply without approval (no store is at risk); sandbox_stop serves the store again.' })!}\n`,
+        `${stringify({
+          started: true,
+          baseUrl: this.sandbox.baseUrl,
+          seed: call.start.seed === 'none' ? 'empty' : 'demo',
+          dialect: call.start.dialect,
+          next: 'Every tool now goes to this sandbox, and its plans apply without approval (no store is at risk); sandbox_stop serves the store again.',
+        })!}\n`,
       );
     }
     if ('stop' in call) {
@@ -193,9 +202,9 @@ export class ToolCalls {
     // The newest that fit the byte cap, oldest of them first.
     const page = pageOf([...entries].reverse(), 0, RESULT_BYTE_CAP, (entry) => stringify(entry) ?? 'null');
     const shown = (parse(page.text) as unknown[]).reverse();
-    return text(
-      `${stringify(shown)!}\n${page.next !== undefined ? `${stringify({ cut: `the ${entries.length - page.next} newest of ${entries.length} entries: ask for fewer (limit) or filter` })!}\n` : ''}`,
-    );
+    const cut =
+      page.next === undefined ? '' : `${stringify({ cut: `the ${shown.length} newest of ${entries.length} entries: ask for fewer (limit) or filter` })!}\n`;
+    return text(`${stringify(shown)!}\n${cut}`);
   }
 
   /** A write tool's dry run, as a plan's step; or why it cannot be one. */

@@ -125,7 +125,8 @@ export function chooseTools<T extends ServedTool>(all: readonly T[], choice: Too
       if (names.includes(name)) continue;
       const near = nearest(name, names);
       throw new UsageError(
-        `${flag}: '${name}' is no tool${near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : ''}; \`store-cli commands\` lists the commands, a tool is named by their words: giftcard_create.`,
+        `${flag}: '${name}' is no tool${near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : ''}; ` +
+          '`store-cli commands` lists the commands, a tool is named by their words: giftcard_create.',
       );
     }
   }
