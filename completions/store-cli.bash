@@ -34,7 +34,7 @@ _store_cli_subcommands() {
     'sandbox') REPLY='serve reset export import logs fault help' ;;
     'sandbox fault') REPLY='add list remove help' ;;
     'completion') REPLY='bash zsh fish help' ;;
-    'mcp') REPLY='approve' ;;
+    'mcp') REPLY='approve plans' ;;
     *) REPLY= ;;
   esac
 }
@@ -234,8 +234,9 @@ _store_cli_flags() {
     'completion fish') REPLY='-h --help' ;;
     'completion help') REPLY='' ;;
     'commands') REPLY='--json -q --jq -h --help' ;;
-    'mcp') REPLY='--read-only --toolsets --writes -h --help' ;;
+    'mcp') REPLY='--read-only --toolsets --tools --exclude-tools --writes --policy --transport --port --token-file -h --help' ;;
     'mcp approve') REPLY='-h --help' ;;
+    'mcp plans') REPLY='--state --json --jsonl -q --jq --columns -h --help' ;;
     'version') REPLY='--json -q --jq -h --help' ;;
     'init') REPLY='--force -h --help' ;;
     'prompt') REPLY='--format -h --help' ;;
@@ -954,7 +955,18 @@ _store_cli_option() {
     'commands|--json') REPLY='l manifestVersion bin version globalFlags exitCodes commands' ;;
     'commands|-q' | 'commands|--jq') REPLY='v' ;;
     'mcp|--toolsets') REPLY='v' ;;
+    'mcp|--tools') REPLY='v' ;;
+    'mcp|--exclude-tools') REPLY='v' ;;
     'mcp|--writes') REPLY='w approved plan-only sandbox' ;;
+    'mcp|--policy') REPLY='f' ;;
+    'mcp|--transport') REPLY='w stdio http' ;;
+    'mcp|--port') REPLY='v' ;;
+    'mcp|--token-file') REPLY='f' ;;
+    'mcp plans|--state') REPLY='w pending approved applied failed' ;;
+    'mcp plans|--json') REPLY='l planId state tools store shop objects created approved by applied runId error' ;;
+    'mcp plans|--jsonl') REPLY='l planId state tools store shop objects created approved by applied runId error' ;;
+    'mcp plans|-q' | 'mcp plans|--jq') REPLY='v' ;;
+    'mcp plans|--columns') REPLY='l planId state tools store shop objects created approved by applied runId error' ;;
     'version|--json') REPLY='l version node platform' ;;
     'version|-q' | 'version|--jq') REPLY='v' ;;
     'prompt|--format') REPLY='v' ;;

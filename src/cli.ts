@@ -5,7 +5,7 @@ import { NOUN_LOADERS } from './commands/noun-loaders.js';
 import { VERB_LOADERS } from './commands/verb-loaders.js';
 import { repeatable, type Noun, type Verb } from './commands/types.js';
 import { wholeNumber } from './commands/verb.js';
-import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type Context, type GlobalOptions } from './root/context.js';
+import { createContext, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type ApiLayer, type Context, type GlobalOptions } from './root/context.js';
 import { InvalidDefaultError } from './core/defaults.js';
 import { CliError, ExitCode, UsageError } from './core/errors.js';
 import { createIO, escapeLine, ReaderGoneError, terminalOverrides, type IO, type Streams } from './core/io.js';
@@ -29,6 +29,8 @@ export interface CliDeps {
   cwd?: string;
   /** Set when this run is one store's of a run across stores (root/fan-out.ts): the environment it goes to. */
   store?: FanOutStore;
+  /** A layer over every API the run builds for its store: an MCP plan's journal (ctx.runCommand's option). */
+  apiLayer?: ApiLayer;
 }
 
 const EXIT_CODES_HELP = `
@@ -103,10 +105,13 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       ...(deps.cwd ? { cwd: deps.cwd } : {}),
       ...(deps.store ? { beforeFirstWrite: deps.store.beforeFirstWrite, runGroup: deps.store.group, storeReport: deps.store.report } : {}),
       commandTree: () => buildProgram(io, tree, async () => undefined),
-      runCommand: async (inner) => {
+      ...(deps.apiLayer ? { apiLayer: deps.apiLayer } : {}),
+      runCommand: async (inner, options = {}) => {
         const { capturedStreams } = await import('./core/captured-run.js');
         const captured = capturedStreams();
-        return captured.finish(await runCli(inner, { ...deps, streams: captured.streams }));
+        const { apiLayer: _outer, ...rest } = deps;
+        const env = options.env ? { ...deps.env, ...options.env } : deps.env;
+        return captured.finish(await runCli(inner, { ...rest, env, streams: captured.streams, ...(options.apiLayer ? { apiLayer: options.apiLayer } : {}) }));
       },
     });
     // CLICOLOR_FORCE is asked for this run: it wins over the profile's `color never`.

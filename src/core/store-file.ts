@@ -52,22 +52,30 @@ export async function findStoreFile(cwd: string): Promise<string | undefined> {
 export async function loadStoreFile(cwd: string): Promise<StoreFile | undefined> {
   const path = await findStoreFile(cwd);
   if (path === undefined) return undefined;
+  const { text, data } = await readTomlFile(path, cwd);
+  return checkStoreFile(path, text, data, cwd);
+}
+
+/**
+ * A TOML file's text and document (store.toml, an MCP policy), smol-toml loaded only now. A
+ * file that cannot be read, or is not TOML, is a UsageError naming it (and the line): `cannotRead`
+ * begins the sentence of the first.
+ */
+export async function readTomlFile(path: string, cwd: string, cannotRead = 'Cannot read'): Promise<{ text: string; data: Record<string, unknown> }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read ${shownPath(path, cwd)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, false);
+    throw new UsageError(`${cannotRead} ${shownPath(path, cwd)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, false);
   }
   const { parse, TomlError } = await import('smol-toml');
-  let data: Record<string, unknown>;
   try {
-    data = parse(text) as Record<string, unknown>;
+    return { text, data: parse(text) as Record<string, unknown> };
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
     throw new UsageError(`${shownPath(path, cwd)}, line ${error.line}: ${escapeControls(reason)}.`, false);
   }
-  return checkStoreFile(path, text, data, cwd);
 }
 
 /** `path` as a person in `cwd` reads it: `./store.toml`, `../store.toml`, else absolute. */

@@ -18,6 +18,8 @@ import { escapeControls } from '../core/io.js';
 import type { RateGovernor } from '../core/rate-governor.js';
 import { assertSafeTransport } from '../core/target.js';
 import type { ApiTuning, Transport } from '../core/transport.js';
+import type { CapturedRun } from '../core/captured-run.js';
+import type { Env } from '../core/paths.js';
 import { connect, sandboxBrand, type Connection } from './connection.js';
 import type { StoreGuard } from './store-guard.js';
 
@@ -55,6 +57,23 @@ export interface Context extends BaseContext {
   readonly storeReport?: (report: RunReport, skipped: readonly string[]) => void;
   /** A context of its own for another saved profile (undo of a group: each run on its own store); disposed with this one. */
   forProfile(profile: string): Context;
+  /** Runs another command of this CLI in this process, its output kept; `options` change its environment and put a layer over its API. */
+  runCommand(argv: readonly string[], options?: RunCommandOptions): Promise<CapturedRun>;
+}
+
+/**
+ * A layer over every API a run builds for its store (an applied MCP plan's journal,
+ * bulk/runs/journaled-api.ts): given the transport below the API and how to build an API on
+ * a transport, the API the run's command gets.
+ */
+export type ApiLayer = (transport: Transport, build: (transport: Transport) => Api) => Api;
+
+/** How a command run in this process differs from a plain one (the MCP server's tool calls). */
+export interface RunCommandOptions {
+  /** Environment variables set (text) or unset (undefined) for it: the token of a sandbox the server started. */
+  env?: Env;
+  /** The layer over its API. */
+  apiLayer?: ApiLayer;
 }
 
 export interface ContextDeps extends BaseContextDeps {
@@ -65,6 +84,10 @@ export interface ContextDeps extends BaseContextDeps {
   runGroup?: string;
   /** A store's run within a run across stores: where its run report goes instead of the --report files. */
   storeReport?: (report: RunReport, skipped: readonly string[]) => void;
+  /** Another command's run, in this process, its output kept; only src/cli.ts can run one. */
+  runCommand: (argv: readonly string[], options?: RunCommandOptions) => Promise<CapturedRun>;
+  /** The layer over every API this run builds for its store (RunCommandOptions.apiLayer of the run that started this one). */
+  apiLayer?: ApiLayer;
 }
 
 export function createContext(deps: ContextDeps): Context {
@@ -134,6 +157,7 @@ export function createContext(deps: ContextDeps): Context {
 
   const ctx: Context = {
     ...base,
+    runCommand: deps.runCommand,
     async brand() {
       if (detected) return { value: detected, source: 'detected' };
       // The sandbox is ours: its dialect speaks one family, whatever else says.
@@ -148,7 +172,9 @@ export function createContext(deps: ContextDeps): Context {
     },
     detectedBrand: () => detected,
     api: (tuning) =>
-      tuning ? loadApi(connected, customerSearch, tuning, undefined, storeGuard) : (api ??= loadApi(connected, customerSearch, {}, undefined, storeGuard)),
+      tuning
+        ? loadApi(connected, customerSearch, tuning, undefined, storeGuard, deps.apiLayer)
+        : (api ??= loadApi(connected, customerSearch, {}, undefined, storeGuard, deps.apiLayer)),
     apiWith: (baseUrl, token, brand, tuning) =>
       loadApi(
         async () => {
@@ -208,6 +234,7 @@ export function createContext(deps: ContextDeps): Context {
     tuning: ApiTuning = {},
     familyOf?: () => Promise<FamilyChoice>,
     guardOf?: () => Promise<StoreGuard>,
+    layer?: ApiLayer,
   ): Promise<Api> {
     const [{ HttpClient }, createApi, { RateGovernor }, guarding] = await Promise.all([
       import('../core/http.js'),
@@ -263,7 +290,9 @@ export function createContext(deps: ContextDeps): Context {
         }
         return choice.brand;
       })());
-    return createApi(tuning.wrap ? tuning.wrap(transport) : transport, version, storeBrand, customerSearchOf);
+    const below = tuning.wrap ? tuning.wrap(transport) : transport;
+    const build = (on: Transport) => createApi(on, version, storeBrand, customerSearchOf);
+    return layer ? layer(below, build) : build(below);
   }
 
   return ctx;

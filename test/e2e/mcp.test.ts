@@ -3,11 +3,14 @@
 // log tells what reached the store. --read-only lists read-only tools alone, a write tool is
 // not found and only GETs are sent; by default a write tool answers with its dry run, the
 // exact POST and a planId, and sends nothing; apply_plan sends it once, only after a person ran
-// `store-cli mcp approve` in another process, whatever the model claims.
+// `store-cli mcp approve` in another process, whatever the model claims; a plan outside the
+// policy is refused when planned; undo_run, approved alike, gives the store back as it was.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, useServed } from '../helpers/cli-spawn.js';
+import { BIN, isolatedEnv, mark, methodAndPath, requestLog, run, scratch, useServed, type ServeHandle } from '../helpers/cli-spawn.js';
 
 const open: Client[] = [];
 
@@ -20,6 +23,17 @@ async function connect(env: Record<string, string>, flags: string[], globals: st
 }
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
+/** The requests but GETs that reached the sandbox while `work` ran, as `METHOD PATH`. */
+async function writesDuring(sandbox: ServeHandle, work: () => Promise<void>): Promise<string[]> {
+  const before = await mark(sandbox);
+  await work();
+  const after = await mark(sandbox);
+  return requestLog(sandbox)
+    .slice(before + 1, after)
+    .map(methodAndPath)
+    .filter((line) => !line.startsWith('GET '));
+}
 
 afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
@@ -55,37 +69,25 @@ describe('store-cli mcp over stdio', () => {
     // The default toolsets' list fits an agent's context.
     expect(Buffer.byteLength(JSON.stringify(tools))).toBeLessThanOrEqual(30 * 1024);
     expect(tools.find((t) => t.name === 'giftcard_create')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    const before = await mark(served.sandbox);
-    const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
-    expect(result.isError, textOf(result)).toBeFalsy();
-    const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
-    expect(plan.sent).toBe(false);
-    expect(plan.requests).toHaveLength(1);
-    expect(plan.requests[0]).toMatchObject({
-      method: 'POST',
-      path: expect.stringMatching(/gift_cards$/) as string,
-      body: { giftCard: { initialValue: '50.00' } },
+    const sent = await writesDuring(served.sandbox, async () => {
+      const result = await client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50' } });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const plan = JSON.parse(textOf(result)) as { sent: boolean; requests: { method: string; path: string; body: unknown }[] };
+      expect(plan.sent).toBe(false);
+      expect(plan.requests).toHaveLength(1);
+      expect(plan.requests[0]).toMatchObject({
+        method: 'POST',
+        path: expect.stringMatching(/gift_cards$/) as string,
+        body: { giftCard: { initialValue: '50.00' } },
+      });
     });
-    const after = await mark(served.sandbox);
-    expect(
-      requestLog(served.sandbox)
-        .slice(before + 1, after)
-        .filter((line) => !line.startsWith('GET ')),
-    ).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   it('the gate: invented approval is refused, store-cli mcp approve in another process lets exactly one POST go, once', async () => {
     const env = served.sandbox.env();
     const client = await connect(env, []);
-    const sentBetween = async (work: () => Promise<void>) => {
-      const before = await mark(served.sandbox);
-      await work();
-      const after = await mark(served.sandbox);
-      return requestLog(served.sandbox)
-        .slice(before + 1, after)
-        .map(methodAndPath)
-        .filter((line) => !line.startsWith('GET '));
-    };
+    const sentBetween = (work: () => Promise<void>) => writesDuring(served.sandbox, work);
     let planId = '';
     expect(
       await sentBetween(async () => {
@@ -131,6 +133,45 @@ describe('store-cli mcp over stdio', () => {
     expect((await run(['mcp', 'approve', planId], { env })).code).toBe(2);
   });
 
+  it('policy: a plan creating 21 cards under max_objects = 20 is refused when planned, with the reason; nothing is sent', async () => {
+    const dirs = scratch();
+    const policy = join(dirs.root, 'policy.toml');
+    writeFileSync(policy, 'max_objects = 20\n');
+    const client = await connect(served.sandbox.env(), ['--policy', policy]);
+    const steps = Array.from({ length: 21 }, () => ({ tool: 'giftcard_create', arguments: { initialValue: '5' } }));
+    const sent = await writesDuring(served.sandbox, async () => {
+      const result = await client.callTool({ name: 'plan_batch', arguments: { steps } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/policy\.toml does not allow this plan: it would write 21 objects, and max_objects is 20/);
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('undo_run, approved in another process, returns the store to its state before: exports equal', async () => {
+    const env = served.sandbox.env();
+    const client = await connect(env, []);
+    const exported = async () => {
+      const result = await run(['product', 'export'], { env });
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const plan = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const { planId } = JSON.parse(textOf(result)) as { planId: string };
+      const approval = await run(['mcp', 'approve', planId], { env });
+      expect(approval.code, approval.stderr).toBe(0);
+      const applied = await client.callTool({ name: 'apply_plan', arguments: { planId } });
+      expect(applied.isError, textOf(applied)).toBeFalsy();
+      return JSON.parse(textOf(applied)) as Record<string, unknown>;
+    };
+    const before = await exported();
+    const { runId } = await plan('product_create', { title: 'Made by the agent', price: '9.50' });
+    expect(await exported()).not.toBe(before);
+    expect(await plan('undo_run', { runId })).toMatchObject({ sent: true, undid: runId, counts: { deleted: 1 } });
+    expect(await exported()).toBe(before);
+  });
+
   it('--read-only lists no apply_plan', async () => {
     const client = await connect(served.sandbox.env(), ['--read-only']);
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('apply_plan');
@@ -146,7 +187,7 @@ describe('store-cli mcp --writes', () => {
     };
     const applied = await client.callTool({ name: 'apply_plan', arguments: { planId: plan.planId } });
     expect(applied.isError, textOf(applied)).toBeFalsy();
-    expect(JSON.parse(textOf(applied))).toMatchObject({ note: 'from the agent' });
+    expect(JSON.parse(textOf(applied))).toMatchObject({ sent: true, result: { note: 'from the agent' } });
     const replay = await client.callTool({ name: 'apply_plan', arguments: { planId: plan.planId } });
     expect(textOf(replay)).toMatch(/applied already/);
     // The card is in the sandbox's state, as any command sees it.

@@ -66,7 +66,9 @@ const agentsOf = (sources: string[]) =>
   sources.filter(
     (source) =>
       source.includes('node_modules/@modelcontextprotocol/') ||
-      /^src\/commands\/mcp\/(mcp-server|tools|plans)\.ts$/.test(source) ||
+      /^src\/commands\/mcp\/(mcp-server|tools|plan-store|tool-calls|apply-plan|policy|served-store|gate-tools|sandbox-tools|http-transport)\.ts$/.test(
+        source,
+      ) ||
       /^src\/commands\/commands\/(manifest|documented-scopes)\.ts$/.test(source),
   );
 const zodOf = (sources: string[]) => sources.filter((source) => source.includes('node_modules/zod/'));

@@ -142,6 +142,7 @@ const ARGS: Record<string, string[]> = {
   'order cancel': ['6000000000000000131', '--yes'],
   'order export': ['--since', '2026-01-01', '--output', 'orders.csv'],
   runs: [],
+  'mcp plans': [],
   'webhook trigger': ['products/create', '--to', 'http://127.0.0.1:9/'],
   'webhook listen': ['--port', '0'],
   'sandbox fault add': ['GET ** 503'],

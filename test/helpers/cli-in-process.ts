@@ -37,6 +37,9 @@ export interface RunOptions {
 export interface LiveOptions extends RunOptions {
   /** Keep stdin open (write to `input` later) instead of ending it with `stdin`. */
   keepStdinOpen?: boolean;
+  /** Streams of the test's own for stdout or stderr (an MCP client reads the server's stdout as it comes); the result then holds none of their text. */
+  stdout?: Writable;
+  stderr?: Writable;
 }
 
 export interface LiveRun {
@@ -64,8 +67,9 @@ export function cli(argv: string[], options: RunOptions = {}): Promise<CliResult
 
 /** Runs the CLI; its output can be read, and its stdin written, while it runs. */
 export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
-  const stdout = Object.assign(sink(), options.columns !== undefined ? { columns: options.columns } : {});
-  const stderr = sink();
+  const stdout = options.stdout ?? Object.assign(sink(), options.columns !== undefined ? { columns: options.columns } : {});
+  const stderr = options.stderr ?? sink();
+  const text = (stream: Writable) => (stream instanceof Sink ? stream.text() : '');
   const input = new PassThrough();
   if (!options.keepStdinOpen) input.end(options.stdin ?? '');
   else if (options.stdin !== undefined) input.write(options.stdin);
@@ -77,8 +81,8 @@ export function liveCli(argv: string[], options: LiveOptions = {}): LiveRun {
     ...(options.now ? { now: options.now } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
-  }).then((code) => ({ code, stdout: stdout.text(), stderr: stderr.text() }));
-  return { done, stdout: () => stdout.text(), stderr: () => stderr.text(), input };
+  }).then((code) => ({ code, stdout: text(stdout), stderr: text(stderr) }));
+  return { done, stdout: () => text(stdout), stderr: () => text(stderr), input };
 }
 
 /** Whether the caller's environment names both directories already, so no scratch is needed. */

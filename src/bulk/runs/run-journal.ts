@@ -222,7 +222,8 @@ export class RunJournal {
       await this.file.close();
     }
     try {
-      if (this.recorded === 0) await rm(this.dir, { recursive: true, force: true });
+      // A run marked not undoable sent a write without a before-image: it is kept, so that it is listed.
+      if (this.recorded === 0 && this.meta.notUndoable === undefined) await rm(this.dir, { recursive: true, force: true });
       else await writeMeta(this.dir, { ...this.meta, finished: now.toISOString() });
     } finally {
       this.lock.release();
@@ -246,6 +247,17 @@ export class RunJournal {
   /** A finished run that left nothing to undo (it wrote nothing, or its writes were all taken back): its journal goes. */
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * A run about to send a write it keeps no before-image of: said in meta.json (synced) before
+   * that write goes, so `store-cli undo` refuses the run with the reason rather than put back
+   * only part of it. The first reason stays.
+   */
+  async markNotUndoable(why: string): Promise<void> {
+    if (this.meta.notUndoable !== undefined) return;
+    this.meta = { ...this.meta, notUndoable: why };
+    await writeMeta(this.dir, this.meta);
   }
 
   /** A finished run whose writes wait for `store-cli undo` (`store-cli runs` says so), and why. */

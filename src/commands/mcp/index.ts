@@ -3,11 +3,13 @@
 import type { Noun } from '../types.js';
 import approve from './approve.js';
 import mcp from './mcp.js';
+import plans from './plans.js';
 
-// The noun itself serves; `mcp approve` is a person's, in their own terminal.
+// The noun itself serves; `mcp approve` and `mcp plans` are a person's, in their own terminal.
 export const mcpNoun: Noun = {
   name: 'mcp',
-  summary: "Serve the store's commands as tools to an agent's MCP client over stdio; a write is a plan until you approve it (mcp approve)",
-  verbs: [approve],
+  summary:
+    "Serve the store's commands as tools to an agent's MCP client (stdio, or loopback HTTP); a write is a plan until you approve it or your policy allows it",
+  verbs: [approve, plans],
   action: mcp,
 };

@@ -1,99 +1,113 @@
-// The MCP server's plans: what a write tool would send, kept in the data directory until a
-// person approves it in their own terminal (`store-cli mcp approve PLAN-ID`) and apply_plan
-// runs it, once. Each is a file of its own, 0600, written atomically; the approval is another
-// file, which only a process outside the model's reach writes. Running a plan first renames
-// its file (one step on the file system), so two applies of one plan cannot both run it.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
-import { exists, writeFileAtomically } from '../../core/atomic-file.js';
-import { UsageError } from '../../core/errors.js';
+// `store-cli mcp plans`: the plans MCP write tools made, newest first, read from the data
+// directory: pending (waiting for `mcp approve`), approved, applied (with what let them go and
+// the run they were) or failed. A person reads them here before approving one.
+import { dateOf, listView } from '../../core/view.js';
+import { defineVerb, oneOf } from '../verb.js';
+import type { PlanEntry } from './plan-store.js';
 
-export interface Plan {
+/** One plan as `mcp plans` shows it. */
+interface PlanRow {
   planId: string;
-  createdAt: string;
-  /** The tool that made it: `giftcard_create`. */
-  tool: string;
-  /** The command line it runs (global flags first), as the dry run ran it but for --dry-run. */
-  argv: string[];
-  /** The exact requests of the dry run. */
-  requests: unknown;
-  /** The shop it goes to, as `shop info` named it when planned; null where that failed. */
-  target: { shopName: unknown; domain: unknown } | null;
+  /** pending, approved, applied, failed; applying while its apply runs (or after a crash in it). */
+  state: 'pending' | 'approved' | 'applying' | 'applied' | 'failed';
+  /** Its steps' tools, or `undo_run RUN-ID`. */
+  tools: string;
+  store: string;
+  /** The shop's domain when planned (null where `shop info` failed). */
+  shop: string | null;
+  objects: number;
+  created: string;
+  /** When a person approved it; null otherwise. */
+  approved: string | null;
+  /** What let it go (approval, policy, sandbox) once applied; null before. */
+  by: string | null;
+  applied: string | null;
+  /** The run it was (`store-cli undo RUN-ID`); null before, for undo_run's plan, or when it sent nothing. */
+  runId: string | null;
+  error: string | null;
 }
 
-export type PlanState = 'pending' | 'approved' | 'used' | 'unknown';
+const PLAN_FIELDS = [
+  'planId',
+  'state',
+  'tools',
+  'store',
+  'shop',
+  'objects',
+  'created',
+  'approved',
+  'by',
+  'applied',
+  'runId',
+  'error',
+] as const satisfies readonly (keyof PlanRow)[];
 
-const PLAN_ID = /^plan-[0-9a-f]{24}$/;
+const VIEW = listView<(typeof PLAN_FIELDS)[number], PlanRow>(
+  {
+    planId: { header: 'PLAN ID', value: (r) => r.planId },
+    state: { header: 'STATE', value: (r) => r.state },
+    tools: { header: 'TOOLS', value: (r) => r.tools, shrinkable: true },
+    store: { header: 'STORE', value: (r) => r.store, shrinkable: true },
+    shop: { header: 'SHOP', value: (r) => r.shop ?? '' },
+    objects: { header: 'OBJECTS', value: (r) => String(r.objects) },
+    created: { header: 'CREATED', value: (r) => r.created, narrow: dateOf },
+    approved: { header: 'APPROVED', value: (r) => r.approved ?? '', narrow: dateOf },
+    by: { header: 'BY', value: (r) => r.by ?? '' },
+    applied: { header: 'APPLIED', value: (r) => r.applied ?? '', narrow: dateOf },
+    runId: { header: 'RUN ID', value: (r) => r.runId ?? '' },
+    error: { header: 'ERROR', value: (r) => r.error ?? '', shrinkable: true },
+  },
+  PLAN_FIELDS,
+  // At 80 columns: the plan, its state, its tools, its objects and its run.
+  ['error', 'store', 'approved', 'applied', 'created', 'shop', 'by'],
+);
 
-export class PlanStore {
-  constructor(private readonly dir: string) {}
+const STATES = ['pending', 'approved', 'applied', 'failed'] as const;
 
-  /** The store in the user's data directory. */
-  static async at(dataDir: string): Promise<PlanStore> {
-    const dir = join(dataDir, 'mcp-plans');
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    return new PlanStore(dir);
-  }
+export default defineVerb({
+  name: 'plans',
+  mutates: false,
+  summary: 'List the plans MCP write tools made, newest first: pending, approved, applied (and the run each was) or failed',
+  flags: {
+    state: oneOf('<state>', 'only plans in this state', STATES),
+  },
+  json: {
+    fields: PLAN_FIELDS,
+    list: true,
+    what: `an array of {${PLAN_FIELDS.map((f) => `"${f}"`).join(', ')}}, newest first`,
+    columns: PLAN_FIELDS,
+  },
+  examples: ['store-cli mcp plans', 'store-cli mcp plans --state pending', 'store-cli mcp plans --json | jq -r \'.[] | select(.state == "applied") | .runId\''],
+  notes: `
+The plans are kept in the data directory (mcp-plans/), as the server that made them keeps
+  them: use the same profile or STORE_CLI_DATA_DIR. STATE: pending until 'store-cli mcp
+  approve PLAN-ID', approved, applied once apply_plan sent it (BY: approval, policy or
+  sandbox), failed when its run stopped (ERROR says why); applying while it runs. RUN ID:
+  the run an applied plan was: 'store-cli undo RUN-ID' puts the store back.
+`,
+  async run(options, ctx) {
+    const out = await ctx.output();
+    const { PlanStore } = await import('./plan-store.js');
+    const entries = await (await PlanStore.at(await ctx.dataDir())).list();
+    const rows = entries.map(rowOf).filter((row) => options.state === undefined || row.state === options.state);
+    await out.list([rows], VIEW, options.state === undefined ? 'No plans are kept: an MCP write tool makes one.' : `No plan is ${options.state}.`);
+  },
+});
 
-  static newId(): string {
-    return `plan-${randomBytes(12).toString('hex')}`;
-  }
-
-  /** Whether `id` could name a plan: nothing else may name a file here. */
-  static isId(id: string): boolean {
-    return PLAN_ID.test(id);
-  }
-
-  async save(plan: Plan): Promise<void> {
-    await writeFileAtomically(this.file(plan.planId, 'plan'), `${JSON.stringify(plan, null, 2)}\n`, { overwrite: false, flag: 'a new plan' });
-  }
-
-  async state(id: string): Promise<PlanState> {
-    if (!PlanStore.isId(id)) return 'unknown';
-    if (await exists(this.file(id, 'used'))) return 'used';
-    if (!(await exists(this.file(id, 'plan')))) return 'unknown';
-    return (await exists(this.file(id, 'approved'))) ? 'approved' : 'pending';
-  }
-
-  async read(id: string): Promise<Plan> {
-    const state = await this.state(id);
-    if (state === 'unknown') throw new UsageError(`${id} names no plan of this data directory.`);
-    return JSON.parse(await readFile(this.file(id, state === 'used' ? 'used' : 'plan'), 'utf8')) as Plan;
-  }
-
-  /** A person's approval of a pending plan (`mcp approve`). */
-  async approve(id: string, now: Date): Promise<Plan> {
-    const state = await this.state(id);
-    if (state === 'used') throw new UsageError(`${id} was applied already: a plan runs once.`);
-    if (state === 'approved') throw new UsageError(`${id} is approved already.`);
-    const plan = await this.read(id);
-    await writeFileAtomically(this.file(id, 'approved'), `${JSON.stringify({ approvedAt: now.toISOString() })}\n`, { overwrite: false, flag: 'nothing' });
-    return plan;
-  }
-
-  /**
-   * The plan, taken for running: only an approved one, and only once (its file renamed in one
-   * step; a second taker finds it gone). Otherwise the reason it may not run. `approved`: the
-   * server's own target needs none (the embedded sandbox under --writes sandbox).
-   */
-  async take(id: string, options: { approved?: boolean } = {}): Promise<{ plan: Plan } | { refused: string }> {
-    const state = await this.state(id);
-    if (state === 'unknown') return { refused: `${id} names no plan: a write tool gives one.` };
-    if (state === 'used') return { refused: `${id} was applied already: a plan runs once; ask the write tool for a new one.` };
-    if (state === 'pending' && options.approved !== true)
-      return { refused: `${id} is not approved. A person approves it in their own terminal: store-cli mcp approve ${id}` };
-    const plan = await this.read(id);
-    try {
-      await rename(this.file(id, 'plan'), this.file(id, 'used'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { refused: `${id} was applied already: a plan runs once.` };
-      throw error;
-    }
-    return { plan };
-  }
-
-  private file(id: string, kind: 'plan' | 'approved' | 'used'): string {
-    return join(this.dir, `${id}.${kind}.json`);
-  }
+function rowOf({ plan, state, approvedAt, applied }: PlanEntry): PlanRow {
+  const shop = plan.target && typeof plan.target.domain === 'string' ? plan.target.domain : null;
+  return {
+    planId: plan.planId,
+    state: state === 'used' ? (applied === undefined ? 'applying' : applied.exitCode === 0 ? 'applied' : 'failed') : state,
+    tools: plan.undoes !== undefined ? `undo_run ${plan.undoes}` : plan.steps.map((step) => step.tool).join(', '),
+    store: plan.store,
+    shop,
+    objects: plan.objects,
+    created: plan.createdAt,
+    approved: approvedAt ?? null,
+    by: applied?.by ?? null,
+    applied: applied?.appliedAt ?? null,
+    runId: applied?.runId ?? null,
+    error: applied?.error ?? null,
+  };
 }

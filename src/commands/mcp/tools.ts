@@ -1,16 +1,21 @@
 // The MCP server's tools, made from the command manifest (commands/manifest.ts): one tool a
 // command of a store's nouns, named by its words (`giftcard_create`), its input schema from
-// the command's arguments and flags, its annotations from what the verb declared (mutates,
-// destructive). A tool call becomes the command line it stands for, always with --json, and
-// for a write always with --dry-run: nothing a model sends makes a write go out; it becomes a
-// plan a person approves (mcp-server.ts, plans.ts; docs/agents.md).
+// the command's arguments and flags, a read's output schema from its --json fields, its
+// annotations from what the verb declared (mutates, destructive). A tool call becomes the
+// command line it stands for, always with --json, and for a write always with --dry-run:
+// nothing a model sends makes a write go out; it becomes a plan (tool-calls.ts,
+// plan-store.ts; docs/agents.md). Which tools a server serves: chooseTools (--toolsets,
+// --tools, --exclude-tools, --read-only).
 //
 // Left out, so a model cannot reach them: commands that read or write local files (import,
 // export, a flag that names a file), that answer with a secret (auth token) or send any
 // request (api), that ask or change this machine's state, and writes with no --dry-run.
+import { UsageError } from '../../core/errors.js';
+import { isLosslessNumber } from '../../core/json.js';
+import { nearest } from '../../core/words.js';
 import type { ArgumentEntry, CommandEntry, FlagEntry, Manifest } from '../commands/manifest.js';
 
-/** The nouns whose commands are tools: a store's resources. Each is a toolset of its own. */
+/** The nouns whose commands are tools: a store's resources. Each is a toolset of its own (the server adds `sandbox`). */
 export const STORE_TOOLSETS = [
   'giftcard',
   'metafield',
@@ -39,11 +44,11 @@ const FILE_PLACEHOLDERS = /^(file|path|dir|directory|folder)$/;
 const LEFT_OUT_VERBS = new Set(['import', 'export', 'listen', 'trigger', 'resend']);
 
 export interface ToolAnnotations {
-  title: string;
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
-  openWorldHint: boolean;
+  /** MCP's default is true (a store is an open world): said only where false (a sandbox of the server's own). */
+  openWorldHint?: boolean;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -52,12 +57,22 @@ export interface ToolDefinition {
   name: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required?: string[]; additionalProperties: false };
+  /** What structuredContent holds (a read's record, or a listing's page). */
+  outputSchema?: { type: 'object'; properties: Record<string, JsonSchema>; required?: string[] };
   annotations: ToolAnnotations;
 }
 
-/** One tool and what it runs. */
-export interface Tool {
+/** A tool the server may serve: a store's command, or one of its own (apply_plan, the sandbox's). */
+export interface ServedTool {
   definition: ToolDefinition;
+  /** The toolset it belongs to: its noun, `sandbox`, or `plans` for the gate's own (apply_plan, plan_batch, undo_run). */
+  toolset: string;
+  /** It changes something: --read-only leaves it out. */
+  write: boolean;
+}
+
+/** One tool of a store's command and what it runs. */
+export interface Tool extends ServedTool {
   command: CommandEntry;
   /** The input's key of each argument, in order, and of each flag. */
   args: readonly { key: string; entry: ArgumentEntry }[];
@@ -70,22 +85,61 @@ export interface Tool {
 
 export interface ToolChoice {
   readOnly: boolean;
-  /** The toolsets (nouns) asked for; DEFAULT_TOOLSETS when absent. */
+  /** The toolsets asked for (--toolsets); DEFAULT_TOOLSETS when neither they nor `tools` are given. */
   toolsets?: readonly string[];
+  /** Tools named one by one (--tools), whatever their toolset. */
+  tools?: readonly string[];
+  /** Tools left out (--exclude-tools). */
+  exclude?: readonly string[];
 }
 
 /** The tools of `manifest`, as `choice` allows: with readOnly, no tool that is not read-only is even listed. */
 export function toolsOf(manifest: Manifest, choice: ToolChoice): Tool[] {
-  const sets = new Set(choice.toolsets ?? DEFAULT_TOOLSETS);
+  return chooseTools(storeTools(manifest), choice);
+}
+
+/** A tool of every store command an agent may run, of every toolset. */
+export function storeTools(manifest: Manifest): Tool[] {
   return manifest.commands.flatMap((command) => {
     const words = command.path.split(' ');
-    if (!sets.has(words[0]!) || !(STORE_TOOLSETS as readonly string[]).includes(words[0]!)) return [];
+    if (!(STORE_TOOLSETS as readonly string[]).includes(words[0]!)) return [];
     if (words.some((word) => LEFT_OUT_VERBS.has(word))) return [];
     if (command.mutates && (command.local || !command.dryRun)) return [];
-    if (choice.readOnly && command.mutates) return [];
     const tool = toolOf(command);
     return tool === undefined ? [] : [tool];
   });
+}
+
+/**
+ * The tools `choice` serves out of `all`: those of its toolsets and those it names, less those
+ * it leaves out, and with readOnly none that writes. A name that is no tool of `all`, or a
+ * write tool named under readOnly, is a UsageError naming it (exit 2 before serving).
+ */
+export function chooseTools<T extends ServedTool>(all: readonly T[], choice: ToolChoice): T[] {
+  const names = all.map((tool) => tool.definition.name);
+  for (const [flag, given] of [
+    ['--tools', choice.tools ?? []],
+    ['--exclude-tools', choice.exclude ?? []],
+  ] as const) {
+    for (const name of given) {
+      if (names.includes(name)) continue;
+      const near = nearest(name, names);
+      throw new UsageError(
+        `${flag}: '${name}' is no tool${near.length > 0 ? ` (did you mean ${near.join(' or ')}?)` : ''}; ` +
+          '`store-cli commands` lists the commands, a tool is named by their words: giftcard_create.',
+      );
+    }
+  }
+  const named = new Set(choice.tools ?? []);
+  if (choice.readOnly) {
+    const writer = all.find((tool) => tool.write && named.has(tool.definition.name));
+    if (writer) throw new UsageError(`--tools names ${writer.definition.name}, which writes: --read-only serves no write tool.`);
+  }
+  const sets = new Set(choice.toolsets ?? (choice.tools ? [] : DEFAULT_TOOLSETS));
+  const excluded = new Set(choice.exclude ?? []);
+  return all.filter(
+    (tool) => (sets.has(tool.toolset) || named.has(tool.definition.name)) && !excluded.has(tool.definition.name) && !(choice.readOnly && tool.write),
+  );
 }
 
 function toolOf(command: CommandEntry): Tool | undefined {
@@ -112,13 +166,15 @@ function toolOf(command: CommandEntry): Tool | undefined {
     if (entry.mandatory) required.push(key);
     flags.push({ key, entry });
   }
-  const fields = command.json?.fields;
-  if (Array.isArray(fields)) properties.fields = describe({ type: 'array', items: { enum: fields } }, 'only these fields of each record');
+  const write = command.mutates;
+  // A write's answer is its plan (a dry run prints requests, not records): only a read selects fields.
+  const fields = write ? undefined : command.json?.fields;
+  if (Array.isArray(fields)) properties.fields = describe({ type: 'array', items: { type: 'string' } }, "only these fields (the output schema's)");
   const listing = command.json?.list === true;
   if (listing)
     properties.pageToken = describe({ type: 'string' }, 'the pageToken a cut answer ended with: the rest of that listing (its other arguments come with it)');
   const name = command.path.replaceAll(' ', '_').replaceAll('-', '_');
-  const write = command.mutates;
+  const outputSchema = Array.isArray(fields) ? outputSchemaOf(fields, listing) : undefined;
   return {
     definition: {
       name,
@@ -126,15 +182,15 @@ function toolOf(command: CommandEntry): Tool | undefined {
         ? `${command.summary}. Sends nothing: answers with its dry run's exact requests and a planId; apply_plan sends them once a person approves.`
         : command.summary,
       inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false },
+      ...(outputSchema ? { outputSchema } : {}),
       annotations: {
-        title: command.path,
         readOnlyHint: !write,
         destructiveHint: command.destructive,
         // A read or a change that sets a value gives the same store twice; a create makes another.
         idempotentHint: !write || command.destructive,
-        openWorldHint: true,
       },
     },
+    toolset: command.path.split(' ')[0]!,
     command,
     args,
     flags,
@@ -143,9 +199,40 @@ function toolOf(command: CommandEntry): Tool | undefined {
   };
 }
 
+/**
+ * A read's structuredContent: its record's fields (any type: a field is shown as the store
+ * sent it), or for a listing `records`, a page of them, and `pageToken` when it was cut.
+ */
+function outputSchemaOf(fields: readonly string[], listing: boolean): NonNullable<ToolDefinition['outputSchema']> {
+  const record = { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, {}])) };
+  if (!listing) return record as NonNullable<ToolDefinition['outputSchema']>;
+  return { type: 'object', properties: { records: { type: 'array', items: record }, pageToken: { type: 'string' } }, required: ['records'] };
+}
+
+/**
+ * JSON read without losing digits made plain for structuredContent, which the SDK writes with
+ * JSON.stringify: a number a JavaScript number holds exactly stays one, any other (an id past
+ * 2^53) becomes its exact digits as a string. The text content keeps every number as sent.
+ */
+export function plainJson(value: unknown): unknown {
+  if (isLosslessNumber(value)) {
+    const number = Number(value.value);
+    if (/^-?\d+$/.test(value.value)) return Number.isSafeInteger(number) ? number : value.value;
+    return Number.isFinite(number) ? number : value.value;
+  }
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJson(item)]));
+  return value;
+}
+
 /** The command line a call stands for (after the program's global flags), or a sentence on what is wrong with its input. */
 export function commandLine(tool: Tool, input: Readonly<Record<string, unknown>>): string[] | string {
-  const known = new Set([...tool.args.map((a) => a.key), ...tool.flags.map((f) => f.key), 'fields', 'pageToken']);
+  const known = new Set([
+    ...tool.args.map((a) => a.key),
+    ...tool.flags.map((f) => f.key),
+    ...(tool.write ? [] : ['fields']),
+    ...(tool.listing ? ['pageToken'] : []),
+  ]);
   const unknown = Object.keys(input).find((key) => !known.has(key));
   if (unknown !== undefined) return `${tool.definition.name} takes no argument '${unknown}'.`;
   const argv = tool.command.path.split(' ');
@@ -221,8 +308,9 @@ export function readPageToken(token: string): { input: Record<string, unknown>; 
   }
 }
 
+/** A value is text (ids are opaque strings, amounts decimal text); a number a model sends is taken as its text. */
 function valueSchema(choices: readonly string[] | undefined): JsonSchema {
-  return choices ? { type: 'string', enum: choices } : { type: ['string', 'number'] };
+  return choices ? { type: 'string', enum: choices } : { type: 'string' };
 }
 
 /** A help line, its parenthesis left out (defaults and asides --help gives): tools/list is read whole into a model's context. */

@@ -80,7 +80,7 @@ export function storeName(store: RunMeta['store']): string {
 
 export default defineVerb({
   mutates: false,
-  summary: 'List the recent writing imports kept for undo (30 days): run id, command, file, store, counts',
+  summary: 'List the recent writing imports and applied MCP plans kept for undo (30 days): run id, command, file, store, counts',
   json: {
     fields: RUN_FIELDS,
     list: true,
@@ -93,7 +93,8 @@ export default defineVerb({
   notes: `
 Every metafield, giftcard, product and discount import that writes (not --dry-run) keeps
   a journal of what each key held before it was written, under the data directory
-  (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back.
+  (runs/RUN-ID), and prints its run id; \`store-cli undo RUN-ID\` puts the keys back. So
+  does every plan an MCP server applied (FILE: its plan id; docs/agents.md).
   Journals older than 30 days are removed when a writing import starts. Newest first.
 UNDONE: when the last undo of the run ended, with every key as before the run; "partly"
   when it left keys alone (changed since, or refused) or was stopped, and how many; "needs

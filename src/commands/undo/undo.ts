@@ -15,7 +15,7 @@ export default defineVerb({
   destructive: true,
   asks: true,
   bulk: true,
-  summary: 'Put back what a writing import changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
+  summary: 'Put back what a writing import or an applied MCP plan changed, from its journal (store-cli runs lists them): planned, asked, paced, resumable',
   args: {
     runId: arg(
       'the run id an import printed ("Run 20261127T210512Z-3f9a: undo with …"), as `store-cli runs` lists it, ' +

@@ -3,16 +3,19 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PlanStore, type Plan } from '../../src/commands/mcp/plans.js';
+import { PlanStore, type Plan } from '../../src/commands/mcp/plan-store.js';
 import { scratchDir } from '../helpers/scratch.js';
 
 const planOf = (planId: string): Plan => ({
   planId,
   createdAt: '2026-11-28T10:00:00.000Z',
-  tool: 'giftcard_create',
-  argv: ['giftcard', 'create', '--initial-value=50', '--json'],
-  requests: [{ method: 'POST' }],
+  globals: ['--sandbox', '--no-color'],
+  store: 'the embedded sandbox',
   target: null,
+  steps: [{ tool: 'giftcard_create', argv: ['giftcard', 'create', '--initial-value=50', '--json'], requests: [{ method: 'POST' }] }],
+  objects: 1,
+  money: '50',
+  nouns: ['giftcard'],
 });
 
 describe('PlanStore', () => {
