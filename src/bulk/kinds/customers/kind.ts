@@ -155,7 +155,9 @@ export function customerKind(
   /** A customer the store holds: the fields the row gives that differ written, those withheld from the token left alone. */
   async function reconcile(row: CustomerRow, entry: HeldCustomer, dryRun: boolean): Promise<Outcome> {
     const withheld = row.given.filter((name) => isProtected(name) && entry.withheld.includes(name));
-    if (withheld.length > 0) tally.withheldRows += 1;
+    // The email (or phone) the customer was found by is its own: only the other protected cells go unsent.
+    const foundBy = row.id !== undefined ? undefined : row.wanted.email !== undefined ? 'email' : 'phone';
+    if (withheld.some((name) => name !== foundBy)) tally.withheldRows += 1;
     const wanted = fieldsOf(row);
     const changed = row.given.filter((name) => !withheld.includes(name) && !sameField(name, wanted, entry.fields));
     if (changed.length === 0) return { ...UNCHANGED, id: entry.id };

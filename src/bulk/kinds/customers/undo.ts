@@ -123,7 +123,8 @@ async function customerSteps(targets: { created: CreatedCustomer[]; updated: Upd
       continue;
     }
     deleted.add(found.id);
-    const changed = changedFrom(found, made.sent);
+    // Made by the run, it holds what the run sent and nothing else: a field filled in since is a change deleting it would lose.
+    const changed = changedFrom(found, { ...writeOf({ tags: [], addresses: [] }, CUSTOMER_FIELDS), ...made.sent });
     if (!on.force && changed.length > 0) {
       steps.push({
         key,
