@@ -28,7 +28,6 @@ export default defineVerb({
     'store-cli customer export --output customers.csv',
     'store-cli customer export --jsonl | jq -r .email',
     'store-cli --profile old customer export --no-ids | store-cli --profile new customer import -',
-    'store-cli customer export --sort none --output all.csv --resume',
   ],
   notes: `
 Columns: email, customerId, firstName, lastName, phone, tags (separated by commas, or a JSON
@@ -42,7 +41,7 @@ Sorted by email ignoring case (customers without one last), then the other cells
   with --no-ids). Requests: the listing, 250 a page (the store's listing takes no filter but
   --since-id). An --output file is written whole or not at all; with --sort none it is
   written as FILE.partial page by page, and after a kill or Ctrl-C (exit 130) --resume goes on
-  after its last customer.
+  after its last customer: store-cli customer export --sort none --output all.csv --resume
 A token not approved for protected fields: names, emails, phones and addresses are written
   (withheld), never as empty cells, and a warning counts those customers; customer import
   never sends such a cell.

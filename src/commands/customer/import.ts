@@ -15,16 +15,17 @@ export default defineVerb({
   },
   json: { fields: SUMMARY_FIELDS, what: IMPORT_JSON_WHAT },
   examples: [
-    'store-cli customer import customers.csv',
     'store-cli customer import customers.csv --dry-run',
-    'store-cli --profile old customer export --no-ids | store-cli --profile new customer import -',
-    'store-cli customer import changes.csv --rejects rejects.csv --max-rejects 5%',
+    'store-cli customer import customers.csv --rejects rejects.csv --max-rejects 5%',
+    'store-cli customer import - < customers.csv',
   ],
   notes: `
 Needs a token with the write_customers scope (a dry run: read_customers). CSV only: a header
   naming any of email, customerId, firstName, lastName, phone, tags, taxExempt, notes,
   addresses (the columns customer export writes; a rejects file's line and reason are
-  ignored), one of email, customerId and phone among them, then one customer a row.
+  ignored), one of email, customerId and phone among them, then one customer a row. From
+  one store to another:
+  store-cli --profile old customer export --no-ids | store-cli --profile new customer import -
 Matched by customerId when the row gives one (this store's id: an id the store lacks is a
   reject), else by email ignoring case, else by phone (emails and phones are unique in a
   store): the store's customers are read first (the listing, 250 a page), a customer as the

@@ -10,6 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { SimClock } from '../../bulk/sim-clock.js';
 import { cli } from '../../helpers/cli-in-process.js';
 import { DIALECTS } from '../../helpers/dialects.js';
 import { scratchDir } from '../../helpers/scratch.js';
@@ -237,7 +238,7 @@ describe('customer import keeps the bulk contract (real dialect)', () => {
     '\n',
   );
 
-  it('--all-or-nothing writes nothing while a row would be rejected; --max-rejects stops the writes; --shard splits the file without overlap; --rehearse writes nothing', () =>
+  it('--all-or-nothing writes nothing while a row would be rejected; --max-rejects stops the writes; --shard splits the file without overlap; --rehearse writes nothing; --report says the run', () =>
     withStore('real', { seed: 'none' }, async ({ sandbox, env, requests }) => {
       const refusing = scratchFile('refusing.csv', REFUSING);
       const whole = await imported([refusing, '--all-or-nothing'], env);
@@ -255,12 +256,32 @@ describe('customer import keeps the bulk contract (real dialect)', () => {
       expect(rehearsed.stderr).toMatch(/Rehearsal of .*bulk\.csv on a copy of the store \(nothing written to the store\): 4 rows of 4 customers: \d to create/);
       expect(await writes(requests)).toEqual([]);
 
-      const first = await imported([file, '--shard', '1/2'], env);
+      const report = join(scratchDir(), 'report.json');
+      const first = await imported([file, '--shard', '1/2', '--report', `json=${report}`], env);
       const second = await imported([file, '--shard', '2/2'], env);
       expect(first.summary.rows + second.summary.rows).toBe(4);
+      expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
+        command: 'customer import',
+        kind: 'import',
+        shards: [{ rows: first.summary.rows, created: first.summary.rows, rejected: 0, outcome: 'complete' }],
+      });
       const emails = (await listed(sandbox)).map((customer) => customer.email).sort();
       expect(emails).toEqual(['bulk1@example.com', 'bulk2@example.com', 'bulk3@example.com', 'bulk4@example.com']);
     }));
+});
+
+describe('customer import without a store to read', () => {
+  it('a dry run validates the file alone, and says so, rather than plan against an empty store', async () => {
+    const file = scratchFile('offline.csv', 'email,firstName\nada@example.com,Ada\nnew@example.com,New\n');
+    const dry = await cli(['customer', 'import', file, '--dry-run'], {
+      env: { STORE_CLI_BASE_URL: 'http://127.0.0.1:1', STORE_CLI_TOKEN: 't' },
+      clock: new SimClock().autoAdvance(),
+    });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('offline.csv, the file alone (the store could not be read');
+    expect(dry.stderr).toContain('2 rows, 2 well-formed; nothing checked against the store');
+    expect(dry.stderr).not.toContain('to create');
+  });
 });
 
 describe('customer export', () => {

@@ -44,6 +44,7 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
     const store = paced.api.customers;
     const started = performance.now();
     let index: CustomerIndex | undefined;
+    let unread: unknown;
     try {
       index = await readCustomerIndex(store);
     } catch (error) {
@@ -53,6 +54,7 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
       const stopped = stoppedBeforeWriting(rows, performance.now() - started, error, env.signal);
       if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'customer');
       if (!offline) throw error;
+      unread = error;
     }
     const known = index ?? new CustomerIndex();
     // As read before the run (the run adds what it makes).
@@ -61,7 +63,7 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
     const report = await journaled(imported.name, async (journal) =>
       runImportJob(
         await input.open(),
-        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined),
+        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, unread),
         CUSTOMER_REJECTS,
         request,
         env,

@@ -105,11 +105,17 @@ type Holder = { kind: 'none' } | { kind: 'one'; entry: HeldCustomer } | { kind: 
 /** The fields a row sets, over empty lists (only the fields it gives are compared or sent). */
 const fieldsOf = (row: CustomerRow): CustomerFields => ({ tags: [], addresses: [], ...row.wanted });
 
+/**
+ * `index`: the store's customers, read before the run; `unread`: why they could not be (a dry
+ * run without a store to read, which then validates only: each row meets it again, so the
+ * engine says so rather than plan against an empty store).
+ */
 export function customerKind(
   store: CustomerStore,
   index: CustomerIndex,
   tally: CustomerTally,
   watch?: CustomerWatch,
+  unread?: unknown,
 ): RowKind<CustomerText, CustomerRow, CustomerLayout> {
   /** The customers a search by the row's email (or phone) finds now. */
   async function searched(row: CustomerRow): Promise<HeldCustomer[]> {
@@ -255,6 +261,7 @@ export function customerKind(
       flush: () => undefined,
     }),
     async apply(group, dryRun, settle) {
+      if (unread !== undefined) throw unread;
       for (const row of group.rows) {
         try {
           settle(row, await applyRow(row, dryRun));
