@@ -5,20 +5,20 @@
 // file, as the file is read twice. Its rehearsal copies every customer of the store
 // (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
-import { AuthError, NetworkError, UsageError } from '../../../core/errors.js';
+import { AuthError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
-import { CsvSyntaxError } from '../../engine/csv-rows.js';
 import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
-import { importRecords, stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
+import { preflightRows } from '../../engine/preflight-rows.js';
+import { stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey } from '../../engine/shard.js';
 import { reopenableInput } from '../../engine/source.js';
 import { copyCustomers } from './copy.js';
 import { CUSTOMER_REJECTS, CustomerIndex, customerKind, readCustomerIndex, type CustomerTally } from './kind.js';
-import { checkCustomerRow, CUSTOMER_COLUMNS, customerKey, customerText, readCustomerHeader, type CustomerText } from './rows.js';
+import { checkCustomerRow, CUSTOMER_HEADER_EXAMPLE, customerKey, customerText, readCustomerHeader, type CustomerText } from './rows.js';
 import { customerUndo } from './undo.js';
 import { customerWatch } from './watch.js';
 
@@ -99,55 +99,30 @@ export async function preflight(
 ): Promise<number> {
   const seen = { customerId: new Map<string, number>(), email: new Map<string, number>(), phone: new Map<string, number>() };
   const problems = new PreflightProblems<CustomerText>(rejects);
-  let layout: ReturnType<typeof readCustomerHeader> | undefined;
   let rows = 0;
-  try {
-    for await (const record of importRecords(source)) {
-      if (layout === undefined) {
-        if (record.invalidUtf8 !== undefined)
-          throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
-        layout = readCustomerHeader(record.cells, source.name);
-        continue;
-      }
-      const text = customerText(record.cells, record.line, layout);
-      if (record.invalidUtf8 !== undefined) {
-        await problems.note(text, '', `the ${layout.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)`);
-        continue;
-      }
-      const checked = checkCustomerRow(text, record.cells.length, layout.width);
-      if (!checked.ok) {
-        await problems.note(text, '', checked.problem);
-        continue;
-      }
-      const { row } = checked;
-      const names = {
-        customerId: row.id,
-        email: row.wanted.email?.toLowerCase(),
-        phone: row.wanted.phone?.replace(/\D/g, ''),
-      };
-      for (const name of ['customerId', 'email', 'phone'] as const) {
-        const value = names[name];
-        if (value === undefined) continue;
-        const earlier = seen[name].get(value);
-        if (earlier !== undefined) await problems.note(text, '', `the ${name} ${text[name]} repeats the ${name} of line ${earlier} (${REPEATS[name]})`);
-        else seen[name].set(value, record.line);
-      }
-      if (inShardOfKey(request.shard, customerKey(text))) rows += 1;
+  await preflightRows(source, CUSTOMER_READING, problems, async (text, fieldCount, layout) => {
+    const checked = checkCustomerRow(text, fieldCount, layout.width);
+    if (!checked.ok) return problems.note(text, '', checked.problem);
+    const { row } = checked;
+    const names = { customerId: row.id, email: row.wanted.email?.toLowerCase(), phone: row.wanted.phone?.replace(/\D/g, '') };
+    for (const name of ['customerId', 'email', 'phone'] as const) {
+      const value = names[name];
+      if (value === undefined) continue;
+      const earlier = seen[name].get(value);
+      if (earlier !== undefined) await problems.note(text, '', `the ${name} ${text[name]} repeats the ${name} of line ${earlier} (${REPEATS[name]})`);
+      else seen[name].set(value, text.line);
     }
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
-    throw error;
-  }
-  if (layout === undefined)
-    throw new UsageError(
-      `${source.name} is empty: it needs a header line such as ${CUSTOMER_COLUMNS.filter((name) => name !== 'customerId').join(',')}.`,
-      false,
-    );
-  const refusal = problems.refusal(source.name);
-  if (refusal !== undefined) throw refusal;
+    if (inShardOfKey(request.shard, customerKey(text))) rows += 1;
+  });
   return rows;
 }
+
+/** How the pass reads a customer file: as the import does. */
+const CUSTOMER_READING = {
+  readHeader: readCustomerHeader,
+  rowText: customerText,
+  headerExample: CUSTOMER_HEADER_EXAMPLE,
+};
 
 const REPEATS = {
   customerId: 'a row a customer',

@@ -28,6 +28,7 @@ import type { Outcome, RowKind } from '../../engine/row-kind.js';
 import {
   checkCustomerRow,
   CUSTOMER_COLUMNS,
+  CUSTOMER_HEADER_EXAMPLE,
   customerKey,
   customerText,
   readCustomerHeader,
@@ -245,7 +246,7 @@ export function customerKind(
   }
 
   return {
-    headerExample: CUSTOMER_COLUMNS.filter((name) => name !== 'customerId').join(','),
+    headerExample: CUSTOMER_HEADER_EXAMPLE,
     unit: 'customer',
     readHeader: readCustomerHeader,
     rowText: customerText,

@@ -17,6 +17,8 @@ import type { Layout } from '../../engine/row-kind.js';
 export const CUSTOMER_COLUMNS = ['email', 'customerId', 'firstName', 'lastName', 'phone', 'tags', 'taxExempt', 'notes', 'addresses'] as const;
 export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 
+/** The header an empty file is told to start with. */
+export const CUSTOMER_HEADER_EXAMPLE = CUSTOMER_COLUMNS.filter((name) => name !== 'customerId').join(',');
 /** The store's ids: left out by `customer export --no-ids`. */
 export const CUSTOMER_ID_COLUMNS: readonly CustomerColumn[] = ['customerId'];
 /** What an export writes in a protected cell the store withheld from its token; an import never sends it. */
