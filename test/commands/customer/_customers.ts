@@ -2,43 +2,31 @@
 // test with its requests logged and the environment a run needs (a data directory of its
 // own: undo reads the run's journal there), the store read straight from the sandbox (never
 // through the CLI under test), and the writes a run sent.
-import { join } from 'node:path';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/index.js';
+import type { RunningSandbox, SandboxOptions } from '../../../src/sandbox/index.js';
 import { cli, type CliResult, type RunOptions } from '../../helpers/cli-in-process.js';
-import { brandEnv, type DialectName } from '../../helpers/dialects.js';
-import { scratchDir } from '../../helpers/scratch.js';
+import type { DialectName } from '../../helpers/dialects.js';
+import { startLogged } from '../../helpers/logged-sandbox.js';
 import { call, settle, type LoggedRequest } from '../_support.js';
 
 export interface Store {
   sandbox: RunningSandbox;
+  /** Its address, token and family, and config and data folders of the test's own (undo reads the run's journal there). */
   env: Record<string, string>;
   requests: LoggedRequest[];
 }
 
+/** A logged sandbox of the dialect for one test (test/helpers/logged-sandbox.ts), its requests gathered in `requests`. */
 export async function withStore<T>(
   dialect: DialectName,
   options: Omit<SandboxOptions, 'port' | 'dialect' | 'onRequest'>,
   work: (store: Store) => Promise<T>,
 ): Promise<T> {
   const requests: LoggedRequest[] = [];
-  const sandbox = await startSandbox({
-    port: 0,
-    dialect,
-    ...options,
-    onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }),
-  });
-  const dir = scratchDir();
-  const env = {
-    STORE_CLI_BASE_URL: sandbox.baseUrl,
-    STORE_CLI_TOKEN: sandbox.token,
-    STORE_CLI_DATA_DIR: join(dir, 'data'),
-    STORE_CLI_CONFIG_DIR: join(dir, 'config'),
-    ...brandEnv(dialect),
-  };
+  const store = await startLogged({ dialect, ...options, onRequest: (line) => requests.push({ method: line.method, path: line.path, status: line.status }) });
   try {
-    return await work({ sandbox, env, requests });
+    return await work({ sandbox: store.sandbox, env: store.env(), requests });
   } finally {
-    await sandbox.close();
+    await store.close();
   }
 }
 
