@@ -73,7 +73,8 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
     );
     const lines = [...report.lines];
     if (index !== undefined) lines.push(`Planned from the store's ${plural(read.size, 'customer')}, read in ${plural(read.pages, 'page')} before the import.`);
-    if (known.withheld) lines.push(withheldLine(tally.withheldRows, request.dryRun));
+    // A dry run and a rehearsal (on a copy) say what the real run would do.
+    if (known.withheld) lines.push(withheldLine(tally.withheldRows, request.dryRun || (request.rehearsal !== undefined && request.rehearsal !== false)));
     return { ...report, lines };
   } finally {
     await input.close();
@@ -81,10 +82,10 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
 }
 
 /** What the summary says when the token may not read protected fields: how rows were found, and what was not sent. */
-function withheldLine(rows: number, dryRun: boolean): string {
+function withheldLine(rows: number, planOnly: boolean): string {
   const found = 'This token may not read protected customer fields (names, emails, phones, addresses): customers were found by searching their email or phone.';
   if (rows === 0) return found;
-  return `${found} The protected cells of ${plural(rows, 'row')} ${dryRun ? 'would not be' : 'were not'} sent to the customers the store holds, which keep what they hold there (an import never overwrites a field it may not read, let alone blanks it).`;
+  return `${found} The protected cells of ${plural(rows, 'row')} ${planOnly ? 'would not be' : 'were not'} sent to the customers the store holds, which keep what they hold there (an import never overwrites a field it may not read, let alone blanks it).`;
 }
 
 /**
