@@ -22,7 +22,7 @@ _store_cli_subcommands() {
     'theme') REPLY='list asset help' ;;
     'theme asset') REPLY='get put help' ;;
     'shop') REPLY='info languages help' ;;
-    'customer') REPLY='list search get count create update delete help' ;;
+    'customer') REPLY='list search get count create update delete import export help' ;;
     'discount') REPLY='list get count create update enable disable delete import export help' ;;
     'order') REPLY='list get count create update cancel export help' ;;
     'fulfillment') REPLY='list count create update-tracking cancel import help' ;;
@@ -160,6 +160,8 @@ _store_cli_flags() {
     'customer create') REPLY='--first-name --last-name --email --phone --notes --tag --tax-exempt --dry-run --json -q --jq -h --help' ;;
     'customer update') REPLY='--first-name --last-name --email --phone --notes --tag --tax-exempt --dry-run --json -q --jq -h --help' ;;
     'customer delete') REPLY='-y --yes --dry-run --json -q --jq -h --help' ;;
+    'customer import') REPLY='--dry-run --rejects --results --shard --concurrency --give-up-after --all-or-nothing --max-rejects --report --rehearse --json -q --jq -h --help' ;;
+    'customer export') REPLY='--output --jsonl --no-ids --since-id --sort --resume --report -h --help' ;;
     'customer help') REPLY='' ;;
     'discount') REPLY='-h --help' ;;
     'discount list') REPLY='--status --discount-method --discount-type --since-id --limit --page-token --all --json --jsonl -q --jq --columns -h --help' ;;
@@ -694,6 +696,19 @@ _store_cli_option() {
     'customer update|-q' | 'customer update|--jq') REPLY='v' ;;
     'customer delete|--json') REPLY='l method path body' ;;
     'customer delete|-q' | 'customer delete|--jq') REPLY='v' ;;
+    'customer import|--rejects') REPLY='f' ;;
+    'customer import|--results') REPLY='f' ;;
+    'customer import|--shard') REPLY='v' ;;
+    'customer import|--concurrency') REPLY='v' ;;
+    'customer import|--give-up-after') REPLY='v' ;;
+    'customer import|--max-rejects') REPLY='v' ;;
+    'customer import|--report') REPLY='v' ;;
+    'customer import|--json') REPLY='l rows created updated unchanged partial failed unfinished requests refused elapsedMs runId' ;;
+    'customer import|-q' | 'customer import|--jq') REPLY='v' ;;
+    'customer export|--output') REPLY='f' ;;
+    'customer export|--since-id') REPLY='v' ;;
+    'customer export|--sort') REPLY='w email none' ;;
+    'customer export|--report') REPLY='v' ;;
     'discount list|--status') REPLY='w enabled disabled' ;;
     'discount list|--discount-method') REPLY='w code automatic' ;;
     'discount list|--discount-type') REPLY='w product order shipping' ;;
@@ -1020,7 +1035,8 @@ _store_cli_argument() {
     'theme asset help|'*) REPLY='w get put' ;;
     'theme help|'*) REPLY='w list asset' ;;
     'shop help|'*) REPLY='w info languages' ;;
-    'customer help|'*) REPLY='w list search get count create update delete' ;;
+    'customer import|1') REPLY='f' ;;
+    'customer help|'*) REPLY='w list search get count create update delete import export' ;;
     'discount import|1') REPLY='f' ;;
     'discount help|'*) REPLY='w list get count create update enable disable delete import export' ;;
     'order help|'*) REPLY='w list get count create update cancel export' ;;

@@ -372,12 +372,17 @@ export class RestApi<R extends RestResource> {
     return parseCount(response.body);
   }
 
-  /** Sends the fields given (checked by checkInput), none undefined; undefined when the store answered without a body. */
-  async create(input: CreateOf<R>): Promise<RecordOf<R> | undefined> {
+  /**
+   * Sends the fields given (checked by checkInput), none undefined; undefined when the store
+   * answered without a body. `once`: never sent again by the transport once it may have
+   * reached the store, even in a bulk run that resends writes (the caller looks first).
+   */
+  async create(input: CreateOf<R>, sending: { once?: boolean } = {}): Promise<RecordOf<R> | undefined> {
     const { resource } = this;
     const send = async () => {
       const path = resource.createPath === undefined ? this.at() : `${API_PREFIX}${resource.createPath}`;
-      const response = await this.transport.request({ method: 'POST', path, body: { [this.itemKey()]: definedOnly(input) } });
+      const body = { [this.itemKey()]: definedOnly(input) };
+      const response = await this.transport.request({ method: 'POST', path, body, ...(sending.once === true ? { once: true } : {}) });
       return isEmptyAnswer(response.body) ? undefined : this.readItem(response.body);
     };
     return resource.createOnce ? createOnce(send, `The ${resource.name} may have been created anyway.`) : send();

@@ -1,5 +1,5 @@
-// The imports of `metafield import`, `giftcard import`, `product import`, `discount import`
-// and `fulfillment import`, and metafield export's rows, loaded lazily through this one entry (every export
+// The imports of `metafield import`, `giftcard import`, `product import`, `discount import`,
+// `customer import` and `fulfillment import`, and metafield export's rows, loaded lazily through this one entry (every export
 // runs through engine/run-export.ts, which its verb loads, with the rows of its kind): the
 // verb checks its flags, calls the run, says the report's lines on stderr and prints its
 // summary with --json.
@@ -15,5 +15,6 @@ export { GIVE_UP_AFTER_MS } from './engine/paced-api.js';
 export { parseRejectLimit } from './engine/run-import.js';
 export { discountImport, type DiscountImportRequest } from './kinds/discounts/import.js';
 export { fulfillmentImport, type FulfillmentImportRequest } from './kinds/fulfillments/import.js';
+export { customerImport, type CustomerImportRequest } from './kinds/customers/import.js';
 export { rehearse, type OpenRehearsalStore, type RehearsalMode, type RehearsalStore, type StoreCopy } from './engine/rehearsal.js';
 export { importAllOrNothing } from './engine/all-or-nothing.js';

@@ -128,6 +128,8 @@ export function createContext(deps: ContextDeps): Context {
       return searchFound ?? ((await ctx.setting('customer-search')).value === 'post' ? 'POST' : 'GET');
     },
     async found(method) {
+      // Searches in flight together (a bulk run's) may each find it: said once.
+      if (searchFound === method) return;
       searchFound = method;
       const refused = method === 'POST' ? 'GET' : 'POST';
       const value = method.toLowerCase();

@@ -2,7 +2,8 @@
 // an ephemeral loopback port with its state in memory only (the copy may hold whole gift
 // card codes: nothing of it reaches the disk), seeded with what the rehearsal copied from
 // the live store, in the live store's dialect (its header family) and at its rate (the
-// bucket its answers announced), and stopped when the import ends.
+// bucket its answers announced), its token shown protected customer fields only where the
+// live store's is (a copy that says it withholds them), and stopped when the import ends.
 import type { Brand } from '../core/brand.js';
 import { RuntimeError } from '../core/errors.js';
 import type { StoreCopy } from '../bulk/index.js';
@@ -16,7 +17,10 @@ export interface StartedCopy {
 }
 
 export async function startRehearsalStore(copy: StoreCopy, brand: Brand, log?: (line: string) => void): Promise<StartedCopy> {
-  const { startSandbox, seedProblem } = await import('../sandbox/index.js');
+  const [{ startSandbox, seedProblem, ALL_SCOPES, PROTECTED_DATA_SCOPE }, { randomBytes }] = await Promise.all([
+    import('../sandbox/index.js'),
+    import('node:crypto'),
+  ]);
   // The kind's copy is a seed document already (kinds/<kind>/copy.ts): the emulator checks it as any seed.
   const seed = copy.seed as SandboxSeed;
   // The copy is the store's as it is: a value or card the emulator would not take is the store's oddity, not the file's.
@@ -29,6 +33,10 @@ export async function startRehearsalStore(copy: StoreCopy, brand: Brand, log?: (
     seed,
     dialect: brand === 'genstore' ? 'real' : 'service',
     webhooks: false,
+    // A store that withheld protected customer fields from the token: the copy's token is not shown them either.
+    ...(copy.withholdsProtected === true
+      ? { tokens: [{ token: `sbx_${randomBytes(24).toString('base64url')}`, scopes: ALL_SCOPES.filter((scope) => scope !== PROTECTED_DATA_SCOPE) }] }
+      : {}),
     ...(rate ? { rateLimit: { rps: rate.perSecond, burst: rate.size } } : {}),
     ...(copy.codesInReads ? { codesInReads: copy.codesInReads } : {}),
     ...(copy.currency && /^[A-Z]{3}$/.test(copy.currency) ? { currency: copy.currency } : {}),

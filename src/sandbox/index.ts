@@ -6,6 +6,7 @@
 import type { RunningSandbox, SandboxOptions } from './sandbox-types.js';
 
 export { ALL_SCOPES, parseTokenSpec } from './http/auth.js';
+export { PROTECTED_DATA_SCOPE } from './http/protected-fields.js';
 export type { Scope, TokenGrant } from './http/auth.js';
 export { SandboxDataError, SandboxRuntimeError, SandboxUsageError } from './http/sandbox-errors.js';
 export { FAULT_HEADER, FaultRuleError, parseFaultRule } from './http/fault-rules.js';

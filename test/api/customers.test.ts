@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CustomersApi } from '../../src/api/customers/requests.js';
 import { markWithheld } from '../../src/api/customers/withheld.js';
+import { heldCustomer, sameField } from '../../src/api/customers/writable.js';
 import { UsageError } from '../../src/core/errors.js';
 import { toJson } from '../../src/core/json.js';
 import { DOCS_CUSTOMER } from '../helpers/customer-sample.js';
@@ -101,5 +102,56 @@ describe('CustomersApi', () => {
     await expect(new CustomersApi(none).idByEmail('x@example.com')).rejects.toThrow(UsageError);
     const two = new FakeTransport([{ body: '{"customers":[{"id":"1"},{"id":"2"}]}' }]);
     await expect(new CustomersApi(two).idByEmail('x@example.com')).rejects.toThrow('2 customers have the email x@example.com (ids 1, 2)');
+  });
+
+  it('reads the docs sample\'s writable fields in one form (tags from their JSON text, taxExempt from "true", an address without its id)', async () => {
+    const customer = await new CustomersApi(new FakeTransport([{ body: DOCS_SAMPLE }])).get('201462124');
+    expect(heldCustomer(customer)).toEqual({
+      id: '201462124',
+      fields: {
+        lastName: 'li',
+        notes: 'this is new customer',
+        tags: ['xinsheng', 'human'],
+        taxExempt: true,
+        addresses: [
+          {
+            firstName: 'heihei',
+            lastName: 'du',
+            address1: '上海嘉定',
+            address2: '上海闵行',
+            city: '上海',
+            provinceCode: 'SH',
+            countryCode: 'CN',
+            zip: '23456',
+            phone: '2345653464',
+            company: '公司地址',
+          },
+        ],
+      },
+      withheld: [],
+    });
+    // The default address first, whatever place the store lists it in; tags compared as a set.
+    const listed = heldCustomer({
+      id: '1',
+      tags: ['b', 'a'],
+      addresses: [
+        { city: 'Lyon', isDefaultAddress: 'false' },
+        { city: 'Paris', isDefaultAddress: true },
+      ],
+    });
+    expect(listed.fields.addresses).toEqual([{ city: 'Paris' }, { city: 'Lyon' }]);
+    expect(sameField('tags', listed.fields, { tags: ['a', 'b'], addresses: [] })).toBe(true);
+    expect(heldCustomer(markWithheld({ id: '2', notes: 'n' })).withheld).toEqual(['firstName', 'lastName', 'email', 'phone', 'addresses']);
+  });
+
+  it("a bulk run's create carries addresses and is sent once: the transport never resends it (the import looks first)", async () => {
+    const transport = new FakeTransport([{ body: '{"customer":{"id":"9","email":"k@example.com"}}' }]);
+    await new CustomersApi(transport).createWith({ email: 'k@example.com', tags: ['vip'], addresses: [{ city: 'Paris' }] });
+    expect(transport.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/202412/customers',
+      body: { customer: { email: 'k@example.com', tags: ['vip'], addresses: [{ city: 'Paris' }] } },
+      once: true,
+    });
   });
 });

@@ -8,21 +8,6 @@ import { sourceFiles } from './import-graph.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
-/**
- * Files that may still lack one: the orders' verbs and the sandbox's order presenter, which
- * another branch was rewriting when the rest gained theirs. Empty it once they have one.
- */
-const NOT_YET = new Set([
-  'commands/order/cancel.ts',
-  'commands/order/count.ts',
-  'commands/order/export.ts',
-  'commands/order/get.ts',
-  'commands/order/index.ts',
-  'commands/order/list.ts',
-  'commands/order/update.ts',
-  'sandbox/resources/orders/present.ts',
-]);
-
 /** The first line that is not blank is a comment (`//`, or `/*` and `/**`). */
 function opensWithComment(text: string): boolean {
   const first = text.split('\n').find((line) => line.trim() !== '');
@@ -32,6 +17,6 @@ function opensWithComment(text: string): boolean {
 test('every source file of src/ opens with a comment', () => {
   const lacking = sourceFiles(SRC)
     .map((path) => relative(SRC, path).split('\\').join('/'))
-    .filter((path) => !NOT_YET.has(path) && !opensWithComment(readFileSync(`${SRC}${path}`, 'utf8')));
+    .filter((path) => !opensWithComment(readFileSync(`${SRC}${path}`, 'utf8')));
   expect(lacking).toEqual([]);
 });

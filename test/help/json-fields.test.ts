@@ -134,6 +134,7 @@ const ARGS: Record<string, string[]> = {
   'discount delete': ['6100000000000000013', '--yes'],
   'discount count': [],
   'discount import': ['codes.csv', '--like', '6100000000000000013'],
+  'customer import': ['customers.csv'],
   'order list': [],
   'order get': ['6000000000000000131'],
   'order count': [],

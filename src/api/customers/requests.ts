@@ -9,6 +9,7 @@ import { scalarText } from '../../core/json.js';
 import type { Transport } from '../../core/transport.js';
 import { RestApi, type PageQuery } from '../rest-resource.js';
 import { CUSTOMER_PAGING, customers, type Customer, type CustomerSearch } from './declaration.js';
+import type { CustomerWrite } from './writable.js';
 import { GET_FIRST, isWrongMethod, otherMethod, type SearchMethod, type SearchMethodMemory } from './search-method.js';
 import { API_PREFIX, keptPages, pagesOf } from '../wire.js';
 
@@ -60,6 +61,32 @@ export class CustomersApi extends RestApi<typeof customers> {
     if (step.done) return step.value;
     yield step.value.filter(keep);
     return yield* keptPages(pages, keep);
+  }
+
+  /** Every customer, in pages of the largest size (ascending ids), from after `sinceId` when given. */
+  everyCustomer(sinceId?: string): AsyncGenerator<Customer[], string | undefined> {
+    return this.pages({ limit: MAX_CUSTOMER_PAGE, ...(sinceId === undefined ? {} : { sinceId }) }, true);
+  }
+
+  /** The customers a search by email or phone finds (every page), each checked again (searchMatcher). */
+  async find(filter: Pick<CustomerSearch, 'email' | 'phone'>): Promise<Customer[]> {
+    const found: Customer[] = [];
+    for await (const page of this.search(filter, { limit: MAX_CUSTOMER_PAGE }, true)) found.push(...page);
+    return found;
+  }
+
+  /**
+   * A create of a bulk run (customer import): its addresses too, and never resent by the
+   * transport once it may have reached the store, as the import looks the customer up by its
+   * email or phone before it sends it again (a lost answer is an UnconfirmedCreateError).
+   */
+  createWith(input: CustomerWrite): Promise<Customer | undefined> {
+    return this.create(input, { once: true });
+  }
+
+  /** A change of a bulk run (customer import, its undo): the fields given, addresses included (the whole list). */
+  updateWith(id: string, change: CustomerWrite): Promise<Customer | undefined> {
+    return this.update(id, change);
   }
 
   /**

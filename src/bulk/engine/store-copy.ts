@@ -21,6 +21,8 @@ export interface StoreCopy {
   codesInReads?: 'masked' | 'shown';
   /** The currency of the store's cards, once one was read. */
   currency?: string;
+  /** The store withheld protected customer fields from the token: the copy withholds them from its own. */
+  withholdsProtected?: boolean;
   /** The last rate-limit bucket the store announced in its answers. */
   bucket?: BucketReading;
   /** What was copied, for the summary: "3 objects' values and 2 definitions". */

@@ -1,21 +1,18 @@
-// `customer list|search|get|count|create|update|delete`: the kit's verbs over the declaration
-// in api/customers/declaration.ts, and search (search.ts) by hand. A protected field the
-// token may not read shows as `(withheld)` in a table, never as an empty cell that would say
-// the customer has none; --json leaves it out and names it in `withheld`.
+// `customer list|search|get|count|create|update|delete|import|export`: the kit's verbs over
+// the declaration in api/customers/declaration.ts, and search, import and export (search.ts,
+// import.ts, export.ts) by hand. A protected field the token may not read shows as
+// `(withheld)` in a table, never as an empty cell that would say the customer has none;
+// --json leaves it out and names it in `withheld`.
 import { customers, type Customer } from '../../api/customers/declaration.js';
 import type { Palette } from '../../core/colors.js';
 import { UsageError } from '../../core/errors.js';
 import { crudVerbs, type ColumnText, type TableText } from '../crud.js';
 import { DRY_RUN_NOTE } from '../dry-run.js';
 import type { Noun } from '../types.js';
+import exportVerb from './export.js';
+import importVerb from './import.js';
+import { PROTECTED_NOTE } from './protected-note.js';
 import searchVerb from './search.js';
-
-export const PROTECTED_NOTE = `
-Names, emails, phones and addresses are protected fields: a store shows them only to a token
-approved for them (Genstore: "Protected Fields", requested in the partner platform; the
-sandbox: the read_customer_protected_data scope). Without it, tables show (withheld), and
---json leaves the fields out and lists them in "withheld" (store-cli doctor says which).
-`;
 
 const WITHHELD = '(withheld)';
 const isWithheld = (customer: Customer, field: string) => Array.isArray(customer.withheld) && customer.withheld.includes(field);
@@ -190,6 +187,6 @@ ${DRY_RUN_NOTE}${PROTECTED_NOTE}Needs a token with the write_customers scope.
 
 export const customer: Noun = {
   name: 'customer',
-  summary: 'List, search, count, get, create, update and delete customers (protected fields shown as withheld)',
-  verbs: [verbs.list!, searchVerb(table, PROTECTED_NOTE), verbs.get!, verbs.count!, verbs.create!, verbs.update!, verbs.delete!],
+  summary: 'List, search, count, get, create, update, delete, import and export customers (protected fields shown as withheld)',
+  verbs: [verbs.list!, searchVerb(table, PROTECTED_NOTE), verbs.get!, verbs.count!, verbs.create!, verbs.update!, verbs.delete!, importVerb, exportVerb],
 };

@@ -1,3 +1,4 @@
+// `order cancel ID`: an order cancelled with its reason (POST orders/{id}/cancel); asks first, --yes in a script.
 import { CANCEL_REASONS, ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb, oneOf, yesFlag } from '../verb.js';

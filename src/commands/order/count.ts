@@ -1,3 +1,4 @@
+// `order count`: how many orders the filters match (GET orders/count), with the 60-day window warned of.
 import { COUNT_FIELDS } from '../../api/count-fields.js';
 import { defineVerb } from '../verb.js';
 import { FILTER_TRUST_NOTE, ORDER_FILTER_FLAGS, orderQuery } from './filters.js';

@@ -1,3 +1,4 @@
+// `order export`: orders as CSV or JSON lines, one row a line item, on the one runExport (resumable).
 import { ORDER_EXPORT_SUMMARY_FIELDS } from '../../bulk/engine/summary-fields.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, ORDER_STATUSES } from '../../api/orders/fields.js';
 import { reportFlag } from '../run-reports.js';

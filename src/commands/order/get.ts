@@ -1,3 +1,4 @@
+// `order get ID`: one order, its money fields and line items as the store sent them.
 import { ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { arg, defineVerb } from '../verb.js';
 import { explainingWindow } from './window.js';

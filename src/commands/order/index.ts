@@ -1,3 +1,4 @@
+// The `order` noun: its verbs, each in its own file.
 import type { Noun } from '../types.js';
 import cancel from './cancel.js';
 import count from './count.js';

@@ -1,3 +1,4 @@
+// `order list`: a page (or every page) of orders by the documented filters, as a table or --json.
 import { MAX_ORDER_PAGE_SIZE, ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { checkPageTokenAlone } from '../flag-checks.js';
 import { defaultLimit, MAX_PAGES_BOUND, nextPageHint, printPages } from '../paging.js';

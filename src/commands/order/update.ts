@@ -1,3 +1,4 @@
+// `order update ID`: the fields an order takes after it is placed (its note and tags).
 import { ORDER_FIELDS, ORDER_ID_FIELDS } from '../../api/orders/fields.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { arg, defineVerb, text } from '../verb.js';

@@ -9,10 +9,9 @@ import type { DiscountsApi } from '../../../api/discounts/requests.js';
 import { shapeOf } from '../../../api/discounts/wire-shape.js';
 import { GENERATED_DISCOUNT_CODE_LENGTH } from '../../../api/discounts/fields.js';
 import type { Brand } from '../../../core/brand.js';
-import { ApiError, AuthError, FieldError, NetworkError, UsageError } from '../../../core/errors.js';
+import { ApiError, AuthError, FieldError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from '../../engine/codes-out.js';
-import { CsvSyntaxError } from '../../engine/csv-rows.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type DiscountText, type RowRules } from './rows.js';
 import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
@@ -23,7 +22,8 @@ import { discountWatch } from './watch.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
-import { importRecords, stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
+import { preflightRows } from '../../engine/preflight-rows.js';
+import { stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey } from '../../engine/shard.js';
 import { reopenableInput } from '../../engine/source.js';
 
@@ -149,55 +149,32 @@ export async function preflight(
   const codeless: number[] = [];
   let rows = 0;
   const problems = new PreflightProblems<DiscountText>(rejects);
-  let layout: ReturnType<typeof readDiscountHeader> | undefined;
-  try {
-    for await (const record of importRecords(source)) {
-      if (layout === undefined) {
-        if (record.invalidUtf8 !== undefined)
-          throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
-        layout = readDiscountHeader(record.cells, source.name);
-        continue;
-      }
-      const text = discountText(record.cells, record.line, layout);
-      if (record.invalidUtf8 !== undefined) {
-        await problems.note(text, '', 'a cell is not valid UTF-8 (save the file as UTF-8)');
-        continue;
-      }
-      const checked = checkDiscountRow(text, record.cells.length, layout.width, rules);
-      if (!checked.ok) {
-        await problems.note(text, '', checked.problem);
-        continue;
-      }
-      const { row } = checked;
-      for (const code of codesOfCell(text.code)) {
-        const earlier = codes.get(code.toLowerCase());
-        if (earlier !== undefined) await problems.note(text, '', `the code ${code} repeats a code of line ${earlier} (codes are unique, ignoring case)`);
-        else codes.set(code.toLowerCase(), record.line);
-      }
-      // A title names a discount without a code, and any on Genstore ("Discount names must be globally unique").
-      const title = row.pendingCode ? undefined : row.wanted.title?.toLowerCase();
-      if (title !== undefined && (row.codes.length === 0 || rules.family === 'genstore')) {
-        const earlier = titles.get(title);
-        if (earlier !== undefined)
-          await problems.note(
-            text,
-            '',
-            `the title repeats the title of line ${earlier} (${rules.family === 'genstore' ? 'discount names are unique on the store' : 'a discount without a code is known by its title'})`,
-          );
-        else titles.set(title, record.line);
-      }
-      if (!inShardOfKey(request.shard, discountShardKey(text))) continue;
-      rows += 1;
-      if (row.pendingCode) codeless.push(record.line);
+  const reading = { readHeader: readDiscountHeader, rowText: discountText, headerExample: 'code,title,discountType,valueType,value' };
+  await preflightRows(source, reading, problems, async (text, fieldCount, layout) => {
+    const checked = checkDiscountRow(text, fieldCount, layout.width, rules);
+    if (!checked.ok) return problems.note(text, '', checked.problem);
+    const { row } = checked;
+    for (const code of codesOfCell(text.code)) {
+      const earlier = codes.get(code.toLowerCase());
+      if (earlier !== undefined) await problems.note(text, '', `the code ${code} repeats a code of line ${earlier} (codes are unique, ignoring case)`);
+      else codes.set(code.toLowerCase(), text.line);
     }
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
-    throw error;
-  }
-  if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as code,title,discountType,valueType,value.`, false);
-  const refusal = problems.refusal(source.name);
-  if (refusal !== undefined) throw refusal;
+    // A title names a discount without a code, and any on Genstore ("Discount names must be globally unique").
+    const title = row.pendingCode ? undefined : row.wanted.title?.toLowerCase();
+    if (title !== undefined && (row.codes.length === 0 || rules.family === 'genstore')) {
+      const earlier = titles.get(title);
+      if (earlier !== undefined)
+        await problems.note(
+          text,
+          '',
+          `the title repeats the title of line ${earlier} (${rules.family === 'genstore' ? 'discount names are unique on the store' : 'a discount without a code is known by its title'})`,
+        );
+      else titles.set(title, text.line);
+    }
+    if (!inShardOfKey(request.shard, discountShardKey(text))) return;
+    rows += 1;
+    if (row.pendingCode) codeless.push(text.line);
+  });
 
   const nothing = async () => {};
   if (request.codesOut === undefined) return { rows, generated: new Map(), writeCodes: nothing };

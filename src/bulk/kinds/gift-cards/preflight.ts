@@ -9,11 +9,11 @@
 import { UsageError } from '../../../core/errors.js';
 import { plural, pluralWord } from '../../../core/words.js';
 import { checkCodesOut, generateCodes, writeCodesFile } from '../../engine/codes-out.js';
-import { CsvSyntaxError } from '../../engine/csv-rows.js';
 import { checkGiftCardRow, GIFT_CARD_COLUMNS, giftCardText, readGiftCardHeader, type GiftCardText, type RowProblem } from './rows.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import type { RejectSink } from '../../engine/rejects.js';
-import { importRecords, type ImportSource } from '../../engine/run-import.js';
+import { preflightRows } from '../../engine/preflight-rows.js';
+import type { ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey, type Shard } from '../../engine/shard.js';
 
 export interface PreflightResult {
@@ -51,44 +51,20 @@ export async function preflight(source: ImportSource, options: PreflightOptions)
   const codes = new Map<string, number>();
   const codeless: GiftCardText[] = [];
   let rows = 0;
-  let layout: ReturnType<typeof readGiftCardHeader> | undefined;
-  try {
-    // CSV only: a JSON-lines file is refused here, with nothing sent.
-    for await (const record of importRecords(source)) {
-      if (layout === undefined) {
-        if (record.invalidUtf8 !== undefined)
-          throw new UsageError(`${source.name}: field ${record.invalidUtf8 + 1} of the header is not valid UTF-8; save the file as UTF-8.`, false);
-        layout = readGiftCardHeader(record.cells, source.name);
-        continue;
-      }
-      const text = giftCardText(record.cells, record.line, layout);
-      if (record.invalidUtf8 !== undefined) {
-        await note(text, { column: 'row', problem: `the ${layout.columnName(record.invalidUtf8)} cell is not valid UTF-8 (save the file as UTF-8)` });
-        continue;
-      }
-      const checked = checkGiftCardRow(text, record.cells.length, layout.width);
-      if (!checked.ok) {
-        await note(text, checked);
-        continue;
-      }
-      if (text.code !== '') {
-        const key = text.code.toLowerCase();
-        const earlier = codes.get(key);
-        if (earlier !== undefined) await note(text, { column: 'code', problem: `repeats the code of line ${earlier} (codes are unique, ignoring case)` });
-        else codes.set(key, record.line);
-      }
-      if (!inShardOfKey(options.shard, giftCardShardKey(text))) continue;
-      rows += 1;
-      if (text.code === '') codeless.push(text);
+  const reading = { readHeader: readGiftCardHeader, rowText: giftCardText, headerExample: GIFT_CARD_COLUMNS.join(',') };
+  await preflightRows(source, reading, problems, async (text, fieldCount, layout) => {
+    const checked = checkGiftCardRow(text, fieldCount, layout.width);
+    if (!checked.ok) return note(text, checked);
+    if (text.code !== '') {
+      const key = text.code.toLowerCase();
+      const earlier = codes.get(key);
+      if (earlier !== undefined) await note(text, { column: 'code', problem: `repeats the code of line ${earlier} (codes are unique, ignoring case)` });
+      else codes.set(key, text.line);
     }
-  } catch (error) {
-    if (error instanceof CsvSyntaxError)
-      throw new UsageError(`${source.name}: line ${error.line} is not valid CSV (${error.message}); nothing was sent.`, false);
-    throw error;
-  }
-  if (layout === undefined) throw new UsageError(`${source.name} is empty: it needs a header line such as ${GIFT_CARD_COLUMNS.join(',')}.`, false);
-  const refusal = problems.refusal(source.name);
-  if (refusal !== undefined) throw refusal;
+    if (!inShardOfKey(options.shard, giftCardShardKey(text))) return;
+    rows += 1;
+    if (text.code === '') codeless.push(text);
+  });
 
   const nothing = async () => {};
   if (codeless.length === 0) return { rows, generated: new Map(), writeCodes: nothing };

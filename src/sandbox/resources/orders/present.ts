@@ -1,3 +1,4 @@
+// An order as the sandbox answers it, in the dialect asked for (ids as numbers or text, the id's key).
 import { JsonInteger } from '../../http/body-json.js';
 import type { Dialect } from '../../http/dialect.js';
 import type { OrderRecord } from './record.js';

@@ -1,0 +1,144 @@
+// The customer import (`customer import FILE`), as the engine runs it (engine/import-kind.ts):
+// the file checked whole before anything is written (a pre-flight pass: every row's cells,
+// and ids, emails and phones repeated in the file), the store's customers read, then the rows
+// run through the import engine as customers. stdin is read once into a private temporary
+// file, as the file is read twice. Its rehearsal copies every customer of the store
+// (copy.ts); its undo (undo.ts).
+import type { BulkEnv } from '../../engine/env.js';
+import { AuthError, NetworkError } from '../../../core/errors.js';
+import { plural } from '../../../core/words.js';
+import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
+import { openPacedApi } from '../../engine/paced-api.js';
+import { PreflightProblems } from '../../engine/preflight-problems.js';
+import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
+import { preflightRows } from '../../engine/preflight-rows.js';
+import { stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
+import { inShardOfKey } from '../../engine/shard.js';
+import { reopenableInput } from '../../engine/source.js';
+import { copyCustomers } from './copy.js';
+import { CUSTOMER_REJECTS, CustomerIndex, customerKind, readCustomerIndex, type CustomerTally } from './kind.js';
+import { checkCustomerRow, CUSTOMER_HEADER_EXAMPLE, customerKey, customerText, readCustomerHeader, type CustomerText } from './rows.js';
+import { customerUndo } from './undo.js';
+import { customerWatch } from './watch.js';
+
+export type CustomerImportRequest = ImportRequest;
+
+async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
+  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
+  const { rejectsPath } = request;
+  const input = await reopenableInput(request.file, env.stdin, env.signal, true);
+  try {
+    const whole = await input.open();
+    const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
+    // Opened before the check, which writes every problem row to it, and so before the first request.
+    const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, CUSTOMER_REJECTS);
+    let rows: number;
+    try {
+      rows = await preflight(whole, request, rejects && rejectsPath !== undefined ? { sink: rejects, path: rejectsPath } : undefined);
+    } catch (error) {
+      await rejects?.close();
+      throw error;
+    }
+    const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
+    const store = paced.api.customers;
+    const started = performance.now();
+    let index: CustomerIndex | undefined;
+    let unread: unknown;
+    try {
+      index = await readCustomerIndex(store);
+    } catch (error) {
+      // A dry run without a store to read validates only (the engine says so).
+      const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
+      if (!offline) await rejects?.close();
+      const stopped = stoppedBeforeWriting(rows, performance.now() - started, error, env.signal);
+      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'customer');
+      if (!offline) throw error;
+      unread = error;
+    }
+    const known = index ?? new CustomerIndex();
+    // As read before the run (the run adds what it makes).
+    const read = { size: known.size, pages: known.pages };
+    const tally: CustomerTally = { withheldRows: 0 };
+    const report = await journaled(imported.name, async (journal) =>
+      runImportJob(
+        await input.open(),
+        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, unread),
+        CUSTOMER_REJECTS,
+        request,
+        env,
+        paced,
+        rejects ? { opened: rejects } : {},
+      ),
+    );
+    const lines = [...report.lines];
+    if (index !== undefined) lines.push(`Planned from the store's ${plural(read.size, 'customer')}, read in ${plural(read.pages, 'page')} before the import.`);
+    // A dry run and a rehearsal (on a copy) say what the real run would do.
+    if (known.withheld) lines.push(withheldLine(tally.withheldRows, request.dryRun || (request.rehearsal !== undefined && request.rehearsal !== false)));
+    return { ...report, lines };
+  } finally {
+    await input.close();
+  }
+}
+
+/** What the summary says when the token may not read protected fields: how rows were found, and what was not sent. */
+function withheldLine(rows: number, planOnly: boolean): string {
+  const found = 'This token may not read protected customer fields (names, emails, phones, addresses): customers were found by searching their email or phone.';
+  if (rows === 0) return found;
+  return `${found} The protected cells of ${plural(rows, 'row')} ${planOnly ? 'would not be' : 'were not'} sent to the customers the store holds, which keep what they hold there (an import never overwrites a field it may not read, let alone blanks it).`;
+}
+
+/**
+ * Every row checked, and ids, emails (ignoring case) and phones (by their digits) repeated in
+ * the file found, as each names one customer: a file with any problem is refused whole
+ * (exit 2, nothing sent), every problem in --rejects. Returns the rows of the shard.
+ */
+export async function preflight(
+  source: ImportSource,
+  request: Pick<CustomerImportRequest, 'shard'>,
+  rejects?: { sink: RejectSink<CustomerText>; path: string },
+): Promise<number> {
+  const seen = { customerId: new Map<string, number>(), email: new Map<string, number>(), phone: new Map<string, number>() };
+  const problems = new PreflightProblems<CustomerText>(rejects);
+  let rows = 0;
+  await preflightRows(source, CUSTOMER_READING, problems, async (text, fieldCount, layout) => {
+    const checked = checkCustomerRow(text, fieldCount, layout.width);
+    if (!checked.ok) return problems.note(text, '', checked.problem);
+    const { row } = checked;
+    const names = { customerId: row.id, email: row.wanted.email?.toLowerCase(), phone: row.wanted.phone?.replace(/\D/g, '') };
+    for (const name of ['customerId', 'email', 'phone'] as const) {
+      const value = names[name];
+      if (value === undefined) continue;
+      const earlier = seen[name].get(value);
+      if (earlier !== undefined) await problems.note(text, '', `the ${name} ${text[name]} repeats the ${name} of line ${earlier} (${REPEATS[name]})`);
+      else seen[name].set(value, text.line);
+    }
+    if (inShardOfKey(request.shard, customerKey(text))) rows += 1;
+  });
+  return rows;
+}
+
+/** How the pass reads a customer file: as the import does. */
+const CUSTOMER_READING = {
+  readHeader: readCustomerHeader,
+  rowText: customerText,
+  headerExample: CUSTOMER_HEADER_EXAMPLE,
+};
+
+const REPEATS = {
+  customerId: 'a row a customer',
+  email: 'emails are unique in a store, ignoring case',
+  phone: 'phones are unique in a store',
+} as const;
+
+export const customerImport: ImportKind<CustomerImportRequest> = {
+  command: 'customer import',
+  run,
+  rehearsal: {
+    check: async (source, request) => {
+      await preflight(source, request);
+    },
+    copy: (plan, api) => copyCustomers(plan, api),
+  },
+  undo: [customerUndo],
+};
