@@ -16,6 +16,7 @@ import type { SandboxSeed } from '../../src/sandbox/index.js';
 import { demoDocument } from '../../src/sandbox/state/seed.js';
 import { cli, scratchDirs, type CliResult } from '../helpers/cli-in-process.js';
 import { DIALECTS } from '../helpers/dialects.js';
+import { mcpClient, textOf } from '../helpers/mcp-in-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { SimClock } from '../bulk/sim-clock.js';
@@ -166,6 +167,11 @@ describe.each(DIALECTS)('at 80 and 120 columns (%s dialect)', (dialect) => {
     const login = await run(['auth', 'login', '--with-token', '--profile', 'northwind-production'], { stdin: `${s.env.STORE_CLI_TOKEN}\n` });
     expect(login.code, login.stderr).toBe(0);
     expect((await run(['sandbox', 'fault', 'add', FAULT])).code).toBe(0);
+    // A plan an agent made, for `mcp plans`.
+    const agent = await mcpClient(['mcp'], { env: { ...s.env, ...dirs, NO_COLOR: '1' } });
+    const planned = await agent.client.callTool({ name: 'giftcard_create', arguments: { initialValue: '50', note: 'For the summer catalogue launch' } });
+    expect(textOf(planned)).toContain('planId');
+    expect(await agent.close()).toBe(0);
   });
 
   it.each([80, 120])('every listing of the command tree at %i columns: no line wider, the ids whole', async (columns) => {
