@@ -1,27 +1,12 @@
 // `fulfillment create ORDER`: ships lines of an order with a carrier and tracking number (POST
 // fulfillments). Never sent twice: a second send would ship the lines again, so a create whose
 // answer is lost says how to find out whether it was made.
-import type { ShippedLine } from '../../api/fulfillments/declaration.js';
-import { UnconfirmedCreateError, UsageError } from '../../core/errors.js';
+import { UnconfirmedCreateError } from '../../core/errors.js';
+import { parseLines } from '../order/line-items-flag.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
 import { ORDER_ARG_HELP, ORDER_NAME_NOTE, resolveOrder } from '../order/order-ref.js';
 import { arg, defineVerb, text } from '../verb.js';
 import { FULFILLMENT_FIELDS, trackingFlags, trackingOf } from './table.js';
-
-/** `6100000000000000009:2,6100000000000000010` as lines; a line without a quantity ships all that is left of it. */
-export function parseLines(value: string | undefined): ShippedLine[] {
-  if (value === undefined) return [];
-  return value.split(',').map((item) => {
-    const match = /^\s*(\d+)(?::(\d+))?\s*$/.exec(item);
-    const quantity = match?.[2] === undefined ? undefined : Number(match[2]);
-    if (!match || (quantity !== undefined && (!Number.isSafeInteger(quantity) || quantity < 1))) {
-      throw new UsageError(
-        `--line-items takes line item ids, each with an optional :quantity of at least 1, joined by commas, such as 6100000000000000009:2 (got '${item.trim()}'). Nothing was sent.`,
-      );
-    }
-    return quantity === undefined ? { id: match[1]! } : { id: match[1]!, quantity };
-  });
-}
 
 export default defineVerb({
   mutates: true,

@@ -7,6 +7,7 @@ import { checkValues } from '../../api/rest-resource.js';
 import { REFUND_FIELDS, REFUND_ID_FIELDS, refunds } from '../../api/refunds/declaration.js';
 import { FieldError, UnconfirmedCreateError, UsageError } from '../../core/errors.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../dry-run.js';
+import { parseLines } from '../order/line-items-flag.js';
 import { ORDER_ARG_HELP, ORDER_NAME_NOTE, resolveOrder } from '../order/order-ref.js';
 import { arg, boolean, defineVerb, text, yesFlag } from '../verb.js';
 
@@ -48,7 +49,6 @@ a token with the write_orders scope.
 ${ORDER_NAME_NOTE}${DRY_RUN_NOTE}A dry run asks no confirmation.
 `,
   async run(options, ctx) {
-    const { parseLines } = await import('../fulfillment/create.js');
     const lines = parseLines(options.lineItems);
     const { amount, note, notifyCustomer } = refunds.fields;
     let given: { amount?: string; shipping?: string; note?: string; notifyCustomer?: boolean };
