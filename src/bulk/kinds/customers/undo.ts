@@ -18,6 +18,7 @@ import {
 } from '../../../api/customers/writable.js';
 import { ApiError } from '../../../core/errors.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -46,20 +47,16 @@ interface UpdatedCustomer {
 
 /** The journal's customer entries folded: every customer created, and one target a customer changed (its first before-image, every write after). */
 function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCustomer[]; updated: UpdatedCustomer[] } {
-  const pending = new Map<string, CreatedCustomer[]>();
-  const created: CreatedCustomer[] = [];
+  const created = new JournaledCreates<CreatedCustomer>();
   const updated = new Map<string, UpdatedCustomer>();
   for (const entry of entries as readonly CustomerEntry[]) {
     switch (entry.kind) {
       case 'customer-create':
-        pending.set(entry.key, [...(pending.get(entry.key) ?? []), { key: entry.key, sent: entry.sent, unsure: true }]);
+        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
         break;
-      case 'customer-created': {
-        const made = pending.get(entry.key)?.shift();
-        if (made === undefined || !entry.made) break;
-        created.push({ ...made, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+      case 'customer-created':
+        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
         break;
-      }
       case 'customer-update': {
         const earlier = updated.get(entry.id);
         updated.set(entry.id, { id: entry.id, before: { ...entry.before, ...earlier?.before }, sent: { ...earlier?.sent, ...entry.sent } });
@@ -67,8 +64,7 @@ function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCu
       }
     }
   }
-  for (const made of pending.values()) created.push(...made);
-  return { created, updated: [...updated.values()] };
+  return { created: created.all(), updated: [...updated.values()] };
 }
 
 export const customerUndo: KindUndo = {

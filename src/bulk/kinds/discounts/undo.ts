@@ -9,6 +9,7 @@ import { ApiError } from '../../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -47,21 +48,17 @@ interface DiscountTargets {
 
 /** The journal's discount entries folded into one target a discount: the first before-image, every write after it. */
 function discountTargets(entries: readonly JournalEntry[]): DiscountTargets {
-  const pending = new Map<string, CreatedDiscount[]>();
-  const created: CreatedDiscount[] = [];
+  const created = new JournaledCreates<CreatedDiscount>();
   const updated = new Map<string, UpdatedDiscount>();
   const codes: DiscountTargets['codes'] = [];
   for (const entry of entries as readonly DiscountEntry[]) {
     switch (entry.kind) {
       case 'discount-create':
-        pending.set(entry.key, [...(pending.get(entry.key) ?? []), { key: entry.key, sent: entry.sent, unsure: true }]);
+        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
         break;
-      case 'discount-created': {
-        const made = pending.get(entry.key)?.shift();
-        if (made === undefined || !entry.made) break;
-        created.push({ ...made, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+      case 'discount-created':
+        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
         break;
-      }
       case 'discount-update': {
         const earlier = updated.get(entry.id);
         updated.set(entry.id, { id: entry.id, before: earlier?.before ?? entry.before, sent: { ...earlier?.sent, ...entry.sent } });
@@ -72,8 +69,8 @@ function discountTargets(entries: readonly JournalEntry[]): DiscountTargets {
         break;
     }
   }
-  for (const made of pending.values()) created.push(...made);
-  return { created, updated: [...updated.values()], codes };
+
+  return { created: created.all(), updated: [...updated.values()], codes };
 }
 
 type Discounts = Pick<DiscountsApi, 'shape' | 'get' | 'everyDiscount' | 'everyCode' | 'update' | 'setStatus' | 'delete'>;
