@@ -5,11 +5,12 @@
 // own; the order of these steps and what a failure in each leaves behind are the same for all.
 import { AuthError, NetworkError } from '../../core/errors.js';
 import type { BulkEnv } from './env.js';
-import { report as reportOf, type ImportReport } from './import-job.js';
-import type { ImportRequest } from './import-kind.js';
+import type { RunJournal } from '../runs/run-journal.js';
+import { report as reportOf, runImportJob, type ImportReport } from './import-job.js';
+import type { ImportRequest, Journaled } from './import-kind.js';
 import type { PacedApi } from './paced-api.js';
 import { openRejectsFile, type ImportedFile, type RejectColumns, type RejectSink } from './rejects.js';
-import type { TextOf } from './row-kind.js';
+import type { Layout, RowKind, RowOf, TextOf } from './row-kind.js';
 import { stoppedBeforeWriting, type ImportSource } from './run-import.js';
 import { reopenableInput } from './source.js';
 
@@ -25,8 +26,12 @@ export interface CheckedFile<T extends TextOf, C> {
   rejects: RejectSink<T> | undefined;
   /** What the kind's check returned. */
   checked: C;
-  /** The file again, from its start, for the rows' run. */
-  again(): Promise<ImportSource>;
+  /** The file's rows, read again from its start, run through the engine as `kindOf` makes them (told the run's journal, for a writing run). */
+  runRows<R extends RowOf<T>, L extends Layout>(
+    journaled: Journaled,
+    paced: PacedApi,
+    kindOf: (journal: RunJournal | undefined) => RowKind<T, R, L>,
+  ): Promise<ImportReport>;
 }
 
 /**
@@ -57,7 +62,15 @@ export async function checkedImport<T extends TextOf, C>(
       await rejects?.close();
       throw error;
     }
-    return await run({ imported, rejects, checked, again: () => input.open() });
+    const runRows = <R extends RowOf<T>, L extends Layout>(
+      journaled: Journaled,
+      paced: PacedApi,
+      kindOf: (journal: RunJournal | undefined) => RowKind<T, R, L>,
+    ): Promise<ImportReport> =>
+      journaled(imported.name, async (journal) =>
+        runImportJob(await input.open(), kindOf(journal), rejectColumns, request, env, paced, rejects ? { opened: rejects } : {}),
+      );
+    return await run({ imported, rejects, checked, runRows });
   } finally {
     await input.close();
   }

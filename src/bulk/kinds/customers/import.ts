@@ -7,7 +7,7 @@
 import type { BulkEnv } from '../../engine/env.js';
 import { plural } from '../../../core/words.js';
 import { checkedImport, readBeforeWriting, type CheckRejects } from '../../engine/checked-import.js';
-import { runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
@@ -39,16 +39,8 @@ async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Jour
       // As read before the run (the run adds what it makes).
       const before = { size: known.size, pages: known.pages };
       const tally: CustomerTally = { withheldRows: 0 };
-      const report = await journaled(file.imported.name, async (journal) =>
-        runImportJob(
-          await file.again(),
-          customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, 'offline' in read ? read.offline : undefined),
-          CUSTOMER_REJECTS,
-          request,
-          env,
-          paced,
-          file.rejects ? { opened: file.rejects } : {},
-        ),
+      const report = await file.runRows(journaled, paced, (journal) =>
+        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, 'offline' in read ? read.offline : undefined),
       );
       const lines = [...report.lines];
       if (index !== undefined)

@@ -7,7 +7,7 @@
 // the fulfillments the run created (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
 import { checkedImport, readBeforeWriting, type CheckRejects } from '../../engine/checked-import.js';
-import { runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import type { ImportSource } from '../../engine/run-import.js';
@@ -36,16 +36,8 @@ async function run(request: FulfillmentImportRequest, env: BulkEnv, journaled: J
       fulfillmentsOf: (orderId) => api.fulfillments.listFor(orderId),
       create: (orderId, lines, tracking) => api.fulfillments.createFor(orderId, lines, tracking),
     };
-    const report = await journaled(file.imported.name, async (journal) =>
-      runImportJob(
-        await file.again(),
-        fulfillmentKind(store, index, journal ? fulfillmentWatch(journal) : undefined, 'offline' in read ? read.offline : undefined),
-        FULFILLMENT_REJECTS,
-        request,
-        env,
-        paced,
-        file.rejects ? { opened: file.rejects } : {},
-      ),
+    const report = await file.runRows(journaled, paced, (journal) =>
+      fulfillmentKind(store, index, journal ? fulfillmentWatch(journal) : undefined, 'offline' in read ? read.offline : undefined),
     );
     return index?.described ? { ...report, lines: [...report.lines, index.described] } : report;
   });

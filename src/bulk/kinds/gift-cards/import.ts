@@ -9,7 +9,7 @@ import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './kind.js
 import { codesOutPlace } from '../../engine/codes-out.js';
 import { preflight } from './preflight.js';
 import { checkedImport, readBeforeWriting, type CheckRejects } from '../../engine/checked-import.js';
-import { runImportJob, type ImportReport } from '../../engine/import-job.js';
+import type { ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { copyGiftCards } from './copy.js';
 import { giftCardUndo } from './undo.js';
@@ -37,16 +37,8 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
     const index: CardIndex | undefined = read.read;
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await journaled(file.imported.name, async (journal) =>
-      runImportJob(
-        await file.again(),
-        giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
-        GIFT_CARD_REJECTS,
-        request,
-        env,
-        paced,
-        file.rejects ? { opened: file.rejects } : {},
-      ),
+    const report = await file.runRows(journaled, paced, (journal) =>
+      giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
     );
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
