@@ -175,6 +175,26 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
 }
 
 /**
+ * An import verb's run (all but product import's, which locks its file first): its settings
+ * read and its outputs checked, the output asked for first (so that a bad --json sends
+ * nothing), the request `requestOf` makes of the file and the settings imported by the kind
+ * `kindOf` names (or rehearsed), then its report told.
+ */
+export async function runImport<Q extends ImportRequest>(
+  options: BulkFlags & { file: string },
+  // An import verb's: output() bound to its --json summary (IMPORT_JSON).
+  ctx: Context & { output(): Promise<Output> },
+  command: string,
+  kindOf: (bulk: typeof import('../bulk/index.js')) => ImportKind<Q>,
+  requestOf: (base: ImportRequest) => Q | Promise<Q>,
+): Promise<void> {
+  const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, command);
+  const out = await ctx.output();
+  const report = await importOrRehearse(await requestOf({ file: options.file, ...settings }), ctx, rehearse, kindOf(bulk), reports);
+  await tellReport(report, out, ctx, reports);
+}
+
+/**
  * The import, or with --rehearse its rehearsal: the same import on a copy of what the file
  * touches, in a store of our own started for it (src/root/rehearsal-store.ts), in the live
  * store's header family. With --all-or-nothing, the import checked on such a copy first
