@@ -1,4 +1,4 @@
-// What the import verbs (metafield, gift card, product and discount code imports) share:
+// What the import verbs (metafield, gift card, product, discount, customer and fulfillment imports) share:
 // their bulk flags (--rehearse among them), their --json summary, the concurrency they run at,
 // and how its report is told (summary on stderr, --json on stdout, the --report files, the exit code).
 import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
@@ -180,7 +180,7 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
  * nothing), the request `requestOf` makes of the file and the settings imported by the kind
  * `kindOf` names (or rehearsed), then its report told.
  */
-export async function runImport<Q extends ImportRequest>(
+export async function runImportVerb<Q extends ImportRequest>(
   options: BulkFlags & { file: string },
   // An import verb's: output() bound to its --json summary (IMPORT_JSON).
   ctx: Context & { output(): Promise<Output> },

@@ -1,6 +1,6 @@
 // `customer import FILE`: customers from a CSV or JSON-lines file on the bulk engine
 // (bulk/kinds/customers), matched by id, email or phone; idempotent and undoable.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -47,7 +47,7 @@ Undo: store-cli undo RUN-ID deletes the customers the run created and puts back 
   changed; a customer changed since the run is left alone (exit 3) unless --force.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    await runImport(
+    await runImportVerb(
       options,
       ctx,
       'customer import',

@@ -1,6 +1,6 @@
 // `discount import FILE`: discounts from the CSV discount export writes, idempotent by code, run by
 // the bulk engine's discounts kind; --like copies one discount's settings for a file of codes.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -59,7 +59,7 @@ Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back 
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
     const { like, codesOut } = options;
-    await runImport(
+    await runImportVerb(
       options,
       ctx,
       'discount import',

@@ -1,7 +1,7 @@
 // `fulfillment import FILE`: a warehouse's file of tracking numbers, each order (or each of its
 // lines) marked shipped with its carrier and number, on the bulk engine (bulk/kinds/fulfillments):
 // idempotent by order and tracking number, undoable (the run's fulfillments cancelled).
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -46,7 +46,7 @@ Undo: store-cli undo RUN-ID cancels the fulfillments the run created (the API de
   their lines left to ship again; one whose tracking number changed since is left alone.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    await runImport(
+    await runImportVerb(
       options,
       ctx,
       'fulfillment import',

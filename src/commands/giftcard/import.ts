@@ -1,7 +1,7 @@
 // `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
 // engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
 // --codes-out alone.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -37,7 +37,7 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
     const { codesOut } = options;
-    await runImport(
+    await runImportVerb(
       options,
       ctx,
       'giftcard import',

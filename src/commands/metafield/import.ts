@@ -2,7 +2,7 @@
 // by the bulk engine's metafields kind (bulk/kinds/metafields); --domain for a file without one.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { UsageError } from '../../core/errors.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -38,7 +38,7 @@ ${IMPORT_EXIT_CODES}`,
     }
     const { domain } = options;
     // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl).
-    await runImport(
+    await runImportVerb(
       options,
       ctx,
       'metafield import',
