@@ -18,7 +18,7 @@ import {
 } from '../../../api/customers/writable.js';
 import { ApiError } from '../../../core/errors.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates } from '../../runs/journaled-creates.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -31,12 +31,9 @@ export type CustomerEntry =
   /** A customer about to be changed: the fields the run changes as they were, and as it sends them. */
   | { kind: 'customer-update'; id: string; key: string; before: CustomerWrite; sent: CustomerWrite };
 
-interface CreatedCustomer {
+interface CreatedCustomer extends JournaledCreate {
   key: string;
   sent: CustomerWrite;
-  id?: string;
-  /** The create's answer never came (a crash, an interruption): it may or may not exist. */
-  unsure: boolean;
 }
 
 interface UpdatedCustomer {

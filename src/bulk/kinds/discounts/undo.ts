@@ -9,7 +9,7 @@ import { ApiError } from '../../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates } from '../../runs/journaled-creates.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -25,11 +25,9 @@ export type DiscountEntry =
   | { kind: 'discount-update'; id: string; key: string; before: DiscountSettings; sent: DiscountWrite };
 
 /** A discount the run created: its id when the store said; `unsure` when the create's answer was lost. */
-interface CreatedDiscount {
+interface CreatedDiscount extends JournaledCreate {
   key: string;
   sent: DiscountWrite;
-  id?: string;
-  unsure: boolean;
 }
 
 /** A discount the run changed: as it was before the run's first change, and everything the run set. */

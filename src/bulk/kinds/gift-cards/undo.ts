@@ -10,7 +10,7 @@ import { ApiError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { changedSince } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates } from '../../runs/journaled-creates.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 import { fieldsOf, maskedCode, type CardFields } from './kind.js';
@@ -32,12 +32,9 @@ export type GiftCardEntry =
   /** A gift card about to be updated (and disabled when `disables`). */
   | { kind: 'giftcard-update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
 
-interface CreatedCard {
+interface CreatedCard extends JournaledCreate {
   last4: string;
   initialValue: string;
-  id?: string;
-  /** The create's answer was lost (a crash, or a lost answer): the card may or may not exist. */
-  unsure: boolean;
   /** What the run left it holding (journals written before 2026-11-28 do not say). */
   after?: CardFields;
   disables?: boolean;

@@ -11,7 +11,7 @@ import { ApiError } from '../../../core/errors.js';
 import { diffProducts } from '../../../product/diff.js';
 import { changedSince, isStamp } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates } from '../../runs/journaled-creates.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import { afterEarlierUndo, type UndoStep } from '../../runs/undo-step.js';
 
@@ -35,12 +35,10 @@ export interface UpdatedProduct {
 }
 
 /** A product the run created: its id and the store's answer when it said; `unsure` when the create's answer was lost. */
-export interface CreatedProduct {
+export interface CreatedProduct extends JournaledCreate {
   identity: string;
   sent: WireProduct;
-  id?: string;
   after?: Product;
-  unsure: boolean;
 }
 
 type Products = Pick<ProductsApi, 'get' | 'update' | 'delete'>;
