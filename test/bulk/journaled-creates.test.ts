@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JournaledCreates } from '../../src/bulk/runs/journaled-creates.js';
+import { JournaledCreates, keyedWriteChecks } from '../../src/bulk/runs/journaled-creates.js';
 
 interface Made {
   key: string;
@@ -25,5 +25,17 @@ describe('JournaledCreates (the creates every kind undo reads from its journal)'
       { key: 'a', n: 2, unsure: false, id: '20' },
       { key: 'c', n: 4, unsure: true },
     ]);
+  });
+});
+
+describe('keyedWriteChecks (the customer and discount entries undo trusts)', () => {
+  it('trusts an entry only with its key, and what it sent or answered', () => {
+    const checks = keyedWriteChecks('customer');
+    expect(Object.keys(checks)).toEqual(['customer-create', 'customer-created', 'customer-update']);
+    expect(checks['customer-create']!({ kind: 'customer-create', key: 'email:a@b.c', sent: {} })).toBe(true);
+    expect(checks['customer-create']!({ kind: 'customer-create', key: 'email:a@b.c', sent: 'x' })).toBe(false);
+    expect(checks['customer-created']!({ kind: 'customer-created', key: 'email:a@b.c', made: 'yes' })).toBe(false);
+    expect(checks['customer-update']!({ kind: 'customer-update', key: 'k', before: {}, sent: {} })).toBe(false);
+    expect(checks['customer-update']!({ kind: 'customer-update', id: '1', key: 'k', before: {}, sent: {} })).toBe(true);
   });
 });

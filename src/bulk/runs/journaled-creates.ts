@@ -3,6 +3,8 @@
 // earliest create of its key still waiting, as a kind sends a key's creates one after another.
 // A create the store made is known by its id; one it refused is dropped; one whose answer never
 // came (a crash, an interruption) stays `unsure`: undo looks for it among what the store holds.
+import { entryWith, isRecord } from './kind-undo.js';
+import type { EntryCheck } from './run-journal.js';
 
 /** What a kind keeps of one create: `unsure` while its answer is not known. */
 export interface JournaledCreate {
@@ -30,4 +32,24 @@ export class JournaledCreates<C extends JournaledCreate> {
   all(): C[] {
     return [...this.answered, ...[...this.waiting.values()].flat()];
   }
+}
+
+/**
+ * The entries of a kind whose objects are named by a key (customers by email or phone,
+ * discounts by code or title): one before each create is sent, with what it sends; one with the
+ * create's answer (the object made, and its id when known; none: refused, or not made by an
+ * attempt whose answer was lost); one before each change, with the fields as they were and as sent.
+ */
+export type KeyedWriteEntry<P extends string, Before, Sent> =
+  | { kind: `${P}-create`; key: string; sent: Sent }
+  | { kind: `${P}-created`; key: string; made: boolean; id?: string }
+  | { kind: `${P}-update`; id: string; key: string; before: Before; sent: Sent };
+
+/** The checks undo makes of a keyed kind's entries (KeyedWriteEntry) before it trusts them. */
+export function keyedWriteChecks(prefix: string): Record<string, EntryCheck> {
+  return {
+    [`${prefix}-create`]: entryWith(['key'], (entry) => isRecord(entry.sent)),
+    [`${prefix}-created`]: entryWith(['key'], (entry) => typeof entry.made === 'boolean'),
+    [`${prefix}-update`]: entryWith(['id', 'key'], (entry) => isRecord(entry.before) && isRecord(entry.sent)),
+  };
 }

@@ -17,19 +17,13 @@ import {
   type HeldCustomer,
 } from '../../../api/customers/writable.js';
 import { ApiError } from '../../../core/errors.js';
-import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
+import type { KindUndo, UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
 /** The entries a customer write leaves in the journal (watch.ts writes them). */
-export type CustomerEntry =
-  /** A customer about to be created (absent before), named by its row's key (its email, or phone), with what the run sends. */
-  | { kind: 'customer-create'; key: string; sent: CustomerWrite }
-  /** What that create gave: the customer made (its id, when known), or none (refused, or not made by an attempt whose answer was lost). */
-  | { kind: 'customer-created'; key: string; made: boolean; id?: string }
-  /** A customer about to be changed: the fields the run changes as they were, and as it sends them. */
-  | { kind: 'customer-update'; id: string; key: string; before: CustomerWrite; sent: CustomerWrite };
+export type CustomerEntry = KeyedWriteEntry<'customer', CustomerWrite, CustomerWrite>;
 
 interface CreatedCustomer extends JournaledCreate {
   key: string;
@@ -66,9 +60,7 @@ function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCu
 
 export const customerUndo: KindUndo = {
   entries: {
-    'customer-create': entryWith(['key'], (entry) => isRecord(entry.sent)),
-    'customer-created': entryWith(['key'], (entry) => typeof entry.made === 'boolean'),
-    'customer-update': entryWith(['id', 'key'], (entry) => isRecord(entry.before) && isRecord(entry.sent)),
+    ...keyedWriteChecks('customer'),
   },
   keys(entries) {
     const { created, updated } = customerTargets(entries);
