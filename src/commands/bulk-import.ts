@@ -1,4 +1,4 @@
-// What the import verbs (metafield, gift card, product and discount code imports) share:
+// What the import verbs (metafield, gift card, product, discount, customer and fulfillment imports) share:
 // their bulk flags (--rehearse among them), their --json summary, the concurrency they run at,
 // and how its report is told (summary on stderr, --json on stdout, the --report files, the exit code).
 import type { BulkEnv, ImportKind, ImportReport, ImportRequest, OpenRehearsalStore } from '../bulk/index.js';
@@ -172,6 +172,26 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
     await reports.write(runReport({ ...reports.facts, ...report.facts }, counts, result.stop !== undefined, result.rejects));
   }
   if (report.failure !== undefined) throw report.failure;
+}
+
+/**
+ * An import verb's run (all but product import's, which locks its file first): its settings
+ * read and its outputs checked, the output asked for first (so that a bad --json sends
+ * nothing), the request `requestOf` makes of the file and the settings imported by the kind
+ * `kindOf` names (or rehearsed), then its report told.
+ */
+export async function runImportVerb<Q extends ImportRequest>(
+  options: BulkFlags & { file: string },
+  // An import verb's: output() bound to its --json summary (IMPORT_JSON).
+  ctx: Context & { output(): Promise<Output> },
+  command: string,
+  kindOf: (bulk: typeof import('../bulk/index.js')) => ImportKind<Q>,
+  requestOf: (base: ImportRequest) => Q | Promise<Q>,
+): Promise<void> {
+  const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, command);
+  const out = await ctx.output();
+  const report = await importOrRehearse(await requestOf({ file: options.file, ...settings }), ctx, rehearse, kindOf(bulk), reports);
+  await tellReport(report, out, ctx, reports);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellsByName, columnLayout, findColumns } from '../../src/bulk/engine/header.js';
 import { readHeader } from '../../src/bulk/kinds/metafields/header.js';
 import { UsageError } from '../../src/core/errors.js';
 import { flagMessage } from '../helpers/usage-error.js';
@@ -55,5 +56,20 @@ describe('readHeader', () => {
 
   it('recognises a file separated by something else than commas', () => {
     expect(failure(['domain;bizId;namespace;code;value'])).toContain('is one field: looks like a semicolon-separated file');
+  });
+});
+
+describe('columnLayout and cellsByName (the CSV kinds: gift cards, discounts, customers, fulfillments)', () => {
+  const names = ['title', 'code', 'value'] as const;
+  const layout = columnLayout<(typeof names)[number]>(findColumns(['Code', 'line', 'title'], 'f', { required: [], optional: names, ignored: ['line'] }), 3);
+
+  it('names a found column by its place, any other as "field N"', () => {
+    expect(layout.columns).toEqual({ code: 0, title: 2 });
+    expect([0, 1, 2, 7].map((index) => layout.columnName(index))).toEqual(['code', 'field 2', 'title', 'field 8']);
+  });
+
+  it('reads the cells by name: trimmed but those kept as written, empty where the header lacks the column or the row is short', () => {
+    expect(cellsByName(names, [' SAVE10 ', 'x', '  Spring  '], layout, ['title'])).toEqual({ title: '  Spring  ', code: 'SAVE10', value: '' });
+    expect(cellsByName(names, [' SAVE10 '], layout)).toEqual({ title: '', code: 'SAVE10', value: '' });
   });
 });

@@ -2,6 +2,7 @@
 // read is the one failure that stops the import before anything is sent (exit 2). Each
 // kind names its columns (kinds/<kind>/rows.ts, kinds/metafields/header.ts); this finds them.
 import { UsageError } from '../../core/errors.js';
+import type { Layout } from './row-kind.js';
 
 /** The columns an import knows: `ignored` ones (a rejects file's line and reason) may be there and are skipped. */
 export interface ColumnNames {
@@ -42,4 +43,38 @@ export function findColumns(cells: readonly string[], source: string, names: Col
 function clip(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ');
   return oneLine.length > 60 ? `${oneLine.slice(0, 57)}...` : oneLine;
+}
+
+/** Where each column a kind names was found, and how a reject names a column by its place. */
+export interface ColumnLayout<C extends string> extends Layout {
+  columns: Partial<Record<C, number>>;
+}
+
+/** The layout of a header whose columns `findColumns` found; `width`: its number of fields. */
+export function columnLayout<C extends string>(found: ReadonlyMap<string, number>, width: number): ColumnLayout<C> {
+  const columns = Object.fromEntries(found) as Partial<Record<C, number>>;
+  return {
+    columns,
+    width,
+    columnName: (index) => (Object.keys(columns) as C[]).find((name) => columns[name] === index) ?? `field ${index + 1}`,
+  };
+}
+
+/**
+ * A row's cells by column name ('' where the header lacks the column or the row is short).
+ * Surrounding spaces are dropped from every cell but those `asWritten` (a title or a note may
+ * hold them on purpose).
+ */
+export function cellsByName<C extends string>(
+  names: readonly C[],
+  cells: readonly string[],
+  layout: { columns: Partial<Record<C, number>> },
+  asWritten: readonly C[] = [],
+): Record<C, string> {
+  const cell = (name: C) => {
+    const index = layout.columns[name];
+    const value = index === undefined ? '' : (cells[index] ?? '');
+    return asWritten.includes(name) ? value : value.trim();
+  };
+  return Object.fromEntries(names.map((name) => [name, cell(name)])) as Record<C, string>;
 }

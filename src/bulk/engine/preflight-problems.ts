@@ -27,6 +27,12 @@ export class PreflightProblems<T extends TextOf> {
     await this.rejects?.sink.write(text, problem);
   }
 
+  /** A problem of one column of the row `text` ("line 7, column note: the note ..."), or of the whole row (`column` 'row'). */
+  noteIn(text: T, found: { column: string; problem: string }): Promise<void> {
+    const { column, problem } = found;
+    return column === 'row' ? this.note(text, '', problem) : this.note(text, `, column ${column}`, `the ${column} ${problem}`);
+  }
+
   /** The refusal of `source` naming its problems, or undefined when it has none. */
   refusal(source: string): UsageError | undefined {
     const [first] = this.listed;

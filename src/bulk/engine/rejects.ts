@@ -14,6 +14,11 @@ export interface RejectColumns<T extends TextOf> {
   cells(text: T): string[];
 }
 
+/** The rejects columns of a kind whose row text holds a cell by each column name (gift cards mask theirs: they write their own). */
+export function namedRejectColumns<C extends string, T extends TextOf & Record<C, string>>(names: readonly C[]): RejectColumns<T> {
+  return { names, cells: (text) => names.map((name) => text[name]) };
+}
+
 export interface RejectSink<T extends TextOf = TextOf> {
   write(text: T, reason: string): Promise<void>;
   /** Flushes and closes; the file holds at least the header. */

@@ -1,6 +1,6 @@
 // `customer import FILE`: customers from a CSV or JSON-lines file on the bulk engine
 // (bulk/kinds/customers), matched by id, email or phone; idempotent and undoable.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -47,10 +47,12 @@ Undo: store-cli undo RUN-ID deletes the customers the run created and puts back 
   changed; a customer changed since the run is left alone (exit 3) unless --force.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'customer import');
-    // Asked first, so that a bad --json sends nothing.
-    const out = await ctx.output();
-    const report = await importOrRehearse({ file: options.file, ...settings }, ctx, rehearse, bulk.customerImport, reports);
-    await tellReport(report, out, ctx, reports);
+    await runImportVerb(
+      options,
+      ctx,
+      'customer import',
+      (bulk) => bulk.customerImport,
+      (request) => request,
+    );
   },
 });

@@ -1,6 +1,6 @@
 // `discount import FILE`: discounts from the CSV discount export writes, idempotent by code, run by
 // the bulk engine's discounts kind; --like copies one discount's settings for a file of codes.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -58,18 +58,19 @@ Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back 
   to a service discount the run did not make cannot be taken back (the API deletes no code).
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'discount import');
-    // Asked first, so that a bad --json sends nothing.
-    const out = await ctx.output();
-    const family = (await ctx.brand()).value;
-    const request = {
-      file: options.file,
-      family,
-      ...settings,
-      ...(options.like !== undefined ? { like: options.like } : {}),
-      ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
-    };
-    const report = await importOrRehearse(request, ctx, rehearse, bulk.discountImport, reports);
-    await tellReport(report, out, ctx, reports);
+    const { like, codesOut } = options;
+    await runImportVerb(
+      options,
+      ctx,
+      'discount import',
+      (bulk) => bulk.discountImport,
+      async (request) => ({
+        ...request,
+        // The store's family, as the command knows it before any request (a rehearsal's pre-flight checks codes by its rule).
+        family: (await ctx.brand()).value,
+        ...(like !== undefined ? { like } : {}),
+        ...(codesOut !== undefined ? { codesOut } : {}),
+      }),
+    );
   },
 });

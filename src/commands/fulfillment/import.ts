@@ -1,7 +1,7 @@
 // `fulfillment import FILE`: a warehouse's file of tracking numbers, each order (or each of its
 // lines) marked shipped with its carrier and number, on the bulk engine (bulk/kinds/fulfillments):
 // idempotent by order and tracking number, undoable (the run's fulfillments cancelled).
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
@@ -46,10 +46,12 @@ Undo: store-cli undo RUN-ID cancels the fulfillments the run created (the API de
   their lines left to ship again; one whose tracking number changed since is left alone.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'fulfillment import');
-    // Asked first, so that a bad --json sends nothing.
-    const out = await ctx.output();
-    const report = await importOrRehearse({ file: options.file, ...settings }, ctx, rehearse, bulk.fulfillmentImport, reports);
-    await tellReport(report, out, ctx, reports);
+    await runImportVerb(
+      options,
+      ctx,
+      'fulfillment import',
+      (bulk) => bulk.fulfillmentImport,
+      (request) => request,
+    );
   },
 });

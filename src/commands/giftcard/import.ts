@@ -1,7 +1,7 @@
 // `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
 // engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
 // --codes-out alone.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -36,11 +36,13 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'giftcard import');
-    // Asked first, so that a bad --json sends nothing.
-    const out = await ctx.output();
-    const request = { file: options.file, ...settings, ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}) };
-    const report = await importOrRehearse(request, ctx, rehearse, bulk.giftCardImport, reports);
-    await tellReport(report, out, ctx, reports);
+    const { codesOut } = options;
+    await runImportVerb(
+      options,
+      ctx,
+      'giftcard import',
+      (bulk) => bulk.giftCardImport,
+      (request) => ({ ...request, ...(codesOut !== undefined ? { codesOut } : {}) }),
+    );
   },
 });

@@ -7,78 +7,73 @@
 import type { RunningSandbox } from '../../sandbox/index.js';
 import type { ServedTool, ToolDefinition } from './tools.js';
 
-const LOCAL = { openWorldHint: false } as const;
+/**
+ * A sandbox tool: its input an object of `properties` and nothing else, and its hints. None
+ * reaches past this machine (openWorldHint false), and only one that writes nothing reads only.
+ */
+function sandboxTool(
+  name: string,
+  description: string,
+  properties: ToolDefinition['inputSchema']['properties'],
+  effect: { write: boolean; destructive: boolean; idempotent: boolean },
+): { definition: ToolDefinition; write: boolean } {
+  const { write, destructive, idempotent } = effect;
+  return {
+    write,
+    definition: {
+      name,
+      description,
+      inputSchema: { type: 'object', properties, additionalProperties: false },
+      annotations: { readOnlyHint: !write, destructiveHint: destructive, idempotentHint: idempotent, openWorldHint: false },
+    },
+  };
+}
 
 const DEFINITIONS: ReadonlyArray<{ definition: ToolDefinition; write: boolean }> = [
-  {
-    write: true,
-    definition: {
-      name: 'sandbox_start',
-      description:
-        'Start a sandbox (a local copy of the store API, in memory) and serve it instead of the store: ' +
-        'every tool then goes to it and its plans apply without approval, until sandbox_stop.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          seed: { type: 'string', enum: ['demo', 'empty'], description: 'its data: the demo set (default) or none' },
-          dialect: {
-            type: 'string',
-            enum: ['service', 'real'],
-            description: "how it answers: the service's documented choices (default) or as the real store does",
-          },
-        },
-        additionalProperties: false,
+  sandboxTool(
+    'sandbox_start',
+    'Start a sandbox (a local copy of the store API, in memory) and serve it instead of the store: ' +
+      'every tool then goes to it and its plans apply without approval, until sandbox_stop.',
+    {
+      seed: { type: 'string', enum: ['demo', 'empty'], description: 'its data: the demo set (default) or none' },
+      dialect: {
+        type: 'string',
+        enum: ['service', 'real'],
+        description: "how it answers: the service's documented choices (default) or as the real store does",
       },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...LOCAL },
     },
-  },
-  {
-    write: false,
-    definition: {
-      name: 'sandbox_logs',
-      description: "The requests the server's sandbox answered, newest last",
-      inputSchema: {
-        type: 'object',
-        properties: {
-          method: { type: 'string', description: 'only this HTTP method' },
-          status: { type: 'string', description: 'only these statuses, comma-separated: 2xx, 4xx, 429...' },
-          path: { type: 'string', description: 'only paths that start with this' },
-          limit: { type: 'number', description: 'the newest N, 1..1000 (default 50)' },
-        },
-        additionalProperties: false,
-      },
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, ...LOCAL },
+    { write: true, destructive: false, idempotent: false },
+  ),
+  sandboxTool(
+    'sandbox_logs',
+    "The requests the server's sandbox answered, newest last",
+    {
+      method: { type: 'string', description: 'only this HTTP method' },
+      status: { type: 'string', description: 'only these statuses, comma-separated: 2xx, 4xx, 429...' },
+      path: { type: 'string', description: 'only paths that start with this' },
+      limit: { type: 'number', description: 'the newest N, 1..1000 (default 50)' },
     },
-  },
-  {
-    write: true,
-    definition: {
-      name: 'sandbox_fault',
-      description:
-        "Make the server's sandbox fail some requests by a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], " +
-        "such as 'POST /api/202412/gift_cards 503@0.5'; or clear its rules",
-      inputSchema: { type: 'object', properties: { rule: { type: 'string' }, clear: { type: 'boolean' } }, additionalProperties: false },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, ...LOCAL },
-    },
-  },
-  {
-    write: true,
-    definition: {
-      name: 'sandbox_reset',
-      description: "Put the server's sandbox's data back to its seed (its fault rules stay): every change made to it is lost",
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, ...LOCAL },
-    },
-  },
-  {
-    write: true,
-    definition: {
-      name: 'sandbox_stop',
-      description: "Stop the server's sandbox (its data is lost) and serve the store again",
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, ...LOCAL },
-    },
-  },
+    { write: false, destructive: false, idempotent: true },
+  ),
+  sandboxTool(
+    'sandbox_fault',
+    "Make the server's sandbox fail some requests by a rule METHOD PATH-GLOB STATUS[@PROBABILITY][+LATENCYms], " +
+      "such as 'POST /api/202412/gift_cards 503@0.5'; or clear its rules",
+    { rule: { type: 'string' }, clear: { type: 'boolean' } },
+    { write: true, destructive: false, idempotent: false },
+  ),
+  sandboxTool(
+    'sandbox_reset',
+    "Put the server's sandbox's data back to its seed (its fault rules stay): every change made to it is lost",
+    {},
+    { write: true, destructive: true, idempotent: true },
+  ),
+  sandboxTool(
+    'sandbox_stop',
+    "Stop the server's sandbox (its data is lost) and serve the store again",
+    {},
+    { write: true, destructive: true, idempotent: true },
+  ),
 ];
 
 export const SANDBOX_TOOLS: readonly ServedTool[] = DEFINITIONS.map(({ definition, write }) => ({ definition, write, toolset: 'sandbox' }));

@@ -2,7 +2,7 @@
 // by the bulk engine's metafields kind (bulk/kinds/metafields); --domain for a file without one.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { UsageError } from '../../core/errors.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
@@ -36,11 +36,14 @@ ${IMPORT_EXIT_CODES}`,
     if (options.domain !== undefined && !isMetafieldDomain(options.domain)) {
       throw new UsageError(`--domain must be one of ${METAFIELD_DOMAINS.join(', ')} (got '${options.domain}').`);
     }
-    const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, 'metafield import');
-    // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl); asked first, so a bad --json sends nothing.
-    const out = await ctx.output();
-    const request = { file: options.file, ...(options.domain !== undefined ? { domain: options.domain } : {}), ...settings };
-    const report = await importOrRehearse(request, ctx, rehearse, bulk.metafieldImport, reports);
-    await tellReport(report, out, ctx, reports);
+    const { domain } = options;
+    // The summary goes to stdout only as JSON (--json, --jsonl or an output default of json/jsonl).
+    await runImportVerb(
+      options,
+      ctx,
+      'metafield import',
+      (bulk) => bulk.metafieldImport,
+      (request) => ({ ...request, ...(domain !== undefined ? { domain } : {}) }),
+    );
   },
 });

@@ -148,3 +148,31 @@ export const updateTime = (): FieldKind<string, false> => timestamp('updated');
 export function kept<T>(schema: z.ZodType<T>, initial: T, present?: (value: T) => unknown): FieldKind<T, false> {
   return { stored: schema, optional: false, initial, ...(present === undefined ? {} : { present }) };
 }
+
+/** A value sent as text, a number or a JSON integer too long for a number, as text; '' for anything else (an id or an amount then fails its pattern). */
+export function sentText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || (typeof value === 'object' && value !== null) ? String(value) : '';
+}
+
+/**
+ * The `read` of a list in a body: not an array, one error (`must be an array of ${what}`); each
+ * entry read by `entry` at `at[index]` (undefined once it adds an error), told the entries read
+ * before it. The list only when every entry read.
+ */
+export function listRead<T>(
+  what: string,
+  entry: (value: unknown, at: string, errors: FieldErrors, index: number, earlier: readonly T[]) => T | undefined,
+): (value: unknown, at: string, errors: FieldErrors) => T[] | undefined {
+  return (value, at, errors) => {
+    if (!Array.isArray(value)) {
+      errors.add(at, `must be an array of ${what}`);
+      return undefined;
+    }
+    const list: T[] = [];
+    value.forEach((item: unknown, index) => {
+      const read = entry(item, `${at}[${index}]`, errors, index, list);
+      if (read !== undefined) list.push(read);
+    });
+    return list.length === value.length ? list : undefined;
+  };
+}

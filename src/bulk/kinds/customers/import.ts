@@ -5,17 +5,15 @@
 // file, as the file is read twice. Its rehearsal copies every customer of the store
 // (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
-import { AuthError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
-import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import { checkedImport, readBeforeWriting, type CheckRejects } from '../../engine/checked-import.js';
+import type { ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
-import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
 import { preflightRows } from '../../engine/preflight-rows.js';
-import { stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
+import type { ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey } from '../../engine/shard.js';
-import { reopenableInput } from '../../engine/source.js';
 import { copyCustomers } from './copy.js';
 import { CUSTOMER_REJECTS, CustomerIndex, customerKind, readCustomerIndex, type CustomerTally } from './kind.js';
 import { checkCustomerRow, CUSTOMER_HEADER_EXAMPLE, customerKey, customerText, readCustomerHeader, type CustomerText } from './rows.js';
@@ -25,60 +23,33 @@ import { customerWatch } from './watch.js';
 export type CustomerImportRequest = ImportRequest;
 
 async function run(request: CustomerImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
-  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
-  const { rejectsPath } = request;
-  const input = await reopenableInput(request.file, env.stdin, env.signal, true);
-  try {
-    const whole = await input.open();
-    const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
-    // Opened before the check, which writes every problem row to it, and so before the first request.
-    const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, CUSTOMER_REJECTS);
-    let rows: number;
-    try {
-      rows = await preflight(whole, request, rejects && rejectsPath !== undefined ? { sink: rejects, path: rejectsPath } : undefined);
-    } catch (error) {
-      await rejects?.close();
-      throw error;
-    }
-    const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
-    const store = paced.api.customers;
-    const started = performance.now();
-    let index: CustomerIndex | undefined;
-    let unread: unknown;
-    try {
-      index = await readCustomerIndex(store);
-    } catch (error) {
-      // A dry run without a store to read validates only (the engine says so).
-      const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
-      if (!offline) await rejects?.close();
-      const stopped = stoppedBeforeWriting(rows, performance.now() - started, error, env.signal);
-      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'customer');
-      if (!offline) throw error;
-      unread = error;
-    }
-    const known = index ?? new CustomerIndex();
-    // As read before the run (the run adds what it makes).
-    const read = { size: known.size, pages: known.pages };
-    const tally: CustomerTally = { withheldRows: 0 };
-    const report = await journaled(imported.name, async (journal) =>
-      runImportJob(
-        await input.open(),
-        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, unread),
-        CUSTOMER_REJECTS,
-        request,
-        env,
-        paced,
-        rejects ? { opened: rejects } : {},
-      ),
-    );
-    const lines = [...report.lines];
-    if (index !== undefined) lines.push(`Planned from the store's ${plural(read.size, 'customer')}, read in ${plural(read.pages, 'page')} before the import.`);
-    // A dry run and a rehearsal (on a copy) say what the real run would do.
-    if (known.withheld) lines.push(withheldLine(tally.withheldRows, request.dryRun || (request.rehearsal !== undefined && request.rehearsal !== false)));
-    return { ...report, lines };
-  } finally {
-    await input.close();
-  }
+  return checkedImport(
+    request,
+    env,
+    CUSTOMER_REJECTS,
+    (whole, rejects) => preflight(whole, request, rejects),
+    async (file) => {
+      const rows = file.checked;
+      const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
+      const store = paced.api.customers;
+      const read = await readBeforeWriting(() => readCustomerIndex(store), rows, { request, env, paced, file, unit: 'customer' });
+      if ('stopped' in read) return read.stopped;
+      const index: CustomerIndex | undefined = read.read;
+      const known = index ?? new CustomerIndex();
+      // As read before the run (the run adds what it makes).
+      const before = { size: known.size, pages: known.pages };
+      const tally: CustomerTally = { withheldRows: 0 };
+      const report = await file.runRows(journaled, paced, (journal) =>
+        customerKind(store, known, tally, journal ? customerWatch(journal) : undefined, 'offline' in read ? read.offline : undefined),
+      );
+      const lines = [...report.lines];
+      if (index !== undefined)
+        lines.push(`Planned from the store's ${plural(before.size, 'customer')}, read in ${plural(before.pages, 'page')} before the import.`);
+      // A dry run and a rehearsal (on a copy) say what the real run would do.
+      if (known.withheld) lines.push(withheldLine(tally.withheldRows, request.dryRun || (request.rehearsal !== undefined && request.rehearsal !== false)));
+      return { ...report, lines };
+    },
+  );
 }
 
 /** What the summary says when the token may not read protected fields: how rows were found, and what was not sent. */
@@ -93,11 +64,7 @@ function withheldLine(rows: number, planOnly: boolean): string {
  * the file found, as each names one customer: a file with any problem is refused whole
  * (exit 2, nothing sent), every problem in --rejects. Returns the rows of the shard.
  */
-export async function preflight(
-  source: ImportSource,
-  request: Pick<CustomerImportRequest, 'shard'>,
-  rejects?: { sink: RejectSink<CustomerText>; path: string },
-): Promise<number> {
+export async function preflight(source: ImportSource, request: Pick<CustomerImportRequest, 'shard'>, rejects?: CheckRejects<CustomerText>): Promise<number> {
   const seen = { customerId: new Map<string, number>(), email: new Map<string, number>(), phone: new Map<string, number>() };
   const problems = new PreflightProblems<CustomerText>(rejects);
   let rows = 0;

@@ -23,7 +23,7 @@ import {
 } from '../../../api/customers/writable.js';
 import { ApiError, CancelledError, NetworkError, UnconfirmedCreateError } from '../../../core/errors.js';
 import { plural, stripPeriod } from '../../../core/words.js';
-import type { RejectColumns } from '../../engine/rejects.js';
+import { namedRejectColumns, type RejectColumns } from '../../engine/rejects.js';
 import type { Outcome, RowKind } from '../../engine/row-kind.js';
 import {
   checkCustomerRow,
@@ -78,10 +78,7 @@ export async function readCustomerIndex(store: Pick<CustomerStore, 'everyCustome
   return index;
 }
 
-export const CUSTOMER_REJECTS: RejectColumns<CustomerText> = {
-  names: CUSTOMER_COLUMNS,
-  cells: (text) => CUSTOMER_COLUMNS.map((name) => text[name]),
-};
+export const CUSTOMER_REJECTS: RejectColumns<CustomerText> = namedRejectColumns(CUSTOMER_COLUMNS);
 
 /** The run's journal, as the customer kind tells it: each write before it is sent (awaited: on disk first), and what a create made. */
 export interface CustomerWatch {

@@ -11,8 +11,7 @@ import { ADDRESS_FIELDS, isProtected, ordered, type CustomerAddress, type Custom
 import { checkValues } from '../../../api/rest-resource.js';
 import { FieldError, UsageError } from '../../../core/errors.js';
 import { plural, stripPeriod } from '../../../core/words.js';
-import { findColumns } from '../../engine/header.js';
-import type { Layout } from '../../engine/row-kind.js';
+import { cellsByName, columnLayout, findColumns, type ColumnLayout } from '../../engine/header.js';
 
 export const CUSTOMER_COLUMNS = ['email', 'customerId', 'firstName', 'lastName', 'phone', 'tags', 'taxExempt', 'notes', 'addresses'] as const;
 export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
@@ -29,9 +28,7 @@ const IGNORED = ['line', 'reason'] as const;
 const AS_WRITTEN: readonly CustomerColumn[] = ['firstName', 'lastName', 'notes'];
 const ADDRESS_TEXT_MAX = 255;
 
-export interface CustomerLayout extends Layout {
-  columns: Partial<Record<CustomerColumn, number>>;
-}
+export type CustomerLayout = ColumnLayout<CustomerColumn>;
 
 /** The cells of a row as the file has them ('' where absent or empty). */
 export interface CustomerText extends Record<CustomerColumn, string> {
@@ -60,21 +57,11 @@ export function readCustomerHeader(cells: readonly string[], source: string): Cu
       `${source}: the header names none of email, customerId and phone, one of which names each customer; the columns are ${CUSTOMER_COLUMNS.join(',')}.`,
       false,
     );
-  const columns = Object.fromEntries(found) as Partial<Record<CustomerColumn, number>>;
-  return {
-    columns,
-    width: cells.length,
-    columnName: (index) => (Object.keys(columns) as CustomerColumn[]).find((name) => columns[name] === index) ?? `field ${index + 1}`,
-  };
+  return columnLayout<CustomerColumn>(found, cells.length);
 }
 
 export function customerText(cells: readonly string[], line: number, layout: CustomerLayout): CustomerText {
-  const cell = (name: CustomerColumn) => {
-    const index = layout.columns[name];
-    const value = index === undefined ? '' : (cells[index] ?? '');
-    return AS_WRITTEN.includes(name) ? value : value.trim();
-  };
-  return { line, ...(Object.fromEntries(CUSTOMER_COLUMNS.map((name) => [name, cell(name)])) as Record<CustomerColumn, string>) };
+  return { line, ...cellsByName(CUSTOMER_COLUMNS, cells, layout, AS_WRITTEN) };
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');

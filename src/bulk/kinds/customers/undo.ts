@@ -17,25 +17,17 @@ import {
   type HeldCustomer,
 } from '../../../api/customers/writable.js';
 import { ApiError } from '../../../core/errors.js';
-import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
+import type { KindUndo, UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
 /** The entries a customer write leaves in the journal (watch.ts writes them). */
-export type CustomerEntry =
-  /** A customer about to be created (absent before), named by its row's key (its email, or phone), with what the run sends. */
-  | { kind: 'customer-create'; key: string; sent: CustomerWrite }
-  /** What that create gave: the customer made (its id, when known), or none (refused, or not made by an attempt whose answer was lost). */
-  | { kind: 'customer-created'; key: string; made: boolean; id?: string }
-  /** A customer about to be changed: the fields the run changes as they were, and as it sends them. */
-  | { kind: 'customer-update'; id: string; key: string; before: CustomerWrite; sent: CustomerWrite };
+export type CustomerEntry = KeyedWriteEntry<'customer', CustomerWrite, CustomerWrite>;
 
-interface CreatedCustomer {
+interface CreatedCustomer extends JournaledCreate {
   key: string;
   sent: CustomerWrite;
-  id?: string;
-  /** The create's answer never came (a crash, an interruption): it may or may not exist. */
-  unsure: boolean;
 }
 
 interface UpdatedCustomer {
@@ -46,20 +38,16 @@ interface UpdatedCustomer {
 
 /** The journal's customer entries folded: every customer created, and one target a customer changed (its first before-image, every write after). */
 function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCustomer[]; updated: UpdatedCustomer[] } {
-  const pending = new Map<string, CreatedCustomer[]>();
-  const created: CreatedCustomer[] = [];
+  const created = new JournaledCreates<CreatedCustomer>();
   const updated = new Map<string, UpdatedCustomer>();
   for (const entry of entries as readonly CustomerEntry[]) {
     switch (entry.kind) {
       case 'customer-create':
-        pending.set(entry.key, [...(pending.get(entry.key) ?? []), { key: entry.key, sent: entry.sent, unsure: true }]);
+        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
         break;
-      case 'customer-created': {
-        const made = pending.get(entry.key)?.shift();
-        if (made === undefined || !entry.made) break;
-        created.push({ ...made, unsure: false, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+      case 'customer-created':
+        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
         break;
-      }
       case 'customer-update': {
         const earlier = updated.get(entry.id);
         updated.set(entry.id, { id: entry.id, before: { ...entry.before, ...earlier?.before }, sent: { ...earlier?.sent, ...entry.sent } });
@@ -67,15 +55,12 @@ function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCu
       }
     }
   }
-  for (const made of pending.values()) created.push(...made);
-  return { created, updated: [...updated.values()] };
+  return { created: created.all(), updated: [...updated.values()] };
 }
 
 export const customerUndo: KindUndo = {
   entries: {
-    'customer-create': entryWith(['key'], (entry) => isRecord(entry.sent)),
-    'customer-created': entryWith(['key'], (entry) => typeof entry.made === 'boolean'),
-    'customer-update': entryWith(['id', 'key'], (entry) => isRecord(entry.before) && isRecord(entry.sent)),
+    ...keyedWriteChecks('customer'),
   },
   keys(entries) {
     const { created, updated } = customerTargets(entries);

@@ -14,7 +14,8 @@ import { plural } from '../../../core/words.js';
 import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from '../../engine/codes-out.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { checkDiscountRow, codesOfCell, discountShardKey, discountText, readDiscountHeader, type DiscountText, type RowRules } from './rows.js';
-import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import { readBeforeWriting } from '../../engine/checked-import.js';
+import { runImportJob, type ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { copyDiscounts } from './copy.js';
 import { discountUndo } from './undo.js';
@@ -23,7 +24,7 @@ import { openPacedApi } from '../../engine/paced-api.js';
 import { PreflightProblems } from '../../engine/preflight-problems.js';
 import { openRejectsFile, type RejectSink } from '../../engine/rejects.js';
 import { preflightRows } from '../../engine/preflight-rows.js';
-import { stoppedBeforeWriting, type ImportSource } from '../../engine/run-import.js';
+import type { ImportSource } from '../../engine/run-import.js';
 import { inShardOfKey } from '../../engine/shard.js';
 import { reopenableInput } from '../../engine/source.js';
 
@@ -69,14 +70,15 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
       await rejects?.close();
       throw error;
     }
-    try {
-      index ??= await readDiscountIndex(store);
-    } catch (error) {
-      if (!offline(error)) await rejects?.close();
-      const stopped = stoppedBeforeWriting(checked.rows, performance.now() - started, error, env.signal);
-      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'discount');
-      if (!offline(error)) throw error;
-    }
+    const file = { imported, rejects };
+    const stored = await readBeforeWriting(
+      async () => index ?? readDiscountIndex(store),
+      checked.rows,
+      { request, env, paced, file, unit: 'discount' },
+      started,
+    );
+    if ('stopped' in stored) return stored.stopped;
+    index = stored.read;
     // Every check passed and the store answered: the codes file is made (synced) before the first write.
     await checked.writeCodes();
     const known = index ?? new DiscountIndex();

@@ -24,7 +24,7 @@ import {
   type DiscountText,
   type RowRules,
 } from './rows.js';
-import type { RejectColumns } from '../../engine/rejects.js';
+import { namedRejectColumns, type RejectColumns } from '../../engine/rejects.js';
 import type { Outcome, RowKind } from '../../engine/row-kind.js';
 
 /** What the import needs of the store. */
@@ -84,10 +84,7 @@ export async function entryOf(store: Pick<DiscountStore, 'everyCode'>, discount:
   return { id: reading.id, settings: settingsOf(reading, codes) };
 }
 
-export const DISCOUNT_REJECTS: RejectColumns<DiscountText> = {
-  names: DISCOUNT_COLUMNS,
-  cells: (text) => DISCOUNT_COLUMNS.map((name) => text[name]),
-};
+export const DISCOUNT_REJECTS: RejectColumns<DiscountText> = namedRejectColumns(DISCOUNT_COLUMNS);
 
 /** The run's journal, as the discount kind tells it: each write before it is sent (awaited: on disk first), and what a create made. */
 export interface DiscountWatch {

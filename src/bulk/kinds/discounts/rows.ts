@@ -12,8 +12,7 @@ import type { Brand } from '../../../core/brand.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import type { DiscountSettings } from './settings.js';
-import { findColumns } from '../../engine/header.js';
-import type { Layout } from '../../engine/row-kind.js';
+import { cellsByName, columnLayout, findColumns, type ColumnLayout } from '../../engine/header.js';
 
 export const DISCOUNT_COLUMNS = [
   'code',
@@ -41,9 +40,7 @@ export const LIST_SEPARATOR = ';';
 const IGNORED = ['line', 'reason'] as const;
 const TITLE_MAX = 255;
 
-export interface DiscountLayout extends Layout {
-  columns: Partial<Record<DiscountColumn, number>>;
-}
+export type DiscountLayout = ColumnLayout<DiscountColumn>;
 
 /** The cells of a row as the file has them ('' where absent or empty). */
 export interface DiscountText extends Record<DiscountColumn, string> {
@@ -79,22 +76,12 @@ export interface RowRules {
 export function readDiscountHeader(cells: readonly string[], source: string): DiscountLayout {
   const found = findColumns(cells, source, { required: [], optional: DISCOUNT_COLUMNS, ignored: IGNORED });
   if (found.size === 0) throw new UsageError(`${source}: the header names none of the columns ${DISCOUNT_COLUMNS.join(',')}.`, false);
-  const columns = Object.fromEntries(found) as Partial<Record<DiscountColumn, number>>;
-  return {
-    columns,
-    width: cells.length,
-    columnName: (index) => (Object.keys(columns) as DiscountColumn[]).find((name) => columns[name] === index) ?? `field ${index + 1}`,
-  };
+  return columnLayout<DiscountColumn>(found, cells.length);
 }
 
 /** Surrounding spaces are dropped from every cell but the title. */
 export function discountText(cells: readonly string[], line: number, layout: DiscountLayout): DiscountText {
-  const cell = (name: DiscountColumn) => {
-    const index = layout.columns[name];
-    const value = index === undefined ? '' : (cells[index] ?? '');
-    return name === 'title' ? value : value.trim();
-  };
-  return { line, ...(Object.fromEntries(DISCOUNT_COLUMNS.map((name) => [name, cell(name)])) as Record<DiscountColumn, string>) };
+  return { line, ...cellsByName(DISCOUNT_COLUMNS, cells, layout, ['title']) };
 }
 
 /** The codes of a code cell (a service discount's several, `;` between them). */

@@ -18,7 +18,7 @@ import type { Order } from '../../../api/orders/schema.js';
 import { ApiError, CancelledError, NetworkError, UnconfirmedCreateError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { plural, stripPeriod } from '../../../core/words.js';
-import type { RejectColumns } from '../../engine/rejects.js';
+import { namedRejectColumns, type RejectColumns } from '../../engine/rejects.js';
 import type { Outcome, RowKind, Settle } from '../../engine/row-kind.js';
 import type { OrderIndex } from './orders.js';
 import {
@@ -50,10 +50,7 @@ export interface FulfillmentWatch {
 }
 
 /** A rejects file's columns: the row's own. */
-export const FULFILLMENT_REJECTS: RejectColumns<FulfillmentText> = {
-  names: FULFILLMENT_COLUMNS,
-  cells: (text) => FULFILLMENT_COLUMNS.map((name) => text[name]),
-};
+export const FULFILLMENT_REJECTS: RejectColumns<FulfillmentText> = namedRejectColumns(FULFILLMENT_COLUMNS);
 
 /** Creates of one parcel after lost answers, each sent only once the order showed none: as many as the bulk policy's tries. */
 export const MAX_CREATES = 6;

@@ -53,8 +53,7 @@ interface Parcel {
 
 export async function preflight(source: ImportSource, options: PreflightOptions): Promise<PreflightResult> {
   const problems = new PreflightProblems<FulfillmentText>(options.rejects);
-  const note = (text: FulfillmentText, found: RowProblem) =>
-    found.column === 'row' ? problems.note(text, '', found.problem) : problems.note(text, `, column ${found.column}`, `the ${found.column} ${found.problem}`);
+  const note = (text: FulfillmentText, found: RowProblem) => problems.noteIn(text, found);
   /** Parcels by order key and tracking number. */
   const parcels = new Map<string, Parcel>();
   let openParcels: Parcel[] = [];

@@ -9,8 +9,7 @@ import { idKey, nameKey, orderRef, type OrderRef } from '../../../api/orders/ref
 import { checkValues } from '../../../api/rest-resource.js';
 import { FieldError, UsageError } from '../../../core/errors.js';
 import { plural, pluralWord } from '../../../core/words.js';
-import { findColumns } from '../../engine/header.js';
-import type { Layout } from '../../engine/row-kind.js';
+import { cellsByName, columnLayout, findColumns, type ColumnLayout } from '../../engine/header.js';
 
 export const FULFILLMENT_COLUMNS = ['order', 'trackingNumber', 'carrier', 'trackingUrl', 'lineItems', 'notify'] as const;
 export type FulfillmentColumn = (typeof FULFILLMENT_COLUMNS)[number];
@@ -20,9 +19,7 @@ const OPTIONAL = FULFILLMENT_COLUMNS.filter((name) => !(REQUIRED as readonly str
 /** A rejects file adds these: such a file imports as it is. */
 const IGNORED = ['line', 'reason'] as const;
 
-export interface FulfillmentLayout extends Layout {
-  columns: Partial<Record<FulfillmentColumn, number>>;
-}
+export type FulfillmentLayout = ColumnLayout<FulfillmentColumn>;
 
 /** The cells of a row as the file has them ('' where absent). */
 export interface FulfillmentText extends Record<FulfillmentColumn, string> {
@@ -51,21 +48,12 @@ export function readFulfillmentHeader(cells: readonly string[], source: string):
       false,
     );
   }
-  const columns = Object.fromEntries(found) as Partial<Record<FulfillmentColumn, number>>;
-  return {
-    columns,
-    width: cells.length,
-    columnName: (index) => (Object.keys(columns) as FulfillmentColumn[]).find((name) => columns[name] === index) ?? `field ${index + 1}`,
-  };
+  return columnLayout<FulfillmentColumn>(found, cells.length);
 }
 
 /** Surrounding spaces are dropped from every cell. */
 export function fulfillmentText(cells: readonly string[], line: number, layout: FulfillmentLayout): FulfillmentText {
-  const cell = (name: FulfillmentColumn) => {
-    const index = layout.columns[name];
-    return index === undefined ? '' : (cells[index] ?? '').trim();
-  };
-  return { line, ...(Object.fromEntries(FULFILLMENT_COLUMNS.map((name) => [name, cell(name)])) as Record<FulfillmentColumn, string>) };
+  return { line, ...cellsByName(FULFILLMENT_COLUMNS, cells, layout) };
 }
 
 /** How the file names an order, compared: an id without leading zeros, a name ignoring case. */

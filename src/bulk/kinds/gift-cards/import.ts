@@ -4,72 +4,41 @@
 // cards. stdin is read once into a private temporary file, as the file is read twice. Its
 // rehearsal copies the cards ending as the file's codes do (copy.ts); its undo (undo.ts).
 import type { BulkEnv } from '../../engine/env.js';
-import { AuthError, NetworkError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { CardIndex, GIFT_CARD_REJECTS, giftCardKind, readIndex } from './kind.js';
 import { codesOutPlace } from '../../engine/codes-out.js';
 import { preflight } from './preflight.js';
-import { openRejectsFile } from '../../engine/rejects.js';
-import { report as reportOf, runImportJob, type ImportReport } from '../../engine/import-job.js';
+import { checkedImport, readBeforeWriting, type CheckRejects } from '../../engine/checked-import.js';
+import type { ImportReport } from '../../engine/import-job.js';
 import type { ImportKind, ImportRequest, Journaled } from '../../engine/import-kind.js';
 import { copyGiftCards } from './copy.js';
 import { giftCardUndo } from './undo.js';
 import { giftCardWatch } from './watch.js';
 import { openPacedApi } from '../../engine/paced-api.js';
-import { stoppedBeforeWriting } from '../../engine/run-import.js';
-import { reopenableInput } from '../../engine/source.js';
+import type { ImportSource } from '../../engine/run-import.js';
+import type { GiftCardText } from './rows.js';
 
 export type GiftCardImportRequest = ImportRequest;
 
 async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Journaled): Promise<ImportReport> {
-  // Its outputs were checked together before (commands/bulk-import.ts: none is another, or the input).
-  const { rejectsPath } = request;
-  // Read twice (checked whole first, then imported): stdin is kept in a private file meanwhile.
-  const input = await reopenableInput(request.file, env.stdin, env.signal, true);
-  try {
-    const whole = await input.open();
-    // Opened before the check, which writes every problem row to it, and so before the first request.
-    const imported = { name: whole.name, ...(whole.identity ? { identity: whole.identity } : {}) };
-    const rejects = rejectsPath === undefined ? undefined : await openRejectsFile(rejectsPath, imported, GIFT_CARD_REJECTS);
-    let checked;
-    try {
-      checked = await preflight(whole, {
-        dryRun: request.dryRun,
-        ...(request.shard ? { shard: request.shard } : {}),
-        ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
-        ...(rejects && rejectsPath !== undefined ? { rejects: { sink: rejects, path: rejectsPath } } : {}),
-      });
-    } catch (error) {
-      await rejects?.close();
-      throw error;
-    }
+  const check = (whole: ImportSource, rejects: CheckRejects<GiftCardText> | undefined) =>
+    preflight(whole, {
+      dryRun: request.dryRun,
+      ...(request.shard ? { shard: request.shard } : {}),
+      ...(request.codesOut !== undefined ? { codesOut: request.codesOut } : {}),
+      ...(rejects ? { rejects } : {}),
+    });
+  return checkedImport(request, env, GIFT_CARD_REJECTS, check, async (file) => {
+    const { checked } = file;
     const paced = await openPacedApi(env, request.concurrency, request.giveUpAfterMs);
     const store = paced.api.giftCards;
-    let index: CardIndex | undefined;
-    const started = performance.now();
-    try {
-      index = await readIndex(store, checked.rows);
-    } catch (error) {
-      // A dry run without a store to read validates only (the engine says so).
-      const offline = request.dryRun && (error instanceof AuthError || error instanceof NetworkError);
-      if (!offline) await rejects?.close();
-      // Ctrl-C, or a store that refused everything, before the first card: none of the rows was done.
-      const stopped = stoppedBeforeWriting(checked.rows, performance.now() - started, error, env.signal);
-      if (stopped) return reportOf(stopped, imported.name, request, paced.counts(), 'card');
-      if (!offline) throw error;
-    }
+    const read = await readBeforeWriting(() => readIndex(store, checked.rows), checked.rows, { request, env, paced, file, unit: 'card' });
+    if ('stopped' in read) return read.stopped;
+    const index: CardIndex | undefined = read.read;
     // Every check passed and the store answered: the codes file is made (synced) before the first card.
     await checked.writeCodes();
-    const report = await journaled(imported.name, async (journal) =>
-      runImportJob(
-        await input.open(),
-        giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
-        GIFT_CARD_REJECTS,
-        request,
-        env,
-        paced,
-        rejects ? { opened: rejects } : {},
-      ),
+    const report = await file.runRows(journaled, paced, (journal) =>
+      giftCardKind(store, index, checked.generated, journal ? giftCardWatch(journal) : undefined),
     );
     const lines = [...report.lines];
     if (index && index.size > 0) lines.push(`Planned from the store's ${index.size} cards, read in ${plural(index.pages, 'page')} before the import.`);
@@ -78,9 +47,7 @@ async function run(request: GiftCardImportRequest, env: BulkEnv, journaled: Jour
         `${plural(checked.generated.size, 'code was', 'codes were')} generated for rows without one: they are ${await codesOutPlace(request.codesOut!)}, and nowhere else.`,
       );
     return { ...report, lines };
-  } finally {
-    await input.close();
-  }
+  });
 }
 
 export const giftCardImport: ImportKind<GiftCardImportRequest> = {

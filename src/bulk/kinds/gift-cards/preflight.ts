@@ -45,8 +45,7 @@ export function giftCardShardKey(text: GiftCardText): string {
 
 export async function preflight(source: ImportSource, options: PreflightOptions): Promise<PreflightResult> {
   const problems = new PreflightProblems<GiftCardText>(options.rejects);
-  const note = (text: GiftCardText, found: RowProblem) =>
-    found.column === 'row' ? problems.note(text, '', found.problem) : problems.note(text, `, column ${found.column}`, `the ${found.column} ${found.problem}`);
+  const note = (text: GiftCardText, found: RowProblem) => problems.noteIn(text, found);
   /** Codes of the file (all shards), lower case, to the line that has them. */
   const codes = new Map<string, number>();
   const codeless: GiftCardText[] = [];

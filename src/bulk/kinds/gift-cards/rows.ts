@@ -5,8 +5,7 @@
 import { isCalendarDate } from '../../../api/wire.js';
 import { UsageError } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
-import { findColumns } from '../../engine/header.js';
-import type { Layout } from '../../engine/row-kind.js';
+import { cellsByName, columnLayout, findColumns, type ColumnLayout } from '../../engine/header.js';
 
 export const GIFT_CARD_COLUMNS = ['code', 'initialValue', 'balance', 'currency', 'note', 'expireTime', 'customerId', 'status'] as const;
 export type GiftCardColumn = (typeof GIFT_CARD_COLUMNS)[number];
@@ -18,9 +17,7 @@ const IGNORED = ['line', 'reason'] as const;
 
 export const NOTE_MAX = 500;
 
-export interface GiftCardLayout extends Layout {
-  columns: Partial<Record<GiftCardColumn, number>>;
-}
+export type GiftCardLayout = ColumnLayout<GiftCardColumn>;
 
 /** The cells of a row as the file has them ('' where absent). */
 export interface GiftCardText extends Record<GiftCardColumn, string> {
@@ -55,22 +52,12 @@ export function readGiftCardHeader(cells: readonly string[], source: string): Gi
       false,
     );
   }
-  const columns = Object.fromEntries(found) as Partial<Record<GiftCardColumn, number>>;
-  return {
-    columns,
-    width: cells.length,
-    columnName: (index) => (Object.keys(columns) as GiftCardColumn[]).find((name) => columns[name] === index) ?? `field ${index + 1}`,
-  };
+  return columnLayout<GiftCardColumn>(found, cells.length);
 }
 
 /** Surrounding spaces are dropped from every cell but the note. */
 export function giftCardText(cells: readonly string[], line: number, layout: GiftCardLayout): GiftCardText {
-  const cell = (name: GiftCardColumn) => {
-    const index = layout.columns[name];
-    const value = index === undefined ? '' : (cells[index] ?? '');
-    return name === 'note' ? value : value.trim();
-  };
-  return { line, ...(Object.fromEntries(GIFT_CARD_COLUMNS.map((name) => [name, cell(name)])) as Record<GiftCardColumn, string>) };
+  return { line, ...cellsByName(GIFT_CARD_COLUMNS, cells, layout, ['note']) };
 }
 
 /** A problem of a row: the column at fault and what is wrong, in words that never quote a code. */

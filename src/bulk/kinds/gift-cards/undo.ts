@@ -10,6 +10,7 @@ import { ApiError } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { changedSince } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 import { fieldsOf, maskedCode, type CardFields } from './kind.js';
@@ -31,12 +32,9 @@ export type GiftCardEntry =
   /** A gift card about to be updated (and disabled when `disables`). */
   | { kind: 'giftcard-update'; id: string; last4: string; before: CardFields; after: CardFields; disables: boolean };
 
-interface CreatedCard {
+interface CreatedCard extends JournaledCreate {
   last4: string;
   initialValue: string;
-  id?: string;
-  /** The create's answer was lost (a crash, or a lost answer): the card may or may not exist. */
-  unsure: boolean;
   /** What the run left it holding (journals written before 2026-11-28 do not say). */
   after?: CardFields;
   disables?: boolean;
@@ -55,8 +53,7 @@ const cardFields = (value: unknown) => isRecord(value) && ['balance', 'note'].ev
 
 /** The journal's gift card entries folded: every card created (its create's answer or not), and one target a card updated (its first before-image, its last write). */
 export function cardTargets(entries: readonly JournalEntry[]): { created: CreatedCard[]; updated: UpdatedCard[] } {
-  const created: CreatedCard[] = [];
-  const pendingCreates = new Map<string, CreatedCard[]>();
+  const created = new JournaledCreates<CreatedCard>();
   const updated = new Map<string, UpdatedCard>();
   for (const entry of entries as readonly GiftCardEntry[]) {
     switch (entry.kind) {
@@ -68,16 +65,16 @@ export function cardTargets(entries: readonly JournalEntry[]): { created: Create
           ...(entry.after !== undefined ? { after: entry.after } : {}),
           ...(entry.disables !== undefined ? { disables: entry.disables } : {}),
         };
-        pendingCreates.set(entry.last4, [...(pendingCreates.get(entry.last4) ?? []), card]);
+        created.sent(entry.last4, card);
         break;
       }
-      case 'giftcard-created': {
-        const card = pendingCreates.get(entry.last4)?.shift();
+      case 'giftcard-created':
         // Unsure: the card is looked for as one whose create's answer never came.
-        if (card === undefined || (!entry.made && entry.unsure !== true)) break;
-        created.push({ ...card, unsure: entry.unsure === true, ...(entry.id !== undefined ? { id: entry.id } : {}) });
+        created.answer(entry.last4, entry.made || entry.unsure === true, {
+          unsure: entry.unsure === true,
+          ...(entry.id !== undefined ? { id: entry.id } : {}),
+        });
         break;
-      }
       case 'giftcard-update': {
         const earlier = updated.get(entry.id);
         updated.set(entry.id, {
@@ -91,8 +88,7 @@ export function cardTargets(entries: readonly JournalEntry[]): { created: Create
       }
     }
   }
-  for (const cards of pendingCreates.values()) created.push(...cards);
-  return { created, updated: [...updated.values()] };
+  return { created: created.all(), updated: [...updated.values()] };
 }
 
 /** How a step names a card: masked to its last four characters, with its id when known. */

@@ -11,6 +11,7 @@ import { ApiError } from '../../../core/errors.js';
 import { diffProducts } from '../../../product/diff.js';
 import { changedSince, isStamp } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
+import { JournaledCreates, type JournaledCreate } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import { afterEarlierUndo, type UndoStep } from '../../runs/undo-step.js';
 
@@ -34,12 +35,10 @@ export interface UpdatedProduct {
 }
 
 /** A product the run created: its id and the store's answer when it said; `unsure` when the create's answer was lost. */
-export interface CreatedProduct {
+export interface CreatedProduct extends JournaledCreate {
   identity: string;
   sent: WireProduct;
-  id?: string;
   after?: Product;
-  unsure: boolean;
 }
 
 type Products = Pick<ProductsApi, 'get' | 'update' | 'delete'>;
@@ -47,8 +46,7 @@ type Products = Pick<ProductsApi, 'get' | 'update' | 'delete'>;
 /** The journal's product entries folded: one target a product replaced (its first before-image, its last PUT), and every product created. */
 export function productTargets(entries: readonly JournalEntry[]): { created: CreatedProduct[]; updated: UpdatedProduct[] } {
   const writes = new Map<string, Array<{ before: Product; sent: WireProduct; after?: Product }>>();
-  const created: CreatedProduct[] = [];
-  const pending = new Map<string, CreatedProduct[]>();
+  const created = new JournaledCreates<CreatedProduct>();
   for (const entry of entries as readonly ProductEntry[]) {
     switch (entry.kind) {
       case 'product-update':
@@ -61,32 +59,24 @@ export function productTargets(entries: readonly JournalEntry[]): { created: Cre
         else if (list && list.length > 0 && entry.after !== undefined) list[list.length - 1]!.after = entry.after;
         break;
       }
-      case 'product-create': {
-        const product: CreatedProduct = { identity: entry.identity, sent: entry.sent, unsure: true };
-        pending.set(entry.identity, [...(pending.get(entry.identity) ?? []), product]);
+      case 'product-create':
+        created.sent(entry.identity, { identity: entry.identity, sent: entry.sent, unsure: true });
         break;
-      }
-      case 'product-created': {
-        const product = pending.get(entry.identity)?.shift();
-        if (product === undefined || !entry.made) break;
-        created.push({
-          ...product,
-          unsure: false,
+      case 'product-created':
+        created.answer(entry.identity, entry.made, {
           ...(entry.id !== undefined ? { id: entry.id } : {}),
           ...(entry.after !== undefined ? { after: entry.after } : {}),
         });
         break;
-      }
     }
   }
-  for (const products of pending.values()) created.push(...products);
   const updated: UpdatedProduct[] = [];
   for (const [id, list] of writes) {
     const first = list[0];
     const last = list.at(-1);
     if (first && last) updated.push({ id, before: first.before, sent: last.sent, ...(last.after !== undefined ? { after: last.after } : {}) });
   }
-  return { created, updated };
+  return { created: created.all(), updated };
 }
 
 export const productUndo: KindUndo = {

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { isJsonObject, JsonInteger } from '../../http/body-json.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { AMOUNT_PATTERN } from '../money.js';
-import { createTime, flag, kept, text, updateTime, type FieldKind } from '../record-fields.js';
+import { createTime, flag, kept, listRead, text, updateTime, type FieldKind } from '../record-fields.js';
 import { recordTable, type TableRecord } from '../record-table.js';
 import { characterCount } from '../text.js';
 import demo from './demo.json' with { type: 'json' };
@@ -46,26 +46,21 @@ const addresses: FieldKind<Address[], false> = {
     .array(addressSchema.extend({ isDefaultAddress: z.boolean().optional() }))
     .default([])
     .transform((list) => list.map((address, index) => ({ ...address, isDefaultAddress: address.isDefaultAddress ?? index === 0 }))),
-  read(value, at, errors) {
-    if (!Array.isArray(value)) {
-      errors.add(at, 'must be an array of addresses');
+  read: listRead('addresses', (entry, at, errors, index) => {
+    if (!isJsonObject(entry)) {
+      errors.add(at, 'must be an object');
       return undefined;
     }
-    const list: Address[] = [];
-    value.forEach((entry: unknown, index) => {
-      if (!isJsonObject(entry)) return errors.add(`${at}[${index}]`, 'must be an object');
-      const address: Address = { id: '', isDefaultAddress: index === 0 };
-      for (const name of ADDRESS_TEXT) {
-        const field = entry[name];
-        if (field === undefined || field === null) continue;
-        if (typeof field !== 'string' || characterCount(field) > NAME_MAX_LENGTH)
-          errors.add(`${at}[${index}].${name}`, `must be a string of at most ${NAME_MAX_LENGTH} characters`);
-        else address[name] = field;
-      }
-      list.push(address);
-    });
-    return list;
-  },
+    const address: Address = { id: '', isDefaultAddress: index === 0 };
+    for (const name of ADDRESS_TEXT) {
+      const field = entry[name];
+      if (field === undefined || field === null) continue;
+      if (typeof field !== 'string' || characterCount(field) > NAME_MAX_LENGTH)
+        errors.add(`${at}.${name}`, `must be a string of at most ${NAME_MAX_LENGTH} characters`);
+      else address[name] = field;
+    }
+    return address;
+  }),
 };
 
 /** Tags as an array of strings, or as the JSON-array text the store writes them in. */

@@ -12,7 +12,7 @@ import type { ScopeRequirement } from '../../http/scopes.js';
 import { ID_PATTERN } from '../../state/ids.js';
 import { formatTimestamp } from '../dates.js';
 import { findByPathId, RecordBook } from '../record-book.js';
-import { createTime, flag, kept, text, updateTime, type FieldKind } from '../record-fields.js';
+import { createTime, flag, kept, listRead, sentText, text, updateTime, type FieldKind } from '../record-fields.js';
 import { recordTable, type TableRecord, type TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { isHttpUrl } from '../text.js';
@@ -34,26 +34,18 @@ const lineItems: FieldKind<FulfilledLine[], false> = {
   ...kept(z.array(z.object({ id: z.string().regex(ID_PATTERN), quantity: z.number().int().positive() })), [], (lines) =>
     lines.map((line) => ({ id: new JsonInteger(line.id), quantity: line.quantity })),
   ),
-  read(value, at, errors) {
-    if (!Array.isArray(value)) {
-      errors.add(at, 'must be an array of {"id", "quantity"}');
-      return undefined;
-    }
-    const lines: FulfilledLine[] = [];
-    value.forEach((item: unknown, index) => {
-      const line = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      const id =
-        typeof line.id === 'string' || (typeof line.id === 'object' && line.id !== null) ? String(line.id) : typeof line.id === 'number' ? String(line.id) : '';
-      const quantity = Number(String(line.quantity));
-      if (!ID_PATTERN.test(id)) errors.add(`${at}[${index}].id`, 'must be a line item id of the order');
-      // No quantity: all that is left of the line (ALL_LEFT until the order is read).
-      else if (line.quantity === undefined || line.quantity === null) lines.push({ id, quantity: ALL_LEFT });
-      else if (!Number.isSafeInteger(quantity) || quantity < 1)
-        errors.add(`${at}[${index}].quantity`, 'must be a whole number of at least 1, or left out for all that is left of the line');
-      else lines.push({ id, quantity });
-    });
-    return lines.length === value.length ? lines : undefined;
-  },
+  read: listRead('{"id", "quantity"}', (item, at, errors) => {
+    const line = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    const id = sentText(line.id);
+    const quantity = Number(String(line.quantity));
+    if (!ID_PATTERN.test(id)) errors.add(`${at}.id`, 'must be a line item id of the order');
+    // No quantity: all that is left of the line (ALL_LEFT until the order is read).
+    else if (line.quantity === undefined || line.quantity === null) return { id, quantity: ALL_LEFT };
+    else if (!Number.isSafeInteger(quantity) || quantity < 1)
+      errors.add(`${at}.quantity`, 'must be a whole number of at least 1, or left out for all that is left of the line');
+    else return { id, quantity };
+    return undefined;
+  }),
 };
 
 /** The order it belongs to: an id, sent as text or a number, shown as the dialect writes ids (a refund's too). */
@@ -62,7 +54,7 @@ export const orderId: FieldKind<string, false> = {
   optional: false,
   required: true,
   read(value, at, errors) {
-    const id = typeof value === 'string' || typeof value === 'number' || (typeof value === 'object' && value !== null) ? String(value) : '';
+    const id = sentText(value);
     if (ID_PATTERN.test(id)) return id;
     errors.add(at, 'must be the id of an order');
     return undefined;

@@ -13,7 +13,7 @@ import { ID_PATTERN } from '../../state/ids.js';
 import { formatTimestamp } from '../dates.js';
 import { AMOUNT_PATTERN, amountInCents, centsText } from '../money.js';
 import { RecordBook } from '../record-book.js';
-import { createTime, flag, kept, text, updateTime, type FieldKind } from '../record-fields.js';
+import { createTime, flag, kept, listRead, sentText, text, updateTime, type FieldKind } from '../record-fields.js';
 import { recordTable, type TableRecord, type TableResource } from '../record-table.js';
 import type { ResourceEnv, Route, RouteRequest } from '../resource.js';
 import { orderId, type OrderAccess } from './fulfillments.js';
@@ -31,7 +31,7 @@ const amountSchema = z.string().regex(AMOUNT_PATTERN, 'must be a decimal amount 
 
 /** A positive amount, sent as text (or a JSON number, as it reads). */
 function readAmount(value: unknown, at: string, errors: { add(at: string, message: string): void }): string | undefined {
-  const text = typeof value === 'string' || typeof value === 'number' || (typeof value === 'object' && value !== null) ? String(value) : '';
+  const text = sentText(value);
   if (!AMOUNT_PATTERN.test(text)) errors.add(at, 'must be a decimal amount such as 10.00, with at most 2 decimals');
   else if (amountInCents(text) === 0n) errors.add(at, 'must be more than 0.00');
   else return text;
@@ -41,25 +41,16 @@ function readAmount(value: unknown, at: string, errors: { add(at: string, messag
 /** The order's lines refunded: each line item's id and how many. */
 const lineItems: FieldKind<RefundedLine[], false> = {
   ...kept(z.array(z.object({ lineItemId: z.string().regex(ID_PATTERN), quantity: z.number().int().positive() })), []),
-  read(value, at, errors) {
-    if (!Array.isArray(value)) {
-      errors.add(at, 'must be an array of {"lineItemId", "quantity"}');
-      return undefined;
-    }
-    const lines: RefundedLine[] = [];
-    value.forEach((item: unknown, index) => {
-      const line = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      const id =
-        typeof line.lineItemId === 'string' || typeof line.lineItemId === 'number' || typeof line.lineItemId === 'object' ? String(line.lineItemId) : '';
-      const quantity = Number(String(line.quantity));
-      if (!ID_PATTERN.test(id)) errors.add(`${at}[${index}].lineItemId`, 'must be a line item id of the order');
-      else if (!Number.isSafeInteger(quantity) || quantity < 1) errors.add(`${at}[${index}].quantity`, 'must be a whole number of at least 1');
-      else if (lines.some((other) => other.lineItemId === id))
-        errors.add(`${at}[${index}].lineItemId`, 'is given twice (give each line once, with its whole quantity)');
-      else lines.push({ lineItemId: id, quantity });
-    });
-    return lines.length === value.length ? lines : undefined;
-  },
+  read: listRead<RefundedLine>('{"lineItemId", "quantity"}', (item, at, errors, _index, earlier) => {
+    const line = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    const id = sentText(line.lineItemId);
+    const quantity = Number(String(line.quantity));
+    if (!ID_PATTERN.test(id)) errors.add(`${at}.lineItemId`, 'must be a line item id of the order');
+    else if (!Number.isSafeInteger(quantity) || quantity < 1) errors.add(`${at}.quantity`, 'must be a whole number of at least 1');
+    else if (earlier.some((other) => other.lineItemId === id)) errors.add(`${at}.lineItemId`, 'is given twice (give each line once, with its whole quantity)');
+    else return { lineItemId: id, quantity };
+    return undefined;
+  }),
 };
 
 /** The shipping refunded, `{"shippingPrice": "5.00"}` on the wire; kept as the amount. */
