@@ -4,22 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Pane,
-  TMUX,
-  api,
-  exitOf,
-  killLeftovers,
-  removeScratch,
-  requireBuild,
-  run,
-  scratch,
-  serve,
-  spawnCli,
-  until,
-  type ServeHandle,
-} from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { Pane, TMUX, api, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, spawnCli, until } from '../helpers/cli-spawn.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 beforeAll(requireBuild);
@@ -50,7 +37,7 @@ function valuesFile(firstId: number, objects: number) {
 /** A second token: the rate limit is per token, so checking the state does not slow the import down. */
 const CHECKER = 'e2e-checker-token-0002';
 
-async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, string>> {
+async function state(sandbox: HostedStore, ids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (const id of ids) {
     let reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
@@ -67,14 +54,14 @@ async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, s
 }
 
 /** Successful creates the sandbox has logged so far (its stderr request log). */
-const createsLogged = (sandbox: ServeHandle) => (sandbox.stderr().match(/^POST \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
+const createsLogged = (sandbox: HostedStore) => sandbox.log().filter((line) => /^POST \/api\/202412\/metafields\/\S+ 200 /.test(line)).length;
 
 describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
 
   beforeAll(async () => {
     // A rate limit makes a run last long enough to be stopped in the middle.
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '60/40', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
+    sandbox = await host({ dialect, rateLimit: { rps: 60, burst: 40 }, tokens: ['e2e-importer-token-0001', CHECKER] });
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -112,11 +99,11 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
 const terminal = suiteNeeds('metafield import in a real terminal (tmux)', 'tmux', TMUX);
 
 describe.skipIf(!TMUX)(terminal, () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   let pane: Pane | undefined;
 
   beforeAll(async () => {
-    sandbox = await serve(['--json', '--quiet', '--rate-limit', '30/30']);
+    sandbox = await host({ rateLimit: { rps: 30, burst: 30 } });
   });
   afterAll(async () => {
     pane?.kill();

@@ -8,7 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli, type ServeHandle } from '../helpers/cli-spawn.js';
+import { exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, serve, spawnCli } from '../helpers/cli-spawn.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -32,12 +33,12 @@ function makeNullDevice(path: string): boolean {
 }
 
 describe('outputs that are no regular file (spawned)', () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   const expected = new Map<string, string>();
 
   beforeAll(async () => {
-    // --show-codes: --reveal-codes fails (exit 1) against a store that masks every code.
-    sandbox = await serve(['--json', '--demo', '--show-codes']);
+    // Codes shown in reads: --reveal-codes fails (exit 1) against a store that masks every code.
+    sandbox = await host({ seed: 'demo', codesInReads: 'shown' });
     const values = join(scratch().root, 'values.csv');
     writeFileSync(
       values,
@@ -115,9 +116,9 @@ describe('outputs that are no regular file (spawned)', () => {
 });
 
 describe('two outputs of one command that are one file (spawned)', () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   beforeAll(async () => {
-    sandbox = await serve(['--json', '--demo']);
+    sandbox = await host({ seed: 'demo' });
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -219,9 +220,9 @@ function fifoWithReader(dir: string, name: string): { path: string; read: () => 
 }
 
 describe("an import's outputs onto FIFOs and /dev/stdout (spawned)", () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   beforeAll(async () => {
-    sandbox = await serve(['--json']);
+    sandbox = await host();
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -337,7 +338,7 @@ describe('a 5,000-product export to a file (spawned)', () => {
       marketAssigns: [],
     }));
     writeFileSync(seed, JSON.stringify({ products }));
-    const served = await serve(['--json', '--seed', seed]);
+    const served = await host({ seed });
     try {
       const out = join(dir, 'products.csv');
       const r = await run(['product', 'export', '--output', out], { env: served.env(), timeoutMs: 80_000 });

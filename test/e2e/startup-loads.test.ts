@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, run, scratch, useServed } from '../helpers/cli-spawn.js';
+import { isolatedEnv, run, scratch } from '../helpers/cli-spawn.js';
+import { useHosted } from '../helpers/hosted-store.js';
 
 const dir = scratch().root;
 const preload = join(dir, 'record-loads.cjs');
@@ -84,7 +85,7 @@ const treeOf = (sources: string[]) =>
   );
 
 describe('what a command loads', () => {
-  const served = useServed(['--json', '--quiet', '--demo']);
+  const served = useHosted({ seed: 'demo' });
 
   it('--version and --help answer before the command tree: no commander, command, API module, zod or HTTP client', async () => {
     for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
@@ -99,7 +100,7 @@ describe('what a command loads', () => {
   });
 
   it('giftcard count goes by node:http, without undici, http2, tls, crypto, assert or perf_hooks, nor the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
+    const loads = await loadsOf(['giftcard', 'count'], served.store.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
     for (const name of ['http2', 'tls', 'crypto', 'assert', 'https', 'perf_hooks']) expect(loads.builtins, name).not.toContain(name);
@@ -131,7 +132,7 @@ describe('what a command loads', () => {
   });
 
   it("a bulk run goes by undici's pool, without http2, tls or assert (undici gets stand-ins)", async () => {
-    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.sandbox.env());
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.store.env());
     expect(readFileSync(join(dir, 'orders.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     // (crypto it loads for the output file's temporary name.)
     for (const name of ['http2', 'tls', 'assert']) expect(loads.builtins, name).not.toContain(name);
@@ -144,7 +145,7 @@ describe('what a command loads', () => {
   });
 
   it('well-formed reads check their answers without zod, and declare their noun alone: giftcard get and search, customer list --json', async () => {
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
     const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
     expect(cards.length).toBeGreaterThan(0);
@@ -169,7 +170,7 @@ describe('what a command loads', () => {
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
     const loads = await loadsOf(
       ['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')],
-      served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }),
+      served.store.env({ UNDICI_NO_WASM_SIMD: '1' }),
     );
     expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
@@ -179,7 +180,7 @@ describe('what a command loads', () => {
     const folder = join(dir, 'project', 'sub');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(dir, 'project', 'store.toml'), '[store]\nenv = "eu"\n[environments.eu]\nprofile = "eu"\nexpect_domain = "eu-shop.genmystore.com"\n');
-    const loads = await loadsOf(['prompt'], served.sandbox.env(), folder);
+    const loads = await loadsOf(['prompt'], served.store.env(), folder);
     expect(loads.stdout).toBe('eu@eu-shop.genmystore.com\n');
     // No HTTP module loads (stdout, a pipe, brings net), so no request can have gone (test/commands/fleet/prompt.test.ts reads the sandbox's log).
     for (const name of ['http', 'https', 'tls', 'crypto']) expect(loads.builtins, name).not.toContain(name);
@@ -190,7 +191,7 @@ describe('what a command loads', () => {
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'search'], served.sandbox.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
+    const loads = await loadsOf(['giftcard', 'search'], served.store.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
     expect(loads.stdout).toMatch(/^ID\s+LAST4\s+BALANCE/);
     expect(loadsSegmenter(loads.files).length).toBeGreaterThan(0);
   });
