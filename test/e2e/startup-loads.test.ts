@@ -3,7 +3,7 @@
 // records node's built-in modules at exit and every file of dist/ the ES module loader
 // reads, so a change that pulls one back in fails here, not only in a benchmark.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, run, scratch } from '../helpers/cli-spawn.js';
@@ -49,6 +49,12 @@ async function loadsOf(args: string[], env: Record<string, string>, cwd?: string
       .map((url) => fileURLToPath(url)),
   };
 }
+
+/** The lazily imported modules whose files were read (esbuild names such an entry after its module, a shared chunk `chunk-*`): their names, sorted. */
+const lazyEntriesOf = (files: string[]) =>
+  [...new Set(files.map((file) => basename(file)).filter((name) => name !== 'main.js' && !name.startsWith('chunk-')))]
+    .map((name) => name.replace(/-[A-Z0-9]{8}\.js$/, ''))
+    .sort();
 
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
@@ -123,6 +129,10 @@ describe('what a command loads', () => {
     expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
     expect(zodOf(sources)).toEqual([]);
     expect(agentsOf(sources)).toEqual([]);
+    // Lazily imported: the command tree, the verb, the API and its gift card requests. The rest a
+    // store command needs (config, output, HTTP client, governor, guard) comes with the context in
+    // one graph: each lazy import is a file of its own and a step after the one before.
+    expect(lazyEntriesOf(loads.files)).toEqual(['api', 'cli', 'count', 'requests']);
   });
 
   it('commands --json loads the manifest, not the MCP server or its SDK', async () => {
