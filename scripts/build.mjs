@@ -67,11 +67,13 @@ const rareUndiciFromNodeModules = {
 // `import process from 'node:process'` (env-paths, conf, ora...) makes node build an ES
 // module facade of the process object, reading every property, which creates
 // process.stdin: 7 ms, on every command that touches a path. The global is the same object.
+// A stand-in of its own for each importer: one shared by all would be a file of its own
+// (a chunk of one line) that every command touching a path reads.
 const processGlobal = {
   name: 'process-global',
   setup(build) {
     build.onResolve({ filter: /^(node:)?process$/ }, (args) =>
-      args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined,
+      args.kind === 'import-statement' ? { path: args.importer, namespace: 'process-global' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;', loader: 'js' }));
   },
