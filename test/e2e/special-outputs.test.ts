@@ -35,6 +35,8 @@ function makeNullDevice(path: string): boolean {
 describe('outputs that are no regular file (spawned)', () => {
   let sandbox: HostedStore;
   const expected = new Map<string, string>();
+  /** The empty folder each writer's `-` run ran in: it must still be empty. */
+  const ranIn = new Map<string, string>();
 
   beforeAll(async () => {
     // Codes shown in reads: --reveal-codes fails (exit 1) against a store that masks every code.
@@ -46,24 +48,23 @@ describe('outputs that are no regular file (spawned)', () => {
     );
     const seeded = await run(['metafield', 'import', values], { env: sandbox.env() });
     expect(seeded.code, seeded.stderr).toBe(0);
-    // What each writer sends to stdout: what a FIFO's reader must get, byte for byte.
+    // What each writer sends to stdout with `-`, run in an empty folder: what a FIFO's reader
+    // (and a device's, a link's) must get, byte for byte, from the runs below.
     for (const writer of WRITERS) {
-      const r = await run(writer.args('-'), { env: sandbox.env() });
+      const dir = scratch().root;
+      const r = await run(writer.args('-'), { env: sandbox.env(), cwd: dir });
       expect(r.code, `${writer.name} -: ${r.stderr}`).toBe(0);
-      expect(r.stdout.length).toBeGreaterThan(100);
       expected.set(writer.name, r.stdout);
+      ranIn.set(writer.name, dir);
     }
   }, 60_000);
   afterAll(async () => {
     await sandbox?.stop();
   });
 
-  it.each(WRITERS)('$name - writes to stdout and creates no file named -', async (writer) => {
-    const dir = scratch().root;
-    const r = await run(writer.args('-'), { env: sandbox.env(), cwd: dir });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(expected.get(writer.name));
-    expect(readdirSync(dir)).toEqual([]);
+  it.each(WRITERS)('$name - writes to stdout and creates no file named -', (writer) => {
+    expect(expected.get(writer.name)!.length).toBeGreaterThan(100);
+    expect(readdirSync(ranIn.get(writer.name)!)).toEqual([]);
   });
 
   it.each(WRITERS)('$name FIFO: the reader gets every byte, and the FIFO stays a FIFO', { timeout: 30_000 }, async (writer) => {
