@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { runSource } from './run-source.mjs';
 import { rm } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 
 /**
  * A stand-in for the built-in `builtin` where a module of `pkg` requires it: `contents` (a
@@ -66,11 +67,13 @@ const rareUndiciFromNodeModules = {
 // `import process from 'node:process'` (env-paths, conf, ora...) makes node build an ES
 // module facade of the process object, reading every property, which creates
 // process.stdin: 7 ms, on every command that touches a path. The global is the same object.
+// A stand-in of its own for each importer: one shared by all would be a file of its own
+// (a chunk of one line) that every command touching a path reads.
 const processGlobal = {
   name: 'process-global',
   setup(build) {
     build.onResolve({ filter: /^(node:)?process$/ }, (args) =>
-      args.kind === 'import-statement' ? { path: 'process', namespace: 'process-global' } : undefined,
+      args.kind === 'import-statement' ? { path: args.importer, namespace: 'process-global' } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;', loader: 'js' }));
   },
@@ -78,6 +81,8 @@ const processGlobal = {
 
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
+// The sandbox package's declarations, the longest step, beside the bundles (scripts/sandbox-types.mjs).
+const sandboxTypes = declareSandboxTypes();
 
 /** What every bundle of dist/ shares. */
 const bundled = {
@@ -181,7 +186,7 @@ const texts = await runSource(`
     `);
 await writeHelpFiles(JSON.parse(texts));
 
-await emitSandboxTypes();
+await sandboxTypes;
 
 /**
  * esbuild puts the banner on every file, and each of the 50-odd files a request loads then
@@ -216,33 +221,19 @@ async function writeHelpFiles(texts) {
   for (const [file, ofFile] of byFile) await writeFile(new URL(`${file}.json`, dir), JSON.stringify(ofFile));
 }
 
-/**
- * The types of `store-cli/sandbox` (package.json "exports"), declared by the compiler from the
- * sources the entry reaches, into dist/types/: never written by hand, so never out of date.
- */
-async function emitSandboxTypes() {
-  const { default: ts } = await import('typescript');
-  const root = new URL('../', import.meta.url).pathname;
-  const program = ts.createProgram([`${root}src/sandbox/package.ts`], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2023.d.ts'],
-    types: ['node'],
-    strict: true,
-    resolveJsonModule: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    declaration: true,
-    emitDeclarationOnly: true,
-    rootDir: `${root}src`,
-    outDir: `${outdir}types`,
+/** Runs scripts/sandbox-types.mjs in a worker thread; resolves once dist/types is written, rejects with the compiler's words. */
+function declareSandboxTypes() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./sandbox-types.mjs', import.meta.url), { workerData: { emitSandboxTypes: true, outdir } });
+    let answered = false;
+    worker.once('message', (result) => {
+      answered = true;
+      if (result.ok) resolve();
+      else reject(new Error(result.message));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`The worker declaring the types of store-cli/sandbox exited (${code}) without an answer.`));
+    });
   });
-  // emitSkipped is set for the JSON modules (demo data), which have no declarations to emit.
-  const { diagnostics } = program.emit();
-  const { existsSync } = await import('node:fs');
-  if (diagnostics.length > 0 || !existsSync(`${outdir}types/sandbox/package.d.ts`)) {
-    const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => '\n' };
-    throw new Error(`The types of store-cli/sandbox could not be declared:\n${ts.formatDiagnostics(diagnostics, host)}`);
-  }
 }

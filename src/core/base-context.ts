@@ -2,21 +2,25 @@
 // its defaults, the profile, output, prompts, the spinner, the clock. Core knows no target:
 // the store or the embedded sandbox, the HTTP client and the API built on it are the
 // composition root's (src/root/context.ts), whose Context extends this one with them.
-// Everything is lazy, so --help never reads config.
+// Nothing is read until asked, so --help never reads config. What nearly every command asks
+// for (the config file's reader, the paths, store.toml's reader, the output) is imported with
+// this module, in one graph: as lazy imports they were waves of small files a one-request
+// command read one after another (bench/RESULTS.md, issue 33). What few commands need stays
+// lazy: the spinner, jq, the defaults' checks (zod), the guards.
 import type { Command } from 'commander';
 import { API_VERSION_PATTERN } from './brand.js';
 import { systemClock, type Clock } from './clock.js';
 import { UsageError } from './errors.js';
 import { escapeControls, escapeLine, type IO } from './io.js';
 import { palette } from './colors.js';
-import type { ConfigStore, ProfileRecord } from './config.js';
+import { openConfig, readConfigFile, type ConfigStore, type ProfileRecord } from './config.js';
 import { settingFrom, type DefaultKey, type Setting } from './defaults.js';
-import type { Output } from './output.js';
+import { Output } from './output.js';
 import type { OutputFlags } from './output-options.js';
-import type { Env } from './paths.js';
+import { configDir, dataDir, type Env } from './paths.js';
 import { createPrompter, type Prompter } from './prompts.js';
 import type { CapturedRun } from './captured-run.js';
-import type { StoreFile } from './store-file.js';
+import { loadStoreFile, type StoreFile } from './store-file.js';
 import type { StoreGuards } from './store-guards.js';
 import { profileNamedOutright, resolveProfile, resolveTarget, type Sourced, type StoreTarget } from './target.js';
 
@@ -122,9 +126,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** 10 minutes: no request should wait longer, and beyond 2^31-1 ms Node's timers fire at once. */
 export const MAX_TIMEOUT_MS = 600_000;
 
-// env-paths (with node:os) costs a few ms at import: only commands that touch files pay it.
-const paths = () => import('./paths.js');
-
 export function createBaseContext(deps: BaseContextDeps): BaseContext {
   const { io, env, globals, signal } = deps;
   let configStore: Promise<ConfigStore> | undefined;
@@ -134,14 +135,14 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
 
   // One read of the config file serves the profile's name, credentials and defaults alike.
   const readStored = () =>
-    (stored ??= Promise.all([import('./config.js'), paths()]).then(async ([{ readConfigFile }, { configDir }]) => {
+    (stored ??= (async () => {
       const [file, folder] = await Promise.all([
         readConfigFile(configDir(env), (message) => ctx.warn(message)),
         profileNamedOutright(globals, env) ? undefined : ctx.storeFile(),
       ]);
       const profile = resolveProfile(globals, env, file.defaultProfile, folder);
       return { profile, record: file.profile(profile.value) };
-    }));
+    })());
   const readStoredProfile = async () => (await readStored()).record;
 
   const ctx: BaseContext = {
@@ -153,13 +154,12 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     runtime: deps.runtime ?? { node: process.versions.node, platform: process.platform },
     now: deps.now ?? (() => new Date()),
     clock: deps.clock ?? systemClock,
-    config: () =>
-      (configStore ??= Promise.all([import('./config.js'), paths()]).then(([m, p]) => m.openConfig(p.configDir(env), (message) => ctx.warn(message)))),
+    config: () => (configStore ??= openConfig(configDir(env), (message) => ctx.warn(message))),
     cwd,
     async profile() {
       return profileNamedOutright(globals, env) ? resolveProfile(globals, env) : (await readStored()).profile;
     },
-    storeFile: () => (storeFile ??= import('./store-file.js').then(({ loadStoreFile }) => loadStoreFile(cwd))),
+    storeFile: () => (storeFile ??= loadStoreFile(cwd)),
     async guards() {
       // The profile the requests go with (target: CI's base URL and token skip the saved default).
       const [{ guardsFor }, target, file] = await Promise.all([import('./store-guards.js'), ctx.target(), ctx.storeFile()]);
@@ -197,8 +197,7 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
       // An explicit --json/--jsonl needs no look at the profile (scripts and the start-up bench),
       // nor does piped output: the `output` default is for a terminal only (outputMode).
       // jq (WebAssembly) loads only for --jq, and its program is compiled before any request.
-      const [{ Output }, format, jq] = await Promise.all([
-        import('./output.js'),
+      const [format, jq] = await Promise.all([
         asked || !io.isStdoutTTY ? undefined : ctx.setting('output').then((s) => s.value),
         flags.jq === undefined ? undefined : import('./jq.js').then(({ JqFilter }) => JqFilter.compile(flags.jq!, { pretty: io.isStdoutTTY })),
       ]);
@@ -212,7 +211,7 @@ export function createBaseContext(deps: BaseContextDeps): BaseContext {
     // One line each, whatever a store's text in it holds: a line feed in it would start a line of its own.
     say: (line) => io.errTerminal(`${escapeLine(line)}\n`),
     warn: (message) => io.errTerminal(`${palette(io.colorErr).yellow('warning:')} ${escapeLine(message)}\n`),
-    dataDir: async () => (await paths()).dataDir(env),
+    dataDir: async () => dataDir(env),
     commandTree: deps.commandTree,
     runCommand: deps.runCommand,
   };

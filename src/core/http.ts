@@ -25,6 +25,7 @@ import { FamilyChoice } from './family-choice.js';
 import { stripPeriod } from './words.js';
 import type { Dispatcher } from 'undici';
 import { drain, type Wire, type WireAnswer } from './http-wire.js';
+import { nodeWire } from './node-wire.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -187,7 +188,7 @@ export class HttpClient {
         ? import('./undici.js').then((undici) =>
             undici.undiciWire(dispatcher ?? undici.createPool(this.origin, connections ?? 8), this.origin, dispatcher === undefined),
           )
-        : import('./node-wire.js').then((node) => node.nodeWire(this.origin)));
+        : Promise.resolve(nodeWire(this.origin)));
   }
 
   /** The one retry loop: every attempt paced by the governor, every failure judged by the policy. */

@@ -5,23 +5,26 @@
 // type. In the layers it sits above src/api and the features (bulk, webhooks, completion,
 // product) and below src/commands, whose verbs see its Context; src/cli.ts calls
 // createContext once a verb runs. The API modules, undici and the sandbox load only when a
-// command asks for the API, so --help and usage errors load none of them.
+// command asks for the API, so --help and usage errors load none of them. The HTTP client
+// (with node's http wire), the rate governor and the guard of writes come with this module:
+// every command that asks for the API needs them, and as lazy imports they were steps of a
+// one-request command's start, each found only once the one before had run (issue 33).
 import type { Api } from '../api/index.js';
 import type { RunReport } from '../bulk/report/run-report.js';
 import type { SearchMethod, SearchMethodMemory } from '../api/customers/search-method.js';
 import { createBaseContext, DEFAULT_TIMEOUT_MS, type BaseContext, type BaseContextDeps } from '../core/base-context.js';
 import { ACCESS_SCOPES_SUBPATH, apiRoot, brandOfHost, headerFamily, isBrand, otherBrand, type Brand, type BrandSource } from '../core/brand.js';
-import type { FamilyChoice } from '../core/family-choice.js';
+import { FamilyChoice } from '../core/family-choice.js';
 import { AuthError, UsageError } from '../core/errors.js';
-import type { JsonResponse, RawAnswer, RawRequestSpec, RequestSpec } from '../core/http.js';
+import { HttpClient, type JsonResponse, type RawAnswer, type RawRequestSpec, type RequestSpec } from '../core/http.js';
 import { escapeControls } from '../core/io.js';
-import type { RateGovernor } from '../core/rate-governor.js';
+import { RateGovernor } from '../core/rate-governor.js';
 import { assertSafeTransport } from '../core/target.js';
 import type { ApiTuning, Transport } from '../core/transport.js';
 import type { CapturedRun } from '../core/captured-run.js';
 import type { Env } from '../core/paths.js';
 import { connect, sandboxBrand, type Connection } from './connection.js';
-import type { StoreGuard } from './store-guard.js';
+import { createStoreGuard, type StoreGuard } from './store-guard.js';
 
 // What a command needs of its context besides the Context itself, in the one import it makes.
 export { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type GlobalOptions } from '../core/base-context.js';
@@ -105,7 +108,7 @@ export function createContext(deps: ContextDeps): Context {
   // The guard of the target's writes (store.toml, STORE_CLI_READ_ONLY): one a run, on every API of ctx.api().
   let guard: Promise<StoreGuard> | undefined;
   const storeGuard = () =>
-    (guard ??= import('./store-guard.js').then(({ createStoreGuard }) =>
+    (guard ??= Promise.resolve(
       createStoreGuard({
         guards: () => base.guards(),
         io,
@@ -214,7 +217,6 @@ export function createContext(deps: ContextDeps): Context {
 
   /** A family choice that, when `detectable`, says once on stderr which family a 401 found. */
   async function choose(brand: Brand, detectable: boolean): Promise<FamilyChoice> {
-    const { FamilyChoice } = await import('../core/family-choice.js');
     return new FamilyChoice(brand, detectable, (found) => {
       detected = found;
       const [refused, accepted] = [headerFamily(otherBrand(found)).token, headerFamily(found).token];
@@ -238,12 +240,7 @@ export function createContext(deps: ContextDeps): Context {
     guardOf?: () => Promise<StoreGuard>,
     layer?: ApiLayer,
   ): Promise<Api> {
-    const [{ HttpClient }, createApi, { RateGovernor }, guarding] = await Promise.all([
-      import('../core/http.js'),
-      import('../api/index.js').then((m) => m.createApi),
-      import('../core/rate-governor.js'),
-      guardOf?.(),
-    ]);
+    const [createApi, guarding] = await Promise.all([import('../api/index.js').then((m) => m.createApi), guardOf?.()]);
     const paced = tuning.governor ?? (governor ??= new RateGovernor({ signal, clock: base.clock }));
     // Asked only once a request goes: --help and usage errors read no profile for it.
     let asked: Promise<string> | undefined;

@@ -12,6 +12,7 @@ import { useSandbox } from '../helpers/sandbox.js';
 import { expectNoStackTrace } from '../helpers/stack-trace.js';
 import { call, requestLog, waitFor, type LoggedRequest } from './_support.js';
 import { csv, freshIds, plainRows, scratchFile } from './metafield/_import.js';
+import { SimClock } from '../bulk/sim-clock.js';
 
 const writes = (requests: LoggedRequest[]) => requests.filter((q) => q.method !== 'GET');
 
@@ -238,7 +239,8 @@ describe('--all-or-nothing: a write refused during the real run is rolled back f
           ['products', b!, 'custom', 'material', 'wool'],
         ]),
       );
-      const result = await cli(['metafield', 'import', file, '--all-or-nothing', '--concurrency', '1', '--json'], { env });
+      // The rollback's retries of the failing deletes wait in simulated time.
+      const result = await cli(['metafield', 'import', file, '--all-or-nothing', '--concurrency', '1', '--json'], { env, clock: new SimClock().autoAdvance() });
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toContain(`products/${a}/custom.material`);
       expect(result.stderr).toContain(`products/${a}/custom.stock_floor`);

@@ -7,21 +7,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../helpers/needs.js';
-import {
-  BIN,
-  isolatedEnv,
-  killLeftovers,
-  removeScratch,
-  requireBuild,
-  REPO_ROOT,
-  run,
-  scratch,
-  serve,
-  shq,
-  TMUX,
-  until,
-  type Env,
-} from '../helpers/cli-spawn.js';
+import { BIN, isolatedEnv, killLeftovers, removeScratch, requireBuild, REPO_ROOT, run, scratch, shq, TMUX, until, type Env } from '../helpers/cli-spawn.js';
+import { host } from '../helpers/hosted-store.js';
 
 const COMPLETIONS = join(REPO_ROOT, 'completions');
 const script = (name: string) => readFileSync(join(COMPLETIONS, name), 'utf8');
@@ -46,7 +33,7 @@ beforeAll(async () => {
   writeFileSync(join(binDir, 'store-cli'), `#!/bin/sh\nexec ${shq(process.execPath)} ${shq(BIN)} "$@"\n`);
   chmodSync(join(binDir, 'store-cli'), 0o755);
   env = isolatedEnv({ PATH: `${binDir}:${process.env.PATH ?? '/usr/bin:/bin'}` }, dirs);
-  const sandbox = await serve();
+  const sandbox = await host();
   try {
     for (const profile of ['default', 'staging']) {
       const login = await run(['--profile', profile, '--base-url', sandbox.baseUrl, 'auth', 'login', '--with-token'], { env, input: sandbox.token });

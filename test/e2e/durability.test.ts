@@ -239,9 +239,10 @@ describe('one sandbox per data file', () => {
     expect(new Set(created.map((card) => card.id)).size).toBe(10);
     expect(new Set(created.map((card) => card.code)).size).toBe(10);
     expect(await count()).toBe(before + 10);
-    for (const { id } of created) {
-      const got = await run(['--sandbox', 'giftcard', 'get', id, '--json', 'id'], { env });
-      expect(got.code, got.stderr).toBe(0);
-    }
+    // Every card is kept: one listing of the store holds each id (a run a card, spawned, cost ten processes).
+    const listed = await run(['--sandbox', 'giftcard', 'search', '--limit', '250', '--json', 'id'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const kept = new Set((JSON.parse(listed.stdout) as Array<{ id: string }>).map((card) => card.id));
+    for (const { id } of created) expect(kept.has(id), id).toBe(true);
   });
 });

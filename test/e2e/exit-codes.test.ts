@@ -6,26 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BIN,
-  api,
-  isolatedEnv,
-  killLeftovers,
-  mark,
-  readFirstChunkThenClose,
-  removeScratch,
-  requestLog,
-  requireBuild,
-  run,
-  runLogged,
-  scratch,
-  serve,
-  type ServeHandle,
-} from '../helpers/cli-spawn.js';
+import { BIN, api, isolatedEnv, killLeftovers, readFirstChunkThenClose, removeScratch, requireBuild, run, runLogged, scratch } from '../helpers/cli-spawn.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { DIALECTS } from '../helpers/dialects.js';
 
-let sandbox: ServeHandle;
+let sandbox: HostedStore;
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -49,7 +35,7 @@ async function expectNothingSent(args: string[]) {
 
 describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)', (dialect) => {
   beforeAll(async () => {
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--token', 't', '--token', 'reader:read_gift_card']);
+    sandbox = await host({ dialect, tokens: ['t', 'reader:read_gift_card'] });
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -150,10 +136,10 @@ describe.each(DIALECTS)('exit codes against a sandbox serve process (%s dialect)
 });
 
 describe('store-cli api --paginate | head', () => {
-  let pages: ServeHandle;
+  let pages: HostedStore;
 
   beforeAll(async () => {
-    pages = await serve(['--json', '--token', 't']);
+    pages = await host({ tokens: ['t'] });
     const batch = Array.from({ length: 200 }, (_, i) =>
       api(pages, 'POST', '/gift_cards', { giftCard: { code: `E2EAPIPG${String(i).padStart(5, '0')}`, initialValue: '1.00', note: 'n'.repeat(300) } }),
     );
@@ -168,19 +154,16 @@ describe('store-cli api --paginate | head', () => {
     expect(JSON.parse(first.split('\n')[0]!)).toHaveProperty('id');
     expect(end).toMatchObject({ code: 0, signal: null });
     expect(stderr).not.toMatch(STACK_LINE);
-    const searches = pages
-      .stderr()
-      .split('\n')
-      .filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
+    const searches = pages.log().filter((line) => line.startsWith('GET /api/202412/gift_cards/search'));
     expect(searches.length).toBeLessThan(100);
   });
 });
 
 describe('inputs only a process is handed', () => {
-  let inputs: ServeHandle;
+  let inputs: HostedStore;
   const dir = scratch().root;
   beforeAll(async () => {
-    inputs = await serve(['--json', '--token', 'e2e-inputs-token']);
+    inputs = await host({ tokens: ['e2e-inputs-token'] });
   });
   afterAll(async () => {
     await inputs?.stop();
@@ -206,7 +189,7 @@ describe('inputs only a process is handed', () => {
   });
 
   it('in a command-line value (Node hands it over as U+FFFD): exit 2 naming the flag, nothing sent', async () => {
-    const before = await mark(inputs);
+    const before = inputs.log().length;
     // Through sh and printf: the bytes reach the CLI as the kernel passes them, not re-encoded by Node.
     const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" giftcard create --initial-value 5 --note "$(printf 'caf\\351')"`], {
       env: inputs.env(),
@@ -215,11 +198,10 @@ describe('inputs only a process is handed', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    const after = await mark(inputs);
     expect(code, stderr).toBe(2);
     expect(stderr).toContain(
       'error: --note is not valid UTF-8: it holds U+FFFD, which stands for bytes that are not UTF-8 on the command line; give the value as UTF-8.',
     );
-    expect(requestLog(inputs).slice(before + 1, after)).toEqual([]);
+    expect(inputs.log().slice(before)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Runs killed with -9 (SIGKILL) midway, as real processes against `sandbox serve`, then run
+// Runs killed with -9 (SIGKILL) midway, as real processes against a sandbox, then run
 // again: only a process can be killed so. An order export --resume'd to the very bytes of an
 // export never interrupted; a metafield export that leaves no file under the --output name and
 // its temporary hidden; a product import that makes every product once; an undo that finishes,
@@ -22,14 +22,12 @@ import {
   run,
   runLogged,
   scratch,
-  serve,
-  type ServeHandle,
   spawnCli,
   spawnGathering,
   until,
-  useServed,
 } from '../helpers/cli-spawn.js';
-import { dialectArgs, DIALECTS } from '../helpers/dialects.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { host, type HostedStore, useHosted } from '../helpers/hosted-store.js';
 import { manyOrderId, manyOrdersSeed, trackingCsv, trackingNumberOf } from '../helpers/order-seed.js';
 import { scratchDir } from '../helpers/scratch.js';
 import { listen, sign } from './webhook-helpers.js';
@@ -42,13 +40,13 @@ afterAll(() => {
 });
 
 describe.each(DIALECTS)('order export resumed after kill -9 (spawned, %s dialect)', (dialect) => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   const folder = scratch().root;
 
   beforeAll(async () => {
     writeFileSync(join(folder, 'seed.json'), manyOrdersSeed(3000));
     // Each page of 250 orders answered 150 ms late: an export takes about 2 s, and a kill lands midway.
-    sandbox = await serve(['--json', '--seed', join(folder, 'seed.json'), ...dialectArgs(dialect), '--fault', 'GET /api/202412/orders 200+150ms']);
+    sandbox = await host({ seed: join(folder, 'seed.json'), dialect, faults: { rules: ['GET /api/202412/orders 200+150ms'] } });
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -93,12 +91,12 @@ describe.each(DIALECTS)('order export resumed after kill -9 (spawned, %s dialect
 });
 
 describe('metafield export killed midway (spawned)', () => {
-  let sandbox: ServeHandle;
-  const listings = () => (sandbox.stderr().match(/^GET \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
+  let sandbox: HostedStore;
+  const listings = () => sandbox.log().filter((line) => /^GET \/api\/202412\/metafields\/\S+ 200 /.test(line)).length;
 
   beforeAll(async () => {
     // A rate limit makes a run last long enough to be stopped in the middle.
-    sandbox = await serve(['--json', '--rate-limit', '60/10']);
+    sandbox = await host({ rateLimit: { rps: 60, burst: 10 } });
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -131,7 +129,7 @@ describe('metafield export killed midway (spawned)', () => {
 const writes = (requests: readonly string[]) => requests.map(methodAndPath).filter((line) => !line.startsWith('GET '));
 
 /** A demo store without its products: its categories, collections and locations stay. */
-async function emptied(store: ServeHandle): Promise<ServeHandle> {
+async function emptied(store: HostedStore): Promise<HostedStore> {
   const listed = await api(store, 'GET', '/products?limit=250');
   for (const product of (listed.json as { products: Array<{ productId: unknown }> }).products) {
     expect((await api(store, 'DELETE', `/products/${String(product.productId)}`)).status).toBeLessThan(300);
@@ -140,10 +138,10 @@ async function emptied(store: ServeHandle): Promise<ServeHandle> {
 }
 
 describe.each(DIALECTS)('product import after a kill (spawned, %s dialect)', (dialect) => {
-  let store: ServeHandle;
+  let store: HostedStore;
   beforeAll(async () => {
-    // A rate limit makes a run last long enough to be stopped in the middle.
-    store = await emptied(await serve(['--json', '--demo', ...dialectArgs(dialect), '--rate-limit', '30/5']));
+    // Each create takes a while, so that a run lasts long enough to be stopped in the middle.
+    store = await emptied(await host({ seed: 'demo', dialect, faults: { rules: ['POST /api/202412/products 200+100ms'] } }));
   }, 30_000);
   afterAll(async () => {
     await store?.stop();
@@ -184,13 +182,13 @@ describe.each(DIALECTS)('product import after a kill (spawned, %s dialect)', (di
 
 describe('fulfillment import after a kill (spawned)', () => {
   const ORDERS = 200;
-  let store: ServeHandle;
+  let store: HostedStore;
   const folder = scratch().root;
 
   beforeAll(async () => {
     writeFileSync(join(folder, 'seed.json'), manyOrdersSeed(ORDERS));
     // Each create answered 20 ms late: a run takes a few seconds, and a kill lands midway.
-    store = await serve(['--json', '--seed', join(folder, 'seed.json'), '--fault', 'POST /api/202412/fulfillments 200+20ms']);
+    store = await host({ seed: join(folder, 'seed.json'), faults: { rules: ['POST /api/202412/fulfillments 200+20ms'] } });
   });
   afterAll(async () => {
     await store?.stop();
@@ -244,7 +242,7 @@ function csv(rows: readonly string[]): string {
 }
 
 /** One environment (one data directory) for every run of a test: the journal is there. */
-const envOf = (sandbox: ServeHandle): Env => sandbox.env();
+const envOf = (sandbox: HostedStore): Env => sandbox.env();
 const runsDir = (env: Env) => join(env.STORE_CLI_DATA_DIR!, 'runs');
 
 async function exportOf(env: Env, ids: readonly string[]): Promise<string> {
@@ -264,11 +262,11 @@ async function imported(env: Env, rows: readonly string[], extra: readonly strin
 
 describe('undo and results under SIGKILL (spawned)', () => {
   // Every write of a metafield takes a while, so that a kill lands in the middle of a run.
-  const served = useServed(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+60ms', '--fault', 'POST /api/202412/metafields/** 200+30ms']);
+  const served = useHosted({ seed: 'demo', faults: { rules: ['DELETE /api/202412/metafields/** 200+60ms', 'POST /api/202412/metafields/** 200+30ms'] } });
   const ids = Array.from({ length: 40 }, (_, i) => String(7_400_000 + i));
 
   it('an undo killed with SIGKILL finishes when run again, and the store is as before the run', async () => {
-    const env = envOf(served.sandbox);
+    const env = envOf(served.store);
     const before = await exportOf(env, ids);
     const { runId } = await imported(
       env,
@@ -298,7 +296,7 @@ describe('undo and results under SIGKILL (spawned)', () => {
   }, 120_000);
 
   it('a results file and a journal cut by SIGKILL hold whole lines only, each write of the results in the journal', async () => {
-    const env = envOf(served.sandbox);
+    const env = envOf(served.store);
     const results = join(scratchDir(), 'results.csv');
     const rows = Array.from({ length: 400 }, (_, i) => `products,${7_500_000 + i},ns,value,"v, ${i}"`);
     const child = spawnCli(['metafield', 'import', csv(rows), '--results', results, '--concurrency', '2'], env);

@@ -4,22 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Pane,
-  TMUX,
-  api,
-  exitOf,
-  killLeftovers,
-  removeScratch,
-  requireBuild,
-  run,
-  scratch,
-  serve,
-  spawnCli,
-  until,
-  type ServeHandle,
-} from '../helpers/cli-spawn.js';
-import { DIALECTS, dialectArgs } from '../helpers/dialects.js';
+import { Pane, TMUX, exitOf, killLeftovers, removeScratch, requireBuild, run, scratch, spawnCli, until } from '../helpers/cli-spawn.js';
+import { DIALECTS } from '../helpers/dialects.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 beforeAll(requireBuild);
@@ -47,34 +34,34 @@ function valuesFile(firstId: number, objects: number) {
   return { path, target, ids: Array.from({ length: objects }, (_, o) => String(firstId + o)) };
 }
 
-/** A second token: the rate limit is per token, so checking the state does not slow the import down. */
-const CHECKER = 'e2e-checker-token-0002';
-
-async function state(sandbox: ServeHandle, ids: string[]): Promise<Map<string, string>> {
+/**
+ * The values the objects hold, keyed "bizId/ns.code", from one snapshot of the store's state
+ * (`GET /_sandbox/state`, its own controls: the rate limit the import runs under never slows it).
+ */
+async function state(sandbox: HostedStore, ids: string[]): Promise<Map<string, string>> {
+  const response = await fetch(`${sandbox.baseUrl}/_sandbox/state`, { headers: { [sandbox.tokenHeader]: sandbox.token } });
+  expect(response.status).toBe(200);
+  const { metafields } = (await response.json()) as {
+    metafields: Array<{ domain: string; bizId: string; values: Array<{ namespace: string; code: string; value: string }> }>;
+  };
+  const wanted = new Set(ids);
   const found = new Map<string, string>();
-  for (const id of ids) {
-    let reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
-    // The checker's own bucket: wait as the store says.
-    while (reply.status === 429) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      reply = await api({ baseUrl: sandbox.baseUrl, token: CHECKER, tokenHeader: sandbox.tokenHeader }, 'GET', `/metafields/products/${id}`);
-    }
-    expect(reply.status).toBe(200);
-    for (const v of (reply.json as { metafields: Array<{ namespace: string; code: string; value: string }> }).metafields)
-      found.set(`${id}/${v.namespace}.${v.code}`, v.value);
+  for (const object of metafields) {
+    if (object.domain !== 'products' || !wanted.has(object.bizId)) continue;
+    for (const v of object.values) found.set(`${object.bizId}/${v.namespace}.${v.code}`, v.value);
   }
   return found;
 }
 
 /** Successful creates the sandbox has logged so far (its stderr request log). */
-const createsLogged = (sandbox: ServeHandle) => (sandbox.stderr().match(/^POST \/api\/202412\/metafields\/\S+ 200 /gm) ?? []).length;
+const createsLogged = (sandbox: HostedStore) => sandbox.log().filter((line) => /^POST \/api\/202412\/metafields\/\S+ 200 /.test(line)).length;
 
 describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
 
   beforeAll(async () => {
     // A rate limit makes a run last long enough to be stopped in the middle.
-    sandbox = await serve(['--json', ...dialectArgs(dialect), '--rate-limit', '60/40', '--token', 'e2e-importer-token-0001', '--token', CHECKER]);
+    sandbox = await host({ dialect, rateLimit: { rps: 60, burst: 40 } });
   });
   afterAll(async () => {
     await sandbox?.stop();
@@ -112,11 +99,11 @@ describe.each(DIALECTS)('metafield import (spawned, %s dialect)', (dialect) => {
 const terminal = suiteNeeds('metafield import in a real terminal (tmux)', 'tmux', TMUX);
 
 describe.skipIf(!TMUX)(terminal, () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   let pane: Pane | undefined;
 
   beforeAll(async () => {
-    sandbox = await serve(['--json', '--quiet', '--rate-limit', '30/30']);
+    sandbox = await host({ rateLimit: { rps: 30, burst: 30 } });
   });
   afterAll(async () => {
     pane?.kill();

@@ -1,12 +1,13 @@
-// The one pacing run in real time: a spawned import against `sandbox serve --rate-limit basic`
-// (40 @ 4/s, with its header). Every other pacing, retry and give-up test runs in simulated
+// The one pacing run in real time: a spawned import against a sandbox with the rate limit of
+// the basic plan (40 @ 4/s, with its header), hosted in the test (store-cli/sandbox as built). Every other pacing, retry and give-up test runs in simulated
 // time (test/commands/metafield/import-pacing.test.ts is this same run with the CLI and the
 // sandbox's buckets on one simulated clock); this one holds the simulation to the system
 // clock, real latency and two processes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killLeftovers, removeScratch, requireBuild, runLogged, scratch, serve, type ServeHandle } from '../helpers/cli-spawn.js';
+import { killLeftovers, removeScratch, requireBuild, runLogged, scratch } from '../helpers/cli-spawn.js';
+import { useHosted } from '../helpers/hosted-store.js';
 
 beforeAll(requireBuild);
 afterAll(() => {
@@ -14,17 +15,9 @@ afterAll(() => {
   removeScratch();
 });
 
-/** The importer's own bucket: the markers of the request log go under the first token. */
-const IMPORTER = 'e2e-pacing-importer-0002';
-
-describe('metafield import against sandbox serve --rate-limit basic, in real time (spawned)', () => {
-  let sandbox: ServeHandle;
-  beforeAll(async () => {
-    sandbox = await serve(['--json', '--rate-limit', 'basic', '--token', 'e2e-pacing-marker-0001', '--token', IMPORTER]);
-  });
-  afterAll(async () => {
-    await sandbox?.stop();
-  });
+describe('metafield import against a sandbox with --rate-limit basic, in real time (spawned)', () => {
+  // Its request log is read in the test's process: no marker request takes from the importer's bucket.
+  const hosted = useHosted({ rateLimit: 'basic' });
 
   it('drains the bucket to its reserve, then keeps pace with the refill: few refusals, every object written once', { timeout: 60_000 }, async () => {
     const ids = Array.from({ length: 48 }, (_, i) => String(8_800_000 + i));
@@ -32,10 +25,7 @@ describe('metafield import against sandbox serve --rate-limit basic, in real tim
     const file = join(scratch().root, 'values.csv');
     writeFileSync(file, `${lines.join('\n')}\n`);
 
-    const r = await runLogged(sandbox, ['metafield', 'import', file, '--json', '--verbose'], {
-      env: sandbox.env({ STORE_CLI_TOKEN: IMPORTER }),
-      timeoutMs: 50_000,
-    });
+    const r = await runLogged(hosted.store, ['metafield', 'import', file, '--json', '--verbose'], { timeoutMs: 50_000 });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { rows: number; created: number; failed: number; requests: number; refused: number };
     expect(summary).toMatchObject({ rows: 96, created: 96, failed: 0 });

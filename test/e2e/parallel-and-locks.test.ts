@@ -39,13 +39,11 @@ import {
   requireBuild,
   run,
   scratch,
-  serve,
-  type ServeHandle,
   spawnCli,
   spawnGathering,
   until,
-  useServed,
 } from '../helpers/cli-spawn.js';
+import { host, type HostedStore, useHosted } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 import { scratchDir } from '../helpers/scratch.js';
 
@@ -94,11 +92,11 @@ function onlyRun(env: Env): string {
 
 describe('product import, one file twice in parallel (spawned)', () => {
   // Each create takes a while, so that the two runs overlap.
-  const served = useServed(['--json', '--demo', '--fault', 'POST /api/202412/products 200+40ms']);
+  const served = useHosted({ seed: 'demo', faults: { rules: ['POST /api/202412/products 200+40ms'] } });
 
   it('makes every new product once: both exit 0, the second finding what the first made', { timeout: 90_000 }, async () => {
-    const env = served.sandbox.env();
-    const count = async () => Number(((await api(served.sandbox, 'GET', '/products/count')).json as { count: string | number }).count);
+    const env = served.store.env();
+    const count = async () => Number(((await api(served.store, 'GET', '/products/count')).json as { count: string | number }).count);
     const before = await count();
     const rows = Array.from({ length: 50 }, (_, i) => `twice-${i},Twice ${i},TWICE-${i},4.00`);
     const path = csv('products.csv', `handle,title,sku,price\n${rows.join('\n')}\n`);
@@ -117,14 +115,14 @@ describe('product import, one file twice in parallel (spawned)', () => {
 
 describe('undo and the locks of a run (spawned)', () => {
   // Every value write takes a while, so that a run is still writing when undo is asked.
-  const served = useServed(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+40ms', '--fault', 'POST /api/202412/metafields/** 200+40ms']);
+  const served = useHosted({ seed: 'demo', faults: { rules: ['DELETE /api/202412/metafields/** 200+40ms', 'POST /api/202412/metafields/** 200+40ms'] } });
   const exported = async (env: Env, ids: readonly string[]) => (await run(['metafield', 'export', '--domain', 'products', ...ids], { env })).stdout;
 
   it(
     'refuses a run whose import still writes (exit 2, nothing sent); once that import is killed (-9), undo takes back what it wrote',
     { timeout: 120_000 },
     async () => {
-      const env = served.sandbox.env();
+      const env = served.store.env();
       const ids = Array.from({ length: 200 }, (_, i) => String(7_810_000 + i));
       const before = await exported(env, ids);
       const importing = spawnCli(['metafield', 'import', values(ids), '--concurrency', '2'], env);
@@ -156,7 +154,7 @@ describe('undo and the locks of a run (spawned)', () => {
   );
 
   it("four undos racing a killed undo's lock at the same moment: one takes it over and undoes, three are refused", { timeout: 120_000 }, async () => {
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const ids = Array.from({ length: 40 }, (_, i) => String(7_820_000 + i));
     const before = await exported(env, ids);
     const imported = await run(['metafield', 'import', values(ids), '--json'], { env, timeoutMs: 60_000 });
@@ -243,7 +241,7 @@ describe.skipIf(!PID_NAMESPACES)(
     });
 
     it("a killed pid-1 undo's lock, no longer refreshed, does not block the next pid-1 undo; a live one's does", { timeout: 120_000 }, async () => {
-      const served = await serve(['--json', '--demo', '--fault', 'DELETE /api/202412/metafields/** 200+200ms']);
+      const served = await host({ seed: 'demo', faults: { rules: ['DELETE /api/202412/metafields/** 200+200ms'] } });
       try {
         const env = served.env();
         const ids = Array.from({ length: 30 }, (_, i) => String(7_830_000 + i));
@@ -280,7 +278,7 @@ describe.skipIf(!PID_NAMESPACES)(
 );
 
 describe('two giftcard imports of one file, in parallel', () => {
-  const served = useServed(['--json', '--quiet', '--fault', 'PUT /api/202412/gift_cards/* 200+400ms']);
+  const served = useHosted({ faults: { rules: ['PUT /api/202412/gift_cards/* 200+400ms'] } });
 
   it('both exit 0 with no failed row; every card exists once, with the balance and status of the file', { timeout: 60_000 }, async () => {
     const codes = Array.from({ length: 6 }, (_, i) => `PARALLEL${String(i).padStart(8, '0')}`);
@@ -289,7 +287,7 @@ describe('two giftcard imports of one file, in parallel', () => {
       file,
       `code,initialValue,balance,note,status\n${codes.map((code, i) => `${code},50,${20 + i},row ${i},${i % 2 === 0 ? 'disabled' : 'enabled'}`).join('\n')}\n`,
     );
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const [a, b] = await Promise.all([
       run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }),
       run(['giftcard', 'import', file, '--json'], { env, timeoutMs: 45_000 }),
@@ -300,7 +298,7 @@ describe('two giftcard imports of one file, in parallel', () => {
     }
     // Between them, each card was created once.
     expect(JSON.parse(a.stdout).created + JSON.parse(b.stdout).created).toBe(6);
-    const { json } = await api(served.sandbox, 'GET', '/gift_cards/search?limit=250');
+    const { json } = await api(served.store, 'GET', '/gift_cards/search?limit=250');
     const cards = (json as { giftCards: { lastCharacters: string; balance: string; note: string; disableTime?: string }[] }).giftCards;
     expect(cards).toHaveLength(6);
     for (const [i, code] of codes.entries()) {
@@ -318,9 +316,9 @@ function profilesIn(configDir: string): Record<string, { baseUrl?: string; token
 }
 
 describe('parallel config writers (spawned)', () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   beforeAll(async () => {
-    sandbox = await serve(['--json']);
+    sandbox = await host();
   });
   afterAll(async () => {
     await sandbox?.stop();

@@ -177,7 +177,17 @@ describe('store-cli/sandbox typed in a project without @types/node', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false },
+        // Every declaration file checked (the package's and those it names, zod's) but TypeScript's
+        // own lib files, which are TypeScript's to check and were a third of the time.
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
         include: ['uses.ts'],
       }),
     );

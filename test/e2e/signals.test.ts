@@ -16,11 +16,10 @@ import {
   requireBuild,
   run,
   scratch,
-  serve,
-  type ServeHandle,
   spawnGathering,
   until,
 } from '../helpers/cli-spawn.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 import { listen, sign } from './webhook-helpers.js';
 
@@ -121,10 +120,10 @@ describe('SIGINT', () => {
 });
 
 describe('a reader that goes away (| head)', () => {
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
 
   beforeAll(async () => {
-    sandbox = await serve(['--json', '--quiet', '--token', 't']);
+    sandbox = await host();
     // Enough cards for several pages and many pipe buffers of JSON Lines.
     const batch = Array.from({ length: 600 }, (_, i) =>
       api(sandbox, 'POST', '/gift_cards', {

@@ -3,10 +3,11 @@
 // records node's built-in modules at exit and every file of dist/ the ES module loader
 // reads, so a change that pulls one back in fails here, not only in a benchmark.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, run, scratch, useServed } from '../helpers/cli-spawn.js';
+import { isolatedEnv, run, scratch } from '../helpers/cli-spawn.js';
+import { useHosted } from '../helpers/hosted-store.js';
 
 const dir = scratch().root;
 const preload = join(dir, 'record-loads.cjs');
@@ -49,6 +50,12 @@ async function loadsOf(args: string[], env: Record<string, string>, cwd?: string
   };
 }
 
+/** The lazily imported modules whose files were read (esbuild names such an entry after its module, a shared chunk `chunk-*`): their names, sorted. */
+const lazyEntriesOf = (files: string[]) =>
+  [...new Set(files.map((file) => basename(file)).filter((name) => name !== 'main.js' && !name.startsWith('chunk-')))]
+    .map((name) => name.replace(/-[A-Z0-9]{8}\.js$/, ''))
+    .sort();
+
 const loadsSegmenter = (files: string[]) => files.filter((file) => readFileSync(file, 'utf8').includes('Intl.Segmenter'));
 
 /** The sources bundled into the files read, from their source maps: `src/...` and `node_modules/...` paths. */
@@ -86,7 +93,7 @@ const treeOf = (sources: string[]) =>
   );
 
 describe('what a command loads', () => {
-  const served = useServed(['--json', '--quiet', '--demo']);
+  const served = useHosted({ seed: 'demo' });
 
   it('--version and --help answer before the command tree: no commander, command, API module, zod or HTTP client', async () => {
     for (const args of [['--version'], ['--help'], ['giftcard', 'count', '--help']]) {
@@ -101,7 +108,7 @@ describe('what a command loads', () => {
   });
 
   it('giftcard count goes by node:http, without undici, http2, tls, crypto, assert or perf_hooks, nor the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'count'], served.sandbox.env());
+    const loads = await loadsOf(['giftcard', 'count'], served.store.env());
     expect(loads.stdout).toBe('8\n');
     expect(loads.builtins).toContain('http'); // the recording works: the request went out
     for (const name of ['http2', 'tls', 'crypto', 'assert', 'https', 'perf_hooks']) expect(loads.builtins, name).not.toContain(name);
@@ -124,6 +131,10 @@ describe('what a command loads', () => {
     expect(requestModulesOf(sources)).toEqual(['src/api/gift-cards/requests.ts']);
     expect(zodOf(sources)).toEqual([]);
     expect(agentsOf(sources)).toEqual([]);
+    // Lazily imported: the command tree, the verb, the API and its gift card requests. The rest a
+    // store command needs (config, output, HTTP client, governor, guard) comes with the context in
+    // one graph: each lazy import is a file of its own and a step after the one before.
+    expect(lazyEntriesOf(loads.files)).toEqual(['api', 'cli', 'count', 'requests']);
   });
 
   it('commands --json loads the manifest, not the MCP server or its SDK', async () => {
@@ -133,7 +144,7 @@ describe('what a command loads', () => {
   });
 
   it("a bulk run goes by undici's pool, without http2, tls or assert (undici gets stand-ins)", async () => {
-    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.sandbox.env());
+    const loads = await loadsOf(['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'orders.csv')], served.store.env());
     expect(readFileSync(join(dir, 'orders.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     // (crypto it loads for the output file's temporary name.)
     for (const name of ['http2', 'tls', 'assert']) expect(loads.builtins, name).not.toContain(name);
@@ -146,7 +157,7 @@ describe('what a command loads', () => {
   });
 
   it('well-formed reads check their answers without zod, and declare their noun alone: giftcard get and search, customer list --json', async () => {
-    const env = served.sandbox.env();
+    const env = served.store.env();
     const search = await loadsOf(['giftcard', 'search', '--status', 'enabled', '--limit', '5', '--json'], env);
     const cards = JSON.parse(search.stdout) as Array<{ id: string; code: string }>;
     expect(cards.length).toBeGreaterThan(0);
@@ -171,7 +182,7 @@ describe('what a command loads', () => {
   it('without SIMD, undici reads its plain llhttp from node_modules and a bulk run still works', async () => {
     const loads = await loadsOf(
       ['order', 'export', '--since', '2020-01-01', '--output', join(dir, 'no-simd.csv')],
-      served.sandbox.env({ UNDICI_NO_WASM_SIMD: '1' }),
+      served.store.env({ UNDICI_NO_WASM_SIMD: '1' }),
     );
     expect(readFileSync(join(dir, 'no-simd.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
     expect(sourcesOf(loads.files).some((source) => source.includes('node_modules/undici/'))).toBe(true);
@@ -181,7 +192,7 @@ describe('what a command loads', () => {
     const folder = join(dir, 'project', 'sub');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(dir, 'project', 'store.toml'), '[store]\nenv = "eu"\n[environments.eu]\nprofile = "eu"\nexpect_domain = "eu-shop.genmystore.com"\n');
-    const loads = await loadsOf(['prompt'], served.sandbox.env(), folder);
+    const loads = await loadsOf(['prompt'], served.store.env(), folder);
     expect(loads.stdout).toBe('eu@eu-shop.genmystore.com\n');
     // No HTTP module loads (stdout, a pipe, brings net), so no request can have gone (test/commands/fleet/prompt.test.ts reads the sandbox's log).
     for (const name of ['http', 'https', 'tls', 'crypto']) expect(loads.builtins, name).not.toContain(name);
@@ -192,7 +203,7 @@ describe('what a command loads', () => {
   });
 
   it('a table in a terminal loads string-width with the table code', async () => {
-    const loads = await loadsOf(['giftcard', 'search'], served.sandbox.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
+    const loads = await loadsOf(['giftcard', 'search'], served.store.env({ STORE_CLI_FORCE_TTY: '120', NO_COLOR: '1' }));
     expect(loads.stdout).toMatch(/^ID\s+LAST4\s+BALANCE/);
     expect(loadsSegmenter(loads.files).length).toBeGreaterThan(0);
   });

@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Pane, TMUX, killLeftovers, removeScratch, requireBuild, run, scratch, serve, until, type Env, type ServeHandle } from '../helpers/cli-spawn.js';
+import { Pane, TMUX, killLeftovers, removeScratch, requireBuild, run, scratch, until, type Env } from '../helpers/cli-spawn.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 const ESC = '\u001b';
@@ -77,7 +78,7 @@ class Gate {
 }
 
 /** What the pane's command needs: the dirs, and this gate as the store. */
-function storeVars(sandbox: ServeHandle, gate: Gate, extra: Env = {}): Env {
+function storeVars(sandbox: HostedStore, gate: Gate, extra: Env = {}): Env {
   const vars: Env = {};
   for (const [key, value] of Object.entries(sandbox.env({ STORE_CLI_BASE_URL: gate.url }))) if (key.startsWith('STORE_CLI_')) vars[key] = value;
   return { ...vars, ...extra };
@@ -89,7 +90,7 @@ describe.skipIf(!TMUX)(title, () => {
   const dir = scratch().root;
   const panes: Pane[] = [];
   const gates: Gate[] = [];
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
 
   const gate = async (passing = 0, upstream = sandbox.baseUrl) => {
     const g = await Gate.start(upstream, passing);
@@ -104,7 +105,7 @@ describe.skipIf(!TMUX)(title, () => {
 
   beforeAll(async () => {
     requireBuild();
-    sandbox = await serve(['--json', '--quiet', '--demo']);
+    sandbox = await host({ seed: 'demo' });
   });
   afterEach(async () => {
     for (const pane of panes.splice(0)) pane.kill();
@@ -193,7 +194,7 @@ describe.skipIf(!TMUX)(title, () => {
       createTime: '2026-01-02T03:04:05Z',
     }));
     writeFileSync(seed, JSON.stringify({ giftCards }));
-    const cards = await serve(['--json', '--quiet', '--seed', seed]);
+    const cards = await host({ seed });
     try {
       const g = await gate(1, cards.baseUrl);
       const out = join(dir, 'cards.csv');

@@ -3,20 +3,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Pane,
-  TMUX,
-  api,
-  isolatedEnv,
-  killLeftovers,
-  removeScratch,
-  requireBuild,
-  run,
-  scratch,
-  serve,
-  type Env,
-  type ServeHandle,
-} from '../helpers/cli-spawn.js';
+import { Pane, TMUX, api, isolatedEnv, killLeftovers, removeScratch, requireBuild, run, scratch, type Env } from '../helpers/cli-spawn.js';
+import { host, type HostedStore } from '../helpers/hosted-store.js';
 import { HOSTILE, HOSTILE_SHOWN, useHostileStore } from '../helpers/hostile-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
@@ -34,7 +22,7 @@ const title = suiteNeeds('in a real terminal (tmux)', 'tmux', TMUX);
 describe.skipIf(!TMUX)(title, () => {
   const panes: Pane[] = [];
   const dir = scratch().root;
-  let sandbox: ServeHandle;
+  let sandbox: HostedStore;
   // A store that sends escape sequences in its gift card notes (test/helpers/hostile-store.ts).
   const hostile = useHostileStore(() => ({ baseUrl: sandbox.baseUrl, token: sandbox.token }));
 
@@ -46,7 +34,7 @@ describe.skipIf(!TMUX)(title, () => {
 
   beforeAll(async () => {
     requireBuild();
-    sandbox = await serve(['--json', '--quiet', '--token', 'e2e-secret-token-4321']);
+    sandbox = await host({ tokens: ['e2e-secret-token-4321'] });
   });
   afterEach(() => {
     for (const pane of panes.splice(0)) pane.kill();

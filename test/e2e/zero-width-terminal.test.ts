@@ -3,7 +3,8 @@
 // the width. util-linux `script` gives the CLI a real pty; `stty cols 0` zeroes its width.
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, shq, useServed } from '../helpers/cli-spawn.js';
+import { BIN, shq } from '../helpers/cli-spawn.js';
+import { useHosted } from '../helpers/hosted-store.js';
 import { suiteNeeds } from '../helpers/needs.js';
 
 const SCRIPT = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim() || undefined;
@@ -38,10 +39,10 @@ function inZeroWidthPty(
 }
 
 describe.skipIf(!SCRIPT)(title, () => {
-  const served = useServed(['--json', '--quiet', '--demo']);
+  const hosted = useHosted({ seed: 'demo' });
 
   it('a command with a spinner ends, with its answer and little else, when the pty reports 0 columns', async () => {
-    const run = await inZeroWidthPty(`${shq(process.execPath)} ${shq(BIN)} giftcard count`, served.sandbox.env(), 20_000);
+    const run = await inZeroWidthPty(`${shq(process.execPath)} ${shq(BIN)} giftcard count`, hosted.store.env(), 20_000);
     expect(run.killed).toBe(false);
     expect(run.code).toBe(0);
     expect(run.output).toMatch(/^\d+\r?$/m);

@@ -280,15 +280,31 @@ export async function mark(sandbox: ServeHandle): Promise<number> {
   );
 }
 
+/** A store whose request log is read at once (hosted-store.ts): a request is in it before its answer is sent. */
+interface LoggingStore {
+  log(): string[];
+  env(extra?: Env): Env;
+}
+
 /**
- * Runs the CLI against the sandbox (its env unless options.env); `requests` are the log lines
- * of what the run sent, read between two markers.
+ * Runs the CLI against the store (its env unless options.env); `requests` are the log lines
+ * of what the run sent: a served sandbox's read between two markers (its log comes through a
+ * pipe), a hosted store's as it stands before and after the run.
  */
-export async function runLogged(sandbox: ServeHandle, args: readonly string[], options: RunOptions = {}): Promise<RunResult & { requests: string[] }> {
-  const before = await mark(sandbox);
-  const result = await run(args, { env: sandbox.env(), ...options });
-  const after = await mark(sandbox);
-  return { ...result, requests: requestLog(sandbox).slice(before + 1, after) };
+export async function runLogged(
+  store: ServeHandle | LoggingStore,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult & { requests: string[] }> {
+  if ('log' in store) {
+    const before = store.log().length;
+    const result = await run(args, { env: store.env(), ...options });
+    return { ...result, requests: store.log().slice(before) };
+  }
+  const before = await mark(store);
+  const result = await run(args, { env: store.env(), ...options });
+  const after = await mark(store);
+  return { ...result, requests: requestLog(store).slice(before + 1, after) };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('metafield import against sandbox --rate-limit basic (40
     expect(refused / requests.length).toBeLessThan(0.05);
     expect(r.stderr).toMatch(/^\d+ requests \(\d\.\d\d per object\); (none refused \(429\)|\d+ refused by the store's rate limit \(429, its bucket empty\))/m);
     expect(r.stderr).toMatch(/^< rate limit: bucket \d+\/40 used, refill \d+\.\d\/s \((learnt|assumed until learnt)\), reserve 2$/m);
-    expect(await readBack(s.sandbox, products(ids), clock)).toEqual(target);
+    expect(await readBack(s.sandbox, products(ids))).toEqual(target);
   });
 });
 
@@ -68,6 +68,6 @@ describe('metafield import under sandbox --fail-rate 0.2 (no limit, no header)',
     // No bucket header: the injected 429s are refusals, not the store's rate limit (it has none).
     expect(r.stderr).toMatch(/\d+ refused \(429\) and sent again/);
     expect(r.stderr).not.toMatch(/rate limit/);
-    expect(await readBack(s.sandbox, products(ids), clock)).toEqual(target);
+    expect(await readBack(s.sandbox, products(ids))).toEqual(target);
   });
 });
