@@ -33,7 +33,12 @@ function descriptorOf(path: string): number | undefined {
   return undefined;
 }
 
-const SYSTEM_DIRS = /^\/(dev|proc|sys)\//;
+/**
+ * Where the system keeps its special files, whose links are written in place. Not /dev/shm nor
+ * /dev/mqueue: file systems of ordinary files, where a link to a sandbox's data file is that
+ * file (written whole under a temporary name, and refused as a running sandbox's state).
+ */
+const SYSTEM_DIRS = /^\/(?:dev\/(?!shm\/|mqueue\/)|proc\/|sys\/)/;
 
 /** Where `path` leads: `-` is stdout, and a link chain is walked (by its text) to find the descriptors above. */
 export async function outputTarget(path: string): Promise<OutputTarget> {
