@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { runSource } from './run-source.mjs';
 import { rm } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { emitSandboxTypes } from './sandbox-types.mjs';
 
 /**
  * A stand-in for the built-in `builtin` where a module of `pkg` requires it: `contents` (a
@@ -82,7 +82,7 @@ const processGlobal = {
 const outdir = new URL('../dist/', import.meta.url).pathname;
 await rm(outdir, { recursive: true, force: true });
 // The sandbox package's declarations, the longest step, beside the bundles (scripts/sandbox-types.mjs).
-const sandboxTypes = declareSandboxTypes();
+const sandboxTypes = emitSandboxTypes(outdir);
 
 /** What every bundle of dist/ shares. */
 const bundled = {
@@ -219,21 +219,4 @@ async function writeHelpFiles(texts) {
   const dir = new URL('../dist/help/', import.meta.url);
   await mkdir(dir, { recursive: true });
   for (const [file, ofFile] of byFile) await writeFile(new URL(`${file}.json`, dir), JSON.stringify(ofFile));
-}
-
-/** Runs scripts/sandbox-types.mjs in a worker thread; resolves once dist/types is written, rejects with the compiler's words. */
-function declareSandboxTypes() {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./sandbox-types.mjs', import.meta.url), { workerData: { emitSandboxTypes: true, outdir } });
-    let answered = false;
-    worker.once('message', (result) => {
-      answered = true;
-      if (result.ok) resolve();
-      else reject(new Error(result.message));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`The worker declaring the types of store-cli/sandbox exited (${code}) without an answer.`));
-    });
-  });
 }
