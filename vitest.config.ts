@@ -21,6 +21,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Undoes, when each file ends, what the file left (scratch folders): see test/setup.ts.
     setupFiles: ['test/setup.ts'],
+    // The scratch folders in memory where the machine has room: see test/tmpdir-in-memory.ts.
+    globalSetup: ['test/tmpdir-in-memory.ts'],
     // Command and end-to-end tests start real servers and processes: give them room.
     testTimeout: 20_000,
     hookTimeout: 20_000,
