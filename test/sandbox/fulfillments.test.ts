@@ -65,6 +65,16 @@ describe.each(DIALECTS)('fulfillments (%s dialect)', (dialect) => {
     });
   });
 
+  it("an order's fulfillments, listed or counted: a 404 for an order that does not exist, in a store with fulfillments or none", async () => {
+    for (const seed of ['demo', 'none'] as const) {
+      await withSandbox({ seed, dialect }, async (sandbox) => {
+        for (const path of ['/orders/6999999999999999999/fulfillments', '/orders/6999999999999999999/fulfillments/count']) {
+          expect((await call(sandbox, 'GET', path)).status, `${seed}: ${path}`).toBe(404);
+        }
+      });
+    }
+  });
+
   it('cancelling the one fulfillment of a fulfilled order leaves it unfulfilled, to be shipped again', async () => {
     await withSandbox({ seed: 'demo', dialect }, async (sandbox) => {
       const whole = await call(sandbox, 'POST', '/fulfillments', { body: { fulfillment: { orderId: ORDER, trackingNumber: 'ONE' } } });

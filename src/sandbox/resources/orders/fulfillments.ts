@@ -175,7 +175,11 @@ export function createFulfillmentResource(env: ResourceEnv, orders: OrderAccess)
     return { body: { fulfillment: table.present(book.get(record.id)!, request) } };
   }
 
-  const ofOrder = (request: RouteRequest) => book.all().filter((record) => record.orderId === orders.find(request).id);
+  /** The fulfillments of the path's order; a 404 when the token sees no such order, even one with none. */
+  const ofOrder = (request: RouteRequest) => {
+    const order = orders.find(request);
+    return book.all().filter((record) => record.orderId === order.id);
+  };
   const routes: Route[] = [
     ...table.routes.map((route) => (route.method === 'PUT' ? { ...route, path: '/fulfillments/:id/update_tracking' } : route)),
     { method: 'PUT', path: '/fulfillments/:id/cancel', scope: WRITE_FULFILLMENTS, handle: cancel },
