@@ -16,7 +16,7 @@ import {
   type CustomerWrite,
   type HeldCustomer,
 } from '../../../api/customers/writable.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import type { KindUndo, UndoContext } from '../../runs/kind-undo.js';
 import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
@@ -145,12 +145,8 @@ async function customerSteps(targets: { created: CreatedCustomer[]; updated: Upd
 }
 
 async function current(store: Customers, id: string): Promise<HeldCustomer | undefined> {
-  try {
-    return heldCustomer(await store.get(id));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
+  const customer = await unlessGone(store.get(id));
+  return customer === undefined ? undefined : heldCustomer(customer);
 }
 
 /**

@@ -5,7 +5,7 @@
 // did not make cannot be taken back (the API deletes no code): said, left. Planned from the
 // store as it is now, as runs/undo.ts plans every kind.
 import type { DiscountsApi } from '../../../api/discounts/requests.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
 import { entryWith, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
@@ -101,12 +101,8 @@ async function discountSteps(targets: DiscountTargets, store: Discounts, force: 
   if (targets.created.length + targets.updated.length + targets.codes.length === 0) return steps;
   const shape = await store.shape();
   const current = async (id: string): Promise<IndexEntry | undefined> => {
-    try {
-      return await entryOf(store, await store.get(id), shape);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return undefined;
-      throw error;
-    }
+    // Its codes are read after it: a discount deleted in between is gone too.
+    return unlessGone(store.get(id).then((discount) => entryOf(store, discount, shape)));
   };
   // A create whose answer was lost: found by its code (or title), which the store holds unique.
   let lookup: Promise<Map<string, IndexEntry>> | undefined;
