@@ -153,6 +153,7 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
         ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
         ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
         ...(options.results !== undefined ? { resultsPath: options.results } : {}),
+        ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
       },
     };
   } catch (error) {

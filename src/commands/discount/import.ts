@@ -56,7 +56,7 @@ Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back 
   to a service discount the run did not make cannot be taken back (the API deletes no code).
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { like, codesOut } = options;
+    const { like } = options;
     await runImportVerb(
       options,
       ctx,
@@ -65,7 +65,7 @@ ${IMPORT_EXIT_CODES}`,
         ...request,
         // The store's family, as the command knows it before any request (a rehearsal's pre-flight checks codes by its rule).
         family: (await ctx.brand()).value,
-        ...definedOnly({ like, codesOut }),
+        ...definedOnly({ like }),
       }),
     );
   },

@@ -1,7 +1,6 @@
 // `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
 // engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
 // --codes-out alone.
-import { definedOnly } from '../../core/defined-only.js';
 import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
@@ -34,12 +33,6 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { codesOut } = options;
-    await runImportVerb(
-      options,
-      ctx,
-      (bulk) => bulk.giftCardImport,
-      (request) => ({ ...request, ...definedOnly({ codesOut }) }),
-    );
+    await runImportVerb(options, ctx, (bulk) => bulk.giftCardImport);
   },
 });
