@@ -9,7 +9,7 @@ import { unlessGone } from '../../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
 import { entryWith, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
+import { keyedTargets, keyedWriteChecks, type KeyedCreate, type KeyedUpdate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -21,50 +21,27 @@ export type DiscountEntry =
   | KeyedWriteEntry<'discount', DiscountSettings, DiscountWrite>;
 
 /** A discount the run created: its id when the store said; `unsure` when the create's answer was lost. */
-interface CreatedDiscount extends JournaledCreate {
-  key: string;
-  sent: DiscountWrite;
-}
-
-/** A discount the run changed: as it was before the run's first change, and everything the run set. */
-interface UpdatedDiscount {
-  id: string;
-  before: DiscountSettings;
-  sent: DiscountWrite;
-}
+type CreatedDiscount = KeyedCreate<DiscountWrite>;
 
 interface DiscountTargets {
   created: CreatedDiscount[];
-  updated: UpdatedDiscount[];
+  /** Each discount the run changed: as it was before the run's first change, and everything the run set. */
+  updated: Array<KeyedUpdate<DiscountSettings, DiscountWrite>>;
   /** Codes added to service discounts (those of a discount the run created go with it). */
   codes: Array<{ discountId: string; code?: string; line: number }>;
 }
 
 /** The journal's discount entries folded into one target a discount: the first before-image, every write after it. */
 function discountTargets(entries: readonly JournalEntry[]): DiscountTargets {
-  const created = new JournaledCreates<CreatedDiscount>();
-  const updated = new Map<string, UpdatedDiscount>();
+  const keyed: Array<KeyedWriteEntry<'discount', DiscountSettings, DiscountWrite>> = [];
   const codes: DiscountTargets['codes'] = [];
   for (const entry of entries as readonly DiscountEntry[]) {
-    switch (entry.kind) {
-      case 'discount-create':
-        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
-        break;
-      case 'discount-created':
-        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
-        break;
-      case 'discount-update': {
-        const earlier = updated.get(entry.id);
-        updated.set(entry.id, { id: entry.id, before: earlier?.before ?? entry.before, sent: { ...earlier?.sent, ...entry.sent } });
-        break;
-      }
-      case 'discount-code-create':
-        codes.push({ discountId: entry.discountId, line: entry.line, ...(entry.code !== undefined ? { code: entry.code } : {}) });
-        break;
-    }
+    if (entry.kind === 'discount-code-create')
+      codes.push({ discountId: entry.discountId, line: entry.line, ...(entry.code !== undefined ? { code: entry.code } : {}) });
+    else keyed.push(entry);
   }
-
-  return { created: created.all(), updated: [...updated.values()], codes };
+  // A before-image is the whole discount as read: the first is how it was before the run.
+  return { ...keyedTargets(keyed, (earlier) => earlier), codes };
 }
 
 type Discounts = Pick<DiscountsApi, 'shape' | 'get' | 'everyDiscount' | 'everyCode' | 'update' | 'setStatus' | 'delete'>;
