@@ -14,6 +14,12 @@ import type { RateGovernor } from '../core/rate-governor.js';
 import { bulkEnv } from './bulk-env.js';
 import { reportFlag, reportOutputs, reportTargets, runReporter, type RunReporter } from './run-reports.js';
 
+/**
+ * What every import verb declares of itself: it writes to the store, may change what is there,
+ * and is a bulk verb (some rows may fail while the rest land: exit 3, with its report).
+ */
+export const IMPORT_VERB = { mutates: true, destructive: true, bulk: true, name: 'import' } as const;
+
 /** Requests in flight (built-in 8): enough to hide a store's latency, few enough for its rate limit to pace. */
 const { builtIn: DEFAULT_CONCURRENCY, max: MAX_CONCURRENCY } = IMPORT_CONCURRENCY;
 
@@ -147,6 +153,7 @@ export async function importSettings(options: BulkFlags, ctx: Context, file: str
         ...(options.allOrNothing === true ? { allOrNothing: true } : {}),
         ...(options.rejects !== undefined ? { rejectsPath: options.rejects } : {}),
         ...(options.results !== undefined ? { resultsPath: options.results } : {}),
+        ...(options.codesOut !== undefined ? { codesOut: options.codesOut } : {}),
       },
     };
   } catch (error) {
@@ -176,23 +183,35 @@ export async function tellReport(report: ImportReport, out: Output, ctx: Context
 
 /**
  * An import verb's run (all but product import's, which locks its file first): its settings
- * read and its outputs checked, the output asked for first (so that a bad --json sends
- * nothing), the request `requestOf` makes of the file and the settings imported by the kind
- * `kindOf` names (or rehearsed), then its report told.
+ * read and its outputs checked (its reports named by the command of the kind `kindOf` names),
+ * the output asked for first (so that a bad --json sends nothing), the request `requestOf`
+ * makes of the file and the settings imported by that kind (or rehearsed), then its report told.
  */
-export async function runImportVerb<Q extends ImportRequest>(
-  options: BulkFlags & { file: string },
-  // An import verb's: output() bound to its --json summary (IMPORT_JSON).
-  ctx: Context & { output(): Promise<Output> },
-  command: string,
-  kindOf: (bulk: typeof import('../bulk/index.js')) => ImportKind<Q>,
+export function runImportVerb(options: ImportVerbFlags, ctx: ImportVerbContext, kindOf: KindOf<ImportRequest>): Promise<void>;
+export function runImportVerb<Q extends ImportRequest>(
+  options: ImportVerbFlags,
+  ctx: ImportVerbContext,
+  kindOf: KindOf<Q>,
   requestOf: (base: ImportRequest) => Q | Promise<Q>,
+): Promise<void>;
+export async function runImportVerb(
+  options: ImportVerbFlags,
+  ctx: ImportVerbContext,
+  kindOf: KindOf<ImportRequest>,
+  // Without it, the file and the settings are the whole request (a kind that takes nothing more).
+  requestOf = (base: ImportRequest): ImportRequest | Promise<ImportRequest> => base,
 ): Promise<void> {
-  const { bulk, settings, reports, rehearse } = await importSettings(options, ctx, options.file, command);
+  const kind = kindOf(await import('../bulk/index.js'));
+  const { settings, reports, rehearse } = await importSettings(options, ctx, options.file, kind.command);
   const out = await ctx.output();
-  const report = await importOrRehearse(await requestOf({ file: options.file, ...settings }), ctx, rehearse, kindOf(bulk), reports);
+  const report = await importOrRehearse(await requestOf({ file: options.file, ...settings }), ctx, rehearse, kind, reports);
   await tellReport(report, out, ctx, reports);
 }
+
+type ImportVerbFlags = BulkFlags & { file: string };
+/** An import verb's context: output() bound to its --json summary (IMPORT_JSON). */
+type ImportVerbContext = Context & { output(): Promise<Output> };
+type KindOf<Q extends ImportRequest> = (bulk: typeof import('../bulk/index.js')) => ImportKind<Q>;
 
 /**
  * The import, or with --rehearse its rehearsal: the same import on a copy of what the file

@@ -69,9 +69,8 @@ export interface CrudTexts<R extends RestResource> {
   noun: string;
   /** The noun's summary, for crudNoun. */
   summary?: string;
-  /** How sentences name one record and several: `location`, `locations`. */
-  one: string;
-  many: string;
+  /** How sentences name several records, where not the resource's name for one with an s (`locations`). */
+  many?: string;
   /** The resource's module on the API. */
   api: (api: Api) => RestApi<R>;
   /** The argument that names one record (get, update, delete), by its key; none for a singleton's get. */
@@ -136,11 +135,14 @@ class Kit<R extends RestResource> {
   private readonly fieldNames: string[];
   /** Each field's flag as an error names it. */
   private readonly flagOf = new Map<string, string>();
+  /** The texts, with how sentences name one record (as the resource's messages do: `location`) and several. */
+  private readonly texts: CrudTexts<R> & { one: string; many: string };
 
   constructor(
     private readonly resource: R,
-    private readonly texts: CrudTexts<R>,
+    texts: CrudTexts<R>,
   ) {
+    this.texts = { ...texts, one: resource.name, many: texts.many ?? `${resource.name}s` };
     this.fieldNames = Object.keys(resource.fields);
     for (const [name, field] of Object.entries(resource.fields)) this.flagOf.set(name, `--${kebab(flagKey(name, field))}`);
   }

@@ -127,6 +127,19 @@ export class ApiError extends RequestError {
   }
 }
 
+/**
+ * What a read of one object answered, or undefined when the store answered 404: the object is
+ * gone (deleted since, or never made), which the caller plans around rather than fails on.
+ */
+export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
 /** The request never got an answer: connection refused, reset, timed out. */
 export class NetworkError extends RequestError {
   readonly exitCode = ExitCode.failure;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JournaledCreates, keyedWriteChecks } from '../../src/bulk/runs/journaled-creates.js';
+import { JournaledCreates, keyedTargets, keyedWriteChecks, type KeyedWriteEntry } from '../../src/bulk/runs/journaled-creates.js';
 
 interface Made {
   key: string;
@@ -37,5 +37,30 @@ describe('keyedWriteChecks (the customer and discount entries undo trusts)', () 
     expect(checks['customer-created']!({ kind: 'customer-created', key: 'email:a@b.c', made: 'yes' })).toBe(false);
     expect(checks['customer-update']!({ kind: 'customer-update', key: 'k', before: {}, sent: {} })).toBe(false);
     expect(checks['customer-update']!({ kind: 'customer-update', id: '1', key: 'k', before: {}, sent: {} })).toBe(true);
+  });
+});
+
+describe("keyedTargets (a keyed kind's entries, as customer and discount undo fold them)", () => {
+  type Fields = Record<string, string>;
+  const entries: Array<KeyedWriteEntry<'customer', Fields, Fields>> = [
+    { kind: 'customer-create', key: 'email:a@b.c', sent: { email: 'a@b.c' } },
+    { kind: 'customer-create', key: 'email:d@e.f', sent: { email: 'd@e.f' } },
+    { kind: 'customer-created', key: 'email:a@b.c', made: true, id: '11' },
+    { kind: 'customer-update', id: '7', key: 'email:g@h.i', before: { note: 'old' }, sent: { note: 'new' } },
+    { kind: 'customer-update', id: '7', key: 'email:g@h.i', before: { note: 'new', tags: 'a' }, sent: { note: 'newer', tags: 'b' } },
+  ];
+
+  it('keeps every create (answered with its id, or unsure) and one target an object changed, with every write sent it', () => {
+    const { created, updated } = keyedTargets(entries, (earlier, later) => ({ ...later, ...earlier }));
+    expect(created).toEqual([
+      { key: 'email:a@b.c', sent: { email: 'a@b.c' }, unsure: false, id: '11' },
+      { key: 'email:d@e.f', sent: { email: 'd@e.f' }, unsure: true },
+    ]);
+    expect(updated).toEqual([{ id: '7', before: { note: 'old', tags: 'a' }, sent: { note: 'newer', tags: 'b' } }]);
+  });
+
+  it('joins the before-images as the kind says', () => {
+    const { updated } = keyedTargets(entries, (earlier) => earlier);
+    expect(updated[0]?.before).toEqual({ note: 'old' });
   });
 });

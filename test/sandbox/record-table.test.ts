@@ -243,4 +243,21 @@ describe('a record table', () => {
     expect(() => resource.apply?.({ put: { ...note, color: 'green' } })).toThrow();
     expect(resource.snapshot()).toEqual(resource.dump());
   });
+
+  it('keeps a record’s id under `id` when the description names no id field', () => {
+    const tagTable = recordTable({
+      key: 'tags',
+      wrap: { one: 'tag', many: 'tags' },
+      fields: { name: text({ max: 10, required: true }) },
+      routes: { path: '/tags', create: true, get: true },
+      scopes: { read: 'read_notes', write: 'write_notes' },
+    });
+    const { env } = tableFor();
+    const resource = tagTable.resource(env);
+    const create = resource.routes.find((route) => route.method === 'POST')!;
+    const reply = create.handle({ params: {}, query: new URLSearchParams(), body: { tag: { name: 'sale' } }, now: NOW }) as RouteReply;
+    expect(serializeJson(reply.body, 'number')).toBe('{"tag":{"id":4000000000000000001,"name":"sale"}}');
+    expect(resource.get('4000000000000000001')).toEqual({ id: '4000000000000000001', name: 'sale' });
+    expect(tagTable.seed.schema.safeParse([{ name: 'x' }]).error?.issues[0]?.path).toEqual([0, 'id']);
+  });
 });

@@ -53,3 +53,38 @@ export function keyedWriteChecks(prefix: string): Record<string, EntryCheck> {
     [`${prefix}-update`]: entryWith(['id', 'key'], (entry) => isRecord(entry.before) && isRecord(entry.sent)),
   };
 }
+
+/** What a keyed kind keeps of one create: the key it was made under, and what it sent. */
+export interface KeyedCreate<Sent> extends JournaledCreate {
+  key: string;
+  sent: Sent;
+}
+
+/** An object a keyed kind changed: as it was before the run's first change, and everything the run set. */
+export interface KeyedUpdate<Before, Sent> {
+  id: string;
+  before: Before;
+  sent: Sent;
+}
+
+/**
+ * A keyed kind's entries (KeyedWriteEntry) folded: every object created, and one target an
+ * object changed, with every write the run sent it. `joinBefore` says how it was before the
+ * run from its earlier before-image and a later one (which may show what the run wrote).
+ */
+export function keyedTargets<Before, Sent extends object>(
+  entries: readonly KeyedWriteEntry<string, Before, Sent>[],
+  joinBefore: (earlier: Before, later: Before) => Before,
+): { created: KeyedCreate<Sent>[]; updated: KeyedUpdate<Before, Sent>[] } {
+  const created = new JournaledCreates<KeyedCreate<Sent>>();
+  const updated = new Map<string, KeyedUpdate<Before, Sent>>();
+  for (const entry of entries) {
+    if ('before' in entry) {
+      const earlier = updated.get(entry.id);
+      const before = earlier === undefined ? entry.before : joinBefore(earlier.before, entry.before);
+      updated.set(entry.id, { id: entry.id, before, sent: { ...earlier?.sent, ...entry.sent } });
+    } else if ('made' in entry) created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
+    else created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
+  }
+  return { created: created.all(), updated: [...updated.values()] };
+}

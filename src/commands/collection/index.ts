@@ -18,8 +18,6 @@ const BY_TYPE = 'only collections of this type: custom or smart (manual is anoth
 
 const verbs = crudVerbs(collections, {
   noun: 'collection',
-  one: 'collection',
-  many: 'collections',
   api: (api) => api.collections,
   arg: { name: 'collection', help: COLLECTION_ARG },
   resolve: async (api, value, spin) => (await import('../../product/index.js')).resolveCollection(api, value, spin),

@@ -1,13 +1,10 @@
 // `customer import FILE`: customers from a CSV or JSON-lines file on the bulk engine
 // (bulk/kinds/customers), matched by id, email or phone; idempotent and undoable.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary: 'Create or update customers from a CSV, one row a customer, matched by id or email; safe to re-run, and undoable',
   args: { file: arg('CSV file of customers (customer export writes one), or - for stdin') },
   flags: importFlags("the store's customers", 'customers (split by id, email or phone)'),
@@ -47,12 +44,6 @@ Undo: store-cli undo RUN-ID deletes the customers the run created and puts back 
   changed; a customer changed since the run is left alone (exit 3) unless --force.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    await runImportVerb(
-      options,
-      ctx,
-      'customer import',
-      (bulk) => bulk.customerImport,
-      (request) => request,
-    );
+    await runImportVerb(options, ctx, (bulk) => bulk.customerImport);
   },
 });

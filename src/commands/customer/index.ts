@@ -94,8 +94,6 @@ const CONTACT = ['firstName', 'lastName', 'email', 'phone'];
 
 const verbs = crudVerbs(customers, {
   noun: 'customer',
-  one: 'customer',
-  many: 'customers',
   api: (api) => api.customers,
   arg: { name: 'customerId', help: 'the customer id' },
   check: (values, _ctx, mode) => {

@@ -1,13 +1,11 @@
 // `discount import FILE`: discounts from the CSV discount export writes, idempotent by code, run by
 // the bulk engine's discounts kind; --like copies one discount's settings for a file of codes.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
+import { definedOnly } from '../../core/defined-only.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary:
     'Create or update discounts from a CSV, one row a discount with its code; --like copies a discount for a file of codes; safe to re-run, and undoable',
   args: { file: arg('CSV file of discounts (discount export writes one), or - for stdin') },
@@ -58,18 +56,16 @@ Undo: store-cli undo RUN-ID deletes the discounts the run created and puts back 
   to a service discount the run did not make cannot be taken back (the API deletes no code).
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { like, codesOut } = options;
+    const { like } = options;
     await runImportVerb(
       options,
       ctx,
-      'discount import',
       (bulk) => bulk.discountImport,
       async (request) => ({
         ...request,
         // The store's family, as the command knows it before any request (a rehearsal's pre-flight checks codes by its rule).
         family: (await ctx.brand()).value,
-        ...(like !== undefined ? { like } : {}),
-        ...(codesOut !== undefined ? { codesOut } : {}),
+        ...definedOnly({ like }),
       }),
     );
   },

@@ -20,8 +20,6 @@ import update from './update.js';
 
 const kit = crudVerbs(discounts, {
   noun: 'discount',
-  one: 'discount',
-  many: 'discounts',
   api: (api) => api.discountRecords,
   arg: { name: 'discountId', help: 'the discount id (discount list shows them)' },
   label: (discount, text) => text(discount.title),

@@ -36,8 +36,6 @@ export const file = crudNoun(
   {
     noun: 'file',
     summary: "Add files to the store's library from their URL, list and search them",
-    one: 'file',
-    many: 'files',
     api: (api) => api.materials,
     fields: {},
     table: FILE_TABLE,

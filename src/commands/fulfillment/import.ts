@@ -1,14 +1,11 @@
 // `fulfillment import FILE`: a warehouse's file of tracking numbers, each order (or each of its
 // lines) marked shipped with its carrier and number, on the bulk engine (bulk/kinds/fulfillments):
 // idempotent by order and tracking number, undoable (the run's fulfillments cancelled).
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb } from '../verb.js';
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary: 'Mark orders shipped from a file of tracking numbers (CSV or JSON lines): one fulfillment an order and number; safe to re-run, undoable',
   args: {
     file: arg(
@@ -46,12 +43,6 @@ Undo: store-cli undo RUN-ID cancels the fulfillments the run created (the API de
   their lines left to ship again; one whose tracking number changed since is left alone.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    await runImportVerb(
-      options,
-      ctx,
-      'fulfillment import',
-      (bulk) => bulk.fulfillmentImport,
-      (request) => request,
-    );
+    await runImportVerb(options, ctx, (bulk) => bulk.fulfillmentImport);
   },
 });

@@ -1,14 +1,11 @@
 // `giftcard import FILE`: a migration of cards from CSV, idempotent by code, run by the bulk
 // engine's gift-card kind (bulk/kinds/gift-cards); codes generated for rows without one go to
 // --codes-out alone.
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary: 'Bulk-load gift cards from CSV (a migration): creates missing cards, brings existing ones to the file; safe to re-run',
   args: { file: arg('CSV file with the header code,initialValue,balance,currency,note,expireTime,customerId,status (initialValue required), or - for stdin') },
   flags: {
@@ -36,13 +33,6 @@ Rows without a code get a generated one, written to --codes-out; re-run with tha
   writes no code but checks --codes-out as the real run does.
 ${IMPORT_EXIT_CODES}`,
   async run(options, ctx) {
-    const { codesOut } = options;
-    await runImportVerb(
-      options,
-      ctx,
-      'giftcard import',
-      (bulk) => bulk.giftCardImport,
-      (request) => ({ ...request, ...(codesOut !== undefined ? { codesOut } : {}) }),
-    );
+    await runImportVerb(options, ctx, (bulk) => bulk.giftCardImport);
   },
 });

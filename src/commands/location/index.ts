@@ -18,8 +18,6 @@ const line = (what: string) => ({ placeholder: '<text>', help: `${what}, at most
 export const location = crudNoun(locations, {
   noun: 'location',
   summary: "List, show, count, create, change and delete the store's locations (where stock is kept)",
-  one: 'location',
-  many: 'locations',
   api: (api) => api.locations,
   arg: { name: 'location', help: 'the location: an id, or a name looked up with location list' },
   resolve: async (api, value, spin) => (await import('../../product/stock.js')).resolveLocation(api, value, spin),

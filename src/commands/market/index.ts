@@ -13,8 +13,6 @@ const regionsText = (regions: unknown, text: (value: unknown) => string) =>
 export const market = crudNoun(markets, {
   noun: 'market',
   summary: "List, show, count, create, change and delete the store's markets (regions with their currency and language)",
-  one: 'market',
-  many: 'markets',
   api: (api) => api.markets,
   arg: { name: 'id', help: 'the market id (market list shows them)' },
   label: (record, text) => text(record.name),

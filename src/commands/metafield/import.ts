@@ -2,14 +2,12 @@
 // by the bulk engine's metafields kind (bulk/kinds/metafields); --domain for a file without one.
 import { METAFIELD_DOMAINS, isMetafieldDomain } from '../../api/metafields/types.js';
 import { UsageError } from '../../core/errors.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, runImportVerb } from '../bulk-import.js';
+import { definedOnly } from '../../core/defined-only.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, runImportVerb } from '../bulk-import.js';
 import { arg, defineVerb, text } from '../verb.js';
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary: 'Bulk-load metafield values from CSV: creates what is missing, updates what differs, skips what is equal; safe to re-run',
   args: { file: arg('CSV file with the header domain,bizId,namespace,code,value (and optionally type), JSON lines (a .jsonl file), or - for stdin') },
   flags: {
@@ -41,9 +39,8 @@ ${IMPORT_EXIT_CODES}`,
     await runImportVerb(
       options,
       ctx,
-      'metafield import',
       (bulk) => bulk.metafieldImport,
-      (request) => ({ ...request, ...(domain !== undefined ? { domain } : {}) }),
+      (request) => ({ ...request, ...definedOnly({ domain }) }),
     );
   },
 });

@@ -11,8 +11,6 @@ read it in the store admin's Online Store > Pages.`;
 export const page = crudNoun(pages, {
   noun: 'page',
   summary: "Create, show, change and delete the store's pages of static content (the store lists none)",
-  one: 'page',
-  many: 'pages',
   api: (api) => api.pages,
   arg: { name: 'id', help: 'the page id (page create prints it; the store documents no listing)' },
   label: (record, text) => text(record.title),

@@ -17,8 +17,6 @@ const detailsText = (details: unknown, text: (value: unknown) => string) =>
 export const payment = crudNoun(payments, {
   noun: 'payment',
   summary: 'Show a payment transaction: amount, fee, status, the gateway and its transaction number',
-  one: 'payment',
-  many: 'payments',
   api: (api) => api.payments,
   arg: { name: 'id', help: 'the payment id, such as PI0020241010151755224' },
   resolve: async (_api, value) => {

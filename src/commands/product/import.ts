@@ -2,7 +2,7 @@
 // variant, created, updated or left alone by the bulk engine's products kind; two writing
 // imports of one file to one store wait for each other (a product has no unique key).
 import { PRODUCT_KEYS } from '../../bulk/kinds/products/keys.js';
-import { IMPORT_EXIT_CODES, IMPORT_JSON, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
+import { IMPORT_EXIT_CODES, IMPORT_JSON, IMPORT_VERB, importFlags, importOrRehearse, importSettings, tellReport } from '../bulk-import.js';
 import type { Context } from '../../root/context.js';
 import { arg, boolean, defineVerb, oneOf } from '../verb.js';
 
@@ -23,10 +23,7 @@ async function lockThisImport(ctx: Context, file: string, shard: string | undefi
 }
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary:
     'Bulk-load products from the CSV (or JSON lines) product export writes: creates what is missing, updates what differs, skips what is equal; safe to re-run',
   args: {

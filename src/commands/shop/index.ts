@@ -16,8 +16,6 @@ function timeZoneText(info: Shop, text: (value: unknown) => string): string {
 
 const languages = crudVerbs(shopLanguages, {
   noun: 'shop',
-  one: 'language',
-  many: 'languages',
   api: (api) => api.shopLanguages,
   fields: {},
   table: {
@@ -37,8 +35,6 @@ export const shop = crudNoun(
   {
     noun: 'shop',
     summary: 'Show the shop a token belongs to, and its languages',
-    one: 'shop',
-    many: 'shops',
     api: (api) => api.shop,
     fields: {},
     table: {

@@ -23,8 +23,6 @@ export const theme: Noun = {
   ...crudNoun(themes, {
     noun: 'theme',
     summary: "List the store's themes, and read and write their assets",
-    one: 'theme',
-    many: 'themes',
     api: (api) => api.themes,
     fields: {},
     table: THEME_TABLE,

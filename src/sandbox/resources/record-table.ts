@@ -51,18 +51,22 @@ export interface TableDescription<Key extends string, Id extends string, F exten
   readonly wrap: { readonly one: string; readonly many: string };
   /** What a record is called in messages ("No webhook subscription has the id ..."); absent: `wrap.one`. */
   readonly noun?: string;
-  readonly id: Id;
+  /**
+   * The field that holds a record's id; absent: `id`, as most of the store's resources name it.
+   * Only this decides `Id` (NoInfer below): a filter typed by a field alone would infer none.
+   */
+  readonly id?: Id;
   /** In the order the store writes them. */
   readonly fields: F;
   readonly routes: TableRoutes;
   /** Reads take `read`, writes `write`. */
   readonly scopes: { readonly read: ScopeRequirement; readonly write: ScopeRequirement };
   /** The listing's filters besides sinceId (a count takes them too). */
-  readonly filters?: readonly ListFilter<RecordOf<Id, F>>[];
+  readonly filters?: readonly ListFilter<RecordOf<NoInfer<Id>, F>>[];
   /** Records every store has (a seed or a data file without one gets it, made when loaded); their ids are not the store's sequence. */
-  readonly always?: readonly SeedRecordOf<Id, F>[];
+  readonly always?: readonly SeedRecordOf<NoInfer<Id>, F>[];
   /** A seed's checks across records, besides ids given once: `report(index, field, message)` (no field: the record's fault). */
-  readonly check?: (records: readonly SeedRecordOf<Id, F>[], report: (index: number, field: string | undefined, message: string) => void) => void;
+  readonly check?: (records: readonly SeedRecordOf<NoInfer<Id>, F>[], report: (index: number, field: string | undefined, message: string) => void) => void;
   /** Its part of the demo set (demo.json beside it); absent: none. */
   readonly demo?: unknown;
 }
@@ -117,12 +121,12 @@ function seedSchemaOf(kind: FieldKind): z.ZodType {
   return kind.initial === undefined ? kind.stored : kind.stored.default(kind.initial);
 }
 
-export function recordTable<const Key extends string, const Id extends string, F extends Fields>(
+export function recordTable<const Key extends string, F extends Fields, const Id extends string = 'id'>(
   description: TableDescription<Key, Id, F>,
 ): RecordTable<Key, RecordOf<Id, F>, SeedRecordOf<Id, F>> {
   type R = RecordOf<Id, F>;
   type Row = Record<string, unknown>;
-  const { key, wrap, noun = wrap.one, id, routes: paths } = description;
+  const { key, wrap, noun = wrap.one, id = 'id', routes: paths } = description;
   const fields = Object.entries(description.fields) as Array<[string, FieldKind]>;
   const idOf = (record: R | Row) => (record as Row)[id] as string;
   const stampOf = (stamp: 'created' | 'updated') => fields.find(([, kind]) => kind.stamp === stamp)?.[0];

@@ -16,46 +16,25 @@ import {
   type CustomerWrite,
   type HeldCustomer,
 } from '../../../api/customers/writable.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import type { KindUndo, UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
+import { keyedTargets, keyedWriteChecks, type KeyedCreate, type KeyedUpdate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
 /** The entries a customer write leaves in the journal (watch.ts writes them). */
 export type CustomerEntry = KeyedWriteEntry<'customer', CustomerWrite, CustomerWrite>;
 
-interface CreatedCustomer extends JournaledCreate {
-  key: string;
-  sent: CustomerWrite;
-}
+type CreatedCustomer = KeyedCreate<CustomerWrite>;
+type UpdatedCustomer = KeyedUpdate<CustomerWrite, CustomerWrite>;
 
-interface UpdatedCustomer {
-  id: string;
-  before: CustomerWrite;
-  sent: CustomerWrite;
-}
-
-/** The journal's customer entries folded: every customer created, and one target a customer changed (its first before-image, every write after). */
+/**
+ * The journal's customer entries folded: every customer created, and one target a customer
+ * changed (each field as its first before-image has it, every write after).
+ */
 function customerTargets(entries: readonly JournalEntry[]): { created: CreatedCustomer[]; updated: UpdatedCustomer[] } {
-  const created = new JournaledCreates<CreatedCustomer>();
-  const updated = new Map<string, UpdatedCustomer>();
-  for (const entry of entries as readonly CustomerEntry[]) {
-    switch (entry.kind) {
-      case 'customer-create':
-        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
-        break;
-      case 'customer-created':
-        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
-        break;
-      case 'customer-update': {
-        const earlier = updated.get(entry.id);
-        updated.set(entry.id, { id: entry.id, before: { ...entry.before, ...earlier?.before }, sent: { ...earlier?.sent, ...entry.sent } });
-        break;
-      }
-    }
-  }
-  return { created: created.all(), updated: [...updated.values()] };
+  // A before-image holds the fields its write changed: a later one adds the fields an earlier write left alone.
+  return keyedTargets(entries as readonly CustomerEntry[], (earlier, later) => ({ ...later, ...earlier }));
 }
 
 export const customerUndo: KindUndo = {
@@ -145,12 +124,8 @@ async function customerSteps(targets: { created: CreatedCustomer[]; updated: Upd
 }
 
 async function current(store: Customers, id: string): Promise<HeldCustomer | undefined> {
-  try {
-    return heldCustomer(await store.get(id));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
+  const customer = await unlessGone(store.get(id));
+  return customer === undefined ? undefined : heldCustomer(customer);
 }
 
 /**

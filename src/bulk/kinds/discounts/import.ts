@@ -9,7 +9,7 @@ import type { DiscountsApi } from '../../../api/discounts/requests.js';
 import { shapeOf } from '../../../api/discounts/wire-shape.js';
 import { GENERATED_DISCOUNT_CODE_LENGTH } from '../../../api/discounts/fields.js';
 import type { Brand } from '../../../core/brand.js';
-import { ApiError, AuthError, FieldError, NetworkError } from '../../../core/errors.js';
+import { AuthError, FieldError, NetworkError, unlessGone } from '../../../core/errors.js';
 import { plural } from '../../../core/words.js';
 import { checkCodesOut, codesOutPlace, generateCodes, writeCodesFile } from '../../engine/codes-out.js';
 import { DISCOUNT_REJECTS, discountKind, DiscountIndex, entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
@@ -114,11 +114,8 @@ async function run(request: DiscountImportRequest, env: BulkEnv, journaled: Jour
 async function likeDiscount(store: DiscountsApi, like: string, family: Brand): Promise<{ template: IndexEntry; index?: DiscountIndex }> {
   const shape = shapeOf(family);
   if (/^\d+$/.test(like)) {
-    try {
-      return { template: await entryOf(store, await store.get(like), shape) };
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-    }
+    const template = await unlessGone(store.get(like).then((discount) => entryOf(store, discount, shape)));
+    if (template !== undefined) return { template };
   }
   const index = await readDiscountIndex(store);
   const template = index.byCode.get(like.toLowerCase());

@@ -5,11 +5,11 @@
 // did not make cannot be taken back (the API deletes no code): said, left. Planned from the
 // store as it is now, as runs/undo.ts plans every kind.
 import type { DiscountsApi } from '../../../api/discounts/requests.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { entryOf, readDiscountIndex, type IndexEntry } from './kind.js';
 import { changeTo, differences, holdsWritten, type DiscountSettings, type DiscountWrite, type SettingName } from './settings.js';
 import { entryWith, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
-import { JournaledCreates, keyedWriteChecks, type JournaledCreate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
+import { keyedTargets, keyedWriteChecks, type KeyedCreate, type KeyedUpdate, type KeyedWriteEntry } from '../../runs/journaled-creates.js';
 import type { JournalEntry } from '../../runs/run-journal.js';
 import type { UndoStep } from '../../runs/undo-step.js';
 
@@ -21,50 +21,27 @@ export type DiscountEntry =
   | KeyedWriteEntry<'discount', DiscountSettings, DiscountWrite>;
 
 /** A discount the run created: its id when the store said; `unsure` when the create's answer was lost. */
-interface CreatedDiscount extends JournaledCreate {
-  key: string;
-  sent: DiscountWrite;
-}
-
-/** A discount the run changed: as it was before the run's first change, and everything the run set. */
-interface UpdatedDiscount {
-  id: string;
-  before: DiscountSettings;
-  sent: DiscountWrite;
-}
+type CreatedDiscount = KeyedCreate<DiscountWrite>;
 
 interface DiscountTargets {
   created: CreatedDiscount[];
-  updated: UpdatedDiscount[];
+  /** Each discount the run changed: as it was before the run's first change, and everything the run set. */
+  updated: Array<KeyedUpdate<DiscountSettings, DiscountWrite>>;
   /** Codes added to service discounts (those of a discount the run created go with it). */
   codes: Array<{ discountId: string; code?: string; line: number }>;
 }
 
 /** The journal's discount entries folded into one target a discount: the first before-image, every write after it. */
 function discountTargets(entries: readonly JournalEntry[]): DiscountTargets {
-  const created = new JournaledCreates<CreatedDiscount>();
-  const updated = new Map<string, UpdatedDiscount>();
+  const keyed: Array<KeyedWriteEntry<'discount', DiscountSettings, DiscountWrite>> = [];
   const codes: DiscountTargets['codes'] = [];
   for (const entry of entries as readonly DiscountEntry[]) {
-    switch (entry.kind) {
-      case 'discount-create':
-        created.sent(entry.key, { key: entry.key, sent: entry.sent, unsure: true });
-        break;
-      case 'discount-created':
-        created.answer(entry.key, entry.made, entry.id !== undefined ? { id: entry.id } : {});
-        break;
-      case 'discount-update': {
-        const earlier = updated.get(entry.id);
-        updated.set(entry.id, { id: entry.id, before: earlier?.before ?? entry.before, sent: { ...earlier?.sent, ...entry.sent } });
-        break;
-      }
-      case 'discount-code-create':
-        codes.push({ discountId: entry.discountId, line: entry.line, ...(entry.code !== undefined ? { code: entry.code } : {}) });
-        break;
-    }
+    if (entry.kind === 'discount-code-create')
+      codes.push({ discountId: entry.discountId, line: entry.line, ...(entry.code !== undefined ? { code: entry.code } : {}) });
+    else keyed.push(entry);
   }
-
-  return { created: created.all(), updated: [...updated.values()], codes };
+  // A before-image is the whole discount as read: the first is how it was before the run.
+  return { ...keyedTargets(keyed, (earlier) => earlier), codes };
 }
 
 type Discounts = Pick<DiscountsApi, 'shape' | 'get' | 'everyDiscount' | 'everyCode' | 'update' | 'setStatus' | 'delete'>;
@@ -101,12 +78,8 @@ async function discountSteps(targets: DiscountTargets, store: Discounts, force: 
   if (targets.created.length + targets.updated.length + targets.codes.length === 0) return steps;
   const shape = await store.shape();
   const current = async (id: string): Promise<IndexEntry | undefined> => {
-    try {
-      return await entryOf(store, await store.get(id), shape);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return undefined;
-      throw error;
-    }
+    // Its codes are read after it: a discount deleted in between is gone too.
+    return unlessGone(store.get(id).then((discount) => entryOf(store, discount, shape)));
   };
   // A create whose answer was lost: found by its code (or title), which the store holds unique.
   let lookup: Promise<Map<string, IndexEntry>> | undefined;

@@ -9,7 +9,7 @@ import type { AccessScopesApi } from '../../../api/access-scopes/requests.js';
 import { findOrders, idKey, listingPages, type OrderListing, type OrderRef } from '../../../api/orders/refs.js';
 import { idOf, orderName } from '../../../api/orders/reading.js';
 import type { Order } from '../../../api/orders/schema.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { eachAtMost } from '../../engine/store-copy.js';
 import { counted } from '../../engine/summary.js';
 
@@ -86,10 +86,7 @@ export async function readOrderIndex(
     else {
       byId = new Map();
       await eachAtMost([...ids], concurrency, async (id) => {
-        const order = await orders.get(id).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return undefined;
-          throw error;
-        });
+        const order = await unlessGone(orders.get(id));
         if (order !== undefined) byId.set(idKey(id), order);
       });
       described = `Orders read one by one before the import (${counted(ids.size, 'request')}; the store's listing of ${counted(count, 'order')} would take more).`;

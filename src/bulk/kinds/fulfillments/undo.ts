@@ -6,7 +6,7 @@
 // cancelled already is as before; one whose tracking number changed since the run was taken up
 // by someone (a correction): left alone unless forced. Planned from the store as it is now.
 import type { Fulfillment } from '../../../api/fulfillments/declaration.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { plural } from '../../../core/words.js';
 import { entryWith, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
@@ -68,10 +68,7 @@ async function planCancels(entries: readonly JournalEntry[], on: UndoContext): P
   const ofOrder = (orderId: string) => {
     let pending = read.get(orderId);
     if (pending === undefined) {
-      pending = fulfillments.listFor(orderId).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return undefined;
-        throw error;
-      });
+      pending = unlessGone(fulfillments.listFor(orderId));
       read.set(orderId, pending);
     }
     return pending;

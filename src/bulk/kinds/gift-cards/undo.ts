@@ -6,7 +6,7 @@
 // lost is looked for among the cards ending alike made since the run started.
 import type { GiftCard } from '../../../api/gift-cards/schema.js';
 import { sameAmount } from '../../../api/gift-cards/match.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { scalarText } from '../../../core/json.js';
 import { changedSince } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
@@ -128,7 +128,7 @@ type GiftCards = UndoContext['api']['giftCards'];
 
 async function updatedCardStep(card: UpdatedCard, giftCards: GiftCards, force: boolean): Promise<UndoStep> {
   const key = cardKey(card.last4, card.id);
-  const found = await readCard(giftCards, card.id);
+  const found = await unlessGone(giftCards.get(card.id));
   if (found === undefined) return { key, action: 'cannot', note: 'the card is no longer on the store' };
   const now = fieldsOf(found);
   const asBefore = changedSince(now, { ...card.before }).length === 0;
@@ -156,7 +156,7 @@ async function updatedCardStep(card: UpdatedCard, giftCards: GiftCards, force: b
  */
 async function createdCardStep(card: CreatedCard, giftCards: GiftCards, started: string, force: boolean): Promise<{ step: UndoStep; id?: string }> {
   const key = cardKey(card.last4, card.id);
-  const found = card.id !== undefined ? await readCard(giftCards, card.id) : await findCreated(giftCards, card, started);
+  const found = card.id !== undefined ? await unlessGone(giftCards.get(card.id)) : await findCreated(giftCards, card, started);
   if (found === undefined) {
     const step: UndoStep = card.unsure
       ? { key, action: 'as-before', note: 'the answer to its create never came, and no card ending alike was made since the run started' }
@@ -187,15 +187,6 @@ async function createdCardStep(card: CreatedCard, giftCards: GiftCards, started:
     };
   }
   return { id, step: { key, action: 'disable', note: 'created by the run: the API deletes no card, so it is disabled', run: () => giftCards.disable(id) } };
-}
-
-async function readCard(giftCards: GiftCards, id: string): Promise<GiftCard | undefined> {
-  try {
-    return await giftCards.get(id);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // to, and the values of each (domain, bizId) it names, as the rehearsal store's seed holds
 // them. A product import's rehearsal copies its products' values and definitions alike.
 import type { Api } from '../../../api/index.js';
-import type { ReadDefinition } from '../../../api/metafield-definitions/schema.js';
+import { ownFields, type ReadDefinition } from '../../../api/metafield-definitions/schema.js';
 import type { Metafield } from '../../../api/metafields/schema.js';
 import { plural } from '../../../core/words.js';
 import { eachAtMost, eachGroup, unreadable, type CopyPlan, type StoreCopy } from '../../engine/store-copy.js';
@@ -29,21 +29,9 @@ export async function readableDefinitions(api: Api, domain: string): Promise<obj
   }
 }
 
-/** A definition as the seed's metafieldDefinitions section holds it. */
+/** A definition as the seed's metafieldDefinitions section holds it: its domain beside its own fields, as a definitions file has it. */
 function definitionSeed(definition: ReadDefinition, domain: string): object {
-  const d = definition;
-  return {
-    domain,
-    namespace: d.namespace,
-    code: d.code,
-    definitionName: d.definitionName,
-    description: d.description,
-    fieldType: d.fieldType,
-    multi: d.multi,
-    optionMap: d.optionMap,
-    ...(d.schemaRule !== undefined ? { schemaRule: d.schemaRule } : {}),
-    pinned: d.pinned,
-  };
+  return { domain, ...ownFields(definition) };
 }
 
 /** An object's values as the seed's metafields section holds them. */

@@ -7,7 +7,7 @@
 import type { ProductsApi } from '../../../api/products/requests.js';
 import type { Product } from '../../../api/products/schema.js';
 import { draftToWire, editableCopy, type WireProduct } from '../../../api/products/wire.js';
-import { ApiError } from '../../../core/errors.js';
+import { unlessGone } from '../../../core/errors.js';
 import { diffProducts } from '../../../product/diff.js';
 import { changedSince, isStamp } from '../../runs/changed-since.js';
 import { entryWith, isRecord, type KindUndo, type UndoContext } from '../../runs/kind-undo.js';
@@ -111,7 +111,7 @@ export async function productStep(product: UpdatedProduct | CreatedProduct, done
 async function plannedStep(product: UpdatedProduct | CreatedProduct, products: Products, force: boolean): Promise<UndoStep> {
   const key = productKey(product);
   if (!('before' in product)) return createdStep(product, key, products, force);
-  const current = await readProduct(products, product.id);
+  const current = await unlessGone(products.get(product.id));
   if (current === undefined) return { key, action: 'cannot', note: 'the product is no longer on the store' };
   if (sameProduct(current, product.before)) return { key, action: 'as-before' };
   const changed = changesSince(current, product);
@@ -127,7 +127,7 @@ async function createdStep(product: CreatedProduct, key: string, products: Produ
       : 'the store made it without saying its id';
     return { key, action: 'cannot', note: `${why}: find it with product list and remove it with product delete` };
   }
-  const current = await readProduct(products, product.id);
+  const current = await unlessGone(products.get(product.id));
   if (current === undefined) return { key, action: 'as-before', note: 'already deleted' };
   const changed = changesSince(current, product);
   if (!force && changed.length > 0)
@@ -150,15 +150,6 @@ function changesSince(current: Product, product: UpdatedProduct | CreatedProduct
 function fieldList(fields: readonly string[]): string {
   const shown = fields.slice(0, 3).join(', ');
   return fields.length > 3 ? `${shown} and ${fields.length - 3} more` : shown;
-}
-
-async function readProduct(products: Products, id: string): Promise<Product | undefined> {
-  try {
-    return await products.get(id);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
 }
 
 /** The before-image as a PUT sends it: the whole product, ids included, in the store's own spelling. */

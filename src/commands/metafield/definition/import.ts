@@ -5,6 +5,7 @@ import type { FileDefinition } from '../../../api/metafield-definitions/schema.j
 import type { DefinitionSummary } from '../../../bulk/kinds/metafield-definitions/import.js';
 import type { Context } from '../../../root/context.js';
 import { PartialFailureError } from '../../../core/errors.js';
+import { IMPORT_VERB } from '../../bulk-import.js';
 import { DRY_RUN_NOTE, dryRunFlag } from '../../dry-run.js';
 import { reportFlag } from '../../run-reports.js';
 import { arg, defineVerb } from '../../verb.js';
@@ -12,10 +13,7 @@ import { arg, defineVerb } from '../../verb.js';
 const SUMMARY_FIELDS: readonly (keyof DefinitionSummary)[] = ['created', 'updated', 'unchanged', 'failed'];
 
 export default defineVerb({
-  mutates: true,
-  destructive: true,
-  bulk: true,
-  name: 'import',
+  ...IMPORT_VERB,
   summary:
     'Copy metafield definitions from a JSON file (as `definition export` writes) into the store: ' +
     'creates what is missing, updates what differs, skips what is equal',

@@ -25,8 +25,6 @@ const WEBHOOK_ID = { name: 'webhookId', help: 'the subscription id (webhook subs
 
 const verbs = crudVerbs(webhookSubscriptions, {
   noun: 'webhook',
-  one: 'webhook subscription',
-  many: 'webhook subscriptions',
   api: (api) => api.webhookSubscriptions,
   arg: WEBHOOK_ID,
   // The address is checked (by its kind) before the topic is warned about: a refused run warns of nothing.

@@ -88,7 +88,6 @@ const name = text({ max: NAME_MAX_LENGTH, clearable: true });
 export const customerTable = recordTable({
   key: 'customers',
   wrap: { one: 'customer', many: 'customers' },
-  id: 'id',
   fields: {
     firstName: name,
     lastName: name,

@@ -29,7 +29,6 @@ const regions: FieldKind<string[], false> = {
 export const marketTable = recordTable({
   key: 'markets',
   wrap: { one: 'market', many: 'markets' },
-  id: 'id',
   fields: {
     name: text({ max: MAX_TEXT_LENGTH, required: true, notBlank: true }),
     handle: text({ max: MAX_TEXT_LENGTH, rule: { test: HANDLE, message: 'must be lowercase letters, digits and single hyphens, such as europe-west' } }),

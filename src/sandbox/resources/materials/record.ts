@@ -23,7 +23,6 @@ export const materialTable = recordTable({
   key: 'materials',
   wrap: { one: 'material', many: 'materials' },
   noun: 'material',
-  id: 'id',
   fields: {
     duration: text({ max: 6, rule: { test: /^\d+$/, message: 'must be whole seconds as text, such as "95"' } }),
     optimizeUrl: kept(z.string(), ''),

@@ -65,7 +65,6 @@ export const orderId: FieldKind<string, false> = {
 export const fulfillmentTable = recordTable({
   key: 'fulfillments',
   wrap: { one: 'fulfillment', many: 'fulfillments' },
-  id: 'id',
   fields: {
     orderId,
     status: kept(z.enum(['success', 'cancelled']), 'success'),

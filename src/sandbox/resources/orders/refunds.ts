@@ -73,7 +73,6 @@ const amount: FieldKind<string, false> = { stored: amountSchema, optional: false
 export const refundTable = recordTable({
   key: 'refunds',
   wrap: { one: 'refund', many: 'refunds' },
-  id: 'id',
   fields: {
     orderId,
     amount,

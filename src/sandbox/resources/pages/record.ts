@@ -17,7 +17,6 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:
 export const pageTable = recordTable({
   key: 'pages',
   wrap: { one: 'page', many: 'pages' },
-  id: 'id',
   fields: {
     publishTime: text({ max: 40, clearable: true, rule: { test: TIME, message: 'must be an ISO 8601 time such as 2025-01-10T11:00:00Z' } }),
     visible: flag({ initial: true, shown: 'text' }),

@@ -50,7 +50,6 @@ export const assetTable = recordTable({
   // The write's body wraps the asset as `assets` (the docs' sample), so errors name `assets.url`.
   wrap: { one: 'assets', many: 'assets' },
   noun: 'theme asset',
-  id: 'id',
   fields: {
     themeId: text({ max: 20, required: true, rule: { test: ID_PATTERN, message: 'must be the id of a theme' } }),
     url: text({ max: 255, required: true, rule: { test: ASSET_KEY, message: 'must be an asset key such as templates/index.json' } }),

@@ -34,7 +34,6 @@ export const subscriptionTable = recordTable({
   key: 'webhooks',
   wrap: { one: 'webhook', many: 'webhooks' },
   noun: 'webhook subscription',
-  id: 'id',
   fields: {
     address: text({ max: MAX_ADDRESS_LENGTH, required: true, rule: { test: isHttpUrl, message: 'must be an absolute http or https URL' } }),
     // A seed or a data file may hold any of the list; a request, those its dialect takes.
