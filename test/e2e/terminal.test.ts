@@ -23,6 +23,9 @@ describe.skipIf(!TMUX)(title, () => {
   const panes: Pane[] = [];
   const dir = scratch().root;
   let sandbox: HostedStore;
+  // The demo set, hosted here: the tables' cards (a --sandbox run would start the embedded sandbox
+  // in each process; the README's own command below does).
+  let demo: HostedStore;
   // A store that sends escape sequences in its gift card notes (test/helpers/hostile-store.ts).
   const hostile = useHostileStore(() => ({ baseUrl: sandbox.baseUrl, token: sandbox.token }));
 
@@ -35,18 +38,20 @@ describe.skipIf(!TMUX)(title, () => {
   beforeAll(async () => {
     requireBuild();
     sandbox = await host({ tokens: ['e2e-secret-token-4321'] });
+    demo = await host({ seed: 'demo' });
   });
   afterEach(() => {
     for (const pane of panes.splice(0)) pane.kill();
   });
   afterAll(async () => {
     await sandbox?.stop();
+    await demo?.stop();
     killLeftovers();
     removeScratch();
   });
 
-  it('--sandbox giftcard search: a table with a header row, in colour', async () => {
-    const pane = start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv()));
+  it('giftcard search: a table with a header row, in colour', async () => {
+    const pane = start(['giftcard', 'search', '--status', 'enabled'], paneVars(demo.env()));
     expect(await pane.exitCode()).toBe(0);
     const screen = pane.screen();
     expect(screen).toMatch(/^ID\s+LAST4\s+BALANCE\s+CURRENCY\s+STATUS\s+EXPIRES\b/m);
@@ -89,13 +94,7 @@ describe.skipIf(!TMUX)(title, () => {
   it("giftcard search: the table uses the terminal's width, more of the note at 160 columns than at 80, ids whole in both", async () => {
     const note = 'Holiday promotion card for a loyal customer; partly redeemed in store on 20 December.';
     const noteAt = async (columns: number) => {
-      const pane = Pane.start(
-        ['--sandbox', 'giftcard', 'search', '--status', 'enabled'],
-        paneVars(isolatedEnv(), { NO_COLOR: '1' }),
-        dir,
-        {},
-        { columns, rows: 50 },
-      );
+      const pane = Pane.start(['giftcard', 'search', '--status', 'enabled'], paneVars(demo.env(), { NO_COLOR: '1' }), dir, {}, { columns, rows: 50 });
       panes.push(pane);
       expect(await pane.exitCode()).toBe(0);
       const lines = pane.screen(false, true).split('\n');
@@ -175,7 +174,7 @@ describe.skipIf(!TMUX)(title, () => {
   });
 
   it('--no-color: a table without escapes; an error stays red only where colour is allowed', async () => {
-    const plain = start(['--sandbox', '--no-color', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv()));
+    const plain = start(['--no-color', 'giftcard', 'search', '--status', 'enabled'], paneVars(demo.env()));
     expect(await plain.exitCode()).toBe(0);
     expect(plain.screen()).toMatch(/^ID\s+LAST4\s+BALANCE\b/m);
     expect(plain.screen(true)).not.toContain(ESC);
@@ -192,12 +191,12 @@ describe.skipIf(!TMUX)(title, () => {
 
   it('stdout piped to a file from a terminal: tab-separated rows, no colour even with FORCE_COLOR', async () => {
     const out = join(dir, 'search.tsv');
-    const pane = start(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], paneVars(isolatedEnv(), { FORCE_COLOR: '1' }), { stdout: out });
+    const pane = start(['giftcard', 'search', '--status', 'enabled'], paneVars(demo.env(), { FORCE_COLOR: '1' }), { stdout: out });
     expect(await pane.exitCode()).toBe(0);
     const rows = readFileSync(out, 'utf8');
     expect(rows).toMatch(/^\d+\t[A-Z0-9]{4}\t\d+\.\d{2}\tUSD\tenabled\t/m);
     expect(rows).not.toContain('\u001b');
-    const piped = await run(['--sandbox', 'giftcard', 'search', '--status', 'enabled'], { env: isolatedEnv({ FORCE_COLOR: '1' }) });
+    const piped = await run(['giftcard', 'search', '--status', 'enabled'], { env: demo.env({ FORCE_COLOR: '1' }) });
     expect(piped.code, piped.stderr).toBe(0);
     expect(piped.stdout).toMatch(/^\d+\t/m);
     expect(piped.stdout + piped.stderr).not.toContain('\u001b');
