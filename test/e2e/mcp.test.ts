@@ -151,12 +151,4 @@ describe('store-cli mcp --writes', () => {
     const search = await run(['--sandbox', 'giftcard', 'search', '--json'], { env });
     expect((JSON.parse(search.stdout) as { note: string | null }[]).filter((card) => card.note === 'from the agent')).toHaveLength(1);
   });
-
-  it('plan-only: write tools give plans and there is no apply_plan', async () => {
-    const client = await connect(isolatedEnv(), ['--writes', 'plan-only'], ['--sandbox']);
-    const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toContain('giftcard_create');
-    expect(names).not.toContain('apply_plan');
-    await expect(client.callTool({ name: 'apply_plan', arguments: { planId: 'plan-000000000000000000000000' } })).rejects.toThrow(/Tool apply_plan not found/);
-  });
 });

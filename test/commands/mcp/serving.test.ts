@@ -85,6 +85,16 @@ describe('the store mcp serves', () => {
     expect(result.stderr).toContain('--writes sandbox needs --sandbox');
   });
 
+  it('--writes plan-only: write tools give plans and there is no apply_plan', async () => {
+    const server = await mcpClient(['--sandbox', 'mcp', '--writes', 'plan-only']);
+    const served = await names(server);
+    expect(served).toContain('giftcard_create');
+    expect(served).not.toContain('apply_plan');
+    await expect(server.client.callTool({ name: 'apply_plan', arguments: { planId: 'plan-000000000000000000000000' } })).rejects.toThrow(
+      /Tool apply_plan not found/,
+    );
+  });
+
   it('a store that is not set up is exit 2 at start, not at each call', async () => {
     const { cwd, env } = folder();
     const env2 = await mcpRefused(['mcp', '--env', 'nosuch'], { env, cwd });
