@@ -138,7 +138,7 @@ describe('stdout that is another output of the command (spawned)', () => {
 });
 
 describe('sandbox export onto the state of a sandbox running in another process (spawned)', () => {
-  it('refuses its data file, naming that process; another file is fine; once it stopped, the file is free', { timeout: 30_000 }, async () => {
+  it('refuses its data file, naming that process; another file is fine', { timeout: 30_000 }, async () => {
     const dir = scratch().root;
     const data = join(dir, 'state.json');
     const served = await serve(['--json', '--demo', '--data', data]);
@@ -155,9 +155,6 @@ describe('sandbox export onto the state of a sandbox running in another process 
     } finally {
       await served.stop();
     }
-    // Stopped: the file is no live sandbox's any more.
-    const after = await run(['--sandbox', 'sandbox', 'export', '--force', data]);
-    expect(after.code, after.stderr).toBe(0);
   });
 });
 
