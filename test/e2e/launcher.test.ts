@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, isolatedEnv, killLeftovers, removeScratch, requireBuild, run } from '../helpers/cli-spawn.js';
+import { useHosted } from '../helpers/hosted-store.js';
 import { STACK_LINE } from '../helpers/stack-trace.js';
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -45,10 +46,12 @@ describe('launcher', () => {
   });
 
   describe('--verbose stack traces name the TypeScript sources', () => {
-    const failing = ['--sandbox', 'giftcard', 'get', '4000000000000000999']; // a 404: exit 1
+    const failing = ['giftcard', 'get', '4000000000000000999']; // a 404: exit 1
+    // The store hosted in the test: the stack is the CLI's alone (an embedded sandbox would cost each run its start).
+    const served = useHosted({ seed: 'demo' });
 
     it('with --verbose the stack frames are src/**/*.ts lines, through the source maps', async () => {
-      const r = await run(['--verbose', ...failing], { env: isolatedEnv() });
+      const r = await run(['--verbose', ...failing], { env: served.store.env() });
       expect(r.code, r.stderr).toBe(1);
       const frames = r.stderr.split('\n').filter((line) => STACK_LINE.test(line));
       expect(frames.length).toBeGreaterThan(3);
@@ -61,7 +64,7 @@ describe('launcher', () => {
     });
 
     it('without --verbose: the one sentence, no stack', async () => {
-      const r = await run(failing, { env: isolatedEnv() });
+      const r = await run(failing, { env: served.store.env() });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^error: The store found no such resource \(404/);
       expect(r.stderr).not.toMatch(STACK_LINE);

@@ -117,8 +117,8 @@ describe('a reader that goes away (| head)', () => {
     await sandbox?.stop();
   });
 
-  it('--sandbox giftcard search --json: exits promptly once stdout is closed', async () => {
-    const { first, end, stderr } = await readFirstChunkThenClose(['--sandbox', 'giftcard', 'search', '--json'], isolatedEnv());
+  it('giftcard search --json: exits promptly once stdout is closed', async () => {
+    const { first, end, stderr } = await readFirstChunkThenClose(['giftcard', 'search', '--json'], sandbox.env());
     expect(first.trimStart().startsWith('[')).toBe(true);
     expect(end).toMatchObject({ code: 0, signal: null });
     expect(stderr).not.toMatch(STACK_LINE);
